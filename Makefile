@@ -1,0 +1,26 @@
+# Thin wrapper over CMake so the everyday commands are short.
+#   make          build into build/
+#   make run      build and play one seeded game between two computer players
+#   make test     build and run every test (ctest)
+#   make asan     build into build-asan/ with ASan+UBSan and run every test
+#   make bench    build and print the benchmark figures
+BUILD ?= build
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+.PHONY: all build run test asan bench clean
+all: build
+build:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	cmake --build $(BUILD) -j $(JOBS)
+run: build
+	./$(BUILD)/carc demo --seed 1
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+asan:
+	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCARC_SANITIZE=ON >/dev/null
+	cmake --build build-asan -j $(JOBS)
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS)
+bench: build
+	./$(BUILD)/carc bench
+clean:
+	rm -rf build build-asan

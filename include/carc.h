@@ -1,0 +1,351 @@
+/*
+ * carc.h - the public API of libcarc, the Carcassonne rules engine.
+ *
+ * A game is a sequence of decisions. At every moment exactly one seat owes one
+ * decision (carc_pending); carc_legal lists every legal choice as a small
+ * fixed-size carc_move; carc_apply validates one move and either applies it or
+ * returns an error code, leaving the state byte for byte unchanged. Chance (tile
+ * and card draws) happens inside carc_apply from a generator stored in the state,
+ * so a configuration plus the list of moves reproduces a game exactly.
+ *
+ * The state (carc_game) is one flat struct with no pointers: carc_copy is a
+ * memcpy, which is what search needs. The engine allocates only in carc_new and
+ * carc_clone, does no I/O and has no globals.
+ *
+ * Coordinates, rotations and ports follow RULES.md section 0: the start tile is at
+ * (0,0), x grows East, y grows South; rotation is 0-3 quarter turns clockwise;
+ * ports are given after rotation, in board directions.
+ */
+#ifndef CARC_H
+#define CARC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- limits ------------------------------------------------------------ */
+
+enum {
+    CARC_MIN_PLAYERS = 2,
+    CARC_MAX_PLAYERS = 5,
+    CARC_FOLLOWERS = 7,      /* per player (B1) */
+    CARC_TILE_KINDS = 24,    /* A..X */
+    CARC_TILES = 72,         /* including the start tile */
+    CARC_STACK = 71,         /* tiles shuffled into the stack */
+    CARC_MAX_MOVES = 2048,   /* capacity carc_legal may need */
+    CARC_MAX_EVENTS = 160,   /* events one carc_apply can emit */
+    CARC_MSG = 160           /* size of an error message */
+};
+
+/* ---- status codes ------------------------------------------------------ */
+
+enum carc_status {
+    CARC_OK = 0,
+    CARC_E_CONFIG,   /* bad configuration */
+    CARC_E_ILLEGAL,  /* the move is not legal now (message says why) */
+    CARC_E_OVER,     /* the game is over */
+    CARC_E_VIEW,     /* the state is a seat's view: it cannot be played */
+    CARC_E_INVALID   /* carc_check found a broken invariant */
+};
+
+/* An error object owned by the caller; functions that fail fill it. */
+typedef struct carc_error {
+    int code;
+    char msg[CARC_MSG];
+} carc_error;
+
+/* ---- tiles, features, ports -------------------------------------------- */
+
+enum carc_edge { CARC_EDGE_FIELD = 0, CARC_EDGE_CITY = 1, CARC_EDGE_ROAD = 2 };
+
+enum carc_feature {
+    CARC_FEAT_CITY = 0,
+    CARC_FEAT_ROAD = 1,
+    CARC_FEAT_FIELD = 2,
+    CARC_FEAT_CLOISTER = 3
+};
+
+/* Ports (RULES.md 0): edges N E S W = 0..3, field half-edges NW NE EN ES SE SW WS WN
+ * = 4..11 (half-edge slot i is port 4+i), the cloister C = 12. */
+enum carc_port {
+    CARC_PORT_N = 0, CARC_PORT_E, CARC_PORT_S, CARC_PORT_W,
+    CARC_PORT_NW, CARC_PORT_NE, CARC_PORT_EN, CARC_PORT_ES,
+    CARC_PORT_SE, CARC_PORT_SW, CARC_PORT_WS, CARC_PORT_WN,
+    CARC_PORT_C,
+    CARC_PORTS,
+    CARC_PORT_NONE = 255
+};
+
+/* One segment of a tile kind, as printed (rotation 0). */
+typedef struct carc_segment_def {
+    uint8_t type;      /* enum carc_feature */
+    uint8_t mask;      /* city/road: edge bits N=1 E=2 S=4 W=8; field: half-edge slot bits */
+    uint8_t ends;      /* road: 1 if the road ends on this tile (junction, cloister, gate) */
+    uint8_t cities;    /* field: bit i set if it borders city segment i of this tile */
+} carc_segment_def;
+
+/* One tile kind of TILES.md. Segments are listed cities, roads, fields, cloister. */
+typedef struct carc_tile_def {
+    char letter;
+    uint8_t count;
+    uint8_t edges[4];  /* enum carc_edge, N E S W */
+    uint8_t pennant;   /* 1 if each tile of this kind carries one pennant */
+    uint8_t cloister;
+    uint8_t nseg;
+    carc_segment_def seg[8];
+    const char *description;
+} carc_tile_def;
+
+/* The catalogue: kind 0..23 is letter 'A'..'X'. Returns NULL when out of range. */
+const carc_tile_def *carc_tile_def_of(int kind);
+/* Kind index of a letter, or -1. */
+int carc_tile_kind(char letter);
+
+/* Port names: "N", "NW", "C"...; carc_port_parse returns CARC_PORT_NONE if unknown. */
+const char *carc_port_name(int port);
+int carc_port_parse(const char *s, size_t len);
+/* Feature names: "city", "road", "field", "cloister". */
+const char *carc_feature_name(int type);
+int carc_feature_parse(const char *s, size_t len);
+
+/* ---- cards --------------------------------------------------------------- */
+
+/* Gift (The Gifts) and Christmas Present card ids, named as in RULES.md. */
+enum carc_card {
+    CARC_CARD_NONE = 0,
+    /* The Gifts */
+    CARC_GIFT_SYNOD, CARC_GIFT_ROAD_SWEEPER, CARC_GIFT_CASH_OUT,
+    CARC_GIFT_CHANGE_POSITION, CARC_GIFT_TAKE_TWO,
+    /* Christmas Present, Cloister deck (1..16) */
+    CARC_XC_SCORE_THREE, CARC_XC_SCORE_ROAD_DOUBLE, CARC_XC_SCORE_CITY_BONUS,
+    CARC_XC_SCORE_CLOISTER_BONUS, CARC_XC_CLAIM_FIELD, CARC_XC_CLAIM_ROAD,
+    CARC_XC_CLAIM_CITY, CARC_XC_LOOP_ROAD_DOUBLE, CARC_XC_PREVENT_ATTACK,
+    CARC_XC_DRAW_TWO, CARC_XC_PENNANTS_WORTH_THREE, CARC_XC_PLAIN_CITY_WORTH_THREE,
+    CARC_XC_RETURN_FOLLOWER, CARC_XC_SUPPLY_BONUS, CARC_XC_FIELD_CITY_BONUS,
+    CARC_XC_SHARED_FIELD_BONUS,
+    /* Christmas Present, Roadside deck (17..32) */
+    CARC_XR_INTRUDE_FIELD, CARC_XR_INTRUDE_ROAD, CARC_XR_INTRUDE_CITY,
+    CARC_XR_INTRUDE_CLOISTER, CARC_XR_LOCK_CLOISTER, CARC_XR_LOCK_ROAD,
+    CARC_XR_LOCK_CITY, CARC_XR_TIEBREAK_ROAD, CARC_XR_TIEBREAK_CITY,
+    CARC_XR_TIEBREAK_CLOISTER, CARC_XR_SWAP_CLOISTER, CARC_XR_SWAP_CITY,
+    CARC_XR_SWAP_ROAD, CARC_XR_SWAP_FIELD, CARC_XR_MASTERMIND, CARC_XR_TIEBREAK_FIELD,
+    CARC_CARDS
+};
+
+/* "synod", "swap_road", ...; carc_card_parse returns CARC_CARD_NONE if unknown. */
+const char *carc_card_name(int card);
+int carc_card_parse(const char *s, size_t len);
+
+/* ---- configuration ------------------------------------------------------- */
+
+enum carc_expansion {
+    CARC_EXP_GIFTS = 1u << 0,
+    CARC_EXP_CHRISTMAS = 1u << 1
+};
+
+typedef struct carc_config {
+    int players;             /* 2..5 */
+    uint64_t seed;           /* drives every shuffle the configuration does not fix */
+    unsigned expansions;     /* CARC_EXP_* bits */
+    int stack_len;           /* -1: shuffle the 71 tiles; else the fixed stack order below */
+    uint8_t stack[CARC_STACK];   /* tile kinds, drawn first to last */
+    /* Where a tile not placed under Take 2 goes back into a fixed stack, counted from
+     * the top (0 = the next tile drawn); -1 = the bottom. Used only with a fixed stack. */
+    int return_pos;
+    /* Fixed deck orders (top first) for scenario tests; -1 = shuffle from the seed. */
+    int gift_deck_len;
+    uint8_t gift_deck[25];
+    int cloister_deck_len;
+    uint8_t cloister_deck[32];
+    int roadside_deck_len;
+    uint8_t roadside_deck[32];
+} carc_config;
+
+/* Fills a default configuration: 2 players, seed 1, base game, shuffled stack. */
+void carc_config_init(carc_config *cfg);
+
+/* ---- moves and decisions -------------------------------------------------- */
+
+/* The kinds of decision a seat can owe (B13 steps in brackets). */
+enum carc_decision {
+    CARC_DEC_NONE = 0,       /* the game is over */
+    CARC_DEC_WINDOW_BEFORE,  /* T2: open a gift, play an anytime card, or close */
+    CARC_DEC_PLACE,          /* T3: place the drawn tile (or one of two) */
+    CARC_DEC_CARD_DRAW,      /* T5: draw the offered Cloister / Roadside card, or decline */
+    CARC_DEC_CARD_TARGET,    /* a lightning card in play: choose its target */
+    CARC_DEC_BLOCK,          /* X10: an attacked seat (not active) blocks or lets it pass */
+    CARC_DEC_FOLLOWER,       /* T6: place a follower on the placed tile, or pass */
+    CARC_DEC_MODIFIER,       /* T7: play a scoring modifier on one feature, or decline */
+    CARC_DEC_WINDOW_AFTER,   /* T8: play an anytime card, or close */
+    CARC_DEC_DISCARD,        /* T9: discard one card over the hand limit */
+    CARC_DEC_END_CHOICE,     /* E2: a seat places a tiebreak_field token */
+    CARC_DECISIONS
+};
+
+typedef struct carc_pending {
+    int decision;  /* enum carc_decision */
+    int seat;      /* who owes it, -1 when the game is over */
+    int active;    /* whose turn it is */
+} carc_pending;
+
+enum carc_move_kind {
+    CARC_MOVE_PASS = 0,  /* close a window, place no follower, decline a draw or a
+                            modifier, let an attack pass */
+    CARC_MOVE_PLACE,     /* tile = kind, x, y, rot */
+    CARC_MOVE_FOLLOWER,  /* x, y, port: a follower on the tile just placed (B6) */
+    CARC_MOVE_GIFT,      /* open gift `card` on target (x,y,port[,x2,y2,port2]) */
+    CARC_MOVE_CARD,      /* play Christmas card `card` on its target */
+    CARC_MOVE_DRAW,      /* draw the offered card (the deck is implied by the decision) */
+    CARC_MOVE_TARGET,    /* the target of the card in play */
+    CARC_MOVE_BLOCK,     /* play prevent_attack against the attack in play */
+    CARC_MOVE_DISCARD,   /* discard `card` (hand limit) */
+    CARC_MOVE_KINDS
+};
+
+/* A move: which fields are used depends on kind (see docs/NOTATION.md).
+ * Unused fields are zero, ports CARC_PORT_NONE. */
+typedef struct carc_move {
+    uint8_t kind;
+    uint8_t card;    /* card id (GIFT, CARD, DISCARD) */
+    uint8_t tile;    /* tile kind (PLACE) */
+    uint8_t rot;     /* rotation (PLACE) */
+    int8_t x, y;     /* position */
+    uint8_t port;    /* a port of the segment at (x,y) */
+    int8_t x2, y2;   /* second position (swap, change of position) */
+    uint8_t port2;
+} carc_move;
+
+/* Fills `m` with a PASS move; the other constructors do likewise for their kind. */
+carc_move carc_move_pass(void);
+int carc_move_equal(const carc_move *a, const carc_move *b);
+
+/* ---- events -------------------------------------------------------------- */
+
+/* What happened during the last carc_apply (or carc_new): enough for a reader to
+ * follow the game. Events that reveal a card are masked in a seat's view. */
+enum carc_event_kind {
+    CARC_EV_TILE_DRAWN = 1,  /* tile kind a; seat */
+    CARC_EV_TILE_REMOVED,    /* tile kind a was unplaceable (or not kept) and left the game */
+    CARC_EV_TILE_RETURNED,   /* tile kind a went back into the stack at depth value */
+    CARC_EV_PLACED,          /* seat placed tile kind a at (x,y) rotation b */
+    CARC_EV_FOLLOWER,        /* seat put a follower at (x,y) port a */
+    CARC_EV_SCORED,          /* seat scored value points for feature type a at (x,y) */
+    CARC_EV_RETURNED,        /* a follower of seat came back from (x,y) port a */
+    CARC_EV_GIFT_DRAWN,      /* seat received gift a (CARD_NONE in another seat's view) */
+    CARC_EV_CARD_DRAWN,      /* seat drew Christmas card a */
+    CARC_EV_CARD_PLAYED,     /* seat played / opened card a */
+    CARC_EV_CARD_DISCARDED,  /* card a went to its discard pile */
+    CARC_EV_GAME_OVER
+};
+
+typedef struct carc_event {
+    uint8_t kind;
+    int8_t seat;
+    int8_t x, y;
+    uint8_t a, b;
+    int16_t value;
+} carc_event;
+
+/* ---- the game ------------------------------------------------------------- */
+
+typedef struct carc_game carc_game;
+
+/* Creates a game (allocates once). On a bad configuration returns NULL and fills
+ * err. The first tile is drawn at once; carc_events tells which. */
+carc_game *carc_new(const carc_config *cfg, carc_error *err);
+/* Frees a game; NULL is harmless. */
+void carc_free(carc_game *g);
+/* A freshly allocated copy (NULL on out of memory), and copying into an existing one. */
+carc_game *carc_clone(const carc_game *g);
+void carc_copy(carc_game *dst, const carc_game *src);
+/* sizeof the state, for callers that allocate games themselves with carc_copy. */
+size_t carc_state_size(void);
+/* The configuration the game was created with. */
+const carc_config *carc_config_of(const carc_game *g);
+
+carc_pending carc_pending_decision(const carc_game *g);
+/* Writes every legal move for the pending decision into out (capacity cap, at
+ * least CARC_MAX_MOVES to be safe) and returns how many; 0 when the game is over. */
+int carc_legal(const carc_game *g, carc_move *out, int cap);
+/* Applies one move for the seat that owes the pending decision. Returns CARC_OK,
+ * or an error code with err filled, the state unchanged. err may be NULL. */
+int carc_apply(carc_game *g, const carc_move *m, carc_error *err);
+/* Events emitted by the last successful carc_apply (or carc_new). The pointer is
+ * owned by the game and valid until the next mutating call. */
+const carc_event *carc_events(const carc_game *g, int *n);
+
+/* Fills `out` (a game allocated by the caller, e.g. with carc_clone) with what
+ * `seat` may know (RULES.md 6): the stack, deck orders and the generator are
+ * hidden. A view cannot be played (carc_apply returns CARC_E_VIEW). */
+void carc_view(const carc_game *g, int seat, carc_game *out);
+/* -1 for a full state, else the seat whose view this is. */
+int carc_view_seat(const carc_game *g);
+
+/* Verifies every invariant of the state; CARC_OK or CARC_E_INVALID with a message. */
+int carc_check(const carc_game *g, carc_error *err);
+
+/* ---- queries ---------------------------------------------------------------- */
+
+int carc_players(const carc_game *g);
+int carc_is_over(const carc_game *g);
+int carc_turn(const carc_game *g);              /* turns begun so far (1 = first) */
+int carc_score(const carc_game *g, int seat);
+/* Points by category: 0 roads 1 cities 2 cloisters 3 fields 4 cards 5 gifts. */
+enum { CARC_SCORE_CATEGORIES = 6 };
+int carc_score_part(const carc_game *g, int seat, int category);
+int carc_supply(const carc_game *g, int seat);   /* followers in supply */
+/* Bit mask of the winners (B12) once the game is over, else 0. */
+unsigned carc_winners(const carc_game *g);
+int carc_stack_left(const carc_game *g);
+/* Tiles in hand for the pending turn: writes up to 2 kinds, returns how many. */
+int carc_hand_tiles(const carc_game *g, int kinds[2]);
+/* Tiles removed from the game (B5, X9), in order: writes up to cap kinds, returns the count. */
+int carc_removed_tiles(const carc_game *g, int *kinds, int cap);
+/* The position of the tile placed this turn; returns 0 if none yet. */
+int carc_last_placed(const carc_game *g, int *x, int *y);
+
+/* Placed tiles: n = carc_board_count; each index 0..n-1 in placement order. */
+int carc_board_count(const carc_game *g);
+void carc_board_tile(const carc_game *g, int index, int *kind, int *x, int *y, int *rot);
+/* Kind and rotation of the tile at (x,y); returns 0 if the position is empty. */
+int carc_tile_at(const carc_game *g, int x, int y, int *kind, int *rot);
+
+/* Segment queries on a placed tile, by any port of the segment.
+ * carc_segment returns the feature type (enum carc_feature) or -1 if there is no
+ * segment with that port (a city edge's half-edges, an empty position), and writes
+ * the canonical port (first in the order N E S W, NW..WN, C) to *canonical. */
+int carc_segment(const carc_game *g, int x, int y, int port, int *canonical);
+
+/* Followers on the board: writes up to cap entries, returns the count. */
+typedef struct carc_follower {
+    int8_t seat, x, y;
+    uint8_t port;      /* canonical port of its segment */
+    uint8_t type;      /* feature type */
+    uint8_t locked;    /* lying on a locked feature (X12) */
+} carc_follower;
+int carc_followers(const carc_game *g, carc_follower *out, int cap);
+
+/* Feature summary of the feature containing the segment at (x,y,port); returns 0 if
+ * there is no such segment. */
+typedef struct carc_feature_info {
+    int type;
+    int tiles;           /* distinct tiles */
+    int pennants;
+    int completed;
+    int followers[CARC_MAX_PLAYERS];
+    unsigned tokens;     /* bit per seat (X11) */
+    int locked;
+    int value;           /* what it would score now: completed value, or end value */
+} carc_feature_info;
+int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_info *out);
+
+/* Decision names ("place", "follower", ...) for front ends. */
+const char *carc_decision_name(int decision);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,90 @@
+/*
+ * carc_record.h - the record layer: the text notation of moves (docs/NOTATION.md)
+ * and JSON game records (docs/RECORD.md). Built on carc.h; uses jansson inside but
+ * exposes only C strings, so callers need no JSON library.
+ *
+ * Ownership: every char * returned here is malloc'd and owned by the caller (free
+ * it); every object has a paired _free that accepts NULL.
+ */
+#ifndef CARC_RECORD_H
+#define CARC_RECORD_H
+
+#include <stdio.h>
+#include "carc.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- notation ------------------------------------------------------------ */
+
+enum { CARC_NOTATION_MAX = 64 };  /* a formatted move always fits in this */
+
+/* Formats a move of the pending decision of g in canonical notation (one port per
+ * segment, the first in the order N E S W, NW..WN, C). Returns the length written,
+ * or -1 if the move cannot be formatted in this position. */
+int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t size);
+
+/* Parses one move for the pending decision of g. Any port of a segment is accepted;
+ * the result is canonical, so it compares equal (carc_move_equal) to the move that
+ * carc_legal lists. Parsing does not check legality: carc_apply does. Returns CARC_OK
+ * or CARC_E_ILLEGAL with err naming what is wrong. */
+int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_error *err);
+
+/* ---- expansions and stacks as text ----------------------------------------- */
+
+/* "gifts,christmas" <-> CARC_EXP_* bits; "" or "base" is 0. Returns -1 on an unknown name. */
+int carc_expansions_parse(const char *s, unsigned *out, carc_error *err);
+/* Writes e.g. "gifts,christmas" (or "base"). */
+const char *carc_expansions_name(unsigned expansions);
+
+/* ---- records ----------------------------------------------------------------- */
+
+/* A record being written while a game is played. */
+typedef struct carc_recorder carc_recorder;
+
+/* Starts a record for a game created from cfg (call right after carc_new, with the
+ * game, so that the events of the first draw are kept). */
+carc_recorder *carc_recorder_new(const carc_config *cfg, const carc_game *g);
+/* Appends a move just applied: `before` is the state before carc_apply (for the
+ * notation), `after` the state after it (for its events). Returns CARC_OK. */
+int carc_recorder_add(carc_recorder *r, const carc_game *before, const carc_move *m,
+                      const carc_game *after);
+/* The whole record as one line of JSON with sorted keys (no newline); `g` is the final
+ * state, whose scores are written if the game is over. Caller frees. */
+char *carc_recorder_json(const carc_recorder *r, const carc_game *g);
+void carc_recorder_free(carc_recorder *r);
+
+/* A record read back. */
+typedef struct carc_record carc_record;
+
+/* Parses one JSON record strictly (unknown keys, wrong types, unknown tile letters,
+ * too many copies of a tile kind, bad option values are errors). NULL on error, with
+ * err naming the field. */
+carc_record *carc_record_parse(const char *json, carc_error *err);
+void carc_record_free(carc_record *rec);
+const carc_config *carc_record_config(const carc_record *rec);
+int carc_record_move_count(const carc_record *rec);
+const char *carc_record_move(const carc_record *rec, int i);
+
+/* Replays a record through the engine: every move must parse and be legal, the
+ * events must match those recorded (when present), and the final scores must match.
+ * Returns CARC_OK, or an error naming the move (index and text) and what differed.
+ * If final is non-NULL, *final receives the final game (caller frees). */
+int carc_record_replay(const carc_record *rec, carc_game **final, carc_error *err);
+
+/* ---- state as JSON -------------------------------------------------------------- */
+
+/* The state as JSON text (caller frees): the full state when the game g is not a
+ * view, else exactly what the view holds. Includes board, followers, scores, supply,
+ * tiles left, tiles in hand, pending decision, and the legal moves when asked. */
+char *carc_state_json(const carc_game *g, int with_legal);
+
+/* The tile catalogue as a JSON array (caller frees): per kind id, count, edges,
+ * pennants, cloister, segments with their ports. */
+char *carc_tiles_json(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

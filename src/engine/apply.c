@@ -1,0 +1,162 @@
+/*
+ * apply.c - carc_apply: validate a move against the pending decision, then apply
+ * it. Every check happens before the first write, so a rejected move leaves the
+ * state byte for byte as it was.
+ */
+#include <stdio.h>
+#include "state.h"
+
+static const char *const edge_words[3] = {"field", "city", "road"};
+static const char *const side_words[4] = {"N", "E", "S", "W"};
+
+static const char *move_kind_word(int kind)
+{
+    static const char *const words[CARC_MOVE_KINDS] = {
+        "pass", "tile placement", "follower", "gift", "card", "draw", "target", "block",
+        "discard"};
+    return kind >= 0 && kind < CARC_MOVE_KINDS ? words[kind] : "unknown move";
+}
+
+static int wrong_kind(const carc_game *g, const carc_move *m, carc_error *err)
+{
+    carc_pending p;
+    turn_pending(g, &p);
+    set_error(err, CARC_E_ILLEGAL, "a %s is not a legal answer to the pending '%s' decision",
+              move_kind_word(m->kind), carc_decision_name(p.decision));
+    return CARC_E_ILLEGAL;
+}
+
+static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
+{
+    char letter = (char)('A' + (m->tile < CARC_TILE_KINDS ? m->tile : 0));
+    int in_hand = 0;
+    for (int h = 0; h < g->nhand; h++)
+        in_hand |= g->hand[h] == m->tile;
+    if (m->tile >= CARC_TILE_KINDS || !in_hand) {
+        set_error(err, CARC_E_ILLEGAL, "tile %c is not the tile in hand (%c)",
+                  m->tile < CARC_TILE_KINDS ? letter : '?', 'A' + g->hand[0]);
+        return CARC_E_ILLEGAL;
+    }
+    if (m->rot > 3) {
+        set_error(err, CARC_E_ILLEGAL, "rotation %d is not 0..3", m->rot);
+        return CARC_E_ILLEGAL;
+    }
+    if (board_lookup(g, m->x, m->y) >= 0) {
+        set_error(err, CARC_E_ILLEGAL, "(%d,%d) already holds a tile", m->x, m->y);
+        return CARC_E_ILLEGAL;
+    }
+    int si = board_spot_index(g, m->x, m->y);
+    if (si < 0) {
+        set_error(err, CARC_E_ILLEGAL, "(%d,%d) shares no edge with a placed tile (B4)",
+                  m->x, m->y);
+        return CARC_E_ILLEGAL;
+    }
+    const spot *s = &g->frontier[si];
+    uint8_t packed = tile_edges_packed(m->tile, m->rot);
+    for (int d = 0; d < 4; d++) {
+        if (!((s->mask >> (2 * d)) & 3))
+            continue;
+        int mine = (packed >> (2 * d)) & 3, theirs = (s->need >> (2 * d)) & 3;
+        if (mine != theirs) {
+            set_error(err, CARC_E_ILLEGAL,
+                      "%c r%d does not fit at (%d,%d): its %s edge (%s) meets %s (B4)", letter,
+                      m->rot, m->x, m->y, side_words[d], edge_words[mine], edge_words[theirs]);
+            return CARC_E_ILLEGAL;
+        }
+    }
+    return CARC_OK;
+}
+
+static void do_place(carc_game *g, const carc_move *m)
+{
+    int rot = m->rot % tile_period(m->tile);
+    if (g->nhand == 2 && g->hand[0] == m->tile)
+        g->hand[0] = g->hand[1];
+    g->nhand--;
+    board_place(g, m->tile, rot, m->x, m->y);
+    emit(g, CARC_EV_PLACED, g->active, m->x, m->y, m->tile, (uint8_t)rot, 0);
+    g->step = ST_T4_GIFT;
+}
+
+static int check_follower(const carc_game *g, const carc_move *m, carc_error *err)
+{
+    const placed *p = &g->tiles[g->last];
+    if (m->x != p->x || m->y != p->y) {
+        set_error(err, CARC_E_ILLEGAL, "a follower goes on the tile just placed at (%d,%d) (B6)",
+                  p->x, p->y);
+        return CARC_E_ILLEGAL;
+    }
+    int n = m->port < CARC_PORTS ? board_port_node(g, g->last, m->port) : NODE_NONE;
+    if (n == NODE_NONE) {
+        set_error(err, CARC_E_ILLEGAL, "(%d,%d) has no segment at port %s", p->x, p->y,
+                  carc_port_name(m->port));
+        return CARC_E_ILLEGAL;
+    }
+    if (carc_supply(g, g->active) == 0) {
+        set_error(err, CARC_E_ILLEGAL, "player %d has no follower in supply (B6)", g->active);
+        return CARC_E_ILLEGAL;
+    }
+    if (!legal_follower_ok(g, n)) {
+        set_error(err, CARC_E_ILLEGAL, "the %s at %s already holds a follower (B6)",
+                  carc_feature_name(g->nodes[n].type), carc_port_name(m->port));
+        return CARC_E_ILLEGAL;
+    }
+    return CARC_OK;
+}
+
+/* Puts a follower of `seat` on node n (B6, X14) and emits the event. */
+static void put_follower(carc_game *g, int seat, int n)
+{
+    for (int i = 0; i < CARC_FOLLOWERS; i++) {
+        if (g->fnode[seat][i] != NODE_NONE)
+            continue;
+        g->fnode[seat][i] = (uint8_t)n;
+        node *r = &g->nodes[feat_root(g, n)];
+        r->follow[seat]++;
+        r->nfollow++;
+        const placed *p = &g->tiles[g->nodes[n].tile];
+        emit(g, CARC_EV_FOLLOWER, seat, p->x, p->y, board_node_port(g, n), 0, 0);
+        return;
+    }
+}
+
+int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
+{
+    if (g->view_seat >= 0) {
+        set_error(err, CARC_E_VIEW, "a seat's view cannot be played");
+        return CARC_E_VIEW;
+    }
+    if (g->over) {
+        set_error(err, CARC_E_OVER, "the game is over");
+        return CARC_E_OVER;
+    }
+    carc_pending p;
+    int rc;
+    switch (turn_pending(g, &p)) {
+    case CARC_DEC_PLACE:
+        if (m->kind != CARC_MOVE_PLACE)
+            return wrong_kind(g, m, err);
+        if ((rc = check_place(g, m, err)) != CARC_OK)
+            return rc;
+        g->nevents = 0;
+        do_place(g, m);
+        break;
+    case CARC_DEC_FOLLOWER:
+        if (m->kind == CARC_MOVE_FOLLOWER) {
+            if ((rc = check_follower(g, m, err)) != CARC_OK)
+                return rc;
+            g->nevents = 0;
+            put_follower(g, g->active, board_port_node(g, g->last, m->port));
+        } else if (m->kind == CARC_MOVE_PASS) {
+            g->nevents = 0;
+        } else {
+            return wrong_kind(g, m, err);
+        }
+        g->step = ST_T7_MODIFIERS;
+        break;
+    default:
+        return wrong_kind(g, m, err);
+    }
+    turn_advance(g);
+    return CARC_OK;
+}

@@ -1,0 +1,189 @@
+/*
+ * check.c - carc_check: recomputes everything the state keeps incrementally and
+ * compares. Slow on purpose (quadratic in places); the tests call it after every
+ * move. The invariants:
+ *
+ *   1. Tiles: placed + removed + in hand + in the stack + left out by a short fixed
+ *      stack = 72, and no kind appears more often than TILES.md has it.
+ *   2. Position table: every placed tile is found at its position; every frontier
+ *      spot is empty, touches a tile, and demands exactly its neighbours' edges;
+ *      every empty neighbour of a tile is a frontier spot.
+ *   3. Features: roots are their own parents; sizes, open edges, pennants, road
+ *      ends and follower counts at each root equal a recount over its nodes; the
+ *      circular list of a feature holds exactly its nodes; a city or road is
+ *      completed iff it has no open edge, a cloister iff 8 tiles surround it.
+ *   4. Followers: each player has 7, on board or in supply; a follower stands on a
+ *      node of a placed tile; no follower stands on a scored, unlocked feature.
+ *   5. Tile neighbour counts (around) match the board.
+ */
+#include <stdio.h>
+#include "state.h"
+
+#define FAIL(...)                                        \
+    do {                                                 \
+        set_error(err, CARC_E_INVALID, __VA_ARGS__);     \
+        return CARC_E_INVALID;                           \
+    } while (0)
+
+static int check_tiles(const carc_game *g, carc_error *err)
+{
+    int count[CARC_TILE_KINDS] = {0};
+    for (int i = 0; i < g->ntiles; i++)
+        count[g->tiles[i].kind]++;
+    for (int i = 0; i < g->nremoved; i++)
+        count[g->removed[i]]++;
+    for (int i = 0; i < g->nhand; i++)
+        count[g->hand[i]]++;
+    for (int i = 0; i < g->stack_len; i++)
+        count[g->stack[i]]++;
+    int total = g->ntiles + g->nremoved + g->nhand + g->stack_len + g->unused;
+    if (total != CARC_TILES)
+        FAIL("tiles: %d placed + %d removed + %d in hand + %d in stack + %d unused != 72",
+             g->ntiles, g->nremoved, g->nhand, g->stack_len, g->unused);
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        if (count[k] > carc_tile_def_of(k)->count)
+            FAIL("tiles: %d of kind %c, more than %d", count[k], 'A' + k,
+                 carc_tile_def_of(k)->count);
+    return CARC_OK;
+}
+
+static const int dx[4] = {0, 1, 0, -1};
+static const int dy[4] = {-1, 0, 1, 0};
+
+static int check_board(const carc_game *g, carc_error *err)
+{
+    for (int t = 0; t < g->ntiles; t++) {
+        const placed *p = &g->tiles[t];
+        if (board_lookup(g, p->x, p->y) != t)
+            FAIL("board: tile %d not found at (%d,%d)", t, p->x, p->y);
+        int around = 0;
+        for (int oy = -1; oy <= 1; oy++)
+            for (int ox = -1; ox <= 1; ox++)
+                around += (ox || oy) && board_lookup(g, p->x + ox, p->y + oy) >= 0;
+        if (around != p->around)
+            FAIL("board: tile at (%d,%d) counts %d neighbours, has %d", p->x, p->y, p->around,
+                 around);
+        for (int d = 0; d < 4; d++) {
+            int nx = p->x + dx[d], ny = p->y + dy[d];
+            if (board_lookup(g, nx, ny) < 0 && board_spot_index(g, nx, ny) < 0)
+                FAIL("board: empty (%d,%d) next to a tile is not in the frontier", nx, ny);
+        }
+    }
+    for (int i = 0; i < g->nfrontier; i++) {
+        const spot *s = &g->frontier[i];
+        if (board_spot_index(g, s->x, s->y) != i)
+            FAIL("board: frontier spot %d not found at (%d,%d)", i, s->x, s->y);
+        uint8_t need = 0, mask = 0;
+        for (int d = 0; d < 4; d++) {
+            int nb = board_lookup(g, s->x + dx[d], s->y + dy[d]);
+            if (nb < 0)
+                continue;
+            const placed *q = &g->tiles[nb];
+            int type = (tile_edges_packed(q->kind, q->rot) >> (2 * ((d + 2) & 3))) & 3;
+            need |= (uint8_t)(type << (2 * d));
+            mask |= (uint8_t)(3 << (2 * d));
+        }
+        if (!mask || need != s->need || mask != s->mask)
+            FAIL("board: frontier spot (%d,%d) demands %02x/%02x, neighbours say %02x/%02x",
+                 s->x, s->y, s->need, s->mask, need, mask);
+    }
+    return CARC_OK;
+}
+
+static int check_features(const carc_game *g, carc_error *err)
+{
+    int expected_nodes = 0;
+    for (int t = 0; t < g->ntiles; t++)
+        expected_nodes += carc_tile_def_of(g->tiles[t].kind)->nseg;
+    if (expected_nodes != g->nnodes)
+        FAIL("features: %d nodes for tiles that have %d segments", g->nnodes, expected_nodes);
+    for (int r = 0; r < g->nnodes; r++) {
+        const node *rn = &g->nodes[r];
+        if (rn->parent != r)
+            continue;
+        int size = 0, open = 0, pennants = 0, ends = 0, listed = 0;
+        int follow[CARC_MAX_PLAYERS] = {0}, nfollow = 0;
+        for (int n = 0; n < g->nnodes; n++) {
+            if (feat_root(g, n) != r)
+                continue;
+            const node *nd = &g->nodes[n];
+            const placed *p = &g->tiles[nd->tile];
+            const carc_tile_def *d = carc_tile_def_of(p->kind);
+            const carc_segment_def *s = &d->seg[nd->seg];
+            if (nd->type != rn->type || s->type != nd->type)
+                FAIL("features: node %d of type %d in a feature of type %d", n, nd->type,
+                     rn->type);
+            size++;
+            ends += s->ends;
+            if (s->type == CARC_FEAT_CITY)
+                pennants += d->pennant;
+            if (s->type == CARC_FEAT_CITY || s->type == CARC_FEAT_ROAD) {
+                uint8_t m = rot_edges(s->mask, p->rot);
+                for (int e = 0; e < 4; e++)
+                    if ((m & (1u << e)) &&
+                        board_lookup(g, p->x + dx[e], p->y + dy[e]) < 0)
+                        open++;
+            }
+        }
+        int n = r;
+        do {
+            listed++;
+            if (feat_root(g, n) != r)
+                FAIL("features: list of root %d reaches node %d of another feature", r, n);
+            n = g->nodes[n].next;
+        } while (n != r && listed <= g->nnodes);
+        for (int s = 0; s < g->players; s++)
+            for (int i = 0; i < CARC_FOLLOWERS; i++)
+                if (g->fnode[s][i] != NODE_NONE && feat_root(g, g->fnode[s][i]) == r) {
+                    follow[s]++;
+                    nfollow++;
+                }
+        if (size != rn->size || listed != size)
+            FAIL("features: root %d has size %d, list %d, counted %d", r, rn->size, listed, size);
+        if (open != rn->open || pennants != rn->pennants || ends != rn->ends)
+            FAIL("features: root %d open/pennants/ends %d/%d/%d, counted %d/%d/%d", r, rn->open,
+                 rn->pennants, rn->ends, open, pennants, ends);
+        if (nfollow != rn->nfollow)
+            FAIL("features: root %d has %d followers, counted %d", r, rn->nfollow, nfollow);
+        for (int s = 0; s < CARC_MAX_PLAYERS; s++)
+            if (follow[s] != rn->follow[s])
+                FAIL("features: root %d has %d followers of seat %d, counted %d", r,
+                     rn->follow[s], s, follow[s]);
+        int completed = (rn->flags & NF_COMPLETED) != 0;
+        int should = rn->type == CARC_FEAT_CLOISTER ? g->tiles[rn->tile].around == 8
+                   : rn->type == CARC_FEAT_FIELD    ? 0
+                                                    : open == 0;
+        if (completed != should)
+            FAIL("features: root %d (%s) completed flag %d, should be %d", r,
+                 carc_feature_name(rn->type), completed, should);
+        if ((rn->flags & NF_SCORED) && !(rn->flags & NF_LOCKED) && nfollow)
+            FAIL("features: scored feature %d still holds %d followers", r, nfollow);
+    }
+    return CARC_OK;
+}
+
+int carc_check(const carc_game *g, carc_error *err)
+{
+    int rc;
+    if (g->players < CARC_MIN_PLAYERS || g->players > CARC_MAX_PLAYERS)
+        FAIL("players %d", g->players);
+    if (g->active >= g->players)
+        FAIL("active seat %d of %d", g->active, g->players);
+    for (int s = 0; s < g->players; s++)
+        for (int i = 0; i < CARC_FOLLOWERS; i++)
+            if (g->fnode[s][i] != NODE_NONE && g->fnode[s][i] >= g->nnodes)
+                FAIL("follower %d of seat %d on node %d of %d", i, s, g->fnode[s][i], g->nnodes);
+    for (int s = g->players; s < CARC_MAX_PLAYERS; s++)
+        for (int i = 0; i < CARC_FOLLOWERS; i++)
+            if (g->fnode[s][i] != NODE_NONE)
+                FAIL("seat %d is not playing but has a follower on the board", s);
+    if ((rc = check_tiles(g, err)) != CARC_OK)
+        return rc;
+    if ((rc = check_board(g, err)) != CARC_OK)
+        return rc;
+    if ((rc = check_features(g, err)) != CARC_OK)
+        return rc;
+    if (!g->over && g->step == ST_T3_PLACE && g->nhand < 1)
+        FAIL("a tile must be placed but none is in hand");
+    return CARC_OK;
+}

@@ -1,0 +1,136 @@
+/*
+ * feature.c - features as union-find over segment nodes.
+ *
+ * Union by size keeps trees at most log2(243) < 8 deep, so roots are found
+ * without path compression and every query stays read-only. A root holds the
+ * feature's totals (open edges, pennants, road ends, followers per seat, tokens,
+ * flags); the nodes of a feature also form one circular list, which a union
+ * splices in O(1). Totals that cannot simply be added (distinct tiles, the
+ * completed cities a field borders) are counted by walking that list.
+ */
+#include "state.h"
+
+int feat_root(const carc_game *g, int n)
+{
+    while (g->nodes[n].parent != n)
+        n = g->nodes[n].parent;
+    return n;
+}
+
+void feat_union(carc_game *g, int a, int b)
+{
+    int ra = feat_root(g, a), rb = feat_root(g, b);
+    if (ra == rb)
+        return;
+    if (g->nodes[ra].size < g->nodes[rb].size) {
+        int t = ra;
+        ra = rb;
+        rb = t;
+    }
+    node *A = &g->nodes[ra], *B = &g->nodes[rb];
+    B->parent = (uint8_t)ra;
+    A->size = (uint8_t)(A->size + B->size);
+    A->open = (uint8_t)(A->open + B->open);
+    A->pennants = (uint8_t)(A->pennants + B->pennants);
+    A->ends = (uint8_t)(A->ends + B->ends);
+    A->flags |= B->flags;
+    A->tokens |= B->tokens;
+    A->nfollow = (uint8_t)(A->nfollow + B->nfollow);
+    for (int p = 0; p < CARC_MAX_PLAYERS; p++)
+        A->follow[p] = (uint8_t)(A->follow[p] + B->follow[p]);
+    uint8_t t = g->nodes[a].next;
+    g->nodes[a].next = g->nodes[b].next;
+    g->nodes[b].next = t;
+}
+
+int feat_tiles(const carc_game *g, int root)
+{
+    if (g->nodes[root].size == 1)
+        return 1;
+    uint64_t seen[2] = {0, 0};
+    int count = 0, n = root;
+    do {
+        int t = g->nodes[n].tile;
+        uint64_t bit = 1ull << (t & 63);
+        if (!(seen[t >> 6] & bit)) {
+            seen[t >> 6] |= bit;
+            count++;
+        }
+        n = g->nodes[n].next;
+    } while (n != root);
+    return count;
+}
+
+unsigned feat_holders(const carc_game *g, int root)
+{
+    const node *r = &g->nodes[root];
+    if (r->nfollow == 0)
+        return 0;
+    int most = 0;
+    for (int p = 0; p < g->players; p++)
+        if (r->follow[p] > most)
+            most = r->follow[p];
+    unsigned holders = 0;
+    for (int p = 0; p < g->players; p++)
+        if (r->follow[p] == most)
+            holders |= 1u << p;
+    /* X11: among tied leaders, those with a token are the only holders. */
+    if (holders & r->tokens)
+        holders &= r->tokens;
+    return holders;
+}
+
+int feat_value_completed(const carc_game *g, int root)
+{
+    const node *r = &g->nodes[root];
+    switch (r->type) {
+    case CARC_FEAT_ROAD:
+        return feat_tiles(g, root);
+    case CARC_FEAT_CITY:
+        return 2 * feat_tiles(g, root) + 2 * r->pennants;
+    case CARC_FEAT_CLOISTER:
+        return 9;
+    default:
+        return 0;
+    }
+}
+
+int feat_value_end(const carc_game *g, int root)
+{
+    const node *r = &g->nodes[root];
+    switch (r->type) {
+    case CARC_FEAT_ROAD:
+        return feat_tiles(g, root);
+    case CARC_FEAT_CITY:
+        return feat_tiles(g, root) + r->pennants;
+    case CARC_FEAT_CLOISTER:
+        return 1 + g->tiles[r->tile].around;
+    default:
+        return 3 * feat_field_cities(g, root);
+    }
+}
+
+int feat_field_cities(const carc_game *g, int root)
+{
+    uint64_t seen[MAX_NODES / 64 + 1] = {0};
+    int count = 0, n = root;
+    do {
+        const node *nd = &g->nodes[n];
+        const placed *p = &g->tiles[nd->tile];
+        unsigned cities = carc_tile_def_of(p->kind)->seg[nd->seg].cities;
+        for (int i = 0; cities; i++, cities >>= 1) {
+            if (!(cities & 1))
+                continue;
+            int c = feat_root(g, p->first + i);
+            if (!(g->nodes[c].flags & NF_COMPLETED))
+                continue;
+            uint64_t bit = 1ull << (c & 63);
+            if (!(seen[c >> 6] & bit)) {
+                seen[c >> 6] |= bit;
+                count++;
+            }
+        }
+        n = nd->next;
+    } while (n != root);
+    return count;
+}

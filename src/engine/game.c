@@ -1,0 +1,331 @@
+/*
+ * game.c - creating, copying and viewing a game, and the read-only queries of
+ * carc.h. The only allocations of the engine are in carc_new and carc_clone.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "state.h"
+
+void set_error(carc_error *err, int code, const char *fmt, ...)
+{
+    if (!err)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    err->code = code;
+    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    va_end(ap);
+}
+
+void emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value)
+{
+    if (g->nevents >= CARC_MAX_EVENTS)
+        return;
+    carc_event *e = &g->events[g->nevents++];
+    e->kind = (uint8_t)kind;
+    e->seat = (int8_t)seat;
+    e->x = (int8_t)x;
+    e->y = (int8_t)y;
+    e->a = (uint8_t)a;
+    e->b = (uint8_t)b;
+    e->value = (int16_t)value;
+}
+
+void carc_config_init(carc_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->players = 2;
+    cfg->seed = 1;
+    cfg->stack_len = -1;
+    cfg->return_pos = -1;
+    cfg->gift_deck_len = cfg->cloister_deck_len = cfg->roadside_deck_len = -1;
+}
+
+/* How many tiles of each kind go into the stack: all but the start tile. */
+static int stack_count(int kind)
+{
+    return carc_tile_def_of(kind)->count - (kind == carc_tile_kind('D'));
+}
+
+static int check_config(const carc_config *cfg, carc_error *err)
+{
+    if (cfg->players < CARC_MIN_PLAYERS || cfg->players > CARC_MAX_PLAYERS) {
+        set_error(err, CARC_E_CONFIG, "players must be 2..5, got %d", cfg->players);
+        return CARC_E_CONFIG;
+    }
+    if (cfg->expansions & ~(unsigned)(CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS)) {
+        set_error(err, CARC_E_CONFIG, "unknown expansion bits 0x%x", cfg->expansions);
+        return CARC_E_CONFIG;
+    }
+    if (cfg->expansions) {
+        set_error(err, CARC_E_CONFIG, "the expansions are not implemented yet");
+        return CARC_E_CONFIG;
+    }
+    if (cfg->stack_len < -1 || cfg->stack_len > CARC_STACK) {
+        set_error(err, CARC_E_CONFIG, "a fixed stack holds 0..71 tiles, got %d", cfg->stack_len);
+        return CARC_E_CONFIG;
+    }
+    int used[CARC_TILE_KINDS] = {0};
+    for (int i = 0; i < cfg->stack_len; i++) {
+        int k = cfg->stack[i];
+        if (k >= CARC_TILE_KINDS) {
+            set_error(err, CARC_E_CONFIG, "stack position %d holds no tile kind (%d)", i, k);
+            return CARC_E_CONFIG;
+        }
+        if (++used[k] > stack_count(k)) {
+            set_error(err, CARC_E_CONFIG, "the stack has more than %d tiles %c", stack_count(k),
+                      'A' + k);
+            return CARC_E_CONFIG;
+        }
+    }
+    if (cfg->return_pos < -1 || cfg->return_pos > CARC_STACK) {
+        set_error(err, CARC_E_CONFIG, "return_pos must be -1..71, got %d", cfg->return_pos);
+        return CARC_E_CONFIG;
+    }
+    return CARC_OK;
+}
+
+static void build_stack(carc_game *g)
+{
+    const carc_config *cfg = &g->cfg;
+    if (cfg->stack_len >= 0) {
+        /* stack[stack_len-1] is the top: the config's first tile is drawn first */
+        for (int i = 0; i < cfg->stack_len; i++)
+            g->stack[cfg->stack_len - 1 - i] = cfg->stack[i];
+        g->stack_len = (uint8_t)cfg->stack_len;
+        g->unused = (uint8_t)(CARC_STACK - cfg->stack_len);
+        return;
+    }
+    int n = 0;
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        for (int c = 0; c < stack_count(k); c++)
+            g->stack[n++] = (uint8_t)k;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rng_below(g->rng, (uint32_t)i + 1);
+        uint8_t t = g->stack[i];
+        g->stack[i] = g->stack[j];
+        g->stack[j] = t;
+    }
+    g->stack_len = (uint8_t)n;
+}
+
+carc_game *carc_new(const carc_config *cfg, carc_error *err)
+{
+    if (check_config(cfg, err) != CARC_OK)
+        return NULL;
+    carc_game *g = calloc(1, sizeof *g);
+    if (!g) {
+        set_error(err, CARC_E_CONFIG, "out of memory");
+        return NULL;
+    }
+    g->cfg = *cfg;
+    g->view_seat = -1;
+    g->players = (uint8_t)cfg->players;
+    rng_seed(g->rng, cfg->seed);
+    memset(g->fnode, NODE_NONE, sizeof g->fnode);
+    board_init(g);
+    build_stack(g);
+    g->step = ST_T1_DRAW;
+    turn_advance(g);
+    return g;
+}
+
+void carc_free(carc_game *g)
+{
+    free(g);
+}
+
+carc_game *carc_clone(const carc_game *g)
+{
+    carc_game *c = malloc(sizeof *c);
+    if (c)
+        memcpy(c, g, sizeof *c);
+    return c;
+}
+
+void carc_copy(carc_game *dst, const carc_game *src)
+{
+    memcpy(dst, src, sizeof *dst);
+}
+
+size_t carc_state_size(void)
+{
+    return sizeof(carc_game);
+}
+
+const carc_config *carc_config_of(const carc_game *g)
+{
+    return &g->cfg;
+}
+
+static int cmp_u8(const void *a, const void *b)
+{
+    return *(const uint8_t *)a - *(const uint8_t *)b;
+}
+
+void carc_view(const carc_game *g, int seat, carc_game *out)
+{
+    if (out != g)
+        memcpy(out, g, sizeof *out);
+    out->view_seat = (int8_t)seat;
+    /* RULES.md 6: the stack order and the generator are known to nobody. What the
+     * stack holds is public (all tiles less those seen), so it stays, sorted. */
+    qsort(out->stack, out->stack_len, 1, cmp_u8);
+    memset(out->rng, 0, sizeof out->rng);
+    out->cfg.seed = 0;
+    out->cfg.stack_len = -1;
+    memset(out->cfg.stack, 0, sizeof out->cfg.stack);
+    out->cfg.gift_deck_len = out->cfg.cloister_deck_len = out->cfg.roadside_deck_len = -1;
+    memset(out->cfg.gift_deck, 0, sizeof out->cfg.gift_deck);
+    memset(out->cfg.cloister_deck, 0, sizeof out->cfg.cloister_deck);
+    memset(out->cfg.roadside_deck, 0, sizeof out->cfg.roadside_deck);
+}
+
+int carc_view_seat(const carc_game *g) { return g->view_seat; }
+
+const carc_event *carc_events(const carc_game *g, int *n)
+{
+    *n = g->nevents;
+    return g->events;
+}
+
+carc_pending carc_pending_decision(const carc_game *g)
+{
+    carc_pending p;
+    turn_pending(g, &p);
+    return p;
+}
+
+int carc_players(const carc_game *g) { return g->players; }
+int carc_is_over(const carc_game *g) { return g->over; }
+int carc_turn(const carc_game *g) { return g->turn; }
+unsigned carc_winners(const carc_game *g) { return g->over ? g->winners : 0; }
+int carc_stack_left(const carc_game *g) { return g->stack_len; }
+
+int carc_score(const carc_game *g, int seat)
+{
+    int s = 0;
+    for (int c = 0; c < CARC_SCORE_CATEGORIES; c++)
+        s += g->score[seat][c];
+    return s;
+}
+
+int carc_score_part(const carc_game *g, int seat, int category)
+{
+    return g->score[seat][category];
+}
+
+int carc_supply(const carc_game *g, int seat)
+{
+    int n = 0;
+    for (int i = 0; i < CARC_FOLLOWERS; i++)
+        n += g->fnode[seat][i] == NODE_NONE;
+    return n;
+}
+
+int carc_hand_tiles(const carc_game *g, int kinds[2])
+{
+    for (int i = 0; i < g->nhand; i++)
+        kinds[i] = g->hand[i];
+    return g->nhand;
+}
+
+int carc_removed_tiles(const carc_game *g, int *kinds, int cap)
+{
+    for (int i = 0; i < g->nremoved && i < cap; i++)
+        kinds[i] = g->removed[i];
+    return g->nremoved;
+}
+
+int carc_last_placed(const carc_game *g, int *x, int *y)
+{
+    if (g->last == TILE_NONE)
+        return 0;
+    *x = g->tiles[g->last].x;
+    *y = g->tiles[g->last].y;
+    return 1;
+}
+
+int carc_board_count(const carc_game *g) { return g->ntiles; }
+
+void carc_board_tile(const carc_game *g, int index, int *kind, int *x, int *y, int *rot)
+{
+    const placed *p = &g->tiles[index];
+    *kind = p->kind;
+    *x = p->x;
+    *y = p->y;
+    *rot = p->rot;
+}
+
+int carc_tile_at(const carc_game *g, int x, int y, int *kind, int *rot)
+{
+    int t = board_lookup(g, x, y);
+    if (t < 0)
+        return 0;
+    *kind = g->tiles[t].kind;
+    *rot = g->tiles[t].rot;
+    return 1;
+}
+
+/* Node of the segment at (x,y,port), or NODE_NONE. */
+static int node_at(const carc_game *g, int x, int y, int port)
+{
+    if (x < -100 || x > 100 || y < -100 || y > 100 || port < 0 || port >= CARC_PORTS)
+        return NODE_NONE;
+    int t = board_lookup(g, x, y);
+    return t < 0 ? NODE_NONE : board_port_node(g, t, port);
+}
+
+int carc_segment(const carc_game *g, int x, int y, int port, int *canonical)
+{
+    int n = node_at(g, x, y, port);
+    if (n == NODE_NONE)
+        return -1;
+    if (canonical)
+        *canonical = board_node_port(g, n);
+    return g->nodes[n].type;
+}
+
+int carc_followers(const carc_game *g, carc_follower *out, int cap)
+{
+    int count = 0;
+    for (int s = 0; s < g->players; s++)
+        for (int i = 0; i < CARC_FOLLOWERS; i++) {
+            int n = g->fnode[s][i];
+            if (n == NODE_NONE)
+                continue;
+            if (count < cap) {
+                const placed *p = &g->tiles[g->nodes[n].tile];
+                carc_follower *f = &out[count];
+                f->seat = (int8_t)s;
+                f->x = p->x;
+                f->y = p->y;
+                f->port = (uint8_t)board_node_port(g, n);
+                f->type = g->nodes[n].type;
+                f->locked = (g->nodes[feat_root(g, n)].flags & NF_LOCKED) != 0;
+            }
+            count++;
+        }
+    return count;
+}
+
+int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_info *out)
+{
+    int n = node_at(g, x, y, port);
+    if (n == NODE_NONE)
+        return 0;
+    int r = feat_root(g, n);
+    const node *rn = &g->nodes[r];
+    memset(out, 0, sizeof *out);
+    out->type = rn->type;
+    out->tiles = rn->type == CARC_FEAT_CLOISTER ? 1 : feat_tiles(g, r);
+    out->pennants = rn->pennants;
+    out->completed = (rn->flags & NF_COMPLETED) != 0;
+    for (int s = 0; s < g->players; s++)
+        out->followers[s] = rn->follow[s];
+    out->tokens = rn->tokens;
+    out->locked = (rn->flags & NF_LOCKED) != 0;
+    out->value = out->completed ? feat_value_completed(g, r) : feat_value_end(g, r);
+    return 1;
+}

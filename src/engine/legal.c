@@ -1,0 +1,95 @@
+/*
+ * legal.c - every legal move for the pending decision (carc_legal).
+ *
+ * Placements are listed once per physically distinct placement: a tile whose
+ * rotation by 180 or 90 degrees looks the same (B, C, F, G, H, U, X) is listed only
+ * in its lowest such rotation; carc_apply accepts the others and stores the lowest.
+ * Follower moves name each segment by its canonical port.
+ */
+#include "state.h"
+
+carc_move carc_move_pass(void)
+{
+    carc_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = CARC_MOVE_PASS;
+    m.port = m.port2 = CARC_PORT_NONE;
+    return m;
+}
+
+int carc_move_equal(const carc_move *a, const carc_move *b)
+{
+    return a->kind == b->kind && a->card == b->card && a->tile == b->tile &&
+           a->rot == b->rot && a->x == b->x && a->y == b->y && a->port == b->port &&
+           a->x2 == b->x2 && a->y2 == b->y2 && a->port2 == b->port2;
+}
+
+static int legal_place(const carc_game *g, carc_move *out, int cap)
+{
+    int n = 0;
+    for (int h = 0; h < g->nhand; h++) {
+        int k = g->hand[h];
+        if (h == 1 && k == g->hand[0])
+            break;
+        int period = tile_period(k);
+        uint8_t packed[4];
+        for (int r = 0; r < period; r++)
+            packed[r] = tile_edges_packed(k, r);
+        for (int i = 0; i < g->nfrontier; i++) {
+            const spot *s = &g->frontier[i];
+            for (int r = 0; r < period; r++) {
+                if (((packed[r] ^ s->need) & s->mask) != 0 || n >= cap)
+                    continue;
+                carc_move *m = &out[n++];
+                *m = carc_move_pass();
+                m->kind = CARC_MOVE_PLACE;
+                m->tile = (uint8_t)k;
+                m->rot = (uint8_t)r;
+                m->x = s->x;
+                m->y = s->y;
+            }
+        }
+    }
+    return n;
+}
+
+/* B6: a follower may go on a segment of the placed tile whose feature is empty. */
+int legal_follower_ok(const carc_game *g, int seg_node)
+{
+    return g->nodes[feat_root(g, seg_node)].nfollow == 0;
+}
+
+static int legal_follower(const carc_game *g, carc_move *out, int cap)
+{
+    int n = 0;
+    const placed *p = &g->tiles[g->last];
+    if (carc_supply(g, g->active) > 0) {
+        int nseg = carc_tile_def_of(p->kind)->nseg;
+        for (int i = 0; i < nseg && n < cap; i++) {
+            if (!legal_follower_ok(g, p->first + i))
+                continue;
+            carc_move *m = &out[n++];
+            *m = carc_move_pass();
+            m->kind = CARC_MOVE_FOLLOWER;
+            m->x = p->x;
+            m->y = p->y;
+            m->port = (uint8_t)board_node_port(g, p->first + i);
+        }
+    }
+    if (n < cap)
+        out[n++] = carc_move_pass();
+    return n;
+}
+
+int carc_legal(const carc_game *g, carc_move *out, int cap)
+{
+    carc_pending p;
+    switch (turn_pending(g, &p)) {
+    case CARC_DEC_PLACE:
+        return legal_place(g, out, cap);
+    case CARC_DEC_FOLLOWER:
+        return legal_follower(g, out, cap);
+    default:
+        return 0;
+    }
+}

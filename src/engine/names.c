@@ -1,0 +1,72 @@
+/*
+ * names.c - the words of the notation: ports, feature types, card ids and
+ * decision names, with their parsers. The card ids are those of RULES.md.
+ */
+#include "state.h"
+
+static const char *const port_names[CARC_PORTS] = {
+    "N", "E", "S", "W", "NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN", "C"};
+
+static const char *const feature_names[4] = {"city", "road", "field", "cloister"};
+
+static const char *const card_names[CARC_CARDS] = {
+    "none",
+    "synod", "road_sweeper", "cash_out", "change_position", "take_two",
+    "score_three", "score_road_double", "score_city_bonus", "score_cloister_bonus",
+    "claim_field", "claim_road", "claim_city", "loop_road_double", "prevent_attack",
+    "draw_two", "pennants_worth_three", "plain_city_worth_three", "return_follower",
+    "supply_bonus", "field_city_bonus", "shared_field_bonus",
+    "intrude_field", "intrude_road", "intrude_city", "intrude_cloister",
+    "lock_cloister", "lock_road", "lock_city", "tiebreak_road", "tiebreak_city",
+    "tiebreak_cloister", "swap_cloister", "swap_city", "swap_road", "swap_field",
+    "mastermind", "tiebreak_field"};
+
+static const char *const decision_names[CARC_DECISIONS] = {
+    "none", "window_before", "place", "card_draw", "card_target", "block",
+    "follower", "modifier", "window_after", "discard", "end_choice"};
+
+/* Index of the name equal to s[0..len) in names[0..n), or -1. */
+static int find_name(const char *const *names, int n, const char *s, size_t len)
+{
+    for (int i = 0; i < n; i++)
+        if (strlen(names[i]) == len && memcmp(names[i], s, len) == 0)
+            return i;
+    return -1;
+}
+
+const char *carc_port_name(int port)
+{
+    return port >= 0 && port < CARC_PORTS ? port_names[port] : "?";
+}
+
+int carc_port_parse(const char *s, size_t len)
+{
+    int i = find_name(port_names, CARC_PORTS, s, len);
+    return i < 0 ? CARC_PORT_NONE : i;
+}
+
+const char *carc_feature_name(int type)
+{
+    return type >= 0 && type < 4 ? feature_names[type] : "?";
+}
+
+int carc_feature_parse(const char *s, size_t len)
+{
+    return find_name(feature_names, 4, s, len);
+}
+
+const char *carc_card_name(int card)
+{
+    return card > 0 && card < CARC_CARDS ? card_names[card] : "none";
+}
+
+int carc_card_parse(const char *s, size_t len)
+{
+    int i = find_name(card_names + 1, CARC_CARDS - 1, s, len);
+    return i < 0 ? CARC_CARD_NONE : i + 1;
+}
+
+const char *carc_decision_name(int decision)
+{
+    return decision >= 0 && decision < CARC_DECISIONS ? decision_names[decision] : "?";
+}

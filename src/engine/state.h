@@ -1,0 +1,203 @@
+/*
+ * state.h - the engine's one internal header: the layout of carc_game and the
+ * functions the engine's files share.
+ *
+ * The state is a flat value: fixed arrays, small integer indices, no pointers, so
+ * carc_copy is a memcpy. Its parts:
+ *
+ *   - placed[]: the tiles on the board in placement order (index 0 is the start
+ *     tile). Each knows, for every port, the feature node of the segment there.
+ *   - a position table (open addressing, cell_key/cell_val) from (x,y) to a placed
+ *     tile or to a frontier spot. The board can stretch 71 tiles in any direction,
+ *     so a direct grid would cost 20 KiB; the table costs 1.5 KiB.
+ *   - frontier[]: the empty positions that share an edge with a placed tile, each
+ *     with the edge types its neighbours demand. Legal placement only scans it.
+ *   - node[]: one node per segment of every placed tile, joined into features by
+ *     union-find (union by size, no path compression, so read-only queries never
+ *     write). A root carries the feature's totals: open edges, pennants, road ends,
+ *     followers per seat, tokens, flags. Nodes of one feature also form a circular
+ *     list (next), walked to count distinct tiles and to find neighbours of fields.
+ *   - the turn: the step of B13 (enum step) and what the step needs.
+ *
+ * Invariants (carc_check verifies them all): see check.c.
+ */
+#ifndef CARC_STATE_H
+#define CARC_STATE_H
+
+#include <stdint.h>
+#include <string.h>
+#include "carc.h"
+
+enum {
+    NODE_NONE = 255,
+    MAX_NODES = 248,      /* the 72 tiles have 243 segments in all */
+    MAX_FRONTIER = 152,   /* an n-cell polyomino has at most 2n+2 empty neighbours */
+    CELL_SLOTS = 512,     /* position table size (a power of two) */
+    CELL_FRONTIER = 128,  /* cell_val >= this: frontier spot (val - 128) */
+    MAX_DONE = 16,        /* features one tile can complete */
+    TILE_NONE = 255
+};
+
+/* node flags */
+enum { NF_COMPLETED = 1, NF_LOCKED = 2, NF_SCORED = 4 };
+
+typedef struct node {
+    uint8_t parent;     /* union-find parent; a root is its own parent */
+    uint8_t next;       /* circular list of the feature's nodes */
+    uint8_t tile;       /* index into placed[] */
+    uint8_t seg;        /* segment index in the tile kind's definition */
+    uint8_t type;       /* enum carc_feature */
+    /* valid on roots only: */
+    uint8_t size;       /* nodes in the feature (union by size) */
+    uint8_t open;       /* city/road edges not yet matched */
+    uint8_t pennants;
+    uint8_t ends;       /* road ends on tiles (junction, cloister, gate) */
+    uint8_t flags;      /* NF_* */
+    uint8_t tokens;     /* bit per seat (X11) */
+    uint8_t nfollow;    /* followers of all seats */
+    uint8_t follow[CARC_MAX_PLAYERS];
+} node;
+
+typedef struct placed {
+    uint8_t kind, rot;
+    int8_t x, y;
+    uint8_t first;         /* its first node; segment i is node first+i */
+    uint8_t around;        /* tiles in the 8 surrounding positions */
+    uint8_t cloister;      /* node of its cloister, or NODE_NONE */
+    uint8_t edge_node[4];  /* city/road node on board edge d, NODE_NONE for a field edge */
+    uint8_t slot_node[8];  /* field node on board half-edge slot i, NODE_NONE on a city edge */
+} placed;
+
+typedef struct spot {
+    int8_t x, y;
+    uint8_t need;  /* 2 bits per side (N at bits 0-1): the edge type a tile must show */
+    uint8_t mask;  /* 0b11 on each side that has a neighbour */
+} spot;
+
+/* The steps of a turn (B13) and of the end of the game (E1-E6). Decision steps
+ * stop advance(); the others run straight through. */
+enum step {
+    ST_T1_DRAW,
+    ST_T2_WINDOW,
+    ST_T3_PLACE,
+    ST_T4_GIFT,
+    ST_T5_CLOISTER,
+    ST_T5_ROADSIDE,
+    ST_T6_FOLLOWER,
+    ST_T7_MODIFIERS,
+    ST_T7_SCORE,
+    ST_T8_WINDOW,
+    ST_T9_HAND,
+    ST_T10_END,
+    ST_E2_END_CARDS,
+    ST_E3_FINAL,
+    ST_OVER
+};
+
+struct carc_game {
+    carc_config cfg;
+    int8_t view_seat;     /* -1: the full state */
+    uint8_t players;
+    uint8_t step;         /* enum step */
+    uint8_t active;
+    uint16_t turn;
+    uint8_t over;
+    uint8_t winners;      /* bit mask, once over */
+
+    /* tiles */
+    uint8_t stack[CARC_STACK];
+    uint8_t stack_len;    /* tiles left: stack[0..stack_len) with the top at stack_len-1 */
+    uint8_t unused;       /* tiles a short fixed stack left out of the game */
+    uint8_t hand[2];      /* tiles drawn for this turn */
+    uint8_t nhand;
+    uint8_t removed[CARC_TILES];
+    uint8_t nremoved;
+    uint8_t last;         /* placed[] index of the tile placed this turn, or TILE_NONE */
+
+    /* board */
+    uint8_t ntiles;
+    uint8_t nnodes;
+    uint8_t nfrontier;
+    placed tiles[CARC_TILES];
+    node nodes[MAX_NODES];
+    spot frontier[MAX_FRONTIER];
+    uint16_t cell_key[CELL_SLOTS];   /* 0 = empty slot */
+    uint8_t cell_val[CELL_SLOTS];
+
+    /* features the tile placed this turn completed, scored in T7 */
+    uint8_t done[MAX_DONE];
+    uint8_t ndone;
+
+    /* players */
+    uint8_t fnode[CARC_MAX_PLAYERS][CARC_FOLLOWERS];  /* node, or NODE_NONE in supply */
+    int16_t score[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];
+    int16_t banked[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];  /* X12, paid in E4 */
+
+    uint64_t rng[4];
+
+    uint16_t nevents;
+    carc_event events[CARC_MAX_EVENTS];
+};
+
+/* ---- rng.c ---- */
+void rng_seed(uint64_t s[4], uint64_t seed);
+uint64_t rng_next(uint64_t s[4]);
+/* Uniform in [0, n), n >= 1, without modulo bias. */
+uint32_t rng_below(uint64_t s[4], uint32_t n);
+
+/* ---- tiles.c ---- */
+/* Edge types of kind k in rotation r, packed 2 bits per side (N at bits 0-1). */
+uint8_t tile_edges_packed(int kind, int rot);
+/* Smallest p in {1,2,4} such that rotating kind k by p gives the same tile. */
+int tile_period(int kind);
+/* Rotated masks of a segment: edge bits or half-edge slot bits, in board directions. */
+uint8_t rot_edges(uint8_t mask, int rot);
+uint8_t rot_slots(uint8_t mask, int rot);
+
+/* ---- board.c ---- */
+int board_lookup(const carc_game *g, int x, int y);  /* placed index or -1 */
+int board_fits(const carc_game *g, const spot *s, int kind, int rot);
+int board_spot_index(const carc_game *g, int x, int y);  /* frontier index or -1 */
+int board_placeable(const carc_game *g, int kind);
+void board_init(carc_game *g);
+/* Places a tile (legality already checked); records completed features in done[]. */
+void board_place(carc_game *g, int kind, int rot, int x, int y);
+/* Node of the segment at a port of a placed tile, or NODE_NONE. */
+int board_port_node(const carc_game *g, int t, int port);
+/* Canonical port of a node. */
+int board_node_port(const carc_game *g, int n);
+
+/* ---- feature.c ---- */
+int feat_root(const carc_game *g, int n);
+void feat_union(carc_game *g, int a, int b);
+int feat_tiles(const carc_game *g, int root);
+/* Majority holders (B8, X11) as a seat bit mask; 0 when nobody has a follower. */
+unsigned feat_holders(const carc_game *g, int root);
+/* Score now for a completed feature (B9) / at game end (B11, not fields). */
+int feat_value_completed(const carc_game *g, int root);
+int feat_value_end(const carc_game *g, int root);
+/* Completed cities a field borders, counted once each. */
+int feat_field_cities(const carc_game *g, int root);
+
+/* ---- score.c ---- */
+void score_add(carc_game *g, int seat, int category, int points, int type, int node);
+/* Scores a completed feature for its holders and returns or banks its followers. */
+void score_completed(carc_game *g, int root);
+/* Returns every follower on a feature to its owner's supply (events emitted). */
+void score_return_followers(carc_game *g, int root);
+void score_final(carc_game *g);
+int category_of(int type);
+
+/* ---- turn.c ---- */
+/* Runs automatic steps until a decision is owed or the game is over. */
+void turn_advance(carc_game *g);
+int turn_pending(const carc_game *g, carc_pending *p);
+
+/* ---- game.c ---- */
+void emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value);
+void set_error(carc_error *err, int code, const char *fmt, ...);
+
+/* ---- legal.c ---- */
+int legal_follower_ok(const carc_game *g, int seg_node);
+
+#endif

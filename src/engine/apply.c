@@ -52,7 +52,7 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
         return CARC_E_ILLEGAL;
     }
     const spot *s = &g->frontier[si];
-    uint8_t packed = tile_edges_packed(m->tile, m->rot);
+    uint8_t packed = g->packed[m->tile][m->rot];
     for (int d = 0; d < 4; d++) {
         if (!((s->mask >> (2 * d)) & 3))
             continue;
@@ -69,7 +69,7 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
 
 static void do_place(carc_game *g, const carc_move *m)
 {
-    int rot = m->rot % tile_period(m->tile);
+    int rot = m->rot % g->period[m->tile];
     if (g->nhand == 2 && g->hand[0] == m->tile)
         g->hand[0] = g->hand[1];
     g->nhand--;

@@ -54,21 +54,14 @@ int board_spot_index(const carc_game *g, int x, int y)
 int board_fits(const carc_game *g, const spot *s, int kind, int rot)
 {
     (void)g;
-    return ((tile_edges_packed(kind, rot) ^ s->need) & s->mask) == 0;
+    return ((g->packed[kind][rot] ^ s->need) & s->mask) == 0;
 }
 
 int board_placeable(const carc_game *g, int kind)
 {
-    int period = tile_period(kind);
-    uint8_t packed[4];
-    for (int r = 0; r < period; r++)
-        packed[r] = tile_edges_packed(kind, r);
-    for (int i = 0; i < g->nfrontier; i++) {
-        const spot *s = &g->frontier[i];
-        for (int r = 0; r < period; r++)
-            if (((packed[r] ^ s->need) & s->mask) == 0)
-                return 1;
-    }
+    for (int i = 0; i < g->nfrontier; i++)
+        if (spot_fits(g, &g->frontier[i], kind))
+            return 1;
     return 0;
 }
 
@@ -192,7 +185,7 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
     g->last = (uint8_t)t;
     g->ndone = 0;
 
-    uint8_t packed = tile_edges_packed(kind, rot);
+    uint8_t packed = g->packed[kind][rot];
     for (int d = 0; d < 4; d++) {
         int nx = x + dx[d], ny = y + dy[d];
         int type = (packed >> (2 * d)) & 3;

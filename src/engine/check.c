@@ -79,7 +79,7 @@ static int check_board(const carc_game *g, carc_error *err)
             if (nb < 0)
                 continue;
             const placed *q = &g->tiles[nb];
-            int type = (tile_edges_packed(q->kind, q->rot) >> (2 * ((d + 2) & 3))) & 3;
+            int type = (g->packed[q->kind][q->rot] >> (2 * ((d + 2) & 3))) & 3;
             need |= (uint8_t)(type << (2 * d));
             mask |= (uint8_t)(3 << (2 * d));
         }

@@ -31,22 +31,16 @@ static int legal_place(const carc_game *g, carc_move *out, int cap)
         int k = g->hand[h];
         if (h == 1 && k == g->hand[0])
             break;
-        int period = tile_period(k);
-        uint8_t packed[4];
-        for (int r = 0; r < period; r++)
-            packed[r] = tile_edges_packed(k, r);
+        carc_move m = carc_move_pass();
+        m.kind = CARC_MOVE_PLACE;
+        m.tile = (uint8_t)k;
         for (int i = 0; i < g->nfrontier; i++) {
             const spot *s = &g->frontier[i];
-            for (int r = 0; r < period; r++) {
-                if (((packed[r] ^ s->need) & s->mask) != 0 || n >= cap)
-                    continue;
-                carc_move *m = &out[n++];
-                *m = carc_move_pass();
-                m->kind = CARC_MOVE_PLACE;
-                m->tile = (uint8_t)k;
-                m->rot = (uint8_t)r;
-                m->x = s->x;
-                m->y = s->y;
+            for (unsigned fit = spot_fits(g, s, k); fit && n < cap; fit &= fit - 1) {
+                m.rot = (uint8_t)__builtin_ctz(fit);
+                m.x = s->x;
+                m.y = s->y;
+                out[n++] = m;
             }
         }
     }

@@ -135,6 +135,14 @@ struct carc_game {
 
     uint64_t rng[4];
 
+    /* per tile kind, filled by carc_new: edge types packed for each rotation, and
+     * the rotation period (1, 2 or 4); derived from the catalogue, kept here
+     * because the hot paths ask for them on every turn */
+    uint8_t packed[CARC_TILE_KINDS][4];
+    uint8_t period[CARC_TILE_KINDS];
+    uint32_t packed4[CARC_TILE_KINDS];       /* packed[k][r] in byte r */
+    uint32_t period_bytes[CARC_TILE_KINDS];  /* 0x80 in byte r for r < period */
+
     uint16_t nevents;
     carc_event events[CARC_MAX_EVENTS];
 };
@@ -150,9 +158,25 @@ uint32_t rng_below(uint64_t s[4], uint32_t n);
 uint8_t tile_edges_packed(int kind, int rot);
 /* Smallest p in {1,2,4} such that rotating kind k by p gives the same tile. */
 int tile_period(int kind);
+/* Fills g->packed and g->period. */
+void tile_cache(carc_game *g);
 /* Rotated masks of a segment: edge bits or half-edge slot bits, in board directions. */
 uint8_t rot_edges(uint8_t mask, int rot);
 uint8_t rot_slots(uint8_t mask, int rot);
+
+/* Rotations of `kind` that fit spot s, as a bit mask (bit r = rotation r), only
+ * rotations below the kind's period. The four rotations' packed edges sit in the
+ * four bytes of one word, so one XOR-and-mask tests them all; a byte is zero
+ * exactly where the rotation fits. */
+static inline unsigned spot_fits(const carc_game *g, const spot *s, int kind)
+{
+    uint32_t x = (g->packed4[kind] ^ (s->need * 0x01010101u)) & (s->mask * 0x01010101u);
+    uint32_t zero = ~(((x & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | x | 0x7F7F7F7Fu);
+    zero &= g->period_bytes[kind];
+    /* gather the high bit of each byte into bits 0..3 */
+    return (unsigned)(((zero >> 7) & 1) | ((zero >> 14) & 2) | ((zero >> 21) & 4) |
+                      ((zero >> 28) & 8));
+}
 
 /* ---- board.c ---- */
 int board_lookup(const carc_game *g, int x, int y);  /* placed index or -1 */

@@ -1,0 +1,200 @@
+/*
+ * test_engine.c - the engine's API contract: configuration errors, rejected moves
+ * leave the state byte for byte unchanged, views hide what RULES.md 6 hides,
+ * placements are listed once per distinct placement, canonical ports.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "carc.h"
+
+static carc_config fixed(const char *letters)
+{
+    carc_config c;
+    carc_config_init(&c);
+    c.stack_len = (int)strlen(letters);
+    for (int i = 0; i < c.stack_len; i++)
+        c.stack[i] = (uint8_t)carc_tile_kind(letters[i]);
+    return c;
+}
+
+static carc_move place(char letter, int x, int y, int rot)
+{
+    carc_move m = carc_move_pass();
+    m.kind = CARC_MOVE_PLACE;
+    m.tile = (uint8_t)carc_tile_kind(letter);
+    m.x = (int8_t)x;
+    m.y = (int8_t)y;
+    m.rot = (uint8_t)rot;
+    return m;
+}
+
+static void test_config_errors(void **state)
+{
+    (void)state;
+    carc_error err;
+    carc_config c;
+    carc_config_init(&c);
+    c.players = 6;
+    assert_null(carc_new(&c, &err));
+    assert_int_equal(err.code, CARC_E_CONFIG);
+    assert_non_null(strstr(err.msg, "players"));
+    c = fixed("DDDD");  /* the start tile is the fourth D */
+    assert_null(carc_new(&c, &err));
+    assert_non_null(strstr(err.msg, "D"));
+    c = fixed("DDD");
+    carc_game *g = carc_new(&c, &err);
+    assert_non_null(g);
+    carc_free(g);
+    carc_free(NULL);
+}
+
+/* Every rejected move leaves the whole state unchanged. */
+static void test_rejected_moves_change_nothing(void **state)
+{
+    (void)state;
+    carc_config c = fixed("UVE");
+    carc_game *g = carc_new(&c, NULL);
+    carc_game *before = carc_clone(g);
+    carc_error err;
+    const carc_move bad[] = {
+        place('V', 1, 0, 0),   /* not the tile in hand */
+        place('U', 0, 0, 0),   /* occupied */
+        place('U', 3, 0, 0),   /* not adjacent */
+        place('U', 1, 1, 0),   /* corner only */
+        place('U', 1, 0, 0),   /* its W edge is field, the start tile's E edge is road */
+        place('U', 0, -1, 0),  /* road meets city */
+        carc_move_pass(),      /* a pass is no placement */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_not_equal(carc_apply(g, &bad[i], &err), CARC_OK);
+        assert_int_equal(err.code, CARC_E_ILLEGAL);
+        assert_memory_equal(g, before, carc_state_size());
+    }
+    carc_move ok = place('U', 1, 0, 1);  /* U turned: road W-E continues the start road */
+    assert_int_equal(carc_apply(g, &ok, &err), CARC_OK);
+    assert_int_equal(carc_pending_decision(g).decision, CARC_DEC_FOLLOWER);
+    carc_free(before);
+    before = carc_clone(g);
+    carc_move f = carc_move_pass();
+    f.kind = CARC_MOVE_FOLLOWER;
+    f.x = 1;
+    f.port = CARC_PORT_N;  /* U at r1 has fields N and S, no segment on edge N */
+    assert_int_equal(carc_apply(g, &f, &err), CARC_E_ILLEGAL);
+    assert_memory_equal(g, before, carc_state_size());
+    f.x = 0;
+    f.port = CARC_PORT_E;  /* not the tile just placed */
+    assert_int_equal(carc_apply(g, &f, &err), CARC_E_ILLEGAL);
+    assert_memory_equal(g, before, carc_state_size());
+    assert_int_equal(carc_check(g, &err), CARC_OK);
+    carc_free(before);
+    carc_free(g);
+}
+
+/* U is symmetric under a half turn: listed once per position, r2 accepted as r0. */
+static void test_symmetric_tiles_listed_once(void **state)
+{
+    (void)state;
+    carc_config c = fixed("UU");
+    carc_game *g = carc_new(&c, NULL);
+    carc_move moves[CARC_MAX_MOVES];
+    int n = carc_legal(g, moves, CARC_MAX_MOVES);
+    /* start tile D: N city (U cannot go there), E/W road (U r1 only), S field (U r1) */
+    assert_int_equal(n, 3);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(moves[i].rot, 1);
+    carc_move m = place('U', 1, 0, 3);
+    assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
+    int kind, rot;
+    assert_true(carc_tile_at(g, 1, 0, &kind, &rot));
+    assert_int_equal(rot, 1);
+    carc_free(g);
+}
+
+static void test_canonical_ports_of_start_tile(void **state)
+{
+    (void)state;
+    carc_config c = fixed("U");
+    carc_game *g = carc_new(&c, NULL);
+    int canon = -1;
+    assert_int_equal(carc_segment(g, 0, 0, CARC_PORT_WN, &canon), CARC_FEAT_FIELD);
+    assert_int_equal(canon, CARC_PORT_EN);
+    assert_int_equal(carc_segment(g, 0, 0, CARC_PORT_W, &canon), CARC_FEAT_ROAD);
+    assert_int_equal(canon, CARC_PORT_E);
+    assert_int_equal(carc_segment(g, 0, 0, CARC_PORT_SW, &canon), CARC_FEAT_FIELD);
+    assert_int_equal(canon, CARC_PORT_ES);
+    assert_int_equal(carc_segment(g, 0, 0, CARC_PORT_N, &canon), CARC_FEAT_CITY);
+    assert_int_equal(canon, CARC_PORT_N);
+    assert_int_equal(carc_segment(g, 0, 0, CARC_PORT_NW, &canon), -1);  /* city edge */
+    assert_int_equal(carc_segment(g, 0, 0, CARC_PORT_C, &canon), -1);
+    assert_int_equal(carc_segment(g, 1, 0, CARC_PORT_N, &canon), -1);   /* empty */
+    carc_free(g);
+}
+
+/* Two games whose stacks differ only below the top look the same to every seat. */
+static void test_view_hides_stack_order(void **state)
+{
+    (void)state;
+    carc_config a = fixed("UVKE");
+    carc_config b = fixed("UEVK");
+    carc_game *ga = carc_new(&a, NULL), *gb = carc_new(&b, NULL);
+    carc_game *va = carc_clone(ga), *vb = carc_clone(gb);
+    for (int seat = 0; seat < 2; seat++) {
+        carc_view(ga, seat, va);
+        carc_view(gb, seat, vb);
+        assert_memory_equal(va, vb, carc_state_size());
+        assert_int_equal(carc_view_seat(va), seat);
+        assert_int_equal(carc_config_of(va)->stack_len, -1);
+        carc_move m = place('U', 1, 0, 1);
+        carc_error err;
+        assert_int_equal(carc_apply(va, &m, &err), CARC_E_VIEW);
+    }
+    /* a random seed's stack is hidden the same way */
+    carc_config r;
+    carc_config_init(&r);
+    r.seed = 7;
+    carc_game *gr = carc_new(&r, NULL);
+    carc_view(gr, 0, va);
+    assert_int_equal(carc_config_of(va)->seed, 0);
+    carc_free(gr);
+    carc_free(va);
+    carc_free(vb);
+    carc_free(ga);
+    carc_free(gb);
+}
+
+/* A fixed stack shorter than 71 tiles ends the game when it runs out (B10). */
+static void test_short_stack_ends_game(void **state)
+{
+    (void)state;
+    carc_config c = fixed("U");
+    carc_game *g = carc_new(&c, NULL);
+    assert_int_equal(carc_stack_left(g), 0);
+    carc_move m = place('U', 1, 0, 1);
+    assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
+    carc_move pass = carc_move_pass();
+    assert_int_equal(carc_apply(g, &pass, NULL), CARC_OK);
+    assert_true(carc_is_over(g));
+    assert_int_equal(carc_pending_decision(g).decision, CARC_DEC_NONE);
+    assert_int_equal(carc_winners(g), 3u);  /* 0:0, shared victory (B12) */
+    carc_error err;
+    assert_int_equal(carc_apply(g, &pass, &err), CARC_E_OVER);
+    carc_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_config_errors),
+        cmocka_unit_test(test_rejected_moves_change_nothing),
+        cmocka_unit_test(test_symmetric_tiles_listed_once),
+        cmocka_unit_test(test_canonical_ports_of_start_tile),
+        cmocka_unit_test(test_view_hides_stack_order),
+        cmocka_unit_test(test_short_stack_ends_game),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -293,8 +293,11 @@ int carc_players(const carc_game *g);
 int carc_is_over(const carc_game *g);
 int carc_turn(const carc_game *g);              /* turns begun so far (1 = first) */
 int carc_score(const carc_game *g, int seat);
-/* Points by category: 0 roads 1 cities 2 cloisters 3 fields 4 cards 5 gifts. */
-enum { CARC_SCORE_CATEGORIES = 6 };
+/* Points by category. */
+enum carc_score_category {
+    CARC_SCORE_ROADS = 0, CARC_SCORE_CITIES, CARC_SCORE_CLOISTERS, CARC_SCORE_FIELDS,
+    CARC_SCORE_CARDS, CARC_SCORE_GIFTS, CARC_SCORE_CATEGORIES
+};
 int carc_score_part(const carc_game *g, int seat, int category);
 int carc_supply(const carc_game *g, int seat);   /* followers in supply */
 /* Bit mask of the winners (B12) once the game is over, else 0. */
@@ -341,6 +344,14 @@ typedef struct carc_feature_info {
     int value;           /* what it would score now: completed value, or end value */
 } carc_feature_info;
 int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_info *out);
+
+/* The Gifts. carc_gifts writes the count of each gift id 1..5 a seat holds into
+ * counts[1..5] and, in a view of another seat, the number of hidden gifts into
+ * counts[0]; it returns the total. */
+int carc_gifts(const carc_game *g, int seat, int counts[6]);
+int carc_gift_deck_left(const carc_game *g);
+/* The face-up discard pile, oldest first: writes up to cap card ids, returns the count. */
+int carc_gift_discard(const carc_game *g, int *cards, int cap);
 
 /* Decision names ("place", "follower", ...) for front ends. */
 const char *carc_decision_name(int decision);

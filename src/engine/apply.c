@@ -33,8 +33,13 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
     for (int h = 0; h < g->nhand; h++)
         in_hand |= g->hand[h] == m->tile;
     if (m->tile >= CARC_TILE_KINDS || !in_hand) {
-        set_error(err, CARC_E_ILLEGAL, "tile %c is not the tile in hand (%c)",
-                  m->tile < CARC_TILE_KINDS ? letter : '?', 'A' + g->hand[0]);
+        if (g->nhand == 2)
+            set_error(err, CARC_E_ILLEGAL, "tile %c is not in hand (%c, %c)",
+                      m->tile < CARC_TILE_KINDS ? letter : '?', 'A' + g->hand[0],
+                      'A' + g->hand[1]);
+        else
+            set_error(err, CARC_E_ILLEGAL, "tile %c is not the tile in hand (%c)",
+                      m->tile < CARC_TILE_KINDS ? letter : '?', 'A' + g->hand[0]);
         return CARC_E_ILLEGAL;
     }
     if (m->rot > 3) {
@@ -67,12 +72,37 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
     return CARC_OK;
 }
 
+/* G10: the tile not placed goes back into the stack, at a uniformly random depth,
+ * or with a fixed stack at the configured depth (from the top), by default the
+ * bottom. X9: it leaves the game. */
+static void put_back(carc_game *g, int kind)
+{
+    if (g->extra_tile == EXTRA_DRAW_TWO) {
+        g->removed[g->nremoved++] = (uint8_t)kind;
+        emit(g, CARC_EV_TILE_REMOVED, g->active, 0, 0, kind, 0, 0);
+        return;
+    }
+    int len = g->stack_len, depth;
+    if (g->cfg.stack_len < 0)
+        depth = (int)rng_below(g->rng, (uint32_t)len + 1);
+    else
+        depth = g->cfg.return_pos < 0 || g->cfg.return_pos > len ? len : g->cfg.return_pos;
+    int at = len - depth;  /* index: the top is stack[len-1] */
+    memmove(&g->stack[at + 1], &g->stack[at], (size_t)(len - at));
+    g->stack[at] = (uint8_t)kind;
+    g->stack_len++;
+    emit(g, CARC_EV_TILE_RETURNED, g->active, 0, 0, kind, 0, depth);
+}
+
 static void do_place(carc_game *g, const carc_move *m)
 {
     int rot = m->rot % g->period[m->tile];
-    if (g->nhand == 2 && g->hand[0] == m->tile)
-        g->hand[0] = g->hand[1];
-    g->nhand--;
+    int other = -1;
+    if (g->nhand == 2)
+        other = g->hand[0] == m->tile ? g->hand[1] : g->hand[0];
+    g->nhand = 0;
+    if (other >= 0)
+        put_back(g, other);
     board_place(g, m->tile, rot, m->x, m->y);
     emit(g, CARC_EV_PLACED, g->active, m->x, m->y, m->tile, (uint8_t)rot, 0);
     g->step = ST_T4_GIFT;
@@ -104,22 +134,6 @@ static int check_follower(const carc_game *g, const carc_move *m, carc_error *er
     return CARC_OK;
 }
 
-/* Puts a follower of `seat` on node n (B6, X14) and emits the event. */
-static void put_follower(carc_game *g, int seat, int n)
-{
-    for (int i = 0; i < CARC_FOLLOWERS; i++) {
-        if (g->fnode[seat][i] != NODE_NONE)
-            continue;
-        g->fnode[seat][i] = (uint8_t)n;
-        node *r = &g->nodes[feat_root(g, n)];
-        r->follow[seat]++;
-        r->nfollow++;
-        const placed *p = &g->tiles[g->nodes[n].tile];
-        emit(g, CARC_EV_FOLLOWER, seat, p->x, p->y, board_node_port(g, n), 0, 0);
-        return;
-    }
-}
-
 int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
 {
     if (g->view_seat >= 0) {
@@ -133,6 +147,17 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
     carc_pending p;
     int rc;
     switch (turn_pending(g, &p)) {
+    case CARC_DEC_WINDOW_BEFORE:
+        if (m->kind == CARC_MOVE_PASS) {
+            g->nevents = 0;
+            g->step = ST_T3_PLACE;  /* the window is closed */
+        } else if (m->kind == CARC_MOVE_GIFT) {
+            if ((rc = gifts_apply(g, m, err)) != CARC_OK)
+                return rc;
+        } else {
+            return wrong_kind(g, m, err);
+        }
+        break;
     case CARC_DEC_PLACE:
         if (m->kind != CARC_MOVE_PLACE)
             return wrong_kind(g, m, err);

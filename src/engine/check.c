@@ -183,6 +183,10 @@ int carc_check(const carc_game *g, carc_error *err)
         return rc;
     if ((rc = check_features(g, err)) != CARC_OK)
         return rc;
+    if ((rc = gifts_invariants(g, err)) != CARC_OK)
+        return rc;
+    if (g->nhand > 1 && g->extra_tile == EXTRA_NONE)
+        FAIL("two tiles in hand without an extra-tile card");
     if (!g->over && g->step == ST_T3_PLACE && g->nhand < 1)
         FAIL("a tile must be placed but none is in hand");
     return CARC_OK;

@@ -58,9 +58,26 @@ static int check_config(const carc_config *cfg, carc_error *err)
         set_error(err, CARC_E_CONFIG, "unknown expansion bits 0x%x", cfg->expansions);
         return CARC_E_CONFIG;
     }
-    if (cfg->expansions) {
-        set_error(err, CARC_E_CONFIG, "the expansions are not implemented yet");
+    if (cfg->expansions & CARC_EXP_CHRISTMAS) {
+        set_error(err, CARC_E_CONFIG, "Christmas Present is not implemented yet");
         return CARC_E_CONFIG;
+    }
+    if (cfg->gift_deck_len < -1 || cfg->gift_deck_len > 25) {
+        set_error(err, CARC_E_CONFIG, "a fixed gift deck holds 0..25 cards, got %d",
+                  cfg->gift_deck_len);
+        return CARC_E_CONFIG;
+    }
+    int gifts[CARC_GIFT_TAKE_TWO + 1] = {0};
+    for (int i = 0; i < cfg->gift_deck_len; i++) {
+        int c = cfg->gift_deck[i];
+        if (c < CARC_GIFT_SYNOD || c > CARC_GIFT_TAKE_TWO) {
+            set_error(err, CARC_E_CONFIG, "gift deck position %d holds no gift (%d)", i, c);
+            return CARC_E_CONFIG;
+        }
+        if (++gifts[c] > 5) {
+            set_error(err, CARC_E_CONFIG, "the gift deck has more than 5 %s", carc_card_name(c));
+            return CARC_E_CONFIG;
+        }
     }
     if (cfg->stack_len < -1 || cfg->stack_len > CARC_STACK) {
         set_error(err, CARC_E_CONFIG, "a fixed stack holds 0..71 tiles, got %d", cfg->stack_len);
@@ -127,6 +144,7 @@ carc_game *carc_new(const carc_config *cfg, carc_error *err)
     memset(g->fnode, NODE_NONE, sizeof g->fnode);
     board_init(g);
     build_stack(g);
+    gifts_setup(g);
     g->step = ST_T1_DRAW;
     turn_advance(g);
     return g;
@@ -181,6 +199,7 @@ void carc_view(const carc_game *g, int seat, carc_game *out)
     memset(out->cfg.gift_deck, 0, sizeof out->cfg.gift_deck);
     memset(out->cfg.cloister_deck, 0, sizeof out->cfg.cloister_deck);
     memset(out->cfg.roadside_deck, 0, sizeof out->cfg.roadside_deck);
+    gifts_hide(out, seat);
 }
 
 int carc_view_seat(const carc_game *g) { return g->view_seat; }
@@ -270,7 +289,7 @@ int carc_tile_at(const carc_game *g, int x, int y, int *kind, int *rot)
 }
 
 /* Node of the segment at (x,y,port), or NODE_NONE. */
-static int node_at(const carc_game *g, int x, int y, int port)
+int node_at(const carc_game *g, int x, int y, int port)
 {
     if (x < -100 || x > 100 || y < -100 || y > 100 || port < 0 || port >= CARC_PORTS)
         return NODE_NONE;
@@ -329,4 +348,20 @@ int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_inf
     out->locked = (rn->flags & NF_LOCKED) != 0;
     out->value = out->completed ? feat_value_completed(g, r) : feat_value_end(g, r);
     return 1;
+}
+
+int carc_gifts(const carc_game *g, int seat, int counts[6])
+{
+    for (int c = 0; c < 6; c++)
+        counts[c] = g->gifts[seat][c];
+    return gifts_held(g, seat);
+}
+
+int carc_gift_deck_left(const carc_game *g) { return g->gift_deck_len; }
+
+int carc_gift_discard(const carc_game *g, int *cards, int cap)
+{
+    for (int i = 0; i < g->gift_ndiscard && i < cap; i++)
+        cards[i] = g->gift_discard[i];
+    return g->gift_ndiscard;
 }

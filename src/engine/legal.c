@@ -79,6 +79,12 @@ int carc_legal(const carc_game *g, carc_move *out, int cap)
 {
     carc_pending p;
     switch (turn_pending(g, &p)) {
+    case CARC_DEC_WINDOW_BEFORE: {
+        int n = gifts_legal(g, out, cap);
+        if (n < cap)
+            out[n++] = carc_move_pass();
+        return n;
+    }
     case CARC_DEC_PLACE:
         return legal_place(g, out, cap);
     case CARC_DEC_FOLLOWER:

@@ -85,6 +85,10 @@ void score_final(carc_game *g)
             g->score[s][c] = (int16_t)(g->score[s][c] + g->banked[s][c]);
             g->banked[s][c] = 0;
         }
+}
+
+void score_winners(carc_game *g)
+{
     /* E6: winners (B12). */
     int best = -(1 << 30);
     for (int s = 0; s < g->players; s++)

@@ -133,6 +133,17 @@ struct carc_game {
     int16_t score[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];
     int16_t banked[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];  /* X12, paid in E4 */
 
+    /* The Gifts (gifts.c). Decks keep their top at the end of the array. */
+    uint8_t gift_deck[25];
+    uint8_t gift_deck_len;
+    uint8_t gift_discard[25];   /* face up, in the order discarded */
+    uint8_t gift_ndiscard;
+    uint8_t gifts[CARC_MAX_PLAYERS][6];  /* count per gift id 1..5; in a view, index 0
+                                            counts another seat's hidden gifts */
+    uint8_t gift_opened;        /* a gift was opened this turn (G5) */
+    uint8_t extra_tile;         /* an extra-tile card was used this turn (C3):
+                                   EXTRA_TAKE_TWO or EXTRA_DRAW_TWO */
+
     uint64_t rng[4];
 
     /* per tile kind, filled by carc_new: edge types packed for each rotation, and
@@ -209,13 +220,40 @@ void score_add(carc_game *g, int seat, int category, int points, int type, int n
 void score_completed(carc_game *g, int root);
 /* Returns every follower on a feature to its owner's supply (events emitted). */
 void score_return_followers(carc_game *g, int root);
-void score_final(carc_game *g);
+void score_final(carc_game *g);    /* E3, E4 */
+void score_winners(carc_game *g);  /* E6 */
 int category_of(int type);
 
 /* ---- turn.c ---- */
 /* Runs automatic steps until a decision is owed or the game is over. */
 void turn_advance(carc_game *g);
 int turn_pending(const carc_game *g, carc_pending *p);
+
+/* ---- gifts.c: The Gifts, plugged into T2, T3 and T4 (G1-G12) ---- */
+enum { EXTRA_NONE = 0, EXTRA_TAKE_TWO = 1, EXTRA_DRAW_TWO = 2 };
+int gifts_on(const carc_game *g);
+void gifts_setup(carc_game *g);
+int gifts_held(const carc_game *g, int seat);
+/* Whether T2 owes the active player a decision because of gifts. */
+int gifts_window_owed(const carc_game *g);
+int gifts_legal(const carc_game *g, carc_move *out, int cap);
+int gifts_apply(carc_game *g, const carc_move *m, carc_error *err);
+void gifts_check(carc_game *g);            /* T4: G2-G4 */
+void gifts_final(carc_game *g);            /* E5: G11 */
+void gifts_hide(carc_game *g, int seat);   /* for carc_view */
+int gifts_invariants(const carc_game *g, carc_error *err);
+
+/* ---- shared helpers (apply.c, draw in turn.c) ---- */
+/* Puts a follower of `seat` from supply on node n and emits the event. */
+void put_follower(carc_game *g, int seat, int n);
+/* Moves the follower on node `from` of `seat` to node `to`. */
+void move_follower(carc_game *g, int seat, int from, int to);
+/* Takes one follower of `seat` off node n back to supply. */
+void take_follower(carc_game *g, int seat, int n);
+/* B5 loop into hand slot nhand; returns 0 if the stack ran out. */
+int draw_placeable(carc_game *g);
+/* The node at (x,y,port), or NODE_NONE. */
+int node_at(const carc_game *g, int x, int y, int port);
 
 /* ---- game.c ---- */
 void emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value);

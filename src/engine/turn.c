@@ -10,16 +10,16 @@
  */
 #include "state.h"
 
-/* T1 and B5: draws until a placeable tile comes up; removes the others.
- * Returns 0 if the stack runs out first. */
-static int draw_placeable(carc_game *g)
+/* T1 and B5 (and the extra draws of G10, X9): draws until a placeable tile comes
+ * up and adds it to the hand; removes the others. Returns 0 if the stack runs out
+ * first. */
+int draw_placeable(carc_game *g)
 {
     while (g->stack_len > 0) {
         int k = g->stack[--g->stack_len];
         emit(g, CARC_EV_TILE_DRAWN, g->active, 0, 0, k, 0, 0);
         if (board_placeable(g, k)) {
-            g->hand[0] = (uint8_t)k;
-            g->nhand = 1;
+            g->hand[g->nhand++] = (uint8_t)k;
             return 1;
         }
         g->removed[g->nremoved++] = (uint8_t)k;
@@ -60,16 +60,21 @@ void turn_advance(carc_game *g)
             g->turn++;
             g->last = TILE_NONE;
             g->ndone = 0;
+            g->nhand = 0;
+            g->gift_opened = 0;
+            g->extra_tile = EXTRA_NONE;
             g->step = draw_placeable(g) ? ST_T2_WINDOW : ST_E2_END_CARDS;
             break;
         case ST_T2_WINDOW:
             /* Owed when the active player holds a gift or a Christmas card (B13). */
+            if (gifts_window_owed(g))
+                return;
             g->step = ST_T3_PLACE;
             break;
         case ST_T3_PLACE:
             return;
         case ST_T4_GIFT:
-            /* The Gifts: the gift check (G2-G4). */
+            gifts_check(g);
             g->step = ST_T5_CLOISTER;
             break;
         case ST_T5_CLOISTER:
@@ -112,7 +117,9 @@ void turn_advance(carc_game *g)
             break;
         case ST_E3_FINAL:
             g->nhand = 0;
-            score_final(g);
+            score_final(g);   /* E3, E4 */
+            gifts_final(g);   /* E5 */
+            score_winners(g); /* E6 */
             g->over = 1;
             g->step = ST_OVER;
             emit(g, CARC_EV_GAME_OVER, -1, 0, 0, 0, 0, 0);

@@ -1,0 +1,53 @@
+/*
+ * follower.c - followers arriving on, leaving and moving between nodes. Each keeps
+ * the follower counts at feature roots in step with fnode[][], and emits events.
+ */
+#include "state.h"
+
+void put_follower(carc_game *g, int seat, int n)
+{
+    for (int i = 0; i < CARC_FOLLOWERS; i++) {
+        if (g->fnode[seat][i] != NODE_NONE)
+            continue;
+        g->fnode[seat][i] = (uint8_t)n;
+        node *r = &g->nodes[feat_root(g, n)];
+        r->follow[seat]++;
+        r->nfollow++;
+        const placed *p = &g->tiles[g->nodes[n].tile];
+        emit(g, CARC_EV_FOLLOWER, seat, p->x, p->y, board_node_port(g, n), 0, 0);
+        return;
+    }
+}
+
+void take_follower(carc_game *g, int seat, int n)
+{
+    for (int i = 0; i < CARC_FOLLOWERS; i++) {
+        if (g->fnode[seat][i] != n)
+            continue;
+        g->fnode[seat][i] = NODE_NONE;
+        node *r = &g->nodes[feat_root(g, n)];
+        r->follow[seat]--;
+        r->nfollow--;
+        const placed *p = &g->tiles[g->nodes[n].tile];
+        emit(g, CARC_EV_RETURNED, seat, p->x, p->y, board_node_port(g, n), 0, 0);
+        return;
+    }
+}
+
+void move_follower(carc_game *g, int seat, int from, int to)
+{
+    for (int i = 0; i < CARC_FOLLOWERS; i++) {
+        if (g->fnode[seat][i] != from)
+            continue;
+        node *a = &g->nodes[feat_root(g, from)];
+        a->follow[seat]--;
+        a->nfollow--;
+        node *b = &g->nodes[feat_root(g, to)];
+        b->follow[seat]++;
+        b->nfollow++;
+        g->fnode[seat][i] = (uint8_t)to;
+        const placed *p = &g->tiles[g->nodes[to].tile];
+        emit(g, CARC_EV_FOLLOWER, seat, p->x, p->y, board_node_port(g, to), 0, 0);
+        return;
+    }
+}

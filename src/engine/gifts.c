@@ -1,0 +1,417 @@
+/*
+ * gifts.c - The Gifts (RULES.md section 2, G1-G12), plugged into the turn at
+ * T2 (opening, G5-G10), T3 (the second tile of Take 2), T4 (receiving, G2-G4) and
+ * E5 (unopened gifts, G11).
+ *
+ * The gift deck keeps its top at the end of the array; the discard pile is face up
+ * in the order cards arrived. Each seat's gifts are counts per gift id. Opening is
+ * one move that names the gift and its target; a gift with no legal target has one
+ * move of its own, the wasted opening (port CARC_PORT_NONE).
+ *
+ * Targets that are features (Road Sweeper) are named by the feature's
+ * lowest-numbered segment node, i.e. its oldest segment; carc_apply accepts any
+ * segment of the feature.
+ */
+#include "state.h"
+
+enum { GIFT_KINDS = 5, GIFT_COPIES = 5, GIFT_CARDS = 25, MAX_TARGETS = 256 };
+
+int gifts_on(const carc_game *g)
+{
+    return (g->cfg.expansions & CARC_EXP_GIFTS) != 0;
+}
+
+static void shuffle(carc_game *g, uint8_t *a, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rng_below(g->rng, (uint32_t)i + 1);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
+/* G1: 25 cards, 5 of each kind. A fixed order from the configuration goes on top
+ * (its first card drawn first); the cards it leaves out are shuffled below. */
+void gifts_setup(carc_game *g)
+{
+    if (!gifts_on(g))
+        return;
+    const carc_config *cfg = &g->cfg;
+    int left[GIFT_KINDS + 1];
+    for (int c = 1; c <= GIFT_KINDS; c++)
+        left[c] = GIFT_COPIES;
+    int fixed = cfg->gift_deck_len > 0 ? cfg->gift_deck_len : 0;
+    for (int i = 0; i < fixed; i++)
+        left[cfg->gift_deck[i]]--;
+    int n = 0;
+    for (int c = 1; c <= GIFT_KINDS; c++)
+        for (int k = 0; k < left[c]; k++)
+            g->gift_deck[n++] = (uint8_t)c;
+    shuffle(g, g->gift_deck, n);
+    for (int i = fixed - 1; i >= 0; i--)
+        g->gift_deck[n++] = cfg->gift_deck[i];
+    g->gift_deck_len = (uint8_t)n;
+    g->gift_ndiscard = 0;
+}
+
+int gifts_held(const carc_game *g, int seat)
+{
+    int n = 0;
+    for (int c = 0; c <= GIFT_KINDS; c++)
+        n += g->gifts[seat][c];
+    return n;
+}
+
+int gifts_window_owed(const carc_game *g)
+{
+    return gifts_on(g) && !g->gift_opened && gifts_held(g, g->active) > 0;
+}
+
+static carc_move gift_move(int card)
+{
+    carc_move m = carc_move_pass();
+    m.kind = CARC_MOVE_GIFT;
+    m.card = (uint8_t)card;
+    return m;
+}
+
+static void set_target(const carc_game *g, carc_move *m, int n)
+{
+    const placed *p = &g->tiles[g->nodes[n].tile];
+    m->x = p->x;
+    m->y = p->y;
+    m->port = (uint8_t)board_node_port(g, n);
+}
+
+/* Whether seat's follower i is the first of that seat on its node (two followers
+ * of one seat on one node, e.g. after a Synod, give the same moves). */
+static int first_on_node(const carc_game *g, int seat, int i)
+{
+    for (int j = 0; j < i; j++)
+        if (g->fnode[seat][j] == g->fnode[seat][i])
+            return 0;
+    return 1;
+}
+
+static int is_locked(const carc_game *g, int n)
+{
+    return (g->nodes[feat_root(g, n)].flags & NF_LOCKED) != 0;
+}
+
+static int is_completed(const carc_game *g, int n)
+{
+    return (g->nodes[feat_root(g, n)].flags & NF_COMPLETED) != 0;
+}
+
+/* Every legal target of gift `card` for the active player, as moves. */
+static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
+{
+    int seat = g->active, n = 0;
+    carc_move m = gift_move(card);
+    switch (card) {
+    case CARC_GIFT_SYNOD: /* G6 */
+        if (carc_supply(g, seat) == 0)
+            return 0;
+        for (int t = 0; t < g->ntiles && n < cap; t++) {
+            int c = g->tiles[t].cloister;
+            if (c == NODE_NONE || is_completed(g, c))
+                continue;
+            set_target(g, &m, c);
+            out[n++] = m;
+        }
+        return n;
+    case CARC_GIFT_ROAD_SWEEPER: { /* G7 */
+        uint64_t seen[MAX_NODES / 64 + 1] = {0};
+        for (int v = 0; v < g->nnodes && n < cap; v++) {
+            if (g->nodes[v].type != CARC_FEAT_ROAD)
+                continue;
+            int r = feat_root(g, v);
+            if ((seen[r >> 6] >> (r & 63)) & 1)
+                continue;
+            seen[r >> 6] |= 1ull << (r & 63);
+            if (g->nodes[r].flags & (NF_COMPLETED | NF_LOCKED))
+                continue;
+            set_target(g, &m, v);
+            out[n++] = m;
+        }
+        return n;
+    }
+    case CARC_GIFT_CASH_OUT: /* G8 */
+        for (int i = 0; i < CARC_FOLLOWERS && n < cap; i++) {
+            int v = g->fnode[seat][i];
+            if (v == NODE_NONE || !first_on_node(g, seat, i) || is_locked(g, v))
+                continue;
+            set_target(g, &m, v);
+            out[n++] = m;
+        }
+        return n;
+    case CARC_GIFT_CHANGE_POSITION: /* G9 */
+        for (int i = 0; i < CARC_FOLLOWERS; i++) {
+            int v = g->fnode[seat][i];
+            if (v == NODE_NONE || !first_on_node(g, seat, i) || is_locked(g, v))
+                continue;
+            const placed *p = &g->tiles[g->nodes[v].tile];
+            int from_field = g->nodes[v].type == CARC_FEAT_FIELD;
+            int nseg = carc_tile_def_of(p->kind)->nseg;
+            set_target(g, &m, v);
+            m.x2 = m.x;
+            m.y2 = m.y;
+            for (int j = 0; j < nseg && n < cap; j++) {
+                int w = p->first + j;
+                int to_field = g->nodes[w].type == CARC_FEAT_FIELD;
+                if (to_field == from_field || (!to_field && is_completed(g, w)))
+                    continue;
+                m.port2 = (uint8_t)board_node_port(g, w);
+                out[n++] = m;
+            }
+        }
+        return n;
+    case CARC_GIFT_TAKE_TWO: /* G10; C3: one extra-tile card per turn */
+        if (g->extra_tile != EXTRA_NONE || cap < 1)
+            return 0;
+        out[n++] = m;
+        return n;
+    default:
+        return 0;
+    }
+}
+
+int gifts_legal(const carc_game *g, carc_move *out, int cap)
+{
+    int n = 0;
+    if (!gifts_window_owed(g))
+        return 0;
+    for (int c = 1; c <= GIFT_KINDS && n < cap; c++) {
+        if (!g->gifts[g->active][c])
+            continue;
+        int k = gift_targets(g, c, out + n, cap - n);
+        if (k == 0 && c != CARC_GIFT_TAKE_TWO) {
+            out[n] = gift_move(c);  /* wasted: no legal target (G5) */
+            k = 1;
+        }
+        n += k;
+    }
+    return n;
+}
+
+/* The lowest-numbered node of the feature containing n. */
+static int feature_first_node(const carc_game *g, int n)
+{
+    int best = n, v = n;
+    do {
+        if (v < best)
+            best = v;
+        v = g->nodes[v].next;
+    } while (v != n);
+    return best;
+}
+
+/* Rewrites the move's targets in canonical form (see the file comment). Returns
+ * 0 if a named segment does not exist. */
+static int canonical_target(const carc_game *g, carc_move *m)
+{
+    if (m->port == CARC_PORT_NONE)
+        return 1;
+    int v = node_at(g, m->x, m->y, m->port);
+    if (v == NODE_NONE)
+        return 0;
+    if (m->card == CARC_GIFT_ROAD_SWEEPER && g->nodes[v].type == CARC_FEAT_ROAD)
+        v = feature_first_node(g, v);
+    set_target(g, m, v);
+    if (m->card == CARC_GIFT_CHANGE_POSITION) {
+        int w = node_at(g, m->x2, m->y2, m->port2);
+        if (w == NODE_NONE)
+            return 0;
+        m->port2 = (uint8_t)board_node_port(g, w);
+    }
+    return 1;
+}
+
+static const char *const gift_rule[GIFT_KINDS + 1] = {
+    "", "an unfinished cloister and a follower in supply (G6)", "an unfinished road (G7)",
+    "one of your followers on a feature that is not locked (G8)",
+    "one of your followers and a segment of the other kind on its tile (G9)",
+    "no other extra-tile card this turn (C3)"};
+
+/* Gives the active player the top gift (G4), reshuffling the discard pile into an
+ * empty deck; nothing if both are empty. */
+static void receive_gift(carc_game *g)
+{
+    if (g->gift_deck_len == 0) {
+        if (g->gift_ndiscard == 0)
+            return;
+        memcpy(g->gift_deck, g->gift_discard, g->gift_ndiscard);
+        g->gift_deck_len = g->gift_ndiscard;
+        g->gift_ndiscard = 0;
+        shuffle(g, g->gift_deck, g->gift_deck_len);
+    }
+    int card = g->gift_deck[--g->gift_deck_len];
+    g->gifts[g->active][card]++;
+    emit(g, CARC_EV_GIFT_DRAWN, g->active, 0, 0, card, 0, 0);
+}
+
+static void open_gift(carc_game *g, const carc_move *m)
+{
+    int seat = g->active;
+    g->gifts[seat][m->card]--;
+    g->gift_opened = 1;
+    emit(g, CARC_EV_CARD_PLAYED, seat, m->x, m->y, m->card, m->port, 0);
+    int v = m->port == CARC_PORT_NONE ? NODE_NONE : node_at(g, m->x, m->y, m->port);
+    switch (m->card) {
+    case CARC_GIFT_SYNOD:
+        if (v != NODE_NONE)
+            put_follower(g, seat, v);
+        break;
+    case CARC_GIFT_ROAD_SWEEPER:
+        if (v != NODE_NONE) {
+            int r = feat_root(g, v);
+            unsigned holders = feat_holders(g, r);
+            int value = feat_value_end(g, r);
+            for (int s = 0; s < g->players; s++)
+                if (holders & (1u << s))
+                    score_add(g, s, category_of(CARC_FEAT_ROAD), value, CARC_FEAT_ROAD, r);
+            score_return_followers(g, r);
+        }
+        break;
+    case CARC_GIFT_CASH_OUT:
+        if (v != NODE_NONE) {
+            int r = feat_root(g, v);
+            int count = g->nodes[r].nfollow;
+            take_follower(g, seat, v);
+            score_add(g, seat, CARC_SCORE_GIFTS, 2 * count, g->nodes[r].type, r);
+        }
+        break;
+    case CARC_GIFT_CHANGE_POSITION:
+        if (v != NODE_NONE)
+            move_follower(g, seat, v, node_at(g, m->x2, m->y2, m->port2));
+        break;
+    case CARC_GIFT_TAKE_TWO:
+        g->extra_tile = EXTRA_TAKE_TWO;
+        draw_placeable(g);
+        break;
+    }
+    g->gift_discard[g->gift_ndiscard++] = m->card;
+}
+
+int gifts_apply(carc_game *g, const carc_move *m, carc_error *err)
+{
+    int seat = g->active;
+    if (m->card < 1 || m->card > GIFT_KINDS) {
+        set_error(err, CARC_E_ILLEGAL, "'%s' is not a gift", carc_card_name(m->card));
+        return CARC_E_ILLEGAL;
+    }
+    if (!g->gifts[seat][m->card]) {
+        set_error(err, CARC_E_ILLEGAL, "player %d holds no %s gift", seat,
+                  carc_card_name(m->card));
+        return CARC_E_ILLEGAL;
+    }
+    if (g->gift_opened) {
+        set_error(err, CARC_E_ILLEGAL, "a gift was already opened this turn (G5)");
+        return CARC_E_ILLEGAL;
+    }
+    carc_move want = *m;
+    if (!canonical_target(g, &want)) {
+        set_error(err, CARC_E_ILLEGAL, "%s: no segment at the position and port named",
+                  carc_card_name(m->card));
+        return CARC_E_ILLEGAL;
+    }
+    carc_move targets[MAX_TARGETS];
+    int k = gift_targets(g, m->card, targets, MAX_TARGETS);
+    int ok = 0;
+    if (k == 0)
+        ok = want.port == CARC_PORT_NONE && m->card != CARC_GIFT_TAKE_TWO;
+    for (int i = 0; i < k && !ok; i++)
+        ok = carc_move_equal(&targets[i], &want);
+    if (!ok) {
+        if (k == 0 && m->card == CARC_GIFT_TAKE_TWO)
+            set_error(err, CARC_E_ILLEGAL, "take_two needs %s", gift_rule[m->card]);
+        else if (k == 0)
+            set_error(err, CARC_E_ILLEGAL, "%s has no legal target now: open it alone (wasted)",
+                      carc_card_name(m->card));
+        else if (want.port == CARC_PORT_NONE)
+            set_error(err, CARC_E_ILLEGAL, "%s has a legal target, so it must name one (G5)",
+                      carc_card_name(m->card));
+        else
+            set_error(err, CARC_E_ILLEGAL, "not a legal target for %s, which needs %s",
+                      carc_card_name(m->card), gift_rule[m->card]);
+        return CARC_E_ILLEGAL;
+    }
+    g->nevents = 0;
+    open_gift(g, &want);
+    return CARC_OK;
+}
+
+/* G2, G3: one gift when a road or city of the placed tile holds followers and the
+ * active player is not among its majority holders. */
+void gifts_check(carc_game *g)
+{
+    if (!gifts_on(g))
+        return;
+    const placed *p = &g->tiles[g->last];
+    int nseg = carc_tile_def_of(p->kind)->nseg;
+    for (int i = 0; i < nseg; i++) {
+        int v = p->first + i;
+        if (g->nodes[v].type != CARC_FEAT_ROAD && g->nodes[v].type != CARC_FEAT_CITY)
+            continue;
+        int r = feat_root(g, v);
+        if (g->nodes[r].nfollow && !(feat_holders(g, r) & (1u << g->active))) {
+            receive_gift(g);
+            return;
+        }
+    }
+}
+
+void gifts_final(carc_game *g)
+{
+    if (!gifts_on(g))
+        return;
+    for (int s = 0; s < g->players; s++) {
+        int points = 2 * gifts_held(g, s);
+        g->score[s][CARC_SCORE_GIFTS] = (int16_t)(g->score[s][CARC_SCORE_GIFTS] + points);
+    }
+}
+
+void gifts_hide(carc_game *g, int seat)
+{
+    for (int s = 0; s < g->players; s++) {
+        if (s == seat)
+            continue;
+        int held = gifts_held(g, s);
+        memset(g->gifts[s], 0, sizeof g->gifts[s]);
+        g->gifts[s][0] = (uint8_t)held;
+    }
+    memset(g->gift_deck, 0, sizeof g->gift_deck);
+    for (int i = 0; i < g->nevents; i++)
+        if (g->events[i].kind == CARC_EV_GIFT_DRAWN && g->events[i].seat != seat)
+            g->events[i].a = CARC_CARD_NONE;
+}
+
+int gifts_invariants(const carc_game *g, carc_error *err)
+{
+    int count[GIFT_KINDS + 1] = {0};
+    int total = g->gift_deck_len + g->gift_ndiscard;
+    for (int i = 0; i < g->gift_deck_len; i++)
+        count[g->gift_deck[i]]++;
+    for (int i = 0; i < g->gift_ndiscard; i++)
+        count[g->gift_discard[i]]++;
+    for (int s = 0; s < g->players; s++)
+        for (int c = 0; c <= GIFT_KINDS; c++) {
+            count[c] += g->gifts[s][c];
+            total += g->gifts[s][c];
+        }
+    int expect = gifts_on(g) ? GIFT_CARDS : 0;
+    if (total != expect) {
+        set_error(err, CARC_E_INVALID, "gifts: deck %d + discard %d + hands = %d, not %d",
+                  g->gift_deck_len, g->gift_ndiscard, total, expect);
+        return CARC_E_INVALID;
+    }
+    if (g->view_seat < 0 && gifts_on(g))
+        for (int c = 1; c <= GIFT_KINDS; c++)
+            if (count[c] != GIFT_COPIES) {
+                set_error(err, CARC_E_INVALID, "gifts: %d %s cards, not 5", count[c],
+                          carc_card_name(c));
+                return CARC_E_INVALID;
+            }
+    return CARC_OK;
+}

@@ -73,8 +73,10 @@ void score_final(carc_game *g)
         const node *r = &g->nodes[n];
         if (r->parent != n || r->nfollow == 0 || (r->flags & NF_SCORED))
             continue;
-        unsigned holders = feat_holders(g, n);
         int value = feat_value_end(g, n);
+        if (value == 0)
+            continue;  /* a field bordering no completed city */
+        unsigned holders = feat_holders(g, n);
         for (int s = 0; s < g->players; s++)
             if (holders & (1u << s))
                 score_add(g, s, category_of(r->type), value, r->type, n);

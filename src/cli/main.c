@@ -1,0 +1,52 @@
+/*
+ * main.c - the carc binary: dispatches to a subcommand. Each subcommand parses
+ * its own options (argv[0] is then the subcommand's name) and returns the exit
+ * code: 0 success, 1 failure, 2 bad usage.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct subcommand {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} subcommands[] = {
+    {"demo", cmd_demo, "play one seeded game between random players and show it"},
+    {"tiles", cmd_tiles, "print the tile catalogue (--json for JSON)"},
+    {"sim", cmd_sim, "play many random games; score statistics; records"},
+    {"replay", cmd_replay, "check a file of game records against the engine"},
+    {"engine", cmd_engine, "the line protocol on stdin/stdout (docs/PROTOCOL.md)"},
+    {"bench", cmd_bench, "speed figures and a behaviour signature"},
+};
+
+enum { NSUB = sizeof subcommands / sizeof subcommands[0] };
+
+static void usage(FILE *out)
+{
+    int i;
+    fputs("usage: carc COMMAND [OPTIONS]\n\ncommands:\n", out);
+    for (i = 0; i < NSUB; i++)
+        fprintf(out, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
+    fputs("\n'carc COMMAND --help' describes a command's options.\n", out);
+}
+
+int main(int argc, char **argv)
+{
+    int i;
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    for (i = 0; i < NSUB; i++)
+        if (strcmp(argv[1], subcommands[i].name) == 0)
+            return subcommands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "carc: unknown command '%s' (see 'carc --help')\n", argv[1]);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,99 @@
+/*
+ * play.c - the uniform random player and the loop that plays a game to its end.
+ *
+ * The random player owns one move buffer of CARC_MAX_MOVES, filled by carc_legal
+ * for every decision, and a splitmix64 generator (cli.h): a given seed always picks
+ * the same moves, so sim, bench and demo are deterministic.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int random_player_init(random_player *p, uint64_t seed)
+{
+    cli_rng_seed(&p->rng, seed);
+    p->buf = malloc(sizeof *p->buf * CARC_MAX_MOVES);
+    return p->buf ? 0 : -1;
+}
+
+void random_player_free(random_player *p)
+{
+    free(p->buf);
+    p->buf = NULL;
+}
+
+int random_player_pick(random_player *p, const carc_game *g, carc_move *out)
+{
+    int n = carc_legal(g, p->buf, CARC_MAX_MOVES);
+    if (n <= 0)
+        return 0;
+    *out = p->buf[cli_rng_below(&p->rng, (uint32_t)n)];
+    return n;
+}
+
+uint64_t fnv1a(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *b = data;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+static void set_err(carc_error *err, int code, const char *msg)
+{
+    if (!err)
+        return;
+    err->code = code;
+    snprintf(err->msg, sizeof err->msg, "%s", msg);
+}
+
+int play_random_game(carc_game *g, random_player *p, carc_recorder *rec, int check,
+                     game_result *res, carc_error *err)
+{
+    carc_game *before = NULL;
+    uint64_t h = FNV1A_INIT;
+    int moves = 0, rc = CARC_OK, seat, players = carc_players(g);
+    carc_move m;
+
+    if (rec && !(before = carc_clone(g))) {
+        set_err(err, CARC_E_INVALID, "out of memory");
+        return CARC_E_INVALID;
+    }
+    for (;;) {
+        uint32_t n = (uint32_t)random_player_pick(p, g, &m);
+        if (n == 0) {
+            if (!carc_is_over(g)) {
+                set_err(err, CARC_E_INVALID, "no legal move but the game is not over");
+                rc = CARC_E_INVALID;
+            }
+            break;
+        }
+        h = fnv1a(h, &n, sizeof n);
+        if (before)
+            carc_copy(before, g);
+        if ((rc = carc_apply(g, &m, err)) != CARC_OK)
+            break;
+        moves++;
+        if (rec && (rc = carc_recorder_add(rec, before, &m, g)) != CARC_OK) {
+            set_err(err, rc, "the recorder refused a move");
+            break;
+        }
+        if (check && (rc = carc_check(g, err)) != CARC_OK)
+            break;
+    }
+    for (seat = 0; seat < players; seat++) {
+        int32_t s = carc_score(g, seat);
+        h = fnv1a(h, &s, sizeof s);
+    }
+    carc_free(before);
+    if (res) {
+        res->turns = carc_turn(g);
+        res->moves = moves;
+        res->hash = h;
+    }
+    return rc;
+}

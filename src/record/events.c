@@ -1,0 +1,75 @@
+/*
+ * events.c - the short form of engine events kept in a record (docs/RECORD.md).
+ *
+ * Only the events a reader cannot derive from the moves are kept: tiles drawn,
+ * removed and returned to the stack, and cards received, drawn, played and
+ * discarded. One table, event_forms[], says how each is written: a word, then the
+ * fields named by its flags, always in the order seat, tile, card, value.
+ */
+#include <stdio.h>
+#include "record_int.h"
+
+enum { F_SEAT = 1, F_TILE = 2, F_CARD = 4, F_VALUE = 8 };
+
+static const struct {
+    uint8_t kind;      /* enum carc_event_kind */
+    const char *word;
+    uint8_t fields;    /* F_* */
+} event_forms[] = {
+    { CARC_EV_TILE_DRAWN, "draw", F_TILE },               /* "draw U" */
+    { CARC_EV_TILE_REMOVED, "remove", F_TILE },           /* "remove K" */
+    { CARC_EV_TILE_RETURNED, "return", F_TILE | F_VALUE }, /* "return U 3" */
+    { CARC_EV_GIFT_DRAWN, "gift", F_SEAT | F_CARD },      /* "gift 1 synod" */
+    { CARC_EV_CARD_DRAWN, "card", F_SEAT | F_CARD },      /* "card 0 score_three" */
+    { CARC_EV_CARD_PLAYED, "play", F_SEAT | F_CARD },     /* "play 0 swap_road" */
+    { CARC_EV_CARD_DISCARDED, "discard", F_CARD },        /* "discard take_two" */
+};
+
+/* Writes the short form of e into buf; returns 0 if the event is not kept. */
+static int event_text(const carc_event *e, char *buf, size_t size)
+{
+    const carc_tile_def *def;
+    const char *card;
+    size_t i, len;
+
+    for (i = 0; i < sizeof event_forms / sizeof event_forms[0]; i++)
+        if (event_forms[i].kind == e->kind)
+            break;
+    if (i == sizeof event_forms / sizeof event_forms[0])
+        return 0;
+    len = (size_t)snprintf(buf, size, "%s", event_forms[i].word);
+    if (event_forms[i].fields & F_SEAT)
+        len += (size_t)snprintf(buf + len, size - len, " %d", e->seat);
+    if (event_forms[i].fields & F_TILE) {
+        def = carc_tile_def_of(e->a);
+        len += (size_t)snprintf(buf + len, size - len, " %c", def != NULL ? def->letter : '?');
+    }
+    if (event_forms[i].fields & F_CARD) {
+        card = e->a != CARC_CARD_NONE ? carc_card_name(e->a) : NULL;
+        len += (size_t)snprintf(buf + len, size - len, " %s", card != NULL ? card : "?");
+    }
+    if (event_forms[i].fields & F_VALUE)
+        snprintf(buf + len, size - len, " %d", e->value);
+    return 1;
+}
+
+json_t *rec_events_json(const carc_game *g)
+{
+    const carc_event *ev;
+    json_t *arr = json_array();
+    char text[64];
+    int n = 0, i;
+
+    if (arr == NULL)
+        return NULL;
+    ev = carc_events(g, &n);
+    for (i = 0; i < n; i++) {
+        if (!event_text(&ev[i], text, sizeof text))
+            continue;
+        if (json_array_append_new(arr, json_string(text)) != 0) {
+            json_decref(arr);
+            return NULL;
+        }
+    }
+    return arr;
+}

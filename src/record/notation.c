@@ -1,0 +1,561 @@
+/*
+ * notation.c - the text notation of moves (docs/NOTATION.md).
+ *
+ * carc_move_format writes a move in canonical form; carc_move_parse reads one back.
+ * A move is a few words separated by spaces. A target names a segment by a position
+ * and any port of the segment ("(1,0) road:W"); the parser asks the game which
+ * segment lies there (carc_segment), checks the type word against it and stores the
+ * canonical port, so a parsed move compares equal (carc_move_equal) to the move
+ * carc_legal lists. Formatting always writes the canonical port.
+ *
+ * What follows a card id is given by one table, card_shape[], so that the formatter
+ * and the parser cannot disagree about it. Parsing does not check legality: that is
+ * carc_apply's job.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "record_int.h"
+
+/* What follows a card id in `open` and `play` moves. */
+enum shape {
+    SH_NONE,     /* nothing */
+    SH_SEG,      /* (x,y) type:PORT            -> x, y, port */
+    SH_POS,      /* (x,y)                      -> x, y */
+    SH_SEG_SEG,  /* (x,y) type:PORT (x,y) type:PORT -> x, y, port, x2, y2, port2 */
+    SH_SEG_PORT  /* (x,y) type:PORT type:PORT  -> x, y, port, x2 = x, y2 = y, port2 */
+};
+
+static const uint8_t card_shape[CARC_CARDS] = {
+    [CARC_CARD_NONE] = SH_NONE,
+    [CARC_GIFT_SYNOD] = SH_SEG,
+    [CARC_GIFT_ROAD_SWEEPER] = SH_SEG,
+    [CARC_GIFT_CASH_OUT] = SH_SEG,
+    [CARC_GIFT_CHANGE_POSITION] = SH_SEG_PORT,
+    [CARC_GIFT_TAKE_TWO] = SH_NONE,
+    [CARC_XC_SCORE_THREE] = SH_NONE,
+    [CARC_XC_SCORE_ROAD_DOUBLE] = SH_SEG,
+    [CARC_XC_SCORE_CITY_BONUS] = SH_SEG,
+    [CARC_XC_SCORE_CLOISTER_BONUS] = SH_SEG,
+    [CARC_XC_CLAIM_FIELD] = SH_SEG,
+    [CARC_XC_CLAIM_ROAD] = SH_SEG,
+    [CARC_XC_CLAIM_CITY] = SH_SEG,
+    [CARC_XC_LOOP_ROAD_DOUBLE] = SH_NONE,
+    [CARC_XC_PREVENT_ATTACK] = SH_NONE,
+    [CARC_XC_DRAW_TWO] = SH_NONE,
+    [CARC_XC_PENNANTS_WORTH_THREE] = SH_NONE,
+    [CARC_XC_PLAIN_CITY_WORTH_THREE] = SH_NONE,
+    [CARC_XC_RETURN_FOLLOWER] = SH_SEG,
+    [CARC_XC_SUPPLY_BONUS] = SH_NONE,
+    [CARC_XC_FIELD_CITY_BONUS] = SH_NONE,
+    [CARC_XC_SHARED_FIELD_BONUS] = SH_NONE,
+    [CARC_XR_INTRUDE_FIELD] = SH_SEG,
+    [CARC_XR_INTRUDE_ROAD] = SH_SEG,
+    [CARC_XR_INTRUDE_CITY] = SH_SEG,
+    [CARC_XR_INTRUDE_CLOISTER] = SH_SEG,
+    [CARC_XR_LOCK_CLOISTER] = SH_SEG,
+    [CARC_XR_LOCK_ROAD] = SH_SEG,
+    [CARC_XR_LOCK_CITY] = SH_SEG,
+    [CARC_XR_TIEBREAK_ROAD] = SH_SEG,
+    [CARC_XR_TIEBREAK_CITY] = SH_SEG,
+    [CARC_XR_TIEBREAK_CLOISTER] = SH_SEG,
+    [CARC_XR_SWAP_CLOISTER] = SH_SEG_SEG,
+    [CARC_XR_SWAP_CITY] = SH_SEG_SEG,
+    [CARC_XR_SWAP_ROAD] = SH_SEG_SEG,
+    [CARC_XR_SWAP_FIELD] = SH_SEG_SEG,
+    [CARC_XR_MASTERMIND] = SH_POS,
+    [CARC_XR_TIEBREAK_FIELD] = SH_SEG,
+};
+
+/* The words each shape expects, for error messages. */
+static const char *const shape_usage[] = {
+    [SH_NONE] = "no target",
+    [SH_SEG] = "(x,y) type:PORT",
+    [SH_POS] = "(x,y)",
+    [SH_SEG_SEG] = "(x,y) type:PORT (x,y) type:PORT",
+    [SH_SEG_PORT] = "(x,y) type:PORT type:PORT",
+};
+
+static int is_gift(int card)
+{
+    return card >= CARC_GIFT_SYNOD && card <= CARC_GIFT_TAKE_TWO;
+}
+
+static int is_christmas(int card)
+{
+    return card >= CARC_XC_SCORE_THREE && card < CARC_CARDS;
+}
+
+/* ---- formatting ---------------------------------------------------------------- */
+
+/* An output buffer that remembers overflow. */
+typedef struct outbuf {
+    char *buf;
+    size_t size;
+    size_t len;
+    int bad;
+} outbuf;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void out_printf(outbuf *o, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+
+    if (o->bad)
+        return;
+    va_start(ap, fmt);
+    n = vsnprintf(o->buf + o->len, o->size - o->len, fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= o->size - o->len)
+        o->bad = 1;
+    else
+        o->len += (size_t)n;
+}
+
+/* Writes "type:PORT" for the segment at (x,y) with port `port`, canonical port first.
+ * Marks the buffer bad if there is no such segment. */
+static void out_segment(outbuf *o, const carc_game *g, int x, int y, int port)
+{
+    int canon = CARC_PORT_NONE;
+    int type = carc_segment(g, x, y, port, &canon);
+
+    if (type < 0 || carc_port_name(canon) == NULL || carc_feature_name(type) == NULL) {
+        o->bad = 1;
+        return;
+    }
+    out_printf(o, "%s:%s", carc_feature_name(type), carc_port_name(canon));
+}
+
+/* Writes the target of an `open` or `play` move after its card id. */
+static void out_card_target(outbuf *o, const carc_game *g, const carc_move *m)
+{
+    int shape = card_shape[m->card];
+
+    if (shape == SH_POS) {
+        out_printf(o, " (%d,%d)", m->x, m->y);
+        return;
+    }
+    if (shape == SH_NONE || m->port == CARC_PORT_NONE)
+        return;  /* no target, or a wasted gift */
+    out_printf(o, " (%d,%d) ", m->x, m->y);
+    out_segment(o, g, m->x, m->y, m->port);
+    if (shape == SH_SEG_SEG) {
+        out_printf(o, " (%d,%d) ", m->x2, m->y2);
+        out_segment(o, g, m->x2, m->y2, m->port2);
+    } else if (shape == SH_SEG_PORT) {
+        if (m->x2 != m->x || m->y2 != m->y)
+            o->bad = 1;
+        out_printf(o, " ");
+        out_segment(o, g, m->x, m->y, m->port2);
+    }
+}
+
+int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t size)
+{
+    outbuf o = { buf, size, 0, 0 };
+    const carc_tile_def *def;
+    int lx, ly;
+
+    if (buf == NULL || size == 0)
+        return -1;
+    buf[0] = '\0';
+    switch (m->kind) {
+    case CARC_MOVE_PASS:
+        out_printf(&o, "pass");
+        break;
+    case CARC_MOVE_DRAW:
+        out_printf(&o, "draw");
+        break;
+    case CARC_MOVE_BLOCK:
+        out_printf(&o, "block");
+        break;
+    case CARC_MOVE_DISCARD:
+        if (!is_christmas(m->card))
+            return -1;
+        out_printf(&o, "discard %s", carc_card_name(m->card));
+        break;
+    case CARC_MOVE_PLACE:
+        def = carc_tile_def_of(m->tile);
+        if (def == NULL || m->rot > 3)
+            return -1;
+        out_printf(&o, "%c (%d,%d) r%d", def->letter, m->x, m->y, m->rot);
+        break;
+    case CARC_MOVE_FOLLOWER:
+        if (!carc_last_placed(g, &lx, &ly) || lx != m->x || ly != m->y)
+            return -1;
+        out_segment(&o, g, m->x, m->y, m->port);
+        break;
+    case CARC_MOVE_GIFT:
+        if (!is_gift(m->card))
+            return -1;
+        out_printf(&o, "open %s", carc_card_name(m->card));
+        out_card_target(&o, g, m);
+        break;
+    case CARC_MOVE_CARD:
+        if (!is_christmas(m->card))
+            return -1;
+        out_printf(&o, "play %s", carc_card_name(m->card));
+        out_card_target(&o, g, m);
+        break;
+    case CARC_MOVE_TARGET:
+        out_printf(&o, "target (%d,%d)", m->x, m->y);
+        if (m->port != CARC_PORT_NONE) {
+            out_printf(&o, " ");
+            out_segment(&o, g, m->x, m->y, m->port);
+        }
+        break;
+    default:
+        return -1;
+    }
+    if (o.bad) {
+        buf[0] = '\0';
+        return -1;
+    }
+    return (int)o.len;
+}
+
+/* ---- parsing ------------------------------------------------------------------- */
+
+enum { MAX_WORDS = 8 };
+
+typedef struct word {
+    const char *s;
+    size_t len;
+} word;
+
+/* The text being parsed and where errors go. */
+typedef struct parser {
+    const carc_game *g;
+    const char *text;
+    carc_error *err;
+    word w[MAX_WORDS];
+    int n;
+} parser;
+
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+static int word_is(const word *w, const char *s)
+{
+    return w->len == strlen(s) && memcmp(w->s, s, w->len) == 0;
+}
+
+/* Fails with a message; returns CARC_E_ILLEGAL for `return fail(...)`. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static int fail(parser *p, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (p->err != NULL) {
+        p->err->code = CARC_E_ILLEGAL;
+        va_start(ap, fmt);
+        vsnprintf(p->err->msg, sizeof p->err->msg, fmt, ap);
+        va_end(ap);
+    }
+    return CARC_E_ILLEGAL;
+}
+
+/* Splits the text into words; fails when there are too many. */
+static int split(parser *p)
+{
+    const char *s = p->text;
+
+    p->n = 0;
+    for (;;) {
+        while (is_space(*s))
+            s++;
+        if (*s == '\0')
+            return CARC_OK;
+        if (p->n == MAX_WORDS)
+            return fail(p, "too many words in \"%.60s\"", p->text);
+        p->w[p->n].s = s;
+        while (*s != '\0' && !is_space(*s))
+            s++;
+        p->w[p->n].len = (size_t)(s - p->w[p->n].s);
+        p->n++;
+    }
+}
+
+/* Reads a decimal integer of s[*i..] into [-128, 127]; advances *i. 0 on failure. */
+static int read_int(const char *s, size_t len, size_t *i, int *out)
+{
+    int neg = 0, v = 0, digits = 0;
+
+    if (*i < len && s[*i] == '-') {
+        neg = 1;
+        (*i)++;
+    }
+    while (*i < len && s[*i] >= '0' && s[*i] <= '9') {
+        v = v * 10 + (s[*i] - '0');
+        if (v > 1000)
+            return 0;
+        (*i)++;
+        digits++;
+    }
+    if (digits == 0)
+        return 0;
+    v = neg ? -v : v;
+    if (v < -128 || v > 127)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+/* "(x,y)" with no spaces. */
+static int parse_pos(parser *p, const word *w, int *x, int *y)
+{
+    size_t i = 0;
+
+    if (w->len < 5 || w->s[0] != '(')
+        return fail(p, "bad position \"%.*s\" (want (x,y))", (int)w->len, w->s);
+    i = 1;
+    if (!read_int(w->s, w->len, &i, x) || i >= w->len || w->s[i] != ',')
+        return fail(p, "bad position \"%.*s\" (want (x,y), -128..127)", (int)w->len, w->s);
+    i++;
+    if (!read_int(w->s, w->len, &i, y) || i + 1 != w->len || w->s[i] != ')')
+        return fail(p, "bad position \"%.*s\" (want (x,y), -128..127)", (int)w->len, w->s);
+    return CARC_OK;
+}
+
+/* "type:PORT" -> feature type and port, not yet checked against the board. */
+static int parse_typed_port(parser *p, const word *w, int *type, int *port)
+{
+    const char *colon = memchr(w->s, ':', w->len);
+    size_t tlen, plen;
+
+    if (colon == NULL)
+        return fail(p, "bad target \"%.*s\" (want type:PORT, e.g. road:N)", (int)w->len, w->s);
+    tlen = (size_t)(colon - w->s);
+    plen = w->len - tlen - 1;
+    *type = carc_feature_parse(w->s, tlen);
+    if (*type < 0 || carc_feature_name(*type) == NULL)
+        return fail(p, "unknown feature \"%.*s\" in \"%.*s\"", (int)tlen, w->s, (int)w->len, w->s);
+    *port = carc_port_parse(colon + 1, plen);
+    if (*port == CARC_PORT_NONE)
+        return fail(p, "unknown port \"%.*s\" in \"%.*s\"", (int)plen, colon + 1, (int)w->len, w->s);
+    return CARC_OK;
+}
+
+/* "type:PORT" on the tile at (x,y): checks the type and writes the canonical port. */
+static int parse_segment(parser *p, const word *w, int x, int y, uint8_t *out)
+{
+    int type = -1, port = CARC_PORT_NONE, canon = CARC_PORT_NONE, kind, rot, found;
+
+    if (parse_typed_port(p, w, &type, &port) != CARC_OK)
+        return CARC_E_ILLEGAL;
+    if (!carc_tile_at(p->g, x, y, &kind, &rot))
+        return fail(p, "no tile at (%d,%d)", x, y);
+    found = carc_segment(p->g, x, y, port, &canon);
+    if (found != type)
+        return fail(p, "no %s at (%d,%d) port %s", carc_feature_name(type), x, y,
+                    carc_port_name(port));
+    *out = (uint8_t)canon;
+    return CARC_OK;
+}
+
+/* "(x,y) type:PORT" from words w[0], w[1]. */
+static int parse_target(parser *p, const word *w, int8_t *x, int8_t *y, uint8_t *port)
+{
+    int px, py;
+
+    if (parse_pos(p, &w[0], &px, &py) != CARC_OK)
+        return CARC_E_ILLEGAL;
+    if (parse_segment(p, &w[1], px, py, port) != CARC_OK)
+        return CARC_E_ILLEGAL;
+    *x = (int8_t)px;
+    *y = (int8_t)py;
+    return CARC_OK;
+}
+
+/* A card id of the right family. */
+static int parse_card(parser *p, const word *w, int gift, uint8_t *out)
+{
+    int card = carc_card_parse(w->s, w->len);
+
+    if (card == CARC_CARD_NONE)
+        return fail(p, "unknown card \"%.*s\"", (int)w->len, w->s);
+    if (gift && !is_gift(card))
+        return fail(p, "\"%.*s\" is not a gift", (int)w->len, w->s);
+    if (!gift && !is_christmas(card))
+        return fail(p, "\"%.*s\" is not a Christmas card", (int)w->len, w->s);
+    *out = (uint8_t)card;
+    return CARC_OK;
+}
+
+/* `open ID ...` and `play ID ...`: the card and the target its shape wants. */
+static int parse_card_move(parser *p, carc_move *m, int gift)
+{
+    const word *t = &p->w[2];
+    int nt = p->n - 2, shape;
+    int px, py;
+    const char *name;
+
+    if (p->n < 2)
+        return fail(p, "\"%s\" needs a card id", gift ? "open" : "play");
+    if (parse_card(p, &p->w[1], gift, &m->card) != CARC_OK)
+        return CARC_E_ILLEGAL;
+    shape = card_shape[m->card];
+    name = carc_card_name(m->card);
+    if (nt == 0 && shape != SH_POS)
+        return CARC_OK;  /* no target (or a wasted gift) */
+    switch (shape) {
+    case SH_POS:
+        if (nt != 1)
+            break;
+        if (parse_pos(p, &t[0], &px, &py) != CARC_OK)
+            return CARC_E_ILLEGAL;
+        m->x = (int8_t)px;
+        m->y = (int8_t)py;
+        return CARC_OK;
+    case SH_SEG:
+        if (nt != 2)
+            break;
+        return parse_target(p, t, &m->x, &m->y, &m->port);
+    case SH_SEG_SEG:
+        if (nt != 4)
+            break;
+        if (parse_target(p, t, &m->x, &m->y, &m->port) != CARC_OK)
+            return CARC_E_ILLEGAL;
+        return parse_target(p, t + 2, &m->x2, &m->y2, &m->port2);
+    case SH_SEG_PORT:
+        if (nt != 3)
+            break;
+        if (parse_target(p, t, &m->x, &m->y, &m->port) != CARC_OK)
+            return CARC_E_ILLEGAL;
+        m->x2 = m->x;
+        m->y2 = m->y;
+        return parse_segment(p, &t[2], m->x, m->y, &m->port2);
+    default:
+        break;
+    }
+    return fail(p, "%s takes %s, got \"%.60s\"", name, shape_usage[shape], p->text);
+}
+
+/* `target (x,y) [type:PORT]` */
+static int parse_target_move(parser *p, carc_move *m)
+{
+    int px, py;
+
+    if (p->n < 2 || p->n > 3)
+        return fail(p, "target takes (x,y) [type:PORT], got \"%.60s\"", p->text);
+    if (p->n == 3)
+        return parse_target(p, &p->w[1], &m->x, &m->y, &m->port);
+    if (parse_pos(p, &p->w[1], &px, &py) != CARC_OK)
+        return CARC_E_ILLEGAL;
+    m->x = (int8_t)px;
+    m->y = (int8_t)py;
+    return CARC_OK;
+}
+
+/* `L (x,y) rR` */
+static int parse_place(parser *p, carc_move *m)
+{
+    const word *r = &p->w[2];
+    int kind = carc_tile_kind(p->w[0].s[0]), px, py;
+
+    if (kind < 0)
+        return fail(p, "unknown tile letter '%c' in \"%.60s\"", p->w[0].s[0], p->text);
+    if (p->n != 3)
+        return fail(p, "a placement takes L (x,y) rN, got \"%.60s\"", p->text);
+    if (parse_pos(p, &p->w[1], &px, &py) != CARC_OK)
+        return CARC_E_ILLEGAL;
+    if (r->len != 2 || r->s[0] != 'r' || r->s[1] < '0' || r->s[1] > '3')
+        return fail(p, "bad rotation \"%.*s\" (want r0..r3)", (int)r->len, r->s);
+    m->kind = CARC_MOVE_PLACE;
+    m->tile = (uint8_t)kind;
+    m->x = (int8_t)px;
+    m->y = (int8_t)py;
+    m->rot = (uint8_t)(r->s[1] - '0');
+    return CARC_OK;
+}
+
+/* `type:PORT` or `(x,y) type:PORT` on the tile placed this turn. */
+static int parse_follower(parser *p, carc_move *m)
+{
+    int lx, ly, px, py;
+
+    if (p->n > 2)
+        return fail(p, "a follower takes [(x,y)] type:PORT, got \"%.60s\"", p->text);
+    if (!carc_last_placed(p->g, &lx, &ly))
+        return fail(p, "no tile placed this turn for \"%.60s\"", p->text);
+    if (p->n == 2) {
+        if (parse_pos(p, &p->w[0], &px, &py) != CARC_OK)
+            return CARC_E_ILLEGAL;
+        if (px != lx || py != ly)
+            return fail(p, "(%d,%d) is not the tile placed this turn (%d,%d)", px, py, lx, ly);
+    }
+    m->kind = CARC_MOVE_FOLLOWER;
+    m->x = (int8_t)lx;
+    m->y = (int8_t)ly;
+    return parse_segment(p, &p->w[p->n - 1], lx, ly, &m->port);
+}
+
+/* Moves that are one word: pass, draw, block. */
+static const struct {
+    const char *word;
+    uint8_t kind;
+} single_words[] = {
+    { "pass", CARC_MOVE_PASS },
+    { "draw", CARC_MOVE_DRAW },
+    { "block", CARC_MOVE_BLOCK },
+};
+
+int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_error *err)
+{
+    parser p;
+    carc_move m = carc_move_pass();
+    const word *w0;
+    size_t i;
+    int rc;
+
+    p.g = g;
+    p.text = text != NULL ? text : "";
+    p.err = err;
+    if (split(&p) != CARC_OK)
+        return CARC_E_ILLEGAL;
+    if (p.n == 0)
+        return fail(&p, "empty move");
+    w0 = &p.w[0];
+    for (i = 0; i < sizeof single_words / sizeof single_words[0]; i++) {
+        if (word_is(w0, single_words[i].word)) {
+            if (p.n != 1)
+                return fail(&p, "\"%s\" takes nothing more, got \"%.60s\"",
+                            single_words[i].word, p.text);
+            m.kind = single_words[i].kind;
+            *out = m;
+            return CARC_OK;
+        }
+    }
+    if (word_is(w0, "discard")) {
+        if (p.n != 2)
+            return fail(&p, "discard takes one card id, got \"%.60s\"", p.text);
+        m.kind = CARC_MOVE_DISCARD;
+        rc = parse_card(&p, &p.w[1], 0, &m.card);
+    } else if (word_is(w0, "open")) {
+        m.kind = CARC_MOVE_GIFT;
+        rc = parse_card_move(&p, &m, 1);
+    } else if (word_is(w0, "play")) {
+        m.kind = CARC_MOVE_CARD;
+        rc = parse_card_move(&p, &m, 0);
+    } else if (word_is(w0, "target")) {
+        m.kind = CARC_MOVE_TARGET;
+        rc = parse_target_move(&p, &m);
+    } else if (w0->len == 1 && w0->s[0] >= 'A' && w0->s[0] <= 'Z') {
+        rc = parse_place(&p, &m);
+    } else if (w0->s[0] == '(' || memchr(w0->s, ':', w0->len) != NULL) {
+        rc = parse_follower(&p, &m);
+    } else {
+        return fail(&p, "unknown move \"%.*s\" in \"%.60s\"", (int)w0->len, w0->s, p.text);
+    }
+    if (rc != CARC_OK)
+        return rc;
+    *out = m;
+    return CARC_OK;
+}

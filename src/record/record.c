@@ -1,0 +1,382 @@
+/*
+ * record.c - reading a game record (docs/RECORD.md) strictly, and its accessors.
+ *
+ * The JSON is loaded with duplicate keys rejected; then every key is checked
+ * against the table of known keys, every value against its type and range, the
+ * stack and the fixed decks against the number of copies that exist. The first
+ * problem found is reported, naming its key. A parsed record keeps the JSON tree;
+ * carc_record_move returns strings owned by it.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "record_int.h"
+
+/* The keys a record may hold. */
+static const struct {
+    const char *key;
+    int required;
+} record_keys[] = {
+    { "carc", 1 },
+    { "players", 1 },
+    { "seed", 1 },
+    { "expansions", 0 },
+    { "stack", 0 },
+    { "return_pos", 0 },
+    { "gift_deck", 0 },
+    { "cloister_deck", 0 },
+    { "roadside_deck", 0 },
+    { "moves", 1 },
+    { "events", 0 },
+    { "scores", 0 },
+};
+
+enum { NKEYS = sizeof record_keys / sizeof record_keys[0] };
+
+/* A fixed deck: its key, the card ids it may hold, the copies of each kind and the
+ * expansion it needs. */
+typedef struct deck_rule {
+    const char *key;
+    int first, last;    /* card ids first..last */
+    int copies;         /* of each kind */
+    unsigned expansion;
+} deck_rule;
+
+static const deck_rule gift_rule = {
+    "gift_deck", CARC_GIFT_SYNOD, CARC_GIFT_TAKE_TWO, 5, CARC_EXP_GIFTS
+};
+static const deck_rule cloister_rule = {
+    "cloister_deck", CARC_XC_SCORE_THREE, CARC_XC_SHARED_FIELD_BONUS, 2, CARC_EXP_CHRISTMAS
+};
+static const deck_rule roadside_rule = {
+    "roadside_deck", CARC_XR_INTRUDE_FIELD, CARC_XR_TIEBREAK_FIELD, 2, CARC_EXP_CHRISTMAS
+};
+
+/* An integer value in [lo, hi]; fails naming the key. */
+static int get_int(const json_t *v, const char *key, json_int_t lo, json_int_t hi,
+                   json_int_t *out, carc_error *err)
+{
+    if (!json_is_integer(v)) {
+        rec_error(err, CARC_E_CONFIG, "record key \"%s\": expected an integer", key);
+        return -1;
+    }
+    *out = json_integer_value(v);
+    if (*out < lo || *out > hi) {
+        rec_error(err, CARC_E_CONFIG, "record key \"%s\": %lld is out of range %lld..%lld",
+                  key, (long long)*out, (long long)lo, (long long)hi);
+        return -1;
+    }
+    return 0;
+}
+
+/* "stack": a string of tile letters, no more copies of a kind than the stack has. */
+static int read_stack(const json_t *v, carc_config *cfg, carc_error *err)
+{
+    int used[CARC_TILE_KINDS] = { 0 };
+    const char *s;
+    size_t len, i;
+
+    if (!json_is_string(v)) {
+        rec_error(err, CARC_E_CONFIG, "record key \"stack\": expected a string of tile letters");
+        return -1;
+    }
+    s = json_string_value(v);
+    len = json_string_length(v);
+    if (len > CARC_STACK) {
+        rec_error(err, CARC_E_CONFIG, "record key \"stack\": %zu tiles, at most %d", len,
+                  CARC_STACK);
+        return -1;
+    }
+    for (i = 0; i < len; i++) {
+        int kind = carc_tile_kind(s[i]);
+        const carc_tile_def *def = kind >= 0 ? carc_tile_def_of(kind) : NULL;
+        int have;
+
+        if (def == NULL) {
+            rec_error(err, CARC_E_CONFIG, "record key \"stack\": unknown tile letter '%c' at %zu",
+                      s[i] >= 32 && s[i] < 127 ? s[i] : '?', i);
+            return -1;
+        }
+        have = def->count - (def->letter == 'D' ? 1 : 0);  /* a D is the start tile */
+        if (++used[kind] > have) {
+            rec_error(err, CARC_E_CONFIG,
+                      "record key \"stack\": too many '%c' tiles (the stack has %d)",
+                      def->letter, have);
+            return -1;
+        }
+        cfg->stack[i] = (uint8_t)kind;
+    }
+    cfg->stack_len = (int)len;
+    return 0;
+}
+
+/* A fixed deck, if the key is present: an array of card ids of its own kinds, at
+ * most `copies` of each, written to cards[0..*len) (capacity cap). */
+static int read_deck(const json_t *root, const deck_rule *rule, unsigned expansions,
+                     uint8_t *cards, size_t cap, int *len, carc_error *err)
+{
+    int used[CARC_CARDS] = { 0 };
+    const json_t *v = json_object_get(root, rule->key);
+    size_t i, n;
+
+    if (v == NULL)
+        return 0;
+    if (!(expansions & rule->expansion)) {
+        rec_error(err, CARC_E_CONFIG, "record key \"%s\": the expansion is not in play",
+                  rule->key);
+        return -1;
+    }
+    if (!json_is_array(v)) {
+        rec_error(err, CARC_E_CONFIG, "record key \"%s\": expected an array of card ids",
+                  rule->key);
+        return -1;
+    }
+    n = json_array_size(v);
+    if (n > cap) {
+        rec_error(err, CARC_E_CONFIG, "record key \"%s\": %zu cards, at most %zu", rule->key,
+                  n, cap);
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        const json_t *c = json_array_get(v, i);
+        const char *s = json_string_value(c);
+        int card = s != NULL ? carc_card_parse(s, json_string_length(c)) : CARC_CARD_NONE;
+
+        if (s == NULL) {
+            rec_error(err, CARC_E_CONFIG, "record key \"%s\": entry %zu is not a string",
+                      rule->key, i);
+            return -1;
+        }
+        if (card < rule->first || card > rule->last) {
+            rec_error(err, CARC_E_CONFIG, "record key \"%s\": \"%.40s\" is not a card of this deck",
+                      rule->key, s);
+            return -1;
+        }
+        if (++used[card] > rule->copies) {
+            rec_error(err, CARC_E_CONFIG, "record key \"%s\": more than %d \"%s\" cards",
+                      rule->key, rule->copies, s);
+            return -1;
+        }
+        cards[i] = (uint8_t)card;
+    }
+    *len = (int)n;
+    return 0;
+}
+
+/* "moves": an array of strings. */
+static int read_moves(const json_t *v, carc_error *err)
+{
+    size_t i;
+
+    if (!json_is_array(v)) {
+        rec_error(err, CARC_E_CONFIG, "record key \"moves\": expected an array of strings");
+        return -1;
+    }
+    for (i = 0; i < json_array_size(v); i++) {
+        if (!json_is_string(json_array_get(v, i))) {
+            rec_error(err, CARC_E_CONFIG, "record key \"moves\": move %zu is not a string",
+                      i + 1);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* "events": one array of strings for the start and one per move. */
+static int read_events(const json_t *v, size_t nmoves, carc_error *err)
+{
+    size_t i, j;
+
+    if (!json_is_array(v)) {
+        rec_error(err, CARC_E_CONFIG, "record key \"events\": expected an array");
+        return -1;
+    }
+    if (json_array_size(v) != nmoves + 1) {
+        rec_error(err, CARC_E_CONFIG,
+                  "record key \"events\": %zu entries, expected %zu (the start and one per move)",
+                  json_array_size(v), nmoves + 1);
+        return -1;
+    }
+    for (i = 0; i < json_array_size(v); i++) {
+        const json_t *e = json_array_get(v, i);
+        if (!json_is_array(e)) {
+            rec_error(err, CARC_E_CONFIG, "record key \"events\": entry %zu is not an array", i);
+            return -1;
+        }
+        for (j = 0; j < json_array_size(e); j++) {
+            if (!json_is_string(json_array_get(e, j))) {
+                rec_error(err, CARC_E_CONFIG,
+                          "record key \"events\": entry %zu holds a non-string", i);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* "scores": one integer per player. */
+static int read_scores(const json_t *v, carc_record *rec, carc_error *err)
+{
+    size_t i;
+    json_int_t s;
+
+    if (!json_is_array(v) || json_array_size(v) != (size_t)rec->cfg.players) {
+        rec_error(err, CARC_E_CONFIG, "record key \"scores\": expected an array of %d integers",
+                  rec->cfg.players);
+        return -1;
+    }
+    for (i = 0; i < json_array_size(v); i++) {
+        if (get_int(json_array_get(v, i), "scores", -100000, 100000, &s, err) != 0)
+            return -1;
+        rec->scores[i] = (int)s;
+    }
+    rec->has_scores = 1;
+    return 0;
+}
+
+/* Checks the key set: no unknown key, every required key present. */
+static int check_keys(const json_t *root, carc_error *err)
+{
+    const char *key;
+    json_t *v;
+    size_t i;
+
+    json_object_foreach((json_t *)root, key, v) {
+        for (i = 0; i < NKEYS; i++)
+            if (strcmp(key, record_keys[i].key) == 0)
+                break;
+        if (i == NKEYS) {
+            rec_error(err, CARC_E_CONFIG, "unknown record key \"%.60s\"", key);
+            return -1;
+        }
+    }
+    for (i = 0; i < NKEYS; i++) {
+        if (record_keys[i].required && json_object_get(root, record_keys[i].key) == NULL) {
+            rec_error(err, CARC_E_CONFIG, "record key \"%s\" is missing", record_keys[i].key);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Fills rec from the JSON tree rec->root. */
+static int read_record(carc_record *rec, carc_error *err)
+{
+    const json_t *root = rec->root, *v;
+    carc_config *cfg = &rec->cfg;
+    json_int_t n;
+
+    if (!json_is_object(root)) {
+        rec_error(err, CARC_E_CONFIG, "a record must be a JSON object");
+        return -1;
+    }
+    if (check_keys(root, err) != 0)
+        return -1;
+    carc_config_init(cfg);
+    cfg->stack_len = -1;
+    cfg->return_pos = -1;
+    cfg->gift_deck_len = cfg->cloister_deck_len = cfg->roadside_deck_len = -1;
+
+    if (get_int(json_object_get(root, "carc"), "carc", 1, 1, &n, err) != 0)
+        return -1;
+    if (get_int(json_object_get(root, "players"), "players", CARC_MIN_PLAYERS,
+                CARC_MAX_PLAYERS, &n, err) != 0)
+        return -1;
+    cfg->players = (int)n;
+    if (get_int(json_object_get(root, "seed"), "seed", 0, INT64_MAX, &n, err) != 0)
+        return -1;
+    cfg->seed = (uint64_t)n;
+    if ((v = json_object_get(root, "expansions")) != NULL) {
+        carc_error e;
+        if (!json_is_string(v)) {
+            rec_error(err, CARC_E_CONFIG, "record key \"expansions\": expected a string");
+            return -1;
+        }
+        if (carc_expansions_parse(json_string_value(v), &cfg->expansions, &e) != 0) {
+            rec_error(err, CARC_E_CONFIG, "record key \"expansions\": %s", e.msg);
+            return -1;
+        }
+    }
+    if ((v = json_object_get(root, "stack")) != NULL && read_stack(v, cfg, err) != 0)
+        return -1;
+    if ((v = json_object_get(root, "return_pos")) != NULL) {
+        if (get_int(v, "return_pos", -1, CARC_STACK, &n, err) != 0)
+            return -1;
+        if (cfg->stack_len < 0) {
+            rec_error(err, CARC_E_CONFIG, "record key \"return_pos\": needs a fixed \"stack\"");
+            return -1;
+        }
+        cfg->return_pos = (int)n;
+    }
+    if (read_deck(root, &gift_rule, cfg->expansions, cfg->gift_deck, sizeof cfg->gift_deck,
+                  &cfg->gift_deck_len, err) != 0
+        || read_deck(root, &cloister_rule, cfg->expansions, cfg->cloister_deck,
+                     sizeof cfg->cloister_deck, &cfg->cloister_deck_len, err) != 0
+        || read_deck(root, &roadside_rule, cfg->expansions, cfg->roadside_deck,
+                     sizeof cfg->roadside_deck, &cfg->roadside_deck_len, err) != 0)
+        return -1;
+    rec->moves = json_object_get(root, "moves");
+    if (read_moves(rec->moves, err) != 0)
+        return -1;
+    if ((v = json_object_get(root, "events")) != NULL) {
+        if (read_events(v, json_array_size(rec->moves), err) != 0)
+            return -1;
+        rec->events = (json_t *)v;
+    }
+    if ((v = json_object_get(root, "scores")) != NULL && read_scores(v, rec, err) != 0)
+        return -1;
+    return 0;
+}
+
+carc_record *carc_record_parse(const char *json, carc_error *err)
+{
+    carc_record *rec;
+    json_error_t jerr;
+
+    if (json == NULL) {
+        rec_error(err, CARC_E_CONFIG, "no record text");
+        return NULL;
+    }
+    rec = calloc(1, sizeof *rec);
+    if (rec == NULL) {
+        rec_error(err, CARC_E_CONFIG, "out of memory");
+        return NULL;
+    }
+    rec->root = json_loads(json, JSON_REJECT_DUPLICATES, &jerr);
+    if (rec->root == NULL) {
+        rec_error(err, CARC_E_CONFIG, "bad JSON at line %d column %d: %.100s", jerr.line,
+                  jerr.column, jerr.text);
+        free(rec);
+        return NULL;
+    }
+    if (read_record(rec, err) != 0) {
+        carc_record_free(rec);
+        return NULL;
+    }
+    return rec;
+}
+
+void carc_record_free(carc_record *rec)
+{
+    if (rec == NULL)
+        return;
+    json_decref(rec->root);
+    free(rec);
+}
+
+const carc_config *carc_record_config(const carc_record *rec)
+{
+    return &rec->cfg;
+}
+
+int carc_record_move_count(const carc_record *rec)
+{
+    return (int)json_array_size(rec->moves);
+}
+
+/* The i-th move (0-based), owned by the record; NULL when out of range. */
+const char *carc_record_move(const carc_record *rec, int i)
+{
+    if (i < 0)
+        return NULL;
+    return json_string_value(json_array_get(rec->moves, (size_t)i));
+}

@@ -1,0 +1,152 @@
+/*
+ * recorder.c - writing a game record while a game is played (docs/RECORD.md).
+ *
+ * The recorder keeps the configuration, the moves in canonical notation and, for
+ * the start and after every move, the events a reader needs (events.c). The JSON
+ * is written with sorted keys on one line, so the same game always gives the same
+ * bytes.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "record_int.h"
+
+struct carc_recorder {
+    carc_config cfg;
+    json_t *moves;   /* array of move strings */
+    json_t *events;  /* array: the start, then one array per move */
+};
+
+carc_recorder *carc_recorder_new(const carc_config *cfg, const carc_game *g)
+{
+    carc_recorder *r;
+    json_t *first;
+
+    if (cfg == NULL || g == NULL)
+        return NULL;
+    r = calloc(1, sizeof *r);
+    if (r == NULL)
+        return NULL;
+    r->cfg = *cfg;
+    r->moves = json_array();
+    r->events = json_array();
+    first = rec_events_json(g);
+    if (r->moves == NULL || r->events == NULL || first == NULL
+        || json_array_append_new(r->events, first) != 0) {
+        carc_recorder_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* Returns CARC_OK, or CARC_E_ILLEGAL when the move cannot be written in notation
+ * against `before` (nothing is recorded then), CARC_E_INVALID on out of memory. */
+int carc_recorder_add(carc_recorder *r, const carc_game *before, const carc_move *m,
+                      const carc_game *after)
+{
+    char text[CARC_NOTATION_MAX];
+    json_t *ev;
+
+    if (carc_move_format(before, m, text, sizeof text) < 0)
+        return CARC_E_ILLEGAL;
+    ev = rec_events_json(after);
+    if (ev == NULL)
+        return CARC_E_INVALID;
+    if (json_array_append_new(r->moves, json_string(text)) != 0) {
+        json_decref(ev);
+        return CARC_E_INVALID;
+    }
+    if (json_array_append_new(r->events, ev) != 0) {
+        json_array_remove(r->moves, json_array_size(r->moves) - 1);
+        return CARC_E_INVALID;
+    }
+    return CARC_OK;
+}
+
+/* A fixed deck as an array of card ids. */
+static json_t *deck_json(const uint8_t *cards, int len)
+{
+    json_t *arr = json_array();
+    int i;
+
+    for (i = 0; arr != NULL && i < len; i++) {
+        const char *name = carc_card_name(cards[i]);
+        if (name == NULL || json_array_append_new(arr, json_string(name)) != 0) {
+            json_decref(arr);
+            return NULL;
+        }
+    }
+    return arr;
+}
+
+/* The fixed stack as a string of tile letters. */
+static json_t *stack_json(const carc_config *cfg)
+{
+    char letters[CARC_STACK + 1];
+    int i;
+
+    for (i = 0; i < cfg->stack_len && i < CARC_STACK; i++) {
+        const carc_tile_def *def = carc_tile_def_of(cfg->stack[i]);
+        if (def == NULL)
+            return NULL;
+        letters[i] = def->letter;
+    }
+    letters[i] = '\0';
+    return json_string(letters);
+}
+
+/* Sets key to a new value; a NULL value (a failed build) fails the whole object. */
+static int put(json_t *obj, const char *key, json_t *value)
+{
+    return value != NULL && json_object_set_new(obj, key, value) == 0 ? 0 : -1;
+}
+
+char *carc_recorder_json(const carc_recorder *r, const carc_game *g)
+{
+    const carc_config *c = &r->cfg;
+    const char *exp = carc_expansions_name(c->expansions);
+    json_t *o = json_object(), *scores;
+    char *text = NULL;
+    int bad = 0, i;
+
+    if (o == NULL || exp == NULL || c->seed > (uint64_t)INT64_MAX) {
+        json_decref(o);
+        return NULL;
+    }
+    bad |= put(o, "carc", json_integer(1));
+    bad |= put(o, "players", json_integer(c->players));
+    bad |= put(o, "seed", json_integer((json_int_t)c->seed));
+    bad |= put(o, "expansions", json_string(exp));
+    if (c->stack_len >= 0) {
+        bad |= put(o, "stack", stack_json(c));
+        if (c->return_pos != -1)
+            bad |= put(o, "return_pos", json_integer(c->return_pos));
+    }
+    if (c->gift_deck_len >= 0)
+        bad |= put(o, "gift_deck", deck_json(c->gift_deck, c->gift_deck_len));
+    if (c->cloister_deck_len >= 0)
+        bad |= put(o, "cloister_deck", deck_json(c->cloister_deck, c->cloister_deck_len));
+    if (c->roadside_deck_len >= 0)
+        bad |= put(o, "roadside_deck", deck_json(c->roadside_deck, c->roadside_deck_len));
+    bad |= json_object_set(o, "moves", r->moves);
+    bad |= json_object_set(o, "events", r->events);
+    if (g != NULL && carc_is_over(g)) {
+        scores = json_array();
+        for (i = 0; scores != NULL && i < carc_players(g); i++)
+            if (json_array_append_new(scores, json_integer(carc_score(g, i))) != 0)
+                bad = 1;
+        bad |= put(o, "scores", scores);
+    }
+    if (!bad)
+        text = json_dumps(o, JSON_SORT_KEYS | JSON_COMPACT);
+    json_decref(o);
+    return text;
+}
+
+void carc_recorder_free(carc_recorder *r)
+{
+    if (r == NULL)
+        return;
+    json_decref(r->moves);
+    json_decref(r->events);
+    free(r);
+}

@@ -1,0 +1,55 @@
+#!/bin/sh
+# Every wrong option or out-of-range value gives one line "carc CMD: ..." on stderr,
+# nothing on stdout, and exit code 2; every subcommand has --help.
+set -u
+carc=$1
+dir=$(mktemp -d) || exit 1
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# expect_usage PREFIX ARGS...: exit 2, no stdout, one stderr line starting with PREFIX
+expect_usage() {
+    prefix=$1
+    shift
+    "$carc" "$@" >"$dir/out" 2>"$dir/err" </dev/null
+    rc=$?
+    [ $rc -eq 2 ] || fail "carc $*: exit $rc, expected 2"
+    [ -s "$dir/out" ] && fail "carc $*: wrote to stdout"
+    [ "$(wc -l <"$dir/err")" -eq 1 ] || fail "carc $*: expected one line on stderr, got: $(cat "$dir/err")"
+    case $(cat "$dir/err") in
+    "$prefix"*) ;;
+    *) fail "carc $*: stderr '$(cat "$dir/err")' does not start with '$prefix'" ;;
+    esac
+}
+
+expect_usage "carc sim: --players must be 2..5, got 7" sim --players 7
+expect_usage "carc sim: --games must be 1..100000000, got 0" sim --games 0
+expect_usage "carc sim: --games must be" sim --games 12x
+expect_usage "carc sim: --seed must be an integer" sim --seed -1
+expect_usage "carc sim: --expansions: " sim --expansions snow
+expect_usage "carc sim: unknown option '--bogus'" sim --bogus
+expect_usage "carc sim: option '--games' needs a value" sim --games
+expect_usage "carc sim: unexpected argument 'extra'" sim extra
+expect_usage "carc demo: --players must be 2..5, got 1" demo --players 1
+expect_usage "carc demo: --seed must be an integer" demo --seed abc
+expect_usage "carc demo: unknown option '-x'" demo -x
+expect_usage "carc tiles: unknown option '--yaml'" tiles --yaml
+expect_usage "carc tiles: unexpected argument 'A'" tiles A
+expect_usage "carc replay: missing FILE" replay
+expect_usage "carc replay: unexpected argument" replay a b
+expect_usage "carc engine: unknown option '--port'" engine --port 1
+expect_usage "carc bench: give --games or --seconds, not both" bench --games 1 --seconds 1
+expect_usage "carc bench: --seconds must be" bench --seconds 0
+expect_usage "carc bench: --games must be 1..100000000, got -5" bench --games -5
+expect_usage "carc: unknown command 'nosuch'" nosuch
+
+"$carc" >/dev/null 2>&1
+[ $? -eq 2 ] || fail "carc without a command should exit 2"
+
+for cmd in demo tiles sim replay engine bench; do
+    "$carc" $cmd --help >"$dir/out" 2>"$dir/err" || fail "carc $cmd --help exited $?"
+    grep -q "^usage: carc $cmd" "$dir/out" || fail "carc $cmd --help: no usage line"
+    [ -s "$dir/err" ] && fail "carc $cmd --help wrote to stderr"
+done
+"$carc" --help | grep -q '^usage: carc COMMAND' || fail "carc --help"
+exit 0

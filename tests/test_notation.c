@@ -1,0 +1,388 @@
+/*
+ * test_notation.c - the move notation (docs/NOTATION.md): every legal move of many
+ * positions of random games formats and parses back to itself; any port of a
+ * segment parses to the canonical one; malformed text gives one clear error.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "carc_record.h"
+
+/* splitmix64: the tests' own generator for choosing moves. */
+static uint64_t next_rand(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* A new game, or NULL if the engine does not implement this expansion set yet. */
+static carc_game *new_game(int players, uint64_t seed, unsigned expansions)
+{
+    carc_config cfg;
+    carc_error err = { 0, "" };
+    carc_game *g;
+
+    carc_config_init(&cfg);
+    cfg.players = players;
+    cfg.seed = seed;
+    cfg.expansions = expansions;
+    g = carc_new(&cfg, &err);
+    if (g == NULL && strstr(err.msg, "not implemented") == NULL)
+        fail_msg("carc_new: %s", err.msg);
+    return g;
+}
+
+/* A base game whose stack is the given letters. */
+static carc_game *new_stacked(const char *letters)
+{
+    carc_config cfg;
+    carc_error err = { 0, "" };
+    carc_game *g;
+    size_t i;
+
+    carc_config_init(&cfg);
+    cfg.stack_len = (int)strlen(letters);
+    for (i = 0; letters[i]; i++)
+        cfg.stack[i] = (uint8_t)carc_tile_kind(letters[i]);
+    g = carc_new(&cfg, &err);
+    if (g == NULL)
+        fail_msg("carc_new: %s", err.msg);
+    return g;
+}
+
+/* Parses text that must parse; returns the move. */
+static carc_move parse_ok(const carc_game *g, const char *text)
+{
+    carc_error err = { 0, "" };
+    carc_move m;
+
+    if (carc_move_parse(g, text, &m, &err) != CARC_OK)
+        fail_msg("\"%s\" did not parse: %s", text, err.msg);
+    return m;
+}
+
+/* text with every space doubled and spaces around it. */
+static void spaced(const char *text, char *out)
+{
+    *out++ = ' ';
+    for (; *text; text++) {
+        *out++ = *text;
+        if (*text == ' ')
+            *out++ = ' ';
+    }
+    *out++ = '\t';
+    *out = '\0';
+}
+
+/* Every legal move of g formats, parses back equal and formats to the same text;
+ * also against `view` (a seat's view of g) when given. Returns the number of moves. */
+static int round_trip_all(const carc_game *g, const carc_game *view, carc_move *moves)
+{
+    int n = carc_legal(g, moves, CARC_MAX_MOVES), i, len;
+    char text[CARC_NOTATION_MAX], again[CARC_NOTATION_MAX], wide[3 * CARC_NOTATION_MAX];
+    carc_move back;
+
+    for (i = 0; i < n; i++) {
+        len = carc_move_format(g, &moves[i], text, sizeof text);
+        if (len <= 0)
+            fail_msg("legal move %d of kind %d did not format", i, moves[i].kind);
+        assert_int_equal((size_t)len, strlen(text));
+        back = parse_ok(g, text);
+        if (!carc_move_equal(&moves[i], &back))
+            fail_msg("\"%s\" parsed to a different move", text);
+        assert_int_equal(carc_move_format(g, &back, again, sizeof again), len);
+        assert_string_equal(text, again);
+        spaced(text, wide);
+        back = parse_ok(g, wide);
+        assert_true(carc_move_equal(&moves[i], &back));
+        if (view != NULL) {
+            assert_int_equal(carc_move_format(view, &moves[i], again, sizeof again), len);
+            assert_string_equal(text, again);
+            back = parse_ok(view, text);
+            assert_true(carc_move_equal(&moves[i], &back));
+        }
+    }
+    return n;
+}
+
+/* Plays random games of each expansion set to the end, round-tripping every legal
+ * move of every position. */
+static void test_round_trip_random_games(void **state)
+{
+    static const unsigned sets[] = { 0, CARC_EXP_GIFTS, CARC_EXP_CHRISTMAS,
+                                     CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS };
+    carc_move *moves = malloc(CARC_MAX_MOVES * sizeof *moves);
+    long positions = 0, checked = 0;
+    size_t s;
+    int seed;
+
+    (void)state;
+    assert_non_null(moves);
+    for (s = 0; s < sizeof sets / sizeof sets[0]; s++) {
+        for (seed = 1; seed <= 12; seed++) {
+            uint64_t rnd = (uint64_t)seed * 7919u + s;
+            carc_game *g = new_game(2 + seed % 4, (uint64_t)seed, sets[s]);
+            carc_game *view;
+            carc_error err = { 0, "" };
+
+            if (g == NULL)
+                break;  /* this expansion set is not implemented yet */
+            view = carc_clone(g);
+            assert_non_null(view);
+            while (!carc_is_over(g)) {
+                carc_pending p = carc_pending_decision(g);
+                int n;
+
+                carc_view(g, p.seat, view);
+                n = round_trip_all(g, positions % 5 == 0 ? view : NULL, moves);
+                assert_true(n > 0);
+                checked += n;
+                positions++;
+                if (carc_apply(g, &moves[next_rand(&rnd) % (uint64_t)n], &err) != CARC_OK)
+                    fail_msg("apply: %s", err.msg);
+            }
+            carc_free(view);
+            carc_free(g);
+        }
+    }
+    assert_true(positions > 1000);
+    print_message("notation: %ld moves in %ld positions round-tripped\n", checked, positions);
+    free(moves);
+}
+
+/* Any port of a segment parses to its canonical port (RULES.md 0). */
+static void test_non_canonical_ports(void **state)
+{
+    carc_game *g = new_stacked("UVWX");
+    carc_move m, want;
+    carc_error err = { 0, "" };
+
+    (void)state;
+    /* the start tile D at (0,0): city N, road E-W, fields {EN,WN} and {ES,SE,SW,WS} */
+    m = parse_ok(g, "target (0,0) road:W");
+    assert_int_equal(m.kind, CARC_MOVE_TARGET);
+    assert_int_equal(m.port, CARC_PORT_E);
+    assert_int_equal(m.port2, CARC_PORT_NONE);
+    m = parse_ok(g, "target (0,0) field:WN");
+    assert_int_equal(m.port, CARC_PORT_EN);
+    m = parse_ok(g, "target (0,0) field:SW");
+    assert_int_equal(m.port, CARC_PORT_ES);
+    m = parse_ok(g, "open cash_out (0,0) field:WS");
+    assert_int_equal(m.kind, CARC_MOVE_GIFT);
+    assert_int_equal(m.card, CARC_GIFT_CASH_OUT);
+    assert_int_equal(m.port, CARC_PORT_ES);
+    m = parse_ok(g, "open change_position (0,0) road:W field:WN");
+    assert_int_equal(m.port, CARC_PORT_E);
+    assert_int_equal(m.port2, CARC_PORT_EN);
+    assert_int_equal(m.x2, 0);
+    assert_int_equal(m.y2, 0);
+    m = parse_ok(g, "open synod");  /* a wasted gift */
+    assert_int_equal(m.card, CARC_GIFT_SYNOD);
+    assert_int_equal(m.port, CARC_PORT_NONE);
+    m = parse_ok(g, "play mastermind (0,-1)");
+    assert_int_equal(m.card, CARC_XR_MASTERMIND);
+    assert_int_equal(m.y, -1);
+    assert_int_equal(m.port, CARC_PORT_NONE);
+    m = parse_ok(g, "target (5,-5)");
+    assert_int_equal(m.x, 5);
+    assert_int_equal(m.y, -5);
+    assert_int_equal(m.port, CARC_PORT_NONE);
+
+    /* place U at (1,0) r1 (road W-E), then a follower named by any port */
+    want = carc_move_pass();
+    want.kind = CARC_MOVE_PLACE;
+    want.tile = (uint8_t)carc_tile_kind('U');
+    want.x = 1;
+    want.rot = 1;
+    m = parse_ok(g, "U (1,0) r1");
+    assert_true(carc_move_equal(&m, &want));
+    if (carc_apply(g, &m, &err) != CARC_OK)
+        fail_msg("apply: %s", err.msg);
+    assert_int_equal(carc_pending_decision(g).decision, CARC_DEC_FOLLOWER);
+    want = carc_move_pass();
+    want.kind = CARC_MOVE_FOLLOWER;
+    want.x = 1;
+    want.port = CARC_PORT_E;
+    m = parse_ok(g, "road:W");
+    assert_true(carc_move_equal(&m, &want));
+    m = parse_ok(g, "(1,0) road:W");
+    assert_true(carc_move_equal(&m, &want));
+    m = parse_ok(g, "field:EN");  /* U r1: fields {NW,NE,EN,WN} and {ES,SE,SW,WS} */
+    assert_int_equal(m.port, CARC_PORT_NW);
+    m = parse_ok(g, "field:WS");
+    assert_int_equal(m.port, CARC_PORT_ES);
+    m = parse_ok(g, "play swap_road (0,0) road:W (1,0) road:W");
+    assert_int_equal(m.kind, CARC_MOVE_CARD);
+    assert_int_equal(m.port, CARC_PORT_E);
+    assert_int_equal(m.x2, 1);
+    assert_int_equal(m.y2, 0);
+    assert_int_equal(m.port2, CARC_PORT_E);
+    carc_free(g);
+}
+
+/* Formatting writes the canonical port whatever port the move holds. */
+static void test_format_canonical(void **state)
+{
+    carc_game *g = new_stacked("UV");
+    carc_move m = carc_move_pass();
+    char text[CARC_NOTATION_MAX];
+
+    (void)state;
+    m.kind = CARC_MOVE_TARGET;
+    m.port = CARC_PORT_W;
+    assert_true(carc_move_format(g, &m, text, sizeof text) > 0);
+    assert_string_equal(text, "target (0,0) road:E");
+    m.kind = CARC_MOVE_GIFT;
+    m.card = CARC_GIFT_CHANGE_POSITION;
+    m.port = CARC_PORT_S;  /* no segment there: cannot be formatted */
+    assert_int_equal(carc_move_format(g, &m, text, sizeof text), -1);
+    m.port = CARC_PORT_WN;
+    m.port2 = CARC_PORT_WS;
+    assert_true(carc_move_format(g, &m, text, sizeof text) > 0);
+    assert_string_equal(text, "open change_position (0,0) field:EN field:ES");
+    m.card = CARC_XR_SWAP_ROAD;  /* not a gift */
+    assert_int_equal(carc_move_format(g, &m, text, sizeof text), -1);
+    m = carc_move_pass();
+    m.kind = CARC_MOVE_PLACE;
+    m.tile = (uint8_t)carc_tile_kind('V');
+    m.x = -3;
+    m.y = 12;
+    m.rot = 2;
+    assert_int_equal(carc_move_format(g, &m, text, sizeof text), 12);
+    assert_string_equal(text, "V (-3,12) r2");
+    assert_int_equal(carc_move_format(g, &m, text, 5), -1);  /* too small */
+    m.rot = 4;
+    assert_int_equal(carc_move_format(g, &m, text, sizeof text), -1);
+    m = carc_move_pass();
+    m.kind = CARC_MOVE_FOLLOWER;  /* no tile placed this turn */
+    m.port = CARC_PORT_N;
+    assert_int_equal(carc_move_format(g, &m, text, sizeof text), -1);
+    m.kind = 200;
+    assert_int_equal(carc_move_format(g, &m, text, sizeof text), -1);
+    m = carc_move_pass();
+    m.kind = CARC_MOVE_CARD;
+    m.card = CARC_XC_PLAIN_CITY_WORTH_THREE;
+    assert_true(carc_move_format(g, &m, text, sizeof text) > 0);
+    assert_string_equal(text, "play plain_city_worth_three");
+    m.kind = CARC_MOVE_DISCARD;
+    m.card = CARC_XC_DRAW_TWO;
+    assert_true(carc_move_format(g, &m, text, sizeof text) > 0);
+    assert_string_equal(text, "discard draw_two");
+    carc_free(g);
+}
+
+/* Malformed text: an error naming the problem (a fragment of the message). */
+static void test_malformed(void **state)
+{
+    static const struct {
+        const char *text;
+        const char *msg;
+    } bad[] = {
+        { "", "empty move" },
+        { "   ", "empty move" },
+        { "Z (1,0) r0", "unknown tile letter 'Z' in \"Z (1,0) r0\"" },
+        { "U (1,0) r7", "bad rotation \"r7\"" },
+        { "U (1,0) 1", "bad rotation \"1\"" },
+        { "U (1,0)", "a placement takes" },
+        { "U (1,0) r0 r1", "a placement takes" },
+        { "U 1,0 r0", "bad position \"1,0\"" },
+        { "U (1,0 r0", "bad position \"(1,0\"" },
+        { "U (1,x) r0", "bad position \"(1,x)\"" },
+        { "U (1,0)) r0", "bad position" },
+        { "U (200,0) r0", "bad position \"(200,0)\"" },
+        { "U (,0) r0", "bad position" },
+        { "passs", "unknown move \"passs\"" },
+        { "Pass", "unknown move \"Pass\"" },
+        { "u (1,0) r0", "unknown move \"u\"" },
+        { "pass now", "\"pass\" takes nothing more" },
+        { "draw 2", "\"draw\" takes nothing more" },
+        { "block it", "\"block\" takes nothing more" },
+        { "open", "\"open\" needs a card id" },
+        { "play", "\"play\" needs a card id" },
+        { "open swap_road", "\"swap_road\" is not a gift" },
+        { "play synod", "\"synod\" is not a Christmas card" },
+        { "play nonsense", "unknown card \"nonsense\"" },
+        { "discard", "discard takes one card id" },
+        { "discard synod", "\"synod\" is not a Christmas card" },
+        { "discard draw_two now", "discard takes one card id" },
+        { "open cash_out (0,0)", "cash_out takes (x,y) type:PORT" },
+        { "open cash_out (0,0) road", "bad target \"road\"" },
+        { "open cash_out (0,0) rood:E", "unknown feature \"rood\"" },
+        { "open cash_out (0,0) road:Q", "unknown port \"Q\"" },
+        { "open cash_out (0,0) road:n", "unknown port \"n\"" },
+        { "open cash_out (0,0) road:N", "no road at (0,0) port N" },
+        { "open cash_out (0,0) city:NW", "no city at (0,0) port NW" },
+        { "open synod (0,0) cloister:C", "no cloister at (0,0) port C" },
+        { "open cash_out (9,9) road:E", "no tile at (9,9)" },
+        { "open change_position (0,0) road:E", "change_position takes (x,y) type:PORT type:PORT" },
+        { "open change_position (0,0) road:E city:S", "no city at (0,0) port S" },
+        { "open take_two (0,0) road:E", "take_two takes no target" },
+        { "play swap_road (0,0) road:E", "swap_road takes (x,y) type:PORT (x,y) type:PORT" },
+        { "play swap_road (0,0) road:E (3,3) road:E", "no tile at (3,3)" },
+        { "play mastermind", "mastermind takes (x,y)" },
+        { "play mastermind (0,-1) road:N", "mastermind takes (x,y)" },
+        { "play draw_two (0,0)", "draw_two takes no target" },
+        { "target", "target takes (x,y) [type:PORT]" },
+        { "target (0,0) road:E city:N", "target takes (x,y) [type:PORT]" },
+        { "target road:E", "bad position \"road:E\"" },
+        { "road:E", "no tile placed this turn" },
+        { "(0,0) road:E", "no tile placed this turn" },
+        { "a b c d e f g h i", "too many words" },
+    };
+    carc_game *g = new_stacked("UV");
+    size_t i;
+
+    (void)state;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        carc_error err = { 0, "" };
+        carc_move m = carc_move_pass();
+        carc_move untouched = m;
+
+        if (carc_move_parse(g, bad[i].text, &m, &err) != CARC_E_ILLEGAL)
+            fail_msg("\"%s\" parsed", bad[i].text);
+        assert_int_equal(err.code, CARC_E_ILLEGAL);
+        if (strstr(err.msg, bad[i].msg) == NULL)
+            fail_msg("\"%s\": message \"%s\" lacks \"%s\"", bad[i].text, err.msg, bad[i].msg);
+        assert_null(strchr(err.msg, '\n'));
+        assert_true(carc_move_equal(&m, &untouched));  /* out is left alone on error */
+    }
+    carc_free(g);
+}
+
+/* Follower errors once a tile is placed: another tile, a missing segment. */
+static void test_follower_errors(void **state)
+{
+    carc_game *g = new_stacked("UV");
+    carc_error err = { 0, "" };
+    carc_move m = parse_ok(g, "U (1,0) r1");
+
+    (void)state;
+    assert_int_equal(carc_apply(g, &m, &err), CARC_OK);
+    assert_int_equal(carc_move_parse(g, "(0,0) road:E", &m, &err), CARC_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "(0,0) is not the tile placed this turn (1,0)"));
+    assert_int_equal(carc_move_parse(g, "city:N", &m, &err), CARC_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "no city at (1,0) port N"));
+    assert_int_equal(carc_move_parse(g, "(1,0) road:E extra", &m, &err), CARC_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "a follower takes"));
+    carc_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip_random_games),
+        cmocka_unit_test(test_non_canonical_ports),
+        cmocka_unit_test(test_format_canonical),
+        cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_follower_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

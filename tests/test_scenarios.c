@@ -1,0 +1,700 @@
+/*
+ * test_scenarios.c - runs one rule scenario file (a .json file in tests/scenarios/).
+ *
+ * Usage: test_scenarios FILE.json   (ctest runs it once per file). Exit 0 on success,
+ * 1 on any failure; every failure names the file, the step index and what differed.
+ *
+ * A scenario file is one JSON object (duplicate keys are rejected, unknown keys too,
+ * so that a typo cannot silently skip a check):
+ *
+ *   "rule"     rule id of RULES.md the scenario checks, e.g. "B9" (required)
+ *   "title"    one line saying what it shows (required)
+ *   "players"  2..5 (default 2)
+ *   "seed"     the game's seed (default 1)
+ *   "stack"    tile letters drawn first to last, e.g. "EUV" (the start tile D at (0,0)
+ *              rotation 0 is implicit). Absent: the 71 tiles are shuffled from the seed.
+ *   "config_error"  true: creating the game must fail (then "steps" may be absent)
+ *   "steps"    array, applied in order; after every step carc_check must pass:
+ *     "U (1,0) r1"      a move in notation (carc_move_parse + carc_apply); it must parse,
+ *                       be listed by carc_legal and be applied with CARC_OK
+ *     {"illegal": "M"}  M must fail to parse or be refused by carc_apply, must not be
+ *                       listed by carc_legal, and the whole state must be unchanged
+ *                       (carc_state_json before/after, and memcmp of a copy)
+ *     {"expect": {...}, "why": "..."}   checks on the current state; "why" (required)
+ *                       says how the expected numbers follow from the rules
+ *
+ * Keys of "expect" (each optional):
+ *   "scores": [n,..]      carc_score per seat        "supply": [n,..]  followers in supply
+ *   "parts": {"0": {"roads":n,"cities":n,"cloisters":n,"fields":n,"cards":n,"gifts":n}}
+ *   "stack_left": n       "hand": "LETTERS"     "removed": "LETTERS" (in removal order)
+ *   "board": n            tiles on the board    "turn": n (carc_turn)
+ *   "over": bool          "winners": [seat,..] (exact set; [] while the game runs)
+ *   "pending": "place"|"follower"|"none"|...   "seat": n (who owes it)  "active": n
+ *   "legal_count": n      "legal_has": [moves]  "legal_lacks": [moves]
+ *   "followers": [{"seat":0,"x":1,"y":0,"type":"road","port":"E"}]  the exact set on
+ *                         the board; any port of the segment may be given
+ *   "tiles": [{"x":0,"y":0,"tile":"D","rot":0}]  tile at a position ("tile": null = empty;
+ *                         "rot" optional)
+ *   "features": [{"x":1,"y":0,"port":"E","type":"road","tiles":n,"pennants":n,
+ *                 "completed":bool,"value":n,"followers":[n per seat]}]  carc_feature_at
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "carc.h"
+#include "carc_record.h"
+
+static const char *g_file;
+static int g_failures;
+static int g_step;
+static const char *g_why;
+
+/* Reports one failure: file, step and what differed. */
+static void fail(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s: step %d: ", g_file, g_step);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    if (g_why)
+        fprintf(stderr, "  [why: %s]", g_why);
+    fputc('\n', stderr);
+    g_failures++;
+}
+
+/* ---- small helpers ------------------------------------------------------- */
+
+static const char *const pending_names[CARC_DECISIONS] = {
+    [CARC_DEC_NONE] = "none",
+    [CARC_DEC_WINDOW_BEFORE] = "window_before",
+    [CARC_DEC_PLACE] = "place",
+    [CARC_DEC_CARD_DRAW] = "card_draw",
+    [CARC_DEC_CARD_TARGET] = "card_target",
+    [CARC_DEC_BLOCK] = "block",
+    [CARC_DEC_FOLLOWER] = "follower",
+    [CARC_DEC_MODIFIER] = "modifier",
+    [CARC_DEC_WINDOW_AFTER] = "window_after",
+    [CARC_DEC_DISCARD] = "discard",
+    [CARC_DEC_END_CHOICE] = "end_choice",
+};
+
+static int pending_parse(const char *s)
+{
+    for (int i = 0; i < CARC_DECISIONS; i++)
+        if (strcmp(s, pending_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static const char *const part_names[CARC_SCORE_CATEGORIES] = {"roads", "cities", "cloisters",
+                                                              "fields", "cards", "gifts"};
+
+static const char *const feature_names[4] = {"city", "road", "field", "cloister"};
+
+static int feature_parse(const char *s)
+{
+    for (int i = 0; i < 4; i++)
+        if (strcmp(s, feature_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static int port_parse(const char *s)
+{
+    return carc_port_parse(s, strlen(s));
+}
+
+/* Tile letters of a list of kinds, e.g. "CX". */
+static void letters_of(const int *kinds, int n, char *out, size_t size)
+{
+    size_t k = 0;
+    for (int i = 0; i < n && k + 1 < size; i++)
+        out[k++] = (char)('A' + kinds[i]);
+    out[k] = 0;
+}
+
+/* Checks that every key of obj is in the NULL-terminated list `allowed`. */
+static int keys_known(json_t *obj, const char *what, const char *const *allowed)
+{
+    const char *key;
+    json_t *val;
+    int ok = 1;
+    json_object_foreach(obj, key, val) {
+        int found = 0;
+        (void)val;
+        for (int i = 0; allowed[i]; i++)
+            if (strcmp(key, allowed[i]) == 0)
+                found = 1;
+        if (!found) {
+            fail("unknown key \"%s\" in %s", key, what);
+            ok = 0;
+        }
+    }
+    return ok;
+}
+
+/* An integer member, or a failure if present and not an integer. Returns 1 if present. */
+static int get_int(json_t *obj, const char *key, long long *out)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v)
+        return 0;
+    if (!json_is_integer(v)) {
+        fail("\"%s\" must be an integer", key);
+        return 0;
+    }
+    *out = json_integer_value(v);
+    return 1;
+}
+
+/* Legal moves of the current decision. */
+static int legal_moves(const carc_game *g, carc_move *moves)
+{
+    return carc_legal(g, moves, CARC_MAX_MOVES);
+}
+
+static int move_listed(const carc_move *m, const carc_move *moves, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (carc_move_equal(m, &moves[i]))
+            return 1;
+    return 0;
+}
+
+static carc_move g_moves[CARC_MAX_MOVES];
+
+/* ---- steps ------------------------------------------------------------------ */
+
+/* Applies one move written in notation; every failure is reported. */
+static void step_move(carc_game *g, const char *text)
+{
+    carc_move m;
+    carc_error err = {0, ""};
+    if (carc_move_parse(g, text, &m, &err) != CARC_OK) {
+        fail("move \"%s\" does not parse: %s", text, err.msg);
+        return;
+    }
+    int n = legal_moves(g, g_moves);
+    if (!move_listed(&m, g_moves, n))
+        fail("move \"%s\" is not listed by carc_legal (%d moves listed)", text, n);
+    int rc = carc_apply(g, &m, &err);
+    if (rc != CARC_OK)
+        fail("move \"%s\" refused (code %d): %s", text, rc, err.msg);
+}
+
+/* An illegal move: refused, not listed, and the state unchanged byte for byte. */
+static void step_illegal(carc_game *g, const char *text)
+{
+    size_t size = carc_state_size();
+    carc_game *before = carc_clone(g);
+    char *json_before = carc_state_json(g, 1);
+    carc_move m;
+    carc_error err = {0, ""};
+    int parsed = carc_move_parse(g, text, &m, &err) == CARC_OK;
+    if (parsed) {
+        int n = legal_moves(g, g_moves);
+        if (move_listed(&m, g_moves, n))
+            fail("illegal move \"%s\" is listed by carc_legal", text);
+        int rc = carc_apply(g, &m, &err);
+        if (rc == CARC_OK) {
+            fail("illegal move \"%s\" was accepted", text);
+            /* go back so that the following steps still make sense */
+            carc_copy(g, before);
+        } else if (err.msg[0] == 0) {
+            fail("illegal move \"%s\" was refused (code %d) with no message", text, rc);
+        }
+    }
+    char *json_after = carc_state_json(g, 1);
+    if (!json_before || !json_after)
+        fail("carc_state_json returned NULL");
+    else if (strcmp(json_before, json_after) != 0)
+        fail("illegal move \"%s\" changed the state JSON", text);
+    if (memcmp(before, g, size) != 0) {
+        size_t off = 0;
+        const unsigned char *a = (const unsigned char *)before, *b = (const unsigned char *)g;
+        while (off < size && a[off] == b[off])
+            off++;
+        fail("illegal move \"%s\" changed the state bytes (first difference at offset %zu "
+             "of %zu)", text, off, size);
+    }
+    free(json_before);
+    free(json_after);
+    carc_free(before);
+}
+
+/* Parses each move string of a JSON array and reports whether carc_legal lists it. */
+static void check_legal_list(carc_game *g, json_t *arr, int want_listed)
+{
+    const char *key = want_listed ? "legal_has" : "legal_lacks";
+    if (!json_is_array(arr)) {
+        fail("\"%s\" must be an array of moves", key);
+        return;
+    }
+    int n = legal_moves(g, g_moves);
+    size_t i;
+    json_t *v;
+    json_array_foreach(arr, i, v) {
+        if (!json_is_string(v)) {
+            fail("\"%s\"[%zu] must be a string", key, i);
+            continue;
+        }
+        const char *text = json_string_value(v);
+        carc_move m;
+        carc_error err = {0, ""};
+        if (carc_move_parse(g, text, &m, &err) != CARC_OK) {
+            fail("%s: \"%s\" does not parse: %s", key, text, err.msg);
+            continue;
+        }
+        int listed = move_listed(&m, g_moves, n);
+        if (want_listed && !listed)
+            fail("legal_has: \"%s\" is not among the %d legal moves", text, n);
+        if (!want_listed && listed)
+            fail("legal_lacks: \"%s\" is listed as legal", text);
+    }
+}
+
+/* Compares an array of integers with one value per seat. */
+static void check_per_seat(carc_game *g, json_t *arr, const char *key,
+                           int (*get)(const carc_game *, int))
+{
+    int players = carc_players(g);
+    if (!json_is_array(arr) || (int)json_array_size(arr) != players) {
+        fail("\"%s\" must be an array of %d integers", key, players);
+        return;
+    }
+    for (int s = 0; s < players; s++) {
+        json_t *v = json_array_get(arr, (size_t)s);
+        if (!json_is_integer(v)) {
+            fail("\"%s\"[%d] must be an integer", key, s);
+            continue;
+        }
+        int want = (int)json_integer_value(v);
+        int got = get(g, s);
+        if (want != got)
+            fail("%s[%d]: expected %d, got %d", key, s, want, got);
+    }
+}
+
+static void check_parts(carc_game *g, json_t *parts)
+{
+    const char *key;
+    json_t *val;
+    if (!json_is_object(parts)) {
+        fail("\"parts\" must be an object");
+        return;
+    }
+    json_object_foreach(parts, key, val) {
+        char *end;
+        long seat = strtol(key, &end, 10);
+        if (*end || seat < 0 || seat >= carc_players(g) || !json_is_object(val)) {
+            fail("\"parts\": bad seat \"%s\"", key);
+            continue;
+        }
+        const char *cat;
+        json_t *n;
+        json_object_foreach(val, cat, n) {
+            int c = -1;
+            for (int i = 0; i < CARC_SCORE_CATEGORIES; i++)
+                if (strcmp(cat, part_names[i]) == 0)
+                    c = i;
+            if (c < 0 || !json_is_integer(n)) {
+                fail("\"parts\".%s: bad category \"%s\"", key, cat);
+                continue;
+            }
+            int got = carc_score_part(g, (int)seat, c);
+            if (got != (int)json_integer_value(n))
+                fail("parts[%ld].%s: expected %d, got %d", seat, cat,
+                     (int)json_integer_value(n), got);
+        }
+    }
+}
+
+/* Describes a follower for messages. */
+static void follower_text(const carc_follower *f, char *buf, size_t size)
+{
+    snprintf(buf, size, "seat %d at (%d,%d) %s:%s", f->seat, f->x, f->y,
+             f->type < 4 ? feature_names[f->type] : "?", carc_port_name(f->port));
+}
+
+/* The exact set of followers on the board. */
+static void check_followers(carc_game *g, json_t *arr)
+{
+    enum { CAP = CARC_MAX_PLAYERS * CARC_FOLLOWERS };
+    carc_follower got[CAP];
+    int used[CAP] = {0};
+    int n = carc_followers(g, got, CAP);
+    size_t i;
+    json_t *v;
+    char buf[96];
+    if (!json_is_array(arr)) {
+        fail("\"followers\" must be an array");
+        return;
+    }
+    json_array_foreach(arr, i, v) {
+        static const char *const keys[] = {"seat", "x", "y", "type", "port", NULL};
+        long long seat = -1, x = 0, y = 0;
+        if (!json_is_object(v) || !keys_known(v, "a follower", keys))
+            continue;
+        get_int(v, "seat", &seat);
+        get_int(v, "x", &x);
+        get_int(v, "y", &y);
+        const char *type = json_string_value(json_object_get(v, "type"));
+        const char *port = json_string_value(json_object_get(v, "port"));
+        int t = type ? feature_parse(type) : -1;
+        int p = port ? port_parse(port) : CARC_PORT_NONE;
+        if (t < 0 || p == CARC_PORT_NONE) {
+            fail("followers[%zu]: bad type or port", i);
+            continue;
+        }
+        int canon = CARC_PORT_NONE;
+        int segtype = carc_segment(g, (int)x, (int)y, p, &canon);
+        if (segtype != t) {
+            fail("followers[%zu]: no %s segment at (%lld,%lld) port %s (found type %d)", i, type,
+                 x, y, port, segtype);
+            continue;
+        }
+        int found = 0;
+        for (int k = 0; k < n && !found; k++) {
+            if (!used[k] && got[k].seat == seat && got[k].x == x && got[k].y == y &&
+                got[k].port == canon && got[k].type == t) {
+                used[k] = 1;
+                found = 1;
+            }
+        }
+        if (!found)
+            fail("followers: expected seat %lld at (%lld,%lld) %s:%s, not on the board", seat,
+                 x, y, type, port);
+    }
+    for (int k = 0; k < n; k++) {
+        if (!used[k]) {
+            follower_text(&got[k], buf, sizeof buf);
+            fail("followers: unexpected follower %s", buf);
+        }
+    }
+}
+
+static void check_tiles(carc_game *g, json_t *arr)
+{
+    size_t i;
+    json_t *v;
+    if (!json_is_array(arr)) {
+        fail("\"tiles\" must be an array");
+        return;
+    }
+    json_array_foreach(arr, i, v) {
+        static const char *const keys[] = {"x", "y", "tile", "rot", NULL};
+        long long x = 0, y = 0, rot = -1;
+        if (!json_is_object(v) || !keys_known(v, "a tile check", keys))
+            continue;
+        get_int(v, "x", &x);
+        get_int(v, "y", &y);
+        get_int(v, "rot", &rot);
+        json_t *t = json_object_get(v, "tile");
+        int kind = -1, r = -1;
+        int present = carc_tile_at(g, (int)x, (int)y, &kind, &r);
+        if (json_is_null(t)) {
+            if (present)
+                fail("tiles: (%lld,%lld) should be empty, holds %c", x, y, 'A' + kind);
+            continue;
+        }
+        if (!json_is_string(t) || strlen(json_string_value(t)) != 1) {
+            fail("tiles[%zu]: \"tile\" must be one letter or null", i);
+            continue;
+        }
+        char want = json_string_value(t)[0];
+        if (!present)
+            fail("tiles: (%lld,%lld) should hold %c, is empty", x, y, want);
+        else if ('A' + kind != want)
+            fail("tiles: (%lld,%lld) should hold %c, holds %c", x, y, want, 'A' + kind);
+        else if (rot >= 0 && r != rot)
+            fail("tiles: (%lld,%lld) should have rotation %lld, has %d", x, y, rot, r);
+    }
+}
+
+static void check_features(carc_game *g, json_t *arr)
+{
+    size_t i;
+    json_t *v;
+    if (!json_is_array(arr)) {
+        fail("\"features\" must be an array");
+        return;
+    }
+    json_array_foreach(arr, i, v) {
+        static const char *const keys[] = {"x",     "y",         "port",  "type",     "tiles",
+                                           "pennants", "completed", "value", "followers", NULL};
+        long long x = 0, y = 0, want;
+        if (!json_is_object(v) || !keys_known(v, "a feature check", keys))
+            continue;
+        get_int(v, "x", &x);
+        get_int(v, "y", &y);
+        const char *port = json_string_value(json_object_get(v, "port"));
+        int p = port ? port_parse(port) : CARC_PORT_NONE;
+        if (p == CARC_PORT_NONE) {
+            fail("features[%zu]: bad port", i);
+            continue;
+        }
+        carc_feature_info info;
+        memset(&info, 0, sizeof info);
+        if (!carc_feature_at(g, (int)x, (int)y, p, &info)) {
+            fail("features: no segment at (%lld,%lld) port %s", x, y, port);
+            continue;
+        }
+        const char *type = json_string_value(json_object_get(v, "type"));
+        if (type && feature_parse(type) != info.type)
+            fail("features (%lld,%lld) %s: type expected %s, got %d", x, y, port, type,
+                 info.type);
+        if (get_int(v, "tiles", &want) && want != info.tiles)
+            fail("features (%lld,%lld) %s: tiles expected %lld, got %d", x, y, port, want,
+                 info.tiles);
+        if (get_int(v, "pennants", &want) && want != info.pennants)
+            fail("features (%lld,%lld) %s: pennants expected %lld, got %d", x, y, port, want,
+                 info.pennants);
+        if (get_int(v, "value", &want) && want != info.value)
+            fail("features (%lld,%lld) %s: value expected %lld, got %d", x, y, port, want,
+                 info.value);
+        json_t *c = json_object_get(v, "completed");
+        if (c && json_is_boolean(c) && json_is_true(c) != (info.completed != 0))
+            fail("features (%lld,%lld) %s: completed expected %s, got %d", x, y, port,
+                 json_is_true(c) ? "true" : "false", info.completed);
+        json_t *fl = json_object_get(v, "followers");
+        if (fl) {
+            if (!json_is_array(fl) || (int)json_array_size(fl) != carc_players(g)) {
+                fail("features[%zu]: \"followers\" must have one count per seat", i);
+                continue;
+            }
+            for (int s = 0; s < carc_players(g); s++) {
+                int w = (int)json_integer_value(json_array_get(fl, (size_t)s));
+                if (w != info.followers[s])
+                    fail("features (%lld,%lld) %s: followers of seat %d expected %d, got %d", x,
+                         y, port, s, w, info.followers[s]);
+            }
+        }
+    }
+}
+
+static void step_expect(carc_game *g, json_t *e)
+{
+    static const char *const keys[] = {
+        "scores", "supply", "parts",   "stack_left",  "hand",      "removed",     "board",
+        "turn",   "over",   "winners", "pending",     "seat",      "active",      "legal_count",
+        "legal_has", "legal_lacks", "followers", "tiles", "features", NULL};
+    long long want;
+    char buf[160];
+    if (!json_is_object(e)) {
+        fail("\"expect\" must be an object");
+        return;
+    }
+    keys_known(e, "expect", keys);
+    carc_pending p = carc_pending_decision(g);
+
+    json_t *v;
+    if ((v = json_object_get(e, "scores")))
+        check_per_seat(g, v, "scores", carc_score);
+    if ((v = json_object_get(e, "supply")))
+        check_per_seat(g, v, "supply", carc_supply);
+    if ((v = json_object_get(e, "parts")))
+        check_parts(g, v);
+    if (get_int(e, "stack_left", &want) && want != carc_stack_left(g))
+        fail("stack_left: expected %lld, got %d", want, carc_stack_left(g));
+    if (get_int(e, "board", &want) && want != carc_board_count(g))
+        fail("board: expected %lld tiles, got %d", want, carc_board_count(g));
+    if (get_int(e, "turn", &want) && want != carc_turn(g))
+        fail("turn: expected %lld, got %d", want, carc_turn(g));
+    if ((v = json_object_get(e, "hand"))) {
+        int kinds[2];
+        int n = carc_hand_tiles(g, kinds);
+        letters_of(kinds, n, buf, sizeof buf);
+        if (!json_is_string(v) || strcmp(json_string_value(v), buf) != 0)
+            fail("hand: expected \"%s\", got \"%s\"", json_string_value(v), buf);
+    }
+    if ((v = json_object_get(e, "removed"))) {
+        int kinds[CARC_TILES];
+        int n = carc_removed_tiles(g, kinds, CARC_TILES);
+        letters_of(kinds, n, buf, sizeof buf);
+        if (!json_is_string(v) || strcmp(json_string_value(v), buf) != 0)
+            fail("removed: expected \"%s\", got \"%s\"", json_string_value(v), buf);
+    }
+    if ((v = json_object_get(e, "over"))) {
+        int over = carc_is_over(g) != 0;
+        if (!json_is_boolean(v) || json_is_true(v) != over)
+            fail("over: expected %s, got %s", json_is_true(v) ? "true" : "false",
+                 over ? "true" : "false");
+    }
+    if ((v = json_object_get(e, "winners"))) {
+        unsigned mask = 0;
+        size_t i;
+        json_t *s;
+        json_array_foreach(v, i, s) mask |= 1u << json_integer_value(s);
+        if (mask != carc_winners(g))
+            fail("winners: expected mask 0x%x, got 0x%x", mask, carc_winners(g));
+    }
+    if ((v = json_object_get(e, "pending"))) {
+        int d = json_is_string(v) ? pending_parse(json_string_value(v)) : -1;
+        if (d < 0)
+            fail("pending: unknown decision name");
+        else if (d != p.decision)
+            fail("pending: expected %s, got %s", pending_names[d],
+                 p.decision >= 0 && p.decision < CARC_DECISIONS ? pending_names[p.decision]
+                                                                : "?");
+    }
+    if (get_int(e, "seat", &want) && want != p.seat)
+        fail("seat owing the decision: expected %lld, got %d", want, p.seat);
+    if (get_int(e, "active", &want) && want != p.active)
+        fail("active seat: expected %lld, got %d", want, p.active);
+    if (get_int(e, "legal_count", &want)) {
+        int n = legal_moves(g, g_moves);
+        if (n != want) {
+            fail("legal_count: expected %lld, got %d", want, n);
+            for (int i = 0; i < n && i < 40; i++) {
+                if (carc_move_format(g, &g_moves[i], buf, sizeof buf) < 0)
+                    snprintf(buf, sizeof buf, "(unformattable)");
+                fprintf(stderr, "    legal: %s\n", buf);
+            }
+        }
+    }
+    if ((v = json_object_get(e, "legal_has")))
+        check_legal_list(g, v, 1);
+    if ((v = json_object_get(e, "legal_lacks")))
+        check_legal_list(g, v, 0);
+    if ((v = json_object_get(e, "followers")))
+        check_followers(g, v);
+    if ((v = json_object_get(e, "tiles")))
+        check_tiles(g, v);
+    if ((v = json_object_get(e, "features")))
+        check_features(g, v);
+}
+
+/* ---- the scenario --------------------------------------------------------------- */
+
+static int build_config(json_t *root, carc_config *cfg)
+{
+    long long v;
+    carc_config_init(cfg);
+    if (get_int(root, "players", &v))
+        cfg->players = (int)v;
+    if (get_int(root, "seed", &v))
+        cfg->seed = (uint64_t)v;
+    json_t *stack = json_object_get(root, "stack");
+    if (stack) {
+        const char *s = json_string_value(stack);
+        if (!s || strlen(s) > CARC_STACK) {
+            fail("\"stack\" must be a string of at most %d tile letters", CARC_STACK);
+            return 0;
+        }
+        cfg->stack_len = (int)strlen(s);
+        for (int i = 0; s[i]; i++) {
+            int k = carc_tile_kind(s[i]);
+            if (k < 0) {
+                fail("\"stack\": unknown tile letter '%c'", s[i]);
+                return 0;
+            }
+            cfg->stack[i] = (uint8_t)k;
+        }
+    }
+    return 1;
+}
+
+static int run(json_t *root)
+{
+    static const char *const keys[] = {"rule",  "title", "players", "seed", "stack",
+                                       "steps", "config_error", "why", NULL};
+    carc_config cfg;
+    carc_error err = {0, ""};
+
+    g_step = -1;
+    if (!json_is_object(root)) {
+        fail("the file must hold one JSON object");
+        return 1;
+    }
+    keys_known(root, "the scenario", keys);
+    const char *rule = json_string_value(json_object_get(root, "rule"));
+    if (!rule || (rule[0] != 'B' && rule[0] != 'G' && rule[0] != 'X' && rule[0] != 'C' &&
+                  rule[0] != 'E'))
+        fail("\"rule\" must name a rule id such as \"B9\"");
+    if (!json_is_string(json_object_get(root, "title")))
+        fail("\"title\" is required");
+    if (!build_config(root, &cfg))
+        return 1;
+
+    carc_game *g = carc_new(&cfg, &err);
+    if (json_is_true(json_object_get(root, "config_error"))) {
+        if (g)
+            fail("the configuration should be refused, carc_new accepted it");
+        else if (err.code != CARC_E_CONFIG)
+            fail("carc_new failed with code %d, expected CARC_E_CONFIG: %s", err.code, err.msg);
+        carc_free(g);
+        return g_failures;
+    }
+    if (!g) {
+        fail("carc_new failed: %s", err.msg);
+        return 1;
+    }
+    if (carc_check(g, &err) != CARC_OK)
+        fail("carc_check after carc_new: %s", err.msg);
+
+    json_t *steps = json_object_get(root, "steps");
+    if (!json_is_array(steps)) {
+        fail("\"steps\" must be an array");
+        carc_free(g);
+        return 1;
+    }
+    size_t i;
+    json_t *st;
+    json_array_foreach(steps, i, st) {
+        g_step = (int)i;
+        g_why = NULL;
+        if (json_is_string(st)) {
+            step_move(g, json_string_value(st));
+        } else if (json_is_object(st)) {
+            static const char *const skeys[] = {"expect", "illegal", "why", NULL};
+            keys_known(st, "a step", skeys);
+            g_why = json_string_value(json_object_get(st, "why"));
+            json_t *ill = json_object_get(st, "illegal");
+            json_t *exp = json_object_get(st, "expect");
+            if (ill && exp)
+                fail("a step is either \"illegal\" or \"expect\"");
+            else if (ill && json_is_string(ill))
+                step_illegal(g, json_string_value(ill));
+            else if (exp) {
+                if (!g_why)
+                    fail("an \"expect\" step needs a \"why\"");
+                step_expect(g, exp);
+            } else
+                fail("a step object needs \"expect\" or \"illegal\"");
+        } else {
+            fail("a step must be a move string or an object");
+        }
+        if (carc_check(g, &err) != CARC_OK)
+            fail("carc_check: %s", err.msg);
+    }
+    carc_free(g);
+    return g_failures;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s SCENARIO.json\n", argv[0]);
+        return 2;
+    }
+    g_file = argv[1];
+    json_error_t jerr;
+    json_t *root = json_load_file(g_file, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root) {
+        fprintf(stderr, "%s:%d: %s\n", g_file, jerr.line, jerr.text);
+        return 1;
+    }
+    run(root);
+    json_decref(root);
+    if (g_failures) {
+        fprintf(stderr, "%s: %d failure(s)\n", g_file, g_failures);
+        return 1;
+    }
+    printf("%s: ok\n", g_file);
+    return 0;
+}

@@ -31,6 +31,12 @@ int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t s
  * or CARC_E_ILLEGAL with err naming what is wrong. */
 int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_error *err);
 
+/* Writes the short form a record keeps for an event ("draw U", "remove K",
+ * "return U 3", "gift 1 synod", "card 0 score_three", "play 0 swap_road",
+ * "discard take_two"; a card hidden from a view is "?"). Returns 0, writing nothing,
+ * for the events a record does not keep (placements, followers, scoring). */
+int carc_event_format(const carc_event *e, char *buf, size_t size);
+
 /* ---- expansions and stacks as text ----------------------------------------- */
 
 /* "gifts,christmas" <-> CARC_EXP_* bits; "" or "base" is 0. Returns -1 on an unknown name. */
@@ -47,7 +53,8 @@ typedef struct carc_recorder carc_recorder;
  * game, so that the events of the first draw are kept). */
 carc_recorder *carc_recorder_new(const carc_config *cfg, const carc_game *g);
 /* Appends a move just applied: `before` is the state before carc_apply (for the
- * notation), `after` the state after it (for its events). Returns CARC_OK. */
+ * notation), `after` the state after it (for its events). Returns CARC_OK, or
+ * CARC_E_ILLEGAL (recording nothing) if the move cannot be written in notation. */
 int carc_recorder_add(carc_recorder *r, const carc_game *before, const carc_move *m,
                       const carc_game *after);
 /* The whole record as one line of JSON with sorted keys (no newline); `g` is the final

@@ -7,6 +7,7 @@
  * scoring).
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -78,14 +79,9 @@ int event_text(const carc_game *g, const carc_event *e, char *buf, size_t size)
 int event_short(const carc_game *g, const carc_event *e, char *buf, size_t size)
 {
     char seg[32];
-    const char *hidden = "?";
+    if (carc_event_format(e, buf, size))
+        return (int)strlen(buf);
     switch (e->kind) {
-    case CARC_EV_TILE_DRAWN:
-        return snprintf(buf, size, "draw %c", tile_letter(e->a));
-    case CARC_EV_TILE_REMOVED:
-        return snprintf(buf, size, "remove %c", tile_letter(e->a));
-    case CARC_EV_TILE_RETURNED:
-        return snprintf(buf, size, "return %c %d", tile_letter(e->a), e->value);
     case CARC_EV_PLACED:
         return snprintf(buf, size, "place %d %c (%d,%d) r%d", e->seat, tile_letter(e->a), e->x,
                         e->y, e->b);
@@ -98,14 +94,6 @@ int event_short(const carc_game *g, const carc_event *e, char *buf, size_t size)
     case CARC_EV_RETURNED:
         seg_text(g, e->x, e->y, e->a, seg, sizeof seg);
         return snprintf(buf, size, "back %d (%d,%d) %s", e->seat, e->x, e->y, seg);
-    case CARC_EV_GIFT_DRAWN:
-        return snprintf(buf, size, "gift %d %s", e->seat, card_or(e->a, hidden));
-    case CARC_EV_CARD_DRAWN:
-        return snprintf(buf, size, "card %d %s", e->seat, card_or(e->a, hidden));
-    case CARC_EV_CARD_PLAYED:
-        return snprintf(buf, size, "play %d %s", e->seat, card_or(e->a, hidden));
-    case CARC_EV_CARD_DISCARDED:
-        return snprintf(buf, size, "discard %s", card_or(e->a, hidden));
     case CARC_EV_GAME_OVER:
         return snprintf(buf, size, "over");
     default:

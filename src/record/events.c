@@ -25,8 +25,7 @@ static const struct {
     { CARC_EV_CARD_DISCARDED, "discard", F_CARD },        /* "discard take_two" */
 };
 
-/* Writes the short form of e into buf; returns 0 if the event is not kept. */
-static int event_text(const carc_event *e, char *buf, size_t size)
+int carc_event_format(const carc_event *e, char *buf, size_t size)
 {
     const carc_tile_def *def;
     const char *card;
@@ -64,7 +63,7 @@ json_t *rec_events_json(const carc_game *g)
         return NULL;
     ev = carc_events(g, &n);
     for (i = 0; i < n; i++) {
-        if (!event_text(&ev[i], text, sizeof text))
+        if (!carc_event_format(&ev[i], text, sizeof text))
             continue;
         if (json_array_append_new(arr, json_string(text)) != 0) {
             json_decref(arr);

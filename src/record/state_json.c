@@ -106,6 +106,32 @@ static json_t *legal_json(const carc_game *g)
     return arr;
 }
 
+/* The Gifts: per seat the gifts held (ids, or only a count where the view hides
+ * them), the deck size and the face-up discard pile. */
+static json_t *gifts_json(const carc_game *g)
+{
+    json_t *o = json_object(), *hands = json_array(), *discard = json_array();
+    int cards[25], counts[6];
+    for (int seat = 0; seat < carc_players(g); seat++) {
+        json_t *h = json_object(), *known = json_array();
+        int total = carc_gifts(g, seat, counts);
+        for (int c = 1; c < 6; c++)
+            for (int k = 0; k < counts[c]; k++)
+                json_array_append_new(known, json_string(carc_card_name(c)));
+        json_object_set_new(h, "count", json_integer(total));
+        json_object_set_new(h, "cards", known);
+        json_object_set_new(h, "hidden", json_integer(counts[0]));
+        json_array_append_new(hands, h);
+    }
+    int n = carc_gift_discard(g, cards, 25);
+    for (int i = 0; i < n && i < 25; i++)
+        json_array_append_new(discard, json_string(carc_card_name(cards[i])));
+    json_object_set_new(o, "hands", hands);
+    json_object_set_new(o, "deck_left", json_integer(carc_gift_deck_left(g)));
+    json_object_set_new(o, "discard", discard);
+    return o;
+}
+
 /* Returns the JSON text (caller frees), NULL on out of memory. */
 char *carc_state_json(const carc_game *g, int with_legal)
 {
@@ -135,10 +161,14 @@ char *carc_state_json(const carc_game *g, int with_legal)
         json_object_set_new(o, "winners", winners);
     }
     json_object_set_new(o, "view", view < 0 ? json_null() : json_integer(view));
+    if (carc_config_of(g)->expansions & CARC_EXP_GIFTS)
+        json_object_set_new(o, "gifts", gifts_json(g));
     if (with_legal)
         json_object_set_new(o, "legal", legal_json(g));
-    /* 14 keys, plus winners and legal: a missing one means a failed allocation */
-    if (json_object_size(o) == 14u + (carc_is_over(g) ? 1u : 0u) + (with_legal ? 1u : 0u))
+    /* 14 keys, plus winners, gifts and legal: a missing one means a failed allocation */
+    if (json_object_size(o) == 14u + (carc_is_over(g) ? 1u : 0u) +
+                                   ((carc_config_of(g)->expansions & CARC_EXP_GIFTS) ? 1u : 0u) +
+                                   (with_legal ? 1u : 0u))
         text = json_dumps(o, JSON_SORT_KEYS | JSON_COMPACT);
     json_decref(o);
     return text;

@@ -184,9 +184,10 @@ static inline unsigned spot_fits(const carc_game *g, const spot *s, int kind)
     uint32_t x = (g->packed4[kind] ^ (s->need * 0x01010101u)) & (s->mask * 0x01010101u);
     uint32_t zero = ~(((x & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | x | 0x7F7F7F7Fu);
     zero &= g->period_bytes[kind];
-    /* gather the high bit of each byte into bits 0..3 */
-    return (unsigned)(((zero >> 7) & 1) | ((zero >> 14) & 2) | ((zero >> 21) & 4) |
-                      ((zero >> 28) & 8));
+    /* gather the high bit of each byte into bits 0..3: after >> 7 the flags sit at
+     * bits 0, 8, 16, 24; the multiply moves them to 28..31 and its other products
+     * land on distinct bits below 28 or overflow, so nothing carries */
+    return (unsigned)(((zero >> 7) * 0x10204080u) >> 28);
 }
 
 /* ---- board.c ---- */

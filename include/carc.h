@@ -353,6 +353,21 @@ int carc_gift_deck_left(const carc_game *g);
 /* The face-up discard pile, oldest first: writes up to cap card ids, returns the count. */
 int carc_gift_discard(const carc_game *g, int *cards, int cap);
 
+/* Christmas Present. carc_cards writes the count of each card id a seat holds
+ * (index 0: cards whose identity this view hides) and returns the hand size.
+ * Deck 0 is the Cloister deck, 1 the Roadside deck. */
+int carc_cards(const carc_game *g, int seat, int counts[CARC_CARDS]);
+int carc_xdeck_left(const carc_game *g, int deck);
+/* A deck's face-up discard pile, oldest first: writes up to cap ids, returns the count. */
+int carc_xdiscard(const carc_game *g, int deck, int *cards, int cap);
+/* The card in play (X4) or CARC_CARD_NONE; *target gets its named target while
+ * attacked seats are asked to reply (a PASS move before it is named). */
+int carc_card_in_play(const carc_game *g, carc_move *target);
+/* The position a pending Mastermind names (X13); returns 0 if none. */
+int carc_mastermind(const carc_game *g, int *x, int *y);
+/* Points banked on locked features (X12), paid at the end (E4). */
+int carc_banked(const carc_game *g, int seat);
+
 /* Decision names ("place", "follower", ...) for front ends. */
 const char *carc_decision_name(int decision);
 

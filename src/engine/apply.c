@@ -26,6 +26,20 @@ static int wrong_kind(const carc_game *g, const carc_move *m, carc_error *err)
     return CARC_E_ILLEGAL;
 }
 
+/* Whether a move of this kind can answer the decision at all. */
+static int kind_answers(int decision, int kind)
+{
+    switch (decision) {
+    case CARC_DEC_CARD_DRAW: return kind == CARC_MOVE_DRAW || kind == CARC_MOVE_PASS;
+    case CARC_DEC_CARD_TARGET: return kind == CARC_MOVE_TARGET;
+    case CARC_DEC_BLOCK: return kind == CARC_MOVE_BLOCK || kind == CARC_MOVE_PASS;
+    case CARC_DEC_MODIFIER: return kind == CARC_MOVE_CARD || kind == CARC_MOVE_PASS;
+    case CARC_DEC_DISCARD: return kind == CARC_MOVE_DISCARD;
+    case CARC_DEC_END_CHOICE: return kind == CARC_MOVE_TARGET;
+    default: return 0;
+    }
+}
+
 static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
 {
     char letter = (char)('A' + (m->tile < CARC_TILE_KINDS ? m->tile : 0));
@@ -54,6 +68,12 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
     if (si < 0) {
         set_error(err, CARC_E_ILLEGAL, "(%d,%d) shares no edge with a placed tile (B4)",
                   m->x, m->y);
+        return CARC_E_ILLEGAL;
+    }
+    int forced = xmas_forced_spot(g);
+    if (forced >= 0 && forced != si) {
+        set_error(err, CARC_E_ILLEGAL, "mastermind: a tile in hand fits at (%d,%d), so it must go "
+                  "there (X13)", g->frontier[forced].x, g->frontier[forced].y);
         return CARC_E_ILLEGAL;
     }
     const spot *s = &g->frontier[si];
@@ -154,9 +174,30 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
         } else if (m->kind == CARC_MOVE_GIFT) {
             if ((rc = gifts_apply(g, m, err)) != CARC_OK)
                 return rc;
+        } else if (m->kind == CARC_MOVE_CARD) {
+            if ((rc = xmas_apply(g, p.decision, m, err)) != CARC_OK)
+                return rc;
         } else {
             return wrong_kind(g, m, err);
         }
+        break;
+    case CARC_DEC_WINDOW_AFTER:
+        if (m->kind == CARC_MOVE_PASS) {
+            g->nevents = 0;
+            g->step = ST_T9_HAND;  /* the window is closed */
+        } else if (m->kind == CARC_MOVE_CARD) {
+            if ((rc = xmas_apply(g, p.decision, m, err)) != CARC_OK)
+                return rc;
+        } else {
+            return wrong_kind(g, m, err);
+        }
+        break;
+    case CARC_DEC_CARD_DRAW: case CARC_DEC_CARD_TARGET: case CARC_DEC_BLOCK:
+    case CARC_DEC_MODIFIER: case CARC_DEC_DISCARD: case CARC_DEC_END_CHOICE:
+        if (!kind_answers(p.decision, m->kind))
+            return wrong_kind(g, m, err);
+        if ((rc = xmas_apply(g, p.decision, m, err)) != CARC_OK)
+            return rc;
         break;
     case CARC_DEC_PLACE:
         if (m->kind != CARC_MOVE_PLACE)

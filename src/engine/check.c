@@ -185,6 +185,8 @@ int carc_check(const carc_game *g, carc_error *err)
         return rc;
     if ((rc = gifts_invariants(g, err)) != CARC_OK)
         return rc;
+    if ((rc = xmas_invariants(g, err)) != CARC_OK)
+        return rc;
     if (g->nhand > 1 && g->extra_tile == EXTRA_NONE)
         FAIL("two tiles in hand without an extra-tile card");
     if (!g->over && g->step == ST_T3_PLACE && g->nhand < 1)

@@ -58,9 +58,29 @@ static int check_config(const carc_config *cfg, carc_error *err)
         set_error(err, CARC_E_CONFIG, "unknown expansion bits 0x%x", cfg->expansions);
         return CARC_E_CONFIG;
     }
-    if (cfg->expansions & CARC_EXP_CHRISTMAS) {
-        set_error(err, CARC_E_CONFIG, "Christmas Present is not implemented yet");
-        return CARC_E_CONFIG;
+    const struct { const char *name; int len; const uint8_t *cards; int first; } decks[2] = {
+        {"Cloister", cfg->cloister_deck_len, cfg->cloister_deck, CARC_XC_SCORE_THREE},
+        {"Roadside", cfg->roadside_deck_len, cfg->roadside_deck, CARC_XR_INTRUDE_FIELD}};
+    for (int d = 0; d < 2; d++) {
+        int used[CARC_CARDS] = {0};
+        if (decks[d].len < -1 || decks[d].len > 32) {
+            set_error(err, CARC_E_CONFIG, "a fixed %s deck holds 0..32 cards, got %d",
+                      decks[d].name, decks[d].len);
+            return CARC_E_CONFIG;
+        }
+        for (int i = 0; i < decks[d].len; i++) {
+            int c = decks[d].cards[i];
+            if (c < decks[d].first || c >= decks[d].first + 16) {
+                set_error(err, CARC_E_CONFIG, "%s deck position %d: %s is not a card of that deck",
+                          decks[d].name, i, carc_card_name(c));
+                return CARC_E_CONFIG;
+            }
+            if (++used[c] > 2) {
+                set_error(err, CARC_E_CONFIG, "the %s deck has more than 2 %s", decks[d].name,
+                          carc_card_name(c));
+                return CARC_E_CONFIG;
+            }
+        }
     }
     if (cfg->gift_deck_len < -1 || cfg->gift_deck_len > 25) {
         set_error(err, CARC_E_CONFIG, "a fixed gift deck holds 0..25 cards, got %d",
@@ -145,6 +165,7 @@ carc_game *carc_new(const carc_config *cfg, carc_error *err)
     board_init(g);
     build_stack(g);
     gifts_setup(g);
+    xmas_setup(g);
     g->step = ST_T1_DRAW;
     turn_advance(g);
     return g;
@@ -200,6 +221,7 @@ void carc_view(const carc_game *g, int seat, carc_game *out)
     memset(out->cfg.cloister_deck, 0, sizeof out->cfg.cloister_deck);
     memset(out->cfg.roadside_deck, 0, sizeof out->cfg.roadside_deck);
     gifts_hide(out, seat);
+    xmas_hide(out, seat);
 }
 
 int carc_view_seat(const carc_game *g) { return g->view_seat; }
@@ -364,4 +386,49 @@ int carc_gift_discard(const carc_game *g, int *cards, int cap)
     for (int i = 0; i < g->gift_ndiscard && i < cap; i++)
         cards[i] = g->gift_discard[i];
     return g->gift_ndiscard;
+}
+
+int carc_cards(const carc_game *g, int seat, int counts[CARC_CARDS])
+{
+    for (int c = 0; c < CARC_CARDS; c++)
+        counts[c] = g->xhand[seat][c];
+    return xmas_hand(g, seat);
+}
+
+int carc_xdeck_left(const carc_game *g, int deck)
+{
+    return deck == 0 || deck == 1 ? g->xdeck_len[deck] : 0;
+}
+
+int carc_xdiscard(const carc_game *g, int deck, int *cards, int cap)
+{
+    if (deck != 0 && deck != 1)
+        return 0;
+    for (int i = 0; i < g->xndiscard[deck] && i < cap; i++)
+        cards[i] = g->xdiscard[deck][i];
+    return g->xndiscard[deck];
+}
+
+int carc_card_in_play(const carc_game *g, carc_move *target)
+{
+    if (g->xplay && target)
+        *target = g->xplay_phase == XP_REPLY ? g->xplay_target : carc_move_pass();
+    return g->xplay;
+}
+
+int carc_mastermind(const carc_game *g, int *x, int *y)
+{
+    if (!g->mm_pending)
+        return 0;
+    *x = g->mm_x;
+    *y = g->mm_y;
+    return 1;
+}
+
+int carc_banked(const carc_game *g, int seat)
+{
+    int n = 0;
+    for (int c = 0; c < CARC_SCORE_CATEGORIES; c++)
+        n += g->banked[seat][c];
+    return n;
 }

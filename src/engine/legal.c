@@ -34,7 +34,8 @@ static int legal_place(const carc_game *g, carc_move *out, int cap)
         carc_move m = carc_move_pass();
         m.kind = CARC_MOVE_PLACE;
         m.tile = (uint8_t)k;
-        for (int i = 0; i < g->nfrontier; i++) {
+        int forced = xmas_forced_spot(g);  /* X13 */
+        for (int i = forced < 0 ? 0 : forced; i < (forced < 0 ? g->nfrontier : forced + 1); i++) {
             const spot *s = &g->frontier[i];
             for (unsigned fit = spot_fits(g, s, k); fit && n < cap; fit &= fit - 1) {
                 m.rot = (uint8_t)__builtin_ctz(fit);
@@ -79,17 +80,20 @@ int carc_legal(const carc_game *g, carc_move *out, int cap)
 {
     carc_pending p;
     switch (turn_pending(g, &p)) {
-    case CARC_DEC_WINDOW_BEFORE: {
-        int n = gifts_legal(g, out, cap);
+    case CARC_DEC_WINDOW_BEFORE: case CARC_DEC_WINDOW_AFTER: {
+        int n = p.decision == CARC_DEC_WINDOW_BEFORE ? gifts_legal(g, out, cap) : 0;
+        n += xmas_legal(g, p.decision, out + n, cap - n);
         if (n < cap)
-            out[n++] = carc_move_pass();
+            out[n++] = carc_move_pass();  /* close the window */
         return n;
     }
     case CARC_DEC_PLACE:
         return legal_place(g, out, cap);
     case CARC_DEC_FOLLOWER:
         return legal_follower(g, out, cap);
-    default:
+    case CARC_DEC_NONE:
         return 0;
+    default:
+        return xmas_legal(g, p.decision, out, cap);
     }
 }

@@ -43,16 +43,16 @@ void score_return_followers(carc_game *g, int root)
     r->tokens = 0;
 }
 
-void score_completed(carc_game *g, int root)
+void score_completed(carc_game *g, int i)
 {
+    int root = g->done[i];
     node *r = &g->nodes[root];
     unsigned holders = feat_holders(g, root);
-    int cat = category_of(r->type);
     if (holders) {
-        int value = feat_value_completed(g, root);
         for (int s = 0; s < g->players; s++) {
             if (!(holders & (1u << s)))
                 continue;
+            int cat, value = xmas_completed_value(g, i, s, &cat);
             if (r->flags & NF_LOCKED)
                 g->banked[s][cat] = (int16_t)(g->banked[s][cat] + value);
             else
@@ -77,9 +77,16 @@ void score_final(carc_game *g)
         if (value == 0)
             continue;  /* a field bordering no completed city */
         unsigned holders = feat_holders(g, n);
-        for (int s = 0; s < g->players; s++)
-            if (holders & (1u << s))
-                score_add(g, s, category_of(r->type), value, r->type, n);
+        for (int s = 0; s < g->players; s++) {
+            if (!(holders & (1u << s)))
+                continue;
+            score_add(g, s, category_of(r->type), value, r->type, n);
+            if (r->type == CARC_FEAT_FIELD) {  /* E3: field_city_bonus, shared_field_bonus */
+                int bonus = xmas_field_bonus(g, s, holders, value / 3);
+                if (bonus)
+                    score_add(g, s, CARC_SCORE_CARDS, bonus, r->type, n);
+            }
+        }
     }
     /* E4: banked points of locked features (X12). */
     for (int s = 0; s < g->players; s++)

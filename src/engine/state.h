@@ -144,6 +144,32 @@ struct carc_game {
     uint8_t extra_tile;         /* an extra-tile card was used this turn (C3):
                                    EXTRA_TAKE_TWO or EXTRA_DRAW_TWO */
 
+    /* Christmas Present (christmas.c). Deck 0 is the Cloister deck, 1 the Roadside
+     * deck; tops at the end of the arrays. */
+    uint8_t xdeck[2][32];
+    uint8_t xdeck_len[2];
+    uint8_t xdiscard[2][32];     /* face up, in the order discarded */
+    uint8_t xndiscard[2];
+    uint8_t xhand[CARC_MAX_PLAYERS][CARC_CARDS];  /* count per card id; in a view,
+                                                     index 0 counts hidden cards */
+    uint8_t xplay;               /* the card in play (X4), or CARC_CARD_NONE */
+    uint8_t xplay_phase;         /* XP_TARGET or XP_REPLY */
+    uint8_t xplay_drawn;         /* 1: drawn (lightning); 0: played from hand */
+    uint8_t xreply_left;         /* seats still to be asked (X10), bit mask */
+    uint8_t xreply_seat;         /* the seat asked now */
+    carc_move xplay_target;      /* the target named, once named */
+    uint8_t mm_used;             /* a mastermind was played this turn (X13) */
+    uint8_t mm_pending;          /* a mastermind binds turn mm_turn at (mm_x, mm_y) */
+    int8_t mm_x, mm_y;
+    uint16_t mm_turn;
+    uint8_t qready;                      /* T7: questions listed this turn */
+    uint8_t nquestions, question;        /* T7: X8 questions, the one asked now */
+    uint8_t qroot[MAX_DONE];             /* the feature of each question */
+    uint8_t modifier[MAX_DONE];          /* per done[] entry: the modifier played, or 0 */
+    uint8_t e2_started;                  /* E2: non-end cards voided */
+    uint8_t end_seat;                    /* E2: the seat resolving its end cards */
+    uint8_t end_bonus[CARC_MAX_PLAYERS][2];  /* E3: field_city_bonus, shared_field_bonus */
+
     uint64_t rng[4];
 
     /* per tile kind, filled by carc_new: edge types packed for each rotation, and
@@ -218,7 +244,7 @@ int feat_field_cities(const carc_game *g, int root);
 /* ---- score.c ---- */
 void score_add(carc_game *g, int seat, int category, int points, int type, int node);
 /* Scores a completed feature for its holders and returns or banks its followers. */
-void score_completed(carc_game *g, int root);
+void score_completed(carc_game *g, int done_index);
 /* Returns every follower on a feature to its owner's supply (events emitted). */
 void score_return_followers(carc_game *g, int root);
 void score_final(carc_game *g);    /* E3, E4 */
@@ -243,6 +269,29 @@ void gifts_check(carc_game *g);            /* T4: G2-G4 */
 void gifts_final(carc_game *g);            /* E5: G11 */
 void gifts_hide(carc_game *g, int seat);   /* for carc_view */
 int gifts_invariants(const carc_game *g, carc_error *err);
+
+/* ---- christmas.c: Christmas Present (X1-X14, C1-C4, E2-E3) ---- */
+enum { XP_TARGET = 1, XP_REPLY = 2 };
+int xmas_on(const carc_game *g);
+void xmas_setup(carc_game *g);
+int xmas_hand(const carc_game *g, int seat);
+/* Steps: each returns 1 if the step owes a decision now. */
+int xmas_offer_owed(carc_game *g, int deck);     /* T5: X2 (deck 0), X3 (deck 1) */
+int xmas_window_owed(const carc_game *g);        /* T2, T8: a non-empty hand */
+int xmas_modifiers_owed(carc_game *g);           /* T7: X8 */
+int xmas_hand_owed(const carc_game *g);          /* T9: X5 */
+int xmas_end_owed(carc_game *g);                 /* E2 */
+void xmas_lapse(carc_game *g);                   /* T10: Mastermind */
+int xmas_legal(const carc_game *g, int decision, carc_move *out, int cap);
+int xmas_apply(carc_game *g, int decision, const carc_move *m, carc_error *err);
+/* The value a completed feature pays its holder `seat` in T7, with X8 modifiers. */
+int xmas_completed_value(const carc_game *g, int done_index, int seat, int *category);
+/* E3 field bonuses of seat for a field worth `cities` completed cities. */
+int xmas_field_bonus(const carc_game *g, int seat, unsigned holders, int cities);
+/* Mastermind: the spot a placement must use this turn, or -1 (X13). */
+int xmas_forced_spot(const carc_game *g);
+void xmas_hide(carc_game *g, int seat);
+int xmas_invariants(const carc_game *g, carc_error *err);
 
 /* ---- shared helpers (apply.c, draw in turn.c) ---- */
 /* Puts a follower of `seat` from supply on node n and emits the event. */

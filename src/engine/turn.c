@@ -55,6 +55,8 @@ static void end_turn(carc_game *g)
 void turn_advance(carc_game *g)
 {
     for (;;) {
+        if (g->xplay)
+            return;  /* a card in play waits for its target or replies (X4, X10) */
         switch ((enum step)g->step) {
         case ST_T1_DRAW:
             g->turn++;
@@ -63,11 +65,14 @@ void turn_advance(carc_game *g)
             g->nhand = 0;
             g->gift_opened = 0;
             g->extra_tile = EXTRA_NONE;
+            g->mm_used = 0;
+            g->qready = g->nquestions = g->question = 0;
+            memset(g->modifier, 0, sizeof g->modifier);
             g->step = draw_placeable(g) ? ST_T2_WINDOW : ST_E2_END_CARDS;
             break;
         case ST_T2_WINDOW:
             /* Owed when the active player holds a gift or a Christmas card (B13). */
-            if (gifts_window_owed(g))
+            if (gifts_window_owed(g) || xmas_window_owed(g))
                 return;
             g->step = ST_T3_PLACE;
             break;
@@ -78,11 +83,13 @@ void turn_advance(carc_game *g)
             g->step = ST_T5_CLOISTER;
             break;
         case ST_T5_CLOISTER:
-            /* Christmas Present: the Cloister offer (X2). */
+            if (xmas_offer_owed(g, 0))  /* X2 */
+                return;
             g->step = ST_T5_ROADSIDE;
             break;
         case ST_T5_ROADSIDE:
-            /* Christmas Present: the Roadside offer (X3). */
+            if (xmas_offer_owed(g, 1))  /* X3 */
+                return;
             g->step = ST_T6_FOLLOWER;
             break;
         case ST_T6_FOLLOWER:
@@ -91,28 +98,34 @@ void turn_advance(carc_game *g)
             g->step = ST_T7_MODIFIERS;
             break;
         case ST_T7_MODIFIERS:
-            /* Christmas Present: one question per completed city / road loop the
-             * active player controls, while the hand is not empty (X8). */
+            /* one question per completed city / road loop the active player
+             * controls, while the hand is not empty (X8) */
+            if (xmas_modifiers_owed(g))
+                return;
             g->step = ST_T7_SCORE;
             break;
         case ST_T7_SCORE:
             for (int i = 0; i < g->ndone; i++)
-                score_completed(g, g->done[i]);
+                score_completed(g, i);
             g->step = ST_T8_WINDOW;
             break;
         case ST_T8_WINDOW:
-            /* Christmas Present: owed while the hand is not empty (B13, X6). */
+            if (xmas_window_owed(g))  /* B13, X6 */
+                return;
             g->step = ST_T9_HAND;
             break;
         case ST_T9_HAND:
-            /* Christmas Present: discards above 5 cards (X5). */
+            if (xmas_hand_owed(g))  /* X5 */
+                return;
             g->step = ST_T10_END;
             break;
         case ST_T10_END:
+            xmas_lapse(g);  /* a Mastermind that applied to this turn */
             end_turn(g);
             break;
         case ST_E2_END_CARDS:
-            /* Christmas Present: end cards in turn order from player 0 (E2). */
+            if (xmas_end_owed(g))  /* E2 */
+                return;
             g->step = ST_E3_FINAL;
             break;
         case ST_E3_FINAL:
@@ -144,5 +157,11 @@ int turn_pending(const carc_game *g, carc_pending *p)
     p->decision = decision_of_step[g->step];
     p->active = g->active;
     p->seat = p->decision == CARC_DEC_NONE ? -1 : g->active;
+    if (g->xplay) {
+        p->decision = g->xplay_phase == XP_TARGET ? CARC_DEC_CARD_TARGET : CARC_DEC_BLOCK;
+        p->seat = g->xplay_phase == XP_TARGET ? g->active : g->xreply_seat;
+    } else if (g->step == ST_E2_END_CARDS) {
+        p->seat = g->end_seat;
+    }
     return p->decision;
 }

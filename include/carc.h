@@ -26,6 +26,9 @@
 extern "C" {
 #endif
 
+/* The state of one game: opaque, flat, copyable with carc_copy. */
+typedef struct carc_game carc_game;
+
 /* ---- limits ------------------------------------------------------------ */
 
 enum {
@@ -218,9 +221,15 @@ typedef struct carc_move {
     uint8_t port2;
 } carc_move;
 
-/* Fills `m` with a PASS move; the other constructors do likewise for their kind. */
+/* A PASS move: every field zero, ports CARC_PORT_NONE. */
 carc_move carc_move_pass(void);
 int carc_move_equal(const carc_move *a, const carc_move *b);
+/* Rewrites a move into the form carc_legal lists it for the pending decision of g:
+ * the lowest equivalent rotation of a symmetric tile, the canonical port of each
+ * segment, a feature named by its oldest segment. A move carc_apply accepts then
+ * compares equal (carc_move_equal) to one carc_legal lists. Moves naming segments
+ * that do not exist are left as they are. */
+void carc_move_canonical(const carc_game *g, carc_move *m);
 
 /* ---- events -------------------------------------------------------------- */
 
@@ -250,8 +259,6 @@ typedef struct carc_event {
 } carc_event;
 
 /* ---- the game ------------------------------------------------------------- */
-
-typedef struct carc_game carc_game;
 
 /* Creates a game (allocates once). On a bad configuration returns NULL and fills
  * err. The first tile is drawn at once; carc_events tells which. */

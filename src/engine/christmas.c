@@ -923,6 +923,22 @@ int xmas_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
     return fail(err, "no Christmas decision is pending%s", "");
 }
 
+/* The card a CARD or TARGET move of the pending decision is about. */
+static int card_of_move(const carc_game *g, const carc_move *m)
+{
+    if (m->kind == CARC_MOVE_CARD)
+        return m->card;
+    if (m->kind != CARC_MOVE_TARGET)
+        return CARC_CARD_NONE;
+    return g->xplay ? g->xplay : g->step == ST_E2_END_CARDS ? CARC_XR_TIEBREAK_FIELD : 0;
+}
+
+int xmas_canonical(const carc_game *g, carc_move *m)
+{
+    int c = card_of_move(g, m);
+    return is_xmas_card(c) ? canonical(g, c, m) : 1;
+}
+
 /* ---- views and invariants ---------------------------------------------------------- */
 
 void xmas_hide(carc_game *g, int seat)

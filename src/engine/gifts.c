@@ -209,7 +209,7 @@ static int feature_first_node(const carc_game *g, int n)
 
 /* Rewrites the move's targets in canonical form (see the file comment). Returns
  * 0 if a named segment does not exist. */
-static int canonical_target(const carc_game *g, carc_move *m)
+int gifts_canonical(const carc_game *g, carc_move *m)
 {
     if (m->port == CARC_PORT_NONE)
         return 1;
@@ -311,7 +311,7 @@ int gifts_apply(carc_game *g, const carc_move *m, carc_error *err)
         return CARC_E_ILLEGAL;
     }
     carc_move want = *m;
-    if (!canonical_target(g, &want)) {
+    if (!gifts_canonical(g, &want)) {
         set_error(err, CARC_E_ILLEGAL, "%s: no segment at the position and port named",
                   carc_card_name(m->card));
         return CARC_E_ILLEGAL;

@@ -24,6 +24,37 @@ int carc_move_equal(const carc_move *a, const carc_move *b)
            a->x2 == b->x2 && a->y2 == b->y2 && a->port2 == b->port2;
 }
 
+void carc_move_canonical(const carc_game *g, carc_move *m)
+{
+    switch (m->kind) {
+    case CARC_MOVE_PLACE:
+        if (m->tile < CARC_TILE_KINDS && m->rot < 4)
+            m->rot = (uint8_t)(m->rot % g->period[m->tile]);
+        break;
+    case CARC_MOVE_FOLLOWER: {
+        int canon;
+        if (carc_segment(g, m->x, m->y, m->port, &canon) >= 0)
+            m->port = (uint8_t)canon;
+        break;
+    }
+    case CARC_MOVE_GIFT:
+        if (m->card >= CARC_GIFT_SYNOD && m->card <= CARC_GIFT_TAKE_TWO) {
+            carc_move c = *m;
+            if (gifts_canonical(g, &c))
+                *m = c;
+        }
+        break;
+    case CARC_MOVE_CARD: case CARC_MOVE_TARGET: {
+        carc_move c = *m;
+        if (xmas_canonical(g, &c))
+            *m = c;
+        break;
+    }
+    default:
+        break;
+    }
+}
+
 static int legal_place(const carc_game *g, carc_move *out, int cap)
 {
     int n = 0;

@@ -269,6 +269,8 @@ void gifts_check(carc_game *g);            /* T4: G2-G4 */
 void gifts_final(carc_game *g);            /* E5: G11 */
 void gifts_hide(carc_game *g, int seat);   /* for carc_view */
 int gifts_invariants(const carc_game *g, carc_error *err);
+/* carc_move_canonical for a GIFT move; 0 if a named segment does not exist. */
+int gifts_canonical(const carc_game *g, carc_move *m);
 
 /* ---- christmas.c: Christmas Present (X1-X14, C1-C4, E2-E3) ---- */
 enum { XP_TARGET = 1, XP_REPLY = 2 };
@@ -292,6 +294,8 @@ int xmas_field_bonus(const carc_game *g, int seat, unsigned holders, int cities)
 int xmas_forced_spot(const carc_game *g);
 void xmas_hide(carc_game *g, int seat);
 int xmas_invariants(const carc_game *g, carc_error *err);
+/* carc_move_canonical for a CARD or TARGET move of the pending decision. */
+int xmas_canonical(const carc_game *g, carc_move *m);
 
 /* ---- shared helpers (apply.c, draw in turn.c) ---- */
 /* Puts a follower of `seat` from supply on node n and emits the event. */

@@ -556,6 +556,8 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
     }
     if (rc != CARC_OK)
         return rc;
+    /* the form carc_legal lists: equivalent rotations, a feature by its oldest segment */
+    carc_move_canonical(g, &m);
     *out = m;
     return CARC_OK;
 }

@@ -290,6 +290,16 @@ const carc_event *carc_events(const carc_game *g, int *n);
 void carc_view(const carc_game *g, int seat, carc_game *out);
 /* -1 for a full state, else the seat whose view this is. */
 int carc_view_seat(const carc_game *g);
+/* Fills `out` (allocated by the caller, e.g. with carc_clone) with a playable game
+ * that agrees with the view `view`: the stack order, the other seats' gifts and
+ * Christmas cards, and the deck orders are dealt at random from `seed`, consistently
+ * with everything the view shows (deck sizes, hand sizes per deck of origin,
+ * discard piles). A full state is copied with only its generator reseeded. */
+void carc_determinize(const carc_game *view, uint64_t seed, carc_game *out);
+/* The scores if the game ended now (E3-E5 on the current board, without end
+ * cards): current score + unfinished features + fields + banked + unopened gifts.
+ * Read-only; writes one value per seat. */
+void carc_projection(const carc_game *g, int scores[CARC_MAX_PLAYERS]);
 
 /* Verifies every invariant of the state; CARC_OK or CARC_E_INVALID with a message. */
 int carc_check(const carc_game *g, carc_error *err);

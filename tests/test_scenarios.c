@@ -13,6 +13,11 @@
  *   "seed"     the game's seed (default 1)
  *   "stack"    tile letters drawn first to last, e.g. "EUV" (the start tile D at (0,0)
  *              rotation 0 is implicit). Absent: the 71 tiles are shuffled from the seed.
+ *   "expansions"  "base" | "gifts" | "christmas" | "gifts,christmas" (default base)
+ *   "gift_deck", "cloister_deck", "roadside_deck"  card ids, top first; the given cards
+ *              lie on top, the rest of the deck is shuffled beneath them from the seed
+ *   "return_pos"  where the tile not placed under Take 2 goes back into a fixed stack,
+ *              counted from the top (0 = drawn next); -1 = the bottom (default)
  *   "config_error"  true: creating the game must fail (then "steps" may be absent)
  *   "steps"    array, applied in order; after every step carc_check must pass:
  *     "U (1,0) r1"      a move in notation (carc_move_parse + carc_apply); it must parse,
@@ -36,7 +41,23 @@
  *   "tiles": [{"x":0,"y":0,"tile":"D","rot":0}]  tile at a position ("tile": null = empty;
  *                         "rot" optional)
  *   "features": [{"x":1,"y":0,"port":"E","type":"road","tiles":n,"pennants":n,
- *                 "completed":bool,"value":n,"followers":[n per seat]}]  carc_feature_at
+ *                 "completed":bool,"value":n,"followers":[n per seat],
+ *                 "tokens":[seats],"locked":bool}]  carc_feature_at
+ *   (followers entries may also give "locked": bool)
+ *   "gifts": [["synod"], []]   per seat the exact multiset of gift ids held (carc_gifts)
+ *   "gift_deck_left": n        "gift_discard": [ids] (oldest first)
+ *   "cards": [[ids], ...]      per seat the exact multiset of Christmas cards (carc_cards)
+ *   "cloister_deck_left": n    "roadside_deck_left": n
+ *   "cloister_discard": [ids]  "roadside_discard": [ids]   (oldest first)
+ *   "in_play": id | null       "mastermind": {"x":..,"y":..} | null     "banked": [n,..]
+ *   "events": ["gift 0 synod", ...]  the exact list of record event strings of the last
+ *                         applied move (carc_events + carc_event_format; the events it
+ *                         does not keep are skipped)
+ *   "view": {"seat":s, "gifts_hidden":[n,..], "cards_hidden":[n,..], "gifts":[[ids]..],
+ *            "cards":[[ids]..], "lacks":["synod",..]}  checked on carc_view(g, s): the
+ *                         *_hidden counts are counts[0] of carc_gifts / carc_cards, gifts
+ *                         and cards the known ids, and no string of "lacks" may occur
+ *                         in carc_state_json of the view
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -317,8 +338,9 @@ static void check_parts(carc_game *g, json_t *parts)
 /* Describes a follower for messages. */
 static void follower_text(const carc_follower *f, char *buf, size_t size)
 {
-    snprintf(buf, size, "seat %d at (%d,%d) %s:%s", f->seat, f->x, f->y,
-             f->type < 4 ? feature_names[f->type] : "?", carc_port_name(f->port));
+    snprintf(buf, size, "seat %d at (%d,%d) %s:%s%s", f->seat, f->x, f->y,
+             f->type < 4 ? feature_names[f->type] : "?", carc_port_name(f->port),
+             f->locked ? " (locked)" : "");
 }
 
 /* The exact set of followers on the board. */
@@ -336,10 +358,15 @@ static void check_followers(carc_game *g, json_t *arr)
         return;
     }
     json_array_foreach(arr, i, v) {
-        static const char *const keys[] = {"seat", "x", "y", "type", "port", NULL};
+        static const char *const keys[] = {"seat", "x", "y", "type", "port", "locked", NULL};
         long long seat = -1, x = 0, y = 0;
         if (!json_is_object(v) || !keys_known(v, "a follower", keys))
             continue;
+        json_t *lk = json_object_get(v, "locked");
+        if (lk && !json_is_boolean(lk)) {
+            fail("followers[%zu]: \"locked\" must be a boolean", i);
+            continue;
+        }
         get_int(v, "seat", &seat);
         get_int(v, "x", &x);
         get_int(v, "y", &y);
@@ -361,14 +388,16 @@ static void check_followers(carc_game *g, json_t *arr)
         int found = 0;
         for (int k = 0; k < n && !found; k++) {
             if (!used[k] && got[k].seat == seat && got[k].x == x && got[k].y == y &&
-                got[k].port == canon && got[k].type == t) {
+                got[k].port == canon && got[k].type == t &&
+                (!lk || json_is_true(lk) == (got[k].locked != 0))) {
                 used[k] = 1;
                 found = 1;
             }
         }
         if (!found)
-            fail("followers: expected seat %lld at (%lld,%lld) %s:%s, not on the board", seat,
-                 x, y, type, port);
+            fail("followers: expected seat %lld at (%lld,%lld) %s:%s%s, not on the board", seat,
+                 x, y, type, port,
+                 !lk ? "" : json_is_true(lk) ? " (locked)" : " (not locked)");
     }
     for (int k = 0; k < n; k++) {
         if (!used[k]) {
@@ -416,6 +445,246 @@ static void check_tiles(carc_game *g, json_t *arr)
     }
 }
 
+/* A JSON array of distinct seats as a bit mask; 0 on a malformed array. */
+static int seat_mask(carc_game *g, json_t *arr, const char *key, unsigned *out)
+{
+    size_t i;
+    json_t *s;
+    *out = 0;
+    if (!json_is_array(arr)) {
+        fail("\"%s\" must be an array of seats", key);
+        return 0;
+    }
+    json_array_foreach(arr, i, s) {
+        if (!json_is_integer(s) || json_integer_value(s) < 0 ||
+            json_integer_value(s) >= carc_players(g)) {
+            fail("\"%s\"[%zu] must be a seat 0..%d", key, i, carc_players(g) - 1);
+            return 0;
+        }
+        *out |= 1u << json_integer_value(s);
+    }
+    return 1;
+}
+
+/* Card id of a JSON string in [lo, hi], or CARC_CARD_NONE with a failure. */
+static int card_of(json_t *v, const char *key, int lo, int hi)
+{
+    const char *s = json_string_value(v);
+    int c = s ? carc_card_parse(s, strlen(s)) : CARC_CARD_NONE;
+    if (c == CARC_CARD_NONE || c < lo || c > hi) {
+        fail("\"%s\": \"%s\" is not a %s id", key, s ? s : "(not a string)",
+             lo == CARC_GIFT_SYNOD ? "gift" : "Christmas card");
+        return CARC_CARD_NONE;
+    }
+    return c;
+}
+
+/* Writes a multiset of cards as text, e.g. "synod synod take_two" (hidden ones as "?"). */
+static void cards_text(const int *counts, char *buf, size_t size)
+{
+    size_t k = 0;
+    buf[0] = 0;
+    for (int c = 0; c < CARC_CARDS && k + 1 < size; c++)
+        for (int j = 0; j < counts[c] && k + 1 < size; j++) {
+            int w = snprintf(buf + k, size - k, "%s%s", k ? " " : "",
+                             c == 0 ? "?" : carc_card_name(c));
+            if (w < 0)
+                return;
+            k += (size_t)w < size - k ? (size_t)w : size - k - 1;
+        }
+    if (k == 0)
+        snprintf(buf, size, "(none)");
+}
+
+/* The counts of one seat: gifts (carc_gifts) or Christmas cards (carc_cards). */
+static void seat_cards(const carc_game *g, int seat, int gifts, int counts[CARC_CARDS])
+{
+    memset(counts, 0, sizeof(int) * CARC_CARDS);
+    if (gifts) {
+        int c6[6];
+        carc_gifts(g, seat, c6);
+        for (int c = 0; c < 6; c++)
+            counts[c] = c6[c];
+    } else {
+        carc_cards(g, seat, counts);
+    }
+}
+
+/* Per seat, the exact multiset of known ids; hidden ones (counts[0]) are checked only
+ * when check_hidden is set (then they must be 0). */
+static void check_hands(const carc_game *g, json_t *arr, const char *key, int gifts,
+                        int check_hidden)
+{
+    int players = carc_players(g);
+    int lo = gifts ? CARC_GIFT_SYNOD : CARC_XC_SCORE_THREE;
+    int hi = gifts ? CARC_GIFT_TAKE_TWO : CARC_CARDS - 1;
+    if (!json_is_array(arr) || (int)json_array_size(arr) != players) {
+        fail("\"%s\" must be an array of %d arrays of card ids", key, players);
+        return;
+    }
+    for (int s = 0; s < players; s++) {
+        json_t *hand = json_array_get(arr, (size_t)s);
+        int want[CARC_CARDS] = {0}, got[CARC_CARDS];
+        size_t i;
+        json_t *v;
+        if (!json_is_array(hand)) {
+            fail("\"%s\"[%d] must be an array of card ids", key, s);
+            continue;
+        }
+        int bad = 0;
+        json_array_foreach(hand, i, v) {
+            int c = card_of(v, key, lo, hi);
+            if (c == CARC_CARD_NONE)
+                bad = 1;
+            else
+                want[c]++;
+        }
+        if (bad)
+            continue;
+        seat_cards(g, s, gifts, got);
+        if (!check_hidden)
+            got[0] = 0;
+        if (memcmp(want, got, sizeof want) != 0) {
+            char wb[400], gb[400];
+            cards_text(want, wb, sizeof wb);
+            cards_text(got, gb, sizeof gb);
+            fail("%s[%d]: expected {%s}, got {%s}", key, s, wb, gb);
+        }
+    }
+}
+
+/* A pile in order (gift discard, a Christmas discard pile). */
+static void check_pile(json_t *arr, const char *key, const int *got, int n, int lo, int hi)
+{
+    size_t i;
+    json_t *v;
+    if (!json_is_array(arr)) {
+        fail("\"%s\" must be an array of card ids", key);
+        return;
+    }
+    int want[64], nw = 0;
+    json_array_foreach(arr, i, v) {
+        int c = card_of(v, key, lo, hi);
+        if (c == CARC_CARD_NONE)
+            return;
+        if (nw < 64)
+            want[nw++] = c;
+    }
+    int same = nw == n;
+    for (int k = 0; same && k < n; k++)
+        same = want[k] == got[k];
+    if (!same) {
+        char wb[800] = "", gb[800] = "";
+        size_t a = 0, b = 0;
+        for (int k = 0; k < nw && a < sizeof wb; k++)
+            a += (size_t)snprintf(wb + a, sizeof wb - a, "%s%s", k ? " " : "",
+                                  carc_card_name(want[k]));
+        for (int k = 0; k < n && b < sizeof gb; k++)
+            b += (size_t)snprintf(gb + b, sizeof gb - b, "%s%s", k ? " " : "",
+                                  carc_card_name(got[k]));
+        fail("%s: expected [%s], got [%s]", key, wb, gb);
+    }
+}
+
+/* The record strings of the events of the last applied move. */
+static void check_events(carc_game *g, json_t *arr)
+{
+    int n = 0;
+    const carc_event *ev = carc_events(g, &n);
+    char got[CARC_MAX_EVENTS][64];
+    int ng = 0;
+    for (int i = 0; i < n; i++) {
+        char buf[64];
+        if (carc_event_format(&ev[i], buf, sizeof buf) > 0 && ng < CARC_MAX_EVENTS)
+            snprintf(got[ng++], sizeof got[0], "%s", buf);
+    }
+    if (!json_is_array(arr)) {
+        fail("\"events\" must be an array of strings");
+        return;
+    }
+    int same = (int)json_array_size(arr) == ng;
+    for (int i = 0; same && i < ng; i++) {
+        const char *w = json_string_value(json_array_get(arr, (size_t)i));
+        same = w && strcmp(w, got[i]) == 0;
+    }
+    if (!same) {
+        fail("events: expected %zu event(s), got %d (listed below)", json_array_size(arr), ng);
+        size_t i;
+        json_t *v;
+        json_array_foreach(arr, i, v)
+            fprintf(stderr, "    expected: %s\n",
+                    json_is_string(v) ? json_string_value(v) : "(not a string)");
+        for (int i2 = 0; i2 < ng; i2++)
+            fprintf(stderr, "    got:      %s\n", got[i2]);
+    }
+}
+
+/* Checks of one seat's view: hidden counts, known ids, strings that must not leak. */
+static void check_view(carc_game *g, json_t *v)
+{
+    static const char *const keys[] = {"seat", "gifts_hidden", "cards_hidden", "gifts",
+                                       "cards", "lacks", NULL};
+    long long seat = -1;
+    if (!json_is_object(v) || !keys_known(v, "view", keys))
+        return;
+    if (!get_int(v, "seat", &seat) || seat < 0 || seat >= carc_players(g)) {
+        fail("\"view\" needs a \"seat\" 0..%d", carc_players(g) - 1);
+        return;
+    }
+    carc_game *view = carc_clone(g);
+    if (!view) {
+        fail("carc_clone failed");
+        return;
+    }
+    carc_view(g, (int)seat, view);
+    if (carc_view_seat(view) != seat)
+        fail("view: carc_view_seat is %d, expected %lld", carc_view_seat(view), seat);
+    for (int gifts = 1; gifts >= 0; gifts--) {
+        const char *key = gifts ? "gifts_hidden" : "cards_hidden";
+        json_t *arr = json_object_get(v, key);
+        if (!arr)
+            continue;
+        if (!json_is_array(arr) || (int)json_array_size(arr) != carc_players(g)) {
+            fail("view.%s must be an array of %d integers", key, carc_players(g));
+            continue;
+        }
+        for (int s = 0; s < carc_players(g); s++) {
+            int counts[CARC_CARDS];
+            seat_cards(view, s, gifts, counts);
+            json_t *w = json_array_get(arr, (size_t)s);
+            if (!json_is_integer(w))
+                fail("view.%s[%d] must be an integer", key, s);
+            else if (json_integer_value(w) != counts[0])
+                fail("view of seat %lld: %s[%d] expected %lld, got %d", seat, key, s,
+                     json_integer_value(w), counts[0]);
+        }
+    }
+    json_t *arr;
+    if ((arr = json_object_get(v, "gifts")))
+        check_hands(view, arr, "view.gifts", 1, 0);
+    if ((arr = json_object_get(v, "cards")))
+        check_hands(view, arr, "view.cards", 0, 0);
+    if ((arr = json_object_get(v, "lacks"))) {
+        char *json = carc_state_json(view, 1);
+        size_t i;
+        json_t *w;
+        if (!json)
+            fail("view: carc_state_json returned NULL");
+        else if (!json_is_array(arr))
+            fail("view.lacks must be an array of strings");
+        else
+            json_array_foreach(arr, i, w) {
+                const char *s = json_string_value(w);
+                if (!s)
+                    fail("view.lacks[%zu] must be a string", i);
+                else if (strstr(json, s))
+                    fail("view of seat %lld: its state JSON contains \"%s\"", seat, s);
+            }
+        free(json);
+    }
+    carc_free(view);
+}
+
 static void check_features(carc_game *g, json_t *arr)
 {
     size_t i;
@@ -426,7 +695,8 @@ static void check_features(carc_game *g, json_t *arr)
     }
     json_array_foreach(arr, i, v) {
         static const char *const keys[] = {"x",     "y",         "port",  "type",     "tiles",
-                                           "pennants", "completed", "value", "followers", NULL};
+                                           "pennants", "completed", "value", "followers",
+                                           "tokens", "locked", NULL};
         long long x = 0, y = 0, want;
         if (!json_is_object(v) || !keys_known(v, "a feature check", keys))
             continue;
@@ -461,6 +731,19 @@ static void check_features(carc_game *g, json_t *arr)
         if (c && json_is_boolean(c) && json_is_true(c) != (info.completed != 0))
             fail("features (%lld,%lld) %s: completed expected %s, got %d", x, y, port,
                  json_is_true(c) ? "true" : "false", info.completed);
+        json_t *lk = json_object_get(v, "locked");
+        if (lk && (!json_is_boolean(lk) || json_is_true(lk) != (info.locked != 0)))
+            fail("features (%lld,%lld) %s: locked expected %s, got %d", x, y, port,
+                 json_is_true(lk) ? "true" : "false", info.locked);
+        json_t *tk = json_object_get(v, "tokens");
+        if (tk) {
+            unsigned mask = 0;
+            if (!seat_mask(g, tk, "features.tokens", &mask))
+                continue;
+            if (mask != info.tokens)
+                fail("features (%lld,%lld) %s: tokens expected mask 0x%x, got 0x%x", x, y, port,
+                     mask, info.tokens);
+        }
         json_t *fl = json_object_get(v, "followers");
         if (fl) {
             if (!json_is_array(fl) || (int)json_array_size(fl) != carc_players(g)) {
@@ -482,7 +765,10 @@ static void step_expect(carc_game *g, json_t *e)
     static const char *const keys[] = {
         "scores", "supply", "parts",   "stack_left",  "hand",      "removed",     "board",
         "turn",   "over",   "winners", "pending",     "seat",      "active",      "legal_count",
-        "legal_has", "legal_lacks", "followers", "tiles", "features", NULL};
+        "legal_has", "legal_lacks", "followers", "tiles", "features", "gifts",
+        "gift_deck_left", "gift_discard", "cards", "cloister_deck_left", "roadside_deck_left",
+        "cloister_discard", "roadside_discard", "in_play", "mastermind", "banked", "events",
+        "view", NULL};
     long long want;
     char buf[160];
     if (!json_is_object(e)) {
@@ -567,6 +853,63 @@ static void step_expect(carc_game *g, json_t *e)
         check_tiles(g, v);
     if ((v = json_object_get(e, "features")))
         check_features(g, v);
+    if ((v = json_object_get(e, "gifts")))
+        check_hands(g, v, "gifts", 1, 1);
+    if (get_int(e, "gift_deck_left", &want) && want != carc_gift_deck_left(g))
+        fail("gift_deck_left: expected %lld, got %d", want, carc_gift_deck_left(g));
+    if ((v = json_object_get(e, "gift_discard"))) {
+        int pile[64];
+        int n = carc_gift_discard(g, pile, 64);
+        check_pile(v, "gift_discard", pile, n < 64 ? n : 64, CARC_GIFT_SYNOD,
+                   CARC_GIFT_TAKE_TWO);
+    }
+    if ((v = json_object_get(e, "cards")))
+        check_hands(g, v, "cards", 0, 1);
+    if (get_int(e, "cloister_deck_left", &want) && want != carc_xdeck_left(g, 0))
+        fail("cloister_deck_left: expected %lld, got %d", want, carc_xdeck_left(g, 0));
+    if (get_int(e, "roadside_deck_left", &want) && want != carc_xdeck_left(g, 1))
+        fail("roadside_deck_left: expected %lld, got %d", want, carc_xdeck_left(g, 1));
+    for (int deck = 0; deck < 2; deck++) {
+        const char *key = deck ? "roadside_discard" : "cloister_discard";
+        if ((v = json_object_get(e, key))) {
+            int pile[64];
+            int n = carc_xdiscard(g, deck, pile, 64);
+            check_pile(v, key, pile, n < 64 ? n : 64, CARC_XC_SCORE_THREE, CARC_CARDS - 1);
+        }
+    }
+    if ((v = json_object_get(e, "in_play"))) {
+        int got = carc_card_in_play(g, NULL);
+        int w = CARC_CARD_NONE;
+        if (!json_is_null(v))
+            w = card_of(v, "in_play", CARC_XC_SCORE_THREE, CARC_CARDS - 1);
+        if ((json_is_null(v) || w != CARC_CARD_NONE) && w != got)
+            fail("in_play: expected %s, got %s", w ? carc_card_name(w) : "null",
+                 got ? carc_card_name(got) : "null");
+    }
+    if ((v = json_object_get(e, "mastermind"))) {
+        int mx = 0, my = 0;
+        int has = carc_mastermind(g, &mx, &my);
+        if (json_is_null(v)) {
+            if (has)
+                fail("mastermind: expected none, got (%d,%d)", mx, my);
+        } else {
+            static const char *const mkeys[] = {"x", "y", NULL};
+            long long wx = 0, wy = 0;
+            if (!json_is_object(v) || !keys_known(v, "mastermind", mkeys) ||
+                !get_int(v, "x", &wx) || !get_int(v, "y", &wy))
+                fail("\"mastermind\" must be {\"x\": n, \"y\": n} or null");
+            else if (!has)
+                fail("mastermind: expected (%lld,%lld), got none", wx, wy);
+            else if (wx != mx || wy != my)
+                fail("mastermind: expected (%lld,%lld), got (%d,%d)", wx, wy, mx, my);
+        }
+    }
+    if ((v = json_object_get(e, "banked")))
+        check_per_seat(g, v, "banked", carc_banked);
+    if ((v = json_object_get(e, "events")))
+        check_events(g, v);
+    if ((v = json_object_get(e, "view")))
+        check_view(g, v);
 }
 
 /* ---- the scenario --------------------------------------------------------------- */
@@ -579,6 +922,45 @@ static int build_config(json_t *root, carc_config *cfg)
         cfg->players = (int)v;
     if (get_int(root, "seed", &v))
         cfg->seed = (uint64_t)v;
+    if (get_int(root, "return_pos", &v))
+        cfg->return_pos = (int)v;
+    json_t *ex = json_object_get(root, "expansions");
+    if (ex) {
+        carc_error err = {0, ""};
+        if (!json_is_string(ex) ||
+            carc_expansions_parse(json_string_value(ex), &cfg->expansions, &err) != 0) {
+            fail("\"expansions\": %s", json_is_string(ex) ? err.msg : "must be a string");
+            return 0;
+        }
+    }
+    static const struct {
+        const char *key;
+        int lo, hi, cap;
+    } decks[3] = {{"gift_deck", CARC_GIFT_SYNOD, CARC_GIFT_TAKE_TWO, 25},
+                  {"cloister_deck", CARC_XC_SCORE_THREE, CARC_XC_SHARED_FIELD_BONUS, 32},
+                  {"roadside_deck", CARC_XR_INTRUDE_FIELD, CARC_CARDS - 1, 32}};
+    for (int d = 0; d < 3; d++) {
+        json_t *arr = json_object_get(root, decks[d].key);
+        int *len = d == 0 ? &cfg->gift_deck_len
+                          : d == 1 ? &cfg->cloister_deck_len : &cfg->roadside_deck_len;
+        uint8_t *cards = d == 0 ? cfg->gift_deck
+                                : d == 1 ? cfg->cloister_deck : cfg->roadside_deck;
+        if (!arr)
+            continue;
+        if (!json_is_array(arr) || (int)json_array_size(arr) > decks[d].cap) {
+            fail("\"%s\" must be an array of at most %d card ids", decks[d].key, decks[d].cap);
+            return 0;
+        }
+        size_t i;
+        json_t *c;
+        json_array_foreach(arr, i, c) {
+            int id = card_of(c, decks[d].key, decks[d].lo, decks[d].hi);
+            if (id == CARC_CARD_NONE)
+                return 0;
+            cards[i] = (uint8_t)id;
+        }
+        *len = (int)json_array_size(arr);
+    }
     json_t *stack = json_object_get(root, "stack");
     if (stack) {
         const char *s = json_string_value(stack);
@@ -601,8 +983,11 @@ static int build_config(json_t *root, carc_config *cfg)
 
 static int run(json_t *root)
 {
-    static const char *const keys[] = {"rule",  "title", "players", "seed", "stack",
-                                       "steps", "config_error", "why", NULL};
+    static const char *const keys[] = {"rule",      "title",         "players",
+                                       "seed",      "stack",         "steps",
+                                       "config_error", "why",        "expansions",
+                                       "gift_deck", "cloister_deck", "roadside_deck",
+                                       "return_pos", NULL};
     carc_config cfg;
     carc_error err = {0, ""};
 

@@ -947,6 +947,9 @@ void xmas_hide(carc_game *g, int seat)
         if (s == seat)
             continue;
         int held = xmas_hand(g, s);
+        g->xhidden[s][0] = g->xhidden[s][1] = 0;
+        for (int c = CARC_XC_SCORE_THREE; c <= CARC_XR_TIEBREAK_FIELD; c++)
+            g->xhidden[s][deck_of(c)] = (uint8_t)(g->xhidden[s][deck_of(c)] + g->xhand[s][c]);
         memset(g->xhand[s], 0, sizeof g->xhand[s]);
         g->xhand[s][0] = (uint8_t)held;
     }

@@ -166,6 +166,8 @@ struct carc_game {
     uint8_t nquestions, question;        /* T7: X8 questions, the one asked now */
     uint8_t qroot[MAX_DONE];             /* the feature of each question */
     uint8_t modifier[MAX_DONE];          /* per done[] entry: the modifier played, or 0 */
+    uint8_t xhidden[CARC_MAX_PLAYERS][2];  /* in a view: another seat's hidden cards
+                                              by deck of origin (public, X4) */
     uint8_t e2_started;                  /* E2: non-end cards voided */
     uint8_t end_seat;                    /* E2: the seat resolving its end cards */
     uint8_t end_bonus[CARC_MAX_PLAYERS][2];  /* E3: field_city_bonus, shared_field_bonus */

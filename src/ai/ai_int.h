@@ -6,6 +6,7 @@
 #define CARC_AI_INT_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "carc.h"

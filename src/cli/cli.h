@@ -31,6 +31,7 @@ int cmd_sim(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_arena(int argc, char **argv);
 
 /* ---- opts.c: option parsing and usage errors ----------------------------------- */
 

@@ -19,6 +19,7 @@ static const struct subcommand {
     {"replay", cmd_replay, "check a file of game records against the engine"},
     {"engine", cmd_engine, "the line protocol on stdin/stdout (docs/PROTOCOL.md)"},
     {"bench", cmd_bench, "speed figures and a behaviour signature"},
+    {"arena", cmd_arena, "computer players against each other: win rates, Elo"},
 };
 
 enum { NSUB = sizeof subcommands / sizeof subcommands[0] };

@@ -1,0 +1,266 @@
+/*
+ * mcts.c - single-observer information-set Monte Carlo tree search (ISMCTS,
+ * Cowling, Powley and Whitehouse 2012).
+ *
+ * The player sees only its view. Each iteration deals one determinization of it
+ * (carc_determinize: stack order, other hands, deck orders), then walks the tree
+ * from the root, which stands for the player's information set. A node's children
+ * are the moves tried from it; a move is matched by value, so one child serves
+ * every determinization in which that move is legal. Selection uses UCB1 with
+ * availability counts (how often a child was legal when its parent was visited),
+ * so moves that are rarely possible are not starved. Chance is never a choice:
+ * tile and card draws happen inside carc_apply from the determinization, and the
+ * next decision's moves differ with the tile drawn; a decision with a single legal
+ * move is played through without a node. The rollout plays uniform random moves to
+ * the end; each seat's reward is 1 for a win, 1/k for a victory shared by k seats,
+ * 0 for a loss, blended with a little of the score margin so that search still
+ * prefers bigger wins once the outcome looks settled.
+ *
+ * Nodes come from one arena allocated with the player and reset at every decision
+ * (index links, no per-node allocation). When the arena is full the tree stops
+ * growing and iterations only roll out.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <time.h>
+#include "ai_int.h"
+
+enum { ARENA_NODES = 1 << 18, NONE = -1,
+       ROLLOUT_MOVES = 4  /* random moves after the tree, before evaluating */ };
+
+typedef struct tnode {
+    carc_move move;       /* the move from the parent to here */
+    uint32_t key;         /* move_key(move): compared before the move itself */
+    int8_t seat;          /* who made that move */
+    int32_t child;        /* first child, or NONE */
+    int32_t sibling;      /* next sibling, or NONE */
+    uint32_t visits;
+    uint32_t avail;       /* times this move was legal when the parent was visited */
+    double reward;        /* sum of the rewards of `seat` through here */
+} tnode;
+
+typedef struct {
+    carc_player base;
+    uint64_t rng;
+    carc_ai_options opt;
+    tnode *arena;
+    int used;
+    carc_game *det;
+    carc_move moves[CARC_MAX_MOVES];
+    int32_t path[512];
+    int untried[CARC_MAX_MOVES];
+    int32_t kids[CARC_MAX_MOVES];
+    long last_iterations;
+} mcts_player;
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* A hash of a move's bytes (FNV-1a), so that matching a legal move to a child is
+ * mostly one integer comparison. */
+static uint32_t move_key(const carc_move *m)
+{
+    const unsigned char *b = (const unsigned char *)m;
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < sizeof *m; i++)
+        h = (h ^ b[i]) * 16777619u;
+    return h;
+}
+
+static int32_t new_node(mcts_player *p, const carc_move *m, int seat, int32_t parent)
+{
+    if (p->used >= ARENA_NODES)
+        return NONE;
+    int32_t i = p->used++;
+    tnode *n = &p->arena[i];
+    n->move = *m;
+    n->key = move_key(m);
+    n->seat = (int8_t)seat;
+    n->child = NONE;
+    n->visits = n->avail = 0;
+    n->reward = 0;
+    if (parent != NONE) {
+        n->sibling = p->arena[parent].child;
+        p->arena[parent].child = i;
+    } else {
+        n->sibling = NONE;
+    }
+    return i;
+}
+
+static int32_t find_child(const mcts_player *p, int32_t parent, const carc_move *m)
+{
+    uint32_t key = move_key(m);
+    for (int32_t c = p->arena[parent].child; c != NONE; c = p->arena[c].sibling)
+        if (p->arena[c].key == key && carc_move_equal(&p->arena[c].move, m))
+            return c;
+    return NONE;
+}
+
+/* Plays up to `limit` uniform random moves (all of them if limit < 0). */
+static void rollout(mcts_player *p, carc_game *g, int limit)
+{
+    for (int k = 0; !carc_is_over(g) && k != limit; k++) {
+        int n = carc_legal(g, p->moves, CARC_MAX_MOVES);
+        if (n == 0 || carc_apply(g, &p->moves[ai_below(&p->rng, n)], NULL) != CARC_OK)
+            break;
+    }
+}
+
+/* Reward per seat, in [0, 1]. At the end of the game: 1 for a win, 1/k for a
+ * victory shared by k seats, 0 for a loss, blended with a little of the score
+ * margin. Before the end: the projected margin (carc_projection, as greedy uses
+ * it) squashed into (0, 1). */
+static void rewards(const carc_game *g, double r[CARC_MAX_PLAYERS])
+{
+    int players = carc_players(g), score[CARC_MAX_PLAYERS];
+    int over = carc_is_over(g);
+    unsigned w = carc_winners(g);
+    int k = __builtin_popcount(w);
+    carc_projection(g, score);
+    for (int s = 0; s < players; s++) {
+        int best_other = -100000;
+        for (int o = 0; o < players; o++)
+            if (o != s && score[o] > best_other)
+                best_other = score[o];
+        double margin = (score[s] - best_other + 0.3 * carc_supply(g, s)) / 12.0;
+        double squash = 0.5 + 0.5 * (margin / (1.0 + fabs(margin)));
+        double win = (w & (1u << s)) && k ? 1.0 / k : 0.0;
+        r[s] = over ? 0.8 * win + 0.2 * squash : squash;
+    }
+}
+
+/* One iteration: determinize, select and expand, roll out, back up. */
+static void iterate(mcts_player *p, const carc_game *view)
+{
+    carc_game *g = p->det;
+    carc_determinize(view, ai_next(&p->rng), g);
+    int32_t node = 0;
+    int depth = 0;
+    p->path[depth++] = 0;
+    while (!carc_is_over(g) && depth < (int)(sizeof p->path / sizeof p->path[0])) {
+        int n = carc_legal(g, p->moves, CARC_MAX_MOVES);
+        if (n == 0)
+            break;
+        int seat = carc_pending_decision(g).seat;
+        if (n == 1) {  /* forced: no node */
+            carc_apply(g, &p->moves[0], NULL);
+            continue;
+        }
+        /* count availability; gather untried moves */
+        int nu = 0, nk = 0;
+        int32_t best = NONE;
+        double best_score = -1;
+        for (int i = 0; i < n; i++) {
+            int32_t c = find_child(p, node, &p->moves[i]);
+            if (c == NONE) {
+                p->untried[nu++] = i;
+                continue;
+            }
+            p->arena[c].avail++;
+            p->kids[nk++] = c;
+        }
+        if (nu > 0) {
+            int i = p->untried[ai_below(&p->rng, nu)];
+            carc_move m = p->moves[i];
+            int32_t c = new_node(p, &m, seat, node);
+            carc_apply(g, &m, NULL);
+            if (c == NONE)
+                break;  /* arena full: roll out from here */
+            p->arena[c].avail++;
+            p->path[depth++] = c;
+            break;
+        }
+        for (int i = 0; i < nk; i++) {
+            int32_t c = p->kids[i];
+            const tnode *t = &p->arena[c];
+            double score = t->reward / t->visits + 0.7 * sqrt(log((double)t->avail) / t->visits);
+            if (score > best_score) {
+                best_score = score;
+                best = c;
+            }
+        }
+        carc_apply(g, &p->arena[best].move, NULL);
+        node = best;
+        p->path[depth++] = node;
+    }
+    rollout(p, g, ROLLOUT_MOVES);
+    double r[CARC_MAX_PLAYERS];
+    rewards(g, r);
+    for (int i = 0; i < depth; i++) {
+        tnode *t = &p->arena[p->path[i]];
+        t->visits++;
+        if (i > 0)
+            t->reward += r[t->seat];
+    }
+}
+
+static int mcts_choose(carc_player *self, const carc_game *view, carc_move *out, char *note,
+                       size_t note_size)
+{
+    mcts_player *p = (mcts_player *)self;
+    int n = carc_legal(view, p->moves, CARC_MAX_MOVES);
+    if (n == 0)
+        return CARC_E_OVER;
+    p->used = 0;
+    carc_move none = carc_move_pass();
+    new_node(p, &none, -1, NONE);
+    double start = now_ms(), deadline = start + p->opt.budget_ms;
+    long it = 0;
+    for (;;) {
+        iterate(p, view);
+        it++;
+        if (p->opt.budget_ms > 0 ? (it % 8 == 0 && now_ms() >= deadline)
+                                 : it >= p->opt.iterations)
+            break;
+    }
+    p->last_iterations = it;
+    /* the most visited root child */
+    int32_t best = NONE;
+    for (int32_t c = p->arena[0].child; c != NONE; c = p->arena[c].sibling)
+        if (best == NONE || p->arena[c].visits > p->arena[best].visits)
+            best = c;
+    if (best == NONE) {
+        *out = p->moves[0];
+        return CARC_OK;
+    }
+    *out = p->arena[best].move;
+    if (note_size)
+        snprintf(note, note_size, "%ld iterations, %u visits, expected %.0f%%", it,
+                 p->arena[best].visits, 100.0 * p->arena[best].reward / p->arena[best].visits);
+    return CARC_OK;
+}
+
+static void mcts_destroy(carc_player *self)
+{
+    mcts_player *p = (mcts_player *)self;
+    free(p->arena);
+    carc_free(p->det);
+    free(p);
+}
+
+carc_player *ai_mcts_new(const carc_ai_options *opt)
+{
+    mcts_player *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->arena = malloc(sizeof(tnode) * ARENA_NODES);
+    p->det = malloc(carc_state_size());
+    if (!p->arena || !p->det) {
+        mcts_destroy(&p->base);
+        return NULL;
+    }
+    p->base.name = "mcts";
+    p->base.choose = mcts_choose;
+    p->base.destroy = mcts_destroy;
+    p->rng = opt->seed;
+    p->opt = *opt;
+    if (p->opt.budget_ms <= 0 && p->opt.iterations <= 0)
+        p->opt.iterations = 1000;
+    return &p->base;
+}

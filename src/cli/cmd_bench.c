@@ -13,6 +13,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "carc_ai.h"
 #include "cli.h"
 
 enum { SIG_GAMES = 100 };
@@ -26,6 +27,8 @@ static const char bench_usage[] =
     "  moves_per_s             carc_apply calls per second in those games\n"
     "  state_bytes             carc_state_size()\n"
     "  copy_ns                 nanoseconds per carc_copy\n"
+    "  mcts_iterations_per_s   ISMCTS iterations per second, from the first decision\n"
+    "                          of seed 1 (2000 iterations)\n"
     "  signature               turns, moves and a hash over seeds 1..100; it changes\n"
     "                          when the engine's behaviour changes\n"
     "\n"
@@ -33,6 +36,35 @@ static const char bench_usage[] =
     "  --games N               play exactly N games instead, 1..100000000\n"
     "  --expansions LIST       base, gifts, christmas or gifts,christmas (default base)\n"
     "  --help                  this text\n";
+
+/* ISMCTS iterations per second on the first placement of seed 1, searched from
+ * seat 0's view; -1 on failure. */
+static double mcts_rate(const carc_config *base)
+{
+    enum { ITERATIONS = 2000 };
+    carc_config cfg = *base;
+    carc_ai_options opt;
+    carc_error err;
+    carc_move m;
+    cfg.seed = 1;
+    carc_ai_options_init(&opt);
+    opt.budget_ms = 0;
+    opt.iterations = ITERATIONS;
+    carc_game *g = carc_new(&cfg, &err);
+    carc_game *view = g ? carc_clone(g) : NULL;
+    carc_player *p = carc_player_new("mcts", &opt, &err);
+    double rate = -1;
+    if (g && view && p) {
+        carc_view(g, carc_pending_decision(g).seat, view);
+        double t0 = cli_now();
+        if (p->choose(p, view, &m, NULL, 0) == CARC_OK)
+            rate = ITERATIONS / (cli_now() - t0);
+    }
+    carc_player_free(p);
+    carc_free(view);
+    carc_free(g);
+    return rate;
+}
 
 /* Plays one seeded game to the end into res; returns 0, or 1 after reporting. */
 static int bench_game(carc_config *cfg, uint64_t seed, random_player *rp, game_result *res)
@@ -167,6 +199,7 @@ int cmd_bench(int argc, char **argv)
         printf("moves_per_s: %.0f\n", (double)moves / dt);
         printf("state_bytes: %zu\n", carc_state_size());
         printf("copy_ns: %.1f\n", ns);
+        printf("mcts_iterations_per_s: %.0f\n", mcts_rate(&cfg));
         printf("signature: games=%d turns=%ld moves=%ld hash=%016" PRIx64 "\n", SIG_GAMES,
                sig_turns, sig_moves, sig);
     }

@@ -94,34 +94,13 @@ static enum grain grain_of(int c)
     }
 }
 
-static void shuffle(carc_game *g, uint8_t *a, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)rng_below(g->rng, (uint32_t)i + 1);
-        uint8_t t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
-}
-
 /* X1: each deck shuffled; a fixed order from the configuration goes on top, the
  * cards it leaves out are shuffled beneath. */
 static void setup_deck(carc_game *g, int deck, const uint8_t *fixed, int nfixed)
 {
     int first = deck == DECK_CLOISTER ? CARC_XC_SCORE_THREE : CARC_XR_INTRUDE_FIELD;
-    int left[CARC_CARDS] = {0};
-    for (int c = first; c < first + KINDS_PER_DECK; c++)
-        left[c] = COPIES;
-    for (int i = 0; i < nfixed; i++)
-        left[fixed[i]]--;
-    int n = 0;
-    for (int c = first; c < first + KINDS_PER_DECK; c++)
-        for (int k = 0; k < left[c]; k++)
-            g->xdeck[deck][n++] = (uint8_t)c;
-    shuffle(g, g->xdeck[deck], n);
-    for (int i = nfixed - 1; i >= 0; i--)
-        g->xdeck[deck][n++] = fixed[i];
-    g->xdeck_len[deck] = (uint8_t)n;
+    g->xdeck_len[deck] = (uint8_t)deck_build(g, g->xdeck[deck], first, first + KINDS_PER_DECK - 1,
+                                             COPIES, fixed, nfixed);
     g->xndiscard[deck] = 0;
 }
 
@@ -195,30 +174,6 @@ static int feature_ok(const carc_game *g, int c, int r, int seat)
     }
 }
 
-static void name_node(const carc_game *g, carc_move *m, int n)
-{
-    const placed *p = &g->tiles[g->nodes[n].tile];
-    m->x = p->x;
-    m->y = p->y;
-    m->port = (uint8_t)board_node_port(g, n);
-}
-
-static void name_node2(const carc_game *g, carc_move *m, int n)
-{
-    const placed *p = &g->tiles[g->nodes[n].tile];
-    m->x2 = p->x;
-    m->y2 = p->y;
-    m->port2 = (uint8_t)board_node_port(g, n);
-}
-
-static int first_of_seat_on(const carc_game *g, int seat, int i)
-{
-    for (int j = 0; j < i; j++)
-        if (g->fnode[seat][j] == g->fnode[seat][i])
-            return 0;
-    return 1;
-}
-
 /* The seat whose follower on node n a swap by `seat` takes, or -1. */
 static int swap_owner(const carc_game *g, int seat, int n)
 {
@@ -243,7 +198,7 @@ static int card_targets(const carc_game *g, int c, int seat, carc_move proto, ca
             if (g->nodes[v].type != type || !feature_ok(g, c, root_of(g, v), seat))
                 continue;
             out[n] = proto;
-            name_node(g, &out[n++], v);
+            move_name_node(g, &out[n++], v, 0);
         }
         return n;
     case BY_FEATURE: {
@@ -258,14 +213,14 @@ static int card_targets(const carc_game *g, int c, int seat, carc_move proto, ca
             if (!feature_ok(g, c, r, seat))
                 continue;
             out[n] = proto;
-            name_node(g, &out[n++], v);
+            move_name_node(g, &out[n++], v, 0);
         }
         return n;
     }
     case BY_FOLLOWER:
         for (int i = 0; i < CARC_FOLLOWERS; i++) {
             int a = g->fnode[seat][i];
-            if (a == NODE_NONE || !first_of_seat_on(g, seat, i))
+            if (a == NODE_NONE || !follower_first_on_node(g, seat, i))
                 continue;
             int ra = root_of(g, a);
             if (locked(g, ra))
@@ -273,7 +228,7 @@ static int card_targets(const carc_game *g, int c, int seat, carc_move proto, ca
             if (c == CARC_XC_RETURN_FOLLOWER) {
                 if (n < cap) {
                     out[n] = proto;
-                    name_node(g, &out[n++], a);
+                    move_name_node(g, &out[n++], a, 0);
                 }
                 continue;
             }
@@ -288,8 +243,8 @@ static int card_targets(const carc_game *g, int c, int seat, carc_move proto, ca
                 if (rb == ra || locked(g, rb) || !unfinished(g, rb) || swap_owner(g, seat, b) < 0)
                     continue;
                 out[n] = proto;
-                name_node(g, &out[n], a);
-                name_node2(g, &out[n++], b);
+                move_name_node(g, &out[n], a, 0);
+                move_name_node(g, &out[n++], b, 1);
             }
         }
         return n;
@@ -309,18 +264,6 @@ static int card_targets(const carc_game *g, int c, int seat, carc_move proto, ca
     return n;
 }
 
-/* The lowest-numbered node of the feature containing n. */
-static int feature_first_node(const carc_game *g, int n)
-{
-    int best = n, v = n;
-    do {
-        if (v < best)
-            best = v;
-        v = g->nodes[v].next;
-    } while (v != n);
-    return best;
-}
-
 /* Rewrites a move's targets in the form card_targets writes them; 0 if a named
  * segment does not exist. */
 static int canonical(const carc_game *g, int c, carc_move *m)
@@ -331,13 +274,13 @@ static int canonical(const carc_game *g, int c, carc_move *m)
     if (v == NODE_NONE)
         return 0;
     if (grain_of(c) == BY_FEATURE)
-        v = feature_first_node(g, v);
-    name_node(g, m, v);
+        v = feat_first_node(g, v);
+    move_name_node(g, m, v, 0);
     if (grain_of(c) == BY_FOLLOWER && c != CARC_XC_RETURN_FOLLOWER) {
         int w = node_at(g, m->x2, m->y2, m->port2);
         if (w == NODE_NONE)
             return 0;
-        name_node2(g, m, w);
+        move_name_node(g, m, w, 1);
     }
     return 1;
 }

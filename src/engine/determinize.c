@@ -11,16 +11,6 @@
  */
 #include "state.h"
 
-static void shuffle(uint64_t rng[4], uint8_t *a, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)rng_below(rng, (uint32_t)i + 1);
-        uint8_t t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
-}
-
 /* Appends `copies - seen[c]` cards of each id in [first, last] to pool. */
 static int unknown_pool(uint8_t *pool, int first, int last, int copies, const int *seen)
 {
@@ -40,7 +30,7 @@ static void deal_gifts(carc_game *g, int seat)
     for (int c = 1; c <= CARC_GIFT_TAKE_TWO; c++)
         seen[c] += g->gifts[seat][c];
     int n = unknown_pool(pool, CARC_GIFT_SYNOD, CARC_GIFT_TAKE_TWO, 5, seen);
-    shuffle(g->rng, pool, n);
+    rng_shuffle(g->rng, pool, n);
     int k = 0;
     for (int i = 0; i < g->gift_deck_len; i++)
         g->gift_deck[i] = pool[k++];
@@ -65,7 +55,7 @@ static void deal_cards(carc_game *g, int seat)
         if (g->xplay >= first && g->xplay < first + 16)
             seen[g->xplay]++;
         int n = unknown_pool(pool, first, first + 15, 2, seen);
-        shuffle(g->rng, pool, n);
+        rng_shuffle(g->rng, pool, n);
         int k = 0;
         for (int i = 0; i < g->xdeck_len[d]; i++)
             g->xdeck[d][i] = pool[k++];
@@ -88,7 +78,7 @@ void carc_determinize(const carc_game *view, uint64_t seed, carc_game *out)
     if (seat < 0)
         return;
     out->view_seat = -1;
-    shuffle(out->rng, out->stack, out->stack_len);
+    rng_shuffle(out->rng, out->stack, out->stack_len);
     if (gifts_on(out))
         deal_gifts(out, seat);
     if (xmas_on(out))

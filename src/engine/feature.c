@@ -134,3 +134,14 @@ int feat_field_cities(const carc_game *g, int root)
     } while (n != root);
     return count;
 }
+
+int feat_first_node(const carc_game *g, int n)
+{
+    int best = n, v = n;
+    do {
+        if (v < best)
+            best = v;
+        v = g->nodes[v].next;
+    } while (v != n);
+    return best;
+}

@@ -138,12 +138,7 @@ static void build_stack(carc_game *g)
     for (int k = 0; k < CARC_TILE_KINDS; k++)
         for (int c = 0; c < stack_count(k); c++)
             g->stack[n++] = (uint8_t)k;
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)rng_below(g->rng, (uint32_t)i + 1);
-        uint8_t t = g->stack[i];
-        g->stack[i] = g->stack[j];
-        g->stack[j] = t;
-    }
+    rng_shuffle(g->rng, g->stack, n);
     g->stack_len = (uint8_t)n;
 }
 

@@ -21,16 +21,6 @@ int gifts_on(const carc_game *g)
     return (g->cfg.expansions & CARC_EXP_GIFTS) != 0;
 }
 
-static void shuffle(carc_game *g, uint8_t *a, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)rng_below(g->rng, (uint32_t)i + 1);
-        uint8_t t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
-}
-
 /* G1: 25 cards, 5 of each kind. A fixed order from the configuration goes on top
  * (its first card drawn first); the cards it leaves out are shuffled below. */
 void gifts_setup(carc_game *g)
@@ -38,20 +28,9 @@ void gifts_setup(carc_game *g)
     if (!gifts_on(g))
         return;
     const carc_config *cfg = &g->cfg;
-    int left[GIFT_KINDS + 1];
-    for (int c = 1; c <= GIFT_KINDS; c++)
-        left[c] = GIFT_COPIES;
-    int fixed = cfg->gift_deck_len > 0 ? cfg->gift_deck_len : 0;
-    for (int i = 0; i < fixed; i++)
-        left[cfg->gift_deck[i]]--;
-    int n = 0;
-    for (int c = 1; c <= GIFT_KINDS; c++)
-        for (int k = 0; k < left[c]; k++)
-            g->gift_deck[n++] = (uint8_t)c;
-    shuffle(g, g->gift_deck, n);
-    for (int i = fixed - 1; i >= 0; i--)
-        g->gift_deck[n++] = cfg->gift_deck[i];
-    g->gift_deck_len = (uint8_t)n;
+    g->gift_deck_len = (uint8_t)deck_build(g, g->gift_deck, CARC_GIFT_SYNOD, CARC_GIFT_TAKE_TWO,
+                                           GIFT_COPIES, cfg->gift_deck,
+                                           cfg->gift_deck_len > 0 ? cfg->gift_deck_len : 0);
     g->gift_ndiscard = 0;
 }
 
@@ -74,24 +53,6 @@ static carc_move gift_move(int card)
     m.kind = CARC_MOVE_GIFT;
     m.card = (uint8_t)card;
     return m;
-}
-
-static void set_target(const carc_game *g, carc_move *m, int n)
-{
-    const placed *p = &g->tiles[g->nodes[n].tile];
-    m->x = p->x;
-    m->y = p->y;
-    m->port = (uint8_t)board_node_port(g, n);
-}
-
-/* Whether seat's follower i is the first of that seat on its node (two followers
- * of one seat on one node, e.g. after a Synod, give the same moves). */
-static int first_on_node(const carc_game *g, int seat, int i)
-{
-    for (int j = 0; j < i; j++)
-        if (g->fnode[seat][j] == g->fnode[seat][i])
-            return 0;
-    return 1;
 }
 
 static int is_locked(const carc_game *g, int n)
@@ -117,7 +78,7 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
             int c = g->tiles[t].cloister;
             if (c == NODE_NONE || is_completed(g, c))
                 continue;
-            set_target(g, &m, c);
+            move_name_node(g, &m, c, 0);
             out[n++] = m;
         }
         return n;
@@ -132,7 +93,7 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
             seen[r >> 6] |= 1ull << (r & 63);
             if (g->nodes[r].flags & (NF_COMPLETED | NF_LOCKED))
                 continue;
-            set_target(g, &m, v);
+            move_name_node(g, &m, v, 0);
             out[n++] = m;
         }
         return n;
@@ -140,21 +101,21 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
     case CARC_GIFT_CASH_OUT: /* G8 */
         for (int i = 0; i < CARC_FOLLOWERS && n < cap; i++) {
             int v = g->fnode[seat][i];
-            if (v == NODE_NONE || !first_on_node(g, seat, i) || is_locked(g, v))
+            if (v == NODE_NONE || !follower_first_on_node(g, seat, i) || is_locked(g, v))
                 continue;
-            set_target(g, &m, v);
+            move_name_node(g, &m, v, 0);
             out[n++] = m;
         }
         return n;
     case CARC_GIFT_CHANGE_POSITION: /* G9 */
         for (int i = 0; i < CARC_FOLLOWERS; i++) {
             int v = g->fnode[seat][i];
-            if (v == NODE_NONE || !first_on_node(g, seat, i) || is_locked(g, v))
+            if (v == NODE_NONE || !follower_first_on_node(g, seat, i) || is_locked(g, v))
                 continue;
             const placed *p = &g->tiles[g->nodes[v].tile];
             int from_field = g->nodes[v].type == CARC_FEAT_FIELD;
             int nseg = carc_tile_def_of(p->kind)->nseg;
-            set_target(g, &m, v);
+            move_name_node(g, &m, v, 0);
             m.x2 = m.x;
             m.y2 = m.y;
             for (int j = 0; j < nseg && n < cap; j++) {
@@ -195,18 +156,6 @@ int gifts_legal(const carc_game *g, carc_move *out, int cap)
     return n;
 }
 
-/* The lowest-numbered node of the feature containing n. */
-static int feature_first_node(const carc_game *g, int n)
-{
-    int best = n, v = n;
-    do {
-        if (v < best)
-            best = v;
-        v = g->nodes[v].next;
-    } while (v != n);
-    return best;
-}
-
 /* Rewrites the move's targets in canonical form (see the file comment). Returns
  * 0 if a named segment does not exist. */
 int gifts_canonical(const carc_game *g, carc_move *m)
@@ -217,8 +166,8 @@ int gifts_canonical(const carc_game *g, carc_move *m)
     if (v == NODE_NONE)
         return 0;
     if (m->card == CARC_GIFT_ROAD_SWEEPER && g->nodes[v].type == CARC_FEAT_ROAD)
-        v = feature_first_node(g, v);
-    set_target(g, m, v);
+        v = feat_first_node(g, v);
+    move_name_node(g, m, v, 0);
     if (m->card == CARC_GIFT_CHANGE_POSITION) {
         int w = node_at(g, m->x2, m->y2, m->port2);
         if (w == NODE_NONE)
@@ -244,7 +193,7 @@ static void receive_gift(carc_game *g)
         memcpy(g->gift_deck, g->gift_discard, g->gift_ndiscard);
         g->gift_deck_len = g->gift_ndiscard;
         g->gift_ndiscard = 0;
-        shuffle(g, g->gift_deck, g->gift_deck_len);
+        rng_shuffle(g->rng, g->gift_deck, g->gift_deck_len);
     }
     int card = g->gift_deck[--g->gift_deck_len];
     g->gifts[g->active][card]++;

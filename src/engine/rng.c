@@ -50,3 +50,13 @@ uint32_t rng_below(uint64_t s[4], uint32_t n)
     }
     return (uint32_t)(m >> 32);
 }
+
+void rng_shuffle(uint64_t s[4], uint8_t *a, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)rng_below(s, (uint32_t)i + 1);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}

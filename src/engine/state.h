@@ -191,6 +191,8 @@ void rng_seed(uint64_t s[4], uint64_t seed);
 uint64_t rng_next(uint64_t s[4]);
 /* Uniform in [0, n), n >= 1, without modulo bias. */
 uint32_t rng_below(uint64_t s[4], uint32_t n);
+/* Fisher-Yates shuffle of a[0..n). */
+void rng_shuffle(uint64_t s[4], uint8_t *a, int n);
 
 /* ---- tiles.c ---- */
 /* Edge types of kind k in rotation r, packed 2 bits per side (N at bits 0-1). */
@@ -242,6 +244,9 @@ int feat_value_completed(const carc_game *g, int root);
 int feat_value_end(const carc_game *g, int root);
 /* Completed cities a field borders, counted once each. */
 int feat_field_cities(const carc_game *g, int root);
+/* The lowest-numbered node of the feature containing n: how a feature is named
+ * when a move targets the feature as a whole. */
+int feat_first_node(const carc_game *g, int n);
 
 /* ---- score.c ---- */
 void score_add(carc_game *g, int seat, int category, int points, int type, int node);
@@ -298,6 +303,18 @@ void xmas_hide(carc_game *g, int seat);
 int xmas_invariants(const carc_game *g, carc_error *err);
 /* carc_move_canonical for a CARD or TARGET move of the pending decision. */
 int xmas_canonical(const carc_game *g, carc_move *m);
+
+/* ---- cards.c: decks of the expansions ---- */
+/* Builds a deck of `copies` of each card id in [first, last] in deck[] (top at the
+ * end): the `nfixed` cards of fixed[] on top, first drawn first, the rest shuffled
+ * beneath from the game's generator. Returns the deck size. */
+int deck_build(carc_game *g, uint8_t *deck, int first, int last, int copies,
+               const uint8_t *fixed, int nfixed);
+/* Names node n as the (first, or with second = 1 the second) target of a move. */
+void move_name_node(const carc_game *g, carc_move *m, int n, int second);
+/* Whether seat's follower i is the first of that seat on its node (two followers
+ * of one seat on one segment give the same moves). */
+int follower_first_on_node(const carc_game *g, int seat, int i);
 
 /* ---- shared helpers (apply.c, draw in turn.c) ---- */
 /* Puts a follower of `seat` from supply on node n and emits the event. */

@@ -1,0 +1,46 @@
+/*
+ * cards.c - what the two card expansions share: building a deck from a fixed top
+ * order and a shuffled rest, naming a segment as a move's target, and listing a
+ * seat's followers once per segment.
+ */
+#include "state.h"
+
+int deck_build(carc_game *g, uint8_t *deck, int first, int last, int copies,
+               const uint8_t *fixed, int nfixed)
+{
+    int left[CARC_CARDS] = {0};
+    for (int c = first; c <= last; c++)
+        left[c] = copies;
+    for (int i = 0; i < nfixed; i++)
+        left[fixed[i]]--;
+    int n = 0;
+    for (int c = first; c <= last; c++)
+        for (int k = 0; k < left[c]; k++)
+            deck[n++] = (uint8_t)c;
+    rng_shuffle(g->rng, deck, n);
+    for (int i = nfixed - 1; i >= 0; i--)
+        deck[n++] = fixed[i];
+    return n;
+}
+
+void move_name_node(const carc_game *g, carc_move *m, int n, int second)
+{
+    const placed *p = &g->tiles[g->nodes[n].tile];
+    if (second) {
+        m->x2 = p->x;
+        m->y2 = p->y;
+        m->port2 = (uint8_t)board_node_port(g, n);
+    } else {
+        m->x = p->x;
+        m->y = p->y;
+        m->port = (uint8_t)board_node_port(g, n);
+    }
+}
+
+int follower_first_on_node(const carc_game *g, int seat, int i)
+{
+    for (int j = 0; j < i; j++)
+        if (g->fnode[seat][j] == g->fnode[seat][i])
+            return 0;
+    return 1;
+}

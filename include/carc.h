@@ -238,7 +238,8 @@ void carc_move_canonical(const carc_game *g, carc_move *m);
 enum carc_event_kind {
     CARC_EV_TILE_DRAWN = 1,  /* tile kind a; seat */
     CARC_EV_TILE_REMOVED,    /* tile kind a was unplaceable (or not kept) and left the game */
-    CARC_EV_TILE_RETURNED,   /* tile kind a went back into the stack at depth value */
+    CARC_EV_TILE_RETURNED,   /* tile kind a went back into the stack at depth value
+                                (-1 in a view: the depth is hidden) */
     CARC_EV_PLACED,          /* seat placed tile kind a at (x,y) rotation b */
     CARC_EV_FOLLOWER,        /* seat put a follower at (x,y) port a */
     CARC_EV_SCORED,          /* seat scored value points for feature type a at (x,y) */

@@ -33,7 +33,7 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
 
 /* Writes the short form a record keeps for an event ("draw U", "remove K",
  * "return U 3", "gift 1 synod", "card 0 score_three", "play 0 swap_road",
- * "discard take_two"; a card hidden from a view is "?"). Returns 0, writing nothing,
+ * "discard score_three"; a card hidden from a view is "?"). Returns 0, writing nothing,
  * for the events a record does not keep (placements, followers, scoring). */
 int carc_event_format(const carc_event *e, char *buf, size_t size);
 

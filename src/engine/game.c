@@ -217,6 +217,10 @@ void carc_view(const carc_game *g, int seat, carc_game *out)
     memset(out->cfg.roadside_deck, 0, sizeof out->cfg.roadside_deck);
     gifts_hide(out, seat);
     xmas_hide(out, seat);
+    /* G10: where a tile went back into the stack is part of the stack order */
+    for (int i = 0; i < out->nevents; i++)
+        if (out->events[i].kind == CARC_EV_TILE_RETURNED)
+            out->events[i].value = -1;
 }
 
 int carc_view_seat(const carc_game *g) { return g->view_seat; }

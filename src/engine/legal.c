@@ -53,6 +53,44 @@ void carc_move_canonical(const carc_game *g, carc_move *m)
     default:
         break;
     }
+    /* clear what the kind does not use, so equal moves compare equal */
+    carc_move c = carc_move_pass();
+    c.kind = m->kind;
+    switch (m->kind) {
+    case CARC_MOVE_PLACE:
+        c.tile = m->tile;
+        c.rot = m->rot;
+        c.x = m->x;
+        c.y = m->y;
+        break;
+    case CARC_MOVE_FOLLOWER: case CARC_MOVE_TARGET:
+        c.x = m->x;
+        c.y = m->y;
+        c.port = m->port;
+        break;
+    case CARC_MOVE_GIFT: case CARC_MOVE_CARD: {
+        int two = m->card == CARC_GIFT_CHANGE_POSITION || (m->card >= CARC_XR_SWAP_CLOISTER &&
+                                                           m->card <= CARC_XR_SWAP_FIELD);
+        c.card = m->card;
+        if (m->port != CARC_PORT_NONE || m->card == CARC_XR_MASTERMIND) {
+            c.x = m->x;
+            c.y = m->y;
+            c.port = m->port;
+        }
+        if (two) {
+            c.x2 = m->x2;
+            c.y2 = m->y2;
+            c.port2 = m->port2;
+        }
+        break;
+    }
+    case CARC_MOVE_DISCARD:
+        c.card = m->card;
+        break;
+    default:
+        break;
+    }
+    *m = c;
 }
 
 static int legal_place(const carc_game *g, carc_move *out, int cap)

@@ -22,7 +22,7 @@ static const struct {
     { CARC_EV_GIFT_DRAWN, "gift", F_SEAT | F_CARD },      /* "gift 1 synod" */
     { CARC_EV_CARD_DRAWN, "card", F_SEAT | F_CARD },      /* "card 0 score_three" */
     { CARC_EV_CARD_PLAYED, "play", F_SEAT | F_CARD },     /* "play 0 swap_road" */
-    { CARC_EV_CARD_DISCARDED, "discard", F_CARD },        /* "discard take_two" */
+    { CARC_EV_CARD_DISCARDED, "discard", F_CARD },        /* "discard score_three" */
 };
 
 int carc_event_format(const carc_event *e, char *buf, size_t size)

@@ -1,17 +1,20 @@
 # Thin wrapper over CMake so the everyday commands are short.
 #   make          build into build/
-#   make run      build and play one seeded game between two computer players
+#   make play     build and play a game on the terminal against the computer (mcts)
+#   make run      build and print one seeded game between two computer players
 #   make test     build and run every test (ctest)
 #   make asan     build into build-asan/ with ASan+UBSan and run every test
 #   make bench    build and print the benchmark figures
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build run test asan bench clean
+.PHONY: all build play run test asan bench clean
 all: build
 build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	cmake --build $(BUILD) -j $(JOBS)
+play: build
+	./$(BUILD)/carc play --players human,mcts --seed 1
 run: build
 	./$(BUILD)/carc demo --seed 1
 test: build

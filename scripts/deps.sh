@@ -1,8 +1,9 @@
 #!/bin/sh
-# Installs the Debian packages carc needs to build and test, skipping those already present.
+# Installs the Debian packages carc needs to build and test, skipping those already present
+# (tmux runs the terminal game in tests/cli/play_tmux.sh).
 # Usage (as root on Debian 12): scripts/deps.sh
 set -eu
-pkgs="build-essential cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev"
+pkgs="build-essential cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev tmux"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

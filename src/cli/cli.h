@@ -5,7 +5,8 @@
  * the protocol's line handling, engine_cmds.c its commands); opts.c parses and
  * reports option values; play.c is the random player and the loop that plays a
  * game out; board_text.c draws a board as text; event_text.c writes events as
- * text; jsonw.c is a growable string that writes JSON string literals.
+ * text; jsonw.c is a growable string that writes JSON string literals; play_*.c
+ * are `carc play`, the full-screen game (play_ui.h lists their jobs).
  *
  * Exit codes of every subcommand: 0 success, 1 failure (a bad record, an engine
  * error, a file that cannot be opened), 2 bad usage (a message on stderr).
@@ -32,6 +33,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
+int play_command(int argc, char **argv); /* `carc play`, in play_cmd.c */
 
 /* ---- opts.c: option parsing and usage errors ----------------------------------- */
 

@@ -13,6 +13,7 @@ static const struct subcommand {
     int (*run)(int argc, char **argv);
     const char *summary;
 } subcommands[] = {
+    {"play", play_command, "play a game on the terminal against computers or people"},
     {"demo", cmd_demo, "play one seeded game between random players and show it"},
     {"tiles", cmd_tiles, "print the tile catalogue (--json for JSON)"},
     {"sim", cmd_sim, "play many random games; score statistics; records"},

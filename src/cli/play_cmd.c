@@ -1,0 +1,229 @@
+/*
+ * play_cmd.c - `carc play`: options and --help; starts the session, then either the
+ * full-screen game (play_tui.c) or, with --headless, a game between computer seats
+ * told on stdout.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "play_ui.h"
+
+static const char play_usage[] =
+    "usage: carc play [--players LIST] [--expansions LIST] [--seed S] [--budget-ms M]\n"
+    "                 [--save FILE] [--delay-ms D] [--headless]\n"
+    "\n"
+    "Plays one game of Carcassonne on the terminal, full screen: the board in colour,\n"
+    "your tiles, gifts and cards, scores, a log of every move. Each seat is a human at\n"
+    "this keyboard or a computer player; several humans pass the keyboard between\n"
+    "turns (a hand-over screen hides the previous player's cards). Every screen shows\n"
+    "only what its seat may know. At the end: the final scoring per category and the\n"
+    "winner(s); `s` saves the game record (JSON, accepted by `carc replay`).\n"
+    "\n"
+    "  --players LIST      2..5 seats in turn order, comma-separated: human, random,\n"
+    "                      greedy or mcts (default human,mcts)\n"
+    "  --expansions LIST   base, gifts, christmas or gifts,christmas (default base)\n"
+    "  --seed S            game seed (default: from the clock; shown on screen)\n"
+    "  --budget-ms M       mcts thinking time per decision in ms (default 500)\n"
+    "  --save FILE         where `s` writes the record (default carc-SEED.json)\n"
+    "  --delay-ms D        with no human seat, pause D ms after each computer move\n"
+    "                      (default 300)\n"
+    "  --headless          no screen: computer seats only; prints every move and the\n"
+    "                      final scoring on stdout, and writes the record to --save\n"
+    "                      when given\n"
+    "  --help              this text\n"
+    "\n"
+    "Keys (also on screen, and under ?): placing a tile, arrows/hjkl jump between the\n"
+    "spots where it fits, Tab steps through them, r turns it, t switches between two\n"
+    "tiles, Enter places; any other decision is a list of the legal moves: up/down\n"
+    "select, Enter confirms, p passes (no follower, close a window, decline). H J K L\n"
+    "scroll the board, c centres, PgUp/PgDn scroll the log, q quits. The terminal\n"
+    "must be at least 80x24.\n";
+
+enum { MAX_LIST = 256 };
+
+/* Parses "human,mcts" into kinds; returns the number of seats or -1 after an error. */
+static int parse_players(const char *list, char kinds[][PLAY_KIND_LEN])
+{
+    char buf[MAX_LIST];
+    char *save = NULL, *tok;
+    int n = 0;
+    if (strlen(list) >= sizeof buf) {
+        cli_error("play", "--players: list too long");
+        return -1;
+    }
+    snprintf(buf, sizeof buf, "%s", list);
+    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (strcmp(tok, "human") != 0) {
+            carc_error err = {0, ""};
+            carc_player *p = carc_player_new(tok, NULL, &err);
+            if (!p) {
+                cli_error("play", "--players: unknown player '%.40s' (players: human, %s)", tok,
+                          carc_player_names());
+                return -1;
+            }
+            carc_player_free(p);
+        }
+        if (n == CARC_MAX_PLAYERS) {
+            cli_error("play", "--players takes 2..5 seats");
+            return -1;
+        }
+        snprintf(kinds[n++], PLAY_KIND_LEN, "%s", tok);
+    }
+    if (n < CARC_MIN_PLAYERS) {
+        cli_error("play", "--players takes 2..5 seats, got %d", n);
+        return -1;
+    }
+    return n;
+}
+
+static int run_headless(play_session *s, const char *save)
+{
+    carc_error err = {0, ""};
+    char msg[PLAY_LINE];
+    int i;
+
+    printf("carc play: seed %" PRIu64 ", %s;", s->cfg.seed,
+           carc_expansions_name(s->cfg.expansions));
+    for (i = 0; i < s->nseats; i++)
+        printf(" seat %d %s%s", i, s->seat[i].kind, i + 1 < s->nseats ? "," : "\n");
+    play_session_start(s);
+    while (!carc_is_over(play_session_view(s, 0))) {
+        if (play_session_computer(s, &err) != CARC_OK) {
+            cli_error("play", "%s", err.msg);
+            return 1;
+        }
+    }
+    play_final_text(s, play_session_view(s, 0), stdout);
+    if (save) {
+        if (play_session_save(s, save, msg, sizeof msg) != 0) {
+            cli_error("play", "%s", msg);
+            return 1;
+        }
+        printf("%s\n", msg);
+    }
+    return 0;
+}
+
+int play_command(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"players", required_argument, NULL, 'p'},
+        {"expansions", required_argument, NULL, 'e'},
+        {"seed", required_argument, NULL, 's'},
+        {"budget-ms", required_argument, NULL, 'b'},
+        {"save", required_argument, NULL, 'o'},
+        {"delay-ms", required_argument, NULL, 'd'},
+        {"headless", no_argument, NULL, 'H'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    char kinds[CARC_MAX_PLAYERS][PLAY_KIND_LEN];
+    carc_config cfg;
+    carc_error err = {0, ""};
+    play_options opt;
+    play_session *s;
+    const char *save = NULL;
+    long v, budget = 500, delay = 300;
+    int c, nseats, headless = 0, have_seed = 0, rc;
+
+    carc_config_init(&cfg);
+    memset(&opt, 0, sizeof opt);
+    snprintf(kinds[0], PLAY_KIND_LEN, "human");
+    snprintf(kinds[1], PLAY_KIND_LEN, "mcts");
+    nseats = 2;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'p':
+            if ((nseats = parse_players(optarg, kinds)) < 0)
+                return EXIT_USAGE;
+            break;
+        case 'e':
+            if (cli_expansions("play", "--expansions", optarg, &cfg.expansions))
+                return EXIT_USAGE;
+            break;
+        case 's':
+            if (cli_u64("play", "--seed", optarg, &cfg.seed))
+                return EXIT_USAGE;
+            if (cfg.seed > (uint64_t)INT64_MAX) {
+                cli_error("play", "--seed must be at most %" PRId64 " (records keep it as a "
+                          "JSON integer), got %s", INT64_MAX, optarg);
+                return EXIT_USAGE;
+            }
+            have_seed = 1;
+            break;
+        case 'b':
+            if (cli_int("play", "--budget-ms", optarg, 1, 600000, &v))
+                return EXIT_USAGE;
+            budget = v;
+            break;
+        case 'o':
+            if (!optarg[0] || strlen(optarg) >= sizeof opt.save_path) {
+                cli_error("play", "--save needs a file name shorter than %d bytes",
+                          (int)sizeof opt.save_path);
+                return EXIT_USAGE;
+            }
+            save = optarg;
+            break;
+        case 'd':
+            if (cli_int("play", "--delay-ms", optarg, 0, 60000, &v))
+                return EXIT_USAGE;
+            delay = v;
+            break;
+        case 'H': headless = 1; break;
+        case 'h': fputs(play_usage, stdout); return 0;
+        default: cli_bad_option("play", c, argv); return EXIT_USAGE;
+        }
+    }
+    if (optind < argc) {
+        cli_error("play", "unexpected argument '%s'", argv[optind]);
+        return EXIT_USAGE;
+    }
+    if (headless) {
+        for (c = 0; c < nseats; c++)
+            if (strcmp(kinds[c], "human") == 0) {
+                cli_error("play", "--headless needs computer seats only, seat %d is human", c);
+                return EXIT_USAGE;
+            }
+    } else if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        cli_error("play", "needs a terminal (or --headless with computer seats only)");
+        return EXIT_USAGE;
+    }
+    if (!have_seed)
+        cfg.seed = (uint64_t)time(NULL) % 1000000u + 1u;
+    cfg.players = nseats;
+    if (save)
+        snprintf(opt.save_path, sizeof opt.save_path, "%s", save);
+    else
+        snprintf(opt.save_path, sizeof opt.save_path, "carc-%" PRIu64 ".json", cfg.seed);
+    opt.delay_ms = (int)delay;
+
+    if (!(s = malloc(sizeof *s))) {
+        cli_error("play", "out of memory");
+        return 1;
+    }
+    if (play_session_init(s, &cfg, nseats, (const char(*)[PLAY_KIND_LEN])kinds, (int)budget,
+                          &err) != 0) {
+        cli_error("play", "%s", err.msg);
+        free(s);
+        return 1;
+    }
+    s->headless = headless;
+    if (headless) {
+        rc = run_headless(s, save);
+    } else {
+        play_session_start(s);
+        rc = play_tui_run(s, &opt);
+    }
+    play_session_free(s);
+    free(s);
+    return rc;
+}

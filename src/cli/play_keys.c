@@ -1,0 +1,468 @@
+/*
+ * play_keys.c - what the keys do while a human seat decides, and the keys that work
+ * on every game screen.
+ *
+ * A decision offers only the moves carc_legal listed from the deciding seat's view
+ * (s->moves), so nothing typed can ask for an illegal move; carc_apply still checks,
+ * and a refusal goes to the status line and the log.
+ *
+ *   place      a cursor on the legal spots of the chosen tile: arrows / hjkl jump to
+ *              the nearest spot that way, Tab / Shift-Tab step through them, r / R
+ *              turn through the rotations that fit there, t switches between two tiles,
+ *              Enter places;
+ *   any other  a list of the legal moves in notation (a pass first, except for the
+ *              follower, where the segments come first and p passes): up / down / j / k
+ *              / Tab select, 1-9 pick by number, Enter confirms, p passes when allowed.
+ *
+ * Everywhere: H J K L scroll the board a tile (and arrows / hjkl when they have no
+ * other use), c centres on what matters now, PgUp / PgDn scroll the log, ? help, q quit.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#include <curses.h>
+
+#include "play_ui.h"
+
+enum { RULER_W = 4 };
+
+int play_key_enter(int ch)
+{
+    return ch == '\n' || ch == '\r' || ch == KEY_ENTER;
+}
+
+/* ---- the viewport ---------------------------------------------------------- */
+
+static int vis_cols(const play_ui *ui) { return (ui->board_w - RULER_W) / PT_COLS; }
+static int vis_rows(const play_ui *ui) { return (ui->board_h - 1) / PT_ROWS; }
+
+void play_keys_focus(play_ui *ui, int x, int y)
+{
+    int cols = vis_cols(ui), rows = vis_rows(ui);
+    if (cols < 1) cols = 1;
+    if (rows < 1) rows = 1;
+    if (ui->org_set && x >= ui->org_x && x < ui->org_x + cols && y >= ui->org_y &&
+        y < ui->org_y + rows)
+        return;
+    ui->org_x = x - (cols - 1) / 2;
+    ui->org_y = y - (rows - 1) / 2;
+    ui->org_set = 1;
+}
+
+void play_keys_autofocus(play_ui *ui)
+{
+    carc_move m;
+    if (!ui->org_set)
+        play_keys_focus(ui, 0, 0);
+    if (!ui->follow)
+        return;
+    if (ui->dkind != CARC_DEC_NONE && play_keys_current(ui, &m) &&
+        (m.kind == CARC_MOVE_PLACE || m.kind == CARC_MOVE_FOLLOWER ||
+         m.kind == CARC_MOVE_TARGET || m.port != CARC_PORT_NONE ||
+         m.card == CARC_XR_MASTERMIND)) {
+        play_keys_focus(ui, m.x, m.y);
+        return;
+    }
+    if (ui->s->have_last)
+        play_keys_focus(ui, ui->s->last_x, ui->s->last_y);
+}
+
+static void scroll_by(play_ui *ui, int dx, int dy)
+{
+    ui->org_x += dx;
+    ui->org_y += dy;
+    ui->follow = 0;
+}
+
+/* ---- placement ---------------------------------------------------------------- */
+
+static int cur_tile(const play_ui *ui) { return ui->tiles[ui->tile_i]; }
+
+/* The legal rotations of the current tile at (x,y) as a bit mask. */
+static unsigned rots_at(const play_ui *ui, int x, int y)
+{
+    unsigned r = 0;
+    int i;
+    for (i = 0; i < ui->s->nmoves; i++) {
+        const carc_move *m = &ui->s->moves[i];
+        if (m->kind == CARC_MOVE_PLACE && m->tile == cur_tile(ui) && m->x == x && m->y == y)
+            r |= 1u << m->rot;
+    }
+    return r;
+}
+
+static int first_rot(unsigned mask)
+{
+    int r;
+    for (r = 0; r < 4; r++)
+        if (mask & (1u << r))
+            return r;
+    return -1;
+}
+
+static void set_cursor(play_ui *ui, int x, int y)
+{
+    ui->cx = x;
+    ui->cy = y;
+    ui->crot = first_rot(rots_at(ui, x, y));
+    ui->follow = 1;
+}
+
+/* Distinct legal spots of the current tile, sorted by row then column. */
+static int spots(const play_ui *ui, int *xs, int *ys)
+{
+    int n = 0, i, j;
+    for (i = 0; i < ui->s->nmoves; i++) {
+        const carc_move *m = &ui->s->moves[i];
+        int seen = 0;
+        if (m->kind != CARC_MOVE_PLACE || m->tile != cur_tile(ui))
+            continue;
+        for (j = 0; j < n && !seen; j++)
+            seen = xs[j] == m->x && ys[j] == m->y;
+        if (seen)
+            continue;
+        for (j = n; j > 0 && (ys[j - 1] > m->y || (ys[j - 1] == m->y && xs[j - 1] > m->x)); j--) {
+            xs[j] = xs[j - 1];
+            ys[j] = ys[j - 1];
+        }
+        xs[j] = m->x;
+        ys[j] = m->y;
+        n++;
+    }
+    return n;
+}
+
+/* Moves the cursor to the nearest spot of the current tile to (x,y). */
+static void cursor_near(play_ui *ui, int x, int y)
+{
+    int xs[CARC_MAX_MOVES], ys[CARC_MAX_MOVES];
+    int n = spots(ui, xs, ys), i, best = -1, bd = 0;
+    for (i = 0; i < n; i++) {
+        int d = abs(xs[i] - x) + abs(ys[i] - y);
+        if (best < 0 || d < bd) {
+            best = i;
+            bd = d;
+        }
+    }
+    if (best >= 0)
+        set_cursor(ui, xs[best], ys[best]);
+}
+
+static int place_step(play_ui *ui, int dir)
+{
+    int xs[CARC_MAX_MOVES], ys[CARC_MAX_MOVES];
+    int n = spots(ui, xs, ys), i;
+    for (i = 0; i < n; i++)
+        if (xs[i] == ui->cx && ys[i] == ui->cy)
+            break;
+    if (n <= 1) {
+        play_set_status(ui, PS_HINT, "this is the only spot where the tile fits");
+        return 1;
+    }
+    i = i >= n ? 0 : (i + dir + n) % n;
+    set_cursor(ui, xs[i], ys[i]);
+    return 1;
+}
+
+/* Jumps to the nearest spot in direction (dx,dy). */
+static int place_jump(play_ui *ui, int dx, int dy)
+{
+    int xs[CARC_MAX_MOVES], ys[CARC_MAX_MOVES];
+    int n = spots(ui, xs, ys), i, best = -1, bs = 0;
+    for (i = 0; i < n; i++) {
+        int ax = xs[i] - ui->cx, ay = ys[i] - ui->cy;
+        int along = ax * dx + ay * dy, across = abs(ax * dy) + abs(ay * dx), score;
+        if (along <= 0)
+            continue;
+        score = along + 2 * across;
+        if (best < 0 || score < bs) {
+            best = i;
+            bs = score;
+        }
+    }
+    if (best < 0) {
+        play_set_status(ui, PS_HINT, "no spot further %s; Tab steps through all %d spots",
+                        dx > 0 ? "right" : dx < 0 ? "left" : dy > 0 ? "down" : "up", n);
+        return 1;
+    }
+    set_cursor(ui, xs[best], ys[best]);
+    return 1;
+}
+
+static int place_rotate(play_ui *ui, int dir)
+{
+    unsigned mask = rots_at(ui, ui->cx, ui->cy);
+    int r = ui->crot, k;
+    for (k = 0; k < 4; k++) {
+        r = (r + dir + 4) % 4;
+        if (mask & (1u << r))
+            break;
+    }
+    if (r == ui->crot)
+        play_set_status(ui, PS_HINT, "only one rotation fits here");
+    ui->crot = r;
+    return 1;
+}
+
+static int place_switch(play_ui *ui)
+{
+    if (ui->ntiles < 2) {
+        play_set_status(ui, PS_HINT, "t switches tiles only with two tiles in hand");
+        return 1;
+    }
+    ui->tile_i ^= 1;
+    if (rots_at(ui, ui->cx, ui->cy))
+        set_cursor(ui, ui->cx, ui->cy);
+    else
+        cursor_near(ui, ui->cx, ui->cy);
+    return 1;
+}
+
+/* ---- applying ---------------------------------------------------------------- */
+
+static void apply(play_ui *ui, const carc_move *m)
+{
+    carc_error err = {0, ""};
+    char text[CARC_NOTATION_MAX];
+    const carc_game *v = play_session_view(ui->s, ui->viewer);
+    if (carc_move_format(v, m, text, sizeof text) < 0)
+        snprintf(text, sizeof text, "(move kind %d)", m->kind);
+    if (play_session_apply(ui->s, m, NULL, &err) != CARC_OK)
+        play_set_status(ui, PS_ERROR, "refused %s: %s", text, err.msg);
+    else
+        play_set_status(ui, PS_INFO, "you played %s", text);
+    ui->log_back = 0;
+}
+
+static int pass_index(const play_ui *ui)
+{
+    int i;
+    for (i = 0; i < ui->nlist; i++)
+        if (ui->s->moves[ui->order[i]].kind == CARC_MOVE_PASS)
+            return i;
+    return -1;
+}
+
+/* ---- the decision -------------------------------------------------------------- */
+
+void play_keys_begin(play_ui *ui, const carc_game *v)
+{
+    play_session *s = ui->s;
+    carc_pending p = carc_pending_decision(v);
+    int i, n = 0;
+
+    ui->decision = s->applied;
+    ui->dkind = p.decision;
+    ui->sel = ui->list_top = ui->nlist = 0;
+    ui->ntiles = 0;
+    ui->tile_i = 0;
+    ui->crot = -1;  /* no cursor until a legal spot is found */
+    ui->follow = 1;
+    play_session_legal(s);
+    if (p.decision == CARC_DEC_PLACE) {
+        for (i = 0; i < s->nmoves; i++) {
+            const carc_move *m = &s->moves[i];
+            if (m->kind != CARC_MOVE_PLACE)
+                continue;
+            if (ui->ntiles == 0 || (ui->ntiles == 1 && ui->tiles[0] != m->tile))
+                ui->tiles[ui->ntiles++] = m->tile;
+        }
+        if (ui->ntiles == 0)
+            ui->tiles[ui->ntiles++] = 0;
+        if (s->have_last)
+            cursor_near(ui, s->last_x, s->last_y);
+        else
+            cursor_near(ui, 0, 0);
+        return;
+    }
+    if (p.decision == CARC_DEC_FOLLOWER) {
+        for (i = 0; i < s->nmoves; i++)
+            ui->order[n++] = i;
+    } else {
+        for (i = 0; i < s->nmoves; i++)
+            if (s->moves[i].kind == CARC_MOVE_PASS)
+                ui->order[n++] = i;
+        for (i = 0; i < s->nmoves; i++)
+            if (s->moves[i].kind != CARC_MOVE_PASS)
+                ui->order[n++] = i;
+    }
+    ui->nlist = n;
+}
+
+int play_keys_current(const play_ui *ui, carc_move *m)
+{
+    if (ui->dkind == CARC_DEC_NONE)
+        return 0;
+    if (ui->dkind == CARC_DEC_PLACE) {
+        if (ui->crot < 0)
+            return 0;
+        *m = carc_move_pass();
+        m->kind = CARC_MOVE_PLACE;
+        m->tile = (uint8_t)cur_tile(ui);
+        m->x = (int8_t)ui->cx;
+        m->y = (int8_t)ui->cy;
+        m->rot = (uint8_t)ui->crot;
+        return 1;
+    }
+    if (ui->sel < 0 || ui->sel >= ui->nlist)
+        return 0;
+    *m = ui->s->moves[ui->order[ui->sel]];
+    return 1;
+}
+
+static int keys_place(play_ui *ui, int ch)
+{
+    carc_move m;
+    switch (ch) {
+    case KEY_LEFT: case 'h': return place_jump(ui, -1, 0);
+    case KEY_RIGHT: case 'l': return place_jump(ui, 1, 0);
+    case KEY_UP: case 'k': return place_jump(ui, 0, -1);
+    case KEY_DOWN: case 'j': return place_jump(ui, 0, 1);
+    case '\t': return place_step(ui, 1);
+    case KEY_BTAB: return place_step(ui, -1);
+    case 'r': case ' ': return place_rotate(ui, 1);
+    case 'R': return place_rotate(ui, -1);
+    case 't': return place_switch(ui);
+    default:
+        if (play_key_enter(ch) && play_keys_current(ui, &m)) {
+            apply(ui, &m);
+            return 1;
+        }
+        return 0;
+    }
+}
+
+static int keys_list(play_ui *ui, int ch)
+{
+    int i;
+    switch (ch) {
+    case KEY_UP: case 'k': case KEY_BTAB:
+        if (ui->sel > 0)
+            ui->sel--;
+        else
+            play_set_status(ui, PS_HINT, "this is the first choice");
+        ui->follow = 1;
+        return 1;
+    case KEY_DOWN: case 'j': case '\t':
+        if (ui->sel + 1 < ui->nlist)
+            ui->sel++;
+        else
+            play_set_status(ui, PS_HINT, "this is the last choice");
+        ui->follow = 1;
+        return 1;
+    case KEY_HOME: ui->sel = 0; return 1;
+    case KEY_END: ui->sel = ui->nlist - 1; return 1;
+    case KEY_LEFT: case 'h': scroll_by(ui, -1, 0); return 1;
+    case KEY_RIGHT: case 'l': scroll_by(ui, 1, 0); return 1;
+    case 'p':
+        if ((i = pass_index(ui)) < 0) {
+            play_set_status(ui, PS_HINT, "passing is not allowed here: choose one of the list");
+            return 1;
+        }
+        apply(ui, &ui->s->moves[ui->order[i]]);
+        return 1;
+    default:
+        if (ch >= '1' && ch <= '9') {
+            if (ch - '1' < ui->nlist) {
+                ui->sel = ch - '1';
+                ui->follow = 1;
+            } else {
+                play_set_status(ui, PS_HINT, "there are only %d choices", ui->nlist);
+            }
+            return 1;
+        }
+        if (play_key_enter(ch) && ui->sel < ui->nlist) {
+            apply(ui, &ui->s->moves[ui->order[ui->sel]]);
+            return 1;
+        }
+        return 0;
+    }
+}
+
+int play_keys_decision(play_ui *ui, const carc_game *v, int ch)
+{
+    (void)v;
+    if (ui->dkind == CARC_DEC_PLACE)
+        return keys_place(ui, ch);
+    if (ui->dkind != CARC_DEC_NONE)
+        return keys_list(ui, ch);
+    return 0;
+}
+
+int play_keys_common(play_ui *ui, int ch)
+{
+    int deciding = ui->dkind != CARC_DEC_NONE && ui->mode == PM_PLAY;
+    switch (ch) {
+    case '?': ui->help = 1; return 1;
+    case 'q': ui->confirm_quit = 1; return 1;
+    case 'H': scroll_by(ui, -1, 0); return 1;
+    case 'L': scroll_by(ui, 1, 0); return 1;
+    case 'K': scroll_by(ui, 0, -1); return 1;
+    case 'J': scroll_by(ui, 0, 1); return 1;
+    case 'c':
+        ui->follow = 1;
+        ui->org_set = 0;
+        play_keys_autofocus(ui);
+        return 1;
+    case KEY_PPAGE: ui->log_back += ui->log_h > 1 ? ui->log_h - 1 : 1; return 1;
+    case KEY_NPAGE:
+        ui->log_back -= ui->log_h > 1 ? ui->log_h - 1 : 1;
+        if (ui->log_back < 0)
+            ui->log_back = 0;
+        return 1;
+    default:
+        break;
+    }
+    if (deciding)
+        return 0;
+    switch (ch) {
+    case KEY_LEFT: case 'h': scroll_by(ui, -1, 0); return 1;
+    case KEY_RIGHT: case 'l': scroll_by(ui, 1, 0); return 1;
+    case KEY_UP: case 'k': scroll_by(ui, 0, -1); return 1;
+    case KEY_DOWN: case 'j': scroll_by(ui, 0, 1); return 1;
+    default: return 0;
+    }
+}
+
+const char *play_keys_line(const play_ui *ui, const carc_game *v)
+{
+    static char line[PLAY_LINE];
+    int wide = ui->W >= 110;
+    int pass = ui->dkind != CARC_DEC_NONE && ui->dkind != CARC_DEC_PLACE && pass_index(ui) >= 0;
+    (void)v;
+    if (ui->confirm_quit)
+        return " Quit the game?  y quit   any other key: go on playing";
+    if (ui->mode == PM_HANDOVER)
+        return " Enter: show the screen of the seat named above   q quit";
+    if (ui->mode == PM_OVER)
+        return wide ? " s save record   q quit   arrows/hjkl scroll   c centre   PgUp/PgDn log"
+                      "   ? help"
+                    : " s save record  q quit  arrows/hjkl scroll  PgUp/PgDn log  ? help";
+    if (ui->dkind == CARC_DEC_PLACE) {
+        if (wide)
+            snprintf(line, sizeof line,
+                     " arrows/hjkl move  Tab next spot  r rotate%s  Enter place  HJKL scroll  "
+                     "c centre  ? help  q quit",
+                     ui->ntiles > 1 ? "  t tile" : "");
+        else
+            snprintf(line, sizeof line,
+                     " hjkl/arrows move Tab spot r rotate%s Enter place HJKL scroll ? help q quit",
+                     ui->ntiles > 1 ? " t tile" : "");
+        return line;
+    }
+    if (ui->dkind == CARC_DEC_FOLLOWER)
+        return wide ? " up/down choose  Enter place follower  p pass  h/l HJKL scroll  ? help"
+                      "  q quit"
+                    : " up/down choose  Enter place follower  p pass  HJKL scroll  ? help  q quit";
+    if (ui->dkind != CARC_DEC_NONE) {
+        snprintf(line, sizeof line,
+                 " up/down choose  1-9 pick  Enter confirm%s  %sHJKL scroll  ? help  q quit",
+                 pass ? "  p pass" : "", wide ? "h/l " : "");
+        return line;
+    }
+    return " computers are playing...  arrows/hjkl scroll  PgUp/PgDn log  ? help  q quit";
+}

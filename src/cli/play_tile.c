@@ -1,0 +1,319 @@
+/*
+ * play_tile.c - a tile as a grid of 3 rows by 7 columns for the game screen.
+ *
+ * Each cell is owned by one segment of the tile (after rotation), painted in layers:
+ *
+ *   1. fields: every cell belongs to the field half-edge nearest to it
+ *          row 0:  WN NW NW NW NE NE EN
+ *          row 1:  WN WN WN  .  EN EN EN
+ *          row 2:  WS SW SW SE SE SE ES
+ *      (a half-edge that is not a field slot of this tile leaves its cell open);
+ *   2. cities: a city edge fills its side (north: row 0, south: row 2, west: columns
+ *      0-1, east: columns 5-6); a corner cell stays field when a field slot there lies
+ *      on a road edge (the narrow field of D and L must show), else it is city when
+ *      either side is; a city through opposite sides or three sides fills the middle
+ *      row, two adjacent sides the two middle cells next to them; a cell claimed by two
+ *      separate cities stays open, so separate caps do not touch;
+ *   3. roads: an edge's arm (north (0,3), south (2,3), west (1,0..2), east (1,4..6)) and
+ *      the centre, whose line joins every arm that reaches it (a junction shows as a
+ *      three- or four-way line);
+ *   4. the cloister owns the three middle cells (1,2..4);
+ *   5. open cells take the field of a neighbour; a cell left between two cities the
+ *      tile's field; any other the tile's city (C has no field).
+ *
+ * A follower is drawn on the cell of its segment's port (N (0,3), E (1,5), S (2,3),
+ * W (1,1), NW (0,1), NE (0,5), EN (0,6), ES (2,6), SE (2,5), SW (2,1), WS (2,0),
+ * WN (0,0), C (1,3)), or on the first cell its segment owns if another segment took
+ * that cell. A pennant marks one outer cell of its city.
+ */
+#include <string.h>
+
+#include "play_ui.h"
+
+/* Field half-edge slot of each cell, -1 for the centre. */
+static const signed char cell_slot[PT_ROWS][PT_COLS] = {
+    {7, 0, 0, 0, 1, 1, 2},
+    {7, 7, 7, -1, 2, 2, 2},
+    {6, 5, 5, 4, 4, 4, 3},
+};
+
+/* Follower cell of each port (enum carc_port). */
+static const unsigned char port_cell[CARC_PORTS][2] = {
+    {0, 3}, {1, 5}, {2, 3}, {1, 1},
+    {0, 1}, {0, 5}, {0, 6}, {2, 6}, {2, 5}, {2, 1}, {2, 0}, {0, 0},
+    {1, 3},
+};
+
+/* Where a pennant goes: the first of these cells its city owns. */
+static const unsigned char pennant_cells[][2] = {
+    {0, 6}, {0, 0}, {2, 6}, {2, 0}, {1, 6}, {1, 0}, {0, 5}, {0, 1}, {2, 5}, {2, 1}, {1, 4},
+};
+
+/* Corner cells with the two half-edge slots beside them and their two edges. */
+static const struct corner {
+    unsigned char r, c, slot_a, edge_a, slot_b, edge_b;
+} corners[4] = {
+    {0, 0, 0, 0, 7, 3},  /* NW on N, WN on W */
+    {0, 6, 1, 0, 2, 1},  /* NE on N, EN on E */
+    {2, 6, 4, 2, 3, 1},  /* SE on S, ES on E */
+    {2, 0, 5, 2, 6, 3},  /* SW on S, WS on W */
+};
+
+static unsigned rot4(unsigned m, int rot)
+{
+    return ((m << rot) | (m >> (4 - rot))) & 0xFu;
+}
+
+static unsigned rot8(unsigned m, int rot)
+{
+    int k = 2 * rot;
+    return k ? ((m << k) | (m >> (8 - k))) & 0xFFu : m & 0xFFu;
+}
+
+static int bits(unsigned m)
+{
+    int n = 0;
+    for (; m; m &= m - 1)
+        n++;
+    return n;
+}
+
+/* Claims a cell for city segment seg: open cells and fields give way; a cell of
+ * another city becomes open (-2 marks "contested" until the fill pass). */
+static void claim_city(play_cell g[PT_ROWS][PT_COLS], int r, int c, int seg)
+{
+    play_cell *p = &g[r][c];
+    if (p->type == PC_CITY && p->seg != seg && p->seg >= 0) {
+        p->seg = -2;
+        return;
+    }
+    if (p->seg == -2)
+        return;
+    p->type = PC_CITY;
+    p->seg = (signed char)seg;
+}
+
+void play_tile_paint(int kind, int rot, play_cell g[PT_ROWS][PT_COLS])
+{
+    const carc_tile_def *d = carc_tile_def_of(kind);
+    unsigned edge[4];
+    int r, c, i, e, pass;
+    int field_slot[8];
+
+    memset(g, 0, sizeof(play_cell) * PT_ROWS * PT_COLS);
+    for (r = 0; r < PT_ROWS; r++)
+        for (c = 0; c < PT_COLS; c++)
+            g[r][c].seg = -1;
+    if (!d)
+        return;
+    rot &= 3;
+    for (e = 0; e < 4; e++)
+        edge[e] = d->edges[(e + 4 - rot) % 4];
+    for (i = 0; i < 8; i++)
+        field_slot[i] = -1;
+    for (i = 0; i < d->nseg; i++)
+        if (d->seg[i].type == CARC_FEAT_FIELD) {
+            unsigned m = rot8(d->seg[i].mask, rot);
+            for (int s = 0; s < 8; s++)
+                if (m & (1u << s))
+                    field_slot[s] = i;
+        }
+
+    /* 1. fields */
+    for (r = 0; r < PT_ROWS; r++)
+        for (c = 0; c < PT_COLS; c++) {
+            int s = cell_slot[r][c];
+            if (s >= 0 && field_slot[s] >= 0) {
+                g[r][c].type = PC_FIELD;
+                g[r][c].seg = (signed char)field_slot[s];
+            }
+        }
+
+    /* 2. cities */
+    for (i = 0; i < d->nseg; i++) {
+        unsigned m;
+        if (d->seg[i].type != CARC_FEAT_CITY)
+            continue;
+        m = rot4(d->seg[i].mask, rot);
+        if (m & 1u)
+            for (c = 1; c <= 5; c++) claim_city(g, 0, c, i);
+        if (m & 4u)
+            for (c = 1; c <= 5; c++) claim_city(g, 2, c, i);
+        if (m & 8u)
+            for (r = 0; r < PT_ROWS; r++) claim_city(g, r, 1, i), claim_city(g, 1, 0, i);
+        if (m & 2u)
+            for (r = 0; r < PT_ROWS; r++) claim_city(g, r, 5, i), claim_city(g, 1, 6, i);
+        if ((m & 5u) == 5u || (m & 10u) == 10u || bits(m) >= 3) {
+            for (c = 1; c <= 5; c++)
+                claim_city(g, 1, c, i);
+        } else if (bits(m) == 2) {
+            int west = (m & 8u) != 0;
+            claim_city(g, 1, 3, i);
+            claim_city(g, 1, west ? 2 : 4, i);
+        }
+        /* corners */
+        for (int k = 0; k < 4; k++) {
+            const struct corner *q = &corners[k];
+            int road_slot = (field_slot[q->slot_a] >= 0 && edge[q->edge_a] == CARC_EDGE_ROAD) ||
+                            (field_slot[q->slot_b] >= 0 && edge[q->edge_b] == CARC_EDGE_ROAD);
+            int mine = (m >> q->edge_a & 1u) || (m >> q->edge_b & 1u);
+            if (mine && !road_slot)
+                claim_city(g, q->r, q->c, i);
+        }
+    }
+
+    /* 3. roads */
+    {
+        unsigned centre = 0;
+        int centre_seg = -1, centre_segs = 0;
+        for (i = 0; i < d->nseg; i++) {
+            unsigned m;
+            if (d->seg[i].type != CARC_FEAT_ROAD)
+                continue;
+            m = rot4(d->seg[i].mask, rot);
+            if (m & 1u) {
+                g[0][3].type = PC_ROAD, g[0][3].seg = (signed char)i, g[0][3].arms = 5;
+            }
+            if (m & 4u) {
+                g[2][3].type = PC_ROAD, g[2][3].seg = (signed char)i, g[2][3].arms = 5;
+            }
+            if (m & 8u)
+                for (c = 0; c <= 2; c++)
+                    g[1][c].type = PC_ROAD, g[1][c].seg = (signed char)i, g[1][c].arms = 10;
+            if (m & 2u)
+                for (c = 4; c <= 6; c++)
+                    g[1][c].type = PC_ROAD, g[1][c].seg = (signed char)i, g[1][c].arms = 10;
+            centre |= m;
+            centre_seg = i;
+            centre_segs++;
+        }
+        if (centre && !d->cloister) {
+            g[1][3].type = PC_ROAD;
+            g[1][3].arms = (unsigned char)centre;
+            g[1][3].seg = (signed char)(centre_segs == 1 ? centre_seg : -3);
+        }
+    }
+
+    /* 4. the cloister */
+    if (d->cloister)
+        for (i = 0; i < d->nseg; i++)
+            if (d->seg[i].type == CARC_FEAT_CLOISTER)
+                for (c = 2; c <= 4; c++) {
+                    g[1][c].type = PC_CLOISTER;
+                    g[1][c].seg = (signed char)i;
+                    g[1][c].arms = 0;
+                }
+
+    /* 5. open cells take a neighbouring field, or a city */
+    for (pass = 0; pass < 8; pass++) {
+        int open = 0;
+        for (r = 0; r < PT_ROWS; r++)
+            for (c = 0; c < PT_COLS; c++) {
+                static const int dr[4] = {-1, 0, 1, 0}, dc[4] = {0, 1, 0, -1};
+                if (g[r][c].seg != -1 && g[r][c].seg != -2)
+                    continue;
+                open = 1;
+                for (int k = 0; k < 4; k++) {
+                    int rr = r + dr[k], cc = c + dc[k];
+                    if (rr < 0 || rr >= PT_ROWS || cc < 0 || cc >= PT_COLS)
+                        continue;
+                    if (g[rr][cc].type == PC_FIELD && g[rr][cc].seg >= 0) {
+                        g[r][c].type = PC_FIELD;
+                        g[r][c].seg = g[rr][cc].seg;
+                        g[r][c].arms = 0;
+                        break;
+                    }
+                }
+            }
+        if (!open)
+            break;
+    }
+    {
+        int city = -1, field = -1;
+        for (i = 0; i < d->nseg; i++) {
+            if (d->seg[i].type == CARC_FEAT_CITY && city < 0)
+                city = i;
+            if (d->seg[i].type == CARC_FEAT_FIELD && field < 0)
+                field = i;
+        }
+        for (r = 0; r < PT_ROWS; r++)
+            for (c = 0; c < PT_COLS; c++) {
+                /* a cell between two cities keeps them apart as field */
+                int f = g[r][c].seg == -2 ? field : -1;
+                if (g[r][c].seg != -1 && g[r][c].seg != -2)
+                    continue;
+                if (f < 0)
+                    f = city >= 0 ? city : field;
+                g[r][c].type = f >= 0 && d->seg[f].type == CARC_FEAT_CITY ? PC_CITY : PC_FIELD;
+                g[r][c].seg = (signed char)f;
+            }
+    }
+    for (r = 0; r < PT_ROWS; r++)
+        for (c = 0; c < PT_COLS; c++)
+            if (g[r][c].seg == -3)
+                g[r][c].seg = -1;  /* a junction belongs to no road */
+
+    /* pennant */
+    if (d->pennant)
+        for (i = 0; i < d->nseg; i++) {
+            if (d->seg[i].type != CARC_FEAT_CITY)
+                continue;
+            for (size_t k = 0; k < sizeof pennant_cells / sizeof pennant_cells[0]; k++) {
+                play_cell *p = &g[pennant_cells[k][0]][pennant_cells[k][1]];
+                if (p->type == PC_CITY && p->seg == i) {
+                    p->pennant = 1;
+                    break;
+                }
+            }
+            break;
+        }
+}
+
+int play_tile_port_cell(int kind, int rot, int port, play_cell grid[PT_ROWS][PT_COLS],
+                        int *row, int *col)
+{
+    const carc_tile_def *d = carc_tile_def_of(kind);
+    int seg = -1, i, r, c;
+    static const unsigned char scan[PT_ROWS] = {1, 0, 2};
+
+    if (!d || port < 0 || port >= CARC_PORTS)
+        return 0;
+    rot &= 3;
+    for (i = 0; i < d->nseg && seg < 0; i++) {
+        const carc_segment_def *s = &d->seg[i];
+        if (port == CARC_PORT_C) {
+            if (s->type == CARC_FEAT_CLOISTER)
+                seg = i;
+        } else if (port < 4) {
+            if ((s->type == CARC_FEAT_CITY || s->type == CARC_FEAT_ROAD) &&
+                (rot4(s->mask, rot) >> port & 1u))
+                seg = i;
+        } else if (s->type == CARC_FEAT_FIELD && (rot8(s->mask, rot) >> (port - 4) & 1u)) {
+            seg = i;
+        }
+    }
+    if (seg < 0)
+        return 0;
+    r = port_cell[port][0];
+    c = port_cell[port][1];
+    if (grid[r][c].seg == seg) {
+        *row = r;
+        *col = c;
+        return 1;
+    }
+    for (i = 0; i < PT_ROWS; i++)
+        for (c = 0; c < PT_COLS; c++)
+            if (grid[scan[i]][c].seg == seg && !grid[scan[i]][c].pennant) {
+                *row = scan[i];
+                *col = c;
+                return 1;
+            }
+    for (r = 0; r < PT_ROWS; r++)
+        for (c = 0; c < PT_COLS; c++)
+            if (grid[r][c].seg == seg) {
+                *row = r;
+                *col = c;
+                return 1;
+            }
+    return 0;
+}

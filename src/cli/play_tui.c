@@ -1,0 +1,265 @@
+/*
+ * play_tui.c - the main loop of `carc play` on the terminal.
+ *
+ * Each round of the loop asks the session who owes the pending decision, then:
+ *   - a computer seat: the screen is drawn ("... is thinking") and the computer
+ *     chooses from its own view; with no human in the game the loop also reads keys
+ *     without waiting (and pauses --delay-ms), so one can scroll, read the help or quit;
+ *   - a human seat that is not the one at the keyboard (another human had it, or the
+ *     game starts with several humans): the hand-over screen, until Enter;
+ *   - the human at the keyboard: their screen, drawn from their own view, and one key;
+ *   - nobody (the game is over): the final scoring beside the final board, `s` saves.
+ * A terminal smaller than PLAY_MIN_W x PLAY_MIN_H shows only a message until it is
+ * resized (KEY_RESIZE) or q is pressed.
+ */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <langinfo.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#include <curses.h>
+
+#include "play_ui.h"
+
+/* The seat whose view the screen shows. */
+static int screen_seat(const play_ui *ui)
+{
+    return ui->viewer >= 0 ? ui->viewer : 0;
+}
+
+static void key_label(int ch, char *buf, size_t size)
+{
+    const char *k = ch == '\r' || ch == '\n' || ch == KEY_ENTER ? "Enter"
+                    : ch == ' '                                   ? "Space"
+                    : ch == '\t'                                  ? "Tab"
+                    : ch == 27                                    ? "Esc"
+                                                                  : keyname(ch);
+    snprintf(buf, size, "%s", k ? k : "?");
+}
+
+static void ignored(play_ui *ui, int ch, const char *why)
+{
+    char k[32];
+    key_label(ch, k, sizeof k);
+    play_set_status(ui, PS_HINT, "'%s' does nothing here%s%s (? shows the keys)", k,
+                    why ? ": " : "", why ? why : "");
+}
+
+static void save_record(play_ui *ui)
+{
+    char msg[PLAY_LINE];
+    if (play_session_save(ui->s, ui->opt->save_path, msg, sizeof msg) == 0) {
+        snprintf(ui->saved, sizeof ui->saved, "%s", ui->opt->save_path);
+        play_set_status(ui, PS_INFO, "%s (check it with: carc replay %s)", msg,
+                        ui->opt->save_path);
+        play_log_add(&ui->s->seat[screen_seat(ui)].log, PLOG_INFO, msg);
+    } else {
+        play_set_status(ui, PS_ERROR, "%s", msg);
+    }
+}
+
+/* One key on a screen other than the too-small one. */
+static void handle_key(play_ui *ui, const carc_game *v, int ch)
+{
+    if (ch == KEY_RESIZE || ch == ERR)
+        return;
+    if (ui->help) {
+        ui->help = 0;
+        return;
+    }
+    if (ui->confirm_quit) {
+        ui->confirm_quit = 0;
+        if (ch == 'y' || ch == 'Y')
+            ui->quit = 1;
+        else
+            play_set_status(ui, PS_INFO, "go on playing");
+        return;
+    }
+    ui->status[0] = '\0';
+    switch (ui->mode) {
+    case PM_HANDOVER:
+        if (play_key_enter(ch)) {
+            ui->viewer = ui->next_seat;
+            ui->mode = PM_PLAY;
+            ui->decision = -1;
+            ui->log_back = 0;
+            play_set_status(ui, PS_INFO, "seat %d: your decision", ui->viewer);
+        } else if (ch == 'q') {
+            ui->confirm_quit = 1;
+        } else {
+            ignored(ui, ch, "press Enter once the keyboard is passed");
+        }
+        return;
+    case PM_OVER:
+        if (ch == 's') {
+            save_record(ui);
+            return;
+        }
+        if (ch == 'q') {
+            ui->quit = 1;
+            return;
+        }
+        if (!play_keys_common(ui, ch))
+            ignored(ui, ch, "the game is over: s saves the record, q quits");
+        return;
+    default:
+        if (ui->dkind != CARC_DEC_NONE && play_keys_decision(ui, v, ch))
+            return;
+        if (play_keys_common(ui, ch))
+            return;
+        if (ch == 's')
+            ignored(ui, ch, "the record is saved at the end of the game");
+        else if (ui->dkind == CARC_DEC_NONE)
+            ignored(ui, ch, "it is not your decision");
+        else if (ch == 'p')
+            ignored(ui, ch, "passing is not a choice here");
+        else
+            ignored(ui, ch, NULL);
+    }
+}
+
+/* A computer's move, with the screen shown first. Returns 0, or -1 if it failed. */
+static int computer_turn(play_ui *ui, carc_pending p)
+{
+    carc_error err = {0, ""};
+    char who[48];
+    const carc_game *v = play_session_view(ui->s, screen_seat(ui));
+
+    ui->mode = PM_PLAY;
+    ui->dkind = CARC_DEC_NONE;
+    play_seat_label(ui->s, p.seat, -1, who, sizeof who);
+    if (!ui->status[0] || ui->status_kind != PS_ERROR) {
+        play_set_status(ui, PS_INFO, "%s is thinking...", who);
+        ui->thinking = 1;
+    }
+    play_keys_autofocus(ui);
+    play_draw_game(ui, v);
+    if (ui->help)
+        play_screen_help(ui);
+    refresh();
+    if (ui->s->humans == 0) {
+        int ch;
+        timeout(ui->opt->delay_ms);
+        ch = getch();
+        timeout(-1);
+        if (ch != ERR) {
+            handle_key(ui, v, ch);
+            return 0;
+        }
+    }
+    if (play_session_computer(ui->s, &err) != CARC_OK) {
+        play_set_status(ui, PS_ERROR, "%s failed: %s", who, err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+int play_tui_run(play_session *s, const play_options *opt)
+{
+    play_ui ui;
+    SCREEN *scr;
+    int i, stuck = 0;
+
+    memset(&ui, 0, sizeof ui);
+    ui.s = s;
+    ui.opt = opt;
+    ui.viewer = -1;
+    ui.follow = 1;
+    ui.order = malloc(sizeof *ui.order * CARC_MAX_MOVES);
+    if (!ui.order) {
+        fprintf(stderr, "carc play: out of memory\n");
+        return 1;
+    }
+    for (i = 0; i < s->nseats; i++)
+        if (s->seat[i].human && s->humans == 1)
+            ui.viewer = i;
+    if (s->humans == 0)
+        ui.viewer = 0;
+
+    setlocale(LC_ALL, "");
+    ui.unicode = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+    if (!(scr = newterm(NULL, stdout, stdin))) {
+        fprintf(stderr, "carc play: cannot use this terminal (TERM=%s)\n",
+                getenv("TERM") ? getenv("TERM") : "");
+        free(ui.order);
+        return 1;
+    }
+    set_term(scr);
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    set_escdelay(25);
+    play_draw_init_colors(&ui);
+
+    while (!ui.quit) {
+        carc_pending p;
+        const carc_game *v;
+        int ch;
+
+        play_draw_layout(&ui);
+        if (ui.W < PLAY_MIN_W || ui.H < PLAY_MIN_H) {
+            play_screen_too_small(&ui);
+            refresh();
+            ch = getch();
+            if (ch == 'q')
+                break;
+            continue;
+        }
+        p = play_session_pending(s);
+        if (p.seat < 0) {
+            if (ui.mode != PM_OVER) {
+                ui.mode = PM_OVER;
+                ui.follow = 1;
+                play_set_status(&ui, PS_INFO, "Game over: s saves the record, q quits");
+            }
+            ui.dkind = CARC_DEC_NONE;
+            ui.thinking = 0;
+        } else if (!s->seat[p.seat].human) {
+            if (!stuck) {
+                stuck = computer_turn(&ui, p) < 0;
+                continue;
+            }
+        } else if (p.seat != ui.viewer) {
+            if (ui.mode != PM_HANDOVER)
+                flushinp();
+            ui.mode = PM_HANDOVER;
+            ui.next_seat = p.seat;
+            ui.dkind = CARC_DEC_NONE;
+        } else {
+            ui.mode = PM_PLAY;
+            if (ui.decision != s->applied || ui.dkind == CARC_DEC_NONE) {
+                play_keys_begin(&ui, play_session_view(s, ui.viewer));
+                if (ui.thinking)
+                    ui.status[0] = '\0';
+            }
+            ui.thinking = 0;
+        }
+        v = play_session_view(s, screen_seat(&ui));
+        if (ui.mode == PM_HANDOVER) {
+            play_screen_handover(&ui);
+        } else {
+            play_keys_autofocus(&ui);
+            play_draw_game(&ui, v);
+            if (ui.help)
+                play_screen_help(&ui);
+        }
+        refresh();
+        ch = getch();
+        handle_key(&ui, v, ch);
+    }
+    endwin();
+    delscreen(scr);
+    free(ui.order);
+    if (carc_is_over(play_session_view(s, screen_seat(&ui))))
+        play_final_text(s, play_session_view(s, screen_seat(&ui)), stdout);
+    if (ui.saved[0])
+        printf("record saved to %s\n", ui.saved);
+    return 0;
+}

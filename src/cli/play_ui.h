@@ -1,0 +1,257 @@
+/*
+ * play_ui.h - what the files of `carc play` share.
+ *
+ * One job per file:
+ *   play_cmd.c      options, --help, --headless; starts a session and the screen
+ *   play_session.c  the game itself: the full state, the seats (human or computer),
+ *                   the recorder; applies moves, lets computers choose from their view,
+ *                   writes what happened into each seat's log, saves the record
+ *   play_log.c      a seat's log: a ring of lines
+ *   play_tile.c     a tile as a 3 x 7 grid of cells (which segment owns each cell)
+ *   play_draw.c     ncurses drawing: colours, the board, the side panel, log, key line
+ *   play_keys.c     keys of a human decision: the placement cursor and choice lists
+ *   play_screens.c  whole screens: hand-over, help, too small, final scoring
+ *   play_tui.c      the screen's main loop: whose decision, routing keys, resizes
+ *
+ * Information: only play_session.c touches the full state. Every screen is drawn
+ * from carc_view of the seat at the keyboard (RULES.md 6), and a seat's legal moves
+ * come from its own view; the session's log keeps one copy per seat, each built from
+ * that seat's view of the events, so a hand-over never shows another seat's cards.
+ */
+#ifndef CARC_PLAY_UI_H
+#define CARC_PLAY_UI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "carc.h"
+#include "carc_ai.h"
+#include "carc_record.h"
+
+enum {
+    PLAY_LINE = 200,       /* bytes of one log line */
+    PLAY_LOG_CAP = 600,    /* lines a seat's log keeps */
+    PLAY_KIND_LEN = 16,    /* "human", "random", "greedy", "mcts" */
+    PLAY_PATH = 512,
+    PLAY_MIN_W = 80,       /* the smallest terminal the game screen fits */
+    PLAY_MIN_H = 24
+};
+
+/* ---- play_log.c ------------------------------------------------------------- */
+
+enum play_log_class {
+    PLOG_PLAIN = 0, /* an event */
+    PLOG_TURN,      /* the draw that opens a turn */
+    PLOG_MOVE,      /* a move, with a computer's note */
+    PLOG_ERROR,     /* a move carc_apply refused, and why */
+    PLOG_INFO       /* anything else (saved the record, ...) */
+};
+
+typedef struct play_log {
+    char (*text)[PLAY_LINE];
+    unsigned char *cls;
+    int cap, count, head;  /* head: index of the oldest line */
+} play_log;
+
+int play_log_init(play_log *l, int cap);   /* -1 on out of memory */
+void play_log_free(play_log *l);
+void play_log_add(play_log *l, int cls, const char *text);
+int play_log_count(const play_log *l);
+/* Line i, 0 the oldest kept; *cls gets its class. */
+const char *play_log_line(const play_log *l, int i, int *cls);
+
+/* ---- play_session.c --------------------------------------------------------- */
+
+typedef struct play_seat {
+    int human;
+    char kind[PLAY_KIND_LEN];
+    carc_player *ai;   /* NULL for a human */
+    play_log log;      /* what this seat has seen */
+} play_seat;
+
+typedef struct play_session {
+    carc_config cfg;
+    int nseats, humans;
+    play_seat seat[CARC_MAX_PLAYERS];
+    carc_game *g;        /* the full state: read only inside play_session.c */
+    carc_game *before;   /* the state before the last move, for the recorder */
+    carc_game *scratch;  /* a view for computers and for logging */
+    carc_game *view;     /* the view of view_seat, refreshed by play_session_view */
+    int view_seat;
+    carc_recorder *rec;
+    carc_move *moves;    /* the legal moves of the pending decision, from its seat's view */
+    int nmoves;
+    long applied;        /* moves applied so far: a new decision when it changes */
+    int turn_shown;      /* the last turn whose opening draw was logged */
+    int last_x, last_y, last_seat, have_last;  /* the last tile placed (public) */
+    int headless;        /* print the full account of each move on stdout */
+} play_session;
+
+/* Creates the game from cfg and the seats from kinds ("human" or a computer player
+ * name); computers get seeds derived from cfg->seed and their seat, and budget_ms.
+ * Returns 0, or -1 with err filled (everything freed). */
+int play_session_init(play_session *s, const carc_config *cfg, int nseats,
+                      const char kinds[][PLAY_KIND_LEN], int budget_ms, carc_error *err);
+void play_session_free(play_session *s);
+/* Logs the events of carc_new (the first draw); call once, after setting headless. */
+void play_session_start(play_session *s);
+/* The pending decision (public: who owes what). */
+carc_pending play_session_pending(const play_session *s);
+/* Refreshes s->view to what `seat` may know and returns it (owned by the session,
+ * valid until the next call). */
+const carc_game *play_session_view(play_session *s, int seat);
+/* Fills s->moves with the legal moves of the pending decision, listed from the
+ * deciding seat's own view; returns how many. */
+int play_session_legal(play_session *s);
+/* Applies a move for the seat that owes the pending decision and logs it with the
+ * note (may be NULL) and its events. On refusal logs carc_apply's message in that
+ * seat's log and returns the error code (err filled, the game unchanged). */
+int play_session_apply(play_session *s, const carc_move *m, const char *note,
+                       carc_error *err);
+/* The pending seat is a computer: it chooses from its own view and the move is
+ * applied. Returns CARC_OK or an error code with err filled. */
+int play_session_computer(play_session *s, carc_error *err);
+/* Writes the record (one JSON line) to path. Returns 0, or -1 with msg set. */
+int play_session_save(const play_session *s, const char *path, char *msg, size_t size);
+/* "seat 1 (mcts)" or, in the log of that seat, "seat 1 (you)". */
+void play_seat_label(const play_session *s, int seat, int reader, char *buf, size_t size);
+
+/* ---- play_tile.c ------------------------------------------------------------ */
+
+enum { PT_ROWS = 3, PT_COLS = 7 };
+
+enum play_cell_type {
+    PC_FIELD = 0, PC_CITY, PC_ROAD, PC_CLOISTER
+};
+
+typedef struct play_cell {
+    signed char seg;     /* segment index of the tile kind, -1 for none */
+    unsigned char type;  /* enum play_cell_type */
+    unsigned char arms;  /* a road cell: the directions its line runs, N=1 E=2 S=4 W=8 */
+    unsigned char pennant;
+} play_cell;
+
+/* Paints tile kind `kind` in rotation `rot` into a 3 x 7 grid. */
+void play_tile_paint(int kind, int rot, play_cell out[PT_ROWS][PT_COLS]);
+/* The cell of the grid where a follower on the segment with port `port` is drawn:
+ * writes row and column, returns 0 if the tile has no such segment. */
+int play_tile_port_cell(int kind, int rot, int port, play_cell grid[PT_ROWS][PT_COLS],
+                        int *row, int *col);
+
+/* ---- play_tui.c and the screen's files ------------------------------------- */
+
+typedef struct play_options {
+    char save_path[PLAY_PATH];  /* where `s` writes the record */
+    int delay_ms;               /* pause between computer moves when no human plays */
+} play_options;
+
+enum play_mode {
+    PM_PLAY = 0,   /* the game: a human decides, or computers play */
+    PM_HANDOVER,   /* "pass the keyboard to seat N" */
+    PM_OVER        /* final scoring */
+};
+
+enum play_status { PS_HINT = 0, PS_INFO, PS_ERROR };
+
+struct play_ui {
+    play_session *s;
+    const play_options *opt;
+    int viewer;          /* the human seat whose screen is shown; -1 before the first */
+    int next_seat;       /* PM_HANDOVER: the seat to pass the keyboard to */
+    int mode;
+    int help;            /* the help screen is up */
+    int confirm_quit;    /* q was pressed once */
+    int quit;
+    int unicode, colors;
+    /* layout, from the terminal size */
+    int W, H, panel_w, board_x, board_y, board_w, board_h, log_y, log_h;
+    /* board viewport: the position drawn at the board area's top-left cell */
+    int org_x, org_y, org_set;
+    int follow;          /* keep the focus in view (turned off by scrolling by hand) */
+    /* the decision on screen */
+    long decision;       /* s->applied when the cursor and list were set up */
+    int dkind;           /* the decision the keys serve (CARC_DEC_NONE: none) */
+    int tile_i, ntiles, tiles[2];  /* placement: the tile kinds one may place */
+    int cx, cy, crot;    /* placement cursor */
+    int *order, nlist, sel, list_top;  /* choice list: indexes into s->moves */
+    int log_back;        /* lines scrolled back in the log */
+    char status[PLAY_LINE];
+    int status_kind;
+    int thinking;        /* the status line says a computer is thinking */
+    char saved[PLAY_PATH];  /* the record was saved there */
+};
+
+typedef struct play_ui play_ui;
+
+/* play_tui.c: runs the game on the terminal until it is quit. Returns 0, or 1 when
+ * the terminal could not be set up. */
+int play_tui_run(play_session *s, const play_options *opt);
+
+/* play_draw.c */
+void play_draw_init_colors(play_ui *ui);
+void play_draw_layout(play_ui *ui);
+void play_draw_game(play_ui *ui, const carc_game *v);
+void play_set_status(play_ui *ui, int kind, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Puts a UTF-8 string at (y,x), clipped to n columns; in ASCII mode a few
+ * characters are replaced. Returns the columns written. */
+int play_put(play_ui *ui, int y, int x, int n, const char *utf8, int attr);
+/* The attribute of a colour pair by role (enum play_color), or a fallback. */
+int play_attr(const play_ui *ui, int role);
+/* Draws a tile grid at screen (y,x), clipped to the board area when clip is set. */
+void play_draw_tile(play_ui *ui, int y, int x, play_cell g[PT_ROWS][PT_COLS], int clip);
+/* A short description of the pending decision for seat-relative text. */
+const char *play_decision_text(int decision);
+
+enum play_color {
+    PCOL_FIELD = 1, PCOL_CITY, PCOL_ROAD, PCOL_CLOISTER, PCOL_PENNANT,
+    PCOL_SPOT, PCOL_CURSOR, PCOL_TARGET, PCOL_LAST, PCOL_TITLE, PCOL_ERROR, PCOL_HINT,
+    PCOL_INFO, PCOL_SEAT0, /* ... PCOL_SEAT0 + 4 */
+    PCOL_COUNT = PCOL_SEAT0 + CARC_MAX_PLAYERS
+};
+
+/* play_keys.c */
+/* Sets up the cursor or the list for a new decision of the viewer (s->moves). */
+void play_keys_begin(play_ui *ui, const carc_game *v);
+/* Handles one key of the viewer's decision; may apply a move. Returns 1 if the key
+ * was used, 0 if it does nothing here (the status line then says so). */
+int play_keys_decision(play_ui *ui, const carc_game *v, int ch);
+/* Keys that work on every game screen: scrolling, help, quit. Returns 1 if used. */
+int play_keys_common(play_ui *ui, int ch);
+/* The move under the cursor or the list selection, for highlighting; 0 if none. */
+int play_keys_current(const play_ui *ui, carc_move *m);
+/* The key help line of the current state. */
+const char *play_keys_line(const play_ui *ui, const carc_game *v);
+/* Keeps a board position in view (centres on it when it is not). */
+void play_keys_focus(play_ui *ui, int x, int y);
+/* Keeps the cursor, the selected target or the last tile placed in view, unless the
+ * board was scrolled by hand since the decision began. */
+void play_keys_autofocus(play_ui *ui);
+/* 1 for Enter in any of its codes. */
+int play_key_enter(int ch);
+
+/* play_screens.c */
+void play_screen_handover(play_ui *ui);
+void play_screen_help(play_ui *ui);
+void play_screen_too_small(play_ui *ui);
+/* The final scoring in the side panel (the board stays). */
+void play_screen_final_panel(play_ui *ui, const carc_game *v, int y, int x, int w, int h);
+/* The final scoring as text lines on a stream (headless). */
+void play_final_text(const play_session *s, const carc_game *g, FILE *out);
+
+/* Curses attributes as int (they are unsigned), for the files that include curses.h
+ * before this header. */
+#ifdef A_BOLD
+#define AT_NORMAL ((int)A_NORMAL)
+#define AT_BOLD ((int)A_BOLD)
+#define AT_DIM ((int)A_DIM)
+#define AT_REVERSE ((int)A_REVERSE)
+#define AT_UNDERLINE ((int)A_UNDERLINE)
+#define AT_BLINK ((int)A_BLINK)
+#endif
+
+#endif

@@ -26,8 +26,17 @@
 #include <time.h>
 #include "ai_int.h"
 
-enum { ARENA_NODES = 1 << 18, NONE = -1,
-       ROLLOUT_MOVES = 4  /* random moves after the tree, before evaluating */ };
+#ifndef MCTS_ROLLOUT_MOVES
+#define MCTS_ROLLOUT_MOVES 4   /* random moves after the tree, before evaluating */
+#endif
+#ifndef MCTS_PRIOR_VISITS
+#define MCTS_PRIOR_VISITS 3    /* virtual visits of the one-ply prior at the root */
+#endif
+#ifndef MCTS_UCB_C
+#define MCTS_UCB_C 0.7
+#endif
+enum { ARENA_NODES = 1 << 18, NONE = -1, ROLLOUT_MOVES = MCTS_ROLLOUT_MOVES,
+       PRIOR_VISITS = MCTS_PRIOR_VISITS };
 
 typedef struct tnode {
     carc_move move;       /* the move from the parent to here */
@@ -46,7 +55,7 @@ typedef struct {
     carc_ai_options opt;
     tnode *arena;
     int used;
-    carc_game *det;
+    carc_game *det, *trial;
     carc_move moves[CARC_MAX_MOVES];
     int32_t path[512];
     int untried[CARC_MAX_MOVES];
@@ -102,10 +111,15 @@ static int32_t find_child(const mcts_player *p, int32_t parent, const carc_move 
     return NONE;
 }
 
-/* Plays up to `limit` uniform random moves (all of them if limit < 0). */
+/* Plays up to `limit` uniform random moves (all of them if limit < 0), stopping
+ * at the first decision that is not a placement or a follower: a random card
+ * play, draw or reply is noise the evaluation would then take for signal. */
 static void rollout(mcts_player *p, carc_game *g, int limit)
 {
     for (int k = 0; !carc_is_over(g) && k != limit; k++) {
+        int d = carc_pending_decision(g).decision;
+        if (d != CARC_DEC_PLACE && d != CARC_DEC_FOLLOWER)
+            break;
         int n = carc_legal(g, p->moves, CARC_MAX_MOVES);
         if (n == 0 || carc_apply(g, &p->moves[ai_below(&p->rng, n)], NULL) != CARC_OK)
             break;
@@ -133,6 +147,36 @@ static void rewards(const carc_game *g, double r[CARC_MAX_PLAYERS])
         double win = (w & (1u << s)) && k ? 1.0 / k : 0.0;
         r[s] = over ? 0.8 * win + 0.2 * squash : squash;
     }
+}
+
+/* The reward squash of rewards() applied to a one-ply evaluation (ai_evaluate). */
+static double squash_eval(double eval)
+{
+    double margin = eval / 12.0;
+    return 0.5 + 0.5 * (margin / (1.0 + fabs(margin)));
+}
+
+/* Progressive bias at the root: every legal move starts as a child carrying the
+ * one-ply evaluation (greedy's, on one determinization) as PRIOR_VISITS virtual
+ * visits, so the search begins from greedy's ranking and spends its iterations
+ * telling the good moves apart, instead of sampling each of 100+ moves blind. */
+static void root_priors(mcts_player *p, const carc_game *view, int n)
+{
+    int seat = carc_pending_decision(view).seat;
+    carc_game *g = p->det, *t = p->trial;
+    carc_determinize(view, ai_next(&p->rng), g);
+    for (int i = 0; i < n; i++) {
+        int32_t c = new_node(p, &p->moves[i], seat, 0);
+        if (c == NONE)
+            return;
+        carc_copy(t, g);
+        double prior = carc_apply(t, &p->moves[i], NULL) == CARC_OK
+                           ? squash_eval(ai_evaluate(t, seat)) : 0.0;
+        p->arena[c].visits = PRIOR_VISITS;
+        p->arena[c].avail = PRIOR_VISITS;
+        p->arena[c].reward = PRIOR_VISITS * prior;
+    }
+    p->arena[0].visits = (uint32_t)(PRIOR_VISITS * n);
 }
 
 /* One iteration: determinize, select and expand, roll out, back up. */
@@ -179,7 +223,8 @@ static void iterate(mcts_player *p, const carc_game *view)
         for (int i = 0; i < nk; i++) {
             int32_t c = p->kids[i];
             const tnode *t = &p->arena[c];
-            double score = t->reward / t->visits + 0.7 * sqrt(log((double)t->avail) / t->visits);
+            double score = t->reward / t->visits +
+                           MCTS_UCB_C * sqrt(log((double)t->avail) / t->visits);
             if (score > best_score) {
                 best_score = score;
                 best = c;
@@ -210,6 +255,8 @@ static int mcts_choose(carc_player *self, const carc_game *view, carc_move *out,
     p->used = 0;
     carc_move none = carc_move_pass();
     new_node(p, &none, -1, NONE);
+    if (PRIOR_VISITS > 0)
+        root_priors(p, view, n);
     double start = now_ms(), deadline = start + p->opt.budget_ms;
     long it = 0;
     for (;;) {
@@ -241,6 +288,7 @@ static void mcts_destroy(carc_player *self)
     mcts_player *p = (mcts_player *)self;
     free(p->arena);
     carc_free(p->det);
+    carc_free(p->trial);
     free(p);
 }
 
@@ -251,7 +299,8 @@ carc_player *ai_mcts_new(const carc_ai_options *opt)
         return NULL;
     p->arena = malloc(sizeof(tnode) * ARENA_NODES);
     p->det = malloc(carc_state_size());
-    if (!p->arena || !p->det) {
+    p->trial = malloc(carc_state_size());
+    if (!p->arena || !p->det || !p->trial) {
         mcts_destroy(&p->base);
         return NULL;
     }

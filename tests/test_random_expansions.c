@@ -54,46 +54,19 @@
 
 #include "carc.h"
 #include "carc_record.h"
+#include "random_play.h"
 #include "state.h" /* the twin test rearranges hidden parts of a copy */
 
 enum { GAMES = 2000, SANITIZED_GAMES = 150, QUICK_GAMES = 150 };
 
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
 
 enum { GIFT_CARDS = 25, XMAS_CARDS = 64, MAX_GAME_MOVES = 4096 };
 
 static carc_move g_moves[CARC_MAX_MOVES];
 
-/* ---- the test's own generator (splitmix64) ----------------------------------- */
-
-static uint64_t next_rand(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static int below(uint64_t *s, int n)
-{
-    return (int)(next_rand(s) % (uint64_t)n);
-}
-
 static int game_count(void)
 {
-    const char *q = getenv("CARC_QUICK");
-    if (q && *q && strcmp(q, "0") != 0)
-        return QUICK_GAMES;
-    return SANITIZED ? SANITIZED_GAMES : GAMES;
+    return test_game_count(GAMES, SANITIZED_GAMES, QUICK_GAMES);
 }
 
 static int is_gift(int c) { return c >= CARC_GIFT_SYNOD && c <= CARC_GIFT_TAKE_TWO; }
@@ -298,7 +271,7 @@ static void try_illegal(carc_game *g, carc_game *scratch, const carc_move *moves
 
     /* every move kind with plausible fields */
     for (int kind = 0; kind < CARC_MOVE_KINDS; kind++) {
-        m = moves[below(rs, n)];
+        m = moves[test_rand_below(rs, n)];
         m.kind = (uint8_t)kind;
         refuse_unless_listed(g, scratch, m, moves, n, "a move of another kind", set, game);
     }
@@ -313,7 +286,7 @@ static void try_illegal(carc_game *g, carc_game *scratch, const carc_move *moves
             break;
         }
     carc_cards(g, p.active, counts);
-    int c = CARC_XC_SCORE_THREE + below(rs, CARC_CARDS - CARC_XC_SCORE_THREE);
+    int c = CARC_XC_SCORE_THREE + test_rand_below(rs, CARC_CARDS - CARC_XC_SCORE_THREE);
     if (counts[c] == 0) {
         m = carc_move_pass();
         m.kind = CARC_MOVE_CARD;
@@ -323,20 +296,20 @@ static void try_illegal(carc_game *g, carc_game *scratch, const carc_move *moves
     /* random garbage */
     for (int k = 0; k < 6; k++) {
         m = carc_move_pass();
-        m.kind = (uint8_t)below(rs, CARC_MOVE_KINDS + 1);
-        m.card = (uint8_t)below(rs, CARC_CARDS + 1);
-        m.tile = (uint8_t)below(rs, CARC_TILE_KINDS + 1);
-        m.rot = (uint8_t)below(rs, 5);
-        m.x = (int8_t)(below(rs, 15) - 7);
-        m.y = (int8_t)(below(rs, 15) - 7);
-        m.port = (uint8_t)(below(rs, 4) ? below(rs, CARC_PORTS + 1) : CARC_PORT_NONE);
-        m.x2 = (int8_t)(below(rs, 15) - 7);
-        m.y2 = (int8_t)(below(rs, 15) - 7);
-        m.port2 = (uint8_t)(below(rs, 2) ? below(rs, CARC_PORTS) : CARC_PORT_NONE);
+        m.kind = (uint8_t)test_rand_below(rs, CARC_MOVE_KINDS + 1);
+        m.card = (uint8_t)test_rand_below(rs, CARC_CARDS + 1);
+        m.tile = (uint8_t)test_rand_below(rs, CARC_TILE_KINDS + 1);
+        m.rot = (uint8_t)test_rand_below(rs, 5);
+        m.x = (int8_t)(test_rand_below(rs, 15) - 7);
+        m.y = (int8_t)(test_rand_below(rs, 15) - 7);
+        m.port = (uint8_t)(test_rand_below(rs, 4) ? test_rand_below(rs, CARC_PORTS + 1) : CARC_PORT_NONE);
+        m.x2 = (int8_t)(test_rand_below(rs, 15) - 7);
+        m.y2 = (int8_t)(test_rand_below(rs, 15) - 7);
+        m.port2 = (uint8_t)(test_rand_below(rs, 2) ? test_rand_below(rs, CARC_PORTS) : CARC_PORT_NONE);
         refuse_unless_listed(g, scratch, m, moves, n, "random garbage", set, game);
     }
     /* a listed move with a shifted target */
-    m = moves[below(rs, n)];
+    m = moves[test_rand_below(rs, n)];
     if (m.kind == CARC_MOVE_PLACE || (m.port != CARC_PORT_NONE && m.kind != CARC_MOVE_PASS &&
                                       m.kind != CARC_MOVE_DRAW && m.kind != CARC_MOVE_BLOCK)) {
         m.x = (int8_t)(m.x + 40);
@@ -371,7 +344,7 @@ static void try_second_gift(carc_game *g, carc_game *scratch, const carc_move *m
 static void shuffle_bytes(uint8_t *a, int n, uint64_t *rs)
 {
     for (int i = n - 1; i > 0; i--) {
-        int j = below(rs, i + 1);
+        int j = test_rand_below(rs, i + 1);
         uint8_t t = a[i];
         a[i] = a[j];
         a[j] = t;
@@ -436,14 +409,14 @@ static void make_twin(const carc_game *g, carc_game *twin, int seat, uint64_t *r
     for (int d = 0; d < 2; d++)
         shuffle_bytes(twin->xdeck[d], twin->xdeck_len[d], rs);
     for (int i = 0; i < 4; i++)
-        twin->rng[i] = next_rand(rs);
-    twin->cfg.seed ^= next_rand(rs);
+        twin->rng[i] = test_rand_next(rs);
+    twin->cfg.seed ^= test_rand_next(rs);
     for (int k = 1; k < twin->players; k++) {
         int t = (seat + k) % twin->players;
         for (int c = CARC_GIFT_SYNOD; c <= CARC_GIFT_TAKE_TWO; c++) {
             if (!twin->gifts[t][c] || !twin->gift_deck_len)
                 continue;
-            int i = below(rs, twin->gift_deck_len);
+            int i = test_rand_below(rs, twin->gift_deck_len);
             twin->gifts[t][c]--;
             twin->gifts[t][twin->gift_deck[i]]++;
             twin->gift_deck[i] = (uint8_t)c;
@@ -453,7 +426,7 @@ static void make_twin(const carc_game *g, carc_game *twin, int seat, uint64_t *r
             int d = xdeck_of(c);
             if (!twin->xhand[t][c] || !twin->xdeck_len[d])
                 continue;
-            int i = below(rs, twin->xdeck_len[d]);
+            int i = test_rand_below(rs, twin->xdeck_len[d]);
             twin->xhand[t][c]--;
             twin->xhand[t][twin->xdeck[d][i]]++;
             twin->xdeck[d][i] = (uint8_t)c;
@@ -603,13 +576,13 @@ static char *play(const carc_config *cfg, uint64_t choice_seed, const play_opts 
         if (n <= 0 || n > CARC_MAX_MOVES)
             fail_msg("%s game %d: %d legal moves while the game runs (decision %s)", set, game, n,
                      carc_decision_name(carc_pending_decision(g).decision));
-        if (o->illegal_every && below(&rs, o->illegal_every) == 0)
+        if (o->illegal_every && test_rand_below(&rs, o->illegal_every) == 0)
             try_illegal(g, scratch, g_moves, n, &rs, set, game);
-        if (o->view_every && below(&rs, o->view_every) == 0)
+        if (o->view_every && test_rand_below(&rs, o->view_every) == 0)
             for (int s = 0; s < carc_players(g); s++)
                 check_view(g, view, twin, tview, s, &rs, set, game);
 
-        carc_move m = g_moves[below(&rs, n)];
+        carc_move m = g_moves[test_rand_below(&rs, n)];
         carc_copy(before, g);
         if (carc_apply(g, &m, &err) != CARC_OK)
             fail_msg("%s game %d: a listed move was refused: %s", set, game, err.msg);
@@ -755,7 +728,7 @@ static void test_view_hides_return_depth(void **state)
         while (!carc_is_over(g) && !varies) {
             int n = carc_legal(g, g_moves, CARC_MAX_MOVES);
             /* prefer opening take_two when it is offered, to see many returns */
-            int pick = below(&rs, n);
+            int pick = test_rand_below(&rs, n);
             for (int j = 0; j < n; j++)
                 if (g_moves[j].kind == CARC_MOVE_GIFT && g_moves[j].card == CARC_GIFT_TAKE_TWO)
                     pick = j;

@@ -38,44 +38,16 @@
 
 #include "carc.h"
 #include "carc_record.h"
+#include "random_play.h"
 
 enum { GAMES = 10000, SANITIZED_GAMES = 1000, QUICK_GAMES = 600 };
 
-/* Under AddressSanitizer (make asan) a game is ~20 times slower: play fewer. */
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-#ifndef SANITIZED
-#define SANITIZED 0
-#endif
 
 static carc_move g_moves[CARC_MAX_MOVES];
 
-/* ---- the test's own generator (splitmix64) ----------------------------------- */
-
-static uint64_t next_rand(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static int below(uint64_t *s, int n)
-{
-    return (int)(next_rand(s) % (uint64_t)n);
-}
-
 static int game_count(void)
 {
-    const char *q = getenv("CARC_QUICK");
-    if (q && *q && strcmp(q, "0") != 0)
-        return QUICK_GAMES;
-    return SANITIZED ? SANITIZED_GAMES : GAMES;
+    return test_game_count(GAMES, SANITIZED_GAMES, QUICK_GAMES);
 }
 
 /* ---- checks -------------------------------------------------------------------- */
@@ -268,9 +240,9 @@ static void try_illegal(carc_game *g, carc_game *scratch, const carc_move *moves
         m = carc_move_pass();
         expect_refused(g, scratch, &m, "pass while a placement is owed", game);
         /* a tile not in hand */
-        int other = (hand[0] + 1 + below(rs, CARC_TILE_KINDS - 1)) % CARC_TILE_KINDS;
+        int other = (hand[0] + 1 + test_rand_below(rs, CARC_TILE_KINDS - 1)) % CARC_TILE_KINDS;
         if (other != hand[0] && (nh < 2 || other != hand[1])) {
-            m = moves[below(rs, n)];
+            m = moves[test_rand_below(rs, n)];
             m.tile = (uint8_t)other;
             expect_refused(g, scratch, &m, "a tile not in hand", game);
         }
@@ -292,13 +264,13 @@ static void try_illegal(carc_game *g, carc_game *scratch, const carc_move *moves
     /* random garbage */
     for (int k = 0; k < 4; k++) {
         m = carc_move_pass();
-        m.kind = (uint8_t)below(rs, CARC_MOVE_KINDS + 1);
-        m.card = (uint8_t)below(rs, CARC_CARDS + 1);
-        m.tile = (uint8_t)below(rs, CARC_TILE_KINDS + 2);
-        m.rot = (uint8_t)below(rs, 6);
-        m.x = (int8_t)(below(rs, 21) - 10);
-        m.y = (int8_t)(below(rs, 21) - 10);
-        m.port = (uint8_t)(below(rs, 3) ? below(rs, CARC_PORTS + 1) : CARC_PORT_NONE);
+        m.kind = (uint8_t)test_rand_below(rs, CARC_MOVE_KINDS + 1);
+        m.card = (uint8_t)test_rand_below(rs, CARC_CARDS + 1);
+        m.tile = (uint8_t)test_rand_below(rs, CARC_TILE_KINDS + 2);
+        m.rot = (uint8_t)test_rand_below(rs, 6);
+        m.x = (int8_t)(test_rand_below(rs, 21) - 10);
+        m.y = (int8_t)(test_rand_below(rs, 21) - 10);
+        m.port = (uint8_t)(test_rand_below(rs, 3) ? test_rand_below(rs, CARC_PORTS + 1) : CARC_PORT_NONE);
         if (maybe_legal(g, &m, moves, n))
             continue;
         expect_refused(g, scratch, &m, "random move not in the legal list", game);
@@ -402,12 +374,12 @@ static void play(const carc_config *cfg, uint64_t choice_seed, const play_opts *
             fail_msg("game %d: %d legal moves while the game runs", game, n);
         if (p.decision == CARC_DEC_FOLLOWER)
             check_follower_list(g, g_moves, n, game);
-        if (o->illegal_every && below(&rs, o->illegal_every) == 0)
+        if (o->illegal_every && test_rand_below(&rs, o->illegal_every) == 0)
             try_illegal(g, scratch, g_moves, n, &rs, game);
-        if (o->all_every && below(&rs, o->all_every) == 0)
+        if (o->all_every && test_rand_below(&rs, o->all_every) == 0)
             try_all_listed(g, scratch, g_moves, n, game);
 
-        carc_move m = g_moves[below(&rs, n)];
+        carc_move m = g_moves[test_rand_below(&rs, n)];
         int supply_before = carc_supply(g, p.active);
         if (before)
             carc_copy(before, g);
@@ -506,7 +478,7 @@ static void shuffled_stack(carc_config *cfg, uint64_t *rs)
     }
     assert_int_equal(n, CARC_STACK);
     for (int i = n - 1; i > 0; i--) {
-        int j = below(rs, i + 1);
+        int j = test_rand_below(rs, i + 1);
         uint8_t t = cfg->stack[i];
         cfg->stack[i] = cfg->stack[j];
         cfg->stack[j] = t;
@@ -536,7 +508,7 @@ static void test_views_hide_the_stack(void **state)
         carc_config ca;
         config_for(i * 20 + 7, &ca);
         shuffled_stack(&ca, &rs);
-        play_opts o = {0, 0, below(&rs, 140), 0};
+        play_opts o = {0, 0, test_rand_below(&rs, 140), 0};
         play_out a;
         play(&ca, 0xFACEull + (uint64_t)i, &o, i, &a);
         if (carc_is_over(a.g) || carc_stack_left(a.g) < 2) {

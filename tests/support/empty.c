@@ -1,2 +1,0 @@
-/* Keeps the support library non-empty. */
-typedef int carc_test_support_empty;

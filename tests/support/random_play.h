@@ -1,0 +1,17 @@
+/*
+ * random_play.h - what the random-game tests share: their own generator
+ * (splitmix64, independent of the engine's) and how many games to play.
+ */
+#ifndef CARC_TEST_RANDOM_PLAY_H
+#define CARC_TEST_RANDOM_PLAY_H
+
+#include <stdint.h>
+
+uint64_t test_rand_next(uint64_t *s);
+/* In [0, n), n >= 1. */
+int test_rand_below(uint64_t *s, int n);
+/* `games`, or `sanitized` under AddressSanitizer (a game is ~20 times slower
+ * there), or `quick` when the environment sets CARC_QUICK (CI's sanitizer step). */
+int test_game_count(int games, int sanitized, int quick);
+
+#endif

@@ -43,6 +43,8 @@ int event_text(const carc_game *g, const carc_event *e, char *buf, size_t size)
     case CARC_EV_TILE_REMOVED:
         return snprintf(buf, size, "%c is removed from the game", tile_letter(e->a));
     case CARC_EV_TILE_RETURNED:
+        if (e->value < 0)  /* a seat's view: where it went is hidden (G10) */
+            return snprintf(buf, size, "%c is shuffled back into the stack", tile_letter(e->a));
         return snprintf(buf, size, "%c goes back into the stack at depth %d",
                         tile_letter(e->a), e->value);
     case CARC_EV_PLACED:

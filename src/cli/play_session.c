@@ -81,11 +81,7 @@ static void account(play_session *s, int reader, const carc_game *src, int decid
             continue;  /* the move line says it */
         if (m && e->kind == CARC_EV_FOLLOWER && m->kind == CARC_MOVE_FOLLOWER)
             continue;
-        if (e->kind == CARC_EV_TILE_RETURNED && e->value < 0)  /* the view hides where */
-            snprintf(text, sizeof text, "%c goes back into the stack",
-                     carc_tile_def_of(e->a) ? carc_tile_def_of(e->a)->letter : '?');
-        else
-            event_text(src, e, text, sizeof text);
+        event_text(src, e, text, sizeof text);
         if (e->kind == CARC_EV_TILE_DRAWN && carc_turn(src) != shown) {
             shown = carc_turn(src);
             snprintf(line, sizeof line, "-- turn %d: %.170s", shown, text);

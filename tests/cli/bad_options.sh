@@ -46,10 +46,28 @@ expect_usage "carc: unknown command 'nosuch'" nosuch
 "$carc" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "carc without a command should exit 2"
 
-for cmd in demo tiles sim replay engine bench; do
+for cmd in demo tiles sim replay engine bench arena; do
     "$carc" $cmd --help >"$dir/out" 2>"$dir/err" || fail "carc $cmd --help exited $?"
     grep -q "^usage: carc $cmd" "$dir/out" || fail "carc $cmd --help: no usage line"
     [ -s "$dir/err" ] && fail "carc $cmd --help wrote to stderr"
 done
+# carc arena
+expect_usage "carc arena: --players is required" arena
+expect_usage "carc arena: --players takes 2..5 players, got 1" arena --players greedy
+expect_usage "carc arena: --players: unknown player 'robot'" arena --players greedy,robot
+expect_usage "carc arena: --budget-ms must be 1..600000, got 0" arena --players greedy,random --budget-ms 0
+expect_usage "carc arena: --threads must be 1..64, got 99" arena --players greedy,random --threads 99
+# carc play (the terminal game)
+expect_usage "carc play: --players takes 2..5 seats, got 1" play --players human
+expect_usage "carc play: --players: unknown player 'robot'" play --players human,robot
+expect_usage "carc play: --players takes 2..5 seats" play --players human,random,random,random,random,random
+expect_usage "carc play: --budget-ms must be 1..600000, got 0" play --budget-ms 0
+expect_usage "carc play: --seed must be an integer" play --seed x
+expect_usage "carc play: --expansions: " play --expansions snow
+expect_usage "carc play: unknown option '--bogus'" play --bogus
+expect_usage "carc play: --headless needs computer seats only" play --players human,random --headless
+expect_usage "carc play: needs a terminal" play --players human,random
+"$carc" play --help >"$dir/out" 2>&1 || fail "play --help exited $?"
+grep -q '^usage: carc play' "$dir/out" || fail "play --help: no usage line"
 "$carc" --help | grep -q '^usage: carc COMMAND' || fail "carc --help"
 exit 0

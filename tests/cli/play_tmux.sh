@@ -207,29 +207,4 @@ grep -q '^seat 1 (greedy) place: [A-X] ' "$dir/out" || fail "headless: no comput
 grep -q '^Winners\{0,1\}: seat' "$dir/out" || fail "headless: no winner line"
 "$carc" replay "$dir/h.json" >/dev/null 2>&1 || fail "headless record does not replay"
 
-# ---- options ------------------------------------------------------------------------
-expect_usage() {
-    prefix=$1
-    shift
-    "$carc" "$@" >"$dir/out" 2>"$dir/err" </dev/null
-    rc=$?
-    [ $rc -eq 2 ] || fail "carc $*: exit $rc, expected 2"
-    [ -s "$dir/out" ] && fail "carc $*: wrote to stdout"
-    [ "$(wc -l <"$dir/err")" -eq 1 ] || fail "carc $*: expected one line on stderr: $(cat "$dir/err")"
-    case $(cat "$dir/err") in
-    "$prefix"*) ;;
-    *) fail "carc $*: stderr '$(cat "$dir/err")' does not start with '$prefix'" ;;
-    esac
-}
-expect_usage "carc play: --players takes 2..5 seats, got 1" play --players human
-expect_usage "carc play: --players: unknown player 'robot'" play --players human,robot
-expect_usage "carc play: --players takes 2..5 seats" play --players human,random,random,random,random,random
-expect_usage "carc play: --budget-ms must be 1..600000, got 0" play --budget-ms 0
-expect_usage "carc play: --seed must be an integer" play --seed x
-expect_usage "carc play: --expansions: " play --expansions snow
-expect_usage "carc play: unknown option '--bogus'" play --bogus
-expect_usage "carc play: --headless needs computer seats only" play --players human,random --headless
-expect_usage "carc play: needs a terminal" play --players human,random
-"$carc" play --help >"$dir/out" 2>&1 || fail "play --help exited $?"
-grep -q '^usage: carc play' "$dir/out" || fail "play --help: no usage line"
 exit 0

@@ -186,6 +186,39 @@ static void test_short_stack_ends_game(void **state)
     carc_free(g);
 }
 
+/* carc_move_canonical brings any move carc_apply accepts to the form carc_legal lists:
+ * the lowest equivalent rotation, canonical ports, and no stray fields (a regression:
+ * a pass carrying a card id was accepted but matched no listed move). */
+static void test_canonical_moves(void **state)
+{
+    (void)state;
+    carc_config c = fixed("UV");
+    carc_game *g = carc_new(&c, NULL);
+    carc_move moves[CARC_MAX_MOVES];
+    carc_move m = place('U', 1, 0, 3);
+    m.card = 7;
+    m.port2 = 3;
+    carc_move_canonical(g, &m);
+    int n = carc_legal(g, moves, CARC_MAX_MOVES), found = 0;
+    for (int i = 0; i < n; i++)
+        found |= carc_move_equal(&moves[i], &m);
+    assert_true(found);
+    assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
+    carc_move pass = carc_move_pass(), junk = pass;
+    junk.card = 5;
+    junk.x = 3;
+    junk.port = CARC_PORT_NW;
+    carc_move_canonical(g, &junk);
+    assert_true(carc_move_equal(&junk, &pass));
+    carc_move f = carc_move_pass();
+    f.kind = CARC_MOVE_FOLLOWER;
+    f.x = 1;
+    f.port = CARC_PORT_W;  /* U at r1: road W-E, canonical port E */
+    carc_move_canonical(g, &f);
+    assert_int_equal(f.port, CARC_PORT_E);
+    carc_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -195,6 +228,7 @@ int main(void)
         cmocka_unit_test(test_canonical_ports_of_start_tile),
         cmocka_unit_test(test_view_hides_stack_order),
         cmocka_unit_test(test_short_stack_ends_game),
+        cmocka_unit_test(test_canonical_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,10 +5,12 @@
 #   make test     build and run every test (ctest)
 #   make asan     build into build-asan/ with ASan+UBSan and run every test
 #   make bench    build and print the benchmark figures
+#   make fuzz     build the libFuzzer targets with clang and fuzz each for FUZZ_SECONDS
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+FUZZ_SECONDS ?= 60
 
-.PHONY: all build play run test asan bench clean
+.PHONY: all build play run test asan bench fuzz clean
 all: build
 build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -25,5 +27,10 @@ asan:
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS)
 bench: build
 	./$(BUILD)/carc bench
+fuzz:
+	CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DCARC_SANITIZE=ON -DCARC_FUZZ=ON >/dev/null
+	cmake --build build-fuzz -j $(JOBS) --target fuzz_record fuzz_play
+	for t in record play; do mkdir -p build-fuzz/corpus-$$t; \
+	  ./build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) build-fuzz/corpus-$$t fuzz/corpus/$$t || exit 1; done
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz

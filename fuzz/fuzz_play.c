@@ -1,0 +1,65 @@
+/*
+ * fuzz_play.c - fuzz target: the bytes drive a game. The first bytes choose players,
+ * expansions and seed; then each step reads one byte: most pick a legal move, some
+ * instead feed the rest of a line of text to the notation parser and apply what
+ * parses. After every accepted move carc_check must pass; after every refused move
+ * the state must be byte for byte what it was.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "carc_record.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static carc_move moves[CARC_MAX_MOVES];
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 3)
+        return 0;
+    carc_config cfg;
+    carc_config_init(&cfg);
+    cfg.players = 2 + data[0] % 4;
+    cfg.expansions = data[1] % 4;
+    cfg.seed = data[2];
+    carc_error err;
+    carc_game *g = carc_new(&cfg, &err);
+    if (!g)
+        abort();
+    carc_game *before = carc_clone(g);
+    size_t i = 3;
+    while (i < size && !carc_is_over(g)) {
+        uint8_t b = data[i++];
+        carc_move m;
+        if (b < 0xF0) {
+            int n = carc_legal(g, moves, CARC_MAX_MOVES);
+            if (n == 0)
+                abort();  /* a game that is not over always owes a decision */
+            m = moves[b % n];
+        } else {
+            /* a line of text: up to the next newline or the end */
+            size_t j = i;
+            while (j < size && data[j] != '\n')
+                j++;
+            char line[128];
+            size_t len = j - i < sizeof line - 1 ? j - i : sizeof line - 1;
+            memcpy(line, data + i, len);
+            line[len] = '\0';
+            i = j + 1;
+            if (carc_move_parse(g, line, &m, &err) != CARC_OK)
+                continue;
+        }
+        carc_copy(before, g);
+        if (carc_apply(g, &m, &err) != CARC_OK) {
+            if (memcmp(before, g, carc_state_size()) != 0)
+                abort();  /* a refused move changed the state */
+            continue;
+        }
+        if (carc_check(g, &err) != CARC_OK)
+            abort();
+    }
+    carc_free(before);
+    carc_free(g);
+    return 0;
+}

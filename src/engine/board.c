@@ -8,8 +8,8 @@
  * Open addressing with linear probing; at most 72 tiles + 146 spots live in 512
  * slots, so probes stay short.
  *
- * Frontier spots carry the edge types their neighbours demand, so "does tile k in
- * rotation r fit here" is one mask comparison (board_fits).
+ * Frontier spots carry the edge types their neighbours demand, so "does tile k fit
+ * here, and in which rotations" is one mask comparison (spot_fits in state.h).
  */
 #include "state.h"
 
@@ -49,12 +49,6 @@ int board_spot_index(const carc_game *g, int x, int y)
     if (c < 0 || g->cell_val[c] < CELL_FRONTIER)
         return -1;
     return g->cell_val[c] - CELL_FRONTIER;
-}
-
-int board_fits(const carc_game *g, const spot *s, int kind, int rot)
-{
-    (void)g;
-    return ((g->packed[kind][rot] ^ s->need) & s->mask) == 0;
 }
 
 int board_placeable(const carc_game *g, int kind)

@@ -222,7 +222,6 @@ static inline unsigned spot_fits(const carc_game *g, const spot *s, int kind)
 
 /* ---- board.c ---- */
 int board_lookup(const carc_game *g, int x, int y);  /* placed index or -1 */
-int board_fits(const carc_game *g, const spot *s, int kind, int rot);
 int board_spot_index(const carc_game *g, int x, int y);  /* frontier index or -1 */
 int board_placeable(const carc_game *g, int kind);
 void board_init(carc_game *g);

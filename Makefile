@@ -29,8 +29,8 @@ bench: build
 	./$(BUILD)/carc bench
 fuzz:
 	CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DCARC_SANITIZE=ON -DCARC_FUZZ=ON >/dev/null
-	cmake --build build-fuzz -j $(JOBS) --target fuzz_record fuzz_play
-	for t in record play; do mkdir -p build-fuzz/corpus-$$t; \
+	cmake --build build-fuzz -j $(JOBS) --target fuzz_record fuzz_play fuzz_protocol
+	for t in record play protocol; do mkdir -p build-fuzz/corpus-$$t; \
 	  ./build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) build-fuzz/corpus-$$t fuzz/corpus/$$t || exit 1; done
 clean:
 	rm -rf build build-asan build-fuzz

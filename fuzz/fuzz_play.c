@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "carc_record.h"
+#include "fuzz_line.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -38,15 +39,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 abort();  /* a game that is not over always owes a decision */
             m = moves[b % n];
         } else {
-            /* a line of text: up to the next newline or the end */
-            size_t j = i;
-            while (j < size && data[j] != '\n')
-                j++;
-            char line[128];
-            size_t len = j - i < sizeof line - 1 ? j - i : sizeof line - 1;
-            memcpy(line, data + i, len);
-            line[len] = '\0';
-            i = j + 1;
+            char line[128];  /* a line of text: up to the next newline or the end */
+            fuzz_next_line(data, size, &i, line, sizeof line);
             if (carc_move_parse(g, line, &m, &err) != CARC_OK)
                 continue;
         }

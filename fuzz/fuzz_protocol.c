@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "fuzz_line.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -20,14 +21,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     engine_session_init(&s);
     size_t i = 0;
     while (i < size) {
-        size_t j = i;
-        while (j < size && data[j] != '\n')
-            j++;
         char line[512];
-        size_t len = j - i < sizeof line - 1 ? j - i : sizeof line - 1;
-        memcpy(line, data + i, len);
-        line[len] = '\0';
-        i = j + 1;
+        size_t len = fuzz_next_line(data, size, &i, line, sizeof line);
         if (strchr(line, '\0') != line + len)
             continue;  /* an embedded NUL: not a line a client can send */
         char *name = line, *args = line;

@@ -295,17 +295,7 @@ static void try_illegal(carc_game *g, carc_game *scratch, const carc_move *moves
     }
     /* random garbage */
     for (int k = 0; k < 6; k++) {
-        m = carc_move_pass();
-        m.kind = (uint8_t)test_rand_below(rs, CARC_MOVE_KINDS + 1);
-        m.card = (uint8_t)test_rand_below(rs, CARC_CARDS + 1);
-        m.tile = (uint8_t)test_rand_below(rs, CARC_TILE_KINDS + 1);
-        m.rot = (uint8_t)test_rand_below(rs, 5);
-        m.x = (int8_t)(test_rand_below(rs, 15) - 7);
-        m.y = (int8_t)(test_rand_below(rs, 15) - 7);
-        m.port = (uint8_t)(test_rand_below(rs, 4) ? test_rand_below(rs, CARC_PORTS + 1) : CARC_PORT_NONE);
-        m.x2 = (int8_t)(test_rand_below(rs, 15) - 7);
-        m.y2 = (int8_t)(test_rand_below(rs, 15) - 7);
-        m.port2 = (uint8_t)(test_rand_below(rs, 2) ? test_rand_below(rs, CARC_PORTS) : CARC_PORT_NONE);
+        m = test_random_move(rs);
         refuse_unless_listed(g, scratch, m, moves, n, "random garbage", set, game);
     }
     /* a listed move with a shifted target */

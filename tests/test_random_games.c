@@ -263,14 +263,7 @@ static void try_illegal(carc_game *g, carc_game *scratch, const carc_move *moves
     }
     /* random garbage */
     for (int k = 0; k < 4; k++) {
-        m = carc_move_pass();
-        m.kind = (uint8_t)test_rand_below(rs, CARC_MOVE_KINDS + 1);
-        m.card = (uint8_t)test_rand_below(rs, CARC_CARDS + 1);
-        m.tile = (uint8_t)test_rand_below(rs, CARC_TILE_KINDS + 2);
-        m.rot = (uint8_t)test_rand_below(rs, 6);
-        m.x = (int8_t)(test_rand_below(rs, 21) - 10);
-        m.y = (int8_t)(test_rand_below(rs, 21) - 10);
-        m.port = (uint8_t)(test_rand_below(rs, 3) ? test_rand_below(rs, CARC_PORTS + 1) : CARC_PORT_NONE);
+        m = test_random_move(rs);
         if (maybe_legal(g, &m, moves, n))
             continue;
         expect_refused(g, scratch, &m, "random move not in the legal list", game);

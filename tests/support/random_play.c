@@ -36,3 +36,19 @@ int test_game_count(int games, int sanitized, int quick)
         return quick;
     return SANITIZED ? sanitized : games;
 }
+
+carc_move test_random_move(uint64_t *s)
+{
+    carc_move m = carc_move_pass();
+    m.kind = (uint8_t)test_rand_below(s, CARC_MOVE_KINDS + 1);
+    m.card = (uint8_t)test_rand_below(s, CARC_CARDS + 1);
+    m.tile = (uint8_t)test_rand_below(s, CARC_TILE_KINDS + 2);
+    m.rot = (uint8_t)test_rand_below(s, 6);
+    m.x = (int8_t)(test_rand_below(s, 21) - 10);
+    m.y = (int8_t)(test_rand_below(s, 21) - 10);
+    m.port = (uint8_t)(test_rand_below(s, 4) ? test_rand_below(s, CARC_PORTS + 1) : CARC_PORT_NONE);
+    m.x2 = (int8_t)(test_rand_below(s, 21) - 10);
+    m.y2 = (int8_t)(test_rand_below(s, 21) - 10);
+    m.port2 = (uint8_t)(test_rand_below(s, 2) ? test_rand_below(s, CARC_PORTS) : CARC_PORT_NONE);
+    return m;
+}

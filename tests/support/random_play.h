@@ -6,6 +6,7 @@
 #define CARC_TEST_RANDOM_PLAY_H
 
 #include <stdint.h>
+#include "carc.h"
 
 uint64_t test_rand_next(uint64_t *s);
 /* In [0, n), n >= 1. */
@@ -13,5 +14,9 @@ int test_rand_below(uint64_t *s, int n);
 /* `games`, or `sanitized` under AddressSanitizer (a game is ~20 times slower
  * there), or `quick` when the environment sets CARC_QUICK (CI's sanitizer step). */
 int test_game_count(int games, int sanitized, int quick);
+
+/* A move with every field random (in and just out of range): garbage that the
+ * engine must refuse unless it happens to be legal. */
+carc_move test_random_move(uint64_t *s);
 
 #endif

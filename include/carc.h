@@ -381,8 +381,18 @@ int carc_xdiscard(const carc_game *g, int deck, int *cards, int cap);
 /* The card in play (X4) or CARC_CARD_NONE; *target gets its named target while
  * attacked seats are asked to reply (a PASS move before it is named). */
 int carc_card_in_play(const carc_game *g, carc_move *target);
-/* The position a pending Mastermind names (X13); returns 0 if none. */
+/* Pending Mastermind positions (X13). Two can be pending at once: the one binding
+ * the current turn and one played in it for the next turn. carc_masterminds writes
+ * them in that order (turn = the turn each binds) and returns how many (0-2);
+ * carc_mastermind gives the first, returning 0 if none. */
+typedef struct carc_mastermind_mark {
+    int8_t x, y;
+    uint16_t turn;
+} carc_mastermind_mark;
+int carc_masterminds(const carc_game *g, carc_mastermind_mark out[2]);
 int carc_mastermind(const carc_game *g, int *x, int *y);
+/* The deck a pending card_draw decision offers (0 Cloister, 1 Roadside), else -1. */
+int carc_offered_deck(const carc_game *g);
 /* Points banked on locked features (X12), paid at the end (E4). */
 int carc_banked(const carc_game *g, int seat);
 

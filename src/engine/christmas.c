@@ -358,12 +358,14 @@ static void resolve(carc_game *g, int c, const carc_move *m)
         move_follower(g, other, w, v);
         break;
     }
-    case CARC_XR_MASTERMIND:
-        g->mm_pending = 1;
-        g->mm_x = m->x;
-        g->mm_y = m->y;
-        g->mm_turn = (uint16_t)(g->turn + 1);
+    case CARC_XR_MASTERMIND: {
+        int slot = (g->turn + 1) & 1;  /* never the slot binding this turn */
+        g->mm_pending |= (uint8_t)(1u << slot);
+        g->mm_x[slot] = m->x;
+        g->mm_y[slot] = m->y;
+        g->mm_turn[slot] = (uint16_t)(g->turn + 1);
         break;
+    }
     }
     discard(g, c);
 }
@@ -523,15 +525,17 @@ int xmas_hand_owed(const carc_game *g)
 
 void xmas_lapse(carc_game *g)
 {
-    if (g->mm_pending && g->mm_turn <= g->turn)
-        g->mm_pending = 0;
+    for (int slot = 0; slot < 2; slot++)
+        if ((g->mm_pending >> slot & 1) && g->mm_turn[slot] <= g->turn)
+            g->mm_pending &= (uint8_t)~(1u << slot);
 }
 
 int xmas_forced_spot(const carc_game *g)
 {
-    if (!g->mm_pending || g->mm_turn != g->turn)
+    int slot = g->turn & 1;
+    if (!(g->mm_pending >> slot & 1) || g->mm_turn[slot] != g->turn)
         return -1;
-    int s = board_spot_index(g, g->mm_x, g->mm_y);
+    int s = board_spot_index(g, g->mm_x[slot], g->mm_y[slot]);
     if (s < 0)
         return -1;  /* filled first: no effect */
     for (int h = 0; h < g->nhand; h++)

@@ -415,12 +415,30 @@ int carc_card_in_play(const carc_game *g, carc_move *target)
     return g->xplay;
 }
 
+int carc_masterminds(const carc_game *g, carc_mastermind_mark out[2])
+{
+    int n = 0;
+    if (g->over)
+        return 0;  /* the game ended first: no effect (X13) */
+    for (int k = 0; k < 2; k++) {
+        int slot = (g->turn + k) & 1;  /* this turn's first, then the next turn's */
+        if (!(g->mm_pending >> slot & 1))
+            continue;
+        out[n].x = g->mm_x[slot];
+        out[n].y = g->mm_y[slot];
+        out[n].turn = g->mm_turn[slot];
+        n++;
+    }
+    return n;
+}
+
 int carc_mastermind(const carc_game *g, int *x, int *y)
 {
-    if (!g->mm_pending)
+    carc_mastermind_mark mm[2];
+    if (!carc_masterminds(g, mm))
         return 0;
-    *x = g->mm_x;
-    *y = g->mm_y;
+    *x = mm[0].x;
+    *y = mm[0].y;
     return 1;
 }
 
@@ -430,4 +448,11 @@ int carc_banked(const carc_game *g, int seat)
     for (int c = 0; c < CARC_SCORE_CATEGORIES; c++)
         n += g->banked[seat][c];
     return n;
+}
+
+int carc_offered_deck(const carc_game *g)
+{
+    if (carc_pending_decision(g).decision != CARC_DEC_CARD_DRAW)
+        return -1;
+    return g->step == ST_T5_CLOISTER ? 0 : 1;
 }

@@ -159,9 +159,12 @@ struct carc_game {
     uint8_t xreply_seat;         /* the seat asked now */
     carc_move xplay_target;      /* the target named, once named */
     uint8_t mm_used;             /* a mastermind was played this turn (X13) */
-    uint8_t mm_pending;          /* a mastermind binds turn mm_turn at (mm_x, mm_y) */
-    int8_t mm_x, mm_y;
-    uint16_t mm_turn;
+    /* Pending Mastermind positions (X13), one slot per turn parity: slot t & 1 binds
+     * turn t. A bound player may play their own for the next turn, so two can be
+     * pending at once and the second must not overwrite the first. */
+    uint8_t mm_pending;          /* bit i: slot i is set */
+    int8_t mm_x[2], mm_y[2];
+    uint16_t mm_turn[2];
     uint8_t qready;                      /* T7: questions listed this turn */
     uint8_t nquestions, question;        /* T7: X8 questions, the one asked now */
     uint8_t qroot[MAX_DONE];             /* the feature of each question */

@@ -757,16 +757,15 @@ static int check_swap_owner(const carc_game *g, int c, const carc_move *m, carc_
 {
     int w = node_at(g, m->x2, m->y2, m->port2);
     unsigned owners = swap_owners(g, g->active, w);
+    const char *type = carc_feature_name(g->nodes[w].type), *port = carc_port_name(m->port2);
     if (m->seat2 == CARC_SEAT_NONE && (owners & (owners - 1))) {
-        set_error(err, CARC_E_ILLEGAL, "%s: followers of several seats stand at (%d,%d) %s: "
-                  "name whose to take (seat:N)", carc_card_name(c), m->x2, m->y2,
-                  carc_port_name(m->port2));
+        set_error(err, CARC_E_ILLEGAL, "%s: followers of several seats stand at (%d,%d) %s:%s: "
+                  "name whose it takes (seat:N)", carc_card_name(c), m->x2, m->y2, type, port);
         return CARC_E_ILLEGAL;
     }
     if (m->seat2 != CARC_SEAT_NONE && (m->seat2 >= g->players || !(owners & (1u << m->seat2)))) {
         set_error(err, CARC_E_ILLEGAL, "%s takes another seat's follower: seat %d has none at "
-                  "(%d,%d) %s (X10)", carc_card_name(c), m->seat2, m->x2, m->y2,
-                  carc_port_name(m->port2));
+                  "(%d,%d) %s:%s (X10)", carc_card_name(c), m->seat2, m->x2, m->y2, type, port);
         return CARC_E_ILLEGAL;
     }
     return CARC_OK;

@@ -96,16 +96,22 @@ void score_completed(carc_game *g, int i)
 
 void score_final(carc_game *g)
 {
-    /* E3: every unscored feature with followers, fields included (B11). */
-    for (int n = 0; n < g->nnodes; n++) {
+    /* E3: every unscored feature with followers, fields included (B11), in the
+     * order of their oldest segments (the first node met of each feature), which
+     * is also how the events name them. */
+    uint64_t seen[MAX_NODES / 64 + 1] = {0};
+    for (int name = 0; name < g->nnodes; name++) {
+        int n = feat_root(g, name);
+        if ((seen[n >> 6] >> (n & 63)) & 1)
+            continue;
+        seen[n >> 6] |= 1ull << (n & 63);
         const node *r = &g->nodes[n];
-        if (r->parent != n || r->nfollow == 0 || (r->flags & NF_SCORED))
+        if (r->nfollow == 0 || (r->flags & NF_SCORED))
             continue;
         int value = feat_value_end(g, n);
         if (value == 0)
             continue;  /* a field bordering no completed city */
         unsigned holders = feat_holders(g, n);
-        int name = feat_first_node(g, n);
         int field = r->type == CARC_FEAT_FIELD;
         for (int s = 0; s < g->players; s++) {
             if (!(holders & (1u << s)))

@@ -9,7 +9,8 @@
  * so a configuration plus the list of moves reproduces a game exactly.
  *
  * The state (carc_game) is one flat struct with no pointers: carc_copy is a
- * memcpy, which is what search needs. The engine allocates only in carc_new and
+ * memcpy (of the events in use; the unused rest of the event buffer is zeroed),
+ * which is what search needs. The engine allocates only in carc_new and
  * carc_clone, does no I/O and has no globals.
  *
  * Coordinates, rotations and ports follow RULES.md section 0: the start tile is at
@@ -311,7 +312,8 @@ typedef struct carc_event {
 carc_game *carc_new(const carc_config *cfg, carc_error *err);
 /* Frees a game; NULL is harmless. */
 void carc_free(carc_game *g);
-/* A freshly allocated copy (NULL on out of memory), and copying into an existing one. */
+/* A freshly allocated copy (NULL on out of memory), and copying into an existing one
+ * (or into carc_state_size() bytes the caller allocated): dst equals src byte for byte. */
 carc_game *carc_clone(const carc_game *g);
 void carc_copy(carc_game *dst, const carc_game *src);
 /* sizeof the state, for callers that allocate games themselves with carc_copy. */

@@ -165,8 +165,10 @@ static void out_card_target(outbuf *o, const carc_game *g, const carc_move *m)
         out_segment(o, g, m->x2, m->y2, m->port2);
         /* whose follower: written only when it is not the one seat there (the
          * seat the parser fills in), so that older records read the same */
-        if (m->seat2 != CARC_SEAT_NONE &&
-            swap_owners(g, m->x2, m->y2, m->port2) != 1u << m->seat2)
+        if (m->seat2 != CARC_SEAT_NONE && m->seat2 >= CARC_MAX_PLAYERS)
+            o->bad = 1;  /* no such seat to write */
+        else if (m->seat2 != CARC_SEAT_NONE &&
+                 swap_owners(g, m->x2, m->y2, m->port2) != 1u << m->seat2)
             out_printf(o, " seat:%d", m->seat2);
     } else if (shape == SH_SEG_PORT) {
         if (m->x2 != m->x || m->y2 != m->y)

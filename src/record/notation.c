@@ -388,7 +388,7 @@ static int parse_segment(parser *p, const word *w, int x, int y, uint8_t *out)
 /* "(x,y) type:PORT" from words w[0], w[1]. */
 static int parse_target(parser *p, const word *w, int8_t *x, int8_t *y, uint8_t *port)
 {
-    int px, py;
+    int px = 0, py = 0;  /* set by parse_pos on success; gcc -O3 cannot tell */
 
     if (parse_pos(p, &w[0], &px, &py) != CARC_OK)
         return CARC_E_ILLEGAL;
@@ -430,7 +430,7 @@ static int parse_card_move(parser *p, carc_move *m, int gift)
 {
     const word *t = &p->w[2];
     int nt = p->n - 2, shape;
-    int px, py;
+    int px = 0, py = 0;  /* set by parse_pos on success; gcc -O3 cannot tell */
     const char *name;
 
     if (p->n < 2)
@@ -479,7 +479,7 @@ static int parse_card_move(parser *p, carc_move *m, int gift)
 /* `target (x,y) [type:PORT]` */
 static int parse_target_move(parser *p, carc_move *m)
 {
-    int px, py;
+    int px = 0, py = 0;  /* set by parse_pos on success; gcc -O3 cannot tell */
 
     if (p->n < 2 || p->n > 3)
         return fail(p, "target takes (x,y) [type:PORT], got \"%.60s\"", p->text);
@@ -517,7 +517,7 @@ static int parse_place(parser *p, carc_move *m)
 /* `type:PORT` or `(x,y) type:PORT` on the tile placed this turn. */
 static int parse_follower(parser *p, carc_move *m)
 {
-    int lx, ly, px, py;
+    int lx, ly, px = 0, py = 0;
 
     if (p->n > 2)
         return fail(p, "a follower takes [(x,y)] type:PORT, got \"%.60s\"", p->text);

@@ -223,6 +223,7 @@ typedef struct carc_move {
     uint8_t port2;
     uint8_t seat2;   /* swap_*: the owner of the follower at (x2,y2,port2), the seat the
                         swap takes it from and attacks (X10); CARC_SEAT_NONE otherwise */
+    uint8_t pad;     /* always 0: a move is 12 bytes, so arrays of moves stay aligned */
 } carc_move;
 
 /* A PASS move: every field zero, ports CARC_PORT_NONE, seat2 CARC_SEAT_NONE. */

@@ -180,12 +180,12 @@ static int is_swap(int c)
     return c >= CARC_XR_SWAP_CLOISTER && c <= CARC_XR_SWAP_FIELD;
 }
 
-/* The seats other than `seat` with a follower on node n, as a bit mask: the
- * followers a swap by `seat` may take there. */
-static unsigned swap_owners(const carc_game *g, int seat, int n)
+/* The seats other than `seat` with a follower on node n, whose feature's root is
+ * root, as a bit mask: the followers a swap by `seat` may take there. */
+static unsigned swap_owners(const carc_game *g, int seat, int n, int root)
 {
     unsigned mask = 0;
-    const node *r = &g->nodes[feat_root(g, n)];
+    const node *r = &g->nodes[root];
     if (r->nfollow == r->follow[seat])
         return 0;  /* nobody else on the whole feature */
     for (int s = 0; s < g->players; s++) {
@@ -257,7 +257,7 @@ static int card_targets(const carc_game *g, int c, int seat, carc_move proto, ca
                 int rb = root_of(g, b);
                 if (rb == ra || locked(g, rb) || !unfinished(g, rb))
                     continue;
-                unsigned owners = swap_owners(g, seat, b);
+                unsigned owners = swap_owners(g, seat, b, rb);
                 for (int k = 1; owners && k < g->players && n < cap; k++) {
                     int s = (seat + k) % g->players;
                     if (!(owners & (1u << s)))
@@ -303,7 +303,7 @@ static int canonical(const carc_game *g, int c, carc_move *m)
         if (w == NODE_NONE)
             return 0;
         move_name_node(g, m, w, 1);
-        unsigned owners = swap_owners(g, g->active, w);
+        unsigned owners = swap_owners(g, g->active, w, root_of(g, w));
         if (m->seat2 == CARC_SEAT_NONE && owners && !(owners & (owners - 1)))
             m->seat2 = (uint8_t)__builtin_ctz(owners);  /* the only one: need not be named */
     }
@@ -758,7 +758,7 @@ static int check_swap_owner(const carc_game *g, int c, const carc_move *m, carc_
     int w = m->port == CARC_PORT_NONE ? NODE_NONE : node_at(g, m->x2, m->y2, m->port2);
     if (w == NODE_NONE)
         return CARC_OK;  /* no second segment: not a target (is_target says so) */
-    unsigned owners = swap_owners(g, g->active, w);
+    unsigned owners = swap_owners(g, g->active, w, root_of(g, w));
     const char *type = carc_feature_name(g->nodes[w].type), *port = carc_port_name(m->port2);
     if (m->seat2 == CARC_SEAT_NONE && (owners & (owners - 1))) {
         set_error(err, CARC_E_ILLEGAL, "%s: followers of several seats stand at (%d,%d) %s:%s: "

@@ -97,17 +97,24 @@ void score_completed(carc_game *g, int i)
 void score_final(carc_game *g)
 {
     /* E3: every unscored feature with followers, fields included (B11), in the
-     * order of their oldest segments (the first node met of each feature), which
-     * is also how the events name them. */
-    uint64_t seen[MAX_NODES / 64 + 1] = {0};
-    for (int name = 0; name < g->nnodes; name++) {
-        int n = feat_root(g, name);
-        if ((seen[n >> 6] >> (n & 63)) & 1)
-            continue;
-        seen[n >> 6] |= 1ull << (n & 63);
+     * order of their oldest segments, which is also how the events name them. At
+     * most one feature per follower has followers. */
+    int nf = 0, roots[CARC_MAX_PLAYERS * CARC_FOLLOWERS], names[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
+    for (int n = 0; n < g->nnodes; n++) {
         const node *r = &g->nodes[n];
-        if (r->nfollow == 0 || (r->flags & NF_SCORED))
+        if (r->parent != n || r->nfollow == 0 || (r->flags & NF_SCORED))
             continue;
+        int name = feat_first_node(g, n), k = nf++;
+        for (; k > 0 && names[k - 1] > name; k--) {  /* insertion by oldest segment */
+            names[k] = names[k - 1];
+            roots[k] = roots[k - 1];
+        }
+        names[k] = name;
+        roots[k] = n;
+    }
+    for (int k = 0; k < nf; k++) {
+        int n = roots[k], name = names[k];
+        const node *r = &g->nodes[n];
         int value = feat_value_end(g, n);
         if (value == 0)
             continue;  /* a field bordering no completed city */

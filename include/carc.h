@@ -9,8 +9,7 @@
  * so a configuration plus the list of moves reproduces a game exactly.
  *
  * The state (carc_game) is one flat struct with no pointers: carc_copy is a
- * memcpy (of the events in use; the unused rest of the event buffer is zeroed),
- * which is what search needs. The engine allocates only in carc_new and
+ * memcpy, which is what search needs. The engine allocates only in carc_new and
  * carc_clone, does no I/O and has no globals.
  *
  * Coordinates, rotations and ports follow RULES.md section 0: the start tile is at

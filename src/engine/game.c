@@ -3,7 +3,6 @@
  * carc.h. The only allocations of the engine are in carc_new and carc_clone.
  */
 #include <stdarg.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "state.h"
@@ -73,16 +72,12 @@ void emit_played(carc_game *g, int seat, int x, int y, int card, int port)
         e->port = (uint8_t)port;
 }
 
-/* Copies src into dst: the state before the events and the events in use; the
- * events past them are zero in every game (events_clear), so they are zeroed
- * rather than copied. The result equals src byte for byte. */
+/* Copies src into dst, byte for byte (a memcpy: measured faster than copying only
+ * the events in use and zeroing the rest). */
 static void state_copy(carc_game *dst, const carc_game *src)
 {
-    if (dst == src)
-        return;
-    size_t used = offsetof(carc_game, events) + src->nevents * sizeof src->events[0];
-    memcpy(dst, src, used);
-    memset((char *)dst + used, 0, sizeof *dst - used);
+    if (dst != src)
+        memcpy(dst, src, sizeof *dst);
 }
 
 void carc_config_init(carc_config *cfg)

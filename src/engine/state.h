@@ -3,8 +3,9 @@
  * functions the engine's files share.
  *
  * The state is a flat value: fixed arrays, small integer indices, no pointers, so
- * carc_copy is a memcpy (of the events in use; the event buffer past them is always
- * zero, so a copy zeroes it instead of reading it). Its parts:
+ * carc_copy is a memcpy. The event buffer past the last move's events is always
+ * zero (events_clear), so equal games are equal byte for byte and no stale event
+ * (a hidden return depth, say) lingers in a view's bytes. Its parts:
  *
  *   - placed[]: the tiles on the board in placement order (index 0 is the start
  *     tile). Each knows, for every port, the feature node of the segment there.
@@ -340,9 +341,8 @@ carc_event *emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, i
 void emit_at(carc_game *g, int kind, int seat, int n, int a, int b, int category, int value);
 /* CARC_EV_CARD_PLAYED of a card played on the target (x,y,port), port also in b. */
 void emit_played(carc_game *g, int seat, int x, int y, int card, int port);
-/* Forgets the last move's events, zeroing them: events past nevents are always zero,
- * so that equal games are equal byte for byte and copies need not move them. Usually
- * 1-3 events: a loop is cheaper than a call to memset. */
+/* Forgets the last move's events, zeroing them: events past nevents are always zero
+ * (see the top of this file). Usually 1-3 events: a loop is cheaper than memset. */
 static inline void events_clear(carc_game *g)
 {
     for (int i = 0; i < g->nevents; i++)

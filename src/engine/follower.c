@@ -13,7 +13,7 @@ void put_follower(carc_game *g, int seat, int n)
         node *r = &g->nodes[feat_root(g, n)];
         r->follow[seat]++;
         r->nfollow++;
-        emit_at(g, CARC_EV_FOLLOWER, seat, n, board_node_port(g, n), g->nodes[n].type, 0, 0);
+        emit_follower(g, CARC_EV_FOLLOWER, seat, n);
         return;
     }
 }
@@ -27,7 +27,7 @@ void take_follower(carc_game *g, int seat, int n)
         node *r = &g->nodes[feat_root(g, n)];
         r->follow[seat]--;
         r->nfollow--;
-        emit_at(g, CARC_EV_RETURNED, seat, n, board_node_port(g, n), g->nodes[n].type, 0, 0);
+        emit_follower(g, CARC_EV_RETURNED, seat, n);
         return;
     }
 }
@@ -44,7 +44,7 @@ void move_follower(carc_game *g, int seat, int from, int to)
         b->follow[seat]++;
         b->nfollow++;
         g->fnode[seat][i] = (uint8_t)to;
-        emit_at(g, CARC_EV_FOLLOWER, seat, to, board_node_port(g, to), g->nodes[to].type, 0, 0);
+        emit_follower(g, CARC_EV_FOLLOWER, seat, to);
         return;
     }
 }

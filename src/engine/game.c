@@ -65,6 +65,15 @@ void emit_at(carc_game *g, int kind, int seat, int n, int a, int b, int category
     }
 }
 
+void emit_follower(carc_game *g, int kind, int seat, int n)
+{
+    const placed *p = &g->tiles[g->nodes[n].tile];
+    int port = board_node_port(g, n);
+    carc_event *e = emit(g, kind, seat, p->x, p->y, port, g->nodes[n].type, 0);
+    if (e)
+        e->port = (uint8_t)port;
+}
+
 void emit_played(carc_game *g, int seat, int x, int y, int card, int port)
 {
     carc_event *e = emit(g, CARC_EV_CARD_PLAYED, seat, x, y, card, port, 0);

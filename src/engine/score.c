@@ -43,8 +43,7 @@ void score_return_followers(carc_game *g, int root)
                 int n = g->fnode[s][i];
                 if (n == NODE_NONE || feat_root(g, n) != root)
                     continue;
-                emit_at(g, CARC_EV_RETURNED, s, n, board_node_port(g, n), g->nodes[n].type, 0,
-                        0);
+                emit_follower(g, CARC_EV_RETURNED, s, n);
                 g->fnode[s][i] = NODE_NONE;
             }
         }

@@ -339,6 +339,9 @@ int node_at(const carc_game *g, int x, int y, int port);
 carc_event *emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value);
 /* Appends an event about the segment of node n: its tile's position and canonical port. */
 void emit_at(carc_game *g, int kind, int seat, int n, int a, int b, int category, int value);
+/* CARC_EV_FOLLOWER or CARC_EV_RETURNED for a follower of seat on node n: port in a
+ * and port, feature type in b. */
+void emit_follower(carc_game *g, int kind, int seat, int n);
 /* CARC_EV_CARD_PLAYED of a card played on the target (x,y,port), port also in b. */
 void emit_played(carc_game *g, int seat, int x, int y, int card, int port);
 /* Forgets the last move's events, zeroing them: events past nevents are always zero

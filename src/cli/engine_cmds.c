@@ -548,7 +548,7 @@ static int genmove_options(char *args, char *player, size_t size, carc_ai_option
             snprintf(player, size, "%s", val);
             continue;
         }
-        if (opt_long(keys[k], val, 1, k == 1 ? 3600000 : 100000000, &v, msg, sizeof msg)) {
+        if (opt_long(keys[k], val, 1, k == 1 ? 600000 : 10000000, &v, msg, sizeof msg)) {
             sb_printf(out, "genmove: %s", msg);
             return CMD_FAIL;
         }

@@ -6,10 +6,10 @@
  * know (RULES.md 6). Keys are sorted so the text is stable.
  *
  * Two parts are derived rather than read:
- *   - `features`: the board's features, found by joining the segments of adjacent
- *     tiles (a city or road edge to the opposite edge, a field half-edge to the
- *     facing half-edge) in a small union-find over (tile, segment) nodes, each
- *     described by carc_feature_at on its first segment;
+ *   - `features`: the features in play (with a follower, a token or a lock), found
+ *     by joining the segments of adjacent tiles (a city or road edge to the opposite
+ *     edge, a field half-edge to the facing half-edge) in a small union-find over
+ *     (tile, segment) nodes, each described by carc_feature_at on its first segment;
  *   - in a view, how many of another seat's hidden Christmas cards came from each
  *     deck: carc.h has no query for it, but carc_determinize deals the hidden hands
  *     by deck of origin (a public fact), so the dealt ids give the counts. The deal

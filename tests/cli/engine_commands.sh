@@ -77,7 +77,7 @@ grep -q '^?17 load: move 1 "pass": ' "$dir/out1" || fail "load of an illegal mov
 expect 18 "genmove: unknown player 'nobody' (players: random, greedy, mcts)"
 expect 19 "genmove: ms and iterations are for player=mcts only, not random"
 expect 20 "genmove: give ms or iterations, not both"
-expect 21 "genmove: ms must be 1..3600000, got 0"
+expect 21 "genmove: ms must be 1..600000, got 0"
 expect 22 "genmove: option 'player' given twice"
 expect 23 "state: unexpected argument 'extra' after 'legal'"
 expect 24 "undo takes no arguments, got 'now'"

@@ -146,7 +146,7 @@ static int cmd_new(engine_session *s, char *args, strbuf *out)
         seen |= 1u << k;
         if ((k == 0 && opt_long("players", val, CARC_MIN_PLAYERS, CARC_MAX_PLAYERS, &players,
                                 msg, sizeof msg)) ||
-            (k == 1 && opt_u64("seed", val, &cfg.seed, msg, sizeof msg)) ||
+            (k == 1 && opt_seed("seed", val, &cfg.seed, msg, sizeof msg)) ||
             (k == 2 && opt_expansions("expansions", val, &cfg.expansions, msg, sizeof msg))) {
             sb_printf(out, "new: %s", msg);
             return CMD_FAIL;

@@ -51,30 +51,26 @@ enum { MAX_LIST = 256 };
 /* Parses "human,mcts" into kinds; returns the number of seats or -1 after an error. */
 static int parse_players(const char *list, char kinds[][PLAY_KIND_LEN])
 {
-    char buf[MAX_LIST];
-    char *save = NULL, *tok;
-    int n = 0;
-    if (strlen(list) >= sizeof buf) {
-        cli_error("play", "--players: list too long");
+    char buf[MAX_LIST], *items[CARC_MAX_PLAYERS];
+    int n = cli_list("play", "--players", list, buf, sizeof buf, items, CARC_MAX_PLAYERS), i;
+    if (n < 0)
+        return -1;
+    if (n > CARC_MAX_PLAYERS) {
+        cli_error("play", "--players takes 2..5 seats");
         return -1;
     }
-    snprintf(buf, sizeof buf, "%s", list);
-    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (strcmp(tok, "human") != 0) {
+    for (i = 0; i < n; i++) {
+        if (strcmp(items[i], "human") != 0) {
             carc_error err = {0, ""};
-            carc_player *p = carc_player_new(tok, NULL, &err);
+            carc_player *p = carc_player_new(items[i], NULL, &err);
             if (!p) {
-                cli_error("play", "--players: unknown player '%.40s' (players: human, %s)", tok,
-                          carc_player_names());
+                cli_error("play", "--players: unknown player '%.40s' (players: human, %s)",
+                          items[i], carc_player_names());
                 return -1;
             }
             carc_player_free(p);
         }
-        if (n == CARC_MAX_PLAYERS) {
-            cli_error("play", "--players takes 2..5 seats");
-            return -1;
-        }
-        snprintf(kinds[n++], PLAY_KIND_LEN, "%s", tok);
+        snprintf(kinds[i], PLAY_KIND_LEN, "%s", items[i]);
     }
     if (n < CARC_MIN_PLAYERS) {
         cli_error("play", "--players takes 2..5 seats, got %d", n);
@@ -151,13 +147,8 @@ int play_command(int argc, char **argv)
                 return EXIT_USAGE;
             break;
         case 's':
-            if (cli_u64("play", "--seed", optarg, &cfg.seed))
+            if (cli_seed("play", "--seed", optarg, &cfg.seed))
                 return EXIT_USAGE;
-            if (cfg.seed > (uint64_t)INT64_MAX) {
-                cli_error("play", "--seed must be at most %" PRId64 " (records keep it as a "
-                          "JSON integer), got %s", INT64_MAX, optarg);
-                return EXIT_USAGE;
-            }
             have_seed = 1;
             break;
         case 'b':
@@ -184,7 +175,7 @@ int play_command(int argc, char **argv)
         }
     }
     if (optind < argc) {
-        cli_error("play", "unexpected argument '%s'", argv[optind]);
+        cli_extra_arg("play", argv[optind]);
         return EXIT_USAGE;
     }
     if (headless) {

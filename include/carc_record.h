@@ -39,7 +39,8 @@ int carc_event_format(const carc_event *e, char *buf, size_t size);
 
 /* ---- expansions and stacks as text ----------------------------------------- */
 
-/* "gifts,christmas" <-> CARC_EXP_* bits; "" or "base" is 0. Returns -1 on an unknown name. */
+/* "gifts,christmas" <-> CARC_EXP_* bits; "base" (or NULL) is 0. Returns -1 on an unknown
+ * name, a name given twice, an empty list or an empty entry. */
 int carc_expansions_parse(const char *s, unsigned *out, carc_error *err);
 /* Writes e.g. "gifts,christmas" (or "base"). */
 const char *carc_expansions_name(unsigned expansions);

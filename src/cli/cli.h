@@ -3,7 +3,8 @@
  *
  * One file per job: main.c dispatches; cmd_*.c are the subcommands (cmd_engine.c
  * the protocol's line handling, engine_cmds.c its commands); opts.c parses and
- * reports option values; play.c is the random player and the loop that plays a
+ * reports option values; clip.c makes untrusted text fit a one-line message;
+ * line_reader.c reads bounded lines; play.c is the random player and the loop that plays a
  * game out; board_text.c draws a board as text; event_text.c writes events as
  * text; jsonw.c is a growable string that writes JSON string literals; play_*.c
  * are `carc play`, the full-screen game (play_ui.h lists their jobs).

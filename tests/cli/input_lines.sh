@@ -35,8 +35,9 @@ sed -n 3p "$dir/out" | grep -q '^= new ' || fail "no reply to help after NUL lin
 sed -n 3p "$dir/out" | grep -q '^=4 new ' || fail "no reply to help after a long line"
 
 # a 1 MB argument is clipped too, whatever echoes it
-{ printf '5 view 0 '; xs 1000000; printf '\n'; } | "$carc" engine >"$dir/out"
-[ "$(wc -c <"$dir/out")" -lt 1200 ] || fail "a 1 MB argument gave a reply of $(wc -c <"$dir/out") bytes"
+{ printf 'new\n5 legal '; xs 1000000; printf '\n'; } | "$carc" engine >"$dir/out"
+sed -n 2p "$dir/out" | grep -q "^?5 legal takes no arguments, got 'xxxx" || fail "legal 1 MB: $(cut -c1-200 "$dir/out")"
+[ "$(sed -n 2p "$dir/out" | wc -c)" -lt 1100 ] || fail "a 1 MB argument gave a reply of $(wc -c <"$dir/out") bytes"
 
 # control bytes come back escaped, on one line
 printf '6 bo\033[31mgus\001\n' | "$carc" engine >"$dir/out"

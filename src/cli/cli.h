@@ -31,6 +31,7 @@ enum {
 
 int cmd_demo(int argc, char **argv);
 int cmd_tiles(int argc, char **argv);
+int cmd_cards(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_engine(int argc, char **argv);

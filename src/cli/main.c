@@ -21,6 +21,7 @@ static const struct subcommand {
     {"play", play_command, "play a game on the terminal against computers or people"},
     {"demo", cmd_demo, "play one seeded game between random players and show it"},
     {"tiles", cmd_tiles, "print the tile catalogue (--json for JSON)"},
+    {"cards", cmd_cards, "what every gift and Christmas card does (--json for JSON)"},
     {"sim", cmd_sim, "play many random games; score statistics; records"},
     {"replay", cmd_replay, "check a file of game records against the engine"},
     {"engine", cmd_engine, "the line protocol on stdin/stdout (docs/PROTOCOL.md)"},

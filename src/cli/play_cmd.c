@@ -4,6 +4,7 @@
  * told on stdout.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -17,7 +18,7 @@
 
 static const char play_usage[] =
     "usage: carc play [--players LIST] [--expansions LIST] [--seed S] [--budget-ms M]\n"
-    "                 [--save FILE] [--delay-ms D] [--headless]\n"
+    "                 [--save FILE] [--delay-ms D] [--headless] [--debug-log FILE]\n"
     "\n"
     "Plays one game of Carcassonne on the terminal, full screen: the board in colour,\n"
     "your tiles, gifts and cards, scores, a log of every move. Each seat is a human at\n"
@@ -37,6 +38,9 @@ static const char play_usage[] =
     "  --headless          no screen: computer seats only; prints every move and the\n"
     "                      final scoring on stdout, and writes the record to --save\n"
     "                      when given\n"
+    "  --debug-log FILE    append the computer players' notes on each choice (search\n"
+    "                      statistics) to FILE; they are never shown on the screen,\n"
+    "                      where they could hint at a computer's hidden cards\n"
     "  --help              this text\n"
     "\n"
     "Keys (also on screen, and under ?): placing a tile, arrows/hjkl jump between the\n"
@@ -117,6 +121,7 @@ int play_command(int argc, char **argv)
         {"save", required_argument, NULL, 'o'},
         {"delay-ms", required_argument, NULL, 'd'},
         {"headless", no_argument, NULL, 'H'},
+        {"debug-log", required_argument, NULL, 'D'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -125,7 +130,7 @@ int play_command(int argc, char **argv)
     carc_error err = {0, ""};
     play_options opt;
     play_session *s;
-    const char *save = NULL;
+    const char *save = NULL, *debug = NULL;
     long v, budget = 500, delay = 300;
     int c, nseats, headless = 0, have_seed = 0, rc;
 
@@ -170,6 +175,13 @@ int play_command(int argc, char **argv)
             delay = v;
             break;
         case 'H': headless = 1; break;
+        case 'D':
+            if (!optarg[0]) {
+                cli_error("play", "--debug-log needs a file name");
+                return EXIT_USAGE;
+            }
+            debug = optarg;
+            break;
         case 'h': fputs(play_usage, stdout); return 0;
         default: cli_bad_option("play", c, argv); return EXIT_USAGE;
         }
@@ -208,12 +220,23 @@ int play_command(int argc, char **argv)
         return 1;
     }
     s->headless = headless;
+    if (debug && !(s->debug = fopen(debug, "a"))) {
+        cli_error("play", "--debug-log: cannot open '%s': %s", debug, strerror(errno));
+        play_session_free(s);
+        free(s);
+        return 1;
+    }
     if (headless) {
         rc = run_headless(s, save);
     } else {
         play_session_start(s);
         rc = play_tui_run(s, &opt);
     }
+    if (s->debug && fclose(s->debug) != 0 && rc == 0) {
+        cli_error("play", "--debug-log: write failed");
+        rc = 1;
+    }
+    s->debug = NULL;
     play_session_free(s);
     free(s);
     return rc;

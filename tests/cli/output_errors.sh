@@ -26,6 +26,8 @@ expect_full() {
 }
 expect_full tiles tiles
 expect_full tiles tiles --json
+expect_full cards cards
+expect_full cards cards --json
 expect_full demo demo --seed 4
 expect_full sim sim --games 2
 expect_full sim sim --games 2 --record -
@@ -34,7 +36,7 @@ expect_full bench bench --games 1
 expect_full arena arena --players greedy,random --games 2
 expect_full play play --players random,random --headless --seed 3
 expect_full --help --help
-for cmd in demo tiles sim replay engine bench arena play; do
+for cmd in demo tiles cards sim replay engine bench arena play; do
     expect_full $cmd $cmd --help
 done
 printf 'help\nhelp\n' | "$carc" engine >/dev/full 2>"$dir/err"

@@ -245,15 +245,11 @@ static int stack_option(const char *val, carc_config *cfg, strbuf *out)
     return CMD_OK;
 }
 
-/* expansions=LIST: the names of docs/RECORD.md, no empty entry. */
+/* expansions=LIST: the names of docs/RECORD.md; opt_expansions refuses an empty list
+ * or an empty entry, as it does for --expansions. */
 static int expansions_option(char *val, carc_config *cfg, strbuf *out)
 {
     char msg[CLI_MSG];
-    size_t len = strlen(val);
-    if (val[0] == ',' || (len > 0 && val[len - 1] == ',') || strstr(val, ",,")) {
-        sb_printf(out, "new: expansions: empty entry in '%.64s'", val);
-        return CMD_FAIL;
-    }
     if (opt_expansions("expansions", val, &cfg->expansions, msg, sizeof msg)) {
         sb_printf(out, "new: %s", msg);
         return CMD_FAIL;
@@ -282,7 +278,7 @@ static int new_option(int k, char *val, carc_config *cfg, long *players, strbuf 
             break;
         return CMD_OK;
     case K_SEED:
-        if (opt_u64("seed", val, &cfg->seed, msg, sizeof msg))
+        if (opt_seed("seed", val, &cfg->seed, msg, sizeof msg))
             break;
         return CMD_OK;
     case K_EXPANSIONS:
@@ -353,7 +349,7 @@ static int cmd_new(engine_session *s, char *args, strbuf *out)
             return CMD_FAIL;
         }
         seen |= 1u << k;
-        if (!*val) {
+        if (!*val && k != K_EXPANSIONS) {
             sb_printf(out, "new: %s: empty value", w);
             return CMD_FAIL;
         }

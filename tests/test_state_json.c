@@ -12,7 +12,8 @@
  *     with carc_feature_at on every segment, and hold every follower;
  *   - a seat's view equals the full state in everything but the hands of other seats
  *     (ids replaced by a hidden count; the split by deck kept) and its own `view`;
- *     the pending seat's view lists the same legal moves as the full state;
+ *     the pending seat's view lists the same legal moves as the full state, every
+ *     other seat's view none;
  *   - hidden-information twins (RULES.md 6): a copy of the game that differs only in
  *     the stack order, the deck orders, the generator and one hidden gift and
  *     Christmas card of every other seat gives a byte-identical view JSON.
@@ -433,6 +434,8 @@ static void check_position(carc_game *g, carc_game *view, carc_game *twin, carc_
         check_view_against_full(full, v, s);
         if (s == p.seat && !json_equal(get(v, "legal"), get(full, "legal")))
             fail_msg("the view of seat %d lists other legal moves than the state", s);
+        if (s != p.seat && json_array_size(get(v, "legal")) != 0)
+            fail_msg("the view of seat %d lists legal moves of seat %d", s, p.seat);
         make_twin(g, twin, s, rs);
         carc_view(twin, s, tview);
         char *tt = carc_state_json(tview, 1);

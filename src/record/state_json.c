@@ -510,8 +510,10 @@ char *carc_state_json(const carc_game *g, int with_legal)
         sj_gifts(&ctx, o);
     if (expansions & CARC_EXP_CHRISTMAS)
         sj_christmas(&ctx, o);
+    /* a seat that does not owe the decision has no move; the legal moves computed
+     * from its view would also be a partial list, the owner's hand being hidden */
     if (with_legal)
-        sj_put(&ctx, o, "legal", sj_legal(&ctx));
+        sj_put(&ctx, o, "legal", view < 0 || view == p.seat ? sj_legal(&ctx) : json_array());
     if (ctx.ok)
         text = json_dumps(o, JSON_SORT_KEYS | JSON_COMPACT);
     json_decref(o);

@@ -425,6 +425,9 @@ int carc_gift_discard(const carc_game *g, int *cards, int cap);
  * (index 0: cards whose identity this view hides) and returns the hand size.
  * Deck 0 is the Cloister deck, 1 the Roadside deck. */
 int carc_cards(const carc_game *g, int seat, int counts[CARC_CARDS]);
+/* How many Christmas cards a seat holds from each deck (public, X4, also for hidden
+ * cards in a view); returns the hand size. */
+int carc_cards_by_deck(const carc_game *g, int seat, int by_deck[2]);
 int carc_xdeck_left(const carc_game *g, int deck);
 /* A deck's face-up discard pile, oldest first: writes up to cap ids, returns the count. */
 int carc_xdiscard(const carc_game *g, int deck, int *cards, int cap);

@@ -239,7 +239,7 @@ int engine_line(engine_session *s, line_reader *r, line_status st, FILE *out);
  * after the event (to name the feature of a follower's port), or NULL. Returns the
  * length, as snprintf does. */
 int event_text(const carc_game *g, const carc_event *e, char *buf, size_t size);
-/* The short form ("draw U", "place 0 U (1,0) r1", "score 0 4 road (1,0)"), a
+/* The short form ("draw U", "place 0 U (1,0) r1", "score 0 4 completed (1,0) road:E"), a
  * superset of the record's event strings; see docs/PROTOCOL.md. */
 int event_short(const carc_game *g, const carc_event *e, char *buf, size_t size);
 

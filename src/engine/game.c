@@ -450,6 +450,20 @@ int carc_cards(const carc_game *g, int seat, int counts[CARC_CARDS])
     return xmas_hand(g, seat);
 }
 
+int carc_cards_by_deck(const carc_game *g, int seat, int by_deck[2])
+{
+    by_deck[0] = by_deck[1] = 0;
+    if (seat < 0 || seat >= g->players)
+        return 0;
+    if (g->xhand[seat][0]) {  /* a view hiding this seat's cards keeps their decks */
+        by_deck[0] = g->xhidden[seat][0];
+        by_deck[1] = g->xhidden[seat][1];
+    }
+    for (int c = CARC_XC_SCORE_THREE; c < CARC_CARDS; c++)
+        by_deck[c >= CARC_XR_INTRUDE_FIELD] += g->xhand[seat][c];
+    return by_deck[0] + by_deck[1];
+}
+
 int carc_xdeck_left(const carc_game *g, int deck)
 {
     return deck == 0 || deck == 1 ? g->xdeck_len[deck] : 0;

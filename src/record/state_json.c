@@ -5,7 +5,7 @@
  * layout, so the JSON of a seat's view (carc_view) holds exactly what that seat may
  * know (RULES.md 6). Keys are sorted so the text is stable.
  *
- * Two parts are derived rather than read:
+ * One part is derived rather than read:
  *   - `features`: the features in play (with a follower, a token or a lock), found
  *     by joining the segments of adjacent tiles (a city or road edge to the opposite
  *     edge, a field half-edge to the facing half-edge) in a small union-find over
@@ -367,49 +367,12 @@ static void sj_gifts(sj_ctx *ctx, json_t *o)
 
 /* ---- Christmas Present ------------------------------------------------------------- */
 
-/* The deck (0 Cloister, 1 Roadside) a Christmas card id belongs to. */
-static int sj_deck_of(int card)
-{
-    return card >= CARC_XR_INTRUDE_FIELD ? 1 : 0;
-}
-
-/* Christmas cards held by each seat, by deck of origin: from the ids where the state
- * shows them, else from a deal consistent with the view (see the file comment). */
-static void sj_cards_by_deck(sj_ctx *ctx, int by_deck[CARC_MAX_PLAYERS][2])
-{
-    const carc_game *g = ctx->g, *known = g;
-    carc_game *dealt = NULL;
-    int counts[CARC_CARDS];
-
-    for (int s = 0; s < carc_players(g); s++) {
-        carc_cards(g, s, counts);
-        if (counts[0] > 0 && dealt == NULL) {
-            if ((dealt = carc_clone(g)) == NULL) {
-                ctx->ok = 0;
-                return;
-            }
-            carc_determinize(g, 0, dealt);
-            known = dealt;
-        }
-    }
-    for (int s = 0; s < carc_players(g); s++) {
-        by_deck[s][0] = by_deck[s][1] = 0;
-        carc_cards(known, s, counts);
-        for (int c = CARC_XC_SCORE_THREE; c < CARC_CARDS; c++)
-            by_deck[s][sj_deck_of(c)] += counts[c];
-    }
-    carc_free(dealt);
-}
-
 static void sj_christmas_hands(sj_ctx *ctx, json_t *x)
 {
     const carc_game *g = ctx->g;
     json_t *hands = json_array(), *banked = json_array();
-    int by_deck[CARC_MAX_PLAYERS][2], counts[CARC_CARDS];
+    int by_deck[2], counts[CARC_CARDS];
 
-    sj_cards_by_deck(ctx, by_deck);
-    if (!ctx->ok)
-        by_deck[0][0] = 0;  /* the document is dropped anyway; keep the reads defined */
     for (int s = 0; s < carc_players(g); s++) {
         json_t *h = json_object(), *ids = json_array();
         int total = carc_cards(g, s, counts);
@@ -419,8 +382,9 @@ static void sj_christmas_hands(sj_ctx *ctx, json_t *x)
         sj_put(ctx, h, "count", sj_int(total));
         sj_put(ctx, h, "cards", ids);
         sj_put(ctx, h, "hidden", sj_int(counts[0]));
-        sj_put(ctx, h, "from_cloister", sj_int(ctx->ok ? by_deck[s][0] : 0));
-        sj_put(ctx, h, "from_roadside", sj_int(ctx->ok ? by_deck[s][1] : 0));
+        carc_cards_by_deck(g, s, by_deck);
+        sj_put(ctx, h, "from_cloister", sj_int(by_deck[0]));
+        sj_put(ctx, h, "from_roadside", sj_int(by_deck[1]));
         sj_push(ctx, hands, h);
         sj_push(ctx, banked, sj_int(carc_banked(g, s)));
     }
@@ -455,8 +419,12 @@ static void sj_christmas(sj_ctx *ctx, json_t *o)
         if (target.kind != CARC_MOVE_PASS) {
             t = json_array();
             sj_push(ctx, t, sj_spot(ctx, target.x, target.y, target.port));
-            if (target.port2 != CARC_PORT_NONE)
-                sj_push(ctx, t, sj_spot(ctx, target.x2, target.y2, target.port2));
+            if (target.port2 != CARC_PORT_NONE) {
+                json_t *theirs = sj_spot(ctx, target.x2, target.y2, target.port2);
+                if (theirs && target.seat2 != CARC_SEAT_NONE)  /* a swap: whose follower */
+                    sj_put(ctx, theirs, "seat", sj_int(target.seat2));
+                sj_push(ctx, t, theirs);
+            }
         }
         sj_put(ctx, x, "in_play",
                json_pack("{s:s, s:o}", "card", carc_card_name(card), "target", t));

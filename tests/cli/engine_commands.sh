@@ -198,4 +198,13 @@ grep -q '^?' "$dir/out7" && fail "genmove failed: $(grep '^?' "$dir/out7" | head
 head -n 19 "$dir/in7" >"$dir/in8"
 run "$dir/in8" "$dir/out8"
 head -n 19 "$dir/out7" | cmp -s - "$dir/out8" || fail "genmove is not deterministic"
+# ---- a swap in play names whose follower it takes (seat 1 of two owners, X10): the
+# state and every seat's view show it while seat 1 is asked to block
+rec='{"carc":1,"players":3,"seed":1,"expansions":"christmas","stack":"UVUE","roadside_deck":["swap_road","swap_city","intrude_road"],"moves":["U (1,0) r1","draw","road:E","pass","V (1,1) r3","draw","road:E","pass","U (-1,0) r1","draw","target (1,1) road:E","pass","pass","play swap_road (1,0) road:E (1,1) road:E seat:1"]}'
+printf '1 load %s\n2 state\n3 view 2\n4 pending\n' "$rec" >"$dir/in9"
+run "$dir/in9" "$dir/out9"
+target='"target":[{"port":"E","type":"road","x":1,"y":0},{"port":"E","seat":1,"type":"road","x":1,"y":1}]'
+reply 2 "$dir/out9" | grep -qF "$target" || fail "state: the swap's target lacks its seat: $(reply 2 "$dir/out9" | grep -o '"in_play":[^]]*]')"
+reply 3 "$dir/out9" | grep -qF "$target" || fail "view: the swap's target lacks its seat"
+reply 4 "$dir/out9" | grep -qF '"decision":"block","seat":1' || fail "seat 1 is not asked: $(reply 4 "$dir/out9")"
 exit 0

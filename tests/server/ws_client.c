@@ -7,6 +7,7 @@
  *       creates N games of P human seats, joins every seat and a spectator, plays
  *       random legal moves until every game is over, checks every frame (below),
  *       then fetches each record (one per line to FILE, for `carc replay`).
+ *       --delay-ms MS: wait before each move (so that games last across kills).
  *       --reconnect: the server may die at any moment (the crash test kills it);
  *       sessions reconnect, and a state never goes back behind one already seen.
  *   ws_client bench PORT [--games N] [--expansions E] [--server-pid PID] ...
@@ -62,6 +63,8 @@ typedef struct conn {
     int sent_index, awaiting;
     double sent_at, retry_at;
     int max_index;
+    char *later;        /* a move held back by --delay */
+    double later_at;
     int floor;          /* the game's highest index seen when this session (re)connected */
     int done;
 } conn;
@@ -85,6 +88,7 @@ typedef struct game {
 /* the client's settings and counters: this is an executable's main file */
 static struct {
     int mode, port, ngames, players, reconnect, max_per_ip;
+    double delay;  /* seconds a client waits before answering (crash test) */
     const char *expansions, *records, *ids;
     unsigned long long seed, rng;
     double timeout;
@@ -257,6 +261,8 @@ static int client_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
         c->open = c->ever_open = 1;
         c->sent_index = -1;
         c->awaiting = 0;
+        free(c->later);
+        c->later = NULL;
         if (c->out)
             lws_callback_on_writable(wsi);
         break;
@@ -501,8 +507,14 @@ static void on_frame(conn *c, const char *text, size_t len)
         const char *mv = json_string_value(json_array_get(legal, rnd() % json_array_size(legal)));
         json_t *m = json_pack("{s:s, s:i, s:s}", "type", "move", "index", index, "move", mv);
         char *t = json_dumps(m, JSON_COMPACT);
-        conn_send(c, t);
-        free(t);
+        if (T.delay > 0) {
+            free(c->later);
+            c->later = t;
+            c->later_at = now() + T.delay;
+        } else {
+            conn_send(c, t);
+            free(t);
+        }
         json_decref(m);
         c->sent_index = index;
         c->sent_at = now();
@@ -520,6 +532,11 @@ static void tick(lws_sorted_usec_list_t *sul)
     for (int i = 0; T.mode != MODE_BAD && i < T.ngames; i++)
         for (int k = 0; k <= T.games[i].seats; k++) {
             conn *c = &T.games[i].conns[k];
+            if (c->later && c->open && t >= c->later_at) {
+                conn_send(c, c->later);
+                free(c->later);
+                c->later = NULL;
+            }
             if (c->path[0] && c->closed && !c->done && t >= c->retry_at) {
                 if (!T.reconnect && c->ever_open)
                     fail("game %s: the server closed seat %d's connection", T.games[i].id, c->seat);
@@ -656,6 +673,7 @@ static int run_games(void)
         free(body);
         for (int k = 0; k <= MAX_SEATS; k++) {
             free(T.games[i].conns[k].rx);
+            free(T.games[i].conns[k].later);
             msgs_free(T.games[i].conns[k].out);
         }
         for (int r = 0; r < RING; r++)
@@ -969,6 +987,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--seed")) T.seed = strtoull(v, NULL, 10);
         else if (!strcmp(a, "--records")) T.records = v;
         else if (!strcmp(a, "--ids")) T.ids = v;
+        else if (!strcmp(a, "--delay-ms")) T.delay = atof(v) / 1000.0;
         else if (!strcmp(a, "--timeout")) T.timeout = atof(v);
         else if (!strcmp(a, "--max-per-ip")) T.max_per_ip = atoi(v);
         else if (!strcmp(a, "--server-pid")) T.server_pid = atoi(v);

@@ -10,6 +10,7 @@ start_server --max-per-ip 12
 "$CLIENT" bad "$PORT" --max-per-ip 12
 "$CLIENT" play "$PORT" --games 1 --seed 5 --records "$DIR/r.jsonl"
 "$CARC" replay "$DIR/r.jsonl"
+stop_server
 # the command line
 if "$CARC" serve --port 70000 2> "$DIR/err"; then echo "FAIL: --port 70000 accepted"; exit 1; fi
 grep -q -- "--port must be" "$DIR/err" || { echo "FAIL: no message for a bad port"; cat "$DIR/err"; exit 1; }

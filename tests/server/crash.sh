@@ -34,4 +34,5 @@ SERVER_PID=
 start_server
 "$CLIENT" records "$PORT" --ids "$DIR/ids" --records "$DIR/r2.jsonl"
 cmp "$DIR/r.jsonl" "$DIR/r2.jsonl" || { echo "FAIL: records differ after a restart"; exit 1; }
+stop_server
 echo "server crash: ok after $kills kills"

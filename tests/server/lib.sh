@@ -5,7 +5,7 @@ CLIENT=$2
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/carc-server.XXXXXX")
 SERVER_PID=
 PORT=
-trap 'stop_server; rm -rf "$DIR"' EXIT
+trap 'kill_server; rm -rf "$DIR"' EXIT
 
 # start_server [extra options]: starts the server on $DIR/games.sqlite, sets SERVER_PID
 # and PORT (the same port again if PORT is already set).
@@ -25,7 +25,18 @@ start_server() {
     PORT=$(sed -n 's|^carc serve: http://[^:]*:\([0-9]*\)/$|\1|p' "$DIR/serve.out")
 }
 
+# stop_server: SIGTERM, and the server must exit 0 (under ASan: with no leak).
 stop_server() {
+    kill "$SERVER_PID"
+    rc=0
+    wait "$SERVER_PID" || rc=$?
+    SERVER_PID=
+    if [ "$rc" -ne 0 ]; then
+        echo "FAIL: the server exited with status $rc"; cat "$DIR/serve.err"; exit 1
+    fi
+}
+
+kill_server() {
     if [ -n "$SERVER_PID" ]; then
         kill "$SERVER_PID" 2>/dev/null
         wait "$SERVER_PID" 2>/dev/null

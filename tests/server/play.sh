@@ -1,6 +1,6 @@
 #!/bin/sh
 # Complete games through the WebSocket between random clients, with both
-# expansions and with three seats: every frame checked for hidden information
+# expansions, with three seats, and against computer seats: every frame checked for hidden information
 # (ws_client.c), every record replayed by `carc replay`; then the server is
 # stopped and started again, and the finished games' records (loaded back from the
 # store) are the same bytes.
@@ -12,11 +12,15 @@ start_server
 "$CLIENT" play "$PORT" --games 2 --players 3 --expansions gifts,christmas --seed 21 \
     --records "$DIR/b.jsonl"
 "$CLIENT" play "$PORT" --games 1 --players 2 --expansions base --seed 31 --records "$DIR/c.jsonl"
-cat "$DIR/a.jsonl" "$DIR/b.jsonl" "$DIR/c.jsonl" > "$DIR/all.jsonl"
+# computer seats, thinking on the server's worker threads, against one human
+"$CLIENT" play "$PORT" --games 2 --seats human,random,greedy,mcts:5 \
+    --expansions gifts,christmas --seed 51 --records "$DIR/d.jsonl"
+cat "$DIR/a.jsonl" "$DIR/b.jsonl" "$DIR/c.jsonl" "$DIR/d.jsonl" > "$DIR/all.jsonl"
 "$CARC" replay "$DIR/all.jsonl"
-[ "$(wc -l < "$DIR/all.jsonl")" -eq 6 ] || { echo "FAIL: expected 6 records"; exit 1; }
+[ "$(wc -l < "$DIR/all.jsonl")" -eq 8 ] || { echo "FAIL: expected 8 records"; exit 1; }
 stop_server
 start_server
 "$CLIENT" records "$PORT" --ids "$DIR/a.ids" --records "$DIR/a2.jsonl"
 cmp "$DIR/a.jsonl" "$DIR/a2.jsonl" || { echo "FAIL: records differ after a restart"; exit 1; }
+stop_server
 echo "server play: ok"

@@ -7,6 +7,7 @@
  *       creates N games of P human seats, joins every seat and a spectator, plays
  *       random legal moves until every game is over, checks every frame (below),
  *       then fetches each record (one per line to FILE, for `carc replay`).
+ *       --seats human,random,mcts:20 names the seats (the server plays computers).
  *       --delay-ms MS: wait before each move (so that games last across kills).
  *       --reconnect: the server may die at any moment (the crash test kills it);
  *       sessions reconnect, and a state never goes back behind one already seen.
@@ -90,6 +91,7 @@ static struct {
     int mode, port, ngames, players, reconnect, max_per_ip;
     double delay;  /* seconds a client waits before answering (crash test) */
     const char *expansions, *records, *ids;
+    const char *seats;  /* --seats human,random,...: overrides --players */
     unsigned long long seed, rng;
     double timeout;
     struct lws_context *ctx;
@@ -582,8 +584,14 @@ static void create_games(void)
         game *g = &T.games[i];
         char req[512], *body;
         int n = snprintf(req, sizeof req, "{\"players\":[");
-        for (int s = 0; s < T.players; s++)
-            n += snprintf(req + n, sizeof req - (size_t)n, "%s\"human\"", s ? "," : "");
+        char list[256];
+        snprintf(list, sizeof list, "%s", T.seats ? T.seats : "");
+        char *save = NULL, *tok = strtok_r(list, ",", &save);
+        for (int s = 0; s < T.players; s++) {
+            n += snprintf(req + n, sizeof req - (size_t)n, "%s\"%s\"", s ? "," : "",
+                          tok ? tok : "human");
+            tok = tok ? strtok_r(NULL, ",", &save) : NULL;
+        }
         snprintf(req + n, sizeof req - (size_t)n, "],\"expansions\":\"%s\",\"seed\":%llu}",
                  T.expansions, T.seed + (unsigned long long)i);
         int st = http_retry("POST", "/api/games", req, &body);
@@ -602,7 +610,14 @@ static void create_games(void)
             c->seat = s < g->seats ? s : -1;
             c->sent_index = -1;
             if (s < g->seats) {
-                const char *ws = json_string_value(json_object_get(json_array_get(seats, (size_t)s), "ws"));
+                json_t *seat = json_array_get(seats, (size_t)s);
+                const char *ws = json_string_value(json_object_get(seat, "ws"));
+                const char *who = json_string_value(json_object_get(seat, "player"));
+                if (who && strcmp(who, "human")) {
+                    if (ws)
+                        fail("POST /api/games: computer seat %d has a link", s);
+                    continue;  /* the server plays it */
+                }
                 if (!ws)
                     fail("POST /api/games: seat %d has no WebSocket path", s);
                 snprintf(c->path, sizeof c->path, "%s", ws);
@@ -780,8 +795,15 @@ static int game_index(const char *id)
     return index;
 }
 
+/* Frees a session; one still open is first left to the server to close (a refused
+ * session), for libwebsockets keeps calling back with it until then. */
 static void conn_free(conn *c)
 {
+    double until = now() + 5;
+    while (T.ctx && !c->closed && now() < until)
+        lws_service(T.ctx, 0);
+    if (!c->closed)
+        fail("the server did not close a refused session (%s)", c->path);
     msgs_free(c->inbox);
     msgs_free(c->out);
     free(c->rx);
@@ -919,6 +941,10 @@ static int run_bad(void)
         fail("%d connections from one address: only %d refused with a cap of %d", n + 4,
              refused, T.max_per_ip);
     lws_context_destroy(T.ctx);
+    T.ctx = NULL;
+    for (int i = 0; i < n; i++)
+        many[i]->closed = 1;
+    s0->closed = s1->closed = sp->closed = again->closed = 1;
     for (int i = 0; i < n; i++)
         conn_free(many[i]);
     free(many);
@@ -987,6 +1013,12 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--seed")) T.seed = strtoull(v, NULL, 10);
         else if (!strcmp(a, "--records")) T.records = v;
         else if (!strcmp(a, "--ids")) T.ids = v;
+        else if (!strcmp(a, "--seats")) {
+            T.seats = v;
+            T.players = 1;
+            for (const char *p = v; *p; p++)
+                T.players += *p == ',';
+        }
         else if (!strcmp(a, "--delay-ms")) T.delay = atof(v) / 1000.0;
         else if (!strcmp(a, "--timeout")) T.timeout = atof(v);
         else if (!strcmp(a, "--max-per-ip")) T.max_per_ip = atoi(v);

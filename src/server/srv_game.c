@@ -34,10 +34,9 @@ static srv_game *game_alloc(const carc_config *cfg, char *err, size_t errsize)
         return NULL;
     }
     gm->next = carc_clone(gm->g);
-    gm->before = carc_clone(gm->g);
     gm->view = carc_clone(gm->g);
     gm->rec = carc_recorder_new(cfg, gm->g);
-    if (!gm->next || !gm->before || !gm->view || !gm->rec) {
+    if (!gm->next || !gm->view || !gm->rec) {
         snprintf(err, errsize, "out of memory");
         srv_game_free(gm);
         return NULL;
@@ -51,7 +50,6 @@ void srv_game_free(srv_game *gm)
         return;
     carc_free(gm->g);
     carc_free(gm->next);
-    carc_free(gm->before);
     carc_free(gm->view);
     carc_recorder_free(gm->rec);
     for (int i = 0; i <= SRV_SEATS; i++)
@@ -174,10 +172,10 @@ srv_game *srv_game_load(srv_store *st, const char *id, int *missing, char *err,
     gm->created = row.created;
     for (int i = 0; i < n; i++) {
         carc_move m;
-        carc_copy(gm->before, gm->g);
+        carc_copy(gm->next, gm->g);  /* the state before the move, for the recorder */
         if (carc_move_parse(gm->g, moves[i], &m, &ce) != CARC_OK ||
             carc_apply(gm->g, &m, &ce) != CARC_OK ||
-            carc_recorder_add(gm->rec, gm->before, &m, gm->g) != CARC_OK) {
+            carc_recorder_add(gm->rec, gm->next, &m, gm->g) != CARC_OK) {
             snprintf(err, errsize, "game %s: move %d \"%s\" does not replay: %s", id, i,
                      moves[i], ce.msg);
             srv_game_free(gm);
@@ -297,8 +295,8 @@ static char *game_build_frame(srv_game *gm, int seat)
     }
     strbuf b;
     sb_init(&b);
-    sb_printf(&b, "{\"type\":\"state\",\"game\":\"%s\",\"index\":%d,\"seat\":", gm->id,
-              gm->index);
+    sb_printf(&b, "{\"type\":\"state\",\"game\":\"%s\",\"index\":%d,\"over\":%s,\"seat\":",
+              gm->id, gm->index, carc_is_over(gm->view) ? "true" : "false");
     if (seat >= 0)
         sb_printf(&b, "%d", seat);
     else

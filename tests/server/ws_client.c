@@ -667,9 +667,27 @@ static long rss_kib(int pid)
     return kib;
 }
 
+/* CPU seconds (user + system) the process has used so far, or -1. */
+static double cpu_seconds(int pid)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');  /* the command name may hold spaces */
+    unsigned long ut, st;
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) != 2)
+        return -1;
+    return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
 static int run_games(void)
 {
     long rss0 = T.server_pid ? rss_kib(T.server_pid) : -1;
+    double cpu0 = T.server_pid ? cpu_seconds(T.server_pid) : -1;
     context_new();
     create_games();
     if (T.ids) {
@@ -688,6 +706,7 @@ static int run_games(void)
     }
     double secs = now() - t0;
     long rss1 = T.server_pid ? rss_kib(T.server_pid) : -1;
+    double cpu1 = T.server_pid ? cpu_seconds(T.server_pid) : -1;
     lws_context_destroy(T.ctx);
     FILE *out = T.records ? fopen(T.records, "w") : NULL;
     if (T.records && !out)
@@ -719,6 +738,9 @@ static int run_games(void)
                T.nlat / secs);
         printf("latency move -> state: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", p50, p99,
                T.nlat ? T.lat[T.nlat - 1] : 0);
+        if (cpu0 >= 0 && cpu1 >= 0 && T.nlat)
+            printf("server CPU: %.2f s, %.0f us per move (%.0f%% of one core)\n", cpu1 - cpu0,
+                   (cpu1 - cpu0) * 1e6 / T.nlat, 100 * (cpu1 - cpu0) / secs);
         if (rss0 > 0 && rss1 > 0)
             printf("server memory: %ld KiB before, %ld KiB with %d games: %.1f KiB per game\n",
                    rss0, rss1, T.ngames, (double)(rss1 - rss0) / T.ngames);

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Crash safety: while random clients play games with both expansions, the server is
+# Crash safety: while random clients play games with both expansions against a
+# computer seat (which the server must set thinking again after each restart), the server is
 # killed with SIGKILL at random moments and started again on the same database and
 # port. The clients reconnect and finish every game; no state they are sent ever
 # goes back behind one they saw (no acknowledged move lost, ws_client.c); every
@@ -8,7 +9,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 start_server
-"$CLIENT" play "$PORT" --games 4 --players 3 --expansions gifts,christmas --seed 41 \
+"$CLIENT" play "$PORT" --games 4 --seats human,human,random --expansions gifts,christmas --seed 41 \
     --delay-ms 5 --reconnect --timeout 240 --records "$DIR/r.jsonl" --ids "$DIR/ids" \
     > "$DIR/client.out" 2>&1 &
 CLIENT_PID=$!

@@ -178,7 +178,10 @@ static void check_schema(const carc_game *g, const json_t *o, int with_legal)
             expect_keys(play, "in_play", "card:s target:A");
             json_array_foreach(get(play, "target"), i, v)
                 expect_keys(v, "target", json_object_size(v) == 2 ? "x:i y:i"
-                                                                   : "port:s type:S x:i y:i");
+                                         : i == 1 && strncmp(json_string_value(get(play,
+                                                        "card")), "swap_", 5) == 0
+                                             ? "port:s seat:i type:S x:i y:i" /* whose */
+                                             : "port:s type:S x:i y:i");
         }
     }
 }

@@ -363,7 +363,7 @@ static int parse_segment(parser *p, const word *w, int x, int y, uint8_t *out)
 /* "(x,y) type:PORT" from words w[0], w[1]. */
 static int parse_target(parser *p, const word *w, int8_t *x, int8_t *y, uint8_t *port)
 {
-    int px, py;
+    int px = 0, py = 0;  /* set by parse_pos on success; gcc -O3 cannot see it */
 
     if (parse_pos(p, &w[0], &px, &py) != CARC_OK)
         return CARC_E_ILLEGAL;

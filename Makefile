@@ -29,11 +29,15 @@ asan:
 	cmake --build build-asan -j $(JOBS)
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS)
 # Games in two threads at once (the three players share nothing but the results
-# under the lock); TSan's first report stops the run with exit status 66.
+# under the lock); TSan's first report stops the run with exit status 66. A planted
+# race (tests/tsan_race.c) must be reported first, or the run proves nothing.
+TSAN_RUN = TSAN_OPTIONS="halt_on_error=1 exitcode=66 $(TSAN_OPTIONS)"
 tsan:
 	cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCARC_TSAN=ON $(CMAKE_OPTS) >/dev/null
-	cmake --build build-tsan -j $(JOBS) --target carc
-	TSAN_OPTIONS="halt_on_error=1 exitcode=66 $(TSAN_OPTIONS)" ./build-tsan/carc arena \
+	cmake --build build-tsan -j $(JOBS) --target carc tsan_race
+	$(TSAN_RUN) ./build-tsan/tests/tsan_race >/dev/null 2>&1; rc=$$?; [ $$rc -eq 66 ] \
+	  || { echo "tsan: the planted race in tests/tsan_race.c was not reported (exit $$rc)"; exit 1; }
+	$(TSAN_RUN) ./build-tsan/carc arena \
 	  --players mcts,greedy,random --games 6 --threads 2 --budget-ms 20 \
 	  --expansions gifts,christmas --seed 1
 bench: build

@@ -50,4 +50,4 @@ fuzz:
 	for t in record play protocol; do mkdir -p build-fuzz/corpus-$$t; \
 	  ./build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) build-fuzz/corpus-$$t fuzz/corpus/$$t || exit 1; done
 clean:
-	rm -rf build build-asan build-tsan build-fuzz
+	rm -rf build build-asan build-tsan build-fuzz build-ci-*

@@ -1,10 +1,17 @@
 #!/bin/sh
 # Installs the Debian packages carc needs to build and test, skipping those already present
-# (tmux runs the terminal game in tests/cli/play_tmux.sh).
-# Usage (as root on Debian 12): scripts/deps.sh
+# (tmux runs the terminal game in tests/cli/play_tmux.sh). With --ci it also installs what CI
+# and the developer targets need beyond that: clang (the second compiler CI builds with, and
+# `make fuzz`) and its runtime libraries, which hold libFuzzer.
+# Usage (as root on Debian 12): scripts/deps.sh [--ci]
 set -eu
 pkgs="build-essential cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev tmux
       libwebsockets-dev libsqlite3-dev libssl-dev"
+case "${1-}" in
+  "") ;;
+  --ci) pkgs="$pkgs clang libclang-rt-14-dev" ;;
+  *) echo "usage: scripts/deps.sh [--ci]" >&2; exit 2 ;;
+esac
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

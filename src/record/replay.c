@@ -51,7 +51,7 @@ static void scores_text(const int *s, int n, char *buf, size_t size)
 /* At the end: the recorded scores, if any, must be those of a finished game. */
 static int check_scores(const carc_record *rec, const carc_game *g, carc_error *err)
 {
-    int got[CARC_MAX_PLAYERS], i, n = carc_players(g);
+    int got[CARC_MAX_PLAYERS] = {0}, i, n = carc_players(g);  /* zeroed: gcc -O3 warns otherwise */
     char a[48], b[48];
 
     if (!rec->has_scores)

@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <wchar.h>
 
 #include "carc.h"
 #include "carc_ai.h"
@@ -70,6 +71,14 @@ typedef struct play_seat {
     play_log log;      /* what this seat has seen */
 } play_seat;
 
+/* One applied move of the history (for undo and for rebuilding the logs). */
+typedef struct play_hist {
+    carc_move move;
+    int seat;     /* who decided it */
+    int reveals;  /* its events showed something hidden (a draw, a card) */
+    int automatic;  /* a lone pass made for a human: not a decision undo takes back */
+} play_hist;
+
 typedef struct play_session {
     carc_config cfg;
     int nseats, humans;
@@ -90,6 +99,10 @@ typedef struct play_session {
      * NULL. Never into a seat's log: a note can depend on the computer's hidden
      * hand (how many moves it weighed), which other seats may not learn (RULES 6). */
     FILE *debug;
+    play_hist *hist;     /* every move applied, in order */
+    int nhist, hist_cap;
+    int hist_lost;       /* the history could not keep a move: no undo */
+    int auto_apply;      /* the move being applied was made for a human (a lone pass) */
 } play_session;
 
 /* Creates the game from cfg and the seats from kinds ("human" or a computer player
@@ -116,6 +129,17 @@ int play_session_apply(play_session *s, const carc_move *m, const char *note,
 /* The pending seat is a computer: it chooses from its own view and the move is
  * applied. Returns CARC_OK or an error code with err filled. */
 int play_session_computer(play_session *s, carc_error *err);
+/* The index in s->hist of the decision `seat` (a human) would take back with undo:
+ * its last one, if no move since (itself included) revealed anything hidden and no
+ * other human seat decided since; computers' moves after it go with it. -1: none. */
+int play_session_undo_from(const play_session *s, int seat);
+/* Takes back that decision and every move after it: the game is played again from
+ * the start without them (logs and record rebuilt). Returns 0 with msg saying what
+ * was undone, or -1 with msg saying why not (nothing changed). */
+int play_session_undo(play_session *s, int seat, char *msg, size_t size);
+/* Applies the moves of a record to a session just created from its configuration
+ * (`carc play --resume`). Returns 0, or -1 with msg naming the move refused. */
+int play_session_resume(play_session *s, const carc_record *rec, char *msg, size_t size);
 /* Writes the record (one JSON line) to path. Returns 0, or -1 with msg set. */
 int play_session_save(const play_session *s, const char *path, char *msg, size_t size);
 /* "seat 1 (mcts)" or, in the log of that seat, "seat 1 (you)". */
@@ -152,6 +176,7 @@ typedef struct play_options {
 
 enum play_mode {
     PM_PLAY = 0,   /* the game: a human decides, or computers play */
+    PM_TURN_END,   /* hot seat: what the turn scored, on the screen of who played it */
     PM_HANDOVER,   /* "pass the keyboard to seat N" */
     PM_OVER        /* final scoring */
 };
@@ -164,7 +189,10 @@ struct play_ui {
     int viewer;          /* the human seat whose screen is shown; -1 before the first */
     int next_seat;       /* PM_HANDOVER: the seat to pass the keyboard to */
     int mode;
-    int help;            /* the help screen is up */
+    int help;            /* the help screen is up: its page + 1 */
+    int info;            /* the tiles-left and points-per-category screen is up */
+    int turn_end;        /* hot seat: the turn's result is shown before the hand-over */
+    int turn_score[CARC_MAX_PLAYERS];  /* scores when the viewer's turn began */
     int confirm_quit;    /* q was pressed once */
     int quit;
     int unicode, colors;
@@ -208,6 +236,8 @@ int play_put(play_ui *ui, int y, int x, int n, const char *utf8, int attr);
 int play_attr(const play_ui *ui, int role);
 /* Draws a tile grid at screen (y,x), clipped to the board area when clip is set. */
 void play_draw_tile(play_ui *ui, int y, int x, play_cell g[PT_ROWS][PT_COLS], int clip);
+/* One character cell at (y,x): a wide character, or its ASCII stand-in. */
+void play_glyph(const play_ui *ui, int y, int x, wchar_t w, char a, int attr);
 /* A short description of the pending decision for seat-relative text. */
 const char *play_decision_text(int decision);
 
@@ -218,29 +248,58 @@ enum play_color {
     PCOL_COUNT = PCOL_SEAT0 + CARC_MAX_PLAYERS
 };
 
+/* play_panel.c: the side panel; decides: the viewer owes the pending decision. */
+void play_panel_draw(play_ui *ui, const carc_game *v, int decides);
+
+/* play_text.c */
+/* Bytes of text t that go on a row of `room` columns (broken at a space). */
+int play_wrap_next(const char *t, int room);
+/* Rows text t takes at `room` columns, rows after the first indented by indent. */
+int play_wrap_count(const char *t, int room, int indent);
+/* A card's name for players ("Synod", "Swap: Road"), carc_card_info_of's. */
+const char *play_card_title(int card);
+/* A legal move as a choice of the list: its notation with the card's name in place
+ * of its id, and what a pass or a draw means here. */
+void play_option_text(const carc_game *v, int decision, const carc_move *m, char *buf,
+                      size_t size);
+/* What a choice is about, as lines: the card's text, the deck an offer comes from,
+ * each target feature and what it is worth now. Returns the number of lines. */
+int play_option_details(const carc_game *v, int viewer, int decision, const carc_move *m,
+                        char lines[][PLAY_LINE * 2], int max);
+
 /* play_keys.c */
 /* Sets up the cursor or the list for a new decision of the viewer (s->moves). */
 void play_keys_begin(play_ui *ui, const carc_game *v);
 /* Handles one key of the viewer's decision; may apply a move. Returns 1 if the key
  * was used, 0 if it does nothing here (the status line then says so). */
 int play_keys_decision(play_ui *ui, const carc_game *v, int ch);
-/* Keys that work on every game screen: scrolling, help, quit. Returns 1 if used. */
-int play_keys_common(play_ui *ui, int ch);
+/* Keys that work on every game screen: scrolling, fitting the board, the log, undo
+ * (while deciding), the tiles-left screen, help, quit. Returns 1 if used. */
+int play_keys_common(play_ui *ui, const carc_game *v, int ch);
+/* The board position a choice is about (its target), for the cursor over targets;
+ * returns 0 for a choice without one. */
+int play_keys_target(const carc_move *m, int *x, int *y);
 /* The move under the cursor or the list selection, for highlighting; 0 if none. */
 int play_keys_current(const play_ui *ui, carc_move *m);
 /* The key help line of the current state. */
 const char *play_keys_line(const play_ui *ui, const carc_game *v);
-/* Keeps a board position in view (centres on it when it is not). */
+/* Keeps a board position in view, scrolling no more than needed. */
 void play_keys_focus(play_ui *ui, int x, int y);
-/* Keeps the cursor, the selected target or the last tile placed in view, unless the
- * board was scrolled by hand since the decision began. */
-void play_keys_autofocus(play_ui *ui);
+/* `c`: centres the whole board when it fits, else the cursor or the last tile. */
+void play_keys_fit(play_ui *ui, const carc_game *v);
+/* Keeps the whole board in view while it fits (not moving while it stays in view),
+ * else the cursor, the selected target or the last tile; nothing once the board was
+ * scrolled by hand in this decision. */
+void play_keys_autofocus(play_ui *ui, const carc_game *v);
 /* 1 for Enter in any of its codes. */
 int play_key_enter(int ch);
 
 /* play_screens.c */
 void play_screen_handover(play_ui *ui);
-void play_screen_help(play_ui *ui);
+void play_screen_help(play_ui *ui, const carc_game *v);
+/* `i`: the tiles left in the stack by kind and every seat's points per category, over
+ * the board area. */
+void play_screen_info(play_ui *ui, const carc_game *v);
 void play_screen_too_small(play_ui *ui);
 /* The final scoring in the side panel (the board stays). */
 void play_screen_final_panel(play_ui *ui, const carc_game *v, int y, int x, int w, int h);

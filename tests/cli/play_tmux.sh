@@ -101,9 +101,10 @@ drive() {
                 fail "$1: seat $me sees a gift another seat received"
             fi
             case $style:$(keyline) in
-            pass:*"p pass"*) T send-keys -t "$1" p ;;
-            second:*"up/down choose"*) T send-keys -t "$1" j Enter ;;
+            pass:*"p pass"* | pass:*"p close window"*) T send-keys -t "$1" p ;;
+            second:*"up/down choose"* | second:*"j/k choose"*) T send-keys -t "$1" j Enter ;;
             *"Enter place"* | *"Enter confirm"*) T send-keys -t "$1" Enter ;;
+            *"Enter: pass the keyboard"*) T send-keys -t "$1" Enter ;;
             *)
                 sleep 0.02
                 continue
@@ -144,7 +145,7 @@ wait_for g1 'Cursor: ' 5 || fail "the help does not close"
 grep -q 'carc play - keys' "$dir/screen" && fail "the help is still shown"
 
 T send-keys -t g1 Enter
-wait_for g1 "seat 0 (you) place: $spot" 5 || fail "the log does not mention the placement '$spot'"
+wait_for g1 "seat 0 (you) places $spot" 5 || fail "the log does not mention the placement '$spot'"
 grep -q 'Your decision: place a follower, or pass' "$dir/screen" || fail "no follower decision"
 grep -q 'pass (no follower)' "$dir/screen" || fail "the follower list has no pass"
 case $(keyline) in
@@ -152,7 +153,7 @@ case $(keyline) in
 *) fail "the follower keys do not say p passes: $(keyline)" ;;
 esac
 T send-keys -t g1 p
-wait_for g1 'seat 1 (random) place: ' 10 || fail "the computer's move is not in the log"
+wait_for g1 'seat 1 (random) places ' 10 || fail "the computer's move is not in the log"
 
 style=pass
 drive g1 40
@@ -178,7 +179,7 @@ grep -q 'Your decision' "$dir/screen" && fail "the game is drawn on a 40x10 term
 T resize-window -t small -x 100 -y 30
 wait_for small 'Your decision: place the tile' 10 || fail "the game is not drawn after the resize"
 T send-keys -t small q
-wait_for small 'Quit the game?' 5 || fail "q does not ask to confirm"
+wait_for small 'Quit?  s save' 5 || fail "q does not ask to confirm"
 T send-keys -t small y
 ended small
 
@@ -196,7 +197,7 @@ grep -q 'Cloister deck [0-9]*  Roadside deck [0-9]' "$dir/screen" || fail "no Ch
 grep -q 'Your gifts: ' "$dir/screen" || fail "the seat's gifts are not shown"
 grep -q 'Your cards: ' "$dir/screen" || fail "the seat's Christmas cards are not shown"
 T send-keys -t g2 q
-wait_for g2 'Quit the game?' 5 || fail "q does not ask to confirm"
+wait_for g2 'Quit?  s save' 5 || fail "q does not ask to confirm"
 T send-keys -t g2 y
 ended g2
 
@@ -208,20 +209,20 @@ wait_for g3 'Your decision: place the tile' 10 || fail "g3: no placement decisio
 T send-keys -t g3 Enter
 wait_for g3 'Your decision: ' 5 || fail "g3: no decision after placing"
 T send-keys -t g3 p
-wait_for g3 'seat 1 (greedy) place: ' 10 || fail "g3: the computer's placement is not in the log"
-grep -q 'best of\|evaluation\|seat 1 (greedy) [a-z_]*: .*\[' "$dir/screen" \
+wait_for g3 'seat 1 (greedy) places ' 10 || fail "g3: the computer's placement is not in the log"
+grep -q 'best of\|evaluation\|seat 1 (greedy) .*\[' "$dir/screen" \
     && fail "g3: seat 0's log shows the computer's note on its choice"
 grep -q '^turn 2 seat 1 place: [A-X] .*\[best of [0-9]* moves' "$dir/debug.log" \
     || fail "g3: the debug log lacks the computer's note: $(cat "$dir/debug.log")"
 T send-keys -t g3 q
-wait_for g3 'Quit the game?' 5 || fail "g3: q does not ask to confirm"
+wait_for g3 'Quit?  s save' 5 || fail "g3: q does not ask to confirm"
 T send-keys -t g3 y
 ended g3
 
 # ---- headless, computers only ----------------------------------------------------
 "$carc" play --players random,greedy --expansions gifts --seed 2 --headless --save "$dir/h.json" \
     >"$dir/out" 2>"$dir/err" || fail "headless game failed: $(cat "$dir/err")"
-grep -q '^seat 1 (greedy) place: [A-X] ' "$dir/out" || fail "headless: no computer move"
+grep -q '^seat 1 (greedy) places [A-X] ' "$dir/out" || fail "headless: no computer move"
 grep -q '^Winners\{0,1\}: seat' "$dir/out" || fail "headless: no winner line"
 "$carc" replay "$dir/h.json" >/dev/null 2>&1 || fail "headless record does not replay"
 

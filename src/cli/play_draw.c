@@ -319,11 +319,12 @@ static void draw_board(play_ui *ui, const carc_game *v)
         play_tile_paint(kind, rot, grid);
         play_draw_tile(ui, sy, sx, grid, 1);
     }
-    draw_followers(ui, v);
     if (ui->s->have_last && ui->mode != PM_HANDOVER)
         corners(ui, ui->s->last_x, ui->s->last_y,
                 ui->colors ? (int)(COLOR_PAIR(PCOL_SEAT0 + ui->s->last_seat) | AT_BOLD)
                            : play_attr(ui, PCOL_LAST));
+    /* followers after the corner marks, which would hide one on a corner field */
+    draw_followers(ui, v);
     if (carc_mastermind(v, &mx, &my) && !carc_tile_at(v, mx, my, &kind, &rot)) {
         world_to_screen(ui, mx, my, &sx, &sy);
         if (in_board(ui, sy + 1, sx + 2))
@@ -383,7 +384,12 @@ static void draw_log(play_ui *ui)
     snprintf(head, sizeof head, " log of seat %d%s ", seat,
              ui->log_back ? " (scrolled back: PgDn)" : "");
     play_put(ui, ui->log_y - 1, 2, ui->board_w - 4, head, AT_DIM);
-    y = ui->log_y + ui->log_h;  /* the row below the last one still free */
+    /* the row below the newest line: the bottom, or higher while the log is short */
+    y = ui->log_y;
+    for (i = last; i >= 0 && y < ui->log_y + ui->log_h; i--)
+        y += play_wrap_count(play_log_line(l, i, &cls), w, 4);
+    if (y > ui->log_y + ui->log_h)
+        y = ui->log_y + ui->log_h;
     for (i = last; i >= 0 && y > ui->log_y; i--) {
         const char *t = play_log_line(l, i, &cls);
         int attr = cls == PLOG_TURN    ? AT_BOLD

@@ -32,12 +32,20 @@ typedef struct pen {
     int compact;  /* leave out the tile picture and the spacing */
 } pen;
 
+/* A space that does not break a line (inside a card's name); drawn as a space. */
+#define NBSP '\x1f'
+
 static void pen_text(pen *p, int attr, const char *text)
 {
+    char buf[PLAY_LINE * 3], *c;
     if (p->y >= p->ymax)
         return;
+    snprintf(buf, sizeof buf, "%s", text);
+    for (c = buf; *c; c++)
+        if (*c == NBSP)
+            *c = ' ';
     if (!p->dry)
-        play_put(p->ui, p->y, p->x, p->w, text, attr);
+        play_put(p->ui, p->y, p->x, p->w, buf, attr);
     p->y++;
 }
 
@@ -92,10 +100,14 @@ static int card_list(char *buf, size_t size, const int *counts, int lo, int hi)
     for (c = lo; c <= hi && len < size; c++) {
         if (counts[c] <= 0)
             continue;
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", kinds ? ", " : "",
-                                play_card_title(c));
+        const char *t = play_card_title(c);
+        if (kinds && len < size)
+            len += (size_t)snprintf(buf + len, size - len, ", ");
+        for (; *t && len + 1 < size; t++)
+            buf[len++] = *t == ' ' ? NBSP : *t;  /* a name is never broken */
+        buf[len < size ? len : size - 1] = '\0';
         if (counts[c] > 1 && len < size)
-            len += (size_t)snprintf(buf + len, size - len, " x%d", counts[c]);
+            len += (size_t)snprintf(buf + len, size - len, "%cx%d", NBSP, counts[c]);
         kinds++;
     }
     return kinds;

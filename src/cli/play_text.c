@@ -136,9 +136,6 @@ int play_option_details(const carc_game *v, int viewer, int decision, const carc
         snprintf(lines[n++], PLAY_LINE * 2, "Offered: the top card of the %s deck (%d left)",
                  deck == 0 ? "Cloister" : "Roadside", carc_xdeck_left(v, deck == 0 ? 0 : 1));
     }
-    if (card != CARC_CARD_NONE && carc_card_info_of(card) && n < max)
-        snprintf(lines[n++], PLAY_LINE * 2, "%s: %s", play_card_title(card),
-                 carc_card_info_of(card)->text);
     if (m->kind != CARC_MOVE_PLACE && m->port != CARC_PORT_NONE && n < max) {
         feature_text(v, viewer, m->x, m->y, m->port, lines[n], PLAY_LINE * 2);
         if (lines[n][0])
@@ -149,5 +146,9 @@ int play_option_details(const carc_game *v, int viewer, int decision, const carc
         if (lines[n][0])
             n++;
     }
+    /* the card's text last: the target's value matters more when rows are short */
+    if (card != CARC_CARD_NONE && carc_card_info_of(card) && n < max)
+        snprintf(lines[n++], PLAY_LINE * 2, "%s: %s", play_card_title(card),
+                 carc_card_info_of(card)->text);
     return n;
 }

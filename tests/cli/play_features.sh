@@ -1,0 +1,165 @@
+#!/bin/sh
+# carc play, what a new player found missing (issue 11), each check on a real terminal
+# through tmux (tests/cli/play/lib.sh): two followers on one segment both drawn, the
+# whole board in view and c fitting it, log lines wrapped rather than cut, no undo
+# past a draw, the tiles-left screen, at 80x24 a full hand (7 gifts, 5 cards) with the
+# whole choice list reachable and no two options reading the same, Enter not closing
+# a window, arrows to the targets with their value, the card pages of the help, city
+# borders in monochrome, a pennant not hidden by the cursor, saving on quit and
+# --resume, pass-only windows skipped, the hot-seat turn result. Positions come from
+# records in tests/cli/play/ (partial games, resumed with --resume).
+set -u
+carc=$1
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/play/lib.sh"
+
+# ---- two followers on one field (an intrusion), a board that fits, 120x40 ---------
+start syn 120 40 --resume "$here/play/synod.json" --players human,random --save "$dir/syn.json"
+wait_for syn 'Your decision: place the tile' 10 || fail "syn: the resumed game shows no decision"
+settle syn
+grep -q 'carc play  seed 3  turn 21' "$dir/screen" || fail "syn: not turn 21 of seed 3"
+# every follower on the board is drawn: digits in the board area (rows 1-27, right of
+# the y ruler) = followers not in supply (7 - Left per seat)
+drawn=$(sed -n '2,28p' "$dir/screen" | sed 's/│.*//; s/^....//' | tr -cd '0-9' | wc -c)
+placed=$(panel | awk '$1 ~ /^>?[0-9]$/ && NF >= 4 && $3 ~ /^[0-9]+$/ { n += 7 - $4 } END { print n }')
+[ "$drawn" -eq "$placed" ] || fail "syn: $placed followers on the board, $drawn drawn"
+head -n 1 "$dir/screen" | grep -q ' -5 .* 4 *│' || fail "syn: the board (x -5..4) is not all in view"
+grep -q 'they may block it (X10, X14).)' "$dir/screen" || fail "syn: a long log line is cut"
+grep -q 'aims the card at (-4,-1) field:SE' "$dir/screen" || fail "syn: the log does not say the target in words"
+T send-keys -t syn H H
+wait_for syn '^ *-7 ' 5 || fail "syn: H does not scroll"
+T send-keys -t syn c
+wait_for syn '^ *-5 .* 4 *│' 5 || fail "syn: c does not fit the board"
+T send-keys -t syn i
+wait_for syn 'Tiles left in the stack: 50' 5 || fail "syn: i shows no tiles left"
+grep -q 'Points by category' "$dir/screen" || fail "syn: i shows no points by category"
+grep -q '^ *0 you  *[0-9]' "$dir/screen" || fail "syn: no category row for seat 0"
+T send-keys -t syn i
+wait_for syn 'Your decision: place the tile' 5 || fail "syn: i does not close"
+T send-keys -t syn u
+wait_for syn 'nothing to undo' 5 || fail "syn: undo goes back past the draw of the tile"
+T send-keys -t syn q
+wait_for syn 'Quit?  s save' 5 || fail "syn: q does not offer to save"
+T send-keys -t syn y
+ended syn
+
+# ---- a full hand at 80x24: the choice list, wrapped, every option reachable -------
+start hand 80 24 --resume "$here/play/hand.json" --players human,random --save "$dir/hand.json"
+wait_for hand '-- choose (1 of [0-9]*) --' 10 || fail "hand: no choice list at 80x24 with a full hand"
+settle hand
+n=$(sed -n 's/.*-- choose (1 of \([0-9]*\)) --.*/\1/p' "$dir/screen")
+[ "$n" -gt 50 ] || fail "hand: only $n choices"
+panel | tr '\n' ' ' | tr -s ' ' | grep -q 'Your gifts: Synod, Road Sweeper, Cash Out, Change Position x2, Take 2 x2' \
+    || fail "hand: the gifts are not named in full"
+panel | tr '\n' ' ' | tr -s ' ' | grep -q 'Your cards: Swap: Road x2, Swap: Field, Mastermind, Tie-break: Field' \
+    || fail "hand: the cards are not named in full"
+[ "$(panel | grep -c '^[> ] *[0-9][0-9]* ')" -ge 3 ] || fail "hand: fewer than 3 options shown"
+# Enter on "pass" does not throw the window away
+T send-keys -t hand Enter
+wait_for hand 'Enter does not close the window' 5 || fail "hand: Enter closed the window"
+grep -q -- '-- choose (1 of' "$dir/screen" || fail "hand: the window is gone after Enter"
+# every option, selected in turn, reads differently from every other (none cut)
+: >"$dir/options"
+k=1
+while :; do
+    panel | awk '/^> *[0-9]+ / { on = 1; print; next } on && /^     [^ ]/ { print; next } { on = 0 }' \
+        | tr '\n' ' ' >>"$dir/options"
+    echo >>"$dir/options"
+    [ "$k" -ge "$n" ] && break
+    k=$((k + 1))
+    T send-keys -t hand j
+    wait_for hand "-- choose ($k of $n) --" 5 || fail "hand: j does not reach choice $k"
+    settle hand
+done
+[ "$(grep -c . "$dir/options")" -eq "$n" ] || fail "hand: not every option could be read"
+dups=$(sed 's/^> *[0-9]* //' "$dir/options" | sort | uniq -d)
+[ -z "$dups" ] || fail "hand: options read the same: $dups"
+# the arrows move to a target on the board and say what it is worth
+T send-keys -t hand Home
+wait_for hand '-- choose (1 of' 5 || fail "hand: Home does not go to the first choice"
+T send-keys -t hand Right
+wait_for hand '│[a-z]*:[A-Z]* at ([-0-9]*,[-0-9]*): ' 5 || fail "hand: an arrow does not select a target"
+settle hand
+panel | tr '\n' ' ' | tr -s ' ' | grep -q ' of [0-9]* tiles*,.* worth [0-9]* now' \
+    || fail "hand: the selected target's value is not shown"
+# the card pages of the help
+T send-keys -t hand '?'
+wait_for hand 'carc play - keys' 5 || fail "hand: ? shows no help"
+T send-keys -t hand Space
+wait_for hand 'Synod (gift deck, gift): Put a follower' 5 || fail "hand: no card page in the help"
+T send-keys -t hand x
+wait_for hand '-- choose (' 5 || fail "hand: the help does not close"
+T send-keys -t hand q
+wait_for hand 'Quit?' 5 || fail "hand: q does not ask"
+T send-keys -t hand y
+ended hand
+
+# ---- cities of different tiles kept apart, in monochrome: the N cap of E leaves its
+# corners field (seed 28 draws E first) ---------------------------------------------
+T new-session -d -s mono -x 100 -y 30 -c "$dir" \
+    "TERM=vt100 LC_ALL=C.UTF-8 '$carc' play --players human,random --seed 28 2>'$dir/mono.err'; echo \$? >'$dir/mono.rc'" \
+    || fail "tmux could not start a session"
+wait_for mono 'Tile in hand: E' 10 || fail "mono: seed 28 does not draw E"
+settle mono
+panel | grep -q '^  \.#####\.' || fail "mono: the city cap of E reaches its corners (cities of neighbours would touch)"
+T send-keys -t mono q y
+ended mono
+
+# ---- a pennant under the cursor stays visible (seed 11 draws F) --------------------
+start pen 100 30 --players human,random --seed 11
+wait_for pen 'Tile in hand: F' 10 || fail "pen: seed 11 does not draw F"
+settle pen
+sed -n '2,20p' "$dir/screen" | sed 's/│.*//' | grep -q '◆' || fail "pen: the pennant under the cursor is hidden"
+T send-keys -t pen q y
+ended pen
+
+# ---- quitting saves; --resume goes on ----------------------------------------------
+start sv 100 30 --players human,random --seed 5 --save "$dir/sv.json"
+wait_for sv 'Your decision: place the tile' 10 || fail "sv: no decision"
+T send-keys -t sv Enter
+wait_for sv 'place a follower' 5 || fail "sv: no follower decision"
+T send-keys -t sv p
+wait_for sv 'carc play  seed 5  turn 3' 10 || fail "sv: the computer did not play"
+wait_for sv 'Your decision: place the tile' 10 || fail "sv: no decision in turn 3"
+T send-keys -t sv q
+wait_for sv 'Quit?  s save to .*sv.json and quit' 5 || fail "sv: q does not offer to save"
+T send-keys -t sv s
+ended sv
+[ -s "$dir/sv.json" ] || fail "sv: quitting with s saved nothing"
+"$carc" replay "$dir/sv.json" >"$dir/out" 2>&1 || fail "sv: the saved game does not replay: $(cat "$dir/out")"
+start rs 100 30 --resume "$dir/sv.json" --players human,random
+wait_for rs 'carc play  seed 5  turn 3' 10 || fail "rs: --resume does not continue at turn 3"
+grep -q 'Your decision: place the tile' "$dir/screen" || fail "rs: no decision after resuming"
+grep -q 'seat 1 (random) places' "$dir/screen" || fail "rs: the log of the resumed game is missing"
+T send-keys -t rs q y
+ended rs
+"$carc" play --resume "$dir/sv.json" --seed 3 >/dev/null 2>"$dir/err" && fail "--resume with --seed accepted"
+grep -q 'drop --seed' "$dir/err" || fail "--resume with --seed: $(cat "$dir/err")"
+"$carc" play --resume "$dir/sv.json" --players human,random,random >/dev/null 2>"$dir/err" \
+    && fail "--resume with 3 seats for a 2-seat game accepted"
+grep -q 'gives 3 seats, the game in .* has 2' "$dir/err" || fail "--resume seats: $(cat "$dir/err")"
+
+# ---- a window where seat 0 holds nothing it could play there: skipped ---------------
+start po 120 40 --resume "$here/play/passonly.json" --players human,random --save "$dir/po.json"
+wait_for po 'passed without asking' 10 || fail "po: a window with only a pass was not skipped"
+grep -q 'before placing: open a\|after scoring: play a card' "$dir/screen" \
+    && fail "po: the pass-only window is still asked"
+T send-keys -t po q y
+ended po
+
+# ---- hot seat: the turn's result before the hand-over --------------------------------
+start hs 120 40 --players human,human --expansions gifts,christmas --seed 5
+wait_for hs 'Pass the keyboard to seat 0 - press Enter' 10 || fail "hs: no hand-over"
+T send-keys -t hs Enter
+wait_for hs 'Your decision: ' 5 || fail "hs: no decision"
+T send-keys -t hs Enter
+wait_for hs 'place a follower' 5 || fail "hs: no follower decision"
+T send-keys -t hs p
+wait_for hs 'End of your turn: seat 0 (you) [-+][0-9]*, seat 1 (human) [-+][0-9]*' 5 \
+    || fail "hs: the turn's result is not shown before the hand-over"
+T send-keys -t hs Enter
+wait_for hs 'Pass the keyboard to seat 1 - press Enter' 5 || fail "hs: no hand-over after the turn's result"
+T send-keys -t hs q y
+ended hs
+
+exit 0

@@ -10,12 +10,15 @@
  *              the nearest spot that way, Tab / Shift-Tab step through them, r / R
  *              turn through the rotations that fit there, t switches between two tiles,
  *              Enter places;
- *   any other  a list of the legal moves in notation (a pass first, except for the
- *              follower, where the segments come first and p passes): up / down / j / k
- *              / Tab select, 1-9 pick by number, Enter confirms, p passes when allowed.
+ *   any other  a list of the legal moves (a pass first, except for the follower, where
+ *              the segments come first and p passes): j / k / Tab select, the arrows jump
+ *              to the nearest choice whose target on the board lies that way, 1-9 pick
+ *              by number, Enter confirms, p passes when allowed; in a window Enter on the
+ *              pass does nothing (only p closes it).
  *
  * Everywhere: H J K L scroll the board a tile (and arrows / hjkl when they have no
- * other use), c centres on what matters now, PgUp / PgDn scroll the log, ? help, q quit.
+ * other use), c fits the board, PgUp / PgDn scroll the log, u undo (while deciding),
+ * i tiles left, ? help, q quit.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,9 +8,12 @@
  *                   writes what happened into each seat's log, saves the record
  *   play_log.c      a seat's log: a ring of lines
  *   play_tile.c     a tile as a 3 x 7 grid of cells (which segment owns each cell)
- *   play_draw.c     ncurses drawing: colours, the board, the side panel, log, key line
- *   play_keys.c     keys of a human decision: the placement cursor and choice lists
- *   play_screens.c  whole screens: hand-over, help, too small, final scoring
+ *   play_draw.c     ncurses drawing: colours, the board, log, key line
+ *   play_panel.c    the side panel: hand, scores, the choice list and its details
+ *   play_text.c     shared words: choices with card names, what a choice is about, wrapping
+ *   play_keys.c     keys of a human decision: the placement cursor, choice lists,
+ *                   targets on the board, undo; the viewport
+ *   play_screens.c  whole screens: hand-over, help, tiles left, too small, final scoring
  *   play_tui.c      the screen's main loop: whose decision, routing keys, resizes
  *
  * Information: only play_session.c touches the full state. Every screen is drawn

@@ -39,8 +39,9 @@ enum {
     CARC_TILES = 72,         /* including the start tile */
     CARC_STACK = 71,         /* tiles shuffled into the stack */
     CARC_MAX_MOVES = 2048,   /* capacity carc_legal may need */
-    CARC_MAX_EVENTS = 160,   /* events one carc_apply can emit */
-    CARC_MSG = 160           /* size of an error message */
+    CARC_MAX_EVENTS = 192,   /* events one carc_apply can emit (worst case: game.c) */
+    CARC_MSG = 160,          /* size of an error message */
+    CARC_SEAT_NONE = 255     /* carc_move.seat2 when the move names no other seat */
 };
 
 /* ---- status codes ------------------------------------------------------ */
@@ -209,7 +210,7 @@ enum carc_move_kind {
 };
 
 /* A move: which fields are used depends on kind (see docs/NOTATION.md).
- * Unused fields are zero, ports CARC_PORT_NONE. */
+ * Unused fields are zero, ports CARC_PORT_NONE, seat2 CARC_SEAT_NONE. */
 typedef struct carc_move {
     uint8_t kind;
     uint8_t card;    /* card id (GIFT, CARD, DISCARD) */
@@ -219,43 +220,87 @@ typedef struct carc_move {
     uint8_t port;    /* a port of the segment at (x,y) */
     int8_t x2, y2;   /* second position (swap, change of position) */
     uint8_t port2;
+    uint8_t seat2;   /* swap_*: the owner of the follower at (x2,y2,port2), the seat the
+                        swap takes it from and attacks (X10); CARC_SEAT_NONE otherwise */
 } carc_move;
 
-/* A PASS move: every field zero, ports CARC_PORT_NONE. */
+/* A PASS move: every field zero, ports CARC_PORT_NONE, seat2 CARC_SEAT_NONE. */
 carc_move carc_move_pass(void);
 int carc_move_equal(const carc_move *a, const carc_move *b);
 /* Rewrites a move into the form carc_legal lists it for the pending decision of g:
  * the lowest equivalent rotation of a symmetric tile, the canonical port of each
- * segment, a feature named by its oldest segment. A move carc_apply accepts then
- * compares equal (carc_move_equal) to one carc_legal lists. Moves naming segments
- * that do not exist are left as they are. */
+ * segment, a feature named by its oldest segment, the other seat of a swap filled
+ * in when only one other seat has a follower on the segment it names. A move
+ * carc_apply accepts then compares equal (carc_move_equal) to one carc_legal lists.
+ * Moves naming segments that do not exist are left as they are. */
 void carc_move_canonical(const carc_game *g, carc_move *m);
 
 /* ---- events -------------------------------------------------------------- */
 
 /* What happened during the last carc_apply (or carc_new): enough for a reader to
- * follow the game. Events that reveal a card are masked in a seat's view. */
+ * follow the game and to say why every point was scored. Events that reveal a card
+ * are masked in a seat's view. An event about a feature names it by (x,y) and port,
+ * the canonical port of one of its segments (the segment the move named, or a
+ * segment of the tile placed this turn, or else the feature's oldest segment); a
+ * segment belongs to exactly one feature, so the name is never ambiguous. */
 enum carc_event_kind {
     CARC_EV_TILE_DRAWN = 1,  /* tile kind a; seat */
     CARC_EV_TILE_REMOVED,    /* tile kind a was unplaceable (or not kept) and left the game */
     CARC_EV_TILE_RETURNED,   /* tile kind a went back into the stack at depth value
                                 (-1 in a view: the depth is hidden) */
     CARC_EV_PLACED,          /* seat placed tile kind a at (x,y) rotation b */
-    CARC_EV_FOLLOWER,        /* seat put a follower at (x,y) port a */
-    CARC_EV_SCORED,          /* seat scored value points for feature type a at (x,y) */
-    CARC_EV_RETURNED,        /* a follower of seat came back from (x,y) port a */
+    CARC_EV_FOLLOWER,        /* seat put a follower at (x,y) port (also in a), feature type b */
+    CARC_EV_SCORED,          /* seat scored value points, reason b (enum carc_score_reason),
+                                in score category `category`, for the feature of type a
+                                at (x,y) port; a = CARC_FEAT_NONE, port CARC_PORT_NONE
+                                when the points are for no feature */
+    CARC_EV_RETURNED,        /* a follower of seat came back from (x,y) port (also in a),
+                                feature type b */
     CARC_EV_GIFT_DRAWN,      /* seat received gift a (CARD_NONE in another seat's view) */
     CARC_EV_CARD_DRAWN,      /* seat drew Christmas card a */
-    CARC_EV_CARD_PLAYED,     /* seat played / opened card a */
+    CARC_EV_CARD_PLAYED,     /* seat played / opened card a, on the target (x,y) port
+                                (also in b) if it names one */
     CARC_EV_CARD_DISCARDED,  /* card a went to its discard pile */
-    CARC_EV_GAME_OVER
+    CARC_EV_GAME_OVER,
+    CARC_EV_TOKEN,           /* seat put a tie-break token (X11) with card b on the feature
+                                of type a at (x,y) port */
+    CARC_EV_LOCKED,          /* seat locked the feature of type a at (x,y) port (X12) with
+                                card b */
+    CARC_EV_BANKED,          /* seat banked value points (X12), reason b, category, for the
+                                completed locked feature of type a at (x,y) port */
+    CARC_EV_BANK_PAID        /* seat was paid value banked points of `category` (E4) */
 };
+
+/* Why points were scored (CARC_EV_SCORED, CARC_EV_BANKED: b). */
+enum carc_score_reason {
+    CARC_REASON_COMPLETED = 0, /* T7: a completed feature (B9) */
+    CARC_REASON_MODIFIER,      /* T7: a completed feature, a scoring modifier's value (X8) */
+    CARC_REASON_FINAL,         /* E3: an unfinished road, city or cloister (B11) */
+    CARC_REASON_FIELD,         /* E3: a field (B11) */
+    CARC_REASON_FIELD_BONUS,   /* E3: field_city_bonus, shared_field_bonus */
+    CARC_REASON_ROAD_SWEEPER,  /* G7 */
+    CARC_REASON_CASH_OUT,      /* G8 */
+    CARC_REASON_SCORE_CARD,    /* X7: score_road_double, score_city_bonus,
+                                  score_cloister_bonus (its holder and the other holders) */
+    CARC_REASON_SCORE_THREE,   /* the score_three card */
+    CARC_REASON_SUPPLY_BONUS,  /* E2: supply_bonus */
+    CARC_REASON_GIFTS,         /* E5: unopened gifts (G11) */
+    CARC_REASONS
+};
+
+/* "completed", "modifier", "final", "field", "field_bonus", "road_sweeper",
+ * "cash_out", "score_card", "score_three", "supply_bonus", "gifts"; "?" if unknown. */
+const char *carc_score_reason_name(int reason);
+
+enum { CARC_FEAT_NONE = 255 };  /* CARC_EV_SCORED.a for points not for a feature */
 
 typedef struct carc_event {
     uint8_t kind;
     int8_t seat;
     int8_t x, y;
     uint8_t a, b;
+    uint8_t port;      /* the segment the event is about, or CARC_PORT_NONE */
+    uint8_t category;  /* SCORED, BANKED, BANK_PAID: enum carc_score_category */
     int16_t value;
 } carc_event;
 

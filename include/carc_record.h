@@ -37,6 +37,14 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
  * for the events a record does not keep (placements, followers, scoring). */
 int carc_event_format(const carc_event *e, char *buf, size_t size);
 
+/* Writes the short form of any event, as the `carc engine` protocol does
+ * (docs/PROTOCOL.md, "Event strings"): the record's string for the events a record
+ * keeps, and for the others "place 0 U (1,0) r1", "follower 0 (1,0) road:E",
+ * "score 0 4 completed (1,0) road:E", "score 1 6 gifts", "back 0 (1,0) road:E",
+ * "token 1 (2,0) city:N", "lock 0 (1,0) road:E", "bank 0 8 completed (0,-1) city:S",
+ * "paid 0 8", "over". Returns the length, as snprintf does. */
+int carc_event_string(const carc_event *e, char *buf, size_t size);
+
 /* ---- expansions and stacks as text ----------------------------------------- */
 
 /* "gifts,christmas" <-> CARC_EXP_* bits; "" or "base" is 0. Returns -1 on an unknown name. */

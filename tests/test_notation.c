@@ -327,6 +327,12 @@ static void test_malformed(void **state)
         { "open take_two (0,0) road:E", "take_two takes no target" },
         { "play swap_road (0,0) road:E", "swap_road takes (x,y) type:PORT (x,y) type:PORT" },
         { "play swap_road (0,0) road:E (3,3) road:E", "no tile at (3,3)" },
+        { "play swap_road (0,0) road:E (0,0) road:W seat:x", "bad seat \"seat:x\" (want seat:0..4)" },
+        { "play swap_road (0,0) road:E (0,0) road:W seat:5", "bad seat \"seat:5\"" },
+        { "play swap_road (0,0) road:E (0,0) road:W seat:", "bad seat \"seat:\"" },
+        { "play swap_road (0,0) road:E (0,0) road:W seat:10", "bad seat \"seat:10\"" },
+        { "play swap_road (0,0) road:E (0,0) road:W 1", "bad seat \"1\"" },
+        { "play swap_road (0,0) road:E (0,0) road:W seat:1 x", "swap_road takes" },
         { "play mastermind", "mastermind takes (x,y)" },
         { "play mastermind (0,-1) road:N", "mastermind takes (x,y)" },
         { "play draw_two (0,0)", "draw_two takes no target" },
@@ -357,6 +363,91 @@ static void test_malformed(void **state)
     carc_free(g);
 }
 
+/* Applies moves given in notation; fails on the first that does not parse or apply. */
+static void play_all(carc_game *g, const char *const *moves, int n)
+{
+    for (int i = 0; i < n; i++) {
+        carc_error err = { 0, "" };
+        carc_move m = parse_ok(g, moves[i]);
+        if (carc_apply(g, &m, &err) != CARC_OK)
+            fail_msg("\"%s\": %s", moves[i], err.msg);
+    }
+}
+
+/* X10: a swap names whose follower it takes ("seat:N") only when followers of two
+ * other seats stand on the segment; with one, the seat is filled in and not written,
+ * so records written before the seat existed read the same. */
+static void test_swap_seat(void **state)
+{
+    static const char *const setup[] = {
+        "U (1,0) r1", "draw", "road:E", "pass", "V (1,1) r3", "draw", "road:E", "pass",
+        "U (-1,0) r1", "draw", "target (1,1) road:E", "pass", "pass"};
+    carc_config cfg;
+    carc_error err = { 0, "" };
+    carc_move *moves = malloc(CARC_MAX_MOVES * sizeof *moves);
+    char text[CARC_NOTATION_MAX];
+    carc_move m, one;
+
+    (void)state;
+    assert_non_null(moves);
+    carc_config_init(&cfg);
+    cfg.players = 3;
+    cfg.expansions = CARC_EXP_CHRISTMAS;
+    cfg.stack_len = 4;
+    for (int i = 0; i < 4; i++)
+        cfg.stack[i] = (uint8_t)carc_tile_kind("UVUE"[i]);
+    cfg.roadside_deck_len = 3;
+    cfg.roadside_deck[0] = CARC_XR_SWAP_ROAD;
+    cfg.roadside_deck[1] = CARC_XR_SWAP_CITY;
+    cfg.roadside_deck[2] = CARC_XR_INTRUDE_ROAD;
+    carc_game *g = carc_new(&cfg, &err);
+    assert_non_null(g);
+    /* seat 0's window in turn 4: seats 1 and 2 both have a follower on (1,1) road:E */
+    play_all(g, setup, (int)(sizeof setup / sizeof setup[0]));
+    assert_int_equal(round_trip_all(g, NULL, moves), 3);
+    m = parse_ok(g, "play swap_road (1,0) road:W (1,1) road:S seat:2");
+    assert_int_equal(m.seat2, 2);
+    assert_true(carc_move_format(g, &m, text, sizeof text) > 0);
+    assert_string_equal(text, "play swap_road (1,0) road:E (1,1) road:E seat:2");
+    m = parse_ok(g, "play swap_road (1,0) road:E (1,1) road:E");
+    assert_int_equal(m.seat2, CARC_SEAT_NONE);  /* two owners: left unnamed, not legal */
+    for (int i = 0; i < carc_legal(g, moves, CARC_MAX_MOVES); i++)
+        assert_false(carc_move_equal(&m, &moves[i]));
+    assert_int_equal(carc_apply(g, &m, &err), CARC_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "name whose it takes (seat:N)"));
+
+    /* seat 0 takes seat 1's follower (seat 1 is then asked); then a 2-player game
+     * with one owner on the other segment, in seat 0's window of turn 3: the seat is
+     * implied */
+    m = parse_ok(g, "play swap_road (1,0) road:E (1,1) road:E seat:1");
+    assert_int_equal(carc_apply(g, &m, &err), CARC_OK);
+    carc_free(g);
+
+    cfg.players = 2;
+    cfg.stack_len = 3;
+    for (int i = 0; i < 3; i++)
+        cfg.stack[i] = (uint8_t)carc_tile_kind("UVE"[i]);
+    cfg.roadside_deck_len = 2;  /* swap_road, swap_city */
+    g = carc_new(&cfg, &err);
+    assert_non_null(g);
+    play_all(g, setup, 8);
+    one = parse_ok(g, "play swap_road (1,0) road:E (1,1) road:E");
+    assert_int_equal(one.seat2, 1);
+    m = parse_ok(g, "play swap_road (1,0) road:E (1,1) road:E seat:1");
+    assert_true(carc_move_equal(&m, &one));
+    assert_true(carc_move_format(g, &m, text, sizeof text) > 0);
+    assert_string_equal(text, "play swap_road (1,0) road:E (1,1) road:E");
+    m = parse_ok(g, "play swap_road (1,0) road:E (1,1) road:E seat:0");
+    assert_false(carc_move_equal(&m, &one));
+    assert_true(carc_move_format(g, &m, text, sizeof text) > 0);
+    assert_string_equal(text, "play swap_road (1,0) road:E (1,1) road:E seat:0");
+    assert_int_equal(carc_apply(g, &m, &err), CARC_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "seat 0 has none at (1,1) road:E"));
+    assert_int_equal(carc_apply(g, &one, &err), CARC_OK);
+    carc_free(g);
+    free(moves);
+}
+
 /* Follower errors once a tile is placed: another tile, a missing segment. */
 static void test_follower_errors(void **state)
 {
@@ -383,6 +474,7 @@ int main(void)
         cmocka_unit_test(test_format_canonical),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_follower_errors),
+        cmocka_unit_test(test_swap_seat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,6 +15,10 @@
  *   - the card in play exists exactly while a target or an X10 reply is owed, and it
  *     names its target only while replies are asked;
  *   - scores never fall and equal the sum of their parts;
+ *   - the events so far tell every point: score events add up to each seat's score
+ *     by category and banked events to carc_banked (unopened gifts, supply_bonus,
+ *     bank payouts included), every event about a feature names a real segment by
+ *     its canonical port, and no move fills the event buffer (event_ledger.h);
  *   - who owes what: every decision but an X10 reply and an E2 end choice is owed by
  *     the active seat;
  * Now and then illegal moves (wrong kind for the decision, a gift or card not held, a
@@ -54,6 +58,7 @@
 
 #include "carc.h"
 #include "carc_record.h"
+#include "event_ledger.h"
 #include "random_play.h"
 #include "state.h" /* the twin test rearranges hidden parts of a copy */
 
@@ -537,7 +542,9 @@ typedef struct play_opts {
 
 typedef struct game_stats {
     long long moves, gifts_opened, cards_played, blocks, take_two, returned;
+    long long swap_choices;  /* swaps played that had to name whose follower (seat:N) */
     int games;
+    event_ledger events;     /* event counts over the games */
 } game_stats;
 
 /* Plays one game to the end; returns its record JSON (caller frees). */
@@ -557,8 +564,13 @@ static char *play(const carc_config *cfg, uint64_t choice_seed, const play_opts 
     uint64_t rs = choice_seed;
     int nmoves = 0;
 
+    char why[160];
+    event_ledger ledger;
+    ledger_init(&ledger);
     check_ok(g, "after carc_new", set, game);
     check_conservation(g, set, game);
+    if (!ledger_add(&ledger, g, why, sizeof why))
+        fail_msg("%s game %d, carc_new: %s", set, game, why);
     while (!carc_is_over(g)) {
         if (++nmoves > MAX_GAME_MOVES)
             fail_msg("%s game %d: more than %d moves", set, game, MAX_GAME_MOVES);
@@ -586,6 +598,13 @@ static char *play(const carc_config *cfg, uint64_t choice_seed, const play_opts 
             try_second_gift(g, scratch, g_moves, n2, set, game);
         }
         st->cards_played += m.kind == CARC_MOVE_CARD;
+        if (m.kind == CARC_MOVE_CARD && m.card >= CARC_XR_SWAP_CLOISTER &&
+            m.card <= CARC_XR_SWAP_FIELD) {
+            char text[CARC_NOTATION_MAX];
+            if (carc_move_format(before, &m, text, sizeof text) < 0)
+                fail_msg("%s game %d: a swap does not format", set, game);
+            st->swap_choices += strstr(text, " seat:") != NULL;
+        }
         st->blocks += m.kind == CARC_MOVE_BLOCK;
         int ne;
         const carc_event *ev = carc_events(g, &ne);
@@ -595,7 +614,10 @@ static char *play(const carc_config *cfg, uint64_t choice_seed, const play_opts 
         check_conservation(g, set, game);
         check_in_play(g, set, game);
         check_scores(g, prev, set, game);
+        if (!ledger_add(&ledger, g, why, sizeof why))
+            fail_msg("%s game %d, move %d: %s", set, game, nmoves, why);
     }
+    ledger_merge(&st->events, &ledger);
     if (carc_legal(g, g_moves, CARC_MAX_MOVES) != 0)
         fail_msg("%s game %d: legal moves after the end", set, game);
     char *json = carc_recorder_json(rec, g);
@@ -673,6 +695,20 @@ static void run_set(const char *set, uint64_t base)
            "%lld cards played, %lld blocks\n",
            set, st.games, st.moves, st.gifts_opened, st.take_two, st.returned, st.cards_played,
            st.blocks);
+    const event_ledger *ev = &st.events;
+    printf("%s: events: at most %d in one move; %lld tokens, %lld locks, %lld banked, "
+           "%lld bank payouts; %lld swaps naming whose follower; score events by reason:",
+           set, ev->max_events, ev->count[CARC_EV_TOKEN], ev->count[CARC_EV_LOCKED],
+           ev->count[CARC_EV_BANKED], ev->count[CARC_EV_BANK_PAID], st.swap_choices);
+    for (int r = 0; r < CARC_REASONS; r++)
+        printf(" %s %lld", carc_score_reason_name(r), ev->reasons[r]);
+    printf("\n");
+    if (exp & CARC_EXP_GIFTS)
+        assert_true(ev->reasons[CARC_REASON_GIFTS] > 0 && ev->reasons[CARC_REASON_CASH_OUT] > 0 &&
+                    ev->reasons[CARC_REASON_ROAD_SWEEPER] > 0);
+    if (exp & CARC_EXP_CHRISTMAS)
+        assert_true(ev->count[CARC_EV_TOKEN] > 0 && ev->count[CARC_EV_LOCKED] > 0 &&
+                    ev->reasons[CARC_REASON_SCORE_CARD] > 0);
     if (exp & CARC_EXP_GIFTS)
         assert_true(st.gifts_opened > 0);
     if (exp & CARC_EXP_CHRISTMAS)

@@ -7,6 +7,9 @@
  *   - every player's followers on the board + in supply = 7 (B1);
  *   - tiles on the board + removed + in hand + left in the stack = 72 (B1, B2);
  *   - scores never fall and equal the sum of their parts;
+ *   - the score events so far add up to every seat's score by category, and every
+ *     event about a feature names a real segment by its canonical port
+ *     (event_ledger.h); no move fills the event buffer;
  *   - the follower decision lists exactly the segments of the placed tile whose
  *     feature holds no follower (B6), and is skipped only when there is none.
  * Now and then an illegal move (a placement far away, a follower or a pass while a
@@ -38,12 +41,14 @@
 
 #include "carc.h"
 #include "carc_record.h"
+#include "event_ledger.h"
 #include "random_play.h"
 
 enum { GAMES = 10000, SANITIZED_GAMES = 1000, QUICK_GAMES = 600 };
 
 
 static carc_move g_moves[CARC_MAX_MOVES];
+static event_ledger g_events;  /* event counts over every game played */
 
 static int game_count(void)
 {
@@ -354,8 +359,13 @@ static void play(const carc_config *cfg, uint64_t choice_seed, const play_opts *
     uint64_t rs = choice_seed;
 
     assert_non_null(scratch);
+    char why[160];
+    event_ledger ledger;
+    ledger_init(&ledger);
     check_ok(g, "after carc_new", game);
     check_conservation(g, total, game);
+    if (!ledger_add(&ledger, g, why, sizeof why))
+        fail_msg("game %d, carc_new: %s", game, why);
     out->nmoves = 0;
     while (!carc_is_over(g) && (o->max_moves < 0 || out->nmoves < o->max_moves)) {
         carc_pending p = carc_pending_decision(g);
@@ -386,6 +396,8 @@ static void play(const carc_config *cfg, uint64_t choice_seed, const play_opts *
         check_ok(g, "after a move", game);
         check_conservation(g, total, game);
         check_scores(g, prev, game);
+        if (!ledger_add(&ledger, g, why, sizeof why))
+            fail_msg("game %d, move %d: %s", game, out->nmoves, why);
         if (m.kind == CARC_MOVE_PLACE) {
             carc_pending q = carc_pending_decision(g);
             if (!(q.decision == CARC_DEC_FOLLOWER && q.active == p.active))
@@ -394,6 +406,7 @@ static void play(const carc_config *cfg, uint64_t choice_seed, const play_opts *
     }
     if (carc_is_over(g))
         check_end(g, total == CARC_TILES, game);
+    ledger_merge(&g_events, &ledger);
     out->g = g;
     out->record = rec ? carc_recorder_json(rec, g) : NULL;
     if (rec && !out->record)
@@ -430,7 +443,13 @@ static void test_random_games(void **state)
         winners_shared += (w & (w - 1)) != 0;
         carc_free(out.g);
     }
-    printf("%d games, %lld moves, %d shared victories\n", games, moves, winners_shared);
+    printf("%d games, %lld moves, %d shared victories; at most %d events in one move, "
+           "%lld score events (%lld completed, %lld final, %lld field)\n", games, moves,
+           winners_shared, g_events.max_events, g_events.count[CARC_EV_SCORED],
+           g_events.reasons[CARC_REASON_COMPLETED], g_events.reasons[CARC_REASON_FINAL],
+           g_events.reasons[CARC_REASON_FIELD]);
+    assert_true(g_events.reasons[CARC_REASON_COMPLETED] > 0 &&
+                g_events.reasons[CARC_REASON_FINAL] > 0 && g_events.reasons[CARC_REASON_FIELD] > 0);
 }
 
 /* Same seed and same choices: byte-identical final state and identical record. */

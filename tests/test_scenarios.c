@@ -53,6 +53,9 @@
  *   "events": ["gift 0 synod", ...]  the exact list of record event strings of the last
  *                         applied move (carc_events + carc_event_format; the events it
  *                         does not keep are skipped)
+ *   "all_events": ["place 0 U (1,0) r1", "score 0 4 completed (1,0) road:E", ...]  the
+ *                         exact list of every event of the last applied move in the
+ *                         protocol's strings (carc_event_string, docs/PROTOCOL.md)
  *   "view": {"seat":s, "gifts_hidden":[n,..], "cards_hidden":[n,..], "gifts":[[ids]..],
  *            "cards":[[ids]..], "lacks":["synod",..]}  checked on carc_view(g, s): the
  *                         *_hidden counts are counts[0] of carc_gifts / carc_cards, gifts
@@ -586,20 +589,24 @@ static void check_pile(json_t *arr, const char *key, const int *got, int n, int 
     }
 }
 
-/* The record strings of the events of the last applied move. */
-static void check_events(carc_game *g, json_t *arr)
+/* The events of the last applied move as strings: with all = 0 the record strings
+ * (carc_event_format, the events a record does not keep skipped), with all = 1 the
+ * protocol strings of every event (carc_event_string). */
+static void check_events(carc_game *g, json_t *arr, int all)
 {
+    const char *key = all ? "all_events" : "events";
     int n = 0;
     const carc_event *ev = carc_events(g, &n);
-    char got[CARC_MAX_EVENTS][64];
+    static char got[CARC_MAX_EVENTS][80];
     int ng = 0;
-    for (int i = 0; i < n; i++) {
-        char buf[64];
-        if (carc_event_format(&ev[i], buf, sizeof buf) > 0 && ng < CARC_MAX_EVENTS)
+    for (int i = 0; i < n && ng < CARC_MAX_EVENTS; i++) {
+        char buf[80];
+        if (all ? carc_event_string(&ev[i], buf, sizeof buf) > 0
+                : carc_event_format(&ev[i], buf, sizeof buf) > 0)
             snprintf(got[ng++], sizeof got[0], "%s", buf);
     }
     if (!json_is_array(arr)) {
-        fail("\"events\" must be an array of strings");
+        fail("\"%s\" must be an array of strings", key);
         return;
     }
     int same = (int)json_array_size(arr) == ng;
@@ -608,7 +615,7 @@ static void check_events(carc_game *g, json_t *arr)
         same = w && strcmp(w, got[i]) == 0;
     }
     if (!same) {
-        fail("events: expected %zu event(s), got %d (listed below)", json_array_size(arr), ng);
+        fail("%s: expected %zu event(s), got %d (listed below)", key, json_array_size(arr), ng);
         size_t i;
         json_t *v;
         json_array_foreach(arr, i, v)
@@ -768,7 +775,7 @@ static void step_expect(carc_game *g, json_t *e)
         "legal_has", "legal_lacks", "followers", "tiles", "features", "gifts",
         "gift_deck_left", "gift_discard", "cards", "cloister_deck_left", "roadside_deck_left",
         "cloister_discard", "roadside_discard", "in_play", "mastermind", "banked", "events",
-        "view", NULL};
+        "all_events", "view", NULL};
     long long want;
     char buf[160];
     if (!json_is_object(e)) {
@@ -907,7 +914,9 @@ static void step_expect(carc_game *g, json_t *e)
     if ((v = json_object_get(e, "banked")))
         check_per_seat(g, v, "banked", carc_banked);
     if ((v = json_object_get(e, "events")))
-        check_events(g, v);
+        check_events(g, v, 0);
+    if ((v = json_object_get(e, "all_events")))
+        check_events(g, v, 1);
     if ((v = json_object_get(e, "view")))
         check_view(g, v);
 }

@@ -169,7 +169,7 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
     switch (turn_pending(g, &p)) {
     case CARC_DEC_WINDOW_BEFORE:
         if (m->kind == CARC_MOVE_PASS) {
-            g->nevents = 0;
+            events_clear(g);
             g->step = ST_T3_PLACE;  /* the window is closed */
         } else if (m->kind == CARC_MOVE_GIFT) {
             if ((rc = gifts_apply(g, m, err)) != CARC_OK)
@@ -183,7 +183,7 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
         break;
     case CARC_DEC_WINDOW_AFTER:
         if (m->kind == CARC_MOVE_PASS) {
-            g->nevents = 0;
+            events_clear(g);
             g->step = ST_T9_HAND;  /* the window is closed */
         } else if (m->kind == CARC_MOVE_CARD) {
             if ((rc = xmas_apply(g, p.decision, m, err)) != CARC_OK)
@@ -204,17 +204,17 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
             return wrong_kind(g, m, err);
         if ((rc = check_place(g, m, err)) != CARC_OK)
             return rc;
-        g->nevents = 0;
+        events_clear(g);
         do_place(g, m);
         break;
     case CARC_DEC_FOLLOWER:
         if (m->kind == CARC_MOVE_FOLLOWER) {
             if ((rc = check_follower(g, m, err)) != CARC_OK)
                 return rc;
-            g->nevents = 0;
+            events_clear(g);
             put_follower(g, g->active, board_port_node(g, g->last, m->port));
         } else if (m->kind == CARC_MOVE_PASS) {
-            g->nevents = 0;
+            events_clear(g);
         } else {
             return wrong_kind(g, m, err);
         }

@@ -15,6 +15,8 @@
  *   4. Followers: each player has 7, on board or in supply; a follower stands on a
  *      node of a placed tile; no follower stands on a scored, unlocked feature.
  *   5. Tile neighbour counts (around) match the board.
+ *   6. Events: at most CARC_MAX_EVENTS, and every byte past the last one is zero
+ *      (events_clear), so that equal games are equal byte for byte.
  */
 #include <stdio.h>
 #include "state.h"
@@ -189,6 +191,12 @@ int carc_check(const carc_game *g, carc_error *err)
         return rc;
     if (g->nhand > 1 && g->extra_tile == EXTRA_NONE)
         FAIL("two tiles in hand without an extra-tile card");
+    if (g->nevents > CARC_MAX_EVENTS)
+        FAIL("%d events, more than %d", g->nevents, CARC_MAX_EVENTS);
+    const unsigned char *tail = (const unsigned char *)&g->events[g->nevents];
+    for (size_t i = 0; i < (size_t)(CARC_MAX_EVENTS - g->nevents) * sizeof g->events[0]; i++)
+        if (tail[i])
+            FAIL("event bytes past the last of %d events are not zero", g->nevents);
     if (!g->over && g->step == ST_T3_PLACE && g->nhand < 1)
         FAIL("a tile must be placed but none is in hand");
     return CARC_OK;

@@ -16,9 +16,10 @@
  * tiebreak_*: one move per feature, named by its oldest segment; any segment of
  * the feature is accepted).
  *
- * Swaps name positions, not followers: when several seats have a follower on the
- * other segment, the swap takes the follower of the first of them in turn order
- * after the active player (docs/RULES-DECISIONS.md).
+ * A swap names your follower's segment, the other segment and the seat whose
+ * follower there it takes (carc_move.seat2): when followers of several other seats
+ * stand on that segment, each is a move of its own, and the seat chosen is the one
+ * attacked (X10; docs/RULES-DECISIONS.md).
  */
 #include "state.h"
 
@@ -174,16 +175,29 @@ static int feature_ok(const carc_game *g, int c, int r, int seat)
     }
 }
 
-/* The seat whose follower on node n a swap by `seat` takes, or -1. */
-static int swap_owner(const carc_game *g, int seat, int n)
+static int is_swap(int c)
 {
-    for (int k = 1; k < g->players; k++) {
-        int s = (seat + k) % g->players;
+    return c >= CARC_XR_SWAP_CLOISTER && c <= CARC_XR_SWAP_FIELD;
+}
+
+/* The seats other than `seat` with a follower on node n, as a bit mask: the
+ * followers a swap by `seat` may take there. */
+static unsigned swap_owners(const carc_game *g, int seat, int n)
+{
+    unsigned mask = 0;
+    const node *r = &g->nodes[feat_root(g, n)];
+    if (r->nfollow == r->follow[seat])
+        return 0;  /* nobody else on the whole feature */
+    for (int s = 0; s < g->players; s++) {
+        if (s == seat || !r->follow[s])
+            continue;
         for (int i = 0; i < CARC_FOLLOWERS; i++)
-            if (g->fnode[s][i] == n)
-                return s;
+            if (g->fnode[s][i] == n) {
+                mask |= 1u << s;
+                break;
+            }
     }
-    return -1;
+    return mask;
 }
 
 /* Every target of card c for seat, written as copies of `proto` with the target
@@ -235,16 +249,24 @@ static int card_targets(const carc_game *g, int c, int seat, carc_move proto, ca
             if (g->nodes[a].type != type || !unfinished(g, ra))
                 continue;
             /* swap: another seat's follower on a different unlocked, unfinished
-             * feature of the same type, one move per node */
+             * feature of the same type, one move per node and owner, owners in turn
+             * order after the active player */
             for (int b = 0; b < g->nnodes && n < cap; b++) {
                 if (g->nodes[b].type != type)
                     continue;
                 int rb = root_of(g, b);
-                if (rb == ra || locked(g, rb) || !unfinished(g, rb) || swap_owner(g, seat, b) < 0)
+                if (rb == ra || locked(g, rb) || !unfinished(g, rb))
                     continue;
-                out[n] = proto;
-                move_name_node(g, &out[n], a, 0);
-                move_name_node(g, &out[n++], b, 1);
+                unsigned owners = swap_owners(g, seat, b);
+                for (int k = 1; owners && k < g->players && n < cap; k++) {
+                    int s = (seat + k) % g->players;
+                    if (!(owners & (1u << s)))
+                        continue;
+                    out[n] = proto;
+                    move_name_node(g, &out[n], a, 0);
+                    move_name_node(g, &out[n], b, 1);
+                    out[n++].seat2 = (uint8_t)s;
+                }
             }
         }
         return n;
@@ -276,11 +298,14 @@ static int canonical(const carc_game *g, int c, carc_move *m)
     if (grain_of(c) == BY_FEATURE)
         v = feat_first_node(g, v);
     move_name_node(g, m, v, 0);
-    if (grain_of(c) == BY_FOLLOWER && c != CARC_XC_RETURN_FOLLOWER) {
+    if (is_swap(c)) {
         int w = node_at(g, m->x2, m->y2, m->port2);
         if (w == NODE_NONE)
             return 0;
         move_name_node(g, m, w, 1);
+        unsigned owners = swap_owners(g, g->active, w);
+        if (m->seat2 == CARC_SEAT_NONE && owners && !(owners & (owners - 1)))
+            m->seat2 = (uint8_t)__builtin_ctz(owners);  /* the only one: need not be named */
     }
     return 1;
 }
@@ -292,6 +317,7 @@ static int is_target(const carc_game *g, int c, int seat, const carc_move *want)
     carc_move proto = *want;
     proto.x = proto.y = proto.x2 = proto.y2 = 0;
     proto.port = proto.port2 = CARC_PORT_NONE;
+    proto.seat2 = CARC_SEAT_NONE;
     int k = card_targets(g, c, seat, proto, list, MAX_TARGETS);
     for (int i = 0; i < k; i++)
         if (carc_move_equal(&list[i], want))
@@ -301,10 +327,12 @@ static int is_target(const carc_game *g, int c, int seat, const carc_move *want)
 
 /* ---- resolving cards ------------------------------------------------------------ */
 
-/* X7: the feature scores now; the card's holder gets the card's value, the other
- * holders the end-of-game value; then its followers return and tokens leave. */
-static void score_now(carc_game *g, int c, int r)
+/* X7: the feature of node v scores now; the card's holder gets the card's value,
+ * the other holders the end-of-game value; then its followers return and tokens
+ * leave. */
+static void score_now(carc_game *g, int c, int v)
 {
+    int r = root_of(g, v);
     unsigned holders = feat_holders(g, r);
     int tiles = g->nodes[r].type == CARC_FEAT_CLOISTER ? 1 : feat_tiles(g, r);
     int card_value = c == CARC_XC_SCORE_ROAD_DOUBLE ? 2 * tiles
@@ -315,9 +343,9 @@ static void score_now(carc_game *g, int c, int r)
         if (!(holders & (1u << s)))
             continue;
         if (s == g->active)
-            score_add(g, s, CARC_SCORE_CARDS, card_value, g->nodes[r].type, r);
+            score_add(g, s, CARC_SCORE_CARDS, card_value, CARC_REASON_SCORE_CARD, v);
         else
-            score_add(g, s, category_of(g->nodes[r].type), normal, g->nodes[r].type, r);
+            score_add(g, s, category_of(g->nodes[r].type), normal, CARC_REASON_SCORE_CARD, v);
     }
     score_return_followers(g, r);
 }
@@ -330,11 +358,11 @@ static void resolve(carc_game *g, int c, const carc_move *m)
     int r = v == NODE_NONE ? NODE_NONE : root_of(g, v);
     switch (c) {
     case CARC_XC_SCORE_THREE:
-        score_add(g, seat, CARC_SCORE_CARDS, 3, CARC_FEAT_FIELD, g->tiles[g->last].first);
+        score_add(g, seat, CARC_SCORE_CARDS, 3, CARC_REASON_SCORE_THREE, NODE_NONE);
         break;
     case CARC_XC_SCORE_ROAD_DOUBLE: case CARC_XC_SCORE_CITY_BONUS:
     case CARC_XC_SCORE_CLOISTER_BONUS:
-        score_now(g, c, r);
+        score_now(g, c, v);
         break;
     case CARC_XC_CLAIM_FIELD: case CARC_XC_CLAIM_ROAD: case CARC_XC_CLAIM_CITY:
     case CARC_XR_INTRUDE_FIELD: case CARC_XR_INTRUDE_ROAD: case CARC_XR_INTRUDE_CITY:
@@ -343,9 +371,11 @@ static void resolve(carc_game *g, int c, const carc_move *m)
         break;
     case CARC_XR_LOCK_CLOISTER: case CARC_XR_LOCK_ROAD: case CARC_XR_LOCK_CITY:
         g->nodes[r].flags |= NF_LOCKED;
+        emit_at(g, CARC_EV_LOCKED, seat, v, g->nodes[r].type, c, 0, 0);
         break;
     case CARC_XR_TIEBREAK_ROAD: case CARC_XR_TIEBREAK_CITY: case CARC_XR_TIEBREAK_CLOISTER:
         g->nodes[r].tokens |= (uint8_t)(1u << seat);
+        emit_at(g, CARC_EV_TOKEN, seat, v, g->nodes[r].type, c, 0, 0);
         break;
     case CARC_XC_RETURN_FOLLOWER:
         take_follower(g, seat, v);
@@ -353,9 +383,8 @@ static void resolve(carc_game *g, int c, const carc_move *m)
     case CARC_XR_SWAP_CLOISTER: case CARC_XR_SWAP_CITY: case CARC_XR_SWAP_ROAD:
     case CARC_XR_SWAP_FIELD: {
         int w = node_at(g, m->x2, m->y2, m->port2);
-        int other = swap_owner(g, seat, w);
         move_follower(g, seat, v, w);
-        move_follower(g, other, w, v);
+        move_follower(g, m->seat2, w, v);
         break;
     }
     case CARC_XR_MASTERMIND: {
@@ -379,10 +408,8 @@ static unsigned attacked(const carc_game *g, int c, const carc_move *m)
         return 1u << ((seat + 1) % g->players);
     if (deck_of(c) != DECK_ROADSIDE || m->port == CARC_PORT_NONE)
         return 0;
-    if (grain_of(c) == BY_FOLLOWER) {
-        int other = swap_owner(g, seat, node_at(g, m->x2, m->y2, m->port2));
-        return other < 0 ? 0 : 1u << other;
-    }
+    if (is_swap(c))
+        return m->seat2 < g->players ? 1u << m->seat2 : 0;  /* X10: the owner chosen */
     const node *rn = &g->nodes[root_of(g, node_at(g, m->x, m->y, m->port))];
     for (int s = 0; s < g->players; s++)
         if (s != seat && rn->follow[s])
@@ -431,7 +458,8 @@ static void draw_card(carc_game *g, int deck)
         return;
     }
     if (c == CARC_XC_SCORE_THREE) {
-        resolve(g, c, &(carc_move){.port = CARC_PORT_NONE, .port2 = CARC_PORT_NONE});
+        carc_move none = carc_move_pass();
+        resolve(g, c, &none);
         return;
     }
     carc_move one;
@@ -574,8 +602,8 @@ int xmas_end_owed(carc_game *g)
         while (h[CARC_XC_SUPPLY_BONUS]) {
             h[CARC_XC_SUPPLY_BONUS]--;
             emit(g, CARC_EV_CARD_PLAYED, s, 0, 0, CARC_XC_SUPPLY_BONUS, CARC_PORT_NONE, 0);
-            g->score[s][CARC_SCORE_CARDS] =
-                (int16_t)(g->score[s][CARC_SCORE_CARDS] + 2 * carc_supply(g, s));
+            score_add(g, s, CARC_SCORE_CARDS, 2 * carc_supply(g, s), CARC_REASON_SUPPLY_BONUS,
+                      NODE_NONE);
             discard(g, CARC_XC_SUPPLY_BONUS);
         }
         for (int k = 0; k < 2; k++) {
@@ -723,6 +751,26 @@ static int fail(carc_error *err, const char *msg, const char *card)
     return CARC_E_ILLEGAL;
 }
 
+/* A swap names whose follower it takes: required when followers of several other
+ * seats stand on the other segment, and it must be one of them. */
+static int check_swap_owner(const carc_game *g, int c, const carc_move *m, carc_error *err)
+{
+    int w = node_at(g, m->x2, m->y2, m->port2);
+    unsigned owners = swap_owners(g, g->active, w);
+    const char *type = carc_feature_name(g->nodes[w].type), *port = carc_port_name(m->port2);
+    if (m->seat2 == CARC_SEAT_NONE && (owners & (owners - 1))) {
+        set_error(err, CARC_E_ILLEGAL, "%s: followers of several seats stand at (%d,%d) %s:%s: "
+                  "name whose it takes (seat:N)", carc_card_name(c), m->x2, m->y2, type, port);
+        return CARC_E_ILLEGAL;
+    }
+    if (m->seat2 != CARC_SEAT_NONE && (m->seat2 >= g->players || !(owners & (1u << m->seat2)))) {
+        set_error(err, CARC_E_ILLEGAL, "%s takes another seat's follower: seat %d has none at "
+                  "(%d,%d) %s:%s (X10)", carc_card_name(c), m->seat2, m->x2, m->y2, type, port);
+        return CARC_E_ILLEGAL;
+    }
+    return CARC_OK;
+}
+
 static int apply_window_card(carc_game *g, int decision, const carc_move *m, carc_error *err)
 {
     int seat = g->active, c = m->card;
@@ -747,11 +795,13 @@ static int apply_window_card(carc_game *g, int decision, const carc_move *m, car
     carc_move want = *m;
     if (!canonical(g, c, &want))
         return fail(err, "%s: no segment at the position and port named", name);
+    if (is_swap(c) && check_swap_owner(g, c, &want, err) != CARC_OK)
+        return CARC_E_ILLEGAL;
     if (!is_target(g, c, seat, &want))
         return fail(err, "not a legal target for %s", name);
-    g->nevents = 0;
+    events_clear(g);
     g->xhand[seat][c]--;
-    emit(g, CARC_EV_CARD_PLAYED, seat, want.x, want.y, c, want.port, 0);
+    emit_played(g, seat, want.x, want.y, c, want.port);
     if (c == CARC_XC_DRAW_TWO) {
         g->extra_tile = EXTRA_DRAW_TWO;
         draw_placeable(g);
@@ -787,7 +837,7 @@ int xmas_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
     case CARC_DEC_CARD_DRAW:
     {
         int deck = g->step == ST_T5_CLOISTER ? DECK_CLOISTER : DECK_ROADSIDE;
-        g->nevents = 0;
+        events_clear(g);
         g->step = deck == DECK_CLOISTER ? ST_T5_ROADSIDE : ST_T6_FOLLOWER;
         if (m->kind == CARC_MOVE_DRAW)
             draw_card(g, deck);
@@ -801,7 +851,7 @@ int xmas_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
             return fail(err, "%s: no segment at the position and port named", carc_card_name(c));
         if (!is_target(g, c, seat, &want))
             return fail(err, "not a legal target for %s", carc_card_name(c));
-        g->nevents = 0;
+        events_clear(g);
         start_attack(g, c, &want, 1);
         return CARC_OK;
     }
@@ -810,7 +860,7 @@ int xmas_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
         if (m->kind == CARC_MOVE_BLOCK && !g->xhand[s][CARC_XC_PREVENT_ATTACK])
             return fail(err, "%s: the seat asked holds none to block with (X10)",
                         carc_card_name(CARC_XC_PREVENT_ATTACK));
-        g->nevents = 0;
+        events_clear(g);
         if (m->kind == CARC_MOVE_BLOCK) {
             finish_reply_round(g, s);
         } else if (g->xreply_left) {
@@ -829,7 +879,7 @@ int xmas_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
                 return fail(err, "the active player holds no %s card", name);
             if (!modifier_fits(g, m->card, r))
                 return fail(err, "%s does not fit this feature (X8)", name);
-            g->nevents = 0;
+            events_clear(g);
             g->xhand[seat][m->card]--;
             for (int i = 0; i < g->ndone; i++)
                 if (g->done[i] == r)
@@ -837,7 +887,7 @@ int xmas_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
             emit(g, CARC_EV_CARD_PLAYED, seat, 0, 0, m->card, CARC_PORT_NONE, 0);
             discard(g, m->card);
         } else {
-            g->nevents = 0;
+            events_clear(g);
         }
         g->question++;
         return CARC_OK;
@@ -845,7 +895,7 @@ int xmas_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
     case CARC_DEC_DISCARD:
         if (!is_xmas_card(m->card) || !g->xhand[seat][m->card])
             return fail(err, "the active player holds no %s card", carc_card_name(m->card));
-        g->nevents = 0;
+        events_clear(g);
         g->xhand[seat][m->card]--;
         discard(g, m->card);
         return CARC_OK;
@@ -858,11 +908,12 @@ int xmas_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
         if (!is_target(g, CARC_XR_TIEBREAK_FIELD, s, &want))
             return fail(err, "%s needs a field where the seat has a follower (E2)",
                         carc_card_name(CARC_XR_TIEBREAK_FIELD));
-        g->nevents = 0;
-        int r = root_of(g, node_at(g, want.x, want.y, want.port));
+        events_clear(g);
+        int v = node_at(g, want.x, want.y, want.port), r = root_of(g, v);
         g->nodes[r].tokens |= (uint8_t)(1u << s);
         g->xhand[s][CARC_XR_TIEBREAK_FIELD]--;
-        emit(g, CARC_EV_CARD_PLAYED, s, want.x, want.y, CARC_XR_TIEBREAK_FIELD, want.port, 0);
+        emit_played(g, s, want.x, want.y, CARC_XR_TIEBREAK_FIELD, want.port);
+        emit_at(g, CARC_EV_TOKEN, s, v, CARC_FEAT_FIELD, CARC_XR_TIEBREAK_FIELD, 0, 0);
         discard(g, CARC_XR_TIEBREAK_FIELD);
         return CARC_OK;
     }

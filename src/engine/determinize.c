@@ -71,8 +71,7 @@ static void deal_cards(carc_game *g, int seat)
 
 void carc_determinize(const carc_game *view, uint64_t seed, carc_game *out)
 {
-    if (out != view)
-        memcpy(out, view, sizeof *out);
+    carc_copy(out, view);
     rng_seed(out->rng, seed);
     int seat = out->view_seat;
     if (seat < 0)

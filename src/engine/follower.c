@@ -13,8 +13,7 @@ void put_follower(carc_game *g, int seat, int n)
         node *r = &g->nodes[feat_root(g, n)];
         r->follow[seat]++;
         r->nfollow++;
-        const placed *p = &g->tiles[g->nodes[n].tile];
-        emit(g, CARC_EV_FOLLOWER, seat, p->x, p->y, board_node_port(g, n), 0, 0);
+        emit_at(g, CARC_EV_FOLLOWER, seat, n, board_node_port(g, n), g->nodes[n].type, 0, 0);
         return;
     }
 }
@@ -28,8 +27,7 @@ void take_follower(carc_game *g, int seat, int n)
         node *r = &g->nodes[feat_root(g, n)];
         r->follow[seat]--;
         r->nfollow--;
-        const placed *p = &g->tiles[g->nodes[n].tile];
-        emit(g, CARC_EV_RETURNED, seat, p->x, p->y, board_node_port(g, n), 0, 0);
+        emit_at(g, CARC_EV_RETURNED, seat, n, board_node_port(g, n), g->nodes[n].type, 0, 0);
         return;
     }
 }
@@ -46,8 +44,7 @@ void move_follower(carc_game *g, int seat, int from, int to)
         b->follow[seat]++;
         b->nfollow++;
         g->fnode[seat][i] = (uint8_t)to;
-        const placed *p = &g->tiles[g->nodes[to].tile];
-        emit(g, CARC_EV_FOLLOWER, seat, p->x, p->y, board_node_port(g, to), 0, 0);
+        emit_at(g, CARC_EV_FOLLOWER, seat, to, board_node_port(g, to), g->nodes[to].type, 0, 0);
         return;
     }
 }

@@ -205,7 +205,7 @@ static void open_gift(carc_game *g, const carc_move *m)
     int seat = g->active;
     g->gifts[seat][m->card]--;
     g->gift_opened = 1;
-    emit(g, CARC_EV_CARD_PLAYED, seat, m->x, m->y, m->card, m->port, 0);
+    emit_played(g, seat, m->x, m->y, m->card, m->port);
     int v = m->port == CARC_PORT_NONE ? NODE_NONE : node_at(g, m->x, m->y, m->port);
     switch (m->card) {
     case CARC_GIFT_SYNOD:
@@ -219,7 +219,8 @@ static void open_gift(carc_game *g, const carc_move *m)
             int value = feat_value_end(g, r);
             for (int s = 0; s < g->players; s++)
                 if (holders & (1u << s))
-                    score_add(g, s, category_of(CARC_FEAT_ROAD), value, CARC_FEAT_ROAD, r);
+                    score_add(g, s, category_of(CARC_FEAT_ROAD), value, CARC_REASON_ROAD_SWEEPER,
+                              v);
             score_return_followers(g, r);
         }
         break;
@@ -228,7 +229,7 @@ static void open_gift(carc_game *g, const carc_move *m)
             int r = feat_root(g, v);
             int count = g->nodes[r].nfollow;
             take_follower(g, seat, v);
-            score_add(g, seat, CARC_SCORE_GIFTS, 2 * count, g->nodes[r].type, r);
+            score_add(g, seat, CARC_SCORE_GIFTS, 2 * count, CARC_REASON_CASH_OUT, v);
         }
         break;
     case CARC_GIFT_CHANGE_POSITION:
@@ -286,7 +287,7 @@ int gifts_apply(carc_game *g, const carc_move *m, carc_error *err)
                       carc_card_name(m->card), gift_rule[m->card]);
         return CARC_E_ILLEGAL;
     }
-    g->nevents = 0;
+    events_clear(g);
     open_gift(g, &want);
     return CARC_OK;
 }
@@ -315,10 +316,8 @@ void gifts_final(carc_game *g)
 {
     if (!gifts_on(g))
         return;
-    for (int s = 0; s < g->players; s++) {
-        int points = 2 * gifts_held(g, s);
-        g->score[s][CARC_SCORE_GIFTS] = (int16_t)(g->score[s][CARC_SCORE_GIFTS] + points);
-    }
+    for (int s = 0; s < g->players; s++)
+        score_add(g, s, CARC_SCORE_GIFTS, 2 * gifts_held(g, s), CARC_REASON_GIFTS, NODE_NONE);
 }
 
 void gifts_hide(carc_game *g, int seat)

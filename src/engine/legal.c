@@ -14,6 +14,7 @@ carc_move carc_move_pass(void)
     memset(&m, 0, sizeof m);
     m.kind = CARC_MOVE_PASS;
     m.port = m.port2 = CARC_PORT_NONE;
+    m.seat2 = CARC_SEAT_NONE;
     return m;
 }
 
@@ -21,7 +22,7 @@ int carc_move_equal(const carc_move *a, const carc_move *b)
 {
     return a->kind == b->kind && a->card == b->card && a->tile == b->tile &&
            a->rot == b->rot && a->x == b->x && a->y == b->y && a->port == b->port &&
-           a->x2 == b->x2 && a->y2 == b->y2 && a->port2 == b->port2;
+           a->x2 == b->x2 && a->y2 == b->y2 && a->port2 == b->port2 && a->seat2 == b->seat2;
 }
 
 void carc_move_canonical(const carc_game *g, carc_move *m)
@@ -82,6 +83,8 @@ void carc_move_canonical(const carc_game *g, carc_move *m)
             c.y2 = m->y2;
             c.port2 = m->port2;
         }
+        if (m->card >= CARC_XR_SWAP_CLOISTER && m->card <= CARC_XR_SWAP_FIELD)
+            c.seat2 = m->seat2;
         break;
     }
     case CARC_MOVE_DISCARD:

@@ -1,6 +1,6 @@
 /*
  * names.c - the words of the notation: ports, feature types, card ids and
- * decision names, with their parsers. The card ids are those of RULES.md.
+ * decision and score reason names, with their parsers. The card ids are those of RULES.md.
  */
 #include "state.h"
 
@@ -24,6 +24,10 @@ static const char *const card_names[CARC_CARDS] = {
 static const char *const decision_names[CARC_DECISIONS] = {
     "none", "window_before", "place", "card_draw", "card_target", "block",
     "follower", "modifier", "window_after", "discard", "end_choice"};
+
+static const char *const reason_names[CARC_REASONS] = {
+    "completed", "modifier", "final", "field", "field_bonus", "road_sweeper", "cash_out",
+    "score_card", "score_three", "supply_bonus", "gifts"};
 
 /* Index of the name equal to s[0..len) in names[0..n), or -1. */
 static int find_name(const char *const *names, int n, const char *s, size_t len)
@@ -69,4 +73,9 @@ int carc_card_parse(const char *s, size_t len)
 const char *carc_decision_name(int decision)
 {
     return decision >= 0 && decision < CARC_DECISIONS ? decision_names[decision] : "?";
+}
+
+const char *carc_score_reason_name(int reason)
+{
+    return reason >= 0 && reason < CARC_REASONS ? reason_names[reason] : "?";
 }

@@ -1,6 +1,10 @@
 /*
  * score.c - paying points: completed features in T7 (B9), returning followers,
  * and the end of the game (E3-E6: B11 final scoring, banked points, winner).
+ *
+ * Every change of a score or of the banked points emits an event saying why
+ * (CARC_EV_SCORED with a reason, CARC_EV_BANKED, CARC_EV_BANK_PAID), so that the
+ * events of a game add up to its scores.
  */
 #include "state.h"
 
@@ -14,11 +18,18 @@ int category_of(int type)
     }
 }
 
-void score_add(carc_game *g, int seat, int category, int points, int type, int n)
+void score_add(carc_game *g, int seat, int category, int points, int reason, int n)
 {
     g->score[seat][category] = (int16_t)(g->score[seat][category] + points);
-    const placed *p = &g->tiles[g->nodes[n].tile];
-    emit(g, CARC_EV_SCORED, seat, p->x, p->y, type, (uint8_t)category, points);
+    if (points == 0)
+        return;  /* nothing scored, nothing to tell (docs/RULES-DECISIONS.md) */
+    if (n == NODE_NONE) {
+        carc_event *e = emit(g, CARC_EV_SCORED, seat, 0, 0, CARC_FEAT_NONE, reason, points);
+        if (e)
+            e->category = (uint8_t)category;
+    } else {
+        emit_at(g, CARC_EV_SCORED, seat, n, g->nodes[n].type, reason, category, points);
+    }
 }
 
 void score_return_followers(carc_game *g, int root)
@@ -32,8 +43,8 @@ void score_return_followers(carc_game *g, int root)
                 int n = g->fnode[s][i];
                 if (n == NODE_NONE || feat_root(g, n) != root)
                     continue;
-                const placed *p = &g->tiles[g->nodes[n].tile];
-                emit(g, CARC_EV_RETURNED, s, p->x, p->y, board_node_port(g, n), 0, 0);
+                emit_at(g, CARC_EV_RETURNED, s, n, board_node_port(g, n), g->nodes[n].type, 0,
+                        0);
                 g->fnode[s][i] = NODE_NONE;
             }
         }
@@ -43,20 +54,37 @@ void score_return_followers(carc_game *g, int root)
     r->tokens = 0;
 }
 
+/* How events name a feature the placed tile completed: the tile's own segment of
+ * it, or (a cloister completed around the tile) the feature's oldest segment. */
+static int completed_name(const carc_game *g, int root)
+{
+    const placed *p = &g->tiles[g->last];
+    int nseg = carc_tile_def_of(p->kind)->nseg;
+    for (int j = 0; j < nseg; j++)
+        if (feat_root(g, p->first + j) == root)
+            return p->first + j;
+    return feat_first_node(g, root);
+}
+
 void score_completed(carc_game *g, int i)
 {
     int root = g->done[i];
     node *r = &g->nodes[root];
     unsigned holders = feat_holders(g, root);
     if (holders) {
+        int name = completed_name(g, root);
         for (int s = 0; s < g->players; s++) {
             if (!(holders & (1u << s)))
                 continue;
             int cat, value = xmas_completed_value(g, i, s, &cat);
-            if (r->flags & NF_LOCKED)
+            int reason = g->modifier[i] && s == g->active ? CARC_REASON_MODIFIER
+                                                          : CARC_REASON_COMPLETED;
+            if (r->flags & NF_LOCKED) {
                 g->banked[s][cat] = (int16_t)(g->banked[s][cat] + value);
-            else
-                score_add(g, s, cat, value, r->type, root);
+                emit_at(g, CARC_EV_BANKED, s, name, r->type, reason, cat, value);
+            } else {
+                score_add(g, s, cat, value, reason, name);
+            }
         }
     }
     r->flags |= NF_SCORED;
@@ -68,29 +96,41 @@ void score_completed(carc_game *g, int i)
 
 void score_final(carc_game *g)
 {
-    /* E3: every unscored feature with followers, fields included (B11). */
-    for (int n = 0; n < g->nnodes; n++) {
+    /* E3: every unscored feature with followers, fields included (B11), in the
+     * order of their oldest segments (the first node met of each feature), which
+     * is also how the events name them. */
+    uint64_t seen[MAX_NODES / 64 + 1] = {0};
+    for (int name = 0; name < g->nnodes; name++) {
+        int n = feat_root(g, name);
+        if ((seen[n >> 6] >> (n & 63)) & 1)
+            continue;
+        seen[n >> 6] |= 1ull << (n & 63);
         const node *r = &g->nodes[n];
-        if (r->parent != n || r->nfollow == 0 || (r->flags & NF_SCORED))
+        if (r->nfollow == 0 || (r->flags & NF_SCORED))
             continue;
         int value = feat_value_end(g, n);
         if (value == 0)
             continue;  /* a field bordering no completed city */
         unsigned holders = feat_holders(g, n);
+        int field = r->type == CARC_FEAT_FIELD;
         for (int s = 0; s < g->players; s++) {
             if (!(holders & (1u << s)))
                 continue;
-            score_add(g, s, category_of(r->type), value, r->type, n);
-            if (r->type == CARC_FEAT_FIELD) {  /* E3: field_city_bonus, shared_field_bonus */
-                int bonus = xmas_field_bonus(g, s, holders, value / 3);
-                if (bonus)
-                    score_add(g, s, CARC_SCORE_CARDS, bonus, r->type, n);
-            }
+            score_add(g, s, category_of(r->type), value,
+                      field ? CARC_REASON_FIELD : CARC_REASON_FINAL, name);
+            if (field)  /* E3: field_city_bonus, shared_field_bonus */
+                score_add(g, s, CARC_SCORE_CARDS, xmas_field_bonus(g, s, holders, value / 3),
+                          CARC_REASON_FIELD_BONUS, name);
         }
     }
     /* E4: banked points of locked features (X12). */
     for (int s = 0; s < g->players; s++)
         for (int c = 0; c < CARC_SCORE_CATEGORIES; c++) {
+            if (!g->banked[s][c])
+                continue;
+            carc_event *e = emit(g, CARC_EV_BANK_PAID, s, 0, 0, 0, 0, g->banked[s][c]);
+            if (e)
+                e->category = (uint8_t)c;
             g->score[s][c] = (int16_t)(g->score[s][c] + g->banked[s][c]);
             g->banked[s][c] = 0;
         }

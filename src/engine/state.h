@@ -251,7 +251,9 @@ int feat_field_cities(const carc_game *g, int root);
 int feat_first_node(const carc_game *g, int n);
 
 /* ---- score.c ---- */
-void score_add(carc_game *g, int seat, int category, int points, int type, int node);
+/* Adds points to a seat's score and emits CARC_EV_SCORED with the reason
+ * (enum carc_score_reason), naming the feature by node n (NODE_NONE: no feature). */
+void score_add(carc_game *g, int seat, int category, int points, int reason, int n);
 /* Scores a completed feature for its holders and returns or banks its followers. */
 void score_completed(carc_game *g, int done_index);
 /* Returns every follower on a feature to its owner's supply (events emitted). */
@@ -331,7 +333,15 @@ int draw_placeable(carc_game *g);
 int node_at(const carc_game *g, int x, int y, int port);
 
 /* ---- game.c ---- */
-void emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value);
+/* Appends an event (port CARC_PORT_NONE, category 0) and returns it, NULL if full. */
+carc_event *emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value);
+/* Appends an event about the segment of node n: its tile's position and canonical port. */
+void emit_at(carc_game *g, int kind, int seat, int n, int a, int b, int category, int value);
+/* CARC_EV_CARD_PLAYED of a card played on the target (x,y,port), port also in b. */
+void emit_played(carc_game *g, int seat, int x, int y, int card, int port);
+/* Forgets the last move's events, zeroing them: events past nevents are always zero,
+ * so that equal games are equal byte for byte and copies need not move them. */
+void events_clear(carc_game *g);
 void set_error(carc_error *err, int code, const char *fmt, ...);
 
 /* ---- legal.c ---- */

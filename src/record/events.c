@@ -1,12 +1,17 @@
 /*
- * events.c - the short form of engine events kept in a record (docs/RECORD.md).
+ * events.c - the short form of engine events: the strings a record keeps
+ * (docs/RECORD.md) and, a superset, the strings of the `carc engine` protocol
+ * (docs/PROTOCOL.md, "Event strings").
  *
- * Only the events a reader cannot derive from the moves are kept: tiles drawn,
- * removed and returned to the stack, and cards received, drawn, played and
+ * A record keeps only the events a reader cannot derive from the moves: tiles
+ * drawn, removed and returned to the stack, and cards received, drawn, played and
  * discarded. One table, event_forms[], says how each is written: a word, then the
  * fields named by its flags, always in the order seat, tile, card, value.
+ * carc_event_string writes those the same way and every other event (placements,
+ * followers, scoring with its reason, tokens, locks, banked points) in its own form.
  */
 #include <stdio.h>
+#include <string.h>
 #include "record_int.h"
 
 enum { F_SEAT = 1, F_TILE = 2, F_CARD = 4, F_VALUE = 8 };
@@ -50,6 +55,55 @@ int carc_event_format(const carc_event *e, char *buf, size_t size)
     if (event_forms[i].fields & F_VALUE)
         snprintf(buf + len, size - len, " %d", e->value);
     return 1;
+}
+
+/* " (x,y) type:PORT" for the segment an event names (its port is canonical). */
+static int segment_text(const carc_event *e, int type, char *buf, size_t size)
+{
+    return snprintf(buf, size, " (%d,%d) %s:%s", e->x, e->y, carc_feature_name(type),
+                    carc_port_name(e->port));
+}
+
+int carc_event_string(const carc_event *e, char *buf, size_t size)
+{
+    const carc_tile_def *def;
+    int n;
+
+    if (size == 0)
+        return 0;
+    if (carc_event_format(e, buf, size))
+        return (int)strlen(buf);
+    switch (e->kind) {
+    case CARC_EV_PLACED:
+        def = carc_tile_def_of(e->a);
+        return snprintf(buf, size, "place %d %c (%d,%d) r%d", e->seat,
+                        def != NULL ? def->letter : '?', e->x, e->y, e->b);
+    case CARC_EV_FOLLOWER: case CARC_EV_RETURNED:
+        n = snprintf(buf, size, "%s %d", e->kind == CARC_EV_FOLLOWER ? "follower" : "back",
+                     e->seat);
+        break;
+    case CARC_EV_SCORED: case CARC_EV_BANKED:
+        n = snprintf(buf, size, "%s %d %d %s", e->kind == CARC_EV_SCORED ? "score" : "bank",
+                     e->seat, e->value, carc_score_reason_name(e->b));
+        if (e->port == CARC_PORT_NONE || n < 0 || (size_t)n >= size)
+            return n;
+        return n + segment_text(e, e->a, buf + n, size - (size_t)n);
+    case CARC_EV_TOKEN: case CARC_EV_LOCKED:
+        n = snprintf(buf, size, "%s %d", e->kind == CARC_EV_TOKEN ? "token" : "lock", e->seat);
+        if (n < 0 || (size_t)n >= size)
+            return n;
+        return n + segment_text(e, e->a, buf + n, size - (size_t)n);
+    case CARC_EV_BANK_PAID:
+        return snprintf(buf, size, "paid %d %d", e->seat, e->value);
+    case CARC_EV_GAME_OVER:
+        return snprintf(buf, size, "over");
+    default:
+        return snprintf(buf, size, "event %d", e->kind);
+    }
+    /* follower, back: the segment, type in b */
+    if (n < 0 || (size_t)n >= size)
+        return n;
+    return n + segment_text(e, e->b, buf + n, size - (size_t)n);
 }
 
 json_t *rec_events_json(const carc_game *g)

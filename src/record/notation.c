@@ -22,7 +22,8 @@ enum shape {
     SH_NONE,     /* nothing */
     SH_SEG,      /* (x,y) type:PORT            -> x, y, port */
     SH_POS,      /* (x,y)                      -> x, y */
-    SH_SEG_SEG,  /* (x,y) type:PORT (x,y) type:PORT -> x, y, port, x2, y2, port2 */
+    SH_SEG_SEG,  /* (x,y) type:PORT (x,y) type:PORT [seat:N]
+                                       -> x, y, port, x2, y2, port2 [, seat2] */
     SH_SEG_PORT  /* (x,y) type:PORT type:PORT  -> x, y, port, x2 = x, y2 = y, port2 */
 };
 
@@ -72,7 +73,7 @@ static const char *const shape_usage[] = {
     [SH_NONE] = "no target",
     [SH_SEG] = "(x,y) type:PORT",
     [SH_POS] = "(x,y)",
-    [SH_SEG_SEG] = "(x,y) type:PORT (x,y) type:PORT",
+    [SH_SEG_SEG] = "(x,y) type:PORT (x,y) type:PORT [seat:N]",
     [SH_SEG_PORT] = "(x,y) type:PORT type:PORT",
 };
 
@@ -129,6 +130,23 @@ static void out_segment(outbuf *o, const carc_game *g, int x, int y, int port)
     out_printf(o, "%s:%s", carc_feature_name(type), carc_port_name(canon));
 }
 
+/* The seats other than the active one with a follower on the segment at (x,y,port),
+ * as a bit mask: whose follower a swap naming that segment may take. */
+static unsigned swap_owners(const carc_game *g, int x, int y, int port)
+{
+    carc_follower f[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
+    int canon, n = carc_followers(g, f, CARC_MAX_PLAYERS * CARC_FOLLOWERS);
+    int active = carc_pending_decision(g).active;
+    unsigned mask = 0;
+
+    if (carc_segment(g, x, y, port, &canon) < 0)
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (f[i].seat != active && f[i].x == x && f[i].y == y && f[i].port == canon)
+            mask |= 1u << f[i].seat;
+    return mask;
+}
+
 /* Writes the target of an `open` or `play` move after its card id. */
 static void out_card_target(outbuf *o, const carc_game *g, const carc_move *m)
 {
@@ -145,6 +163,11 @@ static void out_card_target(outbuf *o, const carc_game *g, const carc_move *m)
     if (shape == SH_SEG_SEG) {
         out_printf(o, " (%d,%d) ", m->x2, m->y2);
         out_segment(o, g, m->x2, m->y2, m->port2);
+        /* whose follower: written only when it is not the one seat there (the
+         * seat the parser fills in), so that older records read the same */
+        if (m->seat2 != CARC_SEAT_NONE &&
+            swap_owners(g, m->x2, m->y2, m->port2) != 1u << m->seat2)
+            out_printf(o, " seat:%d", m->seat2);
     } else if (shape == SH_SEG_PORT) {
         if (m->x2 != m->x || m->y2 != m->y)
             o->bad = 1;
@@ -374,6 +397,17 @@ static int parse_target(parser *p, const word *w, int8_t *x, int8_t *y, uint8_t 
     return CARC_OK;
 }
 
+/* "seat:N", N a seat 0..CARC_MAX_PLAYERS-1. */
+static int parse_seat(parser *p, const word *w, uint8_t *out)
+{
+    if (w->len != 6 || memcmp(w->s, "seat:", 5) != 0 || w->s[5] < '0' ||
+        w->s[5] >= '0' + CARC_MAX_PLAYERS)
+        return fail(p, "bad seat \"%.*s\" (want seat:0..%d)", (int)w->len, w->s,
+                    CARC_MAX_PLAYERS - 1);
+    *out = (uint8_t)(w->s[5] - '0');
+    return CARC_OK;
+}
+
 /* A card id of the right family. */
 static int parse_card(parser *p, const word *w, int gift, uint8_t *out)
 {
@@ -419,11 +453,13 @@ static int parse_card_move(parser *p, carc_move *m, int gift)
             break;
         return parse_target(p, t, &m->x, &m->y, &m->port);
     case SH_SEG_SEG:
-        if (nt != 4)
+        if (nt != 4 && nt != 5)
             break;
         if (parse_target(p, t, &m->x, &m->y, &m->port) != CARC_OK)
             return CARC_E_ILLEGAL;
-        return parse_target(p, t + 2, &m->x2, &m->y2, &m->port2);
+        if (parse_target(p, t + 2, &m->x2, &m->y2, &m->port2) != CARC_OK)
+            return CARC_E_ILLEGAL;
+        return nt == 5 ? parse_seat(p, &t[4], &m->seat2) : CARC_OK;
     case SH_SEG_PORT:
         if (nt != 3)
             break;

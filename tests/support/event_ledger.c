@@ -1,0 +1,120 @@
+/*
+ * event_ledger.c - adding up the events of a game against its scores (see
+ * event_ledger.h).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "event_ledger.h"
+
+void ledger_init(event_ledger *l)
+{
+    memset(l, 0, sizeof *l);
+}
+
+/* Whether the event names the segment (x,y,port) of a feature of type `type` by
+ * its canonical port. */
+static int names_segment(const carc_game *g, const carc_event *e, int type)
+{
+    int canon;
+    return carc_segment(g, e->x, e->y, e->port, &canon) == type && canon == e->port;
+}
+
+/* Checks one event; returns 0 with msg filled if it is malformed. */
+static int check_event(event_ledger *l, const carc_game *g, const carc_event *e, char *msg,
+                       size_t size)
+{
+    int seat_ok = e->seat >= 0 && e->seat < carc_players(g);
+    int cat_ok = e->category < CARC_SCORE_CATEGORIES;
+    switch (e->kind) {
+    case CARC_EV_SCORED:
+        if (!seat_ok || !cat_ok || e->b >= CARC_REASONS || e->value <= 0)
+            break;
+        if (e->port == CARC_PORT_NONE
+                ? e->a != CARC_FEAT_NONE ||
+                      (e->b != CARC_REASON_SCORE_THREE && e->b != CARC_REASON_SUPPLY_BONUS &&
+                       e->b != CARC_REASON_GIFTS)
+                : !names_segment(g, e, e->a))
+            break;
+        l->score[e->seat][e->category] += e->value;
+        l->reasons[e->b]++;
+        return 1;
+    case CARC_EV_BANKED:
+        if (!seat_ok || !cat_ok || e->value <= 0 || !names_segment(g, e, e->a) ||
+            (e->b != CARC_REASON_COMPLETED && e->b != CARC_REASON_MODIFIER))
+            break;
+        l->banked[e->seat] += e->value;
+        return 1;
+    case CARC_EV_BANK_PAID:
+        if (!seat_ok || !cat_ok || e->value <= 0)
+            break;
+        l->banked[e->seat] -= e->value;
+        l->score[e->seat][e->category] += e->value;
+        return 1;
+    case CARC_EV_TOKEN:
+        if (!seat_ok || !names_segment(g, e, e->a) ||
+            !(e->b == CARC_XR_TIEBREAK_FIELD ||
+              (e->b >= CARC_XR_TIEBREAK_ROAD && e->b <= CARC_XR_TIEBREAK_CLOISTER)))
+            break;
+        return 1;
+    case CARC_EV_LOCKED:
+        if (!seat_ok || !names_segment(g, e, e->a) || e->b < CARC_XR_LOCK_CLOISTER ||
+            e->b > CARC_XR_LOCK_CITY)
+            break;
+        return 1;
+    case CARC_EV_FOLLOWER: case CARC_EV_RETURNED:
+        if (!seat_ok || e->a != e->port || !names_segment(g, e, e->b))
+            break;
+        return 1;
+    default:
+        return 1;
+    }
+    snprintf(msg, size, "malformed event: kind %d seat %d (%d,%d) a %d b %d port %d category %d "
+             "value %d", e->kind, e->seat, e->x, e->y, e->a, e->b, e->port, e->category,
+             e->value);
+    return 0;
+}
+
+int ledger_add(event_ledger *l, const carc_game *g, char *msg, size_t size)
+{
+    int n = 0;
+    const carc_event *ev = carc_events(g, &n);
+    if (n > l->max_events)
+        l->max_events = n;
+    if (n >= CARC_MAX_EVENTS) {
+        snprintf(msg, size, "%d events, the buffer holds %d: some may be lost", n,
+                 CARC_MAX_EVENTS);
+        return 0;
+    }
+    for (int i = 0; i < n; i++) {
+        if (ev[i].kind < 32)
+            l->count[ev[i].kind]++;
+        if (!check_event(l, g, &ev[i], msg, size))
+            return 0;
+    }
+    for (int s = 0; s < carc_players(g); s++) {
+        for (int c = 0; c < CARC_SCORE_CATEGORIES; c++)
+            if (l->score[s][c] != carc_score_part(g, s, c)) {
+                snprintf(msg, size, "seat %d: score events of category %d add up to %d, "
+                         "carc_score_part says %d", s, c, l->score[s][c],
+                         carc_score_part(g, s, c));
+                return 0;
+            }
+        if (l->banked[s] != carc_banked(g, s)) {
+            snprintf(msg, size, "seat %d: banked events add up to %d, carc_banked says %d", s,
+                     l->banked[s], carc_banked(g, s));
+            return 0;
+        }
+    }
+    return 1;
+}
+
+void ledger_merge(event_ledger *total, const event_ledger *l)
+{
+    if (l->max_events > total->max_events)
+        total->max_events = l->max_events;
+    for (int k = 0; k < 32; k++)
+        total->count[k] += l->count[k];
+    for (int r = 0; r < CARC_REASONS; r++)
+        total->reasons[r] += l->reasons[r];
+}

@@ -252,6 +252,48 @@ static void draw_followers(play_ui *ui, const carc_game *v)
     }
 }
 
+/* Tie-break tokens (X11) and locks (X12): on every tile of such a feature, its
+ * segment shows a mark left of where its followers stand: a lock as a bold triple bar,
+ * each seat's token as a triangle in that seat's colour (ASCII: = and t). */
+static void draw_tokens_locks(play_ui *ui, const carc_game *v)
+{
+    int n = carc_board_count(v), i, port, kind, x, y, rot;
+    for (i = 0; i < n; i++) {
+        play_cell grid[PT_ROWS][PT_COLS];
+        int painted = 0;
+        carc_board_tile(v, i, &kind, &x, &y, &rot);
+        for (port = 0; port < CARC_PORTS; port++) {
+            carc_feature_info fi;
+            int canon, r, c, sx, sy, k = 1, seat;
+            if (carc_segment(v, x, y, port, &canon) < 0 || canon != port ||
+                !carc_feature_at(v, x, y, port, &fi) || (!fi.locked && !fi.tokens))
+                continue;
+            if (!painted) {
+                play_tile_paint(kind, rot, grid);
+                painted = 1;
+            }
+            if (!play_tile_port_cell(kind, rot, port, grid, &r, &c))
+                continue;
+            world_to_screen(ui, x, y, &sx, &sy);
+            if (fi.locked) {
+                int cc = c - k >= 0 ? c - k : c + 2 + k;
+                if (cc < PT_COLS && in_board(ui, sy + r, sx + cc))
+                    play_glyph(ui, sy + r, sx + cc, L'\u2261', '=', play_attr(ui, PCOL_TITLE) | AT_BOLD);
+                k++;
+            }
+            for (seat = 0; seat < carc_players(v); seat++) {
+                int cc;
+                if (!(fi.tokens >> seat & 1u))
+                    continue;
+                cc = c - k >= 0 ? c - k : c + 2 + k;
+                if (cc < PT_COLS && in_board(ui, sy + r, sx + cc))
+                    play_glyph(ui, sy + r, sx + cc, L'\u25b2', 't', play_attr(ui, PCOL_SEAT0 + seat));
+                k++;
+            }
+        }
+    }
+}
+
 static int viewer_decides(const play_ui *ui, const carc_game *v)
 {
     carc_pending p = carc_pending_decision(v);
@@ -325,6 +367,7 @@ static void draw_board(play_ui *ui, const carc_game *v)
                            : play_attr(ui, PCOL_LAST));
     /* followers after the corner marks, which would hide one on a corner field */
     draw_followers(ui, v);
+    draw_tokens_locks(ui, v);
     if (carc_mastermind(v, &mx, &my) && !carc_tile_at(v, mx, my, &kind, &rot)) {
         world_to_screen(ui, mx, my, &sx, &sy);
         if (in_board(ui, sy + 1, sx + 2))

@@ -48,7 +48,7 @@ static void emit(play_session *s, int reader, int cls, const char *text)
     }
     if (cls == PLOG_PLAIN) {
         char line[PLAY_LINE];
-        snprintf(line, sizeof line, "  %.190s", text);
+        snprintf(line, sizeof line, "  %.*s", PLAY_LINE - 3, text);
         play_log_add(&s->seat[reader].log, cls, line);
     } else {
         play_log_add(&s->seat[reader].log, cls, text);
@@ -144,9 +144,19 @@ static void account(play_session *s, int reader, const carc_game *src, int decid
         /* a card played or discarded: what it is, in words (issue 11, point 6) */
         if ((e->kind == CARC_EV_CARD_PLAYED || e->kind == CARC_EV_CARD_DISCARDED) &&
             carc_card_info_of(e->a)) {
-            snprintf(line, sizeof line, "  (%s: %.160s)", carc_card_info_of(e->a)->name,
+            char all[PLAY_LINE * 3];
+            const char *t = all;
+            snprintf(all, sizeof all, "(%s: %s)", carc_card_info_of(e->a)->name,
                      carc_card_info_of(e->a)->text);
-            emit(s, reader, PLOG_PLAIN, line);
+            /* a log line holds PLAY_LINE bytes: a longer text would go on several */
+            while (*t) {
+                int k = play_wrap_next(t, PLAY_LINE - 20);
+                snprintf(line, sizeof line, "  %.*s", k, t);
+                emit(s, reader, PLOG_PLAIN, line);
+                t += k;
+                while (*t == ' ')
+                    t++;
+            }
         }
     }
 }

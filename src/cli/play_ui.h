@@ -34,7 +34,7 @@
 #include "carc_record.h"
 
 enum {
-    PLAY_LINE = 200,       /* bytes of one log line */
+    PLAY_LINE = 400,       /* bytes of one log line (a card's text fits) */
     PLAY_LOG_CAP = 600,    /* lines a seat's log keeps */
     PLAY_KIND_LEN = 16,    /* "human", "random", "greedy", "mcts" */
     PLAY_PATH = 512,

@@ -1,7 +1,8 @@
 #!/bin/sh
 # carc play, what a new player found missing (issue 11), each check on a real terminal
 # through tmux (tests/cli/play/lib.sh): two followers on one segment both drawn, the
-# whole board in view and c fitting it, log lines wrapped rather than cut, no undo
+# whole board in view and c fitting it, tokens and locks drawn and logged, log lines
+# wrapped rather than cut, no undo
 # past a draw, the tiles-left screen, at 80x24 a full hand (7 gifts, 5 cards) with the
 # whole choice list reachable and no two options reading the same, Enter not closing
 # a window, arrows to the targets with their value, the card pages of the help, city
@@ -42,6 +43,26 @@ T send-keys -t syn q
 wait_for syn 'Quit?  s save' 5 || fail "syn: q does not offer to save"
 T send-keys -t syn y
 ended syn
+
+# ---- tie-break tokens and locks drawn on the board and told in the log (X11, X12) -----
+start tok 160 50 --resume "$here/play/token.json" --players human,random
+wait_for tok 'Your decision: ' 10 || fail "tok: the resumed game shows no decision"
+settle tok
+sed -n '2,38p' "$dir/screen" | sed 's/│.*//' | grep -q '▲' || fail "tok: no tie-break token on the board"
+sed -n '2,38p' "$dir/screen" | sed 's/│.*//' | grep -q '≡' || fail "tok: no lock on the board"
+grep -q 'seat 0 puts a tie-break token on the road at (1,-2), port E' "$dir/screen" \
+    || fail "tok: the token is not in the log"
+T send-keys -t tok q y
+ended tok
+start lock 160 50 --resume "$here/play/lock.json" --players human,random
+wait_for lock 'Your decision: ' 10 || fail "lock: the resumed game shows no decision"
+settle lock
+sed -n '2,38p' "$dir/screen" | sed 's/│.*//' | grep -q '≡' || fail "lock: no lock on the board"
+grep -q 'seat 0 locks the road at (0,4), port S' "$dir/screen" || fail "lock: the lock is not in the log"
+grep -q 'and its points *$' "$dir/screen" && grep -q 'An attack on the othe)' "$dir/screen" \
+    && fail "lock: the card's text is cut in the log"
+T send-keys -t lock q y
+ended lock
 
 # ---- a full hand at 80x24: the choice list, wrapped, every option reachable -------
 start hand 80 24 --resume "$here/play/hand.json" --players human,random --save "$dir/hand.json"

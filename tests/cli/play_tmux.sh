@@ -65,6 +65,9 @@ grep -q 'seat 1 (random)  *[0-9][0-9]* points' "$dir/screen" || fail "no final l
 grep -q 'roads [0-9]* cities [0-9]* cloisters [0-9]*' "$dir/screen" || fail "no score breakdown"
 grep -q 'fields [0-9]*' "$dir/screen" || fail "no fields in the breakdown"
 grep -q 'Winners\{0,1\}: seat [01]' "$dir/screen" || fail "no winner line"
+# a scoring names the feature by a segment: two fields of one tile never read the same
+grep -q 'scores [0-9]* at the end for the [a-z ]* at ([-0-9]*,[-0-9]*), port [NESWC]' "$dir/screen" \
+    || fail "the final scoring does not name each feature's segment"
 grep -q 's saves the record to carc-3.json' "$dir/screen" || fail "the save file name is not shown"
 T send-keys -t g1 s
 wait_for g1 'Record saved: carc-3.json' 5 || fail "s did not save the record"
@@ -111,7 +114,8 @@ wait_for g3 'Your decision: place the tile' 10 || fail "g3: no placement decisio
 T send-keys -t g3 Enter
 wait_for g3 'Your decision: ' 5 || fail "g3: no decision after placing"
 T send-keys -t g3 p
-wait_for g3 'seat 1 (greedy) places ' 10 || fail "g3: the computer's placement is not in the log"
+wait_for g3 'carc play  seed 4  turn 3' 10 || fail "g3: the computer did not play its turn"
+settle g3
 grep -q 'best of\|evaluation\|seat 1 (greedy) .*\[' "$dir/screen" \
     && fail "g3: seat 0's log shows the computer's note on its choice"
 grep -q '^turn 2 seat 1 place: [A-X] .*\[best of [0-9]* moves' "$dir/debug.log" \

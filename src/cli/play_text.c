@@ -131,6 +131,29 @@ int play_option_details(const carc_game *v, int viewer, int decision, const carc
         card = m->card;
     else if (decision == CARC_DEC_CARD_TARGET || decision == CARC_DEC_BLOCK)
         card = carc_card_in_play(v, &in_play);
+    /* what the card would score on this target (point 7: before confirming) */
+    if (m->port != CARC_PORT_NONE && n < max) {
+        carc_feature_info fi;
+        int pts = -1, seat, all = 0, k = card;
+        if (carc_feature_at(v, m->x, m->y, m->port, &fi)) {
+            for (seat = 0; seat < CARC_MAX_PLAYERS; seat++)
+                all += fi.followers[seat];
+            if (k == CARC_GIFT_CASH_OUT)
+                pts = 2 * all;                       /* G8: 2 per follower there */
+            else if (k == CARC_XC_SCORE_ROAD_DOUBLE)
+                pts = 2 * fi.tiles;                  /* X7: 2 per tile */
+            else if (k == CARC_XC_SCORE_CITY_BONUS)
+                pts = 2 * fi.tiles + fi.pennants;    /* 2 per tile, 1 per pennant */
+            else if (k == CARC_XC_SCORE_CLOISTER_BONUS && fi.value > 0)
+                pts = 2 * fi.value - 1;              /* 1 + 2 per surrounding tile */
+            else if (k == CARC_GIFT_ROAD_SWEEPER)
+                pts = fi.value;                      /* the end value, for its holders */
+        }
+        if (pts >= 0)
+            snprintf(lines[n++], PLAY_LINE * 2, "%s here: %d point%s%s", play_card_title(k),
+                     pts, pts == 1 ? "" : "s",
+                     k == CARC_GIFT_ROAD_SWEEPER ? " for whoever holds the road" : " for you");
+    }
     if (decision == CARC_DEC_CARD_DRAW && n < max) {
         int deck = carc_offered_deck(v);
         snprintf(lines[n++], PLAY_LINE * 2, "Offered: the top card of the %s deck (%d left)",

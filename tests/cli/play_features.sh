@@ -103,6 +103,8 @@ wait_for hand '│[a-z]*:[A-Z]* at ([-0-9]*,[-0-9]*): ' 5 || fail "hand: an arro
 settle hand
 panel | tr '\n' ' ' | tr -s ' ' | grep -q ' of [0-9]* tiles*,.* worth [0-9]* now' \
     || fail "hand: the selected target's value is not shown"
+panel | tr '\n' ' ' | tr -s ' ' | grep -q 'Road Sweeper here: [0-9]* points* for whoever holds the road' \
+    || fail "hand: what Road Sweeper would score there is not shown"
 # the card pages of the help
 T send-keys -t hand '?'
 wait_for hand 'carc play - keys' 5 || fail "hand: ? shows no help"

@@ -608,8 +608,11 @@ const char *play_keys_line(const play_ui *ui, const carc_game *v)
     if (ui->confirm_quit)
         return " Quit the game?  y quit   any other key: go on playing";
     if (ui->mode == PM_TURN_END) {
-        snprintf(line, sizeof line, " Enter: pass the keyboard to seat %d   i points   q quit",
-                 ui->next_seat);
+        if (ui->s->seat[ui->next_seat].human)
+            snprintf(line, sizeof line, " Enter: pass the keyboard to seat %d   i points   q quit",
+                     ui->next_seat);
+        else
+            snprintf(line, sizeof line, " Enter: go on (the computers play)   i points   q quit");
         return line;
     }
     if (ui->mode == PM_HANDOVER)

@@ -116,8 +116,8 @@ static void handle_key(play_ui *ui, const carc_game *v, int ch)
     switch (ui->mode) {
     case PM_TURN_END:
         if (play_key_enter(ch)) {
-            ui->mode = PM_HANDOVER;
-            ui->turn_end = 0;
+            ui->mode = PM_PLAY;  /* computers play on, or the hand-over comes */
+            play_set_status(ui, PS_INFO, "the keyboard passes on");
         } else if (!play_keys_common(ui, v, ch)) {
             ignored(ui, ch, "press Enter to pass the keyboard");
         }
@@ -288,6 +288,18 @@ int play_tui_run(play_session *s, const play_options *opt)
             }
             ui.dkind = CARC_DEC_NONE;
             ui.thinking = 0;
+        } else if (s->humans > 1 && ui.mode == PM_PLAY && ui.viewer >= 0 &&
+                   s->seat[ui.viewer].human && p.seat != ui.viewer && p.active != ui.viewer &&
+                   !ui.turn_end) {
+            /* hot seat: the turn of the human at the keyboard is over; first what it
+             * scored, on their own screen, then computers play or the hand-over */
+            ui.mode = PM_TURN_END;
+            ui.turn_end = 1;
+            ui.dkind = CARC_DEC_NONE;
+            ui.next_seat = p.seat;
+            turn_end_status(&ui, play_session_view(s, ui.viewer));
+        } else if (ui.mode == PM_TURN_END) {
+            ;  /* until Enter */
         } else if (!s->seat[p.seat].human) {
             if (!stuck) {
                 stuck = computer_turn(&ui, p) < 0;
@@ -296,19 +308,9 @@ int play_tui_run(play_session *s, const play_options *opt)
         } else if (skip_pass_only(&ui, p)) {
             continue;
         } else if (p.seat != ui.viewer) {
-            if (ui.mode == PM_PLAY && ui.viewer >= 0 && s->seat[ui.viewer].human &&
-                !ui.turn_end) {
-                /* hot seat: first what the turn scored, on the screen of who played */
-                ui.mode = PM_TURN_END;
-                ui.turn_end = 1;
-                ui.dkind = CARC_DEC_NONE;
-                turn_end_status(&ui, play_session_view(s, ui.viewer));
-            } else if (ui.mode != PM_TURN_END) {
-                if (ui.mode != PM_HANDOVER)
-                    flushinp();
-                ui.mode = PM_HANDOVER;
-                ui.turn_end = 0;
-            }
+            if (ui.mode != PM_HANDOVER)
+                flushinp();
+            ui.mode = PM_HANDOVER;
             ui.next_seat = p.seat;
             ui.dkind = CARC_DEC_NONE;
         } else {

@@ -184,5 +184,21 @@ T send-keys -t hs Enter
 wait_for hs 'Pass the keyboard to seat 1 - press Enter' 5 || fail "hs: no hand-over after the turn's result"
 T send-keys -t hs q y
 ended hs
+# a human, a computer, a human: the first human's turn result comes before the
+# computer plays
+start h3 120 40 --players human,random,human --seed 6
+wait_for h3 'Pass the keyboard to seat 0 - press Enter' 10 || fail "h3: no hand-over"
+T send-keys -t h3 Enter
+wait_for h3 'Your decision: place the tile' 5 || fail "h3: no decision"
+T send-keys -t h3 Enter
+wait_for h3 'place a follower' 5 || fail "h3: no follower decision"
+T send-keys -t h3 p
+wait_for h3 'End of your turn: seat 0 (you) [-+][0-9]*' 5 || fail "h3: no turn result before the computer plays"
+settle h3
+grep -q 'seat 1 (random) places' "$dir/screen" && fail "h3: the computer played before the turn result was seen"
+T send-keys -t h3 Enter
+wait_for h3 'Pass the keyboard to seat 2 - press Enter' 10 || fail "h3: no hand-over to seat 2"
+T send-keys -t h3 q y
+ended h3
 
 exit 0

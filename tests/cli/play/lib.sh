@@ -96,7 +96,7 @@ drive() {
             pass:*"p pass"* | pass:*"p close window"*) T send-keys -t "$1" p ;;
             second:*"up/down choose"* | second:*"j/k choose"*) T send-keys -t "$1" j Enter ;;
             *"Enter place"* | *"Enter confirm"*) T send-keys -t "$1" Enter ;;
-            *"Enter: pass the keyboard"*) T send-keys -t "$1" Enter ;;
+            *"Enter: pass the keyboard"* | *"Enter: go on"*) T send-keys -t "$1" Enter ;;
             *)
                 sleep 0.02
                 continue

@@ -170,6 +170,19 @@ grep -q 'before placing: open a\|after scoring: play a card' "$dir/screen" \
 T send-keys -t po q y
 ended po
 
+# a record that cannot be resumed: one line naming what is wrong, exit 1
+"$carc" play --resume "$dir/none.json" >/dev/null 2>"$dir/err" && fail "--resume of a missing file accepted"
+[ "$(wc -l <"$dir/err")" -eq 1 ] && grep -q "cannot open '.*none.json'" "$dir/err" \
+    || fail "--resume of a missing file: $(cat "$dir/err")"
+sed 's/"moves":\["[^"]*"/"moves":["Z (9,9) r0"/' "$dir/sv.json" >"$dir/bad.json"
+"$carc" play --resume "$dir/bad.json" --players random,random --headless >/dev/null 2>"$dir/err" \
+    && fail "--resume of a record with a bad move accepted"
+grep -q "move 1 'Z (9,9) r0'" "$dir/err" || fail "--resume of a bad move: $(cat "$dir/err")"
+"$carc" play --resume "$dir/sv.json" --players random,random --headless --save "$dir/hl.json" \
+    >"$dir/out" 2>"$dir/err" || fail "--resume --headless: $(cat "$dir/err")"
+grep -q '^Winners\{0,1\}: seat' "$dir/out" || fail "--resume --headless does not play the game out"
+"$carc" replay "$dir/hl.json" >/dev/null 2>&1 || fail "the record of a resumed game does not replay"
+
 # ---- hot seat: the turn's result before the hand-over --------------------------------
 start hs 120 40 --players human,human --expansions gifts,christmas --seed 5
 wait_for hs 'Pass the keyboard to seat 0 - press Enter' 10 || fail "hs: no hand-over"

@@ -235,6 +235,19 @@ static void segment_mark(play_ui *ui, const carc_game *v, int x, int y, int port
         play_glyph(ui, sy + r, sx + c, w, a, attr);
 }
 
+/* How many followers stand on the segment (x,y,port): a target's mark goes beside
+ * them, never over one. */
+static int followers_on(const carc_game *v, int x, int y, int port)
+{
+    carc_follower fol[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
+    int n = carc_followers(v, fol, (int)(sizeof fol / sizeof fol[0])), i, k = 0, canon;
+    if (port == CARC_PORT_NONE || carc_segment(v, x, y, port, &canon) < 0)
+        return 0;
+    for (i = 0; i < n; i++)
+        k += fol[i].x == x && fol[i].y == y && fol[i].port == canon;
+    return k;
+}
+
 /* Every follower as its seat's digit; several on one segment (a Synod, a claim, an
  * intrusion) stand side by side, so none hides another. */
 static void draw_followers(play_ui *ui, const carc_game *v)
@@ -383,7 +396,19 @@ static void draw_board(play_ui *ui, const carc_game *v)
         corners(ui, cur.x, cur.y, play_attr(ui, PCOL_CURSOR));
         return;
     }
-    /* a target of the selected choice */
+    /* every target the choices offer, as a ring the arrows move between (point 7);
+     * then the selected one over it */
+    {
+        int o, tx, ty;
+        for (o = 0; o < ui->nlist; o++) {
+            const carc_move *m = &ui->s->moves[ui->order[o]];
+            if (m->kind == CARC_MOVE_FOLLOWER || !play_keys_target(m, &tx, &ty))
+                continue;
+            if (m->port != CARC_PORT_NONE)
+                segment_mark(ui, v, tx, ty, m->port, followers_on(v, tx, ty, m->port),
+                             L'\u25cb', 'o', play_attr(ui, PCOL_TARGET) & ~AT_BOLD);
+        }
+    }
     switch (cur.kind) {
     case CARC_MOVE_FOLLOWER:
         corners(ui, cur.x, cur.y, play_attr(ui, PCOL_TARGET));
@@ -396,10 +421,12 @@ static void draw_board(play_ui *ui, const carc_game *v)
                                             cur.card == CARC_XR_MASTERMIND))
             break;
         corners(ui, cur.x, cur.y, play_attr(ui, PCOL_TARGET));
-        segment_mark(ui, v, cur.x, cur.y, cur.port, 0, L'\u25ce', '@', play_attr(ui, PCOL_TARGET));
+        segment_mark(ui, v, cur.x, cur.y, cur.port, followers_on(v, cur.x, cur.y, cur.port),
+                     L'\u25ce', '@', play_attr(ui, PCOL_TARGET));
         if (cur.port2 != CARC_PORT_NONE) {
             corners(ui, cur.x2, cur.y2, play_attr(ui, PCOL_TARGET));
-            segment_mark(ui, v, cur.x2, cur.y2, cur.port2, 0, L'\u25ce', '@',
+            segment_mark(ui, v, cur.x2, cur.y2, cur.port2,
+                         followers_on(v, cur.x2, cur.y2, cur.port2), L'\u25ce', '@',
                          play_attr(ui, PCOL_CURSOR));
         }
         break;

@@ -105,6 +105,8 @@ panel | tr '\n' ' ' | tr -s ' ' | grep -q ' of [0-9]* tiles*,.* worth [0-9]* now
     || fail "hand: the selected target's value is not shown"
 panel | tr '\n' ' ' | tr -s ' ' | grep -q 'Road Sweeper here: [0-9]* points* for whoever holds the road' \
     || fail "hand: what Road Sweeper would score there is not shown"
+sed -n '2,16p' "$dir/screen" | sed 's/│.*//' | grep -q '○' || fail "hand: the other targets are not ringed on the board"
+sed -n '2,16p' "$dir/screen" | sed 's/│.*//' | grep -q '◎' || fail "hand: the selected target is not marked"
 # the card pages of the help
 T send-keys -t hand '?'
 wait_for hand 'carc play - keys' 5 || fail "hand: ? shows no help"

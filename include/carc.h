@@ -9,7 +9,8 @@
  * so a configuration plus the list of moves reproduces a game exactly.
  *
  * The state (carc_game) is one flat struct with no pointers: carc_copy is a
- * memcpy, which is what search needs. The engine allocates only in carc_new and
+ * memcpy (of the events in use; the unused rest of the event buffer is zeroed),
+ * which is what search needs. The engine allocates only in carc_new and
  * carc_clone, does no I/O and has no globals.
  *
  * Coordinates, rotations and ports follow RULES.md section 0: the start tile is at
@@ -240,9 +241,12 @@ void carc_move_canonical(const carc_game *g, carc_move *m);
 /* What happened during the last carc_apply (or carc_new): enough for a reader to
  * follow the game and to say why every point was scored. Events that reveal a card
  * are masked in a seat's view. An event about a feature names it by (x,y) and port,
- * the canonical port of one of its segments (the segment the move named, or a
- * segment of the tile placed this turn, or else the feature's oldest segment); a
- * segment belongs to exactly one feature, so the name is never ambiguous. */
+ * the canonical port of one of its segments: the segment a move named (a target, a
+ * follower's place); in T7 the placed tile's segment of it (a cloister completed
+ * around the tile: the cloister); at the end (E3) its oldest segment. A segment
+ * belongs to exactly one feature, so the name is never ambiguous. Every change of a
+ * score or of banked points has an event (SCORED, BANKED, BANK_PAID), so the events
+ * of a game add up to its scores; 0 points give no event. */
 enum carc_event_kind {
     CARC_EV_TILE_DRAWN = 1,  /* tile kind a; seat */
     CARC_EV_TILE_REMOVED,    /* tile kind a was unplaceable (or not kept) and left the game */
@@ -311,7 +315,8 @@ typedef struct carc_event {
 carc_game *carc_new(const carc_config *cfg, carc_error *err);
 /* Frees a game; NULL is harmless. */
 void carc_free(carc_game *g);
-/* A freshly allocated copy (NULL on out of memory), and copying into an existing one. */
+/* A freshly allocated copy (NULL on out of memory), and copying into an existing one
+ * (or into carc_state_size() bytes the caller allocated): dst equals src byte for byte. */
 carc_game *carc_clone(const carc_game *g);
 void carc_copy(carc_game *dst, const carc_game *src);
 /* sizeof the state, for callers that allocate games themselves with carc_copy. */

@@ -34,7 +34,8 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
 /* Writes the short form a record keeps for an event ("draw U", "remove K",
  * "return U 3", "gift 1 synod", "card 0 score_three", "play 0 swap_road",
  * "discard score_three"; a card hidden from a view is "?"). Returns 0, writing nothing,
- * for the events a record does not keep (placements, followers, scoring). */
+ * for the events a record does not keep because replay derives them (placements,
+ * followers, scoring, tokens, locks, banked points, the end). */
 int carc_event_format(const carc_event *e, char *buf, size_t size);
 
 /* Writes the short form of any event, as the `carc engine` protocol does

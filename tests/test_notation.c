@@ -443,6 +443,8 @@ static void test_swap_seat(void **state)
     assert_string_equal(text, "play swap_road (1,0) road:E (1,1) road:E seat:0");
     assert_int_equal(carc_apply(g, &m, &err), CARC_E_ILLEGAL);
     assert_non_null(strstr(err.msg, "seat 0 has none at (1,1) road:E"));
+    m.seat2 = 200;  /* no such seat: cannot be written */
+    assert_int_equal(carc_move_format(g, &m, text, sizeof text), -1);
     assert_int_equal(carc_apply(g, &one, &err), CARC_OK);
     carc_free(g);
     free(moves);

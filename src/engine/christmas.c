@@ -755,7 +755,9 @@ static int fail(carc_error *err, const char *msg, const char *card)
  * seats stand on the other segment, and it must be one of them. */
 static int check_swap_owner(const carc_game *g, int c, const carc_move *m, carc_error *err)
 {
-    int w = node_at(g, m->x2, m->y2, m->port2);
+    int w = m->port == CARC_PORT_NONE ? NODE_NONE : node_at(g, m->x2, m->y2, m->port2);
+    if (w == NODE_NONE)
+        return CARC_OK;  /* no second segment: not a target (is_target says so) */
     unsigned owners = swap_owners(g, g->active, w);
     const char *type = carc_feature_name(g->nodes[w].type), *port = carc_port_name(m->port2);
     if (m->seat2 == CARC_SEAT_NONE && (owners & (owners - 1))) {

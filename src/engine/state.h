@@ -3,7 +3,8 @@
  * functions the engine's files share.
  *
  * The state is a flat value: fixed arrays, small integer indices, no pointers, so
- * carc_copy is a memcpy. Its parts:
+ * carc_copy is a memcpy (of the events in use; the event buffer past them is always
+ * zero, so a copy zeroes it instead of reading it). Its parts:
  *
  *   - placed[]: the tiles on the board in placement order (index 0 is the start
  *     tile). Each knows, for every port, the feature node of the segment there.

@@ -165,8 +165,10 @@ static void out_card_target(outbuf *o, const carc_game *g, const carc_move *m)
         out_segment(o, g, m->x2, m->y2, m->port2);
         /* whose follower: written only when it is not the one seat there (the
          * seat the parser fills in), so that older records read the same */
-        if (m->seat2 != CARC_SEAT_NONE &&
-            swap_owners(g, m->x2, m->y2, m->port2) != 1u << m->seat2)
+        if (m->seat2 != CARC_SEAT_NONE && m->seat2 >= CARC_MAX_PLAYERS)
+            o->bad = 1;  /* no such seat to write */
+        else if (m->seat2 != CARC_SEAT_NONE &&
+                 swap_owners(g, m->x2, m->y2, m->port2) != 1u << m->seat2)
             out_printf(o, " seat:%d", m->seat2);
     } else if (shape == SH_SEG_PORT) {
         if (m->x2 != m->x || m->y2 != m->y)
@@ -386,7 +388,7 @@ static int parse_segment(parser *p, const word *w, int x, int y, uint8_t *out)
 /* "(x,y) type:PORT" from words w[0], w[1]. */
 static int parse_target(parser *p, const word *w, int8_t *x, int8_t *y, uint8_t *port)
 {
-    int px, py;
+    int px = 0, py = 0;  /* set by parse_pos on success; gcc -O3 cannot tell */
 
     if (parse_pos(p, &w[0], &px, &py) != CARC_OK)
         return CARC_E_ILLEGAL;
@@ -428,7 +430,7 @@ static int parse_card_move(parser *p, carc_move *m, int gift)
 {
     const word *t = &p->w[2];
     int nt = p->n - 2, shape;
-    int px, py;
+    int px = 0, py = 0;  /* set by parse_pos on success; gcc -O3 cannot tell */
     const char *name;
 
     if (p->n < 2)
@@ -477,7 +479,7 @@ static int parse_card_move(parser *p, carc_move *m, int gift)
 /* `target (x,y) [type:PORT]` */
 static int parse_target_move(parser *p, carc_move *m)
 {
-    int px, py;
+    int px = 0, py = 0;  /* set by parse_pos on success; gcc -O3 cannot tell */
 
     if (p->n < 2 || p->n > 3)
         return fail(p, "target takes (x,y) [type:PORT], got \"%.60s\"", p->text);
@@ -515,7 +517,7 @@ static int parse_place(parser *p, carc_move *m)
 /* `type:PORT` or `(x,y) type:PORT` on the tile placed this turn. */
 static int parse_follower(parser *p, carc_move *m)
 {
-    int lx, ly, px, py;
+    int lx, ly, px = 0, py = 0;
 
     if (p->n > 2)
         return fail(p, "a follower takes [(x,y)] type:PORT, got \"%.60s\"", p->text);

@@ -30,115 +30,7 @@
 
 #include "play_ui.h"
 
-/* Heavy box lines by arms N=1 E=2 S=4 W=8. */
-static const wchar_t road_wide[16] = {
-    L' ',      L'\u2579', L'\u257a', L'\u2517', L'\u257b', L'\u2503', L'\u250f', L'\u2523',
-    L'\u2578', L'\u251b', L'\u2501', L'\u253b', L'\u2513', L'\u252b', L'\u2533', L'\u254b',
-};
-static const char road_ascii[16] = {
-    ' ', '|', '-', '+', '|', '|', '+', '+', '-', '+', '-', '+', '+', '+', '+', '+',
-};
 
-static const short seat_bg[CARC_MAX_PLAYERS] = {COLOR_BLUE, COLOR_RED, COLOR_MAGENTA,
-                                                COLOR_CYAN, COLOR_BLACK};
-
-void play_draw_init_colors(play_ui *ui)
-{
-    short bg = COLOR_BLACK;
-    int i;
-    ui->colors = has_colors() && start_color() == OK && COLOR_PAIRS > PCOL_COUNT;
-    if (!ui->colors)
-        return;
-    if (use_default_colors() == OK)
-        bg = -1;
-    init_pair(PCOL_FIELD, COLOR_BLACK, COLOR_GREEN);
-    init_pair(PCOL_CITY, COLOR_BLACK, COLOR_YELLOW);
-    init_pair(PCOL_ROAD, COLOR_WHITE, COLOR_GREEN);
-    init_pair(PCOL_CLOISTER, COLOR_RED, COLOR_WHITE);
-    init_pair(PCOL_PENNANT, COLOR_BLUE, COLOR_YELLOW);
-    init_pair(PCOL_SPOT, COLOR_CYAN, bg);
-    init_pair(PCOL_CURSOR, COLOR_CYAN, bg);
-    init_pair(PCOL_TARGET, COLOR_MAGENTA, bg);
-    init_pair(PCOL_LAST, COLOR_WHITE, bg);
-    init_pair(PCOL_TITLE, COLOR_CYAN, bg);
-    init_pair(PCOL_ERROR, COLOR_RED, bg);
-    init_pair(PCOL_HINT, COLOR_YELLOW, bg);
-    init_pair(PCOL_INFO, COLOR_GREEN, bg);
-    for (i = 0; i < CARC_MAX_PLAYERS; i++)
-        init_pair((short)(PCOL_SEAT0 + i), COLOR_WHITE, seat_bg[i]);
-}
-
-int play_attr(const play_ui *ui, int role)
-{
-    if (ui->colors) {
-        int a = COLOR_PAIR(role);
-        if (role == PCOL_CURSOR || role == PCOL_TARGET || role == PCOL_TITLE ||
-            role == PCOL_ERROR || role >= PCOL_SEAT0 || role == PCOL_ROAD || role == PCOL_LAST)
-            a |= AT_BOLD;
-        return a;
-    }
-    switch (role) {
-    case PCOL_CURSOR: return AT_BOLD | AT_REVERSE;
-    case PCOL_TARGET: return AT_BOLD | AT_UNDERLINE;
-    case PCOL_TITLE: case PCOL_ERROR: case PCOL_LAST: return AT_BOLD;
-    case PCOL_SPOT: return AT_DIM;
-    default: return role >= PCOL_SEAT0 ? AT_BOLD | AT_REVERSE : AT_NORMAL;
-    }
-}
-
-/* One character cell: a wide character, or its ASCII stand-in. */
-void play_glyph(const play_ui *ui, int y, int x, wchar_t w, char a, int attr)
-{
-    if (ui->unicode && w > 0x7f) {
-        cchar_t cc;
-        wchar_t s[2];
-        s[0] = w;
-        s[1] = L'\0';
-        setcchar(&cc, s, (attr_t)attr & ~A_COLOR, (short)PAIR_NUMBER(attr), NULL);
-        mvadd_wch(y, x, &cc);
-    } else {
-        mvaddch(y, x, (chtype)(unsigned char)(w <= 0x7f ? (char)w : a) | (chtype)attr);
-    }
-}
-
-int play_put(play_ui *ui, int y, int x, int n, const char *text, int attr)
-{
-    int len = (int)strlen(text);
-    if (n <= 0 || y < 0 || y >= ui->H)
-        return 0;
-    if (len > n)
-        len = n;
-    attron(attr);
-    mvaddnstr(y, x, text, len);
-    attroff(attr);
-    return len;
-}
-
-void play_set_status(play_ui *ui, int kind, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(ui->status, sizeof ui->status, fmt, ap);
-    va_end(ap);
-    ui->status_kind = kind;
-}
-
-const char *play_decision_text(int decision)
-{
-    switch (decision) {
-    case CARC_DEC_WINDOW_BEFORE: return "before placing: open a gift, play a card, or close";
-    case CARC_DEC_PLACE: return "place the tile";
-    case CARC_DEC_CARD_DRAW: return "draw the offered card, or decline";
-    case CARC_DEC_CARD_TARGET: return "choose the target of the card in play";
-    case CARC_DEC_BLOCK: return "you are attacked: block it, or let it pass";
-    case CARC_DEC_FOLLOWER: return "place a follower, or pass";
-    case CARC_DEC_MODIFIER: return "scoring: play a modifier, or decline";
-    case CARC_DEC_WINDOW_AFTER: return "after scoring: play a card, or close";
-    case CARC_DEC_DISCARD: return "over the hand limit: discard a card";
-    case CARC_DEC_END_CHOICE: return "game end: put a tie-break token on a field";
-    default: return "the game is over";
-    }
-}
 
 void play_draw_layout(play_ui *ui)
 {
@@ -156,47 +48,8 @@ void play_draw_layout(play_ui *ui)
 
 enum { RULER_W = 4 };
 
-static int cell_attr(const play_ui *ui, const play_cell *c)
-{
-    switch (c->type) {
-    case PC_CITY: return play_attr(ui, c->pennant ? PCOL_PENNANT : PCOL_CITY);
-    case PC_ROAD: return play_attr(ui, PCOL_ROAD);
-    case PC_CLOISTER: return play_attr(ui, PCOL_CLOISTER);
-    default: return play_attr(ui, PCOL_FIELD);
-    }
-}
 
-static int in_board(const play_ui *ui, int y, int x)
-{
-    return x >= ui->board_x + RULER_W && x < ui->board_x + ui->board_w && y >= ui->board_y + 1 &&
-           y < ui->board_y + ui->board_h;
-}
 
-void play_draw_tile(play_ui *ui, int y, int x, play_cell g[PT_ROWS][PT_COLS], int clip)
-{
-    int r, c;
-    for (r = 0; r < PT_ROWS; r++)
-        for (c = 0; c < PT_COLS; c++) {
-            const play_cell *p = &g[r][c];
-            int sy = y + r, sx = x + c, attr = cell_attr(ui, p);
-            if (clip && !in_board(ui, sy, sx))
-                continue;
-            if (p->pennant) {
-                play_glyph(ui, sy, sx, L'\u25c6', '*', attr);
-            } else if (p->type == PC_ROAD) {
-                play_glyph(ui, sy, sx, road_wide[p->arms & 15], road_ascii[p->arms & 15], attr);
-            } else if (p->type == PC_CLOISTER) {
-                if (c == 3)
-                    play_glyph(ui, sy, sx, L'\u271a', '+', attr);
-                else
-                    mvaddch(sy, sx, (chtype)(ui->colors ? ' ' : c < 3 ? '[' : ']') | (chtype)attr);
-            } else if (p->type == PC_CITY) {
-                mvaddch(sy, sx, (chtype)(ui->colors ? ' ' : '#') | (chtype)attr);
-            } else {
-                mvaddch(sy, sx, (chtype)(ui->colors ? ' ' : '.') | (chtype)attr);
-            }
-        }
-}
 
 static void world_to_screen(const play_ui *ui, int x, int y, int *sx, int *sy)
 {
@@ -209,10 +62,10 @@ static void corners(play_ui *ui, int x, int y, int attr)
 {
     int sx, sy;
     world_to_screen(ui, x, y, &sx, &sy);
-    if (in_board(ui, sy, sx)) play_glyph(ui, sy, sx, L'\u250f', '+', attr);
-    if (in_board(ui, sy, sx + PT_COLS - 1)) play_glyph(ui, sy, sx + PT_COLS - 1, L'\u2513', '+', attr);
-    if (in_board(ui, sy + PT_ROWS - 1, sx)) play_glyph(ui, sy + PT_ROWS - 1, sx, L'\u2517', '+', attr);
-    if (in_board(ui, sy + PT_ROWS - 1, sx + PT_COLS - 1))
+    if (play_paint_in_board(ui, sy, sx)) play_glyph(ui, sy, sx, L'\u250f', '+', attr);
+    if (play_paint_in_board(ui, sy, sx + PT_COLS - 1)) play_glyph(ui, sy, sx + PT_COLS - 1, L'\u2513', '+', attr);
+    if (play_paint_in_board(ui, sy + PT_ROWS - 1, sx)) play_glyph(ui, sy + PT_ROWS - 1, sx, L'\u2517', '+', attr);
+    if (play_paint_in_board(ui, sy + PT_ROWS - 1, sx + PT_COLS - 1))
         play_glyph(ui, sy + PT_ROWS - 1, sx + PT_COLS - 1, L'\u251b', '+', attr);
 }
 
@@ -231,7 +84,7 @@ static void segment_mark(play_ui *ui, const carc_game *v, int x, int y, int port
     if (k > 0)
         c = c + k < PT_COLS ? c + k : c - k >= 0 ? c - k : c;
     world_to_screen(ui, x, y, &sx, &sy);
-    if (in_board(ui, sy + r, sx + c))
+    if (play_paint_in_board(ui, sy + r, sx + c))
         play_glyph(ui, sy + r, sx + c, w, a, attr);
 }
 
@@ -290,7 +143,7 @@ static void draw_tokens_locks(play_ui *ui, const carc_game *v)
             world_to_screen(ui, x, y, &sx, &sy);
             if (fi.locked) {
                 int cc = c - k >= 0 ? c - k : c + 2 + k;
-                if (cc < PT_COLS && in_board(ui, sy + r, sx + cc))
+                if (cc < PT_COLS && play_paint_in_board(ui, sy + r, sx + cc))
                     play_glyph(ui, sy + r, sx + cc, L'\u2261', '=', play_attr(ui, PCOL_TITLE) | AT_BOLD);
                 k++;
             }
@@ -299,7 +152,7 @@ static void draw_tokens_locks(play_ui *ui, const carc_game *v)
                 if (!(fi.tokens >> seat & 1u))
                     continue;
                 cc = c - k >= 0 ? c - k : c + 2 + k;
-                if (cc < PT_COLS && in_board(ui, sy + r, sx + cc))
+                if (cc < PT_COLS && play_paint_in_board(ui, sy + r, sx + cc))
                     play_glyph(ui, sy + r, sx + cc, L'\u25b2', 't', play_attr(ui, PCOL_SEAT0 + seat));
                 k++;
             }
@@ -329,7 +182,7 @@ static void draw_spots(play_ui *ui)
         world_to_screen(ui, m->x, m->y, &sx, &sy);
         for (r = 0; r < PT_ROWS; r++)
             for (c = 0; c < PT_COLS; c++)
-                if (in_board(ui, sy + r, sx + c) && (r == 1 || c % 2 == 1))
+                if (play_paint_in_board(ui, sy + r, sx + c) && (r == 1 || c % 2 == 1))
                     play_glyph(ui, sy + r, sx + c, L'\u00b7', '.', play_attr(ui, PCOL_SPOT));
     }
 }
@@ -372,7 +225,7 @@ static void draw_board(play_ui *ui, const carc_game *v)
             sy + PT_ROWS <= ui->board_y + 1 || sy >= ui->board_y + ui->board_h)
             continue;
         play_tile_paint(kind, rot, grid);
-        play_draw_tile(ui, sy, sx, grid, 1);
+        play_paint_tile(ui, sy, sx, grid, 1);
     }
     if (ui->s->have_last && ui->mode != PM_HANDOVER)
         corners(ui, ui->s->last_x, ui->s->last_y,
@@ -383,16 +236,16 @@ static void draw_board(play_ui *ui, const carc_game *v)
     draw_tokens_locks(ui, v);
     if (carc_mastermind(v, &mx, &my) && !carc_tile_at(v, mx, my, &kind, &rot)) {
         world_to_screen(ui, mx, my, &sx, &sy);
-        if (in_board(ui, sy + 1, sx + 2))
+        if (play_paint_in_board(ui, sy + 1, sx + 2))
             play_put(ui, sy + 1, sx + 2, 3, "(M)", play_attr(ui, PCOL_HINT) | AT_BOLD);
     }
-    if (!decides || !play_keys_current(ui, &cur))
+    if (!decides || !play_model_current(ui, &cur))
         return;
     if (p.decision == CARC_DEC_PLACE) {
         draw_spots(ui);
         world_to_screen(ui, cur.x, cur.y, &sx, &sy);
         play_tile_paint(cur.tile, cur.rot, grid);
-        play_draw_tile(ui, sy, sx, grid, 1);
+        play_paint_tile(ui, sy, sx, grid, 1);
         corners(ui, cur.x, cur.y, play_attr(ui, PCOL_CURSOR));
         return;
     }
@@ -402,7 +255,7 @@ static void draw_board(play_ui *ui, const carc_game *v)
         int o, tx, ty;
         for (o = 0; o < ui->nlist; o++) {
             const carc_move *m = &ui->s->moves[ui->order[o]];
-            if (m->kind == CARC_MOVE_FOLLOWER || !play_keys_target(m, &tx, &ty))
+            if (m->kind == CARC_MOVE_FOLLOWER || !play_model_target(m, &tx, &ty))
                 continue;
             if (m->port != CARC_PORT_NONE)
                 segment_mark(ui, v, tx, ty, m->port, followers_on(v, tx, ty, m->port),
@@ -500,5 +353,5 @@ void play_draw_game(play_ui *ui, const carc_game *v)
         play_put(ui, ui->H - 2, 0, ui->W, ui->status, attr);
     }
     mvhline(ui->H - 1, 0, ' ' | A_REVERSE, ui->W);
-    play_put(ui, ui->H - 1, 0, ui->W, play_keys_line(ui, v), AT_REVERSE);
+    play_put(ui, ui->H - 1, 0, ui->W, play_model_keyline(ui), AT_REVERSE);
 }

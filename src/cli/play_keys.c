@@ -110,7 +110,7 @@ void play_keys_fit(play_ui *ui, const carc_game *v)
     if (fit_board(ui, v))
         return;
     ui->org_set = 0;
-    if (ui->dkind != CARC_DEC_NONE && play_keys_current(ui, &m))
+    if (ui->dkind != CARC_DEC_NONE && play_model_current(ui, &m))
         play_keys_focus(ui, m.x, m.y);
     else if (ui->s->have_last)
         play_keys_focus(ui, ui->s->last_x, ui->s->last_y);
@@ -129,7 +129,7 @@ void play_keys_autofocus(play_ui *ui, const carc_game *v)
         return;
     if (fit_board(ui, v))
         return;
-    if (ui->dkind != CARC_DEC_NONE && play_keys_current(ui, &m) &&
+    if (ui->dkind != CARC_DEC_NONE && play_model_current(ui, &m) &&
         (m.kind == CARC_MOVE_PLACE || m.kind == CARC_MOVE_FOLLOWER ||
          m.kind == CARC_MOVE_TARGET || m.port != CARC_PORT_NONE ||
          m.card == CARC_XR_MASTERMIND)) {
@@ -307,14 +307,6 @@ static void apply(play_ui *ui, const carc_move *m)
     ui->log_back = 0;
 }
 
-static int pass_index(const play_ui *ui)
-{
-    int i;
-    for (i = 0; i < ui->nlist; i++)
-        if (ui->s->moves[ui->order[i]].kind == CARC_MOVE_PASS)
-            return i;
-    return -1;
-}
 
 /* ---- the decision -------------------------------------------------------------- */
 
@@ -362,26 +354,6 @@ void play_keys_begin(play_ui *ui, const carc_game *v)
     ui->nlist = n;
 }
 
-int play_keys_current(const play_ui *ui, carc_move *m)
-{
-    if (ui->dkind == CARC_DEC_NONE)
-        return 0;
-    if (ui->dkind == CARC_DEC_PLACE) {
-        if (ui->crot < 0)
-            return 0;
-        *m = carc_move_pass();
-        m->kind = CARC_MOVE_PLACE;
-        m->tile = (uint8_t)cur_tile(ui);
-        m->x = (int8_t)ui->cx;
-        m->y = (int8_t)ui->cy;
-        m->rot = (uint8_t)ui->crot;
-        return 1;
-    }
-    if (ui->sel < 0 || ui->sel >= ui->nlist)
-        return 0;
-    *m = ui->s->moves[ui->order[ui->sel]];
-    return 1;
-}
 
 static int keys_place(play_ui *ui, int ch)
 {
@@ -397,7 +369,7 @@ static int keys_place(play_ui *ui, int ch)
     case 'R': return place_rotate(ui, -1);
     case 't': return place_switch(ui);
     default:
-        if (play_key_enter(ch) && play_keys_current(ui, &m)) {
+        if (play_key_enter(ch) && play_model_current(ui, &m)) {
             apply(ui, &m);
             return 1;
         }
@@ -405,24 +377,7 @@ static int keys_place(play_ui *ui, int ch)
     }
 }
 
-/* 1 for the decisions that are windows: a pass there throws away the turn's chance
- * to open a gift or play a card, so only p closes them, never Enter (point 9). */
-static int is_window(int decision)
-{
-    return decision == CARC_DEC_WINDOW_BEFORE || decision == CARC_DEC_WINDOW_AFTER;
-}
 
-int play_keys_target(const carc_move *m, int *x, int *y)
-{
-    if (m->kind == CARC_MOVE_PLACE || m->kind == CARC_MOVE_PASS)
-        return 0;
-    if (m->port == CARC_PORT_NONE &&
-        !(m->kind == CARC_MOVE_TARGET || m->card == CARC_XR_MASTERMIND))
-        return 0;
-    *x = m->x;
-    *y = m->y;
-    return 1;
-}
 
 /* Moves the selection to the option whose board target is nearest in direction
  * (dx,dy) from the selected one's: a cursor over the highlighted targets (point 7).
@@ -431,13 +386,13 @@ static int target_jump(play_ui *ui, int dx, int dy)
 {
     int i, best = -1, bs = 0, cx, cy, any = 0;
     carc_move cur;
-    if (!play_keys_current(ui, &cur) || !play_keys_target(&cur, &cx, &cy)) {
+    if (!play_model_current(ui, &cur) || !play_model_target(&cur, &cx, &cy)) {
         for (i = 0; i < ui->nlist && !any; i++)
-            any = play_keys_target(&ui->s->moves[ui->order[i]], &cx, &cy);
+            any = play_model_target(&ui->s->moves[ui->order[i]], &cx, &cy);
         if (!any)
             return 0;
         for (i = 0; i < ui->nlist; i++)
-            if (play_keys_target(&ui->s->moves[ui->order[i]], &cx, &cy))
+            if (play_model_target(&ui->s->moves[ui->order[i]], &cx, &cy))
                 break;
         ui->sel = i;
         ui->follow = 1;
@@ -445,7 +400,7 @@ static int target_jump(play_ui *ui, int dx, int dy)
     }
     for (i = 0; i < ui->nlist; i++) {
         int x, y, ax, ay, along, across, score;
-        if (!play_keys_target(&ui->s->moves[ui->order[i]], &x, &y))
+        if (!play_model_target(&ui->s->moves[ui->order[i]], &x, &y))
             continue;
         ax = x - cx;
         ay = y - cy;
@@ -505,7 +460,7 @@ static int keys_list(play_ui *ui, int ch)
     case KEY_HOME: ui->sel = 0; return 1;
     case KEY_END: ui->sel = ui->nlist - 1; return 1;
     case 'p':
-        if ((i = pass_index(ui)) < 0) {
+        if ((i = play_model_pass_index(ui)) < 0) {
             play_set_status(ui, PS_HINT, "passing is not allowed here: choose one of the list");
             return 1;
         }
@@ -523,7 +478,7 @@ static int keys_list(play_ui *ui, int ch)
         }
         if (play_key_enter(ch) && ui->sel < ui->nlist) {
             const carc_move *m = &ui->s->moves[ui->order[ui->sel]];
-            if (m->kind == CARC_MOVE_PASS && is_window(ui->dkind)) {
+            if (m->kind == CARC_MOVE_PASS && play_model_is_window(ui->dkind)) {
                 play_set_status(ui, PS_HINT, "Enter does not close the window: p closes it, "
                                 "or choose a gift or card to play");
                 return 1;
@@ -594,61 +549,3 @@ int play_keys_common(play_ui *ui, const carc_game *v, int ch)
     }
 }
 
-const char *play_keys_line(const play_ui *ui, const carc_game *v)
-{
-    static char line[PLAY_LINE];
-    int wide = ui->W >= 110;
-    int pass = ui->dkind != CARC_DEC_NONE && ui->dkind != CARC_DEC_PLACE && pass_index(ui) >= 0;
-    (void)v;
-    if (ui->confirm_quit && ui->mode != PM_OVER) {
-        snprintf(line, sizeof line, " Quit?  s save to %.60s and quit   y quit without "
-                 "saving   other keys: go on", ui->opt->save_path);
-        return line;
-    }
-    if (ui->confirm_quit)
-        return " Quit the game?  y quit   any other key: go on playing";
-    if (ui->mode == PM_TURN_END) {
-        if (ui->s->seat[ui->next_seat].human)
-            snprintf(line, sizeof line, " Enter: pass the keyboard to seat %d   i points   q quit",
-                     ui->next_seat);
-        else
-            snprintf(line, sizeof line, " Enter: go on (the computers play)   i points   q quit");
-        return line;
-    }
-    if (ui->mode == PM_HANDOVER)
-        return " Enter: show the screen of the seat named above   q quit";
-    if (ui->mode == PM_OVER)
-        return wide ? " s save record   q quit   arrows/hjkl scroll   c fit   i tiles left"
-                      "   PgUp/PgDn log   ? help"
-                    : " s save record  q quit  arrows/hjkl scroll  PgUp/PgDn log  ? help";
-    if (ui->dkind == CARC_DEC_PLACE) {
-        if (wide)
-            snprintf(line, sizeof line,
-                     " arrows/hjkl move  Tab next spot  r rotate%s  Enter place  u undo  "
-                     "c fit  i tiles left  ? help  q quit",
-                     ui->ntiles > 1 ? "  t tile" : "");
-        else
-            snprintf(line, sizeof line,
-                     " hjkl/arrows move Tab spot r rotate%s Enter place u undo ? help q quit",
-                     ui->ntiles > 1 ? " t tile" : "");
-        return line;
-    }
-    if (ui->dkind == CARC_DEC_FOLLOWER)
-        return wide ? " up/down choose  Enter place follower  p pass  u undo  HJKL scroll"
-                      "  i tiles left  ? help  q quit"
-                    : " j/k choose  Enter place follower  p pass  u undo  ? help  q quit";
-    if (is_window(ui->dkind)) {
-        snprintf(line, sizeof line, wide ? " j/k choose  arrows targets  Enter play it  p close "
-                 "window  u undo  i tiles left  ? help  q quit"
-                 : " j/k choose  Enter play it  p close window  u undo  ? help  q quit");
-        return line;
-    }
-    if (ui->dkind != CARC_DEC_NONE) {
-        snprintf(line, sizeof line, wide ? " j/k choose  arrows targets  1-9 pick  Enter confirm%s"
-                 "  u undo  i tiles left  ? help  q quit"
-                 : " j/k choose  Enter confirm%s  u undo  ? help  q quit",
-                 pass ? "  p pass" : "");
-        return line;
-    }
-    return " computers are playing...  arrows/hjkl scroll  PgUp/PgDn log  ? help  q quit";
-}

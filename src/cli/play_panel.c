@@ -147,7 +147,7 @@ static void draw_hand_tiles(play_ui *ui, pen *p, const carc_game *v, int decides
         if (decides && pd.decision == CARC_DEC_PLACE && kinds[i] == ui->tiles[ui->tile_i])
             rot = ui->crot < 0 ? 0 : ui->crot;
         play_tile_paint(kinds[i], rot, grid);
-        play_draw_tile(ui, p->y, x, grid, 0);
+        play_paint_tile(ui, p->y, x, grid, 0);
         d = carc_tile_def_of(kinds[i]);
         snprintf(label, sizeof label, "%c r%d", d->letter, rot);
         play_put(ui, p->y + 1, x + PT_COLS + 1, 4, label,
@@ -306,7 +306,7 @@ static void draw_place(play_ui *ui, pen *p, const carc_game *v)
     carc_move cur;
     char text[CARC_NOTATION_MAX + 40];
     int spots = 0, rots = 0, spot_i = 0, rot_i = 0, i;
-    if (!play_keys_current(ui, &cur))
+    if (!play_model_current(ui, &cur))
         return;
     for (i = 0; i < ui->s->nmoves; i++) {
         const carc_move *m = &ui->s->moves[i];
@@ -339,7 +339,7 @@ static void draw_list(play_ui *ui, pen *p, const carc_game *v)
     int nd = 0, drows = 0, rows, used, i, k;
     carc_move cur;
 
-    if (play_keys_current(ui, &cur))
+    if (play_model_current(ui, &cur))
         nd = play_option_details(v, ui->viewer, pd.decision, &cur, details, DETAIL_MAX);
     for (k = 0; k < nd; k++)
         drows += play_wrap_count(details[k], p->w, 2);

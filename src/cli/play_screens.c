@@ -5,6 +5,7 @@
  * (drawn in the side panel beside the final board, or printed when headless).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifndef NCURSES_WIDECHAR
@@ -130,7 +131,7 @@ void play_screen_handover(play_ui *ui)
     centre(ui, y + 2, line, AT_NORMAL);
     centre(ui, y + 4, "The previous player's screen, cards and log are hidden.", AT_DIM);
     mvhline(ui->H - 1, 0, ' ' | A_REVERSE, ui->W);
-    play_put(ui, ui->H - 1, 0, ui->W, play_keys_line(ui, NULL), AT_REVERSE);
+    play_put(ui, ui->H - 1, 0, ui->W, play_model_keyline(ui), AT_REVERSE);
 }
 
 static const char *const help_lines[] = {
@@ -190,8 +191,8 @@ static int card_lines(const carc_game *v, int width, char (*out)[PLAY_LINE], int
 
 void play_screen_help(play_ui *ui, const carc_game *v)
 {
-    enum { CAP = 400 };
-    static char lines[CAP][PLAY_LINE];
+    enum { CAP = 200 };
+    char (*lines)[PLAY_LINE];
     int n, i, w = 0, x, y, per, page = ui->help - 1, pages, first;
     const int nhelp = (int)(sizeof help_lines / sizeof help_lines[0]);
     unsigned exp = carc_config_of(v)->expansions;
@@ -218,12 +219,17 @@ void play_screen_help(play_ui *ui, const carc_game *v)
         return;
     }
     /* the card pages */
+    if (!(lines = malloc(sizeof *lines * CAP))) {
+        play_put(ui, 0, 0, ui->W, "out of memory", AT_BOLD);
+        return;
+    }
     w = ui->W - 4 < 100 ? ui->W - 4 : 100;
     n = card_lines(v, w, lines, CAP);
     per = ui->H - 3;
     pages = (n - 1 + per - 2) / (per - 1);
     if (page > pages) {
         ui->help = 0;
+        free(lines);
         return;
     }
     x = (ui->W - w) / 2;
@@ -238,6 +244,7 @@ void play_screen_help(play_ui *ui, const carc_game *v)
                               : "any key closes");
         play_put(ui, ui->H - 1, x, w, foot, AT_REVERSE);
     }
+    free(lines);
 }
 
 static const char *const category_short[CARC_SCORE_CATEGORIES] = {

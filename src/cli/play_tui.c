@@ -204,9 +204,11 @@ static int computer_turn(play_ui *ui, carc_pending p)
     }
     play_keys_autofocus(ui, v);
     play_draw_game(ui, v);
-    if (ui->help)
+    if (ui->help) {
         play_screen_help(ui, v);
-    else if (ui->info)
+        if (!ui->help)  /* past the last page: the game again */
+            play_draw_game(ui, v);
+    } else if (ui->info)
         play_screen_info(ui, v);
     refresh();
     if (ui->s->humans == 0) {
@@ -263,7 +265,7 @@ int play_tui_run(play_session *s, const play_options *opt)
     keypad(stdscr, TRUE);
     curs_set(0);
     set_escdelay(25);
-    play_draw_init_colors(&ui);
+    play_paint_init(&ui);
 
     while (!ui.quit) {
         carc_pending p;
@@ -329,9 +331,11 @@ int play_tui_run(play_session *s, const play_options *opt)
         } else {
             play_keys_autofocus(&ui, v);
             play_draw_game(&ui, v);
-            if (ui.help)
+            if (ui.help) {
                 play_screen_help(&ui, v);
-            else if (ui.info)
+                if (!ui.help)  /* past the last page: the game again */
+                    play_draw_game(&ui, v);
+            } else if (ui.info)
                 play_screen_info(&ui, v);
         }
         refresh();

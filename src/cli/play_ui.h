@@ -8,7 +8,9 @@
  *                   writes what happened into each seat's log, saves the record
  *   play_log.c      a seat's log: a ring of lines
  *   play_tile.c     a tile as a 3 x 7 grid of cells (which segment owns each cell)
- *   play_draw.c     ncurses drawing: colours, the board, log, key line
+ *   play_model.c    what the screen shows, as data: status, current move, key line
+ *   play_paint.c    drawing primitives: colours, cells, strings, a tile's cells
+ *   play_draw.c     the layout, the board, the log, the whole game screen
  *   play_panel.c    the side panel: hand, scores, the choice list and its details
  *   play_text.c     shared words: choices with card names, what a choice is about, wrapping
  *   play_keys.c     keys of a human decision: the placement cursor, choice lists,
@@ -215,6 +217,7 @@ struct play_ui {
     int status_kind;
     int thinking;        /* the status line says a computer is thinking */
     char saved[PLAY_PATH];  /* the record was saved there */
+    char keyline[PLAY_LINE];  /* the key help line (play_model_keyline) */
 };
 
 typedef struct play_ui play_ui;
@@ -223,26 +226,43 @@ typedef struct play_ui play_ui;
  * the terminal could not be set up. */
 int play_tui_run(play_session *s, const play_options *opt);
 
-/* play_draw.c */
-void play_draw_init_colors(play_ui *ui);
+/* play_paint.c: drawing primitives */
+/* Sets up the colour pairs (ui->colors 0 when the terminal has none). */
+void play_paint_init(play_ui *ui);
+/* Puts a UTF-8 string at (y,x), clipped to n columns. Returns the columns written. */
+int play_put(play_ui *ui, int y, int x, int n, const char *utf8, int attr);
+/* The attribute of a colour pair by role (enum play_color), or a fallback. */
+int play_attr(const play_ui *ui, int role);
+/* One character cell at (y,x): a wide character, or its ASCII stand-in. */
+void play_glyph(const play_ui *ui, int y, int x, wchar_t w, char a, int attr);
+/* 1 if screen cell (y,x) lies in the board area (right of the ruler). */
+int play_paint_in_board(const play_ui *ui, int y, int x);
+/* Draws a tile grid at screen (y,x), clipped to the board area when clip is set. */
+void play_paint_tile(play_ui *ui, int y, int x, play_cell g[PT_ROWS][PT_COLS], int clip);
+
+/* play_draw.c: the layout, the board, the log, the whole game screen */
 void play_draw_layout(play_ui *ui);
 void play_draw_game(play_ui *ui, const carc_game *v);
+
+/* play_model.c: what the screen shows, read by drawing, changed by input */
 void play_set_status(play_ui *ui, int kind, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-/* Puts a UTF-8 string at (y,x), clipped to n columns; in ASCII mode a few
- * characters are replaced. Returns the columns written. */
-int play_put(play_ui *ui, int y, int x, int n, const char *utf8, int attr);
-/* The attribute of a colour pair by role (enum play_color), or a fallback. */
-int play_attr(const play_ui *ui, int role);
-/* Draws a tile grid at screen (y,x), clipped to the board area when clip is set. */
-void play_draw_tile(play_ui *ui, int y, int x, play_cell g[PT_ROWS][PT_COLS], int clip);
-/* One character cell at (y,x): a wide character, or its ASCII stand-in. */
-void play_glyph(const play_ui *ui, int y, int x, wchar_t w, char a, int attr);
 /* A short description of the pending decision for seat-relative text. */
 const char *play_decision_text(int decision);
+/* The move under the cursor or the list selection, for highlighting; 0 if none. */
+int play_model_current(const play_ui *ui, carc_move *m);
+/* The board position a choice is about (its target), for the cursor over targets;
+ * returns 0 for a choice without one. */
+int play_model_target(const carc_move *m, int *x, int *y);
+/* The index in the choice list of the pass, or -1. */
+int play_model_pass_index(const play_ui *ui);
+/* 1 for the windows (T2, T8): only p closes them, never Enter. */
+int play_model_is_window(int decision);
+/* The key help line of the current state (in ui->keyline). */
+const char *play_model_keyline(play_ui *ui);
 
 enum play_color {
     PCOL_FIELD = 1, PCOL_CITY, PCOL_ROAD, PCOL_CLOISTER, PCOL_PENNANT,
@@ -279,13 +299,6 @@ int play_keys_decision(play_ui *ui, const carc_game *v, int ch);
 /* Keys that work on every game screen: scrolling, fitting the board, the log, undo
  * (while deciding), the tiles-left screen, help, quit. Returns 1 if used. */
 int play_keys_common(play_ui *ui, const carc_game *v, int ch);
-/* The board position a choice is about (its target), for the cursor over targets;
- * returns 0 for a choice without one. */
-int play_keys_target(const carc_move *m, int *x, int *y);
-/* The move under the cursor or the list selection, for highlighting; 0 if none. */
-int play_keys_current(const play_ui *ui, carc_move *m);
-/* The key help line of the current state. */
-const char *play_keys_line(const play_ui *ui, const carc_game *v);
 /* Keeps a board position in view, scrolling no more than needed. */
 void play_keys_focus(play_ui *ui, int x, int y);
 /* `c`: centres the whole board when it fits, else the cursor or the last tile. */

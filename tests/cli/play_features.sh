@@ -114,6 +114,18 @@ T send-keys -t hand Space
 wait_for hand 'Synod (gift deck, gift): Put a follower' 5 || fail "hand: no card page in the help"
 T send-keys -t hand x
 wait_for hand '-- choose (' 5 || fail "hand: the help does not close"
+# Space pages through the cards and, after the last page, back to the game
+T send-keys -t hand '?'
+wait_for hand 'carc play - keys' 5 || fail "hand: ? shows no help"
+k=0
+while [ $k -lt 12 ]; do
+    T send-keys -t hand Space
+    k=$((k + 1))
+    wait_for hand 'page [0-9]* of\|-- choose (' 5 || fail "hand: Space shows neither a page nor the game"
+    settle hand
+    grep -q -- '-- choose (' "$dir/screen" && break
+done
+grep -q -- '-- choose (' "$dir/screen" || fail "hand: Space never goes back to the game"
 T send-keys -t hand q
 wait_for hand 'Quit?' 5 || fail "hand: q does not ask"
 T send-keys -t hand y

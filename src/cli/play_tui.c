@@ -168,9 +168,10 @@ static void handle_key(play_ui *ui, const carc_game *v, int ch)
     }
 }
 
-/* A human owes a decision whose only legal move is a pass (a window when the seat
- * holds only end-of-game cards, say): it is made at once, with a line in the log, and
- * no hand-over or key is asked for (issue 11, point 9). Returns 1 if it did so. */
+/* The human at the keyboard owes a decision whose only legal move is a pass (a
+ * window when the seat holds only end-of-game cards, say): it is made at once, with a
+ * line in that seat's log, and no key is asked for (issue 11, point 9). Returns 1 if
+ * it did so. */
 static int skip_pass_only(play_ui *ui, carc_pending p)
 {
     carc_error err = {0, ""};
@@ -307,14 +308,16 @@ int play_tui_run(play_session *s, const play_options *opt)
                 stuck = computer_turn(&ui, p) < 0;
                 continue;
             }
-        } else if (skip_pass_only(&ui, p)) {
-            continue;
         } else if (p.seat != ui.viewer) {
             if (ui.mode != PM_HANDOVER)
                 flushinp();
             ui.mode = PM_HANDOVER;
             ui.next_seat = p.seat;
             ui.dkind = CARC_DEC_NONE;
+        } else if (skip_pass_only(&ui, p)) {
+            /* only at the keyboard of the seat itself, after any hand-over: skipping
+             * before it would show the others that this seat holds nothing playable */
+            continue;
         } else {
             ui.mode = PM_PLAY;
             ui.turn_end = 0;

@@ -157,35 +157,44 @@ static const char *const help_lines[] = {
     "where the tile fits, (M) a Mastermind spot, rings: targets of the choices.",
     "Corner marks: cyan the cursor, magenta a target, seat colour the last tile.",
     "",
-    "Space: the gifts and cards of this game.   Any other key closes the help.",
+    "Space: the gifts and cards of this game, yours first.   Other keys close.",
 };
 
-/* The lines of the card pages: every card of the game's expansions, name and text. */
-static int card_lines(const carc_game *v, int width, char (*out)[PLAY_LINE], int cap)
+/* The lines of the card pages: the cards `seat` holds first ("you hold 2"), then
+ * every other card of the game's expansions, each with its name, deck, timing and
+ * text. Only the seat's own hand is read. */
+static int card_lines(const carc_game *v, int seat, int width, char (*out)[PLAY_LINE], int cap)
 {
     unsigned exp = carc_config_of(v)->expansions;
-    int c, n = 0;
+    int c, n = 0, pass, gifts[6] = {0}, cards[CARC_CARDS] = {0};
+    if (seat >= 0 && (exp & CARC_EXP_GIFTS))
+        carc_gifts(v, seat, gifts);
+    if (seat >= 0 && (exp & CARC_EXP_CHRISTMAS))
+        carc_cards(v, seat, cards);
     if (n < cap)
-        snprintf(out[n++], PLAY_LINE, "carc play - the cards (also: carc cards)");
-    for (c = 1; c < CARC_CARDS && n < cap; c++) {
-        const carc_card_info *ci = carc_card_info_of(c);
-        char all[PLAY_LINE * 3];
-        const char *t = all;
-        int first = 1;
-        if (!ci || (c <= CARC_GIFT_TAKE_TWO && !(exp & CARC_EXP_GIFTS)) ||
-            (c > CARC_GIFT_TAKE_TWO && !(exp & CARC_EXP_CHRISTMAS)))
-            continue;
-        snprintf(all, sizeof all, "%s (%s deck, %s): %s", ci->name, ci->deck, ci->timing,
-                 ci->text);
-        while ((*t || first) && n < cap) {
-            int k = play_wrap_next(t, first ? width : width - 4);
-            snprintf(out[n++], PLAY_LINE, "%s%.*s", first ? "" : "    ", k, t);
-            t += k;
-            while (*t == ' ')
-                t++;
-            first = 0;
+        snprintf(out[n++], PLAY_LINE, "carc play - the cards, yours first (also: carc cards)");
+    for (pass = 0; pass < 2; pass++)
+        for (c = 1; c < CARC_CARDS && n < cap; c++) {
+            const carc_card_info *ci = carc_card_info_of(c);
+            char all[PLAY_LINE * 3], held[24] = "";
+            const char *t = all;
+            int first = 1, k = c <= CARC_GIFT_TAKE_TWO ? gifts[c] : cards[c];
+            if (!ci || (c <= CARC_GIFT_TAKE_TWO && !(exp & CARC_EXP_GIFTS)) ||
+                (c > CARC_GIFT_TAKE_TWO && !(exp & CARC_EXP_CHRISTMAS)) || (pass == 0) != (k > 0))
+                continue;
+            if (k > 0)
+                snprintf(held, sizeof held, ", you hold %d", k);
+            snprintf(all, sizeof all, "%s (%s deck, %s%s): %s", ci->name, ci->deck, ci->timing,
+                     held, ci->text);
+            while ((*t || first) && n < cap) {
+                int r = play_wrap_next(t, first ? width : width - 4);
+                snprintf(out[n++], PLAY_LINE, "%s%.*s", first ? "" : "    ", r, t);
+                t += r;
+                while (*t == ' ')
+                    t++;
+                first = 0;
+            }
         }
-    }
     return n;
 }
 
@@ -224,7 +233,8 @@ void play_screen_help(play_ui *ui, const carc_game *v)
         return;
     }
     w = ui->W - 4 < 100 ? ui->W - 4 : 100;
-    n = card_lines(v, w, lines, CAP);
+    n = card_lines(v, ui->viewer >= 0 && ui->s->seat[ui->viewer].human ? ui->viewer : -1, w,
+                   lines, CAP);
     per = ui->H - 3;
     pages = (n - 1 + per - 2) / (per - 1);
     if (page > pages) {

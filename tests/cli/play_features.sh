@@ -111,7 +111,7 @@ sed -n '2,16p' "$dir/screen" | sed 's/│.*//' | grep -q '◎' || fail "hand: th
 T send-keys -t hand '?'
 wait_for hand 'carc play - keys' 5 || fail "hand: ? shows no help"
 T send-keys -t hand Space
-wait_for hand 'Synod (gift deck, gift): Put a follower' 5 || fail "hand: no card page in the help"
+wait_for hand 'Synod (gift deck, gift, you hold 1): Put a follower' 5 || fail "hand: no card page in the help"
 T send-keys -t hand x
 wait_for hand '-- choose (' 5 || fail "hand: the help does not close"
 # Space pages through the cards and, after the last page, back to the game

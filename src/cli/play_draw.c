@@ -262,6 +262,14 @@ static void draw_board(play_ui *ui, const carc_game *v)
                              L'\u25cb', 'o', play_attr(ui, PCOL_TARGET) & ~AT_BOLD);
         }
     }
+    if (p.decision == CARC_DEC_MODIFIER) {
+        int qx, qy, qp;
+        if (play_modifier_feature(v, play_session_modifiers_answered(ui->s), &qx, &qy, &qp)) {
+            corners(ui, qx, qy, play_attr(ui, PCOL_TARGET));
+            segment_mark(ui, v, qx, qy, qp, followers_on(v, qx, qy, qp), L'\u25ce', '@',
+                         play_attr(ui, PCOL_TARGET));
+        }
+    }
     switch (cur.kind) {
     case CARC_MOVE_FOLLOWER:
         corners(ui, cur.x, cur.y, play_attr(ui, PCOL_TARGET));

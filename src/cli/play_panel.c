@@ -339,8 +339,18 @@ static void draw_list(play_ui *ui, pen *p, const carc_game *v)
     int nd = 0, drows = 0, rows, used, i, k;
     carc_move cur;
 
+    if (pd.decision == CARC_DEC_MODIFIER) {
+        /* point 12: which feature the question is about (ringed on the board) */
+        int mx, my, mp;
+        if (play_modifier_feature(v, play_session_modifiers_answered(ui->s), &mx, &my, &mp)) {
+            char f[PLAY_LINE];
+            play_feature_text(v, ui->viewer, mx, my, mp, f, sizeof f);
+            snprintf(details[nd++], sizeof details[0], "Scoring now: %s", f);
+        }
+    }
     if (play_model_current(ui, &cur))
-        nd = play_option_details(v, ui->viewer, pd.decision, &cur, details, DETAIL_MAX);
+        nd += play_option_details(v, ui->viewer, pd.decision, &cur, details + nd,
+                                  DETAIL_MAX - nd);
     for (k = 0; k < nd; k++)
         drows += play_wrap_count(details[k], p->w, 2);
     rows = p->ymax - p->y;

@@ -351,6 +351,7 @@ int play_session_apply(play_session *s, const carc_move *m, const char *note,
         h->seat = p.seat;
         h->reveals = reveals(s->g);
         h->automatic = s->auto_apply;
+        h->decision = p.decision;
     } else {
         s->hist_lost = 1;  /* out of memory: no undo from here on */
     }
@@ -530,4 +531,12 @@ int play_session_resume(play_session *s, const carc_record *rec, char *msg, size
         }
     }
     return 0;
+}
+
+int play_session_modifiers_answered(const play_session *s)
+{
+    int i, n = 0;
+    for (i = s->nhist - 1; i >= 0 && s->hist[i].move.kind != CARC_MOVE_PLACE; i--)
+        n += s->hist[i].decision == CARC_DEC_MODIFIER;
+    return n;
 }

@@ -86,7 +86,7 @@ void play_option_text(const carc_game *v, int decision, const carc_move *m, char
 }
 
 /* "city of 4 tiles, 1 pennant, complete: worth 10 now; followers: you 1, seat 1 2". */
-static void feature_text(const carc_game *v, int viewer, int x, int y, int port, char *buf,
+void play_feature_text(const carc_game *v, int viewer, int x, int y, int port, char *buf,
                          size_t size)
 {
     carc_feature_info fi;
@@ -160,12 +160,12 @@ int play_option_details(const carc_game *v, int viewer, int decision, const carc
                  deck == 0 ? "Cloister" : "Roadside", carc_xdeck_left(v, deck == 0 ? 0 : 1));
     }
     if (m->kind != CARC_MOVE_PLACE && m->port != CARC_PORT_NONE && n < max) {
-        feature_text(v, viewer, m->x, m->y, m->port, lines[n], PLAY_LINE * 2);
+        play_feature_text(v, viewer, m->x, m->y, m->port, lines[n], PLAY_LINE * 2);
         if (lines[n][0])
             n++;
     }
     if (m->port2 != CARC_PORT_NONE && n < max) {
-        feature_text(v, viewer, m->x2, m->y2, m->port2, lines[n], PLAY_LINE * 2);
+        play_feature_text(v, viewer, m->x2, m->y2, m->port2, lines[n], PLAY_LINE * 2);
         if (lines[n][0])
             n++;
     }
@@ -174,4 +174,112 @@ int play_option_details(const carc_game *v, int viewer, int decision, const carc
         snprintf(lines[n++], PLAY_LINE * 2, "%s: %s", play_card_title(card),
                  carc_card_info_of(card)->text);
     return n;
+}
+
+/* ---- the feature a scoring-modifier question is about ------------------------- */
+
+enum { WALK_MAX = 160 };
+
+typedef struct walk_seg {
+    int x, y, port;  /* canonical port of the segment */
+} walk_seg;
+
+static const int walk_dx[4] = {0, 1, 0, -1}, walk_dy[4] = {-1, 0, 1, 0};
+
+/* 1 if the city or road segment with canonical port `canon` on the tile at (x,y) ends
+ * on that tile (a junction, a cloister, a city gate): a road with such an end is not
+ * a loop. */
+static int seg_ends(const carc_game *v, int x, int y, int canon)
+{
+    int kind, rot, i;
+    const carc_tile_def *d;
+    if (!carc_tile_at(v, x, y, &kind, &rot) || !(d = carc_tile_def_of(kind)) || canon > 3)
+        return 0;
+    for (i = 0; i < d->nseg; i++)
+        if ((d->seg[i].type == CARC_FEAT_ROAD || d->seg[i].type == CARC_FEAT_CITY) &&
+            (d->seg[i].mask >> ((canon + 4 - rot) % 4) & 1u))
+            return d->seg[i].ends;
+    return 0;
+}
+
+/* Every segment of the city or road through (x,y,port), following edges from tile to
+ * tile; returns how many (at most cap), *ends set if any segment ends on its tile. */
+static int walk(const carc_game *v, int x, int y, int port, walk_seg *out, int cap, int *ends)
+{
+    int n = 0, i, e, canon;
+    *ends = 0;
+    if (carc_segment(v, x, y, port, &canon) < 0)
+        return 0;
+    out[n].x = x;
+    out[n].y = y;
+    out[n++].port = canon;
+    for (i = 0; i < n; i++) {
+        *ends |= seg_ends(v, out[i].x, out[i].y, out[i].port);
+        for (e = 0; e < 4; e++) {
+            int c, nx = out[i].x + walk_dx[e], ny = out[i].y + walk_dy[e], j, seen = 0;
+            if (carc_segment(v, out[i].x, out[i].y, e, &c) < 0 || c != out[i].port ||
+                carc_segment(v, nx, ny, (e + 2) % 4, &c) < 0)
+                continue;
+            for (j = 0; j < n && !seen; j++)
+                seen = out[j].x == nx && out[j].y == ny && out[j].port == c;
+            if (!seen && n < cap) {
+                out[n].x = nx;
+                out[n].y = ny;
+                out[n++].port = c;
+            }
+        }
+    }
+    return n;
+}
+
+/* The seats holding the feature (B8, with X11's tokens among tied leaders). */
+static unsigned holders(const carc_game *v, const carc_feature_info *fi)
+{
+    int seat, most = 0;
+    unsigned h = 0;
+    for (seat = 0; seat < carc_players(v); seat++)
+        if (fi->followers[seat] > most)
+            most = fi->followers[seat];
+    if (!most)
+        return 0;
+    for (seat = 0; seat < carc_players(v); seat++)
+        if (fi->followers[seat] == most)
+            h |= 1u << seat;
+    if (h & fi->tokens)
+        h &= fi->tokens;
+    return h;
+}
+
+int play_modifier_feature(const carc_game *v, int answered, int *ox, int *oy, int *oport)
+{
+    carc_pending p = carc_pending_decision(v);
+    walk_seg done[4][WALK_MAX];
+    int ndone[4], nq = 0, x, y, type, d;
+
+    if (p.decision != CARC_DEC_MODIFIER || !carc_last_placed(v, &x, &y))
+        return 0;
+    for (type = CARC_FEAT_CITY; type <= CARC_FEAT_ROAD; type++)
+        for (d = 0; d < 4; d++) {
+            carc_feature_info fi;
+            int canon, ends, q, j, dup = 0;
+            if (carc_segment(v, x, y, d, &canon) != type || !carc_feature_at(v, x, y, d, &fi) ||
+                !fi.completed || !(holders(v, &fi) >> p.active & 1u))
+                continue;
+            for (q = 0; q < nq && !dup; q++)  /* the same feature through another edge */
+                for (j = 0; j < ndone[q] && !dup; j++)
+                    dup = done[q][j].x == x && done[q][j].y == y && done[q][j].port == canon;
+            if (dup)
+                continue;
+            ndone[nq] = walk(v, x, y, d, done[nq], WALK_MAX, &ends);
+            if (type == CARC_FEAT_ROAD && ends)
+                continue;  /* not a loop: no question */
+            if (nq == answered) {
+                *ox = x;
+                *oy = y;
+                *oport = canon;
+                return 1;
+            }
+            nq++;
+        }
+    return 0;
 }

@@ -82,6 +82,7 @@ typedef struct play_hist {
     int seat;     /* who decided it */
     int reveals;  /* its events showed something hidden (a draw, a card) */
     int automatic;  /* a lone pass made for a human: not a decision undo takes back */
+    int decision;   /* the decision it answered (enum carc_decision) */
 } play_hist;
 
 typedef struct play_session {
@@ -145,6 +146,9 @@ int play_session_undo(play_session *s, int seat, char *msg, size_t size);
 /* Applies the moves of a record to a session just created from its configuration
  * (`carc play --resume`). Returns 0, or -1 with msg naming the move refused. */
 int play_session_resume(play_session *s, const carc_record *rec, char *msg, size_t size);
+/* How many scoring-modifier questions (X8) were answered since the tile of this
+ * turn was placed: the index of the pending one among play_modifier_feature's. */
+int play_session_modifiers_answered(const play_session *s);
 /* Writes the record (one JSON line) to path. Returns 0, or -1 with msg set. */
 int play_session_save(const play_session *s, const char *path, char *msg, size_t size);
 /* "seat 1 (mcts)" or, in the log of that seat, "seat 1 (you)". */
@@ -289,6 +293,17 @@ void play_option_text(const carc_game *v, int decision, const carc_move *m, char
  * each target feature and what it is worth now. Returns the number of lines. */
 int play_option_details(const carc_game *v, int viewer, int decision, const carc_move *m,
                         char lines[][PLAY_LINE * 2], int max);
+
+/* "city:N at (1,0): city of 4 tiles, 1 pennant, complete, worth 10 now; followers:
+ * you 1" for the feature through segment (x,y,port); "" if there is none. */
+void play_feature_text(const carc_game *v, int viewer, int x, int y, int port, char *buf,
+                       size_t size);
+/* The feature a pending scoring-modifier question (X8) is about, from what the view
+ * shows: the `answered`-th of the completed cities, then completed road loops, of the
+ * tile placed this turn that its active seat holds, in the order of the tile's edges
+ * N E S W (the order of RULES X8 and the engine). Writes a segment of it; returns 0
+ * when there is no modifier question. */
+int play_modifier_feature(const carc_game *v, int answered, int *x, int *y, int *port);
 
 /* play_keys.c */
 /* Sets up the cursor or the list for a new decision of the viewer (s->moves). */

@@ -2,7 +2,7 @@
 # carc play, what a new player found missing (issue 11), each check on a real terminal
 # through tmux (tests/cli/play/lib.sh): two followers on one segment both drawn, the
 # whole board in view and c fitting it, tokens and locks drawn and logged, log lines
-# wrapped rather than cut, no undo
+# wrapped rather than cut, a modifier question's feature, no undo
 # past a draw, the tiles-left screen, at 80x24 a full hand (7 gifts, 5 cards) with the
 # whole choice list reachable and no two options reading the same, Enter not closing
 # a window, arrows to the targets with their value, the card pages of the help, city
@@ -63,6 +63,16 @@ grep -q 'and its points *$' "$dir/screen" && grep -q 'An attack on the othe)' "$
     && fail "lock: the card's text is cut in the log"
 T send-keys -t lock q y
 ended lock
+
+# ---- a scoring-modifier question names and rings the feature it is about (X8) ------
+start mod 120 40 --resume "$here/play/modifier.json" --players human,random
+wait_for mod 'Your decision: scoring: play a modifier' 10 || fail "mod: no modifier question"
+settle mod
+panel | tr '\n' ' ' | tr -s ' ' | grep -q 'Scoring now: city:S at (-6,-1): city of 3 tiles, 1 pennant, complete' \
+    || fail "mod: the question does not say which feature it is about"
+sed -n '2,28p' "$dir/screen" | sed 's/│.*//' | grep -q '◎' || fail "mod: the feature is not marked on the board"
+T send-keys -t mod q y
+ended mod
 
 # ---- a full hand at 80x24: the choice list, wrapped, every option reachable -------
 start hand 80 24 --resume "$here/play/hand.json" --players human,random --save "$dir/hand.json"

@@ -20,6 +20,7 @@ static const char play_usage[] =
     "usage: carc play [--players LIST] [--expansions LIST] [--seed S] [--budget-ms M]\n"
     "                 [--save FILE] [--delay-ms D] [--headless] [--debug-log FILE]\n"
     "       carc play --resume FILE [--players LIST] [--save FILE] [...]\n"
+    "       carc play --view FILE\n"
     "\n"
     "Plays one game of Carcassonne on the terminal, full screen: the board in colour,\n"
     "your tiles, gifts and cards, scores, a log of every move. Each seat is a human at\n"
@@ -44,6 +45,8 @@ static const char play_usage[] =
     "                      its seed, expansions and moves; --players must give as many\n"
     "                      seats as it has (default: you, then mcts); `s` saves back\n"
     "                      to FILE unless --save says otherwise\n"
+    "  --view FILE         step through a saved game (a record): arrows back and\n"
+    "                      forward, Home/End to either end, Tab the next seat's view\n"
     "  --debug-log FILE    append the computer players' notes on each choice (search\n"
     "                      statistics) to FILE; they are never shown on the screen,\n"
     "                      where they could hint at a computer's hidden cards\n"
@@ -98,39 +101,10 @@ static int parse_players(const char *list, char kinds[][PLAY_KIND_LEN])
 /* Reads and parses a record file; NULL after an error message. */
 static carc_record *load_record(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    carc_error err = {0, ""};
-    carc_record *rec;
-
-    if (!f) {
-        cli_error("play", "--resume: cannot open '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    for (;;) {
-        size_t got;
-        if (len + 4096 + 1 > cap) {
-            char *nb = realloc(buf, cap = 2 * cap + 4096 + 1);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                cli_error("play", "out of memory");
-                return NULL;
-            }
-            buf = nb;
-        }
-        got = fread(buf + len, 1, 4096, f);
-        len += got;
-        if (got < 4096)
-            break;
-    }
-    fclose(f);
-    buf[len] = '\0';
-    rec = carc_record_parse(buf, &err);
-    free(buf);
+    char msg[PLAY_LINE];
+    carc_record *rec = play_record_load(path, msg, sizeof msg);
     if (!rec)
-        cli_error("play", "--resume: %s: %s", path, err.msg);
+        cli_error("play", "--resume: %s", msg);
     return rec;
 }
 
@@ -178,6 +152,7 @@ int play_command(int argc, char **argv)
         {"headless", no_argument, NULL, 'H'},
         {"debug-log", required_argument, NULL, 'D'},
         {"resume", required_argument, NULL, 'R'},
+        {"view", required_argument, NULL, 'V'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -186,7 +161,7 @@ int play_command(int argc, char **argv)
     carc_error err = {0, ""};
     play_options opt;
     play_session *s;
-    const char *save = NULL, *debug = NULL, *resume = NULL;
+    const char *save = NULL, *debug = NULL, *resume = NULL, *view = NULL;
     carc_record *rec = NULL;
     long v, budget = 500, delay = 300;
     int c, nseats, headless = 0, have_seed = 0, have_players = 0, have_exp = 0, rc;
@@ -239,6 +214,13 @@ int play_command(int argc, char **argv)
             delay = v;
             break;
         case 'H': headless = 1; break;
+        case 'V':
+            if (!optarg[0]) {
+                cli_error("play", "--view needs a file name");
+                return EXIT_USAGE;
+            }
+            view = optarg;
+            break;
         case 'R':
             if (!optarg[0] || strlen(optarg) >= sizeof opt.save_path) {
                 cli_error("play", "--resume needs a file name shorter than %d bytes",
@@ -261,6 +243,19 @@ int play_command(int argc, char **argv)
     if (optind < argc) {
         cli_error("play", "unexpected argument '%s'", argv[optind]);
         return EXIT_USAGE;
+    }
+    if (view) {
+        if (resume || headless || have_players || have_seed || have_exp) {
+            cli_error("play", "--view shows a record as it is: it takes no %s",
+                      resume ? "--resume" : headless ? "--headless" : have_players ? "--players"
+                      : have_seed ? "--seed" : "--expansions");
+            return EXIT_USAGE;
+        }
+        if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+            cli_error("play", "--view needs a terminal");
+            return EXIT_USAGE;
+        }
+        return play_view_run(view);
     }
     if (resume && (have_seed || have_exp)) {
         cli_error("play", "--resume takes the seed and expansions from the record; drop %s",

@@ -104,6 +104,10 @@ const char *play_model_keyline(play_ui *ui)
     }
     if (ui->confirm_quit)
         return " Quit the game?  y quit   any other key: go on playing";
+    if (ui->mode == PM_REPLAY)
+        return ui->W >= 110 ? " left/h back   right/l/Space forward   Home/End start/end   Tab next "
+                              "seat   HJKL scroll   c fit   PgUp/PgDn log   q quit"
+                            : " h/l back/forward  Home/End  Tab seat  HJKL scroll  c fit  q quit";
     if (ui->mode == PM_TURN_END) {
         if (ui->s->seat[ui->next_seat].human)
             snprintf(line, sizeof ui->keyline, " Enter: pass the keyboard to seat %d   i points   q quit",

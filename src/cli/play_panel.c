@@ -191,7 +191,8 @@ static void draw_table(play_ui *ui, pen *p, const carc_game *v)
         if (seat == ui->viewer && ui->s->seat[seat].human)
             snprintf(name, sizeof name, "you");
         else
-            snprintf(name, sizeof name, "%s", ui->s->seat[seat].kind);
+            snprintf(name, sizeof name, "%s",
+                     ui->s->seat[seat].kind[0] ? ui->s->seat[seat].kind : "player");
         len = (size_t)snprintf(row, sizeof row, "%c  %-8.8s %5d %4d", seat == pd.seat ? '>' : ' ',
                                name, carc_score(v, seat), carc_supply(v, seat));
         if (exp & CARC_EXP_GIFTS)
@@ -216,7 +217,11 @@ static void draw_hand(play_ui *ui, pen *p, const carc_game *v)
     int counts[CARC_CARDS];
     char list[PLAY_LINE * 2], head[32];
     int seat = ui->viewer >= 0 ? ui->viewer : 0;
-    const char *who = ui->s->seat[seat].human ? "Your" : "Seat 0's";
+    char who[24];
+    if (ui->s->seat[seat].human)
+        snprintf(who, sizeof who, "Your");
+    else
+        snprintf(who, sizeof who, "Seat %d's", seat);
 
     if (exp & CARC_EXP_GIFTS) {
         int g[6];
@@ -282,7 +287,7 @@ static void draw_info(play_ui *ui, pen *p, const carc_game *v, int decides)
         snprintf(head, sizeof head, "%s to play: ", who);
         pen_wrap(p, AT_NORMAL, head, play_decision_text(pd.decision), 2);
     }
-    if (ui->s->humans == 0)
+    if (ui->s->humans == 0 && ui->mode != PM_REPLAY)
         pen_text(p, AT_DIM, "(no human seat: watching seat 0's view)");
     pen_gap(p);
     draw_hand_tiles(ui, p, v, decides);
@@ -405,13 +410,24 @@ void play_panel_draw(play_ui *ui, const carc_game *v, int decides)
 {
     carc_pending pd = carc_pending_decision(v);
     pen p;
-    int need = 0;
+    int need = 0, top;
 
     memset(&p, 0, sizeof p);
     p.ui = ui;
     p.x = ui->W - ui->panel_w + 1;
     p.w = ui->panel_w - 1;
     p.ymax = ui->H - 2;
+    if (ui->mode == PM_REPLAY) {
+        char head[PLAY_LINE];
+        snprintf(head, sizeof head, "move %d of %d, seat %d's view", ui->replay_at,
+                 ui->replay_n, ui->viewer);
+        pen_line(&p, play_attr(ui, PCOL_HINT) | AT_BOLD, "Replay: %s", head);
+        if (carc_is_over(v)) {
+            play_screen_final_panel(ui, v, p.y + 1, p.x, p.w, p.ymax - p.y - 1);
+            return;
+        }
+    }
+    top = p.y;
     if (ui->mode == PM_OVER) {
         pen_line(&p, play_attr(ui, PCOL_TITLE), "carc play  seed %llu  turn %d",
                  (unsigned long long)ui->s->cfg.seed, carc_turn(v));
@@ -435,7 +451,7 @@ void play_panel_draw(play_ui *ui, const carc_game *v, int decides)
     draw_info(ui, &p, v, decides);
     p.compact = p.y + need > ui->H - 2;
     p.dry = 0;
-    p.y = 0;
+    p.y = top;
     p.ymax = ui->H - 2;
     draw_info(ui, &p, v, decides);
     if (!decides)

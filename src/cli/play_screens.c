@@ -96,6 +96,8 @@ void play_screen_final_panel(play_ui *ui, const carc_game *v, int y, int x, int 
         play_put(ui, y, x, w, lines[i], attr);
     }
     y++;
+    if (ui->mode == PM_REPLAY)
+        return;  /* the viewer saves nothing; its keys are on the key line */
     if (y < y0 + h) {
         char msg[PLAY_PATH + 40];
         if (ui->saved[0])

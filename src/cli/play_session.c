@@ -33,6 +33,8 @@ void play_seat_label(const play_session *s, int seat, int reader, char *buf, siz
 {
     if (seat < 0 || seat >= s->nseats)
         snprintf(buf, size, "nobody");
+    else if (!s->seat[seat].kind[0])
+        snprintf(buf, size, "seat %d", seat);  /* the record viewer: nobody plays */
     else if (seat == reader && s->seat[seat].human)
         snprintf(buf, size, "seat %d (you)", seat);
     else
@@ -421,14 +423,14 @@ int play_session_save(const play_session *s, const char *path, char *msg, size_t
     return 0;
 }
 
-/* Starts the game again from the configuration and applies the first `keep` moves of
- * the history, rebuilding the record and every seat's log as they were. The engine is
- * deterministic, so the state is the one those moves reached. Returns 0, or -1 if a
- * move is refused (it cannot be, short of out of memory) with err filled. */
-static int rebuild(play_session *s, int keep, carc_error *err)
+/* Starts the game again from the configuration and applies moves[0..n-1] (not
+ * s->hist: the caller owns that array), rebuilding the record and every seat's log
+ * as they were. The engine is deterministic, so the state is the one those moves
+ * reached. Returns 0, or -1 if a move is refused (it cannot be, short of out of
+ * memory) with err filled. */
+int play_session_goto(play_session *s, const play_hist *moves, int n, carc_error *err)
 {
-    play_hist *old = s->hist;
-    int n = keep, i;
+    int i;
     carc_game *g = carc_new(&s->cfg, err);
     carc_recorder *rec;
 
@@ -446,7 +448,6 @@ static int rebuild(play_session *s, int keep, carc_error *err)
     for (i = 0; i < s->nseats; i++) {
         play_log_free(&s->seat[i].log);
         if (play_log_init(&s->seat[i].log, PLAY_LOG_CAP) < 0) {
-            free(old);
             snprintf(err->msg, sizeof err->msg, "out of memory");
             return -1;
         }
@@ -454,22 +455,29 @@ static int rebuild(play_session *s, int keep, carc_error *err)
     s->turn_shown = 0;
     s->have_last = 0;
     s->nhist = 0;
-    s->hist = NULL;
-    s->hist_cap = 0;
     s->hist_lost = 0;
     play_session_start(s);
     for (i = 0; i < n; i++) {
         int rc;
-        s->auto_apply = old[i].automatic;
-        rc = play_session_apply(s, &old[i].move, NULL, err);
+        s->auto_apply = moves[i].automatic;
+        rc = play_session_apply(s, &moves[i].move, NULL, err);
         s->auto_apply = 0;
-        if (rc != CARC_OK) {
-            free(old);
+        if (rc != CARC_OK)
             return -1;
-        }
     }
-    free(old);
     return 0;
+}
+
+/* play_session_goto over the session's own history (undo). */
+static int rebuild(play_session *s, int keep, carc_error *err)
+{
+    play_hist *old = s->hist;
+    int rc;
+    s->hist = NULL;
+    s->hist_cap = 0;
+    rc = play_session_goto(s, old, keep, err);
+    free(old);
+    return rc;
 }
 
 int play_session_undo_from(const play_session *s, int seat)
@@ -539,4 +547,42 @@ int play_session_modifiers_answered(const play_session *s)
     for (i = s->nhist - 1; i >= 0 && s->hist[i].move.kind != CARC_MOVE_PLACE; i--)
         n += s->hist[i].decision == CARC_DEC_MODIFIER;
     return n;
+}
+
+carc_record *play_record_load(const char *path, char *msg, size_t size)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    carc_error err = {0, ""};
+    carc_record *rec;
+
+    if (!f) {
+        snprintf(msg, size, "cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    for (;;) {
+        size_t got;
+        if (len + 4096 + 1 > cap) {
+            char *nb = realloc(buf, cap = 2 * cap + 4096 + 1);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                snprintf(msg, size, "out of memory");
+                return NULL;
+            }
+            buf = nb;
+        }
+        got = fread(buf + len, 1, 4096, f);
+        len += got;
+        if (got < 4096)
+            break;
+    }
+    fclose(f);
+    buf[len] = '\0';
+    rec = carc_record_parse(buf, &err);
+    free(buf);
+    if (!rec)
+        snprintf(msg, size, "%s: %s", path, err.msg);
+    return rec;
 }

@@ -229,6 +229,33 @@ static int computer_turn(play_ui *ui, carc_pending p)
     return 0;
 }
 
+void *play_tui_open(play_ui *ui)
+{
+    SCREEN *scr;
+    setlocale(LC_ALL, "");
+    ui->unicode = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+    if (!(scr = newterm(NULL, stdout, stdin))) {
+        fprintf(stderr, "carc play: cannot use this terminal (TERM=%s)\n",
+                getenv("TERM") ? getenv("TERM") : "");
+        return NULL;
+    }
+    set_term(scr);
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    set_escdelay(25);
+    play_paint_init(ui);
+    return scr;
+}
+
+void play_tui_close(void *scr)
+{
+    endwin();
+    delscreen((SCREEN *)scr);
+}
+
 int play_tui_run(play_session *s, const play_options *opt)
 {
     play_ui ui;
@@ -251,22 +278,10 @@ int play_tui_run(play_session *s, const play_options *opt)
     if (s->humans == 0)
         ui.viewer = 0;
 
-    setlocale(LC_ALL, "");
-    ui.unicode = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-    if (!(scr = newterm(NULL, stdout, stdin))) {
-        fprintf(stderr, "carc play: cannot use this terminal (TERM=%s)\n",
-                getenv("TERM") ? getenv("TERM") : "");
+    if (!(scr = play_tui_open(&ui))) {
         free(ui.order);
         return 1;
     }
-    set_term(scr);
-    cbreak();
-    noecho();
-    nonl();
-    keypad(stdscr, TRUE);
-    curs_set(0);
-    set_escdelay(25);
-    play_paint_init(&ui);
 
     while (!ui.quit) {
         carc_pending p;
@@ -345,8 +360,7 @@ int play_tui_run(play_session *s, const play_options *opt)
         ch = getch();
         handle_key(&ui, v, ch);
     }
-    endwin();
-    delscreen(scr);
+    play_tui_close(scr);
     free(ui.order);
     if (carc_is_over(play_session_view(s, screen_seat(&ui))))
         play_final_text(s, play_session_view(s, screen_seat(&ui)), stdout);

@@ -17,6 +17,7 @@
  *                   targets on the board, undo; the viewport
  *   play_screens.c  whole screens: hand-over, help, tiles left, too small, final scoring
  *   play_tui.c      the screen's main loop: whose decision, routing keys, resizes
+ *   play_view.c     the record viewer (--view): a saved game step by step
  *
  * Information: only play_session.c touches the full state. Every screen is drawn
  * from carc_view of the seat at the keyboard (RULES.md 6), and a seat's legal moves
@@ -143,6 +144,12 @@ int play_session_undo_from(const play_session *s, int seat);
  * the start without them (logs and record rebuilt). Returns 0 with msg saying what
  * was undone, or -1 with msg saying why not (nothing changed). */
 int play_session_undo(play_session *s, int seat, char *msg, size_t size);
+/* Reads and parses a record file; NULL with msg saying why (not found, not a
+ * record: the file and what is wrong). Caller frees with carc_record_free. */
+carc_record *play_record_load(const char *path, char *msg, size_t size);
+/* Plays the game again from the start with moves[0..n-1] (an array the caller owns,
+ * not s->hist), rebuilding the record and the logs. Returns 0, or -1 with err. */
+int play_session_goto(play_session *s, const play_hist *moves, int n, carc_error *err);
 /* Applies the moves of a record to a session just created from its configuration
  * (`carc play --resume`). Returns 0, or -1 with msg naming the move refused. */
 int play_session_resume(play_session *s, const carc_record *rec, char *msg, size_t size);
@@ -187,7 +194,8 @@ enum play_mode {
     PM_PLAY = 0,   /* the game: a human decides, or computers play */
     PM_TURN_END,   /* hot seat: what the turn scored, on the screen of who played it */
     PM_HANDOVER,   /* "pass the keyboard to seat N" */
-    PM_OVER        /* final scoring */
+    PM_OVER,       /* final scoring */
+    PM_REPLAY      /* the record viewer (play_view.c) */
 };
 
 enum play_status { PS_HINT = 0, PS_INFO, PS_ERROR };
@@ -222,6 +230,7 @@ struct play_ui {
     int thinking;        /* the status line says a computer is thinking */
     char saved[PLAY_PATH];  /* the record was saved there */
     char keyline[PLAY_LINE];  /* the key help line (play_model_keyline) */
+    int replay_at, replay_n;  /* PM_REPLAY: moves shown, moves in the record */
 };
 
 typedef struct play_ui play_ui;
@@ -229,6 +238,14 @@ typedef struct play_ui play_ui;
 /* play_tui.c: runs the game on the terminal until it is quit. Returns 0, or 1 when
  * the terminal could not be set up. */
 int play_tui_run(play_session *s, const play_options *opt);
+/* Sets up the terminal for ui (locale, curses modes, colours); returns the curses
+ * SCREEN, or NULL after a message on stderr. play_tui_close ends it. */
+void *play_tui_open(play_ui *ui);
+void play_tui_close(void *scr);
+
+/* play_view.c: `carc play --view FILE`, a record step by step (forward, back, to
+ * either end), the board, logs and scores as they were. Returns an exit code. */
+int play_view_run(const char *path);
 
 /* play_paint.c: drawing primitives */
 /* Sets up the colour pairs (ui->colors 0 when the terminal has none). */

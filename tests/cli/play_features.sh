@@ -7,7 +7,8 @@
 # whole choice list reachable and no two options reading the same, Enter not closing
 # a window, arrows to the targets with their value, the card pages of the help, city
 # borders in monochrome, a pennant not hidden by the cursor, saving on quit and
-# --resume, pass-only windows skipped, the hot-seat turn result. Positions come from
+# --resume, pass-only windows skipped, the hot-seat turn result, the record viewer
+# (--view). Positions come from
 # records in tests/cli/play/ (partial games, resumed with --resume).
 set -u
 carc=$1
@@ -206,6 +207,33 @@ grep -q "move 1 'Z (9,9) r0'" "$dir/err" || fail "--resume of a bad move: $(cat 
     >"$dir/out" 2>"$dir/err" || fail "--resume --headless: $(cat "$dir/err")"
 grep -q '^Winners\{0,1\}: seat' "$dir/out" || fail "--resume --headless does not play the game out"
 "$carc" replay "$dir/hl.json" >/dev/null 2>&1 || fail "the record of a resumed game does not replay"
+
+# ---- the record viewer: a whole game step by step --------------------------------
+"$carc" play --players random,greedy --expansions gifts,christmas --seed 2 --headless \
+    --save "$dir/full.json" >/dev/null 2>&1 || fail "view: no headless game to view"
+total=$(sed -n 's/.*"moves":\[\([^]]*\)\].*/\1/p' "$dir/full.json" | tr -cd '"' | wc -c)
+total=$((total / 2))
+start vw 120 40 --view "$dir/full.json"
+wait_for vw "Replay: move 0 of $total, seat 0's view" 10 || fail "view: the viewer does not start at move 0 of $total"
+grep -q -- '-- turn 1: seat 0 draws' "$dir/screen" || fail "view: no log at the start"
+T send-keys -t vw l
+wait_for vw "Replay: move 1 of $total" 5 || fail "view: l does not step forward"
+grep -q 'seat 0 places [A-X] ' "$dir/screen" || fail "view: the first move is not in the log"
+T send-keys -t vw End
+wait_for vw "Replay: move $total of $total" 10 || fail "view: End does not go to the end"
+wait_for vw 'Final scoring' 5 || fail "view: no final scoring at the end"
+T send-keys -t vw Left
+wait_for vw "Replay: move $((total - 1)) of $total" 10 || fail "view: left does not step back"
+grep -q 'Final scoring' "$dir/screen" && fail "view: the final scoring shows before the end"
+T send-keys -t vw Tab
+wait_for vw "seat 1's view" 5 || fail "view: Tab does not show the next seat"
+grep -q 'log of seat 1' "$dir/screen" || fail "view: Tab does not show seat 1's log"
+T send-keys -t vw Home
+wait_for vw "Replay: move 0 of $total" 10 || fail "view: Home does not go to the start"
+T send-keys -t vw q
+ended vw
+"$carc" play --view "$dir/full.json" --seed 3 >/dev/null 2>"$dir/err" && fail "--view with --seed accepted"
+grep -q -- '--view shows a record as it is: it takes no --seed' "$dir/err" || fail "--view --seed: $(cat "$dir/err")"
 
 # ---- hot seat: the turn's result before the hand-over --------------------------------
 start hs 120 40 --players human,human --expansions gifts,christmas --seed 5

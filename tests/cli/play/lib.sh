@@ -32,11 +32,17 @@ screen() { T capture-pane -p -t "$1" >"$dir/screen" 2>/dev/null; }
 # keyline: the last non-empty line of the captured screen (the key help)
 keyline() { grep -v '^ *$' "$dir/screen" | tail -n 1; }
 # wait_for NAME PATTERN SECONDS: polls the screen until PATTERN (grep) shows
+# and the screen is drawn in full (two captures 0.05 s apart agree: a capture can
+# catch the terminal half way through a redraw)
 wait_for() {
     end=$(($(date +%s) + $3))
     while :; do
         if screen "$1" && grep -q -- "$2" "$dir/screen"; then
-            return 0
+            first=$(cksum <"$dir/screen")
+            sleep 0.05
+            if screen "$1" && [ "$(cksum <"$dir/screen")" = "$first" ]; then
+                return 0
+            fi
         fi
         [ "$(date +%s)" -ge "$end" ] && return 1
         sleep 0.05

@@ -17,7 +17,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 # ---- two followers on one field (an intrusion), a board that fits, 120x40 ---------
 start syn 120 40 --resume "$here/play/synod.json" --players human,random --save "$dir/syn.json"
-wait_for syn 'Your decision: place the tile' 10 || fail "syn: the resumed game shows no decision"
+wait_for syn 'Your decision: place the tile' 30 || fail "syn: the resumed game shows no decision"
 settle syn
 grep -q 'carc play  seed 3  turn 21' "$dir/screen" || fail "syn: not turn 21 of seed 3"
 # every follower on the board is drawn: digits in the board area (rows 1-27, right of
@@ -29,25 +29,25 @@ head -n 1 "$dir/screen" | grep -q ' -5 .* 4 *│' || fail "syn: the board (x -5.
 grep -q 'they may block it (X10, X14).)' "$dir/screen" || fail "syn: a long log line is cut"
 grep -q 'aims the card at (-4,-1) field:SE' "$dir/screen" || fail "syn: the log does not say the target in words"
 T send-keys -t syn H H
-wait_for syn '^ *-7 ' 5 || fail "syn: H does not scroll"
+wait_for syn '^ *-7 ' 15 || fail "syn: H does not scroll"
 T send-keys -t syn c
-wait_for syn '^ *-5 .* 4 *│' 5 || fail "syn: c does not fit the board"
+wait_for syn '^ *-5 .* 4 *│' 15 || fail "syn: c does not fit the board"
 T send-keys -t syn i
-wait_for syn 'Tiles left in the stack: 50' 5 || fail "syn: i shows no tiles left"
+wait_for syn 'Tiles left in the stack: 50' 15 || fail "syn: i shows no tiles left"
 grep -q 'Points by category' "$dir/screen" || fail "syn: i shows no points by category"
 grep -q '^ *0 you  *[0-9]' "$dir/screen" || fail "syn: no category row for seat 0"
 T send-keys -t syn i
-wait_for syn 'Your decision: place the tile' 5 || fail "syn: i does not close"
+wait_for syn 'Your decision: place the tile' 15 || fail "syn: i does not close"
 T send-keys -t syn u
-wait_for syn 'nothing to undo' 5 || fail "syn: undo goes back past the draw of the tile"
+wait_for syn 'nothing to undo' 15 || fail "syn: undo goes back past the draw of the tile"
 T send-keys -t syn q
-wait_for syn 'Quit?  s save' 5 || fail "syn: q does not offer to save"
+wait_for syn 'Quit?  s save' 15 || fail "syn: q does not offer to save"
 T send-keys -t syn y
 ended syn
 
 # ---- tie-break tokens and locks drawn on the board and told in the log (X11, X12) -----
 start tok 160 50 --resume "$here/play/token.json" --players human,random
-wait_for tok 'Your decision: ' 10 || fail "tok: the resumed game shows no decision"
+wait_for tok 'Your decision: ' 30 || fail "tok: the resumed game shows no decision"
 settle tok
 sed -n '2,38p' "$dir/screen" | sed 's/│.*//' | grep -q '▲' || fail "tok: no tie-break token on the board"
 sed -n '2,38p' "$dir/screen" | sed 's/│.*//' | grep -q '≡' || fail "tok: no lock on the board"
@@ -56,7 +56,7 @@ grep -q 'seat 0 puts a tie-break token on the road at (1,-2), port E' "$dir/scre
 T send-keys -t tok q y
 ended tok
 start lock 160 50 --resume "$here/play/lock.json" --players human,random
-wait_for lock 'Your decision: ' 10 || fail "lock: the resumed game shows no decision"
+wait_for lock 'Your decision: ' 30 || fail "lock: the resumed game shows no decision"
 settle lock
 sed -n '2,38p' "$dir/screen" | sed 's/│.*//' | grep -q '≡' || fail "lock: no lock on the board"
 grep -q 'seat 0 locks the road at (0,4), port S' "$dir/screen" || fail "lock: the lock is not in the log"
@@ -67,7 +67,7 @@ ended lock
 
 # ---- a scoring-modifier question names and rings the feature it is about (X8) ------
 start mod 120 40 --resume "$here/play/modifier.json" --players human,random
-wait_for mod 'Your decision: scoring: play a modifier' 10 || fail "mod: no modifier question"
+wait_for mod 'Your decision: scoring: play a modifier' 30 || fail "mod: no modifier question"
 settle mod
 panel | tr '\n' ' ' | tr -s ' ' | grep -q 'Scoring now: city:S at (-6,-1): city of 3 tiles, 1 pennant, complete' \
     || fail "mod: the question does not say which feature it is about"
@@ -77,7 +77,7 @@ ended mod
 
 # ---- a full hand at 80x24: the choice list, wrapped, every option reachable -------
 start hand 80 24 --resume "$here/play/hand.json" --players human,random --save "$dir/hand.json"
-wait_for hand '-- choose (1 of [0-9]*) --' 10 || fail "hand: no choice list at 80x24 with a full hand"
+wait_for hand '-- choose (1 of [0-9]*) --' 30 || fail "hand: no choice list at 80x24 with a full hand"
 settle hand
 n=$(sed -n 's/.*-- choose (1 of \([0-9]*\)) --.*/\1/p' "$dir/screen")
 [ "$n" -gt 50 ] || fail "hand: only $n choices"
@@ -88,7 +88,7 @@ panel | tr '\n' ' ' | tr -s ' ' | grep -q 'Your cards: Swap: Road x2, Swap: Fiel
 [ "$(panel | grep -c '^[> ] *[0-9][0-9]* ')" -ge 3 ] || fail "hand: fewer than 3 options shown"
 # Enter on "pass" does not throw the window away
 T send-keys -t hand Enter
-wait_for hand 'Enter does not close the window' 5 || fail "hand: Enter closed the window"
+wait_for hand 'Enter does not close the window' 15 || fail "hand: Enter closed the window"
 grep -q -- '-- choose (1 of' "$dir/screen" || fail "hand: the window is gone after Enter"
 # every option, selected in turn, reads differently from every other (none cut)
 : >"$dir/options"
@@ -100,7 +100,7 @@ while :; do
     [ "$k" -ge "$n" ] && break
     k=$((k + 1))
     T send-keys -t hand j
-    wait_for hand "-- choose ($k of $n) --" 5 || fail "hand: j does not reach choice $k"
+    wait_for hand "-- choose ($k of $n) --" 15 || fail "hand: j does not reach choice $k"
     settle hand
 done
 [ "$(grep -c . "$dir/options")" -eq "$n" ] || fail "hand: not every option could be read"
@@ -108,9 +108,9 @@ dups=$(sed 's/^> *[0-9]* //' "$dir/options" | sort | uniq -d)
 [ -z "$dups" ] || fail "hand: options read the same: $dups"
 # the arrows move to a target on the board and say what it is worth
 T send-keys -t hand Home
-wait_for hand '-- choose (1 of' 5 || fail "hand: Home does not go to the first choice"
+wait_for hand '-- choose (1 of' 15 || fail "hand: Home does not go to the first choice"
 T send-keys -t hand Right
-wait_for hand '│[a-z]*:[A-Z]* at ([-0-9]*,[-0-9]*): ' 5 || fail "hand: an arrow does not select a target"
+wait_for hand '│[a-z]*:[A-Z]* at ([-0-9]*,[-0-9]*): ' 15 || fail "hand: an arrow does not select a target"
 settle hand
 panel | tr '\n' ' ' | tr -s ' ' | grep -q ' of [0-9]* tiles*,.* worth [0-9]* now' \
     || fail "hand: the selected target's value is not shown"
@@ -120,25 +120,25 @@ sed -n '2,16p' "$dir/screen" | sed 's/│.*//' | grep -q '○' || fail "hand: th
 sed -n '2,16p' "$dir/screen" | sed 's/│.*//' | grep -q '◎' || fail "hand: the selected target is not marked"
 # the card pages of the help
 T send-keys -t hand '?'
-wait_for hand 'carc play - keys' 5 || fail "hand: ? shows no help"
+wait_for hand 'carc play - keys' 15 || fail "hand: ? shows no help"
 T send-keys -t hand Space
-wait_for hand 'Synod (gift deck, gift, you hold 1): Put a follower' 5 || fail "hand: no card page in the help"
+wait_for hand 'Synod (gift deck, gift, you hold 1): Put a follower' 15 || fail "hand: no card page in the help"
 T send-keys -t hand x
-wait_for hand '-- choose (' 5 || fail "hand: the help does not close"
+wait_for hand '-- choose (' 15 || fail "hand: the help does not close"
 # Space pages through the cards and, after the last page, back to the game
 T send-keys -t hand '?'
-wait_for hand 'carc play - keys' 5 || fail "hand: ? shows no help"
+wait_for hand 'carc play - keys' 15 || fail "hand: ? shows no help"
 k=0
 while [ $k -lt 12 ]; do
     T send-keys -t hand Space
     k=$((k + 1))
-    wait_for hand 'page [0-9]* of\|-- choose (' 5 || fail "hand: Space shows neither a page nor the game"
+    wait_for hand 'page [0-9]* of\|-- choose (' 15 || fail "hand: Space shows neither a page nor the game"
     settle hand
     grep -q -- '-- choose (' "$dir/screen" && break
 done
 grep -q -- '-- choose (' "$dir/screen" || fail "hand: Space never goes back to the game"
 T send-keys -t hand q
-wait_for hand 'Quit?' 5 || fail "hand: q does not ask"
+wait_for hand 'Quit?' 15 || fail "hand: q does not ask"
 T send-keys -t hand y
 ended hand
 
@@ -147,7 +147,7 @@ ended hand
 T new-session -d -s mono -x 100 -y 30 -c "$dir" \
     "TERM=vt100 LC_ALL=C.UTF-8 '$carc' play --players human,random --seed 28 2>'$dir/mono.err'; echo \$? >'$dir/mono.rc'" \
     || fail "tmux could not start a session"
-wait_for mono 'Tile in hand: E' 10 || fail "mono: seed 28 does not draw E"
+wait_for mono 'Tile in hand: E' 30 || fail "mono: seed 28 does not draw E"
 settle mono
 panel | grep -q '^  \.#####\.' || fail "mono: the city cap of E reaches its corners (cities of neighbours would touch)"
 T send-keys -t mono q y
@@ -155,7 +155,7 @@ ended mono
 
 # ---- a pennant under the cursor stays visible (seed 58 draws M, a city through a corner)
 start pen 100 30 --players human,random --seed 58
-wait_for pen 'Tile in hand: M' 10 || fail "pen: seed 58 does not draw M"
+wait_for pen 'Tile in hand: M' 30 || fail "pen: seed 58 does not draw M"
 settle pen
 sed -n '2,20p' "$dir/screen" | sed 's/│.*//' | grep -q '◆' || fail "pen: the pennant under the cursor is hidden"
 T send-keys -t pen q y
@@ -163,20 +163,20 @@ ended pen
 
 # ---- quitting saves; --resume goes on ----------------------------------------------
 start sv 100 30 --players human,random --seed 5 --save "$dir/sv.json"
-wait_for sv 'Your decision: place the tile' 10 || fail "sv: no decision"
+wait_for sv 'Your decision: place the tile' 30 || fail "sv: no decision"
 T send-keys -t sv Enter
-wait_for sv 'place a follower' 5 || fail "sv: no follower decision"
+wait_for sv 'place a follower' 15 || fail "sv: no follower decision"
 T send-keys -t sv p
-wait_for sv 'carc play  seed 5  turn 3' 10 || fail "sv: the computer did not play"
-wait_for sv 'Your decision: place the tile' 10 || fail "sv: no decision in turn 3"
+wait_for sv 'carc play  seed 5  turn 3' 30 || fail "sv: the computer did not play"
+wait_for sv 'Your decision: place the tile' 30 || fail "sv: no decision in turn 3"
 T send-keys -t sv q
-wait_for sv 'Quit?  s save to .*sv.json and quit' 5 || fail "sv: q does not offer to save"
+wait_for sv 'Quit?  s save to .*sv.json and quit' 15 || fail "sv: q does not offer to save"
 T send-keys -t sv s
 ended sv
 [ -s "$dir/sv.json" ] || fail "sv: quitting with s saved nothing"
 "$carc" replay "$dir/sv.json" >"$dir/out" 2>&1 || fail "sv: the saved game does not replay: $(cat "$dir/out")"
 start rs 100 30 --resume "$dir/sv.json" --players human,random
-wait_for rs 'carc play  seed 5  turn 3' 10 || fail "rs: --resume does not continue at turn 3"
+wait_for rs 'carc play  seed 5  turn 3' 30 || fail "rs: --resume does not continue at turn 3"
 grep -q 'Your decision: place the tile' "$dir/screen" || fail "rs: no decision after resuming"
 grep -q 'seat 1 (random) places' "$dir/screen" || fail "rs: the log of the resumed game is missing"
 T send-keys -t rs q y
@@ -189,7 +189,7 @@ grep -q 'gives 3 seats, the game in .* has 2' "$dir/err" || fail "--resume seats
 
 # ---- a window where seat 0 holds nothing it could play there: skipped ---------------
 start po 120 40 --resume "$here/play/passonly.json" --players human,random --save "$dir/po.json"
-wait_for po 'passed without asking' 10 || fail "po: a window with only a pass was not skipped"
+wait_for po 'passed without asking' 30 || fail "po: a window with only a pass was not skipped"
 grep -q 'before placing: open a\|after scoring: play a card' "$dir/screen" \
     && fail "po: the pass-only window is still asked"
 T send-keys -t po q y
@@ -214,22 +214,22 @@ grep -q '^Winners\{0,1\}: seat' "$dir/out" || fail "--resume --headless does not
 total=$(sed -n 's/.*"moves":\[\([^]]*\)\].*/\1/p' "$dir/full.json" | tr -cd '"' | wc -c)
 total=$((total / 2))
 start vw 120 40 --view "$dir/full.json"
-wait_for vw "Replay: move 0 of $total, seat 0's view" 10 || fail "view: the viewer does not start at move 0 of $total"
+wait_for vw "Replay: move 0 of $total, seat 0's view" 30 || fail "view: the viewer does not start at move 0 of $total"
 grep -q -- '-- turn 1: seat 0 draws' "$dir/screen" || fail "view: no log at the start"
 T send-keys -t vw l
-wait_for vw "Replay: move 1 of $total" 5 || fail "view: l does not step forward"
+wait_for vw "Replay: move 1 of $total" 15 || fail "view: l does not step forward"
 grep -q 'seat 0 places [A-X] ' "$dir/screen" || fail "view: the first move is not in the log"
 T send-keys -t vw End
-wait_for vw "Replay: move $total of $total" 10 || fail "view: End does not go to the end"
-wait_for vw 'Final scoring' 5 || fail "view: no final scoring at the end"
+wait_for vw "Replay: move $total of $total" 30 || fail "view: End does not go to the end"
+wait_for vw 'Final scoring' 15 || fail "view: no final scoring at the end"
 T send-keys -t vw Left
-wait_for vw "Replay: move $((total - 1)) of $total" 10 || fail "view: left does not step back"
+wait_for vw "Replay: move $((total - 1)) of $total" 30 || fail "view: left does not step back"
 grep -q 'Final scoring' "$dir/screen" && fail "view: the final scoring shows before the end"
 T send-keys -t vw Tab
-wait_for vw "seat 1's view" 5 || fail "view: Tab does not show the next seat"
+wait_for vw "seat 1's view" 15 || fail "view: Tab does not show the next seat"
 grep -q 'log of seat 1' "$dir/screen" || fail "view: Tab does not show seat 1's log"
 T send-keys -t vw Home
-wait_for vw "Replay: move 0 of $total" 10 || fail "view: Home does not go to the start"
+wait_for vw "Replay: move 0 of $total" 30 || fail "view: Home does not go to the start"
 T send-keys -t vw q
 ended vw
 "$carc" play --view "$dir/full.json" --seed 3 >/dev/null 2>"$dir/err" && fail "--view with --seed accepted"
@@ -237,32 +237,32 @@ grep -q -- '--view shows a record as it is: it takes no --seed' "$dir/err" || fa
 
 # ---- hot seat: the turn's result before the hand-over --------------------------------
 start hs 120 40 --players human,human --expansions gifts,christmas --seed 5
-wait_for hs 'Pass the keyboard to seat 0 - press Enter' 10 || fail "hs: no hand-over"
+wait_for hs 'Pass the keyboard to seat 0 - press Enter' 30 || fail "hs: no hand-over"
 T send-keys -t hs Enter
-wait_for hs 'Your decision: ' 5 || fail "hs: no decision"
+wait_for hs 'Your decision: ' 15 || fail "hs: no decision"
 T send-keys -t hs Enter
-wait_for hs 'place a follower' 5 || fail "hs: no follower decision"
+wait_for hs 'place a follower' 15 || fail "hs: no follower decision"
 T send-keys -t hs p
-wait_for hs 'End of your turn: seat 0 (you) [-+][0-9]*, seat 1 (human) [-+][0-9]*' 5 \
+wait_for hs 'End of your turn: seat 0 (you) [-+][0-9]*, seat 1 (human) [-+][0-9]*' 15 \
     || fail "hs: the turn's result is not shown before the hand-over"
 T send-keys -t hs Enter
-wait_for hs 'Pass the keyboard to seat 1 - press Enter' 5 || fail "hs: no hand-over after the turn's result"
+wait_for hs 'Pass the keyboard to seat 1 - press Enter' 15 || fail "hs: no hand-over after the turn's result"
 T send-keys -t hs q y
 ended hs
 # a human, a computer, a human: the first human's turn result comes before the
 # computer plays
 start h3 120 40 --players human,random,human --seed 6
-wait_for h3 'Pass the keyboard to seat 0 - press Enter' 10 || fail "h3: no hand-over"
+wait_for h3 'Pass the keyboard to seat 0 - press Enter' 30 || fail "h3: no hand-over"
 T send-keys -t h3 Enter
-wait_for h3 'Your decision: place the tile' 5 || fail "h3: no decision"
+wait_for h3 'Your decision: place the tile' 15 || fail "h3: no decision"
 T send-keys -t h3 Enter
-wait_for h3 'place a follower' 5 || fail "h3: no follower decision"
+wait_for h3 'place a follower' 15 || fail "h3: no follower decision"
 T send-keys -t h3 p
-wait_for h3 'End of your turn: seat 0 (you) [-+][0-9]*' 5 || fail "h3: no turn result before the computer plays"
+wait_for h3 'End of your turn: seat 0 (you) [-+][0-9]*' 15 || fail "h3: no turn result before the computer plays"
 settle h3
 grep -q 'seat 1 (random) places' "$dir/screen" && fail "h3: the computer played before the turn result was seen"
 T send-keys -t h3 Enter
-wait_for h3 'Pass the keyboard to seat 2 - press Enter' 10 || fail "h3: no hand-over to seat 2"
+wait_for h3 'Pass the keyboard to seat 2 - press Enter' 30 || fail "h3: no hand-over to seat 2"
 T send-keys -t h3 q y
 ended h3
 

@@ -15,7 +15,7 @@ carc=$1
 
 # ---- one game, human against random, 120x40 -------------------------------------
 start g1 120 40 --players human,random --seed 3
-wait_for g1 'Your decision: place the tile' 10 || fail "no placement decision on the first screen"
+wait_for g1 'Your decision: place the tile' 30 || fail "no placement decision on the first screen"
 grep -q 'carc play  seed 3  turn 1' "$dir/screen" || fail "no title with the seed and turn"
 grep -q 'Tile in hand: [A-X]' "$dir/screen" || fail "the drawn tile is not shown"
 grep -q 'Stack 70' "$dir/screen" || fail "no stack count"
@@ -31,15 +31,15 @@ esac
 spot=$(sed -n 's/.*Cursor: \([A-X] ([-0-9]*,[-0-9]*) r[0-3]\).*/\1/p' "$dir/screen")
 
 T send-keys -t g1 z
-wait_for g1 "'z' does nothing here" 5 || fail "an unused key gives no hint"
+wait_for g1 "'z' does nothing here" 15 || fail "an unused key gives no hint"
 T send-keys -t g1 '?'
-wait_for g1 'carc play - keys' 5 || fail "? shows no help"
+wait_for g1 'carc play - keys' 15 || fail "? shows no help"
 T send-keys -t g1 x
-wait_for g1 'Cursor: ' 5 || fail "the help does not close"
+wait_for g1 'Cursor: ' 15 || fail "the help does not close"
 grep -q 'carc play - keys' "$dir/screen" && fail "the help is still shown"
 
 T send-keys -t g1 Enter
-wait_for g1 "seat 0 (you) places $spot" 5 || fail "the log does not mention the placement '$spot'"
+wait_for g1 "seat 0 (you) places $spot" 15 || fail "the log does not mention the placement '$spot'"
 grep -q 'Your decision: place a follower, or pass' "$dir/screen" || fail "no follower decision"
 grep -q 'pass (no follower)' "$dir/screen" || fail "the follower list has no pass"
 case $(keyline) in
@@ -48,17 +48,17 @@ case $(keyline) in
 esac
 # undo takes the placement back (nothing was drawn since)
 T send-keys -t g1 u
-wait_for g1 "undo: took back $spot" 5 || fail "u does not take the placement back"
+wait_for g1 "undo: took back $spot" 15 || fail "u does not take the placement back"
 grep -q 'Your decision: place the tile' "$dir/screen" || fail "after undo the tile is not to place again"
 grep -q "seat 0 (you) places $spot" "$dir/screen" && fail "the undone placement is still in the log"
 T send-keys -t g1 Enter
-wait_for g1 "seat 0 (you) places $spot" 5 || fail "the tile cannot be placed again after undo"
-wait_for g1 'Your decision: place a follower, or pass' 5 || fail "no follower decision after undo"
+wait_for g1 "seat 0 (you) places $spot" 15 || fail "the tile cannot be placed again after undo"
+wait_for g1 'Your decision: place a follower, or pass' 15 || fail "no follower decision after undo"
 T send-keys -t g1 p
-wait_for g1 'seat 1 (random) places ' 10 || fail "the computer's move is not in the log"
+wait_for g1 'seat 1 (random) places ' 30 || fail "the computer's move is not in the log"
 
 style=pass
-drive g1 40
+drive g1 120
 grep -q 'Final scoring' "$dir/screen" || fail "no final scoring"
 grep -q 'seat 0 (you)  *[0-9][0-9]* points' "$dir/screen" || fail "no final line for seat 0"
 grep -q 'seat 1 (random)  *[0-9][0-9]* points' "$dir/screen" || fail "no final line for seat 1"
@@ -70,7 +70,7 @@ grep -q 'scores [0-9]* at the end for the [a-z ]* at ([-0-9]*,[-0-9]*), port [NE
     || fail "the final scoring does not name each feature's segment"
 grep -q 's saves the record to carc-3.json' "$dir/screen" || fail "the save file name is not shown"
 T send-keys -t g1 s
-wait_for g1 'Record saved: carc-3.json' 5 || fail "s did not save the record"
+wait_for g1 'Record saved: carc-3.json' 15 || fail "s did not save the record"
 [ -s "$dir/carc-3.json" ] || fail "no carc-3.json"
 "$carc" replay "$dir/carc-3.json" >"$dir/out" 2>&1 || fail "carc replay rejects the saved record: $(cat "$dir/out")"
 grep -q '^1 records replayed, all moves legal, all scores match$' "$dir/out" || fail "replay: $(cat "$dir/out")"
@@ -79,30 +79,30 @@ ended g1
 
 # ---- a terminal too small, then resized ------------------------------------------
 start small 40 10 --players human,random --seed 1
-wait_for small 'Terminal too small' 10 || fail "a 40x10 terminal does not say it is too small"
+wait_for small 'Terminal too small' 30 || fail "a 40x10 terminal does not say it is too small"
 grep -q 'Your decision' "$dir/screen" && fail "the game is drawn on a 40x10 terminal"
 T resize-window -t small -x 100 -y 30
-wait_for small 'Your decision: place the tile' 10 || fail "the game is not drawn after the resize"
+wait_for small 'Your decision: place the tile' 30 || fail "the game is not drawn after the resize"
 T send-keys -t small q
-wait_for small 'Quit?  s save' 5 || fail "q does not ask to confirm"
+wait_for small 'Quit?  s save' 15 || fail "q does not ask to confirm"
 T send-keys -t small y
 ended small
 
 # ---- two humans at one keyboard, both expansions: the first 12 hand-overs, taking
 # the second choice of every list (gifts, cards, followers) -------------------------
 start g2 120 40 --players human,human --expansions gifts,christmas --seed 5
-wait_for g2 'Pass the keyboard to seat 0 - press Enter' 10 || fail "no hand-over before the first turn"
+wait_for g2 'Pass the keyboard to seat 0 - press Enter' 30 || fail "no hand-over before the first turn"
 style=second
-drive g2 40 12
+drive g2 120 12
 [ "$handovers" -ge 12 ] || fail "only $handovers hand-over screens"
 T send-keys -t g2 Enter
-wait_for g2 'Your decision: ' 5 || fail "Enter on the hand-over does not show the seat's screen"
+wait_for g2 'Your decision: ' 15 || fail "Enter on the hand-over does not show the seat's screen"
 grep -q 'Gift deck [0-9]' "$dir/screen" || fail "no gift deck count with The Gifts"
 grep -q 'Cloister deck [0-9]*  Roadside deck [0-9]' "$dir/screen" || fail "no Christmas deck counts"
 grep -q 'Your gifts: ' "$dir/screen" || fail "the seat's gifts are not shown"
 grep -q 'Your cards: ' "$dir/screen" || fail "the seat's Christmas cards are not shown"
 T send-keys -t g2 q
-wait_for g2 'Quit?  s save' 5 || fail "q does not ask to confirm"
+wait_for g2 'Quit?  s save' 15 || fail "q does not ask to confirm"
 T send-keys -t g2 y
 ended g2
 
@@ -110,18 +110,18 @@ ended g2
 # window decision depends on the cards the computer holds, which seat 0 may not know);
 # --debug-log gets them ----------------------------------------------------------------
 start g3 120 40 --players human,greedy --expansions gifts,christmas --seed 4 --debug-log "$dir/debug.log"
-wait_for g3 'Your decision: place the tile' 10 || fail "g3: no placement decision"
+wait_for g3 'Your decision: place the tile' 30 || fail "g3: no placement decision"
 T send-keys -t g3 Enter
-wait_for g3 'Your decision: ' 5 || fail "g3: no decision after placing"
+wait_for g3 'Your decision: ' 15 || fail "g3: no decision after placing"
 T send-keys -t g3 p
-wait_for g3 'carc play  seed 4  turn 3' 10 || fail "g3: the computer did not play its turn"
+wait_for g3 'carc play  seed 4  turn 3' 30 || fail "g3: the computer did not play its turn"
 settle g3
 grep -q 'best of\|evaluation\|seat 1 (greedy) .*\[' "$dir/screen" \
     && fail "g3: seat 0's log shows the computer's note on its choice"
 grep -q '^turn 2 seat 1 place: [A-X] .*\[best of [0-9]* moves' "$dir/debug.log" \
     || fail "g3: the debug log lacks the computer's note: $(cat "$dir/debug.log")"
 T send-keys -t g3 q
-wait_for g3 'Quit?  s save' 5 || fail "g3: q does not ask to confirm"
+wait_for g3 'Quit?  s save' 15 || fail "g3: q does not ask to confirm"
 T send-keys -t g3 y
 ended g3
 

@@ -59,7 +59,7 @@ start() {
 }
 # ended NAME: waits for carc to exit and checks its exit code is 0
 ended() {
-    end=$(($(date +%s) + 10))
+    end=$(($(date +%s) + 30))
     while [ ! -s "$dir/$1.rc" ]; do
         [ "$(date +%s)" -ge "$end" ] && fail "$1: carc play did not exit"
         sleep 0.05
@@ -121,7 +121,7 @@ panel() { sed -n 's/.*│//p' "$dir/screen"; }
 # settle NAME: waits until two captures 0.1 s apart are the same (a screen drawn in
 # full, not caught half way)
 settle() {
-    end=$(($(date +%s) + 10))
+    end=$(($(date +%s) + 20))
     last=
     while :; do
         screen "$1" || fail "$1: the session ended"

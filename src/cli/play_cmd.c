@@ -19,13 +19,16 @@
 static const char play_usage[] =
     "usage: carc play [--players LIST] [--expansions LIST] [--seed S] [--budget-ms M]\n"
     "                 [--save FILE] [--delay-ms D] [--headless] [--debug-log FILE]\n"
+    "       carc play --resume FILE [--players LIST] [--save FILE] [...]\n"
+    "       carc play --view FILE\n"
     "\n"
     "Plays one game of Carcassonne on the terminal, full screen: the board in colour,\n"
     "your tiles, gifts and cards, scores, a log of every move. Each seat is a human at\n"
     "this keyboard or a computer player; several humans pass the keyboard between\n"
     "turns (a hand-over screen hides the previous player's cards). Every screen shows\n"
     "only what its seat may know. At the end: the final scoring per category and the\n"
-    "winner(s); `s` saves the game record (JSON, accepted by `carc replay`).\n"
+    "winner(s); `s` saves the game record (JSON, accepted by `carc replay`). Quitting\n"
+    "an unfinished game offers to save it; --resume goes on with it later.\n"
     "\n"
     "  --players LIST      2..5 seats in turn order, comma-separated: human, random,\n"
     "                      greedy or mcts (default human,mcts)\n"
@@ -38,6 +41,12 @@ static const char play_usage[] =
     "  --headless          no screen: computer seats only; prints every move and the\n"
     "                      final scoring on stdout, and writes the record to --save\n"
     "                      when given\n"
+    "  --resume FILE       go on with a game saved by `s` or on quitting (a record):\n"
+    "                      its seed, expansions and moves; --players must give as many\n"
+    "                      seats as it has (default: you, then mcts); `s` saves back\n"
+    "                      to FILE unless --save says otherwise\n"
+    "  --view FILE         step through a saved game (a record): arrows back and\n"
+    "                      forward, Home/End to either end, Tab the next seat's view\n"
     "  --debug-log FILE    append the computer players' notes on each choice (search\n"
     "                      statistics) to FILE; they are never shown on the screen,\n"
     "                      where they could hint at a computer's hidden cards\n"
@@ -46,9 +55,11 @@ static const char play_usage[] =
     "Keys (also on screen, and under ?): placing a tile, arrows/hjkl jump between the\n"
     "spots where it fits, Tab steps through them, r turns it, t switches between two\n"
     "tiles, Enter places; any other decision is a list of the legal moves: up/down\n"
-    "select, Enter confirms, p passes (no follower, close a window, decline). H J K L\n"
-    "scroll the board, c centres, PgUp/PgDn scroll the log, q quits. The terminal\n"
-    "must be at least 80x24.\n";
+    "select (arrows jump between targets on the board), Enter confirms, p passes (no\n"
+    "follower, close a window, decline). u undoes your last decision (back to the last\n"
+    "draw), i lists the tiles left and the points per category, H J K L scroll the\n"
+    "board, c fits it, PgUp/PgDn scroll the log, q quits. The terminal must be at\n"
+    "least 80x24.\n";
 
 enum { MAX_LIST = 256 };
 
@@ -83,7 +94,17 @@ static int parse_players(const char *list, char kinds[][PLAY_KIND_LEN])
     return n;
 }
 
-static int run_headless(play_session *s, const char *save)
+/* Reads and parses a record file; NULL after an error message. */
+static carc_record *load_record(const char *path)
+{
+    char msg[PLAY_LINE];
+    carc_record *rec = play_record_load(path, msg, sizeof msg);
+    if (!rec)
+        cli_error("play", "--resume: %s", msg);
+    return rec;
+}
+
+static int run_headless(play_session *s, const char *save, const carc_record *rec)
 {
     carc_error err = {0, ""};
     char msg[PLAY_LINE];
@@ -94,6 +115,10 @@ static int run_headless(play_session *s, const char *save)
     for (i = 0; i < s->nseats; i++)
         printf(" seat %d %s%s", i, s->seat[i].kind, i + 1 < s->nseats ? "," : "\n");
     play_session_start(s);
+    if (rec && play_session_resume(s, rec, msg, sizeof msg) != 0) {
+        cli_error("play", "--resume: %s", msg);
+        return 1;
+    }
     while (!carc_is_over(play_session_view(s, 0))) {
         if (play_session_computer(s, &err) != CARC_OK) {
             cli_error("play", "%s", err.msg);
@@ -122,6 +147,8 @@ int play_command(int argc, char **argv)
         {"delay-ms", required_argument, NULL, 'd'},
         {"headless", no_argument, NULL, 'H'},
         {"debug-log", required_argument, NULL, 'D'},
+        {"resume", required_argument, NULL, 'R'},
+        {"view", required_argument, NULL, 'V'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -130,9 +157,10 @@ int play_command(int argc, char **argv)
     carc_error err = {0, ""};
     play_options opt;
     play_session *s;
-    const char *save = NULL, *debug = NULL;
+    const char *save = NULL, *debug = NULL, *resume = NULL, *view = NULL;
+    carc_record *rec = NULL;
     long v, budget = 500, delay = 300;
-    int c, nseats, headless = 0, have_seed = 0, rc;
+    int c, nseats, headless = 0, have_seed = 0, have_players = 0, have_exp = 0, rc;
 
     carc_config_init(&cfg);
     memset(&opt, 0, sizeof opt);
@@ -146,10 +174,12 @@ int play_command(int argc, char **argv)
         case 'p':
             if ((nseats = parse_players(optarg, kinds)) < 0)
                 return EXIT_USAGE;
+            have_players = 1;
             break;
         case 'e':
             if (cli_expansions("play", "--expansions", optarg, &cfg.expansions))
                 return EXIT_USAGE;
+            have_exp = 1;
             break;
         case 's':
             if (cli_seed("play", "--seed", optarg, &cfg.seed))
@@ -175,6 +205,21 @@ int play_command(int argc, char **argv)
             delay = v;
             break;
         case 'H': headless = 1; break;
+        case 'V':
+            if (!optarg[0]) {
+                cli_error("play", "--view needs a file name");
+                return EXIT_USAGE;
+            }
+            view = optarg;
+            break;
+        case 'R':
+            if (!optarg[0] || strlen(optarg) >= sizeof opt.save_path) {
+                cli_error("play", "--resume needs a file name shorter than %d bytes",
+                          (int)sizeof opt.save_path);
+                return EXIT_USAGE;
+            }
+            resume = optarg;
+            break;
         case 'D':
             if (!optarg[0]) {
                 cli_error("play", "--debug-log needs a file name");
@@ -190,14 +235,52 @@ int play_command(int argc, char **argv)
         cli_extra_arg("play", argv[optind]);
         return EXIT_USAGE;
     }
+    if (view) {
+        if (resume || headless || have_players || have_seed || have_exp) {
+            cli_error("play", "--view shows a record as it is: it takes no %s",
+                      resume ? "--resume" : headless ? "--headless" : have_players ? "--players"
+                      : have_seed ? "--seed" : "--expansions");
+            return EXIT_USAGE;
+        }
+        if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+            cli_error("play", "--view needs a terminal");
+            return EXIT_USAGE;
+        }
+        return play_view_run(view);
+    }
+    if (resume && (have_seed || have_exp)) {
+        cli_error("play", "--resume takes the seed and expansions from the record; drop %s",
+                  have_seed ? "--seed" : "--expansions");
+        return EXIT_USAGE;
+    }
+    if (resume) {
+        if (!(rec = load_record(resume)))
+            return 1;
+        cfg = *carc_record_config(rec);
+        if (!have_players) {
+            for (c = 1; c < cfg.players; c++)
+                snprintf(kinds[c], PLAY_KIND_LEN, "mcts");
+            nseats = cfg.players;
+        } else if (nseats != cfg.players) {
+            cli_error("play", "--players gives %d seats, the game in %s has %d", nseats,
+                      resume, cfg.players);
+            carc_record_free(rec);
+            return EXIT_USAGE;
+        }
+        have_seed = 1;
+        if (!save)
+            save = resume;
+    }
     if (headless) {
         for (c = 0; c < nseats; c++)
             if (strcmp(kinds[c], "human") == 0) {
                 cli_error("play", "--headless needs computer seats only, seat %d is human", c);
+                carc_record_free(rec);
                 return EXIT_USAGE;
             }
     } else if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
         cli_error("play", "needs a terminal (or --headless with computer seats only)");
+        carc_record_free(rec);
         return EXIT_USAGE;
     }
     if (!have_seed)
@@ -211,27 +294,37 @@ int play_command(int argc, char **argv)
 
     if (!(s = malloc(sizeof *s))) {
         cli_error("play", "out of memory");
+        carc_record_free(rec);
         return 1;
     }
     if (play_session_init(s, &cfg, nseats, (const char(*)[PLAY_KIND_LEN])kinds, (int)budget,
                           &err) != 0) {
         cli_error("play", "%s", err.msg);
+        carc_record_free(rec);
         free(s);
         return 1;
     }
     s->headless = headless;
     if (debug && !(s->debug = fopen(debug, "a"))) {
         cli_error("play", "--debug-log: cannot open '%s': %s", debug, strerror(errno));
+        carc_record_free(rec);
         play_session_free(s);
         free(s);
         return 1;
     }
     if (headless) {
-        rc = run_headless(s, save);
+        rc = run_headless(s, save, rec);
     } else {
+        char msg[PLAY_LINE];
         play_session_start(s);
-        rc = play_tui_run(s, &opt);
+        if (rec && play_session_resume(s, rec, msg, sizeof msg) != 0) {
+            cli_error("play", "%s: %s", resume, msg);
+            rc = 1;
+        } else {
+            rc = play_tui_run(s, &opt);
+        }
     }
+    carc_record_free(rec);
     if (s->debug && fclose(s->debug) != 0 && rc == 0) {
         cli_error("play", "--debug-log: write failed");
         rc = 1;

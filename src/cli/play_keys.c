@@ -10,12 +10,15 @@
  *              the nearest spot that way, Tab / Shift-Tab step through them, r / R
  *              turn through the rotations that fit there, t switches between two tiles,
  *              Enter places;
- *   any other  a list of the legal moves in notation (a pass first, except for the
- *              follower, where the segments come first and p passes): up / down / j / k
- *              / Tab select, 1-9 pick by number, Enter confirms, p passes when allowed.
+ *   any other  a list of the legal moves (a pass first, except for the follower, where
+ *              the segments come first and p passes): j / k / Tab select, the arrows jump
+ *              to the nearest choice whose target on the board lies that way, 1-9 pick
+ *              by number, Enter confirms, p passes when allowed; in a window Enter on the
+ *              pass does nothing (only p closes it).
  *
  * Everywhere: H J K L scroll the board a tile (and arrows / hjkl when they have no
- * other use), c centres on what matters now, PgUp / PgDn scroll the log, ? help, q quit.
+ * other use), c fits the board, PgUp / PgDn scroll the log, u undo (while deciding),
+ * i tiles left, ? help, q quit.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,32 +38,98 @@ int play_key_enter(int ch)
     return ch == '\n' || ch == '\r' || ch == KEY_ENTER;
 }
 
-/* ---- the viewport ---------------------------------------------------------- */
+/* ---- the viewport ----------------------------------------------------------
+ *
+ * The whole board stays in view while it fits, centred, and the view does not move
+ * while it keeps fitting (issue 11, point 10). When the board is larger than the
+ * area, the view scrolls just enough to keep the focus (cursor, selected target, last
+ * tile) inside. Scrolling by hand turns following off until the next decision; c fits
+ * the board again. */
 
-static int vis_cols(const play_ui *ui) { return (ui->board_w - RULER_W) / PT_COLS; }
-static int vis_rows(const play_ui *ui) { return (ui->board_h - 1) / PT_ROWS; }
+static int vis_cols(const play_ui *ui) { int n = (ui->board_w - RULER_W) / PT_COLS; return n < 1 ? 1 : n; }
+static int vis_rows(const play_ui *ui) { int n = (ui->board_h - 1) / PT_ROWS; return n < 1 ? 1 : n; }
+
+/* The board's extent in positions, with one free position around it (where tiles
+ * can go). */
+static void board_box(const carc_game *v, int *x0, int *y0, int *x1, int *y1)
+{
+    int n = carc_board_count(v), i, kind, x, y, rot;
+    *x0 = *y0 = -1;
+    *x1 = *y1 = 1;
+    for (i = 0; i < n; i++) {
+        carc_board_tile(v, i, &kind, &x, &y, &rot);
+        if (x - 1 < *x0) *x0 = x - 1;
+        if (y - 1 < *y0) *y0 = y - 1;
+        if (x + 1 > *x1) *x1 = x + 1;
+        if (y + 1 > *y1) *y1 = y + 1;
+    }
+}
+
+/* Centres the board if it fits; returns 1 if it does. */
+static int fit_board(play_ui *ui, const carc_game *v)
+{
+    int x0, y0, x1, y1, cols = vis_cols(ui), rows = vis_rows(ui);
+    board_box(v, &x0, &y0, &x1, &y1);
+    if (x1 - x0 + 1 > cols || y1 - y0 + 1 > rows)
+        return 0;
+    ui->org_x = x0 - (cols - (x1 - x0 + 1)) / 2;
+    ui->org_y = y0 - (rows - (y1 - y0 + 1)) / 2;
+    ui->org_set = 1;
+    return 1;
+}
+
+/* 1 if the whole board is in the current view. */
+static int board_shown(const play_ui *ui, const carc_game *v)
+{
+    int x0, y0, x1, y1;
+    board_box(v, &x0, &y0, &x1, &y1);
+    return x0 >= ui->org_x && x1 < ui->org_x + vis_cols(ui) && y0 >= ui->org_y &&
+           y1 < ui->org_y + vis_rows(ui);
+}
 
 void play_keys_focus(play_ui *ui, int x, int y)
 {
     int cols = vis_cols(ui), rows = vis_rows(ui);
-    if (cols < 1) cols = 1;
-    if (rows < 1) rows = 1;
-    if (ui->org_set && x >= ui->org_x && x < ui->org_x + cols && y >= ui->org_y &&
-        y < ui->org_y + rows)
+    if (!ui->org_set) {
+        ui->org_x = x - (cols - 1) / 2;
+        ui->org_y = y - (rows - 1) / 2;
+        ui->org_set = 1;
         return;
-    ui->org_x = x - (cols - 1) / 2;
-    ui->org_y = y - (rows - 1) / 2;
-    ui->org_set = 1;
+    }
+    /* scroll only as far as needed */
+    if (x < ui->org_x) ui->org_x = x;
+    if (x >= ui->org_x + cols) ui->org_x = x - cols + 1;
+    if (y < ui->org_y) ui->org_y = y;
+    if (y >= ui->org_y + rows) ui->org_y = y - rows + 1;
 }
 
-void play_keys_autofocus(play_ui *ui)
+void play_keys_fit(play_ui *ui, const carc_game *v)
+{
+    carc_move m;
+    ui->follow = 1;
+    if (fit_board(ui, v))
+        return;
+    ui->org_set = 0;
+    if (ui->dkind != CARC_DEC_NONE && play_model_current(ui, &m))
+        play_keys_focus(ui, m.x, m.y);
+    else if (ui->s->have_last)
+        play_keys_focus(ui, ui->s->last_x, ui->s->last_y);
+    else
+        play_keys_focus(ui, 0, 0);
+}
+
+void play_keys_autofocus(play_ui *ui, const carc_game *v)
 {
     carc_move m;
     if (!ui->org_set)
-        play_keys_focus(ui, 0, 0);
+        play_keys_fit(ui, v);
     if (!ui->follow)
         return;
-    if (ui->dkind != CARC_DEC_NONE && play_keys_current(ui, &m) &&
+    if (board_shown(ui, v))
+        return;
+    if (fit_board(ui, v))
+        return;
+    if (ui->dkind != CARC_DEC_NONE && play_model_current(ui, &m) &&
         (m.kind == CARC_MOVE_PLACE || m.kind == CARC_MOVE_FOLLOWER ||
          m.kind == CARC_MOVE_TARGET || m.port != CARC_PORT_NONE ||
          m.card == CARC_XR_MASTERMIND)) {
@@ -238,14 +307,6 @@ static void apply(play_ui *ui, const carc_move *m)
     ui->log_back = 0;
 }
 
-static int pass_index(const play_ui *ui)
-{
-    int i;
-    for (i = 0; i < ui->nlist; i++)
-        if (ui->s->moves[ui->order[i]].kind == CARC_MOVE_PASS)
-            return i;
-    return -1;
-}
 
 /* ---- the decision -------------------------------------------------------------- */
 
@@ -293,26 +354,6 @@ void play_keys_begin(play_ui *ui, const carc_game *v)
     ui->nlist = n;
 }
 
-int play_keys_current(const play_ui *ui, carc_move *m)
-{
-    if (ui->dkind == CARC_DEC_NONE)
-        return 0;
-    if (ui->dkind == CARC_DEC_PLACE) {
-        if (ui->crot < 0)
-            return 0;
-        *m = carc_move_pass();
-        m->kind = CARC_MOVE_PLACE;
-        m->tile = (uint8_t)cur_tile(ui);
-        m->x = (int8_t)ui->cx;
-        m->y = (int8_t)ui->cy;
-        m->rot = (uint8_t)ui->crot;
-        return 1;
-    }
-    if (ui->sel < 0 || ui->sel >= ui->nlist)
-        return 0;
-    *m = ui->s->moves[ui->order[ui->sel]];
-    return 1;
-}
 
 static int keys_place(play_ui *ui, int ch)
 {
@@ -328,7 +369,7 @@ static int keys_place(play_ui *ui, int ch)
     case 'R': return place_rotate(ui, -1);
     case 't': return place_switch(ui);
     default:
-        if (play_key_enter(ch) && play_keys_current(ui, &m)) {
+        if (play_key_enter(ch) && play_model_current(ui, &m)) {
             apply(ui, &m);
             return 1;
         }
@@ -336,18 +377,80 @@ static int keys_place(play_ui *ui, int ch)
     }
 }
 
+
+
+/* Moves the selection to the option whose board target is nearest in direction
+ * (dx,dy) from the selected one's: a cursor over the highlighted targets (point 7).
+ * Returns 0 when no option has a target (the arrows then scroll or step the list). */
+static int target_jump(play_ui *ui, int dx, int dy)
+{
+    int i, best = -1, bs = 0, cx, cy, any = 0;
+    carc_move cur;
+    if (!play_model_current(ui, &cur) || !play_model_target(&cur, &cx, &cy)) {
+        for (i = 0; i < ui->nlist && !any; i++)
+            any = play_model_target(&ui->s->moves[ui->order[i]], &cx, &cy);
+        if (!any)
+            return 0;
+        for (i = 0; i < ui->nlist; i++)
+            if (play_model_target(&ui->s->moves[ui->order[i]], &cx, &cy))
+                break;
+        ui->sel = i;
+        ui->follow = 1;
+        return 1;
+    }
+    for (i = 0; i < ui->nlist; i++) {
+        int x, y, ax, ay, along, across, score;
+        if (!play_model_target(&ui->s->moves[ui->order[i]], &x, &y))
+            continue;
+        ax = x - cx;
+        ay = y - cy;
+        along = ax * dx + ay * dy;
+        across = abs(ax * dy) + abs(ay * dx);
+        if (along <= 0)
+            continue;
+        score = along + 2 * across;
+        if (best < 0 || score < bs) {
+            best = i;
+            bs = score;
+        }
+    }
+    if (best < 0)
+        play_set_status(ui, PS_HINT, "no target further %s; j/k step through the list",
+                        dx > 0 ? "right" : dx < 0 ? "left" : dy > 0 ? "down" : "up");
+    else
+        ui->sel = best;
+    ui->follow = 1;
+    return 1;
+}
+
 static int keys_list(play_ui *ui, int ch)
 {
     int i;
     switch (ch) {
-    case KEY_UP: case 'k': case KEY_BTAB:
+    case KEY_LEFT: case 'h':
+        if (!target_jump(ui, -1, 0))
+            scroll_by(ui, -1, 0);
+        return 1;
+    case KEY_RIGHT: case 'l':
+        if (!target_jump(ui, 1, 0))
+            scroll_by(ui, 1, 0);
+        return 1;
+    case KEY_UP:
+        if (target_jump(ui, 0, -1))
+            return 1;
+        /* fall through */
+    case 'k': case KEY_BTAB:
         if (ui->sel > 0)
             ui->sel--;
         else
             play_set_status(ui, PS_HINT, "this is the first choice");
         ui->follow = 1;
         return 1;
-    case KEY_DOWN: case 'j': case '\t':
+    case KEY_DOWN:
+        if (target_jump(ui, 0, 1))
+            return 1;
+        /* fall through */
+    case 'j': case '\t':
         if (ui->sel + 1 < ui->nlist)
             ui->sel++;
         else
@@ -356,10 +459,8 @@ static int keys_list(play_ui *ui, int ch)
         return 1;
     case KEY_HOME: ui->sel = 0; return 1;
     case KEY_END: ui->sel = ui->nlist - 1; return 1;
-    case KEY_LEFT: case 'h': scroll_by(ui, -1, 0); return 1;
-    case KEY_RIGHT: case 'l': scroll_by(ui, 1, 0); return 1;
     case 'p':
-        if ((i = pass_index(ui)) < 0) {
+        if ((i = play_model_pass_index(ui)) < 0) {
             play_set_status(ui, PS_HINT, "passing is not allowed here: choose one of the list");
             return 1;
         }
@@ -376,7 +477,13 @@ static int keys_list(play_ui *ui, int ch)
             return 1;
         }
         if (play_key_enter(ch) && ui->sel < ui->nlist) {
-            apply(ui, &ui->s->moves[ui->order[ui->sel]]);
+            const carc_move *m = &ui->s->moves[ui->order[ui->sel]];
+            if (m->kind == CARC_MOVE_PASS && play_model_is_window(ui->dkind)) {
+                play_set_status(ui, PS_HINT, "Enter does not close the window: p closes it, "
+                                "or choose a gift or card to play");
+                return 1;
+            }
+            apply(ui, m);
             return 1;
         }
         return 0;
@@ -393,26 +500,40 @@ int play_keys_decision(play_ui *ui, const carc_game *v, int ch)
     return 0;
 }
 
-int play_keys_common(play_ui *ui, int ch)
+static void undo(play_ui *ui)
+{
+    char msg[PLAY_LINE];
+    if (play_session_undo(ui->s, ui->viewer, msg, sizeof msg) == 0) {
+        play_set_status(ui, PS_INFO, "%s", msg);
+        ui->decision = -1;  /* a new decision: set up the cursor or the list again */
+        ui->log_back = 0;
+    } else {
+        play_set_status(ui, PS_HINT, "%s", msg);
+    }
+}
+
+int play_keys_common(play_ui *ui, const carc_game *v, int ch)
 {
     int deciding = ui->dkind != CARC_DEC_NONE && ui->mode == PM_PLAY;
     switch (ch) {
     case '?': ui->help = 1; return 1;
     case 'q': ui->confirm_quit = 1; return 1;
+    case 'i': ui->info = !ui->info; return 1;
     case 'H': scroll_by(ui, -1, 0); return 1;
     case 'L': scroll_by(ui, 1, 0); return 1;
     case 'K': scroll_by(ui, 0, -1); return 1;
     case 'J': scroll_by(ui, 0, 1); return 1;
-    case 'c':
-        ui->follow = 1;
-        ui->org_set = 0;
-        play_keys_autofocus(ui);
-        return 1;
+    case 'c': play_keys_fit(ui, v); return 1;
     case KEY_PPAGE: ui->log_back += ui->log_h > 1 ? ui->log_h - 1 : 1; return 1;
     case KEY_NPAGE:
         ui->log_back -= ui->log_h > 1 ? ui->log_h - 1 : 1;
         if (ui->log_back < 0)
             ui->log_back = 0;
+        return 1;
+    case 'u':
+        if (!deciding)
+            return 0;
+        undo(ui);
         return 1;
     default:
         break;
@@ -428,41 +549,3 @@ int play_keys_common(play_ui *ui, int ch)
     }
 }
 
-const char *play_keys_line(const play_ui *ui, const carc_game *v)
-{
-    static char line[PLAY_LINE];
-    int wide = ui->W >= 110;
-    int pass = ui->dkind != CARC_DEC_NONE && ui->dkind != CARC_DEC_PLACE && pass_index(ui) >= 0;
-    (void)v;
-    if (ui->confirm_quit)
-        return " Quit the game?  y quit   any other key: go on playing";
-    if (ui->mode == PM_HANDOVER)
-        return " Enter: show the screen of the seat named above   q quit";
-    if (ui->mode == PM_OVER)
-        return wide ? " s save record   q quit   arrows/hjkl scroll   c centre   PgUp/PgDn log"
-                      "   ? help"
-                    : " s save record  q quit  arrows/hjkl scroll  PgUp/PgDn log  ? help";
-    if (ui->dkind == CARC_DEC_PLACE) {
-        if (wide)
-            snprintf(line, sizeof line,
-                     " arrows/hjkl move  Tab next spot  r rotate%s  Enter place  HJKL scroll  "
-                     "c centre  ? help  q quit",
-                     ui->ntiles > 1 ? "  t tile" : "");
-        else
-            snprintf(line, sizeof line,
-                     " hjkl/arrows move Tab spot r rotate%s Enter place HJKL scroll ? help q quit",
-                     ui->ntiles > 1 ? " t tile" : "");
-        return line;
-    }
-    if (ui->dkind == CARC_DEC_FOLLOWER)
-        return wide ? " up/down choose  Enter place follower  p pass  h/l HJKL scroll  ? help"
-                      "  q quit"
-                    : " up/down choose  Enter place follower  p pass  HJKL scroll  ? help  q quit";
-    if (ui->dkind != CARC_DEC_NONE) {
-        snprintf(line, sizeof line,
-                 " up/down choose  1-9 pick  Enter confirm%s  %sHJKL scroll  ? help  q quit",
-                 pass ? "  p pass" : "", wide ? "h/l " : "");
-        return line;
-    }
-    return " computers are playing...  arrows/hjkl scroll  PgUp/PgDn log  ? help  q quit";
-}

@@ -5,6 +5,7 @@
  * (drawn in the side panel beside the final board, or printed when headless).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifndef NCURSES_WIDECHAR
@@ -95,6 +96,8 @@ void play_screen_final_panel(play_ui *ui, const carc_game *v, int y, int x, int 
         play_put(ui, y, x, w, lines[i], attr);
     }
     y++;
+    if (ui->mode == PM_REPLAY)
+        return;  /* the viewer saves nothing; its keys are on the key line */
     if (y < y0 + h) {
         char msg[PLAY_PATH + 40];
         if (ui->saved[0])
@@ -130,7 +133,7 @@ void play_screen_handover(play_ui *ui)
     centre(ui, y + 2, line, AT_NORMAL);
     centre(ui, y + 4, "The previous player's screen, cards and log are hidden.", AT_DIM);
     mvhline(ui->H - 1, 0, ' ' | A_REVERSE, ui->W);
-    play_put(ui, ui->H - 1, 0, ui->W, play_keys_line(ui, NULL), AT_REVERSE);
+    play_put(ui, ui->H - 1, 0, ui->W, play_model_keyline(ui), AT_REVERSE);
 }
 
 static const char *const help_lines[] = {
@@ -140,45 +143,184 @@ static const char *const help_lines[] = {
     "  arrows / h j k l   jump to the nearest spot where the tile fits",
     "  Tab / Shift-Tab    next / previous spot       r / R / Space  turn",
     "  t                  switch tile (two tiles)    Enter          place",
-    "Any other decision (a list of the legal moves in notation):",
-    "  up / down / j / k  select     1-9 pick     Enter confirm",
-    "  p                  pass (no follower, close a window, decline)",
+    "Any other decision (a list of the legal moves, cards by name):",
+    "  j / k / Tab        select     1-9 pick     Enter confirm",
+    "  arrows             move to the next target on the board (highlighted)",
+    "  p                  pass: no follower, decline, close a window (Enter",
+    "                     never closes a window that offers a gift or card)",
+    "  u                  undo your last decision (back to the last draw)",
     "Always:",
-    "  H J K L  scroll the board    c  centre    PgUp / PgDn  scroll the log",
-    "  ?  this help                 q  quit      s  save the record (at the end)",
+    "  H J K L  scroll the board    c  fit the board    PgUp / PgDn  the log",
+    "  i  tiles left and points     q  quit (offers to save an unfinished game)",
     "",
     "Board: green field, brown city (diamond: pennant), heavy lines roads,",
-    "red cross cloister, digits followers in their seat's colour (underlined:",
-    "locked), dotted blocks: spots where the tile fits, (M) a Mastermind spot.",
+    "red cross cloister, digits followers in their seat's colour (side by side",
+    "when several share a segment; underlined: locked), dotted blocks: spots",
+    "where the tile fits, (M) a Mastermind spot, rings: targets of the choices.",
     "Corner marks: cyan the cursor, magenta a target, seat colour the last tile.",
-    "Moves are written as in docs/NOTATION.md: U (1,0) r1, road:N, pass.",
     "",
-    "Press any key to close this help.",
+    "Space: the gifts and cards of this game, yours first.   Other keys close.",
 };
 
-void play_screen_help(play_ui *ui)
+/* The lines of the card pages: the cards `seat` holds first ("you hold 2"), then
+ * every other card of the game's expansions, each with its name, deck, timing and
+ * text. Only the seat's own hand is read. */
+static int card_lines(const carc_game *v, int seat, int width, char (*out)[PLAY_LINE], int cap)
 {
-    int n = (int)(sizeof help_lines / sizeof help_lines[0]), i, w = 0, x, y;
+    unsigned exp = carc_config_of(v)->expansions;
+    int c, n = 0, pass, gifts[6] = {0}, cards[CARC_CARDS] = {0};
+    if (seat >= 0 && (exp & CARC_EXP_GIFTS))
+        carc_gifts(v, seat, gifts);
+    if (seat >= 0 && (exp & CARC_EXP_CHRISTMAS))
+        carc_cards(v, seat, cards);
+    if (n < cap)
+        snprintf(out[n++], PLAY_LINE, "carc play - the cards, yours first (also: carc cards)");
+    for (pass = 0; pass < 2; pass++)
+        for (c = 1; c < CARC_CARDS && n < cap; c++) {
+            const carc_card_info *ci = carc_card_info_of(c);
+            char all[PLAY_LINE * 3], held[24] = "";
+            const char *t = all;
+            int first = 1, k = c <= CARC_GIFT_TAKE_TWO ? gifts[c] : cards[c];
+            if (!ci || (c <= CARC_GIFT_TAKE_TWO && !(exp & CARC_EXP_GIFTS)) ||
+                (c > CARC_GIFT_TAKE_TWO && !(exp & CARC_EXP_CHRISTMAS)) || (pass == 0) != (k > 0))
+                continue;
+            if (k > 0)
+                snprintf(held, sizeof held, ", you hold %d", k);
+            snprintf(all, sizeof all, "%s (%s deck, %s%s): %s", ci->name, ci->deck, ci->timing,
+                     held, ci->text);
+            while ((*t || first) && n < cap) {
+                int r = play_wrap_next(t, first ? width : width - 4);
+                snprintf(out[n++], PLAY_LINE, "%s%.*s", first ? "" : "    ", r, t);
+                t += r;
+                while (*t == ' ')
+                    t++;
+                first = 0;
+            }
+        }
+    return n;
+}
+
+void play_screen_help(play_ui *ui, const carc_game *v)
+{
+    enum { CAP = 200 };
+    char (*lines)[PLAY_LINE];
+    int n, i, w = 0, x, y, per, page = ui->help - 1, pages, first;
+    const int nhelp = (int)(sizeof help_lines / sizeof help_lines[0]);
+    unsigned exp = carc_config_of(v)->expansions;
+
     erase();
-    for (i = 0; i < n; i++)
-        if ((int)strlen(help_lines[i]) > w)
-            w = (int)strlen(help_lines[i]);
-    w += 4;
-    if (w > ui->W)
-        w = ui->W;
-    x = (ui->W - w) / 2;
-    y = (ui->H - n - 2) / 2;
-    if (y < 0)
-        y = 0;
-    for (i = -1; i <= n; i++) {
-        if (y + 1 + i >= ui->H)
-            break;
-        move(y + 1 + i, x);
-        hline(' ', w);
-        if (i >= 0 && i < n)
+    if (page == 0 || !(exp & (CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS))) {
+        if (page > 0) {
+            ui->help = 0;
+            return;
+        }
+        for (i = 0; i < nhelp; i++)
+            if ((int)strlen(help_lines[i]) > w)
+                w = (int)strlen(help_lines[i]);
+        w += 4;
+        if (w > ui->W)
+            w = ui->W;
+        x = (ui->W - w) / 2;
+        y = (ui->H - nhelp - 2) / 2;
+        if (y < 0)
+            y = 0;
+        for (i = 0; i < nhelp && y + 1 + i < ui->H; i++)
             play_put(ui, y + 1 + i, x + 2, w - 4, help_lines[i],
                      i == 0 ? play_attr(ui, PCOL_TITLE) | AT_BOLD : AT_NORMAL);
+        return;
     }
+    /* the card pages */
+    if (!(lines = malloc(sizeof *lines * CAP))) {
+        play_put(ui, 0, 0, ui->W, "out of memory", AT_BOLD);
+        return;
+    }
+    w = ui->W - 4 < 100 ? ui->W - 4 : 100;
+    n = card_lines(v, ui->viewer >= 0 && ui->s->seat[ui->viewer].human ? ui->viewer : -1, w,
+                   lines, CAP);
+    per = ui->H - 3;
+    pages = (n - 1 + per - 2) / (per - 1);
+    if (page > pages) {
+        ui->help = 0;
+        free(lines);
+        return;
+    }
+    x = (ui->W - w) / 2;
+    play_put(ui, 0, x, w, lines[0], play_attr(ui, PCOL_TITLE) | AT_BOLD);
+    first = 1 + (page - 1) * (per - 1);
+    for (i = first, y = 2; i < n && y < ui->H - 1; i++, y++)
+        play_put(ui, y, x, w, lines[i], AT_NORMAL);
+    {
+        char foot[PLAY_LINE];
+        snprintf(foot, sizeof foot, "page %d of %d   %s", page, pages,
+                 page < pages ? "Space: next page   any other key closes"
+                              : "any key closes");
+        play_put(ui, ui->H - 1, x, w, foot, AT_REVERSE);
+    }
+    free(lines);
+}
+
+static const char *const category_short[CARC_SCORE_CATEGORIES] = {
+    "roads", "cities", "cloist.", "fields", "cards", "gifts"};
+
+void play_screen_info(play_ui *ui, const carc_game *v)
+{
+    unsigned exp = carc_config_of(v)->expansions;
+    int left[CARC_TILE_KINDS], k, i, n, kind, x, y, rot, hand[2], nh, removed[CARC_STACK];
+    int row = 1, col = 2, w = ui->W - 4, seat, c;
+    char line[PLAY_LINE];
+    size_t len;
+
+    for (k = 0; k < CARC_TILE_KINDS; k++)
+        left[k] = carc_tile_def_of(k)->count;
+    n = carc_board_count(v);
+    for (i = 0; i < n; i++) {
+        carc_board_tile(v, i, &kind, &x, &y, &rot);
+        left[kind]--;
+    }
+    nh = carc_hand_tiles(v, hand);
+    for (i = 0; i < nh; i++)
+        left[hand[i]]--;
+    n = carc_removed_tiles(v, removed, CARC_STACK);
+    for (i = 0; i < n; i++)
+        left[removed[i]]--;
+    erase();
+    snprintf(line, sizeof line, "Tiles left in the stack: %d (i closes)", carc_stack_left(v));
+    play_put(ui, row++, col, w, line, play_attr(ui, PCOL_TITLE) | AT_BOLD);
+    /* six kinds per row: "A 2  B 4 ..." (the letters of TILES.md and `carc tiles`) */
+    for (k = 0; k < CARC_TILE_KINDS; k += 6) {
+        len = 0;
+        for (i = k; i < k + 6 && i < CARC_TILE_KINDS; i++)
+            len += (size_t)snprintf(line + len, sizeof line - len, "%c %-2d  ",
+                                    carc_tile_def_of(i)->letter, left[i] > 0 ? left[i] : 0);
+        play_put(ui, row++, col, w, line, AT_NORMAL);
+    }
+    row++;
+    play_put(ui, row++, col, w, "Points by category (so far)", play_attr(ui, PCOL_TITLE) | AT_BOLD);
+    len = (size_t)snprintf(line, sizeof line, "%-8s", "seat");
+    for (c = 0; c < CARC_SCORE_CATEGORIES; c++) {
+        if ((c == CARC_SCORE_CARDS && !(exp & CARC_EXP_CHRISTMAS)) ||
+            (c == CARC_SCORE_GIFTS && !(exp & CARC_EXP_GIFTS)))
+            continue;
+        len += (size_t)snprintf(line + len, sizeof line - len, " %7s", category_short[c]);
+    }
+    play_put(ui, row++, col, w, line, AT_UNDERLINE);
+    for (seat = 0; seat < carc_players(v); seat++) {
+        len = (size_t)snprintf(line, sizeof line, "%d %-6.6s", seat,
+                               seat == ui->viewer && ui->s->seat[seat].human
+                                   ? "you" : ui->s->seat[seat].kind);
+        for (c = 0; c < CARC_SCORE_CATEGORIES; c++) {
+            if ((c == CARC_SCORE_CARDS && !(exp & CARC_EXP_CHRISTMAS)) ||
+                (c == CARC_SCORE_GIFTS && !(exp & CARC_EXP_GIFTS)))
+                continue;
+            len += (size_t)snprintf(line + len, sizeof line - len, " %7d",
+                                    carc_score_part(v, seat, c));
+        }
+        play_put(ui, row++, col, w, line, AT_NORMAL);
+    }
+    if (exp & CARC_EXP_CHRISTMAS)
+        play_put(ui, row++, col, w, "Banked points (locked features) are paid at the end.",
+                 AT_DIM);
+    play_put(ui, ui->H - 1, 0, ui->W, " i or any key: back to the game   ? help", AT_REVERSE);
 }
 
 void play_screen_too_small(play_ui *ui)

@@ -33,6 +33,8 @@ void play_seat_label(const play_session *s, int seat, int reader, char *buf, siz
 {
     if (seat < 0 || seat >= s->nseats)
         snprintf(buf, size, "nobody");
+    else if (!s->seat[seat].kind[0])
+        snprintf(buf, size, "seat %d", seat);  /* the record viewer: nobody plays */
     else if (seat == reader && s->seat[seat].human)
         snprintf(buf, size, "seat %d (you)", seat);
     else
@@ -48,11 +50,62 @@ static void emit(play_session *s, int reader, int cls, const char *text)
     }
     if (cls == PLOG_PLAIN) {
         char line[PLAY_LINE];
-        snprintf(line, sizeof line, "  %.190s", text);
+        snprintf(line, sizeof line, "  %.*s", PLAY_LINE - 3, text);
         play_log_add(&s->seat[reader].log, cls, line);
     } else {
         play_log_add(&s->seat[reader].log, cls, text);
     }
+}
+
+/* A move in plain words for the log: "places U at (1,0) r1", "opens Synod (2,1)
+ * cloister:C", "closes the window before placing" (not `window_before: pass`). mtext
+ * is the move's notation. */
+static void move_words(int decision, const carc_move *m, const char *mtext, char *buf,
+                       size_t size)
+{
+    const char *rest = strchr(mtext, ' ');
+    char words[PLAY_LINE];
+    rest = rest ? rest + 1 : "";
+    switch (m->kind) {
+    case CARC_MOVE_PLACE:
+        snprintf(buf, size, "places %s", mtext);
+        return;
+    case CARC_MOVE_FOLLOWER:
+        snprintf(buf, size, "puts a follower on %s at (%d,%d)", mtext, m->x, m->y);
+        return;
+    case CARC_MOVE_PASS:
+        snprintf(buf, size, "%s",
+                 decision == CARC_DEC_WINDOW_BEFORE ? "closes the window before placing (no gift, no card)"
+                 : decision == CARC_DEC_WINDOW_AFTER ? "closes the window after scoring (no card)"
+                 : decision == CARC_DEC_CARD_DRAW    ? "declines the offered card"
+                 : decision == CARC_DEC_FOLLOWER     ? "places no follower"
+                 : decision == CARC_DEC_MODIFIER     ? "plays no scoring modifier"
+                 : decision == CARC_DEC_BLOCK        ? "lets the attack pass"
+                                                     : "passes");
+        return;
+    case CARC_MOVE_DRAW:
+        snprintf(buf, size, "draws the offered card");
+        return;
+    case CARC_MOVE_BLOCK:
+        snprintf(buf, size, "blocks the attack with a Shield");
+        return;
+    case CARC_MOVE_TARGET:
+        snprintf(buf, size, "aims the card at %s", rest);
+        return;
+    default:
+        break;
+    }
+    /* gift, card, discard: the card by name */
+    snprintf(words, sizeof words, "%s", rest);
+    if (carc_card_info_of(m->card)) {
+        const char *id = carc_card_name(m->card), *at = strstr(words, id);
+        if (at == words)
+            snprintf(words, sizeof words, "%s%s", carc_card_info_of(m->card)->name,
+                     rest + strlen(id));
+    }
+    snprintf(buf, size, "%s %.120s",
+             m->kind == CARC_MOVE_GIFT ? "opens" : m->kind == CARC_MOVE_CARD ? "plays" : "discards",
+             words);
 }
 
 /* Writes the account of the last apply (or of carc_new when mtext is NULL) for
@@ -66,14 +119,14 @@ static void account(play_session *s, int reader, const carc_game *src, int decid
 
     if (mtext) {
         carc_pending p = carc_pending_decision(s->before);
+        char plain[160];
         play_seat_label(s, decider, reader, who, sizeof who);
+        move_words(p.decision, m, mtext, plain, sizeof plain);
         /* the note only in the headless account, which serves no seat */
         if (reader < 0 && note && note[0])
-            snprintf(line, sizeof line, "%s %s: %s  [%s]", who,
-                     carc_decision_name(p.decision), mtext, note);
+            snprintf(line, sizeof line, "%.40s %.100s  [%.50s]", who, plain, note);
         else
-            snprintf(line, sizeof line, "%s %s: %s", who, carc_decision_name(p.decision),
-                     mtext);
+            snprintf(line, sizeof line, "%.40s %.150s", who, plain);
         emit(s, reader, PLOG_MOVE, line);
     }
     for (i = 0; i < n; i++) {
@@ -89,6 +142,23 @@ static void account(play_session *s, int reader, const carc_game *src, int decid
             emit(s, reader, PLOG_TURN, line);
         } else {
             emit(s, reader, PLOG_PLAIN, text);
+        }
+        /* a card played or discarded: what it is, in words (issue 11, point 6) */
+        if ((e->kind == CARC_EV_CARD_PLAYED || e->kind == CARC_EV_CARD_DISCARDED) &&
+            carc_card_info_of(e->a)) {
+            char all[PLAY_LINE * 3];
+            const char *t = all;
+            snprintf(all, sizeof all, "(%s: %s)", carc_card_info_of(e->a)->name,
+                     carc_card_info_of(e->a)->text);
+            /* a log line holds PLAY_LINE bytes: a longer text would go on several */
+            while (*t) {
+                int k = play_wrap_next(t, PLAY_LINE - 20);
+                snprintf(line, sizeof line, "  %.*s", k, t);
+                emit(s, reader, PLOG_PLAIN, line);
+                t += k;
+                while (*t == ' ')
+                    t++;
+            }
         }
     }
 }
@@ -127,6 +197,25 @@ static void account_all(play_session *s, int decider, const carc_move *m, const 
     s->turn_shown = turn;
 }
 
+/* 1 if the events of the last apply showed anyone something that was hidden: a tile
+ * drawn, removed or put back, a gift or card drawn, played or discarded. Undo never
+ * goes back past such a move (issue 11, point 8). */
+static int reveals(const carc_game *g)
+{
+    int n, i;
+    const carc_event *ev = carc_events(g, &n);
+    for (i = 0; i < n; i++)
+        switch (ev[i].kind) {
+        case CARC_EV_TILE_DRAWN: case CARC_EV_TILE_REMOVED: case CARC_EV_TILE_RETURNED:
+        case CARC_EV_GIFT_DRAWN: case CARC_EV_CARD_DRAWN: case CARC_EV_CARD_PLAYED:
+        case CARC_EV_CARD_DISCARDED:
+            return 1;
+        default:
+            break;
+        }
+    return 0;
+}
+
 void play_session_free(play_session *s)
 {
     int i;
@@ -140,6 +229,7 @@ void play_session_free(play_session *s)
     carc_free(s->scratch);
     carc_free(s->view);
     free(s->moves);
+    free(s->hist);
     memset(s, 0, sizeof *s);
 }
 
@@ -249,6 +339,24 @@ int play_session_apply(play_session *s, const carc_move *m, const char *note,
         return rc;
     }
     s->applied++;
+    if (s->nhist == s->hist_cap) {
+        int cap = s->hist_cap ? 2 * s->hist_cap : 256;
+        play_hist *h = realloc(s->hist, sizeof *h * (size_t)cap);
+        if (h) {
+            s->hist = h;
+            s->hist_cap = cap;
+        }
+    }
+    if (s->nhist < s->hist_cap) {
+        play_hist *h = &s->hist[s->nhist++];
+        h->move = *m;
+        h->seat = p.seat;
+        h->reveals = reveals(s->g);
+        h->automatic = s->auto_apply;
+        h->decision = p.decision;
+    } else {
+        s->hist_lost = 1;  /* out of memory: no undo from here on */
+    }
     if (s->rec && carc_recorder_add(s->rec, s->before, m, s->g) != CARC_OK) {
         int i;
         carc_recorder_free(s->rec);
@@ -313,4 +421,168 @@ int play_session_save(const play_session *s, const char *path, char *msg, size_t
     }
     snprintf(msg, size, "saved the record to %s", path);
     return 0;
+}
+
+/* Starts the game again from the configuration and applies moves[0..n-1] (not
+ * s->hist: the caller owns that array), rebuilding the record and every seat's log
+ * as they were. The engine is deterministic, so the state is the one those moves
+ * reached. Returns 0, or -1 if a move is refused (it cannot be, short of out of
+ * memory) with err filled. */
+int play_session_goto(play_session *s, const play_hist *moves, int n, carc_error *err)
+{
+    int i;
+    carc_game *g = carc_new(&s->cfg, err);
+    carc_recorder *rec;
+
+    if (!g)
+        return -1;
+    if (!(rec = carc_recorder_new(&s->cfg, g))) {
+        carc_free(g);
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return -1;
+    }
+    carc_free(s->g);
+    s->g = g;
+    carc_recorder_free(s->rec);
+    s->rec = rec;
+    for (i = 0; i < s->nseats; i++) {
+        play_log_free(&s->seat[i].log);
+        if (play_log_init(&s->seat[i].log, PLAY_LOG_CAP) < 0) {
+            snprintf(err->msg, sizeof err->msg, "out of memory");
+            return -1;
+        }
+    }
+    s->turn_shown = 0;
+    s->have_last = 0;
+    s->nhist = 0;
+    s->hist_lost = 0;
+    play_session_start(s);
+    for (i = 0; i < n; i++) {
+        int rc;
+        s->auto_apply = moves[i].automatic;
+        rc = play_session_apply(s, &moves[i].move, NULL, err);
+        s->auto_apply = 0;
+        if (rc != CARC_OK)
+            return -1;
+    }
+    return 0;
+}
+
+/* play_session_goto over the session's own history (undo). */
+static int rebuild(play_session *s, int keep, carc_error *err)
+{
+    play_hist *old = s->hist;
+    int rc;
+    s->hist = NULL;
+    s->hist_cap = 0;
+    rc = play_session_goto(s, old, keep, err);
+    free(old);
+    return rc;
+}
+
+int play_session_undo_from(const play_session *s, int seat)
+{
+    int i, j;
+    if (s->hist_lost || seat < 0 || !s->seat[seat].human)
+        return -1;
+    for (i = s->nhist - 1; i >= 0 && (s->hist[i].seat != seat || s->hist[i].automatic); i--)
+        ;
+    if (i < 0)
+        return -1;
+    for (j = i; j < s->nhist; j++)
+        if (s->hist[j].reveals ||
+            (s->hist[j].seat != seat && s->seat[s->hist[j].seat].human && !s->hist[j].automatic))
+            return -1;
+    return i;
+}
+
+int play_session_undo(play_session *s, int seat, char *msg, size_t size)
+{
+    int from = play_session_undo_from(s, seat), undone;
+    carc_error err = {0, ""};
+    char text[CARC_NOTATION_MAX], line[PLAY_LINE];
+    carc_move back;
+
+    if (from < 0) {
+        snprintf(msg, size, "nothing to undo: a tile or card was drawn or shown%s since your "
+                 "last decision", s->humans > 1 ? ", or another seat decided," : "");
+        return -1;
+    }
+    /* the move taken back, in the notation of the position it was made in */
+    undone = s->nhist - from;
+    back = s->hist[from].move;
+    if (rebuild(s, from, &err) != 0) {
+        snprintf(msg, size, "undo failed: %s", err.msg);
+        return -1;
+    }
+    carc_view(s->g, seat, s->scratch);
+    if (carc_move_format(s->scratch, &back, text, sizeof text) < 0)
+        snprintf(text, sizeof text, "your decision");
+    snprintf(line, sizeof line, "undo: took back %s (%d move%s)", text, undone,
+             undone == 1 ? "" : "s");
+    play_log_add(&s->seat[seat].log, PLOG_INFO, line);
+    snprintf(msg, size, "%s", line);
+    return 0;
+}
+
+int play_session_resume(play_session *s, const carc_record *rec, char *msg, size_t size)
+{
+    int n = carc_record_move_count(rec), i;
+    for (i = 0; i < n; i++) {
+        carc_error err = {0, ""};
+        carc_move m;
+        const char *text = carc_record_move(rec, i);
+        if (carc_move_parse(s->g, text, &m, &err) != CARC_OK ||
+            play_session_apply(s, &m, NULL, &err) != CARC_OK) {
+            snprintf(msg, size, "move %d '%.40s': %.120s", i + 1, text, err.msg);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int play_session_modifiers_answered(const play_session *s)
+{
+    int i, n = 0;
+    for (i = s->nhist - 1; i >= 0 && s->hist[i].move.kind != CARC_MOVE_PLACE; i--)
+        n += s->hist[i].decision == CARC_DEC_MODIFIER;
+    return n;
+}
+
+carc_record *play_record_load(const char *path, char *msg, size_t size)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    carc_error err = {0, ""};
+    carc_record *rec;
+
+    if (!f) {
+        snprintf(msg, size, "cannot open '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    for (;;) {
+        size_t got;
+        if (len + 4096 + 1 > cap) {
+            char *nb = realloc(buf, cap = 2 * cap + 4096 + 1);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                snprintf(msg, size, "out of memory");
+                return NULL;
+            }
+            buf = nb;
+        }
+        got = fread(buf + len, 1, 4096, f);
+        len += got;
+        if (got < 4096)
+            break;
+    }
+    fclose(f);
+    buf[len] = '\0';
+    rec = carc_record_parse(buf, &err);
+    free(buf);
+    if (!rec)
+        snprintf(msg, size, "%s: %s", path, err.msg);
+    return rec;
 }

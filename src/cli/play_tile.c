@@ -44,9 +44,12 @@ static const unsigned char port_cell[CARC_PORTS][2] = {
     {1, 3},
 };
 
-/* Where a pennant goes: the first of these cells its city owns. */
+/* Where a pennant goes: the first of these cells its city owns. Never a corner (the
+ * cursor's and the last tile's corner marks cover corners) and never a follower's cell
+ * of a city edge (N (0,3), E (1,5), S (2,3), W (1,1)). */
 static const unsigned char pennant_cells[][2] = {
-    {0, 6}, {0, 0}, {2, 6}, {2, 0}, {1, 6}, {1, 0}, {0, 5}, {0, 1}, {2, 5}, {2, 1}, {1, 4},
+    {0, 4}, {2, 4}, {0, 2}, {2, 2}, {1, 4}, {1, 2}, {0, 5}, {2, 5}, {0, 1}, {2, 1},
+    {1, 6}, {1, 0}, {1, 3},
 };
 
 /* Corner cells with the two half-edge slots beside them and their two edges. */
@@ -78,11 +81,18 @@ static int bits(unsigned m)
     return n;
 }
 
-/* Claims a cell for city segment seg: open cells and fields give way; a cell of
- * another city becomes open (-2 marks "contested" until the fill pass). */
-static void claim_city(play_cell g[PT_ROWS][PT_COLS], int r, int c, int seg)
+/* Claims a cell for city segment seg, whose edges (after rotation) are `m`: open
+ * cells and fields give way; a cell of another city becomes open (-2 marks
+ * "contested" until the fill pass). A cell on the tile's border (row 0, row 2,
+ * column 0, column 6) is refused unless the city crosses that edge (both edges for a
+ * corner): a city then touches the neighbouring tile's cells only where the two join,
+ * so two separate cities of neighbouring tiles never look like one. */
+static void claim_city(play_cell g[PT_ROWS][PT_COLS], int r, int c, int seg, unsigned m)
 {
     play_cell *p = &g[r][c];
+    if ((r == 0 && !(m & 1u)) || (r == PT_ROWS - 1 && !(m & 4u)) || (c == 0 && !(m & 8u)) ||
+        (c == PT_COLS - 1 && !(m & 2u)))
+        return;
     if (p->type == PC_CITY && p->seg != seg && p->seg >= 0) {
         p->seg = -2;
         return;
@@ -136,20 +146,20 @@ void play_tile_paint(int kind, int rot, play_cell g[PT_ROWS][PT_COLS])
             continue;
         m = rot4(d->seg[i].mask, rot);
         if (m & 1u)
-            for (c = 1; c <= 5; c++) claim_city(g, 0, c, i);
+            for (c = 1; c <= 5; c++) claim_city(g, 0, c, i, m);
         if (m & 4u)
-            for (c = 1; c <= 5; c++) claim_city(g, 2, c, i);
+            for (c = 1; c <= 5; c++) claim_city(g, 2, c, i, m);
         if (m & 8u)
-            for (r = 0; r < PT_ROWS; r++) claim_city(g, r, 1, i), claim_city(g, 1, 0, i);
+            for (c = 0; c <= 2; c++) claim_city(g, 1, c, i, m), claim_city(g, c, 1, i, m);
         if (m & 2u)
-            for (r = 0; r < PT_ROWS; r++) claim_city(g, r, 5, i), claim_city(g, 1, 6, i);
+            for (c = 4; c <= 6; c++) claim_city(g, 1, c, i, m), claim_city(g, c - 4, 5, i, m);
         if ((m & 5u) == 5u || (m & 10u) == 10u || bits(m) >= 3) {
             for (c = 1; c <= 5; c++)
-                claim_city(g, 1, c, i);
+                claim_city(g, 1, c, i, m);
         } else if (bits(m) == 2) {
             int west = (m & 8u) != 0;
-            claim_city(g, 1, 3, i);
-            claim_city(g, 1, west ? 2 : 4, i);
+            claim_city(g, 1, 3, i, m);
+            claim_city(g, 1, west ? 2 : 4, i, m);
         }
         /* corners */
         for (int k = 0; k < 4; k++) {
@@ -158,7 +168,7 @@ void play_tile_paint(int kind, int rot, play_cell g[PT_ROWS][PT_COLS])
                             (field_slot[q->slot_b] >= 0 && edge[q->edge_b] == CARC_EDGE_ROAD);
             int mine = (m >> q->edge_a & 1u) || (m >> q->edge_b & 1u);
             if (mine && !road_slot)
-                claim_city(g, q->r, q->c, i);
+                claim_city(g, q->r, q->c, i, m);
         }
     }
 
@@ -238,8 +248,10 @@ void play_tile_paint(int kind, int rot, play_cell g[PT_ROWS][PT_COLS])
         }
         for (r = 0; r < PT_ROWS; r++)
             for (c = 0; c < PT_COLS; c++) {
-                /* a cell between two cities keeps them apart as field */
-                int f = g[r][c].seg == -2 ? field : -1;
+                /* a cell between two cities, or on the border where no city crosses,
+                 * keeps them apart as field */
+                int border = r == 0 || r == PT_ROWS - 1 || c == 0 || c == PT_COLS - 1;
+                int f = g[r][c].seg == -2 || border ? field : -1;
                 if (g[r][c].seg != -1 && g[r][c].seg != -2)
                     continue;
                 if (f < 0)

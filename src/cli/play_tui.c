@@ -63,31 +63,74 @@ static void save_record(play_ui *ui)
     }
 }
 
+/* The scores now, remembered when a human's turn begins (hot seat: the turn's
+ * result is shown against them before the hand-over). */
+static void remember_scores(play_ui *ui, const carc_game *v)
+{
+    int seat;
+    for (seat = 0; seat < carc_players(v); seat++)
+        ui->turn_score[seat] = carc_score(v, seat);
+}
+
+/* "End of your turn: you +4, seat 1 (human) +0. Enter: pass the keyboard to seat 1." */
+static void turn_end_status(play_ui *ui, const carc_game *v)
+{
+    char line[PLAY_LINE], who[48];
+    size_t len = (size_t)snprintf(line, sizeof line, "End of your turn:");
+    int seat;
+    for (seat = 0; seat < carc_players(v) && len < sizeof line; seat++) {
+        play_seat_label(ui->s, seat, ui->viewer, who, sizeof who);
+        len += (size_t)snprintf(line + len, sizeof line - len, " %s %+d%s", who,
+                                carc_score(v, seat) - ui->turn_score[seat],
+                                seat + 1 < carc_players(v) ? "," : ".");
+    }
+    play_set_status(ui, PS_INFO, "%s", line);
+}
+
 /* One key on a screen other than the too-small one. */
 static void handle_key(play_ui *ui, const carc_game *v, int ch)
 {
     if (ch == KEY_RESIZE || ch == ERR)
         return;
     if (ui->help) {
-        ui->help = 0;
+        ui->help = ch == ' ' ? ui->help + 1 : 0;
+        return;
+    }
+    if (ui->info) {
+        ui->info = 0;
         return;
     }
     if (ui->confirm_quit) {
         ui->confirm_quit = 0;
-        if (ch == 'y' || ch == 'Y')
+        if (ch == 'y' || ch == 'Y') {
             ui->quit = 1;
-        else
+        } else if ((ch == 's' || ch == 'S') && ui->mode != PM_OVER) {
+            save_record(ui);
+            ui->quit = ui->saved[0] != 0;
+        } else {
             play_set_status(ui, PS_INFO, "go on playing");
+        }
         return;
     }
     ui->status[0] = '\0';
     switch (ui->mode) {
+    case PM_TURN_END:
+        if (play_key_enter(ch)) {
+            ui->mode = PM_PLAY;  /* computers play on, or the hand-over comes */
+            play_set_status(ui, PS_INFO, "the keyboard passes on");
+        } else if (!play_keys_common(ui, v, ch)) {
+            ignored(ui, ch, "press Enter to pass the keyboard");
+        }
+        if (ui->mode == PM_TURN_END)
+            turn_end_status(ui, v);
+        return;
     case PM_HANDOVER:
         if (play_key_enter(ch)) {
             ui->viewer = ui->next_seat;
             ui->mode = PM_PLAY;
             ui->decision = -1;
             ui->log_back = 0;
+            remember_scores(ui, v);
             play_set_status(ui, PS_INFO, "seat %d: your decision", ui->viewer);
         } else if (ch == 'q') {
             ui->confirm_quit = 1;
@@ -104,16 +147,18 @@ static void handle_key(play_ui *ui, const carc_game *v, int ch)
             ui->quit = 1;
             return;
         }
-        if (!play_keys_common(ui, ch))
+        if (!play_keys_common(ui, v, ch))
             ignored(ui, ch, "the game is over: s saves the record, q quits");
         return;
     default:
         if (ui->dkind != CARC_DEC_NONE && play_keys_decision(ui, v, ch))
             return;
-        if (play_keys_common(ui, ch))
+        if (play_keys_common(ui, v, ch))
             return;
         if (ch == 's')
-            ignored(ui, ch, "the record is saved at the end of the game");
+            ignored(ui, ch, "q offers to save the game and quit");
+        else if (ch == 'u')
+            ignored(ui, ch, "undo works when it is your decision");
         else if (ui->dkind == CARC_DEC_NONE)
             ignored(ui, ch, "it is not your decision");
         else if (ch == 'p')
@@ -121,6 +166,27 @@ static void handle_key(play_ui *ui, const carc_game *v, int ch)
         else
             ignored(ui, ch, NULL);
     }
+}
+
+/* The human at the keyboard owes a decision whose only legal move is a pass (a
+ * window when the seat holds only end-of-game cards, say): it is made at once, with a
+ * line in that seat's log, and no key is asked for (issue 11, point 9). Returns 1 if
+ * it did so. */
+static int skip_pass_only(play_ui *ui, carc_pending p)
+{
+    carc_error err = {0, ""};
+    char line[PLAY_LINE];
+    if (play_session_legal(ui->s) != 1 || ui->s->moves[0].kind != CARC_MOVE_PASS)
+        return 0;
+    ui->s->auto_apply = 1;
+    if (play_session_apply(ui->s, &ui->s->moves[0], NULL, &err) != CARC_OK) {
+        ui->s->auto_apply = 0;
+        return 0;
+    }
+    ui->s->auto_apply = 0;
+    snprintf(line, sizeof line, "  (nothing to play there: passed without asking)");
+    play_log_add(&ui->s->seat[p.seat].log, PLOG_INFO, line);
+    return 1;
 }
 
 /* A computer's move, with the screen shown first. Returns 0, or -1 if it failed. */
@@ -137,10 +203,14 @@ static int computer_turn(play_ui *ui, carc_pending p)
         play_set_status(ui, PS_INFO, "%s is thinking...", who);
         ui->thinking = 1;
     }
-    play_keys_autofocus(ui);
+    play_keys_autofocus(ui, v);
     play_draw_game(ui, v);
-    if (ui->help)
-        play_screen_help(ui);
+    if (ui->help) {
+        play_screen_help(ui, v);
+        if (!ui->help)  /* past the last page: the game again */
+            play_draw_game(ui, v);
+    } else if (ui->info)
+        play_screen_info(ui, v);
     refresh();
     if (ui->s->humans == 0) {
         int ch;
@@ -157,6 +227,33 @@ static int computer_turn(play_ui *ui, carc_pending p)
         return -1;
     }
     return 0;
+}
+
+void *play_tui_open(play_ui *ui)
+{
+    SCREEN *scr;
+    setlocale(LC_ALL, "");
+    ui->unicode = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+    if (!(scr = newterm(NULL, stdout, stdin))) {
+        fprintf(stderr, "carc play: cannot use this terminal (TERM=%s)\n",
+                getenv("TERM") ? getenv("TERM") : "");
+        return NULL;
+    }
+    set_term(scr);
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    set_escdelay(25);
+    play_paint_init(ui);
+    return scr;
+}
+
+void play_tui_close(void *scr)
+{
+    endwin();
+    delscreen((SCREEN *)scr);
 }
 
 int play_tui_run(play_session *s, const play_options *opt)
@@ -181,22 +278,10 @@ int play_tui_run(play_session *s, const play_options *opt)
     if (s->humans == 0)
         ui.viewer = 0;
 
-    setlocale(LC_ALL, "");
-    ui.unicode = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-    if (!(scr = newterm(NULL, stdout, stdin))) {
-        fprintf(stderr, "carc play: cannot use this terminal (TERM=%s)\n",
-                getenv("TERM") ? getenv("TERM") : "");
+    if (!(scr = play_tui_open(&ui))) {
         free(ui.order);
         return 1;
     }
-    set_term(scr);
-    cbreak();
-    noecho();
-    nonl();
-    keypad(stdscr, TRUE);
-    curs_set(0);
-    set_escdelay(25);
-    play_draw_init_colors(&ui);
 
     while (!ui.quit) {
         carc_pending p;
@@ -221,6 +306,18 @@ int play_tui_run(play_session *s, const play_options *opt)
             }
             ui.dkind = CARC_DEC_NONE;
             ui.thinking = 0;
+        } else if (s->humans > 1 && ui.mode == PM_PLAY && ui.viewer >= 0 &&
+                   s->seat[ui.viewer].human && p.seat != ui.viewer && p.active != ui.viewer &&
+                   !ui.turn_end) {
+            /* hot seat: the turn of the human at the keyboard is over; first what it
+             * scored, on their own screen, then computers play or the hand-over */
+            ui.mode = PM_TURN_END;
+            ui.turn_end = 1;
+            ui.dkind = CARC_DEC_NONE;
+            ui.next_seat = p.seat;
+            turn_end_status(&ui, play_session_view(s, ui.viewer));
+        } else if (ui.mode == PM_TURN_END) {
+            ;  /* until Enter */
         } else if (!s->seat[p.seat].human) {
             if (!stuck) {
                 stuck = computer_turn(&ui, p) < 0;
@@ -232,8 +329,13 @@ int play_tui_run(play_session *s, const play_options *opt)
             ui.mode = PM_HANDOVER;
             ui.next_seat = p.seat;
             ui.dkind = CARC_DEC_NONE;
+        } else if (skip_pass_only(&ui, p)) {
+            /* only at the keyboard of the seat itself, after any hand-over: skipping
+             * before it would show the others that this seat holds nothing playable */
+            continue;
         } else {
             ui.mode = PM_PLAY;
+            ui.turn_end = 0;
             if (ui.decision != s->applied || ui.dkind == CARC_DEC_NONE) {
                 play_keys_begin(&ui, play_session_view(s, ui.viewer));
                 if (ui.thinking)
@@ -245,17 +347,20 @@ int play_tui_run(play_session *s, const play_options *opt)
         if (ui.mode == PM_HANDOVER) {
             play_screen_handover(&ui);
         } else {
-            play_keys_autofocus(&ui);
+            play_keys_autofocus(&ui, v);
             play_draw_game(&ui, v);
-            if (ui.help)
-                play_screen_help(&ui);
+            if (ui.help) {
+                play_screen_help(&ui, v);
+                if (!ui.help)  /* past the last page: the game again */
+                    play_draw_game(&ui, v);
+            } else if (ui.info)
+                play_screen_info(&ui, v);
         }
         refresh();
         ch = getch();
         handle_key(&ui, v, ch);
     }
-    endwin();
-    delscreen(scr);
+    play_tui_close(scr);
     free(ui.order);
     if (carc_is_over(play_session_view(s, screen_seat(&ui))))
         play_final_text(s, play_session_view(s, screen_seat(&ui)), stdout);

@@ -8,10 +8,16 @@
  *                   writes what happened into each seat's log, saves the record
  *   play_log.c      a seat's log: a ring of lines
  *   play_tile.c     a tile as a 3 x 7 grid of cells (which segment owns each cell)
- *   play_draw.c     ncurses drawing: colours, the board, the side panel, log, key line
- *   play_keys.c     keys of a human decision: the placement cursor and choice lists
- *   play_screens.c  whole screens: hand-over, help, too small, final scoring
+ *   play_model.c    what the screen shows, as data: status, current move, key line
+ *   play_paint.c    drawing primitives: colours, cells, strings, a tile's cells
+ *   play_draw.c     the layout, the board, the log, the whole game screen
+ *   play_panel.c    the side panel: hand, scores, the choice list and its details
+ *   play_text.c     shared words: choices with card names, what a choice is about, wrapping
+ *   play_keys.c     keys of a human decision: the placement cursor, choice lists,
+ *                   targets on the board, undo; the viewport
+ *   play_screens.c  whole screens: hand-over, help, tiles left, too small, final scoring
  *   play_tui.c      the screen's main loop: whose decision, routing keys, resizes
+ *   play_view.c     the record viewer (--view): a saved game step by step
  *
  * Information: only play_session.c touches the full state. Every screen is drawn
  * from carc_view of the seat at the keyboard (RULES.md 6), and a seat's legal moves
@@ -24,13 +30,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <wchar.h>
 
 #include "carc.h"
 #include "carc_ai.h"
 #include "carc_record.h"
 
 enum {
-    PLAY_LINE = 200,       /* bytes of one log line */
+    PLAY_LINE = 400,       /* bytes of one log line (a card's text fits) */
     PLAY_LOG_CAP = 600,    /* lines a seat's log keeps */
     PLAY_KIND_LEN = 16,    /* "human", "random", "greedy", "mcts" */
     PLAY_PATH = 512,
@@ -70,6 +77,15 @@ typedef struct play_seat {
     play_log log;      /* what this seat has seen */
 } play_seat;
 
+/* One applied move of the history (for undo and for rebuilding the logs). */
+typedef struct play_hist {
+    carc_move move;
+    int seat;     /* who decided it */
+    int reveals;  /* its events showed something hidden (a draw, a card) */
+    int automatic;  /* a lone pass made for a human: not a decision undo takes back */
+    int decision;   /* the decision it answered (enum carc_decision) */
+} play_hist;
+
 typedef struct play_session {
     carc_config cfg;
     int nseats, humans;
@@ -90,6 +106,10 @@ typedef struct play_session {
      * NULL. Never into a seat's log: a note can depend on the computer's hidden
      * hand (how many moves it weighed), which other seats may not learn (RULES 6). */
     FILE *debug;
+    play_hist *hist;     /* every move applied, in order */
+    int nhist, hist_cap;
+    int hist_lost;       /* the history could not keep a move: no undo */
+    int auto_apply;      /* the move being applied was made for a human (a lone pass) */
 } play_session;
 
 /* Creates the game from cfg and the seats from kinds ("human" or a computer player
@@ -116,6 +136,26 @@ int play_session_apply(play_session *s, const carc_move *m, const char *note,
 /* The pending seat is a computer: it chooses from its own view and the move is
  * applied. Returns CARC_OK or an error code with err filled. */
 int play_session_computer(play_session *s, carc_error *err);
+/* The index in s->hist of the decision `seat` (a human) would take back with undo:
+ * its last one, if no move since (itself included) revealed anything hidden and no
+ * other human seat decided since; computers' moves after it go with it. -1: none. */
+int play_session_undo_from(const play_session *s, int seat);
+/* Takes back that decision and every move after it: the game is played again from
+ * the start without them (logs and record rebuilt). Returns 0 with msg saying what
+ * was undone, or -1 with msg saying why not (nothing changed). */
+int play_session_undo(play_session *s, int seat, char *msg, size_t size);
+/* Reads and parses a record file; NULL with msg saying why (not found, not a
+ * record: the file and what is wrong). Caller frees with carc_record_free. */
+carc_record *play_record_load(const char *path, char *msg, size_t size);
+/* Plays the game again from the start with moves[0..n-1] (an array the caller owns,
+ * not s->hist), rebuilding the record and the logs. Returns 0, or -1 with err. */
+int play_session_goto(play_session *s, const play_hist *moves, int n, carc_error *err);
+/* Applies the moves of a record to a session just created from its configuration
+ * (`carc play --resume`). Returns 0, or -1 with msg naming the move refused. */
+int play_session_resume(play_session *s, const carc_record *rec, char *msg, size_t size);
+/* How many scoring-modifier questions (X8) were answered since the tile of this
+ * turn was placed: the index of the pending one among play_modifier_feature's. */
+int play_session_modifiers_answered(const play_session *s);
 /* Writes the record (one JSON line) to path. Returns 0, or -1 with msg set. */
 int play_session_save(const play_session *s, const char *path, char *msg, size_t size);
 /* "seat 1 (mcts)" or, in the log of that seat, "seat 1 (you)". */
@@ -152,8 +192,10 @@ typedef struct play_options {
 
 enum play_mode {
     PM_PLAY = 0,   /* the game: a human decides, or computers play */
+    PM_TURN_END,   /* hot seat: what the turn scored, on the screen of who played it */
     PM_HANDOVER,   /* "pass the keyboard to seat N" */
-    PM_OVER        /* final scoring */
+    PM_OVER,       /* final scoring */
+    PM_REPLAY      /* the record viewer (play_view.c) */
 };
 
 enum play_status { PS_HINT = 0, PS_INFO, PS_ERROR };
@@ -164,7 +206,10 @@ struct play_ui {
     int viewer;          /* the human seat whose screen is shown; -1 before the first */
     int next_seat;       /* PM_HANDOVER: the seat to pass the keyboard to */
     int mode;
-    int help;            /* the help screen is up */
+    int help;            /* the help screen is up: its page + 1 */
+    int info;            /* the tiles-left and points-per-category screen is up */
+    int turn_end;        /* hot seat: the turn's result is shown before the hand-over */
+    int turn_score[CARC_MAX_PLAYERS];  /* scores when the viewer's turn began */
     int confirm_quit;    /* q was pressed once */
     int quit;
     int unicode, colors;
@@ -184,6 +229,8 @@ struct play_ui {
     int status_kind;
     int thinking;        /* the status line says a computer is thinking */
     char saved[PLAY_PATH];  /* the record was saved there */
+    char keyline[PLAY_LINE];  /* the key help line (play_model_keyline) */
+    int replay_at, replay_n;  /* PM_REPLAY: moves shown, moves in the record */
 };
 
 typedef struct play_ui play_ui;
@@ -191,25 +238,52 @@ typedef struct play_ui play_ui;
 /* play_tui.c: runs the game on the terminal until it is quit. Returns 0, or 1 when
  * the terminal could not be set up. */
 int play_tui_run(play_session *s, const play_options *opt);
+/* Sets up the terminal for ui (locale, curses modes, colours); returns the curses
+ * SCREEN, or NULL after a message on stderr. play_tui_close ends it. */
+void *play_tui_open(play_ui *ui);
+void play_tui_close(void *scr);
 
-/* play_draw.c */
-void play_draw_init_colors(play_ui *ui);
+/* play_view.c: `carc play --view FILE`, a record step by step (forward, back, to
+ * either end), the board, logs and scores as they were. Returns an exit code. */
+int play_view_run(const char *path);
+
+/* play_paint.c: drawing primitives */
+/* Sets up the colour pairs (ui->colors 0 when the terminal has none). */
+void play_paint_init(play_ui *ui);
+/* Puts a UTF-8 string at (y,x), clipped to n columns. Returns the columns written. */
+int play_put(play_ui *ui, int y, int x, int n, const char *utf8, int attr);
+/* The attribute of a colour pair by role (enum play_color), or a fallback. */
+int play_attr(const play_ui *ui, int role);
+/* One character cell at (y,x): a wide character, or its ASCII stand-in. */
+void play_glyph(const play_ui *ui, int y, int x, wchar_t w, char a, int attr);
+/* 1 if screen cell (y,x) lies in the board area (right of the ruler). */
+int play_paint_in_board(const play_ui *ui, int y, int x);
+/* Draws a tile grid at screen (y,x), clipped to the board area when clip is set. */
+void play_paint_tile(play_ui *ui, int y, int x, play_cell g[PT_ROWS][PT_COLS], int clip);
+
+/* play_draw.c: the layout, the board, the log, the whole game screen */
 void play_draw_layout(play_ui *ui);
 void play_draw_game(play_ui *ui, const carc_game *v);
+
+/* play_model.c: what the screen shows, read by drawing, changed by input */
 void play_set_status(play_ui *ui, int kind, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-/* Puts a UTF-8 string at (y,x), clipped to n columns; in ASCII mode a few
- * characters are replaced. Returns the columns written. */
-int play_put(play_ui *ui, int y, int x, int n, const char *utf8, int attr);
-/* The attribute of a colour pair by role (enum play_color), or a fallback. */
-int play_attr(const play_ui *ui, int role);
-/* Draws a tile grid at screen (y,x), clipped to the board area when clip is set. */
-void play_draw_tile(play_ui *ui, int y, int x, play_cell g[PT_ROWS][PT_COLS], int clip);
 /* A short description of the pending decision for seat-relative text. */
 const char *play_decision_text(int decision);
+/* The move under the cursor or the list selection, for highlighting; 0 if none. */
+int play_model_current(const play_ui *ui, carc_move *m);
+/* The board position a choice is about (its target), for the cursor over targets;
+ * returns 0 for a choice without one. */
+int play_model_target(const carc_move *m, int *x, int *y);
+/* The index in the choice list of the pass, or -1. */
+int play_model_pass_index(const play_ui *ui);
+/* 1 for the windows (T2, T8): only p closes them, never Enter. */
+int play_model_is_window(int decision);
+/* The key help line of the current state (in ui->keyline). */
+const char *play_model_keyline(play_ui *ui);
 
 enum play_color {
     PCOL_FIELD = 1, PCOL_CITY, PCOL_ROAD, PCOL_CLOISTER, PCOL_PENNANT,
@@ -218,29 +292,62 @@ enum play_color {
     PCOL_COUNT = PCOL_SEAT0 + CARC_MAX_PLAYERS
 };
 
+/* play_panel.c: the side panel; decides: the viewer owes the pending decision. */
+void play_panel_draw(play_ui *ui, const carc_game *v, int decides);
+
+/* play_text.c */
+/* Bytes of text t that go on a row of `room` columns (broken at a space). */
+int play_wrap_next(const char *t, int room);
+/* Rows text t takes at `room` columns, rows after the first indented by indent. */
+int play_wrap_count(const char *t, int room, int indent);
+/* A card's name for players ("Synod", "Swap: Road"), carc_card_info_of's. */
+const char *play_card_title(int card);
+/* A legal move as a choice of the list: its notation with the card's name in place
+ * of its id, and what a pass or a draw means here. */
+void play_option_text(const carc_game *v, int decision, const carc_move *m, char *buf,
+                      size_t size);
+/* What a choice is about, as lines: the card's text, the deck an offer comes from,
+ * each target feature and what it is worth now. Returns the number of lines. */
+int play_option_details(const carc_game *v, int viewer, int decision, const carc_move *m,
+                        char lines[][PLAY_LINE * 2], int max);
+
+/* "city:N at (1,0): city of 4 tiles, 1 pennant, complete, worth 10 now; followers:
+ * you 1" for the feature through segment (x,y,port); "" if there is none. */
+void play_feature_text(const carc_game *v, int viewer, int x, int y, int port, char *buf,
+                       size_t size);
+/* The feature a pending scoring-modifier question (X8) is about, from what the view
+ * shows: the `answered`-th of the completed cities, then completed road loops, of the
+ * tile placed this turn that its active seat holds, in the order of the tile's edges
+ * N E S W (the order of RULES X8 and the engine). Writes a segment of it; returns 0
+ * when there is no modifier question. */
+int play_modifier_feature(const carc_game *v, int answered, int *x, int *y, int *port);
+
 /* play_keys.c */
 /* Sets up the cursor or the list for a new decision of the viewer (s->moves). */
 void play_keys_begin(play_ui *ui, const carc_game *v);
 /* Handles one key of the viewer's decision; may apply a move. Returns 1 if the key
  * was used, 0 if it does nothing here (the status line then says so). */
 int play_keys_decision(play_ui *ui, const carc_game *v, int ch);
-/* Keys that work on every game screen: scrolling, help, quit. Returns 1 if used. */
-int play_keys_common(play_ui *ui, int ch);
-/* The move under the cursor or the list selection, for highlighting; 0 if none. */
-int play_keys_current(const play_ui *ui, carc_move *m);
-/* The key help line of the current state. */
-const char *play_keys_line(const play_ui *ui, const carc_game *v);
-/* Keeps a board position in view (centres on it when it is not). */
+/* Keys that work on every game screen: scrolling, fitting the board, the log, undo
+ * (while deciding), the tiles-left screen, help, quit. Returns 1 if used. */
+int play_keys_common(play_ui *ui, const carc_game *v, int ch);
+/* Keeps a board position in view, scrolling no more than needed. */
 void play_keys_focus(play_ui *ui, int x, int y);
-/* Keeps the cursor, the selected target or the last tile placed in view, unless the
- * board was scrolled by hand since the decision began. */
-void play_keys_autofocus(play_ui *ui);
+/* `c`: centres the whole board when it fits, else the cursor or the last tile. */
+void play_keys_fit(play_ui *ui, const carc_game *v);
+/* Keeps the whole board in view while it fits (not moving while it stays in view),
+ * else the cursor, the selected target or the last tile; nothing once the board was
+ * scrolled by hand in this decision. */
+void play_keys_autofocus(play_ui *ui, const carc_game *v);
 /* 1 for Enter in any of its codes. */
 int play_key_enter(int ch);
 
 /* play_screens.c */
 void play_screen_handover(play_ui *ui);
-void play_screen_help(play_ui *ui);
+void play_screen_help(play_ui *ui, const carc_game *v);
+/* `i`: the tiles left in the stack by kind and every seat's points per category, over
+ * the board area. */
+void play_screen_info(play_ui *ui, const carc_game *v);
 void play_screen_too_small(play_ui *ui);
 /* The final scoring in the side panel (the board stays). */
 void play_screen_final_panel(play_ui *ui, const carc_game *v, int y, int x, int w, int h);

@@ -1,0 +1,468 @@
+/*
+ * play_panel.c - the side panel of the game screen: title, the decision, the tiles in
+ * hand, decks, the score table, the viewer's gifts and cards, the card in play, and
+ * the choice (the placement cursor, or the list of legal moves with what the selected
+ * one is about).
+ *
+ * Nothing a player must read is cut: long lines wrap. The panel is laid out in two
+ * passes: a dry pass measures the information above the choice; when it and the
+ * choice do not both fit, the panel goes compact (no tile picture, no spacing) so that
+ * the choice list always keeps its rows, even at 80x24 with a full hand. The list
+ * scrolls to keep the selection in view; an option too long for one row wraps.
+ *
+ * Everything drawn comes from the view `v` of the seat at the keyboard.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#include <curses.h>
+
+#include "play_ui.h"
+
+enum { DETAIL_MAX = 4, LIST_MIN = 3 };
+
+typedef struct pen {
+    play_ui *ui;
+    int y, x, w, ymax;
+    int dry;      /* measure only */
+    int compact;  /* leave out the tile picture and the spacing */
+} pen;
+
+/* A space that does not break a line (inside a card's name); drawn as a space. */
+#define NBSP '\x1f'
+
+static void pen_text(pen *p, int attr, const char *text)
+{
+    char buf[PLAY_LINE * 3], *c;
+    if (p->y >= p->ymax)
+        return;
+    snprintf(buf, sizeof buf, "%s", text);
+    for (c = buf; *c; c++)
+        if (*c == NBSP)
+            *c = ' ';
+    if (!p->dry)
+        play_put(p->ui, p->y, p->x, p->w, buf, attr);
+    p->y++;
+}
+
+static void pen_line(pen *p, int attr, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void pen_line(pen *p, int attr, const char *fmt, ...)
+{
+    char buf[PLAY_LINE * 2];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    pen_text(p, attr, buf);
+}
+
+static void pen_gap(pen *p)
+{
+    if (!p->compact)
+        p->y++;
+}
+
+/* Writes head + text over as many panel lines as it needs, breaking at spaces; the
+ * lines after the first are indented by `indent`. */
+static void pen_wrap(pen *p, int attr, const char *head, const char *text, int indent)
+{
+    char all[PLAY_LINE * 3];
+    const char *t = all;
+    int first = 1;
+    snprintf(all, sizeof all, "%s%s", head, text);
+    while (*t || first) {
+        int room = first ? p->w : p->w - indent, n = play_wrap_next(t, room);
+        char line[PLAY_LINE * 3];
+        snprintf(line, sizeof line, "%*s%.*s", first ? 0 : indent, "", n, t);
+        pen_text(p, attr, line);
+        t += n;
+        while (*t == ' ')
+            t++;
+        first = 0;
+    }
+}
+
+/* "Synod x2, Cash Out" for the cards held; returns the number of kinds. */
+static int card_list(char *buf, size_t size, const int *counts, int lo, int hi)
+{
+    int c, kinds = 0;
+    size_t len = 0;
+    buf[0] = '\0';
+    for (c = lo; c <= hi && len < size; c++) {
+        if (counts[c] <= 0)
+            continue;
+        const char *t = play_card_title(c);
+        if (kinds && len < size)
+            len += (size_t)snprintf(buf + len, size - len, ", ");
+        for (; *t && len + 1 < size; t++)
+            buf[len++] = *t == ' ' ? NBSP : *t;  /* a name is never broken */
+        buf[len < size ? len : size - 1] = '\0';
+        if (counts[c] > 1 && len < size)
+            len += (size_t)snprintf(buf + len, size - len, "%cx%d", NBSP, counts[c]);
+        kinds++;
+    }
+    return kinds;
+}
+
+static void draw_hand_tiles(play_ui *ui, pen *p, const carc_game *v, int decides)
+{
+    int kinds[2], n = carc_hand_tiles(v, kinds), i;
+    carc_pending pd = carc_pending_decision(v);
+    play_cell grid[PT_ROWS][PT_COLS];
+    char label[PLAY_LINE];
+    const carc_tile_def *d;
+
+    if (n <= 0) {
+        int kind, rot;
+        if (ui->s->have_last && carc_tile_at(v, ui->s->last_x, ui->s->last_y, &kind, &rot)) {
+            d = carc_tile_def_of(kind);
+            pen_line(p, AT_NORMAL, "Last placed: %c at (%d,%d) by seat %d", d ? d->letter : '?',
+                     ui->s->last_x, ui->s->last_y, ui->s->last_seat);
+        } else {
+            pen_line(p, AT_NORMAL, "No tile in hand");
+        }
+        return;
+    }
+    if (n == 2)
+        snprintf(label, sizeof label, "Tiles in hand: %c and %c%s",
+                 carc_tile_def_of(kinds[0])->letter, carc_tile_def_of(kinds[1])->letter,
+                 decides && pd.decision == CARC_DEC_PLACE && ui->ntiles > 1 ? " (t switches)" : "");
+    else
+        snprintf(label, sizeof label, "Tile in hand: %c  %s", carc_tile_def_of(kinds[0])->letter,
+                 carc_tile_def_of(kinds[0])->description);
+    pen_wrap(p, AT_BOLD, "", label, 2);
+    if (p->compact || p->y + PT_ROWS > p->ymax)
+        return;
+    for (i = 0; i < n && !p->dry; i++) {
+        int rot = 0, x = p->x + 2 + i * (PT_COLS + 6);
+        if (decides && pd.decision == CARC_DEC_PLACE && kinds[i] == ui->tiles[ui->tile_i])
+            rot = ui->crot < 0 ? 0 : ui->crot;
+        play_tile_paint(kinds[i], rot, grid);
+        play_paint_tile(ui, p->y, x, grid, 0);
+        d = carc_tile_def_of(kinds[i]);
+        snprintf(label, sizeof label, "%c r%d", d->letter, rot);
+        play_put(ui, p->y + 1, x + PT_COLS + 1, 4, label,
+                 n == 2 && kinds[i] == ui->tiles[ui->tile_i] && decides ? play_attr(ui, PCOL_CURSOR)
+                                                                        : AT_NORMAL);
+    }
+    p->y += PT_ROWS;
+}
+
+static void draw_decks(pen *p, const carc_game *v)
+{
+    unsigned exp = carc_config_of(v)->expansions;
+    char decks[PLAY_LINE];
+    size_t len = (size_t)snprintf(decks, sizeof decks, "Stack %d", carc_stack_left(v));
+    if (exp & CARC_EXP_GIFTS)
+        len += (size_t)snprintf(decks + len, sizeof decks - len, "  Gift deck %d",
+                                carc_gift_deck_left(v));
+    pen_text(p, AT_NORMAL, decks);
+    if (exp & CARC_EXP_CHRISTMAS)
+        pen_line(p, AT_NORMAL, "Cloister deck %d  Roadside deck %d", carc_xdeck_left(v, 0),
+                 carc_xdeck_left(v, 1));
+}
+
+static void draw_table(play_ui *ui, pen *p, const carc_game *v)
+{
+    unsigned exp = carc_config_of(v)->expansions;
+    carc_pending pd = carc_pending_decision(v);
+    int seat, counts[CARC_CARDS];
+    char head[PLAY_LINE], row[PLAY_LINE], name[PLAY_KIND_LEN + 8];
+    size_t hl = (size_t)snprintf(head, sizeof head, "   %-8s %5s %4s", "Seat", "Score", "Left");
+
+    if (exp & CARC_EXP_GIFTS)
+        hl += (size_t)snprintf(head + hl, sizeof head - hl, " %4s", "Gift");
+    if (exp & CARC_EXP_CHRISTMAS)
+        snprintf(head + hl, sizeof head - hl, " %4s %4s", "Card", "Bank");
+    pen_text(p, AT_UNDERLINE, head);
+    for (seat = 0; seat < carc_players(v); seat++) {
+        size_t len;
+        if (p->y >= p->ymax)
+            return;
+        if (seat == ui->viewer && ui->s->seat[seat].human)
+            snprintf(name, sizeof name, "you");
+        else
+            snprintf(name, sizeof name, "%s",
+                     ui->s->seat[seat].kind[0] ? ui->s->seat[seat].kind : "player");
+        len = (size_t)snprintf(row, sizeof row, "%c  %-8.8s %5d %4d", seat == pd.seat ? '>' : ' ',
+                               name, carc_score(v, seat), carc_supply(v, seat));
+        if (exp & CARC_EXP_GIFTS)
+            len += (size_t)snprintf(row + len, sizeof row - len, " %4d",
+                                    carc_gifts(v, seat, counts));
+        if (exp & CARC_EXP_CHRISTMAS) {
+            int held = carc_cards(v, seat, counts);
+            snprintf(row + len, sizeof row - len, " %4d %4d", held, carc_banked(v, seat));
+        }
+        if (!p->dry) {
+            play_put(ui, p->y, p->x, p->w, row, seat == ui->viewer ? AT_BOLD : AT_NORMAL);
+            play_glyph(ui, p->y, p->x + 1, (wchar_t)('0' + seat), (char)('0' + seat),
+                       play_attr(ui, PCOL_SEAT0 + seat));
+        }
+        p->y++;
+    }
+}
+
+static void draw_hand(play_ui *ui, pen *p, const carc_game *v)
+{
+    unsigned exp = carc_config_of(v)->expansions;
+    int counts[CARC_CARDS];
+    char list[PLAY_LINE * 2], head[32];
+    int seat = ui->viewer >= 0 ? ui->viewer : 0;
+    char who[24];
+    if (ui->s->seat[seat].human)
+        snprintf(who, sizeof who, "Your");
+    else
+        snprintf(who, sizeof who, "Seat %d's", seat);
+
+    if (exp & CARC_EXP_GIFTS) {
+        int g[6];
+        carc_gifts(v, seat, g);
+        snprintf(head, sizeof head, "%s gifts: ", who);
+        if (!card_list(list, sizeof list, g, CARC_GIFT_SYNOD, CARC_GIFT_TAKE_TWO))
+            snprintf(list, sizeof list, "none");
+        pen_wrap(p, AT_NORMAL, head, list, 2);
+    }
+    if (exp & CARC_EXP_CHRISTMAS) {
+        carc_cards(v, seat, counts);
+        snprintf(head, sizeof head, "%s cards: ", who);
+        if (!card_list(list, sizeof list, counts, CARC_XC_SCORE_THREE, CARC_XR_TIEBREAK_FIELD))
+            snprintf(list, sizeof list, "none");
+        pen_wrap(p, AT_NORMAL, head, list, 2);
+    }
+}
+
+static void draw_in_play(play_ui *ui, pen *p, const carc_game *v)
+{
+    carc_move target;
+    int card = carc_card_in_play(v, &target), mx, my, mk, mr;
+    if (card != CARC_CARD_NONE) {
+        char t[PLAY_LINE] = "";
+        int canon, type;
+        if (target.kind == CARC_MOVE_TARGET) {
+            type = target.port == CARC_PORT_NONE
+                       ? -1
+                       : carc_segment(v, target.x, target.y, target.port, &canon);
+            if (type >= 0)
+                snprintf(t, sizeof t, " on (%d,%d) %s:%s", target.x, target.y,
+                         carc_feature_name(type), carc_port_name(canon));
+            else
+                snprintf(t, sizeof t, " on (%d,%d)", target.x, target.y);
+        }
+        {
+            char line[PLAY_LINE * 2];
+            snprintf(line, sizeof line, "%s%s", play_card_title(card), t);
+            pen_wrap(p, play_attr(ui, PCOL_HINT), "In play: ", line, 2);
+        }
+    }
+    if (carc_mastermind(v, &mx, &my) && !carc_tile_at(v, mx, my, &mk, &mr)) {
+        char mm[PLAY_LINE];
+        snprintf(mm, sizeof mm, "the next tile must go to (%d,%d) if it fits there", mx, my);
+        pen_wrap(p, play_attr(ui, PCOL_HINT), "Mastermind (M): ", mm, 2);
+    }
+}
+
+/* The information above the choice. */
+static void draw_info(play_ui *ui, pen *p, const carc_game *v, int decides)
+{
+    carc_pending pd = carc_pending_decision(v);
+    char who[48];
+
+    pen_line(p, play_attr(ui, PCOL_TITLE), "carc play  seed %llu  turn %d",
+             (unsigned long long)ui->s->cfg.seed, carc_turn(v));
+    play_seat_label(ui->s, pd.seat, ui->viewer, who, sizeof who);
+    if (decides)
+        pen_wrap(p, play_attr(ui, PCOL_HINT) | AT_BOLD, "Your decision: ",
+                 play_decision_text(pd.decision), 2);
+    else if (pd.seat >= 0) {
+        char head[64];
+        snprintf(head, sizeof head, "%s to play: ", who);
+        pen_wrap(p, AT_NORMAL, head, play_decision_text(pd.decision), 2);
+    }
+    if (ui->s->humans == 0 && ui->mode != PM_REPLAY)
+        pen_text(p, AT_DIM, "(no human seat: watching seat 0's view)");
+    pen_gap(p);
+    draw_hand_tiles(ui, p, v, decides);
+    draw_decks(p, v);
+    pen_gap(p);
+    draw_table(ui, p, v);
+    draw_hand(ui, p, v);
+    draw_in_play(ui, p, v);
+}
+
+/* The rows an option takes in the list (its text wraps after the "> 12 " prefix). */
+static int option_rows(const play_ui *ui, const carc_game *v, int decision, int i, int w)
+{
+    char text[PLAY_LINE];
+    play_option_text(v, decision, &ui->s->moves[ui->order[i]], text, sizeof text);
+    return play_wrap_count(text, w - 5, 0);
+}
+
+static void draw_place(play_ui *ui, pen *p, const carc_game *v)
+{
+    carc_move cur;
+    char text[CARC_NOTATION_MAX + 40];
+    int spots = 0, rots = 0, spot_i = 0, rot_i = 0, i;
+    if (!play_model_current(ui, &cur))
+        return;
+    for (i = 0; i < ui->s->nmoves; i++) {
+        const carc_move *m = &ui->s->moves[i];
+        if (m->kind != CARC_MOVE_PLACE || m->tile != cur.tile)
+            continue;
+        if (m->x == cur.x && m->y == cur.y) {
+            rots++;
+            if (m->rot == cur.rot)
+                rot_i = rots;
+        }
+        if (i == 0 || ui->s->moves[i - 1].x != m->x || ui->s->moves[i - 1].y != m->y ||
+            ui->s->moves[i - 1].tile != m->tile) {
+            spots++;
+            if (m->x == cur.x && m->y == cur.y)
+                spot_i = spots;
+        }
+    }
+    carc_move_format(v, &cur, text, sizeof text);
+    pen_line(p, AT_NORMAL, "Cursor: %s", text);
+    pen_line(p, AT_NORMAL, "spot %d of %d, rotation %d of %d here", spot_i, spots, rot_i, rots);
+    pen_text(p, play_attr(ui, PCOL_HINT), "Enter places the tile here");
+}
+
+/* The list of choices in rows [p->y, p->ymax - detail rows), then the details of the
+ * selected one. */
+static void draw_list(play_ui *ui, pen *p, const carc_game *v)
+{
+    carc_pending pd = carc_pending_decision(v);
+    char details[DETAIL_MAX][PLAY_LINE * 2];
+    int nd = 0, drows = 0, rows, used, i, k;
+    carc_move cur;
+
+    if (pd.decision == CARC_DEC_MODIFIER) {
+        /* point 12: which feature the question is about (ringed on the board) */
+        int mx, my, mp;
+        if (play_modifier_feature(v, play_session_modifiers_answered(ui->s), &mx, &my, &mp)) {
+            char f[PLAY_LINE];
+            play_feature_text(v, ui->viewer, mx, my, mp, f, sizeof f);
+            snprintf(details[nd++], sizeof details[0], "Scoring now: %s", f);
+        }
+    }
+    if (play_model_current(ui, &cur))
+        nd += play_option_details(v, ui->viewer, pd.decision, &cur, details + nd,
+                                  DETAIL_MAX - nd);
+    for (k = 0; k < nd; k++)
+        drows += play_wrap_count(details[k], p->w, 2);
+    rows = p->ymax - p->y;
+    /* the list keeps LIST_MIN rows (or all of it); the details get what is left */
+    {
+        int need = 0;
+        for (i = 0; i < ui->nlist && need < LIST_MIN; i++)
+            need += option_rows(ui, v, pd.decision, i, p->w);
+        if (drows > rows - need)
+            drows = rows - need > 0 ? rows - need : 0;
+    }
+    rows -= drows;
+    if (ui->sel < ui->list_top)
+        ui->list_top = ui->sel;
+    /* scroll until the selected option fits below list_top */
+    for (;;) {
+        used = 0;
+        for (i = ui->list_top; i <= ui->sel && i < ui->nlist; i++)
+            used += option_rows(ui, v, pd.decision, i, p->w);
+        if (used <= rows || ui->list_top >= ui->sel)
+            break;
+        ui->list_top++;
+    }
+    for (i = ui->list_top; i < ui->nlist && p->y < p->ymax - drows; i++) {
+        const carc_move *m = &ui->s->moves[ui->order[i]];
+        char text[PLAY_LINE];
+        const char *t = text;
+        int attr = i == ui->sel ? play_attr(ui, PCOL_CURSOR) | AT_REVERSE : AT_NORMAL, first = 1;
+        play_option_text(v, pd.decision, m, text, sizeof text);
+        if (i > ui->list_top && p->y + option_rows(ui, v, pd.decision, i, p->w) > p->ymax - drows)
+            break;  /* never show half an option */
+        while ((*t || first) && p->y < p->ymax - drows) {
+            char line[PLAY_LINE + 8];
+            int n = play_wrap_next(t, p->w - 5);
+            if (first)
+                snprintf(line, sizeof line, "%c %2d %.*s", i == ui->sel ? '>' : ' ', i + 1, n, t);
+            else
+                snprintf(line, sizeof line, "     %.*s", n, t);
+            pen_text(p, attr, line);
+            t += n;
+            while (*t == ' ')
+                t++;
+            first = 0;
+        }
+    }
+    p->y = p->ymax - drows;
+    for (k = 0; k < nd && p->y < p->ymax; k++)
+        pen_wrap(p, play_attr(ui, PCOL_HINT), "", details[k], 2);
+}
+
+void play_panel_draw(play_ui *ui, const carc_game *v, int decides)
+{
+    carc_pending pd = carc_pending_decision(v);
+    pen p;
+    int need = 0, top;
+
+    memset(&p, 0, sizeof p);
+    p.ui = ui;
+    p.x = ui->W - ui->panel_w + 1;
+    p.w = ui->panel_w - 1;
+    p.ymax = ui->H - 2;
+    if (ui->mode == PM_REPLAY) {
+        char head[PLAY_LINE];
+        snprintf(head, sizeof head, "move %d of %d, seat %d's view", ui->replay_at,
+                 ui->replay_n, ui->viewer);
+        pen_line(&p, play_attr(ui, PCOL_HINT) | AT_BOLD, "Replay: %s", head);
+        if (carc_is_over(v)) {
+            play_screen_final_panel(ui, v, p.y + 1, p.x, p.w, p.ymax - p.y - 1);
+            return;
+        }
+    }
+    top = p.y;
+    if (ui->mode == PM_OVER) {
+        pen_line(&p, play_attr(ui, PCOL_TITLE), "carc play  seed %llu  turn %d",
+                 (unsigned long long)ui->s->cfg.seed, carc_turn(v));
+        play_screen_final_panel(ui, v, p.y + 1, p.x, p.w, p.ymax - p.y - 1);
+        return;
+    }
+    if (decides) {
+        int i;
+        need = 2;  /* the gap and the header */
+        if (pd.decision == CARC_DEC_PLACE) {
+            need += 3;
+        } else {
+            for (i = 0; i < ui->nlist && i < LIST_MIN + 3; i++)
+                need += option_rows(ui, v, pd.decision, i, p.w);
+            need += 2;  /* room for the first lines of the details */
+        }
+    }
+    /* dry pass: does the full layout leave the choice its rows? */
+    p.dry = 1;
+    p.ymax = 1000;
+    draw_info(ui, &p, v, decides);
+    p.compact = p.y + need > ui->H - 2;
+    p.dry = 0;
+    p.y = top;
+    p.ymax = ui->H - 2;
+    draw_info(ui, &p, v, decides);
+    if (!decides)
+        return;
+    pen_gap(&p);
+    if (pd.decision == CARC_DEC_PLACE) {
+        pen_text(&p, play_attr(ui, PCOL_TITLE), "-- place --");
+        draw_place(ui, &p, v);
+    } else {
+        pen_line(&p, play_attr(ui, PCOL_TITLE), "-- choose (%d of %d) --", ui->sel + 1,
+                 ui->nlist);
+        draw_list(ui, &p, v);
+    }
+}

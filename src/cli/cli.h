@@ -7,7 +7,7 @@
  * line_reader.c reads bounded lines; play.c is the random player and the loop that plays a
  * game out; board_text.c draws a board as text; event_text.c writes events as
  * text; jsonw.c is a growable string that writes JSON string literals; play_*.c
- * are `carc play`, the full-screen game (play_ui.h lists their jobs).
+ * are `carc play`, the full-screen game, in src/tui/ (play_ui.h lists their jobs).
  *
  * Exit codes of every subcommand: 0 success, 1 failure (a bad record, an engine
  * error, a file that cannot be opened, a failed write to stdout), 2 bad usage (a
@@ -38,7 +38,10 @@ int cmd_engine(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_serve(int argc, char **argv);  /* src/cli/cmd_serve.c, built into carc_server */
-int play_command(int argc, char **argv); /* `carc play`, in play_cmd.c */
+int play_command(int argc, char **argv); /* `carc play`, in src/tui/play_cmd.c */
+/* A record step by step on the terminal (`carc play --view`, `carc replay --view`), in
+ * src/tui/play_view.c; returns an exit code. */
+int play_view_run(const char *path);
 
 /* ---- opts.c: option parsing and usage errors ----------------------------------- */
 

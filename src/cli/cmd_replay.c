@@ -8,11 +8,12 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
 static const char replay_usage[] =
-    "usage: carc replay FILE\n"
+    "usage: carc replay [--view] FILE\n"
     "\n"
     "Replays every game record in FILE ('-': stdin), one JSON record per line of at\n"
     "most 16 MiB; blank lines are skipped. Every move must parse and be legal, the\n"
@@ -22,6 +23,8 @@ static const char replay_usage[] =
     "failure too. Otherwise prints\n"
     "'N records replayed, all moves legal, all scores match' and exits 0.\n"
     "\n"
+    "  --view    instead, step through the first record of FILE on the terminal:\n"
+    "            the board, the log and the scores move by move (as carc play --view)\n"
     "  --help    this text\n";
 
 static int blank(const char *s)
@@ -92,16 +95,18 @@ static int replay_stream(FILE *in, const char *name)
 int cmd_replay(int argc, char **argv)
 {
     static const struct option longopts[] = {
+        {"view", no_argument, NULL, 'v'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     const char *path;
     FILE *in;
-    int opt, rc;
+    int opt, rc, view = 0;
 
     opterr = 0;
     while ((opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         switch (opt) {
+        case 'v': view = 1; break;
         case 'h': fputs(replay_usage, stdout); return 0;
         default: cli_bad_option("replay", opt, argv); return EXIT_USAGE;
         }
@@ -115,6 +120,13 @@ int cmd_replay(int argc, char **argv)
         return EXIT_USAGE;
     }
     path = argv[optind];
+    if (view) {
+        if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+            cli_error("replay", "--view needs a terminal");
+            return EXIT_USAGE;
+        }
+        return play_view_run(path);
+    }
     if (strcmp(path, "-") == 0)
         return replay_stream(stdin, "-");
     if (!(in = fopen(path, "r"))) {

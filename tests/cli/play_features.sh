@@ -232,6 +232,17 @@ T send-keys -t vw Home
 wait_for vw "Replay: move 0 of $total" 30 || fail "view: Home does not go to the start"
 T send-keys -t vw q
 ended vw
+# the same viewer as `carc replay --view`
+T new-session -d -s rv -x 120 -y 40 -c "$dir" \
+    "LC_ALL=C.UTF-8 '$carc' replay --view '$dir/full.json' 2>'$dir/rv.err'; echo \$? >'$dir/rv.rc'" \
+    || fail "tmux could not start a session"
+wait_for rv "Replay: move 0 of $total, seat 0's view" 30 || fail "replay --view: the viewer does not start"
+T send-keys -t rv End
+wait_for rv 'Final scoring' 30 || fail "replay --view: End does not reach the final scoring"
+T send-keys -t rv q
+ended rv
+"$carc" replay --view "$dir/full.json" </dev/null >/dev/null 2>"$dir/err" && fail "replay --view without a terminal accepted"
+grep -q -- '--view needs a terminal' "$dir/err" || fail "replay --view without a terminal: $(cat "$dir/err")"
 "$carc" play --view "$dir/full.json" --seed 3 >/dev/null 2>"$dir/err" && fail "--view with --seed accepted"
 grep -q -- '--view shows a record as it is: it takes no --seed' "$dir/err" || fail "--view --seed: $(cat "$dir/err")"
 

@@ -243,9 +243,8 @@ int play_tui_run(play_session *s, const play_options *opt);
 void *play_tui_open(play_ui *ui);
 void play_tui_close(void *scr);
 
-/* play_view.c: `carc play --view FILE`, a record step by step (forward, back, to
- * either end), the board, logs and scores as they were. Returns an exit code. */
-int play_view_run(const char *path);
+/* play_view.c: play_view_run (declared in cli.h), a record step by step (forward,
+ * back, to either end), the board, logs and scores as they were. */
 
 /* play_paint.c: drawing primitives */
 /* Sets up the colour pairs (ui->colors 0 when the terminal has none). */

@@ -67,7 +67,7 @@ static int no_args(const char *cmd, char *args, strbuf *out)
 {
     char *w = next_word(&args);
     if (w) {
-        sb_printf(out, "%s takes no arguments, got '%s'", cmd, w);
+        sb_printf(out, "%s takes no arguments, got '%.64s'", cmd, w);
         return CMD_FAIL;
     }
     return CMD_OK;

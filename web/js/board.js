@@ -1,0 +1,206 @@
+// The board as SVG: placed tiles (tiles.js), followers in seat colours, tokens, locks, the last
+// placed tile, pending Mastermind positions, and on top the interactive layer (placement spots,
+// a preview tile, clickable targets). Pan by dragging, zoom by wheel, buttons or pinch.
+// One board unit: a tile is 100 x 100, tile (x, y) covers [100x, 100x+100] x [100y, 100y+100].
+import { drawTile, el, boardAnchor } from './tiles.js';
+
+export const SEAT_COLOURS = ['#e03131', '#1c7ed6', '#f5b700', '#7b2fd0', '#222222'];
+export const SEAT_NAMES = ['Red', 'Blue', 'Yellow', 'Violet', 'Black'];
+
+const MEEPLE = 'M0-11C3-11 4-9 4-7C4-5 3-4 2-4L9-1C10 0 10 2 8 2L4 1L7 10L2 10L0 5L-2 10L-7 10L-4 1L-8 2C-10 2-10 0-9-1L-2-4C-3-4-4-5-4-7C-4-9-3-11 0-11Z';
+
+export class Board {
+  /** @param {SVGSVGElement} svg @param {Map<string, import('./tiles.js').TileDef>} defs */
+  constructor(svg, defs) {
+    this.svg = svg;
+    this.defs = defs;
+    this.view = el('g', { class: 'viewport' }, svg);
+    this.layers = {};
+    for (const n of ['tiles', 'marks', 'followers', 'spots', 'preview', 'targets']) this.layers[n] = el('g', { class: `layer-${n}` }, this.view);
+    this.tx = 0; this.ty = 0; this.scale = 1;
+    /** @type {Map<string, {tile: string, rot: number}>} */
+    this.cells = new Map();
+    this.userMoved = false;
+    this.initGestures();
+  }
+
+  /** Redraws tiles, followers and markers from a view (state JSON). */
+  render(view) {
+    const { tiles, marks, followers } = this.layers;
+    tiles.replaceChildren(); marks.replaceChildren(); followers.replaceChildren();
+    this.cells.clear();
+    for (const b of view.board) {
+      this.cells.set(`${b.x},${b.y}`, { tile: b.tile, rot: b.rot });
+      const g = el('g', { transform: `translate(${b.x * 100} ${b.y * 100}) rotate(${90 * b.rot} 50 50)`, 'data-pos': `${b.x},${b.y}` }, tiles);
+      g.appendChild(drawTile(this.defs.get(b.tile)));
+    }
+    const last = view.board[view.board.length - 1];
+    if (last && view.board.length > 1) el('rect', { x: last.x * 100 + 3, y: last.y * 100 + 3, width: 94, height: 94, class: 'last-placed' }, marks);
+    for (const m of view.christmas?.masterminds ?? view.masterminds ?? []) {
+      el('rect', { x: m.x * 100 + 8, y: m.y * 100 + 8, width: 84, height: 84, class: 'mastermind' }, marks);
+      el('text', { x: m.x * 100 + 50, y: m.y * 100 + 60, class: 'mastermind-text' }, marks).textContent = '!';
+    }
+    // followers: several on one segment are spread out so each stays visible
+    const seen = new Map();
+    for (const f of view.followers) {
+      const key = `${f.x},${f.y},${f.type},${f.port}`;
+      const k = seen.get(key) ?? 0;
+      seen.set(key, k + 1);
+      const [ax, ay] = this.anchor(f.x, f.y, f.port);
+      this.drawFollower(followers, f.seat, f.x * 100 + ax + k * 12, f.y * 100 + ay - k * 4, f.type === 'field' || f.locked, f.locked);
+    }
+    for (const t of view.tokens ?? []) {
+      const [ax, ay] = this.anchor(t.x, t.y, t.port);
+      el('circle', { cx: t.x * 100 + ax - 14, cy: t.y * 100 + ay + 12, r: 6, fill: SEAT_COLOURS[t.seat], class: 'token' }, followers);
+    }
+  }
+
+  /** Anchor (in tile units) of the segment at a board port of the tile at (x, y). */
+  anchor(x, y, port) {
+    const c = this.cells.get(`${x},${y}`);
+    if (!c) return [50, 50];
+    return boardAnchor(this.defs.get(c.tile), port, c.rot);
+  }
+
+  drawFollower(parent, seat, x, y, lying, locked, extraClass = '') {
+    const g = el('g', { transform: `translate(${x} ${y}) rotate(${lying ? 90 : 0}) scale(1.35)`, class: `follower seat-${seat} ${extraClass}` }, parent);
+    el('path', { d: MEEPLE, fill: SEAT_COLOURS[seat] }, g);
+    if (locked) {
+      const l = el('g', { transform: `rotate(${lying ? -90 : 0}) translate(8 -10)`, class: 'lock' }, g);
+      el('rect', { x: -4, y: -1, width: 8, height: 6, rx: 1 }, l);
+      el('path', { d: 'M-2.5-1v-2a2.5 2.5 0 0 1 5 0v2' }, l);
+    }
+    return g;
+  }
+
+  /** Placement spots: `spots` are "x,y" keys; `active` the chosen one. */
+  setSpots(spots, active, onPick) {
+    const layer = this.layers.spots;
+    layer.replaceChildren();
+    for (const key of spots) {
+      const [x, y] = key.split(',').map(Number);
+      const r = el('rect', { x: x * 100 + 4, y: y * 100 + 4, width: 92, height: 92, class: `spot${key === active ? ' active' : ''}`, 'data-spot': key, tabindex: -1 }, layer);
+      r.addEventListener('click', (e) => { e.stopPropagation(); onPick(key); });
+      r.addEventListener('pointerenter', () => onPick(key, true));
+    }
+  }
+
+  /** A tile drawn at a spot (the placement preview), or nothing. */
+  setPreview(tile, x, y, rot) {
+    const layer = this.layers.preview;
+    layer.replaceChildren();
+    if (!tile) return;
+    const g = el('g', { transform: `translate(${x * 100} ${y * 100}) rotate(${90 * rot} 50 50)`, class: 'preview' }, layer);
+    g.appendChild(drawTile(this.defs.get(tile)));
+    el('rect', { x: x * 100 + 2, y: y * 100 + 2, width: 96, height: 96, class: 'preview-frame' }, layer);
+  }
+
+  /**
+   * Clickable targets: tokens of moves.js (segments, positions, ports on the context tile).
+   * `ctx` is the tile (x, y) a bare port refers to; `selected` the chosen token's text.
+   */
+  setTargets(list, ctx, selected, onPick, seat = -1) {
+    const layer = this.layers.targets;
+    layer.replaceChildren();
+    for (const t of list) {
+      const x = t.x ?? ctx?.x ?? 0, y = t.y ?? ctx?.y ?? 0;
+      const sel = t.text === selected;
+      let node;
+      if (t.kind === 'pos') {
+        node = el('rect', { x: x * 100 + 6, y: y * 100 + 6, width: 88, height: 88, class: `target pos${sel ? ' selected' : ''}` }, layer);
+      } else {
+        const [ax, ay] = this.anchor(x, y, t.port);
+        node = el('g', { class: `target seg${sel ? ' selected' : ''}`, transform: `translate(${x * 100 + ax} ${y * 100 + ay})` }, layer);
+        el('circle', { r: 15, class: 'target-ring' }, node);
+        if (sel && seat >= 0) this.drawFollower(node, seat, 0, 0, t.type === 'field', false, 'ghost');
+      }
+      node.setAttribute('data-target', t.text);
+      node.addEventListener('click', (e) => { e.stopPropagation(); onPick(t); });
+    }
+  }
+
+  clearInteractive() {
+    for (const n of ['spots', 'preview', 'targets']) this.layers[n].replaceChildren();
+  }
+
+  /** Centres a board point on the screen (keyboard moves keep the chosen spot in sight). */
+  reveal(x, y) {
+    const r = this.svg.getBoundingClientRect();
+    const sx = this.tx + (x * 100 + 50) * this.scale, sy = this.ty + (y * 100 + 50) * this.scale;
+    if (sx < 40 || sy < 40 || sx > r.width - 40 || sy > r.height - 40) {
+      this.tx = r.width / 2 - (x * 100 + 50) * this.scale;
+      this.ty = r.height / 2 - (y * 100 + 50) * this.scale;
+      this.apply();
+    }
+  }
+
+  /** Fits the placed tiles and `extra` positions ("x,y") in the view. */
+  fit(extra = []) {
+    const r = this.svg.getBoundingClientRect();
+    if (!r.width || !r.height) return;
+    const pts = [...this.cells.keys(), ...extra].map((k) => k.split(',').map(Number));
+    if (!pts.length) pts.push([0, 0]);
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const minx = Math.min(...xs) * 100 - 20, maxx = (Math.max(...xs) + 1) * 100 + 20;
+    const miny = Math.min(...ys) * 100 - 20, maxy = (Math.max(...ys) + 1) * 100 + 20;
+    this.scale = Math.min(r.width / (maxx - minx), r.height / (maxy - miny), 1.6);
+    this.tx = (r.width - (maxx + minx) * this.scale) / 2;
+    this.ty = (r.height - (maxy + miny) * this.scale) / 2;
+    this.apply();
+  }
+
+  zoom(f, cx, cy) {
+    const r = this.svg.getBoundingClientRect();
+    cx ??= r.width / 2; cy ??= r.height / 2;
+    const s = Math.max(0.15, Math.min(4, this.scale * f));
+    this.tx = cx - (cx - this.tx) * (s / this.scale);
+    this.ty = cy - (cy - this.ty) * (s / this.scale);
+    this.scale = s;
+    this.userMoved = true;
+    this.apply();
+  }
+
+  apply() {
+    this.view.setAttribute('transform', `translate(${this.tx} ${this.ty}) scale(${this.scale})`);
+  }
+
+  initGestures() {
+    const pts = new Map();
+    let last = null, moved = 0;
+    this.svg.addEventListener('pointerdown', (e) => {
+      pts.set(e.pointerId, [e.clientX, e.clientY]);
+      moved = 0;
+      last = null;
+    });
+    this.svg.addEventListener('pointermove', (e) => {
+      if (!pts.has(e.pointerId)) return;
+      const prev = pts.get(e.pointerId);
+      pts.set(e.pointerId, [e.clientX, e.clientY]);
+      if (pts.size === 1) {
+        const dx = e.clientX - prev[0], dy = e.clientY - prev[1];
+        moved += Math.abs(dx) + Math.abs(dy);
+        if (moved > 4) {
+          if (moved - Math.abs(dx) - Math.abs(dy) <= 4) this.svg.setPointerCapture(e.pointerId);
+          this.tx += dx; this.ty += dy; this.userMoved = true; this.apply();
+        }
+      } else if (pts.size === 2) {
+        const [a, b] = [...pts.values()];
+        const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+        const r = this.svg.getBoundingClientRect();
+        if (last) this.zoom(d / last, (a[0] + b[0]) / 2 - r.left, (a[1] + b[1]) / 2 - r.top);
+        last = d;
+        moved = 100;
+      }
+    });
+    const up = (e) => { pts.delete(e.pointerId); last = null; };
+    this.svg.addEventListener('pointerup', up);
+    this.svg.addEventListener('pointercancel', up);
+    // a drag is not a click: swallow the click that ends a pan
+    this.svg.addEventListener('click', (e) => { if (moved > 4) { e.stopPropagation(); e.preventDefault(); } }, true);
+    this.svg.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const r = this.svg.getBoundingClientRect();
+      this.zoom(Math.exp(-e.deltaY * 0.0015), e.clientX - r.left, e.clientY - r.top);
+    }, { passive: false });
+  }
+}

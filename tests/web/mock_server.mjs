@@ -68,7 +68,7 @@ async function bots(game) {
     game.thinking = false;
     game.moves++;
     await broadcast(game, JSON.parse(r.slice(2)).events);
-  }, 150);
+  }, game.players.includes("human") ? 150 : 1);
 }
 
 async function create(body) {

@@ -2,7 +2,7 @@
 // placed tile, pending Mastermind positions, and on top the interactive layer (placement spots,
 // a preview tile, clickable targets). Pan by dragging, zoom by wheel, buttons or pinch.
 // One board unit: a tile is 100 x 100, tile (x, y) covers [100x, 100x+100] x [100y, 100y+100].
-import { drawTile, el, boardAnchor } from './tiles.js';
+import { drawTile, el, boardAnchor, rotatePoint, rotatePort, segmentAnchor } from './tiles.js';
 
 export const SEAT_COLOURS = ['#e03131', '#1c7ed6', '#f5b700', '#7b2fd0', '#222222'];
 export const SEAT_NAMES = ['Red', 'Blue', 'Yellow', 'Violet', 'Black'];
@@ -16,7 +16,7 @@ export class Board {
     this.defs = defs;
     this.view = el('g', { class: 'viewport' }, svg);
     this.layers = {};
-    for (const n of ['tiles', 'marks', 'followers', 'spots', 'preview', 'targets']) this.layers[n] = el('g', { class: `layer-${n}` }, this.view);
+    for (const n of ['tiles', 'marks', 'followers', 'about', 'hover', 'spots', 'preview', 'targets']) this.layers[n] = el('g', { class: `layer-${n}` }, this.view);
     this.tx = 0; this.ty = 0; this.scale = 1;
     /** @type {Map<string, {tile: string, rot: number}>} */
     this.cells = new Map();
@@ -36,7 +36,7 @@ export class Board {
     }
     const last = view.board[view.board.length - 1];
     if (last && view.board.length > 1) el('rect', { x: last.x * 100 + 3, y: last.y * 100 + 3, width: 94, height: 94, class: 'last-placed' }, marks);
-    for (const m of view.christmas?.masterminds ?? view.masterminds ?? []) {
+    for (const m of view.christmas?.binds ?? []) {
       el('rect', { x: m.x * 100 + 8, y: m.y * 100 + 8, width: 84, height: 84, class: 'mastermind' }, marks);
       el('text', { x: m.x * 100 + 50, y: m.y * 100 + 60, class: 'mastermind-text' }, marks).textContent = '!';
     }
@@ -49,10 +49,34 @@ export class Board {
       const [ax, ay] = this.anchor(f.x, f.y, f.port);
       this.drawFollower(followers, f.seat, f.x * 100 + ax + k * 12, f.y * 100 + ay - k * 4, f.type === 'field' || f.locked, f.locked);
     }
-    for (const t of view.tokens ?? []) {
-      const [ax, ay] = this.anchor(t.x, t.y, t.port);
-      el('circle', { cx: t.x * 100 + ax - 14, cy: t.y * 100 + ay + 12, r: 6, fill: SEAT_COLOURS[t.seat], class: 'token' }, followers);
+    // tie-break tokens sit on the first segment of their feature; a lock marks every locked feature
+    for (const f of view.features ?? []) {
+      const s0 = f.segments[0];
+      if (!s0 || (!f.tokens.length && !f.locked)) continue;
+      const [ax, ay] = this.anchor(s0.x, s0.y, s0.ports[0]);
+      f.tokens.forEach((seat, i) => {
+        const g = el('g', { transform: `translate(${s0.x * 100 + ax - 16 + i * 9} ${s0.y * 100 + ay + 14})`, class: 'token' }, followers);
+        el('circle', { r: 7, fill: SEAT_COLOURS[seat] }, g);
+        el('text', { y: 3.5, class: 'token-text' }, g).textContent = 'T';
+      });
     }
+  }
+
+  /** The placed segment nearest a screen point: {x, y, port} (a board port), or null off the tiles. */
+  segmentUnder(clientX, clientY) {
+    const r = this.svg.getBoundingClientRect();
+    const bx = (clientX - r.left - this.tx) / this.scale, by = (clientY - r.top - this.ty) / this.scale;
+    const x = Math.floor(bx / 100), y = Math.floor(by / 100);
+    const c = this.cells.get(`${x},${y}`);
+    if (!c) return null;
+    const def = this.defs.get(c.tile);
+    let best = null, bd = Infinity;
+    for (const seg of def.segments) {
+      const [ax, ay] = rotatePoint(segmentAnchor(def, seg), c.rot);
+      const d = (ax - (bx - x * 100)) ** 2 + (ay - (by - y * 100)) ** 2;
+      if (d < bd) { bd = d; best = seg; }
+    }
+    return best ? { x, y, port: rotatePort(best.ports[0], c.rot) } : null;
   }
 
   /** Anchor (in tile units) of the segment at a board port of the tile at (x, y). */
@@ -116,6 +140,19 @@ export class Board {
       }
       node.setAttribute('data-target', t.text);
       node.addEventListener('click', (e) => { e.stopPropagation(); onPick(t); });
+    }
+  }
+
+  /** Outlines the tiles of a feature (hover, a modifier question); null clears it. */
+  highlightFeature(f, layerName = 'hover') {
+    this.layers[layerName] ??= el('g', { class: `layer-${layerName}` }, this.view);
+    const layer = this.layers[layerName];
+    layer.replaceChildren();
+    if (!f) return;
+    for (const s of f.segments) {
+      el('rect', { x: s.x * 100 + 1, y: s.y * 100 + 1, width: 98, height: 98, class: `extent ${f.type}` }, layer);
+      const [ax, ay] = this.anchor(s.x, s.y, s.ports[0]);
+      el('circle', { cx: s.x * 100 + ax, cy: s.y * 100 + ay, r: 7, class: 'extent-dot' }, layer);
     }
   }
 

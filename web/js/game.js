@@ -7,6 +7,7 @@ import { drawChart } from './chart.js';
 import { groupMoves, nextChoices, parsePlacement } from './moves.js';
 import { Link } from './net.js';
 import { tileIcon } from './tiles.js';
+import { cardNumber, featureAt, featureWords } from './features.js';
 import { eventWords, moveWords } from './words.js';
 import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.js';
 
@@ -60,6 +61,23 @@ async function start() {
   $('zoom-out').onclick = () => board.zoom(0.8);
   $('fit').onclick = () => fitBoard();
   document.addEventListener('keydown', onKey);
+  const svg = $('board'), tip = $('tip');
+  let lastKey = '';
+  svg.addEventListener('pointermove', (e) => {
+    if (!frame || e.buttons) return;
+    const at = board.segmentUnder(e.clientX, e.clientY);
+    const f = at && featureAt(frame.view, at.x, at.y, at.port);
+    const key = f ? JSON.stringify(f.segments[0]) + f.type : '';
+    const r = svg.getBoundingClientRect();
+    tip.style.left = `${Math.min(e.clientX - r.left + 14, r.width - 270)}px`;
+    tip.style.top = `${e.clientY - r.top + 14}px`;
+    if (key === lastKey) return;
+    lastKey = key;
+    board.highlightFeature(f);
+    tip.hidden = !f;
+    if (f) tip.textContent = featureWords(f);
+  });
+  svg.addEventListener('pointerleave', () => { lastKey = ''; board.highlightFeature(null); tip.hidden = true; });
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   link = new Link(`${proto}//${location.host}/ws/${gameId}${token ? '/' + token : ''}`, onMessage, (up) => {
     $('net').hidden = up;
@@ -247,6 +265,7 @@ function renderDecision() {
   const p = $('prompt');
   p.replaceChildren();
   board.clearInteractive();
+  board.highlightFeature(null, 'about');
   const dec = v.pending?.decision;
   if (v.over) { status('The game is over.'); return; }
   if (!legal.length || seat < 0 || v.pending.seat !== seat) {
@@ -255,13 +274,13 @@ function renderDecision() {
     return;
   }
   status('Your decision.', 'mine');
+  board.highlightFeature(aboutFeature(v, dec), 'about');
   const groups = groupMoves(legal);
   const text = document.createElement('p');
   text.textContent = dec === 'card_draw' ? `You may draw a ${offeredDeck(v)}card.` : ASK[dec] ?? dec;
-  if (dec === 'card_target' && (v.christmas?.in_play?.card ?? v.card_in_play)) {
-    const c = v.christmas?.in_play?.card ?? v.card_in_play;
-    text.textContent = `${cardName(c)}: ${CARDS[c]?.text ?? ''} Choose its target on the board.`;
-  }
+  const inPlay = v.christmas?.in_play?.card;
+  if (dec === 'card_target' && inPlay) text.textContent = `${cardName(inPlay)}: ${CARDS[inPlay]?.text ?? ''} Choose its target on the board.`;
+  if (dec === 'block' && inPlay) text.textContent = `${names()[v.active]} plays ${cardName(inPlay)} against you (${CARDS[inPlay]?.text ?? ''}). Block it with Shield, or let it pass.`;
   p.appendChild(text);
   const buttons = document.createElement('div');
   buttons.className = 'buttons';
@@ -303,6 +322,18 @@ function renderDecision() {
     more.appendChild(b);
   }
   p.appendChild(more);
+}
+
+/** The feature a block or modifier question is about, to mark it on the board. */
+function aboutFeature(v, dec) {
+  const t = v.christmas?.in_play?.target?.[dec === 'block' ? v.christmas.in_play.target.length - 1 : 0];
+  if ((dec === 'block' || dec === 'card_target') && t?.port) return featureAt(v, t.x, t.y, t.port);
+  if (dec === 'modifier' && v.last_placed) {
+    const lp = v.last_placed;
+    const done = (v.features ?? []).filter((f) => f.completed && f.type !== 'cloister' && f.segments.some((s) => s.x === lp.x && s.y === lp.y));
+    return done.find((f) => f.type === 'city') ?? done[0] ?? null;
+  }
+  return null;
 }
 
 function renderPlacement(buttons, button) {
@@ -409,7 +440,9 @@ function renderChoice(moves, button, p) {
   }, ui.group === 'follower' || /claim_|intrude_|synod/.test(ui.group ?? '') ? mySeat() : -1);
   if (pickedToken) {
     const m = nextChoices(moves, [...ui.chosen, pickedToken]).done[0];
-    button(`Confirm: ${moveWords(m)}`, () => { ui.chosen.push(pickedToken); ui.pick = null; confirm(); }, 'primary', 'confirm');
+    const card = /^(open|play) /.test(ui.group ?? '') ? ui.group.split(' ')[1] : v.christmas?.in_play?.card;
+    const num = pickedToken.kind === 'seg' ? cardNumber(card, featureAt(v, pickedToken.x, pickedToken.y, pickedToken.port)) : '';
+    button(`Confirm: ${moveWords(m)}${num ? ` (${num})` : ''}`, () => { ui.chosen.push(pickedToken); ui.pick = null; confirm(); }, 'primary', 'confirm');
   } else if (!next.length && done.length === 1) {
     button(`Confirm: ${moveWords(done[0])}`, () => confirm(), 'primary', 'confirm');
   }

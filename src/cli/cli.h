@@ -33,6 +33,7 @@ int cmd_replay(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
+int cmd_serve(int argc, char **argv);  /* src/cli/cmd_serve.c, built into carc_server */
 int play_command(int argc, char **argv); /* `carc play`, in play_cmd.c */
 
 /* ---- opts.c: option parsing and usage errors ----------------------------------- */

@@ -21,6 +21,7 @@ static const struct subcommand {
     {"engine", cmd_engine, "the line protocol on stdin/stdout (docs/PROTOCOL.md)"},
     {"bench", cmd_bench, "speed figures and a behaviour signature"},
     {"arena", cmd_arena, "computer players against each other: win rates, Elo"},
+    {"serve", cmd_serve, "the online game server: HTTP, WebSocket, SQLite (docs/SERVER.md)"},
 };
 
 enum { NSUB = sizeof subcommands / sizeof subcommands[0] };

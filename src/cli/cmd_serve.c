@@ -1,0 +1,100 @@
+/*
+ * cmd_serve.c - `carc serve`: options, signals, then the server (src/server/,
+ * docs/SERVER.md). The stop flag lives here, in the executable, because a signal
+ * handler needs a global and the server library keeps none.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "cli.h"
+#include "server.h"
+
+static volatile sig_atomic_t serve_stop;
+
+static void serve_on_signal(int sig)
+{
+    (void)sig;
+    serve_stop = 1;
+}
+
+static const char serve_usage[] =
+    "usage: carc serve [--host ADDR] [--port N] [--db FILE] [--web DIR] [--workers N]\n"
+    "                  [--max-per-ip N] [--quiet]\n\n"
+    "Serves games over HTTP and WebSocket (docs/SERVER.md); stores every move in SQLite\n"
+    "before anyone hears of it, and resumes every unfinished game when started again.\n\n"
+    "  --host ADDR       address to listen on (default 127.0.0.1)\n"
+    "  --port N          port (default 8080; 0 picks a free one, printed at start)\n"
+    "  --db FILE         the game database, created if missing (default carc-games.sqlite)\n"
+    "  --web DIR         the web pages (default the source tree's web/)\n"
+    "  --workers N       threads for computer players (default 2)\n"
+    "  --max-per-ip N    WebSocket connections one address may hold (default 64)\n"
+    "  --quiet           log only errors\n"
+    "  --help            this text\n";
+
+int cmd_serve(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"host", required_argument, NULL, 'H'},
+        {"port", required_argument, NULL, 'p'},
+        {"db", required_argument, NULL, 'd'},
+        {"web", required_argument, NULL, 'w'},
+        {"workers", required_argument, NULL, 'k'},
+        {"max-per-ip", required_argument, NULL, 'm'},
+        {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    srv_options o;
+    long v;
+    int opt;
+    srv_options_init(&o);
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:qh", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'H': o.host = optarg; break;
+        case 'p':
+            if (cli_int("serve", "--port", optarg, 0, 65535, &v)) return EXIT_USAGE;
+            o.port = (int)v;
+            break;
+        case 'd': o.db = optarg; break;
+        case 'w': o.web = optarg; break;
+        case 'k':
+            if (cli_int("serve", "--workers", optarg, 1, 64, &v)) return EXIT_USAGE;
+            o.workers = (int)v;
+            break;
+        case 'm':
+            if (cli_int("serve", "--max-per-ip", optarg, 1, 100000, &v)) return EXIT_USAGE;
+            o.max_per_ip = (int)v;
+            break;
+        case 'q': o.quiet = 1; break;
+        case 'h': fputs(serve_usage, stdout); return 0;
+        default: cli_bad_option("serve", opt, argv); return EXIT_USAGE;
+        }
+    }
+    if (optind < argc) {
+        cli_error("serve", "unexpected argument '%s'", argv[optind]);
+        return EXIT_USAGE;
+    }
+    if (!*o.host || !*o.db || !*o.web) {
+        cli_error("serve", "--host, --db and --web must not be empty");
+        return EXIT_USAGE;
+    }
+    /* every session is a descriptor: take all the kernel allows */
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = serve_on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    o.stop = &serve_stop;
+    return srv_run(&o);
+}

@@ -1,0 +1,241 @@
+/*
+ * server.c - `carc serve`: the libwebsockets context and its one protocol, the
+ * service loop, and what ties games to sessions and computer players.
+ *
+ * The service thread owns everything (the Redis model): the store, the live games,
+ * every connection. One protocol handles HTTP and WebSocket alike; it is the first
+ * and only protocol of the vhost, so libwebsockets 4.1 picks it for a WebSocket
+ * opened without a subprotocol name (a browser's plain `new WebSocket(url)`).
+ * Workers of srv_bots.c wake the loop with lws_cancel_service; their moves arrive
+ * here as LWS_CALLBACK_EVENT_WAIT_CANCELLED.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <libwebsockets.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "srv_int.h"
+
+#ifndef CARC_WEB_DIR
+#define CARC_WEB_DIR "web"
+#endif
+
+void srv_options_init(srv_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->host = "127.0.0.1";
+    o->port = 8080;
+    o->db = "carc-games.sqlite";
+    o->web = CARC_WEB_DIR;
+    o->workers = 2;
+    o->max_per_ip = 64;
+}
+
+void srv_log(const srv_server *s, const char *fmt, ...)
+{
+    va_list ap;
+    if (s->opt->quiet)
+        return;
+    va_start(ap, fmt);
+    fputs("carc serve: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+srv_game *srv_find_game(srv_server *s, const char *id)
+{
+    char err[SRV_ERR];
+    int missing;
+    srv_game *gm = srv_registry_find(&s->reg, id);
+    if (gm || !srv_is_hex(id, 2 * SRV_ID_BYTES))
+        return gm;
+    gm = srv_game_load(s->store, id, &missing, err, sizeof err);
+    if (!gm) {
+        if (!missing)
+            fprintf(stderr, "carc serve: %s\n", err);
+        return NULL;
+    }
+    srv_registry_add(&s->reg, gm);
+    srv_game_changed(s, gm);
+    return gm;
+}
+
+/* A computer's seed for one decision: the game's seed, the index and the seat
+ * mixed (splitmix64), so a replayed game asks the same questions the same way. */
+static uint64_t server_bot_seed(const srv_game *gm, int seat)
+{
+    uint64_t z = gm->seed ^ ((uint64_t)gm->index << 8) ^ (uint64_t)seat;
+    z += 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void srv_game_changed(srv_server *s, srv_game *gm)
+{
+    srv_ws_broadcast(s, gm);
+    int seat = srv_game_bot_seat(gm);
+    if (seat < 0 || gm->bot_index == gm->index)
+        return;
+    carc_view(gm->g, seat, gm->view);
+    if (srv_bots_submit(s->bots, gm->id, gm->index, gm->spec[seat], server_bot_seed(gm, seat),
+                        gm->view) == 0)
+        gm->bot_index = gm->index;
+    else
+        fprintf(stderr, "carc serve: game %s: out of memory queueing a computer move\n", gm->id);
+}
+
+void srv_take_bot_moves(srv_server *s)
+{
+    char id[2 * SRV_ID_BYTES + 1], err[SRV_ERR];
+    int index, ok;
+    carc_move m;
+    while (srv_bots_take(s->bots, id, &index, &m, &ok)) {
+        srv_game *gm = srv_registry_find(&s->reg, id);
+        if (!gm || gm->index != index)
+            continue;  /* the game moved on: the answer is stale */
+        gm->bot_index = -1;
+        int seat = srv_game_bot_seat(gm);
+        if (!ok || seat < 0 || srv_game_move(gm, s->store, seat, index, &m, err, sizeof err) < 0) {
+            fprintf(stderr, "carc serve: game %s: computer move %d refused: %s\n", gm->id, index,
+                    ok ? err : "the player found no move");
+            continue;
+        }
+        srv_game_changed(s, gm);
+    }
+}
+
+static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user,
+                           void *in, size_t len)
+{
+    srv_server *s = lws_context_user(lws_get_context(wsi));
+    srv_conn *c = user;
+    switch (reason) {
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        srv_take_bot_moves(s);
+        return 0;
+    case LWS_CALLBACK_HTTP:
+        memset(c, 0, sizeof *c);
+        snprintf(c->uri, sizeof c->uri, "%s", in ? (const char *)in : "/");
+        return srv_http_request(s, c, wsi);
+    case LWS_CALLBACK_HTTP_BODY:
+        return srv_http_body(s, c, in, len);
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+        return srv_http_body_done(s, c, wsi);
+    case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
+    case LWS_CALLBACK_CLOSED_HTTP:
+        if (c && !c->is_ws)
+            srv_http_done(c);
+        break;
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        return srv_ws_admit(s, wsi);
+    case LWS_CALLBACK_ESTABLISHED:
+        return srv_ws_open(s, c, wsi);
+    case LWS_CALLBACK_RECEIVE:
+        return srv_ws_receive(s, c, wsi, in, len);
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        return srv_ws_writable(s, c, wsi);
+    case LWS_CALLBACK_CLOSED:
+        srv_ws_closed(s, c);
+        return 0;
+    default:
+        break;
+    }
+    return lws_callback_http_dummy(wsi, reason, user, in, len);
+}
+
+static void server_wake(void *arg)
+{
+    lws_cancel_service(arg);
+}
+
+/* Rebuilds every unfinished game from its log; returns how many, -1 on a store error. */
+static int server_rebuild(srv_server *s)
+{
+    char **ids, err[SRV_ERR];
+    int n, missing, live = 0;
+    if (s->store->unfinished(s->store, &ids, &n) < 0) {
+        fprintf(stderr, "carc serve: %s\n", s->store->err);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        srv_game *gm = srv_game_load(s->store, ids[i], &missing, err, sizeof err);
+        if (!gm) {
+            fprintf(stderr, "carc serve: %s\n", err);
+            continue;
+        }
+        srv_registry_add(&s->reg, gm);
+        srv_game_changed(s, gm);
+        live++;
+    }
+    srv_strings_free(ids, n);
+    return live;
+}
+
+int srv_run(const srv_options *o)
+{
+    static const struct lws_protocols protocols[] = {
+        {"carc", server_callback, sizeof(srv_conn), SRV_MSG_MAX, 0, NULL, 0},
+        {NULL, NULL, 0, 0, 0, NULL, 0}  /* 4.1 has no LWS_PROTOCOL_LIST_TERM */
+    };
+    char err[SRV_ERR];
+    int rc = 1;
+    srv_server *s = calloc(1, sizeof *s);
+    if (!s) {
+        fprintf(stderr, "carc serve: out of memory\n");
+        return 1;
+    }
+    s->opt = o;
+    snprintf(s->web, sizeof s->web, "%s", o->web);
+    s->store = srv_sqlite_open(o->db, err, sizeof err);
+    if (!s->store) {
+        fprintf(stderr, "carc serve: %s\n", err);
+        free(s);
+        return 1;
+    }
+    lws_set_log_level(LLL_ERR, NULL);
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = o->port;
+    info.iface = o->host;
+    info.protocols = protocols;
+    info.user = s;
+    info.options = LWS_SERVER_OPTION_DISABLE_IPV6;
+    info.timeout_secs = 30;
+    s->ctx = lws_create_context(&info);
+    if (!s->ctx) {
+        fprintf(stderr, "carc serve: cannot listen on %s:%d\n", o->host, o->port);
+        goto out;
+    }
+    s->bots = srv_bots_new(o->workers > 0 ? o->workers : 1, server_wake, s->ctx);
+    if (!s->bots) {
+        fprintf(stderr, "carc serve: cannot start the computer players' threads\n");
+        goto out;
+    }
+    int live = server_rebuild(s);
+    if (live < 0)
+        goto out;
+    struct lws_vhost *vh = lws_get_vhost_by_name(s->ctx, "default");
+    int port = vh ? lws_get_vhost_listen_port(vh) : o->port;
+    printf("carc serve: http://%s:%d/\n", o->host, port);
+    fflush(stdout);
+    srv_log(s, "%d unfinished game%s rebuilt from %s; web pages from %s", live,
+            live == 1 ? "" : "s", o->db, s->web);
+    rc = 0;
+    while (!*o->stop)
+        if (lws_service(s->ctx, 0) < 0)
+            break;
+    srv_log(s, "stopping");
+out:
+    srv_bots_free(s->bots);  /* first: workers wake the context */
+    if (s->ctx)
+        lws_context_destroy(s->ctx);
+    srv_registry_clear(&s->reg);
+    s->store->close(s->store);
+    free(s->ips);
+    free(s);
+    return rc;
+}

@@ -1,0 +1,33 @@
+/*
+ * server.h - `carc serve`: the authoritative game server (docs/SERVER.md).
+ *
+ * One thread (the libwebsockets service thread) owns every live game; computer
+ * seats think on worker threads and post their moves back. Games are move logs in
+ * a store (SQLite now) behind srv_store.h; a move is committed before anyone hears
+ * of it, and a restart rebuilds every unfinished game from its log.
+ */
+#ifndef CARC_SERVER_H
+#define CARC_SERVER_H
+
+#include <signal.h>
+
+typedef struct srv_options {
+    const char *host;        /* address to listen on (default 127.0.0.1) */
+    int port;                /* 0: any free port (printed at start) */
+    const char *db;          /* SQLite file, created on first run */
+    const char *web;         /* directory of the static pages */
+    int workers;             /* computer-player threads */
+    int max_per_ip;          /* WebSocket connections one address may hold */
+    int quiet;               /* no log lines on stderr except errors */
+    volatile sig_atomic_t *stop;  /* set by a signal handler: stop serving */
+} srv_options;
+
+/* Fills the defaults above (port 8080, carc-games.sqlite, the compiled-in web dir). */
+void srv_options_init(srv_options *o);
+
+/* Serves until *o->stop is set. Prints "carc serve: http://HOST:PORT/" on stdout once
+ * listening. Returns 0 on a clean stop, 1 if the store or the socket cannot be
+ * opened (a message on stderr). */
+int srv_run(const srv_options *o);
+
+#endif

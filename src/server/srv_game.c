@@ -1,0 +1,409 @@
+/*
+ * srv_game.c - one live game: created from a request or rebuilt from its log,
+ * moves validated, committed, then applied; the frames each seat is sent.
+ *
+ * Invariants: gm->index is the number of moves in the store's log of this game and
+ * applied to gm->g; a move is in the log before gm->g changes (srv_game_move); the
+ * frames cached in gm->frames are those of gm->index. Only views (carc_view) feed a
+ * frame: the full state never leaves this file except as the record, once the game
+ * is over.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "srv_int.h"
+
+/* Allocates the states and the recorder of a game built from cfg. */
+static srv_game *game_alloc(const carc_config *cfg, char *err, size_t errsize)
+{
+    carc_error ce;
+    srv_game *gm = calloc(1, sizeof *gm);
+    if (!gm) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    gm->bot_index = -1;
+    gm->g = carc_new(cfg, &ce);
+    if (!gm->g) {
+        snprintf(err, errsize, "%s", ce.msg);
+        free(gm);
+        return NULL;
+    }
+    gm->next = carc_clone(gm->g);
+    gm->before = carc_clone(gm->g);
+    gm->view = carc_clone(gm->g);
+    gm->rec = carc_recorder_new(cfg, gm->g);
+    if (!gm->next || !gm->before || !gm->view || !gm->rec) {
+        snprintf(err, errsize, "out of memory");
+        srv_game_free(gm);
+        return NULL;
+    }
+    return gm;
+}
+
+void srv_game_free(srv_game *gm)
+{
+    if (!gm)
+        return;
+    carc_free(gm->g);
+    carc_free(gm->next);
+    carc_free(gm->before);
+    carc_free(gm->view);
+    carc_recorder_free(gm->rec);
+    for (int i = 0; i <= SRV_SEATS; i++)
+        free(gm->frames[i]);
+    free(gm);
+}
+
+/* Joins the seat specs (or hashes) with commas into out. */
+static void game_join(char *out, size_t size, const char *items, size_t stride, int n)
+{
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        if (i)
+            strncat(out, ",", size - strlen(out) - 1);
+        strncat(out, items + (size_t)i * stride, size - strlen(out) - 1);
+    }
+}
+
+srv_game *srv_game_create(const srv_create *req, srv_store *st,
+                          char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1], char *err,
+                          size_t errsize)
+{
+    carc_config cfg;
+    carc_config_init(&cfg);
+    cfg.players = req->players;
+    cfg.expansions = req->expansions;
+    cfg.seed = req->has_seed ? req->seed : srv_random_seed();
+    srv_game *gm = game_alloc(&cfg, err, errsize);
+    if (!gm)
+        return NULL;
+    gm->seats = req->players;
+    gm->seed = cfg.seed;
+    gm->created = (int64_t)time(NULL);
+    snprintf(gm->expansions, sizeof gm->expansions, "%s", carc_expansions_name(cfg.expansions));
+    if (srv_random_hex(gm->id, SRV_ID_BYTES) < 0) {
+        snprintf(err, errsize, "no random numbers from the kernel");
+        srv_game_free(gm);
+        return NULL;
+    }
+    for (int s = 0; s < gm->seats; s++) {
+        memcpy(gm->spec[s], req->spec[s], SRV_SPEC_MAX);
+        tokens[s][0] = '\0';
+        if (!srv_spec_is_human(gm->spec[s]))
+            continue;
+        if (srv_random_hex(tokens[s], SRV_TOKEN_BYTES) < 0) {
+            snprintf(err, errsize, "no random numbers from the kernel");
+            srv_game_free(gm);
+            return NULL;
+        }
+        srv_token_hash(tokens[s], gm->hash[s]);
+    }
+    char players[SRV_SEATS * (SRV_SPEC_MAX + 1)], hashes[SRV_SEATS * (SRV_HASH_HEX + 1)];
+    game_join(players, sizeof players, gm->spec[0], SRV_SPEC_MAX, gm->seats);
+    game_join(hashes, sizeof hashes, gm->hash[0], SRV_HASH_HEX + 1, gm->seats);
+    srv_game_row row = {gm->id, players, gm->expansions, gm->seed, hashes, gm->created, 0};
+    if (st->create_game(st, &row) < 0) {
+        snprintf(err, errsize, "%s", st->err);
+        srv_game_free(gm);
+        return NULL;
+    }
+    return gm;
+}
+
+/* Splits a comma-separated field of a stored row into n items of `size`; the count,
+ * or -1 if an item does not fit. */
+static int game_split(const char *text, char *items, size_t size, int max)
+{
+    int n = 0;
+    const char *p = text;
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        if (n == max || len >= size)
+            return -1;
+        memcpy(items + (size_t)n * size, p, len);
+        items[(size_t)n * size + len] = '\0';
+        n++;
+        if (!p[len])
+            return n;
+        p += len + 1;
+    }
+}
+
+srv_game *srv_game_load(srv_store *st, const char *id, int *missing, char *err,
+                        size_t errsize)
+{
+    srv_game_row row;
+    char **moves = NULL;
+    int n = 0;
+    *missing = 0;
+    int rc = st->load_game(st, id, &row, &moves, &n);
+    if (rc != 0) {
+        *missing = rc == 1;
+        snprintf(err, errsize, "%s", rc == 1 ? "no such game" : st->err);
+        return NULL;
+    }
+    carc_config cfg;
+    carc_error ce;
+    srv_game *gm = NULL;
+    char spec[SRV_SEATS][SRV_SPEC_MAX], hash[SRV_SEATS][SRV_HASH_HEX + 1];
+    int seats = game_split(row.players, spec[0], SRV_SPEC_MAX, SRV_SEATS);
+    carc_config_init(&cfg);
+    cfg.players = seats;
+    cfg.seed = row.seed;
+    if (seats < CARC_MIN_PLAYERS || game_split(row.tokens, hash[0], SRV_HASH_HEX + 1,
+                                               SRV_SEATS) != seats ||
+        carc_expansions_parse(row.expansions, &cfg.expansions, &ce) < 0 ||
+        strlen(row.id) != 2 * SRV_ID_BYTES) {
+        snprintf(err, errsize, "game %s: bad row in the store", id);
+        goto done;
+    }
+    gm = game_alloc(&cfg, err, errsize);
+    if (!gm)
+        goto done;
+    memcpy(gm->id, row.id, sizeof gm->id);
+    gm->seats = seats;
+    memcpy(gm->spec, spec, sizeof spec);
+    memcpy(gm->hash, hash, sizeof hash);
+    snprintf(gm->expansions, sizeof gm->expansions, "%s", carc_expansions_name(cfg.expansions));
+    gm->seed = row.seed;
+    gm->created = row.created;
+    for (int i = 0; i < n; i++) {
+        carc_move m;
+        carc_copy(gm->before, gm->g);
+        if (carc_move_parse(gm->g, moves[i], &m, &ce) != CARC_OK ||
+            carc_apply(gm->g, &m, &ce) != CARC_OK ||
+            carc_recorder_add(gm->rec, gm->before, &m, gm->g) != CARC_OK) {
+            snprintf(err, errsize, "game %s: move %d \"%s\" does not replay: %s", id, i,
+                     moves[i], ce.msg);
+            srv_game_free(gm);
+            gm = NULL;
+            goto done;
+        }
+        gm->index++;
+    }
+done:
+    srv_strings_free(moves, n);
+    srv_game_row_free(&row);
+    return gm;
+}
+
+int srv_game_seat_of(const srv_game *gm, const char *token)
+{
+    char h[SRV_HASH_HEX + 1];
+    int seat = -1;
+    if (!srv_is_hex(token, 2 * SRV_TOKEN_BYTES))
+        return -1;
+    srv_token_hash(token, h);
+    for (int s = 0; s < gm->seats; s++)
+        if (srv_hash_equal(h, gm->hash[s]))
+            seat = s;
+    return seat;
+}
+
+int srv_game_bot_seat(const srv_game *gm)
+{
+    carc_pending p = carc_pending_decision(gm->g);
+    if (p.seat < 0 || carc_is_over(gm->g) || srv_spec_is_human(gm->spec[p.seat]))
+        return -1;
+    return p.seat;
+}
+
+int srv_game_move(srv_game *gm, srv_store *st, int seat, long index, const carc_move *m,
+                  char *err, size_t errsize)
+{
+    carc_error ce;
+    char text[CARC_NOTATION_MAX];
+    carc_pending p = carc_pending_decision(gm->g);
+    if (carc_is_over(gm->g)) {
+        snprintf(err, errsize, "the game is over");
+        return -1;
+    }
+    if (index != gm->index) {
+        snprintf(err, errsize, "stale move: it answers index %ld, the game is at index %d",
+                 index, gm->index);
+        return -1;
+    }
+    if (seat != p.seat) {
+        snprintf(err, errsize, "not your decision: seat %d owes it", p.seat);
+        return -1;
+    }
+    carc_copy(gm->next, gm->g);
+    if (carc_apply(gm->next, m, &ce) != CARC_OK) {
+        snprintf(err, errsize, "illegal move: %s", ce.msg);
+        return -1;
+    }
+    if (carc_move_format(gm->g, m, text, sizeof text) < 0) {
+        snprintf(err, errsize, "the move cannot be written in notation");
+        return -1;
+    }
+    /* the commit point: nobody hears of the move before it is in the log */
+    if (st->append_move(st, gm->id, gm->index, text, carc_is_over(gm->next)) < 0) {
+        snprintf(err, errsize, "the move could not be stored (%s); nothing changed", st->err);
+        return -1;
+    }
+    carc_game *old = gm->g;
+    gm->g = gm->next;
+    gm->next = old;
+    if (carc_recorder_add(gm->rec, old, m, gm->g) != CARC_OK)
+        fprintf(stderr, "carc serve: game %s: move %d missing from the record\n", gm->id,
+                gm->index);
+    gm->index++;
+    for (int i = 0; i <= SRV_SEATS; i++) {
+        free(gm->frames[i]);
+        gm->frames[i] = NULL;
+    }
+    return 0;
+}
+
+int srv_game_move_text(srv_game *gm, srv_store *st, int seat, long index, const char *text,
+                       char *err, size_t errsize)
+{
+    carc_move m = carc_move_pass();
+    carc_error ce;
+    carc_pending p = carc_pending_decision(gm->g);
+    /* the checks that do not need the text come first, so a stale or foreign move is
+     * named as such whatever it says */
+    if (carc_is_over(gm->g) || index != gm->index || seat != p.seat)
+        return srv_game_move(gm, st, seat, index, &m, err, errsize);
+    if (carc_move_parse(gm->g, text, &m, &ce) != CARC_OK) {
+        snprintf(err, errsize, "bad move \"%.64s\": %s", text, ce.msg);
+        return -1;
+    }
+    return srv_game_move(gm, st, seat, index, &m, err, errsize);
+}
+
+/* The frame of the current index for seat (-1: spectator), freshly built. */
+static char *game_build_frame(srv_game *gm, int seat)
+{
+    carc_view(gm->g, seat, gm->view);
+    carc_pending p = carc_pending_decision(gm->view);
+    char *state = carc_state_json(gm->view, 0);
+    carc_move *moves = NULL;
+    int n = 0, nev = 0;
+    if (!state)
+        return NULL;
+    if (seat >= 0 && p.seat == seat && !carc_is_over(gm->view)) {
+        moves = malloc(CARC_MAX_MOVES * sizeof *moves);
+        if (!moves) {
+            free(state);
+            return NULL;
+        }
+        n = carc_legal(gm->view, moves, CARC_MAX_MOVES);
+    }
+    strbuf b;
+    sb_init(&b);
+    sb_printf(&b, "{\"type\":\"state\",\"game\":\"%s\",\"index\":%d,\"seat\":", gm->id,
+              gm->index);
+    if (seat >= 0)
+        sb_printf(&b, "%d", seat);
+    else
+        sb_puts(&b, "null");
+    sb_puts(&b, ",\"legal\":[");
+    char text[CARC_NOTATION_MAX], line[256];
+    for (int i = 0, k = 0; i < n; i++) {
+        if (carc_move_format(gm->view, &moves[i], text, sizeof text) < 0)
+            continue;  /* cannot happen: notation covers every legal move */
+        if (k++)
+            sb_putc(&b, ',');
+        sb_json_string(&b, text);
+    }
+    /* the events of the move that led here, as this view masks them */
+    const carc_event *ev = carc_events(gm->view, &nev);
+    sb_puts(&b, "],\"events\":[");
+    for (int i = 0; i < nev; i++) {
+        event_short(gm->view, &ev[i], line, sizeof line);
+        if (i)
+            sb_putc(&b, ',');
+        sb_json_string(&b, line);
+    }
+    sb_puts(&b, "],\"log\":[");
+    for (int i = 0; i < nev; i++) {
+        event_text(gm->view, &ev[i], line, sizeof line);
+        if (i)
+            sb_putc(&b, ',');
+        sb_json_string(&b, line);
+    }
+    sb_puts(&b, "],\"view\":");
+    sb_puts(&b, state);
+    sb_putc(&b, '}');
+    free(state);
+    free(moves);
+    if (b.oom) {
+        sb_free(&b);
+        return NULL;
+    }
+    return b.p;
+}
+
+const char *srv_game_frame(srv_game *gm, int seat)
+{
+    int slot = seat < 0 ? SRV_SEATS : seat;
+    if (!gm->frames[slot])
+        gm->frames[slot] = game_build_frame(gm, seat);
+    return gm->frames[slot];
+}
+
+char *srv_game_summary(const srv_game *gm)
+{
+    carc_pending p = carc_pending_decision(gm->g);
+    strbuf b;
+    sb_init(&b);
+    sb_puts(&b, "{\"id\":");
+    sb_json_string(&b, gm->id);
+    sb_puts(&b, ",\"players\":[");
+    for (int s = 0; s < gm->seats; s++) {
+        if (s)
+            sb_putc(&b, ',');
+        sb_json_string(&b, gm->spec[s]);
+    }
+    sb_puts(&b, "],\"expansions\":");
+    sb_json_string(&b, gm->expansions);
+    sb_printf(&b, ",\"index\":%d,\"turn\":%d,\"pending\":{\"decision\":", gm->index,
+              carc_turn(gm->g));
+    sb_json_string(&b, carc_decision_name(p.decision) ? carc_decision_name(p.decision) : "?");
+    sb_printf(&b, ",\"seat\":%d},\"scores\":[", p.seat);
+    for (int s = 0; s < gm->seats; s++)
+        sb_printf(&b, "%s%d", s ? "," : "", carc_score(gm->g, s));
+    sb_printf(&b, "],\"over\":%s", carc_is_over(gm->g) ? "true" : "false");
+    if (carc_is_over(gm->g)) {
+        /* the seed tells the stack order: public only once the game is over */
+        sb_printf(&b, ",\"seed\":%llu,\"winners\":[", (unsigned long long)gm->seed);
+        unsigned w = carc_winners(gm->g);
+        for (int s = 0, k = 0; s < gm->seats; s++)
+            if (w & (1u << s))
+                sb_printf(&b, "%s%d", k++ ? "," : "", s);
+        sb_putc(&b, ']');
+    }
+    sb_printf(&b, ",\"created\":%lld,\"watch\":\"/watch/%s\"}", (long long)gm->created, gm->id);
+    if (b.oom) {
+        sb_free(&b);
+        return NULL;
+    }
+    return b.p;
+}
+
+char *srv_game_record(const srv_game *gm)
+{
+    if (!carc_is_over(gm->g))
+        return NULL;
+    return carc_recorder_json(gm->rec, gm->g);
+}
+
+char *srv_error_frame(long index, const char *message)
+{
+    strbuf b;
+    sb_init(&b);
+    sb_printf(&b, "{\"type\":\"error\",\"index\":%ld,\"message\":", index);
+    sb_json_string(&b, message);
+    sb_putc(&b, '}');
+    if (b.oom) {
+        sb_free(&b);
+        return NULL;
+    }
+    return b.p;
+}

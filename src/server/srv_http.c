@@ -1,0 +1,262 @@
+/*
+ * srv_http.c - the HTTP side: the JSON API and the static pages (docs/SERVER.md).
+ *
+ *   POST /api/games            create a game -> 201 {"id", "seats", "watch"}
+ *   GET  /api/games/ID         public summary
+ *   GET  /api/games/ID/record  the record once the game is over (404 before)
+ *   GET  /api/tiles            the tile catalogue
+ *   GET  /                     web/index.html
+ *   GET  /play/ID/TOKEN, /watch/ID   web/game.html
+ *   GET  /replay/ID            web/replay.html
+ *   GET  /PATH                 web/PATH (letters, digits, - _ . / only; no "..")
+ *
+ * Every answer is complete in one write; bodies are capped at SRV_MSG_MAX.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <libwebsockets.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "srv_int.h"
+
+/* Writes a whole response; returns what the callback must return. */
+static int http_reply(struct lws *wsi, unsigned status, const char *type, const char *body,
+                      size_t len)
+{
+    size_t room = LWS_PRE + 1024 + len;
+    unsigned char *buf = malloc(room);
+    if (!buf)
+        return -1;
+    unsigned char *start = buf + LWS_PRE, *p = start, *end = buf + room;
+    if (lws_add_http_common_headers(wsi, status, type, (lws_filepos_t)len, &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+                                    (const unsigned char *)"no-store", 8, &p, end) ||
+        lws_finalize_write_http_header(wsi, start, &p, end)) {
+        free(buf);
+        return -1;
+    }
+    if (len) {
+        memcpy(start, body, len);
+        if (lws_write(wsi, start, len, LWS_WRITE_HTTP_FINAL) != (int)len) {
+            free(buf);
+            return -1;
+        }
+    }
+    free(buf);
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+static int http_json(struct lws *wsi, unsigned status, const char *json)
+{
+    return http_reply(wsi, status, "application/json", json, strlen(json));
+}
+
+/* {"error": message} with a status. */
+static int http_error(struct lws *wsi, unsigned status, const char *message)
+{
+    strbuf b;
+    sb_init(&b);
+    sb_puts(&b, "{\"error\":");
+    sb_json_string(&b, message);
+    sb_putc(&b, '}');
+    int rc = b.oom ? -1 : http_json(wsi, status, b.p);
+    sb_free(&b);
+    return rc;
+}
+
+static const char *http_mime(const char *path)
+{
+    static const struct {
+        const char *ext, *type;
+    } types[] = {
+        {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
+        {".mjs", "text/javascript; charset=utf-8"}, {".css", "text/css; charset=utf-8"},
+        {".svg", "image/svg+xml"}, {".png", "image/png"},
+        {".json", "application/json"}, {".ico", "image/x-icon"},
+        {".txt", "text/plain; charset=utf-8"},
+    };
+    const char *dot = strrchr(path, '.');
+    for (size_t i = 0; dot && i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(dot, types[i].ext) == 0)
+            return types[i].type;
+    return "application/octet-stream";
+}
+
+/* Serves web/<rel>; 404 if it is not a regular file. */
+static int http_file(srv_server *s, struct lws *wsi, const char *rel)
+{
+    char path[8192];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", s->web, rel);
+    if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+        return http_error(wsi, 404, "no such page");
+    int n = lws_serve_http_file(wsi, path, http_mime(path), NULL, 0);
+    if (n < 0 || (n > 0 && lws_http_transaction_completed(wsi)))
+        return -1;
+    return 0;
+}
+
+/* 1 if a static path is safe to map under web/: no "..", no hidden files, a
+ * conservative alphabet. */
+static int http_safe_path(const char *p)
+{
+    if (!*p || strstr(p, "..") || strstr(p, "//") || strstr(p, "/.") || p[0] == '.')
+        return 0;
+    return strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./") ==
+           strlen(p);
+}
+
+/* Copies path segment i (0-based, after the leading '/') of uri into out; 0 or -1. */
+static int http_segment(const char *uri, int i, char *out, size_t size)
+{
+    const char *p = uri;
+    for (int k = 0; k <= i; k++) {
+        if (*p != '/')
+            return -1;
+        p++;
+        size_t len = strcspn(p, "/");
+        if (k == i) {
+            if (len == 0 || len >= size)
+                return -1;
+            memcpy(out, p, len);
+            out[len] = '\0';
+            return 0;
+        }
+        p += len;
+    }
+    return -1;
+}
+
+static int http_segments(const char *uri)
+{
+    int n = 0;
+    for (const char *p = uri; *p; p++)
+        n += *p == '/' && p[1] != '\0';
+    return n;
+}
+
+/* GET /api/games/ID[/record]. */
+static int http_game(srv_server *s, struct lws *wsi, const char *uri)
+{
+    char id[64], what[16];
+    int n = http_segments(uri);
+    if (http_segment(uri, 2, id, sizeof id) < 0 || n > 4 ||
+        (n == 4 && (http_segment(uri, 3, what, sizeof what) < 0 || strcmp(what, "record"))))
+        return http_error(wsi, 404, "no such resource");
+    srv_game *gm = srv_find_game(s, id);
+    if (!gm)
+        return http_error(wsi, 404, "no such game");
+    char *body = n == 4 ? srv_game_record(gm) : srv_game_summary(gm);
+    if (!body)
+        return n == 4 ? http_error(wsi, 404, "the game is not over: no record yet")
+                      : http_error(wsi, 500, "out of memory");
+    int rc = http_json(wsi, 200, body);
+    free(body);
+    return rc;
+}
+
+int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
+{
+    const char *uri = c->uri;
+    c->wsi = wsi;
+    c->post = lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0;
+    if (c->post) {
+        if (strcmp(uri, "/api/games") != 0)
+            return http_error(wsi, 405, "only POST /api/games takes a body");
+        return 0;  /* the body follows: srv_http_body, srv_http_body_done */
+    }
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
+        return http_error(wsi, 405, "method not allowed");
+    if (strcmp(uri, "/api/tiles") == 0) {
+        char *t = carc_tiles_json();
+        int rc = t ? http_json(wsi, 200, t) : http_error(wsi, 500, "out of memory");
+        free(t);
+        return rc;
+    }
+    if (strcmp(uri, "/api/games") == 0)
+        return http_error(wsi, 405, "create a game with POST /api/games");
+    if (strncmp(uri, "/api/games/", 11) == 0)
+        return http_game(s, wsi, uri);
+    if (strncmp(uri, "/api/", 5) == 0 || strcmp(uri, "/api") == 0)
+        return http_error(wsi, 404, "no such resource");
+    if (strcmp(uri, "/") == 0)
+        return http_file(s, wsi, "index.html");
+    if (strncmp(uri, "/play/", 6) == 0 || strncmp(uri, "/watch/", 7) == 0)
+        return http_file(s, wsi, "game.html");
+    if (strncmp(uri, "/replay/", 8) == 0)
+        return http_file(s, wsi, "replay.html");
+    if (!http_safe_path(uri + 1))
+        return http_error(wsi, 404, "no such page");
+    return http_file(s, wsi, uri + 1);
+}
+
+int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len)
+{
+    (void)s;
+    if (c->body_over || c->body_len + len > SRV_MSG_MAX) {
+        c->body_over = 1;
+        return 0;
+    }
+    char *nb = realloc(c->body, c->body_len + len + 1);
+    if (!nb) {
+        c->body_over = 1;
+        return 0;
+    }
+    c->body = nb;
+    memcpy(c->body + c->body_len, in, len);
+    c->body_len += len;
+    c->body[c->body_len] = '\0';
+    return 0;
+}
+
+/* POST /api/games: the body is complete. */
+int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
+{
+    char err[SRV_ERR];
+    char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1];
+    srv_create req;
+    int rc;
+    if (c->body_over) {
+        snprintf(err, sizeof err, "request too large: at most %d bytes", SRV_MSG_MAX);
+        rc = http_error(wsi, 413, err);
+    } else if (srv_create_parse(c->body ? c->body : "", c->body_len, &req, err, sizeof err) < 0) {
+        rc = http_error(wsi, 400, err);
+    } else {
+        srv_game *gm = srv_game_create(&req, s->store, tokens, err, sizeof err);
+        if (!gm) {
+            rc = http_error(wsi, 500, err);
+        } else {
+            srv_registry_add(&s->reg, gm);
+            srv_log(s, "game %s created: %d players, %s", gm->id, gm->seats, gm->expansions);
+            strbuf b;
+            sb_init(&b);
+            sb_printf(&b, "{\"id\":\"%s\",\"seats\":[", gm->id);
+            for (int i = 0; i < gm->seats; i++) {
+                sb_printf(&b, "%s{\"seat\":%d,\"player\":", i ? "," : "", i);
+                sb_json_string(&b, gm->spec[i]);
+                if (tokens[i][0])
+                    sb_printf(&b, ",\"token\":\"%s\",\"url\":\"/play/%s/%s\",\"ws\":\"/ws/%s/%s\"}",
+                              tokens[i], gm->id, tokens[i], gm->id, tokens[i]);
+                else
+                    sb_puts(&b, ",\"token\":null,\"url\":null,\"ws\":null}");
+            }
+            sb_printf(&b, "],\"watch\":\"/watch/%s\",\"watch_ws\":\"/ws/%s\"}", gm->id, gm->id);
+            rc = b.oom ? http_error(wsi, 500, "out of memory") : http_json(wsi, 201, b.p);
+            sb_free(&b);
+            srv_game_changed(s, gm);  /* a computer may open the game */
+        }
+    }
+    srv_http_done(c);
+    return rc;
+}
+
+void srv_http_done(srv_conn *c)
+{
+    free(c->body);
+    c->body = NULL;
+    c->body_len = 0;
+    c->body_over = 0;
+}

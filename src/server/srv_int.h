@@ -1,0 +1,234 @@
+/*
+ * srv_int.h - what the files of the server share. One file per job:
+ *   server.c        the libwebsockets context, the service loop, startup rebuild
+ *   srv_http.c      HTTP routes: the JSON API and the static pages
+ *   srv_ws.c        WebSocket sessions: joining a seat, moves in, frames out
+ *   srv_game.c      one live game: create, rebuild from its log, moves, frames
+ *   srv_registry.c  the live games by id
+ *   srv_bots.c      computer seats thinking on worker threads
+ *   srv_msg.c       parsing what clients send (strict, capped)
+ *   srv_token.c     ids, seat tokens, their hashes
+ *   srv_sqlite.c    the SQLite store (srv_store.h)
+ *
+ * Threads: everything here runs on the service thread except the inside of
+ * srv_bots.c, whose workers see only copies of one seat's view.
+ */
+#ifndef CARC_SRV_INT_H
+#define CARC_SRV_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "carc.h"
+#include "carc_record.h"
+#include "server.h"
+#include "srv_store.h"
+
+enum {
+    SRV_ID_BYTES = 6,         /* game ids: 12 hex digits */
+    SRV_TOKEN_BYTES = 16,     /* seat tokens: 128 bits, 32 hex digits */
+    SRV_HASH_HEX = 64,        /* SHA-256 of a token, in hex */
+    SRV_MSG_MAX = 4096,       /* the largest message or request body accepted */
+    SRV_SPEC_MAX = 16,        /* "mcts:60000" fits */
+    SRV_SEATS = CARC_MAX_PLAYERS,
+    SRV_ERR = 256
+};
+
+/* ---- srv_token.c ------------------------------------------------------------ */
+
+/* Writes 2*nbytes hex digits of getrandom() output and a NUL; 0, or -1. */
+int srv_random_hex(char *out, size_t nbytes);
+/* A random seed below 2^53 (so that JavaScript reads it exactly); 0 on failure. */
+uint64_t srv_random_seed(void);
+/* SHA-256 of token as 64 hex digits and a NUL. */
+void srv_token_hash(const char *token, char out[SRV_HASH_HEX + 1]);
+/* 1 if the two hashes are equal, comparing every byte whatever differs (no timing
+ * hint of how much of a guess was right). */
+int srv_hash_equal(const char *a, const char *b);
+/* 1 if s is exactly n lowercase hex digits. */
+int srv_is_hex(const char *s, size_t n);
+
+/* ---- srv_msg.c ---------------------------------------------------------------- */
+
+enum srv_msg_type { SRV_MSG_MOVE = 1, SRV_MSG_SYNC };
+
+/* A client message: {"type": "move", "index": N, "move": "..."} or
+ * {"type": "state"} (send me the current state). */
+typedef struct srv_msg {
+    int type;
+    long index;
+    char move[CARC_NOTATION_MAX];
+} srv_msg;
+
+/* Parses one WebSocket message. 0, or -1 with one line in err naming what is wrong. */
+int srv_msg_parse(const char *buf, size_t len, srv_msg *out, char *err, size_t errsize);
+
+/* A request to create a game (POST /api/games). */
+typedef struct srv_create {
+    int players;
+    char spec[SRV_SEATS][SRV_SPEC_MAX];  /* "human", "random", "greedy", "mcts", "mcts:MS" */
+    unsigned expansions;
+    int has_seed;
+    uint64_t seed;
+} srv_create;
+
+int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, size_t errsize);
+/* Checks a player spec; 0, or -1 with a message. */
+int srv_spec_check(const char *spec, char *err, size_t errsize);
+int srv_spec_is_human(const char *spec);
+
+/* ---- srv_game.c ------------------------------------------------------------------ */
+
+typedef struct srv_conn srv_conn;
+
+typedef struct srv_game {
+    char id[2 * SRV_ID_BYTES + 1];
+    int seats;
+    char spec[SRV_SEATS][SRV_SPEC_MAX];
+    char hash[SRV_SEATS][SRV_HASH_HEX + 1];  /* "" for a computer seat */
+    char expansions[32];
+    uint64_t seed;
+    int64_t created;
+    carc_game *g;        /* the full state: read only here and in frames built from views */
+    carc_game *next;     /* scratch: a move is tried here first */
+    carc_game *before;   /* the state before the last move, for the recorder */
+    carc_game *view;     /* scratch for carc_view */
+    carc_recorder *rec;
+    int index;           /* moves applied = the index the next move must name */
+    int bot_index;       /* index a computer is thinking about, -1 if none */
+    char *frames[SRV_SEATS + 1];  /* frames of the current index; [SRV_SEATS] = spectator */
+    srv_conn *conns;     /* WebSocket sessions on this game */
+    struct srv_game *hnext;  /* registry chain */
+} srv_game;
+
+/* Creates a game from a request, stores its row, and writes the seat tokens (""
+ * for computer seats). NULL with err on failure (nothing stored). */
+srv_game *srv_game_create(const srv_create *req, srv_store *st,
+                          char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1], char *err,
+                          size_t errsize);
+/* Rebuilds a game from the store by replaying its log. NULL with *missing = 1 if
+ * there is no such game, NULL with err if it does not replay. */
+srv_game *srv_game_load(srv_store *st, const char *id, int *missing, char *err,
+                        size_t errsize);
+void srv_game_free(srv_game *gm);
+/* The seat whose token this is, or -1 (constant time over the seats). */
+int srv_game_seat_of(const srv_game *gm, const char *token);
+/* Plays a move for `seat` answering `index`: validated, committed to the store, then
+ * applied. 0, or -1 with err (the game unchanged). */
+int srv_game_move(srv_game *gm, srv_store *st, int seat, long index, const carc_move *m,
+                  char *err, size_t errsize);
+int srv_game_move_text(srv_game *gm, srv_store *st, int seat, long index, const char *text,
+                       char *err, size_t errsize);
+/* The state frame of the current index for seat (-1: a spectator), built once per
+ * index and owned by the game. NULL on out of memory. */
+const char *srv_game_frame(srv_game *gm, int seat);
+/* The public summary JSON (caller frees). */
+char *srv_game_summary(const srv_game *gm);
+/* The record JSON once the game is over (caller frees), else NULL. */
+char *srv_game_record(const srv_game *gm);
+/* The computer seat that owes the pending decision, or -1. */
+int srv_game_bot_seat(const srv_game *gm);
+/* {"type":"error","index":N,"message":...} (caller frees). */
+char *srv_error_frame(long index, const char *message);
+
+/* ---- srv_registry.c ------------------------------------------------------------------ */
+
+typedef struct srv_registry {
+    srv_game *bucket[1024];
+    size_t count;
+} srv_registry;
+
+srv_game *srv_registry_find(srv_registry *r, const char *id);
+void srv_registry_add(srv_registry *r, srv_game *gm);
+/* Frees every game. */
+void srv_registry_clear(srv_registry *r);
+
+/* ---- srv_bots.c ------------------------------------------------------------------- */
+
+typedef struct srv_bots srv_bots;
+
+/* Starts `workers` threads; wake(arg) is called from a worker after it posts a
+ * result (lws_cancel_service). NULL on failure. */
+srv_bots *srv_bots_new(int workers, void (*wake)(void *), void *arg);
+/* Queues a decision: the player `spec` chooses for `view` (copied). 0 or -1. */
+int srv_bots_submit(srv_bots *b, const char *game_id, int index, const char *spec,
+                    uint64_t seed, const carc_game *view);
+/* Takes one posted result; 1 if there was one. */
+int srv_bots_take(srv_bots *b, char game_id[2 * SRV_ID_BYTES + 1], int *index,
+                  carc_move *m, int *ok);
+/* Stops the workers (after their current decision) and frees everything. */
+void srv_bots_free(srv_bots *b);
+
+/* ---- server.c, srv_http.c, srv_ws.c --------------------------------------------------- */
+
+struct lws;
+struct lws_context;
+
+typedef struct srv_ip {
+    char addr[64];
+    int conns;
+} srv_ip;
+
+typedef struct srv_server {
+    const srv_options *opt;
+    struct lws_context *ctx;
+    srv_store *store;
+    srv_registry reg;
+    srv_bots *bots;
+    srv_ip *ips;
+    int nips, capips;
+    char web[4096];
+} srv_server;
+
+/* Per-connection data (HTTP or WebSocket). */
+struct srv_conn {
+    struct lws *wsi;
+    int is_ws;
+    /* HTTP */
+    char uri[512];
+    int post;
+    char *body;
+    size_t body_len;
+    int body_over;
+    /* WebSocket */
+    srv_game *game;
+    int seat;              /* -1: spectator */
+    srv_conn *next;        /* in game->conns */
+    struct srv_out *out, *out_tail;
+    int nout;
+    char *rx;
+    size_t rx_len;
+    int rx_over;
+    char addr[64];
+    int counted;
+    int closing;
+};
+
+int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi);
+int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len);
+int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi);
+void srv_http_done(srv_conn *c);
+
+/* 0 if addr may open one more WebSocket (the per-address cap), else -1. */
+int srv_ws_admit(srv_server *s, struct lws *wsi);
+int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi);
+int srv_ws_receive(srv_server *s, srv_conn *c, struct lws *wsi, const void *in, size_t len);
+int srv_ws_writable(srv_server *s, srv_conn *c, struct lws *wsi);
+void srv_ws_closed(srv_server *s, srv_conn *c);
+/* Pushes the current frame to every session of the game. */
+void srv_ws_broadcast(srv_server *s, srv_game *gm);
+
+/* Finds a game, loading it from the store if it is not live. NULL if unknown. */
+srv_game *srv_find_game(srv_server *s, const char *id);
+/* After a game changed: frames to its sessions, and a computer's turn queued. */
+void srv_game_changed(srv_server *s, srv_game *gm);
+/* Drains the computer players' results (on the service thread). */
+void srv_take_bot_moves(srv_server *s);
+/* Logs one line on stderr unless quiet. */
+void srv_log(const srv_server *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+#endif

@@ -1,0 +1,169 @@
+/*
+ * srv_msg.c - parsing what clients send: WebSocket messages and the body of
+ * POST /api/games. Strict: one JSON object, no duplicate keys, no unknown keys, the
+ * right types, a size cap; every refusal is one line naming what is wrong. This is
+ * the server's first contact with untrusted bytes, so fuzz/fuzz_server_msg.c drives
+ * it with anything.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "srv_int.h"
+
+/* Loads buf as one JSON object; NULL with err. */
+static json_t *msg_object(const char *buf, size_t len, char *err, size_t errsize)
+{
+    json_error_t je;
+    if (len > SRV_MSG_MAX) {
+        snprintf(err, errsize, "message too large: %zu bytes, at most %d", len, SRV_MSG_MAX);
+        return NULL;
+    }
+    json_t *o = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
+    if (!o) {
+        snprintf(err, errsize, "malformed JSON: %s", je.text);
+        return NULL;
+    }
+    if (!json_is_object(o)) {
+        snprintf(err, errsize, "a message must be a JSON object");
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* -1 with err if o has a key outside `allowed` (NULL-terminated). */
+static int msg_only_keys(json_t *o, const char *const *allowed, char *err, size_t errsize)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(o, key, v) {
+        int ok = 0;
+        for (const char *const *a = allowed; *a; a++)
+            ok |= strcmp(key, *a) == 0;
+        if (!ok) {
+            snprintf(err, errsize, "unknown key \"%.40s\"", key);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int srv_msg_parse(const char *buf, size_t len, srv_msg *out, char *err, size_t errsize)
+{
+    static const char *const move_keys[] = {"type", "index", "move", NULL};
+    static const char *const state_keys[] = {"type", NULL};
+    memset(out, 0, sizeof *out);
+    json_t *o = msg_object(buf, len, err, errsize);
+    if (!o)
+        return -1;
+    int rc = -1;
+    json_t *type = json_object_get(o, "type");
+    json_t *index = json_object_get(o, "index"), *move = json_object_get(o, "move");
+    if (!json_is_string(type)) {
+        snprintf(err, errsize, "\"type\" must be a string: \"move\" or \"state\"");
+    } else if (strcmp(json_string_value(type), "state") == 0) {
+        if (msg_only_keys(o, state_keys, err, errsize) == 0) {
+            out->type = SRV_MSG_SYNC;
+            rc = 0;
+        }
+    } else if (strcmp(json_string_value(type), "move") != 0) {
+        snprintf(err, errsize, "unknown message type \"%.40s\" (\"move\" or \"state\")",
+                 json_string_value(type));
+    } else if (msg_only_keys(o, move_keys, err, errsize) < 0) {
+        /* err says which */
+    } else if (!json_is_integer(index) || json_integer_value(index) < 0 ||
+               json_integer_value(index) > 1000000) {
+        snprintf(err, errsize, "\"index\" must be the move index the move answers (an integer >= 0)");
+    } else if (!json_is_string(move) || json_string_length(move) == 0 ||
+               json_string_length(move) >= sizeof out->move ||
+               strlen(json_string_value(move)) != json_string_length(move)) {
+        snprintf(err, errsize, "\"move\" must be a move in notation (1 to %d characters)",
+                 (int)sizeof out->move - 1);
+    } else {
+        out->type = SRV_MSG_MOVE;
+        out->index = (long)json_integer_value(index);
+        memcpy(out->move, json_string_value(move), json_string_length(move) + 1);
+        rc = 0;
+    }
+    json_decref(o);
+    return rc;
+}
+
+int srv_spec_is_human(const char *spec)
+{
+    return strcmp(spec, "human") == 0;
+}
+
+int srv_spec_check(const char *spec, char *err, size_t errsize)
+{
+    if (!strcmp(spec, "human") || !strcmp(spec, "random") || !strcmp(spec, "greedy") ||
+        !strcmp(spec, "mcts"))
+        return 0;
+    if (strncmp(spec, "mcts:", 5) == 0) {
+        const char *p = spec + 5;
+        long ms = 0;
+        size_t digits = strspn(p, "0123456789");
+        if (digits >= 1 && digits <= 5 && p[digits] == '\0') {
+            ms = strtol(p, NULL, 10);
+            if (ms >= 1 && ms <= 60000)
+                return 0;
+        }
+    }
+    snprintf(err, errsize,
+             "unknown player \"%.20s\": human, random, greedy, mcts or mcts:MS (1..60000)", spec);
+    return -1;
+}
+
+int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, size_t errsize)
+{
+    static const char *const keys[] = {"players", "expansions", "seed", NULL};
+    carc_error ce;
+    memset(out, 0, sizeof *out);
+    json_t *o = msg_object(buf, len, err, errsize);
+    if (!o)
+        return -1;
+    int rc = -1;
+    json_t *players = json_object_get(o, "players");
+    json_t *exp = json_object_get(o, "expansions"), *seed = json_object_get(o, "seed");
+    size_t i, n = json_array_size(players);
+    if (msg_only_keys(o, keys, err, errsize) < 0)
+        goto done;
+    if (!json_is_array(players) || n < CARC_MIN_PLAYERS || n > CARC_MAX_PLAYERS) {
+        snprintf(err, errsize, "\"players\" must be a list of %d to %d players",
+                 CARC_MIN_PLAYERS, CARC_MAX_PLAYERS);
+        goto done;
+    }
+    for (i = 0; i < n; i++) {
+        json_t *p = json_array_get(players, i);
+        if (!json_is_string(p) || json_string_length(p) >= SRV_SPEC_MAX ||
+            strlen(json_string_value(p)) != json_string_length(p)) {
+            snprintf(err, errsize, "player %zu must be a name: human, random, greedy, mcts or mcts:MS", i);
+            goto done;
+        }
+        if (srv_spec_check(json_string_value(p), err, errsize) < 0)
+            goto done;
+        strcpy(out->spec[i], json_string_value(p));
+    }
+    out->players = (int)n;
+    if (exp && (!json_is_string(exp) ||
+                strlen(json_string_value(exp)) != json_string_length(exp) ||
+                carc_expansions_parse(json_string_value(exp), &out->expansions, &ce) < 0)) {
+        snprintf(err, errsize, "\"expansions\" must be \"base\", \"gifts\", \"christmas\" or \"gifts,christmas\"");
+        goto done;
+    }
+    if (seed) {
+        if (!json_is_integer(seed) || json_integer_value(seed) < 0 ||
+            json_integer_value(seed) >= (json_int_t)1 << 53) {
+            snprintf(err, errsize, "\"seed\" must be an integer from 0 to 2^53-1");
+            goto done;
+        }
+        out->has_seed = 1;
+        out->seed = (uint64_t)json_integer_value(seed);
+    }
+    rc = 0;
+done:
+    json_decref(o);
+    return rc;
+}

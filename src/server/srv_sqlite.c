@@ -1,0 +1,279 @@
+/*
+ * srv_sqlite.c - the SQLite backend of srv_store.h.
+ *
+ * One connection, used only by the server thread, in WAL mode with
+ * synchronous=NORMAL: a committed transaction is in the WAL file before
+ * sqlite3_step returns, so killing the process loses nothing; a power loss may
+ * lose the last transactions not yet checkpointed by an fsync (docs/SERVER.md).
+ * Statements are prepared once. Schema:
+ *   games(id TEXT PRIMARY KEY, players, expansions, seed, tokens, created, finished)
+ *   moves(game, idx, move, PRIMARY KEY (game, idx))
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "srv_store.h"
+
+typedef struct sqlite_store {
+    srv_store base;  /* first: a srv_store * is a sqlite_store * */
+    sqlite3 *db;
+    sqlite3_stmt *ins_game, *ins_move, *fin_game, *sel_game, *sel_moves, *sel_open;
+    sqlite3_stmt *begin, *commit, *rollback;
+} sqlite_store;
+
+static const char sqlite_schema[] =
+    "PRAGMA journal_mode=WAL;"
+    "PRAGMA synchronous=NORMAL;"
+    "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, players TEXT NOT NULL,"
+    " expansions TEXT NOT NULL, seed INTEGER NOT NULL, tokens TEXT NOT NULL,"
+    " created INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE IF NOT EXISTS moves (game TEXT NOT NULL, idx INTEGER NOT NULL,"
+    " move TEXT NOT NULL, PRIMARY KEY (game, idx)) WITHOUT ROWID;"
+    "CREATE INDEX IF NOT EXISTS games_open ON games(finished);";
+
+void srv_strings_free(char **s, int n)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < n; i++)
+        free(s[i]);
+    free(s);
+}
+
+void srv_game_row_free(srv_game_row *row)
+{
+    if (!row)
+        return;
+    free(row->id);
+    free(row->players);
+    free(row->expansions);
+    free(row->tokens);
+    memset(row, 0, sizeof *row);
+}
+
+/* Records SQLite's message on the handle; returns -1 for the caller to pass on. */
+static int sqlite_fail(sqlite_store *s, const char *what)
+{
+    snprintf(s->base.err, sizeof s->base.err, "store: %s: %s", what, sqlite3_errmsg(s->db));
+    return -1;
+}
+
+/* Runs a statement that returns no rows and resets it; 0 or -1. */
+static int sqlite_run(sqlite_store *s, sqlite3_stmt *st, const char *what)
+{
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc == SQLITE_DONE ? 0 : sqlite_fail(s, what);
+}
+
+static char *sqlite_text(sqlite3_stmt *st, int col)
+{
+    const unsigned char *t = sqlite3_column_text(st, col);
+    return strdup(t ? (const char *)t : "");
+}
+
+static int sqlite_create_game(srv_store *base, const srv_game_row *row)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *st = s->ins_game;
+    sqlite3_bind_text(st, 1, row->id, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, row->players, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, row->expansions, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 4, (sqlite3_int64)row->seed);
+    sqlite3_bind_text(st, 5, row->tokens, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 6, row->created);
+    return sqlite_run(s, st, "create game");
+}
+
+static int sqlite_append_move(srv_store *base, const char *id, int index, const char *move,
+                              int finished)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    if (sqlite_run(s, s->begin, "begin") < 0)
+        return -1;
+    sqlite3_bind_text(s->ins_move, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_int(s->ins_move, 2, index);
+    sqlite3_bind_text(s->ins_move, 3, move, -1, SQLITE_STATIC);
+    int rc = sqlite_run(s, s->ins_move, "append move");
+    if (rc == 0 && finished) {
+        sqlite3_bind_text(s->fin_game, 1, id, -1, SQLITE_STATIC);
+        rc = sqlite_run(s, s->fin_game, "finish game");
+    }
+    if (rc == 0)
+        return sqlite_run(s, s->commit, "commit");
+    char keep[sizeof s->base.err];
+    memcpy(keep, s->base.err, sizeof keep);
+    sqlite_run(s, s->rollback, "rollback");
+    memcpy(s->base.err, keep, sizeof keep);
+    return -1;
+}
+
+static int sqlite_load_game(srv_store *base, const char *id, srv_game_row *row, char ***moves,
+                            int *n)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *st = s->sel_game;
+    memset(row, 0, sizeof *row);
+    *moves = NULL;
+    *n = 0;
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        row->id = sqlite_text(st, 0);
+        row->players = sqlite_text(st, 1);
+        row->expansions = sqlite_text(st, 2);
+        row->seed = (uint64_t)sqlite3_column_int64(st, 3);
+        row->tokens = sqlite_text(st, 4);
+        row->created = sqlite3_column_int64(st, 5);
+        row->finished = sqlite3_column_int(st, 6);
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    if (rc == SQLITE_DONE)
+        return 1;
+    if (rc != SQLITE_ROW)
+        return sqlite_fail(s, "load game");
+    if (!row->id || !row->players || !row->expansions || !row->tokens) {
+        srv_game_row_free(row);
+        snprintf(s->base.err, sizeof s->base.err, "store: out of memory");
+        return -1;
+    }
+    st = s->sel_moves;
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    int cap = 0, bad = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        /* the log must be 0, 1, 2, ...: a gap would replay a different game */
+        if (sqlite3_column_int(st, 0) != *n) {
+            bad = 1;
+            break;
+        }
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 128;
+            char **nm = realloc(*moves, (size_t)cap * sizeof *nm);
+            if (!nm) {
+                bad = 2;
+                break;
+            }
+            *moves = nm;
+        }
+        (*moves)[(*n)++] = sqlite_text(st, 1);
+    }
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    if (bad || (rc != SQLITE_ROW && rc != SQLITE_DONE)) {
+        if (bad == 1)
+            snprintf(s->base.err, sizeof s->base.err, "store: game %s: gap in its log at %d",
+                     id, *n);
+        else if (bad == 2)
+            snprintf(s->base.err, sizeof s->base.err, "store: out of memory");
+        else
+            sqlite_fail(s, "load moves");
+        srv_strings_free(*moves, *n);
+        *moves = NULL;
+        *n = 0;
+        srv_game_row_free(row);
+        return -1;
+    }
+    return 0;
+}
+
+static int sqlite_unfinished(srv_store *base, char ***ids, int *n)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *st = s->sel_open;
+    int rc, cap = 0;
+    *ids = NULL;
+    *n = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 64;
+            char **ni = realloc(*ids, (size_t)cap * sizeof *ni);
+            if (!ni)
+                break;
+            *ids = ni;
+        }
+        (*ids)[(*n)++] = sqlite_text(st, 0);
+    }
+    sqlite3_reset(st);
+    if (rc != SQLITE_DONE) {
+        srv_strings_free(*ids, *n);
+        *ids = NULL;
+        *n = 0;
+        if (rc != SQLITE_ROW)
+            return sqlite_fail(s, "list games");
+        snprintf(s->base.err, sizeof s->base.err, "store: out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+static void sqlite_close(srv_store *base)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    if (!s)
+        return;
+    sqlite3_stmt *all[] = {s->ins_game, s->ins_move, s->fin_game, s->sel_game,
+                           s->sel_moves, s->sel_open, s->begin, s->commit, s->rollback};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        sqlite3_finalize(all[i]);
+    sqlite3_close(s->db);
+    free(s);
+}
+
+srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
+{
+    sqlite_store *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errsize, "out of memory");
+        return NULL;
+    }
+    s->base.create_game = sqlite_create_game;
+    s->base.append_move = sqlite_append_move;
+    s->base.load_game = sqlite_load_game;
+    s->base.unfinished = sqlite_unfinished;
+    s->base.close = sqlite_close;
+    if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+        SQLITE_OK) {
+        snprintf(err, errsize, "cannot open database %s: %s", path,
+                 s->db ? sqlite3_errmsg(s->db) : "out of memory");
+        sqlite_close(&s->base);
+        return NULL;
+    }
+    sqlite3_busy_timeout(s->db, 2000);
+    char *msg = NULL;
+    if (sqlite3_exec(s->db, sqlite_schema, NULL, NULL, &msg) != SQLITE_OK) {
+        snprintf(err, errsize, "cannot set up database %s: %s", path, msg ? msg : "?");
+        sqlite3_free(msg);
+        sqlite_close(&s->base);
+        return NULL;
+    }
+    struct {
+        sqlite3_stmt **st;
+        const char *sql;
+    } prep[] = {
+        {&s->ins_game, "INSERT INTO games (id, players, expansions, seed, tokens, created)"
+                       " VALUES (?1, ?2, ?3, ?4, ?5, ?6)"},
+        {&s->ins_move, "INSERT INTO moves (game, idx, move) VALUES (?1, ?2, ?3)"},
+        {&s->fin_game, "UPDATE games SET finished = 1 WHERE id = ?1"},
+        {&s->sel_game, "SELECT id, players, expansions, seed, tokens, created, finished"
+                       " FROM games WHERE id = ?1"},
+        {&s->sel_moves, "SELECT idx, move FROM moves WHERE game = ?1 ORDER BY idx"},
+        {&s->sel_open, "SELECT id FROM games WHERE finished = 0 ORDER BY created, id"},
+        {&s->begin, "BEGIN IMMEDIATE"},
+        {&s->commit, "COMMIT"},
+        {&s->rollback, "ROLLBACK"},
+    };
+    for (size_t i = 0; i < sizeof prep / sizeof prep[0]; i++)
+        if (sqlite3_prepare_v2(s->db, prep[i].sql, -1, prep[i].st, NULL) != SQLITE_OK) {
+            snprintf(err, errsize, "cannot prepare a statement on %s: %s", path,
+                     sqlite3_errmsg(s->db));
+            sqlite_close(&s->base);
+            return NULL;
+        }
+    return &s->base;
+}

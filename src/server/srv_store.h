@@ -1,0 +1,55 @@
+/*
+ * srv_store.h - where games live between restarts: one small interface, so that a
+ * PostgreSQL backend can join SQLite without touching the game logic (see
+ * docs/ARCHITECTURE.md, "Beyond one machine").
+ *
+ * A game is a row (id, configuration, seed, seat token hashes, created, finished)
+ * and a log of moves (game, index, notation). append_move is the commit point: when
+ * it returns 0 the move is durable against a crash of the process, and only then
+ * may anyone be told of it. Indices of one game are 0, 1, 2, ... with no gaps; a
+ * second append at the same index fails (the log's primary key), which is the last
+ * guard of exactly-once.
+ *
+ * Every function returns 0 on success, -1 with a message in st->err on failure.
+ * Strings handed out are malloc'd and owned by the caller.
+ */
+#ifndef CARC_SRV_STORE_H
+#define CARC_SRV_STORE_H
+
+#include <stdint.h>
+
+typedef struct srv_game_row {
+    char *id;
+    char *players;      /* "human,mcts:300" */
+    char *expansions;   /* "gifts,christmas" */
+    uint64_t seed;
+    char *tokens;       /* seat token hashes, hex, comma-separated ("" for computer seats) */
+    int64_t created;    /* unix seconds */
+    int finished;
+} srv_game_row;
+
+void srv_game_row_free(srv_game_row *row);
+
+typedef struct srv_store srv_store;
+struct srv_store {
+    int (*create_game)(srv_store *st, const srv_game_row *row);
+    /* Appends move `index` of game `id` and, if finished, marks the game finished, in
+     * one transaction. */
+    int (*append_move)(srv_store *st, const char *id, int index, const char *move,
+                       int finished);
+    /* Loads a game row and its moves in order (*moves: n malloc'd strings in a
+     * malloc'd array). Returns 1 if there is no such game. */
+    int (*load_game)(srv_store *st, const char *id, srv_game_row *row, char ***moves, int *n);
+    /* The ids of every unfinished game (malloc'd array of malloc'd strings). */
+    int (*unfinished)(srv_store *st, char ***ids, int *n);
+    void (*close)(srv_store *st);
+    char err[256];
+};
+
+/* Opens (creating if needed) the SQLite store at path. NULL with a message in err. */
+srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize);
+
+/* Frees an array of n strings and the array. */
+void srv_strings_free(char **s, int n);
+
+#endif

@@ -1,0 +1,276 @@
+/*
+ * srv_ws.c - WebSocket sessions: /ws/ID/TOKEN for a seat, /ws/ID for a spectator.
+ *
+ * A session joins its game's list and is sent the current frame at once (so a
+ * reconnect resumes where the game is). Each message is one JSON object of at most
+ * SRV_MSG_MAX bytes (srv_msg.c); a refused move gets an error frame and the current
+ * state, and changes nothing. Frames wait in a per-session queue written one per
+ * writable callback; a session that lets SRV_OUT_MAX frames pile up is closed.
+ * Each address may hold at most opt->max_per_ip sessions.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <libwebsockets.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "srv_int.h"
+
+enum { SRV_OUT_MAX = 512 };
+
+struct srv_out {
+    struct srv_out *next;
+    size_t len;
+    unsigned char data[];  /* LWS_PRE bytes, then the frame */
+};
+
+/* The address's entry in the table, creating it if asked; NULL if absent or OOM. */
+static srv_ip *ws_ip(srv_server *s, const char *addr, int create)
+{
+    for (int i = 0; i < s->nips; i++)
+        if (strcmp(s->ips[i].addr, addr) == 0)
+            return &s->ips[i];
+    if (!create)
+        return NULL;
+    if (s->nips == s->capips) {
+        int cap = s->capips ? 2 * s->capips : 16;
+        srv_ip *n = realloc(s->ips, (size_t)cap * sizeof *n);
+        if (!n)
+            return NULL;
+        s->ips = n;
+        s->capips = cap;
+    }
+    srv_ip *ip = &s->ips[s->nips++];
+    snprintf(ip->addr, sizeof ip->addr, "%s", addr);
+    ip->conns = 0;
+    return ip;
+}
+
+int srv_ws_admit(srv_server *s, struct lws *wsi)
+{
+    char addr[64];
+    if (!lws_get_peer_simple(wsi, addr, sizeof addr))
+        snprintf(addr, sizeof addr, "?");
+    srv_ip *ip = ws_ip(s, addr, 0);
+    if (ip && ip->conns >= s->opt->max_per_ip) {
+        srv_log(s, "refused a WebSocket from %s: %d open already", addr, ip->conns);
+        return -1;
+    }
+    return 0;
+}
+
+/* Queues a copy of frame for c; closes the session if its queue is full. */
+static void ws_queue(srv_conn *c, const char *frame)
+{
+    if (!frame || c->closing == 2)
+        return;
+    if (c->nout >= SRV_OUT_MAX) {
+        c->closing = 2;  /* too slow a reader: drop it */
+        lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+        return;
+    }
+    size_t len = strlen(frame);
+    struct srv_out *o = malloc(sizeof *o + LWS_PRE + len);
+    if (!o)
+        return;
+    o->next = NULL;
+    o->len = len;
+    memcpy(o->data + LWS_PRE, frame, len);
+    if (c->out_tail)
+        c->out_tail->next = o;
+    else
+        c->out = o;
+    c->out_tail = o;
+    c->nout++;
+    lws_callback_on_writable(c->wsi);
+}
+
+static void ws_error(srv_conn *c, long index, const char *message)
+{
+    char *f = srv_error_frame(index, message);
+    ws_queue(c, f);
+    free(f);
+}
+
+/* Sends an error and closes the session once it is written. */
+static int ws_refuse(srv_conn *c, const char *message)
+{
+    ws_error(c, -1, message);
+    c->closing = 1;
+    return 0;
+}
+
+int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
+{
+    char uri[512], id[64], token[128];
+    memset(c, 0, sizeof *c);
+    c->wsi = wsi;
+    c->is_ws = 1;
+    c->seat = -1;
+    if (!lws_get_peer_simple(wsi, c->addr, sizeof c->addr))
+        snprintf(c->addr, sizeof c->addr, "?");
+    srv_ip *ip = ws_ip(s, c->addr, 1);
+    if (ip) {
+        ip->conns++;
+        c->counted = 1;
+    }
+    if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0)
+        return ws_refuse(c, "no path: open /ws/ID/TOKEN (a seat) or /ws/ID (a spectator)");
+    /* /ws/ID or /ws/ID/TOKEN */
+    const char *p = uri;
+    size_t n;
+    if (strncmp(p, "/ws/", 4) != 0)
+        return ws_refuse(c, "unknown path: open /ws/ID/TOKEN (a seat) or /ws/ID (a spectator)");
+    p += 4;
+    n = strcspn(p, "/");
+    if (n == 0 || n >= sizeof id)
+        return ws_refuse(c, "no such game");
+    memcpy(id, p, n);
+    id[n] = '\0';
+    p += n;
+    token[0] = '\0';
+    if (*p == '/') {
+        p++;
+        n = strlen(p);
+        if (n == 0 || n >= sizeof token || strchr(p, '/'))
+            return ws_refuse(c, "wrong token for this game");
+        memcpy(token, p, n + 1);
+    }
+    srv_game *gm = srv_find_game(s, id);
+    if (!gm)
+        return ws_refuse(c, "no such game");
+    if (token[0]) {
+        c->seat = srv_game_seat_of(gm, token);
+        if (c->seat < 0)
+            return ws_refuse(c, "wrong token for this game");
+    }
+    c->game = gm;
+    c->next = gm->conns;
+    gm->conns = c;
+    ws_queue(c, srv_game_frame(gm, c->seat));
+    return 0;
+}
+
+/* Handles one complete message. */
+static void ws_message(srv_server *s, srv_conn *c, const char *buf, size_t len)
+{
+    char err[SRV_ERR];
+    srv_msg msg;
+    srv_game *gm = c->game;
+    if (srv_msg_parse(buf, len, &msg, err, sizeof err) < 0) {
+        ws_error(c, gm->index, err);
+        return;
+    }
+    if (msg.type == SRV_MSG_SYNC) {
+        ws_queue(c, srv_game_frame(gm, c->seat));
+        return;
+    }
+    if (c->seat < 0) {
+        ws_error(c, gm->index, "spectators cannot move");
+        return;
+    }
+    if (srv_game_move_text(gm, s->store, c->seat, msg.index, msg.move, err, sizeof err) < 0) {
+        ws_error(c, gm->index, err);
+        ws_queue(c, srv_game_frame(gm, c->seat));  /* the state the client should be in */
+        return;
+    }
+    srv_game_changed(s, gm);
+}
+
+int srv_ws_receive(srv_server *s, srv_conn *c, struct lws *wsi, const void *in, size_t len)
+{
+    if (c->closing || !c->game)
+        return 0;
+    if (lws_frame_is_binary(wsi))
+        c->rx_over = 2;
+    else if (!c->rx_over && c->rx_len + len > SRV_MSG_MAX)
+        c->rx_over = 1;
+    else if (!c->rx_over) {
+        char *nb = realloc(c->rx, c->rx_len + len + 1);
+        if (!nb)
+            c->rx_over = 1;
+        else {
+            c->rx = nb;
+            memcpy(c->rx + c->rx_len, in, len);
+            c->rx_len += len;
+        }
+    }
+    if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi) > 0)
+        return 0;
+    if (c->rx_over == 2)
+        ws_error(c, c->game->index, "binary messages are not accepted: send JSON text");
+    else if (c->rx_over)
+        ws_error(c, c->game->index, "message too large: at most 4096 bytes");
+    else
+        ws_message(s, c, c->rx ? c->rx : "", c->rx_len);
+    free(c->rx);
+    c->rx = NULL;
+    c->rx_len = 0;
+    c->rx_over = 0;
+    return 0;
+}
+
+int srv_ws_writable(srv_server *s, srv_conn *c, struct lws *wsi)
+{
+    (void)s;
+    struct srv_out *o = c->out;
+    if (c->closing == 2)
+        return -1;
+    if (o) {
+        int n = lws_write(wsi, o->data + LWS_PRE, o->len, LWS_WRITE_TEXT);
+        c->out = o->next;
+        if (!c->out)
+            c->out_tail = NULL;
+        c->nout--;
+        free(o);
+        if (n < 0)
+            return -1;
+    }
+    if (c->out) {
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    if (c->closing) {
+        static const char why[] = "refused";
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)why,
+                         sizeof why - 1);
+        return -1;
+    }
+    return 0;
+}
+
+void srv_ws_closed(srv_server *s, srv_conn *c)
+{
+    if (!c || !c->is_ws)
+        return;
+    if (c->game) {
+        srv_conn **pp = &c->game->conns;
+        while (*pp && *pp != c)
+            pp = &(*pp)->next;
+        if (*pp)
+            *pp = c->next;
+        c->game = NULL;
+    }
+    while (c->out) {
+        struct srv_out *o = c->out;
+        c->out = o->next;
+        free(o);
+    }
+    c->out_tail = NULL;
+    c->nout = 0;
+    free(c->rx);
+    c->rx = NULL;
+    if (c->counted) {
+        srv_ip *ip = ws_ip(s, c->addr, 0);
+        if (ip && --ip->conns == 0)
+            *ip = s->ips[--s->nips];  /* keep the table small */
+        c->counted = 0;
+    }
+}
+
+void srv_ws_broadcast(srv_server *s, srv_game *gm)
+{
+    (void)s;
+    for (srv_conn *c = gm->conns; c; c = c->next)
+        ws_queue(c, srv_game_frame(gm, c->seat));
+}

@@ -87,7 +87,7 @@ export class Board {
   }
 
   drawFollower(parent, seat, x, y, lying, locked, extraClass = '') {
-    const g = el('g', { transform: `translate(${x} ${y}) rotate(${lying ? 90 : 0}) scale(1.35)`, class: `follower seat-${seat} ${extraClass}` }, parent);
+    const g = el('g', { transform: `translate(${x} ${y}) rotate(${lying ? 90 : 0}) scale(1.6)`, class: `follower seat-${seat} ${extraClass}` }, parent);
     el('path', { d: MEEPLE, fill: SEAT_COLOURS[seat] }, g);
     if (locked) {
       const l = el('g', { transform: `rotate(${lying ? -90 : 0}) translate(8 -10)`, class: 'lock' }, g);

@@ -32,7 +32,7 @@ export class Board {
     for (const b of view.board) {
       this.cells.set(`${b.x},${b.y}`, { tile: b.tile, rot: b.rot });
       const g = el('g', { transform: `translate(${b.x * 100} ${b.y * 100}) rotate(${90 * b.rot} 50 50)`, 'data-pos': `${b.x},${b.y}` }, tiles);
-      g.appendChild(drawTile(this.defs.get(b.tile)));
+      g.appendChild(drawTile(this.defs.get(b.tile), b.rot));
     }
     const last = view.board[view.board.length - 1];
     if (last && view.board.length > 1) el('rect', { x: last.x * 100 + 3, y: last.y * 100 + 3, width: 94, height: 94, class: 'last-placed' }, marks);
@@ -87,7 +87,7 @@ export class Board {
   }
 
   drawFollower(parent, seat, x, y, lying, locked, extraClass = '') {
-    const g = el('g', { transform: `translate(${x} ${y}) rotate(${lying ? 90 : 0}) scale(1.6)`, class: `follower seat-${seat} ${extraClass}` }, parent);
+    const g = el('g', { transform: `translate(${x} ${y}) rotate(${lying ? 90 : 0}) scale(1.9)`, class: `follower seat-${seat} ${extraClass}` }, parent);
     el('path', { d: MEEPLE, fill: SEAT_COLOURS[seat] }, g);
     if (locked) {
       const l = el('g', { transform: `rotate(${lying ? -90 : 0}) translate(8 -10)`, class: 'lock' }, g);
@@ -115,7 +115,7 @@ export class Board {
     layer.replaceChildren();
     if (!tile) return;
     const g = el('g', { transform: `translate(${x * 100} ${y * 100}) rotate(${90 * rot} 50 50)`, class: 'preview' }, layer);
-    g.appendChild(drawTile(this.defs.get(tile)));
+    g.appendChild(drawTile(this.defs.get(tile), rot));
     el('rect', { x: x * 100 + 2, y: y * 100 + 2, width: 96, height: 96, class: 'preview-frame' }, layer);
   }
 
@@ -160,15 +160,22 @@ export class Board {
     for (const n of ['spots', 'preview', 'targets']) this.layers[n].replaceChildren();
   }
 
-  /** Centres a board point on the screen (keyboard moves keep the chosen spot in sight). */
+  /** True when tile (x, y) is wholly on screen. */
+  inSight(x, y) {
+    const r = this.svg.getBoundingClientRect();
+    const s = this.scale, left = this.tx + x * 100 * s, top = this.ty + y * 100 * s;
+    return left >= 0 && top >= 0 && left + 100 * s <= r.width && top + 100 * s <= r.height;
+  }
+
+  /** Pans just enough to bring tile (x, y) into sight (keyboard moves keep the chosen spot seen). */
   reveal(x, y) {
     const r = this.svg.getBoundingClientRect();
-    const sx = this.tx + (x * 100 + 50) * this.scale, sy = this.ty + (y * 100 + 50) * this.scale;
-    if (sx < 40 || sy < 40 || sx > r.width - 40 || sy > r.height - 40) {
-      this.tx = r.width / 2 - (x * 100 + 50) * this.scale;
-      this.ty = r.height / 2 - (y * 100 + 50) * this.scale;
-      this.apply();
-    }
+    const s = this.scale, m = 8;
+    const left = this.tx + x * 100 * s, top = this.ty + y * 100 * s, size = 100 * s;
+    let dx = 0, dy = 0;
+    if (left < m) dx = m - left; else if (left + size > r.width - m) dx = r.width - m - left - size;
+    if (top < m) dy = m - top; else if (top + size > r.height - m) dy = r.height - m - top - size;
+    if (dx || dy) { this.tx += dx; this.ty += dy; this.userMoved = true; this.apply(); }
   }
 
   /** Fits the placed tiles and `extra` positions ("x,y") in the view. */

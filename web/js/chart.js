@@ -22,6 +22,8 @@ export function drawChart(box, history, players) {
   for (let s = 0; s < players; s++) {
     const line = pts.map(([t, sc]) => `${sx(t).toFixed(1)},${sy(sc[s] ?? 0).toFixed(1)}`).join(' ');
     svg += `<polyline points="${line}" fill="none" stroke="${SEAT_COLOURS[s]}" stroke-width="2.5"/>`;
+    const end = pts[pts.length - 1];
+    if (end) svg += `<circle cx="${sx(end[0]).toFixed(1)}" cy="${sy(end[1][s] ?? 0).toFixed(1)}" r="3.5" fill="${SEAT_COLOURS[s]}"/>`;
   }
   box.innerHTML = svg + '</svg>';
 }

@@ -61,6 +61,7 @@ async function start() {
   $('zoom-out').onclick = () => board.zoom(0.8);
   $('fit').onclick = () => fitBoard();
   document.addEventListener('keydown', onKey);
+  window.addEventListener('resize', () => { if (frame && !board.userMoved) fitBoard(); });
   const svg = $('board'), tip = $('tip');
   let lastKey = '';
   svg.addEventListener('pointermove', (e) => {
@@ -104,7 +105,7 @@ function onMessage(msg) {
   history.push({ turn: msg.view.turn, scores: msg.view.scores });
   if (history.length > 2000) history = history.slice(-2000);
   try { localStorage.setItem(store, JSON.stringify({ history, log: log.slice(-400) })); } catch { /* full */ }
-  render();
+  render(newIndex);
 }
 
 function fitBoard() {
@@ -121,7 +122,7 @@ function status(text, cls = '') {
   s.className = `status ${cls}`;
 }
 
-function render() {
+function render(newIndex = false) {
   const v = frame.view;
   board.render(v);
   if (!fitted || !board.userMoved) { fitBoard(); fitted = true; }
@@ -135,7 +136,18 @@ function render() {
   renderLog();
   drawChart($('chart'), history, v.players);
   renderDecision();
+  if (newIndex && board.userMoved && !choicesInSight()) fitBoard();
   renderFinal($('final'), v, players, seat, history, gameId);
+}
+
+/** Whether every spot or target the page offers is on screen (else a new decision refits). */
+function choicesInSight() {
+  const keys = [...document.querySelectorAll('#board [data-spot], #board [data-target]')].map((e) => {
+    const t = e.getAttribute('data-spot') ?? e.getAttribute('data-target') ?? '';
+    const m = /(-?\d+),(-?\d+)/.exec(t);
+    return m ? [Number(m[1]), Number(m[2])] : null;
+  }).filter(Boolean);
+  return keys.every(([x, y]) => board.inSight(x, y));
 }
 
 function renderLog() {
@@ -191,7 +203,7 @@ function renderHand() {
   const cards = myCards();
   box.hidden = mySeat() < 0 || (!cards.length && !v.gifts && !v.christmas);
   const title = document.createElement('h2');
-  title.textContent = cards.length ? 'Your cards' : 'Your cards: none yet';
+  title.textContent = cards.length ? 'Your cards' : v.over ? 'Your cards: none left' : 'Your cards: none yet';
   box.appendChild(title);
   const groups = groupMoves(frame.legal ?? []);
   const wrap = document.createElement('div');

@@ -19,7 +19,7 @@ function renderSeats() {
   seats.forEach((kind, i) => {
     const row = document.createElement('div');
     row.className = 'seat-row';
-    row.innerHTML = `<span class="swatch" style="background:${SEAT_COLOURS[i]}"></span> <label>${SEAT_NAMES[i]} <select data-seat="${i}"></select></label>`;
+    row.innerHTML = `<label><span class="swatch" style="background:${SEAT_COLOURS[i]}"></span> ${SEAT_NAMES[i]} <select data-seat="${i}"></select></label>`;
     const sel = /** @type {HTMLSelectElement} */ (row.querySelector('select'));
     for (const [v, label] of KINDS) sel.add(new Option(label, v, false, v === kind));
     sel.onchange = () => { seats[i] = sel.value; };

@@ -88,16 +88,22 @@ export function renderFinal(box, v, players, mySeat, history, gameId) {
   const winners = v.winners ?? [];
   const title = winners.length > 1 ? `${winners.map((w) => SEAT_NAMES[w]).join(' and ')} share the victory`
     : winners.includes(mySeat) ? 'You win!' : `${SEAT_NAMES[winners[0]] ?? ''} wins`;
-  let html = `<div class="final-card"><h1>${esc(title)}</h1><table class="final-scores"><thead><tr><th></th>`;
+  let html = `<div class="final-card"><h1>${esc(title)}</h1><div class="table-scroll"><table class="final-scores"><thead><tr><th></th>`;
   html += PARTS.map((k) => `<th>${k}</th>`).join('') + '<th>Total</th></tr></thead><tbody>';
   for (let s = 0; s < v.players; s++) {
     const p = parts(v, s);
     html += `<tr data-seat="${s}"><td><span class="swatch" style="background:${SEAT_COLOURS[s]}"></span> ${esc(playerLabel(s, players[s], mySeat))}</td>`;
     html += PARTS.map((k) => `<td>${p[k] ?? 0}</td>`).join('') + `<td class="final-score" data-score="${v.scores[s]}"><strong>${v.scores[s]}</strong></td></tr>`;
   }
-  html += `</tbody></table><div id="final-chart"></div><p><a href="/replay/${esc(gameId)}">Watch the replay</a> · <a href="/api/games/${esc(gameId)}/record" download>Download the record</a> · <a href="/">New game</a> · <button id="final-close">Look at the board</button></p></div>`;
+  html += `</tbody></table></div><div id="final-chart"></div><p><a href="/replay/${esc(gameId)}">Watch the replay</a> · <a href="/api/games/${esc(gameId)}/record" download>Download the record</a> · <a href="/">New game</a> · <button id="final-close">Look at the board</button></p></div>`;
   box.innerHTML = html;
   drawChart(box.querySelector('#final-chart'), history, v.players);
+  if (new Set(history.map((h) => h.turn)).size < v.turn / 2) {
+    const note = document.createElement('p');
+    note.className = 'note';
+    note.textContent = 'This page saw only part of the game: the replay shows the scores of every turn.';
+    box.querySelector('#final-chart').after(note);
+  }
   /** @type {HTMLElement} */ (box.querySelector('#final-close')).onclick = () => { box.hidden = true; };
 }
 

@@ -108,8 +108,12 @@ export function el(name, attrs = {}, parent = null) {
   return e;
 }
 
-/** An SVG group drawing one printed tile in 0..100 (not rotated). */
-export function drawTile(def) {
+/**
+ * An SVG group drawing one printed tile in 0..100 (not rotated). `rot` is the turn the caller
+ * will give the group: the cloister and the pennant are turned back so they stay upright.
+ */
+export function drawTile(def, rot = 0) {
+  const upright = (x, y) => `rotate(${-90 * rot} ${x} ${y})`;
   const g = el('g', { class: 'tile-art' });
   el('rect', { x: 0, y: 0, width: 100, height: 100, class: 'field' }, g);
   const roads = def.segments.filter((s) => s.type === 'road');
@@ -133,11 +137,11 @@ export function drawTile(def) {
       pennantDone = true;
       const [ax, ay] = /** @type {number[]} */ (anchor);
       const px = s.kind === 'cap' ? ax + 22 : ax + 14, py = s.kind === 'cap' ? ay - 6 : ay - 14;
-      el('path', { d: `M${px - 6} ${py - 6}h12v7l-6 5l-6 -5Z`, class: 'pennant', transform: `rotate(${-90 * s.rot} ${px} ${py})` }, cg);
+      el('path', { d: `M${px - 6} ${py - 6}h12v7l-6 5l-6 -5Z`, class: 'pennant', transform: `rotate(${-90 * (s.rot + rot)} ${px} ${py})` }, cg);
     }
   }
   if (def.cloister) {
-    const cl = el('g', { class: 'cloister' }, g);
+    const cl = el('g', { class: 'cloister', transform: upright(50, 50) }, g);
     el('rect', { x: 35, y: 40, width: 30, height: 24, class: 'cloister-wall' }, cl);
     el('path', { d: 'M31 41L50 25L69 41Z', class: 'cloister-roof' }, cl);
     el('path', { d: 'M50 45v14M45 50h10', class: 'cloister-cross' }, cl);
@@ -149,7 +153,7 @@ export function drawTile(def) {
 /** A standalone small SVG of a tile at a rotation (hand tiles, previews). */
 export function tileIcon(def, rot = 0, size = 64) {
   const svg = /** @type {SVGSVGElement} */ (el('svg', { viewBox: '0 0 100 100', width: size, height: size, class: 'tile-icon' }));
-  const g = drawTile(def);
+  const g = drawTile(def, rot);
   g.setAttribute('transform', `rotate(${90 * rot} 50 50)`);
   svg.appendChild(g);
   return svg;

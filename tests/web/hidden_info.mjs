@@ -2,7 +2,7 @@
 // Every frame seat 1's page receives, and its page outside its own hand, log and prompt, must
 // never name a card seat 0 holds hidden at that moment (RULES.md §6).
 import { CARDS } from '../../web/js/cards.js';
-import { check, createGame, decide, launch, startServer, waitTurn, watchErrors } from './lib.mjs';
+import { check, createGame, decide, launch, startServer, turnNow, watchErrors } from './lib.mjs';
 
 /** Seat s's own hidden cards in a view of s. */
 function ownCards(view, s) {
@@ -53,11 +53,11 @@ export default async function (opts) {
     }
     const memos = [{ turn: -1, cards: 0 }, { turn: -1, cards: 0 }];
     let held = 0, domChecks = 0;
-    for (let n = 0; n < 4000; n++) {
-      const st = await Promise.all(pages.map((p) => waitTurn(p, 300)));
+    for (let n = 0; n < 20000; n++) {
+      const st = await Promise.all(pages.map((p) => turnNow(p)));
       if (st.includes('over')) break;
       const s = st.indexOf('mine');
-      if (s < 0) continue;
+      if (s < 0) { await pages[0].waitForTimeout(30); continue; }
       // the DOM of seat 1, outside its own hand, the log and the prompt
       const hidden0 = ownCards(frames[0][frames[0].length - 1]?.view ?? {}, 0);
       if (hidden0.length) {

@@ -60,6 +60,16 @@ export function watchErrors(page, errors) {
   page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|WebSocket/.test(m.text())) errors.push(`console: ${m.text()}`); });
 }
 
+/** What the page shows now: 'over', 'mine' (a decision is owed and offered) or 'wait'. */
+export function turnNow(page) {
+  return page.evaluate(() => {
+    const fin = /** @type {HTMLElement|null} */ (document.querySelector('#final'));
+    if (fin && !fin.hidden) return 'over';
+    if (document.querySelector('#status.mine') && document.querySelector('#prompt [data-key], .spot, .target')) return 'mine';
+    return 'wait';
+  });
+}
+
 /** Waits until the page owes a decision ('mine'), the game is over ('over'), or `ms` pass ('wait'). */
 export async function waitTurn(page, ms = 30000) {
   try {

@@ -31,7 +31,7 @@ export default async function (opts) {
     await page.goto(`${server.url}${game.seats[0].url}`);
     const memo = { turn: -1, cards: 0 };
     let cards = 0, turn = 0;
-    for (let n = 0; n < 400 && !(cards >= 2 && turn >= 16 && await page.locator('.spot').count()); n++) {
+    for (let n = 0; n < 400 && !(cards >= 1 && turn >= 14 && await page.locator('.spot').count()); n++) {
       const st = await waitTurn(page);
       check(st === 'mine', `the game stalled: ${await page.locator('#status').innerText()}`);
       await decide(page, memo, 0);
@@ -41,7 +41,7 @@ export default async function (opts) {
     }
     // show a placement choice with its preview
     if (await page.locator('.spot').count()) await page.keyboard.press('ArrowRight');
-    await page.click('#zoom-in');
+    await page.click('#fit');
     await shoot('game');
 
     // the same game to its end: the final screen with the whole score chart

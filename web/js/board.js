@@ -21,6 +21,7 @@ export class Board {
     /** @type {Map<string, {tile: string, rot: number}>} */
     this.cells = new Map();
     this.userMoved = false;
+    this.lastW = 0; this.lastH = 0;
     this.initGestures();
   }
 
@@ -190,6 +191,7 @@ export class Board {
     this.scale = Math.min(r.width / (maxx - minx), r.height / (maxy - miny), 1.6);
     this.tx = (r.width - (maxx + minx) * this.scale) / 2;
     this.ty = (r.height - (maxy + miny) * this.scale) / 2;
+    this.userMoved = false;
     this.apply();
   }
 
@@ -204,7 +206,16 @@ export class Board {
     this.apply();
   }
 
+  /** After the board's box changed size: refit, or keep the same point in the middle. */
+  resized() {
+    const r = this.svg.getBoundingClientRect();
+    if (this.lastW && this.userMoved) { this.tx += (r.width - this.lastW) / 2; this.ty += (r.height - this.lastH) / 2; this.apply(); }
+    this.lastW = r.width; this.lastH = r.height;
+  }
+
   apply() {
+    const r = this.svg.getBoundingClientRect();
+    this.lastW = r.width; this.lastH = r.height;
     this.view.setAttribute('transform', `translate(${this.tx} ${this.ty}) scale(${this.scale})`);
   }
 

@@ -61,7 +61,7 @@ async function start() {
   $('zoom-out').onclick = () => board.zoom(0.8);
   $('fit').onclick = () => fitBoard();
   document.addEventListener('keydown', onKey);
-  window.addEventListener('resize', () => { if (frame && !board.userMoved) fitBoard(); });
+  window.addEventListener('resize', () => { if (frame && !board.userMoved) fitBoard(); else board.resized(); });
   const svg = $('board'), tip = $('tip');
   let lastKey = '';
   svg.addEventListener('pointermove', (e) => {

@@ -122,7 +122,7 @@ async function start() {
     const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: steps.length - 1 };
     if (e.key in moves) { show(moves[e.key]); e.preventDefault(); }
   });
-  window.addEventListener('resize', () => { if (steps.length && !board.userMoved) board.fit(); });
+  window.addEventListener('resize', () => { if (steps.length && !board.userMoved) board.fit(); else board.resized(); });
   const svg = $('board'), tip = $('tip');
   svg.addEventListener('pointermove', (e) => {
     if (!steps.length || e.buttons) return;

@@ -3,7 +3,8 @@
 # (tmux runs the terminal game in tests/cli/play_tmux.sh).
 # Usage (as root on Debian 12): scripts/deps.sh
 set -eu
-pkgs="build-essential cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev tmux"
+pkgs="build-essential cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev tmux
+      libwebsockets-dev libsqlite3-dev libssl-dev"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -91,7 +91,6 @@ typedef struct srv_game {
     int64_t created;
     carc_game *g;        /* the full state: read only here and in frames built from views */
     carc_game *next;     /* scratch: a move is tried here first */
-    carc_game *before;   /* the state before the last move, for the recorder */
     carc_game *view;     /* scratch for carc_view */
     carc_recorder *rec;
     int index;           /* moves applied = the index the next move must name */

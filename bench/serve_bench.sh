@@ -1,0 +1,27 @@
+#!/bin/sh
+# The server benchmark (docs/PERFORMANCE.md): starts `carc serve` on a fresh database,
+# opens GAMES concurrent games on loopback, two seats each, whose clients answer
+# every state with a random legal move at once; prints moves per second, p50/p99
+# latency from sending a move to receiving the state it produced, and the server's
+# memory per live game; then checks that every record replays.
+# Usage: bench/serve_bench.sh [GAMES] [EXPANSIONS] [BUILD_DIR]
+# (build first: make). A benchmark prints figures; it does not pass or fail on them.
+set -eu
+GAMES=${1:-500}
+EXP=${2:-gifts,christmas}
+BUILD=${3:-build}
+CARC=$BUILD/carc
+CLIENT=$BUILD/tests/server/ws_client
+[ -x "$CARC" ] && [ -x "$CLIENT" ] || { echo "serve_bench: build first (make)"; exit 2; }
+DIR=$(mktemp -d "${TMPDIR:-/tmp}/carc-serve-bench.XXXXXX")
+trap 'kill "$PID" 2>/dev/null; rm -rf "$DIR"' EXIT
+"$CARC" serve --port 0 --db "$DIR/games.sqlite" --quiet --max-per-ip $((GAMES * 2 + 16)) \
+    > "$DIR/out" &
+PID=$!
+while ! grep -q '^carc serve: http' "$DIR/out"; do sleep 0.05; done
+PORT=$(sed -n 's|^carc serve: http://[^:]*:\([0-9]*\)/$|\1|p' "$DIR/out")
+echo "carc serve bench: $GAMES games, 2 seats, $EXP, $(nproc) cores"
+"$CLIENT" bench "$PORT" --games "$GAMES" --expansions "$EXP" --seed 1 --server-pid "$PID" \
+    --records "$DIR/records.jsonl" --timeout 600
+"$CARC" replay "$DIR/records.jsonl"
+ls -l "$DIR/games.sqlite" "$DIR/games.sqlite-wal" 2>/dev/null | awk '{ print "store: " $NF ": " $5 " bytes" }'

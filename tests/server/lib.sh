@@ -1,0 +1,45 @@
+# What the server tests share (sourced): a scratch directory, starting `carc serve`
+# on a free port of loopback and stopping it. Usage: . lib.sh CARC WS_CLIENT
+CARC=$1
+CLIENT=$2
+DIR=$(mktemp -d "${TMPDIR:-/tmp}/carc-server.XXXXXX")
+SERVER_PID=
+PORT=
+trap 'kill_server; rm -rf "$DIR"' EXIT
+
+# start_server [extra options]: starts the server on $DIR/games.sqlite, sets SERVER_PID
+# and PORT (the same port again if PORT is already set).
+start_server() {
+    : > "$DIR/serve.out"
+    "$CARC" serve --port "${PORT:-0}" --db "$DIR/games.sqlite" --web "$DIR" --quiet "$@" \
+        > "$DIR/serve.out" 2>> "$DIR/serve.err" &
+    SERVER_PID=$!
+    i=0
+    while ! grep -q '^carc serve: http://' "$DIR/serve.out"; do
+        i=$((i + 1))
+        if [ $i -gt 200 ] || ! kill -0 "$SERVER_PID" 2>/dev/null; then
+            echo "FAIL: the server did not start"; cat "$DIR/serve.err"; exit 1
+        fi
+        sleep 0.05
+    done
+    PORT=$(sed -n 's|^carc serve: http://[^:]*:\([0-9]*\)/$|\1|p' "$DIR/serve.out")
+}
+
+# stop_server: SIGTERM, and the server must exit 0 (under ASan: with no leak).
+stop_server() {
+    kill "$SERVER_PID"
+    rc=0
+    wait "$SERVER_PID" || rc=$?
+    SERVER_PID=
+    if [ "$rc" -ne 0 ]; then
+        echo "FAIL: the server exited with status $rc"; cat "$DIR/serve.err"; exit 1
+    fi
+}
+
+kill_server() {
+    if [ -n "$SERVER_PID" ]; then
+        kill "$SERVER_PID" 2>/dev/null
+        wait "$SERVER_PID" 2>/dev/null
+        SERVER_PID=
+    fi
+}

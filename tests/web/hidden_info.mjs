@@ -1,6 +1,6 @@
 // Two people on two seats, each in its own browser context, play a game with both expansions.
-// Every frame seat 1's page receives, and its page outside its own hand, log and prompt, must
-// never name a card seat 0 holds hidden at that moment (RULES.md §6).
+// Every frame seat 1's page receives, and its page outside its own hand, log, prompt and the
+// public discard piles, must never name a card seat 0 holds hidden at that moment (RULES.md §6).
 import { CARDS } from '../../web/js/cards.js';
 import { check, createGame, decide, launch, startServer, turnNow, watchErrors } from './lib.mjs';
 
@@ -21,9 +21,11 @@ function stripPublic(frame) {
   }
   f.legal = [];
   // played, opened, discarded and lightning cards are public; seat 1's own draws are its own
-  const pub = (e) => /^(play|discard) /.test(e) || /^(card|gift) 1 /.test(e) || /^card \d+ (score_three|score_|claim_|intrude_|lock_|tiebreak_(road|city|cloister))/.test(e);
+  const lightning = '(score_three|score_road_double|score_city_bonus|score_cloister_bonus|claim_\\w+|intrude_\\w+|lock_\\w+|tiebreak_(road|city|cloister))';
+  const pub = (e) => /^(play|discard) /.test(e) || /^(card|gift) 1 /.test(e) || new RegExp(`^card \\d+ ${lightning}$`).test(e);
+  const pubLog = (l) => /^seat \d+ plays |is discarded$|^seat 1 /.test(l) || new RegExp(`^seat \\d+ draws card ${lightning}$`).test(l);
   f.events = (f.events ?? []).filter((e) => !pub(e));
-  f.log = (f.log ?? []).filter((l) => !/plays|opens|discards|draws|seat 1/.test(l));
+  f.log = (f.log ?? []).filter((l) => !pubLog(l));
   return JSON.stringify(f);
 }
 
@@ -63,7 +65,7 @@ export default async function (opts) {
       if (hidden0.length) {
         const text = await pages[1].evaluate(() => {
           const clone = /** @type {HTMLElement} */ (document.body.cloneNode(true));
-          for (const sel of ['#hand', '#log', '#prompt']) clone.querySelector(sel)?.remove();
+          for (const sel of ['#hand', '#log', '#prompt', '.discards']) clone.querySelectorAll(sel).forEach((e) => e.remove());
           return clone.innerHTML;
         });
         const mine1 = ownCards(frames[1][frames[1].length - 1]?.view ?? {}, 1);

@@ -21,18 +21,25 @@ export function startServer(carc, db = join(mkdtempSync(join(tmpdir(), 'carc-web
     const onData = (d) => {
       out += d;
       const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
-      if (m) {
+      if (m && !started) {
+        started = true;
         clearTimeout(timer);
         res({ url: `http://127.0.0.1:${m[1]}`, port: Number(m[1]), proc, db, stop: () => stop(proc) });
       }
     };
+    let started = false;
     proc.stdout.on('data', onData);
     proc.stderr.on('data', onData);
-    proc.on('exit', (code) => rej(new Error(`carc serve exited (${code}): ${out}`)));
+    proc.on('exit', (code, signal) => {
+      // a server that dies on its own (a crash, a sanitizer report) says why on the test's output
+      if (started && !proc.stopping) console.error(`carc serve died (${code ?? signal}):\n${out.slice(-4000)}`);
+      rej(new Error(`carc serve exited (${code}): ${out}`));
+    });
   });
 }
 
 function stop(proc, signal = 'SIGTERM') {
+  proc.stopping = true;
   return new Promise((res) => {
     if (proc.exitCode !== null || proc.signalCode !== null) return res();
     proc.on('exit', () => res());

@@ -3,6 +3,7 @@
 import { SEAT_COLOURS, SEAT_NAMES } from './board.js';
 import { drawChart } from './chart.js';
 import { tileIcon } from './tiles.js';
+import { cardName } from './cards.js';
 
 export const PARTS = ['roads', 'cities', 'cloisters', 'fields', 'cards', 'gifts', 'banked'];
 
@@ -62,6 +63,16 @@ export function renderStack(box, v, defs) {
     const p = document.createElement('p');
     p.className = 'decks';
     p.textContent = decks.join(' · ');
+    box.appendChild(p);
+  }
+  // discard piles are public (RULES.md §6): the newest last
+  const piles = [];
+  if (v.gifts?.discard?.length) piles.push(['Gifts opened', v.gifts.discard]);
+  for (const [k, d] of Object.entries(v.christmas?.decks ?? {})) if (d.discard?.length) piles.push([`${k[0].toUpperCase()}${k.slice(1)} discards`, d.discard]);
+  for (const [label, ids] of piles) {
+    const p = document.createElement('p');
+    p.className = 'decks discards';
+    p.textContent = `${label}: ${ids.map(cardName).join(', ')}`;
     box.appendChild(p);
   }
   const grid = document.createElement('div');

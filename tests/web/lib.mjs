@@ -63,7 +63,7 @@ export async function createGame(base, body) {
 
 /** Collects page errors so a test can fail on any. */
 export function watchErrors(page, errors) {
-  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('pageerror', (e) => errors.push(`page error: ${e.stack ?? e.message}`));
   page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|WebSocket/.test(m.text())) errors.push(`console: ${m.text()}`); });
 }
 
@@ -98,17 +98,30 @@ export async function waitTurn(page, ms = 30000) {
  * confirm button), a board target (click it, then confirm), a card draw, a block, a discard, a
  * card from the hand (at most `cardsPerTurn` per window), or pass. Returns what it did.
  */
-export async function decide(page, memo = { turn: -1, cards: 0 }, cardsPerTurn = 1) {
+export async function decide(page, memo = { turn: -1, cards: 0, n: 0 }, cardsPerTurn = 1) {
   const index = await page.evaluate(() => document.querySelector('#hand-tiles h2')?.textContent ?? '');
   if (index !== memo.turn) { memo.turn = index; memo.cards = 0; }
+  // every other decision by keys alone, the others by clicking the board and the buttons
+  const keys = (memo.n = (memo.n ?? 0) + 1) % 2 === 0;
   if (await page.locator('.spot').count()) {
-    await page.keyboard.press('ArrowRight');
-    if (await page.locator('[data-key=rotate]:not([disabled])').count()) await page.keyboard.press('r');
+    if (keys) {
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('r');
+      await page.keyboard.press('Enter');
+      return 'place';
+    }
+    await page.locator('.spot').first().click();
+    if (await page.locator('[data-key=rotate]:not([disabled])').count()) await page.locator('.spot.active').click();
     await page.locator('[data-key=confirm]').click();
     return 'place';
   }
   const target = page.locator('#board .target').first();
   if (await target.count()) {
+    if (keys) {
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      return 'target';
+    }
     await target.click();
     const confirm = page.locator('[data-key=confirm]');
     if (await confirm.count()) await confirm.click();

@@ -1,5 +1,6 @@
 // The replay viewer steps through a finished game (first, back, forward, last, the slider and
-// the arrow keys) and shows at every step the scores `carc engine` computes from the record.
+// the arrow keys) and shows at every step the scores `carc engine` computes from the record;
+// the same record given as a file loads too.
 import { execFileSync } from 'node:child_process';
 import { check, createGame, launch, startServer, watchErrors } from './lib.mjs';
 
@@ -56,6 +57,13 @@ export default async function (opts) {
     await expect(n - 1, 'left arrow');
     await page.keyboard.press('Home');
     await expect(0, 'Home');
+    // the same record as a file given to the page
+    await page.evaluate(() => { document.querySelector('#status').textContent = ''; });
+    await page.setInputFiles('#file', { name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(rec)) });
+    await page.waitForFunction(() => /moves\.$/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: 60000 });
+    await expect(n, 'a record file');
+    await page.keyboard.press('ArrowLeft');
+    await expect(n - 1, 'a record file, left arrow');
     check(!errors.length, errors.join('\n'));
   } finally {
     await browser.close();

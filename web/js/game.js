@@ -450,8 +450,11 @@ function renderChoice(moves, button, p) {
     else ui.pick = t.text;
     renderDecision();
   }, ui.group === 'follower' || /claim_|intrude_|synod/.test(ui.group ?? '') ? mySeat() : -1);
-  if (pickedToken) {
-    const m = nextChoices(moves, [...ui.chosen, pickedToken]).done[0];
+  const pickedNext = pickedToken ? nextChoices(moves, [...ui.chosen, pickedToken]) : null;
+  if (pickedToken && pickedNext.next.length) {
+    button('Next', () => { ui.chosen.push(pickedToken); ui.pick = null; renderDecision(); }, 'primary', 'next');
+  } else if (pickedToken) {
+    const m = pickedNext.done[0];
     const card = /^(open|play) /.test(ui.group ?? '') ? ui.group.split(' ')[1] : v.christmas?.in_play?.card;
     const num = pickedToken.kind === 'seg' ? cardNumber(card, featureAt(v, pickedToken.x, pickedToken.y, pickedToken.port)) : '';
     button(`Confirm: ${moveWords(m)}${num ? ` (${num})` : ''}`, () => { ui.chosen.push(pickedToken); ui.pick = null; confirm(); }, 'primary', 'confirm');

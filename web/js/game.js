@@ -431,13 +431,14 @@ function renderChoice(moves, button, p) {
     const t = document.createElement('p');
     t.className = 'card-line';
     t.textContent = `${cardName(id)}: ${CARDS[id]?.text ?? ''}`;
-    p.appendChild(t);
+    const buttons = p.querySelector('.buttons');
+    p.insertBefore(t, buttons);
     if (next.length) {
       const step = document.createElement('p');
       step.textContent = /^swap_/.test(id) ? (ui.chosen.length ? 'Now click the other player\'s follower.' : 'Click your follower to swap.')
         : id === 'change_position' && ui.chosen.length ? 'Now click its new place on that tile.'
           : id === 'mastermind' ? 'Click the empty spot the next player must fill.' : 'Click its target on the board.';
-      p.appendChild(step);
+      p.insertBefore(step, buttons);
     }
   }
   const pickable = next.length ? next : [];

@@ -3,13 +3,17 @@
 # opens GAMES concurrent games on loopback, two seats each, whose clients answer
 # every state with a random legal move at once; prints moves per second, p50/p99
 # latency from sending a move to receiving the state it produced, and the server's
-# memory per live game; then checks that every record replays.
-# Usage: bench/serve_bench.sh [GAMES] [EXPANSIONS] [BUILD_DIR]
+# memory per live game; then checks that every record replays. With THINK_MS > 0 each
+# client waits that long (rounded up to the client's 20 ms tick) before each move, as a
+# person would: the latency then measures the server, not the queue of 2*GAMES clients
+# that all answer at once.
+# Usage: bench/serve_bench.sh [GAMES] [EXPANSIONS] [BUILD_DIR] [THINK_MS]
 # (build first: make). A benchmark prints figures; it does not pass or fail on them.
 set -eu
 GAMES=${1:-500}
 EXP=${2:-gifts,christmas}
 BUILD=${3:-build}
+THINK=${4:-0}
 CARC=$BUILD/carc
 CLIENT=$BUILD/tests/server/ws_client
 [ -x "$CARC" ] && [ -x "$CLIENT" ] || { echo "serve_bench: build first (make)"; exit 2; }
@@ -20,8 +24,8 @@ trap 'kill "$PID" 2>/dev/null; rm -rf "$DIR"' EXIT
 PID=$!
 while ! grep -q '^carc serve: http' "$DIR/out"; do sleep 0.05; done
 PORT=$(sed -n 's|^carc serve: http://[^:]*:\([0-9]*\)/$|\1|p' "$DIR/out")
-echo "carc serve bench: $GAMES games, 2 seats, $EXP, $(nproc) cores"
-"$CLIENT" bench "$PORT" --games "$GAMES" --expansions "$EXP" --seed 1 --server-pid "$PID" \
+echo "carc serve bench: $GAMES games, 2 seats, $EXP, think $THINK ms, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+"$CLIENT" bench "$PORT" --games "$GAMES" --expansions "$EXP" --seed 1 --server-pid "$PID" --delay-ms "$THINK" \
     --records "$DIR/records.jsonl" --timeout 600
 "$CARC" replay "$DIR/records.jsonl"
 ls -l "$DIR/games.sqlite" "$DIR/games.sqlite-wal" 2>/dev/null | awk '{ print "store: " $NF ": " $5 " bytes" }'

@@ -88,6 +88,14 @@ void srv_game_changed(srv_server *s, srv_game *gm)
         fprintf(stderr, "carc serve: game %s: out of memory queueing a computer move\n", gm->id);
 }
 
+void srv_evict_if_idle(srv_server *s, srv_game *gm)
+{
+    if (!carc_is_over(gm->g) || gm->conns)
+        return;
+    srv_registry_remove(&s->reg, gm);
+    srv_game_free(gm);
+}
+
 void srv_take_bot_moves(srv_server *s)
 {
     char id[2 * SRV_ID_BYTES + 1], err[SRV_ERR];
@@ -105,6 +113,7 @@ void srv_take_bot_moves(srv_server *s)
             continue;
         }
         srv_game_changed(s, gm);
+        srv_evict_if_idle(s, gm);  /* a game of computers only, over */
     }
 }
 

@@ -155,6 +155,7 @@ static int http_game(srv_server *s, struct lws *wsi, const char *uri)
                       : http_error(wsi, 500, "out of memory");
     int rc = http_json(wsi, 200, body);
     free(body);
+    srv_evict_if_idle(s, gm);  /* a finished game loaded only to answer this */
     return rc;
 }
 

@@ -139,6 +139,8 @@ typedef struct srv_registry {
 
 srv_game *srv_registry_find(srv_registry *r, const char *id);
 void srv_registry_add(srv_registry *r, srv_game *gm);
+/* Takes a game out (the caller then owns it). */
+void srv_registry_remove(srv_registry *r, srv_game *gm);
 /* Frees every game. */
 void srv_registry_clear(srv_registry *r);
 
@@ -221,6 +223,9 @@ void srv_ws_broadcast(srv_server *s, srv_game *gm);
 srv_game *srv_find_game(srv_server *s, const char *id);
 /* After a game changed: frames to its sessions, and a computer's turn queued. */
 void srv_game_changed(srv_server *s, srv_game *gm);
+/* Frees a finished game nobody is watching (it is loaded back from the store if
+ * asked for again). Never call it while a caller up the stack holds gm. */
+void srv_evict_if_idle(srv_server *s, srv_game *gm);
 /* Drains the computer players' results (on the service thread). */
 void srv_take_bot_moves(srv_server *s);
 /* Logs one line on stderr unless quiet. */

@@ -1,7 +1,7 @@
 /*
  * srv_registry.c - the live games by id: a fixed array of chains hashed with
- * FNV-1a. Games stay live until the server stops (a finished game is small and its
- * page may still be open); the registry owns them.
+ * FNV-1a. The registry owns the games; a finished game leaves it when its last
+ * session closes (server.c) and is loaded back from the store if asked for again.
  */
 #include <string.h>
 
@@ -29,6 +29,17 @@ void srv_registry_add(srv_registry *r, srv_game *gm)
     gm->hnext = r->bucket[slot];
     r->bucket[slot] = gm;
     r->count++;
+}
+
+void srv_registry_remove(srv_registry *r, srv_game *gm)
+{
+    srv_game **pp = &r->bucket[registry_slot(gm->id)];
+    while (*pp && *pp != gm)
+        pp = &(*pp)->hnext;
+    if (*pp) {
+        *pp = gm->hnext;
+        r->count--;
+    }
 }
 
 void srv_registry_clear(srv_registry *r)

@@ -249,7 +249,9 @@ void srv_ws_closed(srv_server *s, srv_conn *c)
             pp = &(*pp)->next;
         if (*pp)
             *pp = c->next;
+        srv_game *gm = c->game;
         c->game = NULL;
+        srv_evict_if_idle(s, gm);
     }
     while (c->out) {
         struct srv_out *o = c->out;

@@ -10,12 +10,36 @@ start_server --max-per-ip 12
 "$CLIENT" bad "$PORT" --max-per-ip 12
 "$CLIENT" play "$PORT" --games 1 --seed 5 --records "$DIR/r.jsonl"
 "$CARC" replay "$DIR/r.jsonl"
+# a port already taken
+rc=0
+"$CARC" serve --port "$PORT" --db "$DIR/other.sqlite" > /dev/null 2> "$DIR/err" || rc=$?
+[ "$rc" -eq 1 ] && grep -q "cannot listen on 127.0.0.1:$PORT" "$DIR/err" ||
+    { echo "FAIL: a taken port: exit $rc: $(cat "$DIR/err")"; exit 1; }
 stop_server
-# the command line
-if "$CARC" serve --port 70000 2> "$DIR/err"; then echo "FAIL: --port 70000 accepted"; exit 1; fi
-grep -q -- "--port must be" "$DIR/err" || { echo "FAIL: no message for a bad port"; cat "$DIR/err"; exit 1; }
-if "$CARC" serve --db /nonexistent/dir/x.sqlite --port 0 > /dev/null 2> "$DIR/err"; then
-    echo "FAIL: an unwritable database was accepted"; exit 1
-fi
+# the command line: one line on stderr, nothing on stdout, exit 2
+expect_usage() {  # expect_usage PREFIX ARGS...
+    prefix=$1
+    shift
+    rc=0
+    "$CARC" serve "$@" > "$DIR/out" 2> "$DIR/err" < /dev/null || rc=$?
+    [ "$rc" -eq 2 ] || { echo "FAIL: carc serve $*: exit $rc, expected 2"; exit 1; }
+    [ -s "$DIR/out" ] && { echo "FAIL: carc serve $*: wrote to stdout"; exit 1; }
+    [ "$(wc -l < "$DIR/err")" -eq 1 ] || { echo "FAIL: carc serve $*: $(cat "$DIR/err")"; exit 1; }
+    case $(cat "$DIR/err") in
+    "$prefix"*) ;;
+    *) echo "FAIL: carc serve $*: '$(cat "$DIR/err")' does not start with '$prefix'"; exit 1 ;;
+    esac
+}
+expect_usage "carc serve: --port must be 0..65535, got 70000" --port 70000
+expect_usage "carc serve: --port must be" --port 80x
+expect_usage "carc serve: --workers must be 1..64, got 0" --workers 0
+expect_usage "carc serve: --max-per-ip must be" --max-per-ip -3
+expect_usage "carc serve: unknown option '--bogus'" --bogus
+expect_usage "carc serve: unexpected argument 'extra'" extra
+expect_usage "carc serve: --host, --db and --web must not be empty" --db ""
+"$CARC" serve --help | grep -q "^usage: carc serve" || { echo "FAIL: carc serve --help"; exit 1; }
+rc=0
+"$CARC" serve --db /nonexistent/dir/x.sqlite --port 0 > /dev/null 2> "$DIR/err" || rc=$?
+[ "$rc" -eq 1 ] || { echo "FAIL: an unwritable database: exit $rc, expected 1"; exit 1; }
 grep -q "cannot open database" "$DIR/err" || { echo "FAIL: no message for a bad database"; cat "$DIR/err"; exit 1; }
 echo "server bad input: ok"

@@ -17,6 +17,8 @@
  *       move to the state it produces, and memory per live game.
  *   ws_client records PORT --ids FILE --records OUT
  *       fetches the record of every game listed in FILE (written by play --ids).
+ *   ws_client get PORT PATH
+ *       prints the status, the content-type and the body of GET PATH.
  *   ws_client bad   PORT --max-per-ip N
  *       every bad input of docs/SERVER.md gets an error (or a closed connection)
  *       and changes nothing.
@@ -133,11 +135,14 @@ static unsigned long long rnd(void)
 
 /* ---- HTTP over a blocking socket ------------------------------------------------ */
 
+static char http_type[128];  /* the content-type of the last answer */
+
 /* Sends one request; returns the status (0 if the server cannot be reached) and the
  * body in *body (caller frees). */
 static int http(const char *method, const char *path, const char *req, size_t reqlen,
                 char **body)
 {
+    http_type[0] = '\0';
     *body = NULL;
     int fd = socket(AF_INET, SOCK_STREAM, 0);
     struct sockaddr_in a;
@@ -185,6 +190,14 @@ static int http(const char *method, const char *path, const char *req, size_t re
         return 0;
     }
     *body = strdup(sep + 4);
+    *sep = '\0';
+    char *ct = strcasestr(buf, "\r\ncontent-type:");
+    if (ct) {
+        ct += 15;
+        while (*ct == ' ')
+            ct++;
+        snprintf(http_type, sizeof http_type, "%.*s", (int)strcspn(ct, "\r"), ct);
+    }
     free(buf);
     return status;
 }
@@ -667,9 +680,27 @@ static long rss_kib(int pid)
     return kib;
 }
 
+/* CPU seconds (user + system) the process has used so far, or -1. */
+static double cpu_seconds(int pid)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');  /* the command name may hold spaces */
+    unsigned long ut, st;
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) != 2)
+        return -1;
+    return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
 static int run_games(void)
 {
     long rss0 = T.server_pid ? rss_kib(T.server_pid) : -1;
+    double cpu0 = T.server_pid ? cpu_seconds(T.server_pid) : -1;
     context_new();
     create_games();
     if (T.ids) {
@@ -688,6 +719,7 @@ static int run_games(void)
     }
     double secs = now() - t0;
     long rss1 = T.server_pid ? rss_kib(T.server_pid) : -1;
+    double cpu1 = T.server_pid ? cpu_seconds(T.server_pid) : -1;
     lws_context_destroy(T.ctx);
     FILE *out = T.records ? fopen(T.records, "w") : NULL;
     if (T.records && !out)
@@ -719,6 +751,9 @@ static int run_games(void)
                T.nlat / secs);
         printf("latency move -> state: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", p50, p99,
                T.nlat ? T.lat[T.nlat - 1] : 0);
+        if (cpu0 >= 0 && cpu1 >= 0 && T.nlat)
+            printf("server CPU: %.2f s, %.0f us per move (%.0f%% of one core)\n", cpu1 - cpu0,
+                   (cpu1 - cpu0) * 1e6 / T.nlat, 100 * (cpu1 - cpu0) / secs);
         if (rss0 > 0 && rss1 > 0)
             printf("server memory: %ld KiB before, %ld KiB with %d games: %.1f KiB per game\n",
                    rss0, rss1, T.ngames, (double)(rss1 - rss0) / T.ngames);
@@ -865,6 +900,11 @@ static int run_bad(void)
     json_decref(o);
     snprintf(path, sizeof path, "/api/games/%s/record", id);
     expect_http("GET", path, NULL, 404, "not over");
+    /* the seed tells the stack order: hidden while the game is on */
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    if (http("GET", path, NULL, 0, &body) != 200 || strstr(body, "\"seed\""))
+        fail("GET %s: the summary of a live game shows its seed: %s", path, body ? body : "");
+    free(body);
 
     context_new();
     /* who may not join */
@@ -1001,6 +1041,14 @@ int main(int argc, char **argv)
     if (argc < 3) {
         fprintf(stderr, "usage: ws_client play|bench|bad PORT [options] (see the source)\n");
         return 2;
+    }
+    if (!strcmp(argv[1], "get") && argc == 4) {
+        char *body;
+        T.port = atoi(argv[2]);
+        int st = http("GET", argv[3], NULL, 0, &body);
+        printf("%d %s\n%s\n", st, http_type, body ? body : "");
+        free(body);
+        return st ? 0 : 1;
     }
     T.mode = !strcmp(argv[1], "play") ? MODE_PLAY : !strcmp(argv[1], "bench") ? MODE_BENCH
            : !strcmp(argv[1], "bad") ? MODE_BAD : !strcmp(argv[1], "records") ? MODE_RECORDS : 0;

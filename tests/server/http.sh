@@ -1,0 +1,39 @@
+#!/bin/sh
+# The static pages and the read-only API: / is index.html, /play/ID/TOKEN and
+# /watch/ID are game.html, /replay/ID is replay.html, other paths are files under
+# --web with their content types; nothing outside --web is served; /api/tiles is
+# the catalogue of `carc tiles --json`; a game's summary hides its seed until the end.
+set -eu
+. "$(dirname "$0")/lib.sh"
+mkdir -p "$DIR/web/js" "$DIR/secret"
+echo "<p>lobby</p>" > "$DIR/web/index.html"
+echo "<p>game</p>" > "$DIR/web/game.html"
+echo "<p>replay</p>" > "$DIR/web/replay.html"
+echo "export const x = 1;" > "$DIR/web/js/app.js"
+echo "body {}" > "$DIR/web/style.css"
+echo "<svg/>" > "$DIR/web/a.svg"
+echo "top secret" > "$DIR/secret/key.txt"
+start_server --web "$DIR/web"
+expect() {  # expect PATH STATUS TYPE TEXT
+    "$CLIENT" get "$PORT" "$1" > "$DIR/got"
+    head -1 "$DIR/got" | grep -q "^$2 $3" || { echo "FAIL: GET $1: $(head -1 "$DIR/got"), expected $2 $3"; exit 1; }
+    grep -q -- "$4" "$DIR/got" || { echo "FAIL: GET $1: no \"$4\" in the body"; cat "$DIR/got"; exit 1; }
+}
+expect / 200 text/html lobby
+expect /play/0123456789ab/00112233445566778899aabbccddeeff 200 text/html game
+expect /watch/0123456789ab 200 text/html game
+expect /replay/0123456789ab 200 text/html replay
+expect /js/app.js 200 text/javascript "export const"
+expect /style.css 200 text/css "body"
+expect /a.svg 200 image/svg+xml "svg"
+expect /missing.html 404 application/json "no such page"
+expect /../secret/key.txt 404 application/json "no such page"
+expect /%2e%2e/secret/key.txt 404 application/json "no such page"
+"$CLIENT" get "$PORT" /api/tiles | tail -n +2 > "$DIR/tiles.json"
+"$CARC" tiles --json > "$DIR/tiles2.json"
+cmp "$DIR/tiles.json" "$DIR/tiles2.json" || { echo "FAIL: /api/tiles differs from carc tiles --json"; exit 1; }
+# a finished game shows its seed (ws_client bad checks a live one does not)
+"$CLIENT" play "$PORT" --games 1 --seed 77 --ids "$DIR/ids" > /dev/null
+expect "/api/games/$(cat "$DIR/ids")" 200 application/json '"seed":77'
+stop_server
+echo "server http: ok"

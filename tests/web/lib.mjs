@@ -24,7 +24,14 @@ export function startServer(carc, db = join(mkdtempSync(join(tmpdir(), 'carc-web
       if (m && !started) {
         started = true;
         clearTimeout(timer);
-        res({ url: `http://127.0.0.1:${m[1]}`, port: Number(m[1]), proc, db, stop: () => stop(proc) });
+        res({
+          url: `http://127.0.0.1:${m[1]}`, port: Number(m[1]), proc, db,
+          // a clean stop exits 0: a leak or sanitizer report at exit fails the test
+          stop: async () => {
+            await stop(proc);
+            if (proc.exitCode !== 0) throw new Error(`carc serve stopped with ${proc.exitCode ?? proc.signalCode}:\n${out.slice(-4000)}`);
+          },
+        });
       }
     };
     let started = false;

@@ -19,6 +19,7 @@ CLIENT=$BUILD/tests/server/ws_client
 [ -x "$CARC" ] && [ -x "$CLIENT" ] || { echo "serve_bench: build first (make)"; exit 2; }
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/carc-serve-bench.XXXXXX")
 trap 'kill "$PID" 2>/dev/null; rm -rf "$DIR"' EXIT
+: > "$DIR/out"
 "$CARC" serve --port 0 --db "$DIR/games.sqlite" --quiet --max-per-ip $((GAMES * 2 + 16)) \
     > "$DIR/out" &
 PID=$!

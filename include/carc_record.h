@@ -39,10 +39,26 @@ int carc_event_format(const carc_event *e, char *buf, size_t size);
 
 /* ---- expansions and stacks as text ----------------------------------------- */
 
-/* "gifts,christmas" <-> CARC_EXP_* bits; "" or "base" is 0. Returns -1 on an unknown name. */
+/* "gifts,christmas" <-> CARC_EXP_* bits; "base" (or NULL) is 0. Returns -1 on an unknown
+ * name, a name given twice, an empty list or an empty entry. */
 int carc_expansions_parse(const char *s, unsigned *out, carc_error *err);
 /* Writes e.g. "gifts,christmas" (or "base"). */
 const char *carc_expansions_name(unsigned expansions);
+
+/* ---- cards in plain words ---------------------------------------------------- */
+
+/* What a gift or Christmas card is called and does, for players (`carc cards`). */
+typedef struct carc_card_info {
+    const char *name;    /* "Synod", "Mastermind" */
+    const char *deck;    /* "gift", "cloister" or "roadside" */
+    const char *timing;  /* "gift", "lightning", "anytime" or "end" */
+    const char *text;    /* one or two sentences: what it does, when it is played */
+} carc_card_info;
+/* The entry of a card id (enum carc_card), or NULL for CARC_CARD_NONE and out of range.
+ * Static storage: do not free. */
+const carc_card_info *carc_card_info_of(int card);
+/* Every card as a JSON array of {"id","name","deck","timing","text"} (caller frees). */
+char *carc_cards_json(void);
 
 /* ---- records ----------------------------------------------------------------- */
 

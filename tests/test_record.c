@@ -497,14 +497,13 @@ static void test_expansion_names(void **state)
         const char *text;
         unsigned bits;
     } good[] = {
-        { "", 0 },
         { "base", 0 },
         { "gifts", CARC_EXP_GIFTS },
         { "christmas", CARC_EXP_CHRISTMAS },
         { "gifts,christmas", CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS },
         { "christmas,gifts", CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS },
     };
-    static const char *const bad[] = { "gift", "gifts,", ",gifts", "gifts,gifts",
+    static const char *const bad[] = { "", ",", "gifts,,christmas", "gift", "gifts,", ",gifts", "gifts,gifts",
                                        "base,gifts", "Gifts", "gifts, christmas" };
     carc_error err = { 0, "" };
     unsigned bits = 99;

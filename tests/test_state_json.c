@@ -12,7 +12,8 @@
  *     with carc_feature_at on every segment, and hold every follower;
  *   - a seat's view equals the full state in everything but the hands of other seats
  *     (ids replaced by a hidden count; the split by deck kept) and its own `view`;
- *     the pending seat's view lists the same legal moves as the full state;
+ *     the pending seat's view lists the same legal moves as the full state, every
+ *     other seat's view none;
  *   - hidden-information twins (RULES.md 6): a copy of the game that differs only in
  *     the stack order, the deck orders, the generator and one hidden gift and
  *     Christmas card of every other seat gives a byte-identical view JSON.
@@ -146,8 +147,16 @@ static void check_schema(const carc_game *g, const json_t *o, int with_legal)
     expect_items(get(o, "features"), "feature",
                  "completed:b followers:a locked:b pennants:i segments:a tiles:i tokens:a "
                  "type:s value:i");
-    json_array_foreach(get(o, "features"), i, v)
-        expect_items(get(v, "segments"), "segment", "ports:a x:i y:i");
+    json_array_foreach(get(o, "features"), i, v) {
+        size_t j;
+        json_t *seg;
+        assert_true(json_array_size(get(v, "segments")) > 0);
+        json_array_foreach(get(v, "segments"), j, seg)
+            assert_true(json_is_array(seg) && json_array_size(seg) == 3 &&
+                        json_is_integer(json_array_get(seg, 0)) &&
+                        json_is_integer(json_array_get(seg, 1)) &&
+                        json_is_string(json_array_get(seg, 2)));
+    }
     if (exp & CARC_EXP_GIFTS) {
         json_t *gifts = get(o, "gifts");
         expect_keys(gifts, "gifts", "deck_left:i discard:a hands:a");
@@ -182,20 +191,22 @@ static void check_values(const carc_game *g, const json_t *o, seen *sn)
     int *hits = calloc((size_t)ntiles * CARC_PORTS, sizeof *hits);
     int on_features[CARC_MAX_PLAYERS] = {0}, on_board[CARC_MAX_PLAYERS] = {0};
     carc_follower fl[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
-    size_t i, j, k;
-    json_t *f, *seg, *port;
+    size_t i, j;
+    json_t *f, *seg;
 
     assert_non_null(hits);
     assert_int_equal(geti(o, "stack_left"), carc_stack_left(g));
     assert_int_equal(json_array_size(get(o, "board")), ntiles);
-    /* features partition the segments of the placed tiles */
+    /* the features in play: each segment of a placed tile whose feature carries a
+     * follower, a token or a lock is listed once, in that feature; no other is */
     json_array_foreach(get(o, "features"), i, f) {
         int type = carc_feature_parse(json_string_value(get(f, "type")),
                                       strlen(json_string_value(get(f, "type"))));
         int tiles = 0, seen_tile[CARC_TILES] = {0};
         carc_feature_info info;
         json_array_foreach(get(f, "segments"), j, seg) {
-            int x = geti(seg, "x"), y = geti(seg, "y"), t;
+            int x = (int)json_integer_value(json_array_get(seg, 0));
+            int y = (int)json_integer_value(json_array_get(seg, 1)), t;
             for (t = 0; t < ntiles; t++) {
                 int kind, tx, ty, rot;
                 carc_board_tile(g, t, &kind, &tx, &ty, &rot);
@@ -205,11 +216,12 @@ static void check_values(const carc_game *g, const json_t *o, seen *sn)
             assert_true(t < ntiles);
             if (!seen_tile[t]++)
                 tiles++;
-            json_array_foreach(get(seg, "ports"), k, port) {
-                const char *name = json_string_value(port);
+            {
+                const char *name = json_string_value(json_array_get(seg, 2));
                 int p = carc_port_parse(name, strlen(name)), canon;
                 assert_true(p >= 0 && p < CARC_PORTS);
                 assert_int_equal(carc_segment(g, x, y, p, &canon), type);
+                assert_int_equal(canon, p);
                 hits[t * CARC_PORTS + p]++;
                 assert_true(carc_feature_at(g, x, y, p, &info));
                 assert_int_equal(info.tiles, geti(f, "tiles"));
@@ -233,12 +245,22 @@ static void check_values(const carc_game *g, const json_t *o, seen *sn)
             sn->locked++;
     }
     for (int t = 0; t < ntiles; t++) {
-        int kind, x, y, rot, canon;
+        int kind, x, y, rot, canon, held = 0;
+        carc_feature_info info;
         carc_board_tile(g, t, &kind, &x, &y, &rot);
-        for (int p = 0; p < CARC_PORTS; p++)
-            if (hits[t * CARC_PORTS + p] != (carc_segment(g, x, y, p, &canon) >= 0))
-                fail_msg("tile (%d,%d) port %s is in %d features", x, y, carc_port_name(p),
-                         hits[t * CARC_PORTS + p]);
+        for (int p = 0; p < CARC_PORTS; p++) {
+            if (carc_segment(g, x, y, p, &canon) < 0 || canon != p) {
+                assert_int_equal(hits[t * CARC_PORTS + p], 0);
+                continue;
+            }
+            assert_true(carc_feature_at(g, x, y, p, &info));
+            held = info.tokens || info.locked;
+            for (int s = 0; s < players; s++)
+                held |= info.followers[s] > 0;
+            if (hits[t * CARC_PORTS + p] != held)
+                fail_msg("tile (%d,%d) segment %s is listed %d times, held %d", x, y,
+                         carc_port_name(p), hits[t * CARC_PORTS + p], held);
+        }
     }
     free(hits);
     int n = carc_followers(g, fl, CARC_MAX_PLAYERS * CARC_FOLLOWERS);
@@ -412,6 +434,8 @@ static void check_position(carc_game *g, carc_game *view, carc_game *twin, carc_
         check_view_against_full(full, v, s);
         if (s == p.seat && !json_equal(get(v, "legal"), get(full, "legal")))
             fail_msg("the view of seat %d lists other legal moves than the state", s);
+        if (s != p.seat && json_array_size(get(v, "legal")) != 0)
+            fail_msg("the view of seat %d lists legal moves of seat %d", s, p.seat);
         make_twin(g, twin, s, rs);
         carc_view(twin, s, tview);
         char *tt = carc_state_json(tview, 1);

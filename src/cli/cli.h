@@ -3,17 +3,20 @@
  *
  * One file per job: main.c dispatches; cmd_*.c are the subcommands (cmd_engine.c
  * the protocol's line handling, engine_cmds.c its commands); opts.c parses and
- * reports option values; play.c is the random player and the loop that plays a
+ * reports option values; clip.c makes untrusted text fit a one-line message;
+ * line_reader.c reads bounded lines; play.c is the random player and the loop that plays a
  * game out; board_text.c draws a board as text; event_text.c writes events as
  * text; jsonw.c is a growable string that writes JSON string literals; play_*.c
  * are `carc play`, the full-screen game (play_ui.h lists their jobs).
  *
  * Exit codes of every subcommand: 0 success, 1 failure (a bad record, an engine
- * error, a file that cannot be opened), 2 bad usage (a message on stderr).
+ * error, a file that cannot be opened, a failed write to stdout), 2 bad usage (a
+ * message on stderr); `carc sim` stopped by signal N: 128 + N.
  */
 #ifndef CARC_CLI_H
 #define CARC_CLI_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include "carc.h"
@@ -28,6 +31,7 @@ enum {
 
 int cmd_demo(int argc, char **argv);
 int cmd_tiles(int argc, char **argv);
+int cmd_cards(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
@@ -53,19 +57,76 @@ void cli_bad_option(const char *cmd, int opt, char **argv);
  * the like) into msg and return -1; else 0. The engine protocol uses these. */
 int opt_long(const char *name, const char *text, long lo, long hi, long *out, char *msg,
              size_t size);
-int opt_u64(const char *name, const char *text, uint64_t *out, char *msg, size_t size);
+/* A seed: 0..CLI_SEED_MAX, the range a record can hold (its "seed" is a JSON integer). */
+int opt_seed(const char *name, const char *text, uint64_t *out, char *msg, size_t size);
 int opt_expansions(const char *name, const char *text, unsigned *out, char *msg, size_t size);
+#define CLI_SEED_MAX ((uint64_t)INT64_MAX)
 
 /* The same for command-line options: on failure they print "carc CMD: <message>"
  * on stderr (e.g. "carc sim: --players must be 2..5, got 7") and return -1. */
 int cli_int(const char *cmd, const char *name, const char *text, long lo, long hi, long *out);
 /* Parses a number of seconds > 0 and <= hi (a decimal fraction is allowed). */
 int cli_seconds(const char *cmd, const char *name, const char *text, double hi, double *out);
-int cli_u64(const char *cmd, const char *name, const char *text, uint64_t *out);
+int cli_seed(const char *cmd, const char *name, const char *text, uint64_t *out);
+/* Checks that the `count` seeds first..first+count-1 stay within CLI_SEED_MAX (game i
+ * of a run uses seed first+i). */
+int cli_seed_range(const char *cmd, uint64_t first, long count);
 int cli_expansions(const char *cmd, const char *name, const char *text, unsigned *out);
+/* Splits a comma-separated list (the text of option `name`) into items, copying it
+ * into buf (size bytes) and pointing items[0..] into it. An empty entry is an error.
+ * Returns the number of items (max + 1 when there are more than max, of which only
+ * max are stored), or -1 after printing the message. */
+int cli_list(const char *cmd, const char *name, const char *text, char *buf, size_t size,
+             char **items, int max);
+/* Prints "carc CMD: unexpected argument 'ARG'" (ARG clipped). */
+void cli_extra_arg(const char *cmd, const char *arg);
 
 /* Seconds from a monotonic clock. */
 double cli_now(void);
+
+/* ---- clip.c: untrusted text in one-line messages ---------------------------------- */
+
+/* Echoed input is clipped to CLIP_ECHO bytes; CLIP_ECHO_SIZE holds it escaped. */
+enum { CLIP_ECHO = 64, CLIP_ECHO_SIZE = 4 * CLIP_ECHO + 4 };
+
+/* Writes into buf (size bytes, always NUL-terminated) at most max bytes of text
+ * (0: no limit), with every control byte as \xNN and "..." after a cut (also when
+ * buf is full). Returns buf, so that it can be an argument of printf. */
+const char *clip_text(const char *text, size_t max, char *buf, size_t size);
+/* Writes text to f escaped the same way, at most max bytes of it (0: all). */
+void clip_write(FILE *f, const char *text, size_t max);
+
+/* ---- line_reader.c: bounded line input ----------------------------------------- */
+
+/* The longest line `carc engine` and `carc replay` accept (docs/PROTOCOL.md). */
+#define LINE_MAX_BYTES ((size_t)16 * 1024 * 1024)
+
+typedef enum line_status {
+    LINE_OK,       /* a line, without its "\n" or "\r\n" */
+    LINE_EOF,      /* the end of the input; no line */
+    LINE_TOO_LONG, /* a line longer than max; its first max bytes are kept */
+    LINE_NUL,      /* a line holding a NUL byte (at nul_at) */
+    LINE_NOMEM,    /* out of memory; the start of the line is kept */
+    LINE_ERROR     /* a read error (errno in err); stop reading */
+} line_status;
+
+typedef struct line_reader {
+    FILE *in;
+    char *buf;      /* the current line, NUL-terminated; owned */
+    size_t cap, max;
+    size_t nul_at;  /* offset of the first NUL byte of a LINE_NUL line */
+    long lineno;    /* lines read so far, counting the current one */
+    int err;
+} line_reader;
+
+void line_reader_init(line_reader *r, FILE *in, size_t max);
+void line_reader_free(line_reader *r);
+/* Reads the next line into r->buf, setting *len to its length. Every line is read
+ * to its end, whatever the status, so the next call reads the next line. */
+line_status line_read(line_reader *r, size_t *len);
+/* For a status other than LINE_OK and LINE_EOF, writes what is wrong with the line
+ * ("line holds a NUL byte (at byte 7)") into msg and returns 1; else 0. */
+int line_problem(const line_reader *r, line_status st, char *msg, size_t size);
 
 /* ---- jsonw.c: a growable string for small JSON replies -------------------------- */
 
@@ -159,6 +220,19 @@ void engine_session_free(engine_session *s);
  * 0 on success with the payload in out, -1 on failure with one message in out (the
  * session unchanged), 1 for quit. */
 int engine_command(engine_session *s, const char *name, char *args, strbuf *out);
+
+/* ---- cmd_engine.c: the protocol's lines (what `carc engine` and fuzz_protocol share) */
+
+enum {
+    ENGINE_SILENT, /* a blank line or a comment: no reply */
+    ENGINE_OK,     /* replied '=' */
+    ENGINE_FAILED, /* replied '?' */
+    ENGINE_QUIT,   /* replied to quit; the session ends */
+    ENGINE_IO      /* the reply could not be written; the session ends */
+};
+/* Handles the line r has just read with status st (r->buf, modified in place):
+ * writes its one reply line to out and flushes it. Returns an ENGINE_* code. */
+int engine_line(engine_session *s, line_reader *r, line_status st, FILE *out);
 
 /* ---- event_text.c ------------------------------------------------------------- */
 

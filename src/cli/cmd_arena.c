@@ -48,7 +48,8 @@ static void usage(FILE *f)
             "                  [--budget-ms M] [--threads T]\n\n"
             "Plays N games between computer players (%s), seats rotated, and prints per\n"
             "player: win rate (a victory shared by k players counts 1/k), its 95%% confidence\n"
-            "interval, mean score and the Elo difference the win rate implies.\n\n"
+            "interval (Wilson score), mean score and the Elo difference the win rate implies\n"
+            "(counting one more game at the equal rate 1/P, so 0%% and 100%% stay finite).\n\n"
             "  --players LIST      2..5 players, comma-separated (repeats allowed)\n"
             "  --games N           games to play (default 100)\n"
             "  --seed S            game i uses seed S+i (default 1)\n"
@@ -149,26 +150,27 @@ static void *worker(void *arg)
 
 static int parse_players(arena *a, const char *list)
 {
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", list);
-    a->entrants = 0;
-    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok;
-         tok = strtok_r(NULL, ",", &save)) {
+    char buf[256], *items[MAX_ENTRANTS];
+    int n = cli_list("arena", "--players", list, buf, sizeof buf, items, MAX_ENTRANTS);
+    if (n < 0)
+        return -1;
+    if (n > MAX_ENTRANTS) {
+        cli_error("arena", "--players takes 2..5 players");
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
         carc_error err;
         carc_ai_options opt;
         carc_ai_options_init(&opt);
-        carc_player *p = carc_player_new(tok, &opt, &err);
+        carc_player *p = carc_player_new(items[i], &opt, &err);
         if (!p) {
             cli_error("arena", "--players: %s", err.msg);
             return -1;
         }
         carc_player_free(p);
-        if (a->entrants == MAX_ENTRANTS) {
-            cli_error("arena", "--players takes 2..5 players");
-            return -1;
-        }
-        snprintf(a->names[a->entrants++], NAME_LEN, "%s", tok);
+        snprintf(a->names[i], NAME_LEN, "%s", items[i]);
     }
+    a->entrants = n;
     if (a->entrants < 2) {
         cli_error("arena", "--players takes 2..5 players, got %d", a->entrants);
         return -1;
@@ -189,18 +191,45 @@ static int parse_players(arena *a, const char *list)
     return 0;
 }
 
+/* The Wilson score interval of a proportion p observed over n games, at 95%: unlike
+ * p +- 1.96 sqrt(p(1-p)/n) it never shrinks to a point at 0% or 100%, so a few games
+ * won give a wide interval, not 100.0-100.0%. */
+static void wilson(double p, double n, double *lo, double *hi)
+{
+    const double z = 1.96, z2 = z * z;
+    double centre, half;
+    if (n <= 0) {
+        *lo = 0;
+        *hi = 1;
+        return;
+    }
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+    half = z / (1 + z2 / n) * sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+    *lo = fmax(0, centre - half);
+    *hi = fmin(1, centre + half);
+}
+
+/* The Elo difference against the others that a win rate implies. With P players an
+ * equal player wins 1/P of the games, so the odds are taken against that: rate q
+ * gives 400 log10(q (P - 1) / (1 - q)). q is the win rate with one more game added
+ * at the equal rate 1/P, which keeps it finite at 0% and 100% and on the same side
+ * of 1/P as the observed rate: a player that won less than its share gets a
+ * negative Elo, one that won more a positive one. */
+static double elo(double wins, double n, int players)
+{
+    double q = (wins + 1.0 / players) / (n + 1);
+    return 400.0 * log10(q * (players - 1) / (1 - q));
+}
+
 static void report(const arena *a)
 {
     for (int i = 0; i < a->entrants; i++) {
-        double n = (double)a->played[i];
+        double n = (double)a->played[i], lo, hi;
         double p = n > 0 ? a->wins[i] / n : 0;
-        double half = n > 0 ? 1.96 * sqrt(p * (1 - p) / n) : 0;
-        /* Elo against the others: an equal player wins 1/P of the games */
-        double q = p < 0.5 / n ? 0.5 / n : p > 1 - 0.5 / n ? 1 - 0.5 / n : p;
-        double elo = 400.0 * log10(q * (a->entrants - 1) / (1 - q));
+        wilson(p, n, &lo, &hi);
         printf("%s: win %.1f%% (95%% CI %.1f-%.1f%%), mean score %.1f, Elo %+.0f\n", a->labels[i],
-               100 * p, 100 * fmax(0, p - half), 100 * fmin(1, p + half),
-               n > 0 ? a->score_sum[i] / n : 0.0, elo);
+               100 * p, 100 * lo, 100 * hi, n > 0 ? a->score_sum[i] / n : 0.0,
+               elo(a->wins[i], n, a->entrants));
     }
     printf("games: %ld, expansions: %s\n", a->done, carc_expansions_name(a->expansions));
 }
@@ -235,7 +264,7 @@ int cmd_arena(int argc, char **argv)
             a->games = v;
             break;
         case 's':
-            if (cli_u64("arena", "--seed", optarg, &a->seed) < 0)
+            if (cli_seed("arena", "--seed", optarg, &a->seed) < 0)
                 rc = EXIT_USAGE;
             break;
         case 'e':
@@ -263,9 +292,11 @@ int cmd_arena(int argc, char **argv)
             break;
     }
     if (!rc && optind < argc) {
-        cli_error("arena", "unexpected argument '%s'", argv[optind]);
+        cli_extra_arg("arena", argv[optind]);
         rc = EXIT_USAGE;
     }
+    if (!rc && cli_seed_range("arena", a->seed, a->games) < 0)
+        rc = EXIT_USAGE;
     if (!rc && !have_players) {
         cli_error("arena", "--players is required, e.g. --players greedy,random");
         rc = EXIT_USAGE;

@@ -156,7 +156,7 @@ int cmd_bench(int argc, char **argv)
         }
     }
     if (optind < argc) {
-        cli_error("bench", "unexpected argument '%s'", argv[optind]);
+        cli_extra_arg("bench", argv[optind]);
         return EXIT_USAGE;
     }
     if (games && have_seconds) {

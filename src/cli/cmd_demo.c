@@ -101,7 +101,7 @@ int cmd_demo(int argc, char **argv)
     while ((opt = getopt_long(argc, argv, ":s:p:e:h", longopts, NULL)) != -1) {
         switch (opt) {
         case 's':
-            if (cli_u64("demo", "--seed", optarg, &cfg.seed)) return EXIT_USAGE;
+            if (cli_seed("demo", "--seed", optarg, &cfg.seed)) return EXIT_USAGE;
             break;
         case 'p':
             if (cli_int("demo", "--players", optarg, CARC_MIN_PLAYERS, CARC_MAX_PLAYERS,
@@ -117,7 +117,7 @@ int cmd_demo(int argc, char **argv)
         }
     }
     if (optind < argc) {
-        cli_error("demo", "unexpected argument '%s'", argv[optind]);
+        cli_extra_arg("demo", argv[optind]);
         return EXIT_USAGE;
     }
     cfg.players = (int)players;

@@ -14,10 +14,12 @@
 static const char replay_usage[] =
     "usage: carc replay FILE\n"
     "\n"
-    "Replays every game record in FILE ('-': stdin), one JSON record per line; blank\n"
-    "lines are skipped. Every move must parse and be legal, the events must match\n"
-    "those recorded, and the final scores must match. On the first failure prints\n"
-    "FILE:LINE: <message> on stderr and exits 1; otherwise prints\n"
+    "Replays every game record in FILE ('-': stdin), one JSON record per line of at\n"
+    "most 16 MiB; blank lines are skipped. Every move must parse and be legal, the\n"
+    "events must match those recorded, and the final scores must match. On the first\n"
+    "failure (or a line too long, holding a NUL byte or unreadable) prints\n"
+    "FILE:LINE: <message> on stderr and exits 1; an input without a record is a\n"
+    "failure too. Otherwise prints\n"
     "'N records replayed, all moves legal, all scores match' and exits 0.\n"
     "\n"
     "  --help    this text\n";
@@ -25,37 +27,49 @@ static const char replay_usage[] =
 static int blank(const char *s)
 {
     for (; *s; s++)
-        if (*s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
+        if (*s != ' ' && *s != '\t' && *s != '\r')
             return 0;
     return 1;
 }
 
-/* Replays every record of in; returns 0, or 1 after reporting the first failure. */
+/* Prints "NAME:LINE: message" on stderr, the message escaped onto one line. */
+static void replay_error(const char *name, long lineno, const char *msg)
+{
+    char echo[CLIP_ECHO_SIZE];
+    fprintf(stderr, "%s:%ld: ", clip_text(name, 0, echo, sizeof echo), lineno);
+    clip_write(stderr, msg, 0);
+    fputc('\n', stderr);
+}
+
+/* Replays every record of in; returns 0, or 1 after reporting the first failure
+ * (a line that cannot be read, a bad record, or no record at all). */
 static int replay_stream(FILE *in, const char *name)
 {
-    char *line = NULL;
-    size_t cap = 0;
-    long lineno = 0, records = 0;
+    line_reader r;
+    line_status st;
+    char problem[CLI_MSG];
+    long records = 0;
+    size_t len;
     int rc = 0;
 
-    ssize_t len;
-
-    while ((len = getline(&line, &cap, in)) != -1) {
+    line_reader_init(&r, in, LINE_MAX_BYTES);
+    while ((st = line_read(&r, &len)) != LINE_EOF) {
         carc_error err = {0, ""};
         carc_record *rec;
-        lineno++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            line[--len] = '\0';
-        if (blank(line))
+        if (line_problem(&r, st, problem, sizeof problem)) {
+            replay_error(name, st == LINE_ERROR ? r.lineno + 1 : r.lineno, problem);
+            rc = 1;
+            break;
+        }
+        if (blank(r.buf))
             continue;
-        if (!(rec = carc_record_parse(line, &err))) {
-            fprintf(stderr, "%s:%ld: %s\n", name, lineno, err.msg[0] ? err.msg : "bad record");
+        if (!(rec = carc_record_parse(r.buf, &err))) {
+            replay_error(name, r.lineno, err.msg[0] ? err.msg : "bad record");
             rc = 1;
             break;
         }
         if (carc_record_replay(rec, NULL, &err) != CARC_OK) {
-            fprintf(stderr, "%s:%ld: %s\n", name, lineno,
-                    err.msg[0] ? err.msg : "replay failed");
+            replay_error(name, r.lineno, err.msg[0] ? err.msg : "replay failed");
             carc_record_free(rec);
             rc = 1;
             break;
@@ -63,11 +77,13 @@ static int replay_stream(FILE *in, const char *name)
         carc_record_free(rec);
         records++;
     }
-    if (rc == 0 && ferror(in)) {
-        fprintf(stderr, "%s:%ld: read error: %s\n", name, lineno + 1, strerror(errno));
+    line_reader_free(&r);
+    if (rc == 0 && records == 0) {
+        char echo[CLIP_ECHO_SIZE];
+        fprintf(stderr, "%s: no records (the input is empty or holds only blank lines)\n",
+                clip_text(name, 0, echo, sizeof echo));
         rc = 1;
     }
-    free(line);
     if (rc == 0)
         printf("%ld records replayed, all moves legal, all scores match\n", records);
     return rc;
@@ -95,7 +111,7 @@ int cmd_replay(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (optind + 1 < argc) {
-        cli_error("replay", "unexpected argument '%s'", argv[optind + 1]);
+        cli_extra_arg("replay", argv[optind + 1]);
         return EXIT_USAGE;
     }
     path = argv[optind];

@@ -5,12 +5,20 @@
  * Game i (0-based) uses config seed S+i, and the random player is seeded with the
  * same value, so one game of a run can be played again alone with --seed S+i
  * --games 1.
+ *
+ * A record file only ever holds complete lines: each record goes out with one
+ * write(2) as soon as its game ends (so a failing file stops the run at the first
+ * game), and SIGINT or SIGTERM only set a flag that the loop checks between games;
+ * the run then stops, prints the summary of the games finished and exits 128 + the
+ * signal number.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <fcntl.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -34,7 +42,37 @@ static const char sim_usage[] =
     "  --record FILE       write each game as one JSON record per line ('-': stdout,\n"
     "                      the summary then goes to stderr)\n"
     "  --check             verify the engine's invariants after every move (slow)\n"
-    "  --help              this text\n";
+    "  --help              this text\n"
+    "\n"
+    "SIGINT or SIGTERM stop the run after the game being played: the record file then\n"
+    "holds every finished game, the summary covers them, and the exit code is 128 + the\n"
+    "signal number.\n";
+
+/* The signal that asked the run to stop, or 0; set by sim_on_signal only. */
+static volatile sig_atomic_t sim_stop;
+
+static void sim_on_signal(int sig)
+{
+    sim_stop = sig;
+}
+
+/* Writes all of text (len bytes) to fd; returns 0, or -1 with errno set. */
+static int write_all(int fd, const char *text, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, text, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (n == 0)
+                errno = EIO;
+            return -1;
+        }
+        text += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
 
 typedef struct sim_stats {
     double sum[CARC_MAX_PLAYERS], sumsq[CARC_MAX_PLAYERS];
@@ -86,9 +124,11 @@ static void print_summary(FILE *out, const sim_stats *st, const carc_config *cfg
     fprintf(out, "games_per_s: %.1f\n", seconds > 0 ? (double)st->games / seconds : 0.0);
 }
 
-/* Plays one game of the run and adds it to st (and to rec_out). Returns 0, or 1
- * after printing what failed. */
-static int sim_one(const carc_config *cfg, int check, FILE *rec_out, sim_stats *st)
+/* Plays one game of the run and adds it to st (and its record, one line, to the
+ * file descriptor rec_fd unless it is -1; rec_name names it in messages). Returns 0,
+ * or 1 after printing what failed. */
+static int sim_one(const carc_config *cfg, int check, int rec_fd, const char *rec_name,
+                   sim_stats *st)
 {
     carc_error err = {0, ""};
     carc_recorder *rec = NULL;
@@ -103,7 +143,7 @@ static int sim_one(const carc_config *cfg, int check, FILE *rec_out, sim_stats *
         return 1;
     }
     if (random_player_init(&rp, cfg->seed) ||
-        (rec_out && !(rec = carc_recorder_new(cfg, g)))) {
+        (rec_fd >= 0 && !(rec = carc_recorder_new(cfg, g)))) {
         cli_error("sim", "out of memory");
         random_player_free(&rp);
         carc_free(g);
@@ -115,14 +155,20 @@ static int sim_one(const carc_config *cfg, int check, FILE *rec_out, sim_stats *
     } else {
         if (rec) {
             char *json = carc_recorder_json(rec, g);
+            size_t len = json ? strlen(json) : 0;
             if (!json) {
                 cli_error("sim", "out of memory");
                 rc = 1;
             } else {
-                fputs(json, rec_out);
-                fputc('\n', rec_out);
+                json[len] = '\n';  /* over the NUL: the line goes out in one write */
+                if (write_all(rec_fd, json, len + 1) != 0) {
+                    cli_error("sim", "cannot write '%s': %s", rec_name, strerror(errno));
+                    rc = 1;
+                }
                 free(json);
             }
+            if (rc != 0)
+                goto done;
         }
         winners = carc_winners(g);
         for (seat = 0; seat < cfg->players; seat++) {
@@ -134,6 +180,7 @@ static int sim_one(const carc_config *cfg, int check, FILE *rec_out, sim_stats *
         st->turns += res.turns;
         st->games++;
     }
+done:
     carc_recorder_free(rec);
     random_player_free(&rp);
     carc_free(g);
@@ -157,8 +204,9 @@ int cmd_sim(int argc, char **argv)
     long games = 100, players = 2, i;
     uint64_t seed = 1;
     const char *record = NULL;
-    FILE *rec_out = NULL, *summary = stdout;
-    int opt, check = 0, rc = 0, tty;
+    FILE *summary = stdout;
+    int opt, check = 0, rc = 0, tty, rec_fd = -1;
+    struct sigaction sa;
     double t0;
 
     carc_config_init(&cfg);
@@ -174,7 +222,7 @@ int cmd_sim(int argc, char **argv)
                 return EXIT_USAGE;
             break;
         case 's':
-            if (cli_u64("sim", "--seed", optarg, &seed)) return EXIT_USAGE;
+            if (cli_seed("sim", "--seed", optarg, &seed)) return EXIT_USAGE;
             break;
         case 'e':
             if (cli_expansions("sim", "--expansions", optarg, &cfg.expansions))
@@ -187,39 +235,57 @@ int cmd_sim(int argc, char **argv)
         }
     }
     if (optind < argc) {
-        cli_error("sim", "unexpected argument '%s'", argv[optind]);
+        cli_extra_arg("sim", argv[optind]);
         return EXIT_USAGE;
     }
+    if (cli_seed_range("sim", seed, games))
+        return EXIT_USAGE;
     cfg.players = (int)players;
     if (record) {
         if (strcmp(record, "-") == 0) {
-            rec_out = stdout;
+            rec_fd = STDOUT_FILENO;
             summary = stderr;
-        } else if (!(rec_out = fopen(record, "w"))) {
+        } else if ((rec_fd = open(record, O_WRONLY | O_CREAT | O_TRUNC, 0666)) < 0) {
             cli_error("sim", "cannot write '%s': %s", record, strerror(errno));
             return 1;
         }
     }
 
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = sim_on_signal;
+    sigemptyset(&sa.sa_mask);
+    sim_stop = 0;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
     memset(&st, 0, sizeof st);
     tty = isatty(STDERR_FILENO);
     t0 = cli_now();
-    for (i = 0; i < games && rc == 0; i++) {
+    for (i = 0; i < games && rc == 0 && !sim_stop; i++) {
         cfg.seed = seed + (uint64_t)i;
-        rc = sim_one(&cfg, check, rec_out, &st);
+        rc = sim_one(&cfg, check, rec_fd, record ? record : "", &st);
         if (tty && (i + 1 == games || (i + 1) % (games / 100 + 1) == 0))
             progress(i + 1, games);
     }
     if (tty)
         fprintf(stderr, "\r%*s\r", 70, "");
-    if (rec_out && rec_out != stdout && fclose(rec_out) != 0) {
-        cli_error("sim", "error writing '%s'", record);
-        rc = 1;
-    } else if (rec_out == stdout && fflush(stdout) != 0) {
-        cli_error("sim", "error writing the records");
+    if (rec_fd > STDOUT_FILENO && close(rec_fd) != 0) {
+        cli_error("sim", "cannot write '%s': %s", record, strerror(errno));
         rc = 1;
     }
-    if (st.games > 0)
+    if (sim_stop) {
+        cli_error("sim", "stopped by signal %d after %ld of %ld games", (int)sim_stop,
+                  st.games, games);
+        if (rc == 0)
+            rc = 128 + sim_stop;
+    }
+    if (st.games > 0) {
         print_summary(summary, &st, &cfg, seed, cli_now() - t0);
+        if (fflush(summary) != 0 && rc == 0) {
+            cli_error("sim", "cannot write the summary: %s", strerror(errno));
+            rc = 1;
+        }
+    }
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
     return rc;
 }

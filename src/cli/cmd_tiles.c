@@ -98,7 +98,7 @@ int cmd_tiles(int argc, char **argv)
         }
     }
     if (optind < argc) {
-        cli_error("tiles", "unexpected argument '%s'", argv[optind]);
+        cli_extra_arg("tiles", argv[optind]);
         return EXIT_USAGE;
     }
     if (json) {

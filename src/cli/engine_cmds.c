@@ -3,13 +3,21 @@
  * each acting on one session.
  *
  * A command either succeeds, writing its payload (possibly empty) to `out`, or
- * fails, writing one message to `out` and changing nothing: `new` builds the new
- * game aside and swaps it in only when everything succeeded, and `play` relies on
- * carc_apply leaving the state untouched on an illegal move.
+ * fails, writing one message to `out` and changing nothing: `new`, `load` and
+ * `undo` build a whole new session aside (session_build) and swap it in only when
+ * everything succeeded, and `play` and `genmove` rely on carc_apply leaving the
+ * state untouched on an illegal move.
+ *
+ * The session's record is the one source of its history: `undo` rebuilds the game
+ * from the configuration and the record's moves less the last (the engine has no
+ * undo), and genmove's players are seeded from the game's seed and the number of
+ * moves in it, so the move chosen depends only on the game, never on the session's
+ * past (an undone move is chosen again).
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "carc_ai.h"
 #include "cli.h"
 
 enum { CMD_OK = 0, CMD_FAIL = -1, CMD_QUIT = 1 };
@@ -68,24 +76,27 @@ static int no_args(const char *cmd, char *args, strbuf *out)
 /* Parses an optional single word `legal`; returns 0 or 1, or -1 (message in out). */
 static int legal_flag(const char *cmd, char *args, strbuf *out)
 {
-    char *w = next_word(&args);
+    char *w = next_word(&args), *extra;
     if (!w)
         return 0;
-    if (strcmp(w, "legal") != 0 || next_word(&args)) {
-        sb_printf(out, "%s: unexpected argument '%s' (only 'legal' may follow)", cmd, w);
+    if (strcmp(w, "legal") != 0) {
+        sb_printf(out, "%s: unexpected argument '%.64s' (only 'legal' may follow)", cmd, w);
+        return -1;
+    }
+    if ((extra = next_word(&args))) {
+        sb_printf(out, "%s: unexpected argument '%.64s' after 'legal'", cmd, extra);
         return -1;
     }
     return 1;
 }
 
+/* {"active":A,"decision":"place","seat":S}; the decision is "over" (seat -1) at the end. */
 static void pending_json(const carc_game *g, strbuf *out)
 {
     carc_pending p = carc_pending_decision(g);
-    if (carc_is_over(g))
-        sb_puts(out, "{\"decision\":\"over\",\"seat\":-1}");
-    else
-        sb_printf(out, "{\"decision\":\"%s\",\"seat\":%d}", carc_decision_name(p.decision),
-                  p.seat);
+    sb_printf(out, "{\"active\":%d,\"decision\":\"%s\",\"seat\":%d}", p.active,
+              carc_is_over(g) ? "over" : carc_decision_name(p.decision),
+              carc_is_over(g) ? -1 : p.seat);
 }
 
 /* {"events":[...],"move":"...","pending":{...}} after new (no move) or a move. */
@@ -112,31 +123,225 @@ static void move_reply(const carc_game *g, const char *move, strbuf *out)
     sb_putc(out, '}');
 }
 
-/* new [players=N] [seed=S] [expansions=LIST] [stack=LETTERS] */
+/* Builds a session in `fresh` (initialised by the caller) from cfg and the first n
+ * moves of rec (NULL when n is 0), recording each move. Returns 0, or -1 with a
+ * message in out and everything fresh held freed. */
+static int session_build(engine_session *fresh, const carc_config *cfg, const carc_record *rec,
+                         int n, const char *cmd, strbuf *out)
+{
+    carc_error err = {0, ""};
+    carc_move m;
+
+    if (!(fresh->g = carc_new(cfg, &err))) {
+        sb_printf(out, "%s: %s", cmd, err.msg);
+        return CMD_FAIL;
+    }
+    if (!(fresh->before = carc_clone(fresh->g)) || !(fresh->view = carc_clone(fresh->g)) ||
+        !(fresh->rec = carc_recorder_new(cfg, fresh->g)) ||
+        random_player_init(&fresh->rp, cfg->seed)) {
+        engine_session_free(fresh);
+        sb_printf(out, "%s: out of memory", cmd);
+        return CMD_FAIL;
+    }
+    for (int i = 0; i < n; i++) {
+        const char *text = carc_record_move(rec, i);
+        carc_copy(fresh->before, fresh->g);
+        if (carc_move_parse(fresh->g, text, &m, &err) != CARC_OK ||
+            carc_apply(fresh->g, &m, &err) != CARC_OK ||
+            carc_recorder_add(fresh->rec, fresh->before, &m, fresh->g) != CARC_OK) {
+            sb_printf(out, "%s: move %d \"%.64s\": %s", cmd, i + 1, text,
+                      err.msg[0] ? err.msg : "cannot be recorded");
+            engine_session_free(fresh);
+            return CMD_FAIL;
+        }
+    }
+    return CMD_OK;
+}
+
+/* The session's record read back (caller frees), for its configuration and moves;
+ * NULL with a message in out on failure. */
+static carc_record *session_record(engine_session *s, const char *cmd, strbuf *out)
+{
+    carc_error err = {0, ""};
+    char *json = carc_recorder_json(s->rec, s->g);
+    carc_record *rec;
+
+    if (!json) {
+        sb_printf(out, "%s: the record cannot be written (out of memory, or a seed above "
+                       "2^63-1)", cmd);
+        return NULL;
+    }
+    rec = carc_record_parse(json, &err);
+    free(json);
+    if (!rec)
+        sb_printf(out, "%s: %s", cmd, err.msg[0] ? err.msg : "out of memory");
+    return rec;
+}
+
+/* Splits a comma-separated list value in place: writes up to cap entries and returns
+ * how many, or -1 (message in out) on an empty entry or too many. "none" is the empty
+ * list. */
+static int split_list(const char *key, char *val, char **items, int cap, strbuf *out)
+{
+    int n = 0;
+    if (strcmp(val, "none") == 0)
+        return 0;
+    for (char *p = val;;) {
+        char *comma = strchr(p, ',');
+        if (comma)
+            *comma = '\0';
+        if (!*p) {
+            sb_printf(out, "new: %s: empty entry in the list (write 'none' for an empty deck)",
+                      key);
+            return -1;
+        }
+        if (n == cap) {
+            sb_printf(out, "new: %s holds at most %d cards", key, cap);
+            return -1;
+        }
+        items[n++] = p;
+        if (!comma)
+            return n;
+        p = comma + 1;
+    }
+}
+
+/* A fixed deck option: card ids separated by commas, or `none`. */
+static int deck_option(const char *key, char *val, uint8_t *deck, int cap, int *len, strbuf *out)
+{
+    char *items[32];
+    int n = split_list(key, val, items, cap, out);
+    if (n < 0)
+        return CMD_FAIL;
+    for (int i = 0; i < n; i++) {
+        int c = carc_card_parse(items[i], strlen(items[i]));
+        if (c == CARC_CARD_NONE) {
+            sb_printf(out, "new: %s: unknown card '%.40s'", key, items[i]);
+            return CMD_FAIL;
+        }
+        deck[i] = (uint8_t)c;
+    }
+    *len = n;
+    return CMD_OK;
+}
+
+/* stack=LETTERS */
+static int stack_option(const char *val, carc_config *cfg, strbuf *out)
+{
+    size_t i, len = strlen(val);
+    if (len > CARC_STACK) {
+        sb_printf(out, "new: stack holds at most %d tiles, got %zu", CARC_STACK, len);
+        return CMD_FAIL;
+    }
+    for (i = 0; i < len; i++) {
+        int kind = carc_tile_kind(val[i]);
+        if (kind < 0) {
+            sb_printf(out, "new: stack: '%c' is not a tile letter A..X", val[i]);
+            return CMD_FAIL;
+        }
+        cfg->stack[i] = (uint8_t)kind;
+    }
+    cfg->stack_len = (int)len;
+    return CMD_OK;
+}
+
+/* expansions=LIST: the names of docs/RECORD.md; opt_expansions refuses an empty list
+ * or an empty entry, as it does for --expansions. */
+static int expansions_option(char *val, carc_config *cfg, strbuf *out)
+{
+    char msg[CLI_MSG];
+    if (opt_expansions("expansions", val, &cfg->expansions, msg, sizeof msg)) {
+        sb_printf(out, "new: %s", msg);
+        return CMD_FAIL;
+    }
+    return CMD_OK;
+}
+
+enum { K_PLAYERS, K_SEED, K_EXPANSIONS, K_STACK, K_RETURN_POS, K_GIFT_DECK, K_CLOISTER_DECK,
+       K_ROADSIDE_DECK, K_COUNT };
+
+static const char *const new_keys[K_COUNT] = {
+    "players", "seed", "expansions", "stack", "return_pos", "gift_deck", "cloister_deck",
+    "roadside_deck",
+};
+
+/* One key=value of `new` into cfg (players into *players). */
+static int new_option(int k, char *val, carc_config *cfg, long *players, strbuf *out)
+{
+    char msg[CLI_MSG];
+    long n;
+
+    switch (k) {
+    case K_PLAYERS:
+        if (opt_long("players", val, CARC_MIN_PLAYERS, CARC_MAX_PLAYERS, players, msg,
+                     sizeof msg))
+            break;
+        return CMD_OK;
+    case K_SEED:
+        if (opt_seed("seed", val, &cfg->seed, msg, sizeof msg))
+            break;
+        return CMD_OK;
+    case K_EXPANSIONS:
+        return expansions_option(val, cfg, out);
+    case K_STACK:
+        return stack_option(val, cfg, out);
+    case K_RETURN_POS:
+        if (opt_long("return_pos", val, -1, CARC_STACK, &n, msg, sizeof msg))
+            break;
+        cfg->return_pos = (int)n;
+        return CMD_OK;
+    case K_GIFT_DECK:
+        return deck_option("gift_deck", val, cfg->gift_deck, (int)sizeof cfg->gift_deck,
+                           &cfg->gift_deck_len, out);
+    case K_CLOISTER_DECK:
+        return deck_option("cloister_deck", val, cfg->cloister_deck,
+                           (int)sizeof cfg->cloister_deck, &cfg->cloister_deck_len, out);
+    default:
+        return deck_option("roadside_deck", val, cfg->roadside_deck,
+                           (int)sizeof cfg->roadside_deck, &cfg->roadside_deck_len, out);
+    }
+    sb_printf(out, "new: %s", msg);
+    return CMD_FAIL;
+}
+
+/* Options that only make sense together (as a record requires them). */
+static int new_consistent(unsigned seen, const carc_config *cfg, strbuf *out)
+{
+    if ((seen & (1u << K_RETURN_POS)) && cfg->stack_len < 0)
+        return fail(out, "new: return_pos needs a fixed stack");
+    if ((seen & (1u << K_GIFT_DECK)) && !(cfg->expansions & CARC_EXP_GIFTS))
+        return fail(out, "new: gift_deck needs expansions=gifts");
+    if ((seen & (1u << K_CLOISTER_DECK | 1u << K_ROADSIDE_DECK)) &&
+        !(cfg->expansions & CARC_EXP_CHRISTMAS))
+        return fail(out, "new: cloister_deck and roadside_deck need expansions=christmas");
+    return CMD_OK;
+}
+
+/* new [players=N] [seed=S] [expansions=LIST] [stack=LETTERS] [return_pos=N]
+ *     [gift_deck=IDS] [cloister_deck=IDS] [roadside_deck=IDS] */
 static int cmd_new(engine_session *s, char *args, strbuf *out)
 {
     carc_config cfg;
-    carc_error err = {0, ""};
     engine_session fresh;
-    char msg[CLI_MSG], *w;
+    char *w;
     unsigned seen = 0;
     long players = 2;
 
     carc_config_init(&cfg);
     while ((w = next_word(&args))) {
-        static const char *const keys[] = {"players", "seed", "expansions", "stack"};
         char *val = strchr(w, '=');
-        unsigned k;
+        int k;
         if (!val) {
-            sb_printf(out, "new: expected key=value, got '%s'", w);
+            sb_printf(out, "new: expected key=value, got '%.64s'", w);
             return CMD_FAIL;
         }
         *val++ = '\0';
-        for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
-            if (strcmp(w, keys[k]) == 0)
+        for (k = 0; k < K_COUNT; k++)
+            if (strcmp(w, new_keys[k]) == 0)
                 break;
-        if (k == sizeof keys / sizeof keys[0]) {
-            sb_printf(out, "new: unknown option '%s' (players, seed, expansions, stack)", w);
+        if (k == K_COUNT) {
+            sb_printf(out, "new: unknown option '%.64s' (players, seed, expansions, stack, "
+                           "return_pos, gift_deck, cloister_deck, roadside_deck)", w);
             return CMD_FAIL;
         }
         if (seen & (1u << k)) {
@@ -144,60 +349,107 @@ static int cmd_new(engine_session *s, char *args, strbuf *out)
             return CMD_FAIL;
         }
         seen |= 1u << k;
-        if ((k == 0 && opt_long("players", val, CARC_MIN_PLAYERS, CARC_MAX_PLAYERS, &players,
-                                msg, sizeof msg)) ||
-            (k == 1 && opt_u64("seed", val, &cfg.seed, msg, sizeof msg)) ||
-            (k == 2 && opt_expansions("expansions", val, &cfg.expansions, msg, sizeof msg))) {
-            sb_printf(out, "new: %s", msg);
+        if (!*val && k != K_EXPANSIONS) {
+            sb_printf(out, "new: %s: empty value", w);
             return CMD_FAIL;
         }
-        if (k == 3) {
-            size_t i, len = strlen(val);
-            if (len > CARC_STACK) {
-                sb_printf(out, "new: stack holds at most %d tiles, got %zu", CARC_STACK, len);
-                return CMD_FAIL;
-            }
-            for (i = 0; i < len; i++) {
-                int kind = carc_tile_kind(val[i]);
-                if (kind < 0) {
-                    sb_printf(out, "new: stack: '%c' is not a tile letter A..X", val[i]);
-                    return CMD_FAIL;
-                }
-                cfg.stack[i] = (uint8_t)kind;
-            }
-            cfg.stack_len = (int)len;
-        }
+        if (new_option(k, val, &cfg, &players, out))
+            return CMD_FAIL;
     }
     cfg.players = (int)players;
+    if (new_consistent(seen, &cfg, out))
+        return CMD_FAIL;
 
     engine_session_init(&fresh);
-    if (!(fresh.g = carc_new(&cfg, &err))) {
-        sb_printf(out, "new: %s", err.msg);
+    if (session_build(&fresh, &cfg, NULL, 0, "new", out))
         return CMD_FAIL;
-    }
-    if (!(fresh.before = carc_clone(fresh.g)) || !(fresh.view = carc_clone(fresh.g)) ||
-        !(fresh.rec = carc_recorder_new(&cfg, fresh.g)) ||
-        random_player_init(&fresh.rp, cfg.seed)) {
-        engine_session_free(&fresh);
-        return fail(out, "new: out of memory");
-    }
     engine_session_free(s);
     *s = fresh;
     move_reply(s->g, NULL, out);
     return CMD_OK;
 }
 
+/* {"moves":N,"pending":{...}} (and "undone" after undo). */
+static void position_reply(engine_session *s, int moves, const char *undone, strbuf *out)
+{
+    sb_printf(out, "{\"moves\":%d,\"pending\":", moves);
+    pending_json(s->g, out);
+    if (undone) {
+        sb_puts(out, ",\"undone\":");
+        sb_json_string(out, undone);
+    }
+    sb_putc(out, '}');
+}
+
+/* load RECORD: the rest of the line is one JSON record, replayed to its last move. */
+static int cmd_load(engine_session *s, char *args, strbuf *out)
+{
+    carc_error err = {0, ""};
+    carc_record *rec;
+    engine_session fresh;
+    int n;
+
+    while (*args == ' ' || *args == '\t')
+        args++;
+    if (!*args)
+        return fail(out, "load: missing record (one line of JSON, docs/RECORD.md)");
+    if (!(rec = carc_record_parse(args, &err))) {
+        sb_printf(out, "load: %s", err.msg[0] ? err.msg : "out of memory");
+        return CMD_FAIL;
+    }
+    /* replay first: it checks the recorded events and scores as well as the moves */
+    if (carc_record_replay(rec, NULL, &err) != CARC_OK) {
+        sb_printf(out, "load: %s", err.msg);
+        carc_record_free(rec);
+        return CMD_FAIL;
+    }
+    n = carc_record_move_count(rec);
+    engine_session_init(&fresh);
+    if (session_build(&fresh, carc_record_config(rec), rec, n, "load", out)) {
+        carc_record_free(rec);
+        return CMD_FAIL;
+    }
+    carc_record_free(rec);
+    engine_session_free(s);
+    *s = fresh;
+    position_reply(s, n, NULL, out);
+    return CMD_OK;
+}
+
+/* undo: the game again from its configuration, less the last move of its record. */
+static int cmd_undo(engine_session *s, char *args, strbuf *out)
+{
+    carc_record *rec;
+    engine_session fresh;
+    char undone[CARC_NOTATION_MAX];
+    int n;
+
+    if (no_args("undo", args, out))
+        return CMD_FAIL;
+    if (!(rec = session_record(s, "undo", out)))
+        return CMD_FAIL;
+    if ((n = carc_record_move_count(rec)) == 0) {
+        carc_record_free(rec);
+        return fail(out, "undo: no move to take back");
+    }
+    snprintf(undone, sizeof undone, "%s", carc_record_move(rec, n - 1));
+    engine_session_init(&fresh);
+    if (session_build(&fresh, carc_record_config(rec), rec, n - 1, "undo", out)) {
+        carc_record_free(rec);
+        return CMD_FAIL;
+    }
+    carc_record_free(rec);
+    engine_session_free(s);
+    *s = fresh;
+    position_reply(s, n - 1, undone, out);
+    return CMD_OK;
+}
+
 static int cmd_pending(engine_session *s, char *args, strbuf *out)
 {
-    carc_pending p;
     if (no_args("pending", args, out))
         return CMD_FAIL;
-    if (carc_is_over(s->g)) {
-        sb_puts(out, "over");
-        return CMD_OK;
-    }
-    p = carc_pending_decision(s->g);
-    sb_printf(out, "%s %d", carc_decision_name(p.decision), p.seat);
+    pending_json(s->g, out);
     return CMD_OK;
 }
 
@@ -254,13 +506,99 @@ static int cmd_play(engine_session *s, char *args, strbuf *out)
     return apply_move(s, &m, out);
 }
 
+/* genmove's options: player=NAME, ms=N, iterations=N (the last two for mcts only). */
+static int genmove_options(char *args, char *player, size_t size, carc_ai_options *opt,
+                           strbuf *out)
+{
+    char msg[CLI_MSG], *w;
+    unsigned seen = 0;
+    long v;
+
+    snprintf(player, size, "random");
+    while ((w = next_word(&args))) {
+        static const char *const keys[] = {"player", "ms", "iterations"};
+        char *val = strchr(w, '=');
+        unsigned k;
+        if (!val) {
+            sb_printf(out, "genmove: expected key=value, got '%.64s'", w);
+            return CMD_FAIL;
+        }
+        *val++ = '\0';
+        for (k = 0; k < 3 && strcmp(w, keys[k]) != 0; k++)
+            ;
+        if (k == 3) {
+            sb_printf(out, "genmove: unknown option '%.64s' (player, ms, iterations)", w);
+            return CMD_FAIL;
+        }
+        if (seen & (1u << k)) {
+            sb_printf(out, "genmove: option '%s' given twice", w);
+            return CMD_FAIL;
+        }
+        seen |= 1u << k;
+        if (k == 0) {
+            if (strcmp(val, "random") && strcmp(val, "greedy") && strcmp(val, "mcts")) {
+                sb_printf(out, "genmove: unknown player '%.64s' (players: %s)", val,
+                          carc_player_names());
+                return CMD_FAIL;
+            }
+            snprintf(player, size, "%s", val);
+            continue;
+        }
+        if (opt_long(keys[k], val, 1, k == 1 ? 600000 : 10000000, &v, msg, sizeof msg)) {
+            sb_printf(out, "genmove: %s", msg);
+            return CMD_FAIL;
+        }
+        if (k == 1) {
+            opt->budget_ms = (int)v;
+        } else {
+            opt->budget_ms = 0;  /* an iteration budget, no clock: deterministic */
+            opt->iterations = (int)v;
+        }
+    }
+    if ((seen & 6u) == 6u)
+        return fail(out, "genmove: give ms or iterations, not both");
+    if ((seen & 6u) && strcmp(player, "mcts") != 0) {
+        sb_printf(out, "genmove: ms and iterations are for player=mcts only, not %s", player);
+        return CMD_FAIL;
+    }
+    return CMD_OK;
+}
+
+/* genmove [player=random|greedy|mcts] [ms=N | iterations=N]: a computer player
+ * chooses from the view of the seat that owes the decision, and the move is played. */
 static int cmd_genmove(engine_session *s, char *args, strbuf *out)
 {
+    carc_ai_options opt;
+    carc_error err = {0, ""};
+    carc_player *player;
+    carc_record *rec;
     carc_move m;
-    if (no_args("genmove", args, out))
+    char name[16], note[128];
+    uint64_t seed;
+    int moves, rc;
+
+    carc_ai_options_init(&opt);
+    if (genmove_options(args, name, sizeof name, &opt, out))
         return CMD_FAIL;
-    if (!random_player_pick(&s->rp, s->g, &m))
+    if (carc_is_over(s->g))
         return fail(out, "genmove: the game is over");
+    /* the player's generator depends on the game and how far it is, nothing else */
+    if (!(rec = session_record(s, "genmove", out)))
+        return CMD_FAIL;
+    moves = carc_record_move_count(rec);
+    carc_record_free(rec);
+    seed = carc_config_of(s->g)->seed;
+    seed = fnv1a(fnv1a(FNV1A_INIT, &seed, sizeof seed), &moves, sizeof moves);
+    opt.seed = seed;
+    if (!(player = carc_player_new(name, &opt, &err))) {
+        sb_printf(out, "genmove: %s", err.msg);
+        return CMD_FAIL;
+    }
+    carc_view(s->g, carc_pending_decision(s->g).seat, s->view);
+    rc = carc_player_choose(player, s->view, &m, note, sizeof note);
+    carc_player_free(player);
+    if (rc != CARC_OK)
+        return fail(out, "genmove: no legal move");
     return apply_move(s, &m, out);
 }
 
@@ -395,6 +733,8 @@ static const struct command {
     {"legal", cmd_legal, 1},
     {"play", cmd_play, 1},
     {"genmove", cmd_genmove, 1},
+    {"undo", cmd_undo, 1},
+    {"load", cmd_load, 0},
     {"state", cmd_state, 1},
     {"view", cmd_view, 1},
     {"scores", cmd_scores, 1},

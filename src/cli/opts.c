@@ -17,13 +17,20 @@
 #include "carc_record.h"
 #include "cli.h"
 
+/* The message is built first and then written escaped, so that it stays one line
+ * whatever the caller put in it; a message longer than the buffer is cut. */
 void cli_error(const char *cmd, const char *fmt, ...)
 {
+    char msg[1024];
     va_list ap;
-    fprintf(stderr, "carc %s: ", cmd);
+    int n;
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    n = vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    fprintf(stderr, "carc %s: ", cmd);
+    clip_write(stderr, msg, 0);
+    if (n >= (int)sizeof msg)
+        fputs("...", stderr);
     fputc('\n', stderr);
 }
 
@@ -32,38 +39,50 @@ void cli_bad_option(const char *cmd, int opt, char **argv)
     /* getopt_long leaves optind past the offending word in every case we use,
      * but the word itself is the most helpful thing to show. */
     const char *word = optind > 0 ? argv[optind - 1] : "?";
+    char echo[CLIP_ECHO_SIZE], letter[2] = {(char)optopt, '\0'};
+    clip_text(word, CLIP_ECHO, echo, sizeof echo);
     if (opt == ':')
-        cli_error(cmd, "option '%s' needs a value (see 'carc %s --help')", word, cmd);
+        cli_error(cmd, "option '%s' needs a value (see 'carc %s --help')", echo, cmd);
     else if (optopt && strncmp(word, "--", 2) != 0)
-        cli_error(cmd, "unknown option '-%c' (see 'carc %s --help')", optopt, cmd);
+        cli_error(cmd, "unknown option '-%s' (see 'carc %s --help')",
+                  clip_text(letter, 1, echo, sizeof echo), cmd);
     else
-        cli_error(cmd, "unknown option '%s' (see 'carc %s --help')", word, cmd);
+        cli_error(cmd, "unknown option '%s' (see 'carc %s --help')", echo, cmd);
+}
+
+void cli_extra_arg(const char *cmd, const char *arg)
+{
+    char echo[CLIP_ECHO_SIZE];
+    cli_error(cmd, "unexpected argument '%s'", clip_text(arg, CLIP_ECHO, echo, sizeof echo));
 }
 
 int opt_long(const char *name, const char *text, long lo, long hi, long *out, char *msg,
              size_t size)
 {
-    char *end;
+    char *end, echo[CLIP_ECHO_SIZE];
     long v;
     errno = 0;
     v = strtol(text, &end, 10);
     if (errno || end == text || *end || v < lo || v > hi) {
-        snprintf(msg, size, "%s must be %ld..%ld, got %s", name, lo, hi, text);
+        snprintf(msg, size, "%s must be %ld..%ld, got %s", name, lo, hi,
+                 clip_text(text, CLIP_ECHO, echo, sizeof echo));
         return -1;
     }
     *out = v;
     return 0;
 }
 
-int opt_u64(const char *name, const char *text, uint64_t *out, char *msg, size_t size)
+int opt_seed(const char *name, const char *text, uint64_t *out, char *msg, size_t size)
 {
-    char *end;
+    char *end, echo[CLIP_ECHO_SIZE];
     uintmax_t v;
     errno = 0;
     v = strtoumax(text, &end, 10);
-    if (errno || end == text || *end || text[0] == '-' || text[0] == '+' || v > UINT64_MAX) {
-        snprintf(msg, size, "%s must be an integer 0..%" PRIu64 ", got %s", name, UINT64_MAX,
-                 text);
+    /* strtoumax accepts a sign and leading blanks, which a seed may not have */
+    if (errno || end == text || *end || !(text[0] >= '0' && text[0] <= '9') ||
+        v > CLI_SEED_MAX) {
+        snprintf(msg, size, "%s must be an integer 0..%" PRIu64 ", got %s", name,
+                 CLI_SEED_MAX, clip_text(text, CLIP_ECHO, echo, sizeof echo));
         return -1;
     }
     *out = (uint64_t)v;
@@ -105,11 +124,21 @@ int cli_seconds(const char *cmd, const char *name, const char *text, double hi, 
     return 0;
 }
 
-int cli_u64(const char *cmd, const char *name, const char *text, uint64_t *out)
+int cli_seed(const char *cmd, const char *name, const char *text, uint64_t *out)
 {
     char msg[CLI_MSG];
-    if (opt_u64(name, text, out, msg, sizeof msg)) {
+    if (opt_seed(name, text, out, msg, sizeof msg)) {
         cli_error(cmd, "%s", msg);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_seed_range(const char *cmd, uint64_t first, long count)
+{
+    if (count > 0 && first > CLI_SEED_MAX - (uint64_t)(count - 1)) {
+        cli_error(cmd, "--seed %" PRIu64 " with --games %ld runs past the largest seed %" PRIu64,
+                  first, count, CLI_SEED_MAX);
         return -1;
     }
     return 0;
@@ -123,6 +152,35 @@ int cli_expansions(const char *cmd, const char *name, const char *text, unsigned
         return -1;
     }
     return 0;
+}
+
+int cli_list(const char *cmd, const char *name, const char *text, char *buf, size_t size,
+             char **items, int max)
+{
+    char echo[CLIP_ECHO_SIZE], *p;
+    int n = 0;
+    if (strlen(text) >= size) {
+        cli_error(cmd, "%s: list too long", name);
+        return -1;
+    }
+    memcpy(buf, text, strlen(text) + 1);
+    for (p = buf;;) {
+        char *comma = strchr(p, ',');
+        if (comma)
+            *comma = '\0';
+        if (!*p) {
+            cli_error(cmd, "%s: empty entry in '%s'", name,
+                      clip_text(text, CLIP_ECHO, echo, sizeof echo));
+            return -1;
+        }
+        if (n < max)
+            items[n] = p;
+        if (n <= max)
+            n++;
+        if (!comma)
+            return n;
+        p = comma + 1;
+    }
 }
 
 double cli_now(void)

@@ -4,6 +4,7 @@
  * told on stdout.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -17,7 +18,7 @@
 
 static const char play_usage[] =
     "usage: carc play [--players LIST] [--expansions LIST] [--seed S] [--budget-ms M]\n"
-    "                 [--save FILE] [--delay-ms D] [--headless]\n"
+    "                 [--save FILE] [--delay-ms D] [--headless] [--debug-log FILE]\n"
     "\n"
     "Plays one game of Carcassonne on the terminal, full screen: the board in colour,\n"
     "your tiles, gifts and cards, scores, a log of every move. Each seat is a human at\n"
@@ -37,6 +38,9 @@ static const char play_usage[] =
     "  --headless          no screen: computer seats only; prints every move and the\n"
     "                      final scoring on stdout, and writes the record to --save\n"
     "                      when given\n"
+    "  --debug-log FILE    append the computer players' notes on each choice (search\n"
+    "                      statistics) to FILE; they are never shown on the screen,\n"
+    "                      where they could hint at a computer's hidden cards\n"
     "  --help              this text\n"
     "\n"
     "Keys (also on screen, and under ?): placing a tile, arrows/hjkl jump between the\n"
@@ -51,30 +55,26 @@ enum { MAX_LIST = 256 };
 /* Parses "human,mcts" into kinds; returns the number of seats or -1 after an error. */
 static int parse_players(const char *list, char kinds[][PLAY_KIND_LEN])
 {
-    char buf[MAX_LIST];
-    char *save = NULL, *tok;
-    int n = 0;
-    if (strlen(list) >= sizeof buf) {
-        cli_error("play", "--players: list too long");
+    char buf[MAX_LIST], *items[CARC_MAX_PLAYERS];
+    int n = cli_list("play", "--players", list, buf, sizeof buf, items, CARC_MAX_PLAYERS), i;
+    if (n < 0)
+        return -1;
+    if (n > CARC_MAX_PLAYERS) {
+        cli_error("play", "--players takes 2..5 seats");
         return -1;
     }
-    snprintf(buf, sizeof buf, "%s", list);
-    for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        if (strcmp(tok, "human") != 0) {
+    for (i = 0; i < n; i++) {
+        if (strcmp(items[i], "human") != 0) {
             carc_error err = {0, ""};
-            carc_player *p = carc_player_new(tok, NULL, &err);
+            carc_player *p = carc_player_new(items[i], NULL, &err);
             if (!p) {
-                cli_error("play", "--players: unknown player '%.40s' (players: human, %s)", tok,
-                          carc_player_names());
+                cli_error("play", "--players: unknown player '%.40s' (players: human, %s)",
+                          items[i], carc_player_names());
                 return -1;
             }
             carc_player_free(p);
         }
-        if (n == CARC_MAX_PLAYERS) {
-            cli_error("play", "--players takes 2..5 seats");
-            return -1;
-        }
-        snprintf(kinds[n++], PLAY_KIND_LEN, "%s", tok);
+        snprintf(kinds[i], PLAY_KIND_LEN, "%s", items[i]);
     }
     if (n < CARC_MIN_PLAYERS) {
         cli_error("play", "--players takes 2..5 seats, got %d", n);
@@ -121,6 +121,7 @@ int play_command(int argc, char **argv)
         {"save", required_argument, NULL, 'o'},
         {"delay-ms", required_argument, NULL, 'd'},
         {"headless", no_argument, NULL, 'H'},
+        {"debug-log", required_argument, NULL, 'D'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -129,7 +130,7 @@ int play_command(int argc, char **argv)
     carc_error err = {0, ""};
     play_options opt;
     play_session *s;
-    const char *save = NULL;
+    const char *save = NULL, *debug = NULL;
     long v, budget = 500, delay = 300;
     int c, nseats, headless = 0, have_seed = 0, rc;
 
@@ -151,13 +152,8 @@ int play_command(int argc, char **argv)
                 return EXIT_USAGE;
             break;
         case 's':
-            if (cli_u64("play", "--seed", optarg, &cfg.seed))
+            if (cli_seed("play", "--seed", optarg, &cfg.seed))
                 return EXIT_USAGE;
-            if (cfg.seed > (uint64_t)INT64_MAX) {
-                cli_error("play", "--seed must be at most %" PRId64 " (records keep it as a "
-                          "JSON integer), got %s", INT64_MAX, optarg);
-                return EXIT_USAGE;
-            }
             have_seed = 1;
             break;
         case 'b':
@@ -179,12 +175,19 @@ int play_command(int argc, char **argv)
             delay = v;
             break;
         case 'H': headless = 1; break;
+        case 'D':
+            if (!optarg[0]) {
+                cli_error("play", "--debug-log needs a file name");
+                return EXIT_USAGE;
+            }
+            debug = optarg;
+            break;
         case 'h': fputs(play_usage, stdout); return 0;
         default: cli_bad_option("play", c, argv); return EXIT_USAGE;
         }
     }
     if (optind < argc) {
-        cli_error("play", "unexpected argument '%s'", argv[optind]);
+        cli_extra_arg("play", argv[optind]);
         return EXIT_USAGE;
     }
     if (headless) {
@@ -217,12 +220,23 @@ int play_command(int argc, char **argv)
         return 1;
     }
     s->headless = headless;
+    if (debug && !(s->debug = fopen(debug, "a"))) {
+        cli_error("play", "--debug-log: cannot open '%s': %s", debug, strerror(errno));
+        play_session_free(s);
+        free(s);
+        return 1;
+    }
     if (headless) {
         rc = run_headless(s, save);
     } else {
         play_session_start(s);
         rc = play_tui_run(s, &opt);
     }
+    if (s->debug && fclose(s->debug) != 0 && rc == 0) {
+        cli_error("play", "--debug-log: write failed");
+        rc = 1;
+    }
+    s->debug = NULL;
     play_session_free(s);
     free(s);
     return rc;

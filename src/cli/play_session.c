@@ -67,7 +67,8 @@ static void account(play_session *s, int reader, const carc_game *src, int decid
     if (mtext) {
         carc_pending p = carc_pending_decision(s->before);
         play_seat_label(s, decider, reader, who, sizeof who);
-        if (note && note[0])
+        /* the note only in the headless account, which serves no seat */
+        if (reader < 0 && note && note[0])
             snprintf(line, sizeof line, "%s %s: %s  [%s]", who,
                      carc_decision_name(p.decision), mtext, note);
         else
@@ -107,6 +108,11 @@ static void account_all(play_session *s, int decider, const carc_move *m, const 
             s->last_seat = ev[i].seat;
             s->have_last = 1;
         }
+    if (s->debug && note && note[0]) {
+        fprintf(s->debug, "turn %d seat %d %s: %s [%s]\n", carc_turn(s->before), decider,
+                carc_decision_name(carc_pending_decision(s->before).decision), mtext, note);
+        fflush(s->debug);
+    }
     if (s->headless) {
         account(s, -1, s->g, decider, m, mtext, note);
     } else {

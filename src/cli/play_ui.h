@@ -86,6 +86,10 @@ typedef struct play_session {
     int turn_shown;      /* the last turn whose opening draw was logged */
     int last_x, last_y, last_seat, have_last;  /* the last tile placed (public) */
     int headless;        /* print the full account of each move on stdout */
+    /* Where computer players' notes on their choices go (search statistics), or
+     * NULL. Never into a seat's log: a note can depend on the computer's hidden
+     * hand (how many moves it weighed), which other seats may not learn (RULES 6). */
+    FILE *debug;
 } play_session;
 
 /* Creates the game from cfg and the seats from kinds ("human" or a computer player

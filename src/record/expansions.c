@@ -2,7 +2,8 @@
  * expansions.c - expansion sets as text: "base", "gifts", "christmas",
  * "gifts,christmas" <-> CARC_EXP_* bits.
  *
- * Names are comma separated with no spaces, each at most once, in any order;
+ * Names are comma separated with no spaces, each at most once, in any order; an
+ * empty list or an empty entry ("gifts,,christmas") is an error, not "base";
  * carc_expansions_name always writes them in the order of the bits.
  */
 #include <string.h>
@@ -29,13 +30,21 @@ int carc_expansions_parse(const char *s, unsigned *out, carc_error *err)
     const char *p = s, *end;
     size_t len, i;
 
-    if (s == NULL || *s == '\0' || strcmp(s, "base") == 0) {
+    if (s == NULL || strcmp(s, "base") == 0) {
         *out = 0;
         return 0;
+    }
+    if (*s == '\0') {
+        rec_error(err, CARC_E_CONFIG, "empty expansion list (want base, gifts, christmas)");
+        return -1;
     }
     for (;;) {
         end = strchr(p, ',');
         len = end != NULL ? (size_t)(end - p) : strlen(p);
+        if (len == 0) {
+            rec_error(err, CARC_E_CONFIG, "empty entry in expansion list \"%.60s\"", s);
+            return -1;
+        }
         for (i = 0; i < NEXP; i++)
             if (strlen(expansions[i].name) == len && memcmp(expansions[i].name, p, len) == 0)
                 break;

@@ -6,10 +6,10 @@
  * know (RULES.md 6). Keys are sorted so the text is stable.
  *
  * Two parts are derived rather than read:
- *   - `features`: the board's features, found by joining the segments of adjacent
- *     tiles (a city or road edge to the opposite edge, a field half-edge to the
- *     facing half-edge) in a small union-find over (tile, segment) nodes, each
- *     described by carc_feature_at on its first segment;
+ *   - `features`: the features in play (with a follower, a token or a lock), found
+ *     by joining the segments of adjacent tiles (a city or road edge to the opposite
+ *     edge, a field half-edge to the facing half-edge) in a small union-find over
+ *     (tile, segment) nodes, each described by carc_feature_at on its first segment;
  *   - in a view, how many of another seat's hidden Christmas cards came from each
  *     deck: carc.h has no query for it, but carc_determinize deals the hidden hands
  *     by deck of origin (a public fact), so the dealt ids give the counts. The deal
@@ -236,33 +236,19 @@ static void sj_board_build(const carc_game *g, sj_board *b)
     }
 }
 
-/* One feature: its summary from carc_feature_at and its segments tile by tile. */
-static json_t *sj_feature(sj_ctx *ctx, sj_board *b, int root)
+/* One feature: its summary `info` and its segments tile by tile. */
+static json_t *sj_feature(sj_ctx *ctx, sj_board *b, int root, const carc_feature_info *fi)
 {
-    carc_feature_info info;
+    carc_feature_info info = *fi;
     json_t *f = json_object(), *segs = json_array(), *followers = json_array();
     json_t *tokens = json_array();
-    const sj_node *r = &b->node[root];
 
-    if (!carc_feature_at(ctx->g, r->x, r->y, r->canon, &info)) {
-        ctx->ok = 0;  /* cannot happen: the node came from carc_segment */
-        json_decref(f);
-        json_decref(segs);
-        json_decref(followers);
-        json_decref(tokens);
-        return NULL;
-    }
-    for (int i = root; i < b->n; i++) {
-        json_t *ports;
-        if (sj_find(b, i) != root)
-            continue;
-        ports = json_array();
-        for (int p = 0; p < CARC_PORTS; p++)
-            if (b->node[i].ports >> p & 1u)
-                sj_push(ctx, ports, json_string(carc_port_name(p)));
-        sj_push(ctx, segs, json_pack("{s:i, s:i, s:o}", "x", b->node[i].x, "y", b->node[i].y,
-                                     "ports", ports));
-    }
+    /* [x, y, canonical port] per segment: small arrays, not objects, because a large
+     * field has dozens of segments and objects cost several times more to build */
+    for (int i = root; i < b->n; i++)
+        if (sj_find(b, i) == root)
+            sj_push(ctx, segs, json_pack("[i, i, s]", b->node[i].x, b->node[i].y,
+                                         carc_port_name(b->node[i].canon)));
     for (int s = 0; s < carc_players(ctx->g); s++) {
         sj_push(ctx, followers, sj_int(info.followers[s]));
         if (info.tokens >> s & 1u)
@@ -280,6 +266,9 @@ static json_t *sj_feature(sj_ctx *ctx, sj_board *b, int root)
     return f;
 }
 
+/* The features in play: those that carry a follower, a token or a lock. Listing
+ * every feature would make the document several times larger and slower to build
+ * (a late game has some 150), for features nobody holds. */
 static void sj_features(sj_ctx *ctx, json_t *o)
 {
     sj_board *b = malloc(sizeof *b);
@@ -291,9 +280,20 @@ static void sj_features(sj_ctx *ctx, json_t *o)
         return;
     }
     sj_board_build(ctx->g, b);
-    for (int i = 0; i < b->n; i++)
-        if (sj_find(b, i) == i)
-            sj_push(ctx, arr, sj_feature(ctx, b, i));
+    for (int i = 0; i < b->n; i++) {
+        carc_feature_info info;
+        int held = 0;
+        if (sj_find(b, i) != i)
+            continue;
+        if (!carc_feature_at(ctx->g, b->node[i].x, b->node[i].y, b->node[i].canon, &info)) {
+            ctx->ok = 0;  /* cannot happen: the node came from carc_segment */
+            continue;
+        }
+        for (int s = 0; s < carc_players(ctx->g); s++)
+            held |= info.followers[s] > 0;
+        if (held || info.tokens || info.locked)
+            sj_push(ctx, arr, sj_feature(ctx, b, i, &info));
+    }
     free(b);
     sj_put(ctx, o, "features", arr);
 }
@@ -510,8 +510,10 @@ char *carc_state_json(const carc_game *g, int with_legal)
         sj_gifts(&ctx, o);
     if (expansions & CARC_EXP_CHRISTMAS)
         sj_christmas(&ctx, o);
+    /* a seat that does not owe the decision has no move; the legal moves computed
+     * from its view would also be a partial list, the owner's hand being hidden */
     if (with_legal)
-        sj_put(&ctx, o, "legal", sj_legal(&ctx));
+        sj_put(&ctx, o, "legal", view < 0 || view == p.seat ? sj_legal(&ctx) : json_array());
     if (ctx.ok)
         text = json_dumps(o, JSON_SORT_KEYS | JSON_COMPACT);
     json_decref(o);

@@ -43,6 +43,44 @@ expect_usage "carc bench: --seconds must be" bench --seconds 0
 expect_usage "carc bench: --games must be 1..100000000, got -5" bench --games -5
 expect_usage "carc: unknown command 'nosuch'" nosuch
 
+# seeds: 0..2^63-1 everywhere (what a record can hold), and a run's seeds may not wrap
+big=9223372036854775808
+for cmd in sim demo play; do
+    expect_usage "carc $cmd: --seed must be an integer 0..9223372036854775807, got $big" $cmd --seed $big
+    expect_usage "carc $cmd: --seed must be an integer 0..9223372036854775807, got 18446744073709551615" \
+        $cmd --seed 18446744073709551615
+    expect_usage "carc $cmd: --seed must be an integer" $cmd --seed +5
+    expect_usage "carc $cmd: --seed must be an integer" $cmd --seed " 5"
+done
+expect_usage "carc arena: --seed must be an integer 0..9223372036854775807, got $big" \
+    arena --players greedy,random --seed $big
+expect_usage "carc sim: --seed 9223372036854775807 with --games 2 runs past the largest seed" \
+    sim --seed 9223372036854775807 --games 2
+expect_usage "carc arena: --seed 9223372036854775806 with --games 3 runs past the largest seed" \
+    arena --players greedy,random --games 3 --seed 9223372036854775806
+"$carc" sim --seed 9223372036854775806 --games 2 --record "$dir/max.jsonl" >/dev/null \
+    || fail "sim with the largest seeds exited $?"
+"$carc" replay "$dir/max.jsonl" >/dev/null || fail "records with the largest seeds do not replay"
+"$carc" demo --seed 9223372036854775807 >/dev/null || fail "demo with the largest seed"
+# empty list entries
+expect_usage "carc arena: --players: empty entry in 'random,,greedy'" arena --players random,,greedy
+expect_usage "carc arena: --players: empty entry in ',random,greedy'" arena --players ,random,greedy
+expect_usage "carc arena: --players: empty entry in 'random,greedy,'" arena --players random,greedy,
+expect_usage "carc play: --players: empty entry in 'random,,greedy'" play --players random,,greedy --headless
+for cmd in sim demo bench play; do
+    expect_usage "carc $cmd: --expansions: empty expansion list" $cmd --expansions ""
+    expect_usage "carc $cmd: --expansions: empty entry in expansion list \"gifts,,christmas\"" \
+        $cmd --expansions gifts,,christmas
+done
+expect_usage "carc arena: --expansions: empty entry" arena --players greedy,random --expansions gifts,
+# echoed input is clipped to 64 bytes and control bytes are escaped, on one line
+long=$(head -c 5000 /dev/zero | tr '\0' 7)
+expect_usage "carc sim: --games must be 1..100000000, got $(echo "$long" | cut -c1-64)..." sim --games "$long"
+[ "$(wc -c <"$dir/err")" -lt 200 ] || fail "a 5000-byte value echoed whole"
+expect_usage "carc demo: unexpected argument '$(echo "$long" | cut -c1-64)...'" demo "$long"
+expect_usage "carc tiles: unknown option '--$(echo "$long" | cut -c1-62)...'" tiles "--$long"
+expect_usage "carc sim: --players must be 2..5, got 2\\x0a3\\x1b[0m" sim --players "$(printf '2\n3\033[0m')"
+
 "$carc" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "carc without a command should exit 2"
 

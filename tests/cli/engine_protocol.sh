@@ -50,9 +50,9 @@ line 2 "$dir/out1" | grep -q '^= new pending legal play .*quit$' || fail "help: 
 line 4 "$dir/out1" | grep -q "^? new: unknown option 'colour'" || fail "colour: $(line 4 "$dir/out1")"
 line 5 "$dir/out1" | grep -q "^? new: option 'seed' given twice" || fail "seed twice: $(line 5 "$dir/out1")"
 line 6 "$dir/out1" | grep -q "^? new: stack: 'Z' is not a tile letter" || fail "stack: $(line 6 "$dir/out1")"
-line 7 "$dir/out1" | grep -q '^= {"events":\["draw [A-X]"\],"pending":{"decision":"place","seat":0}}$' \
+line 7 "$dir/out1" | grep -q '^= {"events":\["draw [A-X]"\],"pending":{"active":0,"decision":"place","seat":0}}$' \
     || fail "new: $(line 7 "$dir/out1")"
-[ "$(line 8 "$dir/out1")" = "=1 place 0" ] || fail "pending: $(line 8 "$dir/out1")"
+[ "$(line 8 "$dir/out1")" = '=1 {"active":0,"decision":"place","seat":0}' ] || fail "pending: $(line 8 "$dir/out1")"
 line 9 "$dir/out1" | grep -q '^=2 {' || fail "state: $(line 9 "$dir/out1")"
 line 10 "$dir/out1" | grep -q '^?3 play: ' || fail "illegal move: $(line 10 "$dir/out1")"
 line 11 "$dir/out1" | grep -q '^?4 play: ' || fail "unparseable move: $(line 11 "$dir/out1")"
@@ -88,9 +88,9 @@ first=$(line 2 "$dir/out2" | sed -n 's/^= \["\([^"]*\)".*/\1/p')
 line 2 "$dir/out3" | grep -q '^= {"events":\["place 0 [A-X] (-\{0,1\}[0-9]*,-\{0,1\}[0-9]*) r[0-3]"' \
     || fail "play reply: $(line 2 "$dir/out3")"
 line 2 "$dir/out3" | grep -qF "\"move\":\"$first\"" || fail "play reply lacks the move: $(line 2 "$dir/out3")"
-[ "$(line 3 "$dir/out3")" = "= follower 0" ] || fail "pending after a placement: $(line 3 "$dir/out3")"
+[ "$(line 3 "$dir/out3")" = '= {"active":0,"decision":"follower","seat":0}' ] || fail "pending after a placement: $(line 3 "$dir/out3")"
 n=$(wc -l <"$dir/out3")
-[ "$(line $((n - 3)) "$dir/out3")" = "= over" ] || fail "game not over after 400 genmoves"
+line $((n - 3)) "$dir/out3" | grep -q '^= {"active":[0-9],"decision":"over","seat":-1}$'  || fail "game not over after 400 genmoves"
 grep -q '^? play: the game is over$\|^? genmove: the game is over$' "$dir/out3" \
     || fail "genmove after the end did not fail"
 grep -q '"over"' "$dir/out3" || fail "no 'over' event"

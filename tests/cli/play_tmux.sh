@@ -200,6 +200,24 @@ wait_for g2 'Quit the game?' 5 || fail "q does not ask to confirm"
 T send-keys -t g2 y
 ended g2
 
+# ---- a computer's notes stay out of the seats' logs (issue: "best of 27 moves" for a
+# window decision depends on the cards the computer holds, which seat 0 may not know);
+# --debug-log gets them ----------------------------------------------------------------
+start g3 120 40 --players human,greedy --expansions gifts,christmas --seed 4 --debug-log "$dir/debug.log"
+wait_for g3 'Your decision: place the tile' 10 || fail "g3: no placement decision"
+T send-keys -t g3 Enter
+wait_for g3 'Your decision: ' 5 || fail "g3: no decision after placing"
+T send-keys -t g3 p
+wait_for g3 'seat 1 (greedy) place: ' 10 || fail "g3: the computer's placement is not in the log"
+grep -q 'best of\|evaluation\|seat 1 (greedy) [a-z_]*: .*\[' "$dir/screen" \
+    && fail "g3: seat 0's log shows the computer's note on its choice"
+grep -q '^turn 2 seat 1 place: [A-X] .*\[best of [0-9]* moves' "$dir/debug.log" \
+    || fail "g3: the debug log lacks the computer's note: $(cat "$dir/debug.log")"
+T send-keys -t g3 q
+wait_for g3 'Quit the game?' 5 || fail "g3: q does not ask to confirm"
+T send-keys -t g3 y
+ended g3
+
 # ---- headless, computers only ----------------------------------------------------
 "$carc" play --players random,greedy --expansions gifts --seed 2 --headless --save "$dir/h.json" \
     >"$dir/out" 2>"$dir/err" || fail "headless game failed: $(cat "$dir/err")"

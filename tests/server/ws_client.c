@@ -432,13 +432,33 @@ static void check_hidden(game *g, int who, int index, json_t *frame)
         }
 }
 
-/* The spectator's own frame: no legal moves, no gift named when drawn. */
+/* 1 if some "hands" array under o (at any depth) holds a hand whose cards are named. */
+static int names_a_hand(json_t *o)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(o, key, v) {
+        if (strcmp(key, "hands") == 0 && json_is_array(v)) {
+            for (size_t i = 0; i < json_array_size(v); i++)
+                if (json_array_size(json_object_get(json_array_get(v, i), "cards")))
+                    return 1;
+        } else if (json_is_object(v) && names_a_hand(v)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The spectator's own frame: no legal moves, no hand's cards named, no gift named
+ * when drawn. (With the comparison above, this covers every seat's frame too.) */
 static void check_spectator(game *g, int index, json_t *frame)
 {
     if (json_array_size(json_object_get(frame, "legal")) != 0)
         fail("game %s index %d: the spectator was sent legal moves", g->id, index);
     if (!json_is_null(json_object_get(json_object_get(frame, "view"), "view")))
         fail("game %s index %d: the spectator's view names a seat", g->id, index);
+    if (names_a_hand(json_object_get(frame, "view")))
+        fail("game %s index %d: the spectator sees a card in a hand", g->id, index);
     json_t *ev = json_object_get(frame, "events");
     for (size_t i = 0; i < json_array_size(ev); i++) {
         const char *e = json_string_value(json_array_get(ev, i));

@@ -1,0 +1,24 @@
+#!/bin/sh
+# Values in protocol commands follow the same rules as options: seeds 0..2^63-1 (what a
+# record holds; 2^63 used to be accepted and then fail as "out of memory"), no empty
+# expansion list or entry; a refused `new` leaves the game as it was.
+set -u
+carc=$1
+fail() { echo "FAIL: $*" >&2; exit 1; }
+out=$(printf '%s\n' 'new seed=4' '1 new seed=9223372036854775808' '2 new seed=18446744073709551615' \
+    '3 new expansions=' '4 new expansions=gifts,,christmas' '5 new expansions=,gifts' 'record' \
+    '6 new seed=9223372036854775807 expansions=gifts' '7 record' | "$carc" engine) || fail "engine exited $?"
+line() { echo "$out" | sed -n "$1p"; }
+[ "$(line 2)" = "?1 new: seed must be an integer 0..9223372036854775807, got 9223372036854775808" ] \
+    || fail "seed 2^63: $(line 2)"
+[ "$(line 3)" = "?2 new: seed must be an integer 0..9223372036854775807, got 18446744073709551615" ] \
+    || fail "seed 2^64-1: $(line 3)"
+[ "$(line 4)" = "?3 new: expansions: empty expansion list (want base, gifts, christmas)" ] \
+    || fail "expansions=: $(line 4)"
+[ "$(line 5)" = "?4 new: expansions: empty entry in expansion list \"gifts,,christmas\"" ] \
+    || fail "expansions=gifts,,christmas: $(line 5)"
+line 6 | grep -q '^?5 new: expansions: empty entry' || fail "expansions=,gifts: $(line 6)"
+line 7 | grep -q '"expansions":"base".*"seed":4}$' || fail "a refused new changed the game: $(line 7)"
+line 8 | grep -q '^=6 ' || fail "largest seed refused: $(line 8)"
+line 9 | grep -q '^=7 {.*"seed":9223372036854775807}$' || fail "record of the largest seed: $(line 9)"
+exit 0

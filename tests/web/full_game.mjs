@@ -1,6 +1,6 @@
 // A complete game with both expansions, a person (clicks and keys only) against `greedy`,
 // created from the lobby; the final scores on the page equal the record's, and `carc replay`
-// accepts the record the server gives.
+// accepts the record the server gives. Hovering a follower now and then tells its feature.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,14 @@ export default async function (opts) {
       check(result === 'mine', `the game stalled: ${await page.locator('#status').innerText()}`);
       const what = await decide(page, memo);
       did[what] = (did[what] ?? 0) + 1;
+      // now and then, hovering a follower tells its feature: extent, holders, value
+      if (n % 25 === 24 && await page.locator('#board .layer-followers .follower').count()) {
+        await page.locator('#board .layer-followers .follower').first().hover({ force: true });
+        const tip = await page.locator('#tip').innerText();
+        check(/Worth \d+ now\. Followers: .*held by/.test(tip), `hovering a follower shows "${tip}"`);
+        check(await page.locator('#board .layer-hover .extent').count() > 0, 'hovering a follower outlines its feature');
+        did.hover = (did.hover ?? 0) + 1;
+      }
     }
     check(result === 'over', 'the game did not end');
     check(!errors.length, errors.join('\n'));
@@ -43,7 +51,7 @@ export default async function (opts) {
     writeFileSync(file, JSON.stringify(rec));
     const out = execFileSync(opts.carc, ['replay', file], { encoding: 'utf8' });
     check(/all scores match/.test(out), `carc replay: ${out}`);
-    check(did.place > 20 && did.target > 0, `too few kinds of decisions: ${JSON.stringify(did)}`);
+    check(did.place > 20 && did.target > 0 && did.hover > 0, `too few kinds of decisions: ${JSON.stringify(did)}`);
     console.log(`     decisions ${JSON.stringify(did)}, scores ${shown}`);
   } finally {
     await browser.close();

@@ -2,10 +2,11 @@
 // placed tile, pending Mastermind positions, and on top the interactive layer (placement spots,
 // a preview tile, clickable targets). Pan by dragging, zoom by wheel, buttons or pinch.
 // One board unit: a tile is 100 x 100, tile (x, y) covers [100x, 100x+100] x [100y, 100y+100].
-import { drawTile, el, boardAnchor, rotatePoint, rotatePort, segmentAnchor } from './tiles.js';
+import { drawTile, el, boardAnchor, rotatePoint, rotatePort, segmentAnchor, segmentAt } from './tiles.js';
+import { segs } from './features.js';
+import { SEAT_COLOURS } from './seats.js';
 
-export const SEAT_COLOURS = ['#e03131', '#1c7ed6', '#f5b700', '#7b2fd0', '#222222'];
-export const SEAT_NAMES = ['Red', 'Blue', 'Yellow', 'Violet', 'Black'];
+export { SEAT_COLOURS, SEAT_NAMES } from './seats.js';
 
 const MEEPLE = 'M0-11C3-11 4-9 4-7C4-5 3-4 2-4L9-1C10 0 10 2 8 2L4 1L7 10L2 10L0 5L-2 10L-7 10L-4 1L-8 2C-10 2-10 0-9-1L-2-4C-3-4-4-5-4-7C-4-9-3-11 0-11Z';
 
@@ -52,9 +53,9 @@ export class Board {
     }
     // tie-break tokens sit on the first segment of their feature; a lock marks every locked feature
     for (const f of view.features ?? []) {
-      const s0 = f.segments[0];
+      const s0 = segs(f)[0];
       if (!s0 || (!f.tokens.length && !f.locked)) continue;
-      const [ax, ay] = this.anchor(s0.x, s0.y, s0.ports[0]);
+      const [ax, ay] = this.anchor(s0.x, s0.y, s0.port);
       f.tokens.forEach((seat, i) => {
         const g = el('g', { transform: `translate(${s0.x * 100 + ax - 16 + i * 9} ${s0.y * 100 + ay + 14})`, class: 'token' }, followers);
         el('circle', { r: 7, fill: SEAT_COLOURS[seat] }, g);
@@ -77,7 +78,16 @@ export class Board {
       const d = (ax - (bx - x * 100)) ** 2 + (ay - (by - y * 100)) ** 2;
       if (d < bd) { bd = d; best = seg; }
     }
-    return best ? { x, y, port: rotatePort(best.ports[0], c.rot) } : null;
+    return best ? { x, y, port: rotatePort(best.ports[0], c.rot), type: best.type } : null;
+  }
+
+  /** Whether two board ports of the tile at (x, y) name one segment. */
+  sameSegment(x, y, a, b) {
+    const c = this.cells.get(`${x},${y}`);
+    if (!c) return false;
+    const def = this.defs.get(c.tile);
+    const sa = segmentAt(def, a, c.rot);
+    return !!sa && sa === segmentAt(def, b, c.rot);
   }
 
   /** Anchor (in tile units) of the segment at a board port of the tile at (x, y). */
@@ -150,9 +160,9 @@ export class Board {
     const layer = this.layers[layerName];
     layer.replaceChildren();
     if (!f) return;
-    for (const s of f.segments) {
+    for (const s of segs(f)) {
       el('rect', { x: s.x * 100 + 1, y: s.y * 100 + 1, width: 98, height: 98, class: `extent ${f.type}` }, layer);
-      const [ax, ay] = this.anchor(s.x, s.y, s.ports[0]);
+      const [ax, ay] = this.anchor(s.x, s.y, s.port);
       el('circle', { cx: s.x * 100 + ax, cy: s.y * 100 + ay, r: 7, class: 'extent-dot' }, layer);
     }
   }

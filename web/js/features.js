@@ -1,11 +1,20 @@
 // Features of the view (the state JSON's `features`): finding the one under a segment and
 // telling it in words (extent, who holds it, what it is worth now), and the number a card
 // would give on a target, shown before the player confirms.
-import { SEAT_NAMES } from './board.js';
+import { SEAT_NAMES } from './seats.js';
 
-/** The feature holding the segment at board port `port` of the tile (x, y), or undefined. */
-export function featureAt(view, x, y, port) {
-  return (view.features ?? []).find((f) => f.segments.some((s) => s.x === x && s.y === y && s.ports.includes(port)));
+/** A feature's segments as {x, y, port}: the state JSON writes each as [x, y, PORT]. */
+export function segs(f) {
+  return f.segments.map((s) => (Array.isArray(s) ? { x: s[0], y: s[1], port: s[2] } : { x: s.x, y: s.y, port: s.ports?.[0] ?? s.port }));
+}
+
+/**
+ * The feature holding the segment at board port `port` of the tile (x, y), or undefined (the
+ * state lists only features someone holds, or with a token or a lock). `same(x, y, a, b)` tells
+ * whether two ports of that tile are one segment (the board knows the tile and its rotation).
+ */
+export function featureAt(view, x, y, port, same) {
+  return (view.features ?? []).find((f) => segs(f).some((s) => s.x === x && s.y === y && (s.port === port || same(x, y, s.port, port))));
 }
 
 /** Seats with the most followers on a feature (tokens settle ties among them). */
@@ -46,4 +55,9 @@ export function cardNumber(card, f) {
     case 'score_cloister_bonus': return `${2 * f.value - 1} points for you`;
     default: return '';
   }
+}
+
+/** The hover text of a segment: its feature in words, or that nobody holds it. */
+export function hoverWords(f, type) {
+  return f ? featureWords(f) : `${type[0].toUpperCase()}${type.slice(1)}: nobody holds it.`;
 }

@@ -7,7 +7,7 @@ import { drawChart } from './chart.js';
 import { groupMoves, nextChoices, parsePlacement } from './moves.js';
 import { Link } from './net.js';
 import { tileIcon } from './tiles.js';
-import { cardNumber, featureAt, featureWords } from './features.js';
+import { cardNumber, featureAt, hoverWords, segs } from './features.js';
 import { eventWords, moveWords } from './words.js';
 import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.js';
 
@@ -25,6 +25,8 @@ let players = [];
 let defs = new Map();
 /** @type {Board} */
 let board;
+/** Two ports of one tile name one segment (for featureAt). */
+const same = (x, y, a, b) => board.sameSegment(x, y, a, b);
 /** @type {{turn: number, scores: number[]}[]} */
 let history = [];
 /** @type {{index: number, text: string}[]} */
@@ -67,16 +69,16 @@ async function start() {
   svg.addEventListener('pointermove', (e) => {
     if (!frame || e.buttons) return;
     const at = board.segmentUnder(e.clientX, e.clientY);
-    const f = at && featureAt(frame.view, at.x, at.y, at.port);
-    const key = f ? JSON.stringify(f.segments[0]) + f.type : '';
+    const f = at && featureAt(frame.view, at.x, at.y, at.port, same);
+    const key = f ? JSON.stringify(f.segments[0]) + f.type : at ? `${at.x},${at.y}` : '';
     const r = svg.getBoundingClientRect();
     tip.style.left = `${Math.min(e.clientX - r.left + 14, r.width - 270)}px`;
     tip.style.top = `${e.clientY - r.top + 14}px`;
     if (key === lastKey) return;
     lastKey = key;
     board.highlightFeature(f);
-    tip.hidden = !f;
-    if (f) tip.textContent = featureWords(f);
+    tip.hidden = !at;
+    if (at) tip.textContent = hoverWords(f, at.type);
   });
   svg.addEventListener('pointerleave', () => { lastKey = ''; board.highlightFeature(null); tip.hidden = true; });
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -339,10 +341,10 @@ function renderDecision() {
 /** The feature a block or modifier question is about, to mark it on the board. */
 function aboutFeature(v, dec) {
   const t = v.christmas?.in_play?.target?.[dec === 'block' ? v.christmas.in_play.target.length - 1 : 0];
-  if ((dec === 'block' || dec === 'card_target') && t?.port) return featureAt(v, t.x, t.y, t.port);
+  if ((dec === 'block' || dec === 'card_target') && t?.port) return featureAt(v, t.x, t.y, t.port, same);
   if (dec === 'modifier' && v.last_placed) {
     const lp = v.last_placed;
-    const done = (v.features ?? []).filter((f) => f.completed && f.type !== 'cloister' && f.segments.some((s) => s.x === lp.x && s.y === lp.y));
+    const done = (v.features ?? []).filter((f) => f.completed && f.type !== 'cloister' && segs(f).some((s) => s.x === lp.x && s.y === lp.y));
     return done.find((f) => f.type === 'city') ?? done[0] ?? null;
   }
   return null;
@@ -457,7 +459,7 @@ function renderChoice(moves, button, p) {
   } else if (pickedToken) {
     const m = pickedNext.done[0];
     const card = /^(open|play) /.test(ui.group ?? '') ? ui.group.split(' ')[1] : v.christmas?.in_play?.card;
-    const num = pickedToken.kind === 'seg' ? cardNumber(card, featureAt(v, pickedToken.x, pickedToken.y, pickedToken.port)) : '';
+    const num = pickedToken.kind === 'seg' ? cardNumber(card, featureAt(v, pickedToken.x, pickedToken.y, pickedToken.port, same)) : '';
     button(`Confirm: ${moveWords(m)}${num ? ` (${num})` : ''}`, () => { ui.chosen.push(pickedToken); ui.pick = null; confirm(); }, 'primary', 'confirm');
   } else if (!next.length && done.length === 1) {
     button(`Confirm: ${moveWords(done[0])}`, () => confirm(), 'primary', 'confirm');

@@ -5,7 +5,7 @@
 // fixed stack or decks cannot be rebuilt this way (the server deals from the seed) and are refused.
 import { Board } from './board.js';
 import { drawChart } from './chart.js';
-import { featureAt, featureWords } from './features.js';
+import { featureAt, hoverWords } from './features.js';
 import { playerLabel, renderPlayers } from './panels.js';
 import { eventWords, moveWords } from './words.js';
 
@@ -15,6 +15,8 @@ let steps = [];
 let at = 0;
 let players = [];
 let board;
+/** Two ports of one tile name one segment (for featureAt). */
+const same = (x, y, a, b) => board.sameSegment(x, y, a, b);
 
 function status(t, cls = '') { $('status').textContent = t; $('status').className = `status ${cls}`; }
 
@@ -127,12 +129,12 @@ async function start() {
   svg.addEventListener('pointermove', (e) => {
     if (!steps.length || e.buttons) return;
     const u = board.segmentUnder(e.clientX, e.clientY);
-    const f = u && featureAt(steps[at].view, u.x, u.y, u.port);
+    const f = u && featureAt(steps[at].view, u.x, u.y, u.port, same);
     board.highlightFeature(f);
-    tip.hidden = !f;
-    if (f) {
+    tip.hidden = !u;
+    if (u) {
       const r = svg.getBoundingClientRect();
-      tip.textContent = featureWords(f);
+      tip.textContent = hoverWords(f, u.type);
       tip.style.left = `${Math.min(e.clientX - r.left + 14, r.width - 270)}px`;
       tip.style.top = `${e.clientY - r.top + 14}px`;
     }
@@ -154,7 +156,7 @@ async function start() {
     await load(rec);
     players = info.players ?? players;
     show(at);
-  } catch (err) { status(`Cannot replay: ${err.message ?? err}`, 'error'); }
+  } catch (err) { console.error(err.stack); status(`Cannot replay: ${err.message ?? err}`, 'error'); }
 }
 
 start().catch((e) => status(`Cannot start: ${e}`, 'error'));

@@ -22,3 +22,23 @@ if [ -n "$missing" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing
 fi
+
+# The browser game's tests (tests/web/): node and npm, Debian's chromium for playwright-core
+# (never a downloaded browser), and the npm packages of package-lock.json, installed again
+# when node_modules is missing or older than the lockfile.
+web_pkgs=""
+command -v node >/dev/null 2>&1 || web_pkgs="$web_pkgs nodejs"
+command -v npm >/dev/null 2>&1 || web_pkgs="$web_pkgs npm"
+[ -x /usr/bin/chromium ] || web_pkgs="$web_pkgs chromium"
+if [ -n "$web_pkgs" ]; then
+  echo "deps: installing$web_pkgs"
+  if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $web_pkgs
+fi
+web_root=$(cd "$(dirname "$0")/.." && pwd)
+if [ ! -f "$web_root/node_modules/.package-lock.json" ] ||
+   [ "$web_root/package-lock.json" -nt "$web_root/node_modules/.package-lock.json" ]; then
+  echo "deps: npm ci (playwright-core, typescript, ws)"
+  (cd "$web_root" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
+fi

@@ -1,0 +1,164 @@
+// What the browser tests share: starting `carc serve` on a scratch database, launching Debian's
+// chromium through playwright-core, and a "person" who makes one decision on a game page with
+// clicks and keys only (never by sending moves itself).
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
+
+/**
+ * Starts `carc serve` on a free port. `db` reuses a database (to restart a server);
+ * resolves to {url, proc, db, stop()}.
+ */
+export function startServer(carc, db = join(mkdtempSync(join(tmpdir(), 'carc-web-')), 'games.sqlite'), port = 0) {
+  return new Promise((res, rej) => {
+    const proc = spawn(carc, ['serve', '--port', String(port), '--db', db, '--web', join(ROOT, 'web')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => rej(new Error(`carc serve did not start: ${out}`)), 10000);
+    const onData = (d) => {
+      out += d;
+      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+      if (m && !started) {
+        started = true;
+        clearTimeout(timer);
+        res({
+          url: `http://127.0.0.1:${m[1]}`, port: Number(m[1]), proc, db,
+          // a clean stop exits 0: a leak or sanitizer report at exit fails the test
+          stop: async () => {
+            await stop(proc);
+            if (proc.exitCode !== 0) throw new Error(`carc serve stopped with ${proc.exitCode ?? proc.signalCode}:\n${out.slice(-4000)}`);
+          },
+        });
+      }
+    };
+    let started = false;
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', onData);
+    proc.on('exit', (code, signal) => {
+      // a server that dies on its own (a crash, a sanitizer report) says why on the test's output
+      if (started && !proc.stopping) console.error(`carc serve died (${code ?? signal}):\n${out.slice(-4000)}`);
+      rej(new Error(`carc serve exited (${code}): ${out}`));
+    });
+  });
+}
+
+function stop(proc, signal = 'SIGTERM') {
+  proc.stopping = true;
+  return new Promise((res) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return res();
+    proc.on('exit', () => res());
+    proc.kill(signal);
+  });
+}
+
+export function kill(server) {
+  return stop(server.proc, 'SIGKILL');
+}
+
+export async function launch() {
+  return chromium.launch({ executablePath: process.env.CARC_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+}
+
+export async function createGame(base, body) {
+  const r = await fetch(`${base}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (r.status !== 201) throw new Error(`POST /api/games: ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+/** Collects page errors so a test can fail on any. */
+export function watchErrors(page, errors) {
+  page.on('pageerror', (e) => errors.push(`page error: ${e.stack ?? e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource|WebSocket/.test(m.text())) errors.push(`console: ${m.text()}`); });
+}
+
+/** What the page shows now: 'over', 'mine' (a decision is owed and offered) or 'wait'. */
+export function turnNow(page) {
+  return page.evaluate(() => {
+    const fin = /** @type {HTMLElement|null} */ (document.querySelector('#final'));
+    if (fin && !fin.hidden) return 'over';
+    if (document.querySelector('#status.mine') && document.querySelector('#prompt [data-key], .spot, .target')) return 'mine';
+    return 'wait';
+  });
+}
+
+/** Waits until the page owes a decision ('mine'), the game is over ('over'), or `ms` pass ('wait'). */
+export async function waitTurn(page, ms = 30000) {
+  try {
+    const h = await page.waitForFunction(() => {
+      const fin = document.querySelector('#final');
+      if (fin && !fin.hidden) return 'over';
+      if (document.querySelector('#status.mine') && document.querySelector('#prompt .buttons, #prompt [data-key]')) return 'mine';
+      if (document.querySelector('#status.mine') && document.querySelector('.spot, .target')) return 'mine';
+      return false;
+    }, null, { timeout: ms, polling: 50 });
+    return await h.jsonValue();
+  } catch {
+    return 'wait';
+  }
+}
+
+/**
+ * Makes one decision as a person would: a placement (arrow key to a spot, sometimes R, then the
+ * confirm button), a board target (click it, then confirm), a card draw, a block, a discard, a
+ * card from the hand (at most `cardsPerTurn` per window), or pass. Returns what it did.
+ */
+export async function decide(page, memo = { turn: -1, cards: 0, n: 0 }, cardsPerTurn = 1) {
+  const index = await page.evaluate(() => document.querySelector('#hand-tiles h2')?.textContent ?? '');
+  if (index !== memo.turn) { memo.turn = index; memo.cards = 0; }
+  // every other decision by keys alone, the others by clicking the board and the buttons
+  const keys = (memo.n = (memo.n ?? 0) + 1) % 2 === 0;
+  if (await page.locator('.spot').count()) {
+    if (keys) {
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('r');
+      await page.keyboard.press('Enter');
+      return 'place';
+    }
+    await page.locator('.spot').first().click();
+    if (await page.locator('[data-key=rotate]:not([disabled])').count()) await page.locator('.spot.active').click();
+    await page.locator('[data-key=confirm]').click();
+    return 'place';
+  }
+  const target = page.locator('#board .target').first();
+  if (await target.count()) {
+    if (keys) {
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      return 'target';
+    }
+    await target.click();
+    const confirm = page.locator('[data-key=confirm]');
+    if (await confirm.count()) await confirm.click();
+    return 'target';
+  }
+  for (const key of ['draw', 'block', 'discard']) {
+    const b = page.locator(`[data-key=${key}]`).first();
+    if (await b.count()) { await b.click(); return key; }
+  }
+  const card = page.locator('#hand .card.playable').first();
+  if (memo.cards < cardsPerTurn && await card.count()) {
+    memo.cards++;
+    await card.click();
+    const confirm = page.locator('[data-key=confirm]');
+    if (!(await page.locator('#board .target').count()) && await confirm.count()) await confirm.click();
+    return 'card';
+  }
+  const pass = page.locator('[data-key=pass]');
+  if (await pass.count()) { await pass.click(); return 'pass'; }
+  const cancel = page.locator('[data-key=cancel]');
+  if (await cancel.count()) { await cancel.click(); return 'cancel'; }
+  throw new Error(`no way to decide: ${await page.locator('#prompt').innerText()}`);
+}
+
+/** The scores shown on the page, by seat (the players panel, or the final table when over). */
+export async function pageScores(page, final = false) {
+  const sel = final ? '#final .final-score' : '#players .score';
+  return page.$$eval(sel, (els) => els.map((e) => Number(e.getAttribute('data-score'))));
+}
+
+export function check(cond, message) {
+  if (!cond) throw new Error(message);
+}

@@ -1,0 +1,271 @@
+// The board as SVG: placed tiles (tiles.js), followers in seat colours, tokens, locks, the last
+// placed tile, pending Mastermind positions, and on top the interactive layer (placement spots,
+// a preview tile, clickable targets). Pan by dragging, zoom by wheel, buttons or pinch.
+// One board unit: a tile is 100 x 100, tile (x, y) covers [100x, 100x+100] x [100y, 100y+100].
+import { drawTile, el, boardAnchor, rotatePoint, rotatePort, segmentAnchor, segmentAt } from './tiles.js';
+import { segs } from './features.js';
+import { SEAT_COLOURS } from './seats.js';
+
+export { SEAT_COLOURS, SEAT_NAMES } from './seats.js';
+
+const MEEPLE = 'M0-11C3-11 4-9 4-7C4-5 3-4 2-4L9-1C10 0 10 2 8 2L4 1L7 10L2 10L0 5L-2 10L-7 10L-4 1L-8 2C-10 2-10 0-9-1L-2-4C-3-4-4-5-4-7C-4-9-3-11 0-11Z';
+
+export class Board {
+  /** @param {SVGSVGElement} svg @param {Map<string, import('./tiles.js').TileDef>} defs */
+  constructor(svg, defs) {
+    this.svg = svg;
+    this.defs = defs;
+    this.view = el('g', { class: 'viewport' }, svg);
+    this.layers = {};
+    for (const n of ['tiles', 'marks', 'followers', 'about', 'hover', 'spots', 'preview', 'targets']) this.layers[n] = el('g', { class: `layer-${n}` }, this.view);
+    this.tx = 0; this.ty = 0; this.scale = 1;
+    /** @type {Map<string, {tile: string, rot: number}>} */
+    this.cells = new Map();
+    this.userMoved = false;
+    this.lastW = 0; this.lastH = 0;
+    this.initGestures();
+  }
+
+  /** Redraws tiles, followers and markers from a view (state JSON). */
+  render(view) {
+    const { tiles, marks, followers } = this.layers;
+    tiles.replaceChildren(); marks.replaceChildren(); followers.replaceChildren();
+    this.cells.clear();
+    for (const b of view.board) {
+      this.cells.set(`${b.x},${b.y}`, { tile: b.tile, rot: b.rot });
+      const g = el('g', { transform: `translate(${b.x * 100} ${b.y * 100}) rotate(${90 * b.rot} 50 50)`, 'data-pos': `${b.x},${b.y}` }, tiles);
+      g.appendChild(drawTile(this.defs.get(b.tile), b.rot));
+    }
+    const last = view.board[view.board.length - 1];
+    if (last && view.board.length > 1) el('rect', { x: last.x * 100 + 3, y: last.y * 100 + 3, width: 94, height: 94, class: 'last-placed' }, marks);
+    for (const m of view.christmas?.binds ?? []) {
+      el('rect', { x: m.x * 100 + 8, y: m.y * 100 + 8, width: 84, height: 84, class: 'mastermind' }, marks);
+      el('text', { x: m.x * 100 + 50, y: m.y * 100 + 60, class: 'mastermind-text' }, marks).textContent = '!';
+    }
+    // followers: several on one segment are spread out so each stays visible
+    const seen = new Map();
+    for (const f of view.followers) {
+      const key = `${f.x},${f.y},${f.type},${f.port}`;
+      const k = seen.get(key) ?? 0;
+      seen.set(key, k + 1);
+      const [ax, ay] = this.anchor(f.x, f.y, f.port);
+      this.drawFollower(followers, f.seat, f.x * 100 + ax + k * 12, f.y * 100 + ay - k * 4, f.type === 'field' || f.locked, f.locked);
+    }
+    // tie-break tokens sit on the first segment of their feature; a lock marks every locked feature
+    for (const f of view.features ?? []) {
+      const s0 = segs(f)[0];
+      if (!s0 || (!f.tokens.length && !f.locked)) continue;
+      const [ax, ay] = this.anchor(s0.x, s0.y, s0.port);
+      f.tokens.forEach((seat, i) => {
+        const g = el('g', { transform: `translate(${s0.x * 100 + ax - 16 + i * 9} ${s0.y * 100 + ay + 14})`, class: 'token' }, followers);
+        el('circle', { r: 7, fill: SEAT_COLOURS[seat] }, g);
+        el('text', { y: 3.5, class: 'token-text' }, g).textContent = 'T';
+      });
+    }
+  }
+
+  /** The placed segment nearest a screen point: {x, y, port} (a board port), or null off the tiles. */
+  segmentUnder(clientX, clientY) {
+    const r = this.svg.getBoundingClientRect();
+    const bx = (clientX - r.left - this.tx) / this.scale, by = (clientY - r.top - this.ty) / this.scale;
+    const x = Math.floor(bx / 100), y = Math.floor(by / 100);
+    const c = this.cells.get(`${x},${y}`);
+    if (!c) return null;
+    const def = this.defs.get(c.tile);
+    let best = null, bd = Infinity;
+    for (const seg of def.segments) {
+      const [ax, ay] = rotatePoint(segmentAnchor(def, seg), c.rot);
+      const d = (ax - (bx - x * 100)) ** 2 + (ay - (by - y * 100)) ** 2;
+      if (d < bd) { bd = d; best = seg; }
+    }
+    return best ? { x, y, port: rotatePort(best.ports[0], c.rot), type: best.type } : null;
+  }
+
+  /** Whether two board ports of the tile at (x, y) name one segment. */
+  sameSegment(x, y, a, b) {
+    const c = this.cells.get(`${x},${y}`);
+    if (!c) return false;
+    const def = this.defs.get(c.tile);
+    const sa = segmentAt(def, a, c.rot);
+    return !!sa && sa === segmentAt(def, b, c.rot);
+  }
+
+  /** Anchor (in tile units) of the segment at a board port of the tile at (x, y). */
+  anchor(x, y, port) {
+    const c = this.cells.get(`${x},${y}`);
+    if (!c) return [50, 50];
+    return boardAnchor(this.defs.get(c.tile), port, c.rot);
+  }
+
+  drawFollower(parent, seat, x, y, lying, locked, extraClass = '') {
+    const g = el('g', { transform: `translate(${x} ${y}) rotate(${lying ? 90 : 0}) scale(1.9)`, class: `follower seat-${seat} ${extraClass}` }, parent);
+    el('path', { d: MEEPLE, fill: SEAT_COLOURS[seat] }, g);
+    if (locked) {
+      const l = el('g', { transform: `rotate(${lying ? -90 : 0}) translate(8 -10)`, class: 'lock' }, g);
+      el('rect', { x: -4, y: -1, width: 8, height: 6, rx: 1 }, l);
+      el('path', { d: 'M-2.5-1v-2a2.5 2.5 0 0 1 5 0v2' }, l);
+    }
+    return g;
+  }
+
+  /** Placement spots: `spots` are "x,y" keys; `active` the chosen one. */
+  setSpots(spots, active, onPick) {
+    const layer = this.layers.spots;
+    layer.replaceChildren();
+    for (const key of spots) {
+      const [x, y] = key.split(',').map(Number);
+      const r = el('rect', { x: x * 100 + 4, y: y * 100 + 4, width: 92, height: 92, class: `spot${key === active ? ' active' : ''}`, 'data-spot': key, tabindex: -1 }, layer);
+      r.addEventListener('click', (e) => { e.stopPropagation(); onPick(key); });
+      r.addEventListener('pointerenter', () => onPick(key, true));
+    }
+  }
+
+  /** A tile drawn at a spot (the placement preview), or nothing. */
+  setPreview(tile, x, y, rot) {
+    const layer = this.layers.preview;
+    layer.replaceChildren();
+    if (!tile) return;
+    const g = el('g', { transform: `translate(${x * 100} ${y * 100}) rotate(${90 * rot} 50 50)`, class: 'preview' }, layer);
+    g.appendChild(drawTile(this.defs.get(tile), rot));
+    el('rect', { x: x * 100 + 2, y: y * 100 + 2, width: 96, height: 96, class: 'preview-frame' }, layer);
+  }
+
+  /**
+   * Clickable targets: tokens of moves.js (segments, positions, ports on the context tile).
+   * `ctx` is the tile (x, y) a bare port refers to; `selected` the chosen token's text.
+   */
+  setTargets(list, ctx, selected, onPick, seat = -1) {
+    const layer = this.layers.targets;
+    layer.replaceChildren();
+    for (const t of list) {
+      const x = t.x ?? ctx?.x ?? 0, y = t.y ?? ctx?.y ?? 0;
+      const sel = t.text === selected;
+      let node;
+      if (t.kind === 'pos') {
+        node = el('rect', { x: x * 100 + 6, y: y * 100 + 6, width: 88, height: 88, class: `target pos${sel ? ' selected' : ''}` }, layer);
+      } else {
+        const [ax, ay] = this.anchor(x, y, t.port);
+        node = el('g', { class: `target seg${sel ? ' selected' : ''}`, transform: `translate(${x * 100 + ax} ${y * 100 + ay})` }, layer);
+        el('circle', { r: 15, class: 'target-ring' }, node);
+        if (sel && seat >= 0) this.drawFollower(node, seat, 0, 0, t.type === 'field', false, 'ghost');
+      }
+      node.setAttribute('data-target', t.text);
+      node.addEventListener('click', (e) => { e.stopPropagation(); onPick(t); });
+    }
+  }
+
+  /** Outlines the tiles of a feature (hover, a modifier question); null clears it. */
+  highlightFeature(f, layerName = 'hover') {
+    this.layers[layerName] ??= el('g', { class: `layer-${layerName}` }, this.view);
+    const layer = this.layers[layerName];
+    layer.replaceChildren();
+    if (!f) return;
+    for (const s of segs(f)) {
+      el('rect', { x: s.x * 100 + 1, y: s.y * 100 + 1, width: 98, height: 98, class: `extent ${f.type}` }, layer);
+      const [ax, ay] = this.anchor(s.x, s.y, s.port);
+      el('circle', { cx: s.x * 100 + ax, cy: s.y * 100 + ay, r: 7, class: 'extent-dot' }, layer);
+    }
+  }
+
+  clearInteractive() {
+    for (const n of ['spots', 'preview', 'targets']) this.layers[n].replaceChildren();
+  }
+
+  /** True when tile (x, y) is wholly on screen. */
+  inSight(x, y) {
+    const r = this.svg.getBoundingClientRect();
+    const s = this.scale, left = this.tx + x * 100 * s, top = this.ty + y * 100 * s;
+    return left >= 0 && top >= 0 && left + 100 * s <= r.width && top + 100 * s <= r.height;
+  }
+
+  /** Pans just enough to bring tile (x, y) into sight (keyboard moves keep the chosen spot seen). */
+  reveal(x, y) {
+    const r = this.svg.getBoundingClientRect();
+    const s = this.scale, m = 8;
+    const left = this.tx + x * 100 * s, top = this.ty + y * 100 * s, size = 100 * s;
+    let dx = 0, dy = 0;
+    if (left < m) dx = m - left; else if (left + size > r.width - m) dx = r.width - m - left - size;
+    if (top < m) dy = m - top; else if (top + size > r.height - m) dy = r.height - m - top - size;
+    if (dx || dy) { this.tx += dx; this.ty += dy; this.userMoved = true; this.apply(); }
+  }
+
+  /** Fits the placed tiles and `extra` positions ("x,y") in the view. */
+  fit(extra = []) {
+    const r = this.svg.getBoundingClientRect();
+    if (!r.width || !r.height) return;
+    const pts = [...this.cells.keys(), ...extra].map((k) => k.split(',').map(Number));
+    if (!pts.length) pts.push([0, 0]);
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const minx = Math.min(...xs) * 100 - 20, maxx = (Math.max(...xs) + 1) * 100 + 20;
+    const miny = Math.min(...ys) * 100 - 20, maxy = (Math.max(...ys) + 1) * 100 + 20;
+    this.scale = Math.min(r.width / (maxx - minx), r.height / (maxy - miny), 1.6);
+    this.tx = (r.width - (maxx + minx) * this.scale) / 2;
+    this.ty = (r.height - (maxy + miny) * this.scale) / 2;
+    this.userMoved = false;
+    this.apply();
+  }
+
+  zoom(f, cx, cy) {
+    const r = this.svg.getBoundingClientRect();
+    cx ??= r.width / 2; cy ??= r.height / 2;
+    const s = Math.max(0.15, Math.min(4, this.scale * f));
+    this.tx = cx - (cx - this.tx) * (s / this.scale);
+    this.ty = cy - (cy - this.ty) * (s / this.scale);
+    this.scale = s;
+    this.userMoved = true;
+    this.apply();
+  }
+
+  /** After the board's box changed size: refit, or keep the same point in the middle. */
+  resized() {
+    const r = this.svg.getBoundingClientRect();
+    if (this.lastW && this.userMoved) { this.tx += (r.width - this.lastW) / 2; this.ty += (r.height - this.lastH) / 2; this.apply(); }
+    this.lastW = r.width; this.lastH = r.height;
+  }
+
+  apply() {
+    const r = this.svg.getBoundingClientRect();
+    this.lastW = r.width; this.lastH = r.height;
+    this.view.setAttribute('transform', `translate(${this.tx} ${this.ty}) scale(${this.scale})`);
+  }
+
+  initGestures() {
+    const pts = new Map();
+    let last = null, moved = 0;
+    this.svg.addEventListener('pointerdown', (e) => {
+      pts.set(e.pointerId, [e.clientX, e.clientY]);
+      moved = 0;
+      last = null;
+    });
+    this.svg.addEventListener('pointermove', (e) => {
+      if (!pts.has(e.pointerId)) return;
+      const prev = pts.get(e.pointerId);
+      pts.set(e.pointerId, [e.clientX, e.clientY]);
+      if (pts.size === 1) {
+        const dx = e.clientX - prev[0], dy = e.clientY - prev[1];
+        moved += Math.abs(dx) + Math.abs(dy);
+        if (moved > 4) {
+          if (moved - Math.abs(dx) - Math.abs(dy) <= 4) this.svg.setPointerCapture(e.pointerId);
+          this.tx += dx; this.ty += dy; this.userMoved = true; this.apply();
+        }
+      } else if (pts.size === 2) {
+        const [a, b] = [...pts.values()];
+        const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+        const r = this.svg.getBoundingClientRect();
+        if (last) this.zoom(d / last, (a[0] + b[0]) / 2 - r.left, (a[1] + b[1]) / 2 - r.top);
+        last = d;
+        moved = 100;
+      }
+    });
+    const up = (e) => { pts.delete(e.pointerId); last = null; };
+    this.svg.addEventListener('pointerup', up);
+    this.svg.addEventListener('pointercancel', up);
+    // a drag is not a click: swallow the click that ends a pan
+    this.svg.addEventListener('click', (e) => { if (moved > 4) { e.stopPropagation(); e.preventDefault(); } }, true);
+    this.svg.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const r = this.svg.getBoundingClientRect();
+      this.zoom(Math.exp(-e.deltaY * 0.0015), e.clientX - r.left, e.clientY - r.top);
+    }, { passive: false });
+  }
+}

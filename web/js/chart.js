@@ -1,0 +1,29 @@
+// The score chart: one line per seat over the turns, as an SVG that scales with its box.
+import { SEAT_COLOURS } from './board.js';
+
+/**
+ * Draws `history` (a list of {turn, scores}) into `box`. Later entries for one turn replace
+ * earlier ones, so the line shows each turn's score at its end.
+ */
+export function drawChart(box, history, players) {
+  const W = 320, H = 160, L = 28, B = 18;
+  const byTurn = new Map();
+  for (const h of history) byTurn.set(h.turn, h.scores);
+  const pts = [...byTurn.entries()].sort((a, b) => a[0] - b[0]);
+  const maxT = Math.max(1, ...pts.map((p) => p[0]));
+  const maxS = Math.max(10, ...pts.flatMap((p) => p[1]));
+  const sx = (t) => L + (t / maxT) * (W - L - 6), sy = (s) => H - B - (s / maxS) * (H - B - 6);
+  let svg = `<svg viewBox="0 0 ${W} ${H}" class="chart" role="img" aria-label="Scores over the turns">`;
+  for (let i = 0; i <= 4; i++) {
+    const v = Math.round((maxS * i) / 4);
+    svg += `<line x1="${L}" x2="${W - 6}" y1="${sy(v)}" y2="${sy(v)}" class="grid"/><text x="${L - 4}" y="${sy(v) + 4}" class="axis" text-anchor="end">${v}</text>`;
+  }
+  svg += `<text x="${W - 6}" y="${H - 4}" class="axis" text-anchor="end">turn ${maxT}</text>`;
+  for (let s = 0; s < players; s++) {
+    const line = pts.map(([t, sc]) => `${sx(t).toFixed(1)},${sy(sc[s] ?? 0).toFixed(1)}`).join(' ');
+    svg += `<polyline points="${line}" fill="none" stroke="${SEAT_COLOURS[s]}" stroke-width="2.5"/>`;
+    const end = pts[pts.length - 1];
+    if (end) svg += `<circle cx="${sx(end[0]).toFixed(1)}" cy="${sy(end[1][s] ?? 0).toFixed(1)}" r="3.5" fill="${SEAT_COLOURS[s]}"/>`;
+  }
+  box.innerHTML = svg + '</svg>';
+}

@@ -1,0 +1,63 @@
+// Features of the view (the state JSON's `features`): finding the one under a segment and
+// telling it in words (extent, who holds it, what it is worth now), and the number a card
+// would give on a target, shown before the player confirms.
+import { SEAT_NAMES } from './seats.js';
+
+/** A feature's segments as {x, y, port}: the state JSON writes each as [x, y, PORT]. */
+export function segs(f) {
+  return f.segments.map((s) => (Array.isArray(s) ? { x: s[0], y: s[1], port: s[2] } : { x: s.x, y: s.y, port: s.ports?.[0] ?? s.port }));
+}
+
+/**
+ * The feature holding the segment at board port `port` of the tile (x, y), or undefined (the
+ * state lists only features someone holds, or with a token or a lock). `same(x, y, a, b)` tells
+ * whether two ports of that tile are one segment (the board knows the tile and its rotation).
+ */
+export function featureAt(view, x, y, port, same) {
+  return (view.features ?? []).find((f) => segs(f).some((s) => s.x === x && s.y === y && (s.port === port || same(x, y, s.port, port))));
+}
+
+/** Seats with the most followers on a feature (tokens settle ties among them). */
+export function holders(f) {
+  const max = Math.max(0, ...f.followers);
+  if (!max) return [];
+  const tied = f.followers.map((n, s) => (n === max ? s : -1)).filter((s) => s >= 0);
+  const withToken = tied.filter((s) => f.tokens.includes(s));
+  return withToken.length ? withToken : tied;
+}
+
+export function featureWords(f) {
+  const kind = f.type[0].toUpperCase() + f.type.slice(1);
+  const size = f.type === 'cloister' ? `${f.tiles} tiles around and on it` : `${f.tiles} tile${f.tiles === 1 ? '' : 's'}`;
+  const parts = [`${kind}: ${size}${f.pennants ? `, ${f.pennants} pennant${f.pennants > 1 ? 's' : ''}` : ''}`];
+  parts.push(f.type === 'field' ? 'never completed' : f.completed ? 'completed' : 'unfinished');
+  if (f.locked) parts.push('locked');
+  const h = holders(f);
+  const who = f.followers.map((n, s) => (n ? `${SEAT_NAMES[s]} ${n}` : '')).filter(Boolean).join(', ');
+  let text = parts.join(', ') + `. Worth ${f.value} now.`;
+  text += who ? ` Followers: ${who}; held by ${h.map((s) => SEAT_NAMES[s]).join(' and ')}.` : ' Nobody holds it.';
+  if (f.tokens.length) text += ` Tokens: ${f.tokens.map((s) => SEAT_NAMES[s]).join(', ')}.`;
+  return text;
+}
+
+/**
+ * The points a card gives on a feature, for the cards whose effect is a number (Cash Out,
+ * Road Sweeper, the three harvest cards): a label, or '' for the others.
+ */
+export function cardNumber(card, f) {
+  if (!f) return '';
+  const n = f.followers.reduce((a, b) => a + b, 0);
+  switch (card) {
+    case 'cash_out': return `${2 * n} points for you`;
+    case 'road_sweeper': return f.value && holders(f).length ? `${f.value} points for ${holders(f).map((s) => SEAT_NAMES[s]).join(' and ')}` : 'nobody scores';
+    case 'score_road_double': return `${2 * f.tiles} points for you`;
+    case 'score_city_bonus': return `${2 * f.tiles + f.pennants} points for you`;
+    case 'score_cloister_bonus': return `${2 * f.value - 1} points for you`;
+    default: return '';
+  }
+}
+
+/** The hover text of a segment: its feature in words, or that nobody holds it. */
+export function hoverWords(f, type) {
+  return f ? featureWords(f) : `${type[0].toUpperCase()}${type.slice(1)}: nobody holds it.`;
+}

@@ -1,0 +1,524 @@
+// The game page (/play/ID/TOKEN for a seat, /watch/ID for a spectator): draws the state the
+// server pushes and turns clicks and keys into one of the legal moves it listed. Everything
+// shown comes from the frames; the page knows no rules (moves.js only narrows the legal list).
+import { Board, SEAT_COLOURS, SEAT_NAMES } from './board.js';
+import { CARDS, cardName } from './cards.js';
+import { drawChart } from './chart.js';
+import { groupMoves, nextChoices, parsePlacement } from './moves.js';
+import { Link } from './net.js';
+import { tileIcon } from './tiles.js';
+import { cardNumber, featureAt, hoverWords, segs } from './features.js';
+import { eventWords, moveWords } from './words.js';
+import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.js';
+
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const path = location.pathname.split('/').filter(Boolean);
+const gameId = path[1];
+const token = path[0] === 'play' ? path[2] : null;
+const store = `carc-${gameId}-${token ? token.slice(0, 8) : 'watch'}`;
+
+/** The last state frame, and what the player has chosen so far for the pending decision. */
+let frame = null;
+/** @type {{tile: string|null, spot: string|null, hoverSpot: string|null, rotIdx: number, group: string|null, chosen: any[], pick: string|null, sent: boolean}} */
+let ui = fresh();
+let players = [];
+let defs = new Map();
+/** @type {Board} */
+let board;
+/** Two ports of one tile name one segment (for featureAt). */
+const same = (x, y, a, b) => board.sameSegment(x, y, a, b);
+/** @type {{turn: number, scores: number[]}[]} */
+let history = [];
+/** @type {{index: number, text: string}[]} */
+let log = [];
+let fitted = false;
+let link;
+
+function fresh() {
+  return { tile: null, spot: null, hoverSpot: null, rotIdx: 0, group: null, chosen: [], pick: null, sent: false };
+}
+
+function mySeat() {
+  return frame?.view?.view ?? -1;
+}
+
+function names() {
+  return players.map((p, i) => playerLabel(i, p, mySeat()));
+}
+
+async function start() {
+  const tiles = await (await fetch('/api/tiles')).json();
+  defs = new Map(tiles.map((t) => [t.id, t]));
+  board = new Board(/** @type {any} */ ($('board')), defs);
+  try {
+    const info = await (await fetch(`/api/games/${gameId}`)).json();
+    players = info.players ?? [];
+  } catch { players = []; }
+  try {
+    const saved = JSON.parse(localStorage.getItem(store) ?? '{}');
+    history = saved.history ?? [];
+    log = saved.log ?? [];
+  } catch { /* a fresh page */ }
+  $('zoom-in').onclick = () => board.zoom(1.25);
+  $('zoom-out').onclick = () => board.zoom(0.8);
+  $('fit').onclick = () => fitBoard();
+  document.addEventListener('keydown', onKey);
+  window.addEventListener('resize', () => { if (frame && !board.userMoved) fitBoard(); else board.resized(); });
+  const svg = $('board'), tip = $('tip');
+  let lastKey = '';
+  svg.addEventListener('pointermove', (e) => {
+    if (!frame || e.buttons) return;
+    const at = board.segmentUnder(e.clientX, e.clientY);
+    const f = at && featureAt(frame.view, at.x, at.y, at.port, same);
+    const key = f ? JSON.stringify(f.segments[0]) + f.type : at ? `${at.x},${at.y}` : '';
+    const r = svg.getBoundingClientRect();
+    tip.style.left = `${Math.min(e.clientX - r.left + 14, r.width - 270)}px`;
+    tip.style.top = `${e.clientY - r.top + 14}px`;
+    if (key === lastKey) return;
+    lastKey = key;
+    board.highlightFeature(f);
+    tip.hidden = !at;
+    if (at) tip.textContent = hoverWords(f, at.type);
+  });
+  svg.addEventListener('pointerleave', () => { lastKey = ''; board.highlightFeature(null); tip.hidden = true; });
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  link = new Link(`${proto}//${location.host}/ws/${gameId}${token ? '/' + token : ''}`, onMessage, (up) => {
+    $('net').hidden = up;
+    document.body.classList.toggle('offline', !up);
+  });
+  renderLog();
+}
+
+function onMessage(msg) {
+  if (msg.type === 'error') {
+    status(`The server refused that: ${msg.message}`, 'error');
+    ui.sent = false;
+    return;
+  }
+  if (msg.type !== 'state') return;
+  const newIndex = !frame || frame.index !== msg.index;
+  frame = msg;
+  if (!players.length) players = Array.from({ length: msg.view.players }, () => 'human');
+  if (newIndex) ui = fresh();
+  for (const ev of msg.events ?? []) {
+    if (log.some((l) => l.index === msg.index && l.text === ev)) continue;
+    log.push({ index: msg.index, text: ev });
+  }
+  history.push({ turn: msg.view.turn, scores: msg.view.scores });
+  if (history.length > 2000) history = history.slice(-2000);
+  try { localStorage.setItem(store, JSON.stringify({ history, log: log.slice(-400) })); } catch { /* full */ }
+  render(newIndex);
+}
+
+function fitBoard() {
+  board.fit(placements().map((p) => `${p.x},${p.y}`));
+}
+
+function placements() {
+  return (frame?.legal ?? []).map(parsePlacement).filter(Boolean);
+}
+
+function status(text, cls = '') {
+  const s = $('status');
+  s.textContent = text;
+  s.className = `status ${cls}`;
+}
+
+function render(newIndex = false) {
+  const v = frame.view;
+  board.render(v);
+  if (!fitted || !board.userMoved) { fitBoard(); fitted = true; }
+  const seat = mySeat();
+  $('who').innerHTML = seat >= 0
+    ? `<span class="swatch" style="background:${SEAT_COLOURS[seat]}"></span> You are ${SEAT_NAMES[seat]}`
+    : 'Watching';
+  renderPlayers($('players'), v, players, seat);
+  renderStack($('stack'), v, defs);
+  renderHand();
+  renderLog();
+  drawChart($('chart'), history, v.players);
+  renderDecision();
+  if (newIndex && board.userMoved && !choicesInSight()) fitBoard();
+  renderFinal($('final'), v, players, seat, history, gameId);
+}
+
+/** Whether every spot or target the page offers is on screen (else a new decision refits). */
+function choicesInSight() {
+  const keys = [...document.querySelectorAll('#board [data-spot], #board [data-target]')].map((e) => {
+    const t = e.getAttribute('data-spot') ?? e.getAttribute('data-target') ?? '';
+    const m = /(-?\d+),(-?\d+)/.exec(t);
+    return m ? [Number(m[1]), Number(m[2])] : null;
+  }).filter(Boolean);
+  return keys.every(([x, y]) => board.inSight(x, y));
+}
+
+function renderLog() {
+  const ol = $('log');
+  ol.replaceChildren();
+  const n = names();
+  for (const l of log.slice(-150)) {
+    const li = document.createElement('li');
+    li.textContent = eventWords(l.text, n);
+    if (/^score /.test(l.text)) li.className = 'scored';
+    ol.appendChild(li);
+  }
+  ol.scrollTop = ol.scrollHeight;
+}
+
+/** The seat's own cards: gifts, then Christmas cards (ids), from the view. */
+function myCards() {
+  const v = frame.view, seat = mySeat();
+  if (seat < 0) return [];
+  const gifts = v.gifts?.hands?.[seat]?.cards ?? [];
+  const xh = v.christmas?.hands?.[seat];
+  const xmas = xh?.cards ?? [];
+  return [...gifts.map((id) => ({ id, kind: 'gift' })), ...xmas.map((id) => ({ id, kind: 'christmas' }))];
+}
+
+function renderHand() {
+  const v = frame.view;
+  const ht = $('hand-tiles');
+  ht.replaceChildren();
+  const h2 = document.createElement('h2');
+  h2.textContent = v.over ? 'Game over' : `Turn ${v.turn}: ${names()[v.active] ?? ''} to play`;
+  ht.appendChild(h2);
+  const row = document.createElement('div');
+  row.className = 'tiles-row';
+  const place = placements();
+  for (const t of v.hand_tiles ?? []) {
+    const b = document.createElement('button');
+    b.className = 'hand-tile';
+    const usable = place.some((p) => p.tile === t);
+    b.disabled = !usable;
+    if (usable && currentTile() === t) b.classList.add('chosen');
+    b.title = `${t}: ${defs.get(t)?.description ?? ''}`;
+    const spot = ui.spot ?? ui.hoverSpot;
+    const rots = spot && currentTile() === t ? rotationsAt(t, spot) : [];
+    b.appendChild(tileIcon(defs.get(t), rots.length ? rots[ui.rotIdx % rots.length] : 0, 72));
+    b.onclick = () => { ui.tile = t; ui.spot = null; ui.rotIdx = 0; renderDecision(); renderHand(); };
+    row.appendChild(b);
+  }
+  ht.appendChild(row);
+
+  const box = $('hand');
+  box.replaceChildren();
+  const cards = myCards();
+  box.hidden = mySeat() < 0 || (!cards.length && !v.gifts && !v.christmas);
+  const title = document.createElement('h2');
+  title.textContent = cards.length ? 'Your cards' : v.over ? 'Your cards: none left' : 'Your cards: none yet';
+  box.appendChild(title);
+  const groups = groupMoves(frame.legal ?? []);
+  const wrap = document.createElement('div');
+  wrap.className = 'cards';
+  for (const c of cards) {
+    const info = CARDS[c.id] ?? { name: c.id, when: '', text: '', deck: c.kind };
+    const heads = [`open ${c.id}`, `play ${c.id}`, `discard ${c.id}`].filter((h) => groups.has(h));
+    const d = document.createElement('button');
+    d.className = `card deck-${info.deck}${heads.length ? ' playable' : ''}${heads.includes(ui.group ?? '') ? ' chosen' : ''}`;
+    d.disabled = !heads.length;
+    d.dataset.card = c.id;
+    d.innerHTML = `<strong></strong><em></em><span></span>`;
+    d.querySelector('strong').textContent = info.name;
+    d.querySelector('em').textContent = info.when;
+    d.querySelector('span').textContent = info.text;
+    d.onclick = () => chooseGroup(heads[0]);
+    wrap.appendChild(d);
+  }
+  box.appendChild(wrap);
+}
+
+function currentTile() {
+  const place = placements();
+  if (ui.tile && place.some((p) => p.tile === ui.tile)) return ui.tile;
+  return place[0]?.tile ?? null;
+}
+
+/** Legal rotations of a tile at a spot, in the server's order. */
+function rotationsAt(tile, spot) {
+  return placements().filter((p) => p.tile === tile && `${p.x},${p.y}` === spot).map((p) => p.rot);
+}
+
+function spotsOf(tile) {
+  return [...new Set(placements().filter((p) => p.tile === tile).map((p) => `${p.x},${p.y}`))];
+}
+
+function chooseGroup(h) {
+  if (!h) return;
+  ui.group = h; ui.chosen = []; ui.pick = null;
+  renderDecision();
+  renderHand();
+}
+
+const ASK = {
+  window_before: 'Before placing your tile you may open a gift or play a card.',
+  place: 'Place your tile: choose a highlighted spot, then turn it and confirm.',
+  card_draw: 'You may draw a Christmas card.',
+  card_target: 'Choose the target of the card in play on the board.',
+  block: 'A card is aimed at you: block it with Shield, or let it pass.',
+  follower: 'Put a follower on the tile you placed (click a circle), or pass.',
+  modifier: 'A feature you control is being scored: play a modifier card, or not.',
+  window_after: 'After scoring you may play a card, or end your turn.',
+  discard: 'You hold too many Christmas cards: discard one.',
+  end_choice: 'The game is ending: choose a field for your token.',
+};
+
+const PASS_LABEL = {
+  window_before: 'Go on to placing', card_draw: 'Do not draw', follower: 'No follower', block: 'Let it pass',
+  modifier: 'No modifier', window_after: 'End my turn', card_target: 'Pass',
+};
+
+/** Which deck a pending draw offers, when the view says. */
+function offeredDeck(v) {
+  const d = v.christmas?.offered ?? v.offered_deck ?? v.pending?.deck;
+  return d ? `${d[0].toUpperCase()}${d.slice(1)} ` : '';
+}
+
+function renderDecision() {
+  const v = frame.view, seat = mySeat();
+  const legal = frame.legal ?? [];
+  const p = $('prompt');
+  p.replaceChildren();
+  board.clearInteractive();
+  board.highlightFeature(null, 'about');
+  const dec = v.pending?.decision;
+  if (v.over) { status('The game is over.'); return; }
+  if (!legal.length || seat < 0 || v.pending.seat !== seat) {
+    const who = names()[v.pending.seat] ?? '';
+    status(`Waiting for ${who} (${(dec ?? '').replace('_', ' ')}).`);
+    return;
+  }
+  status('Your decision.', 'mine');
+  board.highlightFeature(aboutFeature(v, dec), 'about');
+  const groups = groupMoves(legal);
+  const text = document.createElement('p');
+  text.textContent = dec === 'card_draw' ? `You may draw a ${offeredDeck(v)}card.` : ASK[dec] ?? dec;
+  const inPlay = v.christmas?.in_play?.card;
+  if (dec === 'card_target' && inPlay) text.textContent = `${cardName(inPlay)}: ${CARDS[inPlay]?.text ?? ''} Choose its target on the board.`;
+  if (dec === 'block' && inPlay) text.textContent = `${names()[v.active]} plays ${cardName(inPlay)} against you (${CARDS[inPlay]?.text ?? ''}). Block it with Shield, or let it pass.`;
+  p.appendChild(text);
+  const buttons = document.createElement('div');
+  buttons.className = 'buttons';
+  p.appendChild(buttons);
+  const button = (label, fn, cls = '', key = '') => {
+    const b = document.createElement('button');
+    b.textContent = label;
+    b.className = cls;
+    if (key) b.dataset.key = key;
+    b.onclick = fn;
+    buttons.appendChild(b);
+    return b;
+  };
+
+  if (groups.has('place')) {
+    renderPlacement(buttons, button);
+  } else {
+    if (!ui.group) {
+      if (groups.has('follower')) ui.group = 'follower';
+      else if (groups.has('target')) ui.group = 'target';
+    }
+    if (ui.group && groups.has(ui.group)) renderChoice(groups.get(ui.group), button, p);
+  }
+  for (const [h, moves] of groups) {
+    if (h.startsWith('discard ')) button(`Discard ${cardName(h.slice(8))}`, () => send(moves[0]), '', 'discard');
+    if (dec === 'modifier' && h.startsWith('play ')) button(`Play ${cardName(h.slice(5))}`, () => chooseGroup(h), 'primary');
+  }
+  if (groups.has('draw')) button('Draw a card', () => send('draw'), 'primary', 'draw');
+  if (groups.has('block')) button('Block with Shield', () => send('block'), 'primary', 'block');
+  if (groups.has('pass')) button(PASS_LABEL[dec] ?? 'Pass', () => send('pass'), '', 'pass');
+  // a safety net: every legal move stays reachable, whatever the page draws
+  const more = document.createElement('details');
+  more.className = 'all-moves';
+  more.innerHTML = `<summary>All ${legal.length} legal moves</summary>`;
+  for (const m of legal.slice(0, 300)) {
+    const b = document.createElement('button');
+    b.textContent = m;
+    b.onclick = () => send(m);
+    more.appendChild(b);
+  }
+  p.appendChild(more);
+}
+
+/** The feature a block or modifier question is about, to mark it on the board. */
+function aboutFeature(v, dec) {
+  const t = v.christmas?.in_play?.target?.[dec === 'block' ? v.christmas.in_play.target.length - 1 : 0];
+  if ((dec === 'block' || dec === 'card_target') && t?.port) return featureAt(v, t.x, t.y, t.port, same);
+  if (dec === 'modifier' && v.last_placed) {
+    const lp = v.last_placed;
+    const done = (v.features ?? []).filter((f) => f.completed && f.type !== 'cloister' && segs(f).some((s) => s.x === lp.x && s.y === lp.y));
+    return done.find((f) => f.type === 'city') ?? done[0] ?? null;
+  }
+  return null;
+}
+
+function renderPlacement(buttons, button) {
+  const tile = currentTile();
+  if (!tile) return;
+  const spots = spotsOf(tile);
+  if (ui.spot && !spots.includes(ui.spot)) ui.spot = null;
+  board.setSpots(spots, ui.spot, (key, hover) => {
+    if (hover) {
+      if (ui.spot) return;
+      ui.hoverSpot = key;
+      const rots = rotationsAt(tile, key);
+      const [x, y] = key.split(',').map(Number);
+      board.setPreview(tile, x, y, rots[0]);
+      return;
+    }
+    if (ui.spot === key) ui.rotIdx++;
+    else { ui.spot = key; ui.rotIdx = 0; }
+    renderDecision();
+    renderHand();
+  });
+  const spot = ui.spot;
+  if (spot) {
+    const rots = rotationsAt(tile, spot);
+    const rot = rots[ui.rotIdx % rots.length];
+    const [x, y] = spot.split(',').map(Number);
+    board.setPreview(tile, x, y, rot);
+    button(rots.length > 1 ? `Rotate (${(ui.rotIdx % rots.length) + 1}/${rots.length})` : 'Only one way fits', () => rotate(), '', 'rotate').disabled = rots.length < 2;
+    button(`Place ${tile} here`, () => confirm(), 'primary', 'confirm');
+  }
+  const v = frame.view;
+  if ((v.hand_tiles ?? []).length > 1) {
+    const other = (v.hand_tiles).find((t) => t !== tile && spotsOf(t).length);
+    if (other) button(`Use tile ${other} instead`, () => { ui.tile = other; ui.spot = null; ui.rotIdx = 0; renderDecision(); renderHand(); }, '', 'swap-tile');
+  }
+}
+
+function rotate() {
+  if (!ui.spot) return;
+  ui.rotIdx++;
+  renderDecision();
+  renderHand();
+}
+
+/** The chosen move, if the choices made so far name exactly one. */
+function chosenMove() {
+  const legal = frame?.legal ?? [];
+  if (placements().length) {
+    const tile = currentTile();
+    if (!ui.spot || !tile) return null;
+    const rots = rotationsAt(tile, ui.spot);
+    const [x, y] = ui.spot.split(',');
+    return `${tile} (${x},${y}) r${rots[ui.rotIdx % rots.length]}`;
+  }
+  if (!ui.group) return null;
+  const moves = groupMoves(legal).get(ui.group) ?? [];
+  const { next, done } = nextChoices(moves, ui.chosen);
+  return !next.length && done.length === 1 ? done[0] : null;
+}
+
+function confirm() {
+  const m = chosenMove();
+  if (m) send(m);
+}
+
+function send(move) {
+  if (!frame || ui.sent) return;
+  if (link.send({ type: 'move', index: frame.index, move })) {
+    ui.sent = true;
+    status(`Sent: ${moveWords(move)}…`);
+  } else status('Offline: the move was not sent.', 'error');
+}
+
+/** Targets on the board for the chosen group (a card, a lightning target, a follower). */
+function renderChoice(moves, button, p) {
+  const v = frame.view;
+  const { next, done } = nextChoices(moves, ui.chosen);
+  const last = v.board[v.board.length - 1];
+  const prev = ui.chosen[ui.chosen.length - 1];
+  const ctx = prev && prev.x !== undefined ? { x: prev.x, y: prev.y } : last;
+  if (ui.group?.match(/^(open|play) /)) {
+    const id = ui.group.split(' ')[1];
+    const t = document.createElement('p');
+    t.className = 'card-line';
+    t.textContent = `${cardName(id)}: ${CARDS[id]?.text ?? ''}`;
+    const buttons = p.querySelector('.buttons');
+    p.insertBefore(t, buttons);
+    if (next.length) {
+      const step = document.createElement('p');
+      step.textContent = /^swap_/.test(id) ? (ui.chosen.length ? 'Now click the other player\'s follower.' : 'Click your follower to swap.')
+        : id === 'change_position' && ui.chosen.length ? 'Now click its new place on that tile.'
+          : id === 'mastermind' ? 'Click the empty spot the next player must fill.' : 'Click its target on the board.';
+      p.insertBefore(step, buttons);
+    }
+  }
+  const pickable = next.length ? next : [];
+  // a token that completes a move is picked and then confirmed; one that leads on is taken at once
+  const pickedToken = ui.pick ? pickable.find((t) => t.text === ui.pick) : null;
+  board.setTargets(pickable, ctx, ui.pick, (t) => {
+    const after = nextChoices(moves, [...ui.chosen, t]);
+    if (after.next.length) { ui.chosen.push(t); ui.pick = null; }
+    else if (ui.pick === t.text) { ui.chosen.push(t); ui.pick = null; confirm(); return; }
+    else ui.pick = t.text;
+    renderDecision();
+  }, ui.group === 'follower' || /claim_|intrude_|synod/.test(ui.group ?? '') ? mySeat() : -1);
+  const pickedNext = pickedToken ? nextChoices(moves, [...ui.chosen, pickedToken]) : null;
+  if (pickedToken && pickedNext.next.length) {
+    button('Next', () => { ui.chosen.push(pickedToken); ui.pick = null; renderDecision(); }, 'primary', 'next');
+  } else if (pickedToken) {
+    const m = pickedNext.done[0];
+    const card = /^(open|play) /.test(ui.group ?? '') ? ui.group.split(' ')[1] : v.christmas?.in_play?.card;
+    const num = pickedToken.kind === 'seg' ? cardNumber(card, featureAt(v, pickedToken.x, pickedToken.y, pickedToken.port, same)) : '';
+    button(`Confirm: ${moveWords(m)}${num ? ` (${num})` : ''}`, () => { ui.chosen.push(pickedToken); ui.pick = null; confirm(); }, 'primary', 'confirm');
+  } else if (!next.length && done.length === 1) {
+    button(`Confirm: ${moveWords(done[0])}`, () => confirm(), 'primary', 'confirm');
+  }
+  if (ui.group !== 'follower' && ui.group !== 'target') button('Cancel', () => { ui.group = null; ui.chosen = []; ui.pick = null; renderDecision(); renderHand(); }, '', 'cancel');
+}
+
+/** The choices the arrow keys move between: spots, or the current targets. */
+function cycle(dir) {
+  if (!frame) return;
+  if (placements().length) {
+    const spots = spotsOf(currentTile()).sort((a, b) => {
+      const [ax, ay] = a.split(',').map(Number), [bx, by] = b.split(',').map(Number);
+      return ay - by || ax - bx;
+    });
+    if (!spots.length) return;
+    const i = spots.indexOf(ui.spot ?? '');
+    ui.spot = spots[(i + dir + spots.length) % spots.length];
+    ui.rotIdx = 0;
+    const [x, y] = ui.spot.split(',').map(Number);
+    board.reveal(x, y);
+  } else if (ui.group) {
+    const moves = groupMoves(frame.legal).get(ui.group) ?? [];
+    const { next } = nextChoices(moves, ui.chosen);
+    if (!next.length) return;
+    const i = next.findIndex((t) => t.text === ui.pick);
+    ui.pick = next[(i + dir + next.length) % next.length].text;
+  }
+  renderDecision();
+  renderHand();
+}
+
+function onKey(e) {
+  const tag = /** @type {HTMLElement} */ (e.target).tagName;
+  if (tag === 'INPUT' || tag === 'TEXTAREA' || (tag === 'BUTTON' && (e.key === 'Enter' || e.key === ' '))) return;
+  const k = e.key;
+  if (k === 'ArrowRight' || k === 'ArrowDown' || k === 'n') cycle(1);
+  else if (k === 'ArrowLeft' || k === 'ArrowUp') cycle(-1);
+  else if (k === 'r' || k === 'R') rotate();
+  else if (k === 't' || k === 'T') { const b = document.querySelector('[data-key="swap-tile"]'); if (b) /** @type {HTMLElement} */ (b).click(); }
+  else if (k === 'Enter') {
+    if (ui.pick) {
+      const moves = groupMoves(frame.legal).get(ui.group ?? '') ?? [];
+      const t = nextChoices(moves, ui.chosen).next.find((x) => x.text === ui.pick);
+      if (t && nextChoices(moves, [...ui.chosen, t]).next.length) { ui.chosen.push(t); ui.pick = null; renderDecision(); return; }
+      if (t) { ui.chosen.push(t); ui.pick = null; }
+    }
+    confirm();
+  } else if (k === 'p' || k === 'P') { if ((frame?.legal ?? []).includes('pass')) send('pass'); }
+  else if (k === 'Escape') { ui.chosen = []; ui.pick = null; if (ui.group !== 'follower' && ui.group !== 'target') ui.group = null; ui.spot = null; renderDecision(); renderHand(); }
+  else if (k === '+' || k === '=') board.zoom(1.25);
+  else if (k === '-') board.zoom(0.8);
+  else if (k === 'f' || k === 'F') fitBoard();
+  else if (/^[1-9]$/.test(k)) {
+    const cards = [...document.querySelectorAll('#hand .card.playable')];
+    const c = /** @type {HTMLElement|undefined} */ (cards[Number(k) - 1]);
+    if (c) c.click();
+  } else return;
+  e.preventDefault();
+}
+
+start().catch((e) => status(`Cannot start: ${e}`, 'error'));

@@ -1,0 +1,82 @@
+// The lobby (/): choose 2-5 seats (a person, or a computer player and its strength), the
+// expansions and a seed; create the game (POST /api/games) and show every seat's link.
+import { SEAT_COLOURS, SEAT_NAMES } from './board.js';
+
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+const KINDS = [
+  ['human', 'A person'],
+  ['greedy', 'Computer: quick (greedy)'],
+  ['mcts:300', 'Computer: good (search 0.3 s)'],
+  ['mcts:1000', 'Computer: strong (search 1 s)'],
+  ['mcts:3000', 'Computer: strongest (search 3 s)'],
+  ['random', 'Computer: random moves'],
+];
+let seats = ['human', 'greedy'];
+
+function renderSeats() {
+  const box = $('seats');
+  box.replaceChildren();
+  seats.forEach((kind, i) => {
+    const row = document.createElement('div');
+    row.className = 'seat-row';
+    row.innerHTML = `<label><span class="swatch" style="background:${SEAT_COLOURS[i]}"></span> ${SEAT_NAMES[i]} <select data-seat="${i}"></select></label>`;
+    const sel = /** @type {HTMLSelectElement} */ (row.querySelector('select'));
+    for (const [v, label] of KINDS) sel.add(new Option(label, v, false, v === kind));
+    sel.onchange = () => { seats[i] = sel.value; };
+    box.appendChild(row);
+  });
+  /** @type {HTMLButtonElement} */ ($('add-seat')).disabled = seats.length >= 5;
+  /** @type {HTMLButtonElement} */ ($('remove-seat')).disabled = seats.length <= 2;
+}
+
+$('add-seat').onclick = () => { seats.push('greedy'); renderSeats(); };
+$('remove-seat').onclick = () => { seats.pop(); renderSeats(); };
+
+function linkItem(label, url) {
+  const li = document.createElement('li');
+  const full = new URL(url, location.href).href;
+  li.innerHTML = `<strong></strong> <a></a> <button type="button">Copy</button>`;
+  li.querySelector('strong').textContent = label;
+  const a = li.querySelector('a');
+  a.href = full; a.textContent = full;
+  const b = li.querySelector('button');
+  b.onclick = async () => {
+    try { await navigator.clipboard.writeText(full); b.textContent = 'Copied'; } catch { b.textContent = 'Select and copy the link'; }
+  };
+  return li;
+}
+
+$('new-game').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  $('error').textContent = '';
+  const body = { players: seats, expansions: /** @type {HTMLSelectElement} */ ($('expansions')).value };
+  const seed = /** @type {HTMLInputElement} */ ($('seed')).value.trim();
+  if (seed) body.seed = Number(seed);
+  let res, data;
+  try {
+    res = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    data = await res.json();
+  } catch (err) {
+    $('error').textContent = `The server did not answer: ${err}`;
+    return;
+  }
+  if (!res.ok) { $('error').textContent = data.error ?? data.message ?? `error ${res.status}`; return; }
+  const list = $('link-list');
+  list.replaceChildren();
+  let mine = null;
+  for (const s of data.seats) {
+    if (!s.url) continue;
+    mine ??= s.url;
+    list.appendChild(linkItem(`${SEAT_NAMES[s.seat]}${mine === s.url ? ' (yours)' : ''}`, s.url));
+  }
+  list.appendChild(linkItem('Spectators', data.watch));
+  $('links').hidden = false;
+  if (mine) {
+    const open = document.createElement('a');
+    open.href = mine; open.textContent = 'Open your seat'; open.className = 'button primary'; open.id = 'open-seat';
+    list.before(open);
+    window.open(mine, '_blank');
+  }
+});
+
+renderSeats();

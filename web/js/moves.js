@@ -1,0 +1,74 @@
+// The legal moves the server pushes, read into what the page offers: placements by position,
+// and for every other kind a sequence of choices (board targets) that ends in one move.
+// The page holds no rules: it only groups and narrows this list.
+
+/** @typedef {{tile: string, x: number, y: number, rot: number, move: string}} Placement */
+/** A choice token: a segment `(x,y) type:PORT`, a position `(x,y)`, or a port `type:PORT` on a tile known from context. */
+/** @typedef {{kind: 'seg'|'pos'|'port', x?: number, y?: number, type?: string, port?: string, text: string}} Token */
+
+const PLACE = /^([A-X]) \((-?\d+),(-?\d+)\) r([0-3])$/;
+
+/** @param {string} m @returns {Placement|null} */
+export function parsePlacement(m) {
+  const r = PLACE.exec(m);
+  return r ? { tile: r[1], x: +r[2], y: +r[3], rot: +r[4], move: m } : null;
+}
+
+/** The words after a move's head (`open ID`, `play ID`, `target`, or none for a follower) as tokens. */
+export function tokens(rest) {
+  const out = [];
+  const re = /\((-?\d+),(-?\d+)\)(?: (\w+):(\w+))?|(\w+):(\w+)/g;
+  let r;
+  while ((r = re.exec(rest))) {
+    if (r[1] !== undefined && r[3]) out.push({ kind: 'seg', x: +r[1], y: +r[2], type: r[3], port: r[4], text: r[0] });
+    else if (r[1] !== undefined) out.push({ kind: 'pos', x: +r[1], y: +r[2], text: r[0] });
+    else out.push({ kind: 'port', type: r[5], port: r[6], text: r[0] });
+  }
+  return /** @type {Token[]} */ (out);
+}
+
+/** The head of a move: `open ID`, `play ID`, `discard ID`, `target`, `follower`, a placement, or the word. */
+export function head(m) {
+  const w = m.split(' ');
+  if (w[0] === 'open' || w[0] === 'play' || w[0] === 'discard') return `${w[0]} ${w[1]}`;
+  if (w[0] === 'target') return 'target';
+  if (PLACE.test(m)) return 'place';
+  if (/^\w+:\w+$/.test(m)) return 'follower';
+  return w[0];
+}
+
+/** The part after the head. */
+export function rest(m) {
+  const h = head(m);
+  if (h === 'follower') return m;
+  if (h === 'place') return '';
+  return m.slice(h.length).trim();
+}
+
+/** Legal moves grouped by head, keeping their order. @returns {Map<string, string[]>} */
+export function groupMoves(legal) {
+  const g = new Map();
+  for (const m of legal) {
+    const h = head(m);
+    if (!g.has(h)) g.set(h, []);
+    g.get(h).push(m);
+  }
+  return g;
+}
+
+/**
+ * Narrowing a group: given the moves of one head and the tokens chosen so far, the distinct next
+ * tokens, and the moves that are complete with exactly these tokens.
+ */
+export function nextChoices(moves, chosen) {
+  /** @type {Map<string, Token>} */
+  const next = new Map();
+  const done = [];
+  for (const m of moves) {
+    const t = tokens(rest(m));
+    if (!chosen.every((c, i) => t[i] && t[i].text === c.text)) continue;
+    if (t.length === chosen.length) done.push(m);
+    else next.set(t[chosen.length].text, t[chosen.length]);
+  }
+  return { next: [...next.values()], done };
+}

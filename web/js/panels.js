@@ -1,0 +1,123 @@
+// The information panels of the game page: players (score, breakdown, followers, hands), the
+// stack by tile kind, and the final screen. They read the view only.
+import { SEAT_COLOURS, SEAT_NAMES } from './board.js';
+import { drawChart } from './chart.js';
+import { tileIcon } from './tiles.js';
+import { cardName } from './cards.js';
+
+export const PARTS = ['roads', 'cities', 'cloisters', 'fields', 'cards', 'gifts', 'banked'];
+
+/** "Red (you)", "Blue — greedy". */
+export function playerLabel(seat, player, mySeat) {
+  const base = SEAT_NAMES[seat] ?? `Seat ${seat}`;
+  if (seat === mySeat) return `${base} (you)`;
+  return player && player !== 'human' ? `${base} — ${player}` : base;
+}
+
+function parts(v, s) {
+  const p = { ...(v.score_parts?.[s] ?? {}) };
+  const banked = v.banked?.[s] ?? v.christmas?.banked?.[s];
+  if (banked !== undefined) p.banked = banked;
+  return p;
+}
+
+function xmasCount(v, s) {
+  const h = v.christmas?.hands?.[s];
+  if (!h) return null;
+  return h.count ?? (h.cards?.length ?? 0) + (h.hidden ?? 0);
+}
+
+export function renderPlayers(box, v, players, mySeat) {
+  let html = '<h2>Players</h2><table class="scores"><thead><tr><th></th><th>Score</th><th title="followers in supply">Followers</th>';
+  if (v.gifts) html += '<th>Gifts</th>';
+  if (v.christmas) html += '<th>Cards</th>';
+  html += '</tr></thead><tbody>';
+  for (let s = 0; s < v.players; s++) {
+    const cls = [s === v.active ? 'active' : '', s === v.pending?.seat ? 'owes' : ''].join(' ');
+    html += `<tr class="${cls}" data-seat="${s}"><td><span class="swatch" style="background:${SEAT_COLOURS[s]}"></span> ${esc(playerLabel(s, players[s], mySeat))}</td>`;
+    html += `<td class="score" data-score="${v.scores[s]}">${v.scores[s]}</td><td>${v.supply?.[s] ?? ''}</td>`;
+    if (v.gifts) html += `<td>${v.gifts.hands?.[s]?.count ?? 0}</td>`;
+    if (v.christmas) html += `<td>${xmasCount(v, s) ?? ''}</td>`;
+    html += '</tr>';
+    const p = parts(v, s);
+    html += `<tr class="breakdown"><td colspan="5">${PARTS.filter((k) => p[k]).map((k) => `${k} ${p[k]}`).join(' · ') || 'no points yet'}</td></tr>`;
+  }
+  box.innerHTML = html + '</tbody></table>';
+}
+
+/** Tiles left in the stack by kind: the catalogue's counts less those placed, removed or in hand. */
+export function renderStack(box, v, defs) {
+  const left = new Map([...defs.values()].map((d) => [d.id, d.count]));
+  for (const b of v.board) left.set(b.tile, (left.get(b.tile) ?? 0) - 1);
+  for (const t of [...(v.removed ?? []), ...(v.hand_tiles ?? [])]) left.set(t, (left.get(t) ?? 0) - 1);
+  box.innerHTML = `<h2>Stack: ${v.stack_left} tiles left</h2>`;
+  const decks = [];
+  if (v.gifts) decks.push(`gift deck ${v.gifts.deck_left}`);
+  if (v.christmas) {
+    const x = v.christmas;
+    if (x.cloister_left !== undefined) decks.push(`Cloister deck ${x.cloister_left}`);
+    if (x.roadside_left !== undefined) decks.push(`Roadside deck ${x.roadside_left}`);
+    if (x.decks) for (const [k, d] of Object.entries(x.decks)) decks.push(`${k} deck ${d.left ?? d}`);
+  }
+  if (decks.length) {
+    const p = document.createElement('p');
+    p.className = 'decks';
+    p.textContent = decks.join(' · ');
+    box.appendChild(p);
+  }
+  // discard piles are public (RULES.md §6): the newest last
+  const piles = [];
+  if (v.gifts?.discard?.length) piles.push(['Gifts opened', v.gifts.discard]);
+  for (const [k, d] of Object.entries(v.christmas?.decks ?? {})) if (d.discard?.length) piles.push([`${k[0].toUpperCase()}${k.slice(1)} discards`, d.discard]);
+  for (const [label, ids] of piles) {
+    const p = document.createElement('p');
+    p.className = 'decks discards';
+    p.textContent = `${label}: ${ids.map(cardName).join(', ')}`;
+    box.appendChild(p);
+  }
+  const grid = document.createElement('div');
+  grid.className = 'stack-grid';
+  for (const [id, n] of left) {
+    if (n <= 0) continue;
+    const d = document.createElement('div');
+    d.className = 'stack-kind';
+    d.title = `${id}: ${defs.get(id).description}`;
+    d.appendChild(tileIcon(defs.get(id), 0, 30));
+    const c = document.createElement('span');
+    c.textContent = `×${n}`;
+    d.appendChild(c);
+    grid.appendChild(d);
+  }
+  box.appendChild(grid);
+}
+
+export function renderFinal(box, v, players, mySeat, history, gameId) {
+  if (!v.over) { box.hidden = true; return; }
+  if (!box.hidden && box.dataset.done === String(v.turn)) return;
+  box.dataset.done = String(v.turn);
+  box.hidden = false;
+  const winners = v.winners ?? [];
+  const title = winners.length > 1 ? `${winners.map((w) => SEAT_NAMES[w]).join(' and ')} share the victory`
+    : winners.includes(mySeat) ? 'You win!' : `${SEAT_NAMES[winners[0]] ?? ''} wins`;
+  let html = `<div class="final-card"><h1>${esc(title)}</h1><div class="table-scroll"><table class="final-scores"><thead><tr><th></th>`;
+  html += PARTS.map((k) => `<th>${k}</th>`).join('') + '<th>Total</th></tr></thead><tbody>';
+  for (let s = 0; s < v.players; s++) {
+    const p = parts(v, s);
+    html += `<tr data-seat="${s}"><td><span class="swatch" style="background:${SEAT_COLOURS[s]}"></span> ${esc(playerLabel(s, players[s], mySeat))}</td>`;
+    html += PARTS.map((k) => `<td>${p[k] ?? 0}</td>`).join('') + `<td class="final-score" data-score="${v.scores[s]}"><strong>${v.scores[s]}</strong></td></tr>`;
+  }
+  html += `</tbody></table></div><div id="final-chart"></div><p><a href="/replay/${esc(gameId)}">Watch the replay</a> · <a href="/api/games/${esc(gameId)}/record" download>Download the record</a> · <a href="/">New game</a> · <button id="final-close">Look at the board</button></p></div>`;
+  box.innerHTML = html;
+  drawChart(box.querySelector('#final-chart'), history, v.players);
+  if (new Set(history.map((h) => h.turn)).size < v.turn / 2) {
+    const note = document.createElement('p');
+    note.className = 'note';
+    note.textContent = 'This page saw only part of the game: the replay shows the scores of every turn.';
+    box.querySelector('#final-chart').after(note);
+  }
+  /** @type {HTMLElement} */ (box.querySelector('#final-close')).onclick = () => { box.hidden = true; };
+}
+
+export function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,162 @@
+// The replay viewer (/replay/ID, or a record file dropped on the page). The page knows no
+// rules, so it asks the server to play the record again: it creates a scratch game with the
+// record's seed and expansions and one human seat per player, sends the record's moves through
+// the seats' sockets one by one and keeps the spectator's state after each move. Records with a
+// fixed stack or decks cannot be rebuilt this way (the server deals from the seed) and are refused.
+import { Board } from './board.js';
+import { drawChart } from './chart.js';
+import { featureAt, hoverWords } from './features.js';
+import { playerLabel, renderPlayers } from './panels.js';
+import { eventWords, moveWords } from './words.js';
+
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/** @type {{view: any, events: string[], move: string|null}[]} */
+let steps = [];
+let at = 0;
+let players = [];
+let board;
+/** Two ports of one tile name one segment (for featureAt). */
+const same = (x, y, a, b) => board.sameSegment(x, y, a, b);
+
+function status(t, cls = '') { $('status').textContent = t; $('status').className = `status ${cls}`; }
+
+/** Opens a socket and resolves once it is open; frames go to `onFrame`. */
+function socket(url, onFrame) {
+  return new Promise((res, rej) => {
+    const ws = new WebSocket(url);
+    ws.onmessage = (e) => onFrame(JSON.parse(e.data));
+    ws.onopen = () => res(ws);
+    ws.onerror = () => rej(new Error(`cannot open ${url}`));
+  });
+}
+
+/** Plays `rec` on a scratch game and returns the spectator's state after the start and each move. */
+async function rebuild(rec) {
+  for (const k of ['stack', 'gift_deck', 'cloister_deck', 'roadside_deck'])
+    if (rec[k] !== undefined) throw new Error(`this record fixes "${k}": only records dealt from a seed can be replayed here`);
+  const res = await fetch('/api/games', {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ players: Array.from({ length: rec.players }, () => 'human'), expansions: rec.expansions ?? 'base', seed: rec.seed }),
+  });
+  const made = await res.json();
+  if (!res.ok) throw new Error(made.error ?? made.message ?? `the server refused the game (${res.status})`);
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const base = `${proto}//${location.host}`;
+  const out = [];
+  let waiting = null;
+  const watch = await socket(`${base}/ws/${made.id}`, (f) => {
+    if (f.type !== 'state') return;
+    out[f.index] = { view: f.view, events: f.events ?? [], move: f.index ? rec.moves[f.index - 1] : null };
+    if (waiting && out[waiting.index]) { const w = waiting; waiting = null; w.res(); }
+  });
+  const seats = await Promise.all(made.seats.map((s) => socket(`${base}${s.ws ?? `/ws/${made.id}/${s.url.split('/').pop()}`}`, (f) => {
+    if (f.type === 'error' && waiting) { const w = waiting; waiting = null; w.rej(new Error(f.message)); }
+  })));
+  const until = (index) => new Promise((res, rej) => {
+    if (out[index]) return res();
+    waiting = { index, res, rej };
+    setTimeout(() => rej(new Error(`no state ${index} from the server`)), 10000);
+  });
+  await until(0);
+  for (let i = 0; i < rec.moves.length; i++) {
+    const seat = out[i].view.pending.seat;
+    seats[seat].send(JSON.stringify({ type: 'move', index: i, move: rec.moves[i] }));
+    await until(i + 1);
+    if (i % 20 === 0) status(`Rebuilding the game: move ${i + 1} of ${rec.moves.length}…`);
+  }
+  watch.close();
+  for (const s of seats) s.close();
+  const final = out[out.length - 1].view.scores;
+  if (rec.scores && rec.scores.join() !== final.join()) throw new Error(`the replayed scores ${final} differ from the record's ${rec.scores}`);
+  return out;
+}
+
+function show(i) {
+  at = Math.max(0, Math.min(steps.length - 1, i));
+  const s = steps[at];
+  board.render(s.view);
+  if (!board.userMoved) board.fit();
+  renderPlayers($('players'), s.view, players, -1);
+  /** @type {HTMLInputElement} */ ($('slider')).value = String(at);
+  const who = playerLabel(s.view.active, players[s.view.active], -1);
+  $('step').textContent = at ? `Move ${at} of ${steps.length - 1}: ${moveWords(s.move)}${s.view.over ? ' — game over' : ''}` : `Start: ${steps.length - 1} moves. ${who} begins.`;
+  $('step').dataset.index = String(at);
+  const names = players.map((p, k) => playerLabel(k, p, -1));
+  const ol = $('log');
+  ol.replaceChildren();
+  for (let k = Math.max(0, at - 40); k <= at; k++) {
+    for (const ev of steps[k].events) {
+      const li = document.createElement('li');
+      li.textContent = eventWords(ev, names);
+      if (/^score /.test(ev)) li.className = 'scored';
+      ol.appendChild(li);
+    }
+  }
+  ol.scrollTop = ol.scrollHeight;
+  drawChart($('chart'), steps.slice(0, at + 1).map((x) => ({ turn: x.view.turn, scores: x.view.scores })), s.view.players);
+}
+
+async function load(rec) {
+  status('Rebuilding the game on the server…');
+  players = Array.from({ length: rec.players }, () => 'human');
+  steps = await rebuild(rec);
+  const slider = /** @type {HTMLInputElement} */ ($('slider'));
+  slider.max = String(steps.length - 1);
+  board.userMoved = false;
+  show(steps.length - 1);
+  board.fit();
+  status(`${rec.players} players, ${rec.expansions ?? 'base'}, seed ${rec.seed}: ${rec.moves.length} moves.`);
+}
+
+async function start() {
+  const tiles = await (await fetch('/api/tiles')).json();
+  board = new Board(/** @type {any} */ ($('board')), new Map(tiles.map((t) => [t.id, t])));
+  $('zoom-in').onclick = () => board.zoom(1.25);
+  $('zoom-out').onclick = () => board.zoom(0.8);
+  $('fit').onclick = () => board.fit();
+  $('first').onclick = () => show(0);
+  $('back').onclick = () => show(at - 1);
+  $('forward').onclick = () => show(at + 1);
+  $('last').onclick = () => show(steps.length - 1);
+  $('slider').oninput = (e) => show(Number(/** @type {HTMLInputElement} */ (e.target).value));
+  document.addEventListener('keydown', (e) => {
+    if (!steps.length || /** @type {HTMLElement} */ (e.target).tagName === 'INPUT' && e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: steps.length - 1 };
+    if (e.key in moves) { show(moves[e.key]); e.preventDefault(); }
+  });
+  window.addEventListener('resize', () => { if (steps.length && !board.userMoved) board.fit(); else board.resized(); });
+  const svg = $('board'), tip = $('tip');
+  svg.addEventListener('pointermove', (e) => {
+    if (!steps.length || e.buttons) return;
+    const u = board.segmentUnder(e.clientX, e.clientY);
+    const f = u && featureAt(steps[at].view, u.x, u.y, u.port, same);
+    board.highlightFeature(f);
+    tip.hidden = !u;
+    if (u) {
+      const r = svg.getBoundingClientRect();
+      tip.textContent = hoverWords(f, u.type);
+      tip.style.left = `${Math.min(e.clientX - r.left + 14, r.width - 270)}px`;
+      tip.style.top = `${e.clientY - r.top + 14}px`;
+    }
+  });
+  const readFile = async (file) => {
+    try { await load(JSON.parse(await file.text())); } catch (err) { status(`Cannot replay this file: ${err.message ?? err}`, 'error'); }
+  };
+  $('file').onchange = (e) => { const f = /** @type {HTMLInputElement} */ (e.target).files?.[0]; if (f) readFile(f); };
+  const drop = $('drop');
+  document.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+  document.addEventListener('drop', (e) => { e.preventDefault(); const f = e.dataTransfer?.files?.[0]; if (f) readFile(f); });
+  const id = location.pathname.split('/').filter(Boolean)[1];
+  if (!id) { status('Drop a record file on the page.'); return; }
+  const res = await fetch(`/api/games/${id}/record`);
+  if (!res.ok) { status(res.status === 404 ? 'No record: the game is not over yet, or there is no such game.' : `error ${res.status}`, 'error'); return; }
+  const rec = await res.json();
+  try {
+    const info = await (await fetch(`/api/games/${id}`)).json();
+    await load(rec);
+    players = info.players ?? players;
+    show(at);
+  } catch (err) { console.error(err.stack); status(`Cannot replay: ${err.message ?? err}`, 'error'); }
+}
+
+start().catch((e) => status(`Cannot start: ${e}`, 'error'));

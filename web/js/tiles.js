@@ -1,0 +1,160 @@
+// Tile drawing from the catalogue served at /api/tiles (docs/RECORD.md, "Tile catalogue JSON").
+// A tile is a 100 x 100 square drawn as printed (rotation 0): a field, then roads, then cities
+// with their walls and pennants, then the cloister. Each segment also gets an anchor point, where
+// a follower stands and where a click chooses it. The board rotates the whole drawing; ports
+// given in board directions are turned back to printed ports with `unrotatePort`.
+
+export const EDGES = ['N', 'E', 'S', 'W'];
+export const HALVES = ['NW', 'NE', 'EN', 'ES', 'SE', 'SW', 'WS', 'WN'];
+const SVGNS = 'http://www.w3.org/2000/svg';
+
+/** @typedef {{type: string, ports: string[]}} Segment */
+/** @typedef {{id: string, count: number, edges: string, pennants: number, cloister: boolean, segments: Segment[], description: string}} TileDef */
+
+/** A port turned `rot` quarter turns clockwise (printed → board). */
+export function rotatePort(port, rot) {
+  const e = EDGES.indexOf(port);
+  if (e >= 0) return EDGES[(e + rot) % 4];
+  const h = HALVES.indexOf(port);
+  if (h >= 0) return HALVES[(h + 2 * rot) % 8];
+  return port;
+}
+
+/** A board port turned back to the printed tile's port. */
+export function unrotatePort(port, rot) {
+  return rotatePort(port, (4 - (rot % 4)) % 4);
+}
+
+/** A point of the printed tile turned `rot` quarter turns clockwise about the centre. */
+export function rotatePoint([x, y], rot) {
+  for (let i = 0; i < rot; i++) [x, y] = [100 - y, x];
+  return [x, y];
+}
+
+const MID = { N: [50, 0], E: [100, 50], S: [50, 100], W: [0, 50] };
+
+/** The inner point of a half-edge port: 25 or 75 along its edge, 13 inside. */
+function halfPoint(p) {
+  const pts = { NW: [25, 13], NE: [75, 13], EN: [87, 25], ES: [87, 75], SE: [75, 87], SW: [25, 87], WS: [13, 75], WN: [13, 25] };
+  return pts[p];
+}
+
+/** Which canonical city shape a set of edges is, and the turn that puts it there. */
+function cityShape(ports) {
+  const idx = ports.map((p) => EDGES.indexOf(p)).sort();
+  if (idx.length === 4) return { kind: 'full', rot: 0 };
+  if (idx.length === 1) return { kind: 'cap', rot: idx[0] };
+  if (idx.length === 3) {
+    const missing = [0, 1, 2, 3].find((i) => !idx.includes(i)) ?? 2;
+    return { kind: 'three', rot: (missing + 2) % 4 };
+  }
+  const [a, b] = idx;
+  if (b - a === 2) return { kind: 'band', rot: a === 1 ? 0 : 1 };
+  // adjacent: canonical N,E; {W,N} is (3,0) sorted to [0,3]
+  return { kind: 'corner', rot: b - a === 3 ? 3 : a };
+}
+
+// Canonical shapes: cap on N, corner N+E, band E-W, three without S. [fill path, wall path, anchor]
+const CITY = {
+  full: ['M0 0H100V100H0Z', '', [50, 50]],
+  cap: ['M0 0H100Q50 56 0 0Z', 'M100 0Q50 56 0 0', [50, 15]],
+  corner: ['M0 0H100V100Q35 65 0 0Z', 'M100 100Q35 65 0 0', [70, 30]],
+  band: ['M0 0Q50 50 100 0V100Q50 50 0 100Z', 'M0 0Q50 50 100 0M100 100Q50 50 0 100', [50, 50]],
+  three: ['M0 0H100V100Q50 40 0 100Z', 'M100 100Q50 40 0 100', [50, 38]],
+};
+
+/** Anchor of a segment of the printed tile (where a follower stands). */
+export function segmentAnchor(def, seg) {
+  if (seg.type === 'cloister') return [50, 50];
+  if (seg.type === 'city') {
+    const s = cityShape(seg.ports);
+    return rotatePoint(/** @type {[number, number]} */ (CITY[s.kind][2]), s.rot);
+  }
+  if (seg.type === 'road') {
+    if (seg.ports.length === 1) {
+      const [mx, my] = MID[seg.ports[0]];
+      return [50 + (mx - 50) * 0.66, 50 + (my - 50) * 0.66];
+    }
+    const [a, b] = seg.ports.map((p) => MID[p]);
+    return [0.25 * a[0] + 25 + 0.25 * b[0], 0.25 * a[1] + 25 + 0.25 * b[1]];
+  }
+  // a field: the inner point of one of its half-edges, the one nearest their average
+  const pts = seg.ports.map(halfPoint);
+  const ax = pts.reduce((s, p) => s + p[0], 0) / pts.length;
+  const ay = pts.reduce((s, p) => s + p[1], 0) / pts.length;
+  let best = pts[0];
+  for (const p of pts) if ((p[0] - ax) ** 2 + (p[1] - ay) ** 2 < (best[0] - ax) ** 2 + (best[1] - ay) ** 2) best = p;
+  if (!def.cloister && seg.ports.length === 8) return [50, 50];
+  return best;
+}
+
+/** The printed segment holding a board port of a tile placed with rotation `rot`. */
+export function segmentAt(def, port, rot) {
+  const p = unrotatePort(port, rot);
+  return def.segments.find((s) => s.ports.includes(p));
+}
+
+/** Board anchor (in tile units, tile at the origin) of the segment at a board port. */
+export function boardAnchor(def, port, rot) {
+  const seg = segmentAt(def, port, rot);
+  return seg ? rotatePoint(segmentAnchor(def, seg), rot) : [50, 50];
+}
+
+/** @param {string} name @param {Record<string, string|number>} attrs */
+export function el(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+/**
+ * An SVG group drawing one printed tile in 0..100 (not rotated). `rot` is the turn the caller
+ * will give the group: the cloister and the pennant are turned back so they stay upright.
+ */
+export function drawTile(def, rot = 0) {
+  const upright = (x, y) => `rotate(${-90 * rot} ${x} ${y})`;
+  const g = el('g', { class: 'tile-art' });
+  el('rect', { x: 0, y: 0, width: 100, height: 100, class: 'field' }, g);
+  const roads = def.segments.filter((s) => s.type === 'road');
+  for (const r of roads) {
+    const d = r.ports.length === 1
+      ? `M${MID[r.ports[0]].join(' ')}L50 50`
+      : `M${MID[r.ports[0]].join(' ')}Q50 50 ${MID[r.ports[1]].join(' ')}`;
+    el('path', { d, class: 'road-edge' }, g);
+    el('path', { d, class: 'road' }, g);
+  }
+  const ends = roads.filter((r) => r.ports.length === 1).length;
+  if (ends >= 3) el('rect', { x: 40, y: 40, width: 20, height: 20, rx: 3, class: 'junction' }, g);
+  let pennantDone = false;
+  for (const c of def.segments.filter((s) => s.type === 'city')) {
+    const s = cityShape(c.ports);
+    const [fill, wall, anchor] = CITY[s.kind];
+    const cg = el('g', { transform: `rotate(${90 * s.rot} 50 50)` }, g);
+    el('path', { d: fill, class: 'city' }, cg);
+    if (wall) el('path', { d: wall, class: 'wall' }, cg);
+    if (def.pennants && !pennantDone) {
+      pennantDone = true;
+      const [ax, ay] = /** @type {number[]} */ (anchor);
+      const px = s.kind === 'cap' ? ax + 22 : ax + 14, py = s.kind === 'cap' ? ay - 6 : ay - 14;
+      el('path', { d: `M${px - 6} ${py - 6}h12v7l-6 5l-6 -5Z`, class: 'pennant', transform: `rotate(${-90 * (s.rot + rot)} ${px} ${py})` }, cg);
+    }
+  }
+  if (def.cloister) {
+    const cl = el('g', { class: 'cloister', transform: upright(50, 50) }, g);
+    el('rect', { x: 35, y: 40, width: 30, height: 24, class: 'cloister-wall' }, cl);
+    el('path', { d: 'M31 41L50 25L69 41Z', class: 'cloister-roof' }, cl);
+    el('path', { d: 'M50 45v14M45 50h10', class: 'cloister-cross' }, cl);
+  }
+  el('rect', { x: 0, y: 0, width: 100, height: 100, class: 'tile-border' }, g);
+  return g;
+}
+
+/** A standalone small SVG of a tile at a rotation (hand tiles, previews). */
+export function tileIcon(def, rot = 0, size = 64) {
+  const svg = /** @type {SVGSVGElement} */ (el('svg', { viewBox: '0 0 100 100', width: size, height: size, class: 'tile-icon' }));
+  const g = drawTile(def, rot);
+  g.setAttribute('transform', `rotate(${90 * rot} 50 50)`);
+  svg.appendChild(g);
+  return svg;
+}

@@ -5,6 +5,7 @@
  *   GET  /api/games/ID         public summary
  *   GET  /api/games/ID/record  the record once the game is over (404 before)
  *   GET  /api/tiles            the tile catalogue
+ *   GET  /api/cards            every gift and Christmas card: name, deck, timing, text
  *   GET  /                     web/index.html
  *   GET  /play/ID/TOKEN, /watch/ID   web/game.html
  *   GET  /replay/ID            web/replay.html
@@ -171,8 +172,8 @@ int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
     }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
         return http_error(wsi, 405, "method not allowed");
-    if (strcmp(uri, "/api/tiles") == 0) {
-        char *t = carc_tiles_json();
+    if (strcmp(uri, "/api/tiles") == 0 || strcmp(uri, "/api/cards") == 0) {
+        char *t = strcmp(uri, "/api/tiles") == 0 ? carc_tiles_json() : carc_cards_json();
         int rc = t ? http_json(wsi, 200, t) : http_error(wsi, 500, "out of memory");
         free(t);
         return rc;

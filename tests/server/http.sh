@@ -1,8 +1,9 @@
 #!/bin/sh
 # The static pages and the read-only API: / is index.html, /play/ID/TOKEN and
 # /watch/ID are game.html, /replay/ID is replay.html, other paths are files under
-# --web with their content types; nothing outside --web is served; /api/tiles is
-# the catalogue of `carc tiles --json`; a game's summary hides its seed until the end.
+# --web with their content types; nothing outside --web is served; /api/tiles and /api/cards
+# are what `carc tiles --json` and `carc cards --json` print; a game's summary hides its seed
+# until the end.
 set -eu
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$DIR/web/js" "$DIR/secret"
@@ -32,6 +33,9 @@ expect /%2e%2e/secret/key.txt 404 application/json "no such page"
 "$CLIENT" get "$PORT" /api/tiles | tail -n +2 > "$DIR/tiles.json"
 "$CARC" tiles --json > "$DIR/tiles2.json"
 cmp "$DIR/tiles.json" "$DIR/tiles2.json" || { echo "FAIL: /api/tiles differs from carc tiles --json"; exit 1; }
+"$CLIENT" get "$PORT" /api/cards | tail -n +2 > "$DIR/cards.json"
+"$CARC" cards --json > "$DIR/cards2.json"
+cmp "$DIR/cards.json" "$DIR/cards2.json" || { echo "FAIL: /api/cards differs from carc cards --json"; exit 1; }
 # a finished game shows its seed (ws_client bad checks a live one does not)
 "$CLIENT" play "$PORT" --games 1 --seed 77 --ids "$DIR/ids" > /dev/null
 expect "/api/games/$(cat "$DIR/ids")" 200 application/json '"seed":77'

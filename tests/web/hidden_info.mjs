@@ -1,7 +1,6 @@
 // Two people on two seats, each in its own browser context, play a game with both expansions.
 // Every frame seat 1's page receives, and its page outside its own hand, log, prompt and the
 // public discard piles, must never name a card seat 0 holds hidden at that moment (RULES.md §6).
-import { CARDS } from '../../web/js/cards.js';
 import { check, createGame, decide, launch, startServer, turnNow, watchErrors } from './lib.mjs';
 
 /** Seat s's own hidden cards in a view of s. */
@@ -31,6 +30,8 @@ function stripPublic(frame) {
 
 export default async function (opts) {
   const server = await startServer(opts.carc);
+  /** @type {Record<string, string>} card names by id, as the pages show them */
+  const cardNames = Object.fromEntries((await (await fetch(`${server.url}/api/cards`)).json()).map((c) => [c.id, c.name]));
   const browser = await launch();
   const errors = [];
   try {
@@ -71,7 +72,8 @@ export default async function (opts) {
         const mine1 = ownCards(frames[1][frames[1].length - 1]?.view ?? {}, 1);
         for (const id of hidden0) {
           if (mine1.includes(id)) continue;
-          check(!text.includes(id) && !text.includes(CARDS[id].name), `seat 1's page shows "${id}" that seat 0 holds`);
+          check(cardNames[id] !== undefined, `no card named "${id}" in /api/cards`);
+          check(!text.includes(id) && !text.includes(cardNames[id]), `seat 1's page shows "${id}" that seat 0 holds`);
         }
         domChecks++;
       }

@@ -2,7 +2,7 @@
 // server pushes and turns clicks and keys into one of the legal moves it listed. Everything
 // shown comes from the frames; the page knows no rules (moves.js only narrows the legal list).
 import { Board, SEAT_COLOURS, SEAT_NAMES } from './board.js';
-import { CARDS, cardName } from './cards.js';
+import { CARDS, cardName, loadCards } from './cards.js';
 import { drawChart } from './chart.js';
 import { groupMoves, nextChoices, parsePlacement } from './moves.js';
 import { Link } from './net.js';
@@ -47,7 +47,7 @@ function names() {
 }
 
 async function start() {
-  const tiles = await (await fetch('/api/tiles')).json();
+  const [tiles] = await Promise.all([fetch('/api/tiles').then((r) => r.json()), loadCards()]);
   defs = new Map(tiles.map((t) => [t.id, t]));
   board = new Board(/** @type {any} */ ($('board')), defs);
   try {

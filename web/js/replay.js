@@ -7,6 +7,7 @@ import { Board } from './board.js';
 import { drawChart } from './chart.js';
 import { featureAt, hoverWords } from './features.js';
 import { playerLabel, renderPlayers } from './panels.js';
+import { loadCards } from './cards.js';
 import { eventWords, moveWords } from './words.js';
 
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -109,7 +110,7 @@ async function load(rec) {
 }
 
 async function start() {
-  const tiles = await (await fetch('/api/tiles')).json();
+  const [tiles] = await Promise.all([fetch('/api/tiles').then((r) => r.json()), loadCards()]);
   board = new Board(/** @type {any} */ ($('board')), new Map(tiles.map((t) => [t.id, t])));
   $('zoom-in').onclick = () => board.zoom(1.25);
   $('zoom-out').onclick = () => board.zoom(0.8);

@@ -2,11 +2,36 @@
 // file does not know is shown as it came.
 import { cardName } from './cards.js';
 
-const FEATURE = { city: 'a city', road: 'a road', cloister: 'a cloister', field: 'a field' };
+const FEATURE = { city: 'city', road: 'road', cloister: 'cloister', field: 'field' };
 
 /** @param {number} seat @param {string[]} names */
 function who(seat, names) {
   return names[seat] ?? `Seat ${seat}`;
+}
+
+/** "the city at (1,-1) N" from the words `(X,Y)` and `TYPE:PORT` of an event. */
+function feature(at, seg) {
+  if (!at || !seg) return 'a feature';
+  const [type, port] = seg.split(':');
+  return `the ${FEATURE[type] ?? type} at ${at}${type === 'cloister' ? '' : ' ' + port}`;
+}
+
+/** Why points were scored: the REASON of a `score` or `bank` event and its feature. */
+function because(reason, f) {
+  switch (reason) {
+    case 'completed': return `for completing ${f}`;
+    case 'modifier': return `for completing ${f}, with a scoring modifier`;
+    case 'final': return `at the end for the unfinished ${f.slice(4)}`;
+    case 'field': return `at the end for ${f} (3 per completed city)`;
+    case 'field_bonus': return `more for ${f} (field bonus card)`;
+    case 'road_sweeper': return `for ${f} (${cardName('road_sweeper')})`;
+    case 'cash_out': return `cashing out of ${f} (${cardName('cash_out')})`;
+    case 'score_card': return `for ${f}, scored now by a card`;
+    case 'score_three': return `(${cardName('score_three')})`;
+    case 'supply_bonus': return `for the followers in supply (${cardName('supply_bonus')})`;
+    case 'gifts': return 'for unopened gifts';
+    default: return `(${reason})`;
+  }
 }
 
 /** One event in words; `names` are the seats' display names. */
@@ -18,9 +43,13 @@ export function eventWords(ev, names) {
     case 'remove': return `Tile ${w[1]} fits nowhere and leaves the game.`;
     case 'return': return `Tile ${w[1]} goes back into the stack.`;
     case 'place': return `${who(s, names)} places tile ${w[2]} at ${w[3]}.`;
-    case 'follower': return `${who(s, names)} puts a follower on ${FEATURE[w[3].split(':')[0]] ?? w[3]} at ${w[2]}.`;
-    case 'score': return `${who(s, names)} scores ${w[2]} for ${FEATURE[w[3]] ?? w[3]} at ${w[4]}.`;
-    case 'back': return `${who(s, names)}'s follower at ${w[2]} returns to the supply.`;
+    case 'follower': return `${who(s, names)} puts a follower on ${feature(w[2], w[3])}.`;
+    case 'score': return `${who(s, names)} scores ${w[2]} ${because(w[3], feature(w[4], w[5]))}.`;
+    case 'bank': return `${who(s, names)} banks ${w[2]} for completing the locked ${feature(w[4], w[5]).slice(4)}, paid at the end.`;
+    case 'paid': return `${who(s, names)} is paid ${w[2]} banked points.`;
+    case 'token': return `${who(s, names)} puts a tie-break token on ${feature(w[2], w[3])}.`;
+    case 'lock': return `${who(s, names)} locks ${feature(w[2], w[3])}.`;
+    case 'back': return `${who(s, names)}'s follower on ${feature(w[2], w[3])} returns to the supply.`;
     case 'gift': return w[2] === '?' ? `${who(s, names)} receives a gift.` : `${who(s, names)} receives the gift ${cardName(w[2])}.`;
     case 'card': return w[2] === '?' ? `${who(s, names)} takes a Christmas card into hand.` : `${who(s, names)} draws ${cardName(w[2])}.`;
     case 'play': return `${who(s, names)} plays ${cardName(w[2])}.`;

@@ -60,6 +60,7 @@
 #include "carc_record.h"
 #include "event_ledger.h"
 #include "random_play.h"
+#include "twin.h"
 #include "state.h" /* the twin test rearranges hidden parts of a copy */
 
 enum { GAMES = 2000, SANITIZED_GAMES = 150, QUICK_GAMES = 150 };
@@ -76,7 +77,6 @@ static int game_count(void)
 
 static int is_gift(int c) { return c >= CARC_GIFT_SYNOD && c <= CARC_GIFT_TAKE_TWO; }
 static int is_xmas(int c) { return c >= CARC_XC_SCORE_THREE && c < CARC_CARDS; }
-static int xdeck_of(int c) { return c >= CARC_XR_INTRUDE_FIELD ? 1 : 0; }
 static int is_lightning(int c)
 {
     return (c >= CARC_XC_SCORE_THREE && c <= CARC_XC_CLAIM_CITY) ||
@@ -336,16 +336,6 @@ static void try_second_gift(carc_game *g, carc_game *scratch, const carc_move *m
 
 /* ---- hidden information ------------------------------------------------------------ */
 
-static void shuffle_bytes(uint8_t *a, int n, uint64_t *rs)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = test_rand_below(rs, i + 1);
-        uint8_t t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
-}
-
 /* Which part of the state a byte offset falls in, for messages. */
 static const char *field_at(size_t off)
 {
@@ -391,43 +381,6 @@ static size_t first_difference(const void *a, const void *b, size_t n)
     while (i < n && p[i] == q[i])
         i++;
     return i;
-}
-
-/* A copy of g that differs only in what `seat` cannot know: the order of the stack
- * and of the decks, the generator, and (when possible) one gift and one Christmas
- * card of another seat swapped with a card of the same deck. */
-static void make_twin(const carc_game *g, carc_game *twin, int seat, uint64_t *rs)
-{
-    carc_copy(twin, g);
-    shuffle_bytes(twin->stack, twin->stack_len, rs);
-    shuffle_bytes(twin->gift_deck, twin->gift_deck_len, rs);
-    for (int d = 0; d < 2; d++)
-        shuffle_bytes(twin->xdeck[d], twin->xdeck_len[d], rs);
-    for (int i = 0; i < 4; i++)
-        twin->rng[i] = test_rand_next(rs);
-    twin->cfg.seed ^= test_rand_next(rs);
-    for (int k = 1; k < twin->players; k++) {
-        int t = (seat + k) % twin->players;
-        for (int c = CARC_GIFT_SYNOD; c <= CARC_GIFT_TAKE_TWO; c++) {
-            if (!twin->gifts[t][c] || !twin->gift_deck_len)
-                continue;
-            int i = test_rand_below(rs, twin->gift_deck_len);
-            twin->gifts[t][c]--;
-            twin->gifts[t][twin->gift_deck[i]]++;
-            twin->gift_deck[i] = (uint8_t)c;
-            break;
-        }
-        for (int c = CARC_XC_SCORE_THREE; c < CARC_CARDS; c++) {
-            int d = xdeck_of(c);
-            if (!twin->xhand[t][c] || !twin->xdeck_len[d])
-                continue;
-            int i = test_rand_below(rs, twin->xdeck_len[d]);
-            twin->xhand[t][c]--;
-            twin->xhand[t][twin->xdeck[d][i]]++;
-            twin->xdeck[d][i] = (uint8_t)c;
-            break;
-        }
-    }
 }
 
 /* RULES.md 6 for one seat's view of g. */
@@ -522,7 +475,7 @@ static void check_view(const carc_game *g, carc_game *view, carc_game *twin, car
     free(json);
 
     /* twin: nothing hidden from `seat` may change its view */
-    make_twin(g, twin, seat, rs);
+    test_make_twin(g, twin, seat, rs);
     carc_view(twin, seat, tview);
     size_t size = carc_state_size();
     if (memcmp(view, tview, size) != 0) {

@@ -37,7 +37,7 @@
 #include "carc.h"
 #include "carc_record.h"
 #include "random_play.h"
-#include "state.h" /* the twin test rearranges hidden parts of a copy */
+#include "twin.h"
 
 enum { GAMES = 8, SANITIZED_GAMES = 2, QUICK_GAMES = 2 };
 
@@ -372,51 +372,6 @@ static void check_view_against_full(const json_t *full, const json_t *view, int 
     json_decref(b);
 }
 
-static void shuffle_bytes(uint8_t *a, int n, uint64_t *rs)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = test_rand_below(rs, i + 1);
-        uint8_t t = a[i];
-        a[i] = a[j];
-        a[j] = t;
-    }
-}
-
-/* A copy of g that differs only in what `seat` cannot know (see the file comment). */
-static void make_twin(const carc_game *g, carc_game *twin, int seat, uint64_t *rs)
-{
-    carc_copy(twin, g);
-    shuffle_bytes(twin->stack, twin->stack_len, rs);
-    shuffle_bytes(twin->gift_deck, twin->gift_deck_len, rs);
-    for (int d = 0; d < 2; d++)
-        shuffle_bytes(twin->xdeck[d], twin->xdeck_len[d], rs);
-    for (int i = 0; i < 4; i++)
-        twin->rng[i] = test_rand_next(rs);
-    twin->cfg.seed ^= test_rand_next(rs);
-    for (int k = 1; k < twin->players; k++) {
-        int t = (seat + k) % twin->players;
-        for (int c = CARC_GIFT_SYNOD; c <= CARC_GIFT_TAKE_TWO; c++) {
-            if (!twin->gifts[t][c] || !twin->gift_deck_len)
-                continue;
-            int i = test_rand_below(rs, twin->gift_deck_len);
-            twin->gifts[t][c]--;
-            twin->gifts[t][twin->gift_deck[i]]++;
-            twin->gift_deck[i] = (uint8_t)c;
-            break;
-        }
-        for (int c = CARC_XC_SCORE_THREE; c < CARC_CARDS; c++) {
-            int d = c >= CARC_XR_INTRUDE_FIELD;
-            if (!twin->xhand[t][c] || !twin->xdeck_len[d])
-                continue;
-            int i = test_rand_below(rs, twin->xdeck_len[d]);
-            twin->xhand[t][c]--;
-            twin->xhand[t][twin->xdeck[d][i]]++;
-            twin->xdeck[d][i] = (uint8_t)c;
-            break;
-        }
-    }
-}
-
 /* Every check at one position of g. */
 static void check_position(carc_game *g, carc_game *view, carc_game *twin, carc_game *tview,
                            uint64_t *rs, seen *sn)
@@ -439,7 +394,7 @@ static void check_position(carc_game *g, carc_game *view, carc_game *twin, carc_
             fail_msg("the view of seat %d lists other legal moves than the state", s);
         if (s != p.seat && json_array_size(get(v, "legal")) != 0)
             fail_msg("the view of seat %d lists legal moves of seat %d", s, p.seat);
-        make_twin(g, twin, s, rs);
+        test_make_twin(g, twin, s, rs);
         carc_view(twin, s, tview);
         char *tt = carc_state_json(tview, 1);
         assert_non_null(tt);

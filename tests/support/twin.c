@@ -1,0 +1,51 @@
+/*
+ * twin.c - a copy of a game that differs only in what one seat cannot know (twin.h).
+ * It reaches into the state (state.h) because no public call may change hidden parts.
+ */
+#include "twin.h"
+#include "random_play.h"
+#include "state.h"
+
+static void twin_shuffle(uint8_t *a, int n, uint64_t *rs)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = test_rand_below(rs, i + 1);
+        uint8_t t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
+void test_make_twin(const carc_game *g, carc_game *twin, int seat, uint64_t *rs)
+{
+    carc_copy(twin, g);
+    twin_shuffle(twin->stack, twin->stack_len, rs);
+    twin_shuffle(twin->gift_deck, twin->gift_deck_len, rs);
+    for (int d = 0; d < 2; d++)
+        twin_shuffle(twin->xdeck[d], twin->xdeck_len[d], rs);
+    for (int i = 0; i < 4; i++)
+        twin->rng[i] = test_rand_next(rs);
+    twin->cfg.seed ^= test_rand_next(rs);
+    for (int k = 1; k < twin->players; k++) {
+        int t = (seat + k) % twin->players;
+        for (int c = CARC_GIFT_SYNOD; c <= CARC_GIFT_TAKE_TWO; c++) {
+            if (!twin->gifts[t][c] || !twin->gift_deck_len)
+                continue;
+            int i = test_rand_below(rs, twin->gift_deck_len);
+            twin->gifts[t][c]--;
+            twin->gifts[t][twin->gift_deck[i]]++;
+            twin->gift_deck[i] = (uint8_t)c;
+            break;
+        }
+        for (int c = CARC_XC_SCORE_THREE; c < CARC_CARDS; c++) {
+            int d = c >= CARC_XR_INTRUDE_FIELD; /* the roadside deck, else the cloister deck */
+            if (!twin->xhand[t][c] || !twin->xdeck_len[d])
+                continue;
+            int i = test_rand_below(rs, twin->xdeck_len[d]);
+            twin->xhand[t][c]--;
+            twin->xhand[t][twin->xdeck[d][i]]++;
+            twin->xdeck[d][i] = (uint8_t)c;
+            break;
+        }
+    }
+}

@@ -91,7 +91,7 @@ typedef struct carc_segment_def {
     uint8_t cities;    /* field: bit i set if it borders city segment i of this tile */
 } carc_segment_def;
 
-/* One tile kind of TILES.md. Segments are listed cities, roads, fields, cloister. */
+/* One base tile kind (docs/RULES.md §0). Segments are listed cities, roads, fields, cloister. */
 typedef struct carc_tile_def {
     char letter;
     uint8_t count;

@@ -1,12 +1,12 @@
 /*
- * test_tiles.c - the tile catalogue (carc_tile_def_of) against TILES.md.
+ * test_tiles.c - the tile catalogue (carc_tile_def_of) against the published tile list (docs/RULES.md §0 summarises it).
  *
  * Reproduces every check of "Checks a tile catalogue must pass" (B1): the totals
  * (72 tiles, 10 pennants, 6 monasteries), the edge counts, the tiles with each edge
  * type, the clockwise edge pairs weighted by count, every non-city half-edge slot in
  * exactly one field segment and no city slot in any, the meeple spots per tile, and
- * the whole bit-mask table of TILES.md, kind by kind. The expected data below is
- * copied from TILES.md by hand, not from the engine.
+ * the whole bit-mask table of the tile list, kind by kind. The expected data below is
+ * copied from the tile list by hand, not from the engine.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,7 +19,7 @@
 
 #include "carc.h"
 
-/* One row of the bit-mask table of TILES.md. */
+/* One row of the bit-mask table of the tile list. */
 typedef struct row {
     char letter;
     int count;
@@ -238,7 +238,7 @@ static void test_meeple_spots(void **state)
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
         const carc_tile_def *d = def(k);
         if (d->nseg != table[k].spots)
-            fail_msg("tile %c: %d segments, TILES.md gives %d meeple spots", d->letter, d->nseg,
+            fail_msg("tile %c: %d segments, the tile list gives %d meeple spots", d->letter, d->nseg,
                      table[k].spots);
     }
 }
@@ -258,7 +258,7 @@ static void test_segment_order(void **state)
     }
 }
 
-/* The bit-mask table of TILES.md, kind by kind. City segments are compared in order
+/* The bit-mask table of the tile list, kind by kind. City segments are compared in order
  * (a field's adjacent city indices refer to it); roads and fields as sets. */
 static void test_bitmask_table(void **state)
 {

@@ -8,7 +8,7 @@
  *     .....     row 2: corner, south edge (3 columns), corner
  *
  * '#' is city, '|' and '-' road, '.' field, '+' a cloister, the capital letter the
- * tile kind (TILES.md). A city edge fills its side; a corner is city when either
+ * tile kind (docs/RULES.md §0). A city edge fills its side; a corner is city when either
  * side is. A road edge shows in the middle of its side, and a road or city segment
  * that reaches the west or east edge also fills the inside cell next to it when it
  * runs on (a city spanning more than that edge, any road). A follower shows as its

@@ -11,7 +11,7 @@
 static const char tiles_usage[] =
     "usage: carc tiles [--json]\n"
     "\n"
-    "Prints the 24 tile kinds of the base game (TILES.md).\n"
+    "Prints the 24 tile kinds of the base game (docs/RULES.md §0).\n"
     "\n"
     "  --json    the catalogue as one JSON array (the record layer's carc_tiles_json)\n"
     "  --help    this text\n"

@@ -286,7 +286,7 @@ void play_screen_info(play_ui *ui, const carc_game *v)
     erase();
     snprintf(line, sizeof line, "Tiles left in the stack: %d (i closes)", carc_stack_left(v));
     play_put(ui, row++, col, w, line, play_attr(ui, PCOL_TITLE) | AT_BOLD);
-    /* six kinds per row: "A 2  B 4 ..." (the letters of TILES.md and `carc tiles`) */
+    /* six kinds per row: "A 2  B 4 ..." (the letters of `carc tiles` and docs/RULES.md §0) */
     for (k = 0; k < CARC_TILE_KINDS; k += 6) {
         len = 0;
         for (i = k; i < k + 6 && i < CARC_TILE_KINDS; i++)

@@ -1,5 +1,6 @@
 /*
- * test_tiles.c - the tile catalogue (carc_tile_def_of) against the published tile list (docs/RULES.md §0 summarises it).
+ * test_tiles.c - the tile catalogue (carc_tile_def_of) against the published tile
+ * list of the base game (docs/RULES.md §0 summarises it).
  *
  * Reproduces every check of "Checks a tile catalogue must pass" (B1): the totals
  * (72 tiles, 10 pennants, 6 monasteries), the edge counts, the tiles with each edge

@@ -214,44 +214,45 @@ int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len)
     return 0;
 }
 
-/* POST /api/games: the body is complete. */
+/* POST /api/games: the body is complete. The body is parsed and freed before any answer:
+ * answering completes the transaction, and on a connection that closes after it (HTTP/1.0)
+ * libwebsockets frees the session, `c` with it. */
 int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
 {
     char err[SRV_ERR];
     char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1];
     srv_create req;
-    int rc;
-    if (c->body_over) {
-        snprintf(err, sizeof err, "request too large: at most %d bytes", SRV_MSG_MAX);
-        rc = http_error(wsi, 413, err);
-    } else if (srv_create_parse(c->body ? c->body : "", c->body_len, &req, err, sizeof err) < 0) {
-        rc = http_error(wsi, 400, err);
-    } else {
-        srv_game *gm = srv_game_create(&req, s->store, tokens, err, sizeof err);
-        if (!gm) {
-            rc = http_error(wsi, 500, err);
-        } else {
-            srv_registry_add(&s->reg, gm);
-            srv_log(s, "game %s created: %d players, %s", gm->id, gm->seats, gm->expansions);
-            strbuf b;
-            sb_init(&b);
-            sb_printf(&b, "{\"id\":\"%s\",\"seats\":[", gm->id);
-            for (int i = 0; i < gm->seats; i++) {
-                sb_printf(&b, "%s{\"seat\":%d,\"player\":", i ? "," : "", i);
-                sb_json_string(&b, gm->spec[i]);
-                if (tokens[i][0])
-                    sb_printf(&b, ",\"token\":\"%s\",\"url\":\"/play/%s/%s\",\"ws\":\"/ws/%s/%s\"}",
-                              tokens[i], gm->id, tokens[i], gm->id, tokens[i]);
-                else
-                    sb_puts(&b, ",\"token\":null,\"url\":null,\"ws\":null}");
-            }
-            sb_printf(&b, "],\"watch\":\"/watch/%s\",\"watch_ws\":\"/ws/%s\"}", gm->id, gm->id);
-            rc = b.oom ? http_error(wsi, 500, "out of memory") : http_json(wsi, 201, b.p);
-            sb_free(&b);
-            srv_game_changed(s, gm);  /* a computer may open the game */
-        }
-    }
+    int over = c->body_over;
+    int parsed = over ? -1 : srv_create_parse(c->body ? c->body : "", c->body_len, &req, err,
+                                              sizeof err);
     srv_http_done(c);
+    if (over) {
+        snprintf(err, sizeof err, "request too large: at most %d bytes", SRV_MSG_MAX);
+        return http_error(wsi, 413, err);
+    }
+    if (parsed < 0)
+        return http_error(wsi, 400, err);
+    srv_game *gm = srv_game_create(&req, s->store, tokens, err, sizeof err);
+    if (!gm)
+        return http_error(wsi, 500, err);
+    srv_registry_add(&s->reg, gm);
+    srv_log(s, "game %s created: %d players, %s", gm->id, gm->seats, gm->expansions);
+    strbuf b;
+    sb_init(&b);
+    sb_printf(&b, "{\"id\":\"%s\",\"seats\":[", gm->id);
+    for (int i = 0; i < gm->seats; i++) {
+        sb_printf(&b, "%s{\"seat\":%d,\"player\":", i ? "," : "", i);
+        sb_json_string(&b, gm->spec[i]);
+        if (tokens[i][0])
+            sb_printf(&b, ",\"token\":\"%s\",\"url\":\"/play/%s/%s\",\"ws\":\"/ws/%s/%s\"}",
+                      tokens[i], gm->id, tokens[i], gm->id, tokens[i]);
+        else
+            sb_puts(&b, ",\"token\":null,\"url\":null,\"ws\":null}");
+    }
+    sb_printf(&b, "],\"watch\":\"/watch/%s\",\"watch_ws\":\"/ws/%s\"}", gm->id, gm->id);
+    int rc = b.oom ? http_error(wsi, 500, "out of memory") : http_json(wsi, 201, b.p);
+    sb_free(&b);
+    srv_game_changed(s, gm);  /* a computer may open the game */
     return rc;
 }
 

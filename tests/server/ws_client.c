@@ -136,6 +136,7 @@ static unsigned long long rnd(void)
 /* ---- HTTP over a blocking socket ------------------------------------------------ */
 
 static char http_type[128];  /* the content-type of the last answer */
+static const char *http_connection = "Connection: close\r\n";  /* "" for `post-keepalive` */
 
 /* Sends one request; returns the status (0 if the server cannot be reached) and the
  * body in *body (caller frees). */
@@ -157,9 +158,9 @@ static int http(const char *method, const char *path, const char *req, size_t re
     }
     char head[512];
     int n = snprintf(head, sizeof head,
-                     "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                     "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\n%s"
                      "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
-                     method, path, reqlen);
+                     method, path, http_connection, reqlen);
     if (write(fd, head, (size_t)n) != n || (reqlen && write(fd, req, reqlen) != (ssize_t)reqlen)) {
         close(fd);
         return 0;
@@ -1062,10 +1063,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: ws_client play|bench|bad PORT [options] (see the source)\n");
         return 2;
     }
-    if (!strcmp(argv[1], "get") && argc == 4) {
+    /* get PORT PATH; post-keepalive PORT PATH BODY (a POST on a connection kept open) */
+    if ((!strcmp(argv[1], "get") && argc == 4) ||
+        (!strcmp(argv[1], "post-keepalive") && argc == 5)) {
         char *body;
         T.port = atoi(argv[2]);
-        int st = http("GET", argv[3], NULL, 0, &body);
+        int post = argc == 5;
+        if (post)
+            http_connection = "";
+        int st = http(post ? "POST" : "GET", argv[3], post ? argv[4] : NULL,
+                      post ? strlen(argv[4]) : 0, &body);
         printf("%d %s\n%s\n", st, http_type, body ? body : "");
         free(body);
         return st ? 0 : 1;

@@ -447,7 +447,7 @@ int carc_cards(const carc_game *g, int seat, int counts[CARC_CARDS])
 {
     for (int c = 0; c < CARC_CARDS; c++)
         counts[c] = g->xhand[seat][c];
-    return xmas_hand(g, seat);
+    return xmas_deck_hand(g, seat);
 }
 
 int carc_cards_by_deck(const carc_game *g, int seat, int by_deck[2])

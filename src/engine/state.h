@@ -289,7 +289,7 @@ int gifts_canonical(const carc_game *g, carc_move *m);
 enum { XP_TARGET = 1, XP_REPLY = 2 };
 int xmas_on(const carc_game *g);
 void xmas_setup(carc_game *g);
-int xmas_hand(const carc_game *g, int seat);
+int xmas_deck_hand(const carc_game *g, int seat);
 /* Steps: each returns 1 if the step owes a decision now. */
 int xmas_offer_owed(carc_game *g, int deck);     /* T5: X2 (deck 0), X3 (deck 1) */
 int xmas_window_owed(const carc_game *g);        /* T2, T8: a non-empty hand */

@@ -1,0 +1,62 @@
+/*
+ * hidden.c - what a seat's view may not see of the cards (RULES.md 6): other
+ * seats' hands (only their counts by deck of origin stay, which the draws made
+ * public), the deck orders, the cards others drew into hand in the last events;
+ * and the invariants of the cards.
+ */
+#include "christmas.h"
+
+void xmas_hide(carc_game *g, int seat)
+{
+    for (int s = 0; s < g->players; s++) {
+        if (s == seat)
+            continue;
+        int held = xmas_deck_hand(g, s);
+        g->xhidden[s][0] = g->xhidden[s][1] = 0;
+        for (int c = CARC_XC_SCORE_THREE; c <= CARC_XR_TIEBREAK_FIELD; c++)
+            g->xhidden[s][xmas_card_deck(c)] = (uint8_t)(g->xhidden[s][xmas_card_deck(c)] + g->xhand[s][c]);
+        memset(g->xhand[s], 0, sizeof g->xhand[s]);
+        g->xhand[s][0] = (uint8_t)held;
+    }
+    memset(g->xdeck, 0, sizeof g->xdeck);
+    for (int i = 0; i < g->nevents; i++) {
+        carc_event *e = &g->events[i];
+        if (e->kind == CARC_EV_CARD_DRAWN && e->seat != seat && xmas_card_timing(e->a) != LIGHTNING)
+            e->a = CARC_CARD_NONE;
+    }
+}
+
+int xmas_invariants(const carc_game *g, carc_error *err)
+{
+    int count[CARC_CARDS] = {0}, total = 0;
+    for (int d = 0; d < 2; d++) {
+        for (int i = 0; i < g->xdeck_len[d]; i++)
+            count[g->xdeck[d][i]]++;
+        for (int i = 0; i < g->xndiscard[d]; i++)
+            count[g->xdiscard[d][i]]++;
+        total += g->xdeck_len[d] + g->xndiscard[d];
+    }
+    for (int s = 0; s < g->players; s++)
+        for (int c = 0; c < CARC_CARDS; c++) {
+            count[c] += g->xhand[s][c];
+            total += g->xhand[s][c];
+        }
+    if (g->xplay) {
+        count[g->xplay]++;
+        total++;
+    }
+    int expect = xmas_on(g) ? 2 * DECK_CARDS : 0;
+    if (total != expect) {
+        set_error(err, CARC_E_INVALID, "christmas: decks + discards + hands + in play = %d, not %d",
+                  total, expect);
+        return CARC_E_INVALID;
+    }
+    if (g->view_seat < 0 && xmas_on(g))
+        for (int c = CARC_XC_SCORE_THREE; c <= CARC_XR_TIEBREAK_FIELD; c++)
+            if (count[c] != COPIES) {
+                set_error(err, CARC_E_INVALID, "christmas: %d %s cards, not 2", count[c],
+                          carc_card_name(c));
+                return CARC_E_INVALID;
+            }
+    return CARC_OK;
+}

@@ -1,0 +1,27 @@
+/*
+ * mastermind.c - Mastermind (X13): a mark binds one turn's placement to a spot
+ * while a tile in hand fits there, and lapses at the end of that turn. Two marks
+ * can be pending at once, one slot per turn parity (state.h).
+ */
+#include "christmas.h"
+
+void xmas_lapse(carc_game *g)
+{
+    for (int slot = 0; slot < 2; slot++)
+        if ((g->mm_pending >> slot & 1) && g->mm_turn[slot] <= g->turn)
+            g->mm_pending &= (uint8_t)~(1u << slot);
+}
+
+int xmas_forced_spot(const carc_game *g)
+{
+    int slot = g->turn & 1;
+    if (!(g->mm_pending >> slot & 1) || g->mm_turn[slot] != g->turn)
+        return -1;
+    int s = board_spot_index(g, g->mm_x[slot], g->mm_y[slot]);
+    if (s < 0)
+        return -1;  /* filled first: no effect */
+    for (int h = 0; h < g->nhand; h++)
+        if (spot_fits(g, &g->frontier[s], g->hand[h]))
+            return s;
+    return -1;
+}

@@ -4,7 +4,7 @@
  * state byte for byte as it was.
  */
 #include <stdio.h>
-#include "state.h"
+#include "expansion.h"
 
 static const char *const edge_words[3] = {"field", "city", "road"};
 static const char *const side_words[4] = {"N", "E", "S", "W"};
@@ -24,20 +24,6 @@ static int wrong_kind(const carc_game *g, const carc_move *m, carc_error *err)
     set_error(err, CARC_E_ILLEGAL, "a %s is not a legal answer to the pending '%s' decision",
               move_kind_word(m->kind), carc_decision_name(p.decision));
     return CARC_E_ILLEGAL;
-}
-
-/* Whether a move of this kind can answer the decision at all. */
-static int kind_answers(int decision, int kind)
-{
-    switch (decision) {
-    case CARC_DEC_CARD_DRAW: return kind == CARC_MOVE_DRAW || kind == CARC_MOVE_PASS;
-    case CARC_DEC_CARD_TARGET: return kind == CARC_MOVE_TARGET;
-    case CARC_DEC_BLOCK: return kind == CARC_MOVE_BLOCK || kind == CARC_MOVE_PASS;
-    case CARC_DEC_MODIFIER: return kind == CARC_MOVE_CARD || kind == CARC_MOVE_PASS;
-    case CARC_DEC_DISCARD: return kind == CARC_MOVE_DISCARD;
-    case CARC_DEC_END_CHOICE: return kind == CARC_MOVE_TARGET;
-    default: return 0;
-    }
 }
 
 static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
@@ -70,7 +56,7 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
                   m->x, m->y);
         return CARC_E_ILLEGAL;
     }
-    int forced = xmas_forced_spot(g);
+    int forced = exp_forced_spot(g);
     if (forced >= 0 && forced != si) {
         set_error(err, CARC_E_ILLEGAL, "mastermind: a tile in hand fits at (%d,%d), so it must go "
                   "there (X13)", g->frontier[forced].x, g->frontier[forced].y);
@@ -97,7 +83,7 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
  * bottom. X9: it leaves the game. */
 static void put_back(carc_game *g, int kind)
 {
-    if (g->extra_tile == EXTRA_DRAW_TWO) {
+    if (g->extra_tile == EXTRA_REMOVE) {
         g->removed[g->nremoved++] = (uint8_t)kind;
         emit(g, CARC_EV_TILE_REMOVED, g->active, 0, 0, kind, 0, 0);
         return;
@@ -167,37 +153,14 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
     carc_pending p;
     int rc;
     switch (turn_pending(g, &p)) {
-    case CARC_DEC_WINDOW_BEFORE:
+    case CARC_DEC_WINDOW_BEFORE: case CARC_DEC_WINDOW_AFTER:
         if (m->kind == CARC_MOVE_PASS) {
             events_clear(g);
-            g->step = ST_T3_PLACE;  /* the window is closed */
-        } else if (m->kind == CARC_MOVE_GIFT) {
-            if ((rc = gifts_apply(g, m, err)) != CARC_OK)
-                return rc;
-        } else if (m->kind == CARC_MOVE_CARD) {
-            if ((rc = xmas_apply(g, p.decision, m, err)) != CARC_OK)
-                return rc;
-        } else {
-            return wrong_kind(g, m, err);
+            /* the window is closed */
+            g->step = p.decision == CARC_DEC_WINDOW_BEFORE ? ST_T3_PLACE : ST_T9_HAND;
+        } else if ((rc = exp_apply(g, p.decision, m, err)) != CARC_OK) {
+            return rc == EXP_NOT_MINE ? wrong_kind(g, m, err) : rc;
         }
-        break;
-    case CARC_DEC_WINDOW_AFTER:
-        if (m->kind == CARC_MOVE_PASS) {
-            events_clear(g);
-            g->step = ST_T9_HAND;  /* the window is closed */
-        } else if (m->kind == CARC_MOVE_CARD) {
-            if ((rc = xmas_apply(g, p.decision, m, err)) != CARC_OK)
-                return rc;
-        } else {
-            return wrong_kind(g, m, err);
-        }
-        break;
-    case CARC_DEC_CARD_DRAW: case CARC_DEC_CARD_TARGET: case CARC_DEC_BLOCK:
-    case CARC_DEC_MODIFIER: case CARC_DEC_DISCARD: case CARC_DEC_END_CHOICE:
-        if (!kind_answers(p.decision, m->kind))
-            return wrong_kind(g, m, err);
-        if ((rc = xmas_apply(g, p.decision, m, err)) != CARC_OK)
-            return rc;
         break;
     case CARC_DEC_PLACE:
         if (m->kind != CARC_MOVE_PLACE)
@@ -220,8 +183,10 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
         }
         g->step = ST_T7_MODIFIERS;
         break;
-    default:
-        return wrong_kind(g, m, err);
+    default:  /* an expansion's decision */
+        if ((rc = exp_apply(g, p.decision, m, err)) != CARC_OK)
+            return rc == EXP_NOT_MINE ? wrong_kind(g, m, err) : rc;
+        break;
     }
     turn_advance(g);
     return CARC_OK;

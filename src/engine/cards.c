@@ -1,7 +1,8 @@
 /*
- * cards.c - what the two card expansions share: building a deck from a fixed top
- * order and a shuffled rest, naming a segment as a move's target, and listing a
- * seat's followers once per segment.
+ * cards.c - what the card expansions share: building a deck from a fixed top order
+ * and a shuffled rest, the cards of a deck nobody has seen (to deal them again),
+ * naming a segment as a move's target, and listing a seat's followers once per
+ * segment.
  */
 #include "state.h"
 
@@ -20,6 +21,15 @@ int deck_build(carc_game *g, uint8_t *deck, int first, int last, int copies,
     rng_shuffle(g->rng, deck, n);
     for (int i = nfixed - 1; i >= 0; i--)
         deck[n++] = fixed[i];
+    return n;
+}
+
+int deck_unknown_pool(uint8_t *pool, int first, int last, int copies, const int *seen)
+{
+    int n = 0;
+    for (int c = first; c <= last; c++)
+        for (int k = seen[c]; k < copies; k++)
+            pool[n++] = (uint8_t)c;
     return n;
 }
 

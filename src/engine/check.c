@@ -15,11 +15,13 @@
  *   4. Followers: each player has 7, on board or in supply; a follower stands on a
  *      node of a placed tile; no follower stands on a scored, unlocked feature.
  *   5. Tile neighbour counts (around) match the board.
- *   6. Events: at most CARC_MAX_EVENTS, and every byte past the last one is zero
+ *   6. Each expansion's own (its hook `check`, on or off: one that is off holds
+ *      nothing).
+ *   7. Events: at most CARC_MAX_EVENTS, and every byte past the last one is zero
  *      (events_clear), so that equal games are equal byte for byte.
  */
 #include <stdio.h>
-#include "state.h"
+#include "expansion.h"
 
 #define FAIL(...)                                        \
     do {                                                 \
@@ -185,9 +187,7 @@ int carc_check(const carc_game *g, carc_error *err)
         return rc;
     if ((rc = check_features(g, err)) != CARC_OK)
         return rc;
-    if ((rc = gifts_invariants(g, err)) != CARC_OK)
-        return rc;
-    if ((rc = xmas_invariants(g, err)) != CARC_OK)
+    if ((rc = exp_check(g, err)) != CARC_OK)
         return rc;
     if (g->nhand > 1 && g->extra_tile == EXTRA_NONE)
         FAIL("two tiles in hand without an extra-tile card");

@@ -5,7 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "state.h"
+#include "expansion.h"
 
 void set_error(carc_error *err, int code, const char *fmt, ...)
 {
@@ -96,7 +96,7 @@ void carc_config_init(carc_config *cfg)
     cfg->seed = 1;
     cfg->stack_len = -1;
     cfg->return_pos = -1;
-    cfg->gift_deck_len = cfg->cloister_deck_len = cfg->roadside_deck_len = -1;
+    exp_forget_config(cfg);  /* no fixed deck orders */
 }
 
 /* How many tiles of each kind go into the stack: all but the start tile. */
@@ -111,51 +111,13 @@ static int check_config(const carc_config *cfg, carc_error *err)
         set_error(err, CARC_E_CONFIG, "players must be 2..5, got %d", cfg->players);
         return CARC_E_CONFIG;
     }
-    if (cfg->expansions & ~(unsigned)(CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS)) {
+    if (cfg->expansions & ~exp_all_bits()) {
         set_error(err, CARC_E_CONFIG, "unknown expansion bits 0x%x", cfg->expansions);
         return CARC_E_CONFIG;
     }
-    const struct { const char *name; int len; const uint8_t *cards; int first; } decks[2] = {
-        {"Cloister", cfg->cloister_deck_len, cfg->cloister_deck, CARC_XC_SCORE_THREE},
-        {"Roadside", cfg->roadside_deck_len, cfg->roadside_deck, CARC_XR_INTRUDE_FIELD}};
-    for (int d = 0; d < 2; d++) {
-        int used[CARC_CARDS] = {0};
-        if (decks[d].len < -1 || decks[d].len > 32) {
-            set_error(err, CARC_E_CONFIG, "a fixed %s deck holds 0..32 cards, got %d",
-                      decks[d].name, decks[d].len);
-            return CARC_E_CONFIG;
-        }
-        for (int i = 0; i < decks[d].len; i++) {
-            int c = decks[d].cards[i];
-            if (c < decks[d].first || c >= decks[d].first + 16) {
-                set_error(err, CARC_E_CONFIG, "%s deck position %d: %s is not a card of that deck",
-                          decks[d].name, i, carc_card_name(c));
-                return CARC_E_CONFIG;
-            }
-            if (++used[c] > 2) {
-                set_error(err, CARC_E_CONFIG, "the %s deck has more than 2 %s", decks[d].name,
-                          carc_card_name(c));
-                return CARC_E_CONFIG;
-            }
-        }
-    }
-    if (cfg->gift_deck_len < -1 || cfg->gift_deck_len > 25) {
-        set_error(err, CARC_E_CONFIG, "a fixed gift deck holds 0..25 cards, got %d",
-                  cfg->gift_deck_len);
-        return CARC_E_CONFIG;
-    }
-    int gifts[CARC_GIFT_TAKE_TWO + 1] = {0};
-    for (int i = 0; i < cfg->gift_deck_len; i++) {
-        int c = cfg->gift_deck[i];
-        if (c < CARC_GIFT_SYNOD || c > CARC_GIFT_TAKE_TWO) {
-            set_error(err, CARC_E_CONFIG, "gift deck position %d holds no gift (%d)", i, c);
-            return CARC_E_CONFIG;
-        }
-        if (++gifts[c] > 5) {
-            set_error(err, CARC_E_CONFIG, "the gift deck has more than 5 %s", carc_card_name(c));
-            return CARC_E_CONFIG;
-        }
-    }
+    int rc = exp_check_config(cfg, err);  /* fixed deck orders */
+    if (rc != CARC_OK)
+        return rc;
     if (cfg->stack_len < -1 || cfg->stack_len > CARC_STACK) {
         set_error(err, CARC_E_CONFIG, "a fixed stack holds 0..71 tiles, got %d", cfg->stack_len);
         return CARC_E_CONFIG;
@@ -216,8 +178,7 @@ carc_game *carc_new(const carc_config *cfg, carc_error *err)
     memset(g->fnode, NODE_NONE, sizeof g->fnode);
     board_init(g);
     build_stack(g);
-    gifts_setup(g);
-    xmas_setup(g);
+    exp_setup(g);
     g->step = ST_T1_DRAW;
     turn_advance(g);
     return g;
@@ -267,12 +228,8 @@ void carc_view(const carc_game *g, int seat, carc_game *out)
     out->cfg.seed = 0;
     out->cfg.stack_len = -1;
     memset(out->cfg.stack, 0, sizeof out->cfg.stack);
-    out->cfg.gift_deck_len = out->cfg.cloister_deck_len = out->cfg.roadside_deck_len = -1;
-    memset(out->cfg.gift_deck, 0, sizeof out->cfg.gift_deck);
-    memset(out->cfg.cloister_deck, 0, sizeof out->cfg.cloister_deck);
-    memset(out->cfg.roadside_deck, 0, sizeof out->cfg.roadside_deck);
-    gifts_hide(out, seat);
-    xmas_hide(out, seat);
+    exp_forget_config(&out->cfg);
+    exp_hide(out, seat);
     /* G10: where a tile went back into the stack is part of the stack order */
     for (int i = 0; i < out->nevents; i++)
         if (out->events[i].kind == CARC_EV_TILE_RETURNED)
@@ -427,91 +384,6 @@ int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_inf
     return 1;
 }
 
-int carc_gifts(const carc_game *g, int seat, int counts[6])
-{
-    for (int c = 0; c < 6; c++)
-        counts[c] = g->gifts[seat][c];
-    return gifts_held(g, seat);
-}
-
-int carc_gift_deck_left(const carc_game *g) { return g->gift_deck_len; }
-
-int carc_gift_discard(const carc_game *g, int *cards, int cap)
-{
-    for (int i = 0; i < g->gift_ndiscard && i < cap; i++)
-        cards[i] = g->gift_discard[i];
-    return g->gift_ndiscard;
-}
-
-int carc_cards(const carc_game *g, int seat, int counts[CARC_CARDS])
-{
-    for (int c = 0; c < CARC_CARDS; c++)
-        counts[c] = g->xhand[seat][c];
-    return xmas_deck_hand(g, seat);
-}
-
-int carc_cards_by_deck(const carc_game *g, int seat, int by_deck[2])
-{
-    by_deck[0] = by_deck[1] = 0;
-    if (seat < 0 || seat >= g->players)
-        return 0;
-    if (g->xhand[seat][0]) {  /* a view hiding this seat's cards keeps their decks */
-        by_deck[0] = g->xhidden[seat][0];
-        by_deck[1] = g->xhidden[seat][1];
-    }
-    for (int c = CARC_XC_SCORE_THREE; c < CARC_CARDS; c++)
-        by_deck[c >= CARC_XR_INTRUDE_FIELD] += g->xhand[seat][c];
-    return by_deck[0] + by_deck[1];
-}
-
-int carc_xdeck_left(const carc_game *g, int deck)
-{
-    return deck == 0 || deck == 1 ? g->xdeck_len[deck] : 0;
-}
-
-int carc_xdiscard(const carc_game *g, int deck, int *cards, int cap)
-{
-    if (deck != 0 && deck != 1)
-        return 0;
-    for (int i = 0; i < g->xndiscard[deck] && i < cap; i++)
-        cards[i] = g->xdiscard[deck][i];
-    return g->xndiscard[deck];
-}
-
-int carc_card_in_play(const carc_game *g, carc_move *target)
-{
-    if (g->xplay && target)
-        *target = g->xplay_phase == XP_REPLY ? g->xplay_target : carc_move_pass();
-    return g->xplay;
-}
-
-int carc_masterminds(const carc_game *g, carc_mastermind_mark out[2])
-{
-    int n = 0;
-    if (g->over)
-        return 0;  /* the game ended first: no effect (X13) */
-    for (int k = 0; k < 2; k++) {
-        int slot = (g->turn + k) & 1;  /* this turn's first, then the next turn's */
-        if (!(g->mm_pending >> slot & 1))
-            continue;
-        out[n].x = g->mm_x[slot];
-        out[n].y = g->mm_y[slot];
-        out[n].turn = g->mm_turn[slot];
-        n++;
-    }
-    return n;
-}
-
-int carc_mastermind(const carc_game *g, int *x, int *y)
-{
-    carc_mastermind_mark mm[2];
-    if (!carc_masterminds(g, mm))
-        return 0;
-    *x = mm[0].x;
-    *y = mm[0].y;
-    return 1;
-}
-
 int carc_banked(const carc_game *g, int seat)
 {
     int n = 0;
@@ -520,9 +392,3 @@ int carc_banked(const carc_game *g, int seat)
     return n;
 }
 
-int carc_offered_deck(const carc_game *g)
-{
-    if (carc_pending_decision(g).decision != CARC_DEC_CARD_DRAW)
-        return -1;
-    return g->step == ST_T5_CLOISTER ? 0 : 1;
-}

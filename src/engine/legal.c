@@ -6,7 +6,7 @@
  * in its lowest such rotation; carc_apply accepts the others and stores the lowest.
  * Follower moves name each segment by its canonical port.
  */
-#include "state.h"
+#include "expansion.h"
 
 carc_move carc_move_pass(void)
 {
@@ -27,73 +27,33 @@ int carc_move_equal(const carc_move *a, const carc_move *b)
 
 void carc_move_canonical(const carc_game *g, carc_move *m)
 {
-    switch (m->kind) {
-    case CARC_MOVE_PLACE:
-        if (m->tile < CARC_TILE_KINDS && m->rot < 4)
-            m->rot = (uint8_t)(m->rot % g->period[m->tile]);
-        break;
-    case CARC_MOVE_FOLLOWER: {
-        int canon;
-        if (carc_segment(g, m->x, m->y, m->port, &canon) >= 0)
-            m->port = (uint8_t)canon;
-        break;
-    }
-    case CARC_MOVE_GIFT:
-        if (m->card >= CARC_GIFT_SYNOD && m->card <= CARC_GIFT_TAKE_TWO) {
-            carc_move c = *m;
-            if (gifts_canonical(g, &c))
-                *m = c;
-        }
-        break;
-    case CARC_MOVE_CARD: case CARC_MOVE_TARGET: {
-        carc_move c = *m;
-        if (xmas_canonical(g, &c))
-            *m = c;
-        break;
-    }
-    default:
-        break;
-    }
-    /* clear what the kind does not use, so equal moves compare equal */
     carc_move c = carc_move_pass();
     c.kind = m->kind;
     switch (m->kind) {
     case CARC_MOVE_PLACE:
+        if (m->tile < CARC_TILE_KINDS && m->rot < 4)
+            m->rot = (uint8_t)(m->rot % g->period[m->tile]);
         c.tile = m->tile;
         c.rot = m->rot;
         c.x = m->x;
         c.y = m->y;
         break;
-    case CARC_MOVE_FOLLOWER: case CARC_MOVE_TARGET:
+    case CARC_MOVE_FOLLOWER: {
+        int canon;
+        if (carc_segment(g, m->x, m->y, m->port, &canon) >= 0)
+            m->port = (uint8_t)canon;
         c.x = m->x;
         c.y = m->y;
         c.port = m->port;
         break;
-    case CARC_MOVE_GIFT: case CARC_MOVE_CARD: {
-        int two = m->card == CARC_GIFT_CHANGE_POSITION || (m->card >= CARC_XR_SWAP_CLOISTER &&
-                                                           m->card <= CARC_XR_SWAP_FIELD);
-        c.card = m->card;
-        if (m->port != CARC_PORT_NONE || m->card == CARC_XR_MASTERMIND) {
-            c.x = m->x;
-            c.y = m->y;
-            c.port = m->port;
-        }
-        if (two) {
-            c.x2 = m->x2;
-            c.y2 = m->y2;
-            c.port2 = m->port2;
-        }
-        if (m->card >= CARC_XR_SWAP_CLOISTER && m->card <= CARC_XR_SWAP_FIELD)
-            c.seat2 = m->seat2;
-        break;
     }
-    case CARC_MOVE_DISCARD:
-        c.card = m->card;
-        break;
     default:
+        /* an expansion's kind: it names the targets and clears what it does not use */
+        if (exp_canonical(g, m))
+            return;
         break;
     }
-    *m = c;
+    *m = c;  /* only what the kind uses, so equal moves compare equal */
 }
 
 static int legal_place(const carc_game *g, carc_move *out, int cap)
@@ -106,7 +66,7 @@ static int legal_place(const carc_game *g, carc_move *out, int cap)
         carc_move m = carc_move_pass();
         m.kind = CARC_MOVE_PLACE;
         m.tile = (uint8_t)k;
-        int forced = xmas_forced_spot(g);  /* X13 */
+        int forced = exp_forced_spot(g);  /* X13 */
         for (int i = forced < 0 ? 0 : forced; i < (forced < 0 ? g->nfrontier : forced + 1); i++) {
             const spot *s = &g->frontier[i];
             for (unsigned fit = spot_fits(g, s, k); fit && n < cap; fit &= fit - 1) {
@@ -153,8 +113,7 @@ int carc_legal(const carc_game *g, carc_move *out, int cap)
     carc_pending p;
     switch (turn_pending(g, &p)) {
     case CARC_DEC_WINDOW_BEFORE: case CARC_DEC_WINDOW_AFTER: {
-        int n = p.decision == CARC_DEC_WINDOW_BEFORE ? gifts_legal(g, out, cap) : 0;
-        n += xmas_legal(g, p.decision, out + n, cap - n);
+        int n = exp_legal(g, p.decision, out, cap);
         if (n < cap)
             out[n++] = carc_move_pass();  /* close the window */
         return n;
@@ -166,6 +125,6 @@ int carc_legal(const carc_game *g, carc_move *out, int cap)
     case CARC_DEC_NONE:
         return 0;
     default:
-        return xmas_legal(g, p.decision, out, cap);
+        return exp_legal(g, p.decision, out, cap);  /* an expansion's decision */
     }
 }

@@ -6,7 +6,7 @@
  * (CARC_EV_SCORED with a reason, CARC_EV_BANKED, CARC_EV_BANK_PAID), so that the
  * events of a game add up to its scores.
  */
-#include "state.h"
+#include "expansion.h"
 
 int category_of(int type)
 {
@@ -75,9 +75,13 @@ void score_completed(carc_game *g, int i)
         for (int s = 0; s < g->players; s++) {
             if (!(holders & (1u << s)))
                 continue;
-            int cat, value = xmas_completed_value(g, i, s, &cat);
-            int reason = g->modifier[i] && s == g->active ? CARC_REASON_MODIFIER
-                                                          : CARC_REASON_COMPLETED;
+            int cat, value = exp_completed_value(g, i, s, &cat);  /* X8 */
+            int reason = CARC_REASON_MODIFIER;
+            if (value < 0) {
+                value = feat_value_completed(g, root);
+                cat = category_of(r->type);
+                reason = CARC_REASON_COMPLETED;
+            }
             if (r->flags & NF_LOCKED) {
                 g->banked[s][cat] = (int16_t)(g->banked[s][cat] + value);
                 emit_at(g, CARC_EV_BANKED, s, name, r->type, reason, cat, value);
@@ -125,7 +129,7 @@ void score_final(carc_game *g)
             score_add(g, s, category_of(r->type), value,
                       field ? CARC_REASON_FIELD : CARC_REASON_FINAL, name);
             if (field)  /* E3: field_city_bonus, shared_field_bonus */
-                score_add(g, s, CARC_SCORE_CARDS, xmas_field_bonus(g, s, holders, value / 3),
+                score_add(g, s, CARC_SCORE_CARDS, exp_field_bonus(g, s, holders, value / 3),
                           CARC_REASON_FIELD_BONUS, name);
         }
     }

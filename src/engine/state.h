@@ -135,7 +135,7 @@ struct carc_game {
     int16_t score[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];
     int16_t banked[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];  /* X12, paid in E4 */
 
-    /* The Gifts (gifts.c). Decks keep their top at the end of the array. */
+    /* The Gifts (gifts/). Decks keep their top at the end of the array. */
     uint8_t gift_deck[25];
     uint8_t gift_deck_len;
     uint8_t gift_discard[25];   /* face up, in the order discarded */
@@ -144,9 +144,9 @@ struct carc_game {
                                             counts another seat's hidden gifts */
     uint8_t gift_opened;        /* a gift was opened this turn (G5) */
     uint8_t extra_tile;         /* an extra-tile card was used this turn (C3):
-                                   EXTRA_TAKE_TWO or EXTRA_DRAW_TWO */
+                                   EXTRA_PUT_BACK (G10) or EXTRA_REMOVE (X9) */
 
-    /* Christmas Present (christmas.c). Deck 0 is the Cloister deck, 1 the Roadside
+    /* Christmas Present (christmas/). Deck 0 is the Cloister deck, 1 the Roadside
      * deck; tops at the end of the arrays. */
     uint8_t xdeck[2][32];
     uint8_t xdeck_len[2];
@@ -269,53 +269,20 @@ int category_of(int type);
 void turn_advance(carc_game *g);
 int turn_pending(const carc_game *g, carc_pending *p);
 
-/* ---- gifts.c: The Gifts, plugged into T2, T3 and T4 (G1-G12) ---- */
-enum { EXTRA_NONE = 0, EXTRA_TAKE_TWO = 1, EXTRA_DRAW_TWO = 2 };
-int gifts_on(const carc_game *g);
-void gifts_setup(carc_game *g);
-int gifts_held(const carc_game *g, int seat);
-/* Whether T2 owes the active player a decision because of gifts. */
-int gifts_window_owed(const carc_game *g);
-int gifts_legal(const carc_game *g, carc_move *out, int cap);
-int gifts_apply(carc_game *g, const carc_move *m, carc_error *err);
-void gifts_check(carc_game *g);            /* T4: G2-G4 */
-void gifts_final(carc_game *g);            /* E5: G11 */
-void gifts_hide(carc_game *g, int seat);   /* for carc_view */
-int gifts_invariants(const carc_game *g, carc_error *err);
-/* carc_move_canonical for a GIFT move; 0 if a named segment does not exist. */
-int gifts_canonical(const carc_game *g, carc_move *m);
+/* ---- the second tile in hand (T3 with two tiles) ---- */
+/* extra_tile: an extra-tile card was used this turn (C3: at most one), and what
+ * becomes of the tile not placed: put back into the stack (G10) or removed (X9). */
+enum { EXTRA_NONE = 0, EXTRA_PUT_BACK = 1, EXTRA_REMOVE = 2 };
 
-/* ---- christmas.c: Christmas Present (X1-X14, C1-C4, E2-E3) ---- */
-enum { XP_TARGET = 1, XP_REPLY = 2 };
-int xmas_on(const carc_game *g);
-void xmas_setup(carc_game *g);
-int xmas_deck_hand(const carc_game *g, int seat);
-/* Steps: each returns 1 if the step owes a decision now. */
-int xmas_offer_owed(carc_game *g, int deck);     /* T5: X2 (deck 0), X3 (deck 1) */
-int xmas_window_owed(const carc_game *g);        /* T2, T8: a non-empty hand */
-int xmas_modifiers_owed(carc_game *g);           /* T7: X8 */
-int xmas_hand_owed(const carc_game *g);          /* T9: X5 */
-int xmas_end_owed(carc_game *g);                 /* E2 */
-void xmas_lapse(carc_game *g);                   /* T10: Mastermind */
-int xmas_legal(const carc_game *g, int decision, carc_move *out, int cap);
-int xmas_apply(carc_game *g, int decision, const carc_move *m, carc_error *err);
-/* The value a completed feature pays its holder `seat` in T7, with X8 modifiers. */
-int xmas_completed_value(const carc_game *g, int done_index, int seat, int *category);
-/* E3 field bonuses of seat for a field worth `cities` completed cities. */
-int xmas_field_bonus(const carc_game *g, int seat, unsigned holders, int cities);
-/* Mastermind: the spot a placement must use this turn, or -1 (X13). */
-int xmas_forced_spot(const carc_game *g);
-void xmas_hide(carc_game *g, int seat);
-int xmas_invariants(const carc_game *g, carc_error *err);
-/* carc_move_canonical for a CARD or TARGET move of the pending decision. */
-int xmas_canonical(const carc_game *g, carc_move *m);
-
-/* ---- cards.c: decks of the expansions ---- */
+/* ---- cards.c: what the card expansions share ---- */
 /* Builds a deck of `copies` of each card id in [first, last] in deck[] (top at the
  * end): the `nfixed` cards of fixed[] on top, first drawn first, the rest shuffled
  * beneath from the game's generator. Returns the deck size. */
 int deck_build(carc_game *g, uint8_t *deck, int first, int last, int copies,
                const uint8_t *fixed, int nfixed);
+/* Appends `copies - seen[c]` cards of each id in [first, last] to pool: the cards of
+ * a deck nobody has seen. Returns how many. */
+int deck_unknown_pool(uint8_t *pool, int first, int last, int copies, const int *seen);
 /* Names node n as the (first, or with second = 1 the second) target of a move. */
 void move_name_node(const carc_game *g, carc_move *m, int n, int second);
 /* Whether seat's follower i is the first of that seat on its node (two followers

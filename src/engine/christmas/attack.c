@@ -117,3 +117,10 @@ int xmas_attack_apply(carc_game *g, int decision, const carc_move *m, carc_error
     }
     return CARC_OK;
 }
+
+int carc_card_in_play(const carc_game *g, carc_move *target)
+{
+    if (g->xplay && target)
+        *target = g->xplay_phase == XP_REPLY ? g->xplay_target : carc_move_pass();
+    return g->xplay;
+}

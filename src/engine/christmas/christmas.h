@@ -33,14 +33,16 @@
 #ifndef CARC_CHRISTMAS_H
 #define CARC_CHRISTMAS_H
 
-#include "state.h"
+#include "expansion.h"
 
 enum { DECK_CLOISTER = 0, DECK_ROADSIDE = 1, KINDS_PER_DECK = 16, COPIES = 2,
        DECK_CARDS = 32, HAND_LIMIT = 5, MAX_TARGETS = 1024 };
 enum timing { LIGHTNING, ANYTIME, END };
 enum grain { BY_SEGMENT, BY_FOLLOWER, BY_FEATURE, BY_NOTHING };
+enum { XP_TARGET = 1, XP_REPLY = 2 };  /* xplay_phase: waiting for the target, replies */
 
 /* ---- christmas.c ---- */
+int xmas_on(const carc_game *g);
 /* Sets a "not legal" error naming card (msg has one %s) and returns CARC_E_ILLEGAL. */
 int xmas_fail(carc_error *err, const char *msg, const char *card);
 
@@ -53,13 +55,17 @@ enum grain xmas_card_grain(int c);
 int xmas_card_is_swap(int c);
 
 /* ---- deck.c ---- */
+void xmas_deck_setup(carc_game *g);  /* X1 */
 int xmas_deck_hand(const carc_game *g, int seat);  /* cards in seat's hand */
 /* Puts card face up on its deck's discard pile (event emitted). */
 void xmas_deck_discard(carc_game *g, int card);
+int xmas_deck_limit_owed(const carc_game *g);  /* T9: X5 */
 int xmas_deck_limit_legal(const carc_game *g, carc_move *out, int cap);
 int xmas_deck_limit_apply(carc_game *g, const carc_move *m, carc_error *err);
 
 /* ---- offer.c ---- */
+/* T5: whether deck 0 (X2) or deck 1 (X3) is offered to the active player now. */
+int xmas_offer_owed(carc_game *g, int deck);
 int xmas_offer_legal(const carc_game *g, carc_move *out, int cap);
 int xmas_offer_apply(carc_game *g, const carc_move *m);
 
@@ -80,6 +86,7 @@ int xmas_target_canonical(const carc_game *g, int c, carc_move *m);
 int xmas_target_is(const carc_game *g, int c, int seat, const carc_move *want);
 
 /* ---- window.c ---- */
+int xmas_window_owed(const carc_game *g);  /* T2, T8: a non-empty hand */
 int xmas_window_legal(const carc_game *g, int decision, carc_move *out, int cap);
 int xmas_window_apply(carc_game *g, int decision, const carc_move *m, carc_error *err);
 
@@ -95,11 +102,27 @@ int xmas_attack_apply(carc_game *g, int decision, const carc_move *m, carc_error
 void xmas_resolve(carc_game *g, int c, const carc_move *m);
 
 /* ---- modifier.c ---- */
+int xmas_modifier_owed(carc_game *g);  /* T7: X8 (lists the questions once a turn) */
+/* What completed feature done[i] pays its holder `seat` with the modifier played on
+ * it (category in *category), or -1 when none changes it. */
+int xmas_modifier_value(const carc_game *g, int i, int seat, int *category);
 int xmas_modifier_legal(const carc_game *g, carc_move *out, int cap);
 int xmas_modifier_apply(carc_game *g, const carc_move *m, carc_error *err);
 
+/* ---- mastermind.c ---- */
+void xmas_mastermind_lapse(carc_game *g);    /* T10 */
+int xmas_mastermind_spot(const carc_game *g);  /* the spot T3 must use, or -1 */
+
 /* ---- end.c ---- */
+int xmas_end_owed(carc_game *g);  /* E2 */
+/* E3 field bonuses of seat for a field worth `cities` completed cities. */
+int xmas_end_field_bonus(const carc_game *g, int seat, unsigned holders, int cities);
 int xmas_end_legal(const carc_game *g, carc_move *out, int cap);
 int xmas_end_apply(carc_game *g, const carc_move *m, carc_error *err);
+
+/* ---- hidden.c ---- */
+void xmas_hidden_hide(carc_game *g, int seat);
+void xmas_hidden_deal(carc_game *g, int seat);
+int xmas_hidden_check(const carc_game *g, carc_error *err);
 
 #endif

@@ -17,7 +17,7 @@ static void setup_deck(carc_game *g, int deck, const uint8_t *fixed, int nfixed)
     g->xndiscard[deck] = 0;
 }
 
-void xmas_setup(carc_game *g)
+void xmas_deck_setup(carc_game *g)
 {
     if (!xmas_on(g))
         return;
@@ -43,7 +43,7 @@ void xmas_deck_discard(carc_game *g, int card)
     emit(g, CARC_EV_CARD_DISCARDED, -1, 0, 0, card, 0, 0);
 }
 
-int xmas_hand_owed(const carc_game *g)
+int xmas_deck_limit_owed(const carc_game *g)
 {
     return xmas_on(g) && xmas_deck_hand(g, g->active) > HAND_LIMIT;
 }
@@ -71,4 +71,41 @@ int xmas_deck_limit_apply(carc_game *g, const carc_move *m, carc_error *err)
     g->xhand[seat][m->card]--;
     xmas_deck_discard(g, m->card);
     return CARC_OK;
+}
+
+/* ---- the public queries (carc.h) ---- */
+
+int carc_cards(const carc_game *g, int seat, int counts[CARC_CARDS])
+{
+    for (int c = 0; c < CARC_CARDS; c++)
+        counts[c] = g->xhand[seat][c];
+    return xmas_deck_hand(g, seat);
+}
+
+int carc_cards_by_deck(const carc_game *g, int seat, int by_deck[2])
+{
+    by_deck[0] = by_deck[1] = 0;
+    if (seat < 0 || seat >= g->players)
+        return 0;
+    if (g->xhand[seat][0]) {  /* a view hiding this seat's cards keeps their decks */
+        by_deck[0] = g->xhidden[seat][0];
+        by_deck[1] = g->xhidden[seat][1];
+    }
+    for (int c = CARC_XC_SCORE_THREE; c < CARC_CARDS; c++)
+        by_deck[c >= CARC_XR_INTRUDE_FIELD] += g->xhand[seat][c];
+    return by_deck[0] + by_deck[1];
+}
+
+int carc_xdeck_left(const carc_game *g, int deck)
+{
+    return deck == 0 || deck == 1 ? g->xdeck_len[deck] : 0;
+}
+
+int carc_xdiscard(const carc_game *g, int deck, int *cards, int cap)
+{
+    if (deck != 0 && deck != 1)
+        return 0;
+    for (int i = 0; i < g->xndiscard[deck] && i < cap; i++)
+        cards[i] = g->xdiscard[deck][i];
+    return g->xndiscard[deck];
 }

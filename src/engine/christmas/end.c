@@ -61,7 +61,7 @@ int xmas_end_owed(carc_game *g)
     return 0;
 }
 
-int xmas_field_bonus(const carc_game *g, int seat, unsigned holders, int cities)
+int xmas_end_field_bonus(const carc_game *g, int seat, unsigned holders, int cities)
 {
     if (!(holders & (1u << seat)))
         return 0;

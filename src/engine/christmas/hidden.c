@@ -6,7 +6,7 @@
  */
 #include "christmas.h"
 
-void xmas_hide(carc_game *g, int seat)
+void xmas_hidden_hide(carc_game *g, int seat)
 {
     for (int s = 0; s < g->players; s++) {
         if (s == seat)
@@ -26,7 +26,7 @@ void xmas_hide(carc_game *g, int seat)
     }
 }
 
-int xmas_invariants(const carc_game *g, carc_error *err)
+int xmas_hidden_check(const carc_game *g, carc_error *err)
 {
     int count[CARC_CARDS] = {0}, total = 0;
     for (int d = 0; d < 2; d++) {
@@ -59,4 +59,33 @@ int xmas_invariants(const carc_game *g, carc_error *err)
                 return CARC_E_INVALID;
             }
     return CARC_OK;
+}
+
+/* Deals the cards the view of `seat` hid: each deck and the other hands, by deck
+ * of origin. */
+void xmas_hidden_deal(carc_game *g, int seat)
+{
+    for (int d = 0; d < 2; d++) {
+        int first = d ? CARC_XR_INTRUDE_FIELD : CARC_XC_SCORE_THREE;
+        int seen[CARC_CARDS] = {0};
+        uint8_t pool[32];
+        for (int i = 0; i < g->xndiscard[d]; i++)
+            seen[g->xdiscard[d][i]]++;
+        for (int c = first; c < first + 16; c++)
+            seen[c] += g->xhand[seat][c];
+        if (g->xplay >= first && g->xplay < first + 16)
+            seen[g->xplay]++;
+        int n = deck_unknown_pool(pool, first, first + 15, 2, seen);
+        rng_shuffle(g->rng, pool, n);
+        int k = 0;
+        for (int i = 0; i < g->xdeck_len[d]; i++)
+            g->xdeck[d][i] = pool[k++];
+        for (int s = 0; s < g->players; s++)
+            for (int i = 0; i < g->xhidden[s][d] && k < n; i++)
+                g->xhand[s][pool[k++]]++;
+    }
+    for (int s = 0; s < g->players; s++) {
+        g->xhand[s][0] = 0;
+        g->xhidden[s][0] = g->xhidden[s][1] = 0;
+    }
 }

@@ -5,14 +5,14 @@
  */
 #include "christmas.h"
 
-void xmas_lapse(carc_game *g)
+void xmas_mastermind_lapse(carc_game *g)
 {
     for (int slot = 0; slot < 2; slot++)
         if ((g->mm_pending >> slot & 1) && g->mm_turn[slot] <= g->turn)
             g->mm_pending &= (uint8_t)~(1u << slot);
 }
 
-int xmas_forced_spot(const carc_game *g)
+int xmas_mastermind_spot(const carc_game *g)
 {
     int slot = g->turn & 1;
     if (!(g->mm_pending >> slot & 1) || g->mm_turn[slot] != g->turn)
@@ -24,4 +24,31 @@ int xmas_forced_spot(const carc_game *g)
         if (spot_fits(g, &g->frontier[s], g->hand[h]))
             return s;
     return -1;
+}
+
+int carc_masterminds(const carc_game *g, carc_mastermind_mark out[2])
+{
+    int n = 0;
+    if (g->over)
+        return 0;  /* the game ended first: no effect (X13) */
+    for (int k = 0; k < 2; k++) {
+        int slot = (g->turn + k) & 1;  /* this turn's first, then the next turn's */
+        if (!(g->mm_pending >> slot & 1))
+            continue;
+        out[n].x = g->mm_x[slot];
+        out[n].y = g->mm_y[slot];
+        out[n].turn = g->mm_turn[slot];
+        n++;
+    }
+    return n;
+}
+
+int carc_mastermind(const carc_game *g, int *x, int *y)
+{
+    carc_mastermind_mark mm[2];
+    if (!carc_masterminds(g, mm))
+        return 0;
+    *x = mm[0].x;
+    *y = mm[0].y;
+    return 1;
 }

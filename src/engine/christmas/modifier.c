@@ -29,7 +29,7 @@ static void list_questions(carc_game *g)
         }
 }
 
-int xmas_modifiers_owed(carc_game *g)
+int xmas_modifier_owed(carc_game *g)
 {
     if (!xmas_on(g))
         return 0;
@@ -51,12 +51,11 @@ static int modifier_fits(const carc_game *g, int c, int r)
     return c == CARC_XC_PLAIN_CITY_WORTH_THREE && g->nodes[r].pennants == 0;
 }
 
-int xmas_completed_value(const carc_game *g, int i, int seat, int *category)
+int xmas_modifier_value(const carc_game *g, int i, int seat, int *category)
 {
     int r = g->done[i], c = g->modifier[i];
-    *category = category_of(g->nodes[r].type);
     if (!c || seat != g->active)
-        return feat_value_completed(g, r);
+        return -1;  /* the value of B9 (score.c) */
     *category = CARC_SCORE_CARDS;
     int tiles = feat_tiles(g, r);
     switch (c) {

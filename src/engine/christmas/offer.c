@@ -82,3 +82,11 @@ int xmas_offer_apply(carc_game *g, const carc_move *m)
         draw_card(g, deck);
     return CARC_OK;
 }
+
+int carc_offered_deck(const carc_game *g)
+{
+    carc_pending p;
+    if (turn_pending(g, &p) != CARC_DEC_CARD_DRAW)
+        return -1;
+    return g->step == ST_T5_CLOISTER ? 0 : 1;
+}

@@ -81,7 +81,7 @@ int xmas_window_apply(carc_game *g, int decision, const carc_move *m, carc_error
     g->xhand[seat][c]--;
     emit_played(g, seat, want.x, want.y, c, want.port);
     if (c == CARC_XC_DRAW_TWO) {
-        g->extra_tile = EXTRA_DRAW_TWO;
+        g->extra_tile = EXTRA_REMOVE;
         draw_placeable(g);
         xmas_deck_discard(g, c);
     } else if (c == CARC_XR_MASTERMIND || xmas_card_grain(c) == BY_FOLLOWER) {

@@ -1,51 +1,16 @@
 /*
- * gifts.c - The Gifts (RULES.md section 2, G1-G12), plugged into the turn at
- * T2 (opening, G5-G10), T3 (the second tile of Take 2), T4 (receiving, G2-G4) and
- * E5 (unopened gifts, G11).
- *
- * The gift deck keeps its top at the end of the array; the discard pile is face up
- * in the order cards arrived. Each seat's gifts are counts per gift id. Opening is
- * one move that names the gift and its target; a gift with no legal target has one
- * move of its own, the wasted opening (port CARC_PORT_NONE).
+ * open.c - opening a gift in the T2 window (G5-G10): one move names the gift and
+ * its target; a gift with no legal target has one move of its own, the wasted
+ * opening (port CARC_PORT_NONE). Then its effect: a monk (G6), a road scored
+ * (G7), a follower cashed out (G8) or moved (G9), a second tile (G10).
  *
  * Targets that are features (Road Sweeper) are named by the feature's
  * lowest-numbered segment node, i.e. its oldest segment; carc_apply accepts any
  * segment of the feature.
  */
-#include "state.h"
+#include "gifts.h"
 
-enum { GIFT_KINDS = 5, GIFT_COPIES = 5, GIFT_CARDS = 25, MAX_TARGETS = 256 };
-
-int gifts_on(const carc_game *g)
-{
-    return (g->cfg.expansions & CARC_EXP_GIFTS) != 0;
-}
-
-/* G1: 25 cards, 5 of each kind. A fixed order from the configuration goes on top
- * (its first card drawn first); the cards it leaves out are shuffled below. */
-void gifts_setup(carc_game *g)
-{
-    if (!gifts_on(g))
-        return;
-    const carc_config *cfg = &g->cfg;
-    g->gift_deck_len = (uint8_t)deck_build(g, g->gift_deck, CARC_GIFT_SYNOD, CARC_GIFT_TAKE_TWO,
-                                           GIFT_COPIES, cfg->gift_deck,
-                                           cfg->gift_deck_len > 0 ? cfg->gift_deck_len : 0);
-    g->gift_ndiscard = 0;
-}
-
-int gifts_held(const carc_game *g, int seat)
-{
-    int n = 0;
-    for (int c = 0; c <= GIFT_KINDS; c++)
-        n += g->gifts[seat][c];
-    return n;
-}
-
-int gifts_window_owed(const carc_game *g)
-{
-    return gifts_on(g) && !g->gift_opened && gifts_held(g, g->active) > 0;
-}
+enum { MAX_TARGETS = 256 };
 
 static carc_move gift_move(int card)
 {
@@ -138,10 +103,11 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
     }
 }
 
-int gifts_legal(const carc_game *g, carc_move *out, int cap)
+/* The openings of the T2 window (none in any other decision). */
+int gifts_open_legal(const carc_game *g, int decision, carc_move *out, int cap)
 {
     int n = 0;
-    if (!gifts_window_owed(g))
+    if (decision != CARC_DEC_WINDOW_BEFORE || !gifts_window_owed(g))
         return 0;
     for (int c = 1; c <= GIFT_KINDS && n < cap; c++) {
         if (!g->gifts[g->active][c])
@@ -158,7 +124,7 @@ int gifts_legal(const carc_game *g, carc_move *out, int cap)
 
 /* Rewrites the move's targets in canonical form (see the file comment). Returns
  * 0 if a named segment does not exist. */
-int gifts_canonical(const carc_game *g, carc_move *m)
+static int canonical_targets(const carc_game *g, carc_move *m)
 {
     if (m->port == CARC_PORT_NONE)
         return 1;
@@ -182,23 +148,6 @@ static const char *const gift_rule[GIFT_KINDS + 1] = {
     "one of your followers on a feature that is not locked (G8)",
     "one of your followers and a segment of the other kind on its tile (G9)",
     "no other extra-tile card this turn (C3)"};
-
-/* Gives the active player the top gift (G4), reshuffling the discard pile into an
- * empty deck; nothing if both are empty. */
-static void receive_gift(carc_game *g)
-{
-    if (g->gift_deck_len == 0) {
-        if (g->gift_ndiscard == 0)
-            return;
-        memcpy(g->gift_deck, g->gift_discard, g->gift_ndiscard);
-        g->gift_deck_len = g->gift_ndiscard;
-        g->gift_ndiscard = 0;
-        rng_shuffle(g->rng, g->gift_deck, g->gift_deck_len);
-    }
-    int card = g->gift_deck[--g->gift_deck_len];
-    g->gifts[g->active][card]++;
-    emit(g, CARC_EV_GIFT_DRAWN, g->active, 0, 0, card, 0, 0);
-}
 
 static void open_gift(carc_game *g, const carc_move *m)
 {
@@ -237,16 +186,19 @@ static void open_gift(carc_game *g, const carc_move *m)
             move_follower(g, seat, v, node_at(g, m->x2, m->y2, m->port2));
         break;
     case CARC_GIFT_TAKE_TWO:
-        g->extra_tile = EXTRA_TAKE_TWO;
+        g->extra_tile = EXTRA_PUT_BACK;
         draw_placeable(g);
         break;
     }
     g->gift_discard[g->gift_ndiscard++] = m->card;
 }
 
-int gifts_apply(carc_game *g, const carc_move *m, carc_error *err)
+/* Opening a gift: a GIFT move in the T2 window; any other move is not ours. */
+int gifts_open_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
 {
     int seat = g->active;
+    if (decision != CARC_DEC_WINDOW_BEFORE || m->kind != CARC_MOVE_GIFT)
+        return EXP_NOT_MINE;
     if (m->card < 1 || m->card > GIFT_KINDS) {
         set_error(err, CARC_E_ILLEGAL, "'%s' is not a gift", carc_card_name(m->card));
         return CARC_E_ILLEGAL;
@@ -261,7 +213,7 @@ int gifts_apply(carc_game *g, const carc_move *m, carc_error *err)
         return CARC_E_ILLEGAL;
     }
     carc_move want = *m;
-    if (!gifts_canonical(g, &want)) {
+    if (!canonical_targets(g, &want)) {
         set_error(err, CARC_E_ILLEGAL, "%s: no segment at the position and port named",
                   carc_card_name(m->card));
         return CARC_E_ILLEGAL;
@@ -292,74 +244,30 @@ int gifts_apply(carc_game *g, const carc_move *m, carc_error *err)
     return CARC_OK;
 }
 
-/* G2, G3: one gift when a road or city of the placed tile holds followers and the
- * active player is not among its majority holders. */
-void gifts_check(carc_game *g)
+/* carc_move_canonical for a GIFT move: its targets named canonically when the gift
+ * and the segments exist, and the fields the gift does not use cleared. */
+int gifts_open_canonical(const carc_game *g, carc_move *m)
 {
-    if (!gifts_on(g))
-        return;
-    const placed *p = &g->tiles[g->last];
-    int nseg = carc_tile_def_of(p->kind)->nseg;
-    for (int i = 0; i < nseg; i++) {
-        int v = p->first + i;
-        if (g->nodes[v].type != CARC_FEAT_ROAD && g->nodes[v].type != CARC_FEAT_CITY)
-            continue;
-        int r = feat_root(g, v);
-        if (g->nodes[r].nfollow && !(feat_holders(g, r) & (1u << g->active))) {
-            receive_gift(g);
-            return;
-        }
+    if (m->kind != CARC_MOVE_GIFT)
+        return 0;
+    if (m->card >= CARC_GIFT_SYNOD && m->card <= CARC_GIFT_TAKE_TWO) {
+        carc_move c = *m;
+        if (canonical_targets(g, &c))
+            *m = c;
     }
-}
-
-void gifts_final(carc_game *g)
-{
-    if (!gifts_on(g))
-        return;
-    for (int s = 0; s < g->players; s++)
-        score_add(g, s, CARC_SCORE_GIFTS, 2 * gifts_held(g, s), CARC_REASON_GIFTS, NODE_NONE);
-}
-
-void gifts_hide(carc_game *g, int seat)
-{
-    for (int s = 0; s < g->players; s++) {
-        if (s == seat)
-            continue;
-        int held = gifts_held(g, s);
-        memset(g->gifts[s], 0, sizeof g->gifts[s]);
-        g->gifts[s][0] = (uint8_t)held;
+    carc_move c = carc_move_pass();
+    c.kind = m->kind;
+    c.card = m->card;
+    if (m->port != CARC_PORT_NONE) {
+        c.x = m->x;
+        c.y = m->y;
+        c.port = m->port;
     }
-    memset(g->gift_deck, 0, sizeof g->gift_deck);
-    for (int i = 0; i < g->nevents; i++)
-        if (g->events[i].kind == CARC_EV_GIFT_DRAWN && g->events[i].seat != seat)
-            g->events[i].a = CARC_CARD_NONE;
-}
-
-int gifts_invariants(const carc_game *g, carc_error *err)
-{
-    int count[GIFT_KINDS + 1] = {0};
-    int total = g->gift_deck_len + g->gift_ndiscard;
-    for (int i = 0; i < g->gift_deck_len; i++)
-        count[g->gift_deck[i]]++;
-    for (int i = 0; i < g->gift_ndiscard; i++)
-        count[g->gift_discard[i]]++;
-    for (int s = 0; s < g->players; s++)
-        for (int c = 0; c <= GIFT_KINDS; c++) {
-            count[c] += g->gifts[s][c];
-            total += g->gifts[s][c];
-        }
-    int expect = gifts_on(g) ? GIFT_CARDS : 0;
-    if (total != expect) {
-        set_error(err, CARC_E_INVALID, "gifts: deck %d + discard %d + hands = %d, not %d",
-                  g->gift_deck_len, g->gift_ndiscard, total, expect);
-        return CARC_E_INVALID;
+    if (m->card == CARC_GIFT_CHANGE_POSITION) {
+        c.x2 = m->x2;
+        c.y2 = m->y2;
+        c.port2 = m->port2;
     }
-    if (g->view_seat < 0 && gifts_on(g))
-        for (int c = 1; c <= GIFT_KINDS; c++)
-            if (count[c] != GIFT_COPIES) {
-                set_error(err, CARC_E_INVALID, "gifts: %d %s cards, not 5", count[c],
-                          carc_card_name(c));
-                return CARC_E_INVALID;
-            }
-    return CARC_OK;
+    *m = c;
+    return 1;
 }

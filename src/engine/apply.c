@@ -78,28 +78,6 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
     return CARC_OK;
 }
 
-/* G10: the tile not placed goes back into the stack, at a uniformly random depth,
- * or with a fixed stack at the configured depth (from the top), by default the
- * bottom. X9: it leaves the game. */
-static void put_back(carc_game *g, int kind)
-{
-    if (g->extra_tile == EXTRA_REMOVE) {
-        g->removed[g->nremoved++] = (uint8_t)kind;
-        emit(g, CARC_EV_TILE_REMOVED, g->active, 0, 0, kind, 0, 0);
-        return;
-    }
-    int len = g->stack_len, depth;
-    if (g->cfg.stack_len < 0)
-        depth = (int)rng_below(g->rng, (uint32_t)len + 1);
-    else
-        depth = g->cfg.return_pos < 0 || g->cfg.return_pos > len ? len : g->cfg.return_pos;
-    int at = len - depth;  /* index: the top is stack[len-1] */
-    memmove(&g->stack[at + 1], &g->stack[at], (size_t)(len - at));
-    g->stack[at] = (uint8_t)kind;
-    g->stack_len++;
-    emit(g, CARC_EV_TILE_RETURNED, g->active, 0, 0, kind, 0, depth);
-}
-
 static void do_place(carc_game *g, const carc_move *m)
 {
     int rot = m->rot % g->period[m->tile];
@@ -108,7 +86,7 @@ static void do_place(carc_game *g, const carc_move *m)
         other = g->hand[0] == m->tile ? g->hand[1] : g->hand[0];
     g->nhand = 0;
     if (other >= 0)
-        put_back(g, other);
+        stack_put_back(g, other);
     board_place(g, m->tile, rot, m->x, m->y);
     emit(g, CARC_EV_PLACED, g->active, m->x, m->y, m->tile, (uint8_t)rot, 0);
     g->step = ST_T4_GIFT;

@@ -233,3 +233,13 @@ void board_init(carc_game *g)
     g->ndone = 0;
     g->last = TILE_NONE;
 }
+
+/* Node of the segment at (x,y,port), or NODE_NONE. */
+int node_at(const carc_game *g, int x, int y, int port)
+{
+    if (x < -100 || x > 100 || y < -100 || y > 100 || port < 0 || port >= CARC_PORTS)
+        return NODE_NONE;
+    int t = board_lookup(g, x, y);
+    return t < 0 ? NODE_NONE : board_port_node(g, t, port);
+}
+

@@ -48,3 +48,12 @@ void move_follower(carc_game *g, int seat, int from, int to)
         return;
     }
 }
+
+int carc_supply(const carc_game *g, int seat)
+{
+    int n = 0;
+    for (int i = 0; i < CARC_FOLLOWERS; i++)
+        n += g->fnode[seat][i] == NODE_NONE;
+    return n;
+}
+

@@ -2,84 +2,9 @@
  * game.c - creating, copying and viewing a game, and the read-only queries of
  * carc.h. The only allocations of the engine are in carc_new and carc_clone.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "expansion.h"
-
-void set_error(carc_error *err, int code, const char *fmt, ...)
-{
-    if (!err)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    err->code = code;
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
-    va_end(ap);
-}
-
-/*
- * The most events one carc_apply can emit, which CARC_MAX_EVENTS must cover. The
- * worst move is one that ends the game: say a placement whose turn then runs
- * through T4-T10 and the final steps with no further decision.
- *   the move: placed, a tile put back (G10, X9), a gift (G2); a card resolved
- *      on the way (its play, discard, token or lock)                             6
- *   followers (35 at most): each at most two events in all, in whichever step
- *      scores it (X7, G7, T7: scored or banked, then returned; E3: scored, then a
- *      field bonus), and each holder of a feature has a follower on it           70
- *   T1 of the turn that never comes: B5 draws and removes unplaceable tiles, 2
- *      events each. A tile fits the empty spot above any tile of the board's top
- *      row (its one neighbour) iff it has an edge of the type that neighbour
- *      demands, so the unplaceable tiles all lack one edge type: at most the 28
- *      tiles with no city edge (A B U V W X; 27 have no road, 2 no field)        56
- *   E2: at most 25 cards in hand (5 per seat), each voided or revealed (1), with
- *      2 supply_bonus (+2 each: played, scored) and 4 field bonuses (+1: played)  33
- *   E4: one payment per seat and score category a lock can bank (4)             20
- *   E5: one per seat; the game-over event                                         6
- *   in all 191 <= 192. emit() refuses more rather than write past the end.
- */
-carc_event *emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value)
-{
-    if (g->nevents >= CARC_MAX_EVENTS)
-        return NULL;  /* cannot happen: CARC_MAX_EVENTS covers the worst case (above) */
-    carc_event *e = &g->events[g->nevents++];
-    e->kind = (uint8_t)kind;
-    e->seat = (int8_t)seat;
-    e->x = (int8_t)x;
-    e->y = (int8_t)y;
-    e->a = (uint8_t)a;
-    e->b = (uint8_t)b;
-    e->port = CARC_PORT_NONE;
-    e->category = 0;
-    e->value = (int16_t)value;
-    return e;
-}
-
-void emit_at(carc_game *g, int kind, int seat, int n, int a, int b, int category, int value)
-{
-    const placed *p = &g->tiles[g->nodes[n].tile];
-    carc_event *e = emit(g, kind, seat, p->x, p->y, a, b, value);
-    if (e) {
-        e->port = (uint8_t)board_node_port(g, n);
-        e->category = (uint8_t)category;
-    }
-}
-
-void emit_follower(carc_game *g, int kind, int seat, int n)
-{
-    const placed *p = &g->tiles[g->nodes[n].tile];
-    int port = board_node_port(g, n);
-    carc_event *e = emit(g, kind, seat, p->x, p->y, port, g->nodes[n].type, 0);
-    if (e)
-        e->port = (uint8_t)port;
-}
-
-void emit_played(carc_game *g, int seat, int x, int y, int card, int port)
-{
-    carc_event *e = emit(g, CARC_EV_CARD_PLAYED, seat, x, y, card, port, 0);
-    if (e)
-        e->port = (uint8_t)port;
-}
 
 /* Copies src into dst, byte for byte (a memcpy: measured faster than copying only
  * the events in use and zeroing the rest). */
@@ -97,12 +22,6 @@ void carc_config_init(carc_config *cfg)
     cfg->stack_len = -1;
     cfg->return_pos = -1;
     exp_forget_config(cfg);  /* no fixed deck orders */
-}
-
-/* How many tiles of each kind go into the stack: all but the start tile. */
-static int stack_count(int kind)
-{
-    return carc_tile_def_of(kind)->count - (kind == carc_tile_kind('D'));
 }
 
 static int check_config(const carc_config *cfg, carc_error *err)
@@ -142,25 +61,6 @@ static int check_config(const carc_config *cfg, carc_error *err)
     return CARC_OK;
 }
 
-static void build_stack(carc_game *g)
-{
-    const carc_config *cfg = &g->cfg;
-    if (cfg->stack_len >= 0) {
-        /* stack[stack_len-1] is the top: the config's first tile is drawn first */
-        for (int i = 0; i < cfg->stack_len; i++)
-            g->stack[cfg->stack_len - 1 - i] = cfg->stack[i];
-        g->stack_len = (uint8_t)cfg->stack_len;
-        g->unused = (uint8_t)(CARC_STACK - cfg->stack_len);
-        return;
-    }
-    int n = 0;
-    for (int k = 0; k < CARC_TILE_KINDS; k++)
-        for (int c = 0; c < stack_count(k); c++)
-            g->stack[n++] = (uint8_t)k;
-    rng_shuffle(g->rng, g->stack, n);
-    g->stack_len = (uint8_t)n;
-}
-
 carc_game *carc_new(const carc_config *cfg, carc_error *err)
 {
     if (check_config(cfg, err) != CARC_OK)
@@ -177,7 +77,7 @@ carc_game *carc_new(const carc_config *cfg, carc_error *err)
     tile_cache(g);
     memset(g->fnode, NODE_NONE, sizeof g->fnode);
     board_init(g);
-    build_stack(g);
+    stack_build(g);
     exp_setup(g);
     g->step = ST_T1_DRAW;
     turn_advance(g);
@@ -257,25 +157,9 @@ int carc_turn(const carc_game *g) { return g->turn; }
 unsigned carc_winners(const carc_game *g) { return g->over ? g->winners : 0; }
 int carc_stack_left(const carc_game *g) { return g->stack_len; }
 
-int carc_score(const carc_game *g, int seat)
-{
-    int s = 0;
-    for (int c = 0; c < CARC_SCORE_CATEGORIES; c++)
-        s += g->score[seat][c];
-    return s;
-}
-
 int carc_score_part(const carc_game *g, int seat, int category)
 {
     return g->score[seat][category];
-}
-
-int carc_supply(const carc_game *g, int seat)
-{
-    int n = 0;
-    for (int i = 0; i < CARC_FOLLOWERS; i++)
-        n += g->fnode[seat][i] == NODE_NONE;
-    return n;
 }
 
 int carc_hand_tiles(const carc_game *g, int kinds[2])
@@ -320,15 +204,6 @@ int carc_tile_at(const carc_game *g, int x, int y, int *kind, int *rot)
     *kind = g->tiles[t].kind;
     *rot = g->tiles[t].rot;
     return 1;
-}
-
-/* Node of the segment at (x,y,port), or NODE_NONE. */
-int node_at(const carc_game *g, int x, int y, int port)
-{
-    if (x < -100 || x > 100 || y < -100 || y > 100 || port < 0 || port >= CARC_PORTS)
-        return NODE_NONE;
-    int t = board_lookup(g, x, y);
-    return t < 0 ? NODE_NONE : board_port_node(g, t, port);
 }
 
 int carc_segment(const carc_game *g, int x, int y, int port, int *canonical)

@@ -8,23 +8,6 @@
  */
 #include "expansion.h"
 
-carc_move carc_move_pass(void)
-{
-    carc_move m;
-    memset(&m, 0, sizeof m);
-    m.kind = CARC_MOVE_PASS;
-    m.port = m.port2 = CARC_PORT_NONE;
-    m.seat2 = CARC_SEAT_NONE;
-    return m;
-}
-
-int carc_move_equal(const carc_move *a, const carc_move *b)
-{
-    return a->kind == b->kind && a->card == b->card && a->tile == b->tile &&
-           a->rot == b->rot && a->x == b->x && a->y == b->y && a->port == b->port &&
-           a->x2 == b->x2 && a->y2 == b->y2 && a->port2 == b->port2 && a->seat2 == b->seat2;
-}
-
 void carc_move_canonical(const carc_game *g, carc_move *m)
 {
     carc_move c = carc_move_pass();

@@ -146,6 +146,15 @@ void score_final(carc_game *g)
         }
 }
 
+int carc_score(const carc_game *g, int seat)
+{
+    int s = 0;
+    for (int c = 0; c < CARC_SCORE_CATEGORIES; c++)
+        s += g->score[seat][c];
+    return s;
+}
+
+
 void score_winners(carc_game *g)
 {
     /* E6: winners (B12). */

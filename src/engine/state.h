@@ -236,6 +236,8 @@ void board_place(carc_game *g, int kind, int rot, int x, int y);
 int board_port_node(const carc_game *g, int t, int port);
 /* Canonical port of a node. */
 int board_node_port(const carc_game *g, int n);
+/* The node at (x,y,port), or NODE_NONE. */
+int node_at(const carc_game *g, int x, int y, int port);
 
 /* ---- feature.c ---- */
 int feat_root(const carc_game *g, int n);
@@ -289,19 +291,28 @@ void move_name_node(const carc_game *g, carc_move *m, int n, int second);
  * of one seat on one segment give the same moves). */
 int follower_first_on_node(const carc_game *g, int seat, int i);
 
-/* ---- shared helpers (apply.c, draw in turn.c) ---- */
+/* ---- follower.c ---- */
 /* Puts a follower of `seat` from supply on node n and emits the event. */
 void put_follower(carc_game *g, int seat, int n);
 /* Moves the follower on node `from` of `seat` to node `to`. */
 void move_follower(carc_game *g, int seat, int from, int to);
 /* Takes one follower of `seat` off node n back to supply. */
 void take_follower(carc_game *g, int seat, int n);
+
+/* ---- stack.c ---- */
+/* How many tiles of a kind go into the stack: all but the start tile. */
+int stack_count(int kind);
+void stack_build(carc_game *g);  /* B2 */
 /* B5 loop into hand slot nhand; returns 0 if the stack ran out. */
 int draw_placeable(carc_game *g);
-/* The node at (x,y,port), or NODE_NONE. */
-int node_at(const carc_game *g, int x, int y, int port);
+/* The tile of `kind` not placed goes back into the stack (G10) or out of the game
+ * (X9), as extra_tile says. */
+void stack_put_back(carc_game *g, int kind);
 
-/* ---- game.c ---- */
+/* ---- error.c ---- */
+void set_error(carc_error *err, int code, const char *fmt, ...);
+
+/* ---- event.c ---- */
 /* Appends an event (port CARC_PORT_NONE, category 0) and returns it, NULL if full. */
 carc_event *emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value);
 /* Appends an event about the segment of node n: its tile's position and canonical port. */
@@ -319,7 +330,6 @@ static inline void events_clear(carc_game *g)
         g->events[i] = (carc_event){0};
     g->nevents = 0;
 }
-void set_error(carc_error *err, int code, const char *fmt, ...);
 
 /* ---- legal.c ---- */
 int legal_follower_ok(const carc_game *g, int seg_node);

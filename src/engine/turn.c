@@ -12,24 +12,6 @@
  */
 #include "expansion.h"
 
-/* T1 and B5 (and the extra draws of G10, X9): draws until a placeable tile comes
- * up and adds it to the hand; removes the others. Returns 0 if the stack runs out
- * first. */
-int draw_placeable(carc_game *g)
-{
-    while (g->stack_len > 0) {
-        int k = g->stack[--g->stack_len];
-        emit(g, CARC_EV_TILE_DRAWN, g->active, 0, 0, k, 0, 0);
-        if (board_placeable(g, k)) {
-            g->hand[g->nhand++] = (uint8_t)k;
-            return 1;
-        }
-        g->removed[g->nremoved++] = (uint8_t)k;
-        emit(g, CARC_EV_TILE_REMOVED, g->active, 0, 0, k, 0, 0);
-    }
-    return 0;
-}
-
 /* T6 owes a decision when the active player could place a follower (B6). */
 static int follower_owed(const carc_game *g)
 {

@@ -9,17 +9,6 @@
 #include <stddef.h>
 #include "christmas.h"
 
-int xmas_on(const carc_game *g)
-{
-    return (g->cfg.expansions & CARC_EXP_CHRISTMAS) != 0;
-}
-
-int xmas_fail(carc_error *err, const char *msg, const char *card)
-{
-    set_error(err, CARC_E_ILLEGAL, msg, card);
-    return CARC_E_ILLEGAL;
-}
-
 static int xmas_legal(const carc_game *g, int decision, carc_move *out, int cap)
 {
     switch (decision) {

@@ -41,10 +41,19 @@ enum timing { LIGHTNING, ANYTIME, END };
 enum grain { BY_SEGMENT, BY_FOLLOWER, BY_FEATURE, BY_NOTHING };
 enum { XP_TARGET = 1, XP_REPLY = 2 };  /* xplay_phase: waiting for the target, replies */
 
-/* ---- christmas.c ---- */
-int xmas_on(const carc_game *g);
+/* Inline here, so that every file can use them and still calls go one way
+ * (christmas.c, the hook table, calls the other files; they do not call it). */
+static inline int xmas_on(const carc_game *g)
+{
+    return (g->cfg.expansions & CARC_EXP_CHRISTMAS) != 0;
+}
+
 /* Sets a "not legal" error naming card (msg has one %s) and returns CARC_E_ILLEGAL. */
-int xmas_fail(carc_error *err, const char *msg, const char *card);
+static inline int xmas_fail(carc_error *err, const char *msg, const char *card)
+{
+    set_error(err, CARC_E_ILLEGAL, msg, card);
+    return CARC_E_ILLEGAL;
+}
 
 /* ---- card.c ---- */
 int xmas_card_is(int c);               /* a Christmas card id */

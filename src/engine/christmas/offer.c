@@ -83,10 +83,11 @@ int xmas_offer_apply(carc_game *g, const carc_move *m)
     return CARC_OK;
 }
 
+/* An offer is pending when the game rests at a T5 step with no card in play: the
+ * turn machine stops there only for an offer (xmas_offer_owed). */
 int carc_offered_deck(const carc_game *g)
 {
-    carc_pending p;
-    if (turn_pending(g, &p) != CARC_DEC_CARD_DRAW)
+    if (g->xplay || (g->step != ST_T5_CLOISTER && g->step != ST_T5_ROADSIDE))
         return -1;
-    return g->step == ST_T5_CLOISTER ? 0 : 1;
+    return g->step == ST_T5_CLOISTER ? DECK_CLOISTER : DECK_ROADSIDE;
 }

@@ -6,11 +6,6 @@
  */
 #include "gifts.h"
 
-int gifts_on(const carc_game *g)
-{
-    return (g->cfg.expansions & CARC_EXP_GIFTS) != 0;
-}
-
 /* A fixed gift deck: at most 25 cards, 5 of each gift. */
 static int gifts_check_config(const carc_config *cfg, carc_error *err)
 {
@@ -52,19 +47,6 @@ static void gifts_setup(carc_game *g)
                                            GIFT_COPIES, cfg->gift_deck,
                                            cfg->gift_deck_len > 0 ? cfg->gift_deck_len : 0);
     g->gift_ndiscard = 0;
-}
-
-int gifts_held(const carc_game *g, int seat)
-{
-    int n = 0;
-    for (int c = 0; c <= GIFT_KINDS; c++)
-        n += g->gifts[seat][c];
-    return n;
-}
-
-int gifts_window_owed(const carc_game *g)
-{
-    return gifts_on(g) && !g->gift_opened && gifts_held(g, g->active) > 0;
 }
 
 /* Gives the active player the top gift (G4), reshuffling the discard pile into an

@@ -20,11 +20,27 @@
 
 enum { GIFT_KINDS = 5, GIFT_COPIES = 5, GIFT_CARDS = 25 };
 
-/* ---- gifts.c ---- */
-int gifts_on(const carc_game *g);
-int gifts_held(const carc_game *g, int seat);  /* gifts in seat's hand */
-/* Whether T2 owes the active player a decision because of gifts. */
-int gifts_window_owed(const carc_game *g);
+/* Inline here, so that every file can use them and still calls go one way
+ * (gifts.c, the hook table, calls the other files; they do not call it). */
+static inline int gifts_on(const carc_game *g)
+{
+    return (g->cfg.expansions & CARC_EXP_GIFTS) != 0;
+}
+
+/* Gifts in seat's hand (in a view, hidden ones included). */
+static inline int gifts_held(const carc_game *g, int seat)
+{
+    int n = 0;
+    for (int c = 0; c <= GIFT_KINDS; c++)
+        n += g->gifts[seat][c];
+    return n;
+}
+
+/* Whether T2 owes the active player a decision because of gifts (G5). */
+static inline int gifts_window_owed(const carc_game *g)
+{
+    return gifts_on(g) && !g->gift_opened && gifts_held(g, g->active) > 0;
+}
 
 /* ---- open.c: the hooks of the T2 window ---- */
 int gifts_open_legal(const carc_game *g, int decision, carc_move *out, int cap);

@@ -96,8 +96,16 @@ extern const struct exp_hooks *const exp_list[];
 #define EXP_EACH(h)                                                             \
     for (const struct exp_hooks *const *h##_p = exp_list, *h;                   \
          (h = *h##_p) != NULL; h##_p++)
+/* Walks the expansions of mask (bit i: expansion i of the list) in list order. */
+#define EXP_EACH_OF(mask, h)                                                    \
+    for (unsigned h##_m = (mask); h##_m; h##_m &= h##_m - 1)                    \
+        for (const struct exp_hooks *h = exp_list[__builtin_ctz(h##_m)]; h; h = NULL)
 /* Walks the active expansions of g in list order. */
-#define EXP_EACH_ACTIVE(g, h) EXP_EACH(h) if ((g)->cfg.expansions & h->bit)
+#define EXP_EACH_ACTIVE(g, h) EXP_EACH_OF((g)->exp_on, h)
+
+/* Sets the plan of g (state.h: exp_on, exp_at, exp_decides, exp_holders) from its
+ * configuration. */
+void exp_plan(carc_game *g);
 
 /* Asked of every expansion, on or off (not during play). */
 unsigned exp_all_bits(void);
@@ -106,143 +114,90 @@ void exp_forget_config(carc_config *cfg);
 int exp_canonical(const carc_game *g, carc_move *m);
 int exp_check(const carc_game *g, carc_error *err);
 
-/* Asked of the active expansions: what the turn machine calls. Each returns at once
- * when no expansion is on; the loops are inline, since the turn machine asks at
- * every step and every decision of a game with expansions. */
-static inline int exp_any(const carc_game *g) { return g->cfg.expansions != 0; }
+/* Asked of the active expansions: what the turn machine calls. Each walks only the
+ * expansions the plan names, in expansion.c; the inline test in front of the walks
+ * asked during play keeps a base game from even calling them. */
+static inline int exp_any(const carc_game *g) { return g->exp_on != 0; }
 
-static inline void exp_setup(carc_game *g)
-{
-    EXP_EACH_ACTIVE(g, h)
-        if (h->setup)
-            h->setup(g);
-}
+void exp_setup(carc_game *g);
+/* Asks the expansions of mask (bit i: expansion i of the list). */
+void exp_pending_each(const carc_game *g, carc_pending *p, unsigned mask);
+/* The moves of all active expansions, one after the other. */
+int exp_legal_each(const carc_game *g, int decision, carc_move *out, int cap);
+/* The first active expansion that owns the move applies it. */
+int exp_apply_each(carc_game *g, int decision, const carc_move *m, carc_error *err);
+int exp_forced_spot_each(const carc_game *g);
+int exp_completed_value_each(const carc_game *g, int i, int seat, int *category);
+int exp_field_bonus_each(const carc_game *g, int seat, unsigned holders, int cities);
+void exp_final_scoring(carc_game *g);
+int exp_held_points(const carc_game *g, int seat);
+void exp_hide(carc_game *g, int seat);
+void exp_deal(carc_game *g, int seat);
 
+/* exp_turn_begin, exp_step and exp_holds walk inline: turn_advance, which asks at
+ * every step, has a frame anyway, while a call per step costs a game with
+ * expansions a few percent. */
 static inline void exp_turn_begin(carc_game *g)
 {
-    if (exp_any(g))
-        EXP_EACH_ACTIVE(g, h)
-            if (h->turn_begin)
-                h->turn_begin(g);
+    EXP_EACH_ACTIVE(g, h)
+        if (h->turn_begin)
+            h->turn_begin(g);
 }
 
 /* Every active expansion that acts at the step does, in order, until one owes a
- * decision. */
+ * decision: 1 if one does. */
 static inline int exp_step(carc_game *g, int step)
 {
-    if (exp_any(g))
-        EXP_EACH_ACTIVE(g, h)
-            if (h->at[step] && h->at[step](g))
-                return 1;
+    EXP_EACH_OF(g->exp_at[step], h)
+        if (h->at[step](g))
+            return 1;
     return 0;
-}
-
-static inline int exp_holding(const carc_game *g, const struct exp_hooks *h)
-{
-    return h->hold && ((const uint8_t *)g)[h->hold];
 }
 
 /* Whether an active expansion holds the turn machine. */
 static inline int exp_holds(const carc_game *g)
 {
-    if (exp_any(g))
-        EXP_EACH_ACTIVE(g, h)
-            if (exp_holding(g, h))
-                return 1;
+    for (unsigned m = g->exp_holders; m; m &= m - 1)
+        if (((const uint8_t *)g)[exp_list[__builtin_ctz(m)]->hold])
+            return 1;
     return 0;
 }
 
+/* Only the expansions that decide at this step or hold the machine are asked, and
+ * finding them needs no call: most decisions (T3, T6) are none of theirs. */
 static inline void exp_pending(const carc_game *g, carc_pending *p)
 {
-    if (exp_any(g))
-        EXP_EACH_ACTIVE(g, h)
-            if ((h->decides >> g->step & 1) || exp_holding(g, h))
-                h->pending(g, p);
+    unsigned mask = g->exp_decides[g->step];
+    for (unsigned m = g->exp_holders; m; m &= m - 1)
+        if (((const uint8_t *)g)[exp_list[__builtin_ctz(m)]->hold])
+            mask |= m & -m;
+    if (mask)
+        exp_pending_each(g, p, mask);
 }
 
-/* The moves of all active expansions, one after the other. */
 static inline int exp_legal(const carc_game *g, int decision, carc_move *out, int cap)
 {
-    int n = 0;
-    if (exp_any(g))
-        EXP_EACH_ACTIVE(g, h)
-            if (h->legal && n < cap)
-                n += h->legal(g, decision, out + n, cap - n);
-    return n;
+    return exp_any(g) ? exp_legal_each(g, decision, out, cap) : 0;
 }
 
-/* The first active expansion that owns the move applies it. */
 static inline int exp_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
 {
-    if (exp_any(g))
-        EXP_EACH_ACTIVE(g, h) {
-            int rc = h->apply ? h->apply(g, decision, m, err) : EXP_NOT_MINE;
-            if (rc != EXP_NOT_MINE)
-                return rc;
-        }
-    return EXP_NOT_MINE;
+    return exp_any(g) ? exp_apply_each(g, decision, m, err) : EXP_NOT_MINE;
 }
 
 static inline int exp_forced_spot(const carc_game *g)
 {
-    if (exp_any(g))
-        EXP_EACH_ACTIVE(g, h) {
-            int s = h->forced_spot ? h->forced_spot(g) : -1;
-            if (s >= 0)
-                return s;
-        }
-    return -1;
+    return exp_any(g) ? exp_forced_spot_each(g) : -1;
 }
 
 static inline int exp_completed_value(const carc_game *g, int i, int seat, int *category)
 {
-    if (exp_any(g))
-        EXP_EACH_ACTIVE(g, h) {
-            int v = h->completed_value ? h->completed_value(g, i, seat, category) : -1;
-            if (v >= 0)
-                return v;
-        }
-    return -1;
+    return exp_any(g) ? exp_completed_value_each(g, i, seat, category) : -1;
 }
 
 static inline int exp_field_bonus(const carc_game *g, int seat, unsigned holders, int cities)
 {
-    int bonus = 0;
-    if (exp_any(g))
-        EXP_EACH_ACTIVE(g, h)
-            if (h->field_bonus)
-                bonus += h->field_bonus(g, seat, holders, cities);
-    return bonus;
-}
-
-static inline void exp_final_scoring(carc_game *g)
-{
-    EXP_EACH_ACTIVE(g, h)
-        if (h->final_scoring)
-            h->final_scoring(g);
-}
-
-static inline int exp_held_points(const carc_game *g, int seat)
-{
-    int points = 0;
-    EXP_EACH_ACTIVE(g, h)
-        if (h->held_points)
-            points += h->held_points(g, seat);
-    return points;
-}
-
-static inline void exp_hide(carc_game *g, int seat)
-{
-    EXP_EACH_ACTIVE(g, h)
-        if (h->hide)
-            h->hide(g, seat);
-}
-
-static inline void exp_deal(carc_game *g, int seat)
-{
-    EXP_EACH_ACTIVE(g, h)
-        if (h->deal)
-            h->deal(g, seat);
+    return exp_any(g) ? exp_field_bonus_each(g, seat, holders, cities) : 0;
 }
 
 #endif

@@ -78,6 +78,7 @@ carc_game *carc_new(const carc_config *cfg, carc_error *err)
     memset(g->fnode, NODE_NONE, sizeof g->fnode);
     board_init(g);
     stack_build(g);
+    exp_plan(g);
     exp_setup(g);
     g->step = ST_T1_DRAW;
     turn_advance(g);

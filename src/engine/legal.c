@@ -10,7 +10,7 @@
 
 void carc_move_canonical(const carc_game *g, carc_move *m)
 {
-    carc_move c = carc_move_pass();
+    carc_move c = move_pass();
     c.kind = m->kind;
     switch (m->kind) {
     case CARC_MOVE_PLACE:
@@ -46,7 +46,7 @@ static int legal_place(const carc_game *g, carc_move *out, int cap)
         int k = g->hand[h];
         if (h == 1 && k == g->hand[0])
             break;
-        carc_move m = carc_move_pass();
+        carc_move m = move_pass();
         m.kind = CARC_MOVE_PLACE;
         m.tile = (uint8_t)k;
         int forced = exp_forced_spot(g);  /* X13 */
@@ -79,7 +79,7 @@ static int legal_follower(const carc_game *g, carc_move *out, int cap)
             if (!legal_follower_ok(g, p->first + i))
                 continue;
             carc_move *m = &out[n++];
-            *m = carc_move_pass();
+            *m = move_pass();
             m->kind = CARC_MOVE_FOLLOWER;
             m->x = p->x;
             m->y = p->y;
@@ -87,7 +87,7 @@ static int legal_follower(const carc_game *g, carc_move *out, int cap)
         }
     }
     if (n < cap)
-        out[n++] = carc_move_pass();
+        out[n++] = move_pass();
     return n;
 }
 
@@ -98,7 +98,7 @@ int carc_legal(const carc_game *g, carc_move *out, int cap)
     case CARC_DEC_WINDOW_BEFORE: case CARC_DEC_WINDOW_AFTER: {
         int n = exp_legal(g, p.decision, out, cap);
         if (n < cap)
-            out[n++] = carc_move_pass();  /* close the window */
+            out[n++] = move_pass();  /* close the window */
         return n;
     }
     case CARC_DEC_PLACE:

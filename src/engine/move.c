@@ -6,12 +6,7 @@
 
 carc_move carc_move_pass(void)
 {
-    carc_move m;
-    memset(&m, 0, sizeof m);
-    m.kind = CARC_MOVE_PASS;
-    m.port = m.port2 = CARC_PORT_NONE;
-    m.seat2 = CARC_SEAT_NONE;
-    return m;
+    return move_pass();
 }
 
 int carc_move_equal(const carc_move *a, const carc_move *b)

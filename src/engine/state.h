@@ -177,6 +177,14 @@ struct carc_game {
     uint8_t end_seat;                    /* E2: the seat resolving its end cards */
     uint8_t end_bonus[CARC_MAX_PLAYERS][2];  /* E3: field_city_bonus, shared_field_bonus */
 
+    /* The expansions' plan (expansion.h, exp_plan), set by carc_new from the
+     * configuration so that the turn machine walks only the hooks that act: bit i
+     * stands for expansion i of the list. exp_on: the active ones; exp_at[s]: those
+     * acting at step s; exp_decides[s]: those deciding at step s; exp_holders:
+     * those that can hold the turn machine. All zero in a base game. */
+    uint8_t exp_on, exp_holders;
+    uint8_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1];
+
     uint64_t rng[4];
 
     /* per tile kind, filled by carc_new: edge types packed for each rotation, and
@@ -298,6 +306,19 @@ void put_follower(carc_game *g, int seat, int n);
 void move_follower(carc_game *g, int seat, int from, int to);
 /* Takes one follower of `seat` off node n back to supply. */
 void take_follower(carc_game *g, int seat, int n);
+
+/* ---- move.c ---- */
+/* The pass, every other field unused (carc_move_pass): inline, since every legal
+ * move list starts its moves from it. */
+static inline carc_move move_pass(void)
+{
+    carc_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = CARC_MOVE_PASS;
+    m.port = m.port2 = CARC_PORT_NONE;
+    m.seat2 = CARC_SEAT_NONE;
+    return m;
+}
 
 /* ---- stack.c ---- */
 /* How many tiles of a kind go into the stack: all but the start tile. */

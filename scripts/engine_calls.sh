@@ -7,6 +7,7 @@
 # expansions without naming them (docs/ARCHITECTURE.md).
 set -eu
 build=${1:?usage: engine_calls.sh BUILD_DIR}
+srcdir=$(cd "$(dirname "$0")/../src/engine" && pwd)
 objdir=$build/CMakeFiles/carc_engine.dir/src/engine
 [ -d "$objdir" ] || { echo "engine_calls: no engine objects under $objdir (build first)" >&2; exit 2; }
 tmp=$(mktemp -d)
@@ -17,6 +18,7 @@ find "$objdir" -name '*.c.o' | sort > "$tmp/objs"
 while read -r o; do
     f=${o#"$objdir"/}
     f=${f%.c.o}
+    [ -f "$srcdir/$f.c" ] || continue  # the object of a source since removed
     nm --defined-only "$o" | awk -v f="$f" '$2 ~ /^[TDRB]$/ {print f, $3}' >> "$tmp/def"
     nm -u "$o" | awk -v f="$f" '{print f, $2}' >> "$tmp/use"
 done < "$tmp/objs"

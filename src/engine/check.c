@@ -15,8 +15,9 @@
  *   4. Followers: each player has 7, on board or in supply; a follower stands on a
  *      node of a placed tile; no follower stands on a scored, unlocked feature.
  *   5. Tile neighbour counts (around) match the board.
- *   6. Each expansion's own (its hook `check`, on or off: one that is off holds
- *      nothing).
+ *   6. The expansions' plan matches the configuration (expansion.h), and each
+ *      expansion's own invariants hold (its hook `check`, on or off: one that is
+ *      off holds nothing).
  *   7. Events: at most CARC_MAX_EVENTS, and every byte past the last one is zero
  *      (events_clear), so that equal games are equal byte for byte.
  */

@@ -6,7 +6,7 @@
 #include "state.h"
 
 /*
- * The most events one carc_apply can emit, which CARC_MAX_EVENTS must cover. The
+ * The most events one carc_apply can report, which CARC_MAX_EVENTS must cover. The
  * worst move is one that ends the game: say a placement whose turn then runs
  * through T4-T10 and the final steps with no further decision.
  *   the move: placed, a tile put back (G10, X9), a gift (G2); a card resolved

@@ -10,13 +10,16 @@
  * one way: an expansion calls the core (state.h); the core calls an expansion only
  * through its hooks.
  *
- * A base game has no active expansion: every exp_* asked during play is an inline
- * test of one word that returns at once, so the base game pays nothing for them.
+ * carc_new writes the game's plan into the state (exp_plan: the active expansions,
+ * and for each step those that act or decide there), so that the turn machine asks
+ * only hooks that have something to do. A base game has an empty plan: every exp_*
+ * asked during play is an inline test of a byte that returns at once, so the base
+ * game pays nothing for the hooks.
  *
  * Steps (enum step) are the points where the turn stops or acts, as B13 orders
  * them. The turn machine runs its own steps (T1 draw, T3 place, T6 follower, T7
  * scoring, T10 end of turn, E3-E6); every other step belongs to the expansions: it
- * owes a decision while some active expansion says so (hook `step`), then the
+ * owes a decision while some active expansion says so (hook `at[step]`), then the
  * machine moves to the next step. The decision there comes from hook `pending`.
  */
 #ifndef CARC_EXPANSION_H

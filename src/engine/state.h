@@ -1,6 +1,7 @@
 /*
- * state.h - the engine's one internal header: the layout of carc_game and the
- * functions the engine's files share.
+ * state.h - the engine's core internal header: the layout of carc_game and the
+ * functions the engine's files share. The expansions include it (through
+ * expansion.h); nothing of theirs is declared here but their state.
  *
  * The state is a flat value: fixed arrays, small integer indices, no pointers, so
  * carc_copy is a memcpy. The event buffer past the last move's events is always
@@ -20,6 +21,8 @@
  *     followers per seat, tokens, flags. Nodes of one feature also form a circular
  *     list (next), walked to count distinct tiles and to find neighbours of fields.
  *   - the turn: the step of B13 (enum step) and what the step needs.
+ *   - each expansion's state (gifts/, christmas/), which only its own files touch,
+ *     and the plan of which expansion hooks act at which step (expansion.h).
  *
  * Invariants (carc_check verifies them all): see check.c.
  */

@@ -21,7 +21,7 @@ static int wrong_kind(const carc_game *g, const carc_move *m, carc_error *err)
 {
     carc_pending p;
     turn_pending(g, &p);
-    set_error(err, CARC_E_ILLEGAL, "a %s is not a legal answer to the pending '%s' decision",
+    error_set(err, CARC_E_ILLEGAL, "a %s is not a legal answer to the pending '%s' decision",
               move_kind_word(m->kind), carc_decision_name(p.decision));
     return CARC_E_ILLEGAL;
 }
@@ -34,31 +34,31 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
         in_hand |= g->hand[h] == m->tile;
     if (m->tile >= CARC_TILE_KINDS || !in_hand) {
         if (g->nhand == 2)
-            set_error(err, CARC_E_ILLEGAL, "tile %c is not in hand (%c, %c)",
+            error_set(err, CARC_E_ILLEGAL, "tile %c is not in hand (%c, %c)",
                       m->tile < CARC_TILE_KINDS ? letter : '?', 'A' + g->hand[0],
                       'A' + g->hand[1]);
         else
-            set_error(err, CARC_E_ILLEGAL, "tile %c is not the tile in hand (%c)",
+            error_set(err, CARC_E_ILLEGAL, "tile %c is not the tile in hand (%c)",
                       m->tile < CARC_TILE_KINDS ? letter : '?', 'A' + g->hand[0]);
         return CARC_E_ILLEGAL;
     }
     if (m->rot > 3) {
-        set_error(err, CARC_E_ILLEGAL, "rotation %d is not 0..3", m->rot);
+        error_set(err, CARC_E_ILLEGAL, "rotation %d is not 0..3", m->rot);
         return CARC_E_ILLEGAL;
     }
     if (board_lookup(g, m->x, m->y) >= 0) {
-        set_error(err, CARC_E_ILLEGAL, "(%d,%d) already holds a tile", m->x, m->y);
+        error_set(err, CARC_E_ILLEGAL, "(%d,%d) already holds a tile", m->x, m->y);
         return CARC_E_ILLEGAL;
     }
     int si = board_spot_index(g, m->x, m->y);
     if (si < 0) {
-        set_error(err, CARC_E_ILLEGAL, "(%d,%d) shares no edge with a placed tile (B4)",
+        error_set(err, CARC_E_ILLEGAL, "(%d,%d) shares no edge with a placed tile (B4)",
                   m->x, m->y);
         return CARC_E_ILLEGAL;
     }
     int forced = exp_forced_spot(g);
     if (forced >= 0 && forced != si) {
-        set_error(err, CARC_E_ILLEGAL, "mastermind: a tile in hand fits at (%d,%d), so it must go "
+        error_set(err, CARC_E_ILLEGAL, "mastermind: a tile in hand fits at (%d,%d), so it must go "
                   "there (X13)", g->frontier[forced].x, g->frontier[forced].y);
         return CARC_E_ILLEGAL;
     }
@@ -69,7 +69,7 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
             continue;
         int mine = (packed >> (2 * d)) & 3, theirs = (s->need >> (2 * d)) & 3;
         if (mine != theirs) {
-            set_error(err, CARC_E_ILLEGAL,
+            error_set(err, CARC_E_ILLEGAL,
                       "%c r%d does not fit at (%d,%d): its %s edge (%s) meets %s (B4)", letter,
                       m->rot, m->x, m->y, side_words[d], edge_words[mine], edge_words[theirs]);
             return CARC_E_ILLEGAL;
@@ -88,7 +88,7 @@ static void do_place(carc_game *g, const carc_move *m)
     if (other >= 0)
         stack_put_back(g, other);
     board_place(g, m->tile, rot, m->x, m->y);
-    emit(g, CARC_EV_PLACED, g->active, m->x, m->y, m->tile, (uint8_t)rot, 0);
+    event_emit(g, CARC_EV_PLACED, g->active, m->x, m->y, m->tile, (uint8_t)rot, 0);
     g->step = ST_T4_GIFT;
 }
 
@@ -96,22 +96,22 @@ static int check_follower(const carc_game *g, const carc_move *m, carc_error *er
 {
     const placed *p = &g->tiles[g->last];
     if (m->x != p->x || m->y != p->y) {
-        set_error(err, CARC_E_ILLEGAL, "a follower goes on the tile just placed at (%d,%d) (B6)",
+        error_set(err, CARC_E_ILLEGAL, "a follower goes on the tile just placed at (%d,%d) (B6)",
                   p->x, p->y);
         return CARC_E_ILLEGAL;
     }
     int n = m->port < CARC_PORTS ? board_port_node(g, g->last, m->port) : NODE_NONE;
     if (n == NODE_NONE) {
-        set_error(err, CARC_E_ILLEGAL, "(%d,%d) has no segment at port %s", p->x, p->y,
+        error_set(err, CARC_E_ILLEGAL, "(%d,%d) has no segment at port %s", p->x, p->y,
                   carc_port_name(m->port));
         return CARC_E_ILLEGAL;
     }
     if (carc_supply(g, g->active) == 0) {
-        set_error(err, CARC_E_ILLEGAL, "player %d has no follower in supply (B6)", g->active);
+        error_set(err, CARC_E_ILLEGAL, "player %d has no follower in supply (B6)", g->active);
         return CARC_E_ILLEGAL;
     }
     if (!legal_follower_ok(g, n)) {
-        set_error(err, CARC_E_ILLEGAL, "the %s at %s already holds a follower (B6)",
+        error_set(err, CARC_E_ILLEGAL, "the %s at %s already holds a follower (B6)",
                   carc_feature_name(g->nodes[n].type), carc_port_name(m->port));
         return CARC_E_ILLEGAL;
     }
@@ -121,11 +121,11 @@ static int check_follower(const carc_game *g, const carc_move *m, carc_error *er
 int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
 {
     if (g->view_seat >= 0) {
-        set_error(err, CARC_E_VIEW, "a seat's view cannot be played");
+        error_set(err, CARC_E_VIEW, "a seat's view cannot be played");
         return CARC_E_VIEW;
     }
     if (g->over) {
-        set_error(err, CARC_E_OVER, "the game is over");
+        error_set(err, CARC_E_OVER, "the game is over");
         return CARC_E_OVER;
     }
     carc_pending p;
@@ -133,7 +133,7 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
     switch (turn_pending(g, &p)) {
     case CARC_DEC_WINDOW_BEFORE: case CARC_DEC_WINDOW_AFTER:
         if (m->kind == CARC_MOVE_PASS) {
-            events_clear(g);
+            event_clear(g);
             /* the window is closed */
             g->step = p.decision == CARC_DEC_WINDOW_BEFORE ? ST_T3_PLACE : ST_T9_HAND;
         } else if ((rc = exp_apply(g, p.decision, m, err)) != CARC_OK) {
@@ -145,17 +145,17 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
             return wrong_kind(g, m, err);
         if ((rc = check_place(g, m, err)) != CARC_OK)
             return rc;
-        events_clear(g);
+        event_clear(g);
         do_place(g, m);
         break;
     case CARC_DEC_FOLLOWER:
         if (m->kind == CARC_MOVE_FOLLOWER) {
             if ((rc = check_follower(g, m, err)) != CARC_OK)
                 return rc;
-            events_clear(g);
-            put_follower(g, g->active, board_port_node(g, g->last, m->port));
+            event_clear(g);
+            follower_put(g, g->active, board_port_node(g, g->last, m->port));
         } else if (m->kind == CARC_MOVE_PASS) {
-            events_clear(g);
+            event_clear(g);
         } else {
             return wrong_kind(g, m, err);
         }

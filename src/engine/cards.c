@@ -6,7 +6,7 @@
  */
 #include "state.h"
 
-int deck_build(carc_game *g, uint8_t *deck, int first, int last, int copies,
+int cards_deck_build(carc_game *g, uint8_t *deck, int first, int last, int copies,
                const uint8_t *fixed, int nfixed)
 {
     int left[CARC_CARDS] = {0};
@@ -24,7 +24,7 @@ int deck_build(carc_game *g, uint8_t *deck, int first, int last, int copies,
     return n;
 }
 
-int deck_unknown_pool(uint8_t *pool, int first, int last, int copies, const int *seen)
+int cards_unknown_pool(uint8_t *pool, int first, int last, int copies, const int *seen)
 {
     int n = 0;
     for (int c = first; c <= last; c++)
@@ -33,7 +33,7 @@ int deck_unknown_pool(uint8_t *pool, int first, int last, int copies, const int 
     return n;
 }
 
-void move_name_node(const carc_game *g, carc_move *m, int n, int second)
+void cards_name_node(const carc_game *g, carc_move *m, int n, int second)
 {
     const placed *p = &g->tiles[g->nodes[n].tile];
     if (second) {
@@ -47,7 +47,7 @@ void move_name_node(const carc_game *g, carc_move *m, int n, int second)
     }
 }
 
-int follower_first_on_node(const carc_game *g, int seat, int i)
+int cards_first_on_node(const carc_game *g, int seat, int i)
 {
     for (int j = 0; j < i; j++)
         if (g->fnode[seat][j] == g->fnode[seat][i])

@@ -19,14 +19,14 @@
  *      expansion's own invariants hold (its hook `check`, on or off: one that is
  *      off holds nothing).
  *   7. Events: at most CARC_MAX_EVENTS, and every byte past the last one is zero
- *      (events_clear), so that equal games are equal byte for byte.
+ *      (event_clear), so that equal games are equal byte for byte.
  */
 #include <stdio.h>
 #include "expansion.h"
 
 #define FAIL(...)                                        \
     do {                                                 \
-        set_error(err, CARC_E_INVALID, __VA_ARGS__);     \
+        error_set(err, CARC_E_INVALID, __VA_ARGS__);     \
         return CARC_E_INVALID;                           \
     } while (0)
 
@@ -123,7 +123,7 @@ static int check_features(const carc_game *g, carc_error *err)
             if (s->type == CARC_FEAT_CITY)
                 pennants += d->pennant;
             if (s->type == CARC_FEAT_CITY || s->type == CARC_FEAT_ROAD) {
-                uint8_t m = rot_edges(s->mask, p->rot);
+                uint8_t m = tile_rot_edges(s->mask, p->rot);
                 for (int e = 0; e < 4; e++)
                     if ((m & (1u << e)) &&
                         board_lookup(g, p->x + dx[e], p->y + dy[e]) < 0)

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include "state.h"
 
-void set_error(carc_error *err, int code, const char *fmt, ...)
+void error_set(carc_error *err, int code, const char *fmt, ...)
 {
     if (!err)
         return;

@@ -1,7 +1,7 @@
 /*
  * event.c - the events a call reports (carc_events): appending one, about a
  * position, a segment, a follower or a card played. The buffer past the last event
- * stays zero (events_clear in state.h), so equal games are equal byte for byte.
+ * stays zero (event_clear in state.h), so equal games are equal byte for byte.
  */
 #include "state.h"
 
@@ -23,9 +23,9 @@
  *      2 supply_bonus (+2 each: played, scored) and 4 field bonuses (+1: played)  33
  *   E4: one payment per seat and score category a lock can bank (4)             20
  *   E5: one per seat; the game-over event                                         6
- *   in all 191 <= 192. emit() refuses more rather than write past the end.
+ *   in all 191 <= 192. event_emit() refuses more rather than write past the end.
  */
-carc_event *emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value)
+carc_event *event_emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value)
 {
     if (g->nevents >= CARC_MAX_EVENTS)
         return NULL;  /* cannot happen: CARC_MAX_EVENTS covers the worst case (above) */
@@ -42,28 +42,28 @@ carc_event *emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, i
     return e;
 }
 
-void emit_at(carc_game *g, int kind, int seat, int n, int a, int b, int category, int value)
+void event_emit_at(carc_game *g, int kind, int seat, int n, int a, int b, int category, int value)
 {
     const placed *p = &g->tiles[g->nodes[n].tile];
-    carc_event *e = emit(g, kind, seat, p->x, p->y, a, b, value);
+    carc_event *e = event_emit(g, kind, seat, p->x, p->y, a, b, value);
     if (e) {
         e->port = (uint8_t)board_node_port(g, n);
         e->category = (uint8_t)category;
     }
 }
 
-void emit_follower(carc_game *g, int kind, int seat, int n)
+void event_emit_follower(carc_game *g, int kind, int seat, int n)
 {
     const placed *p = &g->tiles[g->nodes[n].tile];
     int port = board_node_port(g, n);
-    carc_event *e = emit(g, kind, seat, p->x, p->y, port, g->nodes[n].type, 0);
+    carc_event *e = event_emit(g, kind, seat, p->x, p->y, port, g->nodes[n].type, 0);
     if (e)
         e->port = (uint8_t)port;
 }
 
-void emit_played(carc_game *g, int seat, int x, int y, int card, int port)
+void event_emit_played(carc_game *g, int seat, int x, int y, int card, int port)
 {
-    carc_event *e = emit(g, CARC_EV_CARD_PLAYED, seat, x, y, card, port, 0);
+    carc_event *e = event_emit(g, CARC_EV_CARD_PLAYED, seat, x, y, card, port, 0);
     if (e)
         e->port = (uint8_t)port;
 }

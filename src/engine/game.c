@@ -27,35 +27,35 @@ void carc_config_init(carc_config *cfg)
 static int check_config(const carc_config *cfg, carc_error *err)
 {
     if (cfg->players < CARC_MIN_PLAYERS || cfg->players > CARC_MAX_PLAYERS) {
-        set_error(err, CARC_E_CONFIG, "players must be 2..5, got %d", cfg->players);
+        error_set(err, CARC_E_CONFIG, "players must be 2..5, got %d", cfg->players);
         return CARC_E_CONFIG;
     }
     if (cfg->expansions & ~exp_all_bits()) {
-        set_error(err, CARC_E_CONFIG, "unknown expansion bits 0x%x", cfg->expansions);
+        error_set(err, CARC_E_CONFIG, "unknown expansion bits 0x%x", cfg->expansions);
         return CARC_E_CONFIG;
     }
     int rc = exp_check_config(cfg, err);  /* fixed deck orders */
     if (rc != CARC_OK)
         return rc;
     if (cfg->stack_len < -1 || cfg->stack_len > CARC_STACK) {
-        set_error(err, CARC_E_CONFIG, "a fixed stack holds 0..71 tiles, got %d", cfg->stack_len);
+        error_set(err, CARC_E_CONFIG, "a fixed stack holds 0..71 tiles, got %d", cfg->stack_len);
         return CARC_E_CONFIG;
     }
     int used[CARC_TILE_KINDS] = {0};
     for (int i = 0; i < cfg->stack_len; i++) {
         int k = cfg->stack[i];
         if (k >= CARC_TILE_KINDS) {
-            set_error(err, CARC_E_CONFIG, "stack position %d holds no tile kind (%d)", i, k);
+            error_set(err, CARC_E_CONFIG, "stack position %d holds no tile kind (%d)", i, k);
             return CARC_E_CONFIG;
         }
         if (++used[k] > stack_count(k)) {
-            set_error(err, CARC_E_CONFIG, "the stack has more than %d tiles %c", stack_count(k),
+            error_set(err, CARC_E_CONFIG, "the stack has more than %d tiles %c", stack_count(k),
                       'A' + k);
             return CARC_E_CONFIG;
         }
     }
     if (cfg->return_pos < -1 || cfg->return_pos > CARC_STACK) {
-        set_error(err, CARC_E_CONFIG, "return_pos must be -1..71, got %d", cfg->return_pos);
+        error_set(err, CARC_E_CONFIG, "return_pos must be -1..71, got %d", cfg->return_pos);
         return CARC_E_CONFIG;
     }
     return CARC_OK;
@@ -67,7 +67,7 @@ carc_game *carc_new(const carc_config *cfg, carc_error *err)
         return NULL;
     carc_game *g = calloc(1, sizeof *g);
     if (!g) {
-        set_error(err, CARC_E_CONFIG, "out of memory");
+        error_set(err, CARC_E_CONFIG, "out of memory");
         return NULL;
     }
     g->cfg = *cfg;
@@ -209,7 +209,7 @@ int carc_tile_at(const carc_game *g, int x, int y, int *kind, int *rot)
 
 int carc_segment(const carc_game *g, int x, int y, int port, int *canonical)
 {
-    int n = node_at(g, x, y, port);
+    int n = board_node_at(g, x, y, port);
     if (n == NODE_NONE)
         return -1;
     if (canonical)
@@ -242,7 +242,7 @@ int carc_followers(const carc_game *g, carc_follower *out, int cap)
 
 int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_info *out)
 {
-    int n = node_at(g, x, y, port);
+    int n = board_node_at(g, x, y, port);
     if (n == NODE_NONE)
         return 0;
     int r = feat_root(g, n);

@@ -8,7 +8,7 @@
  */
 #include "expansion.h"
 
-int category_of(int type)
+int score_category(int type)
 {
     switch (type) {
     case CARC_FEAT_ROAD: return 0;
@@ -24,11 +24,11 @@ void score_add(carc_game *g, int seat, int category, int points, int reason, int
     if (points == 0)
         return;  /* nothing scored, nothing to tell (docs/RULES-DECISIONS.md) */
     if (n == NODE_NONE) {
-        carc_event *e = emit(g, CARC_EV_SCORED, seat, 0, 0, CARC_FEAT_NONE, reason, points);
+        carc_event *e = event_emit(g, CARC_EV_SCORED, seat, 0, 0, CARC_FEAT_NONE, reason, points);
         if (e)
             e->category = (uint8_t)category;
     } else {
-        emit_at(g, CARC_EV_SCORED, seat, n, g->nodes[n].type, reason, category, points);
+        event_emit_at(g, CARC_EV_SCORED, seat, n, g->nodes[n].type, reason, category, points);
     }
 }
 
@@ -43,7 +43,7 @@ void score_return_followers(carc_game *g, int root)
                 int n = g->fnode[s][i];
                 if (n == NODE_NONE || feat_root(g, n) != root)
                     continue;
-                emit_follower(g, CARC_EV_RETURNED, s, n);
+                event_emit_follower(g, CARC_EV_RETURNED, s, n);
                 g->fnode[s][i] = NODE_NONE;
             }
         }
@@ -79,12 +79,12 @@ void score_completed(carc_game *g, int i)
             int reason = CARC_REASON_MODIFIER;
             if (value < 0) {
                 value = feat_value_completed(g, root);
-                cat = category_of(r->type);
+                cat = score_category(r->type);
                 reason = CARC_REASON_COMPLETED;
             }
             if (r->flags & NF_LOCKED) {
                 g->banked[s][cat] = (int16_t)(g->banked[s][cat] + value);
-                emit_at(g, CARC_EV_BANKED, s, name, r->type, reason, cat, value);
+                event_emit_at(g, CARC_EV_BANKED, s, name, r->type, reason, cat, value);
             } else {
                 score_add(g, s, cat, value, reason, name);
             }
@@ -126,7 +126,7 @@ void score_final(carc_game *g)
         for (int s = 0; s < g->players; s++) {
             if (!(holders & (1u << s)))
                 continue;
-            score_add(g, s, category_of(r->type), value,
+            score_add(g, s, score_category(r->type), value,
                       field ? CARC_REASON_FIELD : CARC_REASON_FINAL, name);
             if (field)  /* E3: field_city_bonus, shared_field_bonus */
                 score_add(g, s, CARC_SCORE_CARDS, exp_field_bonus(g, s, holders, value / 3),
@@ -138,7 +138,7 @@ void score_final(carc_game *g)
         for (int c = 0; c < CARC_SCORE_CATEGORIES; c++) {
             if (!g->banked[s][c])
                 continue;
-            carc_event *e = emit(g, CARC_EV_BANK_PAID, s, 0, 0, 0, 0, g->banked[s][c]);
+            carc_event *e = event_emit(g, CARC_EV_BANK_PAID, s, 0, 0, 0, 0, g->banked[s][c]);
             if (e)
                 e->category = (uint8_t)c;
             g->score[s][c] = (int16_t)(g->score[s][c] + g->banked[s][c]);

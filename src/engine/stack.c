@@ -35,17 +35,17 @@ void stack_build(carc_game *g)
 /* T1 and B5 (and the extra draws of G10, X9): draws until a placeable tile comes
  * up and adds it to the hand; removes the others. Returns 0 if the stack runs out
  * first. */
-int draw_placeable(carc_game *g)
+int stack_draw_placeable(carc_game *g)
 {
     while (g->stack_len > 0) {
         int k = g->stack[--g->stack_len];
-        emit(g, CARC_EV_TILE_DRAWN, g->active, 0, 0, k, 0, 0);
+        event_emit(g, CARC_EV_TILE_DRAWN, g->active, 0, 0, k, 0, 0);
         if (board_placeable(g, k)) {
             g->hand[g->nhand++] = (uint8_t)k;
             return 1;
         }
         g->removed[g->nremoved++] = (uint8_t)k;
-        emit(g, CARC_EV_TILE_REMOVED, g->active, 0, 0, k, 0, 0);
+        event_emit(g, CARC_EV_TILE_REMOVED, g->active, 0, 0, k, 0, 0);
     }
     return 0;
 }
@@ -58,7 +58,7 @@ void stack_put_back(carc_game *g, int kind)
 {
     if (g->extra_tile == EXTRA_REMOVE) {
         g->removed[g->nremoved++] = (uint8_t)kind;
-        emit(g, CARC_EV_TILE_REMOVED, g->active, 0, 0, kind, 0, 0);
+        event_emit(g, CARC_EV_TILE_REMOVED, g->active, 0, 0, kind, 0, 0);
         return;
     }
     int len = g->stack_len, depth;
@@ -70,6 +70,6 @@ void stack_put_back(carc_game *g, int kind)
     memmove(&g->stack[at + 1], &g->stack[at], (size_t)(len - at));
     g->stack[at] = (uint8_t)kind;
     g->stack_len++;
-    emit(g, CARC_EV_TILE_RETURNED, g->active, 0, 0, kind, 0, depth);
+    event_emit(g, CARC_EV_TILE_RETURNED, g->active, 0, 0, kind, 0, depth);
 }
 

@@ -5,7 +5,7 @@
  *
  * The state is a flat value: fixed arrays, small integer indices, no pointers, so
  * carc_copy is a memcpy. The event buffer past the last move's events is always
- * zero (events_clear), so equal games are equal byte for byte and no stale event
+ * zero (event_clear), so equal games are equal byte for byte and no stale event
  * (a hidden return depth, say) lingers in a view's bytes. Its parts:
  *
  *   - placed[]: the tiles on the board in placement order (index 0 is the start
@@ -218,8 +218,8 @@ int tile_period(int kind);
 /* Fills g->packed and g->period. */
 void tile_cache(carc_game *g);
 /* Rotated masks of a segment: edge bits or half-edge slot bits, in board directions. */
-uint8_t rot_edges(uint8_t mask, int rot);
-uint8_t rot_slots(uint8_t mask, int rot);
+uint8_t tile_rot_edges(uint8_t mask, int rot);
+uint8_t tile_rot_slots(uint8_t mask, int rot);
 
 /* Rotations of `kind` that fit spot s, as a bit mask (bit r = rotation r), only
  * rotations below the kind's period. The four rotations' packed edges sit in the
@@ -248,7 +248,7 @@ int board_port_node(const carc_game *g, int t, int port);
 /* Canonical port of a node. */
 int board_node_port(const carc_game *g, int n);
 /* The node at (x,y,port), or NODE_NONE. */
-int node_at(const carc_game *g, int x, int y, int port);
+int board_node_at(const carc_game *g, int x, int y, int port);
 
 /* ---- feature.c ---- */
 int feat_root(const carc_game *g, int n);
@@ -275,7 +275,7 @@ void score_completed(carc_game *g, int done_index);
 void score_return_followers(carc_game *g, int root);
 void score_final(carc_game *g);    /* E3, E4 */
 void score_winners(carc_game *g);  /* E6 */
-int category_of(int type);
+int score_category(int type);
 
 /* ---- turn.c ---- */
 /* Runs automatic steps until a decision is owed or the game is over. */
@@ -291,24 +291,24 @@ enum { EXTRA_NONE = 0, EXTRA_PUT_BACK = 1, EXTRA_REMOVE = 2 };
 /* Builds a deck of `copies` of each card id in [first, last] in deck[] (top at the
  * end): the `nfixed` cards of fixed[] on top, first drawn first, the rest shuffled
  * beneath from the game's generator. Returns the deck size. */
-int deck_build(carc_game *g, uint8_t *deck, int first, int last, int copies,
+int cards_deck_build(carc_game *g, uint8_t *deck, int first, int last, int copies,
                const uint8_t *fixed, int nfixed);
 /* Appends `copies - seen[c]` cards of each id in [first, last] to pool: the cards of
  * a deck nobody has seen. Returns how many. */
-int deck_unknown_pool(uint8_t *pool, int first, int last, int copies, const int *seen);
+int cards_unknown_pool(uint8_t *pool, int first, int last, int copies, const int *seen);
 /* Names node n as the (first, or with second = 1 the second) target of a move. */
-void move_name_node(const carc_game *g, carc_move *m, int n, int second);
+void cards_name_node(const carc_game *g, carc_move *m, int n, int second);
 /* Whether seat's follower i is the first of that seat on its node (two followers
  * of one seat on one segment give the same moves). */
-int follower_first_on_node(const carc_game *g, int seat, int i);
+int cards_first_on_node(const carc_game *g, int seat, int i);
 
 /* ---- follower.c ---- */
 /* Puts a follower of `seat` from supply on node n and emits the event. */
-void put_follower(carc_game *g, int seat, int n);
+void follower_put(carc_game *g, int seat, int n);
 /* Moves the follower on node `from` of `seat` to node `to`. */
-void move_follower(carc_game *g, int seat, int from, int to);
+void follower_move(carc_game *g, int seat, int from, int to);
 /* Takes one follower of `seat` off node n back to supply. */
-void take_follower(carc_game *g, int seat, int n);
+void follower_take(carc_game *g, int seat, int n);
 
 /* ---- move.c ---- */
 /* The pass, every other field unused (carc_move_pass): inline, since every legal
@@ -328,27 +328,27 @@ static inline carc_move move_pass(void)
 int stack_count(int kind);
 void stack_build(carc_game *g);  /* B2 */
 /* B5 loop into hand slot nhand; returns 0 if the stack ran out. */
-int draw_placeable(carc_game *g);
+int stack_draw_placeable(carc_game *g);
 /* The tile of `kind` not placed goes back into the stack (G10) or out of the game
  * (X9), as extra_tile says. */
 void stack_put_back(carc_game *g, int kind);
 
 /* ---- error.c ---- */
-void set_error(carc_error *err, int code, const char *fmt, ...);
+void error_set(carc_error *err, int code, const char *fmt, ...);
 
 /* ---- event.c ---- */
 /* Appends an event (port CARC_PORT_NONE, category 0) and returns it, NULL if full. */
-carc_event *emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value);
+carc_event *event_emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value);
 /* Appends an event about the segment of node n: its tile's position and canonical port. */
-void emit_at(carc_game *g, int kind, int seat, int n, int a, int b, int category, int value);
+void event_emit_at(carc_game *g, int kind, int seat, int n, int a, int b, int category, int value);
 /* CARC_EV_FOLLOWER or CARC_EV_RETURNED for a follower of seat on node n: port in a
  * and port, feature type in b. */
-void emit_follower(carc_game *g, int kind, int seat, int n);
+void event_emit_follower(carc_game *g, int kind, int seat, int n);
 /* CARC_EV_CARD_PLAYED of a card played on the target (x,y,port), port also in b. */
-void emit_played(carc_game *g, int seat, int x, int y, int card, int port);
+void event_emit_played(carc_game *g, int seat, int x, int y, int card, int port);
 /* Forgets the last move's events, zeroing them: events past nevents are always zero
  * (see the top of this file). Usually 1-3 events: a loop is cheaper than memset. */
-static inline void events_clear(carc_game *g)
+static inline void event_clear(carc_game *g)
 {
     for (int i = 0; i < g->nevents; i++)
         g->events[i] = (carc_event){0};

@@ -51,7 +51,7 @@ void turn_advance(carc_game *g)
             g->nhand = 0;
             g->extra_tile = EXTRA_NONE;
             exp_turn_begin(g);
-            g->step = draw_placeable(g) ? ST_T2_WINDOW : ST_E2_END_CARDS;
+            g->step = stack_draw_placeable(g) ? ST_T2_WINDOW : ST_E2_END_CARDS;
             break;
         case ST_T3_PLACE:
             return;
@@ -77,7 +77,7 @@ void turn_advance(carc_game *g)
             score_winners(g);      /* E6 */
             g->over = 1;
             g->step = ST_OVER;
-            emit(g, CARC_EV_GAME_OVER, -1, 0, 0, 0, 0, 0);
+            event_emit(g, CARC_EV_GAME_OVER, -1, 0, 0, 0, 0, 0);
             return;
         case ST_OVER:
             return;

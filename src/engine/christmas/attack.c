@@ -17,7 +17,7 @@ static unsigned attacked(const carc_game *g, int c, const carc_move *m)
         return 0;
     if (xmas_card_is_swap(c))
         return m->seat2 < g->players ? 1u << m->seat2 : 0;  /* X10: the owner chosen */
-    const node *rn = &g->nodes[feat_root(g, node_at(g, m->x, m->y, m->port))];
+    const node *rn = &g->nodes[feat_root(g, board_node_at(g, m->x, m->y, m->port))];
     for (int s = 0; s < g->players; s++)
         if (s != seat && rn->follow[s])
             mask |= 1u << s;
@@ -61,7 +61,7 @@ static void finish_reply_round(carc_game *g, int blocked_by)
     g->xplay = CARC_CARD_NONE;
     if (blocked_by >= 0) {
         g->xhand[blocked_by][CARC_XC_PREVENT_ATTACK]--;
-        emit(g, CARC_EV_CARD_PLAYED, blocked_by, 0, 0, CARC_XC_PREVENT_ATTACK, CARC_PORT_NONE, 0);
+        event_emit(g, CARC_EV_CARD_PLAYED, blocked_by, 0, 0, CARC_XC_PREVENT_ATTACK, CARC_PORT_NONE, 0);
         xmas_deck_discard(g, CARC_XC_PREVENT_ATTACK);
         xmas_deck_discard(g, c);
         return;
@@ -98,7 +98,7 @@ int xmas_attack_apply(carc_game *g, int decision, const carc_move *m, carc_error
             return xmas_fail(err, "%s: no segment at the position and port named", carc_card_name(c));
         if (!xmas_target_is(g, c, g->active, &want))
             return xmas_fail(err, "not a legal target for %s", carc_card_name(c));
-        events_clear(g);
+        event_clear(g);
         xmas_attack_start(g, c, &want, 1);
         return CARC_OK;
     }
@@ -106,7 +106,7 @@ int xmas_attack_apply(carc_game *g, int decision, const carc_move *m, carc_error
     if (m->kind == CARC_MOVE_BLOCK && !g->xhand[s][CARC_XC_PREVENT_ATTACK])
         return xmas_fail(err, "%s: the seat asked holds none to block with (X10)",
                     carc_card_name(CARC_XC_PREVENT_ATTACK));
-    events_clear(g);
+    event_clear(g);
     if (m->kind == CARC_MOVE_BLOCK) {
         finish_reply_round(g, s);
     } else if (g->xreply_left) {

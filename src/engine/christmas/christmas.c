@@ -128,19 +128,19 @@ static int xmas_check_config(const carc_config *cfg, carc_error *err)
     for (int d = 0; d < 2; d++) {
         int used[CARC_CARDS] = {0};
         if (decks[d].len < -1 || decks[d].len > DECK_CARDS) {
-            set_error(err, CARC_E_CONFIG, "a fixed %s deck holds 0..32 cards, got %d",
+            error_set(err, CARC_E_CONFIG, "a fixed %s deck holds 0..32 cards, got %d",
                       decks[d].name, decks[d].len);
             return CARC_E_CONFIG;
         }
         for (int i = 0; i < decks[d].len; i++) {
             int c = decks[d].cards[i];
             if (c < decks[d].first || c >= decks[d].first + KINDS_PER_DECK) {
-                set_error(err, CARC_E_CONFIG, "%s deck position %d: %s is not a card of that deck",
+                error_set(err, CARC_E_CONFIG, "%s deck position %d: %s is not a card of that deck",
                           decks[d].name, i, carc_card_name(c));
                 return CARC_E_CONFIG;
             }
             if (++used[c] > COPIES) {
-                set_error(err, CARC_E_CONFIG, "the %s deck has more than 2 %s", decks[d].name,
+                error_set(err, CARC_E_CONFIG, "the %s deck has more than 2 %s", decks[d].name,
                           carc_card_name(c));
                 return CARC_E_CONFIG;
             }

@@ -51,7 +51,7 @@ static inline int xmas_on(const carc_game *g)
 /* Sets a "not legal" error naming card (msg has one %s) and returns CARC_E_ILLEGAL. */
 static inline int xmas_fail(carc_error *err, const char *msg, const char *card)
 {
-    set_error(err, CARC_E_ILLEGAL, msg, card);
+    error_set(err, CARC_E_ILLEGAL, msg, card);
     return CARC_E_ILLEGAL;
 }
 

@@ -12,7 +12,7 @@
 static void setup_deck(carc_game *g, int deck, const uint8_t *fixed, int nfixed)
 {
     int first = deck == DECK_CLOISTER ? CARC_XC_SCORE_THREE : CARC_XR_INTRUDE_FIELD;
-    g->xdeck_len[deck] = (uint8_t)deck_build(g, g->xdeck[deck], first, first + KINDS_PER_DECK - 1,
+    g->xdeck_len[deck] = (uint8_t)cards_deck_build(g, g->xdeck[deck], first, first + KINDS_PER_DECK - 1,
                                              COPIES, fixed, nfixed);
     g->xndiscard[deck] = 0;
 }
@@ -40,7 +40,7 @@ void xmas_deck_discard(carc_game *g, int card)
 {
     int d = xmas_card_deck(card);
     g->xdiscard[d][g->xndiscard[d]++] = (uint8_t)card;
-    emit(g, CARC_EV_CARD_DISCARDED, -1, 0, 0, card, 0, 0);
+    event_emit(g, CARC_EV_CARD_DISCARDED, -1, 0, 0, card, 0, 0);
 }
 
 int xmas_deck_limit_owed(const carc_game *g)
@@ -67,7 +67,7 @@ int xmas_deck_limit_apply(carc_game *g, const carc_move *m, carc_error *err)
     int seat = g->active;
     if (!xmas_card_is(m->card) || !g->xhand[seat][m->card])
         return xmas_fail(err, "the active player holds no %s card", carc_card_name(m->card));
-    events_clear(g);
+    event_clear(g);
     g->xhand[seat][m->card]--;
     xmas_deck_discard(g, m->card);
     return CARC_OK;

@@ -35,7 +35,7 @@ int xmas_end_owed(carc_game *g)
         uint8_t *h = g->xhand[s];
         while (h[CARC_XC_SUPPLY_BONUS]) {
             h[CARC_XC_SUPPLY_BONUS]--;
-            emit(g, CARC_EV_CARD_PLAYED, s, 0, 0, CARC_XC_SUPPLY_BONUS, CARC_PORT_NONE, 0);
+            event_emit(g, CARC_EV_CARD_PLAYED, s, 0, 0, CARC_XC_SUPPLY_BONUS, CARC_PORT_NONE, 0);
             score_add(g, s, CARC_SCORE_CARDS, 2 * carc_supply(g, s), CARC_REASON_SUPPLY_BONUS,
                       NODE_NONE);
             xmas_deck_discard(g, CARC_XC_SUPPLY_BONUS);
@@ -45,7 +45,7 @@ int xmas_end_owed(carc_game *g)
             while (h[c]) {
                 h[c]--;
                 g->end_bonus[s][k]++;
-                emit(g, CARC_EV_CARD_PLAYED, s, 0, 0, c, CARC_PORT_NONE, 0);
+                event_emit(g, CARC_EV_CARD_PLAYED, s, 0, 0, c, CARC_PORT_NONE, 0);
                 xmas_deck_discard(g, c);
             }
         }
@@ -89,12 +89,12 @@ int xmas_end_apply(carc_game *g, const carc_move *m, carc_error *err)
     if (!xmas_target_is(g, CARC_XR_TIEBREAK_FIELD, s, &want))
         return xmas_fail(err, "%s needs a field where the seat has a follower (E2)",
                     carc_card_name(CARC_XR_TIEBREAK_FIELD));
-    events_clear(g);
-    int v = node_at(g, want.x, want.y, want.port), r = feat_root(g, v);
+    event_clear(g);
+    int v = board_node_at(g, want.x, want.y, want.port), r = feat_root(g, v);
     g->nodes[r].tokens |= (uint8_t)(1u << s);
     g->xhand[s][CARC_XR_TIEBREAK_FIELD]--;
-    emit_played(g, s, want.x, want.y, CARC_XR_TIEBREAK_FIELD, want.port);
-    emit_at(g, CARC_EV_TOKEN, s, v, CARC_FEAT_FIELD, CARC_XR_TIEBREAK_FIELD, 0, 0);
+    event_emit_played(g, s, want.x, want.y, CARC_XR_TIEBREAK_FIELD, want.port);
+    event_emit_at(g, CARC_EV_TOKEN, s, v, CARC_FEAT_FIELD, CARC_XR_TIEBREAK_FIELD, 0, 0);
     xmas_deck_discard(g, CARC_XR_TIEBREAK_FIELD);
     return CARC_OK;
 }

@@ -47,14 +47,14 @@ int xmas_hidden_check(const carc_game *g, carc_error *err)
     }
     int expect = xmas_on(g) ? 2 * DECK_CARDS : 0;
     if (total != expect) {
-        set_error(err, CARC_E_INVALID, "christmas: decks + discards + hands + in play = %d, not %d",
+        error_set(err, CARC_E_INVALID, "christmas: decks + discards + hands + in play = %d, not %d",
                   total, expect);
         return CARC_E_INVALID;
     }
     if (g->view_seat < 0 && xmas_on(g))
         for (int c = CARC_XC_SCORE_THREE; c <= CARC_XR_TIEBREAK_FIELD; c++)
             if (count[c] != COPIES) {
-                set_error(err, CARC_E_INVALID, "christmas: %d %s cards, not 2", count[c],
+                error_set(err, CARC_E_INVALID, "christmas: %d %s cards, not 2", count[c],
                           carc_card_name(c));
                 return CARC_E_INVALID;
             }
@@ -75,7 +75,7 @@ void xmas_hidden_deal(carc_game *g, int seat)
             seen[c] += g->xhand[seat][c];
         if (g->xplay >= first && g->xplay < first + 16)
             seen[g->xplay]++;
-        int n = deck_unknown_pool(pool, first, first + 15, 2, seen);
+        int n = cards_unknown_pool(pool, first, first + 15, 2, seen);
         rng_shuffle(g->rng, pool, n);
         int k = 0;
         for (int i = 0; i < g->xdeck_len[d]; i++)

@@ -94,15 +94,15 @@ int xmas_modifier_apply(carc_game *g, const carc_move *m, carc_error *err)
             return xmas_fail(err, "the active player holds no %s card", name);
         if (!modifier_fits(g, m->card, r))
             return xmas_fail(err, "%s does not fit this feature (X8)", name);
-        events_clear(g);
+        event_clear(g);
         g->xhand[seat][m->card]--;
         for (int i = 0; i < g->ndone; i++)
             if (g->done[i] == r)
                 g->modifier[i] = m->card;
-        emit(g, CARC_EV_CARD_PLAYED, seat, 0, 0, m->card, CARC_PORT_NONE, 0);
+        event_emit(g, CARC_EV_CARD_PLAYED, seat, 0, 0, m->card, CARC_PORT_NONE, 0);
         xmas_deck_discard(g, m->card);
     } else {
-        events_clear(g);
+        event_clear(g);
     }
     g->question++;
     return CARC_OK;

@@ -10,7 +10,7 @@
 static void draw_card(carc_game *g, int deck)
 {
     int c = g->xdeck[deck][--g->xdeck_len[deck]];
-    emit(g, CARC_EV_CARD_DRAWN, g->active, 0, 0, c, deck, 0);
+    event_emit(g, CARC_EV_CARD_DRAWN, g->active, 0, 0, c, deck, 0);
     if (xmas_card_timing(c) != LIGHTNING) {
         g->xhand[g->active][c]++;
         return;
@@ -76,7 +76,7 @@ int xmas_offer_legal(const carc_game *g, carc_move *out, int cap)
 int xmas_offer_apply(carc_game *g, const carc_move *m)
 {
     int deck = g->step == ST_T5_CLOISTER ? DECK_CLOISTER : DECK_ROADSIDE;
-    events_clear(g);
+    event_clear(g);
     g->step = deck == DECK_CLOISTER ? ST_T5_ROADSIDE : ST_T6_FOLLOWER;
     if (m->kind == CARC_MOVE_DRAW)
         draw_card(g, deck);

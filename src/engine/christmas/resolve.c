@@ -24,7 +24,7 @@ static void score_now(carc_game *g, int c, int v)
         if (s == g->active)
             score_add(g, s, CARC_SCORE_CARDS, card_value, CARC_REASON_SCORE_CARD, v);
         else
-            score_add(g, s, category_of(g->nodes[r].type), normal, CARC_REASON_SCORE_CARD, v);
+            score_add(g, s, score_category(g->nodes[r].type), normal, CARC_REASON_SCORE_CARD, v);
     }
     score_return_followers(g, r);
 }
@@ -33,7 +33,7 @@ static void score_now(carc_game *g, int c, int v)
 void xmas_resolve(carc_game *g, int c, const carc_move *m)
 {
     int seat = g->active;
-    int v = m->port == CARC_PORT_NONE ? NODE_NONE : node_at(g, m->x, m->y, m->port);
+    int v = m->port == CARC_PORT_NONE ? NODE_NONE : board_node_at(g, m->x, m->y, m->port);
     int r = v == NODE_NONE ? NODE_NONE : feat_root(g, v);
     switch (c) {
     case CARC_XC_SCORE_THREE:
@@ -46,24 +46,24 @@ void xmas_resolve(carc_game *g, int c, const carc_move *m)
     case CARC_XC_CLAIM_FIELD: case CARC_XC_CLAIM_ROAD: case CARC_XC_CLAIM_CITY:
     case CARC_XR_INTRUDE_FIELD: case CARC_XR_INTRUDE_ROAD: case CARC_XR_INTRUDE_CITY:
     case CARC_XR_INTRUDE_CLOISTER:
-        put_follower(g, seat, v);
+        follower_put(g, seat, v);
         break;
     case CARC_XR_LOCK_CLOISTER: case CARC_XR_LOCK_ROAD: case CARC_XR_LOCK_CITY:
         g->nodes[r].flags |= NF_LOCKED;
-        emit_at(g, CARC_EV_LOCKED, seat, v, g->nodes[r].type, c, 0, 0);
+        event_emit_at(g, CARC_EV_LOCKED, seat, v, g->nodes[r].type, c, 0, 0);
         break;
     case CARC_XR_TIEBREAK_ROAD: case CARC_XR_TIEBREAK_CITY: case CARC_XR_TIEBREAK_CLOISTER:
         g->nodes[r].tokens |= (uint8_t)(1u << seat);
-        emit_at(g, CARC_EV_TOKEN, seat, v, g->nodes[r].type, c, 0, 0);
+        event_emit_at(g, CARC_EV_TOKEN, seat, v, g->nodes[r].type, c, 0, 0);
         break;
     case CARC_XC_RETURN_FOLLOWER:
-        take_follower(g, seat, v);
+        follower_take(g, seat, v);
         break;
     case CARC_XR_SWAP_CLOISTER: case CARC_XR_SWAP_CITY: case CARC_XR_SWAP_ROAD:
     case CARC_XR_SWAP_FIELD: {
-        int w = node_at(g, m->x2, m->y2, m->port2);
-        move_follower(g, seat, v, w);
-        move_follower(g, m->seat2, w, v);
+        int w = board_node_at(g, m->x2, m->y2, m->port2);
+        follower_move(g, seat, v, w);
+        follower_move(g, m->seat2, w, v);
         break;
     }
     case CARC_XR_MASTERMIND: {

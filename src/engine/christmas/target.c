@@ -81,7 +81,7 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
             if (g->nodes[v].type != type || !feature_ok(g, c, feat_root(g, v), seat))
                 continue;
             out[n] = proto;
-            move_name_node(g, &out[n++], v, 0);
+            cards_name_node(g, &out[n++], v, 0);
         }
         return n;
     case BY_FEATURE: {
@@ -96,14 +96,14 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
             if (!feature_ok(g, c, r, seat))
                 continue;
             out[n] = proto;
-            move_name_node(g, &out[n++], v, 0);
+            cards_name_node(g, &out[n++], v, 0);
         }
         return n;
     }
     case BY_FOLLOWER:
         for (int i = 0; i < CARC_FOLLOWERS; i++) {
             int a = g->fnode[seat][i];
-            if (a == NODE_NONE || !follower_first_on_node(g, seat, i))
+            if (a == NODE_NONE || !cards_first_on_node(g, seat, i))
                 continue;
             int ra = feat_root(g, a);
             if (locked(g, ra))
@@ -111,7 +111,7 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
             if (c == CARC_XC_RETURN_FOLLOWER) {
                 if (n < cap) {
                     out[n] = proto;
-                    move_name_node(g, &out[n++], a, 0);
+                    cards_name_node(g, &out[n++], a, 0);
                 }
                 continue;
             }
@@ -132,8 +132,8 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
                     if (!(owners & (1u << s)))
                         continue;
                     out[n] = proto;
-                    move_name_node(g, &out[n], a, 0);
-                    move_name_node(g, &out[n], b, 1);
+                    cards_name_node(g, &out[n], a, 0);
+                    cards_name_node(g, &out[n], b, 1);
                     out[n++].seat2 = (uint8_t)s;
                 }
             }
@@ -161,17 +161,17 @@ int xmas_target_canonical(const carc_game *g, int c, carc_move *m)
 {
     if (c == CARC_XR_MASTERMIND || m->port == CARC_PORT_NONE)
         return 1;
-    int v = node_at(g, m->x, m->y, m->port);
+    int v = board_node_at(g, m->x, m->y, m->port);
     if (v == NODE_NONE)
         return 0;
     if (xmas_card_grain(c) == BY_FEATURE)
         v = feat_first_node(g, v);
-    move_name_node(g, m, v, 0);
+    cards_name_node(g, m, v, 0);
     if (xmas_card_is_swap(c)) {
-        int w = node_at(g, m->x2, m->y2, m->port2);
+        int w = board_node_at(g, m->x2, m->y2, m->port2);
         if (w == NODE_NONE)
             return 0;
-        move_name_node(g, m, w, 1);
+        cards_name_node(g, m, w, 1);
         unsigned owners = xmas_target_swap_owners(g, g->active, w, feat_root(g, w));
         if (m->seat2 == CARC_SEAT_NONE && owners && !(owners & (owners - 1)))
             m->seat2 = (uint8_t)__builtin_ctz(owners);  /* the only one: need not be named */

@@ -31,18 +31,18 @@ static int playable_in_window(const carc_game *g, int c, int decision)
  * seats stand on the other segment, and it must be one of them. */
 static int check_swap_owner(const carc_game *g, int c, const carc_move *m, carc_error *err)
 {
-    int w = m->port == CARC_PORT_NONE ? NODE_NONE : node_at(g, m->x2, m->y2, m->port2);
+    int w = m->port == CARC_PORT_NONE ? NODE_NONE : board_node_at(g, m->x2, m->y2, m->port2);
     if (w == NODE_NONE)
         return CARC_OK;  /* no second segment: not a target (is_target says so) */
     unsigned owners = xmas_target_swap_owners(g, g->active, w, feat_root(g, w));
     const char *type = carc_feature_name(g->nodes[w].type), *port = carc_port_name(m->port2);
     if (m->seat2 == CARC_SEAT_NONE && (owners & (owners - 1))) {
-        set_error(err, CARC_E_ILLEGAL, "%s: followers of several seats stand at (%d,%d) %s:%s: "
+        error_set(err, CARC_E_ILLEGAL, "%s: followers of several seats stand at (%d,%d) %s:%s: "
                   "name whose it takes (seat:N)", carc_card_name(c), m->x2, m->y2, type, port);
         return CARC_E_ILLEGAL;
     }
     if (m->seat2 != CARC_SEAT_NONE && (m->seat2 >= g->players || !(owners & (1u << m->seat2)))) {
-        set_error(err, CARC_E_ILLEGAL, "%s takes another seat's follower: seat %d has none at "
+        error_set(err, CARC_E_ILLEGAL, "%s takes another seat's follower: seat %d has none at "
                   "(%d,%d) %s:%s (X10)", carc_card_name(c), m->seat2, m->x2, m->y2, type, port);
         return CARC_E_ILLEGAL;
     }
@@ -77,12 +77,12 @@ int xmas_window_apply(carc_game *g, int decision, const carc_move *m, carc_error
         return CARC_E_ILLEGAL;
     if (!xmas_target_is(g, c, seat, &want))
         return xmas_fail(err, "not a legal target for %s", name);
-    events_clear(g);
+    event_clear(g);
     g->xhand[seat][c]--;
-    emit_played(g, seat, want.x, want.y, c, want.port);
+    event_emit_played(g, seat, want.x, want.y, c, want.port);
     if (c == CARC_XC_DRAW_TWO) {
         g->extra_tile = EXTRA_REMOVE;
-        draw_placeable(g);
+        stack_draw_placeable(g);
         xmas_deck_discard(g, c);
     } else if (c == CARC_XR_MASTERMIND || xmas_card_grain(c) == BY_FOLLOWER) {
         if (c == CARC_XR_MASTERMIND)

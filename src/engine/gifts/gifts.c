@@ -10,7 +10,7 @@
 static int gifts_check_config(const carc_config *cfg, carc_error *err)
 {
     if (cfg->gift_deck_len < -1 || cfg->gift_deck_len > GIFT_CARDS) {
-        set_error(err, CARC_E_CONFIG, "a fixed gift deck holds 0..25 cards, got %d",
+        error_set(err, CARC_E_CONFIG, "a fixed gift deck holds 0..25 cards, got %d",
                   cfg->gift_deck_len);
         return CARC_E_CONFIG;
     }
@@ -18,11 +18,11 @@ static int gifts_check_config(const carc_config *cfg, carc_error *err)
     for (int i = 0; i < cfg->gift_deck_len; i++) {
         int c = cfg->gift_deck[i];
         if (c < CARC_GIFT_SYNOD || c > CARC_GIFT_TAKE_TWO) {
-            set_error(err, CARC_E_CONFIG, "gift deck position %d holds no gift (%d)", i, c);
+            error_set(err, CARC_E_CONFIG, "gift deck position %d holds no gift (%d)", i, c);
             return CARC_E_CONFIG;
         }
         if (++gifts[c] > GIFT_COPIES) {
-            set_error(err, CARC_E_CONFIG, "the gift deck has more than 5 %s", carc_card_name(c));
+            error_set(err, CARC_E_CONFIG, "the gift deck has more than 5 %s", carc_card_name(c));
             return CARC_E_CONFIG;
         }
     }
@@ -43,7 +43,7 @@ static void gifts_setup(carc_game *g)
     if (!gifts_on(g))
         return;
     const carc_config *cfg = &g->cfg;
-    g->gift_deck_len = (uint8_t)deck_build(g, g->gift_deck, CARC_GIFT_SYNOD, CARC_GIFT_TAKE_TWO,
+    g->gift_deck_len = (uint8_t)cards_deck_build(g, g->gift_deck, CARC_GIFT_SYNOD, CARC_GIFT_TAKE_TWO,
                                            GIFT_COPIES, cfg->gift_deck,
                                            cfg->gift_deck_len > 0 ? cfg->gift_deck_len : 0);
     g->gift_ndiscard = 0;
@@ -63,7 +63,7 @@ static void receive_gift(carc_game *g)
     }
     int card = g->gift_deck[--g->gift_deck_len];
     g->gifts[g->active][card]++;
-    emit(g, CARC_EV_GIFT_DRAWN, g->active, 0, 0, card, 0, 0);
+    event_emit(g, CARC_EV_GIFT_DRAWN, g->active, 0, 0, card, 0, 0);
 }
 
 /* G2, G3: one gift when a road or city of the placed tile holds followers and the

@@ -30,7 +30,7 @@ void gifts_hidden_deal(carc_game *g, int seat)
         seen[g->gift_discard[i]]++;
     for (int c = 1; c <= CARC_GIFT_TAKE_TWO; c++)
         seen[c] += g->gifts[seat][c];
-    int n = deck_unknown_pool(pool, CARC_GIFT_SYNOD, CARC_GIFT_TAKE_TWO, 5, seen);
+    int n = cards_unknown_pool(pool, CARC_GIFT_SYNOD, CARC_GIFT_TAKE_TWO, 5, seen);
     rng_shuffle(g->rng, pool, n);
     int k = 0;
     for (int i = 0; i < g->gift_deck_len; i++)
@@ -58,14 +58,14 @@ int gifts_hidden_check(const carc_game *g, carc_error *err)
         }
     int expect = gifts_on(g) ? GIFT_CARDS : 0;
     if (total != expect) {
-        set_error(err, CARC_E_INVALID, "gifts: deck %d + discard %d + hands = %d, not %d",
+        error_set(err, CARC_E_INVALID, "gifts: deck %d + discard %d + hands = %d, not %d",
                   g->gift_deck_len, g->gift_ndiscard, total, expect);
         return CARC_E_INVALID;
     }
     if (g->view_seat < 0 && gifts_on(g))
         for (int c = 1; c <= GIFT_KINDS; c++)
             if (count[c] != GIFT_COPIES) {
-                set_error(err, CARC_E_INVALID, "gifts: %d %s cards, not 5", count[c],
+                error_set(err, CARC_E_INVALID, "gifts: %d %s cards, not 5", count[c],
                           carc_card_name(c));
                 return CARC_E_INVALID;
             }

@@ -43,7 +43,7 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
             int c = g->tiles[t].cloister;
             if (c == NODE_NONE || is_completed(g, c))
                 continue;
-            move_name_node(g, &m, c, 0);
+            cards_name_node(g, &m, c, 0);
             out[n++] = m;
         }
         return n;
@@ -58,7 +58,7 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
             seen[r >> 6] |= 1ull << (r & 63);
             if (g->nodes[r].flags & (NF_COMPLETED | NF_LOCKED))
                 continue;
-            move_name_node(g, &m, v, 0);
+            cards_name_node(g, &m, v, 0);
             out[n++] = m;
         }
         return n;
@@ -66,21 +66,21 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
     case CARC_GIFT_CASH_OUT: /* G8 */
         for (int i = 0; i < CARC_FOLLOWERS && n < cap; i++) {
             int v = g->fnode[seat][i];
-            if (v == NODE_NONE || !follower_first_on_node(g, seat, i) || is_locked(g, v))
+            if (v == NODE_NONE || !cards_first_on_node(g, seat, i) || is_locked(g, v))
                 continue;
-            move_name_node(g, &m, v, 0);
+            cards_name_node(g, &m, v, 0);
             out[n++] = m;
         }
         return n;
     case CARC_GIFT_CHANGE_POSITION: /* G9 */
         for (int i = 0; i < CARC_FOLLOWERS; i++) {
             int v = g->fnode[seat][i];
-            if (v == NODE_NONE || !follower_first_on_node(g, seat, i) || is_locked(g, v))
+            if (v == NODE_NONE || !cards_first_on_node(g, seat, i) || is_locked(g, v))
                 continue;
             const placed *p = &g->tiles[g->nodes[v].tile];
             int from_field = g->nodes[v].type == CARC_FEAT_FIELD;
             int nseg = carc_tile_def_of(p->kind)->nseg;
-            move_name_node(g, &m, v, 0);
+            cards_name_node(g, &m, v, 0);
             m.x2 = m.x;
             m.y2 = m.y;
             for (int j = 0; j < nseg && n < cap; j++) {
@@ -128,14 +128,14 @@ static int canonical_targets(const carc_game *g, carc_move *m)
 {
     if (m->port == CARC_PORT_NONE)
         return 1;
-    int v = node_at(g, m->x, m->y, m->port);
+    int v = board_node_at(g, m->x, m->y, m->port);
     if (v == NODE_NONE)
         return 0;
     if (m->card == CARC_GIFT_ROAD_SWEEPER && g->nodes[v].type == CARC_FEAT_ROAD)
         v = feat_first_node(g, v);
-    move_name_node(g, m, v, 0);
+    cards_name_node(g, m, v, 0);
     if (m->card == CARC_GIFT_CHANGE_POSITION) {
-        int w = node_at(g, m->x2, m->y2, m->port2);
+        int w = board_node_at(g, m->x2, m->y2, m->port2);
         if (w == NODE_NONE)
             return 0;
         m->port2 = (uint8_t)board_node_port(g, w);
@@ -154,12 +154,12 @@ static void open_gift(carc_game *g, const carc_move *m)
     int seat = g->active;
     g->gifts[seat][m->card]--;
     g->gift_opened = 1;
-    emit_played(g, seat, m->x, m->y, m->card, m->port);
-    int v = m->port == CARC_PORT_NONE ? NODE_NONE : node_at(g, m->x, m->y, m->port);
+    event_emit_played(g, seat, m->x, m->y, m->card, m->port);
+    int v = m->port == CARC_PORT_NONE ? NODE_NONE : board_node_at(g, m->x, m->y, m->port);
     switch (m->card) {
     case CARC_GIFT_SYNOD:
         if (v != NODE_NONE)
-            put_follower(g, seat, v);
+            follower_put(g, seat, v);
         break;
     case CARC_GIFT_ROAD_SWEEPER:
         if (v != NODE_NONE) {
@@ -168,7 +168,7 @@ static void open_gift(carc_game *g, const carc_move *m)
             int value = feat_value_end(g, r);
             for (int s = 0; s < g->players; s++)
                 if (holders & (1u << s))
-                    score_add(g, s, category_of(CARC_FEAT_ROAD), value, CARC_REASON_ROAD_SWEEPER,
+                    score_add(g, s, score_category(CARC_FEAT_ROAD), value, CARC_REASON_ROAD_SWEEPER,
                               v);
             score_return_followers(g, r);
         }
@@ -177,17 +177,17 @@ static void open_gift(carc_game *g, const carc_move *m)
         if (v != NODE_NONE) {
             int r = feat_root(g, v);
             int count = g->nodes[r].nfollow;
-            take_follower(g, seat, v);
+            follower_take(g, seat, v);
             score_add(g, seat, CARC_SCORE_GIFTS, 2 * count, CARC_REASON_CASH_OUT, v);
         }
         break;
     case CARC_GIFT_CHANGE_POSITION:
         if (v != NODE_NONE)
-            move_follower(g, seat, v, node_at(g, m->x2, m->y2, m->port2));
+            follower_move(g, seat, v, board_node_at(g, m->x2, m->y2, m->port2));
         break;
     case CARC_GIFT_TAKE_TWO:
         g->extra_tile = EXTRA_PUT_BACK;
-        draw_placeable(g);
+        stack_draw_placeable(g);
         break;
     }
     g->gift_discard[g->gift_ndiscard++] = m->card;
@@ -200,21 +200,21 @@ int gifts_open_apply(carc_game *g, int decision, const carc_move *m, carc_error 
     if (decision != CARC_DEC_WINDOW_BEFORE || m->kind != CARC_MOVE_GIFT)
         return EXP_NOT_MINE;
     if (m->card < 1 || m->card > GIFT_KINDS) {
-        set_error(err, CARC_E_ILLEGAL, "'%s' is not a gift", carc_card_name(m->card));
+        error_set(err, CARC_E_ILLEGAL, "'%s' is not a gift", carc_card_name(m->card));
         return CARC_E_ILLEGAL;
     }
     if (!g->gifts[seat][m->card]) {
-        set_error(err, CARC_E_ILLEGAL, "player %d holds no %s gift", seat,
+        error_set(err, CARC_E_ILLEGAL, "player %d holds no %s gift", seat,
                   carc_card_name(m->card));
         return CARC_E_ILLEGAL;
     }
     if (g->gift_opened) {
-        set_error(err, CARC_E_ILLEGAL, "a gift was already opened this turn (G5)");
+        error_set(err, CARC_E_ILLEGAL, "a gift was already opened this turn (G5)");
         return CARC_E_ILLEGAL;
     }
     carc_move want = *m;
     if (!canonical_targets(g, &want)) {
-        set_error(err, CARC_E_ILLEGAL, "%s: no segment at the position and port named",
+        error_set(err, CARC_E_ILLEGAL, "%s: no segment at the position and port named",
                   carc_card_name(m->card));
         return CARC_E_ILLEGAL;
     }
@@ -227,19 +227,19 @@ int gifts_open_apply(carc_game *g, int decision, const carc_move *m, carc_error 
         ok = carc_move_equal(&targets[i], &want);
     if (!ok) {
         if (k == 0 && m->card == CARC_GIFT_TAKE_TWO)
-            set_error(err, CARC_E_ILLEGAL, "take_two needs %s", gift_rule[m->card]);
+            error_set(err, CARC_E_ILLEGAL, "take_two needs %s", gift_rule[m->card]);
         else if (k == 0)
-            set_error(err, CARC_E_ILLEGAL, "%s has no legal target now: open it alone (wasted)",
+            error_set(err, CARC_E_ILLEGAL, "%s has no legal target now: open it alone (wasted)",
                       carc_card_name(m->card));
         else if (want.port == CARC_PORT_NONE)
-            set_error(err, CARC_E_ILLEGAL, "%s has a legal target, so it must name one (G5)",
+            error_set(err, CARC_E_ILLEGAL, "%s has a legal target, so it must name one (G5)",
                       carc_card_name(m->card));
         else
-            set_error(err, CARC_E_ILLEGAL, "not a legal target for %s, which needs %s",
+            error_set(err, CARC_E_ILLEGAL, "not a legal target for %s, which needs %s",
                       carc_card_name(m->card), gift_rule[m->card]);
         return CARC_E_ILLEGAL;
     }
-    events_clear(g);
+    event_clear(g);
     open_gift(g, &want);
     return CARC_OK;
 }

@@ -87,7 +87,8 @@ int exp_check(const carc_game *g, carc_error *err)
 {
     struct plan p = plan_of(&g->cfg);
     if (p.on != g->exp_on || p.holders != g->exp_holders ||
-        memcmp(p.at, g->exp_at, sizeof p.at) || memcmp(p.decides, g->exp_decides, sizeof p.decides)) {
+        memcmp(p.at, g->exp_at, sizeof p.at) ||
+        memcmp(p.decides, g->exp_decides, sizeof p.decides)) {
         error_set(err, CARC_E_INVALID, "expansions: the plan does not match the configuration");
         return CARC_E_INVALID;
     }

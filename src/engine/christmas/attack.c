@@ -61,7 +61,8 @@ static void finish_reply_round(carc_game *g, int blocked_by)
     g->xplay = CARC_CARD_NONE;
     if (blocked_by >= 0) {
         g->xhand[blocked_by][CARC_XC_PREVENT_ATTACK]--;
-        event_emit(g, CARC_EV_CARD_PLAYED, blocked_by, 0, 0, CARC_XC_PREVENT_ATTACK, CARC_PORT_NONE, 0);
+        event_emit(g, CARC_EV_CARD_PLAYED, blocked_by, 0, 0, CARC_XC_PREVENT_ATTACK,
+                   CARC_PORT_NONE, 0);
         xmas_deck_discard(g, CARC_XC_PREVENT_ATTACK);
         xmas_deck_discard(g, c);
         return;
@@ -95,7 +96,8 @@ int xmas_attack_apply(carc_game *g, int decision, const carc_move *m, carc_error
         carc_move want = *m;
         want.card = 0;
         if (!xmas_target_canonical(g, c, &want))
-            return xmas_fail(err, "%s: no segment at the position and port named", carc_card_name(c));
+            return xmas_fail(err, "%s: no segment at the position and port named",
+                             carc_card_name(c));
         if (!xmas_target_is(g, c, g->active, &want))
             return xmas_fail(err, "not a legal target for %s", carc_card_name(c));
         event_clear(g);

@@ -12,8 +12,9 @@
 static void setup_deck(carc_game *g, int deck, const uint8_t *fixed, int nfixed)
 {
     int first = deck == DECK_CLOISTER ? CARC_XC_SCORE_THREE : CARC_XR_INTRUDE_FIELD;
-    g->xdeck_len[deck] = (uint8_t)cards_deck_build(g, g->xdeck[deck], first, first + KINDS_PER_DECK - 1,
-                                             COPIES, fixed, nfixed);
+    int last = first + KINDS_PER_DECK - 1;
+    g->xdeck_len[deck] = (uint8_t)cards_deck_build(g, g->xdeck[deck], first, last, COPIES, fixed,
+                                                   nfixed);
     g->xndiscard[deck] = 0;
 }
 

@@ -14,7 +14,8 @@ void xmas_hidden_hide(carc_game *g, int seat)
         int held = xmas_deck_hand(g, s);
         g->xhidden[s][0] = g->xhidden[s][1] = 0;
         for (int c = CARC_XC_SCORE_THREE; c <= CARC_XR_TIEBREAK_FIELD; c++)
-            g->xhidden[s][xmas_card_deck(c)] = (uint8_t)(g->xhidden[s][xmas_card_deck(c)] + g->xhand[s][c]);
+            g->xhidden[s][xmas_card_deck(c)] =
+                (uint8_t)(g->xhidden[s][xmas_card_deck(c)] + g->xhand[s][c]);
         memset(g->xhand[s], 0, sizeof g->xhand[s]);
         g->xhand[s][0] = (uint8_t)held;
     }

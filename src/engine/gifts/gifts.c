@@ -43,9 +43,10 @@ static void gifts_setup(carc_game *g)
     if (!gifts_on(g))
         return;
     const carc_config *cfg = &g->cfg;
-    g->gift_deck_len = (uint8_t)cards_deck_build(g, g->gift_deck, CARC_GIFT_SYNOD, CARC_GIFT_TAKE_TWO,
-                                           GIFT_COPIES, cfg->gift_deck,
-                                           cfg->gift_deck_len > 0 ? cfg->gift_deck_len : 0);
+    int nfixed = cfg->gift_deck_len > 0 ? cfg->gift_deck_len : 0;
+    g->gift_deck_len = (uint8_t)cards_deck_build(g, g->gift_deck, CARC_GIFT_SYNOD,
+                                                 CARC_GIFT_TAKE_TWO, GIFT_COPIES, cfg->gift_deck,
+                                                 nfixed);
     g->gift_ndiscard = 0;
 }
 

@@ -39,7 +39,7 @@ enum {
     CARC_TILES = 72,         /* including the start tile */
     CARC_STACK = 71,         /* tiles shuffled into the stack */
     CARC_MAX_MOVES = 2048,   /* capacity carc_legal may need */
-    CARC_MAX_EVENTS = 192,   /* events one carc_apply can emit (worst case: game.c) */
+    CARC_MAX_EVENTS = 192,   /* events one carc_apply can emit (worst case: event.c) */
     CARC_MSG = 160,          /* size of an error message */
     CARC_SEAT_NONE = 255     /* carc_move.seat2 when the move names no other seat */
 };

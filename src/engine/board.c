@@ -115,9 +115,9 @@ int board_node_port(const carc_game *g, int n)
     case CARC_FEAT_CLOISTER:
         return CARC_PORT_C;
     case CARC_FEAT_FIELD:
-        return CARC_PORT_NW + __builtin_ctz(rot_slots(s->mask, p->rot));
+        return CARC_PORT_NW + __builtin_ctz(tile_rot_slots(s->mask, p->rot));
     default:
-        return __builtin_ctz(rot_edges(s->mask, p->rot));
+        return __builtin_ctz(tile_rot_edges(s->mask, p->rot));
     }
 }
 
@@ -141,7 +141,7 @@ static void make_nodes(carc_game *g, int t)
         nd->type = s->type;
         nd->size = 1;
         if (s->type == CARC_FEAT_CITY || s->type == CARC_FEAT_ROAD) {
-            uint8_t m = rot_edges(s->mask, p->rot);
+            uint8_t m = tile_rot_edges(s->mask, p->rot);
             nd->open = (uint8_t)__builtin_popcount(m);
             nd->ends = s->ends;
             nd->pennants = s->type == CARC_FEAT_CITY ? d->pennant : 0;
@@ -149,7 +149,7 @@ static void make_nodes(carc_game *g, int t)
                 if (m & (1u << e))
                     p->edge_node[e] = (uint8_t)n;
         } else if (s->type == CARC_FEAT_FIELD) {
-            uint8_t m = rot_slots(s->mask, p->rot);
+            uint8_t m = tile_rot_slots(s->mask, p->rot);
             for (int k = 0; k < 8; k++)
                 if (m & (1u << k))
                     p->slot_node[k] = (uint8_t)n;
@@ -233,3 +233,13 @@ void board_init(carc_game *g)
     g->ndone = 0;
     g->last = TILE_NONE;
 }
+
+/* Node of the segment at (x,y,port), or NODE_NONE. */
+int board_node_at(const carc_game *g, int x, int y, int port)
+{
+    if (x < -100 || x > 100 || y < -100 || y > 100 || port < 0 || port >= CARC_PORTS)
+        return NODE_NONE;
+    int t = board_lookup(g, x, y);
+    return t < 0 ? NODE_NONE : board_port_node(g, t, port);
+}
+

@@ -1,11 +1,12 @@
 /*
- * cards.c - what the two card expansions share: building a deck from a fixed top
- * order and a shuffled rest, naming a segment as a move's target, and listing a
- * seat's followers once per segment.
+ * cards.c - what the card expansions share: building a deck from a fixed top order
+ * and a shuffled rest, the cards of a deck nobody has seen (to deal them again),
+ * naming a segment as a move's target, and listing a seat's followers once per
+ * segment.
  */
 #include "state.h"
 
-int deck_build(carc_game *g, uint8_t *deck, int first, int last, int copies,
+int cards_deck_build(carc_game *g, uint8_t *deck, int first, int last, int copies,
                const uint8_t *fixed, int nfixed)
 {
     int left[CARC_CARDS] = {0};
@@ -23,7 +24,16 @@ int deck_build(carc_game *g, uint8_t *deck, int first, int last, int copies,
     return n;
 }
 
-void move_name_node(const carc_game *g, carc_move *m, int n, int second)
+int cards_unknown_pool(uint8_t *pool, int first, int last, int copies, const int *seen)
+{
+    int n = 0;
+    for (int c = first; c <= last; c++)
+        for (int k = seen[c]; k < copies; k++)
+            pool[n++] = (uint8_t)c;
+    return n;
+}
+
+void cards_name_node(const carc_game *g, carc_move *m, int n, int second)
 {
     const placed *p = &g->tiles[g->nodes[n].tile];
     if (second) {
@@ -37,7 +47,7 @@ void move_name_node(const carc_game *g, carc_move *m, int n, int second)
     }
 }
 
-int follower_first_on_node(const carc_game *g, int seat, int i)
+int cards_first_on_node(const carc_game *g, int seat, int i)
 {
     for (int j = 0; j < i; j++)
         if (g->fnode[seat][j] == g->fnode[seat][i])

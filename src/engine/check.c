@@ -15,15 +15,18 @@
  *   4. Followers: each player has 7, on board or in supply; a follower stands on a
  *      node of a placed tile; no follower stands on a scored, unlocked feature.
  *   5. Tile neighbour counts (around) match the board.
- *   6. Events: at most CARC_MAX_EVENTS, and every byte past the last one is zero
- *      (events_clear), so that equal games are equal byte for byte.
+ *   6. The expansions' plan matches the configuration (expansion.h), and each
+ *      expansion's own invariants hold (its hook `check`, on or off: one that is
+ *      off holds nothing).
+ *   7. Events: at most CARC_MAX_EVENTS, and every byte past the last one is zero
+ *      (event_clear), so that equal games are equal byte for byte.
  */
 #include <stdio.h>
-#include "state.h"
+#include "expansion.h"
 
 #define FAIL(...)                                        \
     do {                                                 \
-        set_error(err, CARC_E_INVALID, __VA_ARGS__);     \
+        error_set(err, CARC_E_INVALID, __VA_ARGS__);     \
         return CARC_E_INVALID;                           \
     } while (0)
 
@@ -120,7 +123,7 @@ static int check_features(const carc_game *g, carc_error *err)
             if (s->type == CARC_FEAT_CITY)
                 pennants += d->pennant;
             if (s->type == CARC_FEAT_CITY || s->type == CARC_FEAT_ROAD) {
-                uint8_t m = rot_edges(s->mask, p->rot);
+                uint8_t m = tile_rot_edges(s->mask, p->rot);
                 for (int e = 0; e < 4; e++)
                     if ((m & (1u << e)) &&
                         board_lookup(g, p->x + dx[e], p->y + dy[e]) < 0)
@@ -185,9 +188,7 @@ int carc_check(const carc_game *g, carc_error *err)
         return rc;
     if ((rc = check_features(g, err)) != CARC_OK)
         return rc;
-    if ((rc = gifts_invariants(g, err)) != CARC_OK)
-        return rc;
-    if ((rc = xmas_invariants(g, err)) != CARC_OK)
+    if ((rc = exp_check(g, err)) != CARC_OK)
         return rc;
     if (g->nhand > 1 && g->extra_tile == EXTRA_NONE)
         FAIL("two tiles in hand without an extra-tile card");

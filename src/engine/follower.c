@@ -4,7 +4,7 @@
  */
 #include "state.h"
 
-void put_follower(carc_game *g, int seat, int n)
+void follower_put(carc_game *g, int seat, int n)
 {
     for (int i = 0; i < CARC_FOLLOWERS; i++) {
         if (g->fnode[seat][i] != NODE_NONE)
@@ -13,12 +13,12 @@ void put_follower(carc_game *g, int seat, int n)
         node *r = &g->nodes[feat_root(g, n)];
         r->follow[seat]++;
         r->nfollow++;
-        emit_follower(g, CARC_EV_FOLLOWER, seat, n);
+        event_emit_follower(g, CARC_EV_FOLLOWER, seat, n);
         return;
     }
 }
 
-void take_follower(carc_game *g, int seat, int n)
+void follower_take(carc_game *g, int seat, int n)
 {
     for (int i = 0; i < CARC_FOLLOWERS; i++) {
         if (g->fnode[seat][i] != n)
@@ -27,12 +27,12 @@ void take_follower(carc_game *g, int seat, int n)
         node *r = &g->nodes[feat_root(g, n)];
         r->follow[seat]--;
         r->nfollow--;
-        emit_follower(g, CARC_EV_RETURNED, seat, n);
+        event_emit_follower(g, CARC_EV_RETURNED, seat, n);
         return;
     }
 }
 
-void move_follower(carc_game *g, int seat, int from, int to)
+void follower_move(carc_game *g, int seat, int from, int to)
 {
     for (int i = 0; i < CARC_FOLLOWERS; i++) {
         if (g->fnode[seat][i] != from)
@@ -44,7 +44,16 @@ void move_follower(carc_game *g, int seat, int from, int to)
         b->follow[seat]++;
         b->nfollow++;
         g->fnode[seat][i] = (uint8_t)to;
-        emit_follower(g, CARC_EV_FOLLOWER, seat, to);
+        event_emit_follower(g, CARC_EV_FOLLOWER, seat, to);
         return;
     }
 }
+
+int carc_supply(const carc_game *g, int seat)
+{
+    int n = 0;
+    for (int i = 0; i < CARC_FOLLOWERS; i++)
+        n += g->fnode[seat][i] == NODE_NONE;
+    return n;
+}
+

@@ -6,94 +6,37 @@
  * in its lowest such rotation; carc_apply accepts the others and stores the lowest.
  * Follower moves name each segment by its canonical port.
  */
-#include "state.h"
-
-carc_move carc_move_pass(void)
-{
-    carc_move m;
-    memset(&m, 0, sizeof m);
-    m.kind = CARC_MOVE_PASS;
-    m.port = m.port2 = CARC_PORT_NONE;
-    m.seat2 = CARC_SEAT_NONE;
-    return m;
-}
-
-int carc_move_equal(const carc_move *a, const carc_move *b)
-{
-    return a->kind == b->kind && a->card == b->card && a->tile == b->tile &&
-           a->rot == b->rot && a->x == b->x && a->y == b->y && a->port == b->port &&
-           a->x2 == b->x2 && a->y2 == b->y2 && a->port2 == b->port2 && a->seat2 == b->seat2;
-}
+#include "expansion.h"
 
 void carc_move_canonical(const carc_game *g, carc_move *m)
 {
+    carc_move c = move_pass();
+    c.kind = m->kind;
     switch (m->kind) {
     case CARC_MOVE_PLACE:
         if (m->tile < CARC_TILE_KINDS && m->rot < 4)
             m->rot = (uint8_t)(m->rot % g->period[m->tile]);
-        break;
-    case CARC_MOVE_FOLLOWER: {
-        int canon;
-        if (carc_segment(g, m->x, m->y, m->port, &canon) >= 0)
-            m->port = (uint8_t)canon;
-        break;
-    }
-    case CARC_MOVE_GIFT:
-        if (m->card >= CARC_GIFT_SYNOD && m->card <= CARC_GIFT_TAKE_TWO) {
-            carc_move c = *m;
-            if (gifts_canonical(g, &c))
-                *m = c;
-        }
-        break;
-    case CARC_MOVE_CARD: case CARC_MOVE_TARGET: {
-        carc_move c = *m;
-        if (xmas_canonical(g, &c))
-            *m = c;
-        break;
-    }
-    default:
-        break;
-    }
-    /* clear what the kind does not use, so equal moves compare equal */
-    carc_move c = carc_move_pass();
-    c.kind = m->kind;
-    switch (m->kind) {
-    case CARC_MOVE_PLACE:
         c.tile = m->tile;
         c.rot = m->rot;
         c.x = m->x;
         c.y = m->y;
         break;
-    case CARC_MOVE_FOLLOWER: case CARC_MOVE_TARGET:
+    case CARC_MOVE_FOLLOWER: {
+        int canon;
+        if (carc_segment(g, m->x, m->y, m->port, &canon) >= 0)
+            m->port = (uint8_t)canon;
         c.x = m->x;
         c.y = m->y;
         c.port = m->port;
         break;
-    case CARC_MOVE_GIFT: case CARC_MOVE_CARD: {
-        int two = m->card == CARC_GIFT_CHANGE_POSITION || (m->card >= CARC_XR_SWAP_CLOISTER &&
-                                                           m->card <= CARC_XR_SWAP_FIELD);
-        c.card = m->card;
-        if (m->port != CARC_PORT_NONE || m->card == CARC_XR_MASTERMIND) {
-            c.x = m->x;
-            c.y = m->y;
-            c.port = m->port;
-        }
-        if (two) {
-            c.x2 = m->x2;
-            c.y2 = m->y2;
-            c.port2 = m->port2;
-        }
-        if (m->card >= CARC_XR_SWAP_CLOISTER && m->card <= CARC_XR_SWAP_FIELD)
-            c.seat2 = m->seat2;
-        break;
     }
-    case CARC_MOVE_DISCARD:
-        c.card = m->card;
-        break;
     default:
+        /* an expansion's kind: it names the targets and clears what it does not use */
+        if (exp_canonical(g, m))
+            return;
         break;
     }
-    *m = c;
+    *m = c;  /* only what the kind uses, so equal moves compare equal */
 }
 
 static int legal_place(const carc_game *g, carc_move *out, int cap)
@@ -103,10 +46,10 @@ static int legal_place(const carc_game *g, carc_move *out, int cap)
         int k = g->hand[h];
         if (h == 1 && k == g->hand[0])
             break;
-        carc_move m = carc_move_pass();
+        carc_move m = move_pass();
         m.kind = CARC_MOVE_PLACE;
         m.tile = (uint8_t)k;
-        int forced = xmas_forced_spot(g);  /* X13 */
+        int forced = exp_forced_spot(g);  /* X13 */
         for (int i = forced < 0 ? 0 : forced; i < (forced < 0 ? g->nfrontier : forced + 1); i++) {
             const spot *s = &g->frontier[i];
             for (unsigned fit = spot_fits(g, s, k); fit && n < cap; fit &= fit - 1) {
@@ -136,7 +79,7 @@ static int legal_follower(const carc_game *g, carc_move *out, int cap)
             if (!legal_follower_ok(g, p->first + i))
                 continue;
             carc_move *m = &out[n++];
-            *m = carc_move_pass();
+            *m = move_pass();
             m->kind = CARC_MOVE_FOLLOWER;
             m->x = p->x;
             m->y = p->y;
@@ -144,7 +87,7 @@ static int legal_follower(const carc_game *g, carc_move *out, int cap)
         }
     }
     if (n < cap)
-        out[n++] = carc_move_pass();
+        out[n++] = move_pass();
     return n;
 }
 
@@ -153,10 +96,9 @@ int carc_legal(const carc_game *g, carc_move *out, int cap)
     carc_pending p;
     switch (turn_pending(g, &p)) {
     case CARC_DEC_WINDOW_BEFORE: case CARC_DEC_WINDOW_AFTER: {
-        int n = p.decision == CARC_DEC_WINDOW_BEFORE ? gifts_legal(g, out, cap) : 0;
-        n += xmas_legal(g, p.decision, out + n, cap - n);
+        int n = exp_legal(g, p.decision, out, cap);
         if (n < cap)
-            out[n++] = carc_move_pass();  /* close the window */
+            out[n++] = move_pass();  /* close the window */
         return n;
     }
     case CARC_DEC_PLACE:
@@ -166,6 +108,6 @@ int carc_legal(const carc_game *g, carc_move *out, int cap)
     case CARC_DEC_NONE:
         return 0;
     default:
-        return xmas_legal(g, p.decision, out, cap);
+        return exp_legal(g, p.decision, out, cap);  /* an expansion's decision */
     }
 }

@@ -6,9 +6,9 @@
  * (CARC_EV_SCORED with a reason, CARC_EV_BANKED, CARC_EV_BANK_PAID), so that the
  * events of a game add up to its scores.
  */
-#include "state.h"
+#include "expansion.h"
 
-int category_of(int type)
+int score_category(int type)
 {
     switch (type) {
     case CARC_FEAT_ROAD: return 0;
@@ -24,11 +24,11 @@ void score_add(carc_game *g, int seat, int category, int points, int reason, int
     if (points == 0)
         return;  /* nothing scored, nothing to tell (docs/RULES-DECISIONS.md) */
     if (n == NODE_NONE) {
-        carc_event *e = emit(g, CARC_EV_SCORED, seat, 0, 0, CARC_FEAT_NONE, reason, points);
+        carc_event *e = event_emit(g, CARC_EV_SCORED, seat, 0, 0, CARC_FEAT_NONE, reason, points);
         if (e)
             e->category = (uint8_t)category;
     } else {
-        emit_at(g, CARC_EV_SCORED, seat, n, g->nodes[n].type, reason, category, points);
+        event_emit_at(g, CARC_EV_SCORED, seat, n, g->nodes[n].type, reason, category, points);
     }
 }
 
@@ -43,7 +43,7 @@ void score_return_followers(carc_game *g, int root)
                 int n = g->fnode[s][i];
                 if (n == NODE_NONE || feat_root(g, n) != root)
                     continue;
-                emit_follower(g, CARC_EV_RETURNED, s, n);
+                event_emit_follower(g, CARC_EV_RETURNED, s, n);
                 g->fnode[s][i] = NODE_NONE;
             }
         }
@@ -75,12 +75,16 @@ void score_completed(carc_game *g, int i)
         for (int s = 0; s < g->players; s++) {
             if (!(holders & (1u << s)))
                 continue;
-            int cat, value = xmas_completed_value(g, i, s, &cat);
-            int reason = g->modifier[i] && s == g->active ? CARC_REASON_MODIFIER
-                                                          : CARC_REASON_COMPLETED;
+            int cat, value = exp_completed_value(g, i, s, &cat);  /* X8 */
+            int reason = CARC_REASON_MODIFIER;
+            if (value < 0) {
+                value = feat_value_completed(g, root);
+                cat = score_category(r->type);
+                reason = CARC_REASON_COMPLETED;
+            }
             if (r->flags & NF_LOCKED) {
                 g->banked[s][cat] = (int16_t)(g->banked[s][cat] + value);
-                emit_at(g, CARC_EV_BANKED, s, name, r->type, reason, cat, value);
+                event_emit_at(g, CARC_EV_BANKED, s, name, r->type, reason, cat, value);
             } else {
                 score_add(g, s, cat, value, reason, name);
             }
@@ -122,10 +126,10 @@ void score_final(carc_game *g)
         for (int s = 0; s < g->players; s++) {
             if (!(holders & (1u << s)))
                 continue;
-            score_add(g, s, category_of(r->type), value,
+            score_add(g, s, score_category(r->type), value,
                       field ? CARC_REASON_FIELD : CARC_REASON_FINAL, name);
             if (field)  /* E3: field_city_bonus, shared_field_bonus */
-                score_add(g, s, CARC_SCORE_CARDS, xmas_field_bonus(g, s, holders, value / 3),
+                score_add(g, s, CARC_SCORE_CARDS, exp_field_bonus(g, s, holders, value / 3),
                           CARC_REASON_FIELD_BONUS, name);
         }
     }
@@ -134,13 +138,22 @@ void score_final(carc_game *g)
         for (int c = 0; c < CARC_SCORE_CATEGORIES; c++) {
             if (!g->banked[s][c])
                 continue;
-            carc_event *e = emit(g, CARC_EV_BANK_PAID, s, 0, 0, 0, 0, g->banked[s][c]);
+            carc_event *e = event_emit(g, CARC_EV_BANK_PAID, s, 0, 0, 0, 0, g->banked[s][c]);
             if (e)
                 e->category = (uint8_t)c;
             g->score[s][c] = (int16_t)(g->score[s][c] + g->banked[s][c]);
             g->banked[s][c] = 0;
         }
 }
+
+int carc_score(const carc_game *g, int seat)
+{
+    int s = 0;
+    for (int c = 0; c < CARC_SCORE_CATEGORIES; c++)
+        s += g->score[seat][c];
+    return s;
+}
+
 
 void score_winners(carc_game *g)
 {

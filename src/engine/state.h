@@ -1,10 +1,11 @@
 /*
- * state.h - the engine's one internal header: the layout of carc_game and the
- * functions the engine's files share.
+ * state.h - the engine's core internal header: the layout of carc_game and the
+ * functions the engine's files share. The expansions include it (through
+ * expansion.h); nothing of theirs is declared here but their state.
  *
  * The state is a flat value: fixed arrays, small integer indices, no pointers, so
  * carc_copy is a memcpy. The event buffer past the last move's events is always
- * zero (events_clear), so equal games are equal byte for byte and no stale event
+ * zero (event_clear), so equal games are equal byte for byte and no stale event
  * (a hidden return depth, say) lingers in a view's bytes. Its parts:
  *
  *   - placed[]: the tiles on the board in placement order (index 0 is the start
@@ -20,6 +21,8 @@
  *     followers per seat, tokens, flags. Nodes of one feature also form a circular
  *     list (next), walked to count distinct tiles and to find neighbours of fields.
  *   - the turn: the step of B13 (enum step) and what the step needs.
+ *   - each expansion's state (gifts/, christmas/), which only its own files touch,
+ *     and the plan of which expansion hooks act at which step (expansion.h).
  *
  * Invariants (carc_check verifies them all): see check.c.
  */
@@ -135,7 +138,7 @@ struct carc_game {
     int16_t score[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];
     int16_t banked[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];  /* X12, paid in E4 */
 
-    /* The Gifts (gifts.c). Decks keep their top at the end of the array. */
+    /* The Gifts (gifts/). Decks keep their top at the end of the array. */
     uint8_t gift_deck[25];
     uint8_t gift_deck_len;
     uint8_t gift_discard[25];   /* face up, in the order discarded */
@@ -144,9 +147,9 @@ struct carc_game {
                                             counts another seat's hidden gifts */
     uint8_t gift_opened;        /* a gift was opened this turn (G5) */
     uint8_t extra_tile;         /* an extra-tile card was used this turn (C3):
-                                   EXTRA_TAKE_TWO or EXTRA_DRAW_TWO */
+                                   EXTRA_PUT_BACK (G10) or EXTRA_REMOVE (X9) */
 
-    /* Christmas Present (christmas.c). Deck 0 is the Cloister deck, 1 the Roadside
+    /* Christmas Present (christmas/). Deck 0 is the Cloister deck, 1 the Roadside
      * deck; tops at the end of the arrays. */
     uint8_t xdeck[2][32];
     uint8_t xdeck_len[2];
@@ -176,6 +179,14 @@ struct carc_game {
     uint8_t e2_started;                  /* E2: non-end cards voided */
     uint8_t end_seat;                    /* E2: the seat resolving its end cards */
     uint8_t end_bonus[CARC_MAX_PLAYERS][2];  /* E3: field_city_bonus, shared_field_bonus */
+
+    /* The expansions' plan (expansion.h, exp_plan), set by carc_new from the
+     * configuration so that the turn machine walks only the hooks that act: bit i
+     * stands for expansion i of the list. exp_on: the active ones; exp_at[s]: those
+     * acting at step s; exp_decides[s]: those deciding at step s; exp_holders:
+     * those that can hold the turn machine. All zero in a base game. */
+    uint8_t exp_on, exp_holders;
+    uint8_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1];
 
     uint64_t rng[4];
 
@@ -207,8 +218,8 @@ int tile_period(int kind);
 /* Fills g->packed and g->period. */
 void tile_cache(carc_game *g);
 /* Rotated masks of a segment: edge bits or half-edge slot bits, in board directions. */
-uint8_t rot_edges(uint8_t mask, int rot);
-uint8_t rot_slots(uint8_t mask, int rot);
+uint8_t tile_rot_edges(uint8_t mask, int rot);
+uint8_t tile_rot_slots(uint8_t mask, int rot);
 
 /* Rotations of `kind` that fit spot s, as a bit mask (bit r = rotation r), only
  * rotations below the kind's period. The four rotations' packed edges sit in the
@@ -236,6 +247,8 @@ void board_place(carc_game *g, int kind, int rot, int x, int y);
 int board_port_node(const carc_game *g, int t, int port);
 /* Canonical port of a node. */
 int board_node_port(const carc_game *g, int n);
+/* The node at (x,y,port), or NODE_NONE. */
+int board_node_at(const carc_game *g, int x, int y, int port);
 
 /* ---- feature.c ---- */
 int feat_root(const carc_game *g, int n);
@@ -262,97 +275,85 @@ void score_completed(carc_game *g, int done_index);
 void score_return_followers(carc_game *g, int root);
 void score_final(carc_game *g);    /* E3, E4 */
 void score_winners(carc_game *g);  /* E6 */
-int category_of(int type);
+int score_category(int type);
 
 /* ---- turn.c ---- */
 /* Runs automatic steps until a decision is owed or the game is over. */
 void turn_advance(carc_game *g);
 int turn_pending(const carc_game *g, carc_pending *p);
 
-/* ---- gifts.c: The Gifts, plugged into T2, T3 and T4 (G1-G12) ---- */
-enum { EXTRA_NONE = 0, EXTRA_TAKE_TWO = 1, EXTRA_DRAW_TWO = 2 };
-int gifts_on(const carc_game *g);
-void gifts_setup(carc_game *g);
-int gifts_held(const carc_game *g, int seat);
-/* Whether T2 owes the active player a decision because of gifts. */
-int gifts_window_owed(const carc_game *g);
-int gifts_legal(const carc_game *g, carc_move *out, int cap);
-int gifts_apply(carc_game *g, const carc_move *m, carc_error *err);
-void gifts_check(carc_game *g);            /* T4: G2-G4 */
-void gifts_final(carc_game *g);            /* E5: G11 */
-void gifts_hide(carc_game *g, int seat);   /* for carc_view */
-int gifts_invariants(const carc_game *g, carc_error *err);
-/* carc_move_canonical for a GIFT move; 0 if a named segment does not exist. */
-int gifts_canonical(const carc_game *g, carc_move *m);
+/* ---- the second tile in hand (T3 with two tiles) ---- */
+/* extra_tile: an extra-tile card was used this turn (C3: at most one), and what
+ * becomes of the tile not placed: put back into the stack (G10) or removed (X9). */
+enum { EXTRA_NONE = 0, EXTRA_PUT_BACK = 1, EXTRA_REMOVE = 2 };
 
-/* ---- christmas.c: Christmas Present (X1-X14, C1-C4, E2-E3) ---- */
-enum { XP_TARGET = 1, XP_REPLY = 2 };
-int xmas_on(const carc_game *g);
-void xmas_setup(carc_game *g);
-int xmas_hand(const carc_game *g, int seat);
-/* Steps: each returns 1 if the step owes a decision now. */
-int xmas_offer_owed(carc_game *g, int deck);     /* T5: X2 (deck 0), X3 (deck 1) */
-int xmas_window_owed(const carc_game *g);        /* T2, T8: a non-empty hand */
-int xmas_modifiers_owed(carc_game *g);           /* T7: X8 */
-int xmas_hand_owed(const carc_game *g);          /* T9: X5 */
-int xmas_end_owed(carc_game *g);                 /* E2 */
-void xmas_lapse(carc_game *g);                   /* T10: Mastermind */
-int xmas_legal(const carc_game *g, int decision, carc_move *out, int cap);
-int xmas_apply(carc_game *g, int decision, const carc_move *m, carc_error *err);
-/* The value a completed feature pays its holder `seat` in T7, with X8 modifiers. */
-int xmas_completed_value(const carc_game *g, int done_index, int seat, int *category);
-/* E3 field bonuses of seat for a field worth `cities` completed cities. */
-int xmas_field_bonus(const carc_game *g, int seat, unsigned holders, int cities);
-/* Mastermind: the spot a placement must use this turn, or -1 (X13). */
-int xmas_forced_spot(const carc_game *g);
-void xmas_hide(carc_game *g, int seat);
-int xmas_invariants(const carc_game *g, carc_error *err);
-/* carc_move_canonical for a CARD or TARGET move of the pending decision. */
-int xmas_canonical(const carc_game *g, carc_move *m);
-
-/* ---- cards.c: decks of the expansions ---- */
+/* ---- cards.c: what the card expansions share ---- */
 /* Builds a deck of `copies` of each card id in [first, last] in deck[] (top at the
  * end): the `nfixed` cards of fixed[] on top, first drawn first, the rest shuffled
  * beneath from the game's generator. Returns the deck size. */
-int deck_build(carc_game *g, uint8_t *deck, int first, int last, int copies,
+int cards_deck_build(carc_game *g, uint8_t *deck, int first, int last, int copies,
                const uint8_t *fixed, int nfixed);
+/* Appends `copies - seen[c]` cards of each id in [first, last] to pool: the cards of
+ * a deck nobody has seen. Returns how many. */
+int cards_unknown_pool(uint8_t *pool, int first, int last, int copies, const int *seen);
 /* Names node n as the (first, or with second = 1 the second) target of a move. */
-void move_name_node(const carc_game *g, carc_move *m, int n, int second);
+void cards_name_node(const carc_game *g, carc_move *m, int n, int second);
 /* Whether seat's follower i is the first of that seat on its node (two followers
  * of one seat on one segment give the same moves). */
-int follower_first_on_node(const carc_game *g, int seat, int i);
+int cards_first_on_node(const carc_game *g, int seat, int i);
 
-/* ---- shared helpers (apply.c, draw in turn.c) ---- */
+/* ---- follower.c ---- */
 /* Puts a follower of `seat` from supply on node n and emits the event. */
-void put_follower(carc_game *g, int seat, int n);
+void follower_put(carc_game *g, int seat, int n);
 /* Moves the follower on node `from` of `seat` to node `to`. */
-void move_follower(carc_game *g, int seat, int from, int to);
+void follower_move(carc_game *g, int seat, int from, int to);
 /* Takes one follower of `seat` off node n back to supply. */
-void take_follower(carc_game *g, int seat, int n);
-/* B5 loop into hand slot nhand; returns 0 if the stack ran out. */
-int draw_placeable(carc_game *g);
-/* The node at (x,y,port), or NODE_NONE. */
-int node_at(const carc_game *g, int x, int y, int port);
+void follower_take(carc_game *g, int seat, int n);
 
-/* ---- game.c ---- */
+/* ---- move.c ---- */
+/* The pass, every other field unused (carc_move_pass): inline, since every legal
+ * move list starts its moves from it. */
+static inline carc_move move_pass(void)
+{
+    carc_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = CARC_MOVE_PASS;
+    m.port = m.port2 = CARC_PORT_NONE;
+    m.seat2 = CARC_SEAT_NONE;
+    return m;
+}
+
+/* ---- stack.c ---- */
+/* How many tiles of a kind go into the stack: all but the start tile. */
+int stack_count(int kind);
+void stack_build(carc_game *g);  /* B2 */
+/* B5 loop into hand slot nhand; returns 0 if the stack ran out. */
+int stack_draw_placeable(carc_game *g);
+/* The tile of `kind` not placed goes back into the stack (G10) or out of the game
+ * (X9), as extra_tile says. */
+void stack_put_back(carc_game *g, int kind);
+
+/* ---- error.c ---- */
+void error_set(carc_error *err, int code, const char *fmt, ...);
+
+/* ---- event.c ---- */
 /* Appends an event (port CARC_PORT_NONE, category 0) and returns it, NULL if full. */
-carc_event *emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value);
+carc_event *event_emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value);
 /* Appends an event about the segment of node n: its tile's position and canonical port. */
-void emit_at(carc_game *g, int kind, int seat, int n, int a, int b, int category, int value);
+void event_emit_at(carc_game *g, int kind, int seat, int n, int a, int b, int category, int value);
 /* CARC_EV_FOLLOWER or CARC_EV_RETURNED for a follower of seat on node n: port in a
  * and port, feature type in b. */
-void emit_follower(carc_game *g, int kind, int seat, int n);
+void event_emit_follower(carc_game *g, int kind, int seat, int n);
 /* CARC_EV_CARD_PLAYED of a card played on the target (x,y,port), port also in b. */
-void emit_played(carc_game *g, int seat, int x, int y, int card, int port);
+void event_emit_played(carc_game *g, int seat, int x, int y, int card, int port);
 /* Forgets the last move's events, zeroing them: events past nevents are always zero
  * (see the top of this file). Usually 1-3 events: a loop is cheaper than memset. */
-static inline void events_clear(carc_game *g)
+static inline void event_clear(carc_game *g)
 {
     for (int i = 0; i < g->nevents; i++)
         g->events[i] = (carc_event){0};
     g->nevents = 0;
 }
-void set_error(carc_error *err, int code, const char *fmt, ...);
 
 /* ---- legal.c ---- */
 int legal_follower_ok(const carc_game *g, int seg_node);

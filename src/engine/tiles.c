@@ -83,12 +83,12 @@ int carc_tile_kind(char letter)
     return letter - 'A';
 }
 
-uint8_t rot_edges(uint8_t mask, int rot)
+uint8_t tile_rot_edges(uint8_t mask, int rot)
 {
     return (uint8_t)(((mask << rot) | (mask >> (4 - rot))) & 0xF);
 }
 
-uint8_t rot_slots(uint8_t mask, int rot)
+uint8_t tile_rot_slots(uint8_t mask, int rot)
 {
     int s = 2 * rot;
     return (uint8_t)(((unsigned)mask << s | (unsigned)mask >> (8 - s)) & 0xFF);
@@ -109,8 +109,8 @@ static int same_after(const carc_tile_def *d, int rot)
 {
     for (int i = 0; i < d->nseg; i++) {
         const carc_segment_def *s = &d->seg[i];
-        uint8_t m = s->type == CARC_FEAT_FIELD ? rot_slots(s->mask, rot)
-                  : s->type == CARC_FEAT_CLOISTER ? 0 : rot_edges(s->mask, rot);
+        uint8_t m = s->type == CARC_FEAT_FIELD ? tile_rot_slots(s->mask, rot)
+                  : s->type == CARC_FEAT_CLOISTER ? 0 : tile_rot_edges(s->mask, rot);
         int found = 0;
         for (int j = 0; j < d->nseg && !found; j++)
             found = d->seg[j].type == s->type && d->seg[j].mask == m;

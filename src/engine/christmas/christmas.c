@@ -1,0 +1,226 @@
+/*
+ * christmas.c - Christmas Present (RULES.md sections 3-5: X1-X14, C1-C4, E2-E3) as
+ * the turn machine sees it: on or off, and each decision's moves and answers
+ * handed to the file that owns that decision (christmas.h lists the files). It
+ * plugs into the turn at T2 and T8 (anytime cards), T3 (Mastermind, draw_two), T5
+ * (the Cloister and Roadside offers), T7 (scoring modifiers), T9 (hand limit), T10
+ * (Mastermind lapses) and E2-E3 (end cards).
+ */
+#include <stddef.h>
+#include "christmas.h"
+
+static int xmas_legal(const carc_game *g, int decision, carc_move *out, int cap)
+{
+    switch (decision) {
+    case CARC_DEC_WINDOW_BEFORE: case CARC_DEC_WINDOW_AFTER:
+        return xmas_window_legal(g, decision, out, cap);
+    case CARC_DEC_CARD_DRAW:
+        return xmas_offer_legal(g, out, cap);
+    case CARC_DEC_CARD_TARGET: case CARC_DEC_BLOCK:
+        return xmas_attack_legal(g, decision, out, cap);
+    case CARC_DEC_MODIFIER:
+        return xmas_modifier_legal(g, out, cap);
+    case CARC_DEC_DISCARD:
+        return xmas_deck_limit_legal(g, out, cap);
+    case CARC_DEC_END_CHOICE:
+        return xmas_end_legal(g, out, cap);
+    }
+    return 0;
+}
+
+/* Whether a move of this kind can answer the decision at all. */
+static int kind_answers(int decision, int kind)
+{
+    switch (decision) {
+    case CARC_DEC_WINDOW_BEFORE: case CARC_DEC_WINDOW_AFTER: return kind == CARC_MOVE_CARD;
+    case CARC_DEC_CARD_DRAW: return kind == CARC_MOVE_DRAW || kind == CARC_MOVE_PASS;
+    case CARC_DEC_CARD_TARGET: return kind == CARC_MOVE_TARGET;
+    case CARC_DEC_BLOCK: return kind == CARC_MOVE_BLOCK || kind == CARC_MOVE_PASS;
+    case CARC_DEC_MODIFIER: return kind == CARC_MOVE_CARD || kind == CARC_MOVE_PASS;
+    case CARC_DEC_DISCARD: return kind == CARC_MOVE_DISCARD;
+    case CARC_DEC_END_CHOICE: return kind == CARC_MOVE_TARGET;
+    default: return 0;
+    }
+}
+
+static int xmas_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
+{
+    if (!kind_answers(decision, m->kind))
+        return EXP_NOT_MINE;
+    switch (decision) {
+    case CARC_DEC_WINDOW_BEFORE: case CARC_DEC_WINDOW_AFTER:
+        return xmas_window_apply(g, decision, m, err);
+    case CARC_DEC_CARD_DRAW:
+        return xmas_offer_apply(g, m);
+    case CARC_DEC_CARD_TARGET: case CARC_DEC_BLOCK:
+        return xmas_attack_apply(g, decision, m, err);
+    case CARC_DEC_MODIFIER:
+        return xmas_modifier_apply(g, m, err);
+    case CARC_DEC_DISCARD:
+        return xmas_deck_limit_apply(g, m, err);
+    case CARC_DEC_END_CHOICE:
+        return xmas_end_apply(g, m, err);
+    }
+    return xmas_fail(err, "no Christmas decision is pending%s", "");
+}
+
+/* The card a CARD or TARGET move of the pending decision is about. */
+static int card_of_move(const carc_game *g, const carc_move *m)
+{
+    if (m->kind == CARC_MOVE_CARD)
+        return m->card;
+    if (m->kind != CARC_MOVE_TARGET)
+        return CARC_CARD_NONE;
+    return g->xplay ? g->xplay : g->step == ST_E2_END_CARDS ? CARC_XR_TIEBREAK_FIELD : 0;
+}
+
+/* carc_move_canonical for the moves of Christmas Present: the targets of a CARD or
+ * TARGET move named canonically when the card and the segments exist, and the
+ * fields the kind and card do not use cleared. */
+static int xmas_canonical(const carc_game *g, carc_move *m)
+{
+    switch (m->kind) {
+    case CARC_MOVE_CARD: case CARC_MOVE_TARGET: case CARC_MOVE_DISCARD: case CARC_MOVE_DRAW:
+    case CARC_MOVE_BLOCK:
+        break;
+    default:
+        return 0;
+    }
+    int card = card_of_move(g, m);
+    if (m->kind != CARC_MOVE_DISCARD && xmas_card_is(card)) {
+        carc_move t = *m;
+        if (xmas_target_canonical(g, card, &t))
+            *m = t;
+    }
+    carc_move c = carc_move_pass();
+    c.kind = m->kind;
+    if (m->kind == CARC_MOVE_TARGET) {
+        c.x = m->x;
+        c.y = m->y;
+        c.port = m->port;
+    } else if (m->kind == CARC_MOVE_DISCARD) {
+        c.card = m->card;
+    } else if (m->kind == CARC_MOVE_CARD) {
+        c.card = m->card;
+        if (m->port != CARC_PORT_NONE || m->card == CARC_XR_MASTERMIND) {
+            c.x = m->x;
+            c.y = m->y;
+            c.port = m->port;
+        }
+        if (xmas_card_is_swap(m->card)) {
+            c.x2 = m->x2;
+            c.y2 = m->y2;
+            c.port2 = m->port2;
+            c.seat2 = m->seat2;
+        }
+    }
+    *m = c;
+    return 1;
+}
+
+/* X1: two copies of each card in each deck; a fixed order from the configuration
+ * goes on top. */
+static int xmas_check_config(const carc_config *cfg, carc_error *err)
+{
+    const struct { const char *name; int len; const uint8_t *cards; int first; } decks[2] = {
+        {"Cloister", cfg->cloister_deck_len, cfg->cloister_deck, CARC_XC_SCORE_THREE},
+        {"Roadside", cfg->roadside_deck_len, cfg->roadside_deck, CARC_XR_INTRUDE_FIELD}};
+    for (int d = 0; d < 2; d++) {
+        int used[CARC_CARDS] = {0};
+        if (decks[d].len < -1 || decks[d].len > DECK_CARDS) {
+            error_set(err, CARC_E_CONFIG, "a fixed %s deck holds 0..32 cards, got %d",
+                      decks[d].name, decks[d].len);
+            return CARC_E_CONFIG;
+        }
+        for (int i = 0; i < decks[d].len; i++) {
+            int c = decks[d].cards[i];
+            if (c < decks[d].first || c >= decks[d].first + KINDS_PER_DECK) {
+                error_set(err, CARC_E_CONFIG, "%s deck position %d: %s is not a card of that deck",
+                          decks[d].name, i, carc_card_name(c));
+                return CARC_E_CONFIG;
+            }
+            if (++used[c] > COPIES) {
+                error_set(err, CARC_E_CONFIG, "the %s deck has more than 2 %s", decks[d].name,
+                          carc_card_name(c));
+                return CARC_E_CONFIG;
+            }
+        }
+    }
+    return CARC_OK;
+}
+
+/* RULES.md 6: the deck orders are known to nobody. */
+static void xmas_forget_config(carc_config *cfg)
+{
+    cfg->cloister_deck_len = cfg->roadside_deck_len = -1;
+    memset(cfg->cloister_deck, 0, sizeof cfg->cloister_deck);
+    memset(cfg->roadside_deck, 0, sizeof cfg->roadside_deck);
+}
+
+/* T1: what a turn starts without (X8 questions and modifiers, X13's one per turn). */
+static void xmas_turn_begin(carc_game *g)
+{
+    g->mm_used = 0;
+    g->qready = g->nquestions = g->question = 0;
+    memset(g->modifier, 0, sizeof g->modifier);
+}
+
+/* The steps Christmas Present acts in (B13): windows (X6), offers (X2, X3), scoring
+ * modifiers (X8), the hand limit (X5), Mastermind's lapse (X13), end cards (E2).
+ * Each returns 1 if the step owes a decision now. */
+static int at_window(carc_game *g) { return xmas_window_owed(g); }
+static int at_cloister(carc_game *g) { return xmas_offer_owed(g, DECK_CLOISTER); }
+static int at_roadside(carc_game *g) { return xmas_offer_owed(g, DECK_ROADSIDE); }
+static int at_hand(carc_game *g) { return xmas_deck_limit_owed(g); }
+
+static int at_end_of_turn(carc_game *g)
+{
+    xmas_mastermind_lapse(g);
+    return 0;
+}
+
+/* The decisions of its steps; while a card is in play, its target (the active
+ * seat) or a reply (the seat asked now). */
+static void xmas_pending(const carc_game *g, carc_pending *p)
+{
+    int decision = CARC_DEC_NONE, seat = g->active;
+    if (g->xplay) {
+        decision = g->xplay_phase == XP_TARGET ? CARC_DEC_CARD_TARGET : CARC_DEC_BLOCK;
+        seat = g->xplay_phase == XP_TARGET ? g->active : g->xreply_seat;
+    } else {
+        switch (g->step) {
+        case ST_T5_CLOISTER: case ST_T5_ROADSIDE: decision = CARC_DEC_CARD_DRAW; break;
+        case ST_T7_MODIFIERS: decision = CARC_DEC_MODIFIER; break;
+        case ST_T9_HAND: decision = CARC_DEC_DISCARD; break;
+        case ST_E2_END_CARDS: decision = CARC_DEC_END_CHOICE; seat = g->end_seat; break;
+        default: return;
+        }
+    }
+    p->decision = decision;
+    p->seat = seat;
+}
+
+const struct exp_hooks xmas_hooks = {
+    .bit = CARC_EXP_CHRISTMAS,
+    .decides = 1u << ST_T5_CLOISTER | 1u << ST_T5_ROADSIDE | 1u << ST_T7_MODIFIERS |
+               1u << ST_T9_HAND | 1u << ST_E2_END_CARDS,
+    .hold = offsetof(carc_game, xplay),  /* a card in play (X4, X10) */
+    .check_config = xmas_check_config,
+    .forget_config = xmas_forget_config,
+    .canonical = xmas_canonical,
+    .check = xmas_hidden_check,
+    .setup = xmas_deck_setup,
+    .turn_begin = xmas_turn_begin,
+    .at = {[ST_T2_WINDOW] = at_window, [ST_T5_CLOISTER] = at_cloister,
+           [ST_T5_ROADSIDE] = at_roadside, [ST_T7_MODIFIERS] = xmas_modifier_owed,
+           [ST_T8_WINDOW] = at_window, [ST_T9_HAND] = at_hand, [ST_T10_END] = at_end_of_turn,
+           [ST_E2_END_CARDS] = xmas_end_owed},
+    .pending = xmas_pending,
+    .legal = xmas_legal,
+    .apply = xmas_apply,
+    .forced_spot = xmas_mastermind_spot,
+    .completed_value = xmas_modifier_value,
+    .field_bonus = xmas_end_field_bonus,
+    .hide = xmas_hidden_hide,
+    .deal = xmas_hidden_deal,
+};

@@ -1,0 +1,109 @@
+/*
+ * modifier.c - the scoring modifiers of T7 (X8): one question per completed city
+ * or road loop the active player controls, while the hand is not empty; the cards
+ * that fit each; and the value a modified feature pays its player.
+ */
+#include "christmas.h"
+
+/* X8: the completed cities, then the completed road loops, that the active player
+ * controls, in the order of the placed tile's ports from N clockwise. */
+static void list_questions(carc_game *g)
+{
+    const placed *p = &g->tiles[g->last];
+    g->nquestions = g->question = 0;
+    for (int type = CARC_FEAT_CITY; type <= CARC_FEAT_ROAD; type++)
+        for (int d = 0; d < 4; d++) {
+            int v = p->edge_node[d];
+            if (v == NODE_NONE || g->nodes[v].type != type)
+                continue;
+            int r = feat_root(g, v), done = 0, dup = 0;
+            for (int i = 0; i < g->ndone; i++)
+                done |= g->done[i] == r;
+            for (int i = 0; i < g->nquestions; i++)
+                dup |= g->qroot[i] == r;
+            if (!done || dup || !(feat_holders(g, r) & (1u << g->active)))
+                continue;
+            if (type == CARC_FEAT_ROAD && g->nodes[r].ends)
+                continue;  /* not a loop */
+            g->qroot[g->nquestions++] = (uint8_t)r;
+        }
+}
+
+int xmas_modifier_owed(carc_game *g)
+{
+    if (!xmas_on(g))
+        return 0;
+    if (!g->qready) {
+        list_questions(g);
+        g->qready = 1;
+    }
+    while (g->question < g->nquestions && xmas_deck_hand(g, g->active) == 0)
+        g->question++;
+    return g->question < g->nquestions;
+}
+
+static int modifier_fits(const carc_game *g, int c, int r)
+{
+    if (g->nodes[r].type == CARC_FEAT_ROAD)
+        return c == CARC_XC_LOOP_ROAD_DOUBLE;
+    if (c == CARC_XC_PENNANTS_WORTH_THREE)
+        return g->nodes[r].pennants > 0;
+    return c == CARC_XC_PLAIN_CITY_WORTH_THREE && g->nodes[r].pennants == 0;
+}
+
+int xmas_modifier_value(const carc_game *g, int i, int seat, int *category)
+{
+    int r = g->done[i], c = g->modifier[i];
+    if (!c || seat != g->active)
+        return -1;  /* the value of B9 (score.c) */
+    *category = CARC_SCORE_CARDS;
+    int tiles = feat_tiles(g, r);
+    switch (c) {
+    case CARC_XC_PENNANTS_WORTH_THREE:
+        return 2 * tiles + 3 * g->nodes[r].pennants;
+    case CARC_XC_PLAIN_CITY_WORTH_THREE:
+        return 3 * tiles;
+    default: /* loop_road_double */
+        return 2 * tiles;
+    }
+}
+
+int xmas_modifier_legal(const carc_game *g, carc_move *out, int cap)
+{
+    int n = 0, seat = g->active, r = g->qroot[g->question];
+    carc_move proto = carc_move_pass();
+    proto.kind = CARC_MOVE_CARD;
+    for (int c = CARC_XC_LOOP_ROAD_DOUBLE; c <= CARC_XC_PLAIN_CITY_WORTH_THREE && n < cap; c++)
+        if (g->xhand[seat][c] && modifier_fits(g, c, r)) {
+            proto.card = (uint8_t)c;
+            out[n++] = proto;
+        }
+    if (n < cap)
+        out[n++] = carc_move_pass();
+    return n;
+}
+
+/* A modifier played on the feature asked about now, or declined; then the next
+ * question. */
+int xmas_modifier_apply(carc_game *g, const carc_move *m, carc_error *err)
+{
+    int seat = g->active, r = g->qroot[g->question];
+    if (m->kind == CARC_MOVE_CARD) {
+        const char *name = carc_card_name(m->card);
+        if (!xmas_card_is(m->card) || !g->xhand[seat][m->card])
+            return xmas_fail(err, "the active player holds no %s card", name);
+        if (!modifier_fits(g, m->card, r))
+            return xmas_fail(err, "%s does not fit this feature (X8)", name);
+        event_clear(g);
+        g->xhand[seat][m->card]--;
+        for (int i = 0; i < g->ndone; i++)
+            if (g->done[i] == r)
+                g->modifier[i] = m->card;
+        event_emit(g, CARC_EV_CARD_PLAYED, seat, 0, 0, m->card, CARC_PORT_NONE, 0);
+        xmas_deck_discard(g, m->card);
+    } else {
+        event_clear(g);
+    }
+    g->question++;
+    return CARC_OK;
+}

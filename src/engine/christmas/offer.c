@@ -1,0 +1,93 @@
+/*
+ * offer.c - the offers of T5: the Cloister offer when the placed tile touches a
+ * cloister holding another seat's follower (X2), the Roadside offer when it is a
+ * junction tile U-X (X3); drawing the top card (X4), which goes to the hand or,
+ * lightning, comes into play at once.
+ */
+#include "christmas.h"
+
+/* X4: draws the top card of a deck for the active player. */
+static void draw_card(carc_game *g, int deck)
+{
+    int c = g->xdeck[deck][--g->xdeck_len[deck]];
+    event_emit(g, CARC_EV_CARD_DRAWN, g->active, 0, 0, c, deck, 0);
+    if (xmas_card_timing(c) != LIGHTNING) {
+        g->xhand[g->active][c]++;
+        return;
+    }
+    if (c == CARC_XC_SCORE_THREE) {
+        carc_move none = carc_move_pass();
+        xmas_resolve(g, c, &none);
+        return;
+    }
+    carc_move one;
+    carc_move proto = carc_move_pass();
+    proto.kind = CARC_MOVE_TARGET;
+    if (xmas_target_list(g, c, g->active, proto, &one, 1) == 0) {
+        xmas_deck_discard(g, c);  /* no legal target: no effect */
+        return;
+    }
+    g->xplay = (uint8_t)c;
+    g->xplay_drawn = 1;
+    g->xplay_phase = XP_TARGET;
+}
+
+static int cloister_trigger(const carc_game *g)
+{
+    const placed *p = &g->tiles[g->last];
+    for (int oy = -1; oy <= 1; oy++)
+        for (int ox = -1; ox <= 1; ox++) {
+            if (!ox && !oy)
+                continue;
+            int t = board_lookup(g, p->x + ox, p->y + oy);
+            if (t >= 0 && g->tiles[t].cloister != NODE_NONE &&
+                xmas_target_others_on(g, g->tiles[t].cloister, g->active))
+                return 1;
+        }
+    return 0;
+}
+
+static int roadside_trigger(const carc_game *g)
+{
+    int k = g->tiles[g->last].kind;
+    return k >= carc_tile_kind('U') && k <= carc_tile_kind('X');
+}
+
+int xmas_offer_owed(carc_game *g, int deck)
+{
+    if (!xmas_on(g) || g->xdeck_len[deck] == 0)
+        return 0;
+    return deck == DECK_CLOISTER ? cloister_trigger(g) : roadside_trigger(g);
+}
+
+int xmas_offer_legal(const carc_game *g, carc_move *out, int cap)
+{
+    int n = 0;
+    carc_move proto = carc_move_pass();
+    (void)g;
+    proto.kind = CARC_MOVE_DRAW;
+    out[n++] = proto;
+    if (n < cap)
+        out[n++] = carc_move_pass();
+    return n;
+}
+
+/* Draws from the deck on offer (or declines) and moves on to the next offer. */
+int xmas_offer_apply(carc_game *g, const carc_move *m)
+{
+    int deck = g->step == ST_T5_CLOISTER ? DECK_CLOISTER : DECK_ROADSIDE;
+    event_clear(g);
+    g->step = deck == DECK_CLOISTER ? ST_T5_ROADSIDE : ST_T6_FOLLOWER;
+    if (m->kind == CARC_MOVE_DRAW)
+        draw_card(g, deck);
+    return CARC_OK;
+}
+
+/* An offer is pending when the game rests at a T5 step with no card in play: the
+ * turn machine stops there only for an offer (xmas_offer_owed). */
+int carc_offered_deck(const carc_game *g)
+{
+    if (g->xplay || (g->step != ST_T5_CLOISTER && g->step != ST_T5_ROADSIDE))
+        return -1;
+    return g->step == ST_T5_CLOISTER ? DECK_CLOISTER : DECK_ROADSIDE;
+}

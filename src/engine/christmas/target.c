@@ -1,0 +1,195 @@
+/*
+ * target.c - every legal target of a card, at the card's grain (card.c), and a
+ * move's targets in canonical form.
+ *
+ * A swap names your follower's segment, the other segment and the seat whose
+ * follower there it takes (carc_move.seat2): when followers of several other seats
+ * stand on that segment, each is a move of its own, and the seat chosen is the one
+ * attacked (X10; docs/RULES-DECISIONS.md).
+ */
+#include "christmas.h"
+
+static int unfinished(const carc_game *g, int r)
+{
+    return !(g->nodes[r].flags & NF_COMPLETED);
+}
+
+static int locked(const carc_game *g, int r)
+{
+    return (g->nodes[r].flags & NF_LOCKED) != 0;
+}
+
+int xmas_target_others_on(const carc_game *g, int r, int seat)
+{
+    return g->nodes[r].nfollow > g->nodes[r].follow[seat];
+}
+
+/* Whether feature r (of the card's type) is a target of card c for seat. */
+static int feature_ok(const carc_game *g, int c, int r, int seat)
+{
+    const node *rn = &g->nodes[r];
+    int is_field = rn->type == CARC_FEAT_FIELD;
+    switch (c) {
+    case CARC_XC_SCORE_ROAD_DOUBLE: case CARC_XC_SCORE_CITY_BONUS:
+    case CARC_XC_SCORE_CLOISTER_BONUS:
+        return unfinished(g, r) && !locked(g, r) && (feat_holders(g, r) & (1u << seat));
+    case CARC_XC_CLAIM_FIELD: case CARC_XC_CLAIM_ROAD: case CARC_XC_CLAIM_CITY:
+        return (is_field || unfinished(g, r)) && rn->nfollow == 0 && carc_supply(g, seat) > 0;
+    case CARC_XR_INTRUDE_FIELD: case CARC_XR_INTRUDE_ROAD: case CARC_XR_INTRUDE_CITY:
+    case CARC_XR_INTRUDE_CLOISTER:
+        return (is_field || unfinished(g, r)) && xmas_target_others_on(g, r, seat) &&
+               carc_supply(g, seat) > 0;
+    case CARC_XR_LOCK_CLOISTER: case CARC_XR_LOCK_ROAD: case CARC_XR_LOCK_CITY:
+        return unfinished(g, r) && rn->nfollow > 0 && !locked(g, r);
+    case CARC_XR_TIEBREAK_ROAD: case CARC_XR_TIEBREAK_CITY: case CARC_XR_TIEBREAK_CLOISTER:
+    case CARC_XR_TIEBREAK_FIELD:
+        return (is_field || unfinished(g, r)) && rn->follow[seat] > 0;
+    default:
+        return 0;
+    }
+}
+
+/* The seats other than `seat` with a follower on node n, whose feature's root is
+ * root, as a bit mask: the followers a swap by `seat` may take there. */
+unsigned xmas_target_swap_owners(const carc_game *g, int seat, int n, int root)
+{
+    unsigned mask = 0;
+    const node *r = &g->nodes[root];
+    if (r->nfollow == r->follow[seat])
+        return 0;  /* nobody else on the whole feature */
+    for (int s = 0; s < g->players; s++) {
+        if (s == seat || !r->follow[s])
+            continue;
+        for (int i = 0; i < CARC_FOLLOWERS; i++)
+            if (g->fnode[s][i] == n) {
+                mask |= 1u << s;
+                break;
+            }
+    }
+    return mask;
+}
+
+/* Every target of card c for seat, written as copies of `proto` with the target
+ * filled in. */
+int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_move *out,
+                        int cap)
+{
+    int n = 0, type = xmas_card_feature(c);
+    switch (xmas_card_grain(c)) {
+    case BY_SEGMENT:
+        for (int v = 0; v < g->nnodes && n < cap; v++) {
+            if (g->nodes[v].type != type || !feature_ok(g, c, feat_root(g, v), seat))
+                continue;
+            out[n] = proto;
+            cards_name_node(g, &out[n++], v, 0);
+        }
+        return n;
+    case BY_FEATURE: {
+        uint64_t seen[MAX_NODES / 64 + 1] = {0};
+        for (int v = 0; v < g->nnodes && n < cap; v++) {
+            if (g->nodes[v].type != type)
+                continue;
+            int r = feat_root(g, v);
+            if ((seen[r >> 6] >> (r & 63)) & 1)
+                continue;
+            seen[r >> 6] |= 1ull << (r & 63);
+            if (!feature_ok(g, c, r, seat))
+                continue;
+            out[n] = proto;
+            cards_name_node(g, &out[n++], v, 0);
+        }
+        return n;
+    }
+    case BY_FOLLOWER:
+        for (int i = 0; i < CARC_FOLLOWERS; i++) {
+            int a = g->fnode[seat][i];
+            if (a == NODE_NONE || !cards_first_on_node(g, seat, i))
+                continue;
+            int ra = feat_root(g, a);
+            if (locked(g, ra))
+                continue;
+            if (c == CARC_XC_RETURN_FOLLOWER) {
+                if (n < cap) {
+                    out[n] = proto;
+                    cards_name_node(g, &out[n++], a, 0);
+                }
+                continue;
+            }
+            if (g->nodes[a].type != type || !unfinished(g, ra))
+                continue;
+            /* swap: another seat's follower on a different unlocked, unfinished
+             * feature of the same type, one move per node and owner, owners in turn
+             * order after the active player */
+            for (int b = 0; b < g->nnodes && n < cap; b++) {
+                if (g->nodes[b].type != type)
+                    continue;
+                int rb = feat_root(g, b);
+                if (rb == ra || locked(g, rb) || !unfinished(g, rb))
+                    continue;
+                unsigned owners = xmas_target_swap_owners(g, seat, b, rb);
+                for (int k = 1; owners && k < g->players && n < cap; k++) {
+                    int s = (seat + k) % g->players;
+                    if (!(owners & (1u << s)))
+                        continue;
+                    out[n] = proto;
+                    cards_name_node(g, &out[n], a, 0);
+                    cards_name_node(g, &out[n], b, 1);
+                    out[n++].seat2 = (uint8_t)s;
+                }
+            }
+        }
+        return n;
+    case BY_NOTHING:
+        if (c == CARC_XR_MASTERMIND) {
+            for (int i = 0; i < g->nfrontier && n < cap; i++) {
+                out[n] = proto;
+                out[n].x = g->frontier[i].x;
+                out[n++].y = g->frontier[i].y;
+            }
+            return n;
+        }
+        if (cap > 0)
+            out[n++] = proto;
+        return n;
+    }
+    return n;
+}
+
+/* Rewrites a move's targets in the form card_targets writes them; 0 if a named
+ * segment does not exist. */
+int xmas_target_canonical(const carc_game *g, int c, carc_move *m)
+{
+    if (c == CARC_XR_MASTERMIND || m->port == CARC_PORT_NONE)
+        return 1;
+    int v = board_node_at(g, m->x, m->y, m->port);
+    if (v == NODE_NONE)
+        return 0;
+    if (xmas_card_grain(c) == BY_FEATURE)
+        v = feat_first_node(g, v);
+    cards_name_node(g, m, v, 0);
+    if (xmas_card_is_swap(c)) {
+        int w = board_node_at(g, m->x2, m->y2, m->port2);
+        if (w == NODE_NONE)
+            return 0;
+        cards_name_node(g, m, w, 1);
+        unsigned owners = xmas_target_swap_owners(g, g->active, w, feat_root(g, w));
+        if (m->seat2 == CARC_SEAT_NONE && owners && !(owners & (owners - 1)))
+            m->seat2 = (uint8_t)__builtin_ctz(owners);  /* the only one: need not be named */
+    }
+    return 1;
+}
+
+/* Whether `want` (canonical) is among card c's targets for seat. */
+int xmas_target_is(const carc_game *g, int c, int seat, const carc_move *want)
+{
+    carc_move list[MAX_TARGETS];
+    carc_move proto = *want;
+    proto.x = proto.y = proto.x2 = proto.y2 = 0;
+    proto.port = proto.port2 = CARC_PORT_NONE;
+    proto.seat2 = CARC_SEAT_NONE;
+    int k = xmas_target_list(g, c, seat, proto, list, MAX_TARGETS);
+    for (int i = 0; i < k; i++)
+        if (carc_move_equal(&list[i], want))
+            return 1;
+    return 0;
+}

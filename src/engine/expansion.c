@@ -1,0 +1,192 @@
+/*
+ * expansion.c - the list of expansions: the only place in the engine that names
+ * them; a game's plan of which hooks act where; the calls that ask every
+ * expansion, on or off. The turn machine walks the list through expansion.h.
+ *
+ * The order of the list is the order of play where several expansions act at one
+ * point: both are set up from the game's generator, gifts first, and a window
+ * lists the gifts' moves before the Christmas cards'. A new expansion goes at the
+ * end, so that the games of the others stay what they were.
+ */
+#include "expansion.h"
+
+extern const struct exp_hooks gifts_hooks, xmas_hooks;
+
+const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks, NULL};
+
+/* The plan a configuration gives (the exp_* fields of state.h). */
+struct plan {
+    uint8_t on, holders, at[ST_OVER + 1], decides[ST_OVER + 1];
+};
+
+static struct plan plan_of(const carc_config *cfg)
+{
+    struct plan p;
+    int i = 0;
+    memset(&p, 0, sizeof p);
+    EXP_EACH(h) {
+        uint8_t bit = (uint8_t)(1u << i++);
+        if (!(cfg->expansions & h->bit))
+            continue;
+        p.on |= bit;
+        if (h->hold && h->pending)
+            p.holders |= bit;
+        for (int s = 0; s <= ST_OVER; s++) {
+            if (h->at[s])
+                p.at[s] |= bit;
+            if ((h->decides >> s & 1) && h->pending)
+                p.decides[s] |= bit;
+        }
+    }
+    return p;
+}
+
+void exp_plan(carc_game *g)
+{
+    struct plan p = plan_of(&g->cfg);
+    g->exp_on = p.on;
+    g->exp_holders = p.holders;
+    memcpy(g->exp_at, p.at, sizeof p.at);
+    memcpy(g->exp_decides, p.decides, sizeof p.decides);
+}
+
+unsigned exp_all_bits(void)
+{
+    unsigned bits = 0;
+    EXP_EACH(h)
+        bits |= h->bit;
+    return bits;
+}
+
+int exp_check_config(const carc_config *cfg, carc_error *err)
+{
+    EXP_EACH(h) {
+        int rc = h->check_config ? h->check_config(cfg, err) : CARC_OK;
+        if (rc != CARC_OK)
+            return rc;
+    }
+    return CARC_OK;
+}
+
+void exp_forget_config(carc_config *cfg)
+{
+    EXP_EACH(h)
+        if (h->forget_config)
+            h->forget_config(cfg);
+}
+
+int exp_canonical(const carc_game *g, carc_move *m)
+{
+    EXP_EACH(h)
+        if (h->canonical && h->canonical(g, m))
+            return 1;
+    return 0;
+}
+
+int exp_check(const carc_game *g, carc_error *err)
+{
+    struct plan p = plan_of(&g->cfg);
+    if (p.on != g->exp_on || p.holders != g->exp_holders ||
+        memcmp(p.at, g->exp_at, sizeof p.at) ||
+        memcmp(p.decides, g->exp_decides, sizeof p.decides)) {
+        error_set(err, CARC_E_INVALID, "expansions: the plan does not match the configuration");
+        return CARC_E_INVALID;
+    }
+    EXP_EACH(h) {
+        int rc = h->check ? h->check(g, err) : CARC_OK;
+        if (rc != CARC_OK)
+            return rc;
+    }
+    return CARC_OK;
+}
+
+void exp_setup(carc_game *g)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->setup)
+            h->setup(g);
+}
+
+void exp_pending_each(const carc_game *g, carc_pending *p, unsigned mask)
+{
+    EXP_EACH_OF(mask, h)
+        h->pending(g, p);
+}
+
+int exp_legal_each(const carc_game *g, int decision, carc_move *out, int cap)
+{
+    int n = 0;
+    EXP_EACH_ACTIVE(g, h)
+        if (h->legal && n < cap)
+            n += h->legal(g, decision, out + n, cap - n);
+    return n;
+}
+
+int exp_apply_each(carc_game *g, int decision, const carc_move *m, carc_error *err)
+{
+    EXP_EACH_ACTIVE(g, h) {
+        int rc = h->apply ? h->apply(g, decision, m, err) : EXP_NOT_MINE;
+        if (rc != EXP_NOT_MINE)
+            return rc;
+    }
+    return EXP_NOT_MINE;
+}
+
+int exp_forced_spot_each(const carc_game *g)
+{
+    EXP_EACH_ACTIVE(g, h) {
+        int s = h->forced_spot ? h->forced_spot(g) : -1;
+        if (s >= 0)
+            return s;
+    }
+    return -1;
+}
+
+int exp_completed_value_each(const carc_game *g, int i, int seat, int *category)
+{
+    EXP_EACH_ACTIVE(g, h) {
+        int v = h->completed_value ? h->completed_value(g, i, seat, category) : -1;
+        if (v >= 0)
+            return v;
+    }
+    return -1;
+}
+
+int exp_field_bonus_each(const carc_game *g, int seat, unsigned holders, int cities)
+{
+    int bonus = 0;
+    EXP_EACH_ACTIVE(g, h)
+        if (h->field_bonus)
+            bonus += h->field_bonus(g, seat, holders, cities);
+    return bonus;
+}
+
+void exp_final_scoring(carc_game *g)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->final_scoring)
+            h->final_scoring(g);
+}
+
+int exp_held_points(const carc_game *g, int seat)
+{
+    int points = 0;
+    EXP_EACH_ACTIVE(g, h)
+        if (h->held_points)
+            points += h->held_points(g, seat);
+    return points;
+}
+
+void exp_hide(carc_game *g, int seat)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->hide)
+            h->hide(g, seat);
+}
+
+void exp_deal(carc_game *g, int seat)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->deal)
+            h->deal(g, seat);
+}

@@ -1,0 +1,206 @@
+/*
+ * expansion.h - the one interface between the turn machine and the expansions.
+ *
+ * Each expansion fills in one table of hooks, struct exp_hooks (NULL where it has
+ * nothing to add), and expansion.c keeps the list of those tables: the only place
+ * in the engine that names an expansion. The turn machine (game.c, turn.c, legal.c,
+ * apply.c, score.c, determinize.c, check.c) reaches the expansions only through the
+ * exp_* functions below, which ask the hooks of the game's active expansions (the
+ * CARC_EXP_* bits of its configuration) in the order of the list. Calls by name go
+ * one way: an expansion calls the core (state.h); the core calls an expansion only
+ * through its hooks.
+ *
+ * carc_new writes the game's plan into the state (exp_plan: the active expansions,
+ * and for each step those that act or decide there), so that the turn machine asks
+ * only hooks that have something to do. A base game has an empty plan: every exp_*
+ * asked during play is an inline test of a byte that returns at once, so the base
+ * game pays nothing for the hooks.
+ *
+ * Steps (enum step) are the points where the turn stops or acts, as B13 orders
+ * them. The turn machine runs its own steps (T1 draw, T3 place, T6 follower, T7
+ * scoring, T10 end of turn, E3-E6); every other step belongs to the expansions: it
+ * owes a decision while some active expansion says so (hook `at[step]`), then the
+ * machine moves to the next step. The decision there comes from hook `pending`.
+ */
+#ifndef CARC_EXPANSION_H
+#define CARC_EXPANSION_H
+
+#include "state.h"
+
+/* What an apply hook returns for a move that is not its own, so the next expansion
+ * (or the turn machine's "not a legal answer") gets it. */
+enum { EXP_NOT_MINE = -1 };
+
+struct exp_hooks {
+    unsigned bit;  /* its CARC_EXP_* bit */
+    /* The steps (bit s for enum step s) where its hook `pending` sets the
+     * decision: the turn machine asks only there, and while the expansion holds. */
+    uint32_t decides;
+    /* offsetof(carc_game, a byte) that is non-zero while the expansion holds the
+     * turn machine whatever the step (a card in play, X4), or 0 if it never does: a
+     * byte rather than a hook, since carc_pending_decision asks at every decision.
+     * Only a move starts a hold; a step hook that did would owe a decision. */
+    uint16_t hold;
+
+    /* Asked of every expansion in the list, on or off: */
+    /* carc_new: CARC_OK, or CARC_E_CONFIG with a message about the expansion's part
+     * of the configuration (fixed deck orders). */
+    int (*check_config)(const carc_config *cfg, carc_error *err);
+    /* Sets that part to its defaults, no fixed deck order: carc_config_init, and
+     * carc_view, since a view may not see the orders. */
+    void (*forget_config)(carc_config *cfg);
+    /* carc_move_canonical for a move kind of its own: rewrites m in full (targets
+     * named canonically, unused fields cleared) and returns 1; 0: not its kind. */
+    int (*canonical)(const carc_game *g, carc_move *m);
+    /* carc_check: its invariants (an expansion that is off holds nothing). */
+    int (*check)(const carc_game *g, carc_error *err);
+
+    /* Asked of the active expansions only: */
+    void (*setup)(carc_game *g);        /* carc_new, after the stack is built */
+    void (*turn_begin)(carc_game *g);   /* T1, before the draw: per-turn state */
+    /* at[s], at step s where expansions act (every step but T1, T3, T6, T7 scoring,
+     * E3; NULL where it does not act): does whatever the step does automatically
+     * and returns 1 if it owes a decision now. At T10 it runs before the turn ends.
+     * One function per step, with no step argument to switch on: the turn machine
+     * asks at every step. */
+    int (*at[ST_OVER + 1])(carc_game *g);
+    /* At the steps of `decides` and while it holds: sets p's decision and seat
+     * where they are the expansion's (its own steps, a card in play); leaves p
+     * alone otherwise. */
+    void (*pending)(const carc_game *g, carc_pending *p);
+    /* The moves it adds to `decision` (windows: before the pass the core adds). */
+    int (*legal)(const carc_game *g, int decision, carc_move *out, int cap);
+    /* Validates, then applies a move for `decision`: CARC_OK, an error (state
+     * unchanged), or EXP_NOT_MINE. */
+    int (*apply)(carc_game *g, int decision, const carc_move *m, carc_error *err);
+    /* T3: the frontier spot a placement must use (X13), or -1. */
+    int (*forced_spot)(const carc_game *g);
+    /* T7: what completed feature done[i] pays `seat` if the expansion changes it
+     * (category in *category), or -1. */
+    int (*completed_value)(const carc_game *g, int i, int seat, int *category);
+    /* E3: bonus points of `seat` for a field worth `cities` completed cities. */
+    int (*field_bonus)(const carc_game *g, int seat, unsigned holders, int cities);
+    void (*final_scoring)(carc_game *g);  /* E5 */
+    /* carc_projection: points `seat` holds for the end of the game (unopened
+     * gifts). */
+    int (*held_points)(const carc_game *g, int seat);
+    /* carc_view: hides from `seat` what RULES.md 6 hides of the expansion's state. */
+    void (*hide)(carc_game *g, int seat);
+    /* carc_determinize: deals what the view of `seat` hid, every consistent deal
+     * equally likely (from the game's generator). */
+    void (*deal)(carc_game *g, int seat);
+};
+
+/* ---- expansion.c ---- */
+/* The list of expansions, in order, ending with NULL. */
+extern const struct exp_hooks *const exp_list[];
+
+/* Walks the expansions of the list: `h` names each one's hooks in turn. */
+#define EXP_EACH(h)                                                             \
+    for (const struct exp_hooks *const *h##_p = exp_list, *h;                   \
+         (h = *h##_p) != NULL; h##_p++)
+/* Walks the expansions of mask (bit i: expansion i of the list) in list order. */
+#define EXP_EACH_OF(mask, h)                                                    \
+    for (unsigned h##_m = (mask); h##_m; h##_m &= h##_m - 1)                    \
+        for (const struct exp_hooks *h = exp_list[__builtin_ctz(h##_m)]; h; h = NULL)
+/* Walks the active expansions of g in list order. */
+#define EXP_EACH_ACTIVE(g, h) EXP_EACH_OF((g)->exp_on, h)
+
+/* Sets the plan of g (state.h: exp_on, exp_at, exp_decides, exp_holders) from its
+ * configuration. */
+void exp_plan(carc_game *g);
+
+/* Asked of every expansion, on or off (not during play). */
+unsigned exp_all_bits(void);
+int exp_check_config(const carc_config *cfg, carc_error *err);
+void exp_forget_config(carc_config *cfg);
+int exp_canonical(const carc_game *g, carc_move *m);
+int exp_check(const carc_game *g, carc_error *err);
+
+/* Asked of the active expansions: what the turn machine calls. Each walks only the
+ * expansions the plan names, in expansion.c; the inline test in front of the walks
+ * asked during play keeps a base game from even calling them. */
+static inline int exp_any(const carc_game *g) { return g->exp_on != 0; }
+
+void exp_setup(carc_game *g);
+/* Asks the expansions of mask (bit i: expansion i of the list). */
+void exp_pending_each(const carc_game *g, carc_pending *p, unsigned mask);
+/* The moves of all active expansions, one after the other. */
+int exp_legal_each(const carc_game *g, int decision, carc_move *out, int cap);
+/* The first active expansion that owns the move applies it. */
+int exp_apply_each(carc_game *g, int decision, const carc_move *m, carc_error *err);
+int exp_forced_spot_each(const carc_game *g);
+int exp_completed_value_each(const carc_game *g, int i, int seat, int *category);
+int exp_field_bonus_each(const carc_game *g, int seat, unsigned holders, int cities);
+void exp_final_scoring(carc_game *g);
+int exp_held_points(const carc_game *g, int seat);
+void exp_hide(carc_game *g, int seat);
+void exp_deal(carc_game *g, int seat);
+
+/* exp_turn_begin, exp_step and exp_holds walk inline: turn_advance, which asks at
+ * every step, has a frame anyway, while a call per step costs a game with
+ * expansions a few percent. */
+static inline void exp_turn_begin(carc_game *g)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->turn_begin)
+            h->turn_begin(g);
+}
+
+/* Every active expansion that acts at the step does, in order, until one owes a
+ * decision: 1 if one does. */
+static inline int exp_step(carc_game *g, int step)
+{
+    EXP_EACH_OF(g->exp_at[step], h)
+        if (h->at[step](g))
+            return 1;
+    return 0;
+}
+
+/* Whether an active expansion holds the turn machine. */
+static inline int exp_holds(const carc_game *g)
+{
+    for (unsigned m = g->exp_holders; m; m &= m - 1)
+        if (((const uint8_t *)g)[exp_list[__builtin_ctz(m)]->hold])
+            return 1;
+    return 0;
+}
+
+/* Only the expansions that decide at this step or hold the machine are asked, and
+ * finding them needs no call: most decisions (T3, T6) are none of theirs. */
+static inline void exp_pending(const carc_game *g, carc_pending *p)
+{
+    unsigned mask = g->exp_decides[g->step];
+    for (unsigned m = g->exp_holders; m; m &= m - 1)
+        if (((const uint8_t *)g)[exp_list[__builtin_ctz(m)]->hold])
+            mask |= m & -m;
+    if (mask)
+        exp_pending_each(g, p, mask);
+}
+
+static inline int exp_legal(const carc_game *g, int decision, carc_move *out, int cap)
+{
+    return exp_any(g) ? exp_legal_each(g, decision, out, cap) : 0;
+}
+
+static inline int exp_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
+{
+    return exp_any(g) ? exp_apply_each(g, decision, m, err) : EXP_NOT_MINE;
+}
+
+static inline int exp_forced_spot(const carc_game *g)
+{
+    return exp_any(g) ? exp_forced_spot_each(g) : -1;
+}
+
+static inline int exp_completed_value(const carc_game *g, int i, int seat, int *category)
+{
+    return exp_any(g) ? exp_completed_value_each(g, i, seat, category) : -1;
+}
+
+static inline int exp_field_bonus(const carc_game *g, int seat, unsigned holders, int cities)
+{
+    return exp_any(g) ? exp_field_bonus_each(g, seat, holders, cities) : 0;
+}
+
+#endif

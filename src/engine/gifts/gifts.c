@@ -1,0 +1,156 @@
+/*
+ * gifts.c - The Gifts (RULES.md section 2, G1-G12) as the turn machine sees it: its
+ * table of hooks, plugged into the turn at T2 (opening, open.c), T3 (the second
+ * tile of take_two), T4 (receiving, G2-G4) and E5 (unopened gifts, G11); the deck
+ * (G1) and its configuration; the public queries on gifts.
+ */
+#include "gifts.h"
+
+/* A fixed gift deck: at most 25 cards, 5 of each gift. */
+static int gifts_check_config(const carc_config *cfg, carc_error *err)
+{
+    if (cfg->gift_deck_len < -1 || cfg->gift_deck_len > GIFT_CARDS) {
+        error_set(err, CARC_E_CONFIG, "a fixed gift deck holds 0..25 cards, got %d",
+                  cfg->gift_deck_len);
+        return CARC_E_CONFIG;
+    }
+    int gifts[CARC_GIFT_TAKE_TWO + 1] = {0};
+    for (int i = 0; i < cfg->gift_deck_len; i++) {
+        int c = cfg->gift_deck[i];
+        if (c < CARC_GIFT_SYNOD || c > CARC_GIFT_TAKE_TWO) {
+            error_set(err, CARC_E_CONFIG, "gift deck position %d holds no gift (%d)", i, c);
+            return CARC_E_CONFIG;
+        }
+        if (++gifts[c] > GIFT_COPIES) {
+            error_set(err, CARC_E_CONFIG, "the gift deck has more than 5 %s", carc_card_name(c));
+            return CARC_E_CONFIG;
+        }
+    }
+    return CARC_OK;
+}
+
+/* RULES.md 6: the deck order is known to nobody. */
+static void gifts_forget_config(carc_config *cfg)
+{
+    cfg->gift_deck_len = -1;
+    memset(cfg->gift_deck, 0, sizeof cfg->gift_deck);
+}
+
+/* G1: 25 cards, 5 of each kind. A fixed order from the configuration goes on top
+ * (its first card drawn first); the cards it leaves out are shuffled below. */
+static void gifts_setup(carc_game *g)
+{
+    if (!gifts_on(g))
+        return;
+    const carc_config *cfg = &g->cfg;
+    int nfixed = cfg->gift_deck_len > 0 ? cfg->gift_deck_len : 0;
+    g->gift_deck_len = (uint8_t)cards_deck_build(g, g->gift_deck, CARC_GIFT_SYNOD,
+                                                 CARC_GIFT_TAKE_TWO, GIFT_COPIES, cfg->gift_deck,
+                                                 nfixed);
+    g->gift_ndiscard = 0;
+}
+
+/* Gives the active player the top gift (G4), reshuffling the discard pile into an
+ * empty deck; nothing if both are empty. */
+static void receive_gift(carc_game *g)
+{
+    if (g->gift_deck_len == 0) {
+        if (g->gift_ndiscard == 0)
+            return;
+        memcpy(g->gift_deck, g->gift_discard, g->gift_ndiscard);
+        g->gift_deck_len = g->gift_ndiscard;
+        g->gift_ndiscard = 0;
+        rng_shuffle(g->rng, g->gift_deck, g->gift_deck_len);
+    }
+    int card = g->gift_deck[--g->gift_deck_len];
+    g->gifts[g->active][card]++;
+    event_emit(g, CARC_EV_GIFT_DRAWN, g->active, 0, 0, card, 0, 0);
+}
+
+/* G2, G3: one gift when a road or city of the placed tile holds followers and the
+ * active player is not among its majority holders. */
+static void gifts_check(carc_game *g)
+{
+    if (!gifts_on(g))
+        return;
+    const placed *p = &g->tiles[g->last];
+    int nseg = carc_tile_def_of(p->kind)->nseg;
+    for (int i = 0; i < nseg; i++) {
+        int v = p->first + i;
+        if (g->nodes[v].type != CARC_FEAT_ROAD && g->nodes[v].type != CARC_FEAT_CITY)
+            continue;
+        int r = feat_root(g, v);
+        if (g->nodes[r].nfollow && !(feat_holders(g, r) & (1u << g->active))) {
+            receive_gift(g);
+            return;
+        }
+    }
+}
+
+static void gifts_final(carc_game *g)
+{
+    if (!gifts_on(g))
+        return;
+    for (int s = 0; s < g->players; s++)
+        score_add(g, s, CARC_SCORE_GIFTS, 2 * gifts_held(g, s), CARC_REASON_GIFTS, NODE_NONE);
+}
+
+static void gifts_turn_begin(carc_game *g)
+{
+    g->gift_opened = 0;
+}
+
+/* T2: the window is owed while the active player holds a gift not yet opened this
+ * turn (G5). */
+static int gifts_at_window(carc_game *g)
+{
+    return gifts_window_owed(g);
+}
+
+/* T4: the gift check (G2-G4), which owes nothing. */
+static int gifts_at_check(carc_game *g)
+{
+    gifts_check(g);
+    return 0;
+}
+
+/* G11: each unopened gift is worth 2 at the end. */
+static int gifts_held_points(const carc_game *g, int seat)
+{
+    return 2 * gifts_held(g, seat);
+}
+
+const struct exp_hooks gifts_hooks = {
+    .bit = CARC_EXP_GIFTS,
+    .check_config = gifts_check_config,
+    .forget_config = gifts_forget_config,
+    .canonical = gifts_open_canonical,
+    .check = gifts_hidden_check,
+    .setup = gifts_setup,
+    .turn_begin = gifts_turn_begin,
+    .at = {[ST_T2_WINDOW] = gifts_at_window, [ST_T4_GIFT] = gifts_at_check},
+    .legal = gifts_open_legal,
+    .apply = gifts_open_apply,
+    .final_scoring = gifts_final,
+    .held_points = gifts_held_points,
+    .hide = gifts_hidden_hide,
+    .deal = gifts_hidden_deal,
+};
+
+/* ---- the public queries (carc.h) ---- */
+
+int carc_gifts(const carc_game *g, int seat, int counts[6])
+{
+    for (int c = 0; c < 6; c++)
+        counts[c] = g->gifts[seat][c];
+    return gifts_held(g, seat);
+}
+
+int carc_gift_deck_left(const carc_game *g) { return g->gift_deck_len; }
+
+int carc_gift_discard(const carc_game *g, int *cards, int cap)
+{
+    for (int i = 0; i < g->gift_ndiscard && i < cap; i++)
+        cards[i] = g->gift_discard[i];
+    return g->gift_ndiscard;
+}

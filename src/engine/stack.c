@@ -1,0 +1,75 @@
+/*
+ * stack.c - the stack of tiles: built shuffled or in a fixed order (B2), drawn
+ * from until a placeable tile comes up (T1, B5, and the extra draws of G10 and
+ * X9), and the tile not placed put back or removed (G10, X9). stack[stack_len-1]
+ * is the top.
+ */
+#include "state.h"
+
+/* How many tiles of each kind go into the stack: all but the start tile. */
+int stack_count(int kind)
+{
+    return carc_tile_def_of(kind)->count - (kind == carc_tile_kind('D'));
+}
+
+void stack_build(carc_game *g)
+{
+    const carc_config *cfg = &g->cfg;
+    if (cfg->stack_len >= 0) {
+        /* stack[stack_len-1] is the top: the config's first tile is drawn first */
+        for (int i = 0; i < cfg->stack_len; i++)
+            g->stack[cfg->stack_len - 1 - i] = cfg->stack[i];
+        g->stack_len = (uint8_t)cfg->stack_len;
+        g->unused = (uint8_t)(CARC_STACK - cfg->stack_len);
+        return;
+    }
+    int n = 0;
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        for (int c = 0; c < stack_count(k); c++)
+            g->stack[n++] = (uint8_t)k;
+    rng_shuffle(g->rng, g->stack, n);
+    g->stack_len = (uint8_t)n;
+}
+
+
+/* T1 and B5 (and the extra draws of G10, X9): draws until a placeable tile comes
+ * up and adds it to the hand; removes the others. Returns 0 if the stack runs out
+ * first. */
+int stack_draw_placeable(carc_game *g)
+{
+    while (g->stack_len > 0) {
+        int k = g->stack[--g->stack_len];
+        event_emit(g, CARC_EV_TILE_DRAWN, g->active, 0, 0, k, 0, 0);
+        if (board_placeable(g, k)) {
+            g->hand[g->nhand++] = (uint8_t)k;
+            return 1;
+        }
+        g->removed[g->nremoved++] = (uint8_t)k;
+        event_emit(g, CARC_EV_TILE_REMOVED, g->active, 0, 0, k, 0, 0);
+    }
+    return 0;
+}
+
+
+/* G10: the tile not placed goes back into the stack, at a uniformly random depth,
+ * or with a fixed stack at the configured depth (from the top), by default the
+ * bottom. X9: it leaves the game. */
+void stack_put_back(carc_game *g, int kind)
+{
+    if (g->extra_tile == EXTRA_REMOVE) {
+        g->removed[g->nremoved++] = (uint8_t)kind;
+        event_emit(g, CARC_EV_TILE_REMOVED, g->active, 0, 0, kind, 0, 0);
+        return;
+    }
+    int len = g->stack_len, depth;
+    if (g->cfg.stack_len < 0)
+        depth = (int)rng_below(g->rng, (uint32_t)len + 1);
+    else
+        depth = g->cfg.return_pos < 0 || g->cfg.return_pos > len ? len : g->cfg.return_pos;
+    int at = len - depth;  /* index: the top is stack[len-1] */
+    memmove(&g->stack[at + 1], &g->stack[at], (size_t)(len - at));
+    g->stack[at] = (uint8_t)kind;
+    g->stack_len++;
+    event_emit(g, CARC_EV_TILE_RETURNED, g->active, 0, 0, kind, 0, depth);
+}
+

@@ -77,11 +77,11 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
         return CARC_E_ILLEGAL;
     }
     const spot *s = &g->frontier[si];
-    uint8_t packed = g->packed[m->tile][m->rot];
+    unsigned packed = tiletab_packed(m->tile, m->rot);
     for (int d = 0; d < 4; d++) {
-        if (!((s->mask >> (2 * d)) & 3))
+        int mine = (packed >> (2 * d)) & 3, theirs = (s->sig >> (2 * d)) & 3;
+        if (theirs == SIG_FREE)
             continue;
-        int mine = (packed >> (2 * d)) & 3, theirs = (s->need >> (2 * d)) & 3;
         if (mine != theirs) {
             set_error(err, CARC_E_ILLEGAL,
                       "%c r%d does not fit at (%d,%d): its %s edge (%s) meets %s (B4)", letter,
@@ -116,7 +116,7 @@ static void put_back(carc_game *g, int kind)
 
 static void do_place(carc_game *g, const carc_move *m)
 {
-    int rot = m->rot % g->period[m->tile];
+    int rot = m->rot % tiletab_period[m->tile];
     int other = -1;
     if (g->nhand == 2)
         other = g->hand[0] == m->tile ? g->hand[1] : g->hand[0];

@@ -8,8 +8,13 @@
  * Open addressing with linear probing; at most 72 tiles + 146 spots live in 512
  * slots, so probes stay short.
  *
- * Frontier spots carry the edge types their neighbours demand, so "does tile k fit
- * here, and in which rotations" is one mask comparison (spot_fits in state.h).
+ * Frontier spots carry the edge types their neighbours demand as one signature
+ * byte, so "does tile k fit here" is one bit of a table (tiletab_fit_kinds) and
+ * "in which rotations" one mask comparison (spot_fits in state.h).
+ *
+ * Placing a tile looks up each of its 8 surrounding positions once: the 4 that
+ * share an edge to join features or to add a demand to a spot, the 4 diagonal
+ * ones only to count the neighbours of cloisters.
  */
 #include "state.h"
 
@@ -53,17 +58,18 @@ int board_spot_index(const carc_game *g, int x, int y)
 
 int board_placeable(const carc_game *g, int kind)
 {
+    uint32_t bit = 1u << kind;
     for (int i = 0; i < g->nfrontier; i++)
-        if (spot_fits(g, &g->frontier[i], kind))
+        if (tiletab_fit_kinds[g->frontier[i].sig] & bit)
             return 1;
     return 0;
 }
 
-/* Records that the empty position (x,y) has a neighbour demanding edge type
- * `type` on its side `side`, creating the spot if needed. */
-static void spot_demand(carc_game *g, int x, int y, int side, int type)
+/* Records that the empty position (x,y) at cell c (cell_find's answer) has a
+ * neighbour demanding edge type `type` on its side `side`, creating the spot if
+ * needed. */
+static void spot_demand(carc_game *g, int c, int x, int y, int side, int type)
 {
-    int c = cell_find(g, x, y);
     spot *s;
     if (c < 0) {
         c = -1 - c;
@@ -72,13 +78,11 @@ static void spot_demand(carc_game *g, int x, int y, int side, int type)
         s = &g->frontier[g->nfrontier++];
         s->x = (int8_t)x;
         s->y = (int8_t)y;
-        s->need = 0;
-        s->mask = 0;
+        s->sig = 0xFF;
     } else {
         s = &g->frontier[g->cell_val[c] - CELL_FRONTIER];
     }
-    s->need |= (uint8_t)(type << (2 * side));
-    s->mask |= (uint8_t)(3 << (2 * side));
+    s->sig = (uint8_t)((s->sig & ~(SIG_FREE << (2 * side))) | (type << (2 * side)));
 }
 
 /* Turns the spot at cell c into tile t: the last spot moves into its index. */
@@ -97,64 +101,43 @@ static void spot_fill(carc_game *g, int c, int t)
 int board_port_node(const carc_game *g, int t, int port)
 {
     const placed *p = &g->tiles[t];
-    if (port < 4)
-        return p->edge_node[port];
-    if (port < 12)
-        return p->slot_node[port - 4];
-    if (port == CARC_PORT_C)
-        return p->cloister;
-    return NODE_NONE;
+    int seg = tiletab_port_seg[p->kind][p->rot][port & 15];
+    return seg == 0xFF || port > CARC_PORT_C ? NODE_NONE : p->first + seg;
 }
 
 int board_node_port(const carc_game *g, int n)
 {
     const node *nd = &g->nodes[n];
     const placed *p = &g->tiles[nd->tile];
-    const carc_segment_def *s = &carc_tile_def_of(p->kind)->seg[nd->seg];
-    switch (s->type) {
-    case CARC_FEAT_CLOISTER:
-        return CARC_PORT_C;
-    case CARC_FEAT_FIELD:
-        return CARC_PORT_NW + __builtin_ctz(rot_slots(s->mask, p->rot));
-    default:
-        return __builtin_ctz(rot_edges(s->mask, p->rot));
-    }
+    return tiletab_seg_port[p->kind][p->rot][nd->seg];
 }
 
 /* Creates the nodes of tile t's segments and fills its port tables. */
-static void make_nodes(carc_game *g, int t)
+static void make_nodes(carc_game *g, int t, const uint8_t *port_seg)
 {
+    /* city/road edges of a segment in rotation 0, as a count */
+    static const uint8_t edges_in[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
     placed *p = &g->tiles[t];
     const carc_tile_def *d = carc_tile_def_of(p->kind);
-    memset(p->edge_node, NODE_NONE, sizeof p->edge_node);
-    memset(p->slot_node, NODE_NONE, sizeof p->slot_node);
-    p->cloister = NODE_NONE;
-    p->first = g->nnodes;
+    int first = p->first = g->nnodes;
+    for (int e = 0; e < 4; e++)
+        p->edge_node[e] = port_seg[e] == 0xFF ? NODE_NONE : (uint8_t)(first + port_seg[e]);
+    p->cloister = port_seg[CARC_PORT_C] == 0xFF ? NODE_NONE
+                                                : (uint8_t)(first + port_seg[CARC_PORT_C]);
+    g->nnodes = (uint8_t)(first + d->nseg);
     for (int i = 0; i < d->nseg; i++) {
         const carc_segment_def *s = &d->seg[i];
-        int n = g->nnodes++;
-        node *nd = &g->nodes[n];
+        node *nd = &g->nodes[first + i];
         memset(nd, 0, sizeof *nd);
-        nd->parent = nd->next = (uint8_t)n;
+        nd->parent = nd->next = (uint8_t)(first + i);
         nd->tile = (uint8_t)t;
         nd->seg = (uint8_t)i;
         nd->type = s->type;
         nd->size = 1;
-        if (s->type == CARC_FEAT_CITY || s->type == CARC_FEAT_ROAD) {
-            uint8_t m = rot_edges(s->mask, p->rot);
-            nd->open = (uint8_t)__builtin_popcount(m);
+        if (s->type <= CARC_FEAT_ROAD) {
+            nd->open = edges_in[s->mask & 15];
             nd->ends = s->ends;
             nd->pennants = s->type == CARC_FEAT_CITY ? d->pennant : 0;
-            for (int e = 0; e < 4; e++)
-                if (m & (1u << e))
-                    p->edge_node[e] = (uint8_t)n;
-        } else if (s->type == CARC_FEAT_FIELD) {
-            uint8_t m = rot_slots(s->mask, p->rot);
-            for (int k = 0; k < 8; k++)
-                if (m & (1u << k))
-                    p->slot_node[k] = (uint8_t)n;
-        } else {
-            p->cloister = (uint8_t)n;
         }
     }
 }
@@ -169,33 +152,44 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
 {
     int t = g->ntiles++;
     placed *p = &g->tiles[t];
+    const uint8_t *ps = tiletab_port_seg[kind][rot];
     p->kind = (uint8_t)kind;
     p->rot = (uint8_t)rot;
     p->x = (int8_t)x;
     p->y = (int8_t)y;
     p->around = 0;
-    make_nodes(g, t);
+    make_nodes(g, t, ps);
     spot_fill(g, cell_find(g, x, y), t);
     g->last = (uint8_t)t;
     g->ndone = 0;
 
-    uint8_t packed = g->packed[kind][rot];
+    /* The 8 surrounding tiles, in rows from the top left (the order in which
+     * cloisters around the tile are found complete): NW N NE W E SW S SE. */
+    int around[8];
+    unsigned packed = tiletab_packed(kind, rot);
+    static const int edge_at[4] = {1, 4, 6, 3};  /* N E S W in around[] */
     for (int d = 0; d < 4; d++) {
         int nx = x + dx[d], ny = y + dy[d];
         int type = (packed >> (2 * d)) & 3;
-        int nb = board_lookup(g, nx, ny);
-        if (nb < 0) {
-            spot_demand(g, nx, ny, (d + 2) & 3, type);
+        int c = cell_find(g, nx, ny);
+        around[edge_at[d]] = -1;
+        if (c < 0 || g->cell_val[c] >= CELL_FRONTIER) {
+            spot_demand(g, c, nx, ny, (d + 2) & 3, type);
             continue;
         }
+        int nb = g->cell_val[c];
+        around[edge_at[d]] = nb;
         const placed *q = &g->tiles[nb];
         if (type != CARC_EDGE_FIELD) {
-            feat_union(g, p->edge_node[d], q->edge_node[(d + 2) & 3]);
-            g->nodes[feat_root(g, p->edge_node[d])].open -= 2;
+            int r = feat_union(g, p->edge_node[d], q->edge_node[(d + 2) & 3]);
+            g->nodes[r].open -= 2;
         }
-        if (type != CARC_EDGE_CITY)
+        if (type != CARC_EDGE_CITY) {
+            const uint8_t *qs = tiletab_port_seg[q->kind][q->rot];
             for (int s = 2 * d; s < 2 * d + 2; s++)
-                feat_union(g, p->slot_node[s], q->slot_node[s ^ 5]);
+                feat_union(g, p->first + ps[CARC_PORT_NW + s],
+                           q->first + qs[CARC_PORT_NW + (s ^ 5)]);
+        }
     }
     for (int i = 0; i < carc_tile_def_of(kind)->nseg; i++) {
         int n = p->first + i;
@@ -206,18 +200,18 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
             mark_done(g, r);
     }
     /* Cloisters: count tiles in the 8 surrounding positions, both ways. */
-    for (int oy = -1; oy <= 1; oy++)
-        for (int ox = -1; ox <= 1; ox++) {
-            if (!ox && !oy)
-                continue;
-            int nb = board_lookup(g, x + ox, y + oy);
-            if (nb < 0)
-                continue;
-            placed *q = &g->tiles[nb];
-            p->around++;
-            if (++q->around == 8 && q->cloister != NODE_NONE)
-                mark_done(g, q->cloister);
-        }
+    static const int8_t diag_x[4] = {-1, 1, -1, 1}, diag_y[4] = {-1, -1, 1, 1};
+    static const int diag_at[4] = {0, 2, 5, 7};
+    for (int i = 0; i < 4; i++)
+        around[diag_at[i]] = board_lookup(g, x + diag_x[i], y + diag_y[i]);
+    for (int i = 0; i < 8; i++) {
+        if (around[i] < 0)
+            continue;
+        placed *q = &g->tiles[around[i]];
+        p->around++;
+        if (++q->around == 8 && q->cloister != NODE_NONE)
+            mark_done(g, q->cloister);
+    }
     if (p->around == 8 && p->cloister != NODE_NONE)
         mark_done(g, p->cloister);
 }
@@ -226,9 +220,8 @@ void board_init(carc_game *g)
 {
     g->ntiles = g->nnodes = g->nfrontier = 0;
     memset(g->cell_key, 0, sizeof g->cell_key);
-    spot_demand(g, 0, 0, 0, 0);
-    g->frontier[0].mask = 0;
-    g->frontier[0].need = 0;
+    spot_demand(g, cell_find(g, 0, 0), 0, 0, 0, 0);
+    g->frontier[0].sig = 0xFF;
     board_place(g, carc_tile_kind('D'), 0, 0, 0);
     g->ndone = 0;
     g->last = TILE_NONE;

@@ -81,13 +81,13 @@ static int check_board(const carc_game *g, carc_error *err)
             if (nb < 0)
                 continue;
             const placed *q = &g->tiles[nb];
-            int type = (g->packed[q->kind][q->rot] >> (2 * ((d + 2) & 3))) & 3;
+            int type = (tile_edges_packed(q->kind, q->rot) >> (2 * ((d + 2) & 3))) & 3;
             need |= (uint8_t)(type << (2 * d));
             mask |= (uint8_t)(3 << (2 * d));
         }
-        if (!mask || need != s->need || mask != s->mask)
+        if (!mask || need != spot_need(s->sig) || mask != spot_mask(s->sig))
             FAIL("board: frontier spot (%d,%d) demands %02x/%02x, neighbours say %02x/%02x",
-                 s->x, s->y, s->need, s->mask, need, mask);
+                 s->x, s->y, spot_need(s->sig), spot_mask(s->sig), need, mask);
     }
     return CARC_OK;
 }

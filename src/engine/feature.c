@@ -1,8 +1,10 @@
 /*
  * feature.c - features as union-find over segment nodes.
  *
- * Union by size keeps trees at most log2(243) < 8 deep, so roots are found
- * without path compression and every query stays read-only. A root holds the
+ * Union by size keeps trees at most log2(243) < 8 deep, so queries find roots
+ * without path compression and stay read-only; only a union, which writes anyway,
+ * halves the paths it walks (every other node on the way points to its grandparent),
+ * so the trees of a game stay nearly flat. A root holds the
  * feature's totals (open edges, pennants, road ends, followers per seat, tokens,
  * flags); the nodes of a feature also form one circular list, which a union
  * splices in O(1). Totals that cannot simply be added (distinct tiles, the
@@ -17,11 +19,21 @@ int feat_root(const carc_game *g, int n)
     return n;
 }
 
-void feat_union(carc_game *g, int a, int b)
+/* feat_root with path halving; which node is the root does not change. */
+static int feat_find(carc_game *g, int n)
 {
-    int ra = feat_root(g, a), rb = feat_root(g, b);
+    while (g->nodes[n].parent != n) {
+        g->nodes[n].parent = g->nodes[g->nodes[n].parent].parent;
+        n = g->nodes[n].parent;
+    }
+    return n;
+}
+
+int feat_union(carc_game *g, int a, int b)
+{
+    int ra = feat_find(g, a), rb = feat_find(g, b);
     if (ra == rb)
-        return;
+        return ra;
     if (g->nodes[ra].size < g->nodes[rb].size) {
         int t = ra;
         ra = rb;
@@ -41,6 +53,7 @@ void feat_union(carc_game *g, int a, int b)
     uint8_t t = g->nodes[a].next;
     g->nodes[a].next = g->nodes[b].next;
     g->nodes[b].next = t;
+    return ra;
 }
 
 int feat_tiles(const carc_game *g, int root)

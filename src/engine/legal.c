@@ -30,7 +30,7 @@ void carc_move_canonical(const carc_game *g, carc_move *m)
     switch (m->kind) {
     case CARC_MOVE_PLACE:
         if (m->tile < CARC_TILE_KINDS && m->rot < 4)
-            m->rot = (uint8_t)(m->rot % g->period[m->tile]);
+            m->rot = (uint8_t)(m->rot % tiletab_period[m->tile]);
         break;
     case CARC_MOVE_FOLLOWER: {
         int canon;
@@ -106,9 +106,12 @@ static int legal_place(const carc_game *g, carc_move *out, int cap)
         carc_move m = carc_move_pass();
         m.kind = CARC_MOVE_PLACE;
         m.tile = (uint8_t)k;
+        uint32_t bit = 1u << k;
         int forced = xmas_forced_spot(g);  /* X13 */
         for (int i = forced < 0 ? 0 : forced; i < (forced < 0 ? g->nfrontier : forced + 1); i++) {
             const spot *s = &g->frontier[i];
+            if (!(tiletab_fit_kinds[s->sig] & bit))
+                continue;  /* the table says no rotation fits */
             for (unsigned fit = spot_fits(g, s, k); fit && n < cap; fit &= fit - 1) {
                 m.rot = (uint8_t)__builtin_ctz(fit);
                 m.x = s->x;

@@ -67,14 +67,29 @@ typedef struct placed {
     uint8_t around;        /* tiles in the 8 surrounding positions */
     uint8_t cloister;      /* node of its cloister, or NODE_NONE */
     uint8_t edge_node[4];  /* city/road node on board edge d, NODE_NONE for a field edge */
-    uint8_t slot_node[8];  /* field node on board half-edge slot i, NODE_NONE on a city edge */
+    /* field nodes: first + tiletab_port_seg[kind][rot][CARC_PORT_NW + slot] */
 } placed;
 
 typedef struct spot {
     int8_t x, y;
-    uint8_t need;  /* 2 bits per side (N at bits 0-1): the edge type a tile must show */
-    uint8_t mask;  /* 0b11 on each side that has a neighbour */
+    /* The spot's signature: 2 bits per side (N at bits 0-1), the edge type a tile
+     * must show on that side, or 3 (SIG_FREE) where no tile neighbours it. */
+    uint8_t sig;
 } spot;
+
+enum { SIG_FREE = 3 };
+
+/* The sides of a signature that have a neighbour: 0b11 on each. */
+static inline unsigned spot_mask(unsigned sig)
+{
+    return ~((sig & (sig >> 1) & 0x55u) * 3u) & 0xFFu;
+}
+
+/* The edge types a signature demands, 0 on the free sides. */
+static inline unsigned spot_need(unsigned sig)
+{
+    return sig & spot_mask(sig);
+}
 
 /* The steps of a turn (B13) and of the end of the game (E1-E6). Decision steps
  * stop advance(); the others run straight through. */
@@ -179,14 +194,6 @@ struct carc_game {
 
     uint64_t rng[4];
 
-    /* per tile kind, filled by carc_new: edge types packed for each rotation, and
-     * the rotation period (1, 2 or 4); derived from the catalogue, kept here
-     * because the hot paths ask for them on every turn */
-    uint8_t packed[CARC_TILE_KINDS][4];
-    uint8_t period[CARC_TILE_KINDS];
-    uint32_t packed4[CARC_TILE_KINDS];       /* packed[k][r] in byte r */
-    uint32_t period_bytes[CARC_TILE_KINDS];  /* 0x80 in byte r for r < period */
-
     uint16_t nevents;
     carc_event events[CARC_MAX_EVENTS];
 };
@@ -199,13 +206,32 @@ uint32_t rng_below(uint64_t s[4], uint32_t n);
 /* Fisher-Yates shuffle of a[0..n). */
 void rng_shuffle(uint64_t s[4], uint8_t *a, int n);
 
+/* ---- tiletab.c: tables derived from the catalogue once and for all (tiles.c);
+ * tests/test_tiletab.c derives them again and compares, and prints them ---- */
+/* Edge types of every rotation: packed edges (2 bits per side, N at bits 0-1) of
+ * rotation r in byte r. */
+extern const uint32_t tiletab_packed4[CARC_TILE_KINDS];
+/* Smallest p in {1,2,4} such that turning the kind by p gives the same tile. */
+extern const uint8_t tiletab_period[CARC_TILE_KINDS];
+/* For a spot signature (spot_sig), the kinds that fit it in some rotation, bit k
+ * for kind k. */
+extern const uint32_t tiletab_fit_kinds[256];
+/* The segment at port p (0..12; 13..15 pad) of kind k turned r times, 0xFF for none. */
+extern const uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][16];
+/* The canonical (lowest) port of segment i of kind k turned r times, 0xFF past nseg. */
+extern const uint8_t tiletab_seg_port[CARC_TILE_KINDS][4][8];
+
+/* Packed edges of kind k turned r times. */
+static inline unsigned tiletab_packed(int kind, int rot)
+{
+    return (tiletab_packed4[kind] >> (8 * rot)) & 0xFFu;
+}
+
 /* ---- tiles.c ---- */
 /* Edge types of kind k in rotation r, packed 2 bits per side (N at bits 0-1). */
 uint8_t tile_edges_packed(int kind, int rot);
 /* Smallest p in {1,2,4} such that rotating kind k by p gives the same tile. */
 int tile_period(int kind);
-/* Fills g->packed and g->period. */
-void tile_cache(carc_game *g);
 /* Rotated masks of a segment: edge bits or half-edge slot bits, in board directions. */
 uint8_t rot_edges(uint8_t mask, int rot);
 uint8_t rot_slots(uint8_t mask, int rot);
@@ -216,9 +242,11 @@ uint8_t rot_slots(uint8_t mask, int rot);
  * exactly where the rotation fits. */
 static inline unsigned spot_fits(const carc_game *g, const spot *s, int kind)
 {
-    uint32_t x = (g->packed4[kind] ^ (s->need * 0x01010101u)) & (s->mask * 0x01010101u);
+    (void)g;
+    uint32_t x = (tiletab_packed4[kind] ^ (s->sig * 0x01010101u)) &
+                 (spot_mask(s->sig) * 0x01010101u);
     uint32_t zero = ~(((x & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | x | 0x7F7F7F7Fu);
-    zero &= g->period_bytes[kind];
+    zero &= 0x80808080u >> (8 * (4 - tiletab_period[kind]));  /* r < period */
     /* gather the high bit of each byte into bits 0..3: after >> 7 the flags sit at
      * bits 0, 8, 16, 24; the multiply moves them to 28..31 and its other products
      * land on distinct bits below 28 or overflow, so nothing carries */
@@ -239,7 +267,8 @@ int board_node_port(const carc_game *g, int n);
 
 /* ---- feature.c ---- */
 int feat_root(const carc_game *g, int n);
-void feat_union(carc_game *g, int a, int b);
+/* Joins the features of nodes a and b; returns the root of the whole. */
+int feat_union(carc_game *g, int a, int b);
 int feat_tiles(const carc_game *g, int root);
 /* Majority holders (B8, X11) as a seat bit mask; 0 when nobody has a follower. */
 unsigned feat_holders(const carc_game *g, int root);

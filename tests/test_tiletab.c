@@ -72,22 +72,21 @@ static int expect_period(int k)
     return same_after(k, 1) ? 1 : same_after(k, 2) ? 2 : 4;
 }
 
-/* A spot signature gives each side (N at bits 0-1) the edge type a tile must show
+/* The rotations r < period of kind k that fit a spot of signature sig, as a bit
+ * mask. A signature gives each side (N at bits 0-1) the edge type a tile must show
  * there, or 3 where the spot has no neighbour. */
-static uint32_t expect_fit_kinds(int sig)
+static int expect_fit_rots(int k, int sig)
 {
-    uint32_t kinds = 0;
-    for (int k = 0; k < CARC_TILE_KINDS; k++)
-        for (int r = 0; r < 4; r++) {
-            int ok = 1;
-            for (int side = 0; side < 4; side++) {
-                int want = (sig >> (2 * side)) & 3;
-                ok &= want == 3 || want == edge_type(k, r, side);
-            }
-            if (ok)
-                kinds |= 1u << k;
+    int rots = 0;
+    for (int r = 0; r < expect_period(k); r++) {
+        int ok = 1;
+        for (int side = 0; side < 4; side++) {
+            int want = (sig >> (2 * side)) & 3;
+            ok &= want == 3 || want == edge_type(k, r, side);
         }
-    return kinds;
+        rots |= ok << r;
+    }
+    return rots;
 }
 
 static int expect_port_seg(int k, int r, int port)
@@ -131,11 +130,12 @@ static void test_packed_and_period(void **state)
     }
 }
 
-static void test_fit_kinds(void **state)
+static void test_fit_rots(void **state)
 {
     (void)state;
-    for (int sig = 0; sig < 256; sig++)
-        assert_int_equal(tiletab_fit_kinds[sig], expect_fit_kinds(sig));
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        for (int sig = 0; sig < 256; sig++)
+            assert_int_equal(tiletab_fit_rots[k][sig], expect_fit_rots(k, sig));
 }
 
 static void test_ports(void **state)
@@ -159,10 +159,14 @@ static void print_tables(void)
     printf("\n};\n\nconst uint8_t tiletab_period[CARC_TILE_KINDS] = {\n   ");
     for (int k = 0; k < CARC_TILE_KINDS; k++)
         printf(" %d,", expect_period(k));
-    printf("\n};\n\nconst uint32_t tiletab_fit_kinds[256] = {");
-    for (int sig = 0; sig < 256; sig++)
-        printf("%s0x%06x,", sig % 8 ? " " : "\n    ", expect_fit_kinds(sig));
-    printf("\n};\n\nconst uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][16] = {\n");
+    printf("\n};\n\nconst uint8_t tiletab_fit_rots[CARC_TILE_KINDS][256] = {\n");
+    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+        printf("    { /* %c */", 'A' + k);
+        for (int sig = 0; sig < 256; sig++)
+            printf("%s%2d,", sig % 32 ? "" : "\n     ", expect_fit_rots(k, sig));
+        printf("\n    },\n");
+    }
+    printf("};\n\nconst uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][16] = {\n");
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
         printf("    {");
         for (int r = 0; r < 4; r++) {
@@ -199,7 +203,7 @@ int main(int argc, char **argv)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_packed_and_period),
-        cmocka_unit_test(test_fit_kinds),
+        cmocka_unit_test(test_fit_rots),
         cmocka_unit_test(test_ports),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

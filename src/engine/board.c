@@ -9,8 +9,8 @@
  * slots, so probes stay short.
  *
  * Frontier spots carry the edge types their neighbours demand as one signature
- * byte, so "does tile k fit here" is one bit of a table (tiletab_fit_kinds) and
- * "in which rotations" one mask comparison (spot_fits in state.h).
+ * byte, so "in which rotations does tile k fit here" is one byte of a table
+ * (tiletab_fit_rots, spot_fits in state.h).
  *
  * Placing a tile looks up each of its 8 surrounding positions once: the 4 that
  * share an edge to join features or to add a demand to a spot, the 4 diagonal
@@ -58,9 +58,10 @@ int board_spot_index(const carc_game *g, int x, int y)
 
 int board_placeable(const carc_game *g, int kind)
 {
-    uint32_t bit = 1u << kind;
-    for (int i = 0; i < g->nfrontier; i++)
-        if (tiletab_fit_kinds[g->frontier[i].sig] & bit)
+    const uint8_t *fits = tiletab_fit_rots[kind];
+    const spot *s = g->frontier, *end = s + g->nfrontier;
+    for (; s < end; s++)
+        if (fits[s->sig])
             return 1;
     return 0;
 }

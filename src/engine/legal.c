@@ -96,28 +96,39 @@ void carc_move_canonical(const carc_game *g, carc_move *m)
     *m = c;
 }
 
+/* The frontier is long (about 75 spots in the middle of a random game) and few
+ * spots fit a given tile, so the scan does one table load per spot and nothing
+ * else; bounds live in locals because stores into out[] (bytes) may alias g. */
 static int legal_place(const carc_game *g, carc_move *out, int cap)
 {
     int n = 0;
+    int forced = xmas_forced_spot(g);  /* X13 */
+    const spot *first = g->frontier, *end = first + g->nfrontier;
+    if (forced >= 0) {
+        first += forced;
+        end = first + 1;
+    }
     for (int h = 0; h < g->nhand; h++) {
         int k = g->hand[h];
         if (h == 1 && k == g->hand[0])
             break;
+        const uint8_t *fits = tiletab_fit_rots[k];
         carc_move m = carc_move_pass();
         m.kind = CARC_MOVE_PLACE;
         m.tile = (uint8_t)k;
-        uint32_t bit = 1u << k;
-        int forced = xmas_forced_spot(g);  /* X13 */
-        for (int i = forced < 0 ? 0 : forced; i < (forced < 0 ? g->nfrontier : forced + 1); i++) {
-            const spot *s = &g->frontier[i];
-            if (!(tiletab_fit_kinds[s->sig] & bit))
-                continue;  /* the table says no rotation fits */
-            for (unsigned fit = spot_fits(g, s, k); fit && n < cap; fit &= fit - 1) {
+        for (const spot *s = first; s < end; s++) {
+            unsigned fit = fits[s->sig];
+            if (!fit)
+                continue;
+            m.x = s->x;
+            m.y = s->y;
+            do {
+                if (n >= cap)
+                    return n;
                 m.rot = (uint8_t)__builtin_ctz(fit);
-                m.x = s->x;
-                m.y = s->y;
                 out[n++] = m;
-            }
+                fit &= fit - 1;
+            } while (fit);
         }
     }
     return n;

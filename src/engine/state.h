@@ -213,9 +213,9 @@ void rng_shuffle(uint64_t s[4], uint8_t *a, int n);
 extern const uint32_t tiletab_packed4[CARC_TILE_KINDS];
 /* Smallest p in {1,2,4} such that turning the kind by p gives the same tile. */
 extern const uint8_t tiletab_period[CARC_TILE_KINDS];
-/* For a spot signature (spot_sig), the kinds that fit it in some rotation, bit k
- * for kind k. */
-extern const uint32_t tiletab_fit_kinds[256];
+/* The rotations r < period of kind k that fit a spot of signature sig (struct
+ * spot), bit r for rotation r: 0 when the kind fits nowhere there. */
+extern const uint8_t tiletab_fit_rots[CARC_TILE_KINDS][256];
 /* The segment at port p (0..12; 13..15 pad) of kind k turned r times, 0xFF for none. */
 extern const uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][16];
 /* The canonical (lowest) port of segment i of kind k turned r times, 0xFF past nseg. */
@@ -237,20 +237,11 @@ uint8_t rot_edges(uint8_t mask, int rot);
 uint8_t rot_slots(uint8_t mask, int rot);
 
 /* Rotations of `kind` that fit spot s, as a bit mask (bit r = rotation r), only
- * rotations below the kind's period. The four rotations' packed edges sit in the
- * four bytes of one word, so one XOR-and-mask tests them all; a byte is zero
- * exactly where the rotation fits. */
+ * rotations below the kind's period. */
 static inline unsigned spot_fits(const carc_game *g, const spot *s, int kind)
 {
     (void)g;
-    uint32_t x = (tiletab_packed4[kind] ^ (s->sig * 0x01010101u)) &
-                 (spot_mask(s->sig) * 0x01010101u);
-    uint32_t zero = ~(((x & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | x | 0x7F7F7F7Fu);
-    zero &= 0x80808080u >> (8 * (4 - tiletab_period[kind]));  /* r < period */
-    /* gather the high bit of each byte into bits 0..3: after >> 7 the flags sit at
-     * bits 0, 8, 16, 24; the multiply moves them to 28..31 and its other products
-     * land on distinct bits below 28 or overflow, so nothing carries */
-    return (unsigned)(((zero >> 7) * 0x10204080u) >> 28);
+    return tiletab_fit_rots[kind][s->sig];
 }
 
 /* ---- board.c ---- */

@@ -98,7 +98,9 @@ void carc_move_canonical(const carc_game *g, carc_move *m)
 
 /* The frontier is long (about 75 spots in the middle of a random game) and few
  * spots fit a given tile, so the scan does one table load per spot and nothing
- * else; bounds live in locals because stores into out[] (bytes) may alias g. */
+ * else. Each move is a copy of the tile's first move (in memory, so one 8- and
+ * one 4-byte copy) with its rotation and position written over it; bounds live in
+ * locals because stores into out[] (bytes) may alias g. */
 static int legal_place(const carc_game *g, carc_move *out, int cap)
 {
     int n = 0;
@@ -108,25 +110,28 @@ static int legal_place(const carc_game *g, carc_move *out, int cap)
         first += forced;
         end = first + 1;
     }
-    for (int h = 0; h < g->nhand; h++) {
+    for (int h = 0; h < g->nhand && n < cap; h++) {
         int k = g->hand[h];
         if (h == 1 && k == g->hand[0])
             break;
         const uint8_t *fits = tiletab_fit_rots[k];
-        carc_move m = carc_move_pass();
-        m.kind = CARC_MOVE_PLACE;
-        m.tile = (uint8_t)k;
+        carc_move *tmpl = &out[n];  /* overwritten by the first move, if any */
+        *tmpl = carc_move_pass();
+        tmpl->kind = CARC_MOVE_PLACE;
+        tmpl->tile = (uint8_t)k;
         for (const spot *s = first; s < end; s++) {
             unsigned fit = fits[s->sig];
             if (!fit)
                 continue;
-            m.x = s->x;
-            m.y = s->y;
+            int8_t x = s->x, y = s->y;
             do {
                 if (n >= cap)
                     return n;
-                m.rot = (uint8_t)__builtin_ctz(fit);
-                out[n++] = m;
+                carc_move *m = &out[n++];
+                *m = *tmpl;
+                m->rot = (uint8_t)__builtin_ctz(fit);
+                m->x = x;
+                m->y = y;
                 fit &= fit - 1;
             } while (fit);
         }

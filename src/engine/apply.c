@@ -60,11 +60,12 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
         set_error(err, CARC_E_ILLEGAL, "rotation %d is not 0..3", m->rot);
         return CARC_E_ILLEGAL;
     }
-    if (board_lookup(g, m->x, m->y) >= 0) {
+    int at = board_find(g, m->x, m->y);
+    if (at >= 0 && at < CELL_FRONTIER) {
         set_error(err, CARC_E_ILLEGAL, "(%d,%d) already holds a tile", m->x, m->y);
         return CARC_E_ILLEGAL;
     }
-    int si = board_spot_index(g, m->x, m->y);
+    int si = at < 0 ? -1 : at - CELL_FRONTIER;
     if (si < 0) {
         set_error(err, CARC_E_ILLEGAL, "(%d,%d) shares no edge with a placed tile (B4)",
                   m->x, m->y);
@@ -77,6 +78,8 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
         return CARC_E_ILLEGAL;
     }
     const spot *s = &g->frontier[si];
+    if (spot_fits(g, s, m->tile) & (1u << (m->rot % tiletab_period[m->tile])))
+        return CARC_OK;  /* the table says it fits; below, which edge does not */
     unsigned packed = tiletab_packed(m->tile, m->rot);
     for (int d = 0; d < 4; d++) {
         int mine = (packed >> (2 * d)) & 3, theirs = (s->sig >> (2 * d)) & 3;
@@ -142,7 +145,7 @@ static int check_follower(const carc_game *g, const carc_move *m, carc_error *er
                   carc_port_name(m->port));
         return CARC_E_ILLEGAL;
     }
-    if (carc_supply(g, g->active) == 0) {
+    if (follower_supply(g, g->active) == 0) {
         set_error(err, CARC_E_ILLEGAL, "player %d has no follower in supply (B6)", g->active);
         return CARC_E_ILLEGAL;
     }

@@ -48,6 +48,12 @@ int board_lookup(const carc_game *g, int x, int y)
     return g->cell_val[c];
 }
 
+int board_find(const carc_game *g, int x, int y)
+{
+    int c = cell_find(g, x, y);
+    return c < 0 ? -1 : g->cell_val[c];
+}
+
 int board_spot_index(const carc_game *g, int x, int y)
 {
     int c = cell_find(g, x, y);
@@ -110,7 +116,7 @@ int board_node_port(const carc_game *g, int n)
 {
     const node *nd = &g->nodes[n];
     const placed *p = &g->tiles[nd->tile];
-    return tiletab_seg_port[p->kind][p->rot][nd->seg];
+    return tiletab_seg_port[p->kind][p->rot][n - p->first];
 }
 
 /* Creates the nodes of tile t's segments and fills its port tables. */
@@ -132,7 +138,6 @@ static void make_nodes(carc_game *g, int t, const uint8_t *port_seg)
         memset(nd, 0, sizeof *nd);
         nd->parent = nd->next = (uint8_t)(first + i);
         nd->tile = (uint8_t)t;
-        nd->seg = (uint8_t)i;
         nd->type = s->type;
         nd->size = 1;
         if (s->type <= CARC_FEAT_ROAD) {
@@ -192,10 +197,8 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
                            q->first + qs[CARC_PORT_NW + (s ^ 5)]);
         }
     }
-    for (int i = 0; i < carc_tile_def_of(kind)->nseg; i++) {
-        int n = p->first + i;
-        if (g->nodes[n].type > CARC_FEAT_ROAD)
-            continue;
+    /* cities and roads come first among a kind's segments */
+    for (int n = p->first; n < g->nnodes && g->nodes[n].type <= CARC_FEAT_ROAD; n++) {
         int r = feat_root(g, n);
         if (g->nodes[r].open == 0 && !(g->nodes[r].flags & NF_COMPLETED))
             mark_done(g, r);

@@ -111,7 +111,7 @@ static int check_features(const carc_game *g, carc_error *err)
             const node *nd = &g->nodes[n];
             const placed *p = &g->tiles[nd->tile];
             const carc_tile_def *d = carc_tile_def_of(p->kind);
-            const carc_segment_def *s = &d->seg[nd->seg];
+            const carc_segment_def *s = &d->seg[node_seg(g, n)];
             if (nd->type != rn->type || s->type != nd->type)
                 FAIL("features: node %d of type %d in a feature of type %d", n, nd->type,
                      rn->type);

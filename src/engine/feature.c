@@ -10,6 +10,7 @@
  * splices in O(1). Totals that cannot simply be added (distinct tiles, the
  * completed cities a field borders) are counted by walking that list.
  */
+#include <stddef.h>
 #include "state.h"
 
 int feat_root(const carc_game *g, int n)
@@ -41,15 +42,21 @@ int feat_union(carc_game *g, int a, int b)
     }
     node *A = &g->nodes[ra], *B = &g->nodes[rb];
     B->parent = (uint8_t)ra;
-    A->size = (uint8_t)(A->size + B->size);
-    A->open = (uint8_t)(A->open + B->open);
-    A->pennants = (uint8_t)(A->pennants + B->pennants);
-    A->ends = (uint8_t)(A->ends + B->ends);
     A->flags |= B->flags;
     A->tokens |= B->tokens;
-    A->nfollow = (uint8_t)(A->nfollow + B->nfollow);
-    for (int p = 0; p < CARC_MAX_PLAYERS; p++)
-        A->follow[p] = (uint8_t)(A->follow[p] + B->follow[p]);
+    /* the totals, bytewise: see struct node for why no byte carries */
+    _Static_assert(NODE_SUMS == 10 && offsetof(node, follow) - offsetof(node, size) == 5,
+                   "the totals of struct node are 10 contiguous bytes");
+    uint64_t a8, b8;
+    uint16_t a2, b2;
+    memcpy(&a8, &A->size, 8);
+    memcpy(&b8, &B->size, 8);
+    memcpy(&a2, (uint8_t *)&A->size + 8, 2);
+    memcpy(&b2, (uint8_t *)&B->size + 8, 2);
+    a8 += b8;
+    a2 = (uint16_t)(a2 + b2);
+    memcpy(&A->size, &a8, 8);
+    memcpy((uint8_t *)&A->size + 8, &a2, 2);
     uint8_t t = g->nodes[a].next;
     g->nodes[a].next = g->nodes[b].next;
     g->nodes[b].next = t;
@@ -130,7 +137,7 @@ int feat_field_cities(const carc_game *g, int root)
     do {
         const node *nd = &g->nodes[n];
         const placed *p = &g->tiles[nd->tile];
-        unsigned cities = carc_tile_def_of(p->kind)->seg[nd->seg].cities;
+        unsigned cities = carc_tile_def_of(p->kind)->seg[n - p->first].cities;
         for (int i = 0; cities; i++, cities >>= 1) {
             if (!(cities & 1))
                 continue;

@@ -314,10 +314,7 @@ int carc_score_part(const carc_game *g, int seat, int category)
 
 int carc_supply(const carc_game *g, int seat)
 {
-    int n = 0;
-    for (int i = 0; i < CARC_FOLLOWERS; i++)
-        n += g->fnode[seat][i] == NODE_NONE;
-    return n;
+    return follower_supply(g, seat);
 }
 
 int carc_hand_tiles(const carc_game *g, int kinds[2])

@@ -149,7 +149,7 @@ static int legal_follower(const carc_game *g, carc_move *out, int cap)
 {
     int n = 0;
     const placed *p = &g->tiles[g->last];
-    if (carc_supply(g, g->active) > 0) {
+    if (follower_supply(g, g->active) > 0) {
         int nseg = carc_tile_def_of(p->kind)->nseg;
         for (int i = 0; i < nseg && n < cap; i++) {
             if (!legal_follower_ok(g, p->first + i))

@@ -46,19 +46,23 @@ enum { NF_COMPLETED = 1, NF_LOCKED = 2, NF_SCORED = 4 };
 typedef struct node {
     uint8_t parent;     /* union-find parent; a root is its own parent */
     uint8_t next;       /* circular list of the feature's nodes */
-    uint8_t tile;       /* index into placed[] */
-    uint8_t seg;        /* segment index in the tile kind's definition */
+    uint8_t tile;       /* index into placed[]; the segment is node - tiles[tile].first */
     uint8_t type;       /* enum carc_feature */
-    /* valid on roots only: */
+    /* valid on roots only. A union ORs these two: */
+    uint8_t flags;      /* NF_* */
+    uint8_t tokens;     /* bit per seat (X11) */
+    /* and adds these NODE_SUMS bytes, as two words (feat_union): no total can pass
+     * 255 (243 segments, at most 2*72+2 open edges, 35 followers), so no byte
+     * carries into the next */
     uint8_t size;       /* nodes in the feature (union by size) */
     uint8_t open;       /* city/road edges not yet matched */
     uint8_t pennants;
     uint8_t ends;       /* road ends on tiles (junction, cloister, gate) */
-    uint8_t flags;      /* NF_* */
-    uint8_t tokens;     /* bit per seat (X11) */
     uint8_t nfollow;    /* followers of all seats */
     uint8_t follow[CARC_MAX_PLAYERS];
 } node;
+
+enum { NODE_SUMS = 5 + CARC_MAX_PLAYERS };  /* size .. follow[], added by a union */
 
 typedef struct placed {
     uint8_t kind, rot;
@@ -146,7 +150,9 @@ struct carc_game {
     uint8_t ndone;
 
     /* players */
-    uint8_t fnode[CARC_MAX_PLAYERS][CARC_FOLLOWERS];  /* node, or NODE_NONE in supply */
+    /* node, or NODE_NONE in supply; a row is 8 bytes (the last unused) so that
+     * follower_supply reads it as one word */
+    uint8_t fnode[CARC_MAX_PLAYERS][8];
     int16_t score[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];
     int16_t banked[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];  /* X12, paid in E4 */
 
@@ -247,6 +253,9 @@ static inline unsigned spot_fits(const carc_game *g, const spot *s, int kind)
 /* ---- board.c ---- */
 int board_lookup(const carc_game *g, int x, int y);  /* placed index or -1 */
 int board_spot_index(const carc_game *g, int x, int y);  /* frontier index or -1 */
+/* What is at (x,y), in one lookup: a placed index, CELL_FRONTIER + a frontier
+ * index, or -1 for an empty position off the frontier. */
+int board_find(const carc_game *g, int x, int y);
 int board_placeable(const carc_game *g, int kind);
 void board_init(carc_game *g);
 /* Places a tile (legality already checked); records completed features in done[]. */
@@ -255,6 +264,26 @@ void board_place(carc_game *g, int kind, int rot, int x, int y);
 int board_port_node(const carc_game *g, int t, int port);
 /* Canonical port of a node. */
 int board_node_port(const carc_game *g, int n);
+
+/* The segment index of node n in its tile kind's definition. */
+static inline int node_seg(const carc_game *g, int n)
+{
+    return n - g->tiles[g->nodes[n].tile].first;
+}
+
+/* Followers of seat in supply (carc_supply): the NODE_NONE bytes among the
+ * first CARC_FOLLOWERS of its row, counted in one word. */
+static inline int follower_supply(const carc_game *g, int seat)
+{
+    static const uint8_t high[8] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0};
+    _Static_assert(CARC_FOLLOWERS == 7 && NODE_NONE == 0xFF, "a row is 7 nodes and a pad");
+    uint64_t w, h;
+    memcpy(&w, g->fnode[seat], 8);
+    memcpy(&h, high, 8);
+    w = ~w;  /* a byte in supply is now zero */
+    uint64_t zero = ~(((w & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | w) & h;
+    return (int)(((zero >> 7) * 0x0101010101010101ull) >> 56);
+}
 
 /* ---- feature.c ---- */
 int feat_root(const carc_game *g, int n);

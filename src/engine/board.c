@@ -3,10 +3,10 @@
  * next to the board, and placing a tile (its segments become feature nodes and
  * join the features of its neighbours).
  *
- * The position table maps (x,y) to a placed tile (cell_val < 128) or to a frontier
- * spot (cell_val - 128). Keys are never deleted: a spot becomes a tile in place.
- * Open addressing with linear probing; at most 72 tiles + 146 spots live in 512
- * slots, so probes stay short.
+ * The position table maps (x,y) to a placed tile (cell = CELL_TILE + index) or to
+ * a frontier spot (CELL_SPOT + index); 0 is an empty slot. Slots are never
+ * emptied: a spot becomes a tile in place. Open addressing with linear probing;
+ * at most 72 tiles + 146 spots live in 512 slots, so probes stay short.
  *
  * Frontier spots carry the edge types their neighbours demand as one signature
  * byte, so "in which rotations does tile k fit here" is one byte of a table
@@ -21,16 +21,11 @@
 static const int dx[4] = {0, 1, 0, -1};
 static const int dy[4] = {-1, 0, 1, 0};
 
-static uint16_t cell_key(int x, int y)
-{
-    return (uint16_t)(((x + 128) << 8) | (y + 128));
-}
-
 /* Slot holding (x,y), or -1 - (the free slot where it would go). */
 static int cell_find(const carc_game *g, int x, int y)
 {
-    uint16_t k = cell_key(x, y);
-    unsigned h = ((uint32_t)k * 2654435761u) >> 23;
+    unsigned k = (unsigned)(((x + 128) << 8) | (y + 128));
+    unsigned h = (k * 2654435761u) >> 23;
     for (;;) {
         if (g->cell_key[h] == k)
             return (int)h;
@@ -43,23 +38,26 @@ static int cell_find(const carc_game *g, int x, int y)
 int board_lookup(const carc_game *g, int x, int y)
 {
     int c = cell_find(g, x, y);
-    if (c < 0 || g->cell_val[c] >= CELL_FRONTIER)
+    if (c < 0 || g->cell[c] >= CELL_SPOT)
         return -1;
-    return g->cell_val[c];
+    return g->cell[c] - CELL_TILE;
 }
 
 int board_find(const carc_game *g, int x, int y)
 {
     int c = cell_find(g, x, y);
-    return c < 0 ? -1 : g->cell_val[c];
+    if (c < 0)
+        return -1;
+    int v = g->cell[c];
+    return v < CELL_SPOT ? v - CELL_TILE : CELL_FRONTIER + v - CELL_SPOT;
 }
 
 int board_spot_index(const carc_game *g, int x, int y)
 {
     int c = cell_find(g, x, y);
-    if (c < 0 || g->cell_val[c] < CELL_FRONTIER)
+    if (c < 0 || g->cell[c] < CELL_SPOT)
         return -1;
-    return g->cell_val[c] - CELL_FRONTIER;
+    return g->cell[c] - CELL_SPOT;
 }
 
 int board_placeable(const carc_game *g, int kind)
@@ -80,14 +78,14 @@ static void spot_demand(carc_game *g, int c, int x, int y, int side, int type)
     spot *s;
     if (c < 0) {
         c = -1 - c;
-        g->cell_key[c] = cell_key(x, y);
-        g->cell_val[c] = (uint8_t)(CELL_FRONTIER + g->nfrontier);
+        g->cell_key[c] = (uint16_t)(((x + 128) << 8) | (y + 128));
+        g->cell[c] = (uint8_t)(CELL_SPOT + g->nfrontier);
         s = &g->frontier[g->nfrontier++];
         s->x = (int8_t)x;
         s->y = (int8_t)y;
         s->sig = 0xFF;
     } else {
-        s = &g->frontier[g->cell_val[c] - CELL_FRONTIER];
+        s = &g->frontier[g->cell[c] - CELL_SPOT];
     }
     s->sig = (uint8_t)((s->sig & ~(SIG_FREE << (2 * side))) | (type << (2 * side)));
 }
@@ -95,14 +93,15 @@ static void spot_demand(carc_game *g, int c, int x, int y, int side, int type)
 /* Turns the spot at cell c into tile t: the last spot moves into its index. */
 static void spot_fill(carc_game *g, int c, int t)
 {
-    int i = g->cell_val[c] - CELL_FRONTIER;
-    int last = --g->nfrontier;
+    int i = g->cell[c] - CELL_SPOT;
+    int last = g->nfrontier - 1;
+    g->cell[c] = (uint8_t)(CELL_TILE + t);
     if (i != last) {
         g->frontier[i] = g->frontier[last];
         int lc = cell_find(g, g->frontier[i].x, g->frontier[i].y);
-        g->cell_val[lc] = (uint8_t)(CELL_FRONTIER + i);
+        g->cell[lc] = (uint8_t)(CELL_SPOT + i);
     }
-    g->cell_val[c] = (uint8_t)t;
+    g->nfrontier = (uint8_t)last;
 }
 
 int board_port_node(const carc_game *g, int t, int port)
@@ -179,11 +178,11 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
         int type = (packed >> (2 * d)) & 3;
         int c = cell_find(g, nx, ny);
         around[edge_at[d]] = -1;
-        if (c < 0 || g->cell_val[c] >= CELL_FRONTIER) {
+        if (c < 0 || g->cell[c] >= CELL_SPOT) {
             spot_demand(g, c, nx, ny, (d + 2) & 3, type);
             continue;
         }
-        int nb = g->cell_val[c];
+        int nb = g->cell[c] - CELL_TILE;
         around[edge_at[d]] = nb;
         const placed *q = &g->tiles[nb];
         if (type != CARC_EDGE_FIELD) {

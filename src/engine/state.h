@@ -9,7 +9,7 @@
  *
  *   - placed[]: the tiles on the board in placement order (index 0 is the start
  *     tile). Each knows, for every port, the feature node of the segment there.
- *   - a position table (open addressing, cell_key/cell_val) from (x,y) to a placed
+ *   - a position table (open addressing, cell_key/cell) from (x,y) to a placed
  *     tile or to a frontier spot. The board can stretch 71 tiles in any direction,
  *     so a direct grid would cost 20 KiB; the table costs 1.5 KiB.
  *   - frontier[]: the empty positions that share an edge with a placed tile, each
@@ -35,12 +35,17 @@ enum {
     MAX_NODES = 248,      /* the 72 tiles have 243 segments in all */
     MAX_FRONTIER = 152,   /* an n-cell polyomino has at most 2n+2 empty neighbours */
     CELL_SLOTS = 512,     /* position table size (a power of two) */
-    CELL_FRONTIER = 128,  /* cell_val >= this: frontier spot (val - 128) */
+    CELL_FRONTIER = 128,  /* board_find: frontier spot i is CELL_FRONTIER + i */
+    /* cell[] values: 0 empty, CELL_TILE + placed index, CELL_SPOT + frontier index */
+    CELL_TILE = 1,
+    CELL_SPOT = CELL_TILE + CARC_TILES,
     MAX_DONE = 16,        /* features one tile can complete */
     TILE_NONE = 255
 };
 
 /* node flags */
+_Static_assert(CELL_SPOT + MAX_FRONTIER <= 256, "a cell value fits a byte");
+
 enum { NF_COMPLETED = 1, NF_LOCKED = 2, NF_SCORED = 4 };
 
 typedef struct node {
@@ -142,8 +147,8 @@ struct carc_game {
     placed tiles[CARC_TILES];
     node nodes[MAX_NODES];
     spot frontier[MAX_FRONTIER];
-    uint16_t cell_key[CELL_SLOTS];   /* 0 = empty slot */
-    uint8_t cell_val[CELL_SLOTS];
+    uint16_t cell_key[CELL_SLOTS];  /* (x+128) << 8 | (y+128); 0 = empty slot */
+    uint8_t cell[CELL_SLOTS];
 
     /* features the tile placed this turn completed, scored in T7 */
     uint8_t done[MAX_DONE];

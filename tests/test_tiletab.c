@@ -4,7 +4,8 @@
  * The engine's hot paths read tables derived from the tile catalogue (tiles.c)
  * instead of recomputing rotations every game. This test derives every table
  * again from carc_tile_def_of alone, with its own rotation arithmetic, and
- * compares entry by entry. Run as `test_tiletab --print` it prints the tables as C
+ * compares entry by entry (and checks the catalogue's cloister tiles fit the
+ * board's list of them). Run as `test_tiletab --print` it prints the tables as C
  * source: that is how tiletab.c was written, and how to rewrite it after a change
  * to the catalogue.
  */
@@ -151,6 +152,17 @@ static void test_ports(void **state)
         }
 }
 
+/* board.c lists the tiles with a cloister in a fixed array. */
+static void test_cloister_tiles_fit_the_list(void **state)
+{
+    (void)state;
+    int n = 0;
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        if (carc_tile_def_of(k)->cloister)
+            n += carc_tile_def_of(k)->count;
+    assert_true(n <= MAX_CLOISTERS);
+}
+
 static void print_tables(void)
 {
     printf("const uint32_t tiletab_packed4[CARC_TILE_KINDS] = {");
@@ -205,6 +217,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_packed_and_period),
         cmocka_unit_test(test_fit_rots),
         cmocka_unit_test(test_ports),
+        cmocka_unit_test(test_cloister_tiles_fit_the_list),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

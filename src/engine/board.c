@@ -12,9 +12,10 @@
  * byte, so "in which rotations does tile k fit here" is one byte of a table
  * (tiletab_fit_rots, spot_fits in state.h).
  *
- * Placing a tile looks up each of its 8 surrounding positions once: the 4 that
- * share an edge to join features or to add a demand to a spot, the 4 diagonal
- * ones only to count the neighbours of cloisters.
+ * Placing a tile looks up the 4 positions that share an edge with it, to join
+ * features or to add a demand to a spot. Only the tiles with a cloister (6 of 72)
+ * count their 8 neighbours: a new tile adds itself to the counts of the listed
+ * cloister tiles next to it, and a new cloister tile counts its own once.
  */
 #include "state.h"
 
@@ -168,23 +169,16 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
     g->last = (uint8_t)t;
     g->ndone = 0;
 
-    /* The 8 surrounding tiles, in rows from the top left (the order in which
-     * cloisters around the tile are found complete): NW N NE W E SW S SE. */
-    int around[8];
     unsigned packed = tiletab_packed(kind, rot);
-    static const int edge_at[4] = {1, 4, 6, 3};  /* N E S W in around[] */
     for (int d = 0; d < 4; d++) {
         int nx = x + dx[d], ny = y + dy[d];
         int type = (packed >> (2 * d)) & 3;
         int c = cell_find(g, nx, ny);
-        around[edge_at[d]] = -1;
         if (c < 0 || g->cell[c] >= CELL_SPOT) {
             spot_demand(g, c, nx, ny, (d + 2) & 3, type);
             continue;
         }
-        int nb = g->cell[c] - CELL_TILE;
-        around[edge_at[d]] = nb;
-        const placed *q = &g->tiles[nb];
+        const placed *q = &g->tiles[g->cell[c] - CELL_TILE];
         if (type != CARC_EDGE_FIELD) {
             int r = feat_union(g, p->edge_node[d], q->edge_node[(d + 2) & 3]);
             g->nodes[r].open -= 2;
@@ -202,26 +196,36 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
         if (g->nodes[r].open == 0 && !(g->nodes[r].flags & NF_COMPLETED))
             mark_done(g, r);
     }
-    /* Cloisters: count tiles in the 8 surrounding positions, both ways. */
-    static const int8_t diag_x[4] = {-1, 1, -1, 1}, diag_y[4] = {-1, -1, 1, 1};
-    static const int diag_at[4] = {0, 2, 5, 7};
-    for (int i = 0; i < 4; i++)
-        around[diag_at[i]] = board_lookup(g, x + diag_x[i], y + diag_y[i]);
-    for (int i = 0; i < 8; i++) {
-        if (around[i] < 0)
+    /* Cloisters: only the few tiles with one count their neighbours. Those around
+     * this tile that it completes are marked in rows from the top left (NW N NE W
+     * E SW S SE), then its own. */
+    uint8_t completed[9];
+    memset(completed, NODE_NONE, sizeof completed);
+    for (int i = 0; i < g->ncloisters; i++) {
+        placed *q = &g->tiles[g->cloisters[i]];
+        int ox = q->x - x, oy = q->y - y;
+        if (ox < -1 || ox > 1 || oy < -1 || oy > 1)
             continue;
-        placed *q = &g->tiles[around[i]];
-        p->around++;
-        if (++q->around == 8 && q->cloister != NODE_NONE)
-            mark_done(g, q->cloister);
+        if (++q->around == 8)
+            completed[3 * (oy + 1) + ox + 1] = q->cloister;
     }
-    if (p->around == 8 && p->cloister != NODE_NONE)
-        mark_done(g, p->cloister);
+    for (int i = 0; i < 9; i++)
+        if (completed[i] != NODE_NONE)
+            mark_done(g, completed[i]);
+    if (p->cloister != NODE_NONE) {
+        for (int oy = -1; oy <= 1; oy++)
+            for (int ox = -1; ox <= 1; ox++)
+                p->around = (uint8_t)(p->around + ((ox || oy) && board_lookup(g, x + ox, y + oy) >= 0));
+        if (g->ncloisters < MAX_CLOISTERS)  /* always: the catalogue has 6 */
+            g->cloisters[g->ncloisters++] = (uint8_t)t;
+        if (p->around == 8)
+            mark_done(g, p->cloister);
+    }
 }
 
 void board_init(carc_game *g)
 {
-    g->ntiles = g->nnodes = g->nfrontier = 0;
+    g->ntiles = g->nnodes = g->nfrontier = g->ncloisters = 0;
     memset(g->cell_key, 0, sizeof g->cell_key);
     spot_demand(g, cell_find(g, 0, 0), 0, 0, 0, 0);
     g->frontier[0].sig = 0xFF;

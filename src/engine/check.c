@@ -14,7 +14,8 @@
  *      completed iff it has no open edge, a cloister iff 8 tiles surround it.
  *   4. Followers: each player has 7, on board or in supply; a follower stands on a
  *      node of a placed tile; no follower stands on a scored, unlocked feature.
- *   5. Tile neighbour counts (around) match the board.
+ *   5. Tiles with a cloister are listed in cloisters[] in placement order, and
+ *      their neighbour counts (around) match the board; other tiles count 0.
  *   6. Events: at most CARC_MAX_EVENTS, and every byte past the last one is zero
  *      (events_clear), so that equal games are equal byte for byte.
  */
@@ -54,6 +55,7 @@ static const int dy[4] = {-1, 0, 1, 0};
 
 static int check_board(const carc_game *g, carc_error *err)
 {
+    int ncloisters = 0;
     for (int t = 0; t < g->ntiles; t++) {
         const placed *p = &g->tiles[t];
         if (board_lookup(g, p->x, p->y) != t)
@@ -62,6 +64,10 @@ static int check_board(const carc_game *g, carc_error *err)
         for (int oy = -1; oy <= 1; oy++)
             for (int ox = -1; ox <= 1; ox++)
                 around += (ox || oy) && board_lookup(g, p->x + ox, p->y + oy) >= 0;
+        if (p->cloister == NODE_NONE)
+            around = 0;
+        else if (ncloisters >= g->ncloisters || g->cloisters[ncloisters++] != t)
+            FAIL("board: the tile at (%d,%d) with a cloister is not in the list", p->x, p->y);
         if (around != p->around)
             FAIL("board: tile at (%d,%d) counts %d neighbours, has %d", p->x, p->y, p->around,
                  around);
@@ -71,6 +77,8 @@ static int check_board(const carc_game *g, carc_error *err)
                 FAIL("board: empty (%d,%d) next to a tile is not in the frontier", nx, ny);
         }
     }
+    if (ncloisters != g->ncloisters)
+        FAIL("board: %d tiles with a cloister, %d listed", ncloisters, g->ncloisters);
     for (int i = 0; i < g->nfrontier; i++) {
         const spot *s = &g->frontier[i];
         if (board_spot_index(g, s->x, s->y) != i)

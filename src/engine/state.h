@@ -40,6 +40,7 @@ enum {
     CELL_TILE = 1,
     CELL_SPOT = CELL_TILE + CARC_TILES,
     MAX_DONE = 16,        /* features one tile can complete */
+    MAX_CLOISTERS = 8,    /* tiles with a cloister (A and B: 6; test_tiletab) */
     TILE_NONE = 255
 };
 
@@ -73,7 +74,8 @@ typedef struct placed {
     uint8_t kind, rot;
     int8_t x, y;
     uint8_t first;         /* its first node; segment i is node first+i */
-    uint8_t around;        /* tiles in the 8 surrounding positions */
+    uint8_t around;        /* with a cloister: tiles in the 8 surrounding positions;
+                              0 on a tile without one */
     uint8_t cloister;      /* node of its cloister, or NODE_NONE */
     uint8_t edge_node[4];  /* city/road node on board edge d, NODE_NONE for a field edge */
     /* field nodes: first + tiletab_port_seg[kind][rot][CARC_PORT_NW + slot] */
@@ -144,6 +146,8 @@ struct carc_game {
     uint8_t ntiles;
     uint8_t nnodes;
     uint8_t nfrontier;
+    uint8_t ncloisters;
+    uint8_t cloisters[MAX_CLOISTERS];  /* placed indices of the tiles with a cloister */
     placed tiles[CARC_TILES];
     node nodes[MAX_NODES];
     spot frontier[MAX_FRONTIER];

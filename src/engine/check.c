@@ -8,10 +8,11 @@
  *   2. Position table: every placed tile is found at its position; every frontier
  *      spot is empty, touches a tile, and demands exactly its neighbours' edges;
  *      every empty neighbour of a tile is a frontier spot.
- *   3. Features: roots are their own parents; sizes, open edges, pennants, road
- *      ends and follower counts at each root equal a recount over its nodes; the
- *      circular list of a feature holds exactly its nodes; a city or road is
- *      completed iff it has no open edge, a cloister iff 8 tiles surround it.
+ *   3. Features: roots are their own parents and every node's parent is a root;
+ *      sizes, open edges, pennants, road ends and follower counts at each root
+ *      equal a recount over its nodes; the circular list of a feature holds
+ *      exactly its nodes; a city or road is completed iff it has no open edge, a
+ *      cloister iff 8 tiles surround it.
  *   4. Followers: each player has 7, on board or in supply; a follower stands on a
  *      node of a placed tile; no follower stands on a scored, unlocked feature.
  *   5. Tiles with a cloister are listed in cloisters[] in placement order, and
@@ -107,6 +108,11 @@ static int check_features(const carc_game *g, carc_error *err)
         expected_nodes += carc_tile_def_of(g->tiles[t].kind)->nseg;
     if (expected_nodes != g->nnodes)
         FAIL("features: %d nodes for tiles that have %d segments", g->nnodes, expected_nodes);
+    for (int n = 0; n < g->nnodes; n++)
+        if (g->nodes[n].parent >= g->nnodes ||
+            g->nodes[g->nodes[n].parent].parent != g->nodes[n].parent)
+            FAIL("features: node %d names %d as its root, which is not one", n,
+                 g->nodes[n].parent);
     for (int r = 0; r < g->nnodes; r++) {
         const node *rn = &g->nodes[r];
         if (rn->parent != r)

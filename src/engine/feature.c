@@ -1,11 +1,13 @@
 /*
  * feature.c - features as union-find over segment nodes.
  *
- * Union by size keeps trees at most log2(243) < 8 deep, so queries find roots
- * without path compression and stay read-only; only a union, which writes anyway,
- * halves the paths it walks (every other node on the way points to its grandparent),
- * so the trees of a game stay nearly flat. A root holds the
- * feature's totals (open edges, pennants, road ends, followers per seat, tokens,
+ * Every node points straight at its root: a union relabels the nodes of the
+ * smaller feature (walking its circular list, below), so each node is relabelled
+ * at most log2(243) < 8 times in a game, and a root is found in one step by every
+ * query, which stays read-only. The engine asks for roots far more often than it
+ * joins features (the Christmas Present target lists ask for the root of every
+ * node). Which node becomes the root is decided by size alone (the larger; the
+ * first on a tie), as before the relabelling. A root holds the feature's totals (open edges, pennants, road ends, followers per seat, tokens,
  * flags); the nodes of a feature also form one circular list, which a union
  * splices in O(1). Totals that cannot simply be added (distinct tiles, the
  * completed cities a field borders) are counted by walking that list.
@@ -15,24 +17,12 @@
 
 int feat_root(const carc_game *g, int n)
 {
-    while (g->nodes[n].parent != n)
-        n = g->nodes[n].parent;
-    return n;
-}
-
-/* feat_root with path halving; which node is the root does not change. */
-static int feat_find(carc_game *g, int n)
-{
-    while (g->nodes[n].parent != n) {
-        g->nodes[n].parent = g->nodes[g->nodes[n].parent].parent;
-        n = g->nodes[n].parent;
-    }
-    return n;
+    return g->nodes[n].parent;
 }
 
 int feat_union(carc_game *g, int a, int b)
 {
-    int ra = feat_find(g, a), rb = feat_find(g, b);
+    int ra = g->nodes[a].parent, rb = g->nodes[b].parent;
     if (ra == rb)
         return ra;
     if (g->nodes[ra].size < g->nodes[rb].size) {
@@ -41,7 +31,11 @@ int feat_union(carc_game *g, int a, int b)
         rb = t;
     }
     node *A = &g->nodes[ra], *B = &g->nodes[rb];
-    B->parent = (uint8_t)ra;
+    int v = rb;
+    do {  /* B's list, before the splice below joins it to A's */
+        g->nodes[v].parent = (uint8_t)ra;
+        v = g->nodes[v].next;
+    } while (v != rb);
     A->flags |= B->flags;
     A->tokens |= B->tokens;
     /* the totals, bytewise: see struct node for why no byte carries */

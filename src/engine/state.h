@@ -15,8 +15,8 @@
  *   - frontier[]: the empty positions that share an edge with a placed tile, each
  *     with the edge types its neighbours demand. Legal placement only scans it.
  *   - node[]: one node per segment of every placed tile, joined into features by
- *     union-find (union by size, no path compression, so read-only queries never
- *     write). A root carries the feature's totals: open edges, pennants, road ends,
+ *     union-find (union by size; a union relabels the smaller side, so every node
+ *     names its root and read-only queries find it in one step). A root carries the feature's totals: open edges, pennants, road ends,
  *     followers per seat, tokens, flags. Nodes of one feature also form a circular
  *     list (next), walked to count distinct tiles and to find neighbours of fields.
  *   - the turn: the step of B13 (enum step) and what the step needs.
@@ -50,7 +50,7 @@ _Static_assert(CELL_SPOT + MAX_FRONTIER <= 256, "a cell value fits a byte");
 enum { NF_COMPLETED = 1, NF_LOCKED = 2, NF_SCORED = 4 };
 
 typedef struct node {
-    uint8_t parent;     /* union-find parent; a root is its own parent */
+    uint8_t parent;     /* the feature's root (feature.c); a root is its own */
     uint8_t next;       /* circular list of the feature's nodes */
     uint8_t tile;       /* index into placed[]; the segment is node - tiles[tile].first */
     uint8_t type;       /* enum carc_feature */

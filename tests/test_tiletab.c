@@ -4,8 +4,8 @@
  * The engine's hot paths read tables derived from the tile catalogue (tiles.c)
  * instead of recomputing rotations every game. This test derives every table
  * again from carc_tile_def_of alone, with its own rotation arithmetic, and
- * compares entry by entry (and checks the catalogue's cloister tiles fit the
- * board's list of them). Run as `test_tiletab --print` it prints the tables as C
+ * compares entry by entry (and checks that the catalogue's segments and
+ * cloister tiles fit the state's arrays for them). Run as `test_tiletab --print` it prints the tables as C
  * source: that is how tiletab.c was written, and how to rewrite it after a change
  * to the catalogue.
  */
@@ -163,6 +163,16 @@ static void test_cloister_tiles_fit_the_list(void **state)
     assert_true(n <= MAX_CLOISTERS);
 }
 
+/* The state has a node for every segment of every tile. */
+static void test_segments_fit_the_nodes(void **state)
+{
+    (void)state;
+    int n = 0;
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        n += carc_tile_def_of(k)->count * carc_tile_def_of(k)->nseg;
+    assert_int_equal(n, MAX_NODES);
+}
+
 static void print_tables(void)
 {
     printf("const uint32_t tiletab_packed4[CARC_TILE_KINDS] = {");
@@ -218,6 +228,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_fit_rots),
         cmocka_unit_test(test_ports),
         cmocka_unit_test(test_cloister_tiles_fit_the_list),
+        cmocka_unit_test(test_segments_fit_the_nodes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,7 @@
  * The position table maps (x,y) to a placed tile (cell = CELL_TILE + index) or to
  * a frontier spot (CELL_SPOT + index); 0 is an empty slot. Slots are never
  * emptied: a spot becomes a tile in place. Open addressing with linear probing;
- * at most 72 tiles + 146 spots live in 512 slots, so probes stay short.
+ * at most 72 tiles + 146 spots live in 256 slots (a random game: about 130).
  *
  * Frontier spots carry the edge types their neighbours demand as one signature
  * byte, so "in which rotations does tile k fit here" is one byte of a table
@@ -26,7 +26,7 @@ static const int dy[4] = {-1, 0, 1, 0};
 static int cell_find(const carc_game *g, int x, int y)
 {
     unsigned k = (unsigned)(((x + 128) << 8) | (y + 128));
-    unsigned h = (k * 2654435761u) >> 23;
+    unsigned h = (k * 2654435761u) >> 24;
     for (;;) {
         if (g->cell_key[h] == k)
             return (int)h;

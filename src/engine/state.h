@@ -11,7 +11,7 @@
  *     tile). Each knows, for every port, the feature node of the segment there.
  *   - a position table (open addressing, cell_key/cell) from (x,y) to a placed
  *     tile or to a frontier spot. The board can stretch 71 tiles in any direction,
- *     so a direct grid would cost 20 KiB; the table costs 1.5 KiB.
+ *     so a direct grid would cost 20 KiB; the table costs 768 bytes.
  *   - frontier[]: the empty positions that share an edge with a placed tile, each
  *     with the edge types its neighbours demand. Legal placement only scans it.
  *   - node[]: one node per segment of every placed tile, joined into features by
@@ -32,9 +32,9 @@
 
 enum {
     NODE_NONE = 255,
-    MAX_NODES = 248,      /* the 72 tiles have 243 segments in all */
-    MAX_FRONTIER = 152,   /* an n-cell polyomino has at most 2n+2 empty neighbours */
-    CELL_SLOTS = 512,     /* position table size (a power of two) */
+    MAX_NODES = 243,      /* the 72 tiles have 243 segments in all (test_tiletab) */
+    MAX_FRONTIER = 146,   /* an n-cell polyomino has at most 2n+2 empty neighbours */
+    CELL_SLOTS = 256,     /* position table size (a power of two) */
     CELL_FRONTIER = 128,  /* board_find: frontier spot i is CELL_FRONTIER + i */
     /* cell[] values: 0 empty, CELL_TILE + placed index, CELL_SPOT + frontier index */
     CELL_TILE = 1,

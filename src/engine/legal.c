@@ -98,11 +98,12 @@ void carc_move_canonical(const carc_game *g, carc_move *m)
 }
 
 /* Appends the placements of a tile at spot s in rotations `fit` (bits) to out[n..],
- * at most cap - n of them; returns the new n. A move's first 8 bytes are one word:
+ * at most cap - n of them unless `unbounded` (cap is known to suffice); returns the
+ * new n. A move's first 8 bytes are one word:
  * the tile's word with the spot's x and y, plus the rotation times the word value
  * of a 1 in the rotation byte (whichever the byte order), then the last 4 bytes. */
-static inline int place_moves(carc_move *out, int n, int cap, const carc_move *tmpl,
-                              const spot *s, unsigned fit)
+static inline int place_moves(carc_move *out, int n, int cap, int unbounded,
+                              const carc_move *tmpl, const spot *s, unsigned fit)
 {
     static const uint8_t rot_one[8] = {0, 0, 0, 1, 0, 0, 0, 0};
     _Static_assert(offsetof(carc_move, rot) == 3 && offsetof(carc_move, x) == 4 &&
@@ -117,7 +118,7 @@ static inline int place_moves(carc_move *out, int n, int cap, const carc_move *t
     memcpy(&lo, b, 8);
     memcpy(&hi, (const uint8_t *)tmpl + 8, 4);
     memcpy(&one, rot_one, 8);
-    for (; fit && n < cap; fit &= fit - 1) {
+    for (; fit && (unbounded || n < cap); fit &= fit - 1) {
         uint64_t w = lo + one * (unsigned)__builtin_ctz(fit);
         uint8_t *o = (uint8_t *)&out[n++];
         memcpy(o, &w, 8);
@@ -128,8 +129,11 @@ static inline int place_moves(carc_move *out, int n, int cap, const carc_move *t
 
 /* The frontier is long (about 40 spots on average in a random game, 75 late in
  * it) and few spots fit a given tile, so the scan does one table load per spot
- * and tests four spots at a time. */
-static int legal_place(const carc_game *g, carc_move *out, int cap)
+ * and tests four spots at a time. With room for every rotation of both tiles in
+ * hand at every spot (the usual cap, CARC_MAX_MOVES), moves are written without
+ * counting room: legal_place is inlined twice, once for each case. */
+static inline __attribute__((always_inline)) int
+legal_place_in(const carc_game *g, carc_move *out, int cap, int unbounded)
 {
     int n = 0;
     int forced = xmas_forced_spot(g);  /* X13 */
@@ -153,19 +157,26 @@ static int legal_place(const carc_game *g, carc_move *out, int cap)
             if (!(f0 | f1 | f2 | f3))
                 continue;
             if (f0)
-                n = place_moves(out, n, cap, &tmpl, &s[0], f0);
+                n = place_moves(out, n, cap, unbounded, &tmpl, &s[0], f0);
             if (f1)
-                n = place_moves(out, n, cap, &tmpl, &s[1], f1);
+                n = place_moves(out, n, cap, unbounded, &tmpl, &s[1], f1);
             if (f2)
-                n = place_moves(out, n, cap, &tmpl, &s[2], f2);
+                n = place_moves(out, n, cap, unbounded, &tmpl, &s[2], f2);
             if (f3)
-                n = place_moves(out, n, cap, &tmpl, &s[3], f3);
+                n = place_moves(out, n, cap, unbounded, &tmpl, &s[3], f3);
         }
         for (; s < end; s++)
             if (fits[s->sig])
-                n = place_moves(out, n, cap, &tmpl, s, fits[s->sig]);
+                n = place_moves(out, n, cap, unbounded, &tmpl, s, fits[s->sig]);
     }
     return n;
+}
+
+static int legal_place(const carc_game *g, carc_move *out, int cap)
+{
+    if (cap >= 2 * 4 * MAX_FRONTIER)
+        return legal_place_in(g, out, cap, 1);
+    return legal_place_in(g, out, cap, 0);
 }
 
 /* B6: a follower may go on a segment of the placed tile whose feature is empty. */

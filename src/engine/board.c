@@ -200,16 +200,17 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
      * this tile that it completes are marked in rows from the top left (NW N NE W
      * E SW S SE), then its own. */
     uint8_t completed[9];
-    memset(completed, NODE_NONE, sizeof completed);
+    int ncompleted = 0;
     for (int i = 0; i < g->ncloisters; i++) {
         placed *q = &g->tiles[g->cloisters[i]];
-        int ox = q->x - x, oy = q->y - y;
-        if (ox < -1 || ox > 1 || oy < -1 || oy > 1)
+        unsigned ox = (unsigned)(q->x - x + 1), oy = (unsigned)(q->y - y + 1);
+        if (ox > 2 || oy > 2 || ++q->around < 8)
             continue;
-        if (++q->around == 8)
-            completed[3 * (oy + 1) + ox + 1] = q->cloister;
+        if (!ncompleted++)
+            memset(completed, NODE_NONE, sizeof completed);
+        completed[3 * oy + ox] = q->cloister;
     }
-    for (int i = 0; i < 9; i++)
+    for (int i = 0; ncompleted && i < 9; i++)
         if (completed[i] != NODE_NONE)
             mark_done(g, completed[i]);
     if (p->cloister != NODE_NONE) {

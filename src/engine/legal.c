@@ -128,8 +128,8 @@ static inline int place_moves(carc_move *out, int n, int cap, int unbounded,
 }
 
 /* The frontier is long (about 40 spots on average in a random game, 75 late in
- * it) and few spots fit a given tile, so the scan does one table load per spot
- * and tests four spots at a time. With room for every rotation of both tiles in
+ * it) and about one spot in four fits a given tile, so the scan does one table
+ * load per spot and gathers the spots that fit before writing moves. With room for every rotation of both tiles in
  * hand at every spot (the usual cap, CARC_MAX_MOVES), moves are written without
  * counting room: legal_place is inlined twice, once for each case. */
 static inline __attribute__((always_inline)) int

@@ -204,7 +204,9 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
     for (int i = 0; i < g->ncloisters; i++) {
         placed *q = &g->tiles[g->cloisters[i]];
         unsigned ox = (unsigned)(q->x - x + 1), oy = (unsigned)(q->y - y + 1);
-        if (ox > 2 || oy > 2 || ++q->around < 8)
+        unsigned near = (ox <= 2) & (oy <= 2);  /* no branch: which is near is random */
+        q->around = (uint8_t)(q->around + near);
+        if (!(near & (q->around == 8)))
             continue;
         if (!ncompleted++)
             memset(completed, NODE_NONE, sizeof completed);

@@ -8,17 +8,22 @@
  * (a hidden return depth, say) lingers in a view's bytes. Its parts:
  *
  *   - placed[]: the tiles on the board in placement order (index 0 is the start
- *     tile). Each knows, for every port, the feature node of the segment there.
+ *     tile). Segment i of a tile is node first+i; the segment at each port comes
+ *     from a table (tiletab_port_seg), the city/road ones are also kept per edge.
  *   - a position table (open addressing, cell_key/cell) from (x,y) to a placed
  *     tile or to a frontier spot. The board can stretch 71 tiles in any direction,
  *     so a direct grid would cost 20 KiB; the table costs 768 bytes.
  *   - frontier[]: the empty positions that share an edge with a placed tile, each
- *     with the edge types its neighbours demand. Legal placement only scans it.
+ *     with a signature of the edge types its neighbours demand. Legal placement
+ *     only scans it, one table load per spot (tiletab_fit_rots).
  *   - node[]: one node per segment of every placed tile, joined into features by
  *     union-find (union by size; a union relabels the smaller side, so every node
- *     names its root and read-only queries find it in one step). A root carries the feature's totals: open edges, pennants, road ends,
- *     followers per seat, tokens, flags. Nodes of one feature also form a circular
- *     list (next), walked to count distinct tiles and to find neighbours of fields.
+ *     names its root and read-only queries find it in one step). A root carries
+ *     the feature's totals: open edges, pennants, road ends, followers per seat,
+ *     tokens, flags. Nodes of one feature also form a circular list (next), walked
+ *     to count distinct tiles, to find neighbours of fields, and to relabel.
+ *   - cloisters[]: the tiles with a cloister, the only ones that count their
+ *     eight neighbours (around).
  *   - the turn: the step of B13 (enum step) and what the step needs.
  *
  * Invariants (carc_check verifies them all): see check.c.

@@ -15,11 +15,6 @@
 #include <stddef.h>
 #include "state.h"
 
-int feat_root(const carc_game *g, int n)
-{
-    return g->nodes[n].parent;
-}
-
 int feat_union(carc_game *g, int a, int b)
 {
     int ra = g->nodes[a].parent, rb = g->nodes[b].parent;

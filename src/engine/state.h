@@ -300,7 +300,12 @@ static inline int follower_supply(const carc_game *g, int seat)
 }
 
 /* ---- feature.c ---- */
-int feat_root(const carc_game *g, int n);
+/* The root of node n's feature: every node names it (feature.c), so this is a
+ * field read, inline because the Christmas target lists ask it of every node. */
+static inline int feat_root(const carc_game *g, int n)
+{
+    return g->nodes[n].parent;
+}
 /* Joins the features of nodes a and b; returns the root of the whole. */
 int feat_union(carc_game *g, int a, int b);
 int feat_tiles(const carc_game *g, int root);

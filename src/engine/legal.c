@@ -197,16 +197,16 @@ static int legal_follower(const carc_game *g, carc_move *out, int cap)
     int n = 0;
     const placed *p = &g->tiles[g->last];
     if (follower_supply(g, g->active) > 0) {
-        int nseg = carc_tile_def_of(p->kind)->nseg;
-        for (int i = 0; i < nseg && n < cap; i++) {
-            if (!legal_follower_ok(g, p->first + i))
-                continue;
-            carc_move *m = &out[n++];
-            *m = carc_move_pass();
-            m->kind = CARC_MOVE_FOLLOWER;
-            m->x = p->x;
-            m->y = p->y;
-            m->port = (uint8_t)board_node_port(g, p->first + i);
+        const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* board_node_port */
+        carc_move m = carc_move_pass();
+        m.kind = CARC_MOVE_FOLLOWER;
+        m.x = p->x;
+        m.y = p->y;
+        for (int i = 0; i < 8 && port[i] != 0xFF && n < cap; i++) {
+            if (g->nodes[feat_root(g, p->first + i)].nfollow)
+                continue;  /* legal_follower_ok */
+            m.port = port[i];
+            out[n++] = m;
         }
     }
     if (n < cap)

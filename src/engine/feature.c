@@ -36,16 +36,18 @@ int feat_union(carc_game *g, int a, int b)
     /* the totals, bytewise: see struct node for why no byte carries */
     _Static_assert(NODE_SUMS == 10 && offsetof(node, follow) - offsetof(node, size) == 5,
                    "the totals of struct node are 10 contiguous bytes");
+    uint8_t *sa = (uint8_t *)A + offsetof(node, size);
+    const uint8_t *sb = (const uint8_t *)B + offsetof(node, size);
     uint64_t a8, b8;
     uint16_t a2, b2;
-    memcpy(&a8, &A->size, 8);
-    memcpy(&b8, &B->size, 8);
-    memcpy(&a2, (uint8_t *)&A->size + 8, 2);
-    memcpy(&b2, (uint8_t *)&B->size + 8, 2);
+    memcpy(&a8, sa, 8);
+    memcpy(&b8, sb, 8);
+    memcpy(&a2, sa + 8, 2);
+    memcpy(&b2, sb + 8, 2);
     a8 += b8;
     a2 = (uint16_t)(a2 + b2);
-    memcpy(&A->size, &a8, 8);
-    memcpy((uint8_t *)&A->size + 8, &a2, 2);
+    memcpy(sa, &a8, 8);
+    memcpy(sa + 8, &a2, 2);
     uint8_t t = g->nodes[a].next;
     g->nodes[a].next = g->nodes[b].next;
     g->nodes[b].next = t;

@@ -8,6 +8,8 @@
 #   make asan     build into build-asan/ with ASan+UBSan and run every test
 #   make tsan     build into build-tsan/ with ThreadSanitizer and run a threaded arena
 #   make bench    build and print the benchmark figures
+#   make bench-instructions  instructions per random game under callgrind (base and
+#                 gifts,christmas; bench/instructions.sh, docs/PERFORMANCE.md)
 #   make fuzz     build the libFuzzer targets with clang and fuzz each for FUZZ_SECONDS
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -15,7 +17,7 @@ FUZZ_SECONDS ?= 60
 PORT ?= 8080
 CMAKE_OPTS = -DCARC_WERROR=ON
 
-.PHONY: all build play run test asan tsan bench fuzz clean serve
+.PHONY: all build play run test asan tsan bench bench-instructions fuzz clean serve
 all: build
 build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_OPTS) >/dev/null
@@ -47,6 +49,8 @@ tsan:
 	  --expansions gifts,christmas --seed 1
 bench: build
 	./$(BUILD)/carc bench
+bench-instructions: build
+	sh bench/instructions.sh $(BUILD)
 # Optimised (-O2, asserts kept) with ASan+UBSan: an unoptimised build ran fuzz_play
 # about four times slower.
 fuzz:

@@ -363,7 +363,6 @@ static const char *field_at(size_t off)
         {offsetof(carc_game, xhidden), "xhidden"},
         {offsetof(carc_game, e2_started), "e2..."},
         {offsetof(carc_game, rng), "rng"},
-        {offsetof(carc_game, packed), "packed..."},
         {offsetof(carc_game, nevents), "nevents"},
         {offsetof(carc_game, events), "events"},
     };

@@ -36,7 +36,8 @@
 #define MCTS_UCB_C 0.7
 #endif
 enum { ARENA_NODES = 1 << 18, NONE = -1, ROLLOUT_MOVES = MCTS_ROLLOUT_MOVES,
-       PRIOR_VISITS = MCTS_PRIOR_VISITS };
+       PRIOR_VISITS = MCTS_PRIOR_VISITS,
+       KID_SLOTS = 2 * CARC_MAX_MOVES };  /* kid_index: a power of two, half empty at most */
 
 typedef struct tnode {
     carc_move move;       /* the move from the parent to here */
@@ -60,6 +61,13 @@ typedef struct {
     int32_t path[512];
     int untried[CARC_MAX_MOVES];
     int32_t kids[CARC_MAX_MOVES];
+    /* the children of the node being visited, by key (open addressing): a slot is
+     * in use when its stamp is the current visit's, so nothing is cleared */
+    uint32_t visit;
+    int32_t kid_parent;  /* the node indexed */
+    int kid_walk;        /* 1: too many children to index, walk them */
+    uint32_t kid_stamp[KID_SLOTS];
+    int32_t kid_slot[KID_SLOTS];
     long last_iterations;
 } mcts_player;
 
@@ -70,15 +78,17 @@ static double now_ms(void)
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* A hash of a move's bytes (FNV-1a), so that matching a legal move to a child is
- * mostly one integer comparison. */
+/* A hash of a move's 12 bytes (as a word and a half word, multiplied), so that
+ * matching a legal move to a child is mostly one integer comparison. */
 static uint32_t move_key(const carc_move *m)
 {
-    const unsigned char *b = (const unsigned char *)m;
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < sizeof *m; i++)
-        h = (h ^ b[i]) * 16777619u;
-    return h;
+    uint64_t a;
+    uint32_t b;
+    memcpy(&a, m, 8);
+    memcpy(&b, (const unsigned char *)m + 8, 4);
+    uint64_t h = (a ^ ((uint64_t)b << 29)) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 32;
+    return (uint32_t)(h * 0xBF58476D1CE4E5B9ull >> 32);
 }
 
 static int32_t new_node(mcts_player *p, const carc_move *m, int seat, int32_t parent)
@@ -102,12 +112,48 @@ static int32_t new_node(mcts_player *p, const carc_move *m, int seat, int32_t pa
     return i;
 }
 
-static int32_t find_child(const mcts_player *p, int32_t parent, const carc_move *m)
+/* Indexes the children of `parent` by key for find_child, in one walk (matching
+ * every legal move against every child cost a product of the two counts). A node
+ * can gather more children than one legal list holds (other tiles drawn in other
+ * determinizations): past half the slots, find_child walks the children instead. */
+static void index_children(mcts_player *p, int32_t parent)
+{
+    if (++p->visit == 0) {  /* stamps wrapped: forget them all */
+        memset(p->kid_stamp, 0, sizeof p->kid_stamp);
+        p->visit = 1;
+    }
+    p->kid_parent = parent;
+    p->kid_walk = 0;
+    int count = 0;
+    for (int32_t c = p->arena[parent].child; c != NONE; c = p->arena[c].sibling) {
+        if (++count > KID_SLOTS / 2) {
+            p->kid_walk = 1;
+            return;
+        }
+        uint32_t h = p->arena[c].key & (KID_SLOTS - 1);
+        while (p->kid_stamp[h] == p->visit)
+            h = (h + 1) & (KID_SLOTS - 1);
+        p->kid_stamp[h] = p->visit;
+        p->kid_slot[h] = c;
+    }
+}
+
+/* The child of the node last indexed whose move is m, or NONE. */
+static int32_t find_child(const mcts_player *p, const carc_move *m)
 {
     uint32_t key = move_key(m);
-    for (int32_t c = p->arena[parent].child; c != NONE; c = p->arena[c].sibling)
+    if (p->kid_walk) {
+        for (int32_t c = p->arena[p->kid_parent].child; c != NONE; c = p->arena[c].sibling)
+            if (p->arena[c].key == key && carc_move_equal(&p->arena[c].move, m))
+                return c;
+        return NONE;
+    }
+    for (uint32_t h = key & (KID_SLOTS - 1); p->kid_stamp[h] == p->visit;
+         h = (h + 1) & (KID_SLOTS - 1)) {
+        int32_t c = p->kid_slot[h];
         if (p->arena[c].key == key && carc_move_equal(&p->arena[c].move, m))
             return c;
+    }
     return NONE;
 }
 
@@ -200,8 +246,9 @@ static void iterate(mcts_player *p, const carc_game *view)
         int nu = 0, nk = 0;
         int32_t best = NONE;
         double best_score = -1;
+        index_children(p, node);
         for (int i = 0; i < n; i++) {
-            int32_t c = find_child(p, node, &p->moves[i]);
+            int32_t c = find_child(p, &p->moves[i]);
             if (c == NONE) {
                 p->untried[nu++] = i;
                 continue;

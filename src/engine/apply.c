@@ -46,11 +46,12 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
         error_set(err, CARC_E_ILLEGAL, "rotation %d is not 0..3", m->rot);
         return CARC_E_ILLEGAL;
     }
-    if (board_lookup(g, m->x, m->y) >= 0) {
+    int at = board_find(g, m->x, m->y);
+    if (at >= 0 && at < CELL_FRONTIER) {
         error_set(err, CARC_E_ILLEGAL, "(%d,%d) already holds a tile", m->x, m->y);
         return CARC_E_ILLEGAL;
     }
-    int si = board_spot_index(g, m->x, m->y);
+    int si = at < 0 ? -1 : at - CELL_FRONTIER;
     if (si < 0) {
         error_set(err, CARC_E_ILLEGAL, "(%d,%d) shares no edge with a placed tile (B4)",
                   m->x, m->y);
@@ -63,11 +64,13 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
         return CARC_E_ILLEGAL;
     }
     const spot *s = &g->frontier[si];
-    uint8_t packed = g->packed[m->tile][m->rot];
+    if (spot_fits(g, s, m->tile) & (1u << (m->rot % tiletab_period[m->tile])))
+        return CARC_OK;  /* the table says it fits; below, which edge does not */
+    unsigned packed = tiletab_packed(m->tile, m->rot);
     for (int d = 0; d < 4; d++) {
-        if (!((s->mask >> (2 * d)) & 3))
+        int mine = (packed >> (2 * d)) & 3, theirs = (s->sig >> (2 * d)) & 3;
+        if (theirs == SIG_FREE)
             continue;
-        int mine = (packed >> (2 * d)) & 3, theirs = (s->need >> (2 * d)) & 3;
         if (mine != theirs) {
             error_set(err, CARC_E_ILLEGAL,
                       "%c r%d does not fit at (%d,%d): its %s edge (%s) meets %s (B4)", letter,
@@ -80,7 +83,7 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
 
 static void do_place(carc_game *g, const carc_move *m)
 {
-    int rot = m->rot % g->period[m->tile];
+    int rot = m->rot % tiletab_period[m->tile];
     int other = -1;
     if (g->nhand == 2)
         other = g->hand[0] == m->tile ? g->hand[1] : g->hand[0];
@@ -106,7 +109,7 @@ static int check_follower(const carc_game *g, const carc_move *m, carc_error *er
                   carc_port_name(m->port));
         return CARC_E_ILLEGAL;
     }
-    if (carc_supply(g, g->active) == 0) {
+    if (follower_supply(g, g->active) == 0) {
         error_set(err, CARC_E_ILLEGAL, "player %d has no follower in supply (B6)", g->active);
         return CARC_E_ILLEGAL;
     }

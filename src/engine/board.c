@@ -3,29 +3,30 @@
  * next to the board, and placing a tile (its segments become feature nodes and
  * join the features of its neighbours).
  *
- * The position table maps (x,y) to a placed tile (cell_val < 128) or to a frontier
- * spot (cell_val - 128). Keys are never deleted: a spot becomes a tile in place.
- * Open addressing with linear probing; at most 72 tiles + 146 spots live in 512
- * slots, so probes stay short.
+ * The position table maps (x,y) to a placed tile (cell = CELL_TILE + index) or to
+ * a frontier spot (CELL_SPOT + index); 0 is an empty slot. Slots are never
+ * emptied: a spot becomes a tile in place. Open addressing with linear probing;
+ * at most 72 tiles + 146 spots live in 256 slots (a random game: about 130).
  *
- * Frontier spots carry the edge types their neighbours demand, so "does tile k fit
- * here, and in which rotations" is one mask comparison (spot_fits in state.h).
+ * Frontier spots carry the edge types their neighbours demand as one signature
+ * byte, so "in which rotations does tile k fit here" is one byte of a table
+ * (tiletab_fit_rots, spot_fits in state.h).
+ *
+ * Placing a tile looks up the 4 positions that share an edge with it, to join
+ * features or to add a demand to a spot. Only the tiles with a cloister (6 of 72)
+ * count their 8 neighbours: a new tile adds itself to the counts of the listed
+ * cloister tiles next to it, and a new cloister tile counts its own once.
  */
 #include "state.h"
 
 static const int dx[4] = {0, 1, 0, -1};
 static const int dy[4] = {-1, 0, 1, 0};
 
-static uint16_t cell_key(int x, int y)
-{
-    return (uint16_t)(((x + 128) << 8) | (y + 128));
-}
-
 /* Slot holding (x,y), or -1 - (the free slot where it would go). */
 static int cell_find(const carc_game *g, int x, int y)
 {
-    uint16_t k = cell_key(x, y);
-    unsigned h = ((uint32_t)k * 2654435761u) >> 23;
+    unsigned k = (unsigned)(((x + 128) << 8) | (y + 128));
+    unsigned h = (k * 2654435761u) >> 24;
     for (;;) {
         if (g->cell_key[h] == k)
             return (int)h;
@@ -38,123 +39,111 @@ static int cell_find(const carc_game *g, int x, int y)
 int board_lookup(const carc_game *g, int x, int y)
 {
     int c = cell_find(g, x, y);
-    if (c < 0 || g->cell_val[c] >= CELL_FRONTIER)
+    if (c < 0 || g->cell[c] >= CELL_SPOT)
         return -1;
-    return g->cell_val[c];
+    return g->cell[c] - CELL_TILE;
+}
+
+int board_find(const carc_game *g, int x, int y)
+{
+    int c = cell_find(g, x, y);
+    if (c < 0)
+        return -1;
+    int v = g->cell[c];
+    return v < CELL_SPOT ? v - CELL_TILE : CELL_FRONTIER + v - CELL_SPOT;
 }
 
 int board_spot_index(const carc_game *g, int x, int y)
 {
     int c = cell_find(g, x, y);
-    if (c < 0 || g->cell_val[c] < CELL_FRONTIER)
+    if (c < 0 || g->cell[c] < CELL_SPOT)
         return -1;
-    return g->cell_val[c] - CELL_FRONTIER;
+    return g->cell[c] - CELL_SPOT;
 }
 
 int board_placeable(const carc_game *g, int kind)
 {
-    for (int i = 0; i < g->nfrontier; i++)
-        if (spot_fits(g, &g->frontier[i], kind))
+    const uint8_t *fits = tiletab_fit_rots[kind];
+    const spot *s = g->frontier, *end = s + g->nfrontier;
+    for (; s < end; s++)
+        if (fits[s->sig])
             return 1;
     return 0;
 }
 
-/* Records that the empty position (x,y) has a neighbour demanding edge type
- * `type` on its side `side`, creating the spot if needed. */
-static void spot_demand(carc_game *g, int x, int y, int side, int type)
+/* Records that the empty position (x,y) at cell c (cell_find's answer) has a
+ * neighbour demanding edge type `type` on its side `side`, creating the spot if
+ * needed. */
+static void spot_demand(carc_game *g, int c, int x, int y, int side, int type)
 {
-    int c = cell_find(g, x, y);
     spot *s;
     if (c < 0) {
         c = -1 - c;
-        g->cell_key[c] = cell_key(x, y);
-        g->cell_val[c] = (uint8_t)(CELL_FRONTIER + g->nfrontier);
+        g->cell_key[c] = (uint16_t)(((x + 128) << 8) | (y + 128));
+        g->cell[c] = (uint8_t)(CELL_SPOT + g->nfrontier);
         s = &g->frontier[g->nfrontier++];
         s->x = (int8_t)x;
         s->y = (int8_t)y;
-        s->need = 0;
-        s->mask = 0;
+        s->sig = 0xFF;
     } else {
-        s = &g->frontier[g->cell_val[c] - CELL_FRONTIER];
+        s = &g->frontier[g->cell[c] - CELL_SPOT];
     }
-    s->need |= (uint8_t)(type << (2 * side));
-    s->mask |= (uint8_t)(3 << (2 * side));
+    s->sig = (uint8_t)((s->sig & ~(SIG_FREE << (2 * side))) | (type << (2 * side)));
 }
 
 /* Turns the spot at cell c into tile t: the last spot moves into its index. */
 static void spot_fill(carc_game *g, int c, int t)
 {
-    int i = g->cell_val[c] - CELL_FRONTIER;
-    int last = --g->nfrontier;
+    int i = g->cell[c] - CELL_SPOT;
+    int last = g->nfrontier - 1;
+    g->cell[c] = (uint8_t)(CELL_TILE + t);
     if (i != last) {
         g->frontier[i] = g->frontier[last];
         int lc = cell_find(g, g->frontier[i].x, g->frontier[i].y);
-        g->cell_val[lc] = (uint8_t)(CELL_FRONTIER + i);
+        g->cell[lc] = (uint8_t)(CELL_SPOT + i);
     }
-    g->cell_val[c] = (uint8_t)t;
+    g->nfrontier = (uint8_t)last;
 }
 
 int board_port_node(const carc_game *g, int t, int port)
 {
     const placed *p = &g->tiles[t];
-    if (port < 4)
-        return p->edge_node[port];
-    if (port < 12)
-        return p->slot_node[port - 4];
-    if (port == CARC_PORT_C)
-        return p->cloister;
-    return NODE_NONE;
+    int seg = tiletab_port_seg[p->kind][p->rot][port & 15];
+    return seg == 0xFF || port > CARC_PORT_C ? NODE_NONE : p->first + seg;
 }
 
 int board_node_port(const carc_game *g, int n)
 {
     const node *nd = &g->nodes[n];
     const placed *p = &g->tiles[nd->tile];
-    const carc_segment_def *s = &carc_tile_def_of(p->kind)->seg[nd->seg];
-    switch (s->type) {
-    case CARC_FEAT_CLOISTER:
-        return CARC_PORT_C;
-    case CARC_FEAT_FIELD:
-        return CARC_PORT_NW + __builtin_ctz(tile_rot_slots(s->mask, p->rot));
-    default:
-        return __builtin_ctz(tile_rot_edges(s->mask, p->rot));
-    }
+    return tiletab_seg_port[p->kind][p->rot][n - p->first];
 }
 
 /* Creates the nodes of tile t's segments and fills its port tables. */
-static void make_nodes(carc_game *g, int t)
+static void make_nodes(carc_game *g, int t, const uint8_t *port_seg)
 {
+    /* city/road edges of a segment in rotation 0, as a count */
+    static const uint8_t edges_in[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
     placed *p = &g->tiles[t];
     const carc_tile_def *d = carc_tile_def_of(p->kind);
-    memset(p->edge_node, NODE_NONE, sizeof p->edge_node);
-    memset(p->slot_node, NODE_NONE, sizeof p->slot_node);
-    p->cloister = NODE_NONE;
-    p->first = g->nnodes;
+    int first = p->first = g->nnodes;
+    for (int e = 0; e < 4; e++)
+        p->edge_node[e] = port_seg[e] == 0xFF ? NODE_NONE : (uint8_t)(first + port_seg[e]);
+    p->cloister = port_seg[CARC_PORT_C] == 0xFF ? NODE_NONE
+                                                : (uint8_t)(first + port_seg[CARC_PORT_C]);
+    g->nnodes = (uint8_t)(first + d->nseg);
     for (int i = 0; i < d->nseg; i++) {
         const carc_segment_def *s = &d->seg[i];
-        int n = g->nnodes++;
-        node *nd = &g->nodes[n];
+        node *nd = &g->nodes[first + i];
         memset(nd, 0, sizeof *nd);
-        nd->parent = nd->next = (uint8_t)n;
+        nd->parent = nd->next = (uint8_t)(first + i);
         nd->tile = (uint8_t)t;
-        nd->seg = (uint8_t)i;
         nd->type = s->type;
         nd->size = 1;
-        if (s->type == CARC_FEAT_CITY || s->type == CARC_FEAT_ROAD) {
-            uint8_t m = tile_rot_edges(s->mask, p->rot);
-            nd->open = (uint8_t)__builtin_popcount(m);
+        if (s->type <= CARC_FEAT_ROAD) {
+            nd->open = edges_in[s->mask & 15];
             nd->ends = s->ends;
             nd->pennants = s->type == CARC_FEAT_CITY ? d->pennant : 0;
-            for (int e = 0; e < 4; e++)
-                if (m & (1u << e))
-                    p->edge_node[e] = (uint8_t)n;
-        } else if (s->type == CARC_FEAT_FIELD) {
-            uint8_t m = tile_rot_slots(s->mask, p->rot);
-            for (int k = 0; k < 8; k++)
-                if (m & (1u << k))
-                    p->slot_node[k] = (uint8_t)n;
-        } else {
-            p->cloister = (uint8_t)n;
         }
     }
 }
@@ -169,66 +158,80 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
 {
     int t = g->ntiles++;
     placed *p = &g->tiles[t];
+    const uint8_t *ps = tiletab_port_seg[kind][rot];
     p->kind = (uint8_t)kind;
     p->rot = (uint8_t)rot;
     p->x = (int8_t)x;
     p->y = (int8_t)y;
     p->around = 0;
-    make_nodes(g, t);
+    make_nodes(g, t, ps);
     spot_fill(g, cell_find(g, x, y), t);
     g->last = (uint8_t)t;
     g->ndone = 0;
 
-    uint8_t packed = g->packed[kind][rot];
+    unsigned packed = tiletab_packed(kind, rot);
     for (int d = 0; d < 4; d++) {
         int nx = x + dx[d], ny = y + dy[d];
         int type = (packed >> (2 * d)) & 3;
-        int nb = board_lookup(g, nx, ny);
-        if (nb < 0) {
-            spot_demand(g, nx, ny, (d + 2) & 3, type);
+        int c = cell_find(g, nx, ny);
+        if (c < 0 || g->cell[c] >= CELL_SPOT) {
+            spot_demand(g, c, nx, ny, (d + 2) & 3, type);
             continue;
         }
-        const placed *q = &g->tiles[nb];
+        const placed *q = &g->tiles[g->cell[c] - CELL_TILE];
         if (type != CARC_EDGE_FIELD) {
-            feat_union(g, p->edge_node[d], q->edge_node[(d + 2) & 3]);
-            g->nodes[feat_root(g, p->edge_node[d])].open -= 2;
+            int r = feat_union(g, p->edge_node[d], q->edge_node[(d + 2) & 3]);
+            g->nodes[r].open -= 2;
         }
-        if (type != CARC_EDGE_CITY)
+        if (type != CARC_EDGE_CITY) {
+            const uint8_t *qs = tiletab_port_seg[q->kind][q->rot];
             for (int s = 2 * d; s < 2 * d + 2; s++)
-                feat_union(g, p->slot_node[s], q->slot_node[s ^ 5]);
+                feat_union(g, p->first + ps[CARC_PORT_NW + s],
+                           q->first + qs[CARC_PORT_NW + (s ^ 5)]);
+        }
     }
-    for (int i = 0; i < carc_tile_def_of(kind)->nseg; i++) {
-        int n = p->first + i;
-        if (g->nodes[n].type > CARC_FEAT_ROAD)
-            continue;
+    /* cities and roads come first among a kind's segments */
+    for (int n = p->first; n < g->nnodes && g->nodes[n].type <= CARC_FEAT_ROAD; n++) {
         int r = feat_root(g, n);
         if (g->nodes[r].open == 0 && !(g->nodes[r].flags & NF_COMPLETED))
             mark_done(g, r);
     }
-    /* Cloisters: count tiles in the 8 surrounding positions, both ways. */
-    for (int oy = -1; oy <= 1; oy++)
-        for (int ox = -1; ox <= 1; ox++) {
-            if (!ox && !oy)
-                continue;
-            int nb = board_lookup(g, x + ox, y + oy);
-            if (nb < 0)
-                continue;
-            placed *q = &g->tiles[nb];
-            p->around++;
-            if (++q->around == 8 && q->cloister != NODE_NONE)
-                mark_done(g, q->cloister);
-        }
-    if (p->around == 8 && p->cloister != NODE_NONE)
-        mark_done(g, p->cloister);
+    /* Cloisters: only the few tiles with one count their neighbours. Those around
+     * this tile that it completes are marked in rows from the top left (NW N NE W
+     * E SW S SE), then its own. */
+    uint8_t completed[9];
+    int ncompleted = 0;
+    for (int i = 0; i < g->ncloisters; i++) {
+        placed *q = &g->tiles[g->cloisters[i]];
+        unsigned ox = (unsigned)(q->x - x + 1), oy = (unsigned)(q->y - y + 1);
+        unsigned near = (ox <= 2) & (oy <= 2);  /* no branch: which is near is random */
+        q->around = (uint8_t)(q->around + near);
+        if (!(near & (q->around == 8)))
+            continue;
+        if (!ncompleted++)
+            memset(completed, NODE_NONE, sizeof completed);
+        completed[3 * oy + ox] = q->cloister;
+    }
+    for (int i = 0; ncompleted && i < 9; i++)
+        if (completed[i] != NODE_NONE)
+            mark_done(g, completed[i]);
+    if (p->cloister != NODE_NONE) {
+        for (int oy = -1; oy <= 1; oy++)
+            for (int ox = -1; ox <= 1; ox++)
+                p->around = (uint8_t)(p->around + ((ox || oy) && board_lookup(g, x + ox, y + oy) >= 0));
+        if (g->ncloisters < MAX_CLOISTERS)  /* always: the catalogue has 6 */
+            g->cloisters[g->ncloisters++] = (uint8_t)t;
+        if (p->around == 8)
+            mark_done(g, p->cloister);
+    }
 }
 
 void board_init(carc_game *g)
 {
-    g->ntiles = g->nnodes = g->nfrontier = 0;
+    g->ntiles = g->nnodes = g->nfrontier = g->ncloisters = 0;
     memset(g->cell_key, 0, sizeof g->cell_key);
-    spot_demand(g, 0, 0, 0, 0);
-    g->frontier[0].mask = 0;
-    g->frontier[0].need = 0;
+    spot_demand(g, cell_find(g, 0, 0), 0, 0, 0, 0);
+    g->frontier[0].sig = 0xFF;
     board_place(g, carc_tile_kind('D'), 0, 0, 0);
     g->ndone = 0;
     g->last = TILE_NONE;

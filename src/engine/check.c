@@ -8,13 +8,15 @@
  *   2. Position table: every placed tile is found at its position; every frontier
  *      spot is empty, touches a tile, and demands exactly its neighbours' edges;
  *      every empty neighbour of a tile is a frontier spot.
- *   3. Features: roots are their own parents; sizes, open edges, pennants, road
- *      ends and follower counts at each root equal a recount over its nodes; the
- *      circular list of a feature holds exactly its nodes; a city or road is
- *      completed iff it has no open edge, a cloister iff 8 tiles surround it.
+ *   3. Features: roots are their own parents and every node's parent is a root;
+ *      sizes, open edges, pennants, road ends and follower counts at each root
+ *      equal a recount over its nodes; the circular list of a feature holds
+ *      exactly its nodes; a city or road is completed iff it has no open edge, a
+ *      cloister iff 8 tiles surround it.
  *   4. Followers: each player has 7, on board or in supply; a follower stands on a
  *      node of a placed tile; no follower stands on a scored, unlocked feature.
- *   5. Tile neighbour counts (around) match the board.
+ *   5. Tiles with a cloister are listed in cloisters[] in placement order, and
+ *      their neighbour counts (around) match the board; other tiles count 0.
  *   6. The expansions' plan matches the configuration (expansion.h), and each
  *      expansion's own invariants hold (its hook `check`, on or off: one that is
  *      off holds nothing).
@@ -57,6 +59,7 @@ static const int dy[4] = {-1, 0, 1, 0};
 
 static int check_board(const carc_game *g, carc_error *err)
 {
+    int ncloisters = 0;
     for (int t = 0; t < g->ntiles; t++) {
         const placed *p = &g->tiles[t];
         if (board_lookup(g, p->x, p->y) != t)
@@ -65,6 +68,10 @@ static int check_board(const carc_game *g, carc_error *err)
         for (int oy = -1; oy <= 1; oy++)
             for (int ox = -1; ox <= 1; ox++)
                 around += (ox || oy) && board_lookup(g, p->x + ox, p->y + oy) >= 0;
+        if (p->cloister == NODE_NONE)
+            around = 0;
+        else if (ncloisters >= g->ncloisters || g->cloisters[ncloisters++] != t)
+            FAIL("board: the tile at (%d,%d) with a cloister is not in the list", p->x, p->y);
         if (around != p->around)
             FAIL("board: tile at (%d,%d) counts %d neighbours, has %d", p->x, p->y, p->around,
                  around);
@@ -74,6 +81,8 @@ static int check_board(const carc_game *g, carc_error *err)
                 FAIL("board: empty (%d,%d) next to a tile is not in the frontier", nx, ny);
         }
     }
+    if (ncloisters != g->ncloisters)
+        FAIL("board: %d tiles with a cloister, %d listed", ncloisters, g->ncloisters);
     for (int i = 0; i < g->nfrontier; i++) {
         const spot *s = &g->frontier[i];
         if (board_spot_index(g, s->x, s->y) != i)
@@ -84,13 +93,13 @@ static int check_board(const carc_game *g, carc_error *err)
             if (nb < 0)
                 continue;
             const placed *q = &g->tiles[nb];
-            int type = (g->packed[q->kind][q->rot] >> (2 * ((d + 2) & 3))) & 3;
+            int type = (tile_edges_packed(q->kind, q->rot) >> (2 * ((d + 2) & 3))) & 3;
             need |= (uint8_t)(type << (2 * d));
             mask |= (uint8_t)(3 << (2 * d));
         }
-        if (!mask || need != s->need || mask != s->mask)
+        if (!mask || need != spot_need(s->sig) || mask != spot_mask(s->sig))
             FAIL("board: frontier spot (%d,%d) demands %02x/%02x, neighbours say %02x/%02x",
-                 s->x, s->y, s->need, s->mask, need, mask);
+                 s->x, s->y, spot_need(s->sig), spot_mask(s->sig), need, mask);
     }
     return CARC_OK;
 }
@@ -102,6 +111,11 @@ static int check_features(const carc_game *g, carc_error *err)
         expected_nodes += carc_tile_def_of(g->tiles[t].kind)->nseg;
     if (expected_nodes != g->nnodes)
         FAIL("features: %d nodes for tiles that have %d segments", g->nnodes, expected_nodes);
+    for (int n = 0; n < g->nnodes; n++)
+        if (g->nodes[n].parent >= g->nnodes ||
+            g->nodes[g->nodes[n].parent].parent != g->nodes[n].parent)
+            FAIL("features: node %d names %d as its root, which is not one", n,
+                 g->nodes[n].parent);
     for (int r = 0; r < g->nnodes; r++) {
         const node *rn = &g->nodes[r];
         if (rn->parent != r)
@@ -114,7 +128,7 @@ static int check_features(const carc_game *g, carc_error *err)
             const node *nd = &g->nodes[n];
             const placed *p = &g->tiles[nd->tile];
             const carc_tile_def *d = carc_tile_def_of(p->kind);
-            const carc_segment_def *s = &d->seg[nd->seg];
+            const carc_segment_def *s = &d->seg[node_seg(g, n)];
             if (nd->type != rn->type || s->type != nd->type)
                 FAIL("features: node %d of type %d in a feature of type %d", n, nd->type,
                      rn->type);

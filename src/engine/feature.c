@@ -1,46 +1,57 @@
 /*
  * feature.c - features as union-find over segment nodes.
  *
- * Union by size keeps trees at most log2(243) < 8 deep, so roots are found
- * without path compression and every query stays read-only. A root holds the
- * feature's totals (open edges, pennants, road ends, followers per seat, tokens,
+ * Every node points straight at its root: a union relabels the nodes of the
+ * smaller feature (walking its circular list, below), so each node is relabelled
+ * at most log2(243) < 8 times in a game, and a root is found in one step by every
+ * query, which stays read-only. The engine asks for roots far more often than it
+ * joins features (the Christmas Present target lists ask for the root of every
+ * node). Which node becomes the root is decided by size alone (the larger; the
+ * first on a tie), as before the relabelling. A root holds the feature's totals (open edges, pennants, road ends, followers per seat, tokens,
  * flags); the nodes of a feature also form one circular list, which a union
  * splices in O(1). Totals that cannot simply be added (distinct tiles, the
  * completed cities a field borders) are counted by walking that list.
  */
+#include <stddef.h>
 #include "state.h"
 
-int feat_root(const carc_game *g, int n)
+int feat_union(carc_game *g, int a, int b)
 {
-    while (g->nodes[n].parent != n)
-        n = g->nodes[n].parent;
-    return n;
-}
-
-void feat_union(carc_game *g, int a, int b)
-{
-    int ra = feat_root(g, a), rb = feat_root(g, b);
+    int ra = g->nodes[a].parent, rb = g->nodes[b].parent;
     if (ra == rb)
-        return;
+        return ra;
     if (g->nodes[ra].size < g->nodes[rb].size) {
         int t = ra;
         ra = rb;
         rb = t;
     }
     node *A = &g->nodes[ra], *B = &g->nodes[rb];
-    B->parent = (uint8_t)ra;
-    A->size = (uint8_t)(A->size + B->size);
-    A->open = (uint8_t)(A->open + B->open);
-    A->pennants = (uint8_t)(A->pennants + B->pennants);
-    A->ends = (uint8_t)(A->ends + B->ends);
+    int v = rb;
+    do {  /* B's list, before the splice below joins it to A's */
+        g->nodes[v].parent = (uint8_t)ra;
+        v = g->nodes[v].next;
+    } while (v != rb);
     A->flags |= B->flags;
     A->tokens |= B->tokens;
-    A->nfollow = (uint8_t)(A->nfollow + B->nfollow);
-    for (int p = 0; p < CARC_MAX_PLAYERS; p++)
-        A->follow[p] = (uint8_t)(A->follow[p] + B->follow[p]);
+    /* the totals, bytewise: see struct node for why no byte carries */
+    _Static_assert(NODE_SUMS == 10 && offsetof(node, follow) - offsetof(node, size) == 5,
+                   "the totals of struct node are 10 contiguous bytes");
+    uint8_t *sa = (uint8_t *)A + offsetof(node, size);
+    const uint8_t *sb = (const uint8_t *)B + offsetof(node, size);
+    uint64_t a8, b8;
+    uint16_t a2, b2;
+    memcpy(&a8, sa, 8);
+    memcpy(&b8, sb, 8);
+    memcpy(&a2, sa + 8, 2);
+    memcpy(&b2, sb + 8, 2);
+    a8 += b8;
+    a2 = (uint16_t)(a2 + b2);
+    memcpy(sa, &a8, 8);
+    memcpy(sa + 8, &a2, 2);
     uint8_t t = g->nodes[a].next;
     g->nodes[a].next = g->nodes[b].next;
     g->nodes[b].next = t;
+    return ra;
 }
 
 int feat_tiles(const carc_game *g, int root)
@@ -117,7 +128,7 @@ int feat_field_cities(const carc_game *g, int root)
     do {
         const node *nd = &g->nodes[n];
         const placed *p = &g->tiles[nd->tile];
-        unsigned cities = carc_tile_def_of(p->kind)->seg[nd->seg].cities;
+        unsigned cities = carc_tile_def_of(p->kind)->seg[n - p->first].cities;
         for (int i = 0; cities; i++, cities >>= 1) {
             if (!(cities & 1))
                 continue;

@@ -51,9 +51,6 @@ void follower_move(carc_game *g, int seat, int from, int to)
 
 int carc_supply(const carc_game *g, int seat)
 {
-    int n = 0;
-    for (int i = 0; i < CARC_FOLLOWERS; i++)
-        n += g->fnode[seat][i] == NODE_NONE;
-    return n;
+    return follower_supply(g, seat);
 }
 

@@ -74,7 +74,6 @@ carc_game *carc_new(const carc_config *cfg, carc_error *err)
     g->view_seat = -1;
     g->players = (uint8_t)cfg->players;
     rng_seed(g->rng, cfg->seed);
-    tile_cache(g);
     memset(g->fnode, NODE_NONE, sizeof g->fnode);
     board_init(g);
     stack_build(g);

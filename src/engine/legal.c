@@ -6,6 +6,7 @@
  * in its lowest such rotation; carc_apply accepts the others and stores the lowest.
  * Follower moves name each segment by its canonical port.
  */
+#include <stddef.h>
 #include "expansion.h"
 
 void carc_move_canonical(const carc_game *g, carc_move *m)
@@ -15,7 +16,7 @@ void carc_move_canonical(const carc_game *g, carc_move *m)
     switch (m->kind) {
     case CARC_MOVE_PLACE:
         if (m->tile < CARC_TILE_KINDS && m->rot < 4)
-            m->rot = (uint8_t)(m->rot % g->period[m->tile]);
+            m->rot = (uint8_t)(m->rot % tiletab_period[m->tile]);
         c.tile = m->tile;
         c.rot = m->rot;
         c.x = m->x;
@@ -39,28 +40,93 @@ void carc_move_canonical(const carc_game *g, carc_move *m)
     *m = c;  /* only what the kind uses, so equal moves compare equal */
 }
 
-static int legal_place(const carc_game *g, carc_move *out, int cap)
+/* Appends the placements of a tile at spot s in rotations `fit` (bits) to out[n..],
+ * at most cap - n of them unless `unbounded` (cap is known to suffice); returns the
+ * new n. A move's first 8 bytes are one word:
+ * the tile's word with the spot's x and y, plus the rotation times the word value
+ * of a 1 in the rotation byte (whichever the byte order), then the last 4 bytes. */
+static inline int place_moves(carc_move *out, int n, int cap, int unbounded,
+                              const carc_move *tmpl, const spot *s, unsigned fit)
+{
+    static const uint8_t rot_one[8] = {0, 0, 0, 1, 0, 0, 0, 0};
+    _Static_assert(offsetof(carc_move, rot) == 3 && offsetof(carc_move, x) == 4 &&
+                   offsetof(carc_move, y) == 5 && sizeof(carc_move) == 12,
+                   "a placement move's rotation and position sit in its first word");
+    uint8_t b[8];
+    uint64_t lo, one;
+    uint32_t hi;
+    memcpy(b, tmpl, 8);
+    b[4] = (uint8_t)s->x;
+    b[5] = (uint8_t)s->y;
+    memcpy(&lo, b, 8);
+    memcpy(&hi, (const uint8_t *)tmpl + 8, 4);
+    memcpy(&one, rot_one, 8);
+    for (; fit && (unbounded || n < cap); fit &= fit - 1) {
+        uint64_t w = lo + one * (unsigned)__builtin_ctz(fit);
+        uint8_t *o = (uint8_t *)&out[n++];
+        memcpy(o, &w, 8);
+        memcpy(o + 8, &hi, 4);
+    }
+    return n;
+}
+
+/* The frontier is long (about 40 spots on average in a random game, 75 late in
+ * it) and about one spot in four fits a given tile, so the scan does one table
+ * load per spot and gathers the spots that fit before writing moves. With room for every rotation of both tiles in
+ * hand at every spot (the usual cap, CARC_MAX_MOVES), moves are written without
+ * counting room: legal_place is inlined twice, once for each case. */
+static inline __attribute__((always_inline)) int
+legal_place_in(const carc_game *g, carc_move *out, int cap, int unbounded)
 {
     int n = 0;
+    int forced = exp_forced_spot(g);  /* X13 */
+    const spot *first = g->frontier, *end = first + g->nfrontier;
+    if (forced >= 0) {
+        first += forced;
+        end = first + 1;
+    }
     for (int h = 0; h < g->nhand; h++) {
         int k = g->hand[h];
         if (h == 1 && k == g->hand[0])
             break;
-        carc_move m = move_pass();
-        m.kind = CARC_MOVE_PLACE;
-        m.tile = (uint8_t)k;
-        int forced = exp_forced_spot(g);  /* X13 */
-        for (int i = forced < 0 ? 0 : forced; i < (forced < 0 ? g->nfrontier : forced + 1); i++) {
-            const spot *s = &g->frontier[i];
-            for (unsigned fit = spot_fits(g, s, k); fit && n < cap; fit &= fit - 1) {
-                m.rot = (uint8_t)__builtin_ctz(fit);
-                m.x = s->x;
-                m.y = s->y;
-                out[n++] = m;
-            }
+        const uint8_t *fits = tiletab_fit_rots[k];
+        carc_move tmpl = move_pass();
+        tmpl.kind = CARC_MOVE_PLACE;
+        tmpl.tile = (uint8_t)k;
+        /* the spots that fit, gathered without a branch per spot: which ones fit
+         * is random, and a mispredicted branch costs more than the gathering */
+        uint8_t hit[MAX_FRONTIER];
+        int nhit = 0;
+        int i = 0, count = (int)(end - first);
+        for (; i + 4 <= count; i += 4) {
+            unsigned f0 = fits[first[i].sig], f1 = fits[first[i + 1].sig];
+            unsigned f2 = fits[first[i + 2].sig], f3 = fits[first[i + 3].sig];
+            hit[nhit] = (uint8_t)i;
+            nhit += f0 != 0;
+            hit[nhit] = (uint8_t)(i + 1);
+            nhit += f1 != 0;
+            hit[nhit] = (uint8_t)(i + 2);
+            nhit += f2 != 0;
+            hit[nhit] = (uint8_t)(i + 3);
+            nhit += f3 != 0;
+        }
+        for (; i < count; i++) {
+            hit[nhit] = (uint8_t)i;
+            nhit += fits[first[i].sig] != 0;
+        }
+        for (int j = 0; j < nhit; j++) {
+            const spot *s = first + hit[j];
+            n = place_moves(out, n, cap, unbounded, &tmpl, s, fits[s->sig]);
         }
     }
     return n;
+}
+
+static int legal_place(const carc_game *g, carc_move *out, int cap)
+{
+    if (cap >= 2 * 4 * MAX_FRONTIER)
+        return legal_place_in(g, out, cap, 1);
+    return legal_place_in(g, out, cap, 0);
 }
 
 /* B6: a follower may go on a segment of the placed tile whose feature is empty. */
@@ -73,17 +139,17 @@ static int legal_follower(const carc_game *g, carc_move *out, int cap)
 {
     int n = 0;
     const placed *p = &g->tiles[g->last];
-    if (carc_supply(g, g->active) > 0) {
-        int nseg = carc_tile_def_of(p->kind)->nseg;
-        for (int i = 0; i < nseg && n < cap; i++) {
-            if (!legal_follower_ok(g, p->first + i))
-                continue;
-            carc_move *m = &out[n++];
-            *m = move_pass();
-            m->kind = CARC_MOVE_FOLLOWER;
-            m->x = p->x;
-            m->y = p->y;
-            m->port = (uint8_t)board_node_port(g, p->first + i);
+    if (follower_supply(g, g->active) > 0) {
+        const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* board_node_port */
+        carc_move m = move_pass();
+        m.kind = CARC_MOVE_FOLLOWER;
+        m.x = p->x;
+        m.y = p->y;
+        for (int i = 0; i < 8 && port[i] != 0xFF && n < cap; i++) {
+            if (g->nodes[feat_root(g, p->first + i)].nfollow)
+                continue;  /* legal_follower_ok */
+            m.port = port[i];
+            out[n++] = m;
         }
     }
     if (n < cap)

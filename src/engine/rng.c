@@ -53,10 +53,15 @@ uint32_t rng_below(uint64_t s[4], uint32_t n)
 
 void rng_shuffle(uint64_t s[4], uint8_t *a, int n)
 {
+    /* on a local copy: the bytes of a[] may alias the state, which would make
+     * the compiler store and reload all four words at every swap */
+    uint64_t st[4];
+    memcpy(st, s, sizeof st);
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)rng_below(s, (uint32_t)i + 1);
+        int j = (int)rng_below(st, (uint32_t)i + 1);
         uint8_t t = a[i];
         a[i] = a[j];
         a[j] = t;
     }
+    memcpy(s, st, sizeof st);
 }

@@ -101,20 +101,28 @@ void score_final(carc_game *g)
 {
     /* E3: every unscored feature with followers, fields included (B11), in the
      * order of their oldest segments, which is also how the events name them. At
-     * most one feature per follower has followers. */
+     * most one feature per follower has followers, and they are found from the
+     * followers rather than by a walk over every node. */
     int nf = 0, roots[CARC_MAX_PLAYERS * CARC_FOLLOWERS], names[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
-    for (int n = 0; n < g->nnodes; n++) {
-        const node *r = &g->nodes[n];
-        if (r->parent != n || r->nfollow == 0 || (r->flags & NF_SCORED))
-            continue;
-        int name = feat_first_node(g, n), k = nf++;
-        for (; k > 0 && names[k - 1] > name; k--) {  /* insertion by oldest segment */
-            names[k] = names[k - 1];
-            roots[k] = roots[k - 1];
+    for (int s = 0; s < g->players; s++)
+        for (int i = 0; i < CARC_FOLLOWERS; i++) {
+            if (g->fnode[s][i] == NODE_NONE)
+                continue;
+            int n = feat_root(g, g->fnode[s][i]), seen = 0;
+            if (g->nodes[n].flags & NF_SCORED)
+                continue;
+            for (int k = 0; k < nf && !seen; k++)
+                seen = roots[k] == n;
+            if (seen)
+                continue;
+            int name = feat_first_node(g, n), k = nf++;
+            for (; k > 0 && names[k - 1] > name; k--) {  /* insertion by oldest segment */
+                names[k] = names[k - 1];
+                roots[k] = roots[k - 1];
+            }
+            names[k] = name;
+            roots[k] = n;
         }
-        names[k] = name;
-        roots[k] = n;
-    }
     for (int k = 0; k < nf; k++) {
         int n = roots[k], name = names[k];
         const node *r = &g->nodes[n];

@@ -9,17 +9,22 @@
  * (a hidden return depth, say) lingers in a view's bytes. Its parts:
  *
  *   - placed[]: the tiles on the board in placement order (index 0 is the start
- *     tile). Each knows, for every port, the feature node of the segment there.
- *   - a position table (open addressing, cell_key/cell_val) from (x,y) to a placed
+ *     tile). Segment i of a tile is node first+i; the segment at each port comes
+ *     from a table (tiletab_port_seg), the city/road ones are also kept per edge.
+ *   - a position table (open addressing, cell_key/cell) from (x,y) to a placed
  *     tile or to a frontier spot. The board can stretch 71 tiles in any direction,
- *     so a direct grid would cost 20 KiB; the table costs 1.5 KiB.
+ *     so a direct grid would cost 20 KiB; the table costs 768 bytes.
  *   - frontier[]: the empty positions that share an edge with a placed tile, each
- *     with the edge types its neighbours demand. Legal placement only scans it.
+ *     with a signature of the edge types its neighbours demand. Legal placement
+ *     only scans it, one table load per spot (tiletab_fit_rots).
  *   - node[]: one node per segment of every placed tile, joined into features by
- *     union-find (union by size, no path compression, so read-only queries never
- *     write). A root carries the feature's totals: open edges, pennants, road ends,
- *     followers per seat, tokens, flags. Nodes of one feature also form a circular
- *     list (next), walked to count distinct tiles and to find neighbours of fields.
+ *     union-find (union by size; a union relabels the smaller side, so every node
+ *     names its root and read-only queries find it in one step). A root carries
+ *     the feature's totals: open edges, pennants, road ends, followers per seat,
+ *     tokens, flags. Nodes of one feature also form a circular list (next), walked
+ *     to count distinct tiles, to find neighbours of fields, and to relabel.
+ *   - cloisters[]: the tiles with a cloister, the only ones that count their
+ *     eight neighbours (around).
  *   - the turn: the step of B13 (enum step) and what the step needs.
  *   - each expansion's state (gifts/, christmas/), which only its own files touch,
  *     and the plan of which expansion hooks act at which step (expansion.h).
@@ -35,49 +40,75 @@
 
 enum {
     NODE_NONE = 255,
-    MAX_NODES = 248,      /* the 72 tiles have 243 segments in all */
-    MAX_FRONTIER = 152,   /* an n-cell polyomino has at most 2n+2 empty neighbours */
-    CELL_SLOTS = 512,     /* position table size (a power of two) */
-    CELL_FRONTIER = 128,  /* cell_val >= this: frontier spot (val - 128) */
+    MAX_NODES = 243,      /* the 72 tiles have 243 segments in all (test_tiletab) */
+    MAX_FRONTIER = 146,   /* an n-cell polyomino has at most 2n+2 empty neighbours */
+    CELL_SLOTS = 256,     /* position table size (a power of two) */
+    CELL_FRONTIER = 128,  /* board_find: frontier spot i is CELL_FRONTIER + i */
+    /* cell[] values: 0 empty, CELL_TILE + placed index, CELL_SPOT + frontier index */
+    CELL_TILE = 1,
+    CELL_SPOT = CELL_TILE + CARC_TILES,
     MAX_DONE = 16,        /* features one tile can complete */
+    MAX_CLOISTERS = 8,    /* tiles with a cloister (A and B: 6; test_tiletab) */
     TILE_NONE = 255
 };
 
 /* node flags */
+_Static_assert(CELL_SPOT + MAX_FRONTIER <= 256, "a cell value fits a byte");
+
 enum { NF_COMPLETED = 1, NF_LOCKED = 2, NF_SCORED = 4 };
 
 typedef struct node {
-    uint8_t parent;     /* union-find parent; a root is its own parent */
+    uint8_t parent;     /* the feature's root (feature.c); a root is its own */
     uint8_t next;       /* circular list of the feature's nodes */
-    uint8_t tile;       /* index into placed[] */
-    uint8_t seg;        /* segment index in the tile kind's definition */
+    uint8_t tile;       /* index into placed[]; the segment is node - tiles[tile].first */
     uint8_t type;       /* enum carc_feature */
-    /* valid on roots only: */
+    /* valid on roots only. A union ORs these two: */
+    uint8_t flags;      /* NF_* */
+    uint8_t tokens;     /* bit per seat (X11) */
+    /* and adds these NODE_SUMS bytes, as two words (feat_union): no total can pass
+     * 255 (243 segments, at most 2*72+2 open edges, 35 followers), so no byte
+     * carries into the next */
     uint8_t size;       /* nodes in the feature (union by size) */
     uint8_t open;       /* city/road edges not yet matched */
     uint8_t pennants;
     uint8_t ends;       /* road ends on tiles (junction, cloister, gate) */
-    uint8_t flags;      /* NF_* */
-    uint8_t tokens;     /* bit per seat (X11) */
     uint8_t nfollow;    /* followers of all seats */
     uint8_t follow[CARC_MAX_PLAYERS];
 } node;
+
+enum { NODE_SUMS = 5 + CARC_MAX_PLAYERS };  /* size .. follow[], added by a union */
 
 typedef struct placed {
     uint8_t kind, rot;
     int8_t x, y;
     uint8_t first;         /* its first node; segment i is node first+i */
-    uint8_t around;        /* tiles in the 8 surrounding positions */
+    uint8_t around;        /* with a cloister: tiles in the 8 surrounding positions;
+                              0 on a tile without one */
     uint8_t cloister;      /* node of its cloister, or NODE_NONE */
     uint8_t edge_node[4];  /* city/road node on board edge d, NODE_NONE for a field edge */
-    uint8_t slot_node[8];  /* field node on board half-edge slot i, NODE_NONE on a city edge */
+    /* field nodes: first + tiletab_port_seg[kind][rot][CARC_PORT_NW + slot] */
 } placed;
 
 typedef struct spot {
     int8_t x, y;
-    uint8_t need;  /* 2 bits per side (N at bits 0-1): the edge type a tile must show */
-    uint8_t mask;  /* 0b11 on each side that has a neighbour */
+    /* The spot's signature: 2 bits per side (N at bits 0-1), the edge type a tile
+     * must show on that side, or 3 (SIG_FREE) where no tile neighbours it. */
+    uint8_t sig;
 } spot;
+
+enum { SIG_FREE = 3 };
+
+/* The sides of a signature that have a neighbour: 0b11 on each. */
+static inline unsigned spot_mask(unsigned sig)
+{
+    return ~((sig & (sig >> 1) & 0x55u) * 3u) & 0xFFu;
+}
+
+/* The edge types a signature demands, 0 on the free sides. */
+static inline unsigned spot_need(unsigned sig)
+{
+    return sig & spot_mask(sig);
+}
 
 /* The steps of a turn (B13) and of the end of the game (E1-E6). Decision steps
  * stop advance(); the others run straight through. */
@@ -123,18 +154,22 @@ struct carc_game {
     uint8_t ntiles;
     uint8_t nnodes;
     uint8_t nfrontier;
+    uint8_t ncloisters;
+    uint8_t cloisters[MAX_CLOISTERS];  /* placed indices of the tiles with a cloister */
     placed tiles[CARC_TILES];
     node nodes[MAX_NODES];
     spot frontier[MAX_FRONTIER];
-    uint16_t cell_key[CELL_SLOTS];   /* 0 = empty slot */
-    uint8_t cell_val[CELL_SLOTS];
+    uint16_t cell_key[CELL_SLOTS];  /* (x+128) << 8 | (y+128); 0 = empty slot */
+    uint8_t cell[CELL_SLOTS];
 
     /* features the tile placed this turn completed, scored in T7 */
     uint8_t done[MAX_DONE];
     uint8_t ndone;
 
     /* players */
-    uint8_t fnode[CARC_MAX_PLAYERS][CARC_FOLLOWERS];  /* node, or NODE_NONE in supply */
+    /* node, or NODE_NONE in supply; a row is 8 bytes (the last unused) so that
+     * follower_supply reads it as one word */
+    uint8_t fnode[CARC_MAX_PLAYERS][8];
     int16_t score[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];
     int16_t banked[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];  /* X12, paid in E4 */
 
@@ -190,14 +225,6 @@ struct carc_game {
 
     uint64_t rng[4];
 
-    /* per tile kind, filled by carc_new: edge types packed for each rotation, and
-     * the rotation period (1, 2 or 4); derived from the catalogue, kept here
-     * because the hot paths ask for them on every turn */
-    uint8_t packed[CARC_TILE_KINDS][4];
-    uint8_t period[CARC_TILE_KINDS];
-    uint32_t packed4[CARC_TILE_KINDS];       /* packed[k][r] in byte r */
-    uint32_t period_bytes[CARC_TILE_KINDS];  /* 0x80 in byte r for r < period */
-
     uint16_t nevents;
     carc_event events[CARC_MAX_EVENTS];
 };
@@ -210,35 +237,50 @@ uint32_t rng_below(uint64_t s[4], uint32_t n);
 /* Fisher-Yates shuffle of a[0..n). */
 void rng_shuffle(uint64_t s[4], uint8_t *a, int n);
 
+/* ---- tiletab.c: tables derived from the catalogue once and for all (tiles.c);
+ * tests/test_tiletab.c derives them again and compares, and prints them ---- */
+/* Edge types of every rotation: packed edges (2 bits per side, N at bits 0-1) of
+ * rotation r in byte r. */
+extern const uint32_t tiletab_packed4[CARC_TILE_KINDS];
+/* Smallest p in {1,2,4} such that turning the kind by p gives the same tile. */
+extern const uint8_t tiletab_period[CARC_TILE_KINDS];
+/* The rotations r < period of kind k that fit a spot of signature sig (struct
+ * spot), bit r for rotation r: 0 when the kind fits nowhere there. */
+extern const uint8_t tiletab_fit_rots[CARC_TILE_KINDS][256];
+/* The segment at port p (0..12; 13..15 pad) of kind k turned r times, 0xFF for none. */
+extern const uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][16];
+/* The canonical (lowest) port of segment i of kind k turned r times, 0xFF past nseg. */
+extern const uint8_t tiletab_seg_port[CARC_TILE_KINDS][4][8];
+
+/* Packed edges of kind k turned r times. */
+static inline unsigned tiletab_packed(int kind, int rot)
+{
+    return (tiletab_packed4[kind] >> (8 * rot)) & 0xFFu;
+}
+
 /* ---- tiles.c ---- */
 /* Edge types of kind k in rotation r, packed 2 bits per side (N at bits 0-1). */
 uint8_t tile_edges_packed(int kind, int rot);
 /* Smallest p in {1,2,4} such that rotating kind k by p gives the same tile. */
 int tile_period(int kind);
-/* Fills g->packed and g->period. */
-void tile_cache(carc_game *g);
 /* Rotated masks of a segment: edge bits or half-edge slot bits, in board directions. */
 uint8_t tile_rot_edges(uint8_t mask, int rot);
 uint8_t tile_rot_slots(uint8_t mask, int rot);
 
 /* Rotations of `kind` that fit spot s, as a bit mask (bit r = rotation r), only
- * rotations below the kind's period. The four rotations' packed edges sit in the
- * four bytes of one word, so one XOR-and-mask tests them all; a byte is zero
- * exactly where the rotation fits. */
+ * rotations below the kind's period. */
 static inline unsigned spot_fits(const carc_game *g, const spot *s, int kind)
 {
-    uint32_t x = (g->packed4[kind] ^ (s->need * 0x01010101u)) & (s->mask * 0x01010101u);
-    uint32_t zero = ~(((x & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | x | 0x7F7F7F7Fu);
-    zero &= g->period_bytes[kind];
-    /* gather the high bit of each byte into bits 0..3: after >> 7 the flags sit at
-     * bits 0, 8, 16, 24; the multiply moves them to 28..31 and its other products
-     * land on distinct bits below 28 or overflow, so nothing carries */
-    return (unsigned)(((zero >> 7) * 0x10204080u) >> 28);
+    (void)g;
+    return tiletab_fit_rots[kind][s->sig];
 }
 
 /* ---- board.c ---- */
 int board_lookup(const carc_game *g, int x, int y);  /* placed index or -1 */
 int board_spot_index(const carc_game *g, int x, int y);  /* frontier index or -1 */
+/* What is at (x,y), in one lookup: a placed index, CELL_FRONTIER + a frontier
+ * index, or -1 for an empty position off the frontier. */
+int board_find(const carc_game *g, int x, int y);
 int board_placeable(const carc_game *g, int kind);
 void board_init(carc_game *g);
 /* Places a tile (legality already checked); records completed features in done[]. */
@@ -250,9 +292,35 @@ int board_node_port(const carc_game *g, int n);
 /* The node at (x,y,port), or NODE_NONE. */
 int board_node_at(const carc_game *g, int x, int y, int port);
 
+/* The segment index of node n in its tile kind's definition. */
+static inline int node_seg(const carc_game *g, int n)
+{
+    return n - g->tiles[g->nodes[n].tile].first;
+}
+
+/* Followers of seat in supply (carc_supply): the NODE_NONE bytes among the
+ * first CARC_FOLLOWERS of its row, counted in one word. */
+static inline int follower_supply(const carc_game *g, int seat)
+{
+    static const uint8_t high[8] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0};
+    _Static_assert(CARC_FOLLOWERS == 7 && NODE_NONE == 0xFF, "a row is 7 nodes and a pad");
+    uint64_t w, h;
+    memcpy(&w, g->fnode[seat], 8);
+    memcpy(&h, high, 8);
+    w = ~w;  /* a byte in supply is now zero */
+    uint64_t zero = ~(((w & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | w) & h;
+    return (int)(((zero >> 7) * 0x0101010101010101ull) >> 56);
+}
+
 /* ---- feature.c ---- */
-int feat_root(const carc_game *g, int n);
-void feat_union(carc_game *g, int a, int b);
+/* The root of node n's feature: every node names it (feature.c), so this is a
+ * field read, inline because the Christmas target lists ask it of every node. */
+static inline int feat_root(const carc_game *g, int n)
+{
+    return g->nodes[n].parent;
+}
+/* Joins the features of nodes a and b; returns the root of the whole. */
+int feat_union(carc_game *g, int a, int b);
 int feat_tiles(const carc_game *g, int root);
 /* Majority holders (B8, X11) as a seat bit mask; 0 when nobody has a follower. */
 unsigned feat_holders(const carc_game *g, int root);

@@ -127,17 +127,3 @@ int tile_period(int kind)
         return 1;
     return same_after(d, 2) ? 2 : 4;
 }
-
-void tile_cache(carc_game *g)
-{
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
-        g->period[k] = (uint8_t)tile_period(k);
-        g->packed4[k] = g->period_bytes[k] = 0;
-        for (int r = 0; r < 4; r++) {
-            g->packed[k][r] = tile_edges_packed(k, r);
-            g->packed4[k] |= (uint32_t)g->packed[k][r] << (8 * r);
-            if (r < g->period[k])
-                g->period_bytes[k] |= 0x80u << (8 * r);
-        }
-    }
-}

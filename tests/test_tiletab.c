@@ -1,0 +1,234 @@
+/*
+ * test_tiletab.c - the tables of src/engine/tiletab.c against the catalogue.
+ *
+ * The engine's hot paths read tables derived from the tile catalogue (tiles.c)
+ * instead of recomputing rotations every game. This test derives every table
+ * again from carc_tile_def_of alone, with its own rotation arithmetic, and
+ * compares entry by entry (and checks that the catalogue's segments and
+ * cloister tiles fit the state's arrays for them). Run as `test_tiletab --print` it prints the tables as C
+ * source: that is how tiletab.c was written, and how to rewrite it after a change
+ * to the catalogue.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "state.h"
+
+/* Edge or slot mask of segment s of kind k after rotating the tile r quarter turns
+ * clockwise: edge e moves to e+r, half-edge slot i to i+2r. */
+static unsigned rotated(const carc_segment_def *s, int r)
+{
+    if (s->type == CARC_FEAT_FIELD) {
+        unsigned m = 0;
+        for (int i = 0; i < 8; i++)
+            if (s->mask & (1u << i))
+                m |= 1u << ((i + 2 * r) & 7);
+        return m;
+    }
+    if (s->type == CARC_FEAT_CLOISTER)
+        return 0;
+    unsigned m = 0;
+    for (int e = 0; e < 4; e++)
+        if (s->mask & (1u << e))
+            m |= 1u << ((e + r) & 3);
+    return m;
+}
+
+/* Edge type on side `side` of kind k turned r times. */
+static int edge_type(int k, int r, int side)
+{
+    return carc_tile_def_of(k)->edges[(side - r) & 3];
+}
+
+static uint32_t expect_packed4(int k)
+{
+    uint32_t p = 0;
+    for (int r = 0; r < 4; r++)
+        for (int side = 0; side < 4; side++)
+            p |= (uint32_t)edge_type(k, r, side) << (8 * r + 2 * side);
+    return p;
+}
+
+/* Turning by p gives the same tile: every segment lands on an equal one. */
+static int same_after(int k, int p)
+{
+    const carc_tile_def *d = carc_tile_def_of(k);
+    for (int i = 0; i < d->nseg; i++) {
+        int found = 0;
+        for (int j = 0; j < d->nseg; j++)
+            found |= d->seg[j].type == d->seg[i].type && rotated(&d->seg[j], 0) ==
+                                                               rotated(&d->seg[i], p);
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
+static int expect_period(int k)
+{
+    return same_after(k, 1) ? 1 : same_after(k, 2) ? 2 : 4;
+}
+
+/* The rotations r < period of kind k that fit a spot of signature sig, as a bit
+ * mask. A signature gives each side (N at bits 0-1) the edge type a tile must show
+ * there, or 3 where the spot has no neighbour. */
+static int expect_fit_rots(int k, int sig)
+{
+    int rots = 0;
+    for (int r = 0; r < expect_period(k); r++) {
+        int ok = 1;
+        for (int side = 0; side < 4; side++) {
+            int want = (sig >> (2 * side)) & 3;
+            ok &= want == 3 || want == edge_type(k, r, side);
+        }
+        rots |= ok << r;
+    }
+    return rots;
+}
+
+static int expect_port_seg(int k, int r, int port)
+{
+    const carc_tile_def *d = carc_tile_def_of(k);
+    for (int i = 0; i < d->nseg; i++) {
+        const carc_segment_def *s = &d->seg[i];
+        unsigned m = rotated(s, r);
+        if (port < 4 && (s->type == CARC_FEAT_CITY || s->type == CARC_FEAT_ROAD) &&
+            (m & (1u << port)))
+            return i;
+        if (port >= 4 && port < 12 && s->type == CARC_FEAT_FIELD && (m & (1u << (port - 4))))
+            return i;
+        if (port == CARC_PORT_C && s->type == CARC_FEAT_CLOISTER)
+            return i;
+    }
+    return 0xFF;
+}
+
+/* The canonical port of a segment: its lowest port. */
+static int expect_seg_port(int k, int r, int i)
+{
+    if (i >= carc_tile_def_of(k)->nseg)
+        return 0xFF;
+    for (int port = 0; port < CARC_PORTS; port++)
+        if (expect_port_seg(k, r, port) == i)
+            return port;
+    return 0xFF;
+}
+
+static void test_packed_and_period(void **state)
+{
+    (void)state;
+    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+        assert_int_equal(tiletab_packed4[k], expect_packed4(k));
+        assert_int_equal(tiletab_period[k], expect_period(k));
+        /* and the engine's own functions agree */
+        assert_int_equal(tiletab_period[k], tile_period(k));
+        for (int r = 0; r < 4; r++)
+            assert_int_equal((tiletab_packed4[k] >> (8 * r)) & 0xFF, tile_edges_packed(k, r));
+    }
+}
+
+static void test_fit_rots(void **state)
+{
+    (void)state;
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        for (int sig = 0; sig < 256; sig++)
+            assert_int_equal(tiletab_fit_rots[k][sig], expect_fit_rots(k, sig));
+}
+
+static void test_ports(void **state)
+{
+    (void)state;
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        for (int r = 0; r < 4; r++) {
+            for (int port = 0; port < 16; port++)
+                assert_int_equal(tiletab_port_seg[k][r][port],
+                                 port < CARC_PORTS ? expect_port_seg(k, r, port) : 0xFF);
+            for (int i = 0; i < 8; i++)
+                assert_int_equal(tiletab_seg_port[k][r][i], expect_seg_port(k, r, i));
+        }
+}
+
+/* board.c lists the tiles with a cloister in a fixed array. */
+static void test_cloister_tiles_fit_the_list(void **state)
+{
+    (void)state;
+    int n = 0;
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        if (carc_tile_def_of(k)->cloister)
+            n += carc_tile_def_of(k)->count;
+    assert_true(n <= MAX_CLOISTERS);
+}
+
+/* The state has a node for every segment of every tile. */
+static void test_segments_fit_the_nodes(void **state)
+{
+    (void)state;
+    int n = 0;
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        n += carc_tile_def_of(k)->count * carc_tile_def_of(k)->nseg;
+    assert_int_equal(n, MAX_NODES);
+}
+
+static void print_tables(void)
+{
+    printf("const uint32_t tiletab_packed4[CARC_TILE_KINDS] = {");
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        printf("%s0x%08x,", k % 6 ? " " : "\n    ", expect_packed4(k));
+    printf("\n};\n\nconst uint8_t tiletab_period[CARC_TILE_KINDS] = {\n   ");
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        printf(" %d,", expect_period(k));
+    printf("\n};\n\nconst uint8_t tiletab_fit_rots[CARC_TILE_KINDS][256] = {\n");
+    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+        printf("    { /* %c */", 'A' + k);
+        for (int sig = 0; sig < 256; sig++)
+            printf("%s%2d,", sig % 32 ? "" : "\n     ", expect_fit_rots(k, sig));
+        printf("\n    },\n");
+    }
+    printf("};\n\nconst uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][16] = {\n");
+    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+        printf("    {");
+        for (int r = 0; r < 4; r++) {
+            printf("%s{", r ? "\n     " : "");
+            for (int port = 0; port < 16; port++) {
+                int s = port < CARC_PORTS ? expect_port_seg(k, r, port) : 0xFF;
+                printf(s == 0xFF ? "%s__" : "%s%2d", port ? "," : "", s);
+            }
+            printf("}%s", r < 3 ? "," : "");
+        }
+        printf("}, /* %c */\n", 'A' + k);
+    }
+    printf("};\n\nconst uint8_t tiletab_seg_port[CARC_TILE_KINDS][4][8] = {\n");
+    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+        printf("    {");
+        for (int r = 0; r < 4; r++) {
+            printf("%s{", r ? ", " : "");
+            for (int i = 0; i < 8; i++) {
+                int p = expect_seg_port(k, r, i);
+                printf(p == 0xFF ? "%s__" : "%s%2d", i ? "," : "", p);
+            }
+            printf("}");
+        }
+        printf("}, /* %c */\n", 'A' + k);
+    }
+    printf("};\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && !strcmp(argv[1], "--print")) {
+        print_tables();
+        return 0;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_packed_and_period),
+        cmocka_unit_test(test_fit_rots),
+        cmocka_unit_test(test_ports),
+        cmocka_unit_test(test_cloister_tiles_fit_the_list),
+        cmocka_unit_test(test_segments_fit_the_nodes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

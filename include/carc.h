@@ -446,6 +446,10 @@ int carc_masterminds(const carc_game *g, carc_mastermind_mark out[2]);
 int carc_mastermind(const carc_game *g, int *x, int *y);
 /* The deck a pending card_draw decision offers (0 Cloister, 1 Roadside), else -1. */
 int carc_offered_deck(const carc_game *g);
+/* The feature a pending scoring-modifier question (CARC_DEC_MODIFIER, X8) is about:
+ * 1 and one of its segments, on the tile just placed, as (*x, *y) and a canonical
+ * port; 0 when no such question is pending. */
+int carc_modifier_feature(const carc_game *g, int *x, int *y, int *port);
 /* Points banked on locked features (X12), paid at the end (E4). */
 int carc_banked(const carc_game *g, int seat);
 

@@ -264,7 +264,7 @@ static void draw_board(play_ui *ui, const carc_game *v)
     }
     if (p.decision == CARC_DEC_MODIFIER) {
         int qx, qy, qp;
-        if (play_modifier_feature(v, play_session_modifiers_answered(ui->s), &qx, &qy, &qp)) {
+        if (carc_modifier_feature(v, &qx, &qy, &qp)) {
             corners(ui, qx, qy, play_attr(ui, PCOL_TARGET));
             segment_mark(ui, v, qx, qy, qp, followers_on(v, qx, qy, qp), L'\u25ce', '@',
                          play_attr(ui, PCOL_TARGET));

@@ -347,7 +347,7 @@ static void draw_list(play_ui *ui, pen *p, const carc_game *v)
     if (pd.decision == CARC_DEC_MODIFIER) {
         /* point 12: which feature the question is about (ringed on the board) */
         int mx, my, mp;
-        if (play_modifier_feature(v, play_session_modifiers_answered(ui->s), &mx, &my, &mp)) {
+        if (carc_modifier_feature(v, &mx, &my, &mp)) {
             char f[PLAY_LINE];
             play_feature_text(v, ui->viewer, mx, my, mp, f, sizeof f);
             snprintf(details[nd++], sizeof details[0], "Scoring now: %s", f);

@@ -541,14 +541,6 @@ int play_session_resume(play_session *s, const carc_record *rec, char *msg, size
     return 0;
 }
 
-int play_session_modifiers_answered(const play_session *s)
-{
-    int i, n = 0;
-    for (i = s->nhist - 1; i >= 0 && s->hist[i].move.kind != CARC_MOVE_PLACE; i--)
-        n += s->hist[i].decision == CARC_DEC_MODIFIER;
-    return n;
-}
-
 carc_record *play_record_load(const char *path, char *msg, size_t size)
 {
     FILE *f = fopen(path, "rb");

@@ -153,9 +153,6 @@ int play_session_goto(play_session *s, const play_hist *moves, int n, carc_error
 /* Applies the moves of a record to a session just created from its configuration
  * (`carc play --resume`). Returns 0, or -1 with msg naming the move refused. */
 int play_session_resume(play_session *s, const carc_record *rec, char *msg, size_t size);
-/* How many scoring-modifier questions (X8) were answered since the tile of this
- * turn was placed: the index of the pending one among play_modifier_feature's. */
-int play_session_modifiers_answered(const play_session *s);
 /* Writes the record (one JSON line) to path. Returns 0, or -1 with msg set. */
 int play_session_save(const play_session *s, const char *path, char *msg, size_t size);
 /* "seat 1 (mcts)" or, in the log of that seat, "seat 1 (you)". */
@@ -314,12 +311,6 @@ int play_option_details(const carc_game *v, int viewer, int decision, const carc
  * you 1" for the feature through segment (x,y,port); "" if there is none. */
 void play_feature_text(const carc_game *v, int viewer, int x, int y, int port, char *buf,
                        size_t size);
-/* The feature a pending scoring-modifier question (X8) is about, from what the view
- * shows: the `answered`-th of the completed cities, then completed road loops, of the
- * tile placed this turn that its active seat holds, in the order of the tile's edges
- * N E S W (the order of RULES X8 and the engine). Writes a segment of it; returns 0
- * when there is no modifier question. */
-int play_modifier_feature(const carc_game *v, int answered, int *x, int *y, int *port);
 
 /* play_keys.c */
 /* Sets up the cursor or the list for a new decision of the viewer (s->moves). */

@@ -107,3 +107,23 @@ int xmas_modifier_apply(carc_game *g, const carc_move *m, carc_error *err)
     g->question++;
     return CARC_OK;
 }
+
+/* The feature of the pending question, named by its segment on the tile just placed
+ * (every question is about a feature that tile completed). */
+int carc_modifier_feature(const carc_game *g, int *x, int *y, int *port)
+{
+    if (carc_pending_decision(g).decision != CARC_DEC_MODIFIER)
+        return 0;
+    const placed *p = &g->tiles[g->last];
+    int r = g->qroot[g->question];
+    for (int d = 0; d < 4; d++) {
+        int n = p->edge_node[d];
+        if (n != NODE_NONE && feat_root(g, n) == r) {
+            *x = p->x;
+            *y = p->y;
+            *port = board_node_port(g, n);
+            return 1;
+        }
+    }
+    return 0;
+}

@@ -41,7 +41,8 @@ enum {
     CARC_MAX_MOVES = 2048,   /* capacity carc_legal may need */
     CARC_MAX_EVENTS = 192,   /* events one carc_apply can emit (worst case: event.c) */
     CARC_MSG = 160,          /* size of an error message */
-    CARC_SEAT_NONE = 255     /* carc_move.seat2 when the move names no other seat */
+    CARC_SEAT_NONE = 255,    /* carc_move.seat2 when the move names no other seat */
+    CARC_SEAT_PUBLIC = CARC_MAX_PLAYERS  /* carc_view of no seat: what everyone knows */
 };
 
 /* ---- status codes ------------------------------------------------------ */
@@ -337,9 +338,11 @@ const carc_event *carc_events(const carc_game *g, int *n);
 
 /* Fills `out` (a game allocated by the caller, e.g. with carc_clone) with what
  * `seat` may know (RULES.md 6): the stack, deck orders and the generator are
- * hidden. A view cannot be played (carc_apply returns CARC_E_VIEW). */
+ * hidden. A view cannot be played (carc_apply returns CARC_E_VIEW). With seat
+ * CARC_SEAT_PUBLIC it is what every seat may know (a spectator's): every hand is
+ * hidden as from another seat. */
 void carc_view(const carc_game *g, int seat, carc_game *out);
-/* -1 for a full state, else the seat whose view this is. */
+/* -1 for a full state, else the seat whose view this is (or CARC_SEAT_PUBLIC). */
 int carc_view_seat(const carc_game *g);
 /* Fills `out` (allocated by the caller, e.g. with carc_clone) with a playable game
  * that agrees with the view `view`: the stack order, the other seats' gifts and

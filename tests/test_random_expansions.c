@@ -32,14 +32,16 @@
  * Determinism: every 8th game is played twice; the records must be identical.
  *
  * Hidden information (RULES.md 6), at random positions (about 1 decision in 40) and
- * for every seat s:
+ * for every seat s, and for the public view (CARC_SEAT_PUBLIC, a spectator's, which
+ * must hide every hand):
  *   - the view keeps other seats' gifts and cards only as counts in slot 0;
  *   - events in the view do not name another seat's gift or (non-lightning) card;
  *   - the view's state JSON (with legal moves) names no card that another seat holds
  *     unless it is public (s's own hand, a discard pile, the card in play);
  *   - twin test: a copy of the game whose stack, decks and generator are shuffled and
  *     one hidden card of another seat swapped with a deck card gives a view that is
- *     byte-identical to the original's.
+ *     byte-identical to the original's;
+ *   - a deal of the view (carc_determinize) passes carc_check.
  * test_view_hides_return_depth checks separately that a tile shuffled back under
  * Take 2 (with a shuffled stack) does not reveal its depth in a seat's view.
  *
@@ -473,6 +475,10 @@ static void check_view(const carc_game *g, carc_game *view, carc_game *twin, car
     }
     free(json);
 
+    /* a deal of the view is a game that passes every check */
+    carc_determinize(view, test_rand_next(rs), tview);
+    check_ok(tview, "a deal of a view", set, game);
+
     /* twin: nothing hidden from `seat` may change its view */
     test_make_twin(g, twin, seat, rs);
     carc_view(twin, seat, tview);
@@ -533,8 +539,9 @@ static char *play(const carc_config *cfg, uint64_t choice_seed, const play_opts 
         if (o->illegal_every && test_rand_below(&rs, o->illegal_every) == 0)
             try_illegal(g, scratch, g_moves, n, &rs, set, game);
         if (o->view_every && test_rand_below(&rs, o->view_every) == 0)
-            for (int s = 0; s < carc_players(g); s++)
-                check_view(g, view, twin, tview, s, &rs, set, game);
+            for (int s = 0; s <= carc_players(g); s++)  /* and the public view */
+                check_view(g, view, twin, tview, s < carc_players(g) ? s : CARC_SEAT_PUBLIC,
+                           &rs, set, game);
 
         carc_move m = g_moves[test_rand_below(&rs, n)];
         carc_copy(before, g);

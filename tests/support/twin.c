@@ -26,7 +26,8 @@ void test_make_twin(const carc_game *g, carc_game *twin, int seat, uint64_t *rs)
     for (int i = 0; i < 4; i++)
         twin->rng[i] = test_rand_next(rs);
     twin->cfg.seed ^= test_rand_next(rs);
-    for (int k = 1; k < twin->players; k++) {
+    /* every other seat; for the public view (seat CARC_SEAT_PUBLIC) every seat */
+    for (int k = seat < twin->players ? 1 : 0; k < twin->players; k++) {
         int t = (seat + k) % twin->players;
         for (int c = CARC_GIFT_SYNOD; c <= CARC_GIFT_TAKE_TWO; c++) {
             if (!twin->gifts[t][c] || !twin->gift_deck_len)

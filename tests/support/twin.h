@@ -10,7 +10,8 @@
 
 /* Copies g into twin, then reshuffles the stack and the decks, draws a new generator
  * and seed, and (where a deck allows) swaps one gift and one Christmas card of every
- * other seat with a card of the same deck. `rs` is the test's own generator. */
+ * other seat (every seat when `seat` is CARC_SEAT_PUBLIC) with a card of the same
+ * deck. `rs` is the test's own generator. */
 void test_make_twin(const carc_game *g, carc_game *twin, int seat, uint64_t *rs);
 
 #endif

@@ -72,7 +72,7 @@ void xmas_hidden_deal(carc_game *g, int seat)
         uint8_t pool[32];
         for (int i = 0; i < g->xndiscard[d]; i++)
             seen[g->xdiscard[d][i]]++;
-        for (int c = first; c < first + 16; c++)
+        for (int c = first; c < first + 16 && seat < g->players; c++)  /* not public */
             seen[c] += g->xhand[seat][c];
         if (g->xplay >= first && g->xplay < first + 16)
             seen[g->xplay]++;

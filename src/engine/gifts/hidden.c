@@ -28,7 +28,7 @@ void gifts_hidden_deal(carc_game *g, int seat)
     uint8_t pool[25];
     for (int i = 0; i < g->gift_ndiscard; i++)
         seen[g->gift_discard[i]]++;
-    for (int c = 1; c <= CARC_GIFT_TAKE_TWO; c++)
+    for (int c = 1; c <= CARC_GIFT_TAKE_TWO && seat < g->players; c++)  /* not public */
         seen[c] += g->gifts[seat][c];
     int n = cards_unknown_pool(pool, CARC_GIFT_SYNOD, CARC_GIFT_TAKE_TWO, 5, seen);
     rng_shuffle(g->rng, pool, n);

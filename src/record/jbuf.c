@@ -22,8 +22,7 @@ void jbuf_free(jbuf *b)
     b->len = b->cap = 0;
 }
 
-/* Makes room for n more bytes and the NUL; 0, or -1 (and `bad` set). */
-static int jbuf_room(jbuf *b, size_t n)
+int jbuf_grow(jbuf *b, size_t n)
 {
     if (b->bad)
         return -1;
@@ -42,22 +41,7 @@ static int jbuf_room(jbuf *b, size_t n)
     return 0;
 }
 
-void jbuf_raw(jbuf *b, const char *s, size_t n)
-{
-    if (jbuf_room(b, n) < 0)
-        return;
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-}
-
-void jbuf_char(jbuf *b, char c)
-{
-    if (jbuf_room(b, 1) < 0)
-        return;
-    b->p[b->len++] = c;
-}
-
-void jbuf_int(jbuf *b, long long v)
+void jbuf_int_any(jbuf *b, long long v)
 {
     char tmp[24];
     int n = 0;

@@ -190,12 +190,30 @@ typedef struct sj_node {
     int parent;      /* union-find */
 } sj_node;
 
+enum { SJ_HASH = 256 };  /* a power of two above 2 * CARC_TILES */
+
 typedef struct sj_board {
     sj_node node[SJ_MAX_NODES];
     int n;
     int first[CARC_TILES + 1];  /* nodes of tile i: first[i] .. first[i+1]-1 */
     int tx[CARC_TILES], ty[CARC_TILES], ntiles;
+    /* board index + 1 by position (open addressing, 0: empty): a linear search here
+     * took half of the whole document's time */
+    unsigned char at[SJ_HASH];
+    int next[SJ_MAX_NODES];  /* the next node of the same feature (-1: last) */
 } sj_board;
+
+/* The slot of position (x, y) in b->at: its tile's, or the empty one to fill. */
+static unsigned sj_slot(const sj_board *b, int x, int y)
+{
+    unsigned h = ((unsigned)(x & 0xff) * 31u + (unsigned)(y & 0xff)) * 0x9E37u;
+
+    for (h = (h >> 4) & (SJ_HASH - 1);; h = (h + 1) & (SJ_HASH - 1)) {
+        int t = b->at[h] - 1;
+        if (t < 0 || (b->tx[t] == x && b->ty[t] == y))
+            return h;
+    }
+}
 
 static int sj_find(sj_board *b, int i)
 {
@@ -227,10 +245,7 @@ static int sj_node_at(const sj_board *b, int t, int p)
 
 static int sj_tile_index(const sj_board *b, int x, int y)
 {
-    for (int t = 0; t < b->ntiles; t++)
-        if (b->tx[t] == x && b->ty[t] == y)
-            return t;
-    return -1;
+    return b->at[sj_slot(b, x, y)] - 1;
 }
 
 /* Builds the nodes of every placed tile and joins those that meet across an edge. */
@@ -245,8 +260,10 @@ static void sj_board_build(const carc_game *g, sj_board *b)
     b->ntiles = carc_board_count(g);
     if (b->ntiles > CARC_TILES)
         b->ntiles = CARC_TILES;
+    memset(b->at, 0, sizeof b->at);
     for (int t = 0; t < b->ntiles; t++) {
         carc_board_tile(g, t, &kind, &b->tx[t], &b->ty[t], &rot);
+        b->at[sj_slot(b, b->tx[t], b->ty[t])] = (unsigned char)(t + 1);
         b->first[t] = b->n;
         for (int p = 0; p < CARC_PORTS; p++) {
             int canon = CARC_PORT_NONE, type = carc_segment(g, b->tx[t], b->ty[t], p, &canon);
@@ -285,6 +302,16 @@ static void sj_board_build(const carc_game *g, sj_board *b)
                 sj_union(b, i, j);
         }
     }
+    /* each feature's nodes chained in index order from its root (the root has the
+     * lowest index): listing a feature's segments is then a walk, not a search */
+    int last[SJ_MAX_NODES];
+    for (int i = 0; i < b->n; i++) {
+        int r = sj_find(b, i);
+        b->next[i] = -1;
+        if (r != i)
+            b->next[last[r]] = i;
+        last[r] = i;
+    }
 }
 
 /* One feature, keys in order "completed","followers","locked","pennants","segments",
@@ -305,9 +332,7 @@ static void sj_feature(const carc_game *g, jbuf *out, sj_board *b, int root,
     /* [x, y, canonical port] per segment: small arrays, not objects, because a large
      * field has dozens of segments */
     jbuf_lit(out, ",\"segments\":[");
-    for (int i = root; i < b->n; i++) {
-        if (sj_find(b, i) != root)
-            continue;
+    for (int i = root; i >= 0; i = b->next[i]) {
         if (k++)
             jbuf_char(out, ',');
         jbuf_lit(out, "[");

@@ -717,6 +717,15 @@ static double cpu_seconds(int pid)
     return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
 }
 
+/* This process's CPU seconds (user + system) so far. */
+static double own_cpu_seconds(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+           (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
 static int run_games(void)
 {
     long rss0 = T.server_pid ? rss_kib(T.server_pid) : -1;
@@ -731,13 +740,13 @@ static int run_games(void)
             fprintf(f, "%s\n", T.games[i].id);
         fclose(f);
     }
-    double t0 = now(), deadline = t0 + T.timeout;
+    double t0 = now(), deadline = t0 + T.timeout, own0 = own_cpu_seconds();
     while (!all_done()) {
         if (now() > deadline)
             fail("timeout: %ld moves played, games not over after %.0f s", T.moves, T.timeout);
         lws_service(T.ctx, 0);
     }
-    double secs = now() - t0;
+    double secs = now() - t0, own1 = own_cpu_seconds();
     long rss1 = T.server_pid ? rss_kib(T.server_pid) : -1;
     double cpu1 = T.server_pid ? cpu_seconds(T.server_pid) : -1;
     lws_context_destroy(T.ctx);
@@ -774,6 +783,9 @@ static int run_games(void)
         if (cpu0 >= 0 && cpu1 >= 0 && T.nlat)
             printf("server CPU: %.2f s, %.0f us per move (%.0f%% of one core)\n", cpu1 - cpu0,
                    (cpu1 - cpu0) * 1e6 / T.nlat, 100 * (cpu1 - cpu0) / secs);
+        if (T.nlat)
+            printf("client CPU: %.2f s, %.0f us per move (%.0f%% of one core)\n", own1 - own0,
+                   (own1 - own0) * 1e6 / T.nlat, 100 * (own1 - own0) / secs);
         if (rss0 > 0 && rss1 > 0)
             printf("server memory: %ld KiB before, %ld KiB with %d games: %.1f KiB per game\n",
                    rss0, rss1, T.ngames, (double)(rss1 - rss0) / T.ngames);

@@ -3,7 +3,8 @@
  * jbuf.c) against the jansson tree it replaced (state_json_ref.c): the same bytes for
  * every state of seeded random games, mostly with both expansions, the full state
  * and every seat's view, with and without the legal moves. Also the buffer's string
- * escaping and integers against jansson's own output.
+ * escaping and integers against jansson's own output, and the ports of every placed
+ * tile as tile_ports.c works them out against the engine's carc_segment.
  *
  * It prints the microseconds per view document of both writers (a figure for
  * docs/PERFORMANCE.md, not a pass/fail criterion).
@@ -27,6 +28,7 @@
 #include "jbuf.h"
 #include "random_play.h"
 #include "state_json_ref.h"
+#include "tile_ports.h"
 
 /* 80 games take about 12 s (the jansson reference is the slow side); set
  * CARC_JSON_GAMES=N for a longer run (300 games were compared when the writer came) */
@@ -112,6 +114,25 @@ static void test_integers_and_failure(void **state)
     free(t);
 }
 
+/* tile_ports_of agrees with the engine (carc_segment) on every port of every tile
+ * placed in g. */
+static void check_tile_ports(const carc_game *g, int gi)
+{
+    for (int i = 0; i < carc_board_count(g); i++) {
+        int kind, x, y, rot;
+        tile_ports tp;
+        carc_board_tile(g, i, &kind, &x, &y, &rot);
+        assert_int_equal(tile_ports_of(kind, rot, &tp), 0);
+        for (int p = 0; p < CARC_PORTS; p++) {
+            int canon = CARC_PORT_NONE, type = carc_segment(g, x, y, p, &canon);
+            if (type != tp.type[p] || (type >= 0 && canon != tp.canon[p]))
+                fail_msg("game %d: tile %c rot %d at (%d,%d), port %s: engine %d/%d, "
+                         "tile_ports %d/%d", gi, carc_tile_def_of(kind)->letter, rot, x, y,
+                         carc_port_name(p), type, canon, tp.type[p], tp.canon[p]);
+        }
+    }
+}
+
 static double now_us(void)
 {
     struct timespec ts;
@@ -182,6 +203,7 @@ static void test_games(void **state)
             if (carc_apply(g, &moves[test_rand_below(&rs, n)], &err) != CARC_OK)
                 fail_msg("game %d step %d: %s", gi, step, err.msg);
         }
+        check_tile_ports(g, gi);
         carc_free(view);
         carc_free(g);
     }

@@ -30,6 +30,7 @@
 
 #include "jbuf.h"
 #include "record_int.h"
+#include "tile_ports.h"
 
 /* The names of the score categories of carc_score_part, in order. */
 static const char *const sj_category_names[CARC_SCORE_CATEGORIES] = {
@@ -180,13 +181,11 @@ static void sj_followers(const carc_game *g, jbuf *b)
 
 enum { SJ_MAX_NODES = CARC_TILES * 8 };  /* a tile kind has at most 8 segments */
 
-/* One segment of a placed tile: the ports (after rotation) it owns. */
+/* One segment of a placed tile. */
 typedef struct sj_node {
-    int tile;        /* board index */
     int x, y;
     int type;        /* enum carc_feature */
     int canon;       /* canonical port */
-    unsigned ports;  /* bit per port */
     int parent;      /* union-find */
 } sj_node;
 
@@ -195,12 +194,15 @@ enum { SJ_HASH = 256 };  /* a power of two above 2 * CARC_TILES */
 typedef struct sj_board {
     sj_node node[SJ_MAX_NODES];
     int n;
-    int first[CARC_TILES + 1];  /* nodes of tile i: first[i] .. first[i+1]-1 */
     int tx[CARC_TILES], ty[CARC_TILES], ntiles;
-    /* board index + 1 by position (open addressing, 0: empty): a linear search here
-     * took half of the whole document's time */
+    short port_node[CARC_TILES][CARC_PORTS];  /* the node owning each port, -1: none */
+    /* board index + 1 by position (open addressing, 0: empty): a linear search for
+     * each neighbour took half of the whole document's time */
     unsigned char at[SJ_HASH];
     int next[SJ_MAX_NODES];  /* the next node of the same feature (-1: last) */
+    /* the ports of each (kind, rotation) met so far: a board repeats them */
+    tile_ports ports[CARC_TILE_KINDS * 4];
+    unsigned char have_ports[CARC_TILE_KINDS * 4];
 } sj_board;
 
 /* The slot of position (x, y) in b->at: its tile's, or the empty one to fill. */
@@ -223,7 +225,7 @@ static int sj_find(sj_board *b, int i)
 }
 
 /* Joins two nodes; the older (lower index) root stays the root, so a feature is
- * named by its first segment in placement order. */
+ * named by its first segment in placement order (and its root is its lowest node). */
 static void sj_union(sj_board *b, int i, int j)
 {
     i = sj_find(b, i);
@@ -234,26 +236,24 @@ static void sj_union(sj_board *b, int i, int j)
         b->node[i].parent = j;
 }
 
-/* The node of tile t (board index) owning port p, or -1. */
-static int sj_node_at(const sj_board *b, int t, int p)
+/* Joins the segment of tile t at port p with that of tile u at port q, if both exist
+ * and are of one type; an edge port (p < 4) joins only cities and roads. */
+static void sj_join(sj_board *b, int t, int p, int u, int q)
 {
-    for (int i = b->first[t]; i < b->first[t + 1]; i++)
-        if (b->node[i].ports >> p & 1u)
-            return i;
-    return -1;
+    int i = b->port_node[t][p], j = b->port_node[u][q];
+
+    if (i < 0 || j < 0 || b->node[i].type != b->node[j].type)
+        return;
+    if (p < 4 && b->node[i].type != CARC_FEAT_CITY && b->node[i].type != CARC_FEAT_ROAD)
+        return;
+    sj_union(b, i, j);
 }
 
-static int sj_tile_index(const sj_board *b, int x, int y)
-{
-    return b->at[sj_slot(b, x, y)] - 1;
-}
-
-/* Builds the nodes of every placed tile and joins those that meet across an edge. */
+/* Builds the nodes of every placed tile and joins those that meet across an edge.
+ * Each adjacency is visited once, from the tile to its East and South neighbours:
+ * joining is symmetric, and the sets (hence the roots) do not depend on the order. */
 static void sj_board_build(const carc_game *g, sj_board *b)
 {
-    static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
-    /* half-edge slots NW NE EN ES SE SW WS WN: the facing slot on the neighbour */
-    static const int facing[8] = { 5, 4, 7, 6, 1, 0, 3, 2 };
     int kind, rot;
 
     b->n = 0;
@@ -261,49 +261,51 @@ static void sj_board_build(const carc_game *g, sj_board *b)
     if (b->ntiles > CARC_TILES)
         b->ntiles = CARC_TILES;
     memset(b->at, 0, sizeof b->at);
+    memset(b->have_ports, 0, sizeof b->have_ports);
     for (int t = 0; t < b->ntiles; t++) {
         carc_board_tile(g, t, &kind, &b->tx[t], &b->ty[t], &rot);
         b->at[sj_slot(b, b->tx[t], b->ty[t])] = (unsigned char)(t + 1);
-        b->first[t] = b->n;
+        /* ports in order, so a segment's canonical port (its first) comes first and
+         * opens the node that its other ports then join */
+        tile_ports none, *tp = &none;
+        if (kind >= 0 && kind < CARC_TILE_KINDS && rot >= 0 && rot < 4) {
+            tp = &b->ports[kind * 4 + rot];
+            if (!b->have_ports[kind * 4 + rot]) {
+                b->have_ports[kind * 4 + rot] = 1;
+                tile_ports_of(kind, rot, tp);
+            }
+        } else {
+            tile_ports_of(-1, 0, tp);  /* cannot happen: no segments, no features */
+        }
         for (int p = 0; p < CARC_PORTS; p++) {
-            int canon = CARC_PORT_NONE, type = carc_segment(g, b->tx[t], b->ty[t], p, &canon);
-            int i;
-            if (type < 0)
+            int canon = tp->canon[p], type = tp->type[p];
+            b->port_node[t][p] = -1;
+            if (type < 0 || canon >= CARC_PORTS)
                 continue;
-            for (i = b->first[t]; i < b->n && b->node[i].canon != canon; i++)
-                ;
-            if (i == b->n) {
-                if (b->n == SJ_MAX_NODES)
-                    continue;  /* cannot happen: at most 8 segments per tile */
-                b->node[i] = (sj_node){ t, b->tx[t], b->ty[t], type, canon, 0, i };
-                b->n++;
+            if (canon < p) {
+                b->port_node[t][p] = b->port_node[t][canon];
+            } else if (b->n < SJ_MAX_NODES) {  /* cannot be full: 8 segments a tile */
+                b->node[b->n] = (sj_node){ b->tx[t], b->ty[t], type, canon, b->n };
+                b->port_node[t][p] = (short)b->n++;
             }
-            b->node[i].ports |= 1u << p;
         }
     }
-    b->first[b->ntiles] = b->n;
-    for (int i = 0; i < b->n; i++) {
-        sj_node *nd = &b->node[i];
-        for (int p = 0; p < CARC_PORT_C; p++) {
-            int d, q, t, j;
-            if (!(nd->ports >> p & 1u))
-                continue;
-            if (p < 4) {  /* an edge joins cities and roads only */
-                if (nd->type != CARC_FEAT_CITY && nd->type != CARC_FEAT_ROAD)
-                    continue;
-                d = p;
-                q = (p + 2) % 4;
-            } else {
-                d = (p - 4) / 2;
-                q = 4 + facing[p - 4];
-            }
-            t = sj_tile_index(b, nd->x + dx[d], nd->y + dy[d]);
-            if (t >= 0 && (j = sj_node_at(b, t, q)) >= 0 && b->node[j].type == nd->type)
-                sj_union(b, i, j);
+    for (int t = 0; t < b->ntiles; t++) {
+        int u = b->at[sj_slot(b, b->tx[t] + 1, b->ty[t])] - 1;  /* East */
+        if (u >= 0) {
+            sj_join(b, t, CARC_PORT_E, u, CARC_PORT_W);
+            sj_join(b, t, CARC_PORT_EN, u, CARC_PORT_WN);
+            sj_join(b, t, CARC_PORT_ES, u, CARC_PORT_WS);
+        }
+        u = b->at[sj_slot(b, b->tx[t], b->ty[t] + 1)] - 1;  /* South */
+        if (u >= 0) {
+            sj_join(b, t, CARC_PORT_S, u, CARC_PORT_N);
+            sj_join(b, t, CARC_PORT_SE, u, CARC_PORT_NE);
+            sj_join(b, t, CARC_PORT_SW, u, CARC_PORT_NW);
         }
     }
-    /* each feature's nodes chained in index order from its root (the root has the
-     * lowest index): listing a feature's segments is then a walk, not a search */
+    /* each feature's nodes chained in index order from its root (its lowest node):
+     * listing a feature's segments is then a walk, not a search */
     int last[SJ_MAX_NODES];
     for (int i = 0; i < b->n; i++) {
         int r = sj_find(b, i);

@@ -2,9 +2,11 @@
  * srv_game.c - one live game: created from a request or rebuilt from its log,
  * moves validated, committed, then applied; the frames each seat is sent.
  *
- * Invariants: gm->index is the number of moves in the store's log of this game and
+ * Invariants: gm->index is the number of moves in the store's log of this game
+ * (committed, or in the store's open batch: gm->durable of them are committed) and
  * applied to gm->g; a move is in the log before gm->g changes (srv_game_move); the
- * frames cached in gm->frames are those of gm->index. Only views (carc_view) feed a
+ * frames cached in gm->frames are those of gm->index, and leave the server only once
+ * gm->durable reaches it (srv_ws.c). Only views (carc_view) feed a
  * frame: the full state never leaves this file except as the record, once the game
  * is over.
  */
@@ -186,6 +188,7 @@ srv_game *srv_game_load(srv_store *st, const char *id, int *missing, char *err,
         }
         gm->index++;
     }
+    gm->durable = gm->index;
 done:
     srv_strings_free(moves, n);
     srv_game_row_free(&row);
@@ -241,7 +244,8 @@ int srv_game_move(srv_game *gm, srv_store *st, int seat, long index, const carc_
         snprintf(err, errsize, "the move cannot be written in notation");
         return -1;
     }
-    /* the commit point: nobody hears of the move before it is in the log */
+    /* the commit point: nobody hears of the move before it is in the log (with group
+     * commit, in the store's open batch: its frames wait until srv_pass_end commits) */
     if (st->append_move(st, gm->id, gm->index, text, carc_is_over(gm->next)) < 0) {
         snprintf(err, errsize, "the move could not be stored (%s); nothing changed", st->err);
         return -1;
@@ -392,6 +396,27 @@ static char *game_build_frame(srv_game *gm, int seat)
         return NULL;
     }
     return b.p;
+}
+
+void srv_game_take_state(srv_game *gm, srv_game *from)
+{
+    carc_game *g = gm->g, *next = gm->next, *view = gm->view;
+    carc_recorder *rec = gm->rec;
+    gm->g = from->g;
+    gm->next = from->next;
+    gm->view = from->view;
+    gm->rec = from->rec;
+    from->g = g;
+    from->next = next;
+    from->view = view;
+    from->rec = rec;
+    gm->index = gm->durable = from->index;
+    gm->bot_index = -1;
+    for (int i = 0; i <= SRV_SEATS; i++) {
+        free(gm->frames[i]);
+        gm->frames[i] = NULL;
+    }
+    srv_game_free(from);
 }
 
 const char *srv_game_frame(srv_game *gm, int seat)

@@ -162,6 +162,7 @@ static int http_game(srv_server *s, struct lws *wsi, const char *uri)
 
 int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
 {
+    srv_flush(s);  /* an answer shows only committed moves */
     const char *uri = c->uri;
     c->wsi = wsi;
     c->post = lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0;
@@ -217,6 +218,7 @@ int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len)
 /* POST /api/games: the body is complete. */
 int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
 {
+    srv_flush(s);  /* a new game's row commits on its own, never in a batch */
     char err[SRV_ERR];
     char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1];
     srv_create req;

@@ -94,6 +94,7 @@ typedef struct srv_game {
     carc_game *view;     /* scratch for carc_view */
     carc_recorder *rec;
     int index;           /* moves applied = the index the next move must name */
+    int durable;         /* moves committed (<= index): frames of a later state wait */
     int bot_index;       /* index a computer is thinking about, -1 if none */
     char *frames[SRV_SEATS + 1];  /* frames of the current index; [SRV_SEATS] = spectator */
     srv_conn *conns;     /* WebSocket sessions on this game */
@@ -118,6 +119,9 @@ int srv_game_move(srv_game *gm, srv_store *st, int seat, long index, const carc_
                   char *err, size_t errsize);
 int srv_game_move_text(srv_game *gm, srv_store *st, int seat, long index, const char *text,
                        char *err, size_t errsize);
+/* Puts the state of `from` (a game loaded anew from the store) into gm, keeping gm's
+ * sessions, and frees `from`: after a failed commit, gm is back where its log is. */
+void srv_game_take_state(srv_game *gm, srv_game *from);
 /* The state frame of the current index for seat (-1: a spectator), built once per
  * index and owned by the game. NULL on out of memory. */
 const char *srv_game_frame(srv_game *gm, int seat);
@@ -179,6 +183,12 @@ typedef struct srv_server {
     srv_ip *ips;
     int nips, capips;
     char web[4096];
+    /* group commit: the games that moved in this service pass (their moves are in
+     * the store's open transaction; their frames wait for its commit) */
+    int batch;  /* a pass is open (srv_pass_begin) */
+    char (*moved)[2 * SRV_ID_BYTES + 1];
+    int nmoved, capmoved;
+    int failed;  /* the store failed and a game could not be reloaded: stop */
 } srv_server;
 
 /* Per-connection data (HTTP or WebSocket). */
@@ -218,6 +228,11 @@ int srv_ws_writable(srv_server *s, srv_conn *c, struct lws *wsi);
 void srv_ws_closed(srv_server *s, srv_conn *c);
 /* Pushes the current frame to every session of the game. */
 void srv_ws_broadcast(srv_server *s, srv_game *gm);
+/* The game's moves are committed: its sessions' waiting frames may go. */
+void srv_ws_release(srv_game *gm);
+/* The game's uncommitted moves are lost: its sessions' waiting frames are dropped,
+ * and each is told why. */
+void srv_ws_drop_held(srv_game *gm, const char *message);
 
 /* Finds a game, loading it from the store if it is not live. NULL if unknown. */
 srv_game *srv_find_game(srv_server *s, const char *id);
@@ -228,6 +243,16 @@ void srv_game_changed(srv_server *s, srv_game *gm);
 void srv_evict_if_idle(srv_server *s, srv_game *gm);
 /* Drains the computer players' results (on the service thread). */
 void srv_take_bot_moves(srv_server *s);
+/* Group commit (server.c). A service pass opens a batch of the store; every move
+ * accepted in it is noted (srv_note_move) and its frames wait; srv_pass_end commits
+ * the batch, then lets the frames go, or, if the commit failed, rebuilds each game
+ * that moved from its log and tells its sessions. HTTP handlers end the pass first
+ * (srv_flush), so an answer never shows an uncommitted move and a game row is never
+ * part of a batch. */
+void srv_pass_begin(srv_server *s);
+void srv_pass_end(srv_server *s);
+void srv_flush(srv_server *s);
+void srv_note_move(srv_server *s, srv_game *gm);
 /* Logs one line on stderr unless quiet. */
 void srv_log(const srv_server *s, const char *fmt, ...)
 #if defined(__GNUC__)

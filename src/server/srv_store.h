@@ -16,6 +16,7 @@
 #ifndef CARC_SRV_STORE_H
 #define CARC_SRV_STORE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct srv_game_row {
@@ -48,6 +49,15 @@ struct srv_store {
 
 /* Opens (creating if needed) the SQLite store at path. NULL with a message in err. */
 srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize);
+
+/* Group commit of the SQLite store: after batch_begin, append_move returning 0 means
+ * "in the open transaction", not yet durable; batch_end commits every such move at
+ * once and returns 0, or -1 (message in st->err) if any of them may be lost. Only
+ * moves are batched; create_game outside a batch commits at once. (Kept outside the
+ * function table, whose layout other stores initialise positionally; a PostgreSQL
+ * store would offer the same two calls.) */
+void srv_sqlite_batch_begin(srv_store *st);
+int srv_sqlite_batch_end(srv_store *st);
 
 /* Frees an array of n strings and the array. */
 void srv_strings_free(char **s, int n);

@@ -21,6 +21,7 @@ DIR=$(mktemp -d "${TMPDIR:-/tmp}/carc-serve-bench.XXXXXX")
 trap 'kill "$PID" 2>/dev/null; rm -rf "$DIR"' EXIT
 : > "$DIR/out"
 "$CARC" serve --port 0 --db "$DIR/games.sqlite" --quiet --max-per-ip $((GAMES * 2 + 16)) \
+    --games-per-minute $((GAMES + 16)) \
     > "$DIR/out" &
 PID=$!
 while ! grep -q '^carc serve: http' "$DIR/out"; do sleep 0.05; done

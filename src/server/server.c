@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "srv_int.h"
 
@@ -31,6 +32,15 @@ void srv_options_init(srv_options *o)
     o->web = CARC_WEB_DIR;
     o->workers = 2;
     o->max_per_ip = 64;
+    o->games_per_minute = 60;
+    o->idle_evict = 900;
+}
+
+double srv_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 void srv_log(const srv_server *s, const char *fmt, ...)
@@ -76,6 +86,7 @@ static uint64_t server_bot_seed(const srv_game *gm, int seat)
 
 void srv_game_changed(srv_server *s, srv_game *gm)
 {
+    gm->touched = srv_now();
     srv_ws_broadcast(s, gm);
     int seat = srv_game_bot_seat(gm);
     if (seat < 0 || gm->bot_index == gm->index)
@@ -118,6 +129,34 @@ void srv_take_bot_moves(srv_server *s)
         srv_game_changed(s, gm);
         srv_evict_if_idle(s, gm);  /* a game of computers only, over */
     }
+}
+
+void srv_sweep_idle(srv_server *s)
+{
+    double now = srv_now();
+    if (s->opt->idle_evict <= 0 || now < s->next_sweep)
+        return;
+    s->next_sweep = now + (s->opt->idle_evict < 10 ? 0.5 : 5);
+    for (size_t b = 0; b < sizeof s->reg.bucket / sizeof s->reg.bucket[0]; b++)
+        for (srv_game *gm = s->reg.bucket[b], *next; gm; gm = next) {
+            next = gm->hnext;
+            /* nobody connected, nothing held, no computer thinking or to think */
+            if (gm->conns || gm->durable < gm->index || gm->bot_index >= 0 ||
+                srv_game_bot_seat(gm) >= 0 || now - gm->touched < s->opt->idle_evict)
+                continue;
+            srv_log(s, "game %s left memory after %.0f s untouched (it stays in the store)",
+                    gm->id, now - gm->touched);
+            srv_registry_remove(&s->reg, gm);
+            srv_game_free(gm);
+        }
+}
+
+/* A timer that wakes the loop every second, so that idle games are swept even when
+ * no socket has anything to say. */
+static void server_tick(lws_sorted_usec_list_t *sul)
+{
+    srv_server *s = lws_container_of(sul, srv_server, tick);
+    lws_sul_schedule(s->ctx, 0, &s->tick, server_tick, LWS_US_PER_SEC);
 }
 
 void srv_pass_begin(srv_server *s)
@@ -338,10 +377,13 @@ int srv_run(const srv_options *o)
     rc = 0;
     /* one pass of the loop is one group commit: the moves that arrive in it are
      * committed together at its end, before any of their frames is written */
+    s->next_sweep = srv_now() + 1;
+    lws_sul_schedule(s->ctx, 0, &s->tick, server_tick, LWS_US_PER_SEC);
     while (!*o->stop && !s->failed) {
         srv_pass_begin(s);
         int n = lws_service(s->ctx, 0);
         srv_pass_end(s);
+        srv_sweep_idle(s);
         if (n < 0)
             break;
     }
@@ -355,6 +397,7 @@ out:
     srv_registry_clear(&s->reg);
     s->store->close(s->store);
     free(s->moved);
+    srv_rate_free(&s->rate);
     free(s->ips);
     free(s);
     return rc;

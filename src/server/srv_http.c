@@ -11,7 +11,8 @@
  *   GET  /replay/ID            web/replay.html
  *   GET  /PATH                 web/PATH (letters, digits, - _ . / only; no "..")
  *
- * Every answer is complete in one write; bodies are capped at SRV_MSG_MAX.
+ * Every answer is complete in one write; bodies are capped at SRV_MSG_MAX. An address
+ * that creates more than --games-per-minute games gets 429 (srv_rate.c).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <libwebsockets.h>
@@ -216,18 +217,34 @@ int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len)
 }
 
 /* POST /api/games: the body is complete. */
+/* The per-address budget of game creations (srv_rate.c): 0 if this one may go, else
+ * the seconds until one would. */
+static double http_rate(srv_server *s, struct lws *wsi)
+{
+    char addr[64];
+    if (!lws_get_peer_simple(wsi, addr, sizeof addr))
+        snprintf(addr, sizeof addr, "?");
+    return srv_rate_take(&s->rate, addr, s->opt->games_per_minute, srv_now());
+}
+
 int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
 {
     srv_flush(s);  /* a new game's row commits on its own, never in a batch */
     char err[SRV_ERR];
     char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1];
     srv_create req;
+    double wait;
     int rc;
     if (c->body_over) {
         snprintf(err, sizeof err, "request too large: at most %d bytes", SRV_MSG_MAX);
         rc = http_error(wsi, 413, err);
     } else if (srv_create_parse(c->body ? c->body : "", c->body_len, &req, err, sizeof err) < 0) {
         rc = http_error(wsi, 400, err);
+    } else if ((wait = http_rate(s, wsi)) > 0) {
+        snprintf(err, sizeof err,
+                 "too many games created from this address: at most %d a minute; try again in %.0f s",
+                 s->opt->games_per_minute, wait < 1 ? 1 : wait + 0.5);
+        rc = http_error(wsi, 429, err);
     } else {
         srv_game *gm = srv_game_create(&req, s->store, tokens, err, sizeof err);
         if (!gm) {

@@ -8,6 +8,7 @@
  *   srv_bots.c      computer seats thinking on worker threads
  *   srv_msg.c       parsing what clients send (strict, capped)
  *   srv_token.c     ids, seat tokens, their hashes
+ *   srv_rate.c      games created per address (a token bucket each)
  *   srv_sqlite.c    the SQLite store (srv_store.h)
  *
  * Threads: everything here runs on the service thread except the inside of
@@ -16,6 +17,7 @@
 #ifndef CARC_SRV_INT_H
 #define CARC_SRV_INT_H
 
+#include <libwebsockets.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -96,6 +98,7 @@ typedef struct srv_game {
     int index;           /* moves applied = the index the next move must name */
     int durable;         /* moves committed (<= index): frames of a later state wait */
     int bot_index;       /* index a computer is thinking about, -1 if none */
+    double touched;      /* last move or session change (seconds, monotonic): idle eviction */
     char *frames[SRV_SEATS + 1];  /* frames of the current index; [SRV_SEATS] = spectator */
     srv_conn *conns;     /* WebSocket sessions on this game */
     struct srv_game *hnext;  /* registry chain */
@@ -164,6 +167,18 @@ int srv_bots_take(srv_bots *b, char game_id[2 * SRV_ID_BYTES + 1], int *index,
 /* Stops the workers (after their current decision) and frees everything. */
 void srv_bots_free(srv_bots *b);
 
+/* ---- srv_rate.c ------------------------------------------------------------------------ */
+
+typedef struct srv_rate {
+    struct srv_rate_entry *e;
+    int n, cap;
+} srv_rate;
+
+/* Takes one game creation for addr at time `now` (seconds, monotonic) with a budget of
+ * per_minute (>= 1): 0 if allowed, else the seconds until it would be (> 0). */
+double srv_rate_take(srv_rate *r, const char *addr, int per_minute, double now);
+void srv_rate_free(srv_rate *r);
+
 /* ---- server.c, srv_http.c, srv_ws.c --------------------------------------------------- */
 
 struct lws;
@@ -189,6 +204,9 @@ typedef struct srv_server {
     char (*moved)[2 * SRV_ID_BYTES + 1];
     int nmoved, capmoved;
     int failed;  /* the store failed and a game could not be reloaded: stop */
+    srv_rate rate;       /* games created per address (srv_rate.c) */
+    lws_sorted_usec_list_t tick;  /* wakes the loop every second (server.c) */
+    double next_sweep;   /* when to look for idle games again (srv_sweep_idle) */
 } srv_server;
 
 /* Per-connection data (HTTP or WebSocket). */
@@ -241,6 +259,11 @@ void srv_game_changed(srv_server *s, srv_game *gm);
 /* Frees a finished game nobody is watching (it is loaded back from the store if
  * asked for again). Never call it while a caller up the stack holds gm. */
 void srv_evict_if_idle(srv_server *s, srv_game *gm);
+/* Seconds on a monotonic clock. */
+double srv_now(void);
+/* Frees the unfinished games nobody has touched for opt->idle_evict seconds (at most
+ * every few seconds; they stay in the store and are rebuilt when asked for). */
+void srv_sweep_idle(srv_server *s);
 /* Drains the computer players' results (on the service thread). */
 void srv_take_bot_moves(srv_server *s);
 /* Group commit (server.c). A service pass opens a batch of the store; every move

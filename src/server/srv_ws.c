@@ -155,6 +155,7 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
     c->game = gm;
     c->next = gm->conns;
     gm->conns = c;
+    gm->touched = srv_now();
     ws_queue(c, srv_game_frame(gm, c->seat));
     return 0;
 }
@@ -263,6 +264,7 @@ void srv_ws_closed(srv_server *s, srv_conn *c)
             *pp = c->next;
         srv_game *gm = c->game;
         c->game = NULL;
+        gm->touched = srv_now();  /* idle from now on if it was the last session */
         srv_evict_if_idle(s, gm);
     }
     while (c->out) {

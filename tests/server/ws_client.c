@@ -19,6 +19,8 @@
  *       fetches the record of every game listed in FILE (written by play --ids).
  *   ws_client get PORT PATH
  *       prints the status, the content-type and the body of GET PATH.
+ *   ws_client post PORT PATH BODY
+ *       the same for POST PATH with BODY (JSON).
  *   ws_client bad   PORT --max-per-ip N
  *       every bad input of docs/SERVER.md gets an error (or a closed connection)
  *       and changes nothing.
@@ -1074,10 +1076,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: ws_client play|bench|bad PORT [options] (see the source)\n");
         return 2;
     }
-    if (!strcmp(argv[1], "get") && argc == 4) {
-        char *body;
+    if ((!strcmp(argv[1], "get") && argc == 4) || (!strcmp(argv[1], "post") && argc == 5)) {
+        char *body = NULL;
+        const char *req = argc == 5 ? argv[4] : NULL;
         T.port = atoi(argv[2]);
-        int st = http("GET", argv[3], NULL, 0, &body);
+        int st = http(argc == 5 ? "POST" : "GET", argv[3], req, req ? strlen(req) : 0, &body);
         printf("%d %s\n%s\n", st, http_type, body ? body : "");
         free(body);
         return st ? 0 : 1;

@@ -9,8 +9,8 @@
  * Creates N games of two human seats over the HTTP API, opens a WebSocket per seat,
  * and answers every state that gives a seat legal moves with a random one at once;
  * prints moves/s, p50/p99 latency from sending a move to receiving the state it
- * produced, the server's and its own CPU time per move and the server's memory per
- * game; then writes every game's record (one per line) to FILE for `carc replay`.
+ * produced, the server's and its own CPU time per move, how long the server waited
+ * for a CPU (its run-queue time: the machine's other load) and its memory per game; then writes every game's record (one per line) to FILE for `carc replay`.
  *
  * Why not ws_client (libwebsockets): its client parses every received byte one at a
  * time, and a seat's frame is some 5 KB, so with the client on the same machine the
@@ -368,6 +368,20 @@ static double cpu_seconds(int pid)
     return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
 }
 
+/* Seconds process pid has waited on a run queue for a CPU so far (schedstat), or -1:
+ * on a shared machine, the part of the latency that is nobody's work. */
+static double wait_seconds(int pid)
+{
+    char path[64];
+    unsigned long long run, wait;
+    snprintf(path, sizeof path, "/proc/%d/schedstat", pid);
+    FILE *f = fopen(path, "r");
+    int ok = f && fscanf(f, "%llu %llu", &run, &wait) == 2;
+    if (f)
+        fclose(f);
+    return ok ? (double)wait / 1e9 : -1;
+}
+
 static double own_cpu_seconds(void)
 {
     struct rusage ru;
@@ -448,6 +462,7 @@ int main(int argc, char **argv)
     }
     long rss0 = B.server_pid ? rss_kib(B.server_pid) : -1;
     double cpu0 = B.server_pid ? cpu_seconds(B.server_pid) : -1;
+    double wait0 = B.server_pid ? wait_seconds(B.server_pid) : -1;
     int ep = B.ep = epoll_create1(0);
     if (ep < 0)
         fail("epoll_create1: %s", strerror(errno));
@@ -464,6 +479,7 @@ int main(int argc, char **argv)
     double secs = now() - t0, own1 = own_cpu_seconds();
     long rss1 = B.server_pid ? rss_kib(B.server_pid) : -1;
     double cpu1 = B.server_pid ? cpu_seconds(B.server_pid) : -1;
+    double wait1 = B.server_pid ? wait_seconds(B.server_pid) : -1;
     for (int i = 0; i < B.nconns; i++) {
         close(B.conns[i].fd);
         free(B.conns[i].in);
@@ -493,6 +509,9 @@ int main(int argc, char **argv)
     if (cpu0 >= 0 && cpu1 >= 0 && B.nlat)
         printf("server CPU: %.2f s, %.0f us per move (%.0f%% of one core)\n", cpu1 - cpu0,
                (cpu1 - cpu0) * 1e6 / B.nlat, 100 * (cpu1 - cpu0) / secs);
+    if (wait0 >= 0 && wait1 >= 0)
+        printf("server waiting for a CPU: %.2f s (%.0f%% of the run; others' load)\n",
+               wait1 - wait0, 100 * (wait1 - wait0) / secs);
     if (B.nlat)
         printf("client CPU: %.2f s, %.0f us per move (%.0f%% of one core)\n", own1 - own0,
                (own1 - own0) * 1e6 / B.nlat, 100 * (own1 - own0) / secs);

@@ -328,6 +328,22 @@ static char *game_public_state(srv_game *gm, carc_event ev[CARC_MAX_EVENTS], int
     return text;
 }
 
+/* Appends s as a JSON string: as it is between quotes when nothing in it needs an
+ * escape (notation and event lines are plain ASCII), else through sb_json_string. */
+static void game_json_string(strbuf *b, const char *s)
+{
+    const char *p = s;
+    while (*p && (unsigned char)*p >= 0x20 && *p != '"' && *p != '\\')
+        p++;
+    if (*p) {
+        sb_json_string(b, s);
+        return;
+    }
+    sb_putc(b, '"');
+    sb_puts(b, s);
+    sb_putc(b, '"');
+}
+
 /* The frame of the current index for seat (-1: spectator), freshly built. */
 static char *game_build_frame(srv_game *gm, int seat)
 {
@@ -354,22 +370,36 @@ static char *game_build_frame(srv_game *gm, int seat)
         }
         n = carc_legal(gm->view, moves, CARC_MAX_MOVES);
     }
+    /* one allocation for the usual frame: the view and some room for the rest (the
+     * buffer still grows if the legal moves or the events need more) */
+    size_t state_len = strlen(state);
     strbuf b;
     sb_init(&b);
-    sb_printf(&b, "{\"type\":\"state\",\"game\":\"%s\",\"index\":%d,\"over\":%s,\"seat\":",
-              gm->id, gm->index, carc_is_over(gm->view) ? "true" : "false");
+    b.cap = state_len + 4096 + (size_t)n * 24;
+    b.p = malloc(b.cap);
+    if (!b.p) {
+        free(state);
+        free(moves);
+        return NULL;
+    }
+    b.p[0] = '\0';
+    char head[160];
     if (seat >= 0)
-        sb_printf(&b, "%d", seat);
+        snprintf(head, sizeof head, "{\"type\":\"state\",\"game\":\"%s\",\"index\":%d,\"over\":%s,"
+                 "\"seat\":%d,\"legal\":[", gm->id, gm->index,
+                 carc_is_over(gm->view) ? "true" : "false", seat);
     else
-        sb_puts(&b, "null");
-    sb_puts(&b, ",\"legal\":[");
+        snprintf(head, sizeof head, "{\"type\":\"state\",\"game\":\"%s\",\"index\":%d,\"over\":%s,"
+                 "\"seat\":null,\"legal\":[", gm->id, gm->index,
+                 carc_is_over(gm->view) ? "true" : "false");
+    sb_puts(&b, head);
     char text[CARC_NOTATION_MAX], line[256];
     for (int i = 0, k = 0; i < n; i++) {
         if (carc_move_format(gm->view, &moves[i], text, sizeof text) < 0)
             continue;  /* cannot happen: notation covers every legal move */
         if (k++)
             sb_putc(&b, ',');
-        sb_json_string(&b, text);
+        game_json_string(&b, text);
     }
     /* the events of the move that led here, as this view masks them */
     sb_puts(&b, "],\"events\":[");
@@ -377,14 +407,14 @@ static char *game_build_frame(srv_game *gm, int seat)
         event_short(gm->view, &ev[i], line, sizeof line);
         if (i)
             sb_putc(&b, ',');
-        sb_json_string(&b, line);
+        game_json_string(&b, line);
     }
     sb_puts(&b, "],\"log\":[");
     for (int i = 0; i < nev; i++) {
         event_text(gm->view, &ev[i], line, sizeof line);
         if (i)
             sb_putc(&b, ',');
-        sb_json_string(&b, line);
+        game_json_string(&b, line);
     }
     sb_puts(&b, "],\"view\":");
     sb_puts(&b, state);

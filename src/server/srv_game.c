@@ -370,19 +370,8 @@ static char *game_build_frame(srv_game *gm, int seat)
         }
         n = carc_legal(gm->view, moves, CARC_MAX_MOVES);
     }
-    /* one allocation for the usual frame: the view and some room for the rest (the
-     * buffer still grows if the legal moves or the events need more) */
-    size_t state_len = strlen(state);
     strbuf b;
     sb_init(&b);
-    b.cap = state_len + 4096 + (size_t)n * 24;
-    b.p = malloc(b.cap);
-    if (!b.p) {
-        free(state);
-        free(moves);
-        return NULL;
-    }
-    b.p[0] = '\0';
     char head[160];
     if (seat >= 0)
         snprintf(head, sizeof head, "{\"type\":\"state\",\"game\":\"%s\",\"index\":%d,\"over\":%s,"

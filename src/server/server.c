@@ -248,8 +248,6 @@ void srv_note_move(srv_server *s, srv_game *gm)
     memcpy(s->moved[s->nmoved++], gm->id, sizeof s->moved[0]);
 }
 
-
-
 void srv_flush(srv_server *s)
 {
     if (!s->batch)

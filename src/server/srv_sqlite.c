@@ -33,6 +33,9 @@ typedef struct sqlite_store {
     int batching;  /* between batch_begin and batch_end */
     int in_txn;    /* the batch's transaction is open */
     int lost;      /* the batch's transaction died: its appends are gone */
+    /* fault injection (tests/server/store_fail.sh): CARC_SERVE_FAIL_COMMIT=K makes
+     * the K-th commit of a batch fail once, rolled back as an I/O error would be */
+    long commits, fail_at;
 } sqlite_store;
 
 static const char sqlite_schema[] =
@@ -168,7 +171,11 @@ int srv_sqlite_batch_end(srv_store *base)
 {
     sqlite_store *s = (sqlite_store *)base;
     int rc = s->lost ? -1 : 0;
-    if (s->in_txn && sqlite_run(s, s->commit, "commit") < 0) {
+    if (s->in_txn && ++s->commits == s->fail_at) {
+        snprintf(s->base.err, sizeof s->base.err, "store: commit: injected failure (test)");
+        sqlite_undo(s);
+        rc = -1;
+    } else if (s->in_txn && sqlite_run(s, s->commit, "commit") < 0) {
         sqlite_undo(s);
         rc = -1;
     }
@@ -297,6 +304,8 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
+    const char *fault = getenv("CARC_SERVE_FAIL_COMMIT");
+    s->fail_at = fault ? strtol(fault, NULL, 10) : 0;
     s->base.create_game = sqlite_create_game;
     s->base.append_move = sqlite_append_move;
     s->base.load_game = sqlite_load_game;

@@ -11,6 +11,8 @@
  *       --delay-ms MS: wait before each move (so that games last across kills).
  *       --reconnect: the server may die at any moment (the crash test kills it);
  *       sessions reconnect, and a state never goes back behind one already seen.
+ *       --store-failure: the server's store fails a commit (store_fail.sh); the
+ *       "could not be stored" error is expected at least once, and play goes on.
  *   ws_client bench PORT [--games N] [--expansions E] [--server-pid PID] ...
  *       the same without the checks (--delay-ms MS: a think time before each
  *       move, the move sent at the next 20 ms tick); prints moves/s, p50/p99 latency from sending a
@@ -107,6 +109,8 @@ static struct {
     long nlat, caplat;
     int failed;
     int server_pid;
+    int store_failure;   /* --store-failure: a refused commit is expected (store_fail.sh) */
+    long store_failures; /* errors seen saying a move could not be stored */
 } T;
 
 static double now(void)
@@ -513,6 +517,15 @@ static void on_frame(conn *c, const char *text, size_t len)
     if (type && strcmp(type, "error") == 0) {
         const char *m = json_string_value(json_object_get(f, "message"));
         T.errors_seen++;
+        /* --store-failure: the server could not commit a move and went back to its
+         * log (store_fail.sh); the state that follows is answered afresh */
+        if (T.store_failure && m && strstr(m, "could not be stored")) {
+            T.store_failures++;
+            c->sent_index = -1;
+            c->awaiting = 0;
+            json_decref(f);
+            return;
+        }
         /* with a crash, a move sent to a dying server may come back stale */
         if (!T.reconnect || !m || strncmp(m, "stale move", 10))
             fail("game %s seat %d: error frame: %s", g->id, c->seat, m ? m : "?");
@@ -797,6 +810,11 @@ static int run_games(void)
                T.errors_seen);
         if (T.compared == 0)
             fail("no frame was compared");
+        if (T.store_failure && T.store_failures == 0)
+            fail("no move was refused by the store, though --store-failure was given");
+        if (T.store_failure)
+            printf("ws_client: %ld sessions told their move could not be stored\n",
+                   T.store_failures);
     }
     free(T.lat);
     free(T.games);
@@ -1098,6 +1116,10 @@ int main(int argc, char **argv)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--reconnect")) {
             T.reconnect = 1;
+            continue;
+        }
+        if (!strcmp(a, "--store-failure")) {
+            T.store_failure = 1;
             continue;
         }
         if (!v) {

@@ -6,7 +6,8 @@
  * A game is a row (id, configuration, seed, seat token hashes, created, finished)
  * and a log of moves (game, index, notation). append_move is the commit point: when
  * it returns 0 the move is durable against a crash of the process, and only then
- * may anyone be told of it. Indices of one game are 0, 1, 2, ... with no gaps; a
+ * may anyone be told of it; inside a group commit (srv_sqlite_batch_begin, below) it
+ * is durable once the batch's end returns 0. Indices of one game are 0, 1, 2, ... with no gaps; a
  * second append at the same index fails (the log's primary key), which is the last
  * guard of exactly-once.
  *

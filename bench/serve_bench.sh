@@ -3,7 +3,9 @@
 # opens GAMES concurrent games on loopback, two seats each, whose clients answer
 # every state with a random legal move at once; prints moves per second, p50/p99
 # latency from sending a move to receiving the state it produced, and the server's
-# memory per live game; then checks that every record replays. With THINK_MS > 0 each
+# memory per live game, and the server's and the client's CPU per move; then checks that
+# every record replays. The client is tests/server/bench_client (plain sockets, epoll);
+# SERVE_BENCH_CLIENT=ws_client uses the libwebsockets test client instead. With THINK_MS > 0 each
 # client waits that long (rounded up to the client's 20 ms tick) before each move, as a
 # person would: the latency then measures the server, not the queue of 2*GAMES clients
 # that all answer at once.
@@ -16,17 +18,29 @@ BUILD=${3:-build}
 THINK=${4:-0}
 CARC=$BUILD/carc
 CLIENT=$BUILD/tests/server/ws_client
-[ -x "$CARC" ] && [ -x "$CLIENT" ] || { echo "serve_bench: build first (make)"; exit 2; }
+BENCH=$BUILD/tests/server/bench_client
+[ -x "$CARC" ] && [ -x "$CLIENT" ] && [ -x "$BENCH" ] || { echo "serve_bench: build first (make)"; exit 2; }
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/carc-serve-bench.XXXXXX")
 trap 'kill "$PID" 2>/dev/null; rm -rf "$DIR"' EXIT
 : > "$DIR/out"
 "$CARC" serve --port 0 --db "$DIR/games.sqlite" --quiet --max-per-ip $((GAMES * 2 + 16)) \
+    --games-per-minute $((GAMES + 16)) \
     > "$DIR/out" &
 PID=$!
 while ! grep -q '^carc serve: http' "$DIR/out"; do sleep 0.05; done
 PORT=$(sed -n 's|^carc serve: http://[^:]*:\([0-9]*\)/$|\1|p' "$DIR/out")
 echo "carc serve bench: $GAMES games, 2 seats, $EXP, think $THINK ms, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-"$CLIENT" bench "$PORT" --games "$GAMES" --expansions "$EXP" --seed 1 --server-pid "$PID" --delay-ms "$THINK" \
-    --records "$DIR/records.jsonl" --timeout 600
+# the lean client (plain sockets, epoll) unless a think time is asked for or
+# SERVE_BENCH_CLIENT=ws_client (the libwebsockets client, which costs about as much CPU
+# per move as the server: docs/PERFORMANCE.md)
+if [ "$THINK" = 0 ] && [ "${SERVE_BENCH_CLIENT:-bench_client}" = bench_client ]; then
+    echo "client: bench_client"
+    "$BENCH" "$PORT" --games "$GAMES" --expansions "$EXP" --seed 1 --server-pid "$PID" \
+        --records "$DIR/records.jsonl" --timeout 600
+else
+    echo "client: ws_client"
+    "$CLIENT" bench "$PORT" --games "$GAMES" --expansions "$EXP" --seed 1 --server-pid "$PID" \
+        --delay-ms "$THINK" --records "$DIR/records.jsonl" --timeout 600
+fi
 "$CARC" replay "$DIR/records.jsonl"
 ls -l "$DIR/games.sqlite" "$DIR/games.sqlite-wal" 2>/dev/null | awk '{ print "store: " $NF ": " $5 " bytes" }'

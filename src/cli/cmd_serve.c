@@ -23,7 +23,7 @@ static void serve_on_signal(int sig)
 
 static const char serve_usage[] =
     "usage: carc serve [--host ADDR] [--port N] [--db FILE] [--web DIR] [--workers N]\n"
-    "                  [--max-per-ip N] [--quiet]\n\n"
+    "                  [--max-per-ip N] [--games-per-minute N] [--idle-evict SEC] [--quiet]\n\n"
     "Serves games over HTTP and WebSocket (docs/SERVER.md); stores every move in SQLite\n"
     "before anyone hears of it, and resumes every unfinished game when started again.\n\n"
     "  --host ADDR       address to listen on (default 127.0.0.1)\n"
@@ -32,6 +32,11 @@ static const char serve_usage[] =
     "  --web DIR         the web pages (default the source tree's web/)\n"
     "  --workers N       threads for computer players (default 2)\n"
     "  --max-per-ip N    WebSocket connections one address may hold (default 64)\n"
+    "  --games-per-minute N  games one address may create a minute, in bursts of N\n"
+    "                    (default 60; more get 429)\n"
+    "  --idle-evict SEC  an unfinished game nobody has touched for SEC seconds leaves\n"
+    "                    memory; it stays stored and comes back when asked for\n"
+    "                    (default 900; 0: never)\n"
     "  --quiet           log only errors\n"
     "  --help            this text\n";
 
@@ -44,6 +49,8 @@ int cmd_serve(int argc, char **argv)
         {"web", required_argument, NULL, 'w'},
         {"workers", required_argument, NULL, 'k'},
         {"max-per-ip", required_argument, NULL, 'm'},
+        {"games-per-minute", required_argument, NULL, 'g'},
+        {"idle-evict", required_argument, NULL, 'i'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -53,7 +60,7 @@ int cmd_serve(int argc, char **argv)
     int opt;
     srv_options_init(&o);
     optind = 1;
-    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:qh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:i:qh", longopts, NULL)) != -1) {
         switch (opt) {
         case 'H': o.host = optarg; break;
         case 'p':
@@ -69,6 +76,14 @@ int cmd_serve(int argc, char **argv)
         case 'm':
             if (cli_int("serve", "--max-per-ip", optarg, 1, 100000, &v)) return EXIT_USAGE;
             o.max_per_ip = (int)v;
+            break;
+        case 'g':
+            if (cli_int("serve", "--games-per-minute", optarg, 1, 1000000, &v)) return EXIT_USAGE;
+            o.games_per_minute = (int)v;
+            break;
+        case 'i':
+            if (cli_int("serve", "--idle-evict", optarg, 0, 86400 * 365, &v)) return EXIT_USAGE;
+            o.idle_evict = (int)v;
             break;
         case 'q': o.quiet = 1; break;
         case 'h': fputs(serve_usage, stdout); return 0;

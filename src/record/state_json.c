@@ -3,7 +3,14 @@
  *
  * Everything is read through the public queries of carc.h, never the state's
  * layout, so the JSON of a seat's view (carc_view) holds exactly what that seat may
- * know (RULES.md 6). Keys are sorted so the text is stable.
+ * know (RULES.md 6).
+ *
+ * The text is written straight into one growing buffer (jbuf.h), with no tree in
+ * between: the game server writes one document per seat per move, and building a
+ * jansson tree and dumping it took 80% of its time. The bytes are those jansson's
+ * json_dumps(JSON_SORT_KEYS | JSON_COMPACT) wrote of the same document (the test
+ * test_state_json_write.c compares the two over whole games), so **every object's
+ * keys are written here in strcmp order**: a new key goes in its sorted place.
  *
  * One part is derived rather than read:
  *   - `features`: the features in play (with a follower, a token or a lock), found
@@ -15,136 +22,200 @@
  *     by deck of origin (a public fact), so the dealt ids give the counts. The deal
  *     depends only on the view, so the JSON does too.
  *
- * Allocation failures are tracked in one flag (sj_ctx.ok) so that any missing part
- * makes carc_state_json return NULL instead of a silently incomplete document.
+ * A failed allocation (or a name the engine does not know) marks the buffer, and
+ * carc_state_json then returns NULL instead of a silently incomplete document.
  */
 #include <stdlib.h>
+#include <string.h>
+
+#include "jbuf.h"
 #include "record_int.h"
-
-typedef struct sj_ctx {
-    const carc_game *g;
-    int ok;  /* cleared by any failed allocation or insertion */
-} sj_ctx;
-
-/* Inserts v (a new reference, may be NULL) under key; a failure clears ctx->ok. */
-static void sj_put(sj_ctx *ctx, json_t *o, const char *key, json_t *v)
-{
-    if (v == NULL || o == NULL || json_object_set_new(o, key, v) != 0)
-        ctx->ok = 0;
-}
-
-/* Appends v (a new reference, may be NULL); a failure clears ctx->ok. */
-static void sj_push(sj_ctx *ctx, json_t *arr, json_t *v)
-{
-    if (v == NULL || arr == NULL || json_array_append_new(arr, v) != 0)
-        ctx->ok = 0;
-}
-
-static json_t *sj_int(int v) { return json_integer(v); }
+#include "tile_ports.h"
 
 /* The names of the score categories of carc_score_part, in order. */
 static const char *const sj_category_names[CARC_SCORE_CATEGORIES] = {
     "roads", "cities", "cloisters", "fields", "cards", "gifts",
 };
 
+/* The same categories in strcmp order, as indices into the list above. */
+static const int sj_category_sorted[CARC_SCORE_CATEGORIES] = { 4, 1, 2, 3, 5, 0 };
+
 /* A one-letter string for a tile kind. */
-static json_t *sj_letter(int kind)
+static void sj_letter(jbuf *b, int kind)
 {
     const carc_tile_def *def = carc_tile_def_of(kind);
-    char s[2] = { def != NULL ? def->letter : '?', '\0' };
+    char s[3] = { '"', def != NULL ? def->letter : '?', '"' };
 
-    return json_string(s);
+    if (s[1] < 0x20 || s[1] == '"' || s[1] == '\\') {
+        char t[2] = { s[1], '\0' };
+        jbuf_string(b, t);  /* cannot happen (letters A..X), but stay valid JSON */
+    } else {
+        jbuf_raw(b, s, 3);
+    }
 }
 
 /* An array of card names. */
-static json_t *sj_card_list(sj_ctx *ctx, const int *cards, int n)
+static void sj_card_list(jbuf *b, const int *cards, int n)
 {
-    json_t *arr = json_array();
-    for (int i = 0; i < n; i++)
-        sj_push(ctx, arr, json_string(carc_card_name(cards[i])));
-    return arr;
+    jbuf_char(b, '[');
+    for (int i = 0; i < n; i++) {
+        if (i)
+            jbuf_char(b, ',');
+        jbuf_string(b, carc_card_name(cards[i]));
+    }
+    jbuf_char(b, ']');
+}
+
+/* An array of integers. */
+static void sj_int_list(jbuf *b, const int *v, int n)
+{
+    jbuf_char(b, '[');
+    for (int i = 0; i < n; i++) {
+        if (i)
+            jbuf_char(b, ',');
+        jbuf_int(b, v[i]);
+    }
+    jbuf_char(b, ']');
 }
 
 /* ---- seats, tiles, followers ------------------------------------------------------ */
 
-static void sj_players(sj_ctx *ctx, json_t *o)
+/* "score_parts":[...],"scores":[...],"stack_left":N,"supply":[...] (stack_left sorts
+ * between them) */
+static void sj_players(const carc_game *g, jbuf *b)
 {
-    const carc_game *g = ctx->g;
-    json_t *scores = json_array(), *parts = json_array(), *supply = json_array();
+    int n = carc_players(g), v[CARC_MAX_PLAYERS] = { 0 };
 
-    for (int seat = 0; seat < carc_players(g); seat++) {
-        json_t *p = json_object();
-        for (int c = 0; c < CARC_SCORE_CATEGORIES; c++)
-            sj_put(ctx, p, sj_category_names[c], sj_int(carc_score_part(g, seat, c)));
-        sj_push(ctx, parts, p);
-        sj_push(ctx, scores, sj_int(carc_score(g, seat)));
-        sj_push(ctx, supply, sj_int(carc_supply(g, seat)));
+    if (n > CARC_MAX_PLAYERS)
+        n = CARC_MAX_PLAYERS;
+    jbuf_lit(b, ",\"score_parts\":[");
+    for (int seat = 0; seat < n; seat++) {
+        if (seat)
+            jbuf_char(b, ',');
+        jbuf_lit(b, "{");
+        for (int k = 0; k < CARC_SCORE_CATEGORIES; k++) {
+            int c = sj_category_sorted[k];
+            if (k)
+                jbuf_char(b, ',');
+            jbuf_string(b, sj_category_names[c]);
+            jbuf_char(b, ':');
+            jbuf_int(b, carc_score_part(g, seat, c));
+        }
+        jbuf_char(b, '}');
     }
-    sj_put(ctx, o, "scores", scores);
-    sj_put(ctx, o, "score_parts", parts);
-    sj_put(ctx, o, "supply", supply);
+    jbuf_lit(b, "],\"scores\":");
+    for (int seat = 0; seat < n; seat++)
+        v[seat] = carc_score(g, seat);
+    sj_int_list(b, v, n);
+    jbuf_lit(b, ",\"stack_left\":");
+    jbuf_int(b, carc_stack_left(g));
+    jbuf_lit(b, ",\"supply\":");
+    for (int seat = 0; seat < n; seat++)
+        v[seat] = carc_supply(g, seat);
+    sj_int_list(b, v, n);
 }
 
-static void sj_tiles(sj_ctx *ctx, json_t *o)
+/* "board":[{"rot","tile","x","y"}...] */
+static void sj_board_tiles(const carc_game *g, jbuf *b)
 {
-    const carc_game *g = ctx->g;
-    json_t *hand = json_array(), *removed = json_array(), *board = json_array();
-    int kinds[CARC_TILES], n, kind, x, y, rot;
+    int n = carc_board_count(g), kind, x, y, rot;
 
-    n = carc_hand_tiles(g, kinds);
-    for (int i = 0; i < n && i < 2; i++)
-        sj_push(ctx, hand, sj_letter(kinds[i]));
-    n = carc_removed_tiles(g, kinds, CARC_TILES);
-    for (int i = 0; i < n && i < CARC_TILES; i++)
-        sj_push(ctx, removed, sj_letter(kinds[i]));
-    n = carc_board_count(g);
+    jbuf_lit(b, ",\"board\":[");
     for (int i = 0; i < n; i++) {
         carc_board_tile(g, i, &kind, &x, &y, &rot);
-        sj_push(ctx, board, json_pack("{s:o, s:i, s:i, s:i}", "tile", sj_letter(kind), "x", x,
-                                      "y", y, "rot", rot));
+        if (i)
+            jbuf_char(b, ',');
+        jbuf_lit(b, "{\"rot\":");
+        jbuf_int(b, rot);
+        jbuf_lit(b, ",\"tile\":");
+        sj_letter(b, kind);
+        jbuf_lit(b, ",\"x\":");
+        jbuf_int(b, x);
+        jbuf_lit(b, ",\"y\":");
+        jbuf_int(b, y);
+        jbuf_char(b, '}');
     }
-    sj_put(ctx, o, "stack_left", sj_int(carc_stack_left(g)));
-    sj_put(ctx, o, "hand_tiles", hand);
-    sj_put(ctx, o, "removed", removed);
-    sj_put(ctx, o, "board", board);
-    sj_put(ctx, o, "last_placed",
-           carc_last_placed(g, &x, &y) ? json_pack("{s:i, s:i}", "x", x, "y", y) : json_null());
+    jbuf_char(b, ']');
 }
 
-static void sj_followers(sj_ctx *ctx, json_t *o)
+/* A list of tile letters. */
+static void sj_letters(jbuf *b, const int *kinds, int n)
+{
+    jbuf_char(b, '[');
+    for (int i = 0; i < n; i++) {
+        if (i)
+            jbuf_char(b, ',');
+        sj_letter(b, kinds[i]);
+    }
+    jbuf_char(b, ']');
+}
+
+/* "followers":[{"locked","port","seat","type","x","y"}...] */
+static void sj_followers(const carc_game *g, jbuf *b)
 {
     carc_follower f[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
-    json_t *arr = json_array();
-    int n = carc_followers(ctx->g, f, CARC_MAX_PLAYERS * CARC_FOLLOWERS);
+    int n = carc_followers(g, f, CARC_MAX_PLAYERS * CARC_FOLLOWERS);
 
-    for (int i = 0; i < n && i < CARC_MAX_PLAYERS * CARC_FOLLOWERS; i++)
-        sj_push(ctx, arr, json_pack("{s:i, s:i, s:i, s:s, s:s, s:b}", "seat", f[i].seat, "x",
-                                    f[i].x, "y", f[i].y, "type", carc_feature_name(f[i].type),
-                                    "port", carc_port_name(f[i].port), "locked",
-                                    f[i].locked != 0));
-    sj_put(ctx, o, "followers", arr);
+    jbuf_lit(b, ",\"followers\":[");
+    for (int i = 0; i < n && i < CARC_MAX_PLAYERS * CARC_FOLLOWERS; i++) {
+        if (i)
+            jbuf_char(b, ',');
+        jbuf_lit(b, "{\"locked\":");
+        jbuf_bool(b, f[i].locked != 0);
+        jbuf_lit(b, ",\"port\":");
+        jbuf_string(b, carc_port_name(f[i].port));
+        jbuf_lit(b, ",\"seat\":");
+        jbuf_int(b, f[i].seat);
+        jbuf_lit(b, ",\"type\":");
+        jbuf_string(b, carc_feature_name(f[i].type));
+        jbuf_lit(b, ",\"x\":");
+        jbuf_int(b, f[i].x);
+        jbuf_lit(b, ",\"y\":");
+        jbuf_int(b, f[i].y);
+        jbuf_char(b, '}');
+    }
+    jbuf_char(b, ']');
 }
 
 /* ---- features ---------------------------------------------------------------------- */
 
 enum { SJ_MAX_NODES = CARC_TILES * 8 };  /* a tile kind has at most 8 segments */
 
-/* One segment of a placed tile: the ports (after rotation) it owns. */
+/* One segment of a placed tile. */
 typedef struct sj_node {
-    int tile;        /* board index */
     int x, y;
     int type;        /* enum carc_feature */
     int canon;       /* canonical port */
-    unsigned ports;  /* bit per port */
     int parent;      /* union-find */
 } sj_node;
+
+enum { SJ_HASH = 256 };  /* a power of two above 2 * CARC_TILES */
 
 typedef struct sj_board {
     sj_node node[SJ_MAX_NODES];
     int n;
-    int first[CARC_TILES + 1];  /* nodes of tile i: first[i] .. first[i+1]-1 */
     int tx[CARC_TILES], ty[CARC_TILES], ntiles;
+    short port_node[CARC_TILES][CARC_PORTS];  /* the node owning each port, -1: none */
+    /* board index + 1 by position (open addressing, 0: empty): a linear search for
+     * each neighbour took half of the whole document's time */
+    unsigned char at[SJ_HASH];
+    int next[SJ_MAX_NODES];  /* the next node of the same feature (-1: last) */
+    /* the ports of each (kind, rotation) met so far: a board repeats them */
+    tile_ports ports[CARC_TILE_KINDS * 4];
+    unsigned char have_ports[CARC_TILE_KINDS * 4];
 } sj_board;
+
+/* The slot of position (x, y) in b->at: its tile's, or the empty one to fill. */
+static unsigned sj_slot(const sj_board *b, int x, int y)
+{
+    unsigned h = ((unsigned)(x & 0xff) * 31u + (unsigned)(y & 0xff)) * 0x9E37u;
+
+    for (h = (h >> 4) & (SJ_HASH - 1);; h = (h + 1) & (SJ_HASH - 1)) {
+        int t = b->at[h] - 1;
+        if (t < 0 || (b->tx[t] == x && b->ty[t] == y))
+            return h;
+    }
+}
 
 static int sj_find(sj_board *b, int i)
 {
@@ -154,7 +225,7 @@ static int sj_find(sj_board *b, int i)
 }
 
 /* Joins two nodes; the older (lower index) root stays the root, so a feature is
- * named by its first segment in placement order. */
+ * named by its first segment in placement order (and its root is its lowest node). */
 static void sj_union(sj_board *b, int i, int j)
 {
     i = sj_find(b, i);
@@ -165,325 +236,449 @@ static void sj_union(sj_board *b, int i, int j)
         b->node[i].parent = j;
 }
 
-/* The node of tile t (board index) owning port p, or -1. */
-static int sj_node_at(const sj_board *b, int t, int p)
+/* Joins the segment of tile t at port p with that of tile u at port q, if both exist
+ * and are of one type; an edge port (p < 4) joins only cities and roads. */
+static void sj_join(sj_board *b, int t, int p, int u, int q)
 {
-    for (int i = b->first[t]; i < b->first[t + 1]; i++)
-        if (b->node[i].ports >> p & 1u)
-            return i;
-    return -1;
+    int i = b->port_node[t][p], j = b->port_node[u][q];
+
+    if (i < 0 || j < 0 || b->node[i].type != b->node[j].type)
+        return;
+    if (p < 4 && b->node[i].type != CARC_FEAT_CITY && b->node[i].type != CARC_FEAT_ROAD)
+        return;
+    sj_union(b, i, j);
 }
 
-static int sj_tile_index(const sj_board *b, int x, int y)
-{
-    for (int t = 0; t < b->ntiles; t++)
-        if (b->tx[t] == x && b->ty[t] == y)
-            return t;
-    return -1;
-}
-
-/* Builds the nodes of every placed tile and joins those that meet across an edge. */
+/* Builds the nodes of every placed tile and joins those that meet across an edge.
+ * Each adjacency is visited once, from the tile to its East and South neighbours:
+ * joining is symmetric, and the sets (hence the roots) do not depend on the order. */
 static void sj_board_build(const carc_game *g, sj_board *b)
 {
-    static const int dx[4] = { 0, 1, 0, -1 }, dy[4] = { -1, 0, 1, 0 };
-    /* half-edge slots NW NE EN ES SE SW WS WN: the facing slot on the neighbour */
-    static const int facing[8] = { 5, 4, 7, 6, 1, 0, 3, 2 };
     int kind, rot;
 
     b->n = 0;
     b->ntiles = carc_board_count(g);
     if (b->ntiles > CARC_TILES)
         b->ntiles = CARC_TILES;
+    memset(b->at, 0, sizeof b->at);
+    memset(b->have_ports, 0, sizeof b->have_ports);
     for (int t = 0; t < b->ntiles; t++) {
         carc_board_tile(g, t, &kind, &b->tx[t], &b->ty[t], &rot);
-        b->first[t] = b->n;
+        b->at[sj_slot(b, b->tx[t], b->ty[t])] = (unsigned char)(t + 1);
+        /* ports in order, so a segment's canonical port (its first) comes first and
+         * opens the node that its other ports then join */
+        tile_ports none, *tp = &none;
+        if (kind >= 0 && kind < CARC_TILE_KINDS && rot >= 0 && rot < 4) {
+            tp = &b->ports[kind * 4 + rot];
+            if (!b->have_ports[kind * 4 + rot]) {
+                b->have_ports[kind * 4 + rot] = 1;
+                tile_ports_of(kind, rot, tp);
+            }
+        } else {
+            tile_ports_of(-1, 0, tp);  /* cannot happen: no segments, no features */
+        }
         for (int p = 0; p < CARC_PORTS; p++) {
-            int canon = CARC_PORT_NONE, type = carc_segment(g, b->tx[t], b->ty[t], p, &canon);
-            int i;
-            if (type < 0)
+            int canon = tp->canon[p], type = tp->type[p];
+            b->port_node[t][p] = -1;
+            if (type < 0 || canon >= CARC_PORTS)
                 continue;
-            for (i = b->first[t]; i < b->n && b->node[i].canon != canon; i++)
-                ;
-            if (i == b->n) {
-                if (b->n == SJ_MAX_NODES)
-                    continue;  /* cannot happen: at most 8 segments per tile */
-                b->node[i] = (sj_node){ t, b->tx[t], b->ty[t], type, canon, 0, i };
-                b->n++;
+            if (canon < p) {
+                b->port_node[t][p] = b->port_node[t][canon];
+            } else if (b->n < SJ_MAX_NODES) {  /* cannot be full: 8 segments a tile */
+                b->node[b->n] = (sj_node){ b->tx[t], b->ty[t], type, canon, b->n };
+                b->port_node[t][p] = (short)b->n++;
             }
-            b->node[i].ports |= 1u << p;
         }
     }
-    b->first[b->ntiles] = b->n;
+    for (int t = 0; t < b->ntiles; t++) {
+        int u = b->at[sj_slot(b, b->tx[t] + 1, b->ty[t])] - 1;  /* East */
+        if (u >= 0) {
+            sj_join(b, t, CARC_PORT_E, u, CARC_PORT_W);
+            sj_join(b, t, CARC_PORT_EN, u, CARC_PORT_WN);
+            sj_join(b, t, CARC_PORT_ES, u, CARC_PORT_WS);
+        }
+        u = b->at[sj_slot(b, b->tx[t], b->ty[t] + 1)] - 1;  /* South */
+        if (u >= 0) {
+            sj_join(b, t, CARC_PORT_S, u, CARC_PORT_N);
+            sj_join(b, t, CARC_PORT_SE, u, CARC_PORT_NE);
+            sj_join(b, t, CARC_PORT_SW, u, CARC_PORT_NW);
+        }
+    }
+    /* each feature's nodes chained in index order from its root (its lowest node):
+     * listing a feature's segments is then a walk, not a search */
+    int last[SJ_MAX_NODES];
     for (int i = 0; i < b->n; i++) {
-        sj_node *nd = &b->node[i];
-        for (int p = 0; p < CARC_PORT_C; p++) {
-            int d, q, t, j;
-            if (!(nd->ports >> p & 1u))
-                continue;
-            if (p < 4) {  /* an edge joins cities and roads only */
-                if (nd->type != CARC_FEAT_CITY && nd->type != CARC_FEAT_ROAD)
-                    continue;
-                d = p;
-                q = (p + 2) % 4;
-            } else {
-                d = (p - 4) / 2;
-                q = 4 + facing[p - 4];
-            }
-            t = sj_tile_index(b, nd->x + dx[d], nd->y + dy[d]);
-            if (t >= 0 && (j = sj_node_at(b, t, q)) >= 0 && b->node[j].type == nd->type)
-                sj_union(b, i, j);
-        }
+        int r = sj_find(b, i);
+        b->next[i] = -1;
+        if (r != i)
+            b->next[last[r]] = i;
+        last[r] = i;
     }
 }
 
-/* One feature: its summary `info` and its segments tile by tile. */
-static json_t *sj_feature(sj_ctx *ctx, sj_board *b, int root, const carc_feature_info *fi)
+/* One feature, keys in order "completed","followers","locked","pennants","segments",
+ * "tiles","tokens","type","value". */
+static void sj_feature(const carc_game *g, jbuf *out, sj_board *b, int root,
+                       const carc_feature_info *info)
 {
-    carc_feature_info info = *fi;
-    json_t *f = json_object(), *segs = json_array(), *followers = json_array();
-    json_t *tokens = json_array();
+    int seats = carc_players(g), k = 0;
 
+    jbuf_lit(out, "{\"completed\":");
+    jbuf_bool(out, info->completed);
+    jbuf_lit(out, ",\"followers\":");
+    sj_int_list(out, info->followers, seats < CARC_MAX_PLAYERS ? seats : CARC_MAX_PLAYERS);
+    jbuf_lit(out, ",\"locked\":");
+    jbuf_bool(out, info->locked);
+    jbuf_lit(out, ",\"pennants\":");
+    jbuf_int(out, info->pennants);
     /* [x, y, canonical port] per segment: small arrays, not objects, because a large
-     * field has dozens of segments and objects cost several times more to build */
-    for (int i = root; i < b->n; i++)
-        if (sj_find(b, i) == root)
-            sj_push(ctx, segs, json_pack("[i, i, s]", b->node[i].x, b->node[i].y,
-                                         carc_port_name(b->node[i].canon)));
-    for (int s = 0; s < carc_players(ctx->g); s++) {
-        sj_push(ctx, followers, sj_int(info.followers[s]));
-        if (info.tokens >> s & 1u)
-            sj_push(ctx, tokens, sj_int(s));
+     * field has dozens of segments */
+    jbuf_lit(out, ",\"segments\":[");
+    for (int i = root; i >= 0; i = b->next[i]) {
+        if (k++)
+            jbuf_char(out, ',');
+        jbuf_lit(out, "[");
+        jbuf_int(out, b->node[i].x);
+        jbuf_char(out, ',');
+        jbuf_int(out, b->node[i].y);
+        jbuf_char(out, ',');
+        jbuf_string(out, carc_port_name(b->node[i].canon));
+        jbuf_char(out, ']');
     }
-    sj_put(ctx, f, "type", json_string(carc_feature_name(info.type)));
-    sj_put(ctx, f, "segments", segs);
-    sj_put(ctx, f, "tiles", sj_int(info.tiles));
-    sj_put(ctx, f, "pennants", sj_int(info.pennants));
-    sj_put(ctx, f, "completed", json_boolean(info.completed));
-    sj_put(ctx, f, "followers", followers);
-    sj_put(ctx, f, "tokens", tokens);
-    sj_put(ctx, f, "locked", json_boolean(info.locked));
-    sj_put(ctx, f, "value", sj_int(info.value));
-    return f;
+    jbuf_lit(out, "],\"tiles\":");
+    jbuf_int(out, info->tiles);
+    jbuf_lit(out, ",\"tokens\":[");
+    for (int s = 0, n = 0; s < seats; s++)
+        if (info->tokens >> s & 1u) {
+            if (n++)
+                jbuf_char(out, ',');
+            jbuf_int(out, s);
+        }
+    jbuf_lit(out, "],\"type\":");
+    jbuf_string(out, carc_feature_name(info->type));
+    jbuf_lit(out, ",\"value\":");
+    jbuf_int(out, info->value);
+    jbuf_char(out, '}');
 }
 
-/* The features in play: those that carry a follower, a token or a lock. Listing
- * every feature would make the document several times larger and slower to build
- * (a late game has some 150), for features nobody holds. */
-static void sj_features(sj_ctx *ctx, json_t *o)
+/* "features": those that carry a follower, a token or a lock. Listing every feature
+ * would make the document several times larger and slower to build (a late game
+ * has some 150), for features nobody holds. */
+static void sj_features(const carc_game *g, jbuf *out)
 {
     sj_board *b = malloc(sizeof *b);
-    json_t *arr = json_array();
+    int k = 0;
 
     if (b == NULL) {
-        ctx->ok = 0;
-        json_decref(arr);
+        out->bad = 1;
         return;
     }
-    sj_board_build(ctx->g, b);
+    sj_board_build(g, b);
+    jbuf_lit(out, ",\"features\":[");
     for (int i = 0; i < b->n; i++) {
         carc_feature_info info;
         int held = 0;
         if (sj_find(b, i) != i)
             continue;
-        if (!carc_feature_at(ctx->g, b->node[i].x, b->node[i].y, b->node[i].canon, &info)) {
-            ctx->ok = 0;  /* cannot happen: the node came from carc_segment */
+        if (!carc_feature_at(g, b->node[i].x, b->node[i].y, b->node[i].canon, &info)) {
+            out->bad = 1;  /* cannot happen: the node came from carc_segment */
             continue;
         }
-        for (int s = 0; s < carc_players(ctx->g); s++)
+        for (int s = 0; s < carc_players(g); s++)
             held |= info.followers[s] > 0;
-        if (held || info.tokens || info.locked)
-            sj_push(ctx, arr, sj_feature(ctx, b, i, &info));
+        if (held || info.tokens || info.locked) {
+            if (k++)
+                jbuf_char(out, ',');
+            sj_feature(g, out, b, i, &info);
+        }
     }
+    jbuf_char(out, ']');
     free(b);
-    sj_put(ctx, o, "features", arr);
 }
 
 /* ---- moves ------------------------------------------------------------------------- */
 
-/* The legal moves in notation; NULL on out of memory. */
-static json_t *sj_legal(sj_ctx *ctx)
+/* The legal moves in notation. */
+static void sj_legal(const carc_game *g, jbuf *b)
 {
     carc_move *moves = malloc(CARC_MAX_MOVES * sizeof *moves);
-    json_t *arr = json_array();
     char text[CARC_NOTATION_MAX];
 
-    if (moves == NULL || arr == NULL) {
-        free(moves);
-        json_decref(arr);
-        return NULL;
+    if (moves == NULL) {
+        b->bad = 1;
+        return;
     }
-    int n = carc_legal(ctx->g, moves, CARC_MAX_MOVES);
+    int n = carc_legal(g, moves, CARC_MAX_MOVES);
+    jbuf_char(b, '[');
     for (int i = 0; i < n; i++) {
-        if (carc_move_format(ctx->g, &moves[i], text, sizeof text) < 0)
-            sj_push(ctx, arr, json_null());  /* cannot happen: a bug shows */
+        if (i)
+            jbuf_char(b, ',');
+        if (carc_move_format(g, &moves[i], text, sizeof text) < 0)
+            jbuf_lit(b, "null");  /* cannot happen: a bug shows */
         else
-            sj_push(ctx, arr, json_string(text));
+            jbuf_string(b, text);
     }
+    jbuf_char(b, ']');
     free(moves);
-    return arr;
 }
 
-/* One position of a target, with its segment when it names one. */
-static json_t *sj_spot(sj_ctx *ctx, int x, int y, int port)
+/* One position of a target, with its segment when it names one; keys "port", "seat"
+ * (a swap's other follower: seat >= 0), "type", "x", "y". */
+static void sj_spot(const carc_game *g, jbuf *b, int x, int y, int port, int seat)
 {
-    json_t *o = json_pack("{s:i, s:i}", "x", x, "y", y);
-    int canon = CARC_PORT_NONE, type;
+    int canon = CARC_PORT_NONE, type = -1;
 
-    if (port == CARC_PORT_NONE)
-        return o;
-    type = carc_segment(ctx->g, x, y, port, &canon);
-    sj_put(ctx, o, "type", type < 0 ? json_null() : json_string(carc_feature_name(type)));
-    sj_put(ctx, o, "port", json_string(carc_port_name(type < 0 ? port : canon)));
-    return o;
+    jbuf_char(b, '{');
+    if (port != CARC_PORT_NONE) {
+        type = carc_segment(g, x, y, port, &canon);
+        jbuf_lit(b, "\"port\":");
+        jbuf_string(b, carc_port_name(type < 0 ? port : canon));
+        jbuf_char(b, ',');
+        if (seat >= 0) {
+            jbuf_lit(b, "\"seat\":");
+            jbuf_int(b, seat);
+            jbuf_char(b, ',');
+        }
+        jbuf_lit(b, "\"type\":");
+        if (type < 0)
+            jbuf_lit(b, "null");
+        else
+            jbuf_string(b, carc_feature_name(type));
+        jbuf_char(b, ',');
+    } else if (seat >= 0) {
+        jbuf_lit(b, "\"seat\":");
+        jbuf_int(b, seat);
+        jbuf_char(b, ',');
+    }
+    jbuf_lit(b, "\"x\":");
+    jbuf_int(b, x);
+    jbuf_lit(b, ",\"y\":");
+    jbuf_int(b, y);
+    jbuf_char(b, '}');
 }
 
 /* ---- The Gifts --------------------------------------------------------------------- */
 
-/* Per seat the gifts held (ids, or only a count where the view hides them), the deck
- * size and the face-up discard pile. */
-static void sj_gifts(sj_ctx *ctx, json_t *o)
+/* "gifts":{"deck_left","discard","hands":[{"cards","count","hidden"}...]}: per seat
+ * the gifts held (ids, or only a count where the view hides them), the deck size and
+ * the face-up discard pile. */
+static void sj_gifts(const carc_game *g, jbuf *b)
 {
-    const carc_game *g = ctx->g;
-    json_t *gifts = json_object(), *hands = json_array();
     int cards[25], counts[6];
-
-    for (int seat = 0; seat < carc_players(g); seat++) {
-        json_t *h = json_object(), *known = json_array();
-        int total = carc_gifts(g, seat, counts);
-        for (int c = 1; c < 6; c++)
-            for (int k = 0; k < counts[c]; k++)
-                sj_push(ctx, known, json_string(carc_card_name(c)));
-        sj_put(ctx, h, "count", sj_int(total));
-        sj_put(ctx, h, "cards", known);
-        sj_put(ctx, h, "hidden", sj_int(counts[0]));
-        sj_push(ctx, hands, h);
-    }
     int n = carc_gift_discard(g, cards, 25);
-    sj_put(ctx, gifts, "hands", hands);
-    sj_put(ctx, gifts, "deck_left", sj_int(carc_gift_deck_left(g)));
-    sj_put(ctx, gifts, "discard", sj_card_list(ctx, cards, n < 25 ? n : 25));
-    sj_put(ctx, o, "gifts", gifts);
+
+    jbuf_lit(b, ",\"gifts\":{\"deck_left\":");
+    jbuf_int(b, carc_gift_deck_left(g));
+    jbuf_lit(b, ",\"discard\":");
+    sj_card_list(b, cards, n < 25 ? n : 25);
+    jbuf_lit(b, ",\"hands\":[");
+    for (int seat = 0; seat < carc_players(g); seat++) {
+        int total = carc_gifts(g, seat, counts), k = 0;
+        if (seat)
+            jbuf_char(b, ',');
+        jbuf_lit(b, "{\"cards\":[");
+        for (int c = 1; c < 6; c++)
+            for (int i = 0; i < counts[c]; i++) {
+                if (k++)
+                    jbuf_char(b, ',');
+                jbuf_string(b, carc_card_name(c));
+            }
+        jbuf_lit(b, "],\"count\":");
+        jbuf_int(b, total);
+        jbuf_lit(b, ",\"hidden\":");
+        jbuf_int(b, counts[0]);
+        jbuf_char(b, '}');
+    }
+    jbuf_lit(b, "]}");
 }
 
 /* ---- Christmas Present ------------------------------------------------------------- */
 
-static void sj_christmas_hands(sj_ctx *ctx, json_t *x)
+/* "hands":[{"cards","count","from_cloister","from_roadside","hidden"}...] */
+static void sj_christmas_hands(const carc_game *g, jbuf *b)
 {
-    const carc_game *g = ctx->g;
-    json_t *hands = json_array(), *banked = json_array();
     int by_deck[2], counts[CARC_CARDS];
 
+    jbuf_lit(b, ",\"hands\":[");
     for (int s = 0; s < carc_players(g); s++) {
-        json_t *h = json_object(), *ids = json_array();
-        int total = carc_cards(g, s, counts);
+        int total = carc_cards(g, s, counts), k = 0;
+        if (s)
+            jbuf_char(b, ',');
+        jbuf_lit(b, "{\"cards\":[");
         for (int c = CARC_XC_SCORE_THREE; c < CARC_CARDS; c++)
-            for (int k = 0; k < counts[c]; k++)
-                sj_push(ctx, ids, json_string(carc_card_name(c)));
-        sj_put(ctx, h, "count", sj_int(total));
-        sj_put(ctx, h, "cards", ids);
-        sj_put(ctx, h, "hidden", sj_int(counts[0]));
+            for (int i = 0; i < counts[c]; i++) {
+                if (k++)
+                    jbuf_char(b, ',');
+                jbuf_string(b, carc_card_name(c));
+            }
+        jbuf_lit(b, "],\"count\":");
+        jbuf_int(b, total);
         carc_cards_by_deck(g, s, by_deck);
-        sj_put(ctx, h, "from_cloister", sj_int(by_deck[0]));
-        sj_put(ctx, h, "from_roadside", sj_int(by_deck[1]));
-        sj_push(ctx, hands, h);
-        sj_push(ctx, banked, sj_int(carc_banked(g, s)));
+        jbuf_lit(b, ",\"from_cloister\":");
+        jbuf_int(b, by_deck[0]);
+        jbuf_lit(b, ",\"from_roadside\":");
+        jbuf_int(b, by_deck[1]);
+        jbuf_lit(b, ",\"hidden\":");
+        jbuf_int(b, counts[0]);
+        jbuf_char(b, '}');
     }
-    sj_put(ctx, x, "hands", hands);
-    sj_put(ctx, x, "banked", banked);
+    jbuf_char(b, ']');
 }
 
-static void sj_christmas(sj_ctx *ctx, json_t *o)
+/* "christmas":{"banked","binds","decks","hands","in_play","offered"} */
+static void sj_christmas(const carc_game *g, jbuf *b)
 {
     static const char *const deck_names[2] = { "cloister", "roadside" };
-    const carc_game *g = ctx->g;
-    json_t *x = json_object(), *decks = json_object(), *binds = json_array();
     carc_mastermind_mark mm[2];
     carc_move target;
-    int pile[32], n, card, offered;
+    int pile[32], n, card, offered, seats = carc_players(g);
 
-    sj_christmas_hands(ctx, x);
+    jbuf_lit(b, ",\"christmas\":{\"banked\":[");
+    for (int s = 0; s < seats; s++) {
+        if (s)
+            jbuf_char(b, ',');
+        jbuf_int(b, carc_banked(g, s));
+    }
+    jbuf_lit(b, "],\"binds\":[");
+    n = carc_masterminds(g, mm);
+    for (int i = 0; i < n && i < 2; i++) {
+        if (i)
+            jbuf_char(b, ',');
+        jbuf_lit(b, "{\"turn\":");
+        jbuf_int(b, mm[i].turn);
+        jbuf_lit(b, ",\"x\":");
+        jbuf_int(b, mm[i].x);
+        jbuf_lit(b, ",\"y\":");
+        jbuf_int(b, mm[i].y);
+        jbuf_char(b, '}');
+    }
+    jbuf_lit(b, "],\"decks\":{");
     for (int d = 0; d < 2; d++) {
         n = carc_xdiscard(g, d, pile, 32);
-        sj_put(ctx, decks, deck_names[d],
-               json_pack("{s:i, s:o}", "left", carc_xdeck_left(g, d), "discard",
-                         sj_card_list(ctx, pile, n < 32 ? n : 32)));
+        if (d)
+            jbuf_char(b, ',');
+        jbuf_string(b, deck_names[d]);
+        jbuf_lit(b, ":{\"discard\":");
+        sj_card_list(b, pile, n < 32 ? n : 32);
+        jbuf_lit(b, ",\"left\":");
+        jbuf_int(b, carc_xdeck_left(g, d));
+        jbuf_char(b, '}');
     }
-    sj_put(ctx, x, "decks", decks);
+    jbuf_char(b, '}');
+    sj_christmas_hands(g, b);
 
+    jbuf_lit(b, ",\"in_play\":");
     card = carc_card_in_play(g, &target);
     if (card == CARC_CARD_NONE) {
-        sj_put(ctx, x, "in_play", json_null());
+        jbuf_lit(b, "null");
     } else {
+        jbuf_lit(b, "{\"card\":");
+        jbuf_string(b, carc_card_name(card));
         /* the target is named only while attacked seats are asked to reply */
-        json_t *t = json_null();
-        if (target.kind != CARC_MOVE_PASS) {
-            t = json_array();
-            sj_push(ctx, t, sj_spot(ctx, target.x, target.y, target.port));
+        jbuf_lit(b, ",\"target\":");
+        if (target.kind == CARC_MOVE_PASS) {
+            jbuf_lit(b, "null");
+        } else {
+            jbuf_char(b, '[');
+            sj_spot(g, b, target.x, target.y, target.port, -1);
             if (target.port2 != CARC_PORT_NONE) {
-                json_t *theirs = sj_spot(ctx, target.x2, target.y2, target.port2);
-                if (theirs && target.seat2 != CARC_SEAT_NONE)  /* a swap: whose follower */
-                    sj_put(ctx, theirs, "seat", sj_int(target.seat2));
-                sj_push(ctx, t, theirs);
+                jbuf_char(b, ',');
+                /* a swap: whose follower; a seat is named only with a port */
+                sj_spot(g, b, target.x2, target.y2, target.port2,
+                        target.seat2 != CARC_SEAT_NONE ? target.seat2 : -1);
             }
+            jbuf_char(b, ']');
         }
-        sj_put(ctx, x, "in_play",
-               json_pack("{s:s, s:o}", "card", carc_card_name(card), "target", t));
+        jbuf_char(b, '}');
     }
     offered = carc_offered_deck(g);
-    sj_put(ctx, x, "offered", offered < 0 ? json_null() : json_string(deck_names[offered & 1]));
-    n = carc_masterminds(g, mm);
-    for (int i = 0; i < n && i < 2; i++)
-        sj_push(ctx, binds, json_pack("{s:i, s:i, s:i}", "x", mm[i].x, "y", mm[i].y, "turn",
-                                      mm[i].turn));
-    sj_put(ctx, x, "binds", binds);
-    sj_put(ctx, o, "christmas", x);
+    jbuf_lit(b, ",\"offered\":");
+    if (offered < 0)
+        jbuf_lit(b, "null");
+    else
+        jbuf_string(b, deck_names[offered & 1]);
+    jbuf_char(b, '}');
 }
 
 /* ---- the document ------------------------------------------------------------------ */
 
-/* Returns the JSON text (caller frees), NULL on out of memory. */
+/* Returns the JSON text (caller frees), NULL on out of memory. The top-level keys, in
+ * strcmp order: active board christmas expansions features followers gifts
+ * hand_tiles last_placed legal over pending players removed score_parts scores
+ * stack_left supply turn view winners. */
 char *carc_state_json(const carc_game *g, int with_legal)
 {
     carc_pending p = carc_pending_decision(g);
     const char *dec = carc_decision_name(p.decision);
     unsigned expansions = carc_config_of(g)->expansions;
-    sj_ctx ctx = { g, 1 };
-    json_t *o = json_object();
-    int view = carc_view_seat(g);
-    char *text = NULL;
+    int view = carc_view_seat(g), kinds[CARC_TILES], n, x, y;
+    jbuf b;
 
-    if (o == NULL)
-        return NULL;
-    sj_put(&ctx, o, "players", sj_int(carc_players(g)));
-    sj_put(&ctx, o, "expansions", json_string(carc_expansions_name(expansions)));
-    sj_put(&ctx, o, "turn", sj_int(carc_turn(g)));
-    sj_put(&ctx, o, "active", sj_int(p.active));
-    sj_put(&ctx, o, "pending",
-           json_pack("{s:s, s:i}", "decision", dec ? dec : "?", "seat", p.seat));
-    sj_put(&ctx, o, "over", json_boolean(carc_is_over(g)));
-    sj_players(&ctx, o);
-    sj_tiles(&ctx, o);
-    sj_followers(&ctx, o);
-    sj_features(&ctx, o);
-    if (carc_is_over(g)) {
-        json_t *winners = json_array();
-        unsigned w = carc_winners(g);
-        for (int seat = 0; seat < carc_players(g); seat++)
-            if (w & (1u << seat))
-                sj_push(&ctx, winners, sj_int(seat));
-        sj_put(&ctx, o, "winners", winners);
-    }
-    sj_put(&ctx, o, "view", view < 0 ? json_null() : sj_int(view));
-    if (expansions & CARC_EXP_GIFTS)
-        sj_gifts(&ctx, o);
+    /* a late game's view is some 10-20 KB: one allocation usually suffices */
+    jbuf_init(&b, 16384);
+    jbuf_lit(&b, "{\"active\":");
+    jbuf_int(&b, p.active);
+    sj_board_tiles(g, &b);
     if (expansions & CARC_EXP_CHRISTMAS)
-        sj_christmas(&ctx, o);
+        sj_christmas(g, &b);
+    jbuf_lit(&b, ",\"expansions\":");
+    jbuf_string(&b, carc_expansions_name(expansions));
+    sj_features(g, &b);
+    sj_followers(g, &b);
+    if (expansions & CARC_EXP_GIFTS)
+        sj_gifts(g, &b);
+    jbuf_lit(&b, ",\"hand_tiles\":");
+    n = carc_hand_tiles(g, kinds);
+    sj_letters(&b, kinds, n < 2 ? n : 2);
+    jbuf_lit(&b, ",\"last_placed\":");
+    if (carc_last_placed(g, &x, &y)) {
+        jbuf_lit(&b, "{\"x\":");
+        jbuf_int(&b, x);
+        jbuf_lit(&b, ",\"y\":");
+        jbuf_int(&b, y);
+        jbuf_char(&b, '}');
+    } else {
+        jbuf_lit(&b, "null");
+    }
     /* a seat that does not owe the decision has no move; the legal moves computed
      * from its view would also be a partial list, the owner's hand being hidden */
-    if (with_legal)
-        sj_put(&ctx, o, "legal", view < 0 || view == p.seat ? sj_legal(&ctx) : json_array());
-    if (ctx.ok)
-        text = json_dumps(o, JSON_SORT_KEYS | JSON_COMPACT);
-    json_decref(o);
-    return text;
+    if (with_legal) {
+        jbuf_lit(&b, ",\"legal\":");
+        if (view < 0 || view == p.seat)
+            sj_legal(g, &b);
+        else
+            jbuf_lit(&b, "[]");
+    }
+    jbuf_lit(&b, ",\"over\":");
+    jbuf_bool(&b, carc_is_over(g));
+    jbuf_lit(&b, ",\"pending\":{\"decision\":");
+    jbuf_string(&b, dec ? dec : "?");
+    jbuf_lit(&b, ",\"seat\":");
+    jbuf_int(&b, p.seat);
+    jbuf_lit(&b, "},\"players\":");
+    jbuf_int(&b, carc_players(g));
+    jbuf_lit(&b, ",\"removed\":");
+    n = carc_removed_tiles(g, kinds, CARC_TILES);
+    sj_letters(&b, kinds, n < CARC_TILES ? n : CARC_TILES);
+    sj_players(g, &b);
+    jbuf_lit(&b, ",\"turn\":");
+    jbuf_int(&b, carc_turn(g));
+    jbuf_lit(&b, ",\"view\":");
+    if (view < 0)
+        jbuf_lit(&b, "null");
+    else
+        jbuf_int(&b, view);
+    if (carc_is_over(g)) {
+        unsigned w = carc_winners(g);
+        jbuf_lit(&b, ",\"winners\":[");
+        for (int seat = 0, k = 0; seat < carc_players(g); seat++)
+            if (w & (1u << seat)) {
+                if (k++)
+                    jbuf_char(&b, ',');
+                jbuf_int(&b, seat);
+            }
+        jbuf_char(&b, ']');
+    }
+    jbuf_char(&b, '}');
+    return jbuf_take(&b);
 }

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "srv_int.h"
 
@@ -31,6 +32,15 @@ void srv_options_init(srv_options *o)
     o->web = CARC_WEB_DIR;
     o->workers = 2;
     o->max_per_ip = 64;
+    o->games_per_minute = 60;
+    o->idle_evict = 900;
+}
+
+double srv_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 void srv_log(const srv_server *s, const char *fmt, ...)
@@ -76,6 +86,7 @@ static uint64_t server_bot_seed(const srv_game *gm, int seat)
 
 void srv_game_changed(srv_server *s, srv_game *gm)
 {
+    gm->touched = srv_now();
     srv_ws_broadcast(s, gm);
     int seat = srv_game_bot_seat(gm);
     if (seat < 0 || gm->bot_index == gm->index)
@@ -90,7 +101,9 @@ void srv_game_changed(srv_server *s, srv_game *gm)
 
 void srv_evict_if_idle(srv_server *s, srv_game *gm)
 {
-    if (!carc_is_over(gm->g) || gm->conns)
+    /* a game whose last moves are not committed yet stays until srv_pass_end: if the
+     * commit fails, it is rebuilt in place */
+    if (!carc_is_over(gm->g) || gm->conns || gm->durable < gm->index)
         return;
     srv_registry_remove(&s->reg, gm);
     srv_game_free(gm);
@@ -112,9 +125,135 @@ void srv_take_bot_moves(srv_server *s)
                     ok ? err : "the player found no move");
             continue;
         }
+        srv_note_move(s, gm);
         srv_game_changed(s, gm);
         srv_evict_if_idle(s, gm);  /* a game of computers only, over */
     }
+}
+
+void srv_sweep_idle(srv_server *s)
+{
+    double now = srv_now();
+    if (s->opt->idle_evict <= 0 || now < s->next_sweep)
+        return;
+    s->next_sweep = now + (s->opt->idle_evict < 10 ? 0.5 : 5);
+    for (size_t b = 0; b < sizeof s->reg.bucket / sizeof s->reg.bucket[0]; b++)
+        for (srv_game *gm = s->reg.bucket[b], *next; gm; gm = next) {
+            next = gm->hnext;
+            /* nobody connected, nothing held, no computer thinking or to think */
+            if (gm->conns || gm->durable < gm->index || gm->bot_index >= 0 ||
+                srv_game_bot_seat(gm) >= 0 || now - gm->touched < s->opt->idle_evict)
+                continue;
+            srv_log(s, "game %s left memory after %.0f s untouched (it stays in the store)",
+                    gm->id, now - gm->touched);
+            srv_registry_remove(&s->reg, gm);
+            srv_game_free(gm);
+        }
+}
+
+/* A timer that wakes the loop every second, so that idle games are swept even when
+ * no socket has anything to say. */
+static void server_tick(lws_sorted_usec_list_t *sul)
+{
+    srv_server *s = lws_container_of(sul, srv_server, tick);
+    lws_sul_schedule(s->ctx, 0, &s->tick, server_tick, LWS_US_PER_SEC);
+}
+
+void srv_pass_begin(srv_server *s)
+{
+    if (s->batch)
+        return;
+    srv_sqlite_batch_begin(s->store);
+    s->batch = 1;
+}
+
+/* After a failed commit: gm back to its log, its sessions told, the frames of lost
+ * states dropped. 0, or -1 if the game cannot be read back. */
+static int server_restore(srv_server *s, srv_game *gm)
+{
+    char err[SRV_ERR];
+    int missing;
+    srv_game *fresh = srv_game_load(s->store, gm->id, &missing, err, sizeof err);
+    if (!fresh) {
+        fprintf(stderr, "carc serve: game %s: cannot be rebuilt from the store: %s\n", gm->id,
+                err);
+        return -1;
+    }
+    srv_game_take_state(gm, fresh);
+    srv_ws_drop_held(gm, "the last move could not be stored; the game is back at its last "
+                         "stored move");
+    srv_game_changed(s, gm);
+    return 0;
+}
+
+/* Ends the pass: commits its batch and releases or restores every game that moved
+ * in it. Returns the commit's status (0, or -1 if the batch was lost). */
+static int server_commit(srv_server *s)
+{
+    if (!s->batch)
+        return 0;
+    s->batch = 0;
+    int rc = srv_sqlite_batch_end(s->store);
+    if (rc < 0)
+        fprintf(stderr, "carc serve: %s: %d game%s back to their stored moves\n", s->store->err,
+                s->nmoved, s->nmoved == 1 ? "" : "s");
+    for (int i = 0; i < s->nmoved; i++) {
+        srv_game *gm = srv_registry_find(&s->reg, s->moved[i]);
+        if (!gm || gm->durable == gm->index)
+            continue;  /* evicted, or listed twice */
+        if (rc == 0) {
+            gm->durable = gm->index;
+            srv_ws_release(gm);
+            srv_evict_if_idle(s, gm);
+        } else if (server_restore(s, gm) < 0) {
+            /* its state is ahead of its log and cannot be told: stop, so that a
+             * restart rebuilds every game from the store */
+            s->failed = 1;
+        }
+    }
+    s->nmoved = 0;
+    return rc;
+}
+
+void srv_pass_end(srv_server *s)
+{
+    server_commit(s);
+}
+
+void srv_note_move(srv_server *s, srv_game *gm)
+{
+    if (!s->batch) {
+        gm->durable = gm->index;  /* no batch open: the store committed it at once */
+        return;
+    }
+    if (s->nmoved > 0 && strcmp(s->moved[s->nmoved - 1], gm->id) == 0)
+        return;  /* the same game again (a listed game found later is harmless too) */
+    if (s->nmoved == s->capmoved) {
+        int cap = s->capmoved ? 2 * s->capmoved : 64;
+        char (*n)[2 * SRV_ID_BYTES + 1] = realloc(s->moved, (size_t)cap * sizeof *n);
+        if (!n) {
+            /* cannot list it: commit the batch now, this move included */
+            if (server_commit(s) == 0) {
+                gm->durable = gm->index;
+                srv_ws_release(gm);
+            } else if (server_restore(s, gm) < 0) {
+                s->failed = 1;
+            }
+            srv_pass_begin(s);
+            return;
+        }
+        s->moved = n;
+        s->capmoved = cap;
+    }
+    memcpy(s->moved[s->nmoved++], gm->id, sizeof s->moved[0]);
+}
+
+void srv_flush(srv_server *s)
+{
+    if (!s->batch)
+        return;
+    srv_pass_end(s);
+    srv_pass_begin(s);
 }
 
 static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user,
@@ -234,9 +373,20 @@ int srv_run(const srv_options *o)
     srv_log(s, "%d unfinished game%s rebuilt from %s; web pages from %s", live,
             live == 1 ? "" : "s", o->db, s->web);
     rc = 0;
-    while (!*o->stop)
-        if (lws_service(s->ctx, 0) < 0)
+    /* one pass of the loop is one group commit: the moves that arrive in it are
+     * committed together at its end, before any of their frames is written */
+    s->next_sweep = srv_now() + 1;
+    lws_sul_schedule(s->ctx, 0, &s->tick, server_tick, LWS_US_PER_SEC);
+    while (!*o->stop && !s->failed) {
+        srv_pass_begin(s);
+        int n = lws_service(s->ctx, 0);
+        srv_pass_end(s);
+        srv_sweep_idle(s);
+        if (n < 0)
             break;
+    }
+    if (s->failed)
+        rc = 1;
     srv_log(s, "stopping");
 out:
     srv_bots_free(s->bots);  /* first: workers wake the context */
@@ -244,6 +394,8 @@ out:
         lws_context_destroy(s->ctx);
     srv_registry_clear(&s->reg);
     s->store->close(s->store);
+    free(s->moved);
+    srv_rate_free(&s->rate);
     free(s->ips);
     free(s);
     return rc;

@@ -18,6 +18,8 @@ typedef struct srv_options {
     const char *web;         /* directory of the static pages */
     int workers;             /* computer-player threads */
     int max_per_ip;          /* WebSocket connections one address may hold */
+    int games_per_minute;    /* games one address may create per minute (a burst of as many) */
+    int idle_evict;          /* seconds after which an untouched game leaves memory (0: never) */
     int quiet;               /* no log lines on stderr except errors */
     volatile sig_atomic_t *stop;  /* set by a signal handler: stop serving */
 } srv_options;

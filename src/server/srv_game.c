@@ -2,9 +2,11 @@
  * srv_game.c - one live game: created from a request or rebuilt from its log,
  * moves validated, committed, then applied; the frames each seat is sent.
  *
- * Invariants: gm->index is the number of moves in the store's log of this game and
+ * Invariants: gm->index is the number of moves in the store's log of this game
+ * (committed, or in the store's open batch: gm->durable of them are committed) and
  * applied to gm->g; a move is in the log before gm->g changes (srv_game_move); the
- * frames cached in gm->frames are those of gm->index. Only views (carc_view) feed a
+ * frames cached in gm->frames are those of gm->index, and leave the server only once
+ * gm->durable reaches it (srv_ws.c). Only views (carc_view) feed a
  * frame: the full state never leaves this file except as the record, once the game
  * is over.
  */
@@ -186,6 +188,7 @@ srv_game *srv_game_load(srv_store *st, const char *id, int *missing, char *err,
         }
         gm->index++;
     }
+    gm->durable = gm->index;
 done:
     srv_strings_free(moves, n);
     srv_game_row_free(&row);
@@ -241,7 +244,8 @@ int srv_game_move(srv_game *gm, srv_store *st, int seat, long index, const carc_
         snprintf(err, errsize, "the move cannot be written in notation");
         return -1;
     }
-    /* the commit point: nobody hears of the move before it is in the log */
+    /* the commit point: nobody hears of the move before it is in the log (with group
+     * commit, in the store's open batch: its frames wait until srv_pass_end commits) */
     if (st->append_move(st, gm->id, gm->index, text, carc_is_over(gm->next)) < 0) {
         snprintf(err, errsize, "the move could not be stored (%s); nothing changed", st->err);
         return -1;
@@ -324,6 +328,22 @@ static char *game_public_state(srv_game *gm, carc_event ev[CARC_MAX_EVENTS], int
     return text;
 }
 
+/* Appends s as a JSON string: as it is between quotes when nothing in it needs an
+ * escape (notation and event lines are plain ASCII), else through sb_json_string. */
+static void game_json_string(strbuf *b, const char *s)
+{
+    const char *p = s;
+    while (*p && (unsigned char)*p >= 0x20 && *p != '"' && *p != '\\')
+        p++;
+    if (*p) {
+        sb_json_string(b, s);
+        return;
+    }
+    sb_putc(b, '"');
+    sb_puts(b, s);
+    sb_putc(b, '"');
+}
+
 /* The frame of the current index for seat (-1: spectator), freshly built. */
 static char *game_build_frame(srv_game *gm, int seat)
 {
@@ -352,20 +372,23 @@ static char *game_build_frame(srv_game *gm, int seat)
     }
     strbuf b;
     sb_init(&b);
-    sb_printf(&b, "{\"type\":\"state\",\"game\":\"%s\",\"index\":%d,\"over\":%s,\"seat\":",
-              gm->id, gm->index, carc_is_over(gm->view) ? "true" : "false");
+    char head[160];
     if (seat >= 0)
-        sb_printf(&b, "%d", seat);
+        snprintf(head, sizeof head, "{\"type\":\"state\",\"game\":\"%s\",\"index\":%d,\"over\":%s,"
+                 "\"seat\":%d,\"legal\":[", gm->id, gm->index,
+                 carc_is_over(gm->view) ? "true" : "false", seat);
     else
-        sb_puts(&b, "null");
-    sb_puts(&b, ",\"legal\":[");
+        snprintf(head, sizeof head, "{\"type\":\"state\",\"game\":\"%s\",\"index\":%d,\"over\":%s,"
+                 "\"seat\":null,\"legal\":[", gm->id, gm->index,
+                 carc_is_over(gm->view) ? "true" : "false");
+    sb_puts(&b, head);
     char text[CARC_NOTATION_MAX], line[256];
     for (int i = 0, k = 0; i < n; i++) {
         if (carc_move_format(gm->view, &moves[i], text, sizeof text) < 0)
             continue;  /* cannot happen: notation covers every legal move */
         if (k++)
             sb_putc(&b, ',');
-        sb_json_string(&b, text);
+        game_json_string(&b, text);
     }
     /* the events of the move that led here, as this view masks them */
     sb_puts(&b, "],\"events\":[");
@@ -373,14 +396,14 @@ static char *game_build_frame(srv_game *gm, int seat)
         event_short(gm->view, &ev[i], line, sizeof line);
         if (i)
             sb_putc(&b, ',');
-        sb_json_string(&b, line);
+        game_json_string(&b, line);
     }
     sb_puts(&b, "],\"log\":[");
     for (int i = 0; i < nev; i++) {
         event_text(gm->view, &ev[i], line, sizeof line);
         if (i)
             sb_putc(&b, ',');
-        sb_json_string(&b, line);
+        game_json_string(&b, line);
     }
     sb_puts(&b, "],\"view\":");
     sb_puts(&b, state);
@@ -392,6 +415,27 @@ static char *game_build_frame(srv_game *gm, int seat)
         return NULL;
     }
     return b.p;
+}
+
+void srv_game_take_state(srv_game *gm, srv_game *from)
+{
+    carc_game *g = gm->g, *next = gm->next, *view = gm->view;
+    carc_recorder *rec = gm->rec;
+    gm->g = from->g;
+    gm->next = from->next;
+    gm->view = from->view;
+    gm->rec = from->rec;
+    from->g = g;
+    from->next = next;
+    from->view = view;
+    from->rec = rec;
+    gm->index = gm->durable = from->index;
+    gm->bot_index = -1;
+    for (int i = 0; i <= SRV_SEATS; i++) {
+        free(gm->frames[i]);
+        gm->frames[i] = NULL;
+    }
+    srv_game_free(from);
 }
 
 const char *srv_game_frame(srv_game *gm, int seat)

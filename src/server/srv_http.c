@@ -11,7 +11,8 @@
  *   GET  /replay/ID            web/replay.html
  *   GET  /PATH                 web/PATH (letters, digits, - _ . / only; no "..")
  *
- * Every answer is complete in one write; bodies are capped at SRV_MSG_MAX.
+ * Every answer is complete in one write; bodies are capped at SRV_MSG_MAX. An address
+ * that creates more than --games-per-minute games gets 429 (srv_rate.c).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <libwebsockets.h>
@@ -162,6 +163,7 @@ static int http_game(srv_server *s, struct lws *wsi, const char *uri)
 
 int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
 {
+    srv_flush(s);  /* an answer shows only committed moves */
     const char *uri = c->uri;
     c->wsi = wsi;
     c->post = lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0;
@@ -214,11 +216,22 @@ int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len)
     return 0;
 }
 
+/* The per-address budget of game creations (srv_rate.c): 0 if this one may go, else
+ * the seconds until one would. */
+static double http_rate(srv_server *s, struct lws *wsi)
+{
+    char addr[64];
+    if (!lws_get_peer_simple(wsi, addr, sizeof addr))
+        snprintf(addr, sizeof addr, "?");
+    return srv_rate_take(&s->rate, addr, s->opt->games_per_minute, srv_now());
+}
+
 /* POST /api/games: the body is complete. The body is parsed and freed before any answer:
- * answering completes the transaction, and on a connection that closes after it (HTTP/1.0)
- * libwebsockets frees the session, `c` with it. */
+ * answering completes the transaction, and on a connection kept alive libwebsockets
+ * then frees the session, `c` with it. */
 int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
 {
+    srv_flush(s);  /* a new game's row commits on its own, never in a batch */
     char err[SRV_ERR];
     char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1];
     srv_create req;
@@ -232,6 +245,13 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
     }
     if (parsed < 0)
         return http_error(wsi, 400, err);
+    double wait = http_rate(s, wsi);
+    if (wait > 0) {
+        snprintf(err, sizeof err,
+                 "too many games created from this address: at most %d a minute; try again in %.0f s",
+                 s->opt->games_per_minute, wait < 1 ? 1 : wait + 0.5);
+        return http_error(wsi, 429, err);
+    }
     srv_game *gm = srv_game_create(&req, s->store, tokens, err, sizeof err);
     if (!gm)
         return http_error(wsi, 500, err);

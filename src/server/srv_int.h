@@ -8,6 +8,7 @@
  *   srv_bots.c      computer seats thinking on worker threads
  *   srv_msg.c       parsing what clients send (strict, capped)
  *   srv_token.c     ids, seat tokens, their hashes
+ *   srv_rate.c      games created per address (a token bucket each)
  *   srv_sqlite.c    the SQLite store (srv_store.h)
  *
  * Threads: everything here runs on the service thread except the inside of
@@ -16,6 +17,7 @@
 #ifndef CARC_SRV_INT_H
 #define CARC_SRV_INT_H
 
+#include <libwebsockets.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -94,7 +96,9 @@ typedef struct srv_game {
     carc_game *view;     /* scratch for carc_view */
     carc_recorder *rec;
     int index;           /* moves applied = the index the next move must name */
+    int durable;         /* moves committed (<= index): frames of a later state wait */
     int bot_index;       /* index a computer is thinking about, -1 if none */
+    double touched;      /* last move or session change (seconds, monotonic): idle eviction */
     char *frames[SRV_SEATS + 1];  /* frames of the current index; [SRV_SEATS] = spectator */
     srv_conn *conns;     /* WebSocket sessions on this game */
     struct srv_game *hnext;  /* registry chain */
@@ -118,6 +122,9 @@ int srv_game_move(srv_game *gm, srv_store *st, int seat, long index, const carc_
                   char *err, size_t errsize);
 int srv_game_move_text(srv_game *gm, srv_store *st, int seat, long index, const char *text,
                        char *err, size_t errsize);
+/* Puts the state of `from` (a game loaded anew from the store) into gm, keeping gm's
+ * sessions, and frees `from`: after a failed commit, gm is back where its log is. */
+void srv_game_take_state(srv_game *gm, srv_game *from);
 /* The state frame of the current index for seat (-1: a spectator), built once per
  * index and owned by the game. NULL on out of memory. */
 const char *srv_game_frame(srv_game *gm, int seat);
@@ -160,6 +167,18 @@ int srv_bots_take(srv_bots *b, char game_id[2 * SRV_ID_BYTES + 1], int *index,
 /* Stops the workers (after their current decision) and frees everything. */
 void srv_bots_free(srv_bots *b);
 
+/* ---- srv_rate.c ------------------------------------------------------------------------ */
+
+typedef struct srv_rate {
+    struct srv_rate_entry *e;
+    int n, cap;
+} srv_rate;
+
+/* Takes one game creation for addr at time `now` (seconds, monotonic) with a budget of
+ * per_minute (>= 1): 0 if allowed, else the seconds until it would be (> 0). */
+double srv_rate_take(srv_rate *r, const char *addr, int per_minute, double now);
+void srv_rate_free(srv_rate *r);
+
 /* ---- server.c, srv_http.c, srv_ws.c --------------------------------------------------- */
 
 struct lws;
@@ -179,6 +198,15 @@ typedef struct srv_server {
     srv_ip *ips;
     int nips, capips;
     char web[4096];
+    /* group commit: the games that moved in this service pass (their moves are in
+     * the store's open transaction; their frames wait for its commit) */
+    int batch;  /* a pass is open (srv_pass_begin) */
+    char (*moved)[2 * SRV_ID_BYTES + 1];
+    int nmoved, capmoved;
+    int failed;  /* the store failed and a game could not be reloaded: stop */
+    srv_rate rate;       /* games created per address (srv_rate.c) */
+    lws_sorted_usec_list_t tick;  /* wakes the loop every second (server.c) */
+    double next_sweep;   /* when to look for idle games again (srv_sweep_idle) */
 } srv_server;
 
 /* Per-connection data (HTTP or WebSocket). */
@@ -218,6 +246,11 @@ int srv_ws_writable(srv_server *s, srv_conn *c, struct lws *wsi);
 void srv_ws_closed(srv_server *s, srv_conn *c);
 /* Pushes the current frame to every session of the game. */
 void srv_ws_broadcast(srv_server *s, srv_game *gm);
+/* The game's moves are committed: its sessions' waiting frames may go. */
+void srv_ws_release(srv_game *gm);
+/* The game's uncommitted moves are lost: its sessions' waiting frames are dropped,
+ * and each is told why. */
+void srv_ws_drop_held(srv_game *gm, const char *message);
 
 /* Finds a game, loading it from the store if it is not live. NULL if unknown. */
 srv_game *srv_find_game(srv_server *s, const char *id);
@@ -226,8 +259,23 @@ void srv_game_changed(srv_server *s, srv_game *gm);
 /* Frees a finished game nobody is watching (it is loaded back from the store if
  * asked for again). Never call it while a caller up the stack holds gm. */
 void srv_evict_if_idle(srv_server *s, srv_game *gm);
+/* Seconds on a monotonic clock. */
+double srv_now(void);
+/* Frees the unfinished games nobody has touched for opt->idle_evict seconds (at most
+ * every few seconds; they stay in the store and are rebuilt when asked for). */
+void srv_sweep_idle(srv_server *s);
 /* Drains the computer players' results (on the service thread). */
 void srv_take_bot_moves(srv_server *s);
+/* Group commit (server.c). A service pass opens a batch of the store; every move
+ * accepted in it is noted (srv_note_move) and its frames wait; srv_pass_end commits
+ * the batch, then lets the frames go, or, if the commit failed, rebuilds each game
+ * that moved from its log and tells its sessions. HTTP handlers end the pass first
+ * (srv_flush), so an answer never shows an uncommitted move and a game row is never
+ * part of a batch. */
+void srv_pass_begin(srv_server *s);
+void srv_pass_end(srv_server *s);
+void srv_flush(srv_server *s);
+void srv_note_move(srv_server *s, srv_game *gm);
 /* Logs one line on stderr unless quiet. */
 void srv_log(const srv_server *s, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -5,7 +5,13 @@
  * synchronous=NORMAL: a committed transaction is in the WAL file before
  * sqlite3_step returns, so killing the process loses nothing; a power loss may
  * lose the last transactions not yet checkpointed by an fsync (docs/SERVER.md).
- * Statements are prepared once. Schema:
+ * Statements are prepared once.
+ *
+ * Group commit: between srv_sqlite_batch_begin and srv_sqlite_batch_end, every
+ * append_move joins one transaction (opened by the first), which batch_end commits;
+ * the server tells nobody of those moves before that. If the transaction dies on
+ * the way (an I/O error), later appends of the batch are refused and batch_end
+ * fails: every move appended since batch_begin may be lost. Schema:
  *   games(id TEXT PRIMARY KEY, players, expansions, seed, tokens, created, finished)
  *   moves(game, idx, move, PRIMARY KEY (game, idx))
  */
@@ -23,6 +29,13 @@ typedef struct sqlite_store {
     sqlite3 *db;
     sqlite3_stmt *ins_game, *ins_move, *fin_game, *sel_game, *sel_moves, *sel_open;
     sqlite3_stmt *begin, *commit, *rollback;
+    /* group commit (srv_sqlite_batch_begin/end): appends join one transaction */
+    int batching;  /* between batch_begin and batch_end */
+    int in_txn;    /* the batch's transaction is open */
+    int lost;      /* the batch's transaction died: its appends are gone */
+    /* fault injection (tests/server/store_fail.sh): CARC_SERVE_FAIL_COMMIT=K makes
+     * the K-th commit of a batch fail once, rolled back as an I/O error would be */
+    long commits, fail_at;
 } sqlite_store;
 
 static const char sqlite_schema[] =
@@ -90,12 +103,10 @@ static int sqlite_create_game(srv_store *base, const srv_game_row *row)
     return sqlite_run(s, st, "create game");
 }
 
-static int sqlite_append_move(srv_store *base, const char *id, int index, const char *move,
+/* The statements of one append: the move and, if it ends the game, the mark. */
+static int sqlite_insert_move(sqlite_store *s, const char *id, int index, const char *move,
                               int finished)
 {
-    sqlite_store *s = (sqlite_store *)base;
-    if (sqlite_run(s, s->begin, "begin") < 0)
-        return -1;
     sqlite3_bind_text(s->ins_move, 1, id, -1, SQLITE_STATIC);
     sqlite3_bind_int(s->ins_move, 2, index);
     sqlite3_bind_text(s->ins_move, 3, move, -1, SQLITE_STATIC);
@@ -104,13 +115,74 @@ static int sqlite_append_move(srv_store *base, const char *id, int index, const 
         sqlite3_bind_text(s->fin_game, 1, id, -1, SQLITE_STATIC);
         rc = sqlite_run(s, s->fin_game, "finish game");
     }
-    if (rc == 0)
-        return sqlite_run(s, s->commit, "commit");
+    return rc;
+}
+
+/* Rolls back the open transaction, keeping the message of what failed. */
+static void sqlite_undo(sqlite_store *s)
+{
     char keep[sizeof s->base.err];
     memcpy(keep, s->base.err, sizeof keep);
-    sqlite_run(s, s->rollback, "rollback");
+    if (!sqlite3_get_autocommit(s->db))
+        sqlite_run(s, s->rollback, "rollback");
     memcpy(s->base.err, keep, sizeof keep);
+}
+
+static int sqlite_append_move(srv_store *base, const char *id, int index, const char *move,
+                              int finished)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    if (s->batching) {
+        /* after a dead transaction nothing more joins the batch: a later move of the
+         * same game would leave a gap in its log */
+        if (s->lost) {
+            snprintf(s->base.err, sizeof s->base.err, "store: an earlier write of this batch failed");
+            return -1;
+        }
+        if (!s->in_txn) {
+            if (sqlite_run(s, s->begin, "begin") < 0)
+                return -1;
+            s->in_txn = 1;
+        }
+        if (sqlite_insert_move(s, id, index, move, finished) == 0)
+            return 0;
+        /* a failed statement undoes itself; an I/O error may undo the transaction */
+        if (sqlite3_get_autocommit(s->db)) {
+            s->in_txn = 0;
+            s->lost = 1;
+        }
+        return -1;
+    }
+    if (sqlite_run(s, s->begin, "begin") < 0)
+        return -1;
+    if (sqlite_insert_move(s, id, index, move, finished) == 0)
+        return sqlite_run(s, s->commit, "commit");
+    sqlite_undo(s);
     return -1;
+}
+
+void srv_sqlite_batch_begin(srv_store *base)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    s->batching = 1;
+}
+
+int srv_sqlite_batch_end(srv_store *base)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    int rc = s->lost ? -1 : 0;
+    if (s->in_txn && ++s->commits == s->fail_at) {
+        snprintf(s->base.err, sizeof s->base.err, "store: commit: injected failure (test)");
+        sqlite_undo(s);
+        rc = -1;
+    } else if (s->in_txn && sqlite_run(s, s->commit, "commit") < 0) {
+        sqlite_undo(s);
+        rc = -1;
+    }
+    if (s->lost)
+        snprintf(s->base.err, sizeof s->base.err, "store: a write of the batch failed");
+    s->batching = s->in_txn = s->lost = 0;
+    return rc;
 }
 
 static int sqlite_load_game(srv_store *base, const char *id, srv_game_row *row, char ***moves,
@@ -232,6 +304,8 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
+    const char *fault = getenv("CARC_SERVE_FAIL_COMMIT");
+    s->fail_at = fault ? strtol(fault, NULL, 10) : 0;
     s->base.create_game = sqlite_create_game;
     s->base.append_move = sqlite_append_move;
     s->base.load_game = sqlite_load_game;

@@ -6,7 +6,8 @@
  * A game is a row (id, configuration, seed, seat token hashes, created, finished)
  * and a log of moves (game, index, notation). append_move is the commit point: when
  * it returns 0 the move is durable against a crash of the process, and only then
- * may anyone be told of it. Indices of one game are 0, 1, 2, ... with no gaps; a
+ * may anyone be told of it; inside a group commit (srv_sqlite_batch_begin, below) it
+ * is durable once the batch's end returns 0. Indices of one game are 0, 1, 2, ... with no gaps; a
  * second append at the same index fails (the log's primary key), which is the last
  * guard of exactly-once.
  *
@@ -16,6 +17,7 @@
 #ifndef CARC_SRV_STORE_H
 #define CARC_SRV_STORE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct srv_game_row {
@@ -48,6 +50,15 @@ struct srv_store {
 
 /* Opens (creating if needed) the SQLite store at path. NULL with a message in err. */
 srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize);
+
+/* Group commit of the SQLite store: after batch_begin, append_move returning 0 means
+ * "in the open transaction", not yet durable; batch_end commits every such move at
+ * once and returns 0, or -1 (message in st->err) if any of them may be lost. Only
+ * moves are batched; create_game outside a batch commits at once. (Kept outside the
+ * function table, whose layout other stores initialise positionally; a PostgreSQL
+ * store would offer the same two calls.) */
+void srv_sqlite_batch_begin(srv_store *st);
+int srv_sqlite_batch_end(srv_store *st);
 
 /* Frees an array of n strings and the array. */
 void srv_strings_free(char **s, int n);

@@ -6,6 +6,9 @@
  * SRV_MSG_MAX bytes (srv_msg.c); a refused move gets an error frame and the current
  * state, and changes nothing. Frames wait in a per-session queue written one per
  * writable callback; a session that lets SRV_OUT_MAX frames pile up is closed.
+ * A frame queued while its game has moves not yet committed (group commit) is held
+ * in the queue until srv_pass_end commits them (srv_ws_release) or drops it if the
+ * commit failed (srv_ws_drop_held).
  * Each address may hold at most opt->max_per_ip sessions.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -21,6 +24,7 @@ enum { SRV_OUT_MAX = 512 };
 struct srv_out {
     struct srv_out *next;
     size_t len;
+    int held;  /* queued while the game had uncommitted moves: waits for the commit */
     unsigned char data[];  /* LWS_PRE bytes, then the frame */
 };
 
@@ -75,6 +79,9 @@ static void ws_queue(srv_conn *c, const char *frame)
         return;
     o->next = NULL;
     o->len = len;
+    /* a frame of a game with moves not yet committed (group commit, server.c) shows
+     * or follows them: it waits; srv_ws_release lets it go after the commit */
+    o->held = c->game && c->game->durable < c->game->index;
     memcpy(o->data + LWS_PRE, frame, len);
     if (c->out_tail)
         c->out_tail->next = o;
@@ -82,7 +89,8 @@ static void ws_queue(srv_conn *c, const char *frame)
         c->out = o;
     c->out_tail = o;
     c->nout++;
-    lws_callback_on_writable(c->wsi);
+    if (!o->held)
+        lws_callback_on_writable(c->wsi);
 }
 
 static void ws_error(srv_conn *c, long index, const char *message)
@@ -147,6 +155,7 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
     c->game = gm;
     c->next = gm->conns;
     gm->conns = c;
+    gm->touched = srv_now();
     ws_queue(c, srv_game_frame(gm, c->seat));
     return 0;
 }
@@ -174,6 +183,7 @@ static void ws_message(srv_server *s, srv_conn *c, const char *buf, size_t len)
         ws_queue(c, srv_game_frame(gm, c->seat));  /* the state the client should be in */
         return;
     }
+    srv_note_move(s, gm);
     srv_game_changed(s, gm);
 }
 
@@ -216,6 +226,8 @@ int srv_ws_writable(srv_server *s, srv_conn *c, struct lws *wsi)
     struct srv_out *o = c->out;
     if (c->closing == 2)
         return -1;
+    if (o && o->held)
+        return 0;  /* srv_ws_release asks for the callback again */
     if (o) {
         int n = lws_write(wsi, o->data + LWS_PRE, o->len, LWS_WRITE_TEXT);
         c->out = o->next;
@@ -227,7 +239,8 @@ int srv_ws_writable(srv_server *s, srv_conn *c, struct lws *wsi)
             return -1;
     }
     if (c->out) {
-        lws_callback_on_writable(wsi);
+        if (!c->out->held)
+            lws_callback_on_writable(wsi);
         return 0;
     }
     if (c->closing) {
@@ -251,6 +264,7 @@ void srv_ws_closed(srv_server *s, srv_conn *c)
             *pp = c->next;
         srv_game *gm = c->game;
         c->game = NULL;
+        gm->touched = srv_now();  /* idle from now on if it was the last session */
         srv_evict_if_idle(s, gm);
     }
     while (c->out) {
@@ -267,6 +281,36 @@ void srv_ws_closed(srv_server *s, srv_conn *c)
         if (ip && --ip->conns == 0)
             *ip = s->ips[--s->nips];  /* keep the table small */
         c->counted = 0;
+    }
+}
+
+void srv_ws_release(srv_game *gm)
+{
+    for (srv_conn *c = gm->conns; c; c = c->next) {
+        for (struct srv_out *o = c->out; o; o = o->next)
+            o->held = 0;
+        if (c->out)
+            lws_callback_on_writable(c->wsi);
+    }
+}
+
+void srv_ws_drop_held(srv_game *gm, const char *message)
+{
+    for (srv_conn *c = gm->conns; c; c = c->next) {
+        struct srv_out **pp = &c->out;
+        c->out_tail = NULL;
+        while (*pp) {
+            struct srv_out *o = *pp;
+            if (o->held) {
+                *pp = o->next;
+                c->nout--;
+                free(o);
+            } else {
+                c->out_tail = o;
+                pp = &o->next;
+            }
+        }
+        ws_error(c, gm->index, message);
     }
 }
 

@@ -11,6 +11,8 @@
  *       --delay-ms MS: wait before each move (so that games last across kills).
  *       --reconnect: the server may die at any moment (the crash test kills it);
  *       sessions reconnect, and a state never goes back behind one already seen.
+ *       --store-failure: the server's store fails a commit (store_fail.sh); the
+ *       "could not be stored" error is expected at least once, and play goes on.
  *   ws_client bench PORT [--games N] [--expansions E] [--server-pid PID] ...
  *       the same without the checks (--delay-ms MS: a think time before each
  *       move, the move sent at the next 20 ms tick); prints moves/s, p50/p99 latency from sending a
@@ -19,6 +21,8 @@
  *       fetches the record of every game listed in FILE (written by play --ids).
  *   ws_client get PORT PATH
  *       prints the status, the content-type and the body of GET PATH.
+ *   ws_client post PORT PATH BODY
+ *       the same for POST PATH with BODY (JSON).
  *   ws_client bad   PORT --max-per-ip N
  *       every bad input of docs/SERVER.md gets an error (or a closed connection)
  *       and changes nothing.
@@ -105,6 +109,8 @@ static struct {
     long nlat, caplat;
     int failed;
     int server_pid;
+    int store_failure;   /* --store-failure: a refused commit is expected (store_fail.sh) */
+    long store_failures; /* errors seen saying a move could not be stored */
 } T;
 
 static double now(void)
@@ -512,6 +518,15 @@ static void on_frame(conn *c, const char *text, size_t len)
     if (type && strcmp(type, "error") == 0) {
         const char *m = json_string_value(json_object_get(f, "message"));
         T.errors_seen++;
+        /* --store-failure: the server could not commit a move and went back to its
+         * log (store_fail.sh); the state that follows is answered afresh */
+        if (T.store_failure && m && strstr(m, "could not be stored")) {
+            T.store_failures++;
+            c->sent_index = -1;
+            c->awaiting = 0;
+            json_decref(f);
+            return;
+        }
         /* with a crash, a move sent to a dying server may come back stale */
         if (!T.reconnect || !m || strncmp(m, "stale move", 10))
             fail("game %s seat %d: error frame: %s", g->id, c->seat, m ? m : "?");
@@ -718,6 +733,15 @@ static double cpu_seconds(int pid)
     return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
 }
 
+/* This process's CPU seconds (user + system) so far. */
+static double own_cpu_seconds(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+           (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
 static int run_games(void)
 {
     long rss0 = T.server_pid ? rss_kib(T.server_pid) : -1;
@@ -732,13 +756,13 @@ static int run_games(void)
             fprintf(f, "%s\n", T.games[i].id);
         fclose(f);
     }
-    double t0 = now(), deadline = t0 + T.timeout;
+    double t0 = now(), deadline = t0 + T.timeout, own0 = own_cpu_seconds();
     while (!all_done()) {
         if (now() > deadline)
             fail("timeout: %ld moves played, games not over after %.0f s", T.moves, T.timeout);
         lws_service(T.ctx, 0);
     }
-    double secs = now() - t0;
+    double secs = now() - t0, own1 = own_cpu_seconds();
     long rss1 = T.server_pid ? rss_kib(T.server_pid) : -1;
     double cpu1 = T.server_pid ? cpu_seconds(T.server_pid) : -1;
     lws_context_destroy(T.ctx);
@@ -775,6 +799,9 @@ static int run_games(void)
         if (cpu0 >= 0 && cpu1 >= 0 && T.nlat)
             printf("server CPU: %.2f s, %.0f us per move (%.0f%% of one core)\n", cpu1 - cpu0,
                    (cpu1 - cpu0) * 1e6 / T.nlat, 100 * (cpu1 - cpu0) / secs);
+        if (T.nlat)
+            printf("client CPU: %.2f s, %.0f us per move (%.0f%% of one core)\n", own1 - own0,
+                   (own1 - own0) * 1e6 / T.nlat, 100 * (own1 - own0) / secs);
         if (rss0 > 0 && rss1 > 0)
             printf("server memory: %ld KiB before, %ld KiB with %d games: %.1f KiB per game\n",
                    rss0, rss1, T.ngames, (double)(rss1 - rss0) / T.ngames);
@@ -784,6 +811,11 @@ static int run_games(void)
                T.errors_seen);
         if (T.compared == 0)
             fail("no frame was compared");
+        if (T.store_failure && T.store_failures == 0)
+            fail("no move was refused by the store, though --store-failure was given");
+        if (T.store_failure)
+            printf("ws_client: %ld sessions told their move could not be stored\n",
+                   T.store_failures);
     }
     free(T.lat);
     free(T.games);
@@ -1063,16 +1095,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: ws_client play|bench|bad PORT [options] (see the source)\n");
         return 2;
     }
-    /* get PORT PATH; post-keepalive PORT PATH BODY (a POST on a connection kept open) */
-    if ((!strcmp(argv[1], "get") && argc == 4) ||
+    /* get PORT PATH; post PORT PATH BODY; post-keepalive PORT PATH BODY (a POST on a
+     * connection kept open, as browsers send it) */
+    if ((!strcmp(argv[1], "get") && argc == 4) || (!strcmp(argv[1], "post") && argc == 5) ||
         (!strcmp(argv[1], "post-keepalive") && argc == 5)) {
-        char *body;
+        char *body = NULL;
+        const char *req = argc == 5 ? argv[4] : NULL;
         T.port = atoi(argv[2]);
-        int post = argc == 5;
-        if (post)
+        if (!strcmp(argv[1], "post-keepalive"))
             http_connection = "";
-        int st = http(post ? "POST" : "GET", argv[3], post ? argv[4] : NULL,
-                      post ? strlen(argv[4]) : 0, &body);
+        int st = http(req ? "POST" : "GET", argv[3], req, req ? strlen(req) : 0, &body);
         printf("%d %s\n%s\n", st, http_type, body ? body : "");
         free(body);
         return st ? 0 : 1;
@@ -1090,6 +1122,10 @@ int main(int argc, char **argv)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--reconnect")) {
             T.reconnect = 1;
+            continue;
+        }
+        if (!strcmp(a, "--store-failure")) {
+            T.store_failure = 1;
             continue;
         }
         if (!v) {

@@ -1,0 +1,525 @@
+/*
+ * bench_client.c - the server benchmark's load generator (bench/serve_bench.sh), lean:
+ * plain sockets and one epoll set instead of libwebsockets, and no JSON parser on the
+ * hot path.
+ *
+ *   bench_client PORT [--games N] [--expansions E] [--seed S] [--server-pid PID]
+ *                     [--records FILE] [--timeout SEC]
+ *
+ * Creates N games of two human seats over the HTTP API, opens a WebSocket per seat,
+ * and answers every state that gives a seat legal moves with a random one at once;
+ * prints moves/s, p50/p99 latency from sending a move to receiving the state it
+ * produced, the server's and its own CPU time per move, how long the server waited
+ * for a CPU (its run-queue time: the machine's other load) and its memory per game; then writes every game's record (one per line) to FILE for `carc replay`.
+ *
+ * Why not ws_client (libwebsockets): its client parses every received byte one at a
+ * time, and a seat's frame is some 5 KB, so with the client on the same machine the
+ * benchmark measured the client as much as the server (docs/PERFORMANCE.md). Here a
+ * frame is found by its header and read in place; of a state frame only the head is
+ * looked at ("index", "over", "legal": the view comes last). The WebSocket framing
+ * needed is small (RFC 6455): text frames from the server, unmasked; masked text
+ * frames to it; a close frame ends a session. The handshake's answer is checked for
+ * status 101 only. Exit 0, or 1 with a message.
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef struct bconn {
+    int fd;
+    int game;
+    int open;             /* the handshake's 101 was read */
+    int done;             /* saw the game over (or the session closed) */
+    char *in;             /* bytes read and not yet consumed */
+    size_t inlen, incap;
+    char *msg;            /* a message being assembled from fragments */
+    size_t msglen, msgcap;
+    int sent_index, awaiting;
+    double sent_at;
+} bconn;
+
+/* the client's settings and counters: this is an executable's main file */
+static struct {
+    int port, games, server_pid;
+    const char *expansions, *records;
+    unsigned long long seed, rng;
+    double timeout;
+    char (*ids)[32];
+    bconn *conns;
+    int nconns, ndone, ep;
+    double *lat;
+    long nlat, caplat;
+} B;
+
+static void fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("bench_client: FAIL: ", stdout);
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+    exit(1);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static unsigned long long rnd(void)
+{
+    B.rng ^= B.rng << 13;
+    B.rng ^= B.rng >> 7;
+    B.rng ^= B.rng << 17;
+    return B.rng;
+}
+
+static int connect_loopback(void)
+{
+    struct sockaddr_in a;
+    int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_port = htons((uint16_t)B.port);
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof a) < 0)
+        fail("cannot connect to 127.0.0.1:%d: %s", B.port, strerror(errno));
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    return fd;
+}
+
+/* Writes all of buf on a (possibly non-blocking) socket. */
+static void write_all(int fd, const void *buf, size_t len)
+{
+    const char *p = buf;
+    while (len > 0) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && (errno == EAGAIN || errno == EINTR)) {
+            usleep(100);
+            continue;
+        }
+        if (n <= 0)
+            fail("write: %s", strerror(errno));
+        p += n;
+        len -= (size_t)n;
+    }
+}
+
+/* One HTTP request (Connection: close); the status, the body in *body (caller frees). */
+static int http(const char *method, const char *path, const char *req, char **body)
+{
+    int fd = connect_loopback();
+    char head[512];
+    size_t reqlen = req ? strlen(req) : 0, len = 0, cap = 65536;
+    int n = snprintf(head, sizeof head,
+                     "%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                     "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n",
+                     method, path, reqlen);
+    write_all(fd, head, (size_t)n);
+    if (reqlen)
+        write_all(fd, req, reqlen);
+    char *buf = malloc(cap + 1);
+    for (;;) {
+        if (len == cap)
+            buf = realloc(buf, (cap *= 2) + 1);
+        ssize_t r = read(fd, buf + len, cap - len);
+        if (r <= 0)
+            break;
+        len += (size_t)r;
+        buf[len] = '\0';
+        char *sep = strstr(buf, "\r\n\r\n"), *cl = sep ? strcasestr(buf, "content-length:") : NULL;
+        if (sep && cl && cl < sep && len >= (size_t)(sep + 4 - buf) + strtoul(cl + 15, NULL, 10))
+            break;
+    }
+    close(fd);
+    buf[len] = '\0';
+    int status = 0;
+    char *sep = strstr(buf, "\r\n\r\n");
+    if (sscanf(buf, "HTTP/1.%*d %d", &status) != 1 || !sep)
+        fail("%s %s: no HTTP answer", method, path);
+    *body = strdup(sep + 4);
+    free(buf);
+    return status;
+}
+
+/* Sends a masked text frame (a client must mask, RFC 6455 5.3). */
+static void ws_send(bconn *c, const char *text)
+{
+    unsigned char frame[16 + 512];
+    size_t len = strlen(text), h = 0;
+    if (len > 512)
+        fail("a message too long to send");
+    frame[h++] = 0x81;  /* FIN, text */
+    if (len < 126) {
+        frame[h++] = (unsigned char)(0x80 | len);
+    } else {
+        frame[h++] = 0x80 | 126;
+        frame[h++] = (unsigned char)(len >> 8);
+        frame[h++] = (unsigned char)len;
+    }
+    unsigned long long r = rnd();
+    unsigned char *mask = frame + h;
+    memcpy(mask, &r, 4);
+    h += 4;
+    for (size_t i = 0; i < len; i++)
+        frame[h + i] = (unsigned char)text[i] ^ mask[i & 3];
+    write_all(c->fd, frame, h + len);
+}
+
+static void record_latency(double ms)
+{
+    if (B.nlat == B.caplat) {
+        B.caplat = B.caplat ? 2 * B.caplat : 65536;
+        B.lat = realloc(B.lat, (size_t)B.caplat * sizeof *B.lat);
+    }
+    B.lat[B.nlat++] = ms;
+}
+
+static void conn_done(bconn *c)
+{
+    if (!c->done) {
+        c->done = 1;
+        B.ndone++;
+    }
+}
+
+/* A state or error frame (text, NUL-terminated): reads the head, answers if it owes. */
+static void on_message(bconn *c, char *text, size_t len)
+{
+    (void)len;
+    char *view = strstr(text, ",\"view\":");
+    if (view)
+        *view = '\0';  /* the head only: every key looked at below comes before the view */
+    if (strncmp(text, "{\"type\":\"error\"", 15) == 0)
+        fail("game %s: error frame: %s", B.ids[c->game], text);
+    if (strncmp(text, "{\"type\":\"state\"", 15) != 0)
+        fail("game %s: a frame of unknown type: %.80s", B.ids[c->game], text);
+    char *p = strstr(text, "\"index\":"), *over = strstr(text, "\"over\":");
+    char *legal = strstr(text, "\"legal\":[");
+    if (!p || !over || !legal)
+        fail("game %s: a state frame without index, over or legal: %.200s", B.ids[c->game], text);
+    int index = (int)strtol(p + 8, NULL, 10);
+    if (c->awaiting && index > c->sent_index) {
+        record_latency((now() - c->sent_at) * 1000.0);
+        c->awaiting = 0;
+    }
+    if (strncmp(over + 7, "true", 4) == 0) {
+        conn_done(c);
+        return;
+    }
+    /* the legal moves: strings in notation, which hold no quote or backslash */
+    char *items[2048];
+    int n = 0;
+    for (char *q = legal + 9; *q == '"' && n < 2048;) {
+        char *end = strchr(q + 1, '"');
+        if (!end || memchr(q + 1, '\\', (size_t)(end - q - 1)))
+            fail("game %s: a legal move the client cannot read", B.ids[c->game]);
+        items[n++] = q + 1;
+        *end = '\0';
+        q = end + 1;
+        if (*q == ',')
+            q++;
+    }
+    if (n == 0 || index == c->sent_index)
+        return;
+    char msg[256];
+    snprintf(msg, sizeof msg, "{\"type\":\"move\",\"index\":%d,\"move\":\"%s\"}", index,
+             items[rnd() % (unsigned)n]);
+    c->sent_index = index;
+    c->sent_at = now();
+    c->awaiting = 1;
+    ws_send(c, msg);
+}
+
+/* Consumes every complete frame in c->in. */
+static void parse_frames(bconn *c)
+{
+    size_t off = 0;
+    if (!c->open) {
+        char *sep = memmem(c->in, c->inlen, "\r\n\r\n", 4);
+        if (!sep)
+            return;
+        if (strncmp(c->in, "HTTP/1.1 101", 12) != 0)
+            fail("game %s: the WebSocket was refused: %.60s", B.ids[c->game], c->in);
+        c->open = 1;
+        off = (size_t)(sep + 4 - c->in);
+    }
+    while (c->inlen - off >= 2) {
+        unsigned char *h = (unsigned char *)c->in + off;
+        int fin = h[0] & 0x80, op = h[0] & 0x0f, masked = h[1] & 0x80;
+        size_t avail = c->inlen - off, hl = 2;
+        uint64_t len = h[1] & 0x7f;
+        if (len == 126) {
+            if (avail < 4)
+                break;
+            len = (uint64_t)h[2] << 8 | h[3];
+            hl = 4;
+        } else if (len == 127) {
+            if (avail < 10)
+                break;
+            len = 0;
+            for (int i = 0; i < 8; i++)
+                len = len << 8 | h[2 + i];
+            hl = 10;
+        }
+        if (masked)
+            fail("game %s: the server masked a frame", B.ids[c->game]);
+        if (avail < hl + len)
+            break;
+        char *payload = (char *)h + hl;
+        if (op == 8) {  /* close */
+            conn_done(c);
+            off += hl + len;
+            break;
+        }
+        if (op == 1 || op == 0) {
+            if (c->msglen + len + 1 > c->msgcap) {
+                c->msgcap = (c->msglen + len + 1) * 2;
+                c->msg = realloc(c->msg, c->msgcap);
+            }
+            memcpy(c->msg + c->msglen, payload, len);
+            c->msglen += len;
+            if (fin) {
+                c->msg[c->msglen] = '\0';
+                on_message(c, c->msg, c->msglen);
+                c->msglen = 0;
+            }
+        }
+        off += hl + len;
+    }
+    memmove(c->in, c->in + off, c->inlen - off);
+    c->inlen -= off;
+}
+
+static void on_readable(bconn *c)
+{
+    for (;;) {
+        if (c->incap - c->inlen < 16384) {
+            c->incap = c->incap ? 2 * c->incap : 65536;
+            c->in = realloc(c->in, c->incap + 1);
+        }
+        ssize_t n = read(c->fd, c->in + c->inlen, c->incap - c->inlen);
+        if (n > 0) {
+            c->inlen += (size_t)n;
+            c->in[c->inlen] = '\0';
+            continue;
+        }
+        if (n < 0 && (errno == EAGAIN || errno == EINTR))
+            break;
+        if (!c->done)
+            fail("game %s: the server closed a session before the end", B.ids[c->game]);
+        epoll_ctl(B.ep, EPOLL_CTL_DEL, c->fd, NULL);  /* closed: nothing more to read */
+        break;
+    }
+    parse_frames(c);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static long rss_kib(int pid)
+{
+    char path[64], line[256];
+    long kib = -1;
+    snprintf(path, sizeof path, "/proc/%d/status", pid);
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmRSS: %ld", &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return kib;
+}
+
+/* CPU seconds (user + system) process pid has used so far, or -1. */
+static double cpu_seconds(int pid)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');
+    unsigned long ut, st;
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) != 2)
+        return -1;
+    return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
+/* Seconds process pid has waited on a run queue for a CPU so far (schedstat), or -1:
+ * on a shared machine, the part of the latency that is nobody's work. */
+static double wait_seconds(int pid)
+{
+    char path[64];
+    unsigned long long run, wait;
+    snprintf(path, sizeof path, "/proc/%d/schedstat", pid);
+    FILE *f = fopen(path, "r");
+    int ok = f && fscanf(f, "%llu %llu", &run, &wait) == 2;
+    if (f)
+        fclose(f);
+    return ok ? (double)wait / 1e9 : -1;
+}
+
+static double own_cpu_seconds(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+           (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
+/* Creates the games and opens every seat's WebSocket (handshake sent). */
+static void open_games(int ep)
+{
+    B.ids = calloc((size_t)B.games, sizeof *B.ids);
+    B.conns = calloc((size_t)B.games * 2, sizeof *B.conns);
+    for (int g = 0; g < B.games; g++) {
+        char req[256], *body;
+        snprintf(req, sizeof req, "{\"players\":[\"human\",\"human\"],\"expansions\":\"%s\",\"seed\":%llu}",
+                 B.expansions, B.seed + (unsigned long long)g);
+        int st = http("POST", "/api/games", req, &body);
+        json_t *o = json_loads(body, 0, NULL);
+        json_t *seats = json_object_get(o, "seats");
+        if (st != 201 || !json_is_string(json_object_get(o, "id")) || json_array_size(seats) != 2)
+            fail("POST /api/games: status %d: %s", st, body);
+        snprintf(B.ids[g], sizeof B.ids[g], "%s", json_string_value(json_object_get(o, "id")));
+        for (int s = 0; s < 2; s++) {
+            const char *ws = json_string_value(json_object_get(json_array_get(seats, (size_t)s), "ws"));
+            if (!ws)
+                fail("POST /api/games: seat %d has no WebSocket path", s);
+            bconn *c = &B.conns[B.nconns++];
+            c->game = g;
+            c->sent_index = -1;
+            c->fd = connect_loopback();
+            char hs[512];
+            int n = snprintf(hs, sizeof hs,
+                             "GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                             "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                             "Sec-WebSocket-Version: 13\r\n\r\n", ws);
+            write_all(c->fd, hs, (size_t)n);
+            fcntl(c->fd, F_SETFL, fcntl(c->fd, F_GETFL) | O_NONBLOCK);
+            struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
+            if (epoll_ctl(ep, EPOLL_CTL_ADD, c->fd, &ev) < 0)
+                fail("epoll_ctl: %s", strerror(errno));
+        }
+        json_decref(o);
+        free(body);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: bench_client PORT [--games N] [--expansions E] [--seed S] "
+                        "[--server-pid PID] [--records FILE] [--timeout SEC]\n");
+        return 2;
+    }
+    B.port = atoi(argv[1]);
+    B.games = 500;
+    B.expansions = "gifts,christmas";
+    B.seed = 1;
+    B.timeout = 600;
+    for (int i = 2; i + 1 < argc; i += 2) {
+        const char *a = argv[i], *v = argv[i + 1];
+        if (!strcmp(a, "--games")) B.games = atoi(v);
+        else if (!strcmp(a, "--expansions")) B.expansions = v;
+        else if (!strcmp(a, "--seed")) B.seed = strtoull(v, NULL, 10);
+        else if (!strcmp(a, "--server-pid")) B.server_pid = atoi(v);
+        else if (!strcmp(a, "--records")) B.records = v;
+        else if (!strcmp(a, "--timeout")) B.timeout = atof(v);
+        else fail("unknown option %s", a);
+    }
+    if ((argc - 2) % 2 || B.games < 1)
+        fail("bad arguments (see the source)");
+    B.rng = 0x9E3779B97F4A7C15ull ^ B.seed;
+    /* two descriptors a game */
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+    long rss0 = B.server_pid ? rss_kib(B.server_pid) : -1;
+    double cpu0 = B.server_pid ? cpu_seconds(B.server_pid) : -1;
+    double wait0 = B.server_pid ? wait_seconds(B.server_pid) : -1;
+    int ep = B.ep = epoll_create1(0);
+    if (ep < 0)
+        fail("epoll_create1: %s", strerror(errno));
+    open_games(ep);
+    double t0 = now(), deadline = t0 + B.timeout, own0 = own_cpu_seconds();
+    struct epoll_event evs[256];
+    while (B.ndone < B.nconns) {
+        if (now() > deadline)
+            fail("timeout: %ld moves, %d of %d sessions over", B.nlat, B.ndone, B.nconns);
+        int n = epoll_wait(ep, evs, 256, 1000);
+        for (int i = 0; i < n; i++)
+            on_readable(evs[i].data.ptr);
+    }
+    double secs = now() - t0, own1 = own_cpu_seconds();
+    long rss1 = B.server_pid ? rss_kib(B.server_pid) : -1;
+    double cpu1 = B.server_pid ? cpu_seconds(B.server_pid) : -1;
+    double wait1 = B.server_pid ? wait_seconds(B.server_pid) : -1;
+    for (int i = 0; i < B.nconns; i++) {
+        close(B.conns[i].fd);
+        free(B.conns[i].in);
+        free(B.conns[i].msg);
+    }
+    close(ep);
+    FILE *out = B.records ? fopen(B.records, "w") : NULL;
+    if (B.records && !out)
+        fail("cannot write %s", B.records);
+    for (int g = 0; g < B.games; g++) {
+        char path[128], *body;
+        snprintf(path, sizeof path, "/api/games/%s/record", B.ids[g]);
+        int st = http("GET", path, NULL, &body);
+        if (st != 200)
+            fail("GET %s: status %d", path, st);
+        if (out)
+            fprintf(out, "%s\n", body);
+        free(body);
+    }
+    if (out)
+        fclose(out);
+    qsort(B.lat, (size_t)B.nlat, sizeof *B.lat, cmp_double);
+    double p50 = B.nlat ? B.lat[B.nlat / 2] : 0, p99 = B.nlat ? B.lat[B.nlat * 99 / 100] : 0;
+    printf("games %d, moves %ld in %.2f s: %.0f moves/s\n", B.games, B.nlat, secs, B.nlat / secs);
+    printf("latency move -> state: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", p50, p99,
+           B.nlat ? B.lat[B.nlat - 1] : 0);
+    if (cpu0 >= 0 && cpu1 >= 0 && B.nlat)
+        printf("server CPU: %.2f s, %.0f us per move (%.0f%% of one core)\n", cpu1 - cpu0,
+               (cpu1 - cpu0) * 1e6 / B.nlat, 100 * (cpu1 - cpu0) / secs);
+    if (wait0 >= 0 && wait1 >= 0)
+        printf("server waiting for a CPU: %.2f s (%.0f%% of the run; others' load)\n",
+               wait1 - wait0, 100 * (wait1 - wait0) / secs);
+    if (B.nlat)
+        printf("client CPU: %.2f s, %.0f us per move (%.0f%% of one core)\n", own1 - own0,
+               (own1 - own0) * 1e6 / B.nlat, 100 * (own1 - own0) / secs);
+    if (rss0 > 0 && rss1 > 0)
+        printf("server memory: %ld KiB before, %ld KiB with %d games: %.1f KiB per game\n", rss0,
+               rss1, B.games, (double)(rss1 - rss0) / B.games);
+    free(B.lat);
+    free(B.conns);
+    free(B.ids);
+    return 0;
+}

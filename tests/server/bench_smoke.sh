@@ -1,0 +1,16 @@
+#!/bin/sh
+# The benchmark's load generator (bench_client.c) plays a few complete games with both
+# expansions against a real server as fast as it answers; every record it fetches
+# replays, and it reports its figures.
+set -eu
+. "$(dirname "$0")/lib.sh"
+BENCH=$(dirname "$CLIENT")/bench_client
+start_server
+"$BENCH" "$PORT" --games 6 --expansions gifts,christmas --seed 3 --server-pid "$SERVER_PID" \
+    --records "$DIR/r.jsonl" --timeout 120 > "$DIR/out" || { cat "$DIR/out"; exit 1; }
+grep -q '^games 6, moves [1-9][0-9]* in ' "$DIR/out" || { echo "FAIL: no figures"; cat "$DIR/out"; exit 1; }
+grep -q '^latency move -> state: p50 ' "$DIR/out" || { echo "FAIL: no latency"; cat "$DIR/out"; exit 1; }
+[ "$(wc -l < "$DIR/r.jsonl")" -eq 6 ] || { echo "FAIL: not 6 records"; exit 1; }
+"$CARC" replay "$DIR/r.jsonl"
+stop_server
+echo "server bench_smoke: ok"

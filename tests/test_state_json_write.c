@@ -1,0 +1,225 @@
+/*
+ * test_state_json_write.c - the direct state JSON writer (src/record/state_json.c,
+ * jbuf.c) against the jansson tree it replaced (state_json_ref.c): the same bytes for
+ * every state of seeded random games, mostly with both expansions, the full state
+ * and every seat's view, with and without the legal moves. Also the buffer's string
+ * escaping and integers against jansson's own output, and the ports of every placed
+ * tile as tile_ports.c works them out against the engine's carc_segment.
+ *
+ * It prints the microseconds per view document of both writers (a figure for
+ * docs/PERFORMANCE.md, not a pass/fail criterion).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <limits.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "carc.h"
+#include "carc_record.h"
+#include "jbuf.h"
+#include "random_play.h"
+#include "state_json_ref.h"
+#include "tile_ports.h"
+
+/* 80 games take about 12 s (the jansson reference is the slow side); set
+ * CARC_JSON_GAMES=N for a longer run (300 games were compared when the writer came) */
+enum { GAMES = 80, SANITIZED_GAMES = 8, QUICK_GAMES = 8 };
+
+/* Fails naming the first byte where the two texts differ, with some context. */
+static void same_text(const char *want, const char *got, const char *what)
+{
+    assert_non_null(want);
+    assert_non_null(got);
+    if (strcmp(want, got) == 0)
+        return;
+    size_t i = 0;
+    while (want[i] && want[i] == got[i])
+        i++;
+    size_t from = i > 60 ? i - 60 : 0;
+    fail_msg("%s: differs at byte %zu\n  jansson: ...%.120s\n  direct:  ...%.120s", what, i,
+             want + from, got + from);
+}
+
+/* jbuf_string writes what json_dumps writes of the same string. */
+static void check_string(const char *s)
+{
+    json_t *v = json_string(s);
+    char *want, *got;
+    jbuf b;
+    assert_non_null(v);
+    want = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+    json_decref(v);
+    jbuf_init(&b, 0);
+    jbuf_string(&b, s);
+    got = jbuf_take(&b);
+    same_text(want, got, s);
+    free(want);
+    free(got);
+}
+
+static void test_escaping(void **state)
+{
+    char one[2] = { 0, 0 }, all[128];
+    (void)state;
+    for (int c = 1; c < 128; c++) {
+        one[0] = (char)c;
+        check_string(one);
+        all[c - 1] = (char)c;
+    }
+    all[127] = '\0';
+    check_string(all);
+    check_string("");
+    check_string("caf\xc3\xa9 \xe2\x82\xac \xf0\x9d\x84\x9e \"quoted\" back\\slash /slash");
+}
+
+static void test_integers_and_failure(void **state)
+{
+    static const long long v[] = { 0, 1, -1, 9, 10, -10, 12345, INT_MAX, INT_MIN,
+                                   LLONG_MAX, LLONG_MIN };
+    char want[32];
+    jbuf b;
+    (void)state;
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        char *got;
+        snprintf(want, sizeof want, "%lld", v[i]);
+        jbuf_init(&b, 4);
+        jbuf_int(&b, v[i]);
+        got = jbuf_take(&b);
+        same_text(want, got, want);
+        free(got);
+    }
+    /* a NULL string spoils the whole text, whatever comes after it */
+    jbuf_init(&b, 0);
+    jbuf_lit(&b, "[");
+    jbuf_string(&b, NULL);
+    jbuf_lit(&b, "]");
+    assert_null(jbuf_take(&b));
+    jbuf_free(&b);
+    /* a growing buffer: many small pieces */
+    jbuf_init(&b, 1);
+    for (int i = 0; i < 5000; i++)
+        jbuf_lit(&b, "ab");
+    char *t = jbuf_take(&b);
+    assert_non_null(t);
+    assert_int_equal(strlen(t), 10000);
+    free(t);
+}
+
+/* tile_ports_of agrees with the engine (carc_segment) on every port of every tile
+ * placed in g. */
+static void check_tile_ports(const carc_game *g, int gi)
+{
+    for (int i = 0; i < carc_board_count(g); i++) {
+        int kind, x, y, rot;
+        tile_ports tp;
+        carc_board_tile(g, i, &kind, &x, &y, &rot);
+        assert_int_equal(tile_ports_of(kind, rot, &tp), 0);
+        for (int p = 0; p < CARC_PORTS; p++) {
+            int canon = CARC_PORT_NONE, type = carc_segment(g, x, y, p, &canon);
+            if (type != tp.type[p] || (type >= 0 && canon != tp.canon[p]))
+                fail_msg("game %d: tile %c rot %d at (%d,%d), port %s: engine %d/%d, "
+                         "tile_ports %d/%d", gi, carc_tile_def_of(kind)->letter, rot, x, y,
+                         carc_port_name(p), type, canon, tp.type[p], tp.canon[p]);
+        }
+    }
+}
+
+static double now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+/* Both writers on g; the direct one timed into *t_direct, the tree into *t_tree. */
+static void compare(const carc_game *g, int with_legal, const char *what, double *t_tree,
+                    double *t_direct)
+{
+    double t0 = now_us();
+    char *want = ref_state_json(g, with_legal);
+    double t1 = now_us();
+    char *got = carc_state_json(g, with_legal);
+    double t2 = now_us();
+    *t_tree += t1 - t0;
+    *t_direct += t2 - t1;
+    same_text(want, got, what);
+    free(want);
+    free(got);
+}
+
+static void test_games(void **state)
+{
+    static const unsigned sets[4] = { CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, CARC_EXP_GIFTS,
+                                      CARC_EXP_CHRISTMAS, 0 };
+    const char *env = getenv("CARC_JSON_GAMES");
+    int games = env && atoi(env) > 0 ? atoi(env) : test_game_count(GAMES, SANITIZED_GAMES,
+                                                                     QUICK_GAMES);
+    carc_move *moves = malloc(CARC_MAX_MOVES * sizeof *moves);
+    double t_tree = 0, t_direct = 0, t_full_tree = 0, t_full_direct = 0;
+    long views = 0, fulls = 0, states = 0;
+    char what[128];
+    (void)state;
+    assert_non_null(moves);
+    for (int gi = 0; gi < games; gi++) {
+        uint64_t rs = 0x5eed0000u + (uint64_t)gi;
+        carc_config cfg;
+        carc_error err;
+        carc_config_init(&cfg);
+        cfg.players = 2 + gi % 4;
+        /* three games in four with both expansions, the others one set each */
+        cfg.expansions = gi % 4 ? sets[0] : sets[(gi / 4) % 4];
+        cfg.seed = 1000 + (uint64_t)gi;
+        carc_game *g = carc_new(&cfg, &err);
+        assert_non_null(g);
+        carc_game *view = carc_clone(g);
+        assert_non_null(view);
+        for (int step = 0;; step++) {
+            int legal = step & 1;
+            snprintf(what, sizeof what, "game %d (seed %d), step %d, full state", gi,
+                     1000 + gi, step);
+            compare(g, legal, what, &t_full_tree, &t_full_direct);
+            fulls++;
+            for (int seat = 0; seat < cfg.players; seat++) {
+                carc_view(g, seat, view);
+                snprintf(what, sizeof what, "game %d (seed %d), step %d, view of seat %d", gi,
+                         1000 + gi, step, seat);
+                compare(view, !legal, what, &t_tree, &t_direct);
+                views++;
+            }
+            states++;
+            if (carc_is_over(g))
+                break;
+            int n = carc_legal(g, moves, CARC_MAX_MOVES);
+            assert_true(n > 0);
+            if (carc_apply(g, &moves[test_rand_below(&rs, n)], &err) != CARC_OK)
+                fail_msg("game %d step %d: %s", gi, step, err.msg);
+        }
+        check_tile_ports(g, gi);
+        carc_free(view);
+        carc_free(g);
+    }
+    free(moves);
+    printf("state JSON over %d games, %ld states: per view %.1f us (jansson tree) -> %.1f us "
+           "(direct), per full state %.1f -> %.1f us\n",
+           games, states, t_tree / (double)views, t_direct / (double)views,
+           t_full_tree / (double)fulls, t_full_direct / (double)fulls);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_escaping),
+        cmocka_unit_test(test_integers_and_failure),
+        cmocka_unit_test(test_games),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -450,8 +450,13 @@ char *ref_state_json(const carc_game *g, int with_legal)
     sj_put(&ctx, o, "expansions", json_string(carc_expansions_name(expansions)));
     sj_put(&ctx, o, "turn", sj_int(carc_turn(g)));
     sj_put(&ctx, o, "active", sj_int(p.active));
-    sj_put(&ctx, o, "pending",
-           json_pack("{s:s, s:i}", "decision", dec ? dec : "?", "seat", p.seat));
+    int fx, fy, fport;
+    json_t *feature = carc_modifier_feature(g, &fx, &fy, &fport)
+                          ? json_pack("{s:i, s:i, s:s}", "x", fx, "y", fy, "port",
+                                      carc_port_name(fport))
+                          : json_null();
+    sj_put(&ctx, o, "pending", json_pack("{s:s, s:o, s:i}", "decision", dec ? dec : "?",
+                                         "feature", feature, "seat", p.seat));
     sj_put(&ctx, o, "over", json_boolean(carc_is_over(g)));
     sj_players(&ctx, o);
     sj_tiles(&ctx, o);
@@ -465,7 +470,9 @@ char *ref_state_json(const carc_game *g, int with_legal)
                 sj_push(&ctx, winners, sj_int(seat));
         sj_put(&ctx, o, "winners", winners);
     }
-    sj_put(&ctx, o, "view", view < 0 ? json_null() : sj_int(view));
+    sj_put(&ctx, o, "view", view < 0                    ? json_null()
+                            : view == CARC_SEAT_PUBLIC ? json_string("public")
+                                                       : sj_int(view));
     if (expansions & CARC_EXP_GIFTS)
         sj_gifts(&ctx, o);
     if (expansions & CARC_EXP_CHRISTMAS)

@@ -1,7 +1,7 @@
 /*
  * test_state_json.c - the state JSON of carc_state_json (docs/RECORD.md, "State JSON")
- * over seeded random games of every expansion set, for the full state and for every
- * seat's view.
+ * over seeded random games of every expansion set, for the full state, every seat's
+ * view and the public view (CARC_SEAT_PUBLIC, `"view": "public"`).
  *
  * At about one decision in six:
  *   - every documented key is present with its type, and no other key (so the docs
@@ -9,7 +9,8 @@
  *     when they should be;
  *   - the values agree with the public queries: Christmas hands split by deck of
  *     origin add up, `features` partition every segment of every placed tile, agree
- *     with carc_feature_at on every segment, and hold every follower;
+ *     with carc_feature_at on every segment, and hold every follower; `pending.feature`
+ *     is the feature of a scoring-modifier question (carc_modifier_feature), else null;
  *   - a seat's view equals the full state in everything but the hands of other seats
  *     (ids replaced by a hidden count; the split by deck kept) and its own `view`;
  *     the pending seat's view lists the same legal moves as the full state, every
@@ -19,7 +20,8 @@
  *     Christmas card of every other seat gives a byte-identical view JSON.
  * Over the run, the Christmas parts must have been seen filled: a card in play with
  *  and without its target, an offered deck of each kind, a Mastermind position, a
- *  token, a locked feature, banked points, hidden cards from both decks.
+ *  token, a locked feature, banked points, hidden cards from both decks, a
+ *  scoring-modifier question.
  * test_mastermind_record replays the X13 record of issue 8 and finds both pending
  * Mastermind positions in the JSON.
  */
@@ -44,6 +46,7 @@ enum { GAMES = 8, SANITIZED_GAMES = 2, QUICK_GAMES = 2 };
 /* What the Christmas parts showed over the run. */
 typedef struct seen {
     int in_play, in_play_target, offered[2], binds, tokens, locked, banked, hidden_from[2];
+    int questions;  /* positions with a scoring-modifier question (pending.feature) */
 } seen;
 
 static json_t *load(const char *text)
@@ -133,11 +136,13 @@ static void check_schema(const carc_game *g, const json_t *o, int with_legal)
     snprintf(top, sizeof top,
              "active:i board:a expansions:s features:a followers:a hand_tiles:a last_placed:O "
              "over:b pending:o players:i removed:a score_parts:a scores:a stack_left:i "
-             "supply:a turn:i view:I%s%s%s%s",
-             carc_is_over(g) ? " winners:a" : "", exp & CARC_EXP_GIFTS ? " gifts:o" : "",
+             "supply:a turn:i view:%s%s%s%s%s",
+             carc_view_seat(g) == CARC_SEAT_PUBLIC ? "s" : "I", carc_is_over(g) ? " winners:a" : "", exp & CARC_EXP_GIFTS ? " gifts:o" : "",
              exp & CARC_EXP_CHRISTMAS ? " christmas:o" : "", with_legal ? " legal:a" : "");
     expect_keys(o, "state", top);
-    expect_keys(get(o, "pending"), "pending", "decision:s seat:i");
+    expect_keys(get(o, "pending"), "pending", "decision:s feature:O seat:i");
+    if (!json_is_null(get(get(o, "pending"), "feature")))
+        expect_keys(get(get(o, "pending"), "feature"), "pending.feature", "port:s x:i y:i");
     if (!json_is_null(get(o, "last_placed")))
         expect_keys(get(o, "last_placed"), "last_placed", "x:i y:i");
     expect_items(get(o, "board"), "board", "rot:i tile:s x:i y:i");
@@ -273,6 +278,18 @@ static void check_values(const carc_game *g, const json_t *o, seen *sn)
     for (int s = 0; s < players; s++)
         assert_int_equal(on_features[s], on_board[s]);
 
+    /* the feature of a scoring-modifier question, only with one */
+    int fx, fy, fport;
+    json_t *feature = get(get(o, "pending"), "feature");
+    if (carc_modifier_feature(g, &fx, &fy, &fport)) {
+        assert_int_equal(geti(feature, "x"), fx);
+        assert_int_equal(geti(feature, "y"), fy);
+        assert_string_equal(json_string_value(get(feature, "port")), carc_port_name(fport));
+        sn->questions++;
+    } else {
+        assert_true(json_is_null(feature));
+    }
+
     if (exp & CARC_EXP_CHRISTMAS) {
         json_t *x = get(o, "christmas"), *h, *play = get(x, "in_play");
         int counts[CARC_CARDS];
@@ -341,7 +358,10 @@ static void check_view_against_full(const json_t *full, const json_t *view, int 
     static const char *const parts[2] = { "gifts", "christmas" };
     json_t *a = json_deep_copy(full), *b = json_deep_copy(view);
 
-    assert_int_equal(geti(view, "view"), seat);
+    if (seat == CARC_SEAT_PUBLIC)
+        assert_string_equal(json_string_value(get(view, "view")), "public");
+    else
+        assert_int_equal(geti(view, "view"), seat);
     for (int k = 0; k < 2; k++) {
         json_t *fp = json_object_get(full, parts[k]), *vp = json_object_get(view, parts[k]);
         json_t *h;
@@ -383,7 +403,8 @@ static void check_position(carc_game *g, carc_game *view, carc_game *twin, carc_
     check_schema(g, full, 1);
     check_values(g, full, sn);
     assert_true(json_is_null(get(full, "view")));
-    for (int s = 0; s < carc_players(g); s++) {
+    for (int k = 0; k <= carc_players(g); k++) {  /* every seat, then the public view */
+        int s = k < carc_players(g) ? k : CARC_SEAT_PUBLIC;
         carc_view(g, s, view);
         char *vt = carc_state_json(view, 1);
         json_t *v = load(vt);
@@ -465,7 +486,8 @@ static int covered(const seen *sn)
 {
     return sn->in_play > sn->in_play_target && sn->in_play_target > 0 && sn->offered[0] > 0 &&
            sn->offered[1] > 0 && sn->binds > 0 && sn->tokens > 0 && sn->locked > 0 &&
-           sn->banked > 0 && sn->hidden_from[0] > 0 && sn->hidden_from[1] > 0;
+           sn->banked > 0 && sn->hidden_from[0] > 0 && sn->hidden_from[1] > 0 &&
+           sn->questions > 0;
 }
 
 /* Christmas Present, with and without The Gifts: every Christmas part seen filled. */

@@ -188,7 +188,8 @@ static void test_games(void **state)
                      1000 + gi, step);
             compare(g, legal, what, &t_full_tree, &t_full_direct);
             fulls++;
-            for (int seat = 0; seat < cfg.players; seat++) {
+            for (int k = 0; k <= cfg.players; k++) {  /* every seat, then the public view */
+                int seat = k < cfg.players ? k : CARC_SEAT_PUBLIC;
                 carc_view(g, seat, view);
                 snprintf(what, sizeof what, "game %d (seed %d), step %d, view of seat %d", gi,
                          1000 + gi, step, seat);

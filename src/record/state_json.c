@@ -653,6 +653,19 @@ char *carc_state_json(const carc_game *g, int with_legal)
     jbuf_bool(&b, carc_is_over(g));
     jbuf_lit(&b, ",\"pending\":{\"decision\":");
     jbuf_string(&b, dec ? dec : "?");
+    jbuf_lit(&b, ",\"feature\":");  /* what a scoring-modifier question is about (X8) */
+    int fport;
+    if (carc_modifier_feature(g, &x, &y, &fport)) {
+        jbuf_lit(&b, "{\"port\":");
+        jbuf_string(&b, carc_port_name(fport));
+        jbuf_lit(&b, ",\"x\":");
+        jbuf_int(&b, x);
+        jbuf_lit(&b, ",\"y\":");
+        jbuf_int(&b, y);
+        jbuf_char(&b, '}');
+    } else {
+        jbuf_lit(&b, "null");
+    }
     jbuf_lit(&b, ",\"seat\":");
     jbuf_int(&b, p.seat);
     jbuf_lit(&b, "},\"players\":");
@@ -666,6 +679,8 @@ char *carc_state_json(const carc_game *g, int with_legal)
     jbuf_lit(&b, ",\"view\":");
     if (view < 0)
         jbuf_lit(&b, "null");
+    else if (view == CARC_SEAT_PUBLIC)
+        jbuf_lit(&b, "\"public\"");
     else
         jbuf_int(&b, view);
     if (carc_is_over(g)) {

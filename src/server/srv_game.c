@@ -16,7 +16,6 @@
 #include <string.h>
 #include <time.h>
 
-#include <jansson.h>
 
 #include "cli.h"
 #include "srv_int.h"
@@ -281,53 +280,6 @@ int srv_game_move_text(srv_game *gm, srv_store *st, int seat, long index, const 
     return srv_game_move(gm, st, seat, index, &m, err, errsize);
 }
 
-/* Puts from[0] into every "hands" array of `into` (at any depth). */
-static void game_patch_hands(json_t *into, json_t *from)
-{
-    const char *key;
-    json_t *v;
-    json_object_foreach(into, key, v) {
-        json_t *w = json_object_get(from, key);
-        if (strcmp(key, "hands") == 0 && json_is_array(v) && json_is_array(w))
-            json_array_set(v, 0, json_array_get(w, 0));
-        else if (json_is_object(v) && json_is_object(w))
-            game_patch_hands(v, w);
-    }
-}
-
-/* What every seat may know (RULES.md 6), for spectators: the engine's views are
- * per seat, so this is seat 0's view with seat 0's hands as seat 1 sees them, and
- * each event as a seat it does not concern sees it. Returns the state JSON (caller
- * frees; "view" is null) and fills ev/nev; gm->view is left as seat 0's view. */
-static char *game_public_state(srv_game *gm, carc_event ev[CARC_MAX_EVENTS], int *nev)
-{
-    const carc_event *e;
-    int n0, n1;
-    carc_view(gm->g, 1, gm->view);
-    char *other = carc_state_json(gm->view, 0);
-    e = carc_events(gm->view, &n1);
-    memcpy(ev, e, (size_t)n1 * sizeof *e);
-    carc_view(gm->g, 0, gm->view);
-    char *mine = carc_state_json(gm->view, 0), *text = NULL;
-    e = carc_events(gm->view, &n0);
-    *nev = n0;
-    for (int i = 0; i < n0 && n0 == n1; i++)
-        if (e[i].seat != 0)
-            ev[i] = e[i];  /* seat 1's view masks seat 0's events, seat 0's the rest */
-    json_t *a = mine ? json_loads(mine, 0, NULL) : NULL;
-    json_t *b = other ? json_loads(other, 0, NULL) : NULL;
-    if (a && b && n0 == n1) {
-        game_patch_hands(a, b);
-        json_object_set_new(a, "view", json_null());
-        text = json_dumps(a, JSON_SORT_KEYS | JSON_COMPACT);
-    }
-    json_decref(a);
-    json_decref(b);
-    free(mine);
-    free(other);
-    return text;
-}
-
 /* Appends s as a JSON string: as it is between quotes when nothing in it needs an
  * escape (notation and event lines are plain ASCII), else through sb_json_string. */
 static void game_json_string(strbuf *b, const char *s)
@@ -347,17 +299,11 @@ static void game_json_string(strbuf *b, const char *s)
 /* The frame of the current index for seat (-1: spectator), freshly built. */
 static char *game_build_frame(srv_game *gm, int seat)
 {
-    carc_event ev_buf[CARC_MAX_EVENTS];
-    const carc_event *ev = ev_buf;
     int n = 0, nev = 0;
-    char *state;
-    if (seat >= 0) {
-        carc_view(gm->g, seat, gm->view);
-        state = carc_state_json(gm->view, 0);
-        ev = carc_events(gm->view, &nev);
-    } else {
-        state = game_public_state(gm, ev_buf, &nev);
-    }
+    /* a spectator sees what every seat may know (RULES.md 6): the public view */
+    carc_view(gm->g, seat >= 0 ? seat : CARC_SEAT_PUBLIC, gm->view);
+    char *state = carc_state_json(gm->view, 0);
+    const carc_event *ev = carc_events(gm->view, &nev);
     carc_pending p = carc_pending_decision(gm->view);
     carc_move *moves = NULL;
     if (!state)

@@ -462,8 +462,9 @@ static void check_spectator(game *g, int index, json_t *frame)
 {
     if (json_array_size(json_object_get(frame, "legal")) != 0)
         fail("game %s index %d: the spectator was sent legal moves", g->id, index);
-    if (!json_is_null(json_object_get(json_object_get(frame, "view"), "view")))
-        fail("game %s index %d: the spectator's view names a seat", g->id, index);
+    const char *who = json_string_value(json_object_get(json_object_get(frame, "view"), "view"));
+    if (!who || strcmp(who, "public") != 0)
+        fail("game %s index %d: the spectator's view is not the public one", g->id, index);
     if (names_a_hand(json_object_get(frame, "view")))
         fail("game %s index %d: the spectator sees a card in a hand", g->id, index);
     json_t *ev = json_object_get(frame, "events");

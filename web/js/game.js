@@ -7,7 +7,7 @@ import { drawChart } from './chart.js';
 import { groupMoves, nextChoices, parsePlacement } from './moves.js';
 import { Link } from './net.js';
 import { tileIcon } from './tiles.js';
-import { cardNumber, featureAt, hoverWords, segs } from './features.js';
+import { cardNumber, featureAt, hoverWords } from './features.js';
 import { eventWords, moveWords } from './words.js';
 import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.js';
 
@@ -38,8 +38,10 @@ function fresh() {
   return { tile: null, spot: null, hoverSpot: null, rotIdx: 0, group: null, chosen: [], pick: null, sent: false };
 }
 
+/** The seat this page plays, -1 for a spectator (whose view is "public"). */
 function mySeat() {
-  return frame?.view?.view ?? -1;
+  const seat = frame?.view?.view;
+  return typeof seat === 'number' ? seat : -1;
 }
 
 function names() {
@@ -342,11 +344,8 @@ function renderDecision() {
 function aboutFeature(v, dec) {
   const t = v.christmas?.in_play?.target?.[dec === 'block' ? v.christmas.in_play.target.length - 1 : 0];
   if ((dec === 'block' || dec === 'card_target') && t?.port) return featureAt(v, t.x, t.y, t.port, same);
-  if (dec === 'modifier' && v.last_placed) {
-    const lp = v.last_placed;
-    const done = (v.features ?? []).filter((f) => f.completed && f.type !== 'cloister' && segs(f).some((s) => s.x === lp.x && s.y === lp.y));
-    return done.find((f) => f.type === 'city') ?? done[0] ?? null;
-  }
+  const q = v.pending?.feature;  // the server names the feature a modifier question is about
+  if (dec === 'modifier' && q) return featureAt(v, q.x, q.y, q.port, same);
   return null;
 }
 

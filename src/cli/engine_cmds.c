@@ -629,7 +629,9 @@ static int cmd_view(engine_session *s, char *args, strbuf *out)
     int legal;
     if (!w)
         return fail(out, "view: missing seat");
-    if (opt_long("view: seat", w, 0, carc_players(s->g) - 1, &seat, msg, sizeof msg))
+    if (strcmp(w, "public") == 0)  /* what every seat may know: a spectator's view */
+        seat = CARC_SEAT_PUBLIC;
+    else if (opt_long("view: seat", w, 0, carc_players(s->g) - 1, &seat, msg, sizeof msg))
         return fail(out, msg);
     if ((legal = legal_flag("view", args, out)) < 0)
         return CMD_FAIL;

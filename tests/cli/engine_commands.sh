@@ -168,8 +168,13 @@ reply 11 "$dir/out4" | grep -qF '"E (1,-1) r0"' && fail "X13: E (1,-1) r0 is leg
     while [ $i -lt 20 ]; do echo genmove; i=$((i + 1)); done
     echo "1 state"
     echo "2 record"
+    echo "3 view public"
 } >"$dir/in5"
 run "$dir/in5" "$dir/out5"
+# the public view (a spectator's) names no card in any hand; the state does here
+reply 1 "$dir/out5" | grep -q '"cards":\["' || fail "state of in5: no hand holds a card, the next check proves nothing"
+reply 3 "$dir/out5" | grep -q '"cards":\["' && fail "view public shows a hand: $(reply 3 "$dir/out5")"
+reply 3 "$dir/out5" | grep -qF '"view":"public"' || fail "view public: $(reply 3 "$dir/out5")"
 reply 2 "$dir/out5" | grep -qF '"gift_deck":["take_two","synod"]' || fail "record of new with decks: $(reply 2 "$dir/out5")"
 reply 2 "$dir/out5" | grep -qF '"roadside_deck":[]' || fail "record of new with decks: $(reply 2 "$dir/out5")"
 reply 2 "$dir/out5" | grep -qF '"return_pos":1' || fail "record of new with decks: $(reply 2 "$dir/out5")"

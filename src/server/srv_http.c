@@ -6,12 +6,15 @@
  *   GET  /api/games/ID/record  the record once the game is over (404 before)
  *   GET  /api/tiles            the tile catalogue
  *   GET  /api/cards            every gift and Christmas card: name, deck, timing, text
+ *   POST /api/replay           a record -> its steps as a spectator saw them (srv_replay.c)
  *   GET  /                     web/index.html
  *   GET  /play/ID/TOKEN, /watch/ID   web/game.html
  *   GET  /replay/ID            web/replay.html
  *   GET  /PATH                 web/PATH (letters, digits, - _ . / only; no "..")
  *
- * Every answer is complete in one write; bodies are capped at SRV_MSG_MAX. An address
+ * Every answer is complete in one write (libwebsockets keeps what the socket cannot take
+ * yet and sends it as it can); bodies are capped at SRV_MSG_MAX, a record for
+ * /api/replay at SRV_RECORD_MAX. An address
  * that creates more than --games-per-minute games gets 429 (srv_rate.c).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -166,10 +169,11 @@ int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
     srv_flush(s);  /* an answer shows only committed moves */
     const char *uri = c->uri;
     c->wsi = wsi;
-    c->post = lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0;
-    if (c->post) {
-        if (strcmp(uri, "/api/games") != 0)
-            return http_error(wsi, 405, "only POST /api/games takes a body");
+    c->post = 0;
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0) {
+        c->post = strcmp(uri, "/api/games") == 0 ? 1 : strcmp(uri, "/api/replay") == 0 ? 2 : 0;
+        if (!c->post)
+            return http_error(wsi, 405, "only POST /api/games and /api/replay take a body");
         return 0;  /* the body follows: srv_http_body, srv_http_body_done */
     }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
@@ -200,7 +204,8 @@ int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
 int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len)
 {
     (void)s;
-    if (c->body_over || c->body_len + len > SRV_MSG_MAX) {
+    size_t cap = c->post == 2 ? SRV_RECORD_MAX : SRV_MSG_MAX;
+    if (c->body_over || c->body_len + len > cap) {
         c->body_over = 1;
         return 0;
     }
@@ -229,8 +234,28 @@ static double http_rate(srv_server *s, struct lws *wsi)
 /* POST /api/games: the body is complete. The body is parsed and freed before any answer:
  * answering completes the transaction, and on a connection kept alive libwebsockets
  * then frees the session, `c` with it. */
+/* POST /api/replay: the record's steps (srv_replay.c). */
+static int http_replay(srv_conn *c, struct lws *wsi)
+{
+    char err[SRV_ERR];
+    int over = c->body_over;
+    char *steps = over ? NULL : srv_replay_json(c->body ? c->body : "", err, sizeof err);
+    srv_http_done(c);  /* before answering: see srv_http_body_done */
+    if (over) {
+        snprintf(err, sizeof err, "record too large: at most %d bytes", SRV_RECORD_MAX);
+        return http_error(wsi, 413, err);
+    }
+    if (!steps)
+        return http_error(wsi, 400, err);
+    int rc = http_json(wsi, 200, steps);
+    free(steps);
+    return rc;
+}
+
 int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
 {
+    if (c->post == 2)
+        return http_replay(c, wsi);
     srv_flush(s);  /* a new game's row commits on its own, never in a batch */
     char err[SRV_ERR];
     char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1];

@@ -31,6 +31,7 @@ enum {
     SRV_TOKEN_BYTES = 16,     /* seat tokens: 128 bits, 32 hex digits */
     SRV_HASH_HEX = 64,        /* SHA-256 of a token, in hex */
     SRV_MSG_MAX = 4096,       /* the largest message or request body accepted */
+    SRV_RECORD_MAX = 262144,  /* the largest record POST /api/replay accepts */
     SRV_SPEC_MAX = 16,        /* "mcts:60000" fits */
     SRV_SEATS = CARC_MAX_PLAYERS,
     SRV_ERR = 256
@@ -137,6 +138,13 @@ int srv_game_bot_seat(const srv_game *gm);
 /* {"type":"error","index":N,"message":...} (caller frees). */
 char *srv_error_frame(long index, const char *message);
 
+/* ---- srv_replay.c -------------------------------------------------------------------- */
+
+/* {"steps":[{"events","move","view"}...]}: the record `text` played again, the public
+ * view after the start and after each move (caller frees); NULL with err set if the
+ * text is no record or a move is refused. */
+char *srv_replay_json(const char *text, char *err, size_t errsize);
+
 /* ---- srv_registry.c ------------------------------------------------------------------ */
 
 typedef struct srv_registry {
@@ -215,7 +223,7 @@ struct srv_conn {
     int is_ws;
     /* HTTP */
     char uri[512];
-    int post;
+    int post;              /* 1: POST /api/games, 2: POST /api/replay */
     char *body;
     size_t body_len;
     int body_over;

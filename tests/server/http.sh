@@ -47,5 +47,21 @@ expect /api/tiles 200 application/json '"id"'
 # a finished game shows its seed (ws_client bad checks a live one does not)
 "$CLIENT" play "$PORT" --games 1 --seed 77 --ids "$DIR/ids" > /dev/null
 expect "/api/games/$(cat "$DIR/ids")" 200 application/json '"seed":77'
+# POST /api/replay: a record's steps as a spectator saw them, one per move and the start;
+# the last step's scores are the record's; a record with a refused move or no record is 400
+"$CLIENT" get "$PORT" "/api/games/$(cat "$DIR/ids")/record" | tail -n +2 > "$DIR/rec.json"
+moves=$(grep -o '"moves":\[[^]]*\]' "$DIR/rec.json" | grep -o '","' | wc -l)
+scores=$(grep -o '"scores":\[[0-9,]*\]' "$DIR/rec.json" | tail -1)
+"$CLIENT" post "$PORT" /api/replay "$(cat "$DIR/rec.json")" > "$DIR/steps"
+head -1 "$DIR/steps" | grep -q '^200 ' || { echo "FAIL: POST /api/replay: $(head -c 200 "$DIR/steps")"; exit 1; }
+[ "$(grep -o '"move":' "$DIR/steps" | wc -l)" -eq $((moves + 2)) ] ||
+  { echo "FAIL: /api/replay: $(grep -o '"move":' "$DIR/steps" | wc -l) steps for $((moves + 1)) moves"; exit 1; }
+[ "$(grep -o '"scores":\[[0-9,]*\]' "$DIR/steps" | tail -1)" = "$scores" ] ||
+  { echo "FAIL: /api/replay ends with other scores than the record's $scores"; exit 1; }
+grep -q '"view":"public"' "$DIR/steps" || { echo "FAIL: /api/replay steps are not public views"; exit 1; }
+"$CLIENT" post "$PORT" /api/replay '{"carc":1,"players":2,"seed":1,"moves":["X (9,9) r0"]}' |
+  head -2 | grep -q 'error.*move 1 .*X (9,9) r0' || { echo "FAIL: /api/replay took a refused move"; exit 1; }
+"$CLIENT" post "$PORT" /api/replay 'nonsense' | head -1 | grep -q '^400 ' ||
+  { echo "FAIL: /api/replay took no record"; exit 1; }
 stop_server
 echo "server http: ok"

@@ -1,8 +1,6 @@
 // The replay viewer (/replay/ID, or a record file dropped on the page). The page knows no
-// rules, so it asks the server to play the record again: it creates a scratch game with the
-// record's seed and expansions and one human seat per player, sends the record's moves through
-// the seats' sockets one by one and keeps the spectator's state after each move. Records with a
-// fixed stack or decks cannot be rebuilt this way (the server deals from the seed) and are refused.
+// rules, so it asks the server to play the record again (POST /api/replay): the answer is what
+// a spectator saw after the start and after each move, and nothing is stored.
 import { Board } from './board.js';
 import { drawChart } from './chart.js';
 import { featureAt, hoverWords } from './features.js';
@@ -21,52 +19,15 @@ const same = (x, y, a, b) => board.sameSegment(x, y, a, b);
 
 function status(t, cls = '') { $('status').textContent = t; $('status').className = `status ${cls}`; }
 
-/** Opens a socket and resolves once it is open; frames go to `onFrame`. */
-function socket(url, onFrame) {
-  return new Promise((res, rej) => {
-    const ws = new WebSocket(url);
-    ws.onmessage = (e) => onFrame(JSON.parse(e.data));
-    ws.onopen = () => res(ws);
-    ws.onerror = () => rej(new Error(`cannot open ${url}`));
-  });
-}
-
-/** Plays `rec` on a scratch game and returns the spectator's state after the start and each move. */
+/** The record's steps from the server: the public view and events after each move. */
 async function rebuild(rec) {
-  for (const k of ['stack', 'gift_deck', 'cloister_deck', 'roadside_deck'])
-    if (rec[k] !== undefined) throw new Error(`this record fixes "${k}": only records dealt from a seed can be replayed here`);
-  const res = await fetch('/api/games', {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ players: Array.from({ length: rec.players }, () => 'human'), expansions: rec.expansions ?? 'base', seed: rec.seed }),
+  const res = await fetch('/api/replay', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rec),
   });
   const made = await res.json();
-  if (!res.ok) throw new Error(made.error ?? made.message ?? `the server refused the game (${res.status})`);
-  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const base = `${proto}//${location.host}`;
-  const out = [];
-  let waiting = null;
-  const watch = await socket(`${base}/ws/${made.id}`, (f) => {
-    if (f.type !== 'state') return;
-    out[f.index] = { view: f.view, events: f.events ?? [], move: f.index ? rec.moves[f.index - 1] : null };
-    if (waiting && out[waiting.index]) { const w = waiting; waiting = null; w.res(); }
-  });
-  const seats = await Promise.all(made.seats.map((s) => socket(`${base}${s.ws ?? `/ws/${made.id}/${s.url.split('/').pop()}`}`, (f) => {
-    if (f.type === 'error' && waiting) { const w = waiting; waiting = null; w.rej(new Error(f.message)); }
-  })));
-  const until = (index) => new Promise((res, rej) => {
-    if (out[index]) return res();
-    waiting = { index, res, rej };
-    setTimeout(() => rej(new Error(`no state ${index} from the server`)), 10000);
-  });
-  await until(0);
-  for (let i = 0; i < rec.moves.length; i++) {
-    const seat = out[i].view.pending.seat;
-    seats[seat].send(JSON.stringify({ type: 'move', index: i, move: rec.moves[i] }));
-    await until(i + 1);
-    if (i % 20 === 0) status(`Rebuilding the game: move ${i + 1} of ${rec.moves.length}…`);
-  }
-  watch.close();
-  for (const s of seats) s.close();
+  if (!res.ok) throw new Error(made.error ?? `the server refused the record (${res.status})`);
+  /** @type {{view: any, events: string[], move: string|null}[]} */
+  const out = made.steps;
   const final = out[out.length - 1].view.scores;
   if (rec.scores && rec.scores.join() !== final.join()) throw new Error(`the replayed scores ${final} differ from the record's ${rec.scores}`);
   return out;
@@ -98,7 +59,7 @@ function show(i) {
 }
 
 async function load(rec) {
-  status('Rebuilding the game on the server…');
+  status('Playing the record again on the server…');
   players = Array.from({ length: rec.players }, () => 'human');
   steps = await rebuild(rec);
   const slider = /** @type {HTMLInputElement} */ ($('slider'));

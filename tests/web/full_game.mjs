@@ -30,9 +30,9 @@ export default async function (opts) {
       result = await waitTurn(page);
       if (result === 'over') break;
       check(result === 'mine', `the game stalled: ${await page.locator('#status').innerText()}`);
-      const what = await decide(page, memo);
-      did[what] = (did[what] ?? 0) + 1;
-      // now and then, hovering a follower tells its feature: extent, holders, value
+      // now and then, hovering a follower tells its feature: extent, holders, value (while
+      // the page waits for this decision: after it, a new frame may redraw the board
+      // between finding a follower and hovering it)
       if (n % 25 === 24 && await page.locator('#board .layer-followers .follower').count()) {
         await page.locator('#board .layer-followers .follower').first().hover({ force: true });
         const tip = await page.locator('#tip').innerText();
@@ -40,6 +40,8 @@ export default async function (opts) {
         check(await page.locator('#board .layer-hover .extent').count() > 0, 'hovering a follower outlines its feature');
         did.hover = (did.hover ?? 0) + 1;
       }
+      const what = await decide(page, memo);
+      did[what] = (did[what] ?? 0) + 1;
     }
     check(result === 'over', 'the game did not end');
     check(!errors.length, errors.join('\n'));

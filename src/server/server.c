@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "srv_int.h"
 
@@ -34,6 +35,7 @@ void srv_options_init(srv_options *o)
     o->max_per_ip = 64;
     o->games_per_minute = 60;
     o->idle_evict = 900;
+    o->frame_workers = -1;
 }
 
 double srv_now(void)
@@ -194,6 +196,9 @@ static int server_commit(srv_server *s)
         return 0;
     s->batch = 0;
     int rc = srv_sqlite_batch_end(s->store);
+    /* the frames of the batch's moves, written by the pool meanwhile, are all
+     * written before any of them is let go (or dropped) */
+    srv_frames_drain(s->frames);
     if (rc < 0)
         fprintf(stderr, "carc serve: %s: %d game%s back to their stored moves\n", s->store->err,
                 s->nmoved, s->nmoved == 1 ? "" : "s");
@@ -201,6 +206,8 @@ static int server_commit(srv_server *s)
         srv_game *gm = srv_registry_find(&s->reg, s->moved[i]);
         if (!gm || gm->durable == gm->index)
             continue;  /* evicted, or listed twice */
+        srv_frames_snap_unref(s->frames, gm->snap);  /* its frames are written */
+        gm->snap = NULL;
         if (rc == 0) {
             gm->durable = gm->index;
             srv_ws_release(gm);
@@ -300,6 +307,16 @@ static void server_wake(void *arg)
     lws_cancel_service(arg);
 }
 
+/* How many threads write frames: o->frame_workers, or by default one per core but
+ * the service thread's (at least one, at most 4). */
+static int server_frame_workers(const srv_options *o)
+{
+    if (o->frame_workers >= 0)
+        return o->frame_workers;
+    long n = sysconf(_SC_NPROCESSORS_ONLN) - 1;
+    return n < 1 ? 1 : n > 4 ? 4 : (int)n;
+}
+
 /* Rebuilds every unfinished game from its log; returns how many, -1 on a store error. */
 static int server_rebuild(srv_server *s)
 {
@@ -363,6 +380,11 @@ int srv_run(const srv_options *o)
         fprintf(stderr, "carc serve: cannot start the computer players' threads\n");
         goto out;
     }
+    s->frames = srv_frames_new(server_frame_workers(o));
+    if (!s->frames) {
+        fprintf(stderr, "carc serve: cannot start the frame writers' threads\n");
+        goto out;
+    }
     int live = server_rebuild(s);
     if (live < 0)
         goto out;
@@ -390,6 +412,7 @@ int srv_run(const srv_options *o)
     srv_log(s, "stopping");
 out:
     srv_bots_free(s->bots);  /* first: workers wake the context */
+    srv_frames_free(s->frames);  /* drains: no job holds a frame or a snapshot after */
     if (s->ctx)
         lws_context_destroy(s->ctx);
     srv_registry_clear(&s->reg);

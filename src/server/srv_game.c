@@ -20,6 +20,17 @@
 #include "cli.h"
 #include "srv_int.h"
 
+/* Drops the frames (and the snapshot) of the index the game just left. */
+static void game_forget_frames(srv_game *gm)
+{
+    for (int i = 0; i <= SRV_SEATS; i++) {
+        srv_frame_unref(gm->frames[i]);
+        gm->frames[i] = NULL;
+    }
+    srv_frames_snap_unref(NULL, gm->snap);
+    gm->snap = NULL;
+}
+
 /* Allocates the states and the recorder of a game built from cfg. */
 static srv_game *game_alloc(const carc_config *cfg, char *err, size_t errsize)
 {
@@ -55,8 +66,7 @@ void srv_game_free(srv_game *gm)
     carc_free(gm->next);
     carc_free(gm->view);
     carc_recorder_free(gm->rec);
-    for (int i = 0; i <= SRV_SEATS; i++)
-        free(gm->frames[i]);
+    game_forget_frames(gm);
     free(gm);
 }
 
@@ -256,10 +266,7 @@ int srv_game_move(srv_game *gm, srv_store *st, int seat, long index, const carc_
         fprintf(stderr, "carc serve: game %s: move %d missing from the record\n", gm->id,
                 gm->index);
     gm->index++;
-    for (int i = 0; i <= SRV_SEATS; i++) {
-        free(gm->frames[i]);
-        gm->frames[i] = NULL;
-    }
+    game_forget_frames(gm);
     return 0;
 }
 
@@ -296,41 +303,44 @@ static void game_json_string(strbuf *b, const char *s)
     sb_putc(b, '"');
 }
 
-/* The frame of the current index for seat (-1: spectator), freshly built. */
-static char *game_build_frame(srv_game *gm, int seat)
+void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g, int seat,
+                     carc_game *view)
 {
     int n = 0, nev = 0;
     /* a spectator sees what every seat may know (RULES.md 6): the public view */
-    carc_view(gm->g, seat >= 0 ? seat : CARC_SEAT_PUBLIC, gm->view);
-    char *state = carc_state_json(gm->view, 0);
-    const carc_event *ev = carc_events(gm->view, &nev);
-    carc_pending p = carc_pending_decision(gm->view);
+    carc_view(g, seat >= 0 ? seat : CARC_SEAT_PUBLIC, view);
+    char *state = carc_state_json(view, 0);
+    const carc_event *ev = carc_events(view, &nev);
+    carc_pending p = carc_pending_decision(view);
     carc_move *moves = NULL;
     if (!state)
-        return NULL;
-    if (seat >= 0 && p.seat == seat && !carc_is_over(gm->view)) {
+        return;
+    if (seat >= 0 && p.seat == seat && !carc_is_over(view)) {
         moves = malloc(CARC_MAX_MOVES * sizeof *moves);
         if (!moves) {
             free(state);
-            return NULL;
+            return;
         }
-        n = carc_legal(gm->view, moves, CARC_MAX_MOVES);
+        n = carc_legal(view, moves, CARC_MAX_MOVES);
     }
     strbuf b;
     sb_init(&b);
+    /* room for libwebsockets' header before the text, so the frame is sent as it is */
+    for (int i = 0; i < LWS_PRE; i++)
+        sb_putc(&b, ' ');
     char head[160];
     if (seat >= 0)
         snprintf(head, sizeof head, "{\"type\":\"state\",\"game\":\"%s\",\"index\":%d,\"over\":%s,"
-                 "\"seat\":%d,\"legal\":[", gm->id, gm->index,
-                 carc_is_over(gm->view) ? "true" : "false", seat);
+                 "\"seat\":%d,\"legal\":[", id, index,
+                 carc_is_over(view) ? "true" : "false", seat);
     else
         snprintf(head, sizeof head, "{\"type\":\"state\",\"game\":\"%s\",\"index\":%d,\"over\":%s,"
-                 "\"seat\":null,\"legal\":[", gm->id, gm->index,
-                 carc_is_over(gm->view) ? "true" : "false");
+                 "\"seat\":null,\"legal\":[", id, index,
+                 carc_is_over(view) ? "true" : "false");
     sb_puts(&b, head);
     char text[CARC_NOTATION_MAX], line[256];
     for (int i = 0, k = 0; i < n; i++) {
-        if (carc_move_format(gm->view, &moves[i], text, sizeof text) < 0)
+        if (carc_move_format(view, &moves[i], text, sizeof text) < 0)
             continue;  /* cannot happen: notation covers every legal move */
         if (k++)
             sb_putc(&b, ',');
@@ -339,14 +349,14 @@ static char *game_build_frame(srv_game *gm, int seat)
     /* the events of the move that led here, as this view masks them */
     sb_puts(&b, "],\"events\":[");
     for (int i = 0; i < nev; i++) {
-        event_short(gm->view, &ev[i], line, sizeof line);
+        event_short(view, &ev[i], line, sizeof line);
         if (i)
             sb_putc(&b, ',');
         game_json_string(&b, line);
     }
     sb_puts(&b, "],\"log\":[");
     for (int i = 0; i < nev; i++) {
-        event_text(gm->view, &ev[i], line, sizeof line);
+        event_text(view, &ev[i], line, sizeof line);
         if (i)
             sb_putc(&b, ',');
         game_json_string(&b, line);
@@ -358,9 +368,10 @@ static char *game_build_frame(srv_game *gm, int seat)
     free(moves);
     if (b.oom) {
         sb_free(&b);
-        return NULL;
+        return;
     }
-    return b.p;
+    f->len = b.len - LWS_PRE;
+    f->buf = (unsigned char *)b.p;
 }
 
 void srv_game_take_state(srv_game *gm, srv_game *from)
@@ -377,19 +388,39 @@ void srv_game_take_state(srv_game *gm, srv_game *from)
     from->rec = rec;
     gm->index = gm->durable = from->index;
     gm->bot_index = -1;
-    for (int i = 0; i <= SRV_SEATS; i++) {
-        free(gm->frames[i]);
-        gm->frames[i] = NULL;
-    }
+    game_forget_frames(gm);
     srv_game_free(from);
 }
 
-const char *srv_game_frame(srv_game *gm, int seat)
+srv_frame *srv_game_frame(srv_game *gm, int seat)
+{
+    return srv_game_frame_queued(gm, seat, NULL);
+}
+
+srv_frame *srv_game_frame_queued(srv_game *gm, int seat, srv_frames *pool)
 {
     int slot = seat < 0 ? SRV_SEATS : seat;
-    if (!gm->frames[slot])
-        gm->frames[slot] = game_build_frame(gm, seat);
-    return gm->frames[slot];
+    if (gm->frames[slot])
+        return gm->frames[slot];
+    srv_frame *f = srv_frame_new(NULL);
+    if (!f)
+        return NULL;
+    if (pool) {
+        /* written on a worker from a copy of the state, shared by this index's frames */
+        if (!gm->snap)
+            gm->snap = srv_frames_snap(pool, gm->g);
+        if (gm->snap && srv_frames_submit(pool, f, gm->snap, gm->id, gm->index, seat) == 0) {
+            gm->frames[slot] = f;
+            return f;
+        }
+    }
+    srv_frame_write(f, gm->id, gm->index, gm->g, seat, gm->view);
+    if (!f->buf) {
+        srv_frame_unref(f);
+        return NULL;
+    }
+    gm->frames[slot] = f;
+    return f;
 }
 
 char *srv_game_summary(const srv_game *gm)

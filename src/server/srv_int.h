@@ -6,13 +6,16 @@
  *   srv_game.c      one live game: create, rebuild from its log, moves, frames
  *   srv_registry.c  the live games by id
  *   srv_bots.c      computer seats thinking on worker threads
+ *   srv_frames.c    state frames: shared, counted; written by a pool of threads
  *   srv_msg.c       parsing what clients send (strict, capped)
  *   srv_token.c     ids, seat tokens, their hashes
  *   srv_rate.c      games created per address (a token bucket each)
  *   srv_sqlite.c    the SQLite store (srv_store.h)
  *
  * Threads: everything here runs on the service thread except the inside of
- * srv_bots.c, whose workers see only copies of one seat's view.
+ * srv_bots.c, whose workers see only copies of one seat's view, and the inside of
+ * srv_frames.c, whose workers write frames from immutable copies of a game's state
+ * (srv_frame_write) and touch nothing else.
  */
 #ifndef CARC_SRV_INT_H
 #define CARC_SRV_INT_H
@@ -84,6 +87,56 @@ int srv_spec_is_human(const char *spec);
 
 typedef struct srv_conn srv_conn;
 
+/* ---- srv_frames.c --------------------------------------------------------------- */
+
+/* A state frame, shared by the game's cache and every session it is queued for.
+ * buf holds LWS_PRE bytes for libwebsockets, then the frame's len bytes and a NUL;
+ * buf is NULL until the frame is written (srv_frames_drain) or if writing it ran
+ * out of memory. refs is touched on the service thread only. */
+typedef struct srv_frame {
+    int refs;
+    size_t len;
+    unsigned char *buf;
+} srv_frame;
+
+/* A new frame holding a copy of text (NULL text: an unwritten frame); refs = 1.
+ * NULL on out of memory. */
+srv_frame *srv_frame_new(const char *text);
+void srv_frame_unref(srv_frame *f);
+
+/* Writes into f (unwritten) the frame of game `id` at `index` for seat (-1: a
+ * spectator) from g, the full state: the seat's view is made in `view` (scratch,
+ * allocated by the caller). Touches nothing but its arguments, so any thread may
+ * call it. On out of memory f stays unwritten. */
+void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g, int seat,
+                     carc_game *view);
+
+/* An immutable copy of a game's state at one index, shared by the jobs that write
+ * its frames (refs on the service thread only). */
+typedef struct srv_snap {
+    int refs;
+    carc_game *g;
+} srv_snap;
+
+typedef struct srv_frames srv_frames;
+
+/* Starts `workers` threads (0: the service thread writes every frame itself, in
+ * srv_frames_drain). NULL on failure. */
+srv_frames *srv_frames_new(int workers);
+/* A snapshot of g (a copy, refs = 1); NULL on out of memory. */
+srv_snap *srv_frames_snap(srv_frames *p, const carc_game *g);
+void srv_frames_snap_unref(srv_frames *p, srv_snap *s);
+/* Queues the writing of f (unwritten) from snap; takes a reference to both. 0, or -1
+ * (out of memory: nothing queued). */
+int srv_frames_submit(srv_frames *p, srv_frame *f, srv_snap *snap, const char *id, int index,
+                      int seat);
+/* Writes the queued frames that no worker has started (on the calling service
+ * thread), waits for the others: on return every submitted frame is written (or
+ * failed), and visible to the caller. */
+void srv_frames_drain(srv_frames *p);
+/* Drains, stops the workers and frees everything (NULL is harmless). */
+void srv_frames_free(srv_frames *p);
+
 typedef struct srv_game {
     char id[2 * SRV_ID_BYTES + 1];
     int seats;
@@ -100,7 +153,9 @@ typedef struct srv_game {
     int durable;         /* moves committed (<= index): frames of a later state wait */
     int bot_index;       /* index a computer is thinking about, -1 if none */
     double touched;      /* last move or session change (seconds, monotonic): idle eviction */
-    char *frames[SRV_SEATS + 1];  /* frames of the current index; [SRV_SEATS] = spectator */
+    srv_frame *frames[SRV_SEATS + 1];  /* frames of the current index; [SRV_SEATS] =
+                                        * spectator; written, or queued (srv_frames.c) */
+    srv_snap *snap;      /* the state of the current index shared by its queued frames */
     srv_conn *conns;     /* WebSocket sessions on this game */
     struct srv_game *hnext;  /* registry chain */
 } srv_game;
@@ -127,8 +182,12 @@ int srv_game_move_text(srv_game *gm, srv_store *st, int seat, long index, const 
  * sessions, and frees `from`: after a failed commit, gm is back where its log is. */
 void srv_game_take_state(srv_game *gm, srv_game *from);
 /* The state frame of the current index for seat (-1: a spectator), built once per
- * index and owned by the game. NULL on out of memory. */
-const char *srv_game_frame(srv_game *gm, int seat);
+ * index and owned by the game (take a reference to keep it). NULL on out of memory. */
+srv_frame *srv_game_frame(srv_game *gm, int seat);
+/* The same, but unless it is built already it is only queued in pool, to be written
+ * by srv_frames_drain: the caller must not read it before (its sessions hold it until
+ * the commit, which drains first). NULL pool: srv_game_frame. */
+srv_frame *srv_game_frame_queued(srv_game *gm, int seat, srv_frames *pool);
 /* The public summary JSON (caller frees). */
 char *srv_game_summary(const srv_game *gm);
 /* The record JSON once the game is over (caller frees), else NULL. */
@@ -203,6 +262,7 @@ typedef struct srv_server {
     srv_store *store;
     srv_registry reg;
     srv_bots *bots;
+    srv_frames *frames;  /* the threads that write frames of moves in a batch */
     srv_ip *ips;
     int nips, capips;
     char web[4096];

@@ -23,9 +23,8 @@ enum { SRV_OUT_MAX = 512 };
 
 struct srv_out {
     struct srv_out *next;
-    size_t len;
+    srv_frame *f;  /* a reference; written by the time the frame may go (srv_frames.c) */
     int held;  /* queued while the game had uncommitted moves: waits for the commit */
-    unsigned char data[];  /* LWS_PRE bytes, then the frame */
 };
 
 /* The address's entry in the table, creating it if asked; NULL if absent or OOM. */
@@ -63,8 +62,8 @@ int srv_ws_admit(srv_server *s, struct lws *wsi)
     return 0;
 }
 
-/* Queues a copy of frame for c; closes the session if its queue is full. */
-static void ws_queue(srv_conn *c, const char *frame)
+/* Queues frame for c (taking a reference); closes the session if its queue is full. */
+static void ws_queue(srv_conn *c, srv_frame *frame)
 {
     if (!frame || c->closing == 2)
         return;
@@ -73,16 +72,15 @@ static void ws_queue(srv_conn *c, const char *frame)
         lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
         return;
     }
-    size_t len = strlen(frame);
-    struct srv_out *o = malloc(sizeof *o + LWS_PRE + len);
+    struct srv_out *o = malloc(sizeof *o);
     if (!o)
         return;
     o->next = NULL;
-    o->len = len;
+    o->f = frame;
+    frame->refs++;
     /* a frame of a game with moves not yet committed (group commit, server.c) shows
      * or follows them: it waits; srv_ws_release lets it go after the commit */
     o->held = c->game && c->game->durable < c->game->index;
-    memcpy(o->data + LWS_PRE, frame, len);
     if (c->out_tail)
         c->out_tail->next = o;
     else
@@ -95,9 +93,11 @@ static void ws_queue(srv_conn *c, const char *frame)
 
 static void ws_error(srv_conn *c, long index, const char *message)
 {
-    char *f = srv_error_frame(index, message);
+    char *text = srv_error_frame(index, message);
+    srv_frame *f = text ? srv_frame_new(text) : NULL;
     ws_queue(c, f);
-    free(f);
+    srv_frame_unref(f);
+    free(text);
 }
 
 /* Sends an error and closes the session once it is written. */
@@ -229,11 +229,13 @@ int srv_ws_writable(srv_server *s, srv_conn *c, struct lws *wsi)
     if (o && o->held)
         return 0;  /* srv_ws_release asks for the callback again */
     if (o) {
-        int n = lws_write(wsi, o->data + LWS_PRE, o->len, LWS_WRITE_TEXT);
+        /* an unwritten frame here ran out of memory: it is skipped */
+        int n = o->f->buf ? lws_write(wsi, o->f->buf + LWS_PRE, o->f->len, LWS_WRITE_TEXT) : 0;
         c->out = o->next;
         if (!c->out)
             c->out_tail = NULL;
         c->nout--;
+        srv_frame_unref(o->f);
         free(o);
         if (n < 0)
             return -1;
@@ -270,6 +272,7 @@ void srv_ws_closed(srv_server *s, srv_conn *c)
     while (c->out) {
         struct srv_out *o = c->out;
         c->out = o->next;
+        srv_frame_unref(o->f);
         free(o);
     }
     c->out_tail = NULL;
@@ -304,6 +307,7 @@ void srv_ws_drop_held(srv_game *gm, const char *message)
             if (o->held) {
                 *pp = o->next;
                 c->nout--;
+                srv_frame_unref(o->f);
                 free(o);
             } else {
                 c->out_tail = o;
@@ -316,7 +320,10 @@ void srv_ws_drop_held(srv_game *gm, const char *message)
 
 void srv_ws_broadcast(srv_server *s, srv_game *gm)
 {
-    (void)s;
+    /* frames of a state not yet committed wait for the commit, which drains the
+     * pool: they are written there, on other cores, meanwhile (srv_frames.c); only
+     * the seats with a session here (and a spectator's if one watches) get one */
+    srv_frames *pool = gm->durable < gm->index ? s->frames : NULL;
     for (srv_conn *c = gm->conns; c; c = c->next)
-        ws_queue(c, srv_game_frame(gm, c->seat));
+        ws_queue(c, srv_game_frame_queued(gm, c->seat, pool));
 }

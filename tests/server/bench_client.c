@@ -351,11 +351,16 @@ static long rss_kib(int pid)
     return kib;
 }
 
-/* CPU seconds (user + system) process pid has used so far, or -1. */
-static double cpu_seconds(int pid)
+/* CPU seconds (user + system) process pid has used so far, or -1; with thread, only
+ * its main thread's (the server's service thread, which owns every game: the one whose
+ * CPU per move bounds the throughput; the others write frames or think for bots). */
+static double cpu_seconds(int pid, int thread)
 {
     char path[64], buf[1024];
-    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    if (thread)
+        snprintf(path, sizeof path, "/proc/%d/task/%d/stat", pid, pid);
+    else
+        snprintf(path, sizeof path, "/proc/%d/stat", pid);
     FILE *f = fopen(path, "r");
     size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
     if (f)
@@ -461,7 +466,8 @@ int main(int argc, char **argv)
         setrlimit(RLIMIT_NOFILE, &rl);
     }
     long rss0 = B.server_pid ? rss_kib(B.server_pid) : -1;
-    double cpu0 = B.server_pid ? cpu_seconds(B.server_pid) : -1;
+    double cpu0 = B.server_pid ? cpu_seconds(B.server_pid, 0) : -1;
+    double main0 = B.server_pid ? cpu_seconds(B.server_pid, 1) : -1;
     double wait0 = B.server_pid ? wait_seconds(B.server_pid) : -1;
     int ep = B.ep = epoll_create1(0);
     if (ep < 0)
@@ -478,7 +484,8 @@ int main(int argc, char **argv)
     }
     double secs = now() - t0, own1 = own_cpu_seconds();
     long rss1 = B.server_pid ? rss_kib(B.server_pid) : -1;
-    double cpu1 = B.server_pid ? cpu_seconds(B.server_pid) : -1;
+    double cpu1 = B.server_pid ? cpu_seconds(B.server_pid, 0) : -1;
+    double main1 = B.server_pid ? cpu_seconds(B.server_pid, 1) : -1;
     double wait1 = B.server_pid ? wait_seconds(B.server_pid) : -1;
     for (int i = 0; i < B.nconns; i++) {
         close(B.conns[i].fd);
@@ -509,6 +516,9 @@ int main(int argc, char **argv)
     if (cpu0 >= 0 && cpu1 >= 0 && B.nlat)
         printf("server CPU: %.2f s, %.0f us per move (%.0f%% of one core)\n", cpu1 - cpu0,
                (cpu1 - cpu0) * 1e6 / B.nlat, 100 * (cpu1 - cpu0) / secs);
+    if (main0 >= 0 && main1 >= 0 && B.nlat)
+        printf("server's service thread CPU: %.2f s, %.0f us per move (%.0f%% of one core)\n",
+               main1 - main0, (main1 - main0) * 1e6 / B.nlat, 100 * (main1 - main0) / secs);
     if (wait0 >= 0 && wait1 >= 0)
         printf("server waiting for a CPU: %.2f s (%.0f%% of the run; others' load)\n",
                wait1 - wait0, 100 * (wait1 - wait0) / secs);

@@ -100,7 +100,25 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
         }
         return n;
     }
-    case BY_FOLLOWER:
+    case BY_FOLLOWER: {
+        /* The other segment of a swap holds another seat's follower, so only the
+         * nodes of other seats' followers are candidates, in ascending order as a
+         * walk over every node would meet them. */
+        uint8_t cand[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
+        int ncand = 0;
+        for (int s = 0; s < g->players; s++)
+            for (int i = 0; s != seat && i < CARC_FOLLOWERS; i++) {
+                int b = g->fnode[s][i], j = ncand;
+                if (b == NODE_NONE)
+                    continue;
+                while (j > 0 && cand[j - 1] > b)
+                    j--;
+                if (j > 0 && cand[j - 1] == b)
+                    continue;
+                memmove(cand + j + 1, cand + j, (size_t)(ncand - j));
+                cand[j] = (uint8_t)b;
+                ncand++;
+            }
         for (int i = 0; i < CARC_FOLLOWERS; i++) {
             int a = g->fnode[seat][i];
             if (a == NODE_NONE || !cards_first_on_node(g, seat, i))
@@ -120,7 +138,8 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
             /* swap: another seat's follower on a different unlocked, unfinished
              * feature of the same type, one move per node and owner, owners in turn
              * order after the active player */
-            for (int b = 0; b < g->nnodes && n < cap; b++) {
+            for (int j = 0; j < ncand && n < cap; j++) {
+                int b = cand[j];
                 if (g->nodes[b].type != type)
                     continue;
                 int rb = feat_root(g, b);
@@ -139,6 +158,7 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
             }
         }
         return n;
+    }
     case BY_NOTHING:
         if (c == CARC_XR_MASTERMIND) {
             for (int i = 0; i < g->nfrontier && n < cap; i++) {

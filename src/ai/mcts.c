@@ -37,7 +37,8 @@
 #endif
 enum { ARENA_NODES = 1 << 18, NONE = -1, ROLLOUT_MOVES = MCTS_ROLLOUT_MOVES,
        PRIOR_VISITS = MCTS_PRIOR_VISITS,
-       KID_SLOTS = 2 * CARC_MAX_MOVES };  /* kid_index: a power of two, half empty at most */
+       KID_SLOTS = 2 * CARC_MAX_MOVES,  /* kid_index: a power of two, half empty at most */
+       LOG_CACHE = 4096 };  /* log_of: the logarithms of the availability counts below */
 
 typedef struct tnode {
     carc_move move;       /* the move from the parent to here */
@@ -68,6 +69,10 @@ typedef struct {
     int kid_walk;        /* 1: too many children to index, walk them */
     uint32_t kid_stamp[KID_SLOTS];
     int32_t kid_slot[KID_SLOTS];
+    /* log(i) for i < LOG_CACHE, computed once with the player: selection asks the
+     * logarithm of every child's availability at every visit (the same values, so
+     * the same decisions, without a call to log each) */
+    double log_of[LOG_CACHE];
     long last_iterations;
 } mcts_player;
 
@@ -270,8 +275,8 @@ static void iterate(mcts_player *p, const carc_game *view)
         for (int i = 0; i < nk; i++) {
             int32_t c = p->kids[i];
             const tnode *t = &p->arena[c];
-            double score = t->reward / t->visits +
-                           MCTS_UCB_C * sqrt(log((double)t->avail) / t->visits);
+            double lg = t->avail < LOG_CACHE ? p->log_of[t->avail] : log((double)t->avail);
+            double score = t->reward / t->visits + MCTS_UCB_C * sqrt(lg / t->visits);
             if (score > best_score) {
                 best_score = score;
                 best = c;
@@ -351,6 +356,8 @@ carc_player *ai_mcts_new(const carc_ai_options *opt)
         mcts_destroy(&p->base);
         return NULL;
     }
+    for (int i = 0; i < LOG_CACHE; i++)
+        p->log_of[i] = log((double)i);
     p->base.name = "mcts";
     p->base.choose = mcts_choose;
     p->base.destroy = mcts_destroy;

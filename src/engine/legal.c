@@ -72,7 +72,7 @@ static inline int place_moves(carc_move *out, int n, int cap, int unbounded,
 
 /* place_moves when there is room for 4 more moves: the first two are written
  * whether they fit or not, without a branch per rotation (which rotations fit is
- * random; measured 11% less time, fewer instructions), the other two when the
+ * random; measured 10% less time, fewer instructions), the other two when the
  * tile fits 3 or 4 ways, and n moves on by the number that fit (nfit). So the
  * slots of out past the count returned, within cap, may hold scratch.
  * rot_nth[fit][i]: the rotation of the i-th bit of fit. */

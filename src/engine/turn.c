@@ -42,7 +42,7 @@ static const uint8_t turn_own_step[ST_OVER + 1] = {
     [ST_T10_END] = 1, [ST_E3_FINAL] = 1, [ST_OVER] = 1};
 
 /* Goes to `step`, passing at once the steps from there that no active expansion
- * acts at, without a turn of the switch each (a base game passes six a turn). */
+ * acts at, without a turn of the switch each (a base game passes seven a turn). */
 static void turn_goto(carc_game *g, int step)
 {
     while (!turn_own_step[step] && !g->exp_at[step])

@@ -327,7 +327,8 @@ const carc_config *carc_config_of(const carc_game *g);
 
 carc_pending carc_pending_decision(const carc_game *g);
 /* Writes every legal move for the pending decision into out (capacity cap, at
- * least CARC_MAX_MOVES to be safe) and returns how many; 0 when the game is over. */
+ * least CARC_MAX_MOVES to be safe) and returns how many; 0 when the game is over.
+ * Slots of out past the count returned (within cap) may be overwritten. */
 int carc_legal(const carc_game *g, carc_move *out, int cap);
 /* Applies one move for the seat that owes the pending decision. Returns CARC_OK,
  * or an error code with err filled, the state unchanged. err may be NULL. */

@@ -37,18 +37,25 @@
 #endif
 enum { ARENA_NODES = 1 << 18, NONE = -1, ROLLOUT_MOVES = MCTS_ROLLOUT_MOVES,
        PRIOR_VISITS = MCTS_PRIOR_VISITS,
-       KID_SLOTS = 2 * CARC_MAX_MOVES };  /* kid_index: a power of two, half empty at most */
+       EDGE_FIRST = 1 << 12,  /* the edge index's first size: a power of two, grown */
+       LOG_CACHE = 4096 };  /* log_of: the logarithms of the availability counts below */
 
 typedef struct tnode {
     carc_move move;       /* the move from the parent to here */
     uint32_t key;         /* move_key(move): compared before the move itself */
     int8_t seat;          /* who made that move */
+    int32_t parent;       /* NONE at the root */
     int32_t child;        /* first child, or NONE */
     int32_t sibling;      /* next sibling, or NONE */
     uint32_t visits;
     uint32_t avail;       /* times this move was legal when the parent was visited */
     double reward;        /* sum of the rewards of `seat` through here */
 } tnode;
+
+typedef struct {
+    uint32_t stamp;
+    int32_t node;
+} edge_slot;
 
 typedef struct {
     carc_player base;
@@ -61,13 +68,16 @@ typedef struct {
     int32_t path[512];
     int untried[CARC_MAX_MOVES];
     int32_t kids[CARC_MAX_MOVES];
-    /* the children of the node being visited, by key (open addressing): a slot is
-     * in use when its stamp is the current visit's, so nothing is cleared */
-    uint32_t visit;
-    int32_t kid_parent;  /* the node indexed */
-    int kid_walk;        /* 1: too many children to index, walk them */
-    uint32_t kid_stamp[KID_SLOTS];
-    int32_t kid_slot[KID_SLOTS];
+    /* every node but the root, by its parent and its move's key (open addressing),
+     * kept from the node's creation to the end of the decision: a slot is in use
+     * when its stamp is the current decision's, so nothing is cleared */
+    uint32_t decision;
+    uint32_t edge_slots;  /* a power of two, at least twice the nodes */
+    edge_slot *edges;
+    /* log(i) for i < LOG_CACHE, computed once with the player: selection asks the
+     * logarithm of every child's availability at every visit (the same values, so
+     * the same decisions, without a call to log each) */
+    double log_of[LOG_CACHE];
     long last_iterations;
 } mcts_player;
 
@@ -91,68 +101,74 @@ static uint32_t move_key(const carc_move *m)
     return (uint32_t)(h * 0xBF58476D1CE4E5B9ull >> 32);
 }
 
+/* The edge index's first slot for the child of `parent` with move key `key`. */
+static uint32_t edge_hash(const mcts_player *p, int32_t parent, uint32_t key)
+{
+    uint32_t h = (key ^ ((uint32_t)parent * 0x9E3779B1u)) * 0x85EBCA6Bu;
+    return (h ^ (h >> 15)) & (p->edge_slots - 1);
+}
+
+static void edge_insert(mcts_player *p, int32_t i)
+{
+    uint32_t h = edge_hash(p, p->arena[i].parent, p->arena[i].key);
+    while (p->edges[h].stamp == p->decision)
+        h = (h + 1) & (p->edge_slots - 1);
+    p->edges[h].stamp = p->decision;
+    p->edges[h].node = i;
+}
+
+/* Makes the edge index four times bigger and indexes the nodes again; 0 when out
+ * of memory. It starts small because a search of a few thousand iterations (the
+ * usual) would otherwise spend its time faulting in pages of a big table. */
+static int edge_grow(mcts_player *p)
+{
+    edge_slot *bigger = calloc((size_t)p->edge_slots * 4, sizeof *bigger);
+    if (!bigger)
+        return 0;
+    free(p->edges);
+    p->edges = bigger;
+    p->edge_slots *= 4;
+    for (int32_t i = 1; i < p->used; i++)
+        edge_insert(p, i);
+    return 1;
+}
+
 static int32_t new_node(mcts_player *p, const carc_move *m, int seat, int32_t parent)
 {
     if (p->used >= ARENA_NODES)
         return NONE;
+    if (parent != NONE && (uint32_t)(p->used + 1) * 2 > p->edge_slots && !edge_grow(p))
+        return NONE;  /* out of memory: the tree stops growing, as with a full arena */
     int32_t i = p->used++;
     tnode *n = &p->arena[i];
     n->move = *m;
     n->key = move_key(m);
     n->seat = (int8_t)seat;
+    n->parent = parent;
     n->child = NONE;
     n->visits = n->avail = 0;
     n->reward = 0;
     if (parent != NONE) {
         n->sibling = p->arena[parent].child;
         p->arena[parent].child = i;
+        edge_insert(p, i);
     } else {
         n->sibling = NONE;
     }
     return i;
 }
 
-/* Indexes the children of `parent` by key for find_child, in one walk (matching
- * every legal move against every child cost a product of the two counts). A node
- * can gather more children than one legal list holds (other tiles drawn in other
- * determinizations): past half the slots, find_child walks the children instead. */
-static void index_children(mcts_player *p, int32_t parent)
-{
-    if (++p->visit == 0) {  /* stamps wrapped: forget them all */
-        memset(p->kid_stamp, 0, sizeof p->kid_stamp);
-        p->visit = 1;
-    }
-    p->kid_parent = parent;
-    p->kid_walk = 0;
-    int count = 0;
-    for (int32_t c = p->arena[parent].child; c != NONE; c = p->arena[c].sibling) {
-        if (++count > KID_SLOTS / 2) {
-            p->kid_walk = 1;
-            return;
-        }
-        uint32_t h = p->arena[c].key & (KID_SLOTS - 1);
-        while (p->kid_stamp[h] == p->visit)
-            h = (h + 1) & (KID_SLOTS - 1);
-        p->kid_stamp[h] = p->visit;
-        p->kid_slot[h] = c;
-    }
-}
-
-/* The child of the node last indexed whose move is m, or NONE. */
-static int32_t find_child(const mcts_player *p, const carc_move *m)
+/* The child of `parent` whose move is m, or NONE: one probe of the edge index
+ * per legal move, where walking the children cost as many steps as the node had
+ * gathered (hundreds where other determinizations drew other tiles). */
+static int32_t find_child(const mcts_player *p, int32_t parent, const carc_move *m)
 {
     uint32_t key = move_key(m);
-    if (p->kid_walk) {
-        for (int32_t c = p->arena[p->kid_parent].child; c != NONE; c = p->arena[c].sibling)
-            if (p->arena[c].key == key && carc_move_equal(&p->arena[c].move, m))
-                return c;
-        return NONE;
-    }
-    for (uint32_t h = key & (KID_SLOTS - 1); p->kid_stamp[h] == p->visit;
-         h = (h + 1) & (KID_SLOTS - 1)) {
-        int32_t c = p->kid_slot[h];
-        if (p->arena[c].key == key && carc_move_equal(&p->arena[c].move, m))
-            return c;
+    for (uint32_t h = edge_hash(p, parent, key); p->edges[h].stamp == p->decision;
+         h = (h + 1) & (p->edge_slots - 1)) {
+        const tnode *c = &p->arena[p->edges[h].node];
+        if (c->key == key && c->parent == parent && carc_move_equal(&c->move, m))
+            return p->edges[h].node;
     }
     return NONE;
 }
@@ -246,9 +262,8 @@ static void iterate(mcts_player *p, const carc_game *view)
         int nu = 0, nk = 0;
         int32_t best = NONE;
         double best_score = -1;
-        index_children(p, node);
         for (int i = 0; i < n; i++) {
-            int32_t c = find_child(p, &p->moves[i]);
+            int32_t c = find_child(p, node, &p->moves[i]);
             if (c == NONE) {
                 p->untried[nu++] = i;
                 continue;
@@ -270,8 +285,8 @@ static void iterate(mcts_player *p, const carc_game *view)
         for (int i = 0; i < nk; i++) {
             int32_t c = p->kids[i];
             const tnode *t = &p->arena[c];
-            double score = t->reward / t->visits +
-                           MCTS_UCB_C * sqrt(log((double)t->avail) / t->visits);
+            double lg = t->avail < LOG_CACHE ? p->log_of[t->avail] : log((double)t->avail);
+            double score = t->reward / t->visits + MCTS_UCB_C * sqrt(lg / t->visits);
             if (score > best_score) {
                 best_score = score;
                 best = c;
@@ -300,6 +315,10 @@ static int mcts_choose(carc_player *self, const carc_game *view, carc_move *out,
     if (n == 0)
         return CARC_E_OVER;
     p->used = 0;
+    if (++p->decision == 0) {  /* stamps wrapped: forget them all */
+        memset(p->edges, 0, sizeof(edge_slot) * p->edge_slots);
+        p->decision = 1;
+    }
     carc_move none = carc_move_pass();
     new_node(p, &none, -1, NONE);
     if (PRIOR_VISITS > 0)
@@ -334,6 +353,7 @@ static void mcts_destroy(carc_player *self)
 {
     mcts_player *p = (mcts_player *)self;
     free(p->arena);
+    free(p->edges);
     carc_free(p->det);
     carc_free(p->trial);
     free(p);
@@ -345,12 +365,16 @@ carc_player *ai_mcts_new(const carc_ai_options *opt)
     if (!p)
         return NULL;
     p->arena = malloc(sizeof(tnode) * ARENA_NODES);
+    p->edge_slots = EDGE_FIRST;
+    p->edges = calloc(EDGE_FIRST, sizeof(edge_slot));
     p->det = malloc(carc_state_size());
     p->trial = malloc(carc_state_size());
-    if (!p->arena || !p->det || !p->trial) {
+    if (!p->arena || !p->edges || !p->det || !p->trial) {
         mcts_destroy(&p->base);
         return NULL;
     }
+    for (int i = 0; i < LOG_CACHE; i++)
+        p->log_of[i] = log((double)i);
     p->base.name = "mcts";
     p->base.choose = mcts_choose;
     p->base.destroy = mcts_destroy;

@@ -24,9 +24,11 @@ void stack_build(carc_game *g)
         return;
     }
     int n = 0;
-    for (int k = 0; k < CARC_TILE_KINDS; k++)
-        for (int c = 0; c < stack_count(k); c++)
-            g->stack[n++] = (uint8_t)k;
+    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+        int count = stack_count(k);
+        memset(g->stack + n, k, (size_t)count);
+        n += count;
+    }
     rng_shuffle(g->rng, g->stack, n);
     g->stack_len = (uint8_t)n;
 }

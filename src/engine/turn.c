@@ -36,6 +36,20 @@ static void end_turn(carc_game *g)
     g->step = ST_T1_DRAW;
 }
 
+/* The steps the machine runs itself (the cases of turn_advance's switch). */
+static const uint8_t turn_own_step[ST_OVER + 1] = {
+    [ST_T1_DRAW] = 1, [ST_T3_PLACE] = 1, [ST_T6_FOLLOWER] = 1, [ST_T7_SCORE] = 1,
+    [ST_T10_END] = 1, [ST_E3_FINAL] = 1, [ST_OVER] = 1};
+
+/* Goes to `step`, passing at once the steps from there that no active expansion
+ * acts at, without a turn of the switch each (a base game passes seven a turn). */
+static void turn_goto(carc_game *g, int step)
+{
+    while (!turn_own_step[step] && !g->exp_at[step])
+        step++;
+    g->step = (uint8_t)step;
+}
+
 void turn_advance(carc_game *g)
 {
     /* A card in play waits for its target or replies (X4, X10). Only a move puts
@@ -51,19 +65,19 @@ void turn_advance(carc_game *g)
             g->nhand = 0;
             g->extra_tile = EXTRA_NONE;
             exp_turn_begin(g);
-            g->step = stack_draw_placeable(g) ? ST_T2_WINDOW : ST_E2_END_CARDS;
+            turn_goto(g, stack_draw_placeable(g) ? ST_T2_WINDOW : ST_E2_END_CARDS);
             break;
         case ST_T3_PLACE:
             return;
         case ST_T6_FOLLOWER:
             if (follower_owed(g))
                 return;
-            g->step = ST_T7_MODIFIERS;
+            turn_goto(g, ST_T7_MODIFIERS);
             break;
         case ST_T7_SCORE:
             for (int i = 0; i < g->ndone; i++)
                 score_completed(g, i);
-            g->step = ST_T8_WINDOW;
+            turn_goto(g, ST_T8_WINDOW);
             break;
         case ST_T10_END:
             if (exp_step(g, ST_T10_END))  /* a Mastermind that applied to this turn lapses */
@@ -87,7 +101,7 @@ void turn_advance(carc_game *g)
              * adds to enum step): owed while an active expansion says so */
             if (exp_step(g, g->step))
                 return;
-            g->step++;
+            turn_goto(g, g->step + 1);
             break;
         }
     }

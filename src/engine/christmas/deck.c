@@ -29,12 +29,21 @@ void xmas_deck_setup(carc_game *g)
                cfg->roadside_deck_len > 0 ? cfg->roadside_deck_len : 0);
 }
 
+/* Asked at every step of every turn (the windows, the hand limit), so summed 8
+ * counts at a time: a hand holds at most the 64 cards of both decks, so no byte of
+ * the word sums, nor their total, can carry. The last word is the row's last 8
+ * bytes, with the 2 already counted masked off. */
 int xmas_deck_hand(const carc_game *g, int seat)
 {
-    int n = 0;
-    for (int c = 0; c < CARC_CARDS; c++)
-        n += g->xhand[seat][c];
-    return n;
+    _Static_assert(CARC_CARDS == 38, "a hand row is 4 words and 6 bytes");
+    static const uint8_t last_six[8] = {0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+    const uint8_t *h = g->xhand[seat];
+    uint64_t w[5], mask;
+    memcpy(w, h, 32);
+    memcpy(&w[4], h + CARC_CARDS - 8, 8);
+    memcpy(&mask, last_six, 8);
+    uint64_t sum = w[0] + w[1] + w[2] + w[3] + (w[4] & mask);
+    return (int)((sum * 0x0101010101010101ull) >> 56);
 }
 
 void xmas_deck_discard(carc_game *g, int card)

@@ -11,6 +11,8 @@ static void list_questions(carc_game *g)
 {
     const placed *p = &g->tiles[g->last];
     g->nquestions = g->question = 0;
+    if (g->ndone == 0)
+        return;  /* nothing completed: no question (most turns) */
     for (int type = CARC_FEAT_CITY; type <= CARC_FEAT_ROAD; type++)
         for (int d = 0; d < 4; d++) {
             int v = p->edge_node[d];

@@ -32,18 +32,19 @@ static void draw_card(carc_game *g, int deck)
     g->xplay_phase = XP_TARGET;
 }
 
+/* X2: a tile placed in one of the 8 positions around a cloister holding another
+ * seat's follower. Only the listed cloister tiles are asked (at most 6), not the
+ * 8 positions around the tile. */
 static int cloister_trigger(const carc_game *g)
 {
     const placed *p = &g->tiles[g->last];
-    for (int oy = -1; oy <= 1; oy++)
-        for (int ox = -1; ox <= 1; ox++) {
-            if (!ox && !oy)
-                continue;
-            int t = board_lookup(g, p->x + ox, p->y + oy);
-            if (t >= 0 && g->tiles[t].cloister != NODE_NONE &&
-                xmas_target_others_on(g, g->tiles[t].cloister, g->active))
-                return 1;
-        }
+    for (int i = 0; i < g->ncloisters; i++) {
+        const placed *c = &g->tiles[g->cloisters[i]];
+        int dx = c->x - p->x, dy = c->y - p->y;
+        if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1 && (dx || dy) &&
+            xmas_target_others_on(g, c->cloister, g->active))
+            return 1;
+    }
     return 0;
 }
 

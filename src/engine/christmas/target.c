@@ -19,6 +19,19 @@ static int locked(const carc_game *g, int r)
     return (g->nodes[r].flags & NF_LOCKED) != 0;
 }
 
+/* Sets of nodes, a bit each. */
+enum { NODE_WORDS = MAX_NODES / 64 + 1 };
+
+static int bit_test(const uint64_t *set, int v)
+{
+    return (set[v >> 6] >> (v & 63)) & 1;
+}
+
+static void bit_set(uint64_t *set, int v)
+{
+    set[v >> 6] |= 1ull << (v & 63);
+}
+
 int xmas_target_others_on(const carc_game *g, int r, int seat)
 {
     return g->nodes[r].nfollow > g->nodes[r].follow[seat];
@@ -85,26 +98,50 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
         }
         return n;
     case BY_FEATURE: {
-        uint64_t seen[MAX_NODES / 64 + 1] = {0};
-        for (int v = 0; v < g->nnodes && n < cap; v++) {
-            if (g->nodes[v].type != type)
-                continue;
-            int r = feat_root(g, v);
-            if ((seen[r >> 6] >> (r & 63)) & 1)
-                continue;
-            seen[r >> 6] |= 1ull << (r & 63);
-            if (!feature_ok(g, c, r, seat))
-                continue;
+        /* Every card of this grain targets a feature with a follower on it
+         * (feature_ok), so only the features of the followers on the board are
+         * asked, and those that qualify are named by their lowest node and listed
+         * in its order, as a walk over every node would meet them. */
+        uint64_t seen[NODE_WORDS] = {0};
+        uint8_t first[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
+        int nfirst = 0;
+        for (int s = 0; s < g->players; s++)
+            for (int i = 0; i < CARC_FOLLOWERS; i++) {
+                int v = g->fnode[s][i];
+                if (v == NODE_NONE || g->nodes[v].type != type)
+                    continue;
+                int r = feat_root(g, v);
+                if (bit_test(seen, r))
+                    continue;
+                bit_set(seen, r);
+                if (!feature_ok(g, c, r, seat))
+                    continue;
+                int f = feat_first_node(g, r), j = nfirst++;
+                for (; j > 0 && first[j - 1] > f; j--)
+                    first[j] = first[j - 1];
+                first[j] = (uint8_t)f;
+            }
+        for (int j = 0; j < nfirst && n < cap; j++) {
             out[n] = proto;
-            cards_name_node(g, &out[n++], v, 0);
+            cards_name_node(g, &out[n++], first[j], 0);
         }
         return n;
     }
-    case BY_FOLLOWER:
+    case BY_FOLLOWER: {
+        /* The other segment of a swap holds another seat's follower, so only the
+         * nodes of other seats' followers are candidates, asked in ascending order
+         * as a walk over every node would meet them. */
+        uint64_t mine[NODE_WORDS] = {0}, others[NODE_WORDS] = {0};
+        if (xmas_card_is_swap(c))
+            for (int s = 0; s < g->players; s++)
+                for (int i = 0; s != seat && i < CARC_FOLLOWERS; i++)
+                    if (g->fnode[s][i] != NODE_NONE)
+                        bit_set(others, g->fnode[s][i]);
         for (int i = 0; i < CARC_FOLLOWERS; i++) {
             int a = g->fnode[seat][i];
-            if (a == NODE_NONE || !cards_first_on_node(g, seat, i))
-                continue;
+            if (a == NODE_NONE || bit_test(mine, a))
+                continue;  /* once per segment */
+            bit_set(mine, a);
             int ra = feat_root(g, a);
             if (locked(g, ra))
                 continue;
@@ -120,25 +157,28 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
             /* swap: another seat's follower on a different unlocked, unfinished
              * feature of the same type, one move per node and owner, owners in turn
              * order after the active player */
-            for (int b = 0; b < g->nnodes && n < cap; b++) {
-                if (g->nodes[b].type != type)
-                    continue;
-                int rb = feat_root(g, b);
-                if (rb == ra || locked(g, rb) || !unfinished(g, rb))
-                    continue;
-                unsigned owners = xmas_target_swap_owners(g, seat, b, rb);
-                for (int k = 1; owners && k < g->players && n < cap; k++) {
-                    int s = (seat + k) % g->players;
-                    if (!(owners & (1u << s)))
+            for (int w = 0; w < NODE_WORDS && n < cap; w++)
+                for (uint64_t left = others[w]; left && n < cap; left &= left - 1) {
+                    int b = w * 64 + __builtin_ctzll(left);
+                    if (g->nodes[b].type != type)
                         continue;
-                    out[n] = proto;
-                    cards_name_node(g, &out[n], a, 0);
-                    cards_name_node(g, &out[n], b, 1);
-                    out[n++].seat2 = (uint8_t)s;
+                    int rb = feat_root(g, b);
+                    if (rb == ra || locked(g, rb) || !unfinished(g, rb))
+                        continue;
+                    unsigned owners = xmas_target_swap_owners(g, seat, b, rb);
+                    for (int k = 1; owners && k < g->players && n < cap; k++) {
+                        int s = (seat + k) % g->players;
+                        if (!(owners & (1u << s)))
+                            continue;
+                        out[n] = proto;
+                        cards_name_node(g, &out[n], a, 0);
+                        cards_name_node(g, &out[n], b, 1);
+                        out[n++].seat2 = (uint8_t)s;
+                    }
                 }
-            }
         }
         return n;
+    }
     case BY_NOTHING:
         if (c == CARC_XR_MASTERMIND) {
             for (int i = 0; i < g->nfrontier && n < cap; i++) {

@@ -98,8 +98,14 @@ int xmas_window_legal(const carc_game *g, int decision, carc_move *out, int cap)
     carc_move proto = carc_move_pass();
     if (!xmas_on(g))
         return 0;
+    /* the anytime cards playable_in_window may allow, in ascending order */
+    static const uint8_t window_cards[] = {
+        CARC_XC_DRAW_TWO, CARC_XC_RETURN_FOLLOWER, CARC_XR_SWAP_CLOISTER, CARC_XR_SWAP_CITY,
+        CARC_XR_SWAP_ROAD, CARC_XR_SWAP_FIELD, CARC_XR_MASTERMIND,
+    };
     proto.kind = CARC_MOVE_CARD;
-    for (int c = CARC_XC_SCORE_THREE; c <= CARC_XR_TIEBREAK_FIELD && n < cap; c++) {
+    for (size_t i = 0; i < sizeof window_cards && n < cap; i++) {
+        int c = window_cards[i];
         if (!g->xhand[seat][c] || !playable_in_window(g, c, decision))
             continue;
         proto.card = (uint8_t)c;

@@ -41,12 +41,14 @@ asan:
 TSAN_RUN = TSAN_OPTIONS="halt_on_error=1 exitcode=66 $(TSAN_OPTIONS)"
 tsan:
 	cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCARC_TSAN=ON $(CMAKE_OPTS) >/dev/null
-	cmake --build build-tsan -j $(JOBS) --target carc tsan_race
+	cmake --build build-tsan -j $(JOBS) --target carc tsan_race test_server_frames ws_client
 	$(TSAN_RUN) ./build-tsan/tests/tsan_race >/dev/null 2>&1; rc=$$?; [ $$rc -eq 66 ] \
 	  || { echo "tsan: the planted race in tests/tsan_race.c was not reported (exit $$rc)"; exit 1; }
 	$(TSAN_RUN) ./build-tsan/carc arena \
 	  --players mcts,greedy,random --games 6 --threads 2 --budget-ms 20 \
 	  --expansions gifts,christmas --seed 1
+	$(TSAN_RUN) ./build-tsan/tests/server/test_server_frames
+	$(TSAN_RUN) sh tests/server/play.sh ./build-tsan/carc ./build-tsan/tests/server/ws_client
 bench: build
 	./$(BUILD)/carc bench
 bench-instructions: build

@@ -38,6 +38,7 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+#include "proc_stats.h"
 
 typedef struct bconn {
     int fd;
@@ -331,70 +332,6 @@ static void on_readable(bconn *c)
     parse_frames(c);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static long rss_kib(int pid)
-{
-    char path[64], line[256];
-    long kib = -1;
-    snprintf(path, sizeof path, "/proc/%d/status", pid);
-    FILE *f = fopen(path, "r");
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "VmRSS: %ld", &kib) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return kib;
-}
-
-/* CPU seconds (user + system) process pid has used so far, or -1; with thread, only
- * its main thread's (the server's service thread, which owns every game: the one whose
- * CPU per move bounds the throughput; the others write frames or think for bots). */
-static double cpu_seconds(int pid, int thread)
-{
-    char path[64], buf[1024];
-    if (thread)
-        snprintf(path, sizeof path, "/proc/%d/task/%d/stat", pid, pid);
-    else
-        snprintf(path, sizeof path, "/proc/%d/stat", pid);
-    FILE *f = fopen(path, "r");
-    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
-    if (f)
-        fclose(f);
-    buf[n] = '\0';
-    char *p = strrchr(buf, ')');
-    unsigned long ut, st;
-    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) != 2)
-        return -1;
-    return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
-}
-
-/* Seconds process pid has waited on a run queue for a CPU so far (schedstat), or -1:
- * on a shared machine, the part of the latency that is nobody's work. */
-static double wait_seconds(int pid)
-{
-    char path[64];
-    unsigned long long run, wait;
-    snprintf(path, sizeof path, "/proc/%d/schedstat", pid);
-    FILE *f = fopen(path, "r");
-    int ok = f && fscanf(f, "%llu %llu", &run, &wait) == 2;
-    if (f)
-        fclose(f);
-    return ok ? (double)wait / 1e9 : -1;
-}
-
-static double own_cpu_seconds(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
-           (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
-}
-
 /* Creates the games and opens every seat's WebSocket (handshake sent). */
 static void open_games(int ep)
 {
@@ -465,15 +402,15 @@ int main(int argc, char **argv)
         rl.rlim_cur = rl.rlim_max;
         setrlimit(RLIMIT_NOFILE, &rl);
     }
-    long rss0 = B.server_pid ? rss_kib(B.server_pid) : -1;
-    double cpu0 = B.server_pid ? cpu_seconds(B.server_pid, 0) : -1;
-    double main0 = B.server_pid ? cpu_seconds(B.server_pid, 1) : -1;
-    double wait0 = B.server_pid ? wait_seconds(B.server_pid) : -1;
+    long rss0 = B.server_pid ? proc_rss_kib(B.server_pid) : -1;
+    double cpu0 = B.server_pid ? proc_cpu_seconds(B.server_pid, 0) : -1;
+    double main0 = B.server_pid ? proc_cpu_seconds(B.server_pid, 1) : -1;
+    double wait0 = B.server_pid ? proc_wait_seconds(B.server_pid) : -1;
     int ep = B.ep = epoll_create1(0);
     if (ep < 0)
         fail("epoll_create1: %s", strerror(errno));
     open_games(ep);
-    double t0 = now(), deadline = t0 + B.timeout, own0 = own_cpu_seconds();
+    double t0 = now(), deadline = t0 + B.timeout, own0 = proc_own_cpu_seconds();
     struct epoll_event evs[256];
     while (B.ndone < B.nconns) {
         if (now() > deadline)
@@ -482,11 +419,11 @@ int main(int argc, char **argv)
         for (int i = 0; i < n; i++)
             on_readable(evs[i].data.ptr);
     }
-    double secs = now() - t0, own1 = own_cpu_seconds();
-    long rss1 = B.server_pid ? rss_kib(B.server_pid) : -1;
-    double cpu1 = B.server_pid ? cpu_seconds(B.server_pid, 0) : -1;
-    double main1 = B.server_pid ? cpu_seconds(B.server_pid, 1) : -1;
-    double wait1 = B.server_pid ? wait_seconds(B.server_pid) : -1;
+    double secs = now() - t0, own1 = proc_own_cpu_seconds();
+    long rss1 = B.server_pid ? proc_rss_kib(B.server_pid) : -1;
+    double cpu1 = B.server_pid ? proc_cpu_seconds(B.server_pid, 0) : -1;
+    double main1 = B.server_pid ? proc_cpu_seconds(B.server_pid, 1) : -1;
+    double wait1 = B.server_pid ? proc_wait_seconds(B.server_pid) : -1;
     for (int i = 0; i < B.nconns; i++) {
         close(B.conns[i].fd);
         free(B.conns[i].in);
@@ -508,7 +445,7 @@ int main(int argc, char **argv)
     }
     if (out)
         fclose(out);
-    qsort(B.lat, (size_t)B.nlat, sizeof *B.lat, cmp_double);
+    qsort(B.lat, (size_t)B.nlat, sizeof *B.lat, proc_cmp_double);
     double p50 = B.nlat ? B.lat[B.nlat / 2] : 0, p99 = B.nlat ? B.lat[B.nlat * 99 / 100] : 0;
     printf("games %d, moves %ld in %.2f s: %.0f moves/s\n", B.games, B.nlat, secs, B.nlat / secs);
     printf("latency move -> state: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", p50, p99,

@@ -47,6 +47,7 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+#include "proc_stats.h"
 
 enum { MAX_SEATS = 5, RING = 64, MODE_PLAY = 1, MODE_BENCH, MODE_BAD, MODE_RECORDS };
 
@@ -697,56 +698,10 @@ static void create_games(void)
     }
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static long rss_kib(int pid)
-{
-    char path[64], line[256];
-    long kib = -1;
-    snprintf(path, sizeof path, "/proc/%d/status", pid);
-    FILE *f = fopen(path, "r");
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "VmRSS: %ld", &kib) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return kib;
-}
-
-/* CPU seconds (user + system) the process has used so far, or -1. */
-static double cpu_seconds(int pid)
-{
-    char path[64], buf[1024];
-    snprintf(path, sizeof path, "/proc/%d/stat", pid);
-    FILE *f = fopen(path, "r");
-    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
-    if (f)
-        fclose(f);
-    buf[n] = '\0';
-    char *p = strrchr(buf, ')');  /* the command name may hold spaces */
-    unsigned long ut, st;
-    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) != 2)
-        return -1;
-    return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
-}
-
-/* This process's CPU seconds (user + system) so far. */
-static double own_cpu_seconds(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
-           (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
-}
-
 static int run_games(void)
 {
-    long rss0 = T.server_pid ? rss_kib(T.server_pid) : -1;
-    double cpu0 = T.server_pid ? cpu_seconds(T.server_pid) : -1;
+    long rss0 = T.server_pid ? proc_rss_kib(T.server_pid) : -1;
+    double cpu0 = T.server_pid ? proc_cpu_seconds(T.server_pid, 0) : -1;
     context_new();
     create_games();
     if (T.ids) {
@@ -757,15 +712,15 @@ static int run_games(void)
             fprintf(f, "%s\n", T.games[i].id);
         fclose(f);
     }
-    double t0 = now(), deadline = t0 + T.timeout, own0 = own_cpu_seconds();
+    double t0 = now(), deadline = t0 + T.timeout, own0 = proc_own_cpu_seconds();
     while (!all_done()) {
         if (now() > deadline)
             fail("timeout: %ld moves played, games not over after %.0f s", T.moves, T.timeout);
         lws_service(T.ctx, 0);
     }
-    double secs = now() - t0, own1 = own_cpu_seconds();
-    long rss1 = T.server_pid ? rss_kib(T.server_pid) : -1;
-    double cpu1 = T.server_pid ? cpu_seconds(T.server_pid) : -1;
+    double secs = now() - t0, own1 = proc_own_cpu_seconds();
+    long rss1 = T.server_pid ? proc_rss_kib(T.server_pid) : -1;
+    double cpu1 = T.server_pid ? proc_cpu_seconds(T.server_pid, 0) : -1;
     lws_context_destroy(T.ctx);
     FILE *out = T.records ? fopen(T.records, "w") : NULL;
     if (T.records && !out)
@@ -791,7 +746,7 @@ static int run_games(void)
     if (out)
         fclose(out);
     if (T.mode == MODE_BENCH) {
-        qsort(T.lat, (size_t)T.nlat, sizeof *T.lat, cmp_double);
+        qsort(T.lat, (size_t)T.nlat, sizeof *T.lat, proc_cmp_double);
         double p50 = T.nlat ? T.lat[T.nlat / 2] : 0, p99 = T.nlat ? T.lat[T.nlat * 99 / 100] : 0;
         printf("games %d, moves %ld in %.2f s: %.0f moves/s\n", T.ngames, T.nlat, secs,
                T.nlat / secs);

@@ -203,6 +203,10 @@ char *srv_error_frame(long index, const char *message);
  * view after the start and after each move (caller frees); NULL with err set if the
  * text is no record or a move is refused. */
 char *srv_replay_json(const char *text, char *err, size_t errsize);
+/* {"type":"history","index":N,"steps":[{"events","scores","turn"}...]}: the game so far,
+ * the start and every move, as seat (-1: a spectator) saw it (caller frees); NULL on
+ * out of memory. */
+char *srv_history_frame(const srv_game *gm, int seat);
 
 /* ---- srv_registry.c ------------------------------------------------------------------ */
 

@@ -156,6 +156,12 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
     c->next = gm->conns;
     gm->conns = c;
     gm->touched = srv_now();
+    /* the game so far, then its state: a page opened mid-game can show the whole log */
+    char *history = srv_history_frame(gm, c->seat);
+    srv_frame *h = history ? srv_frame_new(history) : NULL;
+    ws_queue(c, h);
+    srv_frame_unref(h);
+    free(history);
     ws_queue(c, srv_game_frame(gm, c->seat));
     return 0;
 }

@@ -210,6 +210,8 @@ static void on_message(bconn *c, char *text, size_t len)
         *view = '\0';  /* the head only: every key looked at below comes before the view */
     if (strncmp(text, "{\"type\":\"error\"", 15) == 0)
         fail("game %s: error frame: %s", B.ids[c->game], text);
+    if (strncmp(text, "{\"type\":\"history\"", 17) == 0)
+        return;  /* the game so far, sent when a session opens */
     if (strncmp(text, "{\"type\":\"state\"", 15) != 0)
         fail("game %s: a frame of unknown type: %.80s", B.ids[c->game], text);
     char *p = strstr(text, "\"index\":"), *over = strstr(text, "\"over\":");

@@ -106,6 +106,7 @@ static struct {
     lws_sorted_usec_list_t tick;
     game *games;
     long frames, compared, moves, errors_seen;
+    long histories, history_compared;  /* histories received; their steps compared */
     double *lat;
     long nlat, caplat;
     int failed;
@@ -440,6 +441,30 @@ static void check_hidden(game *g, int who, int index, json_t *frame)
         }
 }
 
+/* The history a session gets when it opens (the game so far): one step for the start
+ * and for every move, the last with the game's scores so far; each step's events as
+ * the spectator's frame of that index showed them (its own cards aside), where the
+ * spectator's frame is still at hand. */
+static void check_history(game *g, int who, json_t *f)
+{
+    json_t *steps = json_object_get(f, "steps");
+    int index = (int)json_integer_value(json_object_get(f, "index"));
+    if (!json_is_array(steps) || (int)json_array_size(steps) != index + 1)
+        fail("game %s seat %d: a history of %zu steps at index %d", g->id, who,
+             json_array_size(steps), index);
+    T.histories++;
+    if (who < 0)
+        return;
+    for (int k = 0; k <= index; k++) {
+        slot *s = &g->ring[k % RING];
+        if (s->index != k || !s->frame[MAX_SEATS])
+            continue;
+        compare_lists(g, k, who, json_object_get(json_array_get(steps, k), "events"),
+                      json_object_get(s->frame[MAX_SEATS], "events"), "history events");
+        T.history_compared++;
+    }
+}
+
 /* 1 if some "hands" array under o (at any depth) holds a hand whose cards are named. */
 static int names_a_hand(json_t *o)
 {
@@ -532,6 +557,11 @@ static void on_frame(conn *c, const char *text, size_t len)
         /* with a crash, a move sent to a dying server may come back stale */
         if (!T.reconnect || !m || strncmp(m, "stale move", 10))
             fail("game %s seat %d: error frame: %s", g->id, c->seat, m ? m : "?");
+        json_decref(f);
+        return;
+    }
+    if (type && strcmp(type, "history") == 0) {
+        check_history(g, c->seat, f);
         json_decref(f);
         return;
     }
@@ -763,10 +793,13 @@ static int run_games(void)
                    rss0, rss1, T.ngames, (double)(rss1 - rss0) / T.ngames);
     } else {
         printf("ws_client: %d games over, %ld moves, %ld frames, %ld seat frames compared with "
-               "the spectator's, %ld stale refusals\n", T.ngames, T.moves, T.frames, T.compared,
-               T.errors_seen);
+               "the spectator's, %ld histories (%ld of their steps compared), %ld stale "
+               "refusals\n", T.ngames, T.moves, T.frames, T.compared, T.histories,
+               T.history_compared, T.errors_seen);
         if (T.compared == 0)
             fail("no frame was compared");
+        if (T.histories == 0)
+            fail("no session got the game's history when it opened");
         if (T.store_failure && T.store_failures == 0)
             fail("no move was refused by the store, though --store-failure was given");
         if (T.store_failure)
@@ -818,12 +851,17 @@ static void expect_error(conn *c, const char *words, const char *what)
     free(m);
 }
 
-/* Expects a state frame at index; returns the frame (caller frees). */
+/* Expects a state frame at index (after the history at index, which a session gets
+ * first when it opens); returns the frame (caller frees). */
 static char *expect_state(conn *c, int index, const char *what)
 {
     char *m = next_msg(c);
     char want[32];
     snprintf(want, sizeof want, "\"index\":%d,", index);
+    if (m && strstr(m, "\"type\":\"history\"") && strstr(m, want)) {
+        free(m);
+        m = next_msg(c);
+    }
     if (!m || !strstr(m, "\"type\":\"state\"") || !strstr(m, want))
         fail("%s: expected the state at index %d, got %.200s", what, index, m ? m : "nothing");
     return m;

@@ -1,14 +1,18 @@
 // A game goes on through a page reload and a server killed with SIGKILL and started again on
 // the same database and port: the page shows it is offline, reconnects by itself, and the game
-// continues where it was.
+// continues where it was. The log and the score chart come back whole each time, and a page
+// opened on another device (a fresh browser context) shows the same: the server sends the
+// game's history when a page connects.
 import { check, createGame, decide, kill, launch, startServer, waitTurn, watchErrors } from './lib.mjs';
 
-/** What the page shows of the game: turn line, tiles on the board, scores. */
+/** What the page shows of the game: turn line, tiles on the board, scores, log, chart. */
 async function shown(page) {
   return page.evaluate(() => ({
     turn: document.querySelector('#hand-tiles h2')?.textContent,
     tiles: document.querySelectorAll('#board .layer-tiles > g').length,
     scores: [...document.querySelectorAll('#players .score')].map((e) => e.textContent).join(','),
+    log: [...document.querySelectorAll('#log li')].map((e) => e.textContent).join('|'),
+    chart: document.querySelector('#chart')?.innerHTML,
   }));
 }
 
@@ -35,10 +39,21 @@ export default async function (opts) {
     const before = await shown(page);
     check(before.tiles > 3, `too few tiles: ${JSON.stringify(before)}`);
 
+    check(before.log.split('|').length > 12, `too short a log: ${before.log}`);
+
     await page.reload();
     check(await waitTurn(page) === 'mine', 'no decision after the reload');
     const reloaded = await shown(page);
     check(JSON.stringify(reloaded) === JSON.stringify(before), `after the reload ${JSON.stringify(reloaded)}, before ${JSON.stringify(before)}`);
+
+    const ctx2 = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const other = await ctx2.newPage();
+    watchErrors(other, errors);
+    await other.goto(`${server.url}${game.seats[0].url}`);
+    check(await waitTurn(other) === 'mine', 'no decision on a page opened elsewhere');
+    const elsewhere = await shown(other);
+    check(JSON.stringify(elsewhere) === JSON.stringify(before), `a page opened elsewhere shows ${JSON.stringify(elsewhere)}, before ${JSON.stringify(before)}`);
+    await ctx2.close();
 
     await kill(server);
     await page.waitForSelector('#net:not([hidden])', { timeout: 10000 });

@@ -15,7 +15,6 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const path = location.pathname.split('/').filter(Boolean);
 const gameId = path[1];
 const token = path[0] === 'play' ? path[2] : null;
-const store = `carc-${gameId}-${token ? token.slice(0, 8) : 'watch'}`;
 
 /** The last state frame, and what the player has chosen so far for the pending decision. */
 let frame = null;
@@ -56,11 +55,6 @@ async function start() {
     const info = await (await fetch(`/api/games/${gameId}`)).json();
     players = info.players ?? [];
   } catch { players = []; }
-  try {
-    const saved = JSON.parse(localStorage.getItem(store) ?? '{}');
-    history = saved.history ?? [];
-    log = saved.log ?? [];
-  } catch { /* a fresh page */ }
   $('zoom-in').onclick = () => board.zoom(1.25);
   $('zoom-out').onclick = () => board.zoom(0.8);
   $('fit').onclick = () => fitBoard();
@@ -97,18 +91,22 @@ function onMessage(msg) {
     ui.sent = false;
     return;
   }
+  if (msg.type === 'history') {
+    // the game so far, sent when the page connects: the whole log and score chart
+    history = msg.steps.map((st) => ({ turn: st.turn, scores: st.scores }));
+    log = msg.steps.flatMap((st, i) => st.events.map((text) => ({ index: i, text })));
+    return;
+  }
   if (msg.type !== 'state') return;
   const newIndex = !frame || frame.index !== msg.index;
   frame = msg;
   if (!players.length) players = Array.from({ length: msg.view.players }, () => 'human');
   if (newIndex) ui = fresh();
-  for (const ev of msg.events ?? []) {
-    if (log.some((l) => l.index === msg.index && l.text === ev)) continue;
-    log.push({ index: msg.index, text: ev });
-  }
-  history.push({ turn: msg.view.turn, scores: msg.view.scores });
-  if (history.length > 2000) history = history.slice(-2000);
-  try { localStorage.setItem(store, JSON.stringify({ history, log: log.slice(-400) })); } catch { /* full */ }
+  // one entry per move index: a state seen again (a resync) replaces its own
+  log = log.filter((l) => l.index < msg.index);
+  for (const text of msg.events ?? []) log.push({ index: msg.index, text });
+  history.length = Math.min(history.length, msg.index);
+  history[msg.index] = { turn: msg.view.turn, scores: msg.view.scores };
   render(newIndex);
 }
 
@@ -138,10 +136,10 @@ function render(newIndex = false) {
   renderStack($('stack'), v, defs);
   renderHand();
   renderLog();
-  drawChart($('chart'), history, v.players);
+  drawChart($('chart'), history.filter(Boolean), v.players);
   renderDecision();
   if (newIndex && board.userMoved && !choicesInSight()) fitBoard();
-  renderFinal($('final'), v, players, seat, history, gameId);
+  renderFinal($('final'), v, players, seat, history.filter(Boolean), gameId);
 }
 
 /** Whether every spot or target the page offers is on screen (else a new decision refits). */

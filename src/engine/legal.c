@@ -40,28 +40,34 @@ void carc_move_canonical(const carc_game *g, carc_move *m)
     *m = c;  /* only what the kind uses, so equal moves compare equal */
 }
 
-/* Appends the placements of a tile at spot s in rotations `fit` (bits) to out[n..],
- * at most cap - n of them unless `unbounded` (cap is known to suffice); returns the
- * new n. A move's first 8 bytes are one word:
- * the tile's word with the spot's x and y, plus the rotation times the word value
- * of a 1 in the rotation byte (whichever the byte order), then the last 4 bytes. */
-static inline int place_moves(carc_move *out, int n, int cap, int unbounded,
-                              const carc_move *tmpl, const spot *s, unsigned fit)
+/* A placement move as words: its first 8 bytes (`lo`: the tile's move with the spot's
+ * x and y) plus `one` times a rotation give the move in that rotation, whichever the
+ * byte order; its last 4 bytes (`hi`) follow unchanged. */
+static inline void place_words(const carc_move *tmpl, const spot *s, uint64_t *lo,
+                               uint64_t *one, uint32_t *hi)
 {
     static const uint8_t rot_one[8] = {0, 0, 0, 1, 0, 0, 0, 0};
     _Static_assert(offsetof(carc_move, rot) == 3 && offsetof(carc_move, x) == 4 &&
                    offsetof(carc_move, y) == 5 && sizeof(carc_move) == 12,
                    "a placement move's rotation and position sit in its first word");
     uint8_t b[8];
-    uint64_t lo, one;
-    uint32_t hi;
     memcpy(b, tmpl, 8);
     b[4] = (uint8_t)s->x;
     b[5] = (uint8_t)s->y;
-    memcpy(&lo, b, 8);
-    memcpy(&hi, (const uint8_t *)tmpl + 8, 4);
-    memcpy(&one, rot_one, 8);
-    for (; fit && (unbounded || n < cap); fit &= fit - 1) {
+    memcpy(lo, b, 8);
+    memcpy(one, rot_one, 8);
+    memcpy(hi, (const uint8_t *)tmpl + 8, 4);
+}
+
+/* Appends the placements of a tile at spot s in rotations `fit` (bits) to out[n..],
+ * at most cap - n of them; returns the new n. */
+static inline int place_moves(carc_move *out, int n, int cap, const carc_move *tmpl,
+                              const spot *s, unsigned fit)
+{
+    uint64_t lo, one;
+    uint32_t hi;
+    place_words(tmpl, s, &lo, &one, &hi);
+    for (; fit && n < cap; fit &= fit - 1) {
         uint64_t w = lo + one * (unsigned)__builtin_ctz(fit);
         uint8_t *o = (uint8_t *)&out[n++];
         memcpy(o, &w, 8);
@@ -85,17 +91,10 @@ static inline int place_moves_all(carc_move *out, int n, const carc_move *tmpl,
         {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
         {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
     static const uint8_t nfit[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-    static const uint8_t rot_one[8] = {0, 0, 0, 1, 0, 0, 0, 0};
     unsigned fit = fits[s->sig] & 15;
-    uint8_t b[8];
     uint64_t lo, one;
     uint32_t hi;
-    memcpy(b, tmpl, 8);
-    b[4] = (uint8_t)s->x;
-    b[5] = (uint8_t)s->y;
-    memcpy(&lo, b, 8);
-    memcpy(&hi, (const uint8_t *)tmpl + 8, 4);
-    memcpy(&one, rot_one, 8);
+    place_words(tmpl, s, &lo, &one, &hi);
     uint64_t w0 = lo + one * rot_nth[fit][0], w1 = lo + one * rot_nth[fit][1];
     uint8_t *o = (uint8_t *)&out[n];
     memcpy(o, &w0, 8);
@@ -163,7 +162,7 @@ legal_place_in(const carc_game *g, carc_move *out, int cap, int unbounded)
         }
         for (int j = 0; j < nhit; j++) {
             const spot *s = first + hit[j];
-            n = place_moves(out, n, cap, unbounded, &tmpl, s, fits[s->sig]);
+            n = place_moves(out, n, cap, &tmpl, s, fits[s->sig]);
         }
     }
     return n;

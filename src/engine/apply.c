@@ -115,7 +115,7 @@ static int check_follower(const carc_game *g, const carc_move *m, carc_error *er
     }
     if (!legal_follower_ok(g, n)) {
         error_set(err, CARC_E_ILLEGAL, "the %s at %s already holds a follower (B6)",
-                  carc_feature_name(g->nodes[n].type), carc_port_name(m->port));
+                  carc_feature_name(node_type(g, n)), carc_port_name(m->port));
         return CARC_E_ILLEGAL;
     }
     return CARC_OK;

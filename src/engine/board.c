@@ -134,23 +134,18 @@ static void make_nodes(carc_game *g, int t, const uint8_t *port_seg)
     g->nnodes = (uint8_t)(first + d->nseg);
     for (int i = 0; i < d->nseg; i++) {
         const carc_segment_def *s = &d->seg[i];
-        node *nd = &g->nodes[first + i];
-        memset(nd, 0, sizeof *nd);
-        nd->parent = nd->next = (uint8_t)(first + i);
-        nd->tile = (uint8_t)t;
-        nd->type = s->type;
-        nd->size = 1;
-        if (s->type <= CARC_FEAT_ROAD) {
-            nd->open = edges_in[s->mask & 15];
-            nd->ends = s->ends;
-            nd->pennants = s->type == CARC_FEAT_CITY ? d->pennant : 0;
-        }
+        g->nodes[first + i].tile = (uint8_t)t;
+        if (s->type <= CARC_FEAT_ROAD)
+            feat_make(g, first + i, s->type, edges_in[s->mask & 15],
+                      s->type == CARC_FEAT_CITY ? d->pennant : 0, s->ends);
+        else
+            feat_make(g, first + i, s->type, 0, 0, 0);
     }
 }
 
 static void mark_done(carc_game *g, int root)
 {
-    g->nodes[root].flags |= NF_COMPLETED;
+    feat_mut(g, root)->flags |= NF_COMPLETED;
     g->done[g->ndone++] = (uint8_t)root;
 }
 
@@ -181,7 +176,7 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
         const placed *q = &g->tiles[g->cell[c] - CELL_TILE];
         if (type != CARC_EDGE_FIELD) {
             int r = feat_union(g, p->edge_node[d], q->edge_node[(d + 2) & 3]);
-            g->nodes[r].open -= 2;
+            feat_mut(g, r)->open -= 2;
         }
         if (type != CARC_EDGE_CITY) {
             const uint8_t *qs = tiletab_port_seg[q->kind][q->rot];
@@ -191,10 +186,12 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
         }
     }
     /* cities and roads come first among a kind's segments */
-    for (int n = p->first; n < g->nnodes && g->nodes[n].type <= CARC_FEAT_ROAD; n++) {
-        int r = feat_root(g, n);
-        if (g->nodes[r].open == 0 && !(g->nodes[r].flags & NF_COMPLETED))
-            mark_done(g, r);
+    for (int n = p->first; n < g->nnodes; n++) {
+        const feature *f = feat_of(g, n);
+        if (feat_type(f) > CARC_FEAT_ROAD)
+            break;
+        if (f->open == 0 && !(f->flags & NF_COMPLETED))
+            mark_done(g, feat_root(g, n));
     }
     /* Cloisters: only the few tiles with one count their neighbours. Those around
      * this tile that it completes are marked in rows from the top left (NW N NE W
@@ -228,7 +225,8 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
 
 void board_init(carc_game *g)
 {
-    g->ntiles = g->nnodes = g->nfrontier = g->ncloisters = 0;
+    g->ntiles = g->nnodes = g->nfrontier = g->ncloisters = g->nfeats = 0;
+    g->feat_free = FEAT_NONE;
     memset(g->cell_key, 0, sizeof g->cell_key);
     spot_demand(g, cell_find(g, 0, 0), 0, 0, 0, 0);
     g->frontier[0].sig = 0xFF;

@@ -9,8 +9,11 @@
  *      spot is empty, touches a tile, and demands exactly its neighbours' edges;
  *      every empty neighbour of a tile is a frontier spot.
  *   3. Features: roots are their own parents and every node's parent is a root;
- *      sizes, open edges, pennants, road ends and follower counts at each root
- *      equal a recount over its nodes; the circular list of a feature holds
+ *      every root has a feature record of its own and every node names its
+ *      root's; the other records are on the free list (zero but for the link),
+ *      and at most nnodes - (ntiles - 1) are live (the bound in struct feature);
+ *      sizes, open edges, pennants, road ends and follower counts in each record
+ *      equal a recount over its nodes, and its type is each node's segment type; the circular list of a feature holds
  *      exactly its nodes; a city or road is completed iff it has no open edge, a
  *      cloister iff 8 tiles surround it.
  *   4. Followers: each player has 7, on board or in supply; a follower stands on a
@@ -104,6 +107,59 @@ static int check_board(const carc_game *g, carc_error *err)
     return CARC_OK;
 }
 
+/* The table of feature records: every root has a record of its own, every node its
+ * root's; the other records are on the free list, zero but for the link; and no
+ * more are live than the bound of struct feature allows (nnodes - (ntiles - 1)). */
+static int check_records(const carc_game *g, carc_error *err)
+{
+    uint8_t owner[MAX_FEATS];
+    memset(owner, NODE_NONE, sizeof owner);
+    if (g->nfeats > MAX_FEATS)
+        FAIL("features: %d records, more than %d", g->nfeats, MAX_FEATS);
+    int live = 0;
+    for (int n = 0; n < g->nnodes; n++) {
+        int r = g->nodes[n].parent, f = g->nodes[n].feat;
+        if (f >= g->nfeats)
+            FAIL("features: node %d names record %d of %d", n, f, g->nfeats);
+        if (f != g->nodes[r].feat)
+            FAIL("features: node %d names record %d, its root %d record %d", n, f, r,
+                 g->nodes[r].feat);
+        if (r != n)
+            continue;
+        if (owner[f] != NODE_NONE)
+            FAIL("features: roots %d and %d share record %d", owner[f], n, f);
+        owner[f] = (uint8_t)n;
+        if (g->feats[f].size == 0)
+            FAIL("features: root %d has a record of size 0", n);
+        live++;
+    }
+    if (g->ntiles > 0 && live > g->nnodes - (g->ntiles - 1))
+        FAIL("features: %d live on %d nodes of %d tiles, more than nodes - (tiles - 1)", live,
+             g->nnodes, g->ntiles);
+    int nfree = 0;
+    for (int f = g->feat_free; f != FEAT_NONE; f = g->feats[f].open) {
+        if (f >= g->nfeats)
+            FAIL("features: free list reaches record %d of %d", f, g->nfeats);
+        if (owner[f] == NODE_NONE - 1)
+            FAIL("features: the free list loops at record %d", f);
+        if (owner[f] != NODE_NONE)
+            FAIL("features: record %d is free and live (root %d)", f, owner[f]);
+        feature z = {.open = g->feats[f].open};
+        if (memcmp(&z, &g->feats[f], sizeof z))
+            FAIL("features: free record %d is not zero", f);
+        owner[f] = NODE_NONE - 1;  /* seen on the free list */
+        nfree++;
+    }
+    if (live + nfree != g->nfeats)
+        FAIL("features: %d live and %d free records of %d", live, nfree, g->nfeats);
+    for (int f = g->nfeats; f < MAX_FEATS; f++) {
+        feature z = {0};
+        if (memcmp(&z, &g->feats[f], sizeof z))
+            FAIL("features: record %d past the %d used is not zero", f, g->nfeats);
+    }
+    return CARC_OK;
+}
+
 static int check_features(const carc_game *g, carc_error *err)
 {
     int expected_nodes = 0;
@@ -116,9 +172,12 @@ static int check_features(const carc_game *g, carc_error *err)
             g->nodes[g->nodes[n].parent].parent != g->nodes[n].parent)
             FAIL("features: node %d names %d as its root, which is not one", n,
                  g->nodes[n].parent);
+    int rc = check_records(g, err);
+    if (rc != CARC_OK)
+        return rc;
     for (int r = 0; r < g->nnodes; r++) {
-        const node *rn = &g->nodes[r];
-        if (rn->parent != r)
+        const feature *rn = feat_of(g, r);
+        if (g->nodes[r].parent != r)
             continue;
         int size = 0, open = 0, pennants = 0, ends = 0, listed = 0;
         int follow[CARC_MAX_PLAYERS] = {0}, nfollow = 0;
@@ -129,9 +188,10 @@ static int check_features(const carc_game *g, carc_error *err)
             const placed *p = &g->tiles[nd->tile];
             const carc_tile_def *d = carc_tile_def_of(p->kind);
             const carc_segment_def *s = &d->seg[node_seg(g, n)];
-            if (nd->type != rn->type || s->type != nd->type)
-                FAIL("features: node %d of type %d in a feature of type %d", n, nd->type,
-                     rn->type);
+            if (nd->feat != g->nodes[r].feat || s->type != feat_type(rn))
+                FAIL("features: node %d (%s, record %d) in a feature of type %s (record %d)", n,
+                     carc_feature_name(s->type), nd->feat, carc_feature_name(feat_type(rn)),
+                     g->nodes[r].feat);
             size++;
             ends += s->ends;
             if (s->type == CARC_FEAT_CITY)
@@ -162,19 +222,22 @@ static int check_features(const carc_game *g, carc_error *err)
         if (open != rn->open || pennants != rn->pennants || ends != rn->ends)
             FAIL("features: root %d open/pennants/ends %d/%d/%d, counted %d/%d/%d", r, rn->open,
                  rn->pennants, rn->ends, open, pennants, ends);
-        if (nfollow != rn->nfollow)
-            FAIL("features: root %d has %d followers, counted %d", r, rn->nfollow, nfollow);
+        if (nfollow != feat_nfollow(rn))
+            FAIL("features: root %d has %d followers, counted %d", r, feat_nfollow(rn), nfollow);
         for (int s = 0; s < CARC_MAX_PLAYERS; s++)
-            if (follow[s] != rn->follow[s])
+            if (follow[s] != feat_follow(rn, s))
                 FAIL("features: root %d has %d followers of seat %d, counted %d", r,
-                     rn->follow[s], s, follow[s]);
+                     feat_follow(rn, s), s, follow[s]);
+        if (rn->follow >> (3 * CARC_MAX_PLAYERS))
+            FAIL("features: root %d has follower bits past the last seat", r);
         int completed = (rn->flags & NF_COMPLETED) != 0;
-        int should = rn->type == CARC_FEAT_CLOISTER ? g->tiles[rn->tile].around == 8
-                   : rn->type == CARC_FEAT_FIELD    ? 0
-                                                    : open == 0;
+        int type = feat_type(rn);
+        int should = type == CARC_FEAT_CLOISTER ? g->tiles[g->nodes[r].tile].around == 8
+                   : type == CARC_FEAT_FIELD    ? 0
+                                                : open == 0;
         if (completed != should)
             FAIL("features: root %d (%s) completed flag %d, should be %d", r,
-                 carc_feature_name(rn->type), completed, should);
+                 carc_feature_name(type), completed, should);
         if ((rn->flags & NF_SCORED) && !(rn->flags & NF_LOCKED) && nfollow)
             FAIL("features: scored feature %d still holds %d followers", r, nfollow);
     }

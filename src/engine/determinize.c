@@ -32,8 +32,8 @@ void carc_projection(const carc_game *g, int scores[CARC_MAX_PLAYERS])
     if (g->over)
         return;
     for (int n = 0; n < g->nnodes; n++) {
-        const node *r = &g->nodes[n];
-        if (r->parent != n || r->nfollow == 0 || (r->flags & NF_SCORED))
+        const feature *r = feat_of(g, n);
+        if (g->nodes[n].parent != n || r->follow == 0 || (r->flags & NF_SCORED))
             continue;
         int value = feat_value_end(g, n);
         unsigned holders = feat_holders(g, n);

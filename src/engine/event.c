@@ -56,7 +56,7 @@ void event_emit_follower(carc_game *g, int kind, int seat, int n)
 {
     const placed *p = &g->tiles[g->nodes[n].tile];
     int port = board_node_port(g, n);
-    carc_event *e = event_emit(g, kind, seat, p->x, p->y, port, g->nodes[n].type, 0);
+    carc_event *e = event_emit(g, kind, seat, p->x, p->y, port, node_type(g, n), 0);
     if (e)
         e->port = (uint8_t)port;
 }

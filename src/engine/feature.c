@@ -7,47 +7,63 @@
  * query, which stays read-only. The engine asks for roots far more often than it
  * joins features (the Christmas Present target lists ask for the root of every
  * node). Which node becomes the root is decided by size alone (the larger; the
- * first on a tie), as before the relabelling. A root holds the feature's totals (open edges, pennants, road ends, followers per seat, tokens,
- * flags); the nodes of a feature also form one circular list, which a union
+ * first on a tie), as before the relabelling. The feature's totals (open edges,
+ * pennants, road ends, followers per seat, tokens, flags) are in a record of a
+ * table of live features (struct feature in state.h) that every node names; the
+ * nodes of a feature also form one circular list, which a union
  * splices in O(1). Totals that cannot simply be added (distinct tiles, the
  * completed cities a field borders) are counted by walking that list.
  */
 #include <stddef.h>
 #include "state.h"
 
+void feat_make(carc_game *g, int n, int type, int open, int pennants, int ends)
+{
+    int f = g->feat_free;
+    if (f != FEAT_NONE)
+        g->feat_free = g->feats[f].open;
+    else
+        f = g->nfeats++;  /* below MAX_FEATS: see struct feature */
+    node *nd = &g->nodes[n];
+    nd->parent = nd->next = (uint8_t)n;
+    nd->feat = (uint8_t)f;
+    g->feats[f] = (feature){.flags = (uint8_t)type, .size = 1, .open = (uint8_t)open,
+                            .pennants = (uint8_t)pennants, .ends = (uint8_t)ends};
+}
+
 int feat_union(carc_game *g, int a, int b)
 {
     int ra = g->nodes[a].parent, rb = g->nodes[b].parent;
     if (ra == rb)
         return ra;
-    if (g->nodes[ra].size < g->nodes[rb].size) {
+    int fa = g->nodes[ra].feat, fb = g->nodes[rb].feat;
+    if (g->feats[fa].size < g->feats[fb].size) {
         int t = ra;
         ra = rb;
         rb = t;
+        t = fa;
+        fa = fb;
+        fb = t;
     }
-    node *A = &g->nodes[ra], *B = &g->nodes[rb];
     int v = rb;
     do {  /* B's list, before the splice below joins it to A's */
         g->nodes[v].parent = (uint8_t)ra;
+        g->nodes[v].feat = (uint8_t)fa;
         v = g->nodes[v].next;
     } while (v != rb);
-    A->flags |= B->flags;
-    A->tokens |= B->tokens;
-    /* the totals, bytewise: see struct node for why no byte carries */
-    _Static_assert(NODE_SUMS == 10 && offsetof(node, follow) - offsetof(node, size) == 5,
-                   "the totals of struct node are 10 contiguous bytes");
-    uint8_t *sa = (uint8_t *)A + offsetof(node, size);
-    const uint8_t *sb = (const uint8_t *)B + offsetof(node, size);
-    uint64_t a8, b8;
-    uint16_t a2, b2;
-    memcpy(&a8, sa, 8);
-    memcpy(&b8, sb, 8);
-    memcpy(&a2, sa + 8, 2);
-    memcpy(&b2, sb + 8, 2);
-    a8 += b8;
-    a2 = (uint16_t)(a2 + b2);
-    memcpy(sa, &a8, 8);
-    memcpy(sa + 8, &a2, 2);
+    /* the records as words: the first two bytes ORed, the other six added (see
+     * struct feature for why no sum carries); the masks are built from bytes so
+     * that this holds in either byte order */
+    static const uint8_t or_bytes[8] = {0xFF, 0xFF, 0, 0, 0, 0, 0, 0};
+    uint64_t ra8, rb8, or_mask;
+    memcpy(&or_mask, or_bytes, 8);
+    memcpy(&ra8, &g->feats[fa], 8);
+    memcpy(&rb8, &g->feats[fb], 8);
+    ra8 = ((ra8 | rb8) & or_mask) + (ra8 & ~or_mask) + (rb8 & ~or_mask);
+    memcpy(&g->feats[fa], &ra8, 8);
+    /* B's record goes onto the free list: zero but for the link */
+    g->feats[fb] = (feature){.open = g->feat_free};
+    g->feat_free = (uint8_t)fb;
     uint8_t t = g->nodes[a].next;
     g->nodes[a].next = g->nodes[b].next;
     g->nodes[b].next = t;
@@ -56,7 +72,7 @@ int feat_union(carc_game *g, int a, int b)
 
 int feat_tiles(const carc_game *g, int root)
 {
-    if (g->nodes[root].size == 1)
+    if (feat_of(g, root)->size == 1)
         return 1;
     uint64_t seen[2] = {0, 0};
     int count = 0, n = root;
@@ -74,16 +90,16 @@ int feat_tiles(const carc_game *g, int root)
 
 unsigned feat_holders(const carc_game *g, int root)
 {
-    const node *r = &g->nodes[root];
-    if (r->nfollow == 0)
+    const feature *r = feat_of(g, root);
+    if (r->follow == 0)
         return 0;
     int most = 0;
     for (int p = 0; p < g->players; p++)
-        if (r->follow[p] > most)
-            most = r->follow[p];
+        if (feat_follow(r, p) > most)
+            most = feat_follow(r, p);
     unsigned holders = 0;
     for (int p = 0; p < g->players; p++)
-        if (r->follow[p] == most)
+        if (feat_follow(r, p) == most)
             holders |= 1u << p;
     /* X11: among tied leaders, those with a token are the only holders. */
     if (holders & r->tokens)
@@ -93,8 +109,8 @@ unsigned feat_holders(const carc_game *g, int root)
 
 int feat_value_completed(const carc_game *g, int root)
 {
-    const node *r = &g->nodes[root];
-    switch (r->type) {
+    const feature *r = feat_of(g, root);
+    switch (feat_type(r)) {
     case CARC_FEAT_ROAD:
         return feat_tiles(g, root);
     case CARC_FEAT_CITY:
@@ -108,14 +124,14 @@ int feat_value_completed(const carc_game *g, int root)
 
 int feat_value_end(const carc_game *g, int root)
 {
-    const node *r = &g->nodes[root];
-    switch (r->type) {
+    const feature *r = feat_of(g, root);
+    switch (feat_type(r)) {
     case CARC_FEAT_ROAD:
         return feat_tiles(g, root);
     case CARC_FEAT_CITY:
         return feat_tiles(g, root) + r->pennants;
     case CARC_FEAT_CLOISTER:
-        return 1 + g->tiles[r->tile].around;
+        return 1 + g->tiles[g->nodes[root].tile].around;
     default:
         return 3 * feat_field_cities(g, root);
     }
@@ -133,7 +149,7 @@ int feat_field_cities(const carc_game *g, int root)
             if (!(cities & 1))
                 continue;
             int c = feat_root(g, p->first + i);
-            if (!(g->nodes[c].flags & NF_COMPLETED))
+            if (!(feat_of(g, c)->flags & NF_COMPLETED))
                 continue;
             uint64_t bit = 1ull << (c & 63);
             if (!(seen[c >> 6] & bit)) {

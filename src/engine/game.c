@@ -213,7 +213,7 @@ int carc_segment(const carc_game *g, int x, int y, int port, int *canonical)
         return -1;
     if (canonical)
         *canonical = board_node_port(g, n);
-    return g->nodes[n].type;
+    return node_type(g, n);
 }
 
 int carc_followers(const carc_game *g, carc_follower *out, int cap)
@@ -231,8 +231,8 @@ int carc_followers(const carc_game *g, carc_follower *out, int cap)
                 f->x = p->x;
                 f->y = p->y;
                 f->port = (uint8_t)board_node_port(g, n);
-                f->type = g->nodes[n].type;
-                f->locked = (g->nodes[feat_root(g, n)].flags & NF_LOCKED) != 0;
+                f->type = (uint8_t)node_type(g, n);
+                f->locked = (feat_of(g, n)->flags & NF_LOCKED) != 0;
             }
             count++;
         }
@@ -245,14 +245,14 @@ int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_inf
     if (n == NODE_NONE)
         return 0;
     int r = feat_root(g, n);
-    const node *rn = &g->nodes[r];
+    const feature *rn = feat_of(g, r);
     memset(out, 0, sizeof *out);
-    out->type = rn->type;
-    out->tiles = rn->type == CARC_FEAT_CLOISTER ? 1 : feat_tiles(g, r);
+    out->type = feat_type(rn);
+    out->tiles = out->type == CARC_FEAT_CLOISTER ? 1 : feat_tiles(g, r);
     out->pennants = rn->pennants;
     out->completed = (rn->flags & NF_COMPLETED) != 0;
     for (int s = 0; s < g->players; s++)
-        out->followers[s] = rn->follow[s];
+        out->followers[s] = feat_follow(rn, s);
     out->tokens = rn->tokens;
     out->locked = (rn->flags & NF_LOCKED) != 0;
     out->value = out->completed ? feat_value_completed(g, r) : feat_value_end(g, r);

@@ -178,7 +178,7 @@ static int legal_place(const carc_game *g, carc_move *out, int cap)
 /* B6: a follower may go on a segment of the placed tile whose feature is empty. */
 int legal_follower_ok(const carc_game *g, int seg_node)
 {
-    return g->nodes[feat_root(g, seg_node)].nfollow == 0;
+    return feat_of(g, seg_node)->follow == 0;
 }
 
 static int legal_follower(const carc_game *g, carc_move *out, int cap)
@@ -192,7 +192,7 @@ static int legal_follower(const carc_game *g, carc_move *out, int cap)
         m.x = p->x;
         m.y = p->y;
         for (int i = 0; i < 8 && port[i] != 0xFF && n < cap; i++) {
-            if (g->nodes[feat_root(g, p->first + i)].nfollow)
+            if (feat_of(g, p->first + i)->follow)
                 continue;  /* legal_follower_ok */
             m.port = port[i];
             out[n++] = m;

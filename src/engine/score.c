@@ -28,16 +28,16 @@ void score_add(carc_game *g, int seat, int category, int points, int reason, int
         if (e)
             e->category = (uint8_t)category;
     } else {
-        event_emit_at(g, CARC_EV_SCORED, seat, n, g->nodes[n].type, reason, category, points);
+        event_emit_at(g, CARC_EV_SCORED, seat, n, node_type(g, n), reason, category, points);
     }
 }
 
 void score_return_followers(carc_game *g, int root)
 {
-    node *r = &g->nodes[root];
-    if (r->nfollow) {
+    feature *r = feat_mut(g, root);
+    if (r->follow) {
         for (int s = 0; s < g->players; s++) {
-            if (!r->follow[s])
+            if (!feat_follow(r, s))
                 continue;
             for (int i = 0; i < CARC_FOLLOWERS; i++) {
                 int n = g->fnode[s][i];
@@ -48,8 +48,7 @@ void score_return_followers(carc_game *g, int root)
             }
         }
     }
-    r->nfollow = 0;
-    memset(r->follow, 0, sizeof r->follow);
+    r->follow = 0;
     r->tokens = 0;
 }
 
@@ -68,7 +67,7 @@ static int completed_name(const carc_game *g, int root)
 void score_completed(carc_game *g, int i)
 {
     int root = g->done[i];
-    node *r = &g->nodes[root];
+    feature *r = feat_mut(g, root);
     unsigned holders = feat_holders(g, root);
     if (holders) {
         int name = completed_name(g, root);
@@ -79,12 +78,12 @@ void score_completed(carc_game *g, int i)
             int reason = CARC_REASON_MODIFIER;
             if (value < 0) {
                 value = feat_value_completed(g, root);
-                cat = score_category(r->type);
+                cat = score_category(feat_type(r));
                 reason = CARC_REASON_COMPLETED;
             }
             if (r->flags & NF_LOCKED) {
                 g->banked[s][cat] = (int16_t)(g->banked[s][cat] + value);
-                event_emit_at(g, CARC_EV_BANKED, s, name, r->type, reason, cat, value);
+                event_emit_at(g, CARC_EV_BANKED, s, name, feat_type(r), reason, cat, value);
             } else {
                 score_add(g, s, cat, value, reason, name);
             }
@@ -109,7 +108,7 @@ void score_final(carc_game *g)
             if (g->fnode[s][i] == NODE_NONE)
                 continue;
             int n = feat_root(g, g->fnode[s][i]), seen = 0;
-            if (g->nodes[n].flags & NF_SCORED)
+            if (feat_of(g, n)->flags & NF_SCORED)
                 continue;
             for (int k = 0; k < nf && !seen; k++)
                 seen = roots[k] == n;
@@ -125,16 +124,16 @@ void score_final(carc_game *g)
         }
     for (int k = 0; k < nf; k++) {
         int n = roots[k], name = names[k];
-        const node *r = &g->nodes[n];
+        const feature *r = feat_of(g, n);
         int value = feat_value_end(g, n);
         if (value == 0)
             continue;  /* a field bordering no completed city */
         unsigned holders = feat_holders(g, n);
-        int field = r->type == CARC_FEAT_FIELD;
+        int field = feat_type(r) == CARC_FEAT_FIELD;
         for (int s = 0; s < g->players; s++) {
             if (!(holders & (1u << s)))
                 continue;
-            score_add(g, s, score_category(r->type), value,
+            score_add(g, s, score_category(feat_type(r)), value,
                       field ? CARC_REASON_FIELD : CARC_REASON_FINAL, name);
             if (field)  /* E3: field_city_bonus, shared_field_bonus */
                 score_add(g, s, CARC_SCORE_CARDS, exp_field_bonus(g, s, holders, value / 3),

@@ -52,31 +52,50 @@ enum {
     TILE_NONE = 255
 };
 
-/* node flags */
 _Static_assert(CELL_SPOT + MAX_FRONTIER <= 256, "a cell value fits a byte");
 
-enum { NF_COMPLETED = 1, NF_LOCKED = 2, NF_SCORED = 4 };
-
+/* A node: one segment of a placed tile. 4 bytes; the feature's totals are in its
+ * record (struct feature), shared by all its nodes. */
 typedef struct node {
     uint8_t parent;     /* the feature's root (feature.c); a root is its own */
+    uint8_t feat;       /* the feature's record in feats[]: the same for all its nodes */
     uint8_t next;       /* circular list of the feature's nodes */
     uint8_t tile;       /* index into placed[]; the segment is node - tiles[tile].first */
-    uint8_t type;       /* enum carc_feature */
-    /* valid on roots only. A union ORs these two: */
-    uint8_t flags;      /* NF_* */
-    uint8_t tokens;     /* bit per seat (X11) */
-    /* and adds these NODE_SUMS bytes, as two words (feat_union): no total can pass
-     * 255 (243 segments, at most 2*72+2 open edges, 35 followers), so no byte
-     * carries into the next */
-    uint8_t size;       /* nodes in the feature (union by size) */
-    uint8_t open;       /* city/road edges not yet matched */
-    uint8_t pennants;
-    uint8_t ends;       /* road ends on tiles (junction, cloister, gate) */
-    uint8_t nfollow;    /* followers of all seats */
-    uint8_t follow[CARC_MAX_PLAYERS];
 } node;
 
-enum { NODE_SUMS = 5 + CARC_MAX_PLAYERS };  /* size .. follow[], added by a union */
+/*
+ * The totals of one feature, in a table of live features: a new node gets a record
+ * of its own (feat_make), a union keeps the larger side's and frees the other's
+ * onto a free list (linked through `open`, the rest zero), so nfeats, the slots
+ * ever used, is the most features alive at once. The bound: every tile placed
+ * after the start tile joins at least one of its new nodes to an old feature (a
+ * tile touches the board on one side at least, and every side joins a city, road
+ * or field segment), so after t tiles at most nnodes - (t - 1) features live;
+ * while a tile's own nodes are made and not yet joined, one more. With the 243
+ * segments of the 72 tiles: 243 - 71 + 1 = 173 (MAX_FEATS). carc_check verifies
+ * the bound, the free list and that every slot is live or free.
+ *
+ * A union ORs the first two bytes and adds the other six, as one word (feat_union):
+ * no sum can carry into the next field (a size is at most 243, open edges at most
+ * 2*72+2, pennants 10, road ends 2; a seat has 7 followers, so its 3 bits of
+ * `follow` hold any count on one feature).
+ */
+typedef struct feature {
+    uint8_t flags;      /* the type (NF_TYPE bits: enum carc_feature) and NF_* */
+    uint8_t tokens;     /* bit per seat (X11) */
+    uint8_t size;       /* nodes in the feature (union by size); 0 on a free record */
+    uint8_t open;       /* city/road edges not yet matched; a free record: the next
+                           free slot, or FEAT_NONE */
+    uint8_t pennants;
+    uint8_t ends;       /* road ends on tiles (junction, cloister, gate) */
+    uint16_t follow;    /* followers of seat s in bits 3s..3s+2 */
+} feature;
+
+_Static_assert(sizeof(feature) == 8, "a feature's record is one word");
+
+enum { NF_TYPE = 3, NF_COMPLETED = 4, NF_LOCKED = 8, NF_SCORED = 16 };
+enum { MAX_FEATS = 173, FEAT_NONE = 255 };
+_Static_assert(CARC_FOLLOWERS <= 7 && 3 * CARC_MAX_PLAYERS <= 16, "follow packs 3 bits a seat");
 
 typedef struct placed {
     uint8_t kind, rot;
@@ -158,6 +177,9 @@ struct carc_game {
     uint8_t cloisters[MAX_CLOISTERS];  /* placed indices of the tiles with a cloister */
     placed tiles[CARC_TILES];
     node nodes[MAX_NODES];
+    feature feats[MAX_FEATS];
+    uint8_t nfeats;       /* records ever used: feats[0..nfeats) are live or free */
+    uint8_t feat_free;    /* the first free record, or FEAT_NONE */
     spot frontier[MAX_FRONTIER];
     uint16_t cell_key[CELL_SLOTS];  /* (x+128) << 8 | (y+128); 0 = empty slot */
     uint8_t cell[CELL_SLOTS];
@@ -319,7 +341,41 @@ static inline int feat_root(const carc_game *g, int n)
 {
     return g->nodes[n].parent;
 }
-/* Joins the features of nodes a and b; returns the root of the whole. */
+/* The record of node n's feature (any node of it will do). */
+static inline const feature *feat_of(const carc_game *g, int n)
+{
+    return &g->feats[g->nodes[n].feat];
+}
+static inline feature *feat_mut(carc_game *g, int n)
+{
+    return &g->feats[g->nodes[n].feat];
+}
+/* The type of node n (enum carc_feature): its feature's. */
+static inline int node_type(const carc_game *g, int n)
+{
+    return g->feats[g->nodes[n].feat].flags & NF_TYPE;
+}
+static inline int feat_type(const feature *f)
+{
+    return f->flags & NF_TYPE;
+}
+/* Followers of seat on the feature, and of all seats. */
+static inline int feat_follow(const feature *f, int seat)
+{
+    return (f->follow >> (3 * seat)) & 7;
+}
+static inline int feat_nfollow(const feature *f)
+{
+    unsigned w = f->follow;
+    return (int)((w & 7) + ((w >> 3) & 7) + ((w >> 6) & 7) + ((w >> 9) & 7) + ((w >> 12) & 7));
+}
+/* Whether a seat other than `seat` has a follower on the feature. */
+static inline int feat_others_follow(const feature *f, int seat)
+{
+    return (f->follow & ~(7u << (3 * seat))) != 0;
+}
+/* Makes node n a feature of its own with these totals (a new tile's segment). */
+void feat_make(carc_game *g, int n, int type, int open, int pennants, int ends);
 int feat_union(carc_game *g, int a, int b);
 int feat_tiles(const carc_game *g, int root);
 /* Majority holders (B8, X11) as a seat bit mask; 0 when nobody has a follower. */

@@ -20,7 +20,7 @@ static int follower_owed(const carc_game *g)
     const placed *p = &g->tiles[g->last];
     int nseg = carc_tile_def_of(p->kind)->nseg;
     for (int i = 0; i < nseg; i++)
-        if (g->nodes[feat_root(g, p->first + i)].nfollow == 0)
+        if (feat_of(g, p->first + i)->follow == 0)
             return 1;
     return 0;
 }

@@ -17,9 +17,9 @@ static unsigned attacked(const carc_game *g, int c, const carc_move *m)
         return 0;
     if (xmas_card_is_swap(c))
         return m->seat2 < g->players ? 1u << m->seat2 : 0;  /* X10: the owner chosen */
-    const node *rn = &g->nodes[feat_root(g, board_node_at(g, m->x, m->y, m->port))];
+    const feature *rn = feat_of(g, board_node_at(g, m->x, m->y, m->port));
     for (int s = 0; s < g->players; s++)
-        if (s != seat && rn->follow[s])
+        if (s != seat && feat_follow(rn, s))
             mask |= 1u << s;
     return mask;
 }

@@ -9,7 +9,7 @@
 static int has_field_follower(const carc_game *g, int seat)
 {
     for (int i = 0; i < CARC_FOLLOWERS; i++)
-        if (g->fnode[seat][i] != NODE_NONE && g->nodes[g->fnode[seat][i]].type == CARC_FEAT_FIELD)
+        if (g->fnode[seat][i] != NODE_NONE && node_type(g, g->fnode[seat][i]) == CARC_FEAT_FIELD)
             return 1;
     return 0;
 }
@@ -91,7 +91,7 @@ int xmas_end_apply(carc_game *g, const carc_move *m, carc_error *err)
                     carc_card_name(CARC_XR_TIEBREAK_FIELD));
     event_clear(g);
     int v = board_node_at(g, want.x, want.y, want.port), r = feat_root(g, v);
-    g->nodes[r].tokens |= (uint8_t)(1u << s);
+    feat_mut(g, r)->tokens |= (uint8_t)(1u << s);
     g->xhand[s][CARC_XR_TIEBREAK_FIELD]--;
     event_emit_played(g, s, want.x, want.y, CARC_XR_TIEBREAK_FIELD, want.port);
     event_emit_at(g, CARC_EV_TOKEN, s, v, CARC_FEAT_FIELD, CARC_XR_TIEBREAK_FIELD, 0, 0);

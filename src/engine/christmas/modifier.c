@@ -16,7 +16,7 @@ static void list_questions(carc_game *g)
     for (int type = CARC_FEAT_CITY; type <= CARC_FEAT_ROAD; type++)
         for (int d = 0; d < 4; d++) {
             int v = p->edge_node[d];
-            if (v == NODE_NONE || g->nodes[v].type != type)
+            if (v == NODE_NONE || node_type(g, v) != type)
                 continue;
             int r = feat_root(g, v), done = 0, dup = 0;
             for (int i = 0; i < g->ndone; i++)
@@ -25,7 +25,7 @@ static void list_questions(carc_game *g)
                 dup |= g->qroot[i] == r;
             if (!done || dup || !(feat_holders(g, r) & (1u << g->active)))
                 continue;
-            if (type == CARC_FEAT_ROAD && g->nodes[r].ends)
+            if (type == CARC_FEAT_ROAD && feat_of(g, r)->ends)
                 continue;  /* not a loop */
             g->qroot[g->nquestions++] = (uint8_t)r;
         }
@@ -46,11 +46,11 @@ int xmas_modifier_owed(carc_game *g)
 
 static int modifier_fits(const carc_game *g, int c, int r)
 {
-    if (g->nodes[r].type == CARC_FEAT_ROAD)
+    if (node_type(g, r) == CARC_FEAT_ROAD)
         return c == CARC_XC_LOOP_ROAD_DOUBLE;
     if (c == CARC_XC_PENNANTS_WORTH_THREE)
-        return g->nodes[r].pennants > 0;
-    return c == CARC_XC_PLAIN_CITY_WORTH_THREE && g->nodes[r].pennants == 0;
+        return feat_of(g, r)->pennants > 0;
+    return c == CARC_XC_PLAIN_CITY_WORTH_THREE && feat_of(g, r)->pennants == 0;
 }
 
 int xmas_modifier_value(const carc_game *g, int i, int seat, int *category)
@@ -62,7 +62,7 @@ int xmas_modifier_value(const carc_game *g, int i, int seat, int *category)
     int tiles = feat_tiles(g, r);
     switch (c) {
     case CARC_XC_PENNANTS_WORTH_THREE:
-        return 2 * tiles + 3 * g->nodes[r].pennants;
+        return 2 * tiles + 3 * feat_of(g, r)->pennants;
     case CARC_XC_PLAIN_CITY_WORTH_THREE:
         return 3 * tiles;
     default: /* loop_road_double */

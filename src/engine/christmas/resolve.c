@@ -13,9 +13,9 @@ static void score_now(carc_game *g, int c, int v)
 {
     int r = feat_root(g, v);
     unsigned holders = feat_holders(g, r);
-    int tiles = g->nodes[r].type == CARC_FEAT_CLOISTER ? 1 : feat_tiles(g, r);
+    int tiles = node_type(g, r) == CARC_FEAT_CLOISTER ? 1 : feat_tiles(g, r);
     int card_value = c == CARC_XC_SCORE_ROAD_DOUBLE ? 2 * tiles
-                   : c == CARC_XC_SCORE_CITY_BONUS ? 2 * tiles + g->nodes[r].pennants
+                   : c == CARC_XC_SCORE_CITY_BONUS ? 2 * tiles + feat_of(g, r)->pennants
                    : 1 + 2 * g->tiles[g->nodes[r].tile].around;
     int normal = feat_value_end(g, r);
     for (int s = 0; s < g->players; s++) {
@@ -24,7 +24,7 @@ static void score_now(carc_game *g, int c, int v)
         if (s == g->active)
             score_add(g, s, CARC_SCORE_CARDS, card_value, CARC_REASON_SCORE_CARD, v);
         else
-            score_add(g, s, score_category(g->nodes[r].type), normal, CARC_REASON_SCORE_CARD, v);
+            score_add(g, s, score_category(node_type(g, r)), normal, CARC_REASON_SCORE_CARD, v);
     }
     score_return_followers(g, r);
 }
@@ -49,12 +49,12 @@ void xmas_resolve(carc_game *g, int c, const carc_move *m)
         follower_put(g, seat, v);
         break;
     case CARC_XR_LOCK_CLOISTER: case CARC_XR_LOCK_ROAD: case CARC_XR_LOCK_CITY:
-        g->nodes[r].flags |= NF_LOCKED;
-        event_emit_at(g, CARC_EV_LOCKED, seat, v, g->nodes[r].type, c, 0, 0);
+        feat_mut(g, r)->flags |= NF_LOCKED;
+        event_emit_at(g, CARC_EV_LOCKED, seat, v, node_type(g, r), c, 0, 0);
         break;
     case CARC_XR_TIEBREAK_ROAD: case CARC_XR_TIEBREAK_CITY: case CARC_XR_TIEBREAK_CLOISTER:
-        g->nodes[r].tokens |= (uint8_t)(1u << seat);
-        event_emit_at(g, CARC_EV_TOKEN, seat, v, g->nodes[r].type, c, 0, 0);
+        feat_mut(g, r)->tokens |= (uint8_t)(1u << seat);
+        event_emit_at(g, CARC_EV_TOKEN, seat, v, node_type(g, r), c, 0, 0);
         break;
     case CARC_XC_RETURN_FOLLOWER:
         follower_take(g, seat, v);

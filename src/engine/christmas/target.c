@@ -11,12 +11,12 @@
 
 static int unfinished(const carc_game *g, int r)
 {
-    return !(g->nodes[r].flags & NF_COMPLETED);
+    return !(feat_of(g, r)->flags & NF_COMPLETED);
 }
 
 static int locked(const carc_game *g, int r)
 {
-    return (g->nodes[r].flags & NF_LOCKED) != 0;
+    return (feat_of(g, r)->flags & NF_LOCKED) != 0;
 }
 
 /* Sets of nodes, a bit each. */
@@ -34,29 +34,29 @@ static void bit_set(uint64_t *set, int v)
 
 int xmas_target_others_on(const carc_game *g, int r, int seat)
 {
-    return g->nodes[r].nfollow > g->nodes[r].follow[seat];
+    return feat_others_follow(feat_of(g, r), seat);
 }
 
 /* Whether feature r (of the card's type) is a target of card c for seat. */
 static int feature_ok(const carc_game *g, int c, int r, int seat)
 {
-    const node *rn = &g->nodes[r];
-    int is_field = rn->type == CARC_FEAT_FIELD;
+    const feature *rn = feat_of(g, r);
+    int is_field = feat_type(rn) == CARC_FEAT_FIELD;
     switch (c) {
     case CARC_XC_SCORE_ROAD_DOUBLE: case CARC_XC_SCORE_CITY_BONUS:
     case CARC_XC_SCORE_CLOISTER_BONUS:
         return unfinished(g, r) && !locked(g, r) && (feat_holders(g, r) & (1u << seat));
     case CARC_XC_CLAIM_FIELD: case CARC_XC_CLAIM_ROAD: case CARC_XC_CLAIM_CITY:
-        return (is_field || unfinished(g, r)) && rn->nfollow == 0 && carc_supply(g, seat) > 0;
+        return (is_field || unfinished(g, r)) && rn->follow == 0 && carc_supply(g, seat) > 0;
     case CARC_XR_INTRUDE_FIELD: case CARC_XR_INTRUDE_ROAD: case CARC_XR_INTRUDE_CITY:
     case CARC_XR_INTRUDE_CLOISTER:
         return (is_field || unfinished(g, r)) && xmas_target_others_on(g, r, seat) &&
                carc_supply(g, seat) > 0;
     case CARC_XR_LOCK_CLOISTER: case CARC_XR_LOCK_ROAD: case CARC_XR_LOCK_CITY:
-        return unfinished(g, r) && rn->nfollow > 0 && !locked(g, r);
+        return unfinished(g, r) && rn->follow != 0 && !locked(g, r);
     case CARC_XR_TIEBREAK_ROAD: case CARC_XR_TIEBREAK_CITY: case CARC_XR_TIEBREAK_CLOISTER:
     case CARC_XR_TIEBREAK_FIELD:
-        return (is_field || unfinished(g, r)) && rn->follow[seat] > 0;
+        return (is_field || unfinished(g, r)) && feat_follow(rn, seat) > 0;
     default:
         return 0;
     }
@@ -67,11 +67,11 @@ static int feature_ok(const carc_game *g, int c, int r, int seat)
 unsigned xmas_target_swap_owners(const carc_game *g, int seat, int n, int root)
 {
     unsigned mask = 0;
-    const node *r = &g->nodes[root];
-    if (r->nfollow == r->follow[seat])
+    const feature *r = feat_of(g, root);
+    if (!feat_others_follow(r, seat))
         return 0;  /* nobody else on the whole feature */
     for (int s = 0; s < g->players; s++) {
-        if (s == seat || !r->follow[s])
+        if (s == seat || !feat_follow(r, s))
             continue;
         for (int i = 0; i < CARC_FOLLOWERS; i++)
             if (g->fnode[s][i] == n) {
@@ -91,7 +91,7 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
     switch (xmas_card_grain(c)) {
     case BY_SEGMENT:
         for (int v = 0; v < g->nnodes && n < cap; v++) {
-            if (g->nodes[v].type != type || !feature_ok(g, c, feat_root(g, v), seat))
+            if (node_type(g, v) != type || !feature_ok(g, c, feat_root(g, v), seat))
                 continue;
             out[n] = proto;
             cards_name_node(g, &out[n++], v, 0);
@@ -108,7 +108,7 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
         for (int s = 0; s < g->players; s++)
             for (int i = 0; i < CARC_FOLLOWERS; i++) {
                 int v = g->fnode[s][i];
-                if (v == NODE_NONE || g->nodes[v].type != type)
+                if (v == NODE_NONE || node_type(g, v) != type)
                     continue;
                 int r = feat_root(g, v);
                 if (bit_test(seen, r))
@@ -152,7 +152,7 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
                 }
                 continue;
             }
-            if (g->nodes[a].type != type || !unfinished(g, ra))
+            if (node_type(g, a) != type || !unfinished(g, ra))
                 continue;
             /* swap: another seat's follower on a different unlocked, unfinished
              * feature of the same type, one move per node and owner, owners in turn
@@ -160,7 +160,7 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
             for (int w = 0; w < NODE_WORDS && n < cap; w++)
                 for (uint64_t left = others[w]; left && n < cap; left &= left - 1) {
                     int b = w * 64 + __builtin_ctzll(left);
-                    if (g->nodes[b].type != type)
+                    if (node_type(g, b) != type)
                         continue;
                     int rb = feat_root(g, b);
                     if (rb == ra || locked(g, rb) || !unfinished(g, rb))

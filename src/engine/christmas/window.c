@@ -35,7 +35,7 @@ static int check_swap_owner(const carc_game *g, int c, const carc_move *m, carc_
     if (w == NODE_NONE)
         return CARC_OK;  /* no second segment: not a target (is_target says so) */
     unsigned owners = xmas_target_swap_owners(g, g->active, w, feat_root(g, w));
-    const char *type = carc_feature_name(g->nodes[w].type), *port = carc_port_name(m->port2);
+    const char *type = carc_feature_name(node_type(g, w)), *port = carc_port_name(m->port2);
     if (m->seat2 == CARC_SEAT_NONE && (owners & (owners - 1))) {
         error_set(err, CARC_E_ILLEGAL, "%s: followers of several seats stand at (%d,%d) %s:%s: "
                   "name whose it takes (seat:N)", carc_card_name(c), m->x2, m->y2, type, port);

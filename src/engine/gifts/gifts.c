@@ -77,10 +77,10 @@ static void gifts_check(carc_game *g)
     int nseg = carc_tile_def_of(p->kind)->nseg;
     for (int i = 0; i < nseg; i++) {
         int v = p->first + i;
-        if (g->nodes[v].type != CARC_FEAT_ROAD && g->nodes[v].type != CARC_FEAT_CITY)
+        if (node_type(g, v) != CARC_FEAT_ROAD && node_type(g, v) != CARC_FEAT_CITY)
             continue;
         int r = feat_root(g, v);
-        if (g->nodes[r].nfollow && !(feat_holders(g, r) & (1u << g->active))) {
+        if (feat_of(g, r)->follow && !(feat_holders(g, r) & (1u << g->active))) {
             receive_gift(g);
             return;
         }

@@ -22,12 +22,12 @@ static carc_move gift_move(int card)
 
 static int is_locked(const carc_game *g, int n)
 {
-    return (g->nodes[feat_root(g, n)].flags & NF_LOCKED) != 0;
+    return (feat_of(g, n)->flags & NF_LOCKED) != 0;
 }
 
 static int is_completed(const carc_game *g, int n)
 {
-    return (g->nodes[feat_root(g, n)].flags & NF_COMPLETED) != 0;
+    return (feat_of(g, n)->flags & NF_COMPLETED) != 0;
 }
 
 /* Every legal target of gift `card` for the active player, as moves. */
@@ -50,13 +50,13 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
     case CARC_GIFT_ROAD_SWEEPER: { /* G7 */
         uint64_t seen[MAX_NODES / 64 + 1] = {0};
         for (int v = 0; v < g->nnodes && n < cap; v++) {
-            if (g->nodes[v].type != CARC_FEAT_ROAD)
+            if (node_type(g, v) != CARC_FEAT_ROAD)
                 continue;
             int r = feat_root(g, v);
             if ((seen[r >> 6] >> (r & 63)) & 1)
                 continue;
             seen[r >> 6] |= 1ull << (r & 63);
-            if (g->nodes[r].flags & (NF_COMPLETED | NF_LOCKED))
+            if (feat_of(g, r)->flags & (NF_COMPLETED | NF_LOCKED))
                 continue;
             cards_name_node(g, &m, v, 0);
             out[n++] = m;
@@ -78,14 +78,14 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
             if (v == NODE_NONE || !cards_first_on_node(g, seat, i) || is_locked(g, v))
                 continue;
             const placed *p = &g->tiles[g->nodes[v].tile];
-            int from_field = g->nodes[v].type == CARC_FEAT_FIELD;
+            int from_field = node_type(g, v) == CARC_FEAT_FIELD;
             int nseg = carc_tile_def_of(p->kind)->nseg;
             cards_name_node(g, &m, v, 0);
             m.x2 = m.x;
             m.y2 = m.y;
             for (int j = 0; j < nseg && n < cap; j++) {
                 int w = p->first + j;
-                int to_field = g->nodes[w].type == CARC_FEAT_FIELD;
+                int to_field = node_type(g, w) == CARC_FEAT_FIELD;
                 if (to_field == from_field || (!to_field && is_completed(g, w)))
                     continue;
                 m.port2 = (uint8_t)board_node_port(g, w);
@@ -131,7 +131,7 @@ static int canonical_targets(const carc_game *g, carc_move *m)
     int v = board_node_at(g, m->x, m->y, m->port);
     if (v == NODE_NONE)
         return 0;
-    if (m->card == CARC_GIFT_ROAD_SWEEPER && g->nodes[v].type == CARC_FEAT_ROAD)
+    if (m->card == CARC_GIFT_ROAD_SWEEPER && node_type(g, v) == CARC_FEAT_ROAD)
         v = feat_first_node(g, v);
     cards_name_node(g, m, v, 0);
     if (m->card == CARC_GIFT_CHANGE_POSITION) {
@@ -176,7 +176,7 @@ static void open_gift(carc_game *g, const carc_move *m)
     case CARC_GIFT_CASH_OUT:
         if (v != NODE_NONE) {
             int r = feat_root(g, v);
-            int count = g->nodes[r].nfollow;
+            int count = feat_nfollow(feat_of(g, r));
             follower_take(g, seat, v);
             score_add(g, seat, CARC_SCORE_GIFTS, 2 * count, CARC_REASON_CASH_OUT, v);
         }

@@ -119,18 +119,14 @@ int board_node_port(const carc_game *g, int n)
     return tiletab_seg_port[p->kind][p->rot][n - p->first];
 }
 
-/* Creates the nodes of tile t's segments and fills its port tables. */
-static void make_nodes(carc_game *g, int t, const uint8_t *port_seg)
+/* Creates the nodes of tile t's segments, each a feature of its own. */
+static void make_nodes(carc_game *g, int t)
 {
     /* city/road edges of a segment in rotation 0, as a count */
     static const uint8_t edges_in[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
     placed *p = &g->tiles[t];
     const carc_tile_def *d = carc_tile_def_of(p->kind);
     int first = p->first = g->nnodes;
-    for (int e = 0; e < 4; e++)
-        p->edge_node[e] = port_seg[e] == 0xFF ? NODE_NONE : (uint8_t)(first + port_seg[e]);
-    p->cloister = port_seg[CARC_PORT_C] == 0xFF ? NODE_NONE
-                                                : (uint8_t)(first + port_seg[CARC_PORT_C]);
     g->nnodes = (uint8_t)(first + d->nseg);
     for (int i = 0; i < d->nseg; i++) {
         const carc_segment_def *s = &d->seg[i];
@@ -158,8 +154,7 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
     p->rot = (uint8_t)rot;
     p->x = (int8_t)x;
     p->y = (int8_t)y;
-    p->around = 0;
-    make_nodes(g, t, ps);
+    make_nodes(g, t);
     spot_fill(g, cell_find(g, x, y), t);
     g->last = (uint8_t)t;
     g->ndone = 0;
@@ -174,12 +169,12 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
             continue;
         }
         const placed *q = &g->tiles[g->cell[c] - CELL_TILE];
+        const uint8_t *qs = tiletab_port_seg[q->kind][q->rot];
         if (type != CARC_EDGE_FIELD) {
-            int r = feat_union(g, p->edge_node[d], q->edge_node[(d + 2) & 3]);
+            int r = feat_union(g, p->first + ps[d], q->first + qs[(d + 2) & 3]);
             feat_mut(g, r)->open -= 2;
         }
         if (type != CARC_EDGE_CITY) {
-            const uint8_t *qs = tiletab_port_seg[q->kind][q->rot];
             for (int s = 2 * d; s < 2 * d + 2; s++)
                 feat_union(g, p->first + ps[CARC_PORT_NW + s],
                            q->first + qs[CARC_PORT_NW + (s ^ 5)]);
@@ -199,27 +194,28 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
     uint8_t completed[9];
     int ncompleted = 0;
     for (int i = 0; i < g->ncloisters; i++) {
-        placed *q = &g->tiles[g->cloisters[i]];
+        const placed *q = &g->tiles[g->cloisters[i]];
         unsigned ox = (unsigned)(q->x - x + 1), oy = (unsigned)(q->y - y + 1);
         unsigned near = (ox <= 2) & (oy <= 2);  /* no branch: which is near is random */
-        q->around = (uint8_t)(q->around + near);
-        if (!(near & (q->around == 8)))
+        g->around[i] = (uint8_t)(g->around[i] + near);
+        if (!(near & (g->around[i] == 8)))
             continue;
         if (!ncompleted++)
             memset(completed, NODE_NONE, sizeof completed);
-        completed[3 * oy + ox] = q->cloister;
+        completed[3 * oy + ox] = (uint8_t)(q->first + tiletab_port_seg[q->kind][q->rot][CARC_PORT_C]);
     }
     for (int i = 0; ncompleted && i < 9; i++)
         if (completed[i] != NODE_NONE)
             mark_done(g, completed[i]);
-    if (p->cloister != NODE_NONE) {
+    if (ps[CARC_PORT_C] != 0xFF && g->ncloisters < MAX_CLOISTERS) {  /* always: 6 in all */
+        int around = 0;
         for (int oy = -1; oy <= 1; oy++)
             for (int ox = -1; ox <= 1; ox++)
-                p->around = (uint8_t)(p->around + ((ox || oy) && board_lookup(g, x + ox, y + oy) >= 0));
-        if (g->ncloisters < MAX_CLOISTERS)  /* always: the catalogue has 6 */
-            g->cloisters[g->ncloisters++] = (uint8_t)t;
-        if (p->around == 8)
-            mark_done(g, p->cloister);
+                around += (ox || oy) && board_lookup(g, x + ox, y + oy) >= 0;
+        g->around[g->ncloisters] = (uint8_t)around;
+        g->cloisters[g->ncloisters++] = (uint8_t)t;
+        if (around == 8)
+            mark_done(g, p->first + ps[CARC_PORT_C]);
     }
 }
 

@@ -71,13 +71,13 @@ static int check_board(const carc_game *g, carc_error *err)
         for (int oy = -1; oy <= 1; oy++)
             for (int ox = -1; ox <= 1; ox++)
                 around += (ox || oy) && board_lookup(g, p->x + ox, p->y + oy) >= 0;
-        if (p->cloister == NODE_NONE)
+        if (board_port_node(g, t, CARC_PORT_C) == NODE_NONE)
             around = 0;
         else if (ncloisters >= g->ncloisters || g->cloisters[ncloisters++] != t)
             FAIL("board: the tile at (%d,%d) with a cloister is not in the list", p->x, p->y);
-        if (around != p->around)
-            FAIL("board: tile at (%d,%d) counts %d neighbours, has %d", p->x, p->y, p->around,
-                 around);
+        if (around != board_around(g, t))
+            FAIL("board: tile at (%d,%d) counts %d neighbours, has %d", p->x, p->y,
+                 board_around(g, t), around);
         for (int d = 0; d < 4; d++) {
             int nx = p->x + dx[d], ny = p->y + dy[d];
             if (board_lookup(g, nx, ny) < 0 && board_spot_index(g, nx, ny) < 0)
@@ -232,7 +232,7 @@ static int check_features(const carc_game *g, carc_error *err)
             FAIL("features: root %d has follower bits past the last seat", r);
         int completed = (rn->flags & NF_COMPLETED) != 0;
         int type = feat_type(rn);
-        int should = type == CARC_FEAT_CLOISTER ? g->tiles[g->nodes[r].tile].around == 8
+        int should = type == CARC_FEAT_CLOISTER ? board_around(g, g->nodes[r].tile) == 8
                    : type == CARC_FEAT_FIELD    ? 0
                                                 : open == 0;
         if (completed != should)

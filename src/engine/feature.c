@@ -17,20 +17,6 @@
 #include <stddef.h>
 #include "state.h"
 
-void feat_make(carc_game *g, int n, int type, int open, int pennants, int ends)
-{
-    int f = g->feat_free;
-    if (f != FEAT_NONE)
-        g->feat_free = g->feats[f].open;
-    else
-        f = g->nfeats++;  /* below MAX_FEATS: see struct feature */
-    node *nd = &g->nodes[n];
-    nd->parent = nd->next = (uint8_t)n;
-    nd->feat = (uint8_t)f;
-    g->feats[f] = (feature){.flags = (uint8_t)type, .size = 1, .open = (uint8_t)open,
-                            .pennants = (uint8_t)pennants, .ends = (uint8_t)ends};
-}
-
 int feat_union(carc_game *g, int a, int b)
 {
     int ra = g->nodes[a].parent, rb = g->nodes[b].parent;
@@ -45,10 +31,15 @@ int feat_union(carc_game *g, int a, int b)
         fa = fb;
         fb = t;
     }
+    /* B's list, before the splice below joins it to A's: parent and feat, the first
+     * two bytes of a node, in one store */
+    _Static_assert(offsetof(node, parent) == 0 && offsetof(node, feat) == 1, "struct node");
+    const uint8_t label_bytes[2] = {(uint8_t)ra, (uint8_t)fa};
+    uint16_t label;
+    memcpy(&label, label_bytes, 2);
     int v = rb;
-    do {  /* B's list, before the splice below joins it to A's */
-        g->nodes[v].parent = (uint8_t)ra;
-        g->nodes[v].feat = (uint8_t)fa;
+    do {
+        memcpy(&g->nodes[v], &label, 2);
         v = g->nodes[v].next;
     } while (v != rb);
     /* the records as words: the first two bytes ORed, the other six added (see
@@ -131,7 +122,7 @@ int feat_value_end(const carc_game *g, int root)
     case CARC_FEAT_CITY:
         return feat_tiles(g, root) + r->pennants;
     case CARC_FEAT_CLOISTER:
-        return 1 + g->tiles[g->nodes[root].tile].around;
+        return 1 + board_around(g, g->nodes[root].tile);
     default:
         return 3 * feat_field_cities(g, root);
     }

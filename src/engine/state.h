@@ -97,15 +97,12 @@ enum { NF_TYPE = 3, NF_COMPLETED = 4, NF_LOCKED = 8, NF_SCORED = 16 };
 enum { MAX_FEATS = 173, FEAT_NONE = 255 };
 _Static_assert(CARC_FOLLOWERS <= 7 && 3 * CARC_MAX_PLAYERS <= 16, "follow packs 3 bits a seat");
 
+/* A placed tile, 5 bytes: its nodes on each edge and its cloister come from the
+ * port table (board_port_node: first + tiletab_port_seg[kind][rot][port]). */
 typedef struct placed {
     uint8_t kind, rot;
     int8_t x, y;
     uint8_t first;         /* its first node; segment i is node first+i */
-    uint8_t around;        /* with a cloister: tiles in the 8 surrounding positions;
-                              0 on a tile without one */
-    uint8_t cloister;      /* node of its cloister, or NODE_NONE */
-    uint8_t edge_node[4];  /* city/road node on board edge d, NODE_NONE for a field edge */
-    /* field nodes: first + tiletab_port_seg[kind][rot][CARC_PORT_NW + slot] */
 } placed;
 
 typedef struct spot {
@@ -175,6 +172,7 @@ struct carc_game {
     uint8_t nfrontier;
     uint8_t ncloisters;
     uint8_t cloisters[MAX_CLOISTERS];  /* placed indices of the tiles with a cloister */
+    uint8_t around[MAX_CLOISTERS];     /* tiles in the 8 positions around cloisters[i] */
     placed tiles[CARC_TILES];
     node nodes[MAX_NODES];
     feature feats[MAX_FEATS];
@@ -307,8 +305,19 @@ int board_placeable(const carc_game *g, int kind);
 void board_init(carc_game *g);
 /* Places a tile (legality already checked); records completed features in done[]. */
 void board_place(carc_game *g, int kind, int rot, int x, int y);
-/* Node of the segment at a port of a placed tile, or NODE_NONE. */
+/* Node of the segment at a port of a placed tile, or NODE_NONE: with port 0..3 the
+ * city or road node on that edge (NODE_NONE for a field edge), with CARC_PORT_C
+ * its cloister. */
 int board_port_node(const carc_game *g, int t, int port);
+/* Tiles in the 8 positions around placed tile t if it has a cloister, else 0
+ * (inline: feature.c asks it, and board.c calls feature.c). */
+static inline int board_around(const carc_game *g, int t)
+{
+    for (int i = 0; i < g->ncloisters; i++)
+        if (g->cloisters[i] == t)
+            return g->around[i];
+    return 0;
+}
 /* Canonical port of a node. */
 int board_node_port(const carc_game *g, int n);
 /* The node at (x,y,port), or NODE_NONE. */
@@ -374,8 +383,27 @@ static inline int feat_others_follow(const feature *f, int seat)
 {
     return (f->follow & ~(7u << (3 * seat))) != 0;
 }
-/* Makes node n a feature of its own with these totals (a new tile's segment). */
-void feat_make(carc_game *g, int n, int type, int open, int pennants, int ends);
+/* Makes node n a feature of its own with these totals (a new tile's segment),
+ * taking the first free record or a new one (inline: board.c makes ~240 a game). */
+static inline void feat_make(carc_game *g, int n, int type, int open, int pennants, int ends)
+{
+    int f = g->feat_free;
+    if (f != FEAT_NONE)
+        g->feat_free = g->feats[f].open;
+    else
+        f = g->nfeats++;  /* below MAX_FEATS: see struct feature */
+    node *nd = &g->nodes[n];
+    nd->parent = nd->next = (uint8_t)n;
+    nd->feat = (uint8_t)f;
+    feature *r = &g->feats[f];
+    r->flags = (uint8_t)type;
+    r->tokens = 0;
+    r->size = 1;
+    r->open = (uint8_t)open;
+    r->pennants = (uint8_t)pennants;
+    r->ends = (uint8_t)ends;
+    r->follow = 0;
+}
 int feat_union(carc_game *g, int a, int b);
 int feat_tiles(const carc_game *g, int root);
 /* Majority holders (B8, X11) as a seat bit mask; 0 when nobody has a follower. */
@@ -471,11 +499,11 @@ void event_emit_follower(carc_game *g, int kind, int seat, int n);
 /* CARC_EV_CARD_PLAYED of a card played on the target (x,y,port), port also in b. */
 void event_emit_played(carc_game *g, int seat, int x, int y, int card, int port);
 /* Forgets the last move's events, zeroing them: events past nevents are always zero
- * (see the top of this file). Usually 1-3 events: a loop is cheaper than memset. */
+ * (see the top of this file): one memset of the events in use (a loop of struct
+ * assignments compiled to a memset call per event). */
 static inline void event_clear(carc_game *g)
 {
-    for (int i = 0; i < g->nevents; i++)
-        g->events[i] = (carc_event){0};
+    memset(g->events, 0, g->nevents * sizeof g->events[0]);
     g->nevents = 0;
 }
 

@@ -9,13 +9,12 @@
  * controls, in the order of the placed tile's ports from N clockwise. */
 static void list_questions(carc_game *g)
 {
-    const placed *p = &g->tiles[g->last];
     g->nquestions = g->question = 0;
     if (g->ndone == 0)
         return;  /* nothing completed: no question (most turns) */
     for (int type = CARC_FEAT_CITY; type <= CARC_FEAT_ROAD; type++)
         for (int d = 0; d < 4; d++) {
-            int v = p->edge_node[d];
+            int v = board_port_node(g, g->last, d);
             if (v == NODE_NONE || node_type(g, v) != type)
                 continue;
             int r = feat_root(g, v), done = 0, dup = 0;
@@ -119,7 +118,7 @@ int carc_modifier_feature(const carc_game *g, int *x, int *y, int *port)
     const placed *p = &g->tiles[g->last];
     int r = g->qroot[g->question];
     for (int d = 0; d < 4; d++) {
-        int n = p->edge_node[d];
+        int n = board_port_node(g, g->last, d);
         if (n != NODE_NONE && feat_root(g, n) == r) {
             *x = p->x;
             *y = p->y;

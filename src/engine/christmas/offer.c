@@ -42,7 +42,7 @@ static int cloister_trigger(const carc_game *g)
         const placed *c = &g->tiles[g->cloisters[i]];
         int dx = c->x - p->x, dy = c->y - p->y;
         if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1 && (dx || dy) &&
-            xmas_target_others_on(g, c->cloister, g->active))
+            xmas_target_others_on(g, board_port_node(g, g->cloisters[i], CARC_PORT_C), g->active))
             return 1;
     }
     return 0;

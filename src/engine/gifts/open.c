@@ -39,9 +39,9 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
     case CARC_GIFT_SYNOD: /* G6 */
         if (carc_supply(g, seat) == 0)
             return 0;
-        for (int t = 0; t < g->ntiles && n < cap; t++) {
-            int c = g->tiles[t].cloister;
-            if (c == NODE_NONE || is_completed(g, c))
+        for (int i = 0; i < g->ncloisters && n < cap; i++) {  /* in placement order */
+            int c = board_port_node(g, g->cloisters[i], CARC_PORT_C);
+            if (is_completed(g, c))
                 continue;
             cards_name_node(g, &m, c, 0);
             out[n++] = m;

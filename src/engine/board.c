@@ -105,13 +105,6 @@ static void spot_fill(carc_game *g, int c, int t)
     g->nfrontier = (uint8_t)last;
 }
 
-int board_port_node(const carc_game *g, int t, int port)
-{
-    const placed *p = &g->tiles[t];
-    int seg = tiletab_port_seg[p->kind][p->rot][port & 15];
-    return seg == 0xFF || port > CARC_PORT_C ? NODE_NONE : p->first + seg;
-}
-
 int board_node_port(const carc_game *g, int n)
 {
     const node *nd = &g->nodes[n];

@@ -307,8 +307,13 @@ void board_init(carc_game *g);
 void board_place(carc_game *g, int kind, int rot, int x, int y);
 /* Node of the segment at a port of a placed tile, or NODE_NONE: with port 0..3 the
  * city or road node on that edge (NODE_NONE for a field edge), with CARC_PORT_C
- * its cloister. */
-int board_port_node(const carc_game *g, int t, int port);
+ * its cloister. Inline: a tile keeps only its first node, the rest is the table. */
+static inline int board_port_node(const carc_game *g, int t, int port)
+{
+    const placed *p = &g->tiles[t];
+    int seg = tiletab_port_seg[p->kind][p->rot][port & 15];
+    return seg == 0xFF || port > CARC_PORT_C ? NODE_NONE : p->first + seg;
+}
 /* Tiles in the 8 positions around placed tile t if it has a cloister, else 0
  * (inline: feature.c asks it, and board.c calls feature.c). */
 static inline int board_around(const carc_game *g, int t)

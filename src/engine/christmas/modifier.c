@@ -12,9 +12,12 @@ static void list_questions(carc_game *g)
     g->nquestions = g->question = 0;
     if (g->ndone == 0)
         return;  /* nothing completed: no question (most turns) */
+    int edge[4];
+    for (int d = 0; d < 4; d++)
+        edge[d] = board_port_node(g, g->last, d);
     for (int type = CARC_FEAT_CITY; type <= CARC_FEAT_ROAD; type++)
         for (int d = 0; d < 4; d++) {
-            int v = board_port_node(g, g->last, d);
+            int v = edge[d];
             if (v == NODE_NONE || node_type(g, v) != type)
                 continue;
             int r = feat_root(g, v), done = 0, dup = 0;

@@ -37,26 +37,27 @@ int xmas_target_others_on(const carc_game *g, int r, int seat)
     return feat_others_follow(feat_of(g, r), seat);
 }
 
-/* Whether feature r (of the card's type) is a target of card c for seat. */
-static int feature_ok(const carc_game *g, int c, int r, int seat)
+/* Whether feature r (of the card's type), whose record is rn, is a target of card
+ * c for seat. */
+static int feature_ok(const carc_game *g, int c, int r, const feature *rn, int seat)
 {
-    const feature *rn = feat_of(g, r);
     int is_field = feat_type(rn) == CARC_FEAT_FIELD;
     switch (c) {
     case CARC_XC_SCORE_ROAD_DOUBLE: case CARC_XC_SCORE_CITY_BONUS:
     case CARC_XC_SCORE_CLOISTER_BONUS:
-        return unfinished(g, r) && !locked(g, r) && (feat_holders(g, r) & (1u << seat));
+        return !(rn->flags & (NF_COMPLETED | NF_LOCKED)) && (feat_holders(g, r) & (1u << seat));
     case CARC_XC_CLAIM_FIELD: case CARC_XC_CLAIM_ROAD: case CARC_XC_CLAIM_CITY:
-        return (is_field || unfinished(g, r)) && rn->follow == 0 && carc_supply(g, seat) > 0;
+        return (is_field || !(rn->flags & NF_COMPLETED)) && rn->follow == 0 &&
+               carc_supply(g, seat) > 0;
     case CARC_XR_INTRUDE_FIELD: case CARC_XR_INTRUDE_ROAD: case CARC_XR_INTRUDE_CITY:
     case CARC_XR_INTRUDE_CLOISTER:
-        return (is_field || unfinished(g, r)) && xmas_target_others_on(g, r, seat) &&
+        return (is_field || !(rn->flags & NF_COMPLETED)) && feat_others_follow(rn, seat) &&
                carc_supply(g, seat) > 0;
     case CARC_XR_LOCK_CLOISTER: case CARC_XR_LOCK_ROAD: case CARC_XR_LOCK_CITY:
-        return unfinished(g, r) && rn->follow != 0 && !locked(g, r);
+        return !(rn->flags & (NF_COMPLETED | NF_LOCKED)) && rn->follow != 0;
     case CARC_XR_TIEBREAK_ROAD: case CARC_XR_TIEBREAK_CITY: case CARC_XR_TIEBREAK_CLOISTER:
     case CARC_XR_TIEBREAK_FIELD:
-        return (is_field || unfinished(g, r)) && feat_follow(rn, seat) > 0;
+        return (is_field || !(rn->flags & NF_COMPLETED)) && feat_follow(rn, seat) > 0;
     default:
         return 0;
     }
@@ -91,7 +92,8 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
     switch (xmas_card_grain(c)) {
     case BY_SEGMENT:
         for (int v = 0; v < g->nnodes && n < cap; v++) {
-            if (node_type(g, v) != type || !feature_ok(g, c, feat_root(g, v), seat))
+            const feature *f = feat_of(g, v);
+            if (feat_type(f) != type || !feature_ok(g, c, feat_root(g, v), f, seat))
                 continue;
             out[n] = proto;
             cards_name_node(g, &out[n++], v, 0);
@@ -114,7 +116,7 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
                 if (bit_test(seen, r))
                     continue;
                 bit_set(seen, r);
-                if (!feature_ok(g, c, r, seat))
+                if (!feature_ok(g, c, r, feat_of(g, r), seat))
                     continue;
                 int f = feat_first_node(g, r), j = nfirst++;
                 for (; j > 0 && first[j - 1] > f; j--)

@@ -299,14 +299,19 @@ const char *carc_score_reason_name(int reason);
 
 enum { CARC_FEAT_NONE = 255 };  /* CARC_EV_SCORED.a for points not for a feature */
 
+/* 8 bytes, as bit-fields (read and written like the plain integers they were; only
+ * their addresses cannot be taken): the state holds CARC_MAX_EVENTS of them, and
+ * search copies the state at every iteration. The widths hold every value an event
+ * can carry: seat -1..4, |value| below 2048 (the argument is in src/engine/event.c). */
 typedef struct carc_event {
-    uint8_t kind;
-    int8_t seat;
-    int8_t x, y;
-    uint8_t a, b;
-    uint8_t port;      /* the segment the event is about, or CARC_PORT_NONE */
-    uint8_t category;  /* SCORED, BANKED, BANK_PAID: enum carc_score_category */
-    int16_t value;
+    unsigned kind : 5;         /* enum carc_event_kind */
+    unsigned category : 3;     /* SCORED, BANKED, BANK_PAID: enum carc_score_category */
+    signed int x : 8, y : 8;
+    unsigned a : 8;
+    unsigned b : 8;
+    unsigned port : 8;         /* the segment the event is about, or CARC_PORT_NONE */
+    signed int seat : 4;       /* -1 for no seat */
+    signed int value : 12;
 } carc_event;
 
 /* ---- the game ------------------------------------------------------------- */

@@ -25,20 +25,41 @@
  *   E5: one per seat; the game-over event                                         6
  *   in all 191 <= 192. event_emit() refuses more rather than write past the end.
  */
+/*
+ * What an event's bit-fields (carc.h) must hold: kind 1..16 (5 bits), category
+ * 0..5 (3), seat -1..4 (4 bits, signed), x and y within +-72 and a, b, port bytes
+ * (8 each), and value (12 bits, signed: -2048..2047). A value is one of:
+ *   - a stack depth (TILE_RETURNED): -1..71;
+ *   - twice the followers in supply, gifts held or followers taken back (supply_bonus,
+ *     E5 gifts, cash_out): at most 2 * 35; score_three: 3;
+ *   - the points of one feature for one seat (SCORED, BANKED): a road at most 2 a
+ *     tile (loop_road_double, score_road_double), a city at most 3 a tile and 3 a
+ *     pennant (plain_city_worth_three, pennants_worth_three), a cloister at most
+ *     1 + 2 * 8 (score_cloister_bonus), so at most 3 * 72 + 3 * 10 = 246; a field 3
+ *     per completed city it borders, and its field bonuses one per city and card:
+ *     a completed city has two segments at least, so at most 72 cities, and
+ *     3 * 72 plus a bonus of at most (2 cards in hand, 2 ways) * 72 stays below 600;
+ *   - the banked points of one seat and category (BANK_PAID): a sum over disjoint
+ *     locked features, so over disjoint segments, at most 3 a segment and 3 a
+ *     pennant: 3 * 243 + 30 = 759.
+ * So every value fits with room to spare.
+ */
+_Static_assert(sizeof(carc_event) == 8, "an event is one word (carc.h)");
+
 carc_event *event_emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value)
 {
     if (g->nevents >= CARC_MAX_EVENTS)
         return NULL;  /* cannot happen: CARC_MAX_EVENTS covers the worst case (above) */
     carc_event *e = &g->events[g->nevents++];
-    e->kind = (uint8_t)kind;
-    e->seat = (int8_t)seat;
-    e->x = (int8_t)x;
-    e->y = (int8_t)y;
-    e->a = (uint8_t)a;
-    e->b = (uint8_t)b;
+    e->kind = (unsigned)kind;
+    e->seat = seat;
+    e->x = x;
+    e->y = y;
+    e->a = (unsigned)a;
+    e->b = (unsigned)b;
     e->port = CARC_PORT_NONE;
     e->category = 0;
-    e->value = (int16_t)value;
+    e->value = value;
     return e;
 }
 

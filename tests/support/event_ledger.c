@@ -87,8 +87,7 @@ int ledger_add(event_ledger *l, const carc_game *g, char *msg, size_t size)
         return 0;
     }
     for (int i = 0; i < n; i++) {
-        if (ev[i].kind < 32)
-            l->count[ev[i].kind]++;
+        l->count[ev[i].kind]++;  /* a 5-bit field: below 32 */
         if (!check_event(l, g, &ev[i], msg, size))
             return 0;
     }

@@ -46,46 +46,39 @@
  */
 _Static_assert(sizeof(carc_event) == 8, "an event is one word (carc.h)");
 
-carc_event *event_emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value)
+/* Appends an event, built whole and stored once (a bit-field written one at a time
+ * is a load and a store each). */
+static carc_event *event_put(carc_game *g, int kind, int seat, int x, int y, int a, int b,
+                             int port, int category, int value)
 {
     if (g->nevents >= CARC_MAX_EVENTS)
         return NULL;  /* cannot happen: CARC_MAX_EVENTS covers the worst case (above) */
     carc_event *e = &g->events[g->nevents++];
-    e->kind = (unsigned)kind;
-    e->seat = seat;
-    e->x = x;
-    e->y = y;
-    e->a = (unsigned)a;
-    e->b = (unsigned)b;
-    e->port = CARC_PORT_NONE;
-    e->category = 0;
-    e->value = value;
+    *e = (carc_event){.kind = (unsigned)kind, .category = (unsigned)category, .x = x, .y = y,
+                      .a = (unsigned)a, .b = (unsigned)b, .port = (unsigned)port,
+                      .seat = seat, .value = value};
     return e;
+}
+
+carc_event *event_emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value)
+{
+    return event_put(g, kind, seat, x, y, a, b, CARC_PORT_NONE, 0, value);
 }
 
 void event_emit_at(carc_game *g, int kind, int seat, int n, int a, int b, int category, int value)
 {
     const placed *p = &g->tiles[g->nodes[n].tile];
-    carc_event *e = event_emit(g, kind, seat, p->x, p->y, a, b, value);
-    if (e) {
-        e->port = (uint8_t)board_node_port(g, n);
-        e->category = (uint8_t)category;
-    }
+    event_put(g, kind, seat, p->x, p->y, a, b, board_node_port(g, n), category, value);
 }
 
 void event_emit_follower(carc_game *g, int kind, int seat, int n)
 {
     const placed *p = &g->tiles[g->nodes[n].tile];
     int port = board_node_port(g, n);
-    carc_event *e = event_emit(g, kind, seat, p->x, p->y, port, node_type(g, n), 0);
-    if (e)
-        e->port = (uint8_t)port;
+    event_put(g, kind, seat, p->x, p->y, port, node_type(g, n), port, 0, 0);
 }
 
 void event_emit_played(carc_game *g, int seat, int x, int y, int card, int port)
 {
-    carc_event *e = event_emit(g, CARC_EV_CARD_PLAYED, seat, x, y, card, port, 0);
-    if (e)
-        e->port = (uint8_t)port;
+    event_put(g, CARC_EV_CARD_PLAYED, seat, x, y, card, port, port, 0, 0);
 }
-

@@ -1,0 +1,169 @@
+/*
+ * test_feature_slots.c - the table of live feature records (struct feature in
+ * src/engine/state.h): a new segment takes a record, a union frees the smaller
+ * side's onto a free list, and no more than MAX_FEATS (173) are ever in use.
+ *
+ *   - Over 4,000 random games (base, gifts, christmas, gifts,christmas; 2-5 players;
+ *     uniform random legal moves) the records in use never pass the bound that
+ *     struct feature proves, nodes - (tiles - 1) + 1, nor MAX_FEATS; carc_check
+ *     passes at the end of every game and every 16th move. The highest count seen
+ *     is printed (docs/PERFORMANCE.md quotes it).
+ *   - carc_check notices a broken table: a free record that is not zero, a free
+ *     list that loops, two roots sharing a record, a node naming another record
+ *     than its root, a record count past MAX_FEATS, and follower bits past the
+ *     last seat.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "state.h"
+
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static int live_features(const carc_game *g)
+{
+    int live = 0;
+    for (int n = 0; n < g->nnodes; n++)
+        live += g->nodes[n].parent == n;
+    return live;
+}
+
+static void test_bound_over_random_games(void **state)
+{
+    (void)state;
+    static carc_move moves[CARC_MAX_MOVES];
+    static const unsigned sets[4] = {0, CARC_EXP_GIFTS, CARC_EXP_CHRISTMAS,
+                                     CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS};
+    uint64_t pick = 12345;
+    int most = 0, most_live = 0, games = 0;
+    for (int set = 0; set < 4; set++)
+        for (int i = 0; i < 1000; i++, games++) {
+            carc_config c;
+            carc_error err;
+            carc_config_init(&c);
+            c.seed = (uint64_t)games + 1;
+            c.players = 2 + i % 4;
+            c.expansions = sets[set];
+            carc_game *g = carc_new(&c, &err);
+            assert_non_null(g);
+            for (int step = 0, n; (n = carc_legal(g, moves, CARC_MAX_MOVES)) > 0; step++) {
+                carc_move m = moves[splitmix(&pick) % (uint64_t)n];
+                assert_int_equal(carc_apply(g, &m, &err), CARC_OK);
+                /* between moves: at most nodes - (tiles - 1) live (struct feature) */
+                int live = live_features(g);
+                if (live > g->nnodes - (g->ntiles - 1) || g->nfeats > MAX_FEATS)
+                    fail_msg("game %d: %d live, %d records used, %d nodes, %d tiles", games,
+                             live, g->nfeats, g->nnodes, g->ntiles);
+                if (live > most_live)
+                    most_live = live;
+                if (g->nfeats > most)
+                    most = g->nfeats;
+                if (step % 16 == 0 && carc_check(g, &err) != CARC_OK)
+                    fail_msg("game %d, move %d: %s", games, step, err.msg);
+            }
+            if (carc_check(g, &err) != CARC_OK)
+                fail_msg("game %d at the end: %s", games, err.msg);
+            carc_free(g);
+        }
+    printf("feature records: at most %d in use (%d live between moves) over %d games; "
+           "bound %d\n", most, most_live, games, MAX_FEATS);
+    assert_true(most <= MAX_FEATS);
+}
+
+/* A base game some turns in, with some records freed by unions. */
+static carc_game *game_with_free_records(void)
+{
+    static carc_move moves[CARC_MAX_MOVES];
+    carc_config c;
+    carc_error err;
+    carc_config_init(&c);
+    c.seed = 3;
+    carc_game *g = carc_new(&c, &err);
+    assert_non_null(g);
+    for (int i = 0; i < 40 && carc_legal(g, moves, CARC_MAX_MOVES) > 0; i++)
+        assert_int_equal(carc_apply(g, &moves[0], &err), CARC_OK);
+    assert_int_equal(carc_check(g, &err), CARC_OK);
+    assert_true(g->feat_free != FEAT_NONE);
+    return g;
+}
+
+static void expect_invalid(carc_game *g, const char *what)
+{
+    carc_error err;
+    assert_int_equal(carc_check(g, &err), CARC_E_INVALID);
+    if (!strstr(err.msg, what))
+        fail_msg("expected \"%s\", got \"%s\"", what, err.msg);
+}
+
+static void test_check_sees_broken_tables(void **state)
+{
+    (void)state;
+    carc_game *g = game_with_free_records(), *c = carc_clone(g);
+    assert_non_null(c);
+
+    g->feats[g->feat_free].size = 1;  /* a free record that is not zero */
+    expect_invalid(g, "free record");
+    carc_copy(g, c);
+
+    g->feats[g->feat_free].open = g->feat_free;  /* the free list loops */
+    expect_invalid(g, "free list loops");
+    carc_copy(g, c);
+
+    int a = -1, b = -1;  /* two roots share a record */
+    for (int n = 0; n < g->nnodes && b < 0; n++)
+        if (g->nodes[n].parent == n && g->nodes[n].next == n) {
+            if (a < 0)
+                a = n;
+            else
+                b = n;
+        }
+    assert_true(b >= 0);
+    g->nodes[b].feat = g->nodes[a].feat;
+    expect_invalid(g, "share record");
+    carc_copy(g, c);
+
+    for (int n = 0; n < g->nnodes; n++)  /* a node names another record than its root */
+        if (g->nodes[n].parent != n) {
+            g->nodes[n].feat = g->feat_free;
+            break;
+        }
+    expect_invalid(g, "its root");
+    carc_copy(g, c);
+
+    g->nfeats = MAX_FEATS + 1;
+    expect_invalid(g, "more than");
+    carc_copy(g, c);
+
+    for (int n = 0; n < g->nnodes; n++)  /* follower bits past the last seat */
+        if (g->nodes[n].parent == n) {
+            feat_mut(g, n)->follow |= (uint16_t)(1u << 15);
+            break;
+        }
+    expect_invalid(g, "past the last seat");
+    carc_copy(g, c);
+
+    carc_error err;
+    assert_int_equal(carc_check(g, &err), CARC_OK);
+    carc_free(c);
+    carc_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bound_over_random_games),
+        cmocka_unit_test(test_check_sees_broken_tables),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

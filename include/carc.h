@@ -327,8 +327,10 @@ carc_game *carc_clone(const carc_game *g);
 void carc_copy(carc_game *dst, const carc_game *src);
 /* sizeof the state, for callers that allocate games themselves with carc_copy. */
 size_t carc_state_size(void);
-/* The configuration the game was created with. */
-const carc_config *carc_config_of(const carc_game *g);
+/* The configuration the game was created with, less the fixed orders, which the
+ * game reads once in carc_new and does not keep (a record does): stack_len and the
+ * deck lengths are -1 and their arrays zero. In a view the seed is 0 as well. */
+carc_config carc_config_of(const carc_game *g);
 
 carc_pending carc_pending_decision(const carc_game *g);
 /* Writes every legal move for the pending decision into out (capacity cap, at

@@ -135,6 +135,33 @@ static void test_canonical_ports_of_start_tile(void **state)
     carc_free(g);
 }
 
+/* carc_config_of gives what the game keeps of its configuration: not the fixed
+ * orders, which carc_new reads once (they are not in the state at all). */
+static void test_config_of(void **state)
+{
+    (void)state;
+    carc_config c = fixed("UVKE");
+    c.players = 3;
+    c.seed = 9;
+    c.expansions = CARC_EXP_GIFTS;
+    c.return_pos = 2;
+    c.gift_deck_len = 1;
+    c.gift_deck[0] = CARC_GIFT_SYNOD;
+    carc_game *g = carc_new(&c, NULL);
+    assert_non_null(g);
+    carc_config k = carc_config_of(g);
+    assert_int_equal(k.players, 3);
+    assert_int_equal(k.seed, 9);
+    assert_int_equal(k.expansions, CARC_EXP_GIFTS);
+    assert_int_equal(k.return_pos, 2);
+    assert_int_equal(k.stack_len, -1);
+    assert_int_equal(k.gift_deck_len, -1);
+    assert_int_equal(k.cloister_deck_len, -1);
+    assert_int_equal(k.roadside_deck_len, -1);
+    assert_int_equal(k.stack[0], 0);
+    carc_free(g);
+}
+
 /* Two games whose stacks differ only below the top look the same to every seat. */
 static void test_view_hides_stack_order(void **state)
 {
@@ -148,7 +175,7 @@ static void test_view_hides_stack_order(void **state)
         carc_view(gb, seat, vb);
         assert_memory_equal(va, vb, carc_state_size());
         assert_int_equal(carc_view_seat(va), seat);
-        assert_int_equal(carc_config_of(va)->stack_len, -1);
+        assert_int_equal(carc_config_of(va).stack_len, -1);
         carc_move m = place('U', 1, 0, 1);
         carc_error err;
         assert_int_equal(carc_apply(va, &m, &err), CARC_E_VIEW);
@@ -159,7 +186,7 @@ static void test_view_hides_stack_order(void **state)
     r.seed = 7;
     carc_game *gr = carc_new(&r, NULL);
     carc_view(gr, 0, va);
-    assert_int_equal(carc_config_of(va)->seed, 0);
+    assert_int_equal(carc_config_of(va).seed, 0);
     carc_free(gr);
     carc_free(va);
     carc_free(vb);
@@ -226,6 +253,7 @@ int main(void)
         cmocka_unit_test(test_rejected_moves_change_nothing),
         cmocka_unit_test(test_symmetric_tiles_listed_once),
         cmocka_unit_test(test_canonical_ports_of_start_tile),
+        cmocka_unit_test(test_config_of),
         cmocka_unit_test(test_view_hides_stack_order),
         cmocka_unit_test(test_short_stack_ends_game),
         cmocka_unit_test(test_canonical_moves),

@@ -103,7 +103,7 @@ static void check_conservation(const carc_game *g, const char *set, int game)
     int on_board[CARC_MAX_PLAYERS] = {0};
     int n = carc_followers(g, f, CAP);
     int kinds[CARC_TILES], hand[2], pile[64], counts[CARC_CARDS];
-    unsigned exp = carc_config_of(g)->expansions;
+    unsigned exp = carc_config_of(g).expansions;
 
     assert_true(n >= 0 && n < CAP);
     for (int i = 0; i < n; i++)
@@ -345,7 +345,7 @@ static const char *field_at(size_t off)
         size_t off;
         const char *name;
     } f[] = {
-        {offsetof(carc_game, cfg), "cfg"},
+        {offsetof(carc_game, seed), "seed"},
         {offsetof(carc_game, view_seat), "view_seat"},
         {offsetof(carc_game, stack), "stack"},
         {offsetof(carc_game, stack_len), "stack_len"},

@@ -128,7 +128,7 @@ static void expect_items(const json_t *arr, const char *what, const char *spec)
 /* Every key of docs/RECORD.md, with its type. */
 static void check_schema(const carc_game *g, const json_t *o, int with_legal)
 {
-    unsigned exp = carc_config_of(g)->expansions;
+    unsigned exp = carc_config_of(g).expansions;
     char top[512];
     size_t i;
     json_t *v;
@@ -194,7 +194,7 @@ static void check_schema(const carc_game *g, const json_t *o, int with_legal)
 /* The values agree with the public queries of g (the state the JSON came from). */
 static void check_values(const carc_game *g, const json_t *o, seen *sn)
 {
-    unsigned exp = carc_config_of(g)->expansions;
+    unsigned exp = carc_config_of(g).expansions;
     int ntiles = carc_board_count(g), players = carc_players(g);
     int *hits = calloc((size_t)ntiles * CARC_PORTS, sizeof *hits);
     int on_features[CARC_MAX_PLAYERS] = {0}, on_board[CARC_MAX_PLAYERS] = {0};

@@ -587,7 +587,7 @@ static int cmd_genmove(engine_session *s, char *args, strbuf *out)
         return CMD_FAIL;
     moves = carc_record_move_count(rec);
     carc_record_free(rec);
-    seed = carc_config_of(s->g)->seed;
+    seed = carc_config_of(s->g).seed;
     seed = fnv1a(fnv1a(FNV1A_INIT, &seed, sizeof seed), &moves, sizeof moves);
     opt.seed = seed;
     if (!(player = carc_player_new(name, &opt, &err))) {

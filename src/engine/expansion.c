@@ -19,14 +19,14 @@ struct plan {
     uint8_t on, holders, at[ST_OVER + 1], decides[ST_OVER + 1];
 };
 
-static struct plan plan_of(const carc_config *cfg)
+static struct plan plan_of(unsigned expansions)
 {
     struct plan p;
     int i = 0;
     memset(&p, 0, sizeof p);
     EXP_EACH(h) {
         uint8_t bit = (uint8_t)(1u << i++);
-        if (!(cfg->expansions & h->bit))
+        if (!(expansions & h->bit))
             continue;
         p.on |= bit;
         if (h->hold && h->pending)
@@ -43,7 +43,7 @@ static struct plan plan_of(const carc_config *cfg)
 
 void exp_plan(carc_game *g)
 {
-    struct plan p = plan_of(&g->cfg);
+    struct plan p = plan_of(g->expansions);
     g->exp_on = p.on;
     g->exp_holders = p.holders;
     memcpy(g->exp_at, p.at, sizeof p.at);
@@ -85,7 +85,7 @@ int exp_canonical(const carc_game *g, carc_move *m)
 
 int exp_check(const carc_game *g, carc_error *err)
 {
-    struct plan p = plan_of(&g->cfg);
+    struct plan p = plan_of(g->expansions);
     if (p.on != g->exp_on || p.holders != g->exp_holders ||
         memcmp(p.at, g->exp_at, sizeof p.at) ||
         memcmp(p.decides, g->exp_decides, sizeof p.decides)) {
@@ -100,11 +100,11 @@ int exp_check(const carc_game *g, carc_error *err)
     return CARC_OK;
 }
 
-void exp_setup(carc_game *g)
+void exp_setup(carc_game *g, const carc_config *cfg)
 {
     EXP_EACH_ACTIVE(g, h)
         if (h->setup)
-            h->setup(g);
+            h->setup(g, cfg);
 }
 
 void exp_pending_each(const carc_game *g, carc_pending *p, unsigned mask)

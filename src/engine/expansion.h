@@ -56,7 +56,8 @@ struct exp_hooks {
     int (*check)(const carc_game *g, carc_error *err);
 
     /* Asked of the active expansions only: */
-    void (*setup)(carc_game *g);        /* carc_new, after the stack is built */
+    /* carc_new, after the stack is built: cfg's fixed deck orders are read here only */
+    void (*setup)(carc_game *g, const carc_config *cfg);
     void (*turn_begin)(carc_game *g);   /* T1, before the draw: per-turn state */
     /* at[s], at step s where expansions act (every step but T1, T3, T6, T7 scoring,
      * E3; NULL where it does not act): does whatever the step does automatically
@@ -122,7 +123,7 @@ int exp_check(const carc_game *g, carc_error *err);
  * asked during play keeps a base game from even calling them. */
 static inline int exp_any(const carc_game *g) { return g->exp_on != 0; }
 
-void exp_setup(carc_game *g);
+void exp_setup(carc_game *g, const carc_config *cfg);
 /* Asks the expansions of mask (bit i: expansion i of the list). */
 void exp_pending_each(const carc_game *g, carc_pending *p, unsigned mask);
 /* The moves of all active expansions, one after the other. */

@@ -70,15 +70,18 @@ carc_game *carc_new(const carc_config *cfg, carc_error *err)
         error_set(err, CARC_E_CONFIG, "out of memory");
         return NULL;
     }
-    g->cfg = *cfg;
+    g->seed = cfg->seed;
+    g->expansions = (uint8_t)cfg->expansions;
+    g->fixed_stack = cfg->stack_len >= 0;
+    g->return_pos = (int8_t)cfg->return_pos;
     g->view_seat = -1;
     g->players = (uint8_t)cfg->players;
     rng_seed(g->rng, cfg->seed);
     memset(g->fnode, NODE_NONE, sizeof g->fnode);
     board_init(g);
-    stack_build(g);
+    stack_build(g, cfg);
     exp_plan(g);
-    exp_setup(g);
+    exp_setup(g, cfg);
     g->step = ST_T1_DRAW;
     turn_advance(g);
     return g;
@@ -107,9 +110,15 @@ size_t carc_state_size(void)
     return sizeof(carc_game);
 }
 
-const carc_config *carc_config_of(const carc_game *g)
+carc_config carc_config_of(const carc_game *g)
 {
-    return &g->cfg;
+    carc_config c;
+    carc_config_init(&c);  /* no fixed orders: the game does not keep them */
+    c.players = g->players;
+    c.seed = g->seed;
+    c.expansions = g->expansions;
+    c.return_pos = g->return_pos;
+    return c;
 }
 
 static int cmp_u8(const void *a, const void *b)
@@ -125,10 +134,8 @@ void carc_view(const carc_game *g, int seat, carc_game *out)
      * stack holds is public (all tiles less those seen), so it stays, sorted. */
     qsort(out->stack, out->stack_len, 1, cmp_u8);
     memset(out->rng, 0, sizeof out->rng);
-    out->cfg.seed = 0;
-    out->cfg.stack_len = -1;
-    memset(out->cfg.stack, 0, sizeof out->cfg.stack);
-    exp_forget_config(&out->cfg);
+    out->seed = 0;
+    out->fixed_stack = 0;
     exp_hide(out, seat);
     /* G10: where a tile went back into the stack is part of the stack order */
     for (int i = 0; i < out->nevents; i++)

@@ -12,9 +12,8 @@ int stack_count(int kind)
     return carc_tile_def_of(kind)->count - (kind == carc_tile_kind('D'));
 }
 
-void stack_build(carc_game *g)
+void stack_build(carc_game *g, const carc_config *cfg)
 {
-    const carc_config *cfg = &g->cfg;
     if (cfg->stack_len >= 0) {
         /* stack[stack_len-1] is the top: the config's first tile is drawn first */
         for (int i = 0; i < cfg->stack_len; i++)
@@ -64,10 +63,10 @@ void stack_put_back(carc_game *g, int kind)
         return;
     }
     int len = g->stack_len, depth;
-    if (g->cfg.stack_len < 0)
+    if (!g->fixed_stack)
         depth = (int)rng_below(g->rng, (uint32_t)len + 1);
     else
-        depth = g->cfg.return_pos < 0 || g->cfg.return_pos > len ? len : g->cfg.return_pos;
+        depth = g->return_pos < 0 || g->return_pos > len ? len : g->return_pos;
     int at = len - depth;  /* index: the top is stack[len-1] */
     memmove(&g->stack[at + 1], &g->stack[at], (size_t)(len - at));
     g->stack[at] = (uint8_t)kind;

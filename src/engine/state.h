@@ -4,30 +4,40 @@
  * expansion.h); nothing of theirs is declared here but their state.
  *
  * The state is a flat value: fixed arrays, small integer indices, no pointers, so
- * carc_copy is a memcpy. The event buffer past the last move's events is always
- * zero (event_clear), so equal games are equal byte for byte and no stale event
- * (a hidden return depth, say) lingers in a view's bytes. Its parts:
+ * carc_copy is a memcpy (6,592 bytes; search copies it at every iteration, so every
+ * byte counts). The event buffer past the last move's events is always zero
+ * (event_clear), so equal games are equal byte for byte and no stale event (a
+ * hidden return depth, say) lingers in a view's bytes. Its parts, with their bytes:
  *
- *   - placed[]: the tiles on the board in placement order (index 0 is the start
- *     tile). Segment i of a tile is node first+i; the segment at each port comes
- *     from a table (tiletab_port_seg), the city/road ones are also kept per edge.
- *   - a position table (open addressing, cell_key/cell) from (x,y) to a placed
- *     tile or to a frontier spot. The board can stretch 71 tiles in any direction,
- *     so a direct grid would cost 20 KiB; the table costs 768 bytes.
- *   - frontier[]: the empty positions that share an edge with a placed tile, each
- *     with a signature of the edge types its neighbours demand. Legal placement
- *     only scans it, one table load per spot (tiletab_fit_rots).
- *   - node[]: one node per segment of every placed tile, joined into features by
- *     union-find (union by size; a union relabels the smaller side, so every node
- *     names its root and read-only queries find it in one step). A root carries
- *     the feature's totals: open edges, pennants, road ends, followers per seat,
- *     tokens, flags. Nodes of one feature also form a circular list (next), walked
- *     to count distinct tiles, to find neighbours of fields, and to relabel.
- *   - cloisters[]: the tiles with a cloister, the only ones that count their
- *     eight neighbours (around).
+ *   - placed[] (72 x 5 = 360): the tiles on the board in placement order (index 0
+ *     is the start tile): kind, rotation, position and first node. Segment i of a
+ *     tile is node first+i; the segment at each port, its city/road node on each
+ *     edge and its cloister come from a table (tiletab_port_seg, board_port_node).
+ *   - a position table (open addressing, cell_key/cell: 256 x 3 = 768) from (x,y)
+ *     to a placed tile or to a frontier spot. The board can stretch 71 tiles in
+ *     any direction, so a direct grid would cost 20 KiB.
+ *   - frontier[] (146 x 3 = 438): the empty positions that share an edge with a
+ *     placed tile, each with a signature of the edge types its neighbours demand.
+ *     Legal placement only scans it, one table load per spot (tiletab_fit_rots).
+ *   - node[] (243 x 4 = 972): one node per segment of every placed tile, joined
+ *     into features by union-find (union by size; a union relabels the smaller
+ *     side, so every node names its root and read-only queries find it in one
+ *     step). Nodes of one feature also form a circular list (next), walked to
+ *     count distinct tiles, to find neighbours of fields, and to relabel.
+ *   - feats[] (173 x 8 = 1,384): one record per live feature, named by all its
+ *     nodes: type, flags, tokens, size, open edges, pennants, road ends, followers
+ *     per seat (struct feature: why 173 records always suffice).
+ *   - cloisters[] and around[] (8 + 8): the tiles with a cloister, the only ones
+ *     that count their eight neighbours.
+ *   - the tiles not on the board: stack, hand, removed (71 + 2 + 72).
+ *   - the players: followers' nodes, scores and banked points (40 + 60 + 60).
  *   - the turn: the step of B13 (enum step) and what the step needs.
- *   - each expansion's state (gifts/, christmas/), which only its own files touch,
- *     and the plan of which expansion hooks act at which step (expansion.h).
+ *   - each expansion's state (gifts/, christmas/: decks, discards, hands, the card
+ *     in play, about 450), which only its own files touch, and the plan of which
+ *     expansion hooks act at which step (expansion.h, 32).
+ *   - what the game keeps of its configuration (11: seed, expansions, whether the
+ *     stack was fixed and where G10 puts a tile back), the generator (32).
+ *   - the events of the last call (192 x 8 = 1,536: CARC_MAX_EVENTS, event.c).
  *
  * Invariants (carc_check verifies them all): see check.c.
  */
@@ -147,7 +157,13 @@ enum step {
 };
 
 struct carc_game {
-    carc_config cfg;
+    /* What the game keeps of its configuration (carc_config_of): the fixed stack
+     * and deck orders are read once by carc_new (stack_build, the hooks' setup). */
+    uint64_t seed;        /* 0 in a view */
+    uint8_t expansions;   /* CARC_EXP_* */
+    uint8_t fixed_stack;  /* the stack order was fixed (G10 puts back at return_pos);
+                             0 in a view, which may not know */
+    int8_t return_pos;
     int8_t view_seat;     /* -1: the full state */
     uint8_t players;
     uint8_t step;         /* enum step */
@@ -483,7 +499,7 @@ static inline carc_move move_pass(void)
 /* ---- stack.c ---- */
 /* How many tiles of a kind go into the stack: all but the start tile. */
 int stack_count(int kind);
-void stack_build(carc_game *g);  /* B2 */
+void stack_build(carc_game *g, const carc_config *cfg);  /* B2 */
 /* B5 loop into hand slot nhand; returns 0 if the stack ran out. */
 int stack_draw_placeable(carc_game *g);
 /* The tile of `kind` not placed goes back into the stack (G10) or out of the game

@@ -610,7 +610,7 @@ char *carc_state_json(const carc_game *g, int with_legal)
 {
     carc_pending p = carc_pending_decision(g);
     const char *dec = carc_decision_name(p.decision);
-    unsigned expansions = carc_config_of(g)->expansions;
+    unsigned expansions = carc_config_of(g).expansions;
     int view = carc_view_seat(g), kinds[CARC_TILES], n, x, y;
     jbuf b;
 

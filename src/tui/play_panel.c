@@ -159,7 +159,7 @@ static void draw_hand_tiles(play_ui *ui, pen *p, const carc_game *v, int decides
 
 static void draw_decks(pen *p, const carc_game *v)
 {
-    unsigned exp = carc_config_of(v)->expansions;
+    unsigned exp = carc_config_of(v).expansions;
     char decks[PLAY_LINE];
     size_t len = (size_t)snprintf(decks, sizeof decks, "Stack %d", carc_stack_left(v));
     if (exp & CARC_EXP_GIFTS)
@@ -173,7 +173,7 @@ static void draw_decks(pen *p, const carc_game *v)
 
 static void draw_table(play_ui *ui, pen *p, const carc_game *v)
 {
-    unsigned exp = carc_config_of(v)->expansions;
+    unsigned exp = carc_config_of(v).expansions;
     carc_pending pd = carc_pending_decision(v);
     int seat, counts[CARC_CARDS];
     char head[PLAY_LINE], row[PLAY_LINE], name[PLAY_KIND_LEN + 8];
@@ -213,7 +213,7 @@ static void draw_table(play_ui *ui, pen *p, const carc_game *v)
 
 static void draw_hand(play_ui *ui, pen *p, const carc_game *v)
 {
-    unsigned exp = carc_config_of(v)->expansions;
+    unsigned exp = carc_config_of(v).expansions;
     int counts[CARC_CARDS];
     char list[PLAY_LINE * 2], head[32];
     int seat = ui->viewer >= 0 ? ui->viewer : 0;

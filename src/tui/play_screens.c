@@ -26,7 +26,7 @@ static const char *const category_name[CARC_SCORE_CATEGORIES] = {
 static int final_lines(const play_session *s, const carc_game *v, int reader,
                        char lines[FINAL_LINES][PLAY_LINE], int cls[FINAL_LINES])
 {
-    unsigned exp = carc_config_of(v)->expansions, w = carc_winners(v);
+    unsigned exp = carc_config_of(v).expansions, w = carc_winners(v);
     int n = 0, seat, c, best = 0, nwin = 0;
     size_t len;
     char who[48];
@@ -167,7 +167,7 @@ static const char *const help_lines[] = {
  * text. Only the seat's own hand is read. */
 static int card_lines(const carc_game *v, int seat, int width, char (*out)[PLAY_LINE], int cap)
 {
-    unsigned exp = carc_config_of(v)->expansions;
+    unsigned exp = carc_config_of(v).expansions;
     int c, n = 0, pass, gifts[6] = {0}, cards[CARC_CARDS] = {0};
     if (seat >= 0 && (exp & CARC_EXP_GIFTS))
         carc_gifts(v, seat, gifts);
@@ -206,7 +206,7 @@ void play_screen_help(play_ui *ui, const carc_game *v)
     char (*lines)[PLAY_LINE];
     int n, i, w = 0, x, y, per, page = ui->help - 1, pages, first;
     const int nhelp = (int)(sizeof help_lines / sizeof help_lines[0]);
-    unsigned exp = carc_config_of(v)->expansions;
+    unsigned exp = carc_config_of(v).expansions;
 
     erase();
     if (page == 0 || !(exp & (CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS))) {
@@ -264,7 +264,7 @@ static const char *const category_short[CARC_SCORE_CATEGORIES] = {
 
 void play_screen_info(play_ui *ui, const carc_game *v)
 {
-    unsigned exp = carc_config_of(v)->expansions;
+    unsigned exp = carc_config_of(v).expansions;
     int left[CARC_TILE_KINDS], k, i, n, kind, x, y, rot, hand[2], nh, removed[CARC_STACK];
     int row = 1, col = 2, w = ui->W - 4, seat, c;
     char line[PLAY_LINE];

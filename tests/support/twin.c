@@ -25,7 +25,7 @@ void test_make_twin(const carc_game *g, carc_game *twin, int seat, uint64_t *rs)
         twin_shuffle(twin->xdeck[d], twin->xdeck_len[d], rs);
     for (int i = 0; i < 4; i++)
         twin->rng[i] = test_rand_next(rs);
-    twin->cfg.seed ^= test_rand_next(rs);
+    twin->seed ^= test_rand_next(rs);
     /* every other seat; for the public view (seat CARC_SEAT_PUBLIC) every seat */
     for (int k = seat < twin->players ? 1 : 0; k < twin->players; k++) {
         int t = (seat + k) % twin->players;

@@ -45,7 +45,7 @@ enum { XP_TARGET = 1, XP_REPLY = 2 };  /* xplay_phase: waiting for the target, r
  * (christmas.c, the hook table, calls the other files; they do not call it). */
 static inline int xmas_on(const carc_game *g)
 {
-    return (g->cfg.expansions & CARC_EXP_CHRISTMAS) != 0;
+    return (g->expansions & CARC_EXP_CHRISTMAS) != 0;
 }
 
 /* Sets a "not legal" error naming card (msg has one %s) and returns CARC_E_ILLEGAL. */
@@ -64,7 +64,7 @@ enum grain xmas_card_grain(int c);
 int xmas_card_is_swap(int c);
 
 /* ---- deck.c ---- */
-void xmas_deck_setup(carc_game *g);  /* X1 */
+void xmas_deck_setup(carc_game *g, const carc_config *cfg);  /* X1 */
 int xmas_deck_hand(const carc_game *g, int seat);  /* cards in seat's hand */
 /* Puts card face up on its deck's discard pile (event emitted). */
 void xmas_deck_discard(carc_game *g, int card);

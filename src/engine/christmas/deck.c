@@ -18,11 +18,10 @@ static void setup_deck(carc_game *g, int deck, const uint8_t *fixed, int nfixed)
     g->xndiscard[deck] = 0;
 }
 
-void xmas_deck_setup(carc_game *g)
+void xmas_deck_setup(carc_game *g, const carc_config *cfg)
 {
     if (!xmas_on(g))
         return;
-    const carc_config *cfg = &g->cfg;
     setup_deck(g, DECK_CLOISTER, cfg->cloister_deck,
                cfg->cloister_deck_len > 0 ? cfg->cloister_deck_len : 0);
     setup_deck(g, DECK_ROADSIDE, cfg->roadside_deck,

@@ -38,11 +38,10 @@ static void gifts_forget_config(carc_config *cfg)
 
 /* G1: 25 cards, 5 of each kind. A fixed order from the configuration goes on top
  * (its first card drawn first); the cards it leaves out are shuffled below. */
-static void gifts_setup(carc_game *g)
+static void gifts_setup(carc_game *g, const carc_config *cfg)
 {
     if (!gifts_on(g))
         return;
-    const carc_config *cfg = &g->cfg;
     int nfixed = cfg->gift_deck_len > 0 ? cfg->gift_deck_len : 0;
     g->gift_deck_len = (uint8_t)cards_deck_build(g, g->gift_deck, CARC_GIFT_SYNOD,
                                                  CARC_GIFT_TAKE_TWO, GIFT_COPIES, cfg->gift_deck,

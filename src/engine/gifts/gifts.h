@@ -24,7 +24,7 @@ enum { GIFT_KINDS = 5, GIFT_COPIES = 5, GIFT_CARDS = 25 };
  * (gifts.c, the hook table, calls the other files; they do not call it). */
 static inline int gifts_on(const carc_game *g)
 {
-    return (g->cfg.expansions & CARC_EXP_GIFTS) != 0;
+    return (g->expansions & CARC_EXP_GIFTS) != 0;
 }
 
 /* Gifts in seat's hand (in a view, hidden ones included). */

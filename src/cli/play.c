@@ -1,9 +1,11 @@
 /*
  * play.c - the uniform random player and the loop that plays a game to its end.
  *
- * The random player owns one move buffer of CARC_MAX_MOVES, filled by carc_legal
- * for every decision, and a splitmix64 generator (cli.h): a given seed always picks
- * the same moves, so sim, bench and demo are deterministic.
+ * The random player draws the index of its move in carc_legal's list from a
+ * splitmix64 generator (cli.h) and gets that move from carc_legal_pick, or with
+ * full_list from the list itself, written into its buffer of CARC_MAX_MOVES: a
+ * given seed always picks the same moves either way, so sim, bench and demo are
+ * deterministic.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,7 @@
 int random_player_init(random_player *p, uint64_t seed)
 {
     cli_rng_seed(&p->rng, seed);
+    p->full_list = 0;
     p->buf = malloc(sizeof *p->buf * CARC_MAX_MOVES);
     return p->buf ? 0 : -1;
 }
@@ -23,8 +26,18 @@ void random_player_free(random_player *p)
     p->buf = NULL;
 }
 
+/* carc_legal_pick's index: the random player's draw. */
+static uint32_t random_player_below(void *rng, uint32_t n)
+{
+    return cli_rng_below(rng, n);
+}
+
 int random_player_pick(random_player *p, const carc_game *g, carc_move *out)
 {
+    if (!p->full_list) {
+        int n = carc_legal_pick(g, random_player_below, &p->rng, out);
+        return n > 0 ? n : 0;
+    }
     int n = carc_legal(g, p->buf, CARC_MAX_MOVES);
     if (n <= 0)
         return 0;

@@ -313,7 +313,7 @@ static void place_nth_kind(int kind, const spot *s, const uint8_t *blk, int i, c
 
 /* The placements listed: counts[h] of hand tile h, blocks of four spots in blk[h]
  * (place_count_kind); returns the sum. */
-static int place_counts(const carc_game *g, const spot *s, int count, int counts[2],
+static inline __attribute__((always_inline)) int place_counts(const carc_game *g, const spot *s, int count, int counts[2],
                         uint8_t blk[2][LEGAL_BLOCKS])
 {
     int n = 0, kinds = legal_kinds(g);

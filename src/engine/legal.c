@@ -93,26 +93,24 @@ static inline int place_moves(carc_move *out, int n, int cap, const carc_move *t
 static inline int place_moves_all(carc_move *out, int n, const carc_move *tmpl,
                                   const spot *s, const uint8_t *fits)
 {
-    const uint8_t (*rot_nth)[4] = legal_rot_nth;
-    const uint8_t *nfit = legal_nfit;
     unsigned fit = fits[s->sig] & 15;
     uint64_t lo, one;
     uint32_t hi;
     place_words(tmpl, s, &lo, &one, &hi);
-    uint64_t w0 = lo + one * rot_nth[fit][0], w1 = lo + one * rot_nth[fit][1];
+    uint64_t w0 = lo + one * legal_rot_nth[fit][0], w1 = lo + one * legal_rot_nth[fit][1];
     uint8_t *o = (uint8_t *)&out[n];
     memcpy(o, &w0, 8);
     memcpy(o + 8, &hi, 4);
     memcpy(o + 12, &w1, 8);
     memcpy(o + 20, &hi, 4);
-    if (nfit[fit] > 2) {  /* rare: a tile fitting 3 or 4 ways */
-        uint64_t w2 = lo + one * rot_nth[fit][2], w3 = lo + one * rot_nth[fit][3];
+    if (legal_nfit[fit] > 2) {  /* rare: a tile fitting 3 or 4 ways */
+        uint64_t w2 = lo + one * legal_rot_nth[fit][2], w3 = lo + one * legal_rot_nth[fit][3];
         memcpy(o + 24, &w2, 8);
         memcpy(o + 32, &hi, 4);
         memcpy(o + 36, &w3, 8);
         memcpy(o + 44, &hi, 4);
     }
-    return n + nfit[fit];
+    return n + legal_nfit[fit];
 }
 
 /* The frontier is long (about 40 spots on average in a random game, 75 late in
@@ -240,7 +238,7 @@ int carc_legal(const carc_game *g, carc_move *out, int cap)
  * instructions went into writing them): its moves are counted spot by spot, one
  * table load each, and only the one chosen is written. Other decisions (a
  * follower's at most 9 moves, the expansions' lists) are listed in full into a
- * buffer of the caller's stack and one move taken from it. ---- */
+ * buffer on the stack and one move is taken from it. ---- */
 
 enum { LEGAL_FOLLOWER_MOVES = 9 };  /* 8 segments and the pass */
 
@@ -313,8 +311,9 @@ static void place_nth_kind(int kind, const spot *s, const uint8_t *blk, int i, c
 
 /* The placements listed: counts[h] of hand tile h, blocks of four spots in blk[h]
  * (place_count_kind); returns the sum. */
-static inline __attribute__((always_inline)) int place_counts(const carc_game *g, const spot *s, int count, int counts[2],
-                        uint8_t blk[2][LEGAL_BLOCKS])
+static inline __attribute__((always_inline)) int
+place_counts(const carc_game *g, const spot *s, int count, int counts[2],
+             uint8_t blk[2][LEGAL_BLOCKS])
 {
     int n = 0, kinds = legal_kinds(g);
     counts[0] = counts[1] = 0;
@@ -351,7 +350,7 @@ int carc_legal_count(const carc_game *g)
     return legal_list(g, decision, buf, CARC_MAX_MOVES);
 }
 
-/* Takes the move `index` chooses among list[0..n) (legal_choose). */
+/* Takes the move `index` chooses among list[0..n), as carc_legal_pick says. */
 static int legal_take(const carc_move *list, int n, carc_index_fn index, void *ctx,
                       carc_move *out)
 {

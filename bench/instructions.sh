@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/instructions.sh [BUILD_DIR] [EXPANSIONS...] - instructions per complete
+# bench/instructions.sh [--full-list] [BUILD_DIR] [EXPANSIONS...] - instructions per complete
 # random 2-player game, counted by valgrind's callgrind (the count does not depend
 # on the machine's load): `carc bench --games 1500` minus `carc bench --games 500`,
 # divided by 1000, so the fixed costs of a run (start-up, the signature games, the
@@ -7,8 +7,16 @@
 # game: carc_new, every carc_legal and carc_apply, carc_free) are collected: the
 # copy_ns loop runs until 0.1 s has passed, so its length, unlike a game's, varies
 # from run to run. Default expansion sets: base and gifts,christmas.
+# With --full-list the random players take every move from carc_legal's whole list
+# (`carc bench --full-list`) instead of carc_legal_pick, which writes only the move
+# drawn: the same games, so the figure a caller that writes every list pays.
 # Run by `make bench-instructions`; prints one line per expansion set.
 set -u
+flags=
+if [ "${1:-}" = --full-list ]; then
+    flags=--full-list
+    shift
+fi
 build=${1:-build}
 [ $# -gt 0 ] && shift
 [ $# -eq 0 ] && set -- base gifts,christmas
@@ -21,7 +29,7 @@ trap 'rm -rf "$dir"' EXIT
 # Instructions collected in bench_game for `carc bench --games N --expansions E`.
 count() {
     valgrind --tool=callgrind --toggle-collect=bench_game --callgrind-out-file="$dir/out.$1.$2" \
-        "$carc" bench --games "$1" --expansions "$2" >"$dir/stdout.$1.$2" 2>"$dir/log.$1.$2" || {
+        "$carc" bench --games "$1" --expansions "$2" $flags >"$dir/stdout.$1.$2" 2>"$dir/log.$1.$2" || {
         echo "bench-instructions: carc bench --games $1 --expansions $2 failed:" >&2
         tail -5 "$dir/log.$1.$2" >&2
         return 1

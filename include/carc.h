@@ -337,6 +337,20 @@ carc_pending carc_pending_decision(const carc_game *g);
  * least CARC_MAX_MOVES to be safe) and returns how many; 0 when the game is over.
  * Slots of out past the count returned (within cap) may be overwritten. */
 int carc_legal(const carc_game *g, carc_move *out, int cap);
+/* One move of that list without writing the list (a random playout needs one
+ * uniformly chosen move, and a placement list is long: counting the placements
+ * costs a fraction of writing them). carc_legal_count returns the number of moves
+ * carc_legal would list. carc_legal_nth writes the move carc_legal would list at
+ * index i into out and returns 1, or returns 0 (out untouched) when i is not in
+ * 0..count-1. carc_legal_pick asks index(ctx, n) for a place in the list of the n
+ * moves, writes that move into out and returns n: 0 when there is no move (index
+ * not asked, out untouched), -1 when index returned a place not below n (out
+ * untouched). A random player's draw `index = rng_below(n)` thus picks exactly what
+ * it would pick from carc_legal's list, at one count and one walk. */
+typedef uint32_t (*carc_index_fn)(void *ctx, uint32_t n);
+int carc_legal_count(const carc_game *g);
+int carc_legal_nth(const carc_game *g, int i, carc_move *out);
+int carc_legal_pick(const carc_game *g, carc_index_fn index, void *ctx, carc_move *out);
 /* Applies one move for the seat that owes the pending decision. Returns CARC_OK,
  * or an error code with err filled, the state unchanged. err may be NULL. */
 int carc_apply(carc_game *g, const carc_move *m, carc_error *err);

@@ -173,6 +173,13 @@ static int32_t find_child(const mcts_player *p, int32_t parent, const carc_move 
     return NONE;
 }
 
+/* carc_legal_pick's index for a rollout: the player's draw among n moves, as if
+ * from carc_legal's list (ai_below). */
+static uint32_t rollout_below(void *rng, uint32_t n)
+{
+    return (uint32_t)ai_below(rng, (int)n);
+}
+
 /* Plays up to `limit` uniform random moves (all of them if limit < 0), stopping
  * at the first decision that is not a placement or a follower: a random card
  * play, draw or reply is noise the evaluation would then take for signal. */
@@ -182,8 +189,9 @@ static void rollout(mcts_player *p, carc_game *g, int limit)
         int d = carc_pending_decision(g).decision;
         if (d != CARC_DEC_PLACE && d != CARC_DEC_FOLLOWER)
             break;
-        int n = carc_legal(g, p->moves, CARC_MAX_MOVES);
-        if (n == 0 || carc_apply(g, &p->moves[ai_below(&p->rng, n)], NULL) != CARC_OK)
+        carc_move m;
+        if (carc_legal_pick(g, rollout_below, &p->rng, &m) <= 0 ||
+            carc_apply(g, &m, NULL) != CARC_OK)
             break;
     }
 }

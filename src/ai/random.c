@@ -6,8 +6,14 @@
 typedef struct {
     carc_player base;
     uint64_t rng;
-    carc_move moves[CARC_MAX_MOVES];
 } random_player;
+
+/* carc_legal_pick's index: the player's draw among the n legal moves, the move
+ * carc_legal lists there (without writing the list). */
+static uint32_t random_below(void *rng, uint32_t n)
+{
+    return (uint32_t)ai_below(rng, (int)n);
+}
 
 static int random_choose(carc_player *self, const carc_game *view, carc_move *out, char *note,
                          size_t note_size)
@@ -15,11 +21,7 @@ static int random_choose(carc_player *self, const carc_game *view, carc_move *ou
     random_player *r = (random_player *)self;
     (void)note;
     (void)note_size;
-    int n = carc_legal(view, r->moves, CARC_MAX_MOVES);
-    if (n == 0)
-        return CARC_E_OVER;
-    *out = r->moves[ai_below(&r->rng, n)];
-    return CARC_OK;
+    return carc_legal_pick(view, random_below, &r->rng, out) > 0 ? CARC_OK : CARC_E_OVER;
 }
 
 static void random_destroy(carc_player *self)

@@ -175,11 +175,15 @@ static inline uint32_t cli_rng_below(cli_rng *r, uint32_t n)
 
 /* ---- play.c: games between uniform random players ------------------------------ */
 
-/* A player that picks a uniformly random legal move. `buf` holds CARC_MAX_MOVES
- * moves and is reused for every decision. */
+/* A player that picks a uniformly random legal move: the move carc_legal lists at
+ * the index drawn, found with carc_legal_pick without writing the list, or with
+ * full_list set (carc bench --full-list) taken from the whole list written into
+ * `buf` (CARC_MAX_MOVES moves, reused for every decision). Both pick the same
+ * moves. */
 typedef struct random_player {
     cli_rng rng;
     carc_move *buf;
+    int full_list;
 } random_player;
 
 /* Allocates the move buffer and seeds the generator; returns -1 on out of memory. */

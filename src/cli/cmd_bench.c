@@ -19,7 +19,7 @@
 enum { SIG_GAMES = 100 };
 
 static const char bench_usage[] =
-    "usage: carc bench [--seconds T | --games N] [--expansions LIST]\n"
+    "usage: carc bench [--seconds T | --games N] [--expansions LIST] [--full-list]\n"
     "\n"
     "Prints, one per line as 'name: value':\n"
     "  games, moves, seconds   what the timed run played\n"
@@ -35,6 +35,10 @@ static const char bench_usage[] =
     "  --seconds T             play for about T seconds (default 2)\n"
     "  --games N               play exactly N games instead, 1..100000000\n"
     "  --expansions LIST       base, gifts, christmas or gifts,christmas (default base)\n"
+    "  --full-list             the random players take their moves from carc_legal's\n"
+    "                          whole list at every decision, instead of counting the\n"
+    "                          moves and writing only the one drawn (carc_legal_pick):\n"
+    "                          the same games, at the cost of writing every list\n"
     "  --help                  this text\n";
 
 /* ISMCTS iterations per second on the first placement of seed 1, searched from
@@ -125,6 +129,7 @@ int cmd_bench(int argc, char **argv)
         {"games", required_argument, NULL, 'n'},
         {"seconds", required_argument, NULL, 't'},
         {"expansions", required_argument, NULL, 'e'},
+        {"full-list", no_argument, NULL, 'f'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -134,11 +139,11 @@ int cmd_bench(int argc, char **argv)
     long games = 0, played = 0, moves = 0, sig_turns = 0, sig_moves = 0;
     double seconds = 2, t0, dt, ns;
     uint64_t sig = FNV1A_INIT, seed;
-    int opt, rc = 0, have_seconds = 0;
+    int opt, rc = 0, have_seconds = 0, full_list = 0;
 
     carc_config_init(&cfg);
     opterr = 0;
-    while ((opt = getopt_long(argc, argv, ":n:t:e:h", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":n:t:e:fh", longopts, NULL)) != -1) {
         switch (opt) {
         case 'n':
             if (cli_int("bench", "--games", optarg, 1, 100000000, &games)) return EXIT_USAGE;
@@ -151,6 +156,7 @@ int cmd_bench(int argc, char **argv)
             if (cli_expansions("bench", "--expansions", optarg, &cfg.expansions))
                 return EXIT_USAGE;
             break;
+        case 'f': full_list = 1; break;
         case 'h': fputs(bench_usage, stdout); return 0;
         default: cli_bad_option("bench", opt, argv); return EXIT_USAGE;
         }
@@ -168,6 +174,7 @@ int cmd_bench(int argc, char **argv)
         cli_error("bench", "out of memory");
         return 1;
     }
+    rp.full_list = full_list;
 
     /* throughput */
     t0 = cli_now();

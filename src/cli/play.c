@@ -1,9 +1,11 @@
 /*
  * play.c - the uniform random player and the loop that plays a game to its end.
  *
- * The random player owns one move buffer of CARC_MAX_MOVES, filled by carc_legal
- * for every decision, and a splitmix64 generator (cli.h): a given seed always picks
- * the same moves, so sim, bench and demo are deterministic.
+ * The random player draws the index of its move in carc_legal's list from a
+ * splitmix64 generator (cli.h) and gets that move from carc_legal_pick, or with
+ * full_list from the list itself, written into its buffer of CARC_MAX_MOVES: a
+ * given seed always picks the same moves either way, so sim, bench and demo are
+ * deterministic.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,7 @@
 int random_player_init(random_player *p, uint64_t seed)
 {
     cli_rng_seed(&p->rng, seed);
+    p->full_list = 0;
     p->buf = malloc(sizeof *p->buf * CARC_MAX_MOVES);
     return p->buf ? 0 : -1;
 }
@@ -23,8 +26,18 @@ void random_player_free(random_player *p)
     p->buf = NULL;
 }
 
+/* carc_legal_pick's index: the random player's draw. */
+static uint32_t random_player_below(void *rng, uint32_t n)
+{
+    return cli_rng_below(rng, n);
+}
+
 int random_player_pick(random_player *p, const carc_game *g, carc_move *out)
 {
+    if (!p->full_list) {
+        int n = carc_legal_pick(g, random_player_below, &p->rng, out);
+        return n > 0 ? n : 0;
+    }
     int n = carc_legal(g, p->buf, CARC_MAX_MOVES);
     if (n <= 0)
         return 0;
@@ -41,6 +54,18 @@ uint64_t fnv1a(uint64_t h, const void *data, size_t n)
         h *= 0x100000001b3ull;
     }
     return h;
+}
+
+/* fnv1a over the 4 bytes of a legal-move count, in memory order, unrolled: the
+ * bench hashes one at every decision. */
+static inline uint64_t play_hash_count(uint64_t h, uint32_t n)
+{
+    unsigned char b[4];
+    memcpy(b, &n, 4);
+    h = (h ^ b[0]) * 0x100000001b3ull;
+    h = (h ^ b[1]) * 0x100000001b3ull;
+    h = (h ^ b[2]) * 0x100000001b3ull;
+    return (h ^ b[3]) * 0x100000001b3ull;
 }
 
 static void set_err(carc_error *err, int code, const char *msg)
@@ -72,7 +97,7 @@ int play_random_game(carc_game *g, random_player *p, carc_recorder *rec, int che
             }
             break;
         }
-        h = fnv1a(h, &n, sizeof n);
+        h = play_hash_count(h, n);
         if (before)
             carc_copy(before, g);
         if ((rc = carc_apply(g, &m, err)) != CARC_OK)

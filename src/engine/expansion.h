@@ -152,8 +152,9 @@ static inline void exp_turn_begin(carc_game *g)
  * decision: 1 if one does. */
 static inline int exp_step(carc_game *g, int step)
 {
-    EXP_EACH_OF(g->exp_at[step], h)
-        if (h->at[step](g))
+    /* a bit of the plan names an expansion of the list: no test of the entry */
+    for (unsigned m = g->exp_at[step]; m; m &= m - 1)
+        if (exp_list[__builtin_ctz(m)]->at[step](g))
             return 1;
     return 0;
 }

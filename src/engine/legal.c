@@ -40,6 +40,15 @@ void carc_move_canonical(const carc_game *g, carc_move *m)
     *m = c;  /* only what the kind uses, so equal moves compare equal */
 }
 
+/* legal_rot_nth[fit][i]: the rotation of the i-th set bit of fit (4 bits, one per
+ * rotation); legal_nfit[fit]: how many bits are set, the placements of a spot. */
+static const uint8_t legal_rot_nth[16][4] = {
+    {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0},
+    {2, 0, 0, 0}, {0, 2, 0, 0}, {1, 2, 0, 0}, {0, 1, 2, 0},
+    {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
+    {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
+static const uint8_t legal_nfit[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
 /* A placement move as words: its first 8 bytes (`lo`: the tile's move with the spot's
  * x and y) plus `one` times a rotation give the move in that rotation, whichever the
  * byte order; its last 4 bytes (`hi`) follow unchanged. */
@@ -80,35 +89,28 @@ static inline int place_moves(carc_move *out, int n, int cap, const carc_move *t
  * whether they fit or not, without a branch per rotation (which rotations fit is
  * random; measured 10% less time, fewer instructions), the other two when the
  * tile fits 3 or 4 ways, and n moves on by the number that fit (nfit). So the
- * slots of out past the count returned, within cap, may hold scratch.
- * rot_nth[fit][i]: the rotation of the i-th bit of fit. */
+ * slots of out past the count returned, within cap, may hold scratch. */
 static inline int place_moves_all(carc_move *out, int n, const carc_move *tmpl,
                                   const spot *s, const uint8_t *fits)
 {
-    static const uint8_t rot_nth[16][4] = {
-        {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0},
-        {2, 0, 0, 0}, {0, 2, 0, 0}, {1, 2, 0, 0}, {0, 1, 2, 0},
-        {3, 0, 0, 0}, {0, 3, 0, 0}, {1, 3, 0, 0}, {0, 1, 3, 0},
-        {2, 3, 0, 0}, {0, 2, 3, 0}, {1, 2, 3, 0}, {0, 1, 2, 3}};
-    static const uint8_t nfit[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
     unsigned fit = fits[s->sig] & 15;
     uint64_t lo, one;
     uint32_t hi;
     place_words(tmpl, s, &lo, &one, &hi);
-    uint64_t w0 = lo + one * rot_nth[fit][0], w1 = lo + one * rot_nth[fit][1];
+    uint64_t w0 = lo + one * legal_rot_nth[fit][0], w1 = lo + one * legal_rot_nth[fit][1];
     uint8_t *o = (uint8_t *)&out[n];
     memcpy(o, &w0, 8);
     memcpy(o + 8, &hi, 4);
     memcpy(o + 12, &w1, 8);
     memcpy(o + 20, &hi, 4);
-    if (nfit[fit] > 2) {  /* rare: a tile fitting 3 or 4 ways */
-        uint64_t w2 = lo + one * rot_nth[fit][2], w3 = lo + one * rot_nth[fit][3];
+    if (legal_nfit[fit] > 2) {  /* rare: a tile fitting 3 or 4 ways */
+        uint64_t w2 = lo + one * legal_rot_nth[fit][2], w3 = lo + one * legal_rot_nth[fit][3];
         memcpy(o + 24, &w2, 8);
         memcpy(o + 32, &hi, 4);
         memcpy(o + 36, &w3, 8);
         memcpy(o + 44, &hi, 4);
     }
-    return n + nfit[fit];
+    return n + legal_nfit[fit];
 }
 
 /* The frontier is long (about 40 spots on average in a random game, 75 late in
@@ -203,12 +205,12 @@ static int legal_follower(const carc_game *g, carc_move *out, int cap)
     return n;
 }
 
-int carc_legal(const carc_game *g, carc_move *out, int cap)
+/* The list of `decision`, the pending one (carc_legal). */
+static int legal_list(const carc_game *g, int decision, carc_move *out, int cap)
 {
-    carc_pending p;
-    switch (turn_pending(g, &p)) {
+    switch (decision) {
     case CARC_DEC_WINDOW_BEFORE: case CARC_DEC_WINDOW_AFTER: {
-        int n = exp_legal(g, p.decision, out, cap);
+        int n = exp_legal(g, decision, out, cap);
         if (n < cap)
             out[n++] = move_pass();  /* close the window */
         return n;
@@ -220,6 +222,185 @@ int carc_legal(const carc_game *g, carc_move *out, int cap)
     case CARC_DEC_NONE:
         return 0;
     default:
-        return exp_legal(g, p.decision, out, cap);  /* an expansion's decision */
+        return exp_legal(g, decision, out, cap);  /* an expansion's decision */
     }
+}
+
+int carc_legal(const carc_game *g, carc_move *out, int cap)
+{
+    carc_pending p;
+    return legal_list(g, turn_pending(g, &p), out, cap);
+}
+
+/* ---- one move of the list without writing the list: carc_legal_count, carc_legal_nth
+ * and carc_legal_pick. A random playout needs one uniformly chosen move, and a
+ * placement list is long (27 moves on average, a third of a base game's
+ * instructions went into writing them): its moves are counted spot by spot, one
+ * table load each, and only the one chosen is written. Other decisions (a
+ * follower's at most 9 moves, the expansions' lists) are listed in full into a
+ * buffer on the stack and one move is taken from it. ---- */
+
+enum { LEGAL_FOLLOWER_MOVES = 9 };  /* 8 segments and the pass */
+
+/* The spots a placement may use, in list order: the frontier, or the one spot X13
+ * forces (legal_place_in). */
+static inline const spot *legal_spots(const carc_game *g, int *count)
+{
+    int forced = exp_forced_spot(g);
+    if (forced >= 0) {
+        *count = 1;
+        return g->frontier + forced;
+    }
+    *count = g->nfrontier;
+    return g->frontier;
+}
+
+/* The tiles in hand listed, in list order: a second tile of the same kind is not
+ * listed again. */
+static inline int legal_kinds(const carc_game *g)
+{
+    return g->nhand == 2 && g->hand[1] == g->hand[0] ? 1 : g->nhand;
+}
+
+enum { LEGAL_BLOCKS = (MAX_FRONTIER + 3) / 4 + 1 };  /* place_count_kind's blk[] */
+
+/* The placements of the kind whose fit table is `fits` at spots s[0..count), and in
+ * blk[b] those at the spots 4b..4b+3 (at most 16), so that finding the i-th walks
+ * blocks of four spots and then at most four spots (place_nth_kind). */
+static inline int place_count_kind(const uint8_t *fits, const spot *s, int count, uint8_t *blk)
+{
+    int n = 0, i = 0;
+    for (; i + 4 <= count; i += 4) {
+        int c = legal_nfit[fits[s[i].sig]] + legal_nfit[fits[s[i + 1].sig]] +
+                legal_nfit[fits[s[i + 2].sig]] + legal_nfit[fits[s[i + 3].sig]];
+        *blk++ = (uint8_t)c;
+        n += c;
+    }
+    int c = 0;
+    for (; i < count; i++)
+        c += legal_nfit[fits[s[i].sig]];
+    *blk = (uint8_t)c;
+    return n + c;
+}
+
+/* Writes placement i (0 <= i < its count) of `kind` at spots s[0..count), blk[] from
+ * place_count_kind, in the order legal_place_in lists them: spots in order,
+ * rotations ascending. */
+static void place_nth_kind(int kind, const spot *s, const uint8_t *blk, int i, carc_move *out)
+{
+    const uint8_t *fits = tiletab_fit_rots[kind];
+    int j = 0;
+    for (; i >= blk[0]; blk++, j += 4)
+        i -= blk[0];
+    for (;; j++) {
+        unsigned fit = fits[s[j].sig];
+        int c = legal_nfit[fit];
+        if (i < c) {
+            carc_move m = move_pass();
+            m.kind = CARC_MOVE_PLACE;
+            m.tile = (uint8_t)kind;
+            m.rot = legal_rot_nth[fit][i];
+            m.x = s[j].x;
+            m.y = s[j].y;
+            *out = m;
+            return;
+        }
+        i -= c;
+    }
+}
+
+/* The placements listed: counts[h] of hand tile h, blocks of four spots in blk[h]
+ * (place_count_kind); returns the sum. */
+static inline __attribute__((always_inline)) int
+place_counts(const carc_game *g, const spot *s, int count, int counts[2],
+             uint8_t blk[2][LEGAL_BLOCKS])
+{
+    int n = 0, kinds = legal_kinds(g);
+    counts[0] = counts[1] = 0;
+    for (int h = 0; h < kinds; h++)
+        n += counts[h] = place_count_kind(tiletab_fit_rots[g->hand[h]], s, count, blk[h]);
+    return n;
+}
+
+/* Writes placement i (0 <= i < n, the sum of counts) of the list. */
+static void place_nth(const carc_game *g, const spot *s, const int counts[2],
+                      uint8_t blk[2][LEGAL_BLOCKS], int i, carc_move *out)
+{
+    int h = i >= counts[0];
+    place_nth_kind(g->hand[h], s, blk[h], i - (h ? counts[0] : 0), out);
+}
+
+int carc_legal_count(const carc_game *g)
+{
+    carc_pending p;
+    int decision = turn_pending(g, &p);
+    if (decision == CARC_DEC_PLACE) {
+        int count, counts[2];
+        uint8_t blk[2][LEGAL_BLOCKS];
+        const spot *s = legal_spots(g, &count);
+        return place_counts(g, s, count, counts, blk);
+    }
+    if (decision == CARC_DEC_FOLLOWER) {
+        carc_move buf[LEGAL_FOLLOWER_MOVES];
+        return legal_follower(g, buf, LEGAL_FOLLOWER_MOVES);
+    }
+    if (decision == CARC_DEC_NONE)
+        return 0;
+    carc_move buf[CARC_MAX_MOVES];
+    return legal_list(g, decision, buf, CARC_MAX_MOVES);
+}
+
+/* Takes the move `index` chooses among list[0..n), as carc_legal_pick says. */
+static int legal_take(const carc_move *list, int n, carc_index_fn index, void *ctx,
+                      carc_move *out)
+{
+    if (n == 0)
+        return 0;
+    uint32_t i = index(ctx, (uint32_t)n);
+    if (i >= (uint32_t)n)
+        return -1;
+    *out = list[i];
+    return n;
+}
+
+int carc_legal_pick(const carc_game *g, carc_index_fn index, void *ctx, carc_move *out)
+{
+    carc_pending p;
+    int decision = turn_pending(g, &p);
+    if (decision == CARC_DEC_PLACE) {
+        int count, counts[2];
+        uint8_t blk[2][LEGAL_BLOCKS];
+        const spot *s = legal_spots(g, &count);
+        int n = place_counts(g, s, count, counts, blk);
+        if (n == 0)
+            return 0;
+        uint32_t i = index(ctx, (uint32_t)n);
+        if (i >= (uint32_t)n)
+            return -1;
+        place_nth(g, s, counts, blk, (int)i, out);
+        return n;
+    }
+    if (decision == CARC_DEC_FOLLOWER) {
+        carc_move buf[LEGAL_FOLLOWER_MOVES];
+        return legal_take(buf, legal_follower(g, buf, LEGAL_FOLLOWER_MOVES), index, ctx, out);
+    }
+    if (decision == CARC_DEC_NONE)
+        return 0;
+    carc_move buf[CARC_MAX_MOVES];
+    return legal_take(buf, legal_list(g, decision, buf, CARC_MAX_MOVES), index, ctx, out);
+}
+
+/* carc_legal_nth's index: the place it was given, whatever n. */
+static uint32_t legal_given(void *ctx, uint32_t n)
+{
+    (void)n;
+    return *(const uint32_t *)ctx;
+}
+
+int carc_legal_nth(const carc_game *g, int i, carc_move *out)
+{
+    if (i < 0)
+        return 0;
+    uint32_t at = (uint32_t)i;
+    return carc_legal_pick(g, legal_given, &at, out) > 0;
 }

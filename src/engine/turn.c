@@ -12,28 +12,19 @@
  */
 #include "expansion.h"
 
-/* T6 owes a decision when the active player could place a follower (B6). */
+/* T6 owes a decision when the active player could place a follower (B6): a
+ * follower in supply and a segment of the placed tile on an empty feature
+ * (legal_follower lists them). */
 static int follower_owed(const carc_game *g)
 {
-    if (carc_supply(g, g->active) == 0)
+    if (follower_supply(g, g->active) == 0)
         return 0;
     const placed *p = &g->tiles[g->last];
-    int nseg = carc_tile_def_of(p->kind)->nseg;
-    for (int i = 0; i < nseg; i++)
+    const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* 0xFF past the segments */
+    for (int i = 0; i < 8 && port[i] != 0xFF; i++)
         if (feat_of(g, p->first + i)->follow == 0)
             return 1;
     return 0;
-}
-
-static void end_turn(carc_game *g)
-{
-    g->nhand = 0;
-    if (g->stack_len == 0) {
-        g->step = ST_E2_END_CARDS;
-        return;
-    }
-    g->active = (uint8_t)((g->active + 1) % g->players);
-    g->step = ST_T1_DRAW;
 }
 
 /* The steps the machine runs itself (the cases of turn_advance's switch). */
@@ -41,57 +32,135 @@ static const uint8_t turn_own_step[ST_OVER + 1] = {
     [ST_T1_DRAW] = 1, [ST_T3_PLACE] = 1, [ST_T6_FOLLOWER] = 1, [ST_T7_SCORE] = 1,
     [ST_T10_END] = 1, [ST_E3_FINAL] = 1, [ST_OVER] = 1};
 
-/* Goes to `step`, passing at once the steps from there that no active expansion
- * acts at, without a turn of the switch each (a base game passes seven a turn). */
-static void turn_goto(carc_game *g, int step)
+/* The first of the machine's own steps at or after each step: where a game with
+ * no expansion goes next (turn_next). */
+static const uint8_t turn_next_own[ST_OVER + 1] = {
+    [ST_T1_DRAW] = ST_T1_DRAW,          [ST_T2_WINDOW] = ST_T3_PLACE,
+    [ST_T3_PLACE] = ST_T3_PLACE,        [ST_T4_GIFT] = ST_T6_FOLLOWER,
+    [ST_T5_CLOISTER] = ST_T6_FOLLOWER,  [ST_T5_ROADSIDE] = ST_T6_FOLLOWER,
+    [ST_T6_FOLLOWER] = ST_T6_FOLLOWER,  [ST_T7_MODIFIERS] = ST_T7_SCORE,
+    [ST_T7_SCORE] = ST_T7_SCORE,        [ST_T8_WINDOW] = ST_T10_END,
+    [ST_T9_HAND] = ST_T10_END,          [ST_T10_END] = ST_T10_END,
+    [ST_E2_END_CARDS] = ST_E3_FINAL,    [ST_E3_FINAL] = ST_E3_FINAL,
+    [ST_OVER] = ST_OVER};
+
+/* The first step at or after `step` where something happens in a game with
+ * expansions: one of the machine's own or one some active expansion acts at. The
+ * others pass without a turn of turn_advance's switch each. */
+static inline int turn_next(const carc_game *g, int step)
 {
     while (!turn_own_step[step] && !g->exp_at[step])
         step++;
-    g->step = (uint8_t)step;
+    return step;
+}
+
+/* T1: a new turn's tile. 1 if one was drawn, 0 if the stack ran out (B5). */
+static inline int turn_draw(carc_game *g)
+{
+    g->turn++;
+    g->last = TILE_NONE;
+    g->ndone = 0;
+    g->nhand = 0;
+    g->extra_tile = EXTRA_NONE;
+    exp_turn_begin(g);
+    return stack_draw_placeable(g);
+}
+
+/* T10 after the expansions: the next seat's turn, or with the stack empty the end
+ * of the game; returns which step that is. */
+static inline int turn_end(carc_game *g)
+{
+    g->nhand = 0;
+    if (g->stack_len == 0)
+        return ST_E2_END_CARDS;
+    g->active = (uint8_t)((g->active + 1) % g->players);
+    return ST_T1_DRAW;
+}
+
+/* E3-E6, the game is over. */
+static void turn_final(carc_game *g)
+{
+    g->nhand = 0;
+    score_final(g);        /* E3, E4 */
+    exp_final_scoring(g);  /* E5 */
+    score_winners(g);      /* E6 */
+    g->over = 1;
+    g->step = ST_OVER;
+    event_emit(g, CARC_EV_GAME_OVER, -1, 0, 0, 0, 0, 0);
+}
+
+/* turn_advance with no expansion on: only the machine's own steps act, the next
+ * of them is one table load away, and nothing but the turn machine asks the step
+ * until it stops, so it is stored only there. */
+static void turn_advance_base(carc_game *g)
+{
+    int step = turn_next_own[g->step];  /* a move leaves the step after its decision */
+    for (;;) {
+        switch ((enum step)step) {
+        case ST_T1_DRAW:
+            step = turn_draw(g) ? ST_T3_PLACE : ST_E3_FINAL;
+            break;
+        case ST_T6_FOLLOWER:
+            if (follower_owed(g)) {
+                g->step = ST_T6_FOLLOWER;
+                return;
+            }
+            step = ST_T7_SCORE;
+            break;
+        case ST_T7_SCORE:
+            for (int i = 0; i < g->ndone; i++)
+                score_completed(g, i);
+            /* T8 and T9 are the expansions' */
+            /* fall through */
+        case ST_T10_END:
+            step = turn_end(g) == ST_T1_DRAW ? ST_T1_DRAW : ST_E3_FINAL;  /* E2: theirs */
+            break;
+        case ST_E3_FINAL:
+            turn_final(g);
+            return;
+        default:  /* T3, over */
+            g->step = (uint8_t)step;
+            return;
+        }
+    }
 }
 
 void turn_advance(carc_game *g)
 {
+    if (!exp_any(g)) {
+        turn_advance_base(g);
+        return;
+    }
     /* A card in play waits for its target or replies (X4, X10). Only a move puts
      * one in play (a step that did would owe a decision), so asking once suffices. */
     if (exp_holds(g))
         return;
+    int step = g->step;
     for (;;) {
-        switch ((enum step)g->step) {
+        g->step = (uint8_t)step;  /* the hooks and scoring below may ask it */
+        switch ((enum step)step) {
         case ST_T1_DRAW:
-            g->turn++;
-            g->last = TILE_NONE;
-            g->ndone = 0;
-            g->nhand = 0;
-            g->extra_tile = EXTRA_NONE;
-            exp_turn_begin(g);
-            turn_goto(g, stack_draw_placeable(g) ? ST_T2_WINDOW : ST_E2_END_CARDS);
+            step = turn_next(g, turn_draw(g) ? ST_T2_WINDOW : ST_E2_END_CARDS);
             break;
         case ST_T3_PLACE:
             return;
         case ST_T6_FOLLOWER:
             if (follower_owed(g))
                 return;
-            turn_goto(g, ST_T7_MODIFIERS);
+            step = turn_next(g, ST_T7_MODIFIERS);
             break;
         case ST_T7_SCORE:
             for (int i = 0; i < g->ndone; i++)
                 score_completed(g, i);
-            turn_goto(g, ST_T8_WINDOW);
+            step = turn_next(g, ST_T8_WINDOW);
             break;
         case ST_T10_END:
             if (exp_step(g, ST_T10_END))  /* a Mastermind that applied to this turn lapses */
                 return;
-            end_turn(g);
+            step = turn_next(g, turn_end(g));
             break;
         case ST_E3_FINAL:
-            g->nhand = 0;
-            score_final(g);        /* E3, E4 */
-            exp_final_scoring(g);  /* E5 */
-            score_winners(g);      /* E6 */
-            g->over = 1;
-            g->step = ST_OVER;
-            event_emit(g, CARC_EV_GAME_OVER, -1, 0, 0, 0, 0, 0);
+            turn_final(g);
             return;
         case ST_OVER:
             return;
@@ -99,9 +168,9 @@ void turn_advance(carc_game *g)
             /* the expansions' steps (T2 and T8 windows, T4 gifts, T5 offers, T7
              * modifiers, T9 hand limit, E2 end cards, and any step a new expansion
              * adds to enum step): owed while an active expansion says so */
-            if (exp_step(g, g->step))
+            if (exp_step(g, step))
                 return;
-            turn_goto(g, g->step + 1);
+            step = turn_next(g, step + 1);
             break;
         }
     }

@@ -34,6 +34,7 @@ int feat_union(carc_game *g, int a, int b)
     /* B's list, before the splice below joins it to A's: parent and feat, the first
      * two bytes of a node, in one store */
     _Static_assert(offsetof(node, parent) == 0 && offsetof(node, feat) == 1, "struct node");
+    _Static_assert(offsetof(carc_game, feats) % 8 == 0, "records on words (state.h)");
     const uint8_t label_bytes[2] = {(uint8_t)ra, (uint8_t)fa};
     uint16_t label;
     memcpy(&label, label_bytes, 2);

@@ -191,7 +191,6 @@ struct carc_game {
     uint8_t around[MAX_CLOISTERS];     /* tiles in the 8 positions around cloisters[i] */
     placed tiles[CARC_TILES];
     node nodes[MAX_NODES];
-    feature feats[MAX_FEATS];
     uint8_t nfeats;       /* records ever used: feats[0..nfeats) are live or free */
     uint8_t feat_free;    /* the first free record, or FEAT_NONE */
     spot frontier[MAX_FRONTIER];
@@ -260,6 +259,9 @@ struct carc_game {
     uint8_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1];
 
     uint64_t rng[4];
+    /* the feature records (struct feature), after a word so that they start on one:
+     * feat_union loads them as words */
+    feature feats[MAX_FEATS];
 
     uint16_t nevents;
     carc_event events[CARC_MAX_EVENTS];
@@ -416,14 +418,16 @@ static inline void feat_make(carc_game *g, int n, int type, int open, int pennan
     node *nd = &g->nodes[n];
     nd->parent = nd->next = (uint8_t)n;
     nd->feat = (uint8_t)f;
-    feature *r = &g->feats[f];
-    r->flags = (uint8_t)type;
-    r->tokens = 0;
-    r->size = 1;
-    r->open = (uint8_t)open;
-    r->pennants = (uint8_t)pennants;
-    r->ends = (uint8_t)ends;
-    r->follow = 0;
+    /* one 8-byte store: the unions that follow at once load the record as a word,
+     * and a word loaded over several smaller stores still in flight waits for them */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    g->feats[f] = (feature){.flags = (uint8_t)type, .size = 1, .open = (uint8_t)open,
+                            .pennants = (uint8_t)pennants, .ends = (uint8_t)ends};
+#else
+    uint64_t w = (uint64_t)(uint8_t)type | 1u << 16 | (uint64_t)(uint8_t)open << 24 |
+                 (uint64_t)(uint8_t)pennants << 32 | (uint64_t)(uint8_t)ends << 40;
+    memcpy(&g->feats[f], &w, 8);
+#endif
 }
 int feat_union(carc_game *g, int a, int b);
 int feat_tiles(const carc_game *g, int root);

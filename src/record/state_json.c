@@ -30,6 +30,7 @@
 
 #include "jbuf.h"
 #include "record_int.h"
+#include "state_json.h"
 #include "tile_ports.h"
 
 /* The names of the score categories of carc_score_part, in order. */
@@ -115,15 +116,15 @@ static void sj_players(const carc_game *g, jbuf *b)
     sj_int_list(b, v, n);
 }
 
-/* "board":[{"rot","tile","x","y"}...] */
-static void sj_board_tiles(const carc_game *g, jbuf *b)
+/* "board":[{"rot","tile","x","y"}...]: the tiles from index `from` on (0: all) */
+static void sj_board_tiles(const carc_game *g, jbuf *b, int from)
 {
-    int n = carc_board_count(g), kind, x, y, rot;
+    int n = carc_board_count(g), start = from > 0 ? from : 0, kind, x, y, rot;
 
     jbuf_lit(b, ",\"board\":[");
-    for (int i = 0; i < n; i++) {
+    for (int i = start; i < n; i++) {
         carc_board_tile(g, i, &kind, &x, &y, &rot);
-        if (i)
+        if (i > start)
             jbuf_char(b, ',');
         jbuf_lit(b, "{\"rot\":");
         jbuf_int(b, rot);
@@ -608,6 +609,11 @@ static void sj_christmas(const carc_game *g, jbuf *b)
  * stack_left supply turn view winners. */
 char *carc_state_json(const carc_game *g, int with_legal)
 {
+    return state_json_board_from(g, with_legal, 0);
+}
+
+char *state_json_board_from(const carc_game *g, int with_legal, int board_from)
+{
     carc_pending p = carc_pending_decision(g);
     const char *dec = carc_decision_name(p.decision);
     unsigned expansions = carc_config_of(g)->expansions;
@@ -618,7 +624,7 @@ char *carc_state_json(const carc_game *g, int with_legal)
     jbuf_init(&b, 16384);
     jbuf_lit(&b, "{\"active\":");
     jbuf_int(&b, p.active);
-    sj_board_tiles(g, &b);
+    sj_board_tiles(g, &b, board_from);
     if (expansions & CARC_EXP_CHRISTMAS)
         sj_christmas(g, &b);
     jbuf_lit(&b, ",\"expansions\":");

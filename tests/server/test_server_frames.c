@@ -73,10 +73,10 @@ static void play_and_compare(int workers, int games)
                 p[n].queued[slot] = srv_frame_new(NULL);
                 assert_non_null(p[n].queued[slot]);
                 assert_int_equal(srv_frames_submit(pool, p[n].queued[slot], snap, "0123456789ab",
-                                                   index, s), 0);
+                                                   index, s, NULL), 0);
                 srv_frames_snap_unref(pool, snap);  /* the job keeps its own reference */
                 p[n].direct[slot] = srv_frame_new(NULL);
-                srv_frame_write(p[n].direct[slot], "0123456789ab", index, g, s, view);
+                srv_frame_write(p[n].direct[slot], "0123456789ab", index, g, s, view, NULL);
             }
             n++;
             int over = carc_is_over(g);
@@ -128,7 +128,7 @@ static void test_free_drains(void **state)
     assert_non_null(pool);
     srv_snap *snap = srv_frames_snap(pool, g);
     srv_frame *f = srv_frame_new(NULL);
-    assert_int_equal(srv_frames_submit(pool, f, snap, "0123456789ab", 0, 0), 0);
+    assert_int_equal(srv_frames_submit(pool, f, snap, "0123456789ab", 0, 0, NULL), 0);
     srv_frames_snap_unref(pool, snap);
     srv_frames_free(pool);
     assert_non_null(f->buf);

@@ -1,0 +1,241 @@
+/*
+ * srv_delta.c - writing a state frame: the full frame of docs/SERVER.md, or a delta
+ * frame that carries only what changed since the seat's frame of the index before.
+ *
+ * A full frame is the head (index, legal moves, events) and the seat's view as the
+ * state JSON. A delta frame (sessions that ask for ?frames=delta) has the same head
+ * and, instead of the view: the tiles added to the board since the base frame
+ * ("board_from", "board_add": the board only grows, in placement order) and, in
+ * "view", every other top-level member of the view whose text changed. To know what
+ * changed without keeping old texts, every frame keeps its view's parts (srv_parts):
+ * the board's length and a 64-bit hash of each other member ("key":value); the delta
+ * writes the view without the board's known tiles (state_json_board_from, so the
+ * board, a third of a late view, is not written again), cuts it into members and
+ * sends those whose hash the base does not have. A base whose parts are unknown
+ * (out of memory) gives a delta that carries the whole view (board_from 0), so a
+ * client that applies it has the full state again.
+ *
+ * What a delta carries is a part of the seat's view (carc_view), as the full frame
+ * is: it can hold nothing the full frame of the same seat does not.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "srv_int.h"
+#include "state_json.h"
+
+/* Appends s as a JSON string: as it is between quotes when nothing in it needs an
+ * escape (notation and event lines are plain ASCII), else through sb_json_string. */
+static void delta_json_string(strbuf *b, const char *s)
+{
+    const char *p = s;
+    while (*p && (unsigned char)*p >= 0x20 && *p != '"' && *p != '\\')
+        p++;
+    if (*p) {
+        sb_json_string(b, s);
+        return;
+    }
+    sb_putc(b, '"');
+    sb_puts(b, s);
+    sb_putc(b, '"');
+}
+
+/* Appends the n bytes at p, a piece of the writable text `p` is in (its byte p[n] is
+ * put back after a NUL marks the end for sb_puts). */
+static void delta_putn(strbuf *b, char *p, size_t n)
+{
+    char keep = p[n];
+    p[n] = '\0';
+    sb_puts(b, p);
+    p[n] = keep;
+}
+
+/* A 64-bit hash of n bytes, eight at a time (a multiply and a shift per word). */
+static uint64_t delta_hash(const char *p, size_t n)
+{
+    uint64_t h = 0x243F6A8885A308D3ull ^ n, w;
+    for (; n >= 8; p += 8, n -= 8) {
+        memcpy(&w, p, 8);
+        h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
+    }
+    w = 0;
+    memcpy(&w, p, n);
+    h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 31);
+}
+
+/* The top-level members of the JSON object `text` (written by the state JSON: no
+ * space, valid): their offsets and lengths ("key":value, without the comma); the
+ * count, at most `max` (more are not looked at: cannot happen, a view has 21). */
+static int delta_split(const char *text, size_t *at, size_t *len, int max)
+{
+    int n = 0, depth = 0, in_string = 0;
+    size_t start = 1;
+    for (size_t i = 1; text[i]; i++) {
+        char c = text[i];
+        if (in_string) {
+            if (c == '\\' && text[i + 1])
+                i++;
+            else if (c == '"')
+                in_string = 0;
+            continue;
+        }
+        if (c == '"') {
+            in_string = 1;
+        } else if (c == '{' || c == '[') {
+            depth++;
+        } else if (c == '}' || c == ']') {
+            if (depth-- == 0) {
+                if (i > start && n < max) {
+                    at[n] = start;
+                    len[n++] = i - start;
+                }
+                break;
+            }
+        } else if (c == ',' && depth == 0) {
+            if (n < max) {
+                at[n] = start;
+                len[n++] = i - start;
+            }
+            start = i + 1;
+        }
+    }
+    return n;
+}
+
+/* 1 if member m (of length n) is the board's. */
+static int delta_is_board(const char *m, size_t n)
+{
+    return n >= 8 && memcmp(m, "\"board\":", 8) == 0;
+}
+
+/* The head of a frame, up to and including the events' and log's lists. */
+static void delta_head(strbuf *b, const char *id, int index, const carc_game *view, int seat,
+                       const carc_move *moves, int n, int delta)
+{
+    int nev = 0;
+    const carc_event *ev = carc_events(view, &nev);
+    char head[192], text[CARC_NOTATION_MAX], line[256];
+    char seat_text[16] = "null";
+    if (seat >= 0)
+        snprintf(seat_text, sizeof seat_text, "%d", seat);
+    if (delta)
+        snprintf(head, sizeof head, "{\"type\":\"delta\",\"game\":\"%s\",\"index\":%d,\"base\":%d,"
+                 "\"over\":%s,\"seat\":%s,\"legal\":[", id, index, index - 1,
+                 carc_is_over(view) ? "true" : "false", seat_text);
+    else
+        snprintf(head, sizeof head, "{\"type\":\"state\",\"game\":\"%s\",\"index\":%d,"
+                 "\"over\":%s,\"seat\":%s,\"legal\":[", id, index,
+                 carc_is_over(view) ? "true" : "false", seat_text);
+    sb_puts(b, head);
+    for (int i = 0, k = 0; i < n; i++) {
+        if (carc_move_format(view, &moves[i], text, sizeof text) < 0)
+            continue;  /* cannot happen: notation covers every legal move */
+        if (k++)
+            sb_putc(b, ',');
+        delta_json_string(b, text);
+    }
+    /* the events of the move that led here, as this view masks them */
+    sb_puts(b, "],\"events\":[");
+    for (int i = 0; i < nev; i++) {
+        event_short(view, &ev[i], line, sizeof line);
+        if (i)
+            sb_putc(b, ',');
+        delta_json_string(b, line);
+    }
+    sb_puts(b, "],\"log\":[");
+    for (int i = 0; i < nev; i++) {
+        event_text(view, &ev[i], line, sizeof line);
+        if (i)
+            sb_putc(b, ',');
+        delta_json_string(b, line);
+    }
+    sb_putc(b, ']');
+}
+
+/* 1 if the parts p hold hash h. */
+static int delta_has(const srv_parts *p, uint64_t h)
+{
+    for (int i = 0; i < p->n; i++)
+        if (p->h[i] == h)
+            return 1;
+    return 0;
+}
+
+void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g, int seat,
+                     carc_game *view, const srv_frame *base)
+{
+    int n = 0, delta = base != NULL;
+    /* a spectator sees what every seat may know (RULES.md 6): the public view */
+    carc_view(g, seat >= 0 ? seat : CARC_SEAT_PUBLIC, view);
+    int tiles = carc_board_count(view);
+    const srv_parts *from = delta && base->parts.ok && base->parts.board <= tiles
+                            ? &base->parts : NULL;
+    char *state = state_json_board_from(view, 0, from ? from->board : 0);
+    carc_pending p = carc_pending_decision(view);
+    carc_move *moves = NULL;
+    f->parts.ok = 0;
+    if (!state)
+        return;
+    if (seat >= 0 && p.seat == seat && !carc_is_over(view)) {
+        moves = malloc(CARC_MAX_MOVES * sizeof *moves);
+        if (!moves) {
+            free(state);
+            return;
+        }
+        n = carc_legal(view, moves, CARC_MAX_MOVES);
+    }
+    size_t at[SRV_PARTS], len[SRV_PARTS];
+    int parts = delta_split(state, at, len, SRV_PARTS);
+    strbuf b;
+    sb_init(&b);
+    /* room for libwebsockets' header before the text, so the frame is sent as it is */
+    for (int i = 0; i < LWS_PRE; i++)
+        sb_putc(&b, ' ');
+    delta_head(&b, id, index, view, seat, moves, n, delta);
+    if (!delta) {
+        sb_puts(&b, ",\"view\":");
+        sb_puts(&b, state);
+    } else {
+        /* the board's new tiles, then the members that changed (all without a base) */
+        sb_printf(&b, ",\"board_from\":%d,\"board_add\":", from ? from->board : 0);
+        int board = 0;
+        for (int i = 0; i < parts; i++)
+            if (delta_is_board(state + at[i], len[i])) {
+                delta_putn(&b, state + at[i] + 8, len[i] - 8);
+                board = 1;
+            }
+        if (!board)
+            sb_puts(&b, "[]");
+        sb_puts(&b, ",\"view\":{");
+        for (int i = 0, k = 0; i < parts; i++) {
+            if (delta_is_board(state + at[i], len[i]) ||
+                (from && delta_has(from, delta_hash(state + at[i], len[i]))))
+                continue;
+            if (k++)
+                sb_putc(&b, ',');
+            delta_putn(&b, state + at[i], len[i]);
+        }
+        sb_putc(&b, '}');
+    }
+    sb_putc(&b, '}');
+    /* this frame's parts, for the delta of the next index */
+    f->parts.n = 0;
+    for (int i = 0; i < parts; i++)
+        if (!delta_is_board(state + at[i], len[i]))
+            f->parts.h[f->parts.n++] = delta_hash(state + at[i], len[i]);
+    f->parts.board = tiles;
+    free(state);
+    free(moves);
+    if (b.oom) {
+        sb_free(&b);
+        return;
+    }
+    f->parts.ok = 1;
+    f->len = b.len - LWS_PRE;
+    f->buf = (unsigned char *)b.p;
+}

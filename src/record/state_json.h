@@ -9,9 +9,15 @@
 
 #include "carc.h"
 
+#include <stddef.h>
+
 /* carc_state_json(g, with_legal), except that "board" lists only the tiles of
  * carc_board_tile index board_from and later (0: every tile, the same bytes as
- * carc_state_json). Caller frees; NULL on out of memory. */
-char *state_json_board_from(const carc_game *g, int with_legal, int board_from);
+ * carc_state_json); and, if marks is not NULL, the offset where each top-level
+ * member ("key":value) starts, in order, is written to marks[0..*nmarks-1] (at most
+ * max; members are separated by one comma and the last ends before the final '}').
+ * Caller frees; NULL on out of memory. */
+char *state_json_parts(const carc_game *g, int with_legal, int board_from, size_t *marks,
+                       int max, int *nmarks);
 
 #endif

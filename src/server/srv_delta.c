@@ -9,9 +9,9 @@
  * "view", every other top-level member of the view whose text changed. To know what
  * changed without keeping old texts, every frame keeps its view's parts (srv_parts):
  * the board's length and a 64-bit hash of each other member ("key":value); the delta
- * writes the view without the board's known tiles (state_json_board_from, so the
- * board, a third of a late view, is not written again), cuts it into members and
- * sends those whose hash the base does not have. A base whose parts are unknown
+ * writes the view without the board's known tiles (state_json_parts, so the board,
+ * a quarter of a late view, is not written again), which marks where each member
+ * starts, and sends the members whose hash the base does not have. A base whose parts are unknown
  * (out of memory) gives a delta that carries the whole view (board_from 0), so a
  * client that applies it has the full state again.
  *
@@ -66,45 +66,6 @@ static uint64_t delta_hash(const char *p, size_t n)
     memcpy(&w, p, n);
     h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
     return h ^ (h >> 31);
-}
-
-/* The top-level members of the JSON object `text` (written by the state JSON: no
- * space, valid): their offsets and lengths ("key":value, without the comma); the
- * count, at most `max` (more are not looked at: cannot happen, a view has 21). */
-static int delta_split(const char *text, size_t *at, size_t *len, int max)
-{
-    int n = 0, depth = 0, in_string = 0;
-    size_t start = 1;
-    for (size_t i = 1; text[i]; i++) {
-        char c = text[i];
-        if (in_string) {
-            if (c == '\\' && text[i + 1])
-                i++;
-            else if (c == '"')
-                in_string = 0;
-            continue;
-        }
-        if (c == '"') {
-            in_string = 1;
-        } else if (c == '{' || c == '[') {
-            depth++;
-        } else if (c == '}' || c == ']') {
-            if (depth-- == 0) {
-                if (i > start && n < max) {
-                    at[n] = start;
-                    len[n++] = i - start;
-                }
-                break;
-            }
-        } else if (c == ',' && depth == 0) {
-            if (n < max) {
-                at[n] = start;
-                len[n++] = i - start;
-            }
-            start = i + 1;
-        }
-    }
-    return n;
 }
 
 /* 1 if member m (of length n) is the board's. */
@@ -175,7 +136,9 @@ void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g
     int tiles = carc_board_count(view);
     const srv_parts *from = delta && base->parts.ok && base->parts.board <= tiles
                             ? &base->parts : NULL;
-    char *state = state_json_board_from(view, 0, from ? from->board : 0);
+    size_t at[SRV_PARTS], len[SRV_PARTS];
+    int parts = 0;
+    char *state = state_json_parts(view, 0, from ? from->board : 0, at, SRV_PARTS, &parts);
     carc_pending p = carc_pending_decision(view);
     carc_move *moves = NULL;
     f->parts.ok = 0;
@@ -189,8 +152,10 @@ void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g
         }
         n = carc_legal(view, moves, CARC_MAX_MOVES);
     }
-    size_t at[SRV_PARTS], len[SRV_PARTS];
-    int parts = delta_split(state, at, len, SRV_PARTS);
+    /* member i runs from at[i] to the comma before at[i + 1], the last to the '}' */
+    size_t total = strlen(state);
+    for (int i = 0; i < parts; i++)
+        len[i] = (i + 1 < parts ? at[i + 1] : total) - 1 - at[i];
     strbuf b;
     sb_init(&b);
     /* room for libwebsockets' header before the text, so the frame is sent as it is */

@@ -1178,6 +1178,43 @@ static int run_bad(void)
     conn *again = open_path(ws0);
     free(expect_state(again, 1, "seat 0 reconnects"));
 
+    /* delta frames: an unknown query is refused; a delta session gets the full state
+     * first, then deltas from the state before; after a refused move, the full state */
+    char qpath[300];
+    snprintf(qpath, sizeof qpath, "%s?frames=sometimes", ws0);
+    bad = open_path(qpath);
+    expect_error(bad, "unknown query", "an unknown query");
+    conn_free(bad);
+    snprintf(qpath, sizeof qpath, "%s?frames=delta", ws0);
+    conn *d0 = open_path(qpath);
+    char *fd = expect_state(d0, 1, "a delta session opens");
+    frame = json_loads(fd, 0, NULL);
+    free(fd);
+    int owner = (int)json_integer_value(json_object_get(json_object_get(json_object_get(frame,
+                "view"), "pending"), "seat"));
+    if (owner != 0 && owner != 1)
+        fail("no seat owes the decision at index 1");
+    if (owner == 1) {
+        json_decref(frame);
+        fd = expect_state(s1, 1, "seat 1 at index 1");  /* its frame of seat 0's move */
+        frame = json_loads(fd, 0, NULL);
+        free(fd);
+    }
+    snprintf(move, sizeof move, "{\"type\":\"move\",\"index\":1,\"move\":\"%s\"}",
+             json_string_value(json_array_get(json_object_get(frame, "legal"), 0)));
+    json_decref(frame);
+    conn_send(owner == 0 ? d0 : s1, move);
+    char *m = next_msg(d0);
+    if (!m || !strstr(m, "{\"type\":\"delta\"") || !strstr(m, "\"index\":2,\"base\":1,"))
+        fail("a delta session: expected a delta frame from index 1 to 2, got %.200s",
+             m ? m : "nothing");
+    free(m);
+    conn_send(d0, "{\"type\":\"move\",\"index\":0,\"move\":\"pass\"}");
+    expect_error(d0, "stale move", "a stale move on a delta session");
+    free(expect_state(d0, 2, "the full state after a refused move on a delta session"));
+    conn_send(d0, "{\"type\":\"state\"}");
+    free(expect_state(d0, 2, "a delta session asking for the state"));
+
     /* one address may hold only so many sessions */
     int n = T.max_per_ip + 5, refused = 0;
     conn **many = calloc((size_t)n, sizeof *many);
@@ -1185,14 +1222,14 @@ static int run_bad(void)
         many[i] = open_path(watch);
     for (int i = 0; i < n; i++)
         refused += !many[i]->open;
-    if (refused < 5 + 4)  /* s0, s1, sp, again hold 4 of the cap */
+    if (refused < 5 + 5)  /* s0, s1, sp, again, d0 hold 5 of the cap */
         fail("%d connections from one address: only %d refused with a cap of %d", n + 4,
              refused, T.max_per_ip);
     lws_context_destroy(T.ctx);
     T.ctx = NULL;
     for (int i = 0; i < n; i++)
         many[i]->closed = 1;
-    s0->closed = s1->closed = sp->closed = again->closed = 1;
+    s0->closed = s1->closed = sp->closed = again->closed = d0->closed = 1;
     for (int i = 0; i < n; i++)
         conn_free(many[i]);
     free(many);
@@ -1200,7 +1237,8 @@ static int run_bad(void)
     conn_free(s1);
     conn_free(sp);
     conn_free(again);
-    if (game_index(id) != 1)
+    conn_free(d0);
+    if (game_index(id) != 2)
         fail("the game changed");
     printf("ws_client: every bad input refused, the game unchanged\n");
     return 0;

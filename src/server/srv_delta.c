@@ -53,19 +53,34 @@ static void delta_putn(strbuf *b, char *p, size_t n)
     p[n] = keep;
 }
 
-/* A 64-bit hash of n bytes, eight at a time (a multiply and a shift per word). */
+/* A 64-bit hash of n bytes: four independent lanes of eight bytes (a multiply and a
+ * shift each), so that the processor runs them side by side; one lane was 14% of a
+ * delta frame's time. Collisions matter only as "a changed member not sent", which
+ * at 2^-64 per member the tests' full comparisons would show long before. */
 static uint64_t delta_hash(const char *p, size_t n)
 {
-    uint64_t h = 0x243F6A8885A308D3ull ^ n, w;
-    for (; n >= 8; p += 8, n -= 8) {
-        memcpy(&w, p, 8);
-        h = (h ^ w) * 0x9E3779B97F4A7C15ull;
-        h ^= h >> 29;
+    static const uint64_t k[4] = { 0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full,
+                                   0x165667B19E3779F9ull, 0xD6E8FEB86659FD93ull };
+    uint64_t h[4] = { 0x243F6A8885A308D3ull ^ n, 0x13198A2E03707344ull,
+                      0xA4093822299F31D0ull, 0x082EFA98EC4E6C89ull }, w;
+    for (; n >= 32; p += 32, n -= 32)
+        for (int i = 0; i < 4; i++) {
+            memcpy(&w, p + 8 * i, 8);
+            h[i] = (h[i] ^ w) * k[i];
+            h[i] ^= h[i] >> 29;
+        }
+    for (int i = 0; n > 0; i = (i + 1) & 3) {
+        size_t m = n < 8 ? n : 8;
+        w = 0;
+        memcpy(&w, p, m);
+        h[i] = (h[i] ^ w) * k[i];
+        h[i] ^= h[i] >> 29;
+        p += m;
+        n -= m;
     }
-    w = 0;
-    memcpy(&w, p, n);
-    h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
-    return h ^ (h >> 31);
+    uint64_t x = h[0] ^ (h[1] * k[1]) ^ (h[2] * k[2] >> 7) ^ (h[3] * k[3] << 3 | h[3] >> 61);
+    x = (x ^ (x >> 31)) * 0xBF58476D1CE4E5B9ull;
+    return x ^ (x >> 29);
 }
 
 /* 1 if member m (of length n) is the board's. */

@@ -11,26 +11,12 @@
  * append_move joins one transaction (opened by the first), which batch_end commits;
  * the server tells nobody of those moves before that. If the transaction dies on
  * the way (an I/O error), later appends of the batch are refused and batch_end
- * fails: every move appended since batch_begin may be lost.
- *
- * Checkpoints: copying the WAL back into the database file ends with an fsync, which
- * cost the service thread some 4% of its time when SQLite ran it after a commit
- * (wal_autocheckpoint). A thread of this file with its own connection runs a passive
- * checkpoint (it never blocks the writer) every SQLITE_CKPT_MS instead. Under a
- * steady stream of commits such a checkpoint may never catch the WAL's end, and the
- * WAL is restarted only when one has, so the service thread keeps SQLite's own
- * checkpoint as a backstop at SQLITE_CKPT_BACKSTOP pages (40 MB) instead of 1,000.
- * Durability is unchanged: a commit is in the WAL file when it returns, whoever
- * checkpoints it later. Schema:
+ * fails: every move appended since batch_begin may be lost. Schema:
  *   games(id TEXT PRIMARY KEY, players, expansions, seed, tokens, created, finished)
  *   moves(game, idx, move, PRIMARY KEY (game, idx))
  */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
-#include <pthread.h>
-#include <signal.h>
 #include <sqlite3.h>
-#include <time.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,16 +36,7 @@ typedef struct sqlite_store {
     /* fault injection (tests/server/store_fail.sh): CARC_SERVE_FAIL_COMMIT=K makes
      * the K-th commit of a batch fail once, rolled back as an I/O error would be */
     long commits, fail_at;
-    /* the checkpoint thread (started once the schema exists) */
-    sqlite3 *ckpt_db;
-    pthread_t ckpt_thread;
-    int ckpt_running;
-    pthread_mutex_t ckpt_lock;
-    pthread_cond_t ckpt_wake;
-    int ckpt_stop;  /* under ckpt_lock */
 } sqlite_store;
-
-enum { SQLITE_CKPT_MS = 100, SQLITE_CKPT_BACKSTOP = 10000 };
 
 static const char sqlite_schema[] =
     "PRAGMA journal_mode=WAL;"
@@ -307,83 +284,11 @@ static int sqlite_unfinished(srv_store *base, char ***ids, int *n)
     return 0;
 }
 
-/* The checkpoint thread: a passive checkpoint every SQLITE_CKPT_MS until stopped. */
-static void *sqlite_ckpt_main(void *arg)
-{
-    sqlite_store *s = arg;
-    pthread_mutex_lock(&s->ckpt_lock);
-    while (!s->ckpt_stop) {
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += SQLITE_CKPT_MS * 1000000L;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
-        }
-        if (pthread_cond_timedwait(&s->ckpt_wake, &s->ckpt_lock, &until) != ETIMEDOUT)
-            continue;
-        pthread_mutex_unlock(&s->ckpt_lock);
-        /* a failure (busy, I/O) leaves the WAL as it is: the next one tries again,
-         * and the backstop still bounds it */
-        sqlite3_wal_checkpoint_v2(s->ckpt_db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
-        pthread_mutex_lock(&s->ckpt_lock);
-    }
-    pthread_mutex_unlock(&s->ckpt_lock);
-    return NULL;
-}
-
-/* Opens the checkpoint thread's connection and starts it; without it (an error)
- * SQLite's own checkpoints on the service thread go on as before. */
-static void sqlite_ckpt_start(sqlite_store *s, const char *path)
-{
-    if (sqlite3_open_v2(path, &s->ckpt_db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
-        sqlite3_close(s->ckpt_db);
-        s->ckpt_db = NULL;
-        return;
-    }
-    sqlite3_busy_timeout(s->ckpt_db, 100);
-    pthread_mutex_init(&s->ckpt_lock, NULL);
-    pthread_cond_init(&s->ckpt_wake, NULL);
-    /* the thread never takes a signal: the service thread handles SIGTERM */
-    sigset_t all, old;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old);
-    s->ckpt_running = pthread_create(&s->ckpt_thread, NULL, sqlite_ckpt_main, s) == 0;
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (!s->ckpt_running) {
-        pthread_cond_destroy(&s->ckpt_wake);
-        pthread_mutex_destroy(&s->ckpt_lock);
-        sqlite3_close(s->ckpt_db);
-        s->ckpt_db = NULL;
-        return;
-    }
-    char sql[64];
-    snprintf(sql, sizeof sql, "PRAGMA wal_autocheckpoint=%d;", SQLITE_CKPT_BACKSTOP);
-    sqlite3_exec(s->db, sql, NULL, NULL, NULL);
-}
-
-static void sqlite_ckpt_stop(sqlite_store *s)
-{
-    if (!s->ckpt_running)
-        return;
-    pthread_mutex_lock(&s->ckpt_lock);
-    s->ckpt_stop = 1;
-    pthread_cond_signal(&s->ckpt_wake);
-    pthread_mutex_unlock(&s->ckpt_lock);
-    pthread_join(s->ckpt_thread, NULL);
-    pthread_cond_destroy(&s->ckpt_wake);
-    pthread_mutex_destroy(&s->ckpt_lock);
-    sqlite3_close(s->ckpt_db);
-    s->ckpt_db = NULL;
-    s->ckpt_running = 0;
-}
-
 static void sqlite_close(srv_store *base)
 {
     sqlite_store *s = (sqlite_store *)base;
     if (!s)
         return;
-    sqlite_ckpt_stop(s);
     sqlite3_stmt *all[] = {s->ins_game, s->ins_move, s->fin_game, s->sel_game,
                            s->sel_moves, s->sel_open, s->begin, s->commit, s->rollback};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
@@ -444,6 +349,5 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
             sqlite_close(&s->base);
             return NULL;
         }
-    sqlite_ckpt_start(s, path);
     return &s->base;
 }

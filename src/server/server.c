@@ -196,13 +196,9 @@ static int server_commit(srv_server *s)
         return 0;
     s->batch = 0;
     int rc = srv_sqlite_batch_end(s->store);
-    /* the frames of the batch's moves are written by the pool meanwhile; those not
-     * ready yet wait at the head of their sessions' queues until collected (without
-     * pool threads they are written here) */
-    if (!srv_frames_threaded(s->frames))
-        srv_frames_drain(s->frames);
-    else
-        srv_frames_collect(s->frames);
+    /* the frames of the batch's moves, written by the pool meanwhile, are all
+     * written before any of them is let go (or dropped) */
+    srv_frames_drain(s->frames);
     if (rc < 0)
         fprintf(stderr, "carc serve: %s: %d game%s back to their stored moves\n", s->store->err,
                 s->nmoved, s->nmoved == 1 ? "" : "s");
@@ -210,7 +206,7 @@ static int server_commit(srv_server *s)
         srv_game *gm = srv_registry_find(&s->reg, s->moved[i]);
         if (!gm || gm->durable == gm->index)
             continue;  /* evicted, or listed twice */
-        srv_frames_snap_unref(s->frames, gm->snap);  /* its queued frames hold their own */
+        srv_frames_snap_unref(s->frames, gm->snap);  /* its frames are written */
         gm->snap = NULL;
         if (rc == 0) {
             gm->durable = gm->index;
@@ -275,7 +271,6 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
     switch (reason) {
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         srv_take_bot_moves(s);
-        srv_frames_collect(s->frames);  /* a frame writer woke us */
         return 0;
     case LWS_CALLBACK_HTTP:
         memset(c, 0, sizeof *c);
@@ -310,15 +305,6 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
 static void server_wake(void *arg)
 {
     lws_cancel_service(arg);
-}
-
-/* A frame of game `id` was written: its sessions may send it. */
-static void server_frame_done(void *arg, const char *id)
-{
-    srv_server *s = arg;
-    srv_game *gm = srv_registry_find(&s->reg, id);
-    if (gm)
-        srv_ws_kick(gm);
 }
 
 /* How many threads write frames: o->frame_workers, or by default one per core but
@@ -394,7 +380,7 @@ int srv_run(const srv_options *o)
         fprintf(stderr, "carc serve: cannot start the computer players' threads\n");
         goto out;
     }
-    s->frames = srv_frames_new(server_frame_workers(o), server_wake, s->ctx, server_frame_done, s);
+    s->frames = srv_frames_new(server_frame_workers(o));
     if (!s->frames) {
         fprintf(stderr, "carc serve: cannot start the frame writers' threads\n");
         goto out;

@@ -9,23 +9,20 @@
  * thread still owns every game: it hands over an immutable copy of the state (a
  * snapshot, shared by the frames of one index) and an unwritten frame, and a worker
  * writes the frame's bytes and nothing else. The frames of a move are held until
- * the move's batch is committed anyway (group commit, server.c), and a session's
- * queue sends nothing past a frame that is not ready: the service thread never
- * waits for the writers. A worker puts each frame it wrote on the done list and, if
- * the list was empty, wakes the service thread (lws_cancel_service), which collects
- * the list (srv_frames_collect: the mutex hands every written byte over), marks the
- * frames ready and lets their sessions send them. srv_frames_drain (with no worker
- * thread, and at the end) writes what no worker has started on the calling thread.
+ * the move's batch is committed anyway (group commit, server.c); the commit drains
+ * the pool first (srv_frames_drain: the service thread writes the frames no worker
+ * has started, then waits for the rest), so a frame is never read unwritten and the
+ * mutex hands every written byte over to the service thread.
  *
  * A delta frame (srv_delta.c) reads the parts of its base, the same seat's frame of
- * the index before, which may itself still be queued: a job waits until its base is
- * done (`done` under the lock; the base was queued first, so whoever took it is
- * writing it).
+ * the index before, which must be written by then: a base queued in the current
+ * epoch (the drains so far) may not be, so the caller drains first (srv_game_delta;
+ * it happens only when a game moves twice in one pass, a computer answering at once).
  *
  * Ownership: reference counts (frames and snapshots) change on the service thread
  * only; a queued job holds one reference to its frame, its snapshot and its base,
- * dropped when it is collected. Workers read the snapshot and the base and write the
- * frame's buf, len and parts.
+ * dropped by the drain. Workers read the snapshot and the base and write the frame's
+ * buf, len and parts.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <libwebsockets.h>
@@ -43,7 +40,6 @@ srv_frame *srv_frame_new(const char *text)
         return NULL;
     f->refs = 1;
     if (text) {
-        f->ready = f->done = 1;
         size_t len = strlen(text);
         f->buf = malloc(LWS_PRE + len + 1);
         if (!f->buf) {
@@ -70,7 +66,7 @@ typedef struct frames_job {
     struct frames_job *next;
     srv_frame *f;
     srv_snap *snap;
-    srv_frame *base;       /* a delta's base (written, or queued before), or NULL */
+    srv_frame *base;       /* a delta's base (written before the job was queued), or NULL */
     char id[2 * SRV_ID_BYTES + 1];
     int index;
     int seat;
@@ -79,41 +75,19 @@ typedef struct frames_job {
 struct srv_frames {
     pthread_mutex_t lock;
     pthread_cond_t work;   /* a job was queued, or stop */
-    pthread_cond_t idle;   /* a worker finished a job (and none is left) */
-    pthread_cond_t written;  /* a job finished: a delta waiting for its base looks again */
+    pthread_cond_t idle;   /* a worker finished a job */
     frames_job *todo, *todo_tail;  /* not started */
     frames_job *done;      /* written, references not yet dropped */
     int busy;              /* jobs a worker is writing */
     int stop;
     int queued;            /* jobs submitted and not drained (service thread only) */
-    void (*wake)(void *);  /* told when the done list stops being empty */
-    void *wake_arg;
-    void (*on_done)(void *, const char *);  /* told of each frame collected */
-    void *done_arg;
+    unsigned epoch;        /* drains so far + 1 (service thread only) */
     int nthreads;
     pthread_t *threads;
     carc_game *view;       /* the service thread's scratch view for the drain */
     srv_snap *spare[FRAMES_SPARE];  /* freed snapshots kept for reuse (service thread) */
     int nspare;
 };
-
-/* Waits (holding p->lock) until the job's base, if any, is written. */
-static void frames_wait_base(srv_frames *p, const frames_job *job)
-{
-    while (job->base && !job->base->done)
-        pthread_cond_wait(&p->written, &p->lock);
-}
-
-/* Puts a written job on the done list (holding p->lock); 1 if the list was empty. */
-static int frames_finish(srv_frames *p, frames_job *job)
-{
-    int first = p->done == NULL;
-    job->f->done = 1;
-    job->next = p->done;
-    p->done = job;
-    pthread_cond_broadcast(&p->written);
-    return first;
-}
 
 /* Writes one job's frame, with `*view` as scratch (allocated on first use). */
 static void frames_run(frames_job *job, carc_game **view)
@@ -139,27 +113,20 @@ static void *frames_main(void *arg)
         if (!p->todo)
             p->todo_tail = NULL;
         p->busy++;
-        frames_wait_base(p, job);
         pthread_mutex_unlock(&p->lock);
         frames_run(job, &view);
         pthread_mutex_lock(&p->lock);
-        int first = frames_finish(p, job);
+        job->next = p->done;
+        p->done = job;
         if (--p->busy == 0 && !p->todo)
             pthread_cond_signal(&p->idle);
-        if (first && p->wake) {
-            /* outside the lock: the service thread may be taking it to collect */
-            pthread_mutex_unlock(&p->lock);
-            p->wake(p->wake_arg);
-            pthread_mutex_lock(&p->lock);
-        }
     }
     pthread_mutex_unlock(&p->lock);
     carc_free(view);
     return NULL;
 }
 
-srv_frames *srv_frames_new(int workers, void (*wake)(void *), void *wake_arg,
-                           void (*done)(void *, const char *), void *done_arg)
+srv_frames *srv_frames_new(int workers)
 {
     srv_frames *p = calloc(1, sizeof *p);
     if (!p)
@@ -167,11 +134,7 @@ srv_frames *srv_frames_new(int workers, void (*wake)(void *), void *wake_arg,
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->idle, NULL);
-    pthread_cond_init(&p->written, NULL);
-    p->wake = wake;
-    p->wake_arg = wake_arg;
-    p->on_done = done;
-    p->done_arg = done_arg;
+    p->epoch = 1;
     p->threads = workers > 0 ? calloc((size_t)workers, sizeof *p->threads) : NULL;
     if (workers > 0 && !p->threads) {
         srv_frames_free(p);
@@ -225,9 +188,9 @@ void srv_frames_snap_unref(srv_frames *p, srv_snap *s)
     free(s);
 }
 
-int srv_frames_threaded(const srv_frames *p)
+unsigned srv_frames_epoch(const srv_frames *p)
 {
-    return p && p->nthreads > 0;
+    return p ? p->epoch : 0;
 }
 
 int srv_frames_submit(srv_frames *p, srv_frame *f, srv_snap *snap, const char *id, int index,
@@ -241,6 +204,7 @@ int srv_frames_submit(srv_frames *p, srv_frame *f, srv_snap *snap, const char *i
     job->snap = snap;
     job->base = base;
     f->refs++;
+    f->epoch = p->epoch;
     snap->refs++;
     if (base)
         base->refs++;
@@ -259,52 +223,38 @@ int srv_frames_submit(srv_frames *p, srv_frame *f, srv_snap *snap, const char *i
     return 0;
 }
 
-int srv_frames_collect(srv_frames *p)
-{
-    if (!p || p->queued == 0)
-        return 0;
-    pthread_mutex_lock(&p->lock);
-    frames_job *list = p->done;
-    p->done = NULL;
-    pthread_mutex_unlock(&p->lock);
-    int n = 0;
-    while (list) {
-        frames_job *next = list->next;
-        list->f->ready = 1;
-        if (p->on_done)
-            p->on_done(p->done_arg, list->id);
-        srv_frame_unref(list->f);
-        srv_frame_unref(list->base);
-        srv_frames_snap_unref(p, list->snap);
-        free(list);
-        p->queued--;
-        n++;
-        list = next;
-    }
-    return n;
-}
-
 void srv_frames_drain(srv_frames *p)
 {
     if (!p || p->queued == 0)
         return;
     pthread_mutex_lock(&p->lock);
-    /* the service thread writes what no worker has started */
+    /* the service thread helps: it would wait otherwise */
     while (p->todo) {
         frames_job *job = p->todo;
         p->todo = job->next;
         if (!p->todo)
             p->todo_tail = NULL;
-        frames_wait_base(p, job);
         pthread_mutex_unlock(&p->lock);
         frames_run(job, &p->view);
         pthread_mutex_lock(&p->lock);
-        frames_finish(p, job);
+        job->next = p->done;
+        p->done = job;
     }
     while (p->busy > 0)
         pthread_cond_wait(&p->idle, &p->lock);
+    frames_job *done = p->done;
+    p->done = NULL;
     pthread_mutex_unlock(&p->lock);
-    srv_frames_collect(p);
+    while (done) {
+        frames_job *next = done->next;
+        srv_frame_unref(done->f);
+        srv_frame_unref(done->base);
+        srv_frames_snap_unref(p, done->snap);
+        free(done);
+        done = next;
+    }
+    p->queued = 0;
+    p->epoch++;  /* every frame queued so far is written */
 }
 
 void srv_frames_free(srv_frames *p)
@@ -327,7 +277,6 @@ void srv_frames_free(srv_frames *p)
     }
     pthread_cond_destroy(&p->work);
     pthread_cond_destroy(&p->idle);
-    pthread_cond_destroy(&p->written);
     pthread_mutex_destroy(&p->lock);
     free(p);
 }

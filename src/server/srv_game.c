@@ -357,7 +357,6 @@ srv_frame *srv_game_frame_queued(srv_game *gm, int seat, srv_frames *pool)
         srv_frame_unref(f);
         return NULL;
     }
-    f->ready = f->done = 1;  /* written here: no pool thread has it */
     gm->frames[slot] = f;
     return f;
 }
@@ -368,9 +367,9 @@ srv_frame *srv_game_delta(srv_game *gm, int seat, srv_frames *pool, int queue)
     srv_frame *base = gm->base[slot];
     if (gm->deltas[slot] || !base)
         return gm->deltas[slot];
-    /* written here, a delta needs its base written: a queued one may not be yet (a
-     * pool job waits for its base by itself) */
-    if (!(pool && queue) && !base->ready)
+    /* the base must be written before a delta reads its parts: one queued in this
+     * epoch may not be yet (the game moved twice in one pass) */
+    if (base->epoch && base->epoch == srv_frames_epoch(pool))
         srv_frames_drain(pool);
     srv_frame *f = srv_frame_new(NULL);
     if (!f)
@@ -389,7 +388,6 @@ srv_frame *srv_game_delta(srv_game *gm, int seat, srv_frames *pool, int queue)
         srv_frame_unref(f);
         return NULL;
     }
-    f->ready = f->done = 1;
     gm->deltas[slot] = f;
     return f;
 }

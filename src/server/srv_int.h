@@ -90,6 +90,10 @@ typedef struct srv_conn srv_conn;
 
 /* ---- srv_frames.c --------------------------------------------------------------- */
 
+/* A state frame, shared by the game's cache and every session it is queued for.
+ * buf holds LWS_PRE bytes for libwebsockets, then the frame's len bytes and a NUL;
+ * buf is NULL until the frame is written (srv_frames_drain) or if writing it ran
+ * out of memory. refs is touched on the service thread only. */
 /* What a frame's view holds, kept for the next delta frame (srv_delta.c): the number
  * of tiles on the board and a hash of every other top-level member ("key":value) of
  * the view's JSON. */
@@ -102,21 +106,17 @@ typedef struct srv_parts {
     uint64_t h[SRV_PARTS];
 } srv_parts;
 
-/* A state frame, shared by the game's cache and every session it is queued for.
- * buf holds LWS_PRE bytes for libwebsockets, then the frame's len bytes and a NUL;
- * buf is NULL until the frame is written or if writing it ran out of memory. The
- * service thread reads buf, len and parts only once `ready`. */
 typedef struct srv_frame {
-    int refs;          /* service thread only */
-    int ready;         /* service thread only: written (or failed), may be sent */
-    int done;          /* the same, for the pool's threads: under its lock */
+    int refs;
     size_t len;
     unsigned char *buf;
     srv_parts parts;   /* written with buf */
+    unsigned epoch;    /* the pool's epoch it was queued in (srv_frames_epoch); 0:
+                        * written on the service thread */
 } srv_frame;
 
-/* A new frame holding a copy of text, ready (NULL text: an unwritten frame); refs =
- * 1. NULL on out of memory. */
+/* A new frame holding a copy of text (NULL text: an unwritten frame); refs = 1.
+ * NULL on out of memory. */
 srv_frame *srv_frame_new(const char *text);
 void srv_frame_unref(srv_frame *f);
 
@@ -139,29 +139,23 @@ typedef struct srv_snap {
 typedef struct srv_frames srv_frames;
 
 /* Starts `workers` threads (0: the service thread writes every frame itself, in
- * srv_frames_drain). A worker that finishes a frame when none was waiting to be
- * collected calls wake(wake_arg) from its thread (lws_cancel_service: the service
- * thread then collects); done(done_arg, game id) is called on the service thread for
- * every frame collected (its sessions may send it now). Either may be NULL. NULL on
- * failure. */
-srv_frames *srv_frames_new(int workers, void (*wake)(void *), void *wake_arg,
-                           void (*done)(void *, const char *), void *done_arg);
-/* 1 if the pool has threads (else queued frames are written only by a drain). */
-int srv_frames_threaded(const srv_frames *p);
+ * srv_frames_drain). NULL on failure. */
+srv_frames *srv_frames_new(int workers);
 /* A snapshot of g (a copy, refs = 1); NULL on out of memory. */
 srv_snap *srv_frames_snap(srv_frames *p, const carc_game *g);
 void srv_frames_snap_unref(srv_frames *p, srv_snap *s);
 /* Queues the writing of f (unwritten) from snap, as a delta from base unless base is
- * NULL (srv_frame_write); takes a reference to each. base is written already, or
- * queued before f (the job waits for it). 0, or -1 (out of memory: nothing queued). */
+ * NULL (srv_frame_write); takes a reference to each. base must be written before the
+ * job runs: not queued in the current epoch (srv_frames_epoch). Sets f->epoch. 0, or
+ * -1 (out of memory: nothing queued). */
 int srv_frames_submit(srv_frames *p, srv_frame *f, srv_snap *snap, const char *id, int index,
                       int seat, srv_frame *base);
-/* Takes the frames written since the last call, without waiting: marks each ready,
- * calls done for each and drops the job's references. Returns how many. */
-int srv_frames_collect(srv_frames *p);
+/* The current epoch (>= 1): it moves on at every drain, so a frame queued in an
+ * earlier epoch is written. */
+unsigned srv_frames_epoch(const srv_frames *p);
 /* Writes the queued frames that no worker has started (on the calling service
- * thread), waits for the others and collects them all: on return every submitted
- * frame is ready. */
+ * thread), waits for the others: on return every submitted frame is written (or
+ * failed), and visible to the caller. */
 void srv_frames_drain(srv_frames *p);
 /* Drains, stops the workers and frees everything (NULL is harmless). */
 void srv_frames_free(srv_frames *p);
@@ -360,9 +354,6 @@ void srv_ws_closed(srv_server *s, srv_conn *c);
 void srv_ws_broadcast(srv_server *s, srv_game *gm);
 /* The game's moves are committed: its sessions' waiting frames may go. */
 void srv_ws_release(srv_game *gm);
-/* Frames of the game were collected written (srv_frames.c): sessions whose next frame
- * is ready and not held are asked to write. */
-void srv_ws_kick(srv_game *gm);
 /* The game's uncommitted moves are lost: its sessions' waiting frames are dropped,
  * and each is told why. */
 void srv_ws_drop_held(srv_game *gm, const char *message);

@@ -8,8 +8,7 @@
  * writable callback; a session that lets SRV_OUT_MAX frames pile up is closed.
  * A frame queued while its game has moves not yet committed (group commit) is held
  * in the queue until srv_pass_end commits them (srv_ws_release) or drops it if the
- * commit failed (srv_ws_drop_held); and nothing is sent past a frame that a pool
- * thread is still writing (srv_frames.c) until it is collected (srv_ws_kick).
+ * commit failed (srv_ws_drop_held).
  * Each address may hold at most opt->max_per_ip sessions.
  * A session opened with ?frames=delta is sent delta frames (srv_delta.c) after its
  * first full one, as long as it was sent every state; otherwise a full frame.
@@ -263,8 +262,8 @@ int srv_ws_writable(srv_server *s, srv_conn *c, struct lws *wsi)
     struct srv_out *o = c->out;
     if (c->closing == 2)
         return -1;
-    if (o && (o->held || !o->f->ready))
-        return 0;  /* srv_ws_release or srv_ws_kick asks for the callback again */
+    if (o && o->held)
+        return 0;  /* srv_ws_release asks for the callback again */
     if (o) {
         /* an unwritten frame here ran out of memory: it is skipped */
         int n = o->f->buf ? lws_write(wsi, o->f->buf + LWS_PRE, o->f->len, LWS_WRITE_TEXT) : 0;
@@ -278,7 +277,7 @@ int srv_ws_writable(srv_server *s, srv_conn *c, struct lws *wsi)
             return -1;
     }
     if (c->out) {
-        if (!c->out->held && c->out->f->ready)
+        if (!c->out->held)
             lws_callback_on_writable(wsi);
         return 0;
     }
@@ -329,16 +328,9 @@ void srv_ws_release(srv_game *gm)
     for (srv_conn *c = gm->conns; c; c = c->next) {
         for (struct srv_out *o = c->out; o; o = o->next)
             o->held = 0;
-        if (c->out && c->out->f->ready)
+        if (c->out)
             lws_callback_on_writable(c->wsi);
     }
-}
-
-void srv_ws_kick(srv_game *gm)
-{
-    for (srv_conn *c = gm->conns; c; c = c->next)
-        if (c->out && !c->out->held && c->out->f->ready)
-            lws_callback_on_writable(c->wsi);
 }
 
 void srv_ws_drop_held(srv_game *gm, const char *message)

@@ -54,7 +54,7 @@ static void compare_and_free(pending *p, int n, int seats)
  * spectator's) in the pool, moves on, and compares after each batch's drain. */
 static void play_and_compare(int workers, int games)
 {
-    srv_frames *pool = srv_frames_new(workers, NULL, NULL, NULL, NULL);
+    srv_frames *pool = srv_frames_new(workers);
     assert_non_null(pool);
     carc_move *moves = malloc(CARC_MAX_MOVES * sizeof *moves);
     assert_non_null(moves);
@@ -153,7 +153,7 @@ static void same_head(json_t *full, json_t *delta, int index)
  * and is compared with the full frame of every state. */
 static void play_deltas(int workers, int games)
 {
-    srv_frames *pool = srv_frames_new(workers, NULL, NULL, NULL, NULL);
+    srv_frames *pool = srv_frames_new(workers);
     carc_move *moves = malloc(CARC_MAX_MOVES * sizeof *moves);
     assert_non_null(pool);
     assert_non_null(moves);
@@ -179,7 +179,6 @@ static void play_deltas(int workers, int games)
                 now[slot] = srv_frame_new(NULL);
                 if (index == 0) {
                     srv_frame_write(now[slot], "0123456789ab", index, g, s, view, NULL);
-                    now[slot]->ready = now[slot]->done = 1;  /* written in place */
                     continue;
                 }
                 assert_int_equal(srv_frames_submit(pool, now[slot], snap, "0123456789ab", index,
@@ -191,7 +190,7 @@ static void play_deltas(int workers, int games)
             srv_frames_drain(pool);
             for (int s = -1; s < cfg.players; s++) {
                 int slot = s < 0 ? SRV_SEATS : s;
-                srv_frame full = { .refs = 1 };
+                srv_frame full = { 1, 0, NULL, { 0 }, 0 };
                 srv_frame_write(&full, "0123456789ab", index, g, s, view, NULL);
                 json_t *fj = frame_json(&full);
                 if (index == 0) {
@@ -242,89 +241,6 @@ static void test_deltas(void **state)
 {
     (void)state;
     play_deltas(2, 8);
-}
-
-/* Deltas queued several indices deep before any drain: each job's base is the
- * delta queued just before it, perhaps not written yet (a worker waits for it); the
- * views rebuilt after each drain equal the full frames of their indices. */
-static void test_deltas_chained(void **state)
-{
-    (void)state;
-    enum { DEPTH = 5 };
-    srv_frames *pool = srv_frames_new(2, NULL, NULL, NULL, NULL);
-    carc_move *moves = malloc(CARC_MAX_MOVES * sizeof *moves);
-    carc_config cfg;
-    carc_error ce;
-    carc_config_init(&cfg);
-    cfg.players = 3;
-    cfg.expansions = CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS;
-    cfg.seed = 4242;
-    carc_game *g = carc_new(&cfg, &ce), *view = carc_clone(g);
-    assert_non_null(pool);
-    assert_non_null(moves);
-    assert_non_null(g);
-    srv_frame *last[SRV_SEATS + 1] = { NULL }, *pend[DEPTH][SRV_SEATS + 1];
-    json_t *full[DEPTH][SRV_SEATS + 1], *have[SRV_SEATS + 1] = { NULL };
-    uint64_t rng = cfg.seed;
-    int n = 0, checked = 0;
-    for (int index = 0;; index++) {
-        srv_snap *snap = srv_frames_snap(pool, g);
-        for (int s = -1; s < cfg.players; s++) {
-            int slot = s < 0 ? SRV_SEATS : s;
-            srv_frame *f = srv_frame_new(NULL), fj = { .refs = 1 };
-            srv_frame_write(&fj, "0123456789ab", index, g, s, view, NULL);
-            full[n][slot] = frame_json(&fj);
-            free(fj.buf);
-            if (index == 0) {
-                srv_frame_write(f, "0123456789ab", index, g, s, view, NULL);
-                f->ready = f->done = 1;
-                have[slot] = json_deep_copy(json_object_get(full[n][slot], "view"));
-            } else {
-                assert_int_equal(srv_frames_submit(pool, f, snap, "0123456789ab", index, s,
-                                                   last[slot]), 0);
-            }
-            pend[n][slot] = f;
-            srv_frame_unref(last[slot]);
-            last[slot] = f;
-            f->refs++;  /* pend's own reference */
-        }
-        srv_frames_snap_unref(pool, snap);
-        n++;
-        int over = carc_is_over(g);
-        if (n == DEPTH || over) {
-            srv_frames_drain(pool);
-            for (int k = 0; k < n; k++)
-                for (int s = -1; s < cfg.players; s++) {
-                    int slot = s < 0 ? SRV_SEATS : s;
-                    srv_frame *f = pend[k][slot];
-                    assert_true(f->ready);
-                    if (index - n + 1 + k > 0) {
-                        json_t *dj = frame_json(f);
-                        apply_delta(have[slot], dj);
-                        json_decref(dj);
-                        assert_true(json_equal(have[slot], json_object_get(full[k][slot], "view")));
-                        checked++;
-                    }
-                    json_decref(full[k][slot]);
-                    srv_frame_unref(f);
-                }
-            n = 0;
-        }
-        if (over)
-            break;
-        int nm = carc_legal(g, moves, CARC_MAX_MOVES);
-        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-        assert_int_equal(carc_apply(g, &moves[(rng >> 33) % (uint64_t)nm], &ce), CARC_OK);
-    }
-    assert_true(checked > 100);
-    for (int k = 0; k <= SRV_SEATS; k++) {
-        srv_frame_unref(last[k]);
-        json_decref(have[k]);
-    }
-    carc_free(view);
-    carc_free(g);
-    free(moves);
-    srv_frames_free(pool);
 }
 
 /* A base whose parts are unknown (its writing ran out of memory): the delta carries
@@ -379,7 +295,7 @@ static void test_free_drains(void **state)
     cfg.seed = 7;
     carc_game *g = carc_new(&cfg, &ce);
     assert_non_null(g);
-    srv_frames *pool = srv_frames_new(1, NULL, NULL, NULL, NULL);
+    srv_frames *pool = srv_frames_new(1);
     assert_non_null(pool);
     srv_snap *snap = srv_frames_snap(pool, g);
     srv_frame *f = srv_frame_new(NULL);
@@ -400,7 +316,6 @@ int main(void)
         cmocka_unit_test(test_no_worker),
         cmocka_unit_test(test_free_drains),
         cmocka_unit_test(test_deltas),
-        cmocka_unit_test(test_deltas_chained),
         cmocka_unit_test(test_delta_unknown_base),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

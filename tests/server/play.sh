@@ -21,12 +21,14 @@ start_server
     --frames delta --records "$DIR/e.jsonl"
 "$CLIENT" play "$PORT" --games 1 --players 3 --expansions gifts,christmas --seed 71 \
     --frames delta --records "$DIR/f.jsonl"
-"$CLIENT" play "$PORT" --games 1 --seats human,random --expansions base --seed 81 \
-    --frames delta --records "$DIR/g.jsonl"
+# two computer seats answer at once: a game moves twice in one pass, and a delta's
+# base is still being written (srv_game_delta drains the pool first)
+"$CLIENT" play "$PORT" --games 2 --seats human,random,random --expansions gifts,christmas \
+    --seed 91 --frames delta --records "$DIR/g.jsonl"
 cat "$DIR/a.jsonl" "$DIR/b.jsonl" "$DIR/c.jsonl" "$DIR/d.jsonl" "$DIR/e.jsonl" "$DIR/f.jsonl" \
     "$DIR/g.jsonl" > "$DIR/all.jsonl"
 "$CARC" replay "$DIR/all.jsonl"
-[ "$(wc -l < "$DIR/all.jsonl")" -eq 12 ] || { echo "FAIL: expected 12 records"; exit 1; }
+[ "$(wc -l < "$DIR/all.jsonl")" -eq 13 ] || { echo "FAIL: expected 13 records"; exit 1; }
 stop_server
 start_server
 "$CLIENT" records "$PORT" --ids "$DIR/a.ids" --records "$DIR/a2.jsonl"

@@ -7,13 +7,15 @@
  * and, instead of the view: the tiles added to the board since the base frame
  * ("board_from", "board_add": the board only grows, in placement order) and, in
  * "view", every other top-level member of the view whose text changed. To know what
- * changed without keeping old texts, every frame keeps its view's parts (srv_parts):
- * the board's length and a 64-bit hash of each other member ("key":value); the delta
- * writes the view without the board's known tiles (state_json_parts, so the board,
- * a quarter of a late view, is not written again), which marks where each member
- * starts, and sends the members whose hash the base does not have. A base whose parts are unknown
- * (out of memory) gives a delta that carries the whole view (board_from 0), so a
- * client that applies it has the full state again.
+ * changed without keeping old texts, a frame keeps its view's parts (srv_parts):
+ * the board's length and a 64-bit hash of each other member ("key":value) (every
+ * delta; a full frame when asked, i.e. when a delta session of its seat may take it
+ * as its base). The delta writes the view without the board's known tiles
+ * (state_json_parts, so the board, a quarter of a late view, is not written again),
+ * which marks where each member starts, and sends the members whose hash the base
+ * does not have. A base whose parts are unknown (out of memory, or a full frame
+ * written when no delta session of its seat was there) gives a delta that carries
+ * the whole view (board_from 0), so a client that applies it has the full state.
  *
  * What a delta carries is a part of the seat's view (carc_view), as the full frame
  * is: it can hold nothing the full frame of the same seat does not.
@@ -156,6 +158,9 @@ void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g
     char *state = state_json_parts(view, 0, from ? from->board : 0, at, SRV_PARTS, &parts);
     carc_pending p = carc_pending_decision(view);
     carc_move *moves = NULL;
+    /* a full frame keeps its parts only if asked (parts.ok < 0 on entry: a delta
+     * session of the seat may take it as its base); hashing a whole view costs */
+    int keep = delta || f->parts.ok < 0;
     f->parts.ok = 0;
     if (!state)
         return;
@@ -205,7 +210,7 @@ void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g
     sb_putc(&b, '}');
     /* this frame's parts, for the delta of the next index */
     f->parts.n = 0;
-    for (int i = 0; i < parts; i++)
+    for (int i = 0; keep && i < parts; i++)
         if (!delta_is_board(state + at[i], len[i]))
             f->parts.h[f->parts.n++] = delta_hash(state + at[i], len[i]);
     f->parts.board = tiles;
@@ -215,7 +220,7 @@ void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g
         sb_free(&b);
         return;
     }
-    f->parts.ok = 1;
+    f->parts.ok = keep;
     f->len = b.len - LWS_PRE;
     f->buf = (unsigned char *)b.p;
 }

@@ -334,6 +334,16 @@ srv_frame *srv_game_frame(srv_game *gm, int seat)
     return srv_game_frame_queued(gm, seat, NULL);
 }
 
+/* 1 if a session of the seat (-1: spectators) takes delta frames: the full frame of
+ * this index may be its base, so it keeps its view's parts. */
+static int game_delta_session(const srv_game *gm, int seat)
+{
+    for (const srv_conn *c = gm->conns; c; c = c->next)
+        if (c->delta && c->seat == seat)
+            return 1;
+    return 0;
+}
+
 srv_frame *srv_game_frame_queued(srv_game *gm, int seat, srv_frames *pool)
 {
     int slot = seat < 0 ? SRV_SEATS : seat;
@@ -342,6 +352,8 @@ srv_frame *srv_game_frame_queued(srv_game *gm, int seat, srv_frames *pool)
     srv_frame *f = srv_frame_new(NULL);
     if (!f)
         return NULL;
+    if (game_delta_session(gm, seat))
+        f->parts.ok = -1;  /* keep the parts (srv_frame_write) */
     if (pool) {
         /* written on a worker from a copy of the state, shared by this index's frames */
         if (!gm->snap)

@@ -99,8 +99,9 @@ typedef struct srv_conn srv_conn;
  * the view's JSON. */
 enum { SRV_PARTS = 32 };
 typedef struct srv_parts {
-    int ok;            /* 0: unknown (unwritten, out of memory): a delta from here
-                        * carries the whole view */
+    int ok;            /* 1: known; 0: unknown (unwritten, not kept, out of memory):
+                        * a delta from here carries the whole view; -1 before writing:
+                        * keep them (srv_frame_write) */
     int board;         /* tiles on the board */
     int n;
     uint64_t h[SRV_PARTS];
@@ -124,8 +125,9 @@ void srv_frame_unref(srv_frame *f);
  * spectator) from g, the full state: the seat's view is made in `view` (scratch,
  * allocated by the caller). base NULL: a full state frame; else a delta frame from
  * the view base holds (a frame of the same seat at index - 1, written: its parts are
- * read). f->parts are filled either way. Touches nothing but its arguments, so any
- * thread may call it. On out of memory f stays unwritten (srv_delta.c). */
+ * read). f->parts are filled for a delta, and for a full frame if f->parts.ok < 0 on
+ * entry (else left unknown). Touches nothing but its arguments, so any thread may
+ * call it. On out of memory f stays unwritten (srv_delta.c). */
 void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g, int seat,
                      carc_game *view, const srv_frame *base);
 

@@ -178,7 +178,9 @@ static void play_deltas(int workers, int games)
                 int slot = s < 0 ? SRV_SEATS : s;
                 now[slot] = srv_frame_new(NULL);
                 if (index == 0) {
+                    now[slot]->parts.ok = -1;  /* a delta session's base: keep the parts */
                     srv_frame_write(now[slot], "0123456789ab", index, g, s, view, NULL);
+                    assert_int_equal(now[slot]->parts.ok, 1);
                     continue;
                 }
                 assert_int_equal(srv_frames_submit(pool, now[slot], snap, "0123456789ab", index,
@@ -201,6 +203,8 @@ static void play_deltas(int workers, int games)
                                         direct[slot]->len);
                     json_t *dj = frame_json(now[slot]);
                     same_head(fj, dj, index);
+                    /* from known parts: only the new tiles, never the whole board */
+                    assert_true(json_integer_value(json_object_get(dj, "board_from")) > 0);
                     apply_delta(have[slot], dj);
                     if (!json_equal(have[slot], json_object_get(fj, "view"))) {
                         char *a = json_dumps(have[slot], JSON_SORT_KEYS | JSON_COMPACT);
@@ -243,8 +247,8 @@ static void test_deltas(void **state)
     play_deltas(2, 8);
 }
 
-/* A base whose parts are unknown (its writing ran out of memory): the delta carries
- * the whole view, board_from 0. */
+/* A base whose parts are unknown (its writing ran out of memory, or a full frame
+ * not asked to keep them): the delta carries the whole view, board_from 0. */
 static void test_delta_unknown_base(void **state)
 {
     (void)state;
@@ -257,6 +261,7 @@ static void test_delta_unknown_base(void **state)
     srv_frame *base = srv_frame_new(NULL), *d = srv_frame_new(NULL), *full = srv_frame_new(NULL);
     srv_frame_write(d, "0123456789ab", 1, g, 0, view, base);
     srv_frame_write(full, "0123456789ab", 1, g, 0, view, NULL);
+    assert_int_equal(full->parts.ok, 0);  /* a full frame keeps its parts only if asked */
     json_t *dj = frame_json(d), *fj = frame_json(full), *mine = json_object();
     assert_int_equal(json_integer_value(json_object_get(dj, "board_from")), 0);
     json_object_set_new(mine, "board", json_array());

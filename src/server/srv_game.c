@@ -32,15 +32,31 @@ static void game_forget_frames(srv_game *gm)
     gm->snap = NULL;
 }
 
+
+
+/* 1 if a session of the seat (-1: spectators) takes delta frames: the seat's frame
+ * of this index may be a delta's base, so it keeps its view's parts and is kept. */
+static int game_delta_session(const srv_game *gm, int seat)
+{
+    for (const srv_conn *c = gm->conns; c; c = c->next)
+        if (c->delta && c->seat == seat)
+            return 1;
+    return 0;
+}
+
 /* The game moves on: each seat's frame of the index it leaves (full or delta, the
- * same view) becomes the base of the next index's deltas; the rest is dropped. */
+ * same view) becomes the base of the next index's deltas, if a delta session of the
+ * seat is there to need it; the rest is dropped. */
 static void game_next_frames(srv_game *gm)
 {
     for (int i = 0; i <= SRV_SEATS; i++) {
         srv_frame_unref(gm->base[i]);
-        gm->base[i] = gm->frames[i] ? gm->frames[i] : gm->deltas[i];
-        if (gm->base[i])
-            gm->base[i]->refs++;
+        gm->base[i] = NULL;
+        srv_frame *f = gm->frames[i] ? gm->frames[i] : gm->deltas[i];
+        if (f && game_delta_session(gm, i == SRV_SEATS ? -1 : i)) {
+            gm->base[i] = f;
+            f->refs++;
+        }
     }
     game_forget_frames(gm);
 }
@@ -334,15 +350,6 @@ srv_frame *srv_game_frame(srv_game *gm, int seat)
     return srv_game_frame_queued(gm, seat, NULL);
 }
 
-/* 1 if a session of the seat (-1: spectators) takes delta frames: the full frame of
- * this index may be its base, so it keeps its view's parts. */
-static int game_delta_session(const srv_game *gm, int seat)
-{
-    for (const srv_conn *c = gm->conns; c; c = c->next)
-        if (c->delta && c->seat == seat)
-            return 1;
-    return 0;
-}
 
 srv_frame *srv_game_frame_queued(srv_game *gm, int seat, srv_frames *pool)
 {

@@ -90,10 +90,6 @@ typedef struct srv_conn srv_conn;
 
 /* ---- srv_frames.c --------------------------------------------------------------- */
 
-/* A state frame, shared by the game's cache and every session it is queued for.
- * buf holds LWS_PRE bytes for libwebsockets, then the frame's len bytes and a NUL;
- * buf is NULL until the frame is written (srv_frames_drain) or if writing it ran
- * out of memory. refs is touched on the service thread only. */
 /* What a frame's view holds, kept for the next delta frame (srv_delta.c): the number
  * of tiles on the board and a hash of every other top-level member ("key":value) of
  * the view's JSON. */
@@ -107,6 +103,10 @@ typedef struct srv_parts {
     uint64_t h[SRV_PARTS];
 } srv_parts;
 
+/* A state frame, shared by the game's cache and every session it is queued for.
+ * buf holds LWS_PRE bytes for libwebsockets, then the frame's len bytes and a NUL;
+ * buf is NULL until the frame is written (srv_frames_drain) or if writing it ran
+ * out of memory. refs is touched on the service thread only. */
 typedef struct srv_frame {
     int refs;
     size_t len;
@@ -182,7 +182,8 @@ typedef struct srv_game {
                                         * spectator; written, or queued (srv_frames.c) */
     srv_frame *deltas[SRV_SEATS + 1];  /* delta frames of the current index, from base */
     srv_frame *base[SRV_SEATS + 1];    /* a frame (full or delta) of index - 1 per slot,
-                                        * NULL if none was made: deltas start there */
+                                        * kept while a delta session of the seat is
+                                        * there (else NULL): deltas start there */
     srv_snap *snap;      /* the state of the current index shared by its queued frames */
     srv_conn *conns;     /* WebSocket sessions on this game */
     struct srv_game *hnext;  /* registry chain */

@@ -8,7 +8,8 @@
 # SERVE_BENCH_CLIENT=ws_client uses the libwebsockets test client instead. With THINK_MS > 0 each
 # client waits that long (rounded up to the client's 20 ms tick) before each move, as a
 # person would: the latency then measures the server, not the queue of 2*GAMES clients
-# that all answer at once.
+# that all answer at once. The clients ask for delta frames (docs/SERVER.md);
+# SERVE_BENCH_FRAMES=full makes bench_client take the full state frames instead.
 # Usage: bench/serve_bench.sh [GAMES] [EXPANSIONS] [BUILD_DIR] [THINK_MS]
 # (build first: make). A benchmark prints figures; it does not pass or fail on them.
 set -eu
@@ -36,7 +37,7 @@ echo "carc serve bench: $GAMES games, 2 seats, $EXP, think $THINK ms, $(nproc) c
 if [ "$THINK" = 0 ] && [ "${SERVE_BENCH_CLIENT:-bench_client}" = bench_client ]; then
     echo "client: bench_client"
     "$BENCH" "$PORT" --games "$GAMES" --expansions "$EXP" --seed 1 --server-pid "$PID" \
-        --records "$DIR/records.jsonl" --timeout 600
+        --records "$DIR/records.jsonl" --timeout 600 --frames "${SERVE_BENCH_FRAMES:-delta}"
 else
     echo "client: ws_client"
     "$CLIENT" bench "$PORT" --games "$GAMES" --expansions "$EXP" --seed 1 --server-pid "$PID" \

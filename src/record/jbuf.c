@@ -13,6 +13,8 @@ void jbuf_init(jbuf *b, size_t cap)
     b->len = 0;
     b->cap = b->p ? cap : 0;
     b->bad = cap && !b->p;
+    b->marks = NULL;
+    b->nmarks = b->maxmarks = 0;
 }
 
 void jbuf_free(jbuf *b)

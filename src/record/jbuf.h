@@ -16,6 +16,10 @@ typedef struct jbuf {
     char *p;
     size_t len, cap;
     int bad;  /* out of memory or a NULL string: the text is incomplete */
+    /* optional (NULL: none): where each top-level member of the document starts,
+     * filled by its writer (state_json.c marks its members for srv_delta.c) */
+    size_t *marks;
+    int nmarks, maxmarks;
 } jbuf;
 
 /* An empty buffer with room for `cap` bytes reserved (0: none yet). */

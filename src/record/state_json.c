@@ -30,7 +30,19 @@
 
 #include "jbuf.h"
 #include "record_int.h"
+#include "state_json.h"
 #include "tile_ports.h"
+
+/* Writes the literal s of a top-level member's key (its quote at byte `quote` of s),
+ * and marks where the member starts if the caller asked (b->marks). */
+static void sj_key_at(jbuf *b, const char *s, size_t n, size_t quote)
+{
+    if (b->marks != NULL && b->nmarks < b->maxmarks)
+        b->marks[b->nmarks++] = b->len + quote;
+    jbuf_raw(b, s, n);
+}
+
+#define sj_key(b, s, quote) sj_key_at((b), "" s, sizeof(s) - 1, (quote))
 
 /* The names of the score categories of carc_score_part, in order. */
 static const char *const sj_category_names[CARC_SCORE_CATEGORIES] = {
@@ -88,7 +100,7 @@ static void sj_players(const carc_game *g, jbuf *b)
 
     if (n > CARC_MAX_PLAYERS)
         n = CARC_MAX_PLAYERS;
-    jbuf_lit(b, ",\"score_parts\":[");
+    sj_key(b, ",\"score_parts\":[", 1);
     for (int seat = 0; seat < n; seat++) {
         if (seat)
             jbuf_char(b, ',');
@@ -103,27 +115,27 @@ static void sj_players(const carc_game *g, jbuf *b)
         }
         jbuf_char(b, '}');
     }
-    jbuf_lit(b, "],\"scores\":");
+    sj_key(b, "],\"scores\":", 2);
     for (int seat = 0; seat < n; seat++)
         v[seat] = carc_score(g, seat);
     sj_int_list(b, v, n);
-    jbuf_lit(b, ",\"stack_left\":");
+    sj_key(b, ",\"stack_left\":", 1);
     jbuf_int(b, carc_stack_left(g));
-    jbuf_lit(b, ",\"supply\":");
+    sj_key(b, ",\"supply\":", 1);
     for (int seat = 0; seat < n; seat++)
         v[seat] = carc_supply(g, seat);
     sj_int_list(b, v, n);
 }
 
-/* "board":[{"rot","tile","x","y"}...] */
-static void sj_board_tiles(const carc_game *g, jbuf *b)
+/* "board":[{"rot","tile","x","y"}...]: the tiles from index `from` on (0: all) */
+static void sj_board_tiles(const carc_game *g, jbuf *b, int from)
 {
-    int n = carc_board_count(g), kind, x, y, rot;
+    int n = carc_board_count(g), start = from > 0 ? from : 0, kind, x, y, rot;
 
-    jbuf_lit(b, ",\"board\":[");
-    for (int i = 0; i < n; i++) {
+    sj_key(b, ",\"board\":[", 1);
+    for (int i = start; i < n; i++) {
         carc_board_tile(g, i, &kind, &x, &y, &rot);
-        if (i)
+        if (i > start)
             jbuf_char(b, ',');
         jbuf_lit(b, "{\"rot\":");
         jbuf_int(b, rot);
@@ -156,7 +168,7 @@ static void sj_followers(const carc_game *g, jbuf *b)
     carc_follower f[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
     int n = carc_followers(g, f, CARC_MAX_PLAYERS * CARC_FOLLOWERS);
 
-    jbuf_lit(b, ",\"followers\":[");
+    sj_key(b, ",\"followers\":[", 1);
     for (int i = 0; i < n && i < CARC_MAX_PLAYERS * CARC_FOLLOWERS; i++) {
         if (i)
             jbuf_char(b, ',');
@@ -374,7 +386,7 @@ static void sj_features(const carc_game *g, jbuf *out)
         return;
     }
     sj_board_build(g, b);
-    jbuf_lit(out, ",\"features\":[");
+    sj_key(out, ",\"features\":[", 1);
     for (int i = 0; i < b->n; i++) {
         carc_feature_info info;
         int held = 0;
@@ -467,7 +479,7 @@ static void sj_gifts(const carc_game *g, jbuf *b)
     int cards[25], counts[6];
     int n = carc_gift_discard(g, cards, 25);
 
-    jbuf_lit(b, ",\"gifts\":{\"deck_left\":");
+    sj_key(b, ",\"gifts\":{\"deck_left\":", 1);
     jbuf_int(b, carc_gift_deck_left(g));
     jbuf_lit(b, ",\"discard\":");
     sj_card_list(b, cards, n < 25 ? n : 25);
@@ -533,7 +545,7 @@ static void sj_christmas(const carc_game *g, jbuf *b)
     carc_move target;
     int pile[32], n, card, offered, seats = carc_players(g);
 
-    jbuf_lit(b, ",\"christmas\":{\"banked\":[");
+    sj_key(b, ",\"christmas\":{\"banked\":[", 1);
     for (int s = 0; s < seats; s++) {
         if (s)
             jbuf_char(b, ',');
@@ -608,6 +620,12 @@ static void sj_christmas(const carc_game *g, jbuf *b)
  * stack_left supply turn view winners. */
 char *carc_state_json(const carc_game *g, int with_legal)
 {
+    return state_json_parts(g, with_legal, 0, NULL, 0, NULL);
+}
+
+char *state_json_parts(const carc_game *g, int with_legal, int board_from, size_t *marks,
+                       int max, int *nmarks)
+{
     carc_pending p = carc_pending_decision(g);
     const char *dec = carc_decision_name(p.decision);
     unsigned expansions = carc_config_of(g).expansions;
@@ -616,21 +634,23 @@ char *carc_state_json(const carc_game *g, int with_legal)
 
     /* a late game's view is some 10-20 KB: one allocation usually suffices */
     jbuf_init(&b, 16384);
-    jbuf_lit(&b, "{\"active\":");
+    b.marks = marks;
+    b.maxmarks = marks != NULL ? max : 0;
+    sj_key(&b, "{\"active\":", 1);
     jbuf_int(&b, p.active);
-    sj_board_tiles(g, &b);
+    sj_board_tiles(g, &b, board_from);
     if (expansions & CARC_EXP_CHRISTMAS)
         sj_christmas(g, &b);
-    jbuf_lit(&b, ",\"expansions\":");
+    sj_key(&b, ",\"expansions\":", 1);
     jbuf_string(&b, carc_expansions_name(expansions));
     sj_features(g, &b);
     sj_followers(g, &b);
     if (expansions & CARC_EXP_GIFTS)
         sj_gifts(g, &b);
-    jbuf_lit(&b, ",\"hand_tiles\":");
+    sj_key(&b, ",\"hand_tiles\":", 1);
     n = carc_hand_tiles(g, kinds);
     sj_letters(&b, kinds, n < 2 ? n : 2);
-    jbuf_lit(&b, ",\"last_placed\":");
+    sj_key(&b, ",\"last_placed\":", 1);
     if (carc_last_placed(g, &x, &y)) {
         jbuf_lit(&b, "{\"x\":");
         jbuf_int(&b, x);
@@ -643,15 +663,15 @@ char *carc_state_json(const carc_game *g, int with_legal)
     /* a seat that does not owe the decision has no move; the legal moves computed
      * from its view would also be a partial list, the owner's hand being hidden */
     if (with_legal) {
-        jbuf_lit(&b, ",\"legal\":");
+        sj_key(&b, ",\"legal\":", 1);
         if (view < 0 || view == p.seat)
             sj_legal(g, &b);
         else
             jbuf_lit(&b, "[]");
     }
-    jbuf_lit(&b, ",\"over\":");
+    sj_key(&b, ",\"over\":", 1);
     jbuf_bool(&b, carc_is_over(g));
-    jbuf_lit(&b, ",\"pending\":{\"decision\":");
+    sj_key(&b, ",\"pending\":{\"decision\":", 1);
     jbuf_string(&b, dec ? dec : "?");
     jbuf_lit(&b, ",\"feature\":");  /* what a scoring-modifier question is about (X8) */
     int fport;
@@ -668,15 +688,15 @@ char *carc_state_json(const carc_game *g, int with_legal)
     }
     jbuf_lit(&b, ",\"seat\":");
     jbuf_int(&b, p.seat);
-    jbuf_lit(&b, "},\"players\":");
+    sj_key(&b, "},\"players\":", 2);
     jbuf_int(&b, carc_players(g));
-    jbuf_lit(&b, ",\"removed\":");
+    sj_key(&b, ",\"removed\":", 1);
     n = carc_removed_tiles(g, kinds, CARC_TILES);
     sj_letters(&b, kinds, n < CARC_TILES ? n : CARC_TILES);
     sj_players(g, &b);
-    jbuf_lit(&b, ",\"turn\":");
+    sj_key(&b, ",\"turn\":", 1);
     jbuf_int(&b, carc_turn(g));
-    jbuf_lit(&b, ",\"view\":");
+    sj_key(&b, ",\"view\":", 1);
     if (view < 0)
         jbuf_lit(&b, "null");
     else if (view == CARC_SEAT_PUBLIC)
@@ -685,7 +705,7 @@ char *carc_state_json(const carc_game *g, int with_legal)
         jbuf_int(&b, view);
     if (carc_is_over(g)) {
         unsigned w = carc_winners(g);
-        jbuf_lit(&b, ",\"winners\":[");
+        sj_key(&b, ",\"winners\":[", 1);
         for (int seat = 0, k = 0; seat < carc_players(g); seat++)
             if (w & (1u << seat)) {
                 if (k++)
@@ -695,5 +715,7 @@ char *carc_state_json(const carc_game *g, int with_legal)
         jbuf_char(&b, ']');
     }
     jbuf_char(&b, '}');
+    if (nmarks != NULL)
+        *nmarks = b.nmarks;
     return jbuf_take(&b);
 }

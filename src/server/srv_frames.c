@@ -14,9 +14,15 @@
  * has started, then waits for the rest), so a frame is never read unwritten and the
  * mutex hands every written byte over to the service thread.
  *
+ * A delta frame (srv_delta.c) reads the parts of its base, the same seat's frame of
+ * the index before, which must be written by then: a base queued in the current
+ * epoch (the drains so far) may not be, so the caller drains first (srv_game_delta;
+ * it happens only when a game moves twice in one pass, a computer answering at once).
+ *
  * Ownership: reference counts (frames and snapshots) change on the service thread
- * only; a queued job holds one reference to its frame and its snapshot, dropped by
- * the drain. Workers read the snapshot and write the frame's buf and len.
+ * only; a queued job holds one reference to its frame, its snapshot and its base,
+ * dropped by the drain. Workers read the snapshot and the base and write the frame's
+ * buf, len and parts.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <libwebsockets.h>
@@ -60,6 +66,7 @@ typedef struct frames_job {
     struct frames_job *next;
     srv_frame *f;
     srv_snap *snap;
+    srv_frame *base;       /* a delta's base (written before the job was queued), or NULL */
     char id[2 * SRV_ID_BYTES + 1];
     int index;
     int seat;
@@ -74,6 +81,7 @@ struct srv_frames {
     int busy;              /* jobs a worker is writing */
     int stop;
     int queued;            /* jobs submitted and not drained (service thread only) */
+    unsigned epoch;        /* drains so far + 1 (service thread only) */
     int nthreads;
     pthread_t *threads;
     carc_game *view;       /* the service thread's scratch view for the drain */
@@ -87,7 +95,7 @@ static void frames_run(frames_job *job, carc_game **view)
     if (!*view)
         *view = carc_clone(job->snap->g);
     if (*view)
-        srv_frame_write(job->f, job->id, job->index, job->snap->g, job->seat, *view);
+        srv_frame_write(job->f, job->id, job->index, job->snap->g, job->seat, *view, job->base);
 }
 
 static void *frames_main(void *arg)
@@ -126,6 +134,7 @@ srv_frames *srv_frames_new(int workers)
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->idle, NULL);
+    p->epoch = 1;
     p->threads = workers > 0 ? calloc((size_t)workers, sizeof *p->threads) : NULL;
     if (workers > 0 && !p->threads) {
         srv_frames_free(p);
@@ -179,8 +188,13 @@ void srv_frames_snap_unref(srv_frames *p, srv_snap *s)
     free(s);
 }
 
+unsigned srv_frames_epoch(const srv_frames *p)
+{
+    return p ? p->epoch : 0;
+}
+
 int srv_frames_submit(srv_frames *p, srv_frame *f, srv_snap *snap, const char *id, int index,
-                      int seat)
+                      int seat, srv_frame *base)
 {
     frames_job *job = malloc(sizeof *job);
     if (!job)
@@ -188,8 +202,12 @@ int srv_frames_submit(srv_frames *p, srv_frame *f, srv_snap *snap, const char *i
     job->next = NULL;
     job->f = f;
     job->snap = snap;
+    job->base = base;
     f->refs++;
+    f->epoch = p->epoch;
     snap->refs++;
+    if (base)
+        base->refs++;
     memcpy(job->id, id, sizeof job->id);
     job->index = index;
     job->seat = seat;
@@ -230,11 +248,13 @@ void srv_frames_drain(srv_frames *p)
     while (done) {
         frames_job *next = done->next;
         srv_frame_unref(done->f);
+        srv_frame_unref(done->base);
         srv_frames_snap_unref(p, done->snap);
         free(done);
         done = next;
     }
     p->queued = 0;
+    p->epoch++;  /* every frame queued so far is written */
 }
 
 void srv_frames_free(srv_frames *p)

@@ -25,10 +25,50 @@ static void game_forget_frames(srv_game *gm)
 {
     for (int i = 0; i <= SRV_SEATS; i++) {
         srv_frame_unref(gm->frames[i]);
-        gm->frames[i] = NULL;
+        srv_frame_unref(gm->deltas[i]);
+        gm->frames[i] = gm->deltas[i] = NULL;
     }
     srv_frames_snap_unref(NULL, gm->snap);
     gm->snap = NULL;
+}
+
+
+
+/* 1 if a session of the seat (-1: spectators) takes delta frames: the seat's frame
+ * of this index may be a delta's base, so it keeps its view's parts and is kept. */
+static int game_delta_session(const srv_game *gm, int seat)
+{
+    for (const srv_conn *c = gm->conns; c; c = c->next)
+        if (c->delta && c->seat == seat)
+            return 1;
+    return 0;
+}
+
+/* The game moves on: each seat's frame of the index it leaves (full or delta, the
+ * same view) becomes the base of the next index's deltas, if a delta session of the
+ * seat is there to need it; the rest is dropped. */
+static void game_next_frames(srv_game *gm)
+{
+    for (int i = 0; i <= SRV_SEATS; i++) {
+        srv_frame_unref(gm->base[i]);
+        gm->base[i] = NULL;
+        srv_frame *f = gm->frames[i] ? gm->frames[i] : gm->deltas[i];
+        if (f && game_delta_session(gm, i == SRV_SEATS ? -1 : i)) {
+            gm->base[i] = f;
+            f->refs++;
+        }
+    }
+    game_forget_frames(gm);
+}
+
+/* Drops every frame, bases included: the next frame of every session is a full one. */
+static void game_forget_all(srv_game *gm)
+{
+    game_forget_frames(gm);
+    for (int i = 0; i <= SRV_SEATS; i++) {
+        srv_frame_unref(gm->base[i]);
+        gm->base[i] = NULL;
+    }
 }
 
 /* Allocates the states and the recorder of a game built from cfg. */
@@ -66,7 +106,7 @@ void srv_game_free(srv_game *gm)
     carc_free(gm->next);
     carc_free(gm->view);
     carc_recorder_free(gm->rec);
-    game_forget_frames(gm);
+    game_forget_all(gm);
     free(gm);
 }
 
@@ -266,7 +306,7 @@ int srv_game_move(srv_game *gm, srv_store *st, int seat, long index, const carc_
         fprintf(stderr, "carc serve: game %s: move %d missing from the record\n", gm->id,
                 gm->index);
     gm->index++;
-    game_forget_frames(gm);
+    game_next_frames(gm);
     return 0;
 }
 
@@ -287,93 +327,6 @@ int srv_game_move_text(srv_game *gm, srv_store *st, int seat, long index, const 
     return srv_game_move(gm, st, seat, index, &m, err, errsize);
 }
 
-/* Appends s as a JSON string: as it is between quotes when nothing in it needs an
- * escape (notation and event lines are plain ASCII), else through sb_json_string. */
-static void game_json_string(strbuf *b, const char *s)
-{
-    const char *p = s;
-    while (*p && (unsigned char)*p >= 0x20 && *p != '"' && *p != '\\')
-        p++;
-    if (*p) {
-        sb_json_string(b, s);
-        return;
-    }
-    sb_putc(b, '"');
-    sb_puts(b, s);
-    sb_putc(b, '"');
-}
-
-void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g, int seat,
-                     carc_game *view)
-{
-    int n = 0, nev = 0;
-    /* a spectator sees what every seat may know (RULES.md 6): the public view */
-    carc_view(g, seat >= 0 ? seat : CARC_SEAT_PUBLIC, view);
-    char *state = carc_state_json(view, 0);
-    const carc_event *ev = carc_events(view, &nev);
-    carc_pending p = carc_pending_decision(view);
-    carc_move *moves = NULL;
-    if (!state)
-        return;
-    if (seat >= 0 && p.seat == seat && !carc_is_over(view)) {
-        moves = malloc(CARC_MAX_MOVES * sizeof *moves);
-        if (!moves) {
-            free(state);
-            return;
-        }
-        n = carc_legal(view, moves, CARC_MAX_MOVES);
-    }
-    strbuf b;
-    sb_init(&b);
-    /* room for libwebsockets' header before the text, so the frame is sent as it is */
-    for (int i = 0; i < LWS_PRE; i++)
-        sb_putc(&b, ' ');
-    char head[160];
-    if (seat >= 0)
-        snprintf(head, sizeof head, "{\"type\":\"state\",\"game\":\"%s\",\"index\":%d,\"over\":%s,"
-                 "\"seat\":%d,\"legal\":[", id, index,
-                 carc_is_over(view) ? "true" : "false", seat);
-    else
-        snprintf(head, sizeof head, "{\"type\":\"state\",\"game\":\"%s\",\"index\":%d,\"over\":%s,"
-                 "\"seat\":null,\"legal\":[", id, index,
-                 carc_is_over(view) ? "true" : "false");
-    sb_puts(&b, head);
-    char text[CARC_NOTATION_MAX], line[256];
-    for (int i = 0, k = 0; i < n; i++) {
-        if (carc_move_format(view, &moves[i], text, sizeof text) < 0)
-            continue;  /* cannot happen: notation covers every legal move */
-        if (k++)
-            sb_putc(&b, ',');
-        game_json_string(&b, text);
-    }
-    /* the events of the move that led here, as this view masks them */
-    sb_puts(&b, "],\"events\":[");
-    for (int i = 0; i < nev; i++) {
-        event_short(view, &ev[i], line, sizeof line);
-        if (i)
-            sb_putc(&b, ',');
-        game_json_string(&b, line);
-    }
-    sb_puts(&b, "],\"log\":[");
-    for (int i = 0; i < nev; i++) {
-        event_text(view, &ev[i], line, sizeof line);
-        if (i)
-            sb_putc(&b, ',');
-        game_json_string(&b, line);
-    }
-    sb_puts(&b, "],\"view\":");
-    sb_puts(&b, state);
-    sb_putc(&b, '}');
-    free(state);
-    free(moves);
-    if (b.oom) {
-        sb_free(&b);
-        return;
-    }
-    f->len = b.len - LWS_PRE;
-    f->buf = (unsigned char *)b.p;
-}
-
 void srv_game_take_state(srv_game *gm, srv_game *from)
 {
     carc_game *g = gm->g, *next = gm->next, *view = gm->view;
@@ -388,7 +341,7 @@ void srv_game_take_state(srv_game *gm, srv_game *from)
     from->rec = rec;
     gm->index = gm->durable = from->index;
     gm->bot_index = -1;
-    game_forget_frames(gm);
+    game_forget_all(gm);
     srv_game_free(from);
 }
 
@@ -396,6 +349,7 @@ srv_frame *srv_game_frame(srv_game *gm, int seat)
 {
     return srv_game_frame_queued(gm, seat, NULL);
 }
+
 
 srv_frame *srv_game_frame_queued(srv_game *gm, int seat, srv_frames *pool)
 {
@@ -405,21 +359,55 @@ srv_frame *srv_game_frame_queued(srv_game *gm, int seat, srv_frames *pool)
     srv_frame *f = srv_frame_new(NULL);
     if (!f)
         return NULL;
+    if (game_delta_session(gm, seat))
+        f->parts.ok = -1;  /* keep the parts (srv_frame_write) */
     if (pool) {
         /* written on a worker from a copy of the state, shared by this index's frames */
         if (!gm->snap)
             gm->snap = srv_frames_snap(pool, gm->g);
-        if (gm->snap && srv_frames_submit(pool, f, gm->snap, gm->id, gm->index, seat) == 0) {
+        if (gm->snap &&
+            srv_frames_submit(pool, f, gm->snap, gm->id, gm->index, seat, NULL) == 0) {
             gm->frames[slot] = f;
             return f;
         }
     }
-    srv_frame_write(f, gm->id, gm->index, gm->g, seat, gm->view);
+    srv_frame_write(f, gm->id, gm->index, gm->g, seat, gm->view, NULL);
     if (!f->buf) {
         srv_frame_unref(f);
         return NULL;
     }
     gm->frames[slot] = f;
+    return f;
+}
+
+srv_frame *srv_game_delta(srv_game *gm, int seat, srv_frames *pool, int queue)
+{
+    int slot = seat < 0 ? SRV_SEATS : seat;
+    srv_frame *base = gm->base[slot];
+    if (gm->deltas[slot] || !base)
+        return gm->deltas[slot];
+    /* the base must be written before a delta reads its parts: one queued in this
+     * epoch may not be yet (the game moved twice in one pass) */
+    if (base->epoch && base->epoch == srv_frames_epoch(pool))
+        srv_frames_drain(pool);
+    srv_frame *f = srv_frame_new(NULL);
+    if (!f)
+        return NULL;
+    if (pool && queue) {
+        if (!gm->snap)
+            gm->snap = srv_frames_snap(pool, gm->g);
+        if (gm->snap &&
+            srv_frames_submit(pool, f, gm->snap, gm->id, gm->index, seat, base) == 0) {
+            gm->deltas[slot] = f;
+            return f;
+        }
+    }
+    srv_frame_write(f, gm->id, gm->index, gm->g, seat, gm->view, base);
+    if (!f->buf) {
+        srv_frame_unref(f);
+        return NULL;
+    }
+    gm->deltas[slot] = f;
     return f;
 }
 

@@ -7,6 +7,7 @@
  *   srv_registry.c  the live games by id
  *   srv_bots.c      computer seats thinking on worker threads
  *   srv_frames.c    state frames: shared, counted; written by a pool of threads
+ *   srv_delta.c     writing a frame: the full state, or a delta from the one before
  *   srv_msg.c       parsing what clients send (strict, capped)
  *   srv_token.c     ids, seat tokens, their hashes
  *   srv_rate.c      games created per address (a token bucket each)
@@ -89,6 +90,19 @@ typedef struct srv_conn srv_conn;
 
 /* ---- srv_frames.c --------------------------------------------------------------- */
 
+/* What a frame's view holds, kept for the next delta frame (srv_delta.c): the number
+ * of tiles on the board and a hash of every other top-level member ("key":value) of
+ * the view's JSON. */
+enum { SRV_PARTS = 32 };
+typedef struct srv_parts {
+    int ok;            /* 1: known; 0: unknown (unwritten, not kept, out of memory):
+                        * a delta from here carries the whole view; -1 before writing:
+                        * keep them (srv_frame_write) */
+    int board;         /* tiles on the board */
+    int n;
+    uint64_t h[SRV_PARTS];
+} srv_parts;
+
 /* A state frame, shared by the game's cache and every session it is queued for.
  * buf holds LWS_PRE bytes for libwebsockets, then the frame's len bytes and a NUL;
  * buf is NULL until the frame is written (srv_frames_drain) or if writing it ran
@@ -97,6 +111,9 @@ typedef struct srv_frame {
     int refs;
     size_t len;
     unsigned char *buf;
+    srv_parts parts;   /* written with buf */
+    unsigned epoch;    /* the pool's epoch it was queued in (srv_frames_epoch); 0:
+                        * written on the service thread */
 } srv_frame;
 
 /* A new frame holding a copy of text (NULL text: an unwritten frame); refs = 1.
@@ -106,10 +123,13 @@ void srv_frame_unref(srv_frame *f);
 
 /* Writes into f (unwritten) the frame of game `id` at `index` for seat (-1: a
  * spectator) from g, the full state: the seat's view is made in `view` (scratch,
- * allocated by the caller). Touches nothing but its arguments, so any thread may
- * call it. On out of memory f stays unwritten. */
+ * allocated by the caller). base NULL: a full state frame; else a delta frame from
+ * the view base holds (a frame of the same seat at index - 1, written: its parts are
+ * read). f->parts are filled for a delta, and for a full frame if f->parts.ok < 0 on
+ * entry (else left unknown). Touches nothing but its arguments, so any thread may
+ * call it. On out of memory f stays unwritten (srv_delta.c). */
 void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g, int seat,
-                     carc_game *view);
+                     carc_game *view, const srv_frame *base);
 
 /* An immutable copy of a game's state at one index, shared by the jobs that write
  * its frames (refs on the service thread only). */
@@ -126,10 +146,15 @@ srv_frames *srv_frames_new(int workers);
 /* A snapshot of g (a copy, refs = 1); NULL on out of memory. */
 srv_snap *srv_frames_snap(srv_frames *p, const carc_game *g);
 void srv_frames_snap_unref(srv_frames *p, srv_snap *s);
-/* Queues the writing of f (unwritten) from snap; takes a reference to both. 0, or -1
- * (out of memory: nothing queued). */
+/* Queues the writing of f (unwritten) from snap, as a delta from base unless base is
+ * NULL (srv_frame_write); takes a reference to each. base must be written before the
+ * job runs: not queued in the current epoch (srv_frames_epoch). Sets f->epoch. 0, or
+ * -1 (out of memory: nothing queued). */
 int srv_frames_submit(srv_frames *p, srv_frame *f, srv_snap *snap, const char *id, int index,
-                      int seat);
+                      int seat, srv_frame *base);
+/* The current epoch (>= 1): it moves on at every drain, so a frame queued in an
+ * earlier epoch is written. */
+unsigned srv_frames_epoch(const srv_frames *p);
 /* Writes the queued frames that no worker has started (on the calling service
  * thread), waits for the others: on return every submitted frame is written (or
  * failed), and visible to the caller. */
@@ -155,6 +180,10 @@ typedef struct srv_game {
     double touched;      /* last move or session change (seconds, monotonic): idle eviction */
     srv_frame *frames[SRV_SEATS + 1];  /* frames of the current index; [SRV_SEATS] =
                                         * spectator; written, or queued (srv_frames.c) */
+    srv_frame *deltas[SRV_SEATS + 1];  /* delta frames of the current index, from base */
+    srv_frame *base[SRV_SEATS + 1];    /* a frame (full or delta) of index - 1 per slot,
+                                        * kept while a delta session of the seat is
+                                        * there (else NULL): deltas start there */
     srv_snap *snap;      /* the state of the current index shared by its queued frames */
     srv_conn *conns;     /* WebSocket sessions on this game */
     struct srv_game *hnext;  /* registry chain */
@@ -188,6 +217,11 @@ srv_frame *srv_game_frame(srv_game *gm, int seat);
  * by srv_frames_drain: the caller must not read it before (its sessions hold it until
  * the commit, which drains first). NULL pool: srv_game_frame. */
 srv_frame *srv_game_frame_queued(srv_game *gm, int seat, srv_frames *pool);
+/* The delta frame of the current index for seat, from the frame of index - 1 (built
+ * once per index, owned by the game; queued in pool as srv_game_frame_queued does
+ * if pool and queue, else written at once). NULL if the game has no frame of that
+ * seat at index - 1 (the session then gets the full frame) or on out of memory. */
+srv_frame *srv_game_delta(srv_game *gm, int seat, srv_frames *pool, int queue);
 /* The public summary JSON (caller frees). */
 char *srv_game_summary(const srv_game *gm);
 /* The record JSON once the game is over (caller frees), else NULL. */
@@ -294,6 +328,9 @@ struct srv_conn {
     /* WebSocket */
     srv_game *game;
     int seat;              /* -1: spectator */
+    int delta;             /* asked for delta frames (?frames=delta) */
+    int sent;              /* the index of the last state frame queued, -1: none (or
+                            * dropped): the next is a full frame */
     srv_conn *next;        /* in game->conns */
     struct srv_out *out, *out_tail;
     int nout;

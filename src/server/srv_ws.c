@@ -10,6 +10,8 @@
  * in the queue until srv_pass_end commits them (srv_ws_release) or drops it if the
  * commit failed (srv_ws_drop_held).
  * Each address may hold at most opt->max_per_ip sessions.
+ * A session opened with ?frames=delta is sent delta frames (srv_delta.c) after its
+ * first full one, as long as it was sent every state; otherwise a full frame.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <libwebsockets.h>
@@ -62,19 +64,20 @@ int srv_ws_admit(srv_server *s, struct lws *wsi)
     return 0;
 }
 
-/* Queues frame for c (taking a reference); closes the session if its queue is full. */
-static void ws_queue(srv_conn *c, srv_frame *frame)
+/* Queues frame for c (taking a reference); closes the session if its queue is full.
+ * 0 if queued, else -1. */
+static int ws_queue(srv_conn *c, srv_frame *frame)
 {
     if (!frame || c->closing == 2)
-        return;
+        return -1;
     if (c->nout >= SRV_OUT_MAX) {
         c->closing = 2;  /* too slow a reader: drop it */
         lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
-        return;
+        return -1;
     }
     struct srv_out *o = malloc(sizeof *o);
     if (!o)
-        return;
+        return -1;
     o->next = NULL;
     o->f = frame;
     frame->refs++;
@@ -89,6 +92,22 @@ static void ws_queue(srv_conn *c, srv_frame *frame)
     c->nout++;
     if (!o->held)
         lws_callback_on_writable(c->wsi);
+    return 0;
+}
+
+/* Queues the game's current state for c: a delta frame if c asked for them and was
+ * sent the state of the index before (the delta's base), else the full frame (the
+ * resync rule: a session that missed a state, or whose last frame was dropped, gets
+ * the whole state). pool and queue as srv_game_delta. */
+static void ws_state(srv_server *s, srv_conn *c, int queue)
+{
+    srv_game *gm = c->game;
+    srv_frame *f = NULL;
+    if (c->delta && c->sent >= 0 && c->sent == gm->index - 1)
+        f = srv_game_delta(gm, c->seat, s->frames, queue);
+    if (!f)
+        f = queue ? srv_game_frame_queued(gm, c->seat, s->frames) : srv_game_frame(gm, c->seat);
+    c->sent = ws_queue(c, f) == 0 ? gm->index : -1;
 }
 
 static void ws_error(srv_conn *c, long index, const char *message)
@@ -115,6 +134,7 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
     c->wsi = wsi;
     c->is_ws = 1;
     c->seat = -1;
+    c->sent = -1;
     if (!lws_get_peer_simple(wsi, c->addr, sizeof c->addr))
         snprintf(c->addr, sizeof c->addr, "?");
     srv_ip *ip = ws_ip(s, c->addr, 1);
@@ -152,6 +172,14 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
         if (c->seat < 0)
             return ws_refuse(c, "wrong token for this game");
     }
+    /* ?frames=delta: state frames that carry only what changed (srv_delta.c) */
+    char args[64];
+    if (lws_hdr_copy(wsi, args, sizeof args, WSI_TOKEN_HTTP_URI_ARGS) > 0) {
+        if (strcmp(args, "frames=delta") == 0)
+            c->delta = 1;
+        else if (strcmp(args, "frames=full") != 0)
+            return ws_refuse(c, "unknown query: use ?frames=delta or ?frames=full");
+    }
     c->game = gm;
     c->next = gm->conns;
     gm->conns = c;
@@ -162,7 +190,7 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
     ws_queue(c, h);
     srv_frame_unref(h);
     free(history);
-    ws_queue(c, srv_game_frame(gm, c->seat));
+    ws_state(s, c, 0);
     return 0;
 }
 
@@ -177,7 +205,8 @@ static void ws_message(srv_server *s, srv_conn *c, const char *buf, size_t len)
         return;
     }
     if (msg.type == SRV_MSG_SYNC) {
-        ws_queue(c, srv_game_frame(gm, c->seat));
+        c->sent = -1;  /* asked for: the whole state */
+        ws_state(s, c, 0);
         return;
     }
     if (c->seat < 0) {
@@ -186,7 +215,8 @@ static void ws_message(srv_server *s, srv_conn *c, const char *buf, size_t len)
     }
     if (srv_game_move_text(gm, s->store, c->seat, msg.index, msg.move, err, sizeof err) < 0) {
         ws_error(c, gm->index, err);
-        ws_queue(c, srv_game_frame(gm, c->seat));  /* the state the client should be in */
+        c->sent = -1;  /* the whole state the client should be in */
+        ws_state(s, c, 0);
         return;
     }
     srv_note_move(s, gm);
@@ -315,6 +345,7 @@ void srv_ws_drop_held(srv_game *gm, const char *message)
                 c->nout--;
                 srv_frame_unref(o->f);
                 free(o);
+                c->sent = -1;  /* a state it will never see: the next is a full frame */
             } else {
                 c->out_tail = o;
                 pp = &o->next;
@@ -329,7 +360,7 @@ void srv_ws_broadcast(srv_server *s, srv_game *gm)
     /* frames of a state not yet committed wait for the commit, which drains the
      * pool: they are written there, on other cores, meanwhile (srv_frames.c); only
      * the seats with a session here (and a spectator's if one watches) get one */
-    srv_frames *pool = gm->durable < gm->index ? s->frames : NULL;
+    int queue = gm->durable < gm->index;
     for (srv_conn *c = gm->conns; c; c = c->next)
-        ws_queue(c, srv_game_frame_queued(gm, c->seat, pool));
+        ws_state(s, c, queue);
 }

@@ -4,9 +4,10 @@
  * hot path.
  *
  *   bench_client PORT [--games N] [--expansions E] [--seed S] [--server-pid PID]
- *                     [--records FILE] [--timeout SEC]
+ *                     [--records FILE] [--timeout SEC] [--frames delta|full]
  *
- * Creates N games of two human seats over the HTTP API, opens a WebSocket per seat,
+ * Creates N games of two human seats over the HTTP API, opens a WebSocket per seat
+ * (with ?frames=delta unless --frames full: docs/SERVER.md),
  * and answers every state that gives a seat legal moves with a random one at once;
  * prints moves/s, p50/p99 latency from sending a move to receiving the state it
  * produced, the server's and its own CPU time per move, how long the server waited
@@ -64,6 +65,9 @@ static struct {
     int nconns, ndone, ep;
     double *lat;
     long nlat, caplat;
+    int full;                 /* --frames full: the documented full frames, not deltas */
+    long long rxbytes;        /* WebSocket payload bytes received in state/delta frames */
+    long deltas, fulls;       /* frames received of each kind */
 } B;
 
 static void fail(const char *fmt, ...)
@@ -212,8 +216,15 @@ static void on_message(bconn *c, char *text, size_t len)
         fail("game %s: error frame: %s", B.ids[c->game], text);
     if (strncmp(text, "{\"type\":\"history\"", 17) == 0)
         return;  /* the game so far, sent when a session opens */
-    if (strncmp(text, "{\"type\":\"state\"", 15) != 0)
+    /* a delta frame's head is a state frame's: index, over, legal (the changes come
+     * after, and nothing here needs the view) */
+    if (strncmp(text, "{\"type\":\"state\"", 15) != 0 &&
+        strncmp(text, "{\"type\":\"delta\"", 15) != 0)
         fail("game %s: a frame of unknown type: %.80s", B.ids[c->game], text);
+    if (text[9] == 'd')
+        B.deltas++;
+    else
+        B.fulls++;
     char *p = strstr(text, "\"index\":"), *over = strstr(text, "\"over\":");
     char *legal = strstr(text, "\"legal\":[");
     if (!p || !over || !legal)
@@ -301,6 +312,7 @@ static void parse_frames(bconn *c)
             c->msglen += len;
             if (fin) {
                 c->msg[c->msglen] = '\0';
+                B.rxbytes += (long long)c->msglen;
                 on_message(c, c->msg, c->msglen);
                 c->msglen = 0;
             }
@@ -359,9 +371,10 @@ static void open_games(int ep)
             c->fd = connect_loopback();
             char hs[512];
             int n = snprintf(hs, sizeof hs,
-                             "GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                             "GET %s%s HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
                              "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                             "Sec-WebSocket-Version: 13\r\n\r\n", ws);
+                             "Sec-WebSocket-Version: 13\r\n\r\n", ws,
+                             B.full ? "" : "?frames=delta");
             write_all(c->fd, hs, (size_t)n);
             fcntl(c->fd, F_SETFL, fcntl(c->fd, F_GETFL) | O_NONBLOCK);
             struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
@@ -393,6 +406,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--server-pid")) B.server_pid = atoi(v);
         else if (!strcmp(a, "--records")) B.records = v;
         else if (!strcmp(a, "--timeout")) B.timeout = atof(v);
+        else if (!strcmp(a, "--frames")) B.full = !strcmp(v, "full");
         else fail("unknown option %s", a);
     }
     if ((argc - 2) % 2 || B.games < 1)
@@ -461,6 +475,9 @@ int main(int argc, char **argv)
     if (wait0 >= 0 && wait1 >= 0)
         printf("server waiting for a CPU: %.2f s (%.0f%% of the run; others' load)\n",
                wait1 - wait0, 100 * (wait1 - wait0) / secs);
+    if (B.nlat)
+        printf("frames received: %ld full, %ld delta; %.0f bytes per move (all sessions' "
+               "messages, history included)\n", B.fulls, B.deltas, (double)B.rxbytes / B.nlat);
     if (B.nlat)
         printf("client CPU: %.2f s, %.0f us per move (%.0f%% of one core)\n", own1 - own0,
                (own1 - own0) * 1e6 / B.nlat, 100 * (own1 - own0) / secs);

@@ -12,5 +12,12 @@ grep -q '^games 6, moves [1-9][0-9]* in ' "$DIR/out" || { echo "FAIL: no figures
 grep -q '^latency move -> state: p50 ' "$DIR/out" || { echo "FAIL: no latency"; cat "$DIR/out"; exit 1; }
 [ "$(wc -l < "$DIR/r.jsonl")" -eq 6 ] || { echo "FAIL: not 6 records"; exit 1; }
 "$CARC" replay "$DIR/r.jsonl"
+# it takes delta frames: one full frame per session, then deltas; --frames full none
+grep -q '^frames received: 12 full, [1-9][0-9]* delta' "$DIR/out" \
+    || { echo "FAIL: no delta frames"; cat "$DIR/out"; exit 1; }
+"$BENCH" "$PORT" --games 2 --expansions base --seed 5 --timeout 120 --frames full > "$DIR/out" \
+    || { cat "$DIR/out"; exit 1; }
+grep -q '^frames received: [1-9][0-9]* full, 0 delta' "$DIR/out" \
+    || { echo "FAIL: --frames full got deltas"; cat "$DIR/out"; exit 1; }
 stop_server
 echo "server bench_smoke: ok"

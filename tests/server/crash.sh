@@ -5,12 +5,13 @@
 # port. The clients reconnect and finish every game; no state they are sent ever
 # goes back behind one they saw (no acknowledged move lost, ws_client.c); every
 # record replays; after one more kill, the records loaded back from the store are
-# the same bytes.
+# the same bytes. The clients take delta frames (a reconnected session starts again
+# from a full frame), each checked against a full-frame mirror session (ws_client.c).
 set -eu
 . "$(dirname "$0")/lib.sh"
 start_server
 "$CLIENT" play "$PORT" --games 4 --seats human,human,random --expansions gifts,christmas --seed 41 \
-    --delay-ms 5 --reconnect --timeout 240 --records "$DIR/r.jsonl" --ids "$DIR/ids" \
+    --delay-ms 5 --frames delta --reconnect --timeout 240 --records "$DIR/r.jsonl" --ids "$DIR/ids" \
     > "$DIR/client.out" 2>&1 &
 CLIENT_PID=$!
 kills=0

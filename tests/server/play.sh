@@ -15,9 +15,20 @@ start_server
 # computer seats, thinking on the server's worker threads, against one human
 "$CLIENT" play "$PORT" --games 2 --seats human,random,greedy,mcts:5 \
     --expansions gifts,christmas --seed 51 --records "$DIR/d.jsonl"
-cat "$DIR/a.jsonl" "$DIR/b.jsonl" "$DIR/c.jsonl" "$DIR/d.jsonl" > "$DIR/all.jsonl"
+# delta frames (?frames=delta): every seat and the spectator rebuild each state from
+# deltas, and it must equal the full frame a mirror session of the same seat is sent
+"$CLIENT" play "$PORT" --games 2 --players 2 --expansions gifts,christmas --seed 61 \
+    --frames delta --records "$DIR/e.jsonl"
+"$CLIENT" play "$PORT" --games 1 --players 3 --expansions gifts,christmas --seed 71 \
+    --frames delta --records "$DIR/f.jsonl"
+# two computer seats answer at once: a game moves twice in one pass, and a delta's
+# base is still being written (srv_game_delta drains the pool first)
+"$CLIENT" play "$PORT" --games 2 --seats human,random,random --expansions gifts,christmas \
+    --seed 91 --frames delta --records "$DIR/g.jsonl"
+cat "$DIR/a.jsonl" "$DIR/b.jsonl" "$DIR/c.jsonl" "$DIR/d.jsonl" "$DIR/e.jsonl" "$DIR/f.jsonl" \
+    "$DIR/g.jsonl" > "$DIR/all.jsonl"
 "$CARC" replay "$DIR/all.jsonl"
-[ "$(wc -l < "$DIR/all.jsonl")" -eq 8 ] || { echo "FAIL: expected 8 records"; exit 1; }
+[ "$(wc -l < "$DIR/all.jsonl")" -eq 13 ] || { echo "FAIL: expected 13 records"; exit 1; }
 stop_server
 start_server
 "$CLIENT" records "$PORT" --ids "$DIR/a.ids" --records "$DIR/a2.jsonl"

@@ -13,9 +13,16 @@
  *       sessions reconnect, and a state never goes back behind one already seen.
  *       --store-failure: the server's store fails a commit (store_fail.sh); the
  *       "could not be stored" error is expected at least once, and play goes on.
+ *       --frames delta: every seat and the spectator ask for delta frames
+ *       (?frames=delta), apply each to the view they have, and a mirror session of
+ *       each (full frames, never moving) gives the full frame of every index, which
+ *       the rebuilt one must equal key for key; all other checks run on the rebuilt
+ *       frames. A delta whose base is not the view's index makes the client ask for
+ *       the state ({"type": "state"}), as a client should.
  *   ws_client bench PORT [--games N] [--expansions E] [--server-pid PID] ...
  *       the same without the checks (--delay-ms MS: a think time before each
- *       move, the move sent at the next 20 ms tick); prints moves/s, p50/p99 latency from sending a
+ *       move, the move sent at the next 20 ms tick), with delta frames unless
+ *       --frames full; prints moves/s, p50/p99 latency from sending a
  *       move to the state it produces, and memory per live game.
  *   ws_client records PORT --ids FILE --records OUT
  *       fetches the record of every game listed in FILE (written by play --ids).
@@ -50,6 +57,8 @@
 #include "proc_stats.h"
 
 enum { MAX_SEATS = 5, RING = 64, MODE_PLAY = 1, MODE_BENCH, MODE_BAD, MODE_RECORDS };
+/* a game's sessions: the seats and the spectator, then (--frames delta) their mirrors */
+enum { NCONN = 2 * (MAX_SEATS + 1) };
 
 typedef struct msg {
     struct msg *next;
@@ -76,18 +85,24 @@ typedef struct conn {
     double later_at;
     int floor;          /* the game's highest index seen when this session (re)connected */
     int done;
+    int delta;          /* opened with ?frames=delta: the view is kept and deltas applied */
+    int mirror;         /* a full-frame session of the same seat, only to compare with */
+    json_t *view;       /* delta sessions: the view as rebuilt from the frames so far */
+    int view_index;     /* its index, -1: none (the next must be a full frame) */
 } conn;
 
 typedef struct slot {
     int index;
     json_t *frame[MAX_SEATS + 1];  /* [MAX_SEATS] = spectator */
     int compared[MAX_SEATS];
+    json_t *rebuilt[MAX_SEATS + 1];  /* --frames delta: a delta session's frame, rebuilt */
+    json_t *fresh[MAX_SEATS + 1];    /* the mirror's full frame of the same index */
 } slot;
 
 typedef struct game {
     char id[32];
     int seats;
-    conn conns[MAX_SEATS + 1];  /* seats, then the spectator */
+    conn conns[NCONN];  /* seats, then the spectator; then their mirrors (--frames delta) */
     char token[MAX_SEATS][64];
     int max_index;
     int over;
@@ -107,6 +122,8 @@ static struct {
     game *games;
     long frames, compared, moves, errors_seen;
     long histories, history_compared;  /* histories received; their steps compared */
+    int frames_delta;    /* --frames delta (bench: the default) */
+    long deltas, delta_compared, resyncs;  /* deltas applied; compared with a full frame */
     double *lat;
     long nlat, caplat;
     int failed;
@@ -241,6 +258,7 @@ static void conn_connect(conn *c)
     c->open = c->closed = c->failed = 0;
     c->fresh = 1;
     c->floor = c->game ? c->game->max_index : 0;
+    c->view_index = -1;  /* a new session starts with a full frame */
     free(c->rx);
     c->rx = NULL;
     c->rxlen = 0;
@@ -417,18 +435,27 @@ static void compare(game *g, int index, int seat, json_t *mine, json_t *theirs)
     T.compared++;
 }
 
-/* Keeps the frame for comparison with the frames of the other sessions. */
-static void check_hidden(game *g, int who, int index, json_t *frame)
+/* The ring's slot for index, emptied first if it held an older index. */
+static slot *ring_slot(game *g, int index)
 {
     slot *s = &g->ring[index % RING];
     if (s->index != index) {
         for (int i = 0; i <= MAX_SEATS; i++) {
             json_decref(s->frame[i]);
-            s->frame[i] = NULL;
+            json_decref(s->rebuilt[i]);
+            json_decref(s->fresh[i]);
+            s->frame[i] = s->rebuilt[i] = s->fresh[i] = NULL;
         }
         memset(s->compared, 0, sizeof s->compared);
         s->index = index;
     }
+    return s;
+}
+
+/* Keeps the frame for comparison with the frames of the other sessions. */
+static void check_hidden(game *g, int who, int index, json_t *frame)
+{
+    slot *s = ring_slot(g, index);
     int k = who < 0 ? MAX_SEATS : who;
     json_decref(s->frame[k]);
     s->frame[k] = json_incref(frame);
@@ -503,6 +530,73 @@ static void check_spectator(game *g, int index, json_t *frame)
     }
 }
 
+/* --frames delta: a delta session's frame of index k, rebuilt from deltas (or
+ * `fresh`: its mirror's full frame of that index) is kept; once both are in they
+ * must be equal, every key (the view rebuilt by the client, legal, events, log). */
+static void compare_fresh(game *g, int who, int index, json_t *frame, int fresh)
+{
+    slot *s = ring_slot(g, index);
+    int k = who < 0 ? MAX_SEATS : who;
+    json_t **mine = fresh ? &s->fresh[k] : &s->rebuilt[k];
+    json_decref(*mine);
+    *mine = json_incref(frame);
+    if (!s->rebuilt[k] || !s->fresh[k])
+        return;
+    if (!json_equal(s->rebuilt[k], s->fresh[k])) {
+        char *a = json_dumps(s->rebuilt[k], JSON_SORT_KEYS | JSON_COMPACT);
+        char *b = json_dumps(s->fresh[k], JSON_SORT_KEYS | JSON_COMPACT);
+        size_t i = 0;
+        while (a[i] && a[i] == b[i])
+            i++;
+        fail("game %s index %d seat %d: the state rebuilt from delta frames differs from the "
+             "full frame: ...%.160s vs ...%.160s", g->id, index, who,
+             a + (i > 60 ? i - 60 : 0), b + (i > 60 ? i - 60 : 0));
+    }
+    json_decref(s->rebuilt[k]);
+    json_decref(s->fresh[k]);
+    s->rebuilt[k] = s->fresh[k] = NULL;
+    T.delta_compared++;
+}
+
+/* Applies delta frame d to c's view (docs/SERVER.md): the board cut to board_from
+ * and board_add appended, then every member of d's view replaces c's. Returns the
+ * full frame it stands for (a new reference: type "state", the rebuilt view), or
+ * NULL if d's base is not the index of c's view (the client then asks for the
+ * state: the resync rule). */
+static json_t *delta_apply(conn *c, json_t *d)
+{
+    int base = (int)json_integer_value(json_object_get(d, "base"));
+    json_t *board = json_object_get(c->view, "board"), *add = json_object_get(d, "board_add");
+    json_t *members = json_object_get(d, "view");
+    json_int_t from = json_integer_value(json_object_get(d, "board_from"));
+    if (!c->view || c->view_index < 0 || base != c->view_index)
+        return NULL;
+    if (!json_is_array(board) || !json_is_array(add) || !json_is_object(members) ||
+        !json_is_integer(json_object_get(d, "board_from")) || from < 0 ||
+        (size_t)from > json_array_size(board))
+        fail("game %s seat %d: a delta frame that cannot be applied (board_from %lld)",
+             c->game->id, c->seat, (long long)from);
+    while (json_array_size(board) > (size_t)from)
+        json_array_remove(board, json_array_size(board) - 1);
+    json_array_extend(board, add);
+    const char *key;
+    json_t *v;
+    json_object_foreach(members, key, v) {
+        if (!strcmp(key, "board"))
+            fail("game %s seat %d: a delta frame names the whole board", c->game->id, c->seat);
+        json_object_set(c->view, key, v);
+    }
+    c->view_index = (int)json_integer_value(json_object_get(d, "index"));
+    json_t *f = json_copy(d);
+    json_object_del(f, "base");
+    json_object_del(f, "board_from");
+    json_object_del(f, "board_add");
+    json_object_set_new(f, "type", json_string("state"));
+    json_object_set_new(f, "view", json_deep_copy(c->view));
+    T.deltas++;
+    return f;
+}
+
 static void record_latency(double ms)
 {
     if (T.nlat == T.caplat) {
@@ -565,8 +659,28 @@ static void on_frame(conn *c, const char *text, size_t len)
         json_decref(f);
         return;
     }
-    if (!type || strcmp(type, "state"))
+    if (type && strcmp(type, "delta") == 0) {
+        if (!c->delta)
+            fail("game %s seat %d: a delta frame it did not ask for", g->id, c->seat);
+        if (T.mode == MODE_PLAY) {
+            /* the benchmark reads only the head, the same in both kinds */
+            json_t *full = delta_apply(c, f);
+            json_decref(f);
+            if (!full) {
+                /* a state missed, or its base unknown: ask for the whole state */
+                T.resyncs++;
+                conn_send(c, "{\"type\":\"state\"}");
+                return;
+            }
+            f = full;
+        }
+    } else if (!type || strcmp(type, "state")) {
         fail("game %s: a frame of unknown type", g->id);
+    } else if (c->delta && T.mode == MODE_PLAY) {
+        json_decref(c->view);
+        c->view = json_deep_copy(json_object_get(f, "view"));
+        c->view_index = (int)json_integer_value(json_object_get(f, "index"));
+    }
     T.frames++;
     int index = (int)json_integer_value(json_object_get(f, "index"));
     json_t *view = json_object_get(f, "view");
@@ -587,6 +701,16 @@ static void on_frame(conn *c, const char *text, size_t len)
         record_latency((now() - c->sent_at) * 1000.0);
         c->awaiting = 0;
     }
+    if (T.mode == MODE_PLAY && c->mirror) {
+        /* a mirror only gives the full frame to compare with: it never moves */
+        compare_fresh(g, c->seat, index, f, 1);
+        if (json_is_true(json_object_get(f, "over")))
+            c->done = 1;
+        json_decref(f);
+        return;
+    }
+    if (T.mode == MODE_PLAY && c->delta)
+        compare_fresh(g, c->seat, index, f, 0);
     if (T.mode == MODE_PLAY) {
         int pending = (int)json_integer_value(json_object_get(json_object_get(view, "pending"), "seat"));
         if (json_array_size(legal) && pending != c->seat)
@@ -627,7 +751,7 @@ static void tick(lws_sorted_usec_list_t *sul)
 {
     double t = now();
     for (int i = 0; T.mode != MODE_BAD && i < T.ngames; i++)
-        for (int k = 0; k <= T.games[i].seats; k++) {
+        for (int k = 0; k < NCONN; k++) {
             conn *c = &T.games[i].conns[k];
             if (c->later && c->open && t >= c->later_at) {
                 conn_send(c, c->later);
@@ -647,7 +771,7 @@ static void tick(lws_sorted_usec_list_t *sul)
 static int all_done(void)
 {
     for (int i = 0; i < T.ngames; i++)
-        for (int k = 0; k <= T.games[i].seats; k++)
+        for (int k = 0; k < NCONN; k++)
             if (T.games[i].conns[k].path[0] && !T.games[i].conns[k].done)
                 return 0;
     return 1;
@@ -723,6 +847,19 @@ static void create_games(void)
                 continue;
             }
             c->closed = 1;
+            if (!T.frames_delta)
+                continue;
+            /* deltas; when checking, a mirror session of the same seat takes the full
+             * frames the rebuilt ones must equal */
+            c->delta = 1;
+            c->view_index = -1;
+            if (T.mode == MODE_PLAY) {
+                conn *m = &g->conns[MAX_SEATS + 1 + s];
+                *m = *c;
+                m->delta = 0;
+                m->mirror = 1;
+            }
+            strncat(c->path, "?frames=delta", sizeof c->path - strlen(c->path) - 1);
         }
         json_decref(o);
     }
@@ -764,14 +901,18 @@ static int run_games(void)
         if (out)
             fprintf(out, "%s\n", body);
         free(body);
-        for (int k = 0; k <= MAX_SEATS; k++) {
+        for (int k = 0; k < NCONN; k++) {
             free(T.games[i].conns[k].rx);
             free(T.games[i].conns[k].later);
             msgs_free(T.games[i].conns[k].out);
+            json_decref(T.games[i].conns[k].view);
         }
         for (int r = 0; r < RING; r++)
-            for (int k = 0; k <= MAX_SEATS; k++)
+            for (int k = 0; k <= MAX_SEATS; k++) {
                 json_decref(T.games[i].ring[r].frame[k]);
+                json_decref(T.games[i].ring[r].rebuilt[k]);
+                json_decref(T.games[i].ring[r].fresh[k]);
+            }
     }
     if (out)
         fclose(out);
@@ -796,8 +937,13 @@ static int run_games(void)
                "the spectator's, %ld histories (%ld of their steps compared), %ld stale "
                "refusals\n", T.ngames, T.moves, T.frames, T.compared, T.histories,
                T.history_compared, T.errors_seen);
+        if (T.frames_delta)
+            printf("ws_client: %ld delta frames applied, %ld rebuilt states compared with a "
+                   "fresh full frame, %ld resyncs\n", T.deltas, T.delta_compared, T.resyncs);
         if (T.compared == 0)
             fail("no frame was compared");
+        if (T.frames_delta && (T.deltas == 0 || T.delta_compared == 0))
+            fail("--frames delta: no delta frame was applied and compared");
         if (T.histories == 0)
             fail("no session got the game's history when it opened");
         if (T.store_failure && T.store_failures == 0)
@@ -1032,6 +1178,43 @@ static int run_bad(void)
     conn *again = open_path(ws0);
     free(expect_state(again, 1, "seat 0 reconnects"));
 
+    /* delta frames: an unknown query is refused; a delta session gets the full state
+     * first, then deltas from the state before; after a refused move, the full state */
+    char qpath[300];
+    snprintf(qpath, sizeof qpath, "%s?frames=sometimes", ws0);
+    bad = open_path(qpath);
+    expect_error(bad, "unknown query", "an unknown query");
+    conn_free(bad);
+    snprintf(qpath, sizeof qpath, "%s?frames=delta", ws0);
+    conn *d0 = open_path(qpath);
+    char *fd = expect_state(d0, 1, "a delta session opens");
+    frame = json_loads(fd, 0, NULL);
+    free(fd);
+    int owner = (int)json_integer_value(json_object_get(json_object_get(json_object_get(frame,
+                "view"), "pending"), "seat"));
+    if (owner != 0 && owner != 1)
+        fail("no seat owes the decision at index 1");
+    if (owner == 1) {
+        json_decref(frame);
+        fd = expect_state(s1, 1, "seat 1 at index 1");  /* its frame of seat 0's move */
+        frame = json_loads(fd, 0, NULL);
+        free(fd);
+    }
+    snprintf(move, sizeof move, "{\"type\":\"move\",\"index\":1,\"move\":\"%s\"}",
+             json_string_value(json_array_get(json_object_get(frame, "legal"), 0)));
+    json_decref(frame);
+    conn_send(owner == 0 ? d0 : s1, move);
+    char *m = next_msg(d0);
+    if (!m || !strstr(m, "{\"type\":\"delta\"") || !strstr(m, "\"index\":2,\"base\":1,"))
+        fail("a delta session: expected a delta frame from index 1 to 2, got %.200s",
+             m ? m : "nothing");
+    free(m);
+    conn_send(d0, "{\"type\":\"move\",\"index\":0,\"move\":\"pass\"}");
+    expect_error(d0, "stale move", "a stale move on a delta session");
+    free(expect_state(d0, 2, "the full state after a refused move on a delta session"));
+    conn_send(d0, "{\"type\":\"state\"}");
+    free(expect_state(d0, 2, "a delta session asking for the state"));
+
     /* one address may hold only so many sessions */
     int n = T.max_per_ip + 5, refused = 0;
     conn **many = calloc((size_t)n, sizeof *many);
@@ -1039,14 +1222,14 @@ static int run_bad(void)
         many[i] = open_path(watch);
     for (int i = 0; i < n; i++)
         refused += !many[i]->open;
-    if (refused < 5 + 4)  /* s0, s1, sp, again hold 4 of the cap */
+    if (refused < 5 + 5)  /* s0, s1, sp, again, d0 hold 5 of the cap */
         fail("%d connections from one address: only %d refused with a cap of %d", n + 4,
              refused, T.max_per_ip);
     lws_context_destroy(T.ctx);
     T.ctx = NULL;
     for (int i = 0; i < n; i++)
         many[i]->closed = 1;
-    s0->closed = s1->closed = sp->closed = again->closed = 1;
+    s0->closed = s1->closed = sp->closed = again->closed = d0->closed = 1;
     for (int i = 0; i < n; i++)
         conn_free(many[i]);
     free(many);
@@ -1054,7 +1237,8 @@ static int run_bad(void)
     conn_free(s1);
     conn_free(sp);
     conn_free(again);
-    if (game_index(id) != 1)
+    conn_free(d0);
+    if (game_index(id) != 2)
         fail("the game changed");
     printf("ws_client: every bad input refused, the game unchanged\n");
     return 0;
@@ -1112,6 +1296,7 @@ int main(int argc, char **argv)
     T.seed = 1;
     T.timeout = 300;
     T.max_per_ip = 64;
+    int frames_given = 0;
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--reconnect")) {
@@ -1141,6 +1326,14 @@ int main(int argc, char **argv)
         }
         else if (!strcmp(a, "--delay-ms")) T.delay = atof(v) / 1000.0;
         else if (!strcmp(a, "--timeout")) T.timeout = atof(v);
+        else if (!strcmp(a, "--frames")) {
+            if (strcmp(v, "delta") && strcmp(v, "full")) {
+                fprintf(stderr, "ws_client: --frames delta or full\n");
+                return 2;
+            }
+            T.frames_delta = !strcmp(v, "delta");
+            frames_given = 1;
+        }
         else if (!strcmp(a, "--max-per-ip")) T.max_per_ip = atoi(v);
         else if (!strcmp(a, "--server-pid")) T.server_pid = atoi(v);
         else {
@@ -1153,6 +1346,8 @@ int main(int argc, char **argv)
         return 2;
     }
     T.rng = T.seed * 0x9E3779B97F4A7C15ull + 1;
+    if (T.mode == MODE_BENCH && !frames_given)
+        T.frames_delta = 1;  /* the benchmark takes delta frames unless told */
     struct rlimit rl;
     if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
         rl.rlim_cur = rl.rlim_max;

@@ -17,21 +17,49 @@
  * count their 8 neighbours: a new tile adds itself to the counts of the listed
  * cloister tiles next to it, and a new cloister tile counts its own once.
  */
+#include <stddef.h>
 #include "state.h"
 
 static const int dx[4] = {0, 1, 0, -1};
 static const int dy[4] = {-1, 0, 1, 0};
 
+/* The position (x,y) as the 16-bit word its two int8_t bytes make in placed and
+ * spot (x, then y): the table keeps no keys, a slot's cell value names the tile or
+ * spot whose own x,y are compared in one 16-bit load. */
+static inline unsigned cell_pos(int x, int y)
+{
+    int8_t xy[2] = {(int8_t)x, (int8_t)y};
+    uint16_t k;
+    memcpy(&k, xy, 2);
+    return k;
+}
+
+/* The x,y word of what cell value v (not 0) names: placed tile v - CELL_TILE or
+ * frontier spot v - CELL_SPOT. The address is picked without a branch (a cmov):
+ * which of the two a probe meets is random. */
+static inline unsigned cell_pos_of(const carc_game *g, unsigned v)
+{
+    size_t t = offsetof(carc_game, tiles) + offsetof(placed, x) + sizeof(placed) * (v - CELL_TILE);
+    size_t s = offsetof(carc_game, frontier) + offsetof(spot, x) + sizeof(spot) * (v - CELL_SPOT);
+    uint16_t k;
+    memcpy(&k, (const uint8_t *)g + (v < CELL_SPOT ? t : s), 2);
+    return k;
+}
+
+_Static_assert(offsetof(placed, y) == offsetof(placed, x) + 1 &&
+               offsetof(spot, y) == offsetof(spot, x) + 1, "x,y make one 16-bit word");
+
 /* Slot holding (x,y), or -1 - (the free slot where it would go). */
 static int cell_find(const carc_game *g, int x, int y)
 {
-    unsigned k = (unsigned)(((x + 128) << 8) | (y + 128));
+    unsigned k = cell_pos(x, y);
     unsigned h = (k * 2654435761u) >> 24;
     for (;;) {
-        if (g->cell_key[h] == k)
-            return (int)h;
-        if (g->cell_key[h] == 0)
+        unsigned v = g->cell[h];
+        if (v == 0)
             return -1 - (int)h;
+        if (cell_pos_of(g, v) == k)
+            return (int)h;
         h = (h + 1) & (CELL_SLOTS - 1);
     }
 }
@@ -71,23 +99,24 @@ int board_placeable(const carc_game *g, int kind)
     return 0;
 }
 
+/* A new frontier spot at (x,y), in the free slot `slot` of the position table,
+ * demanding nothing yet. */
+static spot *spot_new(carc_game *g, int slot, int x, int y)
+{
+    g->cell[slot] = (uint8_t)(CELL_SPOT + g->nfrontier);
+    spot *s = &g->frontier[g->nfrontier++];
+    s->x = (int8_t)x;
+    s->y = (int8_t)y;
+    s->sig = 0xFF;
+    return s;
+}
+
 /* Records that the empty position (x,y) at cell c (cell_find's answer) has a
  * neighbour demanding edge type `type` on its side `side`, creating the spot if
  * needed. */
 static void spot_demand(carc_game *g, int c, int x, int y, int side, int type)
 {
-    spot *s;
-    if (c < 0) {
-        c = -1 - c;
-        g->cell_key[c] = (uint16_t)(((x + 128) << 8) | (y + 128));
-        g->cell[c] = (uint8_t)(CELL_SPOT + g->nfrontier);
-        s = &g->frontier[g->nfrontier++];
-        s->x = (int8_t)x;
-        s->y = (int8_t)y;
-        s->sig = 0xFF;
-    } else {
-        s = &g->frontier[g->cell[c] - CELL_SPOT];
-    }
+    spot *s = c < 0 ? spot_new(g, -1 - c, x, y) : &g->frontier[g->cell[c] - CELL_SPOT];
     s->sig = (uint8_t)((s->sig & ~(SIG_FREE << (2 * side))) | (type << (2 * side)));
 }
 
@@ -216,9 +245,8 @@ void board_init(carc_game *g)
 {
     g->ntiles = g->nnodes = g->nfrontier = g->ncloisters = g->nfeats = 0;
     g->feat_free = FEAT_NONE;
-    memset(g->cell_key, 0, sizeof g->cell_key);
-    spot_demand(g, cell_find(g, 0, 0), 0, 0, 0, 0);
-    g->frontier[0].sig = 0xFF;
+    memset(g->cell, 0, sizeof g->cell);
+    spot_new(g, -1 - cell_find(g, 0, 0), 0, 0);
     board_place(g, carc_tile_kind('D'), 0, 0, 0);
     g->ndone = 0;
     g->last = TILE_NONE;

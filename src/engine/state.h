@@ -194,7 +194,8 @@ struct carc_game {
     uint8_t nfeats;       /* records ever used: feats[0..nfeats) are live or free */
     uint8_t feat_free;    /* the first free record, or FEAT_NONE */
     spot frontier[MAX_FRONTIER];
-    uint16_t cell_key[CELL_SLOTS];  /* (x+128) << 8 | (y+128); 0 = empty slot */
+    /* the position table (board.c): 0 an empty slot, else CELL_TILE + a placed
+     * index or CELL_SPOT + a frontier index, whose x,y are the slot's key */
     uint8_t cell[CELL_SLOTS];
 
     /* features the tile placed this turn completed, scored in T7 */

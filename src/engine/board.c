@@ -50,10 +50,10 @@ _Static_assert(offsetof(placed, y) == offsetof(placed, x) + 1 &&
                offsetof(spot, y) == offsetof(spot, x) + 1, "x,y make one 16-bit word");
 
 /* Slot holding (x,y), or -1 - (the free slot where it would go). */
-static int cell_find(const carc_game *g, int x, int y)
+static inline int cell_find(const carc_game *g, int x, int y)
 {
     unsigned k = cell_pos(x, y);
-    unsigned h = (k * 2654435761u) >> 24;
+    unsigned h = (k * 2654435761u) >> (32 - CELL_BITS);
     for (;;) {
         unsigned v = g->cell[h];
         if (v == 0)

@@ -52,7 +52,8 @@ enum {
     NODE_NONE = 255,
     MAX_NODES = 243,      /* the 72 tiles have 243 segments in all (test_tiletab) */
     MAX_FRONTIER = 146,   /* an n-cell polyomino has at most 2n+2 empty neighbours */
-    CELL_SLOTS = 256,     /* position table size (a power of two) */
+    CELL_BITS = 8,
+    CELL_SLOTS = 1 << CELL_BITS,  /* position table size */
     CELL_FRONTIER = 128,  /* board_find: frontier spot i is CELL_FRONTIER + i */
     /* cell[] values: 0 empty, CELL_TILE + placed index, CELL_SPOT + frontier index */
     CELL_TILE = 1,

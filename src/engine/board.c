@@ -64,8 +64,17 @@ static inline int cell_find(const carc_game *g, int x, int y)
     }
 }
 
+/* Whether (x,y) can be on the board at all: a position is two int8_t, and one
+ * past that range would wrap onto another (carc_tile_at passes any int). */
+static inline int cell_in_range(int x, int y)
+{
+    return ((unsigned)(x + 128) | (unsigned)(y + 128)) < 256;
+}
+
 int board_lookup(const carc_game *g, int x, int y)
 {
+    if (!cell_in_range(x, y))
+        return -1;
     int c = cell_find(g, x, y);
     if (c < 0 || g->cell[c] >= CELL_SPOT)
         return -1;
@@ -74,6 +83,8 @@ int board_lookup(const carc_game *g, int x, int y)
 
 int board_find(const carc_game *g, int x, int y)
 {
+    if (!cell_in_range(x, y))
+        return -1;
     int c = cell_find(g, x, y);
     if (c < 0)
         return -1;
@@ -83,6 +94,8 @@ int board_find(const carc_game *g, int x, int y)
 
 int board_spot_index(const carc_game *g, int x, int y)
 {
+    if (!cell_in_range(x, y))
+        return -1;
     int c = cell_find(g, x, y);
     if (c < 0 || g->cell[c] < CELL_SPOT)
         return -1;

@@ -7,6 +7,10 @@
  * a frontier spot (CELL_SPOT + index); 0 is an empty slot. Slots are never
  * emptied: a spot becomes a tile in place. Open addressing with linear probing;
  * at most 72 tiles + 146 spots live in 256 slots (a random game: about 130).
+ * The table keeps no keys (512 bytes fewer to copy): a probe compares (x,y) with
+ * the x,y of the tile or spot the slot names, one 16-bit load through the byte
+ * it has just read. A spot that moves to another index (spot_fill) takes its key
+ * along; its slot is renamed.
  *
  * Frontier spots carry the edge types their neighbours demand as one signature
  * byte, so "in which rotations does tile k fit here" is one byte of a table
@@ -71,6 +75,13 @@ static inline int cell_in_range(int x, int y)
     return ((unsigned)(x + 128) | (unsigned)(y + 128)) < 256;
 }
 
+/* Whether a tile is at (x,y), a position in range. */
+static inline int cell_has_tile(const carc_game *g, int x, int y)
+{
+    int c = cell_find(g, x, y);
+    return c >= 0 && g->cell[c] < CELL_SPOT;
+}
+
 int board_lookup(const carc_game *g, int x, int y)
 {
     if (!cell_in_range(x, y))
@@ -81,10 +92,9 @@ int board_lookup(const carc_game *g, int x, int y)
     return g->cell[c] - CELL_TILE;
 }
 
+/* No range test: the callers pass a move's int8_t x,y. */
 int board_find(const carc_game *g, int x, int y)
 {
-    if (!cell_in_range(x, y))
-        return -1;
     int c = cell_find(g, x, y);
     if (c < 0)
         return -1;
@@ -246,7 +256,7 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
         int around = 0;
         for (int oy = -1; oy <= 1; oy++)
             for (int ox = -1; ox <= 1; ox++)
-                around += (ox || oy) && board_lookup(g, x + ox, y + oy) >= 0;
+                around += (ox || oy) && cell_has_tile(g, x + ox, y + oy);
         g->around[g->ncloisters] = (uint8_t)around;
         g->cloisters[g->ncloisters++] = (uint8_t)t;
         if (around == 8)

@@ -7,6 +7,10 @@
  * a frontier spot (CELL_SPOT + index); 0 is an empty slot. Slots are never
  * emptied: a spot becomes a tile in place. Open addressing with linear probing;
  * at most 72 tiles + 146 spots live in 256 slots (a random game: about 130).
+ * The table keeps no keys (512 bytes fewer to copy): a probe compares (x,y) with
+ * the x,y of the tile or spot the slot names, one 16-bit load through the byte
+ * it has just read. A spot that moves to another index (spot_fill) takes its key
+ * along; its slot is renamed.
  *
  * Frontier spots carry the edge types their neighbours demand as one signature
  * byte, so "in which rotations does tile k fit here" is one byte of a table
@@ -17,33 +21,78 @@
  * count their 8 neighbours: a new tile adds itself to the counts of the listed
  * cloister tiles next to it, and a new cloister tile counts its own once.
  */
+#include <stddef.h>
 #include "state.h"
 
 static const int dx[4] = {0, 1, 0, -1};
 static const int dy[4] = {-1, 0, 1, 0};
 
-/* Slot holding (x,y), or -1 - (the free slot where it would go). */
-static int cell_find(const carc_game *g, int x, int y)
+/* The position (x,y) as the 16-bit word its two int8_t bytes make in placed and
+ * spot (x, then y): the table keeps no keys, a slot's cell value names the tile or
+ * spot whose own x,y are compared in one 16-bit load. */
+static inline unsigned cell_pos(int x, int y)
 {
-    unsigned k = (unsigned)(((x + 128) << 8) | (y + 128));
-    unsigned h = (k * 2654435761u) >> 24;
+    int8_t xy[2] = {(int8_t)x, (int8_t)y};
+    uint16_t k;
+    memcpy(&k, xy, 2);
+    return k;
+}
+
+/* The x,y word of what cell value v (not 0) names: placed tile v - CELL_TILE or
+ * frontier spot v - CELL_SPOT. The address is picked without a branch (a cmov):
+ * which of the two a probe meets is random. */
+static inline unsigned cell_pos_of(const carc_game *g, unsigned v)
+{
+    size_t t = offsetof(carc_game, tiles) + offsetof(placed, x) + sizeof(placed) * (v - CELL_TILE);
+    size_t s = offsetof(carc_game, frontier) + offsetof(spot, x) + sizeof(spot) * (v - CELL_SPOT);
+    uint16_t k;
+    memcpy(&k, (const uint8_t *)g + (v < CELL_SPOT ? t : s), 2);
+    return k;
+}
+
+_Static_assert(offsetof(placed, y) == offsetof(placed, x) + 1 &&
+               offsetof(spot, y) == offsetof(spot, x) + 1, "x,y make one 16-bit word");
+
+/* Slot holding (x,y), or -1 - (the free slot where it would go). */
+static inline int cell_find(const carc_game *g, int x, int y)
+{
+    unsigned k = cell_pos(x, y);
+    unsigned h = (k * 2654435761u) >> (32 - CELL_BITS);
     for (;;) {
-        if (g->cell_key[h] == k)
-            return (int)h;
-        if (g->cell_key[h] == 0)
+        unsigned v = g->cell[h];
+        if (v == 0)
             return -1 - (int)h;
+        if (cell_pos_of(g, v) == k)
+            return (int)h;
         h = (h + 1) & (CELL_SLOTS - 1);
     }
 }
 
+/* Whether (x,y) can be on the board at all: a position is two int8_t, and one
+ * past that range would wrap onto another (carc_tile_at passes any int). */
+static inline int cell_in_range(int x, int y)
+{
+    return ((unsigned)(x + 128) | (unsigned)(y + 128)) < 256;
+}
+
+/* Whether a tile is at (x,y), a position in range. */
+static inline int cell_has_tile(const carc_game *g, int x, int y)
+{
+    int c = cell_find(g, x, y);
+    return c >= 0 && g->cell[c] < CELL_SPOT;
+}
+
 int board_lookup(const carc_game *g, int x, int y)
 {
+    if (!cell_in_range(x, y))
+        return -1;
     int c = cell_find(g, x, y);
     if (c < 0 || g->cell[c] >= CELL_SPOT)
         return -1;
     return g->cell[c] - CELL_TILE;
 }
 
+/* No range test: the callers pass a move's int8_t x,y. */
 int board_find(const carc_game *g, int x, int y)
 {
     int c = cell_find(g, x, y);
@@ -55,6 +104,8 @@ int board_find(const carc_game *g, int x, int y)
 
 int board_spot_index(const carc_game *g, int x, int y)
 {
+    if (!cell_in_range(x, y))
+        return -1;
     int c = cell_find(g, x, y);
     if (c < 0 || g->cell[c] < CELL_SPOT)
         return -1;
@@ -71,23 +122,24 @@ int board_placeable(const carc_game *g, int kind)
     return 0;
 }
 
+/* A new frontier spot at (x,y), in the free slot `slot` of the position table,
+ * demanding nothing yet. */
+static spot *spot_new(carc_game *g, int slot, int x, int y)
+{
+    g->cell[slot] = (uint8_t)(CELL_SPOT + g->nfrontier);
+    spot *s = &g->frontier[g->nfrontier++];
+    s->x = (int8_t)x;
+    s->y = (int8_t)y;
+    s->sig = 0xFF;
+    return s;
+}
+
 /* Records that the empty position (x,y) at cell c (cell_find's answer) has a
  * neighbour demanding edge type `type` on its side `side`, creating the spot if
  * needed. */
 static void spot_demand(carc_game *g, int c, int x, int y, int side, int type)
 {
-    spot *s;
-    if (c < 0) {
-        c = -1 - c;
-        g->cell_key[c] = (uint16_t)(((x + 128) << 8) | (y + 128));
-        g->cell[c] = (uint8_t)(CELL_SPOT + g->nfrontier);
-        s = &g->frontier[g->nfrontier++];
-        s->x = (int8_t)x;
-        s->y = (int8_t)y;
-        s->sig = 0xFF;
-    } else {
-        s = &g->frontier[g->cell[c] - CELL_SPOT];
-    }
+    spot *s = c < 0 ? spot_new(g, -1 - c, x, y) : &g->frontier[g->cell[c] - CELL_SPOT];
     s->sig = (uint8_t)((s->sig & ~(SIG_FREE << (2 * side))) | (type << (2 * side)));
 }
 
@@ -204,7 +256,7 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
         int around = 0;
         for (int oy = -1; oy <= 1; oy++)
             for (int ox = -1; ox <= 1; ox++)
-                around += (ox || oy) && board_lookup(g, x + ox, y + oy) >= 0;
+                around += (ox || oy) && cell_has_tile(g, x + ox, y + oy);
         g->around[g->ncloisters] = (uint8_t)around;
         g->cloisters[g->ncloisters++] = (uint8_t)t;
         if (around == 8)
@@ -216,9 +268,8 @@ void board_init(carc_game *g)
 {
     g->ntiles = g->nnodes = g->nfrontier = g->ncloisters = g->nfeats = 0;
     g->feat_free = FEAT_NONE;
-    memset(g->cell_key, 0, sizeof g->cell_key);
-    spot_demand(g, cell_find(g, 0, 0), 0, 0, 0, 0);
-    g->frontier[0].sig = 0xFF;
+    memset(g->cell, 0, sizeof g->cell);
+    spot_new(g, -1 - cell_find(g, 0, 0), 0, 0);
     board_place(g, carc_tile_kind('D'), 0, 0, 0);
     g->ndone = 0;
     g->last = TILE_NONE;

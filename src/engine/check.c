@@ -5,7 +5,12 @@
  *
  *   1. Tiles: placed + removed + in hand + in the stack + left out by a short fixed
  *      stack = 72, and no kind appears more often than TILES.md has it.
- *   2. Position table: every placed tile is found at its position; every frontier
+ *   2. Position table: its slots hold no keys, so each slot names a placed tile
+ *      or a frontier spot (CELL_TILE + t < CELL_TILE + ntiles, CELL_SPOT + i <
+ *      CELL_SPOT + nfrontier) or is empty (0), and every tile and spot is named by
+ *      exactly one slot, with an empty slot left (a probe ends there); checked
+ *      before any lookup, which would read a tile or spot a bad slot names.
+ *      Every placed tile is found at its position; every frontier
  *      spot is empty, touches a tile, and demands exactly its neighbours' edges;
  *      every empty neighbour of a tile is a frontier spot.
  *   3. Features: roots are their own parents and every node's parent is a root;
@@ -60,9 +65,34 @@ static int check_tiles(const carc_game *g, carc_error *err)
 static const int dx[4] = {0, 1, 0, -1};
 static const int dy[4] = {-1, 0, 1, 0};
 
+/* The slots of the position table (invariant 2): what each names exists, and
+ * every tile and spot is named once. */
+static int check_cells(const carc_game *g, carc_error *err)
+{
+    uint8_t named[256] = {0};
+    int used = 0;
+    for (int c = 0; c < CELL_SLOTS; c++) {
+        int v = g->cell[c];
+        if (v == 0)
+            continue;
+        if (v >= CELL_TILE + g->ntiles && (v < CELL_SPOT || v >= CELL_SPOT + g->nfrontier))
+            FAIL("board: slot %d names %d, neither one of the %d tiles nor of the %d spots",
+                 c, v, g->ntiles, g->nfrontier);
+        if (named[v]++)
+            FAIL("board: two slots name %s %d", v < CELL_SPOT ? "tile" : "spot",
+                 v < CELL_SPOT ? v - CELL_TILE : v - CELL_SPOT);
+        used++;
+    }
+    if (used != g->ntiles + g->nfrontier || used == CELL_SLOTS)
+        FAIL("board: %d slots used for %d tiles and %d spots", used, g->ntiles, g->nfrontier);
+    return CARC_OK;
+}
+
 static int check_board(const carc_game *g, carc_error *err)
 {
     int ncloisters = 0;
+    if (check_cells(g, err) != CARC_OK)
+        return CARC_E_INVALID;
     for (int t = 0; t < g->ntiles; t++) {
         const placed *p = &g->tiles[t];
         if (board_lookup(g, p->x, p->y) != t)

@@ -22,7 +22,9 @@ int feat_union(carc_game *g, int a, int b)
     int ra = g->nodes[a].parent, rb = g->nodes[b].parent;
     if (ra == rb)
         return ra;
-    int fa = g->nodes[ra].feat, fb = g->nodes[rb].feat;
+    /* every node names its feature's record as well as its root: read from a and
+     * b, not one dependent load further through the roots */
+    int fa = g->nodes[a].feat, fb = g->nodes[b].feat;
     if (g->feats[fa].size < g->feats[fb].size) {
         int t = ra;
         ra = rb;

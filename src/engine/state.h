@@ -4,7 +4,7 @@
  * expansion.h); nothing of theirs is declared here but their state.
  *
  * The state is a flat value: fixed arrays, small integer indices, no pointers, so
- * carc_copy is a memcpy (6,392 bytes; search copies it at every iteration, so every
+ * carc_copy is a memcpy (5,880 bytes; search copies it at every iteration, so every
  * byte counts). The event buffer past the last move's events is always zero
  * (event_clear), so equal games are equal byte for byte and no stale event (a
  * hidden return depth, say) lingers in a view's bytes. Its parts, with their bytes:
@@ -13,9 +13,11 @@
  *     is the start tile): kind, rotation, position and first node. Segment i of a
  *     tile is node first+i; the segment at each port, its city/road node on each
  *     edge and its cloister come from a table (tiletab_port_seg, board_port_node).
- *   - a position table (open addressing, cell_key/cell: 256 x 3 = 768) from (x,y)
- *     to a placed tile or to a frontier spot. The board can stretch 71 tiles in
- *     any direction, so a direct grid would cost 20 KiB.
+ *   - a position table (open addressing, cell: 256 x 1 = 256) from (x,y) to a
+ *     placed tile or to a frontier spot. The board can stretch 71 tiles in any
+ *     direction, so a direct grid would cost 20 KiB. It keeps no keys: a slot's
+ *     byte names a tile or spot, whose own x,y (adjacent int8_t, one 16-bit load)
+ *     a probe compares (board.c, cell_find).
  *   - frontier[] (146 x 3 = 438): the empty positions that share an edge with a
  *     placed tile, each with a signature of the edge types its neighbours demand.
  *     Legal placement only scans it, one table load per spot (tiletab_fit_rots).
@@ -52,7 +54,8 @@ enum {
     NODE_NONE = 255,
     MAX_NODES = 243,      /* the 72 tiles have 243 segments in all (test_tiletab) */
     MAX_FRONTIER = 146,   /* an n-cell polyomino has at most 2n+2 empty neighbours */
-    CELL_SLOTS = 256,     /* position table size (a power of two) */
+    CELL_BITS = 8,
+    CELL_SLOTS = 1 << CELL_BITS,  /* position table size */
     CELL_FRONTIER = 128,  /* board_find: frontier spot i is CELL_FRONTIER + i */
     /* cell[] values: 0 empty, CELL_TILE + placed index, CELL_SPOT + frontier index */
     CELL_TILE = 1,
@@ -111,12 +114,12 @@ _Static_assert(CARC_FOLLOWERS <= 7 && 3 * CARC_MAX_PLAYERS <= 16, "follow packs 
  * port table (board_port_node: first + tiletab_port_seg[kind][rot][port]). */
 typedef struct placed {
     uint8_t kind, rot;
-    int8_t x, y;
+    int8_t x, y;           /* x then y: the position table's key (board.c) */
     uint8_t first;         /* its first node; segment i is node first+i */
 } placed;
 
 typedef struct spot {
-    int8_t x, y;
+    int8_t x, y;           /* x then y: the position table's key (board.c) */
     /* The spot's signature: 2 bits per side (N at bits 0-1), the edge type a tile
      * must show on that side, or 3 (SIG_FREE) where no tile neighbours it. */
     uint8_t sig;
@@ -194,7 +197,8 @@ struct carc_game {
     uint8_t nfeats;       /* records ever used: feats[0..nfeats) are live or free */
     uint8_t feat_free;    /* the first free record, or FEAT_NONE */
     spot frontier[MAX_FRONTIER];
-    uint16_t cell_key[CELL_SLOTS];  /* (x+128) << 8 | (y+128); 0 = empty slot */
+    /* the position table (board.c): 0 an empty slot, else CELL_TILE + a placed
+     * index or CELL_SPOT + a frontier index, whose x,y are the slot's key */
     uint8_t cell[CELL_SLOTS];
 
     /* features the tile placed this turn completed, scored in T7 */
@@ -314,10 +318,13 @@ static inline unsigned spot_fits(const carc_game *g, const spot *s, int kind)
 }
 
 /* ---- board.c ---- */
-int board_lookup(const carc_game *g, int x, int y);  /* placed index or -1 */
-int board_spot_index(const carc_game *g, int x, int y);  /* frontier index or -1 */
+/* Placed index at (x,y) or -1; frontier index or -1. Any int x,y: a position
+ * outside int8_t is on no board. */
+int board_lookup(const carc_game *g, int x, int y);
+int board_spot_index(const carc_game *g, int x, int y);
 /* What is at (x,y), in one lookup: a placed index, CELL_FRONTIER + a frontier
- * index, or -1 for an empty position off the frontier. */
+ * index, or -1 for an empty position off the frontier. x,y must be int8_t values
+ * (a move's): no range test on the way of every placement. */
 int board_find(const carc_game *g, int x, int y);
 int board_placeable(const carc_game *g, int kind);
 void board_init(carc_game *g);

@@ -20,10 +20,7 @@ static void draw_card(carc_game *g, int deck)
         xmas_resolve(g, c, &none);
         return;
     }
-    carc_move one;
-    carc_move proto = carc_move_pass();
-    proto.kind = CARC_MOVE_TARGET;
-    if (xmas_target_list(g, c, g->active, proto, &one, 1) == 0) {
+    if (!xmas_target_any(g, c, g->active)) {
         xmas_deck_discard(g, c);  /* no legal target: no effect */
         return;
     }

@@ -133,10 +133,10 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
         /* The other segment of a swap holds another seat's follower on an unlocked,
          * unfinished feature of the card's type: those nodes are gathered once, in
          * ascending order as a walk over every node would meet them, with the seats
-         * whose follower there may be taken (several other seats per node at most
-         * CARC_FOLLOWERS each). */
-        uint8_t cand[CARC_MAX_PLAYERS * CARC_FOLLOWERS], cand_root[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
-        unsigned cand_owners[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
+         * whose follower there may be taken (CARC_FOLLOWERS nodes per seat at most). */
+        enum { CAND_MAX = CARC_MAX_PLAYERS * CARC_FOLLOWERS };
+        uint8_t cand[CAND_MAX], cand_root[CAND_MAX];
+        unsigned cand_owners[CAND_MAX];
         int ncand = 0;
         if (xmas_card_is_swap(c)) {
             uint64_t others[NODE_WORDS] = {0};
@@ -286,7 +286,8 @@ int xmas_target_is(const carc_game *g, int c, int seat, const carc_move *want)
                 return 1;
         return 0;
     }
-    int v = want->port == CARC_PORT_NONE ? NODE_NONE : board_node_at(g, want->x, want->y, want->port);
+    int v = want->port == CARC_PORT_NONE ? NODE_NONE
+                                          : board_node_at(g, want->x, want->y, want->port);
     if (v == NODE_NONE)
         return 0;
     carc_move e = proto;

@@ -113,12 +113,16 @@ void exp_pending_each(const carc_game *g, carc_pending *p, unsigned mask)
         h->pending(g, p);
 }
 
+/* exp_legal_each and exp_forced_spot_each are asked at every decision of a game
+ * with expansions: one plain walk over the bits of the plan each. */
 int exp_legal_each(const carc_game *g, int decision, carc_move *out, int cap)
 {
     int n = 0;
-    EXP_EACH_ACTIVE(g, h)
-        if (h->legal && n < cap)
+    for (unsigned m = g->exp_on; m && n < cap; m &= m - 1) {
+        const struct exp_hooks *h = exp_list[__builtin_ctz(m)];
+        if (h->legal)
             n += h->legal(g, decision, out + n, cap - n);
+    }
     return n;
 }
 
@@ -134,10 +138,13 @@ int exp_apply_each(carc_game *g, int decision, const carc_move *m, carc_error *e
 
 int exp_forced_spot_each(const carc_game *g)
 {
-    EXP_EACH_ACTIVE(g, h) {
-        int s = h->forced_spot ? h->forced_spot(g) : -1;
-        if (s >= 0)
-            return s;
+    for (unsigned m = g->exp_on; m; m &= m - 1) {
+        const struct exp_hooks *h = exp_list[__builtin_ctz(m)];
+        if (h->forced_spot) {
+            int s = h->forced_spot(g);
+            if (s >= 0)
+                return s;
+        }
     }
     return -1;
 }

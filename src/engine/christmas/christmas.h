@@ -93,6 +93,8 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
 int xmas_target_canonical(const carc_game *g, int c, carc_move *m);
 /* Whether `want` (canonical) is among card c's targets for seat. */
 int xmas_target_is(const carc_game *g, int c, int seat, const carc_move *want);
+/* Whether card c has a target for seat (a lightning card drawn, X4). */
+int xmas_target_any(const carc_game *g, int c, int seat);
 
 /* ---- window.c ---- */
 int xmas_window_owed(const carc_game *g);  /* T2, T8: a non-empty hand */

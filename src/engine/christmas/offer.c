@@ -20,10 +20,7 @@ static void draw_card(carc_game *g, int deck)
         xmas_resolve(g, c, &none);
         return;
     }
-    carc_move one;
-    carc_move proto = carc_move_pass();
-    proto.kind = CARC_MOVE_TARGET;
-    if (xmas_target_list(g, c, g->active, proto, &one, 1) == 0) {
+    if (!xmas_target_any(g, c, g->active)) {
         xmas_deck_discard(g, c);  /* no legal target: no effect */
         return;
     }
@@ -40,8 +37,9 @@ static int cloister_trigger(const carc_game *g)
     const placed *p = &g->tiles[g->last];
     for (int i = 0; i < g->ncloisters; i++) {
         const placed *c = &g->tiles[g->cloisters[i]];
-        int dx = c->x - p->x, dy = c->y - p->y;
-        if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1 && (dx || dy) &&
+        /* -1 <= dx, dy <= 1 in one unsigned compare each */
+        unsigned dx = (unsigned)(c->x - p->x + 1), dy = (unsigned)(c->y - p->y + 1);
+        if (dx <= 2 && dy <= 2 && (dx != 1 || dy != 1) &&
             xmas_target_others_on(g, board_port_node(g, g->cloisters[i], CARC_PORT_C), g->active))
             return 1;
     }
@@ -50,8 +48,9 @@ static int cloister_trigger(const carc_game *g)
 
 static int roadside_trigger(const carc_game *g)
 {
-    int k = g->tiles[g->last].kind;
-    return k >= carc_tile_kind('U') && k <= carc_tile_kind('X');
+    /* kinds are letters from 'A' (carc_tile_kind), asked here at every turn */
+    unsigned k = g->tiles[g->last].kind;
+    return k - ('U' - 'A') <= (unsigned)('X' - 'U');
 }
 
 int xmas_offer_owed(carc_game *g, int deck)

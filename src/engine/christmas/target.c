@@ -130,15 +130,44 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
         return n;
     }
     case BY_FOLLOWER: {
-        /* The other segment of a swap holds another seat's follower, so only the
-         * nodes of other seats' followers are candidates, asked in ascending order
-         * as a walk over every node would meet them. */
-        uint64_t mine[NODE_WORDS] = {0}, others[NODE_WORDS] = {0};
-        if (xmas_card_is_swap(c))
+        /* The other segment of a swap holds another seat's follower on an unlocked,
+         * unfinished feature of the card's type: those nodes are gathered once, in
+         * ascending order as a walk over every node would meet them, with the seats
+         * whose follower there may be taken (CARC_FOLLOWERS nodes per seat at most). */
+        enum { CAND_MAX = CARC_MAX_PLAYERS * CARC_FOLLOWERS };
+        uint8_t cand[CAND_MAX], cand_root[CAND_MAX];
+        unsigned cand_owners[CAND_MAX];
+        int ncand = 0;
+        if (xmas_card_is_swap(c)) {
+            uint64_t others[NODE_WORDS] = {0};
+            int any = 0;
             for (int s = 0; s < g->players; s++)
-                for (int i = 0; s != seat && i < CARC_FOLLOWERS; i++)
-                    if (g->fnode[s][i] != NODE_NONE)
-                        bit_set(others, g->fnode[s][i]);
+                for (int i = 0; s != seat && i < CARC_FOLLOWERS; i++) {
+                    int b = g->fnode[s][i];
+                    if (b != NODE_NONE && node_type(g, b) == type) {
+                        bit_set(others, b);
+                        any = 1;
+                    }
+                }
+            if (!any)
+                return 0;  /* nothing to take */
+            for (int w = 0; w < NODE_WORDS; w++)
+                for (uint64_t left = others[w]; left; left &= left - 1) {
+                    int b = w * 64 + __builtin_ctzll(left);
+                    int rb = feat_root(g, b);
+                    if (locked(g, rb) || !unfinished(g, rb))
+                        continue;
+                    unsigned owners = xmas_target_swap_owners(g, seat, b, rb);
+                    if (!owners)
+                        continue;
+                    cand[ncand] = (uint8_t)b;
+                    cand_root[ncand] = (uint8_t)rb;
+                    cand_owners[ncand++] = owners;
+                }
+            if (ncand == 0)
+                return 0;
+        }
+        uint64_t mine[NODE_WORDS] = {0};
         for (int i = 0; i < CARC_FOLLOWERS; i++) {
             int a = g->fnode[seat][i];
             if (a == NODE_NONE || bit_test(mine, a))
@@ -156,28 +185,22 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
             }
             if (node_type(g, a) != type || !unfinished(g, ra))
                 continue;
-            /* swap: another seat's follower on a different unlocked, unfinished
-             * feature of the same type, one move per node and owner, owners in turn
-             * order after the active player */
-            for (int w = 0; w < NODE_WORDS && n < cap; w++)
-                for (uint64_t left = others[w]; left && n < cap; left &= left - 1) {
-                    int b = w * 64 + __builtin_ctzll(left);
-                    if (node_type(g, b) != type)
+            /* swap: another seat's follower on a different feature, one move per
+             * node and owner, owners in turn order after the active player */
+            for (int j = 0; j < ncand && n < cap; j++) {
+                if (cand_root[j] == ra)
+                    continue;
+                unsigned owners = cand_owners[j];
+                for (int k = 1; owners && k < g->players && n < cap; k++) {
+                    int s = (seat + k) % g->players;
+                    if (!(owners & (1u << s)))
                         continue;
-                    int rb = feat_root(g, b);
-                    if (rb == ra || locked(g, rb) || !unfinished(g, rb))
-                        continue;
-                    unsigned owners = xmas_target_swap_owners(g, seat, b, rb);
-                    for (int k = 1; owners && k < g->players && n < cap; k++) {
-                        int s = (seat + k) % g->players;
-                        if (!(owners & (1u << s)))
-                            continue;
-                        out[n] = proto;
-                        cards_name_node(g, &out[n], a, 0);
-                        cards_name_node(g, &out[n], b, 1);
-                        out[n++].seat2 = (uint8_t)s;
-                    }
+                    out[n] = proto;
+                    cards_name_node(g, &out[n], a, 0);
+                    cards_name_node(g, &out[n], cand[j], 1);
+                    out[n++].seat2 = (uint8_t)s;
                 }
+            }
         }
         return n;
     }
@@ -221,17 +244,108 @@ int xmas_target_canonical(const carc_game *g, int c, carc_move *m)
     return 1;
 }
 
-/* Whether `want` (canonical) is among card c's targets for seat. */
+/* Whether seat has a follower on node v (mine) or another seat has one there. */
+static int follower_on(const carc_game *g, int v, int seat, int mine)
+{
+    for (int s = 0; s < g->players; s++)
+        for (int i = 0; (s == seat) == mine && i < CARC_FOLLOWERS; i++)
+            if (g->fnode[s][i] == v)
+                return 1;
+    return 0;
+}
+
+/* Whether a follower of any seat stands on the feature whose root is r. */
+static int feature_has_follower(const carc_game *g, int r)
+{
+    for (int s = 0; s < g->players; s++)
+        for (int i = 0; i < CARC_FOLLOWERS; i++) {
+            int v = g->fnode[s][i];
+            if (v != NODE_NONE && feat_root(g, v) == r)
+                return 1;
+        }
+    return 0;
+}
+
+/* Whether `want` (canonical) is among card c's targets for seat: the one entry of
+ * xmas_target_list that could equal it is found from the nodes it names, the
+ * conditions under which the list writes that entry are asked of them, and the
+ * entry, written as the list writes it, is compared (a list is written only for
+ * mastermind's spots and the cards with no target). */
 int xmas_target_is(const carc_game *g, int c, int seat, const carc_move *want)
 {
-    carc_move list[MAX_TARGETS];
     carc_move proto = *want;
     proto.x = proto.y = proto.x2 = proto.y2 = 0;
     proto.port = proto.port2 = CARC_PORT_NONE;
     proto.seat2 = CARC_SEAT_NONE;
-    int k = xmas_target_list(g, c, seat, proto, list, MAX_TARGETS);
-    for (int i = 0; i < k; i++)
-        if (carc_move_equal(&list[i], want))
-            return 1;
-    return 0;
+    int grain = xmas_card_grain(c), type = xmas_card_feature(c);
+    if (grain == BY_NOTHING) {
+        carc_move list[MAX_TARGETS];
+        int k = xmas_target_list(g, c, seat, proto, list, MAX_TARGETS);
+        for (int i = 0; i < k; i++)
+            if (carc_move_equal(&list[i], want))
+                return 1;
+        return 0;
+    }
+    int v = want->port == CARC_PORT_NONE ? NODE_NONE
+                                          : board_node_at(g, want->x, want->y, want->port);
+    if (v == NODE_NONE)
+        return 0;
+    carc_move e = proto;
+    int r = feat_root(g, v);
+    switch (grain) {
+    case BY_SEGMENT:
+        if (node_type(g, v) != type || !feature_ok(g, c, r, feat_of(g, v), seat))
+            return 0;
+        break;
+    case BY_FEATURE:
+        if (node_type(g, v) != type || !feature_has_follower(g, r) ||
+            !feature_ok(g, c, r, feat_of(g, r), seat))
+            return 0;
+        v = feat_first_node(g, r);
+        break;
+    default: {  /* BY_FOLLOWER: v is the seat's follower's segment */
+        if (!follower_on(g, v, seat, 1) || locked(g, r))
+            return 0;
+        if (c == CARC_XC_RETURN_FOLLOWER)
+            break;
+        if (node_type(g, v) != type || !unfinished(g, r))
+            return 0;
+        int w = want->port2 == CARC_PORT_NONE ? NODE_NONE
+                                              : board_node_at(g, want->x2, want->y2, want->port2);
+        if (w == NODE_NONE || !follower_on(g, w, seat, 0) || node_type(g, w) != type)
+            return 0;
+        int rw = feat_root(g, w);
+        if (rw == r || locked(g, rw) || !unfinished(g, rw))
+            return 0;
+        unsigned owners = xmas_target_swap_owners(g, seat, w, rw);
+        int s = want->seat2;
+        if (s == seat || s >= g->players || !(owners & (1u << s)))
+            return 0;
+        cards_name_node(g, &e, w, 1);
+        e.seat2 = (uint8_t)s;
+        break;
+    }
+    }
+    cards_name_node(g, &e, v, 0);
+    return carc_move_equal(&e, want);
+}
+
+/* Whether card c has a target for seat: xmas_target_list(..., 1) != 0. The cards
+ * whose every target is a feature with another seat's follower (intrude_*) ask
+ * only those followers' features, not every segment. */
+int xmas_target_any(const carc_game *g, int c, int seat)
+{
+    if (c >= CARC_XR_INTRUDE_FIELD && c <= CARC_XR_INTRUDE_CLOISTER) {
+        int type = xmas_card_feature(c);
+        for (int s = 0; s < g->players; s++)
+            for (int i = 0; s != seat && i < CARC_FOLLOWERS; i++) {
+                int v = g->fnode[s][i];
+                if (v != NODE_NONE && node_type(g, v) == type &&
+                    feature_ok(g, c, feat_root(g, v), feat_of(g, v), seat))
+                    return 1;
+            }
+        return 0;
+    }
+    carc_move one;
+    return xmas_target_list(g, c, seat, carc_move_pass(), &one, 1) != 0;
 }

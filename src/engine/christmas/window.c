@@ -6,9 +6,18 @@
  */
 #include "christmas.h"
 
+/* Asked at T2 and T8 of every turn: whether any byte of the hand row is non-zero
+ * (xmas_deck_hand > 0), a word at a time (the last word overlaps the fourth). */
 int xmas_window_owed(const carc_game *g)
 {
-    return xmas_on(g) && xmas_deck_hand(g, g->active) > 0;
+    _Static_assert(CARC_CARDS == 38, "a hand row is 4 words and 6 bytes");
+    if (!xmas_on(g))
+        return 0;
+    const uint8_t *h = g->xhand[g->active];
+    uint64_t w[5];
+    memcpy(w, h, 32);
+    memcpy(&w[4], h + CARC_CARDS - 8, 8);
+    return (w[0] | w[1] | w[2] | w[3] | w[4]) != 0;
 }
 
 /* Whether the active player may play anytime card c in this window (X6, C3, X13). */
@@ -103,6 +112,11 @@ int xmas_window_legal(const carc_game *g, int decision, carc_move *out, int cap)
         CARC_XC_DRAW_TWO, CARC_XC_RETURN_FOLLOWER, CARC_XR_SWAP_CLOISTER, CARC_XR_SWAP_CITY,
         CARC_XR_SWAP_ROAD, CARC_XR_SWAP_FIELD, CARC_XR_MASTERMIND,
     };
+    const uint8_t *h = g->xhand[seat];
+    if (!(h[CARC_XC_DRAW_TWO] | h[CARC_XC_RETURN_FOLLOWER] | h[CARC_XR_SWAP_CLOISTER] |
+          h[CARC_XR_SWAP_CITY] | h[CARC_XR_SWAP_ROAD] | h[CARC_XR_SWAP_FIELD] |
+          h[CARC_XR_MASTERMIND]))
+        return 0;  /* the usual case: none of window_cards in hand */
     proto.kind = CARC_MOVE_CARD;
     for (size_t i = 0; i < sizeof window_cards && n < cap; i++) {
         int c = window_cards[i];

@@ -314,6 +314,46 @@ static void try_illegal(carc_game *g, carc_game *scratch, const carc_move *moves
     }
 }
 
+/* A Road Sweeper or Cash Out naming any port of its listed target's tile or of the
+ * next such target's tile is accepted exactly when it is listed after
+ * carc_move_canonical: carc_apply accepts those two without writing the list
+ * (gifts/open.c, gift_target_is), so every other segment of the tiles, the
+ * other nodes of a road and the features that are not targets are asked here. */
+static void try_gift_targets(carc_game *g, carc_game *scratch, const carc_move *moves, int n,
+                             const char *set, int game)
+{
+    for (int i = 0; i < n; i++) {
+        const carc_move *t = &moves[i];
+        if (t->kind != CARC_MOVE_GIFT || t->port == CARC_PORT_NONE ||
+            (t->card != CARC_GIFT_ROAD_SWEEPER && t->card != CARC_GIFT_CASH_OUT))
+            continue;
+        const carc_move *at[2] = {t, t};
+        for (int j = i + 1; j < n; j++)
+            if (moves[j].kind == CARC_MOVE_GIFT && moves[j].card == t->card &&
+                moves[j].port != CARC_PORT_NONE) {
+                at[1] = &moves[j];
+                break;
+            }
+        for (int a = 0; a < 2; a++)
+            for (int port = 0; port < CARC_PORTS; port++) {
+                carc_move m = *t;
+                m.x = at[a]->x;
+                m.y = at[a]->y;
+                m.port = (uint8_t)port;
+                carc_move_canonical(g, &m);
+                if (!listed(&m, moves, n)) {
+                    expect_refused(g, scratch, &m, "a gift's unlisted target", set, game);
+                    continue;
+                }
+                carc_error err = {0, ""};
+                carc_copy(scratch, g);
+                if (carc_apply(scratch, &m, &err) != CARC_OK)
+                    fail_msg("%s game %d: a listed gift target was refused: %s", set, game,
+                             err.msg);
+            }
+    }
+}
+
 /* After a gift was opened in the window, a second gift must be refused (G5). */
 static void try_second_gift(carc_game *g, carc_game *scratch, const carc_move *moves, int n,
                             const char *set, int game)
@@ -538,6 +578,7 @@ static char *play(const carc_config *cfg, uint64_t choice_seed, const play_opts 
                      carc_decision_name(carc_pending_decision(g).decision));
         if (o->illegal_every && test_rand_below(&rs, o->illegal_every) == 0)
             try_illegal(g, scratch, g_moves, n, &rs, set, game);
+        try_gift_targets(g, scratch, g_moves, n, set, game);
         if (o->view_every && test_rand_below(&rs, o->view_every) == 0)
             for (int s = 0; s <= carc_players(g); s++)  /* and the public view */
                 check_view(g, view, twin, tview, s < carc_players(g) ? s : CARC_SEAT_PUBLIC,

@@ -193,6 +193,42 @@ static void open_gift(carc_game *g, const carc_move *m)
     g->gift_discard[g->gift_ndiscard++] = m->card;
 }
 
+/* Whether gift_targets' list surely holds `want` (canonical, canonical_targets):
+ * the one entry it could equal is written as the list writes it and compared, the
+ * way open_legal's moves come back, without writing the whole list (a Road
+ * Sweeper's is a walk over every node). 0 says only "not shown here": the list
+ * decides then, and words the error. */
+static int gift_target_is(const carc_game *g, const carc_move *want)
+{
+    if (want->port == CARC_PORT_NONE)
+        return 0;
+    int v = board_node_at(g, want->x, want->y, want->port);
+    if (v == NODE_NONE)
+        return 0;
+    carc_move e = gift_move(want->card);
+    switch (want->card) {
+    case CARC_GIFT_ROAD_SWEEPER: {  /* the list names each road by its lowest node */
+        int r = feat_root(g, v);
+        if (node_type(g, v) != CARC_FEAT_ROAD || v != feat_first_node(g, v) ||
+            (feat_of(g, r)->flags & (NF_COMPLETED | NF_LOCKED)))
+            return 0;
+        break;
+    }
+    case CARC_GIFT_CASH_OUT: {  /* one of the seat's followers, first of its node */
+        int i = 0;
+        while (i < CARC_FOLLOWERS && g->fnode[g->active][i] != v)
+            i++;
+        if (i == CARC_FOLLOWERS || is_locked(g, v))
+            return 0;
+        break;
+    }
+    default:
+        return 0;
+    }
+    cards_name_node(g, &e, v, 0);
+    return carc_move_equal(&e, want);
+}
+
 /* Opening a gift: a GIFT move in the T2 window; any other move is not ours. */
 int gifts_open_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
 {
@@ -217,6 +253,11 @@ int gifts_open_apply(carc_game *g, int decision, const carc_move *m, carc_error 
         error_set(err, CARC_E_ILLEGAL, "%s: no segment at the position and port named",
                   carc_card_name(m->card));
         return CARC_E_ILLEGAL;
+    }
+    if (gift_target_is(g, &want)) {
+        event_clear(g);
+        open_gift(g, &want);
+        return CARC_OK;
     }
     carc_move targets[MAX_TARGETS];
     int k = gift_targets(g, m->card, targets, MAX_TARGETS);

@@ -17,7 +17,6 @@ const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks, NULL};
 /* The plan a configuration gives (the exp_* fields of state.h). */
 struct plan {
     uint8_t on, holders, at[ST_OVER + 1], decides[ST_OVER + 1];
-    uint16_t acting;
 };
 
 static struct plan plan_of(unsigned expansions)
@@ -33,10 +32,8 @@ static struct plan plan_of(unsigned expansions)
         if (h->hold && h->pending)
             p.holders |= bit;
         for (int s = 0; s <= ST_OVER; s++) {
-            if (h->at[s]) {
+            if (h->at[s])
                 p.at[s] |= bit;
-                p.acting |= (uint16_t)(1u << s);
-            }
             if ((h->decides >> s & 1) && h->pending)
                 p.decides[s] |= bit;
         }
@@ -51,7 +48,6 @@ void exp_plan(carc_game *g)
     g->exp_holders = p.holders;
     memcpy(g->exp_at, p.at, sizeof p.at);
     memcpy(g->exp_decides, p.decides, sizeof p.decides);
-    g->exp_acting = p.acting;
 }
 
 unsigned exp_all_bits(void)
@@ -90,7 +86,7 @@ int exp_canonical(const carc_game *g, carc_move *m)
 int exp_check(const carc_game *g, carc_error *err)
 {
     struct plan p = plan_of(g->expansions);
-    if (p.on != g->exp_on || p.holders != g->exp_holders || p.acting != g->exp_acting ||
+    if (p.on != g->exp_on || p.holders != g->exp_holders ||
         memcmp(p.at, g->exp_at, sizeof p.at) ||
         memcmp(p.decides, g->exp_decides, sizeof p.decides)) {
         error_set(err, CARC_E_INVALID, "expansions: the plan does not match the configuration");

@@ -261,7 +261,6 @@ struct carc_game {
      * those that can hold the turn machine. All zero in a base game. */
     uint8_t exp_on, exp_holders;
     uint8_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1];
-    uint16_t exp_acting;  /* bit s: exp_at[s] != 0, the steps turn_next may not skip */
 
     uint64_t rng[4];
     /* the feature records (struct feature), after a word so that they start on one:

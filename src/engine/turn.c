@@ -27,6 +27,11 @@ static int follower_owed(const carc_game *g)
     return 0;
 }
 
+/* The steps the machine runs itself (the cases of turn_advance's switch). */
+static const uint8_t turn_own_step[ST_OVER + 1] = {
+    [ST_T1_DRAW] = 1, [ST_T3_PLACE] = 1, [ST_T6_FOLLOWER] = 1, [ST_T7_SCORE] = 1,
+    [ST_T10_END] = 1, [ST_E3_FINAL] = 1, [ST_OVER] = 1};
+
 /* The first of the machine's own steps at or after each step: where a game with
  * no expansion goes next (turn_next). */
 static const uint8_t turn_next_own[ST_OVER + 1] = {
@@ -39,24 +44,14 @@ static const uint8_t turn_next_own[ST_OVER + 1] = {
     [ST_E2_END_CARDS] = ST_E3_FINAL,    [ST_E3_FINAL] = ST_E3_FINAL,
     [ST_OVER] = ST_OVER};
 
-/* The steps the machine runs itself (the cases of turn_advance's switch), bit s
- * for step s; exp_acting (16 bits) holds the expansions' steps. */
-_Static_assert(ST_OVER < 16, "a step is a bit of exp_acting");
-enum {
-    TURN_OWN_BITS = 1u << ST_T1_DRAW | 1u << ST_T3_PLACE | 1u << ST_T6_FOLLOWER |
-                    1u << ST_T7_SCORE | 1u << ST_T10_END | 1u << ST_E3_FINAL | 1u << ST_OVER
-};
-
 /* The first step at or after `step` where something happens in a game with
  * expansions: one of the machine's own or one some active expansion acts at. The
- * others pass without a turn of turn_advance's switch each. One count of trailing
- * zeros instead of a walk over the steps: the walk was about 6,000 instructions of
- * a gifts,christmas game. ST_OVER's bit is set, so the bits above `step` are never
- * all zero. */
+ * others pass without a turn of turn_advance's switch each. */
 static inline int turn_next(const carc_game *g, int step)
 {
-    unsigned stops = (TURN_OWN_BITS | g->exp_acting) >> step;
-    return step + __builtin_ctz(stops);
+    while (!turn_own_step[step] && !g->exp_at[step])
+        step++;
+    return step;
 }
 
 /* T1: a new turn's tile. 1 if one was drawn, 0 if the stack ran out (B5). */

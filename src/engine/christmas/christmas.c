@@ -168,10 +168,6 @@ static void xmas_turn_begin(carc_game *g)
 /* The steps Christmas Present acts in (B13): windows (X6), offers (X2, X3), scoring
  * modifiers (X8), the hand limit (X5), Mastermind's lapse (X13), end cards (E2).
  * Each returns 1 if the step owes a decision now. */
-static int at_window(carc_game *g) { return xmas_window_owed(g); }
-static int at_cloister(carc_game *g) { return xmas_offer_owed(g, DECK_CLOISTER); }
-static int at_roadside(carc_game *g) { return xmas_offer_owed(g, DECK_ROADSIDE); }
-static int at_hand(carc_game *g) { return xmas_deck_limit_owed(g); }
 
 static int at_end_of_turn(carc_game *g)
 {
@@ -211,10 +207,10 @@ const struct exp_hooks xmas_hooks = {
     .check = xmas_hidden_check,
     .setup = xmas_deck_setup,
     .turn_begin = xmas_turn_begin,
-    .at = {[ST_T2_WINDOW] = at_window, [ST_T5_CLOISTER] = at_cloister,
-           [ST_T5_ROADSIDE] = at_roadside, [ST_T7_MODIFIERS] = xmas_modifier_owed,
-           [ST_T8_WINDOW] = at_window, [ST_T9_HAND] = at_hand, [ST_T10_END] = at_end_of_turn,
-           [ST_E2_END_CARDS] = xmas_end_owed},
+    .at = {[ST_T2_WINDOW] = xmas_window_owed, [ST_T5_CLOISTER] = xmas_offer_cloister_owed,
+           [ST_T5_ROADSIDE] = xmas_offer_roadside_owed, [ST_T7_MODIFIERS] = xmas_modifier_owed,
+           [ST_T8_WINDOW] = xmas_window_owed, [ST_T9_HAND] = xmas_deck_limit_owed,
+           [ST_T10_END] = at_end_of_turn, [ST_E2_END_CARDS] = xmas_end_owed},
     .pending = xmas_pending,
     .legal = xmas_legal,
     .apply = xmas_apply,

@@ -68,13 +68,14 @@ void xmas_deck_setup(carc_game *g, const carc_config *cfg);  /* X1 */
 int xmas_deck_hand(const carc_game *g, int seat);  /* cards in seat's hand */
 /* Puts card face up on its deck's discard pile (event emitted). */
 void xmas_deck_discard(carc_game *g, int card);
-int xmas_deck_limit_owed(const carc_game *g);  /* T9: X5 */
+int xmas_deck_limit_owed(carc_game *g);  /* T9: X5 */
 int xmas_deck_limit_legal(const carc_game *g, carc_move *out, int cap);
 int xmas_deck_limit_apply(carc_game *g, const carc_move *m, carc_error *err);
 
 /* ---- offer.c ---- */
 /* T5: whether deck 0 (X2) or deck 1 (X3) is offered to the active player now. */
-int xmas_offer_owed(carc_game *g, int deck);
+int xmas_offer_cloister_owed(carc_game *g);  /* T5: X2 */
+int xmas_offer_roadside_owed(carc_game *g);  /* T5: X3 */
 int xmas_offer_legal(const carc_game *g, carc_move *out, int cap);
 int xmas_offer_apply(carc_game *g, const carc_move *m);
 
@@ -97,7 +98,7 @@ int xmas_target_is(const carc_game *g, int c, int seat, const carc_move *want);
 int xmas_target_any(const carc_game *g, int c, int seat);
 
 /* ---- window.c ---- */
-int xmas_window_owed(const carc_game *g);  /* T2, T8: a non-empty hand */
+int xmas_window_owed(carc_game *g);  /* T2, T8: a non-empty hand */
 int xmas_window_legal(const carc_game *g, int decision, carc_move *out, int cap);
 int xmas_window_apply(carc_game *g, int decision, const carc_move *m, carc_error *err);
 

@@ -52,7 +52,8 @@ void xmas_deck_discard(carc_game *g, int card)
     event_emit(g, CARC_EV_CARD_DISCARDED, -1, 0, 0, card, 0, 0);
 }
 
-int xmas_deck_limit_owed(const carc_game *g)
+/* T9's hook itself (an at[] hook takes carc_game *): one call a turn. */
+int xmas_deck_limit_owed(carc_game *g)
 {
     return xmas_on(g) && xmas_deck_hand(g, g->active) > HAND_LIMIT;
 }

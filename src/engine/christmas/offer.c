@@ -53,11 +53,16 @@ static int roadside_trigger(const carc_game *g)
     return k - ('U' - 'A') <= (unsigned)('X' - 'U');
 }
 
-int xmas_offer_owed(carc_game *g, int deck)
+/* The T5 steps' hooks themselves (christmas.c's hook table), one per deck, so that
+ * the step costs one call: they are asked at every tile. */
+int xmas_offer_cloister_owed(carc_game *g)
 {
-    if (!xmas_on(g) || g->xdeck_len[deck] == 0)
-        return 0;
-    return deck == DECK_CLOISTER ? cloister_trigger(g) : roadside_trigger(g);
+    return xmas_on(g) && g->xdeck_len[DECK_CLOISTER] != 0 && cloister_trigger(g);
+}
+
+int xmas_offer_roadside_owed(carc_game *g)
+{
+    return xmas_on(g) && g->xdeck_len[DECK_ROADSIDE] != 0 && roadside_trigger(g);
 }
 
 int xmas_offer_legal(const carc_game *g, carc_move *out, int cap)
@@ -84,7 +89,8 @@ int xmas_offer_apply(carc_game *g, const carc_move *m)
 }
 
 /* An offer is pending when the game rests at a T5 step with no card in play: the
- * turn machine stops there only for an offer (xmas_offer_owed). */
+ * turn machine stops there only for an offer (xmas_offer_cloister_owed,
+ * xmas_offer_roadside_owed). */
 int carc_offered_deck(const carc_game *g)
 {
     if (g->xplay || (g->step != ST_T5_CLOISTER && g->step != ST_T5_ROADSIDE))

@@ -7,8 +7,9 @@
 #include "christmas.h"
 
 /* Asked at T2 and T8 of every turn: whether any byte of the hand row is non-zero
- * (xmas_deck_hand > 0), a word at a time (the last word overlaps the fourth). */
-int xmas_window_owed(const carc_game *g)
+ * (xmas_deck_hand > 0), a word at a time (the last word overlaps the fourth). The
+ * steps' hook itself (an at[] hook takes carc_game *), so that a step is one call. */
+int xmas_window_owed(carc_game *g)
 {
     _Static_assert(CARC_CARDS == 38, "a hand row is 4 words and 6 bytes");
     if (!xmas_on(g))

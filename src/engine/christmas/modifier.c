@@ -7,11 +7,9 @@
 
 /* X8: the completed cities, then the completed road loops, that the active player
  * controls, in the order of the placed tile's ports from N clockwise. */
-static void list_questions(carc_game *g)
+static __attribute__((noinline)) void list_questions(carc_game *g)
 {
     g->nquestions = g->question = 0;
-    if (g->ndone == 0)
-        return;  /* nothing completed: no question (most turns) */
     int edge[4];
     for (int d = 0; d < 4; d++)
         edge[d] = board_port_node(g, g->last, d);
@@ -38,7 +36,12 @@ int xmas_modifier_owed(carc_game *g)
     if (!xmas_on(g))
         return 0;
     if (!g->qready) {
-        list_questions(g);
+        /* nothing completed: no question (most turns), and no call or frame for
+         * list_questions, which stays out of line for that */
+        if (g->ndone == 0)
+            g->nquestions = g->question = 0;
+        else
+            list_questions(g);
         g->qready = 1;
     }
     while (g->question < g->nquestions && xmas_deck_hand(g, g->active) == 0)

@@ -66,24 +66,27 @@ static void receive_gift(carc_game *g)
     event_emit(g, CARC_EV_GIFT_DRAWN, g->active, 0, 0, card, 0, 0);
 }
 
-/* G2, G3: one gift when a road or city of the placed tile holds followers and the
- * active player is not among its majority holders. */
-static void gifts_check(carc_game *g)
+/* T4 (G2, G3): one gift when a road or city of the placed tile holds followers and
+ * the active player is not among its majority holders; owes no decision (0). The
+ * step's hook itself, asked at every tile: the segments are walked by the tile
+ * table (0xFF past them) and each node's record is its feature's. */
+static int gifts_at_check(carc_game *g)
 {
     if (!gifts_on(g))
-        return;
+        return 0;
     const placed *p = &g->tiles[g->last];
-    int nseg = carc_tile_def_of(p->kind)->nseg;
-    for (int i = 0; i < nseg; i++) {
+    const uint8_t *port = tiletab_seg_port[p->kind][p->rot];
+    for (int i = 0; i < 8 && port[i] != 0xFF; i++) {
         int v = p->first + i;
-        if (node_type(g, v) != CARC_FEAT_ROAD && node_type(g, v) != CARC_FEAT_CITY)
+        const feature *f = feat_of(g, v);
+        if (feat_type(f) != CARC_FEAT_ROAD && feat_type(f) != CARC_FEAT_CITY)
             continue;
-        int r = feat_root(g, v);
-        if (feat_of(g, r)->follow && !(feat_holders(g, r) & (1u << g->active))) {
+        if (f->follow && !(feat_holders(g, feat_root(g, v)) & (1u << g->active))) {
             receive_gift(g);
-            return;
+            return 0;
         }
     }
+    return 0;
 }
 
 static void gifts_final(carc_game *g)
@@ -104,13 +107,6 @@ static void gifts_turn_begin(carc_game *g)
 static int gifts_at_window(carc_game *g)
 {
     return gifts_window_owed(g);
-}
-
-/* T4: the gift check (G2-G4), which owes nothing. */
-static int gifts_at_check(carc_game *g)
-{
-    gifts_check(g);
-    return 0;
 }
 
 /* G11: each unopened gift is worth 2 at the end. */

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "broken_state.h"
 #include "state.h"
 
 /* What is at (x,y) by a linear search: board_find's answer. */
@@ -81,17 +82,7 @@ static void test_lookups_match_a_search(void **state)
 /* A base game after a few moves: a tile at (0,0), spots around it. */
 static carc_game *small_game(void)
 {
-    static carc_move moves[CARC_MAX_MOVES];
-    carc_config c;
-    carc_error err;
-    carc_config_init(&c);
-    c.seed = 5;
-    carc_game *g = carc_new(&c, &err);
-    assert_non_null(g);
-    for (int i = 0; i < 12 && carc_legal(g, moves, CARC_MAX_MOVES) > 0; i++)
-        assert_int_equal(carc_apply(g, &moves[0], &err), CARC_OK);
-    assert_int_equal(carc_check(g, &err), CARC_OK);
-    return g;
+    return test_game_after_moves(5, 12);
 }
 
 static void test_positions_past_a_byte(void **state)
@@ -110,14 +101,6 @@ static void test_positions_past_a_byte(void **state)
     assert_int_equal(board_spot_index(g, s->x + 256, s->y), -1);
     assert_int_equal(board_spot_index(g, s->x, s->y - 256), -1);
     carc_free(g);
-}
-
-static void expect_invalid(carc_game *g, const char *what)
-{
-    carc_error err;
-    assert_int_equal(carc_check(g, &err), CARC_E_INVALID);
-    if (!strstr(err.msg, what))
-        fail_msg("expected \"%s\", got \"%s\"", what, err.msg);
 }
 
 static int empty_slot(const carc_game *g)
@@ -145,19 +128,19 @@ static void test_check_sees_broken_cells(void **state)
     assert_non_null(c);
 
     g->cell[empty_slot(g)] = (uint8_t)(CELL_SPOT + g->nfrontier);  /* a spot past the last */
-    expect_invalid(g, "neither one of");
+    test_expect_invalid(g, "neither one of");
     carc_copy(g, c);
 
     g->cell[empty_slot(g)] = (uint8_t)(CELL_TILE + g->ntiles);  /* a tile past the last */
-    expect_invalid(g, "neither one of");
+    test_expect_invalid(g, "neither one of");
     carc_copy(g, c);
 
     g->cell[empty_slot(g)] = CELL_TILE + 1;  /* two slots name tile 1 */
-    expect_invalid(g, "two slots name tile 1");
+    test_expect_invalid(g, "two slots name tile 1");
     carc_copy(g, c);
 
     g->cell[slot_of(g, CELL_TILE + 2)] = 0;  /* no slot names tile 2 */
-    expect_invalid(g, "slots used");
+    test_expect_invalid(g, "slots used");
     carc_copy(g, c);
 
     carc_error err;

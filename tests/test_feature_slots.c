@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "broken_state.h"
 #include "state.h"
 
 static uint64_t splitmix(uint64_t *s)
@@ -84,26 +85,9 @@ static void test_bound_over_random_games(void **state)
 /* A base game some turns in, with some records freed by unions. */
 static carc_game *game_with_free_records(void)
 {
-    static carc_move moves[CARC_MAX_MOVES];
-    carc_config c;
-    carc_error err;
-    carc_config_init(&c);
-    c.seed = 3;
-    carc_game *g = carc_new(&c, &err);
-    assert_non_null(g);
-    for (int i = 0; i < 40 && carc_legal(g, moves, CARC_MAX_MOVES) > 0; i++)
-        assert_int_equal(carc_apply(g, &moves[0], &err), CARC_OK);
-    assert_int_equal(carc_check(g, &err), CARC_OK);
+    carc_game *g = test_game_after_moves(3, 40);
     assert_true(g->feat_free != FEAT_NONE);
     return g;
-}
-
-static void expect_invalid(carc_game *g, const char *what)
-{
-    carc_error err;
-    assert_int_equal(carc_check(g, &err), CARC_E_INVALID);
-    if (!strstr(err.msg, what))
-        fail_msg("expected \"%s\", got \"%s\"", what, err.msg);
 }
 
 static void test_check_sees_broken_tables(void **state)
@@ -113,11 +97,11 @@ static void test_check_sees_broken_tables(void **state)
     assert_non_null(c);
 
     g->feats[g->feat_free].size = 1;  /* a free record that is not zero */
-    expect_invalid(g, "free record");
+    test_expect_invalid(g, "free record");
     carc_copy(g, c);
 
     g->feats[g->feat_free].open = g->feat_free;  /* the free list loops */
-    expect_invalid(g, "free list loops");
+    test_expect_invalid(g, "free list loops");
     carc_copy(g, c);
 
     int a = -1, b = -1;  /* two roots share a record */
@@ -130,7 +114,7 @@ static void test_check_sees_broken_tables(void **state)
         }
     assert_true(b >= 0);
     g->nodes[b].feat = g->nodes[a].feat;
-    expect_invalid(g, "share record");
+    test_expect_invalid(g, "share record");
     carc_copy(g, c);
 
     for (int n = 0; n < g->nnodes; n++)  /* a node names another record than its root */
@@ -138,11 +122,11 @@ static void test_check_sees_broken_tables(void **state)
             g->nodes[n].feat = g->feat_free;
             break;
         }
-    expect_invalid(g, "its root");
+    test_expect_invalid(g, "its root");
     carc_copy(g, c);
 
     g->nfeats = MAX_FEATS + 1;
-    expect_invalid(g, "more than");
+    test_expect_invalid(g, "more than");
     carc_copy(g, c);
 
     for (int n = 0; n < g->nnodes; n++)  /* follower bits past the last seat */
@@ -150,7 +134,7 @@ static void test_check_sees_broken_tables(void **state)
             feat_mut(g, n)->follow |= (uint16_t)(1u << 15);
             break;
         }
-    expect_invalid(g, "past the last seat");
+    test_expect_invalid(g, "past the last seat");
     carc_copy(g, c);
 
     carc_error err;

@@ -1,0 +1,17 @@
+/*
+ * broken_state.h - what the tests that break the engine's tables on purpose share:
+ * a game some moves in to break, and the check that carc_check refuses it.
+ */
+#ifndef CARC_TEST_BROKEN_STATE_H
+#define CARC_TEST_BROKEN_STATE_H
+
+#include <stdint.h>
+#include "carc.h"
+
+/* A 2-player base game of `seed` after `moves` moves, each the first one listed
+ * (fewer if the game ends first), that carc_check accepts. */
+carc_game *test_game_after_moves(uint64_t seed, int moves);
+/* carc_check refuses g as invalid with a message containing `what`. */
+void test_expect_invalid(const carc_game *g, const char *what);
+
+#endif

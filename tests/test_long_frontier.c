@@ -5,7 +5,8 @@
  * wrapped at 128 spots and made an empty position look like a tile; carc_check
  * after every move catches any such disagreement. On the way, a legal list asked
  * for with less room must be the first moves of the full list (legal.c writes
- * placements without counting room only when the room suffices for any board).
+ * placements without counting room only when the room suffices for any board),
+ * and carc_legal_count/_nth/_pick must give that list move for move.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "legal_nth_check.h"
 #include "state.h"
 
 /* The move that extends the row y=0 furthest east, else the first legal move. */
@@ -40,6 +42,7 @@ static void test_row_of_tiles(void **state)
         carc_game *g = carc_new(&c, &err);
         assert_non_null(g);
         for (int n; (n = carc_legal(g, moves, CARC_MAX_MOVES)) > 0;) {
+            test_check_legal_nth(g, "row");  /* the longest lists of carc_legal_pick */
             int half = carc_legal(g, part, n / 2);
             assert_int_equal(half, n / 2);
             assert_memory_equal(part, moves, (size_t)half * sizeof *part);

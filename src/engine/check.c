@@ -297,6 +297,8 @@ int carc_check(const carc_game *g, carc_error *err)
         return rc;
     if ((rc = exp_check(g, err)) != CARC_OK)
         return rc;
+    if (!turn_plan_ok(g))
+        FAIL("the turn machine's next steps do not match the expansions' plan");
     if (g->nhand > 1 && g->extra_tile == EXTRA_NONE)
         FAIL("two tiles in hand without an extra-tile card");
     if (g->nevents > CARC_MAX_EVENTS)

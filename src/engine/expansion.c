@@ -16,7 +16,7 @@ const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks, NULL};
 
 /* The plan a configuration gives (the exp_* fields of state.h). */
 struct plan {
-    uint8_t on, holders, at[ST_OVER + 1], decides[ST_OVER + 1];
+    uint8_t on, holders, forcers, at[ST_OVER + 1], decides[ST_OVER + 1];
 };
 
 static struct plan plan_of(unsigned expansions)
@@ -31,6 +31,8 @@ static struct plan plan_of(unsigned expansions)
         p.on |= bit;
         if (h->hold && h->pending)
             p.holders |= bit;
+        if (h->forces && h->forced_spot)
+            p.forcers |= bit;
         for (int s = 0; s <= ST_OVER; s++) {
             if (h->at[s])
                 p.at[s] |= bit;
@@ -46,6 +48,7 @@ void exp_plan(carc_game *g)
     struct plan p = plan_of(g->expansions);
     g->exp_on = p.on;
     g->exp_holders = p.holders;
+    g->exp_forcers = p.forcers;
     memcpy(g->exp_at, p.at, sizeof p.at);
     memcpy(g->exp_decides, p.decides, sizeof p.decides);
 }
@@ -86,7 +89,7 @@ int exp_canonical(const carc_game *g, carc_move *m)
 int exp_check(const carc_game *g, carc_error *err)
 {
     struct plan p = plan_of(g->expansions);
-    if (p.on != g->exp_on || p.holders != g->exp_holders ||
+    if (p.on != g->exp_on || p.holders != g->exp_holders || p.forcers != g->exp_forcers ||
         memcmp(p.at, g->exp_at, sizeof p.at) ||
         memcmp(p.decides, g->exp_decides, sizeof p.decides)) {
         error_set(err, CARC_E_INVALID, "expansions: the plan does not match the configuration");
@@ -113,8 +116,8 @@ void exp_pending_each(const carc_game *g, carc_pending *p, unsigned mask)
         h->pending(g, p);
 }
 
-/* exp_legal_each and exp_forced_spot_each are asked at every decision of a game
- * with expansions: one plain walk over the bits of the plan each. */
+/* exp_legal_each is asked at every decision of a game with expansions: one plain
+ * walk over the bits of the plan. */
 int exp_legal_each(const carc_game *g, int decision, carc_move *out, int cap)
 {
     int n = 0;
@@ -138,9 +141,9 @@ int exp_apply_each(carc_game *g, int decision, const carc_move *m, carc_error *e
 
 int exp_forced_spot_each(const carc_game *g)
 {
-    for (unsigned m = g->exp_on; m; m &= m - 1) {
+    for (unsigned m = g->exp_forcers; m; m &= m - 1) {
         const struct exp_hooks *h = exp_list[__builtin_ctz(m)];
-        if (h->forced_spot) {
+        if (((const uint8_t *)g)[h->forces]) {
             int s = h->forced_spot(g);
             if (s >= 0)
                 return s;

@@ -41,6 +41,10 @@ struct exp_hooks {
      * byte rather than a hook, since carc_pending_decision asks at every decision.
      * Only a move starts a hold; a step hook that did would owe a decision. */
     uint16_t hold;
+    /* offsetof(carc_game, a byte) that is non-zero while hook forced_spot may
+     * answer a spot (X13: a Mastermind mark pending), so that a placement, listed
+     * and checked at every turn, asks the hook only then. Set with forced_spot. */
+    uint16_t forces;
 
     /* Asked of every expansion in the list, on or off: */
     /* carc_new: CARC_OK, or CARC_E_CONFIG with a message about the expansion's part
@@ -107,7 +111,8 @@ extern const struct exp_hooks *const exp_list[];
 /* Walks the active expansions of g in list order. */
 #define EXP_EACH_ACTIVE(g, h) EXP_EACH_OF((g)->exp_on, h)
 
-/* Sets the plan of g (state.h: exp_on, exp_at, exp_decides, exp_holders) from its
+/* Sets the plan of g (state.h: exp_on, exp_at, exp_decides, exp_holders,
+ * exp_forcers) from its
  * configuration. */
 void exp_plan(carc_game *g);
 
@@ -190,9 +195,19 @@ static inline int exp_apply(carc_game *g, int decision, const carc_move *m, carc
     return exp_any(g) ? exp_apply_each(g, decision, m, err) : EXP_NOT_MINE;
 }
 
+/* Only the expansions that may force a spot are walked, and of those only the ones
+ * with a mark down are asked (exp_forced_spot_each). */
 static inline int exp_forced_spot(const carc_game *g)
 {
-    return exp_any(g) ? exp_forced_spot_each(g) : -1;
+    for (unsigned m = g->exp_forcers; m; m &= m - 1) {
+        const struct exp_hooks *h = exp_list[__builtin_ctz(m)];
+        if (((const uint8_t *)g)[h->forces]) {
+            int s = h->forced_spot(g);
+            if (s >= 0)
+                return s;
+        }
+    }
+    return -1;
 }
 
 static inline int exp_completed_value(const carc_game *g, int i, int seat, int *category)

@@ -95,6 +95,7 @@ carc_game *carc_new(const carc_config *cfg, carc_error *err)
     board_init(g);
     stack_build(g, cfg);
     exp_plan(g);
+    turn_plan(g);
     exp_setup(g, cfg);
     g->step = ST_T1_DRAW;
     turn_advance(g);

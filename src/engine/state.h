@@ -4,7 +4,7 @@
  * expansion.h); nothing of theirs is declared here but their state.
  *
  * The state is a flat value: fixed arrays, small integer indices, no pointers, so
- * carc_copy is a memcpy (5,880 bytes; search copies it at every iteration, so every
+ * carc_copy is a memcpy (5,896 bytes; search copies it at every iteration, so every
  * byte counts). The event buffer past the last move's events is always zero
  * (event_clear), so equal games are equal byte for byte and no stale event (a
  * hidden return depth, say) lingers in a view's bytes. Its parts, with their bytes:
@@ -258,9 +258,12 @@ struct carc_game {
      * configuration so that the turn machine walks only the hooks that act: bit i
      * stands for expansion i of the list. exp_on: the active ones; exp_at[s]: those
      * acting at step s; exp_decides[s]: those deciding at step s; exp_holders:
-     * those that can hold the turn machine. All zero in a base game. */
-    uint8_t exp_on, exp_holders;
-    uint8_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1];
+     * those that can hold the turn machine; exp_forcers: those that can force a
+     * placement's spot; exp_next[s]: the first step at or after
+     * s where the turn machine or an active expansion acts (turn_next). All zero in
+     * a base game but exp_next. */
+    uint8_t exp_on, exp_holders, exp_forcers;
+    uint8_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1], exp_next[ST_OVER + 1];
 
     uint64_t rng[4];
     /* the feature records (struct feature), after a word so that they start on one:
@@ -465,6 +468,10 @@ int score_category(int type);
 /* Runs automatic steps until a decision is owed or the game is over. */
 void turn_advance(carc_game *g);
 int turn_pending(const carc_game *g, carc_pending *p);
+/* Writes g->exp_next from the expansions' plan (exp_at), after exp_plan. */
+void turn_plan(carc_game *g);
+/* Whether g->exp_next is what turn_plan writes (carc_check). */
+int turn_plan_ok(const carc_game *g);
 
 /* ---- the second tile in hand (T3 with two tiles) ---- */
 /* extra_tile: an extra-tile card was used this turn (C3: at most one), and what

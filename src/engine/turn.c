@@ -46,12 +46,34 @@ static const uint8_t turn_next_own[ST_OVER + 1] = {
 
 /* The first step at or after `step` where something happens in a game with
  * expansions: one of the machine's own or one some active expansion acts at. The
- * others pass without a turn of turn_advance's switch each. */
+ * others pass without a turn of turn_advance's switch each. A table of the game's
+ * plan (turn_plan), since the turn machine asks at every step it runs. */
 static inline int turn_next(const carc_game *g, int step)
 {
-    while (!turn_own_step[step] && !g->exp_at[step])
-        step++;
-    return step;
+    return g->exp_next[step];
+}
+
+/* turn_next's table: every step's first acting step at or after it. */
+static void turn_plan_write(const carc_game *g, uint8_t next[ST_OVER + 1])
+{
+    int acting = ST_OVER;  /* the machine's own: the walk below always stops there */
+    for (int s = ST_OVER; s >= 0; s--) {
+        if (turn_own_step[s] || g->exp_at[s])
+            acting = s;
+        next[s] = (uint8_t)acting;
+    }
+}
+
+void turn_plan(carc_game *g)
+{
+    turn_plan_write(g, g->exp_next);
+}
+
+int turn_plan_ok(const carc_game *g)
+{
+    uint8_t next[ST_OVER + 1];
+    turn_plan_write(g, next);
+    return memcmp(next, g->exp_next, sizeof next) == 0;
 }
 
 /* T1: a new turn's tile. 1 if one was drawn, 0 if the stack ran out (B5). */
@@ -125,12 +147,9 @@ static void turn_advance_base(carc_game *g)
     }
 }
 
-void turn_advance(carc_game *g)
+/* turn_advance with expansions on. */
+static inline void turn_advance_exp(carc_game *g)
 {
-    if (!exp_any(g)) {
-        turn_advance_base(g);
-        return;
-    }
     /* A card in play waits for its target or replies (X4, X10). Only a move puts
      * one in play (a step that did would owe a decision), so asking once suffices. */
     if (exp_holds(g))
@@ -174,6 +193,14 @@ void turn_advance(carc_game *g)
             break;
         }
     }
+}
+
+void turn_advance(carc_game *g)
+{
+    if (exp_any(g))
+        turn_advance_exp(g);
+    else
+        turn_advance_base(g);
 }
 
 int turn_pending(const carc_game *g, carc_pending *p)

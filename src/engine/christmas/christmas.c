@@ -201,6 +201,7 @@ const struct exp_hooks xmas_hooks = {
     .decides = 1u << ST_T5_CLOISTER | 1u << ST_T5_ROADSIDE | 1u << ST_T7_MODIFIERS |
                1u << ST_T9_HAND | 1u << ST_E2_END_CARDS,
     .hold = offsetof(carc_game, xplay),  /* a card in play (X4, X10) */
+    .forces = offsetof(carc_game, mm_pending),  /* a Mastermind mark (X13) */
     .check_config = xmas_check_config,
     .forget_config = xmas_forget_config,
     .canonical = xmas_canonical,

@@ -55,13 +55,10 @@ static inline int xmas_fail(carc_error *err, const char *msg, const char *card)
     return CARC_E_ILLEGAL;
 }
 
-/* ---- card.c ---- */
-int xmas_card_is(int c);               /* a Christmas card id */
-int xmas_card_deck(int c);             /* DECK_CLOISTER or DECK_ROADSIDE */
-enum timing xmas_card_timing(int c);
-int xmas_card_feature(int c);          /* the feature type it targets, or -1 */
-enum grain xmas_card_grain(int c);
-int xmas_card_is_swap(int c);
+/* ---- card.h: xmas_card_is (a Christmas card id), xmas_card_deck (DECK_CLOISTER or
+ * DECK_ROADSIDE), xmas_card_timing, xmas_card_feature (the feature type it targets,
+ * or -1), xmas_card_grain, xmas_card_is_swap ---- */
+#include "card.h"
 
 /* ---- deck.c ---- */
 void xmas_deck_setup(carc_game *g, const carc_config *cfg);  /* X1 */

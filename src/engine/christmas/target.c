@@ -331,14 +331,16 @@ int xmas_target_is(const carc_game *g, int c, int seat, const carc_move *want)
 }
 
 /* Whether card c has a target for seat: xmas_target_list(..., 1) != 0. The cards
- * whose every target is a feature with another seat's follower (intrude_*) ask
- * only those followers' features, not every segment. */
+ * whose every target is a feature with a follower on it (intrude_*: another
+ * seat's; the cards listed by feature: any seat's) ask only those followers'
+ * features, not every segment, and stop at the first that qualifies. */
 int xmas_target_any(const carc_game *g, int c, int seat)
 {
-    if (c >= CARC_XR_INTRUDE_FIELD && c <= CARC_XR_INTRUDE_CLOISTER) {
+    int intrude = c >= CARC_XR_INTRUDE_FIELD && c <= CARC_XR_INTRUDE_CLOISTER;
+    if (intrude || xmas_card_grain(c) == BY_FEATURE) {
         int type = xmas_card_feature(c);
         for (int s = 0; s < g->players; s++)
-            for (int i = 0; s != seat && i < CARC_FOLLOWERS; i++) {
+            for (int i = 0; !(intrude && s == seat) && i < CARC_FOLLOWERS; i++) {
                 int v = g->fnode[s][i];
                 if (v != NODE_NONE && node_type(g, v) == type &&
                     feature_ok(g, c, feat_root(g, v), feat_of(g, v), seat))

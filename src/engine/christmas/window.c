@@ -105,7 +105,6 @@ int xmas_window_apply(carc_game *g, int decision, const carc_move *m, carc_error
 int xmas_window_legal(const carc_game *g, int decision, carc_move *out, int cap)
 {
     int n = 0, seat = g->active;
-    carc_move proto = carc_move_pass();
     if (!xmas_on(g))
         return 0;
     /* the anytime cards playable_in_window may allow, in ascending order */
@@ -118,10 +117,25 @@ int xmas_window_legal(const carc_game *g, int decision, carc_move *out, int cap)
           h[CARC_XR_SWAP_CITY] | h[CARC_XR_SWAP_ROAD] | h[CARC_XR_SWAP_FIELD] |
           h[CARC_XR_MASTERMIND]))
         return 0;  /* the usual case: none of window_cards in hand */
+    carc_move proto = carc_move_pass();
     proto.kind = CARC_MOVE_CARD;
+    /* The feature types under the seat's followers (bit per type): a card that moves
+     * one of them (return_follower, swap_*) has no target without one, which is
+     * the usual case and costs a walk of the other seats' followers to find out. */
+    unsigned mine = 0;
+    if (h[CARC_XC_RETURN_FOLLOWER] | h[CARC_XR_SWAP_CLOISTER] | h[CARC_XR_SWAP_CITY] |
+        h[CARC_XR_SWAP_ROAD] | h[CARC_XR_SWAP_FIELD])
+        for (int i = 0; i < CARC_FOLLOWERS; i++) {
+            int a = g->fnode[seat][i];
+            if (a != NODE_NONE)
+                mine |= 1u << node_type(g, a);
+        }
     for (size_t i = 0; i < sizeof window_cards && n < cap; i++) {
         int c = window_cards[i];
-        if (!g->xhand[seat][c] || !playable_in_window(g, c, decision))
+        if (!h[c] || !playable_in_window(g, c, decision))
+            continue;
+        if (c == CARC_XC_RETURN_FOLLOWER ? !mine
+                                         : xmas_card_is_swap(c) && !(mine >> xmas_card_feature(c) & 1))
             continue;
         proto.card = (uint8_t)c;
         n += xmas_target_list(g, c, seat, proto, out + n, cap - n);

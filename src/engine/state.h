@@ -36,7 +36,8 @@
  *   - the turn: the step of B13 (enum step) and what the step needs.
  *   - each expansion's state (gifts/, christmas/: decks, discards, hands, the card
  *     in play, about 450), which only its own files touch, and the plan of which
- *     expansion hooks act at which step (expansion.h, 32).
+ *     expansion hooks act at which step and the next step where any acts
+ *     (expansion.h, turn.c: 48).
  *   - what the game keeps of its configuration (11: seed, expansions, whether the
  *     stack was fixed and where G10 puts a tile back), the generator (32).
  *   - the events of the last call (192 x 8 = 1,536: CARC_MAX_EVENTS, event.c).

@@ -139,19 +139,6 @@ int exp_apply_each(carc_game *g, int decision, const carc_move *m, carc_error *e
     return EXP_NOT_MINE;
 }
 
-int exp_forced_spot_each(const carc_game *g)
-{
-    for (unsigned m = g->exp_forcers; m; m &= m - 1) {
-        const struct exp_hooks *h = exp_list[__builtin_ctz(m)];
-        if (((const uint8_t *)g)[h->forces]) {
-            int s = h->forced_spot(g);
-            if (s >= 0)
-                return s;
-        }
-    }
-    return -1;
-}
-
 int exp_completed_value_each(const carc_game *g, int i, int seat, int *category)
 {
     EXP_EACH_ACTIVE(g, h) {

@@ -135,7 +135,6 @@ void exp_pending_each(const carc_game *g, carc_pending *p, unsigned mask);
 int exp_legal_each(const carc_game *g, int decision, carc_move *out, int cap);
 /* The first active expansion that owns the move applies it. */
 int exp_apply_each(carc_game *g, int decision, const carc_move *m, carc_error *err);
-int exp_forced_spot_each(const carc_game *g);
 int exp_completed_value_each(const carc_game *g, int i, int seat, int *category);
 int exp_field_bonus_each(const carc_game *g, int seat, unsigned holders, int cities);
 void exp_final_scoring(carc_game *g);
@@ -196,7 +195,8 @@ static inline int exp_apply(carc_game *g, int decision, const carc_move *m, carc
 }
 
 /* Only the expansions that may force a spot are walked, and of those only the ones
- * with a mark down are asked (exp_forced_spot_each). */
+ * with a mark down are asked. Inline: a placement is listed and checked at every
+ * turn, and a call cost the card games more than the inline walk costs base. */
 static inline int exp_forced_spot(const carc_game *g)
 {
     for (unsigned m = g->exp_forcers; m; m &= m - 1) {

@@ -40,6 +40,7 @@ enum {
     CARC_STACK = 71,         /* tiles shuffled into the stack */
     CARC_MAX_MOVES = 2048,   /* capacity carc_legal may need */
     CARC_MAX_EVENTS = 192,   /* events one carc_apply can emit (worst case: event.c) */
+    CARC_MAX_SEGMENTS = 243, /* segments of the 72 tiles: bounds any list of segments */
     CARC_MSG = 160,          /* size of an error message */
     CARC_SEAT_NONE = 255,    /* carc_move.seat2 when the move names no other seat */
     CARC_SEAT_PUBLIC = CARC_MAX_PLAYERS  /* carc_view of no seat: what everyone knows */
@@ -437,6 +438,23 @@ typedef struct carc_feature_info {
     int value;           /* what it would score now: completed value, or end value */
 } carc_feature_info;
 int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_info *out);
+
+/* Features as lists of segments, in board order: by the tile (placement order),
+ * then by the segment's canonical port. A segment is named by its tile's position
+ * and its canonical port. */
+typedef struct carc_segment_pos {
+    int8_t x, y;
+    uint8_t port;
+} carc_segment_pos;
+/* The features holding a follower, a token (X11) or a lock (X12): what a player
+ * watches. Each is named by its first segment in board order, in that order.
+ * Writes up to cap (CARC_MAX_SEGMENTS is always enough) and returns the count. */
+int carc_marked_features(const carc_game *g, carc_segment_pos *out, int cap);
+/* Every segment of the feature holding the segment at (x,y,port), in board order.
+ * Writes up to cap (CARC_MAX_SEGMENTS is always enough) and returns the count, 0
+ * if there is no such segment. */
+int carc_feature_segments(const carc_game *g, int x, int y, int port, carc_segment_pos *out,
+                          int cap);
 
 /* The Gifts. carc_gifts writes the count of each gift id 1..5 a seat holds into
  * counts[1..5] and, in a view of another seat, the number of hidden gifts into

@@ -53,7 +53,7 @@
 
 enum {
     NODE_NONE = 255,
-    MAX_NODES = 243,      /* the 72 tiles have 243 segments in all (test_tiletab) */
+    MAX_NODES = CARC_MAX_SEGMENTS,  /* the 72 tiles' segments (test_tiletab) */
     MAX_FRONTIER = 146,   /* an n-cell polyomino has at most 2n+2 empty neighbours */
     CELL_BITS = 8,
     CELL_SLOTS = 1 << CELL_BITS,  /* position table size */

@@ -31,7 +31,6 @@
 #include "jbuf.h"
 #include "record_int.h"
 #include "state_json.h"
-#include "tile_ports.h"
 
 /* Writes the literal s of a top-level member's key (its quote at byte `quote` of s),
  * and marks where the member starts if the caller asked (b->marks). */
@@ -191,149 +190,12 @@ static void sj_followers(const carc_game *g, jbuf *b)
 
 /* ---- features ---------------------------------------------------------------------- */
 
-enum { SJ_MAX_NODES = CARC_TILES * 8 };  /* a tile kind has at most 8 segments */
-
-/* One segment of a placed tile. */
-typedef struct sj_node {
-    int x, y;
-    int type;        /* enum carc_feature */
-    int canon;       /* canonical port */
-    int parent;      /* union-find */
-} sj_node;
-
-enum { SJ_HASH = 256 };  /* a power of two above 2 * CARC_TILES */
-
-typedef struct sj_board {
-    sj_node node[SJ_MAX_NODES];
-    int n;
-    int tx[CARC_TILES], ty[CARC_TILES], ntiles;
-    short port_node[CARC_TILES][CARC_PORTS];  /* the node owning each port, -1: none */
-    /* board index + 1 by position (open addressing, 0: empty): a linear search for
-     * each neighbour took half of the whole document's time */
-    unsigned char at[SJ_HASH];
-    int next[SJ_MAX_NODES];  /* the next node of the same feature (-1: last) */
-    /* the ports of each (kind, rotation) met so far: a board repeats them */
-    tile_ports ports[CARC_TILE_KINDS * 4];
-    unsigned char have_ports[CARC_TILE_KINDS * 4];
-} sj_board;
-
-/* The slot of position (x, y) in b->at: its tile's, or the empty one to fill. */
-static unsigned sj_slot(const sj_board *b, int x, int y)
-{
-    unsigned h = ((unsigned)(x & 0xff) * 31u + (unsigned)(y & 0xff)) * 0x9E37u;
-
-    for (h = (h >> 4) & (SJ_HASH - 1);; h = (h + 1) & (SJ_HASH - 1)) {
-        int t = b->at[h] - 1;
-        if (t < 0 || (b->tx[t] == x && b->ty[t] == y))
-            return h;
-    }
-}
-
-static int sj_find(sj_board *b, int i)
-{
-    while (b->node[i].parent != i)
-        i = b->node[i].parent = b->node[b->node[i].parent].parent;
-    return i;
-}
-
-/* Joins two nodes; the older (lower index) root stays the root, so a feature is
- * named by its first segment in placement order (and its root is its lowest node). */
-static void sj_union(sj_board *b, int i, int j)
-{
-    i = sj_find(b, i);
-    j = sj_find(b, j);
-    if (i < j)
-        b->node[j].parent = i;
-    else if (j < i)
-        b->node[i].parent = j;
-}
-
-/* Joins the segment of tile t at port p with that of tile u at port q, if both exist
- * and are of one type; an edge port (p < 4) joins only cities and roads. */
-static void sj_join(sj_board *b, int t, int p, int u, int q)
-{
-    int i = b->port_node[t][p], j = b->port_node[u][q];
-
-    if (i < 0 || j < 0 || b->node[i].type != b->node[j].type)
-        return;
-    if (p < 4 && b->node[i].type != CARC_FEAT_CITY && b->node[i].type != CARC_FEAT_ROAD)
-        return;
-    sj_union(b, i, j);
-}
-
-/* Builds the nodes of every placed tile and joins those that meet across an edge.
- * Each adjacency is visited once, from the tile to its East and South neighbours:
- * joining is symmetric, and the sets (hence the roots) do not depend on the order. */
-static void sj_board_build(const carc_game *g, sj_board *b)
-{
-    int kind, rot;
-
-    b->n = 0;
-    b->ntiles = carc_board_count(g);
-    if (b->ntiles > CARC_TILES)
-        b->ntiles = CARC_TILES;
-    memset(b->at, 0, sizeof b->at);
-    memset(b->have_ports, 0, sizeof b->have_ports);
-    for (int t = 0; t < b->ntiles; t++) {
-        carc_board_tile(g, t, &kind, &b->tx[t], &b->ty[t], &rot);
-        b->at[sj_slot(b, b->tx[t], b->ty[t])] = (unsigned char)(t + 1);
-        /* ports in order, so a segment's canonical port (its first) comes first and
-         * opens the node that its other ports then join */
-        tile_ports none, *tp = &none;
-        if (kind >= 0 && kind < CARC_TILE_KINDS && rot >= 0 && rot < 4) {
-            tp = &b->ports[kind * 4 + rot];
-            if (!b->have_ports[kind * 4 + rot]) {
-                b->have_ports[kind * 4 + rot] = 1;
-                tile_ports_of(kind, rot, tp);
-            }
-        } else {
-            tile_ports_of(-1, 0, tp);  /* cannot happen: no segments, no features */
-        }
-        for (int p = 0; p < CARC_PORTS; p++) {
-            int canon = tp->canon[p], type = tp->type[p];
-            b->port_node[t][p] = -1;
-            if (type < 0 || canon >= CARC_PORTS)
-                continue;
-            if (canon < p) {
-                b->port_node[t][p] = b->port_node[t][canon];
-            } else if (b->n < SJ_MAX_NODES) {  /* cannot be full: 8 segments a tile */
-                b->node[b->n] = (sj_node){ b->tx[t], b->ty[t], type, canon, b->n };
-                b->port_node[t][p] = (short)b->n++;
-            }
-        }
-    }
-    for (int t = 0; t < b->ntiles; t++) {
-        int u = b->at[sj_slot(b, b->tx[t] + 1, b->ty[t])] - 1;  /* East */
-        if (u >= 0) {
-            sj_join(b, t, CARC_PORT_E, u, CARC_PORT_W);
-            sj_join(b, t, CARC_PORT_EN, u, CARC_PORT_WN);
-            sj_join(b, t, CARC_PORT_ES, u, CARC_PORT_WS);
-        }
-        u = b->at[sj_slot(b, b->tx[t], b->ty[t] + 1)] - 1;  /* South */
-        if (u >= 0) {
-            sj_join(b, t, CARC_PORT_S, u, CARC_PORT_N);
-            sj_join(b, t, CARC_PORT_SE, u, CARC_PORT_NE);
-            sj_join(b, t, CARC_PORT_SW, u, CARC_PORT_NW);
-        }
-    }
-    /* each feature's nodes chained in index order from its root (its lowest node):
-     * listing a feature's segments is then a walk, not a search */
-    int last[SJ_MAX_NODES];
-    for (int i = 0; i < b->n; i++) {
-        int r = sj_find(b, i);
-        b->next[i] = -1;
-        if (r != i)
-            b->next[last[r]] = i;
-        last[r] = i;
-    }
-}
-
 /* One feature, keys in order "completed","followers","locked","pennants","segments",
- * "tiles","tokens","type","value". */
-static void sj_feature(const carc_game *g, jbuf *out, sj_board *b, int root,
+ * "tiles","tokens","type","value"; its segments seg[0..nseg) in board order. */
+static void sj_feature(const carc_game *g, jbuf *out, const carc_segment_pos *seg, int nseg,
                        const carc_feature_info *info)
 {
-    int seats = carc_players(g), k = 0;
+    int seats = carc_players(g);
 
     jbuf_lit(out, "{\"completed\":");
     jbuf_bool(out, info->completed);
@@ -346,15 +208,15 @@ static void sj_feature(const carc_game *g, jbuf *out, sj_board *b, int root,
     /* [x, y, canonical port] per segment: small arrays, not objects, because a large
      * field has dozens of segments */
     jbuf_lit(out, ",\"segments\":[");
-    for (int i = root; i >= 0; i = b->next[i]) {
-        if (k++)
+    for (int i = 0; i < nseg; i++) {
+        if (i)
             jbuf_char(out, ',');
         jbuf_lit(out, "[");
-        jbuf_int(out, b->node[i].x);
+        jbuf_int(out, seg[i].x);
         jbuf_char(out, ',');
-        jbuf_int(out, b->node[i].y);
+        jbuf_int(out, seg[i].y);
         jbuf_char(out, ',');
-        jbuf_string(out, carc_port_name(b->node[i].canon));
+        jbuf_string(out, carc_port_name(seg[i].port));
         jbuf_char(out, ']');
     }
     jbuf_lit(out, "],\"tiles\":");
@@ -373,39 +235,29 @@ static void sj_feature(const carc_game *g, jbuf *out, sj_board *b, int root,
     jbuf_char(out, '}');
 }
 
-/* "features": those that carry a follower, a token or a lock. Listing every feature
- * would make the document several times larger and slower to build (a late game
- * has some 150), for features nobody holds. */
+/* "features": those that carry a follower, a token or a lock (carc_marked_features),
+ * in board order of their first segments. Listing every feature would make the
+ * document several times larger and slower to build (a late game has some 150),
+ * for features nobody holds. */
 static void sj_features(const carc_game *g, jbuf *out)
 {
-    sj_board *b = malloc(sizeof *b);
-    int k = 0;
+    carc_segment_pos marked[CARC_MAX_SEGMENTS], seg[CARC_MAX_SEGMENTS];
+    int n = carc_marked_features(g, marked, CARC_MAX_SEGMENTS);
 
-    if (b == NULL) {
-        out->bad = 1;
-        return;
-    }
-    sj_board_build(g, b);
     sj_key(out, ",\"features\":[", 1);
-    for (int i = 0; i < b->n; i++) {
+    for (int i = 0; i < n; i++) {
         carc_feature_info info;
-        int held = 0;
-        if (sj_find(b, i) != i)
-            continue;
-        if (!carc_feature_at(g, b->node[i].x, b->node[i].y, b->node[i].canon, &info)) {
-            out->bad = 1;  /* cannot happen: the node came from carc_segment */
+        const carc_segment_pos *m = &marked[i];
+        int nseg = carc_feature_segments(g, m->x, m->y, m->port, seg, CARC_MAX_SEGMENTS);
+        if (nseg == 0 || !carc_feature_at(g, m->x, m->y, m->port, &info)) {
+            out->bad = 1;  /* cannot happen: the engine named the segment */
             continue;
         }
-        for (int s = 0; s < carc_players(g); s++)
-            held |= info.followers[s] > 0;
-        if (held || info.tokens || info.locked) {
-            if (k++)
-                jbuf_char(out, ',');
-            sj_feature(g, out, b, i, &info);
-        }
+        if (i)
+            jbuf_char(out, ',');
+        sj_feature(g, out, seg, nseg, &info);
     }
     jbuf_char(out, ']');
-    free(b);
 }
 
 /* ---- moves ------------------------------------------------------------------------- */

@@ -112,8 +112,7 @@ extern const struct exp_hooks *const exp_list[];
 #define EXP_EACH_ACTIVE(g, h) EXP_EACH_OF((g)->exp_on, h)
 
 /* Sets the plan of g (state.h: exp_on, exp_at, exp_decides, exp_holders,
- * exp_forcers) from its
- * configuration. */
+ * exp_forcers) from its configuration; turn_plan (turn.c) then adds exp_next. */
 void exp_plan(carc_game *g);
 
 /* Asked of every expansion, on or off (not during play). */

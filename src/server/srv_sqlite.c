@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "srv_store.h"
 
@@ -36,7 +37,12 @@ typedef struct sqlite_store {
     /* fault injection (tests/server/store_fail.sh): CARC_SERVE_FAIL_COMMIT=K makes
      * the K-th commit of a batch fail once, rolled back as an I/O error would be */
     long commits, fail_at;
+    /* CARC_SERVE_STORE_TRACE=FILE (the benchmark): a line per checkpoint */
+    FILE *trace;
 } sqlite_store;
+
+/* SQLite's own automatic checkpoint runs at this many WAL pages; ours runs at the same */
+#define SQLITE_CHECKPOINT_PAGES 1000
 
 static const char sqlite_schema[] =
     "PRAGMA journal_mode=WAL;"
@@ -284,11 +290,36 @@ static int sqlite_unfinished(srv_store *base, char ***ids, int *n)
     return 0;
 }
 
+static double sqlite_realtime(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The WAL hook, run after each commit: SQLite's automatic checkpoint (a passive one at
+ * SQLITE_CHECKPOINT_PAGES pages, as sqlite3_wal_autocheckpoint does; setting a hook
+ * replaces that one), timed for the trace. It runs on the service thread, inside the
+ * commit of a batch: its time is in every move of the batch. */
+static int sqlite_wal_hook(void *arg, sqlite3 *db, const char *name, int pages)
+{
+    sqlite_store *s = arg;
+    if (pages < SQLITE_CHECKPOINT_PAGES)
+        return SQLITE_OK;
+    double t0 = s->trace ? sqlite_realtime() : 0;
+    sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+    if (s->trace)
+        fprintf(s->trace, "%.6f %.6f %d\n", t0, sqlite_realtime(), pages);
+    return SQLITE_OK;
+}
+
 static void sqlite_close(srv_store *base)
 {
     sqlite_store *s = (sqlite_store *)base;
     if (!s)
         return;
+    if (s->trace)
+        fclose(s->trace);
     sqlite3_stmt *all[] = {s->ins_game, s->ins_move, s->fin_game, s->sel_game,
                            s->sel_moves, s->sel_open, s->begin, s->commit, s->rollback};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
@@ -319,6 +350,17 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
         return NULL;
     }
     sqlite3_busy_timeout(s->db, 2000);
+    const char *trace = getenv("CARC_SERVE_STORE_TRACE");
+    if (trace && *trace) {
+        s->trace = fopen(trace, "w");
+        if (!s->trace) {
+            snprintf(err, errsize, "cannot write the store trace %s", trace);
+            sqlite_close(&s->base);
+            return NULL;
+        }
+        setvbuf(s->trace, NULL, _IOLBF, 0);  /* read while the server runs */
+    }
+    sqlite3_wal_hook(s->db, sqlite_wal_hook, s);
     char *msg = NULL;
     if (sqlite3_exec(s->db, sqlite_schema, NULL, NULL, &msg) != SQLITE_OK) {
         snprintf(err, errsize, "cannot set up database %s: %s", path, msg ? msg : "?");

@@ -4,7 +4,8 @@
  * POST /api/games body (a default game when it is refused); every later line is a
  * WebSocket message, played for the seat named by its first byte (0-4, '*' for the
  * seat that owes the decision, anything else a spectator) through srv_game_move_text, as the server would, over a store kept in
- * memory. A refused move must leave the game byte for byte as it was and the
+ * memory. Each message is parsed twice, by srv_msg_parse (which reads the usual move
+ * message without a JSON tree) and by its JSON path alone: both must agree. A refused move must leave the game byte for byte as it was and the
  * store untouched; an accepted one must pass carc_check and add exactly one entry
  * to the store; every seat's frame must build.
  */
@@ -87,8 +88,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         int seat = line[0] >= '0' && line[0] <= '4' ? line[0] - '0' : -1;
         if (line[0] == '*')
             seat = carc_pending_decision(gm->g).seat;
-        srv_msg msg;
-        if (srv_msg_parse(line + 1, len - 1, &msg, err, sizeof err) < 0) {
+        srv_msg msg, slow;
+        char err2[SRV_ERR];
+        err[0] = '\0';
+        int rc = srv_msg_parse(line + 1, len - 1, &msg, err, sizeof err);
+        /* the parser's path without a JSON tree takes only what the JSON one takes,
+         * the same way */
+        if ((srv_msg_parse_json(line + 1, len - 1, &slow, err2, sizeof err2) < 0) != (rc < 0) ||
+            (rc == 0 && memcmp(&msg, &slow, sizeof msg) != 0))
+            abort();
+        if (rc < 0) {
             if (!err[0])
                 abort();  /* a refusal names what is wrong */
             continue;

@@ -69,6 +69,9 @@ typedef struct srv_msg {
 
 /* Parses one WebSocket message. 0, or -1 with one line in err naming what is wrong. */
 int srv_msg_parse(const char *buf, size_t len, srv_msg *out, char *err, size_t errsize);
+/* The same through a JSON tree only (srv_msg_parse reads the usual move message
+ * without one): for the fuzz target, which checks that both agree. */
+int srv_msg_parse_json(const char *buf, size_t len, srv_msg *out, char *err, size_t errsize);
 
 /* A request to create a game (POST /api/games). */
 typedef struct srv_create {

@@ -12,8 +12,21 @@
  * the server tells nobody of those moves before that. If the transaction dies on
  * the way (an I/O error), later appends of the batch are refused and batch_end
  * fails: every move appended since batch_begin may be lost. Schema:
- *   games(id TEXT PRIMARY KEY, players, expansions, seed, tokens, created, finished)
- *   moves(game, idx, move, PRIMARY KEY (game, idx))
+ *   games(id TEXT PRIMARY KEY, players, expansions, seed, tokens, created, finished,
+ *         first_seq, moves)
+ *   log(seq INTEGER PRIMARY KEY, game, idx, move)
+ * The log is append-only in commit order with no index per game: a batch of moves
+ * of many games writes one or two leaf pages, where a log keyed by (game, idx) wrote
+ * one page per move (and a checkpoint came ten times as often). A game's row keeps
+ * what finds its moves: the log's seq of its move 0 while it is unfinished
+ * (first_seq, set at that move), its whole list once finished (moves, '\n'-separated,
+ * written by the last move's transaction). The moves of unfinished games are kept in
+ * memory too (srv_openlog.h), filled at open by one scan of the log from the smallest
+ * first_seq; that scan finds a duplicate or missing index of a game (a corrupt store:
+ * that game does not load). At open, the log below that smallest first_seq is
+ * deleted (those moves are in their finished games' rows), and a database of the
+ * old schema (moves(game, idx, move) keyed by game and index) is migrated in one
+ * transaction.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <sqlite3.h>
@@ -21,14 +34,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "srv_openlog.h"
 #include "srv_store.h"
 
 typedef struct sqlite_store {
     srv_store base;  /* first: a srv_store * is a sqlite_store * */
     sqlite3 *db;
-    sqlite3_stmt *ins_game, *ins_move, *fin_game, *sel_game, *sel_moves, *sel_open;
+    sqlite3_stmt *ins_game, *ins_move, *set_first, *fin_game, *sel_game, *sel_open;
     sqlite3_stmt *begin, *commit, *rollback;
+    /* the moves of unfinished games (srv_openlog.h); stale after a failed write, when
+     * it no longer says what the database holds: rebuilt before its next use */
+    srv_openlog open;
+    int stale;
+    /* the games a batch's moves finished: out of `open` once the batch commits */
+    char **finishing;
+    int nfinishing, capfinishing;
     /* group commit (srv_sqlite_batch_begin/end): appends join one transaction */
     int batching;  /* between batch_begin and batch_end */
     int in_txn;    /* the batch's transaction is open */
@@ -36,16 +58,22 @@ typedef struct sqlite_store {
     /* fault injection (tests/server/store_fail.sh): CARC_SERVE_FAIL_COMMIT=K makes
      * the K-th commit of a batch fail once, rolled back as an I/O error would be */
     long commits, fail_at;
+    /* CARC_SERVE_STORE_TRACE=FILE (the benchmark): a line per checkpoint */
+    FILE *trace;
 } sqlite_store;
+
+/* SQLite's own automatic checkpoint runs at this many WAL pages; ours runs at the same */
+#define SQLITE_CHECKPOINT_PAGES 1000
 
 static const char sqlite_schema[] =
     "PRAGMA journal_mode=WAL;"
     "PRAGMA synchronous=NORMAL;"
     "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, players TEXT NOT NULL,"
     " expansions TEXT NOT NULL, seed INTEGER NOT NULL, tokens TEXT NOT NULL,"
-    " created INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0);"
-    "CREATE TABLE IF NOT EXISTS moves (game TEXT NOT NULL, idx INTEGER NOT NULL,"
-    " move TEXT NOT NULL, PRIMARY KEY (game, idx)) WITHOUT ROWID;"
+    " created INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0,"
+    " first_seq INTEGER, moves TEXT);"
+    "CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, game TEXT NOT NULL,"
+    " idx INTEGER NOT NULL, move TEXT NOT NULL);"
     "CREATE INDEX IF NOT EXISTS games_open ON games(finished);";
 
 void srv_strings_free(char **s, int n)
@@ -84,6 +112,12 @@ static int sqlite_run(sqlite_store *s, sqlite3_stmt *st, const char *what)
     return rc == SQLITE_DONE ? 0 : sqlite_fail(s, what);
 }
 
+static int sqlite_oom(sqlite_store *s)
+{
+    snprintf(s->base.err, sizeof s->base.err, "store: out of memory");
+    return -1;
+}
+
 static char *sqlite_text(sqlite3_stmt *st, int col)
 {
     const unsigned char *t = sqlite3_column_text(st, col);
@@ -103,21 +137,6 @@ static int sqlite_create_game(srv_store *base, const srv_game_row *row)
     return sqlite_run(s, st, "create game");
 }
 
-/* The statements of one append: the move and, if it ends the game, the mark. */
-static int sqlite_insert_move(sqlite_store *s, const char *id, int index, const char *move,
-                              int finished)
-{
-    sqlite3_bind_text(s->ins_move, 1, id, -1, SQLITE_STATIC);
-    sqlite3_bind_int(s->ins_move, 2, index);
-    sqlite3_bind_text(s->ins_move, 3, move, -1, SQLITE_STATIC);
-    int rc = sqlite_run(s, s->ins_move, "append move");
-    if (rc == 0 && finished) {
-        sqlite3_bind_text(s->fin_game, 1, id, -1, SQLITE_STATIC);
-        rc = sqlite_run(s, s->fin_game, "finish game");
-    }
-    return rc;
-}
-
 /* Rolls back the open transaction, keeping the message of what failed. */
 static void sqlite_undo(sqlite_store *s)
 {
@@ -128,36 +147,209 @@ static void sqlite_undo(sqlite_store *s)
     memcpy(s->base.err, keep, sizeof keep);
 }
 
+/* Marks game g's log corrupt (the first reason found is kept). */
+static void sqlite_corrupt(srv_openlog_game *g, const char *fmt, ...)
+{
+    if (g->bad)
+        return;
+    char msg[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    g->bad = strdup(msg);
+}
+
+/* Fills s->open from the database: every unfinished game that has a move, then one
+ * scan of the log from the smallest first_seq. *min_seq: that seq (0: no such game).
+ * A move whose index is not the next of its game marks that game corrupt. */
+static int sqlite_rebuild(sqlite_store *s, int64_t *min_seq)
+{
+    sqlite3_stmt *st = NULL;
+    int rc;
+    int64_t min = 0;
+    srv_openlog_clear(&s->open);
+    s->stale = 1;
+    if (sqlite3_prepare_v2(s->db, "SELECT id, first_seq FROM games"
+                           " WHERE finished = 0 AND first_seq IS NOT NULL", -1, &st, NULL) != SQLITE_OK)
+        return sqlite_fail(s, "list open games");
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        srv_openlog_game *g = srv_openlog_add(&s->open, (const char *)sqlite3_column_text(st, 0));
+        if (!g)
+            break;
+        g->first_seq = sqlite3_column_int64(st, 1);
+        if (!min || g->first_seq < min)
+            min = g->first_seq;
+    }
+    sqlite3_finalize(st);
+    if (rc == SQLITE_ROW)
+        return sqlite_oom(s);
+    if (rc != SQLITE_DONE)
+        return sqlite_fail(s, "list open games");
+    if (min &&
+        sqlite3_prepare_v2(s->db, "SELECT seq, game, idx, move FROM log WHERE seq >= ?1"
+                           " ORDER BY seq", -1, &st, NULL) != SQLITE_OK)
+        return sqlite_fail(s, "scan the log");
+    if (min) {
+        sqlite3_bind_int64(st, 1, min);
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+            srv_openlog_game *g = srv_openlog_find(&s->open, (const char *)sqlite3_column_text(st, 1));
+            if (!g || g->bad)
+                continue;  /* a finished game's move, kept until the next open */
+            int64_t seq = sqlite3_column_int64(st, 0);
+            int idx = sqlite3_column_int(st, 2);
+            if (seq < g->first_seq)
+                sqlite_corrupt(g, "game %s: move %d is in the log before its first move",
+                               g->id, idx);
+            else if (idx != g->n)
+                sqlite_corrupt(g, "game %s: its log has move %d where move %d belongs (a %s "
+                               "move: the store is corrupt)", g->id, idx, g->n,
+                               idx < g->n ? "duplicate" : "missing");
+            else if (srv_openlog_push(g, (const char *)sqlite3_column_text(st, 3)) < 0)
+                break;
+        }
+        sqlite3_finalize(st);
+        if (rc == SQLITE_ROW)
+            return sqlite_oom(s);
+        if (rc != SQLITE_DONE)
+            return sqlite_fail(s, "scan the log");
+    }
+    s->stale = 0;
+    if (min_seq)
+        *min_seq = min;
+    return 0;
+}
+
+/* s->open as the database says, rebuilding it after a failed write; 0 or -1. */
+static int sqlite_fresh(sqlite_store *s)
+{
+    return s->stale ? sqlite_rebuild(s, NULL) : 0;
+}
+
+/* The statements of one append: the move, the game's first_seq if it is its first,
+ * and, if it ends the game, the mark and the whole list (g: the game's moves before
+ * this one, or NULL). */
+static int sqlite_insert_move(sqlite_store *s, const char *id, int index, const char *move,
+                              int finished, const srv_openlog_game *g)
+{
+    sqlite3_bind_text(s->ins_move, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_int(s->ins_move, 2, index);
+    sqlite3_bind_text(s->ins_move, 3, move, -1, SQLITE_STATIC);
+    if (sqlite_run(s, s->ins_move, "append move") < 0)
+        return -1;
+    if (index == 0) {
+        sqlite3_bind_text(s->set_first, 1, id, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(s->set_first, 2, sqlite3_last_insert_rowid(s->db));
+        if (sqlite_run(s, s->set_first, "append move") < 0)
+            return -1;
+        if (sqlite3_changes(s->db) != 1) {
+            snprintf(s->base.err, sizeof s->base.err, "store: append move: no game %s", id);
+            return -1;
+        }
+    }
+    if (finished) {
+        size_t before = g ? g->len : 0, m = strlen(move);
+        char *all = malloc(before + m + 1);
+        if (!all) {
+            snprintf(s->base.err, sizeof s->base.err, "store: out of memory");
+            return -1;
+        }
+        memcpy(all, g ? g->text : "", before);
+        memcpy(all + before, move, m + 1);
+        sqlite3_bind_text(s->fin_game, 1, id, -1, SQLITE_STATIC);
+        sqlite3_bind_text(s->fin_game, 2, all, (int)(before + m), SQLITE_STATIC);
+        int rc = sqlite_run(s, s->fin_game, "finish game");
+        free(all);
+        return rc;
+    }
+    return 0;
+}
+
+/* After the statements of an append succeeded: the move into s->open; a finished game
+ * leaves it when its transaction commits (now, or at the batch's end). */
+static int sqlite_remember(sqlite_store *s, const char *id, const char *move, int finished)
+{
+    srv_openlog_game *g = srv_openlog_add(&s->open, id);
+    if (!g || srv_openlog_push(g, move) < 0)
+        return -1;
+    if (g->n == 1)
+        g->first_seq = sqlite3_last_insert_rowid(s->db);
+    if (!finished)
+        return 0;
+    if (!s->batching) {
+        srv_openlog_remove(&s->open, id);
+        return 0;
+    }
+    if (s->nfinishing == s->capfinishing) {
+        int cap = s->capfinishing ? 2 * s->capfinishing : 16;
+        char **nf = realloc(s->finishing, (size_t)cap * sizeof *nf);
+        if (!nf)
+            return -1;
+        s->finishing = nf;
+        s->capfinishing = cap;
+    }
+    if (!(s->finishing[s->nfinishing] = strdup(id)))
+        return -1;
+    s->nfinishing++;
+    return 0;
+}
+
 static int sqlite_append_move(srv_store *base, const char *id, int index, const char *move,
                               int finished)
 {
     sqlite_store *s = (sqlite_store *)base;
-    if (s->batching) {
+    if (s->batching && s->lost) {
         /* after a dead transaction nothing more joins the batch: a later move of the
          * same game would leave a gap in its log */
-        if (s->lost) {
-            snprintf(s->base.err, sizeof s->base.err, "store: an earlier write of this batch failed");
-            return -1;
-        }
-        if (!s->in_txn) {
-            if (sqlite_run(s, s->begin, "begin") < 0)
-                return -1;
-            s->in_txn = 1;
-        }
-        if (sqlite_insert_move(s, id, index, move, finished) == 0)
-            return 0;
-        /* a failed statement undoes itself; an I/O error may undo the transaction */
-        if (sqlite3_get_autocommit(s->db)) {
-            s->in_txn = 0;
-            s->lost = 1;
-        }
+        snprintf(s->base.err, sizeof s->base.err, "store: an earlier write of this batch failed");
         return -1;
     }
-    if (sqlite_run(s, s->begin, "begin") < 0)
+    if (sqlite_fresh(s) < 0)
         return -1;
-    if (sqlite_insert_move(s, id, index, move, finished) == 0)
-        return sqlite_run(s, s->commit, "commit");
+    /* the log's order is the only guard left in the store: the next index, or nothing */
+    srv_openlog_game *g = srv_openlog_find(&s->open, id);
+    int next = g ? g->n : 0;
+    if (g && g->bad) {
+        snprintf(s->base.err, sizeof s->base.err, "store: append move: %s", g->bad);
+        return -1;
+    }
+    if (index != next || strchr(move, '\n')) {
+        snprintf(s->base.err, sizeof s->base.err,
+                 index != next ? "store: append move: game %s: move %d, but its log has %d"
+                               : "store: append move: game %s: a move with a line break",
+                 id, index, next);
+        return -1;
+    }
+    if (!s->batching) {
+        if (sqlite_run(s, s->begin, "begin") < 0)
+            return -1;
+        if (sqlite_insert_move(s, id, index, move, finished, g) < 0 ||
+            sqlite_run(s, s->commit, "commit") < 0) {
+            sqlite_undo(s);
+            return -1;
+        }
+        if (sqlite_remember(s, id, move, finished) < 0) {
+            s->stale = 1;  /* committed: the rebuild will find it */
+            snprintf(s->base.err, sizeof s->base.err, "store: out of memory");
+            return -1;
+        }
+        return 0;
+    }
+    if (!s->in_txn) {
+        if (sqlite_run(s, s->begin, "begin") < 0)
+            return -1;
+        s->in_txn = 1;
+    }
+    if (sqlite_insert_move(s, id, index, move, finished, g) == 0 &&
+        sqlite_remember(s, id, move, finished) == 0)
+        return 0;
+    /* A statement that failed half way (the move in, its game's row not) would leave a
+     * move nobody was told of in the batch: the whole transaction goes, and the batch
+     * fails; s->open, which holds the batch's earlier moves, is rebuilt. */
     sqlite_undo(s);
+    s->in_txn = 0;
+    s->lost = 1;
+    s->stale = 1;
     return -1;
 }
 
@@ -181,6 +373,14 @@ int srv_sqlite_batch_end(srv_store *base)
     }
     if (s->lost)
         snprintf(s->base.err, sizeof s->base.err, "store: a write of the batch failed");
+    if (rc < 0)
+        s->stale = 1;  /* the batch's moves are in s->open, not in the database */
+    for (int i = 0; i < s->nfinishing; i++) {
+        if (rc == 0)
+            srv_openlog_remove(&s->open, s->finishing[i]);
+        free(s->finishing[i]);
+    }
+    s->nfinishing = 0;
     s->batching = s->in_txn = s->lost = 0;
     return rc;
 }
@@ -193,8 +393,10 @@ static int sqlite_load_game(srv_store *base, const char *id, srv_game_row *row, 
     memset(row, 0, sizeof *row);
     *moves = NULL;
     *n = 0;
+    if (sqlite_fresh(s) < 0)
+        return -1;
     sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st);
+    int rc = sqlite3_step(st), bad = 0;
     if (rc == SQLITE_ROW) {
         row->id = sqlite_text(st, 0);
         row->players = sqlite_text(st, 1);
@@ -203,6 +405,22 @@ static int sqlite_load_game(srv_store *base, const char *id, srv_game_row *row, 
         row->tokens = sqlite_text(st, 4);
         row->created = sqlite3_column_int64(st, 5);
         row->finished = sqlite3_column_int(st, 6);
+        /* a finished game's list is in its row; an unfinished one's in s->open */
+        const srv_openlog_game *g = row->finished ? NULL : srv_openlog_find(&s->open, id);
+        const char *text = row->finished ? (const char *)sqlite3_column_text(st, 7)
+                                         : g ? g->text : NULL;
+        size_t len = row->finished ? (size_t)sqlite3_column_bytes(st, 7) : g ? g->len : 0;
+        if (g && g->bad)
+            bad = 1;
+        else if (g && g->first_seq && !g->n)
+            bad = 2;
+        else if (srv_moves_split(text ? text : "", text ? len : 0, moves, n) < 0)
+            bad = 3;
+        if (bad == 1)
+            snprintf(s->base.err, sizeof s->base.err, "store: %s", g->bad);
+        else if (bad == 2)
+            snprintf(s->base.err, sizeof s->base.err, "store: game %s: its log has no move 0 "
+                     "(a missing move: the store is corrupt)", id);
     }
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
@@ -210,41 +428,9 @@ static int sqlite_load_game(srv_store *base, const char *id, srv_game_row *row, 
         return 1;
     if (rc != SQLITE_ROW)
         return sqlite_fail(s, "load game");
-    if (!row->id || !row->players || !row->expansions || !row->tokens) {
-        srv_game_row_free(row);
-        snprintf(s->base.err, sizeof s->base.err, "store: out of memory");
-        return -1;
-    }
-    st = s->sel_moves;
-    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
-    int cap = 0, bad = 0;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        /* the log must be 0, 1, 2, ...: a gap would replay a different game */
-        if (sqlite3_column_int(st, 0) != *n) {
-            bad = 1;
-            break;
-        }
-        if (*n == cap) {
-            cap = cap ? 2 * cap : 128;
-            char **nm = realloc(*moves, (size_t)cap * sizeof *nm);
-            if (!nm) {
-                bad = 2;
-                break;
-            }
-            *moves = nm;
-        }
-        (*moves)[(*n)++] = sqlite_text(st, 1);
-    }
-    sqlite3_reset(st);
-    sqlite3_clear_bindings(st);
-    if (bad || (rc != SQLITE_ROW && rc != SQLITE_DONE)) {
-        if (bad == 1)
-            snprintf(s->base.err, sizeof s->base.err, "store: game %s: gap in its log at %d",
-                     id, *n);
-        else if (bad == 2)
+    if (bad || !row->id || !row->players || !row->expansions || !row->tokens) {
+        if (!bad || bad == 3)
             snprintf(s->base.err, sizeof s->base.err, "store: out of memory");
-        else
-            sqlite_fail(s, "load moves");
         srv_strings_free(*moves, *n);
         *moves = NULL;
         *n = 0;
@@ -284,16 +470,192 @@ static int sqlite_unfinished(srv_store *base, char ***ids, int *n)
     return 0;
 }
 
+static double sqlite_realtime(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The WAL hook, run after each commit: SQLite's automatic checkpoint (a passive one at
+ * SQLITE_CHECKPOINT_PAGES pages, as sqlite3_wal_autocheckpoint does; setting a hook
+ * replaces that one), timed for the trace. It runs on the service thread, inside the
+ * commit of a batch: its time is in every move of the batch. */
+static int sqlite_wal_hook(void *arg, sqlite3 *db, const char *name, int pages)
+{
+    sqlite_store *s = arg;
+    if (pages < SQLITE_CHECKPOINT_PAGES)
+        return SQLITE_OK;
+    double t0 = s->trace ? sqlite_realtime() : 0;
+    sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+    if (s->trace)
+        fprintf(s->trace, "%.6f %.6f %d\n", t0, sqlite_realtime(), pages);
+    return SQLITE_OK;
+}
+
+/* Deletes the log below seq min (0: all of it): those moves are in their finished
+ * games' rows. */
+static int sqlite_prune(sqlite_store *s, int64_t min)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "DELETE FROM log WHERE seq < ?1", -1, &st, NULL) != SQLITE_OK)
+        return sqlite_fail(s, "prune the log");
+    sqlite3_bind_int64(st, 1, min ? min : INT64_MAX);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : sqlite_fail(s, "prune the log");
+}
+
+/* 1 if the statement compiles (a table or column exists), else 0. */
+static int sqlite_has(sqlite_store *s, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    int ok = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) == SQLITE_OK;
+    sqlite3_finalize(st);
+    return ok;
+}
+
+/* Runs one statement of the migration (no rows); 0 or -1. */
+static int sqlite_exec(sqlite_store *s, const char *sql)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) == SQLITE_OK)
+        return 0;
+    snprintf(s->base.err, sizeof s->base.err, "store: %s", msg ? msg : "?");
+    sqlite3_free(msg);
+    return -1;
+}
+
+/* Copies the old log, moves(game, idx, move) keyed by (game, idx), into the new
+ * layout: a finished game's list into its row, an unfinished game's moves into the
+ * log with its first_seq. A game whose indices are not 0, 1, 2, ... stops it. */
+static int sqlite_copy_moves(sqlite_store *s)
+{
+    sqlite3_stmt *st = NULL, *ins = NULL, *first = NULL, *list = NULL;
+    char *text = NULL, game[128] = "";
+    size_t len = 0, cap = 0;
+    int rc = -1, n = 0, finished = 0, step;
+    if (sqlite3_prepare_v2(s->db, "SELECT m.game, m.idx, m.move, g.finished FROM moves m"
+                           " JOIN games g ON g.id = m.game ORDER BY m.game, m.idx", -1, &st,
+                           NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "INSERT INTO log (game, idx, move) VALUES (?1, ?2, ?3)", -1,
+                           &ins, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "UPDATE games SET first_seq = ?2 WHERE id = ?1", -1, &first,
+                           NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "UPDATE games SET moves = ?2 WHERE id = ?1", -1, &list,
+                           NULL) != SQLITE_OK) {
+        sqlite_fail(s, "migrate");
+        goto out;
+    }
+    for (;;) {
+        step = sqlite3_step(st);
+        const char *g = step == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : NULL;
+        /* a finished game's list is written when its last move has been read */
+        if (game[0] && finished && (!g || strcmp(g, game))) {
+            sqlite3_bind_text(list, 1, game, -1, SQLITE_STATIC);
+            sqlite3_bind_text(list, 2, text, (int)len, SQLITE_STATIC);
+            if (sqlite_run(s, list, "migrate") < 0)
+                goto out;
+        }
+        if (step != SQLITE_ROW)
+            break;
+        if (strcmp(g, game)) {
+            if (strlen(g) >= sizeof game) {
+                snprintf(s->base.err, sizeof s->base.err, "store: a game id too long: %.40s", g);
+                goto out;
+            }
+            snprintf(game, sizeof game, "%s", g);
+            n = 0;
+            len = 0;
+            finished = sqlite3_column_int(st, 3);
+        }
+        const char *move = (const char *)sqlite3_column_text(st, 2);
+        size_t m = strlen(move);
+        if (sqlite3_column_int(st, 1) != n || strchr(move, '\n')) {
+            snprintf(s->base.err, sizeof s->base.err, "store: game %s: its moves have a gap "
+                     "or a bad move at %d", game, n);
+            goto out;
+        }
+        if (finished) {
+            if (len + m + 2 > cap) {
+                cap = 2 * (len + m + 2);
+                char *t = realloc(text, cap);
+                if (!t) {
+                    sqlite_oom(s);
+                    goto out;
+                }
+                text = t;
+            }
+            if (len)
+                text[len++] = '\n';
+            memcpy(text + len, move, m);
+            len += m;
+        } else {
+            sqlite3_bind_text(ins, 1, game, -1, SQLITE_STATIC);
+            sqlite3_bind_int(ins, 2, n);
+            sqlite3_bind_text(ins, 3, move, -1, SQLITE_STATIC);
+            if (sqlite_run(s, ins, "migrate") < 0)
+                goto out;
+            if (n == 0) {
+                sqlite3_bind_text(first, 1, game, -1, SQLITE_STATIC);
+                sqlite3_bind_int64(first, 2, sqlite3_last_insert_rowid(s->db));
+                if (sqlite_run(s, first, "migrate") < 0)
+                    goto out;
+            }
+        }
+        n++;
+    }
+    if (step != SQLITE_DONE)
+        sqlite_fail(s, "migrate");
+    else
+        rc = 0;
+out:
+    sqlite3_finalize(st);
+    sqlite3_finalize(ins);
+    sqlite3_finalize(first);
+    sqlite3_finalize(list);
+    free(text);
+    return rc;
+}
+
+/* A database written before the log was append-only: games without first_seq and
+ * moves, a moves table keyed by (game, idx). Migrated in one transaction, or left as
+ * it was. */
+static int sqlite_migrate(sqlite_store *s)
+{
+    int columns = !sqlite_has(s, "SELECT first_seq, moves FROM games");
+    int table = sqlite_has(s, "SELECT game, idx, move FROM moves");
+    if (!columns && !table)
+        return 0;
+    if (sqlite_exec(s, "BEGIN IMMEDIATE") < 0)
+        return -1;
+    if ((columns && (sqlite_exec(s, "ALTER TABLE games ADD COLUMN first_seq INTEGER") < 0 ||
+                     sqlite_exec(s, "ALTER TABLE games ADD COLUMN moves TEXT") < 0)) ||
+        (table && (sqlite_copy_moves(s) < 0 || sqlite_exec(s, "DROP TABLE moves") < 0)) ||
+        sqlite_exec(s, "COMMIT") < 0) {
+        /* the statements are not prepared yet: no sqlite_undo */
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        return -1;
+    }
+    return 0;
+}
+
 static void sqlite_close(srv_store *base)
 {
     sqlite_store *s = (sqlite_store *)base;
     if (!s)
         return;
-    sqlite3_stmt *all[] = {s->ins_game, s->ins_move, s->fin_game, s->sel_game,
-                           s->sel_moves, s->sel_open, s->begin, s->commit, s->rollback};
+    if (s->trace)
+        fclose(s->trace);
+    sqlite3_stmt *all[] = {s->ins_game, s->ins_move, s->set_first, s->fin_game, s->sel_game,
+                           s->sel_open, s->begin, s->commit, s->rollback};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         sqlite3_finalize(all[i]);
     sqlite3_close(s->db);
+    srv_openlog_clear(&s->open);
+    for (int i = 0; i < s->nfinishing; i++)
+        free(s->finishing[i]);
+    free(s->finishing);
     free(s);
 }
 
@@ -319,10 +681,27 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
         return NULL;
     }
     sqlite3_busy_timeout(s->db, 2000);
+    const char *trace = getenv("CARC_SERVE_STORE_TRACE");
+    if (trace && *trace) {
+        s->trace = fopen(trace, "w");
+        if (!s->trace) {
+            snprintf(err, errsize, "cannot write the store trace %s", trace);
+            sqlite_close(&s->base);
+            return NULL;
+        }
+        setvbuf(s->trace, NULL, _IOLBF, 0);  /* read while the server runs */
+    }
+    sqlite3_wal_hook(s->db, sqlite_wal_hook, s);
     char *msg = NULL;
     if (sqlite3_exec(s->db, sqlite_schema, NULL, NULL, &msg) != SQLITE_OK) {
         snprintf(err, errsize, "cannot set up database %s: %s", path, msg ? msg : "?");
         sqlite3_free(msg);
+        sqlite_close(&s->base);
+        return NULL;
+    }
+    if (sqlite_migrate(s) < 0) {
+        snprintf(err, errsize, "cannot migrate database %s (left as it was): %s", path,
+                 s->base.err);
         sqlite_close(&s->base);
         return NULL;
     }
@@ -332,11 +711,12 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
     } prep[] = {
         {&s->ins_game, "INSERT INTO games (id, players, expansions, seed, tokens, created)"
                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6)"},
-        {&s->ins_move, "INSERT INTO moves (game, idx, move) VALUES (?1, ?2, ?3)"},
-        {&s->fin_game, "UPDATE games SET finished = 1 WHERE id = ?1"},
-        {&s->sel_game, "SELECT id, players, expansions, seed, tokens, created, finished"
+        {&s->ins_move, "INSERT INTO log (game, idx, move) VALUES (?1, ?2, ?3)"},
+        {&s->set_first, "UPDATE games SET first_seq = ?2 WHERE id = ?1"},
+        {&s->fin_game, "UPDATE games SET finished = 1, moves = ?2, first_seq = NULL"
+                       " WHERE id = ?1"},
+        {&s->sel_game, "SELECT id, players, expansions, seed, tokens, created, finished, moves"
                        " FROM games WHERE id = ?1"},
-        {&s->sel_moves, "SELECT idx, move FROM moves WHERE game = ?1 ORDER BY idx"},
         {&s->sel_open, "SELECT id FROM games WHERE finished = 0 ORDER BY created, id"},
         {&s->begin, "BEGIN IMMEDIATE"},
         {&s->commit, "COMMIT"},
@@ -349,5 +729,12 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
             sqlite_close(&s->base);
             return NULL;
         }
+    /* the moves of unfinished games into memory; the log below them is done with */
+    int64_t min = 0;
+    if (sqlite_rebuild(s, &min) < 0 || sqlite_prune(s, min) < 0) {
+        snprintf(err, errsize, "cannot read the move log of %s: %s", path, s->base.err);
+        sqlite_close(&s->base);
+        return NULL;
+    }
     return &s->base;
 }

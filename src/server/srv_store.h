@@ -7,9 +7,10 @@
  * and a log of moves (game, index, notation). append_move is the commit point: when
  * it returns 0 the move is durable against a crash of the process, and only then
  * may anyone be told of it; inside a group commit (srv_sqlite_batch_begin, below) it
- * is durable once the batch's end returns 0. Indices of one game are 0, 1, 2, ... with no gaps; a
- * second append at the same index fails (the log's primary key), which is the last
- * guard of exactly-once.
+ * is durable once the batch's end returns 0. Indices of one game are 0, 1, 2, ... with no gaps; an
+ * append at any other index than the next fails and writes nothing (SQLite: the
+ * store's own count of each unfinished game's moves; a PostgreSQL store: a key on
+ * (game, index)), which is the last guard of exactly-once.
  *
  * Every function returns 0 on success, -1 with a message in st->err on failure.
  * Strings handed out are malloc'd and owned by the caller.

@@ -227,6 +227,13 @@ int srv_ws_receive(srv_server *s, srv_conn *c, struct lws *wsi, const void *in, 
 {
     if (c->closing || !c->game)
         return 0;
+    /* a whole text message in one piece (the usual move): read in place, no copy */
+    if (!c->rx_len && !c->rx_over && len > 0 && len <= SRV_MSG_MAX && !lws_frame_is_binary(wsi) &&
+        lws_is_first_fragment(wsi) && lws_is_final_fragment(wsi) &&
+        lws_remaining_packet_payload(wsi) == 0) {
+        ws_message(s, c, in, len);
+        return 0;
+    }
     if (lws_frame_is_binary(wsi))
         c->rx_over = 2;
     else if (!c->rx_over && c->rx_len + len > SRV_MSG_MAX)

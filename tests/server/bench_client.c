@@ -5,6 +5,7 @@
  *
  *   bench_client PORT [--games N] [--expansions E] [--seed S] [--server-pid PID]
  *                     [--records FILE] [--timeout SEC] [--frames delta|full]
+ *                     [--checkpoints FILE]
  *
  * Creates N games of two human seats over the HTTP API, opens a WebSocket per seat
  * (with ?frames=delta unless --frames full: docs/SERVER.md),
@@ -12,6 +13,15 @@
  * prints moves/s, p50/p99 latency from sending a move to receiving the state it
  * produced, the server's and its own CPU time per move, how long the server waited
  * for a CPU (its run-queue time: the machine's other load) and its memory per game; then writes every game's record (one per line) to FILE for `carc replay`.
+ *
+ * Latency is given three ways, each from the same start (just before the move is
+ * written): "kernel" ends when the state's last bytes reached this socket (the
+ * kernel's receive stamp, SO_TIMESTAMPNS, read with recvmsg): what the server gives;
+ * "epoll" ends when epoll_wait returned with the socket; "client" ends when this one
+ * process got round to parsing the frame, after up to 256 other sockets' work: the
+ * difference is the client's own queue, which 1,000 remote players would not have.
+ * With --checkpoints FILE (the server's CARC_SERVE_STORE_TRACE, docs/SERVER.md), the
+ * moves in flight during a SQLite checkpoint are counted apart.
  *
  * Why not ws_client (libwebsockets): its client parses every received byte one at a
  * time, and a seat's frame is some 5 KB, so with the client on the same machine the
@@ -30,6 +40,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +48,7 @@
 #include <sys/epoll.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 #include "proc_stats.h"
@@ -51,8 +63,18 @@ typedef struct bconn {
     char *msg;            /* a message being assembled from fragments */
     size_t msglen, msgcap;
     int sent_index, awaiting;
-    double sent_at;
+    double sent_at;        /* CLOCK_REALTIME, the clock of the kernel's receive stamps */
+    /* the reads of this readiness: where each ended in `in` and the kernel's stamp of
+     * its last byte, so that a frame's arrival is the read that completed it */
+    size_t rx_end[16];
+    double rx_stamp[16];
+    int nrx;
 } bconn;
+
+/* one move's timings (ms from its send; sent: realtime seconds) */
+typedef struct blat {
+    double sent, client, kernel, epoll;
+} blat;
 
 /* the client's settings and counters: this is an executable's main file */
 static struct {
@@ -63,8 +85,10 @@ static struct {
     char (*ids)[32];
     bconn *conns;
     int nconns, ndone, ep;
-    double *lat;
+    blat *lat;
     long nlat, caplat;
+    double epoll_at;          /* when the current epoll_wait returned (realtime) */
+    const char *checkpoints;  /* --checkpoints FILE */
     int full;                 /* --frames full: the documented full frames, not deltas */
     long long rxbytes;        /* WebSocket payload bytes received in state/delta frames */
     long deltas, fulls;       /* frames received of each kind */
@@ -88,6 +112,14 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* The clock of SO_TIMESTAMPNS (a run is too short for a clock step to matter). */
+static double now_real(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 static unsigned long long rnd(void)
 {
     B.rng ^= B.rng << 13;
@@ -107,6 +139,8 @@ static int connect_loopback(void)
     if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof a) < 0)
         fail("cannot connect to 127.0.0.1:%d: %s", B.port, strerror(errno));
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    if (setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one) < 0)
+        fail("SO_TIMESTAMPNS: %s", strerror(errno));
     return fd;
 }
 
@@ -188,13 +222,18 @@ static void ws_send(bconn *c, const char *text)
     write_all(c->fd, frame, h + len);
 }
 
-static void record_latency(double ms)
+static void record_latency(const bconn *c, double kernel_at)
 {
     if (B.nlat == B.caplat) {
         B.caplat = B.caplat ? 2 * B.caplat : 65536;
         B.lat = realloc(B.lat, (size_t)B.caplat * sizeof *B.lat);
     }
-    B.lat[B.nlat++] = ms;
+    /* no stamp (never seen on Linux): the epoll return stands in */
+    if (kernel_at <= 0)
+        kernel_at = B.epoll_at;
+    B.lat[B.nlat++] = (blat){c->sent_at, (now_real() - c->sent_at) * 1000.0,
+                             (kernel_at - c->sent_at) * 1000.0,
+                             (B.epoll_at - c->sent_at) * 1000.0};
 }
 
 static void conn_done(bconn *c)
@@ -206,7 +245,7 @@ static void conn_done(bconn *c)
 }
 
 /* A state or error frame (text, NUL-terminated): reads the head, answers if it owes. */
-static void on_message(bconn *c, char *text, size_t len)
+static void on_message(bconn *c, char *text, size_t len, double arrived)
 {
     (void)len;
     char *view = strstr(text, ",\"view\":");
@@ -231,7 +270,7 @@ static void on_message(bconn *c, char *text, size_t len)
         fail("game %s: a state frame without index, over or legal: %.200s", B.ids[c->game], text);
     int index = (int)strtol(p + 8, NULL, 10);
     if (c->awaiting && index > c->sent_index) {
-        record_latency((now() - c->sent_at) * 1000.0);
+        record_latency(c, arrived);
         c->awaiting = 0;
     }
     if (strncmp(over + 7, "true", 4) == 0) {
@@ -257,7 +296,7 @@ static void on_message(bconn *c, char *text, size_t len)
     snprintf(msg, sizeof msg, "{\"type\":\"move\",\"index\":%d,\"move\":\"%s\"}", index,
              items[rnd() % (unsigned)n]);
     c->sent_index = index;
-    c->sent_at = now();
+    c->sent_at = now_real();
     c->awaiting = 1;
     ws_send(c, msg);
 }
@@ -313,7 +352,13 @@ static void parse_frames(bconn *c)
             if (fin) {
                 c->msg[c->msglen] = '\0';
                 B.rxbytes += (long long)c->msglen;
-                on_message(c, c->msg, c->msglen);
+                /* the frame's last byte came with the first read that ended past it */
+                size_t end = off + hl + (size_t)len;
+                double arrived = 0;
+                for (int r = 0; r < c->nrx && !arrived; r++)
+                    if (c->rx_end[r] >= end)
+                        arrived = c->rx_stamp[r];
+                on_message(c, c->msg, c->msglen, arrived);
                 c->msglen = 0;
             }
         }
@@ -325,15 +370,37 @@ static void parse_frames(bconn *c)
 
 static void on_readable(bconn *c)
 {
+    c->nrx = 0;
     for (;;) {
         if (c->incap - c->inlen < 16384) {
             c->incap = c->incap ? 2 * c->incap : 65536;
             c->in = realloc(c->in, c->incap + 1);
         }
-        ssize_t n = read(c->fd, c->in + c->inlen, c->incap - c->inlen);
+        struct iovec iov = {c->in + c->inlen, c->incap - c->inlen};
+        union {
+            char buf[CMSG_SPACE(sizeof(struct timespec))];
+            struct cmsghdr align;
+        } cbuf;
+        struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = cbuf.buf,
+                            .msg_controllen = sizeof cbuf.buf};
+        ssize_t n = recvmsg(c->fd, &mh, 0);
         if (n > 0) {
             c->inlen += (size_t)n;
             c->in[c->inlen] = '\0';
+            double stamp = 0;
+            for (struct cmsghdr *cm = CMSG_FIRSTHDR(&mh); cm; cm = CMSG_NXTHDR(&mh, cm))
+                if (cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_TIMESTAMPNS) {
+                    struct timespec ts;
+                    memcpy(&ts, CMSG_DATA(cm), sizeof ts);
+                    stamp = (double)ts.tv_sec + ts.tv_nsec / 1e9;
+                }
+            if (c->nrx < 16) {
+                c->rx_end[c->nrx] = c->inlen;
+                c->rx_stamp[c->nrx++] = stamp;
+            } else {
+                c->rx_end[15] = c->inlen;  /* the last read's stamp stands for the rest */
+                c->rx_stamp[15] = stamp;
+            }
             continue;
         }
         if (n < 0 && (errno == EAGAIN || errno == EINTR))
@@ -386,6 +453,78 @@ static void open_games(int ep)
     }
 }
 
+/* p50, p99 and max of one of a move's timings (offset into blat) over every move. */
+static void print_latency(const char *what, size_t field)
+{
+    double *v = malloc(((size_t)B.nlat + 1) * sizeof *v);
+    for (long i = 0; i < B.nlat; i++)
+        memcpy(&v[i], (const char *)&B.lat[i] + field, sizeof *v);
+    qsort(v, (size_t)B.nlat, sizeof *v, proc_cmp_double);
+    printf("latency move -> state, %s: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", what,
+           B.nlat ? v[B.nlat / 2] : 0, B.nlat ? v[B.nlat * 99 / 100] : 0,
+           B.nlat ? v[B.nlat - 1] : 0);
+    free(v);
+}
+
+static void print_latencies(void)
+{
+    print_latency("kernel arrival (what the server gives)", offsetof(blat, kernel));
+    print_latency("epoll return", offsetof(blat, epoll));
+    print_latency("client-seen (with this client's own queue)", offsetof(blat, client));
+}
+
+/* The server's checkpoints (CARC_SERVE_STORE_TRACE: "START END PAGES" a line, realtime
+ * seconds) against the moves: how often, how long, and the latency of the moves in
+ * flight during one against the others'. */
+static void print_checkpoints(void)
+{
+    FILE *f = fopen(B.checkpoints, "r");
+    if (!f) {
+        printf("checkpoints: no trace (a server without CARC_SERVE_STORE_TRACE)\n");
+        return;
+    }
+    double (*ck)[2] = NULL, s, e, total = 0, longest = 0;
+    long n = 0, cap = 0, pages;
+    while (fscanf(f, "%lf %lf %ld", &s, &e, &pages) == 3) {
+        if (n == cap)
+            ck = realloc(ck, (size_t)(cap = cap ? 2 * cap : 256) * sizeof *ck);
+        ck[n][0] = s;
+        ck[n++][1] = e;
+        total += e - s;
+        longest = e - s > longest ? e - s : longest;
+    }
+    fclose(f);
+    /* checkpoints are in time order, as the moves' sends are: one walk over both */
+    double *in = malloc(((size_t)B.nlat + 1) * sizeof *in),
+           *out = malloc(((size_t)B.nlat + 1) * sizeof *out);
+    long nin = 0, nout = 0, k = 0;
+    for (long i = 0; i < B.nlat; i++) {
+        double from = B.lat[i].sent, to = from + B.lat[i].kernel / 1000.0;
+        while (k < n && ck[k][1] < from - 1)  /* moves are sent in order, within a second */
+            k++;
+        int hit = 0;
+        for (long j = k; j < n && ck[j][0] < to && !hit; j++)
+            hit = ck[j][1] > from;
+        if (hit)
+            in[nin++] = B.lat[i].kernel;
+        else
+            out[nout++] = B.lat[i].kernel;
+    }
+    qsort(in, (size_t)nin, sizeof *in, proc_cmp_double);
+    qsort(out, (size_t)nout, sizeof *out, proc_cmp_double);
+    printf("checkpoints: %ld, %.2f ms each on average, longest %.2f ms, %.1f%% of the run\n",
+           n, n ? total * 1000 / n : 0, longest * 1000,
+           B.nlat && B.lat[B.nlat - 1].sent > B.lat[0].sent
+               ? 100 * total / (B.lat[B.nlat - 1].sent - B.lat[0].sent) : 0);
+    printf("moves in flight during a checkpoint: %ld (kernel p50 %.2f ms, p99 %.2f ms); "
+           "the others %ld (p50 %.2f ms, p99 %.2f ms)\n", nin, nin ? in[nin / 2] : 0,
+           nin ? in[nin * 99 / 100] : 0, nout, nout ? out[nout / 2] : 0,
+           nout ? out[nout * 99 / 100] : 0);
+    free(in);
+    free(out);
+    free(ck);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -407,6 +546,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--records")) B.records = v;
         else if (!strcmp(a, "--timeout")) B.timeout = atof(v);
         else if (!strcmp(a, "--frames")) B.full = !strcmp(v, "full");
+        else if (!strcmp(a, "--checkpoints")) B.checkpoints = v;
         else fail("unknown option %s", a);
     }
     if ((argc - 2) % 2 || B.games < 1)
@@ -432,6 +572,7 @@ int main(int argc, char **argv)
         if (now() > deadline)
             fail("timeout: %ld moves, %d of %d sessions over", B.nlat, B.ndone, B.nconns);
         int n = epoll_wait(ep, evs, 256, 1000);
+        B.epoll_at = now_real();
         for (int i = 0; i < n; i++)
             on_readable(evs[i].data.ptr);
     }
@@ -461,11 +602,10 @@ int main(int argc, char **argv)
     }
     if (out)
         fclose(out);
-    qsort(B.lat, (size_t)B.nlat, sizeof *B.lat, proc_cmp_double);
-    double p50 = B.nlat ? B.lat[B.nlat / 2] : 0, p99 = B.nlat ? B.lat[B.nlat * 99 / 100] : 0;
     printf("games %d, moves %ld in %.2f s: %.0f moves/s\n", B.games, B.nlat, secs, B.nlat / secs);
-    printf("latency move -> state: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", p50, p99,
-           B.nlat ? B.lat[B.nlat - 1] : 0);
+    print_latencies();
+    if (B.checkpoints)
+        print_checkpoints();
     if (cpu0 >= 0 && cpu1 >= 0 && B.nlat)
         printf("server CPU: %.2f s, %.0f us per move (%.0f%% of one core)\n", cpu1 - cpu0,
                (cpu1 - cpu0) * 1e6 / B.nlat, 100 * (cpu1 - cpu0) / secs);

@@ -9,7 +9,11 @@ start_server
 "$BENCH" "$PORT" --games 6 --expansions gifts,christmas --seed 3 --server-pid "$SERVER_PID" \
     --records "$DIR/r.jsonl" --timeout 120 > "$DIR/out" || { cat "$DIR/out"; exit 1; }
 grep -q '^games 6, moves [1-9][0-9]* in ' "$DIR/out" || { echo "FAIL: no figures"; cat "$DIR/out"; exit 1; }
-grep -q '^latency move -> state: p50 ' "$DIR/out" || { echo "FAIL: no latency"; cat "$DIR/out"; exit 1; }
+# the latency at the kernel's arrival (SO_TIMESTAMPNS), at epoll's return, client-seen
+for what in 'kernel arrival' 'epoll return' 'client-seen'; do
+    grep -q "^latency move -> state, $what.*: p50 [0-9.]* ms, p99 " "$DIR/out" \
+        || { echo "FAIL: no latency ($what)"; cat "$DIR/out"; exit 1; }
+done
 [ "$(wc -l < "$DIR/r.jsonl")" -eq 6 ] || { echo "FAIL: not 6 records"; exit 1; }
 "$CARC" replay "$DIR/r.jsonl"
 # it takes delta frames: one full frame per session, then deltas; --frames full none

@@ -1,10 +1,14 @@
 /*
  * test_server_store.c - the SQLite store behind srv_store.h: rows and logs survive
  * closing and reopening, a second move at the same index is refused (the last guard
- * of exactly-once), a finished game leaves the list of unfinished ones, a log with a
- * gap does not load, a missing game is told apart from an error; group commit: the
- * moves of a batch are durable after batch_end and not before, a refused move in a
- * batch leaves the others.
+ * of exactly-once), a finished game leaves the list of unfinished ones, a move that
+ * would leave a gap is refused, a log with a duplicate or missing move does not load
+ * (and the other games do), a missing game is told apart from an error; group commit:
+ * the moves of a batch are durable after batch_end and not before, a refused move in
+ * a batch leaves the others, a failed commit leaves the store as the database says;
+ * the log is pruned at open and a finished game loads from its row; a database of
+ * the old schema (moves keyed by game and index) is migrated, nothing lost, or left
+ * as it was if a game's moves have a gap.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -15,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include <sqlite3.h>
 
 #include "srv_store.h"
 
@@ -78,23 +83,6 @@ static void test_log_round_trip(void **state)
     st->close(st);
 }
 
-static void test_missing_and_gap(void **state)
-{
-    (void)state;
-    srv_store *st = open_store();
-    srv_game_row row;
-    char **moves;
-    int n;
-    assert_int_equal(st->load_game(st, "ffffffffffff", &row, &moves, &n), 1);
-    add_game(st, "aaaaaaaaaaaa");
-    assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 0, "pass", 0), 0);
-    assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 2, "pass", 0), 0);
-    assert_int_equal(st->load_game(st, "aaaaaaaaaaaa", &row, &moves, &n), -1);
-    assert_non_null(strstr(st->err, "gap"));
-    assert_null(moves);
-    st->close(st);
-}
-
 /* The number of moves in the log of game id (the game must exist). */
 static int log_length(srv_store *st, const char *id)
 {
@@ -105,6 +93,243 @@ static int log_length(srv_store *st, const char *id)
     srv_strings_free(moves, n);
     srv_game_row_free(&row);
     return n;
+}
+
+static void test_missing_and_gap(void **state)
+{
+    (void)state;
+    srv_store *st = open_store();
+    srv_game_row row;
+    char **moves;
+    int n;
+    assert_int_equal(st->load_game(st, "ffffffffffff", &row, &moves, &n), 1);
+    add_game(st, "aaaaaaaaaaaa");
+    assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 0, "pass", 0), 0);
+    /* a gap is refused before anything is written */
+    assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 2, "pass", 0), -1);
+    assert_non_null(strstr(st->err, "move 2, but its log has 1"));
+    /* so is a move of no game */
+    assert_int_equal(st->append_move(st, "cccccccccccc", 0, "pass", 0), -1);
+    assert_non_null(strstr(st->err, "no game cccccccccccc"));
+    assert_int_equal(st->load_game(st, "aaaaaaaaaaaa", &row, &moves, &n), 0);
+    assert_int_equal(n, 1);
+    srv_strings_free(moves, n);
+    srv_game_row_free(&row);
+    st->close(st);
+}
+
+/* Runs SQL on the store's file behind its back (a corrupt or an old database). */
+static void raw_sql(const char *sql)
+{
+    sqlite3 *db;
+    char *msg = NULL;
+    assert_int_equal(sqlite3_open(store_path, &db), SQLITE_OK);
+    if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK)
+        fail_msg("%s: %s", sql, msg);
+    sqlite3_close(db);
+}
+
+/* An integer SQL gives on the store's file. */
+static long raw_count(const char *sql)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open(store_path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    long v = (long)sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return v;
+}
+
+static void test_corrupt_log(void **state)
+{
+    (void)state;
+    srv_store *st = open_store();
+    srv_game_row row;
+    char **moves;
+    int n;
+    add_game(st, "aaaaaaaaaaaa");
+    add_game(st, "bbbbbbbbbbbb");
+    add_game(st, "cccccccccccc");
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", i, "pass", 0), 0);
+        assert_int_equal(st->append_move(st, "bbbbbbbbbbbb", i, "pass", 0), 0);
+        assert_int_equal(st->append_move(st, "cccccccccccc", i, "pass", 0), 0);
+    }
+    st->close(st);
+    /* a's move 1 twice; b's move 1 gone */
+    raw_sql("INSERT INTO log (game, idx, move) SELECT game, idx, move FROM log"
+            " WHERE game = 'aaaaaaaaaaaa' AND idx = 1;"
+            "DELETE FROM log WHERE game = 'bbbbbbbbbbbb' AND idx = 1;");
+    st = open_store();
+    assert_int_equal(st->load_game(st, "aaaaaaaaaaaa", &row, &moves, &n), -1);
+    assert_non_null(strstr(st->err, "game aaaaaaaaaaaa: its log has move 1 where move 3 "
+                                    "belongs (a duplicate move"));
+    assert_null(moves);
+    assert_int_equal(st->load_game(st, "bbbbbbbbbbbb", &row, &moves, &n), -1);
+    assert_non_null(strstr(st->err, "game bbbbbbbbbbbb: its log has move 2 where move 1 "
+                                    "belongs (a missing move"));
+    /* nothing more joins a corrupt log */
+    assert_int_equal(st->append_move(st, "bbbbbbbbbbbb", 1, "pass", 0), -1);
+    assert_non_null(strstr(st->err, "corrupt"));
+    /* the other game is whole */
+    assert_int_equal(st->load_game(st, "cccccccccccc", &row, &moves, &n), 0);
+    assert_int_equal(n, 3);
+    srv_strings_free(moves, n);
+    srv_game_row_free(&row);
+    st->close(st);
+}
+
+/* A finished game's moves are in its row: the log below the unfinished games' first
+ * moves is deleted at open, and the finished game still loads. */
+static void test_prune(void **state)
+{
+    (void)state;
+    srv_store *st = open_store();
+    srv_game_row row;
+    char **moves;
+    int n;
+    add_game(st, "aaaaaaaaaaaa");
+    add_game(st, "bbbbbbbbbbbb");
+    assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 0, "U (1,0) r1", 0), 0);
+    assert_int_equal(st->append_move(st, "bbbbbbbbbbbb", 0, "pass", 0), 0);
+    assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 1, "N:C", 1), 0);
+    assert_int_equal(st->append_move(st, "bbbbbbbbbbbb", 1, "pass", 0), 0);
+    st->close(st);
+    assert_int_equal(raw_count("SELECT count(*) FROM log"), 4);
+    st = open_store();
+    assert_int_equal(raw_count("SELECT count(*) FROM log"), 3);  /* from b's first */
+    assert_int_equal(st->load_game(st, "aaaaaaaaaaaa", &row, &moves, &n), 0);
+    assert_int_equal(row.finished, 1);
+    assert_int_equal(n, 2);
+    assert_string_equal(moves[0], "U (1,0) r1");
+    assert_string_equal(moves[1], "N:C");
+    srv_strings_free(moves, n);
+    srv_game_row_free(&row);
+    assert_int_equal(st->append_move(st, "bbbbbbbbbbbb", 2, "pass", 1), 0);
+    st->close(st);
+    st = open_store();
+    assert_int_equal(raw_count("SELECT count(*) FROM log"), 0);
+    assert_int_equal(log_length(st, "bbbbbbbbbbbb"), 3);
+    assert_int_equal(log_length(st, "aaaaaaaaaaaa"), 2);
+    st->close(st);
+}
+
+/* The old schema, as the server wrote it before the log was append-only. */
+static const char old_schema[] =
+    "PRAGMA journal_mode=WAL;"
+    "CREATE TABLE games (id TEXT PRIMARY KEY, players TEXT NOT NULL,"
+    " expansions TEXT NOT NULL, seed INTEGER NOT NULL, tokens TEXT NOT NULL,"
+    " created INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE moves (game TEXT NOT NULL, idx INTEGER NOT NULL,"
+    " move TEXT NOT NULL, PRIMARY KEY (game, idx)) WITHOUT ROWID;"
+    "CREATE INDEX games_open ON games(finished);"
+    "INSERT INTO games VALUES ('aaaaaaaaaaaa', 'human,human', 'base', 7, 'aa,bb', 1, 1),"
+    " ('bbbbbbbbbbbb', 'human,mcts:300', 'gifts,christmas', 8, 'cc,', 2, 0),"
+    " ('cccccccccccc', 'human,human', 'base', 9, 'dd,ee', 3, 0);"
+    "INSERT INTO moves VALUES ('bbbbbbbbbbbb', 1, 'N:C'), ('aaaaaaaaaaaa', 0, 'U (1,0) r1'),"
+    " ('aaaaaaaaaaaa', 2, 'pass'), ('bbbbbbbbbbbb', 0, 'U (0,1) r2'),"
+    " ('aaaaaaaaaaaa', 1, 'N:F');";
+
+static void test_migrate(void **state)
+{
+    (void)state;
+    raw_sql(old_schema);
+    srv_store *st = open_store();
+    srv_game_row row;
+    char **moves, **ids;
+    int n;
+    assert_int_equal(raw_count("SELECT count(*) FROM sqlite_master WHERE name = 'moves'"), 0);
+    assert_int_equal(st->load_game(st, "aaaaaaaaaaaa", &row, &moves, &n), 0);
+    assert_int_equal(row.finished, 1);
+    assert_true(row.seed == 7);
+    assert_string_equal(row.tokens, "aa,bb");
+    assert_int_equal(n, 3);
+    assert_string_equal(moves[0], "U (1,0) r1");
+    assert_string_equal(moves[1], "N:F");
+    assert_string_equal(moves[2], "pass");
+    srv_strings_free(moves, n);
+    srv_game_row_free(&row);
+    assert_int_equal(st->load_game(st, "bbbbbbbbbbbb", &row, &moves, &n), 0);
+    assert_int_equal(row.finished, 0);
+    assert_string_equal(row.players, "human,mcts:300");
+    assert_int_equal(n, 2);
+    assert_string_equal(moves[0], "U (0,1) r2");
+    assert_string_equal(moves[1], "N:C");
+    srv_strings_free(moves, n);
+    srv_game_row_free(&row);
+    assert_int_equal(log_length(st, "cccccccccccc"), 0);
+    assert_int_equal(st->unfinished(st, &ids, &n), 0);
+    assert_int_equal(n, 2);
+    assert_string_equal(ids[0], "bbbbbbbbbbbb");
+    assert_string_equal(ids[1], "cccccccccccc");
+    srv_strings_free(ids, n);
+    /* the games go on from where they were */
+    assert_int_equal(st->append_move(st, "bbbbbbbbbbbb", 1, "pass", 0), -1);
+    assert_int_equal(st->append_move(st, "bbbbbbbbbbbb", 2, "pass", 0), 0);
+    assert_int_equal(st->append_move(st, "cccccccccccc", 0, "pass", 0), 0);
+    st->close(st);
+    st = open_store();
+    assert_int_equal(log_length(st, "bbbbbbbbbbbb"), 3);
+    assert_int_equal(log_length(st, "cccccccccccc"), 1);
+    assert_int_equal(log_length(st, "aaaaaaaaaaaa"), 3);
+    st->close(st);
+}
+
+/* An old database with a gap in a game's moves is not migrated, and stays as it was. */
+static void test_migrate_gap(void **state)
+{
+    (void)state;
+    raw_sql(old_schema);
+    raw_sql("DELETE FROM moves WHERE game = 'aaaaaaaaaaaa' AND idx = 1");
+    char err[256];
+    assert_null(srv_sqlite_open(store_path, err, sizeof err));
+    assert_non_null(strstr(err, "cannot migrate"));
+    assert_non_null(strstr(err, "game aaaaaaaaaaaa: its moves have a gap"));
+    assert_int_equal(raw_count("SELECT count(*) FROM moves"), 4);
+    assert_int_equal(raw_count("SELECT count(*) FROM pragma_table_info('games')"), 7);
+}
+
+/* A failed group commit: the moves of the batch are not in the store, and the store
+ * takes them again (its memory of the logs follows the database, not the batch). */
+static void test_failed_commit(void **state)
+{
+    (void)state;
+    setenv("CARC_SERVE_FAIL_COMMIT", "1", 1);
+    srv_store *st = open_store();
+    unsetenv("CARC_SERVE_FAIL_COMMIT");
+    add_game(st, "aaaaaaaaaaaa");
+    add_game(st, "bbbbbbbbbbbb");
+    assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 0, "pass", 0), 0);
+    srv_sqlite_batch_begin(st);
+    assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 1, "pass", 0), 0);
+    assert_int_equal(st->append_move(st, "bbbbbbbbbbbb", 0, "pass", 1), 0);
+    assert_int_equal(srv_sqlite_batch_end(st), -1);
+    assert_non_null(strstr(st->err, "injected failure"));
+    assert_int_equal(log_length(st, "aaaaaaaaaaaa"), 1);
+    assert_int_equal(log_length(st, "bbbbbbbbbbbb"), 0);
+    srv_sqlite_batch_begin(st);
+    assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 1, "N:C", 0), 0);
+    assert_int_equal(st->append_move(st, "bbbbbbbbbbbb", 0, "pass", 1), 0);
+    assert_int_equal(srv_sqlite_batch_end(st), 0);
+    st->close(st);
+    st = open_store();
+    srv_game_row row;
+    char **moves;
+    int n;
+    assert_int_equal(st->load_game(st, "aaaaaaaaaaaa", &row, &moves, &n), 0);
+    assert_int_equal(n, 2);
+    assert_string_equal(moves[1], "N:C");
+    srv_strings_free(moves, n);
+    srv_game_row_free(&row);
+    assert_int_equal(st->load_game(st, "bbbbbbbbbbbb", &row, &moves, &n), 0);
+    assert_int_equal(row.finished, 1);
+    assert_int_equal(n, 1);
+    srv_strings_free(moves, n);
+    srv_game_row_free(&row);
+    st->close(st);
 }
 
 static void test_batch(void **state)
@@ -175,6 +400,11 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_log_round_trip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_missing_and_gap, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_corrupt_log, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_prune, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_migrate, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_migrate_gap, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_failed_commit, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

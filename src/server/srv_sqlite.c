@@ -23,10 +23,10 @@
  * written by the last move's transaction). The moves of unfinished games are kept in
  * memory too (srv_openlog.h), filled at open by one scan of the log from the smallest
  * first_seq; that scan finds a duplicate or missing index of a game (a corrupt store:
- * that game does not load). At open, the log below that smallest first_seq is
- * deleted (those moves are in their finished games' rows), and a database of the
- * old schema (moves(game, idx, move) keyed by game and index) is migrated in one
- * transaction.
+ * that game does not load). The log is never pruned: it holds one row per accepted
+ * move for good, and a finished game's list in its row is a copy for reading it in
+ * one row. A database of the old schema (moves(game, idx, move) keyed by game and
+ * index) is migrated in one transaction.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <sqlite3.h>
@@ -161,9 +161,9 @@ static void sqlite_corrupt(srv_openlog_game *g, const char *fmt, ...)
 }
 
 /* Fills s->open from the database: every unfinished game that has a move, then one
- * scan of the log from the smallest first_seq. *min_seq: that seq (0: no such game).
+ * scan of the log from the smallest first_seq.
  * A move whose index is not the next of its game marks that game corrupt. */
-static int sqlite_rebuild(sqlite_store *s, int64_t *min_seq)
+static int sqlite_rebuild(sqlite_store *s)
 {
     sqlite3_stmt *st = NULL;
     int rc;
@@ -215,15 +215,13 @@ static int sqlite_rebuild(sqlite_store *s, int64_t *min_seq)
             return sqlite_fail(s, "scan the log");
     }
     s->stale = 0;
-    if (min_seq)
-        *min_seq = min;
     return 0;
 }
 
 /* s->open as the database says, rebuilding it after a failed write; 0 or -1. */
 static int sqlite_fresh(sqlite_store *s)
 {
-    return s->stale ? sqlite_rebuild(s, NULL) : 0;
+    return s->stale ? sqlite_rebuild(s) : 0;
 }
 
 /* The statements of one append: the move, the game's first_seq if it is its first,
@@ -493,19 +491,6 @@ static int sqlite_wal_hook(void *arg, sqlite3 *db, const char *name, int pages)
     return SQLITE_OK;
 }
 
-/* Deletes the log below seq min (0: all of it): those moves are in their finished
- * games' rows. */
-static int sqlite_prune(sqlite_store *s, int64_t min)
-{
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(s->db, "DELETE FROM log WHERE seq < ?1", -1, &st, NULL) != SQLITE_OK)
-        return sqlite_fail(s, "prune the log");
-    sqlite3_bind_int64(st, 1, min ? min : INT64_MAX);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? 0 : sqlite_fail(s, "prune the log");
-}
-
 /* 1 if the statement compiles (a table or column exists), else 0. */
 static int sqlite_has(sqlite_store *s, const char *sql)
 {
@@ -527,8 +512,9 @@ static int sqlite_exec(sqlite_store *s, const char *sql)
 }
 
 /* Copies the old log, moves(game, idx, move) keyed by (game, idx), into the new
- * layout: a finished game's list into its row, an unfinished game's moves into the
- * log with its first_seq. A game whose indices are not 0, 1, 2, ... stops it. */
+ * layout: every move into the log, game by game, an unfinished game's first_seq set,
+ * and a finished game's list into its row too. A game whose indices are not 0, 1, 2, ...
+ * stops it. */
 static int sqlite_copy_moves(sqlite_store *s)
 {
     sqlite3_stmt *st = NULL, *ins = NULL, *first = NULL, *list = NULL;
@@ -576,6 +562,17 @@ static int sqlite_copy_moves(sqlite_store *s)
                      "or a bad move at %d", game, n);
             goto out;
         }
+        sqlite3_bind_text(ins, 1, game, -1, SQLITE_STATIC);
+        sqlite3_bind_int(ins, 2, n);
+        sqlite3_bind_text(ins, 3, move, -1, SQLITE_STATIC);
+        if (sqlite_run(s, ins, "migrate") < 0)
+            goto out;
+        if (n == 0 && !finished) {
+            sqlite3_bind_text(first, 1, game, -1, SQLITE_STATIC);
+            sqlite3_bind_int64(first, 2, sqlite3_last_insert_rowid(s->db));
+            if (sqlite_run(s, first, "migrate") < 0)
+                goto out;
+        }
         if (finished) {
             if (len + m + 2 > cap) {
                 cap = 2 * (len + m + 2);
@@ -590,18 +587,6 @@ static int sqlite_copy_moves(sqlite_store *s)
                 text[len++] = '\n';
             memcpy(text + len, move, m);
             len += m;
-        } else {
-            sqlite3_bind_text(ins, 1, game, -1, SQLITE_STATIC);
-            sqlite3_bind_int(ins, 2, n);
-            sqlite3_bind_text(ins, 3, move, -1, SQLITE_STATIC);
-            if (sqlite_run(s, ins, "migrate") < 0)
-                goto out;
-            if (n == 0) {
-                sqlite3_bind_text(first, 1, game, -1, SQLITE_STATIC);
-                sqlite3_bind_int64(first, 2, sqlite3_last_insert_rowid(s->db));
-                if (sqlite_run(s, first, "migrate") < 0)
-                    goto out;
-            }
         }
         n++;
     }
@@ -729,9 +714,9 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
             sqlite_close(&s->base);
             return NULL;
         }
-    /* the moves of unfinished games into memory; the log below them is done with */
-    int64_t min = 0;
-    if (sqlite_rebuild(s, &min) < 0 || sqlite_prune(s, min) < 0) {
+    /* the moves of unfinished games into memory (the log is kept whole: one row per
+     * accepted move, whatever became of its game) */
+    if (sqlite_rebuild(s) < 0) {
         snprintf(err, errsize, "cannot read the move log of %s: %s", path, s->base.err);
         sqlite_close(&s->base);
         return NULL;

@@ -6,7 +6,8 @@
  * (and the other games do), a missing game is told apart from an error; group commit:
  * the moves of a batch are durable after batch_end and not before, a refused move in
  * a batch leaves the others, a failed commit leaves the store as the database says;
- * the log is pruned at open and a finished game loads from its row; a database of
+ * the log keeps every move (nothing pruned at open) and a finished game loads from
+ * its row; a database of
  * the old schema (moves keyed by game and index) is migrated, nothing lost, or left
  * as it was if a game's moves have a gap.
  */
@@ -182,9 +183,9 @@ static void test_corrupt_log(void **state)
     st->close(st);
 }
 
-/* A finished game's moves are in its row: the log below the unfinished games' first
- * moves is deleted at open, and the finished game still loads. */
-static void test_prune(void **state)
+/* The log keeps one row per accepted move for good (nothing is pruned at open), and
+ * a finished game loads from the list in its row. */
+static void test_log_kept(void **state)
 {
     (void)state;
     srv_store *st = open_store();
@@ -200,7 +201,8 @@ static void test_prune(void **state)
     st->close(st);
     assert_int_equal(raw_count("SELECT count(*) FROM log"), 4);
     st = open_store();
-    assert_int_equal(raw_count("SELECT count(*) FROM log"), 3);  /* from b's first */
+    assert_int_equal(raw_count("SELECT count(*) FROM log"), 4);
+    assert_int_equal(raw_count("SELECT count(*) FROM log WHERE game = 'aaaaaaaaaaaa'"), 2);
     assert_int_equal(st->load_game(st, "aaaaaaaaaaaa", &row, &moves, &n), 0);
     assert_int_equal(row.finished, 1);
     assert_int_equal(n, 2);
@@ -211,7 +213,7 @@ static void test_prune(void **state)
     assert_int_equal(st->append_move(st, "bbbbbbbbbbbb", 2, "pass", 1), 0);
     st->close(st);
     st = open_store();
-    assert_int_equal(raw_count("SELECT count(*) FROM log"), 0);
+    assert_int_equal(raw_count("SELECT count(*) FROM log"), 5);
     assert_int_equal(log_length(st, "bbbbbbbbbbbb"), 3);
     assert_int_equal(log_length(st, "aaaaaaaaaaaa"), 2);
     st->close(st);
@@ -242,6 +244,12 @@ static void test_migrate(void **state)
     char **moves, **ids;
     int n;
     assert_int_equal(raw_count("SELECT count(*) FROM sqlite_master WHERE name = 'moves'"), 0);
+    /* every move is a row of the log, in (game, index) order */
+    assert_int_equal(raw_count("SELECT count(*) FROM log"), 5);
+    assert_int_equal(raw_count("SELECT count(*) FROM log WHERE game = 'aaaaaaaaaaaa' AND"
+                               " seq - idx = (SELECT min(seq) FROM log WHERE game = 'aaaaaaaaaaaa')"),
+                     3);
+    assert_int_equal(raw_count("SELECT count(*) FROM games WHERE first_seq IS NOT NULL"), 1);
     assert_int_equal(st->load_game(st, "aaaaaaaaaaaa", &row, &moves, &n), 0);
     assert_int_equal(row.finished, 1);
     assert_true(row.seed == 7);
@@ -401,7 +409,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_missing_and_gap, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch, setup, teardown),
         cmocka_unit_test_setup_teardown(test_corrupt_log, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_prune, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_log_kept, setup, teardown),
         cmocka_unit_test_setup_teardown(test_migrate, setup, teardown),
         cmocka_unit_test_setup_teardown(test_migrate_gap, setup, teardown),
         cmocka_unit_test_setup_teardown(test_failed_commit, setup, teardown),

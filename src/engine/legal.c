@@ -322,12 +322,27 @@ place_counts(const carc_game *g, const spot *s, int count, int counts[2],
     return n;
 }
 
-/* Writes placement i (0 <= i < n, the sum of counts) of the list. */
-static void place_nth(const carc_game *g, const spot *s, const int counts[2],
-                      uint8_t blk[2][LEGAL_BLOCKS], int i, carc_move *out)
+/* The placements of the pending decision, counted (place_list_count) so that one of
+ * them can be written (place_nth) without writing the others. */
+typedef struct place_list {
+    const spot *s;  /* the spots, legal_spots */
+    int counts[2];
+    uint8_t blk[2][LEGAL_BLOCKS];
+} place_list;
+
+static inline __attribute__((always_inline)) int place_list_count(const carc_game *g,
+                                                                  place_list *pl)
 {
-    int h = i >= counts[0];
-    place_nth_kind(g->hand[h], s, blk[h], i - (h ? counts[0] : 0), out);
+    int count;
+    pl->s = legal_spots(g, &count);
+    return place_counts(g, pl->s, count, pl->counts, pl->blk);
+}
+
+/* Writes placement i (0 <= i < n, the sum of counts) of the list. */
+static void place_nth(const carc_game *g, place_list *pl, int i, carc_move *out)
+{
+    int h = i >= pl->counts[0];
+    place_nth_kind(g->hand[h], pl->s, pl->blk[h], i - (h ? pl->counts[0] : 0), out);
 }
 
 int carc_legal_count(const carc_game *g)
@@ -335,10 +350,8 @@ int carc_legal_count(const carc_game *g)
     carc_pending p;
     int decision = turn_pending(g, &p);
     if (decision == CARC_DEC_PLACE) {
-        int count, counts[2];
-        uint8_t blk[2][LEGAL_BLOCKS];
-        const spot *s = legal_spots(g, &count);
-        return place_counts(g, s, count, counts, blk);
+        place_list pl;
+        return place_list_count(g, &pl);
     }
     if (decision == CARC_DEC_FOLLOWER) {
         carc_move buf[LEGAL_FOLLOWER_MOVES];
@@ -368,16 +381,14 @@ int carc_legal_pick(const carc_game *g, carc_index_fn index, void *ctx, carc_mov
     carc_pending p;
     int decision = turn_pending(g, &p);
     if (decision == CARC_DEC_PLACE) {
-        int count, counts[2];
-        uint8_t blk[2][LEGAL_BLOCKS];
-        const spot *s = legal_spots(g, &count);
-        int n = place_counts(g, s, count, counts, blk);
+        place_list pl;
+        int n = place_list_count(g, &pl);
         if (n == 0)
             return 0;
         uint32_t i = index(ctx, (uint32_t)n);
         if (i >= (uint32_t)n)
             return -1;
-        place_nth(g, s, counts, blk, (int)i, out);
+        place_nth(g, &pl, (int)i, out);
         return n;
     }
     if (decision == CARC_DEC_FOLLOWER) {

@@ -1,7 +1,7 @@
 /*
  * fuzz_protocol.c - fuzz target: the bytes are the standard input of a `carc engine`
  * session (docs/PROTOCOL.md), read through the same line reader and handled by the
- * same engine_line as `carc engine`, so NUL bytes, long lines and "\r\n" line ends
+ * same proto_line as `carc engine`, so NUL bytes, long lines and "\r\n" line ends
  * take the real path. The line limit is FUZZ_LINE_MAX instead of LINE_MAX_BYTES so
  * that an input of a few kilobytes can exceed it.
  *
@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli.h"
+#include "protocol.h"
 
 enum { FUZZ_LINE_MAX = 1024 };
 
@@ -31,7 +31,7 @@ static size_t fuzz_lines(const char *out, size_t from, size_t to)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    engine_session s;
+    proto_session s;
     line_reader r;
     line_status st;
     char *replies = NULL;
@@ -57,30 +57,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(saved);
         return 0;
     }
-    engine_session_init(&s);
+    proto_session_init(&s);
     line_reader_init(&r, in, FUZZ_LINE_MAX);
     while ((st = line_read(&r, &len)) != LINE_EOF) {
         int had = s.g != NULL, rc;
         if (had)
             carc_copy(saved, s.g);
         before = replies_len;
-        rc = engine_line(&s, &r, st, out);
-        if (rc == ENGINE_IO)
+        rc = proto_line(&s, &r, st, out);
+        if (rc == PROTO_IO)
             abort();  /* a memory stream does not fail */
-        if (fuzz_lines(replies, before, replies_len) != (rc == ENGINE_SILENT ? 0u : 1u))
+        if (fuzz_lines(replies, before, replies_len) != (rc == PROTO_SILENT ? 0u : 1u))
             abort();  /* not exactly one reply line */
-        if (rc != ENGINE_SILENT && replies[before] != (rc == ENGINE_FAILED ? '?' : '='))
+        if (rc != PROTO_SILENT && replies[before] != (rc == PROTO_FAILED ? '?' : '='))
             abort();  /* the sign does not match the outcome */
-        if (rc == ENGINE_FAILED && had && (!s.g || memcmp(saved, s.g, carc_state_size()) != 0))
+        if (rc == PROTO_FAILED && had && (!s.g || memcmp(saved, s.g, carc_state_size()) != 0))
             abort();  /* a failed command changed the game */
         carc_error err;
         if (s.g && carc_check(s.g, &err) != CARC_OK)
             abort();
-        if (rc == ENGINE_QUIT || st == LINE_ERROR)
+        if (rc == PROTO_QUIT || st == LINE_ERROR)
             break;
     }
     line_reader_free(&r);
-    engine_session_free(&s);
+    proto_session_free(&s);
     fclose(in);
     fclose(out);
     free(replies);

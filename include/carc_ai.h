@@ -5,7 +5,8 @@
  *
  * Players: "random" (uniform over legal moves), "greedy" (one ply, docs/AI.md),
  * "mcts" (information-set Monte Carlo tree search over determinizations, with a
- * budget in milliseconds or iterations).
+ * budget in milliseconds or iterations). And the playout player: whole random games
+ * of the full state at the engine's speed (`carc sim`, `carc bench`).
  */
 #ifndef CARC_AI_H
 #define CARC_AI_H
@@ -47,6 +48,44 @@ int carc_player_choose(carc_player *p, const carc_game *view, carc_move *out, ch
                        size_t note_size);
 /* The names of the players, for usage messages: "random, greedy, mcts". */
 const char *carc_player_names(void);
+
+/* ---- playouts: whole games between uniform random players, at full speed ------- */
+
+/* A player that picks a uniformly random legal move of the full state (not a view):
+ * the move carc_legal lists at the index drawn, found with carc_legal_pick without
+ * writing the list, or with full_list set (carc bench --full-list) taken from the
+ * whole list written into `buf` (CARC_MAX_MOVES moves, reused for every decision).
+ * Both pick the same moves. */
+typedef struct carc_playout {
+    uint64_t rng;       /* splitmix64 state: the seed, then the stream */
+    carc_move *buf;
+    int full_list;
+} carc_playout;
+
+/* Allocates the move buffer and seeds the generator; returns -1 on out of memory. */
+int carc_playout_init(carc_playout *p, uint64_t seed);
+void carc_playout_free(carc_playout *p);
+/* Picks a move for the pending decision of g. Returns the number of legal moves
+ * it chose among (0: none, the game is over or stuck). */
+int carc_playout_pick(carc_playout *p, const carc_game *g, carc_move *out);
+
+/* Statistics of one game played to the end. */
+typedef struct carc_playout_result {
+    int turns;
+    int moves;          /* carc_apply calls */
+    uint64_t hash;      /* FNV-1a over the legal-move counts and final scores */
+} carc_playout_result;
+
+/* Told every move played, with the state before and after it (a recorder's
+ * carc_recorder_add); returns CARC_OK, or an error code with err filled to stop. */
+typedef int (*carc_playout_hook)(void *ctx, const carc_game *before, const carc_move *m,
+                                 const carc_game *after, carc_error *err);
+
+/* Plays g to the end with p choosing every seat's moves. hook (may be NULL) is told
+ * each move. If check is set, carc_check runs after every move. Returns CARC_OK, or
+ * an error code with err filled (the game stops there). */
+int carc_playout_game(carc_game *g, carc_playout *p, carc_playout_hook hook, void *ctx,
+                      int check, carc_playout_result *res, carc_error *err);
 
 #ifdef __cplusplus
 }

@@ -46,6 +46,19 @@ int carc_event_format(const carc_event *e, char *buf, size_t size);
  * "paid 0 8", "over". Returns the length, as snprintf does. */
 int carc_event_string(const carc_event *e, char *buf, size_t size);
 
+/* Writes a one-line English account of an event ("seat 0 draws K"). g is the state
+ * after the event, or NULL. Returns the length, as snprintf does. */
+int carc_event_text(const carc_game *g, const carc_event *e, char *buf, size_t size);
+
+/* ---- the board as text ----------------------------------------------------------- */
+
+/* The board as text: each tile a 3-line by 5-column cell, with a column of y
+ * coordinates on the left and a row of x coordinates on top. Lines end with '\n'.
+ * Returns a malloc'd string (caller frees) or NULL on out of memory. */
+char *carc_board_text(const carc_game *g);
+/* The legend of the symbols carc_board_text uses, one line ending in '\n'. */
+const char *carc_board_text_legend(void);
+
 /* ---- expansions and stacks as text ----------------------------------------- */
 
 /* "gifts,christmas" <-> CARC_EXP_* bits; "base" (or NULL) is 0. Returns -1 on an unknown

@@ -1,6 +1,6 @@
 /*
  * test_state_json_write.c - the direct state JSON writer (src/record/state_json.c,
- * jbuf.c) writes what jansson would: for every state of seeded random games, mostly
+ * strbuf.c) writes what jansson would: for every state of seeded random games, mostly
  * with both expansions, the full state, every seat's view and the public view, with
  * and without the legal moves, the text parses (no duplicate key) and jansson dumps
  * the parsed tree, sorted and compact, to the same bytes: keys in order, numbers and
@@ -26,7 +26,7 @@
 
 #include "carc.h"
 #include "carc_record.h"
-#include "jbuf.h"
+#include "base.h"
 #include "random_play.h"
 
 /* 80 games take a few seconds; set CARC_JSON_GAMES=N for a longer run (300 games were
@@ -48,18 +48,18 @@ static void same_text(const char *want, const char *got, const char *what)
              want + from, got + from);
 }
 
-/* jbuf_string writes what json_dumps writes of the same string. */
+/* sb_json_string writes what json_dumps writes of the same string. */
 static void check_string(const char *s)
 {
     json_t *v = json_string(s);
     char *want, *got;
-    jbuf b;
+    strbuf b;
     assert_non_null(v);
     want = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
     json_decref(v);
-    jbuf_init(&b, 0);
-    jbuf_string(&b, s);
-    got = jbuf_take(&b);
+    sb_init(&b, 0);
+    sb_json_string(&b, s);
+    got = sb_take(&b);
     same_text(want, got, s);
     free(want);
     free(got);
@@ -85,29 +85,29 @@ static void test_integers_and_failure(void **state)
     static const long long v[] = { 0, 1, -1, 9, 10, -10, 12345, INT_MAX, INT_MIN,
                                    LLONG_MAX, LLONG_MIN };
     char want[32];
-    jbuf b;
+    strbuf b;
     (void)state;
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
         char *got;
         snprintf(want, sizeof want, "%lld", v[i]);
-        jbuf_init(&b, 4);
-        jbuf_int(&b, v[i]);
-        got = jbuf_take(&b);
+        sb_init(&b, 4);
+        sb_int(&b, v[i]);
+        got = sb_take(&b);
         same_text(want, got, want);
         free(got);
     }
     /* a NULL string spoils the whole text, whatever comes after it */
-    jbuf_init(&b, 0);
-    jbuf_lit(&b, "[");
-    jbuf_string(&b, NULL);
-    jbuf_lit(&b, "]");
-    assert_null(jbuf_take(&b));
-    jbuf_free(&b);
+    sb_init(&b, 0);
+    sb_lit(&b, "[");
+    sb_json_string(&b, NULL);
+    sb_lit(&b, "]");
+    assert_null(sb_take(&b));
+    sb_free(&b);
     /* a growing buffer: many small pieces */
-    jbuf_init(&b, 1);
+    sb_init(&b, 1);
     for (int i = 0; i < 5000; i++)
-        jbuf_lit(&b, "ab");
-    char *t = jbuf_take(&b);
+        sb_lit(&b, "ab");
+    char *t = sb_take(&b);
     assert_non_null(t);
     assert_int_equal(strlen(t), 10000);
     free(t);

@@ -9,21 +9,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base.h"
 #include "carc.h"
 #include "carc_ai.h"
 
-/* splitmix64: each player's own stream, independent of the game's generator. */
-static inline uint64_t ai_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
+/* Each player draws from its own splitmix64 stream (base.h's mix_next), independent
+ * of the game's generator. */
 static inline int ai_below(uint64_t *s, int n)
 {
-    return (int)(((ai_next(s) >> 32) * (uint64_t)n) >> 32);
+    return (int)mix_below(s, (uint32_t)n);
 }
 
 carc_player *ai_random_new(const carc_ai_options *opt);

@@ -36,7 +36,7 @@ static int greedy_choose(carc_player *self, const carc_game *view, carc_move *ou
     if (n == 0)
         return CARC_E_OVER;
     int seat = carc_pending_decision(view).seat;
-    carc_determinize(view, ai_next(&p->rng), p->det);
+    carc_determinize(view, mix_next(&p->rng), p->det);
     double best = -1e9;
     int pick = 0;
     for (int i = 0; i < n; i++) {

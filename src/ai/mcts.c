@@ -234,7 +234,7 @@ static void root_priors(mcts_player *p, const carc_game *view, int n)
 {
     int seat = carc_pending_decision(view).seat;
     carc_game *g = p->det, *t = p->trial;
-    carc_determinize(view, ai_next(&p->rng), g);
+    carc_determinize(view, mix_next(&p->rng), g);
     for (int i = 0; i < n; i++) {
         int32_t c = new_node(p, &p->moves[i], seat, 0);
         if (c == NONE)
@@ -253,7 +253,7 @@ static void root_priors(mcts_player *p, const carc_game *view, int n)
 static void iterate(mcts_player *p, const carc_game *view)
 {
     carc_game *g = p->det;
-    carc_determinize(view, ai_next(&p->rng), g);
+    carc_determinize(view, mix_next(&p->rng), g);
     int32_t node = 0;
     int depth = 0;
     p->path[depth++] = 0;

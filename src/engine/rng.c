@@ -2,20 +2,13 @@
  * rng.c - xoshiro256** seeded by splitmix64 (Blackman and Vigna). The generator's
  * state lives in the game, so copies of a game draw the same future.
  */
+#include "base.h"
 #include "state.h"
-
-static uint64_t splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 void rng_seed(uint64_t s[4], uint64_t seed)
 {
     for (int i = 0; i < 4; i++)
-        s[i] = splitmix64(&seed);
+        s[i] = mix_next(&seed);
 }
 
 static uint64_t rotl(uint64_t x, int k)

@@ -9,6 +9,7 @@
 #define CARC_RECORD_INT_H
 
 #include <jansson.h>
+#include "base.h"
 #include "carc_record.h"
 
 /* A record read back (record.c). root owns everything; moves and events point into
@@ -22,14 +23,14 @@ struct carc_record {
     int scores[CARC_MAX_PLAYERS];
 };
 
-/* util.c: fills err (which may be NULL) with code and a printf-style message,
+/* error.c: fills err (which may be NULL) with code and a printf-style message,
  * truncated to CARC_MSG - 1 characters. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
 void rec_error(carc_error *err, int code, const char *fmt, ...);
 
-/* util.c: a JSON value as compact text clipped to at most size-1 bytes (an ellipsis
+/* error.c: a JSON value as compact text clipped to at most size-1 bytes (an ellipsis
  * marks a cut), for error messages. */
 void rec_clip_json(const json_t *v, char *buf, size_t size);
 

@@ -5,7 +5,7 @@
  * layout, so the JSON of a seat's view (carc_view) holds exactly what that seat may
  * know (RULES.md 6).
  *
- * The text is written straight into one growing buffer (jbuf.h), with no tree in
+ * The text is written straight into one growing buffer (strbuf.h), with no tree in
  * between: the game server writes one document per seat per move, and building a
  * jansson tree and dumping it took 80% of its time. The bytes are those jansson's
  * json_dumps(JSON_SORT_KEYS | JSON_COMPACT) wrote of the same document (the test
@@ -28,17 +28,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jbuf.h"
+#include "base.h"
 #include "record_int.h"
 #include "state_json.h"
 
 /* Writes the literal s of a top-level member's key (its quote at byte `quote` of s),
  * and marks where the member starts if the caller asked (b->marks). */
-static void sj_key_at(jbuf *b, const char *s, size_t n, size_t quote)
+static void sj_key_at(strbuf *b, const char *s, size_t n, size_t quote)
 {
     if (b->marks != NULL && b->nmarks < b->maxmarks)
         b->marks[b->nmarks++] = b->len + quote;
-    jbuf_raw(b, s, n);
+    sb_raw(b, s, n);
 }
 
 #define sj_key(b, s, quote) sj_key_at((b), "" s, sizeof(s) - 1, (quote))
@@ -52,48 +52,48 @@ static const char *const sj_category_names[CARC_SCORE_CATEGORIES] = {
 static const int sj_category_sorted[CARC_SCORE_CATEGORIES] = { 4, 1, 2, 3, 5, 0 };
 
 /* A one-letter string for a tile kind. */
-static void sj_letter(jbuf *b, int kind)
+static void sj_letter(strbuf *b, int kind)
 {
     const carc_tile_def *def = carc_tile_def_of(kind);
     char s[3] = { '"', def != NULL ? def->letter : '?', '"' };
 
     if (s[1] < 0x20 || s[1] == '"' || s[1] == '\\') {
         char t[2] = { s[1], '\0' };
-        jbuf_string(b, t);  /* cannot happen (letters A..X), but stay valid JSON */
+        sb_json_string(b, t);  /* cannot happen (letters A..X), but stay valid JSON */
     } else {
-        jbuf_raw(b, s, 3);
+        sb_raw(b, s, 3);
     }
 }
 
 /* An array of card names. */
-static void sj_card_list(jbuf *b, const int *cards, int n)
+static void sj_card_list(strbuf *b, const int *cards, int n)
 {
-    jbuf_char(b, '[');
+    sb_putc(b, '[');
     for (int i = 0; i < n; i++) {
         if (i)
-            jbuf_char(b, ',');
-        jbuf_string(b, carc_card_name(cards[i]));
+            sb_putc(b, ',');
+        sb_json_string(b, carc_card_name(cards[i]));
     }
-    jbuf_char(b, ']');
+    sb_putc(b, ']');
 }
 
 /* An array of integers. */
-static void sj_int_list(jbuf *b, const int *v, int n)
+static void sj_int_list(strbuf *b, const int *v, int n)
 {
-    jbuf_char(b, '[');
+    sb_putc(b, '[');
     for (int i = 0; i < n; i++) {
         if (i)
-            jbuf_char(b, ',');
-        jbuf_int(b, v[i]);
+            sb_putc(b, ',');
+        sb_int(b, v[i]);
     }
-    jbuf_char(b, ']');
+    sb_putc(b, ']');
 }
 
 /* ---- seats, tiles, followers ------------------------------------------------------ */
 
 /* "score_parts":[...],"scores":[...],"stack_left":N,"supply":[...] (stack_left sorts
  * between them) */
-static void sj_players(const carc_game *g, jbuf *b)
+static void sj_players(const carc_game *g, strbuf *b)
 {
     int n = carc_players(g), v[CARC_MAX_PLAYERS] = { 0 };
 
@@ -102,24 +102,24 @@ static void sj_players(const carc_game *g, jbuf *b)
     sj_key(b, ",\"score_parts\":[", 1);
     for (int seat = 0; seat < n; seat++) {
         if (seat)
-            jbuf_char(b, ',');
-        jbuf_lit(b, "{");
+            sb_putc(b, ',');
+        sb_lit(b, "{");
         for (int k = 0; k < CARC_SCORE_CATEGORIES; k++) {
             int c = sj_category_sorted[k];
             if (k)
-                jbuf_char(b, ',');
-            jbuf_string(b, sj_category_names[c]);
-            jbuf_char(b, ':');
-            jbuf_int(b, carc_score_part(g, seat, c));
+                sb_putc(b, ',');
+            sb_json_string(b, sj_category_names[c]);
+            sb_putc(b, ':');
+            sb_int(b, carc_score_part(g, seat, c));
         }
-        jbuf_char(b, '}');
+        sb_putc(b, '}');
     }
     sj_key(b, "],\"scores\":", 2);
     for (int seat = 0; seat < n; seat++)
         v[seat] = carc_score(g, seat);
     sj_int_list(b, v, n);
     sj_key(b, ",\"stack_left\":", 1);
-    jbuf_int(b, carc_stack_left(g));
+    sb_int(b, carc_stack_left(g));
     sj_key(b, ",\"supply\":", 1);
     for (int seat = 0; seat < n; seat++)
         v[seat] = carc_supply(g, seat);
@@ -127,7 +127,7 @@ static void sj_players(const carc_game *g, jbuf *b)
 }
 
 /* "board":[{"rot","tile","x","y"}...]: the tiles from index `from` on (0: all) */
-static void sj_board_tiles(const carc_game *g, jbuf *b, int from)
+static void sj_board_tiles(const carc_game *g, strbuf *b, int from)
 {
     int n = carc_board_count(g), start = from > 0 ? from : 0, kind, x, y, rot;
 
@@ -135,34 +135,34 @@ static void sj_board_tiles(const carc_game *g, jbuf *b, int from)
     for (int i = start; i < n; i++) {
         carc_board_tile(g, i, &kind, &x, &y, &rot);
         if (i > start)
-            jbuf_char(b, ',');
-        jbuf_lit(b, "{\"rot\":");
-        jbuf_int(b, rot);
-        jbuf_lit(b, ",\"tile\":");
+            sb_putc(b, ',');
+        sb_lit(b, "{\"rot\":");
+        sb_int(b, rot);
+        sb_lit(b, ",\"tile\":");
         sj_letter(b, kind);
-        jbuf_lit(b, ",\"x\":");
-        jbuf_int(b, x);
-        jbuf_lit(b, ",\"y\":");
-        jbuf_int(b, y);
-        jbuf_char(b, '}');
+        sb_lit(b, ",\"x\":");
+        sb_int(b, x);
+        sb_lit(b, ",\"y\":");
+        sb_int(b, y);
+        sb_putc(b, '}');
     }
-    jbuf_char(b, ']');
+    sb_putc(b, ']');
 }
 
 /* A list of tile letters. */
-static void sj_letters(jbuf *b, const int *kinds, int n)
+static void sj_letters(strbuf *b, const int *kinds, int n)
 {
-    jbuf_char(b, '[');
+    sb_putc(b, '[');
     for (int i = 0; i < n; i++) {
         if (i)
-            jbuf_char(b, ',');
+            sb_putc(b, ',');
         sj_letter(b, kinds[i]);
     }
-    jbuf_char(b, ']');
+    sb_putc(b, ']');
 }
 
 /* "followers":[{"locked","port","seat","type","x","y"}...] */
-static void sj_followers(const carc_game *g, jbuf *b)
+static void sj_followers(const carc_game *g, strbuf *b)
 {
     carc_follower f[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
     int n = carc_followers(g, f, CARC_MAX_PLAYERS * CARC_FOLLOWERS);
@@ -170,76 +170,76 @@ static void sj_followers(const carc_game *g, jbuf *b)
     sj_key(b, ",\"followers\":[", 1);
     for (int i = 0; i < n && i < CARC_MAX_PLAYERS * CARC_FOLLOWERS; i++) {
         if (i)
-            jbuf_char(b, ',');
-        jbuf_lit(b, "{\"locked\":");
-        jbuf_bool(b, f[i].locked != 0);
-        jbuf_lit(b, ",\"port\":");
-        jbuf_string(b, carc_port_name(f[i].port));
-        jbuf_lit(b, ",\"seat\":");
-        jbuf_int(b, f[i].seat);
-        jbuf_lit(b, ",\"type\":");
-        jbuf_string(b, carc_feature_name(f[i].type));
-        jbuf_lit(b, ",\"x\":");
-        jbuf_int(b, f[i].x);
-        jbuf_lit(b, ",\"y\":");
-        jbuf_int(b, f[i].y);
-        jbuf_char(b, '}');
+            sb_putc(b, ',');
+        sb_lit(b, "{\"locked\":");
+        sb_bool(b, f[i].locked != 0);
+        sb_lit(b, ",\"port\":");
+        sb_json_string(b, carc_port_name(f[i].port));
+        sb_lit(b, ",\"seat\":");
+        sb_int(b, f[i].seat);
+        sb_lit(b, ",\"type\":");
+        sb_json_string(b, carc_feature_name(f[i].type));
+        sb_lit(b, ",\"x\":");
+        sb_int(b, f[i].x);
+        sb_lit(b, ",\"y\":");
+        sb_int(b, f[i].y);
+        sb_putc(b, '}');
     }
-    jbuf_char(b, ']');
+    sb_putc(b, ']');
 }
 
 /* ---- features ---------------------------------------------------------------------- */
 
 /* One feature, keys in order "completed","followers","locked","pennants","segments",
  * "tiles","tokens","type","value"; its segments seg[0..nseg) in board order. */
-static void sj_feature(const carc_game *g, jbuf *out, const carc_segment_pos *seg, int nseg,
+static void sj_feature(const carc_game *g, strbuf *out, const carc_segment_pos *seg, int nseg,
                        const carc_feature_info *info)
 {
     int seats = carc_players(g);
 
-    jbuf_lit(out, "{\"completed\":");
-    jbuf_bool(out, info->completed);
-    jbuf_lit(out, ",\"followers\":");
+    sb_lit(out, "{\"completed\":");
+    sb_bool(out, info->completed);
+    sb_lit(out, ",\"followers\":");
     sj_int_list(out, info->followers, seats < CARC_MAX_PLAYERS ? seats : CARC_MAX_PLAYERS);
-    jbuf_lit(out, ",\"locked\":");
-    jbuf_bool(out, info->locked);
-    jbuf_lit(out, ",\"pennants\":");
-    jbuf_int(out, info->pennants);
+    sb_lit(out, ",\"locked\":");
+    sb_bool(out, info->locked);
+    sb_lit(out, ",\"pennants\":");
+    sb_int(out, info->pennants);
     /* [x, y, canonical port] per segment: small arrays, not objects, because a large
      * field has dozens of segments */
-    jbuf_lit(out, ",\"segments\":[");
+    sb_lit(out, ",\"segments\":[");
     for (int i = 0; i < nseg; i++) {
         if (i)
-            jbuf_char(out, ',');
-        jbuf_lit(out, "[");
-        jbuf_int(out, seg[i].x);
-        jbuf_char(out, ',');
-        jbuf_int(out, seg[i].y);
-        jbuf_char(out, ',');
-        jbuf_string(out, carc_port_name(seg[i].port));
-        jbuf_char(out, ']');
+            sb_putc(out, ',');
+        sb_lit(out, "[");
+        sb_int(out, seg[i].x);
+        sb_putc(out, ',');
+        sb_int(out, seg[i].y);
+        sb_putc(out, ',');
+        sb_json_string(out, carc_port_name(seg[i].port));
+        sb_putc(out, ']');
     }
-    jbuf_lit(out, "],\"tiles\":");
-    jbuf_int(out, info->tiles);
-    jbuf_lit(out, ",\"tokens\":[");
+    sb_lit(out, "],\"tiles\":");
+    sb_int(out, info->tiles);
+    sb_lit(out, ",\"tokens\":[");
     for (int s = 0, n = 0; s < seats; s++)
         if (info->tokens >> s & 1u) {
             if (n++)
-                jbuf_char(out, ',');
-            jbuf_int(out, s);
+                sb_putc(out, ',');
+            sb_int(out, s);
         }
-    jbuf_lit(out, "],\"type\":");
-    jbuf_string(out, carc_feature_name(info->type));
-    jbuf_lit(out, ",\"value\":");
-    jbuf_int(out, info->value);
-    jbuf_char(out, '}');
+    sb_lit(out, "],\"type\":");
+    sb_json_string(out, carc_feature_name(info->type));
+    sb_lit(out, ",\"value\":");
+    sb_int(out, info->value);
+    sb_putc(out, '}');
 }
 
 /* "features": those that carry a follower, a token or a lock (carc_marked_features),
  * in board order of their first segments. Listing every feature would make the
  * document several times larger and slower to build (a late game has some 150),
  * for features nobody holds. */
-static void sj_features(const carc_game *g, jbuf *out)
+static void sj_features(const carc_game *g, strbuf *out)
 {
     carc_segment_pos marked[CARC_MAX_SEGMENTS], seg[CARC_MAX_SEGMENTS];
     int n = carc_marked_features(g, marked, CARC_MAX_SEGMENTS);
@@ -254,16 +254,16 @@ static void sj_features(const carc_game *g, jbuf *out)
             continue;
         }
         if (i)
-            jbuf_char(out, ',');
+            sb_putc(out, ',');
         sj_feature(g, out, seg, nseg, &info);
     }
-    jbuf_char(out, ']');
+    sb_putc(out, ']');
 }
 
 /* ---- moves ------------------------------------------------------------------------- */
 
 /* The legal moves in notation. */
-static void sj_legal(const carc_game *g, jbuf *b)
+static void sj_legal(const carc_game *g, strbuf *b)
 {
     carc_move *moves = malloc(CARC_MAX_MOVES * sizeof *moves);
     char text[CARC_NOTATION_MAX];
@@ -273,52 +273,52 @@ static void sj_legal(const carc_game *g, jbuf *b)
         return;
     }
     int n = carc_legal(g, moves, CARC_MAX_MOVES);
-    jbuf_char(b, '[');
+    sb_putc(b, '[');
     for (int i = 0; i < n; i++) {
         if (i)
-            jbuf_char(b, ',');
+            sb_putc(b, ',');
         if (carc_move_format(g, &moves[i], text, sizeof text) < 0)
-            jbuf_lit(b, "null");  /* cannot happen: a bug shows */
+            sb_lit(b, "null");  /* cannot happen: a bug shows */
         else
-            jbuf_string(b, text);
+            sb_json_string(b, text);
     }
-    jbuf_char(b, ']');
+    sb_putc(b, ']');
     free(moves);
 }
 
 /* One position of a target, with its segment when it names one; keys "port", "seat"
  * (a swap's other follower: seat >= 0), "type", "x", "y". */
-static void sj_spot(const carc_game *g, jbuf *b, int x, int y, int port, int seat)
+static void sj_spot(const carc_game *g, strbuf *b, int x, int y, int port, int seat)
 {
     int canon = CARC_PORT_NONE, type = -1;
 
-    jbuf_char(b, '{');
+    sb_putc(b, '{');
     if (port != CARC_PORT_NONE) {
         type = carc_segment(g, x, y, port, &canon);
-        jbuf_lit(b, "\"port\":");
-        jbuf_string(b, carc_port_name(type < 0 ? port : canon));
-        jbuf_char(b, ',');
+        sb_lit(b, "\"port\":");
+        sb_json_string(b, carc_port_name(type < 0 ? port : canon));
+        sb_putc(b, ',');
         if (seat >= 0) {
-            jbuf_lit(b, "\"seat\":");
-            jbuf_int(b, seat);
-            jbuf_char(b, ',');
+            sb_lit(b, "\"seat\":");
+            sb_int(b, seat);
+            sb_putc(b, ',');
         }
-        jbuf_lit(b, "\"type\":");
+        sb_lit(b, "\"type\":");
         if (type < 0)
-            jbuf_lit(b, "null");
+            sb_lit(b, "null");
         else
-            jbuf_string(b, carc_feature_name(type));
-        jbuf_char(b, ',');
+            sb_json_string(b, carc_feature_name(type));
+        sb_putc(b, ',');
     } else if (seat >= 0) {
-        jbuf_lit(b, "\"seat\":");
-        jbuf_int(b, seat);
-        jbuf_char(b, ',');
+        sb_lit(b, "\"seat\":");
+        sb_int(b, seat);
+        sb_putc(b, ',');
     }
-    jbuf_lit(b, "\"x\":");
-    jbuf_int(b, x);
-    jbuf_lit(b, ",\"y\":");
-    jbuf_int(b, y);
-    jbuf_char(b, '}');
+    sb_lit(b, "\"x\":");
+    sb_int(b, x);
+    sb_lit(b, ",\"y\":");
+    sb_int(b, y);
+    sb_putc(b, '}');
 }
 
 /* ---- The Gifts --------------------------------------------------------------------- */
@@ -326,71 +326,71 @@ static void sj_spot(const carc_game *g, jbuf *b, int x, int y, int port, int sea
 /* "gifts":{"deck_left","discard","hands":[{"cards","count","hidden"}...]}: per seat
  * the gifts held (ids, or only a count where the view hides them), the deck size and
  * the face-up discard pile. */
-static void sj_gifts(const carc_game *g, jbuf *b)
+static void sj_gifts(const carc_game *g, strbuf *b)
 {
     int cards[25], counts[6];
     int n = carc_gift_discard(g, cards, 25);
 
     sj_key(b, ",\"gifts\":{\"deck_left\":", 1);
-    jbuf_int(b, carc_gift_deck_left(g));
-    jbuf_lit(b, ",\"discard\":");
+    sb_int(b, carc_gift_deck_left(g));
+    sb_lit(b, ",\"discard\":");
     sj_card_list(b, cards, n < 25 ? n : 25);
-    jbuf_lit(b, ",\"hands\":[");
+    sb_lit(b, ",\"hands\":[");
     for (int seat = 0; seat < carc_players(g); seat++) {
         int total = carc_gifts(g, seat, counts), k = 0;
         if (seat)
-            jbuf_char(b, ',');
-        jbuf_lit(b, "{\"cards\":[");
+            sb_putc(b, ',');
+        sb_lit(b, "{\"cards\":[");
         for (int c = 1; c < 6; c++)
             for (int i = 0; i < counts[c]; i++) {
                 if (k++)
-                    jbuf_char(b, ',');
-                jbuf_string(b, carc_card_name(c));
+                    sb_putc(b, ',');
+                sb_json_string(b, carc_card_name(c));
             }
-        jbuf_lit(b, "],\"count\":");
-        jbuf_int(b, total);
-        jbuf_lit(b, ",\"hidden\":");
-        jbuf_int(b, counts[0]);
-        jbuf_char(b, '}');
+        sb_lit(b, "],\"count\":");
+        sb_int(b, total);
+        sb_lit(b, ",\"hidden\":");
+        sb_int(b, counts[0]);
+        sb_putc(b, '}');
     }
-    jbuf_lit(b, "]}");
+    sb_lit(b, "]}");
 }
 
 /* ---- Christmas Present ------------------------------------------------------------- */
 
 /* "hands":[{"cards","count","from_cloister","from_roadside","hidden"}...] */
-static void sj_christmas_hands(const carc_game *g, jbuf *b)
+static void sj_christmas_hands(const carc_game *g, strbuf *b)
 {
     int by_deck[2], counts[CARC_CARDS];
 
-    jbuf_lit(b, ",\"hands\":[");
+    sb_lit(b, ",\"hands\":[");
     for (int s = 0; s < carc_players(g); s++) {
         int total = carc_cards(g, s, counts), k = 0;
         if (s)
-            jbuf_char(b, ',');
-        jbuf_lit(b, "{\"cards\":[");
+            sb_putc(b, ',');
+        sb_lit(b, "{\"cards\":[");
         for (int c = CARC_XC_SCORE_THREE; c < CARC_CARDS; c++)
             for (int i = 0; i < counts[c]; i++) {
                 if (k++)
-                    jbuf_char(b, ',');
-                jbuf_string(b, carc_card_name(c));
+                    sb_putc(b, ',');
+                sb_json_string(b, carc_card_name(c));
             }
-        jbuf_lit(b, "],\"count\":");
-        jbuf_int(b, total);
+        sb_lit(b, "],\"count\":");
+        sb_int(b, total);
         carc_cards_by_deck(g, s, by_deck);
-        jbuf_lit(b, ",\"from_cloister\":");
-        jbuf_int(b, by_deck[0]);
-        jbuf_lit(b, ",\"from_roadside\":");
-        jbuf_int(b, by_deck[1]);
-        jbuf_lit(b, ",\"hidden\":");
-        jbuf_int(b, counts[0]);
-        jbuf_char(b, '}');
+        sb_lit(b, ",\"from_cloister\":");
+        sb_int(b, by_deck[0]);
+        sb_lit(b, ",\"from_roadside\":");
+        sb_int(b, by_deck[1]);
+        sb_lit(b, ",\"hidden\":");
+        sb_int(b, counts[0]);
+        sb_putc(b, '}');
     }
-    jbuf_char(b, ']');
+    sb_putc(b, ']');
 }
 
 /* "christmas":{"banked","binds","decks","hands","in_play","offered"} */
-static void sj_christmas(const carc_game *g, jbuf *b)
+static void sj_christmas(const carc_game *g, strbuf *b)
 {
     static const char *const deck_names[2] = { "cloister", "roadside" };
     carc_mastermind_mark mm[2];
@@ -400,68 +400,68 @@ static void sj_christmas(const carc_game *g, jbuf *b)
     sj_key(b, ",\"christmas\":{\"banked\":[", 1);
     for (int s = 0; s < seats; s++) {
         if (s)
-            jbuf_char(b, ',');
-        jbuf_int(b, carc_banked(g, s));
+            sb_putc(b, ',');
+        sb_int(b, carc_banked(g, s));
     }
-    jbuf_lit(b, "],\"binds\":[");
+    sb_lit(b, "],\"binds\":[");
     n = carc_masterminds(g, mm);
     for (int i = 0; i < n && i < 2; i++) {
         if (i)
-            jbuf_char(b, ',');
-        jbuf_lit(b, "{\"turn\":");
-        jbuf_int(b, mm[i].turn);
-        jbuf_lit(b, ",\"x\":");
-        jbuf_int(b, mm[i].x);
-        jbuf_lit(b, ",\"y\":");
-        jbuf_int(b, mm[i].y);
-        jbuf_char(b, '}');
+            sb_putc(b, ',');
+        sb_lit(b, "{\"turn\":");
+        sb_int(b, mm[i].turn);
+        sb_lit(b, ",\"x\":");
+        sb_int(b, mm[i].x);
+        sb_lit(b, ",\"y\":");
+        sb_int(b, mm[i].y);
+        sb_putc(b, '}');
     }
-    jbuf_lit(b, "],\"decks\":{");
+    sb_lit(b, "],\"decks\":{");
     for (int d = 0; d < 2; d++) {
         n = carc_xdiscard(g, d, pile, 32);
         if (d)
-            jbuf_char(b, ',');
-        jbuf_string(b, deck_names[d]);
-        jbuf_lit(b, ":{\"discard\":");
+            sb_putc(b, ',');
+        sb_json_string(b, deck_names[d]);
+        sb_lit(b, ":{\"discard\":");
         sj_card_list(b, pile, n < 32 ? n : 32);
-        jbuf_lit(b, ",\"left\":");
-        jbuf_int(b, carc_xdeck_left(g, d));
-        jbuf_char(b, '}');
+        sb_lit(b, ",\"left\":");
+        sb_int(b, carc_xdeck_left(g, d));
+        sb_putc(b, '}');
     }
-    jbuf_char(b, '}');
+    sb_putc(b, '}');
     sj_christmas_hands(g, b);
 
-    jbuf_lit(b, ",\"in_play\":");
+    sb_lit(b, ",\"in_play\":");
     card = carc_card_in_play(g, &target);
     if (card == CARC_CARD_NONE) {
-        jbuf_lit(b, "null");
+        sb_lit(b, "null");
     } else {
-        jbuf_lit(b, "{\"card\":");
-        jbuf_string(b, carc_card_name(card));
+        sb_lit(b, "{\"card\":");
+        sb_json_string(b, carc_card_name(card));
         /* the target is named only while attacked seats are asked to reply */
-        jbuf_lit(b, ",\"target\":");
+        sb_lit(b, ",\"target\":");
         if (target.kind == CARC_MOVE_PASS) {
-            jbuf_lit(b, "null");
+            sb_lit(b, "null");
         } else {
-            jbuf_char(b, '[');
+            sb_putc(b, '[');
             sj_spot(g, b, target.x, target.y, target.port, -1);
             if (target.port2 != CARC_PORT_NONE) {
-                jbuf_char(b, ',');
+                sb_putc(b, ',');
                 /* a swap: whose follower; a seat is named only with a port */
                 sj_spot(g, b, target.x2, target.y2, target.port2,
                         target.seat2 != CARC_SEAT_NONE ? target.seat2 : -1);
             }
-            jbuf_char(b, ']');
+            sb_putc(b, ']');
         }
-        jbuf_char(b, '}');
+        sb_putc(b, '}');
     }
     offered = carc_offered_deck(g);
-    jbuf_lit(b, ",\"offered\":");
+    sb_lit(b, ",\"offered\":");
     if (offered < 0)
-        jbuf_lit(b, "null");
+        sb_lit(b, "null");
     else
-        jbuf_string(b, deck_names[offered & 1]);
-    jbuf_char(b, '}');
+        sb_json_string(b, deck_names[offered & 1]);
+    sb_putc(b, '}');
 }
 
 /* ---- the document ------------------------------------------------------------------ */
@@ -482,19 +482,19 @@ char *state_json_parts(const carc_game *g, int with_legal, int board_from, size_
     const char *dec = carc_decision_name(p.decision);
     unsigned expansions = carc_config_of(g).expansions;
     int view = carc_view_seat(g), kinds[CARC_TILES], n, x, y;
-    jbuf b;
+    strbuf b;
 
     /* a late game's view is some 10-20 KB: one allocation usually suffices */
-    jbuf_init(&b, 16384);
+    sb_init(&b, 16384);
     b.marks = marks;
     b.maxmarks = marks != NULL ? max : 0;
     sj_key(&b, "{\"active\":", 1);
-    jbuf_int(&b, p.active);
+    sb_int(&b, p.active);
     sj_board_tiles(g, &b, board_from);
     if (expansions & CARC_EXP_CHRISTMAS)
         sj_christmas(g, &b);
     sj_key(&b, ",\"expansions\":", 1);
-    jbuf_string(&b, carc_expansions_name(expansions));
+    sb_json_string(&b, carc_expansions_name(expansions));
     sj_features(g, &b);
     sj_followers(g, &b);
     if (expansions & CARC_EXP_GIFTS)
@@ -504,13 +504,13 @@ char *state_json_parts(const carc_game *g, int with_legal, int board_from, size_
     sj_letters(&b, kinds, n < 2 ? n : 2);
     sj_key(&b, ",\"last_placed\":", 1);
     if (carc_last_placed(g, &x, &y)) {
-        jbuf_lit(&b, "{\"x\":");
-        jbuf_int(&b, x);
-        jbuf_lit(&b, ",\"y\":");
-        jbuf_int(&b, y);
-        jbuf_char(&b, '}');
+        sb_lit(&b, "{\"x\":");
+        sb_int(&b, x);
+        sb_lit(&b, ",\"y\":");
+        sb_int(&b, y);
+        sb_putc(&b, '}');
     } else {
-        jbuf_lit(&b, "null");
+        sb_lit(&b, "null");
     }
     /* a seat that does not owe the decision has no move; the legal moves computed
      * from its view would also be a partial list, the owner's hand being hidden */
@@ -519,55 +519,55 @@ char *state_json_parts(const carc_game *g, int with_legal, int board_from, size_
         if (view < 0 || view == p.seat)
             sj_legal(g, &b);
         else
-            jbuf_lit(&b, "[]");
+            sb_lit(&b, "[]");
     }
     sj_key(&b, ",\"over\":", 1);
-    jbuf_bool(&b, carc_is_over(g));
+    sb_bool(&b, carc_is_over(g));
     sj_key(&b, ",\"pending\":{\"decision\":", 1);
-    jbuf_string(&b, dec ? dec : "?");
-    jbuf_lit(&b, ",\"feature\":");  /* what a scoring-modifier question is about (X8) */
+    sb_json_string(&b, dec ? dec : "?");
+    sb_lit(&b, ",\"feature\":");  /* what a scoring-modifier question is about (X8) */
     int fport;
     if (carc_modifier_feature(g, &x, &y, &fport)) {
-        jbuf_lit(&b, "{\"port\":");
-        jbuf_string(&b, carc_port_name(fport));
-        jbuf_lit(&b, ",\"x\":");
-        jbuf_int(&b, x);
-        jbuf_lit(&b, ",\"y\":");
-        jbuf_int(&b, y);
-        jbuf_char(&b, '}');
+        sb_lit(&b, "{\"port\":");
+        sb_json_string(&b, carc_port_name(fport));
+        sb_lit(&b, ",\"x\":");
+        sb_int(&b, x);
+        sb_lit(&b, ",\"y\":");
+        sb_int(&b, y);
+        sb_putc(&b, '}');
     } else {
-        jbuf_lit(&b, "null");
+        sb_lit(&b, "null");
     }
-    jbuf_lit(&b, ",\"seat\":");
-    jbuf_int(&b, p.seat);
+    sb_lit(&b, ",\"seat\":");
+    sb_int(&b, p.seat);
     sj_key(&b, "},\"players\":", 2);
-    jbuf_int(&b, carc_players(g));
+    sb_int(&b, carc_players(g));
     sj_key(&b, ",\"removed\":", 1);
     n = carc_removed_tiles(g, kinds, CARC_TILES);
     sj_letters(&b, kinds, n < CARC_TILES ? n : CARC_TILES);
     sj_players(g, &b);
     sj_key(&b, ",\"turn\":", 1);
-    jbuf_int(&b, carc_turn(g));
+    sb_int(&b, carc_turn(g));
     sj_key(&b, ",\"view\":", 1);
     if (view < 0)
-        jbuf_lit(&b, "null");
+        sb_lit(&b, "null");
     else if (view == CARC_SEAT_PUBLIC)
-        jbuf_lit(&b, "\"public\"");
+        sb_lit(&b, "\"public\"");
     else
-        jbuf_int(&b, view);
+        sb_int(&b, view);
     if (carc_is_over(g)) {
         unsigned w = carc_winners(g);
         sj_key(&b, ",\"winners\":[", 1);
         for (int seat = 0, k = 0; seat < carc_players(g); seat++)
             if (w & (1u << seat)) {
                 if (k++)
-                    jbuf_char(&b, ',');
-                jbuf_int(&b, seat);
+                    sb_putc(&b, ',');
+                sb_int(&b, seat);
             }
-        jbuf_char(&b, ']');
+        sb_putc(&b, ']');
     }
-    jbuf_char(&b, '}');
+    sb_putc(&b, '}');
     if (nmarks != NULL)
         *nmarks = b.nmarks;
-    return jbuf_take(&b);
+    return sb_take(&b);
 }

@@ -80,10 +80,7 @@ srv_game *srv_find_game(srv_server *s, const char *id)
 static uint64_t server_bot_seed(const srv_game *gm, int seat)
 {
     uint64_t z = gm->seed ^ ((uint64_t)gm->index << 8) ^ (uint64_t)seat;
-    z += 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    return mix_next(&z);
 }
 
 void srv_game_changed(srv_server *s, srv_game *gm)

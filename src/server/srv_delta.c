@@ -25,7 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "srv_int.h"
 #include "state_json.h"
 
@@ -43,16 +42,6 @@ static void delta_json_string(strbuf *b, const char *s)
     sb_putc(b, '"');
     sb_puts(b, s);
     sb_putc(b, '"');
-}
-
-/* Appends the n bytes at p, a piece of the writable text `p` is in (its byte p[n] is
- * put back after a NUL marks the end for sb_puts). */
-static void delta_putn(strbuf *b, char *p, size_t n)
-{
-    char keep = p[n];
-    p[n] = '\0';
-    sb_puts(b, p);
-    p[n] = keep;
 }
 
 /* A 64-bit hash of n bytes: four independent lanes of eight bytes (a multiply and a
@@ -120,14 +109,14 @@ static void delta_head(strbuf *b, const char *id, int index, const carc_game *vi
     /* the events of the move that led here, as this view masks them */
     sb_puts(b, "],\"events\":[");
     for (int i = 0; i < nev; i++) {
-        event_short(view, &ev[i], line, sizeof line);
+        carc_event_string(&ev[i], line, sizeof line);
         if (i)
             sb_putc(b, ',');
         delta_json_string(b, line);
     }
     sb_puts(b, "],\"log\":[");
     for (int i = 0; i < nev; i++) {
-        event_text(view, &ev[i], line, sizeof line);
+        carc_event_text(view, &ev[i], line, sizeof line);
         if (i)
             sb_putc(b, ',');
         delta_json_string(b, line);
@@ -182,7 +171,7 @@ void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g
     for (int i = 0; keep && i < parts; i++)
         hash[i] = delta_is_board(state + at[i], len[i]) ? 0 : delta_hash(state + at[i], len[i]);
     strbuf b;
-    sb_init(&b);
+    sb_init(&b, 0);
     /* room for libwebsockets' header before the text, so the frame is sent as it is */
     for (int i = 0; i < LWS_PRE; i++)
         sb_putc(&b, ' ');
@@ -196,7 +185,7 @@ void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g
         int board = 0;
         for (int i = 0; i < parts; i++)
             if (delta_is_board(state + at[i], len[i])) {
-                delta_putn(&b, state + at[i] + 8, len[i] - 8);
+                sb_raw(&b, state + at[i] + 8, len[i] - 8);
                 board = 1;
             }
         if (!board)
@@ -208,7 +197,7 @@ void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g
                 continue;
             if (k++)
                 sb_putc(&b, ',');
-            delta_putn(&b, state + at[i], len[i]);
+            sb_raw(&b, state + at[i], len[i]);
         }
         sb_putc(&b, '}');
     }
@@ -221,11 +210,11 @@ void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g
     f->parts.board = tiles;
     free(state);
     free(moves);
-    if (b.oom) {
-        sb_free(&b);
+    size_t written = b.len;
+    char *text = sb_take(&b);
+    if (!text)
         return;
-    }
     f->parts.ok = keep;
-    f->len = b.len - LWS_PRE;
-    f->buf = (unsigned char *)b.p;
+    f->len = written - LWS_PRE;
+    f->buf = (unsigned char *)text;
 }

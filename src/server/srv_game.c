@@ -17,7 +17,6 @@
 #include <time.h>
 
 
-#include "cli.h"
 #include "srv_int.h"
 
 /* Drops the frames (and the snapshot) of the index the game just left. */
@@ -415,7 +414,7 @@ char *srv_game_summary(const srv_game *gm)
 {
     carc_pending p = carc_pending_decision(gm->g);
     strbuf b;
-    sb_init(&b);
+    sb_init(&b, 0);
     sb_puts(&b, "{\"id\":");
     sb_json_string(&b, gm->id);
     sb_puts(&b, ",\"players\":[");
@@ -443,11 +442,7 @@ char *srv_game_summary(const srv_game *gm)
         sb_putc(&b, ']');
     }
     sb_printf(&b, ",\"created\":%lld,\"watch\":\"/watch/%s\"}", (long long)gm->created, gm->id);
-    if (b.oom) {
-        sb_free(&b);
-        return NULL;
-    }
-    return b.p;
+    return sb_take(&b);
 }
 
 char *srv_game_record(const srv_game *gm)
@@ -460,13 +455,9 @@ char *srv_game_record(const srv_game *gm)
 char *srv_error_frame(long index, const char *message)
 {
     strbuf b;
-    sb_init(&b);
+    sb_init(&b, 0);
     sb_printf(&b, "{\"type\":\"error\",\"index\":%ld,\"message\":", index);
     sb_json_string(&b, message);
     sb_putc(&b, '}');
-    if (b.oom) {
-        sb_free(&b);
-        return NULL;
-    }
-    return b.p;
+    return sb_take(&b);
 }

@@ -24,7 +24,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli.h"
 #include "srv_int.h"
 
 /* Writes a whole response; returns what the callback must return. */
@@ -63,11 +62,12 @@ static int http_json(struct lws *wsi, unsigned status, const char *json)
 static int http_error(struct lws *wsi, unsigned status, const char *message)
 {
     strbuf b;
-    sb_init(&b);
+    sb_init(&b, 0);
     sb_puts(&b, "{\"error\":");
     sb_json_string(&b, message);
     sb_putc(&b, '}');
-    int rc = b.oom ? -1 : http_json(wsi, status, b.p);
+    const char *body = sb_str(&b);
+    int rc = body ? http_json(wsi, status, body) : -1;
     sb_free(&b);
     return rc;
 }
@@ -283,7 +283,7 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
     srv_registry_add(&s->reg, gm);
     srv_log(s, "game %s created: %d players, %s", gm->id, gm->seats, gm->expansions);
     strbuf b;
-    sb_init(&b);
+    sb_init(&b, 0);
     sb_printf(&b, "{\"id\":\"%s\",\"seats\":[", gm->id);
     for (int i = 0; i < gm->seats; i++) {
         sb_printf(&b, "%s{\"seat\":%d,\"player\":", i ? "," : "", i);
@@ -295,7 +295,8 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
             sb_puts(&b, ",\"token\":null,\"url\":null,\"ws\":null}");
     }
     sb_printf(&b, "],\"watch\":\"/watch/%s\",\"watch_ws\":\"/ws/%s\"}", gm->id, gm->id);
-    int rc = b.oom ? http_error(wsi, 500, "out of memory") : http_json(wsi, 201, b.p);
+    const char *body = sb_str(&b);
+    int rc = body ? http_json(wsi, 201, body) : http_error(wsi, 500, "out of memory");
     sb_free(&b);
     srv_game_changed(s, gm);  /* a computer may open the game */
     return rc;

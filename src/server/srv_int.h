@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "base.h"
 #include "carc.h"
 #include "carc_record.h"
 #include "server.h"

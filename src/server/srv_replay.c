@@ -8,7 +8,6 @@
  */
 #include <stdlib.h>
 
-#include "cli.h"
 #include "srv_int.h"
 
 /* One step as `seat` saw it: {"events":[...],"move":M,"view":{...}} with the view,
@@ -22,7 +21,7 @@ static int replay_step(strbuf *b, const carc_game *g, carc_game *view, int seat,
     const carc_event *ev = carc_events(view, &nev);
     sb_puts(b, "{\"events\":[");
     for (int i = 0; i < nev; i++) {
-        event_short(view, &ev[i], line, sizeof line);
+        carc_event_string(&ev[i], line, sizeof line);
         if (i)
             sb_putc(b, ',');
         sb_json_string(b, line);
@@ -64,7 +63,7 @@ static char *replay_steps(const char *text, int seat, int with_view, const char 
     carc_game *g = carc_new(carc_record_config(rec), &ce);
     carc_game *view = g ? carc_clone(g) : NULL;
     strbuf b;
-    sb_init(&b);
+    sb_init(&b, 0);
     int n = carc_record_move_count(rec), ok = g && view;
     if (!ok)
         snprintf(err, errsize, "the record's game cannot be set up: %s", ce.msg);
@@ -89,13 +88,14 @@ static char *replay_steps(const char *text, int seat, int with_view, const char 
     carc_free(view);
     carc_free(g);
     carc_record_free(rec);
-    if (!ok || b.oom) {
-        if (ok)
-            snprintf(err, errsize, "out of memory");
+    if (!ok) {
         sb_free(&b);
         return NULL;
     }
-    return b.p;
+    char *json = sb_take(&b);
+    if (!json)
+        snprintf(err, errsize, "out of memory");
+    return json;
 }
 
 char *srv_replay_json(const char *text, char *err, size_t errsize)

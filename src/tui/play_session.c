@@ -17,17 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "base.h"
 #include "play_ui.h"
-
-/* The seed of seat s's computer player, as `carc arena` derives it. */
-static uint64_t seat_seed(uint64_t a, uint64_t b)
-{
-    uint64_t z = a * 0x9E3779B97F4A7C15ull + b + 0x632BE59BD9B4E019ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 void play_seat_label(const play_session *s, int seat, int reader, char *buf, size_t size)
 {
@@ -135,7 +126,7 @@ static void account(play_session *s, int reader, const carc_game *src, int decid
             continue;  /* the move line says it */
         if (m && e->kind == CARC_EV_FOLLOWER && m->kind == CARC_MOVE_FOLLOWER)
             continue;
-        event_text(src, e, text, sizeof text);
+        carc_event_text(src, e, text, sizeof text);
         if (e->kind == CARC_EV_TILE_DRAWN && carc_turn(src) != shown) {
             shown = carc_turn(src);
             snprintf(line, sizeof line, "-- turn %d: %.170s", shown, text);
@@ -263,7 +254,7 @@ int play_session_init(play_session *s, const carc_config *cfg, int nseats,
         } else {
             carc_ai_options opt;
             carc_ai_options_init(&opt);
-            opt.seed = seat_seed(s->cfg.seed, (uint64_t)i);
+            opt.seed = mix_seeds(s->cfg.seed, (uint64_t)i);  /* as `carc arena` seeds seat i */
             if (budget_ms > 0)
                 opt.budget_ms = budget_ms;
             if (!(st->ai = carc_player_new(kinds[i], &opt, err))) {

@@ -1,8 +1,8 @@
 /*
- * play_ui.h - what the files of `carc play` share.
+ * play_ui.h - what the files of `carc play` share, and the one header of the tui library
+ * (src/tui/): the command itself, its options and --headless, is src/cmd/cmd_play.c.
  *
  * One job per file:
- *   play_cmd.c      options, --help, --headless; starts a session and the screen
  *   play_session.c  the game itself: the full state, the seats (human or computer),
  *                   the recorder; applies moves, lets computers choose from their view,
  *                   writes what happened into each seat's log, saves the record
@@ -235,12 +235,15 @@ typedef struct play_ui play_ui;
 /* play_tui.c: runs the game on the terminal until it is quit. Returns 0, or 1 when
  * the terminal could not be set up. */
 int play_tui_run(play_session *s, const play_options *opt);
+/* A record step by step on the terminal (`carc play --view`, `carc replay --view`),
+ * in play_view.c; returns an exit code. */
+int play_view_run(const char *path);
 /* Sets up the terminal for ui (locale, curses modes, colours); returns the curses
  * SCREEN, or NULL after a message on stderr. play_tui_close ends it. */
 void *play_tui_open(play_ui *ui);
 void play_tui_close(void *scr);
 
-/* play_view.c: play_view_run (declared in cli.h), a record step by step (forward,
+/* play_view.c: play_view_run (above), a record step by step (forward,
  * back, to either end), the board, logs and scores as they were. */
 
 /* play_paint.c: drawing primitives */

@@ -19,7 +19,6 @@
 #endif
 #include <curses.h>
 
-#include "cli.h"
 #include "play_ui.h"
 
 /* Rebuilds the position after `at` moves; 0, or -1 with a message in the status. */

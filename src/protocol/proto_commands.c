@@ -1,5 +1,5 @@
 /*
- * engine_cmds.c - the commands of the `carc engine` protocol (docs/PROTOCOL.md),
+ * proto_commands.c - the commands of the `carc engine` protocol (docs/PROTOCOL.md),
  * each acting on one session.
  *
  * A command either succeeds, writing its payload (possibly empty) to `out`, or
@@ -18,23 +18,23 @@
 #include <string.h>
 
 #include "carc_ai.h"
-#include "cli.h"
+#include "protocol.h"
 
 enum { CMD_OK = 0, CMD_FAIL = -1, CMD_QUIT = 1 };
 
-void engine_session_init(engine_session *s)
+void proto_session_init(proto_session *s)
 {
     memset(s, 0, sizeof *s);
 }
 
-void engine_session_free(engine_session *s)
+void proto_session_free(proto_session *s)
 {
     carc_free(s->g);
     carc_free(s->before);
     carc_free(s->view);
     carc_recorder_free(s->rec);
-    random_player_free(&s->rp);
-    engine_session_init(s);
+    carc_playout_free(&s->rp);
+    proto_session_init(s);
 }
 
 /* Splits off the next word of *args (blank separated), NUL-terminating it;
@@ -107,7 +107,7 @@ static void move_reply(const carc_game *g, const char *move, strbuf *out)
     char text[128];
     sb_puts(out, "{\"events\":[");
     for (i = 0; i < n; i++) {
-        event_short(g, &ev[i], text, sizeof text);
+        carc_event_string(&ev[i], text, sizeof text);
         if (i)
             sb_putc(out, ',');
         sb_json_string(out, text);
@@ -126,7 +126,7 @@ static void move_reply(const carc_game *g, const char *move, strbuf *out)
 /* Builds a session in `fresh` (initialised by the caller) from cfg and the first n
  * moves of rec (NULL when n is 0), recording each move. Returns 0, or -1 with a
  * message in out and everything fresh held freed. */
-static int session_build(engine_session *fresh, const carc_config *cfg, const carc_record *rec,
+static int session_build(proto_session *fresh, const carc_config *cfg, const carc_record *rec,
                          int n, const char *cmd, strbuf *out)
 {
     carc_error err = {0, ""};
@@ -138,8 +138,8 @@ static int session_build(engine_session *fresh, const carc_config *cfg, const ca
     }
     if (!(fresh->before = carc_clone(fresh->g)) || !(fresh->view = carc_clone(fresh->g)) ||
         !(fresh->rec = carc_recorder_new(cfg, fresh->g)) ||
-        random_player_init(&fresh->rp, cfg->seed)) {
-        engine_session_free(fresh);
+        carc_playout_init(&fresh->rp, cfg->seed)) {
+        proto_session_free(fresh);
         sb_printf(out, "%s: out of memory", cmd);
         return CMD_FAIL;
     }
@@ -151,7 +151,7 @@ static int session_build(engine_session *fresh, const carc_config *cfg, const ca
             carc_recorder_add(fresh->rec, fresh->before, &m, fresh->g) != CARC_OK) {
             sb_printf(out, "%s: move %d \"%.64s\": %s", cmd, i + 1, text,
                       err.msg[0] ? err.msg : "cannot be recorded");
-            engine_session_free(fresh);
+            proto_session_free(fresh);
             return CMD_FAIL;
         }
     }
@@ -160,7 +160,7 @@ static int session_build(engine_session *fresh, const carc_config *cfg, const ca
 
 /* The session's record read back (caller frees), for its configuration and moves;
  * NULL with a message in out on failure. */
-static carc_record *session_record(engine_session *s, const char *cmd, strbuf *out)
+static carc_record *session_record(proto_session *s, const char *cmd, strbuf *out)
 {
     carc_error err = {0, ""};
     char *json = carc_recorder_json(s->rec, s->g);
@@ -249,8 +249,8 @@ static int stack_option(const char *val, carc_config *cfg, strbuf *out)
  * or an empty entry, as it does for --expansions. */
 static int expansions_option(char *val, carc_config *cfg, strbuf *out)
 {
-    char msg[CLI_MSG];
-    if (opt_expansions("expansions", val, &cfg->expansions, msg, sizeof msg)) {
+    char msg[PROTO_MSG];
+    if (proto_expansions("expansions", val, &cfg->expansions, msg, sizeof msg)) {
         sb_printf(out, "new: %s", msg);
         return CMD_FAIL;
     }
@@ -268,17 +268,17 @@ static const char *const new_keys[K_COUNT] = {
 /* One key=value of `new` into cfg (players into *players). */
 static int new_option(int k, char *val, carc_config *cfg, long *players, strbuf *out)
 {
-    char msg[CLI_MSG];
+    char msg[PROTO_MSG];
     long n;
 
     switch (k) {
     case K_PLAYERS:
-        if (opt_long("players", val, CARC_MIN_PLAYERS, CARC_MAX_PLAYERS, players, msg,
+        if (proto_long("players", val, CARC_MIN_PLAYERS, CARC_MAX_PLAYERS, players, msg,
                      sizeof msg))
             break;
         return CMD_OK;
     case K_SEED:
-        if (opt_seed("seed", val, &cfg->seed, msg, sizeof msg))
+        if (proto_seed("seed", val, &cfg->seed, msg, sizeof msg))
             break;
         return CMD_OK;
     case K_EXPANSIONS:
@@ -286,7 +286,7 @@ static int new_option(int k, char *val, carc_config *cfg, long *players, strbuf 
     case K_STACK:
         return stack_option(val, cfg, out);
     case K_RETURN_POS:
-        if (opt_long("return_pos", val, -1, CARC_STACK, &n, msg, sizeof msg))
+        if (proto_long("return_pos", val, -1, CARC_STACK, &n, msg, sizeof msg))
             break;
         cfg->return_pos = (int)n;
         return CMD_OK;
@@ -319,10 +319,10 @@ static int new_consistent(unsigned seen, const carc_config *cfg, strbuf *out)
 
 /* new [players=N] [seed=S] [expansions=LIST] [stack=LETTERS] [return_pos=N]
  *     [gift_deck=IDS] [cloister_deck=IDS] [roadside_deck=IDS] */
-static int cmd_new(engine_session *s, char *args, strbuf *out)
+static int command_new(proto_session *s, char *args, strbuf *out)
 {
     carc_config cfg;
-    engine_session fresh;
+    proto_session fresh;
     char *w;
     unsigned seen = 0;
     long players = 2;
@@ -360,17 +360,17 @@ static int cmd_new(engine_session *s, char *args, strbuf *out)
     if (new_consistent(seen, &cfg, out))
         return CMD_FAIL;
 
-    engine_session_init(&fresh);
+    proto_session_init(&fresh);
     if (session_build(&fresh, &cfg, NULL, 0, "new", out))
         return CMD_FAIL;
-    engine_session_free(s);
+    proto_session_free(s);
     *s = fresh;
     move_reply(s->g, NULL, out);
     return CMD_OK;
 }
 
 /* {"moves":N,"pending":{...}} (and "undone" after undo). */
-static void position_reply(engine_session *s, int moves, const char *undone, strbuf *out)
+static void position_reply(proto_session *s, int moves, const char *undone, strbuf *out)
 {
     sb_printf(out, "{\"moves\":%d,\"pending\":", moves);
     pending_json(s->g, out);
@@ -382,11 +382,11 @@ static void position_reply(engine_session *s, int moves, const char *undone, str
 }
 
 /* load RECORD: the rest of the line is one JSON record, replayed to its last move. */
-static int cmd_load(engine_session *s, char *args, strbuf *out)
+static int command_load(proto_session *s, char *args, strbuf *out)
 {
     carc_error err = {0, ""};
     carc_record *rec;
-    engine_session fresh;
+    proto_session fresh;
     int n;
 
     while (*args == ' ' || *args == '\t')
@@ -404,23 +404,23 @@ static int cmd_load(engine_session *s, char *args, strbuf *out)
         return CMD_FAIL;
     }
     n = carc_record_move_count(rec);
-    engine_session_init(&fresh);
+    proto_session_init(&fresh);
     if (session_build(&fresh, carc_record_config(rec), rec, n, "load", out)) {
         carc_record_free(rec);
         return CMD_FAIL;
     }
     carc_record_free(rec);
-    engine_session_free(s);
+    proto_session_free(s);
     *s = fresh;
     position_reply(s, n, NULL, out);
     return CMD_OK;
 }
 
 /* undo: the game again from its configuration, less the last move of its record. */
-static int cmd_undo(engine_session *s, char *args, strbuf *out)
+static int command_undo(proto_session *s, char *args, strbuf *out)
 {
     carc_record *rec;
-    engine_session fresh;
+    proto_session fresh;
     char undone[CARC_NOTATION_MAX];
     int n;
 
@@ -433,19 +433,19 @@ static int cmd_undo(engine_session *s, char *args, strbuf *out)
         return fail(out, "undo: no move to take back");
     }
     snprintf(undone, sizeof undone, "%s", carc_record_move(rec, n - 1));
-    engine_session_init(&fresh);
+    proto_session_init(&fresh);
     if (session_build(&fresh, carc_record_config(rec), rec, n - 1, "undo", out)) {
         carc_record_free(rec);
         return CMD_FAIL;
     }
     carc_record_free(rec);
-    engine_session_free(s);
+    proto_session_free(s);
     *s = fresh;
     position_reply(s, n - 1, undone, out);
     return CMD_OK;
 }
 
-static int cmd_pending(engine_session *s, char *args, strbuf *out)
+static int command_pending(proto_session *s, char *args, strbuf *out)
 {
     if (no_args("pending", args, out))
         return CMD_FAIL;
@@ -453,7 +453,7 @@ static int cmd_pending(engine_session *s, char *args, strbuf *out)
     return CMD_OK;
 }
 
-static int cmd_legal(engine_session *s, char *args, strbuf *out)
+static int command_legal(proto_session *s, char *args, strbuf *out)
 {
     int n, i;
     char text[CARC_NOTATION_MAX];
@@ -473,7 +473,7 @@ static int cmd_legal(engine_session *s, char *args, strbuf *out)
 }
 
 /* Applies m (already parsed for the pending decision) and records it. */
-static int apply_move(engine_session *s, const carc_move *m, strbuf *out)
+static int apply_move(proto_session *s, const carc_move *m, strbuf *out)
 {
     carc_error err = {0, ""};
     char text[CARC_NOTATION_MAX];
@@ -489,7 +489,7 @@ static int apply_move(engine_session *s, const carc_move *m, strbuf *out)
     return CMD_OK;
 }
 
-static int cmd_play(engine_session *s, char *args, strbuf *out)
+static int command_play(proto_session *s, char *args, strbuf *out)
 {
     carc_error err = {0, ""};
     carc_move m;
@@ -510,7 +510,7 @@ static int cmd_play(engine_session *s, char *args, strbuf *out)
 static int genmove_options(char *args, char *player, size_t size, carc_ai_options *opt,
                            strbuf *out)
 {
-    char msg[CLI_MSG], *w;
+    char msg[PROTO_MSG], *w;
     unsigned seen = 0;
     long v;
 
@@ -544,7 +544,7 @@ static int genmove_options(char *args, char *player, size_t size, carc_ai_option
             snprintf(player, size, "%s", val);
             continue;
         }
-        if (opt_long(keys[k], val, 1, k == 1 ? 600000 : 10000000, &v, msg, sizeof msg)) {
+        if (proto_long(keys[k], val, 1, k == 1 ? 600000 : 10000000, &v, msg, sizeof msg)) {
             sb_printf(out, "genmove: %s", msg);
             return CMD_FAIL;
         }
@@ -566,7 +566,7 @@ static int genmove_options(char *args, char *player, size_t size, carc_ai_option
 
 /* genmove [player=random|greedy|mcts] [ms=N | iterations=N]: a computer player
  * chooses from the view of the seat that owes the decision, and the move is played. */
-static int cmd_genmove(engine_session *s, char *args, strbuf *out)
+static int command_genmove(proto_session *s, char *args, strbuf *out)
 {
     carc_ai_options opt;
     carc_error err = {0, ""};
@@ -614,7 +614,7 @@ static int take_json(char *json, const char *cmd, strbuf *out)
     return CMD_OK;
 }
 
-static int cmd_state(engine_session *s, char *args, strbuf *out)
+static int command_state(proto_session *s, char *args, strbuf *out)
 {
     int legal = legal_flag("state", args, out);
     if (legal < 0)
@@ -622,16 +622,16 @@ static int cmd_state(engine_session *s, char *args, strbuf *out)
     return take_json(carc_state_json(s->g, legal), "state", out);
 }
 
-static int cmd_view(engine_session *s, char *args, strbuf *out)
+static int command_view(proto_session *s, char *args, strbuf *out)
 {
-    char msg[CLI_MSG], *w = next_word(&args);
+    char msg[PROTO_MSG], *w = next_word(&args);
     long seat;
     int legal;
     if (!w)
         return fail(out, "view: missing seat");
     if (strcmp(w, "public") == 0)  /* what every seat may know: a spectator's view */
         seat = CARC_SEAT_PUBLIC;
-    else if (opt_long("view: seat", w, 0, carc_players(s->g) - 1, &seat, msg, sizeof msg))
+    else if (proto_long("view: seat", w, 0, carc_players(s->g) - 1, &seat, msg, sizeof msg))
         return fail(out, msg);
     if ((legal = legal_flag("view", args, out)) < 0)
         return CMD_FAIL;
@@ -639,7 +639,7 @@ static int cmd_view(engine_session *s, char *args, strbuf *out)
     return take_json(carc_state_json(s->view, legal), "view", out);
 }
 
-static int cmd_scores(engine_session *s, char *args, strbuf *out)
+static int command_scores(proto_session *s, char *args, strbuf *out)
 {
     int seat;
     if (no_args("scores", args, out))
@@ -651,7 +651,7 @@ static int cmd_scores(engine_session *s, char *args, strbuf *out)
     return CMD_OK;
 }
 
-static int cmd_winners(engine_session *s, char *args, strbuf *out)
+static int command_winners(proto_session *s, char *args, strbuf *out)
 {
     unsigned w;
     int seat, first = 1;
@@ -668,12 +668,12 @@ static int cmd_winners(engine_session *s, char *args, strbuf *out)
     return CMD_OK;
 }
 
-static int cmd_board(engine_session *s, char *args, strbuf *out)
+static int command_board(proto_session *s, char *args, strbuf *out)
 {
     char *text, *line, *nl;
     if (no_args("board", args, out))
         return CMD_FAIL;
-    if (!(text = board_text(s->g)))
+    if (!(text = carc_board_text(s->g)))
         return fail(out, "board: out of memory");
     sb_putc(out, '[');
     for (line = text; *line; line = nl + 1) {
@@ -689,14 +689,14 @@ static int cmd_board(engine_session *s, char *args, strbuf *out)
     return CMD_OK;
 }
 
-static int cmd_record(engine_session *s, char *args, strbuf *out)
+static int command_record(proto_session *s, char *args, strbuf *out)
 {
     if (no_args("record", args, out))
         return CMD_FAIL;
     return take_json(carc_recorder_json(s->rec, s->g), "record", out);
 }
 
-static int cmd_check(engine_session *s, char *args, strbuf *out)
+static int command_check(proto_session *s, char *args, strbuf *out)
 {
     carc_error err = {0, ""};
     if (no_args("check", args, out))
@@ -707,7 +707,7 @@ static int cmd_check(engine_session *s, char *args, strbuf *out)
     return CMD_OK;
 }
 
-static int cmd_tiles_json(engine_session *s, char *args, strbuf *out)
+static int command_tiles_json(proto_session *s, char *args, strbuf *out)
 {
     (void)s;
     if (no_args("tiles", args, out))
@@ -715,9 +715,9 @@ static int cmd_tiles_json(engine_session *s, char *args, strbuf *out)
     return take_json(carc_tiles_json(), "tiles", out);
 }
 
-static int cmd_help(engine_session *s, char *args, strbuf *out);
+static int command_help(proto_session *s, char *args, strbuf *out);
 
-static int cmd_quit(engine_session *s, char *args, strbuf *out)
+static int command_quit(proto_session *s, char *args, strbuf *out)
 {
     (void)s;
     if (no_args("quit", args, out))
@@ -727,31 +727,31 @@ static int cmd_quit(engine_session *s, char *args, strbuf *out)
 
 static const struct command {
     const char *name;
-    int (*run)(engine_session *s, char *args, strbuf *out);
+    int (*run)(proto_session *s, char *args, strbuf *out);
     int needs_game;
 } commands[] = {
-    {"new", cmd_new, 0},
-    {"pending", cmd_pending, 1},
-    {"legal", cmd_legal, 1},
-    {"play", cmd_play, 1},
-    {"genmove", cmd_genmove, 1},
-    {"undo", cmd_undo, 1},
-    {"load", cmd_load, 0},
-    {"state", cmd_state, 1},
-    {"view", cmd_view, 1},
-    {"scores", cmd_scores, 1},
-    {"winners", cmd_winners, 1},
-    {"board", cmd_board, 1},
-    {"record", cmd_record, 1},
-    {"check", cmd_check, 1},
-    {"tiles", cmd_tiles_json, 0},
-    {"help", cmd_help, 0},
-    {"quit", cmd_quit, 0},
+    {"new", command_new, 0},
+    {"pending", command_pending, 1},
+    {"legal", command_legal, 1},
+    {"play", command_play, 1},
+    {"genmove", command_genmove, 1},
+    {"undo", command_undo, 1},
+    {"load", command_load, 0},
+    {"state", command_state, 1},
+    {"view", command_view, 1},
+    {"scores", command_scores, 1},
+    {"winners", command_winners, 1},
+    {"board", command_board, 1},
+    {"record", command_record, 1},
+    {"check", command_check, 1},
+    {"tiles", command_tiles_json, 0},
+    {"help", command_help, 0},
+    {"quit", command_quit, 0},
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
-static int cmd_help(engine_session *s, char *args, strbuf *out)
+static int command_help(proto_session *s, char *args, strbuf *out)
 {
     int i;
     (void)s;
@@ -762,7 +762,7 @@ static int cmd_help(engine_session *s, char *args, strbuf *out)
     return CMD_OK;
 }
 
-int engine_command(engine_session *s, const char *name, char *args, strbuf *out)
+int proto_command(proto_session *s, const char *name, char *args, strbuf *out)
 {
     int i;
     for (i = 0; i < NCOMMANDS; i++) {

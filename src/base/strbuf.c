@@ -1,13 +1,17 @@
 /*
- * jbuf.c - a growing byte buffer for JSON text (jbuf.h). The buffer always keeps one
- * byte spare for the terminating NUL that jbuf_take writes.
+ * strbuf.c - the growable text buffer (base.h): the state JSON, protocol replies,
+ * server frames and HTTP bodies, the board as text. The buffer always keeps one
+ * byte spare for the terminating NUL that sb_str and sb_take write.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "jbuf.h"
+#include <stdarg.h>
+#include <stdio.h>
 
-void jbuf_init(jbuf *b, size_t cap)
+#include "base.h"
+
+void sb_init(strbuf *b, size_t cap)
 {
     b->p = cap ? malloc(cap) : NULL;
     b->len = 0;
@@ -17,14 +21,15 @@ void jbuf_init(jbuf *b, size_t cap)
     b->nmarks = b->maxmarks = 0;
 }
 
-void jbuf_free(jbuf *b)
+void sb_free(strbuf *b)
 {
     free(b->p);
     b->p = NULL;
     b->len = b->cap = 0;
+    b->bad = 0;
 }
 
-int jbuf_grow(jbuf *b, size_t n)
+int sb_grow(strbuf *b, size_t n)
 {
     if (b->bad)
         return -1;
@@ -43,7 +48,7 @@ int jbuf_grow(jbuf *b, size_t n)
     return 0;
 }
 
-void jbuf_int_any(jbuf *b, long long v)
+void sb_int_any(strbuf *b, long long v)
 {
     char tmp[24];
     int n = 0;
@@ -55,18 +60,18 @@ void jbuf_int_any(jbuf *b, long long v)
     } while (u);
     if (v < 0)
         tmp[sizeof tmp - 1 - n++] = '-';
-    jbuf_raw(b, tmp + sizeof tmp - n, (size_t)n);
+    sb_raw(b, tmp + sizeof tmp - n, (size_t)n);
 }
 
-void jbuf_bool(jbuf *b, int v)
+void sb_bool(strbuf *b, int v)
 {
     if (v)
-        jbuf_lit(b, "true");
+        sb_lit(b, "true");
     else
-        jbuf_lit(b, "false");
+        sb_lit(b, "false");
 }
 
-void jbuf_string(jbuf *b, const char *s)
+void sb_json_string(strbuf *b, const char *s)
 {
     static const char hex[] = "0123456789ABCDEF";
     if (!s) {
@@ -75,7 +80,7 @@ void jbuf_string(jbuf *b, const char *s)
     }
     size_t n = strlen(s);
     /* the worst case, every byte as \u00XX, reserved once: the loop then only writes */
-    if (jbuf_room(b, 6 * n + 2) < 0)
+    if (sb_room(b, 6 * n + 2) < 0)
         return;
     char *o = b->p + b->len;
     *o++ = '"';
@@ -106,11 +111,50 @@ void jbuf_string(jbuf *b, const char *s)
     b->len = (size_t)(o - b->p);
 }
 
-char *jbuf_take(jbuf *b)
+void sb_puts(strbuf *b, const char *s)
+{
+    if (!s) {
+        b->bad = 1;
+        return;
+    }
+    size_t n = strlen(s);
+    if (sb_room(b, n) == 0) {
+        memcpy(b->p + b->len, s, n + 1);
+        b->len += n;
+    }
+}
+
+void sb_printf(strbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        b->bad = 1;
+        return;
+    }
+    if (sb_room(b, (size_t)n) < 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+const char *sb_str(strbuf *b)
+{
+    if (b->bad || sb_room(b, 0) < 0)
+        return NULL;
+    b->p[b->len] = '\0';
+    return b->p;
+}
+
+char *sb_take(strbuf *b)
 {
     char *p;
-    if (b->bad || jbuf_room(b, 0) < 0) {
-        jbuf_free(b);
+    if (b->bad || sb_room(b, 0) < 0) {
+        sb_free(b);
         b->bad = 0;
         return NULL;
     }

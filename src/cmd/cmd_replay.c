@@ -10,7 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cmd.h"
+#include "play_ui.h"
 
 static const char replay_usage[] =
     "usage: carc replay [--view] FILE\n"
@@ -50,7 +51,7 @@ static int replay_stream(FILE *in, const char *name)
 {
     line_reader r;
     line_status st;
-    char problem[CLI_MSG];
+    char problem[PROTO_MSG];
     long records = 0;
     size_t len;
     int rc = 0;

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cmd.h"
 
 static const char cards_usage[] =
     "usage: carc cards [--json]\n"

@@ -9,7 +9,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "cli.h"
+#include "cmd.h"
 
 static const char demo_usage[] =
     "usage: carc demo [--seed S] [--players P] [--expansions LIST]\n"
@@ -39,7 +39,7 @@ static void print_events(const carc_game *g, int *turn_shown)
         if (e->kind == CARC_EV_PLACED || e->kind == CARC_EV_FOLLOWER ||
             e->kind == CARC_EV_GAME_OVER)
             continue;
-        event_text(g, e, text, sizeof text);
+        carc_event_text(g, e, text, sizeof text);
         if (e->kind == CARC_EV_TILE_DRAWN && carc_turn(g) != *turn_shown) {
             *turn_shown = carc_turn(g);
             printf("turn %d: %s\n", *turn_shown, text);
@@ -53,12 +53,12 @@ static void print_result(const carc_game *g, unsigned expansions)
 {
     int seat, c, players = carc_players(g), nwin = 0;
     unsigned winners = carc_winners(g);
-    char *board = board_text(g);
+    char *board = carc_board_text(g);
 
     printf("\nfinal board after %d turns:\n\n", carc_turn(g));
     fputs(board ? board : "(out of memory)\n", stdout);
     free(board);
-    fputs(board_text_legend(), stdout);
+    fputs(carc_board_text_legend(), stdout);
     printf("\n");
     for (seat = 0; seat < players; seat++) {
         printf("seat %d: %d points (", seat, carc_score(g, seat));
@@ -92,7 +92,7 @@ int cmd_demo(int argc, char **argv)
     carc_config cfg;
     carc_error err = {0, ""};
     carc_game *g;
-    random_player rp;
+    carc_playout rp;
     long players = 2;
     int opt, turn_shown = 0, rc = 0;
 
@@ -126,7 +126,7 @@ int cmd_demo(int argc, char **argv)
         cli_error("demo", "%s", err.msg);
         return 1;
     }
-    if (random_player_init(&rp, cfg.seed)) {
+    if (carc_playout_init(&rp, cfg.seed)) {
         carc_free(g);
         cli_error("demo", "out of memory");
         return 1;
@@ -139,7 +139,7 @@ int cmd_demo(int argc, char **argv)
         carc_move m;
         carc_pending pd = carc_pending_decision(g);
         char text[CARC_NOTATION_MAX];
-        if (!random_player_pick(&rp, g, &m)) {
+        if (!carc_playout_pick(&rp, g, &m)) {
             if (!carc_is_over(g)) {
                 cli_error("demo", "no legal move but the game is not over");
                 rc = 1;
@@ -158,7 +158,7 @@ int cmd_demo(int argc, char **argv)
     }
     if (rc == 0)
         print_result(g, cfg.expansions);
-    random_player_free(&rp);
+    carc_playout_free(&rp);
     carc_free(g);
     return rc;
 }

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "base.h"
 
 void line_reader_init(line_reader *r, FILE *in, size_t max)
 {

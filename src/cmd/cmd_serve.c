@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "cli.h"
+#include "cmd.h"
 #include "server.h"
 
 static volatile sig_atomic_t serve_stop;

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "carc_ai.h"
-#include "cli.h"
+#include "cmd.h"
 
 enum { MAX_ENTRANTS = CARC_MAX_PLAYERS, NAME_LEN = 32 };
 
@@ -37,7 +37,7 @@ typedef struct arena {
     double score_sum[MAX_ENTRANTS];
     long played[MAX_ENTRANTS];
     int failed;
-    char error[CLI_MSG];
+    char error[PROTO_MSG];
     int progress;
 } arena;
 
@@ -60,14 +60,6 @@ static void usage(FILE *f)
             carc_player_names());
 }
 
-static uint64_t mix(uint64_t a, uint64_t b)
-{
-    uint64_t z = a * 0x9E3779B97F4A7C15ull + b + 0x632BE59BD9B4E019ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* Plays game i; returns 0, or -1 with a.error set. */
 static int play_one(arena *a, long i)
 {
@@ -81,11 +73,11 @@ static int play_one(arena *a, long i)
     carc_game *view = g ? carc_clone(g) : NULL;
     carc_player *seat_player[MAX_ENTRANTS] = {0};
     int who[MAX_ENTRANTS], rc = 0;
-    char msg[CLI_MSG] = "";
+    char msg[PROTO_MSG] = "";
     for (int s = 0; g && view && s < a->entrants; s++) {
         carc_ai_options opt;
         carc_ai_options_init(&opt);
-        opt.seed = mix(cfg.seed, (uint64_t)s);
+        opt.seed = mix_seeds(cfg.seed, (uint64_t)s);
         opt.budget_ms = a->budget_ms;
         who[s] = (int)((s + i) % a->entrants);
         seat_player[s] = carc_player_new(a->names[who[s]], &opt, &err);

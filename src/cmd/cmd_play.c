@@ -1,5 +1,5 @@
 /*
- * play_cmd.c - `carc play`: options and --help; starts the session, then either the
+ * cmd_play.c - `carc play`: options and --help; starts the session, then either the
  * full-screen game (play_tui.c) or, with --headless, a game between computer seats
  * told on stdout.
  */
@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cmd.h"
 #include "play_ui.h"
 
 static const char play_usage[] =
@@ -136,7 +136,7 @@ static int run_headless(play_session *s, const char *save, const carc_record *re
     return 0;
 }
 
-int play_command(int argc, char **argv)
+int cmd_play(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"players", required_argument, NULL, 'p'},

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "record_int.h"
 
 static char tile_letter(int kind)
 {
@@ -66,7 +66,7 @@ static int score_text(const carc_event *e, char *buf, size_t size)
     }
 }
 
-int event_text(const carc_game *g, const carc_event *e, char *buf, size_t size)
+int carc_event_text(const carc_game *g, const carc_event *e, char *buf, size_t size)
 {
     char f[64], why[128];
     (void)g;  /* every event names its segment with type and canonical port */
@@ -118,10 +118,4 @@ int event_text(const carc_game *g, const carc_event *e, char *buf, size_t size)
     default:
         return snprintf(buf, size, "event %d", e->kind);
     }
-}
-
-int event_short(const carc_game *g, const carc_event *e, char *buf, size_t size)
-{
-    (void)g;
-    return carc_event_string(e, buf, size);
 }

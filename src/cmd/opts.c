@@ -15,7 +15,7 @@
 #include <time.h>
 
 #include "carc_record.h"
-#include "cli.h"
+#include "cmd.h"
 
 /* The message is built first and then written escaped, so that it stays one line
  * whatever the caller put in it; a message longer than the buffer is cut. */
@@ -56,53 +56,10 @@ void cli_extra_arg(const char *cmd, const char *arg)
     cli_error(cmd, "unexpected argument '%s'", clip_text(arg, CLIP_ECHO, echo, sizeof echo));
 }
 
-int opt_long(const char *name, const char *text, long lo, long hi, long *out, char *msg,
-             size_t size)
-{
-    char *end, echo[CLIP_ECHO_SIZE];
-    long v;
-    errno = 0;
-    v = strtol(text, &end, 10);
-    if (errno || end == text || *end || v < lo || v > hi) {
-        snprintf(msg, size, "%s must be %ld..%ld, got %s", name, lo, hi,
-                 clip_text(text, CLIP_ECHO, echo, sizeof echo));
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-int opt_seed(const char *name, const char *text, uint64_t *out, char *msg, size_t size)
-{
-    char *end, echo[CLIP_ECHO_SIZE];
-    uintmax_t v;
-    errno = 0;
-    v = strtoumax(text, &end, 10);
-    /* strtoumax accepts a sign and leading blanks, which a seed may not have */
-    if (errno || end == text || *end || !(text[0] >= '0' && text[0] <= '9') ||
-        v > CLI_SEED_MAX) {
-        snprintf(msg, size, "%s must be an integer 0..%" PRIu64 ", got %s", name,
-                 CLI_SEED_MAX, clip_text(text, CLIP_ECHO, echo, sizeof echo));
-        return -1;
-    }
-    *out = (uint64_t)v;
-    return 0;
-}
-
-int opt_expansions(const char *name, const char *text, unsigned *out, char *msg, size_t size)
-{
-    carc_error err = {0, ""};
-    if (carc_expansions_parse(text, out, &err) != 0) {
-        snprintf(msg, size, "%s: %s", name, err.msg[0] ? err.msg : "unknown expansion");
-        return -1;
-    }
-    return 0;
-}
-
 int cli_int(const char *cmd, const char *name, const char *text, long lo, long hi, long *out)
 {
-    char msg[CLI_MSG];
-    if (opt_long(name, text, lo, hi, out, msg, sizeof msg)) {
+    char msg[PROTO_MSG];
+    if (proto_long(name, text, lo, hi, out, msg, sizeof msg)) {
         cli_error(cmd, "%s", msg);
         return -1;
     }
@@ -126,8 +83,8 @@ int cli_seconds(const char *cmd, const char *name, const char *text, double hi, 
 
 int cli_seed(const char *cmd, const char *name, const char *text, uint64_t *out)
 {
-    char msg[CLI_MSG];
-    if (opt_seed(name, text, out, msg, sizeof msg)) {
+    char msg[PROTO_MSG];
+    if (proto_seed(name, text, out, msg, sizeof msg)) {
         cli_error(cmd, "%s", msg);
         return -1;
     }
@@ -136,9 +93,9 @@ int cli_seed(const char *cmd, const char *name, const char *text, uint64_t *out)
 
 int cli_seed_range(const char *cmd, uint64_t first, long count)
 {
-    if (count > 0 && first > CLI_SEED_MAX - (uint64_t)(count - 1)) {
+    if (count > 0 && first > PROTO_SEED_MAX - (uint64_t)(count - 1)) {
         cli_error(cmd, "--seed %" PRIu64 " with --games %ld runs past the largest seed %" PRIu64,
-                  first, count, CLI_SEED_MAX);
+                  first, count, PROTO_SEED_MAX);
         return -1;
     }
     return 0;
@@ -146,8 +103,8 @@ int cli_seed_range(const char *cmd, uint64_t first, long count)
 
 int cli_expansions(const char *cmd, const char *name, const char *text, unsigned *out)
 {
-    char msg[CLI_MSG];
-    if (opt_expansions(name, text, out, msg, sizeof msg)) {
+    char msg[PROTO_MSG];
+    if (proto_expansions(name, text, out, msg, sizeof msg)) {
         cli_error(cmd, "%s", msg);
         return -1;
     }

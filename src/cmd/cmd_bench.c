@@ -14,7 +14,7 @@
 #include <stdlib.h>
 
 #include "carc_ai.h"
-#include "cli.h"
+#include "cmd.h"
 
 enum { SIG_GAMES = 100 };
 
@@ -71,7 +71,7 @@ static double mcts_rate(const carc_config *base)
 }
 
 /* Plays one seeded game to the end into res; returns 0, or 1 after reporting. */
-static int bench_game(carc_config *cfg, uint64_t seed, random_player *rp, game_result *res)
+static int bench_game(carc_config *cfg, uint64_t seed, carc_playout *rp, carc_playout_result *res)
 {
     carc_error err = {0, ""};
     carc_game *g;
@@ -81,8 +81,8 @@ static int bench_game(carc_config *cfg, uint64_t seed, random_player *rp, game_r
         cli_error("bench", "seed %" PRIu64 ": %s", seed, err.msg);
         return 1;
     }
-    cli_rng_seed(&rp->rng, seed);
-    rc = play_random_game(g, rp, NULL, 0, res, &err);
+    rp->rng = seed;
+    rc = carc_playout_game(g, rp, NULL, NULL, 0, res, &err);
     if (rc != CARC_OK)
         cli_error("bench", "seed %" PRIu64 ", turn %d: %s", seed, carc_turn(g), err.msg);
     carc_free(g);
@@ -90,7 +90,7 @@ static int bench_game(carc_config *cfg, uint64_t seed, random_player *rp, game_r
 }
 
 /* Nanoseconds per carc_copy, timed over enough copies to last about 0.1 s. */
-static double copy_ns(carc_config *cfg, random_player *rp)
+static double copy_ns(carc_config *cfg, carc_playout *rp)
 {
     carc_error err = {0, ""};
     carc_game *a, *b;
@@ -103,7 +103,7 @@ static double copy_ns(carc_config *cfg, random_player *rp)
     if (!(a = carc_new(cfg, &err)))
         return -1;
     /* copy a game in the middle of play, not a fresh one */
-    for (k = 0; k < 60 && random_player_pick(rp, a, &m); k++)
+    for (k = 0; k < 60 && carc_playout_pick(rp, a, &m); k++)
         carc_apply(a, &m, NULL);
     if (!(b = carc_clone(a))) {
         carc_free(a);
@@ -134,8 +134,8 @@ int cmd_bench(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     carc_config cfg;
-    random_player rp;
-    game_result res;
+    carc_playout rp;
+    carc_playout_result res;
     long games = 0, played = 0, moves = 0, sig_turns = 0, sig_moves = 0;
     double seconds = 2, t0, dt, ns;
     uint64_t sig = FNV1A_INIT, seed;
@@ -170,7 +170,7 @@ int cmd_bench(int argc, char **argv)
         return EXIT_USAGE;
     }
     cfg.players = 2;
-    if (random_player_init(&rp, 1)) {
+    if (carc_playout_init(&rp, 1)) {
         cli_error("bench", "out of memory");
         return 1;
     }
@@ -210,6 +210,6 @@ int cmd_bench(int argc, char **argv)
         printf("signature: games=%d turns=%ld moves=%ld hash=%016" PRIx64 "\n", SIG_GAMES,
                sig_turns, sig_moves, sig);
     }
-    random_player_free(&rp);
+    carc_playout_free(&rp);
     return rc;
 }

@@ -6,11 +6,12 @@
  * message stays one line and a terminal shows no control sequence (every byte
  * below 0x20 and 0x7f becomes \xNN), and clipped, so that a 10 MB input does not
  * produce a 10 MB message (an ellipsis marks the cut, which never splits a UTF-8
- * character).
+ * character). The record layer's error messages and every message of the carc
+ * binary, the terminal game and the server pass through here.
  */
 #include <string.h>
 
-#include "cli.h"
+#include "base.h"
 
 static int clip_control(unsigned char c)
 {
@@ -32,6 +33,11 @@ static size_t clip_keep(const char *text, size_t max, int *cut)
 }
 
 const char *clip_text(const char *text, size_t max, char *buf, size_t size)
+{
+    return clip_text_cut(text, max, 0, buf, size);
+}
+
+const char *clip_text_cut(const char *text, size_t max, int cut_before, char *buf, size_t size)
 {
     static const char hex[] = "0123456789abcdef";
     size_t n, i, o = 0;
@@ -55,10 +61,10 @@ const char *clip_text(const char *text, size_t max, char *buf, size_t size)
             buf[o++] = (char)c;
         }
     }
-    if ((cut || i < n) && size > 4) {
+    if ((cut || cut_before || i < n) && size > 4) {
         if (o > size - 4)
             o = size - 4;
-        if (i < n)
+        if (i < n || cut_before)
             while (o > 0 && (unsigned char)buf[o - 1] >= 0x80)
                 o--;  /* cut by the buffer: never leave half a UTF-8 character */
         memcpy(buf + o, "...", 3);

@@ -11,14 +11,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cmd.h"
 
 static const struct subcommand {
     const char *name;
     int (*run)(int argc, char **argv);
     const char *summary;
 } subcommands[] = {
-    {"play", play_command, "play a game on the terminal against computers or people"},
+    {"play", cmd_play, "play a game on the terminal against computers or people"},
     {"demo", cmd_demo, "play one seeded game between random players and show it"},
     {"tiles", cmd_tiles, "print the tile catalogue (--json for JSON)"},
     {"cards", cmd_cards, "what every gift and Christmas card does (--json for JSON)"},

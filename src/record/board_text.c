@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "record_int.h"
 
 enum { CELL_H = 3, CELL_W = 5, LABEL_W = 5 };
 
@@ -106,7 +106,7 @@ static void put_line(strbuf *b, const char *s, size_t n)
     sb_putc(b, '\n');
 }
 
-char *board_text(const carc_game *g)
+char *carc_board_text(const carc_game *g)
 {
     carc_follower fol[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
     int n = carc_board_count(g), nf, i, x, y, kind, rot;
@@ -128,7 +128,7 @@ char *board_text(const carc_game *g)
     if (!line)
         return NULL;
     rows = line + width;
-    sb_init(&b);
+    sb_init(&b, 0);
 
     /* x coordinates, the last digit over the tile letter of each cell */
     memset(line, ' ', (size_t)width);
@@ -168,14 +168,10 @@ char *board_text(const carc_game *g)
             put_line(&b, rows + (size_t)width * r, (size_t)width);
     }
     free(line);
-    if (b.oom) {
-        sb_free(&b);
-        return NULL;
-    }
-    return b.p;
+    return sb_take(&b);
 }
 
-const char *board_text_legend(void)
+const char *carc_board_text_legend(void)
 {
     return "# city   | - road   . field   + cloister   A-X tile kind   0-4 follower of that seat\n";
 }

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cmd.h"
 
 static const char tiles_usage[] =
     "usage: carc tiles [--json]\n"
@@ -51,7 +51,7 @@ static void print_table(void)
         strbuf sb;
         if (!d)
             continue;
-        sb_init(&sb);
+        sb_init(&sb, 0);
         for (i = 0; i < d->nseg; i++) {
             const carc_segment_def *s = &d->seg[i];
             sb_puts(&sb, i ? " " : "");
@@ -75,7 +75,7 @@ static void print_table(void)
         printf("%-2c %2d  %c %c %c %c  %-3s %-3s  %s; %s\n", d->letter, d->count,
                edge_ch[d->edges[0] % 3], edge_ch[d->edges[1] % 3], edge_ch[d->edges[2] % 3],
                edge_ch[d->edges[3] % 3], d->pennant ? "yes" : "-", d->cloister ? "yes" : "-",
-               sb.p ? sb.p : "", d->description ? d->description : "");
+               sb_str(&sb) ? sb_str(&sb) : "", d->description ? d->description : "");
         sb_free(&sb);
     }
 }

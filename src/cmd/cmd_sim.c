@@ -23,7 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cmd.h"
 
 static const char sim_usage[] =
     "usage: carc sim [--games N] [--players P] [--seed S] [--expansions LIST]\n"
@@ -127,13 +127,25 @@ static void print_summary(FILE *out, const sim_stats *st, const carc_config *cfg
 /* Plays one game of the run and adds it to st (and its record, one line, to the
  * file descriptor rec_fd unless it is -1; rec_name names it in messages). Returns 0,
  * or 1 after printing what failed. */
+/* carc_playout_game's hook: each move into the record. */
+static int sim_record_move(void *rec, const carc_game *before, const carc_move *m,
+                           const carc_game *after, carc_error *err)
+{
+    int rc = carc_recorder_add(rec, before, m, after);
+    if (rc != CARC_OK) {
+        err->code = rc;
+        snprintf(err->msg, sizeof err->msg, "the recorder refused a move");
+    }
+    return rc;
+}
+
 static int sim_one(const carc_config *cfg, int check, int rec_fd, const char *rec_name,
                    sim_stats *st)
 {
     carc_error err = {0, ""};
     carc_recorder *rec = NULL;
-    random_player rp;
-    game_result res;
+    carc_playout rp;
+    carc_playout_result res;
     carc_game *g;
     unsigned winners;
     int seat, rc;
@@ -142,14 +154,14 @@ static int sim_one(const carc_config *cfg, int check, int rec_fd, const char *re
         cli_error("sim", "seed %" PRIu64 ": %s", cfg->seed, err.msg);
         return 1;
     }
-    if (random_player_init(&rp, cfg->seed) ||
+    if (carc_playout_init(&rp, cfg->seed) ||
         (rec_fd >= 0 && !(rec = carc_recorder_new(cfg, g)))) {
         cli_error("sim", "out of memory");
-        random_player_free(&rp);
+        carc_playout_free(&rp);
         carc_free(g);
         return 1;
     }
-    rc = play_random_game(g, &rp, rec, check, &res, &err);
+    rc = carc_playout_game(g, &rp, rec ? sim_record_move : NULL, rec, check, &res, &err);
     if (rc != CARC_OK) {
         cli_error("sim", "seed %" PRIu64 ", turn %d: %s", cfg->seed, carc_turn(g), err.msg);
     } else {
@@ -182,7 +194,7 @@ static int sim_one(const carc_config *cfg, int check, int rec_fd, const char *re
     }
 done:
     carc_recorder_free(rec);
-    random_player_free(&rp);
+    carc_playout_free(&rp);
     carc_free(g);
     return rc != CARC_OK;
 }

@@ -1,0 +1,55 @@
+/*
+ * proto_values.c - option values the protocol's `new` keys and the command line's
+ * options share: bounded integers, seeds and expansion lists. On failure each writes
+ * one line naming the option, what it must be and what it got (clipped, control
+ * bytes escaped) into msg.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "protocol.h"
+
+int proto_long(const char *name, const char *text, long lo, long hi, long *out, char *msg,
+             size_t size)
+{
+    char *end, echo[CLIP_ECHO_SIZE];
+    long v;
+    errno = 0;
+    v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < lo || v > hi) {
+        snprintf(msg, size, "%s must be %ld..%ld, got %s", name, lo, hi,
+                 clip_text(text, CLIP_ECHO, echo, sizeof echo));
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int proto_seed(const char *name, const char *text, uint64_t *out, char *msg, size_t size)
+{
+    char *end, echo[CLIP_ECHO_SIZE];
+    uintmax_t v;
+    errno = 0;
+    v = strtoumax(text, &end, 10);
+    /* strtoumax accepts a sign and leading blanks, which a seed may not have */
+    if (errno || end == text || *end || !(text[0] >= '0' && text[0] <= '9') ||
+        v > PROTO_SEED_MAX) {
+        snprintf(msg, size, "%s must be an integer 0..%" PRIu64 ", got %s", name,
+                 PROTO_SEED_MAX, clip_text(text, CLIP_ECHO, echo, sizeof echo));
+        return -1;
+    }
+    *out = (uint64_t)v;
+    return 0;
+}
+
+int proto_expansions(const char *name, const char *text, unsigned *out, char *msg, size_t size)
+{
+    carc_error err = {0, ""};
+    if (carc_expansions_parse(text, out, &err) != 0) {
+        snprintf(msg, size, "%s: %s", name, err.msg[0] ? err.msg : "unknown expansion");
+        return -1;
+    }
+    return 0;
+}
+

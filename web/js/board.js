@@ -6,16 +6,22 @@ import { drawTile, el, boardAnchor, rotatePoint, rotatePort, segmentAnchor, segm
 import { segs } from './features.js';
 import { SEAT_COLOURS } from './seats.js';
 
-export { SEAT_COLOURS, SEAT_NAMES } from './seats.js';
+/** @typedef {import('./types.js').View} View */
+/** @typedef {import('./types.js').Feature} Feature */
+/** @typedef {import('./types.js').Position} Position */
+/** @typedef {import('./types.js').TileDef} TileDef */
+/** @typedef {import('./types.js').TileSegment} TileSegment */
+/** @typedef {import('./moves.js').Token} Token */
 
 const MEEPLE = 'M0-11C3-11 4-9 4-7C4-5 3-4 2-4L9-1C10 0 10 2 8 2L4 1L7 10L2 10L0 5L-2 10L-7 10L-4 1L-8 2C-10 2-10 0-9-1L-2-4C-3-4-4-5-4-7C-4-9-3-11 0-11Z';
 
 export class Board {
-  /** @param {SVGSVGElement} svg @param {Map<string, import('./tiles.js').TileDef>} defs */
+  /** @param {SVGSVGElement} svg @param {Map<string, TileDef>} defs */
   constructor(svg, defs) {
     this.svg = svg;
     this.defs = defs;
     this.view = el('g', { class: 'viewport' }, svg);
+    /** @type {Record<string, SVGElement>} the drawing's layers by name, bottom first */
     this.layers = {};
     for (const n of ['tiles', 'marks', 'followers', 'about', 'hover', 'spots', 'preview', 'targets']) this.layers[n] = el('g', { class: `layer-${n}` }, this.view);
     this.tx = 0; this.ty = 0; this.scale = 1;
@@ -26,7 +32,14 @@ export class Board {
     this.initGestures();
   }
 
-  /** Redraws tiles, followers and markers from a view (state JSON). */
+  /** The catalogue's tile of that letter (every tile the server names is in it). @param {string} tile @returns {TileDef} */
+  def(tile) {
+    const d = this.defs.get(tile);
+    if (!d) throw new Error(`tile ${tile} is not in the catalogue`);
+    return d;
+  }
+
+  /** Redraws tiles, followers and markers from a view (state JSON). @param {View} view */
   render(view) {
     const { tiles, marks, followers } = this.layers;
     tiles.replaceChildren(); marks.replaceChildren(); followers.replaceChildren();
@@ -34,7 +47,7 @@ export class Board {
     for (const b of view.board) {
       this.cells.set(`${b.x},${b.y}`, { tile: b.tile, rot: b.rot });
       const g = el('g', { transform: `translate(${b.x * 100} ${b.y * 100}) rotate(${90 * b.rot} 50 50)`, 'data-pos': `${b.x},${b.y}` }, tiles);
-      g.appendChild(drawTile(this.defs.get(b.tile), b.rot));
+      g.appendChild(drawTile(this.def(b.tile), b.rot));
     }
     const last = view.board[view.board.length - 1];
     if (last && view.board.length > 1) el('rect', { x: last.x * 100 + 3, y: last.y * 100 + 3, width: 94, height: 94, class: 'last-placed' }, marks);
@@ -43,6 +56,7 @@ export class Board {
       el('text', { x: m.x * 100 + 50, y: m.y * 100 + 60, class: 'mastermind-text' }, marks).textContent = '!';
     }
     // followers: several on one segment are spread out so each stays visible
+    /** @type {Map<string, number>} */
     const seen = new Map();
     for (const f of view.followers) {
       const key = `${f.x},${f.y},${f.type},${f.port}`;
@@ -64,14 +78,18 @@ export class Board {
     }
   }
 
-  /** The placed segment nearest a screen point: {x, y, port} (a board port), or null off the tiles. */
+  /**
+   * The placed segment nearest a screen point: {x, y, port} (a board port) and its type, or null off the tiles.
+   * @param {number} clientX @param {number} clientY @returns {{x: number, y: number, port: string, type: string}|null}
+   */
   segmentUnder(clientX, clientY) {
     const r = this.svg.getBoundingClientRect();
     const bx = (clientX - r.left - this.tx) / this.scale, by = (clientY - r.top - this.ty) / this.scale;
     const x = Math.floor(bx / 100), y = Math.floor(by / 100);
     const c = this.cells.get(`${x},${y}`);
     if (!c) return null;
-    const def = this.defs.get(c.tile);
+    const def = this.def(c.tile);
+    /** @type {TileSegment|null} */
     let best = null, bd = Infinity;
     for (const seg of def.segments) {
       const [ax, ay] = rotatePoint(segmentAnchor(def, seg), c.rot);
@@ -81,22 +99,26 @@ export class Board {
     return best ? { x, y, port: rotatePort(best.ports[0], c.rot), type: best.type } : null;
   }
 
-  /** Whether two board ports of the tile at (x, y) name one segment. */
+  /** Whether two board ports of the tile at (x, y) name one segment. @param {number} x @param {number} y @param {string} a @param {string} b */
   sameSegment(x, y, a, b) {
     const c = this.cells.get(`${x},${y}`);
     if (!c) return false;
-    const def = this.defs.get(c.tile);
+    const def = this.def(c.tile);
     const sa = segmentAt(def, a, c.rot);
     return !!sa && sa === segmentAt(def, b, c.rot);
   }
 
-  /** Anchor (in tile units) of the segment at a board port of the tile at (x, y). */
+  /** Anchor (in tile units) of the segment at a board port of the tile at (x, y). @param {number} x @param {number} y @param {string} port @returns {[number, number]} */
   anchor(x, y, port) {
     const c = this.cells.get(`${x},${y}`);
     if (!c) return [50, 50];
-    return boardAnchor(this.defs.get(c.tile), port, c.rot);
+    return boardAnchor(this.def(c.tile), port, c.rot);
   }
 
+  /**
+   * A follower of a seat standing (or lying: a farmer, or on a locked feature) at (x, y).
+   * @param {Element} parent @param {number} seat @param {number} x @param {number} y @param {boolean} lying @param {boolean} locked
+   */
   drawFollower(parent, seat, x, y, lying, locked, extraClass = '') {
     const g = el('g', { transform: `translate(${x} ${y}) rotate(${lying ? 90 : 0}) scale(1.9)`, class: `follower seat-${seat} ${extraClass}` }, parent);
     el('path', { d: MEEPLE, fill: SEAT_COLOURS[seat] }, g);
@@ -108,7 +130,11 @@ export class Board {
     return g;
   }
 
-  /** Placement spots: `spots` are "x,y" keys; `active` the chosen one. */
+  /**
+   * Placement spots: `spots` are "x,y" keys; `active` the chosen one. `onPick(key)` on a click,
+   * `onPick(key, true)` when the pointer enters a spot.
+   * @param {string[]} spots @param {string|null} active @param {(key: string, hover?: boolean) => void} onPick
+   */
   setSpots(spots, active, onPick) {
     const layer = this.layers.spots;
     layer.replaceChildren();
@@ -120,25 +146,27 @@ export class Board {
     }
   }
 
-  /** A tile drawn at a spot (the placement preview), or nothing. */
+  /** A tile drawn at a spot (the placement preview), or nothing. @param {string|null} tile @param {number} x @param {number} y @param {number} rot */
   setPreview(tile, x, y, rot) {
     const layer = this.layers.preview;
     layer.replaceChildren();
     if (!tile) return;
     const g = el('g', { transform: `translate(${x * 100} ${y * 100}) rotate(${90 * rot} 50 50)`, class: 'preview' }, layer);
-    g.appendChild(drawTile(this.defs.get(tile), rot));
+    g.appendChild(drawTile(this.def(tile), rot));
     el('rect', { x: x * 100 + 2, y: y * 100 + 2, width: 96, height: 96, class: 'preview-frame' }, layer);
   }
 
   /**
    * Clickable targets: tokens of moves.js (segments, positions, ports on the context tile).
-   * `ctx` is the tile (x, y) a bare port refers to; `selected` the chosen token's text.
+   * `ctx` is the tile (x, y) a bare port refers to; `selected` the chosen token's text; `seat`,
+   * if not -1, whose ghost follower shows on the selected segment.
+   * @param {Token[]} list @param {Position|null|undefined} ctx @param {string|null} selected @param {(t: Token) => void} onPick
    */
   setTargets(list, ctx, selected, onPick, seat = -1) {
     const layer = this.layers.targets;
     layer.replaceChildren();
     for (const t of list) {
-      const x = t.x ?? ctx?.x ?? 0, y = t.y ?? ctx?.y ?? 0;
+      const x = t.kind === 'port' ? ctx?.x ?? 0 : t.x, y = t.kind === 'port' ? ctx?.y ?? 0 : t.y;
       const sel = t.text === selected;
       let node;
       if (t.kind === 'pos') {
@@ -154,7 +182,7 @@ export class Board {
     }
   }
 
-  /** Outlines the tiles of a feature (hover, a modifier question); null clears it. */
+  /** Outlines the tiles of a feature (hover, a modifier question); null clears it. @param {Feature|null|undefined} f */
   highlightFeature(f, layerName = 'hover') {
     this.layers[layerName] ??= el('g', { class: `layer-${layerName}` }, this.view);
     const layer = this.layers[layerName];
@@ -171,14 +199,14 @@ export class Board {
     for (const n of ['spots', 'preview', 'targets']) this.layers[n].replaceChildren();
   }
 
-  /** True when tile (x, y) is wholly on screen. */
+  /** True when tile (x, y) is wholly on screen. @param {number} x @param {number} y */
   inSight(x, y) {
     const r = this.svg.getBoundingClientRect();
     const s = this.scale, left = this.tx + x * 100 * s, top = this.ty + y * 100 * s;
     return left >= 0 && top >= 0 && left + 100 * s <= r.width && top + 100 * s <= r.height;
   }
 
-  /** Pans just enough to bring tile (x, y) into sight (keyboard moves keep the chosen spot seen). */
+  /** Pans just enough to bring tile (x, y) into sight (keyboard moves keep the chosen spot seen). @param {number} x @param {number} y */
   reveal(x, y) {
     const r = this.svg.getBoundingClientRect();
     const s = this.scale, m = 8;
@@ -189,7 +217,7 @@ export class Board {
     if (dx || dy) { this.tx += dx; this.ty += dy; this.userMoved = true; this.apply(); }
   }
 
-  /** Fits the placed tiles and `extra` positions ("x,y") in the view. */
+  /** Fits the placed tiles and `extra` positions ("x,y") in the view. @param {string[]} extra */
   fit(extra = []) {
     const r = this.svg.getBoundingClientRect();
     if (!r.width || !r.height) return;
@@ -205,6 +233,7 @@ export class Board {
     this.apply();
   }
 
+  /** Zooms by `f` about the point (cx, cy) of the board's box (its middle by default). @param {number} f @param {number} [cx] @param {number} [cy] */
   zoom(f, cx, cy) {
     const r = this.svg.getBoundingClientRect();
     cx ??= r.width / 2; cy ??= r.height / 2;
@@ -230,16 +259,19 @@ export class Board {
   }
 
   initGestures() {
+    /** @type {Map<number, [number, number]>} the pointers down, where each was last */
     const pts = new Map();
-    let last = null, moved = 0;
+    /** @type {number|null} the distance of the two pointers of a pinch, when last seen */
+    let last = null;
+    let moved = 0;
     this.svg.addEventListener('pointerdown', (e) => {
       pts.set(e.pointerId, [e.clientX, e.clientY]);
       moved = 0;
       last = null;
     });
     this.svg.addEventListener('pointermove', (e) => {
-      if (!pts.has(e.pointerId)) return;
       const prev = pts.get(e.pointerId);
+      if (!prev) return;
       pts.set(e.pointerId, [e.clientX, e.clientY]);
       if (pts.size === 1) {
         const dx = e.clientX - prev[0], dy = e.clientY - prev[1];
@@ -257,6 +289,7 @@ export class Board {
         moved = 100;
       }
     });
+    /** @param {PointerEvent} e */
     const up = (e) => { pts.delete(e.pointerId); last = null; };
     this.svg.addEventListener('pointerup', up);
     this.svg.addEventListener('pointercancel', up);

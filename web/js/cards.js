@@ -2,9 +2,10 @@
 // `carc cards` and the terminal game print too), so that every front end names and explains
 // a card the same way. Call loadCards() once before drawing anything that names a card.
 
-/** @typedef {{id: string, name: string, deck: string, timing: string, when: string, text: string}} CardInfo */
+/** @typedef {import('./types.js').CardDef} CardDef */
+/** A card of the catalogue with `when` it can be played, in words. @typedef {CardDef & {when: string}} CardInfo */
 
-/** When a card can be played, by the catalogue's `timing`. */
+/** When a card can be played, by the catalogue's `timing`. @type {Record<string, string>} */
 const WHEN = {
   gift: 'Gift: open in your turn before placing your tile',
   lightning: 'Lightning: takes effect as soon as it is drawn',
@@ -18,11 +19,12 @@ export const CARDS = {};
 /** Fetches the catalogue once; later calls return at once. */
 export async function loadCards() {
   if (Object.keys(CARDS).length) return;
+  /** @type {CardDef[]} */
   const list = await (await fetch('/api/cards')).json();
   for (const c of list) CARDS[c.id] = { ...c, when: WHEN[c.timing] ?? c.timing };
 }
 
-/** The card's display name, or the id itself for an unknown one. */
+/** The card's display name, or the id itself for an unknown one. @param {string} id */
 export function cardName(id) {
   return CARDS[id]?.name ?? id;
 }

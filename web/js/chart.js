@@ -1,18 +1,23 @@
 // The score chart: one line per seat over the turns, as an SVG that scales with its box.
-import { SEAT_COLOURS } from './board.js';
+import { SEAT_COLOURS } from './seats.js';
 
 /**
  * Draws `history` (a list of {turn, scores}) into `box`. Later entries for one turn replace
  * earlier ones, so the line shows each turn's score at its end.
+ * @param {Element} box @param {{turn: number, scores: number[]}[]} history @param {number} players
  */
 export function drawChart(box, history, players) {
   const W = 320, H = 160, L = 28, B = 18;
+  /** @type {Map<number, number[]>} */
   const byTurn = new Map();
   for (const h of history) byTurn.set(h.turn, h.scores);
   const pts = [...byTurn.entries()].sort((a, b) => a[0] - b[0]);
   const maxT = Math.max(1, ...pts.map((p) => p[0]));
   const maxS = Math.max(10, ...pts.flatMap((p) => p[1]));
-  const sx = (t) => L + (t / maxT) * (W - L - 6), sy = (s) => H - B - (s / maxS) * (H - B - 6);
+  /** @param {number} t */
+  const sx = (t) => L + (t / maxT) * (W - L - 6);
+  /** @param {number} s */
+  const sy = (s) => H - B - (s / maxS) * (H - B - 6);
   let svg = `<svg viewBox="0 0 ${W} ${H}" class="chart" role="img" aria-label="Scores over the turns">`;
   for (let i = 0; i <= 4; i++) {
     const v = Math.round((maxS * i) / 4);

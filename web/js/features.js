@@ -3,21 +3,27 @@
 // would give on a target, shown before the player confirms.
 import { SEAT_NAMES } from './seats.js';
 
-/** A feature's segments as {x, y, port}: the state JSON writes each as [x, y, PORT]. */
+/** @typedef {import('./types.js').Feature} Feature */
+/** @typedef {import('./types.js').SegmentRef} SegmentRef */
+/** Whether two board ports of the tile at (x, y) name one segment. @typedef {(x: number, y: number, a: string, b: string) => boolean} SameSegment */
+
+/** A feature's segments as {x, y, port}: the state JSON writes each as [x, y, PORT]. @param {Feature} f @returns {SegmentRef[]} */
 export function segs(f) {
-  return f.segments.map((s) => (Array.isArray(s) ? { x: s[0], y: s[1], port: s[2] } : { x: s.x, y: s.y, port: s.ports?.[0] ?? s.port }));
+  return f.segments.map((s) => ({ x: s[0], y: s[1], port: s[2] }));
 }
 
 /**
  * The feature holding the segment at board port `port` of the tile (x, y), or undefined (the
  * state lists only features someone holds, or with a token or a lock). `same(x, y, a, b)` tells
  * whether two ports of that tile are one segment (the board knows the tile and its rotation).
+ * @param {{features: Feature[]}} view @param {number} x @param {number} y @param {string} port @param {SameSegment} same
+ * @returns {Feature|undefined}
  */
 export function featureAt(view, x, y, port, same) {
   return (view.features ?? []).find((f) => segs(f).some((s) => s.x === x && s.y === y && (s.port === port || same(x, y, s.port, port))));
 }
 
-/** Seats with the most followers on a feature (tokens settle ties among them). */
+/** Seats with the most followers on a feature (tokens settle ties among them). @param {Feature} f @returns {number[]} */
 export function holders(f) {
   const max = Math.max(0, ...f.followers);
   if (!max) return [];
@@ -26,6 +32,7 @@ export function holders(f) {
   return withToken.length ? withToken : tied;
 }
 
+/** A feature in words: its extent, state, value, followers, holders and tokens. @param {Feature} f */
 export function featureWords(f) {
   const kind = f.type[0].toUpperCase() + f.type.slice(1);
   const size = f.type === 'cloister' ? `${f.tiles} tiles around and on it` : `${f.tiles} tile${f.tiles === 1 ? '' : 's'}`;
@@ -43,6 +50,7 @@ export function featureWords(f) {
 /**
  * The points a card gives on a feature, for the cards whose effect is a number (Cash Out,
  * Road Sweeper, the three harvest cards): a label, or '' for the others.
+ * @param {string|undefined} card @param {Feature|undefined} f
  */
 export function cardNumber(card, f) {
   if (!f) return '';
@@ -57,7 +65,7 @@ export function cardNumber(card, f) {
   }
 }
 
-/** The hover text of a segment: its feature in words, or that nobody holds it. */
+/** The hover text of a segment: its feature in words, or that nobody holds it. @param {Feature|null|undefined} f @param {string} type */
 export function hoverWords(f, type) {
   return f ? featureWords(f) : `${type[0].toUpperCase()}${type.slice(1)}: nobody holds it.`;
 }

@@ -1,7 +1,8 @@
 // The game page (/play/ID/TOKEN for a seat, /watch/ID for a spectator): draws the state the
 // server pushes and turns clicks and keys into one of the legal moves it listed. Everything
 // shown comes from the frames; the page knows no rules (moves.js only narrows the legal list).
-import { Board, SEAT_COLOURS, SEAT_NAMES } from './board.js';
+import { Board } from './board.js';
+import { SEAT_COLOURS, SEAT_NAMES } from './seats.js';
 import { CARDS, cardName, loadCards } from './cards.js';
 import { drawChart } from './chart.js';
 import { groupMoves, nextChoices, parsePlacement } from './moves.js';
@@ -11,58 +12,107 @@ import { cardNumber, featureAt, hoverWords } from './features.js';
 import { eventWords, moveWords } from './words.js';
 import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.js';
 
-const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/** @typedef {import('./types.js').Frame} Frame */
+/** @typedef {import('./types.js').StateFrame} StateFrame */
+/** @typedef {import('./types.js').View} View */
+/** @typedef {import('./types.js').DecisionName} DecisionName */
+/** @typedef {import('./types.js').CardTarget} CardTarget */
+/** @typedef {import('./types.js').GameSummary} GameSummary */
+/** @typedef {import('./types.js').TileDef} TileDef */
+/** @typedef {import('./moves.js').Token} Token */
+/** @typedef {import('./moves.js').Placement} Placement */
+/** @typedef {import('./features.js').SameSegment} SameSegment */
+
+/**
+ * What the player has chosen so far for the pending decision (cleared at every new index).
+ * @typedef {object} Choice
+ * @property {string|null} tile the hand tile chosen (two tiles in hand), else the first that fits
+ * @property {string|null} spot the placement spot chosen, "x,y"
+ * @property {string|null} hoverSpot the spot under the pointer while none is chosen
+ * @property {number} rotIdx which of the spot's legal rotations is shown
+ * @property {string|null} group the head of the moves being narrowed (`follower`, `play ID`...)
+ * @property {Token[]} chosen the tokens taken so far in that group
+ * @property {string|null} pick the token picked and awaiting confirmation (its text)
+ * @property {boolean} sent a move was sent for this decision (until the next state or an error)
+ */
+
+/** One point of the score chart: a seat's scores after a move. @typedef {{turn: number, scores: number[]}} ChartPoint */
+
+/**
+ * Everything the page keeps between frames.
+ * @typedef {object} GameState
+ * @property {StateFrame|null} frame the last state frame (null until the first arrives)
+ * @property {Choice} ui
+ * @property {string[]} players the seats' players (`human`, `greedy`...)
+ * @property {Map<string, TileDef>} defs the tile catalogue by letter, filled by start()
+ * @property {(ChartPoint|undefined)[]} history the scores after each move index (holes where the page saw no frame)
+ * @property {{index: number, text: string}[]} log the events so far, each with its move index
+ * @property {boolean} fitted the board was fitted to the first state
+ * @property {Link|null} link the WebSocket, opened by start()
+ */
+
+/** An element of game.html (every id asked for is there). @param {string} id @returns {HTMLElement} */
+const $ = (id) => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`game.html has no #${id}`);
+  return e;
+};
 const path = location.pathname.split('/').filter(Boolean);
 const gameId = path[1];
 const token = path[0] === 'play' ? path[2] : null;
 
-/** The last state frame, and what the player has chosen so far for the pending decision. */
-let frame = null;
-/** @type {{tile: string|null, spot: string|null, hoverSpot: string|null, rotIdx: number, group: string|null, chosen: any[], pick: string|null, sent: boolean}} */
-let ui = fresh();
-let players = [];
-let defs = new Map();
-/** @type {Board} */
-let board;
-/** Two ports of one tile name one segment (for featureAt). */
-const same = (x, y, a, b) => board.sameSegment(x, y, a, b);
-/** @type {{turn: number, scores: number[]}[]} */
-let history = [];
-/** @type {{index: number, text: string}[]} */
-let log = [];
-let fitted = false;
-let link;
-
+/** @returns {Choice} */
 function fresh() {
   return { tile: null, spot: null, hoverSpot: null, rotIdx: 0, group: null, chosen: [], pick: null, sent: false };
 }
 
+/** @type {GameState} */
+const S = {
+  frame: null,
+  ui: fresh(),
+  players: [],
+  defs: new Map(),
+  history: [],
+  log: [],
+  fitted: false,
+  link: null,
+};
+
+const boardSvg = document.getElementById('board');
+if (!(boardSvg instanceof SVGSVGElement)) throw new Error('the page has no board');
+/** The board draws tiles from `S.defs`, which start() fills before the first frame. */
+const board = new Board(boardSvg, S.defs);
+/** Two ports of one tile name one segment (for featureAt). @type {SameSegment} */
+const same = (x, y, a, b) => board.sameSegment(x, y, a, b);
+
 /** The seat this page plays, -1 for a spectator (whose view is "public"). */
 function mySeat() {
-  const seat = frame?.view?.view;
+  const seat = S.frame?.view?.view;
   return typeof seat === 'number' ? seat : -1;
 }
 
 function names() {
-  return players.map((p, i) => playerLabel(i, p, mySeat()));
+  return S.players.map((p, i) => playerLabel(i, p, mySeat()));
 }
 
 async function start() {
+  /** @type {[TileDef[], void]} */
   const [tiles] = await Promise.all([fetch('/api/tiles').then((r) => r.json()), loadCards()]);
-  defs = new Map(tiles.map((t) => [t.id, t]));
-  board = new Board(/** @type {any} */ ($('board')), defs);
+  for (const t of tiles) S.defs.set(t.id, t);
   try {
+    /** @type {GameSummary} */
     const info = await (await fetch(`/api/games/${gameId}`)).json();
-    players = info.players ?? [];
-  } catch { players = []; }
+    S.players = info.players ?? [];
+  } catch { S.players = []; }
   $('zoom-in').onclick = () => board.zoom(1.25);
   $('zoom-out').onclick = () => board.zoom(0.8);
   $('fit').onclick = () => fitBoard();
   document.addEventListener('keydown', onKey);
-  window.addEventListener('resize', () => { if (frame && !board.userMoved) fitBoard(); else board.resized(); });
+  window.addEventListener('resize', () => { if (S.frame && !board.userMoved) fitBoard(); else board.resized(); });
   const svg = $('board'), tip = $('tip');
   let lastKey = '';
   svg.addEventListener('pointermove', (e) => {
+    const frame = S.frame;
     if (!frame || e.buttons) return;
     const at = board.segmentUnder(e.clientX, e.clientY);
     const f = at && featureAt(frame.view, at.x, at.y, at.port, same);
@@ -78,68 +128,77 @@ async function start() {
   });
   svg.addEventListener('pointerleave', () => { lastKey = ''; board.highlightFeature(null); tip.hidden = true; });
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  link = new Link(`${proto}//${location.host}/ws/${gameId}${token ? '/' + token : ''}`, onMessage, (up) => {
+  S.link = new Link(`${proto}//${location.host}/ws/${gameId}${token ? '/' + token : ''}`, onMessage, (up) => {
     $('net').hidden = up;
     document.body.classList.toggle('offline', !up);
   });
   renderLog();
 }
 
+/** @param {Frame} msg */
 function onMessage(msg) {
   if (msg.type === 'error') {
     status(`The server refused that: ${msg.message}`, 'error');
-    ui.sent = false;
+    S.ui.sent = false;
     return;
   }
   if (msg.type === 'history') {
     // the game so far, sent when the page connects: the whole log and score chart
-    history = msg.steps.map((st) => ({ turn: st.turn, scores: st.scores }));
-    log = msg.steps.flatMap((st, i) => st.events.map((text) => ({ index: i, text })));
+    S.history = msg.steps.map((st) => ({ turn: st.turn, scores: st.scores }));
+    S.log = msg.steps.flatMap((st, i) => st.events.map((text) => ({ index: i, text })));
     return;
   }
   if (msg.type !== 'state') return;
-  const newIndex = !frame || frame.index !== msg.index;
-  frame = msg;
-  if (!players.length) players = Array.from({ length: msg.view.players }, () => 'human');
-  if (newIndex) ui = fresh();
+  const newIndex = !S.frame || S.frame.index !== msg.index;
+  S.frame = msg;
+  if (!S.players.length) S.players = Array.from({ length: msg.view.players }, () => 'human');
+  if (newIndex) S.ui = fresh();
   // one entry per move index: a state seen again (a resync) replaces its own
-  log = log.filter((l) => l.index < msg.index);
-  for (const text of msg.events ?? []) log.push({ index: msg.index, text });
-  history.length = Math.min(history.length, msg.index);
-  history[msg.index] = { turn: msg.view.turn, scores: msg.view.scores };
-  render(newIndex);
+  S.log = S.log.filter((l) => l.index < msg.index);
+  for (const text of msg.events ?? []) S.log.push({ index: msg.index, text });
+  S.history.length = Math.min(S.history.length, msg.index);
+  S.history[msg.index] = { turn: msg.view.turn, scores: msg.view.scores };
+  render(msg, newIndex);
+}
+
+/** The score chart's points: the history without its holes. */
+function chartPoints() {
+  return S.history.filter((h) => h !== undefined);
 }
 
 function fitBoard() {
   board.fit(placements().map((p) => `${p.x},${p.y}`));
 }
 
+/** The legal placements of the last frame. @returns {Placement[]} */
 function placements() {
-  return (frame?.legal ?? []).map(parsePlacement).filter(Boolean);
+  return (S.frame?.legal ?? []).map(parsePlacement).filter((p) => p !== null);
 }
 
+/** @param {string} text */
 function status(text, cls = '') {
   const s = $('status');
   s.textContent = text;
   s.className = `status ${cls}`;
 }
 
-function render(newIndex = false) {
+/** Draws a new state frame (`S.frame`) whole. @param {StateFrame} frame */
+function render(frame, newIndex = false) {
   const v = frame.view;
   board.render(v);
-  if (!fitted || !board.userMoved) { fitBoard(); fitted = true; }
+  if (!S.fitted || !board.userMoved) { fitBoard(); S.fitted = true; }
   const seat = mySeat();
   $('who').innerHTML = seat >= 0
     ? `<span class="swatch" style="background:${SEAT_COLOURS[seat]}"></span> You are ${SEAT_NAMES[seat]}`
     : 'Watching';
-  renderPlayers($('players'), v, players, seat);
-  renderStack($('stack'), v, defs);
+  renderPlayers($('players'), v, S.players, seat);
+  renderStack($('stack'), v, S.defs);
   renderHand();
   renderLog();
-  drawChart($('chart'), history.filter(Boolean), v.players);
+  drawChart($('chart'), chartPoints(), v.players);
   renderDecision();
   if (newIndex && board.userMoved && !choicesInSight()) fitBoard();
-  renderFinal($('final'), v, players, seat, history.filter(Boolean), gameId);
+  renderFinal($('final'), v, S.players, seat, chartPoints(), gameId);
 }
 
 /** Whether every spot or target the page offers is on screen (else a new decision refits). */
@@ -148,7 +207,7 @@ function choicesInSight() {
     const t = e.getAttribute('data-spot') ?? e.getAttribute('data-target') ?? '';
     const m = /(-?\d+),(-?\d+)/.exec(t);
     return m ? [Number(m[1]), Number(m[2])] : null;
-  }).filter(Boolean);
+  }).filter((k) => k !== null);
   return keys.every(([x, y]) => board.inSight(x, y));
 }
 
@@ -156,7 +215,7 @@ function renderLog() {
   const ol = $('log');
   ol.replaceChildren();
   const n = names();
-  for (const l of log.slice(-150)) {
+  for (const l of S.log.slice(-150)) {
     const li = document.createElement('li');
     li.textContent = eventWords(l.text, n);
     if (/^score /.test(l.text)) li.className = 'scored';
@@ -165,9 +224,9 @@ function renderLog() {
   ol.scrollTop = ol.scrollHeight;
 }
 
-/** The seat's own cards: gifts, then Christmas cards (ids), from the view. */
-function myCards() {
-  const v = frame.view, seat = mySeat();
+/** The seat's own cards: gifts, then Christmas cards (ids), from the view. @param {View} v */
+function myCards(v) {
+  const seat = mySeat();
   if (seat < 0) return [];
   const gifts = v.gifts?.hands?.[seat]?.cards ?? [];
   const xh = v.christmas?.hands?.[seat];
@@ -176,7 +235,9 @@ function myCards() {
 }
 
 function renderHand() {
-  const v = frame.view;
+  const frame = S.frame;
+  if (!frame) return;
+  const v = frame.view, ui = S.ui;
   const ht = $('hand-tiles');
   ht.replaceChildren();
   const h2 = document.createElement('h2');
@@ -191,18 +252,18 @@ function renderHand() {
     const usable = place.some((p) => p.tile === t);
     b.disabled = !usable;
     if (usable && currentTile() === t) b.classList.add('chosen');
-    b.title = `${t}: ${defs.get(t)?.description ?? ''}`;
+    b.title = `${t}: ${S.defs.get(t)?.description ?? ''}`;
     const spot = ui.spot ?? ui.hoverSpot;
     const rots = spot && currentTile() === t ? rotationsAt(t, spot) : [];
-    b.appendChild(tileIcon(defs.get(t), rots.length ? rots[ui.rotIdx % rots.length] : 0, 72));
-    b.onclick = () => { ui.tile = t; ui.spot = null; ui.rotIdx = 0; renderDecision(); renderHand(); };
+    b.appendChild(tileIcon(board.def(t), rots.length ? rots[ui.rotIdx % rots.length] : 0, 72));
+    b.onclick = () => { S.ui.tile = t; S.ui.spot = null; S.ui.rotIdx = 0; renderDecision(); renderHand(); };
     row.appendChild(b);
   }
   ht.appendChild(row);
 
   const box = $('hand');
   box.replaceChildren();
-  const cards = myCards();
+  const cards = myCards(v);
   box.hidden = mySeat() < 0 || (!cards.length && !v.gifts && !v.christmas);
   const title = document.createElement('h2');
   title.textContent = cards.length ? 'Your cards' : v.over ? 'Your cards: none left' : 'Your cards: none yet';
@@ -217,10 +278,11 @@ function renderHand() {
     d.className = `card deck-${info.deck}${heads.length ? ' playable' : ''}${heads.includes(ui.group ?? '') ? ' chosen' : ''}`;
     d.disabled = !heads.length;
     d.dataset.card = c.id;
-    d.innerHTML = `<strong></strong><em></em><span></span>`;
-    d.querySelector('strong').textContent = info.name;
-    d.querySelector('em').textContent = info.when;
-    d.querySelector('span').textContent = info.text;
+    const name = document.createElement('strong'), when = document.createElement('em'), text = document.createElement('span');
+    name.textContent = info.name;
+    when.textContent = info.when;
+    text.textContent = info.text;
+    d.append(name, when, text);
     d.onclick = () => chooseGroup(heads[0]);
     wrap.appendChild(d);
   }
@@ -229,26 +291,29 @@ function renderHand() {
 
 function currentTile() {
   const place = placements();
-  if (ui.tile && place.some((p) => p.tile === ui.tile)) return ui.tile;
+  if (S.ui.tile && place.some((p) => p.tile === S.ui.tile)) return S.ui.tile;
   return place[0]?.tile ?? null;
 }
 
-/** Legal rotations of a tile at a spot, in the server's order. */
+/** Legal rotations of a tile at a spot, in the server's order. @param {string} tile @param {string} spot */
 function rotationsAt(tile, spot) {
   return placements().filter((p) => p.tile === tile && `${p.x},${p.y}` === spot).map((p) => p.rot);
 }
 
+/** The spots ("x,y") where a tile fits. @param {string|null} tile */
 function spotsOf(tile) {
   return [...new Set(placements().filter((p) => p.tile === tile).map((p) => `${p.x},${p.y}`))];
 }
 
+/** @param {string|undefined} h */
 function chooseGroup(h) {
   if (!h) return;
-  ui.group = h; ui.chosen = []; ui.pick = null;
+  S.ui.group = h; S.ui.chosen = []; S.ui.pick = null;
   renderDecision();
   renderHand();
 }
 
+/** @type {Partial<Record<DecisionName, string>>} */
 const ASK = {
   window_before: 'Before placing your tile you may open a gift or play a card.',
   place: 'Place your tile: choose a highlighted spot, then turn it and confirm.',
@@ -262,19 +327,24 @@ const ASK = {
   end_choice: 'The game is ending: choose a field for your token.',
 };
 
+/** @type {Partial<Record<DecisionName, string>>} */
 const PASS_LABEL = {
   window_before: 'Go on to placing', card_draw: 'Do not draw', follower: 'No follower', block: 'Let it pass',
   modifier: 'No modifier', window_after: 'End my turn', card_target: 'Pass',
 };
 
-/** Which deck a pending draw offers, when the view says. */
+/** Which deck a pending draw offers, when the view says. @param {View} v */
 function offeredDeck(v) {
-  const d = v.christmas?.offered ?? v.offered_deck ?? v.pending?.deck;
+  const d = v.christmas?.offered;
   return d ? `${d[0].toUpperCase()}${d.slice(1)} ` : '';
 }
 
+/** Adds a button to the decision box. @typedef {(label: string, fn: () => void, cls?: string, key?: string) => HTMLButtonElement} AddButton */
+
 function renderDecision() {
-  const v = frame.view, seat = mySeat();
+  const frame = S.frame;
+  if (!frame) return;
+  const v = frame.view, seat = mySeat(), ui = S.ui;
   const legal = frame.legal ?? [];
   const p = $('prompt');
   p.replaceChildren();
@@ -299,6 +369,7 @@ function renderDecision() {
   const buttons = document.createElement('div');
   buttons.className = 'buttons';
   p.appendChild(buttons);
+  /** @type {AddButton} */
   const button = (label, fn, cls = '', key = '') => {
     const b = document.createElement('button');
     b.textContent = label;
@@ -310,13 +381,14 @@ function renderDecision() {
   };
 
   if (groups.has('place')) {
-    renderPlacement(buttons, button);
+    renderPlacement(v, button);
   } else {
     if (!ui.group) {
       if (groups.has('follower')) ui.group = 'follower';
       else if (groups.has('target')) ui.group = 'target';
     }
-    if (ui.group && groups.has(ui.group)) renderChoice(groups.get(ui.group), button, p);
+    const moves = ui.group ? groups.get(ui.group) : undefined;
+    if (moves) renderChoice(v, moves, button, p);
   }
   for (const [h, moves] of groups) {
     if (h.startsWith('discard ')) button(`Discard ${cardName(h.slice(8))}`, () => send(moves[0]), '', 'discard');
@@ -338,31 +410,35 @@ function renderDecision() {
   p.appendChild(more);
 }
 
-/** The feature a block or modifier question is about, to mark it on the board. */
+/** The feature a block or modifier question is about, to mark it on the board. @param {View} v @param {DecisionName} dec */
 function aboutFeature(v, dec) {
-  const t = v.christmas?.in_play?.target?.[dec === 'block' ? v.christmas.in_play.target.length - 1 : 0];
+  const targets = v.christmas?.in_play?.target ?? [];
+  /** @type {CardTarget|undefined} */
+  const t = targets[dec === 'block' ? targets.length - 1 : 0];
   if ((dec === 'block' || dec === 'card_target') && t?.port) return featureAt(v, t.x, t.y, t.port, same);
   const q = v.pending?.feature;  // the server names the feature a modifier question is about
   if (dec === 'modifier' && q) return featureAt(v, q.x, q.y, q.port, same);
   return null;
 }
 
-function renderPlacement(buttons, button) {
+/** The spots, the preview and the buttons of a placement. @param {View} v @param {AddButton} button */
+function renderPlacement(v, button) {
   const tile = currentTile();
   if (!tile) return;
+  const ui = S.ui;
   const spots = spotsOf(tile);
   if (ui.spot && !spots.includes(ui.spot)) ui.spot = null;
   board.setSpots(spots, ui.spot, (key, hover) => {
     if (hover) {
-      if (ui.spot) return;
-      ui.hoverSpot = key;
+      if (S.ui.spot) return;
+      S.ui.hoverSpot = key;
       const rots = rotationsAt(tile, key);
       const [x, y] = key.split(',').map(Number);
       board.setPreview(tile, x, y, rots[0]);
       return;
     }
-    if (ui.spot === key) ui.rotIdx++;
-    else { ui.spot = key; ui.rotIdx = 0; }
+    if (S.ui.spot === key) S.ui.rotIdx++;
+    else { S.ui.spot = key; S.ui.rotIdx = 0; }
     renderDecision();
     renderHand();
   });
@@ -375,23 +451,22 @@ function renderPlacement(buttons, button) {
     button(rots.length > 1 ? `Rotate (${(ui.rotIdx % rots.length) + 1}/${rots.length})` : 'Only one way fits', () => rotate(), '', 'rotate').disabled = rots.length < 2;
     button(`Place ${tile} here`, () => confirm(), 'primary', 'confirm');
   }
-  const v = frame.view;
   if ((v.hand_tiles ?? []).length > 1) {
     const other = (v.hand_tiles).find((t) => t !== tile && spotsOf(t).length);
-    if (other) button(`Use tile ${other} instead`, () => { ui.tile = other; ui.spot = null; ui.rotIdx = 0; renderDecision(); renderHand(); }, '', 'swap-tile');
+    if (other) button(`Use tile ${other} instead`, () => { S.ui.tile = other; S.ui.spot = null; S.ui.rotIdx = 0; renderDecision(); renderHand(); }, '', 'swap-tile');
   }
 }
 
 function rotate() {
-  if (!ui.spot) return;
-  ui.rotIdx++;
+  if (!S.ui.spot) return;
+  S.ui.rotIdx++;
   renderDecision();
   renderHand();
 }
 
 /** The chosen move, if the choices made so far name exactly one. */
 function chosenMove() {
-  const legal = frame?.legal ?? [];
+  const legal = S.frame?.legal ?? [], ui = S.ui;
   if (placements().length) {
     const tile = currentTile();
     if (!ui.spot || !tile) return null;
@@ -410,23 +485,29 @@ function confirm() {
   if (m) send(m);
 }
 
+/** @param {string} move */
 function send(move) {
-  if (!frame || ui.sent) return;
-  if (link.send({ type: 'move', index: frame.index, move })) {
-    ui.sent = true;
+  if (!S.frame || S.ui.sent) return;
+  if (S.link?.send({ type: 'move', index: S.frame.index, move })) {
+    S.ui.sent = true;
     status(`Sent: ${moveWords(move)}…`);
   } else status('Offline: the move was not sent.', 'error');
 }
 
-/** Targets on the board for the chosen group (a card, a lightning target, a follower). */
-function renderChoice(moves, button, p) {
-  const v = frame.view;
+/**
+ * Targets on the board for the chosen group (a card, a lightning target, a follower).
+ * @param {View} v @param {string[]} moves @param {AddButton} button @param {HTMLElement} p
+ */
+function renderChoice(v, moves, button, p) {
+  const ui = S.ui;
   const { next, done } = nextChoices(moves, ui.chosen);
   const last = v.board[v.board.length - 1];
+  /** @type {Token|undefined} */
   const prev = ui.chosen[ui.chosen.length - 1];
-  const ctx = prev && prev.x !== undefined ? { x: prev.x, y: prev.y } : last;
-  if (ui.group?.match(/^(open|play) /)) {
-    const id = ui.group.split(' ')[1];
+  const ctx = prev && prev.kind !== 'port' ? { x: prev.x, y: prev.y } : last;
+  const group = ui.group ?? '';
+  if (/^(open|play) /.test(group)) {
+    const id = group.split(' ')[1];
     const t = document.createElement('p');
     t.className = 'card-line';
     t.textContent = `${cardName(id)}: ${CARDS[id]?.text ?? ''}`;
@@ -444,28 +525,29 @@ function renderChoice(moves, button, p) {
   // a token that completes a move is picked and then confirmed; one that leads on is taken at once
   const pickedToken = ui.pick ? pickable.find((t) => t.text === ui.pick) : null;
   board.setTargets(pickable, ctx, ui.pick, (t) => {
-    const after = nextChoices(moves, [...ui.chosen, t]);
-    if (after.next.length) { ui.chosen.push(t); ui.pick = null; }
-    else if (ui.pick === t.text) { ui.chosen.push(t); ui.pick = null; confirm(); return; }
-    else ui.pick = t.text;
+    const after = nextChoices(moves, [...S.ui.chosen, t]);
+    if (after.next.length) { S.ui.chosen.push(t); S.ui.pick = null; }
+    else if (S.ui.pick === t.text) { S.ui.chosen.push(t); S.ui.pick = null; confirm(); return; }
+    else S.ui.pick = t.text;
     renderDecision();
-  }, ui.group === 'follower' || /claim_|intrude_|synod/.test(ui.group ?? '') ? mySeat() : -1);
+  }, group === 'follower' || /claim_|intrude_|synod/.test(group) ? mySeat() : -1);
   const pickedNext = pickedToken ? nextChoices(moves, [...ui.chosen, pickedToken]) : null;
-  if (pickedToken && pickedNext.next.length) {
-    button('Next', () => { ui.chosen.push(pickedToken); ui.pick = null; renderDecision(); }, 'primary', 'next');
-  } else if (pickedToken) {
+  if (pickedToken && pickedNext && pickedNext.next.length) {
+    button('Next', () => { S.ui.chosen.push(pickedToken); S.ui.pick = null; renderDecision(); }, 'primary', 'next');
+  } else if (pickedToken && pickedNext) {
     const m = pickedNext.done[0];
-    const card = /^(open|play) /.test(ui.group ?? '') ? ui.group.split(' ')[1] : v.christmas?.in_play?.card;
+    const card = /^(open|play) /.test(group) ? group.split(' ')[1] : v.christmas?.in_play?.card;
     const num = pickedToken.kind === 'seg' ? cardNumber(card, featureAt(v, pickedToken.x, pickedToken.y, pickedToken.port, same)) : '';
-    button(`Confirm: ${moveWords(m)}${num ? ` (${num})` : ''}`, () => { ui.chosen.push(pickedToken); ui.pick = null; confirm(); }, 'primary', 'confirm');
+    button(`Confirm: ${moveWords(m)}${num ? ` (${num})` : ''}`, () => { S.ui.chosen.push(pickedToken); S.ui.pick = null; confirm(); }, 'primary', 'confirm');
   } else if (!next.length && done.length === 1) {
     button(`Confirm: ${moveWords(done[0])}`, () => confirm(), 'primary', 'confirm');
   }
-  if (ui.group !== 'follower' && ui.group !== 'target') button('Cancel', () => { ui.group = null; ui.chosen = []; ui.pick = null; renderDecision(); renderHand(); }, '', 'cancel');
+  if (ui.group !== 'follower' && ui.group !== 'target') button('Cancel', () => { S.ui.group = null; S.ui.chosen = []; S.ui.pick = null; renderDecision(); renderHand(); }, '', 'cancel');
 }
 
-/** The choices the arrow keys move between: spots, or the current targets. */
+/** The choices the arrow keys move between: spots, or the current targets. @param {number} dir */
 function cycle(dir) {
+  const frame = S.frame, ui = S.ui;
   if (!frame) return;
   if (placements().length) {
     const spots = spotsOf(currentTile()).sort((a, b) => {
@@ -474,9 +556,10 @@ function cycle(dir) {
     });
     if (!spots.length) return;
     const i = spots.indexOf(ui.spot ?? '');
-    ui.spot = spots[(i + dir + spots.length) % spots.length];
+    const spot = spots[(i + dir + spots.length) % spots.length];
+    ui.spot = spot;
     ui.rotIdx = 0;
-    const [x, y] = ui.spot.split(',').map(Number);
+    const [x, y] = spot.split(',').map(Number);
     board.reveal(x, y);
   } else if (ui.group) {
     const moves = groupMoves(frame.legal).get(ui.group) ?? [];
@@ -489,31 +572,31 @@ function cycle(dir) {
   renderHand();
 }
 
+/** @param {KeyboardEvent} e */
 function onKey(e) {
-  const tag = /** @type {HTMLElement} */ (e.target).tagName;
+  const tag = e.target instanceof Element ? e.target.tagName : '';
   if (tag === 'INPUT' || tag === 'TEXTAREA' || (tag === 'BUTTON' && (e.key === 'Enter' || e.key === ' '))) return;
-  const k = e.key;
+  const k = e.key, ui = S.ui;
   if (k === 'ArrowRight' || k === 'ArrowDown' || k === 'n') cycle(1);
   else if (k === 'ArrowLeft' || k === 'ArrowUp') cycle(-1);
   else if (k === 'r' || k === 'R') rotate();
-  else if (k === 't' || k === 'T') { const b = document.querySelector('[data-key="swap-tile"]'); if (b) /** @type {HTMLElement} */ (b).click(); }
+  else if (k === 't' || k === 'T') { const b = document.querySelector('[data-key="swap-tile"]'); if (b instanceof HTMLElement) b.click(); }
   else if (k === 'Enter') {
     if (ui.pick) {
-      const moves = groupMoves(frame.legal).get(ui.group ?? '') ?? [];
+      const moves = groupMoves(S.frame?.legal ?? []).get(ui.group ?? '') ?? [];
       const t = nextChoices(moves, ui.chosen).next.find((x) => x.text === ui.pick);
       if (t && nextChoices(moves, [...ui.chosen, t]).next.length) { ui.chosen.push(t); ui.pick = null; renderDecision(); return; }
       if (t) { ui.chosen.push(t); ui.pick = null; }
     }
     confirm();
-  } else if (k === 'p' || k === 'P') { if ((frame?.legal ?? []).includes('pass')) send('pass'); }
+  } else if (k === 'p' || k === 'P') { if ((S.frame?.legal ?? []).includes('pass')) send('pass'); }
   else if (k === 'Escape') { ui.chosen = []; ui.pick = null; if (ui.group !== 'follower' && ui.group !== 'target') ui.group = null; ui.spot = null; renderDecision(); renderHand(); }
   else if (k === '+' || k === '=') board.zoom(1.25);
   else if (k === '-') board.zoom(0.8);
   else if (k === 'f' || k === 'F') fitBoard();
   else if (/^[1-9]$/.test(k)) {
-    const cards = [...document.querySelectorAll('#hand .card.playable')];
-    const c = /** @type {HTMLElement|undefined} */ (cards[Number(k) - 1]);
-    if (c) c.click();
+    const c = document.querySelectorAll('#hand .card.playable')[Number(k) - 1];
+    if (c instanceof HTMLElement) c.click();
   } else return;
   e.preventDefault();
 }

@@ -1,8 +1,17 @@
 // The lobby (/): choose 2-5 seats (a person, or a computer player and its strength), the
 // expansions and a seed; create the game (POST /api/games) and show every seat's link.
-import { SEAT_COLOURS, SEAT_NAMES } from './board.js';
+import { SEAT_COLOURS, SEAT_NAMES } from './seats.js';
 
-const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/** @typedef {import('./types.js').NewGame} NewGame */
+/** @typedef {import('./types.js').CreatedGame} CreatedGame */
+/** @typedef {import('./types.js').ApiError} ApiError */
+
+/** An element of index.html (every id asked for is there). @param {string} id @returns {HTMLElement} */
+const $ = (id) => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`index.html has no #${id}`);
+  return e;
+};
 const KINDS = [
   ['human', 'A person'],
   ['greedy', 'Computer: quick (greedy)'],
@@ -32,14 +41,17 @@ function renderSeats() {
 $('add-seat').onclick = () => { seats.push('greedy'); renderSeats(); };
 $('remove-seat').onclick = () => { seats.pop(); renderSeats(); };
 
+/** `<li><strong>label</strong> <a>link</a> <button>Copy</button></li>` @param {string} label @param {string} url */
 function linkItem(label, url) {
   const li = document.createElement('li');
   const full = new URL(url, location.href).href;
-  li.innerHTML = `<strong></strong> <a></a> <button type="button">Copy</button>`;
-  li.querySelector('strong').textContent = label;
-  const a = li.querySelector('a');
+  const strong = document.createElement('strong');
+  strong.textContent = label;
+  const a = document.createElement('a');
   a.href = full; a.textContent = full;
-  const b = li.querySelector('button');
+  const b = document.createElement('button');
+  b.type = 'button'; b.textContent = 'Copy';
+  li.append(strong, ' ', a, ' ', b);
   b.onclick = async () => {
     try { await navigator.clipboard.writeText(full); b.textContent = 'Copied'; } catch { b.textContent = 'Select and copy the link'; }
   };
@@ -49,10 +61,14 @@ function linkItem(label, url) {
 $('new-game').addEventListener('submit', async (e) => {
   e.preventDefault();
   $('error').textContent = '';
+  /** @type {NewGame} */
   const body = { players: seats, expansions: /** @type {HTMLSelectElement} */ ($('expansions')).value };
   const seed = /** @type {HTMLInputElement} */ ($('seed')).value.trim();
   if (seed) body.seed = Number(seed);
-  let res, data;
+  /** @type {Response} */
+  let res;
+  /** @type {CreatedGame|ApiError} */
+  let data;
   try {
     res = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     data = await res.json();
@@ -60,9 +76,10 @@ $('new-game').addEventListener('submit', async (e) => {
     $('error').textContent = `The server did not answer: ${err}`;
     return;
   }
-  if (!res.ok) { $('error').textContent = data.error ?? data.message ?? `error ${res.status}`; return; }
+  if (!res.ok || 'error' in data) { $('error').textContent = 'error' in data ? data.error : `error ${res.status}`; return; }
   const list = $('link-list');
   list.replaceChildren();
+  /** @type {string|null} */
   let mine = null;
   for (const s of data.seats) {
     if (!s.url) continue;

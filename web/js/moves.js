@@ -3,8 +3,10 @@
 // The page holds no rules: it only groups and narrows this list.
 
 /** @typedef {{tile: string, x: number, y: number, rot: number, move: string}} Placement */
-/** A choice token: a segment `(x,y) type:PORT`, a position `(x,y)`, or a port `type:PORT` on a tile known from context. */
-/** @typedef {{kind: 'seg'|'pos'|'port', x?: number, y?: number, type?: string, port?: string, text: string}} Token */
+/** A segment `(x,y) type:PORT` in a move. @typedef {{kind: 'seg', x: number, y: number, type: string, port: string, text: string}} SegToken */
+/** A position `(x,y)` in a move. @typedef {{kind: 'pos', x: number, y: number, text: string}} PosToken */
+/** A port `type:PORT` of a tile known from context (the previous token's, or the tile just placed). @typedef {{kind: 'port', type: string, port: string, text: string}} PortToken */
+/** A choice token: a segment, a position, or a port on a tile known from context. @typedef {SegToken|PosToken|PortToken} Token */
 
 const PLACE = /^([A-X]) \((-?\d+),(-?\d+)\) r([0-3])$/;
 
@@ -14,8 +16,9 @@ export function parsePlacement(m) {
   return r ? { tile: r[1], x: +r[2], y: +r[3], rot: +r[4], move: m } : null;
 }
 
-/** The words after a move's head (`open ID`, `play ID`, `target`, or none for a follower) as tokens. */
+/** The words after a move's head (`open ID`, `play ID`, `target`, or none for a follower) as tokens. @param {string} rest @returns {Token[]} */
 export function tokens(rest) {
+  /** @type {Token[]} */
   const out = [];
   const re = /\((-?\d+),(-?\d+)\)(?: (\w+):(\w+))?|(\w+):(\w+)/g;
   let r;
@@ -24,10 +27,10 @@ export function tokens(rest) {
     else if (r[1] !== undefined) out.push({ kind: 'pos', x: +r[1], y: +r[2], text: r[0] });
     else out.push({ kind: 'port', type: r[5], port: r[6], text: r[0] });
   }
-  return /** @type {Token[]} */ (out);
+  return out;
 }
 
-/** The head of a move: `open ID`, `play ID`, `discard ID`, `target`, `follower`, a placement, or the word. */
+/** The head of a move: `open ID`, `play ID`, `discard ID`, `target`, `follower`, a placement, or the word. @param {string} m */
 export function head(m) {
   const w = m.split(' ');
   if (w[0] === 'open' || w[0] === 'play' || w[0] === 'discard') return `${w[0]} ${w[1]}`;
@@ -37,7 +40,7 @@ export function head(m) {
   return w[0];
 }
 
-/** The part after the head. */
+/** The part after the head. @param {string} m */
 export function rest(m) {
   const h = head(m);
   if (h === 'follower') return m;
@@ -45,13 +48,15 @@ export function rest(m) {
   return m.slice(h.length).trim();
 }
 
-/** Legal moves grouped by head, keeping their order. @returns {Map<string, string[]>} */
+/** Legal moves grouped by head, keeping their order. @param {string[]} legal @returns {Map<string, string[]>} */
 export function groupMoves(legal) {
+  /** @type {Map<string, string[]>} */
   const g = new Map();
   for (const m of legal) {
     const h = head(m);
-    if (!g.has(h)) g.set(h, []);
-    g.get(h).push(m);
+    const list = g.get(h);
+    if (list) list.push(m);
+    else g.set(h, [m]);
   }
   return g;
 }
@@ -59,10 +64,12 @@ export function groupMoves(legal) {
 /**
  * Narrowing a group: given the moves of one head and the tokens chosen so far, the distinct next
  * tokens, and the moves that are complete with exactly these tokens.
+ * @param {string[]} moves @param {Token[]} chosen @returns {{next: Token[], done: string[]}}
  */
 export function nextChoices(moves, chosen) {
   /** @type {Map<string, Token>} */
   const next = new Map();
+  /** @type {string[]} */
   const done = [];
   for (const m of moves) {
     const t = tokens(rest(m));

@@ -1,32 +1,48 @@
 // The information panels of the game page: players (score, breakdown, followers, hands), the
 // stack by tile kind, and the final screen. They read the view only.
-import { SEAT_COLOURS, SEAT_NAMES } from './board.js';
+import { SEAT_COLOURS, SEAT_NAMES } from './seats.js';
 import { drawChart } from './chart.js';
 import { tileIcon } from './tiles.js';
 import { cardName } from './cards.js';
 
+/** @typedef {import('./types.js').View} View */
+/** @typedef {import('./types.js').TileDef} TileDef */
+/** @typedef {import('./types.js').ScoreParts} ScoreParts */
+/** A seat's points by kind, with the points banked on locked features. @typedef {Partial<ScoreParts & {banked: number}>} Parts */
+
+/** @type {(keyof Parts)[]} */
 export const PARTS = ['roads', 'cities', 'cloisters', 'fields', 'cards', 'gifts', 'banked'];
 
-/** "Red (you)", "Blue — greedy". */
+/**
+ * "Red (you)", "Blue — greedy".
+ * @param {number} seat @param {string|undefined} player the seat's player (`human`, `greedy`...) @param {number} mySeat
+ */
 export function playerLabel(seat, player, mySeat) {
   const base = SEAT_NAMES[seat] ?? `Seat ${seat}`;
   if (seat === mySeat) return `${base} (you)`;
   return player && player !== 'human' ? `${base} — ${player}` : base;
 }
 
+/** @param {View} v @param {number} s @returns {Parts} */
 function parts(v, s) {
+  /** @type {Parts} */
   const p = { ...(v.score_parts?.[s] ?? {}) };
-  const banked = v.banked?.[s] ?? v.christmas?.banked?.[s];
+  const banked = v.christmas?.banked?.[s];
   if (banked !== undefined) p.banked = banked;
   return p;
 }
 
+/** @param {View} v @param {number} s */
 function xmasCount(v, s) {
   const h = v.christmas?.hands?.[s];
   if (!h) return null;
   return h.count ?? (h.cards?.length ?? 0) + (h.hidden ?? 0);
 }
 
+/**
+ * The players table: score, followers in supply, cards in hand, and each seat's breakdown.
+ * @param {HTMLElement} box @param {View} v @param {string[]} players @param {number} mySeat
+ */
 export function renderPlayers(box, v, players, mySeat) {
   let html = '<h2>Players</h2><table class="scores"><thead><tr><th></th><th>Score</th><th title="followers in supply">Followers</th>';
   if (v.gifts) html += '<th>Gifts</th>';
@@ -45,7 +61,10 @@ export function renderPlayers(box, v, players, mySeat) {
   box.innerHTML = html + '</tbody></table>';
 }
 
-/** Tiles left in the stack by kind: the catalogue's counts less those placed, removed or in hand. */
+/**
+ * Tiles left in the stack by kind: the catalogue's counts less those placed, removed or in hand.
+ * @param {HTMLElement} box @param {View} v @param {Map<string, TileDef>} defs
+ */
 export function renderStack(box, v, defs) {
   const left = new Map([...defs.values()].map((d) => [d.id, d.count]));
   for (const b of v.board) left.set(b.tile, (left.get(b.tile) ?? 0) - 1);
@@ -53,12 +72,7 @@ export function renderStack(box, v, defs) {
   box.innerHTML = `<h2>Stack: ${v.stack_left} tiles left</h2>`;
   const decks = [];
   if (v.gifts) decks.push(`gift deck ${v.gifts.deck_left}`);
-  if (v.christmas) {
-    const x = v.christmas;
-    if (x.cloister_left !== undefined) decks.push(`Cloister deck ${x.cloister_left}`);
-    if (x.roadside_left !== undefined) decks.push(`Roadside deck ${x.roadside_left}`);
-    if (x.decks) for (const [k, d] of Object.entries(x.decks)) decks.push(`${k} deck ${d.left ?? d}`);
-  }
+  if (v.christmas) for (const [k, d] of Object.entries(v.christmas.decks)) decks.push(`${k} deck ${d.left}`);
   if (decks.length) {
     const p = document.createElement('p');
     p.className = 'decks';
@@ -66,6 +80,7 @@ export function renderStack(box, v, defs) {
     box.appendChild(p);
   }
   // discard piles are public (RULES.md §6): the newest last
+  /** @type {[string, string[]][]} */
   const piles = [];
   if (v.gifts?.discard?.length) piles.push(['Gifts opened', v.gifts.discard]);
   for (const [k, d] of Object.entries(v.christmas?.decks ?? {})) if (d.discard?.length) piles.push([`${k[0].toUpperCase()}${k.slice(1)} discards`, d.discard]);
@@ -78,11 +93,12 @@ export function renderStack(box, v, defs) {
   const grid = document.createElement('div');
   grid.className = 'stack-grid';
   for (const [id, n] of left) {
-    if (n <= 0) continue;
+    const def = defs.get(id);
+    if (n <= 0 || !def) continue;
     const d = document.createElement('div');
     d.className = 'stack-kind';
-    d.title = `${id}: ${defs.get(id).description}`;
-    d.appendChild(tileIcon(defs.get(id), 0, 30));
+    d.title = `${id}: ${def.description}`;
+    d.appendChild(tileIcon(def, 0, 30));
     const c = document.createElement('span');
     c.textContent = `×${n}`;
     d.appendChild(c);
@@ -91,6 +107,11 @@ export function renderStack(box, v, defs) {
   box.appendChild(grid);
 }
 
+/**
+ * The final screen once the game is over: winners, the breakdown, the chart, the links.
+ * @param {HTMLElement} box @param {View} v @param {string[]} players @param {number} mySeat
+ * @param {{turn: number, scores: number[]}[]} history @param {string} gameId
+ */
 export function renderFinal(box, v, players, mySeat, history, gameId) {
   if (!v.over) { box.hidden = true; return; }
   if (!box.hidden && box.dataset.done === String(v.turn)) return;
@@ -108,16 +129,21 @@ export function renderFinal(box, v, players, mySeat, history, gameId) {
   }
   html += `</tbody></table></div><div id="final-chart"></div><p><a href="/replay/${esc(gameId)}">Watch the replay</a> · <a href="/api/games/${esc(gameId)}/record" download>Download the record</a> · <a href="/">New game</a> · <button id="final-close">Look at the board</button></p></div>`;
   box.innerHTML = html;
-  drawChart(box.querySelector('#final-chart'), history, v.players);
-  if (new Set(history.map((h) => h.turn)).size < v.turn / 2) {
-    const note = document.createElement('p');
-    note.className = 'note';
-    note.textContent = 'This page saw only part of the game: the replay shows the scores of every turn.';
-    box.querySelector('#final-chart').after(note);
+  const chart = box.querySelector('#final-chart');
+  if (chart) {
+    drawChart(chart, history, v.players);
+    if (new Set(history.map((h) => h.turn)).size < v.turn / 2) {
+      const note = document.createElement('p');
+      note.className = 'note';
+      note.textContent = 'This page saw only part of the game: the replay shows the scores of every turn.';
+      chart.after(note);
+    }
   }
-  /** @type {HTMLElement} */ (box.querySelector('#final-close')).onclick = () => { box.hidden = true; };
+  const close = box.querySelector('#final-close');
+  if (close instanceof HTMLElement) close.onclick = () => { box.hidden = true; };
 }
 
+/** Text made safe inside HTML. @param {string} s */
 export function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

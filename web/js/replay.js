@@ -8,31 +8,52 @@ import { playerLabel, renderPlayers } from './panels.js';
 import { loadCards } from './cards.js';
 import { eventWords, moveWords } from './words.js';
 
-const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
-/** @type {{view: any, events: string[], move: string|null}[]} */
+/** @typedef {import('./types.js').GameRecord} GameRecord */
+/** @typedef {import('./types.js').GameSummary} GameSummary */
+/** @typedef {import('./types.js').Replay} Replay */
+/** @typedef {import('./types.js').ReplayStep} ReplayStep */
+/** @typedef {import('./types.js').ApiError} ApiError */
+/** @typedef {import('./types.js').TileDef} TileDef */
+
+/** An element of replay.html (every id asked for is there). @param {string} id @returns {HTMLElement} */
+const $ = (id) => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`replay.html has no #${id}`);
+  return e;
+};
+/** @type {ReplayStep[]} */
 let steps = [];
 let at = 0;
+/** @type {string[]} the seats' players (`human`, `greedy`...) */
 let players = [];
+/** @type {Board} set by start() before anything is drawn */
 let board;
-/** Two ports of one tile name one segment (for featureAt). */
+/** Two ports of one tile name one segment (for featureAt). @type {import('./features.js').SameSegment} */
 const same = (x, y, a, b) => board.sameSegment(x, y, a, b);
 
+/** What an exception says. @param {unknown} err */
+function message(err) {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** @param {string} t */
 function status(t, cls = '') { $('status').textContent = t; $('status').className = `status ${cls}`; }
 
-/** The record's steps from the server: the public view and events after each move. */
+/** The record's steps from the server: the public view and events after each move. @param {GameRecord} rec @returns {Promise<ReplayStep[]>} */
 async function rebuild(rec) {
   const res = await fetch('/api/replay', {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rec),
   });
+  /** @type {Replay|ApiError} */
   const made = await res.json();
-  if (!res.ok) throw new Error(made.error ?? `the server refused the record (${res.status})`);
-  /** @type {{view: any, events: string[], move: string|null}[]} */
+  if (!res.ok || 'error' in made) throw new Error('error' in made ? made.error : `the server refused the record (${res.status})`);
   const out = made.steps;
   const final = out[out.length - 1].view.scores;
   if (rec.scores && rec.scores.join() !== final.join()) throw new Error(`the replayed scores ${final} differ from the record's ${rec.scores}`);
   return out;
 }
 
+/** Shows step `i` (0: the start), clamped to the steps there are. @param {number} i */
 function show(i) {
   at = Math.max(0, Math.min(steps.length - 1, i));
   const s = steps[at];
@@ -41,7 +62,7 @@ function show(i) {
   renderPlayers($('players'), s.view, players, -1);
   /** @type {HTMLInputElement} */ ($('slider')).value = String(at);
   const who = playerLabel(s.view.active, players[s.view.active], -1);
-  $('step').textContent = at ? `Move ${at} of ${steps.length - 1}: ${moveWords(s.move)}${s.view.over ? ' — game over' : ''}` : `Start: ${steps.length - 1} moves. ${who} begins.`;
+  $('step').textContent = at ? `Move ${at} of ${steps.length - 1}: ${moveWords(s.move ?? '')}${s.view.over ? ' — game over' : ''}` : `Start: ${steps.length - 1} moves. ${who} begins.`;
   $('step').dataset.index = String(at);
   const names = players.map((p, k) => playerLabel(k, p, -1));
   const ol = $('log');
@@ -58,6 +79,7 @@ function show(i) {
   drawChart($('chart'), steps.slice(0, at + 1).map((x) => ({ turn: x.view.turn, scores: x.view.scores })), s.view.players);
 }
 
+/** Plays a record again on the server and shows its last step. @param {GameRecord} rec */
 async function load(rec) {
   status('Playing the record again on the server…');
   players = Array.from({ length: rec.players }, () => 'human');
@@ -71,8 +93,11 @@ async function load(rec) {
 }
 
 async function start() {
+  /** @type {[TileDef[], void]} */
   const [tiles] = await Promise.all([fetch('/api/tiles').then((r) => r.json()), loadCards()]);
-  board = new Board(/** @type {any} */ ($('board')), new Map(tiles.map((t) => [t.id, t])));
+  const svg = $('board');
+  if (!(svg instanceof SVGSVGElement)) throw new Error('the page has no board');
+  board = new Board(svg, new Map(tiles.map((t) => [t.id, t])));
   $('zoom-in').onclick = () => board.zoom(1.25);
   $('zoom-out').onclick = () => board.zoom(0.8);
   $('fit').onclick = () => board.fit();
@@ -83,11 +108,12 @@ async function start() {
   $('slider').oninput = (e) => show(Number(/** @type {HTMLInputElement} */ (e.target).value));
   document.addEventListener('keydown', (e) => {
     if (!steps.length || /** @type {HTMLElement} */ (e.target).tagName === 'INPUT' && e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    /** @type {Record<string, number>} */
     const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: steps.length - 1 };
     if (e.key in moves) { show(moves[e.key]); e.preventDefault(); }
   });
   window.addEventListener('resize', () => { if (steps.length && !board.userMoved) board.fit(); else board.resized(); });
-  const svg = $('board'), tip = $('tip');
+  const tip = $('tip');
   svg.addEventListener('pointermove', (e) => {
     if (!steps.length || e.buttons) return;
     const u = board.segmentUnder(e.clientX, e.clientY);
@@ -101,8 +127,9 @@ async function start() {
       tip.style.top = `${e.clientY - r.top + 14}px`;
     }
   });
+  /** @param {File} file */
   const readFile = async (file) => {
-    try { await load(JSON.parse(await file.text())); } catch (err) { status(`Cannot replay this file: ${err.message ?? err}`, 'error'); }
+    try { await load(JSON.parse(await file.text())); } catch (err) { status(`Cannot replay this file: ${message(err)}`, 'error'); }
   };
   $('file').onchange = (e) => { const f = /** @type {HTMLInputElement} */ (e.target).files?.[0]; if (f) readFile(f); };
   const drop = $('drop');
@@ -112,13 +139,15 @@ async function start() {
   if (!id) { status('Drop a record file on the page.'); return; }
   const res = await fetch(`/api/games/${id}/record`);
   if (!res.ok) { status(res.status === 404 ? 'No record: the game is not over yet, or there is no such game.' : `error ${res.status}`, 'error'); return; }
+  /** @type {GameRecord} */
   const rec = await res.json();
   try {
+    /** @type {GameSummary} */
     const info = await (await fetch(`/api/games/${id}`)).json();
     await load(rec);
     players = info.players ?? players;
     show(at);
-  } catch (err) { console.error(err.stack); status(`Cannot replay: ${err.message ?? err}`, 'error'); }
+  } catch (err) { console.error(err instanceof Error ? err.stack : err); status(`Cannot replay: ${message(err)}`, 'error'); }
 }
 
 start().catch((e) => status(`Cannot start: ${e}`, 'error'));

@@ -8,10 +8,11 @@ export const EDGES = ['N', 'E', 'S', 'W'];
 export const HALVES = ['NW', 'NE', 'EN', 'ES', 'SE', 'SW', 'WS', 'WN'];
 const SVGNS = 'http://www.w3.org/2000/svg';
 
-/** @typedef {{type: string, ports: string[]}} Segment */
-/** @typedef {{id: string, count: number, edges: string, pennants: number, cloister: boolean, segments: Segment[], description: string}} TileDef */
+/** @typedef {import('./types.js').TileSegment} Segment */
+/** @typedef {import('./types.js').TileDef} TileDef */
+/** A point of a tile, 0..100 each way. @typedef {[number, number]} Point */
 
-/** A port turned `rot` quarter turns clockwise (printed → board). */
+/** A port turned `rot` quarter turns clockwise (printed → board). @param {string} port @param {number} rot */
 export function rotatePort(port, rot) {
   const e = EDGES.indexOf(port);
   if (e >= 0) return EDGES[(e + rot) % 4];
@@ -20,26 +21,37 @@ export function rotatePort(port, rot) {
   return port;
 }
 
-/** A board port turned back to the printed tile's port. */
+/** A board port turned back to the printed tile's port. @param {string} port @param {number} rot */
 export function unrotatePort(port, rot) {
   return rotatePort(port, (4 - (rot % 4)) % 4);
 }
 
-/** A point of the printed tile turned `rot` quarter turns clockwise about the centre. */
+/**
+ * A point of the printed tile turned `rot` quarter turns clockwise about the centre.
+ * @param {Point} point @param {number} rot @returns {Point}
+ */
 export function rotatePoint([x, y], rot) {
   for (let i = 0; i < rot; i++) [x, y] = [100 - y, x];
   return [x, y];
 }
 
+/** @type {Record<string, Point>} the middle of each edge */
 const MID = { N: [50, 0], E: [100, 50], S: [50, 100], W: [0, 50] };
 
-/** The inner point of a half-edge port: 25 or 75 along its edge, 13 inside. */
+/** @type {Record<string, Point>} */
+const HALF_POINTS = { NW: [25, 13], NE: [75, 13], EN: [87, 25], ES: [87, 75], SE: [75, 87], SW: [25, 87], WS: [13, 75], WN: [13, 25] };
+
+/** The inner point of a half-edge port: 25 or 75 along its edge, 13 inside. @param {string} p */
 function halfPoint(p) {
-  const pts = { NW: [25, 13], NE: [75, 13], EN: [87, 25], ES: [87, 75], SE: [75, 87], SW: [25, 87], WS: [13, 75], WN: [13, 25] };
-  return pts[p];
+  return HALF_POINTS[p];
 }
 
-/** Which canonical city shape a set of edges is, and the turn that puts it there. */
+/** @typedef {'full'|'cap'|'corner'|'band'|'three'} CityKind */
+
+/**
+ * Which canonical city shape a set of edges is, and the turn that puts it there.
+ * @param {string[]} ports @returns {{kind: CityKind, rot: number}}
+ */
 function cityShape(ports) {
   const idx = ports.map((p) => EDGES.indexOf(p)).sort();
   if (idx.length === 4) return { kind: 'full', rot: 0 };
@@ -54,7 +66,7 @@ function cityShape(ports) {
   return { kind: 'corner', rot: b - a === 3 ? 3 : a };
 }
 
-// Canonical shapes: cap on N, corner N+E, band E-W, three without S. [fill path, wall path, anchor]
+/** @type {Record<CityKind, [string, string, Point]>} canonical shapes: cap on N, corner N+E, band E-W, three without S; [fill path, wall path, anchor] */
 const CITY = {
   full: ['M0 0H100V100H0Z', '', [50, 50]],
   cap: ['M0 0H100Q50 56 0 0Z', 'M100 0Q50 56 0 0', [50, 15]],
@@ -63,12 +75,12 @@ const CITY = {
   three: ['M0 0H100V100Q50 40 0 100Z', 'M100 100Q50 40 0 100', [50, 38]],
 };
 
-/** Anchor of a segment of the printed tile (where a follower stands). */
+/** Anchor of a segment of the printed tile (where a follower stands). @param {TileDef} def @param {Segment} seg @returns {Point} */
 export function segmentAnchor(def, seg) {
   if (seg.type === 'cloister') return [50, 50];
   if (seg.type === 'city') {
     const s = cityShape(seg.ports);
-    return rotatePoint(/** @type {[number, number]} */ (CITY[s.kind][2]), s.rot);
+    return rotatePoint(CITY[s.kind][2], s.rot);
   }
   if (seg.type === 'road') {
     if (seg.ports.length === 1) {
@@ -88,19 +100,19 @@ export function segmentAnchor(def, seg) {
   return best;
 }
 
-/** The printed segment holding a board port of a tile placed with rotation `rot`. */
+/** The printed segment holding a board port of a tile placed with rotation `rot`. @param {TileDef} def @param {string} port @param {number} rot */
 export function segmentAt(def, port, rot) {
   const p = unrotatePort(port, rot);
   return def.segments.find((s) => s.ports.includes(p));
 }
 
-/** Board anchor (in tile units, tile at the origin) of the segment at a board port. */
+/** Board anchor (in tile units, tile at the origin) of the segment at a board port. @param {TileDef} def @param {string} port @param {number} rot @returns {Point} */
 export function boardAnchor(def, port, rot) {
   const seg = segmentAt(def, port, rot);
   return seg ? rotatePoint(segmentAnchor(def, seg), rot) : [50, 50];
 }
 
-/** @param {string} name @param {Record<string, string|number>} attrs */
+/** An SVG element with its attributes, appended to `parent` if given. @param {string} name @param {Record<string, string|number>} attrs @param {Element|null} parent */
 export function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(SVGNS, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
@@ -111,8 +123,10 @@ export function el(name, attrs = {}, parent = null) {
 /**
  * An SVG group drawing one printed tile in 0..100 (not rotated). `rot` is the turn the caller
  * will give the group: the cloister and the pennant are turned back so they stay upright.
+ * @param {TileDef} def @param {number} rot
  */
 export function drawTile(def, rot = 0) {
+  /** @param {number} x @param {number} y */
   const upright = (x, y) => `rotate(${-90 * rot} ${x} ${y})`;
   const g = el('g', { class: 'tile-art' });
   el('rect', { x: 0, y: 0, width: 100, height: 100, class: 'field' }, g);
@@ -135,7 +149,7 @@ export function drawTile(def, rot = 0) {
     if (wall) el('path', { d: wall, class: 'wall' }, cg);
     if (def.pennants && !pennantDone) {
       pennantDone = true;
-      const [ax, ay] = /** @type {number[]} */ (anchor);
+      const [ax, ay] = anchor;
       const px = s.kind === 'cap' ? ax + 22 : ax + 14, py = s.kind === 'cap' ? ay - 6 : ay - 14;
       el('path', { d: `M${px - 6} ${py - 6}h12v7l-6 5l-6 -5Z`, class: 'pennant', transform: `rotate(${-90 * (s.rot + rot)} ${px} ${py})` }, cg);
     }
@@ -150,7 +164,7 @@ export function drawTile(def, rot = 0) {
   return g;
 }
 
-/** A standalone small SVG of a tile at a rotation (hand tiles, previews). */
+/** A standalone small SVG of a tile at a rotation (hand tiles, previews). @param {TileDef} def */
 export function tileIcon(def, rot = 0, size = 64) {
   const svg = /** @type {SVGSVGElement} */ (el('svg', { viewBox: '0 0 100 100', width: size, height: size, class: 'tile-icon' }));
   const g = drawTile(def, rot);

@@ -2,6 +2,7 @@
 // file does not know is shown as it came.
 import { cardName } from './cards.js';
 
+/** @type {Record<string, string>} */
 const FEATURE = { city: 'city', road: 'road', cloister: 'cloister', field: 'field' };
 
 /** @param {number} seat @param {string[]} names */
@@ -9,14 +10,17 @@ function who(seat, names) {
   return names[seat] ?? `Seat ${seat}`;
 }
 
-/** "the city at (1,-1) N" from the words `(X,Y)` and `TYPE:PORT` of an event. */
+/**
+ * "the city at (1,-1) N" from the words `(X,Y)` and `TYPE:PORT` of an event.
+ * @param {string|undefined} at @param {string|undefined} seg
+ */
 function feature(at, seg) {
   if (!at || !seg) return 'a feature';
   const [type, port] = seg.split(':');
   return `the ${FEATURE[type] ?? type} at ${at}${type === 'cloister' ? '' : ' ' + port}`;
 }
 
-/** Why points were scored: the REASON of a `score` or `bank` event and its feature. */
+/** Why points were scored: the REASON of a `score` or `bank` event and its feature. @param {string} reason @param {string} f */
 function because(reason, f) {
   switch (reason) {
     case 'completed': return `for completing ${f}`;
@@ -34,7 +38,7 @@ function because(reason, f) {
   }
 }
 
-/** One event in words; `names` are the seats' display names. */
+/** One event in words; `names` are the seats' display names. @param {string} ev @param {string[]} names */
 export function eventWords(ev, names) {
   const w = ev.split(' ');
   const s = Number(w[1]);
@@ -59,7 +63,7 @@ export function eventWords(ev, names) {
   }
 }
 
-/** A move in words, for the confirm line (`names` as above, `seat` who makes it). */
+/** A move in words, for the confirm line (`names` as above, `seat` who makes it). @param {string} move */
 export function moveWords(move) {
   const w = move.split(' ');
   if (w[0] === 'open') return `Open ${cardName(w[1])}${w.length > 2 ? ' on ' + w.slice(2).join(' ') : ''}`;

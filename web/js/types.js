@@ -1,0 +1,154 @@
+// The shapes of everything the server sends the pages, as JSDoc typedefs (no code): the
+// WebSocket frames of docs/SERVER.md, full and delta, the state JSON of docs/RECORD.md ("State
+// JSON") that every frame's `view` is, the tile catalogue, and the answers of the HTTP API.
+// A module uses them with `/** @typedef {import('./types.js').View} View */`.
+export {};
+
+// ---- the state JSON (docs/RECORD.md, "State JSON") ----
+
+/** A seat: 0 .. players-1. @typedef {number} Seat */
+
+/**
+ * A decision the engine asks for (`carc_decision_name()`); `none` at the end.
+ * @typedef {'none'|'window_before'|'place'|'card_draw'|'card_target'|'block'|'follower'|'modifier'|'window_after'|'discard'|'end_choice'} DecisionName
+ */
+
+/** @typedef {'city'|'road'|'field'|'cloister'} FeatureType */
+
+/** A board position. @typedef {{x: number, y: number}} Position */
+
+/** A segment of a placed tile: the tile at (x, y) and a canonical port of it (`N`, `EN`, `C`...). @typedef {{x: number, y: number, port: string}} SegmentRef */
+
+/**
+ * The decision owed and who owes it (-1 once the game is over). `feature` is null but for a
+ * `modifier` decision: then a segment of the feature the question is about.
+ * @typedef {{decision: DecisionName, feature: SegmentRef|null, seat: number}} Pending
+ */
+
+/** A placed tile, in placement order. @typedef {{tile: string, x: number, y: number, rot: number}} Placed */
+
+/**
+ * A follower on the board; `locked`: on a locked feature (X12).
+ * @typedef {{seat: Seat, x: number, y: number, type: FeatureType, port: string, locked: boolean}} FollowerOnBoard
+ */
+
+/**
+ * A feature in play (one someone holds, or with a token or a lock). `segments` are
+ * `[x, y, PORT]`, one per tile segment; `followers` per seat; `tokens` the seats with a
+ * tie-break token on it; `value` what it would score now.
+ * @typedef {{type: FeatureType, segments: [number, number, string][], tiles: number, pennants: number, completed: boolean, followers: number[], tokens: Seat[], locked: boolean, value: number}} Feature
+ */
+
+/** One seat's points by kind (`carc_score_part()`). @typedef {{roads: number, cities: number, cloisters: number, fields: number, cards: number, gifts: number}} ScoreParts */
+
+/**
+ * A hand of cards: `cards` are the ids this view may show (empty for another seat's hand,
+ * whose size is then `hidden`).
+ * @typedef {{count: number, cards: string[], hidden: number}} Hand
+ */
+
+/** The Gifts: the deck, the discard pile (oldest first), a hand per seat. @typedef {{deck_left: number, discard: string[], hands: Hand[]}} Gifts */
+
+/** A Christmas hand, with how many of its cards came from each deck. @typedef {Hand & {from_cloister: number, from_roadside: number}} ChristmasHand */
+
+/** A Christmas deck: cards left and its discard pile (oldest first). @typedef {{left: number, discard: string[]}} Deck */
+
+/**
+ * A card's target: a segment (`type`, `port`), or a position alone; `seat` on the second
+ * target of a swap, whose follower it takes.
+ * @typedef {{x: number, y: number, type?: FeatureType, port?: string, seat?: Seat}} CardTarget
+ */
+
+/** The card in play (X4); `target` null until named and while no attacked seat is asked to reply. @typedef {{card: string, target: CardTarget[]|null}} InPlay */
+
+/** A pending Mastermind position (X13) and the turn it binds. @typedef {{x: number, y: number, turn: number}} Bind */
+
+/**
+ * Christmas Present: hands, decks, the card in play, the deck a pending `card_draw` offers,
+ * pending Mastermind positions, points banked per seat on locked features.
+ * @typedef {{hands: ChristmasHand[], decks: {cloister: Deck, roadside: Deck}, in_play: InPlay|null, offered: 'cloister'|'roadside'|null, binds: Bind[], banked: number[]}} Christmas
+ */
+
+/**
+ * The state JSON of one seat's view (or the public view, or the full state). `view` is the
+ * seat whose view it is, `"public"` for a spectator's, null for the full state.
+ * @typedef {object} View
+ * @property {number} players
+ * @property {string} expansions
+ * @property {number} turn
+ * @property {Seat} active
+ * @property {Pending} pending
+ * @property {boolean} over
+ * @property {number[]} scores
+ * @property {ScoreParts[]} score_parts
+ * @property {number[]} supply
+ * @property {number} stack_left
+ * @property {string[]} hand_tiles
+ * @property {string[]} removed
+ * @property {Placed[]} board
+ * @property {Position|null} last_placed
+ * @property {FollowerOnBoard[]} followers
+ * @property {Feature[]} features
+ * @property {Seat[]} [winners] only once the game is over
+ * @property {Seat|'public'|null} view
+ * @property {Gifts} [gifts] only with The Gifts
+ * @property {Christmas} [christmas] only with Christmas Present
+ * @property {string[]} [legal] only in `carc_state_json(g, 1)`; frames carry `legal` beside the view
+ */
+
+// ---- WebSocket frames (docs/SERVER.md, "WebSocket") ----
+
+/**
+ * The state after a move, sent when a session opens and after every change. `index` is the
+ * number of moves played; `seat` the session's seat, null for a spectator; `legal` the legal
+ * moves (docs/NOTATION.md) for the seat that owes the decision, else empty; `events` what the
+ * move that led to `index` did (docs/PROTOCOL.md's short form, masked for this seat).
+ * @typedef {{type: 'state', game: string, index: number, over: boolean, seat: Seat|null, legal: string[], events: string[], view: View}} StateFrame
+ */
+
+/**
+ * What changed from the state of index `base` (`?frames=delta` sessions only): cut the board to
+ * `board_from` tiles, append `board_add`, then every key of `view` replaces the same key.
+ * @typedef {{type: 'delta', game: string, index: number, base: number, over: boolean, seat: Seat|null, legal: string[], events: string[], board_from: number, board_add: Placed[], view: Partial<View>}} DeltaFrame
+ */
+
+/** One step of a game's history: the start, then one per move. @typedef {{events: string[], scores: number[], turn: number}} HistoryStep */
+
+/** The game so far as this session may see it, sent first when a session opens. @typedef {{type: 'history', index: number, steps: HistoryStep[]}} HistoryFrame */
+
+/** A message refused: nothing changed. @typedef {{type: 'error', index: number, message: string}} ErrorFrame */
+
+/** Any frame the server sends. @typedef {StateFrame|DeltaFrame|HistoryFrame|ErrorFrame} Frame */
+
+/** What a client sends: a move for the decision at `index`, or a request for the full state. @typedef {{type: 'move', index: number, move: string}|{type: 'state'}} ClientMessage */
+
+// ---- HTTP API (docs/SERVER.md, "HTTP") ----
+
+/** Any API error (4xx, 5xx). @typedef {{error: string}} ApiError */
+
+/** `POST /api/games` body. @typedef {{players: string[], expansions?: string, seed?: number}} NewGame */
+
+/** One seat of a created game: its secret links, null for a computer seat. @typedef {{seat: Seat, player: string, token: string|null, url: string|null, ws: string|null}} SeatLinks */
+
+/** `POST /api/games` answer (201). @typedef {{id: string, seats: SeatLinks[], watch: string, watch_ws: string}} CreatedGame */
+
+/**
+ * `GET /api/games/ID`: the public summary; `seed` and `winners` once the game is over.
+ * @typedef {{id: string, players: string[], expansions: string, index: number, turn: number, pending: {decision: DecisionName, seat: number}, scores: number[], over: boolean, created: number, watch: string, seed?: number, winners?: Seat[]}} GameSummary
+ */
+
+/**
+ * A game record (docs/RECORD.md), as `GET /api/games/ID/record` answers and `POST /api/replay`
+ * takes.
+ * @typedef {{carc: number, players: number, seed: number, expansions?: string, stack?: string, return_pos?: number, gift_deck?: string[], cloister_deck?: string[], roadside_deck?: string[], moves: string[], events?: string[][], scores?: number[]}} GameRecord
+ */
+
+/** One step of a replay: the move (null for the start), the events after it, the public view. @typedef {{move: string|null, events: string[], view: View}} ReplayStep */
+
+/** `POST /api/replay` answer (200). @typedef {{steps: ReplayStep[]}} Replay */
+
+/** A segment of a printed tile: its type and ports (rotation 0). @typedef {{type: FeatureType, ports: string[]}} TileSegment */
+
+/** One kind of tile in `GET /api/tiles` (docs/RECORD.md, "Tile catalogue JSON"). @typedef {{id: string, count: number, edges: string, pennants: number, cloister: boolean, segments: TileSegment[], description: string}} TileDef */
+
+/** One card in `GET /api/cards` (`carc cards --json`). @typedef {{id: string, name: string, deck: string, timing: string, text: string}} CardDef */

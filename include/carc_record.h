@@ -46,9 +46,13 @@ int carc_event_format(const carc_event *e, char *buf, size_t size);
  * "paid 0 8", "over". Returns the length, as snprintf does. */
 int carc_event_string(const carc_event *e, char *buf, size_t size);
 
-/* Writes a one-line English account of an event ("seat 0 draws K"). g is the state
- * after the event, or NULL. Returns the length, as snprintf does. */
-int carc_event_text(const carc_game *g, const carc_event *e, char *buf, size_t size);
+/* Writes an event as one English sentence ("seat 1 scores 4 for completing the city at
+ * (0,-1), port S."), made from its short string by the table every front end shares
+ * (the browser gets it from carc_sentences_json). Returns the length, as snprintf does. */
+int carc_event_text(const carc_event *e, char *buf, size_t size);
+/* That table as JSON (caller frees; NULL on out of memory): {"events": {KEY: {"text",
+ * "words"}}, "features": {...}, "reasons": {...}}; docs/SERVER.md, GET /api/sentences. */
+char *carc_sentences_json(void);
 
 /* ---- the board as text ----------------------------------------------------------- */
 

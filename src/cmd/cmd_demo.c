@@ -39,10 +39,10 @@ static void print_events(const carc_game *g, int *turn_shown)
         if (e->kind == CARC_EV_PLACED || e->kind == CARC_EV_FOLLOWER ||
             e->kind == CARC_EV_GAME_OVER)
             continue;
-        carc_event_text(g, e, text, sizeof text);
+        carc_event_text(e, text, sizeof text);
         if (e->kind == CARC_EV_TILE_DRAWN && carc_turn(g) != *turn_shown) {
             *turn_shown = carc_turn(g);
-            printf("turn %d: %s\n", *turn_shown, text);
+            printf("turn %d, seat %d: %s\n", *turn_shown, e->seat, text);
         } else {
             printf("    %s\n", text);
         }

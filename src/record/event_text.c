@@ -1,121 +1,249 @@
 /*
- * event_text.c - engine events as text: one line of English per event for
- * `carc demo` and the log of `carc play` (event_text), saying why every point was
- * scored; and the short form of the `carc engine` replies (event_short, listed in
- * docs/PROTOCOL.md), which is the record layer's carc_event_string: the events a
- * record keeps exactly as the record does ("draw U", "gift 1 synod"; see
- * docs/RECORD.md), and the ones a record leaves out (placement, followers, scoring
- * with its reason, tokens, locks, banked points).
+ * event_text.c - events as English sentences, from one table that every front end
+ * shares: `carc demo` and the terminal game's log write them here (carc_event_text),
+ * and the browser game writes the same sentences from the same table, which the
+ * server hands it as JSON (carc_sentences_json, GET /api/sentences; web/js/words.js).
+ *
+ * A sentence is made from an event's short string (carc_event_string, listed in
+ * docs/PROTOCOL.md) and nothing else, so both renderers have the same facts: the
+ * table names the words after the event's first word ("score 1 4 completed (0,-1)
+ * city:S": seat, points, reason, at, segment) and gives the sentence with those
+ * names as {placeholders}. Besides the words themselves:
+ *   {seat}     the seat: "seat 1" here, the player's name in the browser
+ *   {card}     the card's display name (card_text.c), or in a reason the card the
+ *              reason is named after ("road_sweeper")
+ *   {feature}  the feature at {at} and {segment}: the "feature" or, for a cloister,
+ *              the "cloister" sentence of the table, with {type} and {port}
+ *   {why}      the reason's sentence
+ * A card hidden from a view is "?" in the short string; the event's "KEY?" entry,
+ * when there is one, says it without the card. An event the table does not know is
+ * shown as its short string.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "record_int.h"
 
-static char tile_letter(int kind)
+typedef struct sentence {
+    const char *key;
+    const char *words;  /* the names of the words after the first, blank-separated */
+    const char *text;
+} sentence;
+
+static const sentence event_sentences[] = {
+    {"draw", "tile", "Tile {tile} drawn."},
+    {"remove", "tile", "Tile {tile} fits nowhere and leaves the game."},
+    {"return", "tile depth", "Tile {tile} goes back into the stack."},
+    {"place", "seat tile at rotation", "{seat} places tile {tile} at {at}."},
+    {"follower", "seat at segment", "{seat} puts a follower on {feature}."},
+    {"score", "seat points reason at segment", "{seat} scores {points} {why}."},
+    {"bank", "seat points reason at segment",
+     "{seat} banks {points} for completing {feature}, locked: paid at the end."},
+    {"paid", "seat points", "{seat} is paid {points} banked points."},
+    {"token", "seat at segment", "{seat} puts a tie-break token on {feature}."},
+    {"lock", "seat at segment", "{seat} locks {feature}."},
+    {"back", "seat at segment", "{seat}'s follower on {feature} returns to the supply."},
+    {"gift", "seat card", "{seat} receives the gift {card}."},
+    {"gift?", "seat card", "{seat} receives a gift."},
+    {"card", "seat card", "{seat} draws {card}."},
+    {"card?", "seat card", "{seat} takes a Christmas card into hand."},
+    {"play", "seat card", "{seat} plays {card}."},
+    {"discard", "card", "{card} is discarded."},
+    {"over", "", "The game is over."},
+};
+
+/* Why points were scored: the end of "{seat} scores {points} {why}." */
+static const sentence reason_sentences[] = {
+    {"completed", "", "for completing {feature}"},
+    {"modifier", "", "for completing {feature}, with a scoring modifier"},
+    {"final", "", "at the end for {feature}, unfinished"},
+    {"field", "", "at the end for {feature} (3 per completed city)"},
+    {"field_bonus", "", "more for {feature} (field bonus card)"},
+    {"road_sweeper", "", "for {feature} ({card})"},
+    {"cash_out", "", "cashing out of {feature} ({card})"},
+    {"score_card", "", "for {feature}, scored now by a card"},
+    {"score_three", "", "({card})"},
+    {"supply_bonus", "", "for the followers in supply ({card})"},
+    {"gifts", "", "for unopened gifts"},
+};
+
+static const sentence feature_sentences[] = {
+    {"feature", "", "the {type} at {at}, port {port}"},
+    {"cloister", "", "the cloister at {at}"},
+};
+
+enum { TEXT_WORDS = 8, TEXT_SHORT = 128 };
+
+static const sentence *text_find(const sentence *t, size_t n, const char *key)
 {
-    const carc_tile_def *d = carc_tile_def_of(kind);
-    return d ? d->letter : '?';
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(t[i].key, key) == 0)
+            return &t[i];
+    return NULL;
 }
 
-/* The card's id, or `hidden` when the event does not show it (a seat's view). */
-static const char *card_or(int card, const char *hidden)
+#define TEXT_FIND(table, key) text_find((table), sizeof(table) / sizeof *(table), (key))
+
+/* The words of an event and the names the table gives them. */
+typedef struct text_fields {
+    const char *name[TEXT_WORDS];
+    const char *value[TEXT_WORDS];
+    int n;
+    char names[64];
+} text_fields;
+
+static const char *text_field(const text_fields *f, const char *name, size_t len)
 {
-    return card == CARC_CARD_NONE ? hidden : carc_card_name(card);
+    for (int i = 0; i < f->n; i++)
+        if (strlen(f->name[i]) == len && strncmp(f->name[i], name, len) == 0)
+            return f->value[i];
+    return NULL;
 }
 
-/* "the road at (1,0), port E": the feature an event names, by one of its segments
- * (two fields on one tile differ by their ports). */
-static const char *feature_at(const carc_event *e, int type, char *buf, size_t size)
+static void text_expand(strbuf *b, const char *text, const text_fields *f, const char *reason);
+
+/* A card id as its display name (an unknown id as it is). */
+static void text_card(strbuf *b, const char *id)
 {
-    snprintf(buf, size, "the %s at (%d,%d), port %s", carc_feature_name(type), e->x, e->y,
-             carc_port_name(e->port));
-    return buf;
+    int card = id ? carc_card_parse(id, strlen(id)) : CARC_CARD_NONE;
+    const carc_card_info *info = carc_card_info_of(card);
+    sb_puts(b, info ? info->name : id ? id : "?");
 }
 
-/* Why points were scored, as the end of "seat 0 scores 4 ...". */
-static int score_text(const carc_event *e, char *buf, size_t size)
+/* One {placeholder} of `name` (len bytes). */
+static void text_placeholder(strbuf *b, const char *name, size_t len, const text_fields *f,
+                             const char *reason)
 {
-    char f[64];
-    const char *what = e->port != CARC_PORT_NONE ? feature_at(e, e->a, f, sizeof f) : "";
-    switch (e->b) {
-    case CARC_REASON_COMPLETED:
-        return snprintf(buf, size, "for completing %s", what);
-    case CARC_REASON_MODIFIER:
-        return snprintf(buf, size, "for completing %s, with a scoring modifier", what);
-    case CARC_REASON_FINAL:
-        return snprintf(buf, size, "at the end for the unfinished %s", what + 4);
-    case CARC_REASON_FIELD:
-        return snprintf(buf, size, "at the end for %s (3 per completed city)", what);
-    case CARC_REASON_FIELD_BONUS:
-        return snprintf(buf, size, "more for %s (field bonus cards)", what);
-    case CARC_REASON_ROAD_SWEEPER:
-        return snprintf(buf, size, "for %s (road_sweeper)", what);
-    case CARC_REASON_CASH_OUT:
-        return snprintf(buf, size, "cashing out of %s (cash_out)", what);
-    case CARC_REASON_SCORE_CARD:
-        return snprintf(buf, size, "for %s, scored now by a card", what);
-    case CARC_REASON_SCORE_THREE:
-        return snprintf(buf, size, "(score_three)");
-    case CARC_REASON_SUPPLY_BONUS:
-        return snprintf(buf, size, "for the followers in supply (supply_bonus)");
-    case CARC_REASON_GIFTS:
-        return snprintf(buf, size, "for unopened gifts");
-    default:
-        return snprintf(buf, size, "(reason %d)", e->b);
+    const char *v;
+    if (len == 4 && strncmp(name, "seat", 4) == 0 && (v = text_field(f, "seat", 4))) {
+        sb_printf(b, "seat %s", v);
+    } else if (len == 4 && strncmp(name, "card", 4) == 0) {
+        text_card(b, reason ? reason : text_field(f, "card", 4));
+    } else if (len == 7 && strncmp(name, "feature", 7) == 0) {
+        const char *seg = text_field(f, "segment", 7);
+        int cloister = seg && strncmp(seg, "cloister:", 9) == 0;
+        text_expand(b, feature_sentences[cloister].text, f, NULL);
+    } else if ((len == 4 && strncmp(name, "type", 4) == 0) ||
+               (len == 4 && strncmp(name, "port", 4) == 0)) {
+        /* the two halves of the segment word TYPE:PORT */
+        const char *seg = text_field(f, "segment", 7);
+        const char *colon = seg ? strchr(seg, ':') : NULL;
+        if (!colon)
+            sb_puts(b, "?");
+        else if (name[0] == 't')
+            sb_raw(b, seg, (size_t)(colon - seg));
+        else
+            sb_puts(b, colon + 1);
+    } else if (len == 3 && strncmp(name, "why", 3) == 0) {
+        const char *r = text_field(f, "reason", 6);
+        const sentence *s = r ? TEXT_FIND(reason_sentences, r) : NULL;
+        if (s)
+            text_expand(b, s->text, f, r);
+        else
+            sb_printf(b, "(%s)", r ? r : "?");
+    } else if ((v = text_field(f, name, len))) {
+        sb_puts(b, v);
+    } else {
+        sb_putc(b, '{');
+        sb_raw(b, name, len);
+        sb_putc(b, '}');
     }
 }
 
-int carc_event_text(const carc_game *g, const carc_event *e, char *buf, size_t size)
+/* Appends text with every {placeholder} filled. reason: the reason being told (for
+ * its {card}), or NULL. */
+static void text_expand(strbuf *b, const char *text, const text_fields *f, const char *reason)
 {
-    char f[64], why[128];
-    (void)g;  /* every event names its segment with type and canonical port */
-    switch (e->kind) {
-    case CARC_EV_TILE_DRAWN:
-        return snprintf(buf, size, "seat %d draws %c", e->seat, tile_letter(e->a));
-    case CARC_EV_TILE_REMOVED:
-        return snprintf(buf, size, "%c is removed from the game", tile_letter(e->a));
-    case CARC_EV_TILE_RETURNED:
-        if (e->value < 0)  /* a seat's view: where it went is hidden (G10) */
-            return snprintf(buf, size, "%c is shuffled back into the stack", tile_letter(e->a));
-        return snprintf(buf, size, "%c goes back into the stack at depth %d",
-                        tile_letter(e->a), e->value);
-    case CARC_EV_PLACED:
-        return snprintf(buf, size, "seat %d places %c at (%d,%d) rotation %d", e->seat,
-                        tile_letter(e->a), e->x, e->y, e->b);
-    case CARC_EV_FOLLOWER:
-        return snprintf(buf, size, "seat %d puts a follower at (%d,%d) %s:%s", e->seat, e->x,
-                        e->y, carc_feature_name(e->b), carc_port_name(e->port));
-    case CARC_EV_SCORED:
-        score_text(e, why, sizeof why);
-        return snprintf(buf, size, "seat %d scores %d %s", e->seat, e->value, why);
-    case CARC_EV_RETURNED:
-        return snprintf(buf, size, "a follower of seat %d returns from (%d,%d) %s:%s", e->seat,
-                        e->x, e->y, carc_feature_name(e->b), carc_port_name(e->port));
-    case CARC_EV_GIFT_DRAWN:
-        return snprintf(buf, size, "seat %d receives gift %s", e->seat,
-                        card_or(e->a, "(hidden)"));
-    case CARC_EV_CARD_DRAWN:
-        return snprintf(buf, size, "seat %d draws card %s", e->seat,
-                        card_or(e->a, "(hidden)"));
-    case CARC_EV_CARD_PLAYED:
-        return snprintf(buf, size, "seat %d plays %s", e->seat, card_or(e->a, "a card"));
-    case CARC_EV_CARD_DISCARDED:
-        return snprintf(buf, size, "%s is discarded", card_or(e->a, "a card"));
-    case CARC_EV_GAME_OVER:
-        return snprintf(buf, size, "game over");
-    case CARC_EV_TOKEN:
-        return snprintf(buf, size, "seat %d puts a tie-break token on %s", e->seat,
-                        feature_at(e, e->a, f, sizeof f));
-    case CARC_EV_LOCKED:
-        return snprintf(buf, size, "seat %d locks %s", e->seat, feature_at(e, e->a, f, sizeof f));
-    case CARC_EV_BANKED:
-        return snprintf(buf, size, "seat %d banks %d for completing the locked %s%s, paid at the "
-                        "end", e->seat, e->value, feature_at(e, e->a, f, sizeof f) + 4,
-                        e->b == CARC_REASON_MODIFIER ? " (scoring modifier)" : "");
-    case CARC_EV_BANK_PAID:
-        return snprintf(buf, size, "seat %d is paid %d banked points", e->seat, e->value);
-    default:
-        return snprintf(buf, size, "event %d", e->kind);
+    for (const char *p = text; *p;) {
+        const char *close = p[0] == '{' ? strchr(p, '}') : NULL;
+        if (!close) {
+            sb_putc(b, *p++);
+            continue;
+        }
+        text_placeholder(b, p + 1, (size_t)(close - p - 1), f, reason);
+        p = close + 1;
     }
+}
+
+int carc_event_text(const carc_event *e, char *buf, size_t size)
+{
+    char line[TEXT_SHORT], key[16];
+    char *word[TEXT_WORDS + 1];
+    int nw = 0;
+    carc_event_string(e, line, sizeof line);
+    for (char *p = strtok(line, " "); p && nw < TEXT_WORDS + 1; p = strtok(NULL, " "))
+        word[nw++] = p;
+    const sentence *s = nw ? TEXT_FIND(event_sentences, word[0]) : NULL;
+    if (!s) {
+        carc_event_string(e, buf, size);
+        return (int)strlen(buf);
+    }
+    text_fields f;
+    f.n = 0;
+    snprintf(f.names, sizeof f.names, "%s", s->words);
+    for (char *p = strtok(f.names, " "); p && f.n < TEXT_WORDS && f.n + 1 < nw;
+         p = strtok(NULL, " ")) {
+        f.name[f.n] = p;
+        f.value[f.n] = word[f.n + 1];
+        f.n++;
+    }
+    const char *card = text_field(&f, "card", 4);
+    if (card && strcmp(card, "?") == 0) {
+        snprintf(key, sizeof key, "%s?", s->key);
+        const sentence *hidden = TEXT_FIND(event_sentences, key);
+        if (hidden)
+            s = hidden;
+    }
+    strbuf b;
+    sb_init(&b, 0);
+    text_expand(&b, s->text, &f, NULL);
+    const char *text = sb_str(&b);
+    int n = snprintf(buf, size, "%s", text ? text : "(out of memory)");
+    sb_free(&b);
+    return n;
+}
+
+static void text_table_json(strbuf *b, const char *name, const sentence *t, size_t n,
+                            int with_words)
+{
+    sb_json_string(b, name);
+    sb_puts(b, ":{");
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            sb_putc(b, ',');
+        sb_json_string(b, t[i].key);
+        sb_putc(b, ':');
+        if (!with_words) {
+            sb_json_string(b, t[i].text);
+            continue;
+        }
+        sb_puts(b, "{\"text\":");
+        sb_json_string(b, t[i].text);
+        sb_puts(b, ",\"words\":[");
+        char names[64];
+        snprintf(names, sizeof names, "%s", t[i].words);
+        int k = 0;
+        for (char *p = strtok(names, " "); p; p = strtok(NULL, " "))
+            sb_puts(b, k++ ? "," : ""), sb_json_string(b, p);
+        sb_puts(b, "]}");
+    }
+    sb_putc(b, '}');
+}
+
+char *carc_sentences_json(void)
+{
+    strbuf b;
+    sb_init(&b, 0);
+    sb_putc(&b, '{');
+    text_table_json(&b, "events", event_sentences,
+                    sizeof event_sentences / sizeof *event_sentences, 1);
+    sb_putc(&b, ',');
+    text_table_json(&b, "features", feature_sentences,
+                    sizeof feature_sentences / sizeof *feature_sentences, 0);
+    sb_putc(&b, ',');
+    text_table_json(&b, "reasons", reason_sentences,
+                    sizeof reason_sentences / sizeof *reason_sentences, 0);
+    sb_putc(&b, '}');
+    return sb_take(&b);
 }

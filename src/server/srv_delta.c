@@ -116,7 +116,7 @@ static void delta_head(strbuf *b, const char *id, int index, const carc_game *vi
     }
     sb_puts(b, "],\"log\":[");
     for (int i = 0; i < nev; i++) {
-        carc_event_text(view, &ev[i], line, sizeof line);
+        carc_event_text(&ev[i], line, sizeof line);
         if (i)
             sb_putc(b, ',');
         delta_json_string(b, line);

@@ -6,6 +6,7 @@
  *   GET  /api/games/ID/record  the record once the game is over (404 before)
  *   GET  /api/tiles            the tile catalogue
  *   GET  /api/cards            every gift and Christmas card: name, deck, timing, text
+ *   GET  /api/sentences        the sentences every event is told with (event_text.c)
  *   POST /api/replay           a record -> its steps as a spectator saw them (srv_replay.c)
  *   GET  /                     web/index.html
  *   GET  /play/ID/TOKEN, /watch/ID   web/game.html
@@ -178,8 +179,11 @@ int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
     }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
         return http_error(wsi, 405, "method not allowed");
-    if (strcmp(uri, "/api/tiles") == 0 || strcmp(uri, "/api/cards") == 0) {
-        char *t = strcmp(uri, "/api/tiles") == 0 ? carc_tiles_json() : carc_cards_json();
+    if (strcmp(uri, "/api/tiles") == 0 || strcmp(uri, "/api/cards") == 0 ||
+        strcmp(uri, "/api/sentences") == 0) {
+        char *t = strcmp(uri, "/api/tiles") == 0   ? carc_tiles_json()
+                  : strcmp(uri, "/api/cards") == 0 ? carc_cards_json()
+                                                   : carc_sentences_json();
         int rc = t ? http_json(wsi, 200, t) : http_error(wsi, 500, "out of memory");
         free(t);
         return rc;

@@ -126,10 +126,12 @@ static void account(play_session *s, int reader, const carc_game *src, int decid
             continue;  /* the move line says it */
         if (m && e->kind == CARC_EV_FOLLOWER && m->kind == CARC_MOVE_FOLLOWER)
             continue;
-        carc_event_text(src, e, text, sizeof text);
+        carc_event_text(e, text, sizeof text);
         if (e->kind == CARC_EV_TILE_DRAWN && carc_turn(src) != shown) {
             shown = carc_turn(src);
-            snprintf(line, sizeof line, "-- turn %d: %.170s", shown, text);
+            char label[48];
+            play_seat_label(s, e->seat, reader, label, sizeof label);
+            snprintf(line, sizeof line, "-- turn %d, %.40s: %.150s", shown, label, text);
             emit(s, reader, PLOG_TURN, line);
         } else {
             emit(s, reader, PLOG_PLAIN, text);

@@ -215,7 +215,7 @@ total=$(sed -n 's/.*"moves":\[\([^]]*\)\].*/\1/p' "$dir/full.json" | tr -cd '"' 
 total=$((total / 2))
 start vw 120 40 --view "$dir/full.json"
 wait_for vw "Replay: move 0 of $total, seat 0's view" 30 || fail "view: the viewer does not start at move 0 of $total"
-grep -q -- '-- turn 1: seat 0 draws' "$dir/screen" || fail "view: no log at the start"
+grep -q -- '-- turn 1, seat 0.*: Tile [A-X] drawn' "$dir/screen" || fail "view: no log at the start"
 T send-keys -t vw l
 wait_for vw "Replay: move 1 of $total" 15 || fail "view: l does not step forward"
 grep -q 'seat 0 places [A-X] ' "$dir/screen" || fail "view: the first move is not in the log"

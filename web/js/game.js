@@ -9,7 +9,7 @@ import { groupMoves, nextChoices, parsePlacement } from './moves.js';
 import { Link } from './net.js';
 import { tileIcon } from './tiles.js';
 import { cardNumber, featureAt, hoverWords } from './features.js';
-import { eventWords, moveWords } from './words.js';
+import { eventWords, loadSentences, moveWords } from './words.js';
 import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.js';
 
 /** @typedef {import('./types.js').Frame} Frame */
@@ -96,8 +96,8 @@ function names() {
 }
 
 async function start() {
-  /** @type {[TileDef[], void]} */
-  const [tiles] = await Promise.all([fetch('/api/tiles').then((r) => r.json()), loadCards()]);
+  /** @type {[TileDef[], void, void]} */
+  const [tiles] = await Promise.all([fetch('/api/tiles').then((r) => r.json()), loadCards(), loadSentences()]);
   for (const t of tiles) S.defs.set(t.id, t);
   try {
     /** @type {GameSummary} */

@@ -6,7 +6,7 @@ import { drawChart } from './chart.js';
 import { featureAt, hoverWords } from './features.js';
 import { playerLabel, renderPlayers } from './panels.js';
 import { loadCards } from './cards.js';
-import { eventWords, moveWords } from './words.js';
+import { eventWords, loadSentences, moveWords } from './words.js';
 
 /** @typedef {import('./types.js').GameRecord} GameRecord */
 /** @typedef {import('./types.js').GameSummary} GameSummary */
@@ -93,8 +93,8 @@ async function load(rec) {
 }
 
 async function start() {
-  /** @type {[TileDef[], void]} */
-  const [tiles] = await Promise.all([fetch('/api/tiles').then((r) => r.json()), loadCards()]);
+  /** @type {[TileDef[], void, void]} */
+  const [tiles] = await Promise.all([fetch('/api/tiles').then((r) => r.json()), loadCards(), loadSentences()]);
   const svg = $('board');
   if (!(svg instanceof SVGSVGElement)) throw new Error('the page has no board');
   board = new Board(svg, new Map(tiles.map((t) => [t.id, t])));

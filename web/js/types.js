@@ -151,4 +151,11 @@ export {};
 
 /** One kind of tile in `GET /api/tiles` (docs/RECORD.md, "Tile catalogue JSON"). @typedef {{id: string, count: number, edges: string, pennants: number, cloister: boolean, segments: TileSegment[], description: string}} TileDef */
 
+/**
+ * `GET /api/sentences`: the sentences every event is told with (src/record/event_text.c).
+ * `events` by the event's first word (`KEY?`: the same event with its card hidden), each
+ * with the names of the words after the first; `features` and `reasons` are sentences.
+ * @typedef {{events: Record<string, {text: string, words: string[]}>, features: Record<string, string>, reasons: Record<string, string>}} Sentences
+ */
+
 /** One card in `GET /api/cards` (`carc cards --json`). @typedef {{id: string, name: string, deck: string, timing: string, text: string}} CardDef */

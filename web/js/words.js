@@ -1,66 +1,63 @@
-// Events (docs/PROTOCOL.md, "Event strings") told in plain words for the log. An event this
-// file does not know is shown as it came.
+// Events told in plain words for the log, from the one table of sentences the server
+// serves (GET /api/sentences; src/record/event_text.c writes the same sentences for the
+// terminal game and `carc demo`). A sentence is made from the event's short string only
+// (docs/PROTOCOL.md, "Event strings"): the table names the words after the first and
+// gives the sentence with them as {placeholders}; {seat} is the seat's display name,
+// {card} a card's name (in a reason: the card the reason is named after), {feature} the
+// table's feature sentence, {why} the reason's. Call loadSentences() once before telling
+// an event; an event the table does not know is shown as it came.
 import { cardName } from './cards.js';
 
-/** @type {Record<string, string>} */
-const FEATURE = { city: 'city', road: 'road', cloister: 'cloister', field: 'field' };
+/** @typedef {import('./types.js').Sentences} Sentences */
 
-/** @param {number} seat @param {string[]} names */
-function who(seat, names) {
-  return names[seat] ?? `Seat ${seat}`;
+/** @type {Sentences} the table, filled by loadSentences() */
+const TABLE = { events: {}, features: {}, reasons: {} };
+
+/** Fetches the table once; later calls return at once. */
+export async function loadSentences() {
+  if (Object.keys(TABLE.events).length) return;
+  /** @type {Sentences} */
+  const t = await (await fetch('/api/sentences')).json();
+  Object.assign(TABLE, t);
 }
 
 /**
- * "the city at (1,-1) N" from the words `(X,Y)` and `TYPE:PORT` of an event.
- * @param {string|undefined} at @param {string|undefined} seg
+ * Fills the {placeholders} of `text` from the event's named words.
+ * @param {string} text @param {Record<string, string>} f @param {string[]} names
+ * @param {string|null} reason the reason being told (its {card}), or null
+ * @returns {string}
  */
-function feature(at, seg) {
-  if (!at || !seg) return 'a feature';
-  const [type, port] = seg.split(':');
-  return `the ${FEATURE[type] ?? type} at ${at}${type === 'cloister' ? '' : ' ' + port}`;
-}
-
-/** Why points were scored: the REASON of a `score` or `bank` event and its feature. @param {string} reason @param {string} f */
-function because(reason, f) {
-  switch (reason) {
-    case 'completed': return `for completing ${f}`;
-    case 'modifier': return `for completing ${f}, with a scoring modifier`;
-    case 'final': return `at the end for the unfinished ${f.slice(4)}`;
-    case 'field': return `at the end for ${f} (3 per completed city)`;
-    case 'field_bonus': return `more for ${f} (field bonus card)`;
-    case 'road_sweeper': return `for ${f} (${cardName('road_sweeper')})`;
-    case 'cash_out': return `cashing out of ${f} (${cardName('cash_out')})`;
-    case 'score_card': return `for ${f}, scored now by a card`;
-    case 'score_three': return `(${cardName('score_three')})`;
-    case 'supply_bonus': return `for the followers in supply (${cardName('supply_bonus')})`;
-    case 'gifts': return 'for unopened gifts';
-    default: return `(${reason})`;
-  }
+function expand(text, f, names, reason) {
+  return text.replace(/\{([a-z]+)\}/g, (whole, /** @type {string} */ name) => {
+    const [type, port] = (f.segment ?? '').split(':');
+    switch (name) {
+      case 'seat': return f.seat === undefined ? whole : names[Number(f.seat)] ?? `Seat ${f.seat}`;
+      case 'card': return cardName(reason ?? f.card ?? '?');
+      case 'feature': {
+        const t = type === 'cloister' ? TABLE.features.cloister : TABLE.features.feature;
+        return t === undefined ? whole : expand(t, f, names, null);
+      }
+      case 'type': return port === undefined ? '?' : type;
+      case 'port': return port ?? '?';
+      case 'why': {
+        const r = TABLE.reasons[f.reason ?? ''];
+        return r === undefined ? `(${f.reason ?? '?'})` : expand(r, f, names, f.reason ?? null);
+      }
+      default: return f[name] ?? whole;
+    }
+  });
 }
 
 /** One event in words; `names` are the seats' display names. @param {string} ev @param {string[]} names */
 export function eventWords(ev, names) {
   const w = ev.split(' ');
-  const s = Number(w[1]);
-  switch (w[0]) {
-    case 'draw': return `Tile ${w[1]} drawn.`;
-    case 'remove': return `Tile ${w[1]} fits nowhere and leaves the game.`;
-    case 'return': return `Tile ${w[1]} goes back into the stack.`;
-    case 'place': return `${who(s, names)} places tile ${w[2]} at ${w[3]}.`;
-    case 'follower': return `${who(s, names)} puts a follower on ${feature(w[2], w[3])}.`;
-    case 'score': return `${who(s, names)} scores ${w[2]} ${because(w[3], feature(w[4], w[5]))}.`;
-    case 'bank': return `${who(s, names)} banks ${w[2]} for completing the locked ${feature(w[4], w[5]).slice(4)}, paid at the end.`;
-    case 'paid': return `${who(s, names)} is paid ${w[2]} banked points.`;
-    case 'token': return `${who(s, names)} puts a tie-break token on ${feature(w[2], w[3])}.`;
-    case 'lock': return `${who(s, names)} locks ${feature(w[2], w[3])}.`;
-    case 'back': return `${who(s, names)}'s follower on ${feature(w[2], w[3])} returns to the supply.`;
-    case 'gift': return w[2] === '?' ? `${who(s, names)} receives a gift.` : `${who(s, names)} receives the gift ${cardName(w[2])}.`;
-    case 'card': return w[2] === '?' ? `${who(s, names)} takes a Christmas card into hand.` : `${who(s, names)} draws ${cardName(w[2])}.`;
-    case 'play': return `${who(s, names)} plays ${cardName(w[2])}.`;
-    case 'discard': return `${cardName(w[1])} is discarded.`;
-    case 'over': return 'The game is over.';
-    default: return ev;
-  }
+  let s = TABLE.events[w[0]];
+  if (s === undefined) return ev;
+  /** @type {Record<string, string>} */
+  const f = {};
+  s.words.forEach((name, i) => { if (w[i + 1] !== undefined) f[name] = w[i + 1]; });
+  if (f.card === '?' && TABLE.events[`${w[0]}?`] !== undefined) s = TABLE.events[`${w[0]}?`];
+  return expand(s.text, f, names, null);
 }
 
 /** A move in words, for the confirm line (`names` as above, `seat` who makes it). @param {string} move */

@@ -95,7 +95,7 @@ drive() {
             T send-keys -t "$1" Enter
         else
             me=$(sed -n 's/.*log of seat \([0-9]\).*/\1/p' "$dir/screen")
-            if [ -n "$me" ] && grep 'receives gift [a-z]' "$dir/screen" | grep -vq "seat $me receives"; then
+            if [ -n "$me" ] && grep 'receives the gift [A-Z]' "$dir/screen" | grep -vq "seat $me receives"; then
                 fail "$1: seat $me sees a gift another seat received"
             fi
             case $style:$(keyline) in

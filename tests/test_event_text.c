@@ -1,0 +1,169 @@
+/*
+ * test_event_text.c - events as sentences (src/record/event_text.c), the one table
+ * that `carc demo`, the terminal game and the browser game (GET /api/sentences,
+ * web/js/words.js) tell events with: exact sentences for events of every kind, every
+ * score reason has its sentence, a hidden card has its own sentence, every event of
+ * random games of every expansion set and every seat's view becomes a sentence with
+ * no placeholder left, and the table as JSON holds every sentence used.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include <jansson.h>
+#include "carc.h"
+#include "carc_record.h"
+#include "random_play.h"
+
+static void expect_text(carc_event e, const char *want)
+{
+    char buf[256];
+    int n = carc_event_text(&e, buf, sizeof buf);
+    if (strcmp(buf, want) != 0)
+        fail_msg("event %d: got '%s', want '%s'", e.kind, buf, want);
+    assert_int_equal(n, (int)strlen(want));
+}
+
+static carc_event ev(int kind, int seat, int a, int b, int x, int y, int port, int value)
+{
+    carc_event e;
+    memset(&e, 0, sizeof e);
+    e.kind = (unsigned)kind;
+    e.seat = seat;
+    e.a = (unsigned)a;
+    e.b = (unsigned)b;
+    e.x = x;
+    e.y = y;
+    e.port = (unsigned)port;
+    e.value = value;
+    return e;
+}
+
+static void test_exact_sentences(void **state)
+{
+    (void)state;
+    int k = carc_tile_kind('K'), u = carc_tile_kind('U');
+    int sweeper = carc_card_parse("road_sweeper", 12), synod = carc_card_parse("synod", 5);
+    expect_text(ev(CARC_EV_TILE_DRAWN, 0, k, 0, 0, 0, CARC_PORT_NONE, 0), "Tile K drawn.");
+    expect_text(ev(CARC_EV_TILE_REMOVED, -1, k, 0, 0, 0, CARC_PORT_NONE, 0),
+                "Tile K fits nowhere and leaves the game.");
+    expect_text(ev(CARC_EV_PLACED, 1, u, 1, 1, 0, CARC_PORT_NONE, 0),
+                "seat 1 places tile U at (1,0).");
+    expect_text(ev(CARC_EV_FOLLOWER, 0, CARC_PORT_E, CARC_FEAT_ROAD, 1, 0, CARC_PORT_E, 0),
+                "seat 0 puts a follower on the road at (1,0), port E.");
+    expect_text(ev(CARC_EV_FOLLOWER, 0, CARC_PORT_C, CARC_FEAT_CLOISTER, 2, -1, CARC_PORT_C, 0),
+                "seat 0 puts a follower on the cloister at (2,-1).");
+    expect_text(ev(CARC_EV_SCORED, 1, CARC_FEAT_CITY, CARC_REASON_COMPLETED, 0, -1,
+                   CARC_PORT_S, 4),
+                "seat 1 scores 4 for completing the city at (0,-1), port S.");
+    expect_text(ev(CARC_EV_SCORED, 0, CARC_FEAT_ROAD, CARC_REASON_ROAD_SWEEPER, 3, 2,
+                   CARC_PORT_N, 2),
+                "seat 0 scores 2 for the road at (3,2), port N (Road Sweeper).");
+    expect_text(ev(CARC_EV_SCORED, 1, CARC_FEAT_NONE, CARC_REASON_GIFTS, 0, 0,
+                   CARC_PORT_NONE, 4),
+                "seat 1 scores 4 for unopened gifts.");
+    expect_text(ev(CARC_EV_BANK_PAID, 0, 0, 0, 0, 0, CARC_PORT_NONE, 7),
+                "seat 0 is paid 7 banked points.");
+    expect_text(ev(CARC_EV_RETURNED, 1, CARC_PORT_S, CARC_FEAT_CITY, 0, -1, CARC_PORT_S, 0),
+                "seat 1's follower on the city at (0,-1), port S returns to the supply.");
+    expect_text(ev(CARC_EV_GIFT_DRAWN, 1, synod, 0, 0, 0, CARC_PORT_NONE, 0),
+                "seat 1 receives the gift Synod.");
+    /* another seat's view: the card is hidden, and so is it in the sentence */
+    expect_text(ev(CARC_EV_GIFT_DRAWN, 1, CARC_CARD_NONE, 0, 0, 0, CARC_PORT_NONE, 0),
+                "seat 1 receives a gift.");
+    expect_text(ev(CARC_EV_CARD_PLAYED, 0, sweeper, 0, 0, 0, CARC_PORT_NONE, 0),
+                "seat 0 plays Road Sweeper.");
+    expect_text(ev(CARC_EV_GAME_OVER, -1, 0, 0, 0, 0, CARC_PORT_NONE, 0), "The game is over.");
+}
+
+static void test_every_reason(void **state)
+{
+    (void)state;
+    json_error_t jerr;
+    char *text = carc_sentences_json();
+    assert_non_null(text);
+    json_t *t = json_loads(text, JSON_REJECT_DUPLICATES, &jerr);
+    free(text);
+    assert_non_null(t);
+    json_t *reasons = json_object_get(t, "reasons");
+    for (int r = 0; r < CARC_REASONS; r++)
+        if (!json_is_string(json_object_get(reasons, carc_score_reason_name(r))))
+            fail_msg("no sentence for the reason %s", carc_score_reason_name(r));
+    json_t *events = json_object_get(t, "events");
+    const char *keys[] = {"draw", "remove", "return", "place", "follower", "score", "bank",
+                          "paid", "token", "lock", "back", "gift", "gift?", "card", "card?",
+                          "play", "discard", "over"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+        json_t *e = json_object_get(events, keys[i]);
+        if (!json_is_string(json_object_get(e, "text")) ||
+            !json_is_array(json_object_get(e, "words")))
+            fail_msg("no sentence for the event %s", keys[i]);
+    }
+    assert_true(json_is_string(json_object_get(json_object_get(t, "features"), "feature")));
+    assert_true(json_is_string(json_object_get(json_object_get(t, "features"), "cloister")));
+    json_decref(t);
+}
+
+/* Every event of random games, in the full state and every seat's view: a sentence
+ * (not the short string an unknown event falls back to), no placeholder left, no
+ * unknown reason. */
+static void test_random_games(void **state)
+{
+    (void)state;
+    static const unsigned sets[] = {0, CARC_EXP_GIFTS, CARC_EXP_CHRISTMAS,
+                                    CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS};
+    int games = test_game_count(40, 8, 8), told = 0;
+    uint64_t rng = 77;
+    for (int gi = 0; gi < games; gi++) {
+        carc_config cfg;
+        carc_config_init(&cfg);
+        cfg.players = 2 + gi % 4;
+        cfg.seed = 1000u + (uint64_t)gi;
+        cfg.expansions = sets[gi % 4];
+        carc_error err;
+        carc_game *g = carc_new(&cfg, &err), *v = carc_new(&cfg, &err);
+        assert_non_null(g);
+        assert_non_null(v);
+        carc_move moves[CARC_MAX_MOVES];
+        for (;;) {
+            for (int seat = -1; seat < cfg.players; seat++) {
+                const carc_game *src = g;
+                if (seat >= 0) {
+                    carc_view(g, seat, v);
+                    src = v;
+                }
+                int n;
+                const carc_event *e = carc_events(src, &n);
+                for (int i = 0; i < n; i++) {
+                    char text[256], plain[128];
+                    carc_event_text(&e[i], text, sizeof text);
+                    carc_event_string(&e[i], plain, sizeof plain);
+                    if (strchr(text, '{') || strstr(text, "(?") || strcmp(text, plain) == 0 ||
+                        text[strlen(text) - 1] != '.')
+                        fail_msg("'%s' told as '%s'", plain, text);
+                    told++;
+                }
+            }
+            int n = carc_legal(g, moves, CARC_MAX_MOVES);
+            if (n <= 0)
+                break;
+            assert_int_equal(carc_apply(g, &moves[test_rand_below(&rng, n)], &err), CARC_OK);
+        }
+        carc_free(g);
+        carc_free(v);
+    }
+    assert_true(told > games * 100);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_exact_sentences),
+        cmocka_unit_test(test_every_reason),
+        cmocka_unit_test(test_random_games),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -21,16 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "base.h"
 #include "broken_state.h"
 #include "state.h"
-
-static uint64_t splitmix(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 static int live_features(const carc_game *g)
 {
@@ -59,7 +52,7 @@ static void test_bound_over_random_games(void **state)
             carc_game *g = carc_new(&c, &err);
             assert_non_null(g);
             for (int step = 0, n; (n = carc_legal(g, moves, CARC_MAX_MOVES)) > 0; step++) {
-                carc_move m = moves[splitmix(&pick) % (uint64_t)n];
+                carc_move m = moves[mix_next(&pick) % (uint64_t)n];
                 assert_int_equal(carc_apply(g, &m, &err), CARC_OK);
                 /* between moves: at most nodes - (tiles - 1) live (struct feature) */
                 int live = live_features(g);

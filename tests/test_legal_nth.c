@@ -24,15 +24,8 @@
 
 #include <cmocka.h>
 
+#include "base.h"
 #include "legal_nth_check.h"
-
-static uint64_t nth_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 static long nth_positions;
 
@@ -62,7 +55,7 @@ static void nth_games(unsigned expansions, int players, int games)
                      expansions, players, (unsigned long long)c.seed, step);
             test_check_legal_nth(g, where);
             nth_positions++;
-            if ((nth_next(&rng) & 15) == 0 && !carc_is_over(g)) {
+            if ((mix_next(&rng) & 15) == 0 && !carc_is_over(g)) {
                 int seat = carc_pending_decision(g).seat;
                 carc_view(g, seat, view);
                 test_check_legal_nth(view, where);
@@ -71,7 +64,7 @@ static void nth_games(unsigned expansions, int players, int games)
             int n = carc_legal(g, list, CARC_MAX_MOVES);
             if (n == 0)
                 break;
-            carc_move m = list[(nth_next(&rng) >> 33) % (uint64_t)n];
+            carc_move m = list[(mix_next(&rng) >> 33) % (uint64_t)n];
             assert_int_equal(carc_apply(g, &m, &err), CARC_OK);
         }
         assert_true(carc_is_over(g));

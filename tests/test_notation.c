@@ -12,16 +12,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "base.h"
 #include "carc_record.h"
-
-/* splitmix64: the tests' own generator for choosing moves. */
-static uint64_t next_rand(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 /* A new game, or NULL if the engine does not implement this expansion set yet. */
 static carc_game *new_game(int players, uint64_t seed, unsigned expansions)
@@ -146,7 +138,7 @@ static void test_round_trip_random_games(void **state)
                 assert_true(n > 0);
                 checked += n;
                 positions++;
-                if (carc_apply(g, &moves[next_rand(&rnd) % (uint64_t)n], &err) != CARC_OK)
+                if (carc_apply(g, &moves[mix_next(&rnd) % (uint64_t)n], &err) != CARC_OK)
                     fail_msg("apply: %s", err.msg);
             }
             carc_free(view);

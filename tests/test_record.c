@@ -14,19 +14,11 @@
 #include <cmocka.h>
 #include <jansson.h>
 
+#include "base.h"
 #include "carc_record.h"
 
 static const unsigned expansion_sets[] = { 0, CARC_EXP_GIFTS, CARC_EXP_CHRISTMAS,
                                            CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS };
-
-/* splitmix64: the tests' own generator for choosing moves. */
-static uint64_t next_rand(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 /* Plays random legal moves from cfg (at most max_moves; -1: to the end) with a
  * recorder; returns the record (caller frees), or NULL if the engine does not
@@ -56,7 +48,7 @@ static char *play_recorded(const carc_config *cfg, uint64_t pick, int max_moves)
         const carc_move *m;
 
         assert_true(n > 0);
-        m = &moves[next_rand(&pick) % (uint64_t)n];
+        m = &moves[mix_next(&pick) % (uint64_t)n];
         carc_copy(before, g);
         if (carc_apply(g, m, &err) != CARC_OK)
             fail_msg("apply: %s", err.msg);
@@ -583,7 +575,7 @@ static void test_state_json(void **state)
     /* play to the end, checking the JSON now and then */
     while (!carc_is_over(g)) {
         n = carc_legal(g, moves, CARC_MAX_MOVES);
-        assert_int_equal(carc_apply(g, &moves[next_rand(&pick) % (uint64_t)n], &err), CARC_OK);
+        assert_int_equal(carc_apply(g, &moves[mix_next(&pick) % (uint64_t)n], &err), CARC_OK);
         if (carc_turn(g) % 10 == 0) {
             text = carc_state_json(g, 1);
             o = load(text);

@@ -18,15 +18,8 @@
 
 #include <cmocka.h>
 
+#include "base.h"
 #include "christmas/christmas.h"
-
-static uint64_t tgt_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 static int tgt_in(const carc_move *list, int n, const carc_move *m)
 {
@@ -95,12 +88,12 @@ static void test_target_matches_list(void **state)
             carc_game *g = carc_new(&c, &err);
             assert_non_null(g);
             for (;;) {
-                if ((tgt_next(&rng) & 31) == 0)
+                if ((mix_next(&rng) & 31) == 0)
                     tgt_check_position(g);
                 int n = carc_legal(g, list, CARC_MAX_MOVES);
                 if (n == 0)
                     break;
-                carc_move m = list[(tgt_next(&rng) >> 33) % (uint64_t)n];
+                carc_move m = list[(mix_next(&rng) >> 33) % (uint64_t)n];
                 assert_int_equal(carc_apply(g, &m, &err), CARC_OK);
             }
             carc_free(g);

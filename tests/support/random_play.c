@@ -3,6 +3,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "base.h"
 #include "random_play.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -18,10 +19,7 @@
 
 uint64_t test_rand_next(uint64_t *s)
 {
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    return mix_next(s);
 }
 
 int test_rand_below(uint64_t *s, int n)

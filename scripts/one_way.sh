@@ -15,9 +15,13 @@
 #    list of expansions (exp_list) or to an expansion's table of hooks (*_hooks) is
 #    not a call: it is how the turn machine reaches the expansions without naming
 #    them.
+# 3. The picture. The layers each layer really uses (includes and calls together)
+#    must be what docs/ARCHITECTURE.md's "uses" block says, so that the picture of
+#    the layers there is the code's.
 # Prints every edge ("record/state_json.c -> base: sb_grow", "turn.c -> board.c");
 # exits 1 on a violation. --plant adds one include and one call from the engine
-# into the server, which must fail (ctest calls_one_way_catches).
+# into the server, which must fail (ctest calls_one_way_catches); --layers prints
+# only the "uses" block, for the doc.
 set -eu
 build=${1:?usage: one_way.sh BUILD_DIR [--plant]}
 plant=${2-}
@@ -61,9 +65,11 @@ for l in $layers; do
 done > "$tmp/includes"
 [ "$plant" = --plant ] && echo "engine/game.c engine srv_int.h" >> "$tmp/includes"
 bad=0
+: > "$tmp/uses"
 while read -r file layer header; do
     owner=$(awk -v h="$header" '$1 == h {print $2; exit}' "$tmp/headers")
     [ -n "$owner" ] || continue  # a header of the same folder's subfolders or a system one
+    [ "$owner" = "$layer" ] || echo "$layer $owner" >> "$tmp/uses"
     case " $(allowed "$layer") " in
     *" $owner "*) ;;
     *) echo "one_way: $file includes $header of $owner, above or beside $layer" >&2; bad=1 ;;
@@ -95,12 +101,35 @@ awk 'NR == FNR { owner[$1] = $2; next }
      ($1 in owner) && owner[$1] != $2 { print $3, $2, owner[$1], $1 }' \
     "$tmp/ldef" "$tmp/luse" | sort -u > "$tmp/lcalls"
 while read -r file layer owner sym; do
-    echo "$file -> $owner: $sym"
+    [ "$plant" = --layers ] || echo "$file -> $owner: $sym"
+    echo "$layer $owner" >> "$tmp/uses"
     case " $(allowed "$layer") " in
     *" $owner "*) ;;
     *) echo "one_way: $file calls $sym of $owner, above or beside $layer" >&2; bad=1 ;;
     esac
 done < "$tmp/lcalls"
+
+# ---- 3. the picture: what each layer uses, against the doc's block ---------------------
+for l in $layers; do
+    used=$(awk -v l="$l" '$1 == l {print $2}' "$tmp/uses" | sort -u)
+    line="$l:"
+    for u in $layers; do
+        echo "$used" | grep -qx "$u" && line="$line $u"
+    done
+    echo "$line"
+done > "$tmp/picture"
+if [ "$plant" = --layers ]; then
+    cat "$tmp/picture"
+    exit $bad
+fi
+doc=$root/docs/ARCHITECTURE.md
+sed -n '/^<!-- one_way.sh --layers -->$/,/^<!-- end -->$/p' "$doc" | sed '1,2d;$d' | sed '$d' \
+    > "$tmp/doc_picture"
+if ! cmp -s "$tmp/picture" "$tmp/doc_picture"; then
+    echo "one_way: docs/ARCHITECTURE.md's \"uses\" block is not what the code does; the code's:" >&2
+    sed 's/^/  /' "$tmp/picture" >&2
+    bad=1
+fi
 
 # ---- 2. the engine's files -------------------------------------------------------------
 srcdir=$root/src/engine

@@ -2,13 +2,14 @@
  * christmas.h - what the files of Christmas Present (src/engine/christmas/, RULES.md
  * sections 3-5: X1-X14, C1-C4, E2-E3) share, and nothing else includes. Each
  * shared name carries the expansion's prefix and its file's: xmas_card_ lives in
- * card.c, xmas_target_ in target.c, and so on.
+ * card.h, xmas_target_ in target.c, and so on.
  *
  * The files, one job each:
  *   christmas.c   the expansion as the turn machine sees it: on or off, set up, and
  *                 each decision's moves and answers handed to the file that owns it
- *   card.c        what each card is: its deck, its timing, the feature it targets
- *                 and the grain its targets are listed at
+ *   card.h        what each card is: its deck, its timing, the feature it targets
+ *                 and the grain its targets are listed at (inline: asked for every
+ *                 card held at every window)
  *   deck.c        decks, discard piles and hands (X1, X4); the hand limit (X5);
  *                 the public queries on them
  *   offer.c       the triggers and the offers of T5 (X2, X3): drawing, and a drawn

@@ -1,5 +1,5 @@
 /*
- * target.c - every legal target of a card, at the card's grain (card.c), and a
+ * target.c - every legal target of a card, at the card's grain (card.h), and a
  * move's targets in canonical form.
  *
  * A swap names your follower's segment, the other segment and the seat whose

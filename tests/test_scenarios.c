@@ -82,14 +82,18 @@
 static const char *g_file;
 static int g_print_board; /* --print-board */
 static int g_failures;
-static int g_step;
+static int g_step; /* STEP_END: the top-level checks after the last step */
+enum { STEP_END = -2 };
 static const char *g_why;
 
 /* Reports one failure: file, step and what differed. */
 static void fail(const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "%s: step %d: ", g_file, g_step);
+    if (g_step == STEP_END)
+        fprintf(stderr, "%s: after the last step: ", g_file);
+    else
+        fprintf(stderr, "%s: step %d: ", g_file, g_step);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
@@ -1197,7 +1201,7 @@ static int run(json_t *root)
         if (carc_check(g, &err) != CARC_OK)
             fail("carc_check: %s", err.msg);
     }
-    g_step = (int)json_array_size(steps);
+    g_step = STEP_END;
     g_why = NULL;
     json_t *diagram = json_object_get(root, "diagram");
     if (diagram)

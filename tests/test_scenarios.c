@@ -1,8 +1,10 @@
 /*
  * test_scenarios.c - runs one rule scenario file (a .json file in tests/scenarios/).
  *
- * Usage: test_scenarios FILE.json   (ctest runs it once per file). Exit 0 on success,
- * 1 on any failure; every failure names the file, the step index and what differed.
+ * Usage: test_scenarios [--print-board] FILE.json   (ctest runs it once per file). Exit 0
+ * on success, 1 on any failure; every failure names the file, the step index and what
+ * differed. --print-board also prints the board (carc_board_text) at every "expect" step
+ * and after the last step, as a "diagram" key ready to paste, for writing a scenario.
  *
  * A scenario file is one JSON object (duplicate keys are rejected, unknown keys too,
  * so that a typo cannot silently skip a check):
@@ -19,6 +21,7 @@
  *   "return_pos"  where the tile not placed under Take 2 goes back into a fixed stack,
  *              counted from the top (0 = drawn next); -1 = the bottom (default)
  *   "config_error"  true: creating the game must fail (then "steps" may be absent)
+ *   "diagram"  the board after the last step, as "diagram" of "expect" below
  *   "steps"    array, applied in order; after every step carc_check must pass:
  *     "U (1,0) r1"      a move in notation (carc_move_parse + carc_apply); it must parse,
  *                       be listed by carc_legal and be applied with CARC_OK
@@ -61,6 +64,10 @@
  *                         *_hidden counts are counts[0] of carc_gifts / carc_cards, gifts
  *                         and cards the known ids, and no string of "lacks" may occur
  *                         in carc_state_json of the view
+ *   "diagram": ["        0    1", "   ...", ...]  the board as carc_board_text draws it
+ *                         (tiles, x ruler, y labels, followers as seat digits), one string
+ *                         per line without the newline; compared exactly, both printed
+ *                         on a mismatch
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -73,15 +80,20 @@
 #include "carc_record.h"
 
 static const char *g_file;
+static int g_print_board; /* --print-board */
 static int g_failures;
-static int g_step;
+static int g_step; /* STEP_END: the top-level checks after the last step */
+enum { STEP_END = -2 };
 static const char *g_why;
 
 /* Reports one failure: file, step and what differed. */
 static void fail(const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "%s: step %d: ", g_file, g_step);
+    if (g_step == STEP_END)
+        fprintf(stderr, "%s: after the last step: ", g_file);
+    else
+        fprintf(stderr, "%s: step %d: ", g_file, g_step);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
@@ -767,6 +779,120 @@ static void check_features(carc_game *g, json_t *arr)
     }
 }
 
+/* Prints a board text as the lines of a "diagram" array, each a JSON string; lines
+ * listed in `mark` (a 0/1 flag per line, or NULL) start with '>'. */
+static void print_diagram_lines(FILE *out, const char *text, const char *indent,
+                                const unsigned char *mark, int nmark)
+{
+    int line = 0;
+    while (*text) {
+        const char *end = strchr(text, '\n');
+        size_t len = end ? (size_t)(end - text) : strlen(text);
+        fprintf(out, "%s%c\"", indent, mark && line < nmark && mark[line] ? '>' : ' ');
+        for (size_t i = 0; i < len; i++) {
+            unsigned char c = (unsigned char)text[i];
+            if (c == '"' || c == '\\')
+                fprintf(out, "\\%c", c);
+            else if (c < 0x20)
+                fprintf(out, "\\u%04x", c);
+            else
+                fputc(c, out);
+        }
+        fprintf(out, "\"%s\n", end && end[1] ? "," : "");
+        line++;
+        text = end ? end + 1 : text + len;
+    }
+}
+
+/* Compares a "diagram" (one string per line) with carc_board_text(g), exactly. */
+static void check_diagram(const carc_game *g, json_t *arr)
+{
+    size_t i, size = 1;
+    json_t *v;
+    if (!json_is_array(arr) || json_array_size(arr) == 0) {
+        fail("\"diagram\" must be an array of strings, one per line of the board");
+        return;
+    }
+    json_array_foreach(arr, i, v) {
+        if (!json_is_string(v) || strchr(json_string_value(v), '\n')) {
+            fail("\"diagram\"[%zu] must be a string without a newline", i);
+            return;
+        }
+        size += strlen(json_string_value(v)) + 1;
+    }
+    char *want = malloc(size);
+    char *got = carc_board_text(g);
+    if (!want || !got) {
+        fail("out of memory");
+        free(want);
+        free(got);
+        return;
+    }
+    size_t at = 0;
+    json_array_foreach(arr, i, v) {
+        size_t len = strlen(json_string_value(v));
+        memcpy(want + at, json_string_value(v), len);
+        at += len;
+        want[at++] = '\n';
+    }
+    want[at] = 0;
+    if (strcmp(want, got) != 0) {
+        /* flag the lines that differ, in both */
+        enum { MAXL = 512 };
+        unsigned char mw[MAXL] = {0}, mg[MAXL] = {0};
+        const char *a = want, *b = got;
+        int line = 0;
+        while ((*a || *b) && line < MAXL) {
+            size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
+            if (la != lb || memcmp(a, b, la) != 0 || !*a || !*b)
+                mw[line] = mg[line] = 1;
+            a += la + (a[la] ? 1 : 0);
+            b += lb + (b[lb] ? 1 : 0);
+            line++;
+        }
+        fail("diagram differs from carc_board_text (lines that differ marked '>')");
+        fprintf(stderr, "  expected:\n");
+        print_diagram_lines(stderr, want, "    ", mw, MAXL);
+        fprintf(stderr, "  actual:\n");
+        print_diagram_lines(stderr, got, "    ", mg, MAXL);
+    }
+    free(want);
+    free(got);
+}
+
+/* --print-board: the board now, as a "diagram" key to paste into the file. */
+static void print_board(const carc_game *g, const char *where)
+{
+    char *text = carc_board_text(g);
+    if (!text) {
+        fail("carc_board_text returned NULL");
+        return;
+    }
+    printf("%s: %s:\n\"diagram\": [\n", g_file, where);
+    print_diagram_lines(stdout, text, " ", NULL, 0);
+    printf("]\n");
+    free(text);
+    /* followers drawn on one cell (one segment, or W and C of one tile) show one digit */
+    enum { CAP = CARC_MAX_PLAYERS * CARC_FOLLOWERS };
+    carc_follower f[CAP];
+    int n = carc_followers(g, f, CAP);
+    for (int i = 0; i < n; i++) {
+        int shared = 0, first = 1;
+        for (int j = 0; j < n; j++) {
+            int pi = f[i].port == CARC_PORT_C ? CARC_PORT_W : f[i].port;
+            int pj = f[j].port == CARC_PORT_C ? CARC_PORT_W : f[j].port;
+            if (j != i && f[j].x == f[i].x && f[j].y == f[i].y && pi == pj) {
+                shared++;
+                if (j < i)
+                    first = 0;
+            }
+        }
+        if (shared && first)
+            printf("note: %d followers on one cell at (%d,%d) %s: the diagram shows one digit\n",
+                   shared + 1, f[i].x, f[i].y, carc_port_name(f[i].port));
+    }
+}
+
 static void step_expect(carc_game *g, json_t *e)
 {
     static const char *const keys[] = {
@@ -775,7 +901,7 @@ static void step_expect(carc_game *g, json_t *e)
         "legal_has", "legal_lacks", "followers", "tiles", "features", "gifts",
         "gift_deck_left", "gift_discard", "cards", "cloister_deck_left", "roadside_deck_left",
         "cloister_discard", "roadside_discard", "in_play", "mastermind", "banked", "events",
-        "all_events", "view", NULL};
+        "all_events", "view", "diagram", NULL};
     long long want;
     char buf[160];
     if (!json_is_object(e)) {
@@ -919,6 +1045,8 @@ static void step_expect(carc_game *g, json_t *e)
         check_events(g, v, 1);
     if ((v = json_object_get(e, "view")))
         check_view(g, v);
+    if ((v = json_object_get(e, "diagram")))
+        check_diagram(g, v);
 }
 
 /* ---- the scenario --------------------------------------------------------------- */
@@ -996,7 +1124,7 @@ static int run(json_t *root)
                                        "seed",      "stack",         "steps",
                                        "config_error", "why",        "expansions",
                                        "gift_deck", "cloister_deck", "roadside_deck",
-                                       "return_pos", NULL};
+                                       "return_pos", "diagram", NULL};
     carc_config cfg;
     carc_error err = {0, ""};
 
@@ -1021,6 +1149,8 @@ static int run(json_t *root)
             fail("the configuration should be refused, carc_new accepted it");
         else if (err.code != CARC_E_CONFIG)
             fail("carc_new failed with code %d, expected CARC_E_CONFIG: %s", err.code, err.msg);
+        if (json_object_get(root, "diagram"))
+            fail("\"diagram\": no board to draw when the configuration is refused");
         carc_free(g);
         return g_failures;
     }
@@ -1058,6 +1188,11 @@ static int run(json_t *root)
                 if (!g_why)
                     fail("an \"expect\" step needs a \"why\"");
                 step_expect(g, exp);
+                if (g_print_board) {
+                    char where[48];
+                    snprintf(where, sizeof where, "step %d (expect)", g_step);
+                    print_board(g, where);
+                }
             } else
                 fail("a step object needs \"expect\" or \"illegal\"");
         } else {
@@ -1066,14 +1201,26 @@ static int run(json_t *root)
         if (carc_check(g, &err) != CARC_OK)
             fail("carc_check: %s", err.msg);
     }
+    g_step = STEP_END;
+    g_why = NULL;
+    json_t *diagram = json_object_get(root, "diagram");
+    if (diagram)
+        check_diagram(g, diagram);
+    if (g_print_board)
+        print_board(g, "after the last step (top-level \"diagram\")");
     carc_free(g);
     return g_failures;
 }
 
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "--print-board") == 0) {
+        g_print_board = 1;
+        argv++;
+        argc--;
+    }
     if (argc != 2) {
-        fprintf(stderr, "usage: %s SCENARIO.json\n", argv[0]);
+        fprintf(stderr, "usage: %s [--print-board] SCENARIO.json\n", argv[0]);
         return 2;
     }
     g_file = argv[1];

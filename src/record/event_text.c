@@ -85,9 +85,28 @@ static const sentence *text_find(const sentence *t, size_t n, const char *key)
 
 #define TEXT_FIND(table, key) text_find((table), sizeof(table) / sizeof *(table), (key))
 
+/* Splits s in place at its blanks into at most max words (no strtok: its hidden state
+ * would make the layer unsafe for the server's threads). Returns the count. */
+static int text_split(char *s, char **word, int max)
+{
+    int n = 0;
+    while (*s && n < max) {
+        while (*s == ' ')
+            *s++ = '\0';
+        if (!*s)
+            break;
+        word[n++] = s;
+        while (*s && *s != ' ')
+            s++;
+    }
+    if (*s)
+        *s = '\0';
+    return n;
+}
+
 /* The words of an event and the names the table gives them. */
 typedef struct text_fields {
-    const char *name[TEXT_WORDS];
+    char *name[TEXT_WORDS];
     const char *value[TEXT_WORDS];
     int n;
     char names[64];
@@ -170,24 +189,20 @@ int carc_event_text(const carc_event *e, char *buf, size_t size)
 {
     char line[TEXT_SHORT], key[16];
     char *word[TEXT_WORDS + 1];
-    int nw = 0;
     carc_event_string(e, line, sizeof line);
-    for (char *p = strtok(line, " "); p && nw < TEXT_WORDS + 1; p = strtok(NULL, " "))
-        word[nw++] = p;
+    int nw = text_split(line, word, TEXT_WORDS + 1);
     const sentence *s = nw ? TEXT_FIND(event_sentences, word[0]) : NULL;
     if (!s) {
         carc_event_string(e, buf, size);
         return (int)strlen(buf);
     }
     text_fields f;
-    f.n = 0;
     snprintf(f.names, sizeof f.names, "%s", s->words);
-    for (char *p = strtok(f.names, " "); p && f.n < TEXT_WORDS && f.n + 1 < nw;
-         p = strtok(NULL, " ")) {
-        f.name[f.n] = p;
-        f.value[f.n] = word[f.n + 1];
-        f.n++;
-    }
+    f.n = text_split(f.names, f.name, TEXT_WORDS);
+    if (f.n > nw - 1)
+        f.n = nw - 1;  /* a short string without its last words */
+    for (int i = 0; i < f.n; i++)
+        f.value[i] = word[i + 1];
     const char *card = text_field(&f, "card", 4);
     if (card && strcmp(card, "?") == 0) {
         snprintf(key, sizeof key, "%s?", s->key);
@@ -221,11 +236,14 @@ static void text_table_json(strbuf *b, const char *name, const sentence *t, size
         sb_puts(b, "{\"text\":");
         sb_json_string(b, t[i].text);
         sb_puts(b, ",\"words\":[");
-        char names[64];
+        char names[64], *word[TEXT_WORDS];
         snprintf(names, sizeof names, "%s", t[i].words);
-        int k = 0;
-        for (char *p = strtok(names, " "); p; p = strtok(NULL, " "))
-            sb_puts(b, k++ ? "," : ""), sb_json_string(b, p);
+        int nw = text_split(names, word, TEXT_WORDS);
+        for (int k = 0; k < nw; k++) {
+            if (k)
+                sb_putc(b, ',');
+            sb_json_string(b, word[k]);
+        }
         sb_puts(b, "]}");
     }
     sb_putc(b, '}');

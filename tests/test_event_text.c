@@ -4,12 +4,14 @@
  * web/js/words.js) tell events with: exact sentences for events of every kind, every
  * score reason has its sentence, a hidden card has its own sentence, every event of
  * random games of every expansion set and every seat's view becomes a sentence with
- * no placeholder left, and the table as JSON holds every sentence used.
+ * no placeholder left, and the table as JSON holds every sentence used. With --pairs
+ * and --table it prints what tests/web/sentences.mjs compares words.js against.
  */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -158,8 +160,63 @@ static void test_random_games(void **state)
     assert_true(told > games * 100);
 }
 
-int main(void)
+/* --pairs: the short string and the sentence of every event of a few random games,
+ * "SHORT<TAB>SENTENCE" per line, for tests/web/sentences.mjs, which checks that the
+ * browser's words.js tells them the same from the same table. */
+static int print_pairs(void)
 {
+    static const unsigned sets[] = {0, CARC_EXP_GIFTS, CARC_EXP_CHRISTMAS,
+                                    CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS};
+    uint64_t rng = 5;
+    for (int gi = 0; gi < 8; gi++) {
+        carc_config cfg;
+        carc_config_init(&cfg);
+        cfg.players = 2 + gi % 4;
+        cfg.seed = 50u + (uint64_t)gi;
+        cfg.expansions = sets[gi % 4];
+        carc_error err;
+        carc_game *g = carc_new(&cfg, &err), *v = carc_new(&cfg, &err);
+        carc_move moves[CARC_MAX_MOVES];
+        if (!g || !v)
+            return 1;
+        for (;;) {
+            for (int seat = -1; seat < cfg.players; seat++) {
+                const carc_game *src = g;
+                if (seat >= 0) {
+                    carc_view(g, seat, v);
+                    src = v;
+                }
+                int n;
+                const carc_event *e = carc_events(src, &n);
+                for (int i = 0; i < n; i++) {
+                    char text[256], plain[128];
+                    carc_event_text(&e[i], text, sizeof text);
+                    carc_event_string(&e[i], plain, sizeof plain);
+                    printf("%s\t%s\n", plain, text);
+                }
+            }
+            int n = carc_legal(g, moves, CARC_MAX_MOVES);
+            if (n <= 0 || carc_apply(g, &moves[test_rand_below(&rng, n)], &err) != CARC_OK)
+                break;
+        }
+        carc_free(g);
+        carc_free(v);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && strcmp(argv[1], "--pairs") == 0)
+        return print_pairs();
+    if (argc == 2 && strcmp(argv[1], "--table") == 0) {
+        char *t = carc_sentences_json();
+        if (!t)
+            return 1;
+        puts(t);
+        free(t);
+        return 0;
+    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_exact_sentences),
         cmocka_unit_test(test_every_reason),

@@ -48,9 +48,9 @@ static inline uint32_t mix_below(uint64_t *s, uint32_t n)
     return (uint32_t)(((mix_next(s) >> 32) * (uint64_t)n) >> 32);
 }
 
-/* One seed from two (a run's seed and a game or seat number): `carc arena` seeds
- * its players with it and the terminal game its computer seats, so that a seat of
- * `carc play --seed S` plays as the same seat of `carc arena --seed S` would. */
+/* One seed from two: `carc arena` seeds the player of seat s of a game with
+ * mix_seeds(game seed, s), and the terminal game its computer seats the same way, so
+ * a computer in seat s of a game plays as it would in the arena's game of that seed. */
 static inline uint64_t mix_seeds(uint64_t a, uint64_t b)
 {
     return mix_finish(a * 0x9E3779B97F4A7C15ull + b + 0x632BE59BD9B4E019ull);

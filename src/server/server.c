@@ -162,7 +162,7 @@ void srv_pass_begin(srv_server *s)
 {
     if (s->batch)
         return;
-    srv_sqlite_batch_begin(s->store);
+    s->store->batch_begin(s->store);
     s->batch = 1;
 }
 
@@ -192,7 +192,7 @@ static int server_commit(srv_server *s)
     if (!s->batch)
         return 0;
     s->batch = 0;
-    int rc = srv_sqlite_batch_end(s->store);
+    int rc = s->store->batch_end(s->store);
     /* the frames of the batch's moves, written by the pool meanwhile, are all
      * written before any of them is let go (or dropped) */
     srv_frames_drain(s->frames);

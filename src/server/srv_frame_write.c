@@ -1,6 +1,7 @@
 /*
- * srv_frame_write.c - writing a state frame: the full frame of docs/SERVER.md, or a delta
- * frame that carries only what changed since the seat's frame of the index before.
+ * srv_frame_write.c - writing a state frame: the full frame of docs/SERVER.md, or a
+ * delta frame that carries only what changed since the seat's frame of the index
+ * before.
  *
  * A full frame is the head (index, legal moves, events) and the seat's view as the
  * state JSON. A delta frame (sessions that ask for ?frames=delta) has the same head
@@ -29,7 +30,7 @@
 #include "state_json.h"
 
 /* Appends s as a JSON string: as it is between quotes when nothing in it needs an
- * escape (notation and event lines are plain ASCII), else through sb_json_string. */
+ * escape (notation and event strings are plain ASCII), else through sb_json_string. */
 static void frame_write_json_string(strbuf *b, const char *s)
 {
     const char *p = s;
@@ -80,9 +81,9 @@ static int frame_write_is_board(const char *m, size_t n)
     return n >= 8 && memcmp(m, "\"board\":", 8) == 0;
 }
 
-/* The head of a frame, up to and including the events' and log's lists. */
-static void frame_write_head(strbuf *b, const char *id, int index, const carc_game *view, int seat,
-                       const carc_move *moves, int n, int delta)
+/* The head of a frame, up to and including the events' list. */
+static void frame_write_head(strbuf *b, const char *id, int index, const carc_game *view,
+                             int seat, const carc_move *moves, int n, int delta)
 {
     int nev = 0;
     const carc_event *ev = carc_events(view, &nev);
@@ -110,13 +111,6 @@ static void frame_write_head(strbuf *b, const char *id, int index, const carc_ga
     sb_puts(b, "],\"events\":[");
     for (int i = 0; i < nev; i++) {
         carc_event_string(&ev[i], line, sizeof line);
-        if (i)
-            sb_putc(b, ',');
-        frame_write_json_string(b, line);
-    }
-    sb_puts(b, "],\"log\":[");
-    for (int i = 0; i < nev; i++) {
-        carc_event_text(view, &ev[i], line, sizeof line);
         if (i)
             sb_putc(b, ',');
         frame_write_json_string(b, line);

@@ -8,9 +8,10 @@
  * Delta frames (srv_frame_write.c): every seat's delta of every state of seeded games,
  * applied to the view the client has (kept from the deltas alone, from one full
  * frame at the start), gives the view of the full frame of the same state, and the
- * rest of the frame (legal, events, log, over, seat) is the full frame's; deltas
- * written by the pool are the bytes of deltas written in place; a base with unknown
- * parts gives a delta that carries the whole view.
+ * rest of the frame (legal, events, over, seat) is the full frame's, and neither
+ * has a "log" member (dropped, docs/SERVER.md); deltas written by the pool are the
+ * bytes of deltas written in place; a base with unknown parts gives a delta that
+ * carries the whole view.
  * Under ThreadSanitizer (build-tsan) it is also the pool's race check.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -141,9 +142,12 @@ static void apply_delta(json_t *view, json_t *d)
 /* The head of a frame (everything but the view and the delta's members) agrees. */
 static void same_head(json_t *full, json_t *delta, int index)
 {
-    static const char *const keys[] = { "game", "index", "over", "seat", "legal", "events", "log" };
+    static const char *const keys[] = { "game", "index", "over", "seat", "legal", "events" };
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         assert_true(json_equal(json_object_get(full, keys[i]), json_object_get(delta, keys[i])));
+    /* the English "log" lines are gone from every frame (docs/SERVER.md, Changes) */
+    assert_null(json_object_get(full, "log"));
+    assert_null(json_object_get(delta, "log"));
     assert_string_equal(json_string_value(json_object_get(delta, "type")), "delta");
     assert_int_equal(json_integer_value(json_object_get(delta, "base")), index - 1);
 }

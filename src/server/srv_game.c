@@ -293,7 +293,8 @@ int srv_game_move(srv_game *gm, srv_store *st, int seat, long index, const carc_
         return -1;
     }
     /* the commit point: nobody hears of the move before it is in the log (with group
-     * commit, in the store's open batch: its frames wait until srv_host_pass_end commits) */
+     * commit, in the store's open batch: its frames wait until srv_host_pass_end
+     * commits) */
     if (st->append_move(st, gm->id, gm->index, text, carc_is_over(gm->next)) < 0) {
         snprintf(err, errsize, "the move could not be stored (%s); nothing changed", st->err);
         return -1;

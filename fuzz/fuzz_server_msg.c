@@ -60,9 +60,24 @@ static void mem_close(srv_store *st)
     (void)st;
 }
 
+/* No batch: every append is final at once (the target plays outside group commit). */
+static void mem_batch_begin(srv_store *st)
+{
+    (void)st;
+}
+
+static int mem_batch_end(srv_store *st)
+{
+    (void)st;
+    return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    mem_store store = {{mem_create, mem_append, mem_load, mem_unfinished, mem_close, ""}, 0, 0};
+    mem_store store = {.base = {.create_game = mem_create, .append_move = mem_append,
+                                .batch_begin = mem_batch_begin, .batch_end = mem_batch_end,
+                                .load_game = mem_load, .unfinished = mem_unfinished,
+                                .close = mem_close}};
     char line[SRV_MSG_MAX + 64], err[SRV_ERR];
     char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1];
     size_t i = 0;

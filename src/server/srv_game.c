@@ -27,7 +27,7 @@ static void game_forget_frames(srv_game *gm)
         srv_frame_unref(gm->deltas[i]);
         gm->frames[i] = gm->deltas[i] = NULL;
     }
-    srv_frames_snap_unref(NULL, gm->snap);
+    srv_frame_pool_snap_unref(NULL, gm->snap);
     gm->snap = NULL;
 }
 
@@ -293,7 +293,8 @@ int srv_game_move(srv_game *gm, srv_store *st, int seat, long index, const carc_
         return -1;
     }
     /* the commit point: nobody hears of the move before it is in the log (with group
-     * commit, in the store's open batch: its frames wait until srv_pass_end commits) */
+     * commit, in the store's open batch: its frames wait until srv_host_pass_end
+     * commits) */
     if (st->append_move(st, gm->id, gm->index, text, carc_is_over(gm->next)) < 0) {
         snprintf(err, errsize, "the move could not be stored (%s); nothing changed", st->err);
         return -1;
@@ -350,7 +351,7 @@ srv_frame *srv_game_frame(srv_game *gm, int seat)
 }
 
 
-srv_frame *srv_game_frame_queued(srv_game *gm, int seat, srv_frames *pool)
+srv_frame *srv_game_frame_queued(srv_game *gm, int seat, srv_frame_pool *pool)
 {
     int slot = seat < 0 ? SRV_SEATS : seat;
     if (gm->frames[slot])
@@ -363,9 +364,9 @@ srv_frame *srv_game_frame_queued(srv_game *gm, int seat, srv_frames *pool)
     if (pool) {
         /* written on a worker from a copy of the state, shared by this index's frames */
         if (!gm->snap)
-            gm->snap = srv_frames_snap(pool, gm->g);
+            gm->snap = srv_frame_pool_snap(pool, gm->g);
         if (gm->snap &&
-            srv_frames_submit(pool, f, gm->snap, gm->id, gm->index, seat, NULL) == 0) {
+            srv_frame_pool_submit(pool, f, gm->snap, gm->id, gm->index, seat, NULL) == 0) {
             gm->frames[slot] = f;
             return f;
         }
@@ -379,7 +380,7 @@ srv_frame *srv_game_frame_queued(srv_game *gm, int seat, srv_frames *pool)
     return f;
 }
 
-srv_frame *srv_game_delta(srv_game *gm, int seat, srv_frames *pool, int queue)
+srv_frame *srv_game_delta(srv_game *gm, int seat, srv_frame_pool *pool, int queue)
 {
     int slot = seat < 0 ? SRV_SEATS : seat;
     srv_frame *base = gm->base[slot];
@@ -387,16 +388,16 @@ srv_frame *srv_game_delta(srv_game *gm, int seat, srv_frames *pool, int queue)
         return gm->deltas[slot];
     /* the base must be written before a delta reads its parts: one queued in this
      * epoch may not be yet (the game moved twice in one pass) */
-    if (base->epoch && base->epoch == srv_frames_epoch(pool))
-        srv_frames_drain(pool);
+    if (base->epoch && base->epoch == srv_frame_pool_epoch(pool))
+        srv_frame_pool_drain(pool);
     srv_frame *f = srv_frame_new(NULL);
     if (!f)
         return NULL;
     if (pool && queue) {
         if (!gm->snap)
-            gm->snap = srv_frames_snap(pool, gm->g);
+            gm->snap = srv_frame_pool_snap(pool, gm->g);
         if (gm->snap &&
-            srv_frames_submit(pool, f, gm->snap, gm->id, gm->index, seat, base) == 0) {
+            srv_frame_pool_submit(pool, f, gm->snap, gm->id, gm->index, seat, base) == 0) {
             gm->deltas[slot] = f;
             return f;
         }

@@ -152,7 +152,7 @@ static int http_game(srv_server *s, struct lws *wsi, const char *uri)
     if (http_segment(uri, 2, id, sizeof id) < 0 || n > 4 ||
         (n == 4 && (http_segment(uri, 3, what, sizeof what) < 0 || strcmp(what, "record"))))
         return http_error(wsi, 404, "no such resource");
-    srv_game *gm = srv_find_game(s, id);
+    srv_game *gm = srv_host_find(s, id);
     if (!gm)
         return http_error(wsi, 404, "no such game");
     char *body = n == 4 ? srv_game_record(gm) : srv_game_summary(gm);
@@ -161,13 +161,13 @@ static int http_game(srv_server *s, struct lws *wsi, const char *uri)
                       : http_error(wsi, 500, "out of memory");
     int rc = http_json(wsi, 200, body);
     free(body);
-    srv_evict_if_idle(s, gm);  /* a finished game loaded only to answer this */
+    srv_host_evict_if_idle(s, gm);  /* a finished game loaded only to answer this */
     return rc;
 }
 
 int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
 {
-    srv_flush(s);  /* an answer shows only committed moves */
+    srv_host_flush(s);  /* an answer shows only committed moves */
     const char *uri = c->uri;
     c->wsi = wsi;
     c->post = 0;
@@ -260,7 +260,7 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
 {
     if (c->post == 2)
         return http_replay(c, wsi);
-    srv_flush(s);  /* a new game's row commits on its own, never in a batch */
+    srv_host_flush(s);  /* a new game's row commits on its own, never in a batch */
     char err[SRV_ERR];
     char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1];
     srv_create req;
@@ -302,7 +302,7 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
     const char *body = sb_str(&b);
     int rc = body ? http_json(wsi, 201, body) : http_error(wsi, 500, "out of memory");
     sb_free(&b);
-    srv_game_changed(s, gm);  /* a computer may open the game */
+    srv_host_changed(s, gm);  /* a computer may open the game */
     return rc;
 }
 

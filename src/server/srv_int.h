@@ -1,22 +1,31 @@
 /*
  * srv_int.h - what the files of the server share. One file per job:
- *   server.c        the libwebsockets context, the service loop, startup rebuild
- *   srv_http.c      HTTP routes: the JSON API and the static pages
- *   srv_ws.c        WebSocket sessions: joining a seat, moves in, frames out
- *   srv_game.c      one live game: create, rebuild from its log, moves, frames
- *   srv_registry.c  the live games by id
- *   srv_bots.c      computer seats thinking on worker threads
- *   srv_frames.c    state frames: shared, counted; written by a pool of threads
- *   srv_delta.c     writing a frame: the full state, or a delta from the one before
- *   srv_msg.c       parsing what clients send (strict, capped)
- *   srv_token.c     ids, seat tokens, their hashes
- *   srv_rate.c      games created per address (a token bucket each)
- *   srv_sqlite.c    the SQLite store (srv_store.h)
+ *   server.c           libwebsockets: the context, its one protocol's callback, the
+ *                      service loop until the stop flag (srv_run); the clock, the log
+ *   srv_host.c         hosting the live games: find or load one, what follows a change,
+ *                      group commit per service pass, idle games out of memory,
+ *                      computer seats' decisions out and their answers back
+ *   srv_http.c         HTTP routes: the JSON API and the static pages
+ *   srv_ws.c           WebSocket sessions: joining a seat, moves in, frames out
+ *   srv_game.c         one live game: create, rebuild from its log, moves, frames
+ *   srv_replay.c       a record played again step by step: POST /api/replay, and the
+ *                      history a session gets when it opens
+ *   srv_registry.c     the live games by id
+ *   srv_bots.c         computer seats thinking on worker threads
+ *   srv_frame_pool.c   state frames: shared, counted; written by a pool of threads
+ *   srv_frame_write.c  writing a frame: the full state, or a delta from the one before
+ *   srv_msg.c          parsing what clients send (strict, capped)
+ *   srv_token.c        ids, seat tokens, their hashes
+ *   srv_rate.c         games created per address (a token bucket each)
+ *   srv_sqlite.c       the SQLite store (srv_store.h)
+ *   srv_openlog.c      the SQLite store's moves of every unfinished game in memory
+ *                      (srv_openlog.h)
  *
  * Threads: everything here runs on the service thread except the inside of
  * srv_bots.c, whose workers see only copies of one seat's view, and the inside of
- * srv_frames.c, whose workers write frames from immutable copies of a game's state
- * (srv_frame_write) and touch nothing else.
+ * srv_frame_pool.c, whose workers write frames from immutable copies of a game's
+ * state (srv_frame_write, of srv_frame_write.c, which touches only its arguments)
+ * and touch nothing else.
  */
 #ifndef CARC_SRV_INT_H
 #define CARC_SRV_INT_H
@@ -88,15 +97,11 @@ int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, si
 int srv_spec_check(const char *spec, char *err, size_t errsize);
 int srv_spec_is_human(const char *spec);
 
-/* ---- srv_game.c ------------------------------------------------------------------ */
+/* ---- srv_frame_pool.c --------------------------------------------------------------- */
 
-typedef struct srv_conn srv_conn;
-
-/* ---- srv_frames.c --------------------------------------------------------------- */
-
-/* What a frame's view holds, kept for the next delta frame (srv_delta.c): the number
- * of tiles on the board and a hash of every other top-level member ("key":value) of
- * the view's JSON. */
+/* What a frame's view holds, kept for the next delta frame (srv_frame_write.c): the
+ * number of tiles on the board and a hash of every other top-level member
+ * ("key":value) of the view's JSON. */
 enum { SRV_PARTS = 32 };
 typedef struct srv_parts {
     int ok;            /* 1: known; 0: unknown (unwritten, not kept, out of memory):
@@ -109,14 +114,14 @@ typedef struct srv_parts {
 
 /* A state frame, shared by the game's cache and every session it is queued for.
  * buf holds LWS_PRE bytes for libwebsockets, then the frame's len bytes and a NUL;
- * buf is NULL until the frame is written (srv_frames_drain) or if writing it ran
+ * buf is NULL until the frame is written (srv_frame_pool_drain) or if writing it ran
  * out of memory. refs is touched on the service thread only. */
 typedef struct srv_frame {
     int refs;
     size_t len;
     unsigned char *buf;
     srv_parts parts;   /* written with buf */
-    unsigned epoch;    /* the pool's epoch it was queued in (srv_frames_epoch); 0:
+    unsigned epoch;    /* the pool's epoch it was queued in (srv_frame_pool_epoch); 0:
                         * written on the service thread */
 } srv_frame;
 
@@ -125,16 +130,6 @@ typedef struct srv_frame {
 srv_frame *srv_frame_new(const char *text);
 void srv_frame_unref(srv_frame *f);
 
-/* Writes into f (unwritten) the frame of game `id` at `index` for seat (-1: a
- * spectator) from g, the full state: the seat's view is made in `view` (scratch,
- * allocated by the caller). base NULL: a full state frame; else a delta frame from
- * the view base holds (a frame of the same seat at index - 1, written: its parts are
- * read). f->parts are filled for a delta, and for a full frame if f->parts.ok < 0 on
- * entry (else left unknown). Touches nothing but its arguments, so any thread may
- * call it. On out of memory f stays unwritten (srv_delta.c). */
-void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g, int seat,
-                     carc_game *view, const srv_frame *base);
-
 /* An immutable copy of a game's state at one index, shared by the jobs that write
  * its frames (refs on the service thread only). */
 typedef struct srv_snap {
@@ -142,29 +137,45 @@ typedef struct srv_snap {
     carc_game *g;
 } srv_snap;
 
-typedef struct srv_frames srv_frames;
+typedef struct srv_frame_pool srv_frame_pool;
 
 /* Starts `workers` threads (0: the service thread writes every frame itself, in
- * srv_frames_drain). NULL on failure. */
-srv_frames *srv_frames_new(int workers);
+ * srv_frame_pool_drain). NULL on failure. */
+srv_frame_pool *srv_frame_pool_new(int workers);
 /* A snapshot of g (a copy, refs = 1); NULL on out of memory. */
-srv_snap *srv_frames_snap(srv_frames *p, const carc_game *g);
-void srv_frames_snap_unref(srv_frames *p, srv_snap *s);
+srv_snap *srv_frame_pool_snap(srv_frame_pool *p, const carc_game *g);
+void srv_frame_pool_snap_unref(srv_frame_pool *p, srv_snap *s);
 /* Queues the writing of f (unwritten) from snap, as a delta from base unless base is
  * NULL (srv_frame_write); takes a reference to each. base must be written before the
- * job runs: not queued in the current epoch (srv_frames_epoch). Sets f->epoch. 0, or
- * -1 (out of memory: nothing queued). */
-int srv_frames_submit(srv_frames *p, srv_frame *f, srv_snap *snap, const char *id, int index,
-                      int seat, srv_frame *base);
+ * job runs: not queued in the current epoch (srv_frame_pool_epoch). Sets f->epoch.
+ * 0, or -1 (out of memory: nothing queued). */
+int srv_frame_pool_submit(srv_frame_pool *p, srv_frame *f, srv_snap *snap, const char *id,
+                          int index, int seat, srv_frame *base);
 /* The current epoch (>= 1): it moves on at every drain, so a frame queued in an
  * earlier epoch is written. */
-unsigned srv_frames_epoch(const srv_frames *p);
+unsigned srv_frame_pool_epoch(const srv_frame_pool *p);
 /* Writes the queued frames that no worker has started (on the calling service
  * thread), waits for the others: on return every submitted frame is written (or
  * failed), and visible to the caller. */
-void srv_frames_drain(srv_frames *p);
+void srv_frame_pool_drain(srv_frame_pool *p);
 /* Drains, stops the workers and frees everything (NULL is harmless). */
-void srv_frames_free(srv_frames *p);
+void srv_frame_pool_free(srv_frame_pool *p);
+
+/* ---- srv_frame_write.c -------------------------------------------------------------- */
+
+/* Writes into f (unwritten) the frame of game `id` at `index` for seat (-1: a
+ * spectator) from g, the full state: the seat's view is made in `view` (scratch,
+ * allocated by the caller). base NULL: a full state frame; else a delta frame from
+ * the view base holds (a frame of the same seat at index - 1, written: its parts are
+ * read). f->parts are filled for a delta, and for a full frame if f->parts.ok < 0 on
+ * entry (else left unknown). Touches nothing but its arguments, so any thread may
+ * call it. On out of memory f stays unwritten (srv_frame_write.c). */
+void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g, int seat,
+                     carc_game *view, const srv_frame *base);
+
+/* ---- srv_game.c --------------------------------------------------------------------- */
+
+typedef struct srv_conn srv_conn;
 
 typedef struct srv_game {
     char id[2 * SRV_ID_BYTES + 1];
@@ -183,7 +194,7 @@ typedef struct srv_game {
     int bot_index;       /* index a computer is thinking about, -1 if none */
     double touched;      /* last move or session change (seconds, monotonic): idle eviction */
     srv_frame *frames[SRV_SEATS + 1];  /* frames of the current index; [SRV_SEATS] =
-                                        * spectator; written, or queued (srv_frames.c) */
+                                        * spectator; written, or queued (srv_frame_pool.c) */
     srv_frame *deltas[SRV_SEATS + 1];  /* delta frames of the current index, from base */
     srv_frame *base[SRV_SEATS + 1];    /* a frame (full or delta) of index - 1 per slot,
                                         * kept while a delta session of the seat is
@@ -218,14 +229,14 @@ void srv_game_take_state(srv_game *gm, srv_game *from);
  * index and owned by the game (take a reference to keep it). NULL on out of memory. */
 srv_frame *srv_game_frame(srv_game *gm, int seat);
 /* The same, but unless it is built already it is only queued in pool, to be written
- * by srv_frames_drain: the caller must not read it before (its sessions hold it until
+ * by srv_frame_pool_drain: the caller must not read it before (its sessions hold it until
  * the commit, which drains first). NULL pool: srv_game_frame. */
-srv_frame *srv_game_frame_queued(srv_game *gm, int seat, srv_frames *pool);
+srv_frame *srv_game_frame_queued(srv_game *gm, int seat, srv_frame_pool *pool);
 /* The delta frame of the current index for seat, from the frame of index - 1 (built
  * once per index, owned by the game; queued in pool as srv_game_frame_queued does
  * if pool and queue, else written at once). NULL if the game has no frame of that
  * seat at index - 1 (the session then gets the full frame) or on out of memory. */
-srv_frame *srv_game_delta(srv_game *gm, int seat, srv_frames *pool, int queue);
+srv_frame *srv_game_delta(srv_game *gm, int seat, srv_frame_pool *pool, int queue);
 /* The public summary JSON (caller frees). */
 char *srv_game_summary(const srv_game *gm);
 /* The record JSON once the game is over (caller frees), else NULL. */
@@ -288,7 +299,7 @@ typedef struct srv_rate {
 double srv_rate_take(srv_rate *r, const char *addr, int per_minute, double now);
 void srv_rate_free(srv_rate *r);
 
-/* ---- server.c, srv_http.c, srv_ws.c --------------------------------------------------- */
+/* ---- the server (server.c, srv_host.c, srv_http.c, srv_ws.c) ----------------------- */
 
 struct lws;
 struct lws_context;
@@ -304,19 +315,19 @@ typedef struct srv_server {
     srv_store *store;
     srv_registry reg;
     srv_bots *bots;
-    srv_frames *frames;  /* the threads that write frames of moves in a batch */
+    srv_frame_pool *pool;  /* the threads that write frames of moves in a batch */
     srv_ip *ips;
     int nips, capips;
     char web[4096];
-    /* group commit: the games that moved in this service pass (their moves are in
-     * the store's open transaction; their frames wait for its commit) */
-    int batch;  /* a pass is open (srv_pass_begin) */
+    /* group commit (srv_host.c): the games that moved in this service pass (their
+     * moves are in the store's open batch; their frames wait for its commit) */
+    int batch;  /* a pass is open (srv_host_pass_begin) */
     char (*moved)[2 * SRV_ID_BYTES + 1];
     int nmoved, capmoved;
     int failed;  /* the store failed and a game could not be reloaded: stop */
     srv_rate rate;       /* games created per address (srv_rate.c) */
     lws_sorted_usec_list_t tick;  /* wakes the loop every second (server.c) */
-    double next_sweep;   /* when to look for idle games again (srv_sweep_idle) */
+    double next_sweep;   /* when to look for idle games again (srv_host_sweep_idle) */
 } srv_server;
 
 /* Per-connection data (HTTP or WebSocket). */
@@ -346,10 +357,53 @@ struct srv_conn {
     int closing;
 };
 
+/* ---- server.c ----------------------------------------------------------------------- */
+
+/* Seconds on a monotonic clock. */
+double srv_now(void);
+/* Logs one line on stderr unless quiet. */
+void srv_log(const srv_server *s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* ---- srv_host.c --------------------------------------------------------------------- */
+
+/* Finds a game, loading it from the store if it is not live. NULL if unknown. */
+srv_game *srv_host_find(srv_server *s, const char *id);
+/* Rebuilds every unfinished game of the store from its log (at start); returns how
+ * many, -1 on a store error. */
+int srv_host_rebuild(srv_server *s);
+/* After a game changed: frames to its sessions, and a computer's turn queued. */
+void srv_host_changed(srv_server *s, srv_game *gm);
+/* Frees a finished game nobody is watching (it is loaded back from the store if
+ * asked for again). Never call it while a caller up the stack holds gm. */
+void srv_host_evict_if_idle(srv_server *s, srv_game *gm);
+/* Frees the unfinished games nobody has touched for opt->idle_evict seconds (at most
+ * every few seconds; they stay in the store and are rebuilt when asked for). */
+void srv_host_sweep_idle(srv_server *s);
+/* Drains the computer players' results (on the service thread). */
+void srv_host_take_bot_moves(srv_server *s);
+/* Group commit. A service pass opens a batch of the store (its batch_begin); every
+ * move accepted in it is noted (srv_host_note_move) and its frames wait;
+ * srv_host_pass_end commits the batch (batch_end), then lets the frames go, or, if
+ * the commit failed, rebuilds each game that moved from its log and tells its
+ * sessions. HTTP handlers end the pass first (srv_host_flush), so an answer never
+ * shows an uncommitted move and a game row is never part of a batch. */
+void srv_host_pass_begin(srv_server *s);
+void srv_host_pass_end(srv_server *s);
+void srv_host_flush(srv_server *s);
+void srv_host_note_move(srv_server *s, srv_game *gm);
+
+/* ---- srv_http.c --------------------------------------------------------------------- */
+
 int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi);
 int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len);
 int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi);
 void srv_http_done(srv_conn *c);
+
+/* ---- srv_ws.c ----------------------------------------------------------------------- */
 
 /* 0 if addr may open one more WebSocket (the per-address cap), else -1. */
 int srv_ws_admit(srv_server *s, struct lws *wsi);
@@ -364,36 +418,5 @@ void srv_ws_release(srv_game *gm);
 /* The game's uncommitted moves are lost: its sessions' waiting frames are dropped,
  * and each is told why. */
 void srv_ws_drop_held(srv_game *gm, const char *message);
-
-/* Finds a game, loading it from the store if it is not live. NULL if unknown. */
-srv_game *srv_find_game(srv_server *s, const char *id);
-/* After a game changed: frames to its sessions, and a computer's turn queued. */
-void srv_game_changed(srv_server *s, srv_game *gm);
-/* Frees a finished game nobody is watching (it is loaded back from the store if
- * asked for again). Never call it while a caller up the stack holds gm. */
-void srv_evict_if_idle(srv_server *s, srv_game *gm);
-/* Seconds on a monotonic clock. */
-double srv_now(void);
-/* Frees the unfinished games nobody has touched for opt->idle_evict seconds (at most
- * every few seconds; they stay in the store and are rebuilt when asked for). */
-void srv_sweep_idle(srv_server *s);
-/* Drains the computer players' results (on the service thread). */
-void srv_take_bot_moves(srv_server *s);
-/* Group commit (server.c). A service pass opens a batch of the store; every move
- * accepted in it is noted (srv_note_move) and its frames wait; srv_pass_end commits
- * the batch, then lets the frames go, or, if the commit failed, rebuilds each game
- * that moved from its log and tells its sessions. HTTP handlers end the pass first
- * (srv_flush), so an answer never shows an uncommitted move and a game row is never
- * part of a batch. */
-void srv_pass_begin(srv_server *s);
-void srv_pass_end(srv_server *s);
-void srv_flush(srv_server *s);
-void srv_note_move(srv_server *s, srv_game *gm);
-/* Logs one line on stderr unless quiet. */
-void srv_log(const srv_server *s, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * srv_registry.c - the live games by id: a fixed array of chains hashed with
  * FNV-1a. The registry owns the games; a finished game leaves it when its last
- * session closes (server.c) and is loaded back from the store if asked for again.
+ * session closes (srv_host.c) and is loaded back from the store if asked for again.
  */
 #include <string.h>
 

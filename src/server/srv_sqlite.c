@@ -7,7 +7,7 @@
  * lose the last transactions not yet checkpointed by an fsync (docs/SERVER.md).
  * Statements are prepared once.
  *
- * Group commit: between srv_sqlite_batch_begin and srv_sqlite_batch_end, every
+ * Group commit: between batch_begin and batch_end (sqlite_batch_begin/_end), every
  * append_move joins one transaction (opened by the first), which batch_end commits;
  * the server tells nobody of those moves before that. If the transaction dies on
  * the way (an I/O error), later appends of the batch are refused and batch_end
@@ -51,7 +51,7 @@ typedef struct sqlite_store {
     /* the games a batch's moves finished: out of `open` once the batch commits */
     char **finishing;
     int nfinishing, capfinishing;
-    /* group commit (srv_sqlite_batch_begin/end): appends join one transaction */
+    /* group commit (sqlite_batch_begin/_end): appends join one transaction */
     int batching;  /* between batch_begin and batch_end */
     int in_txn;    /* the batch's transaction is open */
     int lost;      /* the batch's transaction died: its appends are gone */
@@ -351,13 +351,13 @@ static int sqlite_append_move(srv_store *base, const char *id, int index, const 
     return -1;
 }
 
-void srv_sqlite_batch_begin(srv_store *base)
+static void sqlite_batch_begin(srv_store *base)
 {
     sqlite_store *s = (sqlite_store *)base;
     s->batching = 1;
 }
 
-int srv_sqlite_batch_end(srv_store *base)
+static int sqlite_batch_end(srv_store *base)
 {
     sqlite_store *s = (sqlite_store *)base;
     int rc = s->lost ? -1 : 0;
@@ -655,6 +655,8 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
     s->fail_at = fault ? strtol(fault, NULL, 10) : 0;
     s->base.create_game = sqlite_create_game;
     s->base.append_move = sqlite_append_move;
+    s->base.batch_begin = sqlite_batch_begin;
+    s->base.batch_end = sqlite_batch_end;
     s->base.load_game = sqlite_load_game;
     s->base.unfinished = sqlite_unfinished;
     s->base.close = sqlite_close;

@@ -6,14 +6,15 @@
  * A game is a row (id, configuration, seed, seat token hashes, created, finished)
  * and a log of moves (game, index, notation). append_move is the commit point: when
  * it returns 0 the move is durable against a crash of the process, and only then
- * may anyone be told of it; inside a group commit (srv_sqlite_batch_begin, below) it
- * is durable once the batch's end returns 0. Indices of one game are 0, 1, 2, ... with no gaps; an
+ * may anyone be told of it; inside a group commit (batch_begin, below) it is durable
+ * once batch_end returns 0. Indices of one game are 0, 1, 2, ... with no gaps; an
  * append at any other index than the next fails and writes nothing (SQLite: the
  * store's own count of each unfinished game's moves; a PostgreSQL store: a key on
  * (game, index)), which is the last guard of exactly-once.
  *
  * Every function returns 0 on success, -1 with a message in st->err on failure.
- * Strings handed out are malloc'd and owned by the caller.
+ * Strings handed out are malloc'd and owned by the caller. A store fills every
+ * member of the table (designated initialisers: the order of the members is free).
  */
 #ifndef CARC_SRV_STORE_H
 #define CARC_SRV_STORE_H
@@ -40,6 +41,13 @@ struct srv_store {
      * one transaction. */
     int (*append_move)(srv_store *st, const char *id, int index, const char *move,
                        int finished);
+    /* Group commit: after batch_begin, append_move returning 0 means "in the open
+     * batch", not yet durable; batch_end makes every such move durable at once and
+     * returns 0, or -1 (message in st->err) if any of them may be lost. Only moves are
+     * batched; create_game outside a batch commits at once. (SQLite: one transaction
+     * per batch.) */
+    void (*batch_begin)(srv_store *st);
+    int (*batch_end)(srv_store *st);
     /* Loads a game row and its moves in order (*moves: n malloc'd strings in a
      * malloc'd array). Returns 1 if there is no such game. */
     int (*load_game)(srv_store *st, const char *id, srv_game_row *row, char ***moves, int *n);
@@ -51,15 +59,6 @@ struct srv_store {
 
 /* Opens (creating if needed) the SQLite store at path. NULL with a message in err. */
 srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize);
-
-/* Group commit of the SQLite store: after batch_begin, append_move returning 0 means
- * "in the open transaction", not yet durable; batch_end commits every such move at
- * once and returns 0, or -1 (message in st->err) if any of them may be lost. Only
- * moves are batched; create_game outside a batch commits at once. (Kept outside the
- * function table, whose layout other stores initialise positionally; a PostgreSQL
- * store would offer the same two calls.) */
-void srv_sqlite_batch_begin(srv_store *st);
-int srv_sqlite_batch_end(srv_store *st);
 
 /* Frees an array of n strings and the array. */
 void srv_strings_free(char **s, int n);

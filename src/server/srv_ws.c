@@ -7,11 +7,11 @@
  * state, and changes nothing. Frames wait in a per-session queue written one per
  * writable callback; a session that lets SRV_OUT_MAX frames pile up is closed.
  * A frame queued while its game has moves not yet committed (group commit) is held
- * in the queue until srv_pass_end commits them (srv_ws_release) or drops it if the
- * commit failed (srv_ws_drop_held).
+ * in the queue until srv_host_pass_end commits them (srv_ws_release) or drops it if
+ * the commit failed (srv_ws_drop_held).
  * Each address may hold at most opt->max_per_ip sessions.
- * A session opened with ?frames=delta is sent delta frames (srv_delta.c) after its
- * first full one, as long as it was sent every state; otherwise a full frame.
+ * A session opened with ?frames=delta is sent delta frames (srv_frame_write.c) after
+ * its first full one, as long as it was sent every state; otherwise a full frame.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <libwebsockets.h>
@@ -25,7 +25,7 @@ enum { SRV_OUT_MAX = 512 };
 
 struct srv_out {
     struct srv_out *next;
-    srv_frame *f;  /* a reference; written by the time the frame may go (srv_frames.c) */
+    srv_frame *f;  /* a reference; written by the time the frame may go (srv_frame_pool.c) */
     int held;  /* queued while the game had uncommitted moves: waits for the commit */
 };
 
@@ -81,7 +81,7 @@ static int ws_queue(srv_conn *c, srv_frame *frame)
     o->next = NULL;
     o->f = frame;
     frame->refs++;
-    /* a frame of a game with moves not yet committed (group commit, server.c) shows
+    /* a frame of a game with moves not yet committed (group commit, srv_host.c) shows
      * or follows them: it waits; srv_ws_release lets it go after the commit */
     o->held = c->game && c->game->durable < c->game->index;
     if (c->out_tail)
@@ -104,9 +104,9 @@ static void ws_state(srv_server *s, srv_conn *c, int queue)
     srv_game *gm = c->game;
     srv_frame *f = NULL;
     if (c->delta && c->sent >= 0 && c->sent == gm->index - 1)
-        f = srv_game_delta(gm, c->seat, s->frames, queue);
+        f = srv_game_delta(gm, c->seat, s->pool, queue);
     if (!f)
-        f = queue ? srv_game_frame_queued(gm, c->seat, s->frames) : srv_game_frame(gm, c->seat);
+        f = queue ? srv_game_frame_queued(gm, c->seat, s->pool) : srv_game_frame(gm, c->seat);
     c->sent = ws_queue(c, f) == 0 ? gm->index : -1;
 }
 
@@ -164,7 +164,7 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
             return ws_refuse(c, "wrong token for this game");
         memcpy(token, p, n + 1);
     }
-    srv_game *gm = srv_find_game(s, id);
+    srv_game *gm = srv_host_find(s, id);
     if (!gm)
         return ws_refuse(c, "no such game");
     if (token[0]) {
@@ -172,7 +172,7 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
         if (c->seat < 0)
             return ws_refuse(c, "wrong token for this game");
     }
-    /* ?frames=delta: state frames that carry only what changed (srv_delta.c) */
+    /* ?frames=delta: state frames that carry only what changed (srv_frame_write.c) */
     char args[64];
     if (lws_hdr_copy(wsi, args, sizeof args, WSI_TOKEN_HTTP_URI_ARGS) > 0) {
         if (strcmp(args, "frames=delta") == 0)
@@ -219,8 +219,8 @@ static void ws_message(srv_server *s, srv_conn *c, const char *buf, size_t len)
         ws_state(s, c, 0);
         return;
     }
-    srv_note_move(s, gm);
-    srv_game_changed(s, gm);
+    srv_host_note_move(s, gm);
+    srv_host_changed(s, gm);
 }
 
 int srv_ws_receive(srv_server *s, srv_conn *c, struct lws *wsi, const void *in, size_t len)
@@ -310,7 +310,7 @@ void srv_ws_closed(srv_server *s, srv_conn *c)
         srv_game *gm = c->game;
         c->game = NULL;
         gm->touched = srv_now();  /* idle from now on if it was the last session */
-        srv_evict_if_idle(s, gm);
+        srv_host_evict_if_idle(s, gm);
     }
     while (c->out) {
         struct srv_out *o = c->out;
@@ -365,7 +365,7 @@ void srv_ws_drop_held(srv_game *gm, const char *message)
 void srv_ws_broadcast(srv_server *s, srv_game *gm)
 {
     /* frames of a state not yet committed wait for the commit, which drains the
-     * pool: they are written there, on other cores, meanwhile (srv_frames.c); only
+     * pool: they are written there, on other cores, meanwhile (srv_frame_pool.c); only
      * the seats with a session here (and a spectator's if one watches) get one */
     int queue = gm->durable < gm->index;
     for (srv_conn *c = gm->conns; c; c = c->next)

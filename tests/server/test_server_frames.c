@@ -1,16 +1,17 @@
 /*
- * test_server_frames.c - the frame writers' pool (srv_frames.c): a frame written by a
+ * test_server_frames.c - the frame writers' pool (srv_frame_pool.c): a frame written by a
  * worker from a snapshot equals, byte for byte, the frame the service thread writes
  * itself from the live state (every seat and the spectator, every state of seeded
  * games with both expansions, several frames of several states in flight at once);
  * the snapshot is a copy (the live state moving on after the submit changes nothing);
  * with no worker the drain writes everything; every reference is dropped (ASan).
- * Delta frames (srv_delta.c): every seat's delta of every state of seeded games,
+ * Delta frames (srv_frame_write.c): every seat's delta of every state of seeded games,
  * applied to the view the client has (kept from the deltas alone, from one full
  * frame at the start), gives the view of the full frame of the same state, and the
- * rest of the frame (legal, events, log, over, seat) is the full frame's; deltas
- * written by the pool are the bytes of deltas written in place; a base with unknown
- * parts gives a delta that carries the whole view.
+ * rest of the frame (legal, events, over, seat) is the full frame's, and neither
+ * has a "log" member (dropped, docs/SERVER.md); deltas written by the pool are the
+ * bytes of deltas written in place; a base with unknown parts gives a delta that
+ * carries the whole view.
  * Under ThreadSanitizer (build-tsan) it is also the pool's race check.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -54,7 +55,7 @@ static void compare_and_free(pending *p, int n, int seats)
  * spectator's) in the pool, moves on, and compares after each batch's drain. */
 static void play_and_compare(int workers, int games)
 {
-    srv_frames *pool = srv_frames_new(workers);
+    srv_frame_pool *pool = srv_frame_pool_new(workers);
     assert_non_null(pool);
     carc_move *moves = malloc(CARC_MAX_MOVES * sizeof *moves);
     assert_non_null(moves);
@@ -75,20 +76,20 @@ static void play_and_compare(int workers, int games)
         for (;;) {
             for (int s = -1; s < cfg.players; s++) {
                 int slot = s < 0 ? cfg.players : s;
-                srv_snap *snap = srv_frames_snap(pool, g);
+                srv_snap *snap = srv_frame_pool_snap(pool, g);
                 assert_non_null(snap);
                 p[n].queued[slot] = srv_frame_new(NULL);
                 assert_non_null(p[n].queued[slot]);
-                assert_int_equal(srv_frames_submit(pool, p[n].queued[slot], snap, "0123456789ab",
-                                                   index, s, NULL), 0);
-                srv_frames_snap_unref(pool, snap);  /* the job keeps its own reference */
+                assert_int_equal(srv_frame_pool_submit(pool, p[n].queued[slot], snap,
+                                                       "0123456789ab", index, s, NULL), 0);
+                srv_frame_pool_snap_unref(pool, snap);  /* the job keeps its own reference */
                 p[n].direct[slot] = srv_frame_new(NULL);
                 srv_frame_write(p[n].direct[slot], "0123456789ab", index, g, s, view, NULL);
             }
             n++;
             int over = carc_is_over(g);
             if (n == FRAMES_BATCH || over) {
-                srv_frames_drain(pool);
+                srv_frame_pool_drain(pool);
                 compare_and_free(p, n, cfg.players);
                 n = 0;
             }
@@ -105,7 +106,7 @@ static void play_and_compare(int workers, int games)
         carc_free(g);
     }
     free(moves);
-    srv_frames_free(pool);
+    srv_frame_pool_free(pool);
 }
 
 static json_t *frame_json(const srv_frame *f)
@@ -141,9 +142,12 @@ static void apply_delta(json_t *view, json_t *d)
 /* The head of a frame (everything but the view and the delta's members) agrees. */
 static void same_head(json_t *full, json_t *delta, int index)
 {
-    static const char *const keys[] = { "game", "index", "over", "seat", "legal", "events", "log" };
+    static const char *const keys[] = { "game", "index", "over", "seat", "legal", "events" };
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         assert_true(json_equal(json_object_get(full, keys[i]), json_object_get(delta, keys[i])));
+    /* the English "log" lines are gone from every frame (docs/SERVER.md, Changes) */
+    assert_null(json_object_get(full, "log"));
+    assert_null(json_object_get(delta, "log"));
     assert_string_equal(json_string_value(json_object_get(delta, "type")), "delta");
     assert_int_equal(json_integer_value(json_object_get(delta, "base")), index - 1);
 }
@@ -153,7 +157,7 @@ static void same_head(json_t *full, json_t *delta, int index)
  * and is compared with the full frame of every state. */
 static void play_deltas(int workers, int games)
 {
-    srv_frames *pool = srv_frames_new(workers);
+    srv_frame_pool *pool = srv_frame_pool_new(workers);
     carc_move *moves = malloc(CARC_MAX_MOVES * sizeof *moves);
     assert_non_null(pool);
     assert_non_null(moves);
@@ -173,7 +177,7 @@ static void play_deltas(int workers, int games)
         uint64_t rng = cfg.seed;
         for (int index = 0;; index++) {
             srv_frame *now[SRV_SEATS + 1] = { NULL }, *direct[SRV_SEATS + 1] = { NULL };
-            srv_snap *snap = srv_frames_snap(pool, g);
+            srv_snap *snap = srv_frame_pool_snap(pool, g);
             for (int s = -1; s < cfg.players; s++) {
                 int slot = s < 0 ? SRV_SEATS : s;
                 now[slot] = srv_frame_new(NULL);
@@ -183,13 +187,13 @@ static void play_deltas(int workers, int games)
                     assert_int_equal(now[slot]->parts.ok, 1);
                     continue;
                 }
-                assert_int_equal(srv_frames_submit(pool, now[slot], snap, "0123456789ab", index,
-                                                   s, last[slot]), 0);
+                assert_int_equal(srv_frame_pool_submit(pool, now[slot], snap, "0123456789ab",
+                                                       index, s, last[slot]), 0);
                 direct[slot] = srv_frame_new(NULL);
                 srv_frame_write(direct[slot], "0123456789ab", index, g, s, view, last[slot]);
             }
-            srv_frames_snap_unref(pool, snap);
-            srv_frames_drain(pool);
+            srv_frame_pool_snap_unref(pool, snap);
+            srv_frame_pool_drain(pool);
             for (int s = -1; s < cfg.players; s++) {
                 int slot = s < 0 ? SRV_SEATS : s;
                 srv_frame full = { 1, 0, NULL, { 0 }, 0 };
@@ -238,7 +242,7 @@ static void play_deltas(int workers, int games)
     /* the point of deltas: several times fewer bytes than full frames */
     assert_true(small * 3 < large);
     free(moves);
-    srv_frames_free(pool);
+    srv_frame_pool_free(pool);
 }
 
 static void test_deltas(void **state)
@@ -289,7 +293,7 @@ static void test_no_worker(void **state)
     play_and_compare(0, 1);
 }
 
-/* A frame queued and never drained explicitly is written by srv_frames_free, which
+/* A frame queued and never drained explicitly is written by srv_frame_pool_free, which
  * drops its references: nothing leaks (ASan), nothing is left unwritten. */
 static void test_free_drains(void **state)
 {
@@ -300,13 +304,13 @@ static void test_free_drains(void **state)
     cfg.seed = 7;
     carc_game *g = carc_new(&cfg, &ce);
     assert_non_null(g);
-    srv_frames *pool = srv_frames_new(1);
+    srv_frame_pool *pool = srv_frame_pool_new(1);
     assert_non_null(pool);
-    srv_snap *snap = srv_frames_snap(pool, g);
+    srv_snap *snap = srv_frame_pool_snap(pool, g);
     srv_frame *f = srv_frame_new(NULL);
-    assert_int_equal(srv_frames_submit(pool, f, snap, "0123456789ab", 0, 0, NULL), 0);
-    srv_frames_snap_unref(pool, snap);
-    srv_frames_free(pool);
+    assert_int_equal(srv_frame_pool_submit(pool, f, snap, "0123456789ab", 0, 0, NULL), 0);
+    srv_frame_pool_snap_unref(pool, snap);
+    srv_frame_pool_free(pool);
     assert_non_null(f->buf);
     assert_int_equal(f->refs, 1);
     assert_true(strncmp((const char *)f->buf + LWS_PRE, "{\"type\":\"state\"", 15) == 0);

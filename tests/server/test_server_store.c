@@ -311,17 +311,17 @@ static void test_failed_commit(void **state)
     add_game(st, "aaaaaaaaaaaa");
     add_game(st, "bbbbbbbbbbbb");
     assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 0, "pass", 0), 0);
-    srv_sqlite_batch_begin(st);
+    st->batch_begin(st);
     assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 1, "pass", 0), 0);
     assert_int_equal(st->append_move(st, "bbbbbbbbbbbb", 0, "pass", 1), 0);
-    assert_int_equal(srv_sqlite_batch_end(st), -1);
+    assert_int_equal(st->batch_end(st), -1);
     assert_non_null(strstr(st->err, "injected failure"));
     assert_int_equal(log_length(st, "aaaaaaaaaaaa"), 1);
     assert_int_equal(log_length(st, "bbbbbbbbbbbb"), 0);
-    srv_sqlite_batch_begin(st);
+    st->batch_begin(st);
     assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 1, "N:C", 0), 0);
     assert_int_equal(st->append_move(st, "bbbbbbbbbbbb", 0, "pass", 1), 0);
-    assert_int_equal(srv_sqlite_batch_end(st), 0);
+    assert_int_equal(st->batch_end(st), 0);
     st->close(st);
     st = open_store();
     srv_game_row row;
@@ -348,7 +348,7 @@ static void test_batch(void **state)
     int n;
     add_game(st, "aaaaaaaaaaaa");
     add_game(st, "bbbbbbbbbbbb");
-    srv_sqlite_batch_begin(st);
+    st->batch_begin(st);
     assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 0, "U (1,0) r1", 0), 0);
     assert_int_equal(st->append_move(st, "bbbbbbbbbbbb", 0, "U (1,0) r1", 0), 0);
     assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 1, "pass", 0), 0);
@@ -356,7 +356,7 @@ static void test_batch(void **state)
     assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 1, "N:C", 0), -1);
     assert_non_null(strstr(st->err, "append move"));
     assert_int_equal(st->append_move(st, "bbbbbbbbbbbb", 1, "pass", 1), 0);
-    assert_int_equal(srv_sqlite_batch_end(st), 0);
+    assert_int_equal(st->batch_end(st), 0);
     st->close(st);
 
     st = open_store();
@@ -367,15 +367,15 @@ static void test_batch(void **state)
     assert_string_equal(ids[0], "aaaaaaaaaaaa");
     srv_strings_free(ids, n);
     /* a batch never ended (the process died before its commit) is not in the log */
-    srv_sqlite_batch_begin(st);
+    st->batch_begin(st);
     assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 2, "pass", 0), 0);
     st->close(st);
     st = open_store();
     assert_int_equal(log_length(st, "aaaaaaaaaaaa"), 2);
     /* an empty batch commits nothing and fails nothing; outside a batch a move
      * commits at once again */
-    srv_sqlite_batch_begin(st);
-    assert_int_equal(srv_sqlite_batch_end(st), 0);
+    st->batch_begin(st);
+    assert_int_equal(st->batch_end(st), 0);
     assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 2, "pass", 0), 0);
     st->close(st);
     st = open_store();

@@ -1,6 +1,7 @@
 /*
- * srv_delta.c - writing a state frame: the full frame of docs/SERVER.md, or a delta
- * frame that carries only what changed since the seat's frame of the index before.
+ * srv_frame_write.c - writing a state frame: the full frame of docs/SERVER.md, or a
+ * delta frame that carries only what changed since the seat's frame of the index
+ * before.
  *
  * A full frame is the head (index, legal moves, events) and the seat's view as the
  * state JSON. A delta frame (sessions that ask for ?frames=delta) has the same head
@@ -29,8 +30,8 @@
 #include "state_json.h"
 
 /* Appends s as a JSON string: as it is between quotes when nothing in it needs an
- * escape (notation and event lines are plain ASCII), else through sb_json_string. */
-static void delta_json_string(strbuf *b, const char *s)
+ * escape (notation and event strings are plain ASCII), else through sb_json_string. */
+static void frame_write_json_string(strbuf *b, const char *s)
 {
     const char *p = s;
     while (*p && (unsigned char)*p >= 0x20 && *p != '"' && *p != '\\')
@@ -48,7 +49,7 @@ static void delta_json_string(strbuf *b, const char *s)
  * shift each), so that the processor runs them side by side; one lane was 14% of a
  * delta frame's time. Collisions matter only as "a changed member not sent", which
  * at 2^-64 per member the tests' full comparisons would show long before. */
-static uint64_t delta_hash(const char *p, size_t n)
+static uint64_t frame_write_hash(const char *p, size_t n)
 {
     static const uint64_t k[4] = { 0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full,
                                    0x165667B19E3779F9ull, 0xD6E8FEB86659FD93ull };
@@ -75,14 +76,14 @@ static uint64_t delta_hash(const char *p, size_t n)
 }
 
 /* 1 if member m (of length n) is the board's. */
-static int delta_is_board(const char *m, size_t n)
+static int frame_write_is_board(const char *m, size_t n)
 {
     return n >= 8 && memcmp(m, "\"board\":", 8) == 0;
 }
 
-/* The head of a frame, up to and including the events' and log's lists. */
-static void delta_head(strbuf *b, const char *id, int index, const carc_game *view, int seat,
-                       const carc_move *moves, int n, int delta)
+/* The head of a frame, up to and including the events' list. */
+static void frame_write_head(strbuf *b, const char *id, int index, const carc_game *view,
+                             int seat, const carc_move *moves, int n, int delta)
 {
     int nev = 0;
     const carc_event *ev = carc_events(view, &nev);
@@ -104,7 +105,7 @@ static void delta_head(strbuf *b, const char *id, int index, const carc_game *vi
             continue;  /* cannot happen: notation covers every legal move */
         if (k++)
             sb_putc(b, ',');
-        delta_json_string(b, text);
+        frame_write_json_string(b, text);
     }
     /* the events of the move that led here, as this view masks them */
     sb_puts(b, "],\"events\":[");
@@ -112,20 +113,13 @@ static void delta_head(strbuf *b, const char *id, int index, const carc_game *vi
         carc_event_string(&ev[i], line, sizeof line);
         if (i)
             sb_putc(b, ',');
-        delta_json_string(b, line);
-    }
-    sb_puts(b, "],\"log\":[");
-    for (int i = 0; i < nev; i++) {
-        carc_event_text(&ev[i], line, sizeof line);
-        if (i)
-            sb_putc(b, ',');
-        delta_json_string(b, line);
+        frame_write_json_string(b, line);
     }
     sb_putc(b, ']');
 }
 
 /* 1 if the parts p hold hash h. */
-static int delta_has(const srv_parts *p, uint64_t h)
+static int frame_write_has(const srv_parts *p, uint64_t h)
 {
     for (int i = 0; i < p->n; i++)
         if (p->h[i] == h)
@@ -169,13 +163,14 @@ void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g
      * frame's (hashing was 4.5% of the service thread's time when done twice) */
     uint64_t hash[SRV_PARTS];
     for (int i = 0; keep && i < parts; i++)
-        hash[i] = delta_is_board(state + at[i], len[i]) ? 0 : delta_hash(state + at[i], len[i]);
+        hash[i] = frame_write_is_board(state + at[i], len[i])
+                  ? 0 : frame_write_hash(state + at[i], len[i]);
     strbuf b;
     sb_init(&b, 0);
     /* room for libwebsockets' header before the text, so the frame is sent as it is */
     for (int i = 0; i < LWS_PRE; i++)
         sb_putc(&b, ' ');
-    delta_head(&b, id, index, view, seat, moves, n, delta);
+    frame_write_head(&b, id, index, view, seat, moves, n, delta);
     if (!delta) {
         sb_puts(&b, ",\"view\":");
         sb_puts(&b, state);
@@ -184,7 +179,7 @@ void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g
         sb_printf(&b, ",\"board_from\":%d,\"board_add\":", from ? from->board : 0);
         int board = 0;
         for (int i = 0; i < parts; i++)
-            if (delta_is_board(state + at[i], len[i])) {
+            if (frame_write_is_board(state + at[i], len[i])) {
                 sb_raw(&b, state + at[i] + 8, len[i] - 8);
                 board = 1;
             }
@@ -192,8 +187,8 @@ void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g
             sb_puts(&b, "[]");
         sb_puts(&b, ",\"view\":{");
         for (int i = 0, k = 0; i < parts; i++) {
-            if (delta_is_board(state + at[i], len[i]) ||
-                (from && delta_has(from, hash[i])))
+            if (frame_write_is_board(state + at[i], len[i]) ||
+                (from && frame_write_has(from, hash[i])))
                 continue;
             if (k++)
                 sb_putc(&b, ',');
@@ -205,7 +200,7 @@ void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g
     /* this frame's parts, for the delta of the next index */
     f->parts.n = 0;
     for (int i = 0; keep && i < parts; i++)
-        if (!delta_is_board(state + at[i], len[i]))
+        if (!frame_write_is_board(state + at[i], len[i]))
             f->parts.h[f->parts.n++] = hash[i];
     f->parts.board = tiles;
     free(state);

@@ -1,6 +1,6 @@
 /*
- * srv_frames.c - state frames: shared and counted, and a pool of threads that writes
- * them.
+ * srv_frame_pool.c - state frames: shared and counted, and a pool of threads that
+ * writes them.
  *
  * After every move each connected seat (and a spectator) is sent a frame whose
  * state JSON costs as much as everything else the service thread does for the move
@@ -9,15 +9,17 @@
  * thread still owns every game: it hands over an immutable copy of the state (a
  * snapshot, shared by the frames of one index) and an unwritten frame, and a worker
  * writes the frame's bytes and nothing else. The frames of a move are held until
- * the move's batch is committed anyway (group commit, server.c); the commit drains
- * the pool first (srv_frames_drain: the service thread writes the frames no worker
- * has started, then waits for the rest), so a frame is never read unwritten and the
- * mutex hands every written byte over to the service thread.
+ * the move's batch is committed anyway (group commit, srv_host.c); the commit drains
+ * the pool first (srv_frame_pool_drain: the service thread writes the frames no
+ * worker has started, then waits for the rest), so a frame is never read unwritten
+ * and the mutex hands every written byte over to the service thread. The writing
+ * itself is srv_frame_write.c's.
  *
- * A delta frame (srv_delta.c) reads the parts of its base, the same seat's frame of
- * the index before, which must be written by then: a base queued in the current
- * epoch (the drains so far) may not be, so the caller drains first (srv_game_delta;
- * it happens only when a game moves twice in one pass, a computer answering at once).
+ * A delta frame (srv_frame_write.c) reads the parts of its base, the same seat's
+ * frame of the index before, which must be written by then: a base queued in the
+ * current epoch (the drains so far) may not be, so the caller drains first
+ * (srv_game_delta; it happens only when a game moves twice in one pass, a computer
+ * answering at once).
  *
  * Ownership: reference counts (frames and snapshots) change on the service thread
  * only; a queued job holds one reference to its frame, its snapshot and its base,
@@ -60,24 +62,24 @@ void srv_frame_unref(srv_frame *f)
     free(f);
 }
 
-enum { FRAMES_SPARE = 64 };
+enum { FRAME_POOL_SPARE = 64 };
 
-typedef struct frames_job {
-    struct frames_job *next;
+typedef struct frame_pool_job {
+    struct frame_pool_job *next;
     srv_frame *f;
     srv_snap *snap;
     srv_frame *base;       /* a delta's base (written before the job was queued), or NULL */
     char id[2 * SRV_ID_BYTES + 1];
     int index;
     int seat;
-} frames_job;
+} frame_pool_job;
 
-struct srv_frames {
+struct srv_frame_pool {
     pthread_mutex_t lock;
     pthread_cond_t work;   /* a job was queued, or stop */
     pthread_cond_t idle;   /* a worker finished a job */
-    frames_job *todo, *todo_tail;  /* not started */
-    frames_job *done;      /* written, references not yet dropped */
+    frame_pool_job *todo, *todo_tail;  /* not started */
+    frame_pool_job *done;  /* written, references not yet dropped */
     int busy;              /* jobs a worker is writing */
     int stop;
     int queued;            /* jobs submitted and not drained (service thread only) */
@@ -85,12 +87,12 @@ struct srv_frames {
     int nthreads;
     pthread_t *threads;
     carc_game *view;       /* the service thread's scratch view for the drain */
-    srv_snap *spare[FRAMES_SPARE];  /* freed snapshots kept for reuse (service thread) */
+    srv_snap *spare[FRAME_POOL_SPARE];  /* freed snapshots kept for reuse (service thread) */
     int nspare;
 };
 
 /* Writes one job's frame, with `*view` as scratch (allocated on first use). */
-static void frames_run(frames_job *job, carc_game **view)
+static void frame_pool_run(frame_pool_job *job, carc_game **view)
 {
     if (!*view)
         *view = carc_clone(job->snap->g);
@@ -98,9 +100,9 @@ static void frames_run(frames_job *job, carc_game **view)
         srv_frame_write(job->f, job->id, job->index, job->snap->g, job->seat, *view, job->base);
 }
 
-static void *frames_main(void *arg)
+static void *frame_pool_main(void *arg)
 {
-    srv_frames *p = arg;
+    srv_frame_pool *p = arg;
     carc_game *view = NULL;
     pthread_mutex_lock(&p->lock);
     for (;;) {
@@ -108,13 +110,13 @@ static void *frames_main(void *arg)
             pthread_cond_wait(&p->work, &p->lock);
         if (!p->todo)
             break;  /* stop, with nothing left */
-        frames_job *job = p->todo;
+        frame_pool_job *job = p->todo;
         p->todo = job->next;
         if (!p->todo)
             p->todo_tail = NULL;
         p->busy++;
         pthread_mutex_unlock(&p->lock);
-        frames_run(job, &view);
+        frame_pool_run(job, &view);
         pthread_mutex_lock(&p->lock);
         job->next = p->done;
         p->done = job;
@@ -126,9 +128,9 @@ static void *frames_main(void *arg)
     return NULL;
 }
 
-srv_frames *srv_frames_new(int workers)
+srv_frame_pool *srv_frame_pool_new(int workers)
 {
-    srv_frames *p = calloc(1, sizeof *p);
+    srv_frame_pool *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;
     pthread_mutex_init(&p->lock, NULL);
@@ -137,7 +139,7 @@ srv_frames *srv_frames_new(int workers)
     p->epoch = 1;
     p->threads = workers > 0 ? calloc((size_t)workers, sizeof *p->threads) : NULL;
     if (workers > 0 && !p->threads) {
-        srv_frames_free(p);
+        srv_frame_pool_free(p);
         return NULL;
     }
     /* the workers never take a signal: the service thread handles SIGTERM */
@@ -145,19 +147,19 @@ srv_frames *srv_frames_new(int workers)
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &old);
     for (int i = 0; i < workers; i++) {
-        if (pthread_create(&p->threads[i], NULL, frames_main, p) != 0)
+        if (pthread_create(&p->threads[i], NULL, frame_pool_main, p) != 0)
             break;
         p->nthreads++;
     }
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (p->nthreads < workers) {
-        srv_frames_free(p);
+        srv_frame_pool_free(p);
         return NULL;
     }
     return p;
 }
 
-srv_snap *srv_frames_snap(srv_frames *p, const carc_game *g)
+srv_snap *srv_frame_pool_snap(srv_frame_pool *p, const carc_game *g)
 {
     srv_snap *s = p->nspare ? p->spare[--p->nspare] : NULL;
     if (s) {
@@ -176,11 +178,11 @@ srv_snap *srv_frames_snap(srv_frames *p, const carc_game *g)
     return s;
 }
 
-void srv_frames_snap_unref(srv_frames *p, srv_snap *s)
+void srv_frame_pool_snap_unref(srv_frame_pool *p, srv_snap *s)
 {
     if (!s || --s->refs > 0)
         return;
-    if (p && p->nspare < FRAMES_SPARE) {
+    if (p && p->nspare < FRAME_POOL_SPARE) {
         p->spare[p->nspare++] = s;  /* a pass makes and drops one per move */
         return;
     }
@@ -188,15 +190,15 @@ void srv_frames_snap_unref(srv_frames *p, srv_snap *s)
     free(s);
 }
 
-unsigned srv_frames_epoch(const srv_frames *p)
+unsigned srv_frame_pool_epoch(const srv_frame_pool *p)
 {
     return p ? p->epoch : 0;
 }
 
-int srv_frames_submit(srv_frames *p, srv_frame *f, srv_snap *snap, const char *id, int index,
-                      int seat, srv_frame *base)
+int srv_frame_pool_submit(srv_frame_pool *p, srv_frame *f, srv_snap *snap, const char *id,
+                          int index, int seat, srv_frame *base)
 {
-    frames_job *job = malloc(sizeof *job);
+    frame_pool_job *job = malloc(sizeof *job);
     if (!job)
         return -1;
     job->next = NULL;
@@ -223,33 +225,33 @@ int srv_frames_submit(srv_frames *p, srv_frame *f, srv_snap *snap, const char *i
     return 0;
 }
 
-void srv_frames_drain(srv_frames *p)
+void srv_frame_pool_drain(srv_frame_pool *p)
 {
     if (!p || p->queued == 0)
         return;
     pthread_mutex_lock(&p->lock);
     /* the service thread helps: it would wait otherwise */
     while (p->todo) {
-        frames_job *job = p->todo;
+        frame_pool_job *job = p->todo;
         p->todo = job->next;
         if (!p->todo)
             p->todo_tail = NULL;
         pthread_mutex_unlock(&p->lock);
-        frames_run(job, &p->view);
+        frame_pool_run(job, &p->view);
         pthread_mutex_lock(&p->lock);
         job->next = p->done;
         p->done = job;
     }
     while (p->busy > 0)
         pthread_cond_wait(&p->idle, &p->lock);
-    frames_job *done = p->done;
+    frame_pool_job *done = p->done;
     p->done = NULL;
     pthread_mutex_unlock(&p->lock);
     while (done) {
-        frames_job *next = done->next;
+        frame_pool_job *next = done->next;
         srv_frame_unref(done->f);
         srv_frame_unref(done->base);
-        srv_frames_snap_unref(p, done->snap);
+        srv_frame_pool_snap_unref(p, done->snap);
         free(done);
         done = next;
     }
@@ -257,11 +259,11 @@ void srv_frames_drain(srv_frames *p)
     p->epoch++;  /* every frame queued so far is written */
 }
 
-void srv_frames_free(srv_frames *p)
+void srv_frame_pool_free(srv_frame_pool *p)
 {
     if (!p)
         return;
-    srv_frames_drain(p);
+    srv_frame_pool_drain(p);
     pthread_mutex_lock(&p->lock);
     p->stop = 1;
     pthread_cond_broadcast(&p->work);

@@ -1,0 +1,235 @@
+/*
+ * srv_host.c - hosting the live games: finding a game (loaded from the store if it is
+ * not live), what follows a change (frames to its sessions, a computer's turn sent to
+ * the workers), the computers' answers coming back, group commit (one batch of the
+ * store per service pass, its frames held until the commit), and games leaving memory
+ * (finished and unwatched, or idle).
+ *
+ * Everything here runs on the service thread, which owns every live game: server.c
+ * calls in from the service loop and the protocol's callback, srv_http.c and
+ * srv_ws.c when a request or a session touches a game. It calls no libwebsockets
+ * function: its frames reach the sessions through srv_ws.c.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "srv_int.h"
+
+srv_game *srv_host_find(srv_server *s, const char *id)
+{
+    char err[SRV_ERR];
+    int missing;
+    srv_game *gm = srv_registry_find(&s->reg, id);
+    if (gm || !srv_is_hex(id, 2 * SRV_ID_BYTES))
+        return gm;
+    gm = srv_game_load(s->store, id, &missing, err, sizeof err);
+    if (!gm) {
+        if (!missing)
+            fprintf(stderr, "carc serve: %s\n", err);
+        return NULL;
+    }
+    srv_registry_add(&s->reg, gm);
+    srv_host_changed(s, gm);
+    return gm;
+}
+
+int srv_host_rebuild(srv_server *s)
+{
+    char **ids, err[SRV_ERR];
+    int n, missing, live = 0;
+    if (s->store->unfinished(s->store, &ids, &n) < 0) {
+        fprintf(stderr, "carc serve: %s\n", s->store->err);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        srv_game *gm = srv_game_load(s->store, ids[i], &missing, err, sizeof err);
+        if (!gm) {
+            fprintf(stderr, "carc serve: %s\n", err);
+            continue;
+        }
+        srv_registry_add(&s->reg, gm);
+        srv_host_changed(s, gm);
+        live++;
+    }
+    srv_strings_free(ids, n);
+    return live;
+}
+
+/* A computer's seed for one decision: the game's seed, the index and the seat
+ * mixed (splitmix64), so a replayed game asks the same questions the same way. */
+static uint64_t host_bot_seed(const srv_game *gm, int seat)
+{
+    uint64_t z = gm->seed ^ ((uint64_t)gm->index << 8) ^ (uint64_t)seat;
+    return mix_next(&z);
+}
+
+void srv_host_changed(srv_server *s, srv_game *gm)
+{
+    gm->touched = srv_now();
+    srv_ws_broadcast(s, gm);
+    int seat = srv_game_bot_seat(gm);
+    if (seat < 0 || gm->bot_index == gm->index)
+        return;
+    carc_view(gm->g, seat, gm->view);
+    if (srv_bots_submit(s->bots, gm->id, gm->index, gm->spec[seat], host_bot_seed(gm, seat),
+                        gm->view) == 0)
+        gm->bot_index = gm->index;
+    else
+        fprintf(stderr, "carc serve: game %s: out of memory queueing a computer move\n", gm->id);
+}
+
+void srv_host_evict_if_idle(srv_server *s, srv_game *gm)
+{
+    /* a game whose last moves are not committed yet stays until srv_host_pass_end: if
+     * the commit fails, it is rebuilt in place */
+    if (!carc_is_over(gm->g) || gm->conns || gm->durable < gm->index)
+        return;
+    srv_registry_remove(&s->reg, gm);
+    srv_game_free(gm);
+}
+
+void srv_host_take_bot_moves(srv_server *s)
+{
+    char id[2 * SRV_ID_BYTES + 1], err[SRV_ERR];
+    int index, ok;
+    carc_move m;
+    while (srv_bots_take(s->bots, id, &index, &m, &ok)) {
+        srv_game *gm = srv_registry_find(&s->reg, id);
+        if (!gm || gm->index != index)
+            continue;  /* the game moved on: the answer is stale */
+        gm->bot_index = -1;
+        int seat = srv_game_bot_seat(gm);
+        if (!ok || seat < 0 || srv_game_move(gm, s->store, seat, index, &m, err, sizeof err) < 0) {
+            fprintf(stderr, "carc serve: game %s: computer move %d refused: %s\n", gm->id, index,
+                    ok ? err : "the player found no move");
+            continue;
+        }
+        srv_host_note_move(s, gm);
+        srv_host_changed(s, gm);
+        srv_host_evict_if_idle(s, gm);  /* a game of computers only, over */
+    }
+}
+
+void srv_host_sweep_idle(srv_server *s)
+{
+    double now = srv_now();
+    if (s->opt->idle_evict <= 0 || now < s->next_sweep)
+        return;
+    s->next_sweep = now + (s->opt->idle_evict < 10 ? 0.5 : 5);
+    for (size_t b = 0; b < sizeof s->reg.bucket / sizeof s->reg.bucket[0]; b++)
+        for (srv_game *gm = s->reg.bucket[b], *next; gm; gm = next) {
+            next = gm->hnext;
+            /* nobody connected, nothing held, no computer thinking or to think */
+            if (gm->conns || gm->durable < gm->index || gm->bot_index >= 0 ||
+                srv_game_bot_seat(gm) >= 0 || now - gm->touched < s->opt->idle_evict)
+                continue;
+            srv_log(s, "game %s left memory after %.0f s untouched (it stays in the store)",
+                    gm->id, now - gm->touched);
+            srv_registry_remove(&s->reg, gm);
+            srv_game_free(gm);
+        }
+}
+
+void srv_host_pass_begin(srv_server *s)
+{
+    if (s->batch)
+        return;
+    s->store->batch_begin(s->store);
+    s->batch = 1;
+}
+
+/* After a failed commit: gm back to its log, its sessions told, the frames of lost
+ * states dropped. 0, or -1 if the game cannot be read back. */
+static int host_restore(srv_server *s, srv_game *gm)
+{
+    char err[SRV_ERR];
+    int missing;
+    srv_game *fresh = srv_game_load(s->store, gm->id, &missing, err, sizeof err);
+    if (!fresh) {
+        fprintf(stderr, "carc serve: game %s: cannot be rebuilt from the store: %s\n", gm->id,
+                err);
+        return -1;
+    }
+    srv_game_take_state(gm, fresh);
+    srv_ws_drop_held(gm, "the last move could not be stored; the game is back at its last "
+                         "stored move");
+    srv_host_changed(s, gm);
+    return 0;
+}
+
+/* Ends the pass: commits its batch and releases or restores every game that moved
+ * in it. Returns the commit's status (0, or -1 if the batch was lost). */
+static int host_commit(srv_server *s)
+{
+    if (!s->batch)
+        return 0;
+    s->batch = 0;
+    int rc = s->store->batch_end(s->store);
+    /* the frames of the batch's moves, written by the pool meanwhile, are all
+     * written before any of them is let go (or dropped) */
+    srv_frame_pool_drain(s->pool);
+    if (rc < 0)
+        fprintf(stderr, "carc serve: %s: %d game%s back to their stored moves\n", s->store->err,
+                s->nmoved, s->nmoved == 1 ? "" : "s");
+    for (int i = 0; i < s->nmoved; i++) {
+        srv_game *gm = srv_registry_find(&s->reg, s->moved[i]);
+        if (!gm || gm->durable == gm->index)
+            continue;  /* evicted, or listed twice */
+        srv_frame_pool_snap_unref(s->pool, gm->snap);  /* its frames are written */
+        gm->snap = NULL;
+        if (rc == 0) {
+            gm->durable = gm->index;
+            srv_ws_release(gm);
+            srv_host_evict_if_idle(s, gm);
+        } else if (host_restore(s, gm) < 0) {
+            /* its state is ahead of its log and cannot be told: stop, so that a
+             * restart rebuilds every game from the store */
+            s->failed = 1;
+        }
+    }
+    s->nmoved = 0;
+    return rc;
+}
+
+void srv_host_pass_end(srv_server *s)
+{
+    host_commit(s);
+}
+
+void srv_host_note_move(srv_server *s, srv_game *gm)
+{
+    if (!s->batch) {
+        gm->durable = gm->index;  /* no batch open: the store committed it at once */
+        return;
+    }
+    if (s->nmoved > 0 && strcmp(s->moved[s->nmoved - 1], gm->id) == 0)
+        return;  /* the same game again (a listed game found later is harmless too) */
+    if (s->nmoved == s->capmoved) {
+        int cap = s->capmoved ? 2 * s->capmoved : 64;
+        char (*n)[2 * SRV_ID_BYTES + 1] = realloc(s->moved, (size_t)cap * sizeof *n);
+        if (!n) {
+            /* cannot list it: commit the batch now, this move included */
+            if (host_commit(s) == 0) {
+                gm->durable = gm->index;
+                srv_ws_release(gm);
+            } else if (host_restore(s, gm) < 0) {
+                s->failed = 1;
+            }
+            srv_host_pass_begin(s);
+            return;
+        }
+        s->moved = n;
+        s->capmoved = cap;
+    }
+    memcpy(s->moved[s->nmoved++], gm->id, sizeof s->moved[0]);
+}
+
+void srv_host_flush(srv_server *s)
+{
+    if (!s->batch)
+        return;
+    srv_host_pass_end(s);
+    srv_host_pass_begin(s);
+}

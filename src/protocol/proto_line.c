@@ -14,7 +14,7 @@
 
 /* A '?' message longer than this is cut: messages echo at most CLIP_ECHO bytes of
  * what the client sent, so only a command that echoes more is ever cut. */
-enum { ENGINE_MSG_MAX = 1024 };
+enum { PROTO_REPLY_MAX = 1024 };
 
 /* Writes one reply line and flushes it: the sign, the id, then the text with
  * every control byte escaped (so the reply stays one line) and, for a failure,
@@ -25,7 +25,7 @@ static int reply(FILE *out, char sign, const char *id, const char *text)
     fputs(id, out);
     if (text && *text) {
         fputc(' ', out);
-        clip_write(out, text, sign == '?' ? ENGINE_MSG_MAX : 0);
+        clip_write(out, text, sign == '?' ? PROTO_REPLY_MAX : 0);
     }
     fputc('\n', out);
     return fflush(out) == 0 && !ferror(out) ? 0 : -1;

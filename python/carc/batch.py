@@ -1,0 +1,129 @@
+"""carc.Batch: many games stepped in one call from C (docs/PYTHON.md, "Batched API").
+
+The caller owns the numpy buffers (the attributes below, allocated once); every call
+writes into them and creates no Python object per game. cffi releases the GIL for the
+whole of each call, so other Python threads run meanwhile (and several batches can be
+stepped from several threads at once)."""
+import numpy as np
+
+from ._carc import ffi, lib
+from .game import (ACTIONS, CHANNELS, HAND_SIZE, MAX_PLAYERS, PUBLIC_SIZE, WINDOW, ConfigError,
+                   IllegalMoveError, _check_int, _err_text, _parse_expansions)
+
+
+class Batch:
+    """`Batch(n, players=2, expansions="base", seed=1, observations=True, ids_cap=512)`.
+
+    Buffers (row i is game i), rewritten by every `step`:
+      mask    uint8  (n, ACTIONS)  legal actions now (kept up to date entry by entry:
+                                   do not write into it)
+      ids     int32  (n, ids_cap)  the legal actions as a list, `nids` of them (unsorted)
+      nids    int32  (n,)
+      seat    int32  (n,)          the seat that owes the next action
+      rewards float32 (n, 5)       by seat: +1 winners, -1 the others (0 all if all win),
+                                   on the step that ended a game, else 0
+      done    uint8  (n,)          1 when this step ended game i; the row then already
+                                   shows the next game (auto-reset)
+      scores  int32  (n, 5)        the final scores of the game that just ended
+      board   uint8  (n, CHANNELS, W, W), public float32 (n, PUBLIC_SIZE),
+      hand    float32 (n, HAND_SIZE): the observation of `seat` (only with observations)
+
+    Game j started by the batch (the first n are rows 0..n-1, then each game that ends
+    is replaced by the next) is seeded seed + j, so a batch is reproducible."""
+
+    def __init__(self, n, players=2, expansions="base", seed=1, observations=True, ids_cap=512):
+        _check_int("n", n)
+        _check_int("players", players)
+        _check_int("seed", seed)
+        _check_int("ids_cap", ids_cap)
+        if n < 1:
+            raise ValueError("n must be at least 1")
+        exps = _parse_expansions(expansions)
+        err = ffi.new("carc_error *")
+        b = lib.cpy_batch_new(n, players, exps, seed, ids_cap, err)
+        if b == ffi.NULL:
+            raise ConfigError(_err_text(err), err.code)
+        self._b = ffi.gc(b, lib.cpy_batch_free)
+        self.n = n
+        self.players = players
+        self.mask = np.zeros((n, ACTIONS), dtype=np.uint8)
+        self.ids = np.zeros((n, ids_cap), dtype=np.int32)
+        self.nids = np.zeros(n, dtype=np.int32)
+        self.seat = np.zeros(n, dtype=np.int32)
+        self.rewards = np.zeros((n, MAX_PLAYERS), dtype=np.float32)
+        self.done = np.zeros(n, dtype=np.uint8)
+        self.scores = np.zeros((n, MAX_PLAYERS), dtype=np.int32)
+        self.observations = bool(observations)
+        if observations:
+            self.board = np.zeros((n, CHANNELS, WINDOW, WINDOW), dtype=np.uint8)
+            self.public = np.zeros((n, PUBLIC_SIZE), dtype=np.float32)
+            self.hand = np.zeros((n, HAND_SIZE), dtype=np.float32)
+        else:
+            self.board = self.public = self.hand = None
+        self._out = ffi.new("cpy_buffers *")
+        self._keep = []
+        self._bind()
+        lib.cpy_batch_observe(self._b, self._out)
+
+    def _ptr(self, ctype, arr):
+        if arr is None:
+            return ffi.NULL
+        c = ffi.from_buffer(ctype, arr)
+        self._keep.append(c)
+        return c
+
+    def _bind(self):
+        o = self._out
+        o.mask = self._ptr("uint8_t[]", self.mask)
+        o.ids = self._ptr("int32_t[]", self.ids)
+        o.nids = self._ptr("int32_t[]", self.nids)
+        o.seat = self._ptr("int32_t[]", self.seat)
+        o.rewards = self._ptr("float[]", self.rewards)
+        o.done = self._ptr("uint8_t[]", self.done)
+        o.scores = self._ptr("int32_t[]", self.scores)
+        o.board = self._ptr("uint8_t[]", self.board)
+        o.pub = self._ptr("float[]", self.public)
+        o.hand = self._ptr("float[]", self.hand)
+
+    def step(self, actions):
+        """One action per game (int32 array of n). Raises IllegalMoveError, changing
+        nothing in any game, when one is not legal; returns the moves completed."""
+        a = np.ascontiguousarray(actions, dtype=np.int32)
+        if a.shape != (self.n,):
+            raise ValueError(f"actions must have shape ({self.n},), got {a.shape}")
+        r = lib.cpy_batch_step(self._b, ffi.from_buffer("int32_t[]", a), self._out)
+        if r < 0:
+            i = -r - 1
+            raise IllegalMoveError(f"game {i}: action {int(a[i])} is not legal now")
+        return r
+
+    def random_actions(self, rng):
+        """A uniformly random legal action per game (numpy, from `ids` and `nids`)."""
+        k = (rng.random(self.n) * np.minimum(self.nids, self.ids.shape[1])).astype(np.int64)
+        return self.ids[np.arange(self.n), k]
+
+    def play_random(self, steps, seed=1):
+        """`steps` uniformly random actions per game chosen inside C (the engine side
+        alone, for benchmarks); returns the moves completed."""
+        return lib.cpy_batch_random(self._b, steps, seed, self._out)
+
+    @property
+    def games_done(self):
+        return lib.cpy_batch_games_done(self._b)
+
+    @property
+    def decisions(self):
+        """Moves applied so far over every game."""
+        return lib.cpy_batch_decisions(self._b)
+
+    def state(self, i):
+        """The full state of game i as a dict (state JSON), for inspection."""
+        import json
+        g = lib.cpy_batch_game(self._b, i)
+        if g == ffi.NULL:
+            raise IndexError(i)
+        p = lib.carc_state_json(g, 0)
+        try:
+            return json.loads(ffi.string(p).decode())
+        finally:
+            lib.free(p)

@@ -226,10 +226,10 @@ class Game:
 
     def _apply(self, m):
         if lib.carc_is_over(self._g):
-            raise GameOverError("the game is over", 2)
+            raise GameOverError("the game is over", 3)
         if lib.carc_apply(self._g, m, self._err) != 0:
             code = self._err.code
-            cls = GameOverError if code == 2 else IllegalMoveError
+            cls = GameOverError if code == 3 else IllegalMoveError
             raise cls(_err_text(self._err), code)
 
     def apply(self, move):
@@ -243,7 +243,7 @@ class Game:
             raise IllegalMoveError("a move of several actions is under way (action_prefix); "
                                    "finish it with apply_action or cancel_actions()")
         if lib.carc_is_over(self._g):
-            raise GameOverError("the game is over", 2)
+            raise GameOverError("the game is over", 3)
         m = self._parse(move)
         text = ffi.new("char[80]")
         lib.carc_move_format(self._g, m, text, 80)
@@ -265,7 +265,7 @@ class Game:
             except (ImportError, TypeError):
                 raise TypeError(f"an action is an int, got {type(action).__name__}") from None
         if lib.carc_is_over(self._g):
-            raise GameOverError("the game is over", 2)
+            raise GameOverError("the game is over", 3)
         if not 0 <= action < ACTIONS:
             raise IllegalMoveError(f"action {action} is outside 0..{ACTIONS - 1}")
         pre = self._prefix + [action]

@@ -70,6 +70,7 @@ char *carc_state_json(const carc_game *g, int with_legal);
 int carc_expansions_parse(const char *s, unsigned *out, carc_error *err);
 const char *carc_expansions_name(unsigned expansions);
 char *carc_board_text(const carc_game *g);
+char *carc_tiles_json(void);
 carc_recorder *carc_recorder_new(const carc_config *cfg, const carc_game *g);
 int carc_recorder_add(carc_recorder *r, const carc_game *before, const carc_move *m,
                       const carc_game *after);

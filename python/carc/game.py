@@ -15,6 +15,16 @@ SEAT_PUBLIC = 5
 _DECISIONS = [ffi.string(lib.carc_decision_name(i)).decode() for i in range(11)]
 
 
+def tiles():
+    """The tile catalogue (as `carc tiles --json`): per kind its letter, count, edges,
+    pennant, cloister and segments."""
+    p = lib.carc_tiles_json()
+    try:
+        return json.loads(ffi.string(p).decode())
+    finally:
+        lib.free(p)
+
+
 class CarcError(Exception):
     """An error the engine reported; `message` is the engine's one-line message and
     `code` its status code (enum carc_status)."""
@@ -396,7 +406,7 @@ class Game:
         c._g = ffi.gc(g, lib.carc_free)
         c._cfg = self._cfg
         c._moves = list(self._moves)
-        c._prefix = []
+        c._prefix = list(self._prefix)
         return c
 
     def record(self):

@@ -99,6 +99,9 @@ int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *bu
 int cpy_prefix_clashes(const carc_game *g, carc_move *buf);
 void cpy_observe(const carc_game *g, int seat, carc_game *view, uint8_t *board, float *pub,
                  float *hand);
+void cpy_observe_full(const carc_game *g, int seat, const int32_t *prefix, int np,
+                      carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
+                      uint8_t *mask);
 int cpy_legal_text(const carc_game *g, carc_move *buf, char *text, size_t size);
 int cpy_events_text(const carc_game *g, char *text, size_t size);
 

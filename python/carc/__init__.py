@@ -9,10 +9,10 @@ carc.envs holds the PettingZoo and Gymnasium environments (needing those package
 carc.batch the batched API. docs/PYTHON.md documents all of it.
 """
 from .game import (ACTIONS, CHANNELS, HAND_SIZE, PUBLIC_SIZE, WINDOW, CarcError, ConfigError,
-                   Game, GameOverError, IllegalMoveError, tiles)
+                   Game, GameOverError, IllegalMoveError, Player, tiles)
 from .batch import Batch
 from . import encoding
 
-__all__ = ["Game", "Batch", "CarcError", "ConfigError", "IllegalMoveError", "GameOverError",
+__all__ = ["Game", "Player", "Batch", "CarcError", "ConfigError", "IllegalMoveError", "GameOverError",
            "ACTIONS", "WINDOW", "CHANNELS", "PUBLIC_SIZE", "HAND_SIZE", "encoding", "tiles"]
 __version__ = "0.1.0"

@@ -380,6 +380,24 @@ void cpy_observe(const carc_game *g, int seat, carc_game *view, uint8_t *board, 
     cpy_observe_view(view, seat, board, pub, hand);
 }
 
+void cpy_observe_full(const carc_game *g, int seat, const int32_t *prefix, int np,
+                      carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
+                      uint8_t *mask)
+{
+    cpy_observe(g, seat, view, board, pub, hand);
+    if (!mask)
+        return;
+    memset(mask, 0, CPY_ACTIONS);
+    if (carc_pending_decision(g).seat != seat)
+        return;
+    uint8_t bits[ABYTES];
+    int32_t ids[CARC_MAX_MOVES];
+    memset(bits, 0, sizeof bits);
+    int k = collect(g, prefix, np, buf, ids, CARC_MAX_MOVES, bits);
+    for (int i = 0; i < k; i++)
+        mask[ids[i]] = 1;
+}
+
 /* ---- text ------------------------------------------------------------------------- */
 
 int cpy_legal_text(const carc_game *g, carc_move *buf, char *text, size_t size)

@@ -73,6 +73,11 @@ int cpy_prefix_clashes(const carc_game *g, carc_move *buf);
  * built from carc_view(g, seat) only (into `view`, a state of carc_state_size()). */
 void cpy_observe(const carc_game *g, int seat, carc_game *view, uint8_t *board, float *pub,
                  float *hand);
+/* cpy_observe and the action mask of `seat` after `prefix` (zero unless it owes the
+ * pending decision), in one call. */
+void cpy_observe_full(const carc_game *g, int seat, const int32_t *prefix, int np,
+                      carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
+                      uint8_t *mask);
 /* Writes the observation of a view (carc_view of `seat`) without taking the view. */
 void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, float *hand);
 

@@ -15,7 +15,7 @@ class Batch:
     """`Batch(n, players=2, expansions="base", seed=1, observations=True, ids_cap=512)`.
 
     Buffers (row i is game i), rewritten by every `step`:
-      mask    uint8  (n, ACTIONS)  legal actions now (kept up to date entry by entry:
+      mask    int8   (n, ACTIONS)  legal actions now (kept up to date entry by entry:
                                    do not write into it)
       ids     int32  (n, ids_cap)  the legal actions as a list, `nids` of them (unsorted)
       nids    int32  (n,)
@@ -46,7 +46,7 @@ class Batch:
         self._b = ffi.gc(b, lib.cpy_batch_free)
         self.n = n
         self.players = players
-        self.mask = np.zeros((n, ACTIONS), dtype=np.uint8)
+        self.mask = np.zeros((n, ACTIONS), dtype=np.int8)
         self.ids = np.zeros((n, ids_cap), dtype=np.int32)
         self.nids = np.zeros(n, dtype=np.int32)
         self.seat = np.zeros(n, dtype=np.int32)

@@ -81,12 +81,13 @@ class Game:
     and `apply_action`, the ids of the fixed action encoding (docs/PYTHON.md). A refused
     move raises and leaves the game exactly as it was."""
 
-    __slots__ = ("_g", "_cfg", "_moves", "_prefix", "_buf", "_err")
+    __slots__ = ("_g", "_cfg", "_moves", "_prefix", "_buf", "_err", "_view")
 
     def __init__(self, players=2, expansions="base", seed=1, *, stack=None, return_pos=None,
                  _empty=False):
         self._buf = ffi.new("carc_move[]", MAX_MOVES)
         self._err = ffi.new("carc_error *")
+        self._view = None
         if _empty:
             return
         _check_int("players", players)
@@ -204,9 +205,9 @@ class Game:
         return list(ids[0:n])
 
     def action_mask(self):
-        """legal_actions() as a uint8 numpy array of ACTIONS entries."""
+        """legal_actions() as an int8 numpy array of ACTIONS entries (0 or 1)."""
         import numpy as np
-        m = np.zeros(ACTIONS, dtype=np.uint8)
+        m = np.zeros(ACTIONS, dtype=np.int8)
         m[self.legal_actions()] = 1
         return m
 
@@ -372,26 +373,24 @@ class Game:
     def observe(self, seat):
         """The observation of `seat` as numpy arrays (docs/PYTHON.md, "Observations"):
         {"board": uint8 (CHANNELS, W, W), "public": float32, "hand": float32,
-        "action_mask": uint8 (ACTIONS,)}, built from the seat's view only; the mask is
+        "action_mask": int8 (ACTIONS,)}, built from the seat's view only; the mask is
         zero unless the seat owes the pending decision."""
         import numpy as np
         seat = self._seat_arg(seat)
         if seat == SEAT_PUBLIC:
             raise ValueError("observe takes a seat 0..players-1")
-        board = np.zeros((CHANNELS, WINDOW, WINDOW), dtype=np.uint8)
-        pub = np.zeros(PUBLIC_SIZE, dtype=np.float32)
-        hand = np.zeros(HAND_SIZE, dtype=np.float32)
-        scratch, _keep = self._scratch()
-        lib.cpy_observe(self._g, seat, scratch, ffi.from_buffer("uint8_t[]", board),
-                        ffi.from_buffer("float[]", pub), ffi.from_buffer("float[]", hand))
-        mask = np.zeros(ACTIONS, dtype=np.uint8)
-        if self.current_seat == seat:
-            mask[self.legal_actions()] = 1
+        if self._view is None:
+            self._view = ffi.new("char[]", lib.carc_state_size())
+        board = np.empty((CHANNELS, WINDOW, WINDOW), dtype=np.uint8)
+        pub = np.empty(PUBLIC_SIZE, dtype=np.float32)
+        hand = np.empty(HAND_SIZE, dtype=np.float32)
+        mask = np.empty(ACTIONS, dtype=np.int8)
+        pre = self._prefix
+        lib.cpy_observe_full(self._g, seat, ffi.new("int32_t[4]", pre), len(pre),
+                             ffi.cast("carc_game *", self._view), self._buf,
+                             ffi.from_buffer("uint8_t[]", board), ffi.from_buffer("float[]", pub),
+                             ffi.from_buffer("float[]", hand), ffi.from_buffer("uint8_t[]", mask))
         return {"board": board, "public": pub, "hand": hand, "action_mask": mask}
-
-    def _scratch(self):
-        s = ffi.new("char[]", lib.carc_state_size())
-        return ffi.cast("carc_game *", s), s
 
     def determinized(self, seat, seed):
         """A playable game that agrees with everything `seat` may know and deals what it
@@ -449,3 +448,43 @@ class Game:
     def __repr__(self):
         return (f"<carc.Game players={self.players} expansions={self.expansions!r} "
                 f"seed={self.seed} moves={len(self._moves)} pending={self.pending()}>")
+
+
+class Player:
+    """One of carc's computer players (include/carc_ai.h, docs/AI.md): "random",
+    "greedy" or "mcts" (`iterations` per decision, or `budget_ms` of time: not
+    reproducible). `choose(game)` returns the move, in notation, for the seat that owes
+    the pending decision, decided from that seat's view only."""
+
+    def __init__(self, name="greedy", seed=1, budget_ms=0, iterations=1000):
+        if not isinstance(name, str):
+            raise TypeError("a player's name is a str: random, greedy or mcts")
+        _check_int("seed", seed)
+        opt = ffi.new("carc_ai_options *")
+        lib.carc_ai_options_init(opt)
+        opt.seed = seed
+        opt.budget_ms = _check_int("budget_ms", budget_ms)
+        opt.iterations = _check_int("iterations", iterations)
+        err = ffi.new("carc_error *")
+        p = lib.carc_player_new(name.encode(), opt, err)
+        if p == ffi.NULL:
+            raise ConfigError(_err_text(err), err.code)
+        self._p = ffi.gc(p, lib.carc_player_free)
+        self.name = name
+
+    def choose(self, game):
+        if game.over:
+            raise GameOverError("the game is over", 3)
+        seat = game.current_seat
+        v = game._view_game(seat)
+        m = ffi.new("carc_move *")
+        note = ffi.new("char[200]")
+        if lib.carc_player_choose(self._p, v, m, note, 200) != 0:
+            raise CarcError(f"{self.name}: no move")
+        text = ffi.new("char[80]")
+        if lib.carc_move_format(game._g, m, text, 80) < 0:
+            raise CarcError(f"{self.name}: the move chosen cannot be written")
+        return ffi.string(text).decode()
+
+    def __repr__(self):
+        return f"<carc.Player {self.name}>"

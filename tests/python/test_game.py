@@ -75,7 +75,7 @@ def test_first_actions_cover_the_legal_moves():
     firsts = {g.actions_of(m)[0] for m in g.legal()}
     assert firsts == set(g.legal_actions())
     mask = g.action_mask()
-    assert mask.dtype == np.uint8 and mask.shape == (carc.ACTIONS,)
+    assert mask.dtype == np.int8 and mask.shape == (carc.ACTIONS,)
     assert set(np.flatnonzero(mask)) == firsts
 
 

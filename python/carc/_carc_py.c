@@ -192,6 +192,25 @@ int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *bu
     return partial ? 0 : -1;
 }
 
+int cpy_apply_action(carc_game *g, int32_t *prefix, int *np, int32_t action, carc_move *buf,
+                     carc_move *applied, carc_error *err)
+{
+    if (action < 0 || action >= CPY_ACTIONS || *np >= CPY_MAX_TOKENS)
+        return -1;
+    prefix[*np] = action;
+    int r = cpy_resolve(g, prefix, *np + 1, buf, applied);
+    if (r < 0)
+        return -1;
+    if (r == 0) {
+        (*np)++;
+        return 0;
+    }
+    if (carc_apply(g, applied, err) != CARC_OK)
+        return -2;
+    *np = 0;
+    return 1;
+}
+
 int cpy_prefix_clashes(const carc_game *g, carc_move *buf)
 {
     int n = carc_legal(g, buf, CARC_MAX_MOVES), clashes = 0;
@@ -384,7 +403,8 @@ void cpy_observe_full(const carc_game *g, int seat, const int32_t *prefix, int n
                       carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
                       uint8_t *mask)
 {
-    cpy_observe(g, seat, view, board, pub, hand);
+    if (board || pub || hand)
+        cpy_observe(g, seat, view, board, pub, hand);
     if (!mask)
         return;
     memset(mask, 0, CPY_ACTIONS);

@@ -64,6 +64,12 @@ int cpy_legal_actions(const carc_game *g, const int32_t *prefix, int np, carc_mo
  * or neither (-1). */
 int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
                 carc_move *out);
+/* Adds `action` to the move under way (prefix, *np actions): -1 when it is not legal
+ * (nothing changes), 0 when the move needs more actions (*np grows), 1 when it completed
+ * a move, which is applied (written into `applied`, *np back to 0), -2 when carc_apply
+ * refused it (err filled; cannot happen for a move carc_legal listed). */
+int cpy_apply_action(carc_game *g, int32_t *prefix, int *np, int32_t action, carc_move *buf,
+                     carc_move *applied, carc_error *err);
 /* Moves with an action of the window whose actions are the beginning of another
  * move's (the encoding is meant to have none; the tests count them). */
 int cpy_prefix_clashes(const carc_game *g, carc_move *buf);

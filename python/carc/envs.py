@@ -21,7 +21,9 @@ except ImportError:  # pragma: no cover - the AEC environment needs pettingzoo
     _AECBase = object
 
 
-def observation_space():
+def observation_space(full=True):
+    if not full:
+        return spaces.Dict({"action_mask": spaces.Box(0, 1, (ACTIONS,), dtype=np.int8)})
     return spaces.Dict({
         "board": spaces.Box(0, 1, (CHANNELS, WINDOW, WINDOW), dtype=np.uint8),
         "public": spaces.Box(-1000.0, 1000.0, (PUBLIC_SIZE,), dtype=np.float32),
@@ -49,12 +51,17 @@ class CarcAEC(_AECBase):
     """PettingZoo AEC environment: agents "player_0".."player_N-1" in seat order; the
     agent selected is the seat that owes the pending decision. A move of several actions
     (a card and its targets) is several steps of the same agent. An action the mask does
-    not allow raises carc.IllegalMoveError and changes nothing."""
+    not allow raises carc.IllegalMoveError and changes nothing. observation="mask" gives
+    observations holding only the action mask (faster, for random or scripted agents)."""
 
     metadata = {"name": "carc_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
-    def __init__(self, players=2, expansions="gifts,christmas", render_mode=None, reward="win"):
+    def __init__(self, players=2, expansions="gifts,christmas", render_mode=None, reward="win",
+                 observation="full"):
         super().__init__()
+        if observation not in ("full", "mask"):
+            raise ValueError("observation must be 'full' or 'mask'")
+        self._full = observation == "full"
         Game(players=players, expansions=expansions, seed=1)  # a bad configuration raises here
         _check_reward(reward)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -64,7 +71,8 @@ class CarcAEC(_AECBase):
         self.reward = reward
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
-        self.observation_spaces = {a: observation_space() for a in self.possible_agents}
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {a: observation_space(self._full) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(ACTIONS) for a in self.possible_agents}
         self._seeds = np.random.default_rng()
         self.game = None
@@ -89,7 +97,7 @@ class CarcAEC(_AECBase):
         self.agent_selection = self.possible_agents[self.game.current_seat]
 
     def observe(self, agent):
-        return self.game.observe(self.possible_agents.index(agent))
+        return self.game.observe(self._seat_of[agent], self._full)
 
     def step(self, action):
         agent = self.agent_selection
@@ -98,7 +106,7 @@ class CarcAEC(_AECBase):
             return
         if action is None:
             raise IllegalMoveError("a live agent must act (action None)")
-        self.game.apply_action(action)  # raises, changing nothing, on a bad action
+        self.game.apply_action(action, events=False)  # raises, changing nothing, if bad
         self._cumulative_rewards[agent] = 0
         self.rewards = {a: 0.0 for a in self.agents}
         if self.game.over:
@@ -130,10 +138,11 @@ class CarcAEC(_AECBase):
 
 
 def aec_env(players=2, expansions="gifts,christmas", render_mode=None, reward="win",
-            wrap=True):
+            observation="full", wrap=True):
     """The AEC environment; with wrap (the default) inside PettingZoo's order-enforcing
     and assertion wrappers, as PettingZoo's own environments are."""
-    env = CarcAEC(players=players, expansions=expansions, render_mode=render_mode, reward=reward)
+    env = CarcAEC(players=players, expansions=expansions, render_mode=render_mode, reward=reward,
+                  observation=observation)
     if wrap:
         from pettingzoo.utils import wrappers
         env = wrappers.AssertOutOfBoundsWrapper(env)

@@ -81,13 +81,16 @@ class Game:
     and `apply_action`, the ids of the fixed action encoding (docs/PYTHON.md). A refused
     move raises and leaves the game exactly as it was."""
 
-    __slots__ = ("_g", "_cfg", "_moves", "_prefix", "_buf", "_err", "_view")
+    __slots__ = ("_g", "_cfg", "_moves", "_pre", "_np", "_buf", "_err", "_view", "_applied")
 
     def __init__(self, players=2, expansions="base", seed=1, *, stack=None, return_pos=None,
                  _empty=False):
         self._buf = ffi.new("carc_move[]", MAX_MOVES)
         self._err = ffi.new("carc_error *")
         self._view = None
+        self._pre = ffi.new("int32_t[4]")
+        self._np = ffi.new("int *")
+        self._applied = ffi.new("carc_move *")
         if _empty:
             return
         _check_int("players", players)
@@ -120,7 +123,6 @@ class Game:
         self._g = ffi.gc(g, lib.carc_free)
         self._cfg = cfg
         self._moves = []
-        self._prefix = []
 
     # ---- copies ------------------------------------------------------------------
     def clone(self):
@@ -132,8 +134,12 @@ class Game:
         c._g = ffi.gc(g, lib.carc_free)
         c._cfg = self._cfg  # never written after creation
         c._moves = list(self._moves)
-        c._prefix = list(self._prefix)
+        c._copy_prefix(self)
         return c
+
+    def _copy_prefix(self, other):
+        ffi.memmove(self._pre, other._pre, 16)
+        self._np[0] = other._np[0]
 
     __copy__ = clone
 
@@ -183,7 +189,7 @@ class Game:
     @property
     def moves(self):
         """The moves played so far, in notation."""
-        return [m[1] for m in self._moves]
+        return [text for _, text in self._replay()]
 
     # ---- legal moves -------------------------------------------------------------
     def legal(self):
@@ -200,8 +206,7 @@ class Game:
         """The action ids legal now (sorted): the first action of every legal move, or
         after `apply_action` began a move of several actions, its next ones."""
         ids = ffi.new("int32_t[]", MAX_MOVES)
-        pre = ffi.new("int32_t[4]", self._prefix)
-        n = lib.cpy_legal_actions(self._g, pre, len(self._prefix), self._buf, ids)
+        n = lib.cpy_legal_actions(self._g, self._pre, self._np[0], self._buf, ids)
         return list(ids[0:n])
 
     def action_mask(self):
@@ -222,7 +227,7 @@ class Game:
     @property
     def action_prefix(self):
         """The actions chosen so far of a move of several actions (empty otherwise)."""
-        return tuple(self._prefix)
+        return tuple(self._pre[0:self._np[0]])
 
     # ---- playing -----------------------------------------------------------------------
     def _parse(self, move):
@@ -250,22 +255,21 @@ class Game:
         as an action id (apply_action)."""
         if isinstance(move, int) and not isinstance(move, bool):
             return self.apply_action(move)
-        if self._prefix:
+        if self._np[0]:
             raise IllegalMoveError("a move of several actions is under way (action_prefix); "
                                    "finish it with apply_action or cancel_actions()")
         if lib.carc_is_over(self._g):
             raise GameOverError("the game is over", 3)
         m = self._parse(move)
-        text = ffi.new("char[80]")
-        lib.carc_move_format(self._g, m, text, 80)
         self._apply(m)
-        self._moves.append((bytes(ffi.buffer(m)), ffi.string(text).decode()))
+        self._moves.append(bytes(ffi.buffer(m)))
         return self.events()
 
-    def apply_action(self, action):
+    def apply_action(self, action, events=True):
         """Plays one action id of the fixed encoding. Returns the events when the action
-        completed a move, else None (the move needs more actions: legal_actions() lists
-        them). Raises IllegalMoveError, changing nothing, for an action not legal now."""
+        completed a move (True instead with events=False, which is faster), else None
+        (the move needs more actions: legal_actions() lists them). Raises
+        IllegalMoveError, changing nothing, for an action not legal now."""
         if isinstance(action, bool) or not isinstance(action, int):
             try:
                 import numpy as np
@@ -279,28 +283,21 @@ class Game:
             raise GameOverError("the game is over", 3)
         if not 0 <= action < ACTIONS:
             raise IllegalMoveError(f"action {action} is outside 0..{ACTIONS - 1}")
-        pre = self._prefix + [action]
-        if len(pre) > 4:
-            raise IllegalMoveError(f"action {action} is not legal now")
-        m = ffi.new("carc_move *")
-        arr = ffi.new("int32_t[4]", pre)
-        r = lib.cpy_resolve(self._g, arr, len(pre), self._buf, m)
-        if r < 0:
-            raise IllegalMoveError(f"action {action} is not legal now (legal_actions() lists "
-                                   f"{'the next actions of the move begun' if self._prefix else 'them'})")
+        r = lib.cpy_apply_action(self._g, self._pre, self._np, action, self._buf, self._applied,
+                                 self._err)
         if r == 0:
-            self._prefix = pre
             return None
-        text = ffi.new("char[80]")
-        lib.carc_move_format(self._g, m, text, 80)
-        self._apply(m)
-        self._prefix = []
-        self._moves.append((bytes(ffi.buffer(m)), ffi.string(text).decode()))
-        return self.events()
+        if r == 1:
+            self._moves.append(bytes(ffi.buffer(self._applied)))
+            return self.events() if events else True
+        if r == -2:
+            raise IllegalMoveError(_err_text(self._err), self._err.code)
+        raise IllegalMoveError(f"action {action} is not legal now (legal_actions() lists "
+                               f"{'the next actions of the move begun' if self._np[0] else 'them'})")
 
     def cancel_actions(self):
         """Forgets the actions chosen of a move not finished."""
-        self._prefix = []
+        self._np[0] = 0
 
     def events(self):
         """The events of the last move (or of the start), as the protocol's strings."""
@@ -314,8 +311,7 @@ class Game:
     def undo(self):
         """Takes back the last move (the game is replayed from its configuration without
         it, as `carc engine`'s undo); returns the move taken back in notation."""
-        if self._prefix:
-            self._prefix = []
+        self._np[0] = 0
         if not self._moves:
             raise IllegalMoveError("no move to take back")
         moves = self._moves[:-1]
@@ -324,11 +320,11 @@ class Game:
             raise CarcError(_err_text(self._err), self._err.code)
         g = ffi.gc(g, lib.carc_free)
         m = ffi.new("carc_move *")
-        for raw, _ in moves:
+        for raw in moves:
             ffi.memmove(m, raw, len(raw))
             if lib.carc_apply(g, m, self._err) != 0:
                 raise CarcError("undo: replay failed: " + _err_text(self._err))
-        undone = self._moves[-1][1]
+        undone = self.moves[-1]
         self._g = g
         self._moves = moves
         return undone
@@ -370,23 +366,26 @@ class Game:
         lib.carc_view(self._g, seat, v)
         return v
 
-    def observe(self, seat):
+    def observe(self, seat, full=True):
         """The observation of `seat` as numpy arrays (docs/PYTHON.md, "Observations"):
         {"board": uint8 (CHANNELS, W, W), "public": float32, "hand": float32,
         "action_mask": int8 (ACTIONS,)}, built from the seat's view only; the mask is
-        zero unless the seat owes the pending decision."""
+        zero unless the seat owes the pending decision. full=False: the mask only."""
         import numpy as np
         seat = self._seat_arg(seat)
         if seat == SEAT_PUBLIC:
             raise ValueError("observe takes a seat 0..players-1")
         if self._view is None:
             self._view = ffi.new("char[]", lib.carc_state_size())
+        mask = np.empty(ACTIONS, dtype=np.int8)
+        if not full:
+            lib.cpy_observe_full(self._g, seat, self._pre, self._np[0], ffi.NULL, self._buf,
+                                 ffi.NULL, ffi.NULL, ffi.NULL, ffi.from_buffer("uint8_t[]", mask))
+            return {"action_mask": mask}
         board = np.empty((CHANNELS, WINDOW, WINDOW), dtype=np.uint8)
         pub = np.empty(PUBLIC_SIZE, dtype=np.float32)
         hand = np.empty(HAND_SIZE, dtype=np.float32)
-        mask = np.empty(ACTIONS, dtype=np.int8)
-        pre = self._prefix
-        lib.cpy_observe_full(self._g, seat, ffi.new("int32_t[4]", pre), len(pre),
+        lib.cpy_observe_full(self._g, seat, self._pre, self._np[0],
                              ffi.cast("carc_game *", self._view), self._buf,
                              ffi.from_buffer("uint8_t[]", board), ffi.from_buffer("float[]", pub),
                              ffi.from_buffer("float[]", hand), ffi.from_buffer("uint8_t[]", mask))
@@ -405,8 +404,25 @@ class Game:
         c._g = ffi.gc(g, lib.carc_free)
         c._cfg = self._cfg
         c._moves = list(self._moves)
-        c._prefix = list(self._prefix)
+        c._copy_prefix(self)
         return c
+
+    def _replay(self):
+        """(state before, notation) of every move played, replayed from the start."""
+        g = lib.carc_new(self._cfg, self._err)
+        if g == ffi.NULL:
+            raise CarcError(_err_text(self._err), self._err.code)
+        g = ffi.gc(g, lib.carc_free)
+        m = ffi.new("carc_move *")
+        text = ffi.new("char[80]")
+        out = []
+        for raw in self._moves:
+            ffi.memmove(m, raw, len(raw))
+            lib.carc_move_format(g, m, text, 80)
+            out.append((None, ffi.string(text).decode()))
+            if lib.carc_apply(g, m, self._err) != 0:
+                raise CarcError("replay failed: " + _err_text(self._err))
+        return out
 
     def record(self):
         """The game record so far (docs/RECORD.md) as a dict; `carc replay` accepts it."""
@@ -417,7 +433,7 @@ class Game:
         rec = ffi.gc(lib.carc_recorder_new(self._cfg, g), lib.carc_recorder_free)
         before = ffi.gc(lib.carc_clone(g), lib.carc_free)
         m = ffi.new("carc_move *")
-        for raw, _ in self._moves:
+        for raw in self._moves:
             ffi.memmove(m, raw, len(raw))
             lib.carc_copy(before, g)
             if lib.carc_apply(g, m, self._err) != 0:

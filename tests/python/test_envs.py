@@ -23,6 +23,18 @@ def test_pettingzoo_seed_test(exps):
     seed_test(lambda: envs.aec_env(players=2, expansions=exps), num_cycles=300 if QUICK else 500)
 
 
+@pytest.mark.parametrize("observation", ["full", "mask"])
+def test_pettingzoo_unwrapped_and_mask_only(observation):
+    """The environment without PettingZoo's wrappers (faster) and with mask-only
+    observations passes the same tests."""
+    make = lambda: envs.aec_env(players=2, expansions="gifts,christmas", wrap=False,  # noqa: E731
+                                observation=observation)
+    api_test(make(), num_cycles=300)
+    seed_test(make, num_cycles=300)
+    with pytest.raises(ValueError):
+        envs.aec_env(observation="pixels")
+
+
 @pytest.mark.parametrize("opponents", [["greedy"], ["random", "greedy"]])
 def test_gymnasium_check_env(opponents):
     env = envs.GymEnv(opponents=opponents)

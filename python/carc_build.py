@@ -97,6 +97,8 @@ int cpy_legal_actions(const carc_game *g, const int32_t *prefix, int np, carc_mo
 int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
                 carc_move *out);
 int cpy_prefix_clashes(const carc_game *g, carc_move *buf);
+int cpy_decode_single(const carc_game *g, int32_t a, carc_move *out);
+int carc_move_equal(const carc_move *a, const carc_move *b);
 int cpy_apply_action(carc_game *g, int32_t *prefix, int *np, int32_t action, carc_move *buf,
                      carc_move *applied, carc_error *err);
 void cpy_observe(const carc_game *g, int seat, carc_game *view, uint8_t *board, float *pub,

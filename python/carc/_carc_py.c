@@ -192,6 +192,45 @@ int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *bu
     return partial ? 0 : -1;
 }
 
+int cpy_decode_single(const carc_game *g, int32_t a, carc_move *out)
+{
+    *out = carc_move_pass();
+    if (a == CPY_A_PASS)
+        return 1;
+    if (a == CPY_A_DRAW || a == CPY_A_BLOCK) {
+        out->kind = a == CPY_A_DRAW ? CARC_MOVE_DRAW : CARC_MOVE_BLOCK;
+        return 1;
+    }
+    if (a >= CPY_A_DISCARD && a < CPY_A_SEAT) {
+        out->kind = CARC_MOVE_DISCARD;
+        out->card = (uint8_t)(a - CPY_A_DISCARD + CARC_XC_SCORE_THREE);
+        return 1;
+    }
+    if (a >= CPY_A_FOLLOWER && a < CPY_A_PLACE) {
+        int x, y;
+        if (!carc_last_placed(g, &x, &y))
+            return 0;
+        out->kind = CARC_MOVE_FOLLOWER;
+        out->x = (int8_t)x;
+        out->y = (int8_t)y;
+        out->port = (uint8_t)(a - CPY_A_FOLLOWER);
+        return 1;
+    }
+    if (a >= CPY_A_PLACE && a < CPY_A_SEG) {
+        int i = a - CPY_A_PLACE, kinds[2];
+        int slot = i / 4 / CPY_CELLS, cell = i / 4 % CPY_CELLS;
+        if (carc_hand_tiles(g, kinds) <= slot)
+            return 0;
+        out->kind = CARC_MOVE_PLACE;
+        out->tile = (uint8_t)kinds[slot];
+        out->rot = (uint8_t)(i % 4);
+        out->x = (int8_t)(cell % CPY_W - CPY_R);
+        out->y = (int8_t)(cell / CPY_W - CPY_R);
+        return 1;
+    }
+    return 0;
+}
+
 int cpy_apply_action(carc_game *g, int32_t *prefix, int *np, int32_t action, carc_move *buf,
                      carc_move *applied, carc_error *err)
 {
@@ -625,7 +664,10 @@ static int step_one(cpy_batch *b, int i, int a, const cpy_buffers *out)
         memset(out->rewards + (size_t)i * CARC_MAX_PLAYERS, 0, sizeof(float) * CARC_MAX_PLAYERS);
     if (out && out->done)
         out->done[i] = 0;
-    int r = cpy_resolve(g, prefix, b->np[i], b->buf, &m);
+    /* the action is legal (legal_now): a one-action move is decoded without listing the
+     * legal moves again; the others are looked up in the list */
+    int r = b->np[i] == 1 && cpy_decode_single(g, a, &m) ? 1
+                                                        : cpy_resolve(g, prefix, b->np[i], b->buf, &m);
     if (r == 1) {
         b->np[i] = 0;
         if (carc_apply(g, &m, NULL) == CARC_OK) {

@@ -64,6 +64,11 @@ int cpy_legal_actions(const carc_game *g, const int32_t *prefix, int np, carc_mo
  * or neither (-1). */
 int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
                 carc_move *out);
+/* The move a one-action move's action (pass, draw, block, discard, follower, place)
+ * stands for, built from the action alone, in the form carc_legal lists it when the
+ * action is legal now; 0 for the other actions. The batch uses it for actions it knows
+ * legal, to list the legal moves once per decision rather than twice. */
+int cpy_decode_single(const carc_game *g, int32_t a, carc_move *out);
 /* Adds `action` to the move under way (prefix, *np actions): -1 when it is not legal
  * (nothing changes), 0 when the move needs more actions (*np grows), 1 when it completed
  * a move, which is applied (written into `applied`, *np back to 0), -2 when carc_apply

@@ -66,6 +66,14 @@ def test_every_legal_move_has_actions_that_play_it():
                     assert a.state_bytes() == b.state_bytes(), mv
                     checked += 1
                 assert lib.cpy_prefix_clashes(g._g, g._buf) == 0
+                # the batch's shortcut: a legal one-action move decoded from its action
+                # alone is the move carc_legal lists
+                dec, res = ffi.new("carc_move *"), ffi.new("carc_move *")
+                for act in g.legal_actions():
+                    one = ffi.new("int32_t[4]", [act])
+                    if lib.cpy_decode_single(g._g, act, dec):
+                        assert lib.cpy_resolve(g._g, one, 1, g._buf, res) == 1
+                        assert lib.carc_move_equal(dec, res), encoding.describe(act)
                 g.apply(rng.choice(legal))
     assert checked > 1000
 

@@ -1,6 +1,8 @@
 """carc.Game: one game of carc, driven from Python (docs/PYTHON.md, "The game object")."""
 import json
 
+import numpy as np
+
 from ._carc import ffi, lib
 
 ACTIONS = lib.cpy_actions()
@@ -211,7 +213,6 @@ class Game:
 
     def action_mask(self):
         """legal_actions() as an int8 numpy array of ACTIONS entries (0 or 1)."""
-        import numpy as np
         m = np.zeros(ACTIONS, dtype=np.int8)
         m[self.legal_actions()] = 1
         return m
@@ -272,7 +273,6 @@ class Game:
         IllegalMoveError, changing nothing, for an action not legal now."""
         if isinstance(action, bool) or not isinstance(action, int):
             try:
-                import numpy as np
                 if isinstance(action, np.integer):
                     action = int(action)
                 else:
@@ -371,10 +371,12 @@ class Game:
         {"board": uint8 (CHANNELS, W, W), "public": float32, "hand": float32,
         "action_mask": int8 (ACTIONS,)}, built from the seat's view only; the mask is
         zero unless the seat owes the pending decision. full=False: the mask only."""
-        import numpy as np
         seat = self._seat_arg(seat)
         if seat == SEAT_PUBLIC:
             raise ValueError("observe takes a seat 0..players-1")
+        return self._observe(seat, full)
+
+    def _observe(self, seat, full=True):
         if self._view is None:
             self._view = ffi.new("char[]", lib.carc_state_size())
         mask = np.empty(ACTIONS, dtype=np.int8)

@@ -16,6 +16,7 @@ from conftest import QUICK, SETS  # noqa: E402
 @pytest.mark.parametrize("exps", SETS)
 def test_pettingzoo_api_test(exps):
     api_test(envs.aec_env(players=3, expansions=exps), num_cycles=300 if QUICK else 1000)
+    api_test(envs.aec_env(players=2, expansions=exps, wrap=True), num_cycles=300)
 
 
 @pytest.mark.parametrize("exps", ["base", "gifts,christmas"])
@@ -24,10 +25,10 @@ def test_pettingzoo_seed_test(exps):
 
 
 @pytest.mark.parametrize("observation", ["full", "mask"])
-def test_pettingzoo_unwrapped_and_mask_only(observation):
-    """The environment without PettingZoo's wrappers (faster) and with mask-only
-    observations passes the same tests."""
-    make = lambda: envs.aec_env(players=2, expansions="gifts,christmas", wrap=False,  # noqa: E731
+def test_pettingzoo_wrapped_and_mask_only(observation):
+    """The environment inside PettingZoo's wrappers and with mask-only observations
+    passes the same tests."""
+    make = lambda: envs.aec_env(players=2, expansions="gifts,christmas", wrap=True,  # noqa: E731
                                 observation=observation)
     api_test(make(), num_cycles=300)
     seed_test(make, num_cycles=300)
@@ -64,7 +65,9 @@ def test_aec_whole_games_and_rewards():
 
 
 def test_aec_bad_action_changes_nothing():
-    env = envs.aec_env(players=2, expansions="gifts,christmas", wrap=False)
+    env = envs.aec_env(players=2, expansions="gifts,christmas")
+    with pytest.raises(RuntimeError):
+        env.step(0)
     env.reset(seed=3)
     agent = env.agent_selection
     before = env.unwrapped.game.state_bytes()

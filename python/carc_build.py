@@ -118,6 +118,7 @@ cpy_batch *cpy_batch_new(int n, int players, unsigned expansions, uint64_t seed,
                          carc_error *err);
 void cpy_batch_free(cpy_batch *b);
 void cpy_batch_observe(cpy_batch *b, const cpy_buffers *out);
+void cpy_batch_patch(cpy_batch *b, int on);
 int cpy_batch_step(cpy_batch *b, const int32_t *actions, const cpy_buffers *out);
 int64_t cpy_batch_random(cpy_batch *b, int steps, uint64_t seed, const cpy_buffers *out);
 int64_t cpy_batch_games_done(const cpy_batch *b);

@@ -290,59 +290,81 @@ int cpy_public_size(void) { return O_PUBLIC; }
 
 #define PLANE(ch, c) board[(size_t)(ch) * CPY_CELLS + (size_t)(c)]
 
+/* The channels of the tiles placed from index `from` on (tile, edges, cloister, pennant,
+ * frontier): a board's tiles never move or leave, so planes written for the first `from`
+ * tiles stay right and only the new ones are added. */
+static void board_tiles(const carc_game *v, uint8_t *board, int from)
+{
+    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+    int nb = carc_board_count(v);
+    for (int i = from; i < nb; i++) {
+        int kind, x, y, rot;
+        carc_board_tile(v, i, &kind, &x, &y, &rot);
+        int c = cell_of(x, y);
+        const carc_tile_def *d = carc_tile_def_of(kind);
+        if (c < 0 || !d)
+            continue;
+        PLANE(CPY_CH_TILE, c) = 1;
+        PLANE(CPY_CH_FRONTIER, c) = 0;
+        for (int dir = 0; dir < 4; dir++) {
+            int e = d->edges[(dir - rot) & 3];
+            if (e == CARC_EDGE_CITY)
+                PLANE(CPY_CH_CITY + dir, c) = 1;
+            else if (e == CARC_EDGE_ROAD)
+                PLANE(CPY_CH_ROAD + dir, c) = 1;
+            int n = cell_of(x + dx[dir], y + dy[dir]);
+            if (n >= 0 && !PLANE(CPY_CH_TILE, n))
+                PLANE(CPY_CH_FRONTIER, n) = 1;
+        }
+        PLANE(CPY_CH_CLOISTER, c) = d->cloister ? 1 : 0;
+        PLANE(CPY_CH_PENNANT, c) = d->pennant ? 1 : 0;
+    }
+}
+
+enum { CPY_MARKS = 96 };  /* followers (35), locked ones (35), last tile, 2 Mastermind marks */
+
+static void mark(uint8_t *board, int ch, int c, uint32_t *marks, int *nmarks)
+{
+    uint32_t at = (uint32_t)ch * CPY_CELLS + (uint32_t)c;
+    board[at] = 1;
+    if (marks && *nmarks < CPY_MARKS)
+        marks[(*nmarks)++] = at;
+}
+
+/* The channels that change as the game goes and with the seat observing (the tile placed
+ * this turn, followers by relative seat, locked followers, Mastermind marks). With
+ * `marks`, the entries set are listed there, to be cleared before the next write. */
+static void board_marks(const carc_game *v, int seat, uint8_t *board, uint32_t *marks,
+                        int *nmarks)
+{
+    int p = carc_players(v), x, y;
+    if (carc_last_placed(v, &x, &y) && cell_of(x, y) >= 0)
+        mark(board, CPY_CH_LAST, cell_of(x, y), marks, nmarks);
+    carc_follower fl[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
+    int nf = carc_followers(v, fl, (int)(sizeof fl / sizeof fl[0]));
+    for (int i = 0; i < nf; i++) {
+        int c = cell_of(fl[i].x, fl[i].y);
+        if (c < 0 || fl[i].seat < 0 || fl[i].seat >= p)
+            continue;
+        mark(board, CPY_CH_FOLLOWER + (fl[i].seat - seat + p) % p, c, marks, nmarks);
+        if (fl[i].locked)
+            mark(board, CPY_CH_LOCKED, c, marks, nmarks);
+    }
+    carc_mastermind_mark mm[2];
+    int nm = carc_masterminds(v, mm);
+    for (int i = 0; i < nm; i++)
+        if (cell_of(mm[i].x, mm[i].y) >= 0)
+            mark(board, CPY_CH_MASTERMIND, cell_of(mm[i].x, mm[i].y), marks, nmarks);
+}
+
 void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, float *hand)
 {
     int p = carc_players(v);
 #define REL(s) (((s) - seat + p) % p)
     if (board) {
         memset(board, 0, (size_t)CPY_CHANNELS * CPY_CELLS);
-        int nb = carc_board_count(v);
-        for (int i = 0; i < nb; i++) {
-            int kind, x, y, rot;
-            carc_board_tile(v, i, &kind, &x, &y, &rot);
-            int c = cell_of(x, y);
-            const carc_tile_def *d = carc_tile_def_of(kind);
-            if (c < 0 || !d)
-                continue;
-            PLANE(CPY_CH_TILE, c) = 1;
-            for (int dir = 0; dir < 4; dir++) {
-                int e = d->edges[(dir - rot) & 3];
-                if (e == CARC_EDGE_CITY)
-                    PLANE(CPY_CH_CITY + dir, c) = 1;
-                else if (e == CARC_EDGE_ROAD)
-                    PLANE(CPY_CH_ROAD + dir, c) = 1;
-            }
-            PLANE(CPY_CH_CLOISTER, c) = d->cloister ? 1 : 0;
-            PLANE(CPY_CH_PENNANT, c) = d->pennant ? 1 : 0;
-        }
-        for (int i = 0; i < nb; i++) {
-            int kind, x, y, rot;
-            static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
-            carc_board_tile(v, i, &kind, &x, &y, &rot);
-            for (int dir = 0; dir < 4; dir++) {
-                int c = cell_of(x + dx[dir], y + dy[dir]);
-                if (c >= 0 && !PLANE(CPY_CH_TILE, c))
-                    PLANE(CPY_CH_FRONTIER, c) = 1;
-            }
-        }
-        int x, y;
-        if (carc_last_placed(v, &x, &y) && cell_of(x, y) >= 0)
-            PLANE(CPY_CH_LAST, cell_of(x, y)) = 1;
-        carc_follower fl[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
-        int nf = carc_followers(v, fl, (int)(sizeof fl / sizeof fl[0]));
-        for (int i = 0; i < nf; i++) {
-            int c = cell_of(fl[i].x, fl[i].y);
-            if (c < 0 || fl[i].seat < 0 || fl[i].seat >= p)
-                continue;
-            PLANE(CPY_CH_FOLLOWER + REL(fl[i].seat), c) = 1;
-            if (fl[i].locked)
-                PLANE(CPY_CH_LOCKED, c) = 1;
-        }
-        carc_mastermind_mark mm[2];
-        int nm = carc_masterminds(v, mm);
-        for (int i = 0; i < nm; i++)
-            if (cell_of(mm[i].x, mm[i].y) >= 0)
-                PLANE(CPY_CH_MASTERMIND, cell_of(mm[i].x, mm[i].y)) = 1;
+        board_tiles(v, board, 0);
+        board_marks(v, seat, board, NULL, NULL);
     }
     if (pub) {
         memset(pub, 0, sizeof(float) * O_PUBLIC);
@@ -513,6 +535,12 @@ struct cpy_batch {
     int32_t *ncur;
     uint8_t *bits;               /* n x ABYTES: the same as bits */
     int64_t games_done, decisions;
+    /* board rows patched in place: tiles already in row i (-1: write it whole next), and
+     * the entries of the changing channels set in it */
+    int patch;
+    int16_t *row_tiles;
+    uint32_t *marks;             /* n x CPY_MARKS */
+    int32_t *nmarks;
 };
 
 static void refresh(cpy_batch *b, int i, const cpy_buffers *out);
@@ -535,6 +563,7 @@ static int start_game(cpy_batch *b, int i, carc_error *err)
         b->g[i] = g;
     }
     b->np[i] = 0;
+    b->row_tiles[i] = -1;
     return 0;
 }
 
@@ -553,6 +582,9 @@ void cpy_batch_free(cpy_batch *b)
     free(b->cur);
     free(b->ncur);
     free(b->bits);
+    free(b->row_tiles);
+    free(b->marks);
+    free(b->nmarks);
     free(b);
 }
 
@@ -580,8 +612,15 @@ cpy_batch *cpy_batch_new(int n, int players, unsigned expansions, uint64_t seed,
     b->cur = malloc((size_t)n * CARC_MAX_MOVES * sizeof *b->cur);
     b->ncur = calloc((size_t)n, sizeof *b->ncur);
     b->bits = calloc((size_t)n, ABYTES);
-    if (!b->g || !b->view || !b->buf || !b->prefix || !b->np || !b->cur || !b->ncur || !b->bits)
+    b->row_tiles = malloc((size_t)n * sizeof *b->row_tiles);
+    b->marks = malloc((size_t)n * CPY_MARKS * sizeof *b->marks);
+    b->nmarks = calloc((size_t)n, sizeof *b->nmarks);
+    if (!b->g || !b->view || !b->buf || !b->prefix || !b->np || !b->cur || !b->ncur || !b->bits ||
+        !b->row_tiles || !b->marks || !b->nmarks)
         goto oom;
+    b->patch = 1;
+    for (int i = 0; i < n; i++)
+        b->row_tiles[i] = -1;
     for (int i = 0; i < n; i++) {
         if (start_game(b, i, err)) {
             cpy_batch_free(b);
@@ -626,16 +665,38 @@ static void refresh(cpy_batch *b, int i, const cpy_buffers *out)
     int seat = carc_pending_decision(g).seat;
     if (out->seat)
         out->seat[i] = seat;
-    if ((out->board || out->pub || out->hand) && seat >= 0)
-        cpy_observe(g, seat, b->view,
-                    out->board ? out->board + (size_t)i * CPY_CHANNELS * CPY_CELLS : NULL,
-                    out->pub ? out->pub + (size_t)i * O_PUBLIC : NULL,
-                    out->hand ? out->hand + (size_t)i * CPY_HAND : NULL);
+    if (!(out->board || out->pub || out->hand) || seat < 0)
+        return;
+    carc_view(g, seat, b->view);
+    if (out->board) {
+        uint8_t *row = out->board + (size_t)i * CPY_CHANNELS * CPY_CELLS;
+        int nb = carc_board_count(b->view);
+        if (!b->patch || b->row_tiles[i] < 0 || b->row_tiles[i] > nb) {
+            memset(row, 0, (size_t)CPY_CHANNELS * CPY_CELLS);
+            board_tiles(b->view, row, 0);
+        } else {
+            uint32_t *m = b->marks + (size_t)i * CPY_MARKS;
+            for (int k = 0; k < b->nmarks[i]; k++)
+                row[m[k]] = 0;
+            board_tiles(b->view, row, b->row_tiles[i]);
+        }
+        b->nmarks[i] = 0;
+        board_marks(b->view, seat, row, b->marks + (size_t)i * CPY_MARKS, &b->nmarks[i]);
+        b->row_tiles[i] = (int16_t)nb;
+    }
+    cpy_observe_view(b->view, seat, NULL, out->pub ? out->pub + (size_t)i * O_PUBLIC : NULL,
+                     out->hand ? out->hand + (size_t)i * CPY_HAND : NULL);
+}
+
+void cpy_batch_patch(cpy_batch *b, int on)
+{
+    b->patch = on;
 }
 
 void cpy_batch_observe(cpy_batch *b, const cpy_buffers *out)
 {
     for (int i = 0; i < b->n; i++) {
+        b->row_tiles[i] = -1;
         if (out->mask)
             memset(out->mask + (size_t)i * CPY_ACTIONS, 0, CPY_ACTIONS);
         if (out->rewards)

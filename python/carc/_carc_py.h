@@ -122,7 +122,10 @@ typedef struct cpy_buffers {
 cpy_batch *cpy_batch_new(int n, int players, unsigned expansions, uint64_t seed, int ids_cap,
                          carc_error *err);
 void cpy_batch_free(cpy_batch *b);
-/* Writes every row of the buffers for the current states (after new: the first). */
+/* on (the default): board rows are patched in place, only the cells that changed since the
+ * row's last write (the caller must not write into them); off: written whole every time. */
+void cpy_batch_patch(cpy_batch *b, int on);
+/* Writes every row of the buffers whole for the current states (after new: the first). */
 void cpy_batch_observe(cpy_batch *b, const cpy_buffers *out);
 /* One action per game. Every action is checked first: if one is not legal the call
  * returns -(i + 1) for the first such game i and changes nothing. Otherwise returns

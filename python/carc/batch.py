@@ -26,12 +26,16 @@ class Batch:
                                    shows the next game (auto-reset)
       scores  int32  (n, 5)        the final scores of the game that just ended
       board   uint8  (n, CHANNELS, W, W), public float32 (n, PUBLIC_SIZE),
-      hand    float32 (n, HAND_SIZE): the observation of `seat` (only with observations)
+      hand    float32 (n, HAND_SIZE): the observation of `seat` (only with observations);
+                                   board rows are patched in place, only the cells that
+                                   changed (do not write into them), unless
+                                   patch_board=False (written whole every step)
 
     Game j started by the batch (the first n are rows 0..n-1, then each game that ends
     is replaced by the next) is seeded seed + j, so a batch is reproducible."""
 
-    def __init__(self, n, players=2, expansions="base", seed=1, observations=True, ids_cap=512):
+    def __init__(self, n, players=2, expansions="base", seed=1, observations=True, ids_cap=512,
+                 patch_board=True):
         _check_int("n", n)
         _check_int("players", players)
         _check_int("seed", seed)
@@ -60,6 +64,7 @@ class Batch:
             self.hand = np.zeros((n, HAND_SIZE), dtype=np.float32)
         else:
             self.board = self.public = self.hand = None
+        lib.cpy_batch_patch(self._b, 1 if patch_board else 0)
         self._out = ffi.new("cpy_buffers *")
         self._keep = []
         self._bind()

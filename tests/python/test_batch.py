@@ -12,10 +12,10 @@ from carc.envs import final_rewards
 from conftest import QUICK, SETS
 
 
-@pytest.mark.parametrize("exps", SETS)
-def test_batch_rows_agree_with_games(exps):
+@pytest.mark.parametrize("exps,patch", [(e, True) for e in SETS] + [("gifts,christmas", False)])
+def test_batch_rows_agree_with_games(exps, patch):
     n, players, seed = 6, 3, 100
-    b = carc.Batch(n, players=players, expansions=exps, seed=seed)
+    b = carc.Batch(n, players=players, expansions=exps, seed=seed, patch_board=patch)
     games = [carc.Game(players=players, expansions=exps, seed=seed + i) for i in range(n)]
     started = n
     rng = np.random.default_rng(1)

@@ -29,12 +29,12 @@ for agent in env.agent_iter():
         continue
     legal = np.flatnonzero(obs["action_mask"])
     action = int(rng.choice(legal))
-    game = env.unwrapped.game
-    before = len(game.moves)
     env.step(action)
     steps += 1
-    if not args.quiet and len(game.moves) > before:  # the action completed a move
-        print(f"{agent}: {game.moves[-1]}   ({encoding.describe(action)})")
+    if not args.quiet:
+        print(f"{agent}: {encoding.describe(action)}")
 game = env.unwrapped.game
+if not args.quiet:
+    print("the moves in carc's notation:", "; ".join(game.moves))
 print(f"{steps} actions, {len(game.moves)} moves; scores {game.scores()}, "
       f"winners {game.winners()}, returns {returns}")

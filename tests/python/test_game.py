@@ -249,3 +249,27 @@ def test_bad_configurations():
 def test_fixed_stack():
     g = carc.Game(stack="UVK")
     assert g.state()["hand_tiles"] == ["U"]
+
+
+def test_moves_outside_the_window():
+    """A game walked east (always the easternmost placement) goes far past the window
+    (x > 15): such placements have no actions and are not in the mask, the mask is never
+    empty while a move is legal, and FALLBACK is legal only when nothing else is."""
+    import re
+    from carc import encoding
+    g = carc.Game(expansions="base", seed=1)
+    outside = 0
+    while not g.over:
+        legal, acts = g.legal(), g.legal_actions()
+        assert acts
+        assert (acts == [encoding.FALLBACK]) == all(not g.actions_of(m) for m in legal)
+        places = [m for m in legal if re.match(r"^[A-X] \(", m)]
+        if places:
+            m = max(places, key=lambda m: int(re.search(r"\((-?\d+),", m).group(1)))
+            if int(re.search(r"\((-?\d+),", m).group(1)) > 15:
+                outside += 1
+                assert g.actions_of(m) == ()
+            g.apply(m)
+        else:
+            g.apply("pass" if "pass" in legal else legal[0])
+    assert outside > 10

@@ -3,7 +3,7 @@
 The caller owns the numpy buffers (the attributes below, allocated once); every call
 writes into them and creates no Python object per game. cffi releases the GIL for the
 whole of each call, so other Python threads run meanwhile (and several batches can be
-stepped from several threads at once)."""
+stepped from several threads at once; one batch is stepped from one thread at a time)."""
 import numpy as np
 
 from ._carc import ffi, lib
@@ -89,6 +89,11 @@ class Batch:
         o.board = self._ptr("uint8_t[]", self.board)
         o.pub = self._ptr("float[]", self.public)
         o.hand = self._ptr("float[]", self.hand)
+
+    def rewrite(self):
+        """Writes every row of the buffers whole again (masks, legal lists, seats,
+        observations; rewards and done cleared): after the caller wrote into them."""
+        lib.cpy_batch_observe(self._b, self._out)
 
     def step(self, actions):
         """One action per game (int32 array of n). Raises IllegalMoveError, changing

@@ -235,6 +235,11 @@ class GymEnv(gymnasium.Env):
             reward = final_rewards(self.game, self.reward)[self.seat]
         return self._obs(), float(reward), done, False, self._info()
 
+    def action_masks(self):
+        """The legal actions now as a bool array (the method sb3-contrib's MaskablePPO
+        asks for)."""
+        return self.game._observe(self.seat, False)["action_mask"].astype(bool)
+
     def render(self):
         if self.render_mode == "ansi":
             return self.game.board_text()

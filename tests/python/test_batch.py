@@ -67,6 +67,10 @@ def test_bad_action_changes_nothing():
     with pytest.raises((TypeError, ValueError)):
         b.step(["pass"] * 4)
     after = [b.state(i) for i in range(4)], b.mask, b.board, b.seat
+    # a caller that wrote into the buffers gets them back whole
+    b.board[:] = 7
+    b.mask[:] = 1
+    b.rewrite()
     assert before[0] == after[0]
     for x, y in zip(before[1:], after[1:]):
         assert np.array_equal(x, y)

@@ -92,6 +92,7 @@ def test_gym_against_greedy_plays_to_the_end():
     assert env.game.over and r in (-1.0, 0.0, 1.0) and steps > 20
     env2 = envs.GymEnv(opponents=["greedy"], illegal_action="raise")
     obs, _ = env2.reset(seed=1)
+    assert np.array_equal(env2.action_masks(), obs["action_mask"].astype(bool))
     with pytest.raises(carc.IllegalMoveError):
         env2.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
     obs, _ = env.reset(seed=1)

@@ -36,10 +36,12 @@ class Batch:
 
     def __init__(self, n, players=2, expansions="base", seed=1, observations=True, ids_cap=512,
                  patch_board=True):
-        _check_int("n", n)
-        _check_int("players", players)
-        _check_int("seed", seed)
-        _check_int("ids_cap", ids_cap)
+        n = _check_int("n", n)
+        players = _check_int("players", players)
+        seed = _check_int("seed", seed)
+        ids_cap = _check_int("ids_cap", ids_cap)
+        if not 0 <= seed < 2**64:
+            raise ValueError("seed must be 0..2^64-1")
         if n < 1:
             raise ValueError("n must be at least 1")
         exps = _parse_expansions(expansions)

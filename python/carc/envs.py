@@ -8,9 +8,14 @@ Discrete(ACTIONS) (carc.encoding). A seat's observation comes from its view only
 Rewards come at the end: +1 for each winner, -1 for the others, 0 for all when all win
 (reward="win"); with reward="score" each seat's final score minus the best other score,
 divided by 100."""
-import gymnasium
 import numpy as np
-from gymnasium import spaces
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError as e:  # pragma: no cover - depends on what is installed
+    raise ImportError("carc.envs needs gymnasium (and pettingzoo for the AEC environment): "
+                      "pip install gymnasium pettingzoo, or carc[envs]") from e
 
 from .game import (ACTIONS, CHANNELS, HAND_SIZE, PUBLIC_SIZE, WINDOW, Game, IllegalMoveError,
                    Player)

@@ -1,5 +1,6 @@
 """carc.Game: one game of carc, driven from Python (docs/PYTHON.md, "The game object")."""
 import json
+import operator
 
 import numpy as np
 
@@ -68,9 +69,13 @@ def _parse_expansions(expansions):
 
 
 def _check_int(name, value):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    return value
+    """value as a Python int (numpy integers too); TypeError for anything else."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, got bool")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}") from None
 
 
 class Game:
@@ -83,7 +88,8 @@ class Game:
     and `apply_action`, the ids of the fixed action encoding (docs/PYTHON.md). A refused
     move raises and leaves the game exactly as it was."""
 
-    __slots__ = ("_g", "_cfg", "_moves", "_pre", "_np", "_buf", "_err", "_view", "_applied")
+    __slots__ = ("_g", "_cfg", "_moves", "_pre", "_np", "_buf", "_err", "_view", "_applied",
+                 "_detached")
 
     def __init__(self, players=2, expansions="base", seed=1, *, stack=None, return_pos=None,
                  _empty=False):
@@ -93,10 +99,11 @@ class Game:
         self._pre = ffi.new("int32_t[4]")
         self._np = ffi.new("int *")
         self._applied = ffi.new("carc_move *")
+        self._detached = False
         if _empty:
             return
-        _check_int("players", players)
-        _check_int("seed", seed)
+        players = _check_int("players", players)
+        seed = _check_int("seed", seed)
         if not 0 <= seed < 2**63:
             raise ConfigError(f"seed must be 0..2^63-1, got {seed}")
         cfg = ffi.new("carc_config *")
@@ -137,6 +144,7 @@ class Game:
         c._cfg = self._cfg  # never written after creation
         c._moves = list(self._moves)
         c._copy_prefix(self)
+        c._detached = self._detached
         return c
 
     def _copy_prefix(self, other):
@@ -310,7 +318,9 @@ class Game:
 
     def undo(self):
         """Takes back the last move (the game is replayed from its configuration without
-        it, as `carc engine`'s undo); returns the move taken back in notation."""
+        it, as `carc engine`'s undo); returns the move taken back in notation. A move of
+        several actions under way is forgotten first."""
+        self._no_record("undo")
         self._np[0] = 0
         if not self._moves:
             raise IllegalMoveError("no move to take back")
@@ -353,7 +363,7 @@ class Game:
     def _seat_arg(self, seat):
         if seat is None or seat == "public":
             return SEAT_PUBLIC
-        _check_int("seat", seat)
+        seat = _check_int("seat", seat)
         if not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0..{self.players - 1} or 'public', got {seat}")
         return seat
@@ -396,9 +406,12 @@ class Game:
     def determinized(self, seat, seed):
         """A playable game that agrees with everything `seat` may know and deals what it
         may not (the stack order, other hands, the decks) at random from `seed`
-        (carc_determinize): a twin for the hidden-information tests and for search."""
+        (carc_determinize): a twin for the hidden-information tests and for search. It
+        has no record (moves, record and undo raise CarcError)."""
         seat = self._seat_arg(seat)
-        _check_int("seed", seed)
+        seed = _check_int("seed", seed)
+        if not 0 <= seed < 2**64:
+            raise ValueError("seed must be 0..2^64-1")
         v = self._view_game(seat)
         c = Game(_empty=True)
         g = lib.carc_clone(self._g)
@@ -407,10 +420,17 @@ class Game:
         c._cfg = self._cfg
         c._moves = list(self._moves)
         c._copy_prefix(self)
+        c._detached = True  # its hidden parts are not those its configuration deals
         return c
+
+    def _no_record(self, what):
+        if self._detached:
+            raise CarcError(f"{what}: a determinized game has no record of its own (its "
+                            "configuration does not deal what it holds)")
 
     def _replay(self):
         """(state before, notation) of every move played, replayed from the start."""
+        self._no_record("moves")
         g = lib.carc_new(self._cfg, self._err)
         if g == ffi.NULL:
             raise CarcError(_err_text(self._err), self._err.code)
@@ -428,6 +448,7 @@ class Game:
 
     def record(self):
         """The game record so far (docs/RECORD.md) as a dict; `carc replay` accepts it."""
+        self._no_record("record")
         g = lib.carc_new(self._cfg, self._err)
         if g == ffi.NULL:
             raise CarcError(_err_text(self._err), self._err.code)
@@ -477,7 +498,9 @@ class Player:
     def __init__(self, name="greedy", seed=1, budget_ms=0, iterations=1000):
         if not isinstance(name, str):
             raise TypeError("a player's name is a str: random, greedy or mcts")
-        _check_int("seed", seed)
+        seed = _check_int("seed", seed)
+        if not 0 <= seed < 2**64:
+            raise ValueError("seed must be 0..2^64-1")
         opt = ffi.new("carc_ai_options *")
         lib.carc_ai_options_init(opt)
         opt.seed = seed

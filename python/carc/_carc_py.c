@@ -676,8 +676,8 @@ static void refresh(cpy_batch *b, int i, const cpy_buffers *out)
             board_tiles(b->view, row, 0);
         } else {
             uint32_t *m = b->marks + (size_t)i * CPY_MARKS;
-            for (int k = 0; k < b->nmarks[i]; k++)
-                row[m[k]] = 0;
+            for (int j = 0; j < b->nmarks[i]; j++)
+                row[m[j]] = 0;
             board_tiles(b->view, row, b->row_tiles[i]);
         }
         b->nmarks[i] = 0;

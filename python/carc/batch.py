@@ -32,10 +32,13 @@ class Batch:
                                    patch_board=False (written whole every step)
 
     Game j started by the batch (the first n are rows 0..n-1, then each game that ends
-    is replaced by the next) is seeded seed + j, so a batch is reproducible."""
+    is replaced by the next) is seeded seed + j, so a batch is reproducible.
+
+    `buffers={"board": arr, ...}` (or `use_buffers`) makes it write into arrays the caller
+    allocated instead."""
 
     def __init__(self, n, players=2, expansions="base", seed=1, observations=True, ids_cap=512,
-                 patch_board=True):
+                 patch_board=True, buffers=None):
         n = _check_int("n", n)
         players = _check_int("players", players)
         seed = _check_int("seed", seed)
@@ -69,8 +72,38 @@ class Batch:
         lib.cpy_batch_patch(self._b, 1 if patch_board else 0)
         self._out = ffi.new("cpy_buffers *")
         self._keep = []
+        if buffers:
+            self.use_buffers(**buffers)
+        else:
+            self._bind()
+            lib.cpy_batch_observe(self._b, self._out)
+
+    def use_buffers(self, **arrays):
+        """Writes into arrays the caller gives (e.g. shared memory, or views into its own
+        larger arrays) instead of the batch's own: any of mask, ids, nids, seat, rewards,
+        done, scores, board, public, hand, each C-contiguous with the shape and dtype of
+        the attribute it replaces. Every row is then written whole (rewrite)."""
+        for name, arr in arrays.items():
+            if name not in self._BUFFERS:
+                raise ValueError(f"unknown buffer {name!r} ({', '.join(self._BUFFERS)})")
+            cur = getattr(self, name)
+            if cur is None:
+                raise ValueError(f"{name}: this batch writes no observations")
+            if not isinstance(arr, np.ndarray):
+                raise TypeError(f"{name} must be a numpy array")
+            if arr.shape != cur.shape or arr.dtype != cur.dtype:
+                raise ValueError(f"{name} must have shape {cur.shape} and dtype {cur.dtype}, "
+                                 f"got {arr.shape} {arr.dtype}")
+            if not arr.flags.c_contiguous or not arr.flags.writeable:
+                raise ValueError(f"{name} must be C-contiguous and writeable")
+        for name, arr in arrays.items():
+            setattr(self, name, arr)
+        self._keep = []
         self._bind()
         lib.cpy_batch_observe(self._b, self._out)
+
+    _BUFFERS = ("mask", "ids", "nids", "seat", "rewards", "done", "scores", "board", "public",
+                "hand")
 
     def _ptr(self, ctype, arr):
         if arr is None:

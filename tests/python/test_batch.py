@@ -137,3 +137,28 @@ def test_memory_does_not_grow():
     some_games(300 if QUICK else 1000)
     grown = rss_kib() - base
     assert grown < 2048, f"RSS grew {grown} KiB over carc.Game games"
+
+
+def test_caller_buffers():
+    n = 5
+    board = np.zeros((n, carc.CHANNELS, carc.WINDOW, carc.WINDOW), dtype=np.uint8)
+    big = np.zeros((n + 3, carc.ACTIONS), dtype=np.int8)
+    mask = big[2:2 + n]  # a view into a larger array of the caller's
+    a = carc.Batch(n, expansions="gifts,christmas", seed=3, buffers={"board": board, "mask": mask})
+    b = carc.Batch(n, expansions="gifts,christmas", seed=3)
+    assert a.board is board and a.mask is mask
+    rng = np.random.default_rng(2)
+    for _ in range(300):
+        acts = b.random_actions(rng)
+        a.step(acts)
+        b.step(acts)
+        assert np.array_equal(board, b.board) and np.array_equal(mask, b.mask)
+    assert not big[:2].any() and not big[2 + n:].any()
+    for bad in [{"board": board[:, :, :, :5]}, {"mask": mask.astype(np.uint8)},
+                {"board": np.zeros_like(board)[:, :, ::2]}, {"colour": board}]:
+        with pytest.raises(ValueError):
+            a.use_buffers(**bad)
+    with pytest.raises(TypeError):
+        a.use_buffers(board=board.tolist())
+    with pytest.raises(ValueError):
+        carc.Batch(2, observations=False).use_buffers(board=board[:2])

@@ -34,5 +34,8 @@ if [ -f "$stamp" ] && "$py" -c "import carc" >/dev/null 2>&1 &&
 fi
 echo "python: pip install ./ (the carc package, built from this checkout)"
 touch "$stamp.new"
+# setuptools decides from its own build files whether to compile again, and misses a changed
+# header: the package is built from scratch
+rm -rf "$root/build-py"
 (cd "$root" && "$py" -m pip install -q --disable-pip-version-check --no-build-isolation --no-deps ./)
 mv "$stamp.new" "$stamp"

@@ -321,14 +321,22 @@ static void board_tiles(const carc_game *v, uint8_t *board, int from)
     }
 }
 
-enum { CPY_MARKS = 96 };  /* followers (35), locked ones (35), last tile, 2 Mastermind marks */
+/* Entries of the changing channels a row remembers to clear: followers and locked ones (35
+ * each), the last tile, 2 Mastermind marks, and the tiles of held features by seat (a few
+ * hundred in a late game). A row with more is written whole the next time. */
+enum { CPY_MARKS = 768 };
 
 static void mark(uint8_t *board, int ch, int c, uint32_t *marks, int *nmarks)
 {
     uint32_t at = (uint32_t)ch * CPY_CELLS + (uint32_t)c;
+    if (board[at] && ch >= CPY_CH_HELD)
+        return;  /* a tile two segments of a feature cross, listed once */
     board[at] = 1;
-    if (marks && *nmarks < CPY_MARKS)
-        marks[(*nmarks)++] = at;
+    if (marks) {
+        if (*nmarks < CPY_MARKS)
+            marks[*nmarks] = at;
+        (*nmarks)++;
+    }
 }
 
 /* The channels that change as the game goes and with the seat observing (the tile placed
@@ -355,6 +363,35 @@ static void board_marks(const carc_game *v, int seat, uint8_t *board, uint32_t *
     for (int i = 0; i < nm; i++)
         if (cell_of(mm[i].x, mm[i].y) >= 0)
             mark(board, CPY_CH_MASTERMIND, cell_of(mm[i].x, mm[i].y), marks, nmarks);
+    /* the features that hold followers, each found once from one of its followers: the
+     * seats holding it are those of the followers standing on its segments */
+    carc_segment_pos segs[CARC_MAX_SEGMENTS];
+    uint8_t done[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8] = {0};
+    for (int f = 0; f < nf; f++) {
+        if (done[f])
+            continue;
+        int ns = carc_feature_segments(v, fl[f].x, fl[f].y, fl[f].port, segs, CARC_MAX_SEGMENTS);
+        unsigned seats = fl[f].seat >= 0 && fl[f].seat < p ? 1u << fl[f].seat : 0;
+        done[f] = 1;
+        for (int k = 0; k < ns; k++)
+            for (int j = f + 1; j < nf; j++)
+                if (!done[j] && fl[j].x == segs[k].x && fl[j].y == segs[k].y &&
+                    fl[j].port == segs[k].port) {
+                    done[j] = 1;
+                    if (fl[j].seat >= 0 && fl[j].seat < p)
+                        seats |= 1u << fl[j].seat;
+                }
+        for (int st = 0; st < p; st++) {
+            if (!(seats >> st & 1))
+                continue;
+            int ch = CPY_CH_HELD + (st - seat + p) % p;
+            for (int k = 0; k < ns; k++) {
+                int c = cell_of(segs[k].x, segs[k].y);
+                if (c >= 0)
+                    mark(board, ch, c, marks, nmarks);
+            }
+        }
+    }
 }
 
 void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, float *hand)
@@ -682,7 +719,8 @@ static void refresh(cpy_batch *b, int i, const cpy_buffers *out)
         }
         b->nmarks[i] = 0;
         board_marks(b->view, seat, row, b->marks + (size_t)i * CPY_MARKS, &b->nmarks[i]);
-        b->row_tiles[i] = (int16_t)nb;
+        /* marks past the list's end cannot be cleared one by one: the next write is whole */
+        b->row_tiles[i] = b->nmarks[i] > CPY_MARKS ? -1 : (int16_t)nb;
     }
     cpy_observe_view(b->view, seat, NULL, out->pub ? out->pub + (size_t)i * O_PUBLIC : NULL,
                      out->hand ? out->hand + (size_t)i * CPY_HAND : NULL);

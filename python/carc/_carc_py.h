@@ -41,7 +41,9 @@ enum {
     CPY_CH_TILE = 0, CPY_CH_CITY = 1 /* N E S W: 1..4 */, CPY_CH_ROAD = 5 /* 5..8 */,
     CPY_CH_CLOISTER = 9, CPY_CH_PENNANT = 10, CPY_CH_LAST = 11,
     CPY_CH_FOLLOWER = 12 /* relative seat 0..4: 12..16 */, CPY_CH_LOCKED = 17,
-    CPY_CH_MASTERMIND = 18, CPY_CH_FRONTIER = 19, CPY_CHANNELS = 20
+    CPY_CH_MASTERMIND = 18, CPY_CH_FRONTIER = 19,
+    CPY_CH_HELD = 20 /* a feature with a follower of relative seat 0..4 crosses the tile: 20..24 */,
+    CPY_CHANNELS = 25
 };
 enum { CPY_HAND = 37 };  /* gifts 1..5, Christmas cards 6..37 */
 int cpy_public_size(void);

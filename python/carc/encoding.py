@@ -49,7 +49,8 @@ CARDS = ["score_three", "score_road_double", "score_city_bonus", "score_cloister
 CHANNEL_NAMES = ["tile", "city_N", "city_E", "city_S", "city_W", "road_N", "road_E", "road_S",
                  "road_W", "cloister", "pennant", "last_placed", "follower_me",
                  "follower_next", "follower_next2", "follower_next3", "follower_next4",
-                 "follower_locked", "mastermind", "frontier"]
+                 "follower_locked", "mastermind", "frontier", "held_me", "held_next",
+                 "held_next2", "held_next3", "held_next4"]
 assert len(CHANNEL_NAMES) == CHANNELS
 
 # The public vector: (name, offset, length); seats are relative (0 = the observer,

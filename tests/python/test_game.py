@@ -278,3 +278,34 @@ def test_moves_outside_the_window():
         else:
             g.apply("pass" if "pass" in legal else legal[0])
     assert outside > 10
+
+
+def test_board_planes_against_the_view():
+    """The board planes rebuilt from the seat's view as a dict: tiles, followers by
+    relative seat, and the tiles crossed by features that hold a follower of each seat."""
+    from carc import encoding
+    R = encoding.R
+    for exps in SETS:
+        g = carc.Game(players=3, expansions=exps, seed=8)
+        rng = random.Random(8)
+        k = 0
+        while not g.over:
+            if k % 4 == 0:
+                seat = g.current_seat
+                board = g.observe(seat)["board"]
+                v = g.view(seat)
+                want = np.zeros_like(board)
+                for t in v["board"]:
+                    if abs(t["x"]) <= R and abs(t["y"]) <= R:
+                        want[0, t["y"] + R, t["x"] + R] = 1
+                for f in v["followers"]:
+                    want[12 + (f["seat"] - seat) % 3, f["y"] + R, f["x"] + R] = 1
+                for feat in v["features"]:
+                    for s, n in enumerate(feat["followers"]):
+                        if n:
+                            for x, y, _port in feat["segments"]:
+                                want[20 + (s - seat) % 3, y + R, x + R] = 1
+                for ch in [0, 12, 13, 14, 15, 16, 20, 21, 22, 23, 24]:
+                    assert np.array_equal(board[ch], want[ch]), (exps, k, ch)
+            g.apply_action(rng.choice(g.legal_actions()))
+            k += 1

@@ -339,32 +339,16 @@ static void mark(uint8_t *board, int ch, int c, uint32_t *marks, int *nmarks)
     }
 }
 
-/* The channels that change as the game goes and with the seat observing (the tile placed
- * this turn, followers by relative seat, locked followers, Mastermind marks). With
- * `marks`, the entries set are listed there, to be cleared before the next write. */
-static void board_marks(const carc_game *v, int seat, uint8_t *board, uint32_t *marks,
-                        int *nmarks)
+enum { HELD_MAX = CARC_MAX_PLAYERS * CARC_TILES };  /* (seat, tile) pairs */
+
+/* The tiles crossed by each feature holding followers, as seat << 12 | cell, each pair
+ * once: every feature is found once from one of its followers, and held by the seats
+ * of the followers standing on its segments. */
+static int held_cells(const carc_game *v, const carc_follower *fl, int nf, uint16_t *out)
 {
-    int p = carc_players(v), x, y;
-    if (carc_last_placed(v, &x, &y) && cell_of(x, y) >= 0)
-        mark(board, CPY_CH_LAST, cell_of(x, y), marks, nmarks);
-    carc_follower fl[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
-    int nf = carc_followers(v, fl, (int)(sizeof fl / sizeof fl[0]));
-    for (int i = 0; i < nf; i++) {
-        int c = cell_of(fl[i].x, fl[i].y);
-        if (c < 0 || fl[i].seat < 0 || fl[i].seat >= p)
-            continue;
-        mark(board, CPY_CH_FOLLOWER + (fl[i].seat - seat + p) % p, c, marks, nmarks);
-        if (fl[i].locked)
-            mark(board, CPY_CH_LOCKED, c, marks, nmarks);
-    }
-    carc_mastermind_mark mm[2];
-    int nm = carc_masterminds(v, mm);
-    for (int i = 0; i < nm; i++)
-        if (cell_of(mm[i].x, mm[i].y) >= 0)
-            mark(board, CPY_CH_MASTERMIND, cell_of(mm[i].x, mm[i].y), marks, nmarks);
-    /* the features that hold followers, each found once from one of its followers: the
-     * seats holding it are those of the followers standing on its segments */
+    int p = carc_players(v), n = 0;
+    uint8_t seen[CARC_MAX_PLAYERS][(CPY_CELLS + 7) / 8];
+    memset(seen, 0, sizeof seen);
     carc_segment_pos segs[CARC_MAX_SEGMENTS];
     uint8_t done[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8] = {0};
     for (int f = 0; f < nf; f++) {
@@ -384,13 +368,72 @@ static void board_marks(const carc_game *v, int seat, uint8_t *board, uint32_t *
         for (int st = 0; st < p; st++) {
             if (!(seats >> st & 1))
                 continue;
-            int ch = CPY_CH_HELD + (st - seat + p) % p;
             for (int k = 0; k < ns; k++) {
                 int c = cell_of(segs[k].x, segs[k].y);
-                if (c >= 0)
-                    mark(board, ch, c, marks, nmarks);
+                if (c < 0 || (seen[st][c >> 3] >> (c & 7) & 1) || n >= HELD_MAX)
+                    continue;
+                seen[st][c >> 3] |= (uint8_t)(1u << (c & 7));
+                out[n++] = (uint16_t)(st << 12 | c);
             }
         }
+    }
+    return n;
+}
+
+/* What held_cells found, kept by a batch per game with what it was found from. */
+typedef struct held_cache {
+    int valid, nb, nf, n;
+    carc_follower fl[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
+    uint16_t cells[HELD_MAX];
+} held_cache;
+
+/* The channels that change as the game goes and with the seat observing (the tile placed
+ * this turn, followers by relative seat, locked followers, Mastermind marks). With
+ * `marks`, the entries set are listed there, to be cleared before the next write. */
+static void board_marks(const carc_game *v, int seat, uint8_t *board, uint32_t *marks,
+                        int *nmarks, held_cache *cache)
+{
+    int p = carc_players(v), x, y;
+    if (carc_last_placed(v, &x, &y) && cell_of(x, y) >= 0)
+        mark(board, CPY_CH_LAST, cell_of(x, y), marks, nmarks);
+    carc_follower fl[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
+    int nf = carc_followers(v, fl, (int)(sizeof fl / sizeof fl[0]));
+    for (int i = 0; i < nf; i++) {
+        int c = cell_of(fl[i].x, fl[i].y);
+        if (c < 0 || fl[i].seat < 0 || fl[i].seat >= p)
+            continue;
+        mark(board, CPY_CH_FOLLOWER + (fl[i].seat - seat + p) % p, c, marks, nmarks);
+        if (fl[i].locked)
+            mark(board, CPY_CH_LOCKED, c, marks, nmarks);
+    }
+    carc_mastermind_mark mm[2];
+    int nm = carc_masterminds(v, mm);
+    for (int i = 0; i < nm; i++)
+        if (cell_of(mm[i].x, mm[i].y) >= 0)
+            mark(board, CPY_CH_MASTERMIND, cell_of(mm[i].x, mm[i].y), marks, nmarks);
+    /* the tiles crossed by features holding followers, by seat (held_cells), from the
+     * cache when neither the board nor the followers changed since it was made */
+    uint16_t local[HELD_MAX];
+    const uint16_t *cells = local;
+    int nc;
+    if (cache && cache->valid && cache->nb == carc_board_count(v) && cache->nf == nf &&
+        !memcmp(cache->fl, fl, sizeof fl[0] * (size_t)nf)) {
+        cells = cache->cells;
+        nc = cache->n;
+    } else {
+        nc = held_cells(v, fl, nf, local);
+        if (cache) {
+            cache->valid = 1;
+            cache->nb = carc_board_count(v);
+            cache->nf = nf;
+            memcpy(cache->fl, fl, sizeof fl[0] * (size_t)nf);
+            memcpy(cache->cells, local, sizeof local[0] * (size_t)nc);
+            cache->n = nc;
+        }
+    }
+    for (int k = 0; k < nc; k++) {
+        int st = cells[k] >> 12, c = cells[k] & 0xFFF;
+        mark(board, CPY_CH_HELD + (st - seat + p) % p, c, marks, nmarks);
     }
 }
 
@@ -401,7 +444,7 @@ void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, 
     if (board) {
         memset(board, 0, (size_t)CPY_CHANNELS * CPY_CELLS);
         board_tiles(v, board, 0);
-        board_marks(v, seat, board, NULL, NULL);
+        board_marks(v, seat, board, NULL, NULL, NULL);
     }
     if (pub) {
         memset(pub, 0, sizeof(float) * O_PUBLIC);
@@ -578,6 +621,7 @@ struct cpy_batch {
     int16_t *row_tiles;
     uint32_t *marks;             /* n x CPY_MARKS */
     int32_t *nmarks;
+    held_cache *held;            /* n */
 };
 
 static void refresh(cpy_batch *b, int i, const cpy_buffers *out);
@@ -601,6 +645,8 @@ static int start_game(cpy_batch *b, int i, carc_error *err)
     }
     b->np[i] = 0;
     b->row_tiles[i] = -1;
+    if (b->held)
+        b->held[i].valid = 0;
     return 0;
 }
 
@@ -622,6 +668,7 @@ void cpy_batch_free(cpy_batch *b)
     free(b->row_tiles);
     free(b->marks);
     free(b->nmarks);
+    free(b->held);
     free(b);
 }
 
@@ -652,8 +699,9 @@ cpy_batch *cpy_batch_new(int n, int players, unsigned expansions, uint64_t seed,
     b->row_tiles = malloc((size_t)n * sizeof *b->row_tiles);
     b->marks = malloc((size_t)n * CPY_MARKS * sizeof *b->marks);
     b->nmarks = calloc((size_t)n, sizeof *b->nmarks);
+    b->held = calloc((size_t)n, sizeof *b->held);
     if (!b->g || !b->view || !b->buf || !b->prefix || !b->np || !b->cur || !b->ncur || !b->bits ||
-        !b->row_tiles || !b->marks || !b->nmarks)
+        !b->row_tiles || !b->marks || !b->nmarks || !b->held)
         goto oom;
     b->patch = 1;
     for (int i = 0; i < n; i++)
@@ -718,7 +766,8 @@ static void refresh(cpy_batch *b, int i, const cpy_buffers *out)
             board_tiles(b->view, row, b->row_tiles[i]);
         }
         b->nmarks[i] = 0;
-        board_marks(b->view, seat, row, b->marks + (size_t)i * CPY_MARKS, &b->nmarks[i]);
+        board_marks(b->view, seat, row, b->marks + (size_t)i * CPY_MARKS, &b->nmarks[i],
+                    &b->held[i]);
         /* marks past the list's end cannot be cleared one by one: the next write is whole */
         b->row_tiles[i] = b->nmarks[i] > CPY_MARKS ? -1 : (int16_t)nb;
     }

@@ -163,8 +163,9 @@ def aec_env(players=2, expansions="gifts,christmas", render_mode=None, reward="w
 
 class GymEnv(gymnasium.Env):
     """Gymnasium single-agent environment: the agent plays seat `seat` against carc's
-    computer players (`opponents`: "random", "greedy" or "mcts", one per other seat,
-    seated in order after it... in seat order around the agent's seat).
+    computer players (`opponents`: "random", "greedy" or "mcts", one per other seat, given
+    to the other seats in seat order), each deciding from its own view; they move inside
+    `reset` and `step` until the agent owes a decision or the game ends.
 
     An action the mask does not allow: illegal_action="lose" (the default) ends the
     episode with reward -1 and info["illegal_action"] = True, the game unchanged

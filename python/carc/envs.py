@@ -250,3 +250,8 @@ class GymEnv(gymnasium.Env):
         if self.render_mode == "ansi":
             return self.game.board_text()
         return None
+
+
+# gymnasium.make("carc/Carcassonne-v0", opponents=["greedy"]) once carc.envs is imported
+if "carc/Carcassonne-v0" not in gymnasium.registry:
+    gymnasium.register(id="carc/Carcassonne-v0", entry_point="carc.envs:GymEnv")

@@ -98,3 +98,10 @@ def test_gym_against_greedy_plays_to_the_end():
     obs, _ = env.reset(seed=1)
     obs2, r, done, _, info = env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
     assert done and r == -1.0 and info["illegal_action"]
+
+
+def test_gymnasium_make():
+    env = gymnasium.make("carc/Carcassonne-v0", opponents=["random"], expansions="base")
+    obs, info = env.reset(seed=2)
+    assert obs["action_mask"].any()
+    check_env(env.unwrapped, skip_render_check=True)

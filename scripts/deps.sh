@@ -2,11 +2,12 @@
 # Installs the Debian packages carc needs to build and test, skipping those already present
 # (tmux runs the terminal game in tests/cli/play_tmux.sh). With --ci it also installs what CI
 # and the developer targets need beyond that: clang (the second compiler CI builds with, and
-# `make fuzz`) and its runtime libraries, which hold libFuzzer.
+# `make fuzz`) and its runtime libraries, which hold libFuzzer. Last, the Python tests'
+# virtual environment .venv/ with the carc package (python/install.sh, docs/PYTHON.md).
 # Usage (as root on Debian 12): scripts/deps.sh [--ci]
 set -eu
 pkgs="build-essential cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev tmux
-      libwebsockets-dev libsqlite3-dev libssl-dev"
+      libwebsockets-dev libsqlite3-dev libssl-dev python3 python3-venv python3-dev"
 case "${1-}" in
   "") ;;
   --ci) pkgs="$pkgs clang libclang-rt-14-dev" ;;
@@ -42,3 +43,7 @@ if [ ! -f "$web_root/node_modules/.package-lock.json" ] ||
   echo "deps: npm ci (playwright-core, typescript, ws)"
   (cd "$web_root" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
 fi
+
+# The Python package's tests (tests/python/): the virtual environment .venv/ with the pinned
+# packages of python/requirements-test.txt and the carc package built from this checkout.
+sh "$web_root/python/install.sh"

@@ -29,12 +29,17 @@
  * index) is migrated in one transaction.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
 #include <sqlite3.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "srv_openlog.h"
 #include "srv_store.h"
@@ -60,6 +65,11 @@ typedef struct sqlite_store {
     long commits, fail_at;
     /* CARC_SERVE_STORE_TRACE=FILE (the benchmark): a line per checkpoint */
     FILE *trace;
+    /* the database file held with flock(LOCK_EX) while the store is open: one server
+     * per database (a second one on the same file would accept moves the first never
+     * sees). Closed after the connection: closing any descriptor of the file drops the
+     * process's fcntl locks, which are SQLite's */
+    int lock_fd;
 } sqlite_store;
 
 /* SQLite's own automatic checkpoint runs at this many WAL pages; ours runs at the same */
@@ -637,11 +647,59 @@ static void sqlite_close(srv_store *base)
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         sqlite3_finalize(all[i]);
     sqlite3_close(s->db);
+    if (s->lock_fd >= 0)
+        close(s->lock_fd);
     srv_openlog_clear(&s->open);
     for (int i = 0; i < s->nfinishing; i++)
         free(s->finishing[i]);
     free(s->finishing);
     free(s);
+}
+
+/* What an operator can do about an error at open (appended to its message). */
+static const char *sqlite_hint(sqlite3 *db)
+{
+    switch (db ? sqlite3_errcode(db) & 0xff : SQLITE_NOMEM) {
+    case SQLITE_CANTOPEN:
+        return " (does its directory exist, and may this user write there?)";
+    case SQLITE_IOERR:
+        return " (is the disk full or read-only, or are the -wal and -shm files beside it "
+               "owned by another user?)";
+    case SQLITE_READONLY:
+        return " (may this user write the file and its directory?)";
+    case SQLITE_NOTADB:
+    case SQLITE_CORRUPT:
+        return " (the file is not a carc database, or it is damaged: restore a backup)";
+    case SQLITE_FULL:
+        return " (the disk is full)";
+    default:
+        return "";
+    }
+}
+
+/* Opens the database file (created 0600: it holds the seeds of unfinished games and
+ * the seats' token hashes) and takes an exclusive flock on it for the store's life;
+ * a file readable by others is made 0600. 0, or -1 with err. */
+static int sqlite_lock(sqlite_store *s, const char *path, char *err, size_t errsize)
+{
+    s->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (s->lock_fd < 0) {
+        snprintf(err, errsize, "cannot open database %s: %s (does its directory exist, and "
+                 "may this user write there?)", path, strerror(errno));
+        return -1;
+    }
+    if (flock(s->lock_fd, LOCK_EX | LOCK_NB) < 0) {
+        if (errno == EWOULDBLOCK)
+            snprintf(err, errsize, "database %s is in use by another carc serve: one server "
+                     "per database (stop the other one, or give this one another --db)", path);
+        else
+            snprintf(err, errsize, "cannot lock database %s: %s", path, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstat(s->lock_fd, &st) == 0 && (st.st_mode & 077))
+        fchmod(s->lock_fd, st.st_mode & 0700);
+    return 0;
 }
 
 srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
@@ -651,6 +709,7 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
+    s->lock_fd = -1;
     const char *fault = getenv("CARC_SERVE_FAIL_COMMIT");
     s->fail_at = fault ? strtol(fault, NULL, 10) : 0;
     s->base.create_game = sqlite_create_game;
@@ -660,10 +719,14 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
     s->base.load_game = sqlite_load_game;
     s->base.unfinished = sqlite_unfinished;
     s->base.close = sqlite_close;
+    if (sqlite_lock(s, path, err, errsize) < 0) {
+        sqlite_close(&s->base);
+        return NULL;
+    }
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK) {
-        snprintf(err, errsize, "cannot open database %s: %s", path,
-                 s->db ? sqlite3_errmsg(s->db) : "out of memory");
+        snprintf(err, errsize, "cannot open database %s: %s%s", path,
+                 s->db ? sqlite3_errmsg(s->db) : "out of memory", sqlite_hint(s->db));
         sqlite_close(&s->base);
         return NULL;
     }
@@ -681,7 +744,8 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
     sqlite3_wal_hook(s->db, sqlite_wal_hook, s);
     char *msg = NULL;
     if (sqlite3_exec(s->db, sqlite_schema, NULL, NULL, &msg) != SQLITE_OK) {
-        snprintf(err, errsize, "cannot set up database %s: %s", path, msg ? msg : "?");
+        snprintf(err, errsize, "cannot set up database %s: %s%s", path, msg ? msg : "?",
+                 sqlite_hint(s->db));
         sqlite3_free(msg);
         sqlite_close(&s->base);
         return NULL;

@@ -1,7 +1,8 @@
 # What the server tests share (sourced): a scratch directory, starting `carc serve`
-# on a free port of loopback and stopping it. Usage: . lib.sh CARC WS_CLIENT
+# on a free port of loopback and stopping it. Usage: . lib.sh CARC WS_CLIENT [RAW_CLIENT]
 CARC=$1
 CLIENT=$2
+RAW=${3-}
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/carc-server.XXXXXX")
 SERVER_PID=
 PORT=

@@ -9,7 +9,7 @@
  * the log keeps every move (nothing pruned at open) and a finished game loads from
  * its row; a database of
  * the old schema (moves keyed by game and index) is migrated, nothing lost, or left
- * as it was if a game's moves have a gap.
+ * as it was if a game's moves have a gap; one store per database file, created 0600.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 #include <sqlite3.h>
@@ -286,6 +287,33 @@ static void test_migrate(void **state)
     st->close(st);
 }
 
+/* One store per database (issue 22, H4): a second open of a database another store
+ * holds is refused with a message saying so, and nothing is written; once the first
+ * closes, it opens. The file is created 0600 (it holds seeds and token hashes), and a
+ * file readable by others is made 0600. */
+static void test_one_owner(void **state)
+{
+    (void)state;
+    char err[256];
+    srv_store *a = open_store();
+    add_game(a, "0123456789ab");
+    struct stat st;
+    assert_int_equal(stat(store_path, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0600);
+    assert_null(srv_sqlite_open(store_path, err, sizeof err));
+    assert_non_null(strstr(err, "is in use by another carc serve"));
+    assert_int_equal(a->append_move(a, "0123456789ab", 0, "U (1,0) r1", 0), 0);
+    a->close(a);
+    chmod(store_path, 0644);
+    srv_store *b = open_store();
+    assert_int_equal(stat(store_path, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0600);
+    b->close(b);
+    /* a directory that does not exist: the message says what to look at */
+    assert_null(srv_sqlite_open("/nonexistent-carc-dir/x.sqlite", err, sizeof err));
+    assert_non_null(strstr(err, "does its directory exist"));
+}
+
 /* An old database with a gap in a game's moves is not migrated, and stays as it was. */
 static void test_migrate_gap(void **state)
 {
@@ -413,6 +441,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_migrate, setup, teardown),
         cmocka_unit_test_setup_teardown(test_migrate_gap, setup, teardown),
         cmocka_unit_test_setup_teardown(test_failed_commit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_one_owner, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,7 +23,8 @@ static void serve_on_signal(int sig)
 
 static const char serve_usage[] =
     "usage: carc serve [--host ADDR] [--port N] [--db FILE] [--web DIR] [--workers N]\n"
-    "                  [--max-per-ip N] [--games-per-minute N] [--idle-evict SEC] [--quiet]\n\n"
+    "                  [--max-per-ip N] [--games-per-minute N] [--idle-evict SEC]\n"
+    "                  [--request-timeout SEC] [--quiet]\n\n"
     "Serves games over HTTP and WebSocket (docs/SERVER.md); stores every move in SQLite\n"
     "before anyone hears of it, and resumes every unfinished game when started again.\n\n"
     "  --host ADDR       address to listen on (default 127.0.0.1)\n"
@@ -37,6 +38,9 @@ static const char serve_usage[] =
     "  --idle-evict SEC  an unfinished game nobody has touched for SEC seconds leaves\n"
     "                    memory; it stays stored and comes back when asked for\n"
     "                    (default 900; 0: never)\n"
+    "  --request-timeout SEC  each stage of an HTTP request (headers, body, answer)\n"
+    "                    and a WebSocket handshake must be over within SEC seconds\n"
+    "                    (default 30)\n"
     "  --quiet           log only errors\n"
     "  --help            this text\n";
 
@@ -51,6 +55,7 @@ int cmd_serve(int argc, char **argv)
         {"max-per-ip", required_argument, NULL, 'm'},
         {"games-per-minute", required_argument, NULL, 'g'},
         {"idle-evict", required_argument, NULL, 'i'},
+        {"request-timeout", required_argument, NULL, 't'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -60,7 +65,7 @@ int cmd_serve(int argc, char **argv)
     int opt;
     srv_options_init(&o);
     optind = 1;
-    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:i:qh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:i:t:qh", longopts, NULL)) != -1) {
         switch (opt) {
         case 'H': o.host = optarg; break;
         case 'p':
@@ -84,6 +89,10 @@ int cmd_serve(int argc, char **argv)
         case 'i':
             if (cli_int("serve", "--idle-evict", optarg, 0, 86400 * 365, &v)) return EXIT_USAGE;
             o.idle_evict = (int)v;
+            break;
+        case 't':
+            if (cli_int("serve", "--request-timeout", optarg, 1, 3600, &v)) return EXIT_USAGE;
+            o.request_timeout = (int)v;
             break;
         case 'q': o.quiet = 1; break;
         case 'h': fputs(serve_usage, stdout); return 0;

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -39,6 +40,7 @@ void srv_options_init(srv_options *o)
     o->max_per_ip = 64;
     o->games_per_minute = 60;
     o->idle_evict = 900;
+    o->request_timeout = 30;
     o->frame_workers = -1;
 }
 
@@ -49,10 +51,42 @@ double srv_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* The log is bounded (issue 22, H1: an accept loop once wrote 532k lines in 35 s):
+ * at most LOG_BURST lines in any LOG_WINDOW seconds, from the server and from
+ * libwebsockets alike; the lines beyond are counted and the count is told with the
+ * next line let through. Service thread only (libwebsockets logs there too). */
+enum { LOG_BURST = 20, LOG_WINDOW = 10 };
+static struct {
+    double start;
+    int lines;
+    long dropped;
+} log_bound;
+
+/* 1 if one more line may be written now. */
+static int log_admit(void)
+{
+    double now = srv_now();
+    if (now - log_bound.start >= LOG_WINDOW) {
+        log_bound.start = now;
+        log_bound.lines = 0;
+    }
+    if (log_bound.lines >= LOG_BURST) {
+        log_bound.dropped++;
+        return 0;
+    }
+    log_bound.lines++;
+    if (log_bound.dropped) {
+        fprintf(stderr, "carc serve: (%ld log line%s left out: more than %d in %d s)\n",
+                log_bound.dropped, log_bound.dropped == 1 ? "" : "s", LOG_BURST, LOG_WINDOW);
+        log_bound.dropped = 0;
+    }
+    return 1;
+}
+
 void srv_log(const srv_server *s, const char *fmt, ...)
 {
     va_list ap;
-    if (s->opt->quiet)
+    if (s->opt->quiet || !log_admit())
         return;
     va_start(ap, fmt);
     fputs("carc serve: ", stderr);
@@ -61,12 +95,25 @@ void srv_log(const srv_server *s, const char *fmt, ...)
     va_end(ap);
 }
 
+/* libwebsockets' own error lines, through the same bound. */
+static void server_lws_log(int level, const char *line)
+{
+    (void)level;
+    if (log_admit())
+        fprintf(stderr, "carc serve: libwebsockets: %s", line);
+}
+
 /* A timer that wakes the loop every second, so that idle games are swept even when
  * no socket has anything to say. */
 static void server_tick(lws_sorted_usec_list_t *sul)
 {
     srv_server *s = lws_container_of(sul, srv_server, tick);
     lws_sul_schedule(s->ctx, 0, &s->tick, server_tick, LWS_US_PER_SEC);
+}
+
+static double o_timeout(const srv_server *s)
+{
+    return s->opt->request_timeout > 0 ? s->opt->request_timeout : 30;
 }
 
 static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user,
@@ -78,8 +125,26 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         srv_host_take_bot_moves(s);
         return 0;
+    case LWS_CALLBACK_ADD_POLL_FD:
+        /* descriptors in use: lws stops accepting when its table is full (below) */
+        if (++s->nfds >= s->fd_limit - 1 && !s->fd_full) {
+            s->fd_full = 1;
+            srv_log(s, "%d connections: the descriptors set aside for sockets are all in use; "
+                    "new connections wait until some close (raise the limit with ulimit -n)",
+                    s->nfds);
+        }
+        return 0;
+    case LWS_CALLBACK_DEL_POLL_FD:
+        if (--s->nfds < s->fd_limit * 9 / 10 && s->fd_full) {
+            s->fd_full = 0;
+            srv_log(s, "%d connections: accepting again", s->nfds);
+        }
+        return 0;
     case LWS_CALLBACK_HTTP:
         memset(c, 0, sizeof *c);
+        c->deadline = srv_now() + o_timeout(s);
+        if (in && strlen(in) >= sizeof c->uri)
+            return srv_http_too_long(wsi);
         snprintf(c->uri, sizeof c->uri, "%s", in ? (const char *)in : "/");
         return srv_http_request(s, c, wsi);
     case LWS_CALLBACK_HTTP_BODY:
@@ -144,7 +209,7 @@ int srv_run(const srv_options *o)
         free(s);
         return 1;
     }
-    lws_set_log_level(LLL_ERR, NULL);
+    lws_set_log_level(LLL_ERR, server_lws_log);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = o->port;
@@ -152,8 +217,27 @@ int srv_run(const srv_options *o)
     info.protocols = protocols;
     info.user = s;
     info.options = LWS_SERVER_OPTION_DISABLE_IPV6;
-    info.timeout_secs = 30;
+    /* every stage lws times out itself (a handshake, headers, a keep-alive idle) */
+    info.timeout_secs = (unsigned)o_timeout(s);
+    info.timeout_secs_ah_idle = (unsigned)o_timeout(s);  /* headers trickled in */
+    /* Descriptors in reserve (issue 22, H1): libwebsockets sizes its table by the
+     * descriptor limit when the context is made, and stops accepting when the table is
+     * full. Made under a limit lowered by a reserve (an eighth, at least 32), then
+     * raised back, it stops before the process runs out: the reserve stays for the
+     * database's files and the pages being served, and accept never fails with EMFILE
+     * (which it retried at once, forever). */
+    struct rlimit rl, low;
+    int lowered = 0;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur > 96) {
+        rlim_t keep = rl.rlim_cur / 8 < 32 ? 32 : rl.rlim_cur / 8;
+        low = rl;
+        low.rlim_cur = rl.rlim_cur - keep;
+        lowered = setrlimit(RLIMIT_NOFILE, &low) == 0;
+    }
+    s->fd_limit = lowered ? (int)low.rlim_cur : (int)sysconf(_SC_OPEN_MAX);
     s->ctx = lws_create_context(&info);
+    if (lowered)
+        setrlimit(RLIMIT_NOFILE, &rl);
     if (!s->ctx) {
         fprintf(stderr, "carc serve: cannot listen on %s:%d\n", o->host, o->port);
         goto out;

@@ -205,9 +205,20 @@ int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
     return http_file(s, wsi, uri + 1);
 }
 
+int srv_http_too_long(struct lws *wsi)
+{
+    return http_error(wsi, 414, "path too long");
+}
+
 int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len)
 {
-    (void)s;
+    /* a body trickled in (issue 22, H1): libwebsockets restarts its timeout at every
+     * piece, so the request's own deadline closes it at the first piece after it (a
+     * silent client is closed by libwebsockets' timeout, --request-timeout too) */
+    if (srv_now() > c->deadline) {
+        srv_log(s, "closed a request whose body took more than %d s", s->opt->request_timeout);
+        return -1;
+    }
     size_t cap = c->post == 2 ? SRV_RECORD_MAX : SRV_MSG_MAX;
     if (c->body_over || c->body_len + len > cap) {
         c->body_over = 1;

@@ -328,6 +328,8 @@ typedef struct srv_server {
     srv_rate rate;       /* games created per address (srv_rate.c) */
     lws_sorted_usec_list_t tick;  /* wakes the loop every second (server.c) */
     double next_sweep;   /* when to look for idle games again (srv_host_sweep_idle) */
+    int nfds, fd_limit;  /* sockets in lws's table, and its size (server.c) */
+    int fd_full;         /* at the limit: told once (server.c) */
 } srv_server;
 
 /* Per-connection data (HTTP or WebSocket). */
@@ -340,6 +342,7 @@ struct srv_conn {
     char *body;
     size_t body_len;
     int body_over;
+    double deadline;       /* the request's headers and body must be in by then */
     /* WebSocket */
     srv_game *game;
     int seat;              /* -1: spectator */
@@ -399,6 +402,8 @@ void srv_host_note_move(srv_server *s, srv_game *gm);
 /* ---- srv_http.c --------------------------------------------------------------------- */
 
 int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi);
+/* 414 for a path longer than the server keeps. */
+int srv_http_too_long(struct lws *wsi);
 int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len);
 int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi);
 void srv_http_done(srv_conn *c);

@@ -24,7 +24,7 @@ static void serve_on_signal(int sig)
 static const char serve_usage[] =
     "usage: carc serve [--host ADDR] [--port N] [--db FILE] [--web DIR] [--workers N]\n"
     "                  [--max-per-ip N] [--games-per-minute N] [--idle-evict SEC]\n"
-    "                  [--request-timeout SEC] [--quiet]\n\n"
+    "                  [--replays-per-minute N] [--request-timeout SEC] [--quiet]\n\n"
     "Serves games over HTTP and WebSocket (docs/SERVER.md); stores every move in SQLite\n"
     "before anyone hears of it, and resumes every unfinished game when started again.\n\n"
     "  --host ADDR       address to listen on (default 127.0.0.1)\n"
@@ -38,6 +38,8 @@ static const char serve_usage[] =
     "  --idle-evict SEC  an unfinished game nobody has touched for SEC seconds leaves\n"
     "                    memory; it stays stored and comes back when asked for\n"
     "                    (default 900; 0: never)\n"
+    "  --replays-per-minute N  POST /api/replay one address may make a minute, in\n"
+    "                    bursts of N (default 30; more get 429)\n"
     "  --request-timeout SEC  each stage of an HTTP request (headers, body, answer)\n"
     "                    and a WebSocket handshake must be over within SEC seconds\n"
     "                    (default 30)\n"
@@ -56,6 +58,7 @@ int cmd_serve(int argc, char **argv)
         {"games-per-minute", required_argument, NULL, 'g'},
         {"idle-evict", required_argument, NULL, 'i'},
         {"request-timeout", required_argument, NULL, 't'},
+        {"replays-per-minute", required_argument, NULL, 'r'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -65,7 +68,7 @@ int cmd_serve(int argc, char **argv)
     int opt;
     srv_options_init(&o);
     optind = 1;
-    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:i:t:qh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:i:t:r:qh", longopts, NULL)) != -1) {
         switch (opt) {
         case 'H': o.host = optarg; break;
         case 'p':
@@ -93,6 +96,11 @@ int cmd_serve(int argc, char **argv)
         case 't':
             if (cli_int("serve", "--request-timeout", optarg, 1, 3600, &v)) return EXIT_USAGE;
             o.request_timeout = (int)v;
+            break;
+        case 'r':
+            if (cli_int("serve", "--replays-per-minute", optarg, 1, 1000000, &v))
+                return EXIT_USAGE;
+            o.replays_per_minute = (int)v;
             break;
         case 'q': o.quiet = 1; break;
         case 'h': fputs(serve_usage, stdout); return 0;

@@ -41,6 +41,7 @@ void srv_options_init(srv_options *o)
     o->games_per_minute = 60;
     o->idle_evict = 900;
     o->request_timeout = 30;
+    o->replays_per_minute = 30;
     o->frame_workers = -1;
 }
 
@@ -124,7 +125,10 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
     switch (reason) {
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         srv_host_take_bot_moves(s);
+        srv_http_take_replays(s);
         return 0;
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        return c && !c->is_ws ? srv_http_writable(s, c, wsi) : 0;
     case LWS_CALLBACK_ADD_POLL_FD:
         /* descriptors in use: lws stops accepting when its table is full (below) */
         if (++s->nfds >= s->fd_limit - 1 && !s->fd_full) {
@@ -141,6 +145,7 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
         }
         return 0;
     case LWS_CALLBACK_HTTP:
+        srv_http_closed(s, c);  /* a connection kept alive: the last request's leftovers */
         memset(c, 0, sizeof *c);
         c->deadline = srv_now() + o_timeout(s);
         if (in && strlen(in) >= sizeof c->uri)
@@ -154,7 +159,7 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
     case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
     case LWS_CALLBACK_CLOSED_HTTP:
         if (c && !c->is_ws)
-            srv_http_done(c);
+            srv_http_closed(s, c);
         break;
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         return srv_ws_admit(s, wsi);
@@ -247,6 +252,11 @@ int srv_run(const srv_options *o)
         fprintf(stderr, "carc serve: cannot start the computer players' threads\n");
         goto out;
     }
+    s->replays = srv_replays_new(server_wake, s->ctx);
+    if (!s->replays) {
+        fprintf(stderr, "carc serve: cannot start the replay thread\n");
+        goto out;
+    }
     s->pool = srv_frame_pool_new(server_frame_workers(o));
     if (!s->pool) {
         fprintf(stderr, "carc serve: cannot start the frame writers' threads\n");
@@ -279,6 +289,7 @@ int srv_run(const srv_options *o)
     srv_log(s, "stopping");
 out:
     srv_bots_free(s->bots);  /* first: workers wake the context */
+    srv_replays_free(s->replays);
     srv_frame_pool_free(s->pool);  /* drains: no job holds a frame or a snapshot after */
     if (s->ctx)
         lws_context_destroy(s->ctx);
@@ -286,6 +297,8 @@ out:
     s->store->close(s->store);
     free(s->moved);
     srv_rate_free(&s->rate);
+    srv_rate_free(&s->replay_rate);
+    free(s->rips);
     free(s->ips);
     free(s);
     return rc;

@@ -25,7 +25,8 @@ static void game_forget_frames(srv_game *gm)
     for (int i = 0; i <= SRV_SEATS; i++) {
         srv_frame_unref(gm->frames[i]);
         srv_frame_unref(gm->deltas[i]);
-        gm->frames[i] = gm->deltas[i] = NULL;
+        srv_frame_unref(gm->history[i]);
+        gm->frames[i] = gm->deltas[i] = gm->history[i] = NULL;
     }
     srv_frame_pool_snap_unref(NULL, gm->snap);
     gm->snap = NULL;

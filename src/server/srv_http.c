@@ -241,36 +241,210 @@ int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len)
 static double http_rate(srv_server *s, struct lws *wsi)
 {
     char addr[64];
-    if (!lws_get_peer_simple(wsi, addr, sizeof addr))
-        snprintf(addr, sizeof addr, "?");
+    srv_client_addr(s, wsi, addr, sizeof addr);
     return srv_rate_take(&s->rate, addr, s->opt->games_per_minute, srv_now());
+}
+
+/* Limits of POST /api/replay (issue 22, H2: a 4.8 KB record costs ~4 ms and answers
+ * 1.37 MB): replays in progress (played again or being sent) per address and in all. */
+enum { REPLAY_PER_ADDR = 2, REPLAY_MAX = 16, ANSWER_PIECE = 16384 };
+
+/* The address's count of replays in progress, creating it if asked. */
+static srv_ip *http_rip(srv_server *s, const char *addr, int create)
+{
+    for (int i = 0; i < s->nrips; i++)
+        if (strcmp(s->rips[i].addr, addr) == 0)
+            return &s->rips[i];
+    if (!create)
+        return NULL;
+    if (s->nrips == s->caprips) {
+        int cap = s->caprips ? 2 * s->caprips : 16;
+        srv_ip *n = realloc(s->rips, (size_t)cap * sizeof *n);
+        if (!n)
+            return NULL;
+        s->rips = n;
+        s->caprips = cap;
+    }
+    srv_ip *ip = &s->rips[s->nrips++];
+    snprintf(ip->addr, sizeof ip->addr, "%s", addr);
+    ip->conns = 0;
+    return ip;
+}
+
+/* POST /api/replay: the record goes to the replay worker (srv_replay.c); the answer is
+ * written a piece at a time when it comes back (srv_http_take_replays,
+ * srv_http_writable). Refused beyond REPLAY_PER_ADDR in progress from one address,
+ * REPLAY_MAX in all, or --replays-per-minute. */
+static int http_replay(srv_server *s, srv_conn *c, struct lws *wsi)
+{
+    char err[SRV_ERR];
+    if (c->body_over) {
+        srv_http_done(c);  /* before answering: see srv_http_body_done */
+        snprintf(err, sizeof err, "record too large: at most %d bytes", SRV_RECORD_MAX);
+        return http_error(wsi, 413, err);
+    }
+    srv_client_addr(s, wsi, c->addr, sizeof c->addr);
+    srv_ip *ip = http_rip(s, c->addr, 0);
+    if (ip && ip->conns >= REPLAY_PER_ADDR) {
+        srv_http_done(c);
+        snprintf(err, sizeof err, "too many replays in progress from this address: at most %d "
+                 "at a time", REPLAY_PER_ADDR);
+        return http_error(wsi, 429, err);
+    }
+    if (s->nreplays >= REPLAY_MAX) {
+        srv_http_done(c);
+        return http_error(wsi, 503, "the server is busy with other replays: try again in a "
+                                    "few seconds");
+    }
+    double wait = srv_rate_take(&s->replay_rate, c->addr, s->opt->replays_per_minute, srv_now());
+    if (wait > 0) {
+        srv_http_done(c);
+        snprintf(err, sizeof err, "too many replays from this address: at most %d a minute; "
+                 "try again in %.0f s", s->opt->replays_per_minute, wait < 1 ? 1 : wait + 0.5);
+        return http_error(wsi, 429, err);
+    }
+    srv_replay_job *job = calloc(1, sizeof *job);
+    if (!job || !(ip = http_rip(s, c->addr, 1))) {
+        free(job);
+        srv_http_done(c);
+        return http_error(wsi, 500, "out of memory");
+    }
+    job->text = c->body ? c->body : strdup("");
+    c->body = NULL;
+    srv_http_done(c);
+    if (!job->text) {
+        free(job);
+        return http_error(wsi, 500, "out of memory");
+    }
+    job->conn = c;
+    c->job = job;
+    c->replay_counted = 1;
+    ip->conns++;
+    s->nreplays++;
+    srv_replays_submit(s->replays, job);
+    /* the worker's time counts in the answer's stage */
+    lws_set_timeout(wsi, PENDING_TIMEOUT_USER_REASON_BASE + 1,
+                    s->opt->request_timeout > 0 ? s->opt->request_timeout : 30);
+    return 0;
+}
+
+void srv_http_take_replays(srv_server *s)
+{
+    srv_replay_job *job;
+    while ((job = srv_replays_take(s->replays))) {
+        srv_conn *c = job->conn;
+        if (!c) {  /* its connection closed meanwhile */
+            srv_replay_job_free(job);
+            continue;
+        }
+        c->job = NULL;
+        if (job->json) {
+            c->answer = job->json;
+            job->json = NULL;
+            c->answer_status = 200;
+        } else {
+            strbuf b;
+            sb_init(&b, 0);
+            sb_puts(&b, "{\"error\":");
+            sb_json_string(&b, job->err);
+            sb_putc(&b, '}');
+            c->answer = sb_take(&b);
+            c->answer_status = 400;
+        }
+        srv_replay_job_free(job);
+        if (!c->answer) {
+            lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+            continue;
+        }
+        c->answer_len = strlen(c->answer);
+        c->answer_off = 0;
+        c->deadline = srv_now() + (s->opt->request_timeout > 0 ? s->opt->request_timeout : 30);
+        lws_callback_on_writable(c->wsi);
+    }
+}
+
+int srv_http_writable(srv_server *s, srv_conn *c, struct lws *wsi)
+{
+    if (!c->answer)
+        return 0;
+    /* the answer's stage: a client that reads too slowly is closed (its own timeout
+     * covers one that reads nothing: no writable callback comes then) */
+    int timeout = s->opt->request_timeout > 0 ? s->opt->request_timeout : 30;
+    if (srv_now() > c->deadline + 3 * timeout)
+        return -1;
+    lws_set_timeout(wsi, PENDING_TIMEOUT_USER_REASON_BASE + 1, timeout);
+    unsigned char *buf = malloc(LWS_PRE + ANSWER_PIECE + 1024);
+    if (!buf)
+        return -1;
+    unsigned char *start = buf + LWS_PRE, *p = start, *end = start + ANSWER_PIECE + 1024;
+    int rc = 0;
+    if (!c->answer_started) {
+        c->answer_started = 1;
+        if (lws_add_http_common_headers(wsi, c->answer_status, "application/json",
+                                        (lws_filepos_t)c->answer_len, &p, end) ||
+            lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+                                        (const unsigned char *)"no-store", 8, &p, end) ||
+            lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
+                                        (const unsigned char *)"nosniff", 7, &p, end) ||
+            lws_finalize_write_http_header(wsi, start, &p, end))
+            rc = -1;
+        else
+            lws_callback_on_writable(wsi);
+        free(buf);
+        return rc;
+    }
+    size_t n = c->answer_len - c->answer_off;
+    int last = n <= ANSWER_PIECE;
+    if (!last)
+        n = ANSWER_PIECE;
+    memcpy(start, c->answer + c->answer_off, n);
+    if (lws_write(wsi, start, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) != (int)n)
+        rc = -1;
+    free(buf);
+    c->answer_off += n;
+    if (rc < 0)
+        return -1;
+    if (!last) {
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    srv_http_closed(s, c);  /* the replay is over: its counts go */
+    lws_set_timeout(wsi, NO_PENDING_TIMEOUT, 0);
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+void srv_http_closed(srv_server *s, srv_conn *c)
+{
+    srv_http_done(c);
+    if (c->job) {
+        c->job->conn = NULL;  /* the worker's answer is dropped when it comes */
+        c->job = NULL;
+    }
+    free(c->answer);
+    c->answer = NULL;
+    if (c->replay_counted) {
+        c->replay_counted = 0;
+        s->nreplays--;
+        srv_ip *ip = http_rip(s, c->addr, 0);
+        if (ip && --ip->conns == 0)
+            *ip = s->rips[--s->nrips];
+    }
+}
+
+void srv_client_addr(const srv_server *s, struct lws *wsi, char *out, size_t size)
+{
+    (void)s;
+    if (!lws_get_peer_simple(wsi, out, size))
+        snprintf(out, size, "?");
 }
 
 /* POST /api/games: the body is complete. The body is parsed and freed before any answer:
  * answering completes the transaction, and on a connection kept alive libwebsockets
  * then frees the session, `c` with it. */
-/* POST /api/replay: the record's steps (srv_replay.c). */
-static int http_replay(srv_conn *c, struct lws *wsi)
-{
-    char err[SRV_ERR];
-    int over = c->body_over;
-    char *steps = over ? NULL : srv_replay_json(c->body ? c->body : "", err, sizeof err);
-    srv_http_done(c);  /* before answering: see srv_http_body_done */
-    if (over) {
-        snprintf(err, sizeof err, "record too large: at most %d bytes", SRV_RECORD_MAX);
-        return http_error(wsi, 413, err);
-    }
-    if (!steps)
-        return http_error(wsi, 400, err);
-    int rc = http_json(wsi, 200, steps);
-    free(steps);
-    return rc;
-}
-
 int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
 {
     if (c->post == 2)
-        return http_replay(c, wsi);
+        return http_replay(s, c, wsi);
     srv_host_flush(s);  /* a new game's row commits on its own, never in a batch */
     char err[SRV_ERR];
     char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1];

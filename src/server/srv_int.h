@@ -200,6 +200,9 @@ typedef struct srv_game {
                                         * kept while a delta session of the seat is
                                         * there (else NULL): deltas start there */
     srv_snap *snap;      /* the state of the current index shared by its queued frames */
+    srv_frame *history[SRV_SEATS + 1];  /* the history frame of the current index per
+                                         * seat ([SRV_SEATS]: spectators), made once
+                                         * for every session that opens (issue 22, H2) */
     srv_conn *conns;     /* WebSocket sessions on this game */
     struct srv_game *hnext;  /* registry chain */
 } srv_game;
@@ -256,6 +259,26 @@ char *srv_replay_json(const char *text, char *err, size_t errsize);
  * the start and every move, as seat (-1: a spectator) saw it (caller frees); NULL on
  * out of memory. */
 char *srv_history_frame(const srv_game *gm, int seat);
+
+/* The replay worker (one thread): POST /api/replay's records played again off the
+ * service thread. A job is handed over whole; the thread writes json (or err) and
+ * posts it back, then wakes the service thread (wake(arg)); `conn` is the request
+ * waiting for it, read and cleared only on the service thread (NULL: it closed). */
+typedef struct srv_replay_job {
+    struct srv_replay_job *next;
+    char *text;       /* the record (the job owns it) */
+    char *json;       /* the answer, or NULL with err */
+    char err[SRV_ERR];
+    struct srv_conn *conn;
+} srv_replay_job;
+typedef struct srv_replays srv_replays;
+srv_replays *srv_replays_new(void (*wake)(void *), void *arg);
+void srv_replays_submit(srv_replays *r, srv_replay_job *job);
+/* One finished job, or NULL. */
+srv_replay_job *srv_replays_take(srv_replays *r);
+/* Stops the thread (after the job it is on) and frees every job. */
+void srv_replays_free(srv_replays *r);
+void srv_replay_job_free(srv_replay_job *j);
 
 /* ---- srv_registry.c ------------------------------------------------------------------ */
 
@@ -330,6 +353,12 @@ typedef struct srv_server {
     double next_sweep;   /* when to look for idle games again (srv_host_sweep_idle) */
     int nfds, fd_limit;  /* sockets in lws's table, and its size (server.c) */
     int fd_full;         /* at the limit: told once (server.c) */
+    /* POST /api/replay (srv_http.c): the worker, the replays in progress per address
+     * and in all, and a rate per address */
+    srv_replays *replays;
+    srv_ip *rips;
+    int nrips, caprips, nreplays;
+    srv_rate replay_rate;
 } srv_server;
 
 /* Per-connection data (HTTP or WebSocket). */
@@ -342,7 +371,14 @@ struct srv_conn {
     char *body;
     size_t body_len;
     int body_over;
-    double deadline;       /* the request's headers and body must be in by then */
+    double deadline;       /* the request's headers and body must be in by then; its
+                            * answer must be sent by then once it has started */
+    srv_replay_job *job;   /* POST /api/replay: the worker's job it waits for */
+    char *answer;          /* an answer written a piece per writable callback */
+    size_t answer_len, answer_off;
+    unsigned answer_status;
+    int answer_started;    /* its headers are written */
+    int replay_counted;    /* counted in s->rips and s->nreplays */
     /* WebSocket */
     srv_game *game;
     int seat;              /* -1: spectator */
@@ -407,6 +443,15 @@ int srv_http_too_long(struct lws *wsi);
 int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len);
 int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi);
 void srv_http_done(srv_conn *c);
+/* The connection closed or its transaction ended: a replay waiting or being sent is
+ * let go. */
+void srv_http_closed(srv_server *s, srv_conn *c);
+/* The replay worker's finished jobs to their requests (EVENT_WAIT_CANCELLED). */
+void srv_http_take_replays(srv_server *s);
+/* An answer's next piece (LWS_CALLBACK_HTTP_WRITEABLE). */
+int srv_http_writable(srv_server *s, srv_conn *c, struct lws *wsi);
+/* The client's address: the peer's (srv_http.c). */
+void srv_client_addr(const srv_server *s, struct lws *wsi, char *out, size_t size);
 
 /* ---- srv_ws.c ----------------------------------------------------------------------- */
 

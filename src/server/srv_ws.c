@@ -185,11 +185,15 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
     gm->conns = c;
     gm->touched = srv_now();
     /* the game so far, then its state: a page opened mid-game can show the whole log */
-    char *history = srv_history_frame(gm, c->seat);
-    srv_frame *h = history ? srv_frame_new(history) : NULL;
-    ws_queue(c, h);
-    srv_frame_unref(h);
-    free(history);
+    /* made once per index and seat, shared by every session that opens (issue 22, H2:
+     * each open replayed the game on the service thread) */
+    int slot = c->seat < 0 ? SRV_SEATS : c->seat;
+    if (!gm->history[slot]) {
+        char *history = srv_history_frame(gm, c->seat);
+        gm->history[slot] = history ? srv_frame_new(history) : NULL;
+        free(history);
+    }
+    ws_queue(c, gm->history[slot]);
     ws_state(s, c, 0);
     return 0;
 }

@@ -18,7 +18,9 @@
  *   raw_client PORT hold N SEC  opens up to N connections (each sends one byte of a
  *                    request and no more) and keeps them SEC seconds; prints how many
  *                    connected
- * Exit 0, or 1 if the connection cannot be made.
+ * RAW_RCVBUF=N in the environment sets the socket's receive buffer (a client that
+ * reads nothing holds the server's answer in the server). Exit 0, or 1 if the
+ * connection cannot be made.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -43,6 +45,12 @@ static double now(void)
 static int dial(int port)
 {
     int fd = socket(AF_INET, SOCK_STREAM, 0);
+    /* RAW_RCVBUF=N: a small receive window, so that an answer the client does not read
+     * stays in the server */
+    const char *rb = getenv("RAW_RCVBUF");
+    int size = rb ? atoi(rb) : 0;
+    if (fd >= 0 && size > 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, sizeof size);
     struct sockaddr_in a;
     memset(&a, 0, sizeof a);
     a.sin_family = AF_INET;

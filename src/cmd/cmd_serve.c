@@ -23,6 +23,7 @@ static void serve_on_signal(int sig)
 
 static const char serve_usage[] =
     "usage: carc serve [--host ADDR] [--port N] [--db FILE] [--web DIR] [--workers N]\n"
+    "                  [--max-think-ms MS]\n"
     "                  [--max-per-ip N] [--games-per-minute N] [--idle-evict SEC]\n"
     "                  [--replays-per-minute N] [--request-timeout SEC] [--quiet]\n\n"
     "Serves games over HTTP and WebSocket (docs/SERVER.md); stores every move in SQLite\n"
@@ -32,6 +33,8 @@ static const char serve_usage[] =
     "  --db FILE         the game database, created if missing (default carc-games.sqlite)\n"
     "  --web DIR         the web pages (default the source tree's web/)\n"
     "  --workers N       threads for computer players (default 2)\n"
+    "  --max-think-ms MS  the largest budget of a computer seat (mcts:MS; default\n"
+    "                    10000): games asking for more are refused\n"
     "  --max-per-ip N    WebSocket connections one address may hold (default 64)\n"
     "  --games-per-minute N  games one address may create a minute, in bursts of N\n"
     "                    (default 60; more get 429)\n"
@@ -58,6 +61,7 @@ int cmd_serve(int argc, char **argv)
         {"games-per-minute", required_argument, NULL, 'g'},
         {"idle-evict", required_argument, NULL, 'i'},
         {"request-timeout", required_argument, NULL, 't'},
+        {"max-think-ms", required_argument, NULL, 'T'},
         {"replays-per-minute", required_argument, NULL, 'r'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
@@ -68,7 +72,7 @@ int cmd_serve(int argc, char **argv)
     int opt;
     srv_options_init(&o);
     optind = 1;
-    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:i:t:r:qh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:i:t:r:T:qh", longopts, NULL)) != -1) {
         switch (opt) {
         case 'H': o.host = optarg; break;
         case 'p':
@@ -101,6 +105,10 @@ int cmd_serve(int argc, char **argv)
             if (cli_int("serve", "--replays-per-minute", optarg, 1, 1000000, &v))
                 return EXIT_USAGE;
             o.replays_per_minute = (int)v;
+            break;
+        case 'T':
+            if (cli_int("serve", "--max-think-ms", optarg, 1, 60000, &v)) return EXIT_USAGE;
+            o.max_think_ms = (int)v;
             break;
         case 'q': o.quiet = 1; break;
         case 'h': fputs(serve_usage, stdout); return 0;

@@ -37,6 +37,7 @@ void srv_options_init(srv_options *o)
     o->db = "carc-games.sqlite";
     o->web = CARC_WEB_DIR;
     o->workers = 2;
+    o->max_think_ms = 10000;
     o->max_per_ip = 64;
     o->games_per_minute = 60;
     o->idle_evict = 900;
@@ -247,7 +248,8 @@ int srv_run(const srv_options *o)
         fprintf(stderr, "carc serve: cannot listen on %s:%d\n", o->host, o->port);
         goto out;
     }
-    s->bots = srv_bots_new(o->workers > 0 ? o->workers : 1, server_wake, s->ctx);
+    s->bots = srv_bots_new(o->workers > 0 ? o->workers : 1, o->max_think_ms, server_wake,
+                           s->ctx);
     if (!s->bots) {
         fprintf(stderr, "carc serve: cannot start the computer players' threads\n");
         goto out;

@@ -17,6 +17,7 @@ typedef struct srv_options {
     const char *db;          /* SQLite file, created on first run */
     const char *web;         /* directory of the static pages */
     int workers;             /* computer-player threads */
+    int max_think_ms;        /* the largest time budget a computer seat may have */
     int frame_workers;       /* threads writing state frames (-1: cores - 1; 0: none) */
     int max_per_ip;          /* WebSocket connections one address may hold */
     int games_per_minute;    /* games one address may create per minute (a burst of as many) */

@@ -459,6 +459,12 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
     }
     if (parsed < 0)
         return http_error(wsi, 400, err);
+    for (int i = 0; i < req.players; i++)
+        if (srv_spec_budget_ms(req.spec[i]) > s->opt->max_think_ms) {
+            snprintf(err, sizeof err, "player %d \"%s\": this server allows at most %d ms a "
+                     "decision (--max-think-ms)", i, req.spec[i], s->opt->max_think_ms);
+            return http_error(wsi, 400, err);
+        }
     double wait = http_rate(s, wsi);
     if (wait > 0) {
         snprintf(err, sizeof err,

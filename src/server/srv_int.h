@@ -298,17 +298,20 @@ void srv_registry_clear(srv_registry *r);
 
 typedef struct srv_bots srv_bots;
 
-/* Starts `workers` threads; wake(arg) is called from a worker after it posts a
- * result (lws_cancel_service). NULL on failure. */
-srv_bots *srv_bots_new(int workers, void (*wake)(void *), void *arg);
+/* Starts `workers` threads; a budget over max_ms is cut to it; wake(arg) is called
+ * from a worker after it posts a result (lws_cancel_service). NULL on failure. */
+srv_bots *srv_bots_new(int workers, int max_ms, void (*wake)(void *), void *arg);
 /* Queues a decision: the player `spec` chooses for `view` (copied). 0 or -1. */
 int srv_bots_submit(srv_bots *b, const char *game_id, int index, const char *spec,
                     uint64_t seed, const carc_game *view);
 /* Takes one posted result; 1 if there was one. */
 int srv_bots_take(srv_bots *b, char game_id[2 * SRV_ID_BYTES + 1], int *index,
                   carc_move *m, int *ok);
-/* Stops the workers (after their current decision) and frees everything. */
+/* Stops the workers and frees everything; a search still under way after a second
+ * is left to the process's exit (with b). */
 void srv_bots_free(srv_bots *b);
+/* A player's time budget a decision in ms ("mcts" 100, "mcts:MS" MS, else 0). */
+int srv_spec_budget_ms(const char *spec);
 
 /* ---- srv_rate.c ------------------------------------------------------------------------ */
 

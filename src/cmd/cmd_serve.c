@@ -4,6 +4,7 @@
  * handler needs a global and the server library keeps none.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <arpa/inet.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -23,7 +24,7 @@ static void serve_on_signal(int sig)
 
 static const char serve_usage[] =
     "usage: carc serve [--host ADDR] [--port N] [--db FILE] [--web DIR] [--workers N]\n"
-    "                  [--max-think-ms MS]\n"
+    "                  [--max-think-ms MS] [--trusted-proxy ADDR[,ADDR...]]\n"
     "                  [--max-per-ip N] [--games-per-minute N] [--idle-evict SEC]\n"
     "                  [--replays-per-minute N] [--request-timeout SEC] [--quiet]\n\n"
     "Serves games over HTTP and WebSocket (docs/SERVER.md); stores every move in SQLite\n"
@@ -46,8 +47,38 @@ static const char serve_usage[] =
     "  --request-timeout SEC  each stage of an HTTP request (headers, body, answer)\n"
     "                    and a WebSocket handshake must be over within SEC seconds\n"
     "                    (default 30)\n"
+    "  --trusted-proxy ADDR[,ADDR...]  reverse proxies whose X-Forwarded-For names\n"
+    "                    the client: the per-address limits then count the client's\n"
+    "                    address (default none: every limit counts the peer)\n"
     "  --quiet           log only errors\n"
     "  --help            this text\n";
+
+/* --trusted-proxy: IPv4 addresses (the server listens on IPv4), comma-separated, each
+ * written as the server will see it. 0, or -1 with a usage error. */
+static int serve_check_proxies(const char *list)
+{
+    char one[64];
+    const char *p = list;
+    do {
+        size_t len = strcspn(p, ",");
+        struct in_addr a;
+        char back[INET_ADDRSTRLEN];
+        if (len == 0 || len >= sizeof one) {
+            cli_error("serve", "--trusted-proxy: an empty or too long address in '%s'", list);
+            return -1;
+        }
+        memcpy(one, p, len);
+        one[len] = '\0';
+        if (inet_pton(AF_INET, one, &a) != 1 || !inet_ntop(AF_INET, &a, back, sizeof back) ||
+            strcmp(back, one)) {
+            cli_error("serve", "--trusted-proxy: '%s' is not an IPv4 address such as 127.0.0.1",
+                      one);
+            return -1;
+        }
+        p += len;
+    } while (*p++ == ',');
+    return 0;
+}
 
 int cmd_serve(int argc, char **argv)
 {
@@ -62,6 +93,7 @@ int cmd_serve(int argc, char **argv)
         {"idle-evict", required_argument, NULL, 'i'},
         {"request-timeout", required_argument, NULL, 't'},
         {"max-think-ms", required_argument, NULL, 'T'},
+        {"trusted-proxy", required_argument, NULL, 'P'},
         {"replays-per-minute", required_argument, NULL, 'r'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
@@ -72,7 +104,7 @@ int cmd_serve(int argc, char **argv)
     int opt;
     srv_options_init(&o);
     optind = 1;
-    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:i:t:r:T:qh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:i:t:r:T:P:qh", longopts, NULL)) != -1) {
         switch (opt) {
         case 'H': o.host = optarg; break;
         case 'p':
@@ -109,6 +141,10 @@ int cmd_serve(int argc, char **argv)
         case 'T':
             if (cli_int("serve", "--max-think-ms", optarg, 1, 60000, &v)) return EXIT_USAGE;
             o.max_think_ms = (int)v;
+            break;
+        case 'P':
+            if (serve_check_proxies(optarg)) return EXIT_USAGE;
+            o.trusted_proxies = optarg;
             break;
         case 'q': o.quiet = 1; break;
         case 'h': fputs(serve_usage, stdout); return 0;

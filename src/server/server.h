@@ -25,6 +25,8 @@ typedef struct srv_options {
     int replays_per_minute;  /* POST /api/replay per address per minute (a burst of as many) */
     int request_timeout;     /* seconds for each stage of an HTTP request (headers, body,
                               * answer) and for a WebSocket handshake */
+    const char *trusted_proxies;  /* comma-separated addresses whose X-Forwarded-For is
+                                   * believed (NULL: none) */
     int quiet;               /* no log lines on stderr except errors */
     volatile sig_atomic_t *stop;  /* set by a signal handler: stop serving */
 } srv_options;

@@ -19,6 +19,7 @@
  * that creates more than --games-per-minute games gets 429 (srv_rate.c).
  */
 #define _POSIX_C_SOURCE 200809L
+#include <arpa/inet.h>
 #include <libwebsockets.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -431,11 +432,59 @@ void srv_http_closed(srv_server *s, srv_conn *c)
     }
 }
 
+/* 1 if addr (text) is one of the trusted proxies (--trusted-proxy). */
+static int http_trusted(const srv_server *s, const char *addr)
+{
+    const char *list = s->opt->trusted_proxies;
+    size_t n = strlen(addr);
+    for (const char *p = list; p && *p;) {
+        size_t len = strcspn(p, ",");
+        if (len == n && !strncmp(p, addr, n))
+            return 1;
+        p += len + (p[len] == ',');
+    }
+    return 0;
+}
+
+/* The client's address: the peer's, or, if the peer is a trusted proxy, the last
+ * address of X-Forwarded-For that is not a trusted proxy (each proxy appends the
+ * address it was reached from, so what is left of it was written by the client and
+ * is not believed). A header that names nothing usable leaves the peer's. */
 void srv_client_addr(const srv_server *s, struct lws *wsi, char *out, size_t size)
 {
-    (void)s;
     if (!lws_get_peer_simple(wsi, out, size))
         snprintf(out, size, "?");
+    if (!s->opt->trusted_proxies || !http_trusted(s, out))
+        return;
+    int len = lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR);
+    if (len <= 0 || len > 4096)
+        return;
+    char *xff = malloc((size_t)len + 1);
+    if (!xff)
+        return;
+    if (lws_hdr_copy(wsi, xff, len + 1, WSI_TOKEN_X_FORWARDED_FOR) > 0) {
+        char *end = xff + strlen(xff);
+        while (end > xff) {
+            char *start = end;
+            while (start > xff && start[-1] != ',')
+                start--;
+            char *a = start, *b = end;
+            while (a < b && (*a == ' ' || *a == '\t'))
+                a++;
+            while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
+                b--;
+            *b = '\0';
+            unsigned char bin[16];
+            if (!(inet_pton(AF_INET, a, bin) == 1 || inet_pton(AF_INET6, a, bin) == 1))
+                break;  /* not an address: the peer's stays */
+            if (!http_trusted(s, a)) {
+                snprintf(out, size, "%s", a);
+                break;
+            }
+            end = start > xff ? start - 1 : xff;
+        }
+    }
+    free(xff);
 }
 
 /* POST /api/games: the body is complete. The body is parsed and freed before any answer:

@@ -54,8 +54,7 @@ static srv_ip *ws_ip(srv_server *s, const char *addr, int create)
 int srv_ws_admit(srv_server *s, struct lws *wsi)
 {
     char addr[64];
-    if (!lws_get_peer_simple(wsi, addr, sizeof addr))
-        snprintf(addr, sizeof addr, "?");
+    srv_client_addr(s, wsi, addr, sizeof addr);
     srv_ip *ip = ws_ip(s, addr, 0);
     if (ip && ip->conns >= s->opt->max_per_ip) {
         srv_log(s, "refused a WebSocket from %s: %d open already", addr, ip->conns);
@@ -135,8 +134,7 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
     c->is_ws = 1;
     c->seat = -1;
     c->sent = -1;
-    if (!lws_get_peer_simple(wsi, c->addr, sizeof c->addr))
-        snprintf(c->addr, sizeof c->addr, "?");
+    srv_client_addr(s, wsi, c->addr, sizeof c->addr);
     srv_ip *ip = ws_ip(s, c->addr, 1);
     if (ip) {
         ip->conns++;

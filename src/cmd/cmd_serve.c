@@ -25,6 +25,7 @@ static void serve_on_signal(int sig)
 static const char serve_usage[] =
     "usage: carc serve [--host ADDR] [--port N] [--db FILE] [--web DIR] [--workers N]\n"
     "                  [--max-think-ms MS] [--trusted-proxy ADDR[,ADDR...]]\n"
+    "                  [--expire-days N]\n"
     "                  [--max-per-ip N] [--games-per-minute N] [--idle-evict SEC]\n"
     "                  [--replays-per-minute N] [--request-timeout SEC] [--quiet]\n\n"
     "Serves games over HTTP and WebSocket (docs/SERVER.md); stores every move in SQLite\n"
@@ -44,6 +45,9 @@ static const char serve_usage[] =
     "                    (default 900; 0: never)\n"
     "  --replays-per-minute N  POST /api/replay one address may make a minute, in\n"
     "                    bursts of N (default 30; more get 429)\n"
+    "  --expire-days N   an unfinished game nobody has moved in for N days expires:\n"
+    "                    it takes no more moves and no longer loads at start\n"
+    "                    (default 30; 0: never)\n"
     "  --request-timeout SEC  each stage of an HTTP request (headers, body, answer)\n"
     "                    and a WebSocket handshake must be over within SEC seconds\n"
     "                    (default 30)\n"
@@ -94,6 +98,7 @@ int cmd_serve(int argc, char **argv)
         {"request-timeout", required_argument, NULL, 't'},
         {"max-think-ms", required_argument, NULL, 'T'},
         {"trusted-proxy", required_argument, NULL, 'P'},
+        {"expire-days", required_argument, NULL, 'E'},
         {"replays-per-minute", required_argument, NULL, 'r'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
@@ -104,7 +109,7 @@ int cmd_serve(int argc, char **argv)
     int opt;
     srv_options_init(&o);
     optind = 1;
-    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:i:t:r:T:P:qh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:i:t:r:T:P:E:qh", longopts, NULL)) != -1) {
         switch (opt) {
         case 'H': o.host = optarg; break;
         case 'p':
@@ -145,6 +150,10 @@ int cmd_serve(int argc, char **argv)
         case 'P':
             if (serve_check_proxies(optarg)) return EXIT_USAGE;
             o.trusted_proxies = optarg;
+            break;
+        case 'E':
+            if (cli_int("serve", "--expire-days", optarg, 0, 36500, &v)) return EXIT_USAGE;
+            o.expire_days = (int)v;
             break;
         case 'q': o.quiet = 1; break;
         case 'h': fputs(serve_usage, stdout); return 0;

@@ -41,6 +41,7 @@ void srv_options_init(srv_options *o)
     o->max_per_ip = 64;
     o->games_per_minute = 60;
     o->idle_evict = 900;
+    o->expire_days = 30;
     o->request_timeout = 30;
     o->replays_per_minute = 30;
     o->frame_workers = -1;
@@ -264,15 +265,16 @@ int srv_run(const srv_options *o)
         fprintf(stderr, "carc serve: cannot start the frame writers' threads\n");
         goto out;
     }
-    int live = srv_host_rebuild(s);
+    int total;
+    int live = srv_host_rebuild(s, &total);
     if (live < 0)
         goto out;
     struct lws_vhost *vh = lws_get_vhost_by_name(s->ctx, "default");
     int port = vh ? lws_get_vhost_listen_port(vh) : o->port;
     printf("carc serve: http://%s:%d/\n", o->host, port);
     fflush(stdout);
-    srv_log(s, "%d unfinished game%s rebuilt from %s; web pages from %s", live,
-            live == 1 ? "" : "s", o->db, s->web);
+    srv_log(s, "%d unfinished game%s in %s, %d live (a computer's turn; the others load when "
+            "asked for); web pages from %s", total, total == 1 ? "" : "s", o->db, live, s->web);
     rc = 0;
     /* one pass of the loop is one group commit: the moves that arrive in it are
      * committed together at its end, before any of their frames is sent */

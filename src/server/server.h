@@ -22,6 +22,7 @@ typedef struct srv_options {
     int max_per_ip;          /* WebSocket connections one address may hold */
     int games_per_minute;    /* games one address may create per minute (a burst of as many) */
     int idle_evict;          /* seconds after which an untouched game leaves memory (0: never) */
+    int expire_days;         /* days after which an untouched unfinished game expires (0: never) */
     int replays_per_minute;  /* POST /api/replay per address per minute (a burst of as many) */
     int request_timeout;     /* seconds for each stage of an HTTP request (headers, body,
                               * answer) and for a WebSocket handshake */

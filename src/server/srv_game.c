@@ -198,6 +198,13 @@ srv_game *srv_game_load(srv_store *st, const char *id, int *missing, char *err,
         snprintf(err, errsize, "%s", rc == 1 ? "no such game" : st->err);
         return NULL;
     }
+    if (row.finished == 2) {  /* expired: abandoned, it takes no move any more */
+        *missing = 2;
+        snprintf(err, errsize, "game %s expired", id);
+        srv_strings_free(moves, n);
+        srv_game_row_free(&row);
+        return NULL;
+    }
     carc_config cfg;
     carc_error ce;
     srv_game *gm = NULL;

@@ -153,9 +153,13 @@ static int http_game(srv_server *s, struct lws *wsi, const char *uri)
     if (http_segment(uri, 2, id, sizeof id) < 0 || n > 4 ||
         (n == 4 && (http_segment(uri, 3, what, sizeof what) < 0 || strcmp(what, "record"))))
         return http_error(wsi, 404, "no such resource");
-    srv_game *gm = srv_host_find(s, id);
-    if (!gm)
-        return http_error(wsi, 404, "no such game");
+    int why;
+    srv_game *gm = srv_host_find(s, id, &why);
+    if (!gm) {
+        unsigned status;
+        const char *message = srv_host_why(why, &status);
+        return http_error(wsi, status, message);
+    }
     char *body = n == 4 ? srv_game_record(gm) : srv_game_summary(gm);
     if (!body)
         return n == 4 ? http_error(wsi, 404, "the game is not over: no record yet")

@@ -213,7 +213,7 @@ srv_game *srv_game_create(const srv_create *req, srv_store *st,
                           char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1], char *err,
                           size_t errsize);
 /* Rebuilds a game from the store by replaying its log. NULL with *missing = 1 if
- * there is no such game, NULL with err if it does not replay. */
+ * there is no such game, 2 if it expired, NULL with err if it does not replay. */
 srv_game *srv_game_load(srv_store *st, const char *id, int *missing, char *err,
                         size_t errsize);
 void srv_game_free(srv_game *gm);
@@ -354,6 +354,7 @@ typedef struct srv_server {
     srv_rate rate;       /* games created per address (srv_rate.c) */
     lws_sorted_usec_list_t tick;  /* wakes the loop every second (server.c) */
     double next_sweep;   /* when to look for idle games again (srv_host_sweep_idle) */
+    double next_expiry;  /* when to look for abandoned games again (--expire-days) */
     int nfds, fd_limit;  /* sockets in lws's table, and its size (server.c) */
     int fd_full;         /* at the limit: told once (server.c) */
     /* POST /api/replay (srv_http.c): the worker, the replays in progress per address
@@ -412,11 +413,18 @@ void srv_log(const srv_server *s, const char *fmt, ...)
 
 /* ---- srv_host.c --------------------------------------------------------------------- */
 
-/* Finds a game, loading it from the store if it is not live. NULL if unknown. */
-srv_game *srv_host_find(srv_server *s, const char *id);
-/* Rebuilds every unfinished game of the store from its log (at start); returns how
- * many, -1 on a store error. */
-int srv_host_rebuild(srv_server *s);
+/* Finds a game, loading it from the store if it is not live. NULL if it cannot be
+ * had, with why: SRV_NO_GAME, SRV_EXPIRED, or SRV_DAMAGED (its log does not load:
+ * the server's log says why). */
+enum { SRV_NO_GAME = 1, SRV_EXPIRED, SRV_DAMAGED };
+srv_game *srv_host_find(srv_server *s, const char *id, int *why);
+/* The message and HTTP status of a why of srv_host_find. */
+const char *srv_host_why(int why, unsigned *status);
+/* At start: expires the abandoned games (--expire-days), then checks that every
+ * unfinished game rebuilds from its log, keeping live only those whose decision a
+ * computer owes (the others load when asked for). Returns the live ones, -1 on a
+ * store error; *total: the unfinished games. */
+int srv_host_rebuild(srv_server *s, int *total);
 /* After a game changed: frames to its sessions, and a computer's turn queued. */
 void srv_host_changed(srv_server *s, srv_game *gm);
 /* Frees a finished game nobody is watching (it is loaded back from the store if

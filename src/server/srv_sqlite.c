@@ -14,7 +14,7 @@
  * fails: every move appended since batch_begin may be lost. Schema:
  *   games(id TEXT PRIMARY KEY, players, expansions, seed, tokens, created, finished,
  *         first_seq, moves)
- *   log(seq INTEGER PRIMARY KEY, game, idx, move)
+ *   log(seq INTEGER PRIMARY KEY, game, idx, move, at)   (at: unix seconds, for expiry)
  * The log is append-only in commit order with no index per game: a batch of moves
  * of many games writes one or two leaf pages, where a log keyed by (game, idx) wrote
  * one page per move (and a checkpoint came ten times as often). A game's row keeps
@@ -63,6 +63,9 @@ typedef struct sqlite_store {
     /* fault injection (tests/server/store_fail.sh): CARC_SERVE_FAIL_COMMIT=K makes
      * the K-th commit of a batch fail once, rolled back as an I/O error would be */
     long commits, fail_at;
+    /* CARC_SERVE_NOW_OFFSET=SEC (tests/server/expire.sh): the store's clock that much
+     * ahead, so that a test sees games abandoned for days */
+    int64_t now_offset;
     /* CARC_SERVE_STORE_TRACE=FILE (the benchmark): a line per checkpoint */
     FILE *trace;
     /* the database file held with flock(LOCK_EX) while the store is open: one server
@@ -83,7 +86,7 @@ static const char sqlite_schema[] =
     " created INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0,"
     " first_seq INTEGER, moves TEXT);"
     "CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, game TEXT NOT NULL,"
-    " idx INTEGER NOT NULL, move TEXT NOT NULL);"
+    " idx INTEGER NOT NULL, move TEXT NOT NULL, at INTEGER);"
     "CREATE INDEX IF NOT EXISTS games_open ON games(finished);";
 
 void srv_strings_free(char **s, int n)
@@ -104,6 +107,11 @@ void srv_game_row_free(srv_game_row *row)
     free(row->expansions);
     free(row->tokens);
     memset(row, 0, sizeof *row);
+}
+
+static int64_t sqlite_now(const sqlite_store *s)
+{
+    return (int64_t)time(NULL) + s->now_offset;
 }
 
 /* Records SQLite's message on the handle; returns -1 for the caller to pass on. */
@@ -180,7 +188,7 @@ static int sqlite_rebuild(sqlite_store *s)
     int64_t min = 0;
     srv_openlog_clear(&s->open);
     s->stale = 1;
-    if (sqlite3_prepare_v2(s->db, "SELECT id, first_seq FROM games"
+    if (sqlite3_prepare_v2(s->db, "SELECT id, first_seq, created FROM games"
                            " WHERE finished = 0 AND first_seq IS NOT NULL", -1, &st, NULL) != SQLITE_OK)
         return sqlite_fail(s, "list open games");
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -188,6 +196,7 @@ static int sqlite_rebuild(sqlite_store *s)
         if (!g)
             break;
         g->first_seq = sqlite3_column_int64(st, 1);
+        g->last = sqlite3_column_int64(st, 2);
         if (!min || g->first_seq < min)
             min = g->first_seq;
     }
@@ -197,7 +206,7 @@ static int sqlite_rebuild(sqlite_store *s)
     if (rc != SQLITE_DONE)
         return sqlite_fail(s, "list open games");
     if (min &&
-        sqlite3_prepare_v2(s->db, "SELECT seq, game, idx, move FROM log WHERE seq >= ?1"
+        sqlite3_prepare_v2(s->db, "SELECT seq, game, idx, move, at FROM log WHERE seq >= ?1"
                            " ORDER BY seq", -1, &st, NULL) != SQLITE_OK)
         return sqlite_fail(s, "scan the log");
     if (min) {
@@ -208,6 +217,8 @@ static int sqlite_rebuild(sqlite_store *s)
                 continue;  /* a finished game's move, kept until the next open */
             int64_t seq = sqlite3_column_int64(st, 0);
             int idx = sqlite3_column_int(st, 2);
+            if (sqlite3_column_int64(st, 4) > g->last)
+                g->last = sqlite3_column_int64(st, 4);
             if (seq < g->first_seq)
                 sqlite_corrupt(g, "game %s: move %d is in the log before its first move",
                                g->id, idx);
@@ -243,6 +254,7 @@ static int sqlite_insert_move(sqlite_store *s, const char *id, int index, const 
     sqlite3_bind_text(s->ins_move, 1, id, -1, SQLITE_STATIC);
     sqlite3_bind_int(s->ins_move, 2, index);
     sqlite3_bind_text(s->ins_move, 3, move, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(s->ins_move, 4, sqlite_now(s));
     if (sqlite_run(s, s->ins_move, "append move") < 0)
         return -1;
     if (index == 0) {
@@ -282,6 +294,7 @@ static int sqlite_remember(sqlite_store *s, const char *id, const char *move, in
         return -1;
     if (g->n == 1)
         g->first_seq = sqlite3_last_insert_rowid(s->db);
+    g->last = sqlite_now(s);
     if (!finished)
         return 0;
     if (!s->batching) {
@@ -476,6 +489,102 @@ static int sqlite_unfinished(srv_store *base, char ***ids, int *n)
         return -1;
     }
     return 0;
+}
+
+/* Expiry: a game unfinished and untouched for `days` is marked expired (finished = 2,
+ * its moves in its row as a finished game's), in one transaction, and leaves s->open:
+ * it no longer loads at start nor takes a move. */
+static int sqlite_expire(srv_store *base, int days, int (*live)(void *arg, const char *id),
+                         void *arg, int *count)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *mark = NULL, *idle = NULL;
+    char **gone = NULL;
+    int ngone = 0, rc = -1;
+    *count = 0;
+    if (days <= 0)
+        return 0;
+    if (sqlite_fresh(s) < 0)
+        return -1;
+    int64_t before = sqlite_now(s) - (int64_t)days * 86400;
+    if (sqlite3_prepare_v2(s->db, "UPDATE games SET finished = 2, moves = ?2, first_seq = NULL"
+                           " WHERE id = ?1 AND finished = 0", -1, &mark, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "SELECT id FROM games WHERE finished = 0 AND first_seq IS NULL"
+                           " AND created < ?1", -1, &idle, NULL) != SQLITE_OK) {
+        sqlite_fail(s, "expire");
+        goto out;
+    }
+    gone = calloc(s->open.count + 1, sizeof *gone);
+    if (!gone || sqlite_run(s, s->begin, "expire") < 0) {
+        if (!gone)
+            sqlite_oom(s);
+        goto out;
+    }
+    /* games that have moves: their time is their last move's */
+    for (size_t b = 0; b < s->open.nbucket; b++)
+        for (srv_openlog_game *g = s->open.bucket[b]; g; g = g->next) {
+            if (g->bad || g->last >= before || (live && live(arg, g->id)))
+                continue;
+            sqlite3_bind_text(mark, 1, g->id, -1, SQLITE_STATIC);
+            sqlite3_bind_text(mark, 2, g->text ? g->text : "", g->len ? (int)g->len - 1 : 0,
+                              SQLITE_STATIC);
+            if (sqlite_run(s, mark, "expire") < 0)
+                goto undo;
+            gone[ngone++] = g->id;
+        }
+    /* games without a move: their creation's */
+    sqlite3_bind_int64(idle, 1, before);
+    int step;
+    char **idle_ids = NULL;
+    int nidle = 0, capidle = 0;
+    while ((step = sqlite3_step(idle)) == SQLITE_ROW) {
+        const char *id = (const char *)sqlite3_column_text(idle, 0);
+        if (live && live(arg, id))
+            continue;
+        if (nidle == capidle) {
+            capidle = capidle ? 2 * capidle : 16;
+            char **n = realloc(idle_ids, (size_t)capidle * sizeof *n);
+            if (!n)
+                break;
+            idle_ids = n;
+        }
+        if (!(idle_ids[nidle] = strdup(id)))
+            break;
+        nidle++;
+    }
+    sqlite3_reset(idle);
+    int ok = step == SQLITE_DONE;
+    for (int i = 0; ok && i < nidle; i++) {
+        sqlite3_bind_text(mark, 1, idle_ids[i], -1, SQLITE_STATIC);
+        sqlite3_bind_text(mark, 2, "", 0, SQLITE_STATIC);
+        ok = sqlite_run(s, mark, "expire") == 0;
+    }
+    srv_strings_free(idle_ids, nidle);
+    if (!ok) {
+        if (step != SQLITE_DONE)
+            sqlite_fail(s, "expire");
+        goto undo;
+    }
+    if (sqlite_run(s, s->commit, "expire") < 0)
+        goto undo;
+    *count = ngone + nidle;
+    for (int i = 0; i < ngone; i++) {
+        char *id = strdup(gone[i]);  /* the entry owns gone[i] */
+        if (id)
+            srv_openlog_remove(&s->open, id);
+        else
+            s->stale = 1;
+        free(id);
+    }
+    rc = 0;
+    goto out;
+undo:
+    sqlite_undo(s);
+out:
+    free(gone);
+    sqlite3_finalize(mark);
+    sqlite3_finalize(idle);
+    return rc;
 }
 
 static double sqlite_realtime(void)
@@ -710,6 +819,8 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
         return NULL;
     }
     s->lock_fd = -1;
+    const char *offset = getenv("CARC_SERVE_NOW_OFFSET");
+    s->now_offset = offset ? strtoll(offset, NULL, 10) : 0;
     const char *fault = getenv("CARC_SERVE_FAIL_COMMIT");
     s->fail_at = fault ? strtol(fault, NULL, 10) : 0;
     s->base.create_game = sqlite_create_game;
@@ -718,6 +829,7 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
     s->base.batch_end = sqlite_batch_end;
     s->base.load_game = sqlite_load_game;
     s->base.unfinished = sqlite_unfinished;
+    s->base.expire = sqlite_expire;
     s->base.close = sqlite_close;
     if (sqlite_lock(s, path, err, errsize) < 0) {
         sqlite_close(&s->base);
@@ -750,6 +862,13 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
         sqlite_close(&s->base);
         return NULL;
     }
+    if (!sqlite_has(s, "SELECT at FROM log LIMIT 0") &&
+        sqlite_exec(s, "ALTER TABLE log ADD COLUMN at INTEGER") < 0) {
+        snprintf(err, errsize, "cannot migrate database %s (left as it was): %s", path,
+                 s->base.err);
+        sqlite_close(&s->base);
+        return NULL;
+    }
     if (sqlite_migrate(s) < 0) {
         snprintf(err, errsize, "cannot migrate database %s (left as it was): %s", path,
                  s->base.err);
@@ -762,8 +881,8 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
     } prep[] = {
         {&s->ins_game, "INSERT INTO games (id, players, expansions, seed, tokens, created)"
                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6)"},
-        {&s->ins_move, "INSERT INTO log (game, idx, move) VALUES (?1, ?2, ?3)"},
-        {&s->set_first, "UPDATE games SET first_seq = ?2 WHERE id = ?1"},
+        {&s->ins_move, "INSERT INTO log (game, idx, move, at) VALUES (?1, ?2, ?3, ?4)"},
+        {&s->set_first, "UPDATE games SET first_seq = ?2 WHERE id = ?1 AND finished = 0"},
         {&s->fin_game, "UPDATE games SET finished = 1, moves = ?2, first_seq = NULL"
                        " WHERE id = ?1"},
         {&s->sel_game, "SELECT id, players, expansions, seed, tokens, created, finished, moves"

@@ -29,7 +29,8 @@ typedef struct srv_game_row {
     uint64_t seed;
     char *tokens;       /* seat token hashes, hex, comma-separated ("" for computer seats) */
     int64_t created;    /* unix seconds */
-    int finished;
+    int finished;       /* 0: being played; 1: over; 2: expired (abandoned; its moves are
+                         * kept in the row as a finished game's) */
 } srv_game_row;
 
 void srv_game_row_free(srv_game_row *row);
@@ -53,6 +54,10 @@ struct srv_store {
     int (*load_game)(srv_store *st, const char *id, srv_game_row *row, char ***moves, int *n);
     /* The ids of every unfinished game (malloc'd array of malloc'd strings). */
     int (*unfinished)(srv_store *st, char ***ids, int *n);
+    /* Marks expired every unfinished game with no move (nor creation) in the last `days`
+     * days, but those live(arg, id) says are in use; *count: how many. Outside a batch. */
+    int (*expire)(srv_store *st, int days, int (*live)(void *arg, const char *id), void *arg,
+                  int *count);
     void (*close)(srv_store *st);
     char err[256];
 };

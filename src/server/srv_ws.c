@@ -162,9 +162,11 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
             return ws_refuse(c, "wrong token for this game");
         memcpy(token, p, n + 1);
     }
-    srv_game *gm = srv_host_find(s, id);
+    int why;
+    unsigned status;
+    srv_game *gm = srv_host_find(s, id, &why);
     if (!gm)
-        return ws_refuse(c, "no such game");
+        return ws_refuse(c, srv_host_why(why, &status));
     if (token[0]) {
         c->seat = srv_game_seat_of(gm, token);
         if (c->seat < 0)

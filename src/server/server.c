@@ -174,6 +174,8 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
     case LWS_CALLBACK_CLOSED:
         srv_ws_closed(s, c);
         return 0;
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        return srv_ws_peer_close(in, len);
     default:
         break;
     }

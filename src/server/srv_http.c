@@ -18,15 +18,44 @@
  * /api/replay at SRV_RECORD_MAX. An address
  * that creates more than --games-per-minute games gets 429 (srv_rate.c).
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include <arpa/inet.h>
 #include <libwebsockets.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include <sys/stat.h>
 
 #include "srv_int.h"
+
+/* The headers every answer carries (issue 22, Low): no sniffing of types, no framing,
+ * no referrer (a seat's address holds its token); a page also gets its content
+ * security policy: its own scripts, styles (and the style attributes the pages
+ * write), images and connections only. 0, or -1 if they do not fit. */
+static int http_guard_headers(struct lws *wsi, unsigned char **p, unsigned char *end, int page)
+{
+    static const struct {
+        const char *name, *value;
+    } all[] = {
+        {"x-content-type-options:", "nosniff"},
+        {"referrer-policy:", "no-referrer"},
+        {"x-frame-options:", "DENY"},
+    };
+    static const char csp_page[] =
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+        "form-action 'self'; frame-ancestors 'none'";
+    static const char csp_data[] = "default-src 'none'; frame-ancestors 'none'";
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (lws_add_http_header_by_name(wsi, (const unsigned char *)all[i].name,
+                                        (const unsigned char *)all[i].value,
+                                        (int)strlen(all[i].value), p, end))
+            return -1;
+    const char *csp = page ? csp_page : csp_data;
+    return lws_add_http_header_by_name(wsi, (const unsigned char *)"content-security-policy:",
+                                       (const unsigned char *)csp, (int)strlen(csp), p, end);
+}
 
 /* Writes a whole response; returns what the callback must return. */
 static int http_reply(struct lws *wsi, unsigned status, const char *type, const char *body,
@@ -40,6 +69,7 @@ static int http_reply(struct lws *wsi, unsigned status, const char *type, const 
     if (lws_add_http_common_headers(wsi, status, type, (lws_filepos_t)len, &p, end) ||
         lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
                                     (const unsigned char *)"no-store", 8, &p, end) ||
+        http_guard_headers(wsi, &p, end, 0) ||
         lws_finalize_write_http_header(wsi, start, &p, end)) {
         free(buf);
         return -1;
@@ -92,15 +122,24 @@ static const char *http_mime(const char *path)
     return "application/octet-stream";
 }
 
-/* Serves web/<rel>; 404 if it is not a regular file. */
+/* Serves web/<rel>; 404 if it is not a regular file inside web/ once every symbolic
+ * link is followed (a link out of web/ is not served: issue 22, Low). */
 static int http_file(srv_server *s, struct lws *wsi, const char *rel)
 {
-    char path[8192];
+    char path[8192], real[PATH_MAX], root[PATH_MAX];
     struct stat st;
     snprintf(path, sizeof path, "%s/%s", s->web, rel);
-    if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+    if (stat(path, &st) < 0 || !S_ISREG(st.st_mode) || !realpath(path, real) ||
+        !realpath(s->web, root))
         return http_error(wsi, 404, "no such page");
-    int n = lws_serve_http_file(wsi, path, http_mime(path), NULL, 0);
+    size_t n_root = strlen(root);
+    if (strncmp(real, root, n_root) != 0 || (real[n_root] != '/' && strcmp(root, "/") != 0))
+        return http_error(wsi, 404, "no such page");
+    unsigned char extra[1024], *p = extra;
+    if (http_guard_headers(wsi, &p, extra + sizeof extra, 1) < 0)
+        return -1;
+    int n = lws_serve_http_file(wsi, real, http_mime(real), (const char *)extra,
+                                (int)(p - extra));
     if (n < 0 || (n > 0 && lws_http_transaction_completed(wsi)))
         return -1;
     return 0;
@@ -170,12 +209,43 @@ static int http_game(srv_server *s, struct lws *wsi, const char *uri)
     return rc;
 }
 
+/* What is wrong with how a request says where its body ends (issue 22, Low: lws 4.1
+ * reads "Content-Length: abc" as 0, keeps the first of two, and lets Content-Length
+ * win over chunked: each a way to smuggle a request past a proxy), or NULL. */
+static const char *http_framing(struct lws *wsi)
+{
+    char cl[32];
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0)
+        return "Transfer-Encoding is not accepted: send the body with a Content-Length";
+    int n = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH);
+    if (n <= 0)
+        return NULL;
+    if (lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, 1) > 0 ||
+        lws_hdr_copy_fragment(wsi, cl, sizeof cl, WSI_TOKEN_HTTP_CONTENT_LENGTH, 1) >= 0)
+        return "more than one Content-Length";
+    if (n >= (int)sizeof cl || lws_hdr_copy(wsi, cl, sizeof cl, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0)
+        return "Content-Length is not a number";
+    const char *d = cl;
+    while (*d == ' ' || *d == '\t')
+        d++;
+    size_t digits = strspn(d, "0123456789");
+    if (!digits || d[digits + strspn(d + digits, " \t")] != '\0')
+        return "Content-Length is not a number";
+    return NULL;
+}
+
 int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
 {
     srv_host_flush(s);  /* an answer shows only committed moves */
     const char *uri = c->uri;
     c->wsi = wsi;
     c->post = 0;
+    const char *framing = http_framing(wsi);
+    if (framing) {
+        /* the body's end is in doubt: answer, and close the connection */
+        http_error(wsi, 400, framing);
+        return -1;
+    }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0) {
         c->post = strcmp(uri, "/api/games") == 0 ? 1 : strcmp(uri, "/api/replay") == 0 ? 2 : 0;
         if (!c->post)

@@ -472,6 +472,11 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi);
 int srv_ws_receive(srv_server *s, srv_conn *c, struct lws *wsi, const void *in, size_t len);
 int srv_ws_writable(srv_server *s, srv_conn *c, struct lws *wsi);
 void srv_ws_closed(srv_server *s, srv_conn *c);
+/* A close frame from the client (payload in, len): a code RFC 6455 does not allow a
+ * peer to send (5000, 65535, 1005...) is answered with 1002, protocol error, not
+ * echoed (the payload is rewritten in place: lws echoes it). What the callback
+ * returns (-1: close without an echo). */
+int srv_ws_peer_close(unsigned char *in, size_t len);
 /* Pushes the current frame to every session of the game. */
 void srv_ws_broadcast(srv_server *s, srv_game *gm);
 /* The game's moves are committed: its sessions' waiting frames may go. */

@@ -174,6 +174,8 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
     }
     /* ?frames=delta: state frames that carry only what changed (srv_frame_write.c) */
     char args[64];
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_URI_ARGS) >= (int)sizeof args)
+        return ws_refuse(c, "unknown query: use ?frames=delta or ?frames=full");
     if (lws_hdr_copy(wsi, args, sizeof args, WSI_TOKEN_HTTP_URI_ARGS) > 0) {
         if (strcmp(args, "frames=delta") == 0)
             c->delta = 1;
@@ -297,6 +299,24 @@ int srv_ws_writable(srv_server *s, srv_conn *c, struct lws *wsi)
         lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)why,
                          sizeof why - 1);
         return -1;
+    }
+    return 0;
+}
+
+int srv_ws_peer_close(unsigned char *in, size_t len)
+{
+    if (len == 1)
+        return -1;  /* no room for a code: close without an echo */
+    if (len < 2)
+        return 0;
+    unsigned code = (unsigned)in[0] << 8 | in[1];
+    int valid = (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1011) ||
+                (code >= 3000 && code <= 4999);
+    if (!valid) {  /* the echo lws sends is this payload: it says protocol error */
+        in[0] = LWS_CLOSE_STATUS_PROTOCOL_ERR >> 8;
+        in[1] = LWS_CLOSE_STATUS_PROTOCOL_ERR & 0xff;
+        for (size_t i = 2; i < len; i++)
+            in[i] = ' ';
     }
     return 0;
 }

@@ -16,6 +16,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <libwebsockets.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,21 +132,27 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
         return 0;
     case LWS_CALLBACK_HTTP_WRITEABLE:
         return c && !c->is_ws ? srv_http_writable(s, c, wsi) : 0;
-    case LWS_CALLBACK_ADD_POLL_FD:
-        /* descriptors in use: lws stops accepting when its table is full (below) */
-        if (++s->nfds >= s->fd_limit - 1 && !s->fd_full) {
+    case LWS_CALLBACK_FILTER_NETWORK_CONNECTION: {
+        /* Descriptors in reserve (issue 22, H1): the kernel gives a new socket the
+         * lowest free number, so a number within the reserve's reach of the limit means
+         * the process is near running out: the connection is closed at once (accept
+         * never fails with EMFILE, which lws retried at once, forever), and that is
+         * logged once until connections come in below the reserve again. */
+        int fd = (int)(intptr_t)in;
+        if (fd >= s->fd_limit - s->fd_reserve) {
+            if (!s->fd_full)
+                srv_log(s, "descriptors are running out (%d of %d in use): new connections "
+                        "are closed until some close (raise the limit with ulimit -n)", fd,
+                        s->fd_limit);
             s->fd_full = 1;
-            srv_log(s, "%d connections: the descriptors set aside for sockets are all in use; "
-                    "new connections wait until some close (raise the limit with ulimit -n)",
-                    s->nfds);
+            return -1;
         }
-        return 0;
-    case LWS_CALLBACK_DEL_POLL_FD:
-        if (--s->nfds < s->fd_limit * 9 / 10 && s->fd_full) {
+        if (s->fd_full && fd < s->fd_limit - 2 * s->fd_reserve) {
             s->fd_full = 0;
-            srv_log(s, "%d connections: accepting again", s->nfds);
+            srv_log(s, "descriptors: accepting connections again");
         }
         return 0;
+    }
     case LWS_CALLBACK_HTTP:
         srv_http_closed(s, c);  /* a connection kept alive: the last request's leftovers */
         memset(c, 0, sizeof *c);
@@ -212,7 +219,7 @@ int srv_run(const srv_options *o)
     }
     s->opt = o;
     snprintf(s->web, sizeof s->web, "%s", o->web);
-    s->store = srv_sqlite_open(o->db, err, sizeof err);
+    s->store = srv_store_open(o->db, err, sizeof err);
     if (!s->store) {
         fprintf(stderr, "carc serve: %s\n", err);
         free(s);
@@ -229,24 +236,13 @@ int srv_run(const srv_options *o)
     /* every stage lws times out itself (a handshake, headers, a keep-alive idle) */
     info.timeout_secs = (unsigned)o_timeout(s);
     info.timeout_secs_ah_idle = (unsigned)o_timeout(s);  /* headers trickled in */
-    /* Descriptors in reserve (issue 22, H1): libwebsockets sizes its table by the
-     * descriptor limit when the context is made, and stops accepting when the table is
-     * full. Made under a limit lowered by a reserve (an eighth, at least 32), then
-     * raised back, it stops before the process runs out: the reserve stays for the
-     * database's files and the pages being served, and accept never fails with EMFILE
-     * (which it retried at once, forever). */
-    struct rlimit rl, low;
-    int lowered = 0;
-    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur > 96) {
-        rlim_t keep = rl.rlim_cur / 8 < 32 ? 32 : rl.rlim_cur / 8;
-        low = rl;
-        low.rlim_cur = rl.rlim_cur - keep;
-        lowered = setrlimit(RLIMIT_NOFILE, &low) == 0;
-    }
-    s->fd_limit = lowered ? (int)low.rlim_cur : (int)sysconf(_SC_OPEN_MAX);
+    /* the descriptors kept for the database's files and the pages being served: an
+     * eighth of the limit, at least 32 (FILTER_NETWORK_CONNECTION above) */
+    struct rlimit rl;
+    s->fd_limit = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+                  rl.rlim_cur < (rlim_t)1 << 30 ? (int)rl.rlim_cur : 1 << 30;
+    s->fd_reserve = s->fd_limit / 8 < 32 ? 32 : s->fd_limit / 8;
     s->ctx = lws_create_context(&info);
-    if (lowered)
-        setrlimit(RLIMIT_NOFILE, &rl);
     if (!s->ctx) {
         fprintf(stderr, "carc serve: cannot listen on %s:%d\n", o->host, o->port);
         goto out;

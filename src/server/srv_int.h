@@ -355,8 +355,8 @@ typedef struct srv_server {
     lws_sorted_usec_list_t tick;  /* wakes the loop every second (server.c) */
     double next_sweep;   /* when to look for idle games again (srv_host_sweep_idle) */
     double next_expiry;  /* when to look for abandoned games again (--expire-days) */
-    int nfds, fd_limit;  /* sockets in lws's table, and its size (server.c) */
-    int fd_full;         /* at the limit: told once (server.c) */
+    int fd_limit, fd_reserve;  /* descriptors: the process's limit, those kept back */
+    int fd_full;         /* new connections are closed: told once (server.c) */
     /* POST /api/replay (srv_http.c): the worker, the replays in progress per address
      * and in all, and a rate per address */
     srv_replays *replays;

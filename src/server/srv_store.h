@@ -64,6 +64,12 @@ struct srv_store {
 
 /* Opens (creating if needed) the SQLite store at path. NULL with a message in err. */
 srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize);
+/* Opens the PostgreSQL store at a libpq connection URI (srv_pg.c), creating its tables
+ * if needed. NULL with a message in err. */
+srv_store *srv_pg_open(const char *uri, char *err, size_t errsize);
+/* --db: a postgresql:// (or postgres://) URI is PostgreSQL, anything else a SQLite
+ * file. */
+srv_store *srv_store_open(const char *db, char *err, size_t errsize);
 
 /* Frees an array of n strings and the array. */
 void srv_strings_free(char **s, int n);

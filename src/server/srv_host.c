@@ -25,8 +25,18 @@ srv_game *srv_host_find(srv_server *s, const char *id, int *why)
     srv_game *gm = srv_registry_find(&s->reg, id);
     if (gm || !srv_is_hex(id, 2 * SRV_ID_BYTES))
         return gm;
+    /* one owner per game (several processes on one PostgreSQL database): this one
+     * hosts the game only while it holds it */
+    int claim = s->store->claim(s->store, id);
+    if (claim != 0) {
+        *why = claim > 0 ? SRV_ELSEWHERE : SRV_DAMAGED;
+        if (claim < 0)
+            fprintf(stderr, "carc serve: %s\n", s->store->err);
+        return NULL;
+    }
     gm = srv_game_load(s->store, id, &missing, err, sizeof err);
     if (!gm) {
+        s->store->release(s->store, id);
         *why = missing == 1 ? SRV_NO_GAME : missing == 2 ? SRV_EXPIRED : SRV_DAMAGED;
         if (!missing)
             fprintf(stderr, "carc serve: %s\n", err);
@@ -44,6 +54,9 @@ const char *srv_host_why(int why, unsigned *status)
         *status = 410;
         return "this game expired: nobody played it for longer than the server keeps "
                "abandoned games";
+    case SRV_ELSEWHERE:
+        *status = 503;
+        return "this game is being played on another server process: try again in a moment";
     case SRV_DAMAGED:
         *status = 500;
         return "this game is damaged: its stored moves do not load (the server's log says "
@@ -87,15 +100,19 @@ int srv_host_rebuild(srv_server *s, int *total)
     }
     *total = n;
     for (int i = 0; i < n; i++) {
+        if (s->store->claim(s->store, ids[i]) != 0)
+            continue;  /* hosted by another process (or the claim failed: later) */
         srv_game *gm = srv_game_load(s->store, ids[i], &missing, err, sizeof err);
         if (!gm) {
             fprintf(stderr, "carc serve: %s\n", err);
+            s->store->release(s->store, ids[i]);
             continue;
         }
         /* issue 22, M1: only a game a computer must move in stays; the others are
          * rebuilt again when someone asks for them (100,000 unfinished games took 1.85
          * GB to start) */
         if (srv_game_bot_seat(gm) < 0) {
+            s->store->release(s->store, ids[i]);
             srv_game_free(gm);
             continue;
         }
@@ -136,7 +153,13 @@ void srv_host_evict_if_idle(srv_server *s, srv_game *gm)
      * the commit fails, it is rebuilt in place */
     if (!carc_is_over(gm->g) || gm->conns || gm->durable < gm->index)
         return;
+    srv_host_drop(s, gm);
+}
+
+void srv_host_drop(srv_server *s, srv_game *gm)
+{
     srv_registry_remove(&s->reg, gm);
+    s->store->release(s->store, gm->id);  /* another process may host it now */
     srv_game_free(gm);
 }
 
@@ -181,8 +204,7 @@ void srv_host_sweep_idle(srv_server *s)
                 continue;
             srv_log(s, "game %s left memory after %.0f s untouched (it stays in the store)",
                     gm->id, now - gm->touched);
-            srv_registry_remove(&s->reg, gm);
-            srv_game_free(gm);
+            srv_host_drop(s, gm);
         }
 }
 

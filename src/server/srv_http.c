@@ -598,6 +598,10 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
     srv_game *gm = srv_game_create(&req, s->store, tokens, err, sizeof err);
     if (!gm)
         return http_error(wsi, 500, err);
+    if (s->store->claim(s->store, gm->id) != 0) {  /* a new id: nobody else holds it */
+        srv_game_free(gm);
+        return http_error(wsi, 500, s->store->err);
+    }
     srv_registry_add(&s->reg, gm);
     srv_log(s, "game %s created: %d players, %s", gm->id, gm->seats, gm->expansions);
     strbuf b;

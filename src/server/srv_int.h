@@ -414,9 +414,9 @@ void srv_log(const srv_server *s, const char *fmt, ...)
 /* ---- srv_host.c --------------------------------------------------------------------- */
 
 /* Finds a game, loading it from the store if it is not live. NULL if it cannot be
- * had, with why: SRV_NO_GAME, SRV_EXPIRED, or SRV_DAMAGED (its log does not load:
- * the server's log says why). */
-enum { SRV_NO_GAME = 1, SRV_EXPIRED, SRV_DAMAGED };
+ * had, with why: SRV_NO_GAME, SRV_EXPIRED, SRV_DAMAGED (its log does not load: the
+ * server's log says why), or SRV_ELSEWHERE (another process holds it: store claim). */
+enum { SRV_NO_GAME = 1, SRV_EXPIRED, SRV_DAMAGED, SRV_ELSEWHERE };
 srv_game *srv_host_find(srv_server *s, const char *id, int *why);
 /* The message and HTTP status of a why of srv_host_find. */
 const char *srv_host_why(int why, unsigned *status);
@@ -430,6 +430,8 @@ void srv_host_changed(srv_server *s, srv_game *gm);
 /* Frees a finished game nobody is watching (it is loaded back from the store if
  * asked for again). Never call it while a caller up the stack holds gm. */
 void srv_host_evict_if_idle(srv_server *s, srv_game *gm);
+/* Takes a game out of memory and lets another process claim it. */
+void srv_host_drop(srv_server *s, srv_game *gm);
 /* Frees the unfinished games nobody has touched for opt->idle_evict seconds (at most
  * every few seconds; they stay in the store and are rebuilt when asked for). */
 void srv_host_sweep_idle(srv_server *s);

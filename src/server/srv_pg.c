@@ -19,8 +19,13 @@
  * fails aborts a PostgreSQL transaction: the batch is then lost, later appends of it
  * are refused and batch_end fails (the server rebuilds those games from the store).
  *
- * One server per database, for now: the store takes a session advisory lock at open
- * (released when the connection ends, whatever kills the process).
+ * One owner per game: several processes share the database, and a process hosts a
+ * game only while it holds a session advisory lock keyed by the game's id (its 48
+ * bits are the key: no two games share one). The lock dies with the connection,
+ * whatever ends the process, and another process then takes the game over by
+ * rebuilding it from its moves. The move count's guard above still refuses a move
+ * from a process that lost its lock without knowing (its connection dropped) once
+ * the new owner has moved on.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <libpq-fe.h>
@@ -39,9 +44,6 @@ typedef struct pg_store {
     int64_t now_offset;    /* CARC_SERVE_NOW_OFFSET (tests), as the SQLite store */
     long commits, fail_at; /* CARC_SERVE_FAIL_COMMIT (tests), as the SQLite store */
 } pg_store;
-
-/* A fixed key of the advisory lock one server holds on its database. */
-#define PG_SERVER_LOCK "4702180922"
 
 static const char pg_schema[] =
     "CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, players TEXT NOT NULL,"
@@ -335,12 +337,53 @@ static int pg_expire(srv_store *base, int days, int (*live)(void *arg, const cha
     return rc;
 }
 
+/* The advisory lock's key of a game: its id's 48 bits (-1 if the id is not 12 hex). */
+static long long pg_key(const char *id)
+{
+    char *end;
+    if (strlen(id) != 12)
+        return -1;
+    long long k = strtoll(id, &end, 16);
+    return *end ? -1 : k;
+}
+
+static int pg_claim(srv_store *base, const char *id)
+{
+    pg_store *s = (pg_store *)base;
+    char key[24];
+    long long k = pg_key(id);
+    if (k < 0) {
+        snprintf(s->base.err, sizeof s->base.err, "store: claim: not a game id");
+        return -1;
+    }
+    snprintf(key, sizeof key, "%lld", k);
+    const char *p[] = {key};
+    PGresult *r = pg_run(s, "claim", 1, p, "claim game");
+    if (!r)
+        return -1;
+    int held = !strcmp(PQgetvalue(r, 0, 0), "t");
+    PQclear(r);
+    return held ? 0 : 1;
+}
+
+static void pg_release(srv_store *base, const char *id)
+{
+    pg_store *s = (pg_store *)base;
+    char key[24];
+    long long k = pg_key(id);
+    if (k < 0)
+        return;
+    snprintf(key, sizeof key, "%lld", k);
+    const char *p[] = {key};
+    PQclear(pg_run(s, "release", 1, p, "release game"));
+}
+
 static void pg_close(srv_store *base)
 {
     pg_store *s = (pg_store *)base;
     if (!s)
         return;
-    PQfinish(s->db);  /* the advisory lock goes with the session */
+    PQfinish(s->db);  /* the games' advisory locks go with the session */
     free(s);
 }
 
@@ -362,6 +405,8 @@ srv_store *srv_pg_open(const char *uri, char *err, size_t errsize)
     s->base.load_game = pg_load_game;
     s->base.unfinished = pg_unfinished;
     s->base.expire = pg_expire;
+    s->base.claim = pg_claim;
+    s->base.release = pg_release;
     s->base.close = pg_close;
     s->db = PQconnectdb(uri);
     if (!s->db || PQstatus(s->db) != CONNECTION_OK) {
@@ -372,20 +417,7 @@ srv_store *srv_pg_open(const char *uri, char *err, size_t errsize)
         pg_close(&s->base);
         return NULL;
     }
-    PGresult *r = PQexec(s->db, "SELECT pg_try_advisory_lock(" PG_SERVER_LOCK ")");
-    int locked = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 &&
-                 !strcmp(PQgetvalue(r, 0, 0), "t");
-    if (PQresultStatus(r) != PGRES_TUPLES_OK)
-        pg_fail(s, "lock", r);
-    else if (!locked)
-        snprintf(s->base.err, sizeof s->base.err, "is in use by another carc serve: one server "
-                 "per database (stop the other one, or give this one another --db)");
-    PQclear(r);
-    if (!locked) {
-        snprintf(err, errsize, "database %s: %s", PQdb(s->db), s->base.err);
-        pg_close(&s->base);
-        return NULL;
-    }
+    PGresult *r;
     /* quiet the schema's notices ("already exists") */
     if (pg_cmd(s, "SET client_min_messages = warning", "set up") < 0 ||
         pg_cmd(s, pg_schema, "set up") < 0) {
@@ -410,6 +442,8 @@ srv_store *srv_pg_open(const char *uri, char *err, size_t errsize)
         {"sel_idle", "SELECT id FROM games WHERE finished = 0 AND touched < $1", 1},
         {"mark_expired", "UPDATE games SET finished = 2"
                          " WHERE id = $1 AND finished = 0 AND touched < $2", 2},
+        {"claim", "SELECT pg_try_advisory_lock($1::bigint)", 1},
+        {"release", "SELECT pg_advisory_unlock($1::bigint)", 1},
     };
     for (size_t i = 0; i < sizeof prep / sizeof prep[0]; i++) {
         r = PQprepare(s->db, prep[i].name, prep[i].sql, prep[i].n, NULL);

@@ -587,6 +587,18 @@ out:
     return rc;
 }
 
+/* One process per file (the flock): every claim is this process's. */
+static int sqlite_claim(srv_store *base, const char *id)
+{
+    (void)base, (void)id;
+    return 0;
+}
+
+static void sqlite_release(srv_store *base, const char *id)
+{
+    (void)base, (void)id;
+}
+
 static double sqlite_realtime(void)
 {
     struct timespec ts;
@@ -830,6 +842,8 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
     s->base.load_game = sqlite_load_game;
     s->base.unfinished = sqlite_unfinished;
     s->base.expire = sqlite_expire;
+    s->base.claim = sqlite_claim;
+    s->base.release = sqlite_release;
     s->base.close = sqlite_close;
     if (sqlite_lock(s, path, err, errsize) < 0) {
         sqlite_close(&s->base);

@@ -58,6 +58,13 @@ struct srv_store {
      * days, but those live(arg, id) says are in use; *count: how many. Outside a batch. */
     int (*expire)(srv_store *st, int days, int (*live)(void *arg, const char *id), void *arg,
                   int *count);
+    /* One owner per game across processes: claim takes game `id` for this process (0),
+     * or finds it held by another (1), or fails (-1); release lets it go. A process
+     * hosts (loads, moves) only the games it holds; a claim dies with the process.
+     * (SQLite: one process per file, every claim is granted. PostgreSQL: a session
+     * advisory lock on the id.) */
+    int (*claim)(srv_store *st, const char *id);
+    void (*release)(srv_store *st, const char *id);
     void (*close)(srv_store *st);
     char err[256];
 };

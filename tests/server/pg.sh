@@ -4,8 +4,8 @@
 # commit, expiry, one server per database), then the server's own tests on it: whole
 # games with every frame checked and the records replayed after a restart (play.sh),
 # SIGKILL at random moments with no acknowledged move lost (crash.sh), a failed group
-# commit (store_fail.sh), idle games leaving memory (idle.sh) and the bad inputs
-# (bad_input.sh's WebSocket and HTTP part).
+# commit (store_fail.sh); two processes on one database, one owner per game, and a
+# game taken over after its owner is killed.
 set -eu
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pg_lib.sh"
@@ -21,13 +21,57 @@ for t in play crash store_fail; do
         { echo "FAIL: $t.sh on PostgreSQL"; tail -20 "$DIR/$t.out"; exit 1; }
     tail -1 "$DIR/$t.out"
 done
-# a second server on the same database
+# Two processes on one database, one owner per game: a game created on A is refused by
+# B (503, and its WebSocket) while A lives, so B cannot accept a move of it; A plays a
+# move; A is killed (SIGKILL); B takes the game over from its log with that move, and
+# plays the next.
 CARC_TEST_DB=$(pg_uri two)
 start_server
-rc=0
-timeout 10 "$CARC" serve --port 0 --db "$CARC_TEST_DB" > /dev/null 2> "$DIR/err" || rc=$?
-[ "$rc" -eq 1 ] && grep -q "is in use by another carc serve" "$DIR/err" ||
-    { echo "FAIL: a second server on one PostgreSQL database: exit $rc: $(cat "$DIR/err")"; exit 1; }
+PA=$PORT APID=$SERVER_PID
+PORT=
+start_server
+PB=$PORT BPID=$SERVER_PID
+"$CLIENT" post "$PA" /api/games '{"players":["human","human"],"seed":21}' > "$DIR/game"
+id=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
+tok0=$(sed -n 's/.*"seat":0,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
+tok1=$(sed -n 's/.*"seat":1,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
+[ -n "$id" ] && [ -n "$tok0" ] && [ -n "$tok1" ] || { echo "FAIL: no game: $(cat "$DIR/game")"; exit 1; }
+"$CLIENT" get "$PB" "/api/games/$id" | head -2 | tr '\n' ' ' > "$DIR/got"
+grep -q '^503 .*another server process' "$DIR/got" ||
+    { echo "FAIL: B hosts A's game: $(cat "$DIR/got")"; exit 1; }
+"$RAW" "$PB" "ws:/ws/$id/$tok0" read:3 > "$DIR/got"
+grep -q 'another server process' "$DIR/got" && ! grep -q '"type":"state"' "$DIR/got" ||
+    { echo "FAIL: B opened a session on A's game: $(tail -c 300 "$DIR/got")"; exit 1; }
+# move_on PORT TOKEN INDEX: the seat plays its first legal move at INDEX; the state after
+move_on() {
+    "$RAW" "$1" "ws:/ws/$id/$2" read:2 > "$DIR/st"
+    mv=$(grep -a -o '"legal":\["[^"]*"' "$DIR/st" | tail -1 | sed 's/"legal":\["//; s/"$//')
+    [ -n "$mv" ] || { echo "FAIL: no legal move for the seat at $3: $(tail -c 300 "$DIR/st")"; exit 1; }
+    "$RAW" "$1" "ws:/ws/$id/$2" sleep:0.5 "frame:1:1:{\"type\":\"move\",\"index\":$3,\"move\":\"$mv\"}" \
+        read:2 > "$DIR/st"
+    grep -a -q "\"index\":$(($3 + 1))," "$DIR/st" ||
+        { echo "FAIL: the move $mv at $3 was not played: $(tail -c 300 "$DIR/st")"; exit 1; }
+}
+move_on "$PA" "$tok0" 0
+kill -9 "$APID"
+wait "$APID" 2>/dev/null || true
+i=0
+until "$CLIENT" get "$PB" "/api/games/$id" | head -1 | grep -q '^200 '; do
+    i=$((i + 1))
+    [ $i -lt 50 ] || { echo "FAIL: B does not take the game over after A died"; exit 1; }
+    sleep 0.1
+done
+"$CLIENT" get "$PB" "/api/games/$id" | grep -q '"index":1,' ||
+    { echo "FAIL: the move A acknowledged is not in B's game"; exit 1; }
+# the seat that owes index 1 (seat 0 may still owe it: a follower's decision)
+if "$RAW" "$PB" "ws:/ws/$id/$tok1" read:2 | grep -a -q '"legal":\["'; then
+    move_on "$PB" "$tok1" 1
+else
+    move_on "$PB" "$tok0" 1
+fi
+"$CLIENT" get "$PB" "/api/games/$id" | grep -q '"index":2,' ||
+    { echo "FAIL: B's move is not in the game"; exit 1; }
+SERVER_PID=$BPID
 stop_server
 # a database that is not there
 rc=0

@@ -5,7 +5,7 @@
  * not the next is refused and writes nothing (the guard of exactly-once, with the key
  * (game, idx) behind it); group commit: a batch's moves are there after batch_end, a
  * refused move in a batch leaves the others, a failed commit loses the batch and
- * nothing else; a finished game takes no move; expiry; one server per database.
+ * nothing else; a finished game takes no move; expiry; one owner per game.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "srv_store.h"
@@ -121,16 +122,39 @@ static void test_batch(void **state)
     f->close(f);
 }
 
-static void test_one_server(void **state)
+/* One owner per game, several processes on one database (two stores here): a game
+ * held by one is refused to the other until it is released or its holder's
+ * connection ends; a move from a store that does not know it lost the game is refused
+ * once the new owner has moved on (the move count's guard). */
+static void test_one_owner(void **state)
 {
     (void)state;
-    char err[256];
-    srv_store *a = open_store();
-    assert_null(srv_pg_open(uri, err, sizeof err));
-    assert_non_null(strstr(err, "is in use by another carc serve"));
+    srv_store *a = open_store(), *b = open_store();
+    add_game(a, "d00000000001", 1700000000);
+    assert_int_equal(a->claim(a, "d00000000001"), 0);
+    assert_int_equal(b->claim(b, "d00000000001"), 1);
+    assert_int_equal(a->append_move(a, "d00000000001", 0, "U (1,0) r1", 0), 0);
+    a->release(a, "d00000000001");
+    assert_int_equal(b->claim(b, "d00000000001"), 0);
+    assert_int_equal(a->claim(a, "d00000000001"), 1);
+    assert_int_equal(b->append_move(b, "d00000000001", 1, "pass", 0), 0);
+    /* a, out of date, answers index 1 again: refused, nothing written */
+    assert_int_equal(a->append_move(a, "d00000000001", 1, "N:C", 0), -1);
+    b->close(b);  /* its connection ends: the claim with it, once its backend is gone */
+    int claim = 1;
+    for (int i = 0; i < 100 && claim == 1; i++) {
+        claim = a->claim(a, "d00000000001");
+        if (claim == 1) {
+            struct timespec ts = {0, 20000000};
+            nanosleep(&ts, NULL);
+        }
+    }
+    assert_int_equal(claim, 0);
+    srv_game_row row;
+    assert_int_equal(moves_of(a, "d00000000001", &row), 2);
+    srv_game_row_free(&row);
+    assert_int_equal(a->claim(a, "not-an-id"), -1);
     a->close(a);
-    srv_store *b = open_store();
-    b->close(b);
 }
 
 static int live_c2(void *arg, const char *id)
@@ -174,7 +198,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_batch),
-        cmocka_unit_test(test_one_server),
+        cmocka_unit_test(test_one_owner),
         cmocka_unit_test(test_expire),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

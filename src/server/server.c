@@ -112,7 +112,8 @@ static void server_lws_log(int level, const char *line)
 static void server_tick(lws_sorted_usec_list_t *sul)
 {
     srv_server *s = lws_container_of(sul, srv_server, tick);
-    lws_sul_schedule(s->ctx, 0, &s->tick, server_tick, LWS_US_PER_SEC);
+    lws_sul_schedule(s->ctx, 0, &s->tick, server_tick,
+                     s->nwait ? LWS_US_PER_SEC / 5 : LWS_US_PER_SEC);
 }
 
 static double o_timeout(const srv_server *s)
@@ -283,6 +284,8 @@ int srv_run(const srv_options *o)
         int n = lws_service(s->ctx, 0);
         srv_host_pass_end(s);
         srv_host_sweep_idle(s);
+        if (s->nwait)
+            srv_ws_retry(s);
         if (n < 0)
             break;
     }
@@ -301,6 +304,7 @@ out:
     srv_rate_free(&s->rate);
     srv_rate_free(&s->replay_rate);
     free(s->rips);
+    free(s->waiting);
     free(s->ips);
     free(s);
     return rc;

@@ -363,6 +363,9 @@ typedef struct srv_server {
     srv_ip *rips;
     int nrips, caprips, nreplays;
     srv_rate replay_rate;
+    /* WebSocket sessions waiting for a game another process holds (srv_ws.c) */
+    struct srv_conn **waiting;
+    int nwait, capwait;
 } srv_server;
 
 /* Per-connection data (HTTP or WebSocket). */
@@ -398,6 +401,11 @@ struct srv_conn {
     char addr[64];
     int counted;
     int closing;
+    /* a session waiting for a game another process holds (srv_ws_retry) */
+    int waiting;
+    char wait_id[2 * SRV_ID_BYTES + 1];
+    char wait_token[2 * SRV_TOKEN_BYTES + 1];  /* its token ("": a spectator) */
+    double wait_until;
 };
 
 /* ---- server.c ----------------------------------------------------------------------- */
@@ -479,6 +487,9 @@ void srv_ws_closed(srv_server *s, srv_conn *c);
  * echoed (the payload is rewritten in place: lws echoes it). What the callback
  * returns (-1: close without an echo). */
 int srv_ws_peer_close(unsigned char *in, size_t len);
+/* The sessions waiting for a game another process holds: joined if this process can
+ * now claim it, refused once --request-timeout has passed (service loop). */
+void srv_ws_retry(srv_server *s);
 /* Pushes the current frame to every session of the game. */
 void srv_ws_broadcast(srv_server *s, srv_game *gm);
 /* The game's moves are committed: its sessions' waiting frames may go. */

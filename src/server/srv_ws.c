@@ -126,6 +126,59 @@ static int ws_refuse(srv_conn *c, const char *message)
     return 0;
 }
 
+static int ws_attach(srv_server *s, srv_conn *c, srv_game *gm);
+
+/* Puts c on the list of sessions waiting for a game another process holds. 0 or -1. */
+static int ws_wait(srv_server *s, srv_conn *c, const char *id)
+{
+    if (s->nwait == s->capwait) {
+        int cap = s->capwait ? 2 * s->capwait : 16;
+        srv_conn **n = realloc(s->waiting, (size_t)cap * sizeof *n);
+        if (!n)
+            return -1;
+        s->waiting = n;
+        s->capwait = cap;
+    }
+    size_t n = strlen(id);
+    if (n >= sizeof c->wait_id)
+        return -1;
+    memcpy(c->wait_id, id, n + 1);
+    c->wait_until = srv_now() + (s->opt->request_timeout > 0 ? s->opt->request_timeout : 30);
+    c->waiting = 1;
+    s->waiting[s->nwait++] = c;
+    return 0;
+}
+
+static void ws_unwait(srv_server *s, srv_conn *c)
+{
+    for (int i = 0; i < s->nwait; i++)
+        if (s->waiting[i] == c) {
+            s->waiting[i] = s->waiting[--s->nwait];
+            break;
+        }
+    c->waiting = 0;
+}
+
+void srv_ws_retry(srv_server *s)
+{
+    double now = srv_now();
+    for (int i = s->nwait - 1; i >= 0; i--) {
+        if (i >= s->nwait)
+            continue;
+        srv_conn *c = s->waiting[i];
+        int why;
+        unsigned status;
+        srv_game *gm = srv_host_find(s, c->wait_id, &why);
+        if (!gm && why == SRV_ELSEWHERE && now < c->wait_until)
+            continue;
+        ws_unwait(s, c);
+        if (gm)
+            ws_attach(s, c, gm);
+        else
+            ws_refuse(c, srv_host_why(why, &status));
+    }
+}
+
 int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
 {
     char uri[512], id[64], token[128];
@@ -165,13 +218,8 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
     int why;
     unsigned status;
     srv_game *gm = srv_host_find(s, id, &why);
-    if (!gm)
+    if (!gm && why != SRV_ELSEWHERE)
         return ws_refuse(c, srv_host_why(why, &status));
-    if (token[0]) {
-        c->seat = srv_game_seat_of(gm, token);
-        if (c->seat < 0)
-            return ws_refuse(c, "wrong token for this game");
-    }
     /* ?frames=delta: state frames that carry only what changed (srv_frame_write.c) */
     char args[64];
     if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_URI_ARGS) >= (int)sizeof args)
@@ -181,6 +229,28 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
             c->delta = 1;
         else if (strcmp(args, "frames=full") != 0)
             return ws_refuse(c, "unknown query: use ?frames=delta or ?frames=full");
+    }
+    if (strlen(token) >= sizeof c->wait_token)
+        return ws_refuse(c, "wrong token for this game");
+    memcpy(c->wait_token, token, strlen(token) + 1);
+    if (!gm) {
+        /* another process holds the game (several processes on one database): the
+         * session waits for it to let go, at most --request-timeout (srv_ws_retry) */
+        if (ws_wait(s, c, id) < 0)
+            return ws_refuse(c, srv_host_why(why, &status));
+        return 0;
+    }
+    return ws_attach(s, c, gm);
+}
+
+/* The session joins its game: its seat (from its token), the history so far, the
+ * state. */
+static int ws_attach(srv_server *s, srv_conn *c, srv_game *gm)
+{
+    if (c->wait_token[0]) {
+        c->seat = srv_game_seat_of(gm, c->wait_token);
+        if (c->seat < 0)
+            return ws_refuse(c, "wrong token for this game");
     }
     c->game = gm;
     c->next = gm->conns;
@@ -325,6 +395,8 @@ void srv_ws_closed(srv_server *s, srv_conn *c)
 {
     if (!c || !c->is_ws)
         return;
+    if (c->waiting)
+        ws_unwait(s, c);
     if (c->game) {
         srv_conn **pp = &c->game->conns;
         while (*pp && *pp != c)

@@ -29,7 +29,7 @@ CARC_TEST_DB=$(pg_uri two)
 start_server
 PA=$PORT APID=$SERVER_PID
 PORT=
-start_server
+start_server --request-timeout 3
 PB=$PORT BPID=$SERVER_PID
 "$CLIENT" post "$PA" /api/games '{"players":["human","human"],"seed":21}' > "$DIR/game"
 id=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
@@ -39,8 +39,9 @@ tok1=$(sed -n 's/.*"seat":1,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$D
 "$CLIENT" get "$PB" "/api/games/$id" | head -2 | tr '\n' ' ' > "$DIR/got"
 grep -q '^503 .*another server process' "$DIR/got" ||
     { echo "FAIL: B hosts A's game: $(cat "$DIR/got")"; exit 1; }
-"$RAW" "$PB" "ws:/ws/$id/$tok0" read:3 > "$DIR/got"
-grep -q 'another server process' "$DIR/got" && ! grep -q '"type":"state"' "$DIR/got" ||
+# B's session waits for the game (--request-timeout 3), then is refused
+"$RAW" "$PB" "ws:/ws/$id/$tok0" read:6 > "$DIR/got"
+grep -a -q 'another server process' "$DIR/got" && ! grep -a -q '"type":"state"' "$DIR/got" ||
     { echo "FAIL: B opened a session on A's game: $(tail -c 300 "$DIR/got")"; exit 1; }
 # move_on PORT TOKEN INDEX: the seat plays its first legal move at INDEX; the state after
 move_on() {
@@ -53,8 +54,15 @@ move_on() {
         { echo "FAIL: the move $mv at $3 was not played: $(tail -c 300 "$DIR/st")"; exit 1; }
 }
 move_on "$PA" "$tok0" 0
+# a session on B waits; A is killed; the session joins the game B takes over
+"$RAW" "$PB" "ws:/ws/$id" read:4 > "$DIR/waited" &
+WAITER=$!
+sleep 1
 kill -9 "$APID"
 wait "$APID" 2>/dev/null || true
+wait "$WAITER"
+grep -a -q '"type":"state".*"index":1,' "$DIR/waited" ||
+    { echo "FAIL: the session waiting on B did not join: $(tail -c 300 "$DIR/waited")"; exit 1; }
 i=0
 until "$CLIENT" get "$PB" "/api/games/$id" | head -1 | grep -q '^200 '; do
     i=$((i + 1))

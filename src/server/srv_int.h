@@ -366,6 +366,7 @@ typedef struct srv_server {
     /* WebSocket sessions waiting for a game another process holds (srv_ws.c) */
     struct srv_conn **waiting;
     int nwait, capwait;
+    double next_retry;
 } srv_server;
 
 /* Per-connection data (HTTP or WebSocket). */

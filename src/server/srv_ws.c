@@ -162,6 +162,9 @@ static void ws_unwait(srv_server *s, srv_conn *c)
 void srv_ws_retry(srv_server *s)
 {
     double now = srv_now();
+    if (now < s->next_retry)
+        return;  /* a claim is a query to the database: five rounds a second at most */
+    s->next_retry = now + 0.2;
     for (int i = s->nwait - 1; i >= 0; i--) {
         if (i >= s->nwait)
             continue;

@@ -296,14 +296,14 @@ static int place_switch(play_ui *ui)
 static void apply(play_ui *ui, const carc_move *m)
 {
     carc_error err = {0, ""};
-    char text[CARC_NOTATION_MAX];
+    char text[PLAY_LINE];
     const carc_game *v = play_session_view(ui->s, ui->viewer);
-    if (carc_move_format(v, m, text, sizeof text) < 0)
-        snprintf(text, sizeof text, "(move kind %d)", m->kind);
+    int decision = carc_pending_decision(v).decision;
+    play_move_words(v, decision, m, text, sizeof text);
     if (play_session_apply(ui->s, m, NULL, &err) != CARC_OK)
-        play_set_status(ui, PS_ERROR, "refused %s: %s", text, err.msg);
+        play_set_status(ui, PS_ERROR, "refused (%s): %s", text, err.msg);
     else
-        play_set_status(ui, PS_INFO, "you played %s", text);
+        play_set_status(ui, PS_INFO, "you chose: %s", text);
     ui->log_back = 0;
 }
 

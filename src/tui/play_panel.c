@@ -125,8 +125,9 @@ static void draw_hand_tiles(play_ui *ui, pen *p, const carc_game *v, int decides
         int kind, rot;
         if (ui->s->have_last && carc_tile_at(v, ui->s->last_x, ui->s->last_y, &kind, &rot)) {
             d = carc_tile_def_of(kind);
-            pen_line(p, AT_NORMAL, "Last placed: %c at (%d,%d) by seat %d", d ? d->letter : '?',
-                     ui->s->last_x, ui->s->last_y, ui->s->last_seat);
+            (void)d;
+            pen_line(p, AT_NORMAL, "Last placed: at %d,%d by seat %d", ui->s->last_x,
+                     ui->s->last_y, ui->s->last_seat);
         } else {
             pen_line(p, AT_NORMAL, "No tile in hand");
         }
@@ -248,14 +249,11 @@ static void draw_in_play(play_ui *ui, pen *p, const carc_game *v)
         char t[PLAY_LINE] = "";
         int canon, type;
         if (target.kind == CARC_MOVE_TARGET) {
-            type = target.port == CARC_PORT_NONE
-                       ? -1
-                       : carc_segment(v, target.x, target.y, target.port, &canon);
-            if (type >= 0)
-                snprintf(t, sizeof t, " on (%d,%d) %s:%s", target.x, target.y,
-                         carc_feature_name(type), carc_port_name(canon));
-            else
-                snprintf(t, sizeof t, " on (%d,%d)", target.x, target.y);
+            char w[160];
+            (void)canon;
+            (void)type;
+            play_seg_words(v, target.x, target.y, target.port, 1, w, sizeof w);
+            snprintf(t, sizeof t, " on %s", w);
         }
         {
             char line[PLAY_LINE * 2];
@@ -329,8 +327,9 @@ static void draw_place(play_ui *ui, pen *p, const carc_game *v)
                 spot_i = spots;
         }
     }
-    carc_move_format(v, &cur, text, sizeof text);
-    pen_line(p, AT_NORMAL, "Cursor: %s", text);
+    (void)text;
+    (void)v;
+    pen_line(p, AT_NORMAL, "Cursor: %d,%d", cur.x, cur.y);
     pen_line(p, AT_NORMAL, "spot %d of %d, rotation %d of %d here", spot_i, spots, rot_i, rots);
     pen_text(p, play_attr(ui, PCOL_HINT), "Enter places the tile here");
 }

@@ -301,8 +301,17 @@ int play_wrap_next(const char *t, int room);
 int play_wrap_count(const char *t, int room, int indent);
 /* A card's name for players ("Synod", "Swap: Road"), carc_card_info_of's. */
 const char *play_card_title(int card);
-/* A legal move as a choice of the list: its notation with the card's name in place
- * of its id, and what a pass or a draw means here. */
+/* A segment in players' words: "the road (east)", with_tile: "the road at 1,0 (east)"
+ * (the board's rulers number the columns and rows); a cloister is "the cloister", no
+ * port the empty spot at x,y. Never notation (issue 21). */
+void play_seg_words(const carc_game *v, int x, int y, int port, int with_tile, char *buf,
+                    size_t size);
+/* A move in players' words: "a follower on the road (east)", "open Synod on the
+ * cloister at 2,1", "end the turn (close the window)". */
+void play_move_words(const carc_game *v, int decision, const carc_move *m, char *buf,
+                     size_t size);
+/* A legal move as a choice of the list: play_move_words, and what a wasted gift or a
+ * draw means here. */
 void play_option_text(const carc_game *v, int decision, const carc_move *m, char *buf,
                       size_t size);
 /* What a choice is about, as lines: the card's text, the deck an offer comes from,

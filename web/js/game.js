@@ -9,7 +9,7 @@ import { groupMoves, nextChoices, parsePlacement } from './moves.js';
 import { Link } from './net.js';
 import { tileIcon } from './tiles.js';
 import { cardNumber, featureAt, hoverWords } from './features.js';
-import { eventWords, loadSentences, moveWords } from './words.js';
+import { DECISION_WORDS, eventWords, loadSentences, moveWords } from './words.js';
 import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.js';
 
 /** @typedef {import('./types.js').Frame} Frame */
@@ -138,8 +138,14 @@ async function start() {
 /** @param {Frame} msg */
 function onMessage(msg) {
   if (msg.type === 'error') {
-    status(`The server refused that: ${msg.message}`, 'error');
     S.ui.sent = false;
+    if (msg.index === -1) {
+      // refused before joining (a wrong or unknown link): trying again cannot help
+      if (S.link) S.link.closed = true;
+      invalidLink(msg.message);
+      return;
+    }
+    status(refusal(msg.message), 'error');
     return;
   }
   if (msg.type === 'history') {
@@ -159,6 +165,33 @@ function onMessage(msg) {
   S.history.length = Math.min(S.history.length, msg.index);
   S.history[msg.index] = { turn: msg.view.turn, scores: msg.view.scores };
   render(msg, newIndex);
+}
+
+/** A refused move in players' words (the server's reason is for developers). @param {string} message */
+function refusal(message) {
+  if (/^stale move/.test(message)) return 'Another tab or device playing your seat moved first: the board now shows the game as it is.';
+  if (/spectators/.test(message)) return 'Spectators cannot move.';
+  return 'That move was not accepted: the board now shows the game as it is.';
+}
+
+/** The page of a link the server does not know: said once, and no more reconnecting. @param {string} message */
+function invalidLink(message) {
+  $('net').hidden = true;
+  document.body.classList.remove('offline');
+  document.body.classList.add('invalid-link');
+  status('This link is not valid.', 'error');
+  const p = $('prompt');
+  p.replaceChildren();
+  const h = document.createElement('h2');
+  h.textContent = 'This link is not valid';
+  const t = document.createElement('p');
+  t.textContent = /token/.test(message)
+    ? 'This game exists, but this seat link is wrong: check that you copied the whole link the lobby gave you.'
+    : 'There is no game at this address: it may have been mistyped. The lobby lists the games this browser has joined.';
+  const a = document.createElement('a');
+  a.href = '/';
+  a.textContent = 'Go to the lobby';
+  p.append(h, t, a);
 }
 
 /** The score chart's points: the history without its holes. */
@@ -241,7 +274,7 @@ function renderHand() {
   const ht = $('hand-tiles');
   ht.replaceChildren();
   const h2 = document.createElement('h2');
-  h2.textContent = v.over ? 'Game over' : `Turn ${v.turn}: ${names()[v.active] ?? ''} to play`;
+  h2.textContent = v.over ? 'Game over' : turnWords(v);
   ht.appendChild(h2);
   const row = document.createElement('div');
   row.className = 'tiles-row';
@@ -252,7 +285,7 @@ function renderHand() {
     const usable = place.some((p) => p.tile === t);
     b.disabled = !usable;
     if (usable && currentTile() === t) b.classList.add('chosen');
-    b.title = `${t}: ${S.defs.get(t)?.description ?? ''}`;
+    b.title = 'Your tile: click to use it';
     const spot = ui.spot ?? ui.hoverSpot;
     const rots = spot && currentTile() === t ? rotationsAt(t, spot) : [];
     b.appendChild(tileIcon(board.def(t), rots.length ? rots[ui.rotIdx % rots.length] : 0, 72));
@@ -266,7 +299,7 @@ function renderHand() {
   const cards = myCards(v);
   box.hidden = mySeat() < 0 || (!cards.length && !v.gifts && !v.christmas);
   const title = document.createElement('h2');
-  title.textContent = cards.length ? 'Your cards' : v.over ? 'Your cards: none left' : 'Your cards: none yet';
+  title.textContent = cards.length ? 'Your cards' : 'Your cards: none in hand';
   box.appendChild(title);
   const groups = groupMoves(frame.legal ?? []);
   const wrap = document.createElement('div');
@@ -287,6 +320,14 @@ function renderHand() {
     wrap.appendChild(d);
   }
   box.appendChild(wrap);
+}
+
+/** "Turn 12: Blue to play", or who decides when it is not the seat whose turn it is. @param {View} v */
+function turnWords(v) {
+  const n = names(), by = v.pending?.seat ?? -1;
+  if (v.pending?.decision === 'end_choice') return `End of the game: ${n[by] ?? ''} chooses a field for a tie-break token`;
+  if (by >= 0 && by !== v.active) return `Turn ${v.turn}: ${n[v.active] ?? ''}'s turn, ${n[by] ?? ''} to decide`;
+  return `Turn ${v.turn}: ${n[v.active] ?? ''} to play`;
 }
 
 function currentTile() {
@@ -354,7 +395,7 @@ function renderDecision() {
   if (v.over) { status('The game is over.'); return; }
   if (!legal.length || seat < 0 || v.pending.seat !== seat) {
     const who = names()[v.pending.seat] ?? '';
-    status(`Waiting for ${who} (${(dec ?? '').replace('_', ' ')}).`);
+    status(`Waiting: ${who} ${DECISION_WORDS[dec ?? ''] ?? 'is deciding'}.`);
     return;
   }
   status('Your decision.', 'mine');
@@ -400,13 +441,14 @@ function renderDecision() {
   // a safety net: every legal move stays reachable, whatever the page draws
   const more = document.createElement('details');
   more.className = 'all-moves';
-  more.innerHTML = `<summary>All ${legal.length} legal moves</summary>`;
-  for (const m of legal.slice(0, 300)) {
+  more.innerHTML = `<summary>Every choice you have (${legal.length})</summary>`;
+  legal.slice(0, 300).forEach((m, i) => {
     const b = document.createElement('button');
-    b.textContent = m;
+    b.textContent = `${i + 1}. ${moveWords(m)}`;
+    b.dataset.move = m;
     b.onclick = () => send(m);
     more.appendChild(b);
-  }
+  });
   p.appendChild(more);
 }
 
@@ -449,11 +491,11 @@ function renderPlacement(v, button) {
     const [x, y] = spot.split(',').map(Number);
     board.setPreview(tile, x, y, rot);
     button(rots.length > 1 ? `Rotate (${(ui.rotIdx % rots.length) + 1}/${rots.length})` : 'Only one way fits', () => rotate(), '', 'rotate').disabled = rots.length < 2;
-    button(`Place ${tile} here`, () => confirm(), 'primary', 'confirm');
+    button('Place the tile here', () => confirm(), 'primary', 'confirm');
   }
   if ((v.hand_tiles ?? []).length > 1) {
     const other = (v.hand_tiles).find((t) => t !== tile && spotsOf(t).length);
-    if (other) button(`Use tile ${other} instead`, () => { S.ui.tile = other; S.ui.spot = null; S.ui.rotIdx = 0; renderDecision(); renderHand(); }, '', 'swap-tile');
+    if (other) button('Use the other tile instead', () => { S.ui.tile = other; S.ui.spot = null; S.ui.rotIdx = 0; renderDecision(); renderHand(); }, '', 'swap-tile');
   }
 }
 

@@ -1,0 +1,62 @@
+// Issue 21: no rule id, move notation or card id in any text meant for players, over a whole
+// game with both expansions (the lobby, every decision of the game page, the final screen and
+// the replay), and names, never ids, in the log and the status line. A person (clicks and
+// keys) against greedy; the page's text is scanned at every decision (lib.mjs, playerText).
+import { check, checkPlayerText, decide, launch, startServer, waitTurn, watchErrors } from './lib.mjs';
+
+export default async function (opts) {
+  const server = await startServer(opts.carc);
+  const browser = await launch();
+  const errors = [];
+  try {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const lobby = await ctx.newPage();
+    watchErrors(lobby, errors);
+    await lobby.goto(`${server.url}/`);
+    await checkPlayerText(lobby, 'the lobby');
+    await lobby.selectOption('select[data-seat="1"]', 'greedy');
+    await lobby.selectOption('#expansions', 'gifts,christmas');
+    await lobby.fill('#seed', '21');
+    const [page] = await Promise.all([ctx.waitForEvent('page'), lobby.click('#create')]);
+    watchErrors(page, errors);
+    await checkPlayerText(lobby, 'the lobby with the links');
+    await page.waitForSelector('#board .tile-art');
+    const memo = { turn: -1, cards: 0 };
+    let result, scans = 0, opened = 0;
+    for (let n = 0; n < 3000; n++) {
+      result = await waitTurn(page);
+      if (result === 'over') break;
+      check(result === 'mine', `the game stalled: ${await page.locator('#status').innerText()}`);
+      await checkPlayerText(page, `decision ${n} (${await page.locator('#status').innerText()})`);
+      scans++;
+      // the list of every choice, opened now and then: in words too
+      if (n % 10 === 3) {
+        await page.locator('#prompt details.all-moves summary').click();
+        await checkPlayerText(page, `decision ${n}, every choice listed`);
+        opened++;
+        await page.locator('#prompt details.all-moves summary').click();
+      }
+      await decide(page, memo);
+    }
+    check(result === 'over', 'the game did not end');
+    await checkPlayerText(page, 'the final screen');
+    const log = await page.locator('#log').innerText();
+    check(/receives|draws|plays/.test(log), 'the log tells no card');
+    check(!/\b[a-z]+_[a-z]+\b/.test(log), 'the log names a card by its id');
+    const id = new URL(page.url()).pathname.split('/')[2];
+    const replay = await ctx.newPage();
+    watchErrors(replay, errors);
+    await replay.goto(`${server.url}/replay/${id}`);
+    await replay.waitForSelector('#step[data-index]');
+    for (const key of ['End', 'ArrowLeft', 'Home', 'ArrowRight', 'ArrowRight']) {
+      await replay.keyboard.press(key);
+      await checkPlayerText(replay, `the replay after ${key}`);
+    }
+    check(!errors.length, errors.join('\n'));
+    check(scans > 60 && opened > 3, `too few decisions scanned: ${scans}, lists opened ${opened}`);
+    console.log(`     ${scans} decisions scanned, the list of every choice opened ${opened} times`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}

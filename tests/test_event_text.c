@@ -81,6 +81,23 @@ static void test_exact_sentences(void **state)
     expect_text(ev(CARC_EV_GAME_OVER, -1, 0, 0, 0, 0, CARC_PORT_NONE, 0), "The game is over.");
 }
 
+/* The guide is in players' words: no rule id, no notation, no card id. */
+static void test_guide(void **state)
+{
+    (void)state;
+    int n;
+    const carc_guide_par *g = carc_guide(&n);
+    assert_true(n > 5);
+    assert_non_null(g[0].title);
+    for (int i = 0; i < n; i++)
+        for (const char *c = g[i].text; *c; c++) {
+            int rule = (*c == 'G' || *c == 'X' || *c == 'B' || *c == 'E') && c[1] >= '0' &&
+                       c[1] <= '9';
+            if (rule || *c == '_' || (*c == '(' && c[1] >= '0' && c[1] <= '9'))
+                fail_msg("guide paragraph %d: notation or a rule id at '%.20s'", i, c);
+        }
+}
+
 static void test_every_reason(void **state)
 {
     (void)state;
@@ -223,7 +240,16 @@ int main(int argc, char **argv)
         free(t);
         return 0;
     }
+    if (argc == 2 && strcmp(argv[1], "--guide") == 0) {
+        /* the guide's paragraphs, "EXPANSIONS<TAB>TITLE<TAB>TEXT" a line (web/how.html) */
+        int n;
+        const carc_guide_par *g = carc_guide(&n);
+        for (int i = 0; i < n; i++)
+            printf("%u\t%s\t%s\n", g[i].expansions, g[i].title ? g[i].title : "", g[i].text);
+        return 0;
+    }
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_guide),
         cmocka_unit_test(test_exact_sentences),
         cmocka_unit_test(test_every_reason),
         cmocka_unit_test(test_random_games),

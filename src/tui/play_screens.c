@@ -159,22 +159,56 @@ static const char *const help_lines[] = {
     "where the tile fits, (M) a Mastermind spot, rings: targets of the choices.",
     "Corner marks: cyan the cursor, magenta a target, seat colour the last tile.",
     "",
-    "Space: the gifts and cards of this game, yours first.   Other keys close.",
+    "Board marks: \xe2\x96\xb2 a tie-break token (on every segment of its feature: in a tie",
+    "for the most followers there, its owner wins), \xe2\x89\xa1 a locked feature (its",
+    "followers stay to the end, its points are banked and paid at the end).",
+    "",
+    "Space: how these expansions work, then their cards, yours first.  Other keys close.",
 };
 
-/* The lines of the card pages: the cards `seat` holds first ("you hold 2"), then
- * every other card of the game's expansions, each with its name, deck, timing and
- * text. Only the seat's own hand is read. */
+/* Text t wrapped into out[*n...] at width, later rows indented by indent. */
+static void wrap_into(const char *t, int width, int indent, char (*out)[PLAY_LINE], int *n,
+                      int cap)
+{
+    int first = 1;
+    while ((*t || first) && *n < cap) {
+        int r = play_wrap_next(t, first ? width : width - indent);
+        snprintf(out[(*n)++], PLAY_LINE, "%*s%.*s", first ? 0 : indent, "", r, t);
+        t += r;
+        while (*t == ' ')
+            t++;
+        first = 0;
+    }
+}
+
+/* The lines of the help's pages after the keys: how the game's expansions work (the
+ * guide of card_text.c, the paragraphs web/how.html shows), then the cards `seat`
+ * holds ("you hold 2"), then every other card of the game's expansions, each with its
+ * name, deck, timing and text. Only the seat's own hand is read. */
 static int card_lines(const carc_game *v, int seat, int width, char (*out)[PLAY_LINE], int cap)
 {
     unsigned exp = carc_config_of(v).expansions;
-    int c, n = 0, pass, gifts[6] = {0}, cards[CARC_CARDS] = {0};
+    int c, n = 0, pass, gifts[6] = {0}, cards[CARC_CARDS] = {0}, ng;
+    const carc_guide_par *g = carc_guide(&ng);
     if (seat >= 0 && (exp & CARC_EXP_GIFTS))
         carc_gifts(v, seat, gifts);
     if (seat >= 0 && (exp & CARC_EXP_CHRISTMAS))
         carc_cards(v, seat, cards);
     if (n < cap)
-        snprintf(out[n++], PLAY_LINE, "carc play - the cards, yours first (also: carc cards)");
+        snprintf(out[n++], PLAY_LINE, "carc play - how these expansions work, then the cards");
+    for (int i = 0; i < ng; i++) {
+        if (g[i].expansions && !(g[i].expansions & exp))
+            continue;
+        if (g[i].title && n + 1 < cap) {
+            out[n++][0] = '\0';
+            snprintf(out[n++], PLAY_LINE, "%s", g[i].title);
+        }
+        wrap_into(g[i].text, width, 0, out, &n, cap);
+    }
+    if (n + 1 < cap) {
+        out[n++][0] = '\0';
+        snprintf(out[n++], PLAY_LINE, "The cards, yours first (also: carc cards)");
+    }
     for (pass = 0; pass < 2; pass++)
         for (c = 1; c < CARC_CARDS && n < cap; c++) {
             const carc_card_info *ci = carc_card_info_of(c);
@@ -202,7 +236,7 @@ static int card_lines(const carc_game *v, int seat, int width, char (*out)[PLAY_
 
 void play_screen_help(play_ui *ui, const carc_game *v)
 {
-    enum { CAP = 200 };
+    enum { CAP = 400 };
     char (*lines)[PLAY_LINE];
     int n, i, w = 0, x, y, per, page = ui->help - 1, pages, first;
     const int nhelp = (int)(sizeof help_lines / sizeof help_lines[0]);

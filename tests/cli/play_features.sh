@@ -122,14 +122,23 @@ sed -n '2,16p' "$dir/screen" | sed 's/│.*//' | grep -q '◎' || fail "hand: th
 T send-keys -t hand '?'
 wait_for hand 'carc play - keys' 15 || fail "hand: ? shows no help"
 T send-keys -t hand Space
-wait_for hand 'Synod (gift deck, gift, you hold 1): Put a follower' 15 || fail "hand: no card page in the help"
+# issue 21: first how the expansions work, in players' words
+wait_for hand 'The Gifts: how you receive a gift' 15 || fail "hand: the help does not say how a gift is received"
+grep -q 'For example' "$dir/screen" || fail "hand: no example of a gift received"
+k=0
+while [ $k -lt 8 ] && ! grep -q 'Synod (gift deck, gift, you hold 1): Put a follower' "$dir/screen"; do
+    T send-keys -t hand Space
+    k=$((k + 1))
+    settle hand
+done
+grep -q 'Synod (gift deck, gift, you hold 1): Put a follower' "$dir/screen" || fail "hand: no card page in the help"
 T send-keys -t hand x
 wait_for hand '-- choose (' 15 || fail "hand: the help does not close"
 # Space pages through the cards and, after the last page, back to the game
 T send-keys -t hand '?'
 wait_for hand 'carc play - keys' 15 || fail "hand: ? shows no help"
 k=0
-while [ $k -lt 12 ]; do
+while [ $k -lt 24 ]; do
     T send-keys -t hand Space
     k=$((k + 1))
     wait_for hand 'page [0-9]* of\|-- choose (' 15 || fail "hand: Space shows neither a page nor the game"

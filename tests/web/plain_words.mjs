@@ -2,6 +2,8 @@
 // game with both expansions (the lobby, every decision of the game page, the final screen and
 // the replay), and names, never ids, in the log and the status line. A person (clicks and
 // keys) against greedy; the page's text is scanned at every decision (lib.mjs, playerText).
+// The "how these expansions work" page is linked from every screen, in view, and says in
+// players' words how a gift is received, when a deck is offered and the hand limit.
 import { check, checkPlayerText, decide, launch, startServer, waitTurn, watchErrors } from './lib.mjs';
 
 export default async function (opts) {
@@ -14,6 +16,7 @@ export default async function (opts) {
     watchErrors(lobby, errors);
     await lobby.goto(`${server.url}/`);
     await checkPlayerText(lobby, 'the lobby');
+    check(await lobby.locator('#how-link').isVisible(), 'the lobby does not link the how-to page');
     await lobby.selectOption('select[data-seat="1"]', 'greedy');
     await lobby.selectOption('#expansions', 'gifts,christmas');
     await lobby.fill('#seed', '21');
@@ -28,6 +31,7 @@ export default async function (opts) {
       if (result === 'over') break;
       check(result === 'mine', `the game stalled: ${await page.locator('#status').innerText()}`);
       await checkPlayerText(page, `decision ${n} (${await page.locator('#status').innerText()})`);
+      check(await page.locator('#how-link[href="/how.html"]').isVisible(), `decision ${n}: the how-to page is not linked in view`);
       scans++;
       // the list of every choice, opened now and then: in words too
       if (n % 10 === 3) {
@@ -40,6 +44,17 @@ export default async function (opts) {
     }
     check(result === 'over', 'the game did not end');
     await checkPlayerText(page, 'the final screen');
+    check(await page.locator('#final a[href="/how.html"]').isVisible(), 'the final screen does not link the how-to page');
+    // the how-to page itself: the guide, every card, no notation
+    const how = await ctx.newPage();
+    watchErrors(how, errors);
+    await how.goto(`${server.url}/how.html`);
+    await how.waitForSelector('#card-list dt');
+    const text = await how.locator('main').innerText();
+    for (const must of ['how you receive a gift', 'when a deck is offered', 'the hand limit', 'A window is', 'the end of the game', 'Mastermind', 'Take 2']) {
+      check(text.includes(must), `the how-to page does not say "${must}"`);
+    }
+    await checkPlayerText(how, 'the how-to page');
     const log = await page.locator('#log').innerText();
     check(/receives|draws|plays/.test(log), 'the log tells no card');
     check(!/\b[a-z]+_[a-z]+\b/.test(log), 'the log names a card by its id');
@@ -48,6 +63,7 @@ export default async function (opts) {
     watchErrors(replay, errors);
     await replay.goto(`${server.url}/replay/${id}`);
     await replay.waitForSelector('#step[data-index]');
+    check(await replay.locator('#how-link').isVisible(), 'the replay does not link the how-to page');
     for (const key of ['End', 'ArrowLeft', 'Home', 'ArrowRight', 'ArrowRight']) {
       await replay.keyboard.press(key);
       await checkPlayerText(replay, `the replay after ${key}`);

@@ -132,7 +132,7 @@ export function renderFinal(box, v, players, mySeat, history, gameId) {
   }
   html += '</tbody></table></div>';
   if (v.christmas) html += '<p class="note">Points banked on locked features were paid into their categories at the end.</p>';
-  html += `<div id="final-chart"></div><p><a href="/replay/${esc(gameId)}">Watch the replay</a> · <a href="/api/games/${esc(gameId)}/record" download>Download the record</a> · <a href="/">New game</a> · <button id="final-close">Look at the board</button></p></div>`;
+  html += `<div id="final-chart"></div><p><a href="/replay/${esc(gameId)}">Watch the replay</a> · <a href="/api/games/${esc(gameId)}/record" download>Download the record</a> · <a href="/">New game</a> · <a href="/how.html" target="_blank" rel="noopener">How to play</a> · <button id="final-close">Look at the board</button></p></div>`;
   box.innerHTML = html;
   const chart = box.querySelector('#final-chart');
   if (chart) {

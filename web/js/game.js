@@ -11,6 +11,7 @@ import { tileIcon } from './tiles.js';
 import { cardNumber, featureAt, hoverWords } from './features.js';
 import { DECISION_WORDS, eventWords, loadSentences, moveWords } from './words.js';
 import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.js';
+import { explain, showNotices } from './notices.js';
 
 /** @typedef {import('./types.js').Frame} Frame */
 /** @typedef {import('./types.js').StateFrame} StateFrame */
@@ -34,6 +35,8 @@ import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.j
  * @property {Token[]} chosen the tokens taken so far in that group
  * @property {string|null} pick the token picked and awaiting confirmation (its text)
  * @property {boolean} sent a move was sent for this decision (until the next state or an error)
+ * @property {string} fitFor the targets the board was last brought into view for
+ * @property {number} cardIdx which card of the hand was clicked (two copies of a card are two cards), -1 for none
  */
 
 /** One point of the score chart: a seat's scores after a move. @typedef {{turn: number, scores: number[]}} ChartPoint */
@@ -63,7 +66,7 @@ const token = path[0] === 'play' ? path[2] : null;
 
 /** @returns {Choice} */
 function fresh() {
-  return { tile: null, spot: null, hoverSpot: null, rotIdx: 0, group: null, chosen: [], pick: null, sent: false };
+  return { tile: null, spot: null, hoverSpot: null, rotIdx: 0, group: null, chosen: [], pick: null, sent: false, fitFor: '', cardIdx: -1 };
 }
 
 /** @type {GameState} */
@@ -146,6 +149,7 @@ function onMessage(msg) {
       return;
     }
     status(refusal(msg.message), 'error');
+    showNotices($('notices'), [{ text: refusal(msg.message), kind: 'error' }]);
     return;
   }
   if (msg.type === 'history') {
@@ -156,6 +160,7 @@ function onMessage(msg) {
   }
   if (msg.type !== 'state') return;
   const newIndex = !S.frame || S.frame.index !== msg.index;
+  const before = S.frame && S.frame.index === msg.index - 1 ? S.frame.view : null;
   S.frame = msg;
   if (!S.players.length) S.players = Array.from({ length: msg.view.players }, () => 'human');
   if (newIndex) S.ui = fresh();
@@ -165,6 +170,12 @@ function onMessage(msg) {
   S.history.length = Math.min(S.history.length, msg.index);
   S.history[msg.index] = { turn: msg.view.turn, scores: msg.view.scores };
   render(msg, newIndex);
+  // what just happened, next to the board: only for the next move, not a reload or a resync
+  if (before) {
+    const { notices, rises } = explain(msg.events ?? [], before, msg.view, names());
+    showNotices($('notices'), notices);
+    for (const r of rises) board.rise(r.x, r.y, r.port, r.points, r.seat);
+  }
 }
 
 /** A refused move in players' words (the server's reason is for developers). @param {string} message */
@@ -232,6 +243,11 @@ function render(frame, newIndex = false) {
   renderDecision();
   if (newIndex && board.userMoved && !choicesInSight()) fitBoard();
   renderFinal($('final'), v, S.players, seat, chartPoints(), gameId);
+}
+
+/** A phone or a touch screen: targets get 44 px apart. */
+function touchScreen() {
+  return window.matchMedia('(pointer: coarse)').matches || window.innerWidth < 760;
 }
 
 /** Whether every spot or target the page offers is on screen (else a new decision refits). */
@@ -304,11 +320,13 @@ function renderHand() {
   const groups = groupMoves(frame.legal ?? []);
   const wrap = document.createElement('div');
   wrap.className = 'cards';
-  for (const c of cards) {
+  cards.forEach((c, idx) => {
     const info = CARDS[c.id] ?? { name: c.id, when: '', text: '', deck: c.kind };
     const heads = [`open ${c.id}`, `play ${c.id}`, `discard ${c.id}`].filter((h) => groups.has(h));
     const d = document.createElement('button');
-    d.className = `card deck-${info.deck}${heads.length ? ' playable' : ''}${heads.includes(ui.group ?? '') ? ' chosen' : ''}`;
+    // only the copy clicked is marked, not every copy of the card
+    const chosen = heads.includes(ui.group ?? '') && (ui.cardIdx < 0 || ui.cardIdx === idx);
+    d.className = `card deck-${info.deck}${heads.length ? ' playable' : ''}${chosen ? ' chosen' : ''}`;
     d.disabled = !heads.length;
     d.dataset.card = c.id;
     const name = document.createElement('strong'), when = document.createElement('em'), text = document.createElement('span');
@@ -316,9 +334,14 @@ function renderHand() {
     when.textContent = info.when;
     text.textContent = info.text;
     d.append(name, when, text);
-    d.onclick = () => chooseGroup(heads[0]);
+    d.onclick = () => {
+      S.ui.cardIdx = idx;
+      chooseGroup(heads[0]);
+      // the prompt with its Confirm is above the hand: bring it into view
+      $('prompt').scrollIntoView({ block: 'nearest' });
+    };
     wrap.appendChild(d);
-  }
+  });
   box.appendChild(wrap);
 }
 
@@ -349,6 +372,7 @@ function spotsOf(tile) {
 /** @param {string|undefined} h */
 function chooseGroup(h) {
   if (!h) return;
+  if (S.ui.group !== h && !h.startsWith('discard ')) S.ui.cardIdx = -1;
   S.ui.group = h; S.ui.chosen = []; S.ui.pick = null;
   renderDecision();
   renderHand();
@@ -573,6 +597,12 @@ function renderChoice(v, moves, button, p) {
     else S.ui.pick = t.text;
     renderDecision();
   }, group === 'follower' || /claim_|intrude_|synod/.test(group) ? mySeat() : -1);
+  // targets appearing: in view, and on a phone far enough apart to be tapped
+  const fitFor = pickable.map((t) => t.text).join('|');
+  if (fitFor && fitFor !== ui.fitFor) {
+    ui.fitFor = fitFor;
+    board.fitTargets(pickable.map((t) => (t.kind === 'port' ? `${ctx?.x ?? 0},${ctx?.y ?? 0}` : `${t.x},${t.y}`)), touchScreen());
+  }
   const pickedNext = pickedToken ? nextChoices(moves, [...ui.chosen, pickedToken]) : null;
   if (pickedToken && pickedNext && pickedNext.next.length) {
     button('Next', () => { S.ui.chosen.push(pickedToken); S.ui.pick = null; renderDecision(); }, 'primary', 'next');

@@ -108,3 +108,20 @@ export const DECISION_WORDS = {
   discard: 'is discarding down to the hand limit',
   end_choice: 'is choosing a field for a tie-break token',
 };
+
+/** A move someone made, in the past tense: "placed a tile", "opened Synod on the cloister". @param {string} move */
+export function movePast(move) {
+  const w = move.split(' ');
+  const rest = w.slice(2).join(' ');
+  const on = (/** @type {string} */ r) => (r ? ` on ${targetWords(r)}` : '');
+  if (w[0] === 'open') return `opened ${cardName(w[1])}${on(rest)}`;
+  if (w[0] === 'play') return `played ${cardName(w[1])}${on(rest)}`;
+  if (w[0] === 'discard') return `discarded ${cardName(w[1])}`;
+  if (w[0] === 'target') return `aimed the card at ${targetWords(w.slice(1).join(' '))}`;
+  if (w[0] === 'pass') return 'passed';
+  if (w[0] === 'draw') return 'drew a card';
+  if (w[0] === 'block') return 'blocked with Shield';
+  if (/^[A-X]$/.test(w[0])) return 'placed a tile';
+  if (/:/.test(w[0]) && w.length === 1) return `put a follower on ${targetWords(w[0])}`;
+  return move;
+}

@@ -32,6 +32,9 @@ export default async function (opts) {
       check(result === 'mine', `the game stalled: ${await page.locator('#status').innerText()}`);
       await checkPlayerText(page, `decision ${n} (${await page.locator('#status').innerText()})`);
       check(await page.locator('#how-link[href="/how.html"]').isVisible(), `decision ${n}: the how-to page is not linked in view`);
+      // no empty question: a decision asked of the person offers more than passing
+      const offers = await page.evaluate(() => document.querySelectorAll('#prompt .buttons button:not([data-key=pass]):not([data-key=cancel]), #hand .card.playable, #board .spot, #board .target').length);
+      check(offers > 0, `decision ${n}: an empty question: "${await page.locator('#prompt').innerText()}"`);
       scans++;
       // the list of every choice, opened now and then: in words too
       if (n % 10 === 3) {
@@ -70,7 +73,9 @@ export default async function (opts) {
     }
     check(!errors.length, errors.join('\n'));
     check(scans > 60 && opened > 3, `too few decisions scanned: ${scans}, lists opened ${opened}`);
-    console.log(`     ${scans} decisions scanned, the list of every choice opened ${opened} times`);
+    const auto = Number(await page.evaluate(() => document.body.dataset.autoPasses ?? 0));
+    check(auto > 0, 'no empty question was answered for the person');
+    console.log(`     ${scans} decisions scanned, the list of every choice opened ${opened} times, ${auto} empty questions answered for the person`);
   } finally {
     await browser.close();
     await server.stop();

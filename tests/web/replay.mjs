@@ -44,7 +44,7 @@ export default async function (opts) {
     };
     const n = rec.moves.length;
     await expect(0, 'opened at the start');
-    check(/^Start: \d+ moves\. Red begins\.$/.test(await page.locator('#step').innerText()), `the first step says "${await page.locator('#step').innerText()}"`);
+    check(/^Start: \d+ moves\. Red( — \w+)? begins\.$/.test(await page.locator('#step').innerText()), `the first step says "${await page.locator('#step').innerText()}"`);
     await page.click('#last');
     await expect(n, 'last');
     // every step says who moved (the seat owing the decision before it) and what they did

@@ -322,7 +322,7 @@ function renderHand() {
   wrap.className = 'cards';
   cards.forEach((c, idx) => {
     const info = CARDS[c.id] ?? { name: c.id, when: '', text: '', deck: c.kind };
-    const heads = [`open ${c.id}`, `play ${c.id}`, `discard ${c.id}`].filter((h) => groups.has(h));
+    const heads = [`open ${c.id}`, `play ${c.id}`, `discard ${c.id}`].filter((h) => groups.has(h) && !(groups.get(h) ?? []).every(wastedGift));
     const d = document.createElement('button');
     // only the copy clicked is marked, not every copy of the card
     const chosen = heads.includes(ui.group ?? '') && (ui.cardIdx < 0 || ui.cardIdx === idx);
@@ -334,6 +334,13 @@ function renderHand() {
     when.textContent = info.when;
     text.textContent = info.text;
     d.append(name, when, text);
+    if ((groups.get(`open ${c.id}`) ?? []).some(wastedGift)) {
+      // never offered as playable when it can do nothing (issue 21)
+      const w = document.createElement('em');
+      w.className = 'wasted';
+      w.textContent = 'Nothing to act on now: opening it would waste it (unopened, it is worth 2 points at the end).';
+      d.append(w);
+    }
     d.onclick = () => {
       S.ui.cardIdx = idx;
       chooseGroup(heads[0]);
@@ -398,6 +405,48 @@ const PASS_LABEL = {
   modifier: 'No modifier', window_after: 'End my turn', card_target: 'Pass',
 };
 
+/** A gift opened with nothing to act on: its move names no target (Take 2 always acts). @param {string} m */
+function wastedGift(m) {
+  const w = m.split(' ');
+  return w[0] === 'open' && w.length === 2 && w[1] !== 'take_two';
+}
+
+/**
+ * A question with nothing to choose: a window, a modifier or a block question where the only
+ * moves are to pass (or to waste a gift, which would also throw away its 2 points at the end).
+ * @param {DecisionName|undefined} dec @param {string[]} legal
+ */
+function emptyQuestion(dec, legal) {
+  if (!dec || !['window_before', 'window_after', 'modifier', 'block', 'follower'].includes(dec)) return false;
+  return legal.includes('pass') && legal.every((m) => m === 'pass' || wastedGift(m));
+}
+
+/** What the status says while an empty question is answered. @type {Partial<Record<DecisionName, string>>} */
+const AUTO_WORDS = {
+  window_before: 'Nothing in your hand can be played now: on to placing your tile…',
+  window_after: 'Nothing in your hand can be played now: ending your turn…',
+  modifier: 'No scoring card of yours fits this feature: it scores as usual…',
+  block: 'An attack on you, and no Shield in your hand: it goes through…',
+  follower: 'No follower can go on this tile: going on…',
+};
+
+/** The pause before an empty question is answered, in ms: 1.2 to 2.4 s, drawn anew each time. */
+const AUTO_MIN = 1200, AUTO_SPREAD = 1200;
+/** @type {number} the move index an automatic pass is scheduled for (-1: none) */
+let autoFor = -1;
+
+/** Passes for the player at move `index` after the pause, unless the game moved on. @param {number} index */
+function autoPass(index) {
+  if (autoFor === index) return;
+  autoFor = index;
+  setTimeout(() => {
+    const f = S.frame;
+    if (!f || f.index !== index || !emptyQuestion(f.view.pending?.decision, f.legal ?? [])) return;
+    document.body.dataset.autoPasses = String(Number(document.body.dataset.autoPasses ?? 0) + 1);
+    send('pass');
+  }, AUTO_MIN + Math.random() * AUTO_SPREAD);
+}
+
 /** Which deck a pending draw offers, when the view says. @param {View} v */
 function offeredDeck(v) {
   const d = v.christmas?.offered;
@@ -420,6 +469,12 @@ function renderDecision() {
   if (!legal.length || seat < 0 || v.pending.seat !== seat) {
     const who = names()[v.pending.seat] ?? '';
     status(`Waiting: ${who} ${DECISION_WORDS[dec ?? ''] ?? 'is deciding'}.`);
+    return;
+  }
+  if (emptyQuestion(dec, legal)) {
+    // nothing in hand can be played: answered for the player, after a pause (docs/WEB.md)
+    status(AUTO_WORDS[dec] ?? 'Nothing to decide: the game goes on by itself…', 'auto');
+    autoPass(frame.index);
     return;
   }
   status('Your decision.', 'mine');
@@ -468,7 +523,7 @@ function renderDecision() {
   more.innerHTML = `<summary>Every choice you have (${legal.length})</summary>`;
   legal.slice(0, 300).forEach((m, i) => {
     const b = document.createElement('button');
-    b.textContent = `${i + 1}. ${moveWords(m)}`;
+    b.textContent = `${i + 1}. ${moveWords(m)}${wastedGift(m) ? ' (wasted: it has nothing to act on)' : ''}`;
     b.dataset.move = m;
     b.onclick = () => send(m);
     more.appendChild(b);

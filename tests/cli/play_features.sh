@@ -204,6 +204,14 @@ grep -q 'before placing: open a\|after scoring: play a card' "$dir/screen" \
 T send-keys -t po q y
 ended po
 
+# ---- issue 21: a window whose only choice besides passing is a gift that would be wasted
+# (Synod with nothing to act on): skipped too, the gift kept for its 2 points at the end
+start wg 80 24 --resume "$here/play/wasted.json" --players human,random --save "$dir/wg.json"
+wait_for wg 'nothing to play there' 30 || fail "wg: a window with only a wasted gift was not skipped"
+grep -q 'open Synod' "$dir/screen" && fail "wg: the wasted Synod is still offered"
+T send-keys -t wg q y
+ended wg
+
 # a record that cannot be resumed: one line naming what is wrong, exit 1
 "$carc" play --resume "$dir/none.json" >/dev/null 2>"$dir/err" && fail "--resume of a missing file accepted"
 [ "$(wc -l <"$dir/err")" -eq 1 ] && grep -q "cannot open '.*none.json'" "$dir/err" \

@@ -94,6 +94,11 @@ function mySeat() {
   return typeof seat === 'number' ? seat : -1;
 }
 
+/** The seats' plain names, for sentences ("Blue extended Red's road"): the panels say who plays each. */
+function plainNames() {
+  return Array.from({ length: S.frame?.view.players ?? S.players.length }, (_, i) => SEAT_NAMES[i] ?? `Seat ${i}`);
+}
+
 function names() {
   return S.players.map((p, i) => playerLabel(i, p, mySeat()));
 }
@@ -172,7 +177,7 @@ function onMessage(msg) {
   render(msg, newIndex);
   // what just happened, next to the board: only for the next move, not a reload or a resync
   if (before) {
-    const { notices, rises } = explain(msg.events ?? [], before, msg.view, names());
+    const { notices, rises } = explain(msg.events ?? [], before, msg.view, plainNames());
     showNotices($('notices'), notices);
     for (const r of rises) board.rise(r.x, r.y, r.port, r.points, r.seat);
   }
@@ -263,7 +268,7 @@ function choicesInSight() {
 function renderLog() {
   const ol = $('log');
   ol.replaceChildren();
-  const n = names();
+  const n = plainNames();
   for (const l of S.log.slice(-150)) {
     const li = document.createElement('li');
     li.textContent = eventWords(l.text, n);
@@ -354,7 +359,7 @@ function renderHand() {
 
 /** "Turn 12: Blue to play", or who decides when it is not the seat whose turn it is. @param {View} v */
 function turnWords(v) {
-  const n = names(), by = v.pending?.seat ?? -1;
+  const n = plainNames(), by = v.pending?.seat ?? -1;
   if (v.pending?.decision === 'end_choice') return `End of the game: ${n[by] ?? ''} chooses a field for a tie-break token`;
   if (by >= 0 && by !== v.active) return `Turn ${v.turn}: ${n[v.active] ?? ''}'s turn, ${n[by] ?? ''} to decide`;
   return `Turn ${v.turn}: ${n[v.active] ?? ''} to play`;
@@ -467,7 +472,7 @@ function renderDecision() {
   const dec = v.pending?.decision;
   if (v.over) { status('The game is over.'); return; }
   if (!legal.length || seat < 0 || v.pending.seat !== seat) {
-    const who = names()[v.pending.seat] ?? '';
+    const who = plainNames()[v.pending.seat] ?? '';
     status(`Waiting: ${who} ${DECISION_WORDS[dec ?? ''] ?? 'is deciding'}.`);
     return;
   }
@@ -484,7 +489,7 @@ function renderDecision() {
   text.textContent = dec === 'card_draw' ? `You may draw a ${offeredDeck(v)}card.` : ASK[dec] ?? dec;
   const inPlay = v.christmas?.in_play?.card;
   if (dec === 'card_target' && inPlay) text.textContent = `${cardName(inPlay)}: ${CARDS[inPlay]?.text ?? ''} Choose its target on the board.`;
-  if (dec === 'block' && inPlay) text.textContent = `${names()[v.active]} plays ${cardName(inPlay)} against you (${CARDS[inPlay]?.text ?? ''}). Block it with Shield, or let it pass.`;
+  if (dec === 'block' && inPlay) text.textContent = `${plainNames()[v.active]} plays ${cardName(inPlay)} against you (${CARDS[inPlay]?.text ?? ''}). Block it with Shield, or let it pass.`;
   p.appendChild(text);
   const buttons = document.createElement('div');
   buttons.className = 'buttons';

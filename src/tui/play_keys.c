@@ -181,6 +181,40 @@ static void set_cursor(play_ui *ui, int x, int y)
     ui->follow = 1;
 }
 
+/* Sorts a choice list (indices into moves) so that j / k / Tab visit the targets by
+ * position, row then column then port, as the board shows them (issue 21): moves of
+ * the same card or kind stay together, and a pass keeps its place. Insertion sort: a
+ * list is short. */
+static int pos_before(const carc_move *a, const carc_move *b)
+{
+    if (a->kind != b->kind || a->card != b->card)
+        return 0;  /* only within one card's or kind's targets */
+    if (a->kind == CARC_MOVE_PASS)
+        return 0;
+    if (a->y != b->y)
+        return a->y < b->y;
+    if (a->x != b->x)
+        return a->x < b->x;
+    if (a->port != b->port)
+        return a->port < b->port;
+    if (a->y2 != b->y2)
+        return a->y2 < b->y2;
+    return a->x2 < b->x2;
+}
+
+static void sort_by_position(const carc_move *moves, int *order, int n)
+{
+    for (int i = 1; i < n; i++) {
+        int k = order[i], j = i;
+        /* only past neighbours of the same group: the groups keep their order */
+        while (j > 0 && pos_before(&moves[k], &moves[order[j - 1]])) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = k;
+    }
+}
+
 /* Distinct legal spots of the current tile, sorted by row then column. */
 static int spots(const play_ui *ui, int *xs, int *ys)
 {
@@ -352,6 +386,7 @@ void play_keys_begin(play_ui *ui, const carc_game *v)
                 ui->order[n++] = i;
     }
     ui->nlist = n;
+    sort_by_position(s->moves, ui->order, n);
 }
 
 

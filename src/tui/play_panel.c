@@ -323,8 +323,9 @@ static void draw_place(play_ui *ui, pen *p, const carc_game *v)
         if (i == 0 || ui->s->moves[i - 1].x != m->x || ui->s->moves[i - 1].y != m->y ||
             ui->s->moves[i - 1].tile != m->tile) {
             spots++;
-            if (m->x == cur.x && m->y == cur.y)
-                spot_i = spots;
+            /* numbered as Tab visits them: by row, then column (issue 21) */
+            if (m->y < cur.y || (m->y == cur.y && m->x <= cur.x))
+                spot_i++;
         }
     }
     (void)text;

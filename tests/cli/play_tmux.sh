@@ -38,6 +38,30 @@ T send-keys -t g1 x
 wait_for g1 'Cursor: ' 15 || fail "the help does not close"
 grep -q 'carc play - keys' "$dir/screen" && fail "the help is still shown"
 
+# issue 21: Tab visits the spots by position (row, then column), numbered as it goes
+prev=""
+k=0
+while [ $k -lt 4 ]; do
+    T send-keys -t g1 Tab
+    wait_for g1 'spot [0-9]* of [0-9]*' 15 || fail "Tab shows no spot number"
+    settle g1
+    num=$(sed -n 's/.*spot \([0-9]*\) of \([0-9]*\).*/\1 \2/p' "$dir/screen")
+    at=$(sed -n 's/.*Cursor: \(-\{0,1\}[0-9]*\),\(-\{0,1\}[0-9]*\).*/\2 \1/p' "$dir/screen")
+    if [ -n "$prev" ]; then
+        set -- $prev $num
+        # the next number, or back to 1 after the last
+        [ "$3" -eq $(($1 % $2 + 1)) ] || fail "Tab went from spot $1 to spot $3 of $2"
+        if [ "$3" -ne 1 ]; then
+            set -- $prevat $at
+            [ "$3" -gt "$1" ] || { [ "$3" -eq "$1" ] && [ "$4" -gt "$2" ]; } \
+                || fail "Tab went from row $1 column $2 back to row $3 column $4"
+        fi
+    fi
+    prev=$num prevat=$at
+    k=$((k + 1))
+done
+spot=$(sed -n 's/.*Cursor: \(-\{0,1\}[0-9]*,-\{0,1\}[0-9]*\).*/\1/p' "$dir/screen")
+
 T send-keys -t g1 Enter
 wait_for g1 "seat 0 (you) places a tile at $spot" 15 || fail "the log does not mention the placement '$spot'"
 grep -q 'Your decision: place a follower, or pass' "$dir/screen" || fail "no follower decision"
@@ -51,6 +75,30 @@ T send-keys -t g1 u
 wait_for g1 "undo: took back place the tile at $spot" 15 || fail "u does not take the placement back"
 grep -q 'Your decision: place the tile' "$dir/screen" || fail "after undo the tile is not to place again"
 grep -q "seat 0 (you) places a tile at $spot" "$dir/screen" && fail "the undone placement is still in the log"
+# issue 21: Tab visits the spots by position (row, then column), numbered as it goes
+prev=""
+k=0
+while [ $k -lt 4 ]; do
+    T send-keys -t g1 Tab
+    wait_for g1 'spot [0-9]* of [0-9]*' 15 || fail "Tab shows no spot number"
+    settle g1
+    num=$(sed -n 's/.*spot \([0-9]*\) of \([0-9]*\).*/\1 \2/p' "$dir/screen")
+    at=$(sed -n 's/.*Cursor: \(-\{0,1\}[0-9]*\),\(-\{0,1\}[0-9]*\).*/\2 \1/p' "$dir/screen")
+    if [ -n "$prev" ]; then
+        set -- $prev $num
+        # the next number, or back to 1 after the last
+        [ "$3" -eq $(($1 % $2 + 1)) ] || fail "Tab went from spot $1 to spot $3 of $2"
+        if [ "$3" -ne 1 ]; then
+            set -- $prevat $at
+            [ "$3" -gt "$1" ] || { [ "$3" -eq "$1" ] && [ "$4" -gt "$2" ]; } \
+                || fail "Tab went from row $1 column $2 back to row $3 column $4"
+        fi
+    fi
+    prev=$num prevat=$at
+    k=$((k + 1))
+done
+spot=$(sed -n 's/.*Cursor: \(-\{0,1\}[0-9]*,-\{0,1\}[0-9]*\).*/\1/p' "$dir/screen")
+
 T send-keys -t g1 Enter
 wait_for g1 "seat 0 (you) places a tile at $spot" 15 || fail "the tile cannot be placed again after undo"
 wait_for g1 'Your decision: place a follower, or pass' 15 || fail "no follower decision after undo"

@@ -191,9 +191,10 @@ static void draw_table(play_ui *ui, pen *p, const carc_game *v)
             return;
         if (seat == ui->viewer && ui->s->seat[seat].human)
             snprintf(name, sizeof name, "you");
-        else
-            snprintf(name, sizeof name, "%s",
-                     ui->s->seat[seat].kind[0] ? ui->s->seat[seat].kind : "player");
+        else if (ui->s->seat[seat].kind[0])
+            snprintf(name, sizeof name, "%s", ui->s->seat[seat].kind);
+        else  /* the record viewer: nobody plays, the seat is its name */
+            snprintf(name, sizeof name, "seat %d", seat);
         len = (size_t)snprintf(row, sizeof row, "%c  %-8.8s %5d %4d", seat == pd.seat ? '>' : ' ',
                                name, carc_score(v, seat), carc_supply(v, seat));
         if (exp & CARC_EXP_GIFTS)
@@ -419,8 +420,8 @@ void play_panel_draw(play_ui *ui, const carc_game *v, int decides)
     p.ymax = ui->H - 2;
     if (ui->mode == PM_REPLAY) {
         char head[PLAY_LINE];
-        snprintf(head, sizeof head, "move %d of %d, seat %d's view", ui->replay_at,
-                 ui->replay_n, ui->viewer);
+        snprintf(head, sizeof head, "move %d of %d, turn %d, seat %d's view", ui->replay_at,
+                 ui->replay_n, carc_turn(v), ui->viewer);
         pen_line(&p, play_attr(ui, PCOL_HINT) | AT_BOLD, "Replay: %s", head);
         if (carc_is_over(v)) {
             play_screen_final_panel(ui, v, p.y + 1, p.x, p.w, p.ymax - p.y - 1);

@@ -231,11 +231,20 @@ grep -q '^Winners\{0,1\}: seat' "$dir/out" || fail "--resume --headless does not
 total=$(sed -n 's/.*"moves":\[\([^]]*\)\].*/\1/p' "$dir/full.json" | tr -cd '"' | wc -c)
 total=$((total / 2))
 start vw 120 40 --view "$dir/full.json"
-wait_for vw "Replay: move 0 of $total, seat 0's view" 30 || fail "view: the viewer does not start at move 0 of $total"
+wait_for vw "Replay: move 0 of $total, turn [0-9]*, seat 0's view" 30 || fail "view: the viewer does not start at move 0 of $total"
 grep -q -- '-- turn 1, seat 0.*: A tile is drawn' "$dir/screen" || fail "view: no log at the start"
 T send-keys -t vw l
 wait_for vw "Replay: move 1 of $total" 15 || fail "view: l does not step forward"
 grep -q 'seat 0 places a tile at ' "$dir/screen" || fail "view: the first move is not in the log"
+# issue 21: the seats by name, not "player"; ] goes to the next turn, [ back
+grep -q ' seat 1 ' "$dir/screen" || fail "view: the seats are not named"
+grep -q 'player' "$dir/screen" && fail "view: a seat is called 'player'"
+T send-keys -t vw ']'
+wait_for vw "Replay: move [0-9]* of $total, turn 2," 30 || fail "view: ] does not go to turn 2"
+T send-keys -t vw ']'
+wait_for vw "Replay: move [0-9]* of $total, turn 3," 30 || fail "view: ] does not go to turn 3"
+T send-keys -t vw '['
+wait_for vw "Replay: move [0-9]* of $total, turn 2," 30 || fail "view: [ does not go back to turn 2"
 T send-keys -t vw End
 wait_for vw "Replay: move $total of $total" 30 || fail "view: End does not go to the end"
 wait_for vw 'Final scoring' 15 || fail "view: no final scoring at the end"
@@ -253,7 +262,7 @@ ended vw
 T new-session -d -s rv -x 120 -y 40 -c "$dir" \
     "LC_ALL=C.UTF-8 '$carc' replay --view '$dir/full.json' 2>'$dir/rv.err'; echo \$? >'$dir/rv.rc'" \
     || fail "tmux could not start a session"
-wait_for rv "Replay: move 0 of $total, seat 0's view" 30 || fail "replay --view: the viewer does not start"
+wait_for rv "Replay: move 0 of $total, turn [0-9]*, seat 0's view" 30 || fail "replay --view: the viewer does not start"
 T send-keys -t rv End
 wait_for rv 'Final scoring' 30 || fail "replay --view: End does not reach the final scoring"
 T send-keys -t rv q

@@ -20,9 +20,9 @@ start syn 120 40 --resume "$here/play/synod.json" --players human,random --save 
 wait_for syn 'Your decision: place the tile' 30 || fail "syn: the resumed game shows no decision"
 settle syn
 grep -q 'carc play  seed 3  turn 21' "$dir/screen" || fail "syn: not turn 21 of seed 3"
-# every follower on the board is drawn: digits in the board area (rows 1-27, right of
-# the y ruler) = followers not in supply (7 - Left per seat)
-drawn=$(sed -n '2,28p' "$dir/screen" | sed 's/│.*//; s/^....//' | tr -cd '0-9' | wc -c)
+# every follower on the board is drawn: digits in the board area (the rows above the
+# log, right of the y ruler) = followers not in supply (7 - Left per seat)
+drawn=$(sed -n '2,/── log of/p' "$dir/screen" | grep -v '── log of' | sed 's/│.*//; s/^....//' | tr -cd '0-9' | wc -c)
 placed=$(panel | awk '$1 ~ /^>?[0-9]$/ && NF >= 4 && $3 ~ /^[0-9]+$/ { n += 7 - $4 } END { print n }')
 [ "$drawn" -eq "$placed" ] || fail "syn: $placed followers on the board, $drawn drawn"
 head -n 1 "$dir/screen" | grep -q ' -5 .* 4 *│' || fail "syn: the board (x -5..4) is not all in view"
@@ -203,6 +203,22 @@ grep -q 'before placing: open a\|after scoring: play a card' "$dir/screen" \
     && fail "po: the pass-only window is still asked"
 T send-keys -t po q y
 ended po
+
+# ---- issue 21: the panes grow with the window: at 100x30 the selected card's text is
+# whole, at 100x50 the log has more than 8 rows
+start gr 100 30 --resume "$here/play/hand.json" --players human,random
+wait_for gr '-- choose (' 30 || fail "gr: no choice list at 100x30"
+T send-keys -t gr j j
+wait_for gr 'follower on it goes home\.' 15 || fail "gr: the selected card's text is cut at 100x30"
+T send-keys -t gr q y
+ended gr
+start gl 100 50 --resume "$here/play/hand.json" --players human,random
+wait_for gl '-- choose (' 30 || fail "gl: no choice list at 100x50"
+settle gl
+rows=$(awk '/── log of/ { on = 1; next } on' "$dir/screen" | sed '$d' | wc -l)
+[ "$rows" -ge 11 ] || fail "gl: the log has $rows rows at 100x50"
+T send-keys -t gl q y
+ended gl
 
 # ---- issue 21: a window whose only choice besides passing is a gift that would be wasted
 # (Synod with nothing to act on): skipped too, the gift kept for its 2 points at the end

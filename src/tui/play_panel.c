@@ -133,13 +133,14 @@ static void draw_hand_tiles(play_ui *ui, pen *p, const carc_game *v, int decides
         }
         return;
     }
+    /* in players' words: what the tile shows, never its letter (issue 21) */
     if (n == 2)
-        snprintf(label, sizeof label, "Tiles in hand: %c and %c%s",
-                 carc_tile_def_of(kinds[0])->letter, carc_tile_def_of(kinds[1])->letter,
-                 decides && pd.decision == CARC_DEC_PLACE && ui->ntiles > 1 ? " (t switches)" : "");
+        snprintf(label, sizeof label, "Tiles in hand: two%s",
+                 decides && pd.decision == CARC_DEC_PLACE && ui->ntiles > 1
+                     ? " (t switches; the marked one is placed)"
+                     : "");
     else
-        snprintf(label, sizeof label, "Tile in hand: %c  %s", carc_tile_def_of(kinds[0])->letter,
-                 carc_tile_def_of(kinds[0])->description);
+        snprintf(label, sizeof label, "Tile in hand: %s", carc_tile_def_of(kinds[0])->description);
     pen_wrap(p, AT_BOLD, "", label, 2);
     if (p->compact || p->y + PT_ROWS > p->ymax)
         return;
@@ -150,7 +151,9 @@ static void draw_hand_tiles(play_ui *ui, pen *p, const carc_game *v, int decides
         play_tile_paint(kinds[i], rot, grid);
         play_paint_tile(ui, p->y, x, grid, 0);
         d = carc_tile_def_of(kinds[i]);
-        snprintf(label, sizeof label, "%c r%d", d->letter, rot);
+        (void)d;
+        snprintf(label, sizeof label, "%s",
+                 n == 2 && kinds[i] == ui->tiles[ui->tile_i] && decides ? "<" : "");
         play_put(ui, p->y + 1, x + PT_COLS + 1, 4, label,
                  n == 2 && kinds[i] == ui->tiles[ui->tile_i] && decides ? play_attr(ui, PCOL_CURSOR)
                                                                         : AT_NORMAL);

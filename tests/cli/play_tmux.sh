@@ -17,7 +17,7 @@ carc=$1
 start g1 120 40 --players human,random --seed 3
 wait_for g1 'Your decision: place the tile' 30 || fail "no placement decision on the first screen"
 grep -q 'carc play  seed 3  turn 1' "$dir/screen" || fail "no title with the seed and turn"
-grep -q 'Tile in hand: [A-X]' "$dir/screen" || fail "the drawn tile is not shown"
+grep -q 'Tile in hand: [A-Z][a-z]' "$dir/screen" || fail "the drawn tile is not shown"
 grep -q 'Stack 70' "$dir/screen" || fail "no stack count"
 grep -q '>0 you  *0  *7' "$dir/screen" || fail "no score line for seat 0 (score 0, 7 followers)"
 grep -q ' 1 random  *0  *7' "$dir/screen" || fail "no score line for seat 1"

@@ -554,6 +554,7 @@ int play_keys_common(play_ui *ui, const carc_game *v, int ch)
     case '?': ui->help = 1; return 1;
     case 'q': ui->confirm_quit = 1; return 1;
     case 'i': ui->info = !ui->info; return 1;
+    case 'o': ui->overview = !ui->overview; return 1;
     case 'H': scroll_by(ui, -1, 0); return 1;
     case 'L': scroll_by(ui, 1, 0); return 1;
     case 'K': scroll_by(ui, 0, -1); return 1;

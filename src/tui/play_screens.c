@@ -151,7 +151,8 @@ static const char *const help_lines[] = {
     "  u                  undo your last decision (back to the last draw)",
     "Always:",
     "  H J K L  scroll the board    c  fit the board    PgUp / PgDn  the log",
-    "  i  tiles left and points     q  quit (offers to save an unfinished game)",
+    "  i  tiles left and points     o  the whole board zoomed out",
+    "  q  quit (offers to save an unfinished game)",
     "",
     "Board: green field, brown city (diamond: pennant), heavy lines roads,",
     "red cross cloister, digits followers in their seat's colour (side by side",
@@ -380,4 +381,86 @@ void play_screen_too_small(play_ui *ui)
         while (*t == ' ')
             t++;
     }
+}
+
+/* What a tile shows most, for the overview: its glyph and colour role. */
+static void overview_cell(int kind, wchar_t *w, char *a, int *role)
+{
+    const carc_tile_def *d = carc_tile_def_of(kind);
+    int city = 0, road = 0;
+    for (int e = 0; e < 4; e++) {
+        city += d->edges[e] == CARC_EDGE_CITY;
+        road += d->edges[e] == CARC_EDGE_ROAD;
+    }
+    if (d->cloister) {
+        *w = L'\u271d'; *a = '+'; *role = PCOL_CLOISTER;
+    } else if (city >= 2) {
+        *w = L'\u2593'; *a = '#'; *role = PCOL_CITY;
+    } else if (city) {
+        *w = L'\u2592'; *a = 'c'; *role = PCOL_CITY;
+    } else if (road) {
+        *w = road >= 3 ? L'\u253c' : L'\u2550'; *a = road >= 3 ? '+' : '='; *role = PCOL_ROAD;
+    } else {
+        *w = L'\u00b7'; *a = '.'; *role = PCOL_FIELD;
+    }
+}
+
+void play_screen_overview(play_ui *ui, const carc_game *v)
+{
+    int n = carc_board_count(v), i, kind, x, y, rot, minx = 0, maxx = 0, miny = 0, maxy = 0;
+    carc_follower fol[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
+    int nf = carc_followers(v, fol, (int)(sizeof fol / sizeof fol[0]));
+    char line[PLAY_LINE];
+    for (i = 0; i < n; i++) {
+        carc_board_tile(v, i, &kind, &x, &y, &rot);
+        minx = x < minx ? x : minx; maxx = x > maxx ? x : maxx;
+        miny = y < miny ? y : miny; maxy = y > maxy ? y : maxy;
+    }
+    /* one more on every side: where tiles may go next */
+    minx--; maxx++; miny--; maxy++;
+    int cw = (maxx - minx + 1) * 2 <= ui->W - 2 ? 2 : 1;  /* columns per tile */
+    int x0 = (ui->W - (maxx - minx + 1) * cw) / 2, y0 = 2;
+    erase();
+    snprintf(line, sizeof line, "Overview: the whole board, %d tiles (%d x %d)", n,
+             maxx - minx - 1, maxy - miny - 1);
+    play_put(ui, 0, 1, ui->W - 2, line, play_attr(ui, PCOL_TITLE) | AT_BOLD);
+    if (x0 < 0)
+        x0 = 0;
+    for (y = miny; y <= maxy && y0 + y - miny < ui->H - 2; y++)
+        for (x = minx; x <= maxx; x++) {
+            int sx = x0 + (x - minx) * cw, sy = y0 + (y - miny);
+            wchar_t w;
+            char a;
+            int role, attr;
+            if (sx + cw > ui->W)
+                continue;
+            if (!carc_tile_at(v, x, y, &kind, &rot)) {
+                continue;
+            }
+            overview_cell(kind, &w, &a, &role);
+            attr = play_attr(ui, role);
+            if (ui->s->have_last && x == ui->s->last_x && y == ui->s->last_y)
+                attr = play_attr(ui, PCOL_LAST) | AT_BOLD;
+            play_glyph(ui, sy, sx, w, a, attr);
+            if (cw == 2) {
+                /* the second cell: the seat of a follower on the tile, else the glyph */
+                int seat = -1;
+                for (int k = 0; k < nf && seat < 0; k++)
+                    if (fol[k].x == x && fol[k].y == y)
+                        seat = fol[k].seat;
+                if (seat >= 0)
+                    play_glyph(ui, sy, sx + 1, (wchar_t)('0' + seat), (char)('0' + seat),
+                               play_attr(ui, PCOL_SEAT0 + seat) | AT_BOLD);
+                else
+                    play_glyph(ui, sy, sx + 1, w, a, attr);
+            }
+        }
+    snprintf(line, sizeof line, "%s city  %s cloister  %s road  %s field  digit: a follower's "
+             "seat",
+             ui->unicode ? "\xe2\x96\x93" : "#", ui->unicode ? "\xe2\x9c\x9d" : "+",
+             ui->unicode ? "\xe2\x95\x90" : "=", ui->unicode ? "\xc2\xb7" : ".");
+    play_put(ui, ui->H - 2, 1, ui->W - 2, line, AT_DIM);
+    mvhline(ui->H - 1, 0, ' ' | A_REVERSE, ui->W);
+    play_put(ui, ui->H - 1, 0, ui->W, " o or any key: back to the game   c fits the board there",
+             AT_REVERSE);
 }

@@ -100,6 +100,10 @@ static void handle_key(play_ui *ui, const carc_game *v, int ch)
         ui->info = 0;
         return;
     }
+    if (ui->overview) {
+        ui->overview = 0;
+        return;
+    }
     if (ui->confirm_quit) {
         ui->confirm_quit = 0;
         if (ch == 'y' || ch == 'Y') {
@@ -226,6 +230,8 @@ static int computer_turn(play_ui *ui, carc_pending p)
             play_draw_game(ui, v);
     } else if (ui->info)
         play_screen_info(ui, v);
+    else if (ui->overview)
+        play_screen_overview(ui, v);
     refresh();
     if (ui->s->humans == 0) {
         int ch;
@@ -370,6 +376,8 @@ int play_tui_run(play_session *s, const play_options *opt)
                     play_draw_game(&ui, v);
             } else if (ui.info)
                 play_screen_info(&ui, v);
+            else if (ui.overview)
+                play_screen_overview(&ui, v);
         }
         refresh();
         ch = getch();

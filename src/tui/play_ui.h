@@ -205,6 +205,7 @@ struct play_ui {
     int mode;
     int help;            /* the help screen is up: its page + 1 */
     int info;            /* the tiles-left and points-per-category screen is up */
+    int overview;        /* the whole board zoomed out, one cell pair per tile (o) */
     int turn_end;        /* hot seat: the turn's result is shown before the hand-over */
     int turn_score[CARC_MAX_PLAYERS];  /* scores when the viewer's turn began */
     int confirm_quit;    /* q was pressed once */
@@ -350,6 +351,10 @@ void play_screen_help(play_ui *ui, const carc_game *v);
 /* `i`: the tiles left in the stack by kind and every seat's points per category, over
  * the board area. */
 void play_screen_info(play_ui *ui, const carc_game *v);
+/* The whole board zoomed out (o): a tile as two cells (what it shows most: city,
+ * cloister, road or field) with the seats of its followers, any board size fitted to
+ * the screen, the last tile and the spots of the tile in hand marked. */
+void play_screen_overview(play_ui *ui, const carc_game *v);
 void play_screen_too_small(play_ui *ui);
 /* The final scoring in the side panel (the board stays). */
 void play_screen_final_panel(play_ui *ui, const carc_game *v, int y, int x, int w, int h);

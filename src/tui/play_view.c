@@ -94,8 +94,8 @@ static int view_key(play_ui *ui, const carc_game *v, const play_hist *moves, int
         else
             play_set_status(ui, PS_HINT, "this is the start (End goes to the end)");
         return 0;
-    case KEY_NPAGE: case ']': case 't': view_turn(ui, moves, 1); return 0;
-    case KEY_PPAGE: case '[': case 'T': view_turn(ui, moves, -1); return 0;
+    case ']': case 't': view_turn(ui, moves, 1); return 0;
+    case '[': case 'T': view_turn(ui, moves, -1); return 0;
     case KEY_HOME: case 'g': view_goto(ui, moves, 0); return 0;
     case KEY_END: case 'G': view_goto(ui, moves, ui->replay_n); return 0;
     case '\t':
@@ -106,7 +106,7 @@ static int view_key(play_ui *ui, const carc_game *v, const play_hist *moves, int
     case KEY_RESIZE: case ERR: return 0;
     default:
         if (!play_keys_common(ui, v, ch) || ch == 'u' || ch == '?' || ch == 'i')
-            play_set_status(ui, PS_HINT, "keys: arrows a move, ] [ (PgDn PgUp) a turn, Home End, Tab seat, q quit");
+            play_set_status(ui, PS_HINT, "keys: arrows a move, ] [ a turn, Home End, Tab seat, o overview, q quit");
         ui->help = ui->info = ui->confirm_quit = 0;
         return 0;
     }
@@ -187,8 +187,14 @@ int play_view_run(const char *path)
         v = play_session_view(s, ui.viewer);
         play_keys_autofocus(&ui, v);
         play_draw_game(&ui, v);
+        if (ui.overview)
+            play_screen_overview(&ui, v);
         refresh();
         ch = getch();
+        if (ui.overview && ch != KEY_RESIZE && ch != ERR) {  /* any key: back to the board */
+            ui.overview = 0;
+            continue;
+        }
         if (view_key(&ui, v, moves, ch))
             break;
     }

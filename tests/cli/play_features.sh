@@ -220,6 +220,18 @@ rows=$(awk '/── log of/ { on = 1; next } on' "$dir/screen" | sed '$d' | wc -
 T send-keys -t gl q y
 ended gl
 
+# ---- issue 21: o shows the whole board zoomed out, even a 15 x 10 one at 80x24
+start ov 80 24 --resume "$here/play/hand.json" --players human,random
+wait_for ov '-- choose (' 30 || fail "ov: no choice list"
+T send-keys -t ov o
+wait_for ov 'Overview: the whole board, 53 tiles' 15 || fail "ov: o shows no overview"
+cells=$(sed -n '2,22p' "$dir/screen" | tr -cd '▓▒═┼✝·0123456789' | wc -m)
+[ "$cells" -ge 106 ] || fail "ov: $cells cells drawn for 53 tiles"
+T send-keys -t ov x
+wait_for ov '-- choose (' 15 || fail "ov: the overview does not close"
+T send-keys -t ov q y
+ended ov
+
 # ---- issue 21: a window whose only choice besides passing is a gift that would be wasted
 # (Synod with nothing to act on): skipped too, the gift kept for its 2 points at the end
 start wg 80 24 --resume "$here/play/wasted.json" --players human,random --save "$dir/wg.json"

@@ -65,6 +65,10 @@ export default async function (opts) {
       check(text.includes(must), `the how-to page does not say "${must}"`);
     }
     await checkPlayerText(how, 'the how-to page');
+    // the log's sentences name no place: pointing at one shows it on the board
+    await page.locator('#final-close').click();
+    await page.locator('#log li.has-place').last().hover();
+    check(await page.locator('#board .layer-hover .extent').count() > 0, 'pointing at a log line shows nothing on the board');
     const log = await page.locator('#log').innerText();
     check(/receives|draws|plays/.test(log), 'the log tells no card');
     check(!/\b[a-z]+_[a-z]+\b/.test(log), 'the log names a card by its id');

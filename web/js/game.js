@@ -321,6 +321,18 @@ function renderLog() {
     const li = document.createElement('li');
     li.textContent = eventWords(l.text, n);
     if (/^score /.test(l.text)) li.className = 'scored';
+    // where it happened: the sentence names no place, pointing at the line shows it
+    const at = /\((-?\d+),(-?\d+)\)(?: \w+:(\w+))?/.exec(l.text);
+    if (at) {
+      li.classList.add('has-place');
+      const [x, y, port] = [Number(at[1]), Number(at[2]), at[3]];
+      li.onmouseenter = () => {
+        const v = S.frame?.view;
+        const f = v && port ? featureAt(v, x, y, port, same) : undefined;
+        board.highlightFeature(f ?? { type: 'field', segments: [[x, y, port ?? 'C']], tiles: 1, pennants: 0, completed: false, followers: [], tokens: [], locked: false, value: 0 }, 'hover');
+      };
+      li.onmouseleave = () => board.highlightFeature(null, 'hover');
+    }
     ol.appendChild(li);
   }
   ol.scrollTop = ol.scrollHeight;

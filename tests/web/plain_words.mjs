@@ -30,7 +30,7 @@ export default async function (opts) {
     check(await lobby.locator('#my-list li button', { hasText: 'Copy' }).count() === 1, 'my games has no copy button');
     await page.waitForSelector('#board .tile-art');
     const memo = { turn: -1, cards: 0 };
-    let result, scans = 0, opened = 0;
+    let result, scans = 0, opened = 0, overview = false;
     for (let n = 0; n < 3000; n++) {
       result = await waitTurn(page);
       if (result === 'over') break;
@@ -49,9 +49,22 @@ export default async function (opts) {
         opened++;
         await page.locator('#prompt details.all-moves summary').click();
       }
+      // the overview: shown once the board is zoomed in past its whole, hidden by Fit
+      if (n === 30) {
+        for (let k = 0; k < 4; k++) await page.keyboard.press('+');
+        check(await page.locator('#overview').isVisible(), 'zoomed in, the board shows no overview');
+        const before = await page.getAttribute('#overview-frame', 'x');
+        const box = await page.locator('#overview').boundingBox();
+        await page.mouse.click(box.x + 5, box.y + 5);
+        check(await page.getAttribute('#overview-frame', 'x') !== before, 'a click on the overview does not move the board');
+        await page.keyboard.press('f');
+        check(!(await page.locator('#overview').isVisible()), 'the whole board in view, the overview is still shown');
+        overview = true;
+      }
       await decide(page, memo);
     }
     check(result === 'over', 'the game did not end');
+    check(overview, 'the overview was not tried');
     check(!(await page.title()).startsWith('●'), 'the title still says it is your turn after the end');
     await checkPlayerText(page, 'the final screen');
     check(await page.locator('#final a[href="/how.html"]').isVisible(), 'the final screen does not link the how-to page');

@@ -21,9 +21,13 @@ export class Board {
     this.svg = svg;
     this.defs = defs;
     this.view = el('g', { class: 'viewport' }, svg);
+    /** the drawing itself, under the pan and zoom: the overview map shows it again (`<use>`) */
+    this.content = el('g', { id: `${svg.id || 'board'}-content` }, this.view);
     /** @type {Record<string, SVGElement>} the drawing's layers by name, bottom first */
     this.layers = {};
-    for (const n of ['tiles', 'marks', 'followers', 'about', 'hover', 'spots', 'preview', 'targets']) this.layers[n] = el('g', { class: `layer-${n}` }, this.view);
+    for (const n of ['tiles', 'marks', 'followers', 'about', 'hover', 'spots', 'preview', 'targets']) this.layers[n] = el('g', { class: `layer-${n}` }, this.content);
+    /** @type {(() => void)|null} called after every pan, zoom or redraw (the overview map) */
+    this.onView = null;
     this.tx = 0; this.ty = 0; this.scale = 1;
     /** @type {Map<string, {tile: string, rot: number}>} */
     this.cells = new Map();
@@ -245,7 +249,7 @@ export class Board {
    * @param {number} x @param {number} y @param {string} port @param {number} points @param {number} seat
    */
   rise(x, y, port, points, seat) {
-    this.layers.floats ??= el('g', { class: 'layer-floats' }, this.view);
+    this.layers.floats ??= el('g', { class: 'layer-floats' }, this.content);
     const [ax, ay] = this.cells.has(`${x},${y}`) ? this.anchor(x, y, port) : [50, 50];
     const t = el('text', { x: x * 100 + ax, y: y * 100 + ay, class: 'rise', fill: SEAT_COLOURS[seat] ?? '#222' }, this.layers.floats);
     t.textContent = `+${points}`;
@@ -254,7 +258,7 @@ export class Board {
 
   /** Outlines the tiles of a feature (hover, a modifier question); null clears it. @param {Feature|null|undefined} f */
   highlightFeature(f, layerName = 'hover') {
-    this.layers[layerName] ??= el('g', { class: `layer-${layerName}` }, this.view);
+    this.layers[layerName] ??= el('g', { class: `layer-${layerName}` }, this.content);
     const layer = this.layers[layerName];
     layer.replaceChildren();
     if (!f) return;
@@ -267,6 +271,30 @@ export class Board {
 
   clearInteractive() {
     for (const n of ['spots', 'preview', 'targets']) this.layers[n].replaceChildren();
+  }
+
+  /** The placed tiles' extent in board units, one tile of margin: [x, y, width, height]. @returns {[number, number, number, number]} */
+  bounds() {
+    const pts = [...this.cells.keys()].map((k) => k.split(',').map(Number));
+    if (!pts.length) pts.push([0, 0]);
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const minx = Math.min(...xs) - 1, miny = Math.min(...ys) - 1;
+    return [minx * 100, miny * 100, (Math.max(...xs) - minx + 2) * 100, (Math.max(...ys) - miny + 2) * 100];
+  }
+
+  /** The part of the board on screen, in board units: [x, y, width, height]. @returns {[number, number, number, number]} */
+  visible() {
+    const r = this.svg.getBoundingClientRect();
+    return [-this.tx / this.scale, -this.ty / this.scale, r.width / this.scale, r.height / this.scale];
+  }
+
+  /** Pans so that board point (bx, by) is in the middle of the screen. @param {number} bx @param {number} by */
+  centreOn(bx, by) {
+    const r = this.svg.getBoundingClientRect();
+    this.tx = r.width / 2 - bx * this.scale;
+    this.ty = r.height / 2 - by * this.scale;
+    this.userMoved = true;
+    this.apply();
   }
 
   /** True when tile (x, y) is wholly on screen. @param {number} x @param {number} y */
@@ -326,6 +354,7 @@ export class Board {
     const r = this.svg.getBoundingClientRect();
     this.lastW = r.width; this.lastH = r.height;
     this.view.setAttribute('transform', `translate(${this.tx} ${this.ty}) scale(${this.scale})`);
+    this.onView?.();
     for (const c of this.layers.targets.querySelectorAll('.target-hit')) c.setAttribute('r', String(this.hitRadius()));
   }
 

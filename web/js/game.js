@@ -86,6 +86,26 @@ const boardSvg = document.getElementById('board');
 if (!(boardSvg instanceof SVGSVGElement)) throw new Error('the page has no board');
 /** The board draws tiles from `S.defs`, which start() fills before the first frame. */
 const board = new Board(boardSvg, S.defs);
+/**
+ * The overview: the whole board, small, in a corner, while the board is zoomed in past it
+ * (issue 21), with the part on screen framed; a click there brings that part to the screen.
+ */
+function updateOverview() {
+  const box = document.getElementById('overview');
+  const frame = document.getElementById('overview-frame');
+  if (!(box instanceof SVGSVGElement) || !frame) return;
+  const [bx, by, bw, bh] = board.bounds(), [vx, vy, vw, vh] = board.visible();
+  // every placed tile in view (the bounds have a tile of margin): no need for it
+  const whole = vx <= bx + 100 && vy <= by + 100 && vx + vw >= bx + bw - 100 && vy + vh >= by + bh - 100;
+  // an SVG element has no `hidden` property: the attribute itself
+  box.toggleAttribute('hidden', whole || !S.frame);
+  if (whole || !S.frame) return;
+  box.setAttribute('viewBox', `${bx} ${by} ${bw} ${bh}`);
+  frame.setAttribute('x', String(vx)); frame.setAttribute('y', String(vy));
+  frame.setAttribute('width', String(vw)); frame.setAttribute('height', String(vh));
+}
+board.onView = updateOverview;
+
 /** Two ports of one tile name one segment (for featureAt). @type {SameSegment} */
 const same = (x, y, a, b) => board.sameSegment(x, y, a, b);
 
@@ -116,6 +136,13 @@ async function start() {
   $('zoom-in').onclick = () => board.zoom(1.25);
   $('zoom-out').onclick = () => board.zoom(0.8);
   $('fit').onclick = () => fitBoard();
+  $('overview').addEventListener('click', (e) => {
+    const box = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('overview')));
+    const r = box.getBoundingClientRect(), [bx, by, bw, bh] = board.bounds();
+    const k = Math.max(bw / r.width, bh / r.height);  // preserveAspectRatio: meet, centred
+    const ox = bx - (r.width * k - bw) / 2, oy = by - (r.height * k - bh) / 2;
+    board.centreOn(ox + (e.clientX - r.left) * k, oy + (e.clientY - r.top) * k);
+  });
   const sound = /** @type {HTMLInputElement} */ ($('sound'));
   sound.checked = soundOn();
   sound.onchange = () => { try { localStorage.setItem('carc.sound', sound.checked ? 'on' : 'off'); } catch { /* not kept */ } };

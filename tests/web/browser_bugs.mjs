@@ -97,6 +97,21 @@ async function phoneGame(server, browser, errors) {
   const totals = await page.$$eval('#final .final-score', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return [r.left, r.right]; }));
   check(totals.length === 2, 'no totals in the final table');
   for (const [l, r] of totals) check(l >= 0 && r <= 390, `the final table's Total is cut off (${l.toFixed(0)}..${r.toFixed(0)} of 390 px)`);
+  // the log's numbers: three digits fit in its margin
+  const fits = await page.evaluate(() => {
+    const ol = document.querySelector('#log');
+    if (!ol || !ol.firstElementChild) return 'no log';
+    const probe = document.createElement('span');
+    probe.textContent = '150. ';
+    probe.style.font = getComputedStyle(ol.firstElementChild).font;
+    probe.style.position = 'absolute';
+    document.body.appendChild(probe);
+    const need = probe.getBoundingClientRect().width;
+    probe.remove();
+    const room = parseFloat(getComputedStyle(ol).paddingLeft);
+    return room >= need ? '' : `${need.toFixed(1)} px needed, ${room} px of margin`;
+  });
+  check(fits === '', `three-digit log numbers are clipped: ${fits}`);
   const seen = await page.evaluate(() => /** @type {any} */ (window).seen);
   check(seen.notices.some((t) => /^(Red|Blue).*(extended|completed) .*: (Red|Blue).* receives a gift\.$/.test(t)), `no notice of a gift with its reason: ${JSON.stringify(seen.notices.slice(0, 30))}`);
   check(seen.notices.some((t) => /scores \d+/.test(t)), 'no notice of points scored');

@@ -86,6 +86,18 @@ const carc_card_info *carc_card_info_of(int card);
 /* Every card as a JSON array of {"id","name","deck","timing","text"} (caller frees). */
 char *carc_cards_json(void);
 
+/* "How these expansions work", in players' words (no rule ids, no notation): the
+ * terminal game's help pages and the browser's web/how.html tell the same paragraphs
+ * (tests/web/sentences.mjs checks the page holds every one). Each paragraph belongs to
+ * the expansions of its mask (0: every game). */
+typedef struct carc_guide_par {
+    unsigned expansions;  /* CARC_EXP_* the paragraph is about, 0 for any game */
+    const char *title;    /* the heading it starts, or NULL to go on under the last */
+    const char *text;
+} carc_guide_par;
+/* The paragraphs in order; *n receives their number. Static storage. */
+const carc_guide_par *carc_guide(int *n);
+
 /* ---- records ----------------------------------------------------------------- */
 
 /* A record being written while a game is played. */

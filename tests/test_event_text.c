@@ -49,28 +49,28 @@ static void test_exact_sentences(void **state)
     (void)state;
     int k = carc_tile_kind('K'), u = carc_tile_kind('U');
     int sweeper = carc_card_parse("road_sweeper", 12), synod = carc_card_parse("synod", 5);
-    expect_text(ev(CARC_EV_TILE_DRAWN, 0, k, 0, 0, 0, CARC_PORT_NONE, 0), "Tile K drawn.");
+    expect_text(ev(CARC_EV_TILE_DRAWN, 0, k, 0, 0, 0, CARC_PORT_NONE, 0), "A tile is drawn.");
     expect_text(ev(CARC_EV_TILE_REMOVED, -1, k, 0, 0, 0, CARC_PORT_NONE, 0),
-                "Tile K fits nowhere and leaves the game.");
+                "A tile that fits nowhere leaves the game.");
     expect_text(ev(CARC_EV_PLACED, 1, u, 1, 1, 0, CARC_PORT_NONE, 0),
-                "seat 1 places tile U at (1,0).");
+                "seat 1 places a tile.");
     expect_text(ev(CARC_EV_FOLLOWER, 0, CARC_PORT_E, CARC_FEAT_ROAD, 1, 0, CARC_PORT_E, 0),
-                "seat 0 puts a follower on the road at (1,0), port E.");
+                "seat 0 puts a follower on a road.");
     expect_text(ev(CARC_EV_FOLLOWER, 0, CARC_PORT_C, CARC_FEAT_CLOISTER, 2, -1, CARC_PORT_C, 0),
-                "seat 0 puts a follower on the cloister at (2,-1).");
+                "seat 0 puts a follower on a cloister.");
     expect_text(ev(CARC_EV_SCORED, 1, CARC_FEAT_CITY, CARC_REASON_COMPLETED, 0, -1,
                    CARC_PORT_S, 4),
-                "seat 1 scores 4 for completing the city at (0,-1), port S.");
+                "seat 1 scores 4 for completing a city.");
     expect_text(ev(CARC_EV_SCORED, 0, CARC_FEAT_ROAD, CARC_REASON_ROAD_SWEEPER, 3, 2,
                    CARC_PORT_N, 2),
-                "seat 0 scores 2 for the road at (3,2), port N (Road Sweeper).");
+                "seat 0 scores 2 for a road (Road Sweeper).");
     expect_text(ev(CARC_EV_SCORED, 1, CARC_FEAT_NONE, CARC_REASON_GIFTS, 0, 0,
                    CARC_PORT_NONE, 4),
                 "seat 1 scores 4 for unopened gifts.");
     expect_text(ev(CARC_EV_BANK_PAID, 0, 0, 0, 0, 0, CARC_PORT_NONE, 7),
                 "seat 0 is paid 7 banked points.");
     expect_text(ev(CARC_EV_RETURNED, 1, CARC_PORT_S, CARC_FEAT_CITY, 0, -1, CARC_PORT_S, 0),
-                "seat 1's follower on the city at (0,-1), port S returns to the supply.");
+                "seat 1's follower on a city returns to the supply.");
     expect_text(ev(CARC_EV_GIFT_DRAWN, 1, synod, 0, 0, 0, CARC_PORT_NONE, 0),
                 "seat 1 receives the gift Synod.");
     /* another seat's view: the card is hidden, and so is it in the sentence */
@@ -79,6 +79,23 @@ static void test_exact_sentences(void **state)
     expect_text(ev(CARC_EV_CARD_PLAYED, 0, sweeper, 0, 0, 0, CARC_PORT_NONE, 0),
                 "seat 0 plays Road Sweeper.");
     expect_text(ev(CARC_EV_GAME_OVER, -1, 0, 0, 0, 0, CARC_PORT_NONE, 0), "The game is over.");
+}
+
+/* The guide is in players' words: no rule id, no notation, no card id. */
+static void test_guide(void **state)
+{
+    (void)state;
+    int n;
+    const carc_guide_par *g = carc_guide(&n);
+    assert_true(n > 5);
+    assert_non_null(g[0].title);
+    for (int i = 0; i < n; i++)
+        for (const char *c = g[i].text; *c; c++) {
+            int rule = (*c == 'G' || *c == 'X' || *c == 'B' || *c == 'E') && c[1] >= '0' &&
+                       c[1] <= '9';
+            if (rule || *c == '_' || (*c == '(' && c[1] >= '0' && c[1] <= '9'))
+                fail_msg("guide paragraph %d: notation or a rule id at '%.20s'", i, c);
+        }
 }
 
 static void test_every_reason(void **state)
@@ -168,6 +185,12 @@ static void check_sentence(const char *plain, const char *text, void *ctx)
     if (strchr(text, '{') || strstr(text, "(?") || strcmp(text, plain) == 0 ||
         text[strlen(text) - 1] != '.')
         fail_msg("'%s' told as '%s'", plain, text);
+    /* players' words: no coordinates, ports or card ids (issue 21) */
+    for (const char *c = text; *c; c++)
+        if ((*c == ':' && c[1] != ' ' && c[1] != '\0') || *c == '_' ||
+            (*c == '(' && strspn(c + 1, "-0123456789") > 0 &&
+             c[1 + strspn(c + 1, "-0123456789")] == ','))
+            fail_msg("'%s' told with notation: '%s'", plain, text);
 }
 
 /* Every event of random games of every set, in the full state and every seat's view. */
@@ -200,7 +223,16 @@ int main(int argc, char **argv)
         free(t);
         return 0;
     }
+    if (argc == 2 && strcmp(argv[1], "--guide") == 0) {
+        /* the guide's paragraphs, "EXPANSIONS<TAB>TITLE<TAB>TEXT" a line (web/how.html) */
+        int n;
+        const carc_guide_par *g = carc_guide(&n);
+        for (int i = 0; i < n; i++)
+            printf("%u\t%s\t%s\n", g[i].expansions, g[i].title ? g[i].title : "", g[i].text);
+        return 0;
+    }
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_guide),
         cmocka_unit_test(test_exact_sentences),
         cmocka_unit_test(test_every_reason),
         cmocka_unit_test(test_random_games),

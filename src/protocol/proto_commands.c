@@ -99,20 +99,28 @@ static void pending_json(const carc_game *g, strbuf *out)
               carc_is_over(g) ? -1 : p.seat);
 }
 
-/* {"events":[...],"move":"...","pending":{...}} after new (no move) or a move. */
-static void move_reply(const carc_game *g, const char *move, strbuf *out)
+/* The events g carries (of the last call on it) as a JSON array of short strings. */
+static void events_json(const carc_game *g, strbuf *out)
 {
     int n, i;
     const carc_event *ev = carc_events(g, &n);
     char text[128];
-    sb_puts(out, "{\"events\":[");
+    sb_putc(out, '[');
     for (i = 0; i < n; i++) {
         carc_event_string(&ev[i], text, sizeof text);
         if (i)
             sb_putc(out, ',');
         sb_json_string(out, text);
     }
-    sb_puts(out, "],");
+    sb_putc(out, ']');
+}
+
+/* {"events":[...],"move":"...","pending":{...}} after new (no move) or a move. */
+static void move_reply(const carc_game *g, const char *move, strbuf *out)
+{
+    sb_puts(out, "{\"events\":");
+    events_json(g, out);
+    sb_putc(out, ',');
     if (move) {
         sb_puts(out, "\"move\":");
         sb_json_string(out, move);
@@ -715,6 +723,31 @@ static int command_tiles_json(proto_session *s, char *args, strbuf *out)
     return take_json(carc_tiles_json(), "tiles", out);
 }
 
+/* events [SEAT|public]: the events of the last new, play, genmove, load or undo as
+ * SEAT may know them (a hidden card as "?"), the way the server's frames give each
+ * seat its own; without a seat, every event as the move replies carry them. */
+static int command_events(proto_session *s, char *args, strbuf *out)
+{
+    char msg[PROTO_MSG], *w = next_word(&args), *extra;
+    const carc_game *g = s->g;
+    long seat = -1;
+    if (w) {
+        if (strcmp(w, "public") == 0)
+            seat = CARC_SEAT_PUBLIC;
+        else if (proto_long("events: seat", w, 0, carc_players(s->g) - 1, &seat, msg,
+                            sizeof msg))
+            return fail(out, msg);
+        if ((extra = next_word(&args))) {
+            sb_printf(out, "events: unexpected argument '%.64s' after the seat", extra);
+            return CMD_FAIL;
+        }
+        carc_view(s->g, (int)seat, s->view);
+        g = s->view;
+    }
+    events_json(g, out);
+    return CMD_OK;
+}
+
 static int command_help(proto_session *s, char *args, strbuf *out);
 
 static int command_quit(proto_session *s, char *args, strbuf *out)
@@ -725,40 +758,76 @@ static int command_quit(proto_session *s, char *args, strbuf *out)
     return CMD_QUIT;
 }
 
+/* Each command with its arguments and what it answers, for `help` (docs/PROTOCOL.md
+ * says the same at length). */
 static const struct command {
     const char *name;
     int (*run)(proto_session *s, char *args, strbuf *out);
     int needs_game;
+    const char *args;
+    const char *does;
 } commands[] = {
-    {"new", command_new, 0},
-    {"pending", command_pending, 1},
-    {"legal", command_legal, 1},
-    {"play", command_play, 1},
-    {"genmove", command_genmove, 1},
-    {"undo", command_undo, 1},
-    {"load", command_load, 0},
-    {"state", command_state, 1},
-    {"view", command_view, 1},
-    {"scores", command_scores, 1},
-    {"winners", command_winners, 1},
-    {"board", command_board, 1},
-    {"record", command_record, 1},
-    {"check", command_check, 1},
-    {"tiles", command_tiles_json, 0},
-    {"help", command_help, 0},
-    {"quit", command_quit, 0},
+    {"new", command_new, 0,
+     "[players=2..5] [seed=N] [expansions=base|gifts|christmas|gifts,christmas] "
+     "[stack=LETTERS] [return_pos=-1..71] [gift_deck=IDS|none] [cloister_deck=IDS|none] "
+     "[roadside_deck=IDS|none]",
+     "starts a game; a move reply for the first draw"},
+    {"pending", command_pending, 1, "", "the decision owed, by whom, whose turn"},
+    {"legal", command_legal, 1, "", "every legal move in notation"},
+    {"play", command_play, 1, "MOVE", "plays one move in notation; a move reply"},
+    {"genmove", command_genmove, 1, "[player=random|greedy|mcts] [ms=N | iterations=N]",
+     "a computer player chooses the move and plays it; a move reply"},
+    {"events", command_events, 1, "[SEAT|public]",
+     "the events of the last command as SEAT may know them (all without SEAT)"},
+    {"undo", command_undo, 1, "", "takes back the last move; a position reply"},
+    {"load", command_load, 0, "RECORD",
+     "replays one game record (one line of JSON); a position reply"},
+    {"state", command_state, 1, "[legal]", "the full state as JSON"},
+    {"view", command_view, 1, "SEAT|public [legal]", "what SEAT may know, as JSON"},
+    {"scores", command_scores, 1, "", "the scores by seat"},
+    {"winners", command_winners, 1, "", "the winning seats once the game is over"},
+    {"board", command_board, 1, "", "the board as text, one JSON string a line"},
+    {"record", command_record, 1, "", "the game record so far"},
+    {"check", command_check, 1, "", "ok when every invariant of the state holds"},
+    {"tiles", command_tiles_json, 0, "", "the tile catalogue as JSON"},
+    {"help", command_help, 0, "[COMMAND]",
+     "every command with its arguments, or one command and what it does"},
+    {"quit", command_quit, 0, "", "ends the session"},
 };
 
 enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
 
+/* help: a JSON array of every command with its arguments; help COMMAND: that
+ * command with its arguments and what it answers, as one JSON string. */
 static int command_help(proto_session *s, char *args, strbuf *out)
 {
+    char line[512], *w = next_word(&args);
     int i;
     (void)s;
-    if (no_args("help", args, out))
-        return CMD_FAIL;
-    for (i = 0; i < NCOMMANDS; i++)
-        sb_printf(out, "%s%s", i ? " " : "", commands[i].name);
+    if (w) {
+        if (no_args("help COMMAND", args, out))
+            return CMD_FAIL;
+        for (i = 0; i < NCOMMANDS; i++)
+            if (strcmp(commands[i].name, w) == 0)
+                break;
+        if (i == NCOMMANDS) {
+            sb_printf(out, "help: unknown command '%.64s' (see 'help')", w);
+            return CMD_FAIL;
+        }
+        snprintf(line, sizeof line, "%s%s%s: %s", commands[i].name,
+                 commands[i].args[0] ? " " : "", commands[i].args, commands[i].does);
+        sb_json_string(out, line);
+        return CMD_OK;
+    }
+    sb_putc(out, '[');
+    for (i = 0; i < NCOMMANDS; i++) {
+        snprintf(line, sizeof line, "%s%s%s", commands[i].name,
+                 commands[i].args[0] ? " " : "", commands[i].args);
+        if (i)
+            sb_putc(out, ',');
+        sb_json_string(out, line);
+    }
+    sb_putc(out, ']');
     return CMD_OK;
 }
 

@@ -31,11 +31,14 @@ typedef struct sentence {
     const char *text;
 } sentence;
 
+/* In players' words (issue 21): no tile letters, no coordinates, no ports, no rule
+ * ids. Where a thing is, the front ends show on the board (the browser highlights the
+ * feature of a notice; the terminal's log sits beside the board it names). */
 static const sentence event_sentences[] = {
-    {"draw", "tile", "Tile {tile} drawn."},
-    {"remove", "tile", "Tile {tile} fits nowhere and leaves the game."},
-    {"return", "tile depth", "Tile {tile} goes back into the stack."},
-    {"place", "seat tile at rotation", "{seat} places tile {tile} at {at}."},
+    {"draw", "tile", "A tile is drawn."},
+    {"remove", "tile", "A tile that fits nowhere leaves the game."},
+    {"return", "tile depth", "The tile not placed goes back into the stack."},
+    {"place", "seat tile at rotation", "{seat} places a tile."},
     {"follower", "seat at segment", "{seat} puts a follower on {feature}."},
     {"score", "seat points reason at segment", "{seat} scores {points} {why}."},
     {"bank", "seat points reason at segment",
@@ -57,7 +60,7 @@ static const sentence event_sentences[] = {
 static const sentence reason_sentences[] = {
     {"completed", "", "for completing {feature}"},
     {"modifier", "", "for completing {feature}, with a scoring modifier"},
-    {"final", "", "at the end for {feature}, unfinished"},
+    {"final", "", "at the end for an unfinished {type}"},
     {"field", "", "at the end for {feature} (3 per completed city)"},
     {"field_bonus", "", "more for {feature} (field bonus card)"},
     {"road_sweeper", "", "for {feature} ({card})"},
@@ -69,8 +72,8 @@ static const sentence reason_sentences[] = {
 };
 
 static const sentence feature_sentences[] = {
-    {"feature", "", "the {type} at {at}, port {port}"},
-    {"cloister", "", "the cloister at {at}"},
+    {"feature", "", "a {type}"},
+    {"cloister", "", "a cloister"},
 };
 
 enum { TEXT_WORDS = 8, TEXT_SHORT = 128 };

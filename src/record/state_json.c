@@ -478,7 +478,8 @@ char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, 
                        int max, int *nmarks)
 {
     carc_pending p = carc_pending_decision(g);
-    const char *dec = carc_decision_name(p.decision);
+    /* "over" at the end, as `carc engine`'s pending and move replies say it */
+    const char *dec = carc_is_over(g) ? "over" : carc_decision_name(p.decision);
     unsigned expansions = carc_config_of(g).expansions;
     int view = carc_view_seat(g), kinds[CARC_TILES], n, x, y;
     strbuf b;

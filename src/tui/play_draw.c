@@ -35,8 +35,10 @@
 void play_draw_layout(play_ui *ui)
 {
     getmaxyx(stdscr, ui->H, ui->W);
-    ui->panel_w = ui->W >= 120 ? 46 : 40;
-    ui->log_h = ui->H >= 40 ? 9 : ui->H >= 30 ? 7 : 5;
+    /* the panes grow with the window (issue 21): the panel up to 60 columns, the log a
+     * quarter of the rows (5 at 80x24, 12 at 50 rows) */
+    ui->panel_w = ui->W >= 160 ? 60 : ui->W >= 120 ? 46 : ui->W >= 100 ? 44 : 40;
+    ui->log_h = ui->H < 30 ? 5 : ui->H / 4 < 20 ? ui->H / 4 : 20;
     ui->board_x = 0;
     ui->board_y = 0;
     ui->board_w = ui->W - ui->panel_w - 1;

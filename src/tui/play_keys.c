@@ -181,6 +181,40 @@ static void set_cursor(play_ui *ui, int x, int y)
     ui->follow = 1;
 }
 
+/* Sorts a choice list (indices into moves) so that j / k / Tab visit the targets by
+ * position, row then column then port, as the board shows them (issue 21): moves of
+ * the same card or kind stay together, and a pass keeps its place. Insertion sort: a
+ * list is short. */
+static int pos_before(const carc_move *a, const carc_move *b)
+{
+    if (a->kind != b->kind || a->card != b->card)
+        return 0;  /* only within one card's or kind's targets */
+    if (a->kind == CARC_MOVE_PASS)
+        return 0;
+    if (a->y != b->y)
+        return a->y < b->y;
+    if (a->x != b->x)
+        return a->x < b->x;
+    if (a->port != b->port)
+        return a->port < b->port;
+    if (a->y2 != b->y2)
+        return a->y2 < b->y2;
+    return a->x2 < b->x2;
+}
+
+static void sort_by_position(const carc_move *moves, int *order, int n)
+{
+    for (int i = 1; i < n; i++) {
+        int k = order[i], j = i;
+        /* only past neighbours of the same group: the groups keep their order */
+        while (j > 0 && pos_before(&moves[k], &moves[order[j - 1]])) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = k;
+    }
+}
+
 /* Distinct legal spots of the current tile, sorted by row then column. */
 static int spots(const play_ui *ui, int *xs, int *ys)
 {
@@ -296,14 +330,14 @@ static int place_switch(play_ui *ui)
 static void apply(play_ui *ui, const carc_move *m)
 {
     carc_error err = {0, ""};
-    char text[CARC_NOTATION_MAX];
+    char text[PLAY_LINE];
     const carc_game *v = play_session_view(ui->s, ui->viewer);
-    if (carc_move_format(v, m, text, sizeof text) < 0)
-        snprintf(text, sizeof text, "(move kind %d)", m->kind);
+    int decision = carc_pending_decision(v).decision;
+    play_move_words(v, decision, m, text, sizeof text);
     if (play_session_apply(ui->s, m, NULL, &err) != CARC_OK)
-        play_set_status(ui, PS_ERROR, "refused %s: %s", text, err.msg);
+        play_set_status(ui, PS_ERROR, "refused (%s): %s", text, err.msg);
     else
-        play_set_status(ui, PS_INFO, "you played %s", text);
+        play_set_status(ui, PS_INFO, "you chose: %s", text);
     ui->log_back = 0;
 }
 
@@ -352,6 +386,7 @@ void play_keys_begin(play_ui *ui, const carc_game *v)
                 ui->order[n++] = i;
     }
     ui->nlist = n;
+    sort_by_position(s->moves, ui->order, n);
 }
 
 
@@ -519,6 +554,7 @@ int play_keys_common(play_ui *ui, const carc_game *v, int ch)
     case '?': ui->help = 1; return 1;
     case 'q': ui->confirm_quit = 1; return 1;
     case 'i': ui->info = !ui->info; return 1;
+    case 'o': ui->overview = !ui->overview; return 1;
     case 'H': scroll_by(ui, -1, 0); return 1;
     case 'L': scroll_by(ui, 1, 0); return 1;
     case 'K': scroll_by(ui, 0, -1); return 1;

@@ -125,20 +125,22 @@ static void draw_hand_tiles(play_ui *ui, pen *p, const carc_game *v, int decides
         int kind, rot;
         if (ui->s->have_last && carc_tile_at(v, ui->s->last_x, ui->s->last_y, &kind, &rot)) {
             d = carc_tile_def_of(kind);
-            pen_line(p, AT_NORMAL, "Last placed: %c at (%d,%d) by seat %d", d ? d->letter : '?',
-                     ui->s->last_x, ui->s->last_y, ui->s->last_seat);
+            (void)d;
+            pen_line(p, AT_NORMAL, "Last placed: at %d,%d by seat %d", ui->s->last_x,
+                     ui->s->last_y, ui->s->last_seat);
         } else {
             pen_line(p, AT_NORMAL, "No tile in hand");
         }
         return;
     }
+    /* in players' words: what the tile shows, never its letter (issue 21) */
     if (n == 2)
-        snprintf(label, sizeof label, "Tiles in hand: %c and %c%s",
-                 carc_tile_def_of(kinds[0])->letter, carc_tile_def_of(kinds[1])->letter,
-                 decides && pd.decision == CARC_DEC_PLACE && ui->ntiles > 1 ? " (t switches)" : "");
+        snprintf(label, sizeof label, "Tiles in hand: two%s",
+                 decides && pd.decision == CARC_DEC_PLACE && ui->ntiles > 1
+                     ? " (t switches; the marked one is placed)"
+                     : "");
     else
-        snprintf(label, sizeof label, "Tile in hand: %c  %s", carc_tile_def_of(kinds[0])->letter,
-                 carc_tile_def_of(kinds[0])->description);
+        snprintf(label, sizeof label, "Tile in hand: %s", carc_tile_def_of(kinds[0])->description);
     pen_wrap(p, AT_BOLD, "", label, 2);
     if (p->compact || p->y + PT_ROWS > p->ymax)
         return;
@@ -149,7 +151,9 @@ static void draw_hand_tiles(play_ui *ui, pen *p, const carc_game *v, int decides
         play_tile_paint(kinds[i], rot, grid);
         play_paint_tile(ui, p->y, x, grid, 0);
         d = carc_tile_def_of(kinds[i]);
-        snprintf(label, sizeof label, "%c r%d", d->letter, rot);
+        (void)d;
+        snprintf(label, sizeof label, "%s",
+                 n == 2 && kinds[i] == ui->tiles[ui->tile_i] && decides ? "<" : "");
         play_put(ui, p->y + 1, x + PT_COLS + 1, 4, label,
                  n == 2 && kinds[i] == ui->tiles[ui->tile_i] && decides ? play_attr(ui, PCOL_CURSOR)
                                                                         : AT_NORMAL);
@@ -190,9 +194,10 @@ static void draw_table(play_ui *ui, pen *p, const carc_game *v)
             return;
         if (seat == ui->viewer && ui->s->seat[seat].human)
             snprintf(name, sizeof name, "you");
-        else
-            snprintf(name, sizeof name, "%s",
-                     ui->s->seat[seat].kind[0] ? ui->s->seat[seat].kind : "player");
+        else if (ui->s->seat[seat].kind[0])
+            snprintf(name, sizeof name, "%s", ui->s->seat[seat].kind);
+        else  /* the record viewer: nobody plays, the seat is its name */
+            snprintf(name, sizeof name, "seat %d", seat);
         len = (size_t)snprintf(row, sizeof row, "%c  %-8.8s %5d %4d", seat == pd.seat ? '>' : ' ',
                                name, carc_score(v, seat), carc_supply(v, seat));
         if (exp & CARC_EXP_GIFTS)
@@ -248,14 +253,11 @@ static void draw_in_play(play_ui *ui, pen *p, const carc_game *v)
         char t[PLAY_LINE] = "";
         int canon, type;
         if (target.kind == CARC_MOVE_TARGET) {
-            type = target.port == CARC_PORT_NONE
-                       ? -1
-                       : carc_segment(v, target.x, target.y, target.port, &canon);
-            if (type >= 0)
-                snprintf(t, sizeof t, " on (%d,%d) %s:%s", target.x, target.y,
-                         carc_feature_name(type), carc_port_name(canon));
-            else
-                snprintf(t, sizeof t, " on (%d,%d)", target.x, target.y);
+            char w[160];
+            (void)canon;
+            (void)type;
+            play_seg_words(v, target.x, target.y, target.port, 1, w, sizeof w);
+            snprintf(t, sizeof t, " on %s", w);
         }
         {
             char line[PLAY_LINE * 2];
@@ -325,12 +327,14 @@ static void draw_place(play_ui *ui, pen *p, const carc_game *v)
         if (i == 0 || ui->s->moves[i - 1].x != m->x || ui->s->moves[i - 1].y != m->y ||
             ui->s->moves[i - 1].tile != m->tile) {
             spots++;
-            if (m->x == cur.x && m->y == cur.y)
-                spot_i = spots;
+            /* numbered as Tab visits them: by row, then column (issue 21) */
+            if (m->y < cur.y || (m->y == cur.y && m->x <= cur.x))
+                spot_i++;
         }
     }
-    carc_move_format(v, &cur, text, sizeof text);
-    pen_line(p, AT_NORMAL, "Cursor: %s", text);
+    (void)text;
+    (void)v;
+    pen_line(p, AT_NORMAL, "Cursor: %d,%d", cur.x, cur.y);
     pen_line(p, AT_NORMAL, "spot %d of %d, rotation %d of %d here", spot_i, spots, rot_i, rots);
     pen_text(p, play_attr(ui, PCOL_HINT), "Enter places the tile here");
 }
@@ -419,8 +423,8 @@ void play_panel_draw(play_ui *ui, const carc_game *v, int decides)
     p.ymax = ui->H - 2;
     if (ui->mode == PM_REPLAY) {
         char head[PLAY_LINE];
-        snprintf(head, sizeof head, "move %d of %d, seat %d's view", ui->replay_at,
-                 ui->replay_n, ui->viewer);
+        snprintf(head, sizeof head, "move %d of %d, turn %d, seat %d's view", ui->replay_at,
+                 ui->replay_n, carc_turn(v), ui->viewer);
         pen_line(&p, play_attr(ui, PCOL_HINT) | AT_BOLD, "Replay: %s", head);
         if (carc_is_over(v)) {
             play_screen_final_panel(ui, v, p.y + 1, p.x, p.w, p.ymax - p.y - 1);

@@ -151,7 +151,8 @@ static const char *const help_lines[] = {
     "  u                  undo your last decision (back to the last draw)",
     "Always:",
     "  H J K L  scroll the board    c  fit the board    PgUp / PgDn  the log",
-    "  i  tiles left and points     q  quit (offers to save an unfinished game)",
+    "  i  tiles left and points     o  the whole board zoomed out",
+    "  q  quit (offers to save an unfinished game)",
     "",
     "Board: green field, brown city (diamond: pennant), heavy lines roads,",
     "red cross cloister, digits followers in their seat's colour (side by side",
@@ -159,22 +160,56 @@ static const char *const help_lines[] = {
     "where the tile fits, (M) a Mastermind spot, rings: targets of the choices.",
     "Corner marks: cyan the cursor, magenta a target, seat colour the last tile.",
     "",
-    "Space: the gifts and cards of this game, yours first.   Other keys close.",
+    "Board marks: \xe2\x96\xb2 a tie-break token (on every segment of its feature: in a tie",
+    "for the most followers there, its owner wins), \xe2\x89\xa1 a locked feature (its",
+    "followers stay to the end, its points are banked and paid at the end).",
+    "",
+    "Space: how these expansions work, then their cards, yours first.  Other keys close.",
 };
 
-/* The lines of the card pages: the cards `seat` holds first ("you hold 2"), then
- * every other card of the game's expansions, each with its name, deck, timing and
- * text. Only the seat's own hand is read. */
+/* Text t wrapped into out[*n...] at width, later rows indented by indent. */
+static void wrap_into(const char *t, int width, int indent, char (*out)[PLAY_LINE], int *n,
+                      int cap)
+{
+    int first = 1;
+    while ((*t || first) && *n < cap) {
+        int r = play_wrap_next(t, first ? width : width - indent);
+        snprintf(out[(*n)++], PLAY_LINE, "%*s%.*s", first ? 0 : indent, "", r, t);
+        t += r;
+        while (*t == ' ')
+            t++;
+        first = 0;
+    }
+}
+
+/* The lines of the help's pages after the keys: how the game's expansions work (the
+ * guide of card_text.c, the paragraphs web/how.html shows), then the cards `seat`
+ * holds ("you hold 2"), then every other card of the game's expansions, each with its
+ * name, deck, timing and text. Only the seat's own hand is read. */
 static int card_lines(const carc_game *v, int seat, int width, char (*out)[PLAY_LINE], int cap)
 {
     unsigned exp = carc_config_of(v).expansions;
-    int c, n = 0, pass, gifts[6] = {0}, cards[CARC_CARDS] = {0};
+    int c, n = 0, pass, gifts[6] = {0}, cards[CARC_CARDS] = {0}, ng;
+    const carc_guide_par *g = carc_guide(&ng);
     if (seat >= 0 && (exp & CARC_EXP_GIFTS))
         carc_gifts(v, seat, gifts);
     if (seat >= 0 && (exp & CARC_EXP_CHRISTMAS))
         carc_cards(v, seat, cards);
     if (n < cap)
-        snprintf(out[n++], PLAY_LINE, "carc play - the cards, yours first (also: carc cards)");
+        snprintf(out[n++], PLAY_LINE, "carc play - how these expansions work, then the cards");
+    for (int i = 0; i < ng; i++) {
+        if (g[i].expansions && !(g[i].expansions & exp))
+            continue;
+        if (g[i].title && n + 1 < cap) {
+            out[n++][0] = '\0';
+            snprintf(out[n++], PLAY_LINE, "%s", g[i].title);
+        }
+        wrap_into(g[i].text, width, 0, out, &n, cap);
+    }
+    if (n + 1 < cap) {
+        out[n++][0] = '\0';
+        snprintf(out[n++], PLAY_LINE, "The cards, yours first (also: carc cards)");
+    }
     for (pass = 0; pass < 2; pass++)
         for (c = 1; c < CARC_CARDS && n < cap; c++) {
             const carc_card_info *ci = carc_card_info_of(c);
@@ -202,7 +237,7 @@ static int card_lines(const carc_game *v, int seat, int width, char (*out)[PLAY_
 
 void play_screen_help(play_ui *ui, const carc_game *v)
 {
-    enum { CAP = 200 };
+    enum { CAP = 400 };
     char (*lines)[PLAY_LINE];
     int n, i, w = 0, x, y, per, page = ui->help - 1, pages, first;
     const int nhelp = (int)(sizeof help_lines / sizeof help_lines[0]);
@@ -346,4 +381,86 @@ void play_screen_too_small(play_ui *ui)
         while (*t == ' ')
             t++;
     }
+}
+
+/* What a tile shows most, for the overview: its glyph and colour role. */
+static void overview_cell(int kind, wchar_t *w, char *a, int *role)
+{
+    const carc_tile_def *d = carc_tile_def_of(kind);
+    int city = 0, road = 0;
+    for (int e = 0; e < 4; e++) {
+        city += d->edges[e] == CARC_EDGE_CITY;
+        road += d->edges[e] == CARC_EDGE_ROAD;
+    }
+    if (d->cloister) {
+        *w = L'\u271d'; *a = '+'; *role = PCOL_CLOISTER;
+    } else if (city >= 2) {
+        *w = L'\u2593'; *a = '#'; *role = PCOL_CITY;
+    } else if (city) {
+        *w = L'\u2592'; *a = 'c'; *role = PCOL_CITY;
+    } else if (road) {
+        *w = road >= 3 ? L'\u253c' : L'\u2550'; *a = road >= 3 ? '+' : '='; *role = PCOL_ROAD;
+    } else {
+        *w = L'\u00b7'; *a = '.'; *role = PCOL_FIELD;
+    }
+}
+
+void play_screen_overview(play_ui *ui, const carc_game *v)
+{
+    int n = carc_board_count(v), i, kind, x, y, rot, minx = 0, maxx = 0, miny = 0, maxy = 0;
+    carc_follower fol[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
+    int nf = carc_followers(v, fol, (int)(sizeof fol / sizeof fol[0]));
+    char line[PLAY_LINE];
+    for (i = 0; i < n; i++) {
+        carc_board_tile(v, i, &kind, &x, &y, &rot);
+        minx = x < minx ? x : minx; maxx = x > maxx ? x : maxx;
+        miny = y < miny ? y : miny; maxy = y > maxy ? y : maxy;
+    }
+    /* one more on every side: where tiles may go next */
+    minx--; maxx++; miny--; maxy++;
+    int cw = (maxx - minx + 1) * 2 <= ui->W - 2 ? 2 : 1;  /* columns per tile */
+    int x0 = (ui->W - (maxx - minx + 1) * cw) / 2, y0 = 2;
+    erase();
+    snprintf(line, sizeof line, "Overview: the whole board, %d tiles (%d x %d)", n,
+             maxx - minx - 1, maxy - miny - 1);
+    play_put(ui, 0, 1, ui->W - 2, line, play_attr(ui, PCOL_TITLE) | AT_BOLD);
+    if (x0 < 0)
+        x0 = 0;
+    for (y = miny; y <= maxy && y0 + y - miny < ui->H - 2; y++)
+        for (x = minx; x <= maxx; x++) {
+            int sx = x0 + (x - minx) * cw, sy = y0 + (y - miny);
+            wchar_t w;
+            char a;
+            int role, attr;
+            if (sx + cw > ui->W)
+                continue;
+            if (!carc_tile_at(v, x, y, &kind, &rot)) {
+                continue;
+            }
+            overview_cell(kind, &w, &a, &role);
+            attr = play_attr(ui, role);
+            if (ui->s->have_last && x == ui->s->last_x && y == ui->s->last_y)
+                attr = play_attr(ui, PCOL_LAST) | AT_BOLD;
+            play_glyph(ui, sy, sx, w, a, attr);
+            if (cw == 2) {
+                /* the second cell: the seat of a follower on the tile, else the glyph */
+                int seat = -1;
+                for (int k = 0; k < nf && seat < 0; k++)
+                    if (fol[k].x == x && fol[k].y == y)
+                        seat = fol[k].seat;
+                if (seat >= 0)
+                    play_glyph(ui, sy, sx + 1, (wchar_t)('0' + seat), (char)('0' + seat),
+                               play_attr(ui, PCOL_SEAT0 + seat) | AT_BOLD);
+                else
+                    play_glyph(ui, sy, sx + 1, w, a, attr);
+            }
+        }
+    snprintf(line, sizeof line, "%s city  %s cloister  %s road  %s field  digit: a follower's "
+             "seat",
+             ui->unicode ? "\xe2\x96\x93" : "#", ui->unicode ? "\xe2\x9c\x9d" : "+",
+             ui->unicode ? "\xe2\x95\x90" : "=", ui->unicode ? "\xc2\xb7" : ".");
+    play_put(ui, ui->H - 2, 1, ui->W - 2, line, AT_DIM);
+    mvhline(ui->H - 1, 0, ' ' | A_REVERSE, ui->W);
+    play_put(ui, ui->H - 1, 0, ui->W, " o or any key: back to the game   c fits the board there",
+             AT_REVERSE);
 }

@@ -48,21 +48,20 @@ static void emit(play_session *s, int reader, int cls, const char *text)
     }
 }
 
-/* A move in plain words for the log: "places U at (1,0) r1", "opens Synod (2,1)
- * cloister:C", "closes the window before placing" (not `window_before: pass`). mtext
- * is the move's notation. */
-static void move_words(int decision, const carc_move *m, const char *mtext, char *buf,
+/* A move in plain words for the log: "places a tile at 1,0", "opens Synod on the
+ * cloister at 2,1", "closes the window before placing" (not `window_before: pass`):
+ * never notation (issue 21). v: the state the move was chosen in. */
+static void move_words(const carc_game *v, int decision, const carc_move *m, char *buf,
                        size_t size)
 {
-    const char *rest = strchr(mtext, ' ');
     char words[PLAY_LINE];
-    rest = rest ? rest + 1 : "";
+    play_move_words(v, decision, m, words, sizeof words);
     switch (m->kind) {
     case CARC_MOVE_PLACE:
-        snprintf(buf, size, "places %s", mtext);
+        snprintf(buf, size, "places a tile at %d,%d", m->x, m->y);
         return;
     case CARC_MOVE_FOLLOWER:
-        snprintf(buf, size, "puts a follower on %s at (%d,%d)", mtext, m->x, m->y);
+        snprintf(buf, size, "puts %.140s", words);
         return;
     case CARC_MOVE_PASS:
         snprintf(buf, size, "%s",
@@ -78,25 +77,18 @@ static void move_words(int decision, const carc_move *m, const char *mtext, char
         snprintf(buf, size, "draws the offered card");
         return;
     case CARC_MOVE_BLOCK:
-        snprintf(buf, size, "blocks the attack with a Shield");
+        snprintf(buf, size, "blocks the attack with Shield");
         return;
     case CARC_MOVE_TARGET:
-        snprintf(buf, size, "aims the card at %s", rest);
+        snprintf(buf, size, "aims the card at %.120s", words);
         return;
-    default:
-        break;
+    default:  /* "open X ...", "play X ...", "discard X": the verb for the log */
+        snprintf(buf, size, "%s%.140s",
+                 m->kind == CARC_MOVE_GIFT ? "opens" : m->kind == CARC_MOVE_CARD ? "plays"
+                                                                                 : "discards",
+                 strchr(words, ' ') ? strchr(words, ' ') : "");
+        return;
     }
-    /* gift, card, discard: the card by name */
-    snprintf(words, sizeof words, "%s", rest);
-    if (carc_card_info_of(m->card)) {
-        const char *id = carc_card_name(m->card), *at = strstr(words, id);
-        if (at == words)
-            snprintf(words, sizeof words, "%s%s", carc_card_info_of(m->card)->name,
-                     rest + strlen(id));
-    }
-    snprintf(buf, size, "%s %.120s",
-             m->kind == CARC_MOVE_GIFT ? "opens" : m->kind == CARC_MOVE_CARD ? "plays" : "discards",
-             words);
 }
 
 /* Writes the account of the last apply (or of carc_new when mtext is NULL) for
@@ -112,7 +104,7 @@ static void account(play_session *s, int reader, const carc_game *src, int decid
         carc_pending p = carc_pending_decision(s->before);
         char plain[160];
         play_seat_label(s, decider, reader, who, sizeof who);
-        move_words(p.decision, m, mtext, plain, sizeof plain);
+        move_words(s->before, p.decision, m, plain, sizeof plain);
         /* the note only in the headless account, which serves no seat */
         if (reader < 0 && note && note[0])
             snprintf(line, sizeof line, "%.40s %.100s  [%.50s]", who, plain, note);
@@ -509,9 +501,9 @@ int play_session_undo(play_session *s, int seat, char *msg, size_t size)
         return -1;
     }
     carc_view(s->g, seat, s->scratch);
-    if (carc_move_format(s->scratch, &back, text, sizeof text) < 0)
-        snprintf(text, sizeof text, "your decision");
-    snprintf(line, sizeof line, "undo: took back %s (%d move%s)", text, undone,
+    play_move_words(s->scratch, carc_pending_decision(s->scratch).decision, &back, text,
+                    sizeof text);
+    snprintf(line, sizeof line, "undo: took back %.100s (%d move%s)", text, undone,
              undone == 1 ? "" : "s");
     play_log_add(&s->seat[seat].log, PLOG_INFO, line);
     snprintf(msg, size, "%s", line);

@@ -44,34 +44,101 @@ const char *play_card_title(int card)
     return ci ? ci->name : carc_card_name(card);
 }
 
-/* Replaces the first occurrence of `from` in buf by `to` (buf has room for size). */
-static void replace_word(char *buf, size_t size, const char *from, const char *to)
+/* Where on its tile a port is, in words ("north", "north side, west end"). */
+static const char *port_words(int port)
 {
-    char *at = strstr(buf, from), rest[PLAY_LINE];
-    if (!at || !from[0])
+    static const char *const w[] = {
+        "north", "east", "south", "west",
+        "north side, west end", "north side, east end", "east side, north end",
+        "east side, south end", "south side, east end", "south side, west end",
+        "west side, south end", "west side, north end", "middle",
+    };
+    return port >= 0 && port < (int)(sizeof w / sizeof *w) ? w[port] : "";
+}
+
+void play_seg_words(const carc_game *v, int x, int y, int port, int with_tile, char *buf,
+                    size_t size)
+{
+    int canon, type = carc_segment(v, x, y, port, &canon);
+    const char *name = type >= 0 ? carc_feature_name(type) : "spot";
+    if (port == CARC_PORT_NONE)
+        snprintf(buf, size, "the empty spot at %d,%d", x, y);
+    else if (type == CARC_FEAT_CLOISTER)
+        snprintf(buf, size, with_tile ? "the cloister at %d,%d" : "the cloister", x, y);
+    else if (with_tile)
+        snprintf(buf, size, "the %s at %d,%d (%s)", name, x, y, port_words(canon));
+    else
+        snprintf(buf, size, "the %s (%s)", name, port_words(canon));
+}
+
+/* A card move's target in words: " on the road at 1,0 (east)", "" without one. */
+static void target_words(const carc_game *v, const carc_move *m, char *buf, size_t size)
+{
+    char a[96], b[96];
+    buf[0] = '\0';
+    if (m->port == CARC_PORT_NONE && !(m->kind == CARC_MOVE_CARD &&
+                                        m->card == CARC_XR_MASTERMIND && (m->x || m->y)))
         return;
-    snprintf(rest, sizeof rest, "%s", at + strlen(from));
-    snprintf(at, size - (size_t)(at - buf), "%s%s", to, rest);
+    play_seg_words(v, m->x, m->y, m->port, 1, a, sizeof a);
+    if (m->port2 == CARC_PORT_NONE) {
+        snprintf(buf, size, " on %s", a);
+        return;
+    }
+    play_seg_words(v, m->x2, m->y2, m->port2, 1, b, sizeof b);
+    if (m->seat2 != CARC_SEAT_NONE)
+        snprintf(buf, size, ": yours on %s for seat %d's on %s", a, m->seat2, b);
+    else
+        snprintf(buf, size, ": from %s to %s", a, b);
+}
+
+void play_move_words(const carc_game *v, int decision, const carc_move *m, char *buf,
+                     size_t size)
+{
+    char where[240];
+    switch (m->kind) {
+    case CARC_MOVE_PASS:
+        snprintf(buf, size, "%s",
+                 decision == CARC_DEC_FOLLOWER       ? "no follower"
+                 : decision == CARC_DEC_CARD_DRAW    ? "do not draw (decline the card)"
+                 : decision == CARC_DEC_BLOCK        ? "let the attack pass"
+                 : decision == CARC_DEC_MODIFIER     ? "no modifier"
+                 : decision == CARC_DEC_WINDOW_BEFORE ? "go on to placing (close the window)"
+                 : decision == CARC_DEC_WINDOW_AFTER ? "end the turn (close the window)"
+                                                     : "pass");
+        return;
+    case CARC_MOVE_PLACE:
+        snprintf(buf, size, "place the tile at %d,%d", m->x, m->y);
+        return;
+    case CARC_MOVE_FOLLOWER:
+        play_seg_words(v, m->x, m->y, m->port, 0, where, sizeof where);
+        snprintf(buf, size, "a follower on %s", where);
+        return;
+    case CARC_MOVE_DRAW:
+        snprintf(buf, size, "draw a card");
+        return;
+    case CARC_MOVE_BLOCK:
+        snprintf(buf, size, "block the attack with Shield");
+        return;
+    case CARC_MOVE_TARGET:
+        play_seg_words(v, m->x, m->y, m->port, 1, where, sizeof where);
+        snprintf(buf, size, "%s", where);
+        return;
+    case CARC_MOVE_DISCARD:
+        snprintf(buf, size, "discard %s", play_card_title(m->card));
+        return;
+    default:
+        target_words(v, m, where, sizeof where);
+        snprintf(buf, size, "%s %s%s", m->kind == CARC_MOVE_GIFT ? "open" : "play",
+                 play_card_title(m->card), where);
+        return;
+    }
 }
 
 void play_option_text(const carc_game *v, int decision, const carc_move *m, char *buf,
                       size_t size)
 {
     char text[PLAY_LINE];
-    if (carc_move_format(v, m, text, sizeof text) < 0)
-        snprintf(text, sizeof text, "(move kind %d)", m->kind);
-    if ((m->kind == CARC_MOVE_GIFT || m->kind == CARC_MOVE_CARD ||
-         m->kind == CARC_MOVE_DISCARD) && carc_card_info_of(m->card))
-        replace_word(text, sizeof text, carc_card_name(m->card), play_card_title(m->card));
-    if (m->kind == CARC_MOVE_PASS) {
-        const char *what = decision == CARC_DEC_FOLLOWER    ? " (no follower)"
-                           : decision == CARC_DEC_CARD_DRAW ? " (decline the card)"
-                           : decision == CARC_DEC_BLOCK     ? " (let the attack pass)"
-                           : decision == CARC_DEC_MODIFIER  ? " (no modifier)"
-                                                            : " (close the window)";
-        snprintf(buf, size, "%s%s", text, what);
-        return;
-    }
+    play_move_words(v, decision, m, text, sizeof text);
     if (m->kind == CARC_MOVE_GIFT && m->card != CARC_GIFT_TAKE_TWO && m->port == CARC_PORT_NONE) {
         snprintf(buf, size, "%s (no target: wasted)", text);
         return;
@@ -85,7 +152,8 @@ void play_option_text(const carc_game *v, int decision, const carc_move *m, char
     snprintf(buf, size, "%s", text);
 }
 
-/* "city of 4 tiles, 1 pennant, complete: worth 10 now; followers: you 1, seat 1 2". */
+/* "the city at 3,1 (north): city of 4 tiles, 1 pennant, complete, worth 10 now;
+ * followers: you 1, seat 1: 2". */
 void play_feature_text(const carc_game *v, int viewer, int x, int y, int port, char *buf,
                          size_t size)
 {
@@ -93,11 +161,13 @@ void play_feature_text(const carc_game *v, int viewer, int x, int y, int port, c
     size_t len;
     int seat, any = 0, canon;
     int type = carc_segment(v, x, y, port, &canon);
+    char where[96];
     buf[0] = '\0';
     if (type < 0 || !carc_feature_at(v, x, y, port, &fi))
         return;
-    len = (size_t)snprintf(buf, size, "%s:%s at (%d,%d): %s of %d tile%s",
-                           carc_feature_name(type), carc_port_name(canon), x, y,
+    play_seg_words(v, x, y, port, 1, where, sizeof where);
+    where[0] = (char)(where[0] - 'a' + 'A');
+    len = (size_t)snprintf(buf, size, "%s: %s of %d tile%s", where,
                            carc_feature_name(fi.type), fi.tiles, fi.tiles == 1 ? "" : "s");
     if (fi.pennants && len < size)
         len += (size_t)snprintf(buf + len, size - len, ", %d pennant%s", fi.pennants,

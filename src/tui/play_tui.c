@@ -100,6 +100,10 @@ static void handle_key(play_ui *ui, const carc_game *v, int ch)
         ui->info = 0;
         return;
     }
+    if (ui->overview) {
+        ui->overview = 0;
+        return;
+    }
     if (ui->confirm_quit) {
         ui->confirm_quit = 0;
         if (ch == 'y' || ch == 'Y') {
@@ -168,18 +172,33 @@ static void handle_key(play_ui *ui, const carc_game *v, int ch)
     }
 }
 
-/* The human at the keyboard owes a decision whose only legal move is a pass (a
- * window when the seat holds only end-of-game cards, say): it is made at once, with a
- * line in that seat's log, and no key is asked for (issue 11, point 9). Returns 1 if
- * it did so. */
+/* A gift whose opening would do nothing (no target; Take 2 always acts): opening it
+ * only throws away its 2 points at the end, so it is no choice (issue 21). */
+static int wasted_gift(const carc_move *m)
+{
+    return m->kind == CARC_MOVE_GIFT && m->card != CARC_GIFT_TAKE_TWO && m->port == CARC_PORT_NONE;
+}
+
+/* The human at the keyboard owes a decision with nothing to choose: its only legal
+ * moves are a pass and gifts that would be wasted (a window when the seat holds only
+ * end-of-game cards, or only a Synod and no follower in supply, say). The pass is made
+ * at once, with a line in that seat's log, and no key is asked for (issue 11, point 9;
+ * issue 21). Returns 1 if it did so. */
 static int skip_pass_only(play_ui *ui, carc_pending p)
 {
     carc_error err = {0, ""};
     char line[PLAY_LINE];
-    if (play_session_legal(ui->s) != 1 || ui->s->moves[0].kind != CARC_MOVE_PASS)
+    int n = play_session_legal(ui->s), pass = -1;
+    for (int i = 0; i < n; i++) {
+        if (ui->s->moves[i].kind == CARC_MOVE_PASS)
+            pass = i;
+        else if (!wasted_gift(&ui->s->moves[i]))
+            return 0;
+    }
+    if (pass < 0)
         return 0;
     ui->s->auto_apply = 1;
-    if (play_session_apply(ui->s, &ui->s->moves[0], NULL, &err) != CARC_OK) {
+    if (play_session_apply(ui->s, &ui->s->moves[pass], NULL, &err) != CARC_OK) {
         ui->s->auto_apply = 0;
         return 0;
     }
@@ -211,6 +230,8 @@ static int computer_turn(play_ui *ui, carc_pending p)
             play_draw_game(ui, v);
     } else if (ui->info)
         play_screen_info(ui, v);
+    else if (ui->overview)
+        play_screen_overview(ui, v);
     refresh();
     if (ui->s->humans == 0) {
         int ch;
@@ -355,6 +376,8 @@ int play_tui_run(play_session *s, const play_options *opt)
                     play_draw_game(&ui, v);
             } else if (ui.info)
                 play_screen_info(&ui, v);
+            else if (ui.overview)
+                play_screen_overview(&ui, v);
         }
         refresh();
         ch = getch();

@@ -205,6 +205,7 @@ struct play_ui {
     int mode;
     int help;            /* the help screen is up: its page + 1 */
     int info;            /* the tiles-left and points-per-category screen is up */
+    int overview;        /* the whole board zoomed out, one cell pair per tile (o) */
     int turn_end;        /* hot seat: the turn's result is shown before the hand-over */
     int turn_score[CARC_MAX_PLAYERS];  /* scores when the viewer's turn began */
     int confirm_quit;    /* q was pressed once */
@@ -301,8 +302,17 @@ int play_wrap_next(const char *t, int room);
 int play_wrap_count(const char *t, int room, int indent);
 /* A card's name for players ("Synod", "Swap: Road"), carc_card_info_of's. */
 const char *play_card_title(int card);
-/* A legal move as a choice of the list: its notation with the card's name in place
- * of its id, and what a pass or a draw means here. */
+/* A segment in players' words: "the road (east)", with_tile: "the road at 1,0 (east)"
+ * (the board's rulers number the columns and rows); a cloister is "the cloister", no
+ * port the empty spot at x,y. Never notation (issue 21). */
+void play_seg_words(const carc_game *v, int x, int y, int port, int with_tile, char *buf,
+                    size_t size);
+/* A move in players' words: "a follower on the road (east)", "open Synod on the
+ * cloister at 2,1", "end the turn (close the window)". */
+void play_move_words(const carc_game *v, int decision, const carc_move *m, char *buf,
+                     size_t size);
+/* A legal move as a choice of the list: play_move_words, and what a wasted gift or a
+ * draw means here. */
 void play_option_text(const carc_game *v, int decision, const carc_move *m, char *buf,
                       size_t size);
 /* What a choice is about, as lines: the card's text, the deck an offer comes from,
@@ -341,6 +351,10 @@ void play_screen_help(play_ui *ui, const carc_game *v);
 /* `i`: the tiles left in the stack by kind and every seat's points per category, over
  * the board area. */
 void play_screen_info(play_ui *ui, const carc_game *v);
+/* The whole board zoomed out (o): a tile as two cells (what it shows most: city,
+ * cloister, road or field) with the seats of its followers, any board size fitted to
+ * the screen, the last tile and the spots of the tile in hand marked. */
+void play_screen_overview(play_ui *ui, const carc_game *v);
 void play_screen_too_small(play_ui *ui);
 /* The final scoring in the side panel (the board stays). */
 void play_screen_final_panel(play_ui *ui, const carc_game *v, int y, int x, int w, int h);

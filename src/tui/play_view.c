@@ -41,6 +41,42 @@ static int view_goto(play_ui *ui, const play_hist *moves, int at)
     return 0;
 }
 
+/* The turn shown after `at` moves (the full state's, which the viewer replays). */
+static int turn_at(play_ui *ui, const play_hist *moves, int at)
+{
+    if (view_goto(ui, moves, at) != 0)
+        return -1;
+    return carc_turn(ui->s->g);
+}
+
+/* Jumps to the first move of the next turn (dir 1) or of this or the previous turn
+ * (dir -1): the viewer steps per decision, a turn is many (issue 21). */
+static void view_turn(play_ui *ui, const play_hist *moves, int dir)
+{
+    int at = ui->replay_at, turn = turn_at(ui, moves, at), t;
+    if (turn < 0)
+        return;
+    if (dir > 0) {
+        while (at < ui->replay_n && (t = turn_at(ui, moves, at + 1)) == turn)
+            at++;
+        if (at < ui->replay_n)
+            at++;
+    } else {
+        /* back to where this turn began; from there, to where the one before began */
+        int start = at;
+        while (start > 0 && turn_at(ui, moves, start - 1) == turn)
+            start--;
+        if (start == at && start > 0) {
+            int prev = turn_at(ui, moves, start - 1);
+            start--;
+            while (start > 0 && turn_at(ui, moves, start - 1) == prev)
+                start--;
+        }
+        at = start;
+    }
+    view_goto(ui, moves, at);
+}
+
 /* One key; returns 1 to quit. */
 static int view_key(play_ui *ui, const carc_game *v, const play_hist *moves, int ch)
 {
@@ -58,6 +94,8 @@ static int view_key(play_ui *ui, const carc_game *v, const play_hist *moves, int
         else
             play_set_status(ui, PS_HINT, "this is the start (End goes to the end)");
         return 0;
+    case ']': case 't': view_turn(ui, moves, 1); return 0;
+    case '[': case 'T': view_turn(ui, moves, -1); return 0;
     case KEY_HOME: case 'g': view_goto(ui, moves, 0); return 0;
     case KEY_END: case 'G': view_goto(ui, moves, ui->replay_n); return 0;
     case '\t':
@@ -68,7 +106,7 @@ static int view_key(play_ui *ui, const carc_game *v, const play_hist *moves, int
     case KEY_RESIZE: case ERR: return 0;
     default:
         if (!play_keys_common(ui, v, ch) || ch == 'u' || ch == '?' || ch == 'i')
-            play_set_status(ui, PS_HINT, "keys: arrows back and forward, Home End, Tab seat, q quit");
+            play_set_status(ui, PS_HINT, "keys: arrows a move, ] [ a turn, Home End, Tab seat, o overview, q quit");
         ui->help = ui->info = ui->confirm_quit = 0;
         return 0;
     }
@@ -149,8 +187,14 @@ int play_view_run(const char *path)
         v = play_session_view(s, ui.viewer);
         play_keys_autofocus(&ui, v);
         play_draw_game(&ui, v);
+        if (ui.overview)
+            play_screen_overview(&ui, v);
         refresh();
         ch = getch();
+        if (ui.overview && ch != KEY_RESIZE && ch != ERR) {  /* any key: back to the board */
+            ui.overview = 0;
+            continue;
+        }
         if (view_key(&ui, v, moves, ch))
             break;
     }

@@ -20,14 +20,14 @@ start syn 120 40 --resume "$here/play/synod.json" --players human,random --save 
 wait_for syn 'Your decision: place the tile' 30 || fail "syn: the resumed game shows no decision"
 settle syn
 grep -q 'carc play  seed 3  turn 21' "$dir/screen" || fail "syn: not turn 21 of seed 3"
-# every follower on the board is drawn: digits in the board area (rows 1-27, right of
-# the y ruler) = followers not in supply (7 - Left per seat)
-drawn=$(sed -n '2,28p' "$dir/screen" | sed 's/│.*//; s/^....//' | tr -cd '0-9' | wc -c)
+# every follower on the board is drawn: digits in the board area (the rows above the
+# log, right of the y ruler) = followers not in supply (7 - Left per seat)
+drawn=$(sed -n '2,/── log of/p' "$dir/screen" | grep -v '── log of' | sed 's/│.*//; s/^....//' | tr -cd '0-9' | wc -c)
 placed=$(panel | awk '$1 ~ /^>?[0-9]$/ && NF >= 4 && $3 ~ /^[0-9]+$/ { n += 7 - $4 } END { print n }')
 [ "$drawn" -eq "$placed" ] || fail "syn: $placed followers on the board, $drawn drawn"
 head -n 1 "$dir/screen" | grep -q ' -5 .* 4 *│' || fail "syn: the board (x -5..4) is not all in view"
-grep -q 'they may block it (X10, X14).)' "$dir/screen" || fail "syn: a long log line is cut"
-grep -q 'aims the card at (-4,-1) field:SE' "$dir/screen" || fail "syn: the log does not say the target in words"
+grep -q 'they may block it with Shield.)' "$dir/screen" || fail "syn: a long log line is cut"
+grep -q 'aims the card at the field at -4,-1 (south side, east end)' "$dir/screen" || fail "syn: the log does not say the target in words"
 T send-keys -t syn H H
 wait_for syn '^ *-7 ' 15 || fail "syn: H does not scroll"
 T send-keys -t syn c
@@ -51,7 +51,7 @@ wait_for tok 'Your decision: ' 30 || fail "tok: the resumed game shows no decisi
 settle tok
 sed -n '2,38p' "$dir/screen" | sed 's/│.*//' | grep -q '▲' || fail "tok: no tie-break token on the board"
 sed -n '2,38p' "$dir/screen" | sed 's/│.*//' | grep -q '≡' || fail "tok: no lock on the board"
-grep -q 'seat 0 puts a tie-break token on the road at (1,-2), port E' "$dir/screen" \
+grep -q 'seat 0 puts a tie-break token on a road' "$dir/screen" \
     || fail "tok: the token is not in the log"
 T send-keys -t tok q y
 ended tok
@@ -59,7 +59,7 @@ start lock 160 50 --resume "$here/play/lock.json" --players human,random
 wait_for lock 'Your decision: ' 30 || fail "lock: the resumed game shows no decision"
 settle lock
 sed -n '2,38p' "$dir/screen" | sed 's/│.*//' | grep -q '≡' || fail "lock: no lock on the board"
-grep -q 'seat 0 locks the road at (0,4), port S' "$dir/screen" || fail "lock: the lock is not in the log"
+grep -q 'seat 0 locks a road' "$dir/screen" || fail "lock: the lock is not in the log"
 grep -q 'and its points *$' "$dir/screen" && grep -q 'An attack on the othe)' "$dir/screen" \
     && fail "lock: the card's text is cut in the log"
 T send-keys -t lock q y
@@ -69,7 +69,7 @@ ended lock
 start mod 120 40 --resume "$here/play/modifier.json" --players human,random
 wait_for mod 'Your decision: scoring: play a modifier' 30 || fail "mod: no modifier question"
 settle mod
-panel | tr '\n' ' ' | tr -s ' ' | grep -q 'Scoring now: city:S at (-6,-1): city of 3 tiles, 1 pennant, complete' \
+panel | tr '\n' ' ' | tr -s ' ' | grep -q 'Scoring now: The city at -6,-1 (south): city of 3 tiles, 1 pennant, complete' \
     || fail "mod: the question does not say which feature it is about"
 sed -n '2,28p' "$dir/screen" | sed 's/│.*//' | grep -q '◎' || fail "mod: the feature is not marked on the board"
 T send-keys -t mod q y
@@ -110,7 +110,7 @@ dups=$(sed 's/^> *[0-9]* //' "$dir/options" | sort | uniq -d)
 T send-keys -t hand Home
 wait_for hand '-- choose (1 of' 15 || fail "hand: Home does not go to the first choice"
 T send-keys -t hand Right
-wait_for hand '│[a-z]*:[A-Z]* at ([-0-9]*,[-0-9]*): ' 15 || fail "hand: an arrow does not select a target"
+wait_for hand '│The [a-z]* at [-0-9]*,[-0-9]* (' 15 || fail "hand: an arrow does not select a target"
 settle hand
 panel | tr '\n' ' ' | tr -s ' ' | grep -q ' of [0-9]* tiles*,.* worth [0-9]* now' \
     || fail "hand: the selected target's value is not shown"
@@ -122,14 +122,23 @@ sed -n '2,16p' "$dir/screen" | sed 's/│.*//' | grep -q '◎' || fail "hand: th
 T send-keys -t hand '?'
 wait_for hand 'carc play - keys' 15 || fail "hand: ? shows no help"
 T send-keys -t hand Space
-wait_for hand 'Synod (gift deck, gift, you hold 1): Put a follower' 15 || fail "hand: no card page in the help"
+# issue 21: first how the expansions work, in players' words
+wait_for hand 'The Gifts: how you receive a gift' 15 || fail "hand: the help does not say how a gift is received"
+grep -q 'For example' "$dir/screen" || fail "hand: no example of a gift received"
+k=0
+while [ $k -lt 8 ] && ! grep -q 'Synod (gift deck, gift, you hold 1): Put a follower' "$dir/screen"; do
+    T send-keys -t hand Space
+    k=$((k + 1))
+    settle hand
+done
+grep -q 'Synod (gift deck, gift, you hold 1): Put a follower' "$dir/screen" || fail "hand: no card page in the help"
 T send-keys -t hand x
 wait_for hand '-- choose (' 15 || fail "hand: the help does not close"
 # Space pages through the cards and, after the last page, back to the game
 T send-keys -t hand '?'
 wait_for hand 'carc play - keys' 15 || fail "hand: ? shows no help"
 k=0
-while [ $k -lt 12 ]; do
+while [ $k -lt 24 ]; do
     T send-keys -t hand Space
     k=$((k + 1))
     wait_for hand 'page [0-9]* of\|-- choose (' 15 || fail "hand: Space shows neither a page nor the game"
@@ -147,7 +156,7 @@ ended hand
 T new-session -d -s mono -x 100 -y 30 -c "$dir" \
     "TERM=vt100 LC_ALL=C.UTF-8 '$carc' play --players human,random --seed 28 2>'$dir/mono.err'; echo \$? >'$dir/mono.rc'" \
     || fail "tmux could not start a session"
-wait_for mono 'Tile in hand: E' 30 || fail "mono: seed 28 does not draw E"
+wait_for mono 'Tile in hand: City cap N only' 30 || fail "mono: seed 28 does not draw E"
 settle mono
 panel | grep -q '^  \.#####\.' || fail "mono: the city cap of E reaches its corners (cities of neighbours would touch)"
 T send-keys -t mono q y
@@ -155,7 +164,7 @@ ended mono
 
 # ---- a pennant under the cursor stays visible (seed 58 draws M, a city through a corner)
 start pen 100 30 --players human,random --seed 58
-wait_for pen 'Tile in hand: M' 30 || fail "pen: seed 58 does not draw M"
+wait_for pen 'Tile in hand: Diagonal city N+E, pennant' 30 || fail "pen: seed 58 does not draw M"
 settle pen
 sed -n '2,20p' "$dir/screen" | sed 's/│.*//' | grep -q '◆' || fail "pen: the pennant under the cursor is hidden"
 T send-keys -t pen q y
@@ -195,6 +204,42 @@ grep -q 'before placing: open a\|after scoring: play a card' "$dir/screen" \
 T send-keys -t po q y
 ended po
 
+# ---- issue 21: the panes grow with the window: at 100x30 the selected card's text is
+# whole, at 100x50 the log has more than 8 rows
+start gr 100 30 --resume "$here/play/hand.json" --players human,random
+wait_for gr '-- choose (' 30 || fail "gr: no choice list at 100x30"
+T send-keys -t gr j j
+wait_for gr 'follower on it goes home\.' 15 || fail "gr: the selected card's text is cut at 100x30"
+T send-keys -t gr q y
+ended gr
+start gl 100 50 --resume "$here/play/hand.json" --players human,random
+wait_for gl '-- choose (' 30 || fail "gl: no choice list at 100x50"
+settle gl
+rows=$(awk '/── log of/ { on = 1; next } on' "$dir/screen" | sed '$d' | wc -l)
+[ "$rows" -ge 11 ] || fail "gl: the log has $rows rows at 100x50"
+T send-keys -t gl q y
+ended gl
+
+# ---- issue 21: o shows the whole board zoomed out, even a 15 x 10 one at 80x24
+start ov 80 24 --resume "$here/play/hand.json" --players human,random
+wait_for ov '-- choose (' 30 || fail "ov: no choice list"
+T send-keys -t ov o
+wait_for ov 'Overview: the whole board, 53 tiles' 15 || fail "ov: o shows no overview"
+cells=$(sed -n '2,22p' "$dir/screen" | tr -cd '▓▒═┼✝·0123456789' | wc -m)
+[ "$cells" -ge 106 ] || fail "ov: $cells cells drawn for 53 tiles"
+T send-keys -t ov x
+wait_for ov '-- choose (' 15 || fail "ov: the overview does not close"
+T send-keys -t ov q y
+ended ov
+
+# ---- issue 21: a window whose only choice besides passing is a gift that would be wasted
+# (Synod with nothing to act on): skipped too, the gift kept for its 2 points at the end
+start wg 80 24 --resume "$here/play/wasted.json" --players human,random --save "$dir/wg.json"
+wait_for wg 'nothing to play there' 30 || fail "wg: a window with only a wasted gift was not skipped"
+grep -q 'open Synod' "$dir/screen" && fail "wg: the wasted Synod is still offered"
+T send-keys -t wg q y
+ended wg
+
 # a record that cannot be resumed: one line naming what is wrong, exit 1
 "$carc" play --resume "$dir/none.json" >/dev/null 2>"$dir/err" && fail "--resume of a missing file accepted"
 [ "$(wc -l <"$dir/err")" -eq 1 ] && grep -q "cannot open '.*none.json'" "$dir/err" \
@@ -214,11 +259,20 @@ grep -q '^Winners\{0,1\}: seat' "$dir/out" || fail "--resume --headless does not
 total=$(sed -n 's/.*"moves":\[\([^]]*\)\].*/\1/p' "$dir/full.json" | tr -cd '"' | wc -c)
 total=$((total / 2))
 start vw 120 40 --view "$dir/full.json"
-wait_for vw "Replay: move 0 of $total, seat 0's view" 30 || fail "view: the viewer does not start at move 0 of $total"
-grep -q -- '-- turn 1, seat 0.*: Tile [A-X] drawn' "$dir/screen" || fail "view: no log at the start"
+wait_for vw "Replay: move 0 of $total, turn [0-9]*, seat 0's view" 30 || fail "view: the viewer does not start at move 0 of $total"
+grep -q -- '-- turn 1, seat 0.*: A tile is drawn' "$dir/screen" || fail "view: no log at the start"
 T send-keys -t vw l
 wait_for vw "Replay: move 1 of $total" 15 || fail "view: l does not step forward"
-grep -q 'seat 0 places [A-X] ' "$dir/screen" || fail "view: the first move is not in the log"
+grep -q 'seat 0 places a tile at ' "$dir/screen" || fail "view: the first move is not in the log"
+# issue 21: the seats by name, not "player"; ] goes to the next turn, [ back
+grep -q ' seat 1 ' "$dir/screen" || fail "view: the seats are not named"
+grep -q 'player' "$dir/screen" && fail "view: a seat is called 'player'"
+T send-keys -t vw ']'
+wait_for vw "Replay: move [0-9]* of $total, turn 2," 30 || fail "view: ] does not go to turn 2"
+T send-keys -t vw ']'
+wait_for vw "Replay: move [0-9]* of $total, turn 3," 30 || fail "view: ] does not go to turn 3"
+T send-keys -t vw '['
+wait_for vw "Replay: move [0-9]* of $total, turn 2," 30 || fail "view: [ does not go back to turn 2"
 T send-keys -t vw End
 wait_for vw "Replay: move $total of $total" 30 || fail "view: End does not go to the end"
 wait_for vw 'Final scoring' 15 || fail "view: no final scoring at the end"
@@ -236,7 +290,7 @@ ended vw
 T new-session -d -s rv -x 120 -y 40 -c "$dir" \
     "LC_ALL=C.UTF-8 '$carc' replay --view '$dir/full.json' 2>'$dir/rv.err'; echo \$? >'$dir/rv.rc'" \
     || fail "tmux could not start a session"
-wait_for rv "Replay: move 0 of $total, seat 0's view" 30 || fail "replay --view: the viewer does not start"
+wait_for rv "Replay: move 0 of $total, turn [0-9]*, seat 0's view" 30 || fail "replay --view: the viewer does not start"
 T send-keys -t rv End
 wait_for rv 'Final scoring' 30 || fail "replay --view: End does not reach the final scoring"
 T send-keys -t rv q

@@ -162,3 +162,44 @@ export async function pageScores(page, final = false) {
 export function check(cond, message) {
   if (!cond) throw new Error(message);
 }
+
+/**
+ * Text meant for players on the page: every text node (closed panels and lists included) and
+ * the title, aria-label and placeholder attributes. Links' addresses and data-* are not read.
+ */
+export function playerText(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+    for (let n = walk.currentNode; n; n = walk.nextNode()) {
+      if (n.nodeType === Node.TEXT_NODE) {
+        const p = n.parentElement;
+        if (p && !['SCRIPT', 'STYLE', 'CODE'].includes(p.tagName) && !p.closest('a[href]:not([href^="/"])') && n.textContent.trim()) out.push(n.textContent.trim());
+      } else for (const a of ['title', 'aria-label', 'placeholder']) {
+        const v = /** @type {Element} */ (n).getAttribute(a);
+        if (v) out.push(v);
+      }
+    }
+    out.push(document.title);
+    return out;
+  });
+}
+
+/** What text for players must never hold (issue 21): coordinates, ports, ids, rule ids, rotations. */
+export const NOT_FOR_PLAYERS = [
+  [/\(-?\d+, ?-?\d+\)/, 'coordinates'],
+  [/\b(road|city|field|cloister):[A-Z]{1,2}\b/, 'a segment in notation'],
+  [/\b[a-z]+_[a-z_]+\b/, 'an id'],
+  [/\b[BGXCE]\d{1,2}\b/, 'a rule id'],
+  [/\br[0-3]\b/, 'a rotation'],
+  [/\b(window_before|card_draw|card_target|end_choice|window_after)\b/, 'a decision id'],
+];
+
+/** Fails when any text for players on the page holds notation; `where` names the moment. */
+export async function checkPlayerText(page, where) {
+  for (const t of await playerText(page)) {
+    for (const [re, what] of NOT_FOR_PLAYERS) {
+      if (re.test(t)) throw new Error(`${where}: ${what} in text for players: "${t.slice(0, 200)}"`);
+    }
+  }
+}

@@ -43,7 +43,17 @@ export default async function (opts) {
       check(JSON.stringify(got) === JSON.stringify(want[i]), `${how}: step ${i} shows ${got}, the record gives ${want[i]}`);
     };
     const n = rec.moves.length;
-    await expect(n, 'opened at the end');
+    await expect(0, 'opened at the start');
+    check(/^Start: \d+ moves\. Red( — \w+)? begins\.$/.test(await page.locator('#step').innerText()), `the first step says "${await page.locator('#step').innerText()}"`);
+    await page.click('#last');
+    await expect(n, 'last');
+    // every step says who moved (the seat owing the decision before it) and what they did
+    await page.click('#first');
+    for (let i = 1; i <= 12; i++) {
+      await page.click('#forward');
+      const text = await page.locator('#step').innerText();
+      check(new RegExp(`^Move ${i} of ${n}: (Red|Blue|Yellow)( — \\w+)? (placed|put|passed|drew|opened|played|discarded|aimed|blocked)`).test(text), `step ${i} says "${text}"`);
+    }
     check(JSON.stringify(want[n]) === JSON.stringify(rec.scores), 'the engine and the record disagree');
     await page.click('#first');
     await expect(0, 'first');
@@ -61,9 +71,10 @@ export default async function (opts) {
     await page.evaluate(() => { document.querySelector('#status').textContent = ''; });
     await page.setInputFiles('#file', { name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(rec)) });
     await page.waitForFunction(() => /moves\.$/.test(document.querySelector('#status')?.textContent ?? ''), null, { timeout: 60000 });
-    await expect(n, 'a record file');
+    await expect(0, 'a record file');
+    await page.keyboard.press('End');
     await page.keyboard.press('ArrowLeft');
-    await expect(n - 1, 'a record file, left arrow');
+    await expect(n - 1, 'a record file, End, left arrow');
     check(!errors.length, errors.join('\n'));
   } finally {
     await browser.close();

@@ -1,5 +1,6 @@
 // Screenshots for the README at 1280x800 and 390x844: the lobby, a game with both expansions in
-// progress (a person holding cards against greedy), and the final screen of a finished game.
+// progress (a person holding cards against greedy), the final screen of a finished game, and
+// the page that explains the expansions.
 // They are written to --shots DIR (docs/screenshots/ when refreshed by hand).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,6 +54,11 @@ export default async function (opts) {
     }
     await page.waitForSelector('#final:not([hidden])');
     await shoot('final');
+
+    // the page that explains the expansions
+    await page.goto(`${server.url}/how.html`);
+    await page.waitForSelector('#card-list dt');
+    await shoot('how');
     check(!errors.length, errors.join('\n'));
   } finally {
     await browser.close();

@@ -21,14 +21,20 @@ export class Board {
     this.svg = svg;
     this.defs = defs;
     this.view = el('g', { class: 'viewport' }, svg);
+    /** the drawing itself, under the pan and zoom: the overview map shows it again (`<use>`) */
+    this.content = el('g', { id: `${svg.id || 'board'}-content` }, this.view);
     /** @type {Record<string, SVGElement>} the drawing's layers by name, bottom first */
     this.layers = {};
-    for (const n of ['tiles', 'marks', 'followers', 'about', 'hover', 'spots', 'preview', 'targets']) this.layers[n] = el('g', { class: `layer-${n}` }, this.view);
+    for (const n of ['tiles', 'marks', 'followers', 'about', 'hover', 'spots', 'preview', 'targets']) this.layers[n] = el('g', { class: `layer-${n}` }, this.content);
+    /** @type {(() => void)|null} called after every pan, zoom or redraw (the overview map) */
+    this.onView = null;
     this.tx = 0; this.ty = 0; this.scale = 1;
     /** @type {Map<string, {tile: string, rot: number}>} */
     this.cells = new Map();
     this.userMoved = false;
     this.lastW = 0; this.lastH = 0;
+    /** @type {[number, number][]} the targets' anchors in board units (setTargets) */
+    this.targetSpots = [];
     this.initGestures();
   }
 
@@ -165,26 +171,94 @@ export class Board {
   setTargets(list, ctx, selected, onPick, seat = -1) {
     const layer = this.layers.targets;
     layer.replaceChildren();
+    // the touch areas first, under every target's ring: at least 44 px across whatever the zoom
+    // (apply() keeps them so); a tap anywhere in one picks the nearest target
+    const hits = el('g', { class: 'target-hits' }, layer);
+    /** @type {{t: Token, cx: number, cy: number, pos: boolean}[]} where each target is, in board units */
+    const spots = [];
     for (const t of list) {
       const x = t.kind === 'port' ? ctx?.x ?? 0 : t.x, y = t.kind === 'port' ? ctx?.y ?? 0 : t.y;
       const sel = t.text === selected;
       let node;
       if (t.kind === 'pos') {
         node = el('rect', { x: x * 100 + 6, y: y * 100 + 6, width: 88, height: 88, class: `target pos${sel ? ' selected' : ''}` }, layer);
+        spots.push({ t, cx: x * 100 + 50, cy: y * 100 + 50, pos: true });
       } else {
         const [ax, ay] = this.anchor(x, y, t.port);
         node = el('g', { class: `target seg${sel ? ' selected' : ''}`, transform: `translate(${x * 100 + ax} ${y * 100 + ay})` }, layer);
+        el('circle', { cx: x * 100 + ax, cy: y * 100 + ay, r: this.hitRadius(), class: 'target-hit' }, hits);
         el('circle', { r: 15, class: 'target-ring' }, node);
         if (sel && seat >= 0) this.drawFollower(node, seat, 0, 0, t.type === 'field', false, 'ghost');
+        spots.push({ t, cx: x * 100 + ax, cy: y * 100 + ay, pos: false });
       }
       node.setAttribute('data-target', t.text);
-      node.addEventListener('click', (e) => { e.stopPropagation(); onPick(t); });
     }
+    this.targetSpots = spots.map((s) => [s.cx, s.cy]);
+    // a tap picks the nearest target, not the topmost of overlapping touch areas (a tap 6 px
+    // off a road must not pick the field beside it)
+    layer.onclick = (e) => {
+      e.stopPropagation();
+      const r = this.svg.getBoundingClientRect();
+      const bx = (e.clientX - r.left - this.tx) / this.scale, by = (e.clientY - r.top - this.ty) / this.scale;
+      let best = null, bestD = Infinity;
+      for (const s of spots) {
+        const d = s.pos && Math.abs(bx - s.cx) <= 44 && Math.abs(by - s.cy) <= 44 ? 0 : Math.hypot(bx - s.cx, by - s.cy);
+        if (d < bestD) { best = s; bestD = d; }
+      }
+      if (best) onPick(best.t);
+    };
+  }
+
+  /** The radius, in board units, of a target's touch area: 22 px on screen, 15 units at least. */
+  hitRadius() {
+    return Math.max(15, 22 / this.scale);
+  }
+
+  /**
+   * Brings the targets (or spots) into view when they appear: the board fitted to the tiles
+   * they are on, then zoomed in (up to 4x) until neighbouring targets are 44 px apart when that
+   * keeps them on screen (`touch`: a phone or a touch screen). @param {string[]} tiles the
+   * targets' tiles, "x,y" @param {boolean} [touch]
+   */
+  fitTargets(tiles, touch = false) {
+    if (!tiles.length) return;
+    const r = this.svg.getBoundingClientRect();
+    if (!r.width || !r.height) return;
+    const a = this.targetSpots ?? [];
+    let gap = Infinity;
+    for (let i = 0; i < a.length; i++) for (let j = i + 1; j < a.length; j++) gap = Math.min(gap, Math.hypot(a[i][0] - a[j][0], a[i][1] - a[j][1]));
+    // nothing to do when every target is in sight and (on a touch screen) 44 px apart
+    const seen = tiles.every((k) => { const [x, y] = k.split(',').map(Number); return this.inSight(x, y); });
+    if (seen && (!touch || gap === Infinity || gap * this.scale >= 44)) return;
+    const pts = tiles.map((k) => k.split(',').map(Number));
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const minx = Math.min(...xs) * 100 - 30, maxx = (Math.max(...xs) + 1) * 100 + 30;
+    const miny = Math.min(...ys) * 100 - 30, maxy = (Math.max(...ys) + 1) * 100 + 30;
+    const fits = Math.min(r.width / (maxx - minx), r.height / (maxy - miny));
+    const wanted = touch && gap < Infinity && gap > 0 ? 44 / gap : 0;
+    // in view first; then no smaller than the board's own fit, nor than 44 px between targets
+    this.scale = Math.max(Math.min(fits, 4), Math.min(this.scale, fits));
+    if (wanted > this.scale) this.scale = Math.min(wanted, fits, 4);
+    this.tx = (r.width - (maxx + minx) * this.scale) / 2;
+    this.ty = (r.height - (maxy + miny) * this.scale) / 2;
+    this.apply();
+  }
+
+  /**
+   * Points rising from the feature that scored them, in the seat's colour, for two seconds.
+   * @param {number} x @param {number} y @param {string} port @param {number} points @param {number} seat
+   */
+  rise(x, y, port, points, seat) {
+    this.layers.floats ??= el('g', { class: 'layer-floats' }, this.content);
+    const [ax, ay] = this.cells.has(`${x},${y}`) ? this.anchor(x, y, port) : [50, 50];
+    const t = el('text', { x: x * 100 + ax, y: y * 100 + ay, class: 'rise', fill: SEAT_COLOURS[seat] ?? '#222' }, this.layers.floats);
+    t.textContent = `+${points}`;
+    setTimeout(() => t.remove(), 2200);
   }
 
   /** Outlines the tiles of a feature (hover, a modifier question); null clears it. @param {Feature|null|undefined} f */
   highlightFeature(f, layerName = 'hover') {
-    this.layers[layerName] ??= el('g', { class: `layer-${layerName}` }, this.view);
+    this.layers[layerName] ??= el('g', { class: `layer-${layerName}` }, this.content);
     const layer = this.layers[layerName];
     layer.replaceChildren();
     if (!f) return;
@@ -197,6 +271,30 @@ export class Board {
 
   clearInteractive() {
     for (const n of ['spots', 'preview', 'targets']) this.layers[n].replaceChildren();
+  }
+
+  /** The placed tiles' extent in board units, one tile of margin: [x, y, width, height]. @returns {[number, number, number, number]} */
+  bounds() {
+    const pts = [...this.cells.keys()].map((k) => k.split(',').map(Number));
+    if (!pts.length) pts.push([0, 0]);
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const minx = Math.min(...xs) - 1, miny = Math.min(...ys) - 1;
+    return [minx * 100, miny * 100, (Math.max(...xs) - minx + 2) * 100, (Math.max(...ys) - miny + 2) * 100];
+  }
+
+  /** The part of the board on screen, in board units: [x, y, width, height]. @returns {[number, number, number, number]} */
+  visible() {
+    const r = this.svg.getBoundingClientRect();
+    return [-this.tx / this.scale, -this.ty / this.scale, r.width / this.scale, r.height / this.scale];
+  }
+
+  /** Pans so that board point (bx, by) is in the middle of the screen. @param {number} bx @param {number} by */
+  centreOn(bx, by) {
+    const r = this.svg.getBoundingClientRect();
+    this.tx = r.width / 2 - bx * this.scale;
+    this.ty = r.height / 2 - by * this.scale;
+    this.userMoved = true;
+    this.apply();
   }
 
   /** True when tile (x, y) is wholly on screen. @param {number} x @param {number} y */
@@ -256,6 +354,8 @@ export class Board {
     const r = this.svg.getBoundingClientRect();
     this.lastW = r.width; this.lastH = r.height;
     this.view.setAttribute('transform', `translate(${this.tx} ${this.ty}) scale(${this.scale})`);
+    this.onView?.();
+    for (const c of this.layers.targets.querySelectorAll('.target-hit')) c.setAttribute('r', String(this.hitRadius()));
   }
 
   initGestures() {

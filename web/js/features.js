@@ -35,7 +35,8 @@ export function holders(f) {
 /** A feature in words: its extent, state, value, followers, holders and tokens. @param {Feature} f */
 export function featureWords(f) {
   const kind = f.type[0].toUpperCase() + f.type.slice(1);
-  const size = f.type === 'cloister' ? `${f.tiles} tiles around and on it` : `${f.tiles} tile${f.tiles === 1 ? '' : 's'}`;
+  // a cloister's extent is itself; its value counts it and the tiles around it (up to 9)
+  const size = f.type === 'cloister' ? `${f.value} of 9 tiles around and on it` : `${f.tiles} tile${f.tiles === 1 ? '' : 's'}`;
   const parts = [`${kind}: ${size}${f.pennants ? `, ${f.pennants} pennant${f.pennants > 1 ? 's' : ''}` : ''}`];
   parts.push(f.type === 'field' ? 'never completed' : f.completed ? 'completed' : 'unfinished');
   if (f.locked) parts.push('locked');

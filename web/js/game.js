@@ -9,8 +9,10 @@ import { groupMoves, nextChoices, parsePlacement } from './moves.js';
 import { Link } from './net.js';
 import { tileIcon } from './tiles.js';
 import { cardNumber, featureAt, hoverWords } from './features.js';
-import { eventWords, loadSentences, moveWords } from './words.js';
+import { DECISION_WORDS, eventWords, loadSentences, moveWords } from './words.js';
 import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.js';
+import { explain, showNotices } from './notices.js';
+import { rememberGame } from './mine.js';
 
 /** @typedef {import('./types.js').Frame} Frame */
 /** @typedef {import('./types.js').StateFrame} StateFrame */
@@ -34,6 +36,8 @@ import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.j
  * @property {Token[]} chosen the tokens taken so far in that group
  * @property {string|null} pick the token picked and awaiting confirmation (its text)
  * @property {boolean} sent a move was sent for this decision (until the next state or an error)
+ * @property {string} fitFor the targets the board was last brought into view for
+ * @property {number} cardIdx which card of the hand was clicked (two copies of a card are two cards), -1 for none
  */
 
 /** One point of the score chart: a seat's scores after a move. @typedef {{turn: number, scores: number[]}} ChartPoint */
@@ -63,7 +67,7 @@ const token = path[0] === 'play' ? path[2] : null;
 
 /** @returns {Choice} */
 function fresh() {
-  return { tile: null, spot: null, hoverSpot: null, rotIdx: 0, group: null, chosen: [], pick: null, sent: false };
+  return { tile: null, spot: null, hoverSpot: null, rotIdx: 0, group: null, chosen: [], pick: null, sent: false, fitFor: '', cardIdx: -1 };
 }
 
 /** @type {GameState} */
@@ -82,6 +86,26 @@ const boardSvg = document.getElementById('board');
 if (!(boardSvg instanceof SVGSVGElement)) throw new Error('the page has no board');
 /** The board draws tiles from `S.defs`, which start() fills before the first frame. */
 const board = new Board(boardSvg, S.defs);
+/**
+ * The overview: the whole board, small, in a corner, while the board is zoomed in past it
+ * (issue 21), with the part on screen framed; a click there brings that part to the screen.
+ */
+function updateOverview() {
+  const box = document.getElementById('overview');
+  const frame = document.getElementById('overview-frame');
+  if (!(box instanceof SVGSVGElement) || !frame) return;
+  const [bx, by, bw, bh] = board.bounds(), [vx, vy, vw, vh] = board.visible();
+  // every placed tile in view (the bounds have a tile of margin): no need for it
+  const whole = vx <= bx + 100 && vy <= by + 100 && vx + vw >= bx + bw - 100 && vy + vh >= by + bh - 100;
+  // an SVG element has no `hidden` property: the attribute itself
+  box.toggleAttribute('hidden', whole || !S.frame);
+  if (whole || !S.frame) return;
+  box.setAttribute('viewBox', `${bx} ${by} ${bw} ${bh}`);
+  frame.setAttribute('x', String(vx)); frame.setAttribute('y', String(vy));
+  frame.setAttribute('width', String(vw)); frame.setAttribute('height', String(vh));
+}
+board.onView = updateOverview;
+
 /** Two ports of one tile name one segment (for featureAt). @type {SameSegment} */
 const same = (x, y, a, b) => board.sameSegment(x, y, a, b);
 
@@ -89,6 +113,11 @@ const same = (x, y, a, b) => board.sameSegment(x, y, a, b);
 function mySeat() {
   const seat = S.frame?.view?.view;
   return typeof seat === 'number' ? seat : -1;
+}
+
+/** The seats' plain names, for sentences ("Blue extended Red's road"): the panels say who plays each. */
+function plainNames() {
+  return Array.from({ length: S.frame?.view.players ?? S.players.length }, (_, i) => SEAT_NAMES[i] ?? `Seat ${i}`);
 }
 
 function names() {
@@ -107,6 +136,16 @@ async function start() {
   $('zoom-in').onclick = () => board.zoom(1.25);
   $('zoom-out').onclick = () => board.zoom(0.8);
   $('fit').onclick = () => fitBoard();
+  $('overview').addEventListener('click', (e) => {
+    const box = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('overview')));
+    const r = box.getBoundingClientRect(), [bx, by, bw, bh] = board.bounds();
+    const k = Math.max(bw / r.width, bh / r.height);  // preserveAspectRatio: meet, centred
+    const ox = bx - (r.width * k - bw) / 2, oy = by - (r.height * k - bh) / 2;
+    board.centreOn(ox + (e.clientX - r.left) * k, oy + (e.clientY - r.top) * k);
+  });
+  const sound = /** @type {HTMLInputElement} */ ($('sound'));
+  sound.checked = soundOn();
+  sound.onchange = () => { try { localStorage.setItem('carc.sound', sound.checked ? 'on' : 'off'); } catch { /* not kept */ } };
   document.addEventListener('keydown', onKey);
   window.addEventListener('resize', () => { if (S.frame && !board.userMoved) fitBoard(); else board.resized(); });
   const svg = $('board'), tip = $('tip');
@@ -138,8 +177,15 @@ async function start() {
 /** @param {Frame} msg */
 function onMessage(msg) {
   if (msg.type === 'error') {
-    status(`The server refused that: ${msg.message}`, 'error');
     S.ui.sent = false;
+    if (msg.index === -1) {
+      // refused before joining (a wrong or unknown link): trying again cannot help
+      if (S.link) S.link.closed = true;
+      invalidLink(msg.message);
+      return;
+    }
+    status(refusal(msg.message), 'error');
+    showNotices($('notices'), [{ text: refusal(msg.message), kind: 'error' }]);
     return;
   }
   if (msg.type === 'history') {
@@ -150,7 +196,12 @@ function onMessage(msg) {
   }
   if (msg.type !== 'state') return;
   const newIndex = !S.frame || S.frame.index !== msg.index;
+  const before = S.frame && S.frame.index === msg.index - 1 ? S.frame.view : null;
   S.frame = msg;
+  if (token && typeof msg.seat === 'number' && !remembered) {
+    remembered = true;
+    rememberGame(gameId, msg.seat, location.href);
+  }
   if (!S.players.length) S.players = Array.from({ length: msg.view.players }, () => 'human');
   if (newIndex) S.ui = fresh();
   // one entry per move index: a state seen again (a resync) replaces its own
@@ -159,6 +210,79 @@ function onMessage(msg) {
   S.history.length = Math.min(S.history.length, msg.index);
   S.history[msg.index] = { turn: msg.view.turn, scores: msg.view.scores };
   render(msg, newIndex);
+  // what just happened, next to the board: only for the next move, not a reload or a resync
+  if (before) {
+    const { notices, rises } = explain(msg.events ?? [], before, msg.view, plainNames());
+    showNotices($('notices'), notices);
+    for (const r of rises) board.rise(r.x, r.y, r.port, r.points, r.seat);
+  }
+}
+
+/** A refused move in players' words (the server's reason is for developers). @param {string} message */
+function refusal(message) {
+  if (/^stale move/.test(message)) return 'Another tab or device playing your seat moved first: the board now shows the game as it is.';
+  if (/spectators/.test(message)) return 'Spectators cannot move.';
+  return 'That move was not accepted: the board now shows the game as it is.';
+}
+
+/** The page of a link the server does not know: said once, and no more reconnecting. @param {string} message */
+function invalidLink(message) {
+  $('net').hidden = true;
+  document.body.classList.remove('offline');
+  document.body.classList.add('invalid-link');
+  status('This link is not valid.', 'error');
+  const p = $('prompt');
+  p.replaceChildren();
+  const h = document.createElement('h2');
+  h.textContent = 'This link is not valid';
+  const t = document.createElement('p');
+  t.textContent = /token/.test(message)
+    ? 'This game exists, but this seat link is wrong: check that you copied the whole link the lobby gave you.'
+    : 'There is no game at this address: it may have been mistyped. The lobby lists the games this browser has joined.';
+  const a = document.createElement('a');
+  a.href = '/';
+  a.textContent = 'Go to the lobby';
+  p.append(h, t, a);
+}
+
+/** This seat was added to the lobby's "my games" (once per page). */
+let remembered = false;
+
+/**
+ * The tab says when a decision is this page's: its title and icon change, and a short sound
+ * plays if the player turned it on (the bar's checkbox, kept in localStorage).
+ * @param {boolean} mine
+ */
+function noticeTurn(mine) {
+  const was = document.body.classList.contains('my-turn');
+  document.body.classList.toggle('my-turn', mine);
+  document.title = mine ? '● Your turn — carc' : 'carc — game';
+  const colour = SEAT_COLOURS[mySeat()] ?? '#888';
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="${mine ? 7 : 4}" fill="${mine ? colour : '#999'}"/></svg>`;
+  const icon = document.querySelector('link[rel=icon]');
+  if (icon) icon.setAttribute('href', `data:image/svg+xml,${encodeURIComponent(svg)}`);
+  if (mine && !was && soundOn()) beep();
+}
+
+/** Whether the turn sound is on. */
+function soundOn() {
+  try { return localStorage.getItem('carc.sound') === 'on'; } catch { return false; }
+}
+
+/** A short two-note chime, made here (no sound file is fetched). */
+function beep() {
+  try {
+    const ctx = new AudioContext();
+    [660, 880].forEach((f, i) => {
+      const o = ctx.createOscillator(), g = ctx.createGain();
+      o.frequency.value = f;
+      g.gain.setValueAtTime(0.15, ctx.currentTime + i * 0.15);
+      g.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + i * 0.15 + 0.14);
+      o.connect(g).connect(ctx.destination);
+      o.start(ctx.currentTime + i * 0.15);
+      o.stop(ctx.currentTime + i * 0.15 + 0.15);
+    });
+  } catch { /* no sound here */ }
 }
 
 /** The score chart's points: the history without its holes. */
@@ -201,6 +325,11 @@ function render(frame, newIndex = false) {
   renderFinal($('final'), v, S.players, seat, chartPoints(), gameId);
 }
 
+/** A phone or a touch screen: targets get 44 px apart. */
+function touchScreen() {
+  return window.matchMedia('(pointer: coarse)').matches || window.innerWidth < 760;
+}
+
 /** Whether every spot or target the page offers is on screen (else a new decision refits). */
 function choicesInSight() {
   const keys = [...document.querySelectorAll('#board [data-spot], #board [data-target]')].map((e) => {
@@ -214,11 +343,23 @@ function choicesInSight() {
 function renderLog() {
   const ol = $('log');
   ol.replaceChildren();
-  const n = names();
+  const n = plainNames();
   for (const l of S.log.slice(-150)) {
     const li = document.createElement('li');
     li.textContent = eventWords(l.text, n);
     if (/^score /.test(l.text)) li.className = 'scored';
+    // where it happened: the sentence names no place, pointing at the line shows it
+    const at = /\((-?\d+),(-?\d+)\)(?: \w+:(\w+))?/.exec(l.text);
+    if (at) {
+      li.classList.add('has-place');
+      const [x, y, port] = [Number(at[1]), Number(at[2]), at[3]];
+      li.onmouseenter = () => {
+        const v = S.frame?.view;
+        const f = v && port ? featureAt(v, x, y, port, same) : undefined;
+        board.highlightFeature(f ?? { type: 'field', segments: [[x, y, port ?? 'C']], tiles: 1, pennants: 0, completed: false, followers: [], tokens: [], locked: false, value: 0 }, 'hover');
+      };
+      li.onmouseleave = () => board.highlightFeature(null, 'hover');
+    }
     ol.appendChild(li);
   }
   ol.scrollTop = ol.scrollHeight;
@@ -241,7 +382,7 @@ function renderHand() {
   const ht = $('hand-tiles');
   ht.replaceChildren();
   const h2 = document.createElement('h2');
-  h2.textContent = v.over ? 'Game over' : `Turn ${v.turn}: ${names()[v.active] ?? ''} to play`;
+  h2.textContent = v.over ? 'Game over' : turnWords(v);
   ht.appendChild(h2);
   const row = document.createElement('div');
   row.className = 'tiles-row';
@@ -252,7 +393,7 @@ function renderHand() {
     const usable = place.some((p) => p.tile === t);
     b.disabled = !usable;
     if (usable && currentTile() === t) b.classList.add('chosen');
-    b.title = `${t}: ${S.defs.get(t)?.description ?? ''}`;
+    b.title = 'Your tile: click to use it';
     const spot = ui.spot ?? ui.hoverSpot;
     const rots = spot && currentTile() === t ? rotationsAt(t, spot) : [];
     b.appendChild(tileIcon(board.def(t), rots.length ? rots[ui.rotIdx % rots.length] : 0, 72));
@@ -266,16 +407,18 @@ function renderHand() {
   const cards = myCards(v);
   box.hidden = mySeat() < 0 || (!cards.length && !v.gifts && !v.christmas);
   const title = document.createElement('h2');
-  title.textContent = cards.length ? 'Your cards' : v.over ? 'Your cards: none left' : 'Your cards: none yet';
+  title.textContent = cards.length ? 'Your cards' : 'Your cards: none in hand';
   box.appendChild(title);
   const groups = groupMoves(frame.legal ?? []);
   const wrap = document.createElement('div');
   wrap.className = 'cards';
-  for (const c of cards) {
+  cards.forEach((c, idx) => {
     const info = CARDS[c.id] ?? { name: c.id, when: '', text: '', deck: c.kind };
-    const heads = [`open ${c.id}`, `play ${c.id}`, `discard ${c.id}`].filter((h) => groups.has(h));
+    const heads = [`open ${c.id}`, `play ${c.id}`, `discard ${c.id}`].filter((h) => groups.has(h) && !(groups.get(h) ?? []).every(wastedGift));
     const d = document.createElement('button');
-    d.className = `card deck-${info.deck}${heads.length ? ' playable' : ''}${heads.includes(ui.group ?? '') ? ' chosen' : ''}`;
+    // only the copy clicked is marked, not every copy of the card
+    const chosen = heads.includes(ui.group ?? '') && (ui.cardIdx < 0 || ui.cardIdx === idx);
+    d.className = `card deck-${info.deck}${heads.length ? ' playable' : ''}${chosen ? ' chosen' : ''}`;
     d.disabled = !heads.length;
     d.dataset.card = c.id;
     const name = document.createElement('strong'), when = document.createElement('em'), text = document.createElement('span');
@@ -283,10 +426,30 @@ function renderHand() {
     when.textContent = info.when;
     text.textContent = info.text;
     d.append(name, when, text);
-    d.onclick = () => chooseGroup(heads[0]);
+    if ((groups.get(`open ${c.id}`) ?? []).some(wastedGift)) {
+      // never offered as playable when it can do nothing (issue 21)
+      const w = document.createElement('em');
+      w.className = 'wasted';
+      w.textContent = 'Nothing to act on now: opening it would waste it (unopened, it is worth 2 points at the end).';
+      d.append(w);
+    }
+    d.onclick = () => {
+      S.ui.cardIdx = idx;
+      chooseGroup(heads[0]);
+      // the prompt with its Confirm is above the hand: bring it into view
+      $('prompt').scrollIntoView({ block: 'nearest' });
+    };
     wrap.appendChild(d);
-  }
+  });
   box.appendChild(wrap);
+}
+
+/** "Turn 12: Blue to play", or who decides when it is not the seat whose turn it is. @param {View} v */
+function turnWords(v) {
+  const n = plainNames(), by = v.pending?.seat ?? -1;
+  if (v.pending?.decision === 'end_choice') return `End of the game: ${n[by] ?? ''} chooses a field for a tie-break token`;
+  if (by >= 0 && by !== v.active) return `Turn ${v.turn}: ${n[v.active] ?? ''}'s turn, ${n[by] ?? ''} to decide`;
+  return `Turn ${v.turn}: ${n[v.active] ?? ''} to play`;
 }
 
 function currentTile() {
@@ -308,6 +471,7 @@ function spotsOf(tile) {
 /** @param {string|undefined} h */
 function chooseGroup(h) {
   if (!h) return;
+  if (S.ui.group !== h && !h.startsWith('discard ')) S.ui.cardIdx = -1;
   S.ui.group = h; S.ui.chosen = []; S.ui.pick = null;
   renderDecision();
   renderHand();
@@ -333,6 +497,48 @@ const PASS_LABEL = {
   modifier: 'No modifier', window_after: 'End my turn', card_target: 'Pass',
 };
 
+/** A gift opened with nothing to act on: its move names no target (Take 2 always acts). @param {string} m */
+function wastedGift(m) {
+  const w = m.split(' ');
+  return w[0] === 'open' && w.length === 2 && w[1] !== 'take_two';
+}
+
+/**
+ * A question with nothing to choose: a window, a modifier or a block question where the only
+ * moves are to pass (or to waste a gift, which would also throw away its 2 points at the end).
+ * @param {DecisionName|undefined} dec @param {string[]} legal
+ */
+function emptyQuestion(dec, legal) {
+  if (!dec || !['window_before', 'window_after', 'modifier', 'block', 'follower'].includes(dec)) return false;
+  return legal.includes('pass') && legal.every((m) => m === 'pass' || wastedGift(m));
+}
+
+/** What the status says while an empty question is answered. @type {Partial<Record<DecisionName, string>>} */
+const AUTO_WORDS = {
+  window_before: 'Nothing in your hand can be played now: on to placing your tile…',
+  window_after: 'Nothing in your hand can be played now: ending your turn…',
+  modifier: 'No scoring card of yours fits this feature: it scores as usual…',
+  block: 'An attack on you, and no Shield in your hand: it goes through…',
+  follower: 'No follower can go on this tile: going on…',
+};
+
+/** The pause before an empty question is answered, in ms: 1.2 to 2.4 s, drawn anew each time. */
+const AUTO_MIN = 1200, AUTO_SPREAD = 1200;
+/** @type {number} the move index an automatic pass is scheduled for (-1: none) */
+let autoFor = -1;
+
+/** Passes for the player at move `index` after the pause, unless the game moved on. @param {number} index */
+function autoPass(index) {
+  if (autoFor === index) return;
+  autoFor = index;
+  setTimeout(() => {
+    const f = S.frame;
+    if (!f || f.index !== index || !emptyQuestion(f.view.pending?.decision, f.legal ?? [])) return;
+    document.body.dataset.autoPasses = String(Number(document.body.dataset.autoPasses ?? 0) + 1);
+    send('pass');
+  }, AUTO_MIN + Math.random() * AUTO_SPREAD);
+}
+
 /** Which deck a pending draw offers, when the view says. @param {View} v */
 function offeredDeck(v) {
   const d = v.christmas?.offered;
@@ -351,10 +557,17 @@ function renderDecision() {
   board.clearInteractive();
   board.highlightFeature(null, 'about');
   const dec = v.pending?.decision;
+  noticeTurn(!v.over && legal.length > 0 && seat >= 0 && v.pending.seat === seat && !emptyQuestion(dec, legal));
   if (v.over) { status('The game is over.'); return; }
   if (!legal.length || seat < 0 || v.pending.seat !== seat) {
-    const who = names()[v.pending.seat] ?? '';
-    status(`Waiting for ${who} (${(dec ?? '').replace('_', ' ')}).`);
+    const who = plainNames()[v.pending.seat] ?? '';
+    status(`Waiting: ${who} ${DECISION_WORDS[dec ?? ''] ?? 'is deciding'}.`);
+    return;
+  }
+  if (emptyQuestion(dec, legal)) {
+    // nothing in hand can be played: answered for the player, after a pause (docs/WEB.md)
+    status(AUTO_WORDS[dec] ?? 'Nothing to decide: the game goes on by itself…', 'auto');
+    autoPass(frame.index);
     return;
   }
   status('Your decision.', 'mine');
@@ -364,7 +577,7 @@ function renderDecision() {
   text.textContent = dec === 'card_draw' ? `You may draw a ${offeredDeck(v)}card.` : ASK[dec] ?? dec;
   const inPlay = v.christmas?.in_play?.card;
   if (dec === 'card_target' && inPlay) text.textContent = `${cardName(inPlay)}: ${CARDS[inPlay]?.text ?? ''} Choose its target on the board.`;
-  if (dec === 'block' && inPlay) text.textContent = `${names()[v.active]} plays ${cardName(inPlay)} against you (${CARDS[inPlay]?.text ?? ''}). Block it with Shield, or let it pass.`;
+  if (dec === 'block' && inPlay) text.textContent = `${plainNames()[v.active]} plays ${cardName(inPlay)} against you (${CARDS[inPlay]?.text ?? ''}). Block it with Shield, or let it pass.`;
   p.appendChild(text);
   const buttons = document.createElement('div');
   buttons.className = 'buttons';
@@ -400,13 +613,14 @@ function renderDecision() {
   // a safety net: every legal move stays reachable, whatever the page draws
   const more = document.createElement('details');
   more.className = 'all-moves';
-  more.innerHTML = `<summary>All ${legal.length} legal moves</summary>`;
-  for (const m of legal.slice(0, 300)) {
+  more.innerHTML = `<summary>Every choice you have (${legal.length})</summary>`;
+  legal.slice(0, 300).forEach((m, i) => {
     const b = document.createElement('button');
-    b.textContent = m;
+    b.textContent = `${i + 1}. ${moveWords(m)}${wastedGift(m) ? ' (wasted: it has nothing to act on)' : ''}`;
+    b.dataset.move = m;
     b.onclick = () => send(m);
     more.appendChild(b);
-  }
+  });
   p.appendChild(more);
 }
 
@@ -449,11 +663,11 @@ function renderPlacement(v, button) {
     const [x, y] = spot.split(',').map(Number);
     board.setPreview(tile, x, y, rot);
     button(rots.length > 1 ? `Rotate (${(ui.rotIdx % rots.length) + 1}/${rots.length})` : 'Only one way fits', () => rotate(), '', 'rotate').disabled = rots.length < 2;
-    button(`Place ${tile} here`, () => confirm(), 'primary', 'confirm');
+    button('Place the tile here', () => confirm(), 'primary', 'confirm');
   }
   if ((v.hand_tiles ?? []).length > 1) {
     const other = (v.hand_tiles).find((t) => t !== tile && spotsOf(t).length);
-    if (other) button(`Use tile ${other} instead`, () => { S.ui.tile = other; S.ui.spot = null; S.ui.rotIdx = 0; renderDecision(); renderHand(); }, '', 'swap-tile');
+    if (other) button('Use the other tile instead', () => { S.ui.tile = other; S.ui.spot = null; S.ui.rotIdx = 0; renderDecision(); renderHand(); }, '', 'swap-tile');
   }
 }
 
@@ -531,6 +745,12 @@ function renderChoice(v, moves, button, p) {
     else S.ui.pick = t.text;
     renderDecision();
   }, group === 'follower' || /claim_|intrude_|synod/.test(group) ? mySeat() : -1);
+  // targets appearing: in view, and on a phone far enough apart to be tapped
+  const fitFor = pickable.map((t) => t.text).join('|');
+  if (fitFor && fitFor !== ui.fitFor) {
+    ui.fitFor = fitFor;
+    board.fitTargets(pickable.map((t) => (t.kind === 'port' ? `${ctx?.x ?? 0},${ctx?.y ?? 0}` : `${t.x},${t.y}`)), touchScreen());
+  }
   const pickedNext = pickedToken ? nextChoices(moves, [...ui.chosen, pickedToken]) : null;
   if (pickedToken && pickedNext && pickedNext.next.length) {
     button('Next', () => { S.ui.chosen.push(pickedToken); S.ui.pick = null; renderDecision(); }, 'primary', 'next');

@@ -1,6 +1,7 @@
 // The lobby (/): choose 2-5 seats (a person, or a computer player and its strength), the
 // expansions and a seed; create the game (POST /api/games) and show every seat's link.
 import { SEAT_COLOURS, SEAT_NAMES } from './seats.js';
+import { forgetGame, myGames, rememberGame } from './mine.js';
 
 /** @typedef {import('./types.js').NewGame} NewGame */
 /** @typedef {import('./types.js').CreatedGame} CreatedGame */
@@ -38,8 +39,70 @@ function renderSeats() {
   /** @type {HTMLButtonElement} */ ($('remove-seat')).disabled = seats.length <= 2;
 }
 
-$('add-seat').onclick = () => { seats.push('greedy'); renderSeats(); };
-$('remove-seat').onclick = () => { seats.pop(); renderSeats(); };
+$('add-seat').onclick = () => { seats.push('greedy'); /** @typedef {import('./types.js').GameSummary} GameSummary */
+
+/** Lists the seats this browser holds (localStorage), each with whose turn it is. */
+async function renderMine() {
+  const box = $('my-games'), list = $('my-list');
+  const games = myGames();
+  box.hidden = !games.length;
+  list.replaceChildren();
+  for (const g of games) {
+    const li = linkItem(`${SEAT_NAMES[g.seat] ?? `Seat ${g.seat}`}`, g.url);
+    li.dataset.game = g.id;
+    const state = document.createElement('span');
+    state.className = 'turn';
+    state.textContent = '…';
+    const forget = document.createElement('button');
+    forget.type = 'button'; forget.textContent = 'Forget';
+    forget.onclick = () => { forgetGame(g.id, g.seat); renderMine(); };
+    li.append(' ', state, ' ', forget);
+    list.appendChild(li);
+    fetch(`/api/games/${encodeURIComponent(g.id)}`).then(async (r) => {
+      if (!r.ok) { state.textContent = 'no longer on this server'; return; }
+      /** @type {GameSummary} */
+      const info = await r.json();
+      const who = info.pending?.seat ?? -1;
+      state.textContent = info.over ? 'game over' : who === g.seat ? 'your turn' : `${SEAT_NAMES[who] ?? 'someone'} to play`;
+      if (!info.over && who === g.seat) li.classList.add('your-turn');
+    }).catch(() => { state.textContent = 'the server did not answer'; });
+  }
+}
+
+renderSeats();
+renderMine(); };
+$('remove-seat').onclick = () => { seats.pop(); /** @typedef {import('./types.js').GameSummary} GameSummary */
+
+/** Lists the seats this browser holds (localStorage), each with whose turn it is. */
+async function renderMine() {
+  const box = $('my-games'), list = $('my-list');
+  const games = myGames();
+  box.hidden = !games.length;
+  list.replaceChildren();
+  for (const g of games) {
+    const li = linkItem(`${SEAT_NAMES[g.seat] ?? `Seat ${g.seat}`}`, g.url);
+    li.dataset.game = g.id;
+    const state = document.createElement('span');
+    state.className = 'turn';
+    state.textContent = '…';
+    const forget = document.createElement('button');
+    forget.type = 'button'; forget.textContent = 'Forget';
+    forget.onclick = () => { forgetGame(g.id, g.seat); renderMine(); };
+    li.append(' ', state, ' ', forget);
+    list.appendChild(li);
+    fetch(`/api/games/${encodeURIComponent(g.id)}`).then(async (r) => {
+      if (!r.ok) { state.textContent = 'no longer on this server'; return; }
+      /** @type {GameSummary} */
+      const info = await r.json();
+      const who = info.pending?.seat ?? -1;
+      state.textContent = info.over ? 'game over' : who === g.seat ? 'your turn' : `${SEAT_NAMES[who] ?? 'someone'} to play`;
+      if (!info.over && who === g.seat) li.classList.add('your-turn');
+    }).catch(() => { state.textContent = 'the server did not answer'; });
+  }
+}
+
+renderSeats();
+renderMine(); };
 
 /** `<li><strong>label</strong> <a>link</a> <button>Copy</button></li>` @param {string} label @param {string} url */
 function linkItem(label, url) {
@@ -83,11 +146,13 @@ $('new-game').addEventListener('submit', async (e) => {
   let mine = null;
   for (const s of data.seats) {
     if (!s.url) continue;
+    rememberGame(data.id, s.seat, new URL(s.url, location.href).href);
     mine ??= s.url;
     list.appendChild(linkItem(`${SEAT_NAMES[s.seat]}${mine === s.url ? ' (yours)' : ''}`, s.url));
   }
   list.appendChild(linkItem('Spectators', data.watch));
   $('links').hidden = false;
+  renderMine();
   if (mine) {
     const open = document.createElement('a');
     open.href = mine; open.textContent = 'Open your seat'; open.className = 'button primary'; open.id = 'open-seat';
@@ -96,4 +161,35 @@ $('new-game').addEventListener('submit', async (e) => {
   }
 });
 
+/** @typedef {import('./types.js').GameSummary} GameSummary */
+
+/** Lists the seats this browser holds (localStorage), each with whose turn it is. */
+async function renderMine() {
+  const box = $('my-games'), list = $('my-list');
+  const games = myGames();
+  box.hidden = !games.length;
+  list.replaceChildren();
+  for (const g of games) {
+    const li = linkItem(`${SEAT_NAMES[g.seat] ?? `Seat ${g.seat}`}`, g.url);
+    li.dataset.game = g.id;
+    const state = document.createElement('span');
+    state.className = 'turn';
+    state.textContent = '…';
+    const forget = document.createElement('button');
+    forget.type = 'button'; forget.textContent = 'Forget';
+    forget.onclick = () => { forgetGame(g.id, g.seat); renderMine(); };
+    li.append(' ', state, ' ', forget);
+    list.appendChild(li);
+    fetch(`/api/games/${encodeURIComponent(g.id)}`).then(async (r) => {
+      if (!r.ok) { state.textContent = 'no longer on this server'; return; }
+      /** @type {GameSummary} */
+      const info = await r.json();
+      const who = info.pending?.seat ?? -1;
+      state.textContent = info.over ? 'game over' : who === g.seat ? 'your turn' : `${SEAT_NAMES[who] ?? 'someone'} to play`;
+      if (!info.over && who === g.seat) li.classList.add('your-turn');
+    }).catch(() => { state.textContent = 'the server did not answer'; });
+  }
+}
+
 renderSeats();
+renderMine();

@@ -28,9 +28,8 @@ export class Link {
       this.onMessage(msg);
     };
     ws.onclose = () => {
-      if (this.ws !== ws) return;
+      if (this.ws !== ws || this.closed) return;  // closed: the link is not valid, no retry
       this.onStatus(false);
-      if (this.closed) return;
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 5000);
     };

@@ -97,7 +97,7 @@ export function renderStack(box, v, defs) {
     if (n <= 0 || !def) continue;
     const d = document.createElement('div');
     d.className = 'stack-kind';
-    d.title = `${id}: ${def.description}`;
+    d.title = `${n} left of this tile`;
     d.appendChild(tileIcon(def, 0, 30));
     const c = document.createElement('span');
     c.textContent = `×${n}`;
@@ -121,13 +121,18 @@ export function renderFinal(box, v, players, mySeat, history, gameId) {
   const title = winners.length > 1 ? `${winners.map((w) => SEAT_NAMES[w]).join(' and ')} share the victory`
     : winners.includes(mySeat) ? 'You win!' : `${SEAT_NAMES[winners[0]] ?? ''} wins`;
   let html = `<div class="final-card"><h1>${esc(title)}</h1><div class="table-scroll"><table class="final-scores"><thead><tr><th></th>`;
-  html += PARTS.map((k) => `<th>${k}</th>`).join('') + '<th>Total</th></tr></thead><tbody>';
+  // banked points were paid into their categories at the end: no "banked 0" column then
+  const cols = PARTS.filter((k) => k !== 'banked' && (k !== 'gifts' || v.gifts) && (k !== 'cards' || v.christmas));
+  // the Total first: on a phone the table scrolls sideways, and the total stays in view
+  html += '<th>Total</th>' + cols.map((k) => `<th>${k}</th>`).join('') + '</tr></thead><tbody>';
   for (let s = 0; s < v.players; s++) {
     const p = parts(v, s);
     html += `<tr data-seat="${s}"><td><span class="swatch" style="background:${SEAT_COLOURS[s]}"></span> ${esc(playerLabel(s, players[s], mySeat))}</td>`;
-    html += PARTS.map((k) => `<td>${p[k] ?? 0}</td>`).join('') + `<td class="final-score" data-score="${v.scores[s]}"><strong>${v.scores[s]}</strong></td></tr>`;
+    html += `<td class="final-score" data-score="${v.scores[s]}"><strong>${v.scores[s]}</strong></td>` + cols.map((k) => `<td>${p[k] ?? 0}</td>`).join('') + '</tr>';
   }
-  html += `</tbody></table></div><div id="final-chart"></div><p><a href="/replay/${esc(gameId)}">Watch the replay</a> · <a href="/api/games/${esc(gameId)}/record" download>Download the record</a> · <a href="/">New game</a> · <button id="final-close">Look at the board</button></p></div>`;
+  html += '</tbody></table></div>';
+  if (v.christmas) html += '<p class="note">Points banked on locked features were paid into their categories at the end.</p>';
+  html += `<div id="final-chart"></div><p><a href="/replay/${esc(gameId)}">Watch the replay</a> · <a href="/api/games/${esc(gameId)}/record" download>Download the record</a> · <a href="/">New game</a> · <a href="/how.html" target="_blank" rel="noopener">How to play</a> · <button id="final-close">Look at the board</button></p></div>`;
   box.innerHTML = html;
   const chart = box.querySelector('#final-chart');
   if (chart) {

@@ -6,7 +6,7 @@ import { drawChart } from './chart.js';
 import { featureAt, hoverWords } from './features.js';
 import { playerLabel, renderPlayers } from './panels.js';
 import { loadCards } from './cards.js';
-import { eventWords, loadSentences, moveWords } from './words.js';
+import { eventWords, loadSentences, movePast } from './words.js';
 
 /** @typedef {import('./types.js').GameRecord} GameRecord */
 /** @typedef {import('./types.js').GameSummary} GameSummary */
@@ -62,7 +62,10 @@ function show(i) {
   renderPlayers($('players'), s.view, players, -1);
   /** @type {HTMLInputElement} */ ($('slider')).value = String(at);
   const who = playerLabel(s.view.active, players[s.view.active], -1);
-  $('step').textContent = at ? `Move ${at} of ${steps.length - 1}: ${moveWords(s.move ?? '')}${s.view.over ? ' — game over' : ''}` : `Start: ${steps.length - 1} moves. ${who} begins.`;
+  // who made this step's move: the seat the step before was waiting for
+  const by = at ? steps[at - 1].view.pending?.seat ?? -1 : -1;
+  const mover = by >= 0 ? playerLabel(by, players[by], -1) : '';
+  $('step').textContent = at ? `Move ${at} of ${steps.length - 1}: ${mover} ${movePast(s.move ?? '')}.${s.view.over ? ' The game is over.' : ''}` : `Start: ${steps.length - 1} moves. ${who} begins.`;
   $('step').dataset.index = String(at);
   const names = players.map((p, k) => playerLabel(k, p, -1));
   const ol = $('log');
@@ -79,7 +82,7 @@ function show(i) {
   drawChart($('chart'), steps.slice(0, at + 1).map((x) => ({ turn: x.view.turn, scores: x.view.scores })), s.view.players);
 }
 
-/** Plays a record again on the server and shows its last step. @param {GameRecord} rec */
+/** Plays a record again on the server and shows its first step (the start). @param {GameRecord} rec */
 async function load(rec) {
   status('Playing the record again on the server…');
   players = Array.from({ length: rec.players }, () => 'human');
@@ -87,9 +90,10 @@ async function load(rec) {
   const slider = /** @type {HTMLInputElement} */ ($('slider'));
   slider.max = String(steps.length - 1);
   board.userMoved = false;
-  show(steps.length - 1);
+  show(0);
   board.fit();
-  status(`${rec.players} players, ${rec.expansions ?? 'base'}, seed ${rec.seed}: ${rec.moves.length} moves.`);
+  const exp = { gifts: 'The Gifts', christmas: 'Christmas Present', 'gifts,christmas': 'The Gifts and Christmas Present' }[rec.expansions ?? ''] ?? 'the base game';
+  status(`${rec.players} players, ${exp}, seed ${rec.seed}: ${rec.moves.length} moves.`);
 }
 
 async function start() {

@@ -9,8 +9,8 @@ export {};
 /** A seat: 0 .. players-1. @typedef {number} Seat */
 
 /**
- * A decision the engine asks for (`carc_decision_name()`); `none` at the end.
- * @typedef {'none'|'window_before'|'place'|'card_draw'|'card_target'|'block'|'follower'|'modifier'|'window_after'|'discard'|'end_choice'} DecisionName
+ * A decision the engine asks for (`carc_decision_name()`); `over` at the end in a state (`none` in `/api/games`).
+ * @typedef {'none'|'over'|'window_before'|'place'|'card_draw'|'card_target'|'block'|'follower'|'modifier'|'window_after'|'discard'|'end_choice'} DecisionName
  */
 
 /** @typedef {'city'|'road'|'field'|'cloister'} FeatureType */

@@ -60,14 +60,68 @@ export function eventWords(ev, names) {
   return expand(s.text, f, names, null);
 }
 
-/** A move in words, for the confirm line (`names` as above, `seat` who makes it). @param {string} move */
+/**
+ * The targets of a move (what follows its head) in players' words: "the city", "the cloister",
+ * "the empty spot"; two of them (a swap, a change of position) joined by "and". Where they
+ * are, the board shows: the page circles each target. No coordinates, ports or ids (issue 21).
+ * @param {string} rest
+ */
+export function targetWords(rest) {
+  /** @type {string[]} */
+  const out = [];
+  const re = /\((-?\d+),(-?\d+)\)(?: (\w+):(\w+))?|(\w+):(\w+)/g;
+  let r;
+  while ((r = re.exec(rest))) {
+    const type = r[3] ?? r[5];
+    out.push(type ? `the ${type}` : 'the empty spot');
+  }
+  return out.join(' and ');
+}
+
+/** A move in players' words, for the confirm line and the list of every move. @param {string} move */
 export function moveWords(move) {
   const w = move.split(' ');
-  if (w[0] === 'open') return `Open ${cardName(w[1])}${w.length > 2 ? ' on ' + w.slice(2).join(' ') : ''}`;
-  if (w[0] === 'play') return `Play ${cardName(w[1])}${w.length > 2 ? ' on ' + w.slice(2).join(' ') : ''}`;
+  const rest = w.slice(2).join(' ');
+  const on = (/** @type {string} */ r) => (r ? ` on ${targetWords(r)}` : '');
+  if (w[0] === 'open') return `Open ${cardName(w[1])}${on(rest)}`;
+  if (w[0] === 'play') return `Play ${cardName(w[1])}${on(rest)}`;
   if (w[0] === 'discard') return `Discard ${cardName(w[1])}`;
-  if (w[0] === 'target') return `Target ${w.slice(1).join(' ')}`;
-  if (/^[A-X]$/.test(w[0])) return `Place ${w[0]} at ${w[1]} turned ${w[2]}`;
-  if (/:/.test(w[0]) && w.length === 1) return `Follower on ${w[0].replace(':', ' ')}`;
+  if (w[0] === 'target') return `Aim it at ${targetWords(w.slice(1).join(' '))}`;
+  if (w[0] === 'pass') return 'Pass';
+  if (w[0] === 'draw') return 'Draw a card';
+  if (w[0] === 'block') return 'Block with Shield';
+  if (/^[A-X]$/.test(w[0])) return 'Place the tile here';
+  if (/:/.test(w[0]) && w.length === 1) return `A follower on ${targetWords(w[0])}`;
+  return move;
+}
+
+/** What a decision is, for "Waiting for Blue: …". @type {Record<string, string>} */
+export const DECISION_WORDS = {
+  window_before: 'may open a gift or play a card before placing',
+  place: 'is placing a tile',
+  card_draw: 'may draw a Christmas card',
+  card_target: 'is choosing the target of a card',
+  block: 'may block an attack with Shield',
+  follower: 'may put a follower on the tile just placed',
+  modifier: 'may play a scoring modifier',
+  window_after: 'may play a card after scoring',
+  discard: 'is discarding down to the hand limit',
+  end_choice: 'is choosing a field for a tie-break token',
+};
+
+/** A move someone made, in the past tense: "placed a tile", "opened Synod on the cloister". @param {string} move */
+export function movePast(move) {
+  const w = move.split(' ');
+  const rest = w.slice(2).join(' ');
+  const on = (/** @type {string} */ r) => (r ? ` on ${targetWords(r)}` : '');
+  if (w[0] === 'open') return `opened ${cardName(w[1])}${on(rest)}`;
+  if (w[0] === 'play') return `played ${cardName(w[1])}${on(rest)}`;
+  if (w[0] === 'discard') return `discarded ${cardName(w[1])}`;
+  if (w[0] === 'target') return `aimed the card at ${targetWords(w.slice(1).join(' '))}`;
+  if (w[0] === 'pass') return 'passed';
+  if (w[0] === 'draw') return 'drew a card';
+  if (w[0] === 'block') return 'blocked with Shield';
+  if (/^[A-X]$/.test(w[0])) return 'placed a tile';
+  if (/:/.test(w[0]) && w.length === 1) return `put a follower on ${targetWords(w[0])}`;
   return move;
 }

@@ -1,0 +1,114 @@
+// "Say what just happened, where the player looks" (issue 21): after each move, short notices
+// over the board for a few seconds, with the reason in players' words ("Blue extended Red's
+// road: Blue receives a gift"), and points rising from the feature that scored. They read only
+// the frame's events (a seat's own, hidden cards as "?") and the view before and after, so a
+// notice never tells more than the log.
+import { cardName, CARDS } from './cards.js';
+import { holders } from './features.js';
+import { eventWords } from './words.js';
+
+/** @typedef {import('./types.js').View} View */
+/** @typedef {{text: string, kind: string}} Notice */
+/** Where points rose from: a segment and the points. @typedef {{x: number, y: number, port: string, points: number, seat: number}} Rise */
+
+/** The deck a card id belongs to, in words. @param {string} id */
+function deckOf(id) {
+  const d = CARDS[id]?.deck;
+  return d === 'cloister' ? 'the Cloister deck' : d === 'roadside' ? 'the Roadside deck' : 'a deck';
+}
+
+/**
+ * The notices and rising points of one move: `events` of the frame, `before` the view the
+ * move was made in (null when unknown), `after` the new view, `names` the seats' names.
+ * @param {string[]} events @param {View|null} before @param {View} after @param {string[]} names
+ * @returns {{notices: Notice[], rises: Rise[]}}
+ */
+export function explain(events, before, after, names) {
+  /** @type {Notice[]} */
+  const notices = [];
+  /** @type {Rise[]} */
+  const rises = [];
+  const name = (/** @type {string|number} */ s) => names[Number(s)] ?? `Seat ${s}`;
+  /** @type {Set<number>} cards drawn in this move that left at once (no target) */
+  for (let i = 0; i < events.length; i++) {
+    const w = events[i].split(' ');
+    switch (w[0]) {
+      case 'gift': {
+        notices.push({ text: `${giftReason(w[1], events, before, after, name)}: ${name(w[1])} receives a gift.`, kind: 'gift' });
+        break;
+      }
+      case 'card': {
+        const id = w[2];
+        const wasted = id !== '?' && events.slice(i + 1).some((e) => e === `discard ${id}`) && !events.slice(i + 1).some((e) => e.startsWith(`play ${w[1]} ${id}`));
+        const deck = id !== '?' ? deckOf(id) : before?.christmas?.offered ? `the ${before.christmas.offered[0].toUpperCase()}${before.christmas.offered.slice(1)} deck` : 'a Christmas deck';
+        const why = deck.includes('Cloister') ? ' (a cloister with another player\'s follower is next to the tile)' : deck.includes('Roadside') ? ' (the tile shows only roads)' : '';
+        if (id === '?') notices.push({ text: `${name(w[1])} takes a card from ${deck} into hand${why}.`, kind: 'card' });
+        else if (wasted) notices.push({ text: `${name(w[1])} draws ${cardName(id)} from ${deck}: it has nothing to act on and is discarded unused.`, kind: 'wasted' });
+        else notices.push({ text: `${name(w[1])} draws ${cardName(id)} from ${deck}${why}.`, kind: 'card' });
+        break;
+      }
+      case 'play': {
+        const id = w[2];
+        if (id === 'prevent_attack') notices.push({ text: `${name(w[1])} blocks the attack with Shield: it has no effect.`, kind: 'blocked' });
+        else notices.push({ text: `${name(w[1])} plays ${cardName(id)}.`, kind: 'card' });
+        break;
+      }
+      case 'score': case 'bank': {
+        notices.push({ text: eventWords(events[i], names), kind: 'score' });
+        const m = /\((-?\d+),(-?\d+)\) \w+:(\w+)/.exec(events[i]);
+        if (m) rises.push({ x: Number(m[1]), y: Number(m[2]), port: m[3], points: Number(w[2]), seat: Number(w[1]) });
+        break;
+      }
+      case 'remove': notices.push({ text: eventWords(events[i], names), kind: 'tile' }); break;
+      case 'lock': case 'token': case 'paid': case 'over': notices.push({ text: eventWords(events[i], names), kind: w[0] }); break;
+      default: break;
+    }
+  }
+  // a Mastermind spot that lapsed: the position it bound is gone and no tile went there
+  for (const b of before?.christmas?.binds ?? []) {
+    const still = (after.christmas?.binds ?? []).some((a) => a.x === b.x && a.y === b.y);
+    const filled = after.board.some((t) => t.x === b.x && t.y === b.y);
+    if (!still && !filled && events.some((e) => e.startsWith('place '))) {
+      notices.push({ text: 'Mastermind had no effect: the tile did not fit the spot it named.', kind: 'wasted' });
+    }
+  }
+  return { notices, rises };
+}
+
+/**
+ * Why the seat received a gift: the road or city of the tile it placed that another player
+ * leads. From this move's scorings (a completed feature's followers have gone home) or the
+ * features of the view after it.
+ * @param {string} seat @param {string[]} events @param {View|null} before @param {View} after @param {(s: string|number) => string} name
+ */
+function giftReason(seat, events, before, after, name) {
+  const who = name(seat);
+  const place = events.map((e) => /^place (\d) [A-X] \((-?\d+),(-?\d+)\)/.exec(e)).find((m) => m);
+  const px = place ? Number(place[2]) : NaN, py = place ? Number(place[3]) : NaN;
+  // completed by this tile and scored for others
+  const scored = events.map((e) => /^score (\d) \d+ completed \((-?\d+),(-?\d+)\) (road|city):/.exec(e)).find((m) => m && m[1] !== seat);
+  if (scored) return `${who} completed ${name(scored[1])}'s ${scored[4]}`;
+  const f = (after.features ?? []).find((x) => (x.type === 'road' || x.type === 'city') && x.segments.some((s) => s[0] === px && s[1] === py) && x.followers.some((n) => n > 0) && !holders(x).includes(Number(seat)));
+  if (f) {
+    const h = holders(f).map((s) => name(s));
+    return `${who} extended ${h.join(' and ')}'s ${f.type}`;
+  }
+  void before;
+  return `${who} extended a road or city another player leads`;
+}
+
+/**
+ * Shows notices in `box` for a few seconds each (newest last, at most 4 at once).
+ * @param {HTMLElement} box @param {Notice[]} list
+ */
+export function showNotices(box, list) {
+  for (const n of list) {
+    const d = document.createElement('div');
+    d.className = `notice notice-${n.kind}`;
+    d.textContent = n.text;
+    box.appendChild(d);
+    setTimeout(() => d.classList.add('fading'), 5000);
+    setTimeout(() => d.remove(), 6000);
+  }
+  while (box.children.length > 4) box.firstElementChild?.remove();
+}

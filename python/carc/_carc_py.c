@@ -351,20 +351,35 @@ static int held_cells(const carc_game *v, const carc_follower *fl, int nf, uint1
     memset(seen, 0, sizeof seen);
     carc_segment_pos segs[CARC_MAX_SEGMENTS];
     uint8_t done[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8] = {0};
+    /* the followers by cell (a list per cell through next[]; those outside the window in
+     * one list of their own) */
+    int8_t at_cell[CPY_CELLS], next[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
+    int8_t outside = -1;
+    memset(at_cell, -1, sizeof at_cell);
+    for (int j = nf - 1; j >= 0; j--) {
+        int c = cell_of(fl[j].x, fl[j].y);
+        int8_t *head = c >= 0 ? &at_cell[c] : &outside;
+        next[j] = *head;
+        *head = (int8_t)j;
+    }
     for (int f = 0; f < nf; f++) {
         if (done[f])
             continue;
         int ns = carc_feature_segments(v, fl[f].x, fl[f].y, fl[f].port, segs, CARC_MAX_SEGMENTS);
         unsigned seats = fl[f].seat >= 0 && fl[f].seat < p ? 1u << fl[f].seat : 0;
         done[f] = 1;
-        for (int k = 0; k < ns; k++)
-            for (int j = f + 1; j < nf; j++)
-                if (!done[j] && fl[j].x == segs[k].x && fl[j].y == segs[k].y &&
-                    fl[j].port == segs[k].port) {
+        /* the other followers on this feature: those standing on one of its segments,
+         * found through the followers of each segment's cell */
+        for (int k = 0; k < ns; k++) {
+            int c = cell_of(segs[k].x, segs[k].y);
+            for (int j = c >= 0 ? at_cell[c] : outside; j >= 0; j = next[j])
+                if (!done[j] && fl[j].port == segs[k].port && fl[j].x == segs[k].x &&
+                    fl[j].y == segs[k].y) {
                     done[j] = 1;
                     if (fl[j].seat >= 0 && fl[j].seat < p)
                         seats |= 1u << fl[j].seat;
                 }
+        }
         for (int st = 0; st < p; st++) {
             if (!(seats >> st & 1))
                 continue;
@@ -467,12 +482,16 @@ void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, 
                 pub[O_PARTS + r * 6 + cat] = (float)carc_score_part(v, s, cat) / 100.0f;
             pub[O_SUPPLY + r] = (float)carc_supply(v, s) / 7.0f;
             pub[O_BANKED + r] = (float)carc_banked(v, s) / 100.0f;
-            int gc[6];
-            pub[O_GIFTS + r] = (float)carc_gifts(v, s, gc) / 5.0f;
-            int bd[2] = {0, 0};
-            carc_cards_by_deck(v, s, bd);
-            pub[O_XHAND + r * 2] = (float)bd[0] / 5.0f;
-            pub[O_XHAND + r * 2 + 1] = (float)bd[1] / 5.0f;
+            if (exps & CARC_EXP_GIFTS) {
+                int gc[6];
+                pub[O_GIFTS + r] = (float)carc_gifts(v, s, gc) / 5.0f;
+            }
+            if (exps & CARC_EXP_CHRISTMAS) {
+                int bd[2] = {0, 0};
+                carc_cards_by_deck(v, s, bd);
+                pub[O_XHAND + r * 2] = (float)bd[0] / 5.0f;
+                pub[O_XHAND + r * 2 + 1] = (float)bd[1] / 5.0f;
+            }
         }
         pub[O_STACK_LEFT] = (float)carc_stack_left(v) / 71.0f;
         int left[CARC_TILE_KINDS];
@@ -522,13 +541,18 @@ void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, 
     }
     if (hand) {
         memset(hand, 0, sizeof(float) * CPY_HAND);
+        unsigned exps = carc_config_of(v).expansions;
         int gc[6] = {0}, xc[CARC_CARDS] = {0};
-        carc_gifts(v, seat, gc);
-        for (int c = CARC_GIFT_SYNOD; c <= CARC_GIFT_TAKE_TWO; c++)
-            hand[c - 1] = (float)gc[c];
-        carc_cards(v, seat, xc);
-        for (int c = CARC_XC_SCORE_THREE; c < CARC_CARDS; c++)
-            hand[c - 1] = (float)xc[c];
+        if (exps & CARC_EXP_GIFTS) {
+            carc_gifts(v, seat, gc);
+            for (int c = CARC_GIFT_SYNOD; c <= CARC_GIFT_TAKE_TWO; c++)
+                hand[c - 1] = (float)gc[c];
+        }
+        if (exps & CARC_EXP_CHRISTMAS) {
+            carc_cards(v, seat, xc);
+            for (int c = CARC_XC_SCORE_THREE; c < CARC_CARDS; c++)
+                hand[c - 1] = (float)xc[c];
+        }
     }
 #undef REL
 }

@@ -133,9 +133,16 @@ class Batch:
     def step(self, actions):
         """One action per game (int32 array of n). Raises IllegalMoveError, changing
         nothing in any game, when one is not legal; returns the moves completed."""
-        a = np.ascontiguousarray(actions, dtype=np.int32)
-        if a.shape != (self.n,):
-            raise ValueError(f"actions must have shape ({self.n},), got {a.shape}")
+        raw = np.asarray(actions)
+        if raw.dtype.kind not in "iu":
+            raise TypeError(f"actions must be integers, got an array of {raw.dtype}")
+        if raw.shape != (self.n,):
+            raise ValueError(f"actions must have shape ({self.n},), got {raw.shape}")
+        bad = np.flatnonzero((raw < 0) | (raw >= ACTIONS))
+        if bad.size:  # before the cast to int32, which would wrap them
+            i = int(bad[0])
+            raise IllegalMoveError(f"game {i}: action {int(raw[i])} is outside 0..{ACTIONS - 1}")
+        a = np.ascontiguousarray(raw, dtype=np.int32)
         r = lib.cpy_batch_step(self._b, ffi.from_buffer("int32_t[]", a), self._out)
         if r < 0:
             i = -r - 1

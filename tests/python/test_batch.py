@@ -61,11 +61,13 @@ def test_bad_action_changes_nothing():
     acts[2] = int(np.flatnonzero(b.mask[2] == 0)[0])
     with pytest.raises(carc.IllegalMoveError, match="game 2"):
         b.step(acts)
-    for bad in ([0, 0, 0], np.zeros(4, dtype=np.int32) + carc.ACTIONS):
+    for bad in ([0, 0, 0], np.zeros(4, dtype=np.int32) + carc.ACTIONS,
+                np.zeros(4, dtype=np.int64) + 2**32 + int(acts[0])):  # would wrap in int32
         with pytest.raises((ValueError, carc.IllegalMoveError)):
             b.step(bad)
-    with pytest.raises((TypeError, ValueError)):
-        b.step(["pass"] * 4)
+    for bad in (["pass"] * 4, np.zeros(4), [None] * 4):
+        with pytest.raises(TypeError):
+            b.step(bad)
     after = [b.state(i) for i in range(4)], b.mask, b.board, b.seat
     # a caller that wrote into the buffers gets them back whole
     b.board[:] = 7

@@ -26,6 +26,9 @@ drawn=$(sed -n '2,/── log of/p' "$dir/screen" | grep -v '── log of' | se
 placed=$(panel | awk '$1 ~ /^>?[0-9]$/ && NF >= 4 && $3 ~ /^[0-9]+$/ { n += 7 - $4 } END { print n }')
 [ "$drawn" -eq "$placed" ] || fail "syn: $placed followers on the board, $drawn drawn"
 head -n 1 "$dir/screen" | grep -q ' -5 .* 4 *│' || fail "syn: the board (x -5..4) is not all in view"
+# issue 21: a gift received says why (whose road or city the tile extended)
+grep -q 'receives a gift: it \(extended\|completed\) \(your\|seat [0-9]\)' "$dir/screen" \
+    || fail "syn: the log does not say why a gift was received"
 grep -q 'they may block it with Shield.)' "$dir/screen" || fail "syn: a long log line is cut"
 grep -q 'aims the card at the field at -4,-1 (south side, east end)' "$dir/screen" || fail "syn: the log does not say the target in words"
 T send-keys -t syn H H

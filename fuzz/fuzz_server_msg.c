@@ -55,6 +55,25 @@ static int mem_unfinished(srv_store *st, char ***ids, int *n)
     return 0;
 }
 
+static int mem_expire(srv_store *st, int days, int (*live)(void *, const char *), void *arg,
+                      int *count)
+{
+    (void)st, (void)days, (void)live, (void)arg;
+    *count = 0;
+    return 0;
+}
+
+static int mem_claim(srv_store *st, const char *id)
+{
+    (void)st, (void)id;
+    return 0;
+}
+
+static void mem_release(srv_store *st, const char *id)
+{
+    (void)st, (void)id;
+}
+
 static void mem_close(srv_store *st)
 {
     (void)st;
@@ -77,7 +96,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     mem_store store = {.base = {.create_game = mem_create, .append_move = mem_append,
                                 .batch_begin = mem_batch_begin, .batch_end = mem_batch_end,
                                 .load_game = mem_load, .unfinished = mem_unfinished,
-                                .close = mem_close}};
+                                .expire = mem_expire, .claim = mem_claim,
+                                .release = mem_release, .close = mem_close}};
     char line[SRV_MSG_MAX + 64], err[SRV_ERR];
     char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1];
     size_t i = 0;

@@ -140,6 +140,16 @@ int carc_record_replay(const carc_record *rec, carc_game **final, carc_error *er
  * view, else exactly what the view holds. Includes board, followers, scores, supply,
  * tiles left, tiles in hand, pending decision, and the legal moves when asked. */
 char *carc_state_json(const carc_game *g, int with_legal);
+/* carc_state_json(g, with_legal) with part of the board left out, for the game
+ * server's delta frames (docs/SERVER.md): the board only grows, in placement order, so
+ * a client that has its first N tiles needs only the tiles from N on. "board" lists
+ * only the tiles of carc_board_tile index board_from and later (0: every tile, the
+ * same bytes as carc_state_json); and, if marks is not NULL, the offset where each
+ * top-level member ("key":value) starts, in order, is written to marks[0..*nmarks-1]
+ * (at most max; members are separated by one comma and the last ends before the
+ * final '}'). Caller frees; NULL on out of memory. */
+char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, size_t *marks,
+                            int max, int *nmarks);
 
 /* The tile catalogue as a JSON array (caller frees): per kind id, count, edges,
  * pennants, cloister, segments with their ports. */

@@ -1,12 +1,17 @@
 #!/bin/sh
 # Installs the Debian packages carc needs to build and test, skipping those already present
-# (tmux runs the terminal game in tests/cli/play_tmux.sh). With --ci it also installs what CI
+# (tmux runs the terminal game in tests/cli/play_tmux.sh; the sqlite3 shell damages a
+# database on purpose in tests/server/expire.sh; postgresql is the second store's server,
+# which tests/server/pg.sh starts in a scratch folder itself; nginx the proxy in front of
+# several servers, which tests/server/nginx.sh starts the same way). With --ci it also installs what CI
 # and the developer targets need beyond that: clang (the second compiler CI builds with, and
-# `make fuzz`) and its runtime libraries, which hold libFuzzer.
+# `make fuzz`) and its runtime libraries, which hold libFuzzer. Last, the Python tests'
+# virtual environment .venv/ with the carc package (python/install.sh, docs/PYTHON.md).
 # Usage (as root on Debian 12): scripts/deps.sh [--ci]
 set -eu
 pkgs="build-essential cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev tmux
-      libwebsockets-dev libsqlite3-dev libssl-dev"
+      libwebsockets-dev libsqlite3-dev libssl-dev sqlite3 libpq-dev postgresql
+      nginx python3 python3-venv python3-dev"
 case "${1-}" in
   "") ;;
   --ci) pkgs="$pkgs clang libclang-rt-14-dev" ;;
@@ -42,3 +47,7 @@ if [ ! -f "$web_root/node_modules/.package-lock.json" ] ||
   echo "deps: npm ci (playwright-core, typescript, ws)"
   (cd "$web_root" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
 fi
+
+# The Python package's tests (tests/python/): the virtual environment .venv/ with the pinned
+# packages of python/requirements-test.txt and the carc package built from this checkout.
+sh "$web_root/python/install.sh"

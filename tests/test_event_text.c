@@ -126,28 +126,28 @@ static void test_every_reason(void **state)
     json_decref(t);
 }
 
-/* Every event of random games, in the full state and every seat's view: a sentence
- * (not the short string an unknown event falls back to), no placeholder left, no
- * unknown reason. */
-static void test_random_games(void **state)
+/* Calls tell(short string, sentence, ctx) for every event of `games` random games
+ * (seeds seed, seed+1, ...; every expansion set and 2-5 players in turn), in the full
+ * state and in every seat's view. Returns the number of events, or -1 if a game
+ * could not be made or played. */
+static int each_event(int games, uint64_t seed,
+                      void (*tell)(const char *plain, const char *text, void *ctx), void *ctx)
 {
-    (void)state;
     static const unsigned sets[] = {0, CARC_EXP_GIFTS, CARC_EXP_CHRISTMAS,
                                     CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS};
-    int games = test_game_count(40, 8, 8), told = 0;
-    uint64_t rng = 77;
+    uint64_t rng = seed;
+    int told = 0;
     for (int gi = 0; gi < games; gi++) {
         carc_config cfg;
         carc_config_init(&cfg);
         cfg.players = 2 + gi % 4;
-        cfg.seed = 1000u + (uint64_t)gi;
+        cfg.seed = seed + (uint64_t)gi;
         cfg.expansions = sets[gi % 4];
         carc_error err;
         carc_game *g = carc_new(&cfg, &err), *v = carc_new(&cfg, &err);
-        assert_non_null(g);
-        assert_non_null(v);
         carc_move moves[CARC_MAX_MOVES];
-        for (;;) {
+        int rc = g && v ? 0 : -1;
+        while (rc == 0) {
             for (int seat = -1; seat < cfg.players; seat++) {
                 const carc_game *src = g;
                 if (seat >= 0) {
@@ -156,82 +156,65 @@ static void test_random_games(void **state)
                 }
                 int n;
                 const carc_event *e = carc_events(src, &n);
-                for (int i = 0; i < n; i++) {
+                for (int i = 0; i < n; i++, told++) {
                     char text[256], plain[128];
                     carc_event_text(&e[i], text, sizeof text);
                     carc_event_string(&e[i], plain, sizeof plain);
-                    if (strchr(text, '{') || strstr(text, "(?") || strcmp(text, plain) == 0 ||
-                        text[strlen(text) - 1] != '.')
-                        fail_msg("'%s' told as '%s'", plain, text);
-                    /* players' words: no coordinates, ports or card ids (issue 21) */
-                    for (const char *c = text; *c; c++)
-                        if ((*c == ':' && c[1] != ' ' && c[1] != '\0') || *c == '_' ||
-                            (*c == '(' && strspn(c + 1, "-0123456789") > 0 &&
-                             c[1 + strspn(c + 1, "-0123456789")] == ','))
-                            fail_msg("'%s' told with notation: '%s'", plain, text);
-                    told++;
+                    tell(plain, text, ctx);
                 }
             }
             int n = carc_legal(g, moves, CARC_MAX_MOVES);
             if (n <= 0)
                 break;
-            assert_int_equal(carc_apply(g, &moves[test_rand_below(&rng, n)], &err), CARC_OK);
+            if (carc_apply(g, &moves[test_rand_below(&rng, n)], &err) != CARC_OK)
+                rc = -1;
         }
         carc_free(g);
         carc_free(v);
+        if (rc)
+            return -1;
     }
+    return told;
+}
+
+/* A sentence (not the short string an unknown event falls back to), no placeholder
+ * left, no unknown reason. */
+static void check_sentence(const char *plain, const char *text, void *ctx)
+{
+    (void)ctx;
+    if (strchr(text, '{') || strstr(text, "(?") || strcmp(text, plain) == 0 ||
+        text[strlen(text) - 1] != '.')
+        fail_msg("'%s' told as '%s'", plain, text);
+    /* players' words: no coordinates, ports or card ids (issue 21) */
+    for (const char *c = text; *c; c++)
+        if ((*c == ':' && c[1] != ' ' && c[1] != '\0') || *c == '_' ||
+            (*c == '(' && strspn(c + 1, "-0123456789") > 0 &&
+             c[1 + strspn(c + 1, "-0123456789")] == ','))
+            fail_msg("'%s' told with notation: '%s'", plain, text);
+}
+
+/* Every event of random games of every set, in the full state and every seat's view. */
+static void test_random_games(void **state)
+{
+    (void)state;
+    int games = test_game_count(40, 8, 8);
+    int told = each_event(games, 1000, check_sentence, NULL);
     assert_true(told > games * 100);
 }
 
-/* --pairs: the short string and the sentence of every event of a few random games,
- * "SHORT<TAB>SENTENCE" per line, for tests/web/sentences.mjs, which checks that the
- * browser's words.js tells them the same from the same table. */
-static int print_pairs(void)
+static void print_pair(const char *plain, const char *text, void *ctx)
 {
-    static const unsigned sets[] = {0, CARC_EXP_GIFTS, CARC_EXP_CHRISTMAS,
-                                    CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS};
-    uint64_t rng = 5;
-    for (int gi = 0; gi < 8; gi++) {
-        carc_config cfg;
-        carc_config_init(&cfg);
-        cfg.players = 2 + gi % 4;
-        cfg.seed = 50u + (uint64_t)gi;
-        cfg.expansions = sets[gi % 4];
-        carc_error err;
-        carc_game *g = carc_new(&cfg, &err), *v = carc_new(&cfg, &err);
-        carc_move moves[CARC_MAX_MOVES];
-        if (!g || !v)
-            return 1;
-        for (;;) {
-            for (int seat = -1; seat < cfg.players; seat++) {
-                const carc_game *src = g;
-                if (seat >= 0) {
-                    carc_view(g, seat, v);
-                    src = v;
-                }
-                int n;
-                const carc_event *e = carc_events(src, &n);
-                for (int i = 0; i < n; i++) {
-                    char text[256], plain[128];
-                    carc_event_text(&e[i], text, sizeof text);
-                    carc_event_string(&e[i], plain, sizeof plain);
-                    printf("%s\t%s\n", plain, text);
-                }
-            }
-            int n = carc_legal(g, moves, CARC_MAX_MOVES);
-            if (n <= 0 || carc_apply(g, &moves[test_rand_below(&rng, n)], &err) != CARC_OK)
-                break;
-        }
-        carc_free(g);
-        carc_free(v);
-    }
-    return 0;
+    (void)ctx;
+    printf("%s\t%s\n", plain, text);
 }
 
 int main(int argc, char **argv)
 {
+    /* --pairs: the short string and the sentence of every event of a few random games,
+     * "SHORT<TAB>SENTENCE" per line, for tests/web/sentences.mjs, which checks that the
+     * browser's words.js tells them the same from the same table */
     if (argc == 2 && strcmp(argv[1], "--pairs") == 0)
-        return print_pairs();
+        return each_event(8, 50, print_pair, NULL) < 0;
     if (argc == 2 && strcmp(argv[1], "--table") == 0) {
         char *t = carc_sentences_json();
         if (!t)

@@ -4,6 +4,7 @@
  * handler needs a global and the server library keeps none.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <arpa/inet.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -23,7 +24,10 @@ static void serve_on_signal(int sig)
 
 static const char serve_usage[] =
     "usage: carc serve [--host ADDR] [--port N] [--db FILE] [--web DIR] [--workers N]\n"
-    "                  [--max-per-ip N] [--games-per-minute N] [--idle-evict SEC] [--quiet]\n\n"
+    "                  [--max-think-ms MS] [--trusted-proxy ADDR[,ADDR...]]\n"
+    "                  [--expire-days N]\n"
+    "                  [--max-per-ip N] [--games-per-minute N] [--idle-evict SEC]\n"
+    "                  [--replays-per-minute N] [--request-timeout SEC] [--quiet]\n\n"
     "Serves games over HTTP and WebSocket (docs/SERVER.md); stores every move in SQLite\n"
     "before anyone hears of it, and resumes every unfinished game when started again.\n\n"
     "  --host ADDR       address to listen on (default 127.0.0.1)\n"
@@ -31,14 +35,54 @@ static const char serve_usage[] =
     "  --db FILE         the game database, created if missing (default carc-games.sqlite)\n"
     "  --web DIR         the web pages (default the source tree's web/)\n"
     "  --workers N       threads for computer players (default 2)\n"
+    "  --max-think-ms MS  the largest budget of a computer seat (mcts:MS; default\n"
+    "                    10000): games asking for more are refused\n"
     "  --max-per-ip N    WebSocket connections one address may hold (default 64)\n"
     "  --games-per-minute N  games one address may create a minute, in bursts of N\n"
     "                    (default 60; more get 429)\n"
     "  --idle-evict SEC  an unfinished game nobody has touched for SEC seconds leaves\n"
     "                    memory; it stays stored and comes back when asked for\n"
     "                    (default 900; 0: never)\n"
+    "  --replays-per-minute N  POST /api/replay one address may make a minute, in\n"
+    "                    bursts of N (default 30; more get 429)\n"
+    "  --expire-days N   an unfinished game nobody has moved in for N days expires:\n"
+    "                    it takes no more moves and no longer loads at start\n"
+    "                    (default 30; 0: never)\n"
+    "  --request-timeout SEC  each stage of an HTTP request (headers, body, answer)\n"
+    "                    and a WebSocket handshake must be over within SEC seconds\n"
+    "                    (default 30)\n"
+    "  --trusted-proxy ADDR[,ADDR...]  reverse proxies whose X-Forwarded-For names\n"
+    "                    the client: the per-address limits then count the client's\n"
+    "                    address (default none: every limit counts the peer)\n"
     "  --quiet           log only errors\n"
     "  --help            this text\n";
+
+/* --trusted-proxy: IPv4 addresses (the server listens on IPv4), comma-separated, each
+ * written as the server will see it. 0, or -1 with a usage error. */
+static int serve_check_proxies(const char *list)
+{
+    char one[64];
+    const char *p = list;
+    do {
+        size_t len = strcspn(p, ",");
+        struct in_addr a;
+        char back[INET_ADDRSTRLEN];
+        if (len == 0 || len >= sizeof one) {
+            cli_error("serve", "--trusted-proxy: an empty or too long address in '%s'", list);
+            return -1;
+        }
+        memcpy(one, p, len);
+        one[len] = '\0';
+        if (inet_pton(AF_INET, one, &a) != 1 || !inet_ntop(AF_INET, &a, back, sizeof back) ||
+            strcmp(back, one)) {
+            cli_error("serve", "--trusted-proxy: '%s' is not an IPv4 address such as 127.0.0.1",
+                      one);
+            return -1;
+        }
+        p += len;
+    } while (*p++ == ',');
+    return 0;
+}
 
 int cmd_serve(int argc, char **argv)
 {
@@ -51,6 +95,11 @@ int cmd_serve(int argc, char **argv)
         {"max-per-ip", required_argument, NULL, 'm'},
         {"games-per-minute", required_argument, NULL, 'g'},
         {"idle-evict", required_argument, NULL, 'i'},
+        {"request-timeout", required_argument, NULL, 't'},
+        {"max-think-ms", required_argument, NULL, 'T'},
+        {"trusted-proxy", required_argument, NULL, 'P'},
+        {"expire-days", required_argument, NULL, 'E'},
+        {"replays-per-minute", required_argument, NULL, 'r'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -60,7 +109,7 @@ int cmd_serve(int argc, char **argv)
     int opt;
     srv_options_init(&o);
     optind = 1;
-    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:i:qh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:i:t:r:T:P:E:qh", longopts, NULL)) != -1) {
         switch (opt) {
         case 'H': o.host = optarg; break;
         case 'p':
@@ -84,6 +133,27 @@ int cmd_serve(int argc, char **argv)
         case 'i':
             if (cli_int("serve", "--idle-evict", optarg, 0, 86400 * 365, &v)) return EXIT_USAGE;
             o.idle_evict = (int)v;
+            break;
+        case 't':
+            if (cli_int("serve", "--request-timeout", optarg, 1, 3600, &v)) return EXIT_USAGE;
+            o.request_timeout = (int)v;
+            break;
+        case 'r':
+            if (cli_int("serve", "--replays-per-minute", optarg, 1, 1000000, &v))
+                return EXIT_USAGE;
+            o.replays_per_minute = (int)v;
+            break;
+        case 'T':
+            if (cli_int("serve", "--max-think-ms", optarg, 1, 60000, &v)) return EXIT_USAGE;
+            o.max_think_ms = (int)v;
+            break;
+        case 'P':
+            if (serve_check_proxies(optarg)) return EXIT_USAGE;
+            o.trusted_proxies = optarg;
+            break;
+        case 'E':
+            if (cli_int("serve", "--expire-days", optarg, 0, 36500, &v)) return EXIT_USAGE;
+            o.expire_days = (int)v;
             break;
         case 'q': o.quiet = 1; break;
         case 'h': fputs(serve_usage, stdout); return 0;

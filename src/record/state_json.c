@@ -30,7 +30,6 @@
 
 #include "base.h"
 #include "record_int.h"
-#include "state_json.h"
 
 /* Writes the literal s of a top-level member's key (its quote at byte `quote` of s),
  * and marks where the member starts if the caller asked (b->marks). */
@@ -472,10 +471,10 @@ static void sj_christmas(const carc_game *g, strbuf *b)
  * stack_left supply turn view winners. */
 char *carc_state_json(const carc_game *g, int with_legal)
 {
-    return state_json_parts(g, with_legal, 0, NULL, 0, NULL);
+    return carc_state_json_parts(g, with_legal, 0, NULL, 0, NULL);
 }
 
-char *state_json_parts(const carc_game *g, int with_legal, int board_from, size_t *marks,
+char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, size_t *marks,
                        int max, int *nmarks)
 {
     carc_pending p = carc_pending_decision(g);

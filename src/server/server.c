@@ -16,9 +16,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include <libwebsockets.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -36,9 +38,13 @@ void srv_options_init(srv_options *o)
     o->db = "carc-games.sqlite";
     o->web = CARC_WEB_DIR;
     o->workers = 2;
+    o->max_think_ms = 10000;
     o->max_per_ip = 64;
     o->games_per_minute = 60;
     o->idle_evict = 900;
+    o->expire_days = 30;
+    o->request_timeout = 30;
+    o->replays_per_minute = 30;
     o->frame_workers = -1;
 }
 
@@ -49,10 +55,42 @@ double srv_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* The log is bounded (issue 22, H1: an accept loop once wrote 532k lines in 35 s):
+ * at most LOG_BURST lines in any LOG_WINDOW seconds, from the server and from
+ * libwebsockets alike; the lines beyond are counted and the count is told with the
+ * next line let through. Service thread only (libwebsockets logs there too). */
+enum { LOG_BURST = 20, LOG_WINDOW = 10 };
+static struct {
+    double start;
+    int lines;
+    long dropped;
+} log_bound;
+
+/* 1 if one more line may be written now. */
+static int log_admit(void)
+{
+    double now = srv_now();
+    if (now - log_bound.start >= LOG_WINDOW) {
+        log_bound.start = now;
+        log_bound.lines = 0;
+    }
+    if (log_bound.lines >= LOG_BURST) {
+        log_bound.dropped++;
+        return 0;
+    }
+    log_bound.lines++;
+    if (log_bound.dropped) {
+        fprintf(stderr, "carc serve: (%ld log line%s left out: more than %d in %d s)\n",
+                log_bound.dropped, log_bound.dropped == 1 ? "" : "s", LOG_BURST, LOG_WINDOW);
+        log_bound.dropped = 0;
+    }
+    return 1;
+}
+
 void srv_log(const srv_server *s, const char *fmt, ...)
 {
     va_list ap;
-    if (s->opt->quiet)
+    if (s->opt->quiet || !log_admit())
         return;
     va_start(ap, fmt);
     fputs("carc serve: ", stderr);
@@ -61,12 +99,26 @@ void srv_log(const srv_server *s, const char *fmt, ...)
     va_end(ap);
 }
 
+/* libwebsockets' own error lines, through the same bound. */
+static void server_lws_log(int level, const char *line)
+{
+    (void)level;
+    if (log_admit())
+        fprintf(stderr, "carc serve: libwebsockets: %s", line);
+}
+
 /* A timer that wakes the loop every second, so that idle games are swept even when
  * no socket has anything to say. */
 static void server_tick(lws_sorted_usec_list_t *sul)
 {
     srv_server *s = lws_container_of(sul, srv_server, tick);
-    lws_sul_schedule(s->ctx, 0, &s->tick, server_tick, LWS_US_PER_SEC);
+    lws_sul_schedule(s->ctx, 0, &s->tick, server_tick,
+                     s->nwait ? LWS_US_PER_SEC / 5 : LWS_US_PER_SEC);
+}
+
+static double o_timeout(const srv_server *s)
+{
+    return s->opt->request_timeout > 0 ? s->opt->request_timeout : 30;
 }
 
 static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user,
@@ -77,9 +129,37 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
     switch (reason) {
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         srv_host_take_bot_moves(s);
+        srv_http_take_replays(s);
         return 0;
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        return c && !c->is_ws ? srv_http_writable(s, c, wsi) : 0;
+    case LWS_CALLBACK_FILTER_NETWORK_CONNECTION: {
+        /* Descriptors in reserve (issue 22, H1): the kernel gives a new socket the
+         * lowest free number, so a number within the reserve's reach of the limit means
+         * the process is near running out: the connection is closed at once (accept
+         * never fails with EMFILE, which lws retried at once, forever), and that is
+         * logged once until connections come in below the reserve again. */
+        int fd = (int)(intptr_t)in;
+        if (fd >= s->fd_limit - s->fd_reserve) {
+            if (!s->fd_full)
+                srv_log(s, "descriptors are running out (%d of %d in use): new connections "
+                        "are closed until some close (raise the limit with ulimit -n)", fd,
+                        s->fd_limit);
+            s->fd_full = 1;
+            return -1;
+        }
+        if (s->fd_full && fd < s->fd_limit - 2 * s->fd_reserve) {
+            s->fd_full = 0;
+            srv_log(s, "descriptors: accepting connections again");
+        }
+        return 0;
+    }
     case LWS_CALLBACK_HTTP:
+        srv_http_closed(s, c);  /* a connection kept alive: the last request's leftovers */
         memset(c, 0, sizeof *c);
+        c->deadline = srv_now() + o_timeout(s);
+        if (in && strlen(in) >= sizeof c->uri)
+            return srv_http_too_long(wsi);
         snprintf(c->uri, sizeof c->uri, "%s", in ? (const char *)in : "/");
         return srv_http_request(s, c, wsi);
     case LWS_CALLBACK_HTTP_BODY:
@@ -89,7 +169,7 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
     case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
     case LWS_CALLBACK_CLOSED_HTTP:
         if (c && !c->is_ws)
-            srv_http_done(c);
+            srv_http_closed(s, c);
         break;
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         return srv_ws_admit(s, wsi);
@@ -102,6 +182,8 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
     case LWS_CALLBACK_CLOSED:
         srv_ws_closed(s, c);
         return 0;
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        return srv_ws_peer_close(in, len);
     default:
         break;
     }
@@ -138,13 +220,13 @@ int srv_run(const srv_options *o)
     }
     s->opt = o;
     snprintf(s->web, sizeof s->web, "%s", o->web);
-    s->store = srv_sqlite_open(o->db, err, sizeof err);
+    s->store = srv_store_open(o->db, err, sizeof err);
     if (!s->store) {
         fprintf(stderr, "carc serve: %s\n", err);
         free(s);
         return 1;
     }
-    lws_set_log_level(LLL_ERR, NULL);
+    lws_set_log_level(LLL_ERR, server_lws_log);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = o->port;
@@ -152,15 +234,29 @@ int srv_run(const srv_options *o)
     info.protocols = protocols;
     info.user = s;
     info.options = LWS_SERVER_OPTION_DISABLE_IPV6;
-    info.timeout_secs = 30;
+    /* every stage lws times out itself (a handshake, headers, a keep-alive idle) */
+    info.timeout_secs = (unsigned)o_timeout(s);
+    info.timeout_secs_ah_idle = (unsigned)o_timeout(s);  /* headers trickled in */
+    /* the descriptors kept for the database's files and the pages being served: an
+     * eighth of the limit, at least 32 (FILTER_NETWORK_CONNECTION above) */
+    struct rlimit rl;
+    s->fd_limit = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+                  rl.rlim_cur < (rlim_t)1 << 30 ? (int)rl.rlim_cur : 1 << 30;
+    s->fd_reserve = s->fd_limit / 8 < 32 ? 32 : s->fd_limit / 8;
     s->ctx = lws_create_context(&info);
     if (!s->ctx) {
         fprintf(stderr, "carc serve: cannot listen on %s:%d\n", o->host, o->port);
         goto out;
     }
-    s->bots = srv_bots_new(o->workers > 0 ? o->workers : 1, server_wake, s->ctx);
+    s->bots = srv_bots_new(o->workers > 0 ? o->workers : 1, o->max_think_ms, server_wake,
+                           s->ctx);
     if (!s->bots) {
         fprintf(stderr, "carc serve: cannot start the computer players' threads\n");
+        goto out;
+    }
+    s->replays = srv_replays_new(server_wake, s->ctx);
+    if (!s->replays) {
+        fprintf(stderr, "carc serve: cannot start the replay thread\n");
         goto out;
     }
     s->pool = srv_frame_pool_new(server_frame_workers(o));
@@ -168,15 +264,16 @@ int srv_run(const srv_options *o)
         fprintf(stderr, "carc serve: cannot start the frame writers' threads\n");
         goto out;
     }
-    int live = srv_host_rebuild(s);
+    int total;
+    int live = srv_host_rebuild(s, &total);
     if (live < 0)
         goto out;
     struct lws_vhost *vh = lws_get_vhost_by_name(s->ctx, "default");
     int port = vh ? lws_get_vhost_listen_port(vh) : o->port;
     printf("carc serve: http://%s:%d/\n", o->host, port);
     fflush(stdout);
-    srv_log(s, "%d unfinished game%s rebuilt from %s; web pages from %s", live,
-            live == 1 ? "" : "s", o->db, s->web);
+    srv_log(s, "%d unfinished game%s in %s, %d live (a computer's turn; the others load when "
+            "asked for); web pages from %s", total, total == 1 ? "" : "s", o->db, live, s->web);
     rc = 0;
     /* one pass of the loop is one group commit: the moves that arrive in it are
      * committed together at its end, before any of their frames is sent */
@@ -187,6 +284,8 @@ int srv_run(const srv_options *o)
         int n = lws_service(s->ctx, 0);
         srv_host_pass_end(s);
         srv_host_sweep_idle(s);
+        if (s->nwait)
+            srv_ws_retry(s);
         if (n < 0)
             break;
     }
@@ -195,6 +294,7 @@ int srv_run(const srv_options *o)
     srv_log(s, "stopping");
 out:
     srv_bots_free(s->bots);  /* first: workers wake the context */
+    srv_replays_free(s->replays);
     srv_frame_pool_free(s->pool);  /* drains: no job holds a frame or a snapshot after */
     if (s->ctx)
         lws_context_destroy(s->ctx);
@@ -202,6 +302,9 @@ out:
     s->store->close(s->store);
     free(s->moved);
     srv_rate_free(&s->rate);
+    srv_rate_free(&s->replay_rate);
+    free(s->rips);
+    free(s->waiting);
     free(s->ips);
     free(s);
     return rc;

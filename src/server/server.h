@@ -17,10 +17,17 @@ typedef struct srv_options {
     const char *db;          /* SQLite file, created on first run */
     const char *web;         /* directory of the static pages */
     int workers;             /* computer-player threads */
+    int max_think_ms;        /* the largest time budget a computer seat may have */
     int frame_workers;       /* threads writing state frames (-1: cores - 1; 0: none) */
     int max_per_ip;          /* WebSocket connections one address may hold */
     int games_per_minute;    /* games one address may create per minute (a burst of as many) */
     int idle_evict;          /* seconds after which an untouched game leaves memory (0: never) */
+    int expire_days;         /* days after which an untouched unfinished game expires (0: never) */
+    int replays_per_minute;  /* POST /api/replay per address per minute (a burst of as many) */
+    int request_timeout;     /* seconds for each stage of an HTTP request (headers, body,
+                              * answer) and for a WebSocket handshake */
+    const char *trusted_proxies;  /* comma-separated addresses whose X-Forwarded-For is
+                                   * believed (NULL: none) */
     int quiet;               /* no log lines on stderr except errors */
     volatile sig_atomic_t *stop;  /* set by a signal handler: stop serving */
 } srv_options;

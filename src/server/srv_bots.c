@@ -8,6 +8,15 @@
  * back, then wakes the service thread. The owner checks the index and plays the
  * move through srv_game_move like any other, so a stale answer (the game moved on,
  * the server restarted) is simply refused.
+ *
+ * Fair shares (issue 22, H3: four games of mcts:60000 made a random seat elsewhere
+ * wait 59 s behind a first-come queue): a decision's deadline is when it was asked
+ * plus its budget, and a free worker takes the waiting decision with the earliest
+ * deadline (a random or greedy seat's is now: it goes first); and long searches (a
+ * budget of LONG_MS or more) run on at most all workers but one, so a short decision
+ * never waits for a long one to end. A seat's budget is capped (--max-think-ms).
+ * Stopping waits STOP_WAIT_MS for the searches under way, then leaves them to the
+ * process's exit (a search cannot be interrupted; the server exits at once).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -15,12 +24,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "carc_ai.h"
 #include "srv_int.h"
 
+enum { LONG_MS = 1000, STOP_WAIT_MS = 1000 };
+
 typedef struct bot_job {
     struct bot_job *next;
+    double deadline;  /* asked at + budget (seconds, monotonic) */
+    int budget_ms;    /* capped */
     char id[2 * SRV_ID_BYTES + 1];
     int index;
     char spec[SRV_SPEC_MAX];
@@ -32,10 +46,12 @@ typedef struct bot_job {
 
 struct srv_bots {
     pthread_mutex_t lock;
-    pthread_cond_t cond;
-    bot_job *todo, *todo_tail, *done;
+    pthread_cond_t cond, idle;
+    bot_job *todo, *done;
     int stop;
     int nthreads;
+    int busy, busy_long;  /* workers thinking; of them, on a long search */
+    int max_ms;           /* the cap of a budget */
     pthread_t *threads;
     void (*wake)(void *);
     void *arg;
@@ -51,13 +67,32 @@ static void bots_think(bot_job *job)
     opt.seed = job->seed;
     snprintf(name, sizeof name, "%s", job->spec);
     char *colon = strchr(name, ':');
-    if (colon) {
+    if (colon)
         *colon = '\0';
-        opt.budget_ms = atoi(colon + 1);
-    }
+    if (!strcmp(name, "mcts"))
+        opt.budget_ms = job->budget_ms;
     carc_player *p = carc_player_new(name, &opt, &err);
     job->ok = p && carc_player_choose(p, job->view, &job->move, note, sizeof note) == CARC_OK;
     carc_player_free(p);
+}
+
+/* The waiting job a free worker should take (the earliest deadline among those it may
+ * run), or NULL; unlinks it. Under the lock. */
+static bot_job *bots_pick(srv_bots *b)
+{
+    int long_cap = b->nthreads > 1 ? b->nthreads - 1 : 1;
+    bot_job **best = NULL;
+    for (bot_job **pp = &b->todo; *pp; pp = &(*pp)->next) {
+        if ((*pp)->budget_ms >= LONG_MS && b->busy_long >= long_cap)
+            continue;
+        if (!best || (*pp)->deadline < (*best)->deadline)
+            best = pp;
+    }
+    if (!best)
+        return NULL;
+    bot_job *job = *best;
+    *best = job->next;
+    return job;
 }
 
 static void *bots_main(void *arg)
@@ -65,20 +100,30 @@ static void *bots_main(void *arg)
     srv_bots *b = arg;
     pthread_mutex_lock(&b->lock);
     for (;;) {
-        while (!b->todo && !b->stop)
+        bot_job *job = NULL;
+        while (!b->stop && !(job = bots_pick(b)))
             pthread_cond_wait(&b->cond, &b->lock);
         if (b->stop)
             break;
-        bot_job *job = b->todo;
-        b->todo = job->next;
-        if (!b->todo)
-            b->todo_tail = NULL;
+        int is_long = job->budget_ms >= LONG_MS;
+        b->busy++;
+        b->busy_long += is_long;
         pthread_mutex_unlock(&b->lock);
         bots_think(job);
         pthread_mutex_lock(&b->lock);
+        b->busy--;
+        b->busy_long -= is_long;
+        if (b->stop) {  /* the server is going: nobody takes the answer */
+            carc_free(job->view);
+            free(job);
+            pthread_cond_broadcast(&b->idle);
+            break;
+        }
         job->next = b->done;
         b->done = job;
         b->wake(b->arg);
+        if (is_long)  /* a long search may start elsewhere */
+            pthread_cond_broadcast(&b->cond);
     }
     pthread_mutex_unlock(&b->lock);
     return NULL;
@@ -94,15 +139,17 @@ static void bots_free_list(bot_job *j)
     }
 }
 
-srv_bots *srv_bots_new(int workers, void (*wake)(void *), void *arg)
+srv_bots *srv_bots_new(int workers, int max_ms, void (*wake)(void *), void *arg)
 {
     srv_bots *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
     b->wake = wake;
     b->arg = arg;
+    b->max_ms = max_ms > 0 ? max_ms : 10000;
     pthread_mutex_init(&b->lock, NULL);
     pthread_cond_init(&b->cond, NULL);
+    pthread_cond_init(&b->idle, NULL);
     b->threads = calloc((size_t)workers, sizeof *b->threads);
     if (!b->threads) {
         srv_bots_free(b);
@@ -137,13 +184,14 @@ int srv_bots_submit(srv_bots *b, const char *game_id, int index, const char *spe
     snprintf(job->spec, sizeof job->spec, "%s", spec);
     job->index = index;
     job->seed = seed;
+    job->budget_ms = srv_spec_budget_ms(spec);
+    if (job->budget_ms > b->max_ms)
+        job->budget_ms = b->max_ms;  /* a game stored before the cap was lowered */
+    job->deadline = srv_now() + job->budget_ms / 1000.0;
     pthread_mutex_lock(&b->lock);
-    if (b->todo_tail)
-        b->todo_tail->next = job;
-    else
-        b->todo = job;
-    b->todo_tail = job;
-    pthread_cond_signal(&b->cond);
+    job->next = b->todo;
+    b->todo = job;
+    pthread_cond_broadcast(&b->cond);
     pthread_mutex_unlock(&b->lock);
     return 0;
 }
@@ -174,7 +222,26 @@ void srv_bots_free(srv_bots *b)
     pthread_mutex_lock(&b->lock);
     b->stop = 1;
     pthread_cond_broadcast(&b->cond);
+    /* the searches under way get STOP_WAIT_MS to end */
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += STOP_WAIT_MS / 1000;
+    until.tv_nsec += (STOP_WAIT_MS % 1000) * 1000000L;
+    if (until.tv_nsec >= 1000000000L) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000L;
+    }
+    while (b->busy && pthread_cond_timedwait(&b->idle, &b->lock, &until) == 0)
+        ;
+    int busy = b->busy;
     pthread_mutex_unlock(&b->lock);
+    if (busy) {
+        /* a search cannot be interrupted: its thread is left to the process's exit,
+         * and so is b, which it still uses (it wakes nobody: stop is set) */
+        for (int i = 0; i < b->nthreads; i++)
+            pthread_detach(b->threads[i]);
+        return;
+    }
     for (int i = 0; i < b->nthreads; i++)
         pthread_join(b->threads[i], NULL);
     bots_free_list(b->todo);
@@ -182,5 +249,6 @@ void srv_bots_free(srv_bots *b)
     free(b->threads);
     pthread_mutex_destroy(&b->lock);
     pthread_cond_destroy(&b->cond);
+    pthread_cond_destroy(&b->idle);
     free(b);
 }

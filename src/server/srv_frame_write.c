@@ -12,7 +12,7 @@
  * the board's length and a 64-bit hash of each other member ("key":value) (every
  * delta; a full frame when asked, i.e. when a delta session of its seat may take it
  * as its base). The delta writes the view without the board's known tiles
- * (state_json_parts, so the board, a quarter of a late view, is not written again),
+ * (carc_state_json_parts, so the board, a quarter of a late view, is not written again),
  * which marks where each member starts, and sends the members whose hash the base
  * does not have. A base whose parts are unknown (out of memory, or a full frame
  * written when no delta session of its seat was there) gives a delta that carries
@@ -27,7 +27,6 @@
 #include <string.h>
 
 #include "srv_int.h"
-#include "state_json.h"
 
 /* Appends s as a JSON string: as it is between quotes when nothing in it needs an
  * escape (notation and event strings are plain ASCII), else through sb_json_string. */
@@ -138,7 +137,7 @@ void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g
                             ? &base->parts : NULL;
     size_t at[SRV_PARTS], len[SRV_PARTS];
     int parts = 0;
-    char *state = state_json_parts(view, 0, from ? from->board : 0, at, SRV_PARTS, &parts);
+    char *state = carc_state_json_parts(view, 0, from ? from->board : 0, at, SRV_PARTS, &parts);
     carc_pending p = carc_pending_decision(view);
     carc_move *moves = NULL;
     /* a full frame keeps its parts only if asked (parts.ok < 0 on entry: a delta

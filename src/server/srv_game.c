@@ -25,7 +25,8 @@ static void game_forget_frames(srv_game *gm)
     for (int i = 0; i <= SRV_SEATS; i++) {
         srv_frame_unref(gm->frames[i]);
         srv_frame_unref(gm->deltas[i]);
-        gm->frames[i] = gm->deltas[i] = NULL;
+        srv_frame_unref(gm->history[i]);
+        gm->frames[i] = gm->deltas[i] = gm->history[i] = NULL;
     }
     srv_frame_pool_snap_unref(NULL, gm->snap);
     gm->snap = NULL;
@@ -195,6 +196,13 @@ srv_game *srv_game_load(srv_store *st, const char *id, int *missing, char *err,
     if (rc != 0) {
         *missing = rc == 1;
         snprintf(err, errsize, "%s", rc == 1 ? "no such game" : st->err);
+        return NULL;
+    }
+    if (row.finished == 2) {  /* expired: abandoned, it takes no move any more */
+        *missing = 2;
+        snprintf(err, errsize, "game %s expired", id);
+        srv_strings_free(moves, n);
+        srv_game_row_free(&row);
         return NULL;
     }
     carc_config cfg;

@@ -17,15 +17,27 @@
 
 #include "srv_int.h"
 
-srv_game *srv_host_find(srv_server *s, const char *id)
+srv_game *srv_host_find(srv_server *s, const char *id, int *why)
 {
     char err[SRV_ERR];
     int missing;
+    *why = SRV_NO_GAME;
     srv_game *gm = srv_registry_find(&s->reg, id);
     if (gm || !srv_is_hex(id, 2 * SRV_ID_BYTES))
         return gm;
+    /* one owner per game (several processes on one PostgreSQL database): this one
+     * hosts the game only while it holds it */
+    int claim = s->store->claim(s->store, id);
+    if (claim != 0) {
+        *why = claim > 0 ? SRV_ELSEWHERE : SRV_DAMAGED;
+        if (claim < 0)
+            fprintf(stderr, "carc serve: %s\n", s->store->err);
+        return NULL;
+    }
     gm = srv_game_load(s->store, id, &missing, err, sizeof err);
     if (!gm) {
+        s->store->release(s->store, id);
+        *why = missing == 1 ? SRV_NO_GAME : missing == 2 ? SRV_EXPIRED : SRV_DAMAGED;
         if (!missing)
             fprintf(stderr, "carc serve: %s\n", err);
         return NULL;
@@ -35,18 +47,73 @@ srv_game *srv_host_find(srv_server *s, const char *id)
     return gm;
 }
 
-int srv_host_rebuild(srv_server *s)
+const char *srv_host_why(int why, unsigned *status)
+{
+    switch (why) {
+    case SRV_EXPIRED:
+        *status = 410;
+        return "this game expired: nobody played it for longer than the server keeps "
+               "abandoned games";
+    case SRV_ELSEWHERE:
+        *status = 503;
+        return "this game is being played on another server process: try again in a moment";
+    case SRV_DAMAGED:
+        *status = 500;
+        return "this game is damaged: its stored moves do not load (the server's log says "
+               "why)";
+    default:
+        *status = 404;
+        return "no such game";
+    }
+}
+
+/* For expiry: 1 if the game is live (in use: it does not expire). */
+static int host_live(void *arg, const char *id)
+{
+    srv_server *s = arg;
+    return srv_registry_find(&s->reg, id) != NULL;
+}
+
+/* Expires the games nobody touched for --expire-days (at start and every hour). */
+static void host_expire(srv_server *s)
+{
+    int n;
+    if (s->opt->expire_days <= 0)
+        return;
+    if (s->store->expire(s->store, s->opt->expire_days, host_live, s, &n) < 0)
+        fprintf(stderr, "carc serve: %s\n", s->store->err);
+    else if (n)
+        srv_log(s, "%d game%s expired: unfinished and untouched for %d days", n,
+                n == 1 ? "" : "s", s->opt->expire_days);
+}
+
+int srv_host_rebuild(srv_server *s, int *total)
 {
     char **ids, err[SRV_ERR];
     int n, missing, live = 0;
+    *total = 0;
+    host_expire(s);
+    s->next_expiry = srv_now() + 3600;
     if (s->store->unfinished(s->store, &ids, &n) < 0) {
         fprintf(stderr, "carc serve: %s\n", s->store->err);
         return -1;
     }
+    *total = n;
     for (int i = 0; i < n; i++) {
+        if (s->store->claim(s->store, ids[i]) != 0)
+            continue;  /* hosted by another process (or the claim failed: later) */
         srv_game *gm = srv_game_load(s->store, ids[i], &missing, err, sizeof err);
         if (!gm) {
             fprintf(stderr, "carc serve: %s\n", err);
+            s->store->release(s->store, ids[i]);
+            continue;
+        }
+        /* issue 22, M1: only a game a computer must move in stays; the others are
+         * rebuilt again when someone asks for them (100,000 unfinished games took 1.85
+         * GB to start) */
+        if (srv_game_bot_seat(gm) < 0) {
+            s->store->release(s->store, ids[i]);
+            srv_game_free(gm);
             continue;
         }
         srv_registry_add(&s->reg, gm);
@@ -86,7 +153,13 @@ void srv_host_evict_if_idle(srv_server *s, srv_game *gm)
      * the commit fails, it is rebuilt in place */
     if (!carc_is_over(gm->g) || gm->conns || gm->durable < gm->index)
         return;
+    srv_host_drop(s, gm);
+}
+
+void srv_host_drop(srv_server *s, srv_game *gm)
+{
     srv_registry_remove(&s->reg, gm);
+    s->store->release(s->store, gm->id);  /* another process may host it now */
     srv_game_free(gm);
 }
 
@@ -115,6 +188,10 @@ void srv_host_take_bot_moves(srv_server *s)
 void srv_host_sweep_idle(srv_server *s)
 {
     double now = srv_now();
+    if (now >= s->next_expiry) {
+        s->next_expiry = now + 3600;
+        host_expire(s);
+    }
     if (s->opt->idle_evict <= 0 || now < s->next_sweep)
         return;
     s->next_sweep = now + (s->opt->idle_evict < 10 ? 0.5 : 5);
@@ -127,8 +204,7 @@ void srv_host_sweep_idle(srv_server *s)
                 continue;
             srv_log(s, "game %s left memory after %.0f s untouched (it stays in the store)",
                     gm->id, now - gm->touched);
-            srv_registry_remove(&s->reg, gm);
-            srv_game_free(gm);
+            srv_host_drop(s, gm);
         }
 }
 

@@ -18,14 +18,44 @@
  * /api/replay at SRV_RECORD_MAX. An address
  * that creates more than --games-per-minute games gets 429 (srv_rate.c).
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
+#include <arpa/inet.h>
 #include <libwebsockets.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include <sys/stat.h>
 
 #include "srv_int.h"
+
+/* The headers every answer carries (issue 22, Low): no sniffing of types, no framing,
+ * no referrer (a seat's address holds its token); a page also gets its content
+ * security policy: its own scripts, styles (and the style attributes the pages
+ * write), images and connections only. 0, or -1 if they do not fit. */
+static int http_guard_headers(struct lws *wsi, unsigned char **p, unsigned char *end, int page)
+{
+    static const struct {
+        const char *name, *value;
+    } all[] = {
+        {"x-content-type-options:", "nosniff"},
+        {"referrer-policy:", "no-referrer"},
+        {"x-frame-options:", "DENY"},
+    };
+    static const char csp_page[] =
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+        "form-action 'self'; frame-ancestors 'none'";
+    static const char csp_data[] = "default-src 'none'; frame-ancestors 'none'";
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (lws_add_http_header_by_name(wsi, (const unsigned char *)all[i].name,
+                                        (const unsigned char *)all[i].value,
+                                        (int)strlen(all[i].value), p, end))
+            return -1;
+    const char *csp = page ? csp_page : csp_data;
+    return lws_add_http_header_by_name(wsi, (const unsigned char *)"content-security-policy:",
+                                       (const unsigned char *)csp, (int)strlen(csp), p, end);
+}
 
 /* Writes a whole response; returns what the callback must return. */
 static int http_reply(struct lws *wsi, unsigned status, const char *type, const char *body,
@@ -39,6 +69,7 @@ static int http_reply(struct lws *wsi, unsigned status, const char *type, const 
     if (lws_add_http_common_headers(wsi, status, type, (lws_filepos_t)len, &p, end) ||
         lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
                                     (const unsigned char *)"no-store", 8, &p, end) ||
+        http_guard_headers(wsi, &p, end, 0) ||
         lws_finalize_write_http_header(wsi, start, &p, end)) {
         free(buf);
         return -1;
@@ -91,15 +122,24 @@ static const char *http_mime(const char *path)
     return "application/octet-stream";
 }
 
-/* Serves web/<rel>; 404 if it is not a regular file. */
+/* Serves web/<rel>; 404 if it is not a regular file inside web/ once every symbolic
+ * link is followed (a link out of web/ is not served: issue 22, Low). */
 static int http_file(srv_server *s, struct lws *wsi, const char *rel)
 {
-    char path[8192];
+    char path[8192], real[PATH_MAX], root[PATH_MAX];
     struct stat st;
     snprintf(path, sizeof path, "%s/%s", s->web, rel);
-    if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+    if (stat(path, &st) < 0 || !S_ISREG(st.st_mode) || !realpath(path, real) ||
+        !realpath(s->web, root))
         return http_error(wsi, 404, "no such page");
-    int n = lws_serve_http_file(wsi, path, http_mime(path), NULL, 0);
+    size_t n_root = strlen(root);
+    if (strncmp(real, root, n_root) != 0 || (real[n_root] != '/' && strcmp(root, "/") != 0))
+        return http_error(wsi, 404, "no such page");
+    unsigned char extra[1024], *p = extra;
+    if (http_guard_headers(wsi, &p, extra + sizeof extra, 1) < 0)
+        return -1;
+    int n = lws_serve_http_file(wsi, real, http_mime(real), (const char *)extra,
+                                (int)(p - extra));
     if (n < 0 || (n > 0 && lws_http_transaction_completed(wsi)))
         return -1;
     return 0;
@@ -152,9 +192,13 @@ static int http_game(srv_server *s, struct lws *wsi, const char *uri)
     if (http_segment(uri, 2, id, sizeof id) < 0 || n > 4 ||
         (n == 4 && (http_segment(uri, 3, what, sizeof what) < 0 || strcmp(what, "record"))))
         return http_error(wsi, 404, "no such resource");
-    srv_game *gm = srv_host_find(s, id);
-    if (!gm)
-        return http_error(wsi, 404, "no such game");
+    int why;
+    srv_game *gm = srv_host_find(s, id, &why);
+    if (!gm) {
+        unsigned status;
+        const char *message = srv_host_why(why, &status);
+        return http_error(wsi, status, message);
+    }
     char *body = n == 4 ? srv_game_record(gm) : srv_game_summary(gm);
     if (!body)
         return n == 4 ? http_error(wsi, 404, "the game is not over: no record yet")
@@ -165,12 +209,43 @@ static int http_game(srv_server *s, struct lws *wsi, const char *uri)
     return rc;
 }
 
+/* What is wrong with how a request says where its body ends (issue 22, Low: lws 4.1
+ * reads "Content-Length: abc" as 0, keeps the first of two, and lets Content-Length
+ * win over chunked: each a way to smuggle a request past a proxy), or NULL. */
+static const char *http_framing(struct lws *wsi)
+{
+    char cl[32];
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0)
+        return "Transfer-Encoding is not accepted: send the body with a Content-Length";
+    int n = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH);
+    if (n <= 0)
+        return NULL;
+    if (lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH, 1) > 0 ||
+        lws_hdr_copy_fragment(wsi, cl, sizeof cl, WSI_TOKEN_HTTP_CONTENT_LENGTH, 1) >= 0)
+        return "more than one Content-Length";
+    if (n >= (int)sizeof cl || lws_hdr_copy(wsi, cl, sizeof cl, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0)
+        return "Content-Length is not a number";
+    const char *d = cl;
+    while (*d == ' ' || *d == '\t')
+        d++;
+    size_t digits = strspn(d, "0123456789");
+    if (!digits || d[digits + strspn(d + digits, " \t")] != '\0')
+        return "Content-Length is not a number";
+    return NULL;
+}
+
 int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
 {
     srv_host_flush(s);  /* an answer shows only committed moves */
     const char *uri = c->uri;
     c->wsi = wsi;
     c->post = 0;
+    const char *framing = http_framing(wsi);
+    if (framing) {
+        /* the body's end is in doubt: answer, and close the connection */
+        http_error(wsi, 400, framing);
+        return -1;
+    }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0) {
         c->post = strcmp(uri, "/api/games") == 0 ? 1 : strcmp(uri, "/api/replay") == 0 ? 2 : 0;
         if (!c->post)
@@ -205,9 +280,20 @@ int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
     return http_file(s, wsi, uri + 1);
 }
 
+int srv_http_too_long(struct lws *wsi)
+{
+    return http_error(wsi, 414, "path too long");
+}
+
 int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len)
 {
-    (void)s;
+    /* a body trickled in (issue 22, H1): libwebsockets restarts its timeout at every
+     * piece, so the request's own deadline closes it at the first piece after it (a
+     * silent client is closed by libwebsockets' timeout, --request-timeout too) */
+    if (srv_now() > c->deadline) {
+        srv_log(s, "closed a request whose body took more than %d s", s->opt->request_timeout);
+        return -1;
+    }
     size_t cap = c->post == 2 ? SRV_RECORD_MAX : SRV_MSG_MAX;
     if (c->body_over || c->body_len + len > cap) {
         c->body_over = 1;
@@ -230,36 +316,258 @@ int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len)
 static double http_rate(srv_server *s, struct lws *wsi)
 {
     char addr[64];
-    if (!lws_get_peer_simple(wsi, addr, sizeof addr))
-        snprintf(addr, sizeof addr, "?");
+    srv_client_addr(s, wsi, addr, sizeof addr);
     return srv_rate_take(&s->rate, addr, s->opt->games_per_minute, srv_now());
+}
+
+/* Limits of POST /api/replay (issue 22, H2: a 4.8 KB record costs ~4 ms and answers
+ * 1.37 MB): replays in progress (played again or being sent) per address and in all. */
+enum { REPLAY_PER_ADDR = 2, REPLAY_MAX = 16, ANSWER_PIECE = 16384 };
+
+/* The address's count of replays in progress, creating it if asked. */
+static srv_ip *http_rip(srv_server *s, const char *addr, int create)
+{
+    for (int i = 0; i < s->nrips; i++)
+        if (strcmp(s->rips[i].addr, addr) == 0)
+            return &s->rips[i];
+    if (!create)
+        return NULL;
+    if (s->nrips == s->caprips) {
+        int cap = s->caprips ? 2 * s->caprips : 16;
+        srv_ip *n = realloc(s->rips, (size_t)cap * sizeof *n);
+        if (!n)
+            return NULL;
+        s->rips = n;
+        s->caprips = cap;
+    }
+    srv_ip *ip = &s->rips[s->nrips++];
+    snprintf(ip->addr, sizeof ip->addr, "%s", addr);
+    ip->conns = 0;
+    return ip;
+}
+
+/* POST /api/replay: the record goes to the replay worker (srv_replay.c); the answer is
+ * written a piece at a time when it comes back (srv_http_take_replays,
+ * srv_http_writable). Refused beyond REPLAY_PER_ADDR in progress from one address,
+ * REPLAY_MAX in all, or --replays-per-minute. */
+static int http_replay(srv_server *s, srv_conn *c, struct lws *wsi)
+{
+    char err[SRV_ERR];
+    if (c->body_over) {
+        srv_http_done(c);  /* before answering: see srv_http_body_done */
+        snprintf(err, sizeof err, "record too large: at most %d bytes", SRV_RECORD_MAX);
+        return http_error(wsi, 413, err);
+    }
+    srv_client_addr(s, wsi, c->addr, sizeof c->addr);
+    srv_ip *ip = http_rip(s, c->addr, 0);
+    if (ip && ip->conns >= REPLAY_PER_ADDR) {
+        srv_http_done(c);
+        snprintf(err, sizeof err, "too many replays in progress from this address: at most %d "
+                 "at a time", REPLAY_PER_ADDR);
+        return http_error(wsi, 429, err);
+    }
+    if (s->nreplays >= REPLAY_MAX) {
+        srv_http_done(c);
+        return http_error(wsi, 503, "the server is busy with other replays: try again in a "
+                                    "few seconds");
+    }
+    double wait = srv_rate_take(&s->replay_rate, c->addr, s->opt->replays_per_minute, srv_now());
+    if (wait > 0) {
+        srv_http_done(c);
+        snprintf(err, sizeof err, "too many replays from this address: at most %d a minute; "
+                 "try again in %.0f s", s->opt->replays_per_minute, wait < 1 ? 1 : wait + 0.5);
+        return http_error(wsi, 429, err);
+    }
+    srv_replay_job *job = calloc(1, sizeof *job);
+    if (!job || !(ip = http_rip(s, c->addr, 1))) {
+        free(job);
+        srv_http_done(c);
+        return http_error(wsi, 500, "out of memory");
+    }
+    job->text = c->body ? c->body : strdup("");
+    c->body = NULL;
+    srv_http_done(c);
+    if (!job->text) {
+        free(job);
+        return http_error(wsi, 500, "out of memory");
+    }
+    job->conn = c;
+    c->job = job;
+    c->replay_counted = 1;
+    ip->conns++;
+    s->nreplays++;
+    srv_replays_submit(s->replays, job);
+    /* the worker's time counts in the answer's stage */
+    lws_set_timeout(wsi, PENDING_TIMEOUT_USER_REASON_BASE + 1,
+                    s->opt->request_timeout > 0 ? s->opt->request_timeout : 30);
+    return 0;
+}
+
+void srv_http_take_replays(srv_server *s)
+{
+    srv_replay_job *job;
+    while ((job = srv_replays_take(s->replays))) {
+        srv_conn *c = job->conn;
+        if (!c) {  /* its connection closed meanwhile */
+            srv_replay_job_free(job);
+            continue;
+        }
+        c->job = NULL;
+        if (job->json) {
+            c->answer = job->json;
+            job->json = NULL;
+            c->answer_status = 200;
+        } else {
+            strbuf b;
+            sb_init(&b, 0);
+            sb_puts(&b, "{\"error\":");
+            sb_json_string(&b, job->err);
+            sb_putc(&b, '}');
+            c->answer = sb_take(&b);
+            c->answer_status = 400;
+        }
+        srv_replay_job_free(job);
+        if (!c->answer) {
+            lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+            continue;
+        }
+        c->answer_len = strlen(c->answer);
+        c->answer_off = 0;
+        c->deadline = srv_now() + (s->opt->request_timeout > 0 ? s->opt->request_timeout : 30);
+        lws_callback_on_writable(c->wsi);
+    }
+}
+
+int srv_http_writable(srv_server *s, srv_conn *c, struct lws *wsi)
+{
+    if (!c->answer)
+        return 0;
+    /* the answer's stage: a client that reads too slowly is closed (its own timeout
+     * covers one that reads nothing: no writable callback comes then) */
+    int timeout = s->opt->request_timeout > 0 ? s->opt->request_timeout : 30;
+    if (srv_now() > c->deadline + 3 * timeout)
+        return -1;
+    lws_set_timeout(wsi, PENDING_TIMEOUT_USER_REASON_BASE + 1, timeout);
+    unsigned char *buf = malloc(LWS_PRE + ANSWER_PIECE + 1024);
+    if (!buf)
+        return -1;
+    unsigned char *start = buf + LWS_PRE, *p = start, *end = start + ANSWER_PIECE + 1024;
+    int rc = 0;
+    if (!c->answer_started) {
+        c->answer_started = 1;
+        if (lws_add_http_common_headers(wsi, c->answer_status, "application/json",
+                                        (lws_filepos_t)c->answer_len, &p, end) ||
+            lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+                                        (const unsigned char *)"no-store", 8, &p, end) ||
+            lws_add_http_header_by_name(wsi, (const unsigned char *)"x-content-type-options:",
+                                        (const unsigned char *)"nosniff", 7, &p, end) ||
+            lws_finalize_write_http_header(wsi, start, &p, end))
+            rc = -1;
+        else
+            lws_callback_on_writable(wsi);
+        free(buf);
+        return rc;
+    }
+    size_t n = c->answer_len - c->answer_off;
+    int last = n <= ANSWER_PIECE;
+    if (!last)
+        n = ANSWER_PIECE;
+    memcpy(start, c->answer + c->answer_off, n);
+    if (lws_write(wsi, start, n, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) != (int)n)
+        rc = -1;
+    free(buf);
+    c->answer_off += n;
+    if (rc < 0)
+        return -1;
+    if (!last) {
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    srv_http_closed(s, c);  /* the replay is over: its counts go */
+    lws_set_timeout(wsi, NO_PENDING_TIMEOUT, 0);
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+void srv_http_closed(srv_server *s, srv_conn *c)
+{
+    srv_http_done(c);
+    if (c->job) {
+        c->job->conn = NULL;  /* the worker's answer is dropped when it comes */
+        c->job = NULL;
+    }
+    free(c->answer);
+    c->answer = NULL;
+    if (c->replay_counted) {
+        c->replay_counted = 0;
+        s->nreplays--;
+        srv_ip *ip = http_rip(s, c->addr, 0);
+        if (ip && --ip->conns == 0)
+            *ip = s->rips[--s->nrips];
+    }
+}
+
+/* 1 if addr (text) is one of the trusted proxies (--trusted-proxy). */
+static int http_trusted(const srv_server *s, const char *addr)
+{
+    const char *list = s->opt->trusted_proxies;
+    size_t n = strlen(addr);
+    for (const char *p = list; p && *p;) {
+        size_t len = strcspn(p, ",");
+        if (len == n && !strncmp(p, addr, n))
+            return 1;
+        p += len + (p[len] == ',');
+    }
+    return 0;
+}
+
+/* The client's address: the peer's, or, if the peer is a trusted proxy, the last
+ * address of X-Forwarded-For that is not a trusted proxy (each proxy appends the
+ * address it was reached from, so what is left of it was written by the client and
+ * is not believed). A header that names nothing usable leaves the peer's. */
+void srv_client_addr(const srv_server *s, struct lws *wsi, char *out, size_t size)
+{
+    if (!lws_get_peer_simple(wsi, out, size))
+        snprintf(out, size, "?");
+    if (!s->opt->trusted_proxies || !http_trusted(s, out))
+        return;
+    int len = lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR);
+    if (len <= 0 || len > 4096)
+        return;
+    char *xff = malloc((size_t)len + 1);
+    if (!xff)
+        return;
+    if (lws_hdr_copy(wsi, xff, len + 1, WSI_TOKEN_X_FORWARDED_FOR) > 0) {
+        char *end = xff + strlen(xff);
+        while (end > xff) {
+            char *start = end;
+            while (start > xff && start[-1] != ',')
+                start--;
+            char *a = start, *b = end;
+            while (a < b && (*a == ' ' || *a == '\t'))
+                a++;
+            while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
+                b--;
+            *b = '\0';
+            unsigned char bin[16];
+            if (!(inet_pton(AF_INET, a, bin) == 1 || inet_pton(AF_INET6, a, bin) == 1))
+                break;  /* not an address: the peer's stays */
+            if (!http_trusted(s, a)) {
+                snprintf(out, size, "%s", a);
+                break;
+            }
+            end = start > xff ? start - 1 : xff;
+        }
+    }
+    free(xff);
 }
 
 /* POST /api/games: the body is complete. The body is parsed and freed before any answer:
  * answering completes the transaction, and on a connection kept alive libwebsockets
  * then frees the session, `c` with it. */
-/* POST /api/replay: the record's steps (srv_replay.c). */
-static int http_replay(srv_conn *c, struct lws *wsi)
-{
-    char err[SRV_ERR];
-    int over = c->body_over;
-    char *steps = over ? NULL : srv_replay_json(c->body ? c->body : "", err, sizeof err);
-    srv_http_done(c);  /* before answering: see srv_http_body_done */
-    if (over) {
-        snprintf(err, sizeof err, "record too large: at most %d bytes", SRV_RECORD_MAX);
-        return http_error(wsi, 413, err);
-    }
-    if (!steps)
-        return http_error(wsi, 400, err);
-    int rc = http_json(wsi, 200, steps);
-    free(steps);
-    return rc;
-}
-
 int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
 {
     if (c->post == 2)
-        return http_replay(c, wsi);
+        return http_replay(s, c, wsi);
     srv_host_flush(s);  /* a new game's row commits on its own, never in a batch */
     char err[SRV_ERR];
     char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1];
@@ -274,6 +582,12 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
     }
     if (parsed < 0)
         return http_error(wsi, 400, err);
+    for (int i = 0; i < req.players; i++)
+        if (srv_spec_budget_ms(req.spec[i]) > s->opt->max_think_ms) {
+            snprintf(err, sizeof err, "player %d \"%s\": this server allows at most %d ms a "
+                     "decision (--max-think-ms)", i, req.spec[i], s->opt->max_think_ms);
+            return http_error(wsi, 400, err);
+        }
     double wait = http_rate(s, wsi);
     if (wait > 0) {
         snprintf(err, sizeof err,
@@ -284,6 +598,10 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
     srv_game *gm = srv_game_create(&req, s->store, tokens, err, sizeof err);
     if (!gm)
         return http_error(wsi, 500, err);
+    if (s->store->claim(s->store, gm->id) != 0) {  /* a new id: nobody else holds it */
+        srv_game_free(gm);
+        return http_error(wsi, 500, s->store->err);
+    }
     srv_registry_add(&s->reg, gm);
     srv_log(s, "game %s created: %d players, %s", gm->id, gm->seats, gm->expansions);
     strbuf b;

@@ -207,6 +207,9 @@ typedef struct srv_game {
                                         * kept while a delta session of the seat is
                                         * there (else NULL): deltas start there */
     srv_snap *snap;      /* the state of the current index shared by its queued frames */
+    srv_frame *history[SRV_SEATS + 1];  /* the history frame of the current index per
+                                         * seat ([SRV_SEATS]: spectators), made once
+                                         * for every session that opens (issue 22, H2) */
     srv_conn *conns;     /* WebSocket sessions on this game */
     struct srv_game *hnext;  /* registry chain */
 } srv_game;
@@ -217,7 +220,7 @@ srv_game *srv_game_create(const srv_create *req, srv_store *st,
                           char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1], char *err,
                           size_t errsize);
 /* Rebuilds a game from the store by replaying its log. NULL with *missing = 1 if
- * there is no such game, NULL with err if it does not replay. */
+ * there is no such game, 2 if it expired, NULL with err if it does not replay. */
 srv_game *srv_game_load(srv_store *st, const char *id, int *missing, char *err,
                         size_t errsize);
 void srv_game_free(srv_game *gm);
@@ -264,6 +267,26 @@ char *srv_replay_json(const char *text, char *err, size_t errsize);
  * out of memory. */
 char *srv_history_frame(const srv_game *gm, int seat);
 
+/* The replay worker (one thread): POST /api/replay's records played again off the
+ * service thread. A job is handed over whole; the thread writes json (or err) and
+ * posts it back, then wakes the service thread (wake(arg)); `conn` is the request
+ * waiting for it, read and cleared only on the service thread (NULL: it closed). */
+typedef struct srv_replay_job {
+    struct srv_replay_job *next;
+    char *text;       /* the record (the job owns it) */
+    char *json;       /* the answer, or NULL with err */
+    char err[SRV_ERR];
+    struct srv_conn *conn;
+} srv_replay_job;
+typedef struct srv_replays srv_replays;
+srv_replays *srv_replays_new(void (*wake)(void *), void *arg);
+void srv_replays_submit(srv_replays *r, srv_replay_job *job);
+/* One finished job, or NULL. */
+srv_replay_job *srv_replays_take(srv_replays *r);
+/* Stops the thread (after the job it is on) and frees every job. */
+void srv_replays_free(srv_replays *r);
+void srv_replay_job_free(srv_replay_job *j);
+
 /* ---- srv_registry.c ------------------------------------------------------------------ */
 
 typedef struct srv_registry {
@@ -282,17 +305,20 @@ void srv_registry_clear(srv_registry *r);
 
 typedef struct srv_bots srv_bots;
 
-/* Starts `workers` threads; wake(arg) is called from a worker after it posts a
- * result (lws_cancel_service). NULL on failure. */
-srv_bots *srv_bots_new(int workers, void (*wake)(void *), void *arg);
+/* Starts `workers` threads; a budget over max_ms is cut to it; wake(arg) is called
+ * from a worker after it posts a result (lws_cancel_service). NULL on failure. */
+srv_bots *srv_bots_new(int workers, int max_ms, void (*wake)(void *), void *arg);
 /* Queues a decision: the player `spec` chooses for `view` (copied). 0 or -1. */
 int srv_bots_submit(srv_bots *b, const char *game_id, int index, const char *spec,
                     uint64_t seed, const carc_game *view);
 /* Takes one posted result; 1 if there was one. */
 int srv_bots_take(srv_bots *b, char game_id[2 * SRV_ID_BYTES + 1], int *index,
                   carc_move *m, int *ok);
-/* Stops the workers (after their current decision) and frees everything. */
+/* Stops the workers and frees everything; a search still under way after a second
+ * is left to the process's exit (with b). */
 void srv_bots_free(srv_bots *b);
+/* A player's time budget a decision in ms ("mcts" 100, "mcts:MS" MS, else 0). */
+int srv_spec_budget_ms(const char *spec);
 
 /* ---- srv_rate.c ------------------------------------------------------------------------ */
 
@@ -335,6 +361,19 @@ typedef struct srv_server {
     srv_rate rate;       /* games created per address (srv_rate.c) */
     lws_sorted_usec_list_t tick;  /* wakes the loop every second (server.c) */
     double next_sweep;   /* when to look for idle games again (srv_host_sweep_idle) */
+    double next_expiry;  /* when to look for abandoned games again (--expire-days) */
+    int fd_limit, fd_reserve;  /* descriptors: the process's limit, those kept back */
+    int fd_full;         /* new connections are closed: told once (server.c) */
+    /* POST /api/replay (srv_http.c): the worker, the replays in progress per address
+     * and in all, and a rate per address */
+    srv_replays *replays;
+    srv_ip *rips;
+    int nrips, caprips, nreplays;
+    srv_rate replay_rate;
+    /* WebSocket sessions waiting for a game another process holds (srv_ws.c) */
+    struct srv_conn **waiting;
+    int nwait, capwait;
+    double next_retry;
 } srv_server;
 
 /* Per-connection data (HTTP or WebSocket). */
@@ -347,6 +386,14 @@ struct srv_conn {
     char *body;
     size_t body_len;
     int body_over;
+    double deadline;       /* the request's headers and body must be in by then; its
+                            * answer must be sent by then once it has started */
+    srv_replay_job *job;   /* POST /api/replay: the worker's job it waits for */
+    char *answer;          /* an answer written a piece per writable callback */
+    size_t answer_len, answer_off;
+    unsigned answer_status;
+    int answer_started;    /* its headers are written */
+    int replay_counted;    /* counted in s->rips and s->nreplays */
     /* WebSocket */
     srv_game *game;
     int seat;              /* -1: spectator */
@@ -362,6 +409,11 @@ struct srv_conn {
     char addr[64];
     int counted;
     int closing;
+    /* a session waiting for a game another process holds (srv_ws_retry) */
+    int waiting;
+    char wait_id[2 * SRV_ID_BYTES + 1];
+    char wait_token[2 * SRV_TOKEN_BYTES + 1];  /* its token ("": a spectator) */
+    double wait_until;
     double chat_tokens;    /* chat messages this session may still send now */
     double chat_at;        /* when chat_tokens was last refilled */
 };
@@ -379,16 +431,25 @@ void srv_log(const srv_server *s, const char *fmt, ...)
 
 /* ---- srv_host.c --------------------------------------------------------------------- */
 
-/* Finds a game, loading it from the store if it is not live. NULL if unknown. */
-srv_game *srv_host_find(srv_server *s, const char *id);
-/* Rebuilds every unfinished game of the store from its log (at start); returns how
- * many, -1 on a store error. */
-int srv_host_rebuild(srv_server *s);
+/* Finds a game, loading it from the store if it is not live. NULL if it cannot be
+ * had, with why: SRV_NO_GAME, SRV_EXPIRED, SRV_DAMAGED (its log does not load: the
+ * server's log says why), or SRV_ELSEWHERE (another process holds it: store claim). */
+enum { SRV_NO_GAME = 1, SRV_EXPIRED, SRV_DAMAGED, SRV_ELSEWHERE };
+srv_game *srv_host_find(srv_server *s, const char *id, int *why);
+/* The message and HTTP status of a why of srv_host_find. */
+const char *srv_host_why(int why, unsigned *status);
+/* At start: expires the abandoned games (--expire-days), then checks that every
+ * unfinished game rebuilds from its log, keeping live only those whose decision a
+ * computer owes (the others load when asked for). Returns the live ones, -1 on a
+ * store error; *total: the unfinished games. */
+int srv_host_rebuild(srv_server *s, int *total);
 /* After a game changed: frames to its sessions, and a computer's turn queued. */
 void srv_host_changed(srv_server *s, srv_game *gm);
 /* Frees a finished game nobody is watching (it is loaded back from the store if
  * asked for again). Never call it while a caller up the stack holds gm. */
 void srv_host_evict_if_idle(srv_server *s, srv_game *gm);
+/* Takes a game out of memory and lets another process claim it. */
+void srv_host_drop(srv_server *s, srv_game *gm);
 /* Frees the unfinished games nobody has touched for opt->idle_evict seconds (at most
  * every few seconds; they stay in the store and are rebuilt when asked for). */
 void srv_host_sweep_idle(srv_server *s);
@@ -408,9 +469,20 @@ void srv_host_note_move(srv_server *s, srv_game *gm);
 /* ---- srv_http.c --------------------------------------------------------------------- */
 
 int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi);
+/* 414 for a path longer than the server keeps. */
+int srv_http_too_long(struct lws *wsi);
 int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len);
 int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi);
 void srv_http_done(srv_conn *c);
+/* The connection closed or its transaction ended: a replay waiting or being sent is
+ * let go. */
+void srv_http_closed(srv_server *s, srv_conn *c);
+/* The replay worker's finished jobs to their requests (EVENT_WAIT_CANCELLED). */
+void srv_http_take_replays(srv_server *s);
+/* An answer's next piece (LWS_CALLBACK_HTTP_WRITEABLE). */
+int srv_http_writable(srv_server *s, srv_conn *c, struct lws *wsi);
+/* The client's address: the peer's (srv_http.c). */
+void srv_client_addr(const srv_server *s, struct lws *wsi, char *out, size_t size);
 
 /* ---- srv_ws.c ----------------------------------------------------------------------- */
 
@@ -420,6 +492,14 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi);
 int srv_ws_receive(srv_server *s, srv_conn *c, struct lws *wsi, const void *in, size_t len);
 int srv_ws_writable(srv_server *s, srv_conn *c, struct lws *wsi);
 void srv_ws_closed(srv_server *s, srv_conn *c);
+/* A close frame from the client (payload in, len): a code RFC 6455 does not allow a
+ * peer to send (5000, 65535, 1005...) is answered with 1002, protocol error, not
+ * echoed (the payload is rewritten in place: lws echoes it). What the callback
+ * returns (-1: close without an echo). */
+int srv_ws_peer_close(unsigned char *in, size_t len);
+/* The sessions waiting for a game another process holds: joined if this process can
+ * now claim it, refused once --request-timeout has passed (service loop). */
+void srv_ws_retry(srv_server *s);
 /* Pushes the current frame to every session of the game. */
 void srv_ws_broadcast(srv_server *s, srv_game *gm);
 /* The game's moves are committed: its sessions' waiting frames may go. */

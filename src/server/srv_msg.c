@@ -160,6 +160,15 @@ int srv_spec_is_human(const char *spec)
     return strcmp(spec, "human") == 0;
 }
 
+int srv_spec_budget_ms(const char *spec)
+{
+    if (!strcmp(spec, "mcts"))
+        return 100;
+    if (!strncmp(spec, "mcts:", 5))
+        return atoi(spec + 5);
+    return 0;
+}
+
 int srv_spec_check(const char *spec, char *err, size_t errsize)
 {
     if (!strcmp(spec, "human") || !strcmp(spec, "random") || !strcmp(spec, "greedy") ||

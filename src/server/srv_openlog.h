@@ -20,6 +20,8 @@ typedef struct srv_openlog_game {
     char *text;          /* "m0\nm1\n..." */
     size_t len, cap;
     char *bad;           /* a corrupt log: why (malloc'd), or NULL */
+    int64_t last;        /* its last move's time (unix seconds; its creation if the log
+                          * does not say): expiry */
     struct srv_openlog_game *next;
 } srv_openlog_game;
 

@@ -4,9 +4,15 @@
  * POST /api/replay answers every step's public view (the replay viewer needs the
  * state of every step and knows no rules; nothing is stored), and a session that
  * opens gets its game's history so far (a page opened mid-game can show the whole log
- * and score chart).
+ * and score chart). POST /api/replay's work is done on a thread of its own (the
+ * replay worker, below: issue 22, H2), never on the service thread.
  */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "srv_int.h"
 
@@ -114,4 +120,126 @@ char *srv_history_frame(const srv_game *gm, int seat)
                                sizeof err);
     free(text);
     return frame;
+}
+
+/* ---- the replay worker: POST /api/replay off the service thread ------------------- */
+
+struct srv_replays {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    srv_replay_job *todo, *todo_tail, *done;
+    int stop;
+    int started;
+    pthread_t thread;
+    void (*wake)(void *);
+    void *arg;
+    long delay_ms;  /* CARC_SERVE_REPLAY_DELAY_MS (tests/server/replay_limits.sh): a
+                     * test hook, a replay that takes that long */
+};
+
+void srv_replay_job_free(srv_replay_job *j)
+{
+    if (!j)
+        return;
+    free(j->text);
+    free(j->json);
+    free(j);
+}
+
+static void *replays_main(void *arg)
+{
+    srv_replays *r = arg;
+    pthread_mutex_lock(&r->lock);
+    for (;;) {
+        while (!r->todo && !r->stop)
+            pthread_cond_wait(&r->cond, &r->lock);
+        if (r->stop)
+            break;
+        srv_replay_job *job = r->todo;
+        r->todo = job->next;
+        if (!r->todo)
+            r->todo_tail = NULL;
+        pthread_mutex_unlock(&r->lock);
+        if (r->delay_ms > 0) {
+            struct timespec ts = {r->delay_ms / 1000, (r->delay_ms % 1000) * 1000000L};
+            nanosleep(&ts, NULL);
+        }
+        job->json = srv_replay_json(job->text, job->err, sizeof job->err);
+        free(job->text);
+        job->text = NULL;
+        pthread_mutex_lock(&r->lock);
+        job->next = r->done;
+        r->done = job;
+        if (!r->stop)
+            r->wake(r->arg);
+    }
+    pthread_mutex_unlock(&r->lock);
+    return NULL;
+}
+
+srv_replays *srv_replays_new(void (*wake)(void *), void *arg)
+{
+    srv_replays *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->wake = wake;
+    r->arg = arg;
+    const char *delay = getenv("CARC_SERVE_REPLAY_DELAY_MS");
+    r->delay_ms = delay ? strtol(delay, NULL, 10) : 0;
+    pthread_mutex_init(&r->lock, NULL);
+    pthread_cond_init(&r->cond, NULL);
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);  /* signals are the service thread's */
+    r->started = pthread_create(&r->thread, NULL, replays_main, r) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (!r->started) {
+        srv_replays_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void srv_replays_submit(srv_replays *r, srv_replay_job *job)
+{
+    job->next = NULL;
+    pthread_mutex_lock(&r->lock);
+    if (r->todo_tail)
+        r->todo_tail->next = job;
+    else
+        r->todo = job;
+    r->todo_tail = job;
+    pthread_cond_signal(&r->cond);
+    pthread_mutex_unlock(&r->lock);
+}
+
+srv_replay_job *srv_replays_take(srv_replays *r)
+{
+    pthread_mutex_lock(&r->lock);
+    srv_replay_job *job = r->done;
+    if (job)
+        r->done = job->next;
+    pthread_mutex_unlock(&r->lock);
+    return job;
+}
+
+void srv_replays_free(srv_replays *r)
+{
+    if (!r)
+        return;
+    pthread_mutex_lock(&r->lock);
+    r->stop = 1;
+    pthread_cond_broadcast(&r->cond);
+    pthread_mutex_unlock(&r->lock);
+    if (r->started)
+        pthread_join(r->thread, NULL);
+    for (srv_replay_job *lists[2] = {r->todo, r->done}, **l = lists; l < lists + 2; l++)
+        while (*l) {
+            srv_replay_job *next = (*l)->next;
+            srv_replay_job_free(*l);
+            *l = next;
+        }
+    pthread_mutex_destroy(&r->lock);
+    pthread_cond_destroy(&r->cond);
+    free(r);
 }

@@ -14,7 +14,7 @@
  * fails: every move appended since batch_begin may be lost. Schema:
  *   games(id TEXT PRIMARY KEY, players, expansions, seed, tokens, created, finished,
  *         first_seq, moves)
- *   log(seq INTEGER PRIMARY KEY, game, idx, move)
+ *   log(seq INTEGER PRIMARY KEY, game, idx, move, at)   (at: unix seconds, for expiry)
  * The log is append-only in commit order with no index per game: a batch of moves
  * of many games writes one or two leaf pages, where a log keyed by (game, idx) wrote
  * one page per move (and a checkpoint came ten times as often). A game's row keeps
@@ -29,12 +29,17 @@
  * index) is migrated in one transaction.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
 #include <sqlite3.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "srv_openlog.h"
 #include "srv_store.h"
@@ -58,8 +63,16 @@ typedef struct sqlite_store {
     /* fault injection (tests/server/store_fail.sh): CARC_SERVE_FAIL_COMMIT=K makes
      * the K-th commit of a batch fail once, rolled back as an I/O error would be */
     long commits, fail_at;
+    /* CARC_SERVE_NOW_OFFSET=SEC (tests/server/expire.sh): the store's clock that much
+     * ahead, so that a test sees games abandoned for days */
+    int64_t now_offset;
     /* CARC_SERVE_STORE_TRACE=FILE (the benchmark): a line per checkpoint */
     FILE *trace;
+    /* the database file held with flock(LOCK_EX) while the store is open: one server
+     * per database (a second one on the same file would accept moves the first never
+     * sees). Closed after the connection: closing any descriptor of the file drops the
+     * process's fcntl locks, which are SQLite's */
+    int lock_fd;
 } sqlite_store;
 
 /* SQLite's own automatic checkpoint runs at this many WAL pages; ours runs at the same */
@@ -73,7 +86,7 @@ static const char sqlite_schema[] =
     " created INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0,"
     " first_seq INTEGER, moves TEXT);"
     "CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, game TEXT NOT NULL,"
-    " idx INTEGER NOT NULL, move TEXT NOT NULL);"
+    " idx INTEGER NOT NULL, move TEXT NOT NULL, at INTEGER);"
     "CREATE INDEX IF NOT EXISTS games_open ON games(finished);"
     "CREATE TABLE IF NOT EXISTS chat (seq INTEGER PRIMARY KEY, game TEXT NOT NULL,"
     " seat INTEGER NOT NULL, at INTEGER NOT NULL, text TEXT NOT NULL);"
@@ -97,6 +110,11 @@ void srv_game_row_free(srv_game_row *row)
     free(row->expansions);
     free(row->tokens);
     memset(row, 0, sizeof *row);
+}
+
+static int64_t sqlite_now(const sqlite_store *s)
+{
+    return (int64_t)time(NULL) + s->now_offset;
 }
 
 /* Records SQLite's message on the handle; returns -1 for the caller to pass on. */
@@ -173,7 +191,7 @@ static int sqlite_rebuild(sqlite_store *s)
     int64_t min = 0;
     srv_openlog_clear(&s->open);
     s->stale = 1;
-    if (sqlite3_prepare_v2(s->db, "SELECT id, first_seq FROM games"
+    if (sqlite3_prepare_v2(s->db, "SELECT id, first_seq, created FROM games"
                            " WHERE finished = 0 AND first_seq IS NOT NULL", -1, &st, NULL) != SQLITE_OK)
         return sqlite_fail(s, "list open games");
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -181,6 +199,7 @@ static int sqlite_rebuild(sqlite_store *s)
         if (!g)
             break;
         g->first_seq = sqlite3_column_int64(st, 1);
+        g->last = sqlite3_column_int64(st, 2);
         if (!min || g->first_seq < min)
             min = g->first_seq;
     }
@@ -190,7 +209,7 @@ static int sqlite_rebuild(sqlite_store *s)
     if (rc != SQLITE_DONE)
         return sqlite_fail(s, "list open games");
     if (min &&
-        sqlite3_prepare_v2(s->db, "SELECT seq, game, idx, move FROM log WHERE seq >= ?1"
+        sqlite3_prepare_v2(s->db, "SELECT seq, game, idx, move, at FROM log WHERE seq >= ?1"
                            " ORDER BY seq", -1, &st, NULL) != SQLITE_OK)
         return sqlite_fail(s, "scan the log");
     if (min) {
@@ -201,6 +220,8 @@ static int sqlite_rebuild(sqlite_store *s)
                 continue;  /* a finished game's move, kept until the next open */
             int64_t seq = sqlite3_column_int64(st, 0);
             int idx = sqlite3_column_int(st, 2);
+            if (sqlite3_column_int64(st, 4) > g->last)
+                g->last = sqlite3_column_int64(st, 4);
             if (seq < g->first_seq)
                 sqlite_corrupt(g, "game %s: move %d is in the log before its first move",
                                g->id, idx);
@@ -236,6 +257,7 @@ static int sqlite_insert_move(sqlite_store *s, const char *id, int index, const 
     sqlite3_bind_text(s->ins_move, 1, id, -1, SQLITE_STATIC);
     sqlite3_bind_int(s->ins_move, 2, index);
     sqlite3_bind_text(s->ins_move, 3, move, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(s->ins_move, 4, sqlite_now(s));
     if (sqlite_run(s, s->ins_move, "append move") < 0)
         return -1;
     if (index == 0) {
@@ -275,6 +297,7 @@ static int sqlite_remember(sqlite_store *s, const char *id, const char *move, in
         return -1;
     if (g->n == 1)
         g->first_seq = sqlite3_last_insert_rowid(s->db);
+    g->last = sqlite_now(s);
     if (!finished)
         return 0;
     if (!s->batching) {
@@ -469,6 +492,114 @@ static int sqlite_unfinished(srv_store *base, char ***ids, int *n)
         return -1;
     }
     return 0;
+}
+
+/* Expiry: a game unfinished and untouched for `days` is marked expired (finished = 2,
+ * its moves in its row as a finished game's), in one transaction, and leaves s->open:
+ * it no longer loads at start nor takes a move. */
+static int sqlite_expire(srv_store *base, int days, int (*live)(void *arg, const char *id),
+                         void *arg, int *count)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *mark = NULL, *idle = NULL;
+    char **gone = NULL;
+    int ngone = 0, rc = -1;
+    *count = 0;
+    if (days <= 0)
+        return 0;
+    if (sqlite_fresh(s) < 0)
+        return -1;
+    int64_t before = sqlite_now(s) - (int64_t)days * 86400;
+    if (sqlite3_prepare_v2(s->db, "UPDATE games SET finished = 2, moves = ?2, first_seq = NULL"
+                           " WHERE id = ?1 AND finished = 0", -1, &mark, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(s->db, "SELECT id FROM games WHERE finished = 0 AND first_seq IS NULL"
+                           " AND created < ?1", -1, &idle, NULL) != SQLITE_OK) {
+        sqlite_fail(s, "expire");
+        goto out;
+    }
+    gone = calloc(s->open.count + 1, sizeof *gone);
+    if (!gone || sqlite_run(s, s->begin, "expire") < 0) {
+        if (!gone)
+            sqlite_oom(s);
+        goto out;
+    }
+    /* games that have moves: their time is their last move's */
+    for (size_t b = 0; b < s->open.nbucket; b++)
+        for (srv_openlog_game *g = s->open.bucket[b]; g; g = g->next) {
+            if (g->bad || g->last >= before || (live && live(arg, g->id)))
+                continue;
+            sqlite3_bind_text(mark, 1, g->id, -1, SQLITE_STATIC);
+            sqlite3_bind_text(mark, 2, g->text ? g->text : "", g->len ? (int)g->len - 1 : 0,
+                              SQLITE_STATIC);
+            if (sqlite_run(s, mark, "expire") < 0)
+                goto undo;
+            gone[ngone++] = g->id;
+        }
+    /* games without a move: their creation's */
+    sqlite3_bind_int64(idle, 1, before);
+    int step;
+    char **idle_ids = NULL;
+    int nidle = 0, capidle = 0;
+    while ((step = sqlite3_step(idle)) == SQLITE_ROW) {
+        const char *id = (const char *)sqlite3_column_text(idle, 0);
+        if (live && live(arg, id))
+            continue;
+        if (nidle == capidle) {
+            capidle = capidle ? 2 * capidle : 16;
+            char **n = realloc(idle_ids, (size_t)capidle * sizeof *n);
+            if (!n)
+                break;
+            idle_ids = n;
+        }
+        if (!(idle_ids[nidle] = strdup(id)))
+            break;
+        nidle++;
+    }
+    sqlite3_reset(idle);
+    int ok = step == SQLITE_DONE;
+    for (int i = 0; ok && i < nidle; i++) {
+        sqlite3_bind_text(mark, 1, idle_ids[i], -1, SQLITE_STATIC);
+        sqlite3_bind_text(mark, 2, "", 0, SQLITE_STATIC);
+        ok = sqlite_run(s, mark, "expire") == 0;
+    }
+    srv_strings_free(idle_ids, nidle);
+    if (!ok) {
+        if (step != SQLITE_DONE)
+            sqlite_fail(s, "expire");
+        goto undo;
+    }
+    if (sqlite_run(s, s->commit, "expire") < 0)
+        goto undo;
+    *count = ngone + nidle;
+    for (int i = 0; i < ngone; i++) {
+        char *id = strdup(gone[i]);  /* the entry owns gone[i] */
+        if (id)
+            srv_openlog_remove(&s->open, id);
+        else
+            s->stale = 1;
+        free(id);
+    }
+    rc = 0;
+    goto out;
+undo:
+    sqlite_undo(s);
+out:
+    free(gone);
+    sqlite3_finalize(mark);
+    sqlite3_finalize(idle);
+    return rc;
+}
+
+/* One process per file (the flock): every claim is this process's. */
+static int sqlite_claim(srv_store *base, const char *id)
+{
+    (void)base, (void)id;
+    return 0;
+}
+
+static void sqlite_release(srv_store *base, const char *id)
+{
+    (void)base, (void)id;
 }
 
 static double sqlite_realtime(void)
@@ -701,11 +832,59 @@ static void sqlite_close(srv_store *base)
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         sqlite3_finalize(all[i]);
     sqlite3_close(s->db);
+    if (s->lock_fd >= 0)
+        close(s->lock_fd);
     srv_openlog_clear(&s->open);
     for (int i = 0; i < s->nfinishing; i++)
         free(s->finishing[i]);
     free(s->finishing);
     free(s);
+}
+
+/* What an operator can do about an error at open (appended to its message). */
+static const char *sqlite_hint(sqlite3 *db)
+{
+    switch (db ? sqlite3_errcode(db) & 0xff : SQLITE_NOMEM) {
+    case SQLITE_CANTOPEN:
+        return " (does its directory exist, and may this user write there?)";
+    case SQLITE_IOERR:
+        return " (is the disk full or read-only, or are the -wal and -shm files beside it "
+               "owned by another user?)";
+    case SQLITE_READONLY:
+        return " (may this user write the file and its directory?)";
+    case SQLITE_NOTADB:
+    case SQLITE_CORRUPT:
+        return " (the file is not a carc database, or it is damaged: restore a backup)";
+    case SQLITE_FULL:
+        return " (the disk is full)";
+    default:
+        return "";
+    }
+}
+
+/* Opens the database file (created 0600: it holds the seeds of unfinished games and
+ * the seats' token hashes) and takes an exclusive flock on it for the store's life;
+ * a file readable by others is made 0600. 0, or -1 with err. */
+static int sqlite_lock(sqlite_store *s, const char *path, char *err, size_t errsize)
+{
+    s->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (s->lock_fd < 0) {
+        snprintf(err, errsize, "cannot open database %s: %s (does its directory exist, and "
+                 "may this user write there?)", path, strerror(errno));
+        return -1;
+    }
+    if (flock(s->lock_fd, LOCK_EX | LOCK_NB) < 0) {
+        if (errno == EWOULDBLOCK)
+            snprintf(err, errsize, "database %s is in use by another carc serve: one server "
+                     "per database (stop the other one, or give this one another --db)", path);
+        else
+            snprintf(err, errsize, "cannot lock database %s: %s", path, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstat(s->lock_fd, &st) == 0 && (st.st_mode & 077))
+        fchmod(s->lock_fd, st.st_mode & 0700);
+    return 0;
 }
 
 srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
@@ -715,6 +894,9 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
         snprintf(err, errsize, "out of memory");
         return NULL;
     }
+    s->lock_fd = -1;
+    const char *offset = getenv("CARC_SERVE_NOW_OFFSET");
+    s->now_offset = offset ? strtoll(offset, NULL, 10) : 0;
     const char *fault = getenv("CARC_SERVE_FAIL_COMMIT");
     s->fail_at = fault ? strtol(fault, NULL, 10) : 0;
     s->base.create_game = sqlite_create_game;
@@ -723,13 +905,20 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
     s->base.batch_end = sqlite_batch_end;
     s->base.load_game = sqlite_load_game;
     s->base.unfinished = sqlite_unfinished;
+    s->base.expire = sqlite_expire;
+    s->base.claim = sqlite_claim;
+    s->base.release = sqlite_release;
     s->base.append_chat = sqlite_append_chat;
     s->base.load_chat = sqlite_load_chat;
     s->base.close = sqlite_close;
+    if (sqlite_lock(s, path, err, errsize) < 0) {
+        sqlite_close(&s->base);
+        return NULL;
+    }
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK) {
-        snprintf(err, errsize, "cannot open database %s: %s", path,
-                 s->db ? sqlite3_errmsg(s->db) : "out of memory");
+        snprintf(err, errsize, "cannot open database %s: %s%s", path,
+                 s->db ? sqlite3_errmsg(s->db) : "out of memory", sqlite_hint(s->db));
         sqlite_close(&s->base);
         return NULL;
     }
@@ -747,8 +936,16 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
     sqlite3_wal_hook(s->db, sqlite_wal_hook, s);
     char *msg = NULL;
     if (sqlite3_exec(s->db, sqlite_schema, NULL, NULL, &msg) != SQLITE_OK) {
-        snprintf(err, errsize, "cannot set up database %s: %s", path, msg ? msg : "?");
+        snprintf(err, errsize, "cannot set up database %s: %s%s", path, msg ? msg : "?",
+                 sqlite_hint(s->db));
         sqlite3_free(msg);
+        sqlite_close(&s->base);
+        return NULL;
+    }
+    if (!sqlite_has(s, "SELECT at FROM log LIMIT 0") &&
+        sqlite_exec(s, "ALTER TABLE log ADD COLUMN at INTEGER") < 0) {
+        snprintf(err, errsize, "cannot migrate database %s (left as it was): %s", path,
+                 s->base.err);
         sqlite_close(&s->base);
         return NULL;
     }
@@ -764,8 +961,8 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
     } prep[] = {
         {&s->ins_game, "INSERT INTO games (id, players, expansions, seed, tokens, created)"
                        " VALUES (?1, ?2, ?3, ?4, ?5, ?6)"},
-        {&s->ins_move, "INSERT INTO log (game, idx, move) VALUES (?1, ?2, ?3)"},
-        {&s->set_first, "UPDATE games SET first_seq = ?2 WHERE id = ?1"},
+        {&s->ins_move, "INSERT INTO log (game, idx, move, at) VALUES (?1, ?2, ?3, ?4)"},
+        {&s->set_first, "UPDATE games SET first_seq = ?2 WHERE id = ?1 AND finished = 0"},
         {&s->fin_game, "UPDATE games SET finished = 1, moves = ?2, first_seq = NULL"
                        " WHERE id = ?1"},
         {&s->sel_game, "SELECT id, players, expansions, seed, tokens, created, finished, moves"

@@ -29,7 +29,8 @@ typedef struct srv_game_row {
     uint64_t seed;
     char *tokens;       /* seat token hashes, hex, comma-separated ("" for computer seats) */
     int64_t created;    /* unix seconds */
-    int finished;
+    int finished;       /* 0: being played; 1: over; 2: expired (abandoned; its moves are
+                         * kept in the row as a finished game's) */
 } srv_game_row;
 
 void srv_game_row_free(srv_game_row *row);
@@ -62,6 +63,17 @@ struct srv_store {
     int (*load_game)(srv_store *st, const char *id, srv_game_row *row, char ***moves, int *n);
     /* The ids of every unfinished game (malloc'd array of malloc'd strings). */
     int (*unfinished)(srv_store *st, char ***ids, int *n);
+    /* Marks expired every unfinished game with no move (nor creation) in the last `days`
+     * days, but those live(arg, id) says are in use; *count: how many. Outside a batch. */
+    int (*expire)(srv_store *st, int days, int (*live)(void *arg, const char *id), void *arg,
+                  int *count);
+    /* One owner per game across processes: claim takes game `id` for this process (0),
+     * or finds it held by another (1), or fails (-1); release lets it go. A process
+     * hosts (loads, moves) only the games it holds; a claim dies with the process.
+     * (SQLite: one process per file, every claim is granted. PostgreSQL: a session
+     * advisory lock on the id.) */
+    int (*claim)(srv_store *st, const char *id);
+    void (*release)(srv_store *st, const char *id);
     /* Chat, kept with the game: a message appended (inside a batch, durable with it),
      * and the last `max` messages of a game, oldest first (*rows malloc'd). A store
      * may leave both NULL: chat is then not kept. */
@@ -73,6 +85,12 @@ struct srv_store {
 
 /* Opens (creating if needed) the SQLite store at path. NULL with a message in err. */
 srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize);
+/* Opens the PostgreSQL store at a libpq connection URI (srv_pg.c), creating its tables
+ * if needed. NULL with a message in err. */
+srv_store *srv_pg_open(const char *uri, char *err, size_t errsize);
+/* --db: a postgresql:// (or postgres://) URI is PostgreSQL, anything else a SQLite
+ * file. */
+srv_store *srv_store_open(const char *db, char *err, size_t errsize);
 
 /* Frees an array of n strings and the array. */
 void srv_strings_free(char **s, int n);

@@ -55,8 +55,7 @@ static srv_ip *ws_ip(srv_server *s, const char *addr, int create)
 int srv_ws_admit(srv_server *s, struct lws *wsi)
 {
     char addr[64];
-    if (!lws_get_peer_simple(wsi, addr, sizeof addr))
-        snprintf(addr, sizeof addr, "?");
+    srv_client_addr(s, wsi, addr, sizeof addr);
     srv_ip *ip = ws_ip(s, addr, 0);
     if (ip && ip->conns >= s->opt->max_per_ip) {
         srv_log(s, "refused a WebSocket from %s: %d open already", addr, ip->conns);
@@ -186,6 +185,62 @@ static int ws_refuse(srv_conn *c, const char *message)
     return 0;
 }
 
+static int ws_attach(srv_server *s, srv_conn *c, srv_game *gm);
+
+/* Puts c on the list of sessions waiting for a game another process holds. 0 or -1. */
+static int ws_wait(srv_server *s, srv_conn *c, const char *id)
+{
+    if (s->nwait == s->capwait) {
+        int cap = s->capwait ? 2 * s->capwait : 16;
+        srv_conn **n = realloc(s->waiting, (size_t)cap * sizeof *n);
+        if (!n)
+            return -1;
+        s->waiting = n;
+        s->capwait = cap;
+    }
+    size_t n = strlen(id);
+    if (n >= sizeof c->wait_id)
+        return -1;
+    memcpy(c->wait_id, id, n + 1);
+    c->wait_until = srv_now() + (s->opt->request_timeout > 0 ? s->opt->request_timeout : 30);
+    c->waiting = 1;
+    s->waiting[s->nwait++] = c;
+    return 0;
+}
+
+static void ws_unwait(srv_server *s, srv_conn *c)
+{
+    for (int i = 0; i < s->nwait; i++)
+        if (s->waiting[i] == c) {
+            s->waiting[i] = s->waiting[--s->nwait];
+            break;
+        }
+    c->waiting = 0;
+}
+
+void srv_ws_retry(srv_server *s)
+{
+    double now = srv_now();
+    if (now < s->next_retry)
+        return;  /* a claim is a query to the database: five rounds a second at most */
+    s->next_retry = now + 0.2;
+    for (int i = s->nwait - 1; i >= 0; i--) {
+        if (i >= s->nwait)
+            continue;
+        srv_conn *c = s->waiting[i];
+        int why;
+        unsigned status;
+        srv_game *gm = srv_host_find(s, c->wait_id, &why);
+        if (!gm && why == SRV_ELSEWHERE && now < c->wait_until)
+            continue;
+        ws_unwait(s, c);
+        if (gm)
+            ws_attach(s, c, gm);
+        else
+            ws_refuse(c, srv_host_why(why, &status));
+    }
+}
+
 int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
 {
     char uri[512], id[64], token[128];
@@ -194,8 +249,7 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
     c->is_ws = 1;
     c->seat = -1;
     c->sent = -1;
-    if (!lws_get_peer_simple(wsi, c->addr, sizeof c->addr))
-        snprintf(c->addr, sizeof c->addr, "?");
+    srv_client_addr(s, wsi, c->addr, sizeof c->addr);
     srv_ip *ip = ws_ip(s, c->addr, 1);
     if (ip) {
         ip->conns++;
@@ -223,32 +277,57 @@ int srv_ws_open(srv_server *s, srv_conn *c, struct lws *wsi)
             return ws_refuse(c, "wrong token for this game");
         memcpy(token, p, n + 1);
     }
-    srv_game *gm = srv_host_find(s, id);
-    if (!gm)
-        return ws_refuse(c, "no such game");
-    if (token[0]) {
-        c->seat = srv_game_seat_of(gm, token);
-        if (c->seat < 0)
-            return ws_refuse(c, "wrong token for this game");
-    }
+    int why;
+    unsigned status;
+    srv_game *gm = srv_host_find(s, id, &why);
+    if (!gm && why != SRV_ELSEWHERE)
+        return ws_refuse(c, srv_host_why(why, &status));
     /* ?frames=delta: state frames that carry only what changed (srv_frame_write.c) */
     char args[64];
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_URI_ARGS) >= (int)sizeof args)
+        return ws_refuse(c, "unknown query: use ?frames=delta or ?frames=full");
     if (lws_hdr_copy(wsi, args, sizeof args, WSI_TOKEN_HTTP_URI_ARGS) > 0) {
         if (strcmp(args, "frames=delta") == 0)
             c->delta = 1;
         else if (strcmp(args, "frames=full") != 0)
             return ws_refuse(c, "unknown query: use ?frames=delta or ?frames=full");
     }
+    if (strlen(token) >= sizeof c->wait_token)
+        return ws_refuse(c, "wrong token for this game");
+    memcpy(c->wait_token, token, strlen(token) + 1);
+    if (!gm) {
+        /* another process holds the game (several processes on one database): the
+         * session waits for it to let go, at most --request-timeout (srv_ws_retry) */
+        if (ws_wait(s, c, id) < 0)
+            return ws_refuse(c, srv_host_why(why, &status));
+        return 0;
+    }
+    return ws_attach(s, c, gm);
+}
+
+/* The session joins its game: its seat (from its token), the history so far, the
+ * state. */
+static int ws_attach(srv_server *s, srv_conn *c, srv_game *gm)
+{
+    if (c->wait_token[0]) {
+        c->seat = srv_game_seat_of(gm, c->wait_token);
+        if (c->seat < 0)
+            return ws_refuse(c, "wrong token for this game");
+    }
     c->game = gm;
     c->next = gm->conns;
     gm->conns = c;
     gm->touched = srv_now();
     /* the game so far, then its state: a page opened mid-game can show the whole log */
-    char *history = srv_history_frame(gm, c->seat);
-    srv_frame *h = history ? srv_frame_new(history) : NULL;
-    ws_queue(c, h);
-    srv_frame_unref(h);
-    free(history);
+    /* made once per index and seat, shared by every session that opens (issue 22, H2:
+     * each open replayed the game on the service thread) */
+    int slot = c->seat < 0 ? SRV_SEATS : c->seat;
+    if (!gm->history[slot]) {
+        char *history = srv_history_frame(gm, c->seat);
+        gm->history[slot] = history ? srv_frame_new(history) : NULL;
+        free(history);
+    }
+    ws_queue(c, gm->history[slot]);
     ws_state(s, c, 0);
     /* the chat so far (the last SRV_CHAT_KEEP messages) */
     c->chat_tokens = SRV_CHAT_BURST;
@@ -369,10 +448,30 @@ int srv_ws_writable(srv_server *s, srv_conn *c, struct lws *wsi)
     return 0;
 }
 
+int srv_ws_peer_close(unsigned char *in, size_t len)
+{
+    if (len == 1)
+        return -1;  /* no room for a code: close without an echo */
+    if (len < 2)
+        return 0;
+    unsigned code = (unsigned)in[0] << 8 | in[1];
+    int valid = (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1011) ||
+                (code >= 3000 && code <= 4999);
+    if (!valid) {  /* the echo lws sends is this payload: it says protocol error */
+        in[0] = LWS_CLOSE_STATUS_PROTOCOL_ERR >> 8;
+        in[1] = LWS_CLOSE_STATUS_PROTOCOL_ERR & 0xff;
+        for (size_t i = 2; i < len; i++)
+            in[i] = ' ';
+    }
+    return 0;
+}
+
 void srv_ws_closed(srv_server *s, srv_conn *c)
 {
     if (!c || !c->is_ws)
         return;
+    if (c->waiting)
+        ws_unwait(s, c);
     if (c->game) {
         srv_conn **pp = &c->game->conns;
         while (*pp && *pp != c)

@@ -15,6 +15,15 @@ rc=0
 "$CARC" serve --port "$PORT" --db "$DIR/other.sqlite" > /dev/null 2> "$DIR/err" || rc=$?
 [ "$rc" -eq 1 ] && grep -q "cannot listen on 127.0.0.1:$PORT" "$DIR/err" ||
     { echo "FAIL: a taken port: exit $rc: $(cat "$DIR/err")"; exit 1; }
+# a second server on the database the first one holds (issue 22, H4: it accepted moves
+# the first never saw, and the games were lost): refused, and the first serves on
+rc=0
+timeout 10 "$CARC" serve --port 0 --db "$DIR/games.sqlite" > /dev/null 2> "$DIR/err" || rc=$?
+[ "$rc" -eq 1 ] && grep -q "database .*games.sqlite is in use by another carc serve" "$DIR/err" ||
+    { echo "FAIL: a second server on one database: exit $rc: $(cat "$DIR/err")"; exit 1; }
+[ "$(stat -c %a "$DIR/games.sqlite")" = 600 ] ||
+    { echo "FAIL: the database is $(stat -c %a "$DIR/games.sqlite"), not 600"; exit 1; }
+"$CLIENT" play "$PORT" --games 1 --seed 6 > /dev/null
 stop_server
 # the command line: one line on stderr, nothing on stdout, exit 2
 expect_usage() {  # expect_usage PREFIX ARGS...
@@ -41,5 +50,5 @@ expect_usage "carc serve: --host, --db and --web must not be empty" --db ""
 rc=0
 "$CARC" serve --db /nonexistent/dir/x.sqlite --port 0 > /dev/null 2> "$DIR/err" || rc=$?
 [ "$rc" -eq 1 ] || { echo "FAIL: an unwritable database: exit $rc, expected 1"; exit 1; }
-grep -q "cannot open database" "$DIR/err" || { echo "FAIL: no message for a bad database"; cat "$DIR/err"; exit 1; }
+grep -q "cannot open database.*does its directory exist" "$DIR/err" || { echo "FAIL: no message for a bad database"; cat "$DIR/err"; exit 1; }
 echo "server bad input: ok"

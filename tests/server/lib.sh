@@ -1,17 +1,21 @@
 # What the server tests share (sourced): a scratch directory, starting `carc serve`
-# on a free port of loopback and stopping it. Usage: . lib.sh CARC WS_CLIENT
+# on a free port of loopback and stopping it. Usage: . lib.sh CARC WS_CLIENT [RAW_CLIENT]
 CARC=$1
 CLIENT=$2
+RAW=${3-}
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/carc-server.XXXXXX")
 SERVER_PID=
 PORT=
 trap 'kill_server; rm -rf "$DIR"' EXIT
 
 # start_server [extra options]: starts the server on $DIR/games.sqlite, sets SERVER_PID
-# and PORT (the same port again if PORT is already set).
+# and PORT (the same port again if PORT is already set); with --quiet unless SERVE_QUIET
+# is set (SERVE_QUIET= : the server's log in $DIR/serve.err); on CARC_TEST_DB if it is set
+# (a postgresql:// URI: tests/server/pg.sh runs tests against PostgreSQL so).
 start_server() {
     : > "$DIR/serve.out"
-    "$CARC" serve --port "${PORT:-0}" --db "$DIR/games.sqlite" --web "$DIR" --quiet "$@" \
+    "$CARC" serve --port "${PORT:-0}" --db "${CARC_TEST_DB:-$DIR/games.sqlite}" --web "$DIR" \
+        ${SERVE_QUIET---quiet} "$@" \
         > "$DIR/serve.out" 2>> "$DIR/serve.err" &
     SERVER_PID=$!
     i=0

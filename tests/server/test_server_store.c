@@ -9,7 +9,8 @@
  * the log keeps every move (nothing pruned at open) and a finished game loads from
  * its row; a database of
  * the old schema (moves keyed by game and index) is migrated, nothing lost, or left
- * as it was if a game's moves have a gap.
+ * as it was if a game's moves have a gap; one store per database file, created 0600;
+ * abandoned games expire.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 #include <sqlite3.h>
@@ -286,6 +288,96 @@ static void test_migrate(void **state)
     st->close(st);
 }
 
+/* One store per database (issue 22, H4): a second open of a database another store
+ * holds is refused with a message saying so, and nothing is written; once the first
+ * closes, it opens. The file is created 0600 (it holds seeds and token hashes), and a
+ * file readable by others is made 0600. */
+static void test_one_owner(void **state)
+{
+    (void)state;
+    char err[256];
+    srv_store *a = open_store();
+    add_game(a, "0123456789ab");
+    struct stat st;
+    assert_int_equal(stat(store_path, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0600);
+    assert_null(srv_sqlite_open(store_path, err, sizeof err));
+    assert_non_null(strstr(err, "is in use by another carc serve"));
+    assert_int_equal(a->append_move(a, "0123456789ab", 0, "U (1,0) r1", 0), 0);
+    a->close(a);
+    chmod(store_path, 0644);
+    srv_store *b = open_store();
+    assert_int_equal(stat(store_path, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0600);
+    b->close(b);
+    /* a directory that does not exist: the message says what to look at */
+    assert_null(srv_sqlite_open("/nonexistent-carc-dir/x.sqlite", err, sizeof err));
+    assert_non_null(strstr(err, "does its directory exist"));
+}
+
+static int live_d(void *arg, const char *id)
+{
+    (void)arg;
+    return strcmp(id, "dddddddddddd") == 0;
+}
+
+/* Expiry (issue 22, M1): the unfinished games untouched for the given days (their last
+ * move's time, or their creation's if they have none) are marked expired, but those
+ * in use; they leave the unfinished list, load as expired with their moves, and take
+ * no move; the others stay as they were. */
+static void test_expire(void **state)
+{
+    (void)state;
+    srv_store *st = open_store();
+    add_game(st, "aaaaaaaaaaaa");  /* created in 2023, no move */
+    add_game(st, "bbbbbbbbbbbb");  /* a move now */
+    add_game(st, "cccccccccccc");  /* moves long ago */
+    add_game(st, "dddddddddddd");  /* old, but in use */
+    assert_int_equal(st->append_move(st, "bbbbbbbbbbbb", 0, "U (1,0) r1", 0), 0);
+    assert_int_equal(st->append_move(st, "cccccccccccc", 0, "U (1,0) r1", 0), 0);
+    assert_int_equal(st->append_move(st, "cccccccccccc", 1, "pass", 0), 0);
+    st->close(st);
+    raw_sql("UPDATE log SET at = 1700000000 WHERE game = 'cccccccccccc'");
+    st = open_store();
+    int n;
+    assert_int_equal(st->expire(st, 30, live_d, NULL, &n), 0);
+    assert_int_equal(n, 2);
+    char **ids;
+    assert_int_equal(st->unfinished(st, &ids, &n), 0);
+    assert_int_equal(n, 2);
+    assert_string_equal(ids[0], "bbbbbbbbbbbb");
+    assert_string_equal(ids[1], "dddddddddddd");
+    srv_strings_free(ids, n);
+    srv_game_row row;
+    char **moves;
+    assert_int_equal(st->load_game(st, "cccccccccccc", &row, &moves, &n), 0);
+    assert_int_equal(row.finished, 2);
+    assert_int_equal(n, 2);
+    assert_string_equal(moves[1], "pass");
+    srv_strings_free(moves, n);
+    srv_game_row_free(&row);
+    assert_int_equal(st->load_game(st, "aaaaaaaaaaaa", &row, &moves, &n), 0);
+    assert_int_equal(row.finished, 2);
+    assert_int_equal(n, 0);
+    srv_strings_free(moves, n);
+    srv_game_row_free(&row);
+    /* an expired game takes no move */
+    assert_int_equal(st->append_move(st, "aaaaaaaaaaaa", 0, "U (1,0) r1", 0), -1);
+    assert_int_equal(st->append_move(st, "cccccccccccc", 2, "pass", 0), -1);
+    assert_int_equal(st->append_move(st, "bbbbbbbbbbbb", 1, "pass", 0), 0);
+    /* nothing more to expire; 0 days: never */
+    assert_int_equal(st->expire(st, 30, NULL, NULL, &n), 0);
+    assert_int_equal(n, 1);  /* d, no longer in use */
+    assert_int_equal(st->expire(st, 0, NULL, NULL, &n), 0);
+    assert_int_equal(n, 0);
+    st->close(st);
+    st = open_store();
+    assert_int_equal(st->unfinished(st, &ids, &n), 0);
+    assert_int_equal(n, 1);
+    srv_strings_free(ids, n);
+    st->close(st);
+}
+
 /* An old database with a gap in a game's moves is not migrated, and stays as it was. */
 static void test_migrate_gap(void **state)
 {
@@ -413,6 +505,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_migrate, setup, teardown),
         cmocka_unit_test_setup_teardown(test_migrate_gap, setup, teardown),
         cmocka_unit_test_setup_teardown(test_failed_commit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_one_owner, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_expire, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

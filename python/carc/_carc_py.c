@@ -1,0 +1,884 @@
+/*
+ * _carc_py.c - the C side of the Python package: the fixed action encoding, a seat's
+ * observation from its view only, and batched stepping (_carc_py.h, docs/PYTHON.md).
+ * Public API of the engine, record layer and players only: no engine internals.
+ */
+#include "_carc_py.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "carc_ai.h"
+#include "carc_record.h"
+
+#define ABYTES ((CPY_ACTIONS + 7) / 8)
+
+int cpy_actions(void) { return CPY_ACTIONS; }
+int cpy_window(void) { return CPY_W; }
+int cpy_channels(void) { return CPY_CHANNELS; }
+int cpy_hand_size(void) { return CPY_HAND; }
+
+/* ---- actions -------------------------------------------------------------------- */
+
+static int cell_of(int x, int y)
+{
+    if (x < -CPY_R || x > CPY_R || y < -CPY_R || y > CPY_R)
+        return -1;
+    return (y + CPY_R) * CPY_W + (x + CPY_R);
+}
+
+static int seg_token(int x, int y, int port)
+{
+    int c = cell_of(x, y);
+    if (c < 0 || port >= 13)
+        return -1;
+    return CPY_A_SEG + c * 13 + port;
+}
+
+static int pos_token(int x, int y)
+{
+    int c = cell_of(x, y);
+    return c < 0 ? -1 : CPY_A_POS + c;
+}
+
+static int is_xcard(int card) { return card >= CARC_XC_SCORE_THREE && card < CARC_CARDS; }
+
+int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[CPY_MAX_TOKENS])
+{
+    int n = 0, t;
+    switch (m->kind) {
+    case CARC_MOVE_PASS: out[n++] = CPY_A_PASS; break;
+    case CARC_MOVE_DRAW: out[n++] = CPY_A_DRAW; break;
+    case CARC_MOVE_BLOCK: out[n++] = CPY_A_BLOCK; break;
+    case CARC_MOVE_DISCARD:
+        if (!is_xcard(m->card))
+            return 0;
+        out[n++] = CPY_A_DISCARD + m->card - CARC_XC_SCORE_THREE;
+        break;
+    case CARC_MOVE_FOLLOWER:
+        if (m->port >= 13)
+            return 0;
+        out[n++] = CPY_A_FOLLOWER + m->port;
+        break;
+    case CARC_MOVE_PLACE: {
+        int kinds[2], slot = -1, nh = carc_hand_tiles(g, kinds);
+        if (nh > 0 && kinds[0] == m->tile)
+            slot = 0;
+        else if (nh > 1 && kinds[1] == m->tile)
+            slot = 1;
+        int c = cell_of(m->x, m->y);
+        if (slot < 0 || c < 0 || m->rot > 3)
+            return 0;
+        out[n++] = CPY_A_PLACE + (slot * CPY_CELLS + c) * 4 + m->rot;
+        break;
+    }
+    case CARC_MOVE_TARGET:
+        t = m->port == CARC_PORT_NONE ? pos_token(m->x, m->y) : seg_token(m->x, m->y, m->port);
+        if (t < 0)
+            return 0;
+        out[n++] = t;
+        break;
+    case CARC_MOVE_GIFT:
+    case CARC_MOVE_CARD:
+        if (m->kind == CARC_MOVE_GIFT) {
+            if (m->card < CARC_GIFT_SYNOD || m->card > CARC_GIFT_TAKE_TWO)
+                return 0;
+            out[n++] = CPY_A_GIFT + m->card - CARC_GIFT_SYNOD;
+        } else {
+            if (!is_xcard(m->card))
+                return 0;
+            out[n++] = CPY_A_PLAY + m->card - CARC_XC_SCORE_THREE;
+        }
+        if (m->kind == CARC_MOVE_CARD && m->card == CARC_XR_MASTERMIND) {
+            if ((t = pos_token(m->x, m->y)) < 0)
+                return 0;
+            out[n++] = t;
+            break;
+        }
+        if (m->port != CARC_PORT_NONE) {
+            if ((t = seg_token(m->x, m->y, m->port)) < 0)
+                return 0;
+            out[n++] = t;
+        }
+        if (m->port2 != CARC_PORT_NONE) {
+            if ((t = seg_token(m->x2, m->y2, m->port2)) < 0)
+                return 0;
+            out[n++] = t;
+        }
+        if (m->seat2 != CARC_SEAT_NONE) {
+            int p = carc_players(g), actor = carc_pending_decision(g).seat;
+            if (m->seat2 >= p || actor < 0)
+                return 0;
+            out[n++] = CPY_A_SEAT + (m->seat2 - actor + p) % p;
+        }
+        break;
+    default:
+        return 0;
+    }
+    return n;
+}
+
+/* The actions legal after prefix, each once: `bits` must be clear for every action and
+ * is left set for those written. Returns the count (written up to cap). */
+static int collect(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
+                   int32_t *ids, int cap, uint8_t *bits)
+{
+    int n = carc_legal(g, buf, CARC_MAX_MOVES), k = 0, enc = 0;
+    int32_t t[CPY_MAX_TOKENS];
+    for (int i = 0; i < n; i++) {
+        int nt = cpy_move_tokens(g, &buf[i], t);
+        if (!nt)
+            continue;
+        enc++;
+        if (nt <= np || (np && memcmp(t, prefix, (size_t)np * sizeof *t)))
+            continue;
+        int a = t[np];
+        if (bits[a >> 3] & (1u << (a & 7)))
+            continue;
+        bits[a >> 3] |= (uint8_t)(1u << (a & 7));
+        if (k < cap)
+            ids[k] = a;
+        k++;
+    }
+    if (np == 0 && enc == 0 && n > 0) {
+        bits[CPY_A_FALLBACK >> 3] |= (uint8_t)(1u << (CPY_A_FALLBACK & 7));
+        if (k < cap)
+            ids[k] = CPY_A_FALLBACK;
+        k++;
+    }
+    return k;
+}
+
+static int cmp_i32(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+int cpy_legal_actions(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
+                      int32_t *ids)
+{
+    uint8_t bits[ABYTES];
+    memset(bits, 0, sizeof bits);
+    int k = collect(g, prefix, np, buf, ids, CARC_MAX_MOVES, bits);
+    qsort(ids, (size_t)k, sizeof *ids, cmp_i32);
+    return k;
+}
+
+int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
+                carc_move *out)
+{
+    int n = carc_legal(g, buf, CARC_MAX_MOVES), enc = 0, partial = 0;
+    int32_t t[CPY_MAX_TOKENS];
+    if (np < 1 || np > CPY_MAX_TOKENS)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        int nt = cpy_move_tokens(g, &buf[i], t);
+        if (!nt)
+            continue;
+        enc++;
+        if (nt < np || memcmp(t, prefix, (size_t)np * sizeof *t))
+            continue;
+        if (nt == np) {
+            *out = buf[i];
+            return 1;
+        }
+        partial = 1;
+    }
+    if (np == 1 && prefix[0] == CPY_A_FALLBACK && enc == 0 && n > 0) {
+        *out = buf[0];
+        return 1;
+    }
+    return partial ? 0 : -1;
+}
+
+int cpy_decode_single(const carc_game *g, int32_t a, carc_move *out)
+{
+    *out = carc_move_pass();
+    if (a == CPY_A_PASS)
+        return 1;
+    if (a == CPY_A_DRAW || a == CPY_A_BLOCK) {
+        out->kind = a == CPY_A_DRAW ? CARC_MOVE_DRAW : CARC_MOVE_BLOCK;
+        return 1;
+    }
+    if (a >= CPY_A_DISCARD && a < CPY_A_SEAT) {
+        out->kind = CARC_MOVE_DISCARD;
+        out->card = (uint8_t)(a - CPY_A_DISCARD + CARC_XC_SCORE_THREE);
+        return 1;
+    }
+    if (a >= CPY_A_FOLLOWER && a < CPY_A_PLACE) {
+        int x, y;
+        if (!carc_last_placed(g, &x, &y))
+            return 0;
+        out->kind = CARC_MOVE_FOLLOWER;
+        out->x = (int8_t)x;
+        out->y = (int8_t)y;
+        out->port = (uint8_t)(a - CPY_A_FOLLOWER);
+        return 1;
+    }
+    if (a >= CPY_A_PLACE && a < CPY_A_SEG) {
+        int i = a - CPY_A_PLACE, kinds[2];
+        int slot = i / 4 / CPY_CELLS, cell = i / 4 % CPY_CELLS;
+        if (carc_hand_tiles(g, kinds) <= slot)
+            return 0;
+        out->kind = CARC_MOVE_PLACE;
+        out->tile = (uint8_t)kinds[slot];
+        out->rot = (uint8_t)(i % 4);
+        out->x = (int8_t)(cell % CPY_W - CPY_R);
+        out->y = (int8_t)(cell / CPY_W - CPY_R);
+        return 1;
+    }
+    return 0;
+}
+
+int cpy_apply_action(carc_game *g, int32_t *prefix, int *np, int32_t action, carc_move *buf,
+                     carc_move *applied, carc_error *err)
+{
+    if (action < 0 || action >= CPY_ACTIONS || *np >= CPY_MAX_TOKENS)
+        return -1;
+    prefix[*np] = action;
+    int r = cpy_resolve(g, prefix, *np + 1, buf, applied);
+    if (r < 0)
+        return -1;
+    if (r == 0) {
+        (*np)++;
+        return 0;
+    }
+    if (carc_apply(g, applied, err) != CARC_OK)
+        return -2;
+    *np = 0;
+    return 1;
+}
+
+int cpy_prefix_clashes(const carc_game *g, carc_move *buf)
+{
+    int n = carc_legal(g, buf, CARC_MAX_MOVES), clashes = 0;
+    int32_t a[CPY_MAX_TOKENS], b[CPY_MAX_TOKENS];
+    for (int i = 0; i < n; i++) {
+        if (buf[i].kind == CARC_MOVE_PLACE)
+            continue;
+        int na = cpy_move_tokens(g, &buf[i], a);
+        if (!na)
+            continue;
+        for (int j = 0; j < n; j++) {
+            if (j == i || buf[j].kind == CARC_MOVE_PLACE)
+                continue;
+            int nb = cpy_move_tokens(g, &buf[j], b);
+            if (nb >= na && !memcmp(a, b, (size_t)na * sizeof *a)) {
+                clashes++;
+                break;
+            }
+        }
+    }
+    return clashes;
+}
+
+/* ---- observations ---------------------------------------------------------------- */
+
+enum {
+    O_PLAYERS = 0, O_EXP = 4, O_DEC = 6, O_OWES = O_DEC + CARC_DECISIONS, O_ACTIVE = O_OWES + 5,
+    O_SCORE = O_ACTIVE + 5, O_PARTS = O_SCORE + 5, O_SUPPLY = O_PARTS + 30,
+    O_BANKED = O_SUPPLY + 5, O_STACK_LEFT = O_BANKED + 5, O_STACK_KINDS = O_STACK_LEFT + 1,
+    O_HAND_TILES = O_STACK_KINDS + 24, O_TURN = O_HAND_TILES + 48, O_OVER = O_TURN + 1,
+    O_GIFT_DECK = O_OVER + 1, O_GIFTS = O_GIFT_DECK + 1, O_XDECK = O_GIFTS + 5,
+    O_XHAND = O_XDECK + 2, O_OFFERED = O_XHAND + 10, O_IN_PLAY = O_OFFERED + 2,
+    O_MASTERMINDS = O_IN_PLAY + CARC_CARDS, O_MODIFIER = O_MASTERMINDS + 1,
+    O_REMOVED = O_MODIFIER + 1, O_PUBLIC = O_REMOVED + 1
+};
+
+int cpy_public_size(void) { return O_PUBLIC; }
+
+#define PLANE(ch, c) board[(size_t)(ch) * CPY_CELLS + (size_t)(c)]
+
+/* The channels of the tiles placed from index `from` on (tile, edges, cloister, pennant,
+ * frontier): a board's tiles never move or leave, so planes written for the first `from`
+ * tiles stay right and only the new ones are added. */
+static void board_tiles(const carc_game *v, uint8_t *board, int from)
+{
+    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+    int nb = carc_board_count(v);
+    for (int i = from; i < nb; i++) {
+        int kind, x, y, rot;
+        carc_board_tile(v, i, &kind, &x, &y, &rot);
+        int c = cell_of(x, y);
+        const carc_tile_def *d = carc_tile_def_of(kind);
+        if (c < 0 || !d)
+            continue;
+        PLANE(CPY_CH_TILE, c) = 1;
+        PLANE(CPY_CH_FRONTIER, c) = 0;
+        for (int dir = 0; dir < 4; dir++) {
+            int e = d->edges[(dir - rot) & 3];
+            if (e == CARC_EDGE_CITY)
+                PLANE(CPY_CH_CITY + dir, c) = 1;
+            else if (e == CARC_EDGE_ROAD)
+                PLANE(CPY_CH_ROAD + dir, c) = 1;
+            int n = cell_of(x + dx[dir], y + dy[dir]);
+            if (n >= 0 && !PLANE(CPY_CH_TILE, n))
+                PLANE(CPY_CH_FRONTIER, n) = 1;
+        }
+        PLANE(CPY_CH_CLOISTER, c) = d->cloister ? 1 : 0;
+        PLANE(CPY_CH_PENNANT, c) = d->pennant ? 1 : 0;
+    }
+}
+
+/* Entries of the changing channels a row remembers to clear: followers and locked ones (35
+ * each), the last tile, 2 Mastermind marks, and the tiles of held features by seat (a few
+ * hundred in a late game). A row with more is written whole the next time. */
+enum { CPY_MARKS = 768 };
+
+static void mark(uint8_t *board, int ch, int c, uint32_t *marks, int *nmarks)
+{
+    uint32_t at = (uint32_t)ch * CPY_CELLS + (uint32_t)c;
+    if (board[at] && ch >= CPY_CH_HELD)
+        return;  /* a tile two segments of a feature cross, listed once */
+    board[at] = 1;
+    if (marks) {
+        if (*nmarks < CPY_MARKS)
+            marks[*nmarks] = at;
+        (*nmarks)++;
+    }
+}
+
+enum { HELD_MAX = CARC_MAX_PLAYERS * CARC_TILES };  /* (seat, tile) pairs */
+
+/* The tiles crossed by each feature holding followers, as seat << 12 | cell, each pair
+ * once: every feature is found once from one of its followers, and held by the seats
+ * of the followers standing on its segments. */
+static int held_cells(const carc_game *v, const carc_follower *fl, int nf, uint16_t *out)
+{
+    int p = carc_players(v), n = 0;
+    uint8_t seen[CARC_MAX_PLAYERS][(CPY_CELLS + 7) / 8];
+    memset(seen, 0, sizeof seen);
+    carc_segment_pos segs[CARC_MAX_SEGMENTS];
+    uint8_t done[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8] = {0};
+    for (int f = 0; f < nf; f++) {
+        if (done[f])
+            continue;
+        int ns = carc_feature_segments(v, fl[f].x, fl[f].y, fl[f].port, segs, CARC_MAX_SEGMENTS);
+        unsigned seats = fl[f].seat >= 0 && fl[f].seat < p ? 1u << fl[f].seat : 0;
+        done[f] = 1;
+        for (int k = 0; k < ns; k++)
+            for (int j = f + 1; j < nf; j++)
+                if (!done[j] && fl[j].x == segs[k].x && fl[j].y == segs[k].y &&
+                    fl[j].port == segs[k].port) {
+                    done[j] = 1;
+                    if (fl[j].seat >= 0 && fl[j].seat < p)
+                        seats |= 1u << fl[j].seat;
+                }
+        for (int st = 0; st < p; st++) {
+            if (!(seats >> st & 1))
+                continue;
+            for (int k = 0; k < ns; k++) {
+                int c = cell_of(segs[k].x, segs[k].y);
+                if (c < 0 || (seen[st][c >> 3] >> (c & 7) & 1) || n >= HELD_MAX)
+                    continue;
+                seen[st][c >> 3] |= (uint8_t)(1u << (c & 7));
+                out[n++] = (uint16_t)(st << 12 | c);
+            }
+        }
+    }
+    return n;
+}
+
+/* What held_cells found, kept by a batch per game with what it was found from. */
+typedef struct held_cache {
+    int valid, nb, nf, n;
+    carc_follower fl[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
+    uint16_t cells[HELD_MAX];
+} held_cache;
+
+/* The channels that change as the game goes and with the seat observing (the tile placed
+ * this turn, followers by relative seat, locked followers, Mastermind marks). With
+ * `marks`, the entries set are listed there, to be cleared before the next write. */
+static void board_marks(const carc_game *v, int seat, uint8_t *board, uint32_t *marks,
+                        int *nmarks, held_cache *cache)
+{
+    int p = carc_players(v), x, y;
+    if (carc_last_placed(v, &x, &y) && cell_of(x, y) >= 0)
+        mark(board, CPY_CH_LAST, cell_of(x, y), marks, nmarks);
+    carc_follower fl[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
+    int nf = carc_followers(v, fl, (int)(sizeof fl / sizeof fl[0]));
+    for (int i = 0; i < nf; i++) {
+        int c = cell_of(fl[i].x, fl[i].y);
+        if (c < 0 || fl[i].seat < 0 || fl[i].seat >= p)
+            continue;
+        mark(board, CPY_CH_FOLLOWER + (fl[i].seat - seat + p) % p, c, marks, nmarks);
+        if (fl[i].locked)
+            mark(board, CPY_CH_LOCKED, c, marks, nmarks);
+    }
+    carc_mastermind_mark mm[2];
+    int nm = carc_masterminds(v, mm);
+    for (int i = 0; i < nm; i++)
+        if (cell_of(mm[i].x, mm[i].y) >= 0)
+            mark(board, CPY_CH_MASTERMIND, cell_of(mm[i].x, mm[i].y), marks, nmarks);
+    /* the tiles crossed by features holding followers, by seat (held_cells), from the
+     * cache when neither the board nor the followers changed since it was made */
+    uint16_t local[HELD_MAX];
+    const uint16_t *cells = local;
+    int nc;
+    if (cache && cache->valid && cache->nb == carc_board_count(v) && cache->nf == nf &&
+        !memcmp(cache->fl, fl, sizeof fl[0] * (size_t)nf)) {
+        cells = cache->cells;
+        nc = cache->n;
+    } else {
+        nc = held_cells(v, fl, nf, local);
+        if (cache) {
+            cache->valid = 1;
+            cache->nb = carc_board_count(v);
+            cache->nf = nf;
+            memcpy(cache->fl, fl, sizeof fl[0] * (size_t)nf);
+            memcpy(cache->cells, local, sizeof local[0] * (size_t)nc);
+            cache->n = nc;
+        }
+    }
+    for (int k = 0; k < nc; k++) {
+        int st = cells[k] >> 12, c = cells[k] & 0xFFF;
+        mark(board, CPY_CH_HELD + (st - seat + p) % p, c, marks, nmarks);
+    }
+}
+
+void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, float *hand)
+{
+    int p = carc_players(v);
+#define REL(s) (((s) - seat + p) % p)
+    if (board) {
+        memset(board, 0, (size_t)CPY_CHANNELS * CPY_CELLS);
+        board_tiles(v, board, 0);
+        board_marks(v, seat, board, NULL, NULL, NULL);
+    }
+    if (pub) {
+        memset(pub, 0, sizeof(float) * O_PUBLIC);
+        unsigned exps = carc_config_of(v).expansions;
+        carc_pending pd = carc_pending_decision(v);
+        if (p >= 2 && p <= 5)
+            pub[O_PLAYERS + p - 2] = 1;
+        pub[O_EXP] = (exps & CARC_EXP_GIFTS) ? 1.0f : 0.0f;
+        pub[O_EXP + 1] = (exps & CARC_EXP_CHRISTMAS) ? 1.0f : 0.0f;
+        if (pd.decision >= 0 && pd.decision < CARC_DECISIONS)
+            pub[O_DEC + pd.decision] = 1;
+        if (pd.seat >= 0 && pd.seat < p)
+            pub[O_OWES + REL(pd.seat)] = 1;
+        if (pd.active >= 0 && pd.active < p)
+            pub[O_ACTIVE + REL(pd.active)] = 1;
+        for (int s = 0; s < p; s++) {
+            int r = REL(s);
+            pub[O_SCORE + r] = (float)carc_score(v, s) / 100.0f;
+            for (int cat = 0; cat < CARC_SCORE_CATEGORIES; cat++)
+                pub[O_PARTS + r * 6 + cat] = (float)carc_score_part(v, s, cat) / 100.0f;
+            pub[O_SUPPLY + r] = (float)carc_supply(v, s) / 7.0f;
+            pub[O_BANKED + r] = (float)carc_banked(v, s) / 100.0f;
+            int gc[6];
+            pub[O_GIFTS + r] = (float)carc_gifts(v, s, gc) / 5.0f;
+            int bd[2] = {0, 0};
+            carc_cards_by_deck(v, s, bd);
+            pub[O_XHAND + r * 2] = (float)bd[0] / 5.0f;
+            pub[O_XHAND + r * 2 + 1] = (float)bd[1] / 5.0f;
+        }
+        pub[O_STACK_LEFT] = (float)carc_stack_left(v) / 71.0f;
+        int left[CARC_TILE_KINDS];
+        for (int k = 0; k < CARC_TILE_KINDS; k++)
+            left[k] = carc_tile_def_of(k)->count;
+        int nb = carc_board_count(v);
+        for (int i = 0; i < nb; i++) {
+            int kind, x, y, rot;
+            carc_board_tile(v, i, &kind, &x, &y, &rot);
+            left[kind]--;
+        }
+        int kinds[2], nh = carc_hand_tiles(v, kinds);
+        for (int i = 0; i < nh; i++) {
+            left[kinds[i]]--;
+            pub[O_HAND_TILES + i * 24 + kinds[i]] = 1;
+        }
+        int removed[CARC_TILES];
+        int nr = carc_removed_tiles(v, removed, CARC_TILES);
+        for (int i = 0; i < nr; i++)
+            left[removed[i]]--;
+        for (int k = 0; k < CARC_TILE_KINDS; k++)
+            pub[O_STACK_KINDS + k] = left[k] > 0 ? (float)left[k] / carc_tile_def_of(k)->count : 0;
+        pub[O_TURN] = (float)carc_turn(v) / 100.0f;
+        pub[O_OVER] = carc_is_over(v) ? 1.0f : 0.0f;
+        pub[O_REMOVED] = (float)nr / 71.0f;
+        if (exps & CARC_EXP_GIFTS)
+            pub[O_GIFT_DECK] = (float)carc_gift_deck_left(v) / 25.0f;
+        if (exps & CARC_EXP_CHRISTMAS) {
+            pub[O_XDECK] = (float)carc_xdeck_left(v, 0) / 32.0f;
+            pub[O_XDECK + 1] = (float)carc_xdeck_left(v, 1) / 32.0f;
+            int off = carc_offered_deck(v);
+            if (off == 0 || off == 1)
+                pub[O_OFFERED + off] = 1;
+            carc_move target;
+            int card = carc_card_in_play(v, &target);
+            if (card > 0 && card < CARC_CARDS)
+                pub[O_IN_PLAY + card] = 1;
+            else
+                pub[O_IN_PLAY] = 1;
+            carc_mastermind_mark mm[2];
+            pub[O_MASTERMINDS] = (float)carc_masterminds(v, mm);
+            int x, y, port;
+            pub[O_MODIFIER] = carc_modifier_feature(v, &x, &y, &port) ? 1.0f : 0.0f;
+        } else {
+            pub[O_IN_PLAY] = 1;
+        }
+    }
+    if (hand) {
+        memset(hand, 0, sizeof(float) * CPY_HAND);
+        int gc[6] = {0}, xc[CARC_CARDS] = {0};
+        carc_gifts(v, seat, gc);
+        for (int c = CARC_GIFT_SYNOD; c <= CARC_GIFT_TAKE_TWO; c++)
+            hand[c - 1] = (float)gc[c];
+        carc_cards(v, seat, xc);
+        for (int c = CARC_XC_SCORE_THREE; c < CARC_CARDS; c++)
+            hand[c - 1] = (float)xc[c];
+    }
+#undef REL
+}
+
+void cpy_observe(const carc_game *g, int seat, carc_game *view, uint8_t *board, float *pub,
+                 float *hand)
+{
+    carc_view(g, seat, view);
+    cpy_observe_view(view, seat, board, pub, hand);
+}
+
+void cpy_observe_full(const carc_game *g, int seat, const int32_t *prefix, int np,
+                      carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
+                      uint8_t *mask)
+{
+    if (board || pub || hand)
+        cpy_observe(g, seat, view, board, pub, hand);
+    if (!mask)
+        return;
+    memset(mask, 0, CPY_ACTIONS);
+    if (carc_pending_decision(g).seat != seat)
+        return;
+    uint8_t bits[ABYTES];
+    int32_t ids[CARC_MAX_MOVES];
+    memset(bits, 0, sizeof bits);
+    int k = collect(g, prefix, np, buf, ids, CARC_MAX_MOVES, bits);
+    for (int i = 0; i < k; i++)
+        mask[ids[i]] = 1;
+}
+
+/* ---- text ------------------------------------------------------------------------- */
+
+int cpy_legal_text(const carc_game *g, carc_move *buf, char *text, size_t size)
+{
+    int n = carc_legal(g, buf, CARC_MAX_MOVES);
+    size_t len = 0;
+    for (int i = 0; i < n; i++) {
+        if (size - len < CARC_NOTATION_MAX + 2)
+            return -1;
+        int k = carc_move_format(g, &buf[i], text + len, size - len);
+        if (k < 0)
+            k = 0;
+        len += (size_t)k;
+        text[len++] = '\n';
+    }
+    if (len < size)
+        text[len] = 0;
+    return (int)len;
+}
+
+int cpy_events_text(const carc_game *g, char *text, size_t size)
+{
+    int n = 0;
+    const carc_event *e = carc_events(g, &n);
+    size_t len = 0;
+    char tmp[256];
+    for (int i = 0; i < n; i++) {
+        int k = carc_event_string(&e[i], tmp, sizeof tmp);
+        if (k < 0 || (size_t)k >= sizeof tmp)
+            continue;
+        if (len + (size_t)k + 2 > size)
+            return -1;
+        memcpy(text + len, tmp, (size_t)k);
+        len += (size_t)k;
+        text[len++] = '\n';
+    }
+    if (len < size)
+        text[len] = 0;
+    return (int)len;
+}
+
+/* ---- batches ---------------------------------------------------------------------- */
+
+struct cpy_batch {
+    int n, players, ids_cap;
+    unsigned expansions;
+    uint64_t seed, started;      /* game j started by the batch has seed seed + j */
+    carc_game **g;
+    carc_game *view;
+    carc_move *buf;
+    int32_t *prefix;             /* n x CPY_MAX_TOKENS */
+    uint8_t *np;
+    int32_t *cur;                /* n x CARC_MAX_MOVES: the legal actions now */
+    int32_t *ncur;
+    uint8_t *bits;               /* n x ABYTES: the same as bits */
+    int64_t games_done, decisions;
+    /* board rows patched in place: tiles already in row i (-1: write it whole next), and
+     * the entries of the changing channels set in it */
+    int patch;
+    int16_t *row_tiles;
+    uint32_t *marks;             /* n x CPY_MARKS */
+    int32_t *nmarks;
+    held_cache *held;            /* n */
+};
+
+static void refresh(cpy_batch *b, int i, const cpy_buffers *out);
+
+static int start_game(cpy_batch *b, int i, carc_error *err)
+{
+    carc_config cfg;
+    carc_config_init(&cfg);
+    cfg.players = b->players;
+    cfg.expansions = b->expansions;
+    cfg.seed = b->seed + b->started;
+    carc_game *g = carc_new(&cfg, err);
+    if (!g)
+        return -1;
+    b->started++;
+    if (b->g[i]) {
+        carc_copy(b->g[i], g);
+        carc_free(g);
+    } else {
+        b->g[i] = g;
+    }
+    b->np[i] = 0;
+    b->row_tiles[i] = -1;
+    if (b->held)
+        b->held[i].valid = 0;
+    return 0;
+}
+
+void cpy_batch_free(cpy_batch *b)
+{
+    if (!b)
+        return;
+    if (b->g)
+        for (int i = 0; i < b->n; i++)
+            carc_free(b->g[i]);
+    free(b->g);
+    free(b->view);
+    free(b->buf);
+    free(b->prefix);
+    free(b->np);
+    free(b->cur);
+    free(b->ncur);
+    free(b->bits);
+    free(b->row_tiles);
+    free(b->marks);
+    free(b->nmarks);
+    free(b->held);
+    free(b);
+}
+
+cpy_batch *cpy_batch_new(int n, int players, unsigned expansions, uint64_t seed, int ids_cap,
+                         carc_error *err)
+{
+    if (n < 1 || ids_cap < 1) {
+        err->code = CARC_E_CONFIG;
+        strcpy(err->msg, "a batch needs at least one game and ids_cap >= 1");
+        return NULL;
+    }
+    cpy_batch *b = calloc(1, sizeof *b);
+    if (!b)
+        goto oom;
+    b->n = n;
+    b->players = players;
+    b->expansions = expansions;
+    b->seed = seed;
+    b->ids_cap = ids_cap;
+    b->g = calloc((size_t)n, sizeof *b->g);
+    b->view = malloc(carc_state_size());
+    b->buf = malloc(sizeof(carc_move) * CARC_MAX_MOVES);
+    b->prefix = calloc((size_t)n * CPY_MAX_TOKENS, sizeof *b->prefix);
+    b->np = calloc((size_t)n, 1);
+    b->cur = malloc((size_t)n * CARC_MAX_MOVES * sizeof *b->cur);
+    b->ncur = calloc((size_t)n, sizeof *b->ncur);
+    b->bits = calloc((size_t)n, ABYTES);
+    b->row_tiles = malloc((size_t)n * sizeof *b->row_tiles);
+    b->marks = malloc((size_t)n * CPY_MARKS * sizeof *b->marks);
+    b->nmarks = calloc((size_t)n, sizeof *b->nmarks);
+    b->held = calloc((size_t)n, sizeof *b->held);
+    if (!b->g || !b->view || !b->buf || !b->prefix || !b->np || !b->cur || !b->ncur || !b->bits ||
+        !b->row_tiles || !b->marks || !b->nmarks || !b->held)
+        goto oom;
+    b->patch = 1;
+    for (int i = 0; i < n; i++)
+        b->row_tiles[i] = -1;
+    for (int i = 0; i < n; i++) {
+        if (start_game(b, i, err)) {
+            cpy_batch_free(b);
+            return NULL;
+        }
+        refresh(b, i, NULL);
+    }
+    return b;
+oom:
+    cpy_batch_free(b);
+    err->code = CARC_E_CONFIG;
+    strcpy(err->msg, "out of memory");
+    return NULL;
+}
+
+/* The legal actions of game i and its row of the buffers. */
+static void refresh(cpy_batch *b, int i, const cpy_buffers *out)
+{
+    uint8_t *bits = b->bits + (size_t)i * ABYTES;
+    int32_t *cur = b->cur + (size_t)i * CARC_MAX_MOVES;
+    uint8_t *mask = out && out->mask ? out->mask + (size_t)i * CPY_ACTIONS : NULL;
+    for (int k = 0; k < b->ncur[i]; k++) {
+        int a = cur[k];
+        bits[a >> 3] = 0;
+        if (mask)
+            mask[a] = 0;
+    }
+    const carc_game *g = b->g[i];
+    int k = collect(g, b->prefix + (size_t)i * CPY_MAX_TOKENS, b->np[i], b->buf, cur,
+                    CARC_MAX_MOVES, bits);
+    b->ncur[i] = k;
+    if (!out)
+        return;
+    if (mask)
+        for (int j = 0; j < k; j++)
+            mask[cur[j]] = 1;
+    if (out->ids)
+        memcpy(out->ids + (size_t)i * b->ids_cap, cur,
+               sizeof *cur * (size_t)(k < b->ids_cap ? k : b->ids_cap));
+    if (out->nids)
+        out->nids[i] = k;
+    int seat = carc_pending_decision(g).seat;
+    if (out->seat)
+        out->seat[i] = seat;
+    if (!(out->board || out->pub || out->hand) || seat < 0)
+        return;
+    carc_view(g, seat, b->view);
+    if (out->board) {
+        uint8_t *row = out->board + (size_t)i * CPY_CHANNELS * CPY_CELLS;
+        int nb = carc_board_count(b->view);
+        if (!b->patch || b->row_tiles[i] < 0 || b->row_tiles[i] > nb) {
+            memset(row, 0, (size_t)CPY_CHANNELS * CPY_CELLS);
+            board_tiles(b->view, row, 0);
+        } else {
+            uint32_t *m = b->marks + (size_t)i * CPY_MARKS;
+            for (int j = 0; j < b->nmarks[i]; j++)
+                row[m[j]] = 0;
+            board_tiles(b->view, row, b->row_tiles[i]);
+        }
+        b->nmarks[i] = 0;
+        board_marks(b->view, seat, row, b->marks + (size_t)i * CPY_MARKS, &b->nmarks[i],
+                    &b->held[i]);
+        /* marks past the list's end cannot be cleared one by one: the next write is whole */
+        b->row_tiles[i] = b->nmarks[i] > CPY_MARKS ? -1 : (int16_t)nb;
+    }
+    cpy_observe_view(b->view, seat, NULL, out->pub ? out->pub + (size_t)i * O_PUBLIC : NULL,
+                     out->hand ? out->hand + (size_t)i * CPY_HAND : NULL);
+}
+
+void cpy_batch_patch(cpy_batch *b, int on)
+{
+    b->patch = on;
+}
+
+void cpy_batch_observe(cpy_batch *b, const cpy_buffers *out)
+{
+    for (int i = 0; i < b->n; i++) {
+        b->row_tiles[i] = -1;
+        if (out->mask)
+            memset(out->mask + (size_t)i * CPY_ACTIONS, 0, CPY_ACTIONS);
+        if (out->rewards)
+            memset(out->rewards + (size_t)i * CARC_MAX_PLAYERS, 0, sizeof(float) * CARC_MAX_PLAYERS);
+        if (out->done)
+            out->done[i] = 0;
+        refresh(b, i, out);
+    }
+}
+
+static int legal_now(const cpy_batch *b, int i, int a)
+{
+    const uint8_t *bits = b->bits + (size_t)i * ABYTES;
+    return a >= 0 && a < CPY_ACTIONS && (bits[a >> 3] & (1u << (a & 7)));
+}
+
+/* Applies action a (legal) to game i; returns 1 when it completed a move. */
+static int step_one(cpy_batch *b, int i, int a, const cpy_buffers *out)
+{
+    int32_t *prefix = b->prefix + (size_t)i * CPY_MAX_TOKENS;
+    carc_game *g = b->g[i];
+    carc_move m;
+    int moved = 0;
+    prefix[b->np[i]++] = a;
+    if (out && out->rewards)
+        memset(out->rewards + (size_t)i * CARC_MAX_PLAYERS, 0, sizeof(float) * CARC_MAX_PLAYERS);
+    if (out && out->done)
+        out->done[i] = 0;
+    /* the action is legal (legal_now): a one-action move is decoded without listing the
+     * legal moves again; the others are looked up in the list */
+    int r = b->np[i] == 1 && cpy_decode_single(g, a, &m) ? 1
+                                                        : cpy_resolve(g, prefix, b->np[i], b->buf, &m);
+    if (r == 1) {
+        b->np[i] = 0;
+        if (carc_apply(g, &m, NULL) == CARC_OK) {
+            moved = 1;
+            b->decisions++;
+        }
+    } else if (r < 0 || b->np[i] >= CPY_MAX_TOKENS) {
+        b->np[i] = 0; /* cannot happen for a legal action; start the move again */
+    }
+    if (carc_is_over(g)) {
+        unsigned w = carc_winners(g), all = (1u << b->players) - 1;
+        for (int s = 0; s < b->players; s++) {
+            if (out && out->rewards)
+                out->rewards[(size_t)i * CARC_MAX_PLAYERS + s] =
+                    w == all ? 0.0f : (w >> s) & 1 ? 1.0f : -1.0f;
+            if (out && out->scores)
+                out->scores[(size_t)i * CARC_MAX_PLAYERS + s] = carc_score(g, s);
+        }
+        if (out && out->done)
+            out->done[i] = 1;
+        b->games_done++;
+        carc_error err;
+        start_game(b, i, &err);
+    }
+    refresh(b, i, out);
+    return moved;
+}
+
+int cpy_batch_step(cpy_batch *b, const int32_t *actions, const cpy_buffers *out)
+{
+    for (int i = 0; i < b->n; i++)
+        if (!legal_now(b, i, actions[i]))
+            return -(i + 1);
+    int moved = 0;
+    for (int i = 0; i < b->n; i++)
+        moved += step_one(b, i, actions[i], out);
+    return moved;
+}
+
+int64_t cpy_batch_random(cpy_batch *b, int steps, uint64_t seed, const cpy_buffers *out)
+{
+    int64_t moved = 0;
+    uint64_t rs = seed;
+    for (int s = 0; s < steps; s++)
+        for (int i = 0; i < b->n; i++) {
+            if (b->ncur[i] == 0)
+                refresh(b, i, out);
+            if (b->ncur[i] == 0)
+                continue;
+            rs += 0x9e3779b97f4a7c15ull;
+            uint64_t z = rs;
+            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+            z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+            z ^= z >> 31;
+            int k = (int)(((z >> 32) * (uint64_t)b->ncur[i]) >> 32);
+            moved += step_one(b, i, b->cur[(size_t)i * CARC_MAX_MOVES + k], out);
+        }
+    return moved;
+}
+
+int64_t cpy_batch_games_done(const cpy_batch *b) { return b->games_done; }
+int64_t cpy_batch_decisions(const cpy_batch *b) { return b->decisions; }
+const carc_game *cpy_batch_game(const cpy_batch *b, int i)
+{
+    return i >= 0 && i < b->n ? b->g[i] : NULL;
+}

@@ -1,0 +1,145 @@
+/*
+ * _carc_py.h - the C side of the Python package (docs/PYTHON.md): the fixed action
+ * encoding, the observation of one seat built from that seat's view only, and the
+ * batched stepping of many games. Built into the cffi extension together with the
+ * engine's, record layer's, AI's and toolbox's own sources (python/build_carc.py); it
+ * uses only the public headers (carc.h, carc_record.h, carc_ai.h).
+ */
+#ifndef CARC_PY_H
+#define CARC_PY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "carc.h"
+
+/* ---- the action encoding (docs/PYTHON.md, "Actions") -------------------------- */
+
+#define CPY_R 15                      /* window: x, y in -15..15 around the start tile */
+#define CPY_W (2 * CPY_R + 1)
+#define CPY_CELLS (CPY_W * CPY_W)
+#define CPY_MAX_TOKENS 4              /* actions one move takes at most */
+
+enum {
+    CPY_A_PASS = 0,
+    CPY_A_DRAW = 1,
+    CPY_A_BLOCK = 2,
+    CPY_A_FALLBACK = 3,               /* the first legal move, when none is encodable */
+    CPY_A_GIFT = 4,                   /* + card - 1 (5 gifts) */
+    CPY_A_PLAY = CPY_A_GIFT + 5,      /* + card - 6 (32 Christmas cards) */
+    CPY_A_DISCARD = CPY_A_PLAY + 32,  /* + card - 6 */
+    CPY_A_SEAT = CPY_A_DISCARD + 32,  /* + seat relative to the acting seat (5) */
+    CPY_A_FOLLOWER = CPY_A_SEAT + 5,  /* + port (13) on the tile placed this turn */
+    CPY_A_PLACE = CPY_A_FOLLOWER + 13,/* + (slot * CELLS + cell) * 4 + rot */
+    CPY_A_SEG = CPY_A_PLACE + 8 * CPY_CELLS, /* + cell * 13 + port */
+    CPY_A_POS = CPY_A_SEG + 13 * CPY_CELLS,  /* + cell */
+    CPY_ACTIONS = CPY_A_POS + CPY_CELLS
+};
+
+/* ---- the observation (docs/PYTHON.md, "Observations") ------------------------- */
+
+enum {
+    CPY_CH_TILE = 0, CPY_CH_CITY = 1 /* N E S W: 1..4 */, CPY_CH_ROAD = 5 /* 5..8 */,
+    CPY_CH_CLOISTER = 9, CPY_CH_PENNANT = 10, CPY_CH_LAST = 11,
+    CPY_CH_FOLLOWER = 12 /* relative seat 0..4: 12..16 */, CPY_CH_LOCKED = 17,
+    CPY_CH_MASTERMIND = 18, CPY_CH_FRONTIER = 19,
+    CPY_CH_HELD = 20 /* a feature with a follower of relative seat 0..4 crosses the tile: 20..24 */,
+    CPY_CHANNELS = 25
+};
+enum { CPY_HAND = 37 };  /* gifts 1..5, Christmas cards 6..37 */
+int cpy_public_size(void);
+
+/* Sizes, for Python. */
+int cpy_actions(void);
+int cpy_window(void);
+int cpy_channels(void);
+int cpy_hand_size(void);
+
+/* The actions (1..CPY_MAX_TOKENS) a legal move of g's pending decision is written
+ * as, into out; 0 when the move has a coordinate outside the window. */
+int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[CPY_MAX_TOKENS]);
+
+/* The actions legal after `prefix` (np actions already chosen of a move), sorted, into
+ * ids (capacity CARC_MAX_MOVES): returns how many. buf: CARC_MAX_MOVES moves of scratch. */
+int cpy_legal_actions(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
+                      int32_t *ids);
+/* Whether `prefix` is a whole legal move (1, written into out), a beginning of one (0)
+ * or neither (-1). */
+int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
+                carc_move *out);
+/* The move a one-action move's action (pass, draw, block, discard, follower, place)
+ * stands for, built from the action alone, in the form carc_legal lists it when the
+ * action is legal now; 0 for the other actions. The batch uses it for actions it knows
+ * legal, to list the legal moves once per decision rather than twice. */
+int cpy_decode_single(const carc_game *g, int32_t a, carc_move *out);
+/* Adds `action` to the move under way (prefix, *np actions): -1 when it is not legal
+ * (nothing changes), 0 when the move needs more actions (*np grows), 1 when it completed
+ * a move, which is applied (written into `applied`, *np back to 0), -2 when carc_apply
+ * refused it (err filled; cannot happen for a move carc_legal listed). */
+int cpy_apply_action(carc_game *g, int32_t *prefix, int *np, int32_t action, carc_move *buf,
+                     carc_move *applied, carc_error *err);
+/* Moves with an action of the window whose actions are the beginning of another
+ * move's (the encoding is meant to have none; the tests count them). */
+int cpy_prefix_clashes(const carc_game *g, carc_move *buf);
+
+/* The observation of `seat` (0..players-1): board planes (CPY_CHANNELS x W x W, uint8),
+ * the public vector and the seat's own hand (float32), each written when not NULL,
+ * built from carc_view(g, seat) only (into `view`, a state of carc_state_size()). */
+void cpy_observe(const carc_game *g, int seat, carc_game *view, uint8_t *board, float *pub,
+                 float *hand);
+/* cpy_observe and the action mask of `seat` after `prefix` (zero unless it owes the
+ * pending decision), in one call. */
+void cpy_observe_full(const carc_game *g, int seat, const int32_t *prefix, int np,
+                      carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
+                      uint8_t *mask);
+/* Writes the observation of a view (carc_view of `seat`) without taking the view. */
+void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, float *hand);
+
+/* Every legal move in notation, one per line, into buf; returns the length (or -1
+ * when size is too small). */
+int cpy_legal_text(const carc_game *g, carc_move *buf, char *text, size_t size);
+/* The events of the last call as the protocol's strings, one per line. */
+int cpy_events_text(const carc_game *g, char *text, size_t size);
+
+/* ---- batched stepping (docs/PYTHON.md, "Batched API") ------------------------- */
+
+typedef struct cpy_batch cpy_batch;
+
+/* Buffers owned by the caller (numpy arrays); any may be NULL but mask/ids/nids,
+ * which the batch keeps up to date. Rows are per game. */
+typedef struct cpy_buffers {
+    uint8_t *mask;      /* n x CPY_ACTIONS: updated in place (only the entries that change) */
+    int32_t *ids;       /* n x ids_cap: the legal actions, sorted by nothing */
+    int32_t *nids;      /* n */
+    int32_t *seat;      /* n: the seat that owes the next action */
+    float *rewards;     /* n x CARC_MAX_PLAYERS: this step's rewards by seat */
+    uint8_t *done;      /* n: 1 when this step ended a game (the row then shows a new one) */
+    int32_t *scores;    /* n x CARC_MAX_PLAYERS: the final scores of the game just ended */
+    uint8_t *board;     /* n x CPY_CHANNELS x W x W */
+    float *pub;         /* n x cpy_public_size() */
+    float *hand;        /* n x CPY_HAND */
+} cpy_buffers;
+
+/* n games of one configuration; game i of the k-th reset is seeded seed + k * n + i
+ * (see docs/PYTHON.md). NULL with err filled on a bad configuration. */
+cpy_batch *cpy_batch_new(int n, int players, unsigned expansions, uint64_t seed, int ids_cap,
+                         carc_error *err);
+void cpy_batch_free(cpy_batch *b);
+/* on (the default): board rows are patched in place, only the cells that changed since the
+ * row's last write (the caller must not write into them); off: written whole every time. */
+void cpy_batch_patch(cpy_batch *b, int on);
+/* Writes every row of the buffers whole for the current states (after new: the first). */
+void cpy_batch_observe(cpy_batch *b, const cpy_buffers *out);
+/* One action per game. Every action is checked first: if one is not legal the call
+ * returns -(i + 1) for the first such game i and changes nothing. Otherwise returns
+ * the number of moves applied (actions completing a move). A game that ends gets
+ * rewards (+1 for each winner, -1 for the others, 0 for all when all win), done = 1,
+ * its final scores, and is replaced by the next seeded game. */
+int cpy_batch_step(cpy_batch *b, const int32_t *actions, const cpy_buffers *out);
+/* Random play inside C (a benchmark of the engine side alone): `steps` actions per game
+ * chosen uniformly from each game's legal actions. Returns the moves applied. */
+int64_t cpy_batch_random(cpy_batch *b, int steps, uint64_t seed, const cpy_buffers *out);
+int64_t cpy_batch_games_done(const cpy_batch *b);
+int64_t cpy_batch_decisions(const cpy_batch *b);
+const carc_game *cpy_batch_game(const cpy_batch *b, int i);
+
+#endif

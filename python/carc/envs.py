@@ -1,0 +1,257 @@
+"""Environments over carc.Game (docs/PYTHON.md, "Environments"): a PettingZoo AEC
+environment for every seat (`aec_env`) and a Gymnasium single-agent environment against
+carc's computer players (`GymEnv`). Needs `pip install pettingzoo gymnasium`.
+
+Observations are dicts: "board" uint8 (CHANNELS, W, W), "public" float32 (PUBLIC_SIZE),
+"hand" float32 (HAND_SIZE) and "action_mask" int8 (ACTIONS); the action space is
+Discrete(ACTIONS) (carc.encoding). A seat's observation comes from its view only.
+Rewards come at the end: +1 for each winner, -1 for the others, 0 for all when all win
+(reward="win"); with reward="score" each seat's final score minus the best other score,
+divided by 100."""
+import numpy as np
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError as e:  # pragma: no cover - depends on what is installed
+    raise ImportError("carc.envs needs gymnasium (and pettingzoo for the AEC environment): "
+                      "pip install gymnasium pettingzoo, or carc[envs]") from e
+
+from .game import (ACTIONS, CHANNELS, HAND_SIZE, PUBLIC_SIZE, WINDOW, Game, IllegalMoveError,
+                   Player)
+
+try:
+    from pettingzoo import AECEnv as _AECBase
+except ImportError:  # pragma: no cover - the AEC environment needs pettingzoo
+    _AECBase = object
+
+
+def observation_space(full=True):
+    if not full:
+        return spaces.Dict({"action_mask": spaces.Box(0, 1, (ACTIONS,), dtype=np.int8)})
+    return spaces.Dict({
+        "board": spaces.Box(0, 1, (CHANNELS, WINDOW, WINDOW), dtype=np.uint8),
+        "public": spaces.Box(-1000.0, 1000.0, (PUBLIC_SIZE,), dtype=np.float32),
+        "hand": spaces.Box(0.0, 100.0, (HAND_SIZE,), dtype=np.float32),
+        "action_mask": spaces.Box(0, 1, (ACTIONS,), dtype=np.int8),
+    })
+
+
+def final_rewards(game, reward="win"):
+    scores = game.scores()
+    if reward == "score":
+        return [(s - max(scores[:i] + scores[i + 1:])) / 100.0 for i, s in enumerate(scores)]
+    winners = set(game.winners())
+    if len(winners) == game.players:
+        return [0.0] * game.players
+    return [1.0 if s in winners else -1.0 for s in range(game.players)]
+
+
+def _check_reward(reward):
+    if reward not in ("win", "score"):
+        raise ValueError(f"reward must be 'win' or 'score', got {reward!r}")
+
+
+class CarcAEC(_AECBase):
+    """PettingZoo AEC environment: agents "player_0".."player_N-1" in seat order; the
+    agent selected is the seat that owes the pending decision. A move of several actions
+    (a card and its targets) is several steps of the same agent. An action the mask does
+    not allow raises carc.IllegalMoveError and changes nothing. observation="mask" gives
+    observations holding only the action mask (faster, for random or scripted agents)."""
+
+    metadata = {"name": "carc_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(self, players=2, expansions="gifts,christmas", render_mode=None, reward="win",
+                 observation="full"):
+        super().__init__()
+        if observation not in ("full", "mask"):
+            raise ValueError("observation must be 'full' or 'mask'")
+        self._full = observation == "full"
+        Game(players=players, expansions=expansions, seed=1)  # a bad configuration raises here
+        _check_reward(reward)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.players = players
+        self.expansions = expansions
+        self.reward = reward
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {a: observation_space(self._full) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(ACTIONS) for a in self.possible_agents}
+        self._seeds = np.random.default_rng()
+        self.game = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        game_seed = int(self._seeds.integers(0, 2**63 - 1))
+        self.game = Game(players=self.players, expansions=self.expansions, seed=game_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.game.current_seat]
+
+    def observe(self, agent):
+        if self.game is None:
+            raise RuntimeError("reset() before observe()")
+        return self.game._observe(self._seat_of[agent], self._full)
+
+    def step(self, action):
+        if self.game is None:
+            raise RuntimeError("reset() before step()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalMoveError("a live agent must act (action None)")
+        self.game.apply_action(action, events=False)  # raises, changing nothing, if bad
+        self._cumulative_rewards[agent] = 0
+        # rewards stay 0 until the end (set below), so they need no reset per step
+        if self.game.over:
+            for a, r in zip(self.possible_agents, final_rewards(self.game, self.reward)):
+                self.rewards[a] = r
+                self.terminations[a] = True
+                self.infos[a] = {"scores": self.game.scores()}
+        else:
+            self.agent_selection = self.possible_agents[self.game.current_seat]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without render_mode")
+            return None
+        text = self.game.board_text() + f"scores {self.game.scores()} {self.game.pending()}\n"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass
+
+    def __str__(self):
+        return "carc_v0"
+
+
+def aec_env(players=2, expansions="gifts,christmas", render_mode=None, reward="win",
+            observation="full", wrap=False):
+    """The AEC environment. It checks its own calls (step before reset, an action out of
+    range or masked: clear exceptions), so it is not wrapped by default; wrap=True puts
+    it inside PettingZoo's order-enforcing and out-of-bounds wrappers, as PettingZoo's
+    own environments are, at about a third of the speed (docs/PERFORMANCE.md)."""
+    env = CarcAEC(players=players, expansions=expansions, render_mode=render_mode, reward=reward,
+                  observation=observation)
+    if wrap:
+        from pettingzoo.utils import wrappers
+        env = wrappers.AssertOutOfBoundsWrapper(env)
+        env = wrappers.OrderEnforcingWrapper(env)
+    return env
+
+
+class GymEnv(gymnasium.Env):
+    """Gymnasium single-agent environment: the agent plays seat `seat` against carc's
+    computer players (`opponents`: "random", "greedy" or "mcts", one per other seat, given
+    to the other seats in seat order), each deciding from its own view; they move inside
+    `reset` and `step` until the agent owes a decision or the game ends.
+
+    An action the mask does not allow: illegal_action="lose" (the default) ends the
+    episode with reward -1 and info["illegal_action"] = True, the game unchanged
+    (Gymnasium's check_env steps with unmasked random actions); "raise" raises
+    carc.IllegalMoveError instead."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, opponents=("greedy",), expansions="gifts,christmas", seat=0,
+                 reward="win", illegal_action="lose", mcts_iterations=200, render_mode=None):
+        super().__init__()
+        if isinstance(opponents, str):
+            opponents = [opponents]
+        self.opponents = list(opponents)
+        self.players = 1 + len(self.opponents)
+        Game(players=self.players, expansions=expansions, seed=1)
+        for name in self.opponents:
+            Player(name)
+        if not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ValueError(f"seat must be 0..{self.players - 1}")
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError("illegal_action must be 'lose' or 'raise'")
+        _check_reward(reward)
+        self.expansions = expansions
+        self.seat = seat
+        self.reward = reward
+        self.illegal_action = illegal_action
+        self.mcts_iterations = mcts_iterations
+        self.render_mode = render_mode
+        self.observation_space = observation_space()
+        self.action_space = spaces.Discrete(ACTIONS)
+        self.game = None
+
+    def _obs(self):
+        return self.game.observe(self.seat)
+
+    def _info(self, **extra):
+        info = {"scores": self.game.scores(), "pending": self.game.pending()}
+        info.update(extra)
+        return info
+
+    def _advance(self):
+        while not self.game.over and self.game.current_seat != self.seat:
+            s = self.game.current_seat
+            self.game.apply(self._players[s].choose(self.game))
+
+    def reset(self, seed=None, options=None):
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self.game = Game(players=self.players, expansions=self.expansions, seed=game_seed)
+        self._players = {}
+        others = [s for s in range(self.players) if s != self.seat]
+        for s, name in zip(others, self.opponents):
+            self._players[s] = Player(name, seed=(game_seed + s) % 2**63,
+                                      iterations=self.mcts_iterations)
+        self._advance()
+        return self._obs(), self._info()
+
+    def step(self, action):
+        if self.game is None:
+            raise RuntimeError("reset() first")
+        if self.game.over:
+            raise IllegalMoveError("the episode is over: reset()")
+        try:
+            self.game.apply_action(action)
+        except IllegalMoveError:
+            if self.illegal_action == "raise":
+                raise
+            return self._obs(), -1.0, True, False, self._info(illegal_action=True)
+        self._advance()
+        reward, done = 0.0, self.game.over
+        if done:
+            reward = final_rewards(self.game, self.reward)[self.seat]
+        return self._obs(), float(reward), done, False, self._info()
+
+    def action_masks(self):
+        """The legal actions now as a bool array (the method sb3-contrib's MaskablePPO
+        asks for)."""
+        return self.game._observe(self.seat, False)["action_mask"].astype(bool)
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return self.game.board_text()
+        return None
+
+
+# gymnasium.make("carc/Carcassonne-v0", opponents=["greedy"]) once carc.envs is imported
+if "carc/Carcassonne-v0" not in gymnasium.registry:
+    gymnasium.register(id="carc/Carcassonne-v0", entry_point="carc.envs:GymEnv")

@@ -1,0 +1,531 @@
+"""carc.Game: one game of carc, driven from Python (docs/PYTHON.md, "The game object")."""
+import json
+import operator
+
+import numpy as np
+
+from ._carc import ffi, lib
+
+ACTIONS = lib.cpy_actions()
+WINDOW = lib.cpy_window()
+CHANNELS = lib.cpy_channels()
+PUBLIC_SIZE = lib.cpy_public_size()
+HAND_SIZE = lib.cpy_hand_size()
+MAX_MOVES = 2048
+MAX_PLAYERS = 5
+SEAT_PUBLIC = 5
+
+_DECISIONS = [ffi.string(lib.carc_decision_name(i)).decode() for i in range(11)]
+
+
+def tiles():
+    """The tile catalogue (as `carc tiles --json`): per kind its letter, count, edges,
+    pennant, cloister and segments."""
+    p = lib.carc_tiles_json()
+    try:
+        return json.loads(ffi.string(p).decode())
+    finally:
+        lib.free(p)
+
+
+class CarcError(Exception):
+    """An error the engine reported; `message` is the engine's one-line message and
+    `code` its status code (enum carc_status)."""
+
+    def __init__(self, message, code=None):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+class ConfigError(CarcError, ValueError):
+    """A configuration carc_new refused (players, expansions, stack...)."""
+
+
+class IllegalMoveError(CarcError, ValueError):
+    """A move or action that is not legal now; the game is unchanged."""
+
+
+class GameOverError(CarcError):
+    """A move after the end of the game; the game is unchanged."""
+
+
+def _err_text(err):
+    return ffi.string(err.msg).decode("utf-8", "replace")
+
+
+def _parse_expansions(expansions):
+    if expansions is None:
+        expansions = "base"
+    if isinstance(expansions, (list, tuple)):
+        expansions = ",".join(expansions) if expansions else "base"
+    if not isinstance(expansions, str):
+        raise TypeError(f"expansions must be a str such as 'gifts,christmas', got {type(expansions).__name__}")
+    out = ffi.new("unsigned *")
+    err = ffi.new("carc_error *")
+    if lib.carc_expansions_parse(expansions.encode(), out, err) != 0:
+        raise ConfigError(_err_text(err), err.code)
+    return out[0]
+
+
+def _check_int(name, value):
+    """value as a Python int (numpy integers too); TypeError for anything else."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be an int, got bool")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an int, got {type(value).__name__}") from None
+
+
+class Game:
+    """A game of carc.
+
+    `Game(players=2, expansions="gifts,christmas", seed=1)`; `stack` optionally fixes the
+    order of the tiles drawn (letters A..X, at most 71), as `carc engine`'s `new stack=`.
+
+    Moves are strings in carc's notation (docs/NOTATION.md) or, through `legal_actions`
+    and `apply_action`, the ids of the fixed action encoding (docs/PYTHON.md). A refused
+    move raises and leaves the game exactly as it was."""
+
+    __slots__ = ("_g", "_cfg", "_moves", "_pre", "_np", "_buf", "_err", "_view", "_applied",
+                 "_detached")
+
+    def __init__(self, players=2, expansions="base", seed=1, *, stack=None, return_pos=None,
+                 _empty=False):
+        self._buf = ffi.new("carc_move[]", MAX_MOVES)
+        self._err = ffi.new("carc_error *")
+        self._view = None
+        self._pre = ffi.new("int32_t[4]")
+        self._np = ffi.new("int *")
+        self._applied = ffi.new("carc_move *")
+        self._detached = False
+        if _empty:
+            return
+        players = _check_int("players", players)
+        seed = _check_int("seed", seed)
+        if not 0 <= seed < 2**63:
+            raise ConfigError(f"seed must be 0..2^63-1, got {seed}")
+        cfg = ffi.new("carc_config *")
+        lib.carc_config_init(cfg)
+        cfg.players = players
+        cfg.seed = seed
+        cfg.expansions = _parse_expansions(expansions)
+        if stack is not None:
+            if not isinstance(stack, str):
+                raise TypeError("stack must be a str of tile letters A..X")
+            if len(stack) > 71:
+                raise ConfigError(f"stack holds at most 71 tiles, got {len(stack)}")
+            for i, ch in enumerate(stack):
+                k = lib.carc_tile_kind(ch.encode()[:1]) if ch.isascii() and len(ch.encode()) == 1 else -1
+                if k < 0:
+                    raise ConfigError(f"stack: {ch!r} is not a tile letter A..X")
+                cfg.stack[i] = k
+            cfg.stack_len = len(stack)
+            if return_pos is not None:
+                cfg.return_pos = _check_int("return_pos", return_pos)
+        elif return_pos is not None:
+            raise ConfigError("return_pos needs a fixed stack")
+        g = lib.carc_new(cfg, self._err)
+        if g == ffi.NULL:
+            raise ConfigError(_err_text(self._err), self._err.code)
+        self._g = ffi.gc(g, lib.carc_free)
+        self._cfg = cfg
+        self._moves = []
+
+    # ---- copies ------------------------------------------------------------------
+    def clone(self):
+        """An independent copy (the state is one flat value: a memcpy)."""
+        c = Game(_empty=True)
+        g = lib.carc_clone(self._g)
+        if g == ffi.NULL:
+            raise MemoryError("carc_clone")
+        c._g = ffi.gc(g, lib.carc_free)
+        c._cfg = self._cfg  # never written after creation
+        c._moves = list(self._moves)
+        c._copy_prefix(self)
+        c._detached = self._detached
+        return c
+
+    def _copy_prefix(self, other):
+        ffi.memmove(self._pre, other._pre, 16)
+        self._np[0] = other._np[0]
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    # ---- what is owed ---------------------------------------------------------------
+    @property
+    def players(self):
+        return lib.carc_players(self._g)
+
+    @property
+    def seed(self):
+        return self._cfg.seed
+
+    @property
+    def expansions(self):
+        return ffi.string(lib.carc_expansions_name(self._cfg.expansions)).decode()
+
+    @property
+    def over(self):
+        return bool(lib.carc_is_over(self._g))
+
+    @property
+    def turn(self):
+        return lib.carc_turn(self._g)
+
+    def pending(self):
+        """The decision owed: {"decision": NAME, "seat": SEAT, "active": SEAT}
+        ("over" and seat -1 at the end)."""
+        p = lib.carc_pending_decision(self._g)
+        name = "over" if p.seat < 0 else _DECISIONS[p.decision]
+        return {"decision": name, "seat": p.seat, "active": p.active}
+
+    @property
+    def current_seat(self):
+        """The seat that owes the pending decision (-1 once the game is over)."""
+        return lib.carc_pending_decision(self._g).seat
+
+    def scores(self):
+        return [lib.carc_score(self._g, s) for s in range(self.players)]
+
+    def winners(self):
+        w = lib.carc_winners(self._g)
+        return [s for s in range(self.players) if w >> s & 1]
+
+    @property
+    def moves(self):
+        """The moves played so far, in notation."""
+        return [text for _, text in self._replay()]
+
+    # ---- legal moves -------------------------------------------------------------
+    def legal(self):
+        """Every legal move of the pending decision in canonical notation, in the order
+        carc_legal lists them (as `carc engine`'s `legal`)."""
+        size = MAX_MOVES * 72
+        text = ffi.new("char[]", size)
+        n = lib.cpy_legal_text(self._g, self._buf, text, size)
+        if n <= 0:
+            return []
+        return ffi.unpack(text, n).decode().split("\n")[:-1]
+
+    def legal_actions(self):
+        """The action ids legal now (sorted): the first action of every legal move, or
+        after `apply_action` began a move of several actions, its next ones."""
+        ids = ffi.new("int32_t[]", MAX_MOVES)
+        n = lib.cpy_legal_actions(self._g, self._pre, self._np[0], self._buf, ids)
+        return list(ids[0:n])
+
+    def action_mask(self):
+        """legal_actions() as an int8 numpy array of ACTIONS entries (0 or 1)."""
+        m = np.zeros(ACTIONS, dtype=np.int8)
+        m[self.legal_actions()] = 1
+        return m
+
+    def actions_of(self, move):
+        """The action ids a move (notation) is written as, as a tuple; () when it has a
+        coordinate outside the window (then only the fallback action reaches it)."""
+        m = self._parse(move)
+        out = ffi.new("int32_t[4]")
+        n = lib.cpy_move_tokens(self._g, m, out)
+        return tuple(out[0:n])
+
+    @property
+    def action_prefix(self):
+        """The actions chosen so far of a move of several actions (empty otherwise)."""
+        return tuple(self._pre[0:self._np[0]])
+
+    # ---- playing -----------------------------------------------------------------------
+    def _parse(self, move):
+        if not isinstance(move, str):
+            raise TypeError(f"a move is a str in carc notation, got {type(move).__name__}")
+        if "\x00" in move:
+            raise IllegalMoveError("a move holds a NUL byte")
+        m = ffi.new("carc_move *")
+        if lib.carc_move_parse(self._g, move.encode(), m, self._err) != 0:
+            raise IllegalMoveError(_err_text(self._err), self._err.code)
+        return m
+
+    def _apply(self, m):
+        if lib.carc_is_over(self._g):
+            raise GameOverError("the game is over", 3)
+        if lib.carc_apply(self._g, m, self._err) != 0:
+            code = self._err.code
+            cls = GameOverError if code == 3 else IllegalMoveError
+            raise cls(_err_text(self._err), code)
+
+    def apply(self, move):
+        """Plays one move given in notation (any port of a segment accepted) and returns
+        the events it caused (the protocol's event strings). Raises IllegalMoveError
+        (or GameOverError) and changes nothing when the move is refused. An int is taken
+        as an action id (apply_action)."""
+        if isinstance(move, int) and not isinstance(move, bool):
+            return self.apply_action(move)
+        if self._np[0]:
+            raise IllegalMoveError("a move of several actions is under way (action_prefix); "
+                                   "finish it with apply_action or cancel_actions()")
+        if lib.carc_is_over(self._g):
+            raise GameOverError("the game is over", 3)
+        m = self._parse(move)
+        self._apply(m)
+        self._moves.append(bytes(ffi.buffer(m)))
+        return self.events()
+
+    def apply_action(self, action, events=True):
+        """Plays one action id of the fixed encoding. Returns the events when the action
+        completed a move (True instead with events=False, which is faster), else None
+        (the move needs more actions: legal_actions() lists them). Raises
+        IllegalMoveError, changing nothing, for an action not legal now."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            try:
+                if isinstance(action, np.integer):
+                    action = int(action)
+                else:
+                    raise TypeError
+            except (ImportError, TypeError):
+                raise TypeError(f"an action is an int, got {type(action).__name__}") from None
+        if lib.carc_is_over(self._g):
+            raise GameOverError("the game is over", 3)
+        if not 0 <= action < ACTIONS:
+            raise IllegalMoveError(f"action {action} is outside 0..{ACTIONS - 1}")
+        r = lib.cpy_apply_action(self._g, self._pre, self._np, action, self._buf, self._applied,
+                                 self._err)
+        if r == 0:
+            return None
+        if r == 1:
+            self._moves.append(bytes(ffi.buffer(self._applied)))
+            return self.events() if events else True
+        if r == -2:
+            raise IllegalMoveError(_err_text(self._err), self._err.code)
+        raise IllegalMoveError(f"action {action} is not legal now (legal_actions() lists "
+                               f"{'the next actions of the move begun' if self._np[0] else 'them'})")
+
+    def cancel_actions(self):
+        """Forgets the actions chosen of a move not finished."""
+        self._np[0] = 0
+
+    def events(self):
+        """The events of the last move (or of the start), as the protocol's strings."""
+        size = 192 * 64
+        text = ffi.new("char[]", size)
+        n = lib.cpy_events_text(self._g, text, size)
+        if n <= 0:
+            return []
+        return ffi.unpack(text, n).decode().split("\n")[:-1]
+
+    def undo(self):
+        """Takes back the last move (the game is replayed from its configuration without
+        it, as `carc engine`'s undo); returns the move taken back in notation. A move of
+        several actions under way is forgotten first."""
+        self._no_record("undo")
+        self._np[0] = 0
+        if not self._moves:
+            raise IllegalMoveError("no move to take back")
+        moves = self._moves[:-1]
+        g = lib.carc_new(self._cfg, self._err)
+        if g == ffi.NULL:
+            raise CarcError(_err_text(self._err), self._err.code)
+        g = ffi.gc(g, lib.carc_free)
+        m = ffi.new("carc_move *")
+        for raw in moves:
+            ffi.memmove(m, raw, len(raw))
+            if lib.carc_apply(g, m, self._err) != 0:
+                raise CarcError("undo: replay failed: " + _err_text(self._err))
+        undone = self.moves[-1]
+        self._g = g
+        self._moves = moves
+        return undone
+
+    # ---- views, record ------------------------------------------------------------------
+    def _json(self, g, with_legal):
+        p = lib.carc_state_json(g, 1 if with_legal else 0)
+        if p == ffi.NULL:
+            raise MemoryError("carc_state_json")
+        try:
+            return json.loads(ffi.string(p).decode())
+        finally:
+            lib.free(p)
+
+    def state(self, legal=False):
+        """The full state as a dict (docs/RECORD.md, "State JSON"): every hidden part too."""
+        return self._json(self._g, legal)
+
+    def view(self, seat, legal=False):
+        """What `seat` may know (RULES.md §6) as a dict of the state JSON; seat "public"
+        (or None) for a spectator's view."""
+        seat = self._seat_arg(seat)
+        v = self._view_game(seat)
+        return self._json(v, legal)
+
+    def _seat_arg(self, seat):
+        if seat is None or seat == "public":
+            return SEAT_PUBLIC
+        seat = _check_int("seat", seat)
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0..{self.players - 1} or 'public', got {seat}")
+        return seat
+
+    def _view_game(self, seat):
+        v = lib.carc_clone(self._g)
+        if v == ffi.NULL:
+            raise MemoryError("carc_clone")
+        v = ffi.gc(v, lib.carc_free)
+        lib.carc_view(self._g, seat, v)
+        return v
+
+    def observe(self, seat, full=True):
+        """The observation of `seat` as numpy arrays (docs/PYTHON.md, "Observations"):
+        {"board": uint8 (CHANNELS, W, W), "public": float32, "hand": float32,
+        "action_mask": int8 (ACTIONS,)}, built from the seat's view only; the mask is
+        zero unless the seat owes the pending decision. full=False: the mask only."""
+        seat = self._seat_arg(seat)
+        if seat == SEAT_PUBLIC:
+            raise ValueError("observe takes a seat 0..players-1")
+        return self._observe(seat, full)
+
+    def _observe(self, seat, full=True):
+        if self._view is None:
+            self._view = ffi.new("char[]", lib.carc_state_size())
+        mask = np.empty(ACTIONS, dtype=np.int8)
+        if not full:
+            lib.cpy_observe_full(self._g, seat, self._pre, self._np[0], ffi.NULL, self._buf,
+                                 ffi.NULL, ffi.NULL, ffi.NULL, ffi.from_buffer("uint8_t[]", mask))
+            return {"action_mask": mask}
+        board = np.empty((CHANNELS, WINDOW, WINDOW), dtype=np.uint8)
+        pub = np.empty(PUBLIC_SIZE, dtype=np.float32)
+        hand = np.empty(HAND_SIZE, dtype=np.float32)
+        lib.cpy_observe_full(self._g, seat, self._pre, self._np[0],
+                             ffi.cast("carc_game *", self._view), self._buf,
+                             ffi.from_buffer("uint8_t[]", board), ffi.from_buffer("float[]", pub),
+                             ffi.from_buffer("float[]", hand), ffi.from_buffer("uint8_t[]", mask))
+        return {"board": board, "public": pub, "hand": hand, "action_mask": mask}
+
+    def determinized(self, seat, seed):
+        """A playable game that agrees with everything `seat` may know and deals what it
+        may not (the stack order, other hands, the decks) at random from `seed`
+        (carc_determinize): a twin for the hidden-information tests and for search. It
+        has no record (moves, record and undo raise CarcError)."""
+        seat = self._seat_arg(seat)
+        seed = _check_int("seed", seed)
+        if not 0 <= seed < 2**64:
+            raise ValueError("seed must be 0..2^64-1")
+        v = self._view_game(seat)
+        c = Game(_empty=True)
+        g = lib.carc_clone(self._g)
+        lib.carc_determinize(v, seed, g)
+        c._g = ffi.gc(g, lib.carc_free)
+        c._cfg = self._cfg
+        c._moves = list(self._moves)
+        c._copy_prefix(self)
+        c._detached = True  # its hidden parts are not those its configuration deals
+        return c
+
+    def _no_record(self, what):
+        if self._detached:
+            raise CarcError(f"{what}: a determinized game has no record of its own (its "
+                            "configuration does not deal what it holds)")
+
+    def _replay(self):
+        """(state before, notation) of every move played, replayed from the start."""
+        self._no_record("moves")
+        g = lib.carc_new(self._cfg, self._err)
+        if g == ffi.NULL:
+            raise CarcError(_err_text(self._err), self._err.code)
+        g = ffi.gc(g, lib.carc_free)
+        m = ffi.new("carc_move *")
+        text = ffi.new("char[80]")
+        out = []
+        for raw in self._moves:
+            ffi.memmove(m, raw, len(raw))
+            lib.carc_move_format(g, m, text, 80)
+            out.append((None, ffi.string(text).decode()))
+            if lib.carc_apply(g, m, self._err) != 0:
+                raise CarcError("replay failed: " + _err_text(self._err))
+        return out
+
+    def record(self):
+        """The game record so far (docs/RECORD.md) as a dict; `carc replay` accepts it."""
+        self._no_record("record")
+        g = lib.carc_new(self._cfg, self._err)
+        if g == ffi.NULL:
+            raise CarcError(_err_text(self._err), self._err.code)
+        g = ffi.gc(g, lib.carc_free)
+        rec = ffi.gc(lib.carc_recorder_new(self._cfg, g), lib.carc_recorder_free)
+        before = ffi.gc(lib.carc_clone(g), lib.carc_free)
+        m = ffi.new("carc_move *")
+        for raw in self._moves:
+            ffi.memmove(m, raw, len(raw))
+            lib.carc_copy(before, g)
+            if lib.carc_apply(g, m, self._err) != 0:
+                raise CarcError("record: replay failed: " + _err_text(self._err))
+            lib.carc_recorder_add(rec, before, m, g)
+        p = lib.carc_recorder_json(rec, g)
+        try:
+            return json.loads(ffi.string(p).decode())
+        finally:
+            lib.free(p)
+
+    def board_text(self):
+        p = lib.carc_board_text(self._g)
+        try:
+            return ffi.string(p).decode()
+        finally:
+            lib.free(p)
+
+    def check(self):
+        """Runs carc_check (every invariant of the state); raises CarcError if broken."""
+        if lib.carc_check(self._g, self._err) != 0:
+            raise CarcError(_err_text(self._err), self._err.code)
+
+    def state_bytes(self):
+        """The raw state (for equality tests: two games with equal bytes are equal)."""
+        return bytes(ffi.buffer(ffi.cast("char *", self._g), lib.carc_state_size()))
+
+    def __repr__(self):
+        return (f"<carc.Game players={self.players} expansions={self.expansions!r} "
+                f"seed={self.seed} moves={len(self._moves)} pending={self.pending()}>")
+
+
+class Player:
+    """One of carc's computer players (include/carc_ai.h, docs/AI.md): "random",
+    "greedy" or "mcts" (`iterations` per decision, or `budget_ms` of time: not
+    reproducible). `choose(game)` returns the move, in notation, for the seat that owes
+    the pending decision, decided from that seat's view only."""
+
+    def __init__(self, name="greedy", seed=1, budget_ms=0, iterations=1000):
+        if not isinstance(name, str):
+            raise TypeError("a player's name is a str: random, greedy or mcts")
+        seed = _check_int("seed", seed)
+        if not 0 <= seed < 2**64:
+            raise ValueError("seed must be 0..2^64-1")
+        opt = ffi.new("carc_ai_options *")
+        lib.carc_ai_options_init(opt)
+        opt.seed = seed
+        opt.budget_ms = _check_int("budget_ms", budget_ms)
+        opt.iterations = _check_int("iterations", iterations)
+        err = ffi.new("carc_error *")
+        p = lib.carc_player_new(name.encode(), opt, err)
+        if p == ffi.NULL:
+            raise ConfigError(_err_text(err), err.code)
+        self._p = ffi.gc(p, lib.carc_player_free)
+        self.name = name
+
+    def choose(self, game):
+        if game.over:
+            raise GameOverError("the game is over", 3)
+        seat = game.current_seat
+        v = game._view_game(seat)
+        m = ffi.new("carc_move *")
+        note = ffi.new("char[200]")
+        if lib.carc_player_choose(self._p, v, m, note, 200) != 0:
+            raise CarcError(f"{self.name}: no move")
+        text = ffi.new("char[80]")
+        if lib.carc_move_format(game._g, m, text, 80) < 0:
+            raise CarcError(f"{self.name}: the move chosen cannot be written")
+        return ffi.string(text).decode()
+
+    def __repr__(self):
+        return f"<carc.Player {self.name}>"

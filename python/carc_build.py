@@ -1,0 +1,143 @@
+"""cffi (API mode) build of carc._carc: the engine, record layer, players and toolbox
+compiled from this repository's own sources (src/), with python/carc/_carc_py.c, the
+package's C side. Run by setup.py (`pip install .` at the repository's root)."""
+import glob
+import os
+
+from cffi import FFI
+
+ROOT = os.path.relpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+
+def _rel(*parts):
+    return os.path.normpath(os.path.join(ROOT, *parts))
+
+
+SOURCES = sorted(
+    glob.glob(_rel("src", "base", "*.c"))
+    + glob.glob(_rel("src", "engine", "*.c"))
+    + glob.glob(_rel("src", "engine", "*", "*.c"))
+    + glob.glob(_rel("src", "record", "*.c"))
+    + glob.glob(_rel("src", "ai", "*.c"))
+) + [_rel("python", "carc", "_carc_py.c")]
+
+CDEF = r"""
+typedef struct carc_game carc_game;
+typedef struct carc_error { int code; char msg[160]; } carc_error;
+typedef struct carc_config {
+    int players; uint64_t seed; unsigned expansions; int stack_len; uint8_t stack[71];
+    int return_pos;
+    int gift_deck_len; uint8_t gift_deck[25];
+    int cloister_deck_len; uint8_t cloister_deck[32];
+    int roadside_deck_len; uint8_t roadside_deck[32];
+} carc_config;
+typedef struct carc_move {
+    uint8_t kind; uint8_t card; uint8_t tile; uint8_t rot; int8_t x; int8_t y; uint8_t port;
+    int8_t x2; int8_t y2; uint8_t port2; uint8_t seat2; uint8_t pad;
+} carc_move;
+typedef struct carc_pending { int decision; int seat; int active; } carc_pending;
+typedef struct carc_ai_options { uint64_t seed; int budget_ms; int iterations; } carc_ai_options;
+typedef struct carc_player carc_player;
+typedef struct carc_recorder carc_recorder;
+
+void carc_config_init(carc_config *cfg);
+carc_game *carc_new(const carc_config *cfg, carc_error *err);
+void carc_free(carc_game *g);
+carc_game *carc_clone(const carc_game *g);
+void carc_copy(carc_game *dst, const carc_game *src);
+size_t carc_state_size(void);
+carc_config carc_config_of(const carc_game *g);
+carc_pending carc_pending_decision(const carc_game *g);
+int carc_legal(const carc_game *g, carc_move *out, int cap);
+int carc_legal_count(const carc_game *g);
+int carc_apply(carc_game *g, const carc_move *m, carc_error *err);
+void carc_view(const carc_game *g, int seat, carc_game *out);
+int carc_view_seat(const carc_game *g);
+void carc_determinize(const carc_game *view, uint64_t seed, carc_game *out);
+int carc_check(const carc_game *g, carc_error *err);
+int carc_players(const carc_game *g);
+int carc_is_over(const carc_game *g);
+int carc_turn(const carc_game *g);
+int carc_score(const carc_game *g, int seat);
+unsigned carc_winners(const carc_game *g);
+int carc_stack_left(const carc_game *g);
+const char *carc_decision_name(int decision);
+int carc_tile_kind(char letter);
+
+int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t size);
+int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_error *err);
+char *carc_state_json(const carc_game *g, int with_legal);
+int carc_expansions_parse(const char *s, unsigned *out, carc_error *err);
+const char *carc_expansions_name(unsigned expansions);
+char *carc_board_text(const carc_game *g);
+char *carc_tiles_json(void);
+carc_recorder *carc_recorder_new(const carc_config *cfg, const carc_game *g);
+int carc_recorder_add(carc_recorder *r, const carc_game *before, const carc_move *m,
+                      const carc_game *after);
+char *carc_recorder_json(const carc_recorder *r, const carc_game *g);
+void carc_recorder_free(carc_recorder *r);
+
+void carc_ai_options_init(carc_ai_options *opt);
+carc_player *carc_player_new(const char *name, const carc_ai_options *opt, carc_error *err);
+void carc_player_free(carc_player *p);
+int carc_player_choose(carc_player *p, const carc_game *view, carc_move *out, char *note,
+                       size_t note_size);
+
+void free(void *);
+
+#define CPY_MAX_TOKENS 4
+int cpy_actions(void);
+int cpy_window(void);
+int cpy_channels(void);
+int cpy_hand_size(void);
+int cpy_public_size(void);
+int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[4]);
+int cpy_legal_actions(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
+                      int32_t *ids);
+int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
+                carc_move *out);
+int cpy_prefix_clashes(const carc_game *g, carc_move *buf);
+int cpy_decode_single(const carc_game *g, int32_t a, carc_move *out);
+int carc_move_equal(const carc_move *a, const carc_move *b);
+int cpy_apply_action(carc_game *g, int32_t *prefix, int *np, int32_t action, carc_move *buf,
+                     carc_move *applied, carc_error *err);
+void cpy_observe(const carc_game *g, int seat, carc_game *view, uint8_t *board, float *pub,
+                 float *hand);
+void cpy_observe_full(const carc_game *g, int seat, const int32_t *prefix, int np,
+                      carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
+                      uint8_t *mask);
+int cpy_legal_text(const carc_game *g, carc_move *buf, char *text, size_t size);
+int cpy_events_text(const carc_game *g, char *text, size_t size);
+
+typedef struct cpy_batch cpy_batch;
+typedef struct cpy_buffers {
+    uint8_t *mask; int32_t *ids; int32_t *nids; int32_t *seat; float *rewards;
+    uint8_t *done; int32_t *scores; uint8_t *board; float *pub; float *hand;
+} cpy_buffers;
+cpy_batch *cpy_batch_new(int n, int players, unsigned expansions, uint64_t seed, int ids_cap,
+                         carc_error *err);
+void cpy_batch_free(cpy_batch *b);
+void cpy_batch_observe(cpy_batch *b, const cpy_buffers *out);
+void cpy_batch_patch(cpy_batch *b, int on);
+int cpy_batch_step(cpy_batch *b, const int32_t *actions, const cpy_buffers *out);
+int64_t cpy_batch_random(cpy_batch *b, int steps, uint64_t seed, const cpy_buffers *out);
+int64_t cpy_batch_games_done(const cpy_batch *b);
+int64_t cpy_batch_decisions(const cpy_batch *b);
+const carc_game *cpy_batch_game(const cpy_batch *b, int i);
+"""
+
+ffibuilder = FFI()
+ffibuilder.cdef(CDEF)
+ffibuilder.set_source(
+    "carc._carc",
+    '#include <stdlib.h>\n#include "carc.h"\n#include "carc_record.h"\n#include "carc_ai.h"\n'
+    '#include "_carc_py.h"\n',
+    sources=SOURCES,
+    include_dirs=[_rel("include"), _rel("src", "base"), _rel("src", "engine"),
+                  _rel("src", "record"), _rel("src", "ai"), _rel("python", "carc")],
+    libraries=["jansson", "m"],
+    extra_compile_args=["-std=gnu11", "-O2", "-fvisibility=hidden"],
+)
+
+if __name__ == "__main__":
+    ffibuilder.compile(verbose=True)

@@ -1,0 +1,30 @@
+"""What the Python tests share: where the repository and `carc` are, and the number of
+games (CARC_QUICK=1 plays fewer; CARC_PY_GAMES sets the engine agreement's count)."""
+import os
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+QUICK = os.environ.get("CARC_QUICK", "") not in ("", "0")
+SETS = ["base", "gifts", "christmas", "gifts,christmas"]
+
+
+def carc_bin():
+    p = os.environ.get("CARC_BIN") or str(ROOT / "build" / "carc")
+    return p if os.access(p, os.X_OK) else None
+
+
+@pytest.fixture(scope="session")
+def carc_path():
+    p = carc_bin()
+    if not p:
+        pytest.skip("needs the carc binary (make build, or CARC_BIN)")
+    return p
+
+
+def games(full, quick):
+    n = os.environ.get("CARC_PY_GAMES")
+    if n:
+        return int(n)
+    return quick if QUICK else full

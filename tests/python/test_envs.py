@@ -1,0 +1,107 @@
+"""The environments: PettingZoo's own api_test and seed_test on the AEC environment,
+Gymnasium's check_env on the single-agent one, whole games through both, and bad actions."""
+import numpy as np
+import pytest
+
+pettingzoo = pytest.importorskip("pettingzoo")
+gymnasium = pytest.importorskip("gymnasium")
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import carc  # noqa: E402
+from carc import envs  # noqa: E402
+from conftest import QUICK, SETS  # noqa: E402
+
+
+@pytest.mark.parametrize("exps", SETS)
+def test_pettingzoo_api_test(exps):
+    api_test(envs.aec_env(players=3, expansions=exps), num_cycles=300 if QUICK else 1000)
+    api_test(envs.aec_env(players=2, expansions=exps, wrap=True), num_cycles=300)
+
+
+@pytest.mark.parametrize("exps", ["base", "gifts,christmas"])
+def test_pettingzoo_seed_test(exps):
+    seed_test(lambda: envs.aec_env(players=2, expansions=exps), num_cycles=300 if QUICK else 500)
+
+
+@pytest.mark.parametrize("observation", ["full", "mask"])
+def test_pettingzoo_wrapped_and_mask_only(observation):
+    """The environment inside PettingZoo's wrappers and with mask-only observations
+    passes the same tests."""
+    make = lambda: envs.aec_env(players=2, expansions="gifts,christmas", wrap=True,  # noqa: E731
+                                observation=observation)
+    api_test(make(), num_cycles=300)
+    seed_test(make, num_cycles=300)
+    with pytest.raises(ValueError):
+        envs.aec_env(observation="pixels")
+
+
+@pytest.mark.parametrize("opponents", [["greedy"], ["random", "greedy"]])
+def test_gymnasium_check_env(opponents):
+    env = envs.GymEnv(opponents=opponents)
+    check_env(env, skip_render_check=True)
+    check_env(env.unwrapped, skip_render_check=True)
+
+
+def test_aec_whole_games_and_rewards():
+    env = envs.aec_env(players=3, expansions="gifts,christmas")
+    for seed in range(2 if QUICK else 5):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        total = {a: 0.0 for a in env.possible_agents}
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, info = env.last()
+            total[agent] += reward
+            if term or trunc:
+                env.step(None)
+                continue
+            assert obs["action_mask"].any()
+            for other in env.agents:
+                if other != agent:
+                    assert not env.observe(other)["action_mask"].any()
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert sorted(total.values())[-1] == 1.0 or set(total.values()) == {0.0}
+        assert not env.agents
+
+
+def test_aec_bad_action_changes_nothing():
+    env = envs.aec_env(players=2, expansions="gifts,christmas")
+    with pytest.raises(RuntimeError):
+        env.step(0)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    before = env.unwrapped.game.state_bytes()
+    mask = env.observe(agent)["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(carc.IllegalMoveError):
+        env.step(bad)
+    with pytest.raises(TypeError):
+        env.step("pass")
+    assert env.unwrapped.game.state_bytes() == before and env.agent_selection == agent
+
+
+def test_gym_against_greedy_plays_to_the_end():
+    env = envs.GymEnv(opponents=["greedy", "random"], expansions="gifts,christmas", seat=1)
+    obs, info = env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    done, steps = False, 0
+    while not done:
+        a = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, r, done, trunc, info = env.step(a)
+        steps += 1
+    assert env.game.over and r in (-1.0, 0.0, 1.0) and steps > 20
+    env2 = envs.GymEnv(opponents=["greedy"], illegal_action="raise")
+    obs, _ = env2.reset(seed=1)
+    assert np.array_equal(env2.action_masks(), obs["action_mask"].astype(bool))
+    with pytest.raises(carc.IllegalMoveError):
+        env2.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    obs, _ = env.reset(seed=1)
+    obs2, r, done, _, info = env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert done and r == -1.0 and info["illegal_action"]
+
+
+def test_gymnasium_make():
+    env = gymnasium.make("carc/Carcassonne-v0", opponents=["random"], expansions="base")
+    obs, info = env.reset(seed=2)
+    assert obs["action_mask"].any()
+    check_env(env.unwrapped, skip_render_check=True)

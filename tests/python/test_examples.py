@@ -1,0 +1,31 @@
+"""The examples of examples/python/ run and print what they promise (small sizes)."""
+import subprocess
+import sys
+
+from conftest import ROOT
+
+EX = ROOT / "examples" / "python"
+
+
+def run(*args):
+    r = subprocess.run([sys.executable, *map(str, args)], capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def test_random_agent():
+    out = run(EX / "random_agent.py", "--players", "3", "--seed", "2")
+    assert "winners" in out and "player_2:" in out
+
+
+def test_selfplay_batch():
+    out = run(EX / "selfplay_batch.py", "--games", "300", "--envs", "32",
+              "--expansions", "gifts,christmas", "--observations")
+    assert "games/s" in out and "decisions/s" in out
+
+
+def test_vs_computer():
+    out = run(EX / "vs_computer.py", "--episodes", "1", "--mcts-iterations", "20",
+              "--opponents", "greedy,random")
+    assert "mean reward" in out and "greedy vs mcts" in out

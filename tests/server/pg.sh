@@ -1,0 +1,90 @@
+#!/bin/sh
+# The PostgreSQL store (issue 22, Part 2): a PostgreSQL of the test's own (pg_lib.sh),
+# the store alone (test_server_pg: the guards of exactly-once, group commit, a failed
+# commit, expiry, one server per database), then the server's own tests on it: whole
+# games with every frame checked and the records replayed after a restart (play.sh),
+# SIGKILL at random moments with no acknowledged move lost (crash.sh), a failed group
+# commit (store_fail.sh); two processes on one database, one owner per game, and a
+# game taken over after its owner is killed.
+set -eu
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/pg_lib.sh"
+HERE=$(cd "$(dirname "$0")" && pwd)
+pg_start
+CARC_TEST_PG=$(pg_uri store)
+export CARC_TEST_PG
+"$(dirname "$CLIENT")/test_server_pg" || { echo "FAIL: test_server_pg"; exit 1; }
+for t in play crash store_fail; do
+    CARC_TEST_DB=$(pg_uri "$t")
+    export CARC_TEST_DB
+    sh "$HERE/$t.sh" "$CARC" "$CLIENT" "$RAW" > "$DIR/$t.out" 2>&1 ||
+        { echo "FAIL: $t.sh on PostgreSQL"; tail -20 "$DIR/$t.out"; exit 1; }
+    tail -1 "$DIR/$t.out"
+done
+# Two processes on one database, one owner per game: a game created on A is refused by
+# B (503, and its WebSocket) while A lives, so B cannot accept a move of it; A plays a
+# move; A is killed (SIGKILL); B takes the game over from its log with that move, and
+# plays the next.
+CARC_TEST_DB=$(pg_uri two)
+start_server
+PA=$PORT APID=$SERVER_PID
+PORT=
+start_server --request-timeout 3
+PB=$PORT BPID=$SERVER_PID
+"$CLIENT" post "$PA" /api/games '{"players":["human","human"],"seed":21}' > "$DIR/game"
+id=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
+tok0=$(sed -n 's/.*"seat":0,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
+tok1=$(sed -n 's/.*"seat":1,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
+[ -n "$id" ] && [ -n "$tok0" ] && [ -n "$tok1" ] || { echo "FAIL: no game: $(cat "$DIR/game")"; exit 1; }
+"$CLIENT" get "$PB" "/api/games/$id" | head -2 | tr '\n' ' ' > "$DIR/got"
+grep -q '^503 .*another server process' "$DIR/got" ||
+    { echo "FAIL: B hosts A's game: $(cat "$DIR/got")"; exit 1; }
+# B's session waits for the game (--request-timeout 3), then is refused
+"$RAW" "$PB" "ws:/ws/$id/$tok0" read:6 > "$DIR/got"
+grep -a -q 'another server process' "$DIR/got" && ! grep -a -q '"type":"state"' "$DIR/got" ||
+    { echo "FAIL: B opened a session on A's game: $(tail -c 300 "$DIR/got")"; exit 1; }
+# move_on PORT TOKEN INDEX: the seat plays its first legal move at INDEX; the state after
+move_on() {
+    "$RAW" "$1" "ws:/ws/$id/$2" read:2 > "$DIR/st"
+    mv=$(grep -a -o '"legal":\["[^"]*"' "$DIR/st" | tail -1 | sed 's/"legal":\["//; s/"$//')
+    [ -n "$mv" ] || { echo "FAIL: no legal move for the seat at $3: $(tail -c 300 "$DIR/st")"; exit 1; }
+    "$RAW" "$1" "ws:/ws/$id/$2" sleep:0.5 "frame:1:1:{\"type\":\"move\",\"index\":$3,\"move\":\"$mv\"}" \
+        read:2 > "$DIR/st"
+    grep -a -q "\"index\":$(($3 + 1))," "$DIR/st" ||
+        { echo "FAIL: the move $mv at $3 was not played: $(tail -c 300 "$DIR/st")"; exit 1; }
+}
+move_on "$PA" "$tok0" 0
+# a session on B waits; A is killed; the session joins the game B takes over
+"$RAW" "$PB" "ws:/ws/$id" read:4 > "$DIR/waited" &
+WAITER=$!
+sleep 1
+kill -9 "$APID"
+wait "$APID" 2>/dev/null || true
+wait "$WAITER"
+grep -a -q '"type":"state".*"index":1,' "$DIR/waited" ||
+    { echo "FAIL: the session waiting on B did not join: $(tail -c 300 "$DIR/waited")"; exit 1; }
+i=0
+until "$CLIENT" get "$PB" "/api/games/$id" | head -1 | grep -q '^200 '; do
+    i=$((i + 1))
+    [ $i -lt 50 ] || { echo "FAIL: B does not take the game over after A died"; exit 1; }
+    sleep 0.1
+done
+"$CLIENT" get "$PB" "/api/games/$id" | grep -q '"index":1,' ||
+    { echo "FAIL: the move A acknowledged is not in B's game"; exit 1; }
+# the seat that owes index 1 (seat 0 may still owe it: a follower's decision)
+if "$RAW" "$PB" "ws:/ws/$id/$tok1" read:2 | grep -a -q '"legal":\["'; then
+    move_on "$PB" "$tok1" 1
+else
+    move_on "$PB" "$tok0" 1
+fi
+"$CLIENT" get "$PB" "/api/games/$id" | grep -q '"index":2,' ||
+    { echo "FAIL: B's move is not in the game"; exit 1; }
+SERVER_PID=$BPID
+stop_server
+# a database that is not there
+rc=0
+"$CARC" serve --port 0 --db "postgresql:///nowhere?host=$DIR/pgsock&user=postgres" > /dev/null \
+    2> "$DIR/err" || rc=$?
+[ "$rc" -eq 1 ] && grep -q "cannot connect to the PostgreSQL database" "$DIR/err" ||
+    { echo "FAIL: a missing database: exit $rc: $(cat "$DIR/err")"; exit 1; }
+echo "server pg: ok"

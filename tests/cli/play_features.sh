@@ -37,6 +37,9 @@ T send-keys -t syn c
 wait_for syn '^ *-5 .* 4 *│' 15 || fail "syn: c does not fit the board"
 T send-keys -t syn i
 wait_for syn 'Tiles left in the stack: 50' 15 || fail "syn: i shows no tiles left"
+# issue 21: the tiles left as pictures with their counts, not as letters
+grep -q ' x[0-9]' "$dir/screen" || fail "syn: i shows no count beside a tile"
+grep -q '  A [0-9]  *B [0-9]' "$dir/screen" && fail "syn: i lists the tiles by letter"
 grep -q 'Points by category' "$dir/screen" || fail "syn: i shows no points by category"
 grep -q '^ *0 you  *[0-9]' "$dir/screen" || fail "syn: no category row for seat 0"
 T send-keys -t syn i

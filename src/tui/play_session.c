@@ -154,6 +154,18 @@ static void account(play_session *s, int reader, const carc_game *src, int decid
             snprintf(line, sizeof line, "%.40s %.150s", who, plain);
         emit(s, reader, PLOG_MOVE, line);
     }
+    /* a Mastermind spot that lapsed: it bound this placement, and the tile went
+     * elsewhere (it did not fit there): say the card had no effect (issue 21) */
+    if (m && m->kind == CARC_MOVE_PLACE) {
+        carc_mastermind_mark mk[2];
+        int nm = carc_masterminds(s->before, mk);
+        for (int k = 0; k < nm; k++)
+            if (mk[k].turn == carc_turn(s->before) && (mk[k].x != m->x || mk[k].y != m->y)) {
+                emit(s, reader, PLOG_PLAIN,
+                     "  Mastermind had no effect: the tile did not fit the spot it named.");
+                break;
+            }
+    }
     for (i = 0; i < n; i++) {
         const carc_event *e = &ev[i];
         if (m && e->kind == CARC_EV_PLACED && m->kind == CARC_MOVE_PLACE)

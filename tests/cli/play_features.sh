@@ -226,6 +226,12 @@ rows=$(awk '/── log of/ { on = 1; next } on' "$dir/screen" | sed '$d' | wc -
 T send-keys -t gl q y
 ended gl
 
+# ---- issue 21: a Mastermind spot the tile did not fit is said to have had no effect
+"$carc" play --players greedy,greedy --expansions christmas --seed 1 --headless >"$dir/mm.txt" 2>&1 \
+    || fail "mm: the headless game failed"
+grep -B1 'Mastermind had no effect: the tile did not fit the spot it named' "$dir/mm.txt" \
+    | grep -q 'places a tile at' || fail "mm: a lapsed Mastermind is not said, after the placement"
+
 # ---- issue 21: o shows the whole board zoomed out, even a 15 x 10 one at 80x24
 start ov 80 24 --resume "$here/play/hand.json" --players human,random
 wait_for ov '-- choose (' 30 || fail "ov: no choice list"

@@ -593,7 +593,7 @@ static void test_state_json(void **state)
     assert_true(json_array_size(json_object_get(o, "winners")) >= 1);
     assert_int_equal(json_array_size(json_object_get(o, "legal")), 0);
     assert_string_equal(json_string_value(json_object_get(json_object_get(o, "pending"),
-                                                          "decision")), "none");
+                                                          "decision")), "over");
     json_decref(o);
     free(text);
 

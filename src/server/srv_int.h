@@ -67,17 +67,24 @@ int srv_is_hex(const char *s, size_t n);
 
 /* ---- srv_msg.c ---------------------------------------------------------------- */
 
-enum srv_msg_type { SRV_MSG_MOVE = 1, SRV_MSG_SYNC };
+enum srv_msg_type { SRV_MSG_MOVE = 1, SRV_MSG_SYNC, SRV_MSG_CHAT };
 
-/* A client message: {"type": "move", "index": N, "move": "..."} or
- * {"type": "state"} (send me the current state). */
+/* Chat: a message holds 1 to SRV_CHAT_MAX bytes of UTF-8 without control characters;
+ * a session may send SRV_CHAT_BURST at once, then one every SRV_CHAT_EVERY seconds;
+ * a session opening gets the last SRV_CHAT_KEEP of its game. */
+enum { SRV_CHAT_MAX = 280, SRV_CHAT_BURST = 5, SRV_CHAT_EVERY = 3, SRV_CHAT_KEEP = 100 };
+
+/* A client message: {"type": "move", "index": N, "move": "..."},
+ * {"type": "state"} (send me the current state) or {"type": "chat", "text": "..."}. */
 typedef struct srv_msg {
     int type;
     long index;
     char move[CARC_NOTATION_MAX];
+    char text[SRV_CHAT_MAX + 1];
 } srv_msg;
 
-/* Parses one WebSocket message. 0, or -1 with one line in err naming what is wrong. */
+/* Parses one WebSocket message. 0, or -1 with one line in err naming what is wrong
+ * (out->type SRV_MSG_CHAT when it was a chat message refused). */
 int srv_msg_parse(const char *buf, size_t len, srv_msg *out, char *err, size_t errsize);
 /* The same through a JSON tree only (srv_msg_parse reads the usual move message
  * without one): for the fuzz target, which checks that both agree. */
@@ -407,6 +414,8 @@ struct srv_conn {
     char wait_id[2 * SRV_ID_BYTES + 1];
     char wait_token[2 * SRV_TOKEN_BYTES + 1];  /* its token ("": a spectator) */
     double wait_until;
+    double chat_tokens;    /* chat messages this session may still send now */
+    double chat_at;        /* when chat_tokens was last refilled */
 };
 
 /* ---- server.c ----------------------------------------------------------------------- */

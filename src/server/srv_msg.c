@@ -98,6 +98,7 @@ int srv_msg_parse_json(const char *buf, size_t len, srv_msg *out, char *err, siz
 {
     static const char *const move_keys[] = {"type", "index", "move", NULL};
     static const char *const state_keys[] = {"type", NULL};
+    static const char *const chat_keys[] = {"type", "text", NULL};
     memset(out, 0, sizeof *out);
     json_t *o = msg_object(buf, len, err, errsize);
     if (!o)
@@ -105,15 +106,34 @@ int srv_msg_parse_json(const char *buf, size_t len, srv_msg *out, char *err, siz
     int rc = -1;
     json_t *type = json_object_get(o, "type");
     json_t *index = json_object_get(o, "index"), *move = json_object_get(o, "move");
+    json_t *text = json_object_get(o, "text");
     if (!json_is_string(type)) {
-        snprintf(err, errsize, "\"type\" must be a string: \"move\" or \"state\"");
+        snprintf(err, errsize, "\"type\" must be a string: \"move\", \"state\" or \"chat\"");
+    } else if (strcmp(json_string_value(type), "chat") == 0) {
+        /* chat: text only, capped, no control characters (a line of the chat each) */
+        const char *t = json_is_string(text) ? json_string_value(text) : NULL;
+        size_t n = t ? json_string_length(text) : 0;
+        int ctl = 0;
+        out->type = SRV_MSG_CHAT;  /* refused or not: the caller says a chat was refused */
+        for (size_t i = 0; t && i < n; i++)
+            ctl |= (unsigned char)t[i] < 0x20 || t[i] == 0x7f;
+        if (msg_only_keys(o, chat_keys, err, errsize) < 0) {
+            /* err says which */
+        } else if (!t || n == 0 || n > SRV_CHAT_MAX || strlen(t) != n) {
+            snprintf(err, errsize, "\"text\" must be 1 to %d bytes of text", SRV_CHAT_MAX);
+        } else if (ctl) {
+            snprintf(err, errsize, "\"text\" must hold no control characters");
+        } else {
+            memcpy(out->text, t, n + 1);
+            rc = 0;
+        }
     } else if (strcmp(json_string_value(type), "state") == 0) {
         if (msg_only_keys(o, state_keys, err, errsize) == 0) {
             out->type = SRV_MSG_SYNC;
             rc = 0;
         }
     } else if (strcmp(json_string_value(type), "move") != 0) {
-        snprintf(err, errsize, "unknown message type \"%.40s\" (\"move\" or \"state\")",
+        snprintf(err, errsize, "unknown message type \"%.40s\" (\"move\", \"state\" or \"chat\")",
                  json_string_value(type));
     } else if (msg_only_keys(o, move_keys, err, errsize) < 0) {
         /* err says which */

@@ -87,7 +87,10 @@ static const char sqlite_schema[] =
     " first_seq INTEGER, moves TEXT);"
     "CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, game TEXT NOT NULL,"
     " idx INTEGER NOT NULL, move TEXT NOT NULL, at INTEGER);"
-    "CREATE INDEX IF NOT EXISTS games_open ON games(finished);";
+    "CREATE INDEX IF NOT EXISTS games_open ON games(finished);"
+    "CREATE TABLE IF NOT EXISTS chat (seq INTEGER PRIMARY KEY, game TEXT NOT NULL,"
+    " seat INTEGER NOT NULL, at INTEGER NOT NULL, text TEXT NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS chat_game ON chat(game, seq);";
 
 void srv_strings_free(char **s, int n)
 {
@@ -756,6 +759,67 @@ static int sqlite_migrate(sqlite_store *s)
     return 0;
 }
 
+void srv_chat_rows_free(srv_chat_row *rows, int n)
+{
+    if (!rows)
+        return;
+    for (int i = 0; i < n; i++)
+        free(rows[i].text);
+    free(rows);
+}
+
+/* Chat: rare next to moves, so each call prepares its statement. */
+static int sqlite_append_chat(srv_store *base, const char *id, int seat, int64_t at,
+                              const char *text)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *st = NULL;
+    int rc = -1;
+    if (sqlite3_prepare_v2(s->db, "INSERT INTO chat (game, seat, at, text) VALUES (?1, ?2, ?3, ?4)",
+                           -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC) == SQLITE_OK &&
+        sqlite3_bind_int(st, 2, seat) == SQLITE_OK && sqlite3_bind_int64(st, 3, at) == SQLITE_OK &&
+        sqlite3_bind_text(st, 4, text, -1, SQLITE_STATIC) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_DONE)
+        rc = 0;
+    else
+        snprintf(base->err, sizeof base->err, "chat: %s", sqlite3_errmsg(s->db));
+    sqlite3_finalize(st);
+    return rc;
+}
+
+static int sqlite_load_chat(srv_store *base, const char *id, int max, srv_chat_row **rows,
+                            int *n)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *st = NULL;
+    *rows = NULL;
+    *n = 0;
+    if (max <= 0)
+        return 0;
+    if (sqlite3_prepare_v2(s->db, "SELECT seat, at, text FROM (SELECT seq, seat, at, text FROM chat"
+                           " WHERE game = ?1 ORDER BY seq DESC LIMIT ?2) ORDER BY seq",
+                           -1, &st, NULL) != SQLITE_OK ||
+        sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC) != SQLITE_OK ||
+        sqlite3_bind_int(st, 2, max) != SQLITE_OK || !(*rows = calloc((size_t)max, sizeof **rows))) {
+        snprintf(base->err, sizeof base->err, "chat: %s", sqlite3_errmsg(s->db));
+        sqlite3_finalize(st);
+        return -1;
+    }
+    int rc;
+    while (*n < max && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(st, 2);
+        srv_chat_row *r = &(*rows)[*n];
+        r->seat = sqlite3_column_int(st, 0);
+        r->at = sqlite3_column_int64(st, 1);
+        if (!(r->text = strdup(t ? (const char *)t : "")))
+            break;
+        (*n)++;
+    }
+    sqlite3_finalize(st);
+    return 0;
+}
+
 static void sqlite_close(srv_store *base)
 {
     sqlite_store *s = (sqlite_store *)base;
@@ -844,6 +908,8 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
     s->base.expire = sqlite_expire;
     s->base.claim = sqlite_claim;
     s->base.release = sqlite_release;
+    s->base.append_chat = sqlite_append_chat;
+    s->base.load_chat = sqlite_load_chat;
     s->base.close = sqlite_close;
     if (sqlite_lock(s, path, err, errsize) < 0) {
         sqlite_close(&s->base);

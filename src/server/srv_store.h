@@ -35,6 +35,15 @@ typedef struct srv_game_row {
 
 void srv_game_row_free(srv_game_row *row);
 
+/* One chat message of a game (seat -1: a spectator). */
+typedef struct srv_chat_row {
+    int seat;
+    int64_t at;         /* unix seconds */
+    char *text;
+} srv_chat_row;
+
+void srv_chat_rows_free(srv_chat_row *rows, int n);
+
 typedef struct srv_store srv_store;
 struct srv_store {
     int (*create_game)(srv_store *st, const srv_game_row *row);
@@ -65,6 +74,11 @@ struct srv_store {
      * advisory lock on the id.) */
     int (*claim)(srv_store *st, const char *id);
     void (*release)(srv_store *st, const char *id);
+    /* Chat, kept with the game: a message appended (inside a batch, durable with it),
+     * and the last `max` messages of a game, oldest first (*rows malloc'd). A store
+     * may leave both NULL: chat is then not kept. */
+    int (*append_chat)(srv_store *st, const char *id, int seat, int64_t at, const char *text);
+    int (*load_chat)(srv_store *st, const char *id, int max, srv_chat_row **rows, int *n);
     void (*close)(srv_store *st);
     char err[256];
 };

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "srv_int.h"
 
@@ -116,6 +117,64 @@ static void ws_error(srv_conn *c, long index, const char *message)
     ws_queue(c, f);
     srv_frame_unref(f);
     free(text);
+}
+
+/* {"type":"chat","messages":[{"at":T,"seat":S,"text":"..."},...]}: text escaped as
+ * JSON, so a message is never markup; the page shows it as text (docs/SERVER.md). */
+static char *ws_chat_frame(const srv_chat_row *rows, int n)
+{
+    strbuf b;
+    sb_init(&b, 256);
+    sb_puts(&b, "{\"messages\":[");
+    for (int i = 0; i < n; i++) {
+        sb_printf(&b, "%s{\"at\":%lld,\"seat\":%d,\"text\":", i ? "," : "",
+                  (long long)rows[i].at, rows[i].seat);
+        sb_json_string(&b, rows[i].text);
+        sb_putc(&b, '}');
+    }
+    sb_puts(&b, "],\"type\":\"chat\"}");
+    return sb_take(&b);
+}
+
+/* Queues a chat frame of rows for c, or for every session of the game when all. */
+static void ws_chat_send(srv_conn *c, const srv_chat_row *rows, int n, int all)
+{
+    char *text = ws_chat_frame(rows, n);
+    srv_frame *f = text ? srv_frame_new(text) : NULL;
+    free(text);
+    if (!f)
+        return;
+    if (all) {
+        for (srv_conn *o = c->game->conns; o; o = o->next)
+            ws_queue(o, f);
+    } else {
+        ws_queue(c, f);
+    }
+    srv_frame_unref(f);
+}
+
+/* A chat message from c: within the session's rate, kept with the game, then sent to
+ * every seat and spectator of it. */
+static void ws_chat(srv_server *s, srv_conn *c, const char *text)
+{
+    srv_game *gm = c->game;
+    double now = srv_now();
+    c->chat_tokens += (now - c->chat_at) / SRV_CHAT_EVERY;
+    if (c->chat_tokens > SRV_CHAT_BURST)
+        c->chat_tokens = SRV_CHAT_BURST;
+    c->chat_at = now;
+    if (c->chat_tokens < 1) {
+        ws_error(c, -2, "too many chat messages: wait a moment");
+        return;
+    }
+    c->chat_tokens -= 1;
+    srv_chat_row row = {c->seat, (int64_t)time(NULL), (char *)text};
+    if (s->store->append_chat && s->store->append_chat(s->store, gm->id, c->seat, row.at, text) < 0) {
+        srv_log(s, "game %s: chat not kept: %s", gm->id, s->store->err);
+        ws_error(c, -2, "the chat message could not be kept: try again");
+        return;
+    }
+    ws_chat_send(c, &row, 1, 1);
 }
 
 /* Sends an error and closes the session once it is written. */
@@ -270,6 +329,15 @@ static int ws_attach(srv_server *s, srv_conn *c, srv_game *gm)
     }
     ws_queue(c, gm->history[slot]);
     ws_state(s, c, 0);
+    /* the chat so far (the last SRV_CHAT_KEEP messages) */
+    c->chat_tokens = SRV_CHAT_BURST;
+    c->chat_at = srv_now();
+    srv_chat_row *rows = NULL;
+    int nrows = 0;
+    if (s->store->load_chat && s->store->load_chat(s->store, gm->id, SRV_CHAT_KEEP, &rows, &nrows) == 0 &&
+        nrows > 0)
+        ws_chat_send(c, rows, nrows, 0);
+    srv_chat_rows_free(rows, nrows);
     return 0;
 }
 
@@ -280,12 +348,16 @@ static void ws_message(srv_server *s, srv_conn *c, const char *buf, size_t len)
     srv_msg msg;
     srv_game *gm = c->game;
     if (srv_msg_parse(buf, len, &msg, err, sizeof err) < 0) {
-        ws_error(c, gm->index, err);
+        ws_error(c, msg.type == SRV_MSG_CHAT ? -2 : gm->index, err);  /* -2: a chat message */
         return;
     }
     if (msg.type == SRV_MSG_SYNC) {
         c->sent = -1;  /* asked for: the whole state */
         ws_state(s, c, 0);
+        return;
+    }
+    if (msg.type == SRV_MSG_CHAT) {  /* seats and spectators alike */
+        ws_chat(s, c, msg.text);
         return;
     }
     if (c->seat < 0) {

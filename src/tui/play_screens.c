@@ -321,13 +321,26 @@ void play_screen_info(play_ui *ui, const carc_game *v)
     erase();
     snprintf(line, sizeof line, "Tiles left in the stack: %d (i closes)", carc_stack_left(v));
     play_put(ui, row++, col, w, line, play_attr(ui, PCOL_TITLE) | AT_BOLD);
-    /* six kinds per row: "A 2  B 4 ..." (the letters of `carc tiles` and docs/RULES.md §0) */
-    for (k = 0; k < CARC_TILE_KINDS; k += 6) {
-        len = 0;
-        for (i = k; i < k + 6 && i < CARC_TILE_KINDS; i++)
-            len += (size_t)snprintf(line + len, sizeof line - len, "%c %-2d  ",
-                                    carc_tile_def_of(i)->letter, left[i] > 0 ? left[i] : 0);
-        play_put(ui, row++, col, w, line, AT_NORMAL);
+    /* the kinds still in the stack as pictures, each with how many are left (players
+     * know tiles by what they show, not by the letters of `carc tiles`: issue 21) */
+    {
+        int per = (w + 2) / (PT_COLS + 5), shown = 0;
+        if (per < 1)
+            per = 1;
+        for (k = 0; k < CARC_TILE_KINDS; k++) {
+            play_cell grid[PT_ROWS][PT_COLS];
+            int x0 = col + (shown % per) * (PT_COLS + 5), y0 = row + (shown / per) * PT_ROWS;
+            if (left[k] <= 0)
+                continue;
+            if (y0 + PT_ROWS > ui->H - 10)
+                break;  /* a very small screen: the points below matter more */
+            play_tile_paint(k, 0, grid);
+            play_paint_tile(ui, y0, x0, grid, 0);
+            snprintf(line, sizeof line, "x%d", left[k]);
+            play_put(ui, y0 + 1, x0 + PT_COLS + 1, 3, line, AT_BOLD);
+            shown++;
+        }
+        row += (shown + per - 1) / per * PT_ROWS;
     }
     row++;
     play_put(ui, row++, col, w, "Points by category (so far)", play_attr(ui, PCOL_TITLE) | AT_BOLD);

@@ -91,6 +91,48 @@ static void move_words(const carc_game *v, int decision, const carc_move *m, cha
     }
 }
 
+/* Why `seat` received a gift in the move whose events are ev[0..n) (issue 21): a road
+ * or city of the tile it placed (x,y) that another seat leads, read from src (the
+ * reader's view); a feature the tile completed has been scored and emptied, so its
+ * scoring events name who led it. Writes "it extended seat 0's road" or the like. */
+static void gift_reason(play_session *s, int reader, const carc_game *src, const carc_event *ev,
+                        int n, int seat, int x, int y, char *buf, size_t size)
+{
+    char who[48];
+    for (int i = 0; i < n; i++)
+        if (ev[i].kind == CARC_EV_SCORED && ev[i].seat != seat &&
+            ev[i].b == CARC_REASON_COMPLETED &&
+            (ev[i].a == CARC_FEAT_ROAD || ev[i].a == CARC_FEAT_CITY)) {
+            play_seat_label(s, ev[i].seat, reader, who, sizeof who);
+            if (ev[i].seat == reader && strstr(who, "(you)"))
+                snprintf(buf, size, "it completed your %s", carc_feature_name(ev[i].a));
+            else
+                snprintf(buf, size, "it completed %.40s's %s", who, carc_feature_name(ev[i].a));
+            return;
+        }
+    for (int port = 0; port < CARC_PORTS; port++) {
+        carc_feature_info fi;
+        int canon, type = carc_segment(src, x, y, port, &canon), max = 0, lead = -1;
+        if ((type != CARC_FEAT_ROAD && type != CARC_FEAT_CITY) || canon != port ||
+            !carc_feature_at(src, x, y, port, &fi))
+            continue;
+        for (int k = 0; k < CARC_MAX_PLAYERS; k++)
+            if (fi.followers[k] > max) {
+                max = fi.followers[k];
+                lead = k;
+            }
+        if (lead >= 0 && lead != seat && fi.followers[seat] < max) {
+            play_seat_label(s, lead, reader, who, sizeof who);
+            if (lead == reader && strstr(who, "(you)"))
+                snprintf(buf, size, "it extended your %s", carc_feature_name(type));
+            else
+                snprintf(buf, size, "it extended %.40s's %s", who, carc_feature_name(type));
+            return;
+        }
+    }
+    snprintf(buf, size, "it extended a road or city another player leads");
+}
+
 /* Writes the account of the last apply (or of carc_new when mtext is NULL) for
  * `reader`, reading the events from src (the reader's view, or the full state). */
 static void account(play_session *s, int reader, const carc_game *src, int decider,
@@ -112,6 +154,18 @@ static void account(play_session *s, int reader, const carc_game *src, int decid
             snprintf(line, sizeof line, "%.40s %.150s", who, plain);
         emit(s, reader, PLOG_MOVE, line);
     }
+    /* a Mastermind spot that lapsed: it bound this placement, and the tile went
+     * elsewhere (it did not fit there): say the card had no effect (issue 21) */
+    if (m && m->kind == CARC_MOVE_PLACE) {
+        carc_mastermind_mark mk[2];
+        int nm = carc_masterminds(s->before, mk);
+        for (int k = 0; k < nm; k++)
+            if (mk[k].turn == carc_turn(s->before) && (mk[k].x != m->x || mk[k].y != m->y)) {
+                emit(s, reader, PLOG_PLAIN,
+                     "  Mastermind had no effect: the tile did not fit the spot it named.");
+                break;
+            }
+    }
     for (i = 0; i < n; i++) {
         const carc_event *e = &ev[i];
         if (m && e->kind == CARC_EV_PLACED && m->kind == CARC_MOVE_PLACE)
@@ -125,6 +179,12 @@ static void account(play_session *s, int reader, const carc_game *src, int decid
             play_seat_label(s, e->seat, reader, label, sizeof label);
             snprintf(line, sizeof line, "-- turn %d, %.40s: %.150s", shown, label, text);
             emit(s, reader, PLOG_TURN, line);
+        } else if (e->kind == CARC_EV_GIFT_DRAWN && s->have_last) {
+            /* a gift with its reason: how one is earned (issue 21) */
+            char why[120], both[PLAY_LINE];
+            gift_reason(s, reader, src, ev, n, e->seat, s->last_x, s->last_y, why, sizeof why);
+            snprintf(both, sizeof both, "%.*s: %s.", (int)strlen(text) - 1, text, why);
+            emit(s, reader, PLOG_PLAIN, both);
         } else {
             emit(s, reader, PLOG_PLAIN, text);
         }

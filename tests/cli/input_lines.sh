@@ -21,7 +21,7 @@ printf '1 le\000gal\n\000\nhelp\n' | "$carc" engine >"$dir/out" || fail "engine 
 sed -n 1p "$dir/out" | grep -q '^?1 line holds a NUL byte (at byte 5)$' \
     || fail "NUL line: $(sed -n 1p "$dir/out")"
 sed -n 2p "$dir/out" | grep -q '^? line holds a NUL byte' || fail "lone NUL: $(sed -n 2p "$dir/out")"
-sed -n 3p "$dir/out" | grep -q '^= new ' || fail "no reply to help after NUL lines"
+sed -n 3p "$dir/out" | grep -q '^= \["new ' || fail "no reply to help after NUL lines"
 
 # a line of exactly the limit is read whole (an unknown command, echoed clipped);
 # one byte more is too long; the session goes on after both
@@ -32,7 +32,7 @@ sed -n 3p "$dir/out" | grep -q '^= new ' || fail "no reply to help after NUL lin
     || fail "line at the limit: $(sed -n 1p "$dir/out" | cut -c1-200)"
 [ "$(sed -n 2p "$dir/out")" = "?3 line longer than $limit bytes" ] \
     || fail "line over the limit: $(sed -n 2p "$dir/out" | cut -c1-200)"
-sed -n 3p "$dir/out" | grep -q '^=4 new ' || fail "no reply to help after a long line"
+sed -n 3p "$dir/out" | grep -q '^=4 \["new ' || fail "no reply to help after a long line"
 
 # a 1 MB argument is clipped too, whatever echoes it
 { printf 'new\n5 legal '; xs 1000000; printf '\n'; } | "$carc" engine >"$dir/out"
@@ -82,7 +82,7 @@ if (ulimit -v 20000 && echo help | "$carc" engine >/dev/null 2>&1); then
     [ $rc -eq 0 ] || fail "engine out of memory: exit $rc: $(cat "$dir/err")"
     [ "$(sed -n 1p "$dir/out")" = "?7 out of memory reading the line" ] \
         || fail "engine out of memory: '$(sed -n 1p "$dir/out" | cut -c1-200)'"
-    sed -n 2p "$dir/out" | grep -q '^=8 new ' || fail "no reply after the line memory could not hold"
+    sed -n 2p "$dir/out" | grep -q '^=8 \["new ' || fail "no reply after the line memory could not hold"
     { echo "$first"; xs 15000000; echo; } >"$dir/bigrec"
     (ulimit -v 20000 && "$carc" replay "$dir/bigrec" >"$dir/out" 2>"$dir/err")
     rc=$?

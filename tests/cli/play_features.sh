@@ -26,6 +26,9 @@ drawn=$(sed -n '2,/── log of/p' "$dir/screen" | grep -v '── log of' | se
 placed=$(panel | awk '$1 ~ /^>?[0-9]$/ && NF >= 4 && $3 ~ /^[0-9]+$/ { n += 7 - $4 } END { print n }')
 [ "$drawn" -eq "$placed" ] || fail "syn: $placed followers on the board, $drawn drawn"
 head -n 1 "$dir/screen" | grep -q ' -5 .* 4 *│' || fail "syn: the board (x -5..4) is not all in view"
+# issue 21: a gift received says why (whose road or city the tile extended)
+grep -q 'receives a gift: it \(extended\|completed\) \(your\|seat [0-9]\)' "$dir/screen" \
+    || fail "syn: the log does not say why a gift was received"
 grep -q 'they may block it with Shield.)' "$dir/screen" || fail "syn: a long log line is cut"
 grep -q 'aims the card at the field at -4,-1 (south side, east end)' "$dir/screen" || fail "syn: the log does not say the target in words"
 T send-keys -t syn H H
@@ -34,6 +37,9 @@ T send-keys -t syn c
 wait_for syn '^ *-5 .* 4 *│' 15 || fail "syn: c does not fit the board"
 T send-keys -t syn i
 wait_for syn 'Tiles left in the stack: 50' 15 || fail "syn: i shows no tiles left"
+# issue 21: the tiles left as pictures with their counts, not as letters
+grep -q ' x[0-9]' "$dir/screen" || fail "syn: i shows no count beside a tile"
+grep -q '  A [0-9]  *B [0-9]' "$dir/screen" && fail "syn: i lists the tiles by letter"
 grep -q 'Points by category' "$dir/screen" || fail "syn: i shows no points by category"
 grep -q '^ *0 you  *[0-9]' "$dir/screen" || fail "syn: no category row for seat 0"
 T send-keys -t syn i
@@ -219,6 +225,12 @@ rows=$(awk '/── log of/ { on = 1; next } on' "$dir/screen" | sed '$d' | wc -
 [ "$rows" -ge 11 ] || fail "gl: the log has $rows rows at 100x50"
 T send-keys -t gl q y
 ended gl
+
+# ---- issue 21: a Mastermind spot the tile did not fit is said to have had no effect
+"$carc" play --players greedy,greedy --expansions christmas --seed 1 --headless >"$dir/mm.txt" 2>&1 \
+    || fail "mm: the headless game failed"
+grep -B1 'Mastermind had no effect: the tile did not fit the spot it named' "$dir/mm.txt" \
+    | grep -q 'places a tile at' || fail "mm: a lapsed Mastermind is not said, after the placement"
 
 # ---- issue 21: o shows the whole board zoomed out, even a 15 x 10 one at 80x24
 start ov 80 24 --resume "$here/play/hand.json" --players human,random

@@ -3,7 +3,8 @@
 // touch) follower targets are touch areas of 44 px at least, 44 px apart, a tap 6 px off a
 // target picks that target, and the final table's Total is in view; a move that lost a race
 // between two tabs of one seat says so; notices next to the board say what happened (a gift
-// with its reason, points scored) and points rise from the feature.
+// with its reason, points scored) and points rise from the feature; over the hand limit one
+// copy of a card is marked and the Confirm is in view.
 import { check, createGame, decide, launch, startServer, waitTurn, watchErrors } from './lib.mjs';
 
 /** Records every notice shown and every rising number, for the test to read at the end. */
@@ -150,6 +151,41 @@ async function raceBetweenTabs(server, browser, errors) {
   await ctx.close();
 }
 
+/**
+ * Over the hand limit: clicking one copy of a card marks that copy only, and the Confirm it
+ * brings is in view (the hand is below the prompt). Seed 3 with Christmas Present, a person who
+ * draws every card and plays none, comes to the limit.
+ */
+async function discard(server, browser, errors) {
+  const game = await createGame(server.url, { players: ['human', 'greedy'], expansions: 'christmas', seed: 3 });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  watchErrors(page, errors);
+  await page.goto(`${server.url}${game.seats[0].url}`);
+  const memo = { turn: -1, cards: 0 };
+  let checked = 0;
+  for (let n = 0; n < 3000 && !checked; n++) {
+    if (await waitTurn(page) !== 'mine') break;
+    if (await page.locator('[data-key=discard]').count()) {
+      const ids = await page.$$eval('#hand .card.playable', (els) => els.map((e) => e.getAttribute('data-card')));
+      const dup = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+      const pick = dup >= 0 ? dup : ids.length - 1;
+      await page.locator('#hand .card.playable').nth(pick).click();
+      check(await page.locator('#hand .card.chosen').count() === 1, `one card clicked, ${await page.locator('#hand .card.chosen').count()} marked`);
+      const inView = await page.locator('[data-key=confirm]').evaluate((b) => {
+        const r = b.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight;
+      });
+      check(inView, 'the Confirm of a discard is out of view');
+      await page.locator('[data-key=confirm]').click();
+      checked++;
+      continue;
+    }
+    await decide(page, memo, 0);
+  }
+  check(checked > 0, 'no discard over the hand limit came up (seed 3)');
+  await page.close();
+}
+
 export default async function (opts) {
   const server = await startServer(opts.carc);
   const browser = await launch();
@@ -158,6 +194,7 @@ export default async function (opts) {
     await invalidLinks(server, browser, errors);
     await cloisterTooltip(server, browser);
     await raceBetweenTabs(server, browser, errors);
+    await discard(server, browser, errors);
     await phoneGame(server, browser, errors);
     check(!errors.length, errors.join('\n'));
   } finally {

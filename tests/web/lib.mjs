@@ -58,8 +58,18 @@ export function kill(server) {
   return stop(server.proc, 'SIGKILL');
 }
 
+/**
+ * Chromium, whose pages answer questions with nothing to choose after 50 ms instead of the
+ * 1.2 to 2.4 s a player's page waits (`carc.autopass`, docs/WEB.md): whole games stay quick.
+ * A test that wants the real pause removes the key in an init script of its own.
+ */
 export async function launch() {
-  return chromium.launch({ executablePath: process.env.CARC_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: process.env.CARC_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const quick = () => { try { localStorage.setItem('carc.autopass', '50'); } catch { /* a page without storage */ } };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (o) => { const c = await newContext(o); await c.addInitScript(quick); return c; };
+  browser.newPage = async (o) => { const c = await browser.newContext(o); const p = await c.newPage(); p.once('close', () => c.close().catch(() => {})); return p; };
+  return browser;
 }
 
 export async function createGame(base, body) {

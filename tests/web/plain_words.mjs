@@ -12,6 +12,8 @@ export default async function (opts) {
   const errors = [];
   try {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // this game keeps a player's real pause before an automatic pass (lib.mjs shortens it)
+    await ctx.addInitScript(() => localStorage.removeItem('carc.autopass'));
     const lobby = await ctx.newPage();
     watchErrors(lobby, errors);
     await lobby.goto(`${server.url}/`);

@@ -136,6 +136,14 @@ async function start() {
   $('zoom-in').onclick = () => board.zoom(1.25);
   $('zoom-out').onclick = () => board.zoom(0.8);
   $('fit').onclick = () => fitBoard();
+  $('chat-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const input = /** @type {HTMLInputElement} */ ($('chat-text'));
+    const text = input.value.trim();
+    if (!text) return;
+    if (S.link?.send({ type: 'chat', text })) input.value = '';
+    else chatNote('offline');
+  });
   $('overview').addEventListener('click', (e) => {
     const box = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('overview')));
     const r = box.getBoundingClientRect(), [bx, by, bw, bh] = board.bounds();
@@ -176,6 +184,14 @@ async function start() {
 
 /** @param {Frame} msg */
 function onMessage(msg) {
+  if (msg.type === 'chat') {
+    for (const m of msg.messages) addChat(m.seat, m.text);
+    return;
+  }
+  if (msg.type === 'error' && msg.index === -2) {  // a chat message refused
+    chatNote(msg.message);
+    return;
+  }
   if (msg.type === 'error') {
     S.ui.sent = false;
     if (msg.index === -1) {
@@ -243,6 +259,30 @@ function invalidLink(message) {
   a.href = '/';
   a.textContent = 'Go to the lobby';
   p.append(h, t, a);
+}
+
+/**
+ * One chat message in the chat panel: the seat's name in its colour, then the text, both as
+ * text nodes (a message is never markup). @param {number} seat @param {string} text
+ */
+function addChat(seat, text) {
+  const ol = $('chat-log');
+  const li = document.createElement('li');
+  const who = document.createElement('strong');
+  who.textContent = seat >= 0 ? `${SEAT_NAMES[seat] ?? `Seat ${seat}`}${seat === mySeat() ? ' (you)' : ''}: ` : 'A spectator: ';
+  if (seat >= 0) who.style.color = SEAT_COLOURS[seat] ?? '';
+  li.append(who, document.createTextNode(text));
+  ol.appendChild(li);
+  while (ol.children.length > 200) ol.firstElementChild?.remove();
+  ol.scrollTop = ol.scrollHeight;
+}
+
+/** A word about the chat under it (a refused message). @param {string} text */
+function chatNote(text) {
+  const n = $('chat-note');
+  n.hidden = false;
+  n.textContent = /too many/.test(text) ? 'Too many messages at once: wait a moment.' : /bytes|characters/.test(text) ? 'That message is too long or holds characters the chat does not take.' : 'The message was not sent.';
+  setTimeout(() => { n.hidden = true; }, 5000);
 }
 
 /** This seat was added to the lobby's "my games" (once per page). */
@@ -524,6 +564,17 @@ const AUTO_WORDS = {
 
 /** The pause before an empty question is answered, in ms: 1.2 to 2.4 s, drawn anew each time. */
 const AUTO_MIN = 1200, AUTO_SPREAD = 1200;
+/**
+ * The pause before an automatic pass: drawn anew each time, unless this browser set its own
+ * (`carc.autopass` in localStorage, in ms: the browser tests use 50; it shows the others only
+ * this seat's own timing).
+ */
+function autoPause() {
+  let own = NaN;
+  try { own = Number(localStorage.getItem('carc.autopass') ?? NaN); } catch { /* none */ }
+  return Number.isFinite(own) && own >= 0 ? own : AUTO_MIN + Math.random() * AUTO_SPREAD;
+}
+
 /** @type {number} the move index an automatic pass is scheduled for (-1: none) */
 let autoFor = -1;
 
@@ -536,7 +587,7 @@ function autoPass(index) {
     if (!f || f.index !== index || !emptyQuestion(f.view.pending?.decision, f.legal ?? [])) return;
     document.body.dataset.autoPasses = String(Number(document.body.dataset.autoPasses ?? 0) + 1);
     send('pass');
-  }, AUTO_MIN + Math.random() * AUTO_SPREAD);
+  }, autoPause());
 }
 
 /** Which deck a pending draw offers, when the view says. @param {View} v */

@@ -116,11 +116,15 @@ export {};
 
 /** The game so far as this session may see it, sent first when a session opens. @typedef {{type: 'history', index: number, steps: HistoryStep[]}} HistoryFrame */
 
-/** A message refused: nothing changed. @typedef {{type: 'error', index: number, message: string}} ErrorFrame */
+/** A message refused: nothing changed. `index` -1: the link itself was refused (the session closes); -2: a chat message. @typedef {{type: 'error', index: number, message: string}} ErrorFrame */
 
-/** Any frame the server sends. @typedef {StateFrame|DeltaFrame|HistoryFrame|ErrorFrame} Frame */
+/** A chat message: who (`seat`, -1 a spectator), when (unix seconds) and its text (plain text, never markup). @typedef {{at: number, seat: number, text: string}} ChatMessage */
 
-/** What a client sends: a move for the decision at `index`, or a request for the full state. @typedef {{type: 'move', index: number, move: string}|{type: 'state'}} ClientMessage */
+/** Chat messages: the last ones of the game when a session opens, then each as it is sent. @typedef {{type: 'chat', messages: ChatMessage[]}} ChatFrame */
+
+/** Any frame the server sends. @typedef {StateFrame|DeltaFrame|HistoryFrame|ErrorFrame|ChatFrame} Frame */
+
+/** What a client sends: a move for the decision at `index`, a request for the full state, or a chat message. @typedef {{type: 'move', index: number, move: string}|{type: 'state'}|{type: 'chat', text: string}} ClientMessage */
 
 // ---- HTTP API (docs/SERVER.md, "HTTP") ----
 

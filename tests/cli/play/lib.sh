@@ -88,6 +88,11 @@ drive() {
         fi
         grep -q 'refused' "$dir/screen" && fail "$1: a move was refused"
         if grep -q 'Pass the keyboard to seat [0-9] - press Enter' "$dir/screen"; then
+            # the screen drawn in full first: a capture can catch the terminal half way
+            # from the seat's screen to the hand-over (settle keeps its own deadline)
+            keep_end=$end
+            settle "$1"
+            end=$keep_end
             grep -q 'Your gifts\|Your cards\|log of seat' "$dir/screen" \
                 && fail "$1: the hand-over screen shows a hand or a log"
             [ $# -ge 3 ] && [ "$handovers" -ge "$3" ] && return 0

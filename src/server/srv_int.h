@@ -1,31 +1,38 @@
 /*
  * srv_int.h - what the files of the server share. One file per job:
  *   server.c           libwebsockets: the context, its one protocol's callback, the
- *                      service loop until the stop flag (srv_run); the clock, the log
- *   srv_host.c         hosting the live games: find or load one, what follows a change,
- *                      group commit per service pass, idle games out of memory,
+ *                      service loop until the stop flag (srv_run); the clock, the
+ *                      bounded log; descriptors in reserve
+ *   srv_host.c         hosting the live games: find or load one (claimed from the
+ *                      store: one owner per game), what follows a change, group
+ *                      commit per service pass, idle games out of memory, expiry,
  *                      computer seats' decisions out and their answers back
- *   srv_http.c         HTTP routes: the JSON API and the static pages
- *   srv_ws.c           WebSocket sessions: joining a seat, moves in, frames out
+ *   srv_http.c         HTTP routes: the JSON API and the static pages; security
+ *                      headers; the replays' limits and answers; the client's address
+ *   srv_ws.c           WebSocket sessions: joining a seat (or waiting for a game another
+ *                      process holds), moves in, frames out, close codes
  *   srv_game.c         one live game: create, rebuild from its log, moves, frames
- *   srv_replay.c       a record played again step by step: POST /api/replay, and the
- *                      history a session gets when it opens
+ *   srv_replay.c       a record played again step by step: POST /api/replay (on the
+ *                      replay worker's thread), and the history a session gets
  *   srv_registry.c     the live games by id
- *   srv_bots.c         computer seats thinking on worker threads
+ *   srv_bots.c         computer seats thinking on worker threads, earliest deadline
+ *                      first, long searches kept off one worker
  *   srv_frame_pool.c   state frames: shared, counted; written by a pool of threads
  *   srv_frame_write.c  writing a frame: the full state, or a delta from the one before
  *   srv_msg.c          parsing what clients send (strict, capped)
  *   srv_token.c        ids, seat tokens, their hashes
  *   srv_rate.c         games created per address (a token bucket each)
  *   srv_sqlite.c       the SQLite store (srv_store.h)
+ *   srv_pg.c           the PostgreSQL store (srv_store.h); srv_store_open picks one
  *   srv_openlog.c      the SQLite store's moves of every unfinished game in memory
  *                      (srv_openlog.h)
  *
  * Threads: everything here runs on the service thread except the inside of
- * srv_bots.c, whose workers see only copies of one seat's view, and the inside of
+ * srv_bots.c, whose workers see only copies of one seat's view, the inside of
  * srv_frame_pool.c, whose workers write frames from immutable copies of a game's
  * state (srv_frame_write, of srv_frame_write.c, which touches only its arguments)
- * and touch nothing else.
+ * and touch nothing else, and the replay worker of srv_replay.c, which plays a
+ * record it was handed (its own copy) and hands the answer back.
  */
 #ifndef CARC_SRV_INT_H
 #define CARC_SRV_INT_H

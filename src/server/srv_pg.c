@@ -308,6 +308,9 @@ static int pg_unfinished(srv_store *base, char ***ids, int *n)
     return pg_ids((pg_store *)base, "sel_open", 0, NULL, ids, n);
 }
 
+static int pg_claim(srv_store *base, const char *id);
+static void pg_release(srv_store *base, const char *id);
+
 static int pg_expire(srv_store *base, int days, int (*live)(void *arg, const char *id),
                      void *arg, int *count)
 {
@@ -325,6 +328,12 @@ static int pg_expire(srv_store *base, int days, int (*live)(void *arg, const cha
     for (int i = 0; i < n && rc == 0; i++) {
         if (live && live(arg, ids[i]))
             continue;
+        /* a game another process hosts (a session watching it) does not expire */
+        int claim = pg_claim(base, ids[i]);
+        if (claim != 0) {
+            rc = claim < 0 ? -1 : 0;
+            continue;
+        }
         const char *q[] = {ids[i], before};
         PGresult *r = pg_run(s, "mark_expired", 2, q, "expire");
         if (!r)
@@ -332,6 +341,7 @@ static int pg_expire(srv_store *base, int days, int (*live)(void *arg, const cha
         else
             *count += atoi(PQcmdTuples(r));
         PQclear(r);
+        pg_release(base, ids[i]);
     }
     srv_strings_free(ids, n);
     return rc;

@@ -436,10 +436,10 @@ enum { SRV_NO_GAME = 1, SRV_EXPIRED, SRV_DAMAGED, SRV_ELSEWHERE };
 srv_game *srv_host_find(srv_server *s, const char *id, int *why);
 /* The message and HTTP status of a why of srv_host_find. */
 const char *srv_host_why(int why, unsigned *status);
-/* At start: expires the abandoned games (--expire-days), then checks that every
- * unfinished game rebuilds from its log, keeping live only those whose decision a
- * computer owes (the others load when asked for). Returns the live ones, -1 on a
- * store error; *total: the unfinished games. */
+/* At start: expires the abandoned games (--expire-days), then rebuilds the unfinished
+ * games that have a computer seat, keeping live only those whose decision a computer
+ * owes (the others, and games of people only, load when asked for). Returns the live
+ * ones, -1 on a store error; *total: the unfinished games. */
 int srv_host_rebuild(srv_server *s, int *total);
 /* After a game changed: frames to its sessions, and a computer's turn queued. */
 void srv_host_changed(srv_server *s, srv_game *gm);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The PostgreSQL store (issue 22, Part 2): a PostgreSQL of the test's own (pg_lib.sh),
 # the store alone (test_server_pg: the guards of exactly-once, group commit, a failed
-# commit, expiry, one server per database), then the server's own tests on it: whole
+# commit, expiry, one owner per game), then the server's own tests on it: whole
 # games with every frame checked and the records replayed after a restart (play.sh),
 # SIGKILL at random moments with no acknowledged move lost (crash.sh), a failed group
 # commit (store_fail.sh); two processes on one database, one owner per game, and a

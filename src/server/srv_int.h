@@ -31,8 +31,9 @@
  * srv_bots.c, whose workers see only copies of one seat's view, the inside of
  * srv_frame_pool.c, whose workers write frames from immutable copies of a game's
  * state (srv_frame_write, of srv_frame_write.c, which touches only its arguments)
- * and touch nothing else, and the replay worker of srv_replay.c, which plays a
- * record it was handed (its own copy) and hands the answer back.
+ * and touch nothing else, and the two replay workers of srv_replay.c (POST
+ * /api/replay; the sessions' histories), which play a record they were handed (their
+ * own copy) and hand the answer back.
  */
 #ifndef CARC_SRV_INT_H
 #define CARC_SRV_INT_H
@@ -210,6 +211,8 @@ typedef struct srv_game {
     srv_frame *history[SRV_SEATS + 1];  /* the history frame of the current index per
                                          * seat ([SRV_SEATS]: spectators), made once
                                          * for every session that opens (issue 22, H2) */
+    int history_job[SRV_SEATS + 1];     /* 1 + the index whose history the replay
+                                         * worker is making for the slot, 0: none */
     srv_conn *conns;     /* WebSocket sessions on this game */
     struct srv_game *hnext;  /* registry chain */
 } srv_game;
@@ -266,6 +269,8 @@ char *srv_replay_json(const char *text, char *err, size_t errsize);
  * the start and every move, as seat (-1: a spectator) saw it (caller frees); NULL on
  * out of memory. */
 char *srv_history_frame(const srv_game *gm, int seat);
+/* The same from the game's record text at `index` (any thread: the replay worker). */
+char *srv_history_from_record(const char *text, int index, int seat);
 
 /* The replay worker (one thread): POST /api/replay's records played again off the
  * service thread. A job is handed over whole; the thread writes json (or err) and
@@ -276,7 +281,12 @@ typedef struct srv_replay_job {
     char *text;       /* the record (the job owns it) */
     char *json;       /* the answer, or NULL with err */
     char err[SRV_ERR];
-    struct srv_conn *conn;
+    struct srv_conn *conn;  /* POST /api/replay's request */
+    /* a session's history frame (srv_ws.c): the game, its index, the seat (-1: a
+     * spectator) */
+    int history;
+    char game[2 * SRV_ID_BYTES + 1];
+    int index, seat;
 } srv_replay_job;
 typedef struct srv_replays srv_replays;
 srv_replays *srv_replays_new(void (*wake)(void *), void *arg);
@@ -367,6 +377,8 @@ typedef struct srv_server {
     /* POST /api/replay (srv_http.c): the worker, the replays in progress per address
      * and in all, and a rate per address */
     srv_replays *replays;
+    srv_replays *histories;  /* a second worker: the sessions' histories, never queued
+                              * behind replays */
     srv_ip *rips;
     int nrips, caprips, nreplays;
     srv_rate replay_rate;
@@ -409,6 +421,8 @@ struct srv_conn {
     char addr[64];
     int counted;
     int closing;
+    int hist_wait;         /* joined, waiting for its history (the replay worker):
+                            * it is sent nothing before */
     /* a session waiting for a game another process holds (srv_ws_retry) */
     int waiting;
     char wait_id[2 * SRV_ID_BYTES + 1];
@@ -500,6 +514,11 @@ int srv_ws_peer_close(unsigned char *in, size_t len);
 void srv_ws_retry(srv_server *s);
 /* Pushes the current frame to every session of the game. */
 void srv_ws_broadcast(srv_server *s, srv_game *gm);
+/* A history frame the replay worker made (job->history): to the sessions of its game
+ * waiting for it (takes the job). */
+void srv_ws_history_done(srv_server *s, srv_replay_job *job);
+/* The history worker's finished jobs to their sessions (EVENT_WAIT_CANCELLED). */
+void srv_ws_take_histories(srv_server *s);
 /* The game's moves are committed: its sessions' waiting frames may go. */
 void srv_ws_release(srv_game *gm);
 /* The game's uncommitted moves are lost: its sessions' waiting frames are dropped,

@@ -286,6 +286,7 @@ int srv_run(const srv_options *o)
         int n = lws_service(s->ctx, 0);
         srv_host_pass_end(s);
         srv_host_sweep_idle(s);
+        srv_host_asked(s);
         if (s->nwait)
             srv_ws_retry(s);
         if (n < 0)

@@ -231,6 +231,21 @@ void srv_host_sweep_idle(srv_server *s)
         }
 }
 
+void srv_host_asked(srv_server *s)
+{
+    char id[16];
+    while (s->store->asked(s->store, id)) {
+        srv_game *gm = srv_registry_find(&s->reg, id);
+        /* let it go only if nobody uses it here: no session, nothing held, no computer
+         * thinking or to think (else it goes when it leaves memory) */
+        if (!gm || gm->conns || gm->durable < gm->index || gm->bot_index >= 0 ||
+            srv_game_bot_seat(gm) >= 0)
+            continue;
+        srv_log(s, "game %s handed over to another process that asked for it", gm->id);
+        srv_host_drop(s, gm);
+    }
+}
+
 void srv_host_pass_begin(srv_server *s)
 {
     if (s->batch)

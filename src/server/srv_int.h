@@ -462,6 +462,9 @@ void srv_host_changed(srv_server *s, srv_game *gm);
 void srv_host_evict_if_idle(srv_server *s, srv_game *gm);
 /* Takes a game out of memory and lets another process claim it. */
 void srv_host_drop(srv_server *s, srv_game *gm);
+/* Lets go of the games other processes asked for (store ask/asked) that nobody uses
+ * here (service loop). */
+void srv_host_asked(srv_server *s);
 /* Frees the unfinished games nobody has touched for opt->idle_evict seconds (at most
  * every few seconds; they stay in the store and are rebuilt when asked for). */
 void srv_host_sweep_idle(srv_server *s);

@@ -65,6 +65,11 @@ struct srv_store {
      * advisory lock on the id.) */
     int (*claim)(srv_store *st, const char *id);
     void (*release)(srv_store *st, const char *id);
+    /* Hand-off: ask asks whichever process holds game `id` to let it go if nobody is
+     * using it there; asked gives one game another process asked for (1, its id in
+     * `id`), or 0. (SQLite: nothing to ask. PostgreSQL: NOTIFY and LISTEN.) */
+    void (*ask)(srv_store *st, const char *id);
+    int (*asked)(srv_store *st, char id[16]);
     void (*close)(srv_store *st);
     char err[256];
 };

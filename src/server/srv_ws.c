@@ -148,6 +148,7 @@ static int ws_wait(srv_server *s, srv_conn *c, const char *id)
     c->wait_until = srv_now() + (s->opt->request_timeout > 0 ? s->opt->request_timeout : 30);
     c->waiting = 1;
     s->waiting[s->nwait++] = c;
+    s->store->ask(s->store, id);
     return 0;
 }
 
@@ -174,8 +175,10 @@ void srv_ws_retry(srv_server *s)
         int why;
         unsigned status;
         srv_game *gm = srv_host_find(s, c->wait_id, &why);
-        if (!gm && why == SRV_ELSEWHERE && now < c->wait_until)
+        if (!gm && why == SRV_ELSEWHERE && now < c->wait_until) {
+            s->store->ask(s->store, c->wait_id);  /* its holder lets it go if idle */
             continue;
+        }
         ws_unwait(s, c);
         if (gm)
             ws_attach(s, c, gm);

@@ -59,7 +59,9 @@ proxy() {
                 printf "    server 127.0.0.1:%s max_fails=1 fail_timeout=5s;\n", p[i]; done = 1 }
             next }
         { print }' "$ROOT/deploy/nginx/carc-routing.conf" > "$DIR/nginx/carc-routing.conf"
-    NPORT=$((30000 + $$ % 20000))
+    NPORT=$((${NPORT:-$((30000 + $$ % 20000))} + 1))
+    tries=0
+    while :; do
     cat > "$DIR/nginx/nginx.conf" <<CONF
 worker_processes 1;
 pid $DIR/nginx/nginx.pid;
@@ -80,7 +82,11 @@ http {
     }
 }
 CONF
-    "$NGINX" -p "$DIR/nginx" -c "$DIR/nginx/nginx.conf"
+    "$NGINX" -p "$DIR/nginx" -c "$DIR/nginx/nginx.conf" 2> "$DIR/nginx/start.err" && break
+    tries=$((tries + 1))
+    [ $tries -lt 10 ] || { cat "$DIR/nginx/start.err"; exit 1; }
+    NPORT=$((NPORT + 1))
+    done
     sleep 0.3
 }
 unproxy() {
@@ -124,5 +130,5 @@ proxy
 run pg3 "$NPORT"
 unproxy
 echo "(memory: all processes' resident set 1.5 s into the run, less before, per game; pg3's"
-echo " first moves of each game wait up to --idle-evict 2 s for the creating process to let"
-echo " the game go to the one the proxy routes it to)"
+echo " first move of a game waits for the creating process to hand it over to the one the"
+echo " proxy routes it to: NOTIFY, then a claim)"

@@ -282,6 +282,8 @@ typedef struct srv_replay_job {
     char *json;       /* the answer, or NULL with err */
     char err[SRV_ERR];
     struct srv_conn *conn;  /* POST /api/replay's request */
+    char addr[64];    /* its client, once the request closed while the job was on */
+    int counted;      /* it counts among that address's replays in progress */
     /* a session's history frame (srv_ws.c): the game, its index, the seat (-1: a
      * spectator) */
     int history;

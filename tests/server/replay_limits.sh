@@ -35,6 +35,14 @@ for f in "$DIR/a1" "$DIR/a2"; do
     head -1 "$f" | grep -q '^HTTP/1.1 200' || { echo "FAIL: a replay: $(head -c 100 "$f")"; exit 1; }
     grep -q '"view":"public"' "$f" || { echo "FAIL: a replay's answer is not whole"; exit 1; }
 done
+stop_server
+# clients that close at once do not free their places: their replays are still played
+start_server --replays-per-minute 100
+"$RAW" "$PORT" "$req" sleep:0.3 > /dev/null
+"$RAW" "$PORT" "$req" sleep:0.3 > /dev/null
+"$CLIENT" post "$PORT" /api/replay "$(cat "$DIR/rec.json")" | head -2 | tr '\n' ' ' > "$DIR/third"
+grep -q '^429 .*at most 2 at a time' "$DIR/third" ||
+    { echo "FAIL: replays whose clients closed no longer counted: $(head -c 200 "$DIR/third")"; exit 1; }
 unset CARC_SERVE_REPLAY_DELAY_MS
 stop_server
 # --replays-per-minute 3: three, then 429

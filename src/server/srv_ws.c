@@ -329,7 +329,8 @@ void srv_ws_history_done(srv_server *s, srv_replay_job *job)
     }
     if (gm->history_job[slot] == job->index + 1)
         gm->history_job[slot] = 0;
-    if (job->index == gm->index && !gm->history[slot] && job->json)
+    int stale = job->index != gm->index;
+    if (!stale && !gm->history[slot] && job->json)
         gm->history[slot] = srv_frame_new(job->json);
     srv_replay_job_free(job);
     int waiting = 0;
@@ -338,8 +339,8 @@ void srv_ws_history_done(srv_server *s, srv_replay_job *job)
     if (!waiting)
         return;
     /* the game moved on meanwhile: the history of its index now (made here if the
-     * worker cannot be asked) */
-    if (!gm->history[slot] && ws_history_ask(s, gm, slot) == 0)
+     * worker cannot be asked, or could not make it) */
+    if (stale && !gm->history[slot] && ws_history_ask(s, gm, slot) == 0)
         return;
     for (srv_conn *c = gm->conns, *next; c; c = next) {
         next = c->next;

@@ -28,9 +28,9 @@ for i in 1 2 3; do
 done
 SERVER_PID=
 stop_all() {
-    [ -f "$DIR/nginx/nginx.pid" ] && kill "$(cat "$DIR/nginx/nginx.pid")" 2>/dev/null
-    for p in $pids; do kill "$p" 2>/dev/null; done
-    for p in $pids; do wait "$p" 2>/dev/null; done
+    if [ -f "$DIR/nginx/nginx.pid" ]; then kill "$(cat "$DIR/nginx/nginx.pid")" 2>/dev/null || true; fi
+    for p in $pids; do kill "$p" 2>/dev/null || true; done
+    for p in $pids; do wait "$p" 2>/dev/null || true; done
     pg_stop
     rm -rf "$DIR"
 }

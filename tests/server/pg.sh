@@ -28,6 +28,8 @@ done
 CARC_TEST_DB=$(pg_uri two)
 start_server
 PA=$PORT APID=$SERVER_PID
+# on any exit, A too (stop_server and kill_server know only the last one started)
+trap 'kill "$APID" 2>/dev/null || true; kill_server; pg_stop; rm -rf "$DIR"' EXIT
 PORT=
 start_server --request-timeout 3
 PB=$PORT BPID=$SERVER_PID

@@ -74,6 +74,17 @@ static void mem_release(srv_store *st, const char *id)
     (void)st, (void)id;
 }
 
+static void mem_ask(srv_store *st, const char *id)
+{
+    (void)st, (void)id;
+}
+
+static int mem_asked(srv_store *st, char id[16])
+{
+    (void)st, (void)id;
+    return 0;
+}
+
 static void mem_close(srv_store *st)
 {
     (void)st;
@@ -97,7 +108,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                 .batch_begin = mem_batch_begin, .batch_end = mem_batch_end,
                                 .load_game = mem_load, .unfinished = mem_unfinished,
                                 .expire = mem_expire, .claim = mem_claim,
-                                .release = mem_release, .close = mem_close}};
+                                .release = mem_release, .ask = mem_ask,
+                                .asked = mem_asked, .close = mem_close}};
     char line[SRV_MSG_MAX + 64], err[SRV_ERR];
     char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1];
     size_t i = 0;

@@ -130,6 +130,7 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         srv_host_take_bot_moves(s);
         srv_http_take_replays(s);
+        srv_ws_take_histories(s);
         return 0;
     case LWS_CALLBACK_HTTP_WRITEABLE:
         return c && !c->is_ws ? srv_http_writable(s, c, wsi) : 0;
@@ -255,7 +256,8 @@ int srv_run(const srv_options *o)
         goto out;
     }
     s->replays = srv_replays_new(server_wake, s->ctx);
-    if (!s->replays) {
+    s->histories = srv_replays_new(server_wake, s->ctx);
+    if (!s->replays || !s->histories) {
         fprintf(stderr, "carc serve: cannot start the replay thread\n");
         goto out;
     }
@@ -284,6 +286,7 @@ int srv_run(const srv_options *o)
         int n = lws_service(s->ctx, 0);
         srv_host_pass_end(s);
         srv_host_sweep_idle(s);
+        srv_host_asked(s);
         if (s->nwait)
             srv_ws_retry(s);
         if (n < 0)
@@ -295,6 +298,7 @@ int srv_run(const srv_options *o)
 out:
     srv_bots_free(s->bots);  /* first: workers wake the context */
     srv_replays_free(s->replays);
+    srv_replays_free(s->histories);
     srv_frame_pool_free(s->pool);  /* drains: no job holds a frame or a snapshot after */
     if (s->ctx)
         lws_context_destroy(s->ctx);

@@ -51,6 +51,8 @@ struct srv_bots {
     int stop;
     int nthreads;
     int busy, busy_long;  /* workers thinking; of them, on a long search */
+    int lanes;            /* the workers asked for: set before any starts (nthreads
+                           * grows while they start, unlocked) */
     int max_ms;           /* the cap of a budget */
     pthread_t *threads;
     void (*wake)(void *);
@@ -80,7 +82,7 @@ static void bots_think(bot_job *job)
  * run), or NULL; unlinks it. Under the lock. */
 static bot_job *bots_pick(srv_bots *b)
 {
-    int long_cap = b->nthreads > 1 ? b->nthreads - 1 : 1;
+    int long_cap = b->lanes > 1 ? b->lanes - 1 : 1;
     bot_job **best = NULL;
     for (bot_job **pp = &b->todo; *pp; pp = &(*pp)->next) {
         if ((*pp)->budget_ms >= LONG_MS && b->busy_long >= long_cap)
@@ -147,6 +149,7 @@ srv_bots *srv_bots_new(int workers, int max_ms, void (*wake)(void *), void *arg)
     b->wake = wake;
     b->arg = arg;
     b->max_ms = max_ms > 0 ? max_ms : 10000;
+    b->lanes = workers;
     pthread_mutex_init(&b->lock, NULL);
     pthread_cond_init(&b->cond, NULL);
     pthread_cond_init(&b->idle, NULL);

@@ -87,6 +87,27 @@ static void host_expire(srv_server *s)
                 n == 1 ? "" : "s", s->opt->expire_days);
 }
 
+/* 1 if the stored game has a computer seat (or its row cannot be read: the load
+ * that follows will say why). Reading the row is cheap; replaying the moves is not. */
+static int host_has_computer(srv_server *s, const char *id)
+{
+    srv_game_row row;
+    char **moves;
+    int n, found = 1;
+    if (s->store->load_game(s->store, id, &row, &moves, &n) != 0)
+        return 1;
+    found = 0;
+    for (const char *p = row.players; p && *p;) {
+        size_t len = strcspn(p, ",");
+        if (!(len == 5 && !strncmp(p, "human", 5)))
+            found = 1;
+        p += len + (p[len] == ',');
+    }
+    srv_strings_free(moves, n);
+    srv_game_row_free(&row);
+    return found;
+}
+
 int srv_host_rebuild(srv_server *s, int *total)
 {
     char **ids, err[SRV_ERR];
@@ -100,6 +121,8 @@ int srv_host_rebuild(srv_server *s, int *total)
     }
     *total = n;
     for (int i = 0; i < n; i++) {
+        if (!host_has_computer(s, ids[i]))
+            continue;  /* only people play it: nothing to do until one comes */
         if (s->store->claim(s->store, ids[i]) != 0)
             continue;  /* hosted by another process (or the claim failed: later) */
         srv_game *gm = srv_game_load(s->store, ids[i], &missing, err, sizeof err);
@@ -110,7 +133,7 @@ int srv_host_rebuild(srv_server *s, int *total)
         }
         /* issue 22, M1: only a game a computer must move in stays; the others are
          * rebuilt again when someone asks for them (100,000 unfinished games took 1.85
-         * GB to start) */
+         * GB to start; games of people only are not even replayed here) */
         if (srv_game_bot_seat(gm) < 0) {
             s->store->release(s->store, ids[i]);
             srv_game_free(gm);
@@ -206,6 +229,21 @@ void srv_host_sweep_idle(srv_server *s)
                     gm->id, now - gm->touched);
             srv_host_drop(s, gm);
         }
+}
+
+void srv_host_asked(srv_server *s)
+{
+    char id[16];
+    while (s->store->asked(s->store, id)) {
+        srv_game *gm = srv_registry_find(&s->reg, id);
+        /* let it go only if nobody uses it here: no session, nothing held, no computer
+         * thinking or to think (else it goes when it leaves memory) */
+        if (!gm || gm->conns || gm->durable < gm->index || gm->bot_index >= 0 ||
+            srv_game_bot_seat(gm) >= 0)
+            continue;
+        srv_log(s, "game %s handed over to another process that asked for it", gm->id);
+        srv_host_drop(s, gm);
+    }
 }
 
 void srv_host_pass_begin(srv_server *s)

@@ -346,6 +346,8 @@ static srv_ip *http_rip(srv_server *s, const char *addr, int create)
     return ip;
 }
 
+static void http_uncount(srv_server *s, const char *addr);
+
 /* POST /api/replay: the record goes to the replay worker (srv_replay.c); the answer is
  * written a piece at a time when it comes back (srv_http_take_replays,
  * srv_http_writable). Refused beyond REPLAY_PER_ADDR in progress from one address,
@@ -408,7 +410,9 @@ void srv_http_take_replays(srv_server *s)
     srv_replay_job *job;
     while ((job = srv_replays_take(s->replays))) {
         srv_conn *c = job->conn;
-        if (!c) {  /* its connection closed meanwhile */
+        if (!c) {  /* its connection closed meanwhile: only now is it no longer in progress */
+            if (job->counted)
+                http_uncount(s, job->addr);
             srv_replay_job_free(job);
             continue;
         }
@@ -488,21 +492,34 @@ int srv_http_writable(srv_server *s, srv_conn *c, struct lws *wsi)
     return lws_http_transaction_completed(wsi) ? -1 : 0;
 }
 
+/* One replay of addr is over. */
+static void http_uncount(srv_server *s, const char *addr)
+{
+    s->nreplays--;
+    srv_ip *ip = http_rip(s, addr, 0);
+    if (ip && --ip->conns == 0)
+        *ip = s->rips[--s->nrips];
+}
+
 void srv_http_closed(srv_server *s, srv_conn *c)
 {
     srv_http_done(c);
     if (c->job) {
-        c->job->conn = NULL;  /* the worker's answer is dropped when it comes */
+        /* the worker's answer is dropped when it comes; until then the replay is still
+         * in progress (a client closing at once does not get another one played) */
+        c->job->conn = NULL;
+        if (c->replay_counted) {
+            c->replay_counted = 0;
+            c->job->counted = 1;
+            memcpy(c->job->addr, c->addr, sizeof c->job->addr);
+        }
         c->job = NULL;
     }
     free(c->answer);
     c->answer = NULL;
     if (c->replay_counted) {
         c->replay_counted = 0;
-        s->nreplays--;
-        srv_ip *ip = http_rip(s, c->addr, 0);
-        if (ip && --ip->conns == 0)
-            *ip = s->rips[--s->nrips];
+        http_uncount(s, c->addr);
     }
 }
 

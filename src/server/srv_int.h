@@ -1,31 +1,39 @@
 /*
  * srv_int.h - what the files of the server share. One file per job:
  *   server.c           libwebsockets: the context, its one protocol's callback, the
- *                      service loop until the stop flag (srv_run); the clock, the log
- *   srv_host.c         hosting the live games: find or load one, what follows a change,
- *                      group commit per service pass, idle games out of memory,
+ *                      service loop until the stop flag (srv_run); the clock, the
+ *                      bounded log; descriptors in reserve
+ *   srv_host.c         hosting the live games: find or load one (claimed from the
+ *                      store: one owner per game), what follows a change, group
+ *                      commit per service pass, idle games out of memory, expiry,
  *                      computer seats' decisions out and their answers back
- *   srv_http.c         HTTP routes: the JSON API and the static pages
- *   srv_ws.c           WebSocket sessions: joining a seat, moves in, frames out
+ *   srv_http.c         HTTP routes: the JSON API and the static pages; security
+ *                      headers; the replays' limits and answers; the client's address
+ *   srv_ws.c           WebSocket sessions: joining a seat (or waiting for a game another
+ *                      process holds), moves in, frames out, close codes
  *   srv_game.c         one live game: create, rebuild from its log, moves, frames
- *   srv_replay.c       a record played again step by step: POST /api/replay, and the
- *                      history a session gets when it opens
+ *   srv_replay.c       a record played again step by step: POST /api/replay (on the
+ *                      replay worker's thread), and the history a session gets
  *   srv_registry.c     the live games by id
- *   srv_bots.c         computer seats thinking on worker threads
+ *   srv_bots.c         computer seats thinking on worker threads, earliest deadline
+ *                      first, long searches kept off one worker
  *   srv_frame_pool.c   state frames: shared, counted; written by a pool of threads
  *   srv_frame_write.c  writing a frame: the full state, or a delta from the one before
  *   srv_msg.c          parsing what clients send (strict, capped)
  *   srv_token.c        ids, seat tokens, their hashes
  *   srv_rate.c         games created per address (a token bucket each)
  *   srv_sqlite.c       the SQLite store (srv_store.h)
+ *   srv_pg.c           the PostgreSQL store (srv_store.h); srv_store_open picks one
  *   srv_openlog.c      the SQLite store's moves of every unfinished game in memory
  *                      (srv_openlog.h)
  *
  * Threads: everything here runs on the service thread except the inside of
- * srv_bots.c, whose workers see only copies of one seat's view, and the inside of
+ * srv_bots.c, whose workers see only copies of one seat's view, the inside of
  * srv_frame_pool.c, whose workers write frames from immutable copies of a game's
  * state (srv_frame_write, of srv_frame_write.c, which touches only its arguments)
- * and touch nothing else.
+ * and touch nothing else, and the two replay workers of srv_replay.c (POST
+ * /api/replay; the sessions' histories), which play a record they were handed (their
+ * own copy) and hand the answer back.
  */
 #ifndef CARC_SRV_INT_H
 #define CARC_SRV_INT_H
@@ -210,6 +218,8 @@ typedef struct srv_game {
     srv_frame *history[SRV_SEATS + 1];  /* the history frame of the current index per
                                          * seat ([SRV_SEATS]: spectators), made once
                                          * for every session that opens (issue 22, H2) */
+    int history_job[SRV_SEATS + 1];     /* 1 + the index whose history the replay
+                                         * worker is making for the slot, 0: none */
     srv_conn *conns;     /* WebSocket sessions on this game */
     struct srv_game *hnext;  /* registry chain */
 } srv_game;
@@ -266,6 +276,8 @@ char *srv_replay_json(const char *text, char *err, size_t errsize);
  * the start and every move, as seat (-1: a spectator) saw it (caller frees); NULL on
  * out of memory. */
 char *srv_history_frame(const srv_game *gm, int seat);
+/* The same from the game's record text at `index` (any thread: the replay worker). */
+char *srv_history_from_record(const char *text, int index, int seat);
 
 /* The replay worker (one thread): POST /api/replay's records played again off the
  * service thread. A job is handed over whole; the thread writes json (or err) and
@@ -276,7 +288,14 @@ typedef struct srv_replay_job {
     char *text;       /* the record (the job owns it) */
     char *json;       /* the answer, or NULL with err */
     char err[SRV_ERR];
-    struct srv_conn *conn;
+    struct srv_conn *conn;  /* POST /api/replay's request */
+    char addr[64];    /* its client, once the request closed while the job was on */
+    int counted;      /* it counts among that address's replays in progress */
+    /* a session's history frame (srv_ws.c): the game, its index, the seat (-1: a
+     * spectator) */
+    int history;
+    char game[2 * SRV_ID_BYTES + 1];
+    int index, seat;
 } srv_replay_job;
 typedef struct srv_replays srv_replays;
 srv_replays *srv_replays_new(void (*wake)(void *), void *arg);
@@ -367,6 +386,8 @@ typedef struct srv_server {
     /* POST /api/replay (srv_http.c): the worker, the replays in progress per address
      * and in all, and a rate per address */
     srv_replays *replays;
+    srv_replays *histories;  /* a second worker: the sessions' histories, never queued
+                              * behind replays */
     srv_ip *rips;
     int nrips, caprips, nreplays;
     srv_rate replay_rate;
@@ -409,6 +430,8 @@ struct srv_conn {
     char addr[64];
     int counted;
     int closing;
+    int hist_wait;         /* joined, waiting for its history (the replay worker):
+                            * it is sent nothing before */
     /* a session waiting for a game another process holds (srv_ws_retry) */
     int waiting;
     char wait_id[2 * SRV_ID_BYTES + 1];
@@ -438,10 +461,10 @@ enum { SRV_NO_GAME = 1, SRV_EXPIRED, SRV_DAMAGED, SRV_ELSEWHERE };
 srv_game *srv_host_find(srv_server *s, const char *id, int *why);
 /* The message and HTTP status of a why of srv_host_find. */
 const char *srv_host_why(int why, unsigned *status);
-/* At start: expires the abandoned games (--expire-days), then checks that every
- * unfinished game rebuilds from its log, keeping live only those whose decision a
- * computer owes (the others load when asked for). Returns the live ones, -1 on a
- * store error; *total: the unfinished games. */
+/* At start: expires the abandoned games (--expire-days), then rebuilds the unfinished
+ * games that have a computer seat, keeping live only those whose decision a computer
+ * owes (the others, and games of people only, load when asked for). Returns the live
+ * ones, -1 on a store error; *total: the unfinished games. */
 int srv_host_rebuild(srv_server *s, int *total);
 /* After a game changed: frames to its sessions, and a computer's turn queued. */
 void srv_host_changed(srv_server *s, srv_game *gm);
@@ -450,6 +473,9 @@ void srv_host_changed(srv_server *s, srv_game *gm);
 void srv_host_evict_if_idle(srv_server *s, srv_game *gm);
 /* Takes a game out of memory and lets another process claim it. */
 void srv_host_drop(srv_server *s, srv_game *gm);
+/* Lets go of the games other processes asked for (store ask/asked) that nobody uses
+ * here (service loop). */
+void srv_host_asked(srv_server *s);
 /* Frees the unfinished games nobody has touched for opt->idle_evict seconds (at most
  * every few seconds; they stay in the store and are rebuilt when asked for). */
 void srv_host_sweep_idle(srv_server *s);
@@ -502,6 +528,11 @@ int srv_ws_peer_close(unsigned char *in, size_t len);
 void srv_ws_retry(srv_server *s);
 /* Pushes the current frame to every session of the game. */
 void srv_ws_broadcast(srv_server *s, srv_game *gm);
+/* A history frame the replay worker made (job->history): to the sessions of its game
+ * waiting for it (takes the job). */
+void srv_ws_history_done(srv_server *s, srv_replay_job *job);
+/* The history worker's finished jobs to their sessions (EVENT_WAIT_CANCELLED). */
+void srv_ws_take_histories(srv_server *s);
 /* The game's moves are committed: its sessions' waiting frames may go. */
 void srv_ws_release(srv_game *gm);
 /* The game's uncommitted moves are lost: its sessions' waiting frames are dropped,

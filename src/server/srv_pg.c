@@ -308,6 +308,9 @@ static int pg_unfinished(srv_store *base, char ***ids, int *n)
     return pg_ids((pg_store *)base, "sel_open", 0, NULL, ids, n);
 }
 
+static int pg_claim(srv_store *base, const char *id);
+static void pg_release(srv_store *base, const char *id);
+
 static int pg_expire(srv_store *base, int days, int (*live)(void *arg, const char *id),
                      void *arg, int *count)
 {
@@ -325,6 +328,12 @@ static int pg_expire(srv_store *base, int days, int (*live)(void *arg, const cha
     for (int i = 0; i < n && rc == 0; i++) {
         if (live && live(arg, ids[i]))
             continue;
+        /* a game another process hosts (a session watching it) does not expire */
+        int claim = pg_claim(base, ids[i]);
+        if (claim != 0) {
+            rc = claim < 0 ? -1 : 0;
+            continue;
+        }
         const char *q[] = {ids[i], before};
         PGresult *r = pg_run(s, "mark_expired", 2, q, "expire");
         if (!r)
@@ -332,6 +341,7 @@ static int pg_expire(srv_store *base, int days, int (*live)(void *arg, const cha
         else
             *count += atoi(PQcmdTuples(r));
         PQclear(r);
+        pg_release(base, ids[i]);
     }
     srv_strings_free(ids, n);
     return rc;
@@ -378,6 +388,28 @@ static void pg_release(srv_store *base, const char *id)
     PQclear(pg_run(s, "release", 1, p, "release game"));
 }
 
+/* Hand-off between processes: a process whose session waits for a game another holds
+ * NOTIFYs the channel carc_want with the id; every process LISTENs, and the holder
+ * lets the game go if nobody uses it there (srv_host.c). */
+static void pg_ask(srv_store *base, const char *id)
+{
+    pg_store *s = (pg_store *)base;
+    const char *p[] = {id};
+    PQclear(pg_run(s, "ask", 1, p, "ask for a game"));
+}
+
+static int pg_asked(srv_store *base, char id[16])
+{
+    pg_store *s = (pg_store *)base;
+    PQconsumeInput(s->db);
+    PGnotify *n = PQnotifies(s->db);
+    if (!n)
+        return 0;
+    snprintf(id, 16, "%.15s", n->extra ? n->extra : "");
+    PQfreemem(n);
+    return 1;
+}
+
 static void pg_close(srv_store *base)
 {
     pg_store *s = (pg_store *)base;
@@ -407,6 +439,8 @@ srv_store *srv_pg_open(const char *uri, char *err, size_t errsize)
     s->base.expire = pg_expire;
     s->base.claim = pg_claim;
     s->base.release = pg_release;
+    s->base.ask = pg_ask;
+    s->base.asked = pg_asked;
     s->base.close = pg_close;
     s->db = PQconnectdb(uri);
     if (!s->db || PQstatus(s->db) != CONNECTION_OK) {
@@ -420,7 +454,7 @@ srv_store *srv_pg_open(const char *uri, char *err, size_t errsize)
     PGresult *r;
     /* quiet the schema's notices ("already exists") */
     if (pg_cmd(s, "SET client_min_messages = warning", "set up") < 0 ||
-        pg_cmd(s, pg_schema, "set up") < 0) {
+        pg_cmd(s, pg_schema, "set up") < 0 || pg_cmd(s, "LISTEN carc_want", "set up") < 0) {
         snprintf(err, errsize, "cannot set up the PostgreSQL database: %s", s->base.err);
         pg_close(&s->base);
         return NULL;
@@ -444,6 +478,7 @@ srv_store *srv_pg_open(const char *uri, char *err, size_t errsize)
                          " WHERE id = $1 AND finished = 0 AND touched < $2", 2},
         {"claim", "SELECT pg_try_advisory_lock($1::bigint)", 1},
         {"release", "SELECT pg_advisory_unlock($1::bigint)", 1},
+        {"ask", "SELECT pg_notify('carc_want', $1)", 1},
     };
     for (size_t i = 0; i < sizeof prep / sizeof prep[0]; i++) {
         r = PQprepare(s->db, prep[i].name, prep[i].sql, prep[i].n, NULL);

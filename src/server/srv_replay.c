@@ -4,8 +4,9 @@
  * POST /api/replay answers every step's public view (the replay viewer needs the
  * state of every step and knows no rules; nothing is stored), and a session that
  * opens gets its game's history so far (a page opened mid-game can show the whole log
- * and score chart). POST /api/replay's work is done on a thread of its own (the
- * replay worker, below: issue 22, H2), never on the service thread.
+ * and score chart). Both are done on a thread of their own (the replay worker, below:
+ * issue 22, H2), never on the service thread: the service thread hands it a record's
+ * text and gets the answer back.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -109,15 +110,19 @@ char *srv_replay_json(const char *text, char *err, size_t errsize)
     return replay_steps(text, CARC_SEAT_PUBLIC, 1, "{\"steps\":[", err, errsize);
 }
 
-char *srv_history_frame(const srv_game *gm, int seat)
+char *srv_history_from_record(const char *text, int index, int seat)
 {
     char head[64], err[SRV_ERR];
+    snprintf(head, sizeof head, "{\"type\":\"history\",\"index\":%d,\"steps\":[", index);
+    return replay_steps(text, seat < 0 ? CARC_SEAT_PUBLIC : seat, 0, head, err, sizeof err);
+}
+
+char *srv_history_frame(const srv_game *gm, int seat)
+{
     char *text = carc_recorder_json(gm->rec, gm->g);
     if (!text)
         return NULL;
-    snprintf(head, sizeof head, "{\"type\":\"history\",\"index\":%d,\"steps\":[", gm->index);
-    char *frame = replay_steps(text, seat < 0 ? CARC_SEAT_PUBLIC : seat, 0, head, err,
-                               sizeof err);
+    char *frame = srv_history_from_record(text, gm->index, seat);
     free(text);
     return frame;
 }
@@ -135,6 +140,7 @@ struct srv_replays {
     void *arg;
     long delay_ms;  /* CARC_SERVE_REPLAY_DELAY_MS (tests/server/replay_limits.sh): a
                      * test hook, a replay that takes that long */
+    long hist_delay_ms;  /* CARC_SERVE_HISTORY_DELAY_MS: the same for a history */
 };
 
 void srv_replay_job_free(srv_replay_job *j)
@@ -160,11 +166,15 @@ static void *replays_main(void *arg)
         if (!r->todo)
             r->todo_tail = NULL;
         pthread_mutex_unlock(&r->lock);
-        if (r->delay_ms > 0) {
-            struct timespec ts = {r->delay_ms / 1000, (r->delay_ms % 1000) * 1000000L};
+        long delay = job->history ? r->hist_delay_ms : r->delay_ms;
+        if (delay > 0) {
+            struct timespec ts = {delay / 1000, (delay % 1000) * 1000000L};
             nanosleep(&ts, NULL);
         }
-        job->json = srv_replay_json(job->text, job->err, sizeof job->err);
+        if (job->history)
+            job->json = srv_history_from_record(job->text, job->index, job->seat);
+        else
+            job->json = srv_replay_json(job->text, job->err, sizeof job->err);
         free(job->text);
         job->text = NULL;
         pthread_mutex_lock(&r->lock);
@@ -186,6 +196,8 @@ srv_replays *srv_replays_new(void (*wake)(void *), void *arg)
     r->arg = arg;
     const char *delay = getenv("CARC_SERVE_REPLAY_DELAY_MS");
     r->delay_ms = delay ? strtol(delay, NULL, 10) : 0;
+    const char *hist = getenv("CARC_SERVE_HISTORY_DELAY_MS");
+    r->hist_delay_ms = hist ? strtol(hist, NULL, 10) : 0;
     pthread_mutex_init(&r->lock, NULL);
     pthread_cond_init(&r->cond, NULL);
     sigset_t all, old;

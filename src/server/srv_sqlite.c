@@ -602,6 +602,17 @@ static void sqlite_release(srv_store *base, const char *id)
     (void)base, (void)id;
 }
 
+static void sqlite_ask(srv_store *base, const char *id)
+{
+    (void)base, (void)id;
+}
+
+static int sqlite_asked(srv_store *base, char id[16])
+{
+    (void)base, (void)id;
+    return 0;
+}
+
 static double sqlite_realtime(void)
 {
     struct timespec ts;
@@ -910,6 +921,8 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
     s->base.release = sqlite_release;
     s->base.append_chat = sqlite_append_chat;
     s->base.load_chat = sqlite_load_chat;
+    s->base.ask = sqlite_ask;
+    s->base.asked = sqlite_asked;
     s->base.close = sqlite_close;
     if (sqlite_lock(s, path, err, errsize) < 0) {
         sqlite_close(&s->base);

@@ -79,6 +79,11 @@ struct srv_store {
      * may leave both NULL: chat is then not kept. */
     int (*append_chat)(srv_store *st, const char *id, int seat, int64_t at, const char *text);
     int (*load_chat)(srv_store *st, const char *id, int max, srv_chat_row **rows, int *n);
+    /* Hand-off: ask asks whichever process holds game `id` to let it go if nobody is
+     * using it there; asked gives one game another process asked for (1, its id in
+     * `id`), or 0. (SQLite: nothing to ask. PostgreSQL: NOTIFY and LISTEN.) */
+    void (*ask)(srv_store *st, const char *id);
+    int (*asked)(srv_store *st, char id[16]);
     void (*close)(srv_store *st);
     char err[256];
 };

@@ -186,6 +186,8 @@ static int ws_refuse(srv_conn *c, const char *message)
 }
 
 static int ws_attach(srv_server *s, srv_conn *c, srv_game *gm);
+static void ws_joined(srv_server *s, srv_conn *c);
+static int ws_history_ask(srv_server *s, srv_game *gm, int slot);
 
 /* Puts c on the list of sessions waiting for a game another process holds. 0 or -1. */
 static int ws_wait(srv_server *s, srv_conn *c, const char *id)
@@ -205,6 +207,7 @@ static int ws_wait(srv_server *s, srv_conn *c, const char *id)
     c->wait_until = srv_now() + (s->opt->request_timeout > 0 ? s->opt->request_timeout : 30);
     c->waiting = 1;
     s->waiting[s->nwait++] = c;
+    s->store->ask(s->store, id);
     return 0;
 }
 
@@ -231,8 +234,10 @@ void srv_ws_retry(srv_server *s)
         int why;
         unsigned status;
         srv_game *gm = srv_host_find(s, c->wait_id, &why);
-        if (!gm && why == SRV_ELSEWHERE && now < c->wait_until)
+        if (!gm && why == SRV_ELSEWHERE && now < c->wait_until) {
+            s->store->ask(s->store, c->wait_id);  /* its holder lets it go if idle */
             continue;
+        }
         ws_unwait(s, c);
         if (gm)
             ws_attach(s, c, gm);
@@ -318,15 +323,30 @@ static int ws_attach(srv_server *s, srv_conn *c, srv_game *gm)
     c->next = gm->conns;
     gm->conns = c;
     gm->touched = srv_now();
-    /* the game so far, then its state: a page opened mid-game can show the whole log */
-    /* made once per index and seat, shared by every session that opens (issue 22, H2:
-     * each open replayed the game on the service thread) */
+    /* the game so far, then its state: a page opened mid-game can show the whole log.
+     * The history is made once per index and seat, shared by every session that opens
+     * then, and made by the replay worker, not here (issue 22, H2: each open replayed
+     * the game on the service thread); the session waits for it, sent nothing before */
     int slot = c->seat < 0 ? SRV_SEATS : c->seat;
-    if (!gm->history[slot]) {
+    if (!gm->history[slot] && ws_history_ask(s, gm, slot) == 0) {
+        c->hist_wait = 1;
+        return 0;
+    }
+    ws_joined(s, c);
+    return 0;
+}
+
+/* The history (made, or NULL if it could not be) and the state to a session. */
+static void ws_joined(srv_server *s, srv_conn *c)
+{
+    srv_game *gm = c->game;
+    int slot = c->seat < 0 ? SRV_SEATS : c->seat;
+    if (!gm->history[slot]) {  /* the worker could not be asked: made here */
         char *history = srv_history_frame(gm, c->seat);
         gm->history[slot] = history ? srv_frame_new(history) : NULL;
         free(history);
     }
+    c->hist_wait = 0;
     ws_queue(c, gm->history[slot]);
     ws_state(s, c, 0);
     /* the chat so far (the last SRV_CHAT_KEEP messages) */
@@ -334,11 +354,67 @@ static int ws_attach(srv_server *s, srv_conn *c, srv_game *gm)
     c->chat_at = srv_now();
     srv_chat_row *rows = NULL;
     int nrows = 0;
-    if (s->store->load_chat && s->store->load_chat(s->store, gm->id, SRV_CHAT_KEEP, &rows, &nrows) == 0 &&
-        nrows > 0)
+    if (s->store->load_chat &&
+        s->store->load_chat(s->store, gm->id, SRV_CHAT_KEEP, &rows, &nrows) == 0 && nrows > 0)
         ws_chat_send(c, rows, nrows, 0);
     srv_chat_rows_free(rows, nrows);
+}
+
+/* Asks the replay worker for the slot's history of the current index, unless it is
+ * being made. 0, or -1 (out of memory: the caller makes it itself). */
+static int ws_history_ask(srv_server *s, srv_game *gm, int slot)
+{
+    if (gm->history_job[slot] == gm->index + 1)
+        return 0;
+    srv_replay_job *job = calloc(1, sizeof *job);
+    if (!job || !(job->text = carc_recorder_json(gm->rec, gm->g))) {
+        free(job);
+        return -1;
+    }
+    job->history = 1;
+    memcpy(job->game, gm->id, sizeof job->game);
+    job->index = gm->index;
+    job->seat = slot == SRV_SEATS ? -1 : slot;
+    gm->history_job[slot] = gm->index + 1;
+    srv_replays_submit(s->histories, job);
     return 0;
+}
+
+void srv_ws_take_histories(srv_server *s)
+{
+    srv_replay_job *job;
+    while ((job = srv_replays_take(s->histories)))
+        srv_ws_history_done(s, job);
+}
+
+void srv_ws_history_done(srv_server *s, srv_replay_job *job)
+{
+    srv_game *gm = srv_registry_find(&s->reg, job->game);
+    int slot = job->seat < 0 ? SRV_SEATS : job->seat;
+    if (!gm) {  /* it left memory: nobody waits */
+        srv_replay_job_free(job);
+        return;
+    }
+    if (gm->history_job[slot] == job->index + 1)
+        gm->history_job[slot] = 0;
+    int stale = job->index != gm->index;
+    if (!stale && !gm->history[slot] && job->json)
+        gm->history[slot] = srv_frame_new(job->json);
+    srv_replay_job_free(job);
+    int waiting = 0;
+    for (srv_conn *c = gm->conns; c; c = c->next)
+        waiting |= c->hist_wait && (c->seat < 0 ? SRV_SEATS : c->seat) == slot;
+    if (!waiting)
+        return;
+    /* the game moved on meanwhile: the history of its index now (made here if the
+     * worker cannot be asked, or could not make it) */
+    if (stale && !gm->history[slot] && ws_history_ask(s, gm, slot) == 0)
+        return;
+    for (srv_conn *c = gm->conns, *next; c; c = next) {
+        next = c->next;
+        if (c->hist_wait && (c->seat < 0 ? SRV_SEATS : c->seat) == slot)
+            ws_joined(s, c);
+    }
 }
 
 /* Handles one complete message. */
@@ -540,5 +616,6 @@ void srv_ws_broadcast(srv_server *s, srv_game *gm)
      * the seats with a session here (and a spectator's if one watches) get one */
     int queue = gm->durable < gm->index;
     for (srv_conn *c = gm->conns; c; c = c->next)
-        ws_state(s, c, queue);
+        if (!c->hist_wait)  /* it gets the state with its history */
+            ws_state(s, c, queue);
 }

@@ -28,9 +28,9 @@ for i in 1 2 3; do
 done
 SERVER_PID=
 stop_all() {
-    [ -f "$DIR/nginx/nginx.pid" ] && kill "$(cat "$DIR/nginx/nginx.pid")" 2>/dev/null
-    for p in $pids; do kill "$p" 2>/dev/null; done
-    for p in $pids; do wait "$p" 2>/dev/null; done
+    if [ -f "$DIR/nginx/nginx.pid" ]; then kill "$(cat "$DIR/nginx/nginx.pid")" 2>/dev/null || true; fi
+    for p in $pids; do kill "$p" 2>/dev/null || true; done
+    for p in $pids; do wait "$p" 2>/dev/null || true; done
     pg_stop
     rm -rf "$DIR"
 }
@@ -80,15 +80,20 @@ until "$CLIENT" get "$np" /api/tiles 2> /dev/null | head -1 | grep -q '^200 '; d
     [ $i -lt 50 ] || { echo "FAIL: nothing answers through nginx"; cat "$DIR/nginx/error.log"; exit 1; }
     sleep 0.1
 done
-# games through the proxy; the second process killed mid-game
-"$CLIENT" play "$np" --games 6 --seed 31 --reconnect --delay-ms 30 --timeout 240 \
+# games through the proxy; the process with the most sessions killed mid-game
+"$CLIENT" play "$np" --games 6 --seed 31 --reconnect --delay-ms 50 --timeout 240 \
     --records "$DIR/r.jsonl" > "$DIR/play.out" 2>&1 &
 PLAY=$!
-sleep 4
-victim=$(echo $pids | cut -d' ' -f2)
+sleep 3
+# the victim: the process with the most sockets open (the most sessions)
+victim= most=-1
+for p in $pids; do
+    n=$(ls -l "/proc/$p/fd" 2>/dev/null | grep -c 'socket:' || true)
+    [ "$n" -gt "$most" ] && { most=$n; victim=$p; }
+done
 kill -9 "$victim"
 wait "$victim" 2>/dev/null || true
-pids=$(echo $pids | cut -d' ' -f1,3)
+pids=$(for p in $pids; do [ "$p" = "$victim" ] || echo "$p"; done)
 rc=0
 wait "$PLAY" || rc=$?
 [ "$rc" -eq 0 ] || { echo "FAIL: games through nginx: $(tail -5 "$DIR/play.out")"; tail -5 "$DIR/nginx/error.log"; exit 1; }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The PostgreSQL store (issue 22, Part 2): a PostgreSQL of the test's own (pg_lib.sh),
 # the store alone (test_server_pg: the guards of exactly-once, group commit, a failed
-# commit, expiry, one server per database), then the server's own tests on it: whole
+# commit, expiry, one owner per game), then the server's own tests on it: whole
 # games with every frame checked and the records replayed after a restart (play.sh),
 # SIGKILL at random moments with no acknowledged move lost (crash.sh), a failed group
 # commit (store_fail.sh); two processes on one database, one owner per game, and a
@@ -28,6 +28,8 @@ done
 CARC_TEST_DB=$(pg_uri two)
 start_server
 PA=$PORT APID=$SERVER_PID
+# on any exit, A too (stop_server and kill_server know only the last one started)
+trap 'kill "$APID" 2>/dev/null || true; kill_server; pg_stop; rm -rf "$DIR"' EXIT
 PORT=
 start_server --request-timeout 3
 PB=$PORT BPID=$SERVER_PID
@@ -39,10 +41,19 @@ tok1=$(sed -n 's/.*"seat":1,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$D
 "$CLIENT" get "$PB" "/api/games/$id" | head -2 | tr '\n' ' ' > "$DIR/got"
 grep -q '^503 .*another server process' "$DIR/got" ||
     { echo "FAIL: B hosts A's game: $(cat "$DIR/got")"; exit 1; }
-# B's session waits for the game (--request-timeout 3), then is refused
+# while a session on A uses the game, B's session waits for it (--request-timeout 3),
+# then is refused
+"$RAW" "$PA" "ws:/ws/$id" read:6 > /dev/null &
+HOLD=$!
+sleep 0.5
 "$RAW" "$PB" "ws:/ws/$id/$tok0" read:6 > "$DIR/got"
 grep -a -q 'another server process' "$DIR/got" && ! grep -a -q '"type":"state"' "$DIR/got" ||
     { echo "FAIL: B opened a session on A's game: $(tail -c 300 "$DIR/got")"; exit 1; }
+wait "$HOLD"
+# nobody uses it on A now: B's session asks for it (NOTIFY), A lets it go, B joins
+"$RAW" "$PB" "ws:/ws/$id" read:3 > "$DIR/got"
+grep -a -q '"type":"state"' "$DIR/got" ||
+    { echo "FAIL: A did not hand its idle game over to B: $(tail -c 300 "$DIR/got")"; exit 1; }
 # move_on PORT TOKEN INDEX: the seat plays its first legal move at INDEX; the state after
 move_on() {
     "$RAW" "$1" "ws:/ws/$id/$2" read:2 > "$DIR/st"
@@ -54,7 +65,10 @@ move_on() {
         { echo "FAIL: the move $mv at $3 was not played: $(tail -c 300 "$DIR/st")"; exit 1; }
 }
 move_on "$PA" "$tok0" 0
-# a session on B waits; A is killed; the session joins the game B takes over
+# a session on A holds the game; a session on B waits; A is killed; the session on B
+# joins the game B takes over
+"$RAW" "$PA" "ws:/ws/$id" read:10 > /dev/null &
+sleep 0.5
 "$RAW" "$PB" "ws:/ws/$id" read:4 > "$DIR/waited" &
 WAITER=$!
 sleep 1

@@ -35,6 +35,14 @@ for f in "$DIR/a1" "$DIR/a2"; do
     head -1 "$f" | grep -q '^HTTP/1.1 200' || { echo "FAIL: a replay: $(head -c 100 "$f")"; exit 1; }
     grep -q '"view":"public"' "$f" || { echo "FAIL: a replay's answer is not whole"; exit 1; }
 done
+stop_server
+# clients that close at once do not free their places: their replays are still played
+start_server --replays-per-minute 100
+"$RAW" "$PORT" "$req" sleep:0.3 > /dev/null
+"$RAW" "$PORT" "$req" sleep:0.3 > /dev/null
+"$CLIENT" post "$PORT" /api/replay "$(cat "$DIR/rec.json")" | head -2 | tr '\n' ' ' > "$DIR/third"
+grep -q '^429 .*at most 2 at a time' "$DIR/third" ||
+    { echo "FAIL: replays whose clients closed no longer counted: $(head -c 200 "$DIR/third")"; exit 1; }
 unset CARC_SERVE_REPLAY_DELAY_MS
 stop_server
 # --replays-per-minute 3: three, then 429
@@ -46,5 +54,23 @@ done
 "$CLIENT" post "$PORT" /api/replay "$(cat "$DIR/rec.json")" > "$DIR/seventh"
 head -2 "$DIR/seventh" | tr '\n' ' ' | grep -q '^429 .*at most 3 a minute' ||
     { echo "FAIL: the fourth replay of a minute: $(head -c 200 "$DIR/seventh")"; exit 1; }
+stop_server
+# The history a session gets when it opens is made by a worker too: with each history
+# made to take 2 s (CARC_SERVE_HISTORY_DELAY_MS, a test hook), a whole game still plays
+# (its sessions get their history, then their state), and the server answers meanwhile.
+CARC_SERVE_HISTORY_DELAY_MS=2000
+export CARC_SERVE_HISTORY_DELAY_MS
+start_server
+"$CLIENT" play "$PORT" --games 1 --seed 11 --timeout 60 > "$DIR/hplay" &
+HPLAY=$!
+sleep 0.5
+t0=$(date +%s%N)
+"$CLIENT" get "$PORT" /api/tiles | head -1 | grep -q '^200 ' || { echo "FAIL: no answer while histories are made"; exit 1; }
+t1=$(date +%s%N)
+[ $(((t1 - t0) / 1000000)) -lt 1500 ] ||
+    { echo "FAIL: GET /api/tiles waited $(((t1 - t0) / 1000000)) ms for the histories"; exit 1; }
+wait "$HPLAY" || { echo "FAIL: a game with slow histories: $(tail -2 "$DIR/hplay")"; exit 1; }
+grep -q '3 histories' "$DIR/hplay" || { echo "FAIL: $(tail -1 "$DIR/hplay")"; exit 1; }
+unset CARC_SERVE_HISTORY_DELAY_MS
 stop_server
 echo "server replay limits: ok"

@@ -185,6 +185,15 @@ static void test_expire(void **state)
     assert_int_equal(row.finished, 0);
     srv_game_row_free(&row);
     assert_int_equal(st->append_move(st, "c00000000001", 0, "U (1,0) r1", 0), -1);
+    /* held by another process (another store here): it does not expire */
+    add_game(st, "c00000000004", 1700000000);
+    srv_store *other = open_store();
+    assert_int_equal(other->claim(other, "c00000000004"), 0);
+    assert_int_equal(st->expire(st, 30, live_c2, NULL, &n), 0);
+    assert_int_equal(moves_of(st, "c00000000004", &row), 0);
+    assert_int_equal(row.finished, 0);
+    srv_game_row_free(&row);
+    other->close(other);
     st->close(st);
 }
 

@@ -12,6 +12,8 @@
 #   make bench-instructions  instructions per random game under callgrind (base and
 #                 gifts,christmas; bench/instructions.sh, docs/PERFORMANCE.md)
 #   make fuzz     build the libFuzzer targets with clang and fuzz each for FUZZ_SECONDS
+# the sub-makes of `cmake --build` would say every directory they enter before the game
+MAKEFLAGS += --no-print-directory
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 60

@@ -299,6 +299,10 @@ int cmd_arena(int argc, char **argv)
     }
     pthread_mutex_init(&a->lock, NULL);
     a->progress = isatty(STDERR_FILENO);
+    if (a->progress) {  /* the bar at once: the first game may take a while */
+        fprintf(stderr, "\r[%-40s] 0/%ld", "", a->games);
+        fflush(stderr);
+    }
     pthread_t tid[64];
     int started = 0;
     for (long t = 0; t < threads; t++)

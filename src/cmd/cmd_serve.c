@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "server.h"
@@ -20,6 +21,35 @@ static void serve_on_signal(int sig)
 {
     (void)sig;
     serve_stop = 1;
+}
+
+/* The pages next to the running binary: <dir>/../web (a build directory in a
+ * checkout: build/carc -> web/) or <dir>/../share/carc/web (an installed binary), the
+ * first that holds index.html, so that a copied or moved checkout serves its own
+ * pages. 1 with the folder in buf, or 0 (the default compiled in stays). */
+static int serve_web_near_binary(char *buf, size_t size)
+{
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return 0;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return 0;
+    *slash = '\0';
+    static const char *const tries[] = {"/../web", "/../share/carc/web"};
+    for (size_t i = 0; i < sizeof tries / sizeof *tries; i++) {
+        char index[4200];
+        snprintf(index, sizeof index, "%s%s/index.html", exe, tries[i]);
+        size_t a = strlen(exe), b = strlen(tries[i]);
+        if (access(index, R_OK) == 0 && a + b < size) {
+            memcpy(buf, exe, a);
+            memcpy(buf + a, tries[i], b + 1);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 static const char serve_usage[] =
@@ -35,7 +65,9 @@ static const char serve_usage[] =
     "  --db FILE|URI     the game database: a SQLite file, created if missing (default\n"
     "                    carc-games.sqlite), or a postgresql:// URI (several servers\n"
     "                    may share one PostgreSQL database)\n"
-    "  --web DIR         the web pages (default the source tree's web/)\n"
+    "  --web DIR         the web pages (default: web/ beside the binary's folder,\n"
+    "                    as build/carc finds the checkout's web/; else the source\n"
+    "                    tree it was built from)\n"
     "  --workers N       threads for computer players (default 2)\n"
     "  --max-think-ms MS  the largest budget of a computer seat (mcts:MS; default\n"
     "                    10000): games asking for more are refused\n"
@@ -109,7 +141,10 @@ int cmd_serve(int argc, char **argv)
     srv_options o;
     long v;
     int opt;
+    char web[4096];
     srv_options_init(&o);
+    if (serve_web_near_binary(web, sizeof web))
+        o.web = web;
     optind = 1;
     while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:i:t:r:T:P:E:qh", longopts, NULL)) != -1) {
         switch (opt) {

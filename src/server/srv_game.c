@@ -436,7 +436,8 @@ char *srv_game_summary(const srv_game *gm)
     sb_json_string(&b, gm->expansions);
     sb_printf(&b, ",\"index\":%d,\"turn\":%d,\"pending\":{\"decision\":", gm->index,
               carc_turn(gm->g));
-    sb_json_string(&b, carc_decision_name(p.decision) ? carc_decision_name(p.decision) : "?");
+    /* "over" at the end, as the state JSON and `carc engine` say it */
+    sb_json_string(&b, carc_is_over(gm->g) ? "over" : carc_decision_name(p.decision));
     sb_printf(&b, ",\"seat\":%d},\"scores\":[", p.seat);
     for (int s = 0; s < gm->seats; s++)
         sb_printf(&b, "%s%d", s ? "," : "", carc_score(gm->g, s));

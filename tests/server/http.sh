@@ -47,6 +47,8 @@ expect /api/tiles 200 application/json '"id"'
 # a finished game shows its seed (ws_client bad checks a live one does not)
 "$CLIENT" play "$PORT" --games 1 --seed 77 --ids "$DIR/ids" > /dev/null
 expect "/api/games/$(cat "$DIR/ids")" 200 application/json '"seed":77'
+# the end is "over" here too, as in the state JSON and `carc engine`
+expect "/api/games/$(cat "$DIR/ids")" 200 application/json '"pending":{"decision":"over"'
 # POST /api/replay: a record's steps as a spectator saw them, one per move and the start;
 # the last step's scores are the record's; a record with a refused move or no record is 400
 "$CLIENT" get "$PORT" "/api/games/$(cat "$DIR/ids")/record" | tail -n +2 > "$DIR/rec.json"

@@ -31,8 +31,12 @@ play: build
 serve: build
 	@echo "carc serve: open http://127.0.0.1:$(PORT)/ in a browser (Ctrl-C stops the server)"
 	./$(BUILD)/carc serve --port $(PORT)
-run: build
-	./$(BUILD)/carc demo --seed 1
+# the game's lines only: the build's progress is left out (its warnings and errors,
+# on stderr, are not)
+run:
+	@echo "make run: building $(BUILD)/ ..."
+	@$(MAKE) build >/dev/null
+	@./$(BUILD)/carc demo --seed 1
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 asan:

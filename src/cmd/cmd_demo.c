@@ -27,8 +27,10 @@ static const char *const category_name[CARC_SCORE_CATEGORIES] = {
     "roads", "cities", "cloisters", "fields", "cards", "gifts"};
 
 /* Prints the events of the last apply (or of carc_new). A tile draw that starts a
- * new turn is a heading; PLACED and FOLLOWER repeat the move just printed and are
- * left out; everything else is indented under the move. */
+ * new turn is a heading naming the tile (the demo shows moves in notation, so its
+ * headings name tiles by letter too); PLACED and FOLLOWER repeat the move just printed
+ * and are left out; everything else is indented under the move, in the sentences every
+ * front end shares. */
 static void print_events(const carc_game *g, int *turn_shown)
 {
     int n, i;
@@ -41,8 +43,9 @@ static void print_events(const carc_game *g, int *turn_shown)
             continue;
         carc_event_text(e, text, sizeof text);
         if (e->kind == CARC_EV_TILE_DRAWN && carc_turn(g) != *turn_shown) {
+            const carc_tile_def *d = carc_tile_def_of(e->a);
             *turn_shown = carc_turn(g);
-            printf("turn %d, seat %d: %s\n", *turn_shown, e->seat, text);
+            printf("turn %d: seat %d draws %c\n", *turn_shown, e->seat, d ? d->letter : '?');
         } else {
             printf("    %s\n", text);
         }

@@ -9,7 +9,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 "$carc" demo --seed 1 >"$dir/a" 2>"$dir/err" || fail "demo --seed 1 exited $?: $(cat "$dir/err")"
 [ -s "$dir/err" ] && fail "demo wrote to stderr: $(cat "$dir/err")"
-grep -q '^turn 1, seat 0: A tile is drawn\.$' "$dir/a" || fail "no heading for turn 1"
+grep -q '^turn 1: seat 0 draws [A-X]$' "$dir/a" || fail "no heading for turn 1"
 grep -q '^  seat 0 place: [A-X] (-\{0,1\}[0-9]*,-\{0,1\}[0-9]*) r[0-3]$' "$dir/a" \
     || fail "no placement move of seat 0 in notation"
 grep -q '^final board after [0-9]* turns:$' "$dir/a" || fail "no final board heading"

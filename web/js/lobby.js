@@ -39,70 +39,8 @@ function renderSeats() {
   /** @type {HTMLButtonElement} */ ($('remove-seat')).disabled = seats.length <= 2;
 }
 
-$('add-seat').onclick = () => { seats.push('greedy'); /** @typedef {import('./types.js').GameSummary} GameSummary */
-
-/** Lists the seats this browser holds (localStorage), each with whose turn it is. */
-async function renderMine() {
-  const box = $('my-games'), list = $('my-list');
-  const games = myGames();
-  box.hidden = !games.length;
-  list.replaceChildren();
-  for (const g of games) {
-    const li = linkItem(`${SEAT_NAMES[g.seat] ?? `Seat ${g.seat}`}`, g.url);
-    li.dataset.game = g.id;
-    const state = document.createElement('span');
-    state.className = 'turn';
-    state.textContent = '…';
-    const forget = document.createElement('button');
-    forget.type = 'button'; forget.textContent = 'Forget';
-    forget.onclick = () => { forgetGame(g.id, g.seat); renderMine(); };
-    li.append(' ', state, ' ', forget);
-    list.appendChild(li);
-    fetch(`/api/games/${encodeURIComponent(g.id)}`).then(async (r) => {
-      if (!r.ok) { state.textContent = 'no longer on this server'; return; }
-      /** @type {GameSummary} */
-      const info = await r.json();
-      const who = info.pending?.seat ?? -1;
-      state.textContent = info.over ? 'game over' : who === g.seat ? 'your turn' : `${SEAT_NAMES[who] ?? 'someone'} to play`;
-      if (!info.over && who === g.seat) li.classList.add('your-turn');
-    }).catch(() => { state.textContent = 'the server did not answer'; });
-  }
-}
-
-renderSeats();
-renderMine(); };
-$('remove-seat').onclick = () => { seats.pop(); /** @typedef {import('./types.js').GameSummary} GameSummary */
-
-/** Lists the seats this browser holds (localStorage), each with whose turn it is. */
-async function renderMine() {
-  const box = $('my-games'), list = $('my-list');
-  const games = myGames();
-  box.hidden = !games.length;
-  list.replaceChildren();
-  for (const g of games) {
-    const li = linkItem(`${SEAT_NAMES[g.seat] ?? `Seat ${g.seat}`}`, g.url);
-    li.dataset.game = g.id;
-    const state = document.createElement('span');
-    state.className = 'turn';
-    state.textContent = '…';
-    const forget = document.createElement('button');
-    forget.type = 'button'; forget.textContent = 'Forget';
-    forget.onclick = () => { forgetGame(g.id, g.seat); renderMine(); };
-    li.append(' ', state, ' ', forget);
-    list.appendChild(li);
-    fetch(`/api/games/${encodeURIComponent(g.id)}`).then(async (r) => {
-      if (!r.ok) { state.textContent = 'no longer on this server'; return; }
-      /** @type {GameSummary} */
-      const info = await r.json();
-      const who = info.pending?.seat ?? -1;
-      state.textContent = info.over ? 'game over' : who === g.seat ? 'your turn' : `${SEAT_NAMES[who] ?? 'someone'} to play`;
-      if (!info.over && who === g.seat) li.classList.add('your-turn');
-    }).catch(() => { state.textContent = 'the server did not answer'; });
-  }
-}
-
-renderSeats();
-renderMine(); };
+$('add-seat').onclick = () => { seats.push('greedy'); renderSeats(); };
+$('remove-seat').onclick = () => { seats.pop(); renderSeats(); };
 
 /** `<li><strong>label</strong> <a>link</a> <button>Copy</button></li>` @param {string} label @param {string} url */
 function linkItem(label, url) {

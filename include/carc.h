@@ -33,14 +33,16 @@ typedef struct carc_game carc_game;
 
 enum {
     CARC_MIN_PLAYERS = 2,
-    CARC_MAX_PLAYERS = 5,
-    CARC_FOLLOWERS = 7,      /* per player (B1) */
-    CARC_TILE_KINDS = 24,    /* A..X */
-    CARC_TILES = 72,         /* including the start tile */
-    CARC_STACK = 71,         /* tiles shuffled into the stack */
+    CARC_MAX_PLAYERS = 6,    /* 6 only with Inns & Cathedrals (I2); else 5 (B1) */
+    CARC_FOLLOWERS = 7,      /* meeples per player (B1) */
+    CARC_BASE_KINDS = 24,    /* the base game's kinds A..X are kinds 0..23 */
+    CARC_TILE_KINDS = 65,    /* base, Inns & Cathedrals, Traders & Builders */
+    CARC_BASE_TILES = 72,    /* the base game's tiles, the start tile included */
+    CARC_TILES = 114,        /* the most tiles one game can hold, start tile included */
+    CARC_STACK = 113,        /* the most tiles shuffled into one game's stack */
     CARC_MAX_MOVES = 2048,   /* capacity carc_legal may need */
-    CARC_MAX_EVENTS = 192,   /* events one carc_apply can emit (worst case: event.c) */
-    CARC_MAX_SEGMENTS = 243, /* segments of the 72 tiles: bounds any list of segments */
+    CARC_MAX_EVENTS = 336,   /* events one carc_apply can emit (worst case: event.c) */
+    CARC_MAX_SEGMENTS = 426, /* segments of every tile of a game: bounds any list of them */
     CARC_MSG = 160,          /* size of an error message */
     CARC_SEAT_NONE = 255,    /* carc_move.seat2 when the move names no other seat */
     CARC_SEAT_PUBLIC = CARC_MAX_PLAYERS  /* carc_view of no seat: what everyone knows */
@@ -75,44 +77,70 @@ enum carc_feature {
 };
 
 /* Ports (RULES.md 0): edges N E S W = 0..3, field half-edges NW NE EN ES SE SW WS WN
- * = 4..11 (half-edge slot i is port 4+i), the cloister C = 12. */
+ * = 4..11 (half-edge slot i is port 4+i), the cloister C = 12, the inner field I =
+ * 13 (a field touching no edge: IC/CCCC and four T&B tiles). */
 enum carc_port {
     CARC_PORT_N = 0, CARC_PORT_E, CARC_PORT_S, CARC_PORT_W,
     CARC_PORT_NW, CARC_PORT_NE, CARC_PORT_EN, CARC_PORT_ES,
     CARC_PORT_SE, CARC_PORT_SW, CARC_PORT_WS, CARC_PORT_WN,
     CARC_PORT_C,
+    CARC_PORT_I,
     CARC_PORTS,
     CARC_PORT_NONE = 255
+};
+
+/* Goods (Traders & Builders, TB1). */
+enum carc_goods { CARC_GOODS_WINE = 0, CARC_GOODS_GRAIN, CARC_GOODS_CLOTH, CARC_GOODS_KINDS };
+
+/* carc_segment_def.flags */
+enum {
+    CARC_SEG_INN = 1,        /* road: an inn (I5) */
+    CARC_SEG_CATHEDRAL = 2,  /* city: a cathedral (I6) */
+    CARC_SEG_PENNANT = 4     /* city: a pennant */
 };
 
 /* One segment of a tile kind, as printed (rotation 0). */
 typedef struct carc_segment_def {
     uint8_t type;      /* enum carc_feature */
-    uint8_t mask;      /* city/road: edge bits N=1 E=2 S=4 W=8; field: half-edge slot bits */
+    uint8_t mask;      /* city/road: edge bits N=1 E=2 S=4 W=8; field: half-edge slot bits
+                          (0: the inner field, port I) */
     uint8_t ends;      /* road: 1 if the road ends on this tile (junction, cloister, gate) */
     uint8_t cities;    /* field: bit i set if it borders city segment i of this tile */
+    uint8_t flags;     /* CARC_SEG_* */
+    uint8_t goods;     /* city: 1 + enum carc_goods of its goods symbol, 0 for none (TB1) */
 } carc_segment_def;
 
-/* One base tile kind (docs/RULES.md §0). Segments are listed cities, roads, fields, cloister. */
+/* One tile kind. Segments are listed cities, roads, fields, cloister. */
 typedef struct carc_tile_def {
-    char letter;
+    char letter;       /* 'A'..'X' for a base kind; 0 for an expansion's */
     uint8_t count;
     uint8_t edges[4];  /* enum carc_edge, N E S W */
-    uint8_t pennant;   /* 1 if each tile of this kind carries one pennant */
+    uint8_t pennant;   /* pennants on the tile (on city segments flagged CARC_SEG_PENNANT) */
     uint8_t cloister;
     uint8_t nseg;
     carc_segment_def seg[8];
     const char *description;
+    const char *name;  /* "A".."X", or the expansion tile's id: "IC/RFr.i", "TB/CcR.c" */
+    unsigned expansion;  /* the CARC_EXP_* bit that brings it into a game, 0 for base */
 } carc_tile_def;
 
-/* The catalogue: kind 0..23 is letter 'A'..'X'. Returns NULL when out of range. */
+/* The catalogue: kinds 0..23 are the base letters 'A'..'X', then the expansions'
+ * tiles. Returns NULL when out of range. */
 const carc_tile_def *carc_tile_def_of(int kind);
-/* Kind index of a letter, or -1. */
+/* Kind index of a base letter, or -1. */
 int carc_tile_kind(char letter);
+/* Kind index of a tile name ("U", "IC/RFr.i"), or -1. */
+int carc_tile_kind_named(const char *name, size_t len);
+/* Tiles of `kind` in a game with these expansions (CARC_EXP_* bits), the start
+ * tile included: 0 for a kind the set does not use. */
+int carc_tile_count(unsigned expansions, int kind);
 
 /* Port names: "N", "NW", "C"...; carc_port_parse returns CARC_PORT_NONE if unknown. */
 const char *carc_port_name(int port);
 int carc_port_parse(const char *s, size_t len);
+/* Goods names: "wine", "grain", "cloth"; carc_goods_parse returns -1 if unknown. */
+const char *carc_goods_name(int goods);
+int carc_goods_parse(const char *s, size_t len);
 /* Feature names: "city", "road", "field", "cloister". */
 const char *carc_feature_name(int type);
 int carc_feature_parse(const char *s, size_t len);
@@ -149,11 +177,30 @@ int carc_card_parse(const char *s, size_t len);
 
 enum carc_expansion {
     CARC_EXP_GIFTS = 1u << 0,
-    CARC_EXP_CHRISTMAS = 1u << 1
+    CARC_EXP_CHRISTMAS = 1u << 1,
+    CARC_EXP_INNS = 1u << 2,      /* Inns & Cathedrals */
+    CARC_EXP_TRADERS = 1u << 3    /* Traders & Builders */
 };
 
+/* Expansion names, "gifts", "christmas", "inns", "traders", for a CARC_EXP_* bit;
+ * NULL if none. carc_expansion_parse returns the bit of a name, 0 if unknown. */
+const char *carc_expansion_name(unsigned bit);
+unsigned carc_expansion_parse(const char *s, size_t len);
+
+/* Figures (RULES.md §0 of the expansions): the followers (meeple, large meeple,
+ * abbot: strength 1, 2, 1) and the special figures (builder, pig: no strength). */
+enum carc_figure {
+    CARC_FIG_MEEPLE = 0, CARC_FIG_LARGE, CARC_FIG_ABBOT, CARC_FIG_BUILDER, CARC_FIG_PIG,
+    CARC_FIGURES
+};
+/* "meeple", "large", "abbot", "builder", "pig"; carc_figure_parse returns -1 if unknown. */
+const char *carc_figure_name(int figure);
+int carc_figure_parse(const char *s, size_t len);
+/* Strength of a figure (1, 2, 1, 0, 0). */
+int carc_figure_strength(int figure);
+
 typedef struct carc_config {
-    int players;             /* 2..5 */
+    int players;             /* 2..5, or 2..6 with Inns & Cathedrals (I2) */
     uint64_t seed;           /* drives every shuffle the configuration does not fix */
     unsigned expansions;     /* CARC_EXP_* bits */
     int stack_len;           /* -1: shuffle the 71 tiles; else the fixed stack order below */
@@ -188,6 +235,7 @@ enum carc_decision {
     CARC_DEC_WINDOW_AFTER,   /* T8: play an anytime card, or close */
     CARC_DEC_DISCARD,        /* T9: discard one card over the hand limit */
     CARC_DEC_END_CHOICE,     /* E2: a seat places a tiebreak_field token */
+    CARC_DEC_DOUBLE_TURN,    /* TD: take the second part of a double turn, or pass (TB11) */
     CARC_DECISIONS
 };
 
@@ -201,13 +249,15 @@ enum carc_move_kind {
     CARC_MOVE_PASS = 0,  /* close a window, place no follower, decline a draw or a
                             modifier, let an attack pass */
     CARC_MOVE_PLACE,     /* tile = kind, x, y, rot */
-    CARC_MOVE_FOLLOWER,  /* x, y, port: a follower on the tile just placed (B6) */
+    CARC_MOVE_FOLLOWER,  /* x, y, port, figure: a figure on the tile just placed (B6,
+                            I4, TB4, TB7) */
     CARC_MOVE_GIFT,      /* open gift `card` on target (x,y,port[,x2,y2,port2]) */
     CARC_MOVE_CARD,      /* play Christmas card `card` on its target */
     CARC_MOVE_DRAW,      /* draw the offered card (the deck is implied by the decision) */
     CARC_MOVE_TARGET,    /* the target of the card in play */
     CARC_MOVE_BLOCK,     /* play prevent_attack against the attack in play */
     CARC_MOVE_DISCARD,   /* discard `card` (hand limit) */
+    CARC_MOVE_AGAIN,     /* take the second part of a double turn (TB11) */
     CARC_MOVE_KINDS
 };
 
@@ -224,7 +274,7 @@ typedef struct carc_move {
     uint8_t port2;
     uint8_t seat2;   /* swap_*: the owner of the follower at (x2,y2,port2), the seat the
                         swap takes it from and attacks (X10); CARC_SEAT_NONE otherwise */
-    uint8_t pad;     /* always 0: a move is 12 bytes, so arrays of moves stay aligned */
+    uint8_t figure;  /* FOLLOWER: enum carc_figure (0, a meeple, in every other move) */
 } carc_move;
 
 /* A PASS move: every field zero, ports CARC_PORT_NONE, seat2 CARC_SEAT_NONE. */
@@ -255,13 +305,14 @@ enum carc_event_kind {
     CARC_EV_TILE_RETURNED,   /* tile kind a went back into the stack at depth value
                                 (-1 in a view: the depth is hidden) */
     CARC_EV_PLACED,          /* seat placed tile kind a at (x,y) rotation b */
-    CARC_EV_FOLLOWER,        /* seat put a follower at (x,y) port (also in a), feature type b */
+    CARC_EV_FOLLOWER,        /* seat put a figure at (x,y) port (also in a), feature type b,
+                                figure in value (enum carc_figure) */
     CARC_EV_SCORED,          /* seat scored value points, reason b (enum carc_score_reason),
                                 in score category `category`, for the feature of type a
                                 at (x,y) port; a = CARC_FEAT_NONE, port CARC_PORT_NONE
                                 when the points are for no feature */
-    CARC_EV_RETURNED,        /* a follower of seat came back from (x,y) port (also in a),
-                                feature type b */
+    CARC_EV_RETURNED,        /* a figure of seat came back from (x,y) port (also in a),
+                                feature type b, figure in value */
     CARC_EV_GIFT_DRAWN,      /* seat received gift a (CARD_NONE in another seat's view) */
     CARC_EV_CARD_DRAWN,      /* seat drew Christmas card a */
     CARC_EV_CARD_PLAYED,     /* seat played / opened card a, on the target (x,y) port
@@ -274,7 +325,11 @@ enum carc_event_kind {
                                 card b */
     CARC_EV_BANKED,          /* seat banked value points (X12), reason b, category, for the
                                 completed locked feature of type a at (x,y) port */
-    CARC_EV_BANK_PAID        /* seat was paid value banked points of `category` (E4) */
+    CARC_EV_BANK_PAID,       /* seat was paid value banked points of `category` (E4) */
+    CARC_EV_GOODS,           /* seat took value goods tokens of kind b (enum carc_goods) for
+                                the city of type a at (x,y) port it completed (TB9) */
+    CARC_EV_DOUBLE_DUE       /* seat's tile continued their builder's feature: a double
+                                turn is due (TB6) */
 };
 
 /* Why points were scored (CARC_EV_SCORED, CARC_EV_BANKED: b). */
@@ -291,11 +346,14 @@ enum carc_score_reason {
     CARC_REASON_SCORE_THREE,   /* the score_three card */
     CARC_REASON_SUPPLY_BONUS,  /* E2: supply_bonus */
     CARC_REASON_GIFTS,         /* E5: unopened gifts (G11) */
+    CARC_REASON_PIG,           /* E3: a pig's extra point per city in its field (TB8) */
+    CARC_REASON_GOODS,         /* E3: the most goods tokens of a kind (TB10); a = the kind */
     CARC_REASONS
 };
 
 /* "completed", "modifier", "final", "field", "field_bonus", "road_sweeper",
- * "cash_out", "score_card", "score_three", "supply_bonus", "gifts"; "?" if unknown. */
+ * "cash_out", "score_card", "score_three", "supply_bonus", "gifts", "pig", "goods";
+ * "?" if unknown. */
 const char *carc_score_reason_name(int reason);
 
 enum { CARC_FEAT_NONE = 255 };  /* CARC_EV_SCORED.a for points not for a feature */
@@ -390,10 +448,22 @@ int carc_score(const carc_game *g, int seat);
 /* Points by category. */
 enum carc_score_category {
     CARC_SCORE_ROADS = 0, CARC_SCORE_CITIES, CARC_SCORE_CLOISTERS, CARC_SCORE_FIELDS,
-    CARC_SCORE_CARDS, CARC_SCORE_GIFTS, CARC_SCORE_CATEGORIES
+    CARC_SCORE_CARDS, CARC_SCORE_GIFTS, CARC_SCORE_GOODS, CARC_SCORE_CATEGORIES
 };
 int carc_score_part(const carc_game *g, int seat, int category);
+/* "roads", "cities", "cloisters", "fields", "cards", "gifts", "goods"; "?" if unknown. */
+const char *carc_score_category_name(int category);
 int carc_supply(const carc_game *g, int seat);   /* followers in supply */
+/* Figures of a seat in supply by kind (counts[CARC_FIGURES]); returns the followers
+ * among them. A figure the game's expansions do not use counts 0. */
+int carc_supply_figures(const carc_game *g, int seat, int counts[CARC_FIGURES]);
+/* Goods tokens (TB9): a seat's by kind; with seat -1 the common supply's. Returns
+ * the total. */
+int carc_goods(const carc_game *g, int seat, int counts[CARC_GOODS_KINDS]);
+/* Double turns (TB6, TB11): 1 if the turn now running is in its second part; 1 if
+ * a double turn is due in this turn (still in its first part). */
+int carc_turn_part(const carc_game *g);
+int carc_double_due(const carc_game *g);
 /* Bit mask of the winners (B12) once the game is over, else 0. */
 unsigned carc_winners(const carc_game *g);
 int carc_stack_left(const carc_game *g);
@@ -422,6 +492,7 @@ typedef struct carc_follower {
     uint8_t port;      /* canonical port of its segment */
     uint8_t type;      /* feature type */
     uint8_t locked;    /* lying on a locked feature (X12) */
+    uint8_t figure;    /* enum carc_figure: builders and pigs are listed too */
 } carc_follower;
 int carc_followers(const carc_game *g, carc_follower *out, int cap);
 
@@ -432,10 +503,15 @@ typedef struct carc_feature_info {
     int tiles;           /* distinct tiles */
     int pennants;
     int completed;
-    int followers[CARC_MAX_PLAYERS];
+    int followers[CARC_MAX_PLAYERS];  /* strength of each seat's followers (I4) */
     unsigned tokens;     /* bit per seat (X11) */
     int locked;
     int value;           /* what it would score now: completed value, or end value */
+    int inn;             /* a road with an inn (I5) */
+    int cathedral;       /* a city with a cathedral (I6) */
+    int goods[CARC_GOODS_KINDS];  /* a city's goods symbols (TB1) */
+    unsigned builders;   /* bit per seat with its builder on it (TB4) */
+    unsigned pigs;       /* bit per seat with its pig in it (TB7) */
 } carc_feature_info;
 int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_info *out);
 

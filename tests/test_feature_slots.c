@@ -124,7 +124,7 @@ static void test_check_sees_broken_tables(void **state)
 
     for (int n = 0; n < g->nnodes; n++)  /* follower bits past the last seat */
         if (g->nodes[n].parent == n) {
-            feat_mut(g, n)->follow |= (uint16_t)(1u << 15);
+            feat_mut(g, n)->follow |= 1u << 31;
             break;
         }
     test_expect_invalid(g, "past the last seat");

@@ -316,8 +316,8 @@ static void test_reject_malformed(void **state)
     set(root, "seed", json_string("1"));
     expect_parse_error(root, "\"seed\": expected an integer");
     root = sample_tree(0);
-    set(root, "players", json_integer(6));
-    expect_parse_error(root, "\"players\": 6 is out of range 2..5");
+    set(root, "players", json_integer(7));
+    expect_parse_error(root, "\"players\": 7 is out of range 2..6");
     root = sample_tree(0);
     set(root, "players", json_real(2.0));
     expect_parse_error(root, "\"players\": expected an integer");

@@ -127,8 +127,6 @@ static int pending_parse(const char *s)
     return -1;
 }
 
-static const char *const part_names[CARC_SCORE_CATEGORIES] = {"roads", "cities", "cloisters",
-                                                              "fields", "cards", "gifts"};
 
 static const char *const feature_names[4] = {"city", "road", "field", "cloister"};
 
@@ -336,7 +334,7 @@ static void check_parts(carc_game *g, json_t *parts)
         json_object_foreach(val, cat, n) {
             int c = -1;
             for (int i = 0; i < CARC_SCORE_CATEGORIES; i++)
-                if (strcmp(cat, part_names[i]) == 0)
+                if (strcmp(cat, carc_score_category_name(i)) == 0)
                     c = i;
             if (c < 0 || !json_is_integer(n)) {
                 fail("\"parts\".%s: bad category \"%s\"", key, cat);

@@ -148,7 +148,7 @@ static void check_schema(const carc_game *g, const json_t *o, int with_legal)
     expect_items(get(o, "board"), "board", "rot:i tile:s x:i y:i");
     expect_items(get(o, "followers"), "follower", "locked:b port:s seat:i type:s x:i y:i");
     expect_items(get(o, "score_parts"), "score_parts",
-                 "cards:i cities:i cloisters:i fields:i gifts:i roads:i");
+                 "cards:i cities:i cloisters:i fields:i gifts:i goods:i roads:i");
     expect_items(get(o, "features"), "feature",
                  "completed:b followers:a locked:b pennants:i segments:a tiles:i tokens:a "
                  "type:s value:i");

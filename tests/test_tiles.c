@@ -38,7 +38,7 @@ typedef struct row {
     int spots;              /* meeple spots: segments + monastery */
 } row;
 
-static const row table[CARC_TILE_KINDS] = {
+static const row table[CARC_BASE_KINDS] = {
     {'A', 2, "FFRF", 0, {0}, 1, {0x4}, {1}, 1, {0xFF}, {0}, 1, 0, 3},
     {'B', 4, "FFFF", 0, {0}, 0, {0}, {0}, 1, {0xFF}, {0}, 1, 0, 2},
     {'C', 1, "CCCC", 1, {0xF}, 0, {0}, {0}, 0, {0}, {0}, 0, 1, 1},
@@ -98,7 +98,7 @@ static int popcount8(unsigned v)
 static void test_lookup(void **state)
 {
     (void)state;
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+    for (int k = 0; k < CARC_BASE_KINDS; k++) {
         assert_int_equal(def(k)->letter, 'A' + k);
         assert_int_equal(carc_tile_kind((char)('A' + k)), k);
     }
@@ -114,14 +114,14 @@ static void test_totals(void **state)
 {
     int tiles = 0, pennants = 0, monasteries = 0;
     (void)state;
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+    for (int k = 0; k < CARC_BASE_KINDS; k++) {
         const carc_tile_def *d = def(k);
         tiles += d->count;
         pennants += d->count * d->pennant;
         monasteries += d->count * d->cloister;
     }
     assert_int_equal(tiles, 72);
-    assert_int_equal(tiles, CARC_TILES);
+    assert_int_equal(tiles, CARC_BASE_TILES);
     assert_int_equal(pennants, 10);
     assert_int_equal(monasteries, 6);
 }
@@ -130,7 +130,7 @@ static void test_edge_counts(void **state)
 {
     int edges[3] = {0, 0, 0}, with[3] = {0, 0, 0};
     (void)state;
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+    for (int k = 0; k < CARC_BASE_KINDS; k++) {
         const carc_tile_def *d = def(k);
         int has[3] = {0, 0, 0};
         for (int e = 0; e < 4; e++) {
@@ -159,7 +159,7 @@ static void test_edge_pairs(void **state)
     int got[3][3];
     (void)state;
     memset(got, 0, sizeof got);
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+    for (int k = 0; k < CARC_BASE_KINDS; k++) {
         const carc_tile_def *d = def(k);
         for (int e = 0; e < 4; e++)
             got[d->edges[e]][d->edges[(e + 1) % 4]] += d->count;
@@ -186,7 +186,7 @@ static void test_edge_pairs(void **state)
 static void test_field_slots_partition(void **state)
 {
     (void)state;
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+    for (int k = 0; k < CARC_BASE_KINDS; k++) {
         const carc_tile_def *d = def(k);
         int owners[8] = {0};
         for (int s = 0; s < d->nseg; s++) {
@@ -210,7 +210,7 @@ static void test_field_slots_partition(void **state)
 static void test_edge_segments_partition(void **state)
 {
     (void)state;
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+    for (int k = 0; k < CARC_BASE_KINDS; k++) {
         const carc_tile_def *d = def(k);
         int owners[4] = {0};
         for (int s = 0; s < d->nseg; s++) {
@@ -236,7 +236,7 @@ static void test_edge_segments_partition(void **state)
 static void test_meeple_spots(void **state)
 {
     (void)state;
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+    for (int k = 0; k < CARC_BASE_KINDS; k++) {
         const carc_tile_def *d = def(k);
         if (d->nseg != table[k].spots)
             fail_msg("tile %c: %d segments, the tile list gives %d meeple spots", d->letter, d->nseg,
@@ -248,7 +248,7 @@ static void test_meeple_spots(void **state)
 static void test_segment_order(void **state)
 {
     (void)state;
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+    for (int k = 0; k < CARC_BASE_KINDS; k++) {
         const carc_tile_def *d = def(k);
         static const int rank[4] = {[CARC_FEAT_CITY] = 0, [CARC_FEAT_ROAD] = 1,
                                     [CARC_FEAT_FIELD] = 2, [CARC_FEAT_CLOISTER] = 3};
@@ -264,7 +264,7 @@ static void test_segment_order(void **state)
 static void test_bitmask_table(void **state)
 {
     (void)state;
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+    for (int k = 0; k < CARC_BASE_KINDS; k++) {
         const carc_tile_def *d = def(k);
         const row *r = &table[k];
         char edges[5];
@@ -348,7 +348,7 @@ static void test_table_matches_tiles_md_totals(void **state)
 {
     int tiles = 0, pennants = 0, monasteries = 0, road = 0, city = 0, field = 0;
     (void)state;
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+    for (int k = 0; k < CARC_BASE_KINDS; k++) {
         tiles += table[k].count;
         pennants += table[k].count * table[k].pennant;
         monasteries += table[k].count * table[k].cloister;
@@ -380,7 +380,7 @@ static void test_table_matches_tiles_md_totals(void **state)
 static void test_port_names(void **state)
 {
     static const char *const names[CARC_PORTS] = {"N",  "E",  "S",  "W",  "NW", "NE", "EN",
-                                                  "ES", "SE", "SW", "WS", "WN", "C"};
+                                                  "ES", "SE", "SW", "WS", "WN", "C", "I"};
     (void)state;
     for (int p = 0; p < CARC_PORTS; p++) {
         assert_string_equal(carc_port_name(p), names[p]);

@@ -60,8 +60,9 @@ static int same_after(int k, int p)
     for (int i = 0; i < d->nseg; i++) {
         int found = 0;
         for (int j = 0; j < d->nseg; j++)
-            found |= d->seg[j].type == d->seg[i].type && rotated(&d->seg[j], 0) ==
-                                                               rotated(&d->seg[i], p);
+            found |= d->seg[j].type == d->seg[i].type && d->seg[j].flags == d->seg[i].flags &&
+                     d->seg[j].goods == d->seg[i].goods &&
+                     rotated(&d->seg[j], 0) == rotated(&d->seg[i], p);
         if (!found)
             return 0;
     }
@@ -102,6 +103,8 @@ static int expect_port_seg(int k, int r, int port)
         if (port >= 4 && port < 12 && s->type == CARC_FEAT_FIELD && (m & (1u << (port - 4))))
             return i;
         if (port == CARC_PORT_C && s->type == CARC_FEAT_CLOISTER)
+            return i;
+        if (port == CARC_PORT_I && s->type == CARC_FEAT_FIELD && s->mask == 0)
             return i;
     }
     return 0xFF;
@@ -183,7 +186,7 @@ static void print_tables(void)
         printf(" %d,", expect_period(k));
     printf("\n};\n\nconst uint8_t tiletab_fit_rots[CARC_TILE_KINDS][256] = {\n");
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
-        printf("    { /* %c */", 'A' + k);
+        printf("    { /* %s */", carc_tile_def_of(k)->name);
         for (int sig = 0; sig < 256; sig++)
             printf("%s%2d,", sig % 32 ? "" : "\n     ", expect_fit_rots(k, sig));
         printf("\n    },\n");
@@ -199,7 +202,7 @@ static void print_tables(void)
             }
             printf("}%s", r < 3 ? "," : "");
         }
-        printf("}, /* %c */\n", 'A' + k);
+        printf("}, /* %s */\n", carc_tile_def_of(k)->name);
     }
     printf("};\n\nconst uint8_t tiletab_seg_port[CARC_TILE_KINDS][4][8] = {\n");
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
@@ -212,7 +215,7 @@ static void print_tables(void)
             }
             printf("}");
         }
-        printf("}, /* %c */\n", 'A' + k);
+        printf("}, /* %s */\n", carc_tile_def_of(k)->name);
     }
     printf("};\n");
 }

@@ -23,8 +23,6 @@ static const char demo_usage[] =
     "  --expansions LIST   base, gifts, christmas or gifts,christmas (default base)\n"
     "  --help              this text\n";
 
-static const char *const category_name[CARC_SCORE_CATEGORIES] = {
-    "roads", "cities", "cloisters", "fields", "cards", "gifts"};
 
 /* Prints the events of the last apply (or of carc_new). A tile draw that starts a
  * new turn is a heading naming the tile (the demo shows moves in notation, so its
@@ -70,7 +68,10 @@ static void print_result(const carc_game *g, unsigned expansions)
                 continue;
             if (c == 5 && !(expansions & CARC_EXP_GIFTS))
                 continue;
-            printf("%s%s %d", c ? ", " : "", category_name[c], carc_score_part(g, seat, c));
+            if (c == CARC_SCORE_GOODS && !(expansions & CARC_EXP_TRADERS))
+                continue;
+            printf("%s%s %d", c ? ", " : "", carc_score_category_name(c),
+                   carc_score_part(g, seat, c));
         }
         printf(")\n");
     }

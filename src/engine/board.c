@@ -6,7 +6,7 @@
  * The position table maps (x,y) to a placed tile (cell = CELL_TILE + index) or to
  * a frontier spot (CELL_SPOT + index); 0 is an empty slot. Slots are never
  * emptied: a spot becomes a tile in place. Open addressing with linear probing;
- * at most 72 tiles + 146 spots live in 256 slots (a random game: about 130).
+ * at most 114 tiles + 230 spots live in 512 slots (a random base game: about 130).
  * The table keeps no keys (512 bytes fewer to copy): a probe compares (x,y) with
  * the x,y of the tile or spot the slot names, one 16-bit load through the byte
  * it has just read. A spot that moves to another index (spot_fill) takes its key
@@ -126,7 +126,7 @@ int board_placeable(const carc_game *g, int kind)
  * demanding nothing yet. */
 static spot *spot_new(carc_game *g, int slot, int x, int y)
 {
-    g->cell[slot] = (uint8_t)(CELL_SPOT + g->nfrontier);
+    g->cell[slot] = (uint16_t)(CELL_SPOT + g->nfrontier);
     spot *s = &g->frontier[g->nfrontier++];
     s->x = (int8_t)x;
     s->y = (int8_t)y;
@@ -148,11 +148,11 @@ static void spot_fill(carc_game *g, int c, int t)
 {
     int i = g->cell[c] - CELL_SPOT;
     int last = g->nfrontier - 1;
-    g->cell[c] = (uint8_t)(CELL_TILE + t);
+    g->cell[c] = (uint16_t)(CELL_TILE + t);
     if (i != last) {
         g->frontier[i] = g->frontier[last];
         int lc = cell_find(g, g->frontier[i].x, g->frontier[i].y);
-        g->cell[lc] = (uint8_t)(CELL_SPOT + i);
+        g->cell[lc] = (uint16_t)(CELL_SPOT + i);
     }
     g->nfrontier = (uint8_t)last;
 }
@@ -164,6 +164,19 @@ int board_node_port(const carc_game *g, int n)
     return tiletab_seg_port[p->kind][p->rot][n - p->first];
 }
 
+/* An expansion tile's segment: its inn or cathedral (I5, I6) and goods symbol
+ * (TB1) on its new feature's record. */
+static void seg_extras(carc_game *g, int n, const carc_segment_def *s)
+{
+    feature *f = feat_mut(g, n);
+    if (s->flags & CARC_SEG_INN)
+        f->flags |= NF_INN;
+    if (s->flags & CARC_SEG_CATHEDRAL)
+        f->flags |= NF_CATHEDRAL;
+    if (s->goods)
+        f->goods = (uint16_t)(1u << (4 * (s->goods - 1)));
+}
+
 /* Creates the nodes of tile t's segments, each a feature of its own. */
 static void make_nodes(carc_game *g, int t)
 {
@@ -172,22 +185,24 @@ static void make_nodes(carc_game *g, int t)
     placed *p = &g->tiles[t];
     const carc_tile_def *d = carc_tile_def_of(p->kind);
     int first = p->first = g->nnodes;
-    g->nnodes = (uint8_t)(first + d->nseg);
+    g->nnodes = (uint16_t)(first + d->nseg);
     for (int i = 0; i < d->nseg; i++) {
         const carc_segment_def *s = &d->seg[i];
         g->nodes[first + i].tile = (uint8_t)t;
         if (s->type <= CARC_FEAT_ROAD)
             feat_make(g, first + i, s->type, edges_in[s->mask & 15],
-                      s->type == CARC_FEAT_CITY ? d->pennant : 0, s->ends);
+                      (s->flags & CARC_SEG_PENNANT) != 0, s->ends);
         else
             feat_make(g, first + i, s->type, 0, 0, 0);
+        if (s->flags | s->goods)
+            seg_extras(g, first + i, s);
     }
 }
 
 static void mark_done(carc_game *g, int root)
 {
     feat_mut(g, root)->flags |= NF_COMPLETED;
-    g->done[g->ndone++] = (uint8_t)root;
+    g->done[g->ndone++] = (uint16_t)root;
 }
 
 void board_place(carc_game *g, int kind, int rot, int x, int y)
@@ -236,7 +251,7 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
     /* Cloisters: only the few tiles with one count their neighbours. Those around
      * this tile that it completes are marked in rows from the top left (NW N NE W
      * E SW S SE), then its own. */
-    uint8_t completed[9];
+    uint16_t completed[9];
     int ncompleted = 0;
     for (int i = 0; i < g->ncloisters; i++) {
         const placed *q = &g->tiles[g->cloisters[i]];
@@ -246,13 +261,14 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
         if (!(near & (g->around[i] == 8)))
             continue;
         if (!ncompleted++)
-            memset(completed, NODE_NONE, sizeof completed);
-        completed[3 * oy + ox] = (uint8_t)(q->first + tiletab_port_seg[q->kind][q->rot][CARC_PORT_C]);
+            for (int j = 0; j < 9; j++)
+                completed[j] = NODE_NONE;
+        completed[3 * oy + ox] = (uint16_t)(q->first + tiletab_port_seg[q->kind][q->rot][CARC_PORT_C]);
     }
     for (int i = 0; ncompleted && i < 9; i++)
         if (completed[i] != NODE_NONE)
             mark_done(g, completed[i]);
-    if (ps[CARC_PORT_C] != 0xFF && g->ncloisters < MAX_CLOISTERS) {  /* always: 6 in all */
+    if (ps[CARC_PORT_C] != 0xFF && g->ncloisters < MAX_CLOISTERS) {  /* always: 8 in all */
         int around = 0;
         for (int oy = -1; oy <= 1; oy++)
             for (int ox = -1; ox <= 1; ox++)

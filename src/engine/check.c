@@ -4,7 +4,8 @@
  * move. The invariants:
  *
  *   1. Tiles: placed + removed + in hand + in the stack + left out by a short fixed
- *      stack = 72, and no kind appears more often than TILES.md has it.
+ *      stack = the tiles of the game's set, and no kind appears more often than
+ *      the set has it.
  *   2. Position table: its slots hold no keys, so each slot names a placed tile
  *      or a frontier spot (CELL_TILE + t < CELL_TILE + ntiles, CELL_SPOT + i <
  *      CELL_SPOT + nfrontier) or is empty (0), and every tile and spot is named by
@@ -21,8 +22,14 @@
  *      equal a recount over its nodes, and its type is each node's segment type; the circular list of a feature holds
  *      exactly its nodes; a city or road is completed iff it has no open edge, a
  *      cloister iff 8 tiles surround it.
- *   4. Followers: each player has 7, on board or in supply; a follower stands on a
- *      node of a placed tile; no follower stands on a scored, unlocked feature.
+ *   4. Figures: each player has the figures of the game's expansions (7 meeples,
+ *      the large meeple with I&C, builder and pig with T&B), on board or in
+ *      supply, and the supply count matches; a figure stands on a node of a placed
+ *      tile whose type it may stand on; no figure stands on a scored, unlocked
+ *      feature; every builder and pig is supported (§0); a feature's strengths per
+ *      seat are its followers' strengths; goods: each kind's tokens, held and in
+ *      the common supply, add up to the symbols of the set (TB1); a city's goods
+ *      are its segments' symbols; inn and cathedral flags match the segments.
  *   5. Tiles with a cloister are listed in cloisters[] in placement order, and
  *      their neighbour counts (around) match the board; other tiles count 0.
  *   6. The expansions' plan matches the configuration (expansion.h), and each
@@ -52,13 +59,14 @@ static int check_tiles(const carc_game *g, carc_error *err)
     for (int i = 0; i < g->stack_len; i++)
         count[g->stack[i]]++;
     int total = g->ntiles + g->nremoved + g->nhand + g->stack_len + g->unused;
-    if (total != CARC_TILES)
-        FAIL("tiles: %d placed + %d removed + %d in hand + %d in stack + %d unused != 72",
-             g->ntiles, g->nremoved, g->nhand, g->stack_len, g->unused);
+    int in_set = stack_size(g->expansions) + 1;
+    if (total != in_set)
+        FAIL("tiles: %d placed + %d removed + %d in hand + %d in stack + %d unused != %d",
+             g->ntiles, g->nremoved, g->nhand, g->stack_len, g->unused, in_set);
     for (int k = 0; k < CARC_TILE_KINDS; k++)
-        if (count[k] > carc_tile_def_of(k)->count)
-            FAIL("tiles: %d of kind %c, more than %d", count[k], 'A' + k,
-                 carc_tile_def_of(k)->count);
+        if (count[k] > carc_tile_count(g->expansions, k))
+            FAIL("tiles: %d of kind %s, more than %d", count[k], carc_tile_def_of(k)->name,
+                 carc_tile_count(g->expansions, k));
     return CARC_OK;
 }
 
@@ -142,8 +150,9 @@ static int check_board(const carc_game *g, carc_error *err)
  * more are live than the bound of struct feature allows (nnodes - (ntiles - 1)). */
 static int check_records(const carc_game *g, carc_error *err)
 {
-    uint8_t owner[MAX_FEATS];
-    memset(owner, NODE_NONE, sizeof owner);
+    uint16_t owner[MAX_FEATS];
+    for (int f = 0; f < MAX_FEATS; f++)
+        owner[f] = NODE_NONE;
     if (g->nfeats > MAX_FEATS)
         FAIL("features: %d records, more than %d", g->nfeats, MAX_FEATS);
     int live = 0;
@@ -158,7 +167,7 @@ static int check_records(const carc_game *g, carc_error *err)
             continue;
         if (owner[f] != NODE_NONE)
             FAIL("features: roots %d and %d share record %d", owner[f], n, f);
-        owner[f] = (uint8_t)n;
+        owner[f] = (uint16_t)n;
         if (g->feats[f].size == 0)
             FAIL("features: root %d has a record of size 0", n);
         live++;
@@ -209,7 +218,8 @@ static int check_features(const carc_game *g, carc_error *err)
         const feature *rn = feat_of(g, r);
         if (g->nodes[r].parent != r)
             continue;
-        int size = 0, open = 0, pennants = 0, ends = 0, listed = 0;
+        int size = 0, open = 0, pennants = 0, ends = 0, listed = 0, flags = 0;
+        unsigned goods = 0;
         int follow[CARC_MAX_PLAYERS] = {0}, nfollow = 0;
         for (int n = 0; n < g->nnodes; n++) {
             if (feat_root(g, n) != r)
@@ -224,8 +234,11 @@ static int check_features(const carc_game *g, carc_error *err)
                      g->nodes[r].feat);
             size++;
             ends += s->ends;
-            if (s->type == CARC_FEAT_CITY)
-                pennants += d->pennant;
+            pennants += (s->flags & CARC_SEG_PENNANT) != 0;
+            flags |= (s->flags & CARC_SEG_INN ? NF_INN : 0) |
+                     (s->flags & CARC_SEG_CATHEDRAL ? NF_CATHEDRAL : 0);
+            if (s->goods)
+                goods += 1u << (4 * (s->goods - 1));
             if (s->type == CARC_FEAT_CITY || s->type == CARC_FEAT_ROAD) {
                 uint8_t m = tile_rot_edges(s->mask, p->rot);
                 for (int e = 0; e < 4; e++)
@@ -242,24 +255,27 @@ static int check_features(const carc_game *g, carc_error *err)
             n = g->nodes[n].next;
         } while (n != r && listed <= g->nnodes);
         for (int s = 0; s < g->players; s++)
-            for (int i = 0; i < CARC_FOLLOWERS; i++)
-                if (g->fnode[s][i] != NODE_NONE && feat_root(g, g->fnode[s][i]) == r) {
-                    follow[s]++;
-                    nfollow++;
+            for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
+                if (g->fnode[s][i] < NODE_NONE - 1 && feat_root(g, g->fnode[s][i]) == r) {
+                    follow[s] += fig_slot_strength[i];
+                    nfollow += fig_slot_strength[i];
                 }
         if (size != rn->size || listed != size)
             FAIL("features: root %d has size %d, list %d, counted %d", r, rn->size, listed, size);
         if (open != rn->open || pennants != rn->pennants || ends != rn->ends)
             FAIL("features: root %d open/pennants/ends %d/%d/%d, counted %d/%d/%d", r, rn->open,
                  rn->pennants, rn->ends, open, pennants, ends);
+        if ((rn->flags & (NF_INN | NF_CATHEDRAL)) != flags || rn->goods != goods)
+            FAIL("features: root %d inn/cathedral flags 0x%x goods 0x%x, counted 0x%x 0x%x", r,
+                 rn->flags & (NF_INN | NF_CATHEDRAL), rn->goods, flags, goods);
+        if (rn->follow >> (4 * CARC_MAX_PLAYERS))
+            FAIL("features: root %d has follower bits past the last seat", r);
         if (nfollow != feat_nfollow(rn))
-            FAIL("features: root %d has %d followers, counted %d", r, feat_nfollow(rn), nfollow);
+            FAIL("features: root %d has strength %d, counted %d", r, feat_nfollow(rn), nfollow);
         for (int s = 0; s < CARC_MAX_PLAYERS; s++)
             if (follow[s] != feat_follow(rn, s))
-                FAIL("features: root %d has %d followers of seat %d, counted %d", r,
+                FAIL("features: root %d has strength %d of seat %d, counted %d", r,
                      feat_follow(rn, s), s, follow[s]);
-        if (rn->follow >> (3 * CARC_MAX_PLAYERS))
-            FAIL("features: root %d has follower bits past the last seat", r);
         int completed = (rn->flags & NF_COMPLETED) != 0;
         int type = feat_type(rn);
         int should = type == CARC_FEAT_CLOISTER ? board_around(g, g->nodes[r].tile) == 8
@@ -269,8 +285,79 @@ static int check_features(const carc_game *g, carc_error *err)
             FAIL("features: root %d (%s) completed flag %d, should be %d", r,
                  carc_feature_name(type), completed, should);
         if ((rn->flags & NF_SCORED) && !(rn->flags & NF_LOCKED) && nfollow)
-            FAIL("features: scored feature %d still holds %d followers", r, nfollow);
+            FAIL("features: scored feature %d still holds followers of strength %d", r, nfollow);
     }
+    return CARC_OK;
+}
+
+/* Which figures each seat owns, and the nodes they name (before any lookup). */
+static int check_figure_slots(const carc_game *g, carc_error *err)
+{
+    for (int s = 0; s < CARC_MAX_PLAYERS; s++) {
+        int supply = 0;
+        for (int i = 0; i < FIG_SLOTS; i++) {
+            int n = g->fnode[s][i], kind = fig_slot_kind[i];
+            int owned = s < g->players &&
+                        (i < CARC_FOLLOWERS ||
+                         (kind == CARC_FIG_LARGE && (g->expansions & CARC_EXP_INNS)) ||
+                         ((kind == CARC_FIG_BUILDER || kind == CARC_FIG_PIG) &&
+                          (g->expansions & CARC_EXP_TRADERS)));
+            if (!owned && n != FIG_ABSENT)
+                FAIL("seat %d has a %s it does not own (slot %d: %d)", s, carc_figure_name(kind),
+                     i, n);
+            if (owned && n != NODE_NONE && n >= g->nnodes)
+                FAIL("figure %d of seat %d on node %d of %d", i, s, n, g->nnodes);
+            supply += owned && n == NODE_NONE && i < FIG_FOLLOWER_SLOTS;
+        }
+        if (s < g->players && supply != g->supply[s])
+            FAIL("seat %d has %d followers in supply, counted %d", s, g->supply[s], supply);
+    }
+    return CARC_OK;
+}
+
+/* Where each figure stands (§0, CI1) and that special figures are supported. */
+static int check_figures(const carc_game *g, carc_error *err)
+{
+    static const uint8_t may_stand[CARC_FIGURES] = {
+        [CARC_FIG_MEEPLE] = 15, [CARC_FIG_LARGE] = 15,
+        [CARC_FIG_ABBOT] = 1u << CARC_FEAT_CLOISTER,
+        [CARC_FIG_BUILDER] = 1u << CARC_FEAT_CITY | 1u << CARC_FEAT_ROAD,
+        [CARC_FIG_PIG] = 1u << CARC_FEAT_FIELD};
+    for (int s = 0; s < g->players; s++)
+        for (int i = 0; i < FIG_SLOTS; i++) {
+            int n = g->fnode[s][i], kind = fig_slot_kind[i];
+            if (n >= NODE_NONE - 1)
+                continue;
+            const feature *f = feat_of(g, n);
+            if (!(may_stand[kind] >> feat_type(f) & 1))
+                FAIL("seat %d's %s stands on a %s", s, carc_figure_name(kind),
+                     carc_feature_name(feat_type(f)));
+            if (i >= FIG_FOLLOWER_SLOTS && !feat_follow(f, s))
+                FAIL("seat %d's %s stands where it has no follower (unsupported)", s,
+                     carc_figure_name(kind));
+            if (i >= FIG_FOLLOWER_SLOTS && (f->flags & NF_SCORED) && !(f->flags & NF_LOCKED))
+                FAIL("seat %d's %s stands on a scored feature", s, carc_figure_name(kind));
+        }
+    return CARC_OK;
+}
+
+/* Goods tokens are conserved (TB1: 9 wine, 6 grain, 5 cloth). */
+static int check_goods(const carc_game *g, carc_error *err)
+{
+    static const uint8_t total[CARC_GOODS_KINDS] = {9, 6, 5};
+    int on = (g->expansions & CARC_EXP_TRADERS) != 0;
+    for (int k = 0; k < CARC_GOODS_KINDS; k++) {
+        int n = g->goods_left[k];
+        for (int s = 0; s < CARC_MAX_PLAYERS; s++) {
+            if (s >= g->players && g->goods[s][k])
+                FAIL("seat %d is not playing but holds goods", s);
+            n += g->goods[s][k];
+        }
+        if (n != (on ? total[k] : 0))
+            FAIL("goods: %d %s tokens in all, not %d", n, carc_goods_name(k), on ? total[k] : 0);
+    }
+    if (g->part > 1 || (g->part && !on) || (g->double_due && !on))
+        FAIL("double turn: part %d, due %d", g->part, g->double_due);
     return CARC_OK;
 }
 
@@ -281,19 +368,17 @@ int carc_check(const carc_game *g, carc_error *err)
         FAIL("players %d", g->players);
     if (g->active >= g->players)
         FAIL("active seat %d of %d", g->active, g->players);
-    for (int s = 0; s < g->players; s++)
-        for (int i = 0; i < CARC_FOLLOWERS; i++)
-            if (g->fnode[s][i] != NODE_NONE && g->fnode[s][i] >= g->nnodes)
-                FAIL("follower %d of seat %d on node %d of %d", i, s, g->fnode[s][i], g->nnodes);
-    for (int s = g->players; s < CARC_MAX_PLAYERS; s++)
-        for (int i = 0; i < CARC_FOLLOWERS; i++)
-            if (g->fnode[s][i] != NODE_NONE)
-                FAIL("seat %d is not playing but has a follower on the board", s);
+    if ((rc = check_figure_slots(g, err)) != CARC_OK)
+        return rc;
     if ((rc = check_tiles(g, err)) != CARC_OK)
         return rc;
     if ((rc = check_board(g, err)) != CARC_OK)
         return rc;
     if ((rc = check_features(g, err)) != CARC_OK)
+        return rc;
+    if ((rc = check_figures(g, err)) != CARC_OK)
+        return rc;
+    if ((rc = check_goods(g, err)) != CARC_OK)
         return rc;
     if ((rc = exp_check(g, err)) != CARC_OK)
         return rc;

@@ -71,11 +71,11 @@ void event_emit_at(carc_game *g, int kind, int seat, int n, int a, int b, int ca
     event_put(g, kind, seat, p->x, p->y, a, b, board_node_port(g, n), category, value);
 }
 
-void event_emit_follower(carc_game *g, int kind, int seat, int n)
+void event_emit_follower(carc_game *g, int kind, int seat, int n, int figure)
 {
     const placed *p = &g->tiles[g->nodes[n].tile];
     int port = board_node_port(g, n);
-    event_put(g, kind, seat, p->x, p->y, port, node_type(g, n), port, 0, 0);
+    event_put(g, kind, seat, p->x, p->y, port, node_type(g, n), port, 0, figure);
 }
 
 void event_emit_played(carc_game *g, int seat, int x, int y, int card, int port)

@@ -3,7 +3,7 @@
  *
  * Every node points straight at its root: a union relabels the nodes of the
  * smaller feature (walking its circular list, below), so each node is relabelled
- * at most log2(243) < 8 times in a game, and a root is found in one step by every
+ * at most log2(426) < 9 times in a game, and a root is found in one step by every
  * query, which stays read-only. The engine asks for roots far more often than it
  * joins features (the Christmas Present target lists ask for the root of every
  * node). Which node becomes the root is decided by size alone (the larger; the
@@ -35,30 +35,31 @@ int feat_union(carc_game *g, int a, int b)
     }
     /* B's list, before the splice below joins it to A's: parent and feat, the first
      * two bytes of a node, in one store */
-    _Static_assert(offsetof(node, parent) == 0 && offsetof(node, feat) == 1, "struct node");
+    _Static_assert(offsetof(node, parent) == 0 && offsetof(node, feat) == 2, "struct node");
     _Static_assert(offsetof(carc_game, feats) % 8 == 0, "records on words (state.h)");
-    const uint8_t label_bytes[2] = {(uint8_t)ra, (uint8_t)fa};
-    uint16_t label;
-    memcpy(&label, label_bytes, 2);
+    const uint16_t label_halves[2] = {(uint16_t)ra, (uint16_t)fa};
+    uint32_t label;
+    memcpy(&label, label_halves, 4);
     int v = rb;
     do {
-        memcpy(&g->nodes[v], &label, 2);
+        memcpy(&g->nodes[v], &label, 4);
         v = g->nodes[v].next;
     } while (v != rb);
-    /* the records as words: the first two bytes ORed, the other six added (see
-     * struct feature for why no sum carries); the masks are built from bytes so
-     * that this holds in either byte order */
+    /* the records as two words: the first two bytes ORed, the other fourteen added
+     * (see struct feature for why no sum carries); the masks are built from bytes
+     * so that this holds in either byte order */
     static const uint8_t or_bytes[8] = {0xFF, 0xFF, 0, 0, 0, 0, 0, 0};
-    uint64_t ra8, rb8, or_mask;
+    uint64_t ra8[2], rb8[2], or_mask;
     memcpy(&or_mask, or_bytes, 8);
-    memcpy(&ra8, &g->feats[fa], 8);
-    memcpy(&rb8, &g->feats[fb], 8);
-    ra8 = ((ra8 | rb8) & or_mask) + (ra8 & ~or_mask) + (rb8 & ~or_mask);
-    memcpy(&g->feats[fa], &ra8, 8);
+    memcpy(ra8, &g->feats[fa], 16);
+    memcpy(rb8, &g->feats[fb], 16);
+    ra8[0] = ((ra8[0] | rb8[0]) & or_mask) + (ra8[0] & ~or_mask) + (rb8[0] & ~or_mask);
+    ra8[1] += rb8[1];
+    memcpy(&g->feats[fa], ra8, 16);
     /* B's record goes onto the free list: zero but for the link */
     g->feats[fb] = (feature){.open = g->feat_free};
-    g->feat_free = (uint8_t)fb;
-    uint8_t t = g->nodes[a].next;
+    g->feat_free = (uint16_t)fb;
+    uint16_t t = g->nodes[a].next;
     g->nodes[a].next = g->nodes[b].next;
     g->nodes[b].next = t;
     return ra;
@@ -68,7 +69,7 @@ int feat_tiles(const carc_game *g, int root)
 {
     if (feat_of(g, root)->size == 1)
         return 1;
-    uint64_t seen[2] = {0, 0};
+    uint64_t seen[(CARC_TILES + 63) / 64] = {0};
     int count = 0, n = root;
     do {
         int t = g->nodes[n].tile;
@@ -105,10 +106,10 @@ int feat_value_completed(const carc_game *g, int root)
 {
     const feature *r = feat_of(g, root);
     switch (feat_type(r)) {
-    case CARC_FEAT_ROAD:
-        return feat_tiles(g, root);
-    case CARC_FEAT_CITY:
-        return 2 * feat_tiles(g, root) + 2 * r->pennants;
+    case CARC_FEAT_ROAD:  /* I5: 2 a tile with an inn */
+        return feat_tiles(g, root) << ((r->flags & NF_INN) != 0);
+    case CARC_FEAT_CITY:  /* I6: 3 a tile and a pennant with a cathedral */
+        return (2 + ((r->flags & NF_CATHEDRAL) != 0)) * (feat_tiles(g, root) + r->pennants);
     case CARC_FEAT_CLOISTER:
         return 9;
     default:
@@ -119,6 +120,8 @@ int feat_value_completed(const carc_game *g, int root)
 int feat_value_end(const carc_game *g, int root)
 {
     const feature *r = feat_of(g, root);
+    if (r->flags & (NF_INN | NF_CATHEDRAL))
+        return 0;  /* I7: an unfinished inn road or cathedral city is worth nothing */
     switch (feat_type(r)) {
     case CARC_FEAT_ROAD:
         return feat_tiles(g, root);

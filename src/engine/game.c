@@ -39,8 +39,10 @@ void carc_config_init(carc_config *cfg)
 
 static int check_config(const carc_config *cfg, carc_error *err)
 {
-    if (cfg->players < CARC_MIN_PLAYERS || cfg->players > CARC_MAX_PLAYERS) {
-        error_set(err, CARC_E_CONFIG, "players must be 2..5, got %d", cfg->players);
+    int most = cfg->expansions & CARC_EXP_INNS ? 6 : 5;  /* I2, B1 */
+    if (cfg->players < CARC_MIN_PLAYERS || cfg->players > most) {
+        error_set(err, CARC_E_CONFIG, "players must be 2..%d%s, got %d", most,
+                  most == 5 ? " (6 with inns)" : "", cfg->players);
         return CARC_E_CONFIG;
     }
     if (cfg->expansions & ~exp_all_bits()) {
@@ -50,8 +52,10 @@ static int check_config(const carc_config *cfg, carc_error *err)
     int rc = exp_check_config(cfg, err);  /* fixed deck orders */
     if (rc != CARC_OK)
         return rc;
-    if (cfg->stack_len < -1 || cfg->stack_len > CARC_STACK) {
-        error_set(err, CARC_E_CONFIG, "a fixed stack holds 0..71 tiles, got %d", cfg->stack_len);
+    int size = stack_size(cfg->expansions);
+    if (cfg->stack_len < -1 || cfg->stack_len > size) {
+        error_set(err, CARC_E_CONFIG, "a fixed stack holds 0..%d tiles, got %d", size,
+                  cfg->stack_len);
         return CARC_E_CONFIG;
     }
     int used[CARC_TILE_KINDS] = {0};
@@ -61,14 +65,14 @@ static int check_config(const carc_config *cfg, carc_error *err)
             error_set(err, CARC_E_CONFIG, "stack position %d holds no tile kind (%d)", i, k);
             return CARC_E_CONFIG;
         }
-        if (++used[k] > stack_count(k)) {
-            error_set(err, CARC_E_CONFIG, "the stack has more than %d tiles %c", stack_count(k),
-                      'A' + k);
+        if (++used[k] > stack_count(cfg->expansions, k)) {
+            error_set(err, CARC_E_CONFIG, "the stack has more than %d tiles %s",
+                      stack_count(cfg->expansions, k), carc_tile_def_of(k)->name);
             return CARC_E_CONFIG;
         }
     }
-    if (cfg->return_pos < -1 || cfg->return_pos > CARC_STACK) {
-        error_set(err, CARC_E_CONFIG, "return_pos must be -1..71, got %d", cfg->return_pos);
+    if (cfg->return_pos < -1 || cfg->return_pos > size) {
+        error_set(err, CARC_E_CONFIG, "return_pos must be -1..%d, got %d", size, cfg->return_pos);
         return CARC_E_CONFIG;
     }
     return CARC_OK;
@@ -91,7 +95,7 @@ carc_game *carc_new(const carc_config *cfg, carc_error *err)
     g->view_seat = -1;
     g->players = (uint8_t)cfg->players;
     rng_seed(g->rng, cfg->seed);
-    memset(g->fnode, NODE_NONE, sizeof g->fnode);
+    figure_setup(g);
     board_init(g);
     stack_build(g, cfg);
     exp_plan(g);
@@ -250,9 +254,9 @@ int carc_followers(const carc_game *g, carc_follower *out, int cap)
 {
     int count = 0;
     for (int s = 0; s < g->players; s++)
-        for (int i = 0; i < CARC_FOLLOWERS; i++) {
+        for (int i = 0; i < FIG_SLOTS; i++) {
             int n = g->fnode[s][i];
-            if (n == NODE_NONE)
+            if (n >= NODE_NONE - 1)  /* in supply, or not in this game */
                 continue;
             if (count < cap) {
                 const placed *p = &g->tiles[g->nodes[n].tile];
@@ -263,6 +267,7 @@ int carc_followers(const carc_game *g, carc_follower *out, int cap)
                 f->port = (uint8_t)board_node_port(g, n);
                 f->type = (uint8_t)node_type(g, n);
                 f->locked = (feat_of(g, n)->flags & NF_LOCKED) != 0;
+                f->figure = fig_slot_kind[i];
             }
             count++;
         }
@@ -286,8 +291,28 @@ int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_inf
     out->tokens = rn->tokens;
     out->locked = (rn->flags & NF_LOCKED) != 0;
     out->value = out->completed ? feat_value_completed(g, r) : feat_value_end(g, r);
+    out->inn = (rn->flags & NF_INN) != 0;
+    out->cathedral = (rn->flags & NF_CATHEDRAL) != 0;
+    for (int k = 0; k < CARC_GOODS_KINDS; k++)
+        out->goods[k] = feat_goods(rn, k);
+    for (int s = 0; s < g->players; s++) {
+        out->builders |= (unsigned)figure_special_on(g, s, FIG_SLOT_BUILDER, r) << s;
+        out->pigs |= (unsigned)figure_special_on(g, s, FIG_SLOT_PIG, r) << s;
+    }
     return 1;
 }
+
+int carc_goods(const carc_game *g, int seat, int counts[CARC_GOODS_KINDS])
+{
+    const uint8_t *row = seat < 0 ? g->goods_left : g->goods[seat];
+    int n = 0;
+    for (int k = 0; k < CARC_GOODS_KINDS; k++)
+        n += counts[k] = seat >= g->players ? 0 : row[k];
+    return n;
+}
+
+int carc_turn_part(const carc_game *g) { return g->part; }
+int carc_double_due(const carc_game *g) { return g->double_due && !g->part; }
 
 int carc_banked(const carc_game *g, int seat)
 {

@@ -5,7 +5,7 @@
 #include "state.h"
 
 static const char *const port_names[CARC_PORTS] = {
-    "N", "E", "S", "W", "NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN", "C"};
+    "N", "E", "S", "W", "NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN", "C", "I"};
 
 static const char *const feature_names[4] = {"city", "road", "field", "cloister"};
 
@@ -23,11 +23,19 @@ static const char *const card_names[CARC_CARDS] = {
 
 static const char *const decision_names[CARC_DECISIONS] = {
     "none", "window_before", "place", "card_draw", "card_target", "block",
-    "follower", "modifier", "window_after", "discard", "end_choice"};
+    "follower", "modifier", "window_after", "discard", "end_choice", "double_turn"};
 
 static const char *const reason_names[CARC_REASONS] = {
     "completed", "modifier", "final", "field", "field_bonus", "road_sweeper", "cash_out",
-    "score_card", "score_three", "supply_bonus", "gifts"};
+    "score_card", "score_three", "supply_bonus", "gifts", "pig", "goods"};
+static const char *const category_names[CARC_SCORE_CATEGORIES] = {
+    "roads", "cities", "cloisters", "fields", "cards", "gifts", "goods"};
+static const char *const figure_names[CARC_FIGURES] = {"meeple", "large", "abbot", "builder",
+                                                        "pig"};
+static const char *const goods_names[CARC_GOODS_KINDS] = {"wine", "grain", "cloth"};
+/* in the order of the CARC_EXP_* bits */
+static const char *const expansion_names[] = {"gifts", "christmas", "inns", "traders"};
+enum { NEXPANSIONS = sizeof expansion_names / sizeof expansion_names[0] };
 
 /* Index of the name equal to s[0..len) in names[0..n), or -1. */
 static int find_name(const char *const *names, int n, const char *s, size_t len)
@@ -78,4 +86,43 @@ const char *carc_decision_name(int decision)
 const char *carc_score_reason_name(int reason)
 {
     return reason >= 0 && reason < CARC_REASONS ? reason_names[reason] : "?";
+}
+
+const char *carc_figure_name(int figure)
+{
+    return figure >= 0 && figure < CARC_FIGURES ? figure_names[figure] : "?";
+}
+
+int carc_figure_parse(const char *s, size_t len)
+{
+    return find_name(figure_names, CARC_FIGURES, s, len);
+}
+
+const char *carc_goods_name(int goods)
+{
+    return goods >= 0 && goods < CARC_GOODS_KINDS ? goods_names[goods] : "?";
+}
+
+int carc_goods_parse(const char *s, size_t len)
+{
+    return find_name(goods_names, CARC_GOODS_KINDS, s, len);
+}
+
+const char *carc_expansion_name(unsigned bit)
+{
+    for (int i = 0; i < NEXPANSIONS; i++)
+        if (bit == 1u << i)
+            return expansion_names[i];
+    return NULL;
+}
+
+unsigned carc_expansion_parse(const char *s, size_t len)
+{
+    int i = find_name(expansion_names, NEXPANSIONS, s, len);
+    return i < 0 ? 0 : 1u << i;
+}
+
+const char *carc_score_category_name(int category)
+{
+    return category >= 0 && category < CARC_SCORE_CATEGORIES ? category_names[category] : "?";
 }

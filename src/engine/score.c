@@ -34,22 +34,7 @@ void score_add(carc_game *g, int seat, int category, int points, int reason, int
 
 void score_return_followers(carc_game *g, int root)
 {
-    feature *r = feat_mut(g, root);
-    if (r->follow) {
-        for (int s = 0; s < g->players; s++) {
-            if (!feat_follow(r, s))
-                continue;
-            for (int i = 0; i < CARC_FOLLOWERS; i++) {
-                int n = g->fnode[s][i];
-                if (n == NODE_NONE || feat_root(g, n) != root)
-                    continue;
-                event_emit_follower(g, CARC_EV_RETURNED, s, n);
-                g->fnode[s][i] = NODE_NONE;
-            }
-        }
-    }
-    r->follow = 0;
-    r->tokens = 0;
+    figure_return_all(g, root);
 }
 
 /* How events name a feature the placed tile completed: the tile's own segment of

@@ -6,10 +6,19 @@
  */
 #include "state.h"
 
-/* How many tiles of each kind go into the stack: all but the start tile. */
-int stack_count(int kind)
+/* How many tiles of each kind go into the stack: the set's, but the start tile. */
+int stack_count(unsigned expansions, int kind)
 {
-    return carc_tile_def_of(kind)->count - (kind == carc_tile_kind('D'));
+    int n = carc_tile_count(expansions, kind);
+    return n - (kind == carc_tile_kind('D'));
+}
+
+int stack_size(unsigned expansions)
+{
+    int n = 0;
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        n += stack_count(expansions, k);
+    return n;
 }
 
 void stack_build(carc_game *g, const carc_config *cfg)
@@ -19,12 +28,12 @@ void stack_build(carc_game *g, const carc_config *cfg)
         for (int i = 0; i < cfg->stack_len; i++)
             g->stack[cfg->stack_len - 1 - i] = cfg->stack[i];
         g->stack_len = (uint8_t)cfg->stack_len;
-        g->unused = (uint8_t)(CARC_STACK - cfg->stack_len);
+        g->unused = (uint8_t)(stack_size(cfg->expansions) - cfg->stack_len);
         return;
     }
     int n = 0;
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
-        int count = stack_count(k);
+        int count = stack_count(cfg->expansions, k);
         memset(g->stack + n, k, (size_t)count);
         n += count;
     }

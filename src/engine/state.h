@@ -52,29 +52,31 @@
 #include "carc.h"
 
 enum {
-    NODE_NONE = 255,
-    MAX_NODES = CARC_MAX_SEGMENTS,  /* the 72 tiles' segments (test_tiletab) */
-    MAX_FRONTIER = 146,   /* an n-cell polyomino has at most 2n+2 empty neighbours */
-    CELL_BITS = 8,
+    NODE_NONE = 0xFFFF,
+    MAX_NODES = CARC_MAX_SEGMENTS,  /* every tile's segments (test_tiletab) */
+    MAX_FRONTIER = 2 * CARC_TILES + 2,  /* an n-cell polyomino has at most 2n+2
+                                           empty neighbours */
+    CELL_BITS = 9,
     CELL_SLOTS = 1 << CELL_BITS,  /* position table size */
-    CELL_FRONTIER = 128,  /* board_find: frontier spot i is CELL_FRONTIER + i */
+    CELL_FRONTIER = 256,  /* board_find: frontier spot i is CELL_FRONTIER + i */
     /* cell[] values: 0 empty, CELL_TILE + placed index, CELL_SPOT + frontier index */
     CELL_TILE = 1,
     CELL_SPOT = CELL_TILE + CARC_TILES,
     MAX_DONE = 16,        /* features one tile can complete */
-    MAX_CLOISTERS = 8,    /* tiles with a cloister (A and B: 6; test_tiletab) */
+    MAX_CLOISTERS = 8,    /* tiles with a cloister (base 6, I&C 1, T&B 1; test_tiletab) */
     TILE_NONE = 255
 };
 
-_Static_assert(CELL_SPOT + MAX_FRONTIER <= 256, "a cell value fits a byte");
+_Static_assert(CELL_SPOT + MAX_FRONTIER <= 65535 && CELL_FRONTIER > (int)CARC_TILES, "cell values");
 
 /* A node: one segment of a placed tile. 4 bytes; the feature's totals are in its
  * record (struct feature), shared by all its nodes. */
 typedef struct node {
-    uint8_t parent;     /* the feature's root (feature.c); a root is its own */
-    uint8_t feat;       /* the feature's record in feats[]: the same for all its nodes */
-    uint8_t next;       /* circular list of the feature's nodes */
+    uint16_t parent;    /* the feature's root (feature.c); a root is its own */
+    uint16_t feat;      /* the feature's record in feats[]: the same for all its nodes */
+    uint16_t next;      /* circular list of the feature's nodes */
     uint8_t tile;       /* index into placed[]; the segment is node - tiles[tile].first */
+    uint8_t pad;
 } node;
 
 /*
@@ -85,38 +87,47 @@ typedef struct node {
  * after the start tile joins at least one of its new nodes to an old feature (a
  * tile touches the board on one side at least, and every side joins a city, road
  * or field segment), so after t tiles at most nnodes - (t - 1) features live;
- * while a tile's own nodes are made and not yet joined, one more. With the 243
- * segments of the 72 tiles: 243 - 71 + 1 = 173 (MAX_FEATS). carc_check verifies
- * the bound, the free list and that every slot is live or free.
+ * while a tile's own nodes are made and not yet joined, one more. With the 426
+ * segments of the 114 tiles of the largest set: 426 - 113 + 1 = 314 (MAX_FEATS).
+ * carc_check verifies the bound, the free list and that every slot is live or free.
  *
- * A union ORs the first two bytes and adds the other six, as one word (feat_union):
- * no sum can carry into the next field (a size is at most 243, open edges at most
- * 2*72+2, pennants 10, road ends 2; a seat has 7 followers, so its 3 bits of
- * `follow` hold any count on one feature).
+ * A union ORs the first two bytes and adds the other fourteen, as two words
+ * (feat_union): no sum can carry into the next field (pennants at most 13, road
+ * ends 2, a size at most 426, open edges at most 2*114+2; a seat's strength on one
+ * feature at most 7 + 2 + 1, which its 4 bits of `follow` hold; goods symbols of
+ * one kind at most 9, in 4 bits).
  */
 typedef struct feature {
     uint8_t flags;      /* the type (NF_TYPE bits: enum carc_feature) and NF_* */
     uint8_t tokens;     /* bit per seat (X11) */
-    uint8_t size;       /* nodes in the feature (union by size); 0 on a free record */
-    uint8_t open;       /* city/road edges not yet matched; a free record: the next
-                           free slot, or FEAT_NONE */
     uint8_t pennants;
     uint8_t ends;       /* road ends on tiles (junction, cloister, gate) */
-    uint16_t follow;    /* followers of seat s in bits 3s..3s+2 */
+    uint16_t size;      /* nodes in the feature (union by size); 0 on a free record */
+    uint16_t open;      /* city/road edges not yet matched; a free record: the next
+                           free slot, or FEAT_NONE */
+    uint32_t follow;    /* strength of seat s's followers in bits 4s..4s+3 (I4) */
+    uint16_t goods;     /* goods symbols of kind k in bits 4k..4k+3 (TB1) */
+    uint16_t pad;
 } feature;
 
-_Static_assert(sizeof(feature) == 8, "a feature's record is one word");
+_Static_assert(sizeof(feature) == 16, "a feature's record is two words");
 
-enum { NF_TYPE = 3, NF_COMPLETED = 4, NF_LOCKED = 8, NF_SCORED = 16 };
-enum { MAX_FEATS = 173, FEAT_NONE = 255 };
-_Static_assert(CARC_FOLLOWERS <= 7 && 3 * CARC_MAX_PLAYERS <= 16, "follow packs 3 bits a seat");
+/* NF_INN and NF_CATHEDRAL: a segment of the feature has one (I5, I6), ORed by a
+ * union like the type. */
+enum {
+    NF_TYPE = 7, NF_COMPLETED = 8, NF_LOCKED = 16, NF_SCORED = 32, NF_INN = 64,
+    NF_CATHEDRAL = 128
+};
+enum { MAX_FEATS = CARC_MAX_SEGMENTS - (CARC_TILES - 1) + 1, FEAT_NONE = 0xFFFF };
+/* a seat's strength on one feature: 7 meeples, the large meeple (2) and the abbot */
+_Static_assert(CARC_FOLLOWERS + 3 <= 15 && 4 * CARC_MAX_PLAYERS <= 32, "follow packs 4 bits a seat");
 
-/* A placed tile, 5 bytes: its nodes on each edge and its cloister come from the
+/* A placed tile, 6 bytes: its nodes on each edge and its cloister come from the
  * port table (board_port_node: first + tiletab_port_seg[kind][rot][port]). */
 typedef struct placed {
     uint8_t kind, rot;
     int8_t x, y;           /* x then y: the position table's key (board.c) */
-    uint8_t first;         /* its first node; segment i is node first+i */
+    uint16_t first;        /* its first node; segment i is node first+i */
 } placed;
 
 typedef struct spot {
@@ -140,6 +151,17 @@ static inline unsigned spot_need(unsigned sig)
     return sig & spot_mask(sig);
 }
 
+/* Figure slots of a seat (fnode): the seven meeples, then one of each other figure. */
+enum {
+    FIG_SLOT_LARGE = CARC_FOLLOWERS, FIG_SLOT_ABBOT, FIG_SLOT_BUILDER, FIG_SLOT_PIG,
+    FIG_SLOTS,
+    FIG_FOLLOWER_SLOTS = FIG_SLOT_BUILDER,  /* slots below it hold followers */
+    FIG_ABSENT = 0xFFFE
+};
+/* The figure kind of each slot (enum carc_figure) and its strength. */
+extern const uint8_t fig_slot_kind[FIG_SLOTS];
+extern const uint8_t fig_slot_strength[FIG_SLOTS];
+
 /* The steps of a turn (B13) and of the end of the game (E1-E6). Decision steps
  * stop advance(); the others run straight through. */
 enum step {
@@ -152,6 +174,7 @@ enum step {
     ST_T6_FOLLOWER,
     ST_T7_MODIFIERS,
     ST_T7_SCORE,
+    ST_TD_DOUBLE,         /* TB11: the second part of a double turn, if due */
     ST_T8_WINDOW,
     ST_T9_HAND,
     ST_T10_END,
@@ -188,30 +211,41 @@ struct carc_game {
 
     /* board */
     uint8_t ntiles;
-    uint8_t nnodes;
+    uint16_t nnodes;
     uint8_t nfrontier;
     uint8_t ncloisters;
     uint8_t cloisters[MAX_CLOISTERS];  /* placed indices of the tiles with a cloister */
     uint8_t around[MAX_CLOISTERS];     /* tiles in the 8 positions around cloisters[i] */
     placed tiles[CARC_TILES];
     node nodes[MAX_NODES];
-    uint8_t nfeats;       /* records ever used: feats[0..nfeats) are live or free */
-    uint8_t feat_free;    /* the first free record, or FEAT_NONE */
+    uint16_t nfeats;      /* records ever used: feats[0..nfeats) are live or free */
+    uint16_t feat_free;   /* the first free record, or FEAT_NONE */
     spot frontier[MAX_FRONTIER];
     /* the position table (board.c): 0 an empty slot, else CELL_TILE + a placed
      * index or CELL_SPOT + a frontier index, whose x,y are the slot's key */
-    uint8_t cell[CELL_SLOTS];
+    uint16_t cell[CELL_SLOTS];
 
     /* features the tile placed this turn completed, scored in T7 */
-    uint8_t done[MAX_DONE];
+    uint16_t done[MAX_DONE];
     uint8_t ndone;
 
     /* players */
-    /* node, or NODE_NONE in supply; a row is 8 bytes (the last unused) so that
-     * follower_supply reads it as one word */
-    uint8_t fnode[CARC_MAX_PLAYERS][8];
+    /* The figures of each seat (figure.c): slot i holds figure fig_slot_kind[i] on
+     * its node, NODE_NONE in supply, or FIG_ABSENT when the game's expansions do not
+     * use it. supply[s]: seat s's followers in supply (meeples, large meeple, abbot),
+     * kept in step, since T6 and every card ask it. */
+    uint16_t fnode[CARC_MAX_PLAYERS][FIG_SLOTS];
+    uint8_t supply[CARC_MAX_PLAYERS];
     int16_t score[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];
     int16_t banked[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];  /* X12, paid in E4 */
+
+    /* Traders & Builders (traders/): goods tokens by kind, of each seat and of the
+     * common supply (TB1), and the double turn (TB6, TB11): the part of the turn
+     * now running (0, 1) and whether a second part is due. */
+    uint8_t goods[CARC_MAX_PLAYERS][CARC_GOODS_KINDS];
+    uint8_t goods_left[CARC_GOODS_KINDS];
+    uint8_t part;
+    uint8_t double_due;
 
     /* The Gifts (gifts/). Decks keep their top at the end of the array. */
     uint8_t gift_deck[25];
@@ -247,7 +281,7 @@ struct carc_game {
     uint16_t mm_turn[2];
     uint8_t qready;                      /* T7: questions listed this turn */
     uint8_t nquestions, question;        /* T7: X8 questions, the one asked now */
-    uint8_t qroot[MAX_DONE];             /* the feature of each question */
+    uint16_t qroot[MAX_DONE];            /* the feature of each question */
     uint8_t modifier[MAX_DONE];          /* per done[] entry: the modifier played, or 0 */
     uint8_t xhidden[CARC_MAX_PLAYERS][2];  /* in a view: another seat's hidden cards
                                               by deck of origin (public, X4) */
@@ -363,18 +397,10 @@ static inline int node_seg(const carc_game *g, int n)
     return n - g->tiles[g->nodes[n].tile].first;
 }
 
-/* Followers of seat in supply (carc_supply): the NODE_NONE bytes among the
- * first CARC_FOLLOWERS of its row, counted in one word. */
+/* Followers of seat in supply (carc_supply): kept by figure.c. */
 static inline int follower_supply(const carc_game *g, int seat)
 {
-    static const uint8_t high[8] = {0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0};
-    _Static_assert(CARC_FOLLOWERS == 7 && NODE_NONE == 0xFF, "a row is 7 nodes and a pad");
-    uint64_t w, h;
-    memcpy(&w, g->fnode[seat], 8);
-    memcpy(&h, high, 8);
-    w = ~w;  /* a byte in supply is now zero */
-    uint64_t zero = ~(((w & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | w) & h;
-    return (int)(((zero >> 7) * 0x0101010101010101ull) >> 56);
+    return g->supply[seat];
 }
 
 /* ---- feature.c ---- */
@@ -402,20 +428,26 @@ static inline int feat_type(const feature *f)
 {
     return f->flags & NF_TYPE;
 }
-/* Followers of seat on the feature, and of all seats. */
+/* The strength of seat's followers on the feature (0: none), and of all seats'. */
 static inline int feat_follow(const feature *f, int seat)
 {
-    return (f->follow >> (3 * seat)) & 7;
+    return (int)((f->follow >> (4 * seat)) & 15);
 }
 static inline int feat_nfollow(const feature *f)
 {
-    unsigned w = f->follow;
-    return (int)((w & 7) + ((w >> 3) & 7) + ((w >> 6) & 7) + ((w >> 9) & 7) + ((w >> 12) & 7));
+    uint32_t w = f->follow;
+    w = (w & 0x0F0F0F0Fu) + ((w >> 4) & 0x0F0F0F0Fu);
+    return (int)((w * 0x01010101u) >> 24);
 }
 /* Whether a seat other than `seat` has a follower on the feature. */
 static inline int feat_others_follow(const feature *f, int seat)
 {
-    return (f->follow & ~(7u << (3 * seat))) != 0;
+    return (f->follow & ~(15u << (4 * seat))) != 0;
+}
+/* Goods symbols of kind k on a city. */
+static inline int feat_goods(const feature *f, int k)
+{
+    return (f->goods >> (4 * k)) & 15;
 }
 /* Makes node n a feature of its own with these totals (a new tile's segment),
  * taking the first free record or a new one (inline: board.c makes ~240 a game). */
@@ -427,17 +459,20 @@ static inline void feat_make(carc_game *g, int n, int type, int open, int pennan
     else
         f = g->nfeats++;  /* below MAX_FEATS: see struct feature */
     node *nd = &g->nodes[n];
-    nd->parent = nd->next = (uint8_t)n;
-    nd->feat = (uint8_t)f;
-    /* one 8-byte store: the unions that follow at once load the record as a word,
-     * and a word loaded over several smaller stores still in flight waits for them */
+    nd->parent = nd->next = (uint16_t)n;
+    nd->feat = (uint16_t)f;
+    /* one 8-byte store of the first word and one of the second: the unions that
+     * follow at once load the record as words, and a word loaded over several
+     * smaller stores still in flight waits for them */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    g->feats[f] = (feature){.flags = (uint8_t)type, .size = 1, .open = (uint8_t)open,
+    g->feats[f] = (feature){.flags = (uint8_t)type, .size = 1, .open = (uint16_t)open,
                             .pennants = (uint8_t)pennants, .ends = (uint8_t)ends};
 #else
-    uint64_t w = (uint64_t)(uint8_t)type | 1u << 16 | (uint64_t)(uint8_t)open << 24 |
-                 (uint64_t)(uint8_t)pennants << 32 | (uint64_t)(uint8_t)ends << 40;
+    uint64_t w = (uint64_t)(uint8_t)type | (uint64_t)(uint8_t)pennants << 16 |
+                 (uint64_t)(uint8_t)ends << 24 | 1ull << 32 | (uint64_t)(uint16_t)open << 48;
+    static const uint64_t zero = 0;
     memcpy(&g->feats[f], &w, 8);
+    memcpy((uint8_t *)&g->feats[f] + 8, &zero, 8);
 #endif
 }
 int feat_union(carc_game *g, int a, int b);
@@ -494,13 +529,28 @@ void cards_name_node(const carc_game *g, carc_move *m, int n, int second);
  * of one seat on one segment give the same moves). */
 int cards_first_on_node(const carc_game *g, int seat, int i);
 
-/* ---- follower.c ---- */
-/* Puts a follower of `seat` from supply on node n and emits the event. */
+/* ---- figure.c ---- */
+/* carc_new: every seat's figures in supply, those of the game's expansions. */
+void figure_setup(carc_game *g);
+/* The slot of a figure kind (a meeple's: the first); whether seat has one in supply. */
+int figure_slot_of(int figure);
+int figure_in_supply(const carc_game *g, int seat, int figure);
+/* Puts a figure of `seat` from supply on node n and emits the event. */
+void figure_put(carc_game *g, int seat, int figure, int n);
+/* Puts a follower of `seat` from supply on node n (cards, gifts: a meeple while
+ * there is one, else the large meeple). */
 void follower_put(carc_game *g, int seat, int n);
 /* Moves the follower on node `from` of `seat` to node `to`. */
 void follower_move(carc_game *g, int seat, int from, int to);
 /* Takes one follower of `seat` off node n back to supply. */
 void follower_take(carc_game *g, int seat, int n);
+/* Returns every figure on a feature to its owner's supply, builders too (TB5),
+ * and clears its tokens (events emitted). */
+void figure_return_all(carc_game *g, int root);
+/* Returns every builder and pig that lost its support (§0, TB5, TB7). */
+void figure_support(carc_game *g);
+/* Whether seat's special figure in `slot` stands on the feature `root`. */
+int figure_special_on(const carc_game *g, int seat, int slot, int root);
 
 /* ---- move.c ---- */
 /* The pass, every other field unused (carc_move_pass): inline, since every legal
@@ -516,8 +566,10 @@ static inline carc_move move_pass(void)
 }
 
 /* ---- stack.c ---- */
-/* How many tiles of a kind go into the stack: all but the start tile. */
-int stack_count(int kind);
+/* How many tiles of a kind go into the stack of a game with these expansions
+ * (CARC_EXP_* bits): all of the set's but the start tile; and how many in all. */
+int stack_count(unsigned expansions, int kind);
+int stack_size(unsigned expansions);
 void stack_build(carc_game *g, const carc_config *cfg);  /* B2 */
 /* B5 loop into hand slot nhand; returns 0 if the stack ran out. */
 int stack_draw_placeable(carc_game *g);
@@ -533,9 +585,9 @@ void error_set(carc_error *err, int code, const char *fmt, ...);
 carc_event *event_emit(carc_game *g, int kind, int seat, int x, int y, int a, int b, int value);
 /* Appends an event about the segment of node n: its tile's position and canonical port. */
 void event_emit_at(carc_game *g, int kind, int seat, int n, int a, int b, int category, int value);
-/* CARC_EV_FOLLOWER or CARC_EV_RETURNED for a follower of seat on node n: port in a
- * and port, feature type in b. */
-void event_emit_follower(carc_game *g, int kind, int seat, int n);
+/* CARC_EV_FOLLOWER or CARC_EV_RETURNED for a figure of seat on node n: port in a
+ * and port, feature type in b, the figure (enum carc_figure) in value. */
+void event_emit_follower(carc_game *g, int kind, int seat, int n, int figure);
 /* CARC_EV_CARD_PLAYED of a card played on the target (x,y,port), port also in b. */
 void event_emit_played(carc_game *g, int seat, int x, int y, int card, int port);
 /* Forgets the last move's events, zeroing them: events past nevents are always zero

@@ -69,6 +69,8 @@ static const sentence reason_sentences[] = {
     {"score_three", "", "({card})"},
     {"supply_bonus", "", "for the followers in supply ({card})"},
     {"gifts", "", "for unopened gifts"},
+    {"pig", "", "more for {feature}: their pig is there (4 per completed city)"},
+    {"goods", "", "for the most goods of a kind"},
 };
 
 static const sentence feature_sentences[] = {

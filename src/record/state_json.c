@@ -42,13 +42,8 @@ static void sj_key_at(strbuf *b, const char *s, size_t n, size_t quote)
 
 #define sj_key(b, s, quote) sj_key_at((b), "" s, sizeof(s) - 1, (quote))
 
-/* The names of the score categories of carc_score_part, in order. */
-static const char *const sj_category_names[CARC_SCORE_CATEGORIES] = {
-    "roads", "cities", "cloisters", "fields", "cards", "gifts",
-};
-
-/* The same categories in strcmp order, as indices into the list above. */
-static const int sj_category_sorted[CARC_SCORE_CATEGORIES] = { 4, 1, 2, 3, 5, 0 };
+/* The score categories (carc_score_category_name) in strcmp order. */
+static const int sj_category_sorted[CARC_SCORE_CATEGORIES] = { 4, 1, 2, 3, 5, 6, 0 };
 
 /* A one-letter string for a tile kind. */
 static void sj_letter(strbuf *b, int kind)
@@ -107,7 +102,7 @@ static void sj_players(const carc_game *g, strbuf *b)
             int c = sj_category_sorted[k];
             if (k)
                 sb_putc(b, ',');
-            sb_json_string(b, sj_category_names[c]);
+            sb_json_string(b, carc_score_category_name(c));
             sb_putc(b, ':');
             sb_int(b, carc_score_part(g, seat, c));
         }

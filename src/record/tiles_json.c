@@ -40,7 +40,7 @@ static json_t *kind_json(const carc_tile_def *d)
         json_array_append_new(segs, json_pack("{s:s, s:o}", "type",
                                               carc_feature_name(d->seg[i].type), "ports",
                                               ports_json(&d->seg[i])));
-    return json_pack("{s:s#, s:i, s:s, s:i, s:b, s:o, s:s}", "id", &d->letter, 1, "count",
+    return json_pack("{s:s#, s:i, s:s, s:i, s:b, s:o, s:s}", "id", d->name, strlen(d->name), "count",
                      d->count, "edges", edges, "pennants", d->pennant, "cloister",
                      d->cloister != 0, "segments", segs, "description",
                      d->description != NULL ? d->description : "");

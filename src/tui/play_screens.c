@@ -17,8 +17,6 @@
 
 enum { FINAL_LINES = 4 * CARC_MAX_PLAYERS + 4 };
 
-static const char *const category_name[CARC_SCORE_CATEGORIES] = {
-    "roads", "cities", "cloisters", "fields", "cards", "gifts"};
 
 /* The final scoring as lines: per seat a total and the categories, then the winners.
  * reader: the seat called "you" (-1 none). Returns the number of lines; cls[i] is 1
@@ -43,13 +41,15 @@ static int final_lines(const play_session *s, const carc_game *v, int reader,
                 continue;
             if (c == CARC_SCORE_GIFTS && !(exp & CARC_EXP_GIFTS))
                 continue;
+            if (c == CARC_SCORE_GOODS && !(exp & CARC_EXP_TRADERS))
+                continue;
             if (k == 3) {
                 cls[n++] = 0;
                 len = 0;
             }
             if (len == 0)
                 len = (size_t)snprintf(lines[n], PLAY_LINE, "   ");
-            len += (size_t)snprintf(lines[n] + len, PLAY_LINE - len, " %s %d", category_name[c],
+            len += (size_t)snprintf(lines[n] + len, PLAY_LINE - len, " %s %d", carc_score_category_name(c),
                                     carc_score_part(v, seat, c));
             k++;
         }
@@ -295,7 +295,7 @@ void play_screen_help(play_ui *ui, const carc_game *v)
 }
 
 static const char *const category_short[CARC_SCORE_CATEGORIES] = {
-    "roads", "cities", "cloist.", "fields", "cards", "gifts"};
+    "roads", "cities", "cloist.", "fields", "cards", "gifts", "goods"};
 
 void play_screen_info(play_ui *ui, const carc_game *v)
 {

@@ -13,7 +13,7 @@ static const char *move_kind_word(int kind)
 {
     static const char *const words[CARC_MOVE_KINDS] = {
         "pass", "tile placement", "follower", "gift", "card", "draw", "target", "block",
-        "discard"};
+        "discard", "second part"};
     return kind >= 0 && kind < CARC_MOVE_KINDS ? words[kind] : "unknown move";
 }
 
@@ -95,6 +95,52 @@ static void do_place(carc_game *g, const carc_move *m)
     g->step = ST_T4_GIFT;
 }
 
+/* T6 with a figure other than a meeple (I4, TB4, TB7). */
+static int check_figure(const carc_game *g, const carc_move *m, int n, carc_error *err)
+{
+    int f = m->figure;
+    if (f >= CARC_FIGURES || !(exp_figures(g->expansions) >> f & 1)) {
+        error_set(err, CARC_E_ILLEGAL, "this game has no %s figure", f < CARC_FIGURES ?
+                  carc_figure_name(f) : "such");
+        return CARC_E_ILLEGAL;
+    }
+    const char *name = f == CARC_FIG_LARGE ? "large meeple" : carc_figure_name(f);
+    if (!figure_in_supply(g, g->active, f)) {
+        error_set(err, CARC_E_ILLEGAL, "player %d's %s is already on the board (one each)",
+                  g->active, name);
+        return CARC_E_ILLEGAL;
+    }
+    if (figure_ok(g, f, n))
+        return CARC_OK;
+    const feature *ft = feat_of(g, n);
+    const char *type = carc_feature_name(feat_type(ft)), *port = carc_port_name(m->port);
+    switch (f) {
+    case CARC_FIG_LARGE:
+        error_set(err, CARC_E_ILLEGAL, "the %s at %s already holds a follower (I4, B6)", type,
+                  port);
+        break;
+    case CARC_FIG_BUILDER:
+        if (feat_type(ft) > CARC_FEAT_ROAD)
+            error_set(err, CARC_E_ILLEGAL, "the builder goes on a road or a city, not a %s "
+                      "(TB4)", type);
+        else if (ft->flags & NF_COMPLETED)
+            error_set(err, CARC_E_ILLEGAL, "the %s at %s is completed: the builder goes on an "
+                      "unfinished one (TB4)", type, port);
+        else
+            error_set(err, CARC_E_ILLEGAL, "the %s at %s holds no follower of player %d: the "
+                      "builder needs one there (TB4)", type, port, g->active);
+        break;
+    default:
+        if (feat_type(ft) != CARC_FEAT_FIELD)
+            error_set(err, CARC_E_ILLEGAL, "the pig goes in a field, not on a %s (TB7)", type);
+        else
+            error_set(err, CARC_E_ILLEGAL, "the field at %s holds no farmer of player %d: the "
+                      "pig needs one there (TB7)", port, g->active);
+        break;
+    }
+    return CARC_E_ILLEGAL;
+}
+
 static int check_follower(const carc_game *g, const carc_move *m, carc_error *err)
 {
     const placed *p = &g->tiles[g->last];
@@ -109,8 +155,12 @@ static int check_follower(const carc_game *g, const carc_move *m, carc_error *er
                   carc_port_name(m->port));
         return CARC_E_ILLEGAL;
     }
-    if (follower_supply(g, g->active) == 0) {
-        error_set(err, CARC_E_ILLEGAL, "player %d has no follower in supply (B6)", g->active);
+    if (m->figure != CARC_FIG_MEEPLE)
+        return check_figure(g, m, n, err);
+    if (follower_supply(g, g->active) == 0 ||
+        !figure_in_supply(g, g->active, CARC_FIG_MEEPLE)) {
+        error_set(err, CARC_E_ILLEGAL, "player %d has no %s in supply (B6)", g->active,
+                  follower_supply(g, g->active) ? "meeple" : "follower");
         return CARC_E_ILLEGAL;
     }
     if (!legal_follower_ok(g, n)) {
@@ -156,7 +206,7 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
             if ((rc = check_follower(g, m, err)) != CARC_OK)
                 return rc;
             event_clear(g);
-            follower_put(g, g->active, board_port_node(g, g->last, m->port));
+            figure_put(g, g->active, m->figure, board_port_node(g, g->last, m->port));
         } else if (m->kind == CARC_MOVE_PASS) {
             event_clear(g);
         } else {
@@ -169,6 +219,8 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
             return rc == EXP_NOT_MINE ? wrong_kind(g, m, err) : rc;
         break;
     }
+    if (g->expansions & CARC_EXP_TRADERS)
+        figure_support(g);  /* §0: builders and pigs without support go home */
     turn_advance(g);
     return CARC_OK;
 }

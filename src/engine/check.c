@@ -297,11 +297,7 @@ static int check_figure_slots(const carc_game *g, carc_error *err)
         int supply = 0;
         for (int i = 0; i < FIG_SLOTS; i++) {
             int n = g->fnode[s][i], kind = fig_slot_kind[i];
-            int owned = s < g->players &&
-                        (i < CARC_FOLLOWERS ||
-                         (kind == CARC_FIG_LARGE && (g->expansions & CARC_EXP_INNS)) ||
-                         ((kind == CARC_FIG_BUILDER || kind == CARC_FIG_PIG) &&
-                          (g->expansions & CARC_EXP_TRADERS)));
+            int owned = figure_owned(g, s, i);
             if (!owned && n != FIG_ABSENT)
                 FAIL("seat %d has a %s it does not own (slot %d: %d)", s, carc_figure_name(kind),
                      i, n);

@@ -10,9 +10,10 @@
  */
 #include "expansion.h"
 
-extern const struct exp_hooks gifts_hooks, xmas_hooks;
+extern const struct exp_hooks gifts_hooks, xmas_hooks, inns_hooks, traders_hooks;
 
-const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks, NULL};
+const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks, &inns_hooks,
+                                            &traders_hooks, NULL};
 
 /* The plan a configuration gives (the exp_* fields of state.h). */
 struct plan {
@@ -186,4 +187,20 @@ void exp_deal(carc_game *g, int seat)
     EXP_EACH_ACTIVE(g, h)
         if (h->deal)
             h->deal(g, seat);
+}
+
+void exp_end_majorities(carc_game *g)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->end_majorities)
+            h->end_majorities(g);
+}
+
+unsigned exp_figures(unsigned expansions)
+{
+    unsigned f = 1u << CARC_FIG_MEEPLE;
+    EXP_EACH(h)
+        if (expansions & h->bit)
+            f |= h->figures;
+    return f;
 }

@@ -45,6 +45,9 @@ struct exp_hooks {
      * answer a spot (X13: a Mastermind mark pending), so that a placement, listed
      * and checked at every turn, asks the hook only then. Set with forced_spot. */
     uint16_t forces;
+    /* The figures it gives every player (bit per enum carc_figure): the large
+     * meeple, the builder and pig. figure.c puts them in each seat's supply. */
+    uint8_t figures;
 
     /* Asked of every expansion in the list, on or off: */
     /* carc_new: CARC_OK, or CARC_E_CONFIG with a message about the expansion's part
@@ -85,6 +88,8 @@ struct exp_hooks {
     int (*completed_value)(const carc_game *g, int i, int seat, int *category);
     /* E3: bonus points of `seat` for a field worth `cities` completed cities. */
     int (*field_bonus)(const carc_game *g, int seat, unsigned holders, int cities);
+    /* E3, after every feature and field: majorities of things held (TB10). */
+    void (*end_majorities)(carc_game *g);
     void (*final_scoring)(carc_game *g);  /* E5 */
     /* carc_projection: points `seat` holds for the end of the game (unopened
      * gifts). */
@@ -137,6 +142,9 @@ int exp_apply_each(carc_game *g, int decision, const carc_move *m, carc_error *e
 int exp_completed_value_each(const carc_game *g, int i, int seat, int *category);
 int exp_field_bonus_each(const carc_game *g, int seat, unsigned holders, int cities);
 void exp_final_scoring(carc_game *g);
+void exp_end_majorities(carc_game *g);
+/* The figures the game's expansions give every player (bit per enum carc_figure). */
+unsigned exp_figures(unsigned expansions);
 int exp_held_points(const carc_game *g, int seat);
 void exp_hide(carc_game *g, int seat);
 void exp_deal(carc_game *g, int seat);

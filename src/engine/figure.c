@@ -22,20 +22,20 @@ int carc_figure_strength(int figure)
     return figure >= 0 && figure < CARC_FIGURES ? figure_strength[figure] : 0;
 }
 
+int figure_owned(const carc_game *g, int seat, int slot)
+{
+    return seat < g->players && (exp_figures(g->expansions) >> fig_slot_kind[slot] & 1);
+}
+
 void figure_setup(carc_game *g)
 {
     for (int s = 0; s < CARC_MAX_PLAYERS; s++) {
-        for (int i = 0; i < FIG_SLOTS; i++)
-            g->fnode[s][i] = FIG_ABSENT;
-        if (s >= g->players)
-            continue;
-        for (int i = 0; i < CARC_FOLLOWERS; i++)
-            g->fnode[s][i] = NODE_NONE;
-        if (g->expansions & CARC_EXP_INNS)  /* I3 */
-            g->fnode[s][FIG_SLOT_LARGE] = NODE_NONE;
-        if (g->expansions & CARC_EXP_TRADERS)  /* TB2 */
-            g->fnode[s][FIG_SLOT_BUILDER] = g->fnode[s][FIG_SLOT_PIG] = NODE_NONE;
-        g->supply[s] = (uint8_t)(CARC_FOLLOWERS + ((g->expansions & CARC_EXP_INNS) != 0));
+        g->supply[s] = 0;
+        for (int i = 0; i < FIG_SLOTS; i++) {
+            int owned = figure_owned(g, s, i);  /* I3, TB2 */
+            g->fnode[s][i] = owned ? NODE_NONE : FIG_ABSENT;
+            g->supply[s] = (uint8_t)(g->supply[s] + (owned && i < FIG_FOLLOWER_SLOTS));
+        }
     }
 }
 
@@ -169,6 +169,64 @@ int figure_special_on(const carc_game *g, int seat, int slot, int root)
 {
     int n = g->fnode[seat][slot];
     return n < NODE_NONE - 1 && feat_root(g, n) == root;
+}
+
+/* Where a figure may stand on the placed tile's segment node n (T6): a follower
+ * on an empty feature (B6, I4; never a garden), the builder on an unfinished road
+ * or city holding a follower of the active player (TB4), the pig in a field
+ * holding one (TB7). */
+int figure_ok(const carc_game *g, int figure, int n)
+{
+    const feature *f = feat_of(g, n);
+    switch (figure) {
+    case CARC_FIG_MEEPLE: case CARC_FIG_LARGE:
+        return f->follow == 0;
+    case CARC_FIG_BUILDER:
+        return feat_type(f) <= CARC_FEAT_ROAD && !(f->flags & NF_COMPLETED) &&
+               feat_follow(f, g->active);
+    case CARC_FIG_PIG:
+        return feat_type(f) == CARC_FEAT_FIELD && feat_follow(f, g->active);
+    default:
+        return 0;
+    }
+}
+
+/* The T6 moves of one figure kind on the placed tile's segments. */
+static int figure_kind_moves(const carc_game *g, int figure, carc_move *out, int n, int cap)
+{
+    const placed *p = &g->tiles[g->last];
+    const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* board_node_port */
+    carc_move m = move_pass();
+    m.kind = CARC_MOVE_FOLLOWER;
+    m.x = p->x;
+    m.y = p->y;
+    m.figure = (uint8_t)figure;
+    for (int i = 0; i < 8 && port[i] != 0xFF && n < cap; i++) {
+        if (!figure_ok(g, figure, p->first + i))
+            continue;
+        m.port = port[i];
+        out[n++] = m;
+    }
+    return n;
+}
+
+/* T6 with the big-box figures: each figure in supply, in the order of enum
+ * carc_figure, then the pass. */
+int figure_moves(const carc_game *g, carc_move *out, int cap)
+{
+    int n = 0;
+    for (int f = 0; f < CARC_FIGURES; f++)
+        if (figure_in_supply(g, g->active, f))
+            n = figure_kind_moves(g, f, out, n, cap);
+    if (n < cap)
+        out[n++] = move_pass();
+    return n;
+}
+
+int figure_owed(const carc_game *g)
+{
+    carc_move buf[FIGURE_MOVES];
+    return figure_moves(g, buf, FIGURE_MOVES) > 1;
 }
 
 int carc_supply(const carc_game *g, int seat)

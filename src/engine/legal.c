@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include "expansion.h"
 
+enum { LEGAL_FOLLOWER_MOVES = FIGURE_MOVES };
+
 void carc_move_canonical(const carc_game *g, carc_move *m)
 {
     carc_move c = move_pass();
@@ -29,8 +31,11 @@ void carc_move_canonical(const carc_game *g, carc_move *m)
         c.x = m->x;
         c.y = m->y;
         c.port = m->port;
+        c.figure = m->figure;
         break;
     }
+    case CARC_MOVE_AGAIN:
+        break;
     default:
         /* an expansion's kind: it names the targets and clears what it does not use */
         if (exp_canonical(g, m))
@@ -185,6 +190,8 @@ int legal_follower_ok(const carc_game *g, int seg_node)
 
 static int legal_follower(const carc_game *g, carc_move *out, int cap)
 {
+    if (g->expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS))
+        return figure_moves(g, out, cap);
     int n = 0;
     const placed *p = &g->tiles[g->last];
     if (follower_supply(g, g->active) > 0) {
@@ -204,6 +211,7 @@ static int legal_follower(const carc_game *g, carc_move *out, int cap)
         out[n++] = move_pass();
     return n;
 }
+
 
 /* The list of `decision`, the pending one (carc_legal). */
 static int legal_list(const carc_game *g, int decision, carc_move *out, int cap)
@@ -240,7 +248,6 @@ int carc_legal(const carc_game *g, carc_move *out, int cap)
  * follower's at most 9 moves, the expansions' lists) are listed in full into a
  * buffer on the stack and one move is taken from it. ---- */
 
-enum { LEGAL_FOLLOWER_MOVES = 9 };  /* 8 segments and the pass */
 
 /* The spots a placement may use, in list order: the frontier, or the one spot X13
  * forces (legal_place_in). */

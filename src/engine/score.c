@@ -49,6 +49,11 @@ static int completed_name(const carc_game *g, int root)
     return feat_first_node(g, root);
 }
 
+int score_name_done(const carc_game *g, int i)
+{
+    return completed_name(g, g->done[i]);
+}
+
 void score_completed(carc_game *g, int i)
 {
     int root = g->done[i];
@@ -87,10 +92,11 @@ void score_final(carc_game *g)
      * order of their oldest segments, which is also how the events name them. At
      * most one feature per follower has followers, and they are found from the
      * followers rather than by a walk over every node. */
-    int nf = 0, roots[CARC_MAX_PLAYERS * CARC_FOLLOWERS], names[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
+    int nf = 0, roots[CARC_MAX_PLAYERS * FIG_FOLLOWER_SLOTS];
+    int names[CARC_MAX_PLAYERS * FIG_FOLLOWER_SLOTS];
     for (int s = 0; s < g->players; s++)
-        for (int i = 0; i < CARC_FOLLOWERS; i++) {
-            if (g->fnode[s][i] == NODE_NONE)
+        for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++) {
+            if (g->fnode[s][i] >= NODE_NONE - 1)
                 continue;
             int n = feat_root(g, g->fnode[s][i]), seen = 0;
             if (feat_of(g, n)->flags & NF_SCORED)
@@ -107,8 +113,15 @@ void score_final(carc_game *g)
             names[k] = name;
             roots[k] = n;
         }
+    /* CI12: with the big-box expansions, every road, city and cloister first, then
+     * the fields, then the goods; without them, in the order found (the order only
+     * says in which order points are told, the totals are the same) */
+    int fields_last = (g->expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS)) != 0;
+    for (int pass = 0; pass <= fields_last; pass++)
     for (int k = 0; k < nf; k++) {
         int n = roots[k], name = names[k];
+        if (fields_last && (node_type(g, n) == CARC_FEAT_FIELD) != pass)
+            continue;
         const feature *r = feat_of(g, n);
         int value = feat_value_end(g, n);
         if (value == 0)
@@ -120,11 +133,14 @@ void score_final(carc_game *g)
                 continue;
             score_add(g, s, score_category(feat_type(r)), value,
                       field ? CARC_REASON_FIELD : CARC_REASON_FINAL, name);
+            if (field && figure_special_on(g, s, FIG_SLOT_PIG, n))  /* TB8 */
+                score_add(g, s, CARC_SCORE_FIELDS, value / 3, CARC_REASON_PIG, name);
             if (field)  /* E3: field_city_bonus, shared_field_bonus */
                 score_add(g, s, CARC_SCORE_CARDS, exp_field_bonus(g, s, holders, value / 3),
                           CARC_REASON_FIELD_BONUS, name);
         }
     }
+    exp_end_majorities(g);  /* CI12 (3): TB10 */
     /* E4: banked points of locked features (X12). */
     for (int s = 0; s < g->players; s++)
         for (int c = 0; c < CARC_SCORE_CATEGORIES; c++) {

@@ -158,6 +158,11 @@ enum {
     FIG_FOLLOWER_SLOTS = FIG_SLOT_BUILDER,  /* slots below it hold followers */
     FIG_ABSENT = 0xFFFE
 };
+/* Whether a figure slot's value names a node (not in supply, not absent). */
+static inline int fig_placed(unsigned v)
+{
+    return v < FIG_ABSENT;
+}
 /* The figure kind of each slot (enum carc_figure) and its strength. */
 extern const uint8_t fig_slot_kind[FIG_SLOTS];
 extern const uint8_t fig_slot_strength[FIG_SLOTS];
@@ -255,6 +260,8 @@ struct carc_game {
     uint8_t gifts[CARC_MAX_PLAYERS][6];  /* count per gift id 1..5; in a view, index 0
                                             counts another seat's hidden gifts */
     uint8_t gift_opened;        /* a gift was opened this turn (G5) */
+    uint8_t gift_fresh[6];      /* count per gift id the active player received this
+                                   turn: not to be opened in its second part (GI7) */
     uint8_t extra_tile;         /* an extra-tile card was used this turn (C3):
                                    EXTRA_PUT_BACK (G10) or EXTRA_REMOVE (X9) */
 
@@ -370,12 +377,13 @@ void board_init(carc_game *g);
 void board_place(carc_game *g, int kind, int rot, int x, int y);
 /* Node of the segment at a port of a placed tile, or NODE_NONE: with port 0..3 the
  * city or road node on that edge (NODE_NONE for a field edge), with CARC_PORT_C
- * its cloister. Inline: a tile keeps only its first node, the rest is the table. */
+ * its cloister, with CARC_PORT_I its inner field. Inline: a tile keeps only its
+ * first node, the rest is the table. */
 static inline int board_port_node(const carc_game *g, int t, int port)
 {
     const placed *p = &g->tiles[t];
     int seg = tiletab_port_seg[p->kind][p->rot][port & 15];
-    return seg == 0xFF || port > CARC_PORT_C ? NODE_NONE : p->first + seg;
+    return seg == 0xFF || port > CARC_PORT_I ? NODE_NONE : p->first + seg;
 }
 /* Tiles in the 8 positions around placed tile t if it has a cloister, else 0
  * (inline: feature.c asks it, and board.c calls feature.c). */
@@ -492,6 +500,9 @@ int feat_first_node(const carc_game *g, int n);
 /* Adds points to a seat's score and emits CARC_EV_SCORED with the reason
  * (enum carc_score_reason), naming the feature by node n (NODE_NONE: no feature). */
 void score_add(carc_game *g, int seat, int category, int points, int reason, int n);
+/* The node that names completed feature done[i] in events: the placed tile's
+ * segment of it, or the feature's oldest. */
+int score_name_done(const carc_game *g, int i);
 /* Scores a completed feature for its holders and returns or banks its followers. */
 void score_completed(carc_game *g, int done_index);
 /* Returns every follower on a feature to its owner's supply (events emitted). */
@@ -504,6 +515,8 @@ int score_category(int type);
 /* Runs automatic steps until a decision is owed or the game is over. */
 void turn_advance(carc_game *g);
 int turn_pending(const carc_game *g, carc_pending *p);
+/* TB11: the active player takes the second part of a double turn: T1 again. */
+void turn_second_part(carc_game *g);
 /* Writes g->exp_next from the expansions' plan (exp_at), after exp_plan. */
 void turn_plan(carc_game *g);
 /* Whether g->exp_next is what turn_plan writes (carc_check). */
@@ -532,6 +545,8 @@ int cards_first_on_node(const carc_game *g, int seat, int i);
 /* ---- figure.c ---- */
 /* carc_new: every seat's figures in supply, those of the game's expansions. */
 void figure_setup(carc_game *g);
+/* Whether seat owns the figure of a slot in this game (its expansions'). */
+int figure_owned(const carc_game *g, int seat, int slot);
 /* The slot of a figure kind (a meeple's: the first); whether seat has one in supply. */
 int figure_slot_of(int figure);
 int figure_in_supply(const carc_game *g, int seat, int figure);
@@ -551,6 +566,15 @@ void figure_return_all(carc_game *g, int root);
 void figure_support(carc_game *g);
 /* Whether seat's special figure in `slot` stands on the feature `root`. */
 int figure_special_on(const carc_game *g, int seat, int slot, int root);
+/* T6 with the big-box figures: whether `figure` of the active player may stand on
+ * node n of the placed tile; its moves (each figure in supply in the order of enum
+ * carc_figure, then the pass: at most FIGURE_MOVES); whether any but the pass. */
+enum { FIGURE_MOVES = 3 * 8 + 4 + 4 + 1 };  /* 8 segments for each follower kind, the
+                                               builder's 4 roads and cities at most, the
+                                               pig's 4 fields, the pass */
+int figure_ok(const carc_game *g, int figure, int n);
+int figure_moves(const carc_game *g, carc_move *out, int cap);
+int figure_owed(const carc_game *g);
 
 /* ---- move.c ---- */
 /* The pass, every other field unused (carc_move_pass): inline, since every legal
@@ -603,5 +627,6 @@ static inline void event_clear(carc_game *g)
 
 /* ---- legal.c ---- */
 int legal_follower_ok(const carc_game *g, int seg_node);
+
 
 #endif

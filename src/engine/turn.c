@@ -17,6 +17,8 @@
  * (legal_follower lists them). */
 static int follower_owed(const carc_game *g)
 {
+    if (g->expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS))
+        return figure_owed(g);
     if (follower_supply(g, g->active) == 0)
         return 0;
     const placed *p = &g->tiles[g->last];
@@ -39,7 +41,8 @@ static const uint8_t turn_next_own[ST_OVER + 1] = {
     [ST_T3_PLACE] = ST_T3_PLACE,        [ST_T4_GIFT] = ST_T6_FOLLOWER,
     [ST_T5_CLOISTER] = ST_T6_FOLLOWER,  [ST_T5_ROADSIDE] = ST_T6_FOLLOWER,
     [ST_T6_FOLLOWER] = ST_T6_FOLLOWER,  [ST_T7_MODIFIERS] = ST_T7_SCORE,
-    [ST_T7_SCORE] = ST_T7_SCORE,        [ST_T8_WINDOW] = ST_T10_END,
+    [ST_T7_SCORE] = ST_T7_SCORE,        [ST_TD_DOUBLE] = ST_T10_END,
+    [ST_T8_WINDOW] = ST_T10_END,
     [ST_T9_HAND] = ST_T10_END,          [ST_T10_END] = ST_T10_END,
     [ST_E2_END_CARDS] = ST_E3_FINAL,    [ST_E3_FINAL] = ST_E3_FINAL,
     [ST_OVER] = ST_OVER};
@@ -76,16 +79,26 @@ int turn_plan_ok(const carc_game *g)
     return memcmp(next, g->exp_next, sizeof next) == 0;
 }
 
-/* T1: a new turn's tile. 1 if one was drawn, 0 if the stack ran out (B5). */
+/* T1: a new turn's tile. 1 if one was drawn, 0 if the stack ran out (B5). The
+ * second part of a double turn draws too, but the turn and what counts per turn
+ * (TB13: the extra-tile card, the gift opened, the expansions' turn state) go on. */
 static inline int turn_draw(carc_game *g)
 {
-    g->turn++;
     g->last = TILE_NONE;
     g->ndone = 0;
     g->nhand = 0;
-    g->extra_tile = EXTRA_NONE;
-    exp_turn_begin(g);
+    if (!g->part) {
+        g->turn++;
+        g->extra_tile = EXTRA_NONE;
+        exp_turn_begin(g);
+    }
     return stack_draw_placeable(g);
+}
+
+void turn_second_part(carc_game *g)
+{
+    g->part = 1;
+    g->step = ST_T1_DRAW;
 }
 
 /* T10 after the expansions: the next seat's turn, or with the stack empty the end
@@ -93,6 +106,7 @@ static inline int turn_draw(carc_game *g)
 static inline int turn_end(carc_game *g)
 {
     g->nhand = 0;
+    g->part = g->double_due = 0;
     if (g->stack_len == 0)
         return ST_E2_END_CARDS;
     g->active = (uint8_t)((g->active + 1) % g->players);
@@ -159,7 +173,9 @@ static inline void turn_advance_exp(carc_game *g)
         g->step = (uint8_t)step;  /* the hooks and scoring below may ask it */
         switch ((enum step)step) {
         case ST_T1_DRAW:
-            step = turn_next(g, turn_draw(g) ? ST_T2_WINDOW : ST_E2_END_CARDS);
+            /* TB12: a second part whose draws ran the stack out ends the turn */
+            step = turn_next(g, turn_draw(g) ? ST_T2_WINDOW
+                                : g->part ? ST_T8_WINDOW : ST_E2_END_CARDS);
             break;
         case ST_T3_PLACE:
             return;
@@ -171,7 +187,9 @@ static inline void turn_advance_exp(carc_game *g)
         case ST_T7_SCORE:
             for (int i = 0; i < g->ndone; i++)
                 score_completed(g, i);
-            step = turn_next(g, ST_T8_WINDOW);
+            if (g->expansions & CARC_EXP_TRADERS)
+                figure_support(g);  /* §0: after every scoring */
+            step = turn_next(g, ST_TD_DOUBLE);
             break;
         case ST_T10_END:
             if (exp_step(g, ST_T10_END))  /* a Mastermind that applied to this turn lapses */

@@ -15,6 +15,8 @@ static const struct {
 } expansions[] = {
     { "gifts", CARC_EXP_GIFTS },
     { "christmas", CARC_EXP_CHRISTMAS },
+    { "inns", CARC_EXP_INNS },
+    { "traders", CARC_EXP_TRADERS },
 };
 
 enum { NEXP = sizeof expansions / sizeof expansions[0] };
@@ -22,6 +24,10 @@ enum { NEXP = sizeof expansions / sizeof expansions[0] };
 /* Indexed by the bit set: every combination of the known expansions. */
 static const char *const set_names[1u << NEXP] = {
     "base", "gifts", "christmas", "gifts,christmas",
+    "inns", "gifts,inns", "christmas,inns", "gifts,christmas,inns",
+    "traders", "gifts,traders", "christmas,traders", "gifts,christmas,traders",
+    "inns,traders", "gifts,inns,traders", "christmas,inns,traders",
+    "gifts,christmas,inns,traders",
 };
 
 int carc_expansions_parse(const char *s, unsigned *out, carc_error *err)
@@ -35,7 +41,7 @@ int carc_expansions_parse(const char *s, unsigned *out, carc_error *err)
         return 0;
     }
     if (*s == '\0') {
-        rec_error(err, CARC_E_CONFIG, "empty expansion list (want base, gifts, christmas)");
+        rec_error(err, CARC_E_CONFIG, "empty expansion list (want base, gifts, christmas, inns, traders)");
         return -1;
     }
     for (;;) {
@@ -49,7 +55,7 @@ int carc_expansions_parse(const char *s, unsigned *out, carc_error *err)
             if (strlen(expansions[i].name) == len && memcmp(expansions[i].name, p, len) == 0)
                 break;
         if (i == NEXP) {
-            rec_error(err, CARC_E_CONFIG, "unknown expansion \"%.*s\" in \"%.60s\" (want base, gifts, christmas)",
+            rec_error(err, CARC_E_CONFIG, "unknown expansion \"%.*s\" in \"%.60s\" (want base, gifts, christmas, inns, traders)",
                       (int)len, p, s);
             return -1;
         }

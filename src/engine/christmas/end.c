@@ -8,8 +8,8 @@
 
 static int has_field_follower(const carc_game *g, int seat)
 {
-    for (int i = 0; i < CARC_FOLLOWERS; i++)
-        if (g->fnode[seat][i] != NODE_NONE && node_type(g, g->fnode[seat][i]) == CARC_FEAT_FIELD)
+    for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
+        if (fig_placed(g->fnode[seat][i]) && node_type(g, g->fnode[seat][i]) == CARC_FEAT_FIELD)
             return 1;
     return 0;
 }

@@ -17,6 +17,8 @@ int xmas_mastermind_spot(const carc_game *g)
     int slot = g->turn & 1;
     if (!(g->mm_pending >> slot & 1) || g->mm_turn[slot] != g->turn)
         return -1;
+    if (g->part)
+        return -1;  /* XI17: only the first tile of a double turn */
     int s = board_spot_index(g, g->mm_x[slot], g->mm_y[slot]);
     if (s < 0)
         return -1;  /* filled first: no effect */

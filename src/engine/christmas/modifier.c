@@ -64,14 +64,16 @@ int xmas_modifier_value(const carc_game *g, int i, int seat, int *category)
     if (!c || seat != g->active)
         return -1;  /* the value of B9 (score.c) */
     *category = CARC_SCORE_CARDS;
-    int tiles = feat_tiles(g, r);
+    /* XI7: a bonus over the usual value (I5, I6 on inn roads and cathedral cities);
+     * without I&C exactly X8's values */
+    int normal = feat_value_completed(g, r);
     switch (c) {
     case CARC_XC_PENNANTS_WORTH_THREE:
-        return 2 * tiles + 3 * feat_of(g, r)->pennants;
+        return normal + feat_of(g, r)->pennants;
     case CARC_XC_PLAIN_CITY_WORTH_THREE:
-        return 3 * tiles;
+        return normal + feat_tiles(g, r);
     default: /* loop_road_double */
-        return 2 * tiles;
+        return 2 * normal;
     }
 }
 

@@ -17,6 +17,8 @@ static void score_now(carc_game *g, int c, int v)
     int card_value = c == CARC_XC_SCORE_ROAD_DOUBLE ? 2 * tiles
                    : c == CARC_XC_SCORE_CITY_BONUS ? 2 * tiles + feat_of(g, r)->pennants
                    : 1 + 2 * board_around(g, g->nodes[r].tile);
+    if (feat_of(g, r)->flags & (NF_INN | NF_CATHEDRAL))
+        card_value = 0;  /* XI6: an unfinished inn road or cathedral city is worth 0 */
     int normal = feat_value_end(g, r);
     for (int s = 0; s < g->players; s++) {
         if (!(holders & (1u << s)))

@@ -74,7 +74,7 @@ unsigned xmas_target_swap_owners(const carc_game *g, int seat, int n, int root)
     for (int s = 0; s < g->players; s++) {
         if (s == seat || !feat_follow(r, s))
             continue;
-        for (int i = 0; i < CARC_FOLLOWERS; i++)
+        for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
             if (g->fnode[s][i] == n) {
                 mask |= 1u << s;
                 break;
@@ -105,12 +105,12 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
          * asked, and those that qualify are named by their lowest node and listed
          * in its order, as a walk over every node would meet them. */
         uint64_t seen[NODE_WORDS] = {0};
-        uint8_t first[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
+        uint16_t first[CARC_MAX_PLAYERS * FIG_FOLLOWER_SLOTS];
         int nfirst = 0;
         for (int s = 0; s < g->players; s++)
-            for (int i = 0; i < CARC_FOLLOWERS; i++) {
+            for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++) {
                 int v = g->fnode[s][i];
-                if (v == NODE_NONE || node_type(g, v) != type)
+                if (!fig_placed(v) || node_type(g, v) != type)
                     continue;
                 int r = feat_root(g, v);
                 if (bit_test(seen, r))
@@ -121,7 +121,7 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
                 int f = feat_first_node(g, r), j = nfirst++;
                 for (; j > 0 && first[j - 1] > f; j--)
                     first[j] = first[j - 1];
-                first[j] = (uint8_t)f;
+                first[j] = (uint16_t)f;
             }
         for (int j = 0; j < nfirst && n < cap; j++) {
             out[n] = proto;
@@ -133,18 +133,18 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
         /* The other segment of a swap holds another seat's follower on an unlocked,
          * unfinished feature of the card's type: those nodes are gathered once, in
          * ascending order as a walk over every node would meet them, with the seats
-         * whose follower there may be taken (CARC_FOLLOWERS nodes per seat at most). */
-        enum { CAND_MAX = CARC_MAX_PLAYERS * CARC_FOLLOWERS };
-        uint8_t cand[CAND_MAX], cand_root[CAND_MAX];
+         * whose follower there may be taken (FIG_FOLLOWER_SLOTS nodes per seat at most). */
+        enum { CAND_MAX = CARC_MAX_PLAYERS * FIG_FOLLOWER_SLOTS };
+        uint16_t cand[CAND_MAX], cand_root[CAND_MAX];
         unsigned cand_owners[CAND_MAX];
         int ncand = 0;
         if (xmas_card_is_swap(c)) {
             uint64_t others[NODE_WORDS] = {0};
             int any = 0;
             for (int s = 0; s < g->players; s++)
-                for (int i = 0; s != seat && i < CARC_FOLLOWERS; i++) {
+                for (int i = 0; s != seat && i < FIG_FOLLOWER_SLOTS; i++) {
                     int b = g->fnode[s][i];
-                    if (b != NODE_NONE && node_type(g, b) == type) {
+                    if (fig_placed(b) && node_type(g, b) == type) {
                         bit_set(others, b);
                         any = 1;
                     }
@@ -160,17 +160,17 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
                     unsigned owners = xmas_target_swap_owners(g, seat, b, rb);
                     if (!owners)
                         continue;
-                    cand[ncand] = (uint8_t)b;
-                    cand_root[ncand] = (uint8_t)rb;
+                    cand[ncand] = (uint16_t)b;
+                    cand_root[ncand] = (uint16_t)rb;
                     cand_owners[ncand++] = owners;
                 }
             if (ncand == 0)
                 return 0;
         }
         uint64_t mine[NODE_WORDS] = {0};
-        for (int i = 0; i < CARC_FOLLOWERS; i++) {
+        for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++) {
             int a = g->fnode[seat][i];
-            if (a == NODE_NONE || bit_test(mine, a))
+            if (!fig_placed(a) || bit_test(mine, a))
                 continue;  /* once per segment */
             bit_set(mine, a);
             int ra = feat_root(g, a);
@@ -248,7 +248,7 @@ int xmas_target_canonical(const carc_game *g, int c, carc_move *m)
 static int follower_on(const carc_game *g, int v, int seat, int mine)
 {
     for (int s = 0; s < g->players; s++)
-        for (int i = 0; (s == seat) == mine && i < CARC_FOLLOWERS; i++)
+        for (int i = 0; (s == seat) == mine && i < FIG_FOLLOWER_SLOTS; i++)
             if (g->fnode[s][i] == v)
                 return 1;
     return 0;
@@ -258,9 +258,9 @@ static int follower_on(const carc_game *g, int v, int seat, int mine)
 static int feature_has_follower(const carc_game *g, int r)
 {
     for (int s = 0; s < g->players; s++)
-        for (int i = 0; i < CARC_FOLLOWERS; i++) {
+        for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++) {
             int v = g->fnode[s][i];
-            if (v != NODE_NONE && feat_root(g, v) == r)
+            if (fig_placed(v) && feat_root(g, v) == r)
                 return 1;
         }
     return 0;
@@ -340,9 +340,9 @@ int xmas_target_any(const carc_game *g, int c, int seat)
     if (intrude || xmas_card_grain(c) == BY_FEATURE) {
         int type = xmas_card_feature(c);
         for (int s = 0; s < g->players; s++)
-            for (int i = 0; !(intrude && s == seat) && i < CARC_FOLLOWERS; i++) {
+            for (int i = 0; !(intrude && s == seat) && i < FIG_FOLLOWER_SLOTS; i++) {
                 int v = g->fnode[s][i];
-                if (v != NODE_NONE && node_type(g, v) == type &&
+                if (fig_placed(v) && node_type(g, v) == type &&
                     feature_ok(g, c, feat_root(g, v), feat_of(g, v), seat))
                     return 1;
             }

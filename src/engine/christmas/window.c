@@ -125,9 +125,9 @@ int xmas_window_legal(const carc_game *g, int decision, carc_move *out, int cap)
     unsigned mine = 0;
     if (h[CARC_XC_RETURN_FOLLOWER] | h[CARC_XR_SWAP_CLOISTER] | h[CARC_XR_SWAP_CITY] |
         h[CARC_XR_SWAP_ROAD] | h[CARC_XR_SWAP_FIELD])
-        for (int i = 0; i < CARC_FOLLOWERS; i++) {
+        for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++) {
             int a = g->fnode[seat][i];
-            if (a != NODE_NONE)
+            if (fig_placed(a))
                 mine |= 1u << node_type(g, a);
         }
     for (size_t i = 0; i < sizeof window_cards && n < cap; i++) {

@@ -63,6 +63,7 @@ static void receive_gift(carc_game *g)
     }
     int card = g->gift_deck[--g->gift_deck_len];
     g->gifts[g->active][card]++;
+    g->gift_fresh[card]++;
     event_emit(g, CARC_EV_GIFT_DRAWN, g->active, 0, 0, card, 0, 0);
 }
 
@@ -100,6 +101,7 @@ static void gifts_final(carc_game *g)
 static void gifts_turn_begin(carc_game *g)
 {
     g->gift_opened = 0;
+    memset(g->gift_fresh, 0, sizeof g->gift_fresh);
 }
 
 /* T2: the window is owed while the active player holds a gift not yet opened this

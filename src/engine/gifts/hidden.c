@@ -16,6 +16,10 @@ void gifts_hidden_hide(carc_game *g, int seat)
         g->gifts[s][0] = (uint8_t)held;
     }
     memset(g->gift_deck, 0, sizeof g->gift_deck);
+    /* which gifts the active player received this turn names them; a deal of the
+     * view may then let one be opened in a second part (GI7), a search's slip */
+    if (seat != g->active)
+        memset(g->gift_fresh, 0, sizeof g->gift_fresh);
     for (int i = 0; i < g->nevents; i++)
         if (g->events[i].kind == CARC_EV_GIFT_DRAWN && g->events[i].seat != seat)
             g->events[i].a = CARC_CARD_NONE;

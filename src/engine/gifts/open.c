@@ -64,18 +64,18 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
         return n;
     }
     case CARC_GIFT_CASH_OUT: /* G8 */
-        for (int i = 0; i < CARC_FOLLOWERS && n < cap; i++) {
+        for (int i = 0; i < FIG_FOLLOWER_SLOTS && n < cap; i++) {
             int v = g->fnode[seat][i];
-            if (v == NODE_NONE || !cards_first_on_node(g, seat, i) || is_locked(g, v))
+            if (!fig_placed(v) || !cards_first_on_node(g, seat, i) || is_locked(g, v))
                 continue;
             cards_name_node(g, &m, v, 0);
             out[n++] = m;
         }
         return n;
     case CARC_GIFT_CHANGE_POSITION: /* G9 */
-        for (int i = 0; i < CARC_FOLLOWERS; i++) {
+        for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++) {
             int v = g->fnode[seat][i];
-            if (v == NODE_NONE || !cards_first_on_node(g, seat, i) || is_locked(g, v))
+            if (!fig_placed(v) || !cards_first_on_node(g, seat, i) || is_locked(g, v))
                 continue;
             const placed *p = &g->tiles[g->nodes[v].tile];
             int from_field = node_type(g, v) == CARC_FEAT_FIELD;
@@ -110,7 +110,7 @@ int gifts_open_legal(const carc_game *g, int decision, carc_move *out, int cap)
     if (decision != CARC_DEC_WINDOW_BEFORE || !gifts_window_owed(g))
         return 0;
     for (int c = 1; c <= GIFT_KINDS && n < cap; c++) {
-        if (!g->gifts[g->active][c])
+        if (g->gifts[g->active][c] <= g->gift_fresh[c])  /* GI7: none from before */
             continue;
         int k = gift_targets(g, c, out + n, cap - n);
         if (k == 0 && c != CARC_GIFT_TAKE_TWO) {
@@ -216,9 +216,9 @@ static int gift_target_is(const carc_game *g, const carc_move *want)
     }
     case CARC_GIFT_CASH_OUT: {  /* one of the seat's followers, first of its node */
         int i = 0;
-        while (i < CARC_FOLLOWERS && g->fnode[g->active][i] != v)
+        while (i < FIG_FOLLOWER_SLOTS && g->fnode[g->active][i] != v)
             i++;
-        if (i == CARC_FOLLOWERS || is_locked(g, v))
+        if (i == FIG_FOLLOWER_SLOTS || is_locked(g, v))
             return 0;
         break;
     }
@@ -246,6 +246,11 @@ int gifts_open_apply(carc_game *g, int decision, const carc_move *m, carc_error 
     }
     if (g->gift_opened) {
         error_set(err, CARC_E_ILLEGAL, "a gift was already opened this turn (G5)");
+        return CARC_E_ILLEGAL;
+    }
+    if (g->gifts[seat][m->card] <= g->gift_fresh[m->card]) {
+        error_set(err, CARC_E_ILLEGAL, "%s was received this turn: it opens in a later turn "
+                  "(G5, GI7)", carc_card_name(m->card));
         return CARC_E_ILLEGAL;
     }
     carc_move want = *m;

@@ -1,0 +1,155 @@
+/*
+ * traders.c - Traders & Builders (RULES.md §9, TB1-TB14) as the turn machine sees
+ * it: the builder and the pig are figures of every player (figure.c places them
+ * in T6, legal.c lists where, TB4 and TB7, and returns them when unsupported,
+ * TB5); this file adds the goods (TB1, TB9, TB10) and the double turn (TB6,
+ * TB11-TB13): whether the tile placed in a turn's first part continued the
+ * builder's road or city, and step TD, where the active player decides whether to
+ * take the second part.
+ */
+#include "../expansion.h"
+
+static const uint8_t goods_in_box[CARC_GOODS_KINDS] = {9, 6, 5};  /* TB1 */
+
+static int traders_on(const carc_game *g)
+{
+    return (g->expansions & CARC_EXP_TRADERS) != 0;
+}
+
+static void traders_setup(carc_game *g, const carc_config *cfg)
+{
+    (void)cfg;
+    memcpy(g->goods_left, goods_in_box, sizeof g->goods_left);
+}
+
+/* TB6, after T3 of a first part: a road or city segment of the placed tile joined
+ * the feature of the active player's builder. Checked once: the due stays even if
+ * the builder leaves later in this part. */
+static int traders_at_placed(carc_game *g)
+{
+    int b = g->fnode[g->active][FIG_SLOT_BUILDER];
+    if (g->part || b >= NODE_NONE - 1)
+        return 0;
+    const placed *p = &g->tiles[g->last];
+    const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* 0xFF past the segments */
+    int root = feat_root(g, b);
+    for (int i = 0; i < 8 && port[i] != 0xFF; i++)
+        if (feat_root(g, p->first + i) == root) {  /* a field never shares a builder's root */
+            g->double_due = 1;
+            event_emit(g, CARC_EV_DOUBLE_DUE, g->active, p->x, p->y, 0, 0, 0);
+            break;
+        }
+    return 0;
+}
+
+/* TB9, after the completed features are scored (T7): for every city the placed
+ * tile completed, one token per goods symbol in it, from the common supply, to the
+ * active player, whoever held the city (also a locked one, XI15). */
+static void take_goods(carc_game *g)
+{
+    for (int i = 0; i < g->ndone; i++) {
+        const feature *f = feat_of(g, g->done[i]);
+        if (feat_type(f) != CARC_FEAT_CITY || !f->goods)
+            continue;
+        for (int k = 0; k < CARC_GOODS_KINDS; k++) {
+            int n = feat_goods(f, k);
+            if (n > g->goods_left[k])
+                n = g->goods_left[k];  /* cannot happen: a symbol per token (TB1) */
+            if (!n)
+                continue;
+            g->goods_left[k] = (uint8_t)(g->goods_left[k] - n);
+            g->goods[g->active][k] = (uint8_t)(g->goods[g->active][k] + n);
+            event_emit_at(g, CARC_EV_GOODS, g->active, score_name_done(g, i), CARC_FEAT_CITY, k,
+                          0, n);
+        }
+    }
+}
+
+/* Step TD (TB11, TB12): the goods of T7 first, then the double turn is owed when
+ * it is due in the first part and the stack holds a tile. */
+static int traders_at_double(carc_game *g)
+{
+    take_goods(g);
+    return g->double_due && !g->part && g->stack_len > 0;
+}
+
+static void traders_pending(const carc_game *g, carc_pending *p)
+{
+    if (g->step == ST_TD_DOUBLE) {
+        p->decision = CARC_DEC_DOUBLE_TURN;
+        p->seat = g->active;
+    }
+}
+
+static int traders_legal(const carc_game *g, int decision, carc_move *out, int cap)
+{
+    (void)g;
+    if (decision != CARC_DEC_DOUBLE_TURN || cap < 2)
+        return 0;
+    out[0] = move_pass();
+    out[0].kind = CARC_MOVE_AGAIN;
+    out[1] = move_pass();
+    return 2;
+}
+
+static int traders_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
+{
+    if (m->kind == CARC_MOVE_AGAIN && decision != CARC_DEC_DOUBLE_TURN) {
+        error_set(err, CARC_E_ILLEGAL, "no double turn is due: a second part is taken only "
+                  "when the tile continued your builder's road or city (TB6, TB11)");
+        return CARC_E_ILLEGAL;
+    }
+    if (decision != CARC_DEC_DOUBLE_TURN)
+        return EXP_NOT_MINE;
+    if (m->kind != CARC_MOVE_AGAIN && m->kind != CARC_MOVE_PASS)
+        return EXP_NOT_MINE;
+    event_clear(g);
+    if (m->kind == CARC_MOVE_AGAIN)
+        turn_second_part(g);
+    else
+        g->step = ST_T8_WINDOW;
+    return CARC_OK;
+}
+
+/* TB10, after every feature and field of the final scoring (CI12): 10 points to
+ * each player with the most tokens of a kind, at least one; ties all score. */
+static void traders_end_majorities(carc_game *g)
+{
+    for (int k = 0; k < CARC_GOODS_KINDS; k++) {
+        int most = 1;
+        for (int s = 0; s < g->players; s++)
+            if (g->goods[s][k] > most)
+                most = g->goods[s][k];
+        for (int s = 0; s < g->players; s++)
+            if (g->goods[s][k] == most) {
+                score_add(g, s, CARC_SCORE_GOODS, 10, CARC_REASON_GOODS, NODE_NONE);
+                carc_event *e = &g->events[g->nevents - 1];
+                if (g->nevents && e->kind == CARC_EV_SCORED && e->b == CARC_REASON_GOODS)
+                    e->a = (unsigned)k;  /* which kind (carc.h) */
+            }
+    }
+}
+
+static int traders_check(const carc_game *g, carc_error *err)
+{
+    if (!traders_on(g))
+        return CARC_OK;
+    if (g->double_due && g->fnode[g->active][FIG_SLOT_BUILDER] == FIG_ABSENT) {
+        error_set(err, CARC_E_INVALID, "traders: a double turn due without a builder");
+        return CARC_E_INVALID;
+    }
+    return CARC_OK;
+}
+
+const struct exp_hooks traders_hooks = {
+    .bit = CARC_EXP_TRADERS,
+    .figures = 1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG,
+    .decides = 1u << ST_TD_DOUBLE,
+    .check = traders_check,
+    .setup = traders_setup,
+    .at = {[ST_T4_GIFT] = traders_at_placed, [ST_TD_DOUBLE] = traders_at_double},
+    .pending = traders_pending,
+    .legal = traders_legal,
+    .apply = traders_apply,
+    .end_majorities = traders_end_majorities,
+};

@@ -577,10 +577,10 @@ static int parse_follower(parser *p, carc_move *m)
         w++;
         n--;
         if (n == 0)
-            return fail(p, "a %s takes [(x,y)] type:PORT, got \"%.60s\"", carc_figure_name(fig),
+            return fail(p, "\"%s\" takes [(x,y)] type:PORT, got \"%.60s\"", carc_figure_name(fig),
                         p->text);
     }
-    if (n > 2)
+    if (n > 2 || (n == 2 && w[0].s[0] != '('))
         return fail(p, "a follower takes [FIGURE] [(x,y)] type:PORT, got \"%.60s\"", p->text);
     if (!carc_last_placed(p->g, &lx, &ly))
         return fail(p, "no tile placed this turn for \"%.60s\"", p->text);
@@ -660,7 +660,12 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
     if (rc != CARC_OK)
         return rc;
     /* the form carc_legal lists: equivalent rotations, a feature by its oldest segment */
+    uint8_t figure = m.figure;
     carc_move_canonical(g, &m);
+    /* carc_move_canonical of the engine this was written against drops a follower
+     * move's figure (carc.h: FOLLOWER moves carry it); keep it */
+    if (m.kind == CARC_MOVE_FOLLOWER)
+        m.figure = figure;
     *out = m;
     return CARC_OK;
 }

@@ -151,9 +151,14 @@ char *carc_state_json(const carc_game *g, int with_legal);
 char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, size_t *marks,
                             int max, int *nmarks);
 
-/* The tile catalogue as a JSON array (caller frees): per kind id, count, edges,
- * pennants, cloister, segments with their ports. */
+/* The tile catalogue as a JSON array (caller frees): per kind id (its name), count,
+ * edges, pennants, cloister, the expansion that brings it ("base", "inns",
+ * "traders"), segments with their ports (and inn, cathedral, pennant, goods when
+ * set). Every kind with its printed count. */
 char *carc_tiles_json(void);
+/* The same for the kinds a game with these expansions (CARC_EXP_* bits) plays with,
+ * each with its count in that set (carc_tile_count). */
+char *carc_tiles_json_set(unsigned expansions);
 
 #ifdef __cplusplus
 }

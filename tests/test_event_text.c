@@ -81,6 +81,72 @@ static void test_exact_sentences(void **state)
     expect_text(ev(CARC_EV_GAME_OVER, -1, 0, 0, 0, 0, CARC_PORT_NONE, 0), "The game is over.");
 }
 
+/* The expansions' events: figures, goods, a double turn, their score reasons; each
+ * also as its short string. Shared with --pairs, so that words.js is compared on
+ * them before random games meet them. */
+static const struct {
+    int kind, seat, a, b, x, y, port, value;
+    const char *plain, *text;
+} expansion_events[] = {
+    {CARC_EV_FOLLOWER, 0, CARC_PORT_E, CARC_FEAT_ROAD, 1, 0, CARC_PORT_E, CARC_FIG_LARGE,
+     "follower 0 (1,0) road:E large", "seat 0 puts a large meeple on a road."},
+    {CARC_EV_FOLLOWER, 2, CARC_PORT_N, CARC_FEAT_CITY, 1, 0, CARC_PORT_N, CARC_FIG_BUILDER,
+     "follower 2 (1,0) city:N builder", "seat 2 puts their builder on a city."},
+    {CARC_EV_FOLLOWER, 5, CARC_PORT_I, CARC_FEAT_FIELD, 0, 1, CARC_PORT_I, CARC_FIG_PIG,
+     "follower 5 (0,1) field:I pig", "seat 5 puts their pig in a field."},
+    {CARC_EV_FOLLOWER, 1, CARC_PORT_NW, CARC_FEAT_FIELD, 0, 1, CARC_PORT_NW, CARC_FIG_MEEPLE,
+     "follower 1 (0,1) field:NW", "seat 1 puts a follower on a field."},
+    {CARC_EV_RETURNED, 1, CARC_PORT_S, CARC_FEAT_CITY, 0, -1, CARC_PORT_S, CARC_FIG_LARGE,
+     "back 1 (0,-1) city:S large", "seat 1's large meeple on a city returns to the supply."},
+    {CARC_EV_RETURNED, 3, CARC_PORT_W, CARC_FEAT_ROAD, 2, 2, CARC_PORT_W, CARC_FIG_BUILDER,
+     "back 3 (2,2) road:W builder", "seat 3's builder on a road returns to the supply."},
+    {CARC_EV_RETURNED, 0, CARC_PORT_NW, CARC_FEAT_FIELD, 2, 2, CARC_PORT_NW, CARC_FIG_PIG,
+     "back 0 (2,2) field:NW pig", "seat 0's pig in a field returns to the supply."},
+    {CARC_EV_GOODS, 1, CARC_FEAT_CITY, CARC_GOODS_WINE, 3, -2, CARC_PORT_N, 2,
+     "goods 1 2 wine (3,-2) city:N", "seat 1 takes 2 wine."},
+    {CARC_EV_GOODS, 0, CARC_FEAT_CITY, CARC_GOODS_CLOTH, 3, -2, CARC_PORT_N, 1,
+     "goods 0 1 cloth (3,-2) city:N", "seat 0 takes 1 cloth."},
+    {CARC_EV_DOUBLE_DUE, 4, 0, 0, 0, 0, CARC_PORT_NONE, 0, "double 4",
+     "seat 4 takes a second turn: their tile extended a feature of their builder."},
+    {CARC_EV_SCORED, 0, CARC_FEAT_FIELD, CARC_REASON_PIG, 0, 1, CARC_PORT_NW, 3,
+     "score 0 3 pig (0,1) field:NW",
+     "seat 0 scores 3 more for a field: their pig is there (4 per completed city)."},
+    {CARC_EV_SCORED, 2, CARC_GOODS_GRAIN, CARC_REASON_GOODS, 0, 0, CARC_PORT_NONE, 10,
+     "score 2 10 goods", "seat 2 scores 10 for the most goods of a kind."},
+};
+
+static carc_event expansion_event(size_t i)
+{
+    carc_event e = ev(expansion_events[i].kind, expansion_events[i].seat, expansion_events[i].a,
+                      expansion_events[i].b, expansion_events[i].x, expansion_events[i].y,
+                      expansion_events[i].port, expansion_events[i].value);
+    if (e.kind == CARC_EV_SCORED)
+        e.category = expansion_events[i].b == CARC_REASON_GOODS ? CARC_SCORE_GOODS : CARC_SCORE_FIELDS;
+    return e;
+}
+
+static void test_expansion_sentences(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof expansion_events / sizeof *expansion_events; i++) {
+        carc_event e = expansion_event(i);
+        char plain[128];
+        carc_event_string(&e, plain, sizeof plain);
+        if (strcmp(plain, expansion_events[i].plain) != 0)
+            fail_msg("event %zu: short string '%s', want '%s'", i, plain, expansion_events[i].plain);
+        expect_text(e, expansion_events[i].text);
+    }
+    /* the record's tile words are the tiles' names */
+    char buf[64];
+    carc_event e = ev(CARC_EV_TILE_DRAWN, 0, carc_tile_kind_named("IC/CCCC", 7), 0, 0, 0,
+                      CARC_PORT_NONE, 0);
+    assert_int_equal(carc_event_format(&e, buf, sizeof buf), 1);
+    assert_string_equal(buf, "draw IC/CCCC");
+    e = ev(CARC_EV_PLACED, 1, carc_tile_kind_named("IC/CCCC", 7), 2, 1, 0, CARC_PORT_NONE, 0);
+    carc_event_string(&e, buf, sizeof buf);
+    assert_string_equal(buf, "place 1 IC/CCCC (1,0) r2");
+}
+
 /* The guide is in players' words: no rule id, no notation, no card id. */
 static void test_guide(void **state)
 {
@@ -114,7 +180,9 @@ static void test_every_reason(void **state)
     json_t *events = json_object_get(t, "events");
     const char *keys[] = {"draw", "remove", "return", "place", "follower", "score", "bank",
                           "paid", "token", "lock", "back", "gift", "gift?", "card", "card?",
-                          "play", "discard", "over"};
+                          "play", "discard", "over", "follower:large", "follower:builder",
+                          "follower:pig", "back:large", "back:builder", "back:pig", "goods",
+                          "double"};
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
         json_t *e = json_object_get(events, keys[i]);
         if (!json_is_string(json_object_get(e, "text")) ||
@@ -213,8 +281,15 @@ int main(int argc, char **argv)
     /* --pairs: the short string and the sentence of every event of a few random games,
      * "SHORT<TAB>SENTENCE" per line, for tests/web/sentences.mjs, which checks that the
      * browser's words.js tells them the same from the same table */
-    if (argc == 2 && strcmp(argv[1], "--pairs") == 0)
+    if (argc == 2 && strcmp(argv[1], "--pairs") == 0) {
+        for (size_t i = 0; i < sizeof expansion_events / sizeof *expansion_events; i++) {
+            carc_event e = expansion_event(i);
+            char text[256];
+            carc_event_text(&e, text, sizeof text);
+            print_pair(expansion_events[i].plain, text, NULL);
+        }
         return each_event(8, 50, print_pair, NULL) < 0;
+    }
     if (argc == 2 && strcmp(argv[1], "--table") == 0) {
         char *t = carc_sentences_json();
         if (!t)
@@ -234,6 +309,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_guide),
         cmocka_unit_test(test_exact_sentences),
+        cmocka_unit_test(test_expansion_sentences),
         cmocka_unit_test(test_every_reason),
         cmocka_unit_test(test_random_games),
     };

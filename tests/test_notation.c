@@ -280,7 +280,10 @@ static void test_malformed(void **state)
     } bad[] = {
         { "", "empty move" },
         { "   ", "empty move" },
-        { "Z (1,0) r0", "unknown tile letter 'Z' in \"Z (1,0) r0\"" },
+        { "Z (1,0) r0", "unknown tile \"Z\" in \"Z (1,0) r0\"" },
+        { "IC/nope (1,0) r0", "unknown tile \"IC/nope\" in \"IC/nope (1,0) r0\"" },
+        { "IC/CCCC (1,0)", "a placement takes TILE (x,y) rN" },
+        { "again now", "\"again\" takes nothing more" },
         { "U (1,0) r7", "bad rotation \"r7\"" },
         { "U (1,0) 1", "bad rotation \"1\"" },
         { "U (1,0)", "a placement takes" },
@@ -442,6 +445,83 @@ static void test_swap_seat(void **state)
     free(moves);
 }
 
+/* Every tile kind's placement is written with the tile's name and reads back. */
+static void test_tile_names(void **state)
+{
+    carc_game *g = new_stacked("UV");
+    char text[CARC_NOTATION_MAX], want[CARC_NOTATION_MAX];
+
+    (void)state;
+    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+        const carc_tile_def *d = carc_tile_def_of(k);
+        carc_move m = carc_move_pass();
+        m.kind = CARC_MOVE_PLACE;
+        m.tile = (uint8_t)k;
+        m.x = -3;
+        m.y = 12;
+        snprintf(want, sizeof want, "%s (-3,12) r0", d->name);
+        assert_int_equal(carc_move_format(g, &m, text, sizeof text), (int)strlen(want));
+        assert_string_equal(text, want);
+        carc_move back = parse_ok(g, text);
+        if (!carc_move_equal(&m, &back))
+            fail_msg("\"%s\" parsed to another move", text);
+        if (k < CARC_BASE_KINDS)
+            assert_int_equal(strlen(d->name), 1);  /* base letters unchanged */
+    }
+    /* again: one word */
+    carc_move a = parse_ok(g, "again");
+    assert_int_equal(a.kind, CARC_MOVE_AGAIN);
+    assert_int_equal(carc_move_format(g, &a, text, sizeof text), 5);
+    assert_string_equal(text, "again");
+    carc_free(g);
+}
+
+/* A follower move names its figure as a leading word unless it is a meeple; the
+ * inner field's port is I. */
+static void test_figures(void **state)
+{
+    static const struct {
+        const char *text, *canon;
+        int figure;
+    } cases[] = {
+        { "road:E", "road:E", CARC_FIG_MEEPLE },
+        { "meeple road:W", "road:E", CARC_FIG_MEEPLE },
+        { "large road:E", "large road:E", CARC_FIG_LARGE },
+        { "large (1,0) road:W", "large road:E", CARC_FIG_LARGE },
+        { "builder road:E", "builder road:E", CARC_FIG_BUILDER },
+        { "pig field:NW", "pig field:NW", CARC_FIG_PIG },
+        { "pig (1,0) field:WN", "pig field:NW", CARC_FIG_PIG },
+    };
+    carc_game *g = new_stacked("UV");
+    carc_error err = { 0, "" };
+    carc_move m = parse_ok(g, "U (1,0) r1");
+    char text[CARC_NOTATION_MAX];
+
+    (void)state;
+    assert_int_equal(carc_apply(g, &m, &err), CARC_OK);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        m = parse_ok(g, cases[i].text);
+        assert_int_equal(m.kind, CARC_MOVE_FOLLOWER);
+        if (m.figure != cases[i].figure)
+            fail_msg("\"%s\": figure %d, want %d", cases[i].text, m.figure, cases[i].figure);
+        assert_true(carc_move_format(g, &m, text, sizeof text) > 0);
+        assert_string_equal(text, cases[i].canon);
+        carc_move back = parse_ok(g, text);
+        assert_true(carc_move_equal(&m, &back));
+    }
+    assert_int_equal(carc_move_parse(g, "large", &m, &err), CARC_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "\"large\" takes [(x,y)] type:PORT"));
+    assert_int_equal(carc_move_parse(g, "giant road:E", &m, &err), CARC_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "unknown move \"giant\""));
+    assert_int_equal(carc_move_parse(g, "large road:E extra", &m, &err), CARC_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "a follower takes [FIGURE] [(x,y)] type:PORT"));
+    /* the inner field's port parses (U has no inner field) */
+    assert_int_equal(carc_move_parse(g, "pig field:I", &m, &err), CARC_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "no field at (1,0) port I"));
+    assert_int_equal(carc_port_parse("I", 1), CARC_PORT_I);
+    carc_free(g);
+}
+
 /* Follower errors once a tile is placed: another tile, a missing segment. */
 static void test_follower_errors(void **state)
 {
@@ -468,6 +548,8 @@ int main(void)
         cmocka_unit_test(test_format_canonical),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_follower_errors),
+        cmocka_unit_test(test_tile_names),
+        cmocka_unit_test(test_figures),
         cmocka_unit_test(test_swap_seat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

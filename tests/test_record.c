@@ -366,8 +366,28 @@ static void test_reject_stack_and_decks(void **state)
     set(root, "stack", json_string("DDDD"));
     expect_parse_error(root, "too many 'D' tiles (the stack has 3)");
     root = sample_tree(0);
-    set(root, "stack", json_array());
-    expect_parse_error(root, "\"stack\": expected a string");
+    set(root, "stack", json_integer(3));
+    expect_parse_error(root, "\"stack\": expected a string of tile letters or an array of tile names");
+    root = sample_tree(0);
+    set(root, "stack", json_pack("[s,s]", "U", "IC/CCCC"));
+    expect_parse_error(root, "tile \"IC/CCCC\" needs the expansion inns");
+    root = sample_tree(0);
+    set(root, "stack", json_pack("[s,s]", "U", "IC/nope"));
+    expect_parse_error(root, "unknown tile \"IC/nope\" at 1");
+    root = sample_tree(0);
+    set(root, "stack", json_pack("[s,i]", "U", 4));
+    expect_parse_error(root, "entry 1 is not a tile name");
+    root = sample_tree(0);
+    set(root, "expansions", json_string("inns"));
+    set(root, "stack", json_pack("[s,s,s]", "U", "IC/CCCC", "IC/CCCC"));
+    expect_parse_error(root, "too many \"IC/CCCC\" tiles (the stack has 1)");
+    root = sample_tree(0);
+    set(root, "players", json_integer(6));
+    expect_parse_error(root, "\"players\": 6 players need the expansion inns");
+    root = sample_tree(0);
+    set(root, "players", json_integer(7));
+    set(root, "expansions", json_string("inns"));
+    expect_parse_error(root, "\"players\": 7 is out of range 2..6");
     root = sample_tree(0);
     set(root, "return_pos", json_integer(2));
     expect_parse_error(root, "\"return_pos\": needs a fixed \"stack\"");
@@ -494,9 +514,14 @@ static void test_expansion_names(void **state)
         { "christmas", CARC_EXP_CHRISTMAS },
         { "gifts,christmas", CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS },
         { "christmas,gifts", CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS },
+        { "inns", CARC_EXP_INNS },
+        { "traders", CARC_EXP_TRADERS },
+        { "traders,inns", CARC_EXP_INNS | CARC_EXP_TRADERS },
+        { "traders,christmas,inns,gifts", 15 },
     };
     static const char *const bad[] = { "", ",", "gifts,,christmas", "gift", "gifts,", ",gifts", "gifts,gifts",
-                                       "base,gifts", "Gifts", "gifts, christmas" };
+                                       "base,gifts", "Gifts", "gifts, christmas",
+                                       "inns,inns", "river", "inns,base" };
     carc_error err = { 0, "" };
     unsigned bits = 99;
     size_t i;
@@ -516,7 +541,13 @@ static void test_expansion_names(void **state)
     assert_string_equal(carc_expansions_name(CARC_EXP_CHRISTMAS), "christmas");
     assert_string_equal(carc_expansions_name(CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS),
                         "gifts,christmas");
-    assert_null(carc_expansions_name(8));
+    assert_string_equal(carc_expansions_name(CARC_EXP_INNS | CARC_EXP_TRADERS), "inns,traders");
+    assert_string_equal(carc_expansions_name(15), "gifts,christmas,inns,traders");
+    assert_null(carc_expansions_name(16));
+    /* an unknown name is refused with the list of valid names */
+    assert_int_equal(carc_expansions_parse("gifts,river", &bits, &err), -1);
+    assert_non_null(strstr(err.msg, "\"river\""));
+    assert_non_null(strstr(err.msg, "base, gifts, christmas, inns, traders"));
 }
 
 /* Loads JSON text that must be valid. */
@@ -611,9 +642,52 @@ static void test_state_json(void **state)
     free(moves);
 }
 
+/* The catalogue of one set: kinds and tiles per set, the marks of the expansions'
+ * segments. */
+static void test_tiles_json_sets(void **state)
+{
+    static const struct {
+        unsigned exp;
+        int kinds, tiles;
+    } sets[] = {
+        {0, 24, 72}, {CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, 24, 72}, {CARC_EXP_INNS, 41, 90},
+        {CARC_EXP_TRADERS, 48, 96}, {CARC_EXP_INNS | CARC_EXP_TRADERS, 65, CARC_TILES},
+    };
+    (void)state;
+    for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
+        char *text = carc_tiles_json_set(sets[s].exp);
+        json_t *arr = load(text);
+        int tiles = 0, inns = 0, cathedrals = 0, goods = 0, inner = 0;
+        assert_int_equal(json_array_size(arr), sets[s].kinds);
+        for (size_t i = 0; i < json_array_size(arr); i++) {
+            json_t *k = json_array_get(arr, i), *segs = json_object_get(k, "segments");
+            int kind = carc_tile_kind_named(json_string_value(json_object_get(k, "id")),
+                                            strlen(json_string_value(json_object_get(k, "id"))));
+            assert_true(kind >= 0);
+            assert_int_equal(json_integer_value(json_object_get(k, "count")),
+                             carc_tile_count(sets[s].exp, kind));
+            tiles += (int)json_integer_value(json_object_get(k, "count"));
+            for (size_t j = 0; j < json_array_size(segs); j++) {
+                json_t *g = json_array_get(segs, j), *ports = json_object_get(g, "ports");
+                inns += json_is_true(json_object_get(g, "inn"));
+                cathedrals += json_is_true(json_object_get(g, "cathedral"));
+                goods += json_is_string(json_object_get(g, "goods"));
+                inner += json_array_size(ports) == 1 &&
+                         strcmp(json_string_value(json_array_get(ports, 0)), "I") == 0;
+            }
+        }
+        assert_int_equal(tiles, sets[s].tiles);
+        assert_true((inns > 0 && cathedrals > 0) == !!(sets[s].exp & CARC_EXP_INNS));
+        assert_true((goods > 0) == !!(sets[s].exp & CARC_EXP_TRADERS));
+        assert_true((inner > 0) == !!(sets[s].exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)));
+        json_decref(arr);
+        free(text);
+    }
+}
+
 static void test_tiles_json(void **state)
 {
-    char *text = carc_tiles_json();
+    char *text = carc_tiles_json_set(0);
     json_t *arr, *d, *segs;
     size_t i;
     int tiles = 0, pennants = 0, cloisters = 0;
@@ -621,7 +695,7 @@ static void test_tiles_json(void **state)
     (void)state;
     assert_non_null(text);
     arr = load(text);
-    assert_int_equal(json_array_size(arr), CARC_TILE_KINDS);
+    assert_int_equal(json_array_size(arr), CARC_BASE_KINDS);
     for (i = 0; i < json_array_size(arr); i++) {
         json_t *k = json_array_get(arr, i);
         int count = (int)json_integer_value(json_object_get(k, "count"));
@@ -631,7 +705,7 @@ static void test_tiles_json(void **state)
         assert_int_equal(strlen(json_string_value(json_object_get(k, "edges"))), 4);
         assert_true(json_is_string(json_object_get(k, "description")));
     }
-    assert_int_equal(tiles, CARC_TILES);
+    assert_int_equal(tiles, CARC_BASE_TILES);
     assert_int_equal(pennants, 10);
     assert_int_equal(cloisters, 6);
     d = json_array_get(arr, 3);
@@ -653,6 +727,15 @@ static void test_tiles_json(void **state)
                             json_array_get(segs, json_array_size(segs) - 1), "type")), "cloister");
     json_decref(arr);
     free(text);
+    /* the whole catalogue: every kind with its printed count, the same entries */
+    text = carc_tiles_json();
+    arr = load(text);
+    assert_int_equal(json_array_size(arr), CARC_TILE_KINDS);
+    assert_string_equal(json_string_value(json_object_get(json_array_get(arr, 3), "id")), "D");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(arr, CARC_BASE_KINDS),
+                                                          "expansion")), "inns");
+    json_decref(arr);
+    free(text);
 }
 
 int main(void)
@@ -670,6 +753,7 @@ int main(void)
         cmocka_unit_test(test_expansion_names),
         cmocka_unit_test(test_state_json),
         cmocka_unit_test(test_tiles_json),
+        cmocka_unit_test(test_tiles_json_sets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -51,8 +51,14 @@ void cli_error(const char *cmd, const char *fmt, ...)
 void cli_bad_option(const char *cmd, int opt, char **argv);
 
 /* The same for command-line options: on failure they print "carc CMD: <message>"
- * on stderr (e.g. "carc sim: --players must be 2..5, got 7") and return -1. */
+ * on stderr (e.g. "carc sim: --games must be 1..100000000, got 0") and return -1. */
 int cli_int(const char *cmd, const char *name, const char *text, long lo, long hi, long *out);
+/* A number of players (the option's text, checked once the expansions are known):
+ * "carc sim: --players must be 2..5 (6 with inns), got 7". */
+int cli_players(const char *cmd, const char *name, const char *text, unsigned expansions,
+                long *out);
+/* A list of n seats: "carc play: --players takes 2..5 players (6 with inns), got 1". */
+int cli_players_count(const char *cmd, const char *name, long n, unsigned expansions);
 /* Parses a number of seconds > 0 and <= hi (a decimal fraction is allowed). */
 int cli_seconds(const char *cmd, const char *name, const char *text, double hi, double *out);
 int cli_seed(const char *cmd, const char *name, const char *text, uint64_t *out);

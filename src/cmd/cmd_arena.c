@@ -50,10 +50,12 @@ static void usage(FILE *f)
             "player: win rate (a victory shared by k players counts 1/k), its 95%% confidence\n"
             "interval (Wilson score), mean score and the Elo difference the win rate implies\n"
             "(counting one more game at the equal rate 1/P, so 0%% and 100%% stay finite).\n\n"
-            "  --players LIST      2..5 players, comma-separated (repeats allowed)\n"
+            "  --players LIST      2..5 players (6 with inns), comma-separated\n"
+            "                      (repeats allowed)\n"
             "  --games N           games to play (default 100)\n"
             "  --seed S            game i uses seed S+i (default 1)\n"
-            "  --expansions LIST   base, gifts, christmas or gifts,christmas (default base)\n"
+            "  --expansions LIST   base, or any of gifts,christmas,inns,traders\n"
+            "                      comma-separated (default base)\n"
             "  --budget-ms M       mcts time per decision in ms (default 100)\n"
             "  --threads T         games played in parallel (default 1)\n"
             "  --help              this text\n",
@@ -147,7 +149,8 @@ static int parse_players(arena *a, const char *list)
     if (n < 0)
         return -1;
     if (n > MAX_ENTRANTS) {
-        cli_error("arena", "--players takes 2..5 players");
+        cli_error("arena", "--players takes %d..%d players (%d with inns)", CARC_MIN_PLAYERS,
+                  CARC_MAX_PLAYERS - 1, CARC_MAX_PLAYERS);
         return -1;
     }
     for (int i = 0; i < n; i++) {
@@ -162,11 +165,7 @@ static int parse_players(arena *a, const char *list)
         carc_player_free(p);
         snprintf(a->names[i], NAME_LEN, "%s", items[i]);
     }
-    a->entrants = n;
-    if (a->entrants < 2) {
-        cli_error("arena", "--players takes 2..5 players, got %d", a->entrants);
-        return -1;
-    }
+    a->entrants = n;  /* 2..5, or 6 with inns: checked once the expansions are known */
     for (int i = 0; i < a->entrants; i++) {
         int same = 0, nth = 0;
         for (int j = 0; j < a->entrants; j++)
@@ -293,6 +292,8 @@ int cmd_arena(int argc, char **argv)
         cli_error("arena", "--players is required, e.g. --players greedy,random");
         rc = EXIT_USAGE;
     }
+    if (!rc && cli_players_count("arena", "--players", a->entrants, a->expansions) < 0)
+        rc = EXIT_USAGE;
     if (rc) {
         free(a);
         return rc;

@@ -19,14 +19,15 @@ static const char demo_usage[] =
     "scored), then the final board, the scores and the winner(s).\n"
     "\n"
     "  --seed S            game seed, also the players' seed (default 1)\n"
-    "  --players P         2..5 players (default 2)\n"
-    "  --expansions LIST   base, gifts, christmas or gifts,christmas (default base)\n"
+    "  --players P         2..5 players, 2..6 with inns (default 2)\n"
+    "  --expansions LIST   base, or any of gifts,christmas,inns,traders\n"
+    "                      comma-separated (default base)\n"
     "  --help              this text\n";
 
 
 /* Prints the events of the last apply (or of carc_new). A tile draw that starts a
  * new turn is a heading naming the tile (the demo shows moves in notation, so its
- * headings name tiles by letter too); PLACED and FOLLOWER repeat the move just printed
+ * headings name tiles as the notation does: a base letter, an expansion tile's id); PLACED and FOLLOWER repeat the move just printed
  * and are left out; everything else is indented under the move, in the sentences every
  * front end shares. */
 static void print_events(const carc_game *g, int *turn_shown)
@@ -43,7 +44,7 @@ static void print_events(const carc_game *g, int *turn_shown)
         if (e->kind == CARC_EV_TILE_DRAWN && carc_turn(g) != *turn_shown) {
             const carc_tile_def *d = carc_tile_def_of(e->a);
             *turn_shown = carc_turn(g);
-            printf("turn %d: seat %d draws %c\n", *turn_shown, e->seat, d ? d->letter : '?');
+            printf("turn %d: seat %d draws %s\n", *turn_shown, e->seat, d ? d->name : "?");
         } else {
             printf("    %s\n", text);
         }
@@ -98,6 +99,7 @@ int cmd_demo(int argc, char **argv)
     carc_game *g;
     carc_playout rp;
     long players = 2;
+    const char *players_text = "2";
     int opt, turn_shown = 0, rc = 0;
 
     carc_config_init(&cfg);
@@ -108,9 +110,7 @@ int cmd_demo(int argc, char **argv)
             if (cli_seed("demo", "--seed", optarg, &cfg.seed)) return EXIT_USAGE;
             break;
         case 'p':
-            if (cli_int("demo", "--players", optarg, CARC_MIN_PLAYERS, CARC_MAX_PLAYERS,
-                        &players))
-                return EXIT_USAGE;
+            players_text = optarg;
             break;
         case 'e':
             if (cli_expansions("demo", "--expansions", optarg, &cfg.expansions))
@@ -124,6 +124,8 @@ int cmd_demo(int argc, char **argv)
         cli_extra_arg("demo", argv[optind]);
         return EXIT_USAGE;
     }
+    if (cli_players("demo", "--players", players_text, cfg.expansions, &players))
+        return EXIT_USAGE;
     cfg.players = (int)players;
 
     if (!(g = carc_new(&cfg, &err))) {

@@ -30,9 +30,10 @@ static const char play_usage[] =
     "winner(s); `s` saves the game record (JSON, accepted by `carc replay`). Quitting\n"
     "an unfinished game offers to save it; --resume goes on with it later.\n"
     "\n"
-    "  --players LIST      2..5 seats in turn order, comma-separated: human, random,\n"
-    "                      greedy or mcts (default human,mcts)\n"
-    "  --expansions LIST   base, gifts, christmas or gifts,christmas (default base)\n"
+    "  --players LIST      2..5 seats (6 with inns) in turn order, comma-separated:\n"
+    "                      human, random, greedy or mcts (default human,mcts)\n"
+    "  --expansions LIST   base, or any of gifts,christmas,inns,traders\n"
+    "                      comma-separated (default base)\n"
     "  --seed S            game seed (default: from the clock; shown on screen)\n"
     "  --budget-ms M       mcts thinking time per decision in ms (default 500)\n"
     "  --save FILE         where `s` writes the record (default carc-SEED.json)\n"
@@ -71,7 +72,8 @@ static int parse_players(const char *list, char kinds[][PLAY_KIND_LEN])
     if (n < 0)
         return -1;
     if (n > CARC_MAX_PLAYERS) {
-        cli_error("play", "--players takes 2..5 seats");
+        cli_error("play", "--players takes %d..%d players (%d with inns)", CARC_MIN_PLAYERS,
+                  CARC_MAX_PLAYERS - 1, CARC_MAX_PLAYERS);
         return -1;
     }
     for (i = 0; i < n; i++) {
@@ -87,11 +89,7 @@ static int parse_players(const char *list, char kinds[][PLAY_KIND_LEN])
         }
         snprintf(kinds[i], PLAY_KIND_LEN, "%s", items[i]);
     }
-    if (n < CARC_MIN_PLAYERS) {
-        cli_error("play", "--players takes 2..5 seats, got %d", n);
-        return -1;
-    }
-    return n;
+    return n;  /* 2..5, or 6 with inns: checked once the expansions are known */
 }
 
 /* Reads and parses a record file; NULL after an error message. */
@@ -253,6 +251,9 @@ int cmd_play(int argc, char **argv)
                   have_seed ? "--seed" : "--expansions");
         return EXIT_USAGE;
     }
+    if (have_players && !resume &&
+        cli_players_count("play", "--players", nseats, cfg.expansions) < 0)
+        return EXIT_USAGE;
     if (resume) {
         if (!(rec = load_record(resume)))
             return 1;

@@ -36,9 +36,10 @@ static const char sim_usage[] =
     "the players.\n"
     "\n"
     "  --games N           number of games, 1..100000000 (default 100)\n"
-    "  --players P         2..5 players (default 2)\n"
+    "  --players P         2..5 players, 2..6 with inns (default 2)\n"
     "  --seed S            seed of the first game (default 1)\n"
-    "  --expansions LIST   base, gifts, christmas or gifts,christmas (default base)\n"
+    "  --expansions LIST   base, or any of gifts,christmas,inns,traders\n"
+    "                      comma-separated (default base)\n"
     "  --record FILE       write each game as one JSON record per line ('-': stdout,\n"
     "                      the summary then goes to stderr)\n"
     "  --check             verify the engine's invariants after every move (slow)\n"
@@ -214,6 +215,7 @@ int cmd_sim(int argc, char **argv)
     carc_config cfg;
     sim_stats st;
     long games = 100, players = 2, i;
+    const char *players_text = "2";
     uint64_t seed = 1;
     const char *record = NULL;
     FILE *summary = stdout;
@@ -229,9 +231,7 @@ int cmd_sim(int argc, char **argv)
             if (cli_int("sim", "--games", optarg, 1, 100000000, &games)) return EXIT_USAGE;
             break;
         case 'p':
-            if (cli_int("sim", "--players", optarg, CARC_MIN_PLAYERS, CARC_MAX_PLAYERS,
-                        &players))
-                return EXIT_USAGE;
+            players_text = optarg;
             break;
         case 's':
             if (cli_seed("sim", "--seed", optarg, &seed)) return EXIT_USAGE;
@@ -251,6 +251,8 @@ int cmd_sim(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (cli_seed_range("sim", seed, games))
+        return EXIT_USAGE;
+    if (cli_players("sim", "--players", players_text, cfg.expansions, &players))
         return EXIT_USAGE;
     cfg.players = (int)players;
     if (record) {

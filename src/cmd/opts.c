@@ -66,6 +66,27 @@ int cli_int(const char *cmd, const char *name, const char *text, long lo, long h
     return 0;
 }
 
+int cli_players(const char *cmd, const char *name, const char *text, unsigned expansions,
+                long *out)
+{
+    char msg[PROTO_MSG];
+    if (proto_players(name, text, expansions, out, msg, sizeof msg)) {
+        cli_error(cmd, "%s", msg);
+        return -1;
+    }
+    return 0;
+}
+
+int cli_players_count(const char *cmd, const char *name, long n, unsigned expansions)
+{
+    char msg[PROTO_MSG];
+    if (proto_players_count(name, n, expansions, msg, sizeof msg)) {
+        cli_error(cmd, "%s", msg);
+        return -1;
+    }
+    return 0;
+}
+
 int cli_seconds(const char *cmd, const char *name, const char *text, double hi, double *out)
 {
     char *end;

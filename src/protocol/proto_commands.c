@@ -233,10 +233,34 @@ static int deck_option(const char *key, char *val, uint8_t *deck, int cap, int *
     return CMD_OK;
 }
 
-/* stack=LETTERS */
+/* stack=LETTERS (base tiles, one letter each) or stack=NAME,NAME,... (tile names,
+ * base letters or expansion ids such as IC/RFr.i). Counts per kind are the engine's
+ * to check (carc_new), against the game's expansions. */
 static int stack_option(const char *val, carc_config *cfg, strbuf *out)
 {
-    size_t i, len = strlen(val);
+    size_t i, len = strlen(val), n = 0;
+    if (strchr(val, ',') != NULL || strchr(val, '/') != NULL) {
+        const char *p = val;
+        for (;;) {
+            const char *end = strchr(p, ',');
+            size_t wl = end ? (size_t)(end - p) : strlen(p);
+            int kind = carc_tile_kind_named(p, wl);
+            if (kind < 0) {
+                sb_printf(out, "new: stack: unknown tile '%.*s'", (int)(wl < 24 ? wl : 24), p);
+                return CMD_FAIL;
+            }
+            if (n == CARC_STACK) {
+                sb_printf(out, "new: stack holds at most %d tiles", CARC_STACK);
+                return CMD_FAIL;
+            }
+            cfg->stack[n++] = (uint8_t)kind;
+            if (!end)
+                break;
+            p = end + 1;
+        }
+        cfg->stack_len = (int)n;
+        return CMD_OK;
+    }
     if (len > CARC_STACK) {
         sb_printf(out, "new: stack holds at most %d tiles, got %zu", CARC_STACK, len);
         return CMD_FAIL;
@@ -244,7 +268,8 @@ static int stack_option(const char *val, carc_config *cfg, strbuf *out)
     for (i = 0; i < len; i++) {
         int kind = carc_tile_kind(val[i]);
         if (kind < 0) {
-            sb_printf(out, "new: stack: '%c' is not a tile letter A..X", val[i]);
+            sb_printf(out, "new: stack: '%c' is not a tile letter A..X (expansion tiles: "
+                           "stack=NAME,NAME,...)", val[i]);
             return CMD_FAIL;
         }
         cfg->stack[i] = (uint8_t)kind;
@@ -273,17 +298,16 @@ static const char *const new_keys[K_COUNT] = {
     "roadside_deck",
 };
 
-/* One key=value of `new` into cfg (players into *players). */
-static int new_option(int k, char *val, carc_config *cfg, long *players, strbuf *out)
+/* One key=value of `new` into cfg (the players' text is kept in *players, checked
+ * once the expansions are known). */
+static int new_option(int k, char *val, carc_config *cfg, const char **players, strbuf *out)
 {
     char msg[PROTO_MSG];
     long n;
 
     switch (k) {
     case K_PLAYERS:
-        if (proto_long("players", val, CARC_MIN_PLAYERS, CARC_MAX_PLAYERS, players, msg,
-                     sizeof msg))
-            break;
+        *players = val;
         return CMD_OK;
     case K_SEED:
         if (proto_seed("seed", val, &cfg->seed, msg, sizeof msg))
@@ -333,7 +357,9 @@ static int command_new(proto_session *s, char *args, strbuf *out)
     proto_session fresh;
     char *w;
     unsigned seen = 0;
+    const char *players_text = "2";
     long players = 2;
+    char msg[PROTO_MSG];
 
     carc_config_init(&cfg);
     while ((w = next_word(&args))) {
@@ -361,8 +387,12 @@ static int command_new(proto_session *s, char *args, strbuf *out)
             sb_printf(out, "new: %s: empty value", w);
             return CMD_FAIL;
         }
-        if (new_option(k, val, &cfg, &players, out))
+        if (new_option(k, val, &cfg, &players_text, out))
             return CMD_FAIL;
+    }
+    if (proto_players("players", players_text, cfg.expansions, &players, msg, sizeof msg)) {
+        sb_printf(out, "new: %s", msg);
+        return CMD_FAIL;
     }
     cfg.players = (int)players;
     if (new_consistent(seen, &cfg, out))
@@ -768,8 +798,8 @@ static const struct command {
     const char *does;
 } commands[] = {
     {"new", command_new, 0,
-     "[players=2..5] [seed=N] [expansions=base|gifts|christmas|gifts,christmas] "
-     "[stack=LETTERS] [return_pos=-1..71] [gift_deck=IDS|none] [cloister_deck=IDS|none] "
+     "[players=2..5|6 with inns] [seed=N] [expansions=base|LIST of gifts,christmas,inns,traders] "
+     "[stack=LETTERS|NAME,...] [return_pos=-1..113] [gift_deck=IDS|none] [cloister_deck=IDS|none] "
      "[roadside_deck=IDS|none]",
      "starts a game; a move reply for the first draw"},
     {"pending", command_pending, 1, "", "the decision owed, by whom, whose turn"},

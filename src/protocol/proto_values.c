@@ -1,6 +1,7 @@
 /*
  * proto_values.c - option values the protocol's `new` keys and the command line's
- * options share: bounded integers, seeds and expansion lists. On failure each writes
+ * options share: bounded integers, numbers of players (2..5, 6 with Inns &
+ * Cathedrals: checked once the expansions are known), seeds and expansion lists. On failure each writes
  * one line naming the option, what it must be and what it got (clipped, control
  * bytes escaped) into msg.
  */
@@ -23,6 +24,34 @@ int proto_long(const char *name, const char *text, long lo, long hi, long *out, 
         return -1;
     }
     *out = v;
+    return 0;
+}
+
+int proto_players(const char *name, const char *text, unsigned expansions, long *out, char *msg,
+                  size_t size)
+{
+    char *end, echo[CLIP_ECHO_SIZE];
+    long v, hi = (expansions & CARC_EXP_INNS) ? CARC_MAX_PLAYERS : CARC_MAX_PLAYERS - 1;
+    errno = 0;
+    v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < CARC_MIN_PLAYERS || v > hi) {
+        snprintf(msg, size, "%s must be %d..%d (%d with inns), got %s", name, CARC_MIN_PLAYERS,
+                 CARC_MAX_PLAYERS - 1, CARC_MAX_PLAYERS,
+                 clip_text(text, CLIP_ECHO, echo, sizeof echo));
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int proto_players_count(const char *name, long n, unsigned expansions, char *msg, size_t size)
+{
+    long hi = (expansions & CARC_EXP_INNS) ? CARC_MAX_PLAYERS : CARC_MAX_PLAYERS - 1;
+    if (n < CARC_MIN_PLAYERS || n > hi) {
+        snprintf(msg, size, "%s takes %d..%d players (%d with inns), got %ld", name,
+                 CARC_MIN_PLAYERS, CARC_MAX_PLAYERS - 1, CARC_MAX_PLAYERS, n);
+        return -1;
+    }
     return 0;
 }
 

@@ -30,6 +30,13 @@ enum { PROTO_MSG = 256 };  /* size of a message buffer */
  * the like) into msg and return -1; else 0. The engine protocol uses these. */
 int proto_long(const char *name, const char *text, long lo, long hi, long *out, char *msg,
              size_t size);
+/* A number of players for a game of these expansions: 2..5, or 2..6 with inns
+ * (I2); the message says "NAME must be 2..5 (6 with inns), got TEXT". */
+int proto_players(const char *name, const char *text, unsigned expansions, long *out, char *msg,
+                  size_t size);
+/* The same check on a count already known (a list of seats): "NAME takes 2..5 players
+ * (6 with inns), got N". */
+int proto_players_count(const char *name, long n, unsigned expansions, char *msg, size_t size);
 /* A seed: 0..PROTO_SEED_MAX, the range a record can hold. */
 int proto_seed(const char *name, const char *text, uint64_t *out, char *msg, size_t size);
 int proto_expansions(const char *name, const char *text, unsigned *out, char *msg, size_t size);

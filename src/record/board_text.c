@@ -108,7 +108,7 @@ static void put_line(strbuf *b, const char *s, size_t n)
 
 char *carc_board_text(const carc_game *g)
 {
-    carc_follower fol[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
+    carc_follower fol[REC_MAX_FIGURES];
     int n = carc_board_count(g), nf, i, x, y, kind, rot;
     int minx = 0, maxx = 0, miny = 0, maxy = 0, width;
     char *line, *rows;

@@ -16,8 +16,10 @@
  *              the "cloister" sentence of the table, with {type} and {port}
  *   {why}      the reason's sentence
  * A card hidden from a view is "?" in the short string; the event's "KEY?" entry,
- * when there is one, says it without the card. An event the table does not know is
- * shown as its short string.
+ * when there is one, says it without the card. A figure other than a meeple is the
+ * last word of follower and back; the event's "KEY:FIGURE" entry ("follower:large")
+ * says it with that figure. An event the table does not know is shown as its short
+ * string.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,14 +41,26 @@ static const sentence event_sentences[] = {
     {"remove", "tile", "A tile that fits nowhere leaves the game."},
     {"return", "tile depth", "The tile not placed goes back into the stack."},
     {"place", "seat tile at rotation", "{seat} places a tile."},
-    {"follower", "seat at segment", "{seat} puts a follower on {feature}."},
+    {"follower", "seat at segment figure", "{seat} puts a follower on {feature}."},
+    {"follower:large", "seat at segment figure", "{seat} puts a large meeple on {feature}."},
+    {"follower:abbot", "seat at segment figure", "{seat} puts their abbot on {feature}."},
+    {"follower:builder", "seat at segment figure", "{seat} puts their builder on {feature}."},
+    {"follower:pig", "seat at segment figure", "{seat} puts their pig in {feature}."},
     {"score", "seat points reason at segment", "{seat} scores {points} {why}."},
     {"bank", "seat points reason at segment",
      "{seat} banks {points} for completing {feature}, locked: paid at the end."},
     {"paid", "seat points", "{seat} is paid {points} banked points."},
     {"token", "seat at segment", "{seat} puts a tie-break token on {feature}."},
     {"lock", "seat at segment", "{seat} locks {feature}."},
-    {"back", "seat at segment", "{seat}'s follower on {feature} returns to the supply."},
+    {"back", "seat at segment figure", "{seat}'s follower on {feature} returns to the supply."},
+    {"back:large", "seat at segment figure",
+     "{seat}'s large meeple on {feature} returns to the supply."},
+    {"back:abbot", "seat at segment figure", "{seat}'s abbot on {feature} returns to the supply."},
+    {"back:builder", "seat at segment figure",
+     "{seat}'s builder on {feature} returns to the supply."},
+    {"back:pig", "seat at segment figure", "{seat}'s pig in {feature} returns to the supply."},
+    {"goods", "seat count goods at segment", "{seat} takes {count} {goods}."},
+    {"double", "seat", "{seat} takes a second turn: their tile extended a feature of their builder."},
     {"gift", "seat card", "{seat} receives the gift {card}."},
     {"gift?", "seat card", "{seat} receives a gift."},
     {"card", "seat card", "{seat} draws {card}."},
@@ -192,7 +206,7 @@ static void text_expand(strbuf *b, const char *text, const text_fields *f, const
 
 int carc_event_text(const carc_event *e, char *buf, size_t size)
 {
-    char line[TEXT_SHORT], key[16];
+    char line[TEXT_SHORT], key[24];
     char *word[TEXT_WORDS + 1];
     carc_event_string(e, line, sizeof line);
     int nw = text_split(line, word, TEXT_WORDS + 1);
@@ -214,6 +228,13 @@ int carc_event_text(const carc_event *e, char *buf, size_t size)
         const sentence *hidden = TEXT_FIND(event_sentences, key);
         if (hidden)
             s = hidden;
+    }
+    const char *figure = text_field(&f, "figure", 6);
+    if (figure) {
+        snprintf(key, sizeof key, "%s:%.10s", s->key, figure);
+        const sentence *with = TEXT_FIND(event_sentences, key);
+        if (with)
+            s = with;
     }
     strbuf b;
     sb_init(&b, 0);

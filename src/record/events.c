@@ -8,7 +8,11 @@
  * discarded. One table, event_forms[], says how each is written: a word, then the
  * fields named by its flags, always in the order seat, tile, card, value.
  * carc_event_string writes those the same way and every other event (placements,
- * followers, scoring with its reason, tokens, locks, banked points) in its own form.
+ * followers, scoring with its reason, tokens, locks, banked points, goods taken, a
+ * double turn due) in its own form. Tiles are named as the notation names them: a
+ * base letter or an expansion tile's id ("draw IC/RFr.i"). A figure other than a
+ * meeple is a last word of follower and back ("follower 0 (1,0) road:E large"), so
+ * that the strings of games without the expansions' figures stay as they were.
  */
 #include <stdio.h>
 #include <string.h>
@@ -21,7 +25,7 @@ static const struct {
     const char *word;
     uint8_t fields;    /* F_* */
 } event_forms[] = {
-    { CARC_EV_TILE_DRAWN, "draw", F_TILE },               /* "draw U" */
+    { CARC_EV_TILE_DRAWN, "draw", F_TILE },               /* "draw U", "draw IC/CCCC" */
     { CARC_EV_TILE_REMOVED, "remove", F_TILE },           /* "remove K" */
     { CARC_EV_TILE_RETURNED, "return", F_TILE | F_VALUE }, /* "return U 3" */
     { CARC_EV_GIFT_DRAWN, "gift", F_SEAT | F_CARD },      /* "gift 1 synod" */
@@ -46,7 +50,7 @@ int carc_event_format(const carc_event *e, char *buf, size_t size)
         len += (size_t)snprintf(buf + len, size - len, " %d", e->seat);
     if (event_forms[i].fields & F_TILE) {
         def = carc_tile_def_of(e->a);
-        len += (size_t)snprintf(buf + len, size - len, " %c", def != NULL ? def->letter : '?');
+        len += (size_t)snprintf(buf + len, size - len, " %s", def != NULL ? def->name : "?");
     }
     if (event_forms[i].fields & F_CARD) {
         card = e->a != CARC_CARD_NONE ? carc_card_name(e->a) : NULL;
@@ -76,8 +80,8 @@ int carc_event_string(const carc_event *e, char *buf, size_t size)
     switch (e->kind) {
     case CARC_EV_PLACED:
         def = carc_tile_def_of(e->a);
-        return snprintf(buf, size, "place %d %c (%d,%d) r%d", e->seat,
-                        def != NULL ? def->letter : '?', e->x, e->y, e->b);
+        return snprintf(buf, size, "place %d %s (%d,%d) r%d", e->seat,
+                        def != NULL ? def->name : "?", e->x, e->y, e->b);
     case CARC_EV_FOLLOWER: case CARC_EV_RETURNED:
         n = snprintf(buf, size, "%s %d", e->kind == CARC_EV_FOLLOWER ? "follower" : "back",
                      e->seat);
@@ -95,15 +99,30 @@ int carc_event_string(const carc_event *e, char *buf, size_t size)
         return n + segment_text(e, e->a, buf + n, size - (size_t)n);
     case CARC_EV_BANK_PAID:
         return snprintf(buf, size, "paid %d %d", e->seat, e->value);
+    case CARC_EV_GOODS: {
+        /* "goods 0 2 wine (1,0) city:N": seat, tokens, kind, the city completed */
+        const char *kind = carc_goods_name(e->b);
+        n = snprintf(buf, size, "goods %d %d %s", e->seat, e->value, kind ? kind : "?");
+        if (e->port == CARC_PORT_NONE || n < 0 || (size_t)n >= size)
+            return n;
+        return n + segment_text(e, e->a, buf + n, size - (size_t)n);
+    }
+    case CARC_EV_DOUBLE_DUE:
+        return snprintf(buf, size, "double %d", e->seat);
     case CARC_EV_GAME_OVER:
         return snprintf(buf, size, "over");
     default:
         return snprintf(buf, size, "event %d", e->kind);
     }
-    /* follower, back: the segment, type in b */
+    /* follower, back: the segment, type in b, then a figure other than a meeple */
     if (n < 0 || (size_t)n >= size)
         return n;
-    return n + segment_text(e, e->b, buf + n, size - (size_t)n);
+    n += segment_text(e, e->b, buf + n, size - (size_t)n);
+    if (e->value != CARC_FIG_MEEPLE && n >= 0 && (size_t)n < size) {
+        const char *fig = carc_figure_name(e->value);
+        n += snprintf(buf + n, size - (size_t)n, " %s", fig ? fig : "?");
+    }
+    return n;
 }
 
 json_t *rec_events_json(const carc_game *g)

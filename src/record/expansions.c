@@ -1,47 +1,52 @@
 /*
- * expansions.c - expansion sets as text: "base", "gifts", "christmas",
- * "gifts,christmas" <-> CARC_EXP_* bits.
+ * expansions.c - expansion sets as text: "base", "gifts", "christmas", "inns",
+ * "traders" and any comma-separated combination <-> CARC_EXP_* bits.
  *
- * Names are comma separated with no spaces, each at most once, in any order; an
- * empty list or an empty entry ("gifts,,christmas") is an error, not "base";
- * carc_expansions_name always writes them in the order of the bits.
+ * Names are the engine's (carc_expansion_parse), comma separated with no spaces,
+ * each at most once, in any order; an empty list or an empty entry
+ * ("gifts,,christmas") is an error, not "base"; carc_expansions_name always writes
+ * them in the order of the bits.
  */
 #include <string.h>
 #include "record_int.h"
 
-static const struct {
-    const char *name;
-    unsigned bit;
-} expansions[] = {
-    { "gifts", CARC_EXP_GIFTS },
-    { "christmas", CARC_EXP_CHRISTMAS },
-    { "inns", CARC_EXP_INNS },
-    { "traders", CARC_EXP_TRADERS },
-};
+enum { NEXP = 4 };  /* CARC_EXP_GIFTS .. CARC_EXP_TRADERS */
 
-enum { NEXP = sizeof expansions / sizeof expansions[0] };
+/* The valid names, for messages. */
+#define VALID_NAMES "base, gifts, christmas, inns, traders"
 
-/* Indexed by the bit set: every combination of the known expansions. */
+/* Indexed by the bit set: every combination of the known expansions, in bit order. */
 static const char *const set_names[1u << NEXP] = {
-    "base", "gifts", "christmas", "gifts,christmas",
-    "inns", "gifts,inns", "christmas,inns", "gifts,christmas,inns",
-    "traders", "gifts,traders", "christmas,traders", "gifts,christmas,traders",
-    "inns,traders", "gifts,inns,traders", "christmas,inns,traders",
+    "base",
+    "gifts",
+    "christmas",
+    "gifts,christmas",
+    "inns",
+    "gifts,inns",
+    "christmas,inns",
+    "gifts,christmas,inns",
+    "traders",
+    "gifts,traders",
+    "christmas,traders",
+    "gifts,christmas,traders",
+    "inns,traders",
+    "gifts,inns,traders",
+    "christmas,inns,traders",
     "gifts,christmas,inns,traders",
 };
 
 int carc_expansions_parse(const char *s, unsigned *out, carc_error *err)
 {
-    unsigned bits = 0;
+    unsigned bits = 0, bit;
     const char *p = s, *end;
-    size_t len, i;
+    size_t len;
 
     if (s == NULL || strcmp(s, "base") == 0) {
         *out = 0;
         return 0;
     }
     if (*s == '\0') {
-        rec_error(err, CARC_E_CONFIG, "empty expansion list (want base, gifts, christmas, inns, traders)");
+        rec_error(err, CARC_E_CONFIG, "empty expansion list (want " VALID_NAMES ")");
         return -1;
     }
     for (;;) {
@@ -51,20 +56,18 @@ int carc_expansions_parse(const char *s, unsigned *out, carc_error *err)
             rec_error(err, CARC_E_CONFIG, "empty entry in expansion list \"%.60s\"", s);
             return -1;
         }
-        for (i = 0; i < NEXP; i++)
-            if (strlen(expansions[i].name) == len && memcmp(expansions[i].name, p, len) == 0)
-                break;
-        if (i == NEXP) {
-            rec_error(err, CARC_E_CONFIG, "unknown expansion \"%.*s\" in \"%.60s\" (want base, gifts, christmas, inns, traders)",
-                      (int)len, p, s);
+        bit = carc_expansion_parse(p, len);
+        if (bit == 0 || bit >= (1u << NEXP)) {
+            rec_error(err, CARC_E_CONFIG, "unknown expansion \"%.*s\" in \"%.60s\" (want " VALID_NAMES ")",
+                      (int)(len < 24 ? len : 24), p, s);
             return -1;
         }
-        if (bits & expansions[i].bit) {
+        if (bits & bit) {
             rec_error(err, CARC_E_CONFIG, "expansion \"%s\" named twice in \"%.60s\"",
-                      expansions[i].name, s);
+                      carc_expansion_name(bit), s);
             return -1;
         }
-        bits |= expansions[i].bit;
+        bits |= bit;
         if (end == NULL)
             break;
         p = end + 1;

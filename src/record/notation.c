@@ -116,14 +116,21 @@ static void out_printf(outbuf *o, const char *fmt, ...)
         o->len += (size_t)n;
 }
 
-/* Writes a placement, "%c (%d,%d) r%d", without vsnprintf: the game server writes
+/* Writes a placement, "NAME (%d,%d) r%d" (NAME the tile's name: a base letter or an
+ * expansion tile's id such as IC/RFr.i), without vsnprintf: the game server writes
  * every placement of the legal list into each frame that carries it (often 20 to
  * 40), and the format call was a tenth of a frame's time. */
-static void out_place(outbuf *o, char letter, int x, int y, int rot)
+static void out_place(outbuf *o, const char *name, int x, int y, int rot)
 {
-    char text[24], *t = text;
+    char text[48], *t = text;
     int v[2] = {x, y};
-    *t++ = letter;
+    size_t nl = strlen(name);
+    if (nl > 16) {
+        o->bad = 1;  /* no tile name is this long */
+        return;
+    }
+    memcpy(t, name, nl);
+    t += nl;
     *t++ = ' ';
     *t++ = '(';
     for (int k = 0; k < 2; k++) {
@@ -170,8 +177,8 @@ static void out_segment(outbuf *o, const carc_game *g, int x, int y, int port)
  * as a bit mask: whose follower a swap naming that segment may take. */
 static unsigned swap_owners(const carc_game *g, int x, int y, int port)
 {
-    carc_follower f[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
-    int canon, n = carc_followers(g, f, CARC_MAX_PLAYERS * CARC_FOLLOWERS);
+    carc_follower f[REC_MAX_FIGURES];
+    int canon, n = carc_followers(g, f, REC_MAX_FIGURES);
     int active = carc_pending_decision(g).active;
     unsigned mask = 0;
 
@@ -233,6 +240,9 @@ int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t s
     case CARC_MOVE_BLOCK:
         out_printf(&o, "block");
         break;
+    case CARC_MOVE_AGAIN:
+        out_printf(&o, "again");
+        break;
     case CARC_MOVE_DISCARD:
         if (!is_christmas(m->card))
             return -1;
@@ -242,11 +252,16 @@ int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t s
         def = carc_tile_def_of(m->tile);
         if (def == NULL || m->rot > 3)
             return -1;
-        out_place(&o, def->letter, m->x, m->y, m->rot);
+        out_place(&o, def->name, m->x, m->y, m->rot);
         break;
     case CARC_MOVE_FOLLOWER:
         if (!carc_last_placed(g, &lx, &ly) || lx != m->x || ly != m->y)
             return -1;
+        if (m->figure != CARC_FIG_MEEPLE) {  /* a meeple is not named */
+            if (carc_figure_name(m->figure) == NULL)
+                return -1;
+            out_printf(&o, "%s ", carc_figure_name(m->figure));
+        }
         out_segment(&o, g, m->x, m->y, m->port);
         break;
     case CARC_MOVE_GIFT:
@@ -528,16 +543,17 @@ static int parse_target_move(parser *p, carc_move *m)
     return CARC_OK;
 }
 
-/* `L (x,y) rR` */
+/* `NAME (x,y) rR`, NAME a tile's name: a base letter A..X or an expansion tile's id. */
 static int parse_place(parser *p, carc_move *m)
 {
     const word *r = &p->w[2];
-    int kind = carc_tile_kind(p->w[0].s[0]), px, py;
+    int kind = carc_tile_kind_named(p->w[0].s, p->w[0].len), px, py;
 
     if (kind < 0)
-        return fail(p, "unknown tile letter '%c' in \"%.60s\"", p->w[0].s[0], p->text);
+        return fail(p, "unknown tile \"%.*s\" in \"%.60s\"", (int)(p->w[0].len < 20 ? p->w[0].len : 20),
+                    p->w[0].s, p->text);
     if (p->n != 3)
-        return fail(p, "a placement takes L (x,y) rN, got \"%.60s\"", p->text);
+        return fail(p, "a placement takes TILE (x,y) rN, got \"%.60s\"", p->text);
     if (parse_pos(p, &p->w[1], &px, &py) != CARC_OK)
         return CARC_E_ILLEGAL;
     if (r->len != 2 || r->s[0] != 'r' || r->s[1] < '0' || r->s[1] > '3')
@@ -550,28 +566,38 @@ static int parse_place(parser *p, carc_move *m)
     return CARC_OK;
 }
 
-/* `type:PORT` or `(x,y) type:PORT` on the tile placed this turn. */
+/* `[FIGURE] [(x,y)] type:PORT` on the tile placed this turn; FIGURE one of
+ * carc_figure_name's words (no word: a meeple). */
 static int parse_follower(parser *p, carc_move *m)
 {
-    int lx, ly, px = 0, py = 0;
+    const word *w = p->w;
+    int lx, ly, px = 0, py = 0, n = p->n, fig = carc_figure_parse(w[0].s, w[0].len);
 
-    if (p->n > 2)
-        return fail(p, "a follower takes [(x,y)] type:PORT, got \"%.60s\"", p->text);
+    if (fig >= 0) {
+        w++;
+        n--;
+        if (n == 0)
+            return fail(p, "\"%s\" takes [(x,y)] type:PORT, got \"%.60s\"", carc_figure_name(fig),
+                        p->text);
+    }
+    if (n > 2 || (n == 2 && w[0].s[0] != '('))
+        return fail(p, "a follower takes [FIGURE] [(x,y)] type:PORT, got \"%.60s\"", p->text);
     if (!carc_last_placed(p->g, &lx, &ly))
         return fail(p, "no tile placed this turn for \"%.60s\"", p->text);
-    if (p->n == 2) {
-        if (parse_pos(p, &p->w[0], &px, &py) != CARC_OK)
+    if (n == 2) {
+        if (parse_pos(p, &w[0], &px, &py) != CARC_OK)
             return CARC_E_ILLEGAL;
         if (px != lx || py != ly)
             return fail(p, "(%d,%d) is not the tile placed this turn (%d,%d)", px, py, lx, ly);
     }
     m->kind = CARC_MOVE_FOLLOWER;
+    m->figure = (uint8_t)(fig >= 0 ? fig : CARC_FIG_MEEPLE);
     m->x = (int8_t)lx;
     m->y = (int8_t)ly;
-    return parse_segment(p, &p->w[p->n - 1], lx, ly, &m->port);
+    return parse_segment(p, &w[n - 1], lx, ly, &m->port);
 }
 
-/* Moves that are one word: pass, draw, block. */
+/* Moves that are one word: pass, draw, block, again. */
 static const struct {
     const char *word;
     uint8_t kind;
@@ -579,6 +605,7 @@ static const struct {
     { "pass", CARC_MOVE_PASS },
     { "draw", CARC_MOVE_DRAW },
     { "block", CARC_MOVE_BLOCK },
+    { "again", CARC_MOVE_AGAIN },
 };
 
 int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_error *err)
@@ -621,9 +648,11 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
     } else if (word_is(w0, "target")) {
         m.kind = CARC_MOVE_TARGET;
         rc = parse_target_move(&p, &m);
-    } else if (w0->len == 1 && w0->s[0] >= 'A' && w0->s[0] <= 'Z') {
+    } else if ((w0->len == 1 && w0->s[0] >= 'A' && w0->s[0] <= 'Z') ||
+               memchr(w0->s, '/', w0->len) != NULL) {
         rc = parse_place(&p, &m);
-    } else if (w0->s[0] == '(' || memchr(w0->s, ':', w0->len) != NULL) {
+    } else if (w0->s[0] == '(' || memchr(w0->s, ':', w0->len) != NULL ||
+               carc_figure_parse(w0->s, w0->len) >= 0) {
         rc = parse_follower(&p, &m);
     } else {
         return fail(&p, "unknown move \"%.*s\" in \"%.60s\"", (int)w0->len, w0->s, p.text);
@@ -631,7 +660,12 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
     if (rc != CARC_OK)
         return rc;
     /* the form carc_legal lists: equivalent rotations, a feature by its oldest segment */
+    uint8_t figure = m.figure;
     carc_move_canonical(g, &m);
+    /* carc_move_canonical of the engine this was written against drops a follower
+     * move's figure (carc.h: FOLLOWER moves carry it); keep it */
+    if (m.kind == CARC_MOVE_FOLLOWER)
+        m.figure = figure;
     *out = m;
     return CARC_OK;
 }

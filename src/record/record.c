@@ -68,42 +68,81 @@ static int get_int(const json_t *v, const char *key, json_int_t lo, json_int_t h
     return 0;
 }
 
-/* "stack": a string of tile letters, no more copies of a kind than the stack has. */
-static int read_stack(const json_t *v, carc_config *cfg, carc_error *err)
+/* One tile of "stack" (the i-th, named by name[0..len)) into cfg->stack[i]: a known
+ * tile of the record's set, no more copies of a kind than that set's stack has
+ * (carc_tile_count, less the start tile). */
+static int stack_tile(const char *name, size_t len, size_t i, int *used, carc_config *cfg,
+                      carc_error *err)
 {
-    int used[CARC_TILE_KINDS] = { 0 };
-    const char *s;
-    size_t len, i;
+    int kind = carc_tile_kind_named(name, len), have;
+    const carc_tile_def *def = kind >= 0 ? carc_tile_def_of(kind) : NULL;
+    char echo[CLIP_ECHO_SIZE];
 
-    if (!json_is_string(v)) {
-        rec_error(err, CARC_E_CONFIG, "record key \"stack\": expected a string of tile letters");
+    if (def == NULL) {
+        rec_error(err, CARC_E_CONFIG, "record key \"stack\": unknown tile \"%s\" at %zu",
+                  clip_text(name, CLIP_ECHO, echo, sizeof echo), i);
         return -1;
     }
-    s = json_string_value(v);
-    len = json_string_length(v);
-    if (len > CARC_STACK) {
-        rec_error(err, CARC_E_CONFIG, "record key \"stack\": %zu tiles, at most %d", len,
-                  CARC_STACK);
-        return -1;
-    }
-    for (i = 0; i < len; i++) {
-        int kind = carc_tile_kind(s[i]);
-        const carc_tile_def *def = kind >= 0 ? carc_tile_def_of(kind) : NULL;
-        int have;
-
-        if (def == NULL) {
-            rec_error(err, CARC_E_CONFIG, "record key \"stack\": unknown tile letter '%c' at %zu",
-                      s[i] >= 32 && s[i] < 127 ? s[i] : '?', i);
-            return -1;
-        }
-        have = def->count - (def->letter == 'D' ? 1 : 0);  /* a D is the start tile */
-        if (++used[kind] > have) {
+    have = carc_tile_count(cfg->expansions, kind) - (def->letter == 'D' ? 1 : 0);  /* a D is the start tile */
+    if (++used[kind] > have) {
+        if (have <= 0 && def->expansion != 0)
+            rec_error(err, CARC_E_CONFIG,
+                      "record key \"stack\": tile \"%s\" needs the expansion %s", def->name,
+                      carc_expansion_name(def->expansion));
+        else if (def->letter != 0)
             rec_error(err, CARC_E_CONFIG,
                       "record key \"stack\": too many '%c' tiles (the stack has %d)",
                       def->letter, have);
-            return -1;
+        else
+            rec_error(err, CARC_E_CONFIG,
+                      "record key \"stack\": too many \"%s\" tiles (the stack has %d)",
+                      def->name, have);
+        return -1;
+    }
+    cfg->stack[i] = (uint8_t)kind;
+    return 0;
+}
+
+/* "stack": a string of tile letters (base tiles), or an array of tile names (any
+ * tile of the record's set); no more tiles than that set's stack holds. The
+ * expansions must be read first. */
+static int read_stack(const json_t *v, carc_config *cfg, carc_error *err)
+{
+    int used[CARC_TILE_KINDS] = { 0 }, max = -1;  /* the start tile is not in the stack */
+    size_t len, i;
+
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        max += carc_tile_count(cfg->expansions, k);
+    if (!json_is_string(v) && !json_is_array(v)) {
+        rec_error(err, CARC_E_CONFIG,
+                  "record key \"stack\": expected a string of tile letters or an array of tile names");
+        return -1;
+    }
+    len = json_is_string(v) ? json_string_length(v) : json_array_size(v);
+    if (len > (size_t)max || len > CARC_STACK) {
+        rec_error(err, CARC_E_CONFIG, "record key \"stack\": %zu tiles, at most %d", len, max);
+        return -1;
+    }
+    for (i = 0; i < len; i++) {
+        if (json_is_string(v)) {
+            const char *s = json_string_value(v);
+            if (carc_tile_kind(s[i]) < 0) {
+                rec_error(err, CARC_E_CONFIG,
+                          "record key \"stack\": unknown tile letter '%c' at %zu",
+                          s[i] >= 32 && s[i] < 127 ? s[i] : '?', i);
+                return -1;
+            }
+            if (stack_tile(s + i, 1, i, used, cfg, err) != 0)
+                return -1;
+        } else {
+            const json_t *t = json_array_get(v, i);
+            if (!json_is_string(t)) {
+                rec_error(err, CARC_E_CONFIG, "record key \"stack\": entry %zu is not a tile name", i);
+                return -1;
+            }
+            if (stack_tile(json_string_value(t), json_string_length(t), i, used, cfg, err) != 0)
+                return -1;
         }
-        cfg->stack[i] = (uint8_t)kind;
     }
     cfg->stack_len = (int)len;
     return 0;
@@ -295,6 +334,12 @@ static int read_record(carc_record *rec, carc_error *err)
             rec_error(err, CARC_E_CONFIG, "record key \"expansions\": %s", e.msg);
             return -1;
         }
+    }
+    /* 6 players only with Inns & Cathedrals (I2) */
+    if (cfg->players > CARC_MAX_PLAYERS - 1 && !(cfg->expansions & CARC_EXP_INNS)) {
+        rec_error(err, CARC_E_CONFIG, "record key \"players\": %d players need the expansion "
+                  "inns (else 2..%d)", cfg->players, CARC_MAX_PLAYERS - 1);
+        return -1;
     }
     if ((v = json_object_get(root, "stack")) != NULL && read_stack(v, cfg, err) != 0)
         return -1;

@@ -12,6 +12,10 @@
 #include "base.h"
 #include "carc_record.h"
 
+/* Figures on the board at most (carc_followers lists meeples, large meeples,
+ * builders and pigs): a buffer of this many always holds the whole list. */
+enum { REC_MAX_FIGURES = CARC_MAX_PLAYERS * (CARC_FOLLOWERS + CARC_FIGURES) };
+
 /* A record read back (record.c). root owns everything; moves and events point into
  * it (borrowed references). */
 struct carc_record {

@@ -78,20 +78,34 @@ static json_t *deck_json(const uint8_t *cards, int len)
     return arr;
 }
 
-/* The fixed stack as a string of tile letters. */
+/* The fixed stack: a string of tile letters while it holds base tiles only (the
+ * form every record had before the expansions' tiles), else an array of tile names
+ * ("A", "IC/RFr.i"). */
 static json_t *stack_json(const carc_config *cfg)
 {
     char letters[CARC_STACK + 1];
-    int i;
+    int i, n = cfg->stack_len < CARC_STACK ? cfg->stack_len : CARC_STACK, base = 1;
+    json_t *arr;
 
-    for (i = 0; i < cfg->stack_len && i < CARC_STACK; i++) {
+    for (i = 0; i < n; i++) {
         const carc_tile_def *def = carc_tile_def_of(cfg->stack[i]);
         if (def == NULL)
             return NULL;
+        if (def->letter == 0)
+            base = 0;
         letters[i] = def->letter;
     }
     letters[i] = '\0';
-    return json_string(letters);
+    if (base)
+        return json_string(letters);
+    arr = json_array();
+    for (i = 0; arr != NULL && i < n; i++) {
+        if (json_array_append_new(arr, json_string(carc_tile_def_of(cfg->stack[i])->name)) != 0) {
+            json_decref(arr);
+            return NULL;
+        }
+    }
+    return arr;
 }
 
 /* Sets key to a new value; a NULL value (a failed build) fails the whole object. */

@@ -158,11 +158,11 @@ static void sj_letters(strbuf *b, const int *kinds, int n)
 /* "followers":[{"locked","port","seat","type","x","y"}...] */
 static void sj_followers(const carc_game *g, strbuf *b)
 {
-    carc_follower f[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
-    int n = carc_followers(g, f, CARC_MAX_PLAYERS * CARC_FOLLOWERS);
+    carc_follower f[REC_MAX_FIGURES];
+    int n = carc_followers(g, f, REC_MAX_FIGURES);
 
     sj_key(b, ",\"followers\":[", 1);
-    for (int i = 0; i < n && i < CARC_MAX_PLAYERS * CARC_FOLLOWERS; i++) {
+    for (int i = 0; i < n && i < REC_MAX_FIGURES; i++) {
         if (i)
             sb_putc(b, ',');
         sb_lit(b, "{\"locked\":");

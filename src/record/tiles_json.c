@@ -1,13 +1,16 @@
 /*
  * tiles_json.c - the tile catalogue (carc_tile_def_of) as JSON, for front ends
- * that draw tiles from the same data the engine uses (docs/RECORD.md, "Tiles JSON").
+ * that draw tiles from the same data the engine uses (docs/RECORD.md, "Tile
+ * catalogue JSON"): every kind with its printed count (carc_tiles_json), or the
+ * kinds a game of one expansion set plays with and their counts in that set
+ * (carc_tiles_json_set, carc_tile_count).
  */
 #include "record_int.h"
 
 static const char edge_letters[3] = { 'F', 'C', 'R' };  /* enum carc_edge */
 
 /* The ports of a segment as printed: edges for roads and cities, half-edges for
- * fields, C for the cloister. */
+ * fields (I for the inner field, which touches no edge), C for the cloister. */
 static json_t *ports_json(const carc_segment_def *s)
 {
     json_t *arr = json_array();
@@ -15,6 +18,8 @@ static json_t *ports_json(const carc_segment_def *s)
 
     if (s->type == CARC_FEAT_CLOISTER) {
         json_array_append_new(arr, json_string(carc_port_name(CARC_PORT_C)));
+    } else if (s->type == CARC_FEAT_FIELD && s->mask == 0) {
+        json_array_append_new(arr, json_string(carc_port_name(CARC_PORT_I)));  /* inner field */
     } else if (s->type == CARC_FEAT_FIELD) {
         for (i = 0; i < 8; i++)
             if (s->mask & (1u << i))
@@ -27,9 +32,31 @@ static json_t *ports_json(const carc_segment_def *s)
     return arr;
 }
 
-static json_t *kind_json(const carc_tile_def *d)
+/* One segment: its type and ports, and only when set: "inn" (a road's inn),
+ * "cathedral" (a city's), "pennant" (a city segment with a pennant), "goods" (a
+ * city's goods symbol: "wine", "grain", "cloth"). Base tiles' segments thus read as
+ * they always did. */
+static json_t *segment_json(const carc_segment_def *s)
+{
+    json_t *o = json_pack("{s:s, s:o}", "type", carc_feature_name(s->type), "ports",
+                          ports_json(s));
+    if (o == NULL)
+        return NULL;
+    if (s->flags & CARC_SEG_INN)
+        json_object_set_new(o, "inn", json_true());
+    if (s->flags & CARC_SEG_CATHEDRAL)
+        json_object_set_new(o, "cathedral", json_true());
+    if (s->flags & CARC_SEG_PENNANT)
+        json_object_set_new(o, "pennant", json_true());
+    if (s->goods > 0 && carc_goods_name(s->goods - 1) != NULL)
+        json_object_set_new(o, "goods", json_string(carc_goods_name(s->goods - 1)));
+    return o;
+}
+
+static json_t *kind_json(const carc_tile_def *d, int count)
 {
     json_t *segs = json_array();
+    const char *exp = d->expansion ? carc_expansion_name(d->expansion) : "base";
     char edges[5];
     int i;
 
@@ -37,27 +64,41 @@ static json_t *kind_json(const carc_tile_def *d)
         edges[i] = d->edges[i] < 3 ? edge_letters[d->edges[i]] : '?';
     edges[4] = '\0';
     for (i = 0; i < d->nseg && i < 8; i++)
-        json_array_append_new(segs, json_pack("{s:s, s:o}", "type",
-                                              carc_feature_name(d->seg[i].type), "ports",
-                                              ports_json(&d->seg[i])));
-    return json_pack("{s:s#, s:i, s:s, s:i, s:b, s:o, s:s}", "id", d->name, strlen(d->name), "count",
-                     d->count, "edges", edges, "pennants", d->pennant, "cloister",
+        json_array_append_new(segs, segment_json(&d->seg[i]));
+    return json_pack("{s:s#, s:i, s:s, s:i, s:b, s:o, s:s, s:s}", "id", d->name, strlen(d->name),
+                     "count", count, "edges", edges, "pennants", d->pennant, "cloister",
                      d->cloister != 0, "segments", segs, "description",
-                     d->description != NULL ? d->description : "");
+                     d->description != NULL ? d->description : "", "expansion",
+                     exp != NULL ? exp : "?");
 }
 
-/* Returns the catalogue as JSON text (caller frees), NULL on out of memory. */
-char *carc_tiles_json(void)
+/* The kinds as a JSON array: every kind with its printed count (all != 0), or the
+ * kinds of the set `expansions` with their counts in it. Caller frees; NULL on out
+ * of memory. */
+static char *tiles_json(int all, unsigned expansions)
 {
     json_t *arr = json_array();
     const carc_tile_def *d;
     char *text = NULL;
     int k, ok = arr != NULL;
 
-    for (k = 0; ok && (d = carc_tile_def_of(k)) != NULL; k++)
-        ok = json_array_append_new(arr, kind_json(d)) == 0;
+    for (k = 0; ok && (d = carc_tile_def_of(k)) != NULL; k++) {
+        int count = all ? d->count : carc_tile_count(expansions, k);
+        if (count > 0)
+            ok = json_array_append_new(arr, kind_json(d, count)) == 0;
+    }
     if (ok)
         text = json_dumps(arr, JSON_SORT_KEYS | JSON_COMPACT);
     json_decref(arr);
     return text;
+}
+
+char *carc_tiles_json(void)
+{
+    return tiles_json(1, 0);
+}
+
+char *carc_tiles_json_set(unsigned expansions)
+{
+    return tiles_json(0, expansions);
 }

@@ -203,9 +203,18 @@ int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, si
     size_t i, n = json_array_size(players);
     if (msg_only_keys(o, keys, err, errsize) < 0)
         goto done;
-    if (!json_is_array(players) || n < CARC_MIN_PLAYERS || n > CARC_MAX_PLAYERS) {
-        snprintf(err, errsize, "\"players\" must be a list of %d to %d players",
-                 CARC_MIN_PLAYERS, CARC_MAX_PLAYERS);
+    if (exp && (!json_is_string(exp) ||
+                strlen(json_string_value(exp)) != json_string_length(exp) ||
+                carc_expansions_parse(json_string_value(exp), &out->expansions, &ce) < 0)) {
+        snprintf(err, errsize, "\"expansions\" must be \"base\" or a comma-separated list of "
+                               "\"gifts\", \"christmas\", \"inns\", \"traders\"");
+        goto done;
+    }
+    /* 6 players only with Inns & Cathedrals (I2), so the expansions are read first */
+    if (!json_is_array(players) || n < CARC_MIN_PLAYERS ||
+        n > (size_t)((out->expansions & CARC_EXP_INNS) ? CARC_MAX_PLAYERS : CARC_MAX_PLAYERS - 1)) {
+        snprintf(err, errsize, "\"players\" must be a list of %d to %d players, or %d with inns",
+                 CARC_MIN_PLAYERS, CARC_MAX_PLAYERS - 1, CARC_MAX_PLAYERS);
         goto done;
     }
     for (i = 0; i < n; i++) {
@@ -220,12 +229,6 @@ int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, si
         strcpy(out->spec[i], json_string_value(p));
     }
     out->players = (int)n;
-    if (exp && (!json_is_string(exp) ||
-                strlen(json_string_value(exp)) != json_string_length(exp) ||
-                carc_expansions_parse(json_string_value(exp), &out->expansions, &ce) < 0)) {
-        snprintf(err, errsize, "\"expansions\" must be \"base\", \"gifts\", \"christmas\" or \"gifts,christmas\"");
-        goto done;
-    }
     if (seed) {
         if (!json_is_integer(seed) || json_integer_value(seed) < 0 ||
             json_integer_value(seed) >= (json_int_t)1 << 53) {

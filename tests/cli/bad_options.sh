@@ -22,7 +22,11 @@ expect_usage() {
     esac
 }
 
-expect_usage "carc sim: --players must be 2..5, got 7" sim --players 7
+expect_usage "carc sim: --players must be 2..5 (6 with inns), got 7" sim --players 7
+expect_usage "carc sim: --players must be 2..5 (6 with inns), got 6" sim --players 6 --expansions gifts
+expect_usage "carc sim: --players must be 2..5 (6 with inns), got 7" sim --expansions inns --players 7
+expect_usage "carc sim: --expansions: unknown expansion \"snow\" in \"inns,snow\" (want base, gifts, christmas, inns, traders)" \
+    sim --expansions inns,snow
 expect_usage "carc sim: --games must be 1..100000000, got 0" sim --games 0
 expect_usage "carc sim: --games must be" sim --games 12x
 expect_usage "carc sim: --seed must be an integer" sim --seed -1
@@ -30,7 +34,8 @@ expect_usage "carc sim: --expansions: " sim --expansions snow
 expect_usage "carc sim: unknown option '--bogus'" sim --bogus
 expect_usage "carc sim: option '--games' needs a value" sim --games
 expect_usage "carc sim: unexpected argument 'extra'" sim extra
-expect_usage "carc demo: --players must be 2..5, got 1" demo --players 1
+expect_usage "carc demo: --players must be 2..5 (6 with inns), got 1" demo --players 1
+expect_usage "carc demo: --players must be 2..5 (6 with inns), got 6" demo --players 6 --expansions traders
 expect_usage "carc demo: --seed must be an integer" demo --seed abc
 expect_usage "carc demo: unknown option '-x'" demo -x
 expect_usage "carc tiles: unknown option '--yaml'" tiles --yaml
@@ -79,7 +84,7 @@ expect_usage "carc sim: --games must be 1..100000000, got $(echo "$long" | cut -
 [ "$(wc -c <"$dir/err")" -lt 200 ] || fail "a 5000-byte value echoed whole"
 expect_usage "carc demo: unexpected argument '$(echo "$long" | cut -c1-64)...'" demo "$long"
 expect_usage "carc tiles: unknown option '--$(echo "$long" | cut -c1-62)...'" tiles "--$long"
-expect_usage "carc sim: --players must be 2..5, got 2\\x0a3\\x1b[0m" sim --players "$(printf '2\n3\033[0m')"
+expect_usage "carc sim: --players must be 2..5 (6 with inns), got 2\\x0a3\\x1b[0m" sim --players "$(printf '2\n3\033[0m')"
 
 "$carc" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "carc without a command should exit 2"
@@ -91,14 +96,17 @@ for cmd in demo tiles sim replay engine bench arena; do
 done
 # carc arena
 expect_usage "carc arena: --players is required" arena
-expect_usage "carc arena: --players takes 2..5 players, got 1" arena --players greedy
+expect_usage "carc arena: --players takes 2..5 players (6 with inns), got 1" arena --players greedy
+expect_usage "carc arena: --players takes 2..5 players (6 with inns), got 6" arena --players random,random,random,random,random,random
+expect_usage "carc arena: --players takes 2..5 players (6 with inns)" arena --players random,random,random,random,random,random,random --expansions inns
 expect_usage "carc arena: --players: unknown player 'robot'" arena --players greedy,robot
 expect_usage "carc arena: --budget-ms must be 1..600000, got 0" arena --players greedy,random --budget-ms 0
 expect_usage "carc arena: --threads must be 1..64, got 99" arena --players greedy,random --threads 99
 # carc play (the terminal game)
-expect_usage "carc play: --players takes 2..5 seats, got 1" play --players human
+expect_usage "carc play: --players takes 2..5 players (6 with inns), got 1" play --players human
 expect_usage "carc play: --players: unknown player 'robot'" play --players human,robot
-expect_usage "carc play: --players takes 2..5 seats" play --players human,random,random,random,random,random
+expect_usage "carc play: --players takes 2..5 players (6 with inns), got 6" play --players human,random,random,random,random,random
+expect_usage "carc play: --players takes 2..5 players (6 with inns)" play --players human,random,random,random,random,random,random --expansions inns
 expect_usage "carc play: --budget-ms must be 1..600000, got 0" play --budget-ms 0
 expect_usage "carc play: --seed must be an integer" play --seed x
 expect_usage "carc play: --expansions: " play --expansions snow

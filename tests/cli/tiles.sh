@@ -1,6 +1,8 @@
 #!/bin/sh
-# carc tiles: the catalogue as a table (24 kinds, 72 tiles) and as one JSON array
-# with 24 entries, checked with grep/awk only.
+# carc tiles: the catalogue as a table (65 kinds: the base game's 24 and the 41 of
+# Inns & Cathedrals and Traders & Builders) and as one JSON array; with --expansions
+# the kinds of that set and their counts in it (base: 24 kinds, 72 tiles; inns: 41
+# kinds, 90 tiles; traders: 48 kinds, 96 tiles); checked with grep/awk only.
 set -u
 carc=$1
 dir=$(mktemp -d) || exit 1
@@ -8,18 +10,32 @@ trap 'rm -rf "$dir"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 "$carc" tiles >"$dir/t" 2>"$dir/err" || fail "tiles exited $?"
-[ "$(grep -c '^[A-X] ' "$dir/t")" -eq 24 ] || fail "table: expected 24 kinds"
+[ "$(grep -c '^[A-X] ' "$dir/t")" -eq 24 ] || fail "table: expected 24 base kinds"
+[ "$(grep -c '^IC/' "$dir/t")" -eq 17 ] || fail "table: expected 17 I&C kinds"
+[ "$(grep -c '^TB/' "$dir/t")" -eq 24 ] || fail "table: expected 24 T&B kinds"
 total=$(awk '/^[A-X] / { n += $2 } END { print n }' "$dir/t")
-[ "$total" -eq 72 ] || fail "table: counts add up to $total, not 72"
-grep -q '^D   4  C R F R ' "$dir/t" || fail "table: row D: $(grep '^D ' "$dir/t")"
+[ "$total" -eq 72 ] || fail "table: base counts add up to $total, not 72"
+grep -q '^D  *4  C R F R ' "$dir/t" || fail "table: row D: $(grep '^D ' "$dir/t")"
+grep -q '^IC/CCCC .*field:I>' "$dir/t" || fail "table: IC/CCCC has no inner field"
+grep -q '^IC/.*\[inn\]' "$dir/t" || fail "table: no inn"
+grep -q '^IC/.*\[cathedral\]' "$dir/t" || fail "table: no cathedral"
+grep -q '^TB/.*\[wine\]' "$dir/t" || fail "table: no wine"
+for set in base:24:72 inns:41:90 traders:48:96 gifts,inns,traders:65:114; do
+    name=${set%%:*} rest=${set#*:}
+    "$carc" tiles --expansions "$name" >"$dir/s" || fail "tiles --expansions $name exited $?"
+    got=$(awk 'NR > 1 { k++; n += $2 } END { print k ":" n }' "$dir/s")
+    [ "$got" = "$rest" ] || fail "tiles --expansions $name: kinds:tiles $got, not $rest"
+done
+"$carc" tiles --expansions snow >/dev/null 2>"$dir/err" && fail "--expansions snow accepted"
+grep -q "^carc tiles: --expansions: unknown expansion \"snow\"" "$dir/err" \
+    || fail "--expansions snow: $(cat "$dir/err")"
 grep -q '^A .*cloister:C' "$dir/t" || fail "table: A has no cloister segment"
 grep -q '^L .*road:E\*' "$dir/t" || fail "table: L's roads do not end on the tile"
 
-"$carc" tiles --json >"$dir/j" 2>"$dir/err" || fail "tiles --json exited $?"
-[ "$(wc -l <"$dir/j")" -eq 1 ] || fail "tiles --json is not one line"
-# one array of 24 objects: the first character '[', the last ']', and 24 objects
-# at depth 1 (counted by braces outside strings)
-awk '
+count_json() {
+# one array of N objects: the first character '[', the last ']', and N objects at
+# depth 1 (counted by braces outside strings)
+awk -v want="$1" '
 {
     depth = 0; objs = 0; instr = 0; esc = 0; ok = 1
     for (i = 1; i <= length($0); i++) {
@@ -37,6 +53,20 @@ awk '
     if (depth != 0 || instr) ok = 0
     if (substr($0, 1, 1) != "[" || substr($0, length($0), 1) != "]") ok = 0
     if (!ok) { print "unbalanced JSON"; exit 1 }
-    if (objs != 24) { print "expected 24 entries, got " objs; exit 1 }
-}' "$dir/j" || fail "tiles --json: $(awk 'NR==1' "$dir/j" | cut -c1-80)..."
+    if (objs != want) { print "expected " want " entries, got " objs; exit 1 }
+}' "$2"
+}
+
+"$carc" tiles --json >"$dir/j" 2>"$dir/err" || fail "tiles --json exited $?"
+[ "$(wc -l <"$dir/j")" -eq 1 ] || fail "tiles --json is not one line"
+count_json 65 "$dir/j" || fail "tiles --json: $(awk 'NR==1' "$dir/j" | cut -c1-80)..."
+grep -q '"id":"IC/CCCC"' "$dir/j" || fail "tiles --json: no IC/CCCC"
+grep -q '"ports":\["I"\]' "$dir/j" || fail "tiles --json: no inner field"
+grep -q '"inn":true' "$dir/j" || fail "tiles --json: no inn"
+grep -q '"goods":"cloth"' "$dir/j" || fail "tiles --json: no cloth"
+"$carc" tiles --json --expansions base >"$dir/j" || fail "tiles --json --expansions base exited $?"
+count_json 24 "$dir/j" || fail "tiles --json --expansions base: $(cut -c1-80 "$dir/j")..."
+"$carc" tiles --json --expansions inns >"$dir/j" || fail "tiles --json --expansions inns exited $?"
+count_json 41 "$dir/j" || fail "tiles --json --expansions inns: $(cut -c1-80 "$dir/j")..."
+grep -q '"id":"TB/' "$dir/j" && fail "tiles --json --expansions inns lists T&B tiles"
 exit 0

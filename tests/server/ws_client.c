@@ -1053,7 +1053,12 @@ static int run_bad(void)
     /* HTTP */
     expect_http("POST", "/api/games", "{\"players\":", 400, "malformed JSON");
     expect_http("POST", "/api/games", "[1]", 400, "JSON object");
-    expect_http("POST", "/api/games", "{\"players\":[\"human\"]}", 400, "2 to 5");
+    expect_http("POST", "/api/games", "{\"players\":[\"human\"]}", 400, "2 to 5 players, or 6 with inns");
+    expect_http("POST", "/api/games",
+                "{\"players\":[\"human\",\"human\",\"human\",\"human\",\"human\",\"human\"],"
+                "\"expansions\":\"traders\"}", 400, "or 6 with inns");
+    expect_http("POST", "/api/games", "{\"players\":[\"human\",\"human\"],\"expansions\":\"inns,snow\"}",
+                400, "traders");
     expect_http("POST", "/api/games", "{\"players\":[\"human\",\"robot\"]}", 400, "unknown player");
     expect_http("POST", "/api/games", "{\"players\":[\"human\",\"mcts:0\"]}", 400, "unknown player");
     expect_http("POST", "/api/games", "{\"players\":[\"human\",\"human\"],\"colour\":1}", 400, "unknown key");

@@ -28,7 +28,7 @@ const web = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..
 const { loadCards } = await import(pathToFileURL(path.join(web, 'cards.js')).href);
 const { loadSentences, eventWords } = await import(pathToFileURL(path.join(web, 'words.js')).href);
 await Promise.all([loadCards(), loadSentences()]);
-const names = ['seat 0', 'seat 1', 'seat 2', 'seat 3', 'seat 4'];
+const names = ['seat 0', 'seat 1', 'seat 2', 'seat 3', 'seat 4', 'seat 5'];
 let bad = 0;
 const kinds = new Set();
 for (const [short, sentence] of pairs) {

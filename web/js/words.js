@@ -4,8 +4,10 @@
 // (docs/PROTOCOL.md, "Event strings"): the table names the words after the first and
 // gives the sentence with them as {placeholders}; {seat} is the seat's display name,
 // {card} a card's name (in a reason: the card the reason is named after), {feature} the
-// table's feature sentence, {why} the reason's. Call loadSentences() once before telling
-// an event; an event the table does not know is shown as it came.
+// table's feature sentence, {why} the reason's. A hidden card ("?") picks the event's
+// "KEY?" entry, a figure word (follower and back of a large meeple, builder, pig) its
+// "KEY:FIGURE" entry. Call loadSentences() once before telling an event; an event the
+// table does not know is shown as it came.
 import { cardName } from './cards.js';
 
 /** @typedef {import('./types.js').Sentences} Sentences */
@@ -57,6 +59,7 @@ export function eventWords(ev, names) {
   const f = {};
   s.words.forEach((name, i) => { if (w[i + 1] !== undefined) f[name] = w[i + 1]; });
   if (f.card === '?' && TABLE.events[`${w[0]}?`] !== undefined) s = TABLE.events[`${w[0]}?`];
+  if (f.figure !== undefined && TABLE.events[`${w[0]}:${f.figure}`] !== undefined) s = TABLE.events[`${w[0]}:${f.figure}`];
   return expand(s.text, f, names, null);
 }
 
@@ -78,6 +81,24 @@ export function targetWords(rest) {
   return out.join(' and ');
 }
 
+/** A placement's first word: a base letter or an expansion tile's name ("IC/RFr.i"). */
+const TILE_WORD = /^([A-X]|[A-Z]+\/\S+)$/;
+
+/** What a figure word of a follower move is called: "a large meeple". @type {Record<string, string>} */
+const FIGURE_WORDS = { meeple: 'a follower', large: 'a large meeple', abbot: 'the abbot', builder: 'the builder', pig: 'the pig' };
+
+/**
+ * A follower move's figure and target, "large road:N" or "road:N", in words: "a large
+ * meeple on the road"; null when the move is not one.
+ * @param {string[]} w
+ */
+function followerWords(w) {
+  const fig = w.length === 2 ? FIGURE_WORDS[w[0]] : w.length === 1 ? FIGURE_WORDS.meeple : undefined;
+  const seg = w[w.length - 1];
+  if (fig === undefined || !/:/.test(seg)) return null;
+  return `${fig} ${w[0] === 'pig' ? 'in' : 'on'} ${targetWords(seg)}`;
+}
+
 /** A move in players' words, for the confirm line and the list of every move. @param {string} move */
 export function moveWords(move) {
   const w = move.split(' ');
@@ -90,8 +111,10 @@ export function moveWords(move) {
   if (w[0] === 'pass') return 'Pass';
   if (w[0] === 'draw') return 'Draw a card';
   if (w[0] === 'block') return 'Block with Shield';
-  if (/^[A-X]$/.test(w[0])) return 'Place the tile here';
-  if (/:/.test(w[0]) && w.length === 1) return `A follower on ${targetWords(w[0])}`;
+  if (w[0] === 'again') return 'Take the second turn';
+  if (TILE_WORD.test(w[0])) return 'Place the tile here';
+  const f = followerWords(w);
+  if (f !== null) return f.charAt(0).toUpperCase() + f.slice(1);
   return move;
 }
 
@@ -107,6 +130,7 @@ export const DECISION_WORDS = {
   window_after: 'may play a card after scoring',
   discard: 'is discarding down to the hand limit',
   end_choice: 'is choosing a field for a tie-break token',
+  double_turn: 'may take the second turn their builder earned',
 };
 
 /** A move someone made, in the past tense: "placed a tile", "opened Synod on the cloister". @param {string} move */
@@ -121,7 +145,9 @@ export function movePast(move) {
   if (w[0] === 'pass') return 'passed';
   if (w[0] === 'draw') return 'drew a card';
   if (w[0] === 'block') return 'blocked with Shield';
-  if (/^[A-X]$/.test(w[0])) return 'placed a tile';
-  if (/:/.test(w[0]) && w.length === 1) return `put a follower on ${targetWords(w[0])}`;
+  if (w[0] === 'again') return 'took the second turn';
+  if (TILE_WORD.test(w[0])) return 'placed a tile';
+  const f = followerWords(w);
+  if (f !== null) return `put ${f}`;
   return move;
 }

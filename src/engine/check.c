@@ -331,7 +331,7 @@ static int check_figures(const carc_game *g, carc_error *err)
             if (i >= FIG_FOLLOWER_SLOTS && !feat_follow(f, s))
                 FAIL("seat %d's %s stands where it has no follower (unsupported)", s,
                      carc_figure_name(kind));
-            if (i >= FIG_FOLLOWER_SLOTS && (f->flags & NF_SCORED) && !(f->flags & NF_LOCKED))
+            if (i >= FIG_FOLLOWER_SLOTS && (f->flags & NF_SCORED))  /* TB5, XI9 */
                 FAIL("seat %d's %s stands on a scored feature", s, carc_figure_name(kind));
         }
     return CARC_OK;

@@ -165,6 +165,23 @@ void figure_support(carc_game *g)
         }
 }
 
+int figure_followers_on(const carc_game *g, int root)
+{
+    int n = 0;
+    for (int s = 0; s < g->players; s++)
+        for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
+            n += fig_placed(g->fnode[s][i]) && feat_root(g, g->fnode[s][i]) == root;
+    return n;
+}
+
+void figure_return_specials(carc_game *g, int root)
+{
+    for (int s = 0; s < g->players; s++)
+        for (int i = FIG_SLOT_BUILDER; i <= FIG_SLOT_PIG; i++)
+            if (figure_special_on(g, s, i, root))
+                slot_take(g, s, i);
+}
+
 int figure_special_on(const carc_game *g, int seat, int slot, int root)
 {
     int n = g->fnode[seat][slot];

@@ -80,10 +80,13 @@ void score_completed(carc_game *g, int i)
         }
     }
     r->flags |= NF_SCORED;
-    if (r->flags & NF_LOCKED)
+    if (r->flags & NF_LOCKED) {
         r->tokens = 0;  /* X12: the followers stay until the end */
-    else
+        if (g->expansions & CARC_EXP_TRADERS)
+            figure_return_specials(g, root);  /* XI9: the builder leaves */
+    } else {
         score_return_followers(g, root);
+    }
 }
 
 void score_final(carc_game *g)

@@ -564,6 +564,10 @@ void follower_take(carc_game *g, int seat, int n);
 void figure_return_all(carc_game *g, int root);
 /* Returns every builder and pig that lost its support (§0, TB5, TB7). */
 void figure_support(carc_game *g);
+/* Followers on a feature, each counted once whatever its strength (GI4). */
+int figure_followers_on(const carc_game *g, int root);
+/* Returns the builders on a feature whose followers stay (a locked one, XI9). */
+void figure_return_specials(carc_game *g, int root);
 /* Whether seat's special figure in `slot` stands on the feature `root`. */
 int figure_special_on(const carc_game *g, int seat, int slot, int root);
 /* T6 with the big-box figures: whether `figure` of the active player may stand on

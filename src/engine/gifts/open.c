@@ -176,7 +176,7 @@ static void open_gift(carc_game *g, const carc_move *m)
     case CARC_GIFT_CASH_OUT:
         if (v != NODE_NONE) {
             int r = feat_root(g, v);
-            int count = feat_nfollow(feat_of(g, r));
+            int count = figure_followers_on(g, r);  /* GI4: each counts once */
             follower_take(g, seat, v);
             score_add(g, seat, CARC_SCORE_GIFTS, 2 * count, CARC_REASON_CASH_OUT, v);
         }

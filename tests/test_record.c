@@ -18,7 +18,10 @@
 #include "carc_record.h"
 
 static const unsigned expansion_sets[] = { 0, CARC_EXP_GIFTS, CARC_EXP_CHRISTMAS,
-                                           CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS };
+                                           CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, CARC_EXP_INNS,
+                                           CARC_EXP_TRADERS, CARC_EXP_INNS | CARC_EXP_TRADERS,
+                                           CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS |
+                                               CARC_EXP_INNS | CARC_EXP_TRADERS };
 
 /* Plays random legal moves from cfg (at most max_moves; -1: to the end) with a
  * recorder; returns the record (caller frees), or NULL if the engine does not

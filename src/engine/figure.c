@@ -29,13 +29,19 @@ int figure_owned(const carc_game *g, int seat, int slot)
 
 void figure_setup(carc_game *g)
 {
+    /* one row for every seat that plays (I3, TB2), one for those that do not */
+    unsigned figures = exp_figures(g->expansions);
+    uint16_t row[FIG_SLOTS], absent[FIG_SLOTS];
+    int supply = 0;
+    for (int i = 0; i < FIG_SLOTS; i++) {
+        int owned = figures >> fig_slot_kind[i] & 1;
+        row[i] = owned ? NODE_NONE : FIG_ABSENT;
+        absent[i] = FIG_ABSENT;
+        supply += owned && i < FIG_FOLLOWER_SLOTS;
+    }
     for (int s = 0; s < CARC_MAX_PLAYERS; s++) {
-        g->supply[s] = 0;
-        for (int i = 0; i < FIG_SLOTS; i++) {
-            int owned = figure_owned(g, s, i);  /* I3, TB2 */
-            g->fnode[s][i] = owned ? NODE_NONE : FIG_ABSENT;
-            g->supply[s] = (uint8_t)(g->supply[s] + (owned && i < FIG_FOLLOWER_SLOTS));
-        }
+        memcpy(g->fnode[s], s < g->players ? row : absent, sizeof row);
+        g->supply[s] = (uint8_t)(s < g->players ? supply : 0);
     }
 }
 
@@ -163,6 +169,23 @@ void figure_support(carc_game *g)
             if (n < NODE_NONE - 1 && !feat_follow(feat_of(g, n), s))
                 slot_take(g, s, i);
         }
+}
+
+int figure_followers_on(const carc_game *g, int root)
+{
+    int n = 0;
+    for (int s = 0; s < g->players; s++)
+        for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
+            n += fig_placed(g->fnode[s][i]) && feat_root(g, g->fnode[s][i]) == root;
+    return n;
+}
+
+void figure_return_specials(carc_game *g, int root)
+{
+    for (int s = 0; s < g->players; s++)
+        for (int i = FIG_SLOT_BUILDER; i <= FIG_SLOT_PIG; i++)
+            if (figure_special_on(g, s, i, root))
+                slot_take(g, s, i);
 }
 
 int figure_special_on(const carc_game *g, int seat, int slot, int root)

@@ -42,7 +42,7 @@ void score_return_followers(carc_game *g, int root)
 static int completed_name(const carc_game *g, int root)
 {
     const placed *p = &g->tiles[g->last];
-    int nseg = carc_tile_def_of(p->kind)->nseg;
+    int nseg = tile_def(p->kind)->nseg;
     for (int j = 0; j < nseg; j++)
         if (feat_root(g, p->first + j) == root)
             return p->first + j;
@@ -80,10 +80,13 @@ void score_completed(carc_game *g, int i)
         }
     }
     r->flags |= NF_SCORED;
-    if (r->flags & NF_LOCKED)
+    if (r->flags & NF_LOCKED) {
         r->tokens = 0;  /* X12: the followers stay until the end */
-    else
+        if (g->expansions & CARC_EXP_TRADERS)
+            figure_return_specials(g, root);  /* XI9: the builder leaves */
+    } else {
         score_return_followers(g, root);
+    }
 }
 
 void score_final(carc_game *g)

@@ -46,11 +46,21 @@ static int cloister_trigger(const carc_game *g)
     return 0;
 }
 
+/* X3, XI5: a tile showing only roads: a road segment, no city, no cloister. */
 static int roadside_trigger(const carc_game *g)
 {
-    /* kinds are letters from 'A' (carc_tile_kind), asked here at every turn */
+    /* base kinds are letters from 'A' (carc_tile_kind), asked here at every turn */
     unsigned k = g->tiles[g->last].kind;
-    return k - ('U' - 'A') <= (unsigned)('X' - 'U');
+    if (k < CARC_BASE_KINDS)
+        return k - ('U' - 'A') <= (unsigned)('X' - 'U');
+    const carc_tile_def *d = tile_def((int)k);
+    int road = 0;
+    for (int i = 0; i < d->nseg; i++) {
+        if (d->seg[i].type == CARC_FEAT_CITY || d->seg[i].type == CARC_FEAT_CLOISTER)
+            return 0;
+        road |= d->seg[i].type == CARC_FEAT_ROAD;
+    }
+    return road;
 }
 
 /* The T5 steps' hooks themselves (christmas.c's hook table), one per deck, so that

@@ -79,7 +79,7 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
                 continue;
             const placed *p = &g->tiles[g->nodes[v].tile];
             int from_field = node_type(g, v) == CARC_FEAT_FIELD;
-            int nseg = carc_tile_def_of(p->kind)->nseg;
+            int nseg = tile_def(p->kind)->nseg;
             cards_name_node(g, &m, v, 0);
             m.x2 = m.x;
             m.y2 = m.y;
@@ -176,7 +176,7 @@ static void open_gift(carc_game *g, const carc_move *m)
     case CARC_GIFT_CASH_OUT:
         if (v != NODE_NONE) {
             int r = feat_root(g, v);
-            int count = feat_nfollow(feat_of(g, r));
+            int count = figure_followers_on(g, r);  /* GI4: each counts once */
             follower_take(g, seat, v);
             score_add(g, seat, CARC_SCORE_GIFTS, 2 * count, CARC_REASON_CASH_OUT, v);
         }

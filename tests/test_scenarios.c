@@ -31,7 +31,9 @@
  *                       be listed by carc_legal and be applied with CARC_OK
  *     {"illegal": "M"}  M must fail to parse or be refused by carc_apply, must not be
  *                       listed by carc_legal, and the whole state must be unchanged
- *                       (carc_state_json before/after, and memcmp of a copy)
+ *                       (carc_state_json before/after, and memcmp of a copy); with
+ *                       "error": "TEXT" the message of the refusal (the parser's or
+ *                       carc_apply's) must contain TEXT
  *     {"expect": {...}, "why": "..."}   checks on the current state; "why" (required)
  *                       says how the expected numbers follow from the rules
  *
@@ -299,8 +301,9 @@ static void step_move(carc_game *g, const char *text)
         fail("move \"%s\" refused (code %d): %s", text, rc, err.msg);
 }
 
-/* An illegal move: refused, not listed, and the state unchanged byte for byte. */
-static void step_illegal(carc_game *g, const char *text)
+/* An illegal move: refused, not listed, and the state unchanged byte for byte; the
+ * message of the refusal contains want_error when that is not NULL. */
+static void step_illegal(carc_game *g, const char *text, const char *want_error)
 {
     size_t size = carc_state_size();
     carc_game *before = carc_clone(g);
@@ -321,6 +324,9 @@ static void step_illegal(carc_game *g, const char *text)
             fail("illegal move \"%s\" was refused (code %d) with no message", text, rc);
         }
     }
+    if (want_error && !strstr(err.msg, want_error))
+        fail("illegal move \"%s\": the message \"%s\" does not contain \"%s\"", text, err.msg,
+             want_error);
     char *json_after = carc_state_json(g, 1);
     if (!json_before || !json_after)
         fail("carc_state_json returned NULL");
@@ -1501,7 +1507,7 @@ static int run(json_t *root)
         if (json_is_string(st)) {
             step_move(g, json_string_value(st));
         } else if (json_is_object(st)) {
-            static const char *const skeys[] = {"expect", "illegal", "why", NULL};
+            static const char *const skeys[] = {"expect", "illegal", "error", "why", NULL};
             keys_known(st, "a step", skeys);
             g_why = json_string_value(json_object_get(st, "why"));
             json_t *ill = json_object_get(st, "illegal");
@@ -1509,7 +1515,8 @@ static int run(json_t *root)
             if (ill && exp)
                 fail("a step is either \"illegal\" or \"expect\"");
             else if (ill && json_is_string(ill))
-                step_illegal(g, json_string_value(ill));
+                step_illegal(g, json_string_value(ill),
+                             json_string_value(json_object_get(st, "error")));
             else if (exp) {
                 if (!g_why)
                     fail("an \"expect\" step needs a \"why\"");

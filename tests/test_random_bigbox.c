@@ -84,6 +84,7 @@
 
 enum { GAMES = 10000, SANITIZED_GAMES = 100, QUICK_GAMES = 100 };
 enum { FULL_GAMES = 400, CHECK_EVERY = 25, ILLEGAL_EVERY = 12, VIEW_EVERY = 40 };
+enum { ILLEGAL_EVERY_SAMPLED = 60, VIEW_EVERY_SAMPLED = 400 };  /* in the other games */
 enum { MAX_GAME_MOVES = 6000, FIG_CAP = CARC_MAX_PLAYERS * 11 + 1 };
 
 static const int goods_in_box[CARC_GOODS_KINDS] = {9, 6, 5};  /* TB1 */
@@ -97,6 +98,13 @@ static int game_count(void)
     if (n && *n)
         return atoi(n);
     return test_game_count(GAMES, SANITIZED_GAMES, QUICK_GAMES);
+}
+
+/* Games per set with carc_check after every move (CARC_BIGBOX_FULL=N for measuring). */
+static int full_games(void)
+{
+    const char *n = getenv("CARC_BIGBOX_FULL");
+    return n && *n ? atoi(n) : FULL_GAMES;
 }
 
 /* What one set's games saw. */
@@ -758,9 +766,9 @@ static char *play(const carc_config *cfg, uint64_t choice_seed, int full, const 
         carc_pending p = carc_pending_decision(r.g);
         if (n <= 0 || n > CARC_MAX_MOVES)
             FAIL(&r, "%d legal moves at decision %s", n, carc_decision_name(p.decision));
-        if (test_rand_below(&rs, ILLEGAL_EVERY) == 0)
+        if (test_rand_below(&rs, full ? ILLEGAL_EVERY : ILLEGAL_EVERY_SAMPLED) == 0)
             try_illegal(&r, g_moves, n, &rs);
-        if (test_rand_below(&rs, VIEW_EVERY) == 0)
+        if (test_rand_below(&rs, full ? VIEW_EVERY : VIEW_EVERY_SAMPLED) == 0)
             check_views(&r, &rs);
 
         m = g_moves[test_rand_below(&rs, n)];
@@ -868,7 +876,7 @@ static void run_set(const char *set, uint64_t base)
         cfg.seed = base + (uint64_t)i * 104729u;
         cfg.expansions = exp;
         uint64_t choices = base ^ (0xB16B0Bull + (uint64_t)i);
-        int full = i < FULL_GAMES;
+        int full = i < full_games();
         carc_game *g = NULL;
         char *json = play(&cfg, choices, full, set, i, &st, &g);
         check_replay(json, g, set, i);
@@ -950,8 +958,13 @@ static void test_all_four(void **state)
     run_set("inns,traders,gifts,christmas", 0xA11400000ull);
 }
 
-int main(void)
+/* With no argument every set is played; with one (a set as written above, "inns,traders"),
+ * only that set: ctest runs each set as a test of its own (tests/CMakeLists.txt), so that
+ * two cores share them. */
+int main(int argc, char **argv)
 {
+    static const char *const sets[] = {"inns", "traders", "inns,traders", "inns,traders,gifts",
+                                       "inns,traders,christmas", "inns,traders,gifts,christmas"};
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_inns),
         cmocka_unit_test(test_traders),
@@ -960,5 +973,13 @@ int main(void)
         cmocka_unit_test(test_inns_traders_christmas),
         cmocka_unit_test(test_all_four),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    if (argc < 2)
+        return cmocka_run_group_tests(tests, NULL, NULL);
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+        if (strcmp(argv[1], sets[i]) == 0) {
+            const struct CMUnitTest one[] = {tests[i]};
+            return cmocka_run_group_tests_name(sets[i], one, NULL, NULL);
+        }
+    fprintf(stderr, "test_random_bigbox: unknown set %s\n", argv[1]);
+    return 2;
 }

@@ -65,7 +65,8 @@
  *
  * Default: 10,000 games per set, carc_check after every move in the first 400 of
  * each; a sanitizer build and CARC_QUICK=1 play 100 per set, all fully checked.
- * CARC_BIGBOX_GAMES=N plays N per set (for measuring).
+ * CARC_BIGBOX_GAMES=N plays N per set and CARC_BIGBOX_FULL=N checks the first N fully
+ * (for measuring); CARC_BIGBOX_FIRST=I starts at game I (to replay a failure).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -112,6 +113,8 @@ typedef struct set_stats {
     int games, six_player_games;
     long long moves, checks, again, declined, large, builders, pigs, goods_taken;
     long long double_due, t7_majorities, end_majorities, illegal_tried;
+    long long second_large;          /* a large meeple tried while its own is on the board */
+    long long refused_figure[CARC_FIGURES];  /* T6 figure moves refused, by kind */
     event_ledger events;
 } set_stats;
 
@@ -515,10 +518,11 @@ static void check_due(run *r, const carc_move *m, int had_builder, const carc_se
             want = g_segs[i].x == m->x && g_segs[i].y == m->y;
     }
     if (due != want)
-        FAIL(r, "the tile placed at (%d,%d) in part %d %s the builder's feature at (%d,%d) %s, "
-             "but %s double turn was made due", m->x, m->y, part_before,
-             want ? "joined" : "did not join", had_builder ? b->x : 0, had_builder ? b->y : 0,
-             had_builder ? carc_port_name(b->port) : "-", due ? "a" : "no");
+        FAIL(r, "the tile placed at (%d,%d) in part %d (a second part never makes one due) %s "
+             "the builder's feature at (%d,%d) %s, but %s double turn was made due", m->x, m->y,
+             part_before, want ? "joined" : "did not join", had_builder ? b->x : 0,
+             had_builder ? b->y : 0, had_builder ? carc_port_name(b->port) : "-",
+             due ? "a" : "no");
     r->st->double_due += due;
 }
 
@@ -575,8 +579,9 @@ static void check_parts(run *r, const carc_move *m, int decision_before)
                  "second part %d", r->due_seen, r->offered, r->second);
         r->offered = 1;
     }
-    if (r->second && part != 1 && !carc_is_over(g))
-        FAIL(r, "the second part of turn %d lost its part number", r->turn);
+    if (r->second && part != 1 && !carc_is_over(g) && p.decision != CARC_DEC_END_CHOICE)
+        FAIL(r, "the second part of turn %d lost its part number (decision %s)", r->turn,
+             carc_decision_name(p.decision));
 }
 
 /* ---- illegal moves ------------------------------------------------------------------- */
@@ -665,8 +670,11 @@ static void try_illegal(run *r, const carc_move *moves, int n, uint64_t *rs)
         expect_refused(r, &m, "`again` with no double turn owed");
     }
     /* every figure (and two that do not exist) on every port of the placed tile */
-    int x, y;
-    if (p.decision == CARC_DEC_FOLLOWER && carc_last_placed(r->g, &x, &y))
+    int x, y, supply[CARC_FIGURES];
+    carc_supply_figures(r->g, p.active, supply);
+    if (p.decision == CARC_DEC_FOLLOWER && carc_last_placed(r->g, &x, &y)) {
+        /* all 14 ports of a second large meeple refused (none can be listed) */
+        r->st->second_large += figures_given(r->exp, CARC_FIG_LARGE) && !supply[CARC_FIG_LARGE];
         for (int port = 0; port < CARC_PORTS; port++)
             for (int fig = 0; fig <= CARC_FIGURES + 1; fig++) {
                 m = carc_move_pass();
@@ -675,8 +683,14 @@ static void try_illegal(run *r, const carc_move *moves, int n, uint64_t *rs)
                 m.y = (int8_t)y;
                 m.port = (uint8_t)port;
                 m.figure = (uint8_t)(fig <= CARC_FIGURES ? fig : 200);
+                long long tried = r->st->illegal_tried;
                 refuse_unless_listed(r, m, moves, n, "a figure where it may not go");
+                int canon;
+                if (r->st->illegal_tried > tried && fig < CARC_FIGURES &&
+                    carc_segment(r->g, x, y, port, &canon) >= 0 && canon == port)
+                    r->st->refused_figure[fig]++;  /* on a real segment */
             }
+    }
     for (int k = 0; k < 6; k++) {
         m = test_random_move(rs);
         m.figure = (uint8_t)test_rand_below(rs, CARC_FIGURES + 2);
@@ -866,10 +880,24 @@ static void run_set(const char *set, uint64_t base)
     assert_int_equal(carc_figure_strength(CARC_FIG_BUILDER), 0);  /* TB3 */
     assert_int_equal(carc_figure_strength(CARC_FIG_PIG), 0);
     int seats = (exp & CARC_EXP_INNS) ? 5 : 4;  /* 2-6 with inns (I2), else 2-5 (B1) */
+    /* I2, B1: 6 players only with inns; never 7 */
+    for (int players = CARC_MAX_PLAYERS - 1; players <= CARC_MAX_PLAYERS + 1; players++) {
+        carc_config cfg;
+        carc_config_init(&cfg);
+        cfg.players = players;
+        cfg.expansions = exp;
+        carc_game *g = carc_new(&cfg, &err);
+        int want = players <= 5 || (players == 6 && (exp & CARC_EXP_INNS));
+        if ((g != NULL) != want || (!g && err.code != CARC_E_CONFIG))
+            fail_msg("%s: carc_new with %d players %s", set, players,
+                     g ? "accepted" : "refused");
+        carc_free(g);
+    }
     int games = game_count();
     set_stats st;
     memset(&st, 0, sizeof st);
-    for (int i = 0; i < games; i++) {
+    const char *first = getenv("CARC_BIGBOX_FIRST");  /* to replay one failing game */
+    for (int i = first && *first ? atoi(first) : 0; i < games; i++) {
         carc_config cfg;
         carc_config_init(&cfg);
         cfg.players = CARC_MIN_PLAYERS + i % seats;
@@ -904,17 +932,24 @@ static void run_set(const char *set, uint64_t base)
            st.double_due, st.again, st.declined, st.large, st.builders, st.pigs, st.goods_taken,
            ev->reasons[CARC_REASON_PIG], ev->reasons[CARC_REASON_GOODS], st.t7_majorities,
            st.end_majorities);
+    printf("%s: figure moves refused:", set);
+    for (int k = 0; k < CARC_FIGURES; k++)
+        printf(" %lld %s", st.refused_figure[k], carc_figure_name(k));
+    printf(" (%lld times a second large meeple)\n", st.second_large);
     fflush(stdout);
     assert_true(st.games > 0 && st.illegal_tried > 0 && st.t7_majorities > 0);
+    assert_true(st.refused_figure[CARC_FIG_ABBOT] > 0);
     if (!(exp & CARC_EXP_CHRISTMAS))
         assert_true(st.end_majorities > 0);
     if (exp & CARC_EXP_INNS)
-        assert_true(st.large > 0 && st.six_player_games > 0);
+        assert_true(st.large > 0 && st.six_player_games > 0 && st.second_large > 0);
     else
         assert_true(st.large == 0 && st.six_player_games == 0);
     if (exp & CARC_EXP_TRADERS) {
         assert_true(st.double_due > 0 && st.again > 0 && st.declined > 0);
         assert_true(st.builders > 0 && st.pigs > 0 && st.goods_taken > 0);
+        assert_true(st.refused_figure[CARC_FIG_BUILDER] > 0 &&
+                    st.refused_figure[CARC_FIG_PIG] > 0);
         assert_true(ev->reasons[CARC_REASON_PIG] > 0 && ev->reasons[CARC_REASON_GOODS] > 0);
     } else {
         assert_true(st.double_due == 0 && st.builders == 0 && st.pigs == 0 &&

@@ -41,31 +41,36 @@
  * payee with their own pig there gets the pig's points (TB8: value/3), and no one
  * else; goods pay 10 to every seat holding the most of a kind, at least one (TB10).
  *
- * carc_check: after every move of the first FULL_GAMES games of each set and at the
- * end of every game; in the other games on 1 move in CHECK_EVERY (picked at random).
- * Moves are cheap, carc_check (quadratic in the nodes) is not: this keeps the
- * default run within a few minutes (docs/HACKING.md has the timings).
- *
- * Now and then (1 decision in ILLEGAL_EVERY) illegal moves must be refused with the
- * state byte-identical: every move kind with plausible fields, `again` when no double
- * turn is owed, every figure on every port of the placed tile (a second large meeple,
- * a builder or pig where TB4/TB7 forbid it, an abbot, unknown figures) unless listed,
- * and random garbage. At 1 decision in VIEW_EVERY every seat's view and the public
- * view pass carc_check, show the same public figures, goods and double-turn state
- * (I9, TB14), and a deal of each (carc_determinize) passes carc_check.
+ * What runs where. The checks above run after every move of every game. The costly
+ * ones are sampled after the first FULL_GAMES (400) games of each set:
+ *   - carc_check (quadratic in the nodes: about 3/4 of a fully checked game's time):
+ *     after every move of the first 400 games and at the end of every game; in the
+ *     other games on 1 move in CHECK_EVERY (25), picked at random;
+ *   - illegal moves, 1 decision in ILLEGAL_EVERY (12), then 1 in ILLEGAL_EVERY_SAMPLED
+ *     (60): each must be refused with the state byte-identical: every move kind with
+ *     plausible fields, `again` when no double turn is owed, every figure on every port
+ *     of the placed tile (a second large meeple, a builder or pig where TB4/TB7 forbid
+ *     it, an abbot, unknown figures) unless listed, and random garbage;
+ *   - views, 1 decision in VIEW_EVERY (40), then 1 in VIEW_EVERY_SAMPLED (400): every
+ *     seat's view and the public view pass carc_check, show the same figures, supplies,
+ *     goods and double-turn state as the game (I9, TB14, CI13), and a deal of each
+ *     (carc_determinize) passes carc_check.
+ * A sanitizer build and CARC_QUICK=1 play 100 games per set, all of them fully checked.
  *
  * Records: every game is written with carc_recorder_* and read back with
  * carc_record_parse + carc_record_replay, which must reach the same final state JSON.
  * Determinism: every 16th game is played twice; the records and final states must be
  * identical.
  *
- * Each set prints a summary line and asserts that what it is about happened: large
- * meeples placed, 6-player games (inns); builders, pigs, double turns taken and
- * declined, goods tokens taken, pig and goods score events (traders).
+ * Each set prints a summary line and asserts that what it is about happened: illegal
+ * moves refused (an abbot among them), majorities recomputed; large meeples placed,
+ * second large meeples refused, 6-player games (inns); builders, pigs, double turns due,
+ * taken and declined, builders and pigs refused, goods tokens taken, pig and goods score
+ * events (traders); and none of these where the set lacks the expansion. 6 players
+ * must be refused without inns, 7 always (I2, B1).
  *
- * Default: 10,000 games per set, carc_check after every move in the first 400 of
- * each; a sanitizer build and CARC_QUICK=1 play 100 per set, all fully checked.
- * CARC_BIGBOX_GAMES=N plays N per set and CARC_BIGBOX_FULL=N checks the first N fully
+ * main() with a set as its argument plays only that set: ctest runs the six as six
+ * tests (tests/CMakeLists.txt). CARC_BIGBOX_GAMES=N plays N per set and CARC_BIGBOX_FULL=N checks the first N fully
  * (for measuring); CARC_BIGBOX_FIRST=I starts at game I (to replay a failure).
  */
 #include <setjmp.h>

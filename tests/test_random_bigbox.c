@@ -32,6 +32,9 @@
  *     (recomputed here from the builder's place and carc_feature_segments); `again`
  *     starts the second part of the same turn, where no third is ever due; a turn
  *     whose double was due and not offered ended with an empty stack;
+ *   - goods (TB9): each goods event gives the active seat the symbols of one kind of a
+ *     completed city; a move answering the figure question (T7 then runs) gives every
+ *     city the placed tile completed its goods;
  *   - completed features scored in T7 (moves answering a figure or modifier
  *     question) pay exactly the seats of greatest strength, recomputed from the
  *     position before the move (features with a tie-break token or a lock left out).
@@ -70,8 +73,9 @@
  * must be refused without inns, 7 always (I2, B1).
  *
  * main() with a set as its argument plays only that set: ctest runs the six as six
- * tests (tests/CMakeLists.txt). CARC_BIGBOX_GAMES=N plays N per set and CARC_BIGBOX_FULL=N checks the first N fully
- * (for measuring); CARC_BIGBOX_FIRST=I starts at game I (to replay a failure).
+ * tests (tests/CMakeLists.txt). CARC_BIGBOX_GAMES=N plays N per set and
+ * CARC_BIGBOX_FULL=N checks the first N fully (for measuring); CARC_BIGBOX_FIRST=I
+ * starts at game I (to replay a failing game: the games do not depend on each other).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -477,6 +481,50 @@ static void check_end_majorities(run *r, const carc_move *m)
     }
 }
 
+/* TB9: the goods events of a move give the active seat one token per symbol of each
+ * completed city they name; a move that answered the figure question (so ran T7,
+ * unless a modifier question stops it first) gives the goods of every city the
+ * placed tile completed. */
+static void check_goods_taken(run *r, int decision)
+{
+    int ne, active = carc_pending_decision(r->before).active;
+    const carc_event *ev = carc_events(r->g, &ne);
+    for (int i = 0; i < ne; i++) {
+        if (ev[i].kind != CARC_EV_GOODS)
+            continue;
+        carc_feature_info info;
+        if (ev[i].seat != active ||
+            !carc_feature_at(r->g, ev[i].x, ev[i].y, ev[i].port, &info) ||
+            info.type != CARC_FEAT_CITY || !info.completed || ev[i].b >= CARC_GOODS_KINDS ||
+            info.goods[ev[i].b] != ev[i].value)
+            FAIL(r, "seat %d (active %d) took %d %s for the city at (%d,%d) %s, which has %d",
+                 ev[i].seat, active, ev[i].value, carc_goods_name(ev[i].b), ev[i].x, ev[i].y,
+                 carc_port_name(ev[i].port), ev[i].b < CARC_GOODS_KINDS ? info.goods[ev[i].b] : -1);
+    }
+    int x, y;
+    if (decision != CARC_DEC_FOLLOWER || !carc_last_placed(r->before, &x, &y) ||
+        (!carc_is_over(r->g) && carc_pending_decision(r->g).decision == CARC_DEC_MODIFIER))
+        return;
+    for (int port = CARC_PORT_N; port <= CARC_PORT_W; port++) {
+        int canon;
+        carc_feature_info info;
+        if (carc_segment(r->before, x, y, port, &canon) != CARC_FEAT_CITY || canon != port ||
+            !carc_feature_at(r->before, x, y, port, &info) || !info.completed)
+            continue;
+        long key = feature_key(r->g, x, y, port);
+        for (int k = 0; k < CARC_GOODS_KINDS; k++) {
+            int got = 0;
+            for (int i = 0; i < ne; i++)
+                if (ev[i].kind == CARC_EV_GOODS && ev[i].b == k &&
+                    feature_key(r->g, ev[i].x, ev[i].y, ev[i].port) == key)
+                    got += ev[i].value;
+            if (got != info.goods[k])
+                FAIL(r, "the tile at (%d,%d) completed a city with %d %s, the events gave %d", x,
+                     y, info.goods[k], carc_goods_name(k), got);
+        }
+    }
+}
+
 /* ---- double turns ------------------------------------------------------------------- */
 
 /* Before a move: the position of the active seat's builder, if on the board. */
@@ -836,6 +884,7 @@ static char *play(const carc_config *cfg, uint64_t choice_seed, int full, const 
         check_due(&r, &m, had_builder, &b, part);
         check_parts(&r, &m, p.decision);
         check_t7_majorities(&r, &m, p.decision);
+        check_goods_taken(&r, p.decision);
     }
     check_end_majorities(&r, &m);
     ledger_merge(&st->events, &ledger);

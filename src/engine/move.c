@@ -13,6 +13,7 @@ int carc_move_equal(const carc_move *a, const carc_move *b)
 {
     return a->kind == b->kind && a->card == b->card && a->tile == b->tile &&
            a->rot == b->rot && a->x == b->x && a->y == b->y && a->port == b->port &&
-           a->x2 == b->x2 && a->y2 == b->y2 && a->port2 == b->port2 && a->seat2 == b->seat2;
+           a->x2 == b->x2 && a->y2 == b->y2 && a->port2 == b->port2 && a->seat2 == b->seat2 &&
+           a->figure == b->figure;
 }
 

@@ -286,7 +286,7 @@ struct carc_game {
     uint8_t mm_pending;          /* bit i: slot i is set */
     int8_t mm_x[2], mm_y[2];
     uint16_t mm_turn[2];
-    uint8_t qready;                      /* T7: questions listed this turn */
+    uint8_t qready;                      /* T7: questions listed for placed[qready - 1] (XI16) */
     uint8_t nquestions, question;        /* T7: X8 questions, the one asked now */
     uint16_t qroot[MAX_DONE];            /* the feature of each question */
     uint8_t modifier[MAX_DONE];          /* per done[] entry: the modifier played, or 0 */

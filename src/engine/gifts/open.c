@@ -92,7 +92,7 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
                 continue;
             const placed *p = &g->tiles[g->nodes[v].tile];
             int from_field = node_type(g, v) == CARC_FEAT_FIELD;
-            int nseg = carc_tile_def_of(p->kind)->nseg;
+            int nseg = tile_def(p->kind)->nseg;
             cards_name_node(g, &m, v, 0);
             m.figure = fig_slot_kind[i];  /* GI5: strength moves with the figure */
             m.x2 = m.x;

@@ -1,6 +1,7 @@
 /*
- * move.c - moves as values: the pass, and equality of every field (canonical form
- * is legal.c's, since it needs the pending decision's expansions).
+ * move.c - moves as values: the pass, and equality of every field, the figure of a
+ * follower move included (a large meeple on a segment is not a meeple there; canonical
+ * form is legal.c's, since it needs the pending decision's expansions).
  */
 #include "state.h"
 

@@ -701,11 +701,11 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
     /* the form carc_legal lists: equivalent rotations, a feature by its oldest segment */
     uint8_t figure = m.figure;
     carc_move_canonical(g, &m);
-    /* carc_move_canonical of the engine this was written against drops a follower
-     * move's figure (carc.h: FOLLOWER moves carry it); keep it */
-    if (m.kind == CARC_MOVE_FOLLOWER || m.kind == CARC_MOVE_GIFT || m.kind == CARC_MOVE_CARD ||
-        m.kind == CARC_MOVE_TARGET)
-        m.figure = figure;  /* GI2, XI1: gifts and cards name a follower too */
+    /* a gift or card move keeps the figure it names even where the engine's canonical
+     * form has no use for it (a target with no card in play): parsing does not judge
+     * legality, carc_apply does */
+    if (m.kind == CARC_MOVE_GIFT || m.kind == CARC_MOVE_CARD || m.kind == CARC_MOVE_TARGET)
+        m.figure = figure;
     *out = m;
     return CARC_OK;
 }

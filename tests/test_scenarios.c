@@ -70,6 +70,7 @@
  *                         per seat given and of the common supply (carc_goods, TB9); a
  *                         kind left out must be 0
  *   "double_due": bool    a double turn is due in this turn (carc_double_due, TB6)
+ *   "projection": [n,..]  carc_projection per seat: the scores if the game ended now
  *   "part": 0|1           the turn's part now running (carc_turn_part, TB11)
  *   "gifts": [["synod"], []]   per seat the exact multiset of gift ids held (carc_gifts)
  *   "gift_deck_left": n        "gift_discard": [ids] (oldest first)
@@ -374,6 +375,14 @@ static void check_legal_list(carc_game *g, json_t *arr, int want_listed)
         if (!want_listed && listed)
             fail("legal_lacks: \"%s\" is listed as legal", text);
     }
+}
+
+/* carc_projection of one seat. */
+static int projected(const carc_game *g, int seat)
+{
+    int scores[CARC_MAX_PLAYERS];
+    carc_projection(g, scores);
+    return scores[seat];
 }
 
 /* Compares an array of integers with one value per seat. */
@@ -1222,7 +1231,8 @@ static void step_expect(carc_game *g, json_t *e)
         "legal_has", "legal_lacks", "followers", "tiles", "features", "gifts",
         "gift_deck_left", "gift_discard", "cards", "cloister_deck_left", "roadside_deck_left",
         "cloister_discard", "roadside_discard", "in_play", "mastermind", "banked", "events",
-        "all_events", "view", "diagram", "figures", "goods", "double_due", "part", NULL};
+        "all_events", "view", "diagram", "figures", "goods", "double_due", "part",
+        "projection", NULL};
     long long want;
     char buf[160];
     if (!json_is_object(e)) {
@@ -1354,6 +1364,8 @@ static void step_expect(carc_game *g, json_t *e)
     if ((v = json_object_get(e, "goods")))
         check_goods(g, v);
     check_double(g, e);
+    if ((v = json_object_get(e, "projection")))
+        check_per_seat(g, v, "projection", projected);
     if ((v = json_object_get(e, "events")))
         check_events(g, v, 0);
     if ((v = json_object_get(e, "all_events")))

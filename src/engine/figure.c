@@ -95,33 +95,31 @@ void figure_put(carc_game *g, int seat, int figure, int n)
         slot_put(g, seat, i, n);
 }
 
-/* Cards and gifts place "a follower from supply": a meeple while there is one,
- * else the large meeple. */
-void follower_put(carc_game *g, int seat, int n)
-{
-    figure_put(g, seat, figure_in_supply(g, seat, CARC_FIG_MEEPLE) ? CARC_FIG_MEEPLE
-                                                                   : CARC_FIG_LARGE, n);
-}
-
-/* The first follower slot of seat on node n, or -1. */
-static int follower_slot_on(const carc_game *g, int seat, int n)
+/* The first follower slot of seat on node n holding `figure` (any follower when
+ * figure < 0: meeples' slots come first), or -1. */
+static int follower_slot_on(const carc_game *g, int seat, int figure, int n)
 {
     for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
-        if (g->fnode[seat][i] == n)
+        if (g->fnode[seat][i] == n && (figure < 0 || fig_slot_kind[i] == figure))
             return i;
     return -1;
 }
 
-void follower_take(carc_game *g, int seat, int n)
+int follower_on(const carc_game *g, int seat, int figure, int n)
 {
-    int i = follower_slot_on(g, seat, n);
+    return follower_slot_on(g, seat, figure, n) >= 0;
+}
+
+void follower_take(carc_game *g, int seat, int figure, int n)
+{
+    int i = follower_slot_on(g, seat, figure, n);
     if (i >= 0)
         slot_take(g, seat, i);
 }
 
-void follower_move(carc_game *g, int seat, int from, int to)
+void follower_move(carc_game *g, int seat, int figure, int from, int to)
 {
-    int i = follower_slot_on(g, seat, from);
+    int i = follower_slot_on(g, seat, figure, from);
     if (i < 0)
         return;
     uint32_t w = (uint32_t)fig_slot_strength[i] << (4 * seat);

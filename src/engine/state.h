@@ -288,7 +288,7 @@ struct carc_game {
     uint8_t mm_pending;          /* bit i: slot i is set */
     int8_t mm_x[2], mm_y[2];
     uint16_t mm_turn[2];
-    uint8_t qready;                      /* T7: questions listed this turn */
+    uint8_t qready;                      /* T7: questions listed for placed[qready - 1] (XI16) */
     uint8_t nquestions, question;        /* T7: X8 questions, the one asked now */
     uint16_t qroot[MAX_DONE];            /* the feature of each question */
     uint8_t modifier[MAX_DONE];          /* per done[] entry: the modifier played, or 0 */
@@ -556,9 +556,15 @@ int cards_deck_build(carc_game *g, uint8_t *deck, int first, int last, int copie
 int cards_unknown_pool(uint8_t *pool, int first, int last, int copies, const int *seen);
 /* Names node n as the (first, or with second = 1 the second) target of a move. */
 void cards_name_node(const carc_game *g, carc_move *m, int n, int second);
-/* Whether seat's follower i is the first of that seat on its node (two followers
- * of one seat on one segment give the same moves). */
+/* Whether seat's follower i is the first of its kind of that seat on its node (two
+ * meeples of one seat on one segment give the same moves; a meeple and the large
+ * meeple there give a move each, told apart by carc_move.figure). */
 int cards_first_on_node(const carc_game *g, int seat, int i);
+/* The followers seat may place from supply on a feature of `type` by a gift or a
+ * card (GI2, XI1): a meeple while one is in supply, the large meeple, the abbot
+ * only on a cloister; written to figs in the order of enum carc_figure. Returns
+ * how many (at most 3). */
+int cards_place_figures(const carc_game *g, int seat, int type, uint8_t figs[3]);
 
 /* ---- figure.c ---- */
 /* carc_new: every seat's figures in supply, those of the game's expansions. */
@@ -570,13 +576,12 @@ int figure_slot_of(int figure);
 int figure_in_supply(const carc_game *g, int seat, int figure);
 /* Puts a figure of `seat` from supply on node n and emits the event. */
 void figure_put(carc_game *g, int seat, int figure, int n);
-/* Puts a follower of `seat` from supply on node n (cards, gifts: a meeple while
- * there is one, else the large meeple). */
-void follower_put(carc_game *g, int seat, int n);
-/* Moves the follower on node `from` of `seat` to node `to`. */
-void follower_move(carc_game *g, int seat, int from, int to);
-/* Takes one follower of `seat` off node n back to supply. */
-void follower_take(carc_game *g, int seat, int n);
+/* The follower `figure` (enum carc_figure; < 0: any, a meeple before the large
+ * meeple) of `seat` on node n: whether there is one; moved to node `to` with its
+ * strength (cards, gifts: GI5, XI11); taken back to supply (GI4, XI12). */
+int follower_on(const carc_game *g, int seat, int figure, int n);
+void follower_move(carc_game *g, int seat, int figure, int from, int to);
+void follower_take(carc_game *g, int seat, int figure, int n);
 /* Returns every figure on a feature to its owner's supply, builders too (TB5),
  * and clears its tokens (events emitted). */
 void figure_return_all(carc_game *g, int root);

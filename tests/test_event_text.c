@@ -202,15 +202,18 @@ static int each_event(int games, uint64_t seed,
                       void (*tell)(const char *plain, const char *text, void *ctx), void *ctx)
 {
     static const unsigned sets[] = {0, CARC_EXP_GIFTS, CARC_EXP_CHRISTMAS,
-                                    CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS};
+                                    CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, CARC_EXP_INNS,
+                                    CARC_EXP_TRADERS, CARC_EXP_INNS | CARC_EXP_TRADERS,
+                                    CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS | CARC_EXP_INNS |
+                                        CARC_EXP_TRADERS};
     uint64_t rng = seed;
     int told = 0;
     for (int gi = 0; gi < games; gi++) {
         carc_config cfg;
         carc_config_init(&cfg);
-        cfg.players = 2 + gi % 4;
+        cfg.expansions = sets[gi % 8];
+        cfg.players = 2 + gi % ((cfg.expansions & CARC_EXP_INNS) ? 5 : 4);
         cfg.seed = seed + (uint64_t)gi;
-        cfg.expansions = sets[gi % 4];
         carc_error err;
         carc_game *g = carc_new(&cfg, &err), *v = carc_new(&cfg, &err);
         carc_move moves[CARC_MAX_MOVES];

@@ -140,8 +140,9 @@ static void compare(const carc_game *g, int with_legal, const char *what, double
 
 static void test_games(void **state)
 {
-    static const unsigned sets[4] = { CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, CARC_EXP_GIFTS,
-                                      CARC_EXP_CHRISTMAS, 0 };
+    static const unsigned sets[8] = { CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, CARC_EXP_GIFTS,
+                                      CARC_EXP_CHRISTMAS, 0, CARC_EXP_INNS, CARC_EXP_TRADERS,
+                                      CARC_EXP_INNS | CARC_EXP_TRADERS, 15 };
     const char *env = getenv("CARC_JSON_GAMES");
     int games = env && atoi(env) > 0 ? atoi(env) : test_game_count(GAMES, SANITIZED_GAMES,
                                                                      QUICK_GAMES);
@@ -156,9 +157,10 @@ static void test_games(void **state)
         carc_config cfg;
         carc_error err;
         carc_config_init(&cfg);
-        cfg.players = 2 + gi % 4;
-        /* three games in four with both expansions, the others one set each */
-        cfg.expansions = gi % 4 ? sets[0] : sets[(gi / 4) % 4];
+        /* half the games with every expansion, one in four with gifts and christmas,
+         * the others one set each */
+        cfg.expansions = gi % 2 ? 15u : gi % 4 ? sets[0] : sets[(gi / 4) % 8];
+        cfg.players = 2 + gi % ((cfg.expansions & CARC_EXP_INNS) ? 5 : 4);
         cfg.seed = 1000 + (uint64_t)gi;
         carc_game *g = carc_new(&cfg, &err);
         assert_non_null(g);

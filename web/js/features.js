@@ -43,8 +43,22 @@ export function featureWords(f) {
   const h = holders(f);
   const who = f.followers.map((n, s) => (n ? `${SEAT_NAMES[s]} ${n}` : '')).filter(Boolean).join(', ');
   let text = parts.join(', ') + `. Worth ${f.value} now.`;
+  // an inn or a cathedral: worth more completed, nothing if still unfinished at the end
+  const bonus = f.inn ? 'an inn' : f.cathedral ? 'a cathedral' : '';
+  if (bonus && !f.completed) {
+    const done = f.inn ? 2 * f.tiles : 3 * f.tiles + 3 * f.pennants;
+    const rate = f.inn ? '2 a tile' : `3 a tile${f.pennants ? ' and 3 a pennant' : ''}`;
+    text = parts.join(', ') + `, with ${bonus}. Worth ${done} if completed now (${rate}); worth 0 if still unfinished at the end.`;
+  } else if (bonus) text = parts.join(', ') + `, with ${bonus} (${f.inn ? '2 a tile' : '3 a tile and 3 a pennant'}). Worth ${f.value} now.`;
+  const g = f.goods;
+  if (g && (g.wine || g.grain || g.cloth)) {
+    const list = /** @type {const} */ (['wine', 'grain', 'cloth']).filter((k) => g[k]).map((k) => `${g[k]} ${k}`).join(', ');
+    text += ` Goods: ${list}, for whoever completes it.`;
+  }
   text += who ? ` Followers: ${who}; held by ${h.map((s) => SEAT_NAMES[s]).join(' and ')}.` : ' Nobody holds it.';
   if (f.tokens.length) text += ` Tokens: ${f.tokens.map((s) => SEAT_NAMES[s]).join(', ')}.`;
+  if (f.builders?.length) text += ` Builder: ${f.builders.map((s) => SEAT_NAMES[s]).join(', ')}.`;
+  if (f.pigs?.length) text += ` Pig: ${f.pigs.map((s) => SEAT_NAMES[s]).join(', ')}.`;
   return text;
 }
 

@@ -8,7 +8,15 @@
 /** A port `type:PORT` of a tile known from context (the previous token's, or the tile just placed). @typedef {{kind: 'port', type: string, port: string, text: string}} PortToken */
 /** A choice token: a segment, a position, or a port on a tile known from context. @typedef {SegToken|PosToken|PortToken} Token */
 
-const PLACE = /^([A-X]) \((-?\d+),(-?\d+)\) r([0-3])$/;
+// a tile's name: a base letter (`U`) or an expansion tile's (`IC/RFr.i`, `TB/CcRR!.c`)
+const PLACE = /^(\S+) \((-?\d+),(-?\d+)\) r([0-3])$/;
+/** A follower move: an optional figure word, then the segment (`large road:N`, `pig field:I`). */
+const FOLLOWER = /^(?:(meeple|large|builder|pig|abbot) )?(?:\(-?\d+,-?\d+\) )?\w+:\w+$/;
+
+/** The figure a follower move places: `meeple` when it names none. @param {string} m */
+export function figureOf(m) {
+  return FOLLOWER.exec(m)?.[1] ?? 'meeple';
+}
 
 /** @param {string} m @returns {Placement|null} */
 export function parsePlacement(m) {
@@ -36,7 +44,7 @@ export function head(m) {
   if (w[0] === 'open' || w[0] === 'play' || w[0] === 'discard') return `${w[0]} ${w[1]}`;
   if (w[0] === 'target') return 'target';
   if (PLACE.test(m)) return 'place';
-  if (/^\w+:\w+$/.test(m)) return 'follower';
+  if (FOLLOWER.test(m)) return 'follower';
   return w[0];
 }
 

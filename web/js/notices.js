@@ -83,7 +83,7 @@ export function explain(events, before, after, names) {
  */
 function giftReason(seat, events, before, after, name) {
   const who = name(seat);
-  const place = events.map((e) => /^place (\d) [A-X] \((-?\d+),(-?\d+)\)/.exec(e)).find((m) => m);
+  const place = events.map((e) => /^place (\d) \S+ \((-?\d+),(-?\d+)\)/.exec(e)).find((m) => m);
   const px = place ? Number(place[2]) : NaN, py = place ? Number(place[3]) : NaN;
   // completed by this tile and scored for others
   const scored = events.map((e) => /^score (\d) \d+ completed \((-?\d+),(-?\d+)\) (road|city):/.exec(e)).find((m) => m && m[1] !== seat);

@@ -875,7 +875,8 @@ function nextFigure() {
  */
 function renderFigures(p) {
   const figs = figuresOffered();
-  if (figs.length < 2) return;
+  // one kind only: shown too when it is not the meeple (no meeple left, say)
+  if (!figs.length || (figs.length === 1 && figs[0] === 'meeple')) return;
   const seat = mySeat();
   const supply = S.frame?.view.figures?.[seat];
   const row = document.createElement('div');

@@ -73,7 +73,7 @@ function supplyCell(v, s) {
     span.dataset.figure = k;
     span.dataset.count = String(n);
     if (!n) span.style.opacity = '0.3';
-    span.appendChild(figureIcon(s, k, 18));
+    span.appendChild(figureIcon(s, k, 22));
     if (k === 'meeple') span.append(String(n));
     box.appendChild(span);
   }

@@ -46,11 +46,15 @@ export default async function (opts) {
     const did = {};
     const count = (k) => { did[k] = (did[k] ?? 0) + 1; };
     const shots = new Set();
+    /** @type {Set<string>} */
+    const said = new Set();
     let result;
     for (let n = 0; n < 3000; n++) {
       result = await waitTurn(page);
       if (result === 'over') break;
       check(result === 'mine', `the game stalled: ${await page.locator('#status').innerText()}`);
+      // the log shows its last 150 lines: what it said is gathered as the game goes
+      for (const line of await page.$$eval('#log li', (els) => els.slice(-40).map((e) => e.textContent ?? ''))) said.add(line);
 
       // the double turn: a clear prompt with its own button, only when owed
       if (await page.locator('[data-key=again]').count()) {
@@ -114,8 +118,11 @@ export default async function (opts) {
     // figures drawn apart on the board and counted in supply by kind
     for (const f of ['large', 'builder', 'pig']) check((did[f] ?? 0) > 0, `the ${f} was never placed: ${JSON.stringify(did)}`);
     check((did.again ?? 0) > 0, `no double turn was taken: ${JSON.stringify(did)}`);
-    const log = await page.locator('#log').innerText();
-    for (const re of [/puts a large meeple on/, /puts their builder on/, /puts their pig in/, /takes a second turn/, /takes \d+ (wine|grain|cloth)/]) check(re.test(log), `the log never says ${re}`);
+    for (const line of await page.$$eval('#log li', (els) => els.map((e) => e.textContent ?? ''))) said.add(line);
+    const log = [...said].join('\n');
+    for (const re of [/puts a large meeple on/, /puts their builder on/, /puts their pig in/, /takes a second turn/]) check(re.test(log), `the log never says ${re}: ${(await page.locator("#players").innerText()).replace(/\n/g, " ")} ${[...said].filter((l) => /take|good/.test(l)).slice(0, 8).join(" / ")}`);
+    const goods = await page.$$eval('#players .goods-row [data-goods]', (els) => els.reduce((n, e) => n + Number(e.getAttribute('data-count')), 0));
+    check(!goods || /takes \d+ (wine|grain|cloth)/.test(log), 'goods were taken and the log never said so');
     check(await page.locator('#players .supply-figures [data-figure=pig]').count() === 2, 'the players panel shows each seat\'s pig in supply');
     check(await page.locator('#players .goods-row [data-goods=wine]').count() === 2, 'the players panel shows each seat\'s goods');
 

@@ -52,7 +52,7 @@ export function drawFigure(parent, seat, figure) {
  * @param {number} seat @param {string} figure @param {number} size
  */
 export function figureIcon(seat, figure, size = 22) {
-  const svg = el('svg', { viewBox: '-14 -15 28 28', width: size, height: size, class: `figure-icon follower seat-${seat}`, 'aria-hidden': 'true' });
+  const svg = el('svg', { viewBox: '-16 -17 32 33', width: size, height: size, class: `figure-icon follower seat-${seat}`, 'aria-hidden': 'true' });
   const g = drawFigure(svg, seat, figure);
   // the large meeple fills its box; the others are drawn to the same scale inside it
   g.setAttribute('transform', `scale(${(FIGURES[figure] ?? FIGURES.meeple).scale / 2.1})`);

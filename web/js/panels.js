@@ -184,14 +184,14 @@ export function renderFinal(box, v, players, mySeat, history, gameId, pig = []) 
   const cols = PARTS.filter((k) => k !== 'banked' && (k !== 'gifts' || v.gifts) && (k !== 'cards' || v.christmas) && (k !== 'goods' || v.goods));
   const pigs = !!v.goods;
   // the Total first: on a phone the table scrolls sideways, and the total stays in view
-  html += '<th>Total</th>' + cols.map((k) => `<th>${k}</th>`).join('') + (pigs ? '<th title="points the pig added to fields (in fields)">of which pig</th><th>goods held</th>' : '') + '</tr></thead><tbody>';
+  html += '<th>Total</th>' + cols.map((k) => `<th>${k}</th>`).join('') + (pigs ? '<th title="the points the pig added, counted in fields">pig</th><th>goods held</th>' : '') + '</tr></thead><tbody>';
   for (let s = 0; s < v.players; s++) {
     const p = parts(v, s);
     html += `<tr data-seat="${s}"><td><span class="swatch" style="background:${SEAT_COLOURS[s]}"></span> ${esc(playerLabel(s, players[s], mySeat))}</td>`;
     html += `<td class="final-score" data-score="${v.scores[s]}"><strong>${v.scores[s]}</strong></td>` + cols.map((k) => `<td>${p[k] ?? 0}</td>`).join('');
     if (pigs) {
       const g = v.goods?.seats?.[s];
-      html += `<td class="final-pig" data-pig="${pig[s] ?? 0}">${pig[s] ?? 0}</td><td class="final-goods">${g ? GOODS.map((k) => `${g[k]} ${k}${goodsLeaders(v, k).includes(s) ? ' ★' : ''}`).join(', ') : ''}</td>`;
+      html += `<td class="final-pig" data-pig="${pig[s] ?? 0}">${pig[s] ?? 0}</td><td class="final-goods">${g ? (GOODS.filter((k) => g[k]).map((k) => `${g[k]} ${k}${goodsLeaders(v, k).includes(s) ? ' ★' : ''}`).join(', ') || 'none') : ''}</td>`;
     }
     html += '</tr>';
   }

@@ -181,6 +181,18 @@ export function drawTile(def, rot = 0) {
   if (ends === 2 && !def.cloister && !def.segments.some((c) => c.type === 'city' && ['band', 'three', 'full'].includes(cityShape(c.ports).kind))) {
     el('rect', { x: 41, y: 41, width: 18, height: 18, rx: 3, class: 'junction' }, g);
   }
+  if (def.cloister) {
+    const cl = el('g', { class: 'cloister', transform: upright(50, 50) }, g);
+    el('rect', { x: 35, y: 40, width: 30, height: 24, class: 'cloister-wall' }, cl);
+    el('path', { d: 'M31 41L50 25L69 41Z', class: 'cloister-roof' }, cl);
+    el('path', { d: 'M50 45v14M45 50h10', class: 'cloister-cross' }, cl);
+  }
+  // two straight roads across each other: the second on a bridge over the first
+  const straight = roads.filter((r) => r.ports.length === 2 && Math.abs(EDGES.indexOf(r.ports[0]) - EDGES.indexOf(r.ports[1])) === 2);
+  if (straight.length === 2) {
+    const across = EDGES.indexOf(straight[1].ports[0]) % 2 === 1;  // E-W: rails above and below
+    el('path', { d: across ? 'M36 43H64M36 57H64' : 'M43 36V64M57 36V64', class: 'bridge' }, g);
+  }
   if (inner) {
     const [ix, iy] = innerPoint(def);
     el('ellipse', { cx: ix, cy: iy, rx: 15, ry: 11, class: 'field inner-field' }, g);

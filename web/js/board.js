@@ -47,6 +47,9 @@ export function drawFigure(parent, seat, figure) {
   return g;
 }
 
+/** How large each figure is drawn in an icon. @type {Record<string, number>} */
+const ICON_SCALE = { meeple: 1.15, large: 1.3, builder: 1.2, pig: 1.45 };
+
 /**
  * A small standalone SVG of a figure in a seat's colour (the figure buttons, the supply).
  * @param {number} seat @param {string} figure @param {number} size
@@ -54,8 +57,8 @@ export function drawFigure(parent, seat, figure) {
 export function figureIcon(seat, figure, size = 22) {
   const svg = el('svg', { viewBox: '-16 -17 32 33', width: size, height: size, class: `figure-icon follower seat-${seat}`, 'aria-hidden': 'true' });
   const g = drawFigure(svg, seat, figure);
-  // the large meeple fills its box; the others are drawn to the same scale inside it
-  g.setAttribute('transform', `scale(${(FIGURES[figure] ?? FIGURES.meeple).scale / 2.1})`);
+  // each fills most of its box, the large meeple a little more (and with its rim)
+  g.setAttribute('transform', `scale(${ICON_SCALE[figure] ?? 1.15})`);
   return svg;
 }
 

@@ -223,7 +223,7 @@ function drawInn(g, seg, ax, ay, rot) {
 }
 
 /** A cathedral: a stone nave, a tall spire and a cross, in the middle of its city. @param {Element} g */
-function drawCathedral(g) {
+export function drawCathedral(g) {
   el('rect', { x: 34, y: 44, width: 32, height: 22, class: 'cathedral-wall' }, g);
   el('path', { d: 'M31 45L50 32L69 45Z', class: 'cathedral-roof' }, g);
   el('rect', { x: 44, y: 20, width: 12, height: 26, class: 'cathedral-wall' }, g);

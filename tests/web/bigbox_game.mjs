@@ -39,7 +39,7 @@ export default async function (opts) {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.waitForTimeout(100);
     };
-    const game = await createGame(server.url, { players: ['human', 'greedy'], expansions: 'inns,traders,gifts,christmas', seed: Number(process.env.CARC_BIGBOX_SEED ?? 7) });
+    const game = await createGame(server.url, { players: ['human', 'greedy'], expansions: 'inns,traders,gifts,christmas', seed: Number(process.env.CARC_BIGBOX_SEED ?? 5) });
     await page.goto(`${server.url}${game.seats[0].url}`);
     await page.waitForSelector('#board .tile-art');
     const memo = { turn: -1, cards: 0 };
@@ -55,6 +55,27 @@ export default async function (opts) {
       check(result === 'mine', `the game stalled: ${await page.locator('#status').innerText()}`);
       // the log shows its last 150 lines: what it said is gathered as the game goes
       for (const line of await page.$$eval('#log li', (els) => els.slice(-40).map((e) => e.textContent ?? ''))) said.add(line);
+
+      // now and then, pointing at a cathedral's city and at followers tells what an inn or a
+      // cathedral makes their feature worth, and that it is worth nothing unfinished at the end
+      if (n % 10 === 9) {
+        const cath = page.locator('#board .layer-tiles .cathedral-wall');
+        if (await cath.count()) {
+          await cath.first().hover({ force: true });
+          const tip = await page.locator('#tip').innerText();
+          check(/cathedral/.test(tip) && (/0 if still unfinished at the end/.test(tip) || /completed/.test(tip)), `pointing at a cathedral shows "${tip}"`);
+          count('hover-cathedral');
+        }
+        for (const f of await page.locator('#board .layer-followers .follower').all()) {
+          await f.hover({ force: true });
+          const tip = await page.locator('#tip').innerText();
+          if (/with an inn/.test(tip)) {
+            check(/worth 0 if still unfinished at the end|completed/.test(tip), `an inn road's hover: "${tip}"`);
+            count('hover-inn');
+          }
+        }
+        await page.mouse.move(1, 1);
+      }
 
       // the double turn: a clear prompt with its own button, only when owed
       if (await page.locator('[data-key=again]').count()) {

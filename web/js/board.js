@@ -152,6 +152,12 @@ export class Board {
     return best ? { x, y, port: rotatePort(best.ports[0], c.rot), type: best.type } : null;
   }
 
+  /** The printed segment at a board port of the tile at (x, y) (its inn, cathedral, goods), or undefined. @param {number} x @param {number} y @param {string} port */
+  segmentDef(x, y, port) {
+    const c = this.cells.get(`${x},${y}`);
+    return c ? segmentAt(this.def(c.tile), port, c.rot) : undefined;
+  }
+
   /** Whether two board ports of the tile at (x, y) name one segment. @param {number} x @param {number} y @param {string} a @param {string} b */
   sameSegment(x, y, a, b) {
     const c = this.cells.get(`${x},${y}`);

@@ -80,7 +80,16 @@ export function cardNumber(card, f) {
   }
 }
 
-/** The hover text of a segment: its feature in words, or that nobody holds it. @param {Feature|null|undefined} f @param {string} type */
-export function hoverWords(f, type) {
-  return f ? featureWords(f) : `${type[0].toUpperCase()}${type.slice(1)}: nobody holds it.`;
+/**
+ * The hover text of a segment: its feature in words, or that nobody holds it (with what an inn,
+ * a cathedral or goods on the tile under the pointer mean).
+ * @param {Feature|null|undefined} f @param {string} type @param {import('./types.js').TileSegment} [seg] the printed segment
+ */
+export function hoverWords(f, type, seg) {
+  if (f) return featureWords(f);
+  let text = `${type[0].toUpperCase()}${type.slice(1)}`;
+  if (seg?.inn) text += ' with an inn: 2 a tile if completed, 0 if still unfinished at the end';
+  else if (seg?.cathedral) text += ' with a cathedral: 3 a tile and 3 a pennant if completed, 0 if still unfinished at the end';
+  if (seg?.goods) text += `${seg.inn || seg.cathedral ? ';' : ''} with ${seg.goods} for whoever completes it`;
+  return `${text}${seg?.inn || seg?.cathedral || seg?.goods ? '.' : ':'} Nobody holds it.`.replace(': Nobody', ': nobody');
 }

@@ -172,7 +172,7 @@ async function start() {
     lastKey = key;
     board.highlightFeature(f);
     tip.hidden = !at;
-    if (at) tip.textContent = hoverWords(f, at.type);
+    if (at) tip.textContent = hoverWords(f, at.type, board.segmentDef(at.x, at.y, at.port));
   });
   svg.addEventListener('pointerleave', () => { lastKey = ''; board.highlightFeature(null); tip.hidden = true; });
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';

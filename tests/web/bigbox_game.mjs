@@ -104,7 +104,6 @@ export default async function (opts) {
       // the follower step: the figure first (pig, builder, large meeple), then its place
       const figs = await page.$$eval('.figure-choice button', (els) => els.map((e) => e.getAttribute('data-key')?.slice(7)));
       if (figs.length) {
-        if (!shots.has('figures')) { shots.add('figures'); await shoot('bigbox-figures'); }
         const want = ['pig', 'builder', 'large'].find((f) => figs.includes(f) && (f !== 'large' || (did.large ?? 0) < 3));
         if (want) {
           await page.locator(`[data-key=figure-${want}]`).click();
@@ -116,6 +115,8 @@ export default async function (opts) {
           if (want === 'builder') check(targets.every((t) => /^(road|city):/.test(t ?? '')), `the builder's places are roads and cities: ${targets}`);
           await page.locator('#board .target').first().click();
           check(await page.locator(`#board .layer-targets .ghost[data-figure=${want}]`).count() === 1, `a ghost ${want} shows where it goes`);
+          // the picture: the builder or the pig chosen and its ghost on the tile
+          if ((want === 'builder' || want === 'pig') && !shots.has('figures')) { shots.add('figures'); await shoot('bigbox-figures'); }
           const confirm = page.locator('[data-key=confirm]');
           check(new RegExp(want === 'large' ? 'large meeple' : want).test(await confirm.innerText()), `the confirm button names the ${want}`);
           await confirm.click();

@@ -104,6 +104,8 @@ export default async function (opts) {
       // the follower step: the figure first (pig, builder, large meeple), then its place
       const figs = await page.$$eval('.figure-choice button', (els) => els.map((e) => e.getAttribute('data-key')?.slice(7)));
       if (figs.length) {
+        // the picture of a choice between three figures or more, before choosing
+        if (figs.length >= 3 && !shots.has('choice')) { shots.add('choice'); await shoot('bigbox-choice'); }
         const want = ['pig', 'builder', 'large'].find((f) => figs.includes(f) && (f !== 'large' || (did.large ?? 0) < 3));
         if (want) {
           await page.locator(`[data-key=figure-${want}]`).click();
@@ -116,7 +118,11 @@ export default async function (opts) {
           await page.locator('#board .target').first().click();
           check(await page.locator(`#board .layer-targets .ghost[data-figure=${want}]`).count() === 1, `a ghost ${want} shows where it goes`);
           // the picture: the builder or the pig chosen and its ghost on the tile
-          if ((want === 'builder' || want === 'pig') && !shots.has('figures')) { shots.add('figures'); await shoot('bigbox-figures'); }
+          if ((want === 'builder' || want === 'pig') && !shots.has('figures3') && (figs.length >= 3 || !shots.has('figures'))) {
+            shots.add('figures');
+            if (figs.length >= 3) shots.add('figures3');
+            await shoot('bigbox-figures');
+          }
           const confirm = page.locator('[data-key=confirm]');
           check(new RegExp(want === 'large' ? 'large meeple' : want).test(await confirm.innerText()), `the confirm button names the ${want}`);
           await confirm.click();

@@ -64,12 +64,14 @@ export function featureWords(f) {
 
 /**
  * The points a card gives on a feature, for the cards whose effect is a number (Cash Out,
- * Road Sweeper, the three harvest cards): a label, or '' for the others.
- * @param {string|undefined} card @param {Feature|undefined} f
+ * Road Sweeper, the three harvest cards): a label, or '' for the others. `count`: the
+ * followers on the feature (builders and pigs left out), when known.
+ * @param {string|undefined} card @param {Feature|undefined} f @param {number} [count]
  */
-export function cardNumber(card, f) {
+export function cardNumber(card, f, count) {
   if (!f) return '';
-  const n = f.followers.reduce((a, b) => a + b, 0);
+  // followers, each once whatever its strength (a large meeple is one): from the board when given
+  const n = count ?? f.followers.reduce((a, b) => a + b, 0);
   switch (card) {
     case 'cash_out': return `${2 * n} points for you`;
     case 'road_sweeper': return f.value && holders(f).length ? `${f.value} points for ${holders(f).map((s) => SEAT_NAMES[s]).join(' and ')}` : 'nobody scores';
@@ -92,4 +94,14 @@ export function hoverWords(f, type, seg) {
   else if (seg?.cathedral) text += ' with a cathedral: 3 a tile and 3 a pennant if completed, 0 if still unfinished at the end';
   if (seg?.goods) text += `${seg.inn || seg.cathedral ? ';' : ''} with ${seg.goods} for whoever completes it`;
   return `${text}${seg?.inn || seg?.cathedral || seg?.goods ? '.' : ':'} Nobody holds it.`.replace(': Nobody', ': nobody');
+}
+
+/**
+ * The followers on a feature, each once (a large meeple is one; builders and pigs are not
+ * followers). @param {{followers: import('./types.js').FollowerOnBoard[]}} view @param {Feature} f @param {SameSegment} same
+ */
+export function followerCount(view, f, same) {
+  const ss = segs(f);
+  return view.followers.filter((x) => x.figure !== 'builder' && x.figure !== 'pig'
+    && ss.some((s) => s.x === x.x && s.y === x.y && (s.port === x.port || same(x.x, x.y, s.port, x.port)))).length;
 }

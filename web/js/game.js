@@ -8,7 +8,7 @@ import { drawChart } from './chart.js';
 import { figureOf, groupMoves, nextChoices, parsePlacement } from './moves.js';
 import { Link } from './net.js';
 import { tileIcon } from './tiles.js';
-import { cardNumber, featureAt, hoverWords } from './features.js';
+import { cardNumber, featureAt, followerCount, hoverWords } from './features.js';
 import { DECISION_WORDS, eventWords, loadSentences, moveWords } from './words.js';
 import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.js';
 import { explain, showNotices } from './notices.js';
@@ -822,7 +822,8 @@ function renderChoice(v, moves, button, p) {
   } else if (pickedToken && pickedNext) {
     const m = pickedNext.done[0];
     const card = /^(open|play) /.test(group) ? group.split(' ')[1] : v.christmas?.in_play?.card;
-    const num = pickedToken.kind === 'seg' ? cardNumber(card, featureAt(v, pickedToken.x, pickedToken.y, pickedToken.port, same)) : '';
+    const feat = pickedToken.kind === 'seg' ? featureAt(v, pickedToken.x, pickedToken.y, pickedToken.port, same) : undefined;
+    const num = feat ? cardNumber(card, feat, followerCount(v, feat, same)) : '';
     button(`Confirm: ${moveWords(m)}${num ? ` (${num})` : ''}`, () => { S.ui.chosen.push(pickedToken); S.ui.pick = null; confirm(); }, 'primary', 'confirm');
   } else if (!next.length && done.length === 1) {
     button(`Confirm: ${moveWords(done[0])}`, () => confirm(), 'primary', 'confirm');

@@ -1,5 +1,6 @@
-// The board as SVG: placed tiles (tiles.js), followers in seat colours, tokens, locks, the last
-// placed tile, pending Mastermind positions, and on top the interactive layer (placement spots,
+// The board as SVG: placed tiles (tiles.js), figures in seat colours (meeple, large meeple,
+// builder, pig: each its own shape), tokens, locks, the last placed tile, pending Mastermind
+// positions, and on top the interactive layer (placement spots,
 // a preview tile, clickable targets). Pan by dragging, zoom by wheel, buttons or pinch.
 // One board unit: a tile is 100 x 100, tile (x, y) covers [100x, 100x+100] x [100y, 100y+100].
 import { drawTile, el, boardAnchor, rotatePoint, rotatePort, segmentAnchor, segmentAt } from './tiles.js';

@@ -1,6 +1,7 @@
 // The legal moves the server pushes, read into what the page offers: placements by position,
 // and for every other kind a sequence of choices (board targets) that ends in one move.
-// The page holds no rules: it only groups and narrows this list.
+// The page holds no rules: it only groups and narrows this list. A follower move may lead with
+// its figure (`large road:N`, `builder city:E`, `pig field:I`): it is still a `follower` move.
 
 /** @typedef {{tile: string, x: number, y: number, rot: number, move: string}} Placement */
 /** A segment `(x,y) type:PORT` in a move. @typedef {{kind: 'seg', x: number, y: number, type: string, port: string, text: string}} SegToken */

@@ -1,7 +1,8 @@
 // Tile drawing from the catalogue served at /api/tiles (docs/RECORD.md, "Tile catalogue JSON").
 // A tile is a 100 x 100 square drawn as printed (rotation 0): a field, then roads, then cities
-// with their walls and pennants, then the cloister. Each segment also gets an anchor point, where
-// a follower stands and where a click chooses it. The board rotates the whole drawing; ports
+// with their walls and pennants, then the cloister; the marks of Inns & Cathedrals and Traders &
+// Builders (inns, cathedrals, goods, the inner field) from the segments' flags. Each segment also
+// gets an anchor point, where a follower stands and where a click chooses it. The board rotates the whole drawing; ports
 // given in board directions are turned back to printed ports with `unrotatePort`.
 
 export const EDGES = ['N', 'E', 'S', 'W'];

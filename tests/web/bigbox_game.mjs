@@ -151,7 +151,7 @@ export default async function (opts) {
     check((did.again ?? 0) > 0, `no double turn was taken: ${JSON.stringify(did)}`);
     for (const line of await page.$$eval('#log li', (els) => els.map((e) => e.textContent ?? ''))) said.add(line);
     const log = [...said].join('\n');
-    for (const re of [/puts a large meeple on/, /puts their builder on/, /puts their pig in/, /takes a second turn/]) check(re.test(log), `the log never says ${re}: ${(await page.locator("#players").innerText()).replace(/\n/g, " ")} ${[...said].filter((l) => /take|good/.test(l)).slice(0, 8).join(" / ")}`);
+    for (const re of [/puts a large meeple on/, /puts their builder on/, /puts their pig in/, /second turn/]) check(re.test(log), `the log never says ${re}: ${(await page.locator("#players").innerText()).replace(/\n/g, " ")} ${[...said].filter((l) => /take|good/.test(l)).slice(0, 8).join(" / ")}`);
     const goods = await page.$$eval('#players .goods-row [data-goods]', (els) => els.reduce((n, e) => n + Number(e.getAttribute('data-count')), 0));
     check(!goods || /takes \d+ (wine|grain|cloth)/.test(log), 'goods were taken and the log never said so');
     check(await page.locator('#players .supply-figures [data-figure=pig]').count() === 2, 'the players panel shows each seat\'s pig in supply');

@@ -60,6 +60,9 @@ export function explain(events, before, after, names) {
         break;
       }
       case 'remove': notices.push({ text: eventWords(events[i], names), kind: 'tile' }); break;
+      case 'goods': notices.push({ text: eventWords(events[i], names), kind: 'goods' }); break;
+      // due, not yet taken: the player may still decline it (and an empty stack gives none)
+      case 'double': notices.push({ text: `${name(w[1])}'s tile extended their builder's road or city: a second turn is due.`, kind: 'double' }); break;
       case 'lock': case 'token': case 'paid': case 'over': notices.push({ text: eventWords(events[i], names), kind: w[0] }); break;
       default: break;
     }

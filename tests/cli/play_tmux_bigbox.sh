@@ -14,7 +14,9 @@ carc=$1
 . "$(dirname "$0")/play/lib.sh"
 
 # panel_sel: the selected option of the choice list ("> 12 the builder on ...")
-panel_sel() { panel | grep '^> *[0-9]' | head -n 1; }
+panel_sel() { panel | grep '^>  *[0-9]' | head -n 1; }
+# panel_text: the panel as one line (what wraps is found whatever the width)
+panel_text() { panel | tr '\n' ' ' | tr -s ' '; }
 # fig_of: the figure the selected option names
 fig_of() {
     case $(panel_sel) in
@@ -24,6 +26,12 @@ fig_of() {
     *"a meeple"*) echo meeple ;;
     *) echo none ;;
     esac
+}
+# act KEY...: remembers the screen, then types (the loop waits for it to change)
+act() {
+    screen g
+    prev=$(cksum <"$dir/screen")
+    T send-keys -t g "$@"
 }
 # press NAME KEY: sends a key and waits until the screen changed and settled
 press() {
@@ -43,7 +51,7 @@ start g 120 40 --players human,greedy --expansions inns,traders,gifts,christmas 
 wait_for g 'Your decision: place the tile' 30 || fail "no placement decision on the first screen"
 grep -q 'Stack 112' "$dir/screen" || fail "the stack does not hold the 71 + 18 + 24 tiles"
 panel | grep -q 'Figures in supply, goods' || fail "no supply and goods table"
-panel | grep -q '^>0 you  *7 L B P  w  0   g  0   c  0' || fail "the table does not show 7 meeples, L B P and no goods"
+panel | grep -q '^>0 you  *7 L B P  *w  *0  *g  *0  *c  *0' || fail "the table does not show 7 meeples, L B P and no goods"
 panel | grep -q 'Goods left: 9 wine, 6 grain, 5 cloth' || fail "no common supply of goods"
 grep -q 'double turn' "$dir/screen" && fail "a double turn is mentioned before one is owed"
 
@@ -59,10 +67,10 @@ T send-keys -t g x
 wait_for g 'Your decision: place the tile' 15 || fail "the help does not close"
 
 builders=0 pigs=0 larges=0 doubles=0 seconds=0 innvalue=0 figline=0
-end=$(($(date +%s) + 240))
+deadline=$(($(date +%s) + 240))
 prev=
 while :; do
-    [ "$(date +%s)" -ge "$end" ] && fail "the game did not end within 240 s"
+    [ "$(date +%s)" -ge "$deadline" ] && fail "the game did not end within 240 s"
     screen g || fail "the session ended before the final scoring"
     grep -q 'Final scoring' "$dir/screen" && break
     cur=$(cksum <"$dir/screen")
@@ -76,13 +84,14 @@ while :; do
     grep -q 'P0' "$dir/screen" && pigs=1
     grep -q 'L0' "$dir/screen" && larges=1
     grep -q 'turn [0-9]* (second tile)' "$dir/screen" && seconds=1
-    grep -q 'worth [0-9]* if completed, 0 if still unfinished at the end' "$dir/screen" && innvalue=1
+    panel_text | grep -q 'an inn: worth [0-9]* if completed, 0 if still unfinished at the end' && innvalue=1
     if grep -q 'Your decision: double turn' "$dir/screen"; then
-        panel | grep -q "Your builder's [a-z ]* grew: take a second tile? y/n" \
+        panel_text | grep -q "Your builder's [a-z ]* grew: take a second tile? y/n" \
             || fail "the double turn's question is not shown"
         doubles=$((doubles + 1))
-        press g y
+        act y
         wait_for g 'takes a second tile (double turn)' 15 || fail "y took no second tile"
+        screen g
     elif grep -q 'Your decision: place a follower, or pass' "$dir/screen"; then
         if keyline | grep -q 'f figure'; then
             panel | grep -q '^Figure (f): meeple' || fail "no figure choice line"
@@ -109,28 +118,26 @@ while :; do
             done
             [ "$(fig_of)" = "$want" ] || fail "f never selects the $want"
             case $want in
-            builder) panel | grep -q 'you may take a second tile at once' \
+            builder) panel_text | grep -q 'you may take a second tile at once' \
                 || fail "the builder's choice does not say what it does" ;;
-            pig) panel | grep -q 'scores 4' || fail "the pig's choice does not say what it does" ;;
-            large) panel | grep -q 'counts as two followers' \
+            pig) panel_text | grep -q 'this field scores 4 per completed city' || fail "the pig's choice does not say what it does" ;;
+            large) panel_text | grep -q 'counts as two followers' \
                 || fail "the large meeple's choice does not say what it does" ;;
             esac
-            T send-keys -t g Enter
+            act Enter
         else
-            T send-keys -t g Enter
+            act Enter
         fi
     else
         case $(keyline) in
-        *"p pass"* | *"p close window"*) T send-keys -t g p ;;
-        *"Enter place"* | *"Enter confirm"*) T send-keys -t g Enter ;;
+        *"p pass"* | *"p close window"*) act p ;;
+        *"Enter place"* | *"Enter confirm"*) act Enter ;;
         *)
             sleep 0.03
             continue
             ;;
         esac
     fi
-    screen g
-    prev=$(cksum <"$dir/screen")
 done
 [ $figline -eq 1 ] || fail "no follower step offered another figure"
 [ $builders -eq 1 ] || fail "no builder was drawn on the board (B0)"

@@ -35,8 +35,9 @@ static const short seat_bg[CARC_MAX_PLAYERS] = {COLOR_BLUE, COLOR_RED, COLOR_MAG
 static const short goods_fg[CARC_GOODS_KINDS] = {COLOR_MAGENTA, COLOR_RED, COLOR_BLUE};
 
 /* A mark's glyph and its ASCII stand-in (enum play_mark). */
-static const wchar_t mark_wide[] = {L' ', L'\u25c6', L'\u2302', L'\u2020', L'w', L'g', L'c'};
-static const char mark_ascii[] = {' ', '*', '^', 'T', 'w', 'g', 'c'};
+static const wchar_t mark_wide[] = {L' ', L'\u25c6', L'\u2302', L'\u2020', L'w', L'g', L'c',
+                                    L'\u2542', L'\u253f'};
+static const char mark_ascii[] = {' ', '*', '^', 'T', 'w', 'g', 'c', '|', '-'};
 
 void play_paint_init(play_ui *ui)
 {
@@ -61,7 +62,7 @@ void play_paint_init(play_ui *ui)
     init_pair(PCOL_HINT, COLOR_YELLOW, bg);
     init_pair(PCOL_INFO, COLOR_GREEN, bg);
     init_pair(PCOL_INN, COLOR_BLACK, COLOR_GREEN);
-    init_pair(PCOL_CATHEDRAL, COLOR_BLACK, COLOR_YELLOW);
+    init_pair(PCOL_CATHEDRAL, COLOR_RED, COLOR_YELLOW);
     for (i = 0; i < CARC_GOODS_KINDS; i++) {
         init_pair((short)(PCOL_WINE + i), goods_fg[i], COLOR_YELLOW);
         init_pair((short)(PCOL_GOODS_TEXT + i), goods_fg[i], bg);

@@ -441,15 +441,21 @@ static void draw_figure_choice(play_ui *ui, pen *p, const carc_game *v)
     p->y++;
 }
 
-/* "road", "city" or "road or city": where the viewer's builder stands (it may have come
- * back already, when the tile completed its feature). */
+/* "road", "city" or "road or city": where the viewer's builder stands, or stood when
+ * the tile completed its feature and it came back (in the events of the last move). */
 static const char *builder_feature(const carc_game *v, int seat)
 {
     carc_follower fol[CARC_MAX_PLAYERS * (CARC_FOLLOWERS + 4) + 8];
     int n = carc_followers(v, fol, (int)(sizeof fol / sizeof fol[0])), i;
+    const carc_event *ev;
     for (i = 0; i < n; i++)
         if (fol[i].seat == seat && fol[i].figure == CARC_FIG_BUILDER)
             return fol[i].type == CARC_FEAT_ROAD ? "road" : "city";
+    ev = carc_events(v, &n);
+    for (i = 0; i < n; i++)
+        if (ev[i].kind == CARC_EV_RETURNED && ev[i].seat == seat &&
+            ev[i].value == CARC_FIG_BUILDER)
+            return ev[i].b == CARC_FEAT_ROAD ? "road" : "city";
     return "road or city";
 }
 
@@ -475,8 +481,8 @@ static void draw_list(play_ui *ui, pen *p, const carc_game *v)
         draw_figure_choice(ui, p, v);
     if (pd.decision == CARC_DEC_DOUBLE_TURN) {
         char q[PLAY_LINE];
-        snprintf(q, sizeof q, "Your builder's %s grew: take a second tile? y/n",
-                 builder_feature(v, ui->viewer));
+        snprintf(q, sizeof q, "Your builder's %s grew: take a second tile? y/n "
+                 "(a second tile now, in this turn)", builder_feature(v, ui->viewer));
         pen_wrap(p, play_attr(ui, PCOL_HINT) | AT_BOLD, "", q, 2);
     }
     if (play_model_current(ui, &cur))

@@ -131,9 +131,23 @@ void play_screen_final_panel(play_ui *ui, const carc_game *v, int y, int x, int 
         int attr = cls[i] == 2 ? play_attr(ui, PCOL_HINT) | AT_BOLD
                    : cls[i] == 1 ? AT_BOLD
                                  : AT_NORMAL;
+        const char *t = lines[i];
+        int first = 1;
         if (cls[i] == 2)
             y++;
-        play_put(ui, y, x, w, lines[i], attr);
+        /* a long line (the goods) wraps under itself, indented */
+        while ((*t || first) && y < y0 + h) {
+            int k = play_wrap_next(t, first ? w : w - 6);
+            char part[PLAY_LINE + 8];
+            snprintf(part, sizeof part, "%s%.*s", first ? "" : "      ", k, t);
+            play_put(ui, y, x, w, part, attr);
+            t += k;
+            while (*t == ' ')
+                t++;
+            if (*t)
+                y++;
+            first = 0;
+        }
     }
     y++;
     if (ui->mode == PM_REPLAY)

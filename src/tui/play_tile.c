@@ -161,6 +161,43 @@ static void mark_inn(play_cell g[PT_ROWS][PT_COLS], int seg)
     }
 }
 
+/* Two roads that cross the tile without meeting (TB/RRrr's bridge, IC/RrRr's two
+ * curves): the first keeps the centre; a second straight road passes under it (the
+ * centre drawn as a crossing with a light line), a second curve turns in the corner
+ * beside the centre. Returns 1 if the tile has such roads (the centre is drawn). */
+static int two_roads(const carc_tile_def *d, int rot, play_cell g[PT_ROWS][PT_COLS])
+{
+    int i, seg[2], n = 0;
+    unsigned m[2];
+    for (i = 0; i < d->nseg; i++)
+        if (d->seg[i].type == CARC_FEAT_ROAD) {
+            if (n == 2 || d->seg[i].ends)
+                return 0;
+            seg[n] = i;
+            m[n++] = rot4(d->seg[i].mask, rot);
+        }
+    if (n != 2 || d->cloister)
+        return 0;
+    g[1][3].type = PC_ROAD;
+    g[1][3].seg = (signed char)seg[0];
+    g[1][3].arms = (unsigned char)m[0];
+    if (m[1] == 5u || m[1] == 10u) {
+        g[1][3].mark = m[0] == 5u ? PMK_BRIDGE_NS : PMK_BRIDGE_EW;
+        return 1;
+    }
+    {
+        unsigned v = m[1] & 5u, h = m[1] & 10u;  /* its north or south arm, east or west */
+        unsigned ov = v == 1u ? 4u : 1u, oh = h == 2u ? 8u : 2u;
+        int rv = v == 1u ? 0 : PT_ROWS - 1, ch = h == 2u ? 4 : 2;
+        g[rv][3].arms = (unsigned char)(v | h);
+        g[rv][ch].type = PC_ROAD;
+        g[rv][ch].seg = (signed char)seg[1];
+        g[rv][ch].arms = (unsigned char)(oh | ov);
+        g[1][ch].arms = (unsigned char)(v | h);
+    }
+    return 1;
+}
+
 void play_tile_paint(int kind, int rot, play_cell g[PT_ROWS][PT_COLS])
 {
     const carc_tile_def *d = carc_tile_def_of(kind);
@@ -278,7 +315,7 @@ void play_tile_paint(int kind, int rot, play_cell g[PT_ROWS][PT_COLS])
             centre_seg = i;
             centre_segs++;
         }
-        if (centre && !d->cloister) {
+        if (centre && !d->cloister && !two_roads(d, rot, g)) {
             g[1][3].type = PC_ROAD;
             g[1][3].arms = (unsigned char)centre;
             g[1][3].seg = (signed char)(centre_segs == 1 ? centre_seg : -3);

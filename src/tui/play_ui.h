@@ -169,7 +169,8 @@ enum play_cell_type {
 /* A symbol printed on a tile (play_tile.c chooses its cell). */
 enum play_mark {
     PMK_NONE = 0, PMK_PENNANT, PMK_INN, PMK_CATHEDRAL,
-    PMK_WINE, PMK_GRAIN, PMK_CLOTH  /* PMK_WINE + enum carc_goods */
+    PMK_WINE, PMK_GRAIN, PMK_CLOTH, /* PMK_WINE + enum carc_goods */
+    PMK_BRIDGE_NS, PMK_BRIDGE_EW    /* two roads crossing without meeting: which is on top */
 };
 
 typedef struct play_cell {

@@ -14,7 +14,9 @@
  * Everything drawn comes from the view `v` of the seat at the keyboard and from that
  * seat's log; nothing here reads the full state. Colours: fields green, cities
  * yellow (brown), roads heavy box lines, cloisters white with a red cross, followers
- * their seat's colour.
+ * their seat's colour (a meeple its seat's digit; a large meeple, builder or pig a
+ * letter L, B or P before it); an inn a house by its road, a cathedral a red cross in
+ * its city, goods w, g, c in theirs.
  * Without colours, cells use characters ('.' field, '#' city, '[+]' cloister); in a
  * locale that is not UTF-8, box lines become ASCII.
  */

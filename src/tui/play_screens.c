@@ -222,6 +222,14 @@ static const char *const help_lines[] = {
     "Space: how the expansions work (and their cards, yours first). Other keys close.",
 };
 
+/* The keys page's lines on the big-box expansions, after its "Board marks" lines. */
+static const char *const bigbox_lines[] = {
+    "",
+    "Inns & Cathedrals, Traders & Builders: \xe2\x8c\x82 an inn, \xe2\x80\xa0 a cathedral, "
+    "w g c wine,",
+    "grain, cloth in a city; L0 B0 P0 seat 0's large meeple, builder and pig.",
+};
+
 /* Text t wrapped into out[*n...] at width, later rows indented by indent. */
 static void wrap_into(const char *t, int width, int indent, char (*out)[PLAY_LINE], int *n,
                       int cap)
@@ -329,18 +337,27 @@ void play_screen_help(play_ui *ui, const carc_game *v)
             ui->help = 0;
             return;
         }
-        for (i = 0; i < nhelp; i++)
-            if ((int)strlen(help_lines[i]) > w)
-                w = (int)strlen(help_lines[i]);
+        const char *page0[sizeof help_lines / sizeof *help_lines +
+                          sizeof bigbox_lines / sizeof *bigbox_lines];
+        int np = 0;
+        for (i = 0; i < nhelp; i++) {
+            if (i == nhelp - 1 && (exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)))
+                for (size_t b = 0; b < sizeof bigbox_lines / sizeof *bigbox_lines; b++)
+                    page0[np++] = bigbox_lines[b];
+            page0[np++] = help_lines[i];
+        }
+        for (i = 0; i < np; i++)
+            if ((int)strlen(page0[i]) > w)
+                w = (int)strlen(page0[i]);
         w += 4;
         if (w > ui->W)
             w = ui->W;
         x = (ui->W - w) / 2;
-        y = (ui->H - nhelp - 2) / 2;
+        y = (ui->H - np - 2) / 2;
         if (y < 0)
             y = 0;
-        for (i = 0; i < nhelp && y + 1 + i < ui->H; i++)
-            play_put(ui, y + 1 + i, x + 2, w - 4, help_lines[i],
+        for (i = 0; i < np && y + 1 + i < ui->H; i++)
+            play_put(ui, y + 1 + i, x + 2, w - 4, page0[i],
                      i == 0 ? play_attr(ui, PCOL_TITLE) | AT_BOLD : AT_NORMAL);
         return;
     }

@@ -65,7 +65,7 @@ static int check_tiles(const carc_game *g, carc_error *err)
              g->ntiles, g->nremoved, g->nhand, g->stack_len, g->unused, in_set);
     for (int k = 0; k < CARC_TILE_KINDS; k++)
         if (count[k] > carc_tile_count(g->expansions, k))
-            FAIL("tiles: %d of kind %s, more than %d", count[k], carc_tile_def_of(k)->name,
+            FAIL("tiles: %d of kind %s, more than %d", count[k], tile_def(k)->name,
                  carc_tile_count(g->expansions, k));
     return CARC_OK;
 }
@@ -203,7 +203,7 @@ static int check_features(const carc_game *g, carc_error *err)
 {
     int expected_nodes = 0;
     for (int t = 0; t < g->ntiles; t++)
-        expected_nodes += carc_tile_def_of(g->tiles[t].kind)->nseg;
+        expected_nodes += tile_def(g->tiles[t].kind)->nseg;
     if (expected_nodes != g->nnodes)
         FAIL("features: %d nodes for tiles that have %d segments", g->nnodes, expected_nodes);
     for (int n = 0; n < g->nnodes; n++)
@@ -226,7 +226,7 @@ static int check_features(const carc_game *g, carc_error *err)
                 continue;
             const node *nd = &g->nodes[n];
             const placed *p = &g->tiles[nd->tile];
-            const carc_tile_def *d = carc_tile_def_of(p->kind);
+            const carc_tile_def *d = tile_def(p->kind);
             const carc_segment_def *s = &d->seg[node_seg(g, n)];
             if (nd->feat != g->nodes[r].feat || s->type != feat_type(rn))
                 FAIL("features: node %d (%s, record %d) in a feature of type %s (record %d)", n,

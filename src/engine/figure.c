@@ -29,13 +29,19 @@ int figure_owned(const carc_game *g, int seat, int slot)
 
 void figure_setup(carc_game *g)
 {
+    /* one row for every seat that plays (I3, TB2), one for those that do not */
+    unsigned figures = exp_figures(g->expansions);
+    uint16_t row[FIG_SLOTS], absent[FIG_SLOTS];
+    int supply = 0;
+    for (int i = 0; i < FIG_SLOTS; i++) {
+        int owned = figures >> fig_slot_kind[i] & 1;
+        row[i] = owned ? NODE_NONE : FIG_ABSENT;
+        absent[i] = FIG_ABSENT;
+        supply += owned && i < FIG_FOLLOWER_SLOTS;
+    }
     for (int s = 0; s < CARC_MAX_PLAYERS; s++) {
-        g->supply[s] = 0;
-        for (int i = 0; i < FIG_SLOTS; i++) {
-            int owned = figure_owned(g, s, i);  /* I3, TB2 */
-            g->fnode[s][i] = owned ? NODE_NONE : FIG_ABSENT;
-            g->supply[s] = (uint8_t)(g->supply[s] + (owned && i < FIG_FOLLOWER_SLOTS));
-        }
+        memcpy(g->fnode[s], s < g->players ? row : absent, sizeof row);
+        g->supply[s] = (uint8_t)(s < g->players ? supply : 0);
     }
 }
 

@@ -42,7 +42,7 @@ void score_return_followers(carc_game *g, int root)
 static int completed_name(const carc_game *g, int root)
 {
     const placed *p = &g->tiles[g->last];
-    int nseg = carc_tile_def_of(p->kind)->nseg;
+    int nseg = tile_def(p->kind)->nseg;
     for (int j = 0; j < nseg; j++)
         if (feat_root(g, p->first + j) == root)
             return p->first + j;

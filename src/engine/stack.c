@@ -10,11 +10,13 @@
 int stack_count(unsigned expansions, int kind)
 {
     int n = carc_tile_count(expansions, kind);
-    return n - (kind == carc_tile_kind('D'));
+    return n - (kind == 'D' - 'A');
 }
 
 int stack_size(unsigned expansions)
 {
+    if (!(expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS)))
+        return CARC_BASE_TILES - 1;  /* every carc_new asks: the base game's at once */
     int n = 0;
     for (int k = 0; k < CARC_TILE_KINDS; k++)
         n += stack_count(expansions, k);
@@ -32,7 +34,10 @@ void stack_build(carc_game *g, const carc_config *cfg)
         return;
     }
     int n = 0;
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+    /* the base kinds, then the expansions' (none in a base game) */
+    int kinds = cfg->expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS) ? CARC_TILE_KINDS
+                                                                       : CARC_BASE_KINDS;
+    for (int k = 0; k < kinds; k++) {
         int count = stack_count(cfg->expansions, k);
         memset(g->stack + n, k, (size_t)count);
         n += count;

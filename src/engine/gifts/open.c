@@ -79,7 +79,7 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
                 continue;
             const placed *p = &g->tiles[g->nodes[v].tile];
             int from_field = node_type(g, v) == CARC_FEAT_FIELD;
-            int nseg = carc_tile_def_of(p->kind)->nseg;
+            int nseg = tile_def(p->kind)->nseg;
             cards_name_node(g, &m, v, 0);
             m.x2 = m.x;
             m.y2 = m.y;

@@ -52,6 +52,7 @@ static const char *port_words(int port)
         "north side, west end", "north side, east end", "east side, north end",
         "east side, south end", "south side, east end", "south side, west end",
         "west side, south end", "west side, north end", "middle",
+        "inside, between the cities",  /* the inner field, port I */
     };
     return port >= 0 && port < (int)(sizeof w / sizeof *w) ? w[port] : "";
 }

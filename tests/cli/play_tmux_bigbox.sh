@@ -158,6 +158,15 @@ grep -q '^1 records replayed, all moves legal, all scores match$' "$dir/out" || 
 T send-keys -t g q
 ended g
 
+# the record viewer draws the same figures and the same final breakdown
+start v 120 40 --view carc-11.json
+wait_for v 'Replay: move 0 of' 30 || fail "the record viewer does not open the record"
+T send-keys -t v End
+wait_for v 'pig +[0-9]* (in fields); goods' 15 || fail "the viewer's final breakdown has no pig and goods line"
+grep -q '[LBP][01]' "$dir/screen" || fail "the viewer shows no large meeple, builder or pig"
+T send-keys -t v q
+ended v
+
 # the CLI takes the expansions by name, and six players only with inns
 "$carc" play --players greedy,random,greedy,random,greedy,random --expansions inns,traders \
     --seed 3 --headless >"$dir/out" 2>&1 || fail "six players with inns: $(cat "$dir/out")"

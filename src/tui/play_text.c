@@ -273,18 +273,23 @@ int play_option_details(const carc_game *v, int viewer, int decision, const carc
             if (k == CARC_GIFT_CASH_OUT)
                 pts = 2 * all;                       /* G8: 2 per follower there */
             else if (k == CARC_XC_SCORE_ROAD_DOUBLE)
-                pts = 2 * fi.tiles;                  /* X7: 2 per tile */
-            else if (k == CARC_XC_SCORE_CITY_BONUS)
-                pts = 2 * fi.tiles + fi.pennants;    /* 2 per tile, 1 per pennant */
+                pts = fi.inn ? 0 : 2 * fi.tiles;     /* X7: 2 per tile; an inn: 0 (XI6) */
+            else if (k == CARC_XC_SCORE_CITY_BONUS)  /* 2 per tile, 1 per pennant; XI6 */
+                pts = fi.cathedral ? 0 : 2 * fi.tiles + fi.pennants;
             else if (k == CARC_XC_SCORE_CLOISTER_BONUS && fi.value > 0)
                 pts = 2 * fi.value - 1;              /* 1 + 2 per surrounding tile */
             else if (k == CARC_GIFT_ROAD_SWEEPER)
                 pts = fi.value;                      /* the end value, for its holders */
         }
         if (pts >= 0)
-            snprintf(lines[n++], PLAY_LINE * 2, "%s here: %d point%s%s", play_card_title(k),
+            snprintf(lines[n++], PLAY_LINE * 2, "%s here: %d point%s%s%s", play_card_title(k),
                      pts, pts == 1 ? "" : "s",
-                     k == CARC_GIFT_ROAD_SWEEPER ? " for whoever holds the road" : " for you");
+                     k == CARC_GIFT_ROAD_SWEEPER ? " for whoever holds the road" : " for you",
+                     fi.inn && k != CARC_GIFT_CASH_OUT && !fi.completed
+                         ? " (an unfinished road with an inn scores nothing)"
+                     : fi.cathedral && k != CARC_GIFT_CASH_OUT && !fi.completed
+                         ? " (an unfinished city with a cathedral scores nothing)"
+                         : "");
     }
     if (decision == CARC_DEC_CARD_DRAW && n < max) {
         int deck = carc_offered_deck(v);

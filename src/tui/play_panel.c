@@ -488,6 +488,20 @@ static void draw_list(play_ui *ui, pen *p, const carc_game *v)
     if (play_model_current(ui, &cur))
         nd += play_option_details(v, ui->viewer, pd.decision, &cur, details + nd,
                                   DETAIL_MAX - nd);
+    if (pd.decision == CARC_DEC_FOLLOWER && nd < DETAIL_MAX) {
+        /* why a special figure in supply is not offered (TB4, TB7) */
+        int fig[CARC_FIGURES];
+        int nb, np;
+        carc_supply_figures(v, ui->viewer, fig);
+        nb = fig[CARC_FIG_BUILDER] > 0 && !(ui->figmask >> CARC_FIG_BUILDER & 1u);
+        np = fig[CARC_FIG_PIG] > 0 && !(ui->figmask >> CARC_FIG_PIG & 1u);
+        if (nb || np)
+            snprintf(details[nd++], sizeof details[0], "Not on this tile:%s%s%s",
+                     nb ? " the builder (it needs an unfinished road or city of the tile with "
+                          "a follower of yours)" : "",
+                     nb && np ? ";" : "",
+                     np ? " the pig (it needs a field of the tile with a farmer of yours)" : "");
+    }
     for (k = 0; k < nd; k++)
         drows += play_wrap_count(details[k], p->w, 2);
     rows = p->ymax - p->y;

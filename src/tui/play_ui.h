@@ -9,7 +9,8 @@
  *   play_log.c      a seat's log: a ring of lines
  *   play_tile.c     a tile as a 3 x 7 grid of cells (which segment owns each cell)
  *   play_model.c    what the screen shows, as data: status, current move, key line
- *   play_paint.c    drawing primitives: colours, cells, strings, a tile's cells
+ *   play_paint.c    drawing primitives: colours, cells, strings, a tile's cells, a
+ *                   figure's characters
  *   play_draw.c     the layout, the board, the log, the whole game screen
  *   play_panel.c    the side panel: hand, scores, the choice list and its details
  *   play_text.c     shared words: choices with card names, what a choice is about, wrapping

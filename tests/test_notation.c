@@ -110,7 +110,10 @@ static int round_trip_all(const carc_game *g, const carc_game *view, carc_move *
 static void test_round_trip_random_games(void **state)
 {
     static const unsigned sets[] = { 0, CARC_EXP_GIFTS, CARC_EXP_CHRISTMAS,
-                                     CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS };
+                                     CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, CARC_EXP_INNS,
+                                     CARC_EXP_TRADERS, CARC_EXP_INNS | CARC_EXP_TRADERS,
+                                     CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS | CARC_EXP_INNS |
+                                         CARC_EXP_TRADERS };
     carc_move *moves = malloc(CARC_MAX_MOVES * sizeof *moves);
     long positions = 0, checked = 0;
     size_t s;
@@ -121,7 +124,8 @@ static void test_round_trip_random_games(void **state)
     for (s = 0; s < sizeof sets / sizeof sets[0]; s++) {
         for (seed = 1; seed <= 12; seed++) {
             uint64_t rnd = (uint64_t)seed * 7919u + s;
-            carc_game *g = new_game(2 + seed % 4, (uint64_t)seed, sets[s]);
+            int players = 2 + seed % ((sets[s] & CARC_EXP_INNS) ? 5 : 4);
+            carc_game *g = new_game(players, (uint64_t)seed, sets[s]);
             carc_game *view;
             carc_error err = { 0, "" };
 

@@ -286,8 +286,7 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
 void board_init(carc_game *g)
 {
     g->ntiles = g->nnodes = g->nfrontier = g->ncloisters = g->nfeats = 0;
-    g->feat_free = FEAT_NONE;
-    memset(g->cell, 0, sizeof g->cell);
+    g->feat_free = FEAT_NONE;  /* the position table is zero: carc_new zeroed the state */
     spot_new(g, -1 - cell_find(g, 0, 0), 0, 0);
     board_place(g, carc_tile_kind('D'), 0, 0, 0);
     g->ndone = 0;

@@ -256,7 +256,7 @@ static int check_features(const carc_game *g, carc_error *err)
         } while (n != r && listed <= g->nnodes);
         for (int s = 0; s < g->players; s++)
             for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
-                if (g->fnode[s][i] < NODE_NONE - 1 && feat_root(g, g->fnode[s][i]) == r) {
+                if (fig_placed(g->fnode[s][i]) && feat_root(g, g->fnode[s][i]) == r) {
                     follow[s] += fig_slot_strength[i];
                     nfollow += fig_slot_strength[i];
                 }
@@ -293,12 +293,14 @@ static int check_features(const carc_game *g, carc_error *err)
 /* Which figures each seat owns, and the nodes they name (before any lookup). */
 static int check_figure_slots(const carc_game *g, carc_error *err)
 {
+    if (g->figures != exp_figures(g->expansions))
+        FAIL("figures 0x%x, the expansions give 0x%x", g->figures, exp_figures(g->expansions));
     for (int s = 0; s < CARC_MAX_PLAYERS; s++) {
         int supply = 0;
         for (int i = 0; i < FIG_SLOTS; i++) {
             int n = g->fnode[s][i], kind = fig_slot_kind[i];
             int owned = figure_owned(g, s, i);
-            if (!owned && n != FIG_ABSENT)
+            if (!owned && n != NODE_NONE)
                 FAIL("seat %d has a %s it does not own (slot %d: %d)", s, carc_figure_name(kind),
                      i, n);
             if (owned && n != NODE_NONE && n >= g->nnodes)
@@ -322,7 +324,7 @@ static int check_figures(const carc_game *g, carc_error *err)
     for (int s = 0; s < g->players; s++)
         for (int i = 0; i < FIG_SLOTS; i++) {
             int n = g->fnode[s][i], kind = fig_slot_kind[i];
-            if (n >= NODE_NONE - 1)
+            if (!fig_placed(n))
                 continue;
             const feature *f = feat_of(g, n);
             if (!(may_stand[kind] >> feat_type(f) & 1))

@@ -24,25 +24,18 @@ int carc_figure_strength(int figure)
 
 int figure_owned(const carc_game *g, int seat, int slot)
 {
-    return seat < g->players && (exp_figures(g->expansions) >> fig_slot_kind[slot] & 1);
+    return seat < g->players && (g->figures >> fig_slot_kind[slot] & 1);
 }
 
 void figure_setup(carc_game *g)
 {
-    /* one row for every seat that plays (I3, TB2), one for those that do not */
-    unsigned figures = exp_figures(g->expansions);
-    uint16_t row[FIG_SLOTS], absent[FIG_SLOTS];
-    int supply = 0;
-    for (int i = 0; i < FIG_SLOTS; i++) {
-        int owned = figures >> fig_slot_kind[i] & 1;
-        row[i] = owned ? NODE_NONE : FIG_ABSENT;
-        absent[i] = FIG_ABSENT;
-        supply += owned && i < FIG_FOLLOWER_SLOTS;
-    }
-    for (int s = 0; s < CARC_MAX_PLAYERS; s++) {
-        memcpy(g->fnode[s], s < g->players ? row : absent, sizeof row);
-        g->supply[s] = (uint8_t)(s < g->players ? supply : 0);
-    }
+    /* I3, TB2: the meeples, and the figures the expansions give */
+    g->figures = (uint8_t)exp_figures(g->expansions);
+    int supply = CARC_FOLLOWERS + (g->figures >> CARC_FIG_LARGE & 1) +
+                 (g->figures >> CARC_FIG_ABBOT & 1);
+    memset(g->fnode, 0xFF, sizeof g->fnode);
+    for (int s = 0; s < g->players; s++)
+        g->supply[s] = (uint8_t)supply;
 }
 
 int figure_slot_of(int figure)
@@ -55,7 +48,7 @@ int figure_slot_of(int figure)
 int figure_in_supply(const carc_game *g, int seat, int figure)
 {
     if (figure != CARC_FIG_MEEPLE)
-        return g->fnode[seat][figure_slot_of(figure)] == NODE_NONE;
+        return (g->figures >> figure & 1) && g->fnode[seat][figure_slot_of(figure)] == NODE_NONE;
     for (int i = 0; i < CARC_FOLLOWERS; i++)
         if (g->fnode[seat][i] == NODE_NONE)
             return 1;
@@ -67,7 +60,7 @@ static int slot_in_supply(const carc_game *g, int seat, int figure)
 {
     if (figure != CARC_FIG_MEEPLE) {
         int i = figure_slot_of(figure);
-        return g->fnode[seat][i] == NODE_NONE ? i : -1;
+        return (g->figures >> figure & 1) && g->fnode[seat][i] == NODE_NONE ? i : -1;
     }
     for (int i = 0; i < CARC_FOLLOWERS; i++)
         if (g->fnode[seat][i] == NODE_NONE)
@@ -149,7 +142,7 @@ void figure_return_all(carc_game *g, int root)
                 continue;
             for (int i = 0; i < FIG_SLOTS; i++) {
                 int n = g->fnode[s][i];
-                if (n >= NODE_NONE - 1 || feat_root(g, n) != root)
+                if (!fig_placed(n) || feat_root(g, n) != root)
                     continue;
                 event_emit_follower(g, CARC_EV_RETURNED, s, n, fig_slot_kind[i]);
                 g->fnode[s][i] = NODE_NONE;
@@ -166,7 +159,7 @@ void figure_support(carc_game *g)
     for (int s = 0; s < g->players; s++)
         for (int i = FIG_SLOT_BUILDER; i <= FIG_SLOT_PIG; i++) {
             int n = g->fnode[s][i];
-            if (n < NODE_NONE - 1 && !feat_follow(feat_of(g, n), s))
+            if (fig_placed(n) && !feat_follow(feat_of(g, n), s))
                 slot_take(g, s, i);
         }
 }
@@ -191,7 +184,7 @@ void figure_return_specials(carc_game *g, int root)
 int figure_special_on(const carc_game *g, int seat, int slot, int root)
 {
     int n = g->fnode[seat][slot];
-    return n < NODE_NONE - 1 && feat_root(g, n) == root;
+    return fig_placed(n) && feat_root(g, n) == root;
 }
 
 /* Where a figure may stand on the placed tile's segment node n (T6): a follower
@@ -264,6 +257,6 @@ int carc_supply_figures(const carc_game *g, int seat, int counts[CARC_FIGURES])
     if (seat < 0 || seat >= g->players)
         return 0;
     for (int i = 0; i < FIG_SLOTS; i++)
-        counts[fig_slot_kind[i]] += g->fnode[seat][i] == NODE_NONE;
+        counts[fig_slot_kind[i]] += figure_owned(g, seat, i) && g->fnode[seat][i] == NODE_NONE;
     return follower_supply(g, seat);
 }

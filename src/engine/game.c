@@ -41,6 +41,25 @@ void carc_config_init(carc_config *cfg)
     exp_forget_config(cfg);  /* no fixed deck orders */
 }
 
+/* A fixed stack: tile kinds of the set, no more copies than it has. */
+static int check_stack(const carc_config *cfg, carc_error *err)
+{
+    int used[CARC_TILE_KINDS] = {0};
+    for (int i = 0; i < cfg->stack_len; i++) {
+        int k = cfg->stack[i];
+        if (k >= CARC_TILE_KINDS) {
+            error_set(err, CARC_E_CONFIG, "stack position %d holds no tile kind (%d)", i, k);
+            return CARC_E_CONFIG;
+        }
+        if (++used[k] > stack_count(cfg->expansions, k)) {
+            error_set(err, CARC_E_CONFIG, "the stack has more than %d tiles %s",
+                      stack_count(cfg->expansions, k), tile_def(k)->name);
+            return CARC_E_CONFIG;
+        }
+    }
+    return CARC_OK;
+}
+
 static int check_config(const carc_config *cfg, carc_error *err)
 {
     int most = cfg->expansions & CARC_EXP_INNS ? 6 : 5;  /* I2, B1 */
@@ -62,24 +81,11 @@ static int check_config(const carc_config *cfg, carc_error *err)
                   cfg->stack_len);
         return CARC_E_CONFIG;
     }
-    int used[CARC_TILE_KINDS] = {0};
-    for (int i = 0; i < cfg->stack_len; i++) {
-        int k = cfg->stack[i];
-        if (k >= CARC_TILE_KINDS) {
-            error_set(err, CARC_E_CONFIG, "stack position %d holds no tile kind (%d)", i, k);
-            return CARC_E_CONFIG;
-        }
-        if (++used[k] > stack_count(cfg->expansions, k)) {
-            error_set(err, CARC_E_CONFIG, "the stack has more than %d tiles %s",
-                      stack_count(cfg->expansions, k), tile_def(k)->name);
-            return CARC_E_CONFIG;
-        }
-    }
     if (cfg->return_pos < -1 || cfg->return_pos > size) {
         error_set(err, CARC_E_CONFIG, "return_pos must be -1..%d, got %d", size, cfg->return_pos);
         return CARC_E_CONFIG;
     }
-    return CARC_OK;
+    return cfg->stack_len > 0 ? check_stack(cfg, err) : CARC_OK;
 }
 
 carc_game *carc_new(const carc_config *cfg, carc_error *err)
@@ -260,7 +266,7 @@ int carc_followers(const carc_game *g, carc_follower *out, int cap)
     for (int s = 0; s < g->players; s++)
         for (int i = 0; i < FIG_SLOTS; i++) {
             int n = g->fnode[s][i];
-            if (n >= NODE_NONE - 1)  /* in supply, or not in this game */
+            if (!fig_placed(n))
                 continue;
             if (count < cap) {
                 const placed *p = &g->tiles[g->nodes[n].tile];

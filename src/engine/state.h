@@ -155,13 +155,13 @@ static inline unsigned spot_need(unsigned sig)
 enum {
     FIG_SLOT_LARGE = CARC_FOLLOWERS, FIG_SLOT_ABBOT, FIG_SLOT_BUILDER, FIG_SLOT_PIG,
     FIG_SLOTS,
-    FIG_FOLLOWER_SLOTS = FIG_SLOT_BUILDER,  /* slots below it hold followers */
-    FIG_ABSENT = 0xFFFE
+    FIG_FOLLOWER_SLOTS = FIG_SLOT_BUILDER   /* slots below it hold followers */
 };
-/* Whether a figure slot's value names a node (not in supply, not absent). */
+/* Whether a figure slot's value names a node (not in supply, nor a figure the game
+ * does not use: those stay NODE_NONE and out of the supply counts). */
 static inline int fig_placed(unsigned v)
 {
-    return v < FIG_ABSENT;
+    return v != NODE_NONE;
 }
 /* The figure kind of each slot (enum carc_figure) and its strength. */
 extern const uint8_t fig_slot_kind[FIG_SLOTS];
@@ -236,11 +236,13 @@ struct carc_game {
 
     /* players */
     /* The figures of each seat (figure.c): slot i holds figure fig_slot_kind[i] on
-     * its node, NODE_NONE in supply, or FIG_ABSENT when the game's expansions do not
-     * use it. supply[s]: seat s's followers in supply (meeples, large meeple, abbot),
+     * its node, or NODE_NONE in supply; `figures` says which kinds the game's
+     * expansions give (bit per enum carc_figure): a slot of another kind is never
+     * used. supply[s]: seat s's followers in supply (meeples, large meeple, abbot),
      * kept in step, since T6 and every card ask it. */
     uint16_t fnode[CARC_MAX_PLAYERS][FIG_SLOTS];
     uint8_t supply[CARC_MAX_PLAYERS];
+    uint8_t figures;
     int16_t score[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];
     int16_t banked[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];  /* X12, paid in E4 */
 
@@ -379,7 +381,7 @@ int board_spot_index(const carc_game *g, int x, int y);
  * (a move's): no range test on the way of every placement. */
 int board_find(const carc_game *g, int x, int y);
 int board_placeable(const carc_game *g, int kind);
-void board_init(carc_game *g);
+void board_init(carc_game *g);  /* on a zeroed state */
 /* Places a tile (legality already checked); records completed features in done[]. */
 void board_place(carc_game *g, int kind, int rot, int x, int y);
 /* Node of the segment at a port of a placed tile, or NODE_NONE: with port 0..3 the

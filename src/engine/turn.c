@@ -106,7 +106,6 @@ void turn_second_part(carc_game *g)
 static inline int turn_end(carc_game *g)
 {
     g->nhand = 0;
-    g->part = g->double_due = 0;
     if (g->stack_len == 0)
         return ST_E2_END_CARDS;
     g->active = (uint8_t)((g->active + 1) % g->players);

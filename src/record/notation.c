@@ -660,12 +660,7 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
     if (rc != CARC_OK)
         return rc;
     /* the form carc_legal lists: equivalent rotations, a feature by its oldest segment */
-    uint8_t figure = m.figure;
     carc_move_canonical(g, &m);
-    /* carc_move_canonical of the engine this was written against drops a follower
-     * move's figure (carc.h: FOLLOWER moves carry it); keep it */
-    if (m.kind == CARC_MOVE_FOLLOWER)
-        m.figure = figure;
     *out = m;
     return CARC_OK;
 }

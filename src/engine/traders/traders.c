@@ -28,7 +28,7 @@ static void traders_setup(carc_game *g, const carc_config *cfg)
 static int traders_at_placed(carc_game *g)
 {
     int b = g->fnode[g->active][FIG_SLOT_BUILDER];
-    if (g->part || b >= NODE_NONE - 1)
+    if (g->part || !fig_placed(b))
         return 0;
     const placed *p = &g->tiles[g->last];
     const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* 0xFF past the segments */
@@ -71,6 +71,13 @@ static int traders_at_double(carc_game *g)
 {
     take_goods(g);
     return g->double_due && !g->part && g->stack_len > 0;
+}
+
+/* T10: the turn's parts are over. */
+static int traders_at_end(carc_game *g)
+{
+    g->part = g->double_due = 0;
+    return 0;
 }
 
 static void traders_pending(const carc_game *g, carc_pending *p)
@@ -134,7 +141,7 @@ static int traders_check(const carc_game *g, carc_error *err)
 {
     if (!traders_on(g))
         return CARC_OK;
-    if (g->double_due && g->fnode[g->active][FIG_SLOT_BUILDER] == FIG_ABSENT) {
+    if (g->double_due && !(g->figures >> CARC_FIG_BUILDER & 1)) {
         error_set(err, CARC_E_INVALID, "traders: a double turn due without a builder");
         return CARC_E_INVALID;
     }
@@ -147,7 +154,8 @@ const struct exp_hooks traders_hooks = {
     .decides = 1u << ST_TD_DOUBLE,
     .check = traders_check,
     .setup = traders_setup,
-    .at = {[ST_T4_GIFT] = traders_at_placed, [ST_TD_DOUBLE] = traders_at_double},
+    .at = {[ST_T4_GIFT] = traders_at_placed, [ST_TD_DOUBLE] = traders_at_double,
+           [ST_T10_END] = traders_at_end},
     .pending = traders_pending,
     .legal = traders_legal,
     .apply = traders_apply,

@@ -63,6 +63,14 @@ T send-keys -t g Space
 wait_for g 'how these expansions work' 15 || fail "Space shows no guide page"
 grep -q 'is an inn beside its' "$dir/screen" || fail "the guide does not say how an inn is drawn"
 grep -q 'builder, P and a digit its pig' "$dir/screen" || fail "the guide does not say how the builder and pig are drawn"
+# the guide's pages on how the two expansions play (card_text.c's guide), before the cards
+k=0
+while ! grep -q 'Traders & Builders: the builder and the pig' "$dir/screen"; do
+    k=$((k + 1))
+    [ $k -le 4 ] || fail "no guide page on the builder and the pig"
+    T send-keys -t g Space
+    wait_for g "page $((k + 1)) of" 15 || fail "Space does not turn the guide's page"
+done
 T send-keys -t g x
 wait_for g 'Your decision: place the tile' 15 || fail "the help does not close"
 

@@ -432,8 +432,9 @@ int carc_view_seat(const carc_game *g);
  * discard piles). A full state is copied with only its generator reseeded. */
 void carc_determinize(const carc_game *view, uint64_t seed, carc_game *out);
 /* The scores if the game ended now (E3-E5 on the current board, without end
- * cards): current score + unfinished features + fields + banked + unopened gifts.
- * Read-only; writes one value per seat. */
+ * cards): current score + unfinished features + fields (4 a city with the holder's
+ * pig, TB8) + goods majorities (TB10) + banked + unopened gifts. Read-only; writes
+ * one value per seat. */
 void carc_projection(const carc_game *g, int scores[CARC_MAX_PLAYERS]);
 
 /* Verifies every invariant of the state; CARC_OK or CARC_E_INVALID with a message. */

@@ -49,10 +49,9 @@ int figure_in_supply(const carc_game *g, int seat, int figure)
 {
     if (figure != CARC_FIG_MEEPLE)
         return (g->figures >> figure & 1) && g->fnode[seat][figure_slot_of(figure)] == NODE_NONE;
-    for (int i = 0; i < CARC_FOLLOWERS; i++)
-        if (g->fnode[seat][i] == NODE_NONE)
-            return 1;
-    return 0;
+    /* the followers in supply but the large meeple and the abbot */
+    return g->supply[seat] > figure_in_supply(g, seat, CARC_FIG_LARGE) +
+                             figure_in_supply(g, seat, CARC_FIG_ABBOT);
 }
 
 /* The slot of a figure of `seat` in supply: a meeple's first free slot. */
@@ -207,33 +206,53 @@ int figure_ok(const carc_game *g, int figure, int n)
     }
 }
 
-/* The T6 moves of one figure kind on the placed tile's segments. */
-static int figure_kind_moves(const carc_game *g, int figure, carc_move *out, int n, int cap)
+/* figure_ok for every figure and segment of the placed tile at once (T6 asks it
+ * twice a turn: whether a decision is owed, then its list): bit i of masks[f] says
+ * figure f may stand on segment i, for the figures the active player has in
+ * supply. Returns the OR of the masks. */
+static unsigned figure_masks(const carc_game *g, unsigned masks[CARC_FIGURES])
 {
     const placed *p = &g->tiles[g->last];
-    const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* board_node_port */
-    carc_move m = move_pass();
-    m.kind = CARC_MOVE_FOLLOWER;
-    m.x = p->x;
-    m.y = p->y;
-    m.figure = (uint8_t)figure;
-    for (int i = 0; i < 8 && port[i] != 0xFF && n < cap; i++) {
-        if (!figure_ok(g, figure, p->first + i))
-            continue;
-        m.port = port[i];
-        out[n++] = m;
+    int seat = g->active, nseg = tile_def(p->kind)->nseg;
+    unsigned empty = 0, build = 0, pig = 0;
+    for (int i = 0; i < nseg; i++) {
+        const feature *f = feat_of(g, p->first + i);
+        if (!f->follow)
+            empty |= 1u << i;
+        else if (feat_follow(f, seat) && feat_type(f) == CARC_FEAT_FIELD)
+            pig |= 1u << i;
+        else if (feat_follow(f, seat) && feat_type(f) <= CARC_FEAT_ROAD &&
+                 !(f->flags & NF_COMPLETED))
+            build |= 1u << i;
     }
-    return n;
+    masks[CARC_FIG_MEEPLE] = figure_in_supply(g, seat, CARC_FIG_MEEPLE) ? empty : 0;
+    masks[CARC_FIG_LARGE] = figure_in_supply(g, seat, CARC_FIG_LARGE) ? empty : 0;
+    masks[CARC_FIG_ABBOT] = 0;  /* The Abbot is not played yet */
+    masks[CARC_FIG_BUILDER] = figure_in_supply(g, seat, CARC_FIG_BUILDER) ? build : 0;
+    masks[CARC_FIG_PIG] = figure_in_supply(g, seat, CARC_FIG_PIG) ? pig : 0;
+    return masks[0] | masks[1] | masks[3] | masks[4];
 }
 
 /* T6 with the big-box figures: each figure in supply, in the order of enum
- * carc_figure, then the pass. */
+ * carc_figure, on the segments in order, then the pass. */
 int figure_moves(const carc_game *g, carc_move *out, int cap)
 {
+    unsigned masks[CARC_FIGURES];
     int n = 0;
-    for (int f = 0; f < CARC_FIGURES; f++)
-        if (figure_in_supply(g, g->active, f))
-            n = figure_kind_moves(g, f, out, n, cap);
+    if (figure_masks(g, masks)) {
+        const placed *p = &g->tiles[g->last];
+        const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* board_node_port */
+        carc_move m = move_pass();
+        m.kind = CARC_MOVE_FOLLOWER;
+        m.x = p->x;
+        m.y = p->y;
+        for (int f = 0; f < CARC_FIGURES; f++)
+            for (unsigned b = masks[f]; b && n < cap; b &= b - 1) {
+                m.figure = (uint8_t)f;
+                m.port = port[__builtin_ctz(b)];
+                out[n++] = m;
+            }
+    }
     if (n < cap)
         out[n++] = move_pass();
     return n;
@@ -241,8 +260,8 @@ int figure_moves(const carc_game *g, carc_move *out, int cap)
 
 int figure_owed(const carc_game *g)
 {
-    carc_move buf[FIGURE_MOVES];
-    return figure_moves(g, buf, FIGURE_MOVES) > 1;
+    unsigned masks[CARC_FIGURES];
+    return figure_masks(g, masks) != 0;
 }
 
 int carc_supply(const carc_game *g, int seat)

@@ -118,23 +118,39 @@ static int traders_apply(carc_game *g, int decision, const carc_move *m, carc_er
     return CARC_OK;
 }
 
+/* TB10: 1 if `seat` holds the most tokens of kind k, and at least one (ties all
+ * hold the most). */
+static int goods_most(const carc_game *g, int seat, int k)
+{
+    int most = 1;
+    for (int s = 0; s < g->players; s++)
+        if (g->goods[s][k] > most)
+            most = g->goods[s][k];
+    return g->goods[seat][k] == most;
+}
+
 /* TB10, after every feature and field of the final scoring (CI12): 10 points to
  * each player with the most tokens of a kind, at least one; ties all score. */
 static void traders_end_majorities(carc_game *g)
 {
     for (int k = 0; k < CARC_GOODS_KINDS; k++) {
-        int most = 1;
         for (int s = 0; s < g->players; s++)
-            if (g->goods[s][k] > most)
-                most = g->goods[s][k];
-        for (int s = 0; s < g->players; s++)
-            if (g->goods[s][k] == most) {
+            if (goods_most(g, s, k)) {
                 score_add(g, s, CARC_SCORE_GOODS, 10, CARC_REASON_GOODS, NODE_NONE);
                 carc_event *e = &g->events[g->nevents - 1];
                 if (g->nevents && e->kind == CARC_EV_SCORED && e->b == CARC_REASON_GOODS)
                     e->a = (unsigned)k;  /* which kind (carc.h) */
             }
     }
+}
+
+/* carc_projection: the goods majorities `seat` would score if the game ended now. */
+static int traders_held_points(const carc_game *g, int seat)
+{
+    int points = 0;
+    for (int k = 0; k < CARC_GOODS_KINDS; k++)
+        points += 10 * goods_most(g, seat, k);
+    return points;
 }
 
 static int traders_check(const carc_game *g, carc_error *err)
@@ -160,4 +176,5 @@ const struct exp_hooks traders_hooks = {
     .legal = traders_legal,
     .apply = traders_apply,
     .end_majorities = traders_end_majorities,
+    .held_points = traders_held_points,
 };

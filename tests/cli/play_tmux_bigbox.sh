@@ -8,7 +8,10 @@
 # (B, P, L and the seat's digit), the double turn's question shown only when owed and
 # its second tile, an inn or cathedral's value in words, the help's page on these
 # expansions; at the end the breakdown with goods and the pig, and the saved record
-# replayed. Skips (exit 0) only when tmux is not installed.
+# replayed. The game is seed 5 (CARC_BIGBOX_SEED picks another): the checks need a game
+# in which this plain strategy meets a double turn, a pig and an inn road, which not every
+# seed gives (seeds 5, 9, 10 and 12 do with the engine of 2026-11-27; a change of the
+# engine or of greedy may call for another). Skips (exit 0) only when tmux is not installed.
 set -u
 carc=$1
 . "$(dirname "$0")/play/lib.sh"
@@ -47,7 +50,7 @@ press() {
     settle "$1"
 }
 
-start g 120 40 --players human,greedy --expansions inns,traders,gifts,christmas --seed 11
+start g 120 40 --players human,greedy --expansions inns,traders,gifts,christmas --seed "${CARC_BIGBOX_SEED:-5}"
 wait_for g 'Your decision: place the tile' 30 || fail "no placement decision on the first screen"
 grep -q 'Stack 112' "$dir/screen" || fail "the stack does not hold the 71 + 18 + 24 tiles"
 panel | grep -q 'Figures in supply, goods' || fail "no supply and goods table"
@@ -92,7 +95,7 @@ while :; do
     grep -q 'P0' "$dir/screen" && pigs=1
     grep -q 'L0' "$dir/screen" && larges=1
     grep -q 'turn [0-9]* (second tile)' "$dir/screen" && seconds=1
-    panel_text | grep -q 'an inn: worth [0-9]* if completed, 0 if still unfinished at the end' && innvalue=1
+    panel_text | grep -q 'an inn: worth [0-9]* if completed, 0 if still unfinished at the end\|a cathedral: worth [0-9]* if completed, 0 if still unfinished at the end' && innvalue=1
     if grep -q 'Your decision: double turn' "$dir/screen"; then
         panel_text | grep -q "Your builder's [a-z ]* grew: take a second tile? y/n" \
             || fail "the double turn's question is not shown"
@@ -160,14 +163,14 @@ grep -q 'goods [0-9]' "$dir/screen" || fail "the final breakdown has no goods ca
 grep -q 'pig +[0-9]* (in fields); goods' "$dir/screen" || fail "the final breakdown has no pig and goods line"
 grep -q 'Winners\{0,1\}: seat [01]' "$dir/screen" || fail "no winner line"
 T send-keys -t g s
-wait_for g 'Record saved: carc-11.json' 15 || fail "s did not save the record"
-"$carc" replay "$dir/carc-11.json" >"$dir/out" 2>&1 || fail "carc replay rejects the record: $(cat "$dir/out")"
+wait_for g "Record saved: carc-${CARC_BIGBOX_SEED:-5}.json" 15 || fail "s did not save the record"
+"$carc" replay "$dir/carc-${CARC_BIGBOX_SEED:-5}.json" >"$dir/out" 2>&1 || fail "carc replay rejects the record: $(cat "$dir/out")"
 grep -q '^1 records replayed, all moves legal, all scores match$' "$dir/out" || fail "replay: $(cat "$dir/out")"
 T send-keys -t g q
 ended g
 
 # the record viewer draws the same figures and the same final breakdown
-start v 120 40 --view carc-11.json
+start v 120 40 --view carc-${CARC_BIGBOX_SEED:-5}.json
 wait_for v 'Replay: move 0 of' 30 || fail "the record viewer does not open the record"
 T send-keys -t v End
 wait_for v 'pig +[0-9]* (in fields); goods' 15 || fail "the viewer's final breakdown has no pig and goods line"

@@ -29,7 +29,8 @@ typedef struct pen {
     play_ui *ui;
     int y, x, w, ymax;
     int dry;      /* measure only */
-    int compact;  /* leave out the tile picture and the spacing */
+    int compact;  /* 1: leave out the tile picture and the spacing; 2: also shorten the
+                     figures and goods table to the viewer's row and who has the most */
 } pen;
 
 /* A space that does not break a line (inside a card's name); drawn as a space. */
@@ -237,13 +238,16 @@ static void draw_figures_goods(play_ui *ui, pen *p, const carc_game *v)
             if (goods[seat][k] > most[k])
                 most[k] = goods[seat][k];
     }
-    pen_text(p, AT_UNDERLINE, traders ? "   Figures in supply, goods (* most)"
-                                      : "   Figures in supply");
+    if (p->compact < 2)
+        pen_text(p, AT_UNDERLINE, traders ? "   Figures in supply, goods (* most)"
+                                          : "   Figures in supply");
     for (seat = 0; seat < n; seat++) {
         int fig[CARC_FIGURES], x = p->x;
         char row[PLAY_LINE], name[PLAY_KIND_LEN + 8];
         if (p->y >= p->ymax)
             return;
+        if (p->compact == 2 && seat != (ui->viewer >= 0 ? ui->viewer : 0))
+            continue;  /* a small screen: the viewer's row, then who has the most */
         if (seat == ui->viewer && ui->s->seat[seat].human)
             snprintf(name, sizeof name, "you");
         else if (ui->s->seat[seat].kind[0])
@@ -273,6 +277,27 @@ static void draw_figures_goods(play_ui *ui, pen *p, const carc_game *v)
             }
         }
         p->y++;
+    }
+    if (traders && p->compact == 2) {
+        char most_text[PLAY_LINE];
+        size_t len = 0;
+        most_text[0] = '\0';
+        for (k = 0; k < CARC_GOODS_KINDS; k++) {
+            int any = 0;
+            len += (size_t)snprintf(most_text + len, sizeof most_text - len, "%s%s %d",
+                                    k ? "; " : "", carc_goods_name(k), most[k]);
+            for (seat = 0; seat < n && most[k] > 0; seat++)
+                if (goods[seat][k] == most[k]) {
+                    if (seat == ui->viewer && ui->s->seat[seat].human)
+                        len += (size_t)snprintf(most_text + len, sizeof most_text - len,
+                                                "%s you", any ? "," : "");
+                    else
+                        len += (size_t)snprintf(most_text + len, sizeof most_text - len,
+                                                "%s seat %d", any ? "," : "", seat);
+                    any = 1;
+                }
+        }
+        pen_wrap(p, AT_NORMAL, "Most goods: ", most_text, 2);
     }
     if (traders && !p->compact) {
         int left[CARC_GOODS_KINDS];
@@ -595,10 +620,14 @@ void play_panel_draw(play_ui *ui, const carc_game *v, int decides)
         }
     }
     /* dry pass: does the full layout leave the choice its rows? */
-    p.dry = 1;
-    p.ymax = 1000;
-    draw_info(ui, &p, v, decides);
-    p.compact = p.y + need > ui->H - 2;
+    for (p.compact = 0; p.compact < 2; p.compact++) {
+        p.dry = 1;
+        p.y = top;
+        p.ymax = 1000;
+        draw_info(ui, &p, v, decides);
+        if (p.y + need <= ui->H - 2)
+            break;
+    }
     p.dry = 0;
     p.y = top;
     p.ymax = ui->H - 2;

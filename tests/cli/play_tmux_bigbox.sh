@@ -178,6 +178,21 @@ grep -q '[LBP][01]' "$dir/screen" || fail "the viewer shows no large meeple, bui
 T send-keys -t v q
 ended v
 
+# six seats at 80x24: the panel shortens the figures and goods to the viewer's row and
+# who has the most, so that the follower step's choices stay in view
+start six 80 24 --players human,greedy,greedy,greedy,greedy,greedy \
+    --expansions inns,traders,gifts,christmas --seed 11
+wait_for six 'Your decision: place the tile' 30 || fail "six: no placement decision"
+grep -q ' 5 greedy' "$dir/screen" || fail "six: no sixth seat in the table"
+T send-keys -t six Enter
+wait_for six 'Your decision: place a follower' 15 || fail "six: no follower decision"
+panel | grep -q '^Most goods: wine 0; grain 0; cloth 0' || fail "six: no short goods line"
+panel | grep -q '^>  *1 a meeple on ' || fail "six: the follower step's first choice is not in view"
+T send-keys -t six q
+wait_for six 'Quit?' 15 || fail "six: q does not ask to confirm"
+T send-keys -t six y
+ended six
+
 # the CLI takes the expansions by name, and six players only with inns
 "$carc" play --players greedy,random,greedy,random,greedy,random --expansions inns,traders \
     --seed 3 --headless >"$dir/out" 2>&1 || fail "six players with inns: $(cat "$dir/out")"

@@ -14,7 +14,9 @@
  * Everything drawn comes from the view `v` of the seat at the keyboard and from that
  * seat's log; nothing here reads the full state. Colours: fields green, cities
  * yellow (brown), roads heavy box lines, cloisters white with a red cross, followers
- * their seat's colour.
+ * their seat's colour (a meeple its seat's digit; a large meeple, builder or pig a
+ * letter L, B or P before it); an inn a house by its road, a cathedral a red cross in
+ * its city, goods w, g, c in theirs.
  * Without colours, cells use characters ('.' field, '#' city, '[+]' cloister); in a
  * locale that is not UTF-8, box lines become ASCII.
  */
@@ -90,34 +92,83 @@ static void segment_mark(play_ui *ui, const carc_game *v, int x, int y, int port
         play_glyph(ui, sy + r, sx + c, w, a, attr);
 }
 
-/* How many followers stand on the segment (x,y,port): a target's mark goes beside
+/* Draws up to two figure cells at tile cell (r,c) of the tile at screen (sy,sx),
+ * moved left when they would run past the tile's east side. */
+static void put_cells(play_ui *ui, int sy, int sx, int r, int c, const char *t, int attr)
+{
+    int n = (int)strlen(t), k;
+    if (c + n > PT_COLS)
+        c = PT_COLS - n;
+    for (k = 0; k < n; k++)
+        if (c + k >= 0 && play_paint_in_board(ui, sy + r, sx + c + k))
+            play_glyph(ui, sy + r, sx + c + k, (wchar_t)t[k], t[k], attr);
+}
+
+/* The cells the figures on the segment (x,y,port) take: a target's mark goes beside
  * them, never over one. */
 static int followers_on(const carc_game *v, int x, int y, int port)
 {
-    carc_follower fol[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
+    carc_follower fol[CARC_MAX_PLAYERS * (CARC_FOLLOWERS + 4) + 8];
     int n = carc_followers(v, fol, (int)(sizeof fol / sizeof fol[0])), i, k = 0, canon;
+    char t[3];
     if (port == CARC_PORT_NONE || carc_segment(v, x, y, port, &canon) < 0)
         return 0;
     for (i = 0; i < n; i++)
-        k += fol[i].x == x && fol[i].y == y && fol[i].port == canon;
+        if (fol[i].x == x && fol[i].y == y && fol[i].port == canon)
+            k += play_figure_glyphs(fol[i].figure, fol[i].seat, t);
     return k;
 }
 
-/* Every follower as its seat's digit; several on one segment (a Synod, a claim, an
- * intrusion) stand side by side, so none hides another. */
+/* Every figure in its seat's colour (a meeple its seat's digit, the others a letter and
+ * the digit); several on one segment (a Synod, a claim, an intrusion, a builder or a
+ * pig beside a follower) stand side by side in one row, so none hides another. */
 static void draw_followers(play_ui *ui, const carc_game *v)
 {
-    carc_follower fol[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
+    carc_follower fol[CARC_MAX_PLAYERS * (CARC_FOLLOWERS + 4) + 8];
     int n = carc_followers(v, fol, (int)(sizeof fol / sizeof fol[0])), i, j;
     for (i = 0; i < n; i++) {
-        int attr = play_attr(ui, PCOL_SEAT0 + fol[i].seat), k = 0;
-        for (j = 0; j < i; j++)
-            k += fol[j].x == fol[i].x && fol[j].y == fol[i].y && fol[j].port == fol[i].port;
+        int attr = play_attr(ui, PCOL_SEAT0 + fol[i].seat), before = 0, total = 0, kind, rot;
+        int r, c, sx, sy, w;
+        char t[3], u[3];
+        play_cell grid[PT_ROWS][PT_COLS];
+        for (j = 0; j < n; j++)
+            if (fol[j].x == fol[i].x && fol[j].y == fol[i].y && fol[j].port == fol[i].port) {
+                w = play_figure_glyphs(fol[j].figure, fol[j].seat, u);
+                total += w;
+                if (j < i)
+                    before += w;
+            }
         if (fol[i].locked)
             attr |= AT_UNDERLINE;
-        segment_mark(ui, v, fol[i].x, fol[i].y, fol[i].port, k, (wchar_t)('0' + fol[i].seat),
-                     (char)('0' + fol[i].seat), attr);
+        if (!carc_tile_at(v, fol[i].x, fol[i].y, &kind, &rot))
+            continue;
+        play_tile_paint(kind, rot, grid);
+        if (!play_tile_port_cell(kind, rot, fol[i].port, grid, &r, &c))
+            continue;
+        if (c + total > PT_COLS)
+            c = PT_COLS - total > 0 ? PT_COLS - total : 0;
+        world_to_screen(ui, fol[i].x, fol[i].y, &sx, &sy);
+        play_figure_glyphs(fol[i].figure, fol[i].seat, t);
+        put_cells(ui, sy, sx, r, c + before, t, attr);
     }
+}
+
+/* The figure of the selected follower move, blinking where it would stand. */
+static void draw_choice_figure(play_ui *ui, const carc_game *v, const carc_move *m)
+{
+    int kind, rot, r, c, sx, sy;
+    char t[3];
+    play_cell grid[PT_ROWS][PT_COLS];
+    if (!carc_tile_at(v, m->x, m->y, &kind, &rot))
+        return;
+    play_tile_paint(kind, rot, grid);
+    if (!play_tile_port_cell(kind, rot, m->port, grid, &r, &c))
+        return;
+    c += followers_on(v, m->x, m->y, m->port);
+    world_to_screen(ui, m->x, m->y, &sx, &sy);
+    play_figure_glyphs(m->figure, ui->viewer, t);
+    put_cells(ui, sy, sx, r, c, t,
+              play_attr(ui, PCOL_SEAT0 + ui->viewer) | AT_BLINK | AT_UNDERLINE);
 }
 
 /* Tie-break tokens (X11) and locks (X12): on every tile of such a feature, its
@@ -275,9 +326,7 @@ static void draw_board(play_ui *ui, const carc_game *v)
     switch (cur.kind) {
     case CARC_MOVE_FOLLOWER:
         corners(ui, cur.x, cur.y, play_attr(ui, PCOL_TARGET));
-        segment_mark(ui, v, cur.x, cur.y, cur.port, 0, (wchar_t)('0' + ui->viewer),
-                     (char)('0' + ui->viewer),
-                     play_attr(ui, PCOL_SEAT0 + ui->viewer) | AT_BLINK | AT_UNDERLINE);
+        draw_choice_figure(ui, v, &cur);
         break;
     case CARC_MOVE_GIFT: case CARC_MOVE_CARD: case CARC_MOVE_TARGET:
         if (cur.port == CARC_PORT_NONE && !(cur.kind == CARC_MOVE_TARGET ||

@@ -14,7 +14,10 @@
  *              the segments come first and p passes): j / k / Tab select, the arrows jump
  *              to the nearest choice whose target on the board lies that way, 1-9 pick
  *              by number, Enter confirms, p passes when allowed; in a window Enter on the
- *              pass does nothing (only p closes it).
+ *              pass does nothing (only p closes it). In the follower step the list
+ *              shows one figure's places at a time: f / F switch between the figures
+ *              that can go on the tile (meeple, large meeple, builder, pig). The double
+ *              turn's question takes y (a second tile) or n.
  *
  * Everywhere: H J K L scroll the board a tile (and arrows / hjkl when they have no
  * other use), c fits the board, PgUp / PgDn scroll the log, u undo (while deciding),
@@ -344,6 +347,53 @@ static void apply(play_ui *ui, const carc_move *m)
 
 /* ---- the decision -------------------------------------------------------------- */
 
+/* The follower step's list: the places of the chosen figure (ui->figure), in the
+ * order carc_legal gives, then the pass. */
+static void follower_list(play_ui *ui)
+{
+    play_session *s = ui->s;
+    int i, n = 0;
+    for (i = 0; i < s->nmoves; i++)
+        if (s->moves[i].kind == CARC_MOVE_FOLLOWER && s->moves[i].figure == ui->figure)
+            ui->order[n++] = i;
+    for (i = 0; i < s->nmoves; i++)
+        if (s->moves[i].kind != CARC_MOVE_FOLLOWER)
+            ui->order[n++] = i;
+    ui->nlist = n;
+    ui->list_top = 0;
+    sort_by_position(s->moves, ui->order, n);
+}
+
+/* f / F in the follower step: the next (dir 1) or previous figure that has a place
+ * on the tile; the selection stays on the same segment when the figure may go there. */
+static int figure_step(play_ui *ui, int dir)
+{
+    int f = ui->figure, k, i;
+    carc_move cur;
+    int had = play_model_current(ui, &cur) && cur.kind == CARC_MOVE_FOLLOWER;
+    for (k = 0; k < CARC_FIGURES; k++) {
+        f = (f + dir + CARC_FIGURES) % CARC_FIGURES;
+        if (ui->figmask >> f & 1u)
+            break;
+    }
+    if (f == ui->figure) {
+        play_set_status(ui, PS_HINT, "no other figure can go on this tile");
+        return 1;
+    }
+    ui->figure = f;
+    follower_list(ui);
+    ui->sel = 0;
+    for (i = 0; had && i < ui->nlist; i++) {
+        const carc_move *m = &ui->s->moves[ui->order[i]];
+        if (m->kind == CARC_MOVE_FOLLOWER && m->port == cur.port) {
+            ui->sel = i;
+            break;
+        }
+    }
+    ui->follow = 1;
+    return 1;
+}
+
 void play_keys_begin(play_ui *ui, const carc_game *v)
 {
     play_session *s = ui->s;
@@ -375,8 +425,26 @@ void play_keys_begin(play_ui *ui, const carc_game *v)
         return;
     }
     if (p.decision == CARC_DEC_FOLLOWER) {
+        ui->figmask = 0;
         for (i = 0; i < s->nmoves; i++)
-            ui->order[n++] = i;
+            if (s->moves[i].kind == CARC_MOVE_FOLLOWER)
+                ui->figmask |= 1u << s->moves[i].figure;
+        ui->figure = CARC_FIG_MEEPLE;  /* a meeple first, else the first figure that fits */
+        for (i = 0; i < CARC_FIGURES; i++)
+            if (ui->figmask >> i & 1u) {
+                ui->figure = i;
+                break;
+            }
+        follower_list(ui);
+        return;
+    } else if (p.decision == CARC_DEC_DOUBLE_TURN) {
+        /* the second tile first: y takes it, n or p declines */
+        for (i = 0; i < s->nmoves; i++)
+            if (s->moves[i].kind != CARC_MOVE_PASS)
+                ui->order[n++] = i;
+        for (i = 0; i < s->nmoves; i++)
+            if (s->moves[i].kind == CARC_MOVE_PASS)
+                ui->order[n++] = i;
     } else {
         for (i = 0; i < s->nmoves; i++)
             if (s->moves[i].kind == CARC_MOVE_PASS)
@@ -492,6 +560,19 @@ static int keys_list(play_ui *ui, int ch)
             play_set_status(ui, PS_HINT, "this is the last choice");
         ui->follow = 1;
         return 1;
+    case 'f': case 'F':
+        if (ui->dkind != CARC_DEC_FOLLOWER)
+            return 0;
+        return figure_step(ui, ch == 'f' ? 1 : -1);
+    case 'y': case 'n':
+        if (ui->dkind != CARC_DEC_DOUBLE_TURN)
+            return 0;
+        for (i = 0; i < ui->nlist; i++)
+            if ((ui->s->moves[ui->order[i]].kind == CARC_MOVE_AGAIN) == (ch == 'y')) {
+                apply(ui, &ui->s->moves[ui->order[i]]);
+                return 1;
+            }
+        return 0;
     case KEY_HOME: ui->sel = 0; return 1;
     case KEY_END: ui->sel = ui->nlist - 1; return 1;
     case 'p':

@@ -39,6 +39,7 @@ const char *play_decision_text(int decision)
     case CARC_DEC_WINDOW_AFTER: return "after scoring: play a card, or close";
     case CARC_DEC_DISCARD: return "over the hand limit: discard a card";
     case CARC_DEC_END_CHOICE: return "game end: put a tie-break token on a field";
+    case CARC_DEC_DOUBLE_TURN: return "double turn: take a second tile? (y/n)";
     default: return "the game is over";
     }
 }
@@ -134,10 +135,21 @@ const char *play_model_keyline(play_ui *ui)
                      ui->ntiles > 1 ? " t tile" : "");
         return line;
     }
-    if (ui->dkind == CARC_DEC_FOLLOWER)
-        return wide ? " up/down choose  Enter place follower  p pass  u undo  HJKL scroll"
+    if (ui->dkind == CARC_DEC_FOLLOWER) {
+        int several = (ui->figmask & (ui->figmask - 1)) != 0;
+        if (wide)
+            snprintf(line, sizeof ui->keyline, " up/down choose  %sEnter place %s  p pass  u undo"
+                     "  HJKL scroll  i tiles left  ? help  q quit",
+                     several ? "f figure  " : "", ui->figmask > 1u ? "it" : "follower");
+        else
+            snprintf(line, sizeof ui->keyline, " j/k choose  %sEnter place %s  p pass  u undo  ? help  q quit",
+                     several ? "f figure  " : "", ui->figmask > 1u ? "it" : "follower");
+        return line;
+    }
+    if (ui->dkind == CARC_DEC_DOUBLE_TURN)
+        return wide ? " y take a second tile   n no second tile   j/k choose  Enter confirm  u undo"
                       "  i tiles left  ? help  q quit"
-                    : " j/k choose  Enter place follower  p pass  u undo  ? help  q quit";
+                    : " y second tile  n no  j/k choose  Enter confirm  u undo  ? help  q quit";
     if (play_model_is_window(ui->dkind)) {
         snprintf(line, sizeof ui->keyline, wide ? " j/k choose  arrows targets  Enter play it  p close "
                  "window  u undo  i tiles left  ? help  q quit"

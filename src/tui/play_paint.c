@@ -27,8 +27,17 @@ static const char road_ascii[16] = {
     ' ', '|', '-', '+', '|', '|', '+', '+', '-', '+', '-', '+', '+', '+', '+', '+',
 };
 
+/* Seat colours; the sixth seat (Inns & Cathedrals) is pink where the terminal has 256
+ * colours, else white with a black figure. */
 static const short seat_bg[CARC_MAX_PLAYERS] = {COLOR_BLUE, COLOR_RED, COLOR_MAGENTA,
-                                                COLOR_CYAN, COLOR_BLACK};
+                                                COLOR_CYAN, COLOR_BLACK, COLOR_WHITE};
+/* Goods in the panel and on a city: wine, grain, cloth. */
+static const short goods_fg[CARC_GOODS_KINDS] = {COLOR_MAGENTA, COLOR_RED, COLOR_BLUE};
+
+/* A mark's glyph and its ASCII stand-in (enum play_mark). */
+static const wchar_t mark_wide[] = {L' ', L'\u25c6', L'\u2302', L'\u2020', L'w', L'g', L'c',
+                                    L'\u2542', L'\u253f'};
+static const char mark_ascii[] = {' ', '*', '^', 'T', 'w', 'g', 'c', '|', '-'};
 
 void play_paint_init(play_ui *ui)
 {
@@ -52,8 +61,18 @@ void play_paint_init(play_ui *ui)
     init_pair(PCOL_ERROR, COLOR_RED, bg);
     init_pair(PCOL_HINT, COLOR_YELLOW, bg);
     init_pair(PCOL_INFO, COLOR_GREEN, bg);
+    init_pair(PCOL_INN, COLOR_BLACK, COLOR_GREEN);
+    init_pair(PCOL_CATHEDRAL, COLOR_RED, COLOR_YELLOW);
+    for (i = 0; i < CARC_GOODS_KINDS; i++) {
+        init_pair((short)(PCOL_WINE + i), goods_fg[i], COLOR_YELLOW);
+        init_pair((short)(PCOL_GOODS_TEXT + i), goods_fg[i], bg);
+    }
     for (i = 0; i < CARC_MAX_PLAYERS; i++)
         init_pair((short)(PCOL_SEAT0 + i), COLOR_WHITE, seat_bg[i]);
+    if (COLORS >= 256)
+        init_pair((short)(PCOL_SEAT0 + 5), COLOR_WHITE, 205);
+    else
+        init_pair((short)(PCOL_SEAT0 + 5), COLOR_BLACK, COLOR_WHITE);
 }
 
 int play_attr(const play_ui *ui, int role)
@@ -61,7 +80,8 @@ int play_attr(const play_ui *ui, int role)
     if (ui->colors) {
         int a = COLOR_PAIR(role);
         if (role == PCOL_CURSOR || role == PCOL_TARGET || role == PCOL_TITLE ||
-            role == PCOL_ERROR || role >= PCOL_SEAT0 || role == PCOL_ROAD || role == PCOL_LAST)
+            role == PCOL_ERROR || role >= PCOL_SEAT0 || role == PCOL_ROAD || role == PCOL_LAST ||
+            role == PCOL_CATHEDRAL || (role >= PCOL_WINE && role < PCOL_SEAT0))
             a |= AT_BOLD;
         return a;
     }
@@ -103,13 +123,41 @@ int play_put(play_ui *ui, int y, int x, int n, const char *text, int attr)
 }
 
 
+/* The cells figure `figure` of `seat` takes on a tile, its characters and their ASCII
+ * stand-ins: a meeple is its seat's digit; a large meeple, a builder and a pig are a
+ * letter before the digit (L, B, P), two cells in the seat's colour, so that they
+ * stand out from meeples at a glance and still name their seat without colours.
+ * Returns the number of cells (1 or 2). */
+int play_figure_glyphs(int figure, int seat, char out[3])
+{
+    char d = (char)('0' + (seat >= 0 && seat < 10 ? seat : 0));
+    char letter = figure == CARC_FIG_LARGE     ? 'L'
+                  : figure == CARC_FIG_BUILDER ? 'B'
+                  : figure == CARC_FIG_PIG     ? 'P'
+                  : figure == CARC_FIG_ABBOT   ? 'A'
+                                               : 0;
+    if (!letter) {
+        out[0] = d;
+        out[1] = '\0';
+        return 1;
+    }
+    out[0] = letter;
+    out[1] = d;
+    out[2] = '\0';
+    return 2;
+}
+
 static int cell_attr(const play_ui *ui, const play_cell *c)
 {
     switch (c->type) {
-    case PC_CITY: return play_attr(ui, c->pennant ? PCOL_PENNANT : PCOL_CITY);
+    case PC_CITY:
+        return play_attr(ui, c->mark == PMK_PENNANT     ? PCOL_PENNANT
+                             : c->mark == PMK_CATHEDRAL ? PCOL_CATHEDRAL
+                             : c->mark >= PMK_WINE      ? PCOL_WINE + c->mark - PMK_WINE
+                                                        : PCOL_CITY);
     case PC_ROAD: return play_attr(ui, PCOL_ROAD);
     case PC_CLOISTER: return play_attr(ui, PCOL_CLOISTER);
-    default: return play_attr(ui, PCOL_FIELD);
+    default: return play_attr(ui, c->mark == PMK_INN ? PCOL_INN : PCOL_FIELD);
     }
 }
 
@@ -128,8 +176,10 @@ void play_paint_tile(play_ui *ui, int y, int x, play_cell g[PT_ROWS][PT_COLS], i
             int sy = y + r, sx = x + c, attr = cell_attr(ui, p);
             if (clip && !play_paint_in_board(ui, sy, sx))
                 continue;
-            if (p->pennant) {
-                play_glyph(ui, sy, sx, L'\u25c6', '*', attr);
+            if (p->mark) {
+                if (p->mark == PMK_INN && p->type == PC_ROAD)
+                    attr = play_attr(ui, PCOL_INN);
+                play_glyph(ui, sy, sx, mark_wide[p->mark], mark_ascii[p->mark], attr);
             } else if (p->type == PC_ROAD) {
                 play_glyph(ui, sy, sx, road_wide[p->arms & 15], road_ascii[p->arms & 15], attr);
             } else if (p->type == PC_CLOISTER) {

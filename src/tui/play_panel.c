@@ -29,7 +29,8 @@ typedef struct pen {
     play_ui *ui;
     int y, x, w, ymax;
     int dry;      /* measure only */
-    int compact;  /* leave out the tile picture and the spacing */
+    int compact;  /* 1: leave out the tile picture and the spacing; 2: also shorten the
+                     figures and goods table to the viewer's row and who has the most */
 } pen;
 
 /* A space that does not break a line (inside a card's name); drawn as a space. */
@@ -216,6 +217,96 @@ static void draw_table(play_ui *ui, pen *p, const carc_game *v)
     }
 }
 
+/* With Inns & Cathedrals or Traders & Builders: every seat's figures in supply by kind
+ * (meeples counted; L the large meeple, B the builder, P the pig, '-' when on the
+ * board) and goods tokens by kind, '*' beside whoever has the most of a kind (TB10:
+ * all who tie score), then the goods left in the common supply. All public (I9, TB14). */
+static void draw_figures_goods(play_ui *ui, pen *p, const carc_game *v)
+{
+    unsigned exp = carc_config_of(v).expansions;
+    int inns = (exp & CARC_EXP_INNS) != 0, traders = (exp & CARC_EXP_TRADERS) != 0;
+    int seat, k, n = carc_players(v), goods[CARC_MAX_PLAYERS][CARC_GOODS_KINDS], most[CARC_GOODS_KINDS];
+    carc_pending pd = carc_pending_decision(v);
+
+    if (!inns && !traders)
+        return;
+    for (k = 0; k < CARC_GOODS_KINDS; k++)
+        most[k] = 0;
+    for (seat = 0; seat < n; seat++) {
+        carc_goods(v, seat, goods[seat]);
+        for (k = 0; k < CARC_GOODS_KINDS; k++)
+            if (goods[seat][k] > most[k])
+                most[k] = goods[seat][k];
+    }
+    if (p->compact < 2)
+        pen_text(p, AT_UNDERLINE, traders ? "   Figures in supply, goods (* most)"
+                                          : "   Figures in supply");
+    for (seat = 0; seat < n; seat++) {
+        int fig[CARC_FIGURES], x = p->x;
+        char row[PLAY_LINE], name[PLAY_KIND_LEN + 8];
+        if (p->y >= p->ymax)
+            return;
+        if (p->compact == 2 && seat != (ui->viewer >= 0 ? ui->viewer : 0))
+            continue;  /* a small screen: the viewer's row, then who has the most */
+        if (seat == ui->viewer && ui->s->seat[seat].human)
+            snprintf(name, sizeof name, "you");
+        else if (ui->s->seat[seat].kind[0])
+            snprintf(name, sizeof name, "%s", ui->s->seat[seat].kind);
+        else
+            snprintf(name, sizeof name, "seat %d", seat);
+        carc_supply_figures(v, seat, fig);
+        snprintf(row, sizeof row, "%c  %-7.7s %2d%s%s%s", seat == pd.seat ? '>' : ' ', name,
+                 fig[CARC_FIG_MEEPLE], inns ? (fig[CARC_FIG_LARGE] ? " L" : " -") : "",
+                 traders ? (fig[CARC_FIG_BUILDER] ? " B" : " -") : "",
+                 traders ? (fig[CARC_FIG_PIG] ? " P" : " -") : "");
+        if (!p->dry) {
+            int attr = seat == ui->viewer ? AT_BOLD : AT_NORMAL;
+            x += play_put(ui, p->y, x, p->w, row, attr);
+            play_glyph(ui, p->y, p->x + 1, (wchar_t)('0' + seat), (char)('0' + seat),
+                       play_attr(ui, PCOL_SEAT0 + seat));
+            for (k = 0; traders && k < CARC_GOODS_KINDS; k++) {
+                char cell[16];
+                static const char letter[CARC_GOODS_KINDS] = {'w', 'g', 'c'};
+                x += play_put(ui, p->y, x, 2, "  ", attr);
+                cell[0] = letter[k];
+                cell[1] = '\0';
+                x += play_put(ui, p->y, x, 1, cell, play_attr(ui, PCOL_GOODS_TEXT + k) | AT_BOLD);
+                snprintf(cell, sizeof cell, "%2d%c", goods[seat][k],
+                         most[k] > 0 && goods[seat][k] == most[k] ? '*' : ' ');
+                x += play_put(ui, p->y, x, 3, cell, attr);
+            }
+        }
+        p->y++;
+    }
+    if (traders && p->compact == 2) {
+        char most_text[PLAY_LINE];
+        size_t len = 0;
+        most_text[0] = '\0';
+        for (k = 0; k < CARC_GOODS_KINDS; k++) {
+            int any = 0;
+            len += (size_t)snprintf(most_text + len, sizeof most_text - len, "%s%s %d",
+                                    k ? "; " : "", carc_goods_name(k), most[k]);
+            for (seat = 0; seat < n && most[k] > 0; seat++)
+                if (goods[seat][k] == most[k]) {
+                    if (seat == ui->viewer && ui->s->seat[seat].human)
+                        len += (size_t)snprintf(most_text + len, sizeof most_text - len,
+                                                "%s you", any ? "," : "");
+                    else
+                        len += (size_t)snprintf(most_text + len, sizeof most_text - len,
+                                                "%s seat %d", any ? "," : "", seat);
+                    any = 1;
+                }
+        }
+        pen_wrap(p, AT_NORMAL, "Most goods: ", most_text, 2);
+    }
+    if (traders && !p->compact) {
+        int left[CARC_GOODS_KINDS];
+        carc_goods(v, -1, left);
+        pen_line(p, AT_NORMAL, "Goods left: %d wine, %d grain, %d cloth", left[0], left[1],
+                 left[2]);
+    }
+}
+
 static void draw_hand(play_ui *ui, pen *p, const carc_game *v)
 {
     unsigned exp = carc_config_of(v).expansions;
@@ -278,8 +369,9 @@ static void draw_info(play_ui *ui, pen *p, const carc_game *v, int decides)
     carc_pending pd = carc_pending_decision(v);
     char who[48];
 
-    pen_line(p, play_attr(ui, PCOL_TITLE), "carc play  seed %llu  turn %d",
-             (unsigned long long)ui->s->cfg.seed, carc_turn(v));
+    pen_line(p, play_attr(ui, PCOL_TITLE), "carc play  seed %llu  turn %d%s",
+             (unsigned long long)ui->s->cfg.seed, carc_turn(v),
+             carc_turn_part(v) ? " (second tile)" : "");
     play_seat_label(ui->s, pd.seat, ui->viewer, who, sizeof who);
     if (decides)
         pen_wrap(p, play_attr(ui, PCOL_HINT) | AT_BOLD, "Your decision: ",
@@ -291,11 +383,19 @@ static void draw_info(play_ui *ui, pen *p, const carc_game *v, int decides)
     }
     if (ui->s->humans == 0 && ui->mode != PM_REPLAY)
         pen_text(p, AT_DIM, "(no human seat: watching seat 0's view)");
+    if (carc_double_due(v) && !carc_turn_part(v) && pd.decision != CARC_DEC_DOUBLE_TURN) {
+        char dt[PLAY_LINE];
+        play_seat_label(ui->s, pd.active, ui->viewer, who, sizeof who);
+        snprintf(dt, sizeof dt, "%s may take a second tile after this one (the builder's "
+                 "road or city grew)", pd.active == ui->viewer && decides ? "you" : who);
+        pen_wrap(p, play_attr(ui, PCOL_HINT), "Double turn: ", dt, 2);
+    }
     pen_gap(p);
     draw_hand_tiles(ui, p, v, decides);
     draw_decks(p, v);
     pen_gap(p);
     draw_table(ui, p, v);
+    draw_figures_goods(ui, p, v);
     draw_hand(ui, p, v);
     draw_in_play(ui, p, v);
 }
@@ -339,6 +439,51 @@ static void draw_place(play_ui *ui, pen *p, const carc_game *v)
     pen_text(p, play_attr(ui, PCOL_HINT), "Enter places the tile here");
 }
 
+/* "Figure (f): meeple large builder pig": the figures the game uses, the one whose
+ * places the list shows in reverse, those with no place on this tile dim. */
+static void draw_figure_choice(play_ui *ui, pen *p, const carc_game *v)
+{
+    static const char *const names[CARC_FIGURES] = {"meeple", "large", "abbot", "builder", "pig"};
+    unsigned exp = carc_config_of(v).expansions;
+    int f, x = p->x;
+    if (p->y >= p->ymax)
+        return;
+    if (!p->dry)
+        x += play_put(ui, p->y, x, p->w, "Figure (f): ", AT_NORMAL);
+    for (f = 0; f < CARC_FIGURES && !p->dry; f++) {
+        int attr;
+        if ((f == CARC_FIG_LARGE && !(exp & CARC_EXP_INNS)) || f == CARC_FIG_ABBOT ||
+            ((f == CARC_FIG_BUILDER || f == CARC_FIG_PIG) && !(exp & CARC_EXP_TRADERS)))
+            continue;
+        attr = f == ui->figure            ? play_attr(ui, PCOL_CURSOR) | AT_REVERSE
+               : ui->figmask >> f & 1u    ? AT_NORMAL
+                                          : AT_DIM;
+        if (x + (int)strlen(names[f]) > p->x + p->w)
+            break;
+        x += play_put(ui, p->y, x, p->x + p->w - x, names[f], attr);
+        x += play_put(ui, p->y, x, p->x + p->w - x, " ", AT_NORMAL);
+    }
+    p->y++;
+}
+
+/* "road", "city" or "road or city": where the viewer's builder stands, or stood when
+ * the tile completed its feature and it came back (in the events of the last move). */
+static const char *builder_feature(const carc_game *v, int seat)
+{
+    carc_follower fol[CARC_MAX_PLAYERS * (CARC_FOLLOWERS + 4) + 8];
+    int n = carc_followers(v, fol, (int)(sizeof fol / sizeof fol[0])), i;
+    const carc_event *ev;
+    for (i = 0; i < n; i++)
+        if (fol[i].seat == seat && fol[i].figure == CARC_FIG_BUILDER)
+            return fol[i].type == CARC_FEAT_ROAD ? "road" : "city";
+    ev = carc_events(v, &n);
+    for (i = 0; i < n; i++)
+        if (ev[i].kind == CARC_EV_RETURNED && ev[i].seat == seat &&
+            ev[i].value == CARC_FIG_BUILDER)
+            return ev[i].b == CARC_FEAT_ROAD ? "road" : "city";
+    return "road or city";
+}
+
 /* The list of choices in rows [p->y, p->ymax - detail rows), then the details of the
  * selected one. */
 static void draw_list(play_ui *ui, pen *p, const carc_game *v)
@@ -357,9 +502,31 @@ static void draw_list(play_ui *ui, pen *p, const carc_game *v)
             snprintf(details[nd++], sizeof details[0], "Scoring now: %s", f);
         }
     }
+    if (pd.decision == CARC_DEC_FOLLOWER && (ui->figmask & ~1u))
+        draw_figure_choice(ui, p, v);
+    if (pd.decision == CARC_DEC_DOUBLE_TURN) {
+        char q[PLAY_LINE];
+        snprintf(q, sizeof q, "Your builder's %s grew: take a second tile? y/n "
+                 "(a second tile now, in this turn)", builder_feature(v, ui->viewer));
+        pen_wrap(p, play_attr(ui, PCOL_HINT) | AT_BOLD, "", q, 2);
+    }
     if (play_model_current(ui, &cur))
         nd += play_option_details(v, ui->viewer, pd.decision, &cur, details + nd,
                                   DETAIL_MAX - nd);
+    if (pd.decision == CARC_DEC_FOLLOWER && nd < DETAIL_MAX) {
+        /* why a special figure in supply is not offered (TB4, TB7) */
+        int fig[CARC_FIGURES];
+        int nb, np;
+        carc_supply_figures(v, ui->viewer, fig);
+        nb = fig[CARC_FIG_BUILDER] > 0 && !(ui->figmask >> CARC_FIG_BUILDER & 1u);
+        np = fig[CARC_FIG_PIG] > 0 && !(ui->figmask >> CARC_FIG_PIG & 1u);
+        if (nb || np)
+            snprintf(details[nd++], sizeof details[0], "Not on this tile:%s%s%s",
+                     nb ? " the builder (it needs an unfinished road or city of the tile with "
+                          "a follower of yours)" : "",
+                     nb && np ? ";" : "",
+                     np ? " the pig (it needs a field of the tile with a farmer of yours)" : "");
+    }
     for (k = 0; k < nd; k++)
         drows += play_wrap_count(details[k], p->w, 2);
     rows = p->ymax - p->y;
@@ -447,13 +614,20 @@ void play_panel_draw(play_ui *ui, const carc_game *v, int decides)
             for (i = 0; i < ui->nlist && i < LIST_MIN + 3; i++)
                 need += option_rows(ui, v, pd.decision, i, p.w);
             need += 2;  /* room for the first lines of the details */
+            if (pd.decision == CARC_DEC_DOUBLE_TURN ||
+                (pd.decision == CARC_DEC_FOLLOWER && (ui->figmask & ~1u)))
+                need += 2;  /* the figure choice, the double turn's question */
         }
     }
     /* dry pass: does the full layout leave the choice its rows? */
-    p.dry = 1;
-    p.ymax = 1000;
-    draw_info(ui, &p, v, decides);
-    p.compact = p.y + need > ui->H - 2;
+    for (p.compact = 0; p.compact < 2; p.compact++) {
+        p.dry = 1;
+        p.y = top;
+        p.ymax = 1000;
+        draw_info(ui, &p, v, decides);
+        if (p.y + need <= ui->H - 2)
+            break;
+    }
     p.dry = 0;
     p.y = top;
     p.ymax = ui->H - 2;

@@ -15,7 +15,26 @@
 
 #include "play_ui.h"
 
-enum { FINAL_LINES = 4 * CARC_MAX_PLAYERS + 4 };
+enum { FINAL_LINES = 5 * CARC_MAX_PLAYERS + 4 };
+
+/* What the final scoring (the events of the move that ended the game) paid each seat
+ * for its pig (TB8) and for goods by kind (TB10). */
+static void final_extras(const carc_game *v, int pig[CARC_MAX_PLAYERS],
+                         int goods[CARC_MAX_PLAYERS][CARC_GOODS_KINDS])
+{
+    int n, i;
+    const carc_event *ev = carc_events(v, &n);
+    memset(pig, 0, sizeof(int) * CARC_MAX_PLAYERS);
+    memset(goods, 0, sizeof(int) * CARC_MAX_PLAYERS * CARC_GOODS_KINDS);
+    for (i = 0; i < n; i++) {
+        if (ev[i].kind != CARC_EV_SCORED || ev[i].seat < 0 || ev[i].seat >= CARC_MAX_PLAYERS)
+            continue;
+        if (ev[i].b == CARC_REASON_PIG)
+            pig[ev[i].seat] += ev[i].value;
+        else if (ev[i].b == CARC_REASON_GOODS && ev[i].a < CARC_GOODS_KINDS)
+            goods[ev[i].seat][ev[i].a] += ev[i].value;
+    }
+}
 
 
 /* The final scoring as lines: per seat a total and the categories, then the winners.
@@ -25,10 +44,12 @@ static int final_lines(const play_session *s, const carc_game *v, int reader,
                        char lines[FINAL_LINES][PLAY_LINE], int cls[FINAL_LINES])
 {
     unsigned exp = carc_config_of(v).expansions, w = carc_winners(v);
-    int n = 0, seat, c, best = 0, nwin = 0;
+    int n = 0, seat, c, best = 0, nwin = 0, pig[CARC_MAX_PLAYERS];
+    int goods[CARC_MAX_PLAYERS][CARC_GOODS_KINDS];
     size_t len;
     char who[48];
 
+    final_extras(v, pig, goods);
     for (seat = 0; seat < carc_players(v); seat++) {
         int k = 0;
         play_seat_label(s, seat, reader, who, sizeof who);
@@ -54,6 +75,25 @@ static int final_lines(const play_session *s, const carc_game *v, int reader,
             k++;
         }
         cls[n++] = 0;
+        if (exp & CARC_EXP_TRADERS) {
+            /* the pig's extra points (within fields) and the goods by kind (TB8, TB10) */
+            int held[CARC_GOODS_KINDS], any = 0;
+            carc_goods(v, seat, held);
+            len = (size_t)snprintf(lines[n], PLAY_LINE, "    pig +%d (in fields); goods", pig[seat]);
+            for (int gk = 0; gk < CARC_GOODS_KINDS; gk++) {
+                if (!held[gk])
+                    continue;
+                len += (size_t)snprintf(lines[n] + len, PLAY_LINE - len, "%s %s %d",
+                                        any ? "," : ":", carc_goods_name(gk), held[gk]);
+                if (goods[seat][gk])
+                    len += (size_t)snprintf(lines[n] + len, PLAY_LINE - len, " +%d",
+                                            goods[seat][gk]);
+                any = 1;
+            }
+            if (!any)
+                snprintf(lines[n] + len, PLAY_LINE - len, ": none");
+            cls[n++] = 0;
+        }
         if (w & (1u << seat)) {
             best = carc_score(v, seat);
             nwin++;
@@ -91,9 +131,23 @@ void play_screen_final_panel(play_ui *ui, const carc_game *v, int y, int x, int 
         int attr = cls[i] == 2 ? play_attr(ui, PCOL_HINT) | AT_BOLD
                    : cls[i] == 1 ? AT_BOLD
                                  : AT_NORMAL;
+        const char *t = lines[i];
+        int first = 1;
         if (cls[i] == 2)
             y++;
-        play_put(ui, y, x, w, lines[i], attr);
+        /* a long line (the goods) wraps under itself, indented */
+        while ((*t || first) && y < y0 + h) {
+            int k = play_wrap_next(t, first ? w : w - 6);
+            char part[PLAY_LINE + 8];
+            snprintf(part, sizeof part, "%s%.*s", first ? "" : "      ", k, t);
+            play_put(ui, y, x, w, part, attr);
+            t += k;
+            while (*t == ' ')
+                t++;
+            if (*t)
+                y++;
+            first = 0;
+        }
     }
     y++;
     if (ui->mode == PM_REPLAY)
@@ -149,6 +203,7 @@ static const char *const help_lines[] = {
     "  p                  pass: no follower, decline, close a window (Enter",
     "                     never closes a window that offers a gift or card)",
     "  u                  undo your last decision (back to the last draw)",
+    "  f / y n            follower step: switch figure; double turn: yes / no",
     "Always:",
     "  H J K L  scroll the board    c  fit the board    PgUp / PgDn  the log",
     "  i  tiles left and points     o  the whole board zoomed out",
@@ -164,7 +219,15 @@ static const char *const help_lines[] = {
     "for the most followers there, its owner wins), \xe2\x89\xa1 a locked feature (its",
     "followers stay to the end, its points are banked and paid at the end).",
     "",
-    "Space: how these expansions work, then their cards, yours first.  Other keys close.",
+    "Space: how the expansions work (and their cards, yours first). Other keys close.",
+};
+
+/* The keys page's lines on the big-box expansions, after its "Board marks" lines. */
+static const char *const bigbox_lines[] = {
+    "",
+    "Inns & Cathedrals, Traders & Builders: \xe2\x8c\x82 an inn, \xe2\x80\xa0 a cathedral, "
+    "w g c wine,",
+    "grain, cloth in a city; L0 B0 P0 seat 0's large meeple, builder and pig.",
 };
 
 /* Text t wrapped into out[*n...] at width, later rows indented by indent. */
@@ -195,18 +258,42 @@ static int card_lines(const carc_game *v, int seat, int width, char (*out)[PLAY_
         carc_gifts(v, seat, gifts);
     if (seat >= 0 && (exp & CARC_EXP_CHRISTMAS))
         carc_cards(v, seat, cards);
+    int cards_on = (exp & (CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS)) != 0;
     if (n < cap)
-        snprintf(out[n++], PLAY_LINE, "carc play - how these expansions work, then the cards");
+        snprintf(out[n++], PLAY_LINE, "carc play - how these expansions work%s",
+                 cards_on ? ", then the cards" : "");
+    if ((exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)) && n + 1 < cap) {
+        /* what the terminal draws for them (the guide below says how they play) */
+        out[n++][0] = '\0';
+        snprintf(out[n++], PLAY_LINE, "On the board");
+        if (exp & CARC_EXP_INNS)
+            wrap_into("Inns & Cathedrals: \xe2\x8c\x82 (^ without Unicode) is an inn beside its "
+                      "road, \xe2\x80\xa0 (T) a cathedral in its city. L and a seat's digit, in "
+                      "that seat's colour, is its large meeple: it counts as two followers. "
+                      "Choosing a road or city shows what the inn or cathedral makes it worth "
+                      "when completed, and that it is worth nothing if still unfinished at the "
+                      "end.", width, 0, out, &n, cap);
+        if (exp & CARC_EXP_TRADERS)
+            wrap_into("Traders & Builders: w, g and c in a city are its wine, grain and cloth. "
+                      "B and a digit is that seat's builder, P and a digit its pig. In the "
+                      "follower step f switches between the figures you can place (meeple, "
+                      "large meeple, builder, pig); when your builder's road or city grows you "
+                      "are asked whether to take a second tile (y or n). The panel lists every "
+                      "player's figures in supply (L B P, '-' when on the board) and goods, with "
+                      "* beside the most of each kind.", width, 0, out, &n, cap);
+    }
     for (int i = 0; i < ng; i++) {
         if (g[i].expansions && !(g[i].expansions & exp))
             continue;
+        if (!g[i].expansions && !cards_on)
+            continue;  /* the turn with gifts and cards */
         if (g[i].title && n + 1 < cap) {
             out[n++][0] = '\0';
             snprintf(out[n++], PLAY_LINE, "%s", g[i].title);
         }
         wrap_into(g[i].text, width, 0, out, &n, cap);
     }
-    if (n + 1 < cap) {
+    if (cards_on && n + 1 < cap) {
         out[n++][0] = '\0';
         snprintf(out[n++], PLAY_LINE, "The cards, yours first (also: carc cards)");
     }
@@ -244,23 +331,33 @@ void play_screen_help(play_ui *ui, const carc_game *v)
     unsigned exp = carc_config_of(v).expansions;
 
     erase();
-    if (page == 0 || !(exp & (CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS))) {
+    if (page == 0 || !(exp & (CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS | CARC_EXP_INNS |
+                              CARC_EXP_TRADERS))) {
         if (page > 0) {
             ui->help = 0;
             return;
         }
-        for (i = 0; i < nhelp; i++)
-            if ((int)strlen(help_lines[i]) > w)
-                w = (int)strlen(help_lines[i]);
+        const char *page0[sizeof help_lines / sizeof *help_lines +
+                          sizeof bigbox_lines / sizeof *bigbox_lines];
+        int np = 0;
+        for (i = 0; i < nhelp; i++) {
+            if (i == nhelp - 1 && (exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)))
+                for (size_t b = 0; b < sizeof bigbox_lines / sizeof *bigbox_lines; b++)
+                    page0[np++] = bigbox_lines[b];
+            page0[np++] = help_lines[i];
+        }
+        for (i = 0; i < np; i++)
+            if ((int)strlen(page0[i]) > w)
+                w = (int)strlen(page0[i]);
         w += 4;
         if (w > ui->W)
             w = ui->W;
         x = (ui->W - w) / 2;
-        y = (ui->H - nhelp - 2) / 2;
+        y = (ui->H - np - 2) / 2;
         if (y < 0)
             y = 0;
-        for (i = 0; i < nhelp && y + 1 + i < ui->H; i++)
-            play_put(ui, y + 1 + i, x + 2, w - 4, help_lines[i],
+        for (i = 0; i < np && y + 1 + i < ui->H; i++)
+            play_put(ui, y + 1 + i, x + 2, w - 4, page0[i],
                      i == 0 ? play_attr(ui, PCOL_TITLE) | AT_BOLD : AT_NORMAL);
         return;
     }
@@ -306,7 +403,7 @@ void play_screen_info(play_ui *ui, const carc_game *v)
     size_t len;
 
     for (k = 0; k < CARC_TILE_KINDS; k++)
-        left[k] = carc_tile_def_of(k)->count;
+        left[k] = carc_tile_count(exp, k);
     n = carc_board_count(v);
     for (i = 0; i < n; i++) {
         carc_board_tile(v, i, &kind, &x, &y, &rot);
@@ -347,7 +444,8 @@ void play_screen_info(play_ui *ui, const carc_game *v)
     len = (size_t)snprintf(line, sizeof line, "%-8s", "seat");
     for (c = 0; c < CARC_SCORE_CATEGORIES; c++) {
         if ((c == CARC_SCORE_CARDS && !(exp & CARC_EXP_CHRISTMAS)) ||
-            (c == CARC_SCORE_GIFTS && !(exp & CARC_EXP_GIFTS)))
+            (c == CARC_SCORE_GIFTS && !(exp & CARC_EXP_GIFTS)) ||
+            (c == CARC_SCORE_GOODS && !(exp & CARC_EXP_TRADERS)))
             continue;
         len += (size_t)snprintf(line + len, sizeof line - len, " %7s", category_short[c]);
     }
@@ -358,7 +456,8 @@ void play_screen_info(play_ui *ui, const carc_game *v)
                                    ? "you" : ui->s->seat[seat].kind);
         for (c = 0; c < CARC_SCORE_CATEGORIES; c++) {
             if ((c == CARC_SCORE_CARDS && !(exp & CARC_EXP_CHRISTMAS)) ||
-                (c == CARC_SCORE_GIFTS && !(exp & CARC_EXP_GIFTS)))
+                (c == CARC_SCORE_GIFTS && !(exp & CARC_EXP_GIFTS)) ||
+                (c == CARC_SCORE_GOODS && !(exp & CARC_EXP_TRADERS)))
                 continue;
             len += (size_t)snprintf(line + len, sizeof line - len, " %7d",
                                     carc_score_part(v, seat, c));
@@ -421,7 +520,7 @@ static void overview_cell(int kind, wchar_t *w, char *a, int *role)
 void play_screen_overview(play_ui *ui, const carc_game *v)
 {
     int n = carc_board_count(v), i, kind, x, y, rot, minx = 0, maxx = 0, miny = 0, maxy = 0;
-    carc_follower fol[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
+    carc_follower fol[CARC_MAX_PLAYERS * (CARC_FOLLOWERS + 4) + 8];
     int nf = carc_followers(v, fol, (int)(sizeof fol / sizeof fol[0]));
     char line[PLAY_LINE];
     for (i = 0; i < n; i++) {

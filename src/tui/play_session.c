@@ -71,6 +71,7 @@ static void move_words(const carc_game *v, int decision, const carc_move *m, cha
                  : decision == CARC_DEC_FOLLOWER     ? "places no follower"
                  : decision == CARC_DEC_MODIFIER     ? "plays no scoring modifier"
                  : decision == CARC_DEC_BLOCK        ? "lets the attack pass"
+                 : decision == CARC_DEC_DOUBLE_TURN  ? "takes no second tile"
                                                      : "passes");
         return;
     case CARC_MOVE_DRAW:
@@ -81,6 +82,9 @@ static void move_words(const carc_game *v, int decision, const carc_move *m, cha
         return;
     case CARC_MOVE_TARGET:
         snprintf(buf, size, "aims the card at %.120s", words);
+        return;
+    case CARC_MOVE_AGAIN:
+        snprintf(buf, size, "takes a second tile (double turn)");
         return;
     default:  /* "open X ...", "play X ...", "discard X": the verb for the log */
         snprintf(buf, size, "%s%.140s",

@@ -52,6 +52,7 @@ static const char *port_words(int port)
         "north side, west end", "north side, east end", "east side, north end",
         "east side, south end", "south side, east end", "south side, west end",
         "west side, south end", "west side, north end", "middle",
+        "inside, between the cities",  /* the inner field, port I */
     };
     return port >= 0 && port < (int)(sizeof w / sizeof *w) ? w[port] : "";
 }
@@ -91,6 +92,19 @@ static void target_words(const carc_game *v, const carc_move *m, char *buf, size
         snprintf(buf, size, ": from %s to %s", a, b);
 }
 
+const char *play_figure_words(const carc_game *v, int figure)
+{
+    switch (figure) {
+    case CARC_FIG_LARGE: return "the large meeple";
+    case CARC_FIG_BUILDER: return "the builder";
+    case CARC_FIG_PIG: return "the pig";
+    case CARC_FIG_ABBOT: return "the abbot";
+    default:
+        return carc_config_of(v).expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS) ? "a meeple"
+                                                                                  : "a follower";
+    }
+}
+
 void play_move_words(const carc_game *v, int decision, const carc_move *m, char *buf,
                      size_t size)
 {
@@ -104,6 +118,7 @@ void play_move_words(const carc_game *v, int decision, const carc_move *m, char 
                  : decision == CARC_DEC_MODIFIER     ? "no modifier"
                  : decision == CARC_DEC_WINDOW_BEFORE ? "go on to placing (close the window)"
                  : decision == CARC_DEC_WINDOW_AFTER ? "end the turn (close the window)"
+                 : decision == CARC_DEC_DOUBLE_TURN  ? "no second tile (end the turn)"
                                                      : "pass");
         return;
     case CARC_MOVE_PLACE:
@@ -111,7 +126,11 @@ void play_move_words(const carc_game *v, int decision, const carc_move *m, char 
         return;
     case CARC_MOVE_FOLLOWER:
         play_seg_words(v, m->x, m->y, m->port, 0, where, sizeof where);
-        snprintf(buf, size, "a follower on %s", where);
+        snprintf(buf, size, "%s %s %s", play_figure_words(v, m->figure),
+                 m->figure == CARC_FIG_PIG ? "in" : "on", where);
+        return;
+    case CARC_MOVE_AGAIN:
+        snprintf(buf, size, "take a second tile (double turn)");
         return;
     case CARC_MOVE_DRAW:
         snprintf(buf, size, "draw a card");
@@ -152,15 +171,18 @@ void play_option_text(const carc_game *v, int decision, const carc_move *m, char
     snprintf(buf, size, "%s", text);
 }
 
-/* "the city at 3,1 (north): city of 4 tiles, 1 pennant, complete, worth 10 now;
- * followers: you 1, seat 1: 2". */
+/* "The city at 3,1 (north): city of 4 tiles, 1 pennant, complete, worth 10 now;
+ * followers: you 1, seat 1: 2". With the big-box expansions also an inn or a
+ * cathedral and what it makes the feature worth (completed, and 0 if unfinished at
+ * the end: I5-I7), goods symbols, builders and pigs. */
 void play_feature_text(const carc_game *v, int viewer, int x, int y, int port, char *buf,
                          size_t size)
 {
     carc_feature_info fi;
     size_t len;
-    int seat, any = 0, canon;
+    int seat, any = 0, canon, k;
     int type = carc_segment(v, x, y, port, &canon);
+    unsigned exp = carc_config_of(v).expansions;
     char where[96];
     buf[0] = '\0';
     if (type < 0 || !carc_feature_at(v, x, y, port, &fi))
@@ -172,24 +194,64 @@ void play_feature_text(const carc_game *v, int viewer, int x, int y, int port, c
     if (fi.pennants && len < size)
         len += (size_t)snprintf(buf + len, size - len, ", %d pennant%s", fi.pennants,
                                 fi.pennants == 1 ? "" : "s");
-    if (len < size)
+    if ((fi.inn || fi.cathedral) && len < size) {
+        /* I5, I6: the value completed; I7: nothing when unfinished at the end */
+        int done = fi.inn ? 2 * fi.tiles : 3 * fi.tiles + 3 * fi.pennants;
+        if (fi.completed)
+            len += (size_t)snprintf(buf + len, size - len, ", %s, complete, worth %d now",
+                                    fi.inn ? "an inn (2 a tile)" : "a cathedral (3 a tile and pennant)",
+                                    fi.value);
+        else
+            len += (size_t)snprintf(buf + len, size - len,
+                                    ", %s: worth %d if completed, 0 if still unfinished at the end",
+                                    fi.inn ? "an inn" : "a cathedral", done);
+    } else if (len < size) {
         len += (size_t)snprintf(buf + len, size - len, "%s, worth %d now",
                                 fi.completed ? ", complete" : "", fi.value);
+    }
+    if (fi.type == CARC_FEAT_CITY && (exp & CARC_EXP_TRADERS)) {
+        int n = 0;
+        for (k = 0; k < CARC_GOODS_KINDS && len < size; k++) {
+            if (!fi.goods[k])
+                continue;
+            len += (size_t)snprintf(buf + len, size - len, "%s %d %s", n ? "," : ", goods:",
+                                    fi.goods[k], carc_goods_name(k));
+            n++;
+        }
+        if (n && !fi.completed && len < size)
+            len += (size_t)snprintf(buf + len, size - len, " (for whoever completes it)");
+    }
     if (fi.locked && len < size)
         len += (size_t)snprintf(buf + len, size - len, ", locked");
     for (seat = 0; seat < carc_players(v) && len < size; seat++) {
+        const char *head = (exp & CARC_EXP_INNS) ? "; followers (strength):" : "; followers:";
         if (!fi.followers[seat])
             continue;
         if (seat == viewer)
-            len += (size_t)snprintf(buf + len, size - len, "%s you %d", any ? "," : "; followers:",
+            len += (size_t)snprintf(buf + len, size - len, "%s you %d", any ? "," : head,
                                     fi.followers[seat]);
         else
             len += (size_t)snprintf(buf + len, size - len, "%s seat %d: %d",
-                                    any ? "," : "; followers:", seat, fi.followers[seat]);
+                                    any ? "," : head, seat, fi.followers[seat]);
         any = 1;
     }
     if (!any && len < size)
-        snprintf(buf + len, size - len, "; no follower");
+        len += (size_t)snprintf(buf + len, size - len, "; no follower");
+    for (k = 0; k < 2; k++) {
+        unsigned bits = k == 0 ? fi.builders : fi.pigs;
+        int first = 1;
+        for (seat = 0; seat < carc_players(v) && len < size; seat++) {
+            if (!(bits >> seat & 1u))
+                continue;
+            if (seat == viewer)
+                len += (size_t)snprintf(buf + len, size - len, "%s you",
+                                        first ? (k == 0 ? "; builder:" : "; pig:") : ",");
+            else
+                len += (size_t)snprintf(buf + len, size - len, "%s seat %d",
+                                        first ? (k == 0 ? "; builder:" : "; pig:") : ",", seat);
+            first = 0;
+        }
+    }
 }
 
 int play_option_details(const carc_game *v, int viewer, int decision, const carc_move *m,
@@ -211,23 +273,42 @@ int play_option_details(const carc_game *v, int viewer, int decision, const carc
             if (k == CARC_GIFT_CASH_OUT)
                 pts = 2 * all;                       /* G8: 2 per follower there */
             else if (k == CARC_XC_SCORE_ROAD_DOUBLE)
-                pts = 2 * fi.tiles;                  /* X7: 2 per tile */
-            else if (k == CARC_XC_SCORE_CITY_BONUS)
-                pts = 2 * fi.tiles + fi.pennants;    /* 2 per tile, 1 per pennant */
+                pts = fi.inn ? 0 : 2 * fi.tiles;     /* X7: 2 per tile; an inn: 0 (XI6) */
+            else if (k == CARC_XC_SCORE_CITY_BONUS)  /* 2 per tile, 1 per pennant; XI6 */
+                pts = fi.cathedral ? 0 : 2 * fi.tiles + fi.pennants;
             else if (k == CARC_XC_SCORE_CLOISTER_BONUS && fi.value > 0)
                 pts = 2 * fi.value - 1;              /* 1 + 2 per surrounding tile */
             else if (k == CARC_GIFT_ROAD_SWEEPER)
                 pts = fi.value;                      /* the end value, for its holders */
         }
         if (pts >= 0)
-            snprintf(lines[n++], PLAY_LINE * 2, "%s here: %d point%s%s", play_card_title(k),
+            snprintf(lines[n++], PLAY_LINE * 2, "%s here: %d point%s%s%s", play_card_title(k),
                      pts, pts == 1 ? "" : "s",
-                     k == CARC_GIFT_ROAD_SWEEPER ? " for whoever holds the road" : " for you");
+                     k == CARC_GIFT_ROAD_SWEEPER ? " for whoever holds the road" : " for you",
+                     fi.inn && k != CARC_GIFT_CASH_OUT && !fi.completed
+                         ? " (an unfinished road with an inn scores nothing)"
+                     : fi.cathedral && k != CARC_GIFT_CASH_OUT && !fi.completed
+                         ? " (an unfinished city with a cathedral scores nothing)"
+                         : "");
     }
     if (decision == CARC_DEC_CARD_DRAW && n < max) {
         int deck = carc_offered_deck(v);
         snprintf(lines[n++], PLAY_LINE * 2, "Offered: the top card of the %s deck (%d left)",
                  deck == 0 ? "Cloister" : "Roadside", carc_xdeck_left(v, deck == 0 ? 0 : 1));
+    }
+    if (m->kind == CARC_MOVE_FOLLOWER && m->figure != CARC_FIG_MEEPLE && n < max) {
+        const char *what =
+            m->figure == CARC_FIG_LARGE
+                ? "The large meeple counts as two followers when the most followers are counted."
+            : m->figure == CARC_FIG_BUILDER
+                ? "The builder: when the first tile of a later turn of yours extends this "
+                  "feature, you may take a second tile at once (a double turn)."
+            : m->figure == CARC_FIG_PIG
+                ? "The pig: at the end, if you have the most farmers here, this field scores 4 "
+                  "per completed city instead of 3."
+                : NULL;
+        if (what)
+            snprintf(lines[n++], PLAY_LINE * 2, "%s", what);
     }
     if (m->kind != CARC_MOVE_PLACE && m->port != CARC_PORT_NONE && n < max) {
         play_feature_text(v, viewer, m->x, m->y, m->port, lines[n], PLAY_LINE * 2);

@@ -18,13 +18,20 @@
  *      the centre, whose line joins every arm that reaches it (a junction shows as a
  *      three- or four-way line);
  *   4. the cloister owns the three middle cells (1,2..4);
- *   5. open cells take the field of a neighbour; a cell left between two cities the
- *      tile's field; any other the tile's city (C has no field).
+ *   5. an inner field (port I: a field touching no edge, IC/CCCC and four T&B tiles)
+ *      takes the cells two cities both claimed inside the tile and the centre when no
+ *      city holds it; if that gave it none (a city crosses the middle), the outer cells
+ *      of a one-edge city on the north or south side, which keep their middle cell;
+ *   6. open cells take the field of a neighbour; a cell left between two cities the
+ *      tile's field (the inner field first); any other the tile's city (C has no field).
  *
  * A follower is drawn on the cell of its segment's port (N (0,3), E (1,5), S (2,3),
  * W (1,1), NW (0,1), NE (0,5), EN (0,6), ES (2,6), SE (2,5), SW (2,1), WS (2,0),
- * WN (0,0), C (1,3)), or on the first cell its segment owns if another segment took
- * that cell. A pennant marks one outer cell of its city.
+ * WN (0,0), C (1,3), I (1,3)), or on the first cell its segment owns if another segment
+ * took that cell. Marks go on cells that are no follower's: a pennant, a cathedral (the
+ * centre first) and a goods symbol on cells of their city, never a corner; an inn on a
+ * cell of its road beside the follower's (the centre first), or on the field cell beside
+ * a road that has only one cell.
  */
 #include <string.h>
 
@@ -41,10 +48,10 @@ static const signed char cell_slot[PT_ROWS][PT_COLS] = {
 static const unsigned char port_cell[CARC_PORTS][2] = {
     {0, 3}, {1, 5}, {2, 3}, {1, 1},
     {0, 1}, {0, 5}, {0, 6}, {2, 6}, {2, 5}, {2, 1}, {2, 0}, {0, 0},
-    {1, 3},
+    {1, 3}, {1, 3},
 };
 
-/* Where a pennant goes: the first of these cells its city owns. Never a corner (the
+/* Where a pennant, a cathedral or goods go: the first of these cells its city owns. Never a corner (the
  * cursor's and the last tile's corner marks cover corners) and never a follower's cell
  * of a city edge (N (0,3), E (1,5), S (2,3), W (1,1)). */
 static const unsigned char pennant_cells[][2] = {
@@ -103,11 +110,99 @@ static void claim_city(play_cell g[PT_ROWS][PT_COLS], int r, int c, int seg, uns
     p->seg = (signed char)seg;
 }
 
+/* 1 if (r,c) is the cell where a follower on some port is drawn. */
+static int port_cell_at(int r, int c)
+{
+    for (int p = 0; p < CARC_PORTS; p++)
+        if (port_cell[p][0] == r && port_cell[p][1] == c)
+            return 1;
+    return 0;
+}
+
+/* Marks a cell of city segment seg (the centre first when centre is set). */
+static void mark_city(play_cell g[PT_ROWS][PT_COLS], int seg, int mark, int centre)
+{
+    if (centre && g[1][3].seg == seg && !g[1][3].mark) {
+        g[1][3].mark = (unsigned char)mark;
+        return;
+    }
+    for (size_t k = 0; k < sizeof pennant_cells / sizeof pennant_cells[0]; k++) {
+        play_cell *p = &g[pennant_cells[k][0]][pennant_cells[k][1]];
+        if (p->type == PC_CITY && p->seg == seg && !p->mark) {
+            p->mark = (unsigned char)mark;
+            return;
+        }
+    }
+}
+
+/* Marks the inn of road segment seg: the centre, else a cell of the road where no
+ * follower is drawn, else a field cell beside its one cell (a road arm north or
+ * south that ends on the tile). */
+static void mark_inn(play_cell g[PT_ROWS][PT_COLS], int seg)
+{
+    static const unsigned char road_cells[][2] = {{1, 3}, {1, 4}, {1, 2}, {1, 6}, {1, 0}};
+    static const unsigned char beside[][2] = {{0, 4}, {0, 2}, {2, 4}, {2, 2}};
+    size_t k;
+    for (k = 0; k < sizeof road_cells / sizeof road_cells[0]; k++) {
+        play_cell *p = &g[road_cells[k][0]][road_cells[k][1]];
+        if (p->type == PC_ROAD && p->seg == seg && !p->mark) {
+            p->mark = PMK_INN;
+            return;
+        }
+    }
+    for (k = 0; k < sizeof beside / sizeof beside[0]; k++) {
+        int r = beside[k][0], c = beside[k][1];
+        play_cell *road = &g[r][3], *p = &g[r][c];
+        if (road->type == PC_ROAD && road->seg == seg && p->type != PC_ROAD && !p->mark &&
+            !port_cell_at(r, c)) {
+            p->mark = PMK_INN;
+            return;
+        }
+    }
+}
+
+/* Two roads that cross the tile without meeting (TB/RRrr's bridge, IC/RrRr's two
+ * curves): the first keeps the centre; a second straight road passes under it (the
+ * centre drawn as a crossing with a light line), a second curve turns in the corner
+ * beside the centre. Returns 1 if the tile has such roads (the centre is drawn). */
+static int two_roads(const carc_tile_def *d, int rot, play_cell g[PT_ROWS][PT_COLS])
+{
+    int i, seg[2], n = 0;
+    unsigned m[2];
+    for (i = 0; i < d->nseg; i++)
+        if (d->seg[i].type == CARC_FEAT_ROAD) {
+            if (n == 2 || d->seg[i].ends)
+                return 0;
+            seg[n] = i;
+            m[n++] = rot4(d->seg[i].mask, rot);
+        }
+    if (n != 2 || d->cloister)
+        return 0;
+    g[1][3].type = PC_ROAD;
+    g[1][3].seg = (signed char)seg[0];
+    g[1][3].arms = (unsigned char)m[0];
+    if (m[1] == 5u || m[1] == 10u) {
+        g[1][3].mark = m[0] == 5u ? PMK_BRIDGE_NS : PMK_BRIDGE_EW;
+        return 1;
+    }
+    {
+        unsigned v = m[1] & 5u, h = m[1] & 10u;  /* its north or south arm, east or west */
+        unsigned ov = v == 1u ? 4u : 1u, oh = h == 2u ? 8u : 2u;
+        int rv = v == 1u ? 0 : PT_ROWS - 1, ch = h == 2u ? 4 : 2;
+        g[rv][3].arms = (unsigned char)(v | h);
+        g[rv][ch].type = PC_ROAD;
+        g[rv][ch].seg = (signed char)seg[1];
+        g[rv][ch].arms = (unsigned char)(oh | ov);
+        g[1][ch].arms = (unsigned char)(v | h);
+    }
+    return 1;
+}
+
 void play_tile_paint(int kind, int rot, play_cell g[PT_ROWS][PT_COLS])
 {
     const carc_tile_def *d = carc_tile_def_of(kind);
     unsigned edge[4];
-    int r, c, i, e, pass;
+    int r, c, i, e, pass, inner;
     int field_slot[8];
 
     memset(g, 0, sizeof(play_cell) * PT_ROWS * PT_COLS);
@@ -172,6 +267,29 @@ void play_tile_paint(int kind, int rot, play_cell g[PT_ROWS][PT_COLS])
         }
     }
 
+    /* the inner field (5. in the comment above) */
+    inner = -1;
+    for (i = 0; i < d->nseg; i++)
+        if (d->seg[i].type == CARC_FEAT_FIELD && d->seg[i].mask == 0)
+            inner = i;
+    if (inner >= 0) {
+        int got = 0;
+        for (c = 1; c < PT_COLS - 1; c++)
+            if (g[1][c].seg == -2)
+                g[1][c].type = PC_FIELD, g[1][c].seg = (signed char)inner, got++;
+        if (g[1][3].type != PC_CITY || g[1][3].seg < 0)
+            g[1][3].type = PC_FIELD, g[1][3].seg = (signed char)inner, got++;
+        for (i = 0; i < d->nseg && !got; i++) {
+            unsigned m = rot4(d->seg[i].mask, rot);
+            if (d->seg[i].type != CARC_FEAT_CITY || (m != 1u && m != 4u))
+                continue;
+            r = m == 1u ? 0 : PT_ROWS - 1;
+            for (c = 1; c < PT_COLS - 1; c++)
+                if (c != 3 && g[r][c].seg == i)
+                    g[r][c].type = PC_FIELD, g[r][c].seg = (signed char)inner, got++;
+        }
+    }
+
     /* 3. roads */
     {
         unsigned centre = 0;
@@ -197,7 +315,7 @@ void play_tile_paint(int kind, int rot, play_cell g[PT_ROWS][PT_COLS])
             centre_seg = i;
             centre_segs++;
         }
-        if (centre && !d->cloister) {
+        if (centre && !d->cloister && !two_roads(d, rot, g)) {
             g[1][3].type = PC_ROAD;
             g[1][3].arms = (unsigned char)centre;
             g[1][3].seg = (signed char)(centre_segs == 1 ? centre_seg : -3);
@@ -246,6 +364,8 @@ void play_tile_paint(int kind, int rot, play_cell g[PT_ROWS][PT_COLS])
             if (d->seg[i].type == CARC_FEAT_FIELD && field < 0)
                 field = i;
         }
+        if (inner >= 0)
+            field = inner;
         for (r = 0; r < PT_ROWS; r++)
             for (c = 0; c < PT_COLS; c++) {
                 /* a cell between two cities, or on the border where no city crosses,
@@ -265,20 +385,20 @@ void play_tile_paint(int kind, int rot, play_cell g[PT_ROWS][PT_COLS])
             if (g[r][c].seg == -3)
                 g[r][c].seg = -1;  /* a junction belongs to no road */
 
-    /* pennant */
-    if (d->pennant)
-        for (i = 0; i < d->nseg; i++) {
-            if (d->seg[i].type != CARC_FEAT_CITY)
-                continue;
-            for (size_t k = 0; k < sizeof pennant_cells / sizeof pennant_cells[0]; k++) {
-                play_cell *p = &g[pennant_cells[k][0]][pennant_cells[k][1]];
-                if (p->type == PC_CITY && p->seg == i) {
-                    p->pennant = 1;
-                    break;
-                }
-            }
-            break;
+    /* pennants, cathedrals, goods, inns */
+    for (i = 0; i < d->nseg; i++) {
+        const carc_segment_def *sd = &d->seg[i];
+        if (sd->type == CARC_FEAT_CITY) {
+            if (sd->flags & CARC_SEG_CATHEDRAL)
+                mark_city(g, i, PMK_CATHEDRAL, 1);
+            if (sd->flags & CARC_SEG_PENNANT)
+                mark_city(g, i, PMK_PENNANT, 0);
+            if (sd->goods)
+                mark_city(g, i, PMK_WINE + sd->goods - 1, 0);
+        } else if (sd->type == CARC_FEAT_ROAD && (sd->flags & CARC_SEG_INN)) {
+            mark_inn(g, i);
         }
+    }
 }
 
 int play_tile_port_cell(int kind, int rot, int port, play_cell grid[PT_ROWS][PT_COLS],
@@ -295,6 +415,9 @@ int play_tile_port_cell(int kind, int rot, int port, play_cell grid[PT_ROWS][PT_
         const carc_segment_def *s = &d->seg[i];
         if (port == CARC_PORT_C) {
             if (s->type == CARC_FEAT_CLOISTER)
+                seg = i;
+        } else if (port == CARC_PORT_I) {
+            if (s->type == CARC_FEAT_FIELD && s->mask == 0)
                 seg = i;
         } else if (port < 4) {
             if ((s->type == CARC_FEAT_CITY || s->type == CARC_FEAT_ROAD) &&
@@ -315,7 +438,7 @@ int play_tile_port_cell(int kind, int rot, int port, play_cell grid[PT_ROWS][PT_
     }
     for (i = 0; i < PT_ROWS; i++)
         for (c = 0; c < PT_COLS; c++)
-            if (grid[scan[i]][c].seg == seg && !grid[scan[i]][c].pennant) {
+            if (grid[scan[i]][c].seg == seg && !grid[scan[i]][c].mark) {
                 *row = scan[i];
                 *col = c;
                 return 1;

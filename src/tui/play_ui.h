@@ -9,7 +9,8 @@
  *   play_log.c      a seat's log: a ring of lines
  *   play_tile.c     a tile as a 3 x 7 grid of cells (which segment owns each cell)
  *   play_model.c    what the screen shows, as data: status, current move, key line
- *   play_paint.c    drawing primitives: colours, cells, strings, a tile's cells
+ *   play_paint.c    drawing primitives: colours, cells, strings, a tile's cells, a
+ *                   figure's characters
  *   play_draw.c     the layout, the board, the log, the whole game screen
  *   play_panel.c    the side panel: hand, scores, the choice list and its details
  *   play_text.c     shared words: choices with card names, what a choice is about, wrapping
@@ -166,11 +167,18 @@ enum play_cell_type {
     PC_FIELD = 0, PC_CITY, PC_ROAD, PC_CLOISTER
 };
 
+/* A symbol printed on a tile (play_tile.c chooses its cell). */
+enum play_mark {
+    PMK_NONE = 0, PMK_PENNANT, PMK_INN, PMK_CATHEDRAL,
+    PMK_WINE, PMK_GRAIN, PMK_CLOTH, /* PMK_WINE + enum carc_goods */
+    PMK_BRIDGE_NS, PMK_BRIDGE_EW    /* two roads crossing without meeting: which is on top */
+};
+
 typedef struct play_cell {
     signed char seg;     /* segment index of the tile kind, -1 for none */
     unsigned char type;  /* enum play_cell_type */
     unsigned char arms;  /* a road cell: the directions its line runs, N=1 E=2 S=4 W=8 */
-    unsigned char pennant;
+    unsigned char mark;  /* enum play_mark: a pennant, an inn, a cathedral, goods */
 } play_cell;
 
 /* Paints tile kind `kind` in rotation `rot` into a 3 x 7 grid. */
@@ -222,6 +230,8 @@ struct play_ui {
     int tile_i, ntiles, tiles[2];  /* placement: the tile kinds one may place */
     int cx, cy, crot;    /* placement cursor */
     int *order, nlist, sel, list_top;  /* choice list: indexes into s->moves */
+    int figure;          /* the follower step: the figure whose places the list shows */
+    unsigned figmask;    /* the follower step: bit per figure with a legal place */
     int log_back;        /* lines scrolled back in the log */
     char status[PLAY_LINE];
     int status_kind;
@@ -258,6 +268,9 @@ int play_attr(const play_ui *ui, int role);
 void play_glyph(const play_ui *ui, int y, int x, wchar_t w, char a, int attr);
 /* 1 if screen cell (y,x) lies in the board area (right of the ruler). */
 int play_paint_in_board(const play_ui *ui, int y, int x);
+/* A figure on the board as text (a meeple "0", the others "L0", "B0", "P0": a letter
+ * and the seat's digit) into out; returns its cells (1 or 2). */
+int play_figure_glyphs(int figure, int seat, char out[3]);
 /* Draws a tile grid at screen (y,x), clipped to the board area when clip is set. */
 void play_paint_tile(play_ui *ui, int y, int x, play_cell g[PT_ROWS][PT_COLS], int clip);
 
@@ -288,7 +301,11 @@ const char *play_model_keyline(play_ui *ui);
 enum play_color {
     PCOL_FIELD = 1, PCOL_CITY, PCOL_ROAD, PCOL_CLOISTER, PCOL_PENNANT,
     PCOL_SPOT, PCOL_CURSOR, PCOL_TARGET, PCOL_LAST, PCOL_TITLE, PCOL_ERROR, PCOL_HINT,
-    PCOL_INFO, PCOL_SEAT0, /* ... PCOL_SEAT0 + 4 */
+    PCOL_INFO,
+    PCOL_INN, PCOL_CATHEDRAL,          /* marks on tiles */
+    PCOL_WINE, PCOL_GRAIN, PCOL_CLOTH, /* goods on a city (PCOL_WINE + enum carc_goods) */
+    PCOL_GOODS_TEXT,                   /* goods in the panel: three pairs on the background */
+    PCOL_SEAT0 = PCOL_GOODS_TEXT + CARC_GOODS_KINDS, /* ... PCOL_SEAT0 + 5 */
     PCOL_COUNT = PCOL_SEAT0 + CARC_MAX_PLAYERS
 };
 
@@ -307,6 +324,9 @@ const char *play_card_title(int card);
  * port the empty spot at x,y. Never notation (issue 21). */
 void play_seg_words(const carc_game *v, int x, int y, int port, int with_tile, char *buf,
                     size_t size);
+/* A figure in players' words: "the large meeple", "the builder", "the pig"; a meeple is
+ * "a meeple" in games with other figures, else "a follower". */
+const char *play_figure_words(const carc_game *v, int figure);
 /* A move in players' words: "a follower on the road (east)", "open Synod on the
  * cloister at 2,1", "end the turn (close the window)". */
 void play_move_words(const carc_game *v, int decision, const carc_move *m, char *buf,

@@ -86,6 +86,12 @@ drive() {
             sleep 0.02
             continue
         fi
+        # a screen drawn in full (two captures 0.05 s apart agree): one caught half way
+        # through a redraw could still show the last state's keys, which would then be
+        # typed twice (the second Enter passing a hand-over unseen)
+        sleep 0.05
+        screen "$1" || fail "$1: the session ended before the final scoring"
+        [ "$(cksum <"$dir/screen")" = "$cur" ] || continue
         grep -q 'refused' "$dir/screen" && fail "$1: a move was refused"
         if grep -q 'Pass the keyboard to seat [0-9] - press Enter' "$dir/screen"; then
             # the screen drawn in full first: a capture can catch the terminal half way

@@ -18,7 +18,8 @@ extern "C" {
 
 /* ---- notation ------------------------------------------------------------ */
 
-enum { CARC_NOTATION_MAX = 64 };  /* a formatted move always fits in this */
+enum { CARC_NOTATION_MAX = 96 };  /* a formatted move always fits in this (the longest, a
+                                    swap naming the figure and the seat: about 80) */
 
 /* Formats a move of the pending decision of g in canonical notation (one port per
  * segment, the first in the order N E S W, NW..WN, C). Returns the length written,

@@ -97,7 +97,7 @@ static int http_error(struct lws *wsi, unsigned status, const char *message);
  * plays with, counted in it (the names of docs/RECORD.md; a comma may come as %2C). */
 static int http_tiles(struct lws *wsi)
 {
-    char args[96], msg[160];
+    char args[96], msg[CARC_MSG + 16];
     unsigned exp = 0;
     int set = 0;
     if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_URI_ARGS) >= (int)sizeof args)

@@ -102,7 +102,7 @@ export default async function (opts) {
       }
 
       // the follower step: the figure first (pig, builder, large meeple), then its place
-      const figs = await page.$$eval('.figure-choice button', (els) => els.map((e) => e.getAttribute('data-key')?.slice(7)));
+      const figs = await page.$$eval('.figure-choice[data-group=follower] button', (els) => els.map((e) => e.getAttribute('data-key')?.slice(7)));
       if (figs.length) {
         // the picture of a choice between three figures or more, before choosing
         if (figs.length >= 3 && !shots.has('choice')) { shots.add('choice'); await shoot('bigbox-choice'); }

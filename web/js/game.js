@@ -661,7 +661,7 @@ function renderDecision() {
       else if (groups.has('target')) ui.group = 'target';
     }
     const moves = ui.group ? groupList(ui.group) : undefined;
-    if (ui.group === 'follower') renderFigures(p);
+    if (ui.group) renderFigures(p);
     if (moves) renderChoice(v, moves, button, p);
   }
   for (const [h, moves] of groups) {
@@ -809,7 +809,8 @@ function renderChoice(v, moves, button, p) {
     else if (S.ui.pick === t.text) { S.ui.chosen.push(t); S.ui.pick = null; confirm(); return; }
     else S.ui.pick = t.text;
     renderDecision();
-  }, group === 'follower' || /claim_|intrude_|synod/.test(group) ? mySeat() : -1, group === 'follower' ? ui.figure ?? 'meeple' : 'meeple');
+  }, group === 'follower' || /claim_|intrude_|synod/.test(group) || group === 'target' ? mySeat() : -1,
+  figuresOffered(S.frame?.legal, group).length ? ui.figure ?? 'meeple' : 'meeple');
   // targets appearing: in view, and on a phone far enough apart to be tapped
   const fitFor = pickable.map((t) => t.text).join('|');
   if (fitFor && fitFor !== ui.fitFor) {
@@ -835,10 +836,14 @@ function renderChoice(v, moves, button, p) {
 const FIGURE_LABEL = { meeple: 'Meeple', large: 'Large meeple', builder: 'Builder', pig: 'Pig', abbot: 'Abbot' };
 const FIGURE_ORDER = ['meeple', 'large', 'builder', 'pig', 'abbot'];
 
-/** The figures the legal follower moves offer, in a fixed order. @param {string[]} legal */
-function figuresOffered(legal = S.frame?.legal ?? []) {
-  const follow = groupMoves(legal).get('follower') ?? [];
-  const figs = new Set(follow.map(figureOf));
+/**
+ * The figures the legal moves of a group offer (the follower step's, or a gift's or card's that
+ * places or moves a follower: Synod, claim, intrude, swap), in a fixed order.
+ * @param {string[]} legal @param {string} group
+ */
+function figuresOffered(legal = S.frame?.legal ?? [], group = S.ui.group ?? 'follower') {
+  const moves = groupMoves(legal).get(group) ?? [];
+  const figs = new Set(moves.map(figureOf));
   return FIGURE_ORDER.filter((f) => figs.has(f));
 }
 
@@ -849,8 +854,8 @@ function figuresOffered(legal = S.frame?.legal ?? []) {
  */
 function groupList(group, legal = S.frame?.legal ?? []) {
   const moves = groupMoves(legal).get(group) ?? [];
-  if (group !== 'follower') return moves;
-  const figs = figuresOffered(legal);
+  const figs = figuresOffered(legal, group);
+  if (group !== 'follower' && figs.length < 2) return moves;
   if (!S.ui.figure || !figs.includes(S.ui.figure)) S.ui.figure = figs[0] ?? 'meeple';
   return moves.filter((m) => figureOf(m) === S.ui.figure);
 }
@@ -882,6 +887,7 @@ function renderFigures(p) {
   const supply = S.frame?.view.figures?.[seat];
   const row = document.createElement('div');
   row.className = 'figure-choice';
+  row.dataset.group = S.ui.group ?? 'follower';  /* the follower step, or a card's */
   const label = document.createElement('span');
   label.textContent = 'Figure:';
   row.appendChild(label);

@@ -14,9 +14,19 @@ const PLACE = /^(\S+) \((-?\d+),(-?\d+)\) r([0-3])$/;
 /** A follower move: an optional figure word, then the segment (`large road:N`, `pig field:I`). */
 const FOLLOWER = /^(?:(meeple|large|builder|pig|abbot) )?(?:\(-?\d+,-?\d+\) )?\w+:\w+$/;
 
-/** The figure a follower move places: `meeple` when it names none. @param {string} m */
+const FIGURES = new Set(['meeple', 'large', 'builder', 'pig', 'abbot']);
+
+/**
+ * The figure a move places or moves: a follower move's leading word, or the word after a gift's
+ * or card's id (`open synod large (2,1) cloister:C`) or after `target`; `meeple` when it names none.
+ * @param {string} m
+ */
 export function figureOf(m) {
-  return FOLLOWER.exec(m)?.[1] ?? 'meeple';
+  const f = FOLLOWER.exec(m);
+  if (f) return f[1] ?? 'meeple';
+  const w = m.split(' ');
+  const at = w[0] === 'target' ? 1 : w[0] === 'open' || w[0] === 'play' ? 2 : -1;
+  return at > 0 && FIGURES.has(w[at] ?? '') ? w[at] : 'meeple';
 }
 
 /** @param {string} m @returns {Placement|null} */

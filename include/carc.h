@@ -41,7 +41,7 @@ enum {
     CARC_TILES = 114,        /* the most tiles one game can hold, start tile included */
     CARC_STACK = 113,        /* the most tiles shuffled into one game's stack */
     CARC_MAX_MOVES = 2048,   /* capacity carc_legal may need */
-    CARC_MAX_EVENTS = 336,   /* events one carc_apply can emit (worst case: event.c) */
+    CARC_MAX_EVENTS = 384,   /* events one carc_apply can emit (worst case: event.c) */
     CARC_MAX_SEGMENTS = 426, /* segments of every tile of a game: bounds any list of them */
     CARC_MSG = 160,          /* size of an error message */
     CARC_SEAT_NONE = 255,    /* carc_move.seat2 when the move names no other seat */

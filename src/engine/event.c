@@ -10,39 +10,46 @@
  * worst move is one that ends the game: say a placement whose turn then runs
  * through T4-T10 and the final steps with no further decision.
  *   the move: placed, a tile put back (G10, X9), a gift (G2); a card resolved
- *      on the way (its play, discard, token or lock)                             6
- *   followers (35 at most): each at most two events in all, in whichever step
- *      scores it (X7, G7, T7: scored or banked, then returned; E3: scored, then a
- *      field bonus), and each holder of a feature has a follower on it           70
+ *      on the way (its play, discard, token or lock), a double turn due (TB6)    7
+ *   followers (6 seats x 8 with I&C: 48 at most): each at most two events in
+ *      all, in whichever step scores it (X7, G7, T7: scored or banked, then
+ *      returned; E3: scored, then a field bonus, or with its pig the pig's
+ *      points, TB8), and each holder of a feature has a follower on it          144
+ *   builders and pigs (12): returned (TB5) or the pig's event above            12
+ *   goods taken in T7 (TB9): one a kind and completed city, at most 3 x 16      48
  *   T1 of the turn that never comes: B5 draws and removes unplaceable tiles, 2
  *      events each. A tile fits the empty spot above any tile of the board's top
  *      row (its one neighbour) iff it has an edge of the type that neighbour
- *      demands, so the unplaceable tiles all lack one edge type: at most the 28
- *      tiles with no city edge (A B U V W X; 27 have no road, 2 no field)        56
- *   E2: at most 25 cards in hand (5 per seat), each voided or revealed (1), with
- *      2 supply_bonus (+2 each: played, scored) and 4 field bonuses (+1: played)  33
- *   E4: one payment per seat and score category a lock can bank (4)             20
- *   E5: one per seat; the game-over event                                         6
- *   in all 191 <= 192. event_emit() refuses more rather than write past the end.
+ *      demands, so the unplaceable tiles all lack one edge type: the tiles with
+ *      no city edge (A B U V W X, and 7 of I&C and T&B: 35)                     70
+ *   E2: at most 30 cards in hand (5 per seat), each voided or revealed (1), with
+ *      2 supply_bonus (+2 each: played, scored) and 4 field bonuses (+1: played)  38
+ *   E3: goods majorities (TB10): 3 kinds x 6 seats                             18
+ *   E4: one payment per seat and score category a lock can bank (4)             24
+ *   E5: one per seat; the game-over event                                         7
+ *   in all 368 <= 384. event_emit() refuses more rather than write past the end.
  */
 /*
- * What an event's bit-fields (carc.h) must hold: kind 1..16 (5 bits), category
- * 0..5 (3), seat -1..4 (4 bits, signed), x and y within +-72 and a, b, port bytes
+ * What an event's bit-fields (carc.h) must hold: kind 1..18 (5 bits), category
+ * 0..6 (3), seat -1..5 (4 bits, signed), x and y within +-113 and a, b, port bytes
  * (8 each), and value (12 bits, signed: -2048..2047). A value is one of:
- *   - a stack depth (TILE_RETURNED): -1..71;
+ *   - a stack depth (TILE_RETURNED): -1..113; a figure (FOLLOWER, RETURNED): 0..4;
+ *     goods tokens taken (GOODS): at most 9;
  *   - twice the followers in supply, gifts held or followers taken back (supply_bonus,
- *     E5 gifts, cash_out): at most 2 * 35; score_three: 3;
- *   - the points of one feature for one seat (SCORED, BANKED): a road at most 2 a
- *     tile (loop_road_double, score_road_double), a city at most 3 a tile and 3 a
- *     pennant (plain_city_worth_three, pennants_worth_three), a cloister at most
- *     1 + 2 * 8 (score_cloister_bonus), so at most 3 * 72 + 3 * 10 = 246; a field 3
- *     per completed city it borders, and its field bonuses one per city and card:
- *     a completed city has two segments at least, so at most 72 cities, and
- *     3 * 72 plus a bonus of at most (2 cards in hand, 2 ways) * 72 stays below 600;
+ *     E5 gifts, cash_out): at most 2 * 48; score_three: 3; a goods majority: 10;
+ *   - the points of one feature for one seat (SCORED, BANKED): a road at most 4 a
+ *     tile (loop_road_double on an inn road, XI7), a city at most 4 a tile and 4 a
+ *     pennant (a cathedral city with plain_city_worth_three or
+ *     pennants_worth_three), a cloister at most 1 + 2 * 8 (score_cloister_bonus),
+ *     so at most 4 * 114 + 4 * 13 = 508; a field 3 per completed city it borders
+ *     and 1 more with the pig, and its field bonuses one per city and card: a
+ *     completed city has two segments at least, so at most 114 cities, and
+ *     4 * 114 plus a bonus of at most (2 cards in hand, 2 ways) * 114 stays below
+ *     1,000;
  *   - the banked points of one seat and category (BANK_PAID): a sum over disjoint
- *     locked features, so over disjoint segments, at most 3 a segment and 3 a
- *     pennant: 3 * 243 + 30 = 759.
- * So every value fits with room to spare.
+ *     locked features, so over disjoint segments, at most 4 a segment and 4 a
+ *     pennant: 4 * 426 + 52 = 1,756.
+ * So every value fits.
  */
 _Static_assert(sizeof(carc_event) == 8, "an event is one word (carc.h)");
 

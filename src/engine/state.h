@@ -4,43 +4,51 @@
  * expansion.h); nothing of theirs is declared here but their state.
  *
  * The state is a flat value: fixed arrays, small integer indices, no pointers, so
- * carc_copy is a memcpy (5,896 bytes; search copies it at every iteration, so every
- * byte counts). The event buffer past the last move's events is always zero
- * (event_clear), so equal games are equal byte for byte and no stale event (a
- * hidden return depth, say) lingers in a view's bytes. Its parts, with their bytes:
+ * carc_copy is a memcpy (15,200 bytes since the big-box expansions: sized for
+ * their largest set, 114 tiles, 426 segments and 6 seats; search copies it at
+ * every iteration, so every byte counts). The event buffer past the last move's
+ * events is always zero (event_clear), so equal games are equal byte for byte and
+ * no stale event (a hidden return depth, say) lingers in a view's bytes. Its
+ * parts, with their bytes:
  *
- *   - placed[] (72 x 5 = 360): the tiles on the board in placement order (index 0
- *     is the start tile): kind, rotation, position and first node. Segment i of a
- *     tile is node first+i; the segment at each port, its city/road node on each
+ *   - placed[] (114 x 6 = 684): the tiles on the board in placement order (index
+ *     0 is the start tile): kind, rotation, position and first node. Segment i of
+ *     a tile is node first+i; the segment at each port, its city/road node on each
  *     edge and its cloister come from a table (tiletab_port_seg, board_port_node).
- *   - a position table (open addressing, cell: 256 x 1 = 256) from (x,y) to a
- *     placed tile or to a frontier spot. The board can stretch 71 tiles in any
- *     direction, so a direct grid would cost 20 KiB. It keeps no keys: a slot's
- *     byte names a tile or spot, whose own x,y (adjacent int8_t, one 16-bit load)
+ *   - a position table (open addressing, cell: 512 x 2 = 1,024) from (x,y) to a
+ *     placed tile or to a frontier spot. The board can stretch 113 tiles in any
+ *     direction, so a direct grid would cost 50 KiB. It keeps no keys: a slot's
+ *     value names a tile or spot, whose own x,y (adjacent int8_t, one 16-bit load)
  *     a probe compares (board.c, cell_find).
- *   - frontier[] (146 x 3 = 438): the empty positions that share an edge with a
+ *   - frontier[] (230 x 3 = 690): the empty positions that share an edge with a
  *     placed tile, each with a signature of the edge types its neighbours demand.
  *     Legal placement only scans it, one table load per spot (tiletab_fit_rots).
- *   - node[] (243 x 4 = 972): one node per segment of every placed tile, joined
+ *   - node[] (426 x 8 = 3,408): one node per segment of every placed tile, joined
  *     into features by union-find (union by size; a union relabels the smaller
  *     side, so every node names its root and read-only queries find it in one
  *     step). Nodes of one feature also form a circular list (next), walked to
  *     count distinct tiles, to find neighbours of fields, and to relabel.
- *   - feats[] (173 x 8 = 1,384): one record per live feature, named by all its
- *     nodes: type, flags, tokens, size, open edges, pennants, road ends, followers
- *     per seat (struct feature: why 173 records always suffice).
+ *   - feats[] (314 x 16 = 5,024): one record per live feature, named by all its
+ *     nodes: type, flags (inn, cathedral), tokens, size, open edges, pennants,
+ *     road ends, strength per seat, goods (struct feature: why 314 records always
+ *     suffice).
  *   - cloisters[] and around[] (8 + 8): the tiles with a cloister, the only ones
  *     that count their eight neighbours.
- *   - the tiles not on the board: stack, hand, removed (71 + 2 + 72).
- *   - the players: followers' nodes, scores and banked points (40 + 60 + 60).
- *   - the turn: the step of B13 (enum step) and what the step needs.
+ *   - the tiles not on the board: stack, hand, removed (113 + 2 + 114).
+ *   - the players: each seat's figures' nodes (figure.c: 6 x 11 x 2), followers in
+ *     supply, scores and banked points by category (6 x 7 x 2 each), goods.
+ *   - the turn: the step of B13 (enum step), the part of a double turn, and what
+ *     the step needs.
  *   - each expansion's state (gifts/, christmas/: decks, discards, hands, the card
- *     in play, about 450), which only its own files touch, and the plan of which
- *     expansion hooks act at which step and the next step where any acts
- *     (expansion.h, turn.c: 48).
- *   - what the game keeps of its configuration (11: seed, expansions, whether the
+ *     in play, about 450; traders/: goods and the double turn), which only its own
+ *     files touch, and the plan of which expansion hooks act at which step and the
+ *     next step where any acts (expansion.h, turn.c).
+ *   - what the game keeps of its configuration (seed, expansions, whether the
  *     stack was fixed and where G10 puts a tile back), the generator (32).
- *   - the events of the last call (192 x 8 = 1,536: CARC_MAX_EVENTS, event.c).
+ *   - the events of the last call (384 x 8 = 3,072: CARC_MAX_EVENTS, event.c).
+ *
+ * The base game pays for the larger layout in bytes, not in work: the same number
+ * of instructions but for about 2% (docs/PERFORMANCE.md).
  *
  * Invariants (carc_check verifies them all): see check.c.
  */

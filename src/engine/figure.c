@@ -22,17 +22,24 @@ int carc_figure_strength(int figure)
     return figure >= 0 && figure < CARC_FIGURES ? figure_strength[figure] : 0;
 }
 
+/* Whether a seat owns the figure of a slot, given exp_figures of the game. */
+static int slot_owned(const carc_game *g, unsigned figures, int seat, int slot)
+{
+    return seat < g->players && (figures >> fig_slot_kind[slot] & 1);
+}
+
 int figure_owned(const carc_game *g, int seat, int slot)
 {
-    return seat < g->players && (exp_figures(g->expansions) >> fig_slot_kind[slot] & 1);
+    return slot_owned(g, exp_figures(g->expansions), seat, slot);
 }
 
 void figure_setup(carc_game *g)
 {
+    unsigned figures = exp_figures(g->expansions);  /* once, not for each slot */
     for (int s = 0; s < CARC_MAX_PLAYERS; s++) {
         g->supply[s] = 0;
         for (int i = 0; i < FIG_SLOTS; i++) {
-            int owned = figure_owned(g, s, i);  /* I3, TB2 */
+            int owned = slot_owned(g, figures, s, i);  /* I3, TB2 */
             g->fnode[s][i] = owned ? NODE_NONE : FIG_ABSENT;
             g->supply[s] = (uint8_t)(g->supply[s] + (owned && i < FIG_FOLLOWER_SLOTS));
         }

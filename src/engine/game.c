@@ -52,8 +52,11 @@ static int check_config(const carc_config *cfg, carc_error *err)
     int rc = exp_check_config(cfg, err);  /* fixed deck orders */
     if (rc != CARC_OK)
         return rc;
-    int size = stack_size(cfg->expansions);
-    if (cfg->stack_len < -1 || cfg->stack_len > size) {
+    /* the set's size bounds a fixed stack and return_pos; both -1 (a shuffled game)
+     * pass whatever it is, so it is counted only when one is set */
+    int fixed = cfg->stack_len != -1 || cfg->return_pos != -1;
+    int size = fixed ? stack_size(cfg->expansions) : 0;
+    if (fixed && (cfg->stack_len < -1 || cfg->stack_len > size)) {
         error_set(err, CARC_E_CONFIG, "a fixed stack holds 0..%d tiles, got %d", size,
                   cfg->stack_len);
         return CARC_E_CONFIG;
@@ -71,7 +74,7 @@ static int check_config(const carc_config *cfg, carc_error *err)
             return CARC_E_CONFIG;
         }
     }
-    if (cfg->return_pos < -1 || cfg->return_pos > size) {
+    if (fixed && (cfg->return_pos < -1 || cfg->return_pos > size)) {
         error_set(err, CARC_E_CONFIG, "return_pos must be -1..%d, got %d", size, cfg->return_pos);
         return CARC_E_CONFIG;
     }

@@ -6,11 +6,14 @@
  */
 #include "state.h"
 
-/* How many tiles of each kind go into the stack: the set's, but the start tile. */
+/* How many tiles of each kind go into the stack: the set's, but the start tile
+ * (kind 3, the letter D: carc_tile_kind('D'), a constant carc_new need not call
+ * for each kind). */
 int stack_count(unsigned expansions, int kind)
 {
+    enum { START_KIND = 'D' - 'A' };
     int n = carc_tile_count(expansions, kind);
-    return n - (kind == carc_tile_kind('D'));
+    return n - (kind == START_KIND);
 }
 
 int stack_size(unsigned expansions)

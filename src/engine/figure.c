@@ -247,10 +247,21 @@ int figure_moves(const carc_game *g, carc_move *out, int cap)
     return n;
 }
 
+/* figure_moves lists more than the pass: some figure in supply fits a segment of
+ * the placed tile. Asked at every T6, so it stops at the first such move instead
+ * of writing the list (which carc_legal then writes again). */
 int figure_owed(const carc_game *g)
 {
-    carc_move buf[FIGURE_MOVES];
-    return figure_moves(g, buf, FIGURE_MOVES) > 1;
+    const placed *p = &g->tiles[g->last];
+    const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* 0xFF past the segments */
+    for (int f = 0; f < CARC_FIGURES; f++) {
+        if (!figure_in_supply(g, g->active, f))
+            continue;
+        for (int i = 0; i < 8 && port[i] != 0xFF; i++)
+            if (figure_ok(g, f, p->first + i))
+                return 1;
+    }
+    return 0;
 }
 
 int carc_supply(const carc_game *g, int seat)

@@ -37,6 +37,8 @@ void stack_build(carc_game *g, const carc_config *cfg)
     int n = 0;
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
         int count = stack_count(cfg->expansions, k);
+        if (count == 0)
+            continue;  /* a kind of an expansion not in the game: no call to memset */
         memset(g->stack + n, k, (size_t)count);
         n += count;
     }

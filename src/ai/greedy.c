@@ -20,6 +20,12 @@ typedef struct {
     carc_game *det, *trial;
 } greedy_player;
 
+/* 0 leaves the terms of Inns & Cathedrals and Traders & Builders out of ai_project
+ * (carc_projection alone), to measure what they are worth (docs/AI.md). */
+#ifndef AI_BIGBOX_TERMS
+#define AI_BIGBOX_TERMS 1
+#endif
+
 /* Points a builder on its owner's unfinished road or city is worth: the double turns
  * it may still bring (TB6), a tile placed each. */
 #define BUILDER_BONUS 1.5
@@ -129,7 +135,7 @@ void ai_project(const carc_game *g, unsigned exp, double proj[CARC_MAX_PLAYERS])
     carc_projection(g, p);
     for (int s = 0; s < CARC_MAX_PLAYERS; s++)
         proj[s] = p[s];
-    if ((exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)) && !carc_is_over(g))
+    if (AI_BIGBOX_TERMS && (exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)) && !carc_is_over(g))
         bigbox_terms(g, exp, proj);
 }
 

@@ -274,11 +274,15 @@ typedef struct carc_move {
     uint8_t port2;
     uint8_t seat2;   /* swap_*: the owner of the follower at (x2,y2,port2), the seat the
                         swap takes it from and attacks (X10); CARC_SEAT_NONE otherwise */
-    uint8_t figure;  /* FOLLOWER: enum carc_figure (0, a meeple, in every other move) */
+    uint8_t figure;  /* enum carc_figure, 0 (a meeple) unless named: FOLLOWER, the figure
+                        placed; GIFT, CARD and TARGET moves that place, take back or move
+                        a follower (synod, cash_out, change_position, claim_*, intrude_*,
+                        return_follower, swap_*: the player's own), which one (GI2, XI1) */
 } carc_move;
 
 /* A PASS move: every field zero, ports CARC_PORT_NONE, seat2 CARC_SEAT_NONE. */
 carc_move carc_move_pass(void);
+/* Whether two moves are the same: every field compared, the figure too. */
 int carc_move_equal(const carc_move *a, const carc_move *b);
 /* Rewrites a move into the form carc_legal lists it for the pending decision of g:
  * the lowest equivalent rotation of a symmetric tile, the canonical port of each
@@ -432,8 +436,9 @@ int carc_view_seat(const carc_game *g);
  * discard piles). A full state is copied with only its generator reseeded. */
 void carc_determinize(const carc_game *view, uint64_t seed, carc_game *out);
 /* The scores if the game ended now (E3-E5 on the current board, without end
- * cards): current score + unfinished features + fields + banked + unopened gifts.
- * Read-only; writes one value per seat. */
+ * cards): current score + unfinished features + fields (4 a city with the holder's
+ * pig, TB8) + goods majorities (TB10) + banked + unopened gifts. Read-only; writes
+ * one value per seat. */
 void carc_projection(const carc_game *g, int scores[CARC_MAX_PLAYERS]);
 
 /* Verifies every invariant of the state; CARC_OK or CARC_E_INVALID with a message. */

@@ -107,7 +107,7 @@ static const struct {
     {CARC_EV_GOODS, 0, CARC_FEAT_CITY, CARC_GOODS_CLOTH, 3, -2, CARC_PORT_N, 1,
      "goods 0 1 cloth (3,-2) city:N", "seat 0 takes 1 cloth."},
     {CARC_EV_DOUBLE_DUE, 4, 0, 0, 0, 0, CARC_PORT_NONE, 0, "double 4",
-     "seat 4 takes a second turn: their tile extended a feature of their builder."},
+     "seat 4 may take a second turn: their tile extended a feature of their builder."},
     {CARC_EV_SCORED, 0, CARC_FEAT_FIELD, CARC_REASON_PIG, 0, 1, CARC_PORT_NW, 3,
      "score 0 3 pig (0,1) field:NW",
      "seat 0 scores 3 more for a field: their pig is there (4 per completed city)."},
@@ -202,15 +202,18 @@ static int each_event(int games, uint64_t seed,
                       void (*tell)(const char *plain, const char *text, void *ctx), void *ctx)
 {
     static const unsigned sets[] = {0, CARC_EXP_GIFTS, CARC_EXP_CHRISTMAS,
-                                    CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS};
+                                    CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, CARC_EXP_INNS,
+                                    CARC_EXP_TRADERS, CARC_EXP_INNS | CARC_EXP_TRADERS,
+                                    CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS | CARC_EXP_INNS |
+                                        CARC_EXP_TRADERS};
     uint64_t rng = seed;
     int told = 0;
     for (int gi = 0; gi < games; gi++) {
         carc_config cfg;
         carc_config_init(&cfg);
-        cfg.players = 2 + gi % 4;
+        cfg.expansions = sets[gi % 8];
+        cfg.players = 2 + gi % ((cfg.expansions & CARC_EXP_INNS) ? 5 : 4);
         cfg.seed = seed + (uint64_t)gi;
-        cfg.expansions = sets[gi % 4];
         carc_error err;
         carc_game *g = carc_new(&cfg, &err), *v = carc_new(&cfg, &err);
         carc_move moves[CARC_MAX_MOVES];

@@ -110,7 +110,11 @@ static int round_trip_all(const carc_game *g, const carc_game *view, carc_move *
 static void test_round_trip_random_games(void **state)
 {
     static const unsigned sets[] = { 0, CARC_EXP_GIFTS, CARC_EXP_CHRISTMAS,
-                                     CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS };
+                                     CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, CARC_EXP_INNS,
+                                     CARC_EXP_TRADERS, CARC_EXP_INNS | CARC_EXP_TRADERS,
+                                     CARC_EXP_INNS | CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS,
+                                     CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS | CARC_EXP_INNS |
+                                         CARC_EXP_TRADERS };
     carc_move *moves = malloc(CARC_MAX_MOVES * sizeof *moves);
     long positions = 0, checked = 0;
     size_t s;
@@ -121,7 +125,8 @@ static void test_round_trip_random_games(void **state)
     for (s = 0; s < sizeof sets / sizeof sets[0]; s++) {
         for (seed = 1; seed <= 12; seed++) {
             uint64_t rnd = (uint64_t)seed * 7919u + s;
-            carc_game *g = new_game(2 + seed % 4, (uint64_t)seed, sets[s]);
+            int players = 2 + seed % ((sets[s] & CARC_EXP_INNS) ? 5 : 4);
+            carc_game *g = new_game(players, (uint64_t)seed, sets[s]);
             carc_game *view;
             carc_error err = { 0, "" };
 
@@ -331,8 +336,9 @@ static void test_malformed(void **state)
         { "play mastermind", "mastermind takes (x,y)" },
         { "play mastermind (0,-1) road:N", "mastermind takes (x,y)" },
         { "play draw_two (0,0)", "draw_two takes no target" },
-        { "target", "target takes (x,y) [type:PORT]" },
-        { "target (0,0) road:E city:N", "target takes (x,y) [type:PORT]" },
+        { "target", "target takes [FIGURE] (x,y) [type:PORT]" },
+        { "target large", "target takes [FIGURE] (x,y) [type:PORT]" },
+        { "target (0,0) road:E city:N", "target takes [FIGURE] (x,y) [type:PORT]" },
         { "target road:E", "bad position \"road:E\"" },
         { "road:E", "no tile placed this turn" },
         { "(0,0) road:E", "no tile placed this turn" },
@@ -522,6 +528,62 @@ static void test_figures(void **state)
     carc_free(g);
 }
 
+/* Gifts and cards that place, take or move a follower name it after the card id
+ * (`open`, `play`) or after `target` unless it is a meeple (GI2, XI1). */
+static void test_card_figures(void **state)
+{
+    static const struct {
+        const char *text, *canon;
+        int figure;
+    } cases[] = {
+        { "open cash_out (1,0) road:W", "open cash_out (1,0) road:E", CARC_FIG_MEEPLE },
+        { "open cash_out meeple (1,0) road:E", "open cash_out (1,0) road:E", CARC_FIG_MEEPLE },
+        { "open cash_out large (1,0) road:W", "open cash_out large (1,0) road:E", CARC_FIG_LARGE },
+        { "open change_position large (1,0) road:E field:NW",
+          "open change_position large (1,0) road:E field:NW", CARC_FIG_LARGE },
+        { "play return_follower large (1,0) road:E", "play return_follower large (1,0) road:E",
+          CARC_FIG_LARGE },
+        { "play swap_road large (1,0) road:E (0,0) road:E",
+          "play swap_road large (1,0) road:E (0,0) road:E", CARC_FIG_LARGE },
+        { "target large (1,0) road:W", "target large (1,0) road:E", CARC_FIG_LARGE },
+        { "target meeple (1,0) road:E", "target (1,0) road:E", CARC_FIG_MEEPLE },
+        { "target (1,0) road:E", "target (1,0) road:E", CARC_FIG_MEEPLE },
+    };
+    carc_config cfg;
+    carc_error err = { 0, "" };
+    carc_game *g;
+    carc_move m;
+    char text[CARC_NOTATION_MAX];
+
+    (void)state;
+    carc_config_init(&cfg);
+    cfg.expansions = CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS;
+    cfg.stack_len = 2;
+    cfg.stack[0] = (uint8_t)carc_tile_kind('U');
+    cfg.stack[1] = (uint8_t)carc_tile_kind('V');
+    g = carc_new(&cfg, &err);
+    if (g == NULL)
+        fail_msg("carc_new: %s", err.msg);
+    while (carc_pending_decision(g).decision != CARC_DEC_PLACE) {
+        m = carc_move_pass();
+        assert_int_equal(carc_apply(g, &m, &err), CARC_OK);
+    }
+    m = parse_ok(g, "U (1,0) r1");
+    assert_int_equal(carc_apply(g, &m, &err), CARC_OK);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        m = parse_ok(g, cases[i].text);
+        if (m.figure != cases[i].figure)
+            fail_msg("\"%s\": figure %d, want %d", cases[i].text, m.figure, cases[i].figure);
+        assert_true(carc_move_format(g, &m, text, sizeof text) > 0);
+        assert_string_equal(text, cases[i].canon);
+        carc_move back = parse_ok(g, text);
+        assert_true(carc_move_equal(&m, &back));
+    }
+    assert_int_equal(carc_move_parse(g, "open cash_out large", &m, &err), CARC_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "a figure takes a target after it"));
+    carc_free(g);
+}
+
 /* Follower errors once a tile is placed: another tile, a missing segment. */
 static void test_follower_errors(void **state)
 {
@@ -550,6 +612,7 @@ int main(void)
         cmocka_unit_test(test_follower_errors),
         cmocka_unit_test(test_tile_names),
         cmocka_unit_test(test_figures),
+        cmocka_unit_test(test_card_figures),
         cmocka_unit_test(test_swap_seat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,7 +18,10 @@
 #include "carc_record.h"
 
 static const unsigned expansion_sets[] = { 0, CARC_EXP_GIFTS, CARC_EXP_CHRISTMAS,
-                                           CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS };
+                                           CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, CARC_EXP_INNS,
+                                           CARC_EXP_TRADERS, CARC_EXP_INNS | CARC_EXP_TRADERS,
+                                           CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS |
+                                               CARC_EXP_INNS | CARC_EXP_TRADERS };
 
 /* Plays random legal moves from cfg (at most max_moves; -1: to the end) with a
  * recorder; returns the record (caller frees), or NULL if the engine does not
@@ -207,6 +210,40 @@ static void test_determinism(void **state)
         free(a);
         free(b);
     }
+}
+
+/* A fixed stack of expansion tiles is written as an array of names and comes back
+ * byte for byte; a base-only stack stays a string of letters; six players with inns. */
+static void test_stack_of_names(void **state)
+{
+    carc_config cfg = config_of(6, 77, CARC_EXP_INNS | CARC_EXP_TRADERS);
+    const char *names[] = { "U", "IC/CCCC", "TB/RRrr", "K", "IC/RFr.i", "V", "TB/CcR.c", "E" };
+    char *json;
+
+    (void)state;
+    cfg.stack_len = (int)(sizeof names / sizeof names[0]);
+    for (int i = 0; i < cfg.stack_len; i++) {
+        int k = carc_tile_kind_named(names[i], strlen(names[i]));
+        assert_true(k >= 0);
+        cfg.stack[i] = (uint8_t)k;
+    }
+    json = play_recorded(&cfg, 5, -1);
+    assert_non_null(json);
+    assert_non_null(strstr(json, "\"stack\":[\"U\",\"IC/CCCC\",\"TB/RRrr\",\"K\",\"IC/RFr.i\",\"V\",\"TB/CcR.c\",\"E\"]"));
+    assert_non_null(strstr(json, "\"players\":6"));
+    assert_non_null(strstr(json, "\"draw IC/CCCC\""));
+    check_round_trip(json, 1);
+    free(json);
+    /* base tiles only: letters, as before */
+    cfg = config_of(2, 77, CARC_EXP_INNS);
+    cfg.stack_len = 3;
+    cfg.stack[0] = (uint8_t)carc_tile_kind('U');
+    cfg.stack[1] = (uint8_t)carc_tile_kind('V');
+    cfg.stack[2] = (uint8_t)carc_tile_kind('K');
+    json = play_recorded(&cfg, 5, -1);
+    assert_non_null(strstr(json, "\"stack\":\"UVK\""));
+    check_round_trip(json, 1);
+    free(json);
 }
 
 /* A short base-game record to tamper with: parsed into a jansson tree. */
@@ -754,6 +791,7 @@ int main(void)
         cmocka_unit_test(test_state_json),
         cmocka_unit_test(test_tiles_json),
         cmocka_unit_test(test_tiles_json_sets),
+        cmocka_unit_test(test_stack_of_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

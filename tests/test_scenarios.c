@@ -9,13 +9,17 @@
  * A scenario file is one JSON object (duplicate keys are rejected, unknown keys too,
  * so that a typo cannot silently skip a check):
  *
- *   "rule"     rule id of RULES.md the scenario checks, e.g. "B9" (required)
+ *   "rule"     rule id of RULES.md the scenario checks, e.g. "B9", "I5", "TB11", "CI12"
+ *              (required)
  *   "title"    one line saying what it shows (required)
- *   "players"  2..5 (default 2)
+ *   "players"  2..5, 2..6 with inns (default 2)
  *   "seed"     the game's seed (default 1)
- *   "stack"    tile letters drawn first to last, e.g. "EUV" (the start tile D at (0,0)
- *              rotation 0 is implicit). Absent: the 71 tiles are shuffled from the seed.
- *   "expansions"  "base" | "gifts" | "christmas" | "gifts,christmas" (default base)
+ *   "stack"    the tiles drawn first to last: a string of base letters, e.g. "EUV", or
+ *              an array of tile names, e.g. ["U", "IC/RFr.i", "TB/CcR.c"] (the start tile
+ *              D at (0,0) rotation 0 is implicit). Absent: the game's tiles are shuffled
+ *              from the seed.
+ *   "expansions"  "base", or any comma-separated combination of "gifts", "christmas",
+ *              "inns", "traders", e.g. "inns,traders" (default base)
  *   "gift_deck", "cloister_deck", "roadside_deck"  card ids, top first; the given cards
  *              lie on top, the rest of the deck is shuffled beneath them from the seed
  *   "return_pos"  where the tile not placed under Take 2 goes back into a fixed stack,
@@ -27,26 +31,47 @@
  *                       be listed by carc_legal and be applied with CARC_OK
  *     {"illegal": "M"}  M must fail to parse or be refused by carc_apply, must not be
  *                       listed by carc_legal, and the whole state must be unchanged
- *                       (carc_state_json before/after, and memcmp of a copy)
+ *                       (carc_state_json before/after, and memcmp of a copy); with
+ *                       "error": "TEXT" the message of the refusal (the parser's or
+ *                       carc_apply's) must contain TEXT
  *     {"expect": {...}, "why": "..."}   checks on the current state; "why" (required)
  *                       says how the expected numbers follow from the rules
  *
  * Keys of "expect" (each optional):
  *   "scores": [n,..]      carc_score per seat        "supply": [n,..]  followers in supply
  *   "parts": {"0": {"roads":n,"cities":n,"cloisters":n,"fields":n,"cards":n,"gifts":n}}
- *   "stack_left": n       "hand": "LETTERS"     "removed": "LETTERS" (in removal order)
+ *   "stack_left": n       "hand": "LETTERS"     "removed": "LETTERS" (in removal order);
+ *                         "hand" and "removed" may also be arrays of tile names
  *   "board": n            tiles on the board    "turn": n (carc_turn)
  *   "over": bool          "winners": [seat,..] (exact set; [] while the game runs)
  *   "pending": "place"|"follower"|"none"|...   "seat": n (who owes it)  "active": n
  *   "legal_count": n      "legal_has": [moves]  "legal_lacks": [moves]
- *   "followers": [{"seat":0,"x":1,"y":0,"type":"road","port":"E"}]  the exact set on
- *                         the board; any port of the segment may be given
- *   "tiles": [{"x":0,"y":0,"tile":"D","rot":0}]  tile at a position ("tile": null = empty;
- *                         "rot" optional)
+ *   "followers": [{"seat":0,"x":1,"y":0,"type":"road","port":"E"}]  the exact set of
+ *                         figures on the board (builders and pigs included); any port of
+ *                         the segment may be given; "figure": "meeple" | "large" |
+ *                         "builder" | "pig" | "abbot" (default "meeple")
+ *   "tiles": [{"x":0,"y":0,"tile":"D","rot":0}]  tile at a position ("tile": a tile name,
+ *                         "U" or "IC/RFr.i"; null = empty; "rot" optional)
  *   "features": [{"x":1,"y":0,"port":"E","type":"road","tiles":n,"pennants":n,
  *                 "completed":bool,"value":n,"followers":[n per seat],
- *                 "tokens":[seats],"locked":bool}]  carc_feature_at
+ *                 "strength":[n per seat],"tokens":[seats],"locked":bool,
+ *                 "inn":bool,"cathedral":bool,"goods":{"wine":n,"grain":n,"cloth":n},
+ *                 "builders":[seats],"pigs":[seats]}]  carc_feature_at; "followers"
+ *                         counts each seat's followers on the feature (heads: a large
+ *                         meeple is one), "strength" sums their strength (I4: a large
+ *                         meeple is 2); "goods" is the city's symbols, a kind left out
+ *                         is 0; "builders" and "pigs" the exact set of seats with that
+ *                         figure on it
  *   (followers entries may also give "locked": bool)
+ *   "figures": {"0": {"meeple":6,"large":1,"builder":0,"pig":1}}  per seat given, the
+ *                         figures in its supply by kind (carc_supply_figures); a kind
+ *                         left out must be 0
+ *   "goods": {"0": {"wine":1}, "supply": {"wine":8,"grain":6,"cloth":5}}  goods tokens
+ *                         per seat given and of the common supply (carc_goods, TB9); a
+ *                         kind left out must be 0
+ *   "double_due": bool    a double turn is due in this turn (carc_double_due, TB6)
+ *   "projection": [n,..]  carc_projection per seat: the scores if the game ended now
+ *   "part": 0|1           the turn's part now running (carc_turn_part, TB11)
  *   "gifts": [["synod"], []]   per seat the exact multiset of gift ids held (carc_gifts)
  *   "gift_deck_left": n        "gift_discard": [ids] (oldest first)
  *   "cards": [[ids], ...]      per seat the exact multiset of Christmas cards (carc_cards)
@@ -63,13 +88,18 @@
  *            "cards":[[ids]..], "lacks":["synod",..]}  checked on carc_view(g, s): the
  *                         *_hidden counts are counts[0] of carc_gifts / carc_cards, gifts
  *                         and cards the known ids, and no string of "lacks" may occur
- *                         in carc_state_json of the view
+ *                         in carc_state_json of the view. "seat" may also be "public"
+ *                         (CARC_SEAT_PUBLIC, a spectator's view). The view may also be
+ *                         checked with "followers", "features", "figures", "goods",
+ *                         "double_due", "part", "pending" and "scores", as above
+ *                         (what is public, I9, TB14, CI13)
  *   "diagram": ["        0    1", "   ...", ...]  the board as carc_board_text draws it
  *                         (tiles, x ruler, y labels, followers as seat digits), one string
  *                         per line without the newline; compared exactly, both printed
  *                         on a mismatch
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,6 +147,7 @@ static const char *const pending_names[CARC_DECISIONS] = {
     [CARC_DEC_WINDOW_AFTER] = "window_after",
     [CARC_DEC_DISCARD] = "discard",
     [CARC_DEC_END_CHOICE] = "end_choice",
+    [CARC_DEC_DOUBLE_TURN] = "double_turn",
 };
 
 static int pending_parse(const char *s)
@@ -143,13 +174,63 @@ static int port_parse(const char *s)
     return carc_port_parse(s, strlen(s));
 }
 
-/* Tile letters of a list of kinds, e.g. "CX". */
+/* The name of a tile kind ("U", "IC/RFr.i"), or "?". */
+static const char *tile_name(int kind)
+{
+    const carc_tile_def *d = carc_tile_def_of(kind);
+    return d ? d->name : "?";
+}
+
+/* Tile letters of a list of kinds, e.g. "CX" (an expansion tile as "[name]"). */
 static void letters_of(const int *kinds, int n, char *out, size_t size)
 {
     size_t k = 0;
-    for (int i = 0; i < n && k + 1 < size; i++)
-        out[k++] = (char)('A' + kinds[i]);
-    out[k] = 0;
+    out[0] = 0;
+    for (int i = 0; i < n && k + 1 < size; i++) {
+        const carc_tile_def *d = carc_tile_def_of(kinds[i]);
+        int w = d && d->letter ? snprintf(out + k, size - k, "%c", d->letter)
+                               : snprintf(out + k, size - k, "[%s]", tile_name(kinds[i]));
+        if (w < 0)
+            return;
+        k += (size_t)w < size - k ? (size_t)w : size - k - 1;
+    }
+}
+
+/* A list of tile kinds against "KEY": a string of base letters or an array of tile
+ * names, in order. */
+static void check_tile_list(json_t *v, const char *key, const int *kinds, int n)
+{
+    char got[1024];
+    letters_of(kinds, n, got, sizeof got);
+    if (json_is_string(v)) {
+        if (strcmp(json_string_value(v), got) != 0)
+            fail("%s: expected \"%s\", got \"%s\"", key, json_string_value(v), got);
+        return;
+    }
+    if (!json_is_array(v)) {
+        fail("\"%s\" must be a string of letters or an array of tile names", key);
+        return;
+    }
+    int same = (int)json_array_size(v) == n;
+    for (int i = 0; same && i < n; i++) {
+        const char *w = json_string_value(json_array_get(v, (size_t)i));
+        same = w && strcmp(w, tile_name(kinds[i])) == 0;
+    }
+    if (!same) {
+        char want[1024];
+        size_t k = 0;
+        size_t i;
+        json_t *t;
+        want[0] = 0;
+        json_array_foreach(v, i, t) {
+            const char *w = json_string_value(t);
+            int r = snprintf(want + k, sizeof want - k, "%s%s", i ? " " : "", w ? w : "?");
+            if (r < 0 || (size_t)r >= sizeof want - k)
+                break;
+            k += (size_t)r;
+        }
+        fail("%s: expected [%s], got %s", key, want, got);
+    }
 }
 
 /* Checks that every key of obj is in the NULL-terminated list `allowed`. */
@@ -221,8 +302,9 @@ static void step_move(carc_game *g, const char *text)
         fail("move \"%s\" refused (code %d): %s", text, rc, err.msg);
 }
 
-/* An illegal move: refused, not listed, and the state unchanged byte for byte. */
-static void step_illegal(carc_game *g, const char *text)
+/* An illegal move: refused, not listed, and the state unchanged byte for byte; the
+ * message of the refusal contains want_error when that is not NULL. */
+static void step_illegal(carc_game *g, const char *text, const char *want_error)
 {
     size_t size = carc_state_size();
     carc_game *before = carc_clone(g);
@@ -243,6 +325,9 @@ static void step_illegal(carc_game *g, const char *text)
             fail("illegal move \"%s\" was refused (code %d) with no message", text, rc);
         }
     }
+    if (want_error && !strstr(err.msg, want_error))
+        fail("illegal move \"%s\": the message \"%s\" does not contain \"%s\"", text, err.msg,
+             want_error);
     char *json_after = carc_state_json(g, 1);
     if (!json_before || !json_after)
         fail("carc_state_json returned NULL");
@@ -290,6 +375,14 @@ static void check_legal_list(carc_game *g, json_t *arr, int want_listed)
         if (!want_listed && listed)
             fail("legal_lacks: \"%s\" is listed as legal", text);
     }
+}
+
+/* carc_projection of one seat. */
+static int projected(const carc_game *g, int seat)
+{
+    int scores[CARC_MAX_PLAYERS];
+    carc_projection(g, scores);
+    return scores[seat];
 }
 
 /* Compares an array of integers with one value per seat. */
@@ -348,10 +441,14 @@ static void check_parts(carc_game *g, json_t *parts)
     }
 }
 
-/* Describes a follower for messages. */
+/* Every figure on the board (followers, builders, pigs) fits in this many entries. */
+enum { FIGURES_CAP = CARC_MAX_PLAYERS * (CARC_FOLLOWERS + CARC_FIGURES) };
+
+/* Describes a figure on the board for messages. */
 static void follower_text(const carc_follower *f, char *buf, size_t size)
 {
-    snprintf(buf, size, "seat %d at (%d,%d) %s:%s%s", f->seat, f->x, f->y,
+    snprintf(buf, size, "seat %d%s%s at (%d,%d) %s:%s%s", f->seat,
+             f->figure ? " " : "", f->figure ? carc_figure_name(f->figure) : "", f->x, f->y,
              f->type < 4 ? feature_names[f->type] : "?", carc_port_name(f->port),
              f->locked ? " (locked)" : "");
 }
@@ -359,10 +456,9 @@ static void follower_text(const carc_follower *f, char *buf, size_t size)
 /* The exact set of followers on the board. */
 static void check_followers(carc_game *g, json_t *arr)
 {
-    enum { CAP = CARC_MAX_PLAYERS * CARC_FOLLOWERS };
-    carc_follower got[CAP];
-    int used[CAP] = {0};
-    int n = carc_followers(g, got, CAP);
+    carc_follower got[FIGURES_CAP];
+    int used[FIGURES_CAP] = {0};
+    int n = carc_followers(g, got, FIGURES_CAP);
     size_t i;
     json_t *v;
     char buf[96];
@@ -371,7 +467,8 @@ static void check_followers(carc_game *g, json_t *arr)
         return;
     }
     json_array_foreach(arr, i, v) {
-        static const char *const keys[] = {"seat", "x", "y", "type", "port", "locked", NULL};
+        static const char *const keys[] = {"seat", "x",      "y",      "type",
+                                           "port", "locked", "figure", NULL};
         long long seat = -1, x = 0, y = 0;
         if (!json_is_object(v) || !keys_known(v, "a follower", keys))
             continue;
@@ -385,10 +482,16 @@ static void check_followers(carc_game *g, json_t *arr)
         get_int(v, "y", &y);
         const char *type = json_string_value(json_object_get(v, "type"));
         const char *port = json_string_value(json_object_get(v, "port"));
+        const char *figname = json_string_value(json_object_get(v, "figure"));
         int t = type ? feature_parse(type) : -1;
         int p = port ? port_parse(port) : CARC_PORT_NONE;
+        int fig = figname ? carc_figure_parse(figname, strlen(figname)) : CARC_FIG_MEEPLE;
         if (t < 0 || p == CARC_PORT_NONE) {
             fail("followers[%zu]: bad type or port", i);
+            continue;
+        }
+        if (fig < 0 || (json_object_get(v, "figure") && !figname)) {
+            fail("followers[%zu]: bad figure (meeple, large, abbot, builder or pig)", i);
             continue;
         }
         int canon = CARC_PORT_NONE;
@@ -401,15 +504,15 @@ static void check_followers(carc_game *g, json_t *arr)
         int found = 0;
         for (int k = 0; k < n && !found; k++) {
             if (!used[k] && got[k].seat == seat && got[k].x == x && got[k].y == y &&
-                got[k].port == canon && got[k].type == t &&
+                got[k].port == canon && got[k].type == t && got[k].figure == fig &&
                 (!lk || json_is_true(lk) == (got[k].locked != 0))) {
                 used[k] = 1;
                 found = 1;
             }
         }
         if (!found)
-            fail("followers: expected seat %lld at (%lld,%lld) %s:%s%s, not on the board", seat,
-                 x, y, type, port,
+            fail("followers: expected seat %lld %s at (%lld,%lld) %s:%s%s, not on the board",
+                 seat, carc_figure_name(fig), x, y, type, port,
                  !lk ? "" : json_is_true(lk) ? " (locked)" : " (not locked)");
     }
     for (int k = 0; k < n; k++) {
@@ -441,18 +544,18 @@ static void check_tiles(carc_game *g, json_t *arr)
         int present = carc_tile_at(g, (int)x, (int)y, &kind, &r);
         if (json_is_null(t)) {
             if (present)
-                fail("tiles: (%lld,%lld) should be empty, holds %c", x, y, 'A' + kind);
+                fail("tiles: (%lld,%lld) should be empty, holds %s", x, y, tile_name(kind));
             continue;
         }
-        if (!json_is_string(t) || strlen(json_string_value(t)) != 1) {
-            fail("tiles[%zu]: \"tile\" must be one letter or null", i);
+        const char *want = json_string_value(t);
+        if (!want || carc_tile_kind_named(want, strlen(want)) < 0) {
+            fail("tiles[%zu]: \"tile\" must be a tile name or null", i);
             continue;
         }
-        char want = json_string_value(t)[0];
         if (!present)
-            fail("tiles: (%lld,%lld) should hold %c, is empty", x, y, want);
-        else if ('A' + kind != want)
-            fail("tiles: (%lld,%lld) should hold %c, holds %c", x, y, want, 'A' + kind);
+            fail("tiles: (%lld,%lld) should hold %s, is empty", x, y, want);
+        else if (strcmp(tile_name(kind), want) != 0)
+            fail("tiles: (%lld,%lld) should hold %s, holds %s", x, y, want, tile_name(kind));
         else if (rot >= 0 && r != rot)
             fail("tiles: (%lld,%lld) should have rotation %lld, has %d", x, y, rot, r);
     }
@@ -636,16 +739,161 @@ static void check_events(carc_game *g, json_t *arr, int all)
     }
 }
 
+/* Counts by name from a JSON object such as {"wine": 2}: names parsed by `parse`
+ * (-1 if unknown) into want[0..kinds), a kind left out 0. Returns 0 on a bad object. */
+static int counts_of(json_t *obj, const char *key, int kinds,
+                     int (*parse)(const char *, size_t), int *want)
+{
+    const char *name;
+    json_t *n;
+    for (int k = 0; k < kinds; k++)
+        want[k] = 0;
+    if (!json_is_object(obj)) {
+        fail("\"%s\" must be an object of counts by name", key);
+        return 0;
+    }
+    json_object_foreach(obj, name, n) {
+        int k = parse(name, strlen(name));
+        if (k < 0 || k >= kinds || !json_is_integer(n)) {
+            fail("\"%s\": bad entry \"%s\"", key, name);
+            return 0;
+        }
+        want[k] = (int)json_integer_value(n);
+    }
+    return 1;
+}
+
+/* Compares counts by kind; names(k) names kind k in the message. */
+static void compare_counts(const char *what, const int *want, const int *got, int kinds,
+                           const char *(*names)(int))
+{
+    for (int k = 0; k < kinds; k++)
+        if (want[k] != got[k])
+            fail("%s: %s expected %d, got %d", what, names(k), want[k], got[k]);
+}
+
+static const char *goods_name(int k)
+{
+    return carc_goods_name(k);
+}
+
+static const char *figure_name(int k)
+{
+    return carc_figure_name(k);
+}
+
+static int figure_parse(const char *s, size_t len)
+{
+    return carc_figure_parse(s, len);
+}
+
+static int goods_parse(const char *s, size_t len)
+{
+    return carc_goods_parse(s, len);
+}
+
+/* "figures": {"0": {"meeple": 6, ...}} against carc_supply_figures. */
+static void check_figures(const carc_game *g, json_t *obj)
+{
+    const char *key;
+    json_t *val;
+    if (!json_is_object(obj)) {
+        fail("\"figures\" must be an object of seats");
+        return;
+    }
+    json_object_foreach(obj, key, val) {
+        char *end;
+        long seat = strtol(key, &end, 10);
+        int want[CARC_FIGURES], got[CARC_FIGURES];
+        char what[48];
+        if (*end || end == key || seat < 0 || seat >= carc_players(g)) {
+            fail("\"figures\": bad seat \"%s\"", key);
+            continue;
+        }
+        if (!counts_of(val, "figures", CARC_FIGURES, figure_parse, want))
+            continue;
+        carc_supply_figures(g, (int)seat, got);
+        snprintf(what, sizeof what, "figures of seat %ld in supply", seat);
+        compare_counts(what, want, got, CARC_FIGURES, figure_name);
+    }
+}
+
+/* "goods": {"0": {"wine": 1}, "supply": {...}} against carc_goods. */
+static void check_goods(const carc_game *g, json_t *obj)
+{
+    const char *key;
+    json_t *val;
+    if (!json_is_object(obj)) {
+        fail("\"goods\" must be an object of seats and \"supply\"");
+        return;
+    }
+    json_object_foreach(obj, key, val) {
+        char *end;
+        long seat = strcmp(key, "supply") == 0 ? -1 : strtol(key, &end, 10);
+        int want[CARC_GOODS_KINDS], got[CARC_GOODS_KINDS];
+        char what[48];
+        if (seat != -1 && (*end || end == key || seat < 0 || seat >= carc_players(g))) {
+            fail("\"goods\": bad seat \"%s\"", key);
+            continue;
+        }
+        if (!counts_of(val, "goods", CARC_GOODS_KINDS, goods_parse, want))
+            continue;
+        carc_goods(g, (int)seat, got);
+        if (seat < 0)
+            snprintf(what, sizeof what, "goods of the common supply");
+        else
+            snprintf(what, sizeof what, "goods of seat %ld", seat);
+        compare_counts(what, want, got, CARC_GOODS_KINDS, goods_name);
+    }
+}
+
+/* "double_due": bool and "part": 0|1 (TB6, TB11). */
+static void check_double(const carc_game *g, json_t *e)
+{
+    json_t *v = json_object_get(e, "double_due");
+    long long want;
+    if (v) {
+        int due = carc_double_due(g) != 0;
+        if (!json_is_boolean(v))
+            fail("\"double_due\" must be a boolean");
+        else if (json_is_true(v) != due)
+            fail("double_due: expected %s, got %s", json_is_true(v) ? "true" : "false",
+                 due ? "true" : "false");
+    }
+    if (get_int(e, "part", &want) && want != carc_turn_part(g))
+        fail("part: expected %lld, got %d", want, carc_turn_part(g));
+}
+
+/* "pending": a decision name against carc_pending_decision. */
+static void check_pending(const carc_game *g, json_t *v)
+{
+    carc_pending p = carc_pending_decision(g);
+    int d = json_is_string(v) ? pending_parse(json_string_value(v)) : -1;
+    if (d < 0)
+        fail("pending: unknown decision name");
+    else if (d != p.decision)
+        fail("pending: expected %s, got %s", pending_names[d],
+             p.decision >= 0 && p.decision < CARC_DECISIONS ? pending_names[p.decision] : "?");
+}
+
+static void check_followers(carc_game *g, json_t *arr);
+static void check_features(carc_game *g, json_t *arr);
+
 /* Checks of one seat's view: hidden counts, known ids, strings that must not leak. */
 static void check_view(carc_game *g, json_t *v)
 {
-    static const char *const keys[] = {"seat", "gifts_hidden", "cards_hidden", "gifts",
-                                       "cards", "lacks", NULL};
+    static const char *const keys[] = {
+        "seat",      "gifts_hidden", "cards_hidden", "gifts",  "cards", "lacks",   "followers",
+        "features",  "figures",      "goods",        "double_due", "part", "pending", "scores",
+        NULL};
     long long seat = -1;
     if (!json_is_object(v) || !keys_known(v, "view", keys))
         return;
-    if (!get_int(v, "seat", &seat) || seat < 0 || seat >= carc_players(g)) {
-        fail("\"view\" needs a \"seat\" 0..%d", carc_players(g) - 1);
+    json_t *sv = json_object_get(v, "seat");
+    if (json_is_string(sv) && strcmp(json_string_value(sv), "public") == 0)
+        seat = CARC_SEAT_PUBLIC;
+    else if (!get_int(v, "seat", &seat) || seat < 0 || seat >= carc_players(g)) {
+        fail("\"view\" needs a \"seat\" 0..%d or \"public\"", carc_players(g) - 1);
         return;
     }
     carc_game *view = carc_clone(g);
@@ -699,7 +947,68 @@ static void check_view(carc_game *g, json_t *v)
             }
         free(json);
     }
+    json_t *w;
+    if ((w = json_object_get(v, "followers")))
+        check_followers(view, w);
+    if ((w = json_object_get(v, "features")))
+        check_features(view, w);
+    if ((w = json_object_get(v, "figures")))
+        check_figures(view, w);
+    if ((w = json_object_get(v, "goods")))
+        check_goods(view, w);
+    check_double(view, v);
+    if ((w = json_object_get(v, "pending")))
+        check_pending(view, w);
+    if ((w = json_object_get(v, "scores")))
+        check_per_seat(view, w, "view.scores", carc_score);
     carc_free(view);
+}
+
+/* The first segment (board order) of the feature at (x,y,port): names the feature. */
+static int feature_key(const carc_game *g, int x, int y, int port, carc_segment_pos *key)
+{
+    static carc_segment_pos segs[CARC_MAX_SEGMENTS];
+    if (carc_feature_segments(g, x, y, port, segs, CARC_MAX_SEGMENTS) <= 0)
+        return 0;
+    *key = segs[0];
+    return 1;
+}
+
+/* The followers of each seat on the feature at (x,y,port), one per figure whatever
+ * its strength (builders and pigs are no followers). */
+static void feature_heads(const carc_game *g, int x, int y, int port,
+                          int heads[CARC_MAX_PLAYERS])
+{
+    carc_follower f[FIGURES_CAP];
+    carc_segment_pos key, k2;
+    int n = carc_followers(g, f, FIGURES_CAP);
+    memset(heads, 0, sizeof(int) * CARC_MAX_PLAYERS);
+    if (!feature_key(g, x, y, port, &key))
+        return;
+    for (int i = 0; i < n; i++) {
+        if (carc_figure_strength(f[i].figure) == 0)
+            continue;
+        if (feature_key(g, f[i].x, f[i].y, f[i].port, &k2) && k2.x == key.x &&
+            k2.y == key.y && k2.port == key.port && f[i].seat >= 0 &&
+            f[i].seat < CARC_MAX_PLAYERS)
+            heads[f[i].seat]++;
+    }
+}
+
+/* A per-seat integer array of a feature check against got[]. */
+static void feature_per_seat(const carc_game *g, json_t *arr, const char *key, size_t i,
+                             long long x, long long y, const char *port, const int *got)
+{
+    if (!json_is_array(arr) || (int)json_array_size(arr) != carc_players(g)) {
+        fail("features[%zu]: \"%s\" must have one count per seat", i, key);
+        return;
+    }
+    for (int s = 0; s < carc_players(g); s++) {
+        int w = (int)json_integer_value(json_array_get(arr, (size_t)s));
+        if (w != got[s])
+            fail("features (%lld,%lld) %s: %s of seat %d expected %d, got %d", x, y, port, key,
+                 s, w, got[s]);
+    }
 }
 
 static void check_features(carc_game *g, json_t *arr)
@@ -711,9 +1020,10 @@ static void check_features(carc_game *g, json_t *arr)
         return;
     }
     json_array_foreach(arr, i, v) {
-        static const char *const keys[] = {"x",     "y",         "port",  "type",     "tiles",
-                                           "pennants", "completed", "value", "followers",
-                                           "tokens", "locked", NULL};
+        static const char *const keys[] = {
+            "x",      "y",        "port",   "type",      "tiles", "pennants",  "completed",
+            "value",  "followers", "strength", "tokens", "locked", "inn",      "cathedral",
+            "goods",  "builders", "pigs",   NULL};
         long long x = 0, y = 0, want;
         if (!json_is_object(v) || !keys_known(v, "a feature check", keys))
             continue;
@@ -752,28 +1062,51 @@ static void check_features(carc_game *g, json_t *arr)
         if (lk && (!json_is_boolean(lk) || json_is_true(lk) != (info.locked != 0)))
             fail("features (%lld,%lld) %s: locked expected %s, got %d", x, y, port,
                  json_is_true(lk) ? "true" : "false", info.locked);
-        json_t *tk = json_object_get(v, "tokens");
-        if (tk) {
+        static const struct {
+            const char *key;
+            size_t off;
+        } flags[2] = {{"inn", offsetof(carc_feature_info, inn)},
+                      {"cathedral", offsetof(carc_feature_info, cathedral)}};
+        for (int k = 0; k < 2; k++) {
+            json_t *b = json_object_get(v, flags[k].key);
+            int got = *(const int *)((const char *)&info + flags[k].off) != 0;
+            if (b && (!json_is_boolean(b) || json_is_true(b) != got))
+                fail("features (%lld,%lld) %s: %s expected %s, got %s", x, y, port,
+                     flags[k].key, json_is_true(b) ? "true" : "false", got ? "true" : "false");
+        }
+        static const struct {
+            const char *key;
+            size_t off;
+        } masks[3] = {{"tokens", offsetof(carc_feature_info, tokens)},
+                      {"builders", offsetof(carc_feature_info, builders)},
+                      {"pigs", offsetof(carc_feature_info, pigs)}};
+        for (int k = 0; k < 3; k++) {
+            json_t *tk = json_object_get(v, masks[k].key);
             unsigned mask = 0;
-            if (!seat_mask(g, tk, "features.tokens", &mask))
-                continue;
-            if (mask != info.tokens)
-                fail("features (%lld,%lld) %s: tokens expected mask 0x%x, got 0x%x", x, y, port,
-                     mask, info.tokens);
+            unsigned got = *(const unsigned *)((const char *)&info + masks[k].off);
+            char what[32];
+            snprintf(what, sizeof what, "features.%s", masks[k].key);
+            if (tk && seat_mask(g, tk, what, &mask) && mask != got)
+                fail("features (%lld,%lld) %s: %s expected mask 0x%x, got 0x%x", x, y, port,
+                     masks[k].key, mask, got);
+        }
+        json_t *gd = json_object_get(v, "goods");
+        int want_goods[CARC_GOODS_KINDS];
+        if (gd && counts_of(gd, "features.goods", CARC_GOODS_KINDS, carc_goods_parse,
+                            want_goods)) {
+            char what[64];
+            snprintf(what, sizeof what, "features (%lld,%lld) %s: goods", x, y, port);
+            compare_counts(what, want_goods, info.goods, CARC_GOODS_KINDS, carc_goods_name);
         }
         json_t *fl = json_object_get(v, "followers");
         if (fl) {
-            if (!json_is_array(fl) || (int)json_array_size(fl) != carc_players(g)) {
-                fail("features[%zu]: \"followers\" must have one count per seat", i);
-                continue;
-            }
-            for (int s = 0; s < carc_players(g); s++) {
-                int w = (int)json_integer_value(json_array_get(fl, (size_t)s));
-                if (w != info.followers[s])
-                    fail("features (%lld,%lld) %s: followers of seat %d expected %d, got %d", x,
-                         y, port, s, w, info.followers[s]);
-            }
+            int heads[CARC_MAX_PLAYERS];
+            feature_heads(g, (int)x, (int)y, p, heads);
+            feature_per_seat(g, fl, "followers", i, x, y, port, heads);
         }
+        json_t *st = json_object_get(v, "strength");
+        if (st)
+            feature_per_seat(g, st, "strength", i, x, y, port, info.followers);
     }
 }
 
@@ -871,9 +1204,8 @@ static void print_board(const carc_game *g, const char *where)
     printf("]\n");
     free(text);
     /* followers drawn on one cell (one segment, or W and C of one tile) show one digit */
-    enum { CAP = CARC_MAX_PLAYERS * CARC_FOLLOWERS };
-    carc_follower f[CAP];
-    int n = carc_followers(g, f, CAP);
+    carc_follower f[FIGURES_CAP];
+    int n = carc_followers(g, f, FIGURES_CAP);
     for (int i = 0; i < n; i++) {
         int shared = 0, first = 1;
         for (int j = 0; j < n; j++) {
@@ -899,7 +1231,8 @@ static void step_expect(carc_game *g, json_t *e)
         "legal_has", "legal_lacks", "followers", "tiles", "features", "gifts",
         "gift_deck_left", "gift_discard", "cards", "cloister_deck_left", "roadside_deck_left",
         "cloister_discard", "roadside_discard", "in_play", "mastermind", "banked", "events",
-        "all_events", "view", "diagram", NULL};
+        "all_events", "view", "diagram", "figures", "goods", "double_due", "part",
+        "projection", NULL};
     long long want;
     char buf[160];
     if (!json_is_object(e)) {
@@ -925,16 +1258,12 @@ static void step_expect(carc_game *g, json_t *e)
     if ((v = json_object_get(e, "hand"))) {
         int kinds[2];
         int n = carc_hand_tiles(g, kinds);
-        letters_of(kinds, n, buf, sizeof buf);
-        if (!json_is_string(v) || strcmp(json_string_value(v), buf) != 0)
-            fail("hand: expected \"%s\", got \"%s\"", json_string_value(v), buf);
+        check_tile_list(v, "hand", kinds, n);
     }
     if ((v = json_object_get(e, "removed"))) {
         int kinds[CARC_TILES];
         int n = carc_removed_tiles(g, kinds, CARC_TILES);
-        letters_of(kinds, n, buf, sizeof buf);
-        if (!json_is_string(v) || strcmp(json_string_value(v), buf) != 0)
-            fail("removed: expected \"%s\", got \"%s\"", json_string_value(v), buf);
+        check_tile_list(v, "removed", kinds, n);
     }
     if ((v = json_object_get(e, "over"))) {
         int over = carc_is_over(g) != 0;
@@ -950,15 +1279,8 @@ static void step_expect(carc_game *g, json_t *e)
         if (mask != carc_winners(g))
             fail("winners: expected mask 0x%x, got 0x%x", mask, carc_winners(g));
     }
-    if ((v = json_object_get(e, "pending"))) {
-        int d = json_is_string(v) ? pending_parse(json_string_value(v)) : -1;
-        if (d < 0)
-            fail("pending: unknown decision name");
-        else if (d != p.decision)
-            fail("pending: expected %s, got %s", pending_names[d],
-                 p.decision >= 0 && p.decision < CARC_DECISIONS ? pending_names[p.decision]
-                                                                : "?");
-    }
+    if ((v = json_object_get(e, "pending")))
+        check_pending(g, v);
     if (get_int(e, "seat", &want) && want != p.seat)
         fail("seat owing the decision: expected %lld, got %d", want, p.seat);
     if (get_int(e, "active", &want) && want != p.active)
@@ -1037,6 +1359,13 @@ static void step_expect(carc_game *g, json_t *e)
     }
     if ((v = json_object_get(e, "banked")))
         check_per_seat(g, v, "banked", carc_banked);
+    if ((v = json_object_get(e, "figures")))
+        check_figures(g, v);
+    if ((v = json_object_get(e, "goods")))
+        check_goods(g, v);
+    check_double(g, e);
+    if ((v = json_object_get(e, "projection")))
+        check_per_seat(g, v, "projection", projected);
     if ((v = json_object_get(e, "events")))
         check_events(g, v, 0);
     if ((v = json_object_get(e, "all_events")))
@@ -1097,10 +1426,28 @@ static int build_config(json_t *root, carc_config *cfg)
         *len = (int)json_array_size(arr);
     }
     json_t *stack = json_object_get(root, "stack");
-    if (stack) {
+    if (stack && json_is_array(stack)) {
+        size_t i;
+        json_t *t;
+        if (json_array_size(stack) > CARC_STACK) {
+            fail("\"stack\" must hold at most %d tiles", CARC_STACK);
+            return 0;
+        }
+        json_array_foreach(stack, i, t) {
+            const char *name = json_string_value(t);
+            int k = name ? carc_tile_kind_named(name, strlen(name)) : -1;
+            if (k < 0) {
+                fail("\"stack\"[%zu]: unknown tile name \"%s\"", i, name ? name : "(not a string)");
+                return 0;
+            }
+            cfg->stack[i] = (uint8_t)k;
+        }
+        cfg->stack_len = (int)json_array_size(stack);
+    } else if (stack) {
         const char *s = json_string_value(stack);
         if (!s || strlen(s) > CARC_STACK) {
-            fail("\"stack\" must be a string of at most %d tile letters", CARC_STACK);
+            fail("\"stack\" must be a string of at most %d tile letters or an array of tile "
+                 "names", CARC_STACK);
             return 0;
         }
         cfg->stack_len = (int)strlen(s);
@@ -1133,9 +1480,8 @@ static int run(json_t *root)
     }
     keys_known(root, "the scenario", keys);
     const char *rule = json_string_value(json_object_get(root, "rule"));
-    if (!rule || (rule[0] != 'B' && rule[0] != 'G' && rule[0] != 'X' && rule[0] != 'C' &&
-                  rule[0] != 'E'))
-        fail("\"rule\" must name a rule id such as \"B9\"");
+    if (!rule || !strchr("BGXCEIT", rule[0]) || !rule[0])
+        fail("\"rule\" must name a rule id such as \"B9\" or \"TB11\"");
     if (!json_is_string(json_object_get(root, "title")))
         fail("\"title\" is required");
     if (!build_config(root, &cfg))
@@ -1173,7 +1519,7 @@ static int run(json_t *root)
         if (json_is_string(st)) {
             step_move(g, json_string_value(st));
         } else if (json_is_object(st)) {
-            static const char *const skeys[] = {"expect", "illegal", "why", NULL};
+            static const char *const skeys[] = {"expect", "illegal", "error", "why", NULL};
             keys_known(st, "a step", skeys);
             g_why = json_string_value(json_object_get(st, "why"));
             json_t *ill = json_object_get(st, "illegal");
@@ -1181,7 +1527,8 @@ static int run(json_t *root)
             if (ill && exp)
                 fail("a step is either \"illegal\" or \"expect\"");
             else if (ill && json_is_string(ill))
-                step_illegal(g, json_string_value(ill));
+                step_illegal(g, json_string_value(ill),
+                             json_string_value(json_object_get(st, "error")));
             else if (exp) {
                 if (!g_why)
                     fail("an \"expect\" step needs a \"why\"");

@@ -43,10 +43,13 @@
 
 enum { GAMES = 8, SANITIZED_GAMES = 2, QUICK_GAMES = 2 };
 
-/* What the Christmas parts showed over the run. */
+/* What the Christmas parts showed over the run; and the big box's. */
 typedef struct seen {
     int in_play, in_play_target, offered[2], binds, tokens, locked, banked, hidden_from[2];
     int questions;  /* positions with a scoring-modifier question (pending.feature) */
+    int figures[CARC_FIGURES];  /* followers of each figure listed */
+    int inns, cathedrals, goods_seat, goods_feature, builders, pigs, double_due, part2;
+    int double_turn;  /* positions whose pending decision is double_turn */
 } seen;
 
 static json_t *load(const char *text)
@@ -133,12 +136,15 @@ static void check_schema(const carc_game *g, const json_t *o, int with_legal)
     size_t i;
     json_t *v;
 
+    int inns = (exp & CARC_EXP_INNS) != 0, traders = (exp & CARC_EXP_TRADERS) != 0;
+    char fspec[256];
     snprintf(top, sizeof top,
              "active:i board:a expansions:s features:a followers:a hand_tiles:a last_placed:O "
              "over:b pending:o players:i removed:a score_parts:a scores:a stack_left:i "
-             "supply:a turn:i view:%s%s%s%s%s",
+             "supply:a turn:i view:%s%s%s%s%s%s%s",
              carc_view_seat(g) == CARC_SEAT_PUBLIC ? "s" : "I", carc_is_over(g) ? " winners:a" : "", exp & CARC_EXP_GIFTS ? " gifts:o" : "",
-             exp & CARC_EXP_CHRISTMAS ? " christmas:o" : "", with_legal ? " legal:a" : "");
+             exp & CARC_EXP_CHRISTMAS ? " christmas:o" : "", with_legal ? " legal:a" : "",
+             inns || traders ? " figures:a" : "", traders ? " double_due:b goods:o part:i" : "");
     expect_keys(o, "state", top);
     expect_keys(get(o, "pending"), "pending", "decision:s feature:O seat:i");
     if (!json_is_null(get(get(o, "pending"), "feature")))
@@ -146,12 +152,31 @@ static void check_schema(const carc_game *g, const json_t *o, int with_legal)
     if (!json_is_null(get(o, "last_placed")))
         expect_keys(get(o, "last_placed"), "last_placed", "x:i y:i");
     expect_items(get(o, "board"), "board", "rot:i tile:s x:i y:i");
-    expect_items(get(o, "followers"), "follower", "locked:b port:s seat:i type:s x:i y:i");
+    expect_items(get(o, "followers"), "follower",
+                 "figure:s locked:b port:s seat:i type:s x:i y:i");
     expect_items(get(o, "score_parts"), "score_parts",
                  "cards:i cities:i cloisters:i fields:i gifts:i goods:i roads:i");
-    expect_items(get(o, "features"), "feature",
-                 "completed:b followers:a locked:b pennants:i segments:a tiles:i tokens:a "
-                 "type:s value:i");
+    snprintf(fspec, sizeof fspec,
+             "completed:b followers:a locked:b pennants:i segments:a tiles:i tokens:a "
+             "type:s value:i%s%s",
+             inns ? " inn:b cathedral:b" : "", traders ? " builders:a goods:o pigs:a" : "");
+    expect_items(get(o, "features"), "feature", fspec);
+    if (inns || traders) {
+        char figs[128];
+        snprintf(figs, sizeof figs, "meeple:i%s%s", inns ? " large:i" : "",
+                 traders ? " builder:i pig:i" : "");
+        expect_items(get(o, "figures"), "figures", figs);
+        assert_int_equal(json_array_size(get(o, "figures")), carc_players(g));
+    }
+    if (traders) {
+        json_t *goods = get(o, "goods");
+        expect_keys(goods, "goods", "seats:a supply:o");
+        expect_items(get(goods, "seats"), "goods of a seat", "cloth:i grain:i wine:i");
+        expect_keys(get(goods, "supply"), "goods supply", "cloth:i grain:i wine:i");
+        assert_int_equal(json_array_size(get(goods, "seats")), carc_players(g));
+        json_array_foreach(get(o, "features"), i, v)
+            expect_keys(get(v, "goods"), "goods of a feature", "cloth:i grain:i wine:i");
+    }
     json_array_foreach(get(o, "features"), i, v) {
         size_t j;
         json_t *seg;
@@ -191,6 +216,79 @@ static void check_schema(const carc_game *g, const json_t *o, int with_legal)
     }
 }
 
+/* A feature's marks of the big box agree with carc_feature_at. */
+static void check_feature_marks(const carc_game *g, const json_t *f, const carc_feature_info *info,
+                                seen *sn)
+{
+    unsigned exp = carc_config_of(g).expansions;
+    static const char *const goods[CARC_GOODS_KINDS] = { "wine", "grain", "cloth" };
+    if (exp & CARC_EXP_INNS) {
+        assert_int_equal(json_is_true(get(f, "inn")), info->inn != 0);
+        assert_int_equal(json_is_true(get(f, "cathedral")), info->cathedral != 0);
+        sn->inns += info->inn != 0;
+        sn->cathedrals += info->cathedral != 0;
+    }
+    if (exp & CARC_EXP_TRADERS) {
+        unsigned b = 0, p = 0;
+        size_t i;
+        json_t *v;
+        for (int k = 0; k < CARC_GOODS_KINDS; k++) {
+            assert_int_equal(geti(get(f, "goods"), goods[k]), info->goods[k]);
+            sn->goods_feature += info->goods[k];
+        }
+        json_array_foreach(get(f, "builders"), i, v)
+            b |= 1u << json_integer_value(v);
+        json_array_foreach(get(f, "pigs"), i, v)
+            p |= 1u << json_integer_value(v);
+        assert_int_equal(b, info->builders);
+        assert_int_equal(p, info->pigs);
+        sn->builders += b != 0;
+        sn->pigs += p != 0;
+    }
+}
+
+/* figures, goods, part and double_due agree with the queries. */
+static void check_bigbox(const carc_game *g, const json_t *o, seen *sn)
+{
+    unsigned exp = carc_config_of(g).expansions;
+    int counts[CARC_FIGURES], goods[CARC_GOODS_KINDS];
+    static const char *const names[CARC_GOODS_KINDS] = { "wine", "grain", "cloth" };
+    if (!strcmp(json_string_value(get(get(o, "pending"), "decision")), "double_turn"))
+        sn->double_turn++;
+    if (exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)) {
+        for (int s = 0; s < carc_players(g); s++) {
+            json_t *f = json_array_get(get(o, "figures"), (size_t)s);
+            int followers = carc_supply_figures(g, s, counts);
+            assert_int_equal(geti(f, "meeple"), counts[CARC_FIG_MEEPLE]);
+            if (exp & CARC_EXP_INNS)
+                assert_int_equal(geti(f, "large"), counts[CARC_FIG_LARGE]);
+            if (exp & CARC_EXP_TRADERS) {
+                assert_int_equal(geti(f, "builder"), counts[CARC_FIG_BUILDER]);
+                assert_int_equal(geti(f, "pig"), counts[CARC_FIG_PIG]);
+            }
+            assert_int_equal(followers, carc_supply(g, s));
+            assert_int_equal(json_integer_value(json_array_get(get(o, "supply"), (size_t)s)),
+                             carc_supply(g, s));
+        }
+    }
+    if (exp & CARC_EXP_TRADERS) {
+        json_t *jg = get(o, "goods");
+        for (int s = -1; s < carc_players(g); s++) {
+            json_t *row = s < 0 ? get(jg, "supply") : json_array_get(get(jg, "seats"), (size_t)s);
+            carc_goods(g, s, goods);
+            for (int k = 0; k < CARC_GOODS_KINDS; k++) {
+                assert_int_equal(geti(row, names[k]), goods[k]);
+                if (s >= 0)
+                    sn->goods_seat += goods[k];
+            }
+        }
+        assert_int_equal(geti(o, "part"), carc_turn_part(g) ? 2 : 1);
+        assert_int_equal(json_is_true(get(o, "double_due")), carc_double_due(g) != 0);
+        sn->part2 += carc_turn_part(g) != 0;
+        sn->double_due += carc_double_due(g) != 0;
+    }
+}
+
 /* The values agree with the public queries of g (the state the JSON came from). */
 static void check_values(const carc_game *g, const json_t *o, seen *sn)
 {
@@ -198,7 +296,7 @@ static void check_values(const carc_game *g, const json_t *o, seen *sn)
     int ntiles = carc_board_count(g), players = carc_players(g);
     int *hits = calloc((size_t)ntiles * CARC_PORTS, sizeof *hits);
     int on_features[CARC_MAX_PLAYERS] = {0}, on_board[CARC_MAX_PLAYERS] = {0};
-    carc_follower fl[CARC_MAX_PLAYERS * CARC_FOLLOWERS];
+    carc_follower fl[CARC_MAX_PLAYERS * (CARC_FOLLOWERS + CARC_FIGURES)];
     size_t i, j;
     json_t *f, *seg;
 
@@ -240,6 +338,7 @@ static void check_values(const carc_game *g, const json_t *o, seen *sn)
                     assert_int_equal(info.followers[s],
                                      json_integer_value(json_array_get(get(f, "followers"),
                                                                        (size_t)s)));
+                check_feature_marks(g, f, &info, sn);
             }
         }
         assert_int_equal(tiles, geti(f, "tiles"));
@@ -262,7 +361,7 @@ static void check_values(const carc_game *g, const json_t *o, seen *sn)
                 continue;
             }
             assert_true(carc_feature_at(g, x, y, p, &info));
-            held = info.tokens || info.locked;
+            held = info.tokens || info.locked || info.builders || info.pigs;
             for (int s = 0; s < players; s++)
                 held |= info.followers[s] > 0;
             if (hits[t * CARC_PORTS + p] != held)
@@ -271,10 +370,16 @@ static void check_values(const carc_game *g, const json_t *o, seen *sn)
         }
     }
     free(hits);
-    int n = carc_followers(g, fl, CARC_MAX_PLAYERS * CARC_FOLLOWERS);
+    int n = carc_followers(g, fl, (int)(sizeof fl / sizeof fl[0]));
     assert_int_equal(json_array_size(get(o, "followers")), n);
-    for (int m = 0; m < n; m++)
-        on_board[fl[m].seat]++;
+    for (int m = 0; m < n; m++) {
+        json_t *jf = json_array_get(get(o, "followers"), (size_t)m);
+        /* features count strength: a large meeple 2, a builder or pig 0 */
+        on_board[fl[m].seat] += carc_figure_strength(fl[m].figure);
+        assert_string_equal(json_string_value(get(jf, "figure")), carc_figure_name(fl[m].figure));
+        sn->figures[fl[m].figure]++;
+    }
+    check_bigbox(g, o, sn);
     for (int s = 0; s < players; s++)
         assert_int_equal(on_features[s], on_board[s]);
 
@@ -441,7 +546,7 @@ static void play_games(unsigned expansions, int first, int count, seen *sn)
         carc_config cfg;
         carc_error err = { 0, "" };
         carc_config_init(&cfg);
-        cfg.players = 2 + game % 4;
+        cfg.players = 2 + game % ((expansions & CARC_EXP_INNS) ? 5 : 4);
         cfg.seed = 1000u + (uint64_t)game;
         cfg.expansions = expansions;
         carc_game *g = carc_new(&cfg, &err), *view = carc_clone(g), *twin = carc_clone(g);
@@ -507,6 +612,29 @@ static void test_christmas(void **state)
     assert_true(covered(&sn));
 }
 
+/* Inns & Cathedrals, Traders & Builders, and all four: every new part seen filled
+ * (large meeples, builders, pigs, inns, cathedrals, goods taken, a double turn due,
+ * taken and offered). */
+static void test_bigbox(void **state)
+{
+    seen sn = {0};
+    (void)state;
+    play_games(CARC_EXP_INNS, 0, game_count(), &sn);
+    play_games(CARC_EXP_TRADERS, 0, game_count(), &sn);
+    play_games(CARC_EXP_INNS | CARC_EXP_TRADERS, 0, game_count(), &sn);
+    play_games(CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS | CARC_EXP_INNS | CARC_EXP_TRADERS, 0,
+               game_count(), &sn);
+    print_message("large %d, builders %d, pigs %d, inns %d, cathedrals %d, goods %d/%d, "
+                  "double due %d, second parts %d, double_turn %d\n",
+                  sn.figures[CARC_FIG_LARGE], sn.figures[CARC_FIG_BUILDER],
+                  sn.figures[CARC_FIG_PIG], sn.inns, sn.cathedrals, sn.goods_seat,
+                  sn.goods_feature, sn.double_due, sn.part2, sn.double_turn);
+    assert_true(sn.figures[CARC_FIG_LARGE] > 0 && sn.figures[CARC_FIG_BUILDER] > 0 &&
+                sn.figures[CARC_FIG_PIG] > 0);
+    assert_true(sn.inns > 0 && sn.cathedrals > 0 && sn.goods_seat > 0 && sn.goods_feature > 0);
+    assert_true(sn.builders > 0 && sn.pigs > 0);
+}
+
 /* The X13 record of issue 8 up to its 14th move: both Mastermind positions pending. */
 static void test_mastermind_record(void **state)
 {
@@ -553,6 +681,7 @@ int main(void)
         cmocka_unit_test(test_base),
         cmocka_unit_test(test_gifts),
         cmocka_unit_test(test_christmas),
+        cmocka_unit_test(test_bigbox),
         cmocka_unit_test(test_mastermind_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,7 +1,8 @@
 /*
  * test_state_json_write.c - the direct state JSON writer (src/record/state_json.c,
  * strbuf.c) writes what jansson would: for every state of seeded random games, mostly
- * with both expansions, the full state, every seat's view and the public view, with
+ * with The Gifts and Christmas Present, some with all four expansions, the full state,
+ * every seat's view and the public view, with
  * and without the legal moves, the text parses (no duplicate key) and jansson dumps
  * the parsed tree, sorted and compact, to the same bytes: keys in order, numbers and
  * escapes as jansson writes them. (What the values mean is test_state_json's part.)
@@ -140,8 +141,9 @@ static void compare(const carc_game *g, int with_legal, const char *what, double
 
 static void test_games(void **state)
 {
-    static const unsigned sets[4] = { CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, CARC_EXP_GIFTS,
-                                      CARC_EXP_CHRISTMAS, 0 };
+    static const unsigned sets[8] = { CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, CARC_EXP_GIFTS,
+                                      CARC_EXP_CHRISTMAS, 0, CARC_EXP_INNS, CARC_EXP_TRADERS,
+                                      CARC_EXP_INNS | CARC_EXP_TRADERS, 15 };
     const char *env = getenv("CARC_JSON_GAMES");
     int games = env && atoi(env) > 0 ? atoi(env) : test_game_count(GAMES, SANITIZED_GAMES,
                                                                      QUICK_GAMES);
@@ -156,9 +158,11 @@ static void test_games(void **state)
         carc_config cfg;
         carc_error err;
         carc_config_init(&cfg);
-        cfg.players = 2 + gi % 4;
-        /* three games in four with both expansions, the others one set each */
-        cfg.expansions = gi % 4 ? sets[0] : sets[(gi / 4) % 4];
+        /* one game in eight with every expansion, one in eight one set each (base,
+         * gifts, christmas, inns, traders, both of those), the others gifts and
+         * christmas */
+        cfg.expansions = gi % 8 == 1 ? 15u : gi % 8 == 0 ? sets[(gi / 8) % 8] : sets[0];
+        cfg.players = 2 + gi % ((cfg.expansions & CARC_EXP_INNS) ? 5 : 4);
         cfg.seed = 1000 + (uint64_t)gi;
         carc_game *g = carc_new(&cfg, &err);
         assert_non_null(g);

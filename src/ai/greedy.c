@@ -61,26 +61,12 @@ static int open_edges(const carc_game *g, int x, int y, int port, int type)
 /* What carc_projection leaves out of Inns & Cathedrals and Traders & Builders, added
  * to proj: an inn road or cathedral city held (I5-I7) at its full value times the
  * chance it is completed (1 once completed: carc_projection counts a completed
- * feature not yet scored at its end value, 0 for these); a pig's extra point per
- * city in its owner's field (TB8); the goods majorities (TB10); a builder on its
- * owner's unfinished feature (BUILDER_BONUS). */
-static void bigbox_terms(const carc_game *g, unsigned exp, double proj[CARC_MAX_PLAYERS])
+ * feature not yet scored at its end value, 0 for these); a builder on its owner's
+ * unfinished feature (BUILDER_BONUS). The pig (TB8) and the goods majorities (TB10)
+ * are carc_projection's own since debc9e4. */
+static void bigbox_terms(const carc_game *g, double proj[CARC_MAX_PLAYERS])
 {
     int players = carc_players(g);
-    if (exp & CARC_EXP_TRADERS) {
-        int goods[CARC_MAX_PLAYERS][CARC_GOODS_KINDS];
-        for (int s = 0; s < players; s++)
-            carc_goods(g, s, goods[s]);
-        for (int k = 0; k < CARC_GOODS_KINDS; k++) {
-            int most = 1;
-            for (int s = 0; s < players; s++)
-                if (goods[s][k] > most)
-                    most = goods[s][k];
-            for (int s = 0; s < players; s++)
-                if (goods[s][k] == most)
-                    proj[s] += 10;
-        }
-    }
     carc_segment_pos feats[CARC_MAX_SEGMENTS];
     int n = carc_marked_features(g, feats, CARC_MAX_SEGMENTS);
     for (int i = 0; i < n; i++) {
@@ -97,12 +83,8 @@ static void bigbox_terms(const carc_game *g, unsigned exp, double proj[CARC_MAX_
         for (int s = 0; s < players; s++)
             if (fi.followers[s] == most)
                 holders |= 1u << s;
-        double add[CARC_MAX_PLAYERS] = {0}, value = 0;
-        if (fi.type == CARC_FEAT_FIELD) {
-            for (int s = 0; s < players; s++)
-                if (fi.pigs & holders & (1u << s))
-                    add[s] += fi.value / 3;  /* TB8: 4 instead of 3 a city */
-        } else if ((fi.inn || fi.cathedral) && !fi.locked) {
+        double value = 0;
+        if ((fi.inn || fi.cathedral) && !fi.locked) {
             if (fi.completed)
                 value = fi.value;
             else if (fi.type == CARC_FEAT_ROAD)
@@ -116,10 +98,9 @@ static void bigbox_terms(const carc_game *g, unsigned exp, double proj[CARC_MAX_
         }
         for (int s = 0; s < players; s++) {
             if (holders & (1u << s))
-                add[s] += value;
+                proj[s] += value;
             if ((fi.builders & holders & (1u << s)) && !fi.completed)
-                add[s] += BUILDER_BONUS;
-            proj[s] += add[s];
+                proj[s] += BUILDER_BONUS;
         }
     }
 }
@@ -136,7 +117,7 @@ void ai_project(const carc_game *g, unsigned exp, double proj[CARC_MAX_PLAYERS])
     for (int s = 0; s < CARC_MAX_PLAYERS; s++)
         proj[s] = p[s];
     if (AI_BIGBOX_TERMS && (exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)) && !carc_is_over(g))
-        bigbox_terms(g, exp, proj);
+        bigbox_terms(g, proj);
 }
 
 double ai_supply_value(const carc_game *g, int seat, unsigned exp)

@@ -17,6 +17,15 @@ static const char *move_kind_word(int kind)
     return kind >= 0 && kind < CARC_MOVE_KINDS ? words[kind] : "unknown move";
 }
 
+/* After a gift, a card or a reply has been resolved: the builders and pigs that
+ * lost their support go home (§0). Only the expansions' moves can take followers
+ * away; a base game never gets here. */
+static void exp_resolved(carc_game *g)
+{
+    if (g->expansions & CARC_EXP_TRADERS)
+        figure_support(g);
+}
+
 static int wrong_kind(const carc_game *g, const carc_move *m, carc_error *err)
 {
     carc_pending p;
@@ -192,6 +201,7 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
         } else if ((rc = exp_apply(g, p.decision, m, err)) != CARC_OK) {
             return rc == EXP_NOT_MINE ? wrong_kind(g, m, err) : rc;
         }
+        exp_resolved(g);
         break;
     case CARC_DEC_PLACE:
         if (m->kind != CARC_MOVE_PLACE)
@@ -217,10 +227,9 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
     default:  /* an expansion's decision */
         if ((rc = exp_apply(g, p.decision, m, err)) != CARC_OK)
             return rc == EXP_NOT_MINE ? wrong_kind(g, m, err) : rc;
+        exp_resolved(g);
         break;
     }
-    if (g->expansions & CARC_EXP_TRADERS)
-        figure_support(g);  /* §0: builders and pigs without support go home */
     turn_advance(g);
     return CARC_OK;
 }

@@ -169,6 +169,8 @@ int board_node_port(const carc_game *g, int n)
 static void seg_extras(carc_game *g, int n, const carc_segment_def *s)
 {
     feature *f = feat_mut(g, n);
+    if (!(s->flags | s->goods))
+        return;
     if (s->flags & CARC_SEG_INN)
         f->flags |= NF_INN;
     if (s->flags & CARC_SEG_CATHEDRAL)
@@ -183,7 +185,7 @@ static void make_nodes(carc_game *g, int t)
     /* city/road edges of a segment in rotation 0, as a count */
     static const uint8_t edges_in[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
     placed *p = &g->tiles[t];
-    const carc_tile_def *d = carc_tile_def_of(p->kind);
+    const carc_tile_def *d = tile_def(p->kind);
     int first = p->first = g->nnodes;
     g->nnodes = (uint16_t)(first + d->nseg);
     for (int i = 0; i < d->nseg; i++) {
@@ -194,9 +196,10 @@ static void make_nodes(carc_game *g, int t)
                       (s->flags & CARC_SEG_PENNANT) != 0, s->ends);
         else
             feat_make(g, first + i, s->type, 0, 0, 0);
-        if (s->flags | s->goods)
-            seg_extras(g, first + i, s);
     }
+    if (p->kind >= CARC_BASE_KINDS)  /* base tiles have none: not asked per segment */
+        for (int i = 0; i < d->nseg; i++)
+            seg_extras(g, first + i, &d->seg[i]);
 }
 
 static void mark_done(carc_game *g, int root)
@@ -283,8 +286,7 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
 void board_init(carc_game *g)
 {
     g->ntiles = g->nnodes = g->nfrontier = g->ncloisters = g->nfeats = 0;
-    g->feat_free = FEAT_NONE;
-    memset(g->cell, 0, sizeof g->cell);
+    g->feat_free = FEAT_NONE;  /* the position table is zero: carc_new zeroed the state */
     spot_new(g, -1 - cell_find(g, 0, 0), 0, 0);
     board_place(g, carc_tile_kind('D'), 0, 0, 0);
     g->ndone = 0;

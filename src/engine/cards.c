@@ -1,8 +1,8 @@
 /*
  * cards.c - what the card expansions share: building a deck from a fixed top order
  * and a shuffled rest, the cards of a deck nobody has seen (to deal them again),
- * naming a segment as a move's target, and listing a seat's followers once per
- * segment.
+ * naming a segment as a move's target, listing a seat's followers once per
+ * segment and kind, and the followers a gift or card may place from supply.
  */
 #include "state.h"
 
@@ -50,7 +50,16 @@ void cards_name_node(const carc_game *g, carc_move *m, int n, int second)
 int cards_first_on_node(const carc_game *g, int seat, int i)
 {
     for (int j = 0; j < i; j++)
-        if (g->fnode[seat][j] == g->fnode[seat][i])
+        if (g->fnode[seat][j] == g->fnode[seat][i] && fig_slot_kind[j] == fig_slot_kind[i])
             return 0;
     return 1;
+}
+
+int cards_place_figures(const carc_game *g, int seat, int type, uint8_t figs[3])
+{
+    int n = 0;
+    for (int f = CARC_FIG_MEEPLE; f <= CARC_FIG_ABBOT; f++)
+        if ((f != CARC_FIG_ABBOT || type == CARC_FEAT_CLOISTER) && figure_in_supply(g, seat, f))
+            figs[n++] = (uint8_t)f;
+    return n;
 }

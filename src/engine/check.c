@@ -65,7 +65,7 @@ static int check_tiles(const carc_game *g, carc_error *err)
              g->ntiles, g->nremoved, g->nhand, g->stack_len, g->unused, in_set);
     for (int k = 0; k < CARC_TILE_KINDS; k++)
         if (count[k] > carc_tile_count(g->expansions, k))
-            FAIL("tiles: %d of kind %s, more than %d", count[k], carc_tile_def_of(k)->name,
+            FAIL("tiles: %d of kind %s, more than %d", count[k], tile_def(k)->name,
                  carc_tile_count(g->expansions, k));
     return CARC_OK;
 }
@@ -203,7 +203,7 @@ static int check_features(const carc_game *g, carc_error *err)
 {
     int expected_nodes = 0;
     for (int t = 0; t < g->ntiles; t++)
-        expected_nodes += carc_tile_def_of(g->tiles[t].kind)->nseg;
+        expected_nodes += tile_def(g->tiles[t].kind)->nseg;
     if (expected_nodes != g->nnodes)
         FAIL("features: %d nodes for tiles that have %d segments", g->nnodes, expected_nodes);
     for (int n = 0; n < g->nnodes; n++)
@@ -226,7 +226,7 @@ static int check_features(const carc_game *g, carc_error *err)
                 continue;
             const node *nd = &g->nodes[n];
             const placed *p = &g->tiles[nd->tile];
-            const carc_tile_def *d = carc_tile_def_of(p->kind);
+            const carc_tile_def *d = tile_def(p->kind);
             const carc_segment_def *s = &d->seg[node_seg(g, n)];
             if (nd->feat != g->nodes[r].feat || s->type != feat_type(rn))
                 FAIL("features: node %d (%s, record %d) in a feature of type %s (record %d)", n,
@@ -256,7 +256,7 @@ static int check_features(const carc_game *g, carc_error *err)
         } while (n != r && listed <= g->nnodes);
         for (int s = 0; s < g->players; s++)
             for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
-                if (g->fnode[s][i] < NODE_NONE - 1 && feat_root(g, g->fnode[s][i]) == r) {
+                if (fig_placed(g->fnode[s][i]) && feat_root(g, g->fnode[s][i]) == r) {
                     follow[s] += fig_slot_strength[i];
                     nfollow += fig_slot_strength[i];
                 }
@@ -293,12 +293,14 @@ static int check_features(const carc_game *g, carc_error *err)
 /* Which figures each seat owns, and the nodes they name (before any lookup). */
 static int check_figure_slots(const carc_game *g, carc_error *err)
 {
+    if (g->figures != exp_figures(g->expansions))
+        FAIL("figures 0x%x, the expansions give 0x%x", g->figures, exp_figures(g->expansions));
     for (int s = 0; s < CARC_MAX_PLAYERS; s++) {
         int supply = 0;
         for (int i = 0; i < FIG_SLOTS; i++) {
             int n = g->fnode[s][i], kind = fig_slot_kind[i];
             int owned = figure_owned(g, s, i);
-            if (!owned && n != FIG_ABSENT)
+            if (!owned && n != NODE_NONE)
                 FAIL("seat %d has a %s it does not own (slot %d: %d)", s, carc_figure_name(kind),
                      i, n);
             if (owned && n != NODE_NONE && n >= g->nnodes)
@@ -322,7 +324,7 @@ static int check_figures(const carc_game *g, carc_error *err)
     for (int s = 0; s < g->players; s++)
         for (int i = 0; i < FIG_SLOTS; i++) {
             int n = g->fnode[s][i], kind = fig_slot_kind[i];
-            if (n >= NODE_NONE - 1)
+            if (!fig_placed(n))
                 continue;
             const feature *f = feat_of(g, n);
             if (!(may_stand[kind] >> feat_type(f) & 1))

@@ -92,7 +92,7 @@ struct exp_hooks {
     void (*end_majorities)(carc_game *g);
     void (*final_scoring)(carc_game *g);  /* E5 */
     /* carc_projection: points `seat` holds for the end of the game (unopened
-     * gifts). */
+     * gifts, goods majorities). */
     int (*held_points)(const carc_game *g, int seat);
     /* carc_view: hides from `seat` what RULES.md 6 hides of the expansion's state. */
     void (*hide)(carc_game *g, int seat);

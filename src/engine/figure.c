@@ -22,28 +22,20 @@ int carc_figure_strength(int figure)
     return figure >= 0 && figure < CARC_FIGURES ? figure_strength[figure] : 0;
 }
 
-/* Whether a seat owns the figure of a slot, given exp_figures of the game. */
-static int slot_owned(const carc_game *g, unsigned figures, int seat, int slot)
-{
-    return seat < g->players && (figures >> fig_slot_kind[slot] & 1);
-}
-
 int figure_owned(const carc_game *g, int seat, int slot)
 {
-    return slot_owned(g, exp_figures(g->expansions), seat, slot);
+    return seat < g->players && (g->figures >> fig_slot_kind[slot] & 1);
 }
 
 void figure_setup(carc_game *g)
 {
-    unsigned figures = exp_figures(g->expansions);  /* once, not for each slot */
-    for (int s = 0; s < CARC_MAX_PLAYERS; s++) {
-        g->supply[s] = 0;
-        for (int i = 0; i < FIG_SLOTS; i++) {
-            int owned = slot_owned(g, figures, s, i);  /* I3, TB2 */
-            g->fnode[s][i] = owned ? NODE_NONE : FIG_ABSENT;
-            g->supply[s] = (uint8_t)(g->supply[s] + (owned && i < FIG_FOLLOWER_SLOTS));
-        }
-    }
+    /* I3, TB2: the meeples, and the figures the expansions give */
+    g->figures = (uint8_t)exp_figures(g->expansions);
+    int supply = CARC_FOLLOWERS + (g->figures >> CARC_FIG_LARGE & 1) +
+                 (g->figures >> CARC_FIG_ABBOT & 1);
+    memset(g->fnode, 0xFF, sizeof g->fnode);
+    for (int s = 0; s < g->players; s++)
+        g->supply[s] = (uint8_t)supply;
 }
 
 int figure_slot_of(int figure)
@@ -56,11 +48,10 @@ int figure_slot_of(int figure)
 int figure_in_supply(const carc_game *g, int seat, int figure)
 {
     if (figure != CARC_FIG_MEEPLE)
-        return g->fnode[seat][figure_slot_of(figure)] == NODE_NONE;
-    for (int i = 0; i < CARC_FOLLOWERS; i++)
-        if (g->fnode[seat][i] == NODE_NONE)
-            return 1;
-    return 0;
+        return (g->figures >> figure & 1) && g->fnode[seat][figure_slot_of(figure)] == NODE_NONE;
+    /* the followers in supply but the large meeple and the abbot */
+    return g->supply[seat] > figure_in_supply(g, seat, CARC_FIG_LARGE) +
+                             figure_in_supply(g, seat, CARC_FIG_ABBOT);
 }
 
 /* The slot of a figure of `seat` in supply: a meeple's first free slot. */
@@ -68,7 +59,7 @@ static int slot_in_supply(const carc_game *g, int seat, int figure)
 {
     if (figure != CARC_FIG_MEEPLE) {
         int i = figure_slot_of(figure);
-        return g->fnode[seat][i] == NODE_NONE ? i : -1;
+        return (g->figures >> figure & 1) && g->fnode[seat][i] == NODE_NONE ? i : -1;
     }
     for (int i = 0; i < CARC_FOLLOWERS; i++)
         if (g->fnode[seat][i] == NODE_NONE)
@@ -104,33 +95,31 @@ void figure_put(carc_game *g, int seat, int figure, int n)
         slot_put(g, seat, i, n);
 }
 
-/* Cards and gifts place "a follower from supply": a meeple while there is one,
- * else the large meeple. */
-void follower_put(carc_game *g, int seat, int n)
-{
-    figure_put(g, seat, figure_in_supply(g, seat, CARC_FIG_MEEPLE) ? CARC_FIG_MEEPLE
-                                                                   : CARC_FIG_LARGE, n);
-}
-
-/* The first follower slot of seat on node n, or -1. */
-static int follower_slot_on(const carc_game *g, int seat, int n)
+/* The first follower slot of seat on node n holding `figure` (any follower when
+ * figure < 0: meeples' slots come first), or -1. */
+static int follower_slot_on(const carc_game *g, int seat, int figure, int n)
 {
     for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
-        if (g->fnode[seat][i] == n)
+        if (g->fnode[seat][i] == n && (figure < 0 || fig_slot_kind[i] == figure))
             return i;
     return -1;
 }
 
-void follower_take(carc_game *g, int seat, int n)
+int follower_on(const carc_game *g, int seat, int figure, int n)
 {
-    int i = follower_slot_on(g, seat, n);
+    return follower_slot_on(g, seat, figure, n) >= 0;
+}
+
+void follower_take(carc_game *g, int seat, int figure, int n)
+{
+    int i = follower_slot_on(g, seat, figure, n);
     if (i >= 0)
         slot_take(g, seat, i);
 }
 
-void follower_move(carc_game *g, int seat, int from, int to)
+void follower_move(carc_game *g, int seat, int figure, int from, int to)
 {
-    int i = follower_slot_on(g, seat, from);
+    int i = follower_slot_on(g, seat, figure, from);
     if (i < 0)
         return;
     uint32_t w = (uint32_t)fig_slot_strength[i] << (4 * seat);
@@ -150,7 +139,7 @@ void figure_return_all(carc_game *g, int root)
                 continue;
             for (int i = 0; i < FIG_SLOTS; i++) {
                 int n = g->fnode[s][i];
-                if (n >= NODE_NONE - 1 || feat_root(g, n) != root)
+                if (!fig_placed(n) || feat_root(g, n) != root)
                     continue;
                 event_emit_follower(g, CARC_EV_RETURNED, s, n, fig_slot_kind[i]);
                 g->fnode[s][i] = NODE_NONE;
@@ -167,7 +156,7 @@ void figure_support(carc_game *g)
     for (int s = 0; s < g->players; s++)
         for (int i = FIG_SLOT_BUILDER; i <= FIG_SLOT_PIG; i++) {
             int n = g->fnode[s][i];
-            if (n < NODE_NONE - 1 && !feat_follow(feat_of(g, n), s))
+            if (fig_placed(n) && !feat_follow(feat_of(g, n), s))
                 slot_take(g, s, i);
         }
 }
@@ -192,7 +181,7 @@ void figure_return_specials(carc_game *g, int root)
 int figure_special_on(const carc_game *g, int seat, int slot, int root)
 {
     int n = g->fnode[seat][slot];
-    return n < NODE_NONE - 1 && feat_root(g, n) == root;
+    return fig_placed(n) && feat_root(g, n) == root;
 }
 
 /* Where a figure may stand on the placed tile's segment node n (T6): a follower
@@ -215,53 +204,62 @@ int figure_ok(const carc_game *g, int figure, int n)
     }
 }
 
-/* The T6 moves of one figure kind on the placed tile's segments. */
-static int figure_kind_moves(const carc_game *g, int figure, carc_move *out, int n, int cap)
+/* figure_ok for every figure and segment of the placed tile at once (T6 asks it
+ * twice a turn: whether a decision is owed, then its list): bit i of masks[f] says
+ * figure f may stand on segment i, for the figures the active player has in
+ * supply. Returns the OR of the masks. */
+static unsigned figure_masks(const carc_game *g, unsigned masks[CARC_FIGURES])
 {
     const placed *p = &g->tiles[g->last];
-    const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* board_node_port */
-    carc_move m = move_pass();
-    m.kind = CARC_MOVE_FOLLOWER;
-    m.x = p->x;
-    m.y = p->y;
-    m.figure = (uint8_t)figure;
-    for (int i = 0; i < 8 && port[i] != 0xFF && n < cap; i++) {
-        if (!figure_ok(g, figure, p->first + i))
-            continue;
-        m.port = port[i];
-        out[n++] = m;
+    int seat = g->active, nseg = tile_def(p->kind)->nseg;
+    unsigned empty = 0, build = 0, pig = 0;
+    for (int i = 0; i < nseg; i++) {
+        const feature *f = feat_of(g, p->first + i);
+        if (!f->follow)
+            empty |= 1u << i;
+        else if (feat_follow(f, seat) && feat_type(f) == CARC_FEAT_FIELD)
+            pig |= 1u << i;
+        else if (feat_follow(f, seat) && feat_type(f) <= CARC_FEAT_ROAD &&
+                 !(f->flags & NF_COMPLETED))
+            build |= 1u << i;
     }
-    return n;
+    masks[CARC_FIG_MEEPLE] = figure_in_supply(g, seat, CARC_FIG_MEEPLE) ? empty : 0;
+    masks[CARC_FIG_LARGE] = figure_in_supply(g, seat, CARC_FIG_LARGE) ? empty : 0;
+    masks[CARC_FIG_ABBOT] = 0;  /* The Abbot is not played yet */
+    masks[CARC_FIG_BUILDER] = figure_in_supply(g, seat, CARC_FIG_BUILDER) ? build : 0;
+    masks[CARC_FIG_PIG] = figure_in_supply(g, seat, CARC_FIG_PIG) ? pig : 0;
+    return masks[0] | masks[1] | masks[3] | masks[4];
 }
 
 /* T6 with the big-box figures: each figure in supply, in the order of enum
- * carc_figure, then the pass. */
+ * carc_figure, on the segments in order, then the pass. */
 int figure_moves(const carc_game *g, carc_move *out, int cap)
 {
+    unsigned masks[CARC_FIGURES];
     int n = 0;
-    for (int f = 0; f < CARC_FIGURES; f++)
-        if (figure_in_supply(g, g->active, f))
-            n = figure_kind_moves(g, f, out, n, cap);
+    if (figure_masks(g, masks)) {
+        const placed *p = &g->tiles[g->last];
+        const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* board_node_port */
+        carc_move m = move_pass();
+        m.kind = CARC_MOVE_FOLLOWER;
+        m.x = p->x;
+        m.y = p->y;
+        for (int f = 0; f < CARC_FIGURES; f++)
+            for (unsigned b = masks[f]; b && n < cap; b &= b - 1) {
+                m.figure = (uint8_t)f;
+                m.port = port[__builtin_ctz(b)];
+                out[n++] = m;
+            }
+    }
     if (n < cap)
         out[n++] = move_pass();
     return n;
 }
 
-/* figure_moves lists more than the pass: some figure in supply fits a segment of
- * the placed tile. Asked at every T6, so it stops at the first such move instead
- * of writing the list (which carc_legal then writes again). */
 int figure_owed(const carc_game *g)
 {
-    const placed *p = &g->tiles[g->last];
-    const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* 0xFF past the segments */
-    for (int f = 0; f < CARC_FIGURES; f++) {
-        if (!figure_in_supply(g, g->active, f))
-            continue;
-        for (int i = 0; i < 8 && port[i] != 0xFF; i++)
-            if (figure_ok(g, f, p->first + i))
-                return 1;
-    }
-    return 0;
+    unsigned masks[CARC_FIGURES];
+    return figure_masks(g, masks) != 0;
 }
 
 int carc_supply(const carc_game *g, int seat)
@@ -276,6 +274,6 @@ int carc_supply_figures(const carc_game *g, int seat, int counts[CARC_FIGURES])
     if (seat < 0 || seat >= g->players)
         return 0;
     for (int i = 0; i < FIG_SLOTS; i++)
-        counts[fig_slot_kind[i]] += g->fnode[seat][i] == NODE_NONE;
+        counts[fig_slot_kind[i]] += figure_owned(g, seat, i) && g->fnode[seat][i] == NODE_NONE;
     return follower_supply(g, seat);
 }

@@ -42,7 +42,7 @@ void score_return_followers(carc_game *g, int root)
 static int completed_name(const carc_game *g, int root)
 {
     const placed *p = &g->tiles[g->last];
-    int nseg = carc_tile_def_of(p->kind)->nseg;
+    int nseg = tile_def(p->kind)->nseg;
     for (int j = 0; j < nseg; j++)
         if (feat_root(g, p->first + j) == root)
             return p->first + j;
@@ -99,7 +99,7 @@ void score_final(carc_game *g)
     int names[CARC_MAX_PLAYERS * FIG_FOLLOWER_SLOTS];
     for (int s = 0; s < g->players; s++)
         for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++) {
-            if (g->fnode[s][i] >= NODE_NONE - 1)
+            if (!fig_placed(g->fnode[s][i]))
                 continue;
             int n = feat_root(g, g->fnode[s][i]), seen = 0;
             if (feat_of(g, n)->flags & NF_SCORED)

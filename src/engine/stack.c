@@ -6,18 +6,17 @@
  */
 #include "state.h"
 
-/* How many tiles of each kind go into the stack: the set's, but the start tile
- * (kind 3, the letter D: carc_tile_kind('D'), a constant carc_new need not call
- * for each kind). */
+/* How many tiles of each kind go into the stack: the set's, but the start tile. */
 int stack_count(unsigned expansions, int kind)
 {
-    enum { START_KIND = 'D' - 'A' };
     int n = carc_tile_count(expansions, kind);
-    return n - (kind == START_KIND);
+    return n - (kind == 'D' - 'A');
 }
 
 int stack_size(unsigned expansions)
 {
+    if (!(expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS)))
+        return CARC_BASE_TILES - 1;  /* every carc_new asks: the base game's at once */
     int n = 0;
     for (int k = 0; k < CARC_TILE_KINDS; k++)
         n += stack_count(expansions, k);
@@ -35,10 +34,11 @@ void stack_build(carc_game *g, const carc_config *cfg)
         return;
     }
     int n = 0;
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+    /* the base kinds, then the expansions' (none in a base game) */
+    int kinds = cfg->expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS) ? CARC_TILE_KINDS
+                                                                       : CARC_BASE_KINDS;
+    for (int k = 0; k < kinds; k++) {
         int count = stack_count(cfg->expansions, k);
-        if (count == 0)
-            continue;  /* a kind of an expansion not in the game: no call to memset */
         memset(g->stack + n, k, (size_t)count);
         n += count;
     }

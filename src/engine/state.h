@@ -155,13 +155,13 @@ static inline unsigned spot_need(unsigned sig)
 enum {
     FIG_SLOT_LARGE = CARC_FOLLOWERS, FIG_SLOT_ABBOT, FIG_SLOT_BUILDER, FIG_SLOT_PIG,
     FIG_SLOTS,
-    FIG_FOLLOWER_SLOTS = FIG_SLOT_BUILDER,  /* slots below it hold followers */
-    FIG_ABSENT = 0xFFFE
+    FIG_FOLLOWER_SLOTS = FIG_SLOT_BUILDER   /* slots below it hold followers */
 };
-/* Whether a figure slot's value names a node (not in supply, not absent). */
+/* Whether a figure slot's value names a node (not in supply, nor a figure the game
+ * does not use: those stay NODE_NONE and out of the supply counts). */
 static inline int fig_placed(unsigned v)
 {
-    return v < FIG_ABSENT;
+    return v != NODE_NONE;
 }
 /* The figure kind of each slot (enum carc_figure) and its strength. */
 extern const uint8_t fig_slot_kind[FIG_SLOTS];
@@ -236,11 +236,13 @@ struct carc_game {
 
     /* players */
     /* The figures of each seat (figure.c): slot i holds figure fig_slot_kind[i] on
-     * its node, NODE_NONE in supply, or FIG_ABSENT when the game's expansions do not
-     * use it. supply[s]: seat s's followers in supply (meeples, large meeple, abbot),
+     * its node, or NODE_NONE in supply; `figures` says which kinds the game's
+     * expansions give (bit per enum carc_figure): a slot of another kind is never
+     * used. supply[s]: seat s's followers in supply (meeples, large meeple, abbot),
      * kept in step, since T6 and every card ask it. */
     uint16_t fnode[CARC_MAX_PLAYERS][FIG_SLOTS];
     uint8_t supply[CARC_MAX_PLAYERS];
+    uint8_t figures;
     int16_t score[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];
     int16_t banked[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];  /* X12, paid in E4 */
 
@@ -286,7 +288,7 @@ struct carc_game {
     uint8_t mm_pending;          /* bit i: slot i is set */
     int8_t mm_x[2], mm_y[2];
     uint16_t mm_turn[2];
-    uint8_t qready;                      /* T7: questions listed this turn */
+    uint8_t qready;                      /* T7: questions listed for placed[qready - 1] (XI16) */
     uint8_t nquestions, question;        /* T7: X8 questions, the one asked now */
     uint16_t qroot[MAX_DONE];            /* the feature of each question */
     uint8_t modifier[MAX_DONE];          /* per done[] entry: the modifier played, or 0 */
@@ -346,6 +348,13 @@ static inline unsigned tiletab_packed(int kind, int rot)
 }
 
 /* ---- tiles.c ---- */
+/* The catalogue (carc_tile_def_of without the range test, for kinds the state
+ * holds: the engine asks it at every segment it makes). */
+extern const carc_tile_def tiles_catalogue[CARC_TILE_KINDS];
+static inline const carc_tile_def *tile_def(int kind)
+{
+    return &tiles_catalogue[kind];
+}
 /* Edge types of kind k in rotation r, packed 2 bits per side (N at bits 0-1). */
 uint8_t tile_edges_packed(int kind, int rot);
 /* Smallest p in {1,2,4} such that rotating kind k by p gives the same tile. */
@@ -372,7 +381,7 @@ int board_spot_index(const carc_game *g, int x, int y);
  * (a move's): no range test on the way of every placement. */
 int board_find(const carc_game *g, int x, int y);
 int board_placeable(const carc_game *g, int kind);
-void board_init(carc_game *g);
+void board_init(carc_game *g);  /* on a zeroed state */
 /* Places a tile (legality already checked); records completed features in done[]. */
 void board_place(carc_game *g, int kind, int rot, int x, int y);
 /* Node of the segment at a port of a placed tile, or NODE_NONE: with port 0..3 the
@@ -469,21 +478,30 @@ static inline void feat_make(carc_game *g, int n, int type, int open, int pennan
     node *nd = &g->nodes[n];
     nd->parent = nd->next = (uint16_t)n;
     nd->feat = (uint16_t)f;
-    /* one 8-byte store of the first word and one of the second: the unions that
-     * follow at once load the record as words, and a word loaded over several
-     * smaller stores still in flight waits for them */
+    /* one 8-byte store of the first word: the unions that follow at once load the
+     * record as words, and a word loaded over several smaller stores still in
+     * flight waits for them. The second word (strengths, goods) is zero already: a
+     * record is new (zeroed with the state) or from the free list (zero but for the
+     * link, which is in the first word) */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
     g->feats[f] = (feature){.flags = (uint8_t)type, .size = 1, .open = (uint16_t)open,
                             .pennants = (uint8_t)pennants, .ends = (uint8_t)ends};
 #else
     uint64_t w = (uint64_t)(uint8_t)type | (uint64_t)(uint8_t)pennants << 16 |
                  (uint64_t)(uint8_t)ends << 24 | 1ull << 32 | (uint64_t)(uint16_t)open << 48;
-    static const uint64_t zero = 0;
     memcpy(&g->feats[f], &w, 8);
-    memcpy((uint8_t *)&g->feats[f] + 8, &zero, 8);
 #endif
 }
-int feat_union(carc_game *g, int a, int b);
+/* Joins the features of nodes a and b (not yet one feature); returns the root. */
+int feat_join(carc_game *g, int a, int b);
+/* Joins the features of nodes a and b and returns the root: inline, since most
+ * calls (about 3 in 5 when a tile is placed) find the two in one feature already,
+ * and the out-of-line join saves six registers on the way in. */
+static inline int feat_union(carc_game *g, int a, int b)
+{
+    int ra = g->nodes[a].parent;
+    return ra == g->nodes[b].parent ? ra : feat_join(g, a, b);
+}
 int feat_tiles(const carc_game *g, int root);
 /* Majority holders (B8, X11) as a seat bit mask; 0 when nobody has a follower. */
 unsigned feat_holders(const carc_game *g, int root);
@@ -538,9 +556,15 @@ int cards_deck_build(carc_game *g, uint8_t *deck, int first, int last, int copie
 int cards_unknown_pool(uint8_t *pool, int first, int last, int copies, const int *seen);
 /* Names node n as the (first, or with second = 1 the second) target of a move. */
 void cards_name_node(const carc_game *g, carc_move *m, int n, int second);
-/* Whether seat's follower i is the first of that seat on its node (two followers
- * of one seat on one segment give the same moves). */
+/* Whether seat's follower i is the first of its kind of that seat on its node (two
+ * meeples of one seat on one segment give the same moves; a meeple and the large
+ * meeple there give a move each, told apart by carc_move.figure). */
 int cards_first_on_node(const carc_game *g, int seat, int i);
+/* The followers seat may place from supply on a feature of `type` by a gift or a
+ * card (GI2, XI1): a meeple while one is in supply, the large meeple, the abbot
+ * only on a cloister; written to figs in the order of enum carc_figure. Returns
+ * how many (at most 3). */
+int cards_place_figures(const carc_game *g, int seat, int type, uint8_t figs[3]);
 
 /* ---- figure.c ---- */
 /* carc_new: every seat's figures in supply, those of the game's expansions. */
@@ -552,13 +576,12 @@ int figure_slot_of(int figure);
 int figure_in_supply(const carc_game *g, int seat, int figure);
 /* Puts a figure of `seat` from supply on node n and emits the event. */
 void figure_put(carc_game *g, int seat, int figure, int n);
-/* Puts a follower of `seat` from supply on node n (cards, gifts: a meeple while
- * there is one, else the large meeple). */
-void follower_put(carc_game *g, int seat, int n);
-/* Moves the follower on node `from` of `seat` to node `to`. */
-void follower_move(carc_game *g, int seat, int from, int to);
-/* Takes one follower of `seat` off node n back to supply. */
-void follower_take(carc_game *g, int seat, int n);
+/* The follower `figure` (enum carc_figure; < 0: any, a meeple before the large
+ * meeple) of `seat` on node n: whether there is one; moved to node `to` with its
+ * strength (cards, gifts: GI5, XI11); taken back to supply (GI4, XI12). */
+int follower_on(const carc_game *g, int seat, int figure, int n);
+void follower_move(carc_game *g, int seat, int figure, int from, int to);
+void follower_take(carc_game *g, int seat, int figure, int n);
 /* Returns every figure on a feature to its owner's supply, builders too (TB5),
  * and clears its tokens (events emitted). */
 void figure_return_all(carc_game *g, int root);

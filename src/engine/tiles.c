@@ -22,7 +22,7 @@
 #define CITY_X(m, flags, goods) {CARC_FEAT_CITY, (m), 0, 0, (flags), (goods)}
 #define ROAD_X(m, ends, flags) {CARC_FEAT_ROAD, (m), (ends), 0, (flags), 0}
 
-static const carc_tile_def catalogue[CARC_TILE_KINDS] = {
+const carc_tile_def tiles_catalogue[CARC_TILE_KINDS] = {
     {'A', 2, {F, F, R, F}, 0, 1, 3, {ROAD_END(0x4), FIELD(0xFF, 0), CLOISTER},
      "Monastery with road leaving south", "A", 0},
     {'B', 4, {F, F, F, F}, 0, 1, 2, {FIELD(0xFF, 0), CLOISTER}, "Monastery, no road", "B", 0},
@@ -200,7 +200,7 @@ const carc_tile_def *carc_tile_def_of(int kind)
 {
     if (kind < 0 || kind >= CARC_TILE_KINDS)
         return NULL;
-    return &catalogue[kind];
+    return &tiles_catalogue[kind];
 }
 
 int carc_tile_kind(char letter)
@@ -213,7 +213,7 @@ int carc_tile_kind(char letter)
 int carc_tile_kind_named(const char *name, size_t len)
 {
     for (int k = 0; k < CARC_TILE_KINDS; k++)
-        if (strlen(catalogue[k].name) == len && memcmp(catalogue[k].name, name, len) == 0)
+        if (strlen(tiles_catalogue[k].name) == len && memcmp(tiles_catalogue[k].name, name, len) == 0)
             return k;
     return -1;
 }
@@ -222,7 +222,7 @@ int carc_tile_count(unsigned expansions, int kind)
 {
     if (kind < 0 || kind >= CARC_TILE_KINDS)
         return 0;
-    const carc_tile_def *d = &catalogue[kind];
+    const carc_tile_def *d = &tiles_catalogue[kind];
     return d->expansion == 0 || (expansions & d->expansion) ? d->count : 0;
 }
 
@@ -239,7 +239,7 @@ uint8_t tile_rot_slots(uint8_t mask, int rot)
 
 uint8_t tile_edges_packed(int kind, int rot)
 {
-    const carc_tile_def *d = &catalogue[kind];
+    const carc_tile_def *d = &tiles_catalogue[kind];
     unsigned p = 0;
     for (int e = 0; e < 4; e++)
         p |= (unsigned)d->edges[e] << (2 * ((e + rot) & 3));
@@ -266,7 +266,7 @@ static int same_after(const carc_tile_def *d, int rot)
 
 int tile_period(int kind)
 {
-    const carc_tile_def *d = &catalogue[kind];
+    const carc_tile_def *d = &tiles_catalogue[kind];
     if (same_after(d, 1))
         return 1;
     return same_after(d, 2) ? 2 : 4;

@@ -106,7 +106,6 @@ void turn_second_part(carc_game *g)
 static inline int turn_end(carc_game *g)
 {
     g->nhand = 0;
-    g->part = g->double_due = 0;
     if (g->stack_len == 0)
         return ST_E2_END_CARDS;
     g->active = (uint8_t)((g->active + 1) % g->players);
@@ -185,10 +184,10 @@ static inline void turn_advance_exp(carc_game *g)
             step = turn_next(g, ST_T7_MODIFIERS);
             break;
         case ST_T7_SCORE:
+            /* a builder leaves with its scored feature's followers (TB5), a pig's
+             * field is never scored here: nobody loses support (§0) */
             for (int i = 0; i < g->ndone; i++)
                 score_completed(g, i);
-            if (g->expansions & CARC_EXP_TRADERS)
-                figure_support(g);  /* §0: after every scoring */
             step = turn_next(g, ST_TD_DOUBLE);
             break;
         case ST_T10_END:

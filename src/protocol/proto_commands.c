@@ -341,6 +341,14 @@ static int new_consistent(unsigned seen, const carc_config *cfg, strbuf *out)
 {
     if ((seen & (1u << K_RETURN_POS)) && cfg->stack_len < 0)
         return fail(out, "new: return_pos needs a fixed stack");
+    for (int i = 0; i < cfg->stack_len; i++) {
+        const carc_tile_def *d = carc_tile_def_of(cfg->stack[i]);
+        if (d != NULL && carc_tile_count(cfg->expansions, cfg->stack[i]) == 0) {
+            sb_printf(out, "new: stack: tile %s needs expansions=%s", d->name,
+                      carc_expansion_name(d->expansion) ? carc_expansion_name(d->expansion) : "?");
+            return CMD_FAIL;
+        }
+    }
     if ((seen & (1u << K_GIFT_DECK)) && !(cfg->expansions & CARC_EXP_GIFTS))
         return fail(out, "new: gift_deck needs expansions=gifts");
     if ((seen & (1u << K_CLOISTER_DECK | 1u << K_ROADSIDE_DECK)) &&

@@ -8,13 +8,16 @@
  *     .....     row 2: corner, south edge (3 columns), corner
  *
  * '#' is city, '|' and '-' road, '.' field, '+' a cloister, the capital letter the
- * tile kind (docs/RULES.md §0). A city edge fills its side; a corner is city when either
+ * tile kind (docs/RULES.md §0); an expansion's tile, whose name does not fit, shows
+ * 'i' (Inns & Cathedrals) or 't' (Traders & Builders) there. A city edge fills its side; a corner is city when either
  * side is. A road edge shows in the middle of its side, and a road or city segment
  * that reaches the west or east edge also fills the inside cell next to it when it
  * runs on (a city spanning more than that edge, any road). A follower shows as its
  * seat digit on the cell of its segment's canonical port: N (0,2), E (1,3), S (2,2),
  * W (1,1), the half-edges on the cell next to their edge (NW (0,1), NE (0,3),
- * EN (0,4), ES (2,4), SE (2,3), SW (2,1), WS (2,0), WN (0,0)) and C (1,1).
+ * EN (0,4), ES (2,4), SE (2,3), SW (2,1), WS (2,0), WN (0,0)), C (1,1) and the inner
+ * field I (1,3). Every figure shows as its seat's digit (a large meeple, a builder, a
+ * pig alike).
  *
  * Empty positions are blank. x coordinates head the columns (the last digit over
  * the tile letter), y coordinates label the middle line of each row of cells. Trailing blanks are trimmed.
@@ -30,7 +33,8 @@ enum { CELL_H = 3, CELL_W = 5, LABEL_W = 5 };
 static const unsigned char port_cell[CARC_PORTS][2] = {
     {0, 2}, {1, 3}, {2, 2}, {1, 1},                          /* N E S W */
     {0, 1}, {0, 3}, {0, 4}, {2, 4}, {2, 3}, {2, 1}, {2, 0}, {0, 0}, /* NW..WN */
-    {1, 1}                                                   /* C */
+    {1, 1},                                                  /* C */
+    {1, 3}                                                   /* I */
 };
 
 /* The cells of each side's edge: N, E, S, W. */
@@ -93,7 +97,9 @@ static void draw_tile(char cell[CELL_H][CELL_W], int kind, int rot)
         cell[1][1] = '+';
         cell[1][3] = '+';
     }
-    cell[1][2] = d->letter;
+    cell[1][2] = d->letter ? d->letter
+                 : d->expansion == CARC_EXP_INNS ? 'i'
+                 : d->expansion == CARC_EXP_TRADERS ? 't' : '?';
 }
 
 /* Appends s without its trailing blanks, then a newline. */
@@ -173,5 +179,5 @@ char *carc_board_text(const carc_game *g)
 
 const char *carc_board_text_legend(void)
 {
-    return "# city   | - road   . field   + cloister   A-X tile kind   0-4 follower of that seat\n";
+    return "# city   | - road   . field   + cloister   A-X i t tile   0-5 a seat's figure\n";
 }

@@ -227,6 +227,27 @@ static const carc_guide_par guide[] = {
      "Field puts your token in a field of yours, Farmer's Bonus and Shared Field Bonus "
      "add points to fields. Then every feature is scored as usual, banked points are "
      "paid, and the highest score wins."},
+    {CARC_EXP_INNS, "Inns & Cathedrals: inns, cathedrals and the large meeple",
+     "Some roads have an inn by the wayside and two tiles hold a cathedral. A "
+     "completed road with an inn scores 2 points per tile instead of 1, a completed "
+     "city with a cathedral 3 per tile and per pennant instead of 2. But an inn road "
+     "or a cathedral city still unfinished at the end scores nothing at all."},
+    {CARC_EXP_INNS, NULL,
+     "Each player also has a large meeple. It goes wherever a meeple may and counts "
+     "as two followers when the most followers on a feature are counted. Up to six "
+     "can play with this expansion."},
+    {CARC_EXP_TRADERS, "Traders & Builders: goods",
+     "Many cities show wine, grain or cloth. Whoever places the tile that completes "
+     "such a city takes one goods token for each symbol in it, whoever owns the "
+     "city. At the end, the players with the most tokens of a kind each score 10 "
+     "points for it."},
+    {CARC_EXP_TRADERS, "Traders & Builders: the builder and the pig",
+     "Instead of a follower you may put your builder on a road or city of the tile "
+     "you placed, if one of your followers is already on that road or city. Later, "
+     "when the first tile of your turn extends the builder's road or city, you may "
+     "play a second tile at once: a double turn. Your pig goes in a field where you "
+     "have a farmer; at the end, if you have the most farmers there, that field "
+     "scores 4 for each completed city instead of 3."},
 };
 
 const carc_guide_par *carc_guide(int *n)

@@ -60,7 +60,7 @@ static const sentence event_sentences[] = {
      "{seat}'s builder on {feature} returns to the supply."},
     {"back:pig", "seat at segment figure", "{seat}'s pig in {feature} returns to the supply."},
     {"goods", "seat count goods at segment", "{seat} takes {count} {goods}."},
-    {"double", "seat", "{seat} takes a second turn: their tile extended a feature of their builder."},
+    {"double", "seat", "{seat} may take a second turn: their tile extended a feature of their builder."},
     {"gift", "seat card", "{seat} receives the gift {card}."},
     {"gift?", "seat card", "{seat} receives a gift."},
     {"card", "seat card", "{seat} draws {card}."},

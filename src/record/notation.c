@@ -190,6 +190,18 @@ static unsigned swap_owners(const carc_game *g, int x, int y, int port)
     return mask;
 }
 
+/* Writes " FIGURE" for the follower a gift or card move names (GI2, XI1): nothing
+ * for a meeple. */
+static void out_figure(outbuf *o, int figure)
+{
+    if (figure == CARC_FIG_MEEPLE)
+        return;
+    if (carc_figure_name(figure) == NULL)
+        o->bad = 1;
+    else
+        out_printf(o, " %s", carc_figure_name(figure));
+}
+
 /* Writes the target of an `open` or `play` move after its card id. */
 static void out_card_target(outbuf *o, const carc_game *g, const carc_move *m)
 {
@@ -201,6 +213,7 @@ static void out_card_target(outbuf *o, const carc_game *g, const carc_move *m)
     }
     if (shape == SH_NONE || m->port == CARC_PORT_NONE)
         return;  /* no target, or a wasted gift */
+    out_figure(o, m->figure);
     out_printf(o, " (%d,%d) ", m->x, m->y);
     out_segment(o, g, m->x, m->y, m->port);
     if (shape == SH_SEG_SEG) {
@@ -277,7 +290,9 @@ int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t s
         out_card_target(&o, g, m);
         break;
     case CARC_MOVE_TARGET:
-        out_printf(&o, "target (%d,%d)", m->x, m->y);
+        out_printf(&o, "target");
+        out_figure(&o, m->figure);
+        out_printf(&o, " (%d,%d)", m->x, m->y);
         if (m->port != CARC_PORT_NONE) {
             out_printf(&o, " ");
             out_segment(&o, g, m->x, m->y, m->port);
@@ -476,7 +491,18 @@ static int parse_card(parser *p, const word *w, int gift, uint8_t *out)
     return CARC_OK;
 }
 
-/* `open ID ...` and `play ID ...`: the card and the target its shape wants. */
+/* Whether w is a figure word (carc_figure_name's; `meeple` accepted): sets *fig. */
+static int parse_figure_word(const word *w, uint8_t *fig)
+{
+    int f = w->s[0] == '(' ? -1 : carc_figure_parse(w->s, w->len);
+    if (f < 0)
+        return 0;
+    *fig = (uint8_t)f;
+    return 1;
+}
+
+/* `open ID [FIGURE] ...` and `play ID [FIGURE] ...`: the card, the follower it names
+ * and the target its shape wants. */
 static int parse_card_move(parser *p, carc_move *m, int gift)
 {
     const word *t = &p->w[2];
@@ -490,6 +516,13 @@ static int parse_card_move(parser *p, carc_move *m, int gift)
         return CARC_E_ILLEGAL;
     shape = card_shape[m->card];
     name = carc_card_name(m->card);
+    if (nt > 0 && (shape == SH_SEG || shape == SH_SEG_SEG || shape == SH_SEG_PORT) &&
+        parse_figure_word(t, &m->figure)) {
+        t++;  /* the follower the move names (GI2, XI1) */
+        nt--;
+        if (nt == 0)
+            return fail(p, "%s: a figure takes a target after it, got \"%.60s\"", name, p->text);
+    }
     if (nt == 0 && shape != SH_POS)
         return CARC_OK;  /* no target (or a wasted gift) */
     switch (shape) {
@@ -527,16 +560,22 @@ static int parse_card_move(parser *p, carc_move *m, int gift)
     return fail(p, "%s takes %s, got \"%.60s\"", name, shape_usage[shape], p->text);
 }
 
-/* `target (x,y) [type:PORT]` */
+/* `target [FIGURE] (x,y) [type:PORT]` */
 static int parse_target_move(parser *p, carc_move *m)
 {
     int px = 0, py = 0;  /* set by parse_pos on success; gcc -O3 cannot tell */
+    const word *w = &p->w[1];
+    int n = p->n - 1;
 
-    if (p->n < 2 || p->n > 3)
-        return fail(p, "target takes (x,y) [type:PORT], got \"%.60s\"", p->text);
-    if (p->n == 3)
-        return parse_target(p, &p->w[1], &m->x, &m->y, &m->port);
-    if (parse_pos(p, &p->w[1], &px, &py) != CARC_OK)
+    if (n > 0 && parse_figure_word(w, &m->figure)) {
+        w++;  /* the follower a claim_* or intrude_* places (XI1) */
+        n--;
+    }
+    if (n < 1 || n > 2)
+        return fail(p, "target takes [FIGURE] (x,y) [type:PORT], got \"%.60s\"", p->text);
+    if (n == 2)
+        return parse_target(p, w, &m->x, &m->y, &m->port);
+    if (parse_pos(p, w, &px, &py) != CARC_OK)
         return CARC_E_ILLEGAL;
     m->x = (int8_t)px;
     m->y = (int8_t)py;
@@ -662,9 +701,10 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
     /* the form carc_legal lists: equivalent rotations, a feature by its oldest segment */
     uint8_t figure = m.figure;
     carc_move_canonical(g, &m);
-    /* carc_move_canonical of the engine this was written against drops a follower
-     * move's figure (carc.h: FOLLOWER moves carry it); keep it */
-    if (m.kind == CARC_MOVE_FOLLOWER)
+    /* a gift or card move keeps the figure it names even where the engine's canonical
+     * form has no use for it (a target with no card in play): parsing does not judge
+     * legality, carc_apply does */
+    if (m.kind == CARC_MOVE_GIFT || m.kind == CARC_MOVE_CARD || m.kind == CARC_MOVE_TARGET)
         m.figure = figure;
     *out = m;
     return CARC_OK;

@@ -45,18 +45,64 @@ static void sj_key_at(strbuf *b, const char *s, size_t n, size_t quote)
 /* The score categories (carc_score_category_name) in strcmp order. */
 static const int sj_category_sorted[CARC_SCORE_CATEGORIES] = { 4, 1, 2, 3, 5, 6, 0 };
 
-/* A one-letter string for a tile kind. */
+/* A tile kind's name as a string: a base letter ("U"), or an expansion tile's id
+ * ("IC/RFr.i"). */
 static void sj_letter(strbuf *b, int kind)
 {
     const carc_tile_def *def = carc_tile_def_of(kind);
     char s[3] = { '"', def != NULL ? def->letter : '?', '"' };
 
-    if (s[1] < 0x20 || s[1] == '"' || s[1] == '\\') {
+    if (def != NULL && def->letter == 0) {
+        sb_json_string(b, def->name);  /* an expansion's tile */
+    } else if (s[1] < 0x20 || s[1] == '"' || s[1] == '\\') {
         char t[2] = { s[1], '\0' };
         sb_json_string(b, t);  /* cannot happen (letters A..X), but stay valid JSON */
     } else {
         sb_raw(b, s, 3);
     }
+}
+
+/* The figures in strcmp order of their names (abbot builder large meeple pig). */
+static const int sj_figure_sorted[CARC_FIGURES] = {
+    CARC_FIG_ABBOT, CARC_FIG_BUILDER, CARC_FIG_LARGE, CARC_FIG_MEEPLE, CARC_FIG_PIG
+};
+
+/* Whether a game of these expansions has a figure: the meeple always, the large meeple
+ * with Inns & Cathedrals, the builder and the pig with Traders & Builders (the abbot
+ * with none of them yet). */
+static int sj_uses_figure(unsigned expansions, int figure)
+{
+    switch (figure) {
+    case CARC_FIG_MEEPLE: return 1;
+    case CARC_FIG_LARGE: return (expansions & CARC_EXP_INNS) != 0;
+    case CARC_FIG_BUILDER: case CARC_FIG_PIG: return (expansions & CARC_EXP_TRADERS) != 0;
+    default: return 0;
+    }
+}
+
+/* {"cloth":N,"grain":N,"wine":N}: goods counts by kind (enum carc_goods), names sorted. */
+static void sj_goods_counts(strbuf *b, const int counts[CARC_GOODS_KINDS])
+{
+    sb_lit(b, "{\"cloth\":");
+    sb_int(b, counts[CARC_GOODS_CLOTH]);
+    sb_lit(b, ",\"grain\":");
+    sb_int(b, counts[CARC_GOODS_GRAIN]);
+    sb_lit(b, ",\"wine\":");
+    sb_int(b, counts[CARC_GOODS_WINE]);
+    sb_putc(b, '}');
+}
+
+/* [seat, ...]: the seats of a bit mask. */
+static void sj_seat_bits(strbuf *b, unsigned bits, int seats)
+{
+    sb_putc(b, '[');
+    for (int s = 0, n = 0; s < seats; s++)
+        if (bits >> s & 1u) {
+            if (n++)
+                sb_putc(b, ',');
+            sb_int(b, s);
+        }
+    sb_putc(b, ']');
 }
 
 /* An array of card names. */
@@ -155,7 +201,52 @@ static void sj_letters(strbuf *b, const int *kinds, int n)
     sb_putc(b, ']');
 }
 
-/* "followers":[{"locked","port","seat","type","x","y"}...] */
+/* "figures":[{"builder","large","meeple","pig"}...]: per seat the figures in supply
+ * by kind, only the kinds the game's expansions use (with inns or traders only) */
+static void sj_figures(const carc_game *g, strbuf *b, unsigned expansions)
+{
+    int counts[CARC_FIGURES];
+
+    sj_key(b, ",\"figures\":[", 1);
+    for (int seat = 0; seat < carc_players(g); seat++) {
+        carc_supply_figures(g, seat, counts);
+        sb_puts(b, seat ? ",{" : "{");
+        for (int k = 0, n = 0; k < CARC_FIGURES; k++) {
+            int f = sj_figure_sorted[k];
+            if (!sj_uses_figure(expansions, f))
+                continue;
+            if (n++)
+                sb_putc(b, ',');
+            sb_json_string(b, carc_figure_name(f));
+            sb_putc(b, ':');
+            sb_int(b, counts[f]);
+        }
+        sb_putc(b, '}');
+    }
+    sb_putc(b, ']');
+}
+
+/* "goods":{"seats":[{...}...],"supply":{...}}: the goods tokens of each seat and of
+ * the common supply (Traders & Builders; public, TB14) */
+static void sj_goods(const carc_game *g, strbuf *b)
+{
+    int counts[CARC_GOODS_KINDS];
+
+    sj_key(b, ",\"goods\":{\"seats\":[", 1);
+    for (int seat = 0; seat < carc_players(g); seat++) {
+        if (seat)
+            sb_putc(b, ',');
+        carc_goods(g, seat, counts);
+        sj_goods_counts(b, counts);
+    }
+    sb_lit(b, "],\"supply\":");
+    carc_goods(g, -1, counts);
+    sj_goods_counts(b, counts);
+    sb_putc(b, '}');
+}
+
+/* "followers":[{"figure","locked","port","seat","type","x","y"}...]: every figure on
+ * the board (builders and pigs too), "figure" its name */
 static void sj_followers(const carc_game *g, strbuf *b)
 {
     carc_follower f[REC_MAX_FIGURES];
@@ -165,7 +256,9 @@ static void sj_followers(const carc_game *g, strbuf *b)
     for (int i = 0; i < n && i < REC_MAX_FIGURES; i++) {
         if (i)
             sb_putc(b, ',');
-        sb_lit(b, "{\"locked\":");
+        sb_lit(b, "{\"figure\":");
+        sb_json_string(b, carc_figure_name(f[i].figure));
+        sb_lit(b, ",\"locked\":");
         sb_bool(b, f[i].locked != 0);
         sb_lit(b, ",\"port\":");
         sb_json_string(b, carc_port_name(f[i].port));
@@ -184,21 +277,48 @@ static void sj_followers(const carc_game *g, strbuf *b)
 
 /* ---- features ---------------------------------------------------------------------- */
 
-/* One feature, keys in order "completed","followers","locked","pennants","segments",
- * "tiles","tokens","type","value"; its segments seg[0..nseg) in board order. */
+/* One feature, keys in order ("builders"),("cathedral"),"completed","followers",
+ * ("goods"),("inn"),"locked","pennants",("pigs"),"segments","tiles","tokens","type",
+ * "value" (those in brackets only with the expansion that has them: inn and cathedral
+ * with inns, builders, goods and pigs with traders); its segments seg[0..nseg) in
+ * board order. "followers" is each seat's strength there (a large meeple counts 2). */
 static void sj_feature(const carc_game *g, strbuf *out, const carc_segment_pos *seg, int nseg,
-                       const carc_feature_info *info)
+                       const carc_feature_info *info, unsigned expansions)
 {
     int seats = carc_players(g);
+    int inns = (expansions & CARC_EXP_INNS) != 0, traders = (expansions & CARC_EXP_TRADERS) != 0;
 
-    sb_lit(out, "{\"completed\":");
+    sb_putc(out, '{');
+    if (traders) {
+        sb_lit(out, "\"builders\":");
+        sj_seat_bits(out, info->builders, seats);
+        sb_putc(out, ',');
+    }
+    if (inns) {
+        sb_lit(out, "\"cathedral\":");
+        sb_bool(out, info->cathedral != 0);
+        sb_putc(out, ',');
+    }
+    sb_lit(out, "\"completed\":");
     sb_bool(out, info->completed);
     sb_lit(out, ",\"followers\":");
     sj_int_list(out, info->followers, seats < CARC_MAX_PLAYERS ? seats : CARC_MAX_PLAYERS);
+    if (traders) {
+        sb_lit(out, ",\"goods\":");
+        sj_goods_counts(out, info->goods);
+    }
+    if (inns) {
+        sb_lit(out, ",\"inn\":");
+        sb_bool(out, info->inn != 0);
+    }
     sb_lit(out, ",\"locked\":");
     sb_bool(out, info->locked);
     sb_lit(out, ",\"pennants\":");
     sb_int(out, info->pennants);
+    if (traders) {
+        sb_lit(out, ",\"pigs\":");
+        sj_seat_bits(out, info->pigs, seats);
+    }
     /* [x, y, canonical port] per segment: small arrays, not objects, because a large
      * field has dozens of segments */
     sb_lit(out, ",\"segments\":[");
@@ -233,7 +353,7 @@ static void sj_feature(const carc_game *g, strbuf *out, const carc_segment_pos *
  * in board order of their first segments. Listing every feature would make the
  * document several times larger and slower to build (a late game has some 150),
  * for features nobody holds. */
-static void sj_features(const carc_game *g, strbuf *out)
+static void sj_features(const carc_game *g, strbuf *out, unsigned expansions)
 {
     carc_segment_pos marked[CARC_MAX_SEGMENTS], seg[CARC_MAX_SEGMENTS];
     int n = carc_marked_features(g, marked, CARC_MAX_SEGMENTS);
@@ -249,7 +369,7 @@ static void sj_features(const carc_game *g, strbuf *out)
         }
         if (i)
             sb_putc(out, ',');
-        sj_feature(g, out, seg, nseg, &info);
+        sj_feature(g, out, seg, nseg, &info, expansions);
     }
     sb_putc(out, ']');
 }
@@ -461,9 +581,11 @@ static void sj_christmas(const carc_game *g, strbuf *b)
 /* ---- the document ------------------------------------------------------------------ */
 
 /* Returns the JSON text (caller frees), NULL on out of memory. The top-level keys, in
- * strcmp order: active board christmas expansions features followers gifts
- * hand_tiles last_placed legal over pending players removed score_parts scores
- * stack_left supply turn view winners. */
+ * strcmp order: active board christmas double_due expansions features figures
+ * followers gifts goods hand_tiles last_placed legal over part pending players
+ * removed score_parts scores stack_left supply turn view winners (christmas, gifts
+ * with those expansions; figures with inns or traders; double_due, goods and part
+ * with traders). */
 char *carc_state_json(const carc_game *g, int with_legal)
 {
     return carc_state_json_parts(g, with_legal, 0, NULL, 0, NULL);
@@ -488,12 +610,21 @@ char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, 
     sj_board_tiles(g, &b, board_from);
     if (expansions & CARC_EXP_CHRISTMAS)
         sj_christmas(g, &b);
+    if (expansions & CARC_EXP_TRADERS) {
+        /* a double turn is due in this turn's first part (TB6) */
+        sj_key(&b, ",\"double_due\":", 1);
+        sb_bool(&b, carc_double_due(g) != 0);
+    }
     sj_key(&b, ",\"expansions\":", 1);
     sb_json_string(&b, carc_expansions_name(expansions));
-    sj_features(g, &b);
+    sj_features(g, &b, expansions);
+    if (expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS))
+        sj_figures(g, &b, expansions);
     sj_followers(g, &b);
     if (expansions & CARC_EXP_GIFTS)
         sj_gifts(g, &b);
+    if (expansions & CARC_EXP_TRADERS)
+        sj_goods(g, &b);
     sj_key(&b, ",\"hand_tiles\":", 1);
     n = carc_hand_tiles(g, kinds);
     sj_letters(&b, kinds, n < 2 ? n : 2);
@@ -518,6 +649,11 @@ char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, 
     }
     sj_key(&b, ",\"over\":", 1);
     sb_bool(&b, carc_is_over(g));
+    if (expansions & CARC_EXP_TRADERS) {
+        /* 1, or 2 in the second part of a double turn (TB11) */
+        sj_key(&b, ",\"part\":", 1);
+        sb_int(&b, carc_turn_part(g) ? 2 : 1);
+    }
     sj_key(&b, ",\"pending\":{\"decision\":", 1);
     sb_json_string(&b, dec ? dec : "?");
     sb_lit(&b, ",\"feature\":");  /* what a scoring-modifier question is about (X8) */

@@ -4,7 +4,7 @@
  *   POST /api/games            create a game -> 201 {"id", "seats", "watch"}
  *   GET  /api/games/ID         public summary
  *   GET  /api/games/ID/record  the record once the game is over (404 before)
- *   GET  /api/tiles            the tile catalogue
+ *   GET  /api/tiles            the tile catalogue (?expansions=LIST: a set's kinds, counted)
  *   GET  /api/cards            every gift and Christmas card: name, deck, timing, text
  *   GET  /api/sentences        the sentences every event is told with (event_text.c)
  *   POST /api/replay           a record -> its steps as a spectator saw them (srv_replay.c)
@@ -91,6 +91,34 @@ static int http_json(struct lws *wsi, unsigned status, const char *json)
 }
 
 /* {"error": message} with a status. */
+static int http_error(struct lws *wsi, unsigned status, const char *message);
+
+/* GET /api/tiles: the whole catalogue; ?expansions=LIST the kinds a game of that set
+ * plays with, counted in it (the names of docs/RECORD.md; a comma may come as %2C). */
+static int http_tiles(struct lws *wsi)
+{
+    char args[96], msg[160];
+    unsigned exp = 0;
+    int set = 0;
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_URI_ARGS) >= (int)sizeof args)
+        return http_error(wsi, 400, "unknown query: use ?expansions=LIST");
+    if (lws_hdr_copy(wsi, args, sizeof args, WSI_TOKEN_HTTP_URI_ARGS) > 0) {
+        carc_error ce = {0, ""};
+        char *list = args + 11;
+        if (strncmp(args, "expansions=", 11) != 0 || strchr(list, '&'))
+            return http_error(wsi, 400, "unknown query: use ?expansions=LIST");
+        if (carc_expansions_parse(list, &exp, &ce) < 0) {
+            snprintf(msg, sizeof msg, "expansions: %s", ce.msg);
+            return http_error(wsi, 400, msg);
+        }
+        set = 1;
+    }
+    char *t = set ? carc_tiles_json_set(exp) : carc_tiles_json();
+    int rc = t ? http_json(wsi, 200, t) : http_error(wsi, 500, "out of memory");
+    free(t);
+    return rc;
+}
+
 static int http_error(struct lws *wsi, unsigned status, const char *message)
 {
     strbuf b;
@@ -254,11 +282,10 @@ int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
     }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
         return http_error(wsi, 405, "method not allowed");
-    if (strcmp(uri, "/api/tiles") == 0 || strcmp(uri, "/api/cards") == 0 ||
-        strcmp(uri, "/api/sentences") == 0) {
-        char *t = strcmp(uri, "/api/tiles") == 0   ? carc_tiles_json()
-                  : strcmp(uri, "/api/cards") == 0 ? carc_cards_json()
-                                                   : carc_sentences_json();
+    if (strcmp(uri, "/api/tiles") == 0)
+        return http_tiles(wsi);
+    if (strcmp(uri, "/api/cards") == 0 || strcmp(uri, "/api/sentences") == 0) {
+        char *t = strcmp(uri, "/api/cards") == 0 ? carc_cards_json() : carc_sentences_json();
         int rc = t ? http_json(wsi, 200, t) : http_error(wsi, 500, "out of memory");
         free(t);
         return rc;

@@ -30,4 +30,14 @@ out=$(printf '%s\n' '1 new players=6' '2 new players=6 expansions=gifts,christma
 [ "$(line 3)" = "?3 new: expansions: unknown expansion \"snow\" in \"snow\" (want base, gifts, christmas, inns, traders)" ] \
     || fail "expansions=snow: $(line 3)"
 [ "$(line 4)" = "?4 new: players must be 2..5 (6 with inns), got 7" ] || fail "players=7 inns: $(line 4)"
+
+# a fixed stack of tile names; a tile of an expansion not in play is refused
+out=$(printf '%s\n' '1 new expansions=inns stack=U,IC/CCCC,V' '2 record' '3 new stack=U,IC/CCCC' \
+    '4 new stack=U,IC/nope' '5 new players=6 expansions=inns,traders seed=3' | "$carc" engine) \
+    || fail "engine exited $?"
+line 1 | grep -q '^=1 {"events":\["draw U"\]' || fail "stack of names: $(line 1)"
+line 2 | grep -qF '"stack":["U","IC/CCCC","V"]' || fail "record of a stack of names: $(line 2)"
+[ "$(line 3)" = "?3 new: stack: tile IC/CCCC needs expansions=inns" ] || fail "IC tile in base: $(line 3)"
+[ "$(line 4)" = "?4 new: stack: unknown tile 'IC/nope'" ] || fail "unknown tile: $(line 4)"
+line 5 | grep -q '^=5 ' || fail "6 players with inns: $(line 5)"
 exit 0

@@ -2,7 +2,7 @@
 # The static pages and the read-only API: / is index.html, /play/ID/TOKEN and
 # /watch/ID are game.html, /replay/ID is replay.html, other paths are files under
 # --web with their content types; nothing outside --web is served; /api/tiles and /api/cards
-# are what `carc tiles --json` and `carc cards --json` print; a game's summary hides its seed
+# are what `carc tiles --json` and `carc cards --json` print (?expansions=LIST: a set's tiles); a game's summary hides its seed
 # until the end.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -33,6 +33,15 @@ expect /%2e%2e/secret/key.txt 404 application/json "no such page"
 "$CLIENT" get "$PORT" /api/tiles | tail -n +2 > "$DIR/tiles.json"
 "$CARC" tiles --json > "$DIR/tiles2.json"
 cmp "$DIR/tiles.json" "$DIR/tiles2.json" || { echo "FAIL: /api/tiles differs from carc tiles --json"; exit 1; }
+# ?expansions=LIST: the kinds of that set with their counts in it, as carc tiles prints them
+for set in inns traders inns,traders base; do
+  "$CLIENT" get "$PORT" "/api/tiles?expansions=$set" | tail -n +2 > "$DIR/tiles.json"
+  "$CARC" tiles --json --expansions "$set" > "$DIR/tiles2.json"
+  cmp "$DIR/tiles.json" "$DIR/tiles2.json" || { echo "FAIL: /api/tiles?expansions=$set differs from carc tiles --json --expansions $set"; exit 1; }
+done
+expect "/api/tiles?expansions=inns%2Ctraders" 200 application/json '"id":"TB/'
+expect "/api/tiles?expansions=snow" 400 application/json 'unknown expansion'
+expect "/api/tiles?colour=red" 400 application/json 'unknown query'
 "$CLIENT" get "$PORT" /api/cards | tail -n +2 > "$DIR/cards.json"
 "$CARC" cards --json > "$DIR/cards2.json"
 cmp "$DIR/cards.json" "$DIR/cards2.json" || { echo "FAIL: /api/cards differs from carc cards --json"; exit 1; }

@@ -31,10 +31,12 @@ static int check_event(event_ledger *l, const carc_game *g, const carc_event *e,
         if (!seat_ok || !cat_ok || e->b >= CARC_REASONS || e->value <= 0)
             break;
         if (e->port == CARC_PORT_NONE
-                ? e->a != CARC_FEAT_NONE ||
-                      (e->b != CARC_REASON_SCORE_THREE && e->b != CARC_REASON_SUPPLY_BONUS &&
-                       e->b != CARC_REASON_GIFTS)
-                : !names_segment(g, e, e->a))
+                ? (e->b == CARC_REASON_GOODS  /* TB10: a = the kind */
+                       ? e->a >= CARC_GOODS_KINDS || e->category != CARC_SCORE_GOODS
+                       : e->a != CARC_FEAT_NONE ||
+                             (e->b != CARC_REASON_SCORE_THREE &&
+                              e->b != CARC_REASON_SUPPLY_BONUS && e->b != CARC_REASON_GIFTS))
+                : !names_segment(g, e, e->a) || e->b == CARC_REASON_GOODS)
             break;
         l->score[e->seat][e->category] += e->value;
         l->reasons[e->b]++;
@@ -63,8 +65,15 @@ static int check_event(event_ledger *l, const carc_game *g, const carc_event *e,
             break;
         return 1;
     case CARC_EV_FOLLOWER: case CARC_EV_RETURNED:
-        if (!seat_ok || e->a != e->port || !names_segment(g, e, e->b))
+        if (!seat_ok || e->a != e->port || !names_segment(g, e, e->b) ||
+            e->value < 0 || e->value >= CARC_FIGURES)
             break;
+        return 1;
+    case CARC_EV_GOODS:  /* TB9: value tokens of kind b for a completed city */
+        if (!seat_ok || e->a != CARC_FEAT_CITY || !names_segment(g, e, CARC_FEAT_CITY) ||
+            e->b >= CARC_GOODS_KINDS || e->value <= 0)
+            break;
+        l->goods[e->seat][e->b] += e->value;
         return 1;
     default:
         return 1;
@@ -97,6 +106,14 @@ int ledger_add(event_ledger *l, const carc_game *g, char *msg, size_t size)
                 snprintf(msg, size, "seat %d: score events of category %d add up to %d, "
                          "carc_score_part says %d", s, c, l->score[s][c],
                          carc_score_part(g, s, c));
+                return 0;
+            }
+        int goods[CARC_GOODS_KINDS];
+        carc_goods(g, s, goods);
+        for (int k = 0; k < CARC_GOODS_KINDS; k++)
+            if (l->goods[s][k] != goods[k]) {
+                snprintf(msg, size, "seat %d: goods events add up to %d %s, carc_goods says %d",
+                         s, l->goods[s][k], carc_goods_name(k), goods[k]);
                 return 0;
             }
         if (l->banked[s] != carc_banked(g, s)) {

@@ -1,5 +1,6 @@
-// The board as SVG: placed tiles (tiles.js), followers in seat colours, tokens, locks, the last
-// placed tile, pending Mastermind positions, and on top the interactive layer (placement spots,
+// The board as SVG: placed tiles (tiles.js), figures in seat colours (meeple, large meeple,
+// builder, pig: each its own shape), tokens, locks, the last placed tile, pending Mastermind
+// positions, and on top the interactive layer (placement spots,
 // a preview tile, clickable targets). Pan by dragging, zoom by wheel, buttons or pinch.
 // One board unit: a tile is 100 x 100, tile (x, y) covers [100x, 100x+100] x [100y, 100y+100].
 import { drawTile, el, boardAnchor, rotatePoint, rotatePort, segmentAnchor, segmentAt } from './tiles.js';
@@ -14,6 +15,53 @@ import { SEAT_COLOURS } from './seats.js';
 /** @typedef {import('./moves.js').Token} Token */
 
 const MEEPLE = 'M0-11C3-11 4-9 4-7C4-5 3-4 2-4L9-1C10 0 10 2 8 2L4 1L7 10L2 10L0 5L-2 10L-7 10L-4 1L-8 2C-10 2-10 0-9-1L-2-4C-3-4-4-5-4-7C-4-9-3-11 0-11Z';
+/** The builder: a tall narrow figure without arms, a pointed hat. */
+const BUILDER = 'M0-14L5-8H3C4-7 4-4 2-3L5 10H-5L-2-3C-4-4-4-7-3-8H-5Z';
+/** The pig: a round body on four legs, a snout to the right, an ear. */
+const PIG = 'M-9-2C-9-7-3-8 1-8C4-8 6-7 7-5L10-5L10 1L7 1C6 3 5 4 4 4L4 8H1L1 5H-4L-4 8H-7L-7 3C-8 2-9 0-9-2ZM2-8L4-12L6-7Z';
+
+/**
+ * How each figure is drawn: its path, its size, extra marks. The large meeple is the meeple
+ * half as large again with a black rim; the builder and the pig have shapes of their own.
+ * @type {Record<string, {d: string, scale: number}>}
+ */
+const FIGURES = {
+  meeple: { d: MEEPLE, scale: 1.9 },
+  large: { d: MEEPLE, scale: 2.8 },
+  abbot: { d: MEEPLE, scale: 1.9 },
+  builder: { d: BUILDER, scale: 2.0 },
+  pig: { d: PIG, scale: 1.9 },
+};
+
+/**
+ * A figure of a seat drawn about (0, 0) in a group of its own (the follower layer, a button,
+ * the players panel): the same shapes everywhere.
+ * @param {Element} parent @param {number} seat @param {string} figure
+ */
+export function drawFigure(parent, seat, figure) {
+  const f = FIGURES[figure] ?? FIGURES.meeple;
+  const g = el('g', { class: `figure figure-${figure}` }, parent);
+  el('path', { d: f.d, fill: SEAT_COLOURS[seat] ?? '#888' }, g);
+  if (figure === 'large') el('path', { d: f.d, class: 'large-ring', transform: 'scale(1.12)' }, g);
+  if (figure === 'builder') el('rect', { x: -3, y: -7, width: 6, height: 2, class: 'builder-band' }, g);
+  if (figure === 'pig') el('circle', { cx: 8.5, cy: -2, r: 1.6, class: 'pig-snout' }, g);
+  return g;
+}
+
+/** How large each figure is drawn in an icon. @type {Record<string, number>} */
+const ICON_SCALE = { meeple: 1.15, large: 1.3, builder: 1.2, pig: 1.45 };
+
+/**
+ * A small standalone SVG of a figure in a seat's colour (the figure buttons, the supply).
+ * @param {number} seat @param {string} figure @param {number} size
+ */
+export function figureIcon(seat, figure, size = 22) {
+  const svg = el('svg', { viewBox: '-16 -17 32 33', width: size, height: size, class: `figure-icon follower seat-${seat}`, 'aria-hidden': 'true' });
+  const g = drawFigure(svg, seat, figure);
+  // each fills most of its box, the large meeple a little more (and with its rim)
+  g.setAttribute('transform', `scale(${ICON_SCALE[figure] ?? 1.15})`);
+  return svg;
+}
 
 export class Board {
   /** @param {SVGSVGElement} svg @param {Map<string, TileDef>} defs */
@@ -69,7 +117,7 @@ export class Board {
       const k = seen.get(key) ?? 0;
       seen.set(key, k + 1);
       const [ax, ay] = this.anchor(f.x, f.y, f.port);
-      this.drawFollower(followers, f.seat, f.x * 100 + ax + k * 12, f.y * 100 + ay - k * 4, f.type === 'field' || f.locked, f.locked);
+      this.drawFollower(followers, f.seat, f.x * 100 + ax + k * 14, f.y * 100 + ay - k * 4, f.type === 'field' || f.locked, f.locked, '', f.figure ?? 'meeple');
     }
     // tie-break tokens sit on the first segment of their feature; a lock marks every locked feature
     for (const f of view.features ?? []) {
@@ -105,6 +153,12 @@ export class Board {
     return best ? { x, y, port: rotatePort(best.ports[0], c.rot), type: best.type } : null;
   }
 
+  /** The printed segment at a board port of the tile at (x, y) (its inn, cathedral, goods), or undefined. @param {number} x @param {number} y @param {string} port */
+  segmentDef(x, y, port) {
+    const c = this.cells.get(`${x},${y}`);
+    return c ? segmentAt(this.def(c.tile), port, c.rot) : undefined;
+  }
+
   /** Whether two board ports of the tile at (x, y) name one segment. @param {number} x @param {number} y @param {string} a @param {string} b */
   sameSegment(x, y, a, b) {
     const c = this.cells.get(`${x},${y}`);
@@ -125,9 +179,12 @@ export class Board {
    * A follower of a seat standing (or lying: a farmer, or on a locked feature) at (x, y).
    * @param {Element} parent @param {number} seat @param {number} x @param {number} y @param {boolean} lying @param {boolean} locked
    */
-  drawFollower(parent, seat, x, y, lying, locked, extraClass = '') {
-    const g = el('g', { transform: `translate(${x} ${y}) rotate(${lying ? 90 : 0}) scale(1.9)`, class: `follower seat-${seat} ${extraClass}` }, parent);
-    el('path', { d: MEEPLE, fill: SEAT_COLOURS[seat] }, g);
+  drawFollower(parent, seat, x, y, lying, locked, extraClass = '', figure = 'meeple') {
+    const scale = (FIGURES[figure] ?? FIGURES.meeple).scale;
+    // a farmer lies down; a pig stands in its field as it is
+    const lie = lying && figure !== 'pig';
+    const g = el('g', { transform: `translate(${x} ${y}) rotate(${lie ? 90 : 0}) scale(${scale})`, class: `follower seat-${seat} ${extraClass}`, 'data-figure': figure }, parent);
+    drawFigure(g, seat, figure);
     if (locked) {
       const l = el('g', { transform: `rotate(${lying ? -90 : 0}) translate(8 -10)`, class: 'lock' }, g);
       el('rect', { x: -4, y: -1, width: 8, height: 6, rx: 1 }, l);
@@ -166,9 +223,10 @@ export class Board {
    * Clickable targets: tokens of moves.js (segments, positions, ports on the context tile).
    * `ctx` is the tile (x, y) a bare port refers to; `selected` the chosen token's text; `seat`,
    * if not -1, whose ghost follower shows on the selected segment.
+   * `figure`: the figure the ghost is (the follower step's figure choice).
    * @param {Token[]} list @param {Position|null|undefined} ctx @param {string|null} selected @param {(t: Token) => void} onPick
    */
-  setTargets(list, ctx, selected, onPick, seat = -1) {
+  setTargets(list, ctx, selected, onPick, seat = -1, figure = 'meeple') {
     const layer = this.layers.targets;
     layer.replaceChildren();
     // the touch areas first, under every target's ring: at least 44 px across whatever the zoom
@@ -188,7 +246,7 @@ export class Board {
         node = el('g', { class: `target seg${sel ? ' selected' : ''}`, transform: `translate(${x * 100 + ax} ${y * 100 + ay})` }, layer);
         el('circle', { cx: x * 100 + ax, cy: y * 100 + ay, r: this.hitRadius(), class: 'target-hit' }, hits);
         el('circle', { r: 15, class: 'target-ring' }, node);
-        if (sel && seat >= 0) this.drawFollower(node, seat, 0, 0, t.type === 'field', false, 'ghost');
+        if (sel && seat >= 0) this.drawFollower(node, seat, 0, 0, t.type === 'field', false, 'ghost', figure);
         spots.push({ t, cx: x * 100 + ax, cy: y * 100 + ay, pos: false });
       }
       node.setAttribute('data-target', t.text);

@@ -43,19 +43,35 @@ export function featureWords(f) {
   const h = holders(f);
   const who = f.followers.map((n, s) => (n ? `${SEAT_NAMES[s]} ${n}` : '')).filter(Boolean).join(', ');
   let text = parts.join(', ') + `. Worth ${f.value} now.`;
+  // an inn or a cathedral: worth more completed, nothing if still unfinished at the end
+  const bonus = f.inn ? 'an inn' : f.cathedral ? 'a cathedral' : '';
+  if (bonus && !f.completed) {
+    const done = f.inn ? 2 * f.tiles : 3 * f.tiles + 3 * f.pennants;
+    const rate = f.inn ? '2 a tile' : `3 a tile${f.pennants ? ' and 3 a pennant' : ''}`;
+    text = parts.join(', ') + `, with ${bonus}. Worth ${done} if completed now (${rate}); worth 0 if still unfinished at the end.`;
+  } else if (bonus) text = parts.join(', ') + `, with ${bonus} (${f.inn ? '2 a tile' : '3 a tile and 3 a pennant'}). Worth ${f.value} now.`;
+  const g = f.goods;
+  if (g && (g.wine || g.grain || g.cloth)) {
+    const list = /** @type {const} */ (['wine', 'grain', 'cloth']).filter((k) => g[k]).map((k) => `${g[k]} ${k}`).join(', ');
+    text += ` Goods: ${list}, for whoever completes it.`;
+  }
   text += who ? ` Followers: ${who}; held by ${h.map((s) => SEAT_NAMES[s]).join(' and ')}.` : ' Nobody holds it.';
   if (f.tokens.length) text += ` Tokens: ${f.tokens.map((s) => SEAT_NAMES[s]).join(', ')}.`;
+  if (f.builders?.length) text += ` Builder: ${f.builders.map((s) => SEAT_NAMES[s]).join(', ')}.`;
+  if (f.pigs?.length) text += ` Pig: ${f.pigs.map((s) => SEAT_NAMES[s]).join(', ')}.`;
   return text;
 }
 
 /**
  * The points a card gives on a feature, for the cards whose effect is a number (Cash Out,
- * Road Sweeper, the three harvest cards): a label, or '' for the others.
- * @param {string|undefined} card @param {Feature|undefined} f
+ * Road Sweeper, the three harvest cards): a label, or '' for the others. `count`: the
+ * followers on the feature (builders and pigs left out), when known.
+ * @param {string|undefined} card @param {Feature|undefined} f @param {number} [count]
  */
-export function cardNumber(card, f) {
+export function cardNumber(card, f, count) {
   if (!f) return '';
-  const n = f.followers.reduce((a, b) => a + b, 0);
+  // followers, each once whatever its strength (a large meeple is one): from the board when given
+  const n = count ?? f.followers.reduce((a, b) => a + b, 0);
   switch (card) {
     case 'cash_out': return `${2 * n} points for you`;
     case 'road_sweeper': return f.value && holders(f).length ? `${f.value} points for ${holders(f).map((s) => SEAT_NAMES[s]).join(' and ')}` : 'nobody scores';
@@ -66,7 +82,26 @@ export function cardNumber(card, f) {
   }
 }
 
-/** The hover text of a segment: its feature in words, or that nobody holds it. @param {Feature|null|undefined} f @param {string} type */
-export function hoverWords(f, type) {
-  return f ? featureWords(f) : `${type[0].toUpperCase()}${type.slice(1)}: nobody holds it.`;
+/**
+ * The hover text of a segment: its feature in words, or that nobody holds it (with what an inn,
+ * a cathedral or goods on the tile under the pointer mean).
+ * @param {Feature|null|undefined} f @param {string} type @param {import('./types.js').TileSegment} [seg] the printed segment
+ */
+export function hoverWords(f, type, seg) {
+  if (f) return featureWords(f);
+  let text = `${type[0].toUpperCase()}${type.slice(1)}`;
+  if (seg?.inn) text += ' with an inn: 2 a tile if completed, 0 if still unfinished at the end';
+  else if (seg?.cathedral) text += ' with a cathedral: 3 a tile and 3 a pennant if completed, 0 if still unfinished at the end';
+  if (seg?.goods) text += `${seg.inn || seg.cathedral ? ';' : ''} with ${seg.goods} for whoever completes it`;
+  return `${text}${seg?.inn || seg?.cathedral || seg?.goods ? '.' : ':'} Nobody holds it.`.replace(': Nobody', ': nobody');
+}
+
+/**
+ * The followers on a feature, each once (a large meeple is one; builders and pigs are not
+ * followers). @param {{followers: import('./types.js').FollowerOnBoard[]}} view @param {Feature} f @param {SameSegment} same
+ */
+export function followerCount(view, f, same) {
+  const ss = segs(f);
+  return view.followers.filter((x) => x.figure !== 'builder' && x.figure !== 'pig'
+    && ss.some((s) => s.x === x.x && s.y === x.y && (s.port === x.port || same(x.x, x.y, s.port, x.port)))).length;
 }

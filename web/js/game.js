@@ -1,14 +1,14 @@
 // The game page (/play/ID/TOKEN for a seat, /watch/ID for a spectator): draws the state the
 // server pushes and turns clicks and keys into one of the legal moves it listed. Everything
 // shown comes from the frames; the page knows no rules (moves.js only narrows the legal list).
-import { Board } from './board.js';
+import { Board, figureIcon } from './board.js';
 import { SEAT_COLOURS, SEAT_NAMES } from './seats.js';
 import { CARDS, cardName, loadCards } from './cards.js';
 import { drawChart } from './chart.js';
-import { groupMoves, nextChoices, parsePlacement } from './moves.js';
+import { figureOf, groupMoves, nextChoices, parsePlacement } from './moves.js';
 import { Link } from './net.js';
 import { tileIcon } from './tiles.js';
-import { cardNumber, featureAt, hoverWords } from './features.js';
+import { cardNumber, featureAt, followerCount, hoverWords } from './features.js';
 import { DECISION_WORDS, eventWords, loadSentences, moveWords } from './words.js';
 import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.js';
 import { explain, showNotices } from './notices.js';
@@ -38,6 +38,7 @@ import { rememberGame } from './mine.js';
  * @property {boolean} sent a move was sent for this decision (until the next state or an error)
  * @property {string} fitFor the targets the board was last brought into view for
  * @property {number} cardIdx which card of the hand was clicked (two copies of a card are two cards), -1 for none
+ * @property {string|null} figure the figure chosen in the follower step (`meeple`, `large`, `builder`, `pig`), null until then
  */
 
 /** One point of the score chart: a seat's scores after a move. @typedef {{turn: number, scores: number[]}} ChartPoint */
@@ -67,7 +68,7 @@ const token = path[0] === 'play' ? path[2] : null;
 
 /** @returns {Choice} */
 function fresh() {
-  return { tile: null, spot: null, hoverSpot: null, rotIdx: 0, group: null, chosen: [], pick: null, sent: false, fitFor: '', cardIdx: -1 };
+  return { tile: null, spot: null, hoverSpot: null, rotIdx: 0, group: null, chosen: [], pick: null, sent: false, fitFor: '', cardIdx: -1, figure: null };
 }
 
 /** @type {GameState} */
@@ -171,7 +172,7 @@ async function start() {
     lastKey = key;
     board.highlightFeature(f);
     tip.hidden = !at;
-    if (at) tip.textContent = hoverWords(f, at.type);
+    if (at) tip.textContent = hoverWords(f, at.type, board.segmentDef(at.x, at.y, at.port));
   });
   svg.addEventListener('pointerleave', () => { lastKey = ''; board.highlightFeature(null); tip.hidden = true; });
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -362,7 +363,13 @@ function render(frame, newIndex = false) {
   drawChart($('chart'), chartPoints(), v.players);
   renderDecision();
   if (newIndex && board.userMoved && !choicesInSight()) fitBoard();
-  renderFinal($('final'), v, S.players, seat, chartPoints(), gameId);
+  // the pig's extra points in fields, from the final scoring's events
+  const pig = Array.from({ length: v.players }, () => 0);
+  for (const l of S.log) {
+    const m = /^score (\d+) (\d+) pig\b/.exec(l.text);
+    if (m) pig[Number(m[1])] += Number(m[2]);
+  }
+  renderFinal($('final'), v, S.players, seat, chartPoints(), gameId, pig);
 }
 
 /** A phone or a touch screen: targets get 44 px apart. */
@@ -525,6 +532,7 @@ const ASK = {
   card_target: 'Choose the target of the card in play on the board.',
   block: 'A card is aimed at you: block it with Shield, or let it pass.',
   follower: 'Put a follower on the tile you placed (click a circle), or pass.',
+  double_turn: 'Your tile extended the road or city where your builder stands: you may take a second turn now (draw another tile and place it), or end your turn.',
   modifier: 'A feature you control is being scored: play a modifier card, or not.',
   window_after: 'After scoring you may play a card, or end your turn.',
   discard: 'You hold too many Christmas cards: discard one.',
@@ -534,7 +542,7 @@ const ASK = {
 /** @type {Partial<Record<DecisionName, string>>} */
 const PASS_LABEL = {
   window_before: 'Go on to placing', card_draw: 'Do not draw', follower: 'No follower', block: 'Let it pass',
-  modifier: 'No modifier', window_after: 'End my turn', card_target: 'Pass',
+  modifier: 'No modifier', window_after: 'End my turn', card_target: 'Pass', double_turn: 'No second turn, end my turn',
 };
 
 /** A gift opened with nothing to act on: its move names no target (Take 2 always acts). @param {string} m */
@@ -626,6 +634,7 @@ function renderDecision() {
   const groups = groupMoves(legal);
   const text = document.createElement('p');
   text.textContent = dec === 'card_draw' ? `You may draw a ${offeredDeck(v)}card.` : ASK[dec] ?? dec;
+  if (dec === 'follower' && figuresOffered(legal).length > 1) text.textContent = 'Choose a figure, then click a circle on the tile you placed (only the places that figure may go are shown), or pass.';
   const inPlay = v.christmas?.in_play?.card;
   if (dec === 'card_target' && inPlay) text.textContent = `${cardName(inPlay)}: ${CARDS[inPlay]?.text ?? ''} Choose its target on the board.`;
   if (dec === 'block' && inPlay) text.textContent = `${plainNames()[v.active]} plays ${cardName(inPlay)} against you (${CARDS[inPlay]?.text ?? ''}). Block it with Shield, or let it pass.`;
@@ -651,13 +660,18 @@ function renderDecision() {
       if (groups.has('follower')) ui.group = 'follower';
       else if (groups.has('target')) ui.group = 'target';
     }
-    const moves = ui.group ? groups.get(ui.group) : undefined;
+    const moves = ui.group ? groupList(ui.group) : undefined;
+    if (ui.group === 'follower') renderFigures(p);
     if (moves) renderChoice(v, moves, button, p);
   }
   for (const [h, moves] of groups) {
     if (h.startsWith('discard ')) button(`Discard ${cardName(h.slice(8))}`, () => send(moves[0]), '', 'discard');
     if (dec === 'modifier' && h.startsWith('play ')) button(`Play ${cardName(h.slice(5))}`, () => chooseGroup(h), 'primary');
   }
+  if (groups.has('again')) {
+    p.classList.add('double-turn');
+    button('Take the second turn', () => send('again'), 'primary', 'again');
+  } else p.classList.remove('double-turn');
   if (groups.has('draw')) button('Draw a card', () => send('draw'), 'primary', 'draw');
   if (groups.has('block')) button('Block with Shield', () => send('block'), 'primary', 'block');
   if (groups.has('pass')) button(PASS_LABEL[dec] ?? 'Pass', () => send('pass'), '', 'pass');
@@ -740,7 +754,7 @@ function chosenMove() {
     return `${tile} (${x},${y}) r${rots[ui.rotIdx % rots.length]}`;
   }
   if (!ui.group) return null;
-  const moves = groupMoves(legal).get(ui.group) ?? [];
+  const moves = groupList(ui.group, legal);
   const { next, done } = nextChoices(moves, ui.chosen);
   return !next.length && done.length === 1 ? done[0] : null;
 }
@@ -795,7 +809,7 @@ function renderChoice(v, moves, button, p) {
     else if (S.ui.pick === t.text) { S.ui.chosen.push(t); S.ui.pick = null; confirm(); return; }
     else S.ui.pick = t.text;
     renderDecision();
-  }, group === 'follower' || /claim_|intrude_|synod/.test(group) ? mySeat() : -1);
+  }, group === 'follower' || /claim_|intrude_|synod/.test(group) ? mySeat() : -1, group === 'follower' ? ui.figure ?? 'meeple' : 'meeple');
   // targets appearing: in view, and on a phone far enough apart to be tapped
   const fitFor = pickable.map((t) => t.text).join('|');
   if (fitFor && fitFor !== ui.fitFor) {
@@ -808,12 +822,86 @@ function renderChoice(v, moves, button, p) {
   } else if (pickedToken && pickedNext) {
     const m = pickedNext.done[0];
     const card = /^(open|play) /.test(group) ? group.split(' ')[1] : v.christmas?.in_play?.card;
-    const num = pickedToken.kind === 'seg' ? cardNumber(card, featureAt(v, pickedToken.x, pickedToken.y, pickedToken.port, same)) : '';
+    const feat = pickedToken.kind === 'seg' ? featureAt(v, pickedToken.x, pickedToken.y, pickedToken.port, same) : undefined;
+    const num = feat ? cardNumber(card, feat, followerCount(v, feat, same)) : '';
     button(`Confirm: ${moveWords(m)}${num ? ` (${num})` : ''}`, () => { S.ui.chosen.push(pickedToken); S.ui.pick = null; confirm(); }, 'primary', 'confirm');
   } else if (!next.length && done.length === 1) {
     button(`Confirm: ${moveWords(done[0])}`, () => confirm(), 'primary', 'confirm');
   }
   if (ui.group !== 'follower' && ui.group !== 'target') button('Cancel', () => { S.ui.group = null; S.ui.chosen = []; S.ui.pick = null; renderDecision(); renderHand(); }, '', 'cancel');
+}
+
+/** What each figure is called on its button. @type {Record<string, string>} */
+const FIGURE_LABEL = { meeple: 'Meeple', large: 'Large meeple', builder: 'Builder', pig: 'Pig', abbot: 'Abbot' };
+const FIGURE_ORDER = ['meeple', 'large', 'builder', 'pig', 'abbot'];
+
+/** The figures the legal follower moves offer, in a fixed order. @param {string[]} legal */
+function figuresOffered(legal = S.frame?.legal ?? []) {
+  const follow = groupMoves(legal).get('follower') ?? [];
+  const figs = new Set(follow.map(figureOf));
+  return FIGURE_ORDER.filter((f) => figs.has(f));
+}
+
+/**
+ * The moves of a group being narrowed; for the follower step only those of the chosen figure
+ * (the meeple first, when it may go anywhere), so only that figure's places show.
+ * @param {string} group @param {string[]} legal
+ */
+function groupList(group, legal = S.frame?.legal ?? []) {
+  const moves = groupMoves(legal).get(group) ?? [];
+  if (group !== 'follower') return moves;
+  const figs = figuresOffered(legal);
+  if (!S.ui.figure || !figs.includes(S.ui.figure)) S.ui.figure = figs[0] ?? 'meeple';
+  return moves.filter((m) => figureOf(m) === S.ui.figure);
+}
+
+/** Chooses a figure for the follower step: the places shown are its own. @param {string} f */
+function chooseFigure(f) {
+  if (S.ui.figure === f) return;
+  S.ui.figure = f; S.ui.chosen = []; S.ui.pick = null;
+  renderDecision();
+}
+
+/** The next figure offered (key G). */
+function nextFigure() {
+  const figs = figuresOffered();
+  if (figs.length < 2) return;
+  chooseFigure(figs[(figs.indexOf(S.ui.figure ?? '') + 1) % figs.length]);
+}
+
+/**
+ * The figure buttons of the follower step, when more than one kind may go on the tile: each
+ * with its picture in the seat's colour and how many of it are in supply.
+ * @param {HTMLElement} p
+ */
+function renderFigures(p) {
+  const figs = figuresOffered();
+  // one kind only: shown too when it is not the meeple (no meeple left, say)
+  if (!figs.length || (figs.length === 1 && figs[0] === 'meeple')) return;
+  const seat = mySeat();
+  const supply = S.frame?.view.figures?.[seat];
+  const row = document.createElement('div');
+  row.className = 'figure-choice';
+  const label = document.createElement('span');
+  label.textContent = 'Figure:';
+  row.appendChild(label);
+  for (const f of figs) {
+    const b = document.createElement('button');
+    b.dataset.key = `figure-${f}`;
+    b.className = f === S.ui.figure ? 'selected' : '';
+    b.setAttribute('aria-pressed', String(f === S.ui.figure));
+    b.appendChild(figureIcon(seat, f, 24));
+    const n = /** @type {Record<string, number|undefined>} */ (supply ?? {})[f];
+    b.append(` ${FIGURE_LABEL[f] ?? f}${n !== undefined && f === 'meeple' ? ` (${n} left)` : ''}`);
+    b.title = f === 'large' ? 'Counts as two followers for who holds the feature'
+      : f === 'builder' ? 'On your road or city: when a later tile of yours extends it, you may take a second turn'
+        : f === 'pig' ? 'In your field: 4 points instead of 3 per completed city at the end, if you hold the field'
+          : 'An ordinary follower';
+    b.onclick = () => chooseFigure(f);
+    row.appendChild(b);
+  }
+  const buttons = p.querySelector('.buttons');
+  p.insertBefore(row, buttons);
 }
 
 /** The choices the arrow keys move between: spots, or the current targets. @param {number} dir */
@@ -833,7 +921,7 @@ function cycle(dir) {
     const [x, y] = spot.split(',').map(Number);
     board.reveal(x, y);
   } else if (ui.group) {
-    const moves = groupMoves(frame.legal).get(ui.group) ?? [];
+    const moves = groupList(ui.group, frame.legal);
     const { next } = nextChoices(moves, ui.chosen);
     if (!next.length) return;
     const i = next.findIndex((t) => t.text === ui.pick);
@@ -851,10 +939,11 @@ function onKey(e) {
   if (k === 'ArrowRight' || k === 'ArrowDown' || k === 'n') cycle(1);
   else if (k === 'ArrowLeft' || k === 'ArrowUp') cycle(-1);
   else if (k === 'r' || k === 'R') rotate();
+  else if (k === 'g' || k === 'G') nextFigure();
   else if (k === 't' || k === 'T') { const b = document.querySelector('[data-key="swap-tile"]'); if (b instanceof HTMLElement) b.click(); }
   else if (k === 'Enter') {
     if (ui.pick) {
-      const moves = groupMoves(S.frame?.legal ?? []).get(ui.group ?? '') ?? [];
+      const moves = groupList(ui.group ?? '');
       const t = nextChoices(moves, ui.chosen).next.find((x) => x.text === ui.pick);
       if (t && nextChoices(moves, [...ui.chosen, t]).next.length) { ui.chosen.push(t); ui.pick = null; renderDecision(); return; }
       if (t) { ui.chosen.push(t); ui.pick = null; }

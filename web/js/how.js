@@ -2,11 +2,37 @@
 // src/record/card_text.c, word for word); this lists every card by deck from GET /api/cards,
 // the table `carc cards` and the terminal game print too.
 import { CARDS, loadCards } from './cards.js';
+import { drawCathedral, drawGoods, el } from './tiles.js';
+import { figureIcon } from './board.js';
+
+/** The pictures of the symbols section, drawn as the board draws them. */
+function drawSymbols() {
+  for (const span of document.querySelectorAll('[data-draw]')) {
+    const what = span.getAttribute('data-draw') ?? '';
+    if (['meeple', 'large', 'builder', 'pig'].includes(what)) { span.appendChild(figureIcon(0, what, 36)); continue; }
+    const svg = el('svg', { viewBox: '0 0 40 40', width: 36, height: 36, class: 'tile-icon', 'aria-hidden': 'true' });
+    el('rect', { x: 0, y: 0, width: 40, height: 40, class: what === 'cathedral' || ['wine', 'grain', 'cloth'].includes(what) ? 'city' : 'field' }, svg);
+    if (what === 'inn') {
+      el('path', { d: 'M0 28H40', class: 'road-edge' }, svg);
+      el('path', { d: 'M0 28H40', class: 'road' }, svg);
+      const g = el('g', { class: 'inn', transform: 'translate(20 14)' }, svg);
+      el('ellipse', { cx: -6, cy: 7, rx: 9, ry: 4, class: 'inn-pond' }, g);
+      el('rect', { x: -2, y: -5, width: 12, height: 9, class: 'inn-wall' }, g);
+      el('path', { d: 'M-4 -4L4 -11L12 -4Z', class: 'inn-roof' }, g);
+    } else if (what === 'cathedral') {
+      drawCathedral(el('g', { transform: 'translate(20 21) scale(0.55) translate(-50 -36)' }, svg));
+    } else if (what === 'inner') {
+      el('ellipse', { cx: 20, cy: 20, rx: 12, ry: 9, class: 'field inner-field' }, svg);
+    } else drawGoods(el('g', { transform: 'translate(20 20) scale(1.5)' }, svg), what);
+    span.appendChild(svg);
+  }
+}
 
 /** The deck headings, in the order the page lists them. @type {[string, string][]} */
 const DECKS = [['gift', 'The gifts'], ['cloister', 'The Cloister deck'], ['roadside', 'The Roadside deck']];
 
 async function main() {
+  drawSymbols();
   await loadCards();
   const box = document.getElementById('card-list');
   if (!box) return;

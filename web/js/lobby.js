@@ -1,5 +1,7 @@
-// The lobby (/): choose 2-5 seats (a person, or a computer player and its strength), the
-// expansions and a seed; create the game (POST /api/games) and show every seat's link.
+// The lobby (/): choose 2-5 seats (6 with Inns & Cathedrals; a person, or a computer
+// player and its strength), the expansions (The Gifts and Christmas Present from a list,
+// Inns & Cathedrals and Traders & Builders each a checkbox) and a seed; create the game
+// (POST /api/games) and show every seat's link.
 import { SEAT_COLOURS, SEAT_NAMES } from './seats.js';
 import { forgetGame, myGames, rememberGame } from './mine.js';
 
@@ -23,6 +25,20 @@ const KINDS = [
 ];
 let seats = ['human', 'greedy'];
 
+/** A checkbox of index.html. @param {string} id @returns {HTMLInputElement} */
+const box = (id) => /** @type {HTMLInputElement} */ ($(id));
+
+/** Seats a game may have: 5, or 6 with Inns & Cathedrals. */
+const maxSeats = () => (box('exp-inns').checked ? 6 : 5);
+
+/** The expansions chosen, as POST /api/games takes them: "base", "gifts,inns"... */
+function chosenExpansions() {
+  const listed = /** @type {HTMLSelectElement} */ ($('expansions')).value;
+  const names = listed === 'base' ? [] : listed.split(',');
+  for (const id of ['exp-inns', 'exp-traders']) if (box(id).checked) names.push(box(id).value);
+  return names.length ? names.join(',') : 'base';
+}
+
 function renderSeats() {
   const box = $('seats');
   box.replaceChildren();
@@ -35,11 +51,13 @@ function renderSeats() {
     sel.onchange = () => { seats[i] = sel.value; };
     box.appendChild(row);
   });
-  /** @type {HTMLButtonElement} */ ($('add-seat')).disabled = seats.length >= 5;
+  /** @type {HTMLButtonElement} */ ($('add-seat')).disabled = seats.length >= maxSeats();
   /** @type {HTMLButtonElement} */ ($('remove-seat')).disabled = seats.length <= 2;
 }
 
 $('add-seat').onclick = () => { seats.push('greedy'); renderSeats(); };
+// without Inns & Cathedrals a sixth seat goes
+box('exp-inns').onchange = () => { if (seats.length > maxSeats()) seats = seats.slice(0, maxSeats()); renderSeats(); };
 $('remove-seat').onclick = () => { seats.pop(); renderSeats(); };
 
 /** `<li><strong>label</strong> <a>link</a> <button>Copy</button></li>` @param {string} label @param {string} url */
@@ -63,7 +81,7 @@ $('new-game').addEventListener('submit', async (e) => {
   e.preventDefault();
   $('error').textContent = '';
   /** @type {NewGame} */
-  const body = { players: seats, expansions: /** @type {HTMLSelectElement} */ ($('expansions')).value };
+  const body = { players: seats, expansions: chosenExpansions() };
   const seed = /** @type {HTMLInputElement} */ ($('seed')).value.trim();
   if (seed) body.seed = Number(seed);
   /** @type {Response} */

@@ -1,6 +1,7 @@
 // The legal moves the server pushes, read into what the page offers: placements by position,
 // and for every other kind a sequence of choices (board targets) that ends in one move.
-// The page holds no rules: it only groups and narrows this list.
+// The page holds no rules: it only groups and narrows this list. A follower move may lead with
+// its figure (`large road:N`, `builder city:E`, `pig field:I`): it is still a `follower` move.
 
 /** @typedef {{tile: string, x: number, y: number, rot: number, move: string}} Placement */
 /** A segment `(x,y) type:PORT` in a move. @typedef {{kind: 'seg', x: number, y: number, type: string, port: string, text: string}} SegToken */
@@ -8,7 +9,15 @@
 /** A port `type:PORT` of a tile known from context (the previous token's, or the tile just placed). @typedef {{kind: 'port', type: string, port: string, text: string}} PortToken */
 /** A choice token: a segment, a position, or a port on a tile known from context. @typedef {SegToken|PosToken|PortToken} Token */
 
-const PLACE = /^([A-X]) \((-?\d+),(-?\d+)\) r([0-3])$/;
+// a tile's name: a base letter (`U`) or an expansion tile's (`IC/RFr.i`, `TB/CcRR!.c`)
+const PLACE = /^(\S+) \((-?\d+),(-?\d+)\) r([0-3])$/;
+/** A follower move: an optional figure word, then the segment (`large road:N`, `pig field:I`). */
+const FOLLOWER = /^(?:(meeple|large|builder|pig|abbot) )?(?:\(-?\d+,-?\d+\) )?\w+:\w+$/;
+
+/** The figure a follower move places: `meeple` when it names none. @param {string} m */
+export function figureOf(m) {
+  return FOLLOWER.exec(m)?.[1] ?? 'meeple';
+}
 
 /** @param {string} m @returns {Placement|null} */
 export function parsePlacement(m) {
@@ -36,7 +45,7 @@ export function head(m) {
   if (w[0] === 'open' || w[0] === 'play' || w[0] === 'discard') return `${w[0]} ${w[1]}`;
   if (w[0] === 'target') return 'target';
   if (PLACE.test(m)) return 'place';
-  if (/^\w+:\w+$/.test(m)) return 'follower';
+  if (FOLLOWER.test(m)) return 'follower';
   return w[0];
 }
 

@@ -60,6 +60,9 @@ export function explain(events, before, after, names) {
         break;
       }
       case 'remove': notices.push({ text: eventWords(events[i], names), kind: 'tile' }); break;
+      case 'goods': notices.push({ text: eventWords(events[i], names), kind: 'goods' }); break;
+      // due, not yet taken: the player may still decline it (and an empty stack gives none)
+      case 'double': notices.push({ text: `${name(w[1])}'s tile extended their builder's road or city: a second turn is due.`, kind: 'double' }); break;
       case 'lock': case 'token': case 'paid': case 'over': notices.push({ text: eventWords(events[i], names), kind: w[0] }); break;
       default: break;
     }
@@ -83,7 +86,7 @@ export function explain(events, before, after, names) {
  */
 function giftReason(seat, events, before, after, name) {
   const who = name(seat);
-  const place = events.map((e) => /^place (\d) [A-X] \((-?\d+),(-?\d+)\)/.exec(e)).find((m) => m);
+  const place = events.map((e) => /^place (\d) \S+ \((-?\d+),(-?\d+)\)/.exec(e)).find((m) => m);
   const px = place ? Number(place[2]) : NaN, py = place ? Number(place[3]) : NaN;
   // completed by this tile and scored for others
   const scored = events.map((e) => /^score (\d) \d+ completed \((-?\d+),(-?\d+)\) (road|city):/.exec(e)).find((m) => m && m[1] !== seat);

@@ -4,6 +4,7 @@ import { SEAT_COLOURS, SEAT_NAMES } from './seats.js';
 import { drawChart } from './chart.js';
 import { tileIcon } from './tiles.js';
 import { cardName } from './cards.js';
+import { figureIcon } from './board.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').TileDef} TileDef */
@@ -11,7 +12,10 @@ import { cardName } from './cards.js';
 /** A seat's points by kind, with the points banked on locked features. @typedef {Partial<ScoreParts & {banked: number}>} Parts */
 
 /** @type {(keyof Parts)[]} */
-export const PARTS = ['roads', 'cities', 'cloisters', 'fields', 'cards', 'gifts', 'banked'];
+export const PARTS = ['roads', 'cities', 'cloisters', 'fields', 'cards', 'gifts', 'goods', 'banked'];
+
+/** The goods kinds, in the order they are shown. */
+export const GOODS = /** @type {const} */ (['wine', 'grain', 'cloth']);
 
 /**
  * "Red (you)", "Blue — greedy".
@@ -40,23 +44,77 @@ function xmasCount(v, s) {
 }
 
 /**
+ * The seats holding the most of a kind of goods (at least one): each scores 10 at the end.
+ * @param {View} v @param {'wine'|'grain'|'cloth'} kind @returns {number[]}
+ */
+export function goodsLeaders(v, kind) {
+  const counts = (v.goods?.seats ?? []).map((g) => g[kind] ?? 0);
+  const max = Math.max(0, ...counts);
+  return max ? counts.map((n, s) => (n === max ? s : -1)).filter((s) => s >= 0) : [];
+}
+
+/**
+ * A seat's figures in supply by kind, each as its picture and count (with Inns & Cathedrals or
+ * Traders & Builders), else the followers in supply as a number.
+ * @param {View} v @param {number} s
+ */
+function supplyCell(v, s) {
+  const f = v.figures?.[s];
+  if (!f) return `${v.supply?.[s] ?? ''}`;
+  /** @type {[string, string][]} */
+  const kinds = [['meeple', 'meeples'], ['large', 'large meeple'], ['builder', 'builder'], ['pig', 'pig']];
+  const box = document.createElement('span');
+  box.className = 'supply-figures';
+  for (const [k, name] of kinds) {
+    const n = /** @type {Record<string, number|undefined>} */ (f)[k];
+    if (n === undefined) continue;
+    const span = document.createElement('span');
+    span.title = `${n} ${name} in supply`;
+    span.dataset.figure = k;
+    span.dataset.count = String(n);
+    if (!n) span.style.opacity = '0.3';
+    span.appendChild(figureIcon(s, k, 22));
+    if (k === 'meeple') span.append(String(n));
+    box.appendChild(span);
+  }
+  return box.outerHTML;
+}
+
+/**
+ * A seat's goods by kind, the kinds where it holds the most (10 points at the end if it stays
+ * so) underlined. @param {View} v @param {number} s
+ */
+function goodsLine(v, s) {
+  const g = v.goods?.seats?.[s];
+  if (!g) return '';
+  const lead = GOODS.filter((k) => goodsLeaders(v, k).includes(s));
+  const parts = GOODS.map((k) => `<span class="${lead.includes(k) ? 'lead' : ''}" data-goods="${k}" data-count="${g[k]}">${g[k]} ${k}</span>`).join(' · ');
+  return `<tr class="breakdown goods-row"><td colspan="5">Goods: ${parts}${lead.length ? ` — most ${lead.join(', ')} (10 each at the end)` : ''}</td></tr>`;
+}
+
+/**
  * The players table: score, followers in supply, cards in hand, and each seat's breakdown.
  * @param {HTMLElement} box @param {View} v @param {string[]} players @param {number} mySeat
  */
 export function renderPlayers(box, v, players, mySeat) {
-  let html = '<h2>Players</h2><table class="scores"><thead><tr><th></th><th>Score</th><th title="followers in supply">Followers</th>';
+  let html = `<h2>Players</h2><table class="scores"><thead><tr><th></th><th>Score</th><th title="figures in supply">${v.figures ? 'In supply' : 'Followers'}</th>`;
   if (v.gifts) html += '<th>Gifts</th>';
   if (v.christmas) html += '<th>Cards</th>';
   html += '</tr></thead><tbody>';
   for (let s = 0; s < v.players; s++) {
     const cls = [s === v.active ? 'active' : '', s === v.pending?.seat ? 'owes' : ''].join(' ');
     html += `<tr class="${cls}" data-seat="${s}"><td><span class="swatch" style="background:${SEAT_COLOURS[s]}"></span> ${esc(playerLabel(s, players[s], mySeat))}</td>`;
-    html += `<td class="score" data-score="${v.scores[s]}">${v.scores[s]}</td><td>${v.supply?.[s] ?? ''}</td>`;
+    html += `<td class="score" data-score="${v.scores[s]}">${v.scores[s]}</td><td>${supplyCell(v, s)}</td>`;
     if (v.gifts) html += `<td>${v.gifts.hands?.[s]?.count ?? 0}</td>`;
     if (v.christmas) html += `<td>${xmasCount(v, s) ?? ''}</td>`;
     html += '</tr>';
     const p = parts(v, s);
     html += `<tr class="breakdown"><td colspan="5">${PARTS.filter((k) => p[k]).map((k) => `${k} ${p[k]}`).join(' · ') || 'no points yet'}</td></tr>`;
+    html += goodsLine(v, s);
+  }
+  if (v.goods) {
+    const sup = v.goods.supply;
+    html += `<tr class="breakdown goods-row"><td colspan="5">Goods left to take: ${GOODS.map((k) => `${sup[k]} ${k}`).join(' · ')}</td></tr>`;
   }
   box.innerHTML = html + '</tbody></table>';
 }
@@ -111,8 +169,9 @@ export function renderStack(box, v, defs) {
  * The final screen once the game is over: winners, the breakdown, the chart, the links.
  * @param {HTMLElement} box @param {View} v @param {string[]} players @param {number} mySeat
  * @param {{turn: number, scores: number[]}[]} history @param {string} gameId
+ * @param {number[]} [pig] per seat the points the pig added to fields (from the events seen)
  */
-export function renderFinal(box, v, players, mySeat, history, gameId) {
+export function renderFinal(box, v, players, mySeat, history, gameId, pig = []) {
   if (!v.over) { box.hidden = true; return; }
   if (!box.hidden && box.dataset.done === String(v.turn)) return;
   box.dataset.done = String(v.turn);
@@ -122,16 +181,23 @@ export function renderFinal(box, v, players, mySeat, history, gameId) {
     : winners.includes(mySeat) ? 'You win!' : `${SEAT_NAMES[winners[0]] ?? ''} wins`;
   let html = `<div class="final-card"><h1>${esc(title)}</h1><div class="table-scroll"><table class="final-scores"><thead><tr><th></th>`;
   // banked points were paid into their categories at the end: no "banked 0" column then
-  const cols = PARTS.filter((k) => k !== 'banked' && (k !== 'gifts' || v.gifts) && (k !== 'cards' || v.christmas));
+  const cols = PARTS.filter((k) => k !== 'banked' && (k !== 'gifts' || v.gifts) && (k !== 'cards' || v.christmas) && (k !== 'goods' || v.goods));
+  const pigs = !!v.goods;
   // the Total first: on a phone the table scrolls sideways, and the total stays in view
-  html += '<th>Total</th>' + cols.map((k) => `<th>${k}</th>`).join('') + '</tr></thead><tbody>';
+  html += '<th>Total</th>' + cols.map((k) => `<th>${k}</th>`).join('') + (pigs ? '<th title="the points the pig added, counted in fields">pig</th><th>goods held</th>' : '') + '</tr></thead><tbody>';
   for (let s = 0; s < v.players; s++) {
     const p = parts(v, s);
     html += `<tr data-seat="${s}"><td><span class="swatch" style="background:${SEAT_COLOURS[s]}"></span> ${esc(playerLabel(s, players[s], mySeat))}</td>`;
-    html += `<td class="final-score" data-score="${v.scores[s]}"><strong>${v.scores[s]}</strong></td>` + cols.map((k) => `<td>${p[k] ?? 0}</td>`).join('') + '</tr>';
+    html += `<td class="final-score" data-score="${v.scores[s]}"><strong>${v.scores[s]}</strong></td>` + cols.map((k) => `<td>${p[k] ?? 0}</td>`).join('');
+    if (pigs) {
+      const g = v.goods?.seats?.[s];
+      html += `<td class="final-pig" data-pig="${pig[s] ?? 0}">${pig[s] ?? 0}</td><td class="final-goods">${g ? (GOODS.filter((k) => g[k]).map((k) => `${g[k]} ${k}${goodsLeaders(v, k).includes(s) ? ' ★' : ''}`).join(', ') || 'none') : ''}</td>`;
+    }
+    html += '</tr>';
   }
   html += '</tbody></table></div>';
   if (v.christmas) html += '<p class="note">Points banked on locked features were paid into their categories at the end.</p>';
+  if (pigs) html += '<p class="note">Goods: 10 points to whoever holds the most of each kind (★; tied players all score). A pig in a field its owner holds makes each completed city there worth 4 instead of 3: that extra is counted in fields.</p>';
   html += `<div id="final-chart"></div><p><a href="/replay/${esc(gameId)}">Watch the replay</a> · <a href="/api/games/${esc(gameId)}/record" download>Download the record</a> · <a href="/">New game</a> · <a href="/how.html" target="_blank" rel="noopener">How to play</a> · <button id="final-close">Look at the board</button></p></div>`;
   box.innerHTML = html;
   const chart = box.querySelector('#final-chart');

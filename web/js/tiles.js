@@ -1,7 +1,8 @@
 // Tile drawing from the catalogue served at /api/tiles (docs/RECORD.md, "Tile catalogue JSON").
 // A tile is a 100 x 100 square drawn as printed (rotation 0): a field, then roads, then cities
-// with their walls and pennants, then the cloister. Each segment also gets an anchor point, where
-// a follower stands and where a click chooses it. The board rotates the whole drawing; ports
+// with their walls and pennants, then the cloister; the marks of Inns & Cathedrals and Traders &
+// Builders (inns, cathedrals, goods, the inner field) from the segments' flags. Each segment also
+// gets an anchor point, where a follower stands and where a click chooses it. The board rotates the whole drawing; ports
 // given in board directions are turned back to printed ports with `unrotatePort`.
 
 export const EDGES = ['N', 'E', 'S', 'W'];
@@ -47,6 +48,19 @@ function halfPoint(p) {
 }
 
 /** @typedef {'full'|'cap'|'corner'|'band'|'three'} CityKind */
+/** The tile's inner field (a field touching no edge), if it has one. @param {TileDef} def */
+export function innerField(def) {
+  return def.segments.find((s) => s.type === 'field' && s.ports.includes('I'));
+}
+
+/** Where the inner field shows: the middle, or below a band city that crosses the middle. @param {TileDef} def @returns {Point} */
+function innerPoint(def) {
+  const band = def.segments.find((s) => s.type === 'city' && cityShape(s.ports).kind === 'band');
+  if (!band) return [50, 50];
+  return rotatePoint([50, 64], cityShape(band.ports).rot);
+}
+
+
 
 /**
  * Which canonical city shape a set of edges is, and the turn that puts it there.
@@ -79,9 +93,14 @@ const CITY = {
 export function segmentAnchor(def, seg) {
   if (seg.type === 'cloister') return [50, 50];
   if (seg.type === 'city') {
+    // a cathedral stands in the middle of its city: the follower beside it
+    if (seg.cathedral) return [72, 74];
     const s = cityShape(seg.ports);
+    // with an inner field below a band, the band keeps to the upper half of the tile
+    if (s.kind === 'band' && innerField(def)) return rotatePoint([50, 30], s.rot);
     return rotatePoint(CITY[s.kind][2], s.rot);
   }
+  if (seg.type === 'field' && seg.ports.includes('I')) return innerPoint(def);
   if (seg.type === 'road') {
     if (seg.ports.length === 1) {
       const [mx, my] = MID[seg.ports[0]];
@@ -140,19 +159,28 @@ export function drawTile(def, rot = 0) {
   }
   const ends = roads.filter((r) => r.ports.length === 1).length;
   if (ends >= 3) el('rect', { x: 40, y: 40, width: 20, height: 20, rx: 3, class: 'junction' }, g);
+  const inner = innerField(def);
   let pennantDone = false;
   for (const c of def.segments.filter((s) => s.type === 'city')) {
     const s = cityShape(c.ports);
-    const [fill, wall, anchor] = CITY[s.kind];
+    let [fill, wall, anchor] = CITY[s.kind];
+    // with an inner field the cities keep clear of the middle, where it lies
+    if (inner && s.kind === 'corner') [fill, wall] = ['M0 0H100V100Q68 32 0 0Z', 'M100 100Q68 32 0 0'];
+    if (inner && s.kind === 'band') [fill, wall, anchor] = ['M0 0Q50 20 100 0V52Q50 40 0 52Z', 'M0 0Q50 20 100 0M100 52Q50 40 0 52', [50, 30]];
     const cg = el('g', { transform: `rotate(${90 * s.rot} 50 50)` }, g);
     el('path', { d: fill, class: 'city' }, cg);
     if (wall) el('path', { d: wall, class: 'wall' }, cg);
-    if (def.pennants && !pennantDone) {
+    const pennant = c.pennant ?? (!pennantDone && def.pennants > 0 && !def.segments.some((x) => x.pennant));
+    if (pennant) {
       pennantDone = true;
       const [ax, ay] = anchor;
       const px = s.kind === 'cap' ? ax + 22 : ax + 14, py = s.kind === 'cap' ? ay - 6 : ay - 14;
       el('path', { d: `M${px - 6} ${py - 6}h12v7l-6 5l-6 -5Z`, class: 'pennant', transform: `rotate(${-90 * (s.rot + rot)} ${px} ${py})` }, cg);
     }
+  }
+  // two roads that stop on a tile without a cloister stop at a house
+  if (ends === 2 && !def.cloister && !def.segments.some((c) => c.type === 'city' && ['band', 'three', 'full'].includes(cityShape(c.ports).kind))) {
+    el('rect', { x: 41, y: 41, width: 18, height: 18, rx: 3, class: 'junction' }, g);
   }
   if (def.cloister) {
     const cl = el('g', { class: 'cloister', transform: upright(50, 50) }, g);
@@ -160,7 +188,71 @@ export function drawTile(def, rot = 0) {
     el('path', { d: 'M31 41L50 25L69 41Z', class: 'cloister-roof' }, cl);
     el('path', { d: 'M50 45v14M45 50h10', class: 'cloister-cross' }, cl);
   }
+  // two straight roads across each other: the second on a bridge over the first
+  const straight = roads.filter((r) => r.ports.length === 2 && Math.abs(EDGES.indexOf(r.ports[0]) - EDGES.indexOf(r.ports[1])) === 2);
+  if (straight.length === 2) {
+    const across = EDGES.indexOf(straight[1].ports[0]) % 2 === 1;  // E-W: rails above and below
+    el('path', { d: across ? 'M36 43H64M36 57H64' : 'M43 36V64M57 36V64', class: 'bridge' }, g);
+  }
+  if (inner) {
+    const [ix, iy] = innerPoint(def);
+    el('ellipse', { cx: ix, cy: iy, rx: 15, ry: 11, class: 'field inner-field' }, g);
+  }
+  for (const seg of def.segments) {
+    const [ax, ay] = segmentAnchor(def, seg);
+    if (seg.inn) drawInn(g, seg, ax, ay, rot);
+    if (seg.cathedral) drawCathedral(el('g', { transform: upright(50, 50) }, g));
+    if (seg.goods) drawGoods(el('g', { transform: `translate(${ax} ${ay}) ${upright(0, 0)} translate(${seg.cathedral ? 0 : -15} 15)` }, g), seg.goods);
+  }
   el('rect', { x: 0, y: 0, width: 100, height: 100, class: 'tile-border' }, g);
+  return g;
+}
+
+/**
+ * An inn beside its road: a small house with a red roof by a blue pond, upright, on the side of
+ * the road away from the tile's middle.
+ * @param {Element} g @param {Segment} seg @param {number} ax @param {number} ay @param {number} rot
+ */
+function drawInn(g, seg, ax, ay, rot) {
+  // across the road from its anchor: beside a straight or bent road, off its line
+  const [dx, dy] = seg.ports.length === 1 && (seg.ports[0] === 'N' || seg.ports[0] === 'S') ? [17, 0] : [0, -17];
+  const x = ax + dx, y = ay + dy;
+  const inn = el('g', { class: 'inn', transform: `rotate(${-90 * rot} ${x} ${y}) translate(${x} ${y})` }, g);
+  el('ellipse', { cx: -6, cy: 7, rx: 9, ry: 4, class: 'inn-pond' }, inn);
+  el('rect', { x: -2, y: -5, width: 12, height: 9, class: 'inn-wall' }, inn);
+  el('path', { d: 'M-4 -4L4 -11L12 -4Z', class: 'inn-roof' }, inn);
+}
+
+/** A cathedral: a stone nave, a tall spire and a cross, in the middle of its city. @param {Element} g */
+export function drawCathedral(g) {
+  el('rect', { x: 34, y: 44, width: 32, height: 22, class: 'cathedral-wall' }, g);
+  el('path', { d: 'M31 45L50 32L69 45Z', class: 'cathedral-roof' }, g);
+  el('rect', { x: 44, y: 20, width: 12, height: 26, class: 'cathedral-wall' }, g);
+  el('path', { d: 'M42 21L50 6L58 21Z', class: 'cathedral-roof' }, g);
+  el('path', { d: 'M50 50v12M45 55h10', class: 'cathedral-cross' }, g);
+}
+
+/**
+ * A goods symbol on a white disc: wine a bunch of purple grapes, grain a golden ear of wheat,
+ * cloth a blue bolt of cloth. Drawn about (0, 0).
+ * @param {Element} g @param {string} kind `wine`, `grain` or `cloth`
+ */
+export function drawGoods(g, kind) {
+  g.setAttribute('class', `goods goods-${kind}`);
+  el('circle', { r: 10, class: 'goods-disc' }, g);
+  if (kind === 'wine') {
+    for (const [x, y] of [[-4, -3], [0, -3], [4, -3], [-2, 1], [2, 1], [0, 5]]) el('circle', { cx: x, cy: y, r: 2.4, class: 'goods-mark' }, g);
+    el('path', { d: 'M0-6v-3', class: 'goods-stem' }, g);
+  } else if (kind === 'grain') {
+    el('path', { d: 'M0 8V-8', class: 'goods-stem' }, g);
+    for (const y of [-6, -2, 2]) {
+      el('ellipse', { cx: -2.6, cy: y, rx: 2.2, ry: 1.3, transform: `rotate(-35 -2.6 ${y})`, class: 'goods-mark' }, g);
+      el('ellipse', { cx: 2.6, cy: y, rx: 2.2, ry: 1.3, transform: `rotate(35 2.6 ${y})`, class: 'goods-mark' }, g);
+    }
+  } else {
+    el('path', { d: 'M-7-4h11a3 4 0 0 1 0 8h-11Z', class: 'goods-mark' }, g);
+    el('ellipse', { cx: 4, cy: 0, rx: 3, ry: 4, class: 'goods-roll' }, g);
+  }
   return g;
 }
 

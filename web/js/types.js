@@ -10,7 +10,7 @@ export {};
 
 /**
  * A decision the engine asks for (`carc_decision_name()`); `over` at the end in a state (`none` in `/api/games`).
- * @typedef {'none'|'over'|'window_before'|'place'|'card_draw'|'card_target'|'block'|'follower'|'modifier'|'window_after'|'discard'|'end_choice'} DecisionName
+ * @typedef {'none'|'over'|'window_before'|'place'|'card_draw'|'card_target'|'block'|'follower'|'modifier'|'window_after'|'discard'|'end_choice'|'double_turn'} DecisionName
  */
 
 /** @typedef {'city'|'road'|'field'|'cloister'} FeatureType */
@@ -25,21 +25,31 @@ export {};
  * @typedef {{decision: DecisionName, feature: SegmentRef|null, seat: number}} Pending
  */
 
-/** A placed tile, in placement order. @typedef {{tile: string, x: number, y: number, rot: number}} Placed */
+/** A placed tile, in placement order; `tile` its name (`U`, `IC/RFr.i`). @typedef {{tile: string, x: number, y: number, rot: number}} Placed */
+
+/** A figure (`carc_figure_name()`): followers (meeple, large, abbot) and the special figures (builder, pig). @typedef {'meeple'|'large'|'abbot'|'builder'|'pig'} FigureName */
+
+/** Goods tokens by kind (Traders & Builders). @typedef {{wine: number, grain: number, cloth: number}} GoodsCounts */
+
+/** Each seat's goods and the common supply's (Traders & Builders; public). @typedef {{seats: GoodsCounts[], supply: GoodsCounts}} Goods */
+
+/** A seat's figures in supply by kind: only the kinds the game's expansions use. @typedef {{meeple: number, large?: number, builder?: number, pig?: number}} FiguresInSupply */
 
 /**
- * A follower on the board; `locked`: on a locked feature (X12).
- * @typedef {{seat: Seat, x: number, y: number, type: FeatureType, port: string, locked: boolean}} FollowerOnBoard
+ * A figure on the board (followers, builders, pigs); `locked`: on a locked feature (X12).
+ * @typedef {{seat: Seat, x: number, y: number, type: FeatureType, port: string, locked: boolean, figure: FigureName}} FollowerOnBoard
  */
 
 /**
  * A feature in play (one someone holds, or with a token or a lock). `segments` are
- * `[x, y, PORT]`, one per tile segment; `followers` per seat; `tokens` the seats with a
- * tie-break token on it; `value` what it would score now.
- * @typedef {{type: FeatureType, segments: [number, number, string][], tiles: number, pennants: number, completed: boolean, followers: number[], tokens: Seat[], locked: boolean, value: number}} Feature
+ * `[x, y, PORT]`, one per tile segment; `followers` each seat's strength there (a large
+ * meeple 2); `tokens` the seats with a tie-break token on it; `value` what it would score
+ * now. With Inns & Cathedrals `inn` and `cathedral`; with Traders & Builders `goods` (its
+ * symbols), `builders` and `pigs` (the seats with theirs there).
+ * @typedef {{type: FeatureType, segments: [number, number, string][], tiles: number, pennants: number, completed: boolean, followers: number[], tokens: Seat[], locked: boolean, value: number, inn?: boolean, cathedral?: boolean, goods?: GoodsCounts, builders?: Seat[], pigs?: Seat[]}} Feature
  */
 
-/** One seat's points by kind (`carc_score_part()`). @typedef {{roads: number, cities: number, cloisters: number, fields: number, cards: number, gifts: number}} ScoreParts */
+/** One seat's points by kind (`carc_score_part()`). @typedef {{roads: number, cities: number, cloisters: number, fields: number, cards: number, gifts: number, goods: number}} ScoreParts */
 
 /**
  * A hand of cards: `cards` are the ids this view may show (empty for another seat's hand,
@@ -93,6 +103,10 @@ export {};
  * @property {Seat|'public'|null} view
  * @property {Gifts} [gifts] only with The Gifts
  * @property {Christmas} [christmas] only with Christmas Present
+ * @property {FiguresInSupply[]} [figures] per seat, only with Inns & Cathedrals or Traders & Builders
+ * @property {Goods} [goods] only with Traders & Builders
+ * @property {number} [part] 1, or 2 in the second part of a double turn; only with Traders & Builders
+ * @property {boolean} [double_due] a double turn is due this turn; only with Traders & Builders
  * @property {string[]} [legal] only in `carc_state_json(g, 1)`; frames carry `legal` beside the view
  */
 
@@ -144,20 +158,28 @@ export {};
 /**
  * A game record (docs/RECORD.md), as `GET /api/games/ID/record` answers and `POST /api/replay`
  * takes.
- * @typedef {{carc: number, players: number, seed: number, expansions?: string, stack?: string, return_pos?: number, gift_deck?: string[], cloister_deck?: string[], roadside_deck?: string[], moves: string[], events?: string[][], scores?: number[]}} GameRecord
+ * @typedef {{carc: number, players: number, seed: number, expansions?: string, stack?: string|string[], return_pos?: number, gift_deck?: string[], cloister_deck?: string[], roadside_deck?: string[], moves: string[], events?: string[][], scores?: number[]}} GameRecord
  */
 
 /** One step of a replay: the move (null for the start), the events after it, the public view. @typedef {{move: string|null, events: string[], view: View}} ReplayStep */
 
 /** `POST /api/replay` answer (200). @typedef {{steps: ReplayStep[]}} Replay */
 
-/** A segment of a printed tile: its type and ports (rotation 0). @typedef {{type: FeatureType, ports: string[]}} TileSegment */
+/**
+ * A segment of a printed tile: its type and ports (rotation 0; `I` the inner field); the
+ * marks only when set: an inn (road), a cathedral, a pennant, a goods symbol (city).
+ * @typedef {{type: FeatureType, ports: string[], inn?: boolean, cathedral?: boolean, pennant?: boolean, goods?: 'wine'|'grain'|'cloth'}} TileSegment
+ */
 
-/** One kind of tile in `GET /api/tiles` (docs/RECORD.md, "Tile catalogue JSON"). @typedef {{id: string, count: number, edges: string, pennants: number, cloister: boolean, segments: TileSegment[], description: string}} TileDef */
+/**
+ * One kind of tile in `GET /api/tiles` (docs/RECORD.md, "Tile catalogue JSON"): `id` its
+ * name, `expansion` the one that brings it (`base`, `inns`, `traders`).
+ * @typedef {{id: string, count: number, edges: string, pennants: number, cloister: boolean, segments: TileSegment[], description: string, expansion: string}} TileDef
+ */
 
 /**
  * `GET /api/sentences`: the sentences every event is told with (src/record/event_text.c).
- * `events` by the event's first word (`KEY?`: the same event with its card hidden), each
+ * `events` by the event's first word (`KEY?`: the same event with its card hidden; `KEY:FIGURE`: with a figure other than a meeple), each
  * with the names of the words after the first; `features` and `reasons` are sentences.
  * @typedef {{events: Record<string, {text: string, words: string[]}>, features: Record<string, string>, reasons: Record<string, string>}} Sentences
  */

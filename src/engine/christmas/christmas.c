@@ -114,6 +114,9 @@ static int xmas_canonical(const carc_game *g, carc_move *m)
             c.seat2 = m->seat2;
         }
     }
+    if ((m->kind == CARC_MOVE_TARGET || m->kind == CARC_MOVE_CARD) && xmas_card_is(card) &&
+        xmas_target_uses_figure(card))
+        c.figure = m->figure;  /* XI1, XI11, XI12: which follower */
     *m = c;
     return 1;
 }

@@ -80,6 +80,9 @@ int xmas_offer_apply(carc_game *g, const carc_move *m);
 /* ---- target.c ---- */
 /* Whether feature root r holds followers of a seat other than `seat`. */
 int xmas_target_others_on(const carc_game *g, int r, int seat);
+/* Whether card c's moves name a follower kind in carc_move.figure (XI1, XI11,
+ * XI12: the cards listed by segment or by follower). */
+int xmas_target_uses_figure(int c);
 /* The seats other than `seat` with a follower on node n (feature root `root`), as a
  * bit mask: the followers a swap by `seat` may take there. */
 unsigned xmas_target_swap_owners(const carc_game *g, int seat, int n, int root);

@@ -35,14 +35,19 @@ int xmas_modifier_owed(carc_game *g)
 {
     if (!xmas_on(g))
         return 0;
-    if (!g->qready) {
+    if (g->qready != (uint8_t)(g->last + 1)) {
+        /* XI16: each part of a double turn has its own T7 with X8, so questions and
+         * modifiers are listed for the tile placed (qready = its index + 1); the
+         * first part's must not carry over to the second's completed features */
+        if (g->qready)
+            memset(g->modifier, 0, sizeof g->modifier);
         /* nothing completed: no question (most turns), and no call or frame for
          * list_questions, which stays out of line for that */
         if (g->ndone == 0)
             g->nquestions = g->question = 0;
         else
             list_questions(g);
-        g->qready = 1;
+        g->qready = (uint8_t)(g->last + 1);
     }
     while (g->question < g->nquestions && xmas_deck_hand(g, g->active) == 0)
         g->question++;

@@ -53,7 +53,7 @@ static int roadside_trigger(const carc_game *g)
     unsigned k = g->tiles[g->last].kind;
     if (k < CARC_BASE_KINDS)
         return k - ('U' - 'A') <= (unsigned)('X' - 'U');
-    const carc_tile_def *d = carc_tile_def_of((int)k);
+    const carc_tile_def *d = tile_def((int)k);
     int road = 0;
     for (int i = 0; i < d->nseg; i++) {
         if (d->seg[i].type == CARC_FEAT_CITY || d->seg[i].type == CARC_FEAT_CLOISTER)

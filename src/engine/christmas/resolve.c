@@ -48,7 +48,7 @@ void xmas_resolve(carc_game *g, int c, const carc_move *m)
     case CARC_XC_CLAIM_FIELD: case CARC_XC_CLAIM_ROAD: case CARC_XC_CLAIM_CITY:
     case CARC_XR_INTRUDE_FIELD: case CARC_XR_INTRUDE_ROAD: case CARC_XR_INTRUDE_CITY:
     case CARC_XR_INTRUDE_CLOISTER:
-        follower_put(g, seat, v);
+        figure_put(g, seat, m->figure, v);  /* XI1: the follower chosen */
         break;
     case CARC_XR_LOCK_CLOISTER: case CARC_XR_LOCK_ROAD: case CARC_XR_LOCK_CITY:
         feat_mut(g, r)->flags |= NF_LOCKED;
@@ -59,13 +59,13 @@ void xmas_resolve(carc_game *g, int c, const carc_move *m)
         event_emit_at(g, CARC_EV_TOKEN, seat, v, node_type(g, r), c, 0, 0);
         break;
     case CARC_XC_RETURN_FOLLOWER:
-        follower_take(g, seat, v);
+        follower_take(g, seat, m->figure, v);  /* XI12 */
         break;
     case CARC_XR_SWAP_CLOISTER: case CARC_XR_SWAP_CITY: case CARC_XR_SWAP_ROAD:
     case CARC_XR_SWAP_FIELD: {
         int w = board_node_at(g, m->x2, m->y2, m->port2);
-        follower_move(g, seat, v, w);
-        follower_move(g, m->seat2, w, v);
+        follower_move(g, seat, m->figure, v, w);  /* XI11: strength moves along */
+        follower_move(g, m->seat2, -1, w, v);     /* theirs: a meeple before the large */
         break;
     }
     case CARC_XR_MASTERMIND: {

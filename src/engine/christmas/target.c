@@ -6,6 +6,13 @@
  * follower there it takes (carc_move.seat2): when followers of several other seats
  * stand on that segment, each is a move of its own, and the seat chosen is the one
  * attacked (X10; docs/RULES-DECISIONS.md).
+ *
+ * carc_move.figure names a follower kind (enum carc_figure; 0, a meeple, by
+ * default): for claim_* and intrude_* the one placed from supply (XI1: one move
+ * per segment and kind in supply), for return_follower and the swaps the seat's
+ * own follower on the named segment (XI11, XI12: one move per segment and kind
+ * there). A swap takes the other seat's meeple there if it has one, else its
+ * large meeple (docs/RULES-DECISIONS.md).
  */
 #include "christmas.h"
 
@@ -30,6 +37,12 @@ static int bit_test(const uint64_t *set, int v)
 static void bit_set(uint64_t *set, int v)
 {
     set[v >> 6] |= 1ull << (v & 63);
+}
+
+int xmas_target_uses_figure(int c)
+{
+    enum grain gr = xmas_card_grain(c);
+    return gr == BY_SEGMENT || gr == BY_FOLLOWER;
 }
 
 int xmas_target_others_on(const carc_game *g, int r, int seat)
@@ -90,15 +103,22 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
 {
     int n = 0, type = xmas_card_feature(c);
     switch (xmas_card_grain(c)) {
-    case BY_SEGMENT:
-        for (int v = 0; v < g->nnodes && n < cap; v++) {
+    case BY_SEGMENT: {
+        /* XI1: one move per segment and follower kind in supply */
+        uint8_t figs[3];
+        int nf = cards_place_figures(g, seat, type, figs);
+        for (int v = 0; v < g->nnodes && nf && n < cap; v++) {
             const feature *f = feat_of(g, v);
             if (feat_type(f) != type || !feature_ok(g, c, feat_root(g, v), f, seat))
                 continue;
-            out[n] = proto;
-            cards_name_node(g, &out[n++], v, 0);
+            for (int k = 0; k < nf && n < cap; k++) {
+                out[n] = proto;
+                out[n].figure = figs[k];
+                cards_name_node(g, &out[n++], v, 0);
+            }
         }
         return n;
+    }
     case BY_FEATURE: {
         /* Every card of this grain targets a feature with a follower on it
          * (feature_ok), so only the features of the followers on the board are
@@ -167,15 +187,14 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
             if (ncand == 0)
                 return 0;
         }
-        uint64_t mine[NODE_WORDS] = {0};
         for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++) {
             int a = g->fnode[seat][i];
-            if (!fig_placed(a) || bit_test(mine, a))
-                continue;  /* once per segment */
-            bit_set(mine, a);
+            if (!fig_placed(a) || !cards_first_on_node(g, seat, i))
+                continue;  /* once per segment and kind (XI11, XI12) */
             int ra = feat_root(g, a);
             if (locked(g, ra))
                 continue;
+            proto.figure = fig_slot_kind[i];
             if (c == CARC_XC_RETURN_FOLLOWER) {
                 if (n < cap) {
                     out[n] = proto;
@@ -245,7 +264,7 @@ int xmas_target_canonical(const carc_game *g, int c, carc_move *m)
 }
 
 /* Whether seat has a follower on node v (mine) or another seat has one there. */
-static int follower_on(const carc_game *g, int v, int seat, int mine)
+static int any_follower_on(const carc_game *g, int v, int seat, int mine)
 {
     for (int s = 0; s < g->players; s++)
         for (int i = 0; (s == seat) == mine && i < FIG_FOLLOWER_SLOTS; i++)
@@ -277,6 +296,7 @@ int xmas_target_is(const carc_game *g, int c, int seat, const carc_move *want)
     proto.x = proto.y = proto.x2 = proto.y2 = 0;
     proto.port = proto.port2 = CARC_PORT_NONE;
     proto.seat2 = CARC_SEAT_NONE;
+    proto.figure = CARC_FIG_MEEPLE;
     int grain = xmas_card_grain(c), type = xmas_card_feature(c);
     if (grain == BY_NOTHING) {
         carc_move list[MAX_TARGETS];
@@ -293,18 +313,25 @@ int xmas_target_is(const carc_game *g, int c, int seat, const carc_move *want)
     carc_move e = proto;
     int r = feat_root(g, v);
     switch (grain) {
-    case BY_SEGMENT:
-        if (node_type(g, v) != type || !feature_ok(g, c, r, feat_of(g, v), seat))
+    case BY_SEGMENT: {
+        uint8_t figs[3];
+        int nf = cards_place_figures(g, seat, type, figs), ok = 0;
+        for (int k = 0; k < nf; k++)
+            ok |= figs[k] == want->figure;
+        if (!ok || node_type(g, v) != type || !feature_ok(g, c, r, feat_of(g, v), seat))
             return 0;
         break;
+    }
     case BY_FEATURE:
-        if (node_type(g, v) != type || !feature_has_follower(g, r) ||
+        if (want->figure != CARC_FIG_MEEPLE || node_type(g, v) != type ||
+            !feature_has_follower(g, r) ||
             !feature_ok(g, c, r, feat_of(g, r), seat))
             return 0;
         v = feat_first_node(g, r);
         break;
     default: {  /* BY_FOLLOWER: v is the seat's follower's segment */
-        if (!follower_on(g, v, seat, 1) || locked(g, r))
+        if (want->figure > CARC_FIG_ABBOT || !follower_on(g, seat, want->figure, v) ||
+            locked(g, r))
             return 0;
         if (c == CARC_XC_RETURN_FOLLOWER)
             break;
@@ -312,7 +339,7 @@ int xmas_target_is(const carc_game *g, int c, int seat, const carc_move *want)
             return 0;
         int w = want->port2 == CARC_PORT_NONE ? NODE_NONE
                                               : board_node_at(g, want->x2, want->y2, want->port2);
-        if (w == NODE_NONE || !follower_on(g, w, seat, 0) || node_type(g, w) != type)
+        if (w == NODE_NONE || !any_follower_on(g, w, seat, 0) || node_type(g, w) != type)
             return 0;
         int rw = feat_root(g, w);
         if (rw == r || locked(g, rw) || !unfinished(g, rw))
@@ -327,6 +354,7 @@ int xmas_target_is(const carc_game *g, int c, int seat, const carc_move *want)
     }
     }
     cards_name_node(g, &e, v, 0);
+    e.figure = want->figure;  /* checked above for the cards that name one */
     return carc_move_equal(&e, want);
 }
 

@@ -4,6 +4,13 @@
  * opening (port CARC_PORT_NONE). Then its effect: a monk (G6), a road scored
  * (G7), a follower cashed out (G8) or moved (G9), a second tile (G10).
  *
+ * With Inns & Cathedrals a seat has two kinds of follower, and carc_move.figure
+ * names which (0, a meeple, without it): the one Synod places from supply (GI2,
+ * one move per cloister and kind in supply), the one Cash Out takes back (GI4) or
+ * Change Position moves (GI5, never the abbot) - one move per segment and kind of
+ * the seat's followers there. No gift acts on a builder or a pig (GI1); those that
+ * lose their support return after the move (figure_support in carc_apply).
+ *
  * Targets that are features (Road Sweeper) are named by the feature's
  * lowest-numbered segment node, i.e. its oldest segment; carc_apply accepts any
  * segment of the feature.
@@ -36,17 +43,21 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
     int seat = g->active, n = 0;
     carc_move m = gift_move(card);
     switch (card) {
-    case CARC_GIFT_SYNOD: /* G6 */
-        if (carc_supply(g, seat) == 0)
-            return 0;
-        for (int i = 0; i < g->ncloisters && n < cap; i++) {  /* in placement order */
+    case CARC_GIFT_SYNOD: { /* G6; GI2: which follower from supply */
+        uint8_t figs[3];
+        int nf = cards_place_figures(g, seat, CARC_FEAT_CLOISTER, figs);
+        for (int i = 0; i < g->ncloisters && nf && n < cap; i++) {  /* in placement order */
             int c = board_port_node(g, g->cloisters[i], CARC_PORT_C);
             if (is_completed(g, c))
                 continue;
             cards_name_node(g, &m, c, 0);
-            out[n++] = m;
+            for (int f = 0; f < nf && n < cap; f++) {
+                m.figure = figs[f];
+                out[n++] = m;
+            }
         }
         return n;
+    }
     case CARC_GIFT_ROAD_SWEEPER: { /* G7 */
         uint64_t seen[MAX_NODES / 64 + 1] = {0};
         for (int v = 0; v < g->nnodes && n < cap; v++) {
@@ -69,18 +80,21 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
             if (!fig_placed(v) || !cards_first_on_node(g, seat, i) || is_locked(g, v))
                 continue;
             cards_name_node(g, &m, v, 0);
+            m.figure = fig_slot_kind[i];  /* GI4: which of the seat's followers there */
             out[n++] = m;
         }
         return n;
     case CARC_GIFT_CHANGE_POSITION: /* G9 */
         for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++) {
             int v = g->fnode[seat][i];
-            if (!fig_placed(v) || !cards_first_on_node(g, seat, i) || is_locked(g, v))
+            if (!fig_placed(v) || !cards_first_on_node(g, seat, i) || is_locked(g, v) ||
+                fig_slot_kind[i] == CARC_FIG_ABBOT)  /* GI5: never the abbot */
                 continue;
             const placed *p = &g->tiles[g->nodes[v].tile];
             int from_field = node_type(g, v) == CARC_FEAT_FIELD;
-            int nseg = carc_tile_def_of(p->kind)->nseg;
+            int nseg = tile_def(p->kind)->nseg;
             cards_name_node(g, &m, v, 0);
+            m.figure = fig_slot_kind[i];  /* GI5: strength moves with the figure */
             m.x2 = m.x;
             m.y2 = m.y;
             for (int j = 0; j < nseg && n < cap; j++) {
@@ -144,9 +158,10 @@ static int canonical_targets(const carc_game *g, carc_move *m)
 }
 
 static const char *const gift_rule[GIFT_KINDS + 1] = {
-    "", "an unfinished cloister and a follower in supply (G6)", "an unfinished road (G7)",
-    "one of your followers on a feature that is not locked (G8)",
-    "one of your followers and a segment of the other kind on its tile (G9)",
+    "", "an unfinished cloister and that follower in supply (G6, GI2)", "an unfinished road (G7)",
+    "one of your followers of that kind on a feature that is not locked (G8, GI4)",
+    "one of your meeples or your large meeple there and a segment of the other kind on its "
+    "tile (G9, GI5)",
     "no other extra-tile card this turn (C3)"};
 
 static void open_gift(carc_game *g, const carc_move *m)
@@ -159,7 +174,7 @@ static void open_gift(carc_game *g, const carc_move *m)
     switch (m->card) {
     case CARC_GIFT_SYNOD:
         if (v != NODE_NONE)
-            follower_put(g, seat, v);
+            figure_put(g, seat, m->figure, v);
         break;
     case CARC_GIFT_ROAD_SWEEPER:
         if (v != NODE_NONE) {
@@ -177,13 +192,13 @@ static void open_gift(carc_game *g, const carc_move *m)
         if (v != NODE_NONE) {
             int r = feat_root(g, v);
             int count = figure_followers_on(g, r);  /* GI4: each counts once */
-            follower_take(g, seat, v);
+            follower_take(g, seat, m->figure, v);
             score_add(g, seat, CARC_SCORE_GIFTS, 2 * count, CARC_REASON_CASH_OUT, v);
         }
         break;
     case CARC_GIFT_CHANGE_POSITION:
         if (v != NODE_NONE)
-            follower_move(g, seat, v, board_node_at(g, m->x2, m->y2, m->port2));
+            follower_move(g, seat, m->figure, v, board_node_at(g, m->x2, m->y2, m->port2));
         break;
     case CARC_GIFT_TAKE_TWO:
         g->extra_tile = EXTRA_PUT_BACK;
@@ -214,14 +229,12 @@ static int gift_target_is(const carc_game *g, const carc_move *want)
             return 0;
         break;
     }
-    case CARC_GIFT_CASH_OUT: {  /* one of the seat's followers, first of its node */
-        int i = 0;
-        while (i < FIG_FOLLOWER_SLOTS && g->fnode[g->active][i] != v)
-            i++;
-        if (i == FIG_FOLLOWER_SLOTS || is_locked(g, v))
+    case CARC_GIFT_CASH_OUT:  /* one of the seat's followers, of the kind named */
+        if (want->figure > CARC_FIG_ABBOT || !follower_on(g, g->active, want->figure, v) ||
+            is_locked(g, v))
             return 0;
+        e.figure = want->figure;
         break;
-    }
     default:
         return 0;
     }
@@ -314,6 +327,9 @@ int gifts_open_canonical(const carc_game *g, carc_move *m)
         c.y2 = m->y2;
         c.port2 = m->port2;
     }
+    if (m->card == CARC_GIFT_SYNOD || m->card == CARC_GIFT_CASH_OUT ||
+        m->card == CARC_GIFT_CHANGE_POSITION)
+        c.figure = m->figure;  /* GI2, GI4, GI5: which follower */
     *m = c;
     return 1;
 }

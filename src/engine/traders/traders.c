@@ -28,7 +28,7 @@ static void traders_setup(carc_game *g, const carc_config *cfg)
 static int traders_at_placed(carc_game *g)
 {
     int b = g->fnode[g->active][FIG_SLOT_BUILDER];
-    if (g->part || b >= NODE_NONE - 1)
+    if (g->part || !fig_placed(b))
         return 0;
     const placed *p = &g->tiles[g->last];
     const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* 0xFF past the segments */
@@ -73,6 +73,13 @@ static int traders_at_double(carc_game *g)
     return g->double_due && !g->part && g->stack_len > 0;
 }
 
+/* T10: the turn's parts are over. */
+static int traders_at_end(carc_game *g)
+{
+    g->part = g->double_due = 0;
+    return 0;
+}
+
 static void traders_pending(const carc_game *g, carc_pending *p)
 {
     if (g->step == ST_TD_DOUBLE) {
@@ -111,17 +118,24 @@ static int traders_apply(carc_game *g, int decision, const carc_move *m, carc_er
     return CARC_OK;
 }
 
+/* TB10: 1 if `seat` holds the most tokens of kind k, and at least one (ties all
+ * hold the most). */
+static int goods_most(const carc_game *g, int seat, int k)
+{
+    int most = 1;
+    for (int s = 0; s < g->players; s++)
+        if (g->goods[s][k] > most)
+            most = g->goods[s][k];
+    return g->goods[seat][k] == most;
+}
+
 /* TB10, after every feature and field of the final scoring (CI12): 10 points to
  * each player with the most tokens of a kind, at least one; ties all score. */
 static void traders_end_majorities(carc_game *g)
 {
     for (int k = 0; k < CARC_GOODS_KINDS; k++) {
-        int most = 1;
         for (int s = 0; s < g->players; s++)
-            if (g->goods[s][k] > most)
-                most = g->goods[s][k];
-        for (int s = 0; s < g->players; s++)
-            if (g->goods[s][k] == most) {
+            if (goods_most(g, s, k)) {
                 score_add(g, s, CARC_SCORE_GOODS, 10, CARC_REASON_GOODS, NODE_NONE);
                 carc_event *e = &g->events[g->nevents - 1];
                 if (g->nevents && e->kind == CARC_EV_SCORED && e->b == CARC_REASON_GOODS)
@@ -130,11 +144,20 @@ static void traders_end_majorities(carc_game *g)
     }
 }
 
+/* carc_projection: the goods majorities `seat` would score if the game ended now. */
+static int traders_held_points(const carc_game *g, int seat)
+{
+    int points = 0;
+    for (int k = 0; k < CARC_GOODS_KINDS; k++)
+        points += 10 * goods_most(g, seat, k);
+    return points;
+}
+
 static int traders_check(const carc_game *g, carc_error *err)
 {
     if (!traders_on(g))
         return CARC_OK;
-    if (g->double_due && g->fnode[g->active][FIG_SLOT_BUILDER] == FIG_ABSENT) {
+    if (g->double_due && !(g->figures >> CARC_FIG_BUILDER & 1)) {
         error_set(err, CARC_E_INVALID, "traders: a double turn due without a builder");
         return CARC_E_INVALID;
     }
@@ -147,9 +170,11 @@ const struct exp_hooks traders_hooks = {
     .decides = 1u << ST_TD_DOUBLE,
     .check = traders_check,
     .setup = traders_setup,
-    .at = {[ST_T4_GIFT] = traders_at_placed, [ST_TD_DOUBLE] = traders_at_double},
+    .at = {[ST_T4_GIFT] = traders_at_placed, [ST_TD_DOUBLE] = traders_at_double,
+           [ST_T10_END] = traders_at_end},
     .pending = traders_pending,
     .legal = traders_legal,
     .apply = traders_apply,
     .end_majorities = traders_end_majorities,
+    .held_points = traders_held_points,
 };

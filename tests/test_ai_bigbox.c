@@ -122,7 +122,7 @@ static void test_greedy(void **state)
 static void test_mcts(void **state)
 {
     (void)state;
-    play_games("mcts", test_game_count(3, 1, 1), test_game_count(1, 1, 1), &seen[2]);
+    play_games("mcts", 3, 1, &seen[2]);  /* whatever the build: fewer meet no double turn */
     assert_int_equal(seen[2].again, seen[2].doubles);  /* TB11: always taken */
 }
 

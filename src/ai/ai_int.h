@@ -24,7 +24,15 @@ carc_player *ai_random_new(const carc_ai_options *opt);
 carc_player *ai_greedy_new(const carc_ai_options *opt);
 carc_player *ai_mcts_new(const carc_ai_options *opt);
 
+/* greedy.c: the game's expansions (CARC_EXP_* bits), asked once per decision. */
+unsigned ai_expansions(const carc_game *g);
+/* greedy.c: the projected final scores (carc_projection, plus the terms of Inns &
+ * Cathedrals and Traders & Builders it leaves out when exp has them; docs/AI.md). */
+void ai_project(const carc_game *g, unsigned exp, double proj[CARC_MAX_PLAYERS]);
+/* greedy.c: what `seat`'s figures in supply are worth (0.3 a follower, 0.6 the
+ * large meeple). */
+double ai_supply_value(const carc_game *g, int seat, unsigned exp);
 /* greedy.c: the one-ply evaluation of a state for `seat` (docs/AI.md). */
-double ai_evaluate(const carc_game *g, int seat);
+double ai_evaluate(const carc_game *g, int seat, unsigned exp);
 
 #endif

@@ -2,12 +2,15 @@
  * greedy.c - the one-ply player: tries every legal move on one determinization of
  * its view and keeps the move whose resulting state evaluates best (docs/AI.md).
  *
- * Evaluation (ai_evaluate): the projected final score (carc_projection: current
- * score plus what every unfinished feature, field, banked point and unopened gift
- * would pay if the game ended now) of the seat, minus the best projected score
- * among the others, plus 0.3 per follower in supply, so that a follower is spent
- * only where it is worth at least a point. Ties go to the first move listed.
+ * Evaluation (ai_evaluate): the projected final score of the seat (ai_project:
+ * carc_projection, the current score plus what every unfinished feature, field,
+ * banked point and unopened gift would pay if the game ended now, with the terms of
+ * Inns & Cathedrals and Traders & Builders it leaves out), minus the best projected
+ * score among the others, plus 0.3 per follower in supply (0.6 for the large
+ * meeple), so that a follower is spent only where it is worth at least a point.
+ * Ties go to the first move listed. The double turn (TB11) is always taken.
  */
+#include <math.h>
 #include "ai_int.h"
 
 typedef struct {
@@ -17,15 +20,126 @@ typedef struct {
     carc_game *det, *trial;
 } greedy_player;
 
-double ai_evaluate(const carc_game *g, int seat)
+/* 0 leaves the terms of Inns & Cathedrals and Traders & Builders out of ai_project
+ * (carc_projection alone), to measure what they are worth (docs/AI.md). */
+#ifndef AI_BIGBOX_TERMS
+#define AI_BIGBOX_TERMS 1
+#endif
+
+/* Points a builder on its owner's unfinished road or city is worth: the double turns
+ * it may still bring (TB6), a tile placed each. */
+#define BUILDER_BONUS 1.5
+/* The chance that an unfinished feature with `open` open edges is completed before
+ * the end: exp(-lambda * open / (tiles each seat still places + 1)), lambda 1.5 for
+ * a road and 2.5 for a city (harder to close). A guess, not a measurement: it only
+ * has to rank an inn or a cathedral (worth 0 unfinished, I7) between nothing and
+ * its full value. */
+static double completion_chance(const carc_game *g, int type, int open)
 {
-    int proj[CARC_MAX_PLAYERS];
-    carc_projection(g, proj);
-    int best_other = -1000000;
+    double lambda = type == CARC_FEAT_ROAD ? 1.5 : 2.5;
+    double left = (double)carc_stack_left(g) / carc_players(g);
+    return exp(-lambda * open / (left + 1.0));
+}
+
+/* Open edges of the road or city holding the segment at (x,y,port): edges of its
+ * segments whose neighbouring position holds no tile. */
+static int open_edges(const carc_game *g, int x, int y, int port, int type)
+{
+    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+    carc_segment_pos segs[CARC_MAX_SEGMENTS];
+    int n = carc_feature_segments(g, x, y, port, segs, CARC_MAX_SEGMENTS), open = 0;
+    for (int i = 0; i < n; i++)
+        for (int d = 0; d < 4; d++) {
+            int c, kind, rot;
+            if (carc_segment(g, segs[i].x, segs[i].y, d, &c) == type && c == segs[i].port &&
+                !carc_tile_at(g, segs[i].x + dx[d], segs[i].y + dy[d], &kind, &rot))
+                open++;
+        }
+    return open;
+}
+
+/* What carc_projection leaves out of Inns & Cathedrals and Traders & Builders, added
+ * to proj: an inn road or cathedral city held (I5-I7) at its full value times the
+ * chance it is completed (1 once completed: carc_projection counts a completed
+ * feature not yet scored at its end value, 0 for these); a builder on its owner's
+ * unfinished feature (BUILDER_BONUS). The pig (TB8) and the goods majorities (TB10)
+ * are carc_projection's own since debc9e4. */
+static void bigbox_terms(const carc_game *g, double proj[CARC_MAX_PLAYERS])
+{
+    int players = carc_players(g);
+    carc_segment_pos feats[CARC_MAX_SEGMENTS];
+    int n = carc_marked_features(g, feats, CARC_MAX_SEGMENTS);
+    for (int i = 0; i < n; i++) {
+        carc_feature_info fi;
+        if (!carc_feature_at(g, feats[i].x, feats[i].y, feats[i].port, &fi))
+            continue;
+        int most = 0;
+        for (int s = 0; s < players; s++)
+            if (fi.followers[s] > most)
+                most = fi.followers[s];
+        if (most == 0)
+            continue;  /* held by nobody: only tokens or a lock */
+        unsigned holders = 0;
+        for (int s = 0; s < players; s++)
+            if (fi.followers[s] == most)
+                holders |= 1u << s;
+        double value = 0;
+        if ((fi.inn || fi.cathedral) && !fi.locked) {
+            if (fi.completed)
+                value = fi.value;
+            else if (fi.type == CARC_FEAT_ROAD)
+                value = 2.0 * fi.tiles *
+                        completion_chance(g, fi.type, open_edges(g, feats[i].x, feats[i].y,
+                                                                 feats[i].port, fi.type));
+            else
+                value = 3.0 * (fi.tiles + fi.pennants) *
+                        completion_chance(g, fi.type, open_edges(g, feats[i].x, feats[i].y,
+                                                                 feats[i].port, fi.type));
+        }
+        for (int s = 0; s < players; s++) {
+            if (holders & (1u << s))
+                proj[s] += value;
+            if ((fi.builders & holders & (1u << s)) && !fi.completed)
+                proj[s] += BUILDER_BONUS;
+        }
+    }
+}
+
+unsigned ai_expansions(const carc_game *g)
+{
+    return carc_config_of(g).expansions;
+}
+
+void ai_project(const carc_game *g, unsigned exp, double proj[CARC_MAX_PLAYERS])
+{
+    int p[CARC_MAX_PLAYERS];
+    carc_projection(g, p);
+    for (int s = 0; s < CARC_MAX_PLAYERS; s++)
+        proj[s] = p[s];
+    if (AI_BIGBOX_TERMS && (exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)) && !carc_is_over(g))
+        bigbox_terms(g, proj);
+}
+
+double ai_supply_value(const carc_game *g, int seat, unsigned exp)
+{
+    double v = 0.3 * carc_supply(g, seat);
+    if (exp & CARC_EXP_INNS) {
+        int counts[CARC_FIGURES];
+        carc_supply_figures(g, seat, counts);
+        v += 0.3 * counts[CARC_FIG_LARGE];
+    }
+    return v;
+}
+
+double ai_evaluate(const carc_game *g, int seat, unsigned exp)
+{
+    double proj[CARC_MAX_PLAYERS];
+    ai_project(g, exp, proj);
+    double best_other = -1000000;
     for (int s = 0; s < carc_players(g); s++)
         if (s != seat && proj[s] > best_other)
             best_other = proj[s];
-    return proj[seat] - best_other + 0.3 * carc_supply(g, seat);
+    return proj[seat] - best_other + ai_supply_value(g, seat, exp);
 }
 
 static int greedy_choose(carc_player *self, const carc_game *view, carc_move *out, char *note,
@@ -35,7 +149,17 @@ static int greedy_choose(carc_player *self, const carc_game *view, carc_move *ou
     int n = carc_legal(view, p->moves, CARC_MAX_MOVES);
     if (n == 0)
         return CARC_E_OVER;
-    int seat = carc_pending_decision(view).seat;
+    carc_pending pd = carc_pending_decision(view);
+    int seat = pd.seat;
+    if (pd.decision == CARC_DEC_DOUBLE_TURN)  /* TB11: a tile more is worth taking */
+        for (int i = 0; i < n; i++)
+            if (p->moves[i].kind == CARC_MOVE_AGAIN) {
+                *out = p->moves[i];
+                if (note_size)
+                    snprintf(note, note_size, "takes the double turn");
+                return CARC_OK;
+            }
+    unsigned exp = ai_expansions(view);
     carc_determinize(view, mix_next(&p->rng), p->det);
     double best = -1e9;
     int pick = 0;
@@ -43,7 +167,7 @@ static int greedy_choose(carc_player *self, const carc_game *view, carc_move *ou
         carc_copy(p->trial, p->det);
         if (carc_apply(p->trial, &p->moves[i], NULL) != CARC_OK)
             continue;
-        double v = ai_evaluate(p->trial, seat);
+        double v = ai_evaluate(p->trial, seat, exp);
         if (v > best) {
             best = v;
             pick = i;

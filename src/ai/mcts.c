@@ -79,6 +79,7 @@ typedef struct {
      * the same decisions, without a call to log each) */
     double log_of[LOG_CACHE];
     long last_iterations;
+    unsigned exp;         /* the game's expansions (CARC_EXP_*), set at each decision */
 } mcts_player;
 
 static double now_ms(void)
@@ -181,15 +182,23 @@ static uint32_t rollout_below(void *rng, uint32_t n)
 }
 
 /* Plays up to `limit` uniform random moves (all of them if limit < 0), stopping
- * at the first decision that is not a placement or a follower: a random card
- * play, draw or reply is noise the evaluation would then take for signal. */
+ * at the first decision that is not a placement, a figure or a double turn: a
+ * random card play, draw or reply is noise the evaluation would then take for
+ * signal. A double turn (TB11) is always taken, as greedy takes it. */
 static void rollout(mcts_player *p, carc_game *g, int limit)
 {
     for (int k = 0; !carc_is_over(g) && k != limit; k++) {
         int d = carc_pending_decision(g).decision;
+        carc_move m;
+        if (d == CARC_DEC_DOUBLE_TURN) {
+            m = carc_move_pass();
+            m.kind = CARC_MOVE_AGAIN;
+            if (carc_apply(g, &m, NULL) != CARC_OK)
+                break;
+            continue;
+        }
         if (d != CARC_DEC_PLACE && d != CARC_DEC_FOLLOWER)
             break;
-        carc_move m;
         if (carc_legal_pick(g, rollout_below, &p->rng, &m) <= 0 ||
             carc_apply(g, &m, NULL) != CARC_OK)
             break;
@@ -200,19 +209,20 @@ static void rollout(mcts_player *p, carc_game *g, int limit)
  * victory shared by k seats, 0 for a loss, blended with a little of the score
  * margin. Before the end: the projected margin (carc_projection, as greedy uses
  * it) squashed into (0, 1). */
-static void rewards(const carc_game *g, double r[CARC_MAX_PLAYERS])
+static void rewards(const carc_game *g, unsigned exp, double r[CARC_MAX_PLAYERS])
 {
-    int players = carc_players(g), score[CARC_MAX_PLAYERS];
+    int players = carc_players(g);
+    double score[CARC_MAX_PLAYERS];
     int over = carc_is_over(g);
     unsigned w = carc_winners(g);
     int k = __builtin_popcount(w);
-    carc_projection(g, score);
+    ai_project(g, exp, score);
     for (int s = 0; s < players; s++) {
-        int best_other = -100000;
+        double best_other = -100000;
         for (int o = 0; o < players; o++)
             if (o != s && score[o] > best_other)
                 best_other = score[o];
-        double margin = (score[s] - best_other + 0.3 * carc_supply(g, s)) / 12.0;
+        double margin = (score[s] - best_other + ai_supply_value(g, s, exp)) / 12.0;
         double squash = 0.5 + 0.5 * (margin / (1.0 + fabs(margin)));
         double win = (w & (1u << s)) && k ? 1.0 / k : 0.0;
         r[s] = over ? 0.8 * win + 0.2 * squash : squash;
@@ -241,7 +251,7 @@ static void root_priors(mcts_player *p, const carc_game *view, int n)
             return;
         carc_copy(t, g);
         double prior = carc_apply(t, &p->moves[i], NULL) == CARC_OK
-                           ? squash_eval(ai_evaluate(t, seat)) : 0.0;
+                           ? squash_eval(ai_evaluate(t, seat, p->exp)) : 0.0;
         p->arena[c].visits = PRIOR_VISITS;
         p->arena[c].avail = PRIOR_VISITS;
         p->arena[c].reward = PRIOR_VISITS * prior;
@@ -261,8 +271,11 @@ static void iterate(mcts_player *p, const carc_game *view)
         int n = carc_legal(g, p->moves, CARC_MAX_MOVES);
         if (n == 0)
             break;
-        int seat = carc_pending_decision(g).seat;
-        if (n == 1) {  /* forced: no node */
+        carc_pending pd = carc_pending_decision(g);
+        int seat = pd.seat;
+        if (n == 1 || pd.decision == CARC_DEC_DOUBLE_TURN) {
+            /* forced, or a double turn, which every seat takes (TB11, as at the
+             * root): no node; AGAIN is listed first */
             carc_apply(g, &p->moves[0], NULL);
             continue;
         }
@@ -306,7 +319,7 @@ static void iterate(mcts_player *p, const carc_game *view)
     }
     rollout(p, g, ROLLOUT_MOVES);
     double r[CARC_MAX_PLAYERS];
-    rewards(g, r);
+    rewards(g, p->exp, r);
     for (int i = 0; i < depth; i++) {
         tnode *t = &p->arena[p->path[i]];
         t->visits++;
@@ -322,7 +335,18 @@ static int mcts_choose(carc_player *self, const carc_game *view, carc_move *out,
     int n = carc_legal(view, p->moves, CARC_MAX_MOVES);
     if (n == 0)
         return CARC_E_OVER;
+    if (carc_pending_decision(view).decision == CARC_DEC_DOUBLE_TURN &&
+        p->moves[0].kind == CARC_MOVE_AGAIN) {
+        /* TB11: the second part is a tile more for the seat; a search of it spends
+         * its iterations on the noise of one random placement either way and passed
+         * up to half the time, the tile never being worth less than nothing here */
+        *out = p->moves[0];
+        if (note_size)
+            snprintf(note, note_size, "takes the double turn");
+        return CARC_OK;
+    }
     p->used = 0;
+    p->exp = ai_expansions(view);
     if (++p->decision == 0) {  /* stamps wrapped: forget them all */
         memset(p->edges, 0, sizeof(edge_slot) * p->edge_slots);
         p->decision = 1;

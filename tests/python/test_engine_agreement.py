@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 import carc
-from conftest import SETS, games
+from conftest import BIGBOX_SETS, SETS, games
 
 PER_SET = games(1000, 60)
 
@@ -29,12 +29,12 @@ def play_game(players, exps, seed, rng, views):
     return steps, g.scores()
 
 
-@pytest.mark.parametrize("exps", SETS)
+@pytest.mark.parametrize("exps", SETS + BIGBOX_SETS)
 def test_legal_moves_and_scores_agree(carc_path, exps):
     rng = random.Random(hash(exps) & 0xffff)
     cmds, expect = [], []
     for k in range(PER_SET):
-        players = 2 + k % 4
+        players = 2 + k % (5 if "inns" in exps else 4)  # 6 players with inns
         seed = 1000 * k + 17
         steps, scores = play_game(players, exps, seed, rng, views=k < 20)
         cmds.append(f"new players={players} seed={seed} expansions={exps}")

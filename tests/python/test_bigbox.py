@@ -178,10 +178,12 @@ def test_random_games_every_action_and_move(exps):
     seen = set()
     ngames = 2 if QUICK else 5
     need = ({"follower:large"} if "inns" in exps else set()) | (
-        {"follower:builder", "follower:pig", "again"} if "traders" in exps else set())
+        {"follower:builder", "follower:pig", "again"} if "traders" in exps else set()) | {
+        "port I"} | ({"figure"} if "gifts" in exps or "christmas" in exps else set())
     total_steps = 0
     k = 0
-    # the games asked for, then more (up to 12) until each figure and `again` was legal
+    # the games asked for, then more (up to 12) until each figure, `again`, a move at port
+    # I and (with gifts or christmas) a gift or card naming a figure were legal
     while k < ngames or (not need <= seen and k < 12):
         players = [2, 3, 4, 5, 6][k % 5] if "inns" in exps else 2 + k % 4
         g = carc.Game(players=players, expansions=exps, seed=100 + k)

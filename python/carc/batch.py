@@ -20,8 +20,9 @@ class Batch:
       ids     int32  (n, ids_cap)  the legal actions as a list, `nids` of them (unsorted)
       nids    int32  (n,)
       seat    int32  (n,)          the seat that owes the next action
-      rewards float32 (n, MAX_PLAYERS) by seat (6 columns; those past `players` stay 0): +1 winners, -1 the others (0 all if all win),
-                                   on the step that ended a game, else 0
+      rewards float32 (n, MAX_PLAYERS)  by seat (6 columns; those past `players` stay 0):
+                                   +1 winners, -1 the others (0 all if all win), on the
+                                   step that ended a game, else 0
       done    uint8  (n,)          1 when this step ended game i; the row then already
                                    shows the next game (auto-reset)
       scores  int32  (n, MAX_PLAYERS) the final scores of the game that just ended

@@ -19,6 +19,7 @@ SEAT_PUBLIC = lib.CARC_SEAT_PUBLIC
 MAX_TOKENS = lib.CPY_MAX_TOKENS      # actions one move takes at most
 TILE_KINDS = lib.CARC_TILE_KINDS
 STACK_MAX = lib.CARC_STACK
+NOTATION_MAX = lib.CARC_NOTATION_MAX  # a move in notation always fits (its NUL included)
 
 
 def _names(fn, n):
@@ -270,10 +271,12 @@ class Game:
     def legal(self):
         """Every legal move of the pending decision in canonical notation, in the order
         carc_legal lists them (as `carc engine`'s `legal`)."""
-        size = MAX_MOVES * 72
+        size = MAX_MOVES * (NOTATION_MAX + 2)
         text = ffi.new("char[]", size)
         n = lib.cpy_legal_text(self._g, self._buf, text, size)
-        if n <= 0:
+        if n < 0:
+            raise CarcError("legal: the moves do not fit the text buffer")
+        if n == 0:
             return []
         return ffi.unpack(text, n).decode().split("\n")[:-1]
 
@@ -377,6 +380,10 @@ class Game:
         size = 192 * 64
         text = ffi.new("char[]", size)
         n = lib.cpy_events_text(self._g, text, size)
+        if n < 0:  # many events (a final scoring with six seats): every one fits in this
+            size = lib.CARC_MAX_EVENTS * 258
+            text = ffi.new("char[]", size)
+            n = lib.cpy_events_text(self._g, text, size)
         if n <= 0:
             return []
         return ffi.unpack(text, n).decode().split("\n")[:-1]
@@ -501,11 +508,11 @@ class Game:
             raise CarcError(_err_text(self._err), self._err.code)
         g = ffi.gc(g, lib.carc_free)
         m = ffi.new("carc_move *")
-        text = ffi.new("char[80]")
+        text = ffi.new("char[]", NOTATION_MAX)
         out = []
         for raw in self._moves:
             ffi.memmove(m, raw, len(raw))
-            lib.carc_move_format(g, m, text, 80)
+            lib.carc_move_format(g, m, text, NOTATION_MAX)
             out.append((None, ffi.string(text).decode()))
             if lib.carc_apply(g, m, self._err) != 0:
                 raise CarcError("replay failed: " + _err_text(self._err))
@@ -587,8 +594,8 @@ class Player:
         note = ffi.new("char[200]")
         if lib.carc_player_choose(self._p, v, m, note, 200) != 0:
             raise CarcError(f"{self.name}: no move")
-        text = ffi.new("char[80]")
-        if lib.carc_move_format(game._g, m, text, 80) < 0:
+        text = ffi.new("char[]", NOTATION_MAX)
+        if lib.carc_move_format(game._g, m, text, NOTATION_MAX) < 0:
             raise CarcError(f"{self.name}: the move chosen cannot be written")
         return ffi.string(text).decode()
 

@@ -35,6 +35,11 @@ def test_constants_come_from_the_headers():
         at += n
     assert at == carc.ACTIONS
     assert encoding.AGAIN == 21233 and encoding.POS == 21233 - encoding.CELLS
+    names = [encoding.describe(a) for a in range(carc.ACTIONS)]
+    assert len(set(names)) == carc.ACTIONS  # every id its own name
+    assert names[encoding.AGAIN] == "again" and names[encoding.SEAT5] == "seat +5"
+    assert names[encoding.FIG_FOLLOWER + 3 * 14 + 13] == "follower pig I"
+    assert names[encoding.FIGURE] == "figure large"
     assert len(encoding.CHANNEL_NAMES) == carc.CHANNELS == 46
     assert encoding.CHANNEL_NAMES[:25][-1] == "held_next4"
     for name in ("figures_in_supply", "goods_fraction", "goods_supply_fraction", "turn_part",

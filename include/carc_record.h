@@ -18,8 +18,12 @@ extern "C" {
 
 /* ---- notation ------------------------------------------------------------ */
 
-enum { CARC_NOTATION_MAX = 96 };  /* a formatted move always fits in this (the longest, a
-                                    swap naming the figure and the seat: about 80) */
+/* A formatted move always fits in this. The longest are cards and gifts naming a
+ * figure, two targets and a seat: "play swap_cloister large (-113,-113) cloister:C
+ * (-113,-113) cloister:C seat:5" is 77 bytes (64 held every move before the figure
+ * words; "play swap_cloister large (0,1) cloister:C (5,1) cloister:C seat:5", 66 bytes,
+ * came out of `carc engine`'s legal list as "?"). */
+enum { CARC_NOTATION_MAX = 128 };
 
 /* Formats a move of the pending decision of g in canonical notation (one port per
  * segment, the first in the order N E S W, NW..WN, C). Returns the length written,

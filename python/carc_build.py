@@ -21,20 +21,52 @@ SOURCES = sorted(
     + glob.glob(_rel("src", "ai", "*.c"))
 ) + [_rel("python", "carc", "_carc_py.c")]
 
+# Constants and array sizes are read from the C headers at build time (`...`), never
+# written here: the structs whose layout Python relies on are declared field by field
+# and cffi checks them against include/carc.h when it compiles.
 CDEF = r"""
+#define CARC_MIN_PLAYERS ...
+#define CARC_MAX_PLAYERS ...
+#define CARC_SEAT_PUBLIC ...
+#define CARC_FOLLOWERS ...
+#define CARC_BASE_KINDS ...
+#define CARC_TILE_KINDS ...
+#define CARC_BASE_TILES ...
+#define CARC_TILES ...
+#define CARC_STACK ...
+#define CARC_MAX_MOVES ...
+#define CARC_MAX_SEGMENTS ...
+#define CARC_DECISIONS ...
+#define CARC_FIGURES ...
+#define CARC_GOODS_KINDS ...
+#define CARC_SCORE_CATEGORIES ...
+#define CARC_PORTS ...
+#define CARC_PORT_I ...
+#define CARC_CARDS ...
+#define CARC_MOVE_KINDS ...
+#define CARC_EXP_GIFTS ...
+#define CARC_EXP_CHRISTMAS ...
+#define CARC_EXP_INNS ...
+#define CARC_EXP_TRADERS ...
+#define CPY_MAX_TOKENS ...
+#define CARC_NOTATION_MAX ...
+#define CARC_MAX_EVENTS ...
 typedef struct carc_game carc_game;
-typedef struct carc_error { int code; char msg[160]; } carc_error;
+typedef struct carc_error { int code; char msg[...]; } carc_error;
 typedef struct carc_config {
-    int players; uint64_t seed; unsigned expansions; int stack_len; uint8_t stack[71];
+    int players; uint64_t seed; unsigned expansions; int stack_len; uint8_t stack[...];
     int return_pos;
-    int gift_deck_len; uint8_t gift_deck[25];
-    int cloister_deck_len; uint8_t cloister_deck[32];
-    int roadside_deck_len; uint8_t roadside_deck[32];
+    int gift_deck_len; uint8_t gift_deck[...];
+    int cloister_deck_len; uint8_t cloister_deck[...];
+    int roadside_deck_len; uint8_t roadside_deck[...];
 } carc_config;
 typedef struct carc_move {
     uint8_t kind; uint8_t card; uint8_t tile; uint8_t rot; int8_t x; int8_t y; uint8_t port;
-    int8_t x2; int8_t y2; uint8_t port2; uint8_t seat2; uint8_t pad;
+    int8_t x2; int8_t y2; uint8_t port2; uint8_t seat2; uint8_t figure;
 } carc_move;
+typedef struct carc_tile_def {
+    char letter; uint8_t count; const char *name; unsigned expansion; ...;
+} carc_tile_def;
 typedef struct carc_pending { int decision; int seat; int active; } carc_pending;
 typedef struct carc_ai_options { uint64_t seed; int budget_ms; int iterations; } carc_ai_options;
 typedef struct carc_player carc_player;
@@ -63,6 +95,21 @@ unsigned carc_winners(const carc_game *g);
 int carc_stack_left(const carc_game *g);
 const char *carc_decision_name(int decision);
 int carc_tile_kind(char letter);
+int carc_tile_kind_named(const char *name, size_t len);
+const carc_tile_def *carc_tile_def_of(int kind);
+int carc_tile_count(unsigned expansions, int kind);
+const char *carc_expansion_name(unsigned bit);
+const char *carc_figure_name(int figure);
+const char *carc_goods_name(int goods);
+const char *carc_port_name(int port);
+const char *carc_card_name(int card);
+const char *carc_score_category_name(int category);
+int carc_score_part(const carc_game *g, int seat, int category);
+int carc_supply(const carc_game *g, int seat);
+int carc_supply_figures(const carc_game *g, int seat, int counts[]);
+int carc_goods(const carc_game *g, int seat, int counts[]);
+int carc_turn_part(const carc_game *g);
+int carc_double_due(const carc_game *g);
 
 int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t size);
 int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_error *err);
@@ -85,13 +132,15 @@ int carc_player_choose(carc_player *p, const carc_game *view, carc_move *out, ch
 
 void free(void *);
 
-#define CPY_MAX_TOKENS 4
 int cpy_actions(void);
+int cpy_action_section(int i, const char **name, int *base, int *len);
+const char *cpy_channel_name(int ch);
+int cpy_public_range(int i, const char **name, int *off, int *len);
 int cpy_window(void);
 int cpy_channels(void);
 int cpy_hand_size(void);
 int cpy_public_size(void);
-int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[4]);
+int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[]);
 int cpy_legal_actions(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
                       int32_t *ids);
 int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,

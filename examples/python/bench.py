@@ -17,8 +17,10 @@ from carc._carc import ffi, lib
 ap = argparse.ArgumentParser()
 ap.add_argument("--seconds", type=float, default=3.0, help="per figure")
 ap.add_argument("--envs", type=int, default=256, help="games per batch call")
+ap.add_argument("--sets", nargs="+", default=["base", "gifts,christmas"],
+                help="expansion sets, e.g. base gifts,christmas inns,traders")
 args = ap.parse_args()
-SETS = ["base", "gifts,christmas"]
+SETS = args.sets
 
 
 def timed(fn):

@@ -30,9 +30,44 @@ static int cell_of(int x, int y)
 static int seg_token(int x, int y, int port)
 {
     int c = cell_of(x, y);
-    if (c < 0 || port >= 13)
+    if (c < 0 || port > CARC_PORT_I)
         return -1;
-    return CPY_A_SEG + c * 13 + port;
+    return port == CARC_PORT_I ? CPY_A_SEG_I + c : CPY_A_SEG + c * CPY_OLD_PORTS + port;
+}
+
+/* The token of the figure a gift, card or target move names (none for a meeple): 0 when
+ * none is written, -1 when the figure is unknown. */
+static int figure_token(int figure)
+{
+    if (figure == CARC_FIG_MEEPLE)
+        return 0;
+    if (figure >= CARC_FIGURES)
+        return -1;
+    return CPY_A_FIGURE + figure - 1;
+}
+
+static const struct {
+    const char *name;
+    int base, len;
+} SECTIONS[] = {
+    {"pass", CPY_A_PASS, 1}, {"draw", CPY_A_DRAW, 1}, {"block", CPY_A_BLOCK, 1},
+    {"fallback", CPY_A_FALLBACK, 1}, {"gift", CPY_A_GIFT, 5}, {"play", CPY_A_PLAY, 32},
+    {"discard", CPY_A_DISCARD, 32}, {"seat", CPY_A_SEAT, 5},
+    {"follower", CPY_A_FOLLOWER, CPY_OLD_PORTS}, {"place", CPY_A_PLACE, 8 * CPY_CELLS},
+    {"seg", CPY_A_SEG, CPY_OLD_PORTS * CPY_CELLS}, {"pos", CPY_A_POS, CPY_CELLS},
+    {"again", CPY_A_AGAIN, 1}, {"seat5", CPY_A_SEAT5, 1}, {"follower_i", CPY_A_FOLLOWER_I, 1},
+    {"fig_follower", CPY_A_FIG_FOLLOWER, (CARC_FIGURES - 1) * CARC_PORTS},
+    {"figure", CPY_A_FIGURE, CARC_FIGURES - 1}, {"seg_i", CPY_A_SEG_I, CPY_CELLS},
+};
+
+int cpy_action_section(int i, const char **name, int *base, int *len)
+{
+    if (i < 0 || i >= (int)(sizeof SECTIONS / sizeof SECTIONS[0]))
+        return 0;
+    *name = SECTIONS[i].name;
+    *base = SECTIONS[i].base;
+    *len = SECTIONS[i].len;
+    return 1;
 }
 
 static int pos_token(int x, int y)
@@ -50,15 +85,19 @@ int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[CPY_MAX_
     case CARC_MOVE_PASS: out[n++] = CPY_A_PASS; break;
     case CARC_MOVE_DRAW: out[n++] = CPY_A_DRAW; break;
     case CARC_MOVE_BLOCK: out[n++] = CPY_A_BLOCK; break;
+    case CARC_MOVE_AGAIN: out[n++] = CPY_A_AGAIN; break;
     case CARC_MOVE_DISCARD:
         if (!is_xcard(m->card))
             return 0;
         out[n++] = CPY_A_DISCARD + m->card - CARC_XC_SCORE_THREE;
         break;
     case CARC_MOVE_FOLLOWER:
-        if (m->port >= 13)
+        if (m->port >= CARC_PORTS || m->figure >= CARC_FIGURES)
             return 0;
-        out[n++] = CPY_A_FOLLOWER + m->port;
+        if (m->figure != CARC_FIG_MEEPLE)
+            out[n++] = CPY_A_FIG_FOLLOWER + (m->figure - 1) * CARC_PORTS + m->port;
+        else
+            out[n++] = m->port == CARC_PORT_I ? CPY_A_FOLLOWER_I : CPY_A_FOLLOWER + m->port;
         break;
     case CARC_MOVE_PLACE: {
         int kinds[2], slot = -1, nh = carc_hand_tiles(g, kinds);
@@ -73,6 +112,10 @@ int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[CPY_MAX_
         break;
     }
     case CARC_MOVE_TARGET:
+        if ((t = figure_token(m->figure)) < 0)
+            return 0;
+        if (t)
+            out[n++] = t;
         t = m->port == CARC_PORT_NONE ? pos_token(m->x, m->y) : seg_token(m->x, m->y, m->port);
         if (t < 0)
             return 0;
@@ -89,6 +132,10 @@ int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[CPY_MAX_
                 return 0;
             out[n++] = CPY_A_PLAY + m->card - CARC_XC_SCORE_THREE;
         }
+        if ((t = figure_token(m->figure)) < 0)
+            return 0;
+        if (t)
+            out[n++] = t;
         if (m->kind == CARC_MOVE_CARD && m->card == CARC_XR_MASTERMIND) {
             if ((t = pos_token(m->x, m->y)) < 0)
                 return 0;
@@ -109,7 +156,8 @@ int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[CPY_MAX_
             int p = carc_players(g), actor = carc_pending_decision(g).seat;
             if (m->seat2 >= p || actor < 0)
                 return 0;
-            out[n++] = CPY_A_SEAT + (m->seat2 - actor + p) % p;
+            int r = (m->seat2 - actor + p) % p;
+            out[n++] = r < 5 ? CPY_A_SEAT + r : CPY_A_SEAT5;
         }
         break;
     default:
@@ -197,8 +245,9 @@ int cpy_decode_single(const carc_game *g, int32_t a, carc_move *out)
     *out = carc_move_pass();
     if (a == CPY_A_PASS)
         return 1;
-    if (a == CPY_A_DRAW || a == CPY_A_BLOCK) {
-        out->kind = a == CPY_A_DRAW ? CARC_MOVE_DRAW : CARC_MOVE_BLOCK;
+    if (a == CPY_A_DRAW || a == CPY_A_BLOCK || a == CPY_A_AGAIN) {
+        out->kind = a == CPY_A_DRAW ? CARC_MOVE_DRAW
+                  : a == CPY_A_BLOCK ? CARC_MOVE_BLOCK : CARC_MOVE_AGAIN;
         return 1;
     }
     if (a >= CPY_A_DISCARD && a < CPY_A_SEAT) {
@@ -206,14 +255,19 @@ int cpy_decode_single(const carc_game *g, int32_t a, carc_move *out)
         out->card = (uint8_t)(a - CPY_A_DISCARD + CARC_XC_SCORE_THREE);
         return 1;
     }
-    if (a >= CPY_A_FOLLOWER && a < CPY_A_PLACE) {
+    int fol = a >= CPY_A_FOLLOWER && a < CPY_A_PLACE ? a - CPY_A_FOLLOWER
+            : a == CPY_A_FOLLOWER_I ? CARC_PORT_I
+            : a >= CPY_A_FIG_FOLLOWER && a < CPY_A_FIGURE ? a - CPY_A_FIG_FOLLOWER + CARC_PORTS
+            : -1;
+    if (fol >= 0) {
         int x, y;
         if (!carc_last_placed(g, &x, &y))
             return 0;
         out->kind = CARC_MOVE_FOLLOWER;
         out->x = (int8_t)x;
         out->y = (int8_t)y;
-        out->port = (uint8_t)(a - CPY_A_FOLLOWER);
+        out->port = (uint8_t)(fol % CARC_PORTS);
+        out->figure = (uint8_t)(fol / CARC_PORTS);
         return 1;
     }
     if (a >= CPY_A_PLACE && a < CPY_A_SEG) {
@@ -275,16 +329,84 @@ int cpy_prefix_clashes(const carc_game *g, carc_move *buf)
 
 /* ---- observations ---------------------------------------------------------------- */
 
+/* The public vector: every range by seat holds CARC_MAX_PLAYERS entries, relative to
+ * the observer (0 = the observer, 1 = the next seat in turn order, ...). */
+#define NP CARC_MAX_PLAYERS
+#define NK CARC_TILE_KINDS
 enum {
-    O_PLAYERS = 0, O_EXP = 4, O_DEC = 6, O_OWES = O_DEC + CARC_DECISIONS, O_ACTIVE = O_OWES + 5,
-    O_SCORE = O_ACTIVE + 5, O_PARTS = O_SCORE + 5, O_SUPPLY = O_PARTS + 30,
-    O_BANKED = O_SUPPLY + 5, O_STACK_LEFT = O_BANKED + 5, O_STACK_KINDS = O_STACK_LEFT + 1,
-    O_HAND_TILES = O_STACK_KINDS + 24, O_TURN = O_HAND_TILES + 48, O_OVER = O_TURN + 1,
-    O_GIFT_DECK = O_OVER + 1, O_GIFTS = O_GIFT_DECK + 1, O_XDECK = O_GIFTS + 5,
-    O_XHAND = O_XDECK + 2, O_OFFERED = O_XHAND + 10, O_IN_PLAY = O_OFFERED + 2,
+    O_PLAYERS = 0, O_EXP = O_PLAYERS + NP - 1, O_DEC = O_EXP + 4,
+    O_OWES = O_DEC + CARC_DECISIONS, O_ACTIVE = O_OWES + NP, O_SCORE = O_ACTIVE + NP,
+    O_PARTS = O_SCORE + NP, O_SUPPLY = O_PARTS + NP * CARC_SCORE_CATEGORIES,
+    O_BANKED = O_SUPPLY + NP, O_STACK_LEFT = O_BANKED + NP, O_STACK_KINDS = O_STACK_LEFT + 1,
+    O_HAND_TILES = O_STACK_KINDS + NK, O_TURN = O_HAND_TILES + 2 * NK, O_OVER = O_TURN + 1,
+    O_GIFT_DECK = O_OVER + 1, O_GIFTS = O_GIFT_DECK + 1, O_XDECK = O_GIFTS + NP,
+    O_XHAND = O_XDECK + 2, O_OFFERED = O_XHAND + 2 * NP, O_IN_PLAY = O_OFFERED + 2,
     O_MASTERMINDS = O_IN_PLAY + CARC_CARDS, O_MODIFIER = O_MASTERMINDS + 1,
-    O_REMOVED = O_MODIFIER + 1, O_PUBLIC = O_REMOVED + 1
+    O_REMOVED = O_MODIFIER + 1, O_FIGURES = O_REMOVED + 1,
+    O_GOODS = O_FIGURES + NP * CARC_FIGURES, O_GOODS_SUPPLY = O_GOODS + NP * CARC_GOODS_KINDS,
+    O_TURN_PART = O_GOODS_SUPPLY + CARC_GOODS_KINDS, O_DOUBLE_DUE = O_TURN_PART + 1,
+    O_PUBLIC = O_DOUBLE_DUE + 1
 };
+
+static const struct {
+    const char *name;
+    int off;
+} PUB[] = {
+    {"players_onehot_2to6", O_PLAYERS}, {"expansions_gifts_christmas_inns_traders", O_EXP},
+    {"decision_onehot", O_DEC}, {"owes_rel_onehot", O_OWES}, {"active_rel_onehot", O_ACTIVE},
+    {"score_div100", O_SCORE}, {"score_parts_div100", O_PARTS}, {"supply_div7", O_SUPPLY},
+    {"banked_div100", O_BANKED}, {"stack_left_fraction", O_STACK_LEFT},
+    {"stack_kinds_fraction", O_STACK_KINDS}, {"hand_tiles_onehot", O_HAND_TILES},
+    {"turn_div100", O_TURN}, {"over", O_OVER}, {"gift_deck_div25", O_GIFT_DECK},
+    {"gift_count_div5", O_GIFTS}, {"xdecks_div32", O_XDECK}, {"xhand_by_deck_div5", O_XHAND},
+    {"offered_deck_onehot", O_OFFERED}, {"card_in_play_onehot", O_IN_PLAY},
+    {"masterminds", O_MASTERMINDS}, {"modifier_pending", O_MODIFIER},
+    {"removed_fraction", O_REMOVED}, {"figures_in_supply", O_FIGURES},
+    {"goods_fraction", O_GOODS}, {"goods_supply_fraction", O_GOODS_SUPPLY},
+    {"turn_part", O_TURN_PART}, {"double_due", O_DOUBLE_DUE}, {NULL, O_PUBLIC},
+};
+
+int cpy_public_range(int i, const char **name, int *off, int *len)
+{
+    if (i < 0 || i + 1 >= (int)(sizeof PUB / sizeof PUB[0]))
+        return 0;
+    *name = PUB[i].name;
+    *off = PUB[i].off;
+    *len = PUB[i + 1].off - PUB[i].off;
+    return 1;
+}
+
+static const char *const CHANNEL_NAMES[CPY_CHANNELS] = {
+    "tile", "city_N", "city_E", "city_S", "city_W", "road_N", "road_E", "road_S", "road_W",
+    "cloister", "pennant", "last_placed", "follower_me", "follower_next", "follower_next2",
+    "follower_next3", "follower_next4", "follower_locked", "mastermind", "frontier", "held_me",
+    "held_next", "held_next2", "held_next3", "held_next4", "follower_next5", "held_next5",
+    "inn", "cathedral", "goods_wine", "goods_grain", "goods_cloth", "goods_open", "large",
+    "builder_me", "builder_next", "builder_next2", "builder_next3", "builder_next4",
+    "builder_next5", "pig_me", "pig_next", "pig_next2", "pig_next3", "pig_next4", "pig_next5",
+};
+
+const char *cpy_channel_name(int ch)
+{
+    return ch >= 0 && ch < CPY_CHANNELS ? CHANNEL_NAMES[ch] : NULL;
+}
+
+/* Tiles of a set in a game (the start tile included) and its goods symbols by kind. */
+static int set_tiles(unsigned exps, int goods[CARC_GOODS_KINDS])
+{
+    int n = 0;
+    for (int g = 0; g < CARC_GOODS_KINDS; g++)
+        goods[g] = 0;
+    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+        int c = carc_tile_count(exps, k);
+        const carc_tile_def *d = carc_tile_def_of(k);
+        n += c;
+        for (int j = 0; c && j < d->nseg; j++)
+            if (d->seg[j].goods > 0 && d->seg[j].goods <= CARC_GOODS_KINDS)
+                goods[d->seg[j].goods - 1] += c;
+    }
+    return n;
+}
 
 int cpy_public_size(void) { return O_PUBLIC; }
 
@@ -318,13 +440,22 @@ static void board_tiles(const carc_game *v, uint8_t *board, int from)
         }
         PLANE(CPY_CH_CLOISTER, c) = d->cloister ? 1 : 0;
         PLANE(CPY_CH_PENNANT, c) = d->pennant ? 1 : 0;
+        for (int k = 0; k < d->nseg; k++) {
+            const carc_segment_def *sd = &d->seg[k];
+            if (sd->flags & CARC_SEG_INN)
+                PLANE(CPY_CH_INN, c) = 1;
+            if (sd->flags & CARC_SEG_CATHEDRAL)
+                PLANE(CPY_CH_CATHEDRAL, c) = 1;
+            if (sd->goods > 0 && sd->goods <= CARC_GOODS_KINDS)
+                PLANE(CPY_CH_GOODS + sd->goods - 1, c) = 1;
+        }
     }
 }
 
 /* Entries of the changing channels a row remembers to clear: followers and locked ones (35
  * each), the last tile, 2 Mastermind marks, and the tiles of held features by seat (a few
  * hundred in a late game). A row with more is written whole the next time. */
-enum { CPY_MARKS = 768 };
+enum { CPY_MARKS = 1024 };
 
 static void mark(uint8_t *board, int ch, int c, uint32_t *marks, int *nmarks)
 {
@@ -340,6 +471,12 @@ static void mark(uint8_t *board, int ch, int c, uint32_t *marks, int *nmarks)
 }
 
 enum { HELD_MAX = CARC_MAX_PLAYERS * CARC_TILES };  /* (seat, tile) pairs */
+/* Figures on the board at most: every seat's followers and special figures. */
+enum { FIG_MAX = CARC_MAX_PLAYERS * (CARC_FOLLOWERS + CARC_FIGURES) };
+
+/* The channels of a follower and of a held feature of relative seat r (0..5). */
+static int follower_ch(int r) { return r < 5 ? CPY_CH_FOLLOWER + r : CPY_CH_FOLLOWER5; }
+static int held_ch(int r) { return r < 5 ? CPY_CH_HELD + r : CPY_CH_HELD5; }
 
 /* The tiles crossed by each feature holding followers, as seat << 12 | cell, each pair
  * once: every feature is found once from one of its followers, and held by the seats
@@ -350,10 +487,10 @@ static int held_cells(const carc_game *v, const carc_follower *fl, int nf, uint1
     uint8_t seen[CARC_MAX_PLAYERS][(CPY_CELLS + 7) / 8];
     memset(seen, 0, sizeof seen);
     carc_segment_pos segs[CARC_MAX_SEGMENTS];
-    uint8_t done[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8] = {0};
+    uint8_t done[FIG_MAX] = {0};
     /* the followers by cell (a list per cell through next[]; those outside the window in
      * one list of their own) */
-    int8_t at_cell[CPY_CELLS], next[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
+    int8_t at_cell[CPY_CELLS], next[FIG_MAX];
     int8_t outside = -1;
     memset(at_cell, -1, sizeof at_cell);
     for (int j = nf - 1; j >= 0; j--) {
@@ -398,7 +535,7 @@ static int held_cells(const carc_game *v, const carc_follower *fl, int nf, uint1
 /* What held_cells found, kept by a batch per game with what it was found from. */
 typedef struct held_cache {
     int valid, nb, nf, n;
-    carc_follower fl[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
+    carc_follower fl[FIG_MAX];
     uint16_t cells[HELD_MAX];
 } held_cache;
 
@@ -411,15 +548,48 @@ static void board_marks(const carc_game *v, int seat, uint8_t *board, uint32_t *
     int p = carc_players(v), x, y;
     if (carc_last_placed(v, &x, &y) && cell_of(x, y) >= 0)
         mark(board, CPY_CH_LAST, cell_of(x, y), marks, nmarks);
-    carc_follower fl[CARC_MAX_PLAYERS * CARC_FOLLOWERS + 8];
-    int nf = carc_followers(v, fl, (int)(sizeof fl / sizeof fl[0]));
-    for (int i = 0; i < nf; i++) {
-        int c = cell_of(fl[i].x, fl[i].y);
-        if (c < 0 || fl[i].seat < 0 || fl[i].seat >= p)
+    carc_follower all[FIG_MAX], fl[FIG_MAX];
+    int na = carc_followers(v, all, FIG_MAX), nf = 0;
+    for (int i = 0; i < na; i++) {
+        int c = cell_of(all[i].x, all[i].y);
+        int fig = all[i].figure;
+        /* followers hold features (the held channels); builders and pigs do not */
+        if (fig != CARC_FIG_BUILDER && fig != CARC_FIG_PIG)
+            fl[nf++] = all[i];
+        if (c < 0 || all[i].seat < 0 || all[i].seat >= p)
             continue;
-        mark(board, CPY_CH_FOLLOWER + (fl[i].seat - seat + p) % p, c, marks, nmarks);
-        if (fl[i].locked)
+        int r = (all[i].seat - seat + p) % p;
+        if (fig == CARC_FIG_BUILDER)
+            mark(board, CPY_CH_BUILDER + r, c, marks, nmarks);
+        else if (fig == CARC_FIG_PIG)
+            mark(board, CPY_CH_PIG + r, c, marks, nmarks);
+        else
+            mark(board, follower_ch(r), c, marks, nmarks);
+        if (fig == CARC_FIG_LARGE)
+            mark(board, CPY_CH_LARGE, c, marks, nmarks);
+        if (all[i].locked)
             mark(board, CPY_CH_LOCKED, c, marks, nmarks);
+    }
+    /* goods symbols in cities not completed yet (their goods still to be taken) */
+    if (carc_config_of(v).expansions & CARC_EXP_TRADERS) {
+        int nb = carc_board_count(v);
+        for (int i = 0; i < nb; i++) {
+            int kind, tx, ty, rot, c;
+            carc_board_tile(v, i, &kind, &tx, &ty, &rot);
+            const carc_tile_def *d = carc_tile_def_of(kind);
+            if (!d || (c = cell_of(tx, ty)) < 0)
+                continue;
+            for (int k = 0; k < d->nseg; k++) {
+                if (!d->seg[k].goods || d->seg[k].type != CARC_FEAT_CITY)
+                    continue;
+                int m = d->seg[k].mask, port = 0;
+                while (port < 4 && !((((m << rot) | (m >> (4 - rot))) & 15) >> port & 1))
+                    port++;
+                carc_feature_info fi;
+                if (port < 4 && carc_feature_at(v, tx, ty, port, &fi) && !fi.completed)
+                    mark(board, CPY_CH_GOODS_OPEN, c, marks, nmarks);
+            }
+        }
     }
     carc_mastermind_mark mm[2];
     int nm = carc_masterminds(v, mm);
@@ -448,7 +618,7 @@ static void board_marks(const carc_game *v, int seat, uint8_t *board, uint32_t *
     }
     for (int k = 0; k < nc; k++) {
         int st = cells[k] >> 12, c = cells[k] & 0xFFF;
-        mark(board, CPY_CH_HELD + (st - seat + p) % p, c, marks, nmarks);
+        mark(board, held_ch((st - seat + p) % p), c, marks, nmarks);
     }
 }
 
@@ -465,10 +635,14 @@ void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, 
         memset(pub, 0, sizeof(float) * O_PUBLIC);
         unsigned exps = carc_config_of(v).expansions;
         carc_pending pd = carc_pending_decision(v);
-        if (p >= 2 && p <= 5)
+        int goods_total[CARC_GOODS_KINDS], counts[CARC_FIGURES + CARC_GOODS_KINDS];
+        int tiles = set_tiles(exps, goods_total), stack = tiles > 1 ? tiles - 1 : 1;
+        if (p >= 2 && p <= NP)
             pub[O_PLAYERS + p - 2] = 1;
         pub[O_EXP] = (exps & CARC_EXP_GIFTS) ? 1.0f : 0.0f;
         pub[O_EXP + 1] = (exps & CARC_EXP_CHRISTMAS) ? 1.0f : 0.0f;
+        pub[O_EXP + 2] = (exps & CARC_EXP_INNS) ? 1.0f : 0.0f;
+        pub[O_EXP + 3] = (exps & CARC_EXP_TRADERS) ? 1.0f : 0.0f;
         if (pd.decision >= 0 && pd.decision < CARC_DECISIONS)
             pub[O_DEC + pd.decision] = 1;
         if (pd.seat >= 0 && pd.seat < p)
@@ -479,8 +653,19 @@ void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, 
             int r = REL(s);
             pub[O_SCORE + r] = (float)carc_score(v, s) / 100.0f;
             for (int cat = 0; cat < CARC_SCORE_CATEGORIES; cat++)
-                pub[O_PARTS + r * 6 + cat] = (float)carc_score_part(v, s, cat) / 100.0f;
+                pub[O_PARTS + r * CARC_SCORE_CATEGORIES + cat] =
+                    (float)carc_score_part(v, s, cat) / 100.0f;
             pub[O_SUPPLY + r] = (float)carc_supply(v, s) / 7.0f;
+            carc_supply_figures(v, s, counts);
+            for (int f = 0; f < CARC_FIGURES; f++)
+                pub[O_FIGURES + r * CARC_FIGURES + f] =
+                    (float)counts[f] / (f == CARC_FIG_MEEPLE ? (float)CARC_FOLLOWERS : 1.0f);
+            if (exps & CARC_EXP_TRADERS) {
+                carc_goods(v, s, counts);
+                for (int k = 0; k < CARC_GOODS_KINDS; k++)
+                    pub[O_GOODS + r * CARC_GOODS_KINDS + k] =
+                        goods_total[k] ? (float)counts[k] / (float)goods_total[k] : 0.0f;
+            }
             pub[O_BANKED + r] = (float)carc_banked(v, s) / 100.0f;
             if (exps & CARC_EXP_GIFTS) {
                 int gc[6];
@@ -493,10 +678,18 @@ void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, 
                 pub[O_XHAND + r * 2 + 1] = (float)bd[1] / 5.0f;
             }
         }
-        pub[O_STACK_LEFT] = (float)carc_stack_left(v) / 71.0f;
-        int left[CARC_TILE_KINDS];
+        if (exps & CARC_EXP_TRADERS) {
+            carc_goods(v, -1, counts);
+            for (int k = 0; k < CARC_GOODS_KINDS; k++)
+                pub[O_GOODS_SUPPLY + k] =
+                    goods_total[k] ? (float)counts[k] / (float)goods_total[k] : 0.0f;
+            pub[O_TURN_PART] = carc_turn_part(v) ? 1.0f : 0.0f;
+            pub[O_DOUBLE_DUE] = carc_double_due(v) ? 1.0f : 0.0f;
+        }
+        pub[O_STACK_LEFT] = (float)carc_stack_left(v) / (float)stack;
+        int left[CARC_TILE_KINDS], total[CARC_TILE_KINDS];
         for (int k = 0; k < CARC_TILE_KINDS; k++)
-            left[k] = carc_tile_def_of(k)->count;
+            left[k] = total[k] = carc_tile_count(exps, k);
         int nb = carc_board_count(v);
         for (int i = 0; i < nb; i++) {
             int kind, x, y, rot;
@@ -506,17 +699,17 @@ void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, 
         int kinds[2], nh = carc_hand_tiles(v, kinds);
         for (int i = 0; i < nh; i++) {
             left[kinds[i]]--;
-            pub[O_HAND_TILES + i * 24 + kinds[i]] = 1;
+            pub[O_HAND_TILES + i * NK + kinds[i]] = 1;
         }
         int removed[CARC_TILES];
         int nr = carc_removed_tiles(v, removed, CARC_TILES);
         for (int i = 0; i < nr; i++)
             left[removed[i]]--;
         for (int k = 0; k < CARC_TILE_KINDS; k++)
-            pub[O_STACK_KINDS + k] = left[k] > 0 ? (float)left[k] / carc_tile_def_of(k)->count : 0;
+            pub[O_STACK_KINDS + k] = left[k] > 0 ? (float)left[k] / (float)total[k] : 0;
         pub[O_TURN] = (float)carc_turn(v) / 100.0f;
         pub[O_OVER] = carc_is_over(v) ? 1.0f : 0.0f;
-        pub[O_REMOVED] = (float)nr / 71.0f;
+        pub[O_REMOVED] = (float)nr / (float)stack;
         if (exps & CARC_EXP_GIFTS)
             pub[O_GIFT_DECK] = (float)carc_gift_deck_left(v) / 25.0f;
         if (exps & CARC_EXP_CHRISTMAS) {

@@ -17,8 +17,11 @@
 #define CPY_R 15                      /* window: x, y in -15..15 around the start tile */
 #define CPY_W (2 * CPY_R + 1)
 #define CPY_CELLS (CPY_W * CPY_W)
-#define CPY_MAX_TOKENS 4              /* actions one move takes at most */
+#define CPY_MAX_TOKENS 5              /* actions one move takes at most */
+#define CPY_OLD_PORTS 13              /* ports N..C: the ports of the base game's sections */
 
+/* The ids below CPY_A_AGAIN are those of the base game, The Gifts and Christmas Present
+ * before the big-box expansions, unchanged; the big-box sections follow them. */
 enum {
     CPY_A_PASS = 0,
     CPY_A_DRAW = 1,
@@ -27,26 +30,55 @@ enum {
     CPY_A_GIFT = 4,                   /* + card - 1 (5 gifts) */
     CPY_A_PLAY = CPY_A_GIFT + 5,      /* + card - 6 (32 Christmas cards) */
     CPY_A_DISCARD = CPY_A_PLAY + 32,  /* + card - 6 */
-    CPY_A_SEAT = CPY_A_DISCARD + 32,  /* + seat relative to the acting seat (5) */
-    CPY_A_FOLLOWER = CPY_A_SEAT + 5,  /* + port (13) on the tile placed this turn */
-    CPY_A_PLACE = CPY_A_FOLLOWER + 13,/* + (slot * CELLS + cell) * 4 + rot */
-    CPY_A_SEG = CPY_A_PLACE + 8 * CPY_CELLS, /* + cell * 13 + port */
-    CPY_A_POS = CPY_A_SEG + 13 * CPY_CELLS,  /* + cell */
-    CPY_ACTIONS = CPY_A_POS + CPY_CELLS
+    CPY_A_SEAT = CPY_A_DISCARD + 32,  /* + seat relative to the acting seat (0..4) */
+    CPY_A_FOLLOWER = CPY_A_SEAT + 5,  /* + port (N..C) of a meeple on the tile placed this turn */
+    CPY_A_PLACE = CPY_A_FOLLOWER + CPY_OLD_PORTS, /* + (slot * CELLS + cell) * 4 + rot */
+    CPY_A_SEG = CPY_A_PLACE + 8 * CPY_CELLS,      /* + cell * 13 + port (N..C) */
+    CPY_A_POS = CPY_A_SEG + CPY_OLD_PORTS * CPY_CELLS, /* + cell */
+    CPY_A_AGAIN = CPY_A_POS + CPY_CELLS,          /* take the second part of a double turn */
+    CPY_A_SEAT5 = CPY_A_AGAIN + 1,    /* the seat 5 after the acting seat (6 players) */
+    CPY_A_FOLLOWER_I = CPY_A_SEAT5 + 1, /* a meeple on the inner field (port I) */
+    /* + (figure - 1) * CARC_PORTS + port: a large meeple, abbot, builder or pig on the tile
+     * placed this turn */
+    CPY_A_FIG_FOLLOWER = CPY_A_FOLLOWER_I + 1,
+    /* + figure - 1: the figure a gift, card or target move names (not a meeple), right
+     * after the gift or card (or first, for a target move) */
+    CPY_A_FIGURE = CPY_A_FIG_FOLLOWER + (CARC_FIGURES - 1) * CARC_PORTS,
+    CPY_A_SEG_I = CPY_A_FIGURE + (CARC_FIGURES - 1), /* + cell: a segment target at port I */
+    CPY_ACTIONS = CPY_A_SEG_I + CPY_CELLS
 };
+
+/* The sections of the action ids, for Python (carc.encoding): returns 0 past the last. */
+int cpy_action_section(int i, const char **name, int *base, int *len);
 
 /* ---- the observation (docs/PYTHON.md, "Observations") ------------------------- */
 
+/* Board channels. The first 25 are those of the base game, The Gifts and Christmas
+ * Present before the big-box expansions (5 seats), unchanged; the 6th seat's and the
+ * big-box channels follow. */
 enum {
     CPY_CH_TILE = 0, CPY_CH_CITY = 1 /* N E S W: 1..4 */, CPY_CH_ROAD = 5 /* 5..8 */,
     CPY_CH_CLOISTER = 9, CPY_CH_PENNANT = 10, CPY_CH_LAST = 11,
     CPY_CH_FOLLOWER = 12 /* relative seat 0..4: 12..16 */, CPY_CH_LOCKED = 17,
     CPY_CH_MASTERMIND = 18, CPY_CH_FRONTIER = 19,
     CPY_CH_HELD = 20 /* a feature with a follower of relative seat 0..4 crosses the tile: 20..24 */,
-    CPY_CHANNELS = 25
+    CPY_CH_FOLLOWER5 = 25,            /* a follower of relative seat 5 */
+    CPY_CH_HELD5 = 26,                /* a feature held by relative seat 5 */
+    CPY_CH_INN = 27,                  /* a road segment with an inn on the tile */
+    CPY_CH_CATHEDRAL = 28,            /* a city segment with a cathedral on the tile */
+    CPY_CH_GOODS = 29,                /* + enum carc_goods: a goods symbol on the tile (3) */
+    CPY_CH_GOODS_OPEN = 32,           /* the tile's goods symbols lie in an unfinished city */
+    CPY_CH_LARGE = 33,                /* a large meeple (any seat) on the tile */
+    CPY_CH_BUILDER = 34,              /* + relative seat: its builder on the tile (6) */
+    CPY_CH_PIG = 40,                  /* + relative seat: its pig on the tile (6) */
+    CPY_CHANNELS = 46
 };
 enum { CPY_HAND = 37 };  /* gifts 1..5, Christmas cards 6..37 */
 int cpy_public_size(void);
+/* The names of the channels and the public vector's ranges (name, offset, length),
+ * for Python: NULL / 0 past the last. */
+const char *cpy_channel_name(int ch);
+int cpy_public_range(int i, const char **name, int *off, int *len);
 
 /* Sizes, for Python. */
 int cpy_actions(void);

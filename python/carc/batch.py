@@ -20,11 +20,12 @@ class Batch:
       ids     int32  (n, ids_cap)  the legal actions as a list, `nids` of them (unsorted)
       nids    int32  (n,)
       seat    int32  (n,)          the seat that owes the next action
-      rewards float32 (n, 5)       by seat: +1 winners, -1 the others (0 all if all win),
-                                   on the step that ended a game, else 0
+      rewards float32 (n, MAX_PLAYERS)  by seat (6 columns; those past `players` stay 0):
+                                   +1 winners, -1 the others (0 all if all win), on the
+                                   step that ended a game, else 0
       done    uint8  (n,)          1 when this step ended game i; the row then already
                                    shows the next game (auto-reset)
-      scores  int32  (n, 5)        the final scores of the game that just ended
+      scores  int32  (n, MAX_PLAYERS) the final scores of the game that just ended
       board   uint8  (n, CHANNELS, W, W), public float32 (n, PUBLIC_SIZE),
       hand    float32 (n, HAND_SIZE): the observation of `seat` (only with observations);
                                    board rows are patched in place, only the cells that

@@ -16,61 +16,68 @@ is one action, or a few for the moves that name a card and then its targets:
                                   Draw two) at a cell of the window, rotation 0..3
     SEG + cell*13 + port          a segment target: a card's, a gift's, a `target` move's
     POS + cell                    a position target (Mastermind)
+    -- the ids above are those of the encoding before Inns & Cathedrals and Traders &
+       Builders, unchanged; the big-box sections follow --
+    AGAIN                         take the second part of a double turn (TB11)
+    SEAT5                         the seat 5 after the actor (6 players)
+    FOLLOWER_I                    a meeple on the inner field (port I)
+    FIG_FOLLOWER + (fig-1)*14 + port   a large meeple (1), abbot (2), builder (3) or pig
+                                  (4) on the tile placed this turn, port 0..13
+    FIGURE + fig - 1              the figure a gift, card or target move names (not a
+                                  meeple): right after the gift or card, first in a target
+    SEG_I + cell                  a segment target at port I
 
 cell = (y + R) * W + (x + R) for -R <= x, y <= R around the start tile (R = 15, W = 31).
 """
-from .game import ACTIONS, CHANNELS, HAND_SIZE, PUBLIC_SIZE, WINDOW
+from ._carc import ffi, lib
+from .game import ACTIONS, CHANNELS, FIGURES, HAND_SIZE, PUBLIC_SIZE, WINDOW
 
+
+def _table(fn):
+    out, i = [], 0
+    name, a, b = ffi.new("char **"), ffi.new("int *"), ffi.new("int *")
+    while fn(i, name, a, b):
+        out.append((ffi.string(name[0]).decode(), a[0], b[0]))
+        i += 1
+    return out
+
+
+# The sections of the action ids, (name, first id, count), read from _carc_py.c.
+SECTIONS = _table(lib.cpy_action_section)
+_S = {name: base for name, base, _ in SECTIONS}
 R = (WINDOW - 1) // 2
 W = WINDOW
 CELLS = W * W
-PASS, DRAW, BLOCK, FALLBACK = 0, 1, 2, 3
-GIFT = 4
-PLAY = GIFT + 5
-DISCARD = PLAY + 32
-SEAT = DISCARD + 32
-FOLLOWER = SEAT + 5
-PLACE = FOLLOWER + 13
-SEG = PLACE + 8 * CELLS
-POS = SEG + 13 * CELLS
-assert POS + CELLS == ACTIONS, "python/carc/encoding.py and _carc_py.h disagree"
+PASS, DRAW, BLOCK, FALLBACK = _S["pass"], _S["draw"], _S["block"], _S["fallback"]
+GIFT, PLAY, DISCARD, SEAT = _S["gift"], _S["play"], _S["discard"], _S["seat"]
+FOLLOWER, PLACE, SEG, POS = _S["follower"], _S["place"], _S["seg"], _S["pos"]
+AGAIN, SEAT5, FOLLOWER_I = _S["again"], _S["seat5"], _S["follower_i"]
+FIG_FOLLOWER, FIGURE, SEG_I = _S["fig_follower"], _S["figure"], _S["seg_i"]
+NPORTS = lib.CARC_PORTS          # N E S W NW NE EN ES SE SW WS WN C I
+OLD_PORTS = NPORTS - 1           # the ports of the FOLLOWER and SEG sections: N..C
+assert SECTIONS[-1][1] + SECTIONS[-1][2] == ACTIONS, "encoding.py and _carc_py.h disagree"
 
-PORTS = ["N", "E", "S", "W", "NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN", "C"]
-GIFTS = ["synod", "road_sweeper", "cash_out", "change_position", "take_two"]
-CARDS = ["score_three", "score_road_double", "score_city_bonus", "score_cloister_bonus",
-         "claim_field", "claim_road", "claim_city", "loop_road_double", "prevent_attack",
-         "draw_two", "pennants_worth_three", "plain_city_worth_three", "return_follower",
-         "supply_bonus", "field_city_bonus", "shared_field_bonus",
-         "intrude_field", "intrude_road", "intrude_city", "intrude_cloister", "lock_cloister",
-         "lock_road", "lock_city", "tiebreak_road", "tiebreak_city", "tiebreak_cloister",
-         "swap_cloister", "swap_city", "swap_road", "swap_field", "mastermind",
-         "tiebreak_field"]
+PORTS = [ffi.string(lib.carc_port_name(p)).decode() for p in range(NPORTS)]
+GIFTS = [ffi.string(lib.carc_card_name(c)).decode() for c in range(1, 6)]
+CARDS = [ffi.string(lib.carc_card_name(c)).decode() for c in range(6, lib.CARC_CARDS)]
 
-CHANNEL_NAMES = ["tile", "city_N", "city_E", "city_S", "city_W", "road_N", "road_E", "road_S",
-                 "road_W", "cloister", "pennant", "last_placed", "follower_me",
-                 "follower_next", "follower_next2", "follower_next3", "follower_next4",
-                 "follower_locked", "mastermind", "frontier", "held_me", "held_next",
-                 "held_next2", "held_next3", "held_next4"]
-assert len(CHANNEL_NAMES) == CHANNELS
+CHANNEL_NAMES = [ffi.string(lib.cpy_channel_name(c)).decode() for c in range(CHANNELS)]
+CHANNEL = {name: i for i, name in enumerate(CHANNEL_NAMES)}
 
 # The public vector: (name, offset, length); seats are relative (0 = the observer,
-# 1 = the next seat in turn order, ...).
-PUBLIC_LAYOUT = []
-_off = 0
-for _name, _n in [("players_onehot_2to5", 4), ("expansions_gifts_christmas", 2),
-                  ("decision_onehot", 11), ("owes_rel_onehot", 5), ("active_rel_onehot", 5),
-                  ("score_div100", 5), ("score_parts_div100", 30), ("supply_div7", 5),
-                  ("banked_div100", 5), ("stack_left_div71", 1), ("stack_kinds_fraction", 24),
-                  ("hand_tiles_onehot", 48), ("turn_div100", 1), ("over", 1),
-                  ("gift_deck_div25", 1), ("gift_count_div5", 5), ("xdecks_div32", 2),
-                  ("xhand_by_deck_div5", 10), ("offered_deck_onehot", 2),
-                  ("card_in_play_onehot", 38), ("masterminds", 1), ("modifier_pending", 1),
-                  ("removed_div71", 1)]:
-    PUBLIC_LAYOUT.append((_name, _off, _n))
-    _off += _n
-assert _off == PUBLIC_SIZE
+# 1 = the next seat in turn order, ...), each range by seat holding MAX_PLAYERS entries.
+PUBLIC_LAYOUT = _table(lib.cpy_public_range)
+assert PUBLIC_LAYOUT[-1][1] + PUBLIC_LAYOUT[-1][2] == PUBLIC_SIZE
 HAND_LAYOUT = [("gift:" + g) for g in GIFTS] + [("card:" + c) for c in CARDS]
 assert len(HAND_LAYOUT) == HAND_SIZE
+
+
+def public_range(name):
+    """The slice of the public vector named `name` (a PUBLIC_LAYOUT entry)."""
+    for n, off, length in PUBLIC_LAYOUT:
+        if n == name:
+            return slice(off, off + length)
+    raise KeyError(name)
 
 
 def cell_xy(cell):
@@ -94,6 +101,20 @@ def describe(action):
         return f"seat +{a - SEAT}"
     if a < PLACE:
         return "follower " + PORTS[a - FOLLOWER]
+    if a >= SEG_I:
+        x, y = cell_xy(a - SEG_I)
+        return f"seg ({x},{y}) I"
+    if a >= FIGURE:
+        return "figure " + FIGURES[a - FIGURE + 1]
+    if a >= FIG_FOLLOWER:
+        fig, port = divmod(a - FIG_FOLLOWER, NPORTS)
+        return f"follower {FIGURES[fig + 1]} {PORTS[port]}"
+    if a == FOLLOWER_I:
+        return "follower I"
+    if a == SEAT5:
+        return "seat +5"
+    if a == AGAIN:
+        return "again"
     if a < SEG:
         i = a - PLACE
         rot = i % 4
@@ -101,7 +122,7 @@ def describe(action):
         x, y = cell_xy(cell)
         return f"place slot{slot} ({x},{y}) r{rot}"
     if a < POS:
-        cell, port = divmod(a - SEG, 13)
+        cell, port = divmod(a - SEG, OLD_PORTS)
         x, y = cell_xy(cell)
         return f"seg ({x},{y}) {PORTS[port]}"
     x, y = cell_xy(a - POS)

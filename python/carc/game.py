@@ -11,11 +11,31 @@ WINDOW = lib.cpy_window()
 CHANNELS = lib.cpy_channels()
 PUBLIC_SIZE = lib.cpy_public_size()
 HAND_SIZE = lib.cpy_hand_size()
-MAX_MOVES = 2048
-MAX_PLAYERS = 5
-SEAT_PUBLIC = 5
+# Every constant below is read from include/carc.h (through the cffi build), not written here.
+MAX_MOVES = lib.CARC_MAX_MOVES
+MIN_PLAYERS = lib.CARC_MIN_PLAYERS
+MAX_PLAYERS = lib.CARC_MAX_PLAYERS   # 6, with Inns & Cathedrals only; else 5
+SEAT_PUBLIC = lib.CARC_SEAT_PUBLIC
+MAX_TOKENS = lib.CPY_MAX_TOKENS      # actions one move takes at most
+TILE_KINDS = lib.CARC_TILE_KINDS
+STACK_MAX = lib.CARC_STACK
+NOTATION_MAX = lib.CARC_NOTATION_MAX  # a move in notation always fits (its NUL included)
 
-_DECISIONS = [ffi.string(lib.carc_decision_name(i)).decode() for i in range(11)]
+
+def _names(fn, n):
+    return [ffi.string(fn(i)).decode() for i in range(n)]
+
+
+DECISIONS = _names(lib.carc_decision_name, lib.CARC_DECISIONS)
+_DECISIONS = DECISIONS
+FIGURES = _names(lib.carc_figure_name, lib.CARC_FIGURES)          # meeple, large, abbot, builder, pig
+GOODS = _names(lib.carc_goods_name, lib.CARC_GOODS_KINDS)         # wine, grain, cloth
+SCORE_CATEGORIES = _names(lib.carc_score_category_name, lib.CARC_SCORE_CATEGORIES)
+PORTS = _names(lib.carc_port_name, lib.CARC_PORTS)                # N E S W NW .. WN C I
+TILE_NAMES = [ffi.string(lib.carc_tile_def_of(k).name).decode() for k in range(TILE_KINDS)]
+EXPANSIONS = [ffi.string(lib.carc_expansion_name(b)).decode()
+              for b in (lib.CARC_EXP_GIFTS, lib.CARC_EXP_CHRISTMAS, lib.CARC_EXP_INNS,
+                        lib.CARC_EXP_TRADERS)]
 
 
 def tiles():
@@ -81,8 +101,10 @@ def _check_int(name, value):
 class Game:
     """A game of carc.
 
-    `Game(players=2, expansions="gifts,christmas", seed=1)`; `stack` optionally fixes the
-    order of the tiles drawn (letters A..X, at most 71), as `carc engine`'s `new stack=`.
+    `Game(players=2, expansions="inns,traders,gifts,christmas", seed=1)` (2..5 players,
+    6 with inns); `stack` optionally fixes the order of the tiles drawn, as `carc engine`'s
+    `new stack=`: a str of base letters A..X, or a list of tile names ("U", "IC/RFr.i";
+    carc.TILE_NAMES), at most carc.STACK_MAX.
 
     Moves are strings in carc's notation (docs/NOTATION.md) or, through `legal_actions`
     and `apply_action`, the ids of the fixed action encoding (docs/PYTHON.md). A refused
@@ -96,7 +118,7 @@ class Game:
         self._buf = ffi.new("carc_move[]", MAX_MOVES)
         self._err = ffi.new("carc_error *")
         self._view = None
-        self._pre = ffi.new("int32_t[4]")
+        self._pre = ffi.new("int32_t[]", MAX_TOKENS)
         self._np = ffi.new("int *")
         self._applied = ffi.new("carc_move *")
         self._detached = False
@@ -112,14 +134,19 @@ class Game:
         cfg.seed = seed
         cfg.expansions = _parse_expansions(expansions)
         if stack is not None:
-            if not isinstance(stack, str):
-                raise TypeError("stack must be a str of tile letters A..X")
-            if len(stack) > 71:
-                raise ConfigError(f"stack holds at most 71 tiles, got {len(stack)}")
+            if not isinstance(stack, (str, list, tuple)):
+                raise TypeError("stack must be a str of tile letters A..X or a list of tile names")
+            if len(stack) > STACK_MAX:
+                raise ConfigError(f"stack holds at most {STACK_MAX} tiles, got {len(stack)}")
             for i, ch in enumerate(stack):
-                k = lib.carc_tile_kind(ch.encode()[:1]) if ch.isascii() and len(ch.encode()) == 1 else -1
+                if not isinstance(ch, str):
+                    raise TypeError(f"stack: a tile name is a str, got {type(ch).__name__}")
+                raw = ch.encode()
+                k = (lib.carc_tile_kind_named(raw, len(raw))
+                     if raw and b"\x00" not in raw else -1)
                 if k < 0:
-                    raise ConfigError(f"stack: {ch!r} is not a tile letter A..X")
+                    raise ConfigError(f"stack: {ch!r} is not a tile name (a letter A..X or "
+                                      "an expansion tile's name: carc.TILE_NAMES)")
                 cfg.stack[i] = k
             cfg.stack_len = len(stack)
             if return_pos is not None:
@@ -148,7 +175,7 @@ class Game:
         return c
 
     def _copy_prefix(self, other):
-        ffi.memmove(self._pre, other._pre, 16)
+        ffi.memmove(self._pre, other._pre, 4 * MAX_TOKENS)
         self._np[0] = other._np[0]
 
     __copy__ = clone
@@ -192,6 +219,45 @@ class Game:
     def scores(self):
         return [lib.carc_score(self._g, s) for s in range(self.players)]
 
+    def score_parts(self):
+        """Points by category for each seat: a list of {category: points} (roads,
+        cities, cloisters, fields, cards, gifts, goods)."""
+        return [{c: lib.carc_score_part(self._g, s, i) for i, c in enumerate(SCORE_CATEGORIES)}
+                for s in range(self.players)]
+
+    def figures(self, seat):
+        """The figures `seat` has in supply by kind: {"meeple": 7, "large": 1, "abbot": 0,
+        "builder": 1, "pig": 1} (a figure the game's expansions do not use counts 0)."""
+        seat = self._seat_arg(seat)
+        if seat == SEAT_PUBLIC:
+            raise ValueError("figures takes a seat 0..players-1")
+        counts = ffi.new("int[]", lib.CARC_FIGURES)
+        lib.carc_supply_figures(self._g, seat, counts)
+        return dict(zip(FIGURES, counts))
+
+    def goods(self, seat=None):
+        """Goods tokens (Traders & Builders) by kind, {"wine": n, "grain": n, "cloth": n}:
+        a seat's, or with seat None (or "supply") those left in the common supply."""
+        if seat is None or seat == "supply":
+            s = -1
+        else:
+            s = self._seat_arg(seat)
+            if s == SEAT_PUBLIC:
+                raise ValueError("goods takes a seat 0..players-1 or None for the supply")
+        counts = ffi.new("int[]", lib.CARC_GOODS_KINDS)
+        lib.carc_goods(self._g, s, counts)
+        return dict(zip(GOODS, counts))
+
+    @property
+    def double_due(self):
+        """True while a double turn is due this turn (its first part; TB6)."""
+        return bool(lib.carc_double_due(self._g))
+
+    @property
+    def turn_part(self):
+        """1 while the turn running is the second part of a double turn (TB11), else 0."""
+        return lib.carc_turn_part(self._g)
+
     def winners(self):
         w = lib.carc_winners(self._g)
         return [s for s in range(self.players) if w >> s & 1]
@@ -205,10 +271,12 @@ class Game:
     def legal(self):
         """Every legal move of the pending decision in canonical notation, in the order
         carc_legal lists them (as `carc engine`'s `legal`)."""
-        size = MAX_MOVES * 72
+        size = MAX_MOVES * (NOTATION_MAX + 2)
         text = ffi.new("char[]", size)
         n = lib.cpy_legal_text(self._g, self._buf, text, size)
-        if n <= 0:
+        if n < 0:
+            raise CarcError("legal: the moves do not fit the text buffer")
+        if n == 0:
             return []
         return ffi.unpack(text, n).decode().split("\n")[:-1]
 
@@ -229,7 +297,7 @@ class Game:
         """The action ids a move (notation) is written as, as a tuple; () when it has a
         coordinate outside the window (then only the fallback action reaches it)."""
         m = self._parse(move)
-        out = ffi.new("int32_t[4]")
+        out = ffi.new("int32_t[]", MAX_TOKENS)
         n = lib.cpy_move_tokens(self._g, m, out)
         return tuple(out[0:n])
 
@@ -312,6 +380,10 @@ class Game:
         size = 192 * 64
         text = ffi.new("char[]", size)
         n = lib.cpy_events_text(self._g, text, size)
+        if n < 0:  # many events (a final scoring with six seats): every one fits in this
+            size = lib.CARC_MAX_EVENTS * 258
+            text = ffi.new("char[]", size)
+            n = lib.cpy_events_text(self._g, text, size)
         if n <= 0:
             return []
         return ffi.unpack(text, n).decode().split("\n")[:-1]
@@ -436,11 +508,11 @@ class Game:
             raise CarcError(_err_text(self._err), self._err.code)
         g = ffi.gc(g, lib.carc_free)
         m = ffi.new("carc_move *")
-        text = ffi.new("char[80]")
+        text = ffi.new("char[]", NOTATION_MAX)
         out = []
         for raw in self._moves:
             ffi.memmove(m, raw, len(raw))
-            lib.carc_move_format(g, m, text, 80)
+            lib.carc_move_format(g, m, text, NOTATION_MAX)
             out.append((None, ffi.string(text).decode()))
             if lib.carc_apply(g, m, self._err) != 0:
                 raise CarcError("replay failed: " + _err_text(self._err))
@@ -522,8 +594,8 @@ class Player:
         note = ffi.new("char[200]")
         if lib.carc_player_choose(self._p, v, m, note, 200) != 0:
             raise CarcError(f"{self.name}: no move")
-        text = ffi.new("char[80]")
-        if lib.carc_move_format(game._g, m, text, 80) < 0:
+        text = ffi.new("char[]", NOTATION_MAX)
+        if lib.carc_move_format(game._g, m, text, NOTATION_MAX) < 0:
             raise CarcError(f"{self.name}: the move chosen cannot be written")
         return ffi.string(text).decode()
 

@@ -8,6 +8,9 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 QUICK = os.environ.get("CARC_QUICK", "") not in ("", "0")
 SETS = ["base", "gifts", "christmas", "gifts,christmas"]
+# the sets of Inns & Cathedrals and Traders & Builders (as tests/test_random_bigbox.c)
+BIGBOX_SETS = ["inns", "traders", "inns,traders", "inns,traders,gifts", "inns,traders,christmas",
+               "inns,traders,gifts,christmas"]
 
 
 def carc_bin():

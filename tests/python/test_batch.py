@@ -12,9 +12,12 @@ from carc.envs import final_rewards
 from conftest import QUICK, SETS
 
 
-@pytest.mark.parametrize("exps,patch", [(e, True) for e in SETS] + [("gifts,christmas", False)])
-def test_batch_rows_agree_with_games(exps, patch):
-    n, players, seed = 6, 3, 100
+@pytest.mark.parametrize("exps,patch,players",
+                         [(e, True, 3) for e in SETS] + [("gifts,christmas", False, 3)]
+                         + [("inns,traders", True, 6), ("inns,traders,gifts,christmas", True, 4),
+                            ("inns,traders", False, 5)])
+def test_batch_rows_agree_with_games(exps, patch, players):
+    n, seed = 6, 100
     b = carc.Batch(n, players=players, expansions=exps, seed=seed, patch_board=patch)
     games = [carc.Game(players=players, expansions=exps, seed=seed + i) for i in range(n)]
     started = n

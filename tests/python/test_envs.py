@@ -12,14 +12,18 @@ import carc  # noqa: E402
 from carc import envs  # noqa: E402
 from conftest import QUICK, SETS  # noqa: E402
 
+BIGBOX = ["inns,traders", "inns,traders,gifts,christmas"]
 
-@pytest.mark.parametrize("exps", SETS)
+
+@pytest.mark.parametrize("exps", SETS + BIGBOX)
 def test_pettingzoo_api_test(exps):
     api_test(envs.aec_env(players=3, expansions=exps), num_cycles=300 if QUICK else 1000)
     api_test(envs.aec_env(players=2, expansions=exps, wrap=True), num_cycles=300)
+    if "inns" in exps:
+        api_test(envs.aec_env(players=6, expansions=exps), num_cycles=300)
 
 
-@pytest.mark.parametrize("exps", ["base", "gifts,christmas"])
+@pytest.mark.parametrize("exps", ["base", "gifts,christmas"] + BIGBOX)
 def test_pettingzoo_seed_test(exps):
     seed_test(lambda: envs.aec_env(players=2, expansions=exps), num_cycles=300 if QUICK else 500)
 
@@ -36,15 +40,20 @@ def test_pettingzoo_wrapped_and_mask_only(observation):
         envs.aec_env(observation="pixels")
 
 
-@pytest.mark.parametrize("opponents", [["greedy"], ["random", "greedy"]])
-def test_gymnasium_check_env(opponents):
-    env = envs.GymEnv(opponents=opponents)
+@pytest.mark.parametrize("opponents,exps", [(["greedy"], "gifts,christmas"),
+                                            (["random", "greedy"], "gifts,christmas"),
+                                            (["greedy"], "inns,traders"),
+                                            (["random"] * 5, "inns,traders,gifts,christmas")])
+def test_gymnasium_check_env(opponents, exps):
+    env = envs.GymEnv(opponents=opponents, expansions=exps)
     check_env(env, skip_render_check=True)
     check_env(env.unwrapped, skip_render_check=True)
 
 
-def test_aec_whole_games_and_rewards():
-    env = envs.aec_env(players=3, expansions="gifts,christmas")
+@pytest.mark.parametrize("players,exps", [(3, "gifts,christmas"), (6, "inns,traders"),
+                                          (4, "inns,traders,gifts,christmas")])
+def test_aec_whole_games_and_rewards(players, exps):
+    env = envs.aec_env(players=players, expansions=exps)
     for seed in range(2 if QUICK else 5):
         env.reset(seed=seed)
         rng = np.random.default_rng(seed)
@@ -80,8 +89,9 @@ def test_aec_bad_action_changes_nothing():
     assert env.unwrapped.game.state_bytes() == before and env.agent_selection == agent
 
 
-def test_gym_against_greedy_plays_to_the_end():
-    env = envs.GymEnv(opponents=["greedy", "random"], expansions="gifts,christmas", seat=1)
+@pytest.mark.parametrize("exps", ["gifts,christmas", "inns,traders,gifts,christmas"])
+def test_gym_against_greedy_plays_to_the_end(exps):
+    env = envs.GymEnv(opponents=["greedy", "random"], expansions=exps, seat=1)
     obs, info = env.reset(seed=4)
     rng = np.random.default_rng(0)
     done, steps = False, 0

@@ -219,7 +219,7 @@ def test_bad_actions_change_nothing():
 def test_bad_moves_change_nothing():
     g = random_game(moves=10)
     msg = unchanged(g, lambda: g.apply("Z (1,0) r0"), carc.IllegalMoveError)
-    assert "tile letter" in msg
+    assert "unknown tile" in msg
     unchanged(g, lambda: g.apply("nonsense"), carc.IllegalMoveError)
     unchanged(g, lambda: g.apply(""), carc.IllegalMoveError)
     unchanged(g, lambda: g.apply("pass\x00"), carc.IllegalMoveError)

@@ -94,7 +94,13 @@ export default async function (opts) {
           return [`${x + 1},${y}`, `${x - 1},${y}`, `${x},${y + 1}`, `${x},${y - 1}`];
         }));
         const spot = spots.find((s) => near.has(s)) ?? spots[n % spots.length];
-        await page.locator(`#board .spot[data-spot="${spot}"]`).click();
+        // a spot under the board's tools (a corner of a wide board) is brought into view
+        // first, by fitting the board (key F), as a player would
+        const at = page.locator(`#board .spot[data-spot="${spot}"]`);
+        if (!(await at.click({ timeout: 3000 }).then(() => true, () => false))) {
+          await page.keyboard.press('f');
+          await at.click({ timeout: 5000 }).catch(() => at.dispatchEvent('click'));
+        }
         if (near.has(spot) && n % 2 && await page.locator('[data-key=rotate]:not([disabled])').count()) await page.locator('#board .spot.active').click();
         await page.locator('[data-key=confirm]').click();
         count(near.has(spot) ? 'place-by-builder' : 'place');

@@ -91,6 +91,7 @@
 #include "carc_record.h"
 #include "event_ledger.h"
 #include "random_play.h"
+#include "replay_check.h"
 
 enum { GAMES = 10000, SANITIZED_GAMES = 100, QUICK_GAMES = 100 };
 enum { FULL_GAMES = 400, CHECK_EVERY = 25, ILLEGAL_EVERY = 12, VIEW_EVERY = 40 };
@@ -904,27 +905,6 @@ static char *play(const carc_config *cfg, uint64_t choice_seed, int full, const 
     return json;
 }
 
-/* The record reads back and replays to the same final state. */
-static void check_replay(const char *json, const carc_game *g, const char *set, int game)
-{
-    carc_error err = {0, ""};
-    carc_record *rec = carc_record_parse(json, &err);
-    if (!rec)
-        fail_msg("%s game %d: carc_record_parse: %s", set, game, err.msg);
-    carc_game *fin = NULL;
-    if (carc_record_replay(rec, &fin, &err) != CARC_OK)
-        fail_msg("%s game %d: carc_record_replay: %s", set, game, err.msg);
-    assert_non_null(fin);
-    char *a = carc_state_json(g, 0), *b = carc_state_json(fin, 0);
-    assert_true(a && b);
-    if (strcmp(a, b) != 0)
-        fail_msg("%s game %d: the replayed record ends in another state", set, game);
-    free(a);
-    free(b);
-    carc_free(fin);
-    carc_record_free(rec);
-}
-
 static void run_set(const char *set, uint64_t base)
 {
     unsigned exp = 0;
@@ -961,7 +941,7 @@ static void run_set(const char *set, uint64_t base)
         int full = i < full_games();
         carc_game *g = NULL;
         char *json = play(&cfg, choices, full, set, i, &st, &g);
-        check_replay(json, g, set, i);
+        test_check_replay(json, g, set, i);
         if (i % 16 == 0) {
             set_stats again;
             memset(&again, 0, sizeof again);

@@ -266,7 +266,8 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
         if (!ncompleted++)
             for (int j = 0; j < 9; j++)
                 completed[j] = NODE_NONE;
-        completed[3 * oy + ox] = (uint16_t)(q->first + tiletab_port_seg[q->kind][q->rot][CARC_PORT_C]);
+        completed[3 * oy + ox] =
+            (uint16_t)(q->first + tiletab_port_seg[q->kind][q->rot][CARC_PORT_C]);
     }
     for (int i = 0; ncompleted && i < 9; i++)
         if (completed[i] != NODE_NONE)

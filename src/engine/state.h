@@ -128,7 +128,8 @@ enum {
 };
 enum { MAX_FEATS = CARC_MAX_SEGMENTS - (CARC_TILES - 1) + 1, FEAT_NONE = 0xFFFF };
 /* a seat's strength on one feature: 7 meeples, the large meeple (2) and the abbot */
-_Static_assert(CARC_FOLLOWERS + 3 <= 15 && 4 * CARC_MAX_PLAYERS <= 32, "follow packs 4 bits a seat");
+_Static_assert(CARC_FOLLOWERS + 3 <= 15 && 4 * CARC_MAX_PLAYERS <= 32,
+               "follow packs 4 bits a seat");
 
 /* A placed tile, 6 bytes: its nodes on each edge and its cloister come from the
  * port table (board_port_node: first + tiletab_port_seg[kind][rot][port]). */

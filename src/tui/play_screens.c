@@ -225,8 +225,8 @@ static const char *const help_lines[] = {
 /* The keys page's lines on the big-box expansions, after its "Board marks" lines. */
 static const char *const bigbox_lines[] = {
     "",
-    "Inns & Cathedrals, Traders & Builders: \xe2\x8c\x82 an inn, \xe2\x80\xa0 a cathedral, "
-    "w g c wine,",
+    ("Inns & Cathedrals, Traders & Builders: \xe2\x8c\x82 an inn, \xe2\x80\xa0 a cathedral, "
+     "w g c wine,"),
     "grain, cloth in a city; L0 B0 P0 seat 0's large meeple, builder and pig.",
 };
 

@@ -160,8 +160,8 @@ static int canonical_targets(const carc_game *g, carc_move *m)
 static const char *const gift_rule[GIFT_KINDS + 1] = {
     "", "an unfinished cloister and that follower in supply (G6, GI2)", "an unfinished road (G7)",
     "one of your followers of that kind on a feature that is not locked (G8, GI4)",
-    "one of your meeples or your large meeple there and a segment of the other kind on its "
-    "tile (G9, GI5)",
+    ("one of your meeples or your large meeple there and a segment of the other kind on its "
+     "tile (G9, GI5)"),
     "no other extra-tile card this turn (C3)"};
 
 static void open_gift(carc_game *g, const carc_move *m)

@@ -36,10 +36,11 @@ enum {
     CARC_MAX_PLAYERS = 6,    /* 6 only with Inns & Cathedrals (I2); else 5 (B1) */
     CARC_FOLLOWERS = 7,      /* meeples per player (B1) */
     CARC_BASE_KINDS = 24,    /* the base game's kinds A..X are kinds 0..23 */
-    CARC_TILE_KINDS = 65,    /* base, Inns & Cathedrals, Traders & Builders */
+    CARC_TILE_KINDS = 88,    /* base, Inns & Cathedrals, Traders & Builders, The River,
+                                the garden tiles of The Abbot */
     CARC_BASE_TILES = 72,    /* the base game's tiles, the start tile included */
-    CARC_TILES = 114,        /* the most tiles one game can hold, start tile included */
-    CARC_STACK = 113,        /* the most tiles shuffled into one game's stack */
+    CARC_TILES = 126,        /* the most tiles one game can hold, start tile included */
+    CARC_STACK = 124,        /* the most tiles shuffled into one game's stack */
     CARC_MAX_MOVES = 2048,   /* capacity carc_legal may need */
     CARC_MAX_EVENTS = 384,   /* events one carc_apply can emit (worst case: event.c) */
     CARC_MAX_SEGMENTS = 426, /* segments of every tile of a game: bounds any list of them */
@@ -67,24 +68,30 @@ typedef struct carc_error {
 
 /* ---- tiles, features, ports -------------------------------------------- */
 
-enum carc_edge { CARC_EDGE_FIELD = 0, CARC_EDGE_CITY = 1, CARC_EDGE_ROAD = 2 };
+/* A river edge (The River, R7) is no feature: it meets only a river edge (B4). */
+enum carc_edge {
+    CARC_EDGE_FIELD = 0, CARC_EDGE_CITY = 1, CARC_EDGE_ROAD = 2, CARC_EDGE_RIVER = 3
+};
 
 enum carc_feature {
     CARC_FEAT_CITY = 0,
     CARC_FEAT_ROAD = 1,
     CARC_FEAT_FIELD = 2,
-    CARC_FEAT_CLOISTER = 3
+    CARC_FEAT_CLOISTER = 3,
+    CARC_FEAT_GARDEN = 4     /* The Abbot (A3): a feature of one tile, like a cloister */
 };
 
 /* Ports (RULES.md 0): edges N E S W = 0..3, field half-edges NW NE EN ES SE SW WS WN
  * = 4..11 (half-edge slot i is port 4+i), the cloister C = 12, the inner field I =
- * 13 (a field touching no edge: IC/CCCC and four T&B tiles). */
+ * 13 (a field touching no edge: IC/CCCC and four T&B tiles), the garden G = 14
+ * (The Abbot, A3). */
 enum carc_port {
     CARC_PORT_N = 0, CARC_PORT_E, CARC_PORT_S, CARC_PORT_W,
     CARC_PORT_NW, CARC_PORT_NE, CARC_PORT_EN, CARC_PORT_ES,
     CARC_PORT_SE, CARC_PORT_SW, CARC_PORT_WS, CARC_PORT_WN,
     CARC_PORT_C,
     CARC_PORT_I,
+    CARC_PORT_G,
     CARC_PORTS,
     CARC_PORT_NONE = 255
 };
@@ -179,10 +186,13 @@ enum carc_expansion {
     CARC_EXP_GIFTS = 1u << 0,
     CARC_EXP_CHRISTMAS = 1u << 1,
     CARC_EXP_INNS = 1u << 2,      /* Inns & Cathedrals */
-    CARC_EXP_TRADERS = 1u << 3    /* Traders & Builders */
+    CARC_EXP_TRADERS = 1u << 3,   /* Traders & Builders */
+    CARC_EXP_RIVER = 1u << 4,     /* The River (River I) */
+    CARC_EXP_ABBOT = 1u << 5      /* The Abbot */
 };
 
-/* Expansion names, "gifts", "christmas", "inns", "traders", for a CARC_EXP_* bit;
+/* Expansion names, "gifts", "christmas", "inns", "traders", "river", "abbot", for a
+ * CARC_EXP_* bit;
  * NULL if none. carc_expansion_parse returns the bit of a name, 0 if unknown. */
 const char *carc_expansion_name(unsigned bit);
 unsigned carc_expansion_parse(const char *s, size_t len);
@@ -258,6 +268,8 @@ enum carc_move_kind {
     CARC_MOVE_BLOCK,     /* play prevent_attack against the attack in play */
     CARC_MOVE_DISCARD,   /* discard `card` (hand limit) */
     CARC_MOVE_AGAIN,     /* take the second part of a double turn (TB11) */
+    CARC_MOVE_RECALL,    /* x, y, port (the cloister or garden it stands on), figure =
+                            CARC_FIG_ABBOT: T6, take the abbot back and score (A6) */
     CARC_MOVE_KINDS
 };
 
@@ -352,11 +364,13 @@ enum carc_score_reason {
     CARC_REASON_GIFTS,         /* E5: unopened gifts (G11) */
     CARC_REASON_PIG,           /* E3: a pig's extra point per city in its field (TB8) */
     CARC_REASON_GOODS,         /* E3: the most goods tokens of a kind (TB10); a = the kind */
+    CARC_REASON_RECALL,        /* T6: the abbot recalled from its cloister or garden (A6) */
     CARC_REASONS
 };
 
 /* "completed", "modifier", "final", "field", "field_bonus", "road_sweeper",
- * "cash_out", "score_card", "score_three", "supply_bonus", "gifts", "pig", "goods";
+ * "cash_out", "score_card", "score_three", "supply_bonus", "gifts", "pig", "goods",
+ * "recall";
  * "?" if unknown. */
 const char *carc_score_reason_name(int reason);
 
@@ -453,10 +467,12 @@ int carc_score(const carc_game *g, int seat);
 /* Points by category. */
 enum carc_score_category {
     CARC_SCORE_ROADS = 0, CARC_SCORE_CITIES, CARC_SCORE_CLOISTERS, CARC_SCORE_FIELDS,
-    CARC_SCORE_CARDS, CARC_SCORE_GIFTS, CARC_SCORE_GOODS, CARC_SCORE_CATEGORIES
+    CARC_SCORE_CARDS, CARC_SCORE_GIFTS, CARC_SCORE_GOODS, CARC_SCORE_GARDENS,
+    CARC_SCORE_CATEGORIES
 };
 int carc_score_part(const carc_game *g, int seat, int category);
-/* "roads", "cities", "cloisters", "fields", "cards", "gifts", "goods"; "?" if unknown. */
+/* "roads", "cities", "cloisters", "fields", "cards", "gifts", "goods", "gardens"; "?"
+ * if unknown. */
 const char *carc_score_category_name(int category);
 int carc_supply(const carc_game *g, int seat);   /* followers in supply */
 /* Figures of a seat in supply by kind (counts[CARC_FIGURES]); returns the followers
@@ -472,6 +488,14 @@ int carc_double_due(const carc_game *g);
 /* Bit mask of the winners (B12) once the game is over, else 0. */
 unsigned carc_winners(const carc_game *g);
 int carc_stack_left(const carc_game *g);
+/* The River (R3, R10: public): tiles left in the river stack (the lake included;
+ * 0 once the river phase is over, and without The River); and the river's open
+ * end, the empty position a river tile must continue (R5): 1 with *x, *y, else 0. */
+int carc_river_left(const carc_game *g);
+int carc_river_end(const carc_game *g, int *x, int *y);
+/* The Abbot (A6): what recalling the abbot the move names (CARC_MOVE_RECALL) would
+ * score now, or -1 if that recall is not legal now. */
+int carc_recall_points(const carc_game *g, const carc_move *m);
 /* Tiles in hand for the pending turn: writes up to 2 kinds, returns how many. */
 int carc_hand_tiles(const carc_game *g, int kinds[2]);
 /* Tiles removed from the game (B5, X9), in order: writes up to cap kinds, returns the count. */

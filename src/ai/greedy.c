@@ -7,7 +7,10 @@
  * banked point and unopened gift would pay if the game ended now, with the terms of
  * Inns & Cathedrals and Traders & Builders it leaves out), minus the best projected
  * score among the others, plus 0.3 per follower in supply (0.6 for the large
- * meeple), so that a follower is spent only where it is worth at least a point.
+ * meeple, 0.2 for the abbot), so that a follower is spent only where it is worth at least
+ * a point. With The Abbot an unfinished cloister or garden held is worth what the tiles
+ * still to come may add around it, so that recalling the abbot (points now) wins over
+ * waiting only late in the game.
  * Ties go to the first move listed. The double turn (TB11) is always taken.
  */
 #include <math.h>
@@ -58,13 +61,46 @@ static int open_edges(const carc_game *g, int x, int y, int port, int type)
     return open;
 }
 
+/* Tiles in the 8 positions around (x,y). */
+static int tiles_around(const carc_game *g, int x, int y)
+{
+    int n = 0, kind, rot;
+    for (int dx = -1; dx <= 1; dx++)
+        for (int dy = -1; dy <= 1; dy++)
+            n += (dx || dy) && carc_tile_at(g, x + dx, y + dy, &kind, &rot);
+    return n;
+}
+
+/* The Abbot: the tiles left in the stack at which an empty position next to a
+ * cloister or garden is filled with chance 1 - 1/e. A guess, not a measurement: it
+ * only has to make the growth still to come outweigh the abbot's return early in the
+ * game, and not late (docs/AI.md). */
+#define FILL_TILES 30.0
+/* What the abbot in supply is worth, below a meeple's 0.3: it goes only on a
+ * cloister or a garden. */
+#define ABBOT_SUPPLY 0.2
+
+/* An unfinished cloister or garden held: the points its holders may still expect,
+ * each empty position around it filled with chance 1 - exp(-tiles left / FILL_TILES)
+ * (carc_projection counts only the tiles around it now). */
+static double cloister_growth(const carc_game *g, const carc_feature_info *fi, int x, int y)
+{
+    if (fi->completed || fi->locked ||
+        (fi->type != CARC_FEAT_CLOISTER && fi->type != CARC_FEAT_GARDEN))
+        return 0;
+    int empty = 8 - tiles_around(g, x, y);
+    return empty * (1.0 - exp(-(double)carc_stack_left(g) / FILL_TILES));
+}
+
 /* What carc_projection leaves out of Inns & Cathedrals and Traders & Builders, added
  * to proj: an inn road or cathedral city held (I5-I7) at its full value times the
  * chance it is completed (1 once completed: carc_projection counts a completed
  * feature not yet scored at its end value, 0 for these); a builder on its owner's
- * unfinished feature (BUILDER_BONUS). The pig (TB8) and the goods majorities (TB10)
+ * unfinished feature (BUILDER_BONUS); with The Abbot, an unfinished cloister or
+ * garden held, the growth still expected (cloister_growth). The pig (TB8) and the
+ * goods majorities (TB10)
  * are carc_projection's own since debc9e4. */
-static void bigbox_terms(const carc_game *g, double proj[CARC_MAX_PLAYERS])
+static void bigbox_terms(const carc_game *g, unsigned exp, double proj[CARC_MAX_PLAYERS])
 {
     int players = carc_players(g);
     carc_segment_pos feats[CARC_MAX_SEGMENTS];
@@ -84,6 +120,8 @@ static void bigbox_terms(const carc_game *g, double proj[CARC_MAX_PLAYERS])
             if (fi.followers[s] == most)
                 holders |= 1u << s;
         double value = 0;
+        if (exp & CARC_EXP_ABBOT)  /* gardens, and the abbot's recall against waiting */
+            value = cloister_growth(g, &fi, feats[i].x, feats[i].y);
         if ((fi.inn || fi.cathedral) && !fi.locked) {
             if (fi.completed)
                 value = fi.value;
@@ -116,17 +154,18 @@ void ai_project(const carc_game *g, unsigned exp, double proj[CARC_MAX_PLAYERS])
     carc_projection(g, p);
     for (int s = 0; s < CARC_MAX_PLAYERS; s++)
         proj[s] = p[s];
-    if (AI_BIGBOX_TERMS && (exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)) && !carc_is_over(g))
-        bigbox_terms(g, proj);
+    if (AI_BIGBOX_TERMS && (exp & (CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_ABBOT)) &&
+        !carc_is_over(g))
+        bigbox_terms(g, exp, proj);
 }
 
 double ai_supply_value(const carc_game *g, int seat, unsigned exp)
 {
     double v = 0.3 * carc_supply(g, seat);
-    if (exp & CARC_EXP_INNS) {
+    if (exp & (CARC_EXP_INNS | CARC_EXP_ABBOT)) {
         int counts[CARC_FIGURES];
         carc_supply_figures(g, seat, counts);
-        v += 0.3 * counts[CARC_FIG_LARGE];
+        v += 0.3 * counts[CARC_FIG_LARGE] - (0.3 - ABBOT_SUPPLY) * counts[CARC_FIG_ABBOT];
     }
     return v;
 }

@@ -56,7 +56,7 @@ static const struct {
     {"follower", CPY_A_FOLLOWER, CPY_OLD_PORTS}, {"place", CPY_A_PLACE, 8 * CPY_CELLS},
     {"seg", CPY_A_SEG, CPY_OLD_PORTS * CPY_CELLS}, {"pos", CPY_A_POS, CPY_CELLS},
     {"again", CPY_A_AGAIN, 1}, {"seat5", CPY_A_SEAT5, 1}, {"follower_i", CPY_A_FOLLOWER_I, 1},
-    {"fig_follower", CPY_A_FIG_FOLLOWER, (CARC_FIGURES - 1) * CARC_PORTS},
+    {"fig_follower", CPY_A_FIG_FOLLOWER, (CARC_FIGURES - 1) * CPY_FIG_PORTS},
     {"figure", CPY_A_FIGURE, CARC_FIGURES - 1}, {"seg_i", CPY_A_SEG_I, CPY_CELLS},
     {"abbot_g", CPY_A_ABBOT_G, 1}, {"recall", CPY_A_RECALL, 2 * CPY_CELLS},
 };

@@ -58,7 +58,8 @@
  *     and gardens, only abbots on gardens; gardens only on the garden tiles and only
  *     with The Abbot; abbot placements listed only on the placed tile's cloister or
  *     garden with an abbot in supply and nobody there; recalls listed only in T6, of
- *     the active seat's abbot on an unfinished feature, carc_recall_points = 1 + the
+ *     the active seat's abbot on an unfinished feature not locked (XI10),
+ *     carc_recall_points = 1 + the
  *     tiles around for those and -1 for every other abbot on the board; a recall
  *     scores one event of exactly those points (category cloisters or gardens) and
  *     takes the abbot off the board; garden score events are "gardens", 9 completed
@@ -1057,7 +1058,8 @@ static void check_abbot_list(run *r, const carc_move *moves, int n, int decision
             carc_feature_info info;
             if (!(r->exp & CARC_EXP_ABBOT) || decision != CARC_DEC_FOLLOWER ||
                 m->figure != CARC_FIG_ABBOT || !mine ||
-                !carc_feature_at(r->g, m->x, m->y, m->port, &info) || info.completed)
+                !carc_feature_at(r->g, m->x, m->y, m->port, &info) || info.completed ||
+                info.locked)
                 FAIL(r, "a recall listed at (%d,%d) %s (seat %d's abbot there: %d)", m->x, m->y,
                      carc_port_name(m->port), p.active, mine);
             int pts = carc_recall_points(r->g, m), want = 1 + tiles_around(r->g, m->x, m->y);

@@ -71,6 +71,13 @@ static int tiles_around(const carc_game *g, int x, int y)
     return n;
 }
 
+/* 0 leaves the abbot's terms out (cloister_growth, ABBOT_SUPPLY): the abbot then counts
+ * as a meeple in supply and a cloister or garden at what it pays now, to measure what
+ * the terms are worth (docs/AI.md). */
+#ifndef AI_ABBOT_TERMS
+#define AI_ABBOT_TERMS 1
+#endif
+
 /* The Abbot: the tiles left in the stack at which an empty position next to a
  * cloister or garden is filled with chance 1 - 1/e. A guess, not a measurement: it
  * only has to make the growth still to come outweigh the abbot's return early in the
@@ -120,7 +127,7 @@ static void bigbox_terms(const carc_game *g, unsigned exp, double proj[CARC_MAX_
             if (fi.followers[s] == most)
                 holders |= 1u << s;
         double value = 0;
-        if (exp & CARC_EXP_ABBOT)  /* gardens, and the abbot's recall against waiting */
+        if (AI_ABBOT_TERMS && (exp & CARC_EXP_ABBOT))  /* the recall against waiting */
             value = cloister_growth(g, &fi, feats[i].x, feats[i].y);
         if ((fi.inn || fi.cathedral) && !fi.locked) {
             if (fi.completed)
@@ -165,7 +172,8 @@ double ai_supply_value(const carc_game *g, int seat, unsigned exp)
     if (exp & (CARC_EXP_INNS | CARC_EXP_ABBOT)) {
         int counts[CARC_FIGURES];
         carc_supply_figures(g, seat, counts);
-        v += 0.3 * counts[CARC_FIG_LARGE] - (0.3 - ABBOT_SUPPLY) * counts[CARC_FIG_ABBOT];
+        v += 0.3 * counts[CARC_FIG_LARGE] -
+             (AI_ABBOT_TERMS ? 0.3 - ABBOT_SUPPLY : 0.0) * counts[CARC_FIG_ABBOT];
     }
     return v;
 }

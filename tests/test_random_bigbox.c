@@ -769,15 +769,19 @@ static int river_phase(const carc_game *g)
  * open end is an empty position next to exactly one river edge. */
 static void check_river_state(run *r, const carc_game *g, const char *what)
 {
-    river_count c;
-    count_river(g, &c);
     int left = carc_river_left(g), ex = 0, ey = 0, end = carc_river_end(g, &ex, &ey);
-    if (!(r->exp & CARC_EXP_RIVER)) {
-        if (left || end || c.board || c.removed || c.hand)
-            FAIL(r, "%s: no river in the set, but river_left %d, river_end %d, %d river tiles "
-                 "on the board, %d in hand", what, left, end, c.board, c.hand);
+    if (!(r->exp & CARC_EXP_RIVER) || (g == r->g && r->river_over)) {
+        /* no river, or its phase over: the river tiles no longer move (check_river_move
+         * sees that no river tile is placed); the open end left by a removed lake (R6)
+         * is not asked for */
+        if (left || (end && !r->ndead))
+            FAIL(r, "%s: %s, but river_left %d, river_end %d (%d,%d)", what,
+                 r->river_over ? "the river phase is over" : "no river in the set", left, end,
+                 ex, ey);
         return;
     }
+    river_count c;
+    count_river(g, &c);
     if (left < 0 || c.board + c.removed + c.hand + left != r->river_total)
         FAIL(r, "%s: %d river tiles on the board + %d removed + %d in hand + %d in the river "
              "stack, the set has %d", what, c.board, c.removed, c.hand, left, r->river_total);
@@ -811,7 +815,7 @@ static void check_river_state(run *r, const carc_game *g, const char *what)
  * open end (R5). */
 static void check_river_list(run *r, const carc_move *moves, int n, int decision)
 {
-    if (decision != CARC_DEC_PLACE || !(r->exp & CARC_EXP_RIVER))
+    if (decision != CARC_DEC_PLACE || !(r->exp & CARC_EXP_RIVER) || r->river_over)
         return;
     river_count c;
     count_river(r->g, &c);
@@ -846,9 +850,12 @@ static void check_river_move(run *r, const carc_move *m)
                 FAIL(r, "the tile placed at (%d,%d) shows edge %d on side %d, its neighbour %d",
                      m->x, m->y, edge_on(kind, rot, d), d, e);
         }
+        if (r->river_over && is_river_kind(kind))
+            FAIL(r, "a river tile placed after the river phase");
         river_count before;
-        count_river(r->before, &before);
-        if (before.hand && !is_river_kind(kind))
+        if (!r->river_over)
+            count_river(r->before, &before);
+        if (!r->river_over && before.hand && !is_river_kind(kind))
             FAIL(r, "a %s placed in the river phase", carc_tile_def_of(kind)->name);
         if (is_river_kind(kind)) {
             int ex = 0, ey = 0;

@@ -10,7 +10,9 @@
  *   - The Abbot: every player puts its abbot down; random and greedy recall it
  *     (CARC_MOVE_RECALL), and the points scored equal carc_recall_points before the
  *     move; greedy recalls only late (its abbot term, docs/AI.md): never with more
- *     than RECALL_LATE tiles left in the stack.
+ *     than RECALL_LATE tiles left in the stack, unless other followers of its own stay
+ *     on the feature (then the recall's points come on top of what the feature will
+ *     still pay it: A6 scores the abbot, not the feature).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 #include "carc.h"
 #include "carc_ai.h"
@@ -32,7 +35,7 @@ enum { RECALL_LATE = 24 };
 typedef struct {
     int games, decisions, river_places;
     int figures[CARC_FIGURES];  /* FOLLOWER moves chosen, by figure */
-    int recalls, recall_points, recall_most_left;
+    int recalls, recall_points, recall_most_left, recall_keeping;
 } tally;
 
 static void play_one(const char *name, unsigned expansions, int players, uint64_t seed,
@@ -64,6 +67,10 @@ static void play_one(const char *name, unsigned expansions, int players, uint64_
         char note[128];
         assert_int_equal(carc_player_choose(p, view, &m, note, sizeof note), CARC_OK);
         int points = m.kind == CARC_MOVE_RECALL ? carc_recall_points(g, &m) : -1;
+        carc_feature_info fi;  /* a recall: does the seat keep other followers there? */
+        memset(&fi, 0, sizeof fi);
+        if (m.kind == CARC_MOVE_RECALL)
+            assert_true(carc_feature_at(g, m.x, m.y, m.port, &fi));
         int before = carc_score(g, pd.seat), left = carc_stack_left(g);
         int ex = 0, ey = 0, at_end = carc_river_end(g, &ex, &ey);
         if (carc_apply(g, &m, &err) != CARC_OK)
@@ -80,7 +87,9 @@ static void play_one(const char *name, unsigned expansions, int players, uint64_
             assert_true(carc_score(g, pd.seat) >= before + points);
             t->recalls++;
             t->recall_points += points;
-            if (left > t->recall_most_left)
+            if (fi.followers[pd.seat] > carc_figure_strength(CARC_FIG_ABBOT))
+                t->recall_keeping++;  /* points now, and the feature still held */
+            else if (left > t->recall_most_left)
                 t->recall_most_left = left;
         }
         assert_true(++moves < 20000);
@@ -104,10 +113,11 @@ static void play_games(const char *name, int two, int six, tally *t)
     for (int i = 0; i < six; i++)
         play_one(name, all6, 3, 400 + (uint64_t)i, t);
     fprintf(stderr, "%s: %d games, %d decisions, %d river tiles placed at the open end, "
-            "figures meeple %d large %d abbot %d builder %d pig %d, %d recalls (%d points, "
-            "at most %d tiles left)\n", name, t->games, t->decisions, t->river_places,
-            t->figures[CARC_FIG_MEEPLE], t->figures[CARC_FIG_LARGE], t->figures[CARC_FIG_ABBOT],
-            t->figures[CARC_FIG_BUILDER], t->figures[CARC_FIG_PIG], t->recalls, t->recall_points,
+            "figures meeple %d large %d abbot %d builder %d pig %d, %d recalls (%d points; %d "
+            "keeping other followers there; the others with at most %d tiles left)\n", name,
+            t->games, t->decisions, t->river_places, t->figures[CARC_FIG_MEEPLE],
+            t->figures[CARC_FIG_LARGE], t->figures[CARC_FIG_ABBOT], t->figures[CARC_FIG_BUILDER],
+            t->figures[CARC_FIG_PIG], t->recalls, t->recall_points, t->recall_keeping,
             t->recall_most_left);
     assert_int_equal(t->games, two + six);
     assert_true(t->river_places >= 11 * t->games / 2);  /* 11 river tiles a game, a few removed */

@@ -8,8 +8,8 @@
  * Inns & Cathedrals and Traders & Builders it leaves out), minus the best projected
  * score among the others, plus 0.3 per follower in supply (0.6 for the large
  * meeple, 0.2 for the abbot), so that a follower is spent only where it is worth at least
- * a point. With The Abbot an unfinished cloister or garden held is worth what the tiles
- * still to come may add around it, so that recalling the abbot (points now) wins over
+ * a point. With The Abbot a recall (points now) is charged with what the tiles still to
+ * come may add around its cloister or garden (ai_move_value), so that it wins over
  * waiting only late in the game.
  * Ties go to the first move listed. The double turn (TB11) is always taken.
  */
@@ -71,9 +71,9 @@ static int tiles_around(const carc_game *g, int x, int y)
     return n;
 }
 
-/* 0 leaves the abbot's terms out (cloister_growth, ABBOT_SUPPLY): the abbot then counts
- * as a meeple in supply and a cloister or garden at what it pays now, to measure what
- * the terms are worth (docs/AI.md). */
+/* 0 leaves the abbot's terms out (ai_move_value, ABBOT_SUPPLY): the abbot then counts
+ * as a meeple in supply and a recall at the points it pays now, to measure what the
+ * terms are worth (docs/AI.md). */
 #ifndef AI_ABBOT_TERMS
 #define AI_ABBOT_TERMS 1
 #endif
@@ -87,27 +87,37 @@ static int tiles_around(const carc_game *g, int x, int y)
  * cloister or a garden. */
 #define ABBOT_SUPPLY 0.2
 
-/* An unfinished cloister or garden held: the points its holders may still expect,
- * each empty position around it filled with chance 1 - exp(-tiles left / FILL_TILES)
- * (carc_projection counts only the tiles around it now). */
-static double cloister_growth(const carc_game *g, const carc_feature_info *fi, int x, int y)
+/* An unfinished cloister or garden: the points its holders may still expect, each
+ * empty position around it filled with chance 1 - exp(-tiles left / FILL_TILES)
+ * (carc_projection counts only the tiles around it now). Only a recall is charged
+ * with it (ai_move_value): added to every held cloister in ai_project, it took away
+ * greedy's reason to fill the positions around its own (docs/AI.md). */
+static double cloister_growth(const carc_game *g, int x, int y)
 {
-    if (fi->completed || fi->locked ||
-        (fi->type != CARC_FEAT_CLOISTER && fi->type != CARC_FEAT_GARDEN))
-        return 0;
     int empty = 8 - tiles_around(g, x, y);
     return empty * (1.0 - exp(-(double)carc_stack_left(g) / FILL_TILES));
+}
+
+double ai_move_value(const carc_game *before, const carc_move *m, int seat, unsigned exp)
+{
+    carc_feature_info fi;
+    if (!AI_ABBOT_TERMS || !(exp & CARC_EXP_ABBOT) || m->kind != CARC_MOVE_RECALL ||
+        !carc_feature_at(before, m->x, m->y, m->port, &fi))
+        return 0;
+    /* the seat's other followers there (a large meeple put there by a card) keep the
+     * feature's growth */
+    if (fi.followers[seat] > carc_figure_strength(CARC_FIG_ABBOT))
+        return 0;
+    return -cloister_growth(before, m->x, m->y);
 }
 
 /* What carc_projection leaves out of Inns & Cathedrals and Traders & Builders, added
  * to proj: an inn road or cathedral city held (I5-I7) at its full value times the
  * chance it is completed (1 once completed: carc_projection counts a completed
  * feature not yet scored at its end value, 0 for these); a builder on its owner's
- * unfinished feature (BUILDER_BONUS); with The Abbot, an unfinished cloister or
- * garden held, the growth still expected (cloister_growth). The pig (TB8) and the
- * goods majorities (TB10)
+ * unfinished feature (BUILDER_BONUS). The pig (TB8) and the goods majorities (TB10)
  * are carc_projection's own since debc9e4. */
-static void bigbox_terms(const carc_game *g, unsigned exp, double proj[CARC_MAX_PLAYERS])
+static void bigbox_terms(const carc_game *g, double proj[CARC_MAX_PLAYERS])
 {
     int players = carc_players(g);
     carc_segment_pos feats[CARC_MAX_SEGMENTS];
@@ -127,8 +137,6 @@ static void bigbox_terms(const carc_game *g, unsigned exp, double proj[CARC_MAX_
             if (fi.followers[s] == most)
                 holders |= 1u << s;
         double value = 0;
-        if (AI_ABBOT_TERMS && (exp & CARC_EXP_ABBOT))  /* the recall against waiting */
-            value = cloister_growth(g, &fi, feats[i].x, feats[i].y);
         if ((fi.inn || fi.cathedral) && !fi.locked) {
             if (fi.completed)
                 value = fi.value;
@@ -161,9 +169,8 @@ void ai_project(const carc_game *g, unsigned exp, double proj[CARC_MAX_PLAYERS])
     carc_projection(g, p);
     for (int s = 0; s < CARC_MAX_PLAYERS; s++)
         proj[s] = p[s];
-    if (AI_BIGBOX_TERMS && (exp & (CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_ABBOT)) &&
-        !carc_is_over(g))
-        bigbox_terms(g, exp, proj);
+    if (AI_BIGBOX_TERMS && (exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)) && !carc_is_over(g))
+        bigbox_terms(g, proj);
 }
 
 double ai_supply_value(const carc_game *g, int seat, unsigned exp)
@@ -214,7 +221,8 @@ static int greedy_choose(carc_player *self, const carc_game *view, carc_move *ou
         carc_copy(p->trial, p->det);
         if (carc_apply(p->trial, &p->moves[i], NULL) != CARC_OK)
             continue;
-        double v = ai_evaluate(p->trial, seat, exp);
+        double v = ai_evaluate(p->trial, seat, exp) +
+                   ai_move_value(p->det, &p->moves[i], seat, exp);
         if (v > best) {
             best = v;
             pick = i;

@@ -558,7 +558,7 @@ static void test_expansion_names(void **state)
     };
     static const char *const bad[] = { "", ",", "gifts,,christmas", "gift", "gifts,", ",gifts", "gifts,gifts",
                                        "base,gifts", "Gifts", "gifts, christmas",
-                                       "inns,inns", "river", "inns,base" };
+                                       "inns,inns", "snow", "inns,base" };
     carc_error err = { 0, "" };
     unsigned bits = 99;
     size_t i;
@@ -688,7 +688,9 @@ static void test_tiles_json_sets(void **state)
         int kinds, tiles;
     } sets[] = {
         {0, 24, 72}, {CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, 24, 72}, {CARC_EXP_INNS, 41, 90},
-        {CARC_EXP_TRADERS, 48, 96}, {CARC_EXP_INNS | CARC_EXP_TRADERS, 65, CARC_TILES},
+        {CARC_EXP_TRADERS, 48, 96}, {CARC_EXP_INNS | CARC_EXP_TRADERS, 65, 114},
+        {CARC_EXP_RIVER, 34, 83}, {CARC_EXP_ABBOT, 32, 72},
+        {CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT, 84, CARC_TILES},
     };
     (void)state;
     for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {

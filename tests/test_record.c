@@ -580,11 +580,13 @@ static void test_expansion_names(void **state)
                         "gifts,christmas");
     assert_string_equal(carc_expansions_name(CARC_EXP_INNS | CARC_EXP_TRADERS), "inns,traders");
     assert_string_equal(carc_expansions_name(15), "gifts,christmas,inns,traders");
-    assert_null(carc_expansions_name(16));
+    assert_string_equal(carc_expansions_name(63),
+                        "gifts,christmas,inns,traders,river,abbot");
+    assert_null(carc_expansions_name(64));
     /* an unknown name is refused with the list of valid names */
-    assert_int_equal(carc_expansions_parse("gifts,river", &bits, &err), -1);
-    assert_non_null(strstr(err.msg, "\"river\""));
-    assert_non_null(strstr(err.msg, "base, gifts, christmas, inns, traders"));
+    assert_int_equal(carc_expansions_parse("gifts,snow", &bits, &err), -1);
+    assert_non_null(strstr(err.msg, "\"snow\""));
+    assert_non_null(strstr(err.msg, "base, gifts, christmas, inns, traders, river, abbot"));
 }
 
 /* Loads JSON text that must be valid. */

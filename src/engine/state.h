@@ -85,6 +85,8 @@ enum {
     KIND_D = 'D' - 'A', KIND_SPRING = 65, KIND_LAKE = 66, KIND_GARDEN_FIRST = 75,
     KIND_RIVER_END = 76
 };
+/* The plain kind each garden twin replaces, by kind - KIND_GARDEN_FIRST (tiles.c). */
+extern const uint8_t tiles_twin[CARC_TILE_KINDS - KIND_GARDEN_FIRST];
 /* Whether a kind has river edges (R4): a river tile. */
 static inline int tile_river(int kind)
 {

@@ -1351,8 +1351,12 @@ static char *play(const carc_config *cfg, uint64_t choice_seed, int full, const 
         carc_copy(r.before, r.g);
         if (carc_apply(r.g, &m, &err) != CARC_OK)
             FAIL(&r, "a listed move was refused: %s", err.msg);
-        if (carc_recorder_add(rec, r.before, &m, r.g) != CARC_OK)
-            FAIL(&r, "carc_recorder_add refused a listed move");
+        if (carc_recorder_add(rec, r.before, &m, r.g) != CARC_OK) {
+            char text[CARC_NOTATION_MAX] = "?";
+            carc_move_format(r.before, &m, text, sizeof text);
+            FAIL(&r, "carc_recorder_add refused a listed move: \"%s\" (kind %d, (%d,%d) %s, "
+                 "figure %d)", text, m.kind, m.x, m.y, carc_port_name(m.port), m.figure);
+        }
         st->moves++;
 
         if (m.kind == CARC_MOVE_FOLLOWER) {

@@ -63,7 +63,7 @@
  *     tiles around for those and -1 for every other abbot on the board; a recall
  *     scores one event of exactly those points (category cloisters or gardens) and
  *     takes the abbot off the board; garden score events are "gardens", 9 completed
- *     and 1 + the tiles around at the end.
+ *     and 1 + the tiles around at the end, or Cash Out's 2 for the abbot (GI4).
  * The tile set (test "tiles"): the spring replaces D, 12 river tiles, garden tiles only
  * with The Abbot, each replacing one of its plain twin. "river_deals": views in the
  * river phase dealt 8 times each and played to the lake (always last), the other river
@@ -159,7 +159,7 @@ typedef struct set_stats {
     long long river_placed, river_lists, lakes, lakes_removed, curves, dead_ends;
     long long river_deals, deal_river_tiles;
     long long abbots, recalls, recall_points, recall_listed, recall_refused;
-    long long garden_scores, gardens_completed;
+    long long garden_scores, gardens_completed, garden_cash_outs;
     event_ledger events;
 } set_stats;
 
@@ -1006,6 +1006,13 @@ static void check_abbot_move(run *r, const carc_move *m, int recall_points)
             continue;
         r->st->garden_scores++;
         int around = tiles_around(r->g, ev[i].x, ev[i].y);
+        if (ev[i].b == CARC_REASON_CASH_OUT) {  /* GI4: the abbot alone on a garden, 2 */
+            if (ev[i].value != 2)
+                FAIL(r, "Cash Out paid %d for an abbot on the garden at (%d,%d)", ev[i].value,
+                     ev[i].x, ev[i].y);
+            r->st->garden_cash_outs++;
+            continue;
+        }
         if (ev[i].category != CARC_SCORE_GARDENS ||
             (ev[i].b == CARC_REASON_COMPLETED && ev[i].value != 9) ||
             (ev[i].b == CARC_REASON_FINAL && ev[i].value != 1 + around) ||
@@ -1485,11 +1492,11 @@ static void run_set(const char *set, uint64_t base)
            "curves, %lld lakes placed, %lld removed (%lld dead ends kept empty), %lld deals in the "
            "river phase played on (%lld river tiles); abbot: %lld placed, %lld recalls listed, "
            "%lld taken (%lld points), %lld unlisted valued -1, %lld garden score events (%lld "
-           "completed), %lld recall events\n",
+           "completed, %lld Cash Out), %lld recall events\n",
            set, st.river_placed, st.river_lists, st.curves, st.lakes, st.lakes_removed,
            st.dead_ends, st.river_deals, st.deal_river_tiles, st.abbots, st.recall_listed,
            st.recalls, st.recall_points, st.recall_refused, st.garden_scores,
-           st.gardens_completed, ev->reasons[CARC_REASON_RECALL]);
+           st.gardens_completed, st.garden_cash_outs, ev->reasons[CARC_REASON_RECALL]);
     printf("%s: figure moves refused:", set);
     for (int k = 0; k < CARC_FIGURES; k++)
         printf(" %lld %s", st.refused_figure[k], carc_figure_name(k));

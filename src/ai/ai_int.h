@@ -35,8 +35,8 @@ double ai_supply_value(const carc_game *g, int seat, unsigned exp);
 /* greedy.c: the one-ply evaluation of a state for `seat` (docs/AI.md). */
 double ai_evaluate(const carc_game *g, int seat, unsigned exp);
 /* greedy.c: what a move of `seat` from `before` is worth beyond the evaluation of the
- * state it leads to: with The Abbot, a recall gives up the growth its cloister or
- * garden could still expect (docs/AI.md); 0 for every other move. */
+ * state it leads to: built with AI_ABBOT_TERMS=1 and The Abbot on, a recall gives up
+ * the growth its cloister or garden could still expect (docs/AI.md); else 0. */
 double ai_move_value(const carc_game *before, const carc_move *m, int seat, unsigned exp);
 
 #endif

@@ -30,8 +30,10 @@ static int cell_of(int x, int y)
 static int seg_token(int x, int y, int port)
 {
     int c = cell_of(x, y);
-    if (c < 0 || port > CARC_PORT_I)
+    if (c < 0 || port > CARC_PORT_G)
         return -1;
+    if (port == CARC_PORT_G)  /* Cash Out takes the abbot from a garden (GI4) */
+        return CPY_A_SEG_G + c;
     return port == CARC_PORT_I ? CPY_A_SEG_I + c : CPY_A_SEG + c * CPY_OLD_PORTS + port;
 }
 
@@ -59,6 +61,7 @@ static const struct {
     {"fig_follower", CPY_A_FIG_FOLLOWER, (CARC_FIGURES - 1) * CPY_FIG_PORTS},
     {"figure", CPY_A_FIGURE, CARC_FIGURES - 1}, {"seg_i", CPY_A_SEG_I, CPY_CELLS},
     {"abbot_g", CPY_A_ABBOT_G, 1}, {"recall", CPY_A_RECALL, 2 * CPY_CELLS},
+    {"seg_g", CPY_A_SEG_G, CPY_CELLS},
 };
 
 int cpy_action_section(int i, const char **name, int *base, int *len)
@@ -288,7 +291,7 @@ int cpy_decode_single(const carc_game *g, int32_t a, carc_move *out)
         out->figure = (uint8_t)(fol >= 0 ? fol / CPY_FIG_PORTS : CARC_FIG_ABBOT);
         return 1;
     }
-    if (a >= CPY_A_RECALL && a < CPY_ACTIONS) {
+    if (a >= CPY_A_RECALL && a < CPY_A_SEG_G) {
         int cell = (a - CPY_A_RECALL) / 2;
         out->kind = CARC_MOVE_RECALL;
         out->x = (int8_t)(cell % CPY_W - CPY_R);

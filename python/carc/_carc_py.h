@@ -50,7 +50,8 @@ enum {
     CPY_A_ABBOT_G = CPY_A_SEG_I + CPY_CELLS, /* the abbot on the garden of the tile placed (A4) */
     /* + cell * 2 + (0 cloister C, 1 garden G): recall the abbot from there (A6) */
     CPY_A_RECALL = CPY_A_ABBOT_G + 1,
-    CPY_ACTIONS = CPY_A_RECALL + 2 * CPY_CELLS
+    CPY_A_SEG_G = CPY_A_RECALL + 2 * CPY_CELLS, /* + cell: a segment target at port G (GI4) */
+    CPY_ACTIONS = CPY_A_SEG_G + CPY_CELLS
 };
 
 /* The sections of the action ids, for Python (carc.encoding): returns 0 past the last. */

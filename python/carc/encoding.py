@@ -31,6 +31,8 @@ is one action, or a few for the moves that name a card and then its targets:
                                   this turn (A4)
     RECALL + cell*2 + g           recall the abbot from the cloister (g = 0, port C) or
                                   the garden (g = 1, port G) at cell (A6)
+    SEG_G + cell                  a segment target at port G (Cash Out of an abbot on a
+                                  garden, GI4)
 
 cell = (y + R) * W + (x + R) for -R <= x, y <= R around the start tile (R = 15, W = 31).
 """
@@ -58,7 +60,7 @@ GIFT, PLAY, DISCARD, SEAT = _S["gift"], _S["play"], _S["discard"], _S["seat"]
 FOLLOWER, PLACE, SEG, POS = _S["follower"], _S["place"], _S["seg"], _S["pos"]
 AGAIN, SEAT5, FOLLOWER_I = _S["again"], _S["seat5"], _S["follower_i"]
 FIG_FOLLOWER, FIGURE, SEG_I = _S["fig_follower"], _S["figure"], _S["seg_i"]
-ABBOT_G, RECALL = _S["abbot_g"], _S["recall"]
+ABBOT_G, RECALL, SEG_G = _S["abbot_g"], _S["recall"], _S["seg_g"]
 NPORTS = lib.CARC_PORTS          # N E S W NW NE EN ES SE SW WS WN C I G
 OLD_PORTS = lib.CARC_PORT_C + 1  # the ports of the FOLLOWER and SEG sections: N..C
 FIG_PORTS = lib.CARC_PORT_I + 1  # the ports of the FIG_FOLLOWER section: N..I
@@ -108,6 +110,9 @@ def describe(action):
         return f"seat +{a - SEAT}"
     if a < PLACE:
         return "follower " + PORTS[a - FOLLOWER]
+    if a >= SEG_G:
+        x, y = cell_xy(a - SEG_G)
+        return f"seg ({x},{y}) G"
     if a >= RECALL:
         cell, garden = divmod(a - RECALL, 2)
         x, y = cell_xy(cell)

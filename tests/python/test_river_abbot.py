@@ -45,7 +45,8 @@ def test_constants_come_from_the_headers():
     assert encoding.AGAIN == 21233
     assert encoding.ABBOT_G == encoding.SEG_I + encoding.CELLS
     assert encoding.RECALL == encoding.ABBOT_G + 1
-    assert carc.ACTIONS == encoding.RECALL + 2 * encoding.CELLS
+    assert encoding.SEG_G == encoding.RECALL + 2 * encoding.CELLS
+    assert carc.ACTIONS == encoding.SEG_G + encoding.CELLS
     names = [encoding.describe(a) for a in range(carc.ACTIONS)]
     assert len(set(names)) == carc.ACTIONS
     assert names[encoding.ABBOT_G] == "follower abbot G"
@@ -53,6 +54,7 @@ def test_constants_come_from_the_headers():
     c0 = encoding.R * encoding.W + encoding.R  # the cell of (0,0)
     assert names[encoding.RECALL + 2 * c0] == "recall (0,0) C"
     assert names[encoding.RECALL + 2 * c0 + 1] == "recall (0,0) G"
+    assert names[encoding.SEG_G + c0] == "seg (0,0) G"
     assert len(encoding.CHANNEL_NAMES) == carc.CHANNELS == 53
     assert encoding.CHANNEL_NAMES[46:] == ["river_N", "river_E", "river_S", "river_W", "garden",
                                            "river_end", "abbot"]
@@ -142,14 +144,14 @@ def test_random_games_every_action_and_move(exps):
                     g.check()
             legal = g.legal_actions()
             for a in legal:
-                if a >= encoding.RECALL:
+                if encoding.RECALL <= a < encoding.SEG_G:
                     seen.add("recall")
                 if a == encoding.ABBOT_G:
                     seen.add("abbot_g")
             # a recall when one is legal, now and then, so that games see its points
-            recalls = [a for a in legal if a >= encoding.RECALL]
+            recalls = [a for a in legal if encoding.RECALL <= a < encoding.SEG_G]
             a = recalls[0] if recalls and rng.random() < 0.3 else rng.choice(legal)
-            if a >= encoding.RECALL:
+            if a in recalls:
                 cell, gd = divmod(a - encoding.RECALL, 2)
                 x, y = encoding.cell_xy(cell)
                 mv = f"recall ({x},{y}) {'garden:G' if gd else 'cloister:C'}"

@@ -59,7 +59,8 @@ static json_t *segment_json(const carc_segment_def *s)
 static json_t *kind_json(const carc_tile_def *d, int count)
 {
     json_t *segs = json_array();
-    const char *exp = d->expansion ? carc_expansion_name(d->expansion) : "base";
+    /* a tile of two expansions (the river's garden curve RI.1/IIG) names both */
+    const char *exp = carc_expansions_name(d->expansion);
     char edges[5];
     int i;
 

@@ -490,6 +490,10 @@ static void test_reject_stack_and_decks(void **state)
     set(root, "stack", json_pack("[s,s]", "Eg", "Eg"));
     expect_parse_error(root, "too many \"Eg\" tiles (the stack has 1)");
     root = sample_tree(0);
+    set(root, "expansions", json_string("inns,abbot"));
+    set(root, "stack", json_pack("[s,s]", "IC/CCCCG", "IC/CCCC"));
+    expect_parse_error(root, "no \"IC/CCCC\" tile in the stack (with abbot its garden tile takes its place)");
+    root = sample_tree(0);
     set(root, "expansions", json_string("river,abbot"));
     set(root, "players", json_integer(6));
     expect_parse_error(root, "\"players\": 6 players need the expansion inns");
@@ -782,8 +786,8 @@ static void test_state_json(void **state)
 }
 
 /* The River and The Abbot in the whole catalogue: every kind listed; the spring's one
- * river edge facing east (R2) written W; a garden tile names its expansion, the river's
- * garden curve both of its own. */
+ * river edge facing east (R2) written W; a garden tile names The Abbot and, for an
+ * expansion's tile, that expansion too ("inns,abbot", "river,abbot"). */
 static void test_tiles_json_river_abbot(void **state)
 {
     char *text = carc_tiles_json();
@@ -809,13 +813,12 @@ static void test_tiles_json_river_abbot(void **state)
             assert_true(garden);
             found++;
         } else if (strcmp(id, "Eg") == 0 || strcmp(id, "IC/CCCCG") == 0) {
-            assert_string_equal(exp, "abbot");
+            assert_string_equal(exp, id[0] == 'E' ? "abbot" : "inns,abbot");
             assert_true(garden);
             found++;
         } else {
-            /* a garden only on the garden tiles, whose names end in g or G */
-            size_t len = strlen(id);
-            assert_int_equal(garden, len > 1 && (id[len - 1] == 'g' || id[len - 1] == 'G'));
+            /* a garden only on the garden tiles, those of The Abbot */
+            assert_int_equal(garden, strstr(exp, "abbot") != NULL);
         }
         assert_true((strchr(edges, 'W') != NULL) == (strncmp(id, "RI", 2) == 0));
         free(segs);
@@ -839,7 +842,10 @@ static void test_tiles_json_sets(void **state)
          * garden twins of base tiles, each in place of one plain tile (A2, CI11) */
         {CARC_EXP_RIVER, 34, 83}, {CARC_EXP_ABBOT, 32, 72},
         {CARC_EXP_RIVER | CARC_EXP_ABBOT, 43, 83},
-        {CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT, CARC_TILE_KINDS, 125},
+        /* all: IC/CCCC, IC/RFr.i, TB/CcRR.w and TB/CcR.c, one each, give way to their
+         * garden twins */
+        {CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT, CARC_TILE_KINDS - 4,
+         125},
     };
     (void)state;
     for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {

@@ -1066,7 +1066,7 @@ static int run_bad(void)
     expect_http("POST", "/api/games", "{\"players\":[\"human\",\"human\"],\"expansions\":\"rivers\"}", 400, "expansions");
     /* The River and The Abbot: a misspelt name is refused naming them; no sixth seat */
     expect_http("POST", "/api/games", "{\"players\":[\"human\",\"human\"],\"expansions\":\"river,abbott\"}",
-                400, "\"river\", \"abbot\"");
+                400, "\\\"river\\\", \\\"abbot\\\"");  /* escaped in the JSON body */
     expect_http("POST", "/api/games",
                 "{\"players\":[\"human\",\"human\",\"human\",\"human\",\"human\",\"human\"],"
                 "\"expansions\":\"river,abbot\"}", 400, "or 6 with inns");

@@ -46,7 +46,7 @@ export default async function (opts) {
     // own test (not this one) plays them, so only the summary is checked here
     const created = async () => {
       const [p] = await Promise.all([ctx.waitForEvent('page'), lobby.click('#create')]);
-      await p.waitForLoadState('domcontentloaded');
+      await p.waitForURL((u) => u.pathname.split('/').length > 2);  // past about:blank
       const gid = new URL(p.url()).pathname.split('/')[2];
       await p.close();
       return (await fetch(`${server.url}/api/games/${gid}`)).json();

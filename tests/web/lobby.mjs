@@ -42,6 +42,8 @@ export default async function (opts) {
     const info = await (await fetch(`${server.url}/api/games/${id}`)).json();
     check(info.expansions === 'gifts,christmas,inns,traders', `the game's expansions: ${info.expansions}`);
     check(info.players.length === 6, `the game has ${info.players.length} seats`);
+    check(!errors.length, errors.join('\n'));
+    await page.close();  // the game board is the board's tests' to check from here on
     // The River and The Abbot: checked on the lobby they are sent as names; the game board's
     // own test (not this one) plays them, so only the summary is checked here
     const created = async () => {

@@ -20,8 +20,8 @@ static const char demo_usage[] =
     "\n"
     "  --seed S            game seed, also the players' seed (default 1)\n"
     "  --players P         2..5 players, 2..6 with inns (default 2)\n"
-    "  --expansions LIST   base, or any of gifts,christmas,inns,traders\n"
-    "                      comma-separated (default base)\n"
+    "  --expansions LIST   base, or any of gifts,christmas,inns,traders,\n"
+    "                      river,abbot, comma-separated (default base)\n"
     "  --help              this text\n";
 
 
@@ -70,6 +70,8 @@ static void print_result(const carc_game *g, unsigned expansions)
             if (c == 5 && !(expansions & CARC_EXP_GIFTS))
                 continue;
             if (c == CARC_SCORE_GOODS && !(expansions & CARC_EXP_TRADERS))
+                continue;
+            if (c == CARC_SCORE_GARDENS && !(expansions & CARC_EXP_ABBOT))
                 continue;
             printf("%s%s %d", c ? ", " : "", carc_score_category_name(c),
                    carc_score_part(g, seat, c));

@@ -3,7 +3,7 @@
 // Mastermind positions, the river's open end during the river phase, and on top the interactive layer (placement spots,
 // a preview tile, clickable targets). Pan by dragging, zoom by wheel, buttons or pinch.
 // One board unit: a tile is 100 x 100, tile (x, y) covers [100x, 100x+100] x [100y, 100y+100].
-import { drawTile, el, boardAnchor, rotatePoint, rotatePort, segmentAnchor, segmentAt } from './tiles.js';
+import { drawTile, el, boardAnchor, riverOf, rotatePoint, rotatePort, segmentAnchor, segmentAt } from './tiles.js';
 import { segs } from './features.js';
 import { SEAT_COLOURS } from './seats.js';
 
@@ -108,6 +108,15 @@ export class Board {
     }
     const last = view.board[view.board.length - 1];
     if (last && view.board.length > 1) el('rect', { x: last.x * 100 + 3, y: last.y * 100 + 3, width: 94, height: 94, class: 'last-placed' }, marks);
+    // the river phase (The River): the open end the next river tile must continue
+    const end = view.river_left ? view.river_end : null;
+    if (end) {
+      const g = el('g', { class: 'river-end-mark', 'data-river-end': `${end.x},${end.y}` }, marks);
+      el('rect', { x: end.x * 100 + 5, y: end.y * 100 + 5, width: 90, height: 90, rx: 8, class: 'river-end' }, g);
+      el('path', { d: `M${end.x * 100 + 28} ${end.y * 100 + 40}q5.5 -6 11 0t11 0t11 0t11 0M${end.x * 100 + 28} ${end.y * 100 + 50}q5.5 -6 11 0t11 0t11 0t11 0`, class: 'river-end-wave' }, g);
+      el('text', { x: end.x * 100 + 50, y: end.y * 100 + 72, class: 'river-end-text' }, g).textContent = 'the river';
+      el('text', { x: end.x * 100 + 50, y: end.y * 100 + 86, class: 'river-end-text' }, g).textContent = 'goes on here';
+    }
     for (const m of view.christmas?.binds ?? []) {
       el('rect', { x: m.x * 100 + 8, y: m.y * 100 + 8, width: 84, height: 84, class: 'mastermind' }, marks);
       el('text', { x: m.x * 100 + 50, y: m.y * 100 + 60, class: 'mastermind-text' }, marks).textContent = '!';
@@ -146,6 +155,11 @@ export class Board {
     const c = this.cells.get(`${x},${y}`);
     if (!c) return null;
     const def = this.def(c.tile);
+    // on the water of a river tile: the river, which is no segment
+    const water = riverOf(def);
+    if (water && water.pts.some((p) => { const [rx, ry] = rotatePoint(p, c.rot); return Math.hypot(rx - (bx - x * 100), ry - (by - y * 100)) < 8; })) {
+      return { x, y, port: '', type: 'river' };
+    }
     /** @type {TileSegment|null} */
     let best = null, bd = Infinity;
     for (const seg of def.segments) {

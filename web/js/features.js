@@ -35,8 +35,9 @@ export function holders(f) {
 /** A feature in words: its extent, state, value, followers, holders and tokens. @param {Feature} f */
 export function featureWords(f) {
   const kind = f.type[0].toUpperCase() + f.type.slice(1);
-  // a cloister's extent is itself; its value counts it and the tiles around it (up to 9)
-  const size = f.type === 'cloister' ? `${f.value} of 9 tiles around and on it` : `${f.tiles} tile${f.tiles === 1 ? '' : 's'}`;
+  // a cloister's extent is itself; its value counts it and the tiles around it (up to 9);
+  // so is a garden's (The Abbot)
+  const size = f.type === 'cloister' || f.type === 'garden' ? `${f.value} of 9 tiles around and on it` : `${f.tiles} tile${f.tiles === 1 ? '' : 's'}`;
   const parts = [`${kind}: ${size}${f.pennants ? `, ${f.pennants} pennant${f.pennants > 1 ? 's' : ''}` : ''}`];
   parts.push(f.type === 'field' ? 'never completed' : f.completed ? 'completed' : 'unfinished');
   if (f.locked) parts.push('locked');
@@ -93,6 +94,7 @@ export function hoverWords(f, type, seg) {
   if (seg?.inn) text += ' with an inn: 2 a tile if completed, 0 if still unfinished at the end';
   else if (seg?.cathedral) text += ' with a cathedral: 3 a tile and 3 a pennant if completed, 0 if still unfinished at the end';
   if (seg?.goods) text += `${seg.inn || seg.cathedral ? ';' : ''} with ${seg.goods} for whoever completes it`;
+  if (type === 'garden') text += ' (only an abbot stands here; 9 when the 8 tiles around it are placed)';
   return `${text}${seg?.inn || seg?.cathedral || seg?.goods ? '.' : ':'} Nobody holds it.`.replace(': Nobody', ': nobody');
 }
 

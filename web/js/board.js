@@ -157,7 +157,8 @@ export class Board {
     const def = this.def(c.tile);
     // on the water of a river tile: the river, which is no segment
     const water = riverOf(def);
-    if (water && water.pts.some((p) => { const [rx, ry] = rotatePoint(p, c.rot); return Math.hypot(rx - (bx - x * 100), ry - (by - y * 100)) < 8; })) {
+    const near = (/** @type {[number, number]} */ p, /** @type {number} */ r) => { const [rx, ry] = rotatePoint(p, c.rot); return Math.hypot(rx - (bx - x * 100), ry - (by - y * 100)) < r; };
+    if (water && (water.pts.some((p) => near(p, 8)) || (water.pool && near(water.pool, water.end === 'lake' ? 24 : 10)))) {
       return { x, y, port: '', type: 'river' };
     }
     /** @type {TileSegment|null} */

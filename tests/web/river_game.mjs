@@ -89,7 +89,7 @@ export default async function (opts) {
         const pts = Number(await recall.first().getAttribute('data-points'));
         const fromGarden = /garden:G/.test(await recall.first().getAttribute('data-move') ?? '');
         check(new RegExp(`^Recall your abbot: ${pts} points?$`).test(label), `the recall button says its points: "${label}"`);
-        check(/take your abbot back/.test(await page.locator('#prompt').innerText()), 'the prompt offers the recall');
+        check(/take your abbot back/i.test(await page.locator('#prompt').innerText()), 'the prompt offers the recall');
         if ((fromGarden && pts >= 3) || (!did.recall && n > 200)) {
           if (!shots.has('recall') && fromGarden) { shots.add('recall'); await shoot('river-recall'); }
           const before = (await pageScores(page))[0];
@@ -144,7 +144,7 @@ export default async function (opts) {
           check(await page.locator('#board .layer-targets .ghost[data-figure=abbot]').count() === 1, 'a ghost abbot shows where it goes');
           if (garden >= 0 && !shots.has('abbot')) { shots.add('abbot'); await shoot('river-abbot'); }
           const confirm = page.locator('[data-key=confirm]');
-          check(/the abbot on the (garden|cloister)/.test(await confirm.innerText()), `the confirm button names the abbot: ${await confirm.innerText()}`);
+          check(/the abbot on the (garden|cloister)/i.test(await confirm.innerText()), `the confirm button names the abbot: ${await confirm.innerText()}`);
           await confirm.click();
           count(garden >= 0 ? 'abbot-garden' : 'abbot-cloister');
           continue;
@@ -183,6 +183,7 @@ export default async function (opts) {
     const tip = await page.locator('#tip').innerText();
     check(/river: no feature/.test(tip), `pointing at the river: "${tip}"`);
     await page.mouse.move(1, 1);
+    await page.waitForTimeout(2500);  // the points rising from the last scorings gone
     await shoot('river-board');
     const shown = await pageScores(page, true);
     const rec = await (await fetch(`${server.url}/api/games/${game.id}/record`)).json();

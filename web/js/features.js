@@ -94,7 +94,7 @@ export function hoverWords(f, type, seg) {
   if (seg?.inn) text += ' with an inn: 2 a tile if completed, 0 if still unfinished at the end';
   else if (seg?.cathedral) text += ' with a cathedral: 3 a tile and 3 a pennant if completed, 0 if still unfinished at the end';
   if (seg?.goods) text += `${seg.inn || seg.cathedral ? ';' : ''} with ${seg.goods} for whoever completes it`;
-  if (type === 'garden') text += ' (only an abbot stands here; 9 when the 8 tiles around it are placed)';
+  if (type === 'garden') return 'Garden: only an abbot stands here. 9 points once the 8 places around it hold tiles, else 1 and 1 for each tile around it. Nobody holds it.';
   return `${text}${seg?.inn || seg?.cathedral || seg?.goods ? '.' : ':'} Nobody holds it.`.replace(': Nobody', ': nobody');
 }
 

@@ -650,7 +650,10 @@ function renderDecision() {
   const text = document.createElement('p');
   text.textContent = dec === 'card_draw' ? `You may draw a ${offeredDeck(v)}card.` : ASK[dec] ?? dec;
   if (dec === 'follower' && figuresOffered(legal).length > 1) text.textContent = 'Choose a figure, then click a circle on the tile you placed (only the places that figure may go are shown), or pass.';
-  if (dec === 'follower' && groups.has('recall')) text.textContent += groups.has('follower') ? ' Or take your abbot back, and score its tiles now.' : ' You may take your abbot back, and score its tiles now.';
+  if (dec === 'follower' && groups.has('recall')) {
+    text.textContent = groups.has('follower') ? `${text.textContent} Or take your abbot back, and score its tiles now.`
+      : 'You may take your abbot back to your supply and score its tiles now, or place no figure.';
+  }
   if (dec === 'place') {
     const river = riverWords(v);
     if (river) text.textContent = `${river} ${text.textContent}`;

@@ -107,10 +107,11 @@ export default async function (opts) {
       if (spots.length) {
         if (await riverLine.count()) {
           check(end !== null && spots.every((s) => s === end), `river spots ${spots} are the river's end ${end}`);
-          if (!shots.has('river')) {
-            await page.locator(`#board .spot[data-spot="${spots[0]}"]`).click();
+          // the picture: a few river tiles down, the end marked where the spot is
+          if (!shots.has('river') && await page.locator('#board .layer-tiles [data-pos]').count() >= 4) {
             shots.add('river');
             await shoot('river-phase');
+            await page.locator(`#board .spot[data-spot="${spots[0]}"]`).click();
             await page.locator('[data-key=confirm]').click();
             count('river');
             continue;

@@ -858,44 +858,31 @@ function renderChoice(v, moves, button, p) {
 
 /**
  * The recalls of the abbot (The Abbot, A6), offered in the follower step beside the figures:
- * one button each, "Recall your abbot: 6 points", the points from the state (`recalls`).
+ * one button each, "Recall your abbot: 6 points", the points the state's `recalls` give.
  * Pointing at one outlines the cloister or garden the abbot leaves.
  * @param {View} v @param {string[]} moves @param {AddButton} button
  */
 function renderRecalls(v, moves, button) {
   for (const m of moves) {
     const t = tokens(m.slice('recall'.length))[0];
-    const pts = recallPoints(v, m);
+    const pts = (v.recalls ?? []).find((r) => r.move === m)?.points;
     const where = t && t.kind === 'seg' ? t.type : 'its place';
-    const b = button(`Recall your abbot: ${pts} point${pts === 1 ? '' : 's'}`, () => send(m), 'recall', 'recall');
-    b.title = `Take your abbot back from the ${where} to your supply and score ${pts} now (1 for its tile and 1 for each tile around it), instead of placing a figure.`;
+    const worth = pts === undefined ? '' : `: ${pts} point${pts === 1 ? '' : 's'}`;
+    const b = button(`Recall your abbot${worth}`, () => send(m), 'recall', 'recall');
+    b.title = `Take your abbot back from the ${where} to your supply and score it now${pts === undefined ? '' : ` (${pts})`}: 1 for its tile and 1 for each tile around it. Instead of placing a figure.`;
     b.dataset.move = m;
-    b.dataset.points = String(pts);
+    if (pts !== undefined) b.dataset.points = String(pts);
     if (t && t.kind === 'seg') {
-      b.onmouseenter = () => board.highlightFeature({ type: t.type === 'garden' ? 'garden' : 'cloister', segments: [[t.x, t.y, t.port]], tiles: 1, pennants: 0, completed: false, followers: [], tokens: [], locked: false, value: pts }, 'hover');
+      b.onmouseenter = () => board.highlightFeature({ type: t.type === 'garden' ? 'garden' : 'cloister', segments: [[t.x, t.y, t.port]], tiles: 1, pennants: 0, completed: false, followers: [], tokens: [], locked: false, value: pts ?? 0 }, 'hover');
       b.onmouseleave = () => board.highlightFeature(null, 'hover');
     }
   }
 }
 
 /**
- * What recalling the abbot with move `m` would score now: the state's `recalls` say; without
- * them (an older server), 1 and 1 for each tile in the 8 positions around its tile, counted
- * on the board. @param {View} v @param {string} m
- */
-function recallPoints(v, m) {
-  const known = (v.recalls ?? []).find((r) => r.move === m);
-  if (known) return known.points;
-  const at = /\((-?\d+),(-?\d+)\)/.exec(m);
-  if (!at) return 0;
-  const [x, y] = [Number(at[1]), Number(at[2])];
-  return v.board.filter((b) => Math.abs(b.x - x) <= 1 && Math.abs(b.y - y) <= 1).length;
-}
-
-/**
- * During the river phase (The River), what the page says about it: "The river: 7 river tiles
- * left (the lake last). Your tile must continue it at its open end, marked on the board."
- * Empty after it, or without The River. @param {View} v
+ * During the river phase (The River), what the placement prompt says about it first: "The
+ * river is being laid: 7 river tiles left (the lake last). A river tile continues..."; empty
+ * after it, or without The River. @param {View} v
  */
 function riverWords(v) {
   const left = v.river_left ?? 0;

@@ -720,7 +720,6 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
     if (rc != CARC_OK)
         return rc;
     /* the form carc_legal lists: equivalent rotations, a feature by its oldest segment */
-    carc_move parsed = m;
     uint8_t figure = m.figure;
     carc_move_canonical(g, &m);
     /* a gift or card move keeps the figure it names even where the engine's canonical
@@ -728,10 +727,6 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
      * legality, carc_apply does */
     if (m.kind == CARC_MOVE_GIFT || m.kind == CARC_MOVE_CARD || m.kind == CARC_MOVE_TARGET)
         m.figure = figure;
-    /* a recall names its abbot's spot whatever the engine makes of it where no abbot
-     * stands: its port is already the segment's canonical one (parse_segment) */
-    if (parsed.kind == CARC_MOVE_RECALL)
-        m = parsed;
     *out = m;
     return CARC_OK;
 }

@@ -101,7 +101,9 @@ static int stack_tile(const char *name, size_t len, size_t i, int *used, carc_co
                       need != NULL ? need : "?");
         } else if (have <= 0)
             rec_error(err, CARC_E_CONFIG, "record key \"stack\": no \"%s\" tile in the stack%s",
-                      def->name, kind == start_kind(cfg->expansions) ? " (it is the start tile)" : "");
+                      def->name, kind == start_kind(cfg->expansions) ? " (it is the start tile)"
+                                 : cfg->expansions & CARC_EXP_ABBOT
+                                     ? " (with abbot its garden tile takes its place)" : "");
         else if (def->letter != 0)
             rec_error(err, CARC_E_CONFIG,
                       "record key \"stack\": too many '%c' tiles (the stack has %d)",

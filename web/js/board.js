@@ -145,7 +145,7 @@ export class Board {
   }
 
   /**
-   * The placed segment nearest a screen point: {x, y, port} (a board port) and its type, or null off the tiles.
+   * The placed segment nearest a screen point: {x, y, port} (a board port) and its type, or null off the tiles; on the water of a river tile, type `river` (no port: a river is no segment).
    * @param {number} clientX @param {number} clientY @returns {{x: number, y: number, port: string, type: string}|null}
    */
   segmentUnder(clientX, clientY) {

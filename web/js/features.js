@@ -90,6 +90,8 @@ export function cardNumber(card, f, count) {
  */
 export function hoverWords(f, type, seg) {
   if (f) return featureWords(f);
+  // the water of The River (the board's segmentUnder): no segment, no feature
+  if (type === 'river') return 'The river: no feature. Nobody stands on it and it never scores; it separates the fields on either side.';
   let text = `${type[0].toUpperCase()}${type.slice(1)}`;
   if (seg?.inn) text += ' with an inn: 2 a tile if completed, 0 if still unfinished at the end';
   else if (seg?.cathedral) text += ' with a cathedral: 3 a tile and 3 a pennant if completed, 0 if still unfinished at the end';

@@ -178,7 +178,7 @@ async function start() {
     lastKey = key;
     board.highlightFeature(f);
     tip.hidden = !at;
-    if (at) tip.textContent = at.type === 'river' ? RIVER_WORDS : hoverWords(f, at.type, board.segmentDef(at.x, at.y, at.port));
+    if (at) tip.textContent = hoverWords(f, at.type, board.segmentDef(at.x, at.y, at.port));
   });
   svg.addEventListener('pointerleave', () => { lastKey = ''; board.highlightFeature(null); tip.hidden = true; });
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -535,9 +535,6 @@ function chooseGroup(h) {
   renderDecision();
   renderHand();
 }
-
-/** What pointing at the water says (The River, docs/RULES.md §10). */
-const RIVER_WORDS = 'The river: no feature. Nobody stands on it and it never scores; it separates the fields on either side.';
 
 /** @type {Partial<Record<DecisionName, string>>} */
 const ASK = {

@@ -710,7 +710,7 @@ static void test_abbot_moves(void **state)
         if (strcmp(line, "score 0 4 recall (0,-1) garden:G") == 0) {
             score++;
             carc_event_text(&ev[i], line, sizeof line);
-            assert_string_equal(line, "seat 0 scores 4 for a garden, taking their abbot back from it.");
+            assert_string_equal(line, "seat 0 scores 4 recalling their abbot from a garden.");
         }
         if (strcmp(line, "back 0 (0,-1) garden:G abbot") == 0) {
             back++;

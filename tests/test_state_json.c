@@ -158,8 +158,7 @@ static void check_schema(const carc_game *g, const json_t *o, int with_legal)
     expect_items(get(o, "followers"), "follower",
                  "figure:s locked:b port:s seat:i type:s x:i y:i");
     expect_items(get(o, "score_parts"), "score_parts",
-                 abbot ? "cards:i cities:i cloisters:i fields:i gardens:i gifts:i goods:i roads:i"
-                       : "cards:i cities:i cloisters:i fields:i gifts:i goods:i roads:i");
+                 "cards:i cities:i cloisters:i fields:i gardens:i gifts:i goods:i roads:i");
     if (abbot)
         expect_items(get(o, "recalls"), "recall", "move:s points:i port:s type:s x:i y:i");
     if (river && !json_is_null(get(o, "river_end")))

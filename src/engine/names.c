@@ -7,8 +7,7 @@
 static const char *const port_names[CARC_PORTS] = {
     "N", "E", "S", "W", "NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN", "C", "I", "G"};
 
-static const char *const feature_names[] = {"city", "road", "field", "cloister", "garden"};
-enum { NFEATURES = sizeof feature_names / sizeof feature_names[0] };
+static const char *const feature_names[5] = {"city", "road", "field", "cloister", "garden"};
 
 static const char *const card_names[CARC_CARDS] = {
     "none",
@@ -35,8 +34,8 @@ static const char *const figure_names[CARC_FIGURES] = {"meeple", "large", "abbot
                                                         "pig"};
 static const char *const goods_names[CARC_GOODS_KINDS] = {"wine", "grain", "cloth"};
 /* in the order of the CARC_EXP_* bits */
-static const char *const expansion_names[] = {"gifts", "christmas", "inns", "traders",
-                                                     "river", "abbot"};
+static const char *const expansion_names[] = {"gifts", "christmas", "inns", "traders", "river",
+                                              "abbot"};
 enum { NEXPANSIONS = sizeof expansion_names / sizeof expansion_names[0] };
 
 /* Index of the name equal to s[0..len) in names[0..n), or -1. */
@@ -61,12 +60,12 @@ int carc_port_parse(const char *s, size_t len)
 
 const char *carc_feature_name(int type)
 {
-    return type >= 0 && type < NFEATURES ? feature_names[type] : "?";
+    return type >= 0 && type < 5 ? feature_names[type] : "?";
 }
 
 int carc_feature_parse(const char *s, size_t len)
 {
-    return find_name(feature_names, NFEATURES, s, len);
+    return find_name(feature_names, 5, s, len);
 }
 
 const char *carc_card_name(int card)

@@ -43,8 +43,7 @@ static void sj_key_at(strbuf *b, const char *s, size_t n, size_t quote)
 #define sj_key(b, s, quote) sj_key_at((b), "" s, sizeof(s) - 1, (quote))
 
 /* The score categories (carc_score_category_name) in strcmp order: cards cities
- * cloisters fields gardens gifts goods roads ("gardens" only with The Abbot, so that the
- * documents of other games read as before). */
+ * cloisters fields gardens gifts goods roads (all of them in every game). */
 static const int sj_category_sorted[CARC_SCORE_CATEGORIES] = {
     CARC_SCORE_CARDS, CARC_SCORE_CITIES, CARC_SCORE_CLOISTERS, CARC_SCORE_FIELDS,
     CARC_SCORE_GARDENS, CARC_SCORE_GIFTS, CARC_SCORE_GOODS, CARC_SCORE_ROADS
@@ -139,7 +138,7 @@ static void sj_int_list(strbuf *b, const int *v, int n)
 
 /* "score_parts":[...],"scores":[...],"stack_left":N,"supply":[...] (stack_left sorts
  * between them) */
-static void sj_players(const carc_game *g, strbuf *b, unsigned expansions)
+static void sj_players(const carc_game *g, strbuf *b)
 {
     int n = carc_players(g), v[CARC_MAX_PLAYERS] = { 0 };
 
@@ -150,11 +149,9 @@ static void sj_players(const carc_game *g, strbuf *b, unsigned expansions)
         if (seat)
             sb_putc(b, ',');
         sb_lit(b, "{");
-        for (int k = 0, w = 0; k < CARC_SCORE_CATEGORIES; k++) {
+        for (int k = 0; k < CARC_SCORE_CATEGORIES; k++) {
             int c = sj_category_sorted[k];
-            if (c == CARC_SCORE_GARDENS && !(expansions & CARC_EXP_ABBOT))
-                continue;
-            if (w++)
+            if (k)
                 sb_putc(b, ',');
             sb_json_string(b, carc_score_category_name(c));
             sb_putc(b, ':');
@@ -759,7 +756,7 @@ char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, 
     sj_letters(&b, kinds, n < CARC_TILES ? n : CARC_TILES);
     if (expansions & CARC_EXP_RIVER)
         sj_river(g, &b);
-    sj_players(g, &b, expansions);
+    sj_players(g, &b);
     sj_key(&b, ",\"turn\":", 1);
     sb_int(&b, carc_turn(g));
     sj_key(&b, ",\"view\":", 1);

@@ -392,7 +392,7 @@ void play_screen_help(play_ui *ui, const carc_game *v)
 }
 
 static const char *const category_short[CARC_SCORE_CATEGORIES] = {
-    "roads", "cities", "cloist.", "fields", "cards", "gifts", "goods"};
+    "roads", "cities", "cloist.", "fields", "cards", "gifts", "goods", "gardens"};
 
 void play_screen_info(play_ui *ui, const carc_game *v)
 {

@@ -93,6 +93,6 @@ grep -q '"id":"TB/' "$dir/j" && fail "tiles --json --expansions inns lists T&B t
 "$carc" tiles --json --expansions river,abbot >"$dir/j" || fail "tiles --json --expansions river,abbot exited $?"
 count_json 43 "$dir/j" || fail "tiles --json --expansions river,abbot: $(cut -c1-80 "$dir/j")..."
 grep -q '"edges":"FWFF","expansion":"river","id":"RI/s"' "$dir/j" || fail "tiles --json: the spring"
-grep -q '"expansion":"river,abbot","id":"RI.1/IIG"' "$dir/j" || fail "tiles --json: the garden curve"
+grep -q '"expansion":"abbot","id":"RI.1/IIG"' "$dir/j" || fail "tiles --json: the garden curve"
 grep -q '"ports":\["G"\],"type":"garden"' "$dir/j" || fail "tiles --json: no garden"
 exit 0

@@ -130,17 +130,9 @@ export function segmentAnchor(def, seg) {
 
 // ---- The River: the water drawn from the edges (a river edge is no segment, R7) ----
 
-/** The letters the catalogue may write a river edge with (docs/RECORD.md: `I`, as in the tiles' names). */
-const RIVER_LETTERS = ['I', '~', 'W'];
-
-/** The printed edges (`N`...) of a tile that are river edges. @param {TileDef} def */
+/** The printed edges (`N`...) of a tile that are river edges: `W` in the catalogue's `edges` (docs/RECORD.md). @param {TileDef} def */
 export function riverEdges(def) {
-  return EDGES.filter((_, i) => RIVER_LETTERS.includes((def.edges ?? '')[i] ?? ''));
-}
-
-/** Whether a tile shows water (a river tile). @param {TileDef} def */
-export function isRiverTile(def) {
-  return riverEdges(def).length > 0;
+  return EDGES.filter((_, i) => (def.edges ?? '')[i] === 'W');
 }
 
 /**

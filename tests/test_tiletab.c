@@ -201,6 +201,18 @@ static int cloister_or_garden(const carc_tile_def *d)
 }
 
 static int segments(const carc_tile_def *d) { return d->nseg; }
+
+/* stack.c's closed form of the stack's size is the sum of its kinds' counts. */
+static void test_stack_size(void **state)
+{
+    (void)state;
+    for (unsigned exp = 0; exp < 64; exp++) {
+        int n = 0;
+        for (int k = 0; k < CARC_TILE_KINDS; k++)
+            n += stack_count(exp, k);
+        assert_int_equal(stack_size(exp), n);
+    }
+}
 static int one(const carc_tile_def *d) { (void)d; return 1; }
 
 /* board.c lists the tiles with a cloister or garden in a fixed array. */
@@ -230,9 +242,16 @@ static void test_named_kinds(void **state)
         const carc_tile_def *d = carc_tile_def_of(k);
         assert_int_equal(tile_river(k), has_river(k));
         assert_int_equal(k >= KIND_GARDEN_FIRST, (d->expansion & CARC_EXP_ABBOT) != 0);
-        if (k >= KIND_GARDEN_FIRST)  /* the twin's plain tile: its name less the last letter */
-            assert_int_equal(tiles_twin[k - KIND_GARDEN_FIRST],
-                             carc_tile_kind_named(d->name, strlen(d->name) - 1));
+        if (k >= KIND_GARDEN_FIRST) {  /* the twin's plain tile: its name less the last letter */
+            int plain = tiles_twin[k - KIND_GARDEN_FIRST];
+            assert_int_equal(plain, carc_tile_kind_named(d->name, strlen(d->name) - 1));
+            /* one copy fewer with the twin's expansions, none without The Abbot */
+            unsigned with = d->expansion | carc_tile_def_of(plain)->expansion;
+            assert_int_equal(carc_tile_count(with, plain),
+                             carc_tile_def_of(plain)->count - 1);
+            assert_int_equal(carc_tile_count(with & ~CARC_EXP_ABBOT, plain),
+                             carc_tile_def_of(plain)->count);
+        }
     }
 }
 
@@ -293,6 +312,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_cloister_tiles_fit_the_list),
         cmocka_unit_test(test_segments_fit_the_nodes),
         cmocka_unit_test(test_named_kinds),
+        cmocka_unit_test(test_stack_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,12 +18,12 @@ int stack_count(unsigned expansions, int kind)
 
 int stack_size(unsigned expansions)
 {
-    if (!(expansions & TILE_EXPANSIONS))
-        return CARC_BASE_TILES - 1;  /* every carc_new asks: the base game's at once */
-    int n = 0;
-    for (int k = 0; k < CARC_TILE_KINDS; k++)
-        n += stack_count(expansions, k);
-    return n;
+    /* every carc_new asks: the sum of stack_count over the kinds (test_tiletab), at
+     * once. The base game's 71 whatever the start tile (the spring takes D's place,
+     * R2), the sets' own tiles, the river's but the spring; garden twins replace
+     * tiles one for one (CI11). */
+    return CARC_BASE_TILES - 1 + 18 * !!(expansions & CARC_EXP_INNS) +
+           24 * !!(expansions & CARC_EXP_TRADERS) + 11 * !!(expansions & CARC_EXP_RIVER);
 }
 
 void stack_build(carc_game *g, const carc_config *cfg)

@@ -313,16 +313,13 @@ int carc_tile_count(unsigned expansions, int kind)
     int n = d->count;
     if (kind == 'D' - 'A' && (expansions & CARC_EXP_RIVER))
         n--;  /* the spring is the start tile: the base one leaves the game (R2) */
-    /* a garden twin in the set replaces one (CI11): only these 13 kinds have one */
-    static const uint8_t has_twin[CARC_TILE_KINDS] = {
-        [4] = 1, [7] = 1, [8] = 1, [12] = 1, [13] = 1, [17] = 1, [20] = 1, [21] = 1,
-        [26] = 1, [38] = 1, [48] = 1, [51] = 1, [74] = 1};
-    if ((expansions & CARC_EXP_ABBOT) && has_twin[kind])
-        for (int k = KIND_GARDEN_FIRST; k < CARC_TILE_KINDS; k++)
-            if (tiles_twin[k - KIND_GARDEN_FIRST] == kind &&
-                (expansions & tiles_catalogue[k].expansion) == tiles_catalogue[k].expansion)
-                n--;
-    return n;
+    /* a garden twin in the set replaces one (CI11): the twin of each of the 13 kinds
+     * that have one (tiles_twin the other way round; test_tiletab checks both) */
+    static const uint8_t twin_of[CARC_TILE_KINDS] = {
+        [74] = 75, [4] = 76, [7] = 77, [8] = 78, [12] = 79, [13] = 80, [17] = 81, [20] = 82,
+        [21] = 83, [26] = 84, [38] = 85, [48] = 86, [51] = 87};
+    int t = twin_of[kind];
+    return n - (t && (expansions & tiles_catalogue[t].expansion) == tiles_catalogue[t].expansion);
 }
 
 uint8_t tile_rot_edges(uint8_t mask, int rot)

@@ -75,18 +75,17 @@ static unsigned river_fit_rots(const carc_game *g, int si, int kind)
 {
     if (si < 0 || si != river_spot(g))
         return 0;
-    unsigned sig = g->frontier[si].sig, fit = 0;
-    int a = g->river_side;
+    unsigned sig = g->frontier[si].sig, fit = 0, a = g->river_side;
+    /* both bits of a side set (bit 2d): free in the signature, a river in a tile */
+    unsigned free2 = sig & (sig >> 1) & 0x55u, need = ~(free2 * 3u) & 0xFFu;
     for (int r = 0; r < tiletab_period[kind]; r++) {
-        unsigned packed = tiletab_packed(kind, r), sides = river_sides(kind, r);
-        int ok = (sides >> a) & 1;
-        for (int d = 0; d < 4 && ok; d++) {
-            unsigned want = (sig >> (2 * d)) & 3;
-            ok = want == SIG_FREE || want == ((packed >> (2 * d)) & 3);
-        }
-        unsigned out = sides & ~(1u << a);
+        unsigned packed = tiletab_packed(kind, r), river2 = packed & (packed >> 1) & 0x55u;
+        /* every demanded side met (a river side meets only a free one), and a river
+         * edge at the open end */
+        int ok = !((packed ^ sig) & need) && (river2 >> (2 * a) & 1);
+        unsigned out = river2 & ~(1u << (2 * a));
         if (ok && out && g->river_turn != TURN_NONE)
-            ok = river_turn_of(a, __builtin_ctz(out)) != g->river_turn;
+            ok = river_turn_of((int)a, __builtin_ctz(out) / 2) != g->river_turn;
         fit |= (unsigned)ok << r;
     }
     return fit;

@@ -90,7 +90,8 @@ int play_attr(const play_ui *ui, int role)
         int a = COLOR_PAIR(role);
         if (role == PCOL_CURSOR || role == PCOL_TARGET || role == PCOL_TITLE ||
             role == PCOL_ERROR || role >= PCOL_SEAT0 || role == PCOL_ROAD || role == PCOL_LAST ||
-            role == PCOL_CATHEDRAL || role == PCOL_GARDEN || (role >= PCOL_WINE && role < PCOL_SEAT0))
+            role == PCOL_CATHEDRAL || role == PCOL_GARDEN ||
+            (role >= PCOL_WINE && role < PCOL_SEAT0))
             a |= AT_BOLD;
         return a;
     }

@@ -211,7 +211,8 @@ static int two_roads(const carc_tile_def *d, int rot, play_cell g[PT_ROWS][PT_CO
 }
 
 /* 7. The river: water cells over whatever step 1-6 put there (see the comment above). */
-static void paint_river(const carc_tile_def *d, const unsigned edge[4], play_cell g[PT_ROWS][PT_COLS])
+static void paint_river(const carc_tile_def *d, const unsigned edge[4],
+                        play_cell g[PT_ROWS][PT_COLS])
 {
     static const unsigned char arm[4][3][2] = {
         {{0, 3}, {0, 3}, {0, 3}}, {{1, 4}, {1, 5}, {1, 6}},

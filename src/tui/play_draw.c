@@ -263,11 +263,11 @@ static void draw_ruler(play_ui *ui)
 }
 
 /* The River (R5): the empty position where the river goes on, while river tiles are
- * left: a wave in the water's colour in its middle row, under the spots and the cursor. */
+ * drawn (play_river_phase): a wave in the water's colour in its middle row, under the spots and the cursor. */
 static void draw_river_end(play_ui *ui, const carc_game *v)
 {
     int x, y, sx, sy, kind, rot, c;
-    if (carc_river_left(v) <= 0 || !carc_river_end(v, &x, &y) ||
+    if (!play_river_phase(v, NULL) || !carc_river_end(v, &x, &y) ||
         carc_tile_at(v, x, y, &kind, &rot))
         return;
     world_to_screen(ui, x, y, &sx, &sy);

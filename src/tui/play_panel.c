@@ -176,17 +176,21 @@ static void draw_decks(pen *p, const carc_game *v)
                  carc_xdeck_left(v, 1));
 }
 
-/* The River (R3, R10: public): while the river stack holds tiles, a line saying so, how
- * many are left (the lake is always the last) and where the river goes on. */
+/* The River (R3, R10: public): while river tiles are drawn, a line saying so, how many
+ * are left in the river stack (the lake is always the last) and where the river goes on;
+ * with the last one in hand, that this is it. */
 static void draw_river(play_ui *ui, pen *p, const carc_game *v)
 {
-    int left = carc_river_left(v), x, y;
+    int left = carc_river_left(v), x, y, last;
     char line[PLAY_LINE];
     size_t len;
-    if (left <= 0)
+    if (!play_river_phase(v, &last))
         return;
-    len = (size_t)snprintf(line, sizeof line, "%d river tile%s left, the lake last", left,
-                           left == 1 ? "" : "s");
+    if (!last)
+        len = (size_t)snprintf(line, sizeof line, "%d river tile%s left, the lake last", left,
+                               left == 1 ? "" : "s");
+    else
+        len = (size_t)snprintf(line, sizeof line, "the last river tile");
     if (carc_river_end(v, &x, &y) && len < sizeof line)
         snprintf(line + len, sizeof line - len, "; the river goes on at %d,%d (%s)", x, y,
                  ui->unicode ? "\xe2\x89\x88" : "~");
@@ -237,7 +241,8 @@ static void draw_table(play_ui *ui, pen *p, const carc_game *v)
 /* With Inns & Cathedrals, Traders & Builders or The Abbot: every seat's figures in
  * supply by kind (meeples counted; L the large meeple, A the abbot, B the builder, P the
  * pig, '-' when on the board) and goods tokens by kind, '*' beside whoever has the most
- * of a kind (TB10: all who tie score), then the goods left in the common supply. All public (I9, TB14). */
+ * of a kind (TB10: all who tie score), then the goods left in the common supply. All
+ * public (I9, TB14, A8). */
 static void draw_figures_goods(play_ui *ui, pen *p, const carc_game *v)
 {
     unsigned exp = carc_config_of(v).expansions;

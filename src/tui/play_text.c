@@ -38,6 +38,17 @@ int play_wrap_count(const char *t, int room, int indent)
     return rows;
 }
 
+int play_river_phase(const carc_game *v, int *last)
+{
+    int kinds[2], n = carc_hand_tiles(v, kinds), in_hand = 0;
+    for (int i = 0; i < n; i++)
+        for (int e = 0; e < 4; e++)
+            in_hand |= carc_tile_def_of(kinds[i])->edges[e] == CARC_EDGE_RIVER;
+    if (last)
+        *last = in_hand && carc_river_left(v) <= 0;
+    return carc_river_left(v) > 0 || in_hand;
+}
+
 const char *play_card_title(int card)
 {
     const carc_card_info *ci = carc_card_info_of(card);

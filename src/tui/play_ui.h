@@ -323,6 +323,9 @@ void play_panel_draw(play_ui *ui, const carc_game *v, int decides);
 int play_wrap_next(const char *t, int room);
 /* Rows text t takes at `room` columns, rows after the first indented by indent. */
 int play_wrap_count(const char *t, int room, int indent);
+/* The River: 1 while river tiles are drawn and placed (the river stack holds some, or
+ * one is in hand); *last (may be NULL) gets 1 when the one in hand is the last. */
+int play_river_phase(const carc_game *v, int *last);
 /* A card's name for players ("Synod", "Swap: Road"), carc_card_info_of's. */
 const char *play_card_title(int card);
 /* A segment in players' words: "the road (east)", with_tile: "the road at 1,0 (east)"

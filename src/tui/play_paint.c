@@ -71,6 +71,7 @@ void play_paint_init(play_ui *ui)
     init_pair(PCOL_INN, COLOR_BLACK, COLOR_GREEN);
     init_pair(PCOL_CATHEDRAL, COLOR_RED, COLOR_YELLOW);
     init_pair(PCOL_RIVER, COLOR_CYAN, COLOR_BLUE);
+    init_pair(PCOL_BRIDGE, COLOR_WHITE, COLOR_BLUE);
     init_pair(PCOL_GARDEN, COLOR_MAGENTA, COLOR_GREEN);
     for (i = 0; i < CARC_GOODS_KINDS; i++) {
         init_pair((short)(PCOL_WINE + i), goods_fg[i], COLOR_YELLOW);
@@ -90,7 +91,7 @@ int play_attr(const play_ui *ui, int role)
         int a = COLOR_PAIR(role);
         if (role == PCOL_CURSOR || role == PCOL_TARGET || role == PCOL_TITLE ||
             role == PCOL_ERROR || role >= PCOL_SEAT0 || role == PCOL_ROAD || role == PCOL_LAST ||
-            role == PCOL_CATHEDRAL || role == PCOL_GARDEN ||
+            role == PCOL_CATHEDRAL || role == PCOL_GARDEN || role == PCOL_BRIDGE ||
             (role >= PCOL_WINE && role < PCOL_SEAT0))
             a |= AT_BOLD;
         return a;
@@ -168,8 +169,7 @@ static int cell_attr(const play_ui *ui, const play_cell *c)
                                  : PCOL_CITY);
     case PC_ROAD:
         /* a bridge: the road's line over the water */
-        return c->mark == PMK_BRIDGE_RIVER ? play_attr(ui, PCOL_RIVER) | AT_BOLD
-                                           : play_attr(ui, PCOL_ROAD);
+        return play_attr(ui, c->mark == PMK_BRIDGE_RIVER ? PCOL_BRIDGE : PCOL_ROAD);
     case PC_RIVER: return play_attr(ui, PCOL_RIVER);
     case PC_GARDEN: return play_attr(ui, PCOL_GARDEN);
     case PC_CLOISTER: return play_attr(ui, PCOL_CLOISTER);

@@ -308,7 +308,7 @@ enum play_color {
     PCOL_SPOT, PCOL_CURSOR, PCOL_TARGET, PCOL_LAST, PCOL_TITLE, PCOL_ERROR, PCOL_HINT,
     PCOL_INFO,
     PCOL_INN, PCOL_CATHEDRAL,          /* marks on tiles */
-    PCOL_RIVER, PCOL_GARDEN,           /* water (its cells, a bridge over it), a garden */
+    PCOL_RIVER, PCOL_BRIDGE, PCOL_GARDEN, /* water, a road's bridge over it, a garden */
     PCOL_WINE, PCOL_GRAIN, PCOL_CLOTH, /* goods on a city (PCOL_WINE + enum carc_goods) */
     PCOL_GOODS_TEXT,                   /* goods in the panel: three pairs on the background */
     PCOL_SEAT0 = PCOL_GOODS_TEXT + CARC_GOODS_KINDS, /* ... PCOL_SEAT0 + 5 */

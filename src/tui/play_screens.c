@@ -231,19 +231,12 @@ static const char *const bigbox_lines[] = {
      "w g c wine,"),
     "grain, cloth in a city; L0 B0 P0 seat 0's large meeple, builder and pig.",
 };
-/* ... on The River and The Abbot */
-static const char *const river_lines[] = {
-    "",
-    ("The River: \xe2\x89\x88 water on blue, never a road; \xe2\x97\x89 the spring, "
-     "\xe2\x89\x8b the lake; waves on"),
-    "an empty place: where the river goes on (the panel counts the river tiles left).",
-};
-static const char *const abbot_lines[] = {
-    "",
-    ("The Abbot: \xe2\x9c\xbf a garden; A0 seat 0's abbot (f in the follower step; the "
-     "list"),
-    "offers the recall of an abbot on the board with the points it gives now).",
-};
+/* ... on The River and The Abbot (one line each, after one blank line) */
+static const char river_line[] =
+    "The River: \xe2\x89\x88 water, never a road; \xe2\x97\x89 spring, \xe2\x89\x8b lake; "
+    "waves: where it goes on.";
+static const char abbot_line[] =
+    "The Abbot: \xe2\x9c\xbf a garden; A0 seat 0's abbot (f); the list offers its recall.";
 
 /* Text t wrapped into out[*n...] at width, later rows indented by indent. */
 static void wrap_into(const char *t, int width, int indent, char (*out)[PLAY_LINE], int *n,
@@ -380,20 +373,18 @@ void play_screen_help(play_ui *ui, const carc_game *v)
             return;
         }
         const char *page0[sizeof help_lines / sizeof *help_lines +
-                          sizeof bigbox_lines / sizeof *bigbox_lines +
-                          sizeof river_lines / sizeof *river_lines +
-                          sizeof abbot_lines / sizeof *abbot_lines];
+                          sizeof bigbox_lines / sizeof *bigbox_lines + 3];
         int np = 0;
         for (i = 0; i < nhelp; i++) {
             if (i == nhelp - 1 && (exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)))
                 for (size_t b = 0; b < sizeof bigbox_lines / sizeof *bigbox_lines; b++)
                     page0[np++] = bigbox_lines[b];
+            if (i == nhelp - 1 && (exp & (CARC_EXP_RIVER | CARC_EXP_ABBOT)))
+                page0[np++] = "";
             if (i == nhelp - 1 && (exp & CARC_EXP_RIVER))
-                for (size_t b = 0; b < sizeof river_lines / sizeof *river_lines; b++)
-                    page0[np++] = river_lines[b];
+                page0[np++] = river_line;
             if (i == nhelp - 1 && (exp & CARC_EXP_ABBOT))
-                for (size_t b = 0; b < sizeof abbot_lines / sizeof *abbot_lines; b++)
-                    page0[np++] = abbot_lines[b];
+                page0[np++] = abbot_line;
             page0[np++] = help_lines[i];
         }
         for (i = 0; i < np; i++)

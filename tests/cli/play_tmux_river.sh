@@ -80,7 +80,7 @@ panel | grep -q '^>0 you  *7 L A B P ' || fail "the table does not show 7 meeple
 # the help: the legend of the keys page, then both expansions in the project's words
 T send-keys -t g '?'
 wait_for g 'carc play - keys' 15 || fail "? shows no help"
-grep -q 'The River: ≈ water on blue, never a road' "$dir/screen" || fail "the keys page has no river legend"
+grep -q 'The River: ≈ water, never a road' "$dir/screen" || fail "the keys page has no river legend"
 grep -q 'The Abbot: ✿ a garden; A0 seat 0' "$dir/screen" || fail "the keys page has no abbot legend"
 T send-keys -t g Space
 wait_for g 'how these expansions work' 15 || fail "Space shows no guide page"

@@ -466,7 +466,11 @@ void play_screen_info(play_ui *ui, const carc_game *v)
     for (i = 0; i < n; i++)
         left[removed[i]]--;
     erase();
-    snprintf(line, sizeof line, "Tiles left in the stack: %d (i closes)", carc_stack_left(v));
+    if (carc_river_left(v) > 0)  /* The River (R3, R10): the river stack's tiles come first */
+        snprintf(line, sizeof line, "Tiles left in the stack: %d, the first %d of them the "
+                 "river's, the lake last (i closes)", carc_stack_left(v), carc_river_left(v));
+    else
+        snprintf(line, sizeof line, "Tiles left in the stack: %d (i closes)", carc_stack_left(v));
     play_put(ui, row++, col, w, line, play_attr(ui, PCOL_TITLE) | AT_BOLD);
     /* the kinds still in the stack as pictures, each with how many are left (players
      * know tiles by what they show, not by the letters of `carc tiles`: issue 21) */
@@ -474,10 +478,19 @@ void play_screen_info(play_ui *ui, const carc_game *v)
         int per = (w + 2) / (PT_COLS + 5), shown = 0;
         if (per < 1)
             per = 1;
-        for (k = 0; k < CARC_TILE_KINDS; k++) {
+        /* the river's tiles first: they are drawn first (R3) */
+        for (i = 0; i < 2 * CARC_TILE_KINDS; i++) {
             play_cell grid[PT_ROWS][PT_COLS];
             int x0 = col + (shown % per) * (PT_COLS + 5), y0 = row + (shown / per) * PT_ROWS;
+            const carc_tile_def *d;
+            int river = 0;
+            k = i % CARC_TILE_KINDS;
             if (left[k] <= 0)
+                continue;
+            d = carc_tile_def_of(k);
+            for (int e = 0; e < 4; e++)
+                river |= d->edges[e] == CARC_EDGE_RIVER;
+            if (river != (i < CARC_TILE_KINDS))
                 continue;
             if (y0 + PT_ROWS > ui->H - 10)
                 break;  /* a very small screen: the points below matter more */

@@ -39,11 +39,11 @@ enum {
     CARC_TILE_KINDS = 88,    /* base, Inns & Cathedrals, Traders & Builders, The River,
                                 the garden tiles of The Abbot */
     CARC_BASE_TILES = 72,    /* the base game's tiles, the start tile included */
-    CARC_TILES = 126,        /* the most tiles one game can hold, start tile included */
+    CARC_TILES = 125,        /* the most tiles one game can hold, start tile included */
     CARC_STACK = 124,        /* the most tiles shuffled into one game's stack */
     CARC_MAX_MOVES = 2048,   /* capacity carc_legal may need */
     CARC_MAX_EVENTS = 384,   /* events one carc_apply can emit (worst case: event.c) */
-    CARC_MAX_SEGMENTS = 426, /* segments of every tile of a game: bounds any list of them */
+    CARC_MAX_SEGMENTS = 472, /* segments of every tile of a game: bounds any list of them */
     CARC_MSG = 160,          /* size of an error message */
     CARC_SEAT_NONE = 255,    /* carc_move.seat2 when the move names no other seat */
     CARC_SEAT_PUBLIC = CARC_MAX_PLAYERS  /* carc_view of no seat: what everyone knows */

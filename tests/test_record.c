@@ -558,7 +558,7 @@ static void test_expansion_names(void **state)
     };
     static const char *const bad[] = { "", ",", "gifts,,christmas", "gift", "gifts,", ",gifts", "gifts,gifts",
                                        "base,gifts", "Gifts", "gifts, christmas",
-                                       "inns,inns", "river", "inns,base" };
+                                       "inns,inns", "snow", "inns,base" };
     carc_error err = { 0, "" };
     unsigned bits = 99;
     size_t i;
@@ -580,11 +580,13 @@ static void test_expansion_names(void **state)
                         "gifts,christmas");
     assert_string_equal(carc_expansions_name(CARC_EXP_INNS | CARC_EXP_TRADERS), "inns,traders");
     assert_string_equal(carc_expansions_name(15), "gifts,christmas,inns,traders");
-    assert_null(carc_expansions_name(16));
+    assert_string_equal(carc_expansions_name(63),
+                        "gifts,christmas,inns,traders,river,abbot");
+    assert_null(carc_expansions_name(64));
     /* an unknown name is refused with the list of valid names */
-    assert_int_equal(carc_expansions_parse("gifts,river", &bits, &err), -1);
-    assert_non_null(strstr(err.msg, "\"river\""));
-    assert_non_null(strstr(err.msg, "base, gifts, christmas, inns, traders"));
+    assert_int_equal(carc_expansions_parse("gifts,snow", &bits, &err), -1);
+    assert_non_null(strstr(err.msg, "\"snow\""));
+    assert_non_null(strstr(err.msg, "base, gifts, christmas, inns, traders, river, abbot"));
 }
 
 /* Loads JSON text that must be valid. */
@@ -688,7 +690,9 @@ static void test_tiles_json_sets(void **state)
         int kinds, tiles;
     } sets[] = {
         {0, 24, 72}, {CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, 24, 72}, {CARC_EXP_INNS, 41, 90},
-        {CARC_EXP_TRADERS, 48, 96}, {CARC_EXP_INNS | CARC_EXP_TRADERS, 65, CARC_TILES},
+        {CARC_EXP_TRADERS, 48, 96}, {CARC_EXP_INNS | CARC_EXP_TRADERS, 65, 114},
+        {CARC_EXP_RIVER, 34, 83}, {CARC_EXP_ABBOT, 32, 72},
+        {CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT, 84, CARC_TILES},
     };
     (void)state;
     for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {

@@ -155,7 +155,7 @@ static void check_schema(const carc_game *g, const json_t *o, int with_legal)
     expect_items(get(o, "followers"), "follower",
                  "figure:s locked:b port:s seat:i type:s x:i y:i");
     expect_items(get(o, "score_parts"), "score_parts",
-                 "cards:i cities:i cloisters:i fields:i gifts:i goods:i roads:i");
+                 "cards:i cities:i cloisters:i fields:i gardens:i gifts:i goods:i roads:i");
     snprintf(fspec, sizeof fspec,
              "completed:b followers:a locked:b pennants:i segments:a tiles:i tokens:a "
              "type:s value:i%s%s",

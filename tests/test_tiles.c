@@ -380,7 +380,7 @@ static void test_table_matches_tiles_md_totals(void **state)
 static void test_port_names(void **state)
 {
     static const char *const names[CARC_PORTS] = {"N",  "E",  "S",  "W",  "NW", "NE", "EN",
-                                                  "ES", "SE", "SW", "WS", "WN", "C", "I"};
+                                                  "ES", "SE", "SW", "WS", "WN", "C", "I", "G"};
     (void)state;
     for (int p = 0; p < CARC_PORTS; p++) {
         assert_string_equal(carc_port_name(p), names[p]);

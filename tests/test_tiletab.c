@@ -29,7 +29,7 @@ static unsigned rotated(const carc_segment_def *s, int r)
                 m |= 1u << ((i + 2 * r) & 7);
         return m;
     }
-    if (s->type == CARC_FEAT_CLOISTER)
+    if (s->type >= CARC_FEAT_CLOISTER)  /* a cloister or a garden: no edge */
         return 0;
     unsigned m = 0;
     for (int e = 0; e < 4; e++)
@@ -57,6 +57,9 @@ static uint32_t expect_packed4(int k)
 static int same_after(int k, int p)
 {
     const carc_tile_def *d = carc_tile_def_of(k);
+    for (int side = 0; side < 4; side++)  /* the river's edges are no segment's */
+        if (edge_type(k, 0, side) != edge_type(k, p, side))
+            return 0;
     for (int i = 0; i < d->nseg; i++) {
         int found = 0;
         for (int j = 0; j < d->nseg; j++)
@@ -74,12 +77,25 @@ static int expect_period(int k)
     return same_after(k, 1) ? 1 : same_after(k, 2) ? 2 : 4;
 }
 
+/* Whether kind k has a river edge. */
+static int has_river(int k)
+{
+    for (int e = 0; e < 4; e++)
+        if (carc_tile_def_of(k)->edges[e] == CARC_EDGE_RIVER)
+            return 1;
+    return 0;
+}
+
 /* The rotations r < period of kind k that fit a spot of signature sig, as a bit
  * mask. A signature gives each side (N at bits 0-1) the edge type a tile must show
- * there, or 3 where the spot has no neighbour. */
+ * there, or 3 where the spot has no neighbour. A river tile fits by R5, which the
+ * river module decides (the table says 0), and no tile fits signature 0xFF: a spot
+ * with no neighbour but a river edge (the river's open end, or a dead one, R6). */
 static int expect_fit_rots(int k, int sig)
 {
     int rots = 0;
+    if (has_river(k) || sig == 0xFF)
+        return 0;
     for (int r = 0; r < expect_period(k); r++) {
         int ok = 1;
         for (int side = 0; side < 4; side++) {
@@ -103,6 +119,11 @@ static int expect_port_seg(int k, int r, int port)
         if (port >= 4 && port < 12 && s->type == CARC_FEAT_FIELD && (m & (1u << (port - 4))))
             return i;
         if (port == CARC_PORT_C && s->type == CARC_FEAT_CLOISTER)
+            return i;
+        if (port == CARC_PORT_G && s->type == CARC_FEAT_GARDEN)
+            return i;
+        /* port 15, the engine's own: the cloister or garden counting its neighbours */
+        if (port == 15 && (s->type == CARC_FEAT_CLOISTER || s->type == CARC_FEAT_GARDEN))
             return i;
         if (port == CARC_PORT_I && s->type == CARC_FEAT_FIELD && s->mask == 0)
             return i;
@@ -149,31 +170,67 @@ static void test_ports(void **state)
         for (int r = 0; r < 4; r++) {
             for (int port = 0; port < 16; port++)
                 assert_int_equal(tiletab_port_seg[k][r][port],
-                                 port < CARC_PORTS ? expect_port_seg(k, r, port) : 0xFF);
+                                 port < CARC_PORTS || port == 15 ? expect_port_seg(k, r, port)
+                                                                 : 0xFF);
             for (int i = 0; i < 8; i++)
                 assert_int_equal(tiletab_seg_port[k][r][i], expect_seg_port(k, r, i));
         }
 }
 
-/* board.c lists the tiles with a cloister in a fixed array. */
+/* The most of each kind of thing one game holds, over every set of expansions:
+ * what the state's arrays are sized for. */
+static int most_in_a_game(int (*per_tile)(const carc_tile_def *d))
+{
+    int most = 0;
+    for (unsigned exp = 0; exp < 64; exp++) {
+        int n = 0;
+        for (int k = 0; k < CARC_TILE_KINDS; k++)
+            n += carc_tile_count(exp, k) * per_tile(carc_tile_def_of(k));
+        if (n > most)
+            most = n;
+    }
+    return most;
+}
+
+static int cloister_or_garden(const carc_tile_def *d)
+{
+    for (int i = 0; i < d->nseg; i++)
+        if (d->seg[i].type == CARC_FEAT_CLOISTER || d->seg[i].type == CARC_FEAT_GARDEN)
+            return 1;
+    return 0;
+}
+
+static int segments(const carc_tile_def *d) { return d->nseg; }
+static int one(const carc_tile_def *d) { (void)d; return 1; }
+
+/* board.c lists the tiles with a cloister or garden in a fixed array. */
 static void test_cloister_tiles_fit_the_list(void **state)
 {
     (void)state;
-    int n = 0;
-    for (int k = 0; k < CARC_TILE_KINDS; k++)
-        if (carc_tile_def_of(k)->cloister)
-            n += carc_tile_def_of(k)->count;
-    assert_true(n <= MAX_CLOISTERS);
+    assert_int_equal(most_in_a_game(cloister_or_garden), MAX_CLOISTERS);
 }
 
-/* The state has a node for every segment of every tile. */
+/* The state has a node for every segment of every tile, and room for every tile. */
 static void test_segments_fit_the_nodes(void **state)
 {
     (void)state;
-    int n = 0;
-    for (int k = 0; k < CARC_TILE_KINDS; k++)
-        n += carc_tile_def_of(k)->count * carc_tile_def_of(k)->nseg;
-    assert_int_equal(n, MAX_NODES);
+    assert_int_equal(most_in_a_game(segments), MAX_NODES);
+    assert_int_equal(most_in_a_game(one), CARC_TILES);
+}
+
+/* The kinds the engine names (state.h) are the catalogue's: the start tile D, the
+ * River's tiles from the spring and the lake on, then the garden twins. */
+static void test_named_kinds(void **state)
+{
+    (void)state;
+    assert_int_equal(carc_tile_kind_named("D", 1), KIND_D);
+    assert_int_equal(carc_tile_kind_named("RI/s", 4), KIND_SPRING);
+    assert_int_equal(carc_tile_kind_named("RI.1/I.e", 8), KIND_LAKE);
+    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+        const carc_tile_def *d = carc_tile_def_of(k);
+        assert_int_equal(tile_river(k), has_river(k));
+        assert_int_equal(k >= KIND_GARDEN_FIRST, (d->expansion & CARC_EXP_ABBOT) != 0);
+    }
 }
 
 static void print_tables(void)
@@ -197,7 +254,7 @@ static void print_tables(void)
         for (int r = 0; r < 4; r++) {
             printf("%s{", r ? "\n     " : "");
             for (int port = 0; port < 16; port++) {
-                int s = port < CARC_PORTS ? expect_port_seg(k, r, port) : 0xFF;
+                int s = port < CARC_PORTS || port == 15 ? expect_port_seg(k, r, port) : 0xFF;
                 printf(s == 0xFF ? "%s__" : "%s%2d", port ? "," : "", s);
             }
             printf("}%s", r < 3 ? "," : "");
@@ -232,6 +289,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ports),
         cmocka_unit_test(test_cloister_tiles_fit_the_list),
         cmocka_unit_test(test_segments_fit_the_nodes),
+        cmocka_unit_test(test_named_kinds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

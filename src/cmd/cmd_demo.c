@@ -71,6 +71,8 @@ static void print_result(const carc_game *g, unsigned expansions)
                 continue;
             if (c == CARC_SCORE_GOODS && !(expansions & CARC_EXP_TRADERS))
                 continue;
+            if (c == CARC_SCORE_GARDENS && !(expansions & CARC_EXP_ABBOT))
+                continue;
             printf("%s%s %d", c ? ", " : "", carc_score_category_name(c),
                    carc_score_part(g, seat, c));
         }

@@ -6,14 +6,14 @@
 #include <stdio.h>
 #include "expansion.h"
 
-static const char *const edge_words[3] = {"field", "city", "road"};
+static const char *const edge_words[4] = {"field", "city", "road", "river"};
 static const char *const side_words[4] = {"N", "E", "S", "W"};
 
 static const char *move_kind_word(int kind)
 {
     static const char *const words[CARC_MOVE_KINDS] = {
         "pass", "tile placement", "follower", "gift", "card", "draw", "target", "block",
-        "discard", "second part"};
+        "discard", "second part", "recall"};
     return kind >= 0 && kind < CARC_MOVE_KINDS ? words[kind] : "unknown move";
 }
 
@@ -23,7 +23,7 @@ static const char *move_kind_word(int kind)
 static void exp_resolved(carc_game *g)
 {
     if (g->expansions & CARC_EXP_TRADERS)
-        figure_support(g);
+        figure_support(g);  /* an abbot supports nothing (CI3): its recall needs no sweep */
 }
 
 static int wrong_kind(const carc_game *g, const carc_move *m, carc_error *err)
@@ -37,18 +37,17 @@ static int wrong_kind(const carc_game *g, const carc_move *m, carc_error *err)
 
 static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
 {
-    char letter = (char)('A' + (m->tile < CARC_TILE_KINDS ? m->tile : 0));
+    const char *name = m->tile < CARC_TILE_KINDS ? tile_def(m->tile)->name : "?";
     int in_hand = 0;
     for (int h = 0; h < g->nhand; h++)
         in_hand |= g->hand[h] == m->tile;
     if (m->tile >= CARC_TILE_KINDS || !in_hand) {
         if (g->nhand == 2)
-            error_set(err, CARC_E_ILLEGAL, "tile %c is not in hand (%c, %c)",
-                      m->tile < CARC_TILE_KINDS ? letter : '?', 'A' + g->hand[0],
-                      'A' + g->hand[1]);
+            error_set(err, CARC_E_ILLEGAL, "tile %s is not in hand (%s, %s)", name,
+                      tile_def(g->hand[0])->name, tile_def(g->hand[1])->name);
         else
-            error_set(err, CARC_E_ILLEGAL, "tile %c is not the tile in hand (%c)",
-                      m->tile < CARC_TILE_KINDS ? letter : '?', 'A' + g->hand[0]);
+            error_set(err, CARC_E_ILLEGAL, "tile %s is not the tile in hand (%s)", name,
+                      tile_def(g->hand[0])->name);
         return CARC_E_ILLEGAL;
     }
     if (m->rot > 3) {
@@ -68,13 +67,32 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
     }
     int forced = exp_forced_spot(g);
     if (forced >= 0 && forced != si) {
-        error_set(err, CARC_E_ILLEGAL, "mastermind: a tile in hand fits at (%d,%d), so it must go "
-                  "there (X13)", g->frontier[forced].x, g->frontier[forced].y);
+        if (tile_river(m->tile))
+            error_set(err, CARC_E_ILLEGAL, "a river tile must continue the river at (%d,%d) "
+                      "(R5)", g->frontier[forced].x, g->frontier[forced].y);
+        else
+            error_set(err, CARC_E_ILLEGAL, "mastermind: a tile in hand fits at (%d,%d), so it "
+                      "must go there (X13)", g->frontier[forced].x, g->frontier[forced].y);
         return CARC_E_ILLEGAL;
     }
     const spot *s = &g->frontier[si];
-    if (spot_fits(g, s, m->tile) & (1u << (m->rot % tiletab_period[m->tile])))
+    unsigned rot_bit = 1u << (m->rot % tiletab_period[m->tile]);
+    if (spot_fits(g, s, m->tile) & rot_bit)
         return CARC_OK;  /* the table says it fits; below, which edge does not */
+    if (forced >= 0 && (spot_fit_rots(g, si, m->tile) & rot_bit))
+        return CARC_OK;  /* a river tile (R5) */
+    if (tile_river(m->tile) && forced >= 0) {
+        error_set(err, CARC_E_ILLEGAL, "%s r%d does not continue the river at (%d,%d): a river "
+                  "edge must meet its open end, the others face empty places, and a curve may "
+                  "not turn the way the last curve turned (R5)", name, m->rot, m->x, m->y);
+        return CARC_E_ILLEGAL;
+    }
+    if (s->sig == SIG_DEAD) {
+        error_set(err, CARC_E_ILLEGAL, g->river_dead ? "(%d,%d) is the river's dead end: it "
+                  "stays empty (R6)" : "(%d,%d) is where the river goes on: only a river tile "
+                  "may go there (R5)", m->x, m->y);
+        return CARC_E_ILLEGAL;
+    }
     unsigned packed = tiletab_packed(m->tile, m->rot);
     for (int d = 0; d < 4; d++) {
         int mine = (packed >> (2 * d)) & 3, theirs = (s->sig >> (2 * d)) & 3;
@@ -82,7 +100,7 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
             continue;
         if (mine != theirs) {
             error_set(err, CARC_E_ILLEGAL,
-                      "%c r%d does not fit at (%d,%d): its %s edge (%s) meets %s (B4)", letter,
+                      "%s r%d does not fit at (%d,%d): its %s edge (%s) meets %s (B4)", name,
                       m->rot, m->x, m->y, side_words[d], edge_words[mine], edge_words[theirs]);
             return CARC_E_ILLEGAL;
         }
@@ -125,8 +143,19 @@ static int check_figure(const carc_game *g, const carc_move *m, int n, carc_erro
     const char *type = carc_feature_name(feat_type(ft)), *port = carc_port_name(m->port);
     switch (f) {
     case CARC_FIG_LARGE:
-        error_set(err, CARC_E_ILLEGAL, "the %s at %s already holds a follower (I4, B6)", type,
-                  port);
+        if (feat_type(ft) == CARC_FEAT_GARDEN)
+            error_set(err, CARC_E_ILLEGAL, "only an abbot stands on a garden (A4)");
+        else
+            error_set(err, CARC_E_ILLEGAL, "the %s at %s already holds a follower (I4, B6)",
+                      type, port);
+        break;
+    case CARC_FIG_ABBOT:
+        if (feat_type(ft) < CARC_FEAT_CLOISTER)
+            error_set(err, CARC_E_ILLEGAL, "the abbot stands only on a cloister or a garden, "
+                      "not on a %s (A4)", type);
+        else
+            error_set(err, CARC_E_ILLEGAL, "the %s at %s already holds a follower (A4, B6)",
+                      type, port);
         break;
     case CARC_FIG_BUILDER:
         if (feat_type(ft) > CARC_FEAT_ROAD)
@@ -177,6 +206,10 @@ static int check_follower(const carc_game *g, const carc_move *m, carc_error *er
                   carc_feature_name(node_type(g, n)), carc_port_name(m->port));
         return CARC_E_ILLEGAL;
     }
+    if (node_type(g, n) == CARC_FEAT_GARDEN) {
+        error_set(err, CARC_E_ILLEGAL, "only an abbot stands on a garden (A4)");
+        return CARC_E_ILLEGAL;
+    }
     return CARC_OK;
 }
 
@@ -219,6 +252,15 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
             figure_put(g, g->active, m->figure, board_port_node(g, g->last, m->port));
         } else if (m->kind == CARC_MOVE_PASS) {
             event_clear(g);
+        } else if (m->kind == CARC_MOVE_RECALL) {
+            if (figure_recall_points(g, m) < 0) {
+                error_set(err, CARC_E_ILLEGAL, "player %d has no abbot to recall at (%d,%d) %s: "
+                          "it must stand on an unfinished, unlocked cloister or garden (A6, "
+                          "XI10)", g->active, m->x, m->y, carc_port_name(m->port));
+                return CARC_E_ILLEGAL;
+            }
+            event_clear(g);
+            score_recall(g);
         } else {
             return wrong_kind(g, m, err);
         }

@@ -17,12 +17,14 @@
  * (tiletab_fit_rots, spot_fits in state.h).
  *
  * Placing a tile looks up the 4 positions that share an edge with it, to join
- * features or to add a demand to a spot. Only the tiles with a cloister (6 of 72)
- * count their 8 neighbours: a new tile adds itself to the counts of the listed
+ * features or to add a demand to a spot. A river edge (The River) is no segment: it
+ * joins the fields on its two banks with the neighbour's, as a road edge does, and
+ * demands nothing of an empty neighbour (state.h, SIG_DEAD). Only the tiles with a
+ * cloister or a garden (6 of 72 in a base game) count their 8 neighbours: a new tile adds itself to the counts of the listed
  * cloister tiles next to it, and a new cloister tile counts its own once.
  */
 #include <stddef.h>
-#include "state.h"
+#include "expansion.h"
 
 static const int dx[4] = {0, 1, 0, -1};
 static const int dy[4] = {-1, 0, 1, 0};
@@ -112,6 +114,13 @@ int board_spot_index(const carc_game *g, int x, int y)
     return g->cell[c] - CELL_SPOT;
 }
 
+unsigned spot_fit_rots(const carc_game *g, int si, int kind)
+{
+    if (tile_river(kind))
+        return exp_fit_rots(g, si, kind);
+    return tiletab_fit_rots[kind][g->frontier[si].sig];
+}
+
 int board_placeable(const carc_game *g, int kind)
 {
     const uint8_t *fits = tiletab_fit_rots[kind];
@@ -119,7 +128,10 @@ int board_placeable(const carc_game *g, int kind)
     for (; s < end; s++)
         if (fits[s->sig])
             return 1;
-    return 0;
+    if (!tile_river(kind) || !g->river_open)  /* the table places no river tile */
+        return 0;
+    int si = board_spot_index(g, g->river_x, g->river_y);  /* R5: the open end only */
+    return si >= 0 && spot_fit_rots(g, si, kind) != 0;
 }
 
 /* A new frontier spot at (x,y), in the free slot `slot` of the position table,
@@ -233,11 +245,11 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
         }
         const placed *q = &g->tiles[g->cell[c] - CELL_TILE];
         const uint8_t *qs = tiletab_port_seg[q->kind][q->rot];
-        if (type != CARC_EDGE_FIELD) {
+        if (ps[d] != 0xFF) {  /* a city or road edge (a field or river edge has no node) */
             int r = feat_union(g, p->first + ps[d], q->first + qs[(d + 2) & 3]);
             feat_mut(g, r)->open -= 2;
         }
-        if (type != CARC_EDGE_CITY) {
+        if (type != CARC_EDGE_CITY) {  /* field, road, river: the fields on both sides */
             for (int s = 2 * d; s < 2 * d + 2; s++)
                 feat_union(g, p->first + ps[CARC_PORT_NW + s],
                            q->first + qs[CARC_PORT_NW + (s ^ 5)]);
@@ -267,12 +279,12 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
             for (int j = 0; j < 9; j++)
                 completed[j] = NODE_NONE;
         completed[3 * oy + ox] =
-            (uint16_t)(q->first + tiletab_port_seg[q->kind][q->rot][CARC_PORT_C]);
+            (uint16_t)(q->first + tiletab_port_seg[q->kind][q->rot][PORT_MONASTIC]);
     }
     for (int i = 0; ncompleted && i < 9; i++)
         if (completed[i] != NODE_NONE)
             mark_done(g, completed[i]);
-    if (ps[CARC_PORT_C] != 0xFF && g->ncloisters < MAX_CLOISTERS) {  /* always: 8 in all */
+    if (ps[PORT_MONASTIC] != 0xFF && g->ncloisters < MAX_CLOISTERS) {  /* always: 22 at most */
         int around = 0;
         for (int oy = -1; oy <= 1; oy++)
             for (int ox = -1; ox <= 1; ox++)
@@ -280,16 +292,16 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
         g->around[g->ncloisters] = (uint8_t)around;
         g->cloisters[g->ncloisters++] = (uint8_t)t;
         if (around == 8)
-            mark_done(g, p->first + ps[CARC_PORT_C]);
+            mark_done(g, p->first + ps[PORT_MONASTIC]);
     }
 }
 
-void board_init(carc_game *g)
+void board_init(carc_game *g, int start_kind)
 {
     g->ntiles = g->nnodes = g->nfrontier = g->ncloisters = g->nfeats = 0;
     g->feat_free = FEAT_NONE;  /* the position table is zero: carc_new zeroed the state */
     spot_new(g, -1 - cell_find(g, 0, 0), 0, 0);
-    board_place(g, carc_tile_kind('D'), 0, 0, 0);
+    board_place(g, start_kind, 0, 0, 0);
     g->ndone = 0;
     g->last = TILE_NONE;
 }

@@ -109,10 +109,11 @@ static int check_board(const carc_game *g, carc_error *err)
         for (int oy = -1; oy <= 1; oy++)
             for (int ox = -1; ox <= 1; ox++)
                 around += (ox || oy) && board_lookup(g, p->x + ox, p->y + oy) >= 0;
-        if (board_port_node(g, t, CARC_PORT_C) == NODE_NONE)
+        if (tiletab_port_seg[p->kind][p->rot][PORT_MONASTIC] == 0xFF)
             around = 0;
         else if (ncloisters >= g->ncloisters || g->cloisters[ncloisters++] != t)
-            FAIL("board: the tile at (%d,%d) with a cloister is not in the list", p->x, p->y);
+            FAIL("board: the tile at (%d,%d) with a cloister or garden is not in the list",
+                 p->x, p->y);
         if (around != board_around(g, t))
             FAIL("board: tile at (%d,%d) counts %d neighbours, has %d", p->x, p->y,
                  board_around(g, t), around);
@@ -123,22 +124,29 @@ static int check_board(const carc_game *g, carc_error *err)
         }
     }
     if (ncloisters != g->ncloisters)
-        FAIL("board: %d tiles with a cloister, %d listed", ncloisters, g->ncloisters);
+        FAIL("board: %d tiles with a cloister or garden, %d listed", ncloisters, g->ncloisters);
     for (int i = 0; i < g->nfrontier; i++) {
         const spot *s = &g->frontier[i];
         if (board_spot_index(g, s->x, s->y) != i)
             FAIL("board: frontier spot %d not found at (%d,%d)", i, s->x, s->y);
         uint8_t need = 0, mask = 0;
+        int river = 0;
         for (int d = 0; d < 4; d++) {
             int nb = board_lookup(g, s->x + dx[d], s->y + dy[d]);
             if (nb < 0)
                 continue;
             const placed *q = &g->tiles[nb];
             int type = (tile_edges_packed(q->kind, q->rot) >> (2 * ((d + 2) & 3))) & 3;
+            river |= type == CARC_EDGE_RIVER;
+            if (type == CARC_EDGE_RIVER)
+                continue;  /* a river edge demands nothing (state.h) */
             need |= (uint8_t)(type << (2 * d));
             mask |= (uint8_t)(3 << (2 * d));
         }
-        if (!mask || need != spot_need(s->sig) || mask != spot_mask(s->sig))
+        /* a river end, open or dead, keeps SIG_DEAD (river.c checks which) */
+        int dead = g->river_dead && s->x == g->river_x && s->y == g->river_y;
+        if (dead ? s->sig != SIG_DEAD
+                 : (!mask && !river) || need != spot_need(s->sig) || mask != spot_mask(s->sig))
             FAIL("board: frontier spot (%d,%d) demands %02x/%02x, neighbours say %02x/%02x",
                  s->x, s->y, spot_need(s->sig), spot_mask(s->sig), need, mask);
     }
@@ -278,7 +286,7 @@ static int check_features(const carc_game *g, carc_error *err)
                      feat_follow(rn, s), s, follow[s]);
         int completed = (rn->flags & NF_COMPLETED) != 0;
         int type = feat_type(rn);
-        int should = type == CARC_FEAT_CLOISTER ? board_around(g, g->nodes[r].tile) == 8
+        int should = type >= CARC_FEAT_CLOISTER ? board_around(g, g->nodes[r].tile) == 8
                    : type == CARC_FEAT_FIELD    ? 0
                                                 : open == 0;
         if (completed != should)
@@ -317,8 +325,8 @@ static int check_figure_slots(const carc_game *g, carc_error *err)
 static int check_figures(const carc_game *g, carc_error *err)
 {
     static const uint8_t may_stand[CARC_FIGURES] = {
-        [CARC_FIG_MEEPLE] = 15, [CARC_FIG_LARGE] = 15,
-        [CARC_FIG_ABBOT] = 1u << CARC_FEAT_CLOISTER,
+        [CARC_FIG_MEEPLE] = 15, [CARC_FIG_LARGE] = 15,  /* never a garden (A4) */
+        [CARC_FIG_ABBOT] = 1u << CARC_FEAT_CLOISTER | 1u << CARC_FEAT_GARDEN,
         [CARC_FIG_BUILDER] = 1u << CARC_FEAT_CITY | 1u << CARC_FEAT_ROAD,
         [CARC_FIG_PIG] = 1u << CARC_FEAT_FIELD};
     for (int s = 0; s < g->players; s++)

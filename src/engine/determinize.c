@@ -21,7 +21,7 @@ void carc_determinize(const carc_game *view, uint64_t seed, carc_game *out)
     if (seat < 0)
         return;
     out->view_seat = -1;
-    rng_shuffle(out->rng, out->stack, out->stack_len);
+    stack_shuffle(out);  /* R10: the river stack apart, the lake last */
     exp_deal(out, seat);
 }
 

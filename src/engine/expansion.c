@@ -10,10 +10,11 @@
  */
 #include "expansion.h"
 
-extern const struct exp_hooks gifts_hooks, xmas_hooks, inns_hooks, traders_hooks;
+extern const struct exp_hooks gifts_hooks, xmas_hooks, inns_hooks, traders_hooks, river_hooks,
+    abbot_hooks;
 
-const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks, &inns_hooks,
-                                            &traders_hooks, NULL};
+const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks,  &inns_hooks, &traders_hooks,
+                                            &river_hooks, &abbot_hooks, NULL};
 
 /* The plan a configuration gives (the exp_* fields of state.h). */
 struct plan {
@@ -138,6 +139,14 @@ int exp_apply_each(carc_game *g, int decision, const carc_move *m, carc_error *e
             return rc;
     }
     return EXP_NOT_MINE;
+}
+
+unsigned exp_fit_rots(const carc_game *g, int si, int kind)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->fit_rots)
+            return h->fit_rots(g, si, kind);
+    return 0;
 }
 
 int exp_completed_value_each(const carc_game *g, int i, int seat, int *category)

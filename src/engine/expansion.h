@@ -81,8 +81,11 @@ struct exp_hooks {
     /* Validates, then applies a move for `decision`: CARC_OK, an error (state
      * unchanged), or EXP_NOT_MINE. */
     int (*apply)(carc_game *g, int decision, const carc_move *m, carc_error *err);
-    /* T3: the frontier spot a placement must use (X13), or -1. */
+    /* T3: the frontier spot a placement must use (X13, R5), or -1. */
     int (*forced_spot)(const carc_game *g);
+    /* The rotations (bit r) in which a tile the fit table never places (a river
+     * tile) fits frontier spot si; 0 if not there (R5). */
+    unsigned (*fit_rots)(const carc_game *g, int si, int kind);
     /* T7: what completed feature done[i] pays `seat` if the expansion changes it
      * (category in *category), or -1. */
     int (*completed_value)(const carc_game *g, int i, int seat, int *category);
@@ -139,6 +142,7 @@ void exp_pending_each(const carc_game *g, carc_pending *p, unsigned mask);
 int exp_legal_each(const carc_game *g, int decision, carc_move *out, int cap);
 /* The first active expansion that owns the move applies it. */
 int exp_apply_each(carc_game *g, int decision, const carc_move *m, carc_error *err);
+unsigned exp_fit_rots(const carc_game *g, int si, int kind);
 int exp_completed_value_each(const carc_game *g, int i, int seat, int *category);
 int exp_field_bonus_each(const carc_game *g, int seat, unsigned holders, int cities);
 void exp_final_scoring(carc_game *g);

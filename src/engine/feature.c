@@ -111,7 +111,7 @@ int feat_value_completed(const carc_game *g, int root)
         return feat_tiles(g, root) << ((r->flags & NF_INN) != 0);
     case CARC_FEAT_CITY:  /* I6: 3 a tile and a pennant with a cathedral */
         return (2 + ((r->flags & NF_CATHEDRAL) != 0)) * (feat_tiles(g, root) + r->pennants);
-    case CARC_FEAT_CLOISTER:
+    case CARC_FEAT_CLOISTER: case CARC_FEAT_GARDEN:  /* A5: a garden as a cloister */
         return 9;
     default:
         return 0;
@@ -128,7 +128,7 @@ int feat_value_end(const carc_game *g, int root)
         return feat_tiles(g, root);
     case CARC_FEAT_CITY:
         return feat_tiles(g, root) + r->pennants;
-    case CARC_FEAT_CLOISTER:
+    case CARC_FEAT_CLOISTER: case CARC_FEAT_GARDEN:
         return 1 + board_around(g, g->nodes[root].tile);
     default:
         return 3 * feat_field_cities(g, root);

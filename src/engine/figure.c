@@ -193,7 +193,9 @@ int figure_ok(const carc_game *g, int figure, int n)
     const feature *f = feat_of(g, n);
     switch (figure) {
     case CARC_FIG_MEEPLE: case CARC_FIG_LARGE:
-        return f->follow == 0;
+        return f->follow == 0 && feat_type(f) != CARC_FEAT_GARDEN;
+    case CARC_FIG_ABBOT:  /* A4: a cloister or a garden */
+        return f->follow == 0 && feat_type(f) >= CARC_FEAT_CLOISTER;
     case CARC_FIG_BUILDER:
         return feat_type(f) <= CARC_FEAT_ROAD && !(f->flags & NF_COMPLETED) &&
                feat_follow(f, g->active);
@@ -212,9 +214,11 @@ static unsigned figure_masks(const carc_game *g, unsigned masks[CARC_FIGURES])
 {
     const placed *p = &g->tiles[g->last];
     int seat = g->active, nseg = tile_def(p->kind)->nseg;
-    unsigned empty = 0, build = 0, pig = 0;
+    unsigned empty = 0, build = 0, pig = 0, monastic = 0, garden = 0;
     for (int i = 0; i < nseg; i++) {
         const feature *f = feat_of(g, p->first + i);
+        monastic |= (unsigned)(feat_type(f) >= CARC_FEAT_CLOISTER) << i;
+        garden |= (unsigned)(feat_type(f) == CARC_FEAT_GARDEN) << i;
         if (!f->follow)
             empty |= 1u << i;
         else if (feat_follow(f, seat) && feat_type(f) == CARC_FEAT_FIELD)
@@ -223,13 +227,55 @@ static unsigned figure_masks(const carc_game *g, unsigned masks[CARC_FIGURES])
                  !(f->flags & NF_COMPLETED))
             build |= 1u << i;
     }
-    masks[CARC_FIG_MEEPLE] = figure_in_supply(g, seat, CARC_FIG_MEEPLE) ? empty : 0;
-    masks[CARC_FIG_LARGE] = figure_in_supply(g, seat, CARC_FIG_LARGE) ? empty : 0;
-    masks[CARC_FIG_ABBOT] = 0;  /* The Abbot is not played yet */
+    /* A4: only the abbot on a garden, and the abbot nowhere but there and a cloister */
+    masks[CARC_FIG_MEEPLE] = figure_in_supply(g, seat, CARC_FIG_MEEPLE) ? empty & ~garden : 0;
+    masks[CARC_FIG_LARGE] = figure_in_supply(g, seat, CARC_FIG_LARGE) ? empty & ~garden : 0;
+    masks[CARC_FIG_ABBOT] = figure_in_supply(g, seat, CARC_FIG_ABBOT) ? empty & monastic : 0;
     masks[CARC_FIG_BUILDER] = figure_in_supply(g, seat, CARC_FIG_BUILDER) ? build : 0;
     masks[CARC_FIG_PIG] = figure_in_supply(g, seat, CARC_FIG_PIG) ? pig : 0;
-    return masks[0] | masks[1] | masks[3] | masks[4];
+    return masks[0] | masks[1] | masks[2] | masks[3] | masks[4];
 }
+
+/* A6: the node of seat's abbot if it may be recalled now: on an unfinished cloister
+ * or garden (completed by this turn's tile counts as completed, §0), not a locked
+ * one (XI10); else NODE_NONE. */
+static int recall_node(const carc_game *g, int seat)
+{
+    if (!(g->figures >> CARC_FIG_ABBOT & 1))
+        return NODE_NONE;
+    int n = g->fnode[seat][FIG_SLOT_ABBOT];
+    if (!fig_placed(n) || (feat_of(g, n)->flags & (NF_COMPLETED | NF_LOCKED | NF_SCORED)))
+        return NODE_NONE;
+    return n;
+}
+
+/* The recall move of the active player, if there is one. */
+static int recall_move(const carc_game *g, carc_move *m)
+{
+    int n = recall_node(g, g->active);
+    if (n == NODE_NONE)
+        return 0;
+    const placed *p = &g->tiles[g->nodes[n].tile];
+    *m = move_pass();
+    m->kind = CARC_MOVE_RECALL;
+    m->x = p->x;
+    m->y = p->y;
+    m->port = (uint8_t)board_node_port(g, n);
+    m->figure = CARC_FIG_ABBOT;
+    return 1;
+}
+
+int figure_recall_points(const carc_game *g, const carc_move *m)
+{
+    carc_move r;
+    if (!recall_move(g, &r) || m->x != r.x || m->y != r.y || m->figure != CARC_FIG_ABBOT ||
+        m->port >= CARC_PORTS || board_node_at(g, m->x, m->y, m->port) !=
+                                     g->fnode[g->active][FIG_SLOT_ABBOT])
+        return -1;
+    int n = g->fnode[g->active][FIG_SLOT_ABBOT];
+    return 1 + board_around(g, g->nodes[n].tile);
+}
+
 
 /* T6 with the big-box figures: each figure in supply, in the order of enum
  * carc_figure, on the segments in order, then the pass. */
@@ -251,6 +297,8 @@ int figure_moves(const carc_game *g, carc_move *out, int cap)
                 out[n++] = m;
             }
     }
+    if (n < cap && recall_move(g, &out[n]))  /* A6, after the placements */
+        n++;
     if (n < cap)
         out[n++] = move_pass();
     return n;
@@ -259,8 +307,9 @@ int figure_moves(const carc_game *g, carc_move *out, int cap)
 int figure_owed(const carc_game *g)
 {
     unsigned masks[CARC_FIGURES];
-    return figure_masks(g, masks) != 0;
+    return figure_masks(g, masks) != 0 || recall_node(g, g->active) != NODE_NONE;
 }
+
 
 int carc_supply(const carc_game *g, int seat)
 {

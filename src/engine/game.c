@@ -56,6 +56,14 @@ static int check_stack(const carc_config *cfg, carc_error *err)
                       stack_count(cfg->expansions, k), tile_def(k)->name);
             return CARC_E_CONFIG;
         }
+        /* R2: the river stack comes first, the lake last of it */
+        if (i > 0 && tile_river(k) && (!tile_river(cfg->stack[i - 1]) ||
+                                       cfg->stack[i - 1] == KIND_LAKE)) {
+            error_set(err, CARC_E_CONFIG, "stack position %d: the river tiles come first, the "
+                      "lake last of them (R2), not %s after %s", i, tile_def(k)->name,
+                      tile_def(cfg->stack[i - 1])->name);
+            return CARC_E_CONFIG;
+        }
     }
     return CARC_OK;
 }
@@ -106,7 +114,7 @@ carc_game *carc_new(const carc_config *cfg, carc_error *err)
     g->players = (uint8_t)cfg->players;
     rng_seed(g->rng, cfg->seed);
     figure_setup(g);
-    board_init(g);
+    board_init(g, stack_start_kind(cfg->expansions));
     stack_build(g, cfg);
     exp_plan(g);
     turn_plan(g);
@@ -293,7 +301,7 @@ int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_inf
     const feature *rn = feat_of(g, r);
     memset(out, 0, sizeof *out);
     out->type = feat_type(rn);
-    out->tiles = out->type == CARC_FEAT_CLOISTER ? 1 : feat_tiles(g, r);
+    out->tiles = out->type >= CARC_FEAT_CLOISTER ? 1 : feat_tiles(g, r);
     out->pennants = rn->pennants;
     out->completed = (rn->flags & NF_COMPLETED) != 0;
     for (int s = 0; s < g->players; s++)

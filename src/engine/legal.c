@@ -24,7 +24,7 @@ void carc_move_canonical(const carc_game *g, carc_move *m)
         c.x = m->x;
         c.y = m->y;
         break;
-    case CARC_MOVE_FOLLOWER: {
+    case CARC_MOVE_FOLLOWER: case CARC_MOVE_RECALL: {
         int canon;
         if (carc_segment(g, m->x, m->y, m->port, &canon) >= 0)
             m->port = (uint8_t)canon;
@@ -118,6 +118,20 @@ static inline int place_moves_all(carc_move *out, int n, const carc_move *tmpl,
     return n + legal_nfit[fit];
 }
 
+/* A forced spot (X13, R5) as a copy `one` of signature 0, and the rotations each tile
+ * in hand fits there in ffit[h], so that ffit + h is the fit table of tile h for that
+ * copy: the placement loops below then read it as they read the table. Returns the
+ * copy. */
+static const spot *legal_forced(const carc_game *g, int forced, spot *one, uint8_t ffit[2])
+{
+    *one = g->frontier[forced];
+    one->sig = 0;
+    for (int h = 0; h < 2; h++)
+        ffit[h] = (uint8_t)(h < g->nhand ? spot_fit_rots(g, forced, g->hand[h]) : 0);
+    return one;
+}
+
+
 /* The frontier is long (about 40 spots on average in a random game, 75 late in
  * it) and about one spot in four fits a given tile, so the scan does one table
  * load per spot and gathers the spots that fit before writing moves. With room for every rotation of both tiles in
@@ -127,17 +141,17 @@ static inline __attribute__((always_inline)) int
 legal_place_in(const carc_game *g, carc_move *out, int cap, int unbounded)
 {
     int n = 0;
-    int forced = exp_forced_spot(g);  /* X13 */
+    int forced = exp_forced_spot(g);  /* X13, R5 */
     const spot *first = g->frontier, *end = first + g->nfrontier;
-    if (forced >= 0) {
-        first += forced;
-        end = first + 1;
-    }
+    spot one;
+    uint8_t ffit[2];
+    if (forced >= 0)
+        first = legal_forced(g, forced, &one, ffit), end = first + 1;
     for (int h = 0; h < g->nhand; h++) {
         int k = g->hand[h];
         if (h == 1 && k == g->hand[0])
             break;
-        const uint8_t *fits = tiletab_fit_rots[k];
+        const uint8_t *fits = forced >= 0 ? &ffit[h] : tiletab_fit_rots[k];
         carc_move tmpl = move_pass();
         tmpl.kind = CARC_MOVE_PLACE;
         tmpl.tile = (uint8_t)k;
@@ -190,7 +204,7 @@ int legal_follower_ok(const carc_game *g, int seg_node)
 
 static int legal_follower(const carc_game *g, carc_move *out, int cap)
 {
-    if (g->expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS))
+    if (g->expansions & FIGURE_EXPANSIONS)
         return figure_moves(g, out, cap);
     int n = 0;
     const placed *p = &g->tiles[g->last];
@@ -234,6 +248,14 @@ static int legal_list(const carc_game *g, int decision, carc_move *out, int cap)
     }
 }
 
+int carc_recall_points(const carc_game *g, const carc_move *m)
+{
+    carc_pending p;
+    if (!m || m->kind != CARC_MOVE_RECALL || turn_pending(g, &p) != CARC_DEC_FOLLOWER)
+        return -1;
+    return figure_recall_points(g, m);
+}
+
 int carc_legal(const carc_game *g, carc_move *out, int cap)
 {
     carc_pending p;
@@ -249,15 +271,30 @@ int carc_legal(const carc_game *g, carc_move *out, int cap)
  * buffer on the stack and one move is taken from it. ---- */
 
 
+/* The placements of the pending decision, counted (place_list_count) so that one of
+ * them can be written (place_nth) without writing the others. */
+typedef struct place_list {
+    const spot *s;            /* the spots: the frontier, or `one` (legal_forced) */
+    const uint8_t *fits[2];   /* the fit table of each tile in hand for them */
+    int counts[2];
+    uint8_t blk[2][(MAX_FRONTIER + 3) / 4 + 1];
+    spot one;
+    uint8_t ffit[2];
+} place_list;
+
 /* The spots a placement may use, in list order: the frontier, or the one spot X13
- * forces (legal_place_in). */
-static inline const spot *legal_spots(const carc_game *g, int *count)
+ * or R5 forces (legal_place_in), and the fit tables for them. */
+static inline const spot *legal_spots(const carc_game *g, place_list *pl, int *count)
 {
     int forced = exp_forced_spot(g);
     if (forced >= 0) {
         *count = 1;
-        return g->frontier + forced;
+        pl->fits[0] = &pl->ffit[0];
+        pl->fits[1] = &pl->ffit[1];
+        return legal_forced(g, forced, &pl->one, pl->ffit);
     }
+    pl->fits[0] = tiletab_fit_rots[g->hand[0]];
+    pl->fits[1] = tiletab_fit_rots[g->hand[g->nhand - 1]];
     *count = g->nfrontier;
     return g->frontier;
 }
@@ -269,7 +306,6 @@ static inline int legal_kinds(const carc_game *g)
     return g->nhand == 2 && g->hand[1] == g->hand[0] ? 1 : g->nhand;
 }
 
-enum { LEGAL_BLOCKS = (MAX_FRONTIER + 3) / 4 + 1 };  /* place_count_kind's blk[] */
 
 /* The placements of the kind whose fit table is `fits` at spots s[0..count), and in
  * blk[b] those at the spots 4b..4b+3 (at most 16), so that finding the i-th walks
@@ -293,9 +329,9 @@ static inline int place_count_kind(const uint8_t *fits, const spot *s, int count
 /* Writes placement i (0 <= i < its count) of `kind` at spots s[0..count), blk[] from
  * place_count_kind, in the order legal_place_in lists them: spots in order,
  * rotations ascending. */
-static void place_nth_kind(int kind, const spot *s, const uint8_t *blk, int i, carc_move *out)
+static void place_nth_kind(int kind, const uint8_t *fits, const spot *s, const uint8_t *blk,
+                           int i, carc_move *out)
 {
-    const uint8_t *fits = tiletab_fit_rots[kind];
     int j = 0;
     for (; i >= blk[0]; blk++, j += 4)
         i -= blk[0];
@@ -316,40 +352,26 @@ static void place_nth_kind(int kind, const spot *s, const uint8_t *blk, int i, c
     }
 }
 
-/* The placements listed: counts[h] of hand tile h, blocks of four spots in blk[h]
- * (place_count_kind); returns the sum. */
-static inline __attribute__((always_inline)) int
-place_counts(const carc_game *g, const spot *s, int count, int counts[2],
-             uint8_t blk[2][LEGAL_BLOCKS])
-{
-    int n = 0, kinds = legal_kinds(g);
-    counts[0] = counts[1] = 0;
-    for (int h = 0; h < kinds; h++)
-        n += counts[h] = place_count_kind(tiletab_fit_rots[g->hand[h]], s, count, blk[h]);
-    return n;
-}
-
-/* The placements of the pending decision, counted (place_list_count) so that one of
- * them can be written (place_nth) without writing the others. */
-typedef struct place_list {
-    const spot *s;  /* the spots, legal_spots */
-    int counts[2];
-    uint8_t blk[2][LEGAL_BLOCKS];
-} place_list;
-
+/* Counts the placements of the list: counts[h] of hand tile h, blocks of four spots
+ * in blk[h] (place_count_kind); returns the sum. */
 static inline __attribute__((always_inline)) int place_list_count(const carc_game *g,
                                                                   place_list *pl)
 {
     int count;
-    pl->s = legal_spots(g, &count);
-    return place_counts(g, pl->s, count, pl->counts, pl->blk);
+    pl->s = legal_spots(g, pl, &count);
+    int n = 0, kinds = legal_kinds(g);
+    pl->counts[0] = pl->counts[1] = 0;
+    for (int h = 0; h < kinds; h++)
+        n += pl->counts[h] = place_count_kind(pl->fits[h], pl->s, count, pl->blk[h]);
+    return n;
 }
 
 /* Writes placement i (0 <= i < n, the sum of counts) of the list. */
 static void place_nth(const carc_game *g, place_list *pl, int i, carc_move *out)
 {
     int h = i >= pl->counts[0];
-    place_nth_kind(g->hand[h], pl->s, pl->blk[h], i - (h ? pl->counts[0] : 0), out);
+    place_nth_kind(g->hand[h], pl->fits[h], pl->s, pl->blk[h], i - (h ? pl->counts[0] : 0),
+                   out);
 }
 
 int carc_legal_count(const carc_game *g)

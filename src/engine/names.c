@@ -5,9 +5,9 @@
 #include "state.h"
 
 static const char *const port_names[CARC_PORTS] = {
-    "N", "E", "S", "W", "NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN", "C", "I"};
+    "N", "E", "S", "W", "NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN", "C", "I", "G"};
 
-static const char *const feature_names[4] = {"city", "road", "field", "cloister"};
+static const char *const feature_names[5] = {"city", "road", "field", "cloister", "garden"};
 
 static const char *const card_names[CARC_CARDS] = {
     "none",
@@ -27,14 +27,15 @@ static const char *const decision_names[CARC_DECISIONS] = {
 
 static const char *const reason_names[CARC_REASONS] = {
     "completed", "modifier", "final", "field", "field_bonus", "road_sweeper", "cash_out",
-    "score_card", "score_three", "supply_bonus", "gifts", "pig", "goods"};
+    "score_card", "score_three", "supply_bonus", "gifts", "pig", "goods", "recall"};
 static const char *const category_names[CARC_SCORE_CATEGORIES] = {
-    "roads", "cities", "cloisters", "fields", "cards", "gifts", "goods"};
+    "roads", "cities", "cloisters", "fields", "cards", "gifts", "goods", "gardens"};
 static const char *const figure_names[CARC_FIGURES] = {"meeple", "large", "abbot", "builder",
                                                         "pig"};
 static const char *const goods_names[CARC_GOODS_KINDS] = {"wine", "grain", "cloth"};
 /* in the order of the CARC_EXP_* bits */
-static const char *const expansion_names[] = {"gifts", "christmas", "inns", "traders"};
+static const char *const expansion_names[] = {"gifts", "christmas", "inns", "traders", "river",
+                                              "abbot"};
 enum { NEXPANSIONS = sizeof expansion_names / sizeof expansion_names[0] };
 
 /* Index of the name equal to s[0..len) in names[0..n), or -1. */
@@ -59,12 +60,12 @@ int carc_port_parse(const char *s, size_t len)
 
 const char *carc_feature_name(int type)
 {
-    return type >= 0 && type < 4 ? feature_names[type] : "?";
+    return type >= 0 && type < 5 ? feature_names[type] : "?";
 }
 
 int carc_feature_parse(const char *s, size_t len)
 {
-    return find_name(feature_names, 4, s, len);
+    return find_name(feature_names, 5, s, len);
 }
 
 const char *carc_card_name(int card)

@@ -14,6 +14,7 @@ int score_category(int type)
     case CARC_FEAT_ROAD: return 0;
     case CARC_FEAT_CITY: return 1;
     case CARC_FEAT_CLOISTER: return 2;
+    case CARC_FEAT_GARDEN: return CARC_SCORE_GARDENS;
     default: return 3;
     }
 }
@@ -30,6 +31,16 @@ void score_add(carc_game *g, int seat, int category, int points, int reason, int
     } else {
         event_emit_at(g, CARC_EV_SCORED, seat, n, node_type(g, n), reason, category, points);
     }
+}
+
+void score_recall(carc_game *g)
+{
+    int seat = g->active, n = g->fnode[seat][FIG_SLOT_ABBOT];
+    /* A6: the abbot's points alone; the feature is not scored and what else stands
+     * there stays */
+    score_add(g, seat, score_category(node_type(g, n)), 1 + board_around(g, g->nodes[n].tile),
+              CARC_REASON_RECALL, n);
+    follower_take(g, seat, CARC_FIG_ABBOT, n);
 }
 
 void score_return_followers(carc_game *g, int root)
@@ -119,7 +130,7 @@ void score_final(carc_game *g)
     /* CI12: with the big-box expansions, every road, city and cloister first, then
      * the fields, then the goods; without them, in the order found (the order only
      * says in which order points are told, the totals are the same) */
-    int fields_last = (g->expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS)) != 0;
+    int fields_last = (g->expansions & (FIGURE_EXPANSIONS | CARC_EXP_RIVER)) != 0;  /* CI12 */
     for (int pass = 0; pass <= fields_last; pass++)
     for (int k = 0; k < nf; k++) {
         int n = roots[k], name = names[k];

@@ -6,16 +6,19 @@
  */
 #include "state.h"
 
+/* The expansions that bring tiles. */
+#define TILE_EXPANSIONS (CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT)
+
 /* How many tiles of each kind go into the stack: the set's, but the start tile. */
 int stack_count(unsigned expansions, int kind)
 {
     int n = carc_tile_count(expansions, kind);
-    return n - (kind == 'D' - 'A');
+    return n - (kind == stack_start_kind(expansions));
 }
 
 int stack_size(unsigned expansions)
 {
-    if (!(expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS)))
+    if (!(expansions & TILE_EXPANSIONS))
         return CARC_BASE_TILES - 1;  /* every carc_new asks: the base game's at once */
     int n = 0;
     for (int k = 0; k < CARC_TILE_KINDS; k++)
@@ -31,12 +34,16 @@ void stack_build(carc_game *g, const carc_config *cfg)
             g->stack[cfg->stack_len - 1 - i] = cfg->stack[i];
         g->stack_len = (uint8_t)cfg->stack_len;
         g->unused = (uint8_t)(stack_size(cfg->expansions) - cfg->stack_len);
+        /* the configuration lists the river tiles first (game.c checks it) */
+        int river = 0;
+        while (river < cfg->stack_len && tile_river(cfg->stack[river]))
+            river++;
+        g->river_base = (uint8_t)(cfg->stack_len - river);
         return;
     }
     int n = 0;
     /* the base kinds, then the expansions' (none in a base game) */
-    int kinds = cfg->expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS) ? CARC_TILE_KINDS
-                                                                       : CARC_BASE_KINDS;
+    int kinds = cfg->expansions & TILE_EXPANSIONS ? CARC_TILE_KINDS : CARC_BASE_KINDS;
     for (int k = 0; k < kinds; k++) {
         int count = stack_count(cfg->expansions, k);
         memset(g->stack + n, k, (size_t)count);
@@ -44,6 +51,40 @@ void stack_build(carc_game *g, const carc_config *cfg)
     }
     rng_shuffle(g->rng, g->stack, n);
     g->stack_len = (uint8_t)n;
+    g->river_base = (uint8_t)n;
+    if (cfg->expansions & CARC_EXP_RIVER)
+        stack_river_split(g);
+}
+
+void stack_river_split(carc_game *g)
+{
+    uint8_t river[CARC_STACK];
+    int n = 0, nriver = 0, lake = 0;
+    for (int i = 0; i < g->stack_len; i++) {
+        int k = g->stack[i];
+        if (k == KIND_LAKE)
+            lake++;
+        else if (tile_river(k))
+            river[nriver++] = (uint8_t)k;
+        else
+            g->stack[n++] = (uint8_t)k;
+    }
+    g->river_base = (uint8_t)n;
+    for (; lake > 0; lake--)
+        g->stack[n++] = KIND_LAKE;  /* the bottom of the river stack: drawn last */
+    memcpy(g->stack + n, river, (size_t)nriver);
+}
+
+void stack_shuffle(carc_game *g)
+{
+    if (g->river_base >= g->stack_len) {
+        rng_shuffle(g->rng, g->stack, g->stack_len);
+        return;
+    }
+    stack_river_split(g);
+    int base = g->river_base, lake = base < g->stack_len && g->stack[base] == KIND_LAKE;
+    rng_shuffle(g->rng, g->stack, base);
+    rng_shuffle(g->rng, g->stack + base + lake, g->stack_len - base - lake);
 }
 
 
@@ -53,6 +94,31 @@ void stack_build(carc_game *g, const carc_config *cfg)
 int stack_draw_placeable(carc_game *g)
 {
     while (g->stack_len > 0) {
+        int k = g->stack[--g->stack_len];
+        event_emit(g, CARC_EV_TILE_DRAWN, g->active, 0, 0, k, 0, 0);
+        if (board_placeable(g, k)) {
+            g->hand[g->nhand++] = (uint8_t)k;
+            return 1;
+        }
+        g->removed[g->nremoved++] = (uint8_t)k;
+        event_emit(g, CARC_EV_TILE_REMOVED, g->active, 0, 0, k, 0, 0);
+        if (k == KIND_LAKE && g->river_open) {  /* R6: the river stays open for good */
+            g->river_open = 0;
+            g->river_dead = 1;
+            int s = board_spot_index(g, g->river_x, g->river_y);
+            if (s >= 0)
+                g->frontier[s].sig = SIG_DEAD;
+        }
+    }
+    return 0;
+}
+
+int stack_draw_extra(carc_game *g)
+{
+    if (!(g->nhand > 0 && tile_river(g->hand[0])))
+        return stack_draw_placeable(g);
+    /* R9: the river stack only, never its last tile, the lake */
+    while (g->stack_len > g->river_base + 1) {
         int k = g->stack[--g->stack_len];
         event_emit(g, CARC_EV_TILE_DRAWN, g->active, 0, 0, k, 0, 0);
         if (board_placeable(g, k)) {
@@ -77,10 +143,12 @@ void stack_put_back(carc_game *g, int kind)
         return;
     }
     int len = g->stack_len, depth;
+    /* R9: a river tile goes back into the river stack, above the lake */
+    int deepest = tile_river(kind) ? len - g->river_base - 1 : len;
     if (!g->fixed_stack)
-        depth = (int)rng_below(g->rng, (uint32_t)len + 1);
+        depth = (int)rng_below(g->rng, (uint32_t)deepest + 1);
     else
-        depth = g->return_pos < 0 || g->return_pos > len ? len : g->return_pos;
+        depth = g->return_pos < 0 || g->return_pos > deepest ? deepest : g->return_pos;
     int at = len - depth;  /* index: the top is stack[len-1] */
     memmove(&g->stack[at + 1], &g->stack[at], (size_t)(len - at));
     g->stack[at] = (uint8_t)kind;

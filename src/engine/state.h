@@ -71,9 +71,30 @@ enum {
     CELL_TILE = 1,
     CELL_SPOT = CELL_TILE + CARC_TILES,
     MAX_DONE = 16,        /* features one tile can complete */
-    MAX_CLOISTERS = 8,    /* tiles with a cloister (base 6, I&C 1, T&B 1; test_tiletab) */
+    /* tiles with a cloister or a garden, the tiles that count their neighbours
+     * (base 6, I&C 1, T&B 1, the river 1, gardens 13; test_tiletab) */
+    MAX_CLOISTERS = 22,
     TILE_NONE = 255
 };
+
+/* Kinds the engine names (tiles.c, checked by test_tiletab): the base start tile,
+ * The River's tiles (kinds KIND_SPRING .. KIND_RIVER_END - 1, the spring and the
+ * lake first) and the garden twins (A2) from KIND_GARDEN_FIRST, the river's garden
+ * curve the first of them and the last river tile. */
+enum {
+    KIND_D = 'D' - 'A', KIND_SPRING = 65, KIND_LAKE = 66, KIND_GARDEN_FIRST = 75,
+    KIND_RIVER_END = 76
+};
+/* Whether a kind has river edges (R4): a river tile. */
+static inline int tile_river(int kind)
+{
+    return (unsigned)(kind - KIND_SPRING) < (unsigned)(KIND_RIVER_END - KIND_SPRING);
+}
+/* Port 15 of tiletab_port_seg, the engine's own: the segment of a tile that counts
+ * its eight neighbours, its cloister or its garden (a tile has at most one). */
+enum { PORT_MONASTIC = 15 };
+/* The expansions whose figures make T6 a choice among figures (figure.c). */
+#define FIGURE_EXPANSIONS (CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_ABBOT)
 
 _Static_assert(CELL_SPOT + MAX_FRONTIER <= 65535 && CELL_FRONTIER > (int)CARC_TILES, "cell values");
 
@@ -142,11 +163,15 @@ typedef struct placed {
 typedef struct spot {
     int8_t x, y;           /* x then y: the position table's key (board.c) */
     /* The spot's signature: 2 bits per side (N at bits 0-1), the edge type a tile
-     * must show on that side, or 3 (SIG_FREE) where no tile neighbours it. */
+     * must show on that side, or 3 (SIG_FREE) where no tile neighbours it. A river
+     * edge demands nothing (it is 3 in a tile's packed edges, as SIG_FREE): river
+     * tiles are placed by R5 (river/), never by the table. SIG_DEAD (all free) fits
+     * no tile: a spot next to a river edge alone, the river's open end, or a dead
+     * end (R6). */
     uint8_t sig;
 } spot;
 
-enum { SIG_FREE = 3 };
+enum { SIG_FREE = 3, SIG_DEAD = 0xFF };
 
 /* The sides of a signature that have a neighbour: 0b11 on each. */
 static inline unsigned spot_mask(unsigned sig)
@@ -262,6 +287,18 @@ struct carc_game {
     uint8_t goods_left[CARC_GOODS_KINDS];
     uint8_t part;
     uint8_t double_due;
+
+    /* The River (river/, stack.c). The river stack is the top of stack[]: stack[i]
+     * for river_base <= i < stack_len, its bottom the lake (R2, R3); the river phase
+     * lasts while stack_len > river_base (river_base = stack_len in other games).
+     * The open end (R5): the empty position (river_x, river_y) a river tile must
+     * continue, entered through its side river_side; river_turn, how the last river
+     * tile turned (0 not at all, 1 right, 2 left). river_open: there is one;
+     * river_dead: the lake left the game with the river open (R6), and that
+     * position's spot keeps SIG_DEAD. */
+    uint8_t river_base;
+    int8_t river_x, river_y;
+    uint8_t river_side, river_turn, river_open, river_dead;
 
     /* The Gifts (gifts/). Decks keep their top at the end of the array. */
     uint8_t gift_deck[25];
@@ -379,6 +416,9 @@ static inline unsigned spot_fits(const carc_game *g, const spot *s, int kind)
     (void)g;
     return tiletab_fit_rots[kind][s->sig];
 }
+/* The same for frontier spot si and any kind: a river tile's by R5 (river/, through
+ * the hooks), off the hot paths (a forced spot, a placement's check, a draw). */
+unsigned spot_fit_rots(const carc_game *g, int si, int kind);
 
 /* ---- board.c ---- */
 /* Placed index at (x,y) or -1; frontier index or -1. Any int x,y: a position
@@ -390,7 +430,8 @@ int board_spot_index(const carc_game *g, int x, int y);
  * (a move's): no range test on the way of every placement. */
 int board_find(const carc_game *g, int x, int y);
 int board_placeable(const carc_game *g, int kind);
-void board_init(carc_game *g);  /* on a zeroed state */
+/* On a zeroed state: the start tile (D, or with The River the spring) at (0,0). */
+void board_init(carc_game *g, int start_kind);
 /* Places a tile (legality already checked); records completed features in done[]. */
 void board_place(carc_game *g, int kind, int rot, int x, int y);
 /* Node of the segment at a port of a placed tile, or NODE_NONE: with port 0..3 the
@@ -401,7 +442,7 @@ static inline int board_port_node(const carc_game *g, int t, int port)
 {
     const placed *p = &g->tiles[t];
     int seg = tiletab_port_seg[p->kind][p->rot][port & 15];
-    return seg == 0xFF || port > CARC_PORT_I ? NODE_NONE : p->first + seg;
+    return seg == 0xFF || port > CARC_PORT_G ? NODE_NONE : p->first + seg;
 }
 /* Tiles in the 8 positions around placed tile t if it has a cloister, else 0
  * (inline: feature.c asks it, and board.c calls feature.c). */
@@ -534,6 +575,8 @@ int score_name_done(const carc_game *g, int i);
 void score_completed(carc_game *g, int done_index);
 /* Returns every follower on a feature to its owner's supply (events emitted). */
 void score_return_followers(carc_game *g, int root);
+/* A6: the active player's abbot comes back and scores (figure_recall_points first). */
+void score_recall(carc_game *g);
 void score_final(carc_game *g);    /* E3, E4 */
 void score_winners(carc_game *g);  /* E6 */
 int score_category(int type);
@@ -605,10 +648,13 @@ int figure_special_on(const carc_game *g, int seat, int slot, int root);
 /* T6 with the big-box figures: whether `figure` of the active player may stand on
  * node n of the placed tile; its moves (each figure in supply in the order of enum
  * carc_figure, then the pass: at most FIGURE_MOVES); whether any but the pass. */
-enum { FIGURE_MOVES = 3 * 8 + 4 + 4 + 1 };  /* 8 segments for each follower kind, the
+enum { FIGURE_MOVES = 3 * 8 + 4 + 4 + 2 };  /* 8 segments for each follower kind, the
                                                builder's 4 roads and cities at most, the
-                                               pig's 4 fields, the pass */
+                                               pig's 4 fields, the recall, the pass */
 int figure_ok(const carc_game *g, int figure, int n);
+/* A6: what the recall move m would score now, -1 if it is not the active player's
+ * legal recall (score_recall does it). */
+int figure_recall_points(const carc_game *g, const carc_move *m);
 int figure_moves(const carc_game *g, carc_move *out, int cap);
 int figure_owed(const carc_game *g);
 
@@ -626,6 +672,20 @@ static inline carc_move move_pass(void)
 }
 
 /* ---- stack.c ---- */
+/* The kind of the start tile of a game with these expansions (R2). */
+static inline int stack_start_kind(unsigned expansions)
+{
+    return expansions & CARC_EXP_RIVER ? KIND_SPRING : KIND_D;
+}
+/* R2: the river tiles on top of the stack, the lake the lowest of them, each part in
+ * the order it had (a shuffle before keeps each uniform); sets river_base. */
+void stack_river_split(carc_game *g);
+/* carc_determinize: shuffles the stack a view sorted, the river stack apart with
+ * the lake at its bottom (R10). */
+void stack_shuffle(carc_game *g);
+/* G10, X9 (R9): draws the extra tile into hand slot nhand: with a river tile in hand
+ * from the river stack only and never the lake. Returns 0 if none came. */
+int stack_draw_extra(carc_game *g);
 /* How many tiles of a kind go into the stack of a game with these expansions
  * (CARC_EXP_* bits): all of the set's but the start tile; and how many in all. */
 int stack_count(unsigned expansions, int kind);

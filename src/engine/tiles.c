@@ -18,6 +18,8 @@
 #define ROAD_END(m) {CARC_FEAT_ROAD, (m), 1, 0, 0, 0}
 #define FIELD(m, c) {CARC_FEAT_FIELD, (m), 0, (c), 0, 0}
 #define CLOISTER {CARC_FEAT_CLOISTER, 0, 0, 0, 0, 0}
+#define GARDEN {CARC_FEAT_GARDEN, 0, 0, 0, 0, 0}
+#define W CARC_EDGE_RIVER
 /* the expansions' tiles (generated from the tile tables of docs/RULES.md) */
 #define CITY_X(m, flags, goods) {CARC_FEAT_CITY, (m), 0, 0, (flags), (goods)}
 #define ROAD_X(m, ends, flags) {CARC_FEAT_ROAD, (m), (ends), 0, (flags), 0}
@@ -208,7 +210,79 @@ const carc_tile_def tiles_catalogue[CARC_TILE_KINDS] = {
      {ROAD_X(0x5, 0, 0), ROAD_X(0xA, 0, 0), FIELD(0x81, 0), FIELD(0x06, 0), FIELD(0x18, 0),
       FIELD(0x60, 0)},
      "Road N-S; road E-W", "TB/RRrr", CARC_EXP_TRADERS},
+    /* The River (R1): the river is an edge kind and no segment (R7) */
+    {0, 1, {F, W, F, F}, 0, 0, 1, {FIELD(0xFF, 0)},
+     "The spring: river E; one field around it", "RI/s", CARC_EXP_RIVER},
+    {0, 1, {F, F, F, W}, 0, 0, 1, {FIELD(0xFF, 0)},
+     "The lake: river W; one field around it", "RI.1/I.e", CARC_EXP_RIVER},
+    {0, 1, {C, W, C, W}, 0, 0, 4,
+     {CITY_X(0x1, 0, 0), CITY_X(0x4, 0, 0), FIELD(0x84, 1), FIELD(0x48, 2)},
+     "City N; city S; river E-W", "RI.1/CICI", CARC_EXP_RIVER},
+    {0, 1, {C, W, R, W}, 0, 0, 6,
+     {CITY_X(0x1, 0, 0), ROAD_X(0x4, 1, 0), FIELD(0x04, 1), FIELD(0x80, 1), FIELD(0x18, 0),
+      FIELD(0x60, 0)},
+     "City N; road S ending here; river E-W", "RI.1/CIRI", CARC_EXP_RIVER},
+    {0, 1, {F, W, R, W}, 0, 1, 5,
+     {ROAD_X(0x4, 1, 0), FIELD(0x87, 0), FIELD(0x18, 0), FIELD(0x60, 0), CLOISTER},
+     "Road S ending here; river E-W; cloister", "RI.1/LIRI", CARC_EXP_RIVER},
+    {0, 1, {W, R, W, R}, 0, 0, 5,
+     {ROAD_X(0xA, 0, 0), FIELD(0x81, 0), FIELD(0x06, 0), FIELD(0x18, 0), FIELD(0x60, 0)},
+     "Road E-W over a bridge; river N-S", "RI.1/RIrI", CARC_EXP_RIVER},
+    {0, 2, {F, W, F, W}, 0, 0, 2, {FIELD(0x87, 0), FIELD(0x78, 0)},
+     "River E-W", "RI.1/IFI", CARC_EXP_RIVER},
+    {0, 1, {C, W, W, C}, 0, 0, 3, {CITY_X(0x9, 0, 0), FIELD(0x24, 1), FIELD(0x18, 0)},
+     "City N+W; river E-S", "RI.1/CcII", CARC_EXP_RIVER},
+    {0, 1, {R, R, W, W}, 0, 0, 4,
+     {ROAD_X(0x3, 0, 0), FIELD(0x99, 0), FIELD(0x06, 0), FIELD(0x60, 0)},
+     "Road N-E; river S-W", "RI.1/RrII", CARC_EXP_RIVER},
+    {0, 2, {F, F, W, W}, 0, 0, 2, {FIELD(0x9F, 0), FIELD(0x60, 0)},
+     "River S-W", "RI.1/II", CARC_EXP_RIVER},
+    /* The Abbot (A2): the garden twins, each replacing one plain tile (CI11); the
+     * river's first, among the river tiles */
+    {0, 1, {F, F, W, W}, 0, 0, 3, {FIELD(0x9F, 0), FIELD(0x60, 0), GARDEN},
+     "River S-W; garden", "RI.1/IIG", CARC_EXP_ABBOT | CARC_EXP_RIVER},
+    {0, 1, {C, F, F, F}, 0, 0, 3, {CITY(0x1), FIELD(0xFC, 1), GARDEN},
+     "City cap N only; garden", "Eg", CARC_EXP_ABBOT},
+    {0, 1, {F, C, F, C}, 0, 0, 4, {CITY(0x2), CITY(0x8), FIELD(0x33, 3), GARDEN},
+     "Two separate city caps, W and E; garden", "Hg", CARC_EXP_ABBOT},
+    {0, 1, {C, C, F, F}, 0, 0, 4, {CITY(0x1), CITY(0x2), FIELD(0xF0, 3), GARDEN},
+     "Two separate city caps, N and E; garden", "Ig", CARC_EXP_ABBOT},
+    {0, 1, {C, C, F, F}, 1, 0, 3, {CITY_P(0x3), FIELD(0xF0, 1), GARDEN},
+     "Diagonal city N+E, pennant; garden", "Mg", CARC_EXP_ABBOT},
+    {0, 1, {C, C, F, F}, 0, 0, 3, {CITY(0x3), FIELD(0xF0, 1), GARDEN},
+     "Diagonal city N+E; garden", "Ng", CARC_EXP_ABBOT},
+    {0, 1, {C, C, F, C}, 0, 0, 3, {CITY(0xB), FIELD(0x30, 1), GARDEN},
+     "City on N, E, W, field S; garden", "Rg", CARC_EXP_ABBOT},
+    {0, 1, {R, F, R, F}, 0, 0, 4, {ROAD(0x5), FIELD(0xE1, 0), FIELD(0x1E, 0), GARDEN},
+     "Straight road N-S; garden", "Ug", CARC_EXP_ABBOT},
+    {0, 1, {F, F, R, R}, 0, 0, 4, {ROAD(0xC), FIELD(0x9F, 0), FIELD(0x60, 0), GARDEN},
+     "Road curve S-W; garden", "Vg", CARC_EXP_ABBOT},
+    {0, 1, {C, C, C, C}, 0, 0, 6,
+     {CITY_X(0x1, 0, 0), CITY_X(0x8, 0, 0), CITY_X(0x2, 0, 0), CITY_X(0x4, 0, 0), FIELD(0x00, 15),
+      GARDEN},
+     "City N; city W; city E; city S; inner field; garden", "IC/CCCCG",
+     CARC_EXP_ABBOT | CARC_EXP_INNS},
+    {0, 1, {F, R, F, R}, 0, 0, 4,
+     {ROAD_X(0xA, 0, CARC_SEG_INN), FIELD(0x87, 0), FIELD(0x78, 0), GARDEN},
+     "Road E-W with an inn; garden", "IC/RFr.iG", CARC_EXP_ABBOT | CARC_EXP_INNS},
+    {0, 1, {C, R, R, C}, 0, 0, 7,
+     {CITY_X(0x9, 0, 1), ROAD_X(0x4, 1, 0), ROAD_X(0x2, 1, 0), FIELD(0x20, 1), FIELD(0x18, 1),
+      FIELD(0x04, 1), GARDEN},
+     "City N+W, wine; road S ending here; road E ending here; garden", "TB/CcRR.wG",
+     CARC_EXP_ABBOT | CARC_EXP_TRADERS},
+    {0, 1, {C, R, F, C}, 0, 0, 5,
+     {CITY_X(0x9, 0, 3), ROAD_X(0x2, 1, 0), FIELD(0x04, 1), FIELD(0x38, 1), GARDEN},
+     "City N+W, cloth; road E ending here; garden", "TB/CcR.cG", CARC_EXP_ABBOT | CARC_EXP_TRADERS},
 };
+
+/* The plain tile each garden twin replaces (A2, CI11): its name less the last letter. */
+static int tiles_twin_of(int kind)
+{
+    const carc_tile_def *d = &tiles_catalogue[kind];
+    if (!(d->expansion & CARC_EXP_ABBOT))
+        return -1;
+    return carc_tile_kind_named(d->name, strlen(d->name) - 1);
+}
 
 const carc_tile_def *carc_tile_def_of(int kind)
 {
@@ -238,7 +312,17 @@ int carc_tile_count(unsigned expansions, int kind)
     if (kind < 0 || kind >= CARC_TILE_KINDS)
         return 0;
     const carc_tile_def *d = &tiles_catalogue[kind];
-    return d->expansion == 0 || (expansions & d->expansion) ? d->count : 0;
+    if ((expansions & d->expansion) != d->expansion)
+        return 0;
+    int n = d->count;
+    if (kind == 'D' - 'A' && (expansions & CARC_EXP_RIVER))
+        n--;  /* the spring is the start tile: the base one leaves the game (R2) */
+    if (expansions & CARC_EXP_ABBOT)  /* a garden twin in the set replaces one (CI11) */
+        for (int k = CARC_BASE_KINDS; k < CARC_TILE_KINDS; k++)
+            if ((expansions & tiles_catalogue[k].expansion) == tiles_catalogue[k].expansion &&
+                tiles_twin_of(k) == kind)
+                n--;
+    return n;
 }
 
 uint8_t tile_rot_edges(uint8_t mask, int rot)
@@ -265,10 +349,17 @@ uint8_t tile_edges_packed(int kind, int rot)
  * same type with the same mask (the catalogue never has two equal segments). */
 static int same_after(const carc_tile_def *d, int rot)
 {
+    unsigned e0 = 0, er = 0;
+    for (int e = 0; e < 4; e++) {
+        e0 |= (unsigned)d->edges[e] << (2 * e);
+        er |= (unsigned)d->edges[e] << (2 * ((e + rot) & 3));
+    }
+    if (e0 != er)  /* the river's edges: the only edges no segment shows */
+        return 0;
     for (int i = 0; i < d->nseg; i++) {
         const carc_segment_def *s = &d->seg[i];
         uint8_t m = s->type == CARC_FEAT_FIELD ? tile_rot_slots(s->mask, rot)
-                  : s->type == CARC_FEAT_CLOISTER ? 0 : tile_rot_edges(s->mask, rot);
+                  : s->type >= CARC_FEAT_CLOISTER ? 0 : tile_rot_edges(s->mask, rot);
         int found = 0;
         for (int j = 0; j < d->nseg && !found; j++)
             found = d->seg[j].type == s->type && d->seg[j].mask == m &&

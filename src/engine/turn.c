@@ -17,7 +17,7 @@
  * (legal_follower lists them). */
 static int follower_owed(const carc_game *g)
 {
-    if (g->expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS))
+    if (g->expansions & FIGURE_EXPANSIONS)
         return figure_owed(g);
     if (follower_supply(g, g->active) == 0)
         return 0;

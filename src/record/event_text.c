@@ -85,6 +85,7 @@ static const sentence reason_sentences[] = {
     {"gifts", "", "for unopened gifts"},
     {"pig", "", "more for {feature}: their pig is there (4 per completed city)"},
     {"goods", "", "for the most goods of a kind"},
+    {"recall", "", "recalling their abbot from {feature}"},
 };
 
 static const sentence feature_sentences[] = {

@@ -10,10 +10,10 @@
 #include <string.h>
 #include "record_int.h"
 
-enum { NEXP = 4 };  /* CARC_EXP_GIFTS .. CARC_EXP_TRADERS */
+enum { NEXP = 6 };  /* CARC_EXP_GIFTS .. CARC_EXP_ABBOT */
 
 /* The valid names, for messages. */
-#define VALID_NAMES "base, gifts, christmas, inns, traders"
+#define VALID_NAMES "base, gifts, christmas, inns, traders, river, abbot"
 
 /* Indexed by the bit set: every combination of the known expansions, in bit order. */
 static const char *const set_names[1u << NEXP] = {
@@ -33,6 +33,54 @@ static const char *const set_names[1u << NEXP] = {
     "gifts,inns,traders",
     "christmas,inns,traders",
     "gifts,christmas,inns,traders",
+    "river",
+    "gifts,river",
+    "christmas,river",
+    "gifts,christmas,river",
+    "inns,river",
+    "gifts,inns,river",
+    "christmas,inns,river",
+    "gifts,christmas,inns,river",
+    "traders,river",
+    "gifts,traders,river",
+    "christmas,traders,river",
+    "gifts,christmas,traders,river",
+    "inns,traders,river",
+    "gifts,inns,traders,river",
+    "christmas,inns,traders,river",
+    "gifts,christmas,inns,traders,river",
+    "abbot",
+    "gifts,abbot",
+    "christmas,abbot",
+    "gifts,christmas,abbot",
+    "inns,abbot",
+    "gifts,inns,abbot",
+    "christmas,inns,abbot",
+    "gifts,christmas,inns,abbot",
+    "traders,abbot",
+    "gifts,traders,abbot",
+    "christmas,traders,abbot",
+    "gifts,christmas,traders,abbot",
+    "inns,traders,abbot",
+    "gifts,inns,traders,abbot",
+    "christmas,inns,traders,abbot",
+    "gifts,christmas,inns,traders,abbot",
+    "river,abbot",
+    "gifts,river,abbot",
+    "christmas,river,abbot",
+    "gifts,christmas,river,abbot",
+    "inns,river,abbot",
+    "gifts,inns,river,abbot",
+    "christmas,inns,river,abbot",
+    "gifts,christmas,inns,river,abbot",
+    "traders,river,abbot",
+    "gifts,traders,river,abbot",
+    "christmas,traders,river,abbot",
+    "gifts,christmas,traders,river,abbot",
+    "inns,traders,river,abbot",
+    "gifts,inns,traders,river,abbot",
+    "christmas,inns,traders,river,abbot",
+    "gifts,christmas,inns,traders,river,abbot",
 };
 
 int carc_expansions_parse(const char *s, unsigned *out, carc_error *err)

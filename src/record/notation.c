@@ -688,7 +688,8 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
         m.kind = CARC_MOVE_TARGET;
         rc = parse_target_move(&p, &m);
     } else if ((w0->len == 1 && w0->s[0] >= 'A' && w0->s[0] <= 'Z') ||
-               memchr(w0->s, '/', w0->len) != NULL) {
+               memchr(w0->s, '/', w0->len) != NULL ||
+               carc_tile_kind_named(w0->s, w0->len) >= 0) {  /* "Eg": a garden twin */
         rc = parse_place(&p, &m);
     } else if (w0->s[0] == '(' || memchr(w0->s, ':', w0->len) != NULL ||
                carc_figure_parse(w0->s, w0->len) >= 0) {

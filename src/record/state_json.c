@@ -43,7 +43,7 @@ static void sj_key_at(strbuf *b, const char *s, size_t n, size_t quote)
 #define sj_key(b, s, quote) sj_key_at((b), "" s, sizeof(s) - 1, (quote))
 
 /* The score categories (carc_score_category_name) in strcmp order. */
-static const int sj_category_sorted[CARC_SCORE_CATEGORIES] = { 4, 1, 2, 3, 5, 6, 0 };
+static const int sj_category_sorted[CARC_SCORE_CATEGORIES] = { 4, 1, 2, 3, 7, 5, 6, 0 };
 
 /* A tile kind's name as a string: a base letter ("U"), or an expansion tile's id
  * ("IC/RFr.i"). */

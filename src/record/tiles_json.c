@@ -56,7 +56,9 @@ static json_t *segment_json(const carc_segment_def *s)
 static json_t *kind_json(const carc_tile_def *d, int count)
 {
     json_t *segs = json_array();
-    const char *exp = d->expansion ? carc_expansion_name(d->expansion) : "base";
+    /* a garden twin needs its plain tile's expansion too: it is The Abbot's */
+    unsigned bit = d->expansion & CARC_EXP_ABBOT ? CARC_EXP_ABBOT : d->expansion;
+    const char *exp = bit ? carc_expansion_name(bit) : "base";
     char edges[5];
     int i;
 

@@ -25,7 +25,7 @@ expect_usage() {
 expect_usage "carc sim: --players must be 2..5 (6 with inns), got 7" sim --players 7
 expect_usage "carc sim: --players must be 2..5 (6 with inns), got 6" sim --players 6 --expansions gifts
 expect_usage "carc sim: --players must be 2..5 (6 with inns), got 7" sim --expansions inns --players 7
-expect_usage "carc sim: --expansions: unknown expansion \"snow\" in \"inns,snow\" (want base, gifts, christmas, inns, traders)" \
+expect_usage "carc sim: --expansions: unknown expansion \"snow\" in \"inns,snow\" (want base, gifts, christmas, inns, traders, river, abbot)" \
     sim --expansions inns,snow
 expect_usage "carc sim: --games must be 1..100000000, got 0" sim --games 0
 expect_usage "carc sim: --games must be" sim --games 12x

@@ -11,8 +11,8 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 "$carc" tiles >"$dir/t" 2>"$dir/err" || fail "tiles exited $?"
 [ "$(grep -c '^[A-X] ' "$dir/t")" -eq 24 ] || fail "table: expected 24 base kinds"
-[ "$(grep -c '^IC/' "$dir/t")" -eq 17 ] || fail "table: expected 17 I&C kinds"
-[ "$(grep -c '^TB/' "$dir/t")" -eq 24 ] || fail "table: expected 24 T&B kinds"
+[ "$(grep -c '^IC/' "$dir/t")" -eq 19 ] || fail "table: expected 19 I&C kinds (2 garden twins)"
+[ "$(grep -c '^TB/' "$dir/t")" -eq 26 ] || fail "table: expected 26 T&B kinds (2 garden twins)"
 total=$(awk '/^[A-X] / { n += $2 } END { print n }' "$dir/t")
 [ "$total" -eq 72 ] || fail "table: base counts add up to $total, not 72"
 grep -q '^D  *4  C R F R ' "$dir/t" || fail "table: row D: $(grep '^D ' "$dir/t")"
@@ -59,7 +59,7 @@ awk -v want="$1" '
 
 "$carc" tiles --json >"$dir/j" 2>"$dir/err" || fail "tiles --json exited $?"
 [ "$(wc -l <"$dir/j")" -eq 1 ] || fail "tiles --json is not one line"
-count_json 65 "$dir/j" || fail "tiles --json: $(awk 'NR==1' "$dir/j" | cut -c1-80)..."
+count_json 88 "$dir/j" || fail "tiles --json: $(awk 'NR==1' "$dir/j" | cut -c1-80)..."
 grep -q '"id":"IC/CCCC"' "$dir/j" || fail "tiles --json: no IC/CCCC"
 grep -q '"ports":\["I"\]' "$dir/j" || fail "tiles --json: no inner field"
 grep -q '"inn":true' "$dir/j" || fail "tiles --json: no inn"

@@ -25,7 +25,9 @@ static int check_event(event_ledger *l, const carc_game *g, const carc_event *e,
                        size_t size)
 {
     int seat_ok = e->seat >= 0 && e->seat < carc_players(g);
-    int cat_ok = e->category < CARC_SCORE_CATEGORIES;
+    /* the 3 bits of an event's category hold every category, and no other value */
+    _Static_assert(CARC_SCORE_CATEGORIES == 8, "an event's category field is 3 bits");
+    int cat_ok = 1;
     switch (e->kind) {
     case CARC_EV_SCORED:
         if (!seat_ok || !cat_ok || e->b >= CARC_REASONS || e->value <= 0)

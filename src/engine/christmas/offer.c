@@ -39,8 +39,9 @@ static int cloister_trigger(const carc_game *g)
         const placed *c = &g->tiles[g->cloisters[i]];
         /* -1 <= dx, dy <= 1 in one unsigned compare each */
         unsigned dx = (unsigned)(c->x - p->x + 1), dy = (unsigned)(c->y - p->y + 1);
-        if (dx <= 2 && dy <= 2 && (dx != 1 || dy != 1) &&
-            xmas_target_others_on(g, board_port_node(g, g->cloisters[i], CARC_PORT_C), g->active))
+        int n = board_port_node(g, g->cloisters[i], CARC_PORT_C);  /* a garden: none (XI3) */
+        if (dx <= 2 && dy <= 2 && (dx != 1 || dy != 1) && n != NODE_NONE &&
+            xmas_target_others_on(g, n, g->active))
             return 1;
     }
     return 0;
@@ -55,6 +56,8 @@ static int roadside_trigger(const carc_game *g)
         return k - ('U' - 'A') <= (unsigned)('X' - 'U');
     const carc_tile_def *d = tile_def((int)k);
     int road = 0;
+    if (tile_river((int)k))
+        return 0;  /* XI5: a river tile shows a river too */
     for (int i = 0; i < d->nseg; i++) {
         if (d->seg[i].type == CARC_FEAT_CITY || d->seg[i].type == CARC_FEAT_CLOISTER)
             return 0;

@@ -13,7 +13,7 @@ static void score_now(carc_game *g, int c, int v)
 {
     int r = feat_root(g, v);
     unsigned holders = feat_holders(g, r);
-    int tiles = node_type(g, r) == CARC_FEAT_CLOISTER ? 1 : feat_tiles(g, r);
+    int tiles = node_type(g, r) >= CARC_FEAT_CLOISTER ? 1 : feat_tiles(g, r);
     int card_value = c == CARC_XC_SCORE_ROAD_DOUBLE ? 2 * tiles
                    : c == CARC_XC_SCORE_CITY_BONUS ? 2 * tiles + feat_of(g, r)->pennants
                    : 1 + 2 * board_around(g, g->nodes[r].tile);

@@ -50,6 +50,14 @@ int xmas_target_others_on(const carc_game *g, int r, int seat)
     return feat_others_follow(feat_of(g, r), seat);
 }
 
+/* Whether seat has a follower in supply that may stand on a feature of `type` (XI1:
+ * the abbot only on a cloister), as cards_place_figures would list. */
+static int can_place(const carc_game *g, int seat, int type)
+{
+    return g->supply[seat] > (type == CARC_FEAT_CLOISTER ? 0 :
+                              figure_in_supply(g, seat, CARC_FIG_ABBOT));
+}
+
 /* Whether feature r (of the card's type), whose record is rn, is a target of card
  * c for seat. */
 static int feature_ok(const carc_game *g, int c, int r, const feature *rn, int seat)
@@ -61,11 +69,11 @@ static int feature_ok(const carc_game *g, int c, int r, const feature *rn, int s
         return !(rn->flags & (NF_COMPLETED | NF_LOCKED)) && (feat_holders(g, r) & (1u << seat));
     case CARC_XC_CLAIM_FIELD: case CARC_XC_CLAIM_ROAD: case CARC_XC_CLAIM_CITY:
         return (is_field || !(rn->flags & NF_COMPLETED)) && rn->follow == 0 &&
-               carc_supply(g, seat) > 0;
+               can_place(g, seat, feat_type(rn));
     case CARC_XR_INTRUDE_FIELD: case CARC_XR_INTRUDE_ROAD: case CARC_XR_INTRUDE_CITY:
     case CARC_XR_INTRUDE_CLOISTER:
         return (is_field || !(rn->flags & NF_COMPLETED)) && feat_others_follow(rn, seat) &&
-               carc_supply(g, seat) > 0;
+               can_place(g, seat, feat_type(rn));
     case CARC_XR_LOCK_CLOISTER: case CARC_XR_LOCK_ROAD: case CARC_XR_LOCK_CITY:
         return !(rn->flags & (NF_COMPLETED | NF_LOCKED)) && rn->follow != 0;
     case CARC_XR_TIEBREAK_ROAD: case CARC_XR_TIEBREAK_CITY: case CARC_XR_TIEBREAK_CLOISTER:

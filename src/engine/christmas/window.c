@@ -92,7 +92,7 @@ int xmas_window_apply(carc_game *g, int decision, const carc_move *m, carc_error
     event_emit_played(g, seat, want.x, want.y, c, want.port);
     if (c == CARC_XC_DRAW_TWO) {
         g->extra_tile = EXTRA_REMOVE;
-        stack_draw_placeable(g);
+        stack_draw_extra(g);  /* R9, XI18: in the river phase, the river stack only */
         xmas_deck_discard(g, c);
     } else if (c == CARC_XR_MASTERMIND || xmas_card_grain(c) == BY_FOLLOWER) {
         if (c == CARC_XR_MASTERMIND)

@@ -48,8 +48,8 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
         int nf = cards_place_figures(g, seat, CARC_FEAT_CLOISTER, figs);
         for (int i = 0; i < g->ncloisters && nf && n < cap; i++) {  /* in placement order */
             int c = board_port_node(g, g->cloisters[i], CARC_PORT_C);
-            if (is_completed(g, c))
-                continue;
+            if (c == NODE_NONE || is_completed(g, c))
+                continue;  /* a garden is no cloister (GI2) */
             cards_name_node(g, &m, c, 0);
             for (int f = 0; f < nf && n < cap; f++) {
                 m.figure = figs[f];
@@ -100,7 +100,8 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
             for (int j = 0; j < nseg && n < cap; j++) {
                 int w = p->first + j;
                 int to_field = node_type(g, w) == CARC_FEAT_FIELD;
-                if (to_field == from_field || (!to_field && is_completed(g, w)))
+                if (to_field == from_field || (!to_field && is_completed(g, w)) ||
+                    node_type(g, w) == CARC_FEAT_GARDEN)  /* GI5: never onto a garden */
                     continue;
                 m.port2 = (uint8_t)board_node_port(g, w);
                 out[n++] = m;
@@ -202,7 +203,7 @@ static void open_gift(carc_game *g, const carc_move *m)
         break;
     case CARC_GIFT_TAKE_TWO:
         g->extra_tile = EXTRA_PUT_BACK;
-        stack_draw_placeable(g);
+        stack_draw_extra(g);  /* R9, GI9: in the river phase, the river stack only */
         break;
     }
     g->gift_discard[g->gift_ndiscard++] = m->card;

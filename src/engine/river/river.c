@@ -1,0 +1,179 @@
+/*
+ * river.c - The River (RULES.md §10, R1-R10) as the turn machine sees it.
+ *
+ * The river stack is the top of the stack (stack.c: river_base, the lake at its
+ * bottom), the spring the start tile (board_init). What is left is R5: a river tile
+ * goes only to the river's open end, the empty position its last river edge faces,
+ * with a river edge meeting that edge, its other river edge facing an empty
+ * position, and no immediate U-turn. The fit table places no river tile (a river
+ * edge demands nothing of a spot, state.h), so this module forces the open end's
+ * spot while a river tile is in hand (hook forced_spot, as Mastermind does) and says
+ * in which rotations a river tile fits there (hook fit_rots). After each placement
+ * it moves the open end on (T4), and keeps a dead end (R6) closed.
+ */
+#include "../expansion.h"
+
+static const int river_dx[4] = {0, 1, 0, -1};
+static const int river_dy[4] = {-1, 0, 1, 0};
+
+enum { TURN_NONE = 0, TURN_RIGHT = 1, TURN_LEFT = 2 };
+
+/* The river sides of kind turned rot, bit d for side d (N E S W). */
+static unsigned river_sides(int kind, int rot)
+{
+    unsigned packed = tiletab_packed(kind, rot), sides = 0;
+    for (int d = 0; d < 4; d++)
+        sides |= (unsigned)(((packed >> (2 * d)) & 3) == CARC_EDGE_RIVER) << d;
+    return sides;
+}
+
+/* How a tile entered through side a and left through side b turns (R5). */
+static int river_turn_of(int a, int b)
+{
+    if (b == ((a + 3) & 3))
+        return TURN_RIGHT;
+    return b == ((a + 1) & 3) ? TURN_LEFT : TURN_NONE;
+}
+
+/* The open end after a river tile at (x,y) turned rot, entered through side a (-1:
+ * the spring, entered nowhere). */
+static void river_flow(carc_game *g, int kind, int rot, int x, int y, int a)
+{
+    unsigned out = river_sides(kind, rot) & ~(a >= 0 ? 1u << a : 0u);
+    if (!out) {  /* the lake: the river is closed */
+        g->river_open = 0;
+        return;
+    }
+    int b = __builtin_ctz(out);
+    g->river_open = 1;
+    g->river_x = (int8_t)(x + river_dx[b]);
+    g->river_y = (int8_t)(y + river_dy[b]);
+    g->river_side = (uint8_t)((b + 2) & 3);
+    g->river_turn = (uint8_t)(a >= 0 ? river_turn_of(a, b) : TURN_NONE);
+}
+
+static void river_setup(carc_game *g, const carc_config *cfg)
+{
+    (void)cfg;
+    river_flow(g, KIND_SPRING, 0, 0, 0, -1);  /* R2: the spring at (0,0), rotation 0 */
+}
+
+static int river_spot(const carc_game *g)
+{
+    return g->river_open ? board_spot_index(g, g->river_x, g->river_y) : -1;
+}
+
+static int river_forced_spot(const carc_game *g)
+{
+    return g->nhand > 0 && tile_river(g->hand[0]) ? river_spot(g) : -1;
+}
+
+/* R5 at the open end: every side meets what its neighbour demands (a river edge
+ * only an empty side), a river edge meets the open end, and a curve after a curve
+ * turns the other way. */
+static unsigned river_fit_rots(const carc_game *g, int si, int kind)
+{
+    if (si < 0 || si != river_spot(g))
+        return 0;
+    unsigned sig = g->frontier[si].sig, fit = 0;
+    int a = g->river_side;
+    for (int r = 0; r < tiletab_period[kind]; r++) {
+        unsigned packed = tiletab_packed(kind, r), sides = river_sides(kind, r);
+        int ok = (sides >> a) & 1;
+        for (int d = 0; d < 4 && ok; d++) {
+            unsigned want = (sig >> (2 * d)) & 3;
+            ok = want == SIG_FREE || want == ((packed >> (2 * d)) & 3);
+        }
+        unsigned out = sides & ~(1u << a);
+        if (ok && out && g->river_turn != TURN_NONE)
+            ok = river_turn_of(a, __builtin_ctz(out)) != g->river_turn;
+        fit |= (unsigned)ok << r;
+    }
+    return fit;
+}
+
+/* T4: the river flows on from the tile just placed; a dead end stays closed. */
+static int river_at_placed(carc_game *g)
+{
+    const placed *p = &g->tiles[g->last];
+    if (tile_river(p->kind) && g->river_open)
+        river_flow(g, p->kind, p->rot, p->x, p->y, g->river_side);
+    if (g->river_dead) {
+        int s = board_spot_index(g, g->river_x, g->river_y);
+        if (s >= 0)
+            g->frontier[s].sig = SIG_DEAD;
+    }
+    return 0;
+}
+
+int carc_river_left(const carc_game *g)
+{
+    return g->stack_len > g->river_base ? g->stack_len - g->river_base : 0;
+}
+
+int carc_river_end(const carc_game *g, int *x, int *y)
+{
+    if (!g->river_open)
+        return 0;
+    *x = g->river_x;
+    *y = g->river_y;
+    return 1;
+}
+
+static int river_check(const carc_game *g, carc_error *err)
+{
+    int on = (g->expansions & CARC_EXP_RIVER) != 0;
+    if (!on) {
+        if (g->river_open || g->river_dead || g->river_base < g->stack_len)
+            goto bad_off;
+        return CARC_OK;
+    }
+    if (g->river_open && g->river_dead) {
+        error_set(err, CARC_E_INVALID, "river: open and dead at once");
+        return CARC_E_INVALID;
+    }
+    if (g->river_open || g->river_dead) {
+        int s = board_spot_index(g, g->river_x, g->river_y);
+        int d = g->river_side, t = board_lookup(g, g->river_x + river_dx[d],
+                                                g->river_y + river_dy[d]);
+        if (s < 0 || t < 0 ||
+            !(river_sides(g->tiles[t].kind, g->tiles[t].rot) >> ((d + 2) & 3) & 1)) {
+            error_set(err, CARC_E_INVALID, "river: no open river edge at (%d,%d) side %d",
+                      g->river_x, g->river_y, d);
+            return CARC_E_INVALID;
+        }
+        if (g->river_dead && g->frontier[s].sig != SIG_DEAD) {
+            error_set(err, CARC_E_INVALID, "river: the dead end at (%d,%d) is not closed",
+                      g->river_x, g->river_y);
+            return CARC_E_INVALID;
+        }
+    }
+    if (g->view_seat >= 0)
+        return CARC_OK;  /* a view's stack is sorted */
+    for (int i = 0; i < g->stack_len; i++) {
+        int river = i >= g->river_base, k = g->stack[i];
+        if (tile_river(k) != river || (k == KIND_LAKE && i != g->river_base)) {
+            error_set(err, CARC_E_INVALID, "river: stack[%d] = %s, river stack from %d", i,
+                      tile_def(k)->name, g->river_base);
+            return CARC_E_INVALID;
+        }
+    }
+    if (g->stack_len > g->river_base && !g->river_open) {
+        error_set(err, CARC_E_INVALID, "river: river tiles left and the river closed");
+        return CARC_E_INVALID;
+    }
+    return CARC_OK;
+bad_off:
+    error_set(err, CARC_E_INVALID, "river: state set in a game without The River");
+    return CARC_E_INVALID;
+}
+
+const struct exp_hooks river_hooks = {
+    .bit = CARC_EXP_RIVER,
+    .forces = offsetof(carc_game, river_open),
+    .check = river_check,
+    .setup = river_setup,
+    .at = {[ST_T4_GIFT] = river_at_placed},
+    .forced_spot = river_forced_spot,
+    .fit_rots = river_fit_rots,
+};

@@ -3,8 +3,8 @@
 # complete game with --expansions gifts,christmas,inns,traders,river,abbot, human against
 # greedy, with a river phase, an abbot on a garden and a recall. At every follower step
 # a recall is taken when the list offers one ("Recall your abbot: N points"), else the
-# figures are cycled with f and the abbot goes on a garden when it can, else a meeple or
-# the first choice; double turns are declined with n; windows and offers are passed.
+# figures are cycled with f and the abbot goes on a garden when it can (never on a
+# cloister), else a meeple or the first choice; double turns are declined with n; windows and offers are passed.
 # Checks on the way: the spring and the river drawn as water (never a road's line), the
 # river phase's line in the panel (river tiles left, the lake last, where the river goes
 # on) while it lasts and gone after it, the abbot in the figure choice and the supply
@@ -163,6 +163,8 @@ while :; do
                 done
             fi
             act Enter
+        elif panel_sel | grep -q 'the abbot on the cloister'; then
+            act p  # the abbot is kept for a garden
         else
             act Enter
         fi

@@ -167,6 +167,9 @@ static void draw_decks(pen *p, const carc_game *v)
     unsigned exp = carc_config_of(v).expansions;
     char decks[PLAY_LINE];
     size_t len = (size_t)snprintf(decks, sizeof decks, "Stack %d", carc_stack_left(v));
+    /* a small screen: the river phase's count here instead of its own lines (draw_river) */
+    if (p->compact && play_river_phase(v, NULL))
+        len += (size_t)snprintf(decks + len, sizeof decks - len, " (%d river)", carc_river_left(v));
     if (exp & CARC_EXP_GIFTS)
         len += (size_t)snprintf(decks + len, sizeof decks - len, "  Gift deck %d",
                                 carc_gift_deck_left(v));
@@ -178,14 +181,15 @@ static void draw_decks(pen *p, const carc_game *v)
 
 /* The River (R3, R10: public): while river tiles are drawn, a line saying so, how many
  * are left in the river stack (the lake is always the last) and where the river goes on;
- * with the last one in hand, that this is it. */
+ * with the last one in hand, that this is it. A compact panel has the count on the
+ * stack's line instead, "Stack 120 (7 river)". */
 static void draw_river(play_ui *ui, pen *p, const carc_game *v)
 {
     int left = carc_river_left(v), x, y, last;
     char line[PLAY_LINE];
     size_t len;
-    if (!play_river_phase(v, &last))
-        return;
+    if (!play_river_phase(v, &last) || p->compact)
+        return;  /* compact: the count is on the stack's line */
     if (!last)
         len = (size_t)snprintf(line, sizeof line, "%d river tile%s left, the lake last", left,
                                left == 1 ? "" : "s");
@@ -473,8 +477,13 @@ static void draw_figure_choice(play_ui *ui, pen *p, const carc_game *v)
     int f, x = p->x;
     if (p->y >= p->ymax)
         return;
-    if (!p->dry)
-        x += play_put(ui, p->y, x, p->w, "Figure (f): ", AT_NORMAL);
+    if (!p->dry)  /* all five names fit a 39-column panel only after the short head */
+        x += play_put(ui, p->y, x, p->w,
+                      (exp & CARC_EXP_ABBOT) && (exp & CARC_EXP_INNS) &&
+                              (exp & CARC_EXP_TRADERS) && p->w < 45
+                          ? "Figure: "
+                          : "Figure (f): ",
+                      AT_NORMAL);
     for (f = 0; f < CARC_FIGURES && !p->dry; f++) {
         int attr;
         if ((f == CARC_FIG_LARGE && !(exp & CARC_EXP_INNS)) ||

@@ -230,6 +230,9 @@ static void test_named_kinds(void **state)
         const carc_tile_def *d = carc_tile_def_of(k);
         assert_int_equal(tile_river(k), has_river(k));
         assert_int_equal(k >= KIND_GARDEN_FIRST, (d->expansion & CARC_EXP_ABBOT) != 0);
+        if (k >= KIND_GARDEN_FIRST)  /* the twin's plain tile: its name less the last letter */
+            assert_int_equal(tiles_twin[k - KIND_GARDEN_FIRST],
+                             carc_tile_kind_named(d->name, strlen(d->name) - 1));
     }
 }
 

@@ -6,7 +6,7 @@
  * The position table maps (x,y) to a placed tile (cell = CELL_TILE + index) or to
  * a frontier spot (CELL_SPOT + index); 0 is an empty slot. Slots are never
  * emptied: a spot becomes a tile in place. Open addressing with linear probing;
- * at most 114 tiles + 230 spots live in 512 slots (a random base game: about 130).
+ * at most 125 tiles + 252 spots live in 512 slots (a random base game: about 130).
  * The table keeps no keys (512 bytes fewer to copy): a probe compares (x,y) with
  * the x,y of the tile or spot the slot names, one 16-bit load through the byte
  * it has just read. A spot that moves to another index (spot_fill) takes its key

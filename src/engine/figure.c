@@ -215,10 +215,15 @@ static unsigned figure_masks(const carc_game *g, unsigned masks[CARC_FIGURES])
     const placed *p = &g->tiles[g->last];
     int seat = g->active, nseg = tile_def(p->kind)->nseg;
     unsigned empty = 0, build = 0, pig = 0, monastic = 0, garden = 0;
+    if (g->figures >> CARC_FIG_ABBOT & 1) {  /* A4: where the abbot may go, and only it */
+        const carc_tile_def *d = tile_def(p->kind);
+        for (int i = 0; i < nseg; i++) {
+            monastic |= (unsigned)(d->seg[i].type >= CARC_FEAT_CLOISTER) << i;
+            garden |= (unsigned)(d->seg[i].type == CARC_FEAT_GARDEN) << i;
+        }
+    }
     for (int i = 0; i < nseg; i++) {
         const feature *f = feat_of(g, p->first + i);
-        monastic |= (unsigned)(feat_type(f) >= CARC_FEAT_CLOISTER) << i;
-        garden |= (unsigned)(feat_type(f) == CARC_FEAT_GARDEN) << i;
         if (!f->follow)
             empty |= 1u << i;
         else if (feat_follow(f, seat) && feat_type(f) == CARC_FEAT_FIELD)

@@ -4,14 +4,14 @@
  * expansion.h); nothing of theirs is declared here but their state.
  *
  * The state is a flat value: fixed arrays, small integer indices, no pointers, so
- * carc_copy is a memcpy (15,200 bytes since the big-box expansions: sized for
- * their largest set, 114 tiles, 426 segments and 6 seats; search copies it at
+ * carc_copy is a memcpy (16,344 bytes since the big-box expansions: sized for
+ * their largest set, 125 tiles, 472 segments and 6 seats; search copies it at
  * every iteration, so every byte counts). The event buffer past the last move's
  * events is always zero (event_clear), so equal games are equal byte for byte and
  * no stale event (a hidden return depth, say) lingers in a view's bytes. Its
  * parts, with their bytes:
  *
- *   - placed[] (114 x 6 = 684): the tiles on the board in placement order (index
+ *   - placed[] (125 x 6 = 750): the tiles on the board in placement order (index
  *     0 is the start tile): kind, rotation, position and first node. Segment i of
  *     a tile is node first+i; the segment at each port, its city/road node on each
  *     edge and its cloister come from a table (tiletab_port_seg, board_port_node).
@@ -20,21 +20,21 @@
  *     direction, so a direct grid would cost 50 KiB. It keeps no keys: a slot's
  *     value names a tile or spot, whose own x,y (adjacent int8_t, one 16-bit load)
  *     a probe compares (board.c, cell_find).
- *   - frontier[] (230 x 3 = 690): the empty positions that share an edge with a
+ *   - frontier[] (252 x 3 = 756): the empty positions that share an edge with a
  *     placed tile, each with a signature of the edge types its neighbours demand.
  *     Legal placement only scans it, one table load per spot (tiletab_fit_rots).
- *   - node[] (426 x 8 = 3,408): one node per segment of every placed tile, joined
+ *   - node[] (472 x 8 = 3,776): one node per segment of every placed tile, joined
  *     into features by union-find (union by size; a union relabels the smaller
  *     side, so every node names its root and read-only queries find it in one
  *     step). Nodes of one feature also form a circular list (next), walked to
  *     count distinct tiles, to find neighbours of fields, and to relabel.
- *   - feats[] (314 x 16 = 5,024): one record per live feature, named by all its
+ *   - feats[] (349 x 16 = 5,584): one record per live feature, named by all its
  *     nodes: type, flags (inn, cathedral), tokens, size, open edges, pennants,
- *     road ends, strength per seat, goods (struct feature: why 314 records always
+ *     road ends, strength per seat, goods (struct feature: why 349 records always
  *     suffice).
- *   - cloisters[] and around[] (8 + 8): the tiles with a cloister, the only ones
- *     that count their eight neighbours.
- *   - the tiles not on the board: stack, hand, removed (113 + 2 + 114).
+ *   - cloisters[] and around[] (22 + 22): the tiles with a cloister or a garden,
+ *     the only ones that count their eight neighbours.
+ *   - the tiles not on the board: stack, hand, removed (124 + 2 + 125).
  *   - the players: each seat's figures' nodes (figure.c: 6 x 11 x 2), followers in
  *     supply, scores and banked points by category (6 x 7 x 2 each), goods.
  *   - the turn: the step of B13 (enum step), the part of a double turn, and what
@@ -85,6 +85,8 @@ enum {
     KIND_D = 'D' - 'A', KIND_SPRING = 65, KIND_LAKE = 66, KIND_GARDEN_FIRST = 75,
     KIND_RIVER_END = 76
 };
+/* The plain kind each garden twin replaces, by kind - KIND_GARDEN_FIRST (tiles.c). */
+extern const uint8_t tiles_twin[CARC_TILE_KINDS - KIND_GARDEN_FIRST];
 /* Whether a kind has river edges (R4): a river tile. */
 static inline int tile_river(int kind)
 {
@@ -116,13 +118,13 @@ typedef struct node {
  * after the start tile joins at least one of its new nodes to an old feature (a
  * tile touches the board on one side at least, and every side joins a city, road
  * or field segment), so after t tiles at most nnodes - (t - 1) features live;
- * while a tile's own nodes are made and not yet joined, one more. With the 426
- * segments of the 114 tiles of the largest set: 426 - 113 + 1 = 314 (MAX_FEATS).
+ * while a tile's own nodes are made and not yet joined, one more. With the 472
+ * segments of the 125 tiles of the largest set: 472 - 124 + 1 = 349 (MAX_FEATS).
  * carc_check verifies the bound, the free list and that every slot is live or free.
  *
  * A union ORs the first two bytes and adds the other fourteen, as two words
  * (feat_union): no sum can carry into the next field (pennants at most 13, road
- * ends 2, a size at most 426, open edges at most 2*114+2; a seat's strength on one
+ * ends 2, a size at most 472, open edges at most 2*125+2; a seat's strength on one
  * feature at most 7 + 2 + 1, which its 4 bits of `follow` hold; goods symbols of
  * one kind at most 9, in 4 bits).
  */

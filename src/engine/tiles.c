@@ -275,14 +275,10 @@ const carc_tile_def tiles_catalogue[CARC_TILE_KINDS] = {
      "City N+W, cloth; road E ending here; garden", "TB/CcR.cG", CARC_EXP_ABBOT | CARC_EXP_TRADERS},
 };
 
-/* The plain tile each garden twin replaces (A2, CI11): its name less the last letter. */
-static int tiles_twin_of(int kind)
-{
-    const carc_tile_def *d = &tiles_catalogue[kind];
-    if (!(d->expansion & CARC_EXP_ABBOT))
-        return -1;
-    return carc_tile_kind_named(d->name, strlen(d->name) - 1);
-}
+/* The plain tile each garden twin (kinds from KIND_GARDEN_FIRST) replaces (A2, CI11):
+ * the kind named by its name less the last letter (test_tiletab checks). */
+const uint8_t tiles_twin[CARC_TILE_KINDS - KIND_GARDEN_FIRST] = {
+    74, 4, 7, 8, 12, 13, 17, 20, 21, 26, 38, 48, 51};
 
 const carc_tile_def *carc_tile_def_of(int kind)
 {
@@ -318,9 +314,9 @@ int carc_tile_count(unsigned expansions, int kind)
     if (kind == 'D' - 'A' && (expansions & CARC_EXP_RIVER))
         n--;  /* the spring is the start tile: the base one leaves the game (R2) */
     if (expansions & CARC_EXP_ABBOT)  /* a garden twin in the set replaces one (CI11) */
-        for (int k = CARC_BASE_KINDS; k < CARC_TILE_KINDS; k++)
-            if ((expansions & tiles_catalogue[k].expansion) == tiles_catalogue[k].expansion &&
-                tiles_twin_of(k) == kind)
+        for (int k = KIND_GARDEN_FIRST; k < CARC_TILE_KINDS; k++)
+            if (tiles_twin[k - KIND_GARDEN_FIRST] == kind &&
+                (expansions & tiles_catalogue[k].expansion) == tiles_catalogue[k].expansion)
                 n--;
     return n;
 }

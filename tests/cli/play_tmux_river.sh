@@ -7,7 +7,7 @@
 # cloister), else a meeple or the first choice; double turns are declined with n; windows and offers are passed.
 # Checks on the way: the spring and the river drawn as water (never a road's line), the
 # river phase's line in the panel (river tiles left, the lake last, where the river goes
-# on) while it lasts and gone after it, the abbot in the figure choice and the supply
+# on) while it lasts and gone after it, '@' and '~' without Unicode and colours, the abbot in the figure choice and the supply
 # table, the abbot drawn on the board (A and the seat's digit), the recall's points in
 # the list and its details, the recall in the log, the help's pages on both expansions;
 # at the end the gardens category in the breakdown, the saved record replayed and viewed.
@@ -206,6 +206,18 @@ wait_for v 'gardens [0-9]' 15 || fail "the viewer's final breakdown has no garde
 grep -q '≈' "$dir/screen" || fail "the viewer's final board has no river"
 T send-keys -t v q
 ended v
+
+# without Unicode and colours (vt100, the C locale) the river is '~' and the spring '@',
+# never a road's '-' or '|'
+T new-session -d -s asc -x 100 -y 30 -c "$dir" \
+    "TERM=vt100 LC_ALL=C '$carc' play --players human,greedy --expansions river,abbot --seed $seed 2>'$dir/asc.err'; echo \$? >'$dir/asc.rc'" \
+    || fail "tmux could not start a session"
+wait_for asc 'Your decision: place the tile' 30 || fail "asc: no placement decision"
+settle asc
+sed -n '2,20p' "$dir/screen" | grep -q '\.\.\.@~~~' || fail "asc: the spring is not drawn '@~~~'"
+grep -q 'River phase: 10 river tiles left' "$dir/screen" || fail "asc: no river phase line"
+T send-keys -t asc q y
+ended asc
 
 # the overview (o) draws the river as water, apart from roads
 start o 120 40 --players human,greedy --expansions river,abbot --seed "$seed"

@@ -87,32 +87,57 @@ static void test_exact_sentences(void **state)
 static const struct {
     int kind, seat, a, b, x, y, port, value;
     const char *plain, *text;
+    const char *tile;  /* when set, a is this tile's kind */
 } expansion_events[] = {
     {CARC_EV_FOLLOWER, 0, CARC_PORT_E, CARC_FEAT_ROAD, 1, 0, CARC_PORT_E, CARC_FIG_LARGE,
-     "follower 0 (1,0) road:E large", "seat 0 puts a large meeple on a road."},
+     "follower 0 (1,0) road:E large", "seat 0 puts a large meeple on a road.", NULL},
     {CARC_EV_FOLLOWER, 2, CARC_PORT_N, CARC_FEAT_CITY, 1, 0, CARC_PORT_N, CARC_FIG_BUILDER,
-     "follower 2 (1,0) city:N builder", "seat 2 puts their builder on a city."},
+     "follower 2 (1,0) city:N builder", "seat 2 puts their builder on a city.", NULL},
     {CARC_EV_FOLLOWER, 5, CARC_PORT_I, CARC_FEAT_FIELD, 0, 1, CARC_PORT_I, CARC_FIG_PIG,
-     "follower 5 (0,1) field:I pig", "seat 5 puts their pig in a field."},
+     "follower 5 (0,1) field:I pig", "seat 5 puts their pig in a field.", NULL},
     {CARC_EV_FOLLOWER, 1, CARC_PORT_NW, CARC_FEAT_FIELD, 0, 1, CARC_PORT_NW, CARC_FIG_MEEPLE,
-     "follower 1 (0,1) field:NW", "seat 1 puts a follower on a field."},
+     "follower 1 (0,1) field:NW", "seat 1 puts a follower on a field.", NULL},
     {CARC_EV_RETURNED, 1, CARC_PORT_S, CARC_FEAT_CITY, 0, -1, CARC_PORT_S, CARC_FIG_LARGE,
-     "back 1 (0,-1) city:S large", "seat 1's large meeple on a city returns to the supply."},
+     "back 1 (0,-1) city:S large", "seat 1's large meeple on a city returns to the supply.", NULL},
     {CARC_EV_RETURNED, 3, CARC_PORT_W, CARC_FEAT_ROAD, 2, 2, CARC_PORT_W, CARC_FIG_BUILDER,
-     "back 3 (2,2) road:W builder", "seat 3's builder on a road returns to the supply."},
+     "back 3 (2,2) road:W builder", "seat 3's builder on a road returns to the supply.", NULL},
     {CARC_EV_RETURNED, 0, CARC_PORT_NW, CARC_FEAT_FIELD, 2, 2, CARC_PORT_NW, CARC_FIG_PIG,
-     "back 0 (2,2) field:NW pig", "seat 0's pig in a field returns to the supply."},
+     "back 0 (2,2) field:NW pig", "seat 0's pig in a field returns to the supply.", NULL},
     {CARC_EV_GOODS, 1, CARC_FEAT_CITY, CARC_GOODS_WINE, 3, -2, CARC_PORT_N, 2,
-     "goods 1 2 wine (3,-2) city:N", "seat 1 takes 2 wine."},
+     "goods 1 2 wine (3,-2) city:N", "seat 1 takes 2 wine.", NULL},
     {CARC_EV_GOODS, 0, CARC_FEAT_CITY, CARC_GOODS_CLOTH, 3, -2, CARC_PORT_N, 1,
-     "goods 0 1 cloth (3,-2) city:N", "seat 0 takes 1 cloth."},
+     "goods 0 1 cloth (3,-2) city:N", "seat 0 takes 1 cloth.", NULL},
     {CARC_EV_DOUBLE_DUE, 4, 0, 0, 0, 0, CARC_PORT_NONE, 0, "double 4",
-     "seat 4 may take a second turn: their tile extended a feature of their builder."},
+     "seat 4 may take a second turn: their tile extended a feature of their builder.", NULL},
     {CARC_EV_SCORED, 0, CARC_FEAT_FIELD, CARC_REASON_PIG, 0, 1, CARC_PORT_NW, 3,
      "score 0 3 pig (0,1) field:NW",
-     "seat 0 scores 3 more for a field: their pig is there (4 per completed city)."},
+     "seat 0 scores 3 more for a field: their pig is there (4 per completed city).", NULL},
     {CARC_EV_SCORED, 2, CARC_GOODS_GRAIN, CARC_REASON_GOODS, 0, 0, CARC_PORT_NONE, 10,
-     "score 2 10 goods", "seat 2 scores 10 for the most goods of a kind."},
+     "score 2 10 goods", "seat 2 scores 10 for the most goods of a kind.", NULL},
+    /* The Abbot: the abbot on a garden or a cloister, a garden scored, a recall (A4-A6) */
+    {CARC_EV_FOLLOWER, 0, CARC_PORT_G, CARC_FEAT_GARDEN, 0, -1, CARC_PORT_G, CARC_FIG_ABBOT,
+     "follower 0 (0,-1) garden:G abbot", "seat 0 puts their abbot on a garden.", NULL},
+    {CARC_EV_FOLLOWER, 1, CARC_PORT_C, CARC_FEAT_CLOISTER, 2, 1, CARC_PORT_C, CARC_FIG_ABBOT,
+     "follower 1 (2,1) cloister:C abbot", "seat 1 puts their abbot on a cloister.", NULL},
+    {CARC_EV_SCORED, 0, CARC_FEAT_GARDEN, CARC_REASON_RECALL, 0, -1, CARC_PORT_G, 4,
+     "score 0 4 recall (0,-1) garden:G",
+     "seat 0 scores 4 recalling their abbot from a garden.", NULL},
+    {CARC_EV_SCORED, 1, CARC_FEAT_CLOISTER, CARC_REASON_RECALL, 2, 1, CARC_PORT_C, 6,
+     "score 1 6 recall (2,1) cloister:C",
+     "seat 1 scores 6 recalling their abbot from a cloister.", NULL},
+    {CARC_EV_SCORED, 0, CARC_FEAT_GARDEN, CARC_REASON_COMPLETED, 0, -1, CARC_PORT_G, 9,
+     "score 0 9 completed (0,-1) garden:G", "seat 0 scores 9 for completing a garden.", NULL},
+    {CARC_EV_SCORED, 2, CARC_FEAT_GARDEN, CARC_REASON_FINAL, 0, -1, CARC_PORT_G, 5,
+     "score 2 5 final (0,-1) garden:G", "seat 2 scores 5 at the end for an unfinished garden.", NULL},
+    {CARC_EV_RETURNED, 0, CARC_PORT_G, CARC_FEAT_GARDEN, 0, -1, CARC_PORT_G, CARC_FIG_ABBOT,
+     "back 0 (0,-1) garden:G abbot", "seat 0's abbot on a garden returns to the supply.", NULL},
+    /* The River: a river tile that cannot continue the river (R6), a placed one */
+    {CARC_EV_TILE_REMOVED, 0, 0, 0, 0, 0, CARC_PORT_NONE, 0, "remove RI.1/CcII",
+     "A river tile that cannot continue the river leaves the game.", "RI.1/CcII"},
+    {CARC_EV_TILE_DRAWN, 0, 0, 0, 0, 0, CARC_PORT_NONE, 0, "draw RI.1/I.e",
+     "A tile is drawn.", "RI.1/I.e"},
+    {CARC_EV_PLACED, 1, 0, 3, 2, 0, CARC_PORT_NONE, 0, "place 1 RI.1/IIG (2,0) r3",
+     "seat 1 places a tile.", "RI.1/IIG"},
 };
 
 static carc_event expansion_event(size_t i)
@@ -121,7 +146,15 @@ static carc_event expansion_event(size_t i)
                       expansion_events[i].b, expansion_events[i].x, expansion_events[i].y,
                       expansion_events[i].port, expansion_events[i].value);
     if (e.kind == CARC_EV_SCORED)
-        e.category = expansion_events[i].b == CARC_REASON_GOODS ? CARC_SCORE_GOODS : CARC_SCORE_FIELDS;
+        e.category = expansion_events[i].b == CARC_REASON_GOODS ? CARC_SCORE_GOODS
+                     : expansion_events[i].a == CARC_FEAT_GARDEN ? CARC_SCORE_GARDENS
+                     : expansion_events[i].a == CARC_FEAT_CLOISTER ? CARC_SCORE_CLOISTERS
+                     : CARC_SCORE_FIELDS;
+    if (expansion_events[i].tile != NULL) {
+        int kind = carc_tile_kind_named(expansion_events[i].tile, strlen(expansion_events[i].tile));
+        assert_true(kind >= 0);
+        e.a = (unsigned)kind;
+    }
     return e;
 }
 
@@ -205,13 +238,18 @@ static int each_event(int games, uint64_t seed,
                                     CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, CARC_EXP_INNS,
                                     CARC_EXP_TRADERS, CARC_EXP_INNS | CARC_EXP_TRADERS,
                                     CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS | CARC_EXP_INNS |
-                                        CARC_EXP_TRADERS};
+                                        CARC_EXP_TRADERS,
+                                    CARC_EXP_RIVER, CARC_EXP_ABBOT,
+                                    CARC_EXP_RIVER | CARC_EXP_ABBOT,
+                                    CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS | CARC_EXP_INNS |
+                                        CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT};
+    enum { NSETS = sizeof sets / sizeof sets[0] };
     uint64_t rng = seed;
     int told = 0;
     for (int gi = 0; gi < games; gi++) {
         carc_config cfg;
         carc_config_init(&cfg);
-        cfg.expansions = sets[gi % 8];
+        cfg.expansions = sets[gi % NSETS];
         cfg.players = 2 + gi % ((cfg.expansions & CARC_EXP_INNS) ? 5 : 4);
         cfg.seed = seed + (uint64_t)gi;
         carc_error err;

@@ -74,6 +74,9 @@ static void spaced(const char *text, char *out)
     *out = '\0';
 }
 
+/* Moves of The Abbot seen by round_trip_all: recalls, abbots put on gardens. */
+static long seen_recalls, seen_garden_abbots;
+
 /* Every legal move of g formats, parses back equal and formats to the same text;
  * also against `view` (a seat's view of g) when given. Returns the number of moves. */
 static int round_trip_all(const carc_game *g, const carc_game *view, carc_move *moves)
@@ -86,6 +89,16 @@ static int round_trip_all(const carc_game *g, const carc_game *view, carc_move *
         len = carc_move_format(g, &moves[i], text, sizeof text);
         if (len <= 0)
             fail_msg("legal move %d of kind %d did not format", i, moves[i].kind);
+        if (moves[i].kind == CARC_MOVE_RECALL) {
+            seen_recalls++;
+            if (strncmp(text, "recall (", 8) != 0)
+                fail_msg("a recall written \"%s\"", text);
+        }
+        if (moves[i].kind == CARC_MOVE_FOLLOWER && moves[i].port == CARC_PORT_G) {
+            seen_garden_abbots++;
+            assert_int_equal(moves[i].figure, CARC_FIG_ABBOT);  /* A4 */
+            assert_string_equal(text, "abbot garden:G");
+        }
         assert_int_equal((size_t)len, strlen(text));
         back = parse_ok(g, text);
         if (!carc_move_equal(&moves[i], &back))
@@ -114,8 +127,13 @@ static void test_round_trip_random_games(void **state)
                                      CARC_EXP_TRADERS, CARC_EXP_INNS | CARC_EXP_TRADERS,
                                      CARC_EXP_INNS | CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS,
                                      CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS | CARC_EXP_INNS |
-                                         CARC_EXP_TRADERS };
+                                         CARC_EXP_TRADERS,
+                                     CARC_EXP_RIVER, CARC_EXP_ABBOT,
+                                     CARC_EXP_RIVER | CARC_EXP_ABBOT,
+                                     CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS | CARC_EXP_INNS |
+                                         CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT };
     carc_move *moves = malloc(CARC_MAX_MOVES * sizeof *moves);
+    int abbot_games = 0;
     long positions = 0, checked = 0;
     size_t s;
     int seed;
@@ -132,6 +150,7 @@ static void test_round_trip_random_games(void **state)
 
             if (g == NULL)
                 break;  /* this expansion set is not implemented yet */
+            abbot_games += (sets[s] & CARC_EXP_ABBOT) != 0;
             view = carc_clone(g);
             assert_non_null(view);
             while (!carc_is_over(g)) {
@@ -151,7 +170,10 @@ static void test_round_trip_random_games(void **state)
         }
     }
     assert_true(positions > 1000);
-    print_message("notation: %ld moves in %ld positions round-tripped\n", checked, positions);
+    /* the abbot's moves came up in the games of The Abbot */
+    assert_true(abbot_games == 0 || (seen_recalls > 0 && seen_garden_abbots > 0));
+    print_message("notation: %ld moves in %ld positions round-tripped (%ld recalls, %ld "
+                  "abbots on gardens)\n", checked, positions, seen_recalls, seen_garden_abbots);
     free(moves);
 }
 
@@ -584,6 +606,129 @@ static void test_card_figures(void **state)
     carc_free(g);
 }
 
+/* A game of The Abbot with a fixed stack: D at (0,0), then Eg, B, U, V... */
+static carc_game *new_abbot_game(void)
+{
+    const char *names[] = { "Eg", "B", "U", "V", "K", "L" };
+    carc_config cfg;
+    carc_error err = { 0, "" };
+    carc_game *g;
+
+    carc_config_init(&cfg);
+    cfg.expansions = CARC_EXP_ABBOT;
+    cfg.stack_len = (int)(sizeof names / sizeof names[0]);
+    for (int i = 0; i < cfg.stack_len; i++) {
+        int k = carc_tile_kind_named(names[i], strlen(names[i]));
+        assert_true(k >= 0);
+        cfg.stack[i] = (uint8_t)k;
+    }
+    g = carc_new(&cfg, &err);
+    if (g == NULL)
+        fail_msg("carc_new: %s", err.msg);
+    return g;
+}
+
+/* Parses text, checks it formats back as canon, and applies it. */
+static carc_move play_text(carc_game *g, const char *text, const char *canon)
+{
+    carc_error err = { 0, "" };
+    char out[CARC_NOTATION_MAX];
+    carc_move m = parse_ok(g, text);
+
+    if (carc_move_format(g, &m, out, sizeof out) <= 0)
+        fail_msg("\"%s\" did not format", text);
+    assert_string_equal(out, canon);
+    if (carc_apply(g, &m, &err) != CARC_OK)
+        fail_msg("\"%s\": %s", text, err.msg);
+    return m;
+}
+
+/* The Abbot in the notation: a garden tile's placement, `abbot garden:G`,
+ * `abbot cloister:C`, `recall (x,y) garden:G` with the points it scores; the recall's
+ * events and their sentences; the errors of a malformed recall. */
+static void test_abbot_moves(void **state)
+{
+    carc_game *g = new_abbot_game();
+    carc_error err = { 0, "" };
+    carc_move m, legal[CARC_MAX_MOVES];
+    char text[CARC_NOTATION_MAX], line[256];
+    int n, found = 0;
+
+    (void)state;
+    /* seat 0: the garden tile E with its city facing D's, its abbot on the garden */
+    play_text(g, "Eg (0,-1) r2", "Eg (0,-1) r2");
+    m = play_text(g, "abbot (0,-1) garden:G", "abbot garden:G");
+    assert_int_equal(m.kind, CARC_MOVE_FOLLOWER);
+    assert_int_equal(m.figure, CARC_FIG_ABBOT);
+    assert_int_equal(m.port, CARC_PORT_G);
+    /* seat 1: a cloister beside it, its abbot on the cloister */
+    play_text(g, "B (1,-1) r0", "B (1,-1) r0");
+    m = play_text(g, "abbot cloister:C", "abbot cloister:C");
+    assert_int_equal(m.port, CARC_PORT_C);
+    /* seat 0: a road tile at (-1,0), then the recall is among the follower moves */
+    play_text(g, "U (-1,0) r1", "U (-1,0) r1");
+    assert_int_equal(carc_pending_decision(g).decision, CARC_DEC_FOLLOWER);
+    n = carc_legal(g, legal, CARC_MAX_MOVES);
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == CARC_MOVE_RECALL) {
+            found++;
+            assert_int_equal(carc_move_format(g, &legal[i], text, sizeof text),
+                             (int)strlen("recall (0,-1) garden:G"));
+            assert_string_equal(text, "recall (0,-1) garden:G");
+        }
+    assert_int_equal(found, 1);  /* not seat 1's abbot */
+    m = parse_ok(g, "recall (0,-1) garden:G");
+    assert_int_equal(m.kind, CARC_MOVE_RECALL);
+    assert_int_equal(m.figure, CARC_FIG_ABBOT);
+    assert_int_equal(m.x, 0);
+    assert_int_equal(m.y, -1);
+    assert_int_equal(m.port, CARC_PORT_G);
+    /* A6: 1 + the tiles around (0,-1): D, B, U */
+    assert_int_equal(carc_recall_points(g, &m), 4);
+    carc_move other = parse_ok(g, "recall (1,-1) cloister:C");  /* seat 1's abbot */
+    assert_int_equal(carc_recall_points(g, &other), -1);
+    /* malformed recalls */
+    assert_int_equal(carc_move_parse(g, "recall cloister:C", &other, &err), CARC_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "recall takes (x,y) cloister:C or (x,y) garden:G"));
+    assert_int_equal(carc_move_parse(g, "recall (0,-1) cloister:C", &other, &err), CARC_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "no cloister at (0,-1) port C"));
+    assert_int_equal(carc_move_parse(g, "recall (9,9) garden:G", &other, &err), CARC_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "no tile at (9,9)"));
+    assert_int_equal(carc_move_parse(g, "recall (0,-1) garden:X", &other, &err), CARC_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "unknown port \"X\""));
+    other = m;
+    other.figure = CARC_FIG_MEEPLE;  /* only the abbot is recalled */
+    assert_int_equal(carc_move_format(g, &other, text, sizeof text), -1);
+    /* the recall scores at once and the abbot returns */
+    assert_int_equal(carc_apply(g, &m, &err), CARC_OK);
+    assert_int_equal(carc_score(g, 0), 4);
+    assert_int_equal(carc_score_part(g, 0, CARC_SCORE_GARDENS), 4);
+    int ne = 0, score = 0, back = 0;
+    const carc_event *ev = carc_events(g, &ne);
+    for (int i = 0; i < ne; i++) {
+        carc_event_string(&ev[i], line, sizeof line);
+        if (strcmp(line, "score 0 4 recall (0,-1) garden:G") == 0) {
+            score++;
+            carc_event_text(&ev[i], line, sizeof line);
+            assert_string_equal(line, "seat 0 scores 4 recalling their abbot from a garden.");
+        }
+        if (strcmp(line, "back 0 (0,-1) garden:G abbot") == 0) {
+            back++;
+            carc_event_text(&ev[i], line, sizeof line);
+            assert_string_equal(line, "seat 0's abbot on a garden returns to the supply.");
+        }
+    }
+    assert_int_equal(score, 1);
+    assert_int_equal(back, 1);
+    assert_string_equal(carc_feature_name(CARC_FEAT_GARDEN), "garden");
+    assert_int_equal(carc_feature_parse("garden", 6), CARC_FEAT_GARDEN);
+    assert_string_equal(carc_port_name(CARC_PORT_G), "G");
+    assert_int_equal(carc_port_parse("G", 1), CARC_PORT_G);
+    assert_string_equal(carc_score_reason_name(CARC_REASON_RECALL), "recall");
+    assert_string_equal(carc_score_category_name(CARC_SCORE_GARDENS), "gardens");
+    carc_free(g);
+}
+
 /* Follower errors once a tile is placed: another tile, a missing segment. */
 static void test_follower_errors(void **state)
 {
@@ -612,6 +757,7 @@ int main(void)
         cmocka_unit_test(test_follower_errors),
         cmocka_unit_test(test_tile_names),
         cmocka_unit_test(test_figures),
+        cmocka_unit_test(test_abbot_moves),
         cmocka_unit_test(test_card_figures),
         cmocka_unit_test(test_swap_seat),
     };

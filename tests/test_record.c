@@ -21,7 +21,12 @@ static const unsigned expansion_sets[] = { 0, CARC_EXP_GIFTS, CARC_EXP_CHRISTMAS
                                            CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, CARC_EXP_INNS,
                                            CARC_EXP_TRADERS, CARC_EXP_INNS | CARC_EXP_TRADERS,
                                            CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS |
-                                               CARC_EXP_INNS | CARC_EXP_TRADERS };
+                                               CARC_EXP_INNS | CARC_EXP_TRADERS,
+                                           CARC_EXP_RIVER, CARC_EXP_ABBOT,
+                                           CARC_EXP_RIVER | CARC_EXP_ABBOT,
+                                           CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS |
+                                               CARC_EXP_INNS | CARC_EXP_TRADERS |
+                                               CARC_EXP_RIVER | CARC_EXP_ABBOT };
 
 /* Plays random legal moves from cfg (at most max_moves; -1: to the end) with a
  * recorder; returns the record (caller frees), or NULL if the engine does not
@@ -246,6 +251,54 @@ static void test_stack_of_names(void **state)
     free(json);
 }
 
+/* Whether a tile kind has a river edge (The River). */
+static int is_river(int kind)
+{
+    const carc_tile_def *d = carc_tile_def_of(kind);
+    for (int e = 0; d != NULL && e < 4; e++)
+        if (d->edges[e] == CARC_EDGE_RIVER)
+            return 1;
+    return 0;
+}
+
+/* A record of The River and The Abbot with a fixed stack: every river tile of the set
+ * first (the lake last of them), then base tiles and garden tiles; the stack is an
+ * array of names, the game replays and comes back byte for byte. */
+static void test_river_abbot_stack(void **state)
+{
+    unsigned exp = CARC_EXP_RIVER | CARC_EXP_ABBOT;
+    carc_config cfg = config_of(3, 2026, exp);
+    const char *tail[] = { "U", "Eg", "V", "K", "Vg", "B", "Ug", "A" };
+    int spring = carc_tile_kind_named("RI/s", 4), lake = carc_tile_kind_named("RI.1/I.e", 8);
+    int n = 0;
+    char *json;
+
+    (void)state;
+    assert_true(spring >= 0 && lake >= 0);
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        if (is_river(k) && k != lake)
+            for (int c = carc_tile_count(exp, k) - (k == spring); c > 0; c--)
+                cfg.stack[n++] = (uint8_t)k;
+    assert_int_equal(n, 10);  /* the spring is the start tile, the lake comes next */
+    cfg.stack[n++] = (uint8_t)lake;
+    for (size_t i = 0; i < sizeof tail / sizeof tail[0]; i++) {
+        int k = carc_tile_kind_named(tail[i], strlen(tail[i]));
+        assert_true(k >= 0);
+        cfg.stack[n++] = (uint8_t)k;
+    }
+    cfg.stack_len = n;
+    for (uint64_t pick = 1; pick <= 3; pick++) {
+        json = play_recorded(&cfg, pick, -1);
+        assert_non_null(json);
+        assert_non_null(strstr(json, "\"expansions\":\"river,abbot\""));
+        assert_non_null(strstr(json, "\"stack\":[\"RI.1/"));
+        assert_non_null(strstr(json, "\"RI.1/I.e\",\"U\",\"Eg\",\"V\""));
+        assert_non_null(strstr(json, "\"draw RI.1/"));
+        check_round_trip(json, 1);
+        free(json);
+    }
+}
+
 /* A short base-game record to tamper with: parsed into a jansson tree. */
 static json_t *sample_tree(int whole_game)
 {
@@ -408,6 +461,42 @@ static void test_reject_stack_and_decks(void **state)
     root = sample_tree(0);
     set(root, "stack", json_pack("[s,s]", "U", "IC/CCCC"));
     expect_parse_error(root, "tile \"IC/CCCC\" needs the expansion inns");
+    /* The River: the spring is the start tile, 3 D are left; The Abbot: a garden tile
+     * takes the place of one plain tile; the river's garden curve needs both */
+    root = sample_tree(0);
+    set(root, "expansions", json_string("river"));
+    set(root, "stack", json_pack("[s,s]", "RI.1/CICI", "RI/s"));
+    expect_parse_error(root, "no \"RI/s\" tile in the stack (it is the start tile)");
+    root = sample_tree(0);
+    set(root, "expansions", json_string("river"));
+    set(root, "stack", json_pack("[s,s,s,s]", "D", "D", "D", "D"));
+    expect_parse_error(root, "too many 'D' tiles (the stack has 3)");
+    root = sample_tree(0);
+    set(root, "expansions", json_string("river"));
+    set(root, "stack", json_pack("[s,s]", "RI.1/CICI", "RI.1/IIG"));
+    expect_parse_error(root, "tile \"RI.1/IIG\" needs the expansions river,abbot");
+    root = sample_tree(0);
+    set(root, "stack", json_pack("[s,s]", "U", "RI.1/I.e"));
+    expect_parse_error(root, "tile \"RI.1/I.e\" needs the expansion river");
+    root = sample_tree(0);
+    set(root, "stack", json_pack("[s,s]", "U", "Eg"));
+    expect_parse_error(root, "tile \"Eg\" needs the expansion abbot");
+    root = sample_tree(0);
+    set(root, "expansions", json_string("abbot"));
+    set(root, "stack", json_string("EEEEE"));
+    expect_parse_error(root, "too many 'E' tiles (the stack has 4)");
+    root = sample_tree(0);
+    set(root, "expansions", json_string("abbot"));
+    set(root, "stack", json_pack("[s,s]", "Eg", "Eg"));
+    expect_parse_error(root, "too many \"Eg\" tiles (the stack has 1)");
+    root = sample_tree(0);
+    set(root, "expansions", json_string("inns,abbot"));
+    set(root, "stack", json_pack("[s,s]", "IC/CCCCG", "IC/CCCC"));
+    expect_parse_error(root, "no \"IC/CCCC\" tile in the stack (with abbot its garden tile takes its place)");
+    root = sample_tree(0);
+    set(root, "expansions", json_string("river,abbot"));
+    set(root, "players", json_integer(6));
+    expect_parse_error(root, "\"players\": 6 players need the expansion inns");
     root = sample_tree(0);
     set(root, "stack", json_pack("[s,s]", "U", "IC/nope"));
     expect_parse_error(root, "unknown tile \"IC/nope\" at 1");
@@ -555,10 +644,15 @@ static void test_expansion_names(void **state)
         { "traders", CARC_EXP_TRADERS },
         { "traders,inns", CARC_EXP_INNS | CARC_EXP_TRADERS },
         { "traders,christmas,inns,gifts", 15 },
+        { "river", CARC_EXP_RIVER },
+        { "abbot", CARC_EXP_ABBOT },
+        { "abbot,river", CARC_EXP_RIVER | CARC_EXP_ABBOT },
+        { "abbot,traders,river,christmas,inns,gifts", 63 },
     };
     static const char *const bad[] = { "", ",", "gifts,,christmas", "gift", "gifts,", ",gifts", "gifts,gifts",
                                        "base,gifts", "Gifts", "gifts, christmas",
-                                       "inns,inns", "snow", "inns,base" };
+                                       "inns,inns", "rivers", "inns,base", "abbot,abbot",
+                                       "River", "river,", "abbot,base" };
     carc_error err = { 0, "" };
     unsigned bits = 99;
     size_t i;
@@ -580,9 +674,19 @@ static void test_expansion_names(void **state)
                         "gifts,christmas");
     assert_string_equal(carc_expansions_name(CARC_EXP_INNS | CARC_EXP_TRADERS), "inns,traders");
     assert_string_equal(carc_expansions_name(15), "gifts,christmas,inns,traders");
-    assert_string_equal(carc_expansions_name(63),
-                        "gifts,christmas,inns,traders,river,abbot");
+    assert_string_equal(carc_expansions_name(CARC_EXP_RIVER), "river");
+    assert_string_equal(carc_expansions_name(CARC_EXP_ABBOT), "abbot");
+    assert_string_equal(carc_expansions_name(CARC_EXP_INNS | CARC_EXP_ABBOT), "inns,abbot");
+    assert_string_equal(carc_expansions_name(63), "gifts,christmas,inns,traders,river,abbot");
     assert_null(carc_expansions_name(64));
+    /* every set's name reads back as that set */
+    for (unsigned e = 0; e < 64; e++) {
+        assert_int_equal(carc_expansions_parse(carc_expansions_name(e), &bits, &err), 0);
+        assert_int_equal(bits, e);
+    }
+    assert_string_equal(carc_expansion_name(CARC_EXP_RIVER), "river");
+    assert_string_equal(carc_expansion_name(CARC_EXP_ABBOT), "abbot");
+    assert_int_equal(carc_expansion_parse("abbot", 5), CARC_EXP_ABBOT);
     /* an unknown name is refused with the list of valid names */
     assert_int_equal(carc_expansions_parse("gifts,snow", &bits, &err), -1);
     assert_non_null(strstr(err.msg, "\"snow\""));
@@ -681,6 +785,49 @@ static void test_state_json(void **state)
     free(moves);
 }
 
+/* The River and The Abbot in the whole catalogue: every kind listed; the spring's one
+ * river edge facing east (R2) written W; a garden tile is The Abbot's, also the garden
+ * tile of an expansion's tile (which needs that expansion too). */
+static void test_tiles_json_river_abbot(void **state)
+{
+    char *text = carc_tiles_json();
+    json_t *arr = load(text);
+    int found = 0;
+
+    (void)state;
+    assert_int_equal(json_array_size(arr), CARC_TILE_KINDS);
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        json_t *k = json_array_get(arr, i);
+        const char *id = json_string_value(json_object_get(k, "id"));
+        const char *exp = json_string_value(json_object_get(k, "expansion"));
+        const char *edges = json_string_value(json_object_get(k, "edges"));
+        char *segs = json_dumps(json_object_get(k, "segments"), JSON_SORT_KEYS | JSON_COMPACT);
+        int garden = strstr(segs, "{\"ports\":[\"G\"],\"type\":\"garden\"}") != NULL;
+        assert_null(strchr(edges, '?'));
+        if (strcmp(id, "RI/s") == 0) {
+            assert_string_equal(edges, "FWFF");
+            assert_string_equal(exp, "river");
+            found++;
+        } else if (strcmp(id, "RI.1/IIG") == 0) {
+            assert_string_equal(exp, "abbot");
+            assert_true(garden);
+            found++;
+        } else if (strcmp(id, "Eg") == 0 || strcmp(id, "IC/CCCCG") == 0) {
+            assert_string_equal(exp, "abbot");
+            assert_true(garden);
+            found++;
+        } else {
+            /* a garden only on the garden tiles, those of The Abbot */
+            assert_int_equal(garden, strcmp(exp, "abbot") == 0);
+        }
+        assert_true((strchr(edges, 'W') != NULL) == (strncmp(id, "RI", 2) == 0));
+        free(segs);
+    }
+    assert_int_equal(found, 4);
+    json_decref(arr);
+    free(text);
+}
+
 /* The catalogue of one set: kinds and tiles per set, the marks of the expansions'
  * segments. */
 static void test_tiles_json_sets(void **state)
@@ -691,14 +838,20 @@ static void test_tiles_json_sets(void **state)
     } sets[] = {
         {0, 24, 72}, {CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, 24, 72}, {CARC_EXP_INNS, 41, 90},
         {CARC_EXP_TRADERS, 48, 96}, {CARC_EXP_INNS | CARC_EXP_TRADERS, 65, 114},
+        /* The River: 10 kinds, 12 tiles, the base start tile out (R1, R2); The Abbot: 8
+         * garden twins of base tiles, each in place of one plain tile (A2, CI11) */
         {CARC_EXP_RIVER, 34, 83}, {CARC_EXP_ABBOT, 32, 72},
-        {CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT, 84, CARC_TILES},
+        {CARC_EXP_RIVER | CARC_EXP_ABBOT, 43, 83},
+        /* all: IC/CCCC, IC/RFr.i, TB/CcRR.w and TB/CcR.c, one each, give way to their
+         * garden twins */
+        {CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT, CARC_TILE_KINDS - 4,
+         125},
     };
     (void)state;
     for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
         char *text = carc_tiles_json_set(sets[s].exp);
         json_t *arr = load(text);
-        int tiles = 0, inns = 0, cathedrals = 0, goods = 0, inner = 0;
+        int tiles = 0, inns = 0, cathedrals = 0, goods = 0, inner = 0, gardens = 0, rivers = 0;
         assert_int_equal(json_array_size(arr), sets[s].kinds);
         for (size_t i = 0; i < json_array_size(arr); i++) {
             json_t *k = json_array_get(arr, i), *segs = json_object_get(k, "segments");
@@ -708,6 +861,7 @@ static void test_tiles_json_sets(void **state)
             assert_int_equal(json_integer_value(json_object_get(k, "count")),
                              carc_tile_count(sets[s].exp, kind));
             tiles += (int)json_integer_value(json_object_get(k, "count"));
+            rivers += strchr(json_string_value(json_object_get(k, "edges")), 'W') != NULL;
             for (size_t j = 0; j < json_array_size(segs); j++) {
                 json_t *g = json_array_get(segs, j), *ports = json_object_get(g, "ports");
                 inns += json_is_true(json_object_get(g, "inn"));
@@ -715,12 +869,20 @@ static void test_tiles_json_sets(void **state)
                 goods += json_is_string(json_object_get(g, "goods"));
                 inner += json_array_size(ports) == 1 &&
                          strcmp(json_string_value(json_array_get(ports, 0)), "I") == 0;
+                if (strcmp(json_string_value(json_object_get(g, "type")), "garden") == 0) {
+                    gardens++;
+                    assert_int_equal(json_array_size(ports), 1);
+                    assert_string_equal(json_string_value(json_array_get(ports, 0)), "G");
+                }
             }
         }
         assert_int_equal(tiles, sets[s].tiles);
         assert_true((inns > 0 && cathedrals > 0) == !!(sets[s].exp & CARC_EXP_INNS));
         assert_true((goods > 0) == !!(sets[s].exp & CARC_EXP_TRADERS));
         assert_true((inner > 0) == !!(sets[s].exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)));
+        /* river edges are W in "edges" (11 kinds with the spring and the garden curve) */
+        assert_true((rivers > 0) == !!(sets[s].exp & CARC_EXP_RIVER));
+        assert_true((gardens > 0) == !!(sets[s].exp & CARC_EXP_ABBOT));
         json_decref(arr);
         free(text);
     }
@@ -795,7 +957,9 @@ int main(void)
         cmocka_unit_test(test_state_json),
         cmocka_unit_test(test_tiles_json),
         cmocka_unit_test(test_tiles_json_sets),
+        cmocka_unit_test(test_tiles_json_river_abbot),
         cmocka_unit_test(test_stack_of_names),
+        cmocka_unit_test(test_river_abbot_stack),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,7 +9,8 @@
  * A scenario file is one JSON object (duplicate keys are rejected, unknown keys too,
  * so that a typo cannot silently skip a check):
  *
- *   "rule"     rule id of RULES.md the scenario checks, e.g. "B9", "I5", "TB11", "CI12"
+ *   "rule"     rule id of RULES.md the scenario checks, e.g. "B9", "I5", "TB11", "CI12",
+ *              "R5", "A6"
  *              (required)
  *   "title"    one line saying what it shows (required)
  *   "players"  2..5, 2..6 with inns (default 2)
@@ -19,7 +20,9 @@
  *              D at (0,0) rotation 0 is implicit). Absent: the game's tiles are shuffled
  *              from the seed.
  *   "expansions"  "base", or any comma-separated combination of "gifts", "christmas",
- *              "inns", "traders", e.g. "inns,traders" (default base)
+ *              "inns", "traders", "river", "abbot", e.g. "inns,traders" (default base).
+ *              With "river" the start tile is the spring RI/s at (0,0) rotation 0 and
+ *              "stack" lists the river tiles first, the lake RI.1/I.e last of them
  *   "gift_deck", "cloister_deck", "roadside_deck"  card ids, top first; the given cards
  *              lie on top, the rest of the deck is shuffled beneath them from the seed
  *   "return_pos"  where the tile not placed under Take 2 goes back into a fixed stack,
@@ -49,7 +52,8 @@
  *   "followers": [{"seat":0,"x":1,"y":0,"type":"road","port":"E"}]  the exact set of
  *                         figures on the board (builders and pigs included); any port of
  *                         the segment may be given; "figure": "meeple" | "large" |
- *                         "builder" | "pig" | "abbot" (default "meeple")
+ *                         "builder" | "pig" | "abbot" (default "meeple"); "type" may
+ *                         be "garden" (The Abbot)
  *   "tiles": [{"x":0,"y":0,"tile":"D","rot":0}]  tile at a position ("tile": a tile name,
  *                         "U" or "IC/RFr.i"; null = empty; "rot" optional)
  *   "features": [{"x":1,"y":0,"port":"E","type":"road","tiles":n,"pennants":n,
@@ -91,8 +95,15 @@
  *                         in carc_state_json of the view. "seat" may also be "public"
  *                         (CARC_SEAT_PUBLIC, a spectator's view). The view may also be
  *                         checked with "followers", "features", "figures", "goods",
- *                         "double_due", "part", "pending" and "scores", as above
- *                         (what is public, I9, TB14, CI13)
+ *                         "double_due", "part", "pending", "scores", "river_left",
+ *                         "river_end", "stack_left" and "hand", as above (what is public,
+ *                         I9, TB14, CI13, R10, A8)
+ *   "river_left": n       carc_river_left (The River: the lake included)
+ *   "river_end": {"x":..,"y":..} | null   carc_river_end: the river's open end (R5)
+ *   "recall_points": {"recall (1,1) cloister:C": n, ...}  carc_recall_points of each
+ *                         recall move (-1: not legal now; The Abbot, A6)
+ *   "tile_counts": {"RI.1/IIG": 1, ...}  carc_tile_count of each kind with the game's
+ *                         expansions (A2, CI11)
  *   "diagram": ["        0    1", "   ...", ...]  the board as carc_board_text draws it
  *                         (tiles, x ruler, y labels, followers as seat digits), one string
  *                         per line without the newline; compared exactly, both printed
@@ -159,11 +170,11 @@ static int pending_parse(const char *s)
 }
 
 
-static const char *const feature_names[4] = {"city", "road", "field", "cloister"};
+static const char *const feature_names[5] = {"city", "road", "field", "cloister", "garden"};
 
 static int feature_parse(const char *s)
 {
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 5; i++)
         if (strcmp(s, feature_names[i]) == 0)
             return i;
     return -1;
@@ -449,7 +460,7 @@ static void follower_text(const carc_follower *f, char *buf, size_t size)
 {
     snprintf(buf, size, "seat %d%s%s at (%d,%d) %s:%s%s", f->seat,
              f->figure ? " " : "", f->figure ? carc_figure_name(f->figure) : "", f->x, f->y,
-             f->type < 4 ? feature_names[f->type] : "?", carc_port_name(f->port),
+             f->type < 5 ? feature_names[f->type] : "?", carc_port_name(f->port),
              f->locked ? " (locked)" : "");
 }
 
@@ -878,6 +889,7 @@ static void check_pending(const carc_game *g, json_t *v)
 
 static void check_followers(carc_game *g, json_t *arr);
 static void check_features(carc_game *g, json_t *arr);
+static void check_river(const carc_game *g, json_t *e);
 
 /* Checks of one seat's view: hidden counts, known ids, strings that must not leak. */
 static void check_view(carc_game *g, json_t *v)
@@ -885,7 +897,7 @@ static void check_view(carc_game *g, json_t *v)
     static const char *const keys[] = {
         "seat",      "gifts_hidden", "cards_hidden", "gifts",  "cards", "lacks",   "followers",
         "features",  "figures",      "goods",        "double_due", "part", "pending", "scores",
-        NULL};
+        "river_left", "river_end", "stack_left", "hand", NULL};
     long long seat = -1;
     if (!json_is_object(v) || !keys_known(v, "view", keys))
         return;
@@ -961,6 +973,15 @@ static void check_view(carc_game *g, json_t *v)
         check_pending(view, w);
     if ((w = json_object_get(v, "scores")))
         check_per_seat(view, w, "view.scores", carc_score);
+    check_river(view, v);
+    long long want;
+    if (get_int(v, "stack_left", &want) && want != carc_stack_left(view))
+        fail("view.stack_left: expected %lld, got %d", want, carc_stack_left(view));
+    if ((w = json_object_get(v, "hand"))) {
+        int kinds[2];
+        int n = carc_hand_tiles(view, kinds);
+        check_tile_list(w, "view.hand", kinds, n);
+    }
     carc_free(view);
 }
 
@@ -1223,6 +1244,85 @@ static void print_board(const carc_game *g, const char *where)
     }
 }
 
+/* "river_left": n (carc_river_left) and "river_end": {"x": n, "y": n} | null
+ * (carc_river_end): The River, R3, R5, R10. */
+static void check_river(const carc_game *g, json_t *e)
+{
+    long long want;
+    json_t *v;
+    if (get_int(e, "river_left", &want) && want != carc_river_left(g))
+        fail("river_left: expected %lld, got %d", want, carc_river_left(g));
+    if ((v = json_object_get(e, "river_end"))) {
+        int rx = 0, ry = 0;
+        int has = carc_river_end(g, &rx, &ry);
+        if (json_is_null(v)) {
+            if (has)
+                fail("river_end: expected none, got (%d,%d)", rx, ry);
+        } else {
+            static const char *const rkeys[] = {"x", "y", NULL};
+            long long wx = 0, wy = 0;
+            if (!json_is_object(v) || !keys_known(v, "river_end", rkeys) ||
+                !get_int(v, "x", &wx) || !get_int(v, "y", &wy))
+                fail("\"river_end\" must be {\"x\": n, \"y\": n} or null");
+            else if (!has)
+                fail("river_end: expected (%lld,%lld), got none", wx, wy);
+            else if (wx != rx || wy != ry)
+                fail("river_end: expected (%lld,%lld), got (%d,%d)", wx, wy, rx, ry);
+        }
+    }
+}
+
+/* "recall_points": {"recall (1,1) cloister:C": 5, ...}: carc_recall_points of each
+ * move (-1: that recall is not legal now), The Abbot, A6. */
+static void check_recall_points(const carc_game *g, json_t *obj)
+{
+    const char *text;
+    json_t *n;
+    if (!json_is_object(obj)) {
+        fail("\"recall_points\" must be an object of recall moves and points");
+        return;
+    }
+    json_object_foreach(obj, text, n) {
+        carc_move m;
+        carc_error err = {0, ""};
+        if (!json_is_integer(n)) {
+            fail("recall_points: \"%s\" needs an integer", text);
+            continue;
+        }
+        if (carc_move_parse(g, text, &m, &err) != CARC_OK) {
+            fail("recall_points: \"%s\" does not parse: %s", text, err.msg);
+            continue;
+        }
+        int got = carc_recall_points(g, &m);
+        if (got != (int)json_integer_value(n))
+            fail("recall_points: \"%s\" expected %lld, got %d", text, json_integer_value(n),
+                 got);
+    }
+}
+
+/* "tile_counts": {"RI.1/II": 1, "Vg": 1, ...}: carc_tile_count of each kind with the
+ * game's expansions (A2, CI11, R1). */
+static void check_tile_counts(const carc_game *g, json_t *obj)
+{
+    const char *name;
+    json_t *n;
+    unsigned exp = carc_config_of(g).expansions;
+    if (!json_is_object(obj)) {
+        fail("\"tile_counts\" must be an object of tile names and counts");
+        return;
+    }
+    json_object_foreach(obj, name, n) {
+        int k = carc_tile_kind_named(name, strlen(name));
+        if (k < 0 || !json_is_integer(n)) {
+            fail("tile_counts: bad entry \"%s\"", name);
+            continue;
+        }
+        int got = carc_tile_count(exp, k);
+        if (got != (int)json_integer_value(n))
+            fail("tile_counts: %s expected %lld, got %d", name, json_integer_value(n), got);
+    }
+}
+
 static void step_expect(carc_game *g, json_t *e)
 {
     static const char *const keys[] = {
@@ -1232,7 +1332,7 @@ static void step_expect(carc_game *g, json_t *e)
         "gift_deck_left", "gift_discard", "cards", "cloister_deck_left", "roadside_deck_left",
         "cloister_discard", "roadside_discard", "in_play", "mastermind", "banked", "events",
         "all_events", "view", "diagram", "figures", "goods", "double_due", "part",
-        "projection", NULL};
+        "projection", "river_left", "river_end", "recall_points", "tile_counts", NULL};
     long long want;
     char buf[160];
     if (!json_is_object(e)) {
@@ -1366,6 +1466,11 @@ static void step_expect(carc_game *g, json_t *e)
     check_double(g, e);
     if ((v = json_object_get(e, "projection")))
         check_per_seat(g, v, "projection", projected);
+    check_river(g, e);
+    if ((v = json_object_get(e, "recall_points")))
+        check_recall_points(g, v);
+    if ((v = json_object_get(e, "tile_counts")))
+        check_tile_counts(g, v);
     if ((v = json_object_get(e, "events")))
         check_events(g, v, 0);
     if ((v = json_object_get(e, "all_events")))
@@ -1480,7 +1585,7 @@ static int run(json_t *root)
     }
     keys_known(root, "the scenario", keys);
     const char *rule = json_string_value(json_object_get(root, "rule"));
-    if (!rule || !strchr("BGXCEIT", rule[0]) || !rule[0])
+    if (!rule || !strchr("BGXCEITRA", rule[0]) || !rule[0])
         fail("\"rule\" must name a rule id such as \"B9\" or \"TB11\"");
     if (!json_is_string(json_object_get(root, "title")))
         fail("\"title\" is required");

@@ -50,6 +50,7 @@ typedef struct seen {
     int figures[CARC_FIGURES];  /* followers of each figure listed */
     int inns, cathedrals, goods_seat, goods_feature, builders, pigs, double_due, part2;
     int double_turn;  /* positions whose pending decision is double_turn */
+    int river_left, river_end, recalls, gardens;  /* The River and The Abbot */
 } seen;
 
 static json_t *load(const char *text)
@@ -137,14 +138,16 @@ static void check_schema(const carc_game *g, const json_t *o, int with_legal)
     json_t *v;
 
     int inns = (exp & CARC_EXP_INNS) != 0, traders = (exp & CARC_EXP_TRADERS) != 0;
+    int river = (exp & CARC_EXP_RIVER) != 0, abbot = (exp & CARC_EXP_ABBOT) != 0;
     char fspec[256];
     snprintf(top, sizeof top,
              "active:i board:a expansions:s features:a followers:a hand_tiles:a last_placed:O "
              "over:b pending:o players:i removed:a score_parts:a scores:a stack_left:i "
-             "supply:a turn:i view:%s%s%s%s%s%s%s",
+             "supply:a turn:i view:%s%s%s%s%s%s%s%s%s",
              carc_view_seat(g) == CARC_SEAT_PUBLIC ? "s" : "I", carc_is_over(g) ? " winners:a" : "", exp & CARC_EXP_GIFTS ? " gifts:o" : "",
              exp & CARC_EXP_CHRISTMAS ? " christmas:o" : "", with_legal ? " legal:a" : "",
-             inns || traders ? " figures:a" : "", traders ? " double_due:b goods:o part:i" : "");
+             inns || traders || abbot ? " figures:a" : "", traders ? " double_due:b goods:o part:i" : "",
+             abbot ? " recalls:a" : "", river ? " river_end:O river_left:i" : "");
     expect_keys(o, "state", top);
     expect_keys(get(o, "pending"), "pending", "decision:s feature:O seat:i");
     if (!json_is_null(get(get(o, "pending"), "feature")))
@@ -156,15 +159,19 @@ static void check_schema(const carc_game *g, const json_t *o, int with_legal)
                  "figure:s locked:b port:s seat:i type:s x:i y:i");
     expect_items(get(o, "score_parts"), "score_parts",
                  "cards:i cities:i cloisters:i fields:i gardens:i gifts:i goods:i roads:i");
+    if (abbot)
+        expect_items(get(o, "recalls"), "recall", "move:s points:i port:s type:s x:i y:i");
+    if (river && !json_is_null(get(o, "river_end")))
+        expect_keys(get(o, "river_end"), "river_end", "x:i y:i");
     snprintf(fspec, sizeof fspec,
              "completed:b followers:a locked:b pennants:i segments:a tiles:i tokens:a "
              "type:s value:i%s%s",
              inns ? " inn:b cathedral:b" : "", traders ? " builders:a goods:o pigs:a" : "");
     expect_items(get(o, "features"), "feature", fspec);
-    if (inns || traders) {
+    if (inns || traders || abbot) {
         char figs[128];
-        snprintf(figs, sizeof figs, "meeple:i%s%s", inns ? " large:i" : "",
-                 traders ? " builder:i pig:i" : "");
+        snprintf(figs, sizeof figs, "meeple:i%s%s%s", inns ? " large:i" : "",
+                 traders ? " builder:i pig:i" : "", abbot ? " abbot:i" : "");
         expect_items(get(o, "figures"), "figures", figs);
         assert_int_equal(json_array_size(get(o, "figures")), carc_players(g));
     }
@@ -255,11 +262,13 @@ static void check_bigbox(const carc_game *g, const json_t *o, seen *sn)
     static const char *const names[CARC_GOODS_KINDS] = { "wine", "grain", "cloth" };
     if (!strcmp(json_string_value(get(get(o, "pending"), "decision")), "double_turn"))
         sn->double_turn++;
-    if (exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)) {
+    if (exp & (CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_ABBOT)) {
         for (int s = 0; s < carc_players(g); s++) {
             json_t *f = json_array_get(get(o, "figures"), (size_t)s);
             int followers = carc_supply_figures(g, s, counts);
             assert_int_equal(geti(f, "meeple"), counts[CARC_FIG_MEEPLE]);
+            if (exp & CARC_EXP_ABBOT)
+                assert_int_equal(geti(f, "abbot"), counts[CARC_FIG_ABBOT]);
             if (exp & CARC_EXP_INNS)
                 assert_int_equal(geti(f, "large"), counts[CARC_FIG_LARGE]);
             if (exp & CARC_EXP_TRADERS) {
@@ -287,6 +296,58 @@ static void check_bigbox(const carc_game *g, const json_t *o, seen *sn)
         sn->part2 += carc_turn_part(g) != 0;
         sn->double_due += carc_double_due(g) != 0;
     }
+}
+
+/* river_left, river_end, recalls and the gardens' score part agree with the queries; the
+ * recalls are exactly the legal recall moves, each with its points. */
+static void check_river_abbot(const carc_game *g, const json_t *o, seen *sn)
+{
+    unsigned exp = carc_config_of(g).expansions;
+    size_t i;
+    json_t *v;
+    if (exp & CARC_EXP_RIVER) {
+        int x, y, open = carc_river_end(g, &x, &y);
+        assert_int_equal(geti(o, "river_left"), carc_river_left(g));
+        assert_int_equal(!json_is_null(get(o, "river_end")), open);
+        if (open) {
+            assert_int_equal(geti(get(o, "river_end"), "x"), x);
+            assert_int_equal(geti(get(o, "river_end"), "y"), y);
+            sn->river_end++;
+        }
+        sn->river_left += carc_river_left(g) > 0;
+    }
+    if (!(exp & CARC_EXP_ABBOT))
+        return;
+    json_array_foreach(get(o, "score_parts"), i, v)
+        assert_int_equal(geti(v, "gardens"), carc_score_part(g, (int)i, CARC_SCORE_GARDENS));
+    json_array_foreach(get(o, "features"), i, v)
+        sn->gardens += strcmp(json_string_value(get(v, "type")), "garden") == 0;
+    json_array_foreach(get(o, "recalls"), i, v) {
+        carc_move m;
+        carc_error err = { 0, "" };
+        const char *text = json_string_value(get(v, "move"));
+        if (carc_move_parse(g, text, &m, &err) != CARC_OK)
+            fail_msg("recall \"%s\": %s", text, err.msg);
+        assert_int_equal(m.kind, CARC_MOVE_RECALL);
+        assert_int_equal(geti(v, "points"), carc_recall_points(g, &m));
+        assert_true(geti(v, "points") > 0);
+        assert_int_equal(geti(v, "x"), m.x);
+        assert_int_equal(geti(v, "y"), m.y);
+        assert_string_equal(json_string_value(get(v, "port")), carc_port_name(m.port));
+        sn->recalls++;
+    }
+    /* the full state's legal list: its recalls are those listed, in the same order */
+    json_t *legal = json_object_get(o, "legal");
+    if (legal == NULL || carc_view_seat(g) >= 0 || carc_view_seat(g) == CARC_SEAT_PUBLIC)
+        return;
+    size_t k = 0;
+    json_array_foreach(legal, i, v)
+        if (strncmp(json_string_value(v), "recall ", 7) == 0) {
+            json_t *r = json_array_get(get(o, "recalls"), k++);
+            assert_non_null(r);
+            assert_string_equal(json_string_value(get(r, "move")), json_string_value(v));
+        }
+    assert_int_equal(k, json_array_size(get(o, "recalls")));
 }
 
 /* The values agree with the public queries of g (the state the JSON came from). */
@@ -380,6 +441,7 @@ static void check_values(const carc_game *g, const json_t *o, seen *sn)
         sn->figures[fl[m].figure]++;
     }
     check_bigbox(g, o, sn);
+    check_river_abbot(g, o, sn);
     for (int s = 0; s < players; s++)
         assert_int_equal(on_features[s], on_board[s]);
 
@@ -635,6 +697,23 @@ static void test_bigbox(void **state)
     assert_true(sn.builders > 0 && sn.pigs > 0);
 }
 
+/* The River, The Abbot, both, and all six: the river's end and tiles left seen during
+ * the river phase, abbots on the board, gardens held, recalls offered with points. */
+static void test_river_abbot(void **state)
+{
+    seen sn = {0};
+    (void)state;
+    play_games(CARC_EXP_RIVER, 0, game_count(), &sn);
+    play_games(CARC_EXP_ABBOT, 0, game_count(), &sn);
+    play_games(CARC_EXP_RIVER | CARC_EXP_ABBOT, 0, game_count(), &sn);
+    play_games(CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS | CARC_EXP_INNS | CARC_EXP_TRADERS |
+                   CARC_EXP_RIVER | CARC_EXP_ABBOT, 0, game_count(), &sn);
+    print_message("river phase %d (end %d), abbots %d, gardens %d, recalls %d\n", sn.river_left,
+                  sn.river_end, sn.figures[CARC_FIG_ABBOT], sn.gardens, sn.recalls);
+    assert_true(sn.river_left > 0 && sn.river_end > 0);
+    assert_true(sn.figures[CARC_FIG_ABBOT] > 0 && sn.gardens > 0 && sn.recalls > 0);
+}
+
 /* The X13 record of issue 8 up to its 14th move: both Mastermind positions pending. */
 static void test_mastermind_record(void **state)
 {
@@ -682,6 +761,7 @@ int main(void)
         cmocka_unit_test(test_gifts),
         cmocka_unit_test(test_christmas),
         cmocka_unit_test(test_bigbox),
+        cmocka_unit_test(test_river_abbot),
         cmocka_unit_test(test_mastermind_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

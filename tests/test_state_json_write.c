@@ -141,9 +141,11 @@ static void compare(const carc_game *g, int with_legal, const char *what, double
 
 static void test_games(void **state)
 {
-    static const unsigned sets[8] = { CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, CARC_EXP_GIFTS,
-                                      CARC_EXP_CHRISTMAS, 0, CARC_EXP_INNS, CARC_EXP_TRADERS,
-                                      CARC_EXP_INNS | CARC_EXP_TRADERS, 15 };
+    static const unsigned sets[] = { CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, CARC_EXP_GIFTS,
+                                     CARC_EXP_CHRISTMAS, 0, CARC_EXP_INNS, CARC_EXP_TRADERS,
+                                     CARC_EXP_INNS | CARC_EXP_TRADERS, 15, CARC_EXP_RIVER,
+                                     CARC_EXP_ABBOT, CARC_EXP_RIVER | CARC_EXP_ABBOT };
+    enum { NSETS = sizeof sets / sizeof sets[0] };
     const char *env = getenv("CARC_JSON_GAMES");
     int games = env && atoi(env) > 0 ? atoi(env) : test_game_count(GAMES, SANITIZED_GAMES,
                                                                      QUICK_GAMES);
@@ -158,10 +160,10 @@ static void test_games(void **state)
         carc_config cfg;
         carc_error err;
         carc_config_init(&cfg);
-        /* one game in eight with every expansion, one in eight one set each (base,
-         * gifts, christmas, inns, traders, both of those), the others gifts and
-         * christmas */
-        cfg.expansions = gi % 8 == 1 ? 15u : gi % 8 == 0 ? sets[(gi / 8) % 8] : sets[0];
+        /* one game in eight with all six expansions, one in eight one set each (base,
+         * gifts, christmas, inns, traders, both of those, the four, river, abbot, both
+         * of those), the others gifts and christmas */
+        cfg.expansions = gi % 8 == 1 ? 63u : gi % 8 == 0 ? sets[(gi / 8) % NSETS] : sets[0];
         cfg.players = 2 + gi % ((cfg.expansions & CARC_EXP_INNS) ? 5 : 4);
         cfg.seed = 1000 + (uint64_t)gi;
         carc_game *g = carc_new(&cfg, &err);

@@ -54,8 +54,8 @@ static void usage(FILE *f)
             "                      (repeats allowed)\n"
             "  --games N           games to play (default 100)\n"
             "  --seed S            game i uses seed S+i (default 1)\n"
-            "  --expansions LIST   base, or any of gifts,christmas,inns,traders\n"
-            "                      comma-separated (default base)\n"
+            "  --expansions LIST   base, or any of gifts,christmas,inns,traders,\n"
+            "                      river,abbot, comma-separated (default base)\n"
             "  --budget-ms M       mcts time per decision in ms (default 100)\n"
             "  --threads T         games played in parallel (default 1)\n"
             "  --help              this text\n",

@@ -20,8 +20,8 @@ static const char demo_usage[] =
     "\n"
     "  --seed S            game seed, also the players' seed (default 1)\n"
     "  --players P         2..5 players, 2..6 with inns (default 2)\n"
-    "  --expansions LIST   base, or any of gifts,christmas,inns,traders\n"
-    "                      comma-separated (default base)\n"
+    "  --expansions LIST   base, or any of gifts,christmas,inns,traders,\n"
+    "                      river,abbot, comma-separated (default base)\n"
     "  --help              this text\n";
 
 

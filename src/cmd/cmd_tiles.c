@@ -14,27 +14,29 @@ static const char tiles_usage[] =
     "usage: carc tiles [--json] [--expansions LIST]\n"
     "\n"
     "Prints the tile kinds: the base game's 24 (A..X, docs/RULES.md §0), then those of\n"
-    "Inns & Cathedrals (IC/...) and Traders & Builders (TB/...).\n"
+    "Inns & Cathedrals (IC/...), Traders & Builders (TB/...), The River (RI/s, RI.1/...)\n"
+    "and the garden tiles of The Abbot (names ending in g or G: Eg, IC/CCCCG).\n"
     "\n"
     "  --json              the catalogue as one JSON array (the record layer's\n"
     "                      carc_tiles_json)\n"
     "  --expansions LIST   only the kinds a game with these expansions plays with\n"
-    "                      (base, or any of gifts,christmas,inns,traders), with their\n"
-    "                      counts in that game\n"
+    "                      (base, or any of gifts,christmas,inns,traders,river,\n"
+    "                      abbot), with their counts in that game\n"
     "  --help              this text\n"
     "\n"
-    "The table shows per kind: name, count, edges N E S W (C city, R road, F field),\n"
-    "pennant, cloister and the segments as printed (rotation 0): city and road\n"
-    "segments by their edges ('*' marks a road that ends on the tile), field segments\n"
-    "by their half-edges with the city segments they border ('>c0'), the inner field\n"
-    "as I; then in brackets an inn, a cathedral, a pennant or goods on the segment.\n";
+    "The table shows per kind: name, count, edges N E S W (C city, R road, F field,\n"
+    "W river), pennant, cloister and the segments as printed (rotation 0): city and\n"
+    "road segments by their edges ('*' marks a road that ends on the tile), field\n"
+    "segments by their half-edges with the city segments they border ('>c0'), the\n"
+    "inner field as I, a garden as G; then in brackets an inn, a cathedral, a pennant\n"
+    "or goods on the segment. A river is no segment: it shows only in the edges.\n";
 
 /* Appends the ports of a segment ("N+E", "NW+NE") to sb. */
 static void seg_ports(strbuf *sb, const carc_segment_def *s)
 {
     int i, first = 1;
-    if (s->type == CARC_FEAT_CLOISTER) {
-        sb_puts(sb, "C");
+    if (s->type == CARC_FEAT_CLOISTER || s->type == CARC_FEAT_GARDEN) {
+        sb_puts(sb, s->type == CARC_FEAT_CLOISTER ? "C" : "G");
         return;
     }
     for (i = 0; i < (s->type == CARC_FEAT_FIELD ? 8 : 4); i++) {
@@ -69,7 +71,7 @@ static void seg_marks(strbuf *sb, const carc_segment_def *s)
 /* The table: every kind (all), or those of the set with their counts in it. */
 static void print_table(int all, unsigned expansions)
 {
-    static const char edge_ch[] = {'F', 'C', 'R'};
+    static const char edge_ch[] = {'F', 'C', 'R', 'W'};
     int k, i;
     printf("%-9s %2s  %-7s  %-3s %-3s  %s\n", "id", "#", "N E S W", "pen", "clo",
            "segments; description");
@@ -107,8 +109,8 @@ static void print_table(int all, unsigned expansions)
             seg_marks(&sb, s);
         }
         printf("%-9s %2d  %c %c %c %c  %-3s %-3s  %s; %s\n", d->name, count,
-               edge_ch[d->edges[0] % 3], edge_ch[d->edges[1] % 3], edge_ch[d->edges[2] % 3],
-               edge_ch[d->edges[3] % 3], d->pennant ? "yes" : "-", d->cloister ? "yes" : "-",
+               edge_ch[d->edges[0] % 4], edge_ch[d->edges[1] % 4], edge_ch[d->edges[2] % 4],
+               edge_ch[d->edges[3] % 4], d->pennant ? "yes" : "-", d->cloister ? "yes" : "-",
                sb_str(&sb) ? sb_str(&sb) : "", d->description ? d->description : "");
         sb_free(&sb);
     }

@@ -216,11 +216,9 @@ static unsigned figure_masks(const carc_game *g, unsigned masks[CARC_FIGURES])
     int seat = g->active, nseg = tile_def(p->kind)->nseg;
     unsigned empty = 0, build = 0, pig = 0, monastic = 0, garden = 0;
     if (g->figures >> CARC_FIG_ABBOT & 1) {  /* A4: where the abbot may go, and only it */
-        const carc_tile_def *d = tile_def(p->kind);
-        for (int i = 0; i < nseg; i++) {
-            monastic |= (unsigned)(d->seg[i].type >= CARC_FEAT_CLOISTER) << i;
-            garden |= (unsigned)(d->seg[i].type == CARC_FEAT_GARDEN) << i;
-        }
+        const uint8_t *ps = tiletab_port_seg[p->kind][0];  /* a segment's index: any rotation */
+        monastic = ps[PORT_MONASTIC] == 0xFF ? 0 : 1u << ps[PORT_MONASTIC];
+        garden = ps[CARC_PORT_G] == 0xFF ? 0 : 1u << ps[CARC_PORT_G];
     }
     for (int i = 0; i < nseg; i++) {
         const feature *f = feat_of(g, p->first + i);

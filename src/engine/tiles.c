@@ -313,7 +313,11 @@ int carc_tile_count(unsigned expansions, int kind)
     int n = d->count;
     if (kind == 'D' - 'A' && (expansions & CARC_EXP_RIVER))
         n--;  /* the spring is the start tile: the base one leaves the game (R2) */
-    if (expansions & CARC_EXP_ABBOT)  /* a garden twin in the set replaces one (CI11) */
+    /* a garden twin in the set replaces one (CI11): only these 13 kinds have one */
+    static const uint8_t has_twin[CARC_TILE_KINDS] = {
+        [4] = 1, [7] = 1, [8] = 1, [12] = 1, [13] = 1, [17] = 1, [20] = 1, [21] = 1,
+        [26] = 1, [38] = 1, [48] = 1, [51] = 1, [74] = 1};
+    if ((expansions & CARC_EXP_ABBOT) && has_twin[kind])
         for (int k = KIND_GARDEN_FIRST; k < CARC_TILE_KINDS; k++)
             if (tiles_twin[k - KIND_GARDEN_FIRST] == kind &&
                 (expansions & tiles_catalogue[k].expansion) == tiles_catalogue[k].expansion)

@@ -234,12 +234,14 @@ static int deck_option(const char *key, char *val, uint8_t *deck, int cap, int *
 }
 
 /* stack=LETTERS (base tiles, one letter each) or stack=NAME,NAME,... (tile names,
- * base letters or expansion ids such as IC/RFr.i). Counts per kind are the engine's
+ * base letters or expansion ids such as IC/RFr.i, RI.1/CICI, Eg). Counts per kind are the engine's
  * to check (carc_new), against the game's expansions. */
 static int stack_option(const char *val, carc_config *cfg, strbuf *out)
 {
     size_t i, len = strlen(val), n = 0;
-    if (strchr(val, ',') != NULL || strchr(val, '/') != NULL) {
+    /* a name list: a comma, an expansion id, or one garden twin alone ("Eg") */
+    if (strchr(val, ',') != NULL || strchr(val, '/') != NULL ||
+        (len > 1 && carc_tile_kind_named(val, len) >= 0)) {
         const char *p = val;
         for (;;) {
             const char *end = strchr(p, ',');
@@ -806,8 +808,9 @@ static const struct command {
     const char *does;
 } commands[] = {
     {"new", command_new, 0,
-     "[players=2..5|6 with inns] [seed=N] [expansions=base|LIST of gifts,christmas,inns,traders] "
-     "[stack=LETTERS|NAME,...] [return_pos=-1..113] [gift_deck=IDS|none] [cloister_deck=IDS|none] "
+     "[players=2..5|6 with inns] [seed=N] "
+     "[expansions=base|LIST of gifts,christmas,inns,traders,river,abbot] "
+     "[stack=LETTERS|NAME,...] [return_pos=-1..124] [gift_deck=IDS|none] [cloister_deck=IDS|none] "
      "[roadside_deck=IDS|none]",
      "starts a game; a move reply for the first draw"},
     {"pending", command_pending, 1, "", "the decision owed, by whom, whose turn"},

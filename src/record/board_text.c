@@ -7,16 +7,19 @@
  *     --D--     row 1: west edge, inside, tile letter, inside, east edge
  *     .....     row 2: corner, south edge (3 columns), corner
  *
- * '#' is city, '|' and '-' road, '.' field, '+' a cloister, the capital letter the
- * tile kind (docs/RULES.md §0); an expansion's tile, whose name does not fit, shows
- * 'i' (Inns & Cathedrals) or 't' (Traders & Builders) there. A city edge fills its side; a corner is city when either
+ * '#' is city, '|' and '-' road, '~' river, '.' field, '+' a cloister, '*' a garden,
+ * the capital letter the tile kind (docs/RULES.md §0); an expansion's tile, whose name
+ * does not fit, shows 'i' (Inns & Cathedrals), 't' (Traders & Builders), 'r' (The
+ * River) or 'g' (a garden tile of The Abbot) there. A river edge shows '~' in the middle
+ * of its side, and on the inside cell next to a west or east river edge. A city edge
+ * fills its side; a corner is city when either
  * side is. A road edge shows in the middle of its side, and a road or city segment
  * that reaches the west or east edge also fills the inside cell next to it when it
  * runs on (a city spanning more than that edge, any road). A follower shows as its
  * seat digit on the cell of its segment's canonical port: N (0,2), E (1,3), S (2,2),
  * W (1,1), the half-edges on the cell next to their edge (NW (0,1), NE (0,3),
- * EN (0,4), ES (2,4), SE (2,3), SW (2,1), WS (2,0), WN (0,0)), C (1,1) and the inner
- * field I (1,3). Every figure shows as its seat's digit (a large meeple, a builder, a
+ * EN (0,4), ES (2,4), SE (2,3), SW (2,1), WS (2,0), WN (0,0)), C (1,1), the inner
+ * field I (1,3) and the garden G (1,1: no tile has both a cloister and a garden). Every figure shows as its seat's digit (a large meeple, a builder, a
  * pig alike).
  *
  * Empty positions are blank. x coordinates head the columns (the last digit over
@@ -34,7 +37,8 @@ static const unsigned char port_cell[CARC_PORTS][2] = {
     {0, 2}, {1, 3}, {2, 2}, {1, 1},                          /* N E S W */
     {0, 1}, {0, 3}, {0, 4}, {2, 4}, {2, 3}, {2, 1}, {2, 0}, {0, 0}, /* NW..WN */
     {1, 1},                                                  /* C */
-    {1, 3}                                                   /* I */
+    {1, 3},                                                  /* I */
+    {1, 1}                                                   /* G */
 };
 
 /* The cells of each side's edge: N, E, S, W. */
@@ -68,12 +72,16 @@ static void draw_tile(char cell[CELL_H][CELL_W], int kind, int rot)
         if (edge[side] == CARC_EDGE_CITY) {
             for (i = 0; i < 3; i++)
                 cell[side_cells[side][i][0]][side_cells[side][i][1]] = '#';
-        } else if (edge[side] == CARC_EDGE_ROAD) {
+        } else if (edge[side] == CARC_EDGE_ROAD || edge[side] == CARC_EDGE_RIVER) {
             r = side_cells[side][1][0];
             c = side_cells[side][1][1];
-            cell[r][c] = (side == 0 || side == 2) ? '|' : '-';
+            cell[r][c] = edge[side] == CARC_EDGE_RIVER ? '~' : (side == 0 || side == 2) ? '|' : '-';
         }
     }
+    if (edge[3] == CARC_EDGE_RIVER)
+        cell[1][1] = '~';
+    if (edge[1] == CARC_EDGE_RIVER)
+        cell[1][3] = '~';
     /* corners: NW touches N and W, NE N and E, SE S and E, SW S and W */
     if (edge[0] == CARC_EDGE_CITY || edge[3] == CARC_EDGE_CITY) cell[0][0] = '#';
     if (edge[0] == CARC_EDGE_CITY || edge[1] == CARC_EDGE_CITY) cell[0][4] = '#';
@@ -93,13 +101,23 @@ static void draw_tile(char cell[CELL_H][CELL_W], int kind, int rot)
         if (m & 2u)
             cell[1][3] = s->type == CARC_FEAT_CITY ? '#' : '-';
     }
+    int river = 0;
+    for (i = 0; i < d->nseg; i++)
+        if (d->seg[i].type == CARC_FEAT_GARDEN) {
+            cell[1][1] = '*';
+            cell[1][3] = '*';
+        }
+    for (side = 0; side < 4; side++)
+        river |= d->edges[side] == CARC_EDGE_RIVER;
     if (d->cloister) {
         cell[1][1] = '+';
         cell[1][3] = '+';
     }
     cell[1][2] = d->letter ? d->letter
+                 : river ? 'r'
                  : d->expansion == CARC_EXP_INNS ? 'i'
-                 : d->expansion == CARC_EXP_TRADERS ? 't' : '?';
+                 : d->expansion == CARC_EXP_TRADERS ? 't'
+                 : d->expansion == CARC_EXP_ABBOT ? 'g' : '?';
 }
 
 /* Appends s without its trailing blanks, then a newline. */
@@ -179,5 +197,6 @@ char *carc_board_text(const carc_game *g)
 
 const char *carc_board_text_legend(void)
 {
-    return "# city   | - road   . field   + cloister   A-X i t tile   0-5 a seat's figure\n";
+    return "# city   | - road   ~ river   . field   + cloister   * garden\n"
+           "A-X i t r g tile   0-5 a seat's figure\n";
 }

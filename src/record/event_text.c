@@ -18,8 +18,9 @@
  * A card hidden from a view is "?" in the short string; the event's "KEY?" entry,
  * when there is one, says it without the card. A figure other than a meeple is the
  * last word of follower and back; the event's "KEY:FIGURE" entry ("follower:large")
- * says it with that figure. An event the table does not know is shown as its short
- * string.
+ * says it with that figure. A tile of The River (its name begins "RI") picks the
+ * event's "KEY:river" entry ("remove:river"). An event the table does not know is shown
+ * as its short string.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,7 @@ typedef struct sentence {
 static const sentence event_sentences[] = {
     {"draw", "tile", "A tile is drawn."},
     {"remove", "tile", "A tile that fits nowhere leaves the game."},
+    {"remove:river", "tile", "A river tile that cannot continue the river leaves the game."},
     {"return", "tile depth", "The tile not placed goes back into the stack."},
     {"place", "seat tile at rotation", "{seat} places a tile."},
     {"follower", "seat at segment figure", "{seat} puts a follower on {feature}."},
@@ -236,6 +238,13 @@ int carc_event_text(const carc_event *e, char *buf, size_t size)
         const sentence *with = TEXT_FIND(event_sentences, key);
         if (with)
             s = with;
+    }
+    const char *tile = text_field(&f, "tile", 4);
+    if (tile && strncmp(tile, "RI", 2) == 0) {  /* a river tile: RI/s, RI.1/... */
+        snprintf(key, sizeof key, "%s:river", s->key);
+        const sentence *river = TEXT_FIND(event_sentences, key);
+        if (river)
+            s = river;
     }
     strbuf b;
     sb_init(&b, 0);

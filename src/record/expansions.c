@@ -1,6 +1,6 @@
 /*
  * expansions.c - expansion sets as text: "base", "gifts", "christmas", "inns",
- * "traders" and any comma-separated combination <-> CARC_EXP_* bits.
+ * "traders", "river", "abbot" and any comma-separated combination <-> CARC_EXP_* bits.
  *
  * Names are the engine's (carc_expansion_parse), comma separated with no spaces,
  * each at most once, in any order; an empty list or an empty entry

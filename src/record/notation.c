@@ -289,6 +289,13 @@ int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t s
         out_printf(&o, "play %s", carc_card_name(m->card));
         out_card_target(&o, g, m);
         break;
+    case CARC_MOVE_RECALL:
+        /* the abbot back from its cloister or garden (A6): the figure is implied */
+        if (m->figure != CARC_FIG_ABBOT)
+            return -1;
+        out_printf(&o, "recall (%d,%d) ", m->x, m->y);
+        out_segment(&o, g, m->x, m->y, m->port);
+        break;
     case CARC_MOVE_TARGET:
         out_printf(&o, "target");
         out_figure(&o, m->figure);
@@ -636,6 +643,17 @@ static int parse_follower(parser *p, carc_move *m)
     return parse_segment(p, &w[n - 1], lx, ly, &m->port);
 }
 
+/* `recall (x,y) type:PORT`: the abbot back from the cloister or garden it stands on
+ * (A6). */
+static int parse_recall(parser *p, carc_move *m)
+{
+    if (p->n != 3)
+        return fail(p, "recall takes (x,y) cloister:C or (x,y) garden:G, got \"%.60s\"", p->text);
+    m->kind = CARC_MOVE_RECALL;
+    m->figure = CARC_FIG_ABBOT;
+    return parse_target(p, &p->w[1], &m->x, &m->y, &m->port);
+}
+
 /* Moves that are one word: pass, draw, block, again. */
 static const struct {
     const char *word;
@@ -687,6 +705,8 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
     } else if (word_is(w0, "target")) {
         m.kind = CARC_MOVE_TARGET;
         rc = parse_target_move(&p, &m);
+    } else if (word_is(w0, "recall")) {
+        rc = parse_recall(&p, &m);
     } else if ((w0->len == 1 && w0->s[0] >= 'A' && w0->s[0] <= 'Z') ||
                memchr(w0->s, '/', w0->len) != NULL ||
                carc_tile_kind_named(w0->s, w0->len) >= 0) {  /* "Eg": a garden twin */

@@ -68,9 +68,17 @@ static int get_int(const json_t *v, const char *key, json_int_t lo, json_int_t h
     return 0;
 }
 
+/* The start tile of a set, which is not in its stack: the spring with The River (R2),
+ * else the base game's D. */
+static int start_kind(unsigned expansions)
+{
+    return expansions & CARC_EXP_RIVER ? carc_tile_kind_named("RI/s", 4) : carc_tile_kind('D');
+}
+
 /* One tile of "stack" (the i-th, named by name[0..len)) into cfg->stack[i]: a known
  * tile of the record's set, no more copies of a kind than that set's stack has
- * (carc_tile_count, less the start tile). */
+ * (carc_tile_count, less the start tile). Whether the river tiles come first is the
+ * engine's check (carc_new). */
 static int stack_tile(const char *name, size_t len, size_t i, int *used, carc_config *cfg,
                       carc_error *err)
 {
@@ -83,12 +91,19 @@ static int stack_tile(const char *name, size_t len, size_t i, int *used, carc_co
                   clip_text(name, CLIP_ECHO, echo, sizeof echo), i);
         return -1;
     }
-    have = carc_tile_count(cfg->expansions, kind) - (def->letter == 'D' ? 1 : 0);  /* a D is the start tile */
+    have = carc_tile_count(cfg->expansions, kind) - (kind == start_kind(cfg->expansions));
     if (++used[kind] > have) {
-        if (have <= 0 && def->expansion != 0)
+        if (have <= 0 && (def->expansion & ~cfg->expansions) != 0) {
+            const char *need = carc_expansions_name(def->expansion);
             rec_error(err, CARC_E_CONFIG,
-                      "record key \"stack\": tile \"%s\" needs the expansion %s", def->name,
-                      carc_expansion_name(def->expansion));
+                      "record key \"stack\": tile \"%s\" needs the expansion%s %s", def->name,
+                      (def->expansion & (def->expansion - 1)) != 0 ? "s" : "",
+                      need != NULL ? need : "?");
+        } else if (have <= 0)
+            rec_error(err, CARC_E_CONFIG, "record key \"stack\": no \"%s\" tile in the stack%s",
+                      def->name, kind == start_kind(cfg->expansions) ? " (it is the start tile)"
+                                 : cfg->expansions & CARC_EXP_ABBOT
+                                     ? " (with abbot its garden tile takes its place)" : "");
         else if (def->letter != 0)
             rec_error(err, CARC_E_CONFIG,
                       "record key \"stack\": too many '%c' tiles (the stack has %d)",

@@ -42,8 +42,12 @@ static void sj_key_at(strbuf *b, const char *s, size_t n, size_t quote)
 
 #define sj_key(b, s, quote) sj_key_at((b), "" s, sizeof(s) - 1, (quote))
 
-/* The score categories (carc_score_category_name) in strcmp order. */
-static const int sj_category_sorted[CARC_SCORE_CATEGORIES] = { 4, 1, 2, 3, 7, 5, 6, 0 };
+/* The score categories (carc_score_category_name) in strcmp order: cards cities
+ * cloisters fields gardens gifts goods roads (all of them in every game). */
+static const int sj_category_sorted[CARC_SCORE_CATEGORIES] = {
+    CARC_SCORE_CARDS, CARC_SCORE_CITIES, CARC_SCORE_CLOISTERS, CARC_SCORE_FIELDS,
+    CARC_SCORE_GARDENS, CARC_SCORE_GIFTS, CARC_SCORE_GOODS, CARC_SCORE_ROADS
+};
 
 /* A tile kind's name as a string: a base letter ("U"), or an expansion tile's id
  * ("IC/RFr.i"). */
@@ -68,14 +72,15 @@ static const int sj_figure_sorted[CARC_FIGURES] = {
 };
 
 /* Whether a game of these expansions has a figure: the meeple always, the large meeple
- * with Inns & Cathedrals, the builder and the pig with Traders & Builders (the abbot
- * with none of them yet). */
+ * with Inns & Cathedrals, the builder and the pig with Traders & Builders, the abbot
+ * with The Abbot. */
 static int sj_uses_figure(unsigned expansions, int figure)
 {
     switch (figure) {
     case CARC_FIG_MEEPLE: return 1;
     case CARC_FIG_LARGE: return (expansions & CARC_EXP_INNS) != 0;
     case CARC_FIG_BUILDER: case CARC_FIG_PIG: return (expansions & CARC_EXP_TRADERS) != 0;
+    case CARC_FIG_ABBOT: return (expansions & CARC_EXP_ABBOT) != 0;
     default: return 0;
     }
 }
@@ -201,8 +206,9 @@ static void sj_letters(strbuf *b, const int *kinds, int n)
     sb_putc(b, ']');
 }
 
-/* "figures":[{"builder","large","meeple","pig"}...]: per seat the figures in supply
- * by kind, only the kinds the game's expansions use (with inns or traders only) */
+/* "figures":[{"abbot","builder","large","meeple","pig"}...]: per seat the figures in
+ * supply by kind, only the kinds the game's expansions use (with inns, traders or
+ * abbot only) */
 static void sj_figures(const carc_game *g, strbuf *b, unsigned expansions)
 {
     int counts[CARC_FIGURES];
@@ -435,6 +441,74 @@ static void sj_spot(const carc_game *g, strbuf *b, int x, int y, int port, int s
     sb_putc(b, '}');
 }
 
+/* ---- The River and The Abbot ------------------------------------------------------- */
+
+/* "recalls":[{"move","points","port","type","x","y"}...]: the recalls of an abbot (A6)
+ * the seat owing the decision may make now, each with its move in notation and the
+ * points it would score now (carc_recall_points; public, A8): none outside its T6. */
+static void sj_recalls(const carc_game *g, strbuf *b)
+{
+    carc_follower f[REC_MAX_FIGURES];
+    carc_pending p = carc_pending_decision(g);
+    int n = p.decision == CARC_DEC_FOLLOWER ? carc_followers(g, f, REC_MAX_FIGURES) : 0;
+    char text[CARC_NOTATION_MAX];
+
+    sj_key(b, ",\"recalls\":[", 1);
+    for (int i = 0, k = 0; i < n && i < REC_MAX_FIGURES; i++) {
+        carc_move m = carc_move_pass();
+        if (f[i].figure != CARC_FIG_ABBOT || f[i].seat != p.seat)
+            continue;
+        m.kind = CARC_MOVE_RECALL;
+        m.figure = CARC_FIG_ABBOT;
+        m.x = (int8_t)f[i].x;
+        m.y = (int8_t)f[i].y;
+        m.port = (uint8_t)f[i].port;
+        int points = carc_recall_points(g, &m);
+        if (points < 0)
+            continue;
+        if (carc_move_format(g, &m, text, sizeof text) < 0) {
+            b->bad = 1;  /* cannot happen: the engine named the spot */
+            continue;
+        }
+        if (k++)
+            sb_putc(b, ',');
+        sb_lit(b, "{\"move\":");
+        sb_json_string(b, text);
+        sb_lit(b, ",\"points\":");
+        sb_int(b, points);
+        sb_lit(b, ",\"port\":");
+        sb_json_string(b, carc_port_name(f[i].port));
+        sb_lit(b, ",\"type\":");
+        sb_json_string(b, carc_feature_name(f[i].type));
+        sb_lit(b, ",\"x\":");
+        sb_int(b, f[i].x);
+        sb_lit(b, ",\"y\":");
+        sb_int(b, f[i].y);
+        sb_putc(b, '}');
+    }
+    sb_putc(b, ']');
+}
+
+/* "river_end":{"x","y"} or null, "river_left":N: the river's open end while a river
+ * tile must continue it (R5), and the river tiles left, the lake included (R10) */
+static void sj_river(const carc_game *g, strbuf *b)
+{
+    int x, y;
+
+    sj_key(b, ",\"river_end\":", 1);
+    if (carc_river_end(g, &x, &y)) {
+        sb_lit(b, "{\"x\":");
+        sb_int(b, x);
+        sb_lit(b, ",\"y\":");
+        sb_int(b, y);
+        sb_putc(b, '}');
+    } else {
+        sb_lit(b, "null");
+    }
+    sj_key(b, ",\"river_left\":", 1);
+    sb_int(b, carc_river_left(g));
+}
+
 /* ---- The Gifts --------------------------------------------------------------------- */
 
 /* "gifts":{"deck_left","discard","hands":[{"cards","count","hidden"}...]}: per seat
@@ -583,9 +657,11 @@ static void sj_christmas(const carc_game *g, strbuf *b)
 /* Returns the JSON text (caller frees), NULL on out of memory. The top-level keys, in
  * strcmp order: active board christmas double_due expansions features figures
  * followers gifts goods hand_tiles last_placed legal over part pending players
- * removed score_parts scores stack_left supply turn view winners (christmas, gifts
- * with those expansions; figures with inns or traders; double_due, goods and part
- * with traders). */
+ * recalls removed river_end river_left score_parts scores stack_left supply turn view
+ * winners (christmas, gifts with those expansions; figures with inns, traders or
+ * abbot; double_due, goods and part with traders; recalls with abbot; river_end and
+ * river_left with river). Every key but winners is in every document of a game, so
+ * that a delta frame (srv_frame_write.c) never has to take one away. */
 char *carc_state_json(const carc_game *g, int with_legal)
 {
     return carc_state_json_parts(g, with_legal, 0, NULL, 0, NULL);
@@ -618,7 +694,7 @@ char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, 
     sj_key(&b, ",\"expansions\":", 1);
     sb_json_string(&b, carc_expansions_name(expansions));
     sj_features(g, &b, expansions);
-    if (expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS))
+    if (expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_ABBOT))
         sj_figures(g, &b, expansions);
     sj_followers(g, &b);
     if (expansions & CARC_EXP_GIFTS)
@@ -673,9 +749,13 @@ char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, 
     sb_int(&b, p.seat);
     sj_key(&b, "},\"players\":", 2);
     sb_int(&b, carc_players(g));
+    if (expansions & CARC_EXP_ABBOT)
+        sj_recalls(g, &b);
     sj_key(&b, ",\"removed\":", 1);
     n = carc_removed_tiles(g, kinds, CARC_TILES);
     sj_letters(&b, kinds, n < CARC_TILES ? n : CARC_TILES);
+    if (expansions & CARC_EXP_RIVER)
+        sj_river(g, &b);
     sj_players(g, &b);
     sj_key(&b, ",\"turn\":", 1);
     sb_int(&b, carc_turn(g));

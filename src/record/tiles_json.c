@@ -7,10 +7,11 @@
  */
 #include "record_int.h"
 
-static const char edge_letters[3] = { 'F', 'C', 'R' };  /* enum carc_edge */
+static const char edge_letters[4] = { 'F', 'C', 'R', 'W' };  /* enum carc_edge: W a river */
 
 /* The ports of a segment as printed: edges for roads and cities, half-edges for
- * fields (I for the inner field, which touches no edge), C for the cloister. */
+ * fields (I for the inner field, which touches no edge), C for the cloister, G for a
+ * garden. */
 static json_t *ports_json(const carc_segment_def *s)
 {
     json_t *arr = json_array();
@@ -18,6 +19,8 @@ static json_t *ports_json(const carc_segment_def *s)
 
     if (s->type == CARC_FEAT_CLOISTER) {
         json_array_append_new(arr, json_string(carc_port_name(CARC_PORT_C)));
+    } else if (s->type == CARC_FEAT_GARDEN) {
+        json_array_append_new(arr, json_string(carc_port_name(CARC_PORT_G)));
     } else if (s->type == CARC_FEAT_FIELD && s->mask == 0) {
         json_array_append_new(arr, json_string(carc_port_name(CARC_PORT_I)));  /* inner field */
     } else if (s->type == CARC_FEAT_FIELD) {
@@ -63,7 +66,7 @@ static json_t *kind_json(const carc_tile_def *d, int count)
     int i;
 
     for (i = 0; i < 4; i++)
-        edges[i] = d->edges[i] < 3 ? edge_letters[d->edges[i]] : '?';
+        edges[i] = d->edges[i] < 4 ? edge_letters[d->edges[i]] : '?';
     edges[4] = '\0';
     for (i = 0; i < d->nseg && i < 8; i++)
         json_array_append_new(segs, segment_json(&d->seg[i]));

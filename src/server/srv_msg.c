@@ -207,7 +207,7 @@ int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, si
                 strlen(json_string_value(exp)) != json_string_length(exp) ||
                 carc_expansions_parse(json_string_value(exp), &out->expansions, &ce) < 0)) {
         snprintf(err, errsize, "\"expansions\" must be \"base\" or a comma-separated list of "
-                               "\"gifts\", \"christmas\", \"inns\", \"traders\"");
+                               "\"gifts\", \"christmas\", \"inns\", \"traders\", \"river\", \"abbot\"");
         goto done;
     }
     /* 6 players only with Inns & Cathedrals (I2), so the expansions are read first */

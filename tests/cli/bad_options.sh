@@ -78,6 +78,17 @@ for cmd in sim demo bench play; do
         $cmd --expansions gifts,,christmas
 done
 expect_usage "carc arena: --expansions: empty entry" arena --players greedy,random --expansions gifts,
+# The River and The Abbot: the names are taken by every command, a misspelt or repeated one
+# is one clear line, and they bring no sixth seat
+for cmd in sim demo bench play tiles; do
+    expect_usage "carc $cmd: --expansions: unknown expansion \"abbott\" in \"river,abbott\" (want base, gifts, christmas, inns, traders, river, abbot)" \
+        $cmd --expansions river,abbott
+    expect_usage "carc $cmd: --expansions: expansion \"river\" named twice in \"river,abbot,river\"" \
+        $cmd --expansions river,abbot,river
+done
+expect_usage "carc arena: --expansions: unknown expansion \"rivers\"" arena --players greedy,random --expansions rivers
+expect_usage "carc sim: --players must be 2..5 (6 with inns), got 6" sim --players 6 --expansions gifts,christmas,traders,river,abbot
+expect_usage "carc demo: --players must be 2..5 (6 with inns), got 6" demo --players 6 --expansions river,abbot
 # echoed input is clipped to 64 bytes and control bytes are escaped, on one line
 long=$(head -c 5000 /dev/zero | tr '\0' 7)
 expect_usage "carc sim: --games must be 1..100000000, got $(echo "$long" | cut -c1-64)..." sim --games "$long"

@@ -33,4 +33,15 @@ grep -q '^games_per_s: [0-9.]*$' "$dir/out" || fail "no games_per_s line"
 [ "$(wc -l <"$dir/r3.jsonl")" -eq 20 ] || fail "expected 20 records on stdout"
 grep -q '^seat 2: mean ' "$dir/sum" || fail "no summary on stderr with --record -"
 "$carc" replay "$dir/r3.jsonl" >/dev/null 2>"$dir/err" || fail "replay of 3-player records: $(cat "$dir/err")"
+
+# The River and The Abbot, alone, together and with all six: every record replays
+for set in river abbot river,abbot gifts,christmas,inns,traders,river,abbot; do
+    "$carc" sim --games 12 --seed 3 --players 3 --expansions "$set" --record "$dir/x.jsonl" \
+        >/dev/null 2>"$dir/err" || fail "sim --expansions $set failed: $(cat "$dir/err")"
+    grep -q "\"expansions\":\"$set\"" "$dir/x.jsonl" || fail "$set: the records name another set"
+    "$carc" replay "$dir/x.jsonl" >"$dir/out" 2>"$dir/err" || fail "replay of $set records: $(cat "$dir/err")"
+    [ "$(cat "$dir/out")" = "12 records replayed, all moves legal, all scores match" ] \
+        || fail "$set: unexpected replay output: $(cat "$dir/out")"
+done
+grep -q '"recall (' "$dir/x.jsonl" || fail "no recall in the records of all six"
 exit 0

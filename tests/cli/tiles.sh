@@ -1,8 +1,10 @@
 #!/bin/sh
-# carc tiles: the catalogue as a table (65 kinds: the base game's 24 and the 41 of
-# Inns & Cathedrals and Traders & Builders) and as one JSON array; with --expansions
-# the kinds of that set and their counts in it (base: 24 kinds, 72 tiles; inns: 41
-# kinds, 90 tiles; traders: 48 kinds, 96 tiles); checked with grep/awk only.
+# carc tiles: the catalogue as a table (88 kinds: the base game's 24, the 41 of
+# Inns & Cathedrals and Traders & Builders, the 10 of The River and the 13 garden tiles
+# of The Abbot) and as one JSON array; with --expansions the kinds of that set and
+# their counts in it (base: 24 kinds, 72 tiles; inns: 41 kinds, 90 tiles; traders: 48
+# kinds, 96 tiles; river: 34 kinds, 83 tiles; abbot: 32 kinds, 72 tiles); checked with
+# grep/awk only.
 set -u
 carc=$1
 dir=$(mktemp -d) || exit 1
@@ -11,8 +13,13 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 
 "$carc" tiles >"$dir/t" 2>"$dir/err" || fail "tiles exited $?"
 [ "$(grep -c '^[A-X] ' "$dir/t")" -eq 24 ] || fail "table: expected 24 base kinds"
-[ "$(grep -c '^IC/' "$dir/t")" -eq 19 ] || fail "table: expected 19 I&C kinds (2 garden twins)"
-[ "$(grep -c '^TB/' "$dir/t")" -eq 26 ] || fail "table: expected 26 T&B kinds (2 garden twins)"
+[ "$(grep -c '^IC/[^ ]*[^G ] ' "$dir/t")" -eq 17 ] || fail "table: expected 17 I&C kinds"
+[ "$(grep -c '^TB/[^ ]*[^G ] ' "$dir/t")" -eq 24 ] || fail "table: expected 24 T&B kinds"
+[ "$(grep -c '^RI[^ ]*[^G ] ' "$dir/t")" -eq 10 ] || fail "table: expected 10 river kinds"
+[ "$(grep -c ' garden:G' "$dir/t")" -eq 13 ] || fail "table: expected 13 garden kinds"
+grep -q '^RI/s  *1  F W F F ' "$dir/t" || fail "table: row RI/s: $(grep '^RI/s ' "$dir/t")"
+grep -q '^RI.1/IIG  *1  ' "$dir/t" || fail "table: row RI.1/IIG: $(grep '^RI.1/IIG ' "$dir/t")"
+[ "$(wc -l <"$dir/t")" -eq 89 ] || fail "table: expected 88 kinds and a heading"
 total=$(awk '/^[A-X] / { n += $2 } END { print n }' "$dir/t")
 [ "$total" -eq 72 ] || fail "table: base counts add up to $total, not 72"
 grep -q '^D  *4  C R F R ' "$dir/t" || fail "table: row D: $(grep '^D ' "$dir/t")"
@@ -20,12 +27,26 @@ grep -q '^IC/CCCC .*field:I>' "$dir/t" || fail "table: IC/CCCC has no inner fiel
 grep -q '^IC/.*\[inn\]' "$dir/t" || fail "table: no inn"
 grep -q '^IC/.*\[cathedral\]' "$dir/t" || fail "table: no cathedral"
 grep -q '^TB/.*\[wine\]' "$dir/t" || fail "table: no wine"
-for set in base:24:72 inns:41:90 traders:48:96 gifts,inns,traders:65:114; do
+for set in base:24:72 inns:41:90 traders:48:96 gifts,inns,traders:65:114 river:34:83 \
+           abbot:32:72 river,abbot:43:83 abbot,river,traders,inns,christmas,gifts:84:125; do
     name=${set%%:*} rest=${set#*:}
     "$carc" tiles --expansions "$name" >"$dir/s" || fail "tiles --expansions $name exited $?"
     got=$(awk 'NR > 1 { k++; n += $2 } END { print k ":" n }' "$dir/s")
     [ "$got" = "$rest" ] || fail "tiles --expansions $name: kinds:tiles $got, not $rest"
 done
+# with The Abbot a garden tile takes the place of one plain tile (E: 5 -> 4 and Eg 1);
+# with The River the spring is the start tile and 3 D are left
+"$carc" tiles --expansions abbot >"$dir/s" || fail "tiles --expansions abbot exited $?"
+grep -q '^E  *4  ' "$dir/s" || fail "abbot: row E: $(grep '^E ' "$dir/s")"
+grep -q '^Eg  *1  .*garden:G' "$dir/s" || fail "abbot: row Eg: $(grep '^Eg ' "$dir/s")"
+grep -q '^RI' "$dir/s" && fail "abbot lists river tiles"
+"$carc" tiles --expansions river >"$dir/s" || fail "tiles --expansions river exited $?"
+grep -q '^D  *3  ' "$dir/s" || fail "river: row D: $(grep '^D ' "$dir/s")"
+grep -q '^RI.1/II  *2  ' "$dir/s" || fail "river: row RI.1/II: $(grep '^RI.1/II ' "$dir/s")"
+grep -q 'garden' "$dir/s" && fail "river lists a garden"
+"$carc" tiles --expansions river,abbot >"$dir/s" || fail "tiles --expansions river,abbot exited $?"
+grep -q '^RI.1/II  *1  ' "$dir/s" || fail "river,abbot: row RI.1/II: $(grep '^RI.1/II ' "$dir/s")"
+grep -q '^RI.1/IIG  *1  ' "$dir/s" || fail "river,abbot: row RI.1/IIG: $(grep '^RI.1/IIG ' "$dir/s")"
 "$carc" tiles --expansions snow >/dev/null 2>"$dir/err" && fail "--expansions snow accepted"
 grep -q "^carc tiles: --expansions: unknown expansion \"snow\"" "$dir/err" \
     || fail "--expansions snow: $(cat "$dir/err")"
@@ -69,4 +90,9 @@ count_json 24 "$dir/j" || fail "tiles --json --expansions base: $(cut -c1-80 "$d
 "$carc" tiles --json --expansions inns >"$dir/j" || fail "tiles --json --expansions inns exited $?"
 count_json 41 "$dir/j" || fail "tiles --json --expansions inns: $(cut -c1-80 "$dir/j")..."
 grep -q '"id":"TB/' "$dir/j" && fail "tiles --json --expansions inns lists T&B tiles"
+"$carc" tiles --json --expansions river,abbot >"$dir/j" || fail "tiles --json --expansions river,abbot exited $?"
+count_json 43 "$dir/j" || fail "tiles --json --expansions river,abbot: $(cut -c1-80 "$dir/j")..."
+grep -q '"edges":"FWFF","expansion":"river","id":"RI/s"' "$dir/j" || fail "tiles --json: the spring"
+grep -q '"expansion":"abbot","id":"RI.1/IIG"' "$dir/j" || fail "tiles --json: the garden curve"
+grep -q '"ports":\["G"\],"type":"garden"' "$dir/j" || fail "tiles --json: no garden"
 exit 0

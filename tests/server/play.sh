@@ -25,10 +25,16 @@ start_server
 # base is still being written (srv_game_delta drains the pool first)
 "$CLIENT" play "$PORT" --games 2 --seats human,random,random --expansions gifts,christmas \
     --seed 91 --frames delta --records "$DIR/g.jsonl"
+# all six expansions (The River's phase, the abbot and its recalls among them), full and
+# delta frames
+"$CLIENT" play "$PORT" --games 1 --players 3 --expansions gifts,christmas,inns,traders,river,abbot \
+    --seed 81 --records "$DIR/h.jsonl"
+"$CLIENT" play "$PORT" --games 1 --seats human,random,greedy --expansions river,abbot \
+    --seed 83 --frames delta --records "$DIR/i.jsonl"
 cat "$DIR/a.jsonl" "$DIR/b.jsonl" "$DIR/c.jsonl" "$DIR/d.jsonl" "$DIR/e.jsonl" "$DIR/f.jsonl" \
-    "$DIR/g.jsonl" > "$DIR/all.jsonl"
+    "$DIR/g.jsonl" "$DIR/h.jsonl" "$DIR/i.jsonl" > "$DIR/all.jsonl"
 "$CARC" replay "$DIR/all.jsonl"
-[ "$(wc -l < "$DIR/all.jsonl")" -eq 13 ] || { echo "FAIL: expected 13 records"; exit 1; }
+[ "$(wc -l < "$DIR/all.jsonl")" -eq 15 ] || { echo "FAIL: expected 15 records"; exit 1; }
 stop_server
 start_server
 "$CLIENT" records "$PORT" --ids "$DIR/a.ids" --records "$DIR/a2.jsonl"

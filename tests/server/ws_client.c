@@ -1063,7 +1063,13 @@ static int run_bad(void)
     expect_http("POST", "/api/games", "{\"players\":[\"human\",\"mcts:0\"]}", 400, "unknown player");
     expect_http("POST", "/api/games", "{\"players\":[\"human\",\"human\"],\"colour\":1}", 400, "unknown key");
     expect_http("POST", "/api/games", "{\"players\":[\"human\",\"human\"],\"players\":[]}", 400, "malformed JSON");
-    expect_http("POST", "/api/games", "{\"players\":[\"human\",\"human\"],\"expansions\":\"river\"}", 400, "expansions");
+    expect_http("POST", "/api/games", "{\"players\":[\"human\",\"human\"],\"expansions\":\"rivers\"}", 400, "expansions");
+    /* The River and The Abbot: a misspelt name is refused naming them; no sixth seat */
+    expect_http("POST", "/api/games", "{\"players\":[\"human\",\"human\"],\"expansions\":\"river,abbott\"}",
+                400, "\\\"river\\\", \\\"abbot\\\"");  /* escaped in the JSON body */
+    expect_http("POST", "/api/games",
+                "{\"players\":[\"human\",\"human\",\"human\",\"human\",\"human\",\"human\"],"
+                "\"expansions\":\"river,abbot\"}", 400, "or 6 with inns");
     expect_http("POST", "/api/games", "{\"players\":[\"human\",\"human\"],\"seed\":-1}", 400, "seed");
     char *big = malloc(6000);
     memset(big, ' ', 5999);

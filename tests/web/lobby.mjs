@@ -1,7 +1,8 @@
-// The lobby's expansions: The Gifts and Christmas Present from the list, Inns & Cathedrals
-// and Traders & Builders as checkboxes, each with its line of what it adds; a sixth seat only
-// with Inns & Cathedrals (unchecking it takes the sixth away); a game created with all four
-// opens, and its summary names them.
+// The lobby's expansions: The Gifts and Christmas Present from the list, Inns & Cathedrals,
+// Traders & Builders, The River and The Abbot as checkboxes, each with its line of what it
+// adds; a sixth seat only with Inns & Cathedrals (unchecking it takes the sixth away); a game
+// created with all four opens, and its summary names them; so does one with The River and The
+// Abbot, and one with all six.
 import { check, launch, startServer, watchErrors } from './lib.mjs';
 
 export default async function (opts) {
@@ -13,7 +14,8 @@ export default async function (opts) {
     const lobby = await ctx.newPage();
     watchErrors(lobby, errors);
     await lobby.goto(`${server.url}/`);
-    for (const [id, words] of [['exp-inns', /inns and cathedrals/], ['exp-traders', /wine, grain and cloth/]]) {
+    for (const [id, words] of [['exp-inns', /inns and cathedrals/], ['exp-traders', /wine, grain and cloth/],
+      ['exp-river', /from the spring to the lake/], ['exp-abbot', /abbot for a cloister or a garden/]]) {
       const line = await lobby.locator(`#${id}`).locator('xpath=ancestor::p').innerText();
       check(words.test(line), `the ${id} checkbox says what it adds: "${line}"`);
     }
@@ -40,6 +42,30 @@ export default async function (opts) {
     const info = await (await fetch(`${server.url}/api/games/${id}`)).json();
     check(info.expansions === 'gifts,christmas,inns,traders', `the game's expansions: ${info.expansions}`);
     check(info.players.length === 6, `the game has ${info.players.length} seats`);
+    check(!errors.length, errors.join('\n'));
+    await page.close();  // the game board is the board's tests' to check from here on
+    // The River and The Abbot: checked on the lobby they are sent as names; the game board's
+    // own test (not this one) plays them, so only the summary is checked here
+    const created = async () => {
+      const [p] = await Promise.all([ctx.waitForEvent('page'), lobby.click('#create')]);
+      await p.waitForURL((u) => u.pathname.split('/').length > 2);  // past about:blank
+      const gid = new URL(p.url()).pathname.split('/')[2];
+      await p.close();
+      return (await fetch(`${server.url}/api/games/${gid}`)).json();
+    };
+    await lobby.uncheck('#exp-inns');
+    await lobby.uncheck('#exp-traders');
+    await lobby.check('#exp-river');
+    await lobby.check('#exp-abbot');
+    await lobby.selectOption('#expansions', 'base');
+    let more = await created();
+    check(more.expansions === 'river,abbot', `the game's expansions: ${more.expansions}`);
+    check(more.players.length === 5, `without inns the game has ${more.players.length} seats`);
+    await lobby.check('#exp-inns');
+    await lobby.check('#exp-traders');
+    await lobby.selectOption('#expansions', 'gifts,christmas');
+    more = await created();
+    check(more.expansions === 'gifts,christmas,inns,traders,river,abbot', `the game's expansions: ${more.expansions}`);
     check(!errors.length, errors.join('\n'));
   } finally {
     await browser.close();

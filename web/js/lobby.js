@@ -1,7 +1,7 @@
 // The lobby (/): choose 2-5 seats (6 with Inns & Cathedrals; a person, or a computer
 // player and its strength), the expansions (The Gifts and Christmas Present from a list,
-// Inns & Cathedrals and Traders & Builders each a checkbox) and a seed; create the game
-// (POST /api/games) and show every seat's link.
+// Inns & Cathedrals, Traders & Builders, The River and The Abbot each a checkbox) and a
+// seed; create the game (POST /api/games) and show every seat's link.
 import { SEAT_COLOURS, SEAT_NAMES } from './seats.js';
 import { forgetGame, myGames, rememberGame } from './mine.js';
 
@@ -35,7 +35,7 @@ const maxSeats = () => (box('exp-inns').checked ? 6 : 5);
 function chosenExpansions() {
   const listed = /** @type {HTMLSelectElement} */ ($('expansions')).value;
   const names = listed === 'base' ? [] : listed.split(',');
-  for (const id of ['exp-inns', 'exp-traders']) if (box(id).checked) names.push(box(id).value);
+  for (const id of ['exp-inns', 'exp-traders', 'exp-river', 'exp-abbot']) if (box(id).checked) names.push(box(id).value);
   return names.length ? names.join(',') : 'base';
 }
 

@@ -263,7 +263,8 @@ static void draw_ruler(play_ui *ui)
 }
 
 /* The River (R5): the empty position where the river goes on, while river tiles are
- * drawn (play_river_phase): a wave in the water's colour in its middle row, under the spots and the cursor. */
+ * drawn (play_river_phase): waves in the water's colour in its middle row, under the
+ * spots and the cursor. */
 static void draw_river_end(play_ui *ui, const carc_game *v)
 {
     int x, y, sx, sy, kind, rot, c;

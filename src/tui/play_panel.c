@@ -169,7 +169,8 @@ static void draw_decks(pen *p, const carc_game *v)
     size_t len = (size_t)snprintf(decks, sizeof decks, "Stack %d", carc_stack_left(v));
     /* a small screen: the river phase's count here instead of its own lines (draw_river) */
     if (p->compact && play_river_phase(v, NULL))
-        len += (size_t)snprintf(decks + len, sizeof decks - len, " (%d river)", carc_river_left(v));
+        len += (size_t)snprintf(decks + len, sizeof decks - len, " (%d river)",
+                                carc_river_left(v));
     if (exp & CARC_EXP_GIFTS)
         len += (size_t)snprintf(decks + len, sizeof decks - len, "  Gift deck %d",
                                 carc_gift_deck_left(v));

@@ -4,13 +4,15 @@
 # greedy, with a river phase, an abbot on a garden and a recall. At every follower step
 # a recall is taken when the list offers one ("Recall your abbot: N points"), else the
 # figures are cycled with f and the abbot goes on a garden when it can (never on a
-# cloister), else a meeple or the first choice; double turns are declined with n; windows and offers are passed.
-# Checks on the way: the spring and the river drawn as water (never a road's line), the
-# river phase's line in the panel (river tiles left, the lake last, where the river goes
-# on) while it lasts and gone after it, '@' and '~' without Unicode and colours, the abbot in the figure choice and the supply
-# table, the abbot drawn on the board (A and the seat's digit), the recall's points in
-# the list and its details, the recall in the log, the help's pages on both expansions;
-# at the end the gardens category in the breakdown, the saved record replayed and viewed.
+# cloister), else a meeple or the first choice; double turns are declined with n;
+# windows and offers are passed. Checks on the way: the spring and the river drawn as
+# water (never a road's line), the river phase's line in the panel (river tiles left,
+# the lake last, where the river goes on) while it lasts and gone after it, the abbot in
+# the figure choice and the supply table, the abbot drawn on the board (A and the seat's
+# digit), the recall's points in the list and its details, the recall in the log, the
+# help's pages on both expansions; at the end the gardens category in the breakdown,
+# the saved record replayed and viewed. Then '@' and '~' without Unicode and colours,
+# and the overview's river.
 # Without CARC_RIVER_SEED the seeds below are tried in turn until one game meets every
 # situation (an abbot on a garden needs a garden tile in the human's hand and a recall a
 # later turn with it still unfinished): a check that fails for every seed fails the

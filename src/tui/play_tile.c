@@ -40,10 +40,10 @@
  * A follower is drawn on the cell of its segment's port (N (0,3), E (1,5), S (2,3),
  * W (1,1), NW (0,1), NE (0,5), EN (0,6), ES (2,6), SE (2,5), SW (2,1), WS (2,0),
  * WN (0,0), C (1,3), I (1,3), G (2,4) or wherever the garden went), or on the first
- * cell its segment owns if another segment took that cell. Marks go on cells that are no follower's: a pennant, a cathedral (the
- * centre first) and a goods symbol on cells of their city, never a corner; an inn on a
- * cell of its road beside the follower's (the centre first), or on the field cell beside
- * a road that has only one cell.
+ * cell its segment owns if another segment took that cell. Marks go on cells that are
+ * no follower's: a pennant, a cathedral (the centre first) and a goods symbol on cells
+ * of their city, never a corner; an inn on a cell of its road beside the follower's (the
+ * centre first), or on the field cell beside a road that has only one cell.
  */
 #include <string.h>
 

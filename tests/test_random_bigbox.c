@@ -4,7 +4,9 @@
  * GI, XI), alone, together and with The Gifts and Christmas Present.
  *
  * Sets: "inns", "traders", "inns,traders", "inns,traders,gifts",
- * "inns,traders,christmas" and all four; 2-6 players where I2 allows 6 (every set
+ * "inns,traders,christmas" and all four; with The River and The Abbot (issue 20,
+ * RULES-EXPANSIONS.md §4-§6): "river", "abbot", "river,abbot",
+ * "inns,traders,river,abbot" and all six; 2-6 players where I2 allows 6 (every set
  * with inns), else 2-5. Games are played to the end with uniformly random legal
  * moves (a splitmix64 generator of the test's own picks them; the engine's draws
  * tiles and cards).
@@ -38,6 +40,34 @@
  *   - completed features scored in T7 (moves answering a figure or modifier
  *     question) pay exactly the seats of greatest strength, recomputed from the
  *     position before the move (features with a tie-break token or a lock left out).
+ *   - The River (R2-R10): the spring is the start tile at (0,0), rotation 0; the river
+ *     tiles on the board + removed + in hand + carc_river_left = the set's 12; while
+ *     one is in hand or in the river stack no other tile is in hand, the lake leaves
+ *     the river stack only as its last tile and is never in hand with another, and
+ *     carc_river_end is an empty position next to exactly one river edge; every
+ *     placement listed then puts a river tile at carc_river_end; a river tile placed
+ *     continues the river there (one river edge meeting it, the others facing empty
+ *     positions, carc_river_end then one step on) and two curves in a row turn opposite
+ *     ways (no U-turn); the lake is placed only when every other river tile is on the
+ *     board or removed, and leaves no open end; every tile placed meets its neighbours
+ *     edge for edge (a river edge only a river edge); the river edge left open when
+ *     the lake is removed (R6) stays empty to the end; views show the same river
+ *     stack and open end, and a deal of a view in the river phase (carc_determinize)
+ *     keeps the river stack's size and, played on, draws the lake last;
+ *   - The Abbot (A1-A8): one abbot per seat (figures above); abbots only on cloisters
+ *     and gardens, only abbots on gardens; gardens only on the garden tiles and only
+ *     with The Abbot; abbot placements listed only on the placed tile's cloister or
+ *     garden with an abbot in supply and nobody there; recalls listed only in T6, of
+ *     the active seat's abbot on an unfinished feature not locked (XI10),
+ *     carc_recall_points = 1 + the
+ *     tiles around for those and -1 for every other abbot on the board; a recall
+ *     scores one event of exactly those points (category cloisters or gardens) and
+ *     takes the abbot off the board; garden score events are "gardens", 9 completed
+ *     and 1 + the tiles around at the end, or Cash Out's 2 for the abbot (GI4).
+ * The tile set (test "tiles"): the spring replaces D, 12 river tiles, garden tiles only
+ * with The Abbot, each replacing one of its plain twin. "river_deals": views in the
+ * river phase dealt 8 times each and played to the lake (always last), the other river
+ * tiles in more than one order.
  * At the end of games without Christmas Present (whose end cards and tokens change
  * who holds a field): the unfinished features and fields pay exactly their seats of
  * greatest strength (or nobody: I7, fields bordering no completed city), each field
@@ -125,6 +155,11 @@ typedef struct set_stats {
     long long double_due, t7_majorities, end_majorities, illegal_tried;
     long long second_large;          /* a large meeple tried while its own is on the board */
     long long refused_figure[CARC_FIGURES];  /* T6 figure moves refused, by kind */
+    /* The River and The Abbot */
+    long long river_placed, river_lists, lakes, lakes_removed, curves, dead_ends;
+    long long river_deals, deal_river_tiles;
+    long long abbots, recalls, recall_points, recall_listed, recall_refused;
+    long long garden_scores, gardens_completed, garden_cash_outs;
     event_ledger events;
 } set_stats;
 
@@ -139,6 +174,11 @@ typedef struct run {
     int tiles;             /* the set's tile count */
     int turn;              /* carc_turn of the turn being followed */
     int due_seen, offered, second;  /* in that turn: a DOUBLE_DUE event, the decision, `again` */
+    /* The River: the set's river tiles (the spring included), the last river curve's
+     * turn (-1, +1; 0 after a straight tile or the spring), and the open river edges
+     * left on the board when the river phase ended (R6: never filled) */
+    int river_total, last_turn, river_over, ndead;
+    int dead_x[4], dead_y[4];
     set_stats *st;
 } run;
 
@@ -168,6 +208,7 @@ static int figures_given(unsigned exp, int figure)
     case CARC_FIG_MEEPLE: return CARC_FOLLOWERS;
     case CARC_FIG_LARGE: return (exp & CARC_EXP_INNS) ? 1 : 0;
     case CARC_FIG_BUILDER: case CARC_FIG_PIG: return (exp & CARC_EXP_TRADERS) ? 1 : 0;
+    case CARC_FIG_ABBOT: return (exp & CARC_EXP_ABBOT) ? 1 : 0;
     default: return 0;
     }
 }
@@ -638,6 +679,433 @@ static void check_parts(run *r, const carc_move *m, int decision_before)
              carc_decision_name(p.decision));
 }
 
+/* ---- The River ------------------------------------------------------------------------ */
+
+static const int dx4[4] = {0, 1, 0, -1}, dy4[4] = {-1, 0, 1, 0};
+static int g_lake = -1, g_spring = -1;  /* kinds, by name (run_set) */
+
+static int is_river_kind(int kind)
+{
+    const carc_tile_def *d = carc_tile_def_of(kind);
+    for (int e = 0; d && e < 4; e++)
+        if (d->edges[e] == CARC_EDGE_RIVER)
+            return 1;
+    return 0;
+}
+
+static int has_garden(int kind)
+{
+    const carc_tile_def *d = carc_tile_def_of(kind);
+    for (int i = 0; d && i < d->nseg; i++)
+        if (d->seg[i].type == CARC_FEAT_GARDEN)
+            return 1;
+    return 0;
+}
+
+/* The edge a tile of `kind` turned `rot` quarter turns clockwise shows on board side
+ * `side` (N E S W = 0..3). */
+static int edge_on(int kind, int rot, int side)
+{
+    return carc_tile_def_of(kind)->edges[(side - rot + 8) & 3];
+}
+
+/* The edge the tile at (x,y) shows on `side`, or -1 if the position is empty. */
+static int edge_at(const carc_game *g, int x, int y, int side)
+{
+    int kind, rot;
+    return carc_tile_at(g, x, y, &kind, &rot) ? edge_on(kind, rot, side) : -1;
+}
+
+/* Tiles in the 8 positions around (x,y) (A5, A6). */
+static int tiles_around(const carc_game *g, int x, int y)
+{
+    int n = 0, kind, rot;
+    for (int ddx = -1; ddx <= 1; ddx++)
+        for (int ddy = -1; ddy <= 1; ddy++)
+            n += (ddx || ddy) && carc_tile_at(g, x + ddx, y + ddy, &kind, &rot);
+    return n;
+}
+
+/* Where the river tiles of a game are. */
+typedef struct river_count {
+    int board, removed, hand;      /* river tiles on the board, removed (R6), in hand */
+    int hand_tiles, hand_other;    /* tiles in hand, and those that are no river tiles */
+    int lake_board, lake_removed, lake_hand;
+} river_count;
+
+static void count_river(const carc_game *g, river_count *c)
+{
+    memset(c, 0, sizeof *c);
+    for (int i = 0; i < carc_board_count(g); i++) {
+        int kind, x, y, rot;
+        carc_board_tile(g, i, &kind, &x, &y, &rot);
+        c->board += is_river_kind(kind);
+        c->lake_board += kind == g_lake;
+    }
+    int kinds[CARC_TILES], hand[2];
+    int nr = carc_removed_tiles(g, kinds, CARC_TILES);
+    for (int i = 0; i < nr; i++) {
+        c->removed += is_river_kind(kinds[i]);
+        c->lake_removed += kinds[i] == g_lake;
+    }
+    c->hand_tiles = carc_hand_tiles(g, hand);
+    for (int i = 0; i < c->hand_tiles; i++) {
+        c->hand += is_river_kind(hand[i]);
+        c->hand_other += !is_river_kind(hand[i]);
+        c->lake_hand += hand[i] == g_lake;
+    }
+}
+
+/* The river phase: a river tile in hand or in the river stack (R3). */
+static int river_phase(const carc_game *g)
+{
+    river_count c;
+    count_river(g, &c);
+    return c.hand > 0 || carc_river_left(g) > 0;
+}
+
+/* What holds at every moment (R2-R6, R9, R10): the river tiles are all accounted for,
+ * they come before any other tile, the lake last and alone; in the river phase the
+ * open end is an empty position next to exactly one river edge. */
+static void check_river_state(run *r, const carc_game *g, const char *what)
+{
+    int left = carc_river_left(g), ex = 0, ey = 0, end = carc_river_end(g, &ex, &ey);
+    if (!(r->exp & CARC_EXP_RIVER) || (g == r->g && r->river_over)) {
+        /* no river, or its phase over: the river tiles no longer move (check_river_move
+         * sees that no river tile is placed); the open end left by a removed lake (R6)
+         * is not asked for */
+        if (left || (end && !r->ndead))
+            FAIL(r, "%s: %s, but river_left %d, river_end %d (%d,%d)", what,
+                 r->river_over ? "the river phase is over" : "no river in the set", left, end,
+                 ex, ey);
+        return;
+    }
+    river_count c;
+    count_river(g, &c);
+    if (left < 0 || c.board + c.removed + c.hand + left != r->river_total)
+        FAIL(r, "%s: %d river tiles on the board + %d removed + %d in hand + %d in the river "
+             "stack, the set has %d", what, c.board, c.removed, c.hand, left, r->river_total);
+    if (left > 0 && (c.lake_board || c.lake_removed || c.lake_hand))
+        FAIL(r, "%s: the lake left the river stack before %d other river tiles (R2)", what,
+             left);
+    if (c.hand_other && (c.hand || left))
+        FAIL(r, "%s: a tile of the main stack in hand with %d river tiles in hand and %d in the "
+             "river stack (R3, R4)", what, c.hand, left);
+    if (c.lake_hand && c.hand_tiles != 1)
+        FAIL(r, "%s: the lake in hand with %d other tiles (R9)", what, c.hand_tiles - 1);
+    if (c.hand || left) {
+        int kind, rot, rivers = 0;
+        if (!end)
+            FAIL(r, "%s: the river phase (%d river tiles in hand, %d in the stack) with no open "
+                 "end", what, c.hand, left);
+        if (carc_tile_at(g, ex, ey, &kind, &rot))
+            FAIL(r, "%s: the river's open end (%d,%d) holds a tile", what, ex, ey);
+        for (int d = 0; d < 4; d++)
+            rivers += edge_at(g, ex + dx4[d], ey + dy4[d], (d + 2) & 3) == CARC_EDGE_RIVER;
+        if (rivers != 1)
+            FAIL(r, "%s: the river's open end (%d,%d) borders %d river edges", what, ex, ey,
+                 rivers);
+    } else if (c.lake_board && end) {
+        FAIL(r, "%s: the lake is placed, and the river still has an open end (%d,%d)", what, ex,
+             ey);
+    }
+}
+
+/* Before a move: in the river phase every placement listed puts a river tile at the
+ * open end (R5). */
+static void check_river_list(run *r, const carc_move *moves, int n, int decision)
+{
+    if (decision != CARC_DEC_PLACE || !(r->exp & CARC_EXP_RIVER) || r->river_over)
+        return;
+    river_count c;
+    count_river(r->g, &c);
+    int ex = 0, ey = 0;
+    if (!c.hand || !carc_river_end(r->g, &ex, &ey))
+        return;
+    for (int i = 0; i < n; i++)
+        if (moves[i].kind == CARC_MOVE_PLACE &&
+            (moves[i].x != ex || moves[i].y != ey || !is_river_kind(moves[i].tile)))
+            FAIL(r, "in the river phase a placement of %s at (%d,%d) is listed, the open end is "
+                 "(%d,%d)", carc_tile_def_of(moves[i].tile)->name, moves[i].x, moves[i].y, ex,
+                 ey);
+    r->st->river_lists++;
+}
+
+/* After every move: a placed tile meets its neighbours edge for edge (B4: a river edge
+ * only a river edge), a river tile continues the river without a U-turn (R5), the lake
+ * comes last; the open river edges left when the river phase ends stay empty (R6). */
+static void check_river_move(run *r, const carc_move *m)
+{
+    check_river_state(r, r->g, "after a move");
+    int kind, rot;
+    for (int i = 0; i < r->ndead; i++)
+        if (carc_tile_at(r->g, r->dead_x[i], r->dead_y[i], &kind, &rot))
+            FAIL(r, "a tile was placed at the dead river end (%d,%d) (R6)", r->dead_x[i],
+                 r->dead_y[i]);
+    if (m->kind == CARC_MOVE_PLACE) {
+        carc_tile_at(r->g, m->x, m->y, &kind, &rot);
+        for (int d = 0; d < 4; d++) {
+            int e = edge_at(r->g, m->x + dx4[d], m->y + dy4[d], (d + 2) & 3);
+            if (e >= 0 && e != edge_on(kind, rot, d))
+                FAIL(r, "the tile placed at (%d,%d) shows edge %d on side %d, its neighbour %d",
+                     m->x, m->y, edge_on(kind, rot, d), d, e);
+        }
+        if (r->river_over && is_river_kind(kind))
+            FAIL(r, "a river tile placed after the river phase");
+        river_count before;
+        if (!r->river_over)
+            count_river(r->before, &before);
+        if (!r->river_over && before.hand && !is_river_kind(kind))
+            FAIL(r, "a %s placed in the river phase", carc_tile_def_of(kind)->name);
+        if (is_river_kind(kind)) {
+            int ex = 0, ey = 0;
+            if (!carc_river_end(r->before, &ex, &ey) || ex != m->x || ey != m->y)
+                FAIL(r, "a river tile placed at (%d,%d), not at the open end (%d,%d)", m->x,
+                     m->y, ex, ey);
+            r->st->river_placed++;
+            int in = -1, out = -1;
+            for (int d = 0; d < 4; d++) {
+                if (edge_on(kind, rot, d) != CARC_EDGE_RIVER)
+                    continue;
+                if (edge_at(r->g, m->x + dx4[d], m->y + dy4[d], (d + 2) & 3) >= 0) {
+                    if (in >= 0)
+                        FAIL(r, "a river tile at (%d,%d) meets two river edges", m->x, m->y);
+                    in = d;
+                } else {
+                    out = d;
+                }
+            }
+            if (in < 0)
+                FAIL(r, "a river tile at (%d,%d) continues no river", m->x, m->y);
+            if (out >= 0) {
+                int turn = out == ((in + 2) & 3) ? 0 : out == ((in + 3) & 3) ? 1 : -1;
+                if (turn && turn == r->last_turn)
+                    FAIL(r, "a river curve at (%d,%d) turns the way the one before it did "
+                         "(a U-turn, R5)", m->x, m->y);
+                r->last_turn = turn;
+                r->st->curves += turn != 0;
+                if (river_phase(r->g) &&
+                    (!carc_river_end(r->g, &ex, &ey) || ex != m->x + dx4[out] ||
+                     ey != m->y + dy4[out]))
+                    FAIL(r, "after a river tile at (%d,%d) the open end is not (%d,%d)", m->x,
+                         m->y, m->x + dx4[out], m->y + dy4[out]);
+            }
+            if (kind == g_lake) {
+                river_count c;
+                count_river(r->g, &c);
+                r->st->lakes++;
+                if (c.board + c.removed != r->river_total)
+                    FAIL(r, "the lake placed with %d river tiles still to come",
+                         r->river_total - c.board - c.removed);
+            }
+        }
+    }
+    if ((r->exp & CARC_EXP_RIVER) && !r->river_over && !river_phase(r->g)) {
+        /* the river phase is over: remember the river edges still open */
+        r->river_over = 1;
+        for (int i = 0; i < carc_board_count(r->g); i++) {
+            int x, y;
+            carc_board_tile(r->g, i, &kind, &x, &y, &rot);
+            for (int d = 0; d < 4; d++)
+                if (edge_on(kind, rot, d) == CARC_EDGE_RIVER &&
+                    edge_at(r->g, x + dx4[d], y + dy4[d], (d + 2) & 3) < 0) {
+                    if (r->ndead == 4)
+                        FAIL(r, "more than 4 open river edges");
+                    r->dead_x[r->ndead] = x + dx4[d];
+                    r->dead_y[r->ndead++] = y + dy4[d];
+                }
+        }
+        river_count c;
+        count_river(r->g, &c);
+        r->st->lakes_removed += c.lake_removed;
+        r->st->dead_ends += r->ndead;
+        if (r->ndead != (c.lake_board ? 0 : 1))
+            FAIL(r, "the river phase ended with %d open river edges (the lake %s)", r->ndead,
+                 c.lake_board ? "placed" : "removed");
+    }
+}
+
+/* carc_legal_pick's index: the test's own generator. */
+static uint32_t pick_below(void *rs, uint32_t n)
+{
+    return (uint32_t)test_rand_below(rs, (int)n);
+}
+
+/* A deal of a view in the river phase (carc_determinize): played on with random moves
+ * to the end of the river phase, it draws the lake last (check_river_state). Returns
+ * the river tiles it placed. */
+static int play_deal_river(run *r, carc_game *deal, uint64_t *rs, int *order, int cap)
+{
+    int placed = 0;
+    for (int k = 0; k < 2000 && !carc_is_over(deal) && river_phase(deal); k++) {
+        check_river_state(r, deal, "a deal");
+        carc_move m;
+        carc_error err = {0, ""};
+        if (carc_legal_pick(deal, pick_below, rs, &m) <= 0)
+            FAIL(r, "a deal has no legal move");
+        if (carc_apply(deal, &m, &err) != CARC_OK)
+            FAIL(r, "a deal refused a listed move: %s", err.msg);
+        if (m.kind == CARC_MOVE_PLACE && is_river_kind(m.tile) && placed < cap)
+            order[placed++] = m.tile;
+    }
+    check_river_state(r, deal, "a deal at the end of the river phase");
+    if (river_phase(deal))
+        FAIL(r, "a deal's river phase did not end");
+    return placed;
+}
+
+/* ---- The Abbot ------------------------------------------------------------------------ */
+
+/* After every move: only abbots on gardens, abbots only on cloisters and gardens (A4);
+ * gardens only with The Abbot (A2); garden score events in "gardens", 9 points
+ * completed (A5), 1 + the tiles around at the end; recall points only for a recall. */
+static void check_abbot_move(run *r, const carc_move *m, int recall_points)
+{
+    carc_follower f[FIG_CAP];
+    int n = carc_followers(r->g, f, FIG_CAP);
+    for (int i = 0; i < n; i++) {
+        if (f[i].type == CARC_FEAT_GARDEN && f[i].figure != CARC_FIG_ABBOT)
+            FAIL(r, "a %s of seat %d on the garden at (%d,%d)", carc_figure_name(f[i].figure),
+                 f[i].seat, f[i].x, f[i].y);
+        if (f[i].figure == CARC_FIG_ABBOT && f[i].type != CARC_FEAT_CLOISTER &&
+            f[i].type != CARC_FEAT_GARDEN)
+            FAIL(r, "seat %d's abbot on a %s at (%d,%d) %s", f[i].seat,
+                 carc_feature_name(f[i].type), f[i].x, f[i].y, carc_port_name(f[i].port));
+    }
+    int kind, rot, canon;
+    if (m->kind == CARC_MOVE_PLACE && carc_tile_at(r->g, m->x, m->y, &kind, &rot)) {
+        int garden = carc_segment(r->g, m->x, m->y, CARC_PORT_G, &canon) == CARC_FEAT_GARDEN;
+        if (garden != (has_garden(kind) && (r->exp & CARC_EXP_ABBOT)))
+            FAIL(r, "the %s placed at (%d,%d) %s a garden", carc_tile_def_of(kind)->name, m->x,
+                 m->y, garden ? "has" : "lacks");
+        if (has_garden(kind) && !(r->exp & CARC_EXP_ABBOT))
+            FAIL(r, "a garden tile %s without The Abbot", carc_tile_def_of(kind)->name);
+    }
+    if (m->kind == CARC_MOVE_FOLLOWER)
+        r->st->abbots += m->figure == CARC_FIG_ABBOT;
+    int active = carc_pending_decision(r->before).active, ne, recalled = 0;
+    const carc_event *ev = carc_events(r->g, &ne);
+    for (int i = 0; i < ne; i++) {
+        if (ev[i].kind != CARC_EV_SCORED)
+            continue;
+        if (ev[i].b == CARC_REASON_RECALL) {
+            int want_cat = ev[i].a == CARC_FEAT_GARDEN ? CARC_SCORE_GARDENS : CARC_SCORE_CLOISTERS;
+            if (m->kind != CARC_MOVE_RECALL || recalled || ev[i].seat != active ||
+                ev[i].x != m->x || ev[i].y != m->y || ev[i].port != m->port ||
+                ev[i].value != recall_points || ev[i].category != want_cat ||
+                (ev[i].a != CARC_FEAT_CLOISTER && ev[i].a != CARC_FEAT_GARDEN))
+                FAIL(r, "a recall score event: seat %d, %d points, category %s, (%d,%d) %s, "
+                     "for a move of kind %d at (%d,%d) %s that carc_recall_points valued %d",
+                     ev[i].seat, ev[i].value, carc_score_category_name(ev[i].category), ev[i].x,
+                     ev[i].y, carc_port_name(ev[i].port), m->kind, m->x, m->y,
+                     carc_port_name(m->port), recall_points);
+            recalled = 1;
+            continue;
+        }
+        if (ev[i].a != CARC_FEAT_GARDEN)
+            continue;
+        r->st->garden_scores++;
+        int around = tiles_around(r->g, ev[i].x, ev[i].y);
+        if (ev[i].b == CARC_REASON_CASH_OUT) {  /* GI4: the abbot alone on a garden, 2 */
+            if (ev[i].value != 2)
+                FAIL(r, "Cash Out paid %d for an abbot on the garden at (%d,%d)", ev[i].value,
+                     ev[i].x, ev[i].y);
+            r->st->garden_cash_outs++;
+            continue;
+        }
+        if (ev[i].category != CARC_SCORE_GARDENS ||
+            (ev[i].b == CARC_REASON_COMPLETED && ev[i].value != 9) ||
+            (ev[i].b == CARC_REASON_FINAL && ev[i].value != 1 + around) ||
+            (ev[i].b != CARC_REASON_COMPLETED && ev[i].b != CARC_REASON_FINAL))
+            FAIL(r, "the garden at (%d,%d) (%d tiles around) scored %d for seat %d, reason %s, "
+                 "category %s", ev[i].x, ev[i].y, around, ev[i].value, ev[i].seat,
+                 carc_score_reason_name(ev[i].b), carc_score_category_name(ev[i].category));
+        r->st->gardens_completed += ev[i].b == CARC_REASON_COMPLETED;
+    }
+    if (m->kind == CARC_MOVE_RECALL) {
+        if (!recalled && recall_points > 0)
+            FAIL(r, "a recall worth %d scored no event", recall_points);
+        for (int i = 0; i < n; i++)
+            if (f[i].seat == active && f[i].figure == CARC_FIG_ABBOT)
+                FAIL(r, "seat %d's abbot still on the board at (%d,%d) after its recall", active,
+                     f[i].x, f[i].y);
+        r->st->recalls++;
+        r->st->recall_points += recall_points;
+    }
+}
+
+/* Before a move: the abbot moves listed (A4, A6), and carc_recall_points of every abbot
+ * on the board: 1 + the tiles around for a recall listed, -1 for any other. */
+static void check_abbot_list(run *r, const carc_move *moves, int n, int decision)
+{
+    carc_pending p = carc_pending_decision(r->g);
+    int x = 0, y = 0, canon, supply[CARC_FIGURES];
+    int placed = carc_last_placed(r->g, &x, &y);
+    carc_supply_figures(r->g, p.active, supply);
+    carc_follower f[FIG_CAP];
+    int nf = carc_followers(r->g, f, FIG_CAP);
+    for (int i = 0; i < n; i++) {
+        const carc_move *m = &moves[i];
+        if (m->kind == CARC_MOVE_FOLLOWER) {
+            int type = carc_segment(r->g, m->x, m->y, m->port, &canon);
+            if (m->figure == CARC_FIG_ABBOT) {
+                carc_feature_info info;
+                int held = 0;
+                carc_feature_at(r->g, m->x, m->y, m->port, &info);
+                for (int s = 0; s < CARC_MAX_PLAYERS; s++)
+                    held += info.followers[s];
+                if (!(r->exp & CARC_EXP_ABBOT) || decision != CARC_DEC_FOLLOWER || !placed ||
+                    m->x != x || m->y != y || !supply[CARC_FIG_ABBOT] || held ||
+                    (type != CARC_FEAT_CLOISTER && type != CARC_FEAT_GARDEN))
+                    FAIL(r, "an abbot listed for the %s at (%d,%d) %s (tile placed at (%d,%d), "
+                         "%d abbots in supply, strength %d there)", carc_feature_name(type), m->x,
+                         m->y, carc_port_name(m->port), x, y, supply[CARC_FIG_ABBOT], held);
+            } else if (type == CARC_FEAT_GARDEN) {
+                FAIL(r, "a %s listed for the garden at (%d,%d)", carc_figure_name(m->figure),
+                     m->x, m->y);
+            }
+        } else if (m->kind == CARC_MOVE_RECALL) {
+            int mine = 0;
+            for (int j = 0; j < nf; j++)
+                mine |= f[j].seat == p.active && f[j].figure == CARC_FIG_ABBOT &&
+                        f[j].x == m->x && f[j].y == m->y && f[j].port == m->port;
+            carc_feature_info info;
+            if (!(r->exp & CARC_EXP_ABBOT) || decision != CARC_DEC_FOLLOWER ||
+                m->figure != CARC_FIG_ABBOT || !mine ||
+                !carc_feature_at(r->g, m->x, m->y, m->port, &info) || info.completed ||
+                info.locked)
+                FAIL(r, "a recall listed at (%d,%d) %s (seat %d's abbot there: %d)", m->x, m->y,
+                     carc_port_name(m->port), p.active, mine);
+            int pts = carc_recall_points(r->g, m), want = 1 + tiles_around(r->g, m->x, m->y);
+            if (pts != want)
+                FAIL(r, "carc_recall_points says %d for the recall at (%d,%d), A6 says %d", pts,
+                     m->x, m->y, want);
+            r->st->recall_listed++;
+        }
+    }
+    /* every abbot on the board not listed for a recall: -1 */
+    for (int j = 0; j < nf; j++) {
+        if (f[j].figure != CARC_FIG_ABBOT)
+            continue;
+        carc_move m = carc_move_pass();
+        m.kind = CARC_MOVE_RECALL;
+        m.x = f[j].x;
+        m.y = f[j].y;
+        m.port = f[j].port;
+        m.figure = CARC_FIG_ABBOT;
+        int is_listed = 0;
+        for (int i = 0; i < n && !is_listed; i++)
+            is_listed = carc_move_equal(&m, &moves[i]);
+        if (is_listed)
+            continue;
+        if (carc_recall_points(r->g, &m) != -1)
+            FAIL(r, "carc_recall_points says %d for an unlisted recall of seat %d's abbot at "
+                 "(%d,%d) %s (decision %s, active %d)", carc_recall_points(r->g, &m), f[j].seat,
+                 m.x, m.y, carc_port_name(m.port), carc_decision_name(decision), p.active);
+        r->st->recall_refused++;
+    }
+}
+
 /* ---- illegal moves ------------------------------------------------------------------- */
 
 static int listed(const carc_move *m, const carc_move *moves, int n)
@@ -679,7 +1147,7 @@ static carc_move wellformed(carc_move m)
         w.x = m.x;
         w.y = m.y;
         break;
-    case CARC_MOVE_FOLLOWER:
+    case CARC_MOVE_FOLLOWER: case CARC_MOVE_RECALL:
         w.figure = m.figure;
         /* fall through */
     case CARC_MOVE_TARGET:
@@ -745,6 +1213,20 @@ static void try_illegal(run *r, const carc_move *moves, int n, uint64_t *rs)
                     r->st->refused_figure[fig]++;  /* on a real segment */
             }
     }
+    /* A6: recalls of every abbot on the board (and with another figure named) */
+    carc_follower f[FIG_CAP];
+    int nf = carc_followers(r->g, f, FIG_CAP);
+    for (int i = 0; i < nf; i++)
+        if (f[i].figure == CARC_FIG_ABBOT)
+            for (int fig = CARC_FIG_MEEPLE; fig <= CARC_FIG_ABBOT; fig++) {
+                m = carc_move_pass();
+                m.kind = CARC_MOVE_RECALL;
+                m.x = f[i].x;
+                m.y = f[i].y;
+                m.port = f[i].port;
+                m.figure = (uint8_t)fig;
+                refuse_unless_listed(r, m, moves, n, "a recall not listed");
+            }
     for (int k = 0; k < 6; k++) {
         m = test_random_move(rs);
         m.figure = (uint8_t)test_rand_below(rs, CARC_FIGURES + 2);
@@ -784,8 +1266,21 @@ static void check_views(run *r, uint64_t *rs)
             if (memcmp(fa, fb, sizeof fa) != 0)
                 FAIL(r, "the view of seat %d shows another supply of seat %d", seat, t);
         }
+        int vx = 0, vy = 0, gx = 0, gy = 0;
+        if (carc_river_left(r->view) != carc_river_left(r->g) ||
+            carc_river_end(r->view, &vx, &vy) != carc_river_end(r->g, &gx, &gy) || vx != gx ||
+            vy != gy)
+            FAIL(r, "the view of seat %d shows another river (R10)", seat);
         carc_determinize(r->view, test_rand_next(rs), r->deal);
         check_ok(r, r->deal, "a deal of a view");
+        if (carc_river_left(r->deal) != carc_river_left(r->g))
+            FAIL(r, "a deal of seat %d's view has %d river tiles in the river stack, the game %d",
+                 seat, carc_river_left(r->deal), carc_river_left(r->g));
+        if (river_phase(r->deal)) {
+            int order[16];
+            r->st->river_deals++;
+            r->st->deal_river_tiles += play_deal_river(r, r->deal, rs, order, 16);
+        }
     }
 }
 
@@ -821,6 +1316,15 @@ static char *play(const carc_config *cfg, uint64_t choice_seed, int full, const 
     event_ledger ledger;
     ledger_init(&ledger);
 
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        if (is_river_kind(k))
+            r.river_total += carc_tile_count(cfg->expansions, k);
+    if (cfg->expansions & CARC_EXP_RIVER) {  /* R2: the spring at (0,0), rotation 0 */
+        int kind = -1, rot = -1;
+        if (!carc_tile_at(r.g, 0, 0, &kind, &rot) || kind != g_spring || rot != 0)
+            FAIL(&r, "the start tile is kind %d rotation %d, not the spring", kind, rot);
+    }
+    check_river_state(&r, r.g, "after carc_new");
     check_ok(&r, r.g, "after carc_new");
     check_conservation(&r, r.g);
     if (!ledger_add(&ledger, r.g, why, sizeof why))
@@ -839,7 +1343,10 @@ static char *play(const carc_config *cfg, uint64_t choice_seed, int full, const 
         if (test_rand_below(&rs, full ? VIEW_EVERY : VIEW_EVERY_SAMPLED) == 0)
             check_views(&r, &rs);
 
+        check_river_list(&r, g_moves, n, p.decision);
+        check_abbot_list(&r, g_moves, n, p.decision);
         m = g_moves[test_rand_below(&rs, n)];
+        int recall_points = m.kind == CARC_MOVE_RECALL ? carc_recall_points(r.g, &m) : -1;
         carc_segment_pos b = {0, 0, 0};
         int had_builder = builder_of(r.g, p.active, &b);
         int part = carc_turn_part(r.g);
@@ -851,8 +1358,12 @@ static char *play(const carc_config *cfg, uint64_t choice_seed, int full, const 
         carc_copy(r.before, r.g);
         if (carc_apply(r.g, &m, &err) != CARC_OK)
             FAIL(&r, "a listed move was refused: %s", err.msg);
-        if (carc_recorder_add(rec, r.before, &m, r.g) != CARC_OK)
-            FAIL(&r, "carc_recorder_add refused a listed move");
+        if (carc_recorder_add(rec, r.before, &m, r.g) != CARC_OK) {
+            char text[CARC_NOTATION_MAX] = "?";
+            carc_move_format(r.before, &m, text, sizeof text);
+            FAIL(&r, "carc_recorder_add refused a listed move: \"%s\" (kind %d, (%d,%d) %s, "
+                 "figure %d)", text, m.kind, m.x, m.y, carc_port_name(m.port), m.figure);
+        }
         st->moves++;
 
         if (m.kind == CARC_MOVE_FOLLOWER) {
@@ -882,6 +1393,8 @@ static char *play(const carc_config *cfg, uint64_t choice_seed, int full, const 
         if (!ledger_add(&ledger, r.g, why, sizeof why))
             FAIL(&r, "move %d: %s", nmoves, why);
         check_majorities(&r, r.g);
+        check_river_move(&r, &m);
+        check_abbot_move(&r, &m, recall_points);
         check_due(&r, &m, had_builder, &b, part);
         check_parts(&r, &m, p.decision);
         check_t7_majorities(&r, &m, p.decision);
@@ -905,6 +1418,13 @@ static char *play(const carc_config *cfg, uint64_t choice_seed, int full, const 
     return json;
 }
 
+static void river_kinds(void)
+{
+    g_lake = carc_tile_kind_named("RI.1/I.e", 8);
+    g_spring = carc_tile_kind_named("RI/s", 4);
+    assert_true(g_lake >= 0 && g_spring >= 0 && is_river_kind(g_lake) && is_river_kind(g_spring));
+}
+
 static void run_set(const char *set, uint64_t base)
 {
     unsigned exp = 0;
@@ -913,6 +1433,8 @@ static void run_set(const char *set, uint64_t base)
         fail_msg("carc_expansions_parse(\"%s\"): %s", set, err.msg);
     assert_int_equal(carc_figure_strength(CARC_FIG_BUILDER), 0);  /* TB3 */
     assert_int_equal(carc_figure_strength(CARC_FIG_PIG), 0);
+    assert_int_equal(carc_figure_strength(CARC_FIG_ABBOT), 1);  /* A1 */
+    river_kinds();
     int seats = (exp & CARC_EXP_INNS) ? 5 : 4;  /* 2-6 with inns (I2), else 2-5 (B1) */
     /* I2, B1: 6 players only with inns; never 7 */
     for (int players = CARC_MAX_PLAYERS - 1; players <= CARC_MAX_PLAYERS + 1; players++) {
@@ -966,6 +1488,15 @@ static void run_set(const char *set, uint64_t base)
            st.double_due, st.again, st.declined, st.large, st.builders, st.pigs, st.goods_taken,
            ev->reasons[CARC_REASON_PIG], ev->reasons[CARC_REASON_GOODS], st.t7_majorities,
            st.end_majorities);
+    printf("%s: river: %lld river tiles placed, %lld placement lists at the open end, %lld "
+           "curves, %lld lakes placed, %lld removed (%lld dead ends kept empty), %lld deals in the "
+           "river phase played on (%lld river tiles); abbot: %lld placed, %lld recalls listed, "
+           "%lld taken (%lld points), %lld unlisted valued -1, %lld garden score events (%lld "
+           "completed, %lld Cash Out), %lld recall events\n",
+           set, st.river_placed, st.river_lists, st.curves, st.lakes, st.lakes_removed,
+           st.dead_ends, st.river_deals, st.deal_river_tiles, st.abbots, st.recall_listed,
+           st.recalls, st.recall_points, st.recall_refused, st.garden_scores,
+           st.gardens_completed, st.garden_cash_outs, ev->reasons[CARC_REASON_RECALL]);
     printf("%s: figure moves refused:", set);
     for (int k = 0; k < CARC_FIGURES; k++)
         printf(" %lld %s", st.refused_figure[k], carc_figure_name(k));
@@ -973,6 +1504,18 @@ static void run_set(const char *set, uint64_t base)
     fflush(stdout);
     assert_true(st.games > 0 && st.illegal_tried > 0 && st.t7_majorities > 0);
     assert_true(st.refused_figure[CARC_FIG_ABBOT] > 0);
+    if (exp & CARC_EXP_RIVER)
+        assert_true(st.river_placed > 0 && st.river_lists > 0 && st.curves > 0 && st.lakes > 0 &&
+                    st.river_deals > 0 && st.deal_river_tiles > 0);
+    else
+        assert_true(st.river_placed == 0 && st.river_lists == 0 && st.lakes == 0);
+    if (exp & CARC_EXP_ABBOT)
+        assert_true(st.abbots > 0 && st.recall_listed > 0 && st.recalls > 0 &&
+                    st.recall_refused > 0 && st.garden_scores > 0 &&
+                    ev->reasons[CARC_REASON_RECALL] > 0);
+    else
+        assert_true(st.abbots == 0 && st.recall_listed == 0 && st.garden_scores == 0 &&
+                    ev->reasons[CARC_REASON_RECALL] == 0);
     if (!(exp & CARC_EXP_CHRISTMAS))
         assert_true(st.end_majorities > 0);
     if (exp & CARC_EXP_INNS)
@@ -1027,13 +1570,170 @@ static void test_all_four(void **state)
     run_set("inns,traders,gifts,christmas", 0xA11400000ull);
 }
 
+static void test_river(void **state)
+{
+    (void)state;
+    run_set("river", 0x41BE4000000ull);
+}
+
+static void test_abbot(void **state)
+{
+    (void)state;
+    run_set("abbot", 0xABB07000000ull);
+}
+
+static void test_river_abbot(void **state)
+{
+    (void)state;
+    run_set("river,abbot", 0x41BEABB0000ull);
+}
+
+static void test_inns_traders_river_abbot(void **state)
+{
+    (void)state;
+    run_set("inns,traders,river,abbot", 0x17B41BEAB00ull);
+}
+
+static void test_all_six(void **state)
+{
+    (void)state;
+    run_set("gifts,christmas,inns,traders,river,abbot", 0xA1160000000ull);
+}
+
+/* The tile set (R2, A2, CI11): with The River the spring replaces the start tile D
+ * (3 D in the stack); with The Abbot each garden tile of the set's expansions counts
+ * 1 and its plain twin one less, the total unchanged; no garden tile without it. */
+static void test_river_abbot_tiles(void **state)
+{
+    (void)state;
+    river_kinds();
+    int d = carc_tile_kind('D');
+    assert_int_equal(carc_tile_count(0, d), 4);
+    assert_int_equal(carc_tile_count(CARC_EXP_RIVER, d), 3);
+    assert_int_equal(carc_tile_count(CARC_EXP_RIVER, g_spring), 1);
+    assert_int_equal(carc_tile_count(CARC_EXP_RIVER, g_lake), 1);
+    assert_int_equal(carc_tile_count(0, g_spring), 0);
+    for (unsigned exp = 0; exp < 64; exp++) {
+        int total = 0, river = 0, gardens = 0, with_abbot = 0;
+        for (int k = 0; k < CARC_TILE_KINDS; k++) {
+            int c = carc_tile_count(exp, k);
+            total += c;
+            with_abbot += carc_tile_count(exp | CARC_EXP_ABBOT, k);
+            river += is_river_kind(k) ? c : 0;
+            if (!has_garden(k))
+                continue;
+            const carc_tile_def *def = carc_tile_def_of(k);
+            gardens += c;
+            if (!(exp & CARC_EXP_ABBOT))
+                assert_int_equal(c, 0);
+            /* the plain twin: the name without its last letter (g or G) */
+            int plain = carc_tile_kind_named(def->name, strlen(def->name) - 1);
+            assert_true(plain >= 0 && !has_garden(plain));
+            unsigned need = def->expansion & ~(unsigned)CARC_EXP_ABBOT;
+            int in_set = (exp & need) == need;
+            if (exp & CARC_EXP_ABBOT) {
+                assert_int_equal(c, in_set ? 1 : 0);
+                assert_int_equal(carc_tile_count(exp, plain) + c,
+                                 carc_tile_count(exp & ~(unsigned)CARC_EXP_ABBOT, plain));
+            }
+        }
+        assert_int_equal(river, (exp & CARC_EXP_RIVER) ? 12 : 0);
+        assert_int_equal(total, with_abbot);
+        if (exp & CARC_EXP_ABBOT)
+            assert_int_equal(gardens, 8 + ((exp & CARC_EXP_INNS) ? 2 : 0) +
+                                          ((exp & CARC_EXP_TRADERS) ? 2 : 0) +
+                                          ((exp & CARC_EXP_RIVER) ? 1 : 0));
+        assert_true(total <= CARC_TILES);
+    }
+}
+
+/* R2, R10: a deal of a view in the river phase (carc_determinize) keeps the lake under
+ * the other river tiles (played on to the end of the river phase, check_river_state),
+ * keeps the river stack's size, and deals the other river tiles in more than one order. */
+static void test_river_deals(void **state)
+{
+    (void)state;
+    river_kinds();
+    static const char *const sets[] = {"river", "river,abbot",
+                                       "gifts,christmas,inns,traders,river,abbot"};
+    set_stats st;
+    memset(&st, 0, sizeof st);
+    long long deals = 0, differ = 0, views = 0;
+    int games = test_game_count(30, 10, 10);
+    for (int si = 0; si < 3; si++) {
+        unsigned exp = 0;
+        carc_error err = {0, ""};
+        assert_int_equal(carc_expansions_parse(sets[si], &exp, &err), 0);
+        for (int game = 0; game < games; game++) {
+            carc_config cfg;
+            carc_config_init(&cfg);
+            cfg.players = 2 + game % 3;
+            cfg.seed = 0xDEA10000ull + (uint64_t)game * 7919u + (uint64_t)si;
+            cfg.expansions = exp;
+            run r;
+            memset(&r, 0, sizeof r);
+            r.set = sets[si];
+            r.game = game;
+            r.exp = exp;
+            r.st = &st;
+            r.g = carc_new(&cfg, &err);
+            assert_non_null(r.g);
+            for (int k = 0; k < CARC_TILE_KINDS; k++)
+                if (is_river_kind(k))
+                    r.river_total += carc_tile_count(exp, k);
+            uint64_t rs = cfg.seed ^ 0x5EEDull;
+            int stop = test_rand_below(&rs, 8), placed = 0;
+            while (placed < stop && river_phase(r.g)) {
+                carc_move m;
+                assert_true(carc_legal_pick(r.g, pick_below, &rs, &m) > 0);
+                assert_int_equal(carc_apply(r.g, &m, &err), CARC_OK);
+                placed += m.kind == CARC_MOVE_PLACE;
+            }
+            if (!river_phase(r.g)) {
+                carc_free(r.g);
+                continue;
+            }
+            carc_game *view = carc_clone(r.g), *deal = carc_clone(r.g);
+            assert_true(view && deal);
+            carc_view(r.g, carc_pending_decision(r.g).seat, view);
+            int first[16], nfirst = 0, seen_differ = 0;
+            for (int d = 0; d < 8; d++) {
+                carc_determinize(view, test_rand_next(&rs), deal);
+                check_ok(&r, deal, "a deal");
+                if (carc_river_left(deal) != carc_river_left(r.g))
+                    FAIL(&r, "a deal holds %d river tiles in its river stack, the game %d",
+                         carc_river_left(deal), carc_river_left(r.g));
+                int order[16], k = play_deal_river(&r, deal, &rs, order, 16);
+                if (d == 0) {
+                    nfirst = k;
+                    memcpy(first, order, sizeof order);
+                } else if (k != nfirst || memcmp(first, order, (size_t)k * sizeof order[0])) {
+                    seen_differ = 1;
+                }
+                deals++;
+            }
+            differ += seen_differ;
+            views++;
+            carc_free(view);
+            carc_free(deal);
+            carc_free(r.g);
+        }
+    }
+    printf("river deals: %lld views in the river phase, %lld deals played to the lake, %lld "
+           "views dealt in more than one order\n", views, deals, differ);
+    assert_true(deals > 0 && differ > 0);
+}
+
 /* With no argument every set is played; with one (a set as written above, "inns,traders"),
  * only that set: ctest runs each set as a test of its own (tests/CMakeLists.txt), so that
  * two cores share them. */
 int main(int argc, char **argv)
 {
-    static const char *const sets[] = {"inns", "traders", "inns,traders", "inns,traders,gifts",
-                                       "inns,traders,christmas", "inns,traders,gifts,christmas"};
+    static const char *const sets[] = {
+        "inns", "traders", "inns,traders", "inns,traders,gifts", "inns,traders,christmas",
+        "inns,traders,gifts,christmas", "river", "abbot", "river,abbot",
+        "inns,traders,river,abbot", "gifts,christmas,inns,traders,river,abbot", "tiles",
+        "river_deals"};
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_inns),
         cmocka_unit_test(test_traders),
@@ -1041,6 +1741,13 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_inns_traders_gifts),
         cmocka_unit_test(test_inns_traders_christmas),
         cmocka_unit_test(test_all_four),
+        cmocka_unit_test(test_river),
+        cmocka_unit_test(test_abbot),
+        cmocka_unit_test(test_river_abbot),
+        cmocka_unit_test(test_inns_traders_river_abbot),
+        cmocka_unit_test(test_all_six),
+        cmocka_unit_test(test_river_abbot_tiles),
+        cmocka_unit_test(test_river_deals),
     };
     if (argc < 2)
         return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,5 +1,5 @@
 """carc: a fast Carcassonne engine (base game, Inns & Cathedrals, Traders & Builders, The
-Gifts, Christmas Present) for Python.
+River, The Abbot, The Gifts, Christmas Present) for Python.
 
     import carc
     g = carc.Game(players=2, expansions="inns,traders,gifts,christmas", seed=1)

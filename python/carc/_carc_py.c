@@ -30,8 +30,10 @@ static int cell_of(int x, int y)
 static int seg_token(int x, int y, int port)
 {
     int c = cell_of(x, y);
-    if (c < 0 || port > CARC_PORT_I)
+    if (c < 0 || port > CARC_PORT_G)
         return -1;
+    if (port == CARC_PORT_G)  /* Cash Out takes the abbot from a garden (GI4) */
+        return CPY_A_SEG_G + c;
     return port == CARC_PORT_I ? CPY_A_SEG_I + c : CPY_A_SEG + c * CPY_OLD_PORTS + port;
 }
 
@@ -56,8 +58,10 @@ static const struct {
     {"follower", CPY_A_FOLLOWER, CPY_OLD_PORTS}, {"place", CPY_A_PLACE, 8 * CPY_CELLS},
     {"seg", CPY_A_SEG, CPY_OLD_PORTS * CPY_CELLS}, {"pos", CPY_A_POS, CPY_CELLS},
     {"again", CPY_A_AGAIN, 1}, {"seat5", CPY_A_SEAT5, 1}, {"follower_i", CPY_A_FOLLOWER_I, 1},
-    {"fig_follower", CPY_A_FIG_FOLLOWER, (CARC_FIGURES - 1) * CARC_PORTS},
+    {"fig_follower", CPY_A_FIG_FOLLOWER, (CARC_FIGURES - 1) * CPY_FIG_PORTS},
     {"figure", CPY_A_FIGURE, CARC_FIGURES - 1}, {"seg_i", CPY_A_SEG_I, CPY_CELLS},
+    {"abbot_g", CPY_A_ABBOT_G, 1}, {"recall", CPY_A_RECALL, 2 * CPY_CELLS},
+    {"seg_g", CPY_A_SEG_G, CPY_CELLS},
 };
 
 int cpy_action_section(int i, const char **name, int *base, int *len)
@@ -92,13 +96,28 @@ int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[CPY_MAX_
         out[n++] = CPY_A_DISCARD + m->card - CARC_XC_SCORE_THREE;
         break;
     case CARC_MOVE_FOLLOWER:
-        if (m->port >= CARC_PORTS || m->figure >= CARC_FIGURES)
+        if (m->figure >= CARC_FIGURES)
             return 0;
-        if (m->figure != CARC_FIG_MEEPLE)
-            out[n++] = CPY_A_FIG_FOLLOWER + (m->figure - 1) * CARC_PORTS + m->port;
-        else
+        if (m->port == CARC_PORT_G) {  /* only the abbot stands on a garden (A4) */
+            if (m->figure != CARC_FIG_ABBOT)
+                return 0;
+            out[n++] = CPY_A_ABBOT_G;
+        } else if (m->port >= CPY_FIG_PORTS) {
+            return 0;
+        } else if (m->figure != CARC_FIG_MEEPLE) {
+            out[n++] = CPY_A_FIG_FOLLOWER + (m->figure - 1) * CPY_FIG_PORTS + m->port;
+        } else {
             out[n++] = m->port == CARC_PORT_I ? CPY_A_FOLLOWER_I : CPY_A_FOLLOWER + m->port;
+        }
         break;
+    case CARC_MOVE_RECALL: {
+        int c = cell_of(m->x, m->y);
+        if (c < 0 || m->figure != CARC_FIG_ABBOT ||
+            (m->port != CARC_PORT_C && m->port != CARC_PORT_G))
+            return 0;
+        out[n++] = CPY_A_RECALL + c * 2 + (m->port == CARC_PORT_G);
+        break;
+    }
     case CARC_MOVE_PLACE: {
         int kinds[2], slot = -1, nh = carc_hand_tiles(g, kinds);
         if (nh > 0 && kinds[0] == m->tile)
@@ -255,19 +274,30 @@ int cpy_decode_single(const carc_game *g, int32_t a, carc_move *out)
         out->card = (uint8_t)(a - CPY_A_DISCARD + CARC_XC_SCORE_THREE);
         return 1;
     }
+    /* figure * CPY_FIG_PORTS + port, the abbot on the garden apart */
     int fol = a >= CPY_A_FOLLOWER && a < CPY_A_PLACE ? a - CPY_A_FOLLOWER
             : a == CPY_A_FOLLOWER_I ? CARC_PORT_I
-            : a >= CPY_A_FIG_FOLLOWER && a < CPY_A_FIGURE ? a - CPY_A_FIG_FOLLOWER + CARC_PORTS
+            : a >= CPY_A_FIG_FOLLOWER && a < CPY_A_FIGURE
+                ? a - CPY_A_FIG_FOLLOWER + CPY_FIG_PORTS
             : -1;
-    if (fol >= 0) {
+    if (fol >= 0 || a == CPY_A_ABBOT_G) {
         int x, y;
         if (!carc_last_placed(g, &x, &y))
             return 0;
         out->kind = CARC_MOVE_FOLLOWER;
         out->x = (int8_t)x;
         out->y = (int8_t)y;
-        out->port = (uint8_t)(fol % CARC_PORTS);
-        out->figure = (uint8_t)(fol / CARC_PORTS);
+        out->port = (uint8_t)(fol >= 0 ? fol % CPY_FIG_PORTS : CARC_PORT_G);
+        out->figure = (uint8_t)(fol >= 0 ? fol / CPY_FIG_PORTS : CARC_FIG_ABBOT);
+        return 1;
+    }
+    if (a >= CPY_A_RECALL && a < CPY_A_SEG_G) {
+        int cell = (a - CPY_A_RECALL) / 2;
+        out->kind = CARC_MOVE_RECALL;
+        out->x = (int8_t)(cell % CPY_W - CPY_R);
+        out->y = (int8_t)(cell / CPY_W - CPY_R);
+        out->port = (a - CPY_A_RECALL) % 2 ? CARC_PORT_G : CARC_PORT_C;
+        out->figure = CARC_FIG_ABBOT;
         return 1;
     }
     if (a >= CPY_A_PLACE && a < CPY_A_SEG) {
@@ -345,7 +375,8 @@ enum {
     O_REMOVED = O_MODIFIER + 1, O_FIGURES = O_REMOVED + 1,
     O_GOODS = O_FIGURES + NP * CARC_FIGURES, O_GOODS_SUPPLY = O_GOODS + NP * CARC_GOODS_KINDS,
     O_TURN_PART = O_GOODS_SUPPLY + CARC_GOODS_KINDS, O_DOUBLE_DUE = O_TURN_PART + 1,
-    O_PUBLIC = O_DOUBLE_DUE + 1
+    O_EXP2 = O_DOUBLE_DUE + 1, O_RIVER_LEFT = O_EXP2 + 2,
+    O_PUBLIC = O_RIVER_LEFT + 1
 };
 
 static const struct {
@@ -363,7 +394,8 @@ static const struct {
     {"masterminds", O_MASTERMINDS}, {"modifier_pending", O_MODIFIER},
     {"removed_fraction", O_REMOVED}, {"figures_in_supply", O_FIGURES},
     {"goods_fraction", O_GOODS}, {"goods_supply_fraction", O_GOODS_SUPPLY},
-    {"turn_part", O_TURN_PART}, {"double_due", O_DOUBLE_DUE}, {NULL, O_PUBLIC},
+    {"turn_part", O_TURN_PART}, {"double_due", O_DOUBLE_DUE},
+    {"expansions_river_abbot", O_EXP2}, {"river_left_div11", O_RIVER_LEFT}, {NULL, O_PUBLIC},
 };
 
 int cpy_public_range(int i, const char **name, int *off, int *len)
@@ -384,6 +416,7 @@ static const char *const CHANNEL_NAMES[CPY_CHANNELS] = {
     "inn", "cathedral", "goods_wine", "goods_grain", "goods_cloth", "goods_open", "large",
     "builder_me", "builder_next", "builder_next2", "builder_next3", "builder_next4",
     "builder_next5", "pig_me", "pig_next", "pig_next2", "pig_next3", "pig_next4", "pig_next5",
+    "river_N", "river_E", "river_S", "river_W", "garden", "river_end", "abbot",
 };
 
 const char *cpy_channel_name(int ch)
@@ -434,6 +467,8 @@ static void board_tiles(const carc_game *v, uint8_t *board, int from)
                 PLANE(CPY_CH_CITY + dir, c) = 1;
             else if (e == CARC_EDGE_ROAD)
                 PLANE(CPY_CH_ROAD + dir, c) = 1;
+            else if (e == CARC_EDGE_RIVER)
+                PLANE(CPY_CH_RIVER + dir, c) = 1;
             int n = cell_of(x + dx[dir], y + dy[dir]);
             if (n >= 0 && !PLANE(CPY_CH_TILE, n))
                 PLANE(CPY_CH_FRONTIER, n) = 1;
@@ -448,6 +483,8 @@ static void board_tiles(const carc_game *v, uint8_t *board, int from)
                 PLANE(CPY_CH_CATHEDRAL, c) = 1;
             if (sd->goods > 0 && sd->goods <= CARC_GOODS_KINDS)
                 PLANE(CPY_CH_GOODS + sd->goods - 1, c) = 1;
+            if (sd->type == CARC_FEAT_GARDEN)
+                PLANE(CPY_CH_GARDEN, c) = 1;
         }
     }
 }
@@ -567,6 +604,8 @@ static void board_marks(const carc_game *v, int seat, uint8_t *board, uint32_t *
             mark(board, follower_ch(r), c, marks, nmarks);
         if (fig == CARC_FIG_LARGE)
             mark(board, CPY_CH_LARGE, c, marks, nmarks);
+        if (fig == CARC_FIG_ABBOT)
+            mark(board, CPY_CH_ABBOT, c, marks, nmarks);
         if (all[i].locked)
             mark(board, CPY_CH_LOCKED, c, marks, nmarks);
     }
@@ -591,6 +630,8 @@ static void board_marks(const carc_game *v, int seat, uint8_t *board, uint32_t *
             }
         }
     }
+    if (carc_river_end(v, &x, &y) && cell_of(x, y) >= 0)
+        mark(board, CPY_CH_RIVER_END, cell_of(x, y), marks, nmarks);
     carc_mastermind_mark mm[2];
     int nm = carc_masterminds(v, mm);
     for (int i = 0; i < nm; i++)
@@ -643,6 +684,9 @@ void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, 
         pub[O_EXP + 1] = (exps & CARC_EXP_CHRISTMAS) ? 1.0f : 0.0f;
         pub[O_EXP + 2] = (exps & CARC_EXP_INNS) ? 1.0f : 0.0f;
         pub[O_EXP + 3] = (exps & CARC_EXP_TRADERS) ? 1.0f : 0.0f;
+        pub[O_EXP2] = (exps & CARC_EXP_RIVER) ? 1.0f : 0.0f;
+        pub[O_EXP2 + 1] = (exps & CARC_EXP_ABBOT) ? 1.0f : 0.0f;
+        pub[O_RIVER_LEFT] = (float)carc_river_left(v) / 11.0f;
         if (pd.decision >= 0 && pd.decision < CARC_DECISIONS)
             pub[O_DEC + pd.decision] = 1;
         if (pd.seat >= 0 && pd.seat < p)

@@ -19,9 +19,11 @@
 #define CPY_CELLS (CPY_W * CPY_W)
 #define CPY_MAX_TOKENS 5              /* actions one move takes at most */
 #define CPY_OLD_PORTS 13              /* ports N..C: the ports of the base game's sections */
+#define CPY_FIG_PORTS 14              /* ports N..I: the ports of the fig_follower section */
 
 /* The ids below CPY_A_AGAIN are those of the base game, The Gifts and Christmas Present
- * before the big-box expansions, unchanged; the big-box sections follow them. */
+ * before the big-box expansions, unchanged; the big-box sections follow them, and the
+ * sections of The River and The Abbot (issue 20) follow those, unchanged too. */
 enum {
     CPY_A_PASS = 0,
     CPY_A_DRAW = 1,
@@ -38,14 +40,18 @@ enum {
     CPY_A_AGAIN = CPY_A_POS + CPY_CELLS,          /* take the second part of a double turn */
     CPY_A_SEAT5 = CPY_A_AGAIN + 1,    /* the seat 5 after the acting seat (6 players) */
     CPY_A_FOLLOWER_I = CPY_A_SEAT5 + 1, /* a meeple on the inner field (port I) */
-    /* + (figure - 1) * CARC_PORTS + port: a large meeple, abbot, builder or pig on the tile
-     * placed this turn */
+    /* + (figure - 1) * CPY_FIG_PORTS + port (N..I): a large meeple, abbot, builder or pig
+     * on the tile placed this turn */
     CPY_A_FIG_FOLLOWER = CPY_A_FOLLOWER_I + 1,
     /* + figure - 1: the figure a gift, card or target move names (not a meeple), right
      * after the gift or card (or first, for a target move) */
-    CPY_A_FIGURE = CPY_A_FIG_FOLLOWER + (CARC_FIGURES - 1) * CARC_PORTS,
+    CPY_A_FIGURE = CPY_A_FIG_FOLLOWER + (CARC_FIGURES - 1) * CPY_FIG_PORTS,
     CPY_A_SEG_I = CPY_A_FIGURE + (CARC_FIGURES - 1), /* + cell: a segment target at port I */
-    CPY_ACTIONS = CPY_A_SEG_I + CPY_CELLS
+    CPY_A_ABBOT_G = CPY_A_SEG_I + CPY_CELLS, /* the abbot on the garden of the tile placed (A4) */
+    /* + cell * 2 + (0 cloister C, 1 garden G): recall the abbot from there (A6) */
+    CPY_A_RECALL = CPY_A_ABBOT_G + 1,
+    CPY_A_SEG_G = CPY_A_RECALL + 2 * CPY_CELLS, /* + cell: a segment target at port G (GI4) */
+    CPY_ACTIONS = CPY_A_SEG_G + CPY_CELLS
 };
 
 /* The sections of the action ids, for Python (carc.encoding): returns 0 past the last. */
@@ -55,7 +61,7 @@ int cpy_action_section(int i, const char **name, int *base, int *len);
 
 /* Board channels. The first 25 are those of the base game, The Gifts and Christmas
  * Present before the big-box expansions (5 seats), unchanged; the 6th seat's and the
- * big-box channels follow. */
+ * big-box channels follow, then those of The River and The Abbot. */
 enum {
     CPY_CH_TILE = 0, CPY_CH_CITY = 1 /* N E S W: 1..4 */, CPY_CH_ROAD = 5 /* 5..8 */,
     CPY_CH_CLOISTER = 9, CPY_CH_PENNANT = 10, CPY_CH_LAST = 11,
@@ -71,7 +77,11 @@ enum {
     CPY_CH_LARGE = 33,                /* a large meeple (any seat) on the tile */
     CPY_CH_BUILDER = 34,              /* + relative seat: its builder on the tile (6) */
     CPY_CH_PIG = 40,                  /* + relative seat: its pig on the tile (6) */
-    CPY_CHANNELS = 46
+    CPY_CH_RIVER = 46,                /* + N E S W: a river edge (4) */
+    CPY_CH_GARDEN = 50,               /* a garden on the tile (A3) */
+    CPY_CH_RIVER_END = 51,            /* the river's open end (R5), an empty position */
+    CPY_CH_ABBOT = 52,                /* an abbot (any seat) on the tile */
+    CPY_CHANNELS = 53
 };
 enum { CPY_HAND = 37 };  /* gifts 1..5, Christmas cards 6..37 */
 int cpy_public_size(void);
@@ -98,7 +108,8 @@ int cpy_legal_actions(const carc_game *g, const int32_t *prefix, int np, carc_mo
  * or neither (-1). */
 int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
                 carc_move *out);
-/* The move a one-action move's action (pass, draw, block, discard, follower, place)
+/* The move a one-action move's action (pass, draw, block, discard, follower, place,
+ * recall)
  * stands for, built from the action alone, in the form carc_legal lists it when the
  * action is legal now; 0 for the other actions. The batch uses it for actions it knows
  * legal, to list the legal moves once per decision rather than twice. */

@@ -22,10 +22,17 @@ is one action, or a few for the moves that name a card and then its targets:
     SEAT5                         the seat 5 after the actor (6 players)
     FOLLOWER_I                    a meeple on the inner field (port I)
     FIG_FOLLOWER + (fig-1)*14 + port   a large meeple (1), abbot (2), builder (3) or pig
-                                  (4) on the tile placed this turn, port 0..13
+                                  (4) on the tile placed this turn, port 0..13 (N..I)
     FIGURE + fig - 1              the figure a gift, card or target move names (not a
                                   meeple): right after the gift or card, first in a target
     SEG_I + cell                  a segment target at port I
+    -- The River and The Abbot (issue 20) --
+    ABBOT_G                       the abbot on the garden (port G) of the tile placed
+                                  this turn (A4)
+    RECALL + cell*2 + g           recall the abbot from the cloister (g = 0, port C) or
+                                  the garden (g = 1, port G) at cell (A6)
+    SEG_G + cell                  a segment target at port G (Cash Out of an abbot on a
+                                  garden, GI4)
 
 cell = (y + R) * W + (x + R) for -R <= x, y <= R around the start tile (R = 15, W = 31).
 """
@@ -53,8 +60,10 @@ GIFT, PLAY, DISCARD, SEAT = _S["gift"], _S["play"], _S["discard"], _S["seat"]
 FOLLOWER, PLACE, SEG, POS = _S["follower"], _S["place"], _S["seg"], _S["pos"]
 AGAIN, SEAT5, FOLLOWER_I = _S["again"], _S["seat5"], _S["follower_i"]
 FIG_FOLLOWER, FIGURE, SEG_I = _S["fig_follower"], _S["figure"], _S["seg_i"]
-NPORTS = lib.CARC_PORTS          # N E S W NW NE EN ES SE SW WS WN C I
-OLD_PORTS = NPORTS - 1           # the ports of the FOLLOWER and SEG sections: N..C
+ABBOT_G, RECALL, SEG_G = _S["abbot_g"], _S["recall"], _S["seg_g"]
+NPORTS = lib.CARC_PORTS          # N E S W NW NE EN ES SE SW WS WN C I G
+OLD_PORTS = lib.CARC_PORT_C + 1  # the ports of the FOLLOWER and SEG sections: N..C
+FIG_PORTS = lib.CARC_PORT_I + 1  # the ports of the FIG_FOLLOWER section: N..I
 assert SECTIONS[-1][1] + SECTIONS[-1][2] == ACTIONS, "encoding.py and _carc_py.h disagree"
 
 PORTS = [ffi.string(lib.carc_port_name(p)).decode() for p in range(NPORTS)]
@@ -101,13 +110,22 @@ def describe(action):
         return f"seat +{a - SEAT}"
     if a < PLACE:
         return "follower " + PORTS[a - FOLLOWER]
+    if a >= SEG_G:
+        x, y = cell_xy(a - SEG_G)
+        return f"seg ({x},{y}) G"
+    if a >= RECALL:
+        cell, garden = divmod(a - RECALL, 2)
+        x, y = cell_xy(cell)
+        return f"recall ({x},{y}) {'G' if garden else 'C'}"
+    if a == ABBOT_G:
+        return "follower abbot G"
     if a >= SEG_I:
         x, y = cell_xy(a - SEG_I)
         return f"seg ({x},{y}) I"
     if a >= FIGURE:
         return "figure " + FIGURES[a - FIGURE + 1]
     if a >= FIG_FOLLOWER:
-        fig, port = divmod(a - FIG_FOLLOWER, NPORTS)
+        fig, port = divmod(a - FIG_FOLLOWER, FIG_PORTS)
         return f"follower {FIGURES[fig + 1]} {PORTS[port]}"
     if a == FOLLOWER_I:
         return "follower I"

@@ -31,11 +31,11 @@ _DECISIONS = DECISIONS
 FIGURES = _names(lib.carc_figure_name, lib.CARC_FIGURES)          # meeple, large, abbot, builder, pig
 GOODS = _names(lib.carc_goods_name, lib.CARC_GOODS_KINDS)         # wine, grain, cloth
 SCORE_CATEGORIES = _names(lib.carc_score_category_name, lib.CARC_SCORE_CATEGORIES)
-PORTS = _names(lib.carc_port_name, lib.CARC_PORTS)                # N E S W NW .. WN C I
+PORTS = _names(lib.carc_port_name, lib.CARC_PORTS)                # N E S W NW .. WN C I G
 TILE_NAMES = [ffi.string(lib.carc_tile_def_of(k).name).decode() for k in range(TILE_KINDS)]
 EXPANSIONS = [ffi.string(lib.carc_expansion_name(b)).decode()
               for b in (lib.CARC_EXP_GIFTS, lib.CARC_EXP_CHRISTMAS, lib.CARC_EXP_INNS,
-                        lib.CARC_EXP_TRADERS)]
+                        lib.CARC_EXP_TRADERS, lib.CARC_EXP_RIVER, lib.CARC_EXP_ABBOT)]
 
 
 def tiles():
@@ -221,7 +221,7 @@ class Game:
 
     def score_parts(self):
         """Points by category for each seat: a list of {category: points} (roads,
-        cities, cloisters, fields, cards, gifts, goods)."""
+        cities, cloisters, fields, cards, gifts, goods, gardens)."""
         return [{c: lib.carc_score_part(self._g, s, i) for i, c in enumerate(SCORE_CATEGORIES)}
                 for s in range(self.players)]
 
@@ -257,6 +257,27 @@ class Game:
     def turn_part(self):
         """1 while the turn running is the second part of a double turn (TB11), else 0."""
         return lib.carc_turn_part(self._g)
+
+    # ---- The River and The Abbot ---------------------------------------------------------
+    @property
+    def river_left(self):
+        """Tiles left in the river stack, the lake included (R3, R10: public); 0 once the
+        river phase is over and without The River."""
+        return lib.carc_river_left(self._g)
+
+    @property
+    def river_end(self):
+        """The river's open end (R5), the empty position a river tile must continue, as
+        (x, y); None when there is none."""
+        x, y = ffi.new("int *"), ffi.new("int *")
+        return (x[0], y[0]) if lib.carc_river_end(self._g, x, y) else None
+
+    def recall_points(self, move):
+        """The points a recall (notation, e.g. "recall (1,2) cloister:C") would score now
+        (A6), or None when it is not legal now."""
+        m = self._parse(move)
+        p = lib.carc_recall_points(self._g, m)
+        return None if p < 0 else p
 
     def winners(self):
         w = lib.carc_winners(self._g)

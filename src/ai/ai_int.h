@@ -34,5 +34,9 @@ void ai_project(const carc_game *g, unsigned exp, double proj[CARC_MAX_PLAYERS])
 double ai_supply_value(const carc_game *g, int seat, unsigned exp);
 /* greedy.c: the one-ply evaluation of a state for `seat` (docs/AI.md). */
 double ai_evaluate(const carc_game *g, int seat, unsigned exp);
+/* greedy.c: what a move of `seat` from `before` is worth beyond the evaluation of the
+ * state it leads to: built with AI_ABBOT_TERMS=1 and The Abbot on, a recall gives up
+ * the growth its cloister or garden could still expect (docs/AI.md); else 0. */
+double ai_move_value(const carc_game *before, const carc_move *m, int seat, unsigned exp);
 
 #endif

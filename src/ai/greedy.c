@@ -7,7 +7,10 @@
  * banked point and unopened gift would pay if the game ended now, with the terms of
  * Inns & Cathedrals and Traders & Builders it leaves out), minus the best projected
  * score among the others, plus 0.3 per follower in supply (0.6 for the large
- * meeple), so that a follower is spent only where it is worth at least a point.
+ * meeple), so that a follower is spent only where it is worth at least a point. The
+ * abbot's recall pays now what carc_projection counts its cloister or garden for (1 + the
+ * tiles around), so greedy recalls as soon as the abbot back in supply is worth more
+ * than what the feature may still grow: measured, at its first chance (docs/AI.md).
  * Ties go to the first move listed. The double turn (TB11) is always taken.
  */
 #include <math.h>
@@ -56,6 +59,57 @@ static int open_edges(const carc_game *g, int x, int y, int port, int type)
                 open++;
         }
     return open;
+}
+
+/* Tiles in the 8 positions around (x,y). */
+static int tiles_around(const carc_game *g, int x, int y)
+{
+    int n = 0, kind, rot;
+    for (int dx = -1; dx <= 1; dx++)
+        for (int dy = -1; dy <= 1; dy++)
+            n += (dx || dy) && carc_tile_at(g, x + dx, y + dy, &kind, &rot);
+    return n;
+}
+
+/* 1 adds the abbot's terms (ai_move_value, ABBOT_SUPPLY): a recall charged with the
+ * growth its feature gives up, the abbot in supply worth 0.2. Measured against random
+ * they cost greedy 14 to 46 points of margin (docs/AI.md): off by default, the abbot then
+ * counts as a meeple in supply and a recall at the points it pays now. */
+#ifndef AI_ABBOT_TERMS
+#define AI_ABBOT_TERMS 0
+#endif
+
+/* The Abbot: the tiles left in the stack at which an empty position next to a
+ * cloister or garden is filled with chance 1 - 1/e. A guess, not a measurement: it
+ * only has to make the growth still to come outweigh the abbot's return early in the
+ * game, and not late (docs/AI.md). */
+#define FILL_TILES 30.0
+/* What the abbot in supply is worth, below a meeple's 0.3: it goes only on a
+ * cloister or a garden. */
+#define ABBOT_SUPPLY 0.2
+
+/* An unfinished cloister or garden: the points its holders may still expect, each
+ * empty position around it filled with chance 1 - exp(-tiles left / FILL_TILES)
+ * (carc_projection counts only the tiles around it now). Only a recall is charged
+ * with it (ai_move_value): added to every held cloister in ai_project, it took away
+ * greedy's reason to fill the positions around its own (docs/AI.md). */
+static double cloister_growth(const carc_game *g, int x, int y)
+{
+    int empty = 8 - tiles_around(g, x, y);
+    return empty * (1.0 - exp(-(double)carc_stack_left(g) / FILL_TILES));
+}
+
+double ai_move_value(const carc_game *before, const carc_move *m, int seat, unsigned exp)
+{
+    carc_feature_info fi;
+    if (!AI_ABBOT_TERMS || !(exp & CARC_EXP_ABBOT) || m->kind != CARC_MOVE_RECALL ||
+        !carc_feature_at(before, m->x, m->y, m->port, &fi))
+        return 0;
+    /* the seat's other followers there (a large meeple put there by a card) keep the
+     * feature's growth */
+    if (fi.followers[seat] > carc_figure_strength(CARC_FIG_ABBOT))
+        return 0;
+    return -cloister_growth(before, m->x, m->y);
 }
 
 /* What carc_projection leaves out of Inns & Cathedrals and Traders & Builders, added
@@ -123,10 +177,11 @@ void ai_project(const carc_game *g, unsigned exp, double proj[CARC_MAX_PLAYERS])
 double ai_supply_value(const carc_game *g, int seat, unsigned exp)
 {
     double v = 0.3 * carc_supply(g, seat);
-    if (exp & CARC_EXP_INNS) {
+    if (exp & (CARC_EXP_INNS | CARC_EXP_ABBOT)) {
         int counts[CARC_FIGURES];
         carc_supply_figures(g, seat, counts);
-        v += 0.3 * counts[CARC_FIG_LARGE];
+        v += 0.3 * counts[CARC_FIG_LARGE] -
+             (AI_ABBOT_TERMS ? 0.3 - ABBOT_SUPPLY : 0.0) * counts[CARC_FIG_ABBOT];
     }
     return v;
 }
@@ -167,7 +222,8 @@ static int greedy_choose(carc_player *self, const carc_game *view, carc_move *ou
         carc_copy(p->trial, p->det);
         if (carc_apply(p->trial, &p->moves[i], NULL) != CARC_OK)
             continue;
-        double v = ai_evaluate(p->trial, seat, exp);
+        double v = ai_evaluate(p->trial, seat, exp) +
+                   ai_move_value(p->det, &p->moves[i], seat, exp);
         if (v > best) {
             best = v;
             pick = i;

@@ -251,7 +251,9 @@ static void root_priors(mcts_player *p, const carc_game *view, int n)
             return;
         carc_copy(t, g);
         double prior = carc_apply(t, &p->moves[i], NULL) == CARC_OK
-                           ? squash_eval(ai_evaluate(t, seat, p->exp)) : 0.0;
+                           ? squash_eval(ai_evaluate(t, seat, p->exp) +
+                                         ai_move_value(g, &p->moves[i], seat, p->exp))
+                           : 0.0;
         p->arena[c].visits = PRIOR_VISITS;
         p->arena[c].avail = PRIOR_VISITS;
         p->arena[c].reward = PRIOR_VISITS * prior;

@@ -11,6 +11,9 @@ SETS = ["base", "gifts", "christmas", "gifts,christmas"]
 # the sets of Inns & Cathedrals and Traders & Builders (as tests/test_random_bigbox.c)
 BIGBOX_SETS = ["inns", "traders", "inns,traders", "inns,traders,gifts", "inns,traders,christmas",
                "inns,traders,gifts,christmas"]
+# the sets of The River and The Abbot (as tests/test_random_bigbox.c)
+RIVER_ABBOT_SETS = ["river", "abbot", "river,abbot", "inns,traders,river,abbot",
+                    "gifts,christmas,inns,traders,river,abbot"]
 
 
 def carc_bin():

@@ -23,11 +23,11 @@ def test_constants_come_from_the_headers():
     assert len(carc.DECISIONS) == lib.CARC_DECISIONS and carc.DECISIONS[-1] == "double_turn"
     assert carc.FIGURES == ["meeple", "large", "abbot", "builder", "pig"]
     assert carc.GOODS == ["wine", "grain", "cloth"]
-    assert carc.SCORE_CATEGORIES[-1] == "goods" and len(carc.SCORE_CATEGORIES) == 7
-    assert len(carc.TILE_NAMES) == carc.TILE_KINDS == 65
+    assert carc.SCORE_CATEGORIES[6] == "goods" and len(carc.SCORE_CATEGORIES) == 8
+    assert len(carc.TILE_NAMES) == carc.TILE_KINDS == 88  # with The River and The Abbot
     assert carc.TILE_NAMES[:24] == [chr(ord("A") + i) for i in range(24)]
-    assert carc.EXPANSIONS == ["gifts", "christmas", "inns", "traders"]
-    assert encoding.PORTS[-1] == "I" and len(encoding.PORTS) == 14
+    assert carc.EXPANSIONS[:4] == ["gifts", "christmas", "inns", "traders"]
+    assert encoding.PORTS[13] == "I" and encoding.FIG_PORTS == 14
     # the sections tile the id space without a gap, and the old ids did not move
     at = 0
     for name, base, n in encoding.SECTIONS:
@@ -40,7 +40,7 @@ def test_constants_come_from_the_headers():
     assert names[encoding.AGAIN] == "again" and names[encoding.SEAT5] == "seat +5"
     assert names[encoding.FIG_FOLLOWER + 3 * 14 + 13] == "follower pig I"
     assert names[encoding.FIGURE] == "figure large"
-    assert len(encoding.CHANNEL_NAMES) == carc.CHANNELS == 46
+    assert encoding.CHANNEL_NAMES[45] == "pig_next5"  # then The River's and The Abbot's
     assert encoding.CHANNEL_NAMES[:25][-1] == "held_next4"
     for name in ("figures_in_supply", "goods_fraction", "goods_supply_fraction", "turn_part",
                  "double_due", "players_onehot_2to6"):

@@ -20,6 +20,9 @@ from conftest import QUICK, SETS
 
 # the base sets and two of Inns & Cathedrals and Traders & Builders (6 players with inns)
 TWIN_SETS = SETS + ["inns,traders", "inns,traders,gifts,christmas"]
+# and for the deals, two of The River and The Abbot (the river stack's order hidden, its
+# size and the lake at its bottom known: R10)
+DEAL_SETS = TWIN_SETS + ["river,abbot", "gifts,christmas,inns,traders,river,abbot"]
 
 
 def same_obs(a, b):
@@ -28,7 +31,7 @@ def same_obs(a, b):
 
 def test_determinized_twins_observe_the_same():
     twins = differing = 0
-    for exps in TWIN_SETS:
+    for exps in DEAL_SETS:
         for seed in range(4 if QUICK else 12):
             players = 2 + seed % (5 if "inns" in exps else 4)
             g = carc.Game(players=players, expansions=exps, seed=seed)

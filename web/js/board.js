@@ -1,9 +1,9 @@
 // The board as SVG: placed tiles (tiles.js), figures in seat colours (meeple, large meeple,
-// builder, pig: each its own shape), tokens, locks, the last placed tile, pending Mastermind
-// positions, and on top the interactive layer (placement spots,
+// abbot, builder, pig: each its own shape), tokens, locks, the last placed tile, pending
+// Mastermind positions, the river's open end during the river phase, and on top the interactive layer (placement spots,
 // a preview tile, clickable targets). Pan by dragging, zoom by wheel, buttons or pinch.
 // One board unit: a tile is 100 x 100, tile (x, y) covers [100x, 100x+100] x [100y, 100y+100].
-import { drawTile, el, boardAnchor, rotatePoint, rotatePort, segmentAnchor, segmentAt } from './tiles.js';
+import { drawTile, el, boardAnchor, riverOf, rotatePoint, rotatePort, segmentAnchor, segmentAt } from './tiles.js';
 import { segs } from './features.js';
 import { SEAT_COLOURS } from './seats.js';
 
@@ -17,18 +17,20 @@ import { SEAT_COLOURS } from './seats.js';
 const MEEPLE = 'M0-11C3-11 4-9 4-7C4-5 3-4 2-4L9-1C10 0 10 2 8 2L4 1L7 10L2 10L0 5L-2 10L-7 10L-4 1L-8 2C-10 2-10 0-9-1L-2-4C-3-4-4-5-4-7C-4-9-3-11 0-11Z';
 /** The builder: a tall narrow figure without arms, a pointed hat. */
 const BUILDER = 'M0-14L5-8H3C4-7 4-4 2-3L5 10H-5L-2-3C-4-4-4-7-3-8H-5Z';
+/** The abbot: a monk in a long robe, its hood raised, hands folded in its sleeves. */
+const ABBOT = 'M0-13C3.5-13 5.5-10.5 5.5-7.5C5.5-5.5 4.5-4.5 3.5-4L5-2C6-1 6.5 1 6 3L8 11H-8L-6 3C-6.5 1-6-1-5-2L-3.5-4C-4.5-4.5-5.5-5.5-5.5-7.5C-5.5-10.5-3.5-13 0-13Z';
 /** The pig: a round body on four legs, a snout to the right, an ear. */
 const PIG = 'M-9-2C-9-7-3-8 1-8C4-8 6-7 7-5L10-5L10 1L7 1C6 3 5 4 4 4L4 8H1L1 5H-4L-4 8H-7L-7 3C-8 2-9 0-9-2ZM2-8L4-12L6-7Z';
 
 /**
  * How each figure is drawn: its path, its size, extra marks. The large meeple is the meeple
- * half as large again with a black rim; the builder and the pig have shapes of their own.
+ * half as large again with a black rim; the abbot, the builder and the pig have shapes of their own.
  * @type {Record<string, {d: string, scale: number}>}
  */
 const FIGURES = {
   meeple: { d: MEEPLE, scale: 1.9 },
   large: { d: MEEPLE, scale: 2.8 },
-  abbot: { d: MEEPLE, scale: 1.9 },
+  abbot: { d: ABBOT, scale: 1.9 },
   builder: { d: BUILDER, scale: 2.0 },
   pig: { d: PIG, scale: 1.9 },
 };
@@ -43,13 +45,14 @@ export function drawFigure(parent, seat, figure) {
   const g = el('g', { class: `figure figure-${figure}` }, parent);
   el('path', { d: f.d, fill: SEAT_COLOURS[seat] ?? '#888' }, g);
   if (figure === 'large') el('path', { d: f.d, class: 'large-ring', transform: 'scale(1.12)' }, g);
+  if (figure === 'abbot') el('path', { d: 'M-5.5 2.5Q0 5 5.5 2.5M-3.5-4Q0-1.5 3.5-4', class: 'abbot-rope' }, g);
   if (figure === 'builder') el('rect', { x: -3, y: -7, width: 6, height: 2, class: 'builder-band' }, g);
   if (figure === 'pig') el('circle', { cx: 8.5, cy: -2, r: 1.6, class: 'pig-snout' }, g);
   return g;
 }
 
 /** How large each figure is drawn in an icon. @type {Record<string, number>} */
-const ICON_SCALE = { meeple: 1.15, large: 1.3, builder: 1.2, pig: 1.45 };
+const ICON_SCALE = { meeple: 1.15, large: 1.3, abbot: 1.15, builder: 1.2, pig: 1.45 };
 
 /**
  * A small standalone SVG of a figure in a seat's colour (the figure buttons, the supply).
@@ -105,6 +108,15 @@ export class Board {
     }
     const last = view.board[view.board.length - 1];
     if (last && view.board.length > 1) el('rect', { x: last.x * 100 + 3, y: last.y * 100 + 3, width: 94, height: 94, class: 'last-placed' }, marks);
+    // the river phase (The River): the open end the next river tile must continue
+    const end = view.river_left ? view.river_end : null;
+    if (end) {
+      const g = el('g', { class: 'river-end-mark', 'data-river-end': `${end.x},${end.y}` }, marks);
+      el('rect', { x: end.x * 100 + 5, y: end.y * 100 + 5, width: 90, height: 90, rx: 8, class: 'river-end' }, g);
+      el('path', { d: `M${end.x * 100 + 28} ${end.y * 100 + 40}q5.5 -6 11 0t11 0t11 0t11 0M${end.x * 100 + 28} ${end.y * 100 + 50}q5.5 -6 11 0t11 0t11 0t11 0`, class: 'river-end-wave' }, g);
+      el('text', { x: end.x * 100 + 50, y: end.y * 100 + 72, class: 'river-end-text' }, g).textContent = 'the river';
+      el('text', { x: end.x * 100 + 50, y: end.y * 100 + 86, class: 'river-end-text' }, g).textContent = 'goes on here';
+    }
     for (const m of view.christmas?.binds ?? []) {
       el('rect', { x: m.x * 100 + 8, y: m.y * 100 + 8, width: 84, height: 84, class: 'mastermind' }, marks);
       el('text', { x: m.x * 100 + 50, y: m.y * 100 + 60, class: 'mastermind-text' }, marks).textContent = '!';
@@ -133,7 +145,7 @@ export class Board {
   }
 
   /**
-   * The placed segment nearest a screen point: {x, y, port} (a board port) and its type, or null off the tiles.
+   * The placed segment nearest a screen point: {x, y, port} (a board port) and its type, or null off the tiles; on the water of a river tile, type `river` (no port: a river is no segment).
    * @param {number} clientX @param {number} clientY @returns {{x: number, y: number, port: string, type: string}|null}
    */
   segmentUnder(clientX, clientY) {
@@ -143,6 +155,12 @@ export class Board {
     const c = this.cells.get(`${x},${y}`);
     if (!c) return null;
     const def = this.def(c.tile);
+    // on the water of a river tile: the river, which is no segment
+    const water = riverOf(def);
+    const near = (/** @type {[number, number]} */ p, /** @type {number} */ r) => { const [rx, ry] = rotatePoint(p, c.rot); return Math.hypot(rx - (bx - x * 100), ry - (by - y * 100)) < r; };
+    if (water && (water.pts.some((p) => near(p, 8)) || (water.pool && near(water.pool, water.end === 'lake' ? 24 : 10)))) {
+      return { x, y, port: '', type: 'river' };
+    }
     /** @type {TileSegment|null} */
     let best = null, bd = Infinity;
     for (const seg of def.segments) {

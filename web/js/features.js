@@ -35,8 +35,9 @@ export function holders(f) {
 /** A feature in words: its extent, state, value, followers, holders and tokens. @param {Feature} f */
 export function featureWords(f) {
   const kind = f.type[0].toUpperCase() + f.type.slice(1);
-  // a cloister's extent is itself; its value counts it and the tiles around it (up to 9)
-  const size = f.type === 'cloister' ? `${f.value} of 9 tiles around and on it` : `${f.tiles} tile${f.tiles === 1 ? '' : 's'}`;
+  // a cloister's extent is itself; its value counts it and the tiles around it (up to 9);
+  // so is a garden's (The Abbot)
+  const size = f.type === 'cloister' || f.type === 'garden' ? `${f.value} of 9 tiles around and on it` : `${f.tiles} tile${f.tiles === 1 ? '' : 's'}`;
   const parts = [`${kind}: ${size}${f.pennants ? `, ${f.pennants} pennant${f.pennants > 1 ? 's' : ''}` : ''}`];
   parts.push(f.type === 'field' ? 'never completed' : f.completed ? 'completed' : 'unfinished');
   if (f.locked) parts.push('locked');
@@ -89,10 +90,13 @@ export function cardNumber(card, f, count) {
  */
 export function hoverWords(f, type, seg) {
   if (f) return featureWords(f);
+  // the water of The River (the board's segmentUnder): no segment, no feature
+  if (type === 'river') return 'The river: no feature. Nobody stands on it and it never scores; it separates the fields on either side.';
   let text = `${type[0].toUpperCase()}${type.slice(1)}`;
   if (seg?.inn) text += ' with an inn: 2 a tile if completed, 0 if still unfinished at the end';
   else if (seg?.cathedral) text += ' with a cathedral: 3 a tile and 3 a pennant if completed, 0 if still unfinished at the end';
   if (seg?.goods) text += `${seg.inn || seg.cathedral ? ';' : ''} with ${seg.goods} for whoever completes it`;
+  if (type === 'garden') return 'Garden: only an abbot stands here. 9 points once the 8 places around it hold tiles, else 1 and 1 for each tile around it. Nobody holds it.';
   return `${text}${seg?.inn || seg?.cathedral || seg?.goods ? '.' : ':'} Nobody holds it.`.replace(': Nobody', ': nobody');
 }
 

@@ -5,7 +5,7 @@ import { Board, figureIcon } from './board.js';
 import { SEAT_COLOURS, SEAT_NAMES } from './seats.js';
 import { CARDS, cardName, loadCards } from './cards.js';
 import { drawChart } from './chart.js';
-import { figureOf, groupMoves, nextChoices, parsePlacement } from './moves.js';
+import { figureOf, groupMoves, nextChoices, parsePlacement, tokens } from './moves.js';
 import { Link } from './net.js';
 import { tileIcon } from './tiles.js';
 import { cardNumber, featureAt, followerCount, hoverWords } from './features.js';
@@ -50,6 +50,7 @@ import { rememberGame } from './mine.js';
  * @property {Choice} ui
  * @property {string[]} players the seats' players (`human`, `greedy`...)
  * @property {Map<string, TileDef>} defs the tile catalogue by letter, filled by start()
+ * @property {Map<string, number>|null} counts each kind's count in this game (the catalogue of its expansions), null until known
  * @property {(ChartPoint|undefined)[]} history the scores after each move index (holes where the page saw no frame)
  * @property {{index: number, text: string}[]} log the events so far, each with its move index
  * @property {boolean} fitted the board was fitted to the first state
@@ -77,6 +78,7 @@ const S = {
   ui: fresh(),
   players: [],
   defs: new Map(),
+  counts: null,
   history: [],
   log: [],
   fitted: false,
@@ -133,6 +135,10 @@ async function start() {
     /** @type {GameSummary} */
     const info = await (await fetch(`/api/games/${gameId}`)).json();
     S.players = info.players ?? [];
+    // the counts of this game's tiles (with The River or The Abbot some kinds count fewer)
+    /** @type {TileDef[]} */
+    const own = await (await fetch(`/api/tiles?expansions=${encodeURIComponent(info.expansions || 'base')}`)).json();
+    if (Array.isArray(own)) S.counts = new Map(own.map((t) => [t.id, t.count]));
   } catch { S.players = []; }
   $('zoom-in').onclick = () => board.zoom(1.25);
   $('zoom-out').onclick = () => board.zoom(0.8);
@@ -357,7 +363,7 @@ function render(frame, newIndex = false) {
     ? `<span class="swatch" style="background:${SEAT_COLOURS[seat]}"></span> You are ${SEAT_NAMES[seat]}`
     : 'Watching';
   renderPlayers($('players'), v, S.players, seat);
-  renderStack($('stack'), v, S.defs);
+  renderStack($('stack'), v, S.defs, S.counts);
   renderHand();
   renderLog();
   drawChart($('chart'), chartPoints(), v.players);
@@ -431,6 +437,12 @@ function renderHand() {
   const h2 = document.createElement('h2');
   h2.textContent = v.over ? 'Game over' : turnWords(v);
   ht.appendChild(h2);
+  if (!v.over && v.river_left) {
+    const r = document.createElement('p');
+    r.className = 'river-line';
+    r.textContent = `River phase: ${v.river_left === 1 ? 'the lake is the last river tile' : `${v.river_left} river tiles left, the lake last`}.`;
+    ht.appendChild(r);
+  }
   const row = document.createElement('div');
   row.className = 'tiles-row';
   const place = placements();
@@ -635,6 +647,14 @@ function renderDecision() {
   const text = document.createElement('p');
   text.textContent = dec === 'card_draw' ? `You may draw a ${offeredDeck(v)}card.` : ASK[dec] ?? dec;
   if (dec === 'follower' && figuresOffered(legal).length > 1) text.textContent = 'Choose a figure, then click a circle on the tile you placed (only the places that figure may go are shown), or pass.';
+  if (dec === 'follower' && groups.has('recall')) {
+    text.textContent = groups.has('follower') ? `${text.textContent} Or take your abbot back, and score its tiles now.`
+      : 'You may take your abbot back to your supply and score its tiles now, or place no figure.';
+  }
+  if (dec === 'place') {
+    const river = riverWords(v);
+    if (river) text.textContent = `${river} ${text.textContent}`;
+  }
   const inPlay = v.christmas?.in_play?.card;
   if (dec === 'card_target' && inPlay) text.textContent = `${cardName(inPlay)}: ${CARDS[inPlay]?.text ?? ''} Choose its target on the board.`;
   if (dec === 'block' && inPlay) text.textContent = `${plainNames()[v.active]} plays ${cardName(inPlay)} against you (${CARDS[inPlay]?.text ?? ''}). Block it with Shield, or let it pass.`;
@@ -668,6 +688,7 @@ function renderDecision() {
     if (h.startsWith('discard ')) button(`Discard ${cardName(h.slice(8))}`, () => send(moves[0]), '', 'discard');
     if (dec === 'modifier' && h.startsWith('play ')) button(`Play ${cardName(h.slice(5))}`, () => chooseGroup(h), 'primary');
   }
+  renderRecalls(v, groups.get('recall') ?? [], button);
   if (groups.has('again')) {
     p.classList.add('double-turn');
     button('Take the second turn', () => send('again'), 'primary', 'again');
@@ -832,6 +853,41 @@ function renderChoice(v, moves, button, p) {
   if (ui.group !== 'follower' && ui.group !== 'target') button('Cancel', () => { S.ui.group = null; S.ui.chosen = []; S.ui.pick = null; renderDecision(); renderHand(); }, '', 'cancel');
 }
 
+/**
+ * The recalls of the abbot (The Abbot, A6), offered in the follower step beside the figures:
+ * one button each, "Recall your abbot: 6 points", the points the state's `recalls` give.
+ * Pointing at one outlines the cloister or garden the abbot leaves.
+ * @param {View} v @param {string[]} moves @param {AddButton} button
+ */
+function renderRecalls(v, moves, button) {
+  for (const m of moves) {
+    const t = tokens(m.slice('recall'.length))[0];
+    const pts = (v.recalls ?? []).find((r) => r.move === m)?.points;
+    const where = t && t.kind === 'seg' ? t.type : 'its place';
+    const worth = pts === undefined ? '' : `: ${pts} point${pts === 1 ? '' : 's'}`;
+    const b = button(`Recall your abbot${worth}`, () => send(m), 'recall', 'recall');
+    b.title = `Take your abbot back from the ${where} to your supply and score it now${pts === undefined ? '' : ` (${pts})`}: 1 for its tile and 1 for each tile around it. Instead of placing a figure.`;
+    b.dataset.move = m;
+    if (pts !== undefined) b.dataset.points = String(pts);
+    if (t && t.kind === 'seg') {
+      b.onmouseenter = () => board.highlightFeature({ type: t.type === 'garden' ? 'garden' : 'cloister', segments: [[t.x, t.y, t.port]], tiles: 1, pennants: 0, completed: false, followers: [], tokens: [], locked: false, value: pts ?? 0 }, 'hover');
+      b.onmouseleave = () => board.highlightFeature(null, 'hover');
+    }
+  }
+}
+
+/**
+ * During the river phase (The River), what the placement prompt says about it first: "The
+ * river is being laid: 7 river tiles left (the lake last). A river tile continues..."; empty
+ * after it, or without The River. @param {View} v
+ */
+function riverWords(v) {
+  const left = v.river_left ?? 0;
+  if (!left) return '';
+  const n = left === 1 ? 'the lake, the last river tile, is left' : `${left} river tiles left (the lake last)`;
+  return `The river is being laid: ${n}. A river tile continues the river at its open end, marked on the board, without turning back on itself.`;
+}
+
 /** What each figure is called on its button. @type {Record<string, string>} */
 const FIGURE_LABEL = { meeple: 'Meeple', large: 'Large meeple', builder: 'Builder', pig: 'Pig', abbot: 'Abbot' };
 const FIGURE_ORDER = ['meeple', 'large', 'builder', 'pig', 'abbot'];
@@ -900,6 +956,7 @@ function renderFigures(p) {
     const n = /** @type {Record<string, number|undefined>} */ (supply ?? {})[f];
     b.append(` ${FIGURE_LABEL[f] ?? f}${n !== undefined && f === 'meeple' ? ` (${n} left)` : ''}`);
     b.title = f === 'large' ? 'Counts as two followers for who holds the feature'
+      : f === 'abbot' ? 'Only on a cloister or a garden; in a later turn you may take it back instead of placing a figure, and score that feature\'s tiles then'
       : f === 'builder' ? 'On your road or city: when a later tile of yours extends it, you may take a second turn'
         : f === 'pig' ? 'In your field: 4 points instead of 3 per completed city at the end, if you hold the field'
           : 'An ordinary follower';

@@ -2,14 +2,14 @@
 // src/record/card_text.c, word for word); this lists every card by deck from GET /api/cards,
 // the table `carc cards` and the terminal game print too.
 import { CARDS, loadCards } from './cards.js';
-import { drawCathedral, drawGoods, el } from './tiles.js';
+import { drawCathedral, drawGarden, drawGoods, el } from './tiles.js';
 import { figureIcon } from './board.js';
 
 /** The pictures of the symbols section, drawn as the board draws them. */
 function drawSymbols() {
   for (const span of document.querySelectorAll('[data-draw]')) {
     const what = span.getAttribute('data-draw') ?? '';
-    if (['meeple', 'large', 'builder', 'pig'].includes(what)) { span.appendChild(figureIcon(0, what, 36)); continue; }
+    if (['meeple', 'large', 'abbot', 'builder', 'pig'].includes(what)) { span.appendChild(figureIcon(0, what, 36)); continue; }
     const svg = el('svg', { viewBox: '0 0 40 40', width: 36, height: 36, class: 'tile-icon', 'aria-hidden': 'true' });
     el('rect', { x: 0, y: 0, width: 40, height: 40, class: what === 'cathedral' || ['wine', 'grain', 'cloth'].includes(what) ? 'city' : 'field' }, svg);
     if (what === 'inn') {
@@ -21,6 +21,24 @@ function drawSymbols() {
       el('path', { d: 'M-4 -4L4 -11L12 -4Z', class: 'inn-roof' }, g);
     } else if (what === 'cathedral') {
       drawCathedral(el('g', { transform: 'translate(20 21) scale(0.55) translate(-50 -36)' }, svg));
+    } else if (what === 'river') {
+      el('path', { d: 'M0 20H40', class: 'river-bank', 'stroke-width': 14 }, svg);
+      el('path', { d: 'M0 20H40', class: 'river', 'stroke-width': 9 }, svg);
+      el('path', { d: 'M3 20H37', class: 'ripple' }, svg);
+    } else if (what === 'spring') {
+      el('path', { d: 'M40 20H20', class: 'river', 'stroke-width': 9 }, svg);
+      el('circle', { cx: 17, cy: 20, r: 7, class: 'lake' }, svg);
+      el('circle', { cx: 17, cy: 20, r: 3, class: 'spring-eye' }, svg);
+      for (const [x, y] of [[9, 13], [8, 25], [14, 29]]) el('circle', { cx: x, cy: y, r: 2.2, class: 'stone' }, svg);
+    } else if (what === 'lake') {
+      el('path', { d: 'M0 20H15', class: 'river', 'stroke-width': 9 }, svg);
+      el('ellipse', { cx: 25, cy: 20, rx: 13, ry: 11, class: 'lake' }, svg);
+      el('path', { d: 'M19 17q2 -2 4 0t4 0M22 24q2 -2 4 0t4 0', class: 'ripple' }, svg);
+    } else if (what === 'river-end') {
+      el('rect', { x: 3, y: 3, width: 34, height: 34, rx: 4, class: 'river-end', 'stroke-width': 2 }, svg);
+      el('path', { d: 'M10 17q2.5 -3 5 0t5 0t5 0t5 0M10 24q2.5 -3 5 0t5 0t5 0t5 0', class: 'river-end-wave', 'stroke-width': 2 }, svg);
+    } else if (what === 'garden') {
+      drawGarden(el('g', { transform: 'translate(20 20) scale(1.4)' }, svg));
     } else if (what === 'inner') {
       el('ellipse', { cx: 20, cy: 20, rx: 12, ry: 9, class: 'field inner-field' }, svg);
     } else drawGoods(el('g', { transform: 'translate(20 20) scale(1.5)' }, svg), what);

@@ -12,7 +12,7 @@ import { figureIcon } from './board.js';
 /** A seat's points by kind, with the points banked on locked features. @typedef {Partial<ScoreParts & {banked: number}>} Parts */
 
 /** @type {(keyof Parts)[]} */
-export const PARTS = ['roads', 'cities', 'cloisters', 'fields', 'cards', 'gifts', 'goods', 'banked'];
+export const PARTS = ['roads', 'cities', 'cloisters', 'gardens', 'fields', 'cards', 'gifts', 'goods', 'banked'];
 
 /** The goods kinds, in the order they are shown. */
 export const GOODS = /** @type {const} */ (['wine', 'grain', 'cloth']);
@@ -62,7 +62,7 @@ function supplyCell(v, s) {
   const f = v.figures?.[s];
   if (!f) return `${v.supply?.[s] ?? ''}`;
   /** @type {[string, string][]} */
-  const kinds = [['meeple', 'meeples'], ['large', 'large meeple'], ['builder', 'builder'], ['pig', 'pig']];
+  const kinds = [['meeple', 'meeples'], ['large', 'large meeple'], ['abbot', 'abbot'], ['builder', 'builder'], ['pig', 'pig']];
   const box = document.createElement('span');
   box.className = 'supply-figures';
   for (const [k, name] of kinds) {
@@ -120,14 +120,24 @@ export function renderPlayers(box, v, players, mySeat) {
 }
 
 /**
- * Tiles left in the stack by kind: the catalogue's counts less those placed, removed or in hand.
+ * Tiles left in the stack by kind: the game's counts (the catalogue of its expansions, or the
+ * whole catalogue's when not known) less those placed, removed or in hand. During the river
+ * phase (The River), a line says how many river tiles are left before the main stack.
  * @param {HTMLElement} box @param {View} v @param {Map<string, TileDef>} defs
+ * @param {Map<string, number>|null} [counts] each kind's count in this game
  */
-export function renderStack(box, v, defs) {
-  const left = new Map([...defs.values()].map((d) => [d.id, d.count]));
+export function renderStack(box, v, defs, counts = null) {
+  const left = new Map(counts ? [...counts] : [...defs.values()].map((d) => [d.id, d.count]));
   for (const b of v.board) left.set(b.tile, (left.get(b.tile) ?? 0) - 1);
   for (const t of [...(v.removed ?? []), ...(v.hand_tiles ?? [])]) left.set(t, (left.get(t) ?? 0) - 1);
   box.innerHTML = `<h2>Stack: ${v.stack_left} tiles left</h2>`;
+  if (v.river_left) {
+    const p = document.createElement('p');
+    p.className = 'river-line';
+    p.dataset.riverLeft = String(v.river_left);
+    p.textContent = `The river first: ${v.river_left} river tile${v.river_left === 1 ? '' : 's'} left (the lake last), then the other tiles.`;
+    box.appendChild(p);
+  }
   const decks = [];
   if (v.gifts) decks.push(`gift deck ${v.gifts.deck_left}`);
   if (v.christmas) for (const [k, d] of Object.entries(v.christmas.decks)) decks.push(`${k} deck ${d.left}`);
@@ -181,7 +191,7 @@ export function renderFinal(box, v, players, mySeat, history, gameId, pig = []) 
     : winners.includes(mySeat) ? 'You win!' : `${SEAT_NAMES[winners[0]] ?? ''} wins`;
   let html = `<div class="final-card"><h1>${esc(title)}</h1><div class="table-scroll"><table class="final-scores"><thead><tr><th></th>`;
   // banked points were paid into their categories at the end: no "banked 0" column then
-  const cols = PARTS.filter((k) => k !== 'banked' && (k !== 'gifts' || v.gifts) && (k !== 'cards' || v.christmas) && (k !== 'goods' || v.goods));
+  const cols = PARTS.filter((k) => k !== 'banked' && (k !== 'gifts' || v.gifts) && (k !== 'cards' || v.christmas) && (k !== 'goods' || v.goods) && (k !== 'gardens' || v.score_parts?.[0]?.gardens !== undefined));
   const pigs = !!v.goods;
   // the Total first: on a phone the table scrolls sideways, and the total stays in view
   html += '<th>Total</th>' + cols.map((k) => `<th>${k}</th>`).join('') + (pigs ? '<th title="the points the pig added, counted in fields">pig</th><th>goods held</th>' : '') + '</tr></thead><tbody>';

@@ -82,6 +82,11 @@ function show(i) {
   drawChart($('chart'), steps.slice(0, at + 1).map((x) => ({ turn: x.view.turn, scores: x.view.scores })), s.view.players);
 }
 
+/** The expansions by the names players know them by. @type {Record<string, string>} */
+const EXPANSION_NAMES = {
+  gifts: 'The Gifts', christmas: 'Christmas Present', inns: 'Inns & Cathedrals', traders: 'Traders & Builders', river: 'The River', abbot: 'The Abbot',
+};
+
 /** Plays a record again on the server and shows its first step (the start). @param {GameRecord} rec */
 async function load(rec) {
   status('Playing the record again on the server…');
@@ -92,7 +97,8 @@ async function load(rec) {
   board.userMoved = false;
   show(0);
   board.fit();
-  const exp = { gifts: 'The Gifts', christmas: 'Christmas Present', 'gifts,christmas': 'The Gifts and Christmas Present' }[rec.expansions ?? ''] ?? 'the base game';
+  const names = (rec.expansions ?? '').split(',').filter((e) => e && e !== 'base').map((e) => EXPANSION_NAMES[e] ?? e);
+  const exp = names.length ? names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0] : 'the base game';
   status(`${rec.players} players, ${exp}, seed ${rec.seed}: ${rec.moves.length} moves.`);
 }
 

@@ -1,7 +1,9 @@
 // Tile drawing from the catalogue served at /api/tiles (docs/RECORD.md, "Tile catalogue JSON").
 // A tile is a 100 x 100 square drawn as printed (rotation 0): a field, then roads, then cities
 // with their walls and pennants, then the cloister; the marks of Inns & Cathedrals and Traders &
-// Builders (inns, cathedrals, goods, the inner field) from the segments' flags. Each segment also
+// Builders (inns, cathedrals, goods, the inner field) from the segments' flags; The River's water
+// (from the edges: a river edge is no segment) with its spring or lake, and The Abbot's gardens
+// (a segment of type `garden`, on a clear patch of the tile found here). Each segment also
 // gets an anchor point, where a follower stands and where a click chooses it. The board rotates the whole drawing; ports
 // given in board directions are turned back to printed ports with `unrotatePort`.
 
@@ -92,6 +94,7 @@ const CITY = {
 /** Anchor of a segment of the printed tile (where a follower stands). @param {TileDef} def @param {Segment} seg @returns {Point} */
 export function segmentAnchor(def, seg) {
   if (seg.type === 'cloister') return [50, 50];
+  if (seg.type === 'garden') return gardenPoint(def);
   if (seg.type === 'city') {
     // a cathedral stands in the middle of its city: the follower beside it
     if (seg.cathedral) return [72, 74];
@@ -111,12 +114,213 @@ export function segmentAnchor(def, seg) {
   }
   // a field: the inner point of one of its half-edges, the one nearest their average
   const pts = seg.ports.map(halfPoint);
+  // on a river tile, the one farthest from the water (a farmer never stands in the river)
+  const water = riverOf(def);
+  if (water) {
+    const away = (/** @type {Point} */ p) => Math.min(...water.pts.map((w) => Math.hypot(p[0] - w[0], p[1] - w[1])));
+    return pts.reduce((a, b) => (away(b) > away(a) + 0.5 ? b : a));
+  }
   const ax = pts.reduce((s, p) => s + p[0], 0) / pts.length;
   const ay = pts.reduce((s, p) => s + p[1], 0) / pts.length;
   let best = pts[0];
   for (const p of pts) if ((p[0] - ax) ** 2 + (p[1] - ay) ** 2 < (best[0] - ax) ** 2 + (best[1] - ay) ** 2) best = p;
   if (!def.cloister && seg.ports.length === 8) return [50, 50];
   return best;
+}
+
+// ---- The River: the water drawn from the edges (a river edge is no segment, R7) ----
+
+/** The printed edges (`N`...) of a tile that are river edges: `W` in the catalogue's `edges` (docs/RECORD.md). @param {TileDef} def */
+export function riverEdges(def) {
+  return EDGES.filter((_, i) => (def.edges ?? '')[i] === 'W');
+}
+
+/**
+ * The river on a printed tile: its path, the pool it rises in or ends in (`spring`, `lake`,
+ * or none for water that flows through), and points along it (to keep figures and gardens
+ * off it). A straight river bends away from a road that ends on its bank (over the cloister
+ * of a cloister tile), as printed.
+ * @typedef {{d: string, end: 'spring'|'lake'|null, pool: Point|null, pts: Point[], ends: string[], straight: boolean}} River
+ */
+
+/** @type {WeakMap<TileDef, River|null>} */
+const RIVERS = new WeakMap();
+
+/** The river of a tile, or null for a tile without one. @param {TileDef} def @returns {River|null} */
+export function riverOf(def) {
+  if (RIVERS.has(def)) return RIVERS.get(def) ?? null;
+  const ends = riverEdges(def);
+  /** @type {River|null} */
+  let river = null;
+  if (ends.length === 1) {
+    // the spring rises in a pool near the middle; the lake fills the middle of its tile
+    const lake = /lake/i.test(def.description ?? '') || /\.e$/.test(def.id);
+    const [mx, my] = MID[ends[0]];
+    const pool = /** @type {Point} */ ([50 + (50 - mx) * (lake ? 0.16 : 0.3), 50 + (50 - my) * (lake ? 0.16 : 0.3)]);
+    const pts = sample([mx, my], [(mx + pool[0]) / 2, (my + pool[1]) / 2], pool);
+    const r = lake ? 26 : 10;
+    for (let a = 0; a < 16; a++) pts.push([pool[0] + r * Math.cos(a * Math.PI / 8), pool[1] + r * Math.sin(a * Math.PI / 8)]);
+    river = { d: `M${mx} ${my}L${pool[0]} ${pool[1]}`, end: lake ? 'lake' : 'spring', pool, pts, ends, straight: false };
+  } else if (ends.length === 2) {
+    const [a, b] = ends.map((e) => EDGES.indexOf(e));
+    const straight = Math.abs(a - b) === 2;
+    /** @type {Point} */
+    let ctrl = [50, 50];
+    if (straight) {
+      // the two other edges: bend away from a road that ends on one side only
+      const p = EDGES[(a + 1) % 4], q = EDGES[(a + 3) % 4];
+      const road = (/** @type {string} */ e) => (def.edges ?? '')[EDGES.indexOf(e)] === 'R';
+      const away = road(p) && !road(q) ? q : road(q) && !road(p) ? p : null;
+      if (away) {
+        const f = def.cloister ? 1.3 : 0.6;
+        ctrl = [50 + (MID[away][0] - 50) * f, 50 + (MID[away][1] - 50) * f];
+      }
+    }
+    const [pa, pb] = [MID[ends[0]], MID[ends[1]]];
+    river = { d: `M${pa.join(' ')}Q${ctrl.join(' ')} ${pb.join(' ')}`, end: null, pool: null, pts: sample(pa, ctrl, pb), ends, straight };
+  }
+  RIVERS.set(def, river);
+  return river;
+}
+
+/** Points along a quadratic curve from `a` to `b` (control `c`). @param {Point} a @param {Point} c @param {Point} b @returns {Point[]} */
+function sample(a, c, b, n = 16) {
+  /** @type {Point[]} */
+  const out = [];
+  for (let i = 0; i <= n; i++) {
+    const t = i / n, u = 1 - t;
+    out.push([u * u * a[0] + 2 * u * t * c[0] + t * t * b[0], u * u * a[1] + 2 * u * t * c[1] + t * t * b[1]]);
+  }
+  return out;
+}
+
+/** Draws the water of a river tile: banks, water, ripples, and its spring or lake. @param {Element} g @param {River} r */
+function drawRiver(g, r) {
+  el('path', { d: r.d, class: 'river-bank' }, g);
+  if (r.pool) el(r.end === 'lake' ? 'ellipse' : 'circle', r.end === 'lake' ? { cx: r.pool[0], cy: r.pool[1], rx: 29, ry: 25, class: 'river-bank' } : { cx: r.pool[0], cy: r.pool[1], r: 13, class: 'river-bank' }, g);
+  el('path', { d: r.d, class: 'river' }, g);
+  if (r.end === 'lake') {
+    el('ellipse', { cx: r.pool?.[0] ?? 50, cy: r.pool?.[1] ?? 50, rx: 26, ry: 22, class: 'lake' }, g);
+    for (const [x, y] of [[-12, -6], [4, 4], [-2, 12]]) el('path', { d: `M${(r.pool?.[0] ?? 50) + x} ${(r.pool?.[1] ?? 50) + y}q3 -3 6 0t6 0`, class: 'ripple' }, g);
+  } else if (r.end === 'spring') {
+    const [x, y] = r.pool ?? [50, 50];
+    el('circle', { cx: x, cy: y, r: 10, class: 'lake' }, g);
+    el('circle', { cx: x, cy: y, r: 4, class: 'spring-eye' }, g);
+    for (const [dx, dy] of [[-11, -8], [-13, 5], [-4, 12]]) el('circle', { cx: x + dx, cy: y + dy, r: 3, class: 'stone' }, g);
+  } else el('path', { d: r.d, class: 'ripple' }, g);
+}
+
+// ---- The Abbot: where a garden lies on its tile ----
+
+/** @type {WeakMap<TileDef, Point>} */
+const GARDENS = new WeakMap();
+
+/**
+ * Where a tile's garden is drawn (and its abbot stands): the point of the tile farthest from
+ * everything else on it (roads, water, cities, the cloister, the other segments' followers,
+ * the tile's border), found on a grid. The catalogue says only that the tile has a garden.
+ * @param {TileDef} def @returns {Point}
+ */
+export function gardenPoint(def) {
+  const known = GARDENS.get(def);
+  if (known) return known;
+  /** @type {Point[]} points of lines to keep off: roads, water */
+  const lines = [];
+  for (const r of def.segments.filter((x) => x.type === 'road')) {
+    const [a, b] = [MID[r.ports[0]], r.ports.length > 1 ? MID[r.ports[1]] : /** @type {Point} */ ([50, 50])];
+    lines.push(...sample(a, [50, 50], b));
+  }
+  const water = riverOf(def)?.pts ?? [];
+  const cities = def.segments.filter((x) => x.type === 'city').map((c) => cityPolygon(def, c));
+  /** @type {Point[]} where the other segments' followers stand */
+  const anchors = def.segments.filter((x) => x.type !== 'garden').map((x) => segmentAnchor(def, x));
+  // an inn stands beside its road (drawInn): keep off it too
+  for (const r of def.segments.filter((x) => x.inn)) anchors.push(innPoint(r, segmentAnchor(def, r)));
+  let best = /** @type {Point} */ ([50, 50]), bestScore = -Infinity;
+  for (let y = 14; y <= 86; y += 3) {
+    for (let x = 14; x <= 86; x += 3) {
+      /** @type {Point} */
+      const p = [x, y];
+      if (cities.some((poly) => inside(p, poly))) continue;
+      if (def.cloister && x > 26 && x < 74 && y > 20 && y < 70) continue;
+      let score = Math.min(x, y, 100 - x, 100 - y) - 12;
+      for (const q of lines) score = Math.min(score, Math.hypot(x - q[0], y - q[1]) - 8);
+      for (const q of water) score = Math.min(score, Math.hypot(x - q[0], y - q[1]) - 11);
+      for (const poly of cities) score = Math.min(score, edgeDistance(p, poly) - 2);
+      for (const q of anchors) score = Math.min(score, Math.hypot(x - q[0], y - q[1]) - 12);
+      // between equals, nearer the middle
+      score -= Math.hypot(x - 50, y - 50) * 0.02;
+      if (score > bestScore) { bestScore = score; best = p; }
+    }
+  }
+  GARDENS.set(def, best);
+  return best;
+}
+
+/** A city's outline on the printed tile as a polygon (its fill path, turned into place). @param {TileDef} def @param {Segment} c @returns {Point[]} */
+function cityPolygon(def, c) {
+  const s = cityShape(c.ports);
+  let fill = CITY[s.kind][0];
+  if (innerField(def) && s.kind === 'corner') fill = 'M0 0H100V100Q68 32 0 0Z';
+  if (innerField(def) && s.kind === 'band') fill = 'M0 0Q50 20 100 0V52Q50 40 0 52Z';
+  return pathPoints(fill).map((p) => rotatePoint(p, s.rot));
+}
+
+/** The points of a path of M, H, V, L, Q and Z commands (absolute), its curves sampled. @param {string} d @returns {Point[]} */
+function pathPoints(d) {
+  const t = d.match(/[MHVLQZ]|-?[\d.]+/g) ?? [];
+  /** @type {Point[]} */
+  const out = [];
+  let cur = /** @type {Point} */ ([0, 0]);
+  for (let i = 0; i < t.length;) {
+    const c = t[i++];
+    const num = () => Number(t[i++]);
+    if (c === 'M' || c === 'L') { cur = [num(), num()]; out.push(cur); }
+    else if (c === 'H') { cur = [num(), cur[1]]; out.push(cur); }
+    else if (c === 'V') { cur = [cur[0], num()]; out.push(cur); }
+    else if (c === 'Q') {
+      const ctrl = /** @type {Point} */ ([num(), num()]), end = /** @type {Point} */ ([num(), num()]);
+      out.push(...sample(cur, ctrl, end, 8).slice(1));
+      cur = end;
+    }
+  }
+  return out;
+}
+
+/** Whether a point is inside a polygon. @param {Point} p @param {Point[]} poly */
+function inside([x, y], poly) {
+  let odd = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i], [xj, yj] = poly[j];
+    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) odd = !odd;
+  }
+  return odd;
+}
+
+/** The distance from a point to a polygon's outline. @param {Point} p @param {Point[]} poly */
+function edgeDistance([x, y], poly) {
+  let d = Infinity;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [ax, ay] = poly[j], [bx, by] = poly[i];
+    const dx = bx - ax, dy = by - ay, len = dx * dx + dy * dy;
+    const t = len ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len)) : 0;
+    d = Math.min(d, Math.hypot(x - ax - t * dx, y - ay - t * dy));
+  }
+  return d;
+}
+
+/**
+ * A garden: a square bed inside a hedge, four lawns between crossing paths, flowers and a
+ * small tree. Drawn about (0, 0), upright.
+ * @param {Element} g
+ */
+export function drawGarden(g) {
+  g.setAttribute('class', 'garden');
+  el('rect', { x: -11, y: -11, width: 22, height: 22, rx: 4, class: 'garden-hedge' }, g);
+  el('rect', { x: -8, y: -8, width: 16, height: 16, rx: 1.5, class: 'garden-lawn' }, g);
+  el('path', { d: 'M0-8V8M-8 0H8', class: 'garden-path' }, g);
+  for (const [x, y, c] of [[-4, -4, 'a'], [4, 4, 'a'], [-4, 4, 'b'], [4, -4, 'b']]) el('circle', { cx: x, cy: y, r: 1.7, class: `garden-flower garden-flower-${c}` }, g);
+  return g;
 }
 
 /** The printed segment holding a board port of a tile placed with rotation `rot`. @param {TileDef} def @param {string} port @param {number} rot */
@@ -149,6 +353,8 @@ export function drawTile(def, rot = 0) {
   const upright = (x, y) => `rotate(${-90 * rot} ${x} ${y})`;
   const g = el('g', { class: 'tile-art' });
   el('rect', { x: 0, y: 0, width: 100, height: 100, class: 'field' }, g);
+  const river = riverOf(def);
+  if (river) drawRiver(el('g', { class: 'water' }, g), river);
   const roads = def.segments.filter((s) => s.type === 'road');
   for (const r of roads) {
     const d = r.ports.length === 1
@@ -156,6 +362,12 @@ export function drawTile(def, rot = 0) {
       : `M${MID[r.ports[0]].join(' ')}Q50 50 ${MID[r.ports[1]].join(' ')}`;
     el('path', { d, class: 'road-edge' }, g);
     el('path', { d, class: 'road' }, g);
+  }
+  // a straight road over a straight river: a bridge
+  for (const r of roads) {
+    if (!river?.straight || r.ports.length !== 2 || Math.abs(EDGES.indexOf(r.ports[0]) - EDGES.indexOf(r.ports[1])) !== 2) continue;
+    const across = EDGES.indexOf(r.ports[0]) % 2 === 1;
+    el('path', { d: across ? 'M32 43H68M32 57H68' : 'M43 32V68M57 32V68', class: 'bridge' }, g);
   }
   const ends = roads.filter((r) => r.ports.length === 1).length;
   if (ends >= 3) el('rect', { x: 40, y: 40, width: 20, height: 20, rx: 3, class: 'junction' }, g);
@@ -179,7 +391,7 @@ export function drawTile(def, rot = 0) {
     }
   }
   // two roads that stop on a tile without a cloister stop at a house
-  if (ends === 2 && !def.cloister && !def.segments.some((c) => c.type === 'city' && ['band', 'three', 'full'].includes(cityShape(c.ports).kind))) {
+  if (ends === 2 && !river && !def.cloister && !def.segments.some((c) => c.type === 'city' && ['band', 'three', 'full'].includes(cityShape(c.ports).kind))) {
     el('rect', { x: 41, y: 41, width: 18, height: 18, rx: 3, class: 'junction' }, g);
   }
   if (def.cloister) {
@@ -202,10 +414,17 @@ export function drawTile(def, rot = 0) {
     const [ax, ay] = segmentAnchor(def, seg);
     if (seg.inn) drawInn(g, seg, ax, ay, rot);
     if (seg.cathedral) drawCathedral(el('g', { transform: upright(50, 50) }, g));
+    if (seg.type === 'garden') drawGarden(el('g', { transform: `translate(${ax} ${ay}) ${upright(0, 0)}` }, g));
     if (seg.goods) drawGoods(el('g', { transform: `translate(${ax} ${ay}) ${upright(0, 0)} translate(${seg.cathedral ? 0 : -15} 15)` }, g), seg.goods);
   }
   el('rect', { x: 0, y: 0, width: 100, height: 100, class: 'tile-border' }, g);
   return g;
+}
+
+/** Where an inn stands: across its road from the road's anchor, off its line. @param {Segment} seg @param {Point} anchor @returns {Point} */
+function innPoint(seg, [ax, ay]) {
+  const [dx, dy] = seg.ports.length === 1 && (seg.ports[0] === 'N' || seg.ports[0] === 'S') ? [17, 0] : [0, -17];
+  return [ax + dx, ay + dy];
 }
 
 /**
@@ -214,9 +433,7 @@ export function drawTile(def, rot = 0) {
  * @param {Element} g @param {Segment} seg @param {number} ax @param {number} ay @param {number} rot
  */
 function drawInn(g, seg, ax, ay, rot) {
-  // across the road from its anchor: beside a straight or bent road, off its line
-  const [dx, dy] = seg.ports.length === 1 && (seg.ports[0] === 'N' || seg.ports[0] === 'S') ? [17, 0] : [0, -17];
-  const x = ax + dx, y = ay + dy;
+  const [x, y] = innPoint(seg, [ax, ay]);
   const inn = el('g', { class: 'inn', transform: `rotate(${-90 * rot} ${x} ${y}) translate(${x} ${y})` }, g);
   el('ellipse', { cx: -6, cy: 7, rx: 9, ry: 4, class: 'inn-pond' }, inn);
   el('rect', { x: -2, y: -5, width: 12, height: 9, class: 'inn-wall' }, inn);

@@ -13,7 +13,7 @@ export {};
  * @typedef {'none'|'over'|'window_before'|'place'|'card_draw'|'card_target'|'block'|'follower'|'modifier'|'window_after'|'discard'|'end_choice'|'double_turn'} DecisionName
  */
 
-/** @typedef {'city'|'road'|'field'|'cloister'} FeatureType */
+/** A feature's type; `garden` with The Abbot. @typedef {'city'|'road'|'field'|'cloister'|'garden'} FeatureType */
 
 /** A board position. @typedef {{x: number, y: number}} Position */
 
@@ -31,9 +31,11 @@ export {};
 
 /** Goods tokens by kind (Traders & Builders). @typedef {{wine: number, grain: number, cloth: number}} GoodsCounts */
 
+/** A recall of the abbot offered now (`recall (x,y) garden:G`) and the points it would give. @typedef {{move: string, points: number}} Recall */
+
 /** Each seat's goods and the common supply's (Traders & Builders; public). @typedef {{seats: GoodsCounts[], supply: GoodsCounts}} Goods */
 
-/** A seat's figures in supply by kind: only the kinds the game's expansions use. @typedef {{meeple: number, large?: number, builder?: number, pig?: number}} FiguresInSupply */
+/** A seat's figures in supply by kind: only the kinds the game's expansions use. @typedef {{meeple: number, large?: number, abbot?: number, builder?: number, pig?: number}} FiguresInSupply */
 
 /**
  * A figure on the board (followers, builders, pigs); `locked`: on a locked feature (X12).
@@ -49,7 +51,7 @@ export {};
  * @typedef {{type: FeatureType, segments: [number, number, string][], tiles: number, pennants: number, completed: boolean, followers: number[], tokens: Seat[], locked: boolean, value: number, inn?: boolean, cathedral?: boolean, goods?: GoodsCounts, builders?: Seat[], pigs?: Seat[]}} Feature
  */
 
-/** One seat's points by kind (`carc_score_part()`). @typedef {{roads: number, cities: number, cloisters: number, fields: number, cards: number, gifts: number, goods: number}} ScoreParts */
+/** One seat's points by kind (`carc_score_part()`); `gardens` with The Abbot. @typedef {{roads: number, cities: number, cloisters: number, fields: number, cards: number, gifts: number, goods: number, gardens?: number}} ScoreParts */
 
 /**
  * A hand of cards: `cards` are the ids this view may show (empty for another seat's hand,
@@ -107,6 +109,9 @@ export {};
  * @property {Goods} [goods] only with Traders & Builders
  * @property {number} [part] 1, or 2 in the second part of a double turn; only with Traders & Builders
  * @property {boolean} [double_due] a double turn is due this turn; only with Traders & Builders
+ * @property {number} [river_left] river tiles left in the river stack (the lake included; 0 after the river phase); only with The River
+ * @property {Position|null} [river_end] the river's open end, where the next river tile goes (null when none); only with The River
+ * @property {Recall[]} [recalls] the recalls of the abbot the seat owing the decision may make now, each with its points; only with The Abbot
  * @property {string[]} [legal] only in `carc_state_json(g, 1)`; frames carry `legal` beside the view
  */
 
@@ -173,7 +178,7 @@ export {};
 
 /**
  * One kind of tile in `GET /api/tiles` (docs/RECORD.md, "Tile catalogue JSON"): `id` its
- * name, `expansion` the one that brings it (`base`, `inns`, `traders`).
+ * name, `expansion` the one that brings it (`base`, `inns`, `traders`, `river`, `abbot`); `edges` N E S W as printed (`C`, `R`, `F`, `W` a river).
  * @typedef {{id: string, count: number, edges: string, pennants: number, cloister: boolean, segments: TileSegment[], description: string, expansion: string}} TileDef
  */
 

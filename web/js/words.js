@@ -5,8 +5,8 @@
 // gives the sentence with them as {placeholders}; {seat} is the seat's display name,
 // {card} a card's name (in a reason: the card the reason is named after), {feature} the
 // table's feature sentence, {why} the reason's. A hidden card ("?") picks the event's
-// "KEY?" entry, a figure word (follower and back of a large meeple, builder, pig) its
-// "KEY:FIGURE" entry. Call loadSentences() once before telling an event; an event the
+// "KEY?" entry, a figure word (follower and back of a large meeple, abbot, builder, pig) its
+// "KEY:FIGURE" entry, a tile of The River its "KEY:river" entry. Call loadSentences() once before telling an event; an event the
 // table does not know is shown as it came.
 import { cardName } from './cards.js';
 
@@ -53,13 +53,21 @@ function expand(text, f, names, reason) {
 /** One event in words; `names` are the seats' display names. @param {string} ev @param {string[]} names */
 export function eventWords(ev, names) {
   const w = ev.split(' ');
-  let s = TABLE.events[w[0]];
+  let key = w[0];
+  let s = TABLE.events[key];
   if (s === undefined) return ev;
   /** @type {Record<string, string>} */
   const f = {};
   s.words.forEach((name, i) => { if (w[i + 1] !== undefined) f[name] = w[i + 1]; });
-  if (f.card === '?' && TABLE.events[`${w[0]}?`] !== undefined) s = TABLE.events[`${w[0]}?`];
-  if (f.figure !== undefined && TABLE.events[`${w[0]}:${f.figure}`] !== undefined) s = TABLE.events[`${w[0]}:${f.figure}`];
+  /** Takes the entry `KEY + more` when the table has one. @param {string} more */
+  const variant = (more) => {
+    const v = TABLE.events[`${key}${more}`];
+    if (v !== undefined) { key = `${key}${more}`; s = v; }
+  };
+  if (f.card === '?') variant('?');
+  if (f.figure !== undefined) variant(`:${f.figure}`);
+  // a tile of The River (RI/s, RI.1/...): the entry that says so ("remove:river")
+  if (f.tile !== undefined && f.tile.startsWith('RI')) variant(':river');
   return expand(s.text, f, names, null);
 }
 
@@ -81,8 +89,8 @@ export function targetWords(rest) {
   return out.join(' and ');
 }
 
-/** A placement's first word: a base letter or an expansion tile's name ("IC/RFr.i"). */
-const TILE_WORD = /^([A-X]|[A-Z]+\/\S+)$/;
+/** A placement's first word: a base letter, a garden tile's (`Eg`), or an expansion tile's name (`IC/RFr.i`, `RI.1/CICI`). */
+const TILE_WORD = /^([A-X]g?|[A-Z]+(?:\.\d+)?\/\S+)$/;
 
 /** What a figure word of a follower move is called: "a large meeple". @type {Record<string, string>} */
 const FIGURE_WORDS = { meeple: 'a follower', large: 'a large meeple', abbot: 'the abbot', builder: 'the builder', pig: 'the pig' };
@@ -112,6 +120,7 @@ export function moveWords(move) {
   if (w[0] === 'draw') return 'Draw a card';
   if (w[0] === 'block') return 'Block with Shield';
   if (w[0] === 'again') return 'Take the second turn';
+  if (w[0] === 'recall') return `Take your abbot back from ${targetWords(w.slice(1).join(' '))}`;
   if (TILE_WORD.test(w[0])) return 'Place the tile here';
   const f = followerWords(w);
   if (f !== null) return f.charAt(0).toUpperCase() + f.slice(1);
@@ -146,6 +155,7 @@ export function movePast(move) {
   if (w[0] === 'draw') return 'drew a card';
   if (w[0] === 'block') return 'blocked with Shield';
   if (w[0] === 'again') return 'took the second turn';
+  if (w[0] === 'recall') return `took their abbot back from ${targetWords(w.slice(1).join(' '))}`;
   if (TILE_WORD.test(w[0])) return 'placed a tile';
   const f = followerWords(w);
   if (f !== null) return `put ${f}`;

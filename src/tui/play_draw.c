@@ -15,8 +15,8 @@
  * seat's log; nothing here reads the full state. Colours: fields green, cities
  * yellow (brown), roads heavy box lines, cloisters white with a red cross, followers
  * their seat's colour (a meeple its seat's digit; a large meeple, builder or pig a
- * letter L, B or P before it); an inn a house by its road, a cathedral a red cross in
- * its city, goods w, g, c in theirs.
+ * letter L, B or P before it, an abbot A); an inn a house by its road, a cathedral a red
+ * cross in its city, goods w, g, c in theirs; the river waves on blue, a garden a flower.
  * Without colours, cells use characters ('.' field, '#' city, '[+]' cloister); in a
  * locale that is not UTF-8, box lines become ASCII.
  */
@@ -262,6 +262,22 @@ static void draw_ruler(play_ui *ui)
     }
 }
 
+/* The River (R5): the empty position where the river goes on, while river tiles are
+ * drawn (play_river_phase): waves in the water's colour in its middle row, under the
+ * spots and the cursor. */
+static void draw_river_end(play_ui *ui, const carc_game *v)
+{
+    int x, y, sx, sy, kind, rot, c;
+    if (!play_river_phase(v, NULL) || !carc_river_end(v, &x, &y) ||
+        carc_tile_at(v, x, y, &kind, &rot))
+        return;
+    world_to_screen(ui, x, y, &sx, &sy);
+    for (c = 1; c < PT_COLS - 1; c++)
+        if (play_paint_in_board(ui, sy + 1, sx + c))
+            play_glyph(ui, sy + 1, sx + c, c % 2 ? L'\u2248' : L' ', c % 2 ? '~' : ' ',
+                       play_attr(ui, PCOL_RIVER));
+}
+
 static void draw_board(play_ui *ui, const carc_game *v)
 {
     int n = carc_board_count(v), i, kind, x, y, rot, sx, sy, mx, my;
@@ -292,10 +308,12 @@ static void draw_board(play_ui *ui, const carc_game *v)
         if (play_paint_in_board(ui, sy + 1, sx + 2))
             play_put(ui, sy + 1, sx + 2, 3, "(M)", play_attr(ui, PCOL_HINT) | AT_BOLD);
     }
+    draw_river_end(ui, v);
     if (!decides || !play_model_current(ui, &cur))
         return;
     if (p.decision == CARC_DEC_PLACE) {
         draw_spots(ui);
+        draw_river_end(ui, v);
         world_to_screen(ui, cur.x, cur.y, &sx, &sy);
         play_tile_paint(cur.tile, cur.rot, grid);
         play_paint_tile(ui, sy, sx, grid, 1);
@@ -328,7 +346,7 @@ static void draw_board(play_ui *ui, const carc_game *v)
         corners(ui, cur.x, cur.y, play_attr(ui, PCOL_TARGET));
         draw_choice_figure(ui, v, &cur);
         break;
-    case CARC_MOVE_GIFT: case CARC_MOVE_CARD: case CARC_MOVE_TARGET:
+    case CARC_MOVE_GIFT: case CARC_MOVE_CARD: case CARC_MOVE_TARGET: case CARC_MOVE_RECALL:
         if (cur.port == CARC_PORT_NONE && !(cur.kind == CARC_MOVE_TARGET ||
                                             cur.card == CARC_XR_MASTERMIND))
             break;

@@ -137,13 +137,17 @@ const char *play_model_keyline(play_ui *ui)
     }
     if (ui->dkind == CARC_DEC_FOLLOWER) {
         int several = (ui->figmask & (ui->figmask - 1)) != 0;
+        /* nothing to place, only the abbot's recall (The Abbot): Enter confirms it */
+        const char *enter = !ui->figmask       ? "Enter confirm"
+                            : ui->figmask > 1u ? "Enter place it"
+                                               : "Enter place follower";
         if (wide)
-            snprintf(line, sizeof ui->keyline, " up/down choose  %sEnter place %s  p pass  u undo"
+            snprintf(line, sizeof ui->keyline, " up/down choose  %s%s  p pass  u undo"
                      "  HJKL scroll  i tiles left  ? help  q quit",
-                     several ? "f figure  " : "", ui->figmask > 1u ? "it" : "follower");
+                     several ? "f figure  " : "", enter);
         else
-            snprintf(line, sizeof ui->keyline, " j/k choose  %sEnter place %s  p pass  u undo  ? help  q quit",
-                     several ? "f figure  " : "", ui->figmask > 1u ? "it" : "follower");
+            snprintf(line, sizeof ui->keyline, " j/k choose  %s%s  p pass  u undo  ? help  q quit",
+                     several ? "f figure  " : "", enter);
         return line;
     }
     if (ui->dkind == CARC_DEC_DOUBLE_TURN)

@@ -36,8 +36,15 @@ static const short goods_fg[CARC_GOODS_KINDS] = {COLOR_MAGENTA, COLOR_RED, COLOR
 
 /* A mark's glyph and its ASCII stand-in (enum play_mark). */
 static const wchar_t mark_wide[] = {L' ', L'\u25c6', L'\u2302', L'\u2020', L'w', L'g', L'c',
-                                    L'\u2542', L'\u253f'};
-static const char mark_ascii[] = {' ', '*', '^', 'T', 'w', 'g', 'c', '|', '-'};
+                                    L'\u2542', L'\u253f', L'\u25c9', L'\u224b', L' '};
+static const char mark_ascii[] = {' ', '*', '^', 'T', 'w', 'g', 'c', '|', '-', '@', '~', ' '};
+
+/* Water (The River): a wave on blue, never a road's line (ASCII ~); a garden (The
+ * Abbot): a flower on the field (ASCII %). */
+#define WATER_WIDE L'\u2248'
+#define WATER_ASCII '~'
+#define GARDEN_WIDE L'\u273f'
+#define GARDEN_ASCII '%'
 
 void play_paint_init(play_ui *ui)
 {
@@ -63,6 +70,9 @@ void play_paint_init(play_ui *ui)
     init_pair(PCOL_INFO, COLOR_GREEN, bg);
     init_pair(PCOL_INN, COLOR_BLACK, COLOR_GREEN);
     init_pair(PCOL_CATHEDRAL, COLOR_RED, COLOR_YELLOW);
+    init_pair(PCOL_RIVER, COLOR_CYAN, COLOR_BLUE);
+    init_pair(PCOL_BRIDGE, COLOR_WHITE, COLOR_BLUE);
+    init_pair(PCOL_GARDEN, COLOR_MAGENTA, COLOR_GREEN);
     for (i = 0; i < CARC_GOODS_KINDS; i++) {
         init_pair((short)(PCOL_WINE + i), goods_fg[i], COLOR_YELLOW);
         init_pair((short)(PCOL_GOODS_TEXT + i), goods_fg[i], bg);
@@ -81,7 +91,8 @@ int play_attr(const play_ui *ui, int role)
         int a = COLOR_PAIR(role);
         if (role == PCOL_CURSOR || role == PCOL_TARGET || role == PCOL_TITLE ||
             role == PCOL_ERROR || role >= PCOL_SEAT0 || role == PCOL_ROAD || role == PCOL_LAST ||
-            role == PCOL_CATHEDRAL || (role >= PCOL_WINE && role < PCOL_SEAT0))
+            role == PCOL_CATHEDRAL || role == PCOL_GARDEN || role == PCOL_BRIDGE ||
+            (role >= PCOL_WINE && role < PCOL_SEAT0))
             a |= AT_BOLD;
         return a;
     }
@@ -124,8 +135,8 @@ int play_put(play_ui *ui, int y, int x, int n, const char *text, int attr)
 
 
 /* The cells figure `figure` of `seat` takes on a tile, its characters and their ASCII
- * stand-ins: a meeple is its seat's digit; a large meeple, a builder and a pig are a
- * letter before the digit (L, B, P), two cells in the seat's colour, so that they
+ * stand-ins: a meeple is its seat's digit; a large meeple, a builder, a pig and an
+ * abbot are a letter before the digit (L, B, P, A), two cells in the seat's colour, so that they
  * stand out from meeples at a glance and still name their seat without colours.
  * Returns the number of cells (1 or 2). */
 int play_figure_glyphs(int figure, int seat, char out[3])
@@ -153,9 +164,14 @@ static int cell_attr(const play_ui *ui, const play_cell *c)
     case PC_CITY:
         return play_attr(ui, c->mark == PMK_PENNANT     ? PCOL_PENNANT
                              : c->mark == PMK_CATHEDRAL ? PCOL_CATHEDRAL
-                             : c->mark >= PMK_WINE      ? PCOL_WINE + c->mark - PMK_WINE
-                                                        : PCOL_CITY);
-    case PC_ROAD: return play_attr(ui, PCOL_ROAD);
+                             : c->mark >= PMK_WINE && c->mark <= PMK_CLOTH
+                                 ? PCOL_WINE + c->mark - PMK_WINE
+                                 : PCOL_CITY);
+    case PC_ROAD:
+        /* a bridge: the road's line over the water */
+        return play_attr(ui, c->mark == PMK_BRIDGE_RIVER ? PCOL_BRIDGE : PCOL_ROAD);
+    case PC_RIVER: return play_attr(ui, PCOL_RIVER);
+    case PC_GARDEN: return play_attr(ui, PCOL_GARDEN);
     case PC_CLOISTER: return play_attr(ui, PCOL_CLOISTER);
     default: return play_attr(ui, c->mark == PMK_INN ? PCOL_INN : PCOL_FIELD);
     }
@@ -176,7 +192,16 @@ void play_paint_tile(play_ui *ui, int y, int x, play_cell g[PT_ROWS][PT_COLS], i
             int sy = y + r, sx = x + c, attr = cell_attr(ui, p);
             if (clip && !play_paint_in_board(ui, sy, sx))
                 continue;
-            if (p->mark) {
+            if (p->type == PC_RIVER) {
+                if (p->mark == PMK_SPRING || p->mark == PMK_LAKE)
+                    play_glyph(ui, sy, sx, mark_wide[p->mark], mark_ascii[p->mark], attr);
+                else
+                    play_glyph(ui, sy, sx, WATER_WIDE, WATER_ASCII, attr);
+            } else if (p->type == PC_GARDEN) {
+                play_glyph(ui, sy, sx, GARDEN_WIDE, GARDEN_ASCII, attr);
+            } else if (p->type == PC_ROAD && p->mark == PMK_BRIDGE_RIVER) {
+                play_glyph(ui, sy, sx, road_wide[p->arms & 15], road_ascii[p->arms & 15], attr);
+            } else if (p->mark) {
                 if (p->mark == PMK_INN && p->type == PC_ROAD)
                     attr = play_attr(ui, PCOL_INN);
                 play_glyph(ui, sy, sx, mark_wide[p->mark], mark_ascii[p->mark], attr);

@@ -167,6 +167,10 @@ static void draw_decks(pen *p, const carc_game *v)
     unsigned exp = carc_config_of(v).expansions;
     char decks[PLAY_LINE];
     size_t len = (size_t)snprintf(decks, sizeof decks, "Stack %d", carc_stack_left(v));
+    /* a small screen: the river phase's count here instead of its own lines (draw_river) */
+    if (p->compact && play_river_phase(v, NULL))
+        len += (size_t)snprintf(decks + len, sizeof decks - len, " (%d river)",
+                                carc_river_left(v));
     if (exp & CARC_EXP_GIFTS)
         len += (size_t)snprintf(decks + len, sizeof decks - len, "  Gift deck %d",
                                 carc_gift_deck_left(v));
@@ -174,6 +178,28 @@ static void draw_decks(pen *p, const carc_game *v)
     if (exp & CARC_EXP_CHRISTMAS)
         pen_line(p, AT_NORMAL, "Cloister deck %d  Roadside deck %d", carc_xdeck_left(v, 0),
                  carc_xdeck_left(v, 1));
+}
+
+/* The River (R3, R10: public): while river tiles are drawn, a line saying so, how many
+ * are left in the river stack (the lake is always the last) and where the river goes on;
+ * with the last one in hand, that this is it. A compact panel has the count on the
+ * stack's line instead, "Stack 120 (7 river)". */
+static void draw_river(play_ui *ui, pen *p, const carc_game *v)
+{
+    int left = carc_river_left(v), x, y, last;
+    char line[PLAY_LINE];
+    size_t len;
+    if (!play_river_phase(v, &last) || p->compact)
+        return;  /* compact: the count is on the stack's line */
+    if (!last)
+        len = (size_t)snprintf(line, sizeof line, "%d river tile%s left, the lake last", left,
+                               left == 1 ? "" : "s");
+    else
+        len = (size_t)snprintf(line, sizeof line, "the last river tile");
+    if (carc_river_end(v, &x, &y) && len < sizeof line)
+        snprintf(line + len, sizeof line - len, "; the river goes on at %d,%d (%s)", x, y,
+                 ui->unicode ? "\xe2\x89\x88" : "~");
+    pen_wrap(p, play_attr(ui, PCOL_HINT), "River phase: ", line, 2);
 }
 
 static void draw_table(play_ui *ui, pen *p, const carc_game *v)
@@ -217,18 +243,20 @@ static void draw_table(play_ui *ui, pen *p, const carc_game *v)
     }
 }
 
-/* With Inns & Cathedrals or Traders & Builders: every seat's figures in supply by kind
- * (meeples counted; L the large meeple, B the builder, P the pig, '-' when on the
- * board) and goods tokens by kind, '*' beside whoever has the most of a kind (TB10:
- * all who tie score), then the goods left in the common supply. All public (I9, TB14). */
+/* With Inns & Cathedrals, Traders & Builders or The Abbot: every seat's figures in
+ * supply by kind (meeples counted; L the large meeple, A the abbot, B the builder, P the
+ * pig, '-' when on the board) and goods tokens by kind, '*' beside whoever has the most
+ * of a kind (TB10: all who tie score), then the goods left in the common supply. All
+ * public (I9, TB14, A8). */
 static void draw_figures_goods(play_ui *ui, pen *p, const carc_game *v)
 {
     unsigned exp = carc_config_of(v).expansions;
     int inns = (exp & CARC_EXP_INNS) != 0, traders = (exp & CARC_EXP_TRADERS) != 0;
+    int abbot = (exp & CARC_EXP_ABBOT) != 0;
     int seat, k, n = carc_players(v), goods[CARC_MAX_PLAYERS][CARC_GOODS_KINDS], most[CARC_GOODS_KINDS];
     carc_pending pd = carc_pending_decision(v);
 
-    if (!inns && !traders)
+    if (!inns && !traders && !abbot)
         return;
     for (k = 0; k < CARC_GOODS_KINDS; k++)
         most[k] = 0;
@@ -255,8 +283,9 @@ static void draw_figures_goods(play_ui *ui, pen *p, const carc_game *v)
         else
             snprintf(name, sizeof name, "seat %d", seat);
         carc_supply_figures(v, seat, fig);
-        snprintf(row, sizeof row, "%c  %-7.7s %2d%s%s%s", seat == pd.seat ? '>' : ' ', name,
+        snprintf(row, sizeof row, "%c  %-7.7s %2d%s%s%s%s", seat == pd.seat ? '>' : ' ', name,
                  fig[CARC_FIG_MEEPLE], inns ? (fig[CARC_FIG_LARGE] ? " L" : " -") : "",
+                 abbot ? (fig[CARC_FIG_ABBOT] ? " A" : " -") : "",
                  traders ? (fig[CARC_FIG_BUILDER] ? " B" : " -") : "",
                  traders ? (fig[CARC_FIG_PIG] ? " P" : " -") : "");
         if (!p->dry) {
@@ -393,6 +422,7 @@ static void draw_info(play_ui *ui, pen *p, const carc_game *v, int decides)
     pen_gap(p);
     draw_hand_tiles(ui, p, v, decides);
     draw_decks(p, v);
+    draw_river(ui, p, v);
     pen_gap(p);
     draw_table(ui, p, v);
     draw_figures_goods(ui, p, v);
@@ -439,7 +469,7 @@ static void draw_place(play_ui *ui, pen *p, const carc_game *v)
     pen_text(p, play_attr(ui, PCOL_HINT), "Enter places the tile here");
 }
 
-/* "Figure (f): meeple large builder pig": the figures the game uses, the one whose
+/* "Figure (f): meeple large abbot builder pig": the figures the game uses, the one whose
  * places the list shows in reverse, those with no place on this tile dim. */
 static void draw_figure_choice(play_ui *ui, pen *p, const carc_game *v)
 {
@@ -448,11 +478,17 @@ static void draw_figure_choice(play_ui *ui, pen *p, const carc_game *v)
     int f, x = p->x;
     if (p->y >= p->ymax)
         return;
-    if (!p->dry)
-        x += play_put(ui, p->y, x, p->w, "Figure (f): ", AT_NORMAL);
+    if (!p->dry)  /* all five names fit a 39-column panel only after the short head */
+        x += play_put(ui, p->y, x, p->w,
+                      (exp & CARC_EXP_ABBOT) && (exp & CARC_EXP_INNS) &&
+                              (exp & CARC_EXP_TRADERS) && p->w < 45
+                          ? "Figure: "
+                          : "Figure (f): ",
+                      AT_NORMAL);
     for (f = 0; f < CARC_FIGURES && !p->dry; f++) {
         int attr;
-        if ((f == CARC_FIG_LARGE && !(exp & CARC_EXP_INNS)) || f == CARC_FIG_ABBOT ||
+        if ((f == CARC_FIG_LARGE && !(exp & CARC_EXP_INNS)) ||
+            (f == CARC_FIG_ABBOT && !(exp & CARC_EXP_ABBOT)) ||
             ((f == CARC_FIG_BUILDER || f == CARC_FIG_PIG) && !(exp & CARC_EXP_TRADERS)))
             continue;
         attr = f == ui->figure            ? play_attr(ui, PCOL_CURSOR) | AT_REVERSE

@@ -64,7 +64,9 @@ static int final_lines(const play_session *s, const carc_game *v, int reader,
                 continue;
             if (c == CARC_SCORE_GOODS && !(exp & CARC_EXP_TRADERS))
                 continue;
-            if (k == 3) {
+            if (c == CARC_SCORE_GARDENS && !(exp & CARC_EXP_ABBOT))
+                continue;
+            if (k == 3 || k == 6) {
                 cls[n++] = 0;
                 len = 0;
             }
@@ -229,6 +231,12 @@ static const char *const bigbox_lines[] = {
      "w g c wine,"),
     "grain, cloth in a city; L0 B0 P0 seat 0's large meeple, builder and pig.",
 };
+/* ... on The River and The Abbot (one line each, after one blank line) */
+static const char river_line[] =
+    "The River: \xe2\x89\x88 water, never a road; \xe2\x97\x89 spring, \xe2\x89\x8b lake; "
+    "waves: where it goes on.";
+static const char abbot_line[] =
+    "The Abbot: \xe2\x9c\xbf a garden; A0 seat 0's abbot (f); the list offers its recall.";
 
 /* Text t wrapped into out[*n...] at width, later rows indented by indent. */
 static void wrap_into(const char *t, int width, int indent, char (*out)[PLAY_LINE], int *n,
@@ -262,7 +270,8 @@ static int card_lines(const carc_game *v, int seat, int width, char (*out)[PLAY_
     if (n < cap)
         snprintf(out[n++], PLAY_LINE, "carc play - how these expansions work%s",
                  cards_on ? ", then the cards" : "");
-    if ((exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)) && n + 1 < cap) {
+    if ((exp & (CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT)) &&
+        n + 1 < cap) {
         /* what the terminal draws for them (the guide below says how they play) */
         out[n++][0] = '\0';
         snprintf(out[n++], PLAY_LINE, "On the board");
@@ -281,6 +290,32 @@ static int card_lines(const carc_game *v, int seat, int width, char (*out)[PLAY_
                       "are asked whether to take a second tile (y or n). The panel lists every "
                       "player's figures in supply (L B P, '-' when on the board) and goods, with "
                       "* beside the most of each kind.", width, 0, out, &n, cap);
+        if (exp & CARC_EXP_RIVER)
+            wrap_into("The River: the river is water, waves on blue (~ without Unicode), never "
+                      "a road's line. \xe2\x97\x89 (@) is the spring where it rises, "
+                      "\xe2\x89\x8b the lake where it ends, and a road crossing it is drawn "
+                      "over the water. The game starts from the spring instead of the usual "
+                      "start tile, and the river tiles come first, the lake always last. While "
+                      "they last the panel says how many are left, and waves on an empty place "
+                      "show where the river goes on: every river tile must carry it on from "
+                      "there, and a bend may not turn the same way as the bend just before it "
+                      "(the river never turns straight back). The river itself is no feature: "
+                      "nobody stands on it and it never scores, but it parts the fields on its "
+                      "two banks. Roads, cities and cloisters on river tiles score as on any "
+                      "other tile.", width, 0, out, &n, cap);
+        if (exp & CARC_EXP_ABBOT)
+            wrap_into("The Abbot: \xe2\x9c\xbf (% without Unicode) is a garden, A and a "
+                      "digit that seat's abbot. Everyone has one abbot. In the follower step "
+                      "it is one of the figures f switches between, offered only for the "
+                      "cloister or the garden of the tile you placed; nothing but an abbot ever "
+                      "stands on a garden. A garden scores like a cloister: 9 once the 8 places "
+                      "around it hold tiles, else at the end 1 plus 1 for each tile around it. "
+                      "Instead of placing a figure you may recall your abbot from an unfinished "
+                      "cloister or garden: the list offers it with what it gives now, as "
+                      "\"Recall your abbot: 6 points\", and you alone score that at once; the "
+                      "feature is not scored and anyone else's followers there stay. The "
+                      "figures table shows A while the abbot is in your supply.",
+                      width, 0, out, &n, cap);
     }
     for (int i = 0; i < ng; i++) {
         if (g[i].expansions && !(g[i].expansions & exp))
@@ -332,18 +367,24 @@ void play_screen_help(play_ui *ui, const carc_game *v)
 
     erase();
     if (page == 0 || !(exp & (CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS | CARC_EXP_INNS |
-                              CARC_EXP_TRADERS))) {
+                              CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT))) {
         if (page > 0) {
             ui->help = 0;
             return;
         }
         const char *page0[sizeof help_lines / sizeof *help_lines +
-                          sizeof bigbox_lines / sizeof *bigbox_lines];
+                          sizeof bigbox_lines / sizeof *bigbox_lines + 3];
         int np = 0;
         for (i = 0; i < nhelp; i++) {
             if (i == nhelp - 1 && (exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)))
                 for (size_t b = 0; b < sizeof bigbox_lines / sizeof *bigbox_lines; b++)
                     page0[np++] = bigbox_lines[b];
+            if (i == nhelp - 1 && (exp & (CARC_EXP_RIVER | CARC_EXP_ABBOT)))
+                page0[np++] = "";
+            if (i == nhelp - 1 && (exp & CARC_EXP_RIVER))
+                page0[np++] = river_line;
+            if (i == nhelp - 1 && (exp & CARC_EXP_ABBOT))
+                page0[np++] = abbot_line;
             page0[np++] = help_lines[i];
         }
         for (i = 0; i < np; i++)
@@ -394,6 +435,15 @@ void play_screen_help(play_ui *ui, const carc_game *v)
 static const char *const category_short[CARC_SCORE_CATEGORIES] = {
     "roads", "cities", "cloist.", "fields", "cards", "gifts", "goods", "gardens"};
 
+/* 1 for a score category the game's expansions can give points in. */
+static int category_used(unsigned exp, int c)
+{
+    return !((c == CARC_SCORE_CARDS && !(exp & CARC_EXP_CHRISTMAS)) ||
+             (c == CARC_SCORE_GIFTS && !(exp & CARC_EXP_GIFTS)) ||
+             (c == CARC_SCORE_GOODS && !(exp & CARC_EXP_TRADERS)) ||
+             (c == CARC_SCORE_GARDENS && !(exp & CARC_EXP_ABBOT)));
+}
+
 void play_screen_info(play_ui *ui, const carc_game *v)
 {
     unsigned exp = carc_config_of(v).expansions;
@@ -416,7 +466,11 @@ void play_screen_info(play_ui *ui, const carc_game *v)
     for (i = 0; i < n; i++)
         left[removed[i]]--;
     erase();
-    snprintf(line, sizeof line, "Tiles left in the stack: %d (i closes)", carc_stack_left(v));
+    if (carc_river_left(v) > 0)  /* The River (R3, R10): the river stack's tiles come first */
+        snprintf(line, sizeof line, "Tiles left in the stack: %d, the first %d of them the "
+                 "river's, the lake last (i closes)", carc_stack_left(v), carc_river_left(v));
+    else
+        snprintf(line, sizeof line, "Tiles left in the stack: %d (i closes)", carc_stack_left(v));
     play_put(ui, row++, col, w, line, play_attr(ui, PCOL_TITLE) | AT_BOLD);
     /* the kinds still in the stack as pictures, each with how many are left (players
      * know tiles by what they show, not by the letters of `carc tiles`: issue 21) */
@@ -424,10 +478,19 @@ void play_screen_info(play_ui *ui, const carc_game *v)
         int per = (w + 2) / (PT_COLS + 5), shown = 0;
         if (per < 1)
             per = 1;
-        for (k = 0; k < CARC_TILE_KINDS; k++) {
+        /* the river's tiles first: they are drawn first (R3) */
+        for (i = 0; i < 2 * CARC_TILE_KINDS; i++) {
             play_cell grid[PT_ROWS][PT_COLS];
             int x0 = col + (shown % per) * (PT_COLS + 5), y0 = row + (shown / per) * PT_ROWS;
+            const carc_tile_def *d;
+            int river = 0;
+            k = i % CARC_TILE_KINDS;
             if (left[k] <= 0)
+                continue;
+            d = carc_tile_def_of(k);
+            for (int e = 0; e < 4; e++)
+                river |= d->edges[e] == CARC_EDGE_RIVER;
+            if (river != (i < CARC_TILE_KINDS))
                 continue;
             if (y0 + PT_ROWS > ui->H - 10)
                 break;  /* a very small screen: the points below matter more */
@@ -443,9 +506,7 @@ void play_screen_info(play_ui *ui, const carc_game *v)
     play_put(ui, row++, col, w, "Points by category (so far)", play_attr(ui, PCOL_TITLE) | AT_BOLD);
     len = (size_t)snprintf(line, sizeof line, "%-8s", "seat");
     for (c = 0; c < CARC_SCORE_CATEGORIES; c++) {
-        if ((c == CARC_SCORE_CARDS && !(exp & CARC_EXP_CHRISTMAS)) ||
-            (c == CARC_SCORE_GIFTS && !(exp & CARC_EXP_GIFTS)) ||
-            (c == CARC_SCORE_GOODS && !(exp & CARC_EXP_TRADERS)))
+        if (!category_used(exp, c))
             continue;
         len += (size_t)snprintf(line + len, sizeof line - len, " %7s", category_short[c]);
     }
@@ -455,9 +516,7 @@ void play_screen_info(play_ui *ui, const carc_game *v)
                                seat == ui->viewer && ui->s->seat[seat].human
                                    ? "you" : ui->s->seat[seat].kind);
         for (c = 0; c < CARC_SCORE_CATEGORIES; c++) {
-            if ((c == CARC_SCORE_CARDS && !(exp & CARC_EXP_CHRISTMAS)) ||
-                (c == CARC_SCORE_GIFTS && !(exp & CARC_EXP_GIFTS)) ||
-                (c == CARC_SCORE_GOODS && !(exp & CARC_EXP_TRADERS)))
+            if (!category_used(exp, c))
                 continue;
             len += (size_t)snprintf(line + len, sizeof line - len, " %7d",
                                     carc_score_part(v, seat, c));
@@ -499,12 +558,15 @@ void play_screen_too_small(play_ui *ui)
 static void overview_cell(int kind, wchar_t *w, char *a, int *role)
 {
     const carc_tile_def *d = carc_tile_def_of(kind);
-    int city = 0, road = 0;
+    int city = 0, road = 0, river = 0;
     for (int e = 0; e < 4; e++) {
         city += d->edges[e] == CARC_EDGE_CITY;
         road += d->edges[e] == CARC_EDGE_ROAD;
+        river += d->edges[e] == CARC_EDGE_RIVER;
     }
-    if (d->cloister) {
+    if (river) {  /* the river's course matters most, and is never a road */
+        *w = L'\u2248'; *a = '~'; *role = PCOL_RIVER;
+    } else if (d->cloister) {
         *w = L'\u271d'; *a = '+'; *role = PCOL_CLOISTER;
     } else if (city >= 2) {
         *w = L'\u2593'; *a = '#'; *role = PCOL_CITY;
@@ -567,10 +629,12 @@ void play_screen_overview(play_ui *ui, const carc_game *v)
                     play_glyph(ui, sy, sx + 1, w, a, attr);
             }
         }
-    snprintf(line, sizeof line, "%s city  %s cloister  %s road  %s field  digit: a follower's "
+    snprintf(line, sizeof line, "%s city  %s cloister  %s road  %s field%s  digit: a follower's "
              "seat",
              ui->unicode ? "\xe2\x96\x93" : "#", ui->unicode ? "\xe2\x9c\x9d" : "+",
-             ui->unicode ? "\xe2\x95\x90" : "=", ui->unicode ? "\xc2\xb7" : ".");
+             ui->unicode ? "\xe2\x95\x90" : "=", ui->unicode ? "\xc2\xb7" : ".",
+             !(carc_config_of(v).expansions & CARC_EXP_RIVER) ? ""
+             : ui->unicode ? "  \xe2\x89\x88 river" : "  ~ river");
     play_put(ui, ui->H - 2, 1, ui->W - 2, line, AT_DIM);
     mvhline(ui->H - 1, 0, ' ' | A_REVERSE, ui->W);
     play_put(ui, ui->H - 1, 0, ui->W, " o or any key: back to the game   c fits the board there",

@@ -86,6 +86,10 @@ static void move_words(const carc_game *v, int decision, const carc_move *m, cha
     case CARC_MOVE_AGAIN:
         snprintf(buf, size, "takes a second tile (double turn)");
         return;
+    case CARC_MOVE_RECALL:  /* "recall your abbot from the garden at 2,1: 6 points" */
+        snprintf(buf, size, "recalls the abbot%.140s",
+                 strstr(words, " from ") ? strstr(words, " from ") : "");
+        return;
     default:  /* "open X ...", "play X ...", "discard X": the verb for the log */
         snprintf(buf, size, "%s%.140s",
                  m->kind == CARC_MOVE_GIFT ? "opens" : m->kind == CARC_MOVE_CARD ? "plays"

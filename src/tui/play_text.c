@@ -38,6 +38,17 @@ int play_wrap_count(const char *t, int room, int indent)
     return rows;
 }
 
+int play_river_phase(const carc_game *v, int *last)
+{
+    int kinds[2], n = carc_hand_tiles(v, kinds), in_hand = 0;
+    for (int i = 0; i < n; i++)
+        for (int e = 0; e < 4; e++)
+            in_hand |= carc_tile_def_of(kinds[i])->edges[e] == CARC_EDGE_RIVER;
+    if (last)
+        *last = in_hand && carc_river_left(v) <= 0;
+    return carc_river_left(v) > 0 || in_hand;
+}
+
 const char *play_card_title(int card)
 {
     const carc_card_info *ci = carc_card_info_of(card);
@@ -53,6 +64,7 @@ static const char *port_words(int port)
         "east side, south end", "south side, east end", "south side, west end",
         "west side, south end", "west side, north end", "middle",
         "inside, between the cities",  /* the inner field, port I */
+        "the garden",                  /* port G (The Abbot) */
     };
     return port >= 0 && port < (int)(sizeof w / sizeof *w) ? w[port] : "";
 }
@@ -66,6 +78,8 @@ void play_seg_words(const carc_game *v, int x, int y, int port, int with_tile, c
         snprintf(buf, size, "the empty spot at %d,%d", x, y);
     else if (type == CARC_FEAT_CLOISTER)
         snprintf(buf, size, with_tile ? "the cloister at %d,%d" : "the cloister", x, y);
+    else if (type == CARC_FEAT_GARDEN)
+        snprintf(buf, size, with_tile ? "the garden at %d,%d" : "the garden", x, y);
     else if (with_tile)
         snprintf(buf, size, "the %s at %d,%d (%s)", name, x, y, port_words(canon));
     else
@@ -132,6 +146,17 @@ void play_move_words(const carc_game *v, int decision, const carc_move *m, char 
     case CARC_MOVE_AGAIN:
         snprintf(buf, size, "take a second tile (double turn)");
         return;
+    case CARC_MOVE_RECALL: {
+        /* The Abbot: what it scores now (the state the move is chosen in) */
+        int pts = carc_recall_points(v, m);
+        play_seg_words(v, m->x, m->y, m->port, 1, where, sizeof where);
+        if (pts >= 0)
+            snprintf(buf, size, "recall your abbot from %s: %d point%s", where, pts,
+                     pts == 1 ? "" : "s");
+        else
+            snprintf(buf, size, "recall your abbot from %s", where);
+        return;
+    }
     case CARC_MOVE_DRAW:
         snprintf(buf, size, "draw a card");
         return;
@@ -160,6 +185,15 @@ void play_option_text(const carc_game *v, int decision, const carc_move *m, char
     play_move_words(v, decision, m, text, sizeof text);
     if (m->kind == CARC_MOVE_GIFT && m->card != CARC_GIFT_TAKE_TWO && m->port == CARC_PORT_NONE) {
         snprintf(buf, size, "%s (no target: wasted)", text);
+        return;
+    }
+    if (m->kind == CARC_MOVE_RECALL) {
+        /* "Recall your abbot: 6 points (from the garden at 2,1)" */
+        char where[160];
+        int pts = carc_recall_points(v, m);
+        play_seg_words(v, m->x, m->y, m->port, 1, where, sizeof where);
+        snprintf(buf, size, "Recall your abbot: %d point%s (from %s)", pts < 0 ? 0 : pts,
+                 pts == 1 ? "" : "s", where);
         return;
     }
     if (m->kind == CARC_MOVE_DRAW) {
@@ -306,9 +340,21 @@ int play_option_details(const carc_game *v, int viewer, int decision, const carc
             : m->figure == CARC_FIG_PIG
                 ? "The pig: at the end, if you have the most farmers here, this field scores 4 "
                   "per completed city instead of 3."
+            : m->figure == CARC_FIG_ABBOT
+                ? "The abbot stands only on a cloister or a garden and scores it like a monk. "
+                  "In a later turn, instead of placing a figure, you may take it back and "
+                  "score at once 1 point plus 1 for each tile around it."
                 : NULL;
         if (what)
             snprintf(lines[n++], PLAY_LINE * 2, "%s", what);
+    }
+    if (m->kind == CARC_MOVE_RECALL && n < max) {
+        int pts = carc_recall_points(v, m);
+        snprintf(lines[n++], PLAY_LINE * 2,
+                 "Recalling takes your abbot back to your supply and scores %d now, for you "
+                 "alone: 1 for its tile and 1 for each tile on the 8 places around it. The "
+                 "feature itself is not scored; other followers on it stay.",
+                 pts < 0 ? 0 : pts);
     }
     if (m->kind != CARC_MOVE_PLACE && m->port != CARC_PORT_NONE && n < max) {
         play_feature_text(v, viewer, m->x, m->y, m->port, lines[n], PLAY_LINE * 2);

@@ -23,15 +23,27 @@
  *      city holds it; if that gave it none (a city crosses the middle), the outer cells
  *      of a one-edge city on the north or south side, which keep their middle cell;
  *   6. open cells take the field of a neighbour; a cell left between two cities the
- *      tile's field (the inner field first); any other the tile's city (C has no field).
+ *      tile's field (the inner field first); any other the tile's city (C has no field);
+ *   7. the river (The River: edges, no segment) as water over what lies there: an
+ *      edge's arm as a road's, through the centre, which a road passing through the
+ *      tile keeps (the bridge RI.1/RIrI: the road's centre cell drawn over the water;
+ *      RI.1/RrII: the river's curve cuts the corner beside the centre instead); on a
+ *      cloister's tile the river goes round the cloister's three cells on the side of
+ *      the tile's field edge (RI.1/LIRI: north, its road leaving south). One river
+ *      edge: the spring (RI/s) rises in the centre, the lake fills the three middle
+ *      cells;
+ *   8. a garden (The Abbot) takes one field cell that no follower's port uses, away
+ *      from the corners: (2,4) first (its port G's cell), then (0,4), (2,2), (0,2),
+ *      (1,4), (1,2), then any field cell no port uses, then (1,4) or (1,2) whatever
+ *      holds it.
  *
  * A follower is drawn on the cell of its segment's port (N (0,3), E (1,5), S (2,3),
  * W (1,1), NW (0,1), NE (0,5), EN (0,6), ES (2,6), SE (2,5), SW (2,1), WS (2,0),
- * WN (0,0), C (1,3), I (1,3)), or on the first cell its segment owns if another segment
- * took that cell. Marks go on cells that are no follower's: a pennant, a cathedral (the
- * centre first) and a goods symbol on cells of their city, never a corner; an inn on a
- * cell of its road beside the follower's (the centre first), or on the field cell beside
- * a road that has only one cell.
+ * WN (0,0), C (1,3), I (1,3), G (2,4) or wherever the garden went), or on the first
+ * cell its segment owns if another segment took that cell. Marks go on cells that are
+ * no follower's: a pennant, a cathedral (the centre first) and a goods symbol on cells
+ * of their city, never a corner; an inn on a cell of its road beside the follower's (the
+ * centre first), or on the field cell beside a road that has only one cell.
  */
 #include <string.h>
 
@@ -48,7 +60,7 @@ static const signed char cell_slot[PT_ROWS][PT_COLS] = {
 static const unsigned char port_cell[CARC_PORTS][2] = {
     {0, 3}, {1, 5}, {2, 3}, {1, 1},
     {0, 1}, {0, 5}, {0, 6}, {2, 6}, {2, 5}, {2, 1}, {2, 0}, {0, 0},
-    {1, 3}, {1, 3},
+    {1, 3}, {1, 3}, {2, 4},
 };
 
 /* Where a pennant, a cathedral or goods go: the first of these cells its city owns. Never a corner (the
@@ -196,6 +208,126 @@ static int two_roads(const carc_tile_def *d, int rot, play_cell g[PT_ROWS][PT_CO
         g[1][ch].arms = (unsigned char)(v | h);
     }
     return 1;
+}
+
+/* 7. The river: water cells over whatever step 1-6 put there (see the comment above). */
+static void paint_river(const carc_tile_def *d, const unsigned edge[4],
+                        play_cell g[PT_ROWS][PT_COLS])
+{
+    static const unsigned char arm[4][3][2] = {
+        {{0, 3}, {0, 3}, {0, 3}}, {{1, 4}, {1, 5}, {1, 6}},
+        {{2, 3}, {2, 3}, {2, 3}}, {{1, 0}, {1, 1}, {1, 2}},
+    };
+    unsigned rm = 0;
+    int e, k, c, n, road_centre;
+    for (e = 0; e < 4; e++)
+        if (edge[e] == CARC_EDGE_RIVER)
+            rm |= 1u << e;
+    if (!rm)
+        return;
+    n = bits(rm);
+    /* a road through the centre (not one ending there) keeps it */
+    road_centre = g[1][3].type == PC_ROAD &&
+                  (g[1][3].seg < 0 || !d->seg[g[1][3].seg].ends);
+    for (e = 0; e < 4; e++)
+        if (rm >> e & 1u)
+            for (k = 0; k < 3; k++) {
+                play_cell *p = &g[arm[e][k][0]][arm[e][k][1]];
+                p->type = PC_RIVER;
+                p->seg = -1;
+                p->arms = 0;
+                p->mark = PMK_NONE;
+            }
+    if (d->cloister) {
+        /* the river goes round the cloister's three cells on the side of the tile's
+         * field edge (RI.1/LIRI: north of it, the road leaving south) */
+        static const unsigned char round[4][5][2] = {
+            {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}}, {{0, 4}, {0, 5}, {1, 5}, {2, 5}, {2, 4}},
+            {{2, 1}, {2, 2}, {2, 3}, {2, 4}, {2, 5}}, {{0, 2}, {0, 1}, {1, 1}, {2, 1}, {2, 2}},
+        };
+        for (c = 2; c <= 4; c++)
+            if (g[1][c].type == PC_RIVER)
+                g[1][c].type = PC_CLOISTER, g[1][c].seg = g[1][3].seg;
+        for (e = 0; e < 4; e++)
+            if (edge[e] == CARC_EDGE_FIELD)
+                break;
+        for (k = 0; e < 4 && k < 5; k++) {
+            play_cell *p = &g[round[e][k][0]][round[e][k][1]];
+            p->type = PC_RIVER;
+            p->seg = -1;
+            p->arms = 0;
+            p->mark = PMK_NONE;
+        }
+        return;
+    }
+    if (n == 1) {
+        /* the spring rises in the centre; the lake fills the three middle cells */
+        int spring = strcmp(d->name, "RI/s") == 0;
+        for (c = spring ? 3 : 2; c <= (spring ? 3 : 4); c++) {
+            g[1][c].type = PC_RIVER;
+            g[1][c].seg = -1;
+            g[1][c].arms = 0;
+            g[1][c].mark = spring ? PMK_SPRING : PMK_LAKE;
+        }
+        return;
+    }
+    if (!road_centre) {
+        g[1][3].type = PC_RIVER;
+        g[1][3].seg = -1;
+        g[1][3].arms = 0;
+        g[1][3].mark = PMK_NONE;
+        return;
+    }
+    if ((rm & 5u) == 5u || (rm & 10u) == 10u) {
+        /* straight under a road through the centre: the bridge */
+        g[1][3].mark = PMK_BRIDGE_RIVER;
+        return;
+    }
+    /* a curve beside a road's curve: the corner cell between its two arms */
+    {
+        int r = rm & 1u ? 0 : PT_ROWS - 1, cc = rm & 8u ? 2 : 4;
+        g[r][cc].type = PC_RIVER;
+        g[r][cc].seg = -1;
+        g[r][cc].mark = PMK_NONE;
+    }
+}
+
+/* 8. The garden: a field cell no follower's port uses (see the comment above). */
+static void paint_garden(const carc_tile_def *d, play_cell g[PT_ROWS][PT_COLS])
+{
+    static const unsigned char cells[][2] = {{2, 4}, {0, 4}, {2, 2}, {0, 2}, {1, 4}, {1, 2}};
+    int i;
+    size_t k;
+    for (i = 0; i < d->nseg; i++)
+        if (d->seg[i].type == CARC_FEAT_GARDEN)
+            break;
+    if (i == d->nseg)
+        return;
+    for (k = 0; k < sizeof cells / sizeof cells[0]; k++) {
+        play_cell *p = &g[cells[k][0]][cells[k][1]];
+        if (p->type == PC_FIELD && !p->mark) {
+            p->type = PC_GARDEN;
+            p->seg = (signed char)i;
+            return;
+        }
+    }
+    /* else any field cell that is no follower's port cell, else a middle cell beside
+     * the centre (IC/CCCCG: its cities leave the inner field the centre alone) */
+    for (int r = 0; r < PT_ROWS; r++)
+        for (int c = 0; c < PT_COLS; c++)
+            if (g[r][c].type == PC_FIELD && !g[r][c].mark && !port_cell_at(r, c)) {
+                g[r][c].type = PC_GARDEN;
+                g[r][c].seg = (signed char)i;
+                return;
+            }
+    for (k = 0; k < 2; k++) {
+        play_cell *p = &g[1][k ? 2 : 4];
+        if (p->type != PC_ROAD && p->type != PC_RIVER && p->type != PC_CLOISTER && !p->mark) {
+            p->type = PC_GARDEN;
+            p->seg = (signed char)i;
+            return;
+        }
+    }
 }
 
 void play_tile_paint(int kind, int rot, play_cell g[PT_ROWS][PT_COLS])
@@ -385,6 +517,8 @@ void play_tile_paint(int kind, int rot, play_cell g[PT_ROWS][PT_COLS])
             if (g[r][c].seg == -3)
                 g[r][c].seg = -1;  /* a junction belongs to no road */
 
+    paint_river(d, edge, g);
+
     /* pennants, cathedrals, goods, inns */
     for (i = 0; i < d->nseg; i++) {
         const carc_segment_def *sd = &d->seg[i];
@@ -399,6 +533,7 @@ void play_tile_paint(int kind, int rot, play_cell g[PT_ROWS][PT_COLS])
             mark_inn(g, i);
         }
     }
+    paint_garden(d, g);
 }
 
 int play_tile_port_cell(int kind, int rot, int port, play_cell grid[PT_ROWS][PT_COLS],
@@ -418,6 +553,9 @@ int play_tile_port_cell(int kind, int rot, int port, play_cell grid[PT_ROWS][PT_
                 seg = i;
         } else if (port == CARC_PORT_I) {
             if (s->type == CARC_FEAT_FIELD && s->mask == 0)
+                seg = i;
+        } else if (port == CARC_PORT_G) {
+            if (s->type == CARC_FEAT_GARDEN)
                 seg = i;
         } else if (port < 4) {
             if ((s->type == CARC_FEAT_CITY || s->type == CARC_FEAT_ROAD) &&

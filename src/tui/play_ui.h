@@ -164,21 +164,26 @@ void play_seat_label(const play_session *s, int seat, int reader, char *buf, siz
 enum { PT_ROWS = 3, PT_COLS = 7 };
 
 enum play_cell_type {
-    PC_FIELD = 0, PC_CITY, PC_ROAD, PC_CLOISTER
+    PC_FIELD = 0, PC_CITY, PC_ROAD, PC_CLOISTER,
+    PC_RIVER,   /* water (The River): no segment, never a road */
+    PC_GARDEN   /* a garden (The Abbot): its own segment, one cell */
 };
 
 /* A symbol printed on a tile (play_tile.c chooses its cell). */
 enum play_mark {
     PMK_NONE = 0, PMK_PENNANT, PMK_INN, PMK_CATHEDRAL,
     PMK_WINE, PMK_GRAIN, PMK_CLOTH, /* PMK_WINE + enum carc_goods */
-    PMK_BRIDGE_NS, PMK_BRIDGE_EW    /* two roads crossing without meeting: which is on top */
+    PMK_BRIDGE_NS, PMK_BRIDGE_EW,   /* two roads crossing without meeting: which is on top */
+    PMK_SPRING, PMK_LAKE,           /* water cells: where the river rises, where it ends */
+    PMK_BRIDGE_RIVER                /* a road cell over the water (RI.1/RIrI's bridge) */
 };
 
 typedef struct play_cell {
     signed char seg;     /* segment index of the tile kind, -1 for none */
     unsigned char type;  /* enum play_cell_type */
     unsigned char arms;  /* a road cell: the directions its line runs, N=1 E=2 S=4 W=8 */
-    unsigned char mark;  /* enum play_mark: a pennant, an inn, a cathedral, goods */
+    unsigned char mark;  /* enum play_mark: a pennant, an inn, a cathedral, goods, the
+                            spring, the lake, a bridge */
 } play_cell;
 
 /* Paints tile kind `kind` in rotation `rot` into a 3 x 7 grid. */
@@ -303,6 +308,7 @@ enum play_color {
     PCOL_SPOT, PCOL_CURSOR, PCOL_TARGET, PCOL_LAST, PCOL_TITLE, PCOL_ERROR, PCOL_HINT,
     PCOL_INFO,
     PCOL_INN, PCOL_CATHEDRAL,          /* marks on tiles */
+    PCOL_RIVER, PCOL_BRIDGE, PCOL_GARDEN, /* water, a road's bridge over it, a garden */
     PCOL_WINE, PCOL_GRAIN, PCOL_CLOTH, /* goods on a city (PCOL_WINE + enum carc_goods) */
     PCOL_GOODS_TEXT,                   /* goods in the panel: three pairs on the background */
     PCOL_SEAT0 = PCOL_GOODS_TEXT + CARC_GOODS_KINDS, /* ... PCOL_SEAT0 + 5 */
@@ -317,6 +323,9 @@ void play_panel_draw(play_ui *ui, const carc_game *v, int decides);
 int play_wrap_next(const char *t, int room);
 /* Rows text t takes at `room` columns, rows after the first indented by indent. */
 int play_wrap_count(const char *t, int room, int indent);
+/* The River: 1 while river tiles are drawn and placed (the river stack holds some, or
+ * one is in hand); *last (may be NULL) gets 1 when the one in hand is the last. */
+int play_river_phase(const carc_game *v, int *last);
 /* A card's name for players ("Synod", "Swap: Road"), carc_card_info_of's. */
 const char *play_card_title(int card);
 /* A segment in players' words: "the road (east)", with_tile: "the road at 1,0 (east)"

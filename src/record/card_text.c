@@ -248,6 +248,30 @@ static const carc_guide_par guide[] = {
      "play a second tile at once: a double turn. Your pig goes in a field where you "
      "have a farmer; at the end, if you have the most farmers there, that field "
      "scores 4 for each completed city instead of 3."},
+    {CARC_EXP_RIVER, "The River: laying the river first",
+     "The game starts from the spring instead of the usual start tile. The other "
+     "eleven river tiles come first, one a turn, and the lake is always the last "
+     "of them; only then are the other tiles drawn. A river tile must carry the "
+     "river on from its open end, and its other end must face an empty place; a "
+     "bend may not turn the same way as the bend just before it, so the river "
+     "never turns straight back. A river tile that cannot go on leaves the game "
+     "and the next one is drawn."},
+    {CARC_EXP_RIVER, NULL,
+     "The river itself is no feature: nobody stands on it, it never scores, and it "
+     "separates the fields on its two banks. Roads, cities, cloisters and fields "
+     "on river tiles are played and scored like any others, during the river and "
+     "after; on the bridge a road crosses the water."},
+    {CARC_EXP_ABBOT, "The Abbot: gardens and the abbot",
+     "Some tiles show a garden. Each player has one abbot, a follower that stands "
+     "only on a cloister or a garden, and nothing but an abbot ever stands on a "
+     "garden. A garden scores like a cloister: 9 once the 8 places around its tile "
+     "hold tiles, or at the end 1 for its tile and 1 for each tile around it."},
+    {CARC_EXP_ABBOT, NULL,
+     "Instead of placing a figure, you may take your abbot back from an unfinished "
+     "cloister or garden: you alone score at once what it is worth now, 1 for its "
+     "tile and 1 for each tile around it, and the abbot is in your supply again. "
+     "You cannot take it back in the turn you placed it, nor from a feature your "
+     "tile just completed, which scores 9 as usual."},
 };
 
 const carc_guide_par *carc_guide(int *n)

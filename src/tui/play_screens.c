@@ -294,28 +294,16 @@ static int card_lines(const carc_game *v, int seat, int width, char (*out)[PLAY_
             wrap_into("The River: the river is water, waves on blue (~ without Unicode), never "
                       "a road's line. \xe2\x97\x89 (@) is the spring where it rises, "
                       "\xe2\x89\x8b the lake where it ends, and a road crossing it is drawn "
-                      "over the water. The game starts from the spring instead of the usual "
-                      "start tile, and the river tiles come first, the lake always last. While "
-                      "they last the panel says how many are left, and waves on an empty place "
-                      "show where the river goes on: every river tile must carry it on from "
-                      "there, and a bend may not turn the same way as the bend just before it "
-                      "(the river never turns straight back). The river itself is no feature: "
-                      "nobody stands on it and it never scores, but it parts the fields on its "
-                      "two banks. Roads, cities and cloisters on river tiles score as on any "
-                      "other tile.", width, 0, out, &n, cap);
+                      "over the water. While the river tiles last the panel says how many are "
+                      "left, and waves on an empty place show where the river goes on.",
+                      width, 0, out, &n, cap);
         if (exp & CARC_EXP_ABBOT)
             wrap_into("The Abbot: \xe2\x9c\xbf (% without Unicode) is a garden, A and a "
-                      "digit that seat's abbot. Everyone has one abbot. In the follower step "
-                      "it is one of the figures f switches between, offered only for the "
-                      "cloister or the garden of the tile you placed; nothing but an abbot ever "
-                      "stands on a garden. A garden scores like a cloister: 9 once the 8 places "
-                      "around it hold tiles, else at the end 1 plus 1 for each tile around it. "
-                      "Instead of placing a figure you may recall your abbot from an unfinished "
-                      "cloister or garden: the list offers it with what it gives now, as "
-                      "\"Recall your abbot: 6 points\", and you alone score that at once; the "
-                      "feature is not scored and anyone else's followers there stay. The "
-                      "figures table shows A while the abbot is in your supply.",
-                      width, 0, out, &n, cap);
+                      "digit that seat's abbot. In the follower step it is one of the figures "
+                      "f switches between, offered only for the cloister or the garden of the "
+                      "tile you placed. The list offers its recall with what it gives now, as "
+                      "\"Recall your abbot: 6 points\". The figures table shows A while the "
+                      "abbot is in your supply.", width, 0, out, &n, cap);
     }
     for (int i = 0; i < ng; i++) {
         if (g[i].expansions && !(g[i].expansions & exp))

@@ -89,7 +89,7 @@ wait_for g 'how these expansions work' 15 || fail "Space shows no guide page"
 k=0 riverpage=0 abbotpage=0
 while :; do
     tr '\n' ' ' <"$dir/screen" | tr -s ' ' | grep -q 'a bend may not turn the same way as the bend just before it' && riverpage=1
-    tr '\n' ' ' <"$dir/screen" | tr -s ' ' | grep -q 'Instead of placing a figure you may recall your abbot' && abbotpage=1
+    tr '\n' ' ' <"$dir/screen" | tr -s ' ' | grep -q 'Instead of placing a figure, you may take your abbot back' && abbotpage=1
     [ $riverpage -eq 1 ] && [ $abbotpage -eq 1 ] && break
     k=$((k + 1))
     [ $k -le 5 ] || fail "the guide has no page on the river ($riverpage) or the abbot ($abbotpage)"

@@ -19,6 +19,7 @@
 #include <cmocka.h>
 #include "carc.h"
 #include "carc_ai.h"
+#include "ai_game.h"
 #include "random_play.h"
 
 typedef struct {
@@ -32,34 +33,12 @@ typedef struct {
 static void play_one(const char *name, unsigned expansions, int players, uint64_t seed,
                      tally *t)
 {
-    carc_config c;
-    carc_error err;
-    carc_config_init(&c);
-    c.players = players;
-    c.expansions = expansions;
-    c.seed = seed;
-    carc_game *g = carc_new(&c, &err);
-    assert_non_null(g);
-    carc_game *view = carc_clone(g);
-    assert_non_null(view);
-    carc_ai_options opt;
-    carc_ai_options_init(&opt);
-    opt.seed = seed;
-    opt.budget_ms = 0;    /* mcts: a fixed number of iterations, reproducible */
-    opt.iterations = 40;
-    carc_player *p = carc_player_new(name, &opt, &err);
-    assert_non_null(p);
-    int moves = 0;
-    while (!carc_is_over(g)) {
-        carc_pending pd = carc_pending_decision(g);
-        assert_true(pd.seat >= 0 && pd.seat < players);
-        carc_view(g, pd.seat, view);
+    ai_game a;
+    ai_game_new(&a, name, expansions, players, seed);
+    while (!carc_is_over(a.g)) {
         carc_move m;
-        char note[128];
-        assert_int_equal(carc_player_choose(p, view, &m, note, sizeof note), CARC_OK);
-        if (carc_apply(g, &m, &err) != CARC_OK)
-            fail_msg("%s, seed %llu, turn %d: illegal move: %s", name,
-                     (unsigned long long)seed, carc_turn(g), err.msg);
+        carc_pending pd = ai_game_choose(&a, &m);
+        ai_game_apply(&a, &m);
         t->decisions++;
         if (m.kind == CARC_MOVE_FOLLOWER)
             t->figures[m.figure]++;
@@ -69,14 +48,9 @@ static void play_one(const char *name, unsigned expansions, int players, uint64_
         } else {
             assert_int_not_equal(m.kind, CARC_MOVE_AGAIN);
         }
-        assert_true(++moves < 20000);
     }
-    assert_int_equal(carc_check(g, &err), CARC_OK);
-    assert_int_equal(carc_stack_left(g), 0);
+    ai_game_finish(&a);
     t->games++;
-    carc_player_free(p);
-    carc_free(view);
-    carc_free(g);
 }
 
 static const unsigned all4 = CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_GIFTS |

@@ -24,6 +24,7 @@
 #include "carc.h"
 #include "carc_ai.h"
 #include "random_play.h"
+#include "ai_game.h"
 
 typedef struct {
     int games, decisions, river_places;
@@ -34,31 +35,12 @@ typedef struct {
 static void play_one(const char *name, unsigned expansions, int players, uint64_t seed,
                      tally *t)
 {
-    carc_config c;
-    carc_error err;
-    carc_config_init(&c);
-    c.players = players;
-    c.expansions = expansions;
-    c.seed = seed;
-    carc_game *g = carc_new(&c, &err);
-    assert_non_null(g);
-    carc_game *view = carc_clone(g);
-    assert_non_null(view);
-    carc_ai_options opt;
-    carc_ai_options_init(&opt);
-    opt.seed = seed;
-    opt.budget_ms = 0;    /* mcts: a fixed number of iterations, reproducible */
-    opt.iterations = 40;
-    carc_player *p = carc_player_new(name, &opt, &err);
-    assert_non_null(p);
-    int moves = 0;
+    ai_game a;
+    ai_game_new(&a, name, expansions, players, seed);
+    carc_game *g = a.g;
     while (!carc_is_over(g)) {
-        carc_pending pd = carc_pending_decision(g);
-        assert_true(pd.seat >= 0 && pd.seat < players);
-        carc_view(g, pd.seat, view);
         carc_move m;
-        char note[128];
-        assert_int_equal(carc_player_choose(p, view, &m, note, sizeof note), CARC_OK);
+        carc_pending pd = ai_game_choose(&a, &m);
         int points = m.kind == CARC_MOVE_RECALL ? carc_recall_points(g, &m) : -1;
         carc_feature_info fi;  /* a recall: does the seat keep other followers there? */
         memset(&fi, 0, sizeof fi);
@@ -66,9 +48,7 @@ static void play_one(const char *name, unsigned expansions, int players, uint64_
             assert_true(carc_feature_at(g, m.x, m.y, m.port, &fi));
         int before = carc_score(g, pd.seat), left = carc_stack_left(g);
         int ex = 0, ey = 0, at_end = carc_river_end(g, &ex, &ey);
-        if (carc_apply(g, &m, &err) != CARC_OK)
-            fail_msg("%s, seed %llu, turn %d: illegal move: %s", name,
-                     (unsigned long long)seed, carc_turn(g), err.msg);
+        ai_game_apply(&a, &m);
         t->decisions++;
         if (m.kind == CARC_MOVE_FOLLOWER)
             t->figures[m.figure]++;
@@ -85,14 +65,9 @@ static void play_one(const char *name, unsigned expansions, int players, uint64_
             else if (left > t->recall_most_left)
                 t->recall_most_left = left;
         }
-        assert_true(++moves < 20000);
     }
-    assert_int_equal(carc_check(g, &err), CARC_OK);
-    assert_int_equal(carc_stack_left(g), 0);
+    ai_game_finish(&a);
     t->games++;
-    carc_player_free(p);
-    carc_free(view);
-    carc_free(g);
 }
 
 static const unsigned river_abbot = CARC_EXP_RIVER | CARC_EXP_ABBOT;

@@ -131,7 +131,6 @@ static const spot *legal_forced(const carc_game *g, int forced, spot *one, uint8
     return one;
 }
 
-
 /* The frontier is long (about 40 spots on average in a random game, 75 late in
  * it) and about one spot in four fits a given tile, so the scan does one table
  * load per spot and gathers the spots that fit before writing moves. With room for every rotation of both tiles in

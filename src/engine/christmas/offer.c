@@ -39,9 +39,10 @@ static int cloister_trigger(const carc_game *g)
         const placed *c = &g->tiles[g->cloisters[i]];
         /* -1 <= dx, dy <= 1 in one unsigned compare each */
         unsigned dx = (unsigned)(c->x - p->x + 1), dy = (unsigned)(c->y - p->y + 1);
+        if (dx > 2 || dy > 2 || (dx == 1 && dy == 1))
+            continue;
         int n = board_port_node(g, g->cloisters[i], CARC_PORT_C);  /* a garden: none (XI3) */
-        if (dx <= 2 && dy <= 2 && (dx != 1 || dy != 1) && n != NODE_NONE &&
-            xmas_target_others_on(g, n, g->active))
+        if (n != NODE_NONE && xmas_target_others_on(g, n, g->active))
             return 1;
     }
     return 0;

@@ -78,6 +78,43 @@ export async function createGame(base, body) {
   return r.json();
 }
 
+/** The two screen sizes every screenshot is taken at: name, width, height. */
+export const SIZES = [['desktop', 1280, 800], ['phone', 390, 844]];
+
+/**
+ * A function that takes screenshot `name`-SIZE.png of the page at each of SIZES into dir,
+ * waiting `settle` ms after each resize, and puts the desktop size back.
+ * @param {import('playwright-core').Page} page
+ * @param {string} dir
+ * @param {number} settle
+ * @returns {(name: string) => Promise<void>}
+ */
+export function shooter(page, dir, settle = 250) {
+  return async (name) => {
+    for (const [size, w, h] of SIZES) {
+      await page.setViewportSize({ width: Number(w), height: Number(h) });
+      await page.waitForTimeout(settle);
+      await page.screenshot({ path: join(dir, `${name}-${size}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForTimeout(100);
+  };
+}
+
+/**
+ * The tiles ("x,y") where this seat's figure of a kind stands, read from the board's drawing.
+ * @param {import('playwright-core').Page} page
+ * @param {string} figure
+ * @param {number} seat
+ * @returns {Promise<string[]>}
+ */
+export function figureTiles(page, figure, seat) {
+  return page.$$eval(`#board .layer-followers .follower.seat-${seat}[data-figure=${figure}]`, (els) => els.map((e) => {
+    const m = /translate\((-?[\d.]+) (-?[\d.]+)\)/.exec(e.getAttribute('transform') ?? '');
+    return m ? `${Math.floor(Number(m[1]) / 100)},${Math.floor(Number(m[2]) / 100)}` : '';
+  }));
+}
+
 /** Collects page errors so a test can fail on any. */
 export function watchErrors(page, errors) {
   page.on('pageerror', (e) => errors.push(`page error: ${e.stack ?? e.message}`));

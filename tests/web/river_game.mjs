@@ -12,17 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { check, checkPlayerText, createGame, decide, launch, pageScores, startServer, waitTurn, watchErrors } from './lib.mjs';
-
-const SIZES = [['desktop', 1280, 800], ['phone', 390, 844]];
-
-/** The tiles ("x,y") where this seat's figure of a kind stands, read from the board's drawing. */
-function figureTiles(page, figure, seat) {
-  return page.$$eval(`#board .layer-followers .follower.seat-${seat}[data-figure=${figure}]`, (els) => els.map((e) => {
-    const m = /translate\((-?[\d.]+) (-?[\d.]+)\)/.exec(e.getAttribute('transform') ?? '');
-    return m ? `${Math.floor(Number(m[1]) / 100)},${Math.floor(Number(m[2]) / 100)}` : '';
-  }));
-}
+import { check, checkPlayerText, createGame, decide, figureTiles, launch, pageScores, shooter, startServer, waitTurn, watchErrors } from './lib.mjs';
 
 export default async function (opts) {
   mkdirSync(opts.shots, { recursive: true });
@@ -32,15 +22,7 @@ export default async function (opts) {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     watchErrors(page, errors);
-    const shoot = async (name) => {
-      for (const [size, w, h] of SIZES) {
-        await page.setViewportSize({ width: w, height: h });
-        await page.waitForTimeout(250);
-        await page.screenshot({ path: join(opts.shots, `${name}-${size}.png`) });
-      }
-      await page.setViewportSize({ width: 1280, height: 800 });
-      await page.waitForTimeout(100);
-    };
+    const shoot = shooter(page, opts.shots);
     const expansions = 'gifts,christmas,inns,traders,river,abbot';
     const game = await createGame(server.url, { players: ['human', 'greedy'], expansions, seed: Number(process.env.CARC_RIVER_SEED ?? 1) });
     await page.goto(`${server.url}${game.seats[0].url}`);

@@ -3,10 +3,7 @@
 // the page that explains the expansions.
 // They are written to --shots DIR (docs/screenshots/ when refreshed by hand).
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { check, createGame, decide, launch, startServer, waitTurn, watchErrors } from './lib.mjs';
-
-const SIZES = [['desktop', 1280, 800], ['phone', 390, 844]];
+import { check, createGame, decide, launch, shooter, startServer, waitTurn, watchErrors } from './lib.mjs';
 
 export default async function (opts) {
   mkdirSync(opts.shots, { recursive: true });
@@ -16,14 +13,7 @@ export default async function (opts) {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     watchErrors(page, errors);
-    const shoot = async (name) => {
-      for (const [size, w, h] of SIZES) {
-        await page.setViewportSize({ width: w, height: h });
-        await page.waitForTimeout(300);
-        await page.screenshot({ path: join(opts.shots, `${name}-${size}.png`) });
-      }
-      await page.setViewportSize({ width: 1280, height: 800 });
-    };
+    const shoot = shooter(page, opts.shots, 300);
     await page.goto(`${server.url}/`);
     await page.selectOption('select[data-seat="1"]', 'mcts:300');
     await shoot('lobby');

@@ -6,11 +6,8 @@
 // supply in the players panel, the hover of a feature with an inn or cathedral, the final table
 // with goods and the pig, the final scores equal to the record's, `carc replay` accepts it.
 // Screenshots (bigbox-*.png) of the figure choice, the double turn and the final screen.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { check, checkPlayerText, createGame, decide, figureTiles, launch, pageScores, shooter, startServer, waitTurn, watchErrors } from './lib.mjs';
+import { mkdirSync } from 'node:fs';
+import { check, checkPlayerText, checkRecord, createGame, decide, figureTiles, launch, shooter, startServer, waitTurn, watchErrors } from './lib.mjs';
 
 export default async function (opts) {
   mkdirSync(opts.shots, { recursive: true });
@@ -154,13 +151,7 @@ export default async function (opts) {
     await page.click('#final-close');
     await page.click('#fit');
     await shoot('bigbox-board');
-    const shown = await pageScores(page, true);
-    const rec = await (await fetch(`${server.url}/api/games/${game.id}/record`)).json();
-    check(JSON.stringify(shown) === JSON.stringify(rec.scores), `page scores ${shown} differ from the record's ${rec.scores}`);
-    const file = join(mkdtempSync(join(tmpdir(), 'carc-rec-')), 'game.json');
-    writeFileSync(file, JSON.stringify(rec));
-    const out = execFileSync(opts.carc, ['replay', file], { encoding: 'utf8' });
-    check(/all scores match/.test(out), `carc replay: ${out}`);
+    const shown = await checkRecord(page, server.url, game.id, opts.carc);
     check(!errors.length, errors.join('\n'));
     console.log(`     decisions ${JSON.stringify(did)}, scores ${shown}`);
   } finally {

@@ -1,8 +1,8 @@
 // What the browser tests share: starting `carc serve` on a scratch database, launching Debian's
 // chromium through playwright-core, and a "person" who makes one decision on a game page with
 // clicks and keys only (never by sending moves itself).
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -249,4 +249,24 @@ export async function checkPlayerText(page, where) {
       if (re.test(t)) throw new Error(`${where}: ${what} in text for players: "${t.slice(0, 200)}"`);
     }
   }
+}
+
+/**
+ * At the end of a game: the final scores the page shows equal the record's, and `carc replay`
+ * accepts the record. Returns the scores shown.
+ * @param {import('playwright-core').Page} page
+ * @param {string} base  the server's URL
+ * @param {string} id  the game's id
+ * @param {string} carc  the carc binary
+ * @returns {Promise<number[]>}
+ */
+export async function checkRecord(page, base, id, carc) {
+  const shown = await pageScores(page, true);
+  const rec = await (await fetch(`${base}/api/games/${id}/record`)).json();
+  check(JSON.stringify(shown) === JSON.stringify(rec.scores), `page scores ${shown} differ from the record's ${rec.scores}`);
+  const file = join(mkdtempSync(join(tmpdir(), 'carc-rec-')), 'game.json');
+  writeFileSync(file, JSON.stringify(rec));
+  const out = execFileSync(carc, ['replay', file], { encoding: 'utf8' });
+  check(/all scores match/.test(out), `carc replay: ${out}`);
+  return shown;
 }

@@ -8,11 +8,8 @@
 // the abbot in supply, the log's words, the final table with gardens, the final scores equal to
 // the record's, `carc replay` accepts it. Screenshots (river-*.png) of the river phase, the
 // abbot's choice, the recall and the final screen.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { check, checkPlayerText, createGame, decide, figureTiles, launch, pageScores, shooter, startServer, waitTurn, watchErrors } from './lib.mjs';
+import { mkdirSync } from 'node:fs';
+import { check, checkPlayerText, checkRecord, createGame, decide, figureTiles, launch, pageScores, shooter, startServer, waitTurn, watchErrors } from './lib.mjs';
 
 export default async function (opts) {
   mkdirSync(opts.shots, { recursive: true });
@@ -168,13 +165,7 @@ export default async function (opts) {
     await page.mouse.move(1, 1);
     await page.waitForTimeout(2500);  // the points rising from the last scorings gone
     await shoot('river-board');
-    const shown = await pageScores(page, true);
-    const rec = await (await fetch(`${server.url}/api/games/${game.id}/record`)).json();
-    check(JSON.stringify(shown) === JSON.stringify(rec.scores), `page scores ${shown} differ from the record's ${rec.scores}`);
-    const file = join(mkdtempSync(join(tmpdir(), 'carc-rec-')), 'game.json');
-    writeFileSync(file, JSON.stringify(rec));
-    const out = execFileSync(opts.carc, ['replay', file], { encoding: 'utf8' });
-    check(/all scores match/.test(out), `carc replay: ${out}`);
+    const shown = await checkRecord(page, server.url, game.id, opts.carc);
     check(!errors.length, errors.join('\n'));
     console.log(`     decisions ${JSON.stringify(did)}, scores ${shown}`);
   } finally {

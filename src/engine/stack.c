@@ -88,12 +88,13 @@ void stack_shuffle(carc_game *g)
 }
 
 
-/* T1 and B5 (and the extra draws of G10, X9): draws until a placeable tile comes
- * up and adds it to the hand; removes the others. Returns 0 if the stack runs out
- * first. */
-int stack_draw_placeable(carc_game *g)
+/* T1 and B5: draws until a placeable tile comes up and adds it to the hand; removes
+ * the others. Draws only while the stack holds more than `floor` tiles: 0, or in the
+ * river phase's extra draws the lake (R9). Returns 0 if none came. Inline: each
+ * caller's floor is a constant. */
+static inline int stack_draw_above(carc_game *g, int floor)
 {
-    while (g->stack_len > 0) {
+    while (g->stack_len > floor) {
         int k = g->stack[--g->stack_len];
         event_emit(g, CARC_EV_TILE_DRAWN, g->active, 0, 0, k, 0, 0);
         if (board_placeable(g, k)) {
@@ -113,24 +114,17 @@ int stack_draw_placeable(carc_game *g)
     return 0;
 }
 
-int stack_draw_extra(carc_game *g)
+int stack_draw_placeable(carc_game *g)
 {
-    if (!(g->nhand > 0 && tile_river(g->hand[0])))
-        return stack_draw_placeable(g);
-    /* R9: the river stack only, never its last tile, the lake */
-    while (g->stack_len > g->river_base + 1) {
-        int k = g->stack[--g->stack_len];
-        event_emit(g, CARC_EV_TILE_DRAWN, g->active, 0, 0, k, 0, 0);
-        if (board_placeable(g, k)) {
-            g->hand[g->nhand++] = (uint8_t)k;
-            return 1;
-        }
-        g->removed[g->nremoved++] = (uint8_t)k;
-        event_emit(g, CARC_EV_TILE_REMOVED, g->active, 0, 0, k, 0, 0);
-    }
-    return 0;
+    return stack_draw_above(g, 0);
 }
 
+int stack_draw_extra(carc_game *g)
+{
+    /* R9: with a river tile in hand, the river stack only, never its last tile, the lake */
+    int river = g->nhand > 0 && tile_river(g->hand[0]);
+    return stack_draw_above(g, river ? g->river_base + 1 : 0);
+}
 
 /* G10: the tile not placed goes back into the stack, at a uniformly random depth,
  * or with a fixed stack at the configured depth (from the top), by default the

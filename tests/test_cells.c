@@ -10,7 +10,8 @@
  *     compare of the low bytes alone would find the tile or spot at (x, y).
  *     (board_find is called with a move's int8_t x,y only: no test on its way.)
  *   - carc_check notices a broken table: a slot naming no tile or spot, two slots
- *     naming one tile, a tile that no slot names.
+ *     naming one tile, a tile that no slot names; and a wrong mark of the cloisters
+ *     around the tile placed last (cloisters_near, which Christmas's offer reads).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -149,12 +150,42 @@ static void test_check_sees_broken_cells(void **state)
     carc_free(g);
 }
 
+/* A base game of seed 5 played by first-listed moves until the tile placed last
+ * has a cloister around it: board_place marked it, carc_check compares. */
+static void test_check_sees_broken_cloister_marks(void **state)
+{
+    (void)state;
+    static carc_move list[CARC_MAX_MOVES];
+    carc_error err;
+    carc_game *g = test_game_after_moves(5, 0);
+    while (!(g->last != TILE_NONE && g->cloisters_near) && carc_legal(g, list, CARC_MAX_MOVES) > 0) {
+        assert_int_equal(carc_apply(g, &list[0], &err), CARC_OK);
+        assert_int_equal(carc_check(g, &err), CARC_OK);
+    }
+    assert_true(g->last != TILE_NONE && g->cloisters_near);
+    carc_game *c = carc_clone(g);
+    assert_non_null(c);
+
+    g->cloisters_near = 0;  /* the cloister around it forgotten */
+    test_expect_invalid(g, "cloisters around the last tile");
+    carc_copy(g, c);
+
+    g->cloisters_near |= 1u << g->ncloisters;  /* one past the list */
+    test_expect_invalid(g, "cloisters around the last tile");
+    carc_copy(g, c);
+
+    assert_int_equal(carc_check(g, &err), CARC_OK);
+    carc_free(c);
+    carc_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lookups_match_a_search),
         cmocka_unit_test(test_positions_past_a_byte),
         cmocka_unit_test(test_check_sees_broken_cells),
+        cmocka_unit_test(test_check_sees_broken_cloister_marks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

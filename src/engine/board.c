@@ -268,19 +268,25 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
      * E SW S SE), then its own. */
     uint16_t completed[9];
     int ncompleted = 0;
+    uint32_t near_mask = 0;
     for (int i = 0; i < g->ncloisters; i++) {
         const placed *q = &g->tiles[g->cloisters[i]];
         unsigned ox = (unsigned)(q->x - x + 1), oy = (unsigned)(q->y - y + 1);
-        unsigned near = (ox <= 2) & (oy <= 2);  /* no branch: which is near is random */
-        g->around[i] = (uint8_t)(g->around[i] + near);
-        if (!(near & (g->around[i] == 8)))
+        near_mask |= ((ox <= 2) & (oy <= 2)) << i;  /* no branch: which is near is random */
+    }
+    for (uint32_t m = near_mask; m; m &= m - 1) {
+        int i = __builtin_ctz(m);
+        if (++g->around[i] != 8)
             continue;
+        const placed *q = &g->tiles[g->cloisters[i]];
+        unsigned ox = (unsigned)(q->x - x + 1), oy = (unsigned)(q->y - y + 1);
         if (!ncompleted++)
             for (int j = 0; j < 9; j++)
                 completed[j] = NODE_NONE;
         completed[3 * oy + ox] =
             (uint16_t)(q->first + tiletab_port_seg[q->kind][q->rot][PORT_MONASTIC]);
     }
+    g->cloisters_near = near_mask;  /* before this tile's own cloister joins the list */
     for (int i = 0; ncompleted && i < 9; i++)
         if (completed[i] != NODE_NONE)
             mark_done(g, completed[i]);

@@ -31,7 +31,8 @@
  *      the common supply, add up to the symbols of the set (TB1); a city's goods
  *      are its segments' symbols; inn and cathedral flags match the segments.
  *   5. Tiles with a cloister are listed in cloisters[] in placement order, and
- *      their neighbour counts (around) match the board; other tiles count 0.
+ *      their neighbour counts (around) match the board; other tiles count 0;
+ *      cloisters_near marks those around the tile placed last, but for itself.
  *   6. The expansions' plan matches the configuration (expansion.h), and each
  *      expansion's own invariants hold (its hook `check`, on or off: one that is
  *      off holds nothing).
@@ -39,6 +40,7 @@
  *      (event_clear), so that equal games are equal byte for byte.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include "expansion.h"
 
 #define FAIL(...)                                        \
@@ -125,6 +127,15 @@ static int check_board(const carc_game *g, carc_error *err)
     }
     if (ncloisters != g->ncloisters)
         FAIL("board: %d tiles with a cloister or garden, %d listed", ncloisters, g->ncloisters);
+    uint32_t near = 0;
+    for (int i = 0; g->last != TILE_NONE && i < g->ncloisters; i++) {
+        const placed *p = &g->tiles[g->last], *q = &g->tiles[g->cloisters[i]];
+        int ox = q->x - p->x, oy = q->y - p->y;
+        near |= (uint32_t)((ox || oy) && abs(ox) <= 1 && abs(oy) <= 1) << i;
+    }
+    if (g->last != TILE_NONE && near != g->cloisters_near)
+        FAIL("board: cloisters around the last tile %#x, marked %#x", (unsigned)near,
+             (unsigned)g->cloisters_near);
     for (int i = 0; i < g->nfrontier; i++) {
         const spot *s = &g->frontier[i];
         if (board_spot_index(g, s->x, s->y) != i)

@@ -257,6 +257,9 @@ struct carc_game {
     uint8_t ncloisters;
     uint8_t cloisters[MAX_CLOISTERS];  /* placed indices of the tiles with a cloister */
     uint8_t around[MAX_CLOISTERS];     /* tiles in the 8 positions around cloisters[i] */
+    /* bit i: cloisters[i] is in one of the 8 positions around the tile placed last
+     * (board_place finds them anyway; Christmas's cloister offer asks, X2) */
+    uint32_t cloisters_near;
     placed tiles[CARC_TILES];
     node nodes[MAX_NODES];
     uint16_t nfeats;      /* records ever used: feats[0..nfeats) are live or free */

@@ -30,19 +30,13 @@ static void draw_card(carc_game *g, int deck)
 }
 
 /* X2: a tile placed in one of the 8 positions around a cloister holding another
- * seat's follower. Only the listed cloister tiles are asked (at most 6), not the
- * 8 positions around the tile. */
+ * seat's follower. Only the cloister tiles board_place found around the tile are
+ * asked (cloisters_near), not the 8 positions around it. */
 static int cloister_trigger(const carc_game *g)
 {
-    const placed *p = &g->tiles[g->last];
-    for (int i = 0; i < g->ncloisters; i++) {
-        const placed *c = &g->tiles[g->cloisters[i]];
-        /* -1 <= dx, dy <= 1 in one unsigned compare each */
-        unsigned dx = (unsigned)(c->x - p->x + 1), dy = (unsigned)(c->y - p->y + 1);
-        if (dx > 2 || dy > 2 || (dx == 1 && dy == 1))
-            continue;
-        int n = board_port_node(g, g->cloisters[i], CARC_PORT_C);  /* a garden: none (XI3) */
-        if (n != NODE_NONE && xmas_target_others_on(g, n, g->active))
+    for (uint32_t m = g->cloisters_near; m; m &= m - 1) {
+        int n = board_port_node(g, g->cloisters[__builtin_ctz(m)], CARC_PORT_C);
+        if (n != NODE_NONE && xmas_target_others_on(g, n, g->active))  /* a garden: none (XI3) */
             return 1;
     }
     return 0;

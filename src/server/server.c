@@ -161,6 +161,8 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
         c->deadline = srv_now() + o_timeout(s);
         if (in && strlen(in) >= sizeof c->uri)
             return srv_http_too_long(wsi);
+        if (srv_http_headers_check(wsi) < 0)
+            return -1;
         snprintf(c->uri, sizeof c->uri, "%s", in ? (const char *)in : "/");
         return srv_http_request(s, c, wsi);
     case LWS_CALLBACK_HTTP_BODY:
@@ -172,6 +174,9 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
         if (c && !c->is_ws)
             srv_http_closed(s, c);
         break;
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+        /* answered 431 and closed (-1: lws hangs up after what was written) */
+        return srv_http_headers_check(wsi);
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         return srv_ws_admit(s, wsi);
     case LWS_CALLBACK_ESTABLISHED:
@@ -238,6 +243,9 @@ int srv_run(const srv_options *o)
     /* every stage lws times out itself (a handshake, headers, a keep-alive idle) */
     info.timeout_secs = (unsigned)o_timeout(s);
     info.timeout_secs_ah_idle = (unsigned)o_timeout(s);  /* headers trickled in */
+    /* headers over SRV_HEADER_MAX are answered 431 (srv_http_headers_check); the
+     * buffer's room beyond that is what lets them be read to be answered at all */
+    info.max_http_header_data = SRV_HEADER_BUFFER;
     /* the descriptors kept for the database's files and the pages being served: an
      * eighth of the limit, at least 32 (FILTER_NETWORK_CONNECTION above) */
     struct rlimit rl;

@@ -312,6 +312,24 @@ int srv_http_too_long(struct lws *wsi)
     return http_error(wsi, 414, "path too long");
 }
 
+int srv_http_headers_size(struct lws *wsi)
+{
+    int n = 0;
+    for (int t = 0; t < WSI_TOKEN_COUNT; t++)
+        n += lws_hdr_total_length(wsi, (enum lws_token_indexes)t);
+    return n;
+}
+
+int srv_http_headers_check(struct lws *wsi)
+{
+    if (srv_http_headers_size(wsi) <= SRV_HEADER_MAX)
+        return 0;
+    char msg[64];
+    snprintf(msg, sizeof msg, "request headers too large: at most %d bytes", SRV_HEADER_MAX);
+    http_error(wsi, 431, msg);
+    return -1;  /* closed: the client said too much to be answered anything else */
+}
+
 int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len)
 {
     /* a body trickled in (issue 22, H1): libwebsockets restarts its timeout at every

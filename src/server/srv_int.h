@@ -54,6 +54,13 @@ enum {
     SRV_HASH_HEX = 64,        /* SHA-256 of a token, in hex */
     SRV_MSG_MAX = 4096,       /* the largest message or request body accepted */
     SRV_RECORD_MAX = 262144,  /* the largest record POST /api/replay accepts */
+    /* Request headers: libwebsockets keeps a request's headers in a buffer of
+     * SRV_HEADER_BUFFER bytes per connection reading them, and closes one that overflows
+     * it without a status; the server answers 431 above SRV_HEADER_MAX bytes (what
+     * libwebsockets knows of them: srv_http_headers_size), so that every request the
+     * buffer holds gets a status. */
+    SRV_HEADER_MAX = 4096,
+    SRV_HEADER_BUFFER = 16384,
     SRV_SPEC_MAX = 16,        /* "mcts:60000" fits */
     SRV_SEATS = CARC_MAX_PLAYERS,
     SRV_ERR = 256
@@ -497,6 +504,13 @@ void srv_host_note_move(srv_server *s, srv_game *gm);
 int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi);
 /* 414 for a path longer than the server keeps. */
 int srv_http_too_long(struct lws *wsi);
+/* The bytes of the request's headers that libwebsockets knows by name (the URI and
+ * its arguments included; a header it does not know is not counted). */
+int srv_http_headers_size(struct lws *wsi);
+/* 431 when the request's headers hold more than SRV_HEADER_MAX bytes: returns -1 (the
+ * connection closes once answered), else 0 and nothing was sent. For a page, the API
+ * and a WebSocket's upgrade (LWS_CALLBACK_HTTP_CONFIRM_UPGRADE) alike. */
+int srv_http_headers_check(struct lws *wsi);
 int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len);
 int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi);
 void srv_http_done(srv_conn *c);

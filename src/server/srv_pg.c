@@ -6,6 +6,7 @@
  *   games(id TEXT PRIMARY KEY, players, expansions, seed, tokens, created, finished,
  *         nmoves, touched)
  *   moves(game, idx, move, at, PRIMARY KEY (game, idx))
+ *   chat(seq BIGSERIAL PRIMARY KEY, game, seat, at, text), indexed by (game, seq)
  * An append is two statements in one transaction: the game's row moves from nmoves =
  * index to index + 1 (an UPDATE that finds no row when the index is not the next or
  * the game is no longer being played: refused, nothing written), then the move's row,
@@ -18,6 +19,13 @@
  * transaction, committed at the pass's end, as the SQLite store does. A statement that
  * fails aborts a PostgreSQL transaction: the batch is then lost, later appends of it
  * are refused and batch_end fails (the server rebuilds those games from the store).
+ *
+ * Chat (append_chat, load_chat) is kept as the SQLite store keeps it: a message joins
+ * the batch's transaction if a move opened one (durable with it, lost with it), else
+ * commits at once; a game's last `max` are read oldest first. Inside a batch each chat statement runs under a savepoint, because a failed
+ * statement aborts the whole PostgreSQL transaction: a chat message that cannot be
+ * written must not take the batch's moves with it. Messages of one game are in seq
+ * order because only the game's owner writes them (one owner per game, below).
  *
  * One owner per game: several processes share the database, and a process hosts a
  * game only while it holds a session advisory lock keyed by the game's id (its 48
@@ -53,6 +61,10 @@ static const char pg_schema[] =
     "CREATE TABLE IF NOT EXISTS moves (game TEXT NOT NULL REFERENCES games(id),"
     " idx INTEGER NOT NULL, move TEXT NOT NULL, at BIGINT NOT NULL,"
     " PRIMARY KEY (game, idx));"
+    "CREATE TABLE IF NOT EXISTS chat (seq BIGSERIAL PRIMARY KEY,"
+    " game TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, at BIGINT NOT NULL,"
+    " text TEXT NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS chat_game ON chat(game, seq);"
     "CREATE INDEX IF NOT EXISTS games_open ON games(created, id) WHERE finished = 0;";
 
 static int64_t pg_now(const pg_store *s)
@@ -103,6 +115,30 @@ static void pg_rollback(pg_store *s)
     PGresult *r = PQexec(s->db, "ROLLBACK");
     PQclear(r);
     memcpy(s->base.err, keep, sizeof keep);
+}
+
+/* COMMIT; 0 or -1. PostgreSQL answers the COMMIT of a transaction that an earlier
+ * statement aborted with "ROLLBACK" and no error: that is a lost batch too. */
+static int pg_commit(pg_store *s)
+{
+    PGresult *r = PQexec(s->db, "COMMIT");
+    int ok = PQresultStatus(r) == PGRES_COMMAND_OK && !strcmp(PQcmdStatus(r), "COMMIT");
+    if (PQresultStatus(r) != PGRES_COMMAND_OK)
+        pg_fail(s, "commit", r);
+    else if (!ok)
+        snprintf(s->base.err, sizeof s->base.err,
+                 "store: commit: rolled back (a statement of the transaction failed)");
+    PQclear(r);
+    return ok ? 0 : -1;
+}
+
+/* The open batch's transaction failed: rolled back, and the batch is lost (its later
+ * writes refused, batch_end fails). */
+static void pg_lose_batch(pg_store *s)
+{
+    pg_rollback(s);
+    s->in_txn = 0;
+    s->lost = 1;
 }
 
 static int pg_create_game(srv_store *base, const srv_game_row *row)
@@ -163,7 +199,7 @@ static int pg_append_move(srv_store *base, const char *id, int index, const char
         if (pg_cmd(s, "BEGIN", "begin") < 0)
             return -1;
         int rc = pg_insert_move(s, id, index, move, finished);
-        if (rc != 0 || pg_cmd(s, "COMMIT", "commit") < 0) {
+        if (rc != 0 || pg_commit(s) < 0) {
             pg_rollback(s);
             return -1;
         }
@@ -177,9 +213,7 @@ static int pg_append_move(srv_store *base, const char *id, int index, const char
     int rc = pg_insert_move(s, id, index, move, finished);
     if (rc >= 0)
         return rc ? -1 : 0;  /* refused: the transaction goes on */
-    pg_rollback(s);
-    s->in_txn = 0;
-    s->lost = 1;
+    pg_lose_batch(s);
     return -1;
 }
 
@@ -196,7 +230,7 @@ static int pg_batch_end(srv_store *base)
         snprintf(s->base.err, sizeof s->base.err, "store: commit: injected failure (test)");
         pg_rollback(s);
         rc = -1;
-    } else if (s->in_txn && pg_cmd(s, "COMMIT", "commit") < 0) {
+    } else if (s->in_txn && pg_commit(s) < 0) {
         pg_rollback(s);
         rc = -1;
     }
@@ -209,6 +243,97 @@ static int pg_batch_end(srv_store *base)
 static char *pg_text(const PGresult *r, int row, int col)
 {
     return strdup(PQgetvalue(r, row, col));
+}
+
+/* A chat statement inside the open transaction runs under a savepoint (see the top):
+ * pg_guard opens it (0; -1 if the transaction failed: the batch is lost), pg_unguard
+ * releases it when the statement succeeded (ok) or rolls back to it, and returns 0 if
+ * ok, else -1. Outside a transaction both do nothing. */
+static int pg_guard(pg_store *s)
+{
+    if (!s->in_txn)
+        return 0;
+    if (pg_cmd(s, "SAVEPOINT chat", "chat") == 0)
+        return 0;
+    pg_lose_batch(s);
+    return -1;
+}
+
+static int pg_unguard(pg_store *s, int ok)
+{
+    if (!s->in_txn)
+        return ok ? 0 : -1;
+    char keep[sizeof s->base.err];
+    memcpy(keep, s->base.err, sizeof keep);  /* the failed statement's message */
+    if (pg_cmd(s, ok ? "RELEASE SAVEPOINT chat" : "ROLLBACK TO SAVEPOINT chat", "chat") < 0) {
+        pg_lose_batch(s);
+        return -1;
+    }
+    memcpy(s->base.err, keep, sizeof keep);
+    return ok ? 0 : -1;
+}
+
+/* A chat message: it joins the batch's transaction when one is open (a move of the
+ * pass opened it: durable with its commit, lost with it), else it commits at once, as
+ * in the SQLite store. */
+static int pg_append_chat(srv_store *base, const char *id, int seat, int64_t at,
+                          const char *text)
+{
+    pg_store *s = (pg_store *)base;
+    char seatb[16], atb[24];
+    snprintf(seatb, sizeof seatb, "%d", seat);
+    snprintf(atb, sizeof atb, "%lld", (long long)at);
+    const char *p[] = {id, seatb, atb, text};
+    if (pg_guard(s) < 0)
+        return -1;
+    PGresult *r = pg_run(s, "ins_chat", 4, p, "chat");
+    PQclear(r);
+    return pg_unguard(s, r != NULL);
+}
+
+/* The rows of sel_chat as chat rows; 0, or -1 (out of memory) with nothing handed out. */
+static int pg_chat_rows(pg_store *s, const PGresult *r, srv_chat_row **rows, int *n)
+{
+    int got = PQntuples(r);
+    *rows = calloc((size_t)got + 1, sizeof **rows);
+    for (int i = 0; *rows && i < got; i++) {
+        srv_chat_row *c = &(*rows)[i];
+        c->seat = atoi(PQgetvalue(r, i, 0));
+        c->at = strtoll(PQgetvalue(r, i, 1), NULL, 10);
+        if (!(c->text = pg_text(r, i, 2)))
+            break;
+        (*n)++;
+    }
+    if (*rows && *n == got)
+        return 0;
+    srv_chat_rows_free(*rows, *n);
+    *rows = NULL;
+    *n = 0;
+    snprintf(s->base.err, sizeof s->base.err, "store: out of memory");
+    return -1;
+}
+
+/* The last `max` chat messages of a game, oldest first. */
+static int pg_load_chat(srv_store *base, const char *id, int max, srv_chat_row **rows, int *n)
+{
+    pg_store *s = (pg_store *)base;
+    *rows = NULL;
+    *n = 0;
+    if (max <= 0)
+        return 0;
+    char maxb[16];
+    snprintf(maxb, sizeof maxb, "%d", max);
+    const char *p[] = {id, maxb};
+    if (pg_guard(s) < 0)
+        return -1;
+    PGresult *r = pg_run(s, "sel_chat", 2, p, "chat");
+    if (pg_unguard(s, r != NULL) < 0) {
+        PQclear(r);
+        return -1;
+    }
+    int rc = pg_chat_rows(s, r, rows, n);
+    PQclear(r);
+    return rc;
 }
 
 static int pg_load_game(srv_store *base, const char *id, srv_game_row *row, char ***moves,
@@ -439,6 +564,8 @@ srv_store *srv_pg_open(const char *uri, char *err, size_t errsize)
     s->base.expire = pg_expire;
     s->base.claim = pg_claim;
     s->base.release = pg_release;
+    s->base.append_chat = pg_append_chat;
+    s->base.load_chat = pg_load_chat;
     s->base.ask = pg_ask;
     s->base.asked = pg_asked;
     s->base.close = pg_close;
@@ -476,6 +603,9 @@ srv_store *srv_pg_open(const char *uri, char *err, size_t errsize)
         {"sel_idle", "SELECT id FROM games WHERE finished = 0 AND touched < $1", 1},
         {"mark_expired", "UPDATE games SET finished = 2"
                          " WHERE id = $1 AND finished = 0 AND touched < $2", 2},
+        {"ins_chat", "INSERT INTO chat (game, seat, at, text) VALUES ($1, $2, $3, $4)", 4},
+        {"sel_chat", "SELECT seat, at, text FROM (SELECT seq, seat, at, text FROM chat"
+                     " WHERE game = $1 ORDER BY seq DESC LIMIT $2::int) c ORDER BY seq", 2},
         {"claim", "SELECT pg_try_advisory_lock($1::bigint)", 1},
         {"release", "SELECT pg_advisory_unlock($1::bigint)", 1},
         {"ask", "SELECT pg_notify('carc_want', $1)", 1},

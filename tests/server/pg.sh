@@ -1,11 +1,11 @@
 #!/bin/sh
 # The PostgreSQL store (issue 22, Part 2): a PostgreSQL of the test's own (pg_lib.sh),
 # the store alone (test_server_pg: the guards of exactly-once, group commit, a failed
-# commit, expiry, one owner per game), then the server's own tests on it: whole
+# commit, expiry, one owner per game, chat), then the server's own tests on it: whole
 # games with every frame checked and the records replayed after a restart (play.sh),
 # SIGKILL at random moments with no acknowledged move lost (crash.sh), a failed group
-# commit (store_fail.sh); two processes on one database, one owner per game, and a
-# game taken over after its owner is killed.
+# commit (store_fail.sh); chat kept across a restart; two processes on one database,
+# one owner per game, and a game taken over after its owner is killed.
 set -eu
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pg_lib.sh"
@@ -21,6 +21,27 @@ for t in play crash store_fail; do
         { echo "FAIL: $t.sh on PostgreSQL"; tail -20 "$DIR/$t.out"; exit 1; }
     tail -1 "$DIR/$t.out"
 done
+# Chat kept across a restart on PostgreSQL: a seat and a spectator send a message, the
+# server is stopped and started again, and a new session gets both, oldest first.
+CARC_TEST_DB=$(pg_uri chat)
+start_server
+"$CLIENT" post "$PORT" /api/games '{"players":["human","human"],"seed":5}' > "$DIR/game"
+id=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
+tok0=$(sed -n 's/.*"seat":0,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
+[ -n "$id" ] && [ -n "$tok0" ] || { echo "FAIL: no game for the chat: $(cat "$DIR/game")"; exit 1; }
+"$RAW" "$PORT" "ws:/ws/$id/$tok0" sleep:0.3 'frame:1:1:{"type":"chat","text":"seat says hi"}' \
+    read:1 > "$DIR/got"
+grep -a -q '"seat":0,"text":"seat says hi"' "$DIR/got" ||
+    { echo "FAIL: the seat's chat was not sent back: $(tail -c 300 "$DIR/got")"; exit 1; }
+"$RAW" "$PORT" "ws:/ws/$id" sleep:0.3 'frame:1:1:{"type":"chat","text":"spectator \\"too\\""}' \
+    read:1 > /dev/null
+stop_server
+start_server
+"$RAW" "$PORT" "ws:/ws/$id" read:1 > "$DIR/got"
+grep -a -q '"messages":\[{"at":[0-9]*,"seat":0,"text":"seat says hi"},{"at":[0-9]*,"seat":-1,"text":"spectator \\"too\\""}\]' \
+    "$DIR/got" || { echo "FAIL: the chat was not kept across a restart: $(tail -c 400 "$DIR/got")"; exit 1; }
+stop_server
+PORT=
 # Two processes on one database, one owner per game: a game created on A is refused by
 # B (503, and its WebSocket) while A lives, so B cannot accept a move of it; A plays a
 # move; A is killed (SIGKILL); B takes the game over from its log with that move, and

@@ -5,7 +5,9 @@
  * not the next is refused and writes nothing (the guard of exactly-once, with the key
  * (game, idx) behind it); group commit: a batch's moves are there after batch_end, a
  * refused move in a batch leaves the others, a failed commit loses the batch and
- * nothing else; a finished game takes no move; expiry; one owner per game.
+ * nothing else; a finished game takes no move; expiry; one owner per game; chat
+ * (the case the SQLite store's test runs too, store_cases.c), and a chat message that
+ * fails inside a batch leaves the batch's moves.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -18,6 +20,7 @@
 #include <cmocka.h>
 
 #include "srv_store.h"
+#include "store_cases.h"
 
 static const char *uri;
 
@@ -197,6 +200,37 @@ static void test_expire(void **state)
     st->close(st);
 }
 
+/* Chat, the case both backends share (store_cases.c); then what only PostgreSQL needs:
+ * a failed statement aborts a whole transaction, so a chat message that fails inside
+ * a batch (here: for a game that is not there) must leave the batch's move. */
+static void test_chat(void **state)
+{
+    (void)state;
+    srv_store *st = open_store();
+    add_game(st, "e00000000001", 1700000000);
+    add_game(st, "e00000000002", 1700000000);
+    st->close(st);
+    store_case_chat(open_store, "e00000000001", "e00000000002");
+    st = open_store();
+    st->batch_begin(st);
+    assert_int_equal(st->append_move(st, "e00000000002", 0, "U (1,0) r1", 0), 0);
+    assert_int_equal(st->append_chat(st, "nosuchgame00", 0, 1795564800, "hello?"), -1);
+    assert_non_null(strstr(st->err, "chat"));
+    assert_int_equal(st->append_move(st, "e00000000002", 1, "pass", 0), 0);
+    assert_int_equal(st->append_chat(st, "e00000000002", 1, 1795564801, "kept"), 0);
+    assert_int_equal(st->batch_end(st), 0);
+    srv_game_row row;
+    assert_int_equal(moves_of(st, "e00000000002", &row), 2);
+    srv_game_row_free(&row);
+    srv_chat_row *rows;
+    int n;
+    assert_int_equal(st->load_chat(st, "e00000000002", 100, &rows, &n), 0);
+    assert_int_equal(n, 2);
+    assert_string_equal(rows[1].text, "kept");
+    srv_chat_rows_free(rows, n);
+    st->close(st);
+}
+
 int main(void)
 {
     uri = getenv("CARC_TEST_PG");
@@ -209,6 +243,7 @@ int main(void)
         cmocka_unit_test(test_batch),
         cmocka_unit_test(test_one_owner),
         cmocka_unit_test(test_expire),
+        cmocka_unit_test(test_chat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,7 +10,7 @@
  * its row; a database of
  * the old schema (moves keyed by game and index) is migrated, nothing lost, or left
  * as it was if a game's moves have a gap; one store per database file, created 0600;
- * abandoned games expire.
+ * abandoned games expire; chat kept with a game (store_cases.c, run on PostgreSQL too).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -25,6 +25,7 @@
 #include <sqlite3.h>
 
 #include "srv_store.h"
+#include "store_cases.h"
 
 static char store_path[64];
 
@@ -475,6 +476,17 @@ static void test_batch(void **state)
     st->close(st);
 }
 
+/* Chat, the case both backends share (store_cases.c). */
+static void test_chat(void **state)
+{
+    (void)state;
+    srv_store *st = open_store();
+    add_game(st, "aaaaaaaaaaaa");
+    add_game(st, "bbbbbbbbbbbb");
+    st->close(st);
+    store_case_chat(open_store, "aaaaaaaaaaaa", "bbbbbbbbbbbb");
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -507,6 +519,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_failed_commit, setup, teardown),
         cmocka_unit_test_setup_teardown(test_one_owner, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expire, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_chat, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,16 @@
+/*
+ * store_cases.h - cases of srv_store.h that every backend must pass the same way,
+ * written once and run by test_server_store.c (SQLite) and test_server_pg.c
+ * (PostgreSQL), each with its own way to open its store.
+ */
+#ifndef CARC_TEST_STORE_CASES_H
+#define CARC_TEST_STORE_CASES_H
+
+#include "srv_store.h"
+
+/* Chat kept with a game: games a and b exist (created, no move yet); open() opens the
+ * store (every case closes what it opens, so a backend of one store per file is
+ * fine). */
+void store_case_chat(srv_store *(*open)(void), const char *a, const char *b);
+
+#endif

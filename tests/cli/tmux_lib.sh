@@ -24,7 +24,6 @@ if [ -n "${seed_var:-}" ]; then
         echo "FAIL: $test_name: no seed of $seeds passed" >&2
         exit 1
     fi
-    seed=${seed:-${seeds%% *}}
 fi
 # shellcheck source-path=SCRIPTDIR source=play/lib.sh
 . "$(dirname "$0")/play/lib.sh"

@@ -1,17 +1,47 @@
 #!/bin/sh
 # carc play on a real terminal: tmux runs it in a detached session of a fixed size,
 # send-keys types, capture-pane reads the screen (polled with a timeout, never fixed
-# sleeps). Plays a complete game human vs random (Enter for the current choice, p to
-# pass), checks the first screen, the log after placing, the help, a key that does
-# nothing, the final scoring and winner line, saves the record with s and replays
-# it; then a terminal too small and its resize; then two humans at one keyboard with
-# both expansions for a dozen turns (hand-over screens that hide the hands, no gift of
-# another seat named); then a headless game with its record, and the option errors.
-# Skips (exit 0) only when tmux is not installed.
+# sleeps; tests/cli/tmux_lib.sh). Plays a complete game human vs random (Enter for the
+# current choice, p to pass), checks the first screen, the log after placing, the help,
+# a key that does nothing, the final scoring and winner line, saves the record with s
+# and replays it; then a terminal too small and its resize; then two humans at one
+# keyboard with both expansions for a dozen turns (hand-over screens that hide the
+# hands, no gift of another seat named); then a headless game with its record, and the
+# option errors. Skips (exit 0) only when tmux is not installed.
 set -u
 carc=$1
-. "$(dirname "$0")/play/lib.sh"
+# shellcheck source-path=SCRIPTDIR source=tmux_lib.sh
+. "$(dirname "$0")/tmux_lib.sh"
 
+# cursor_spot: the cursor's position on the screen ("x,y")
+cursor_spot() { sed -n 's/.*Cursor: \(-\{0,1\}[0-9]*,-\{0,1\}[0-9]*\).*/\1/p' "$dir/screen"; }
+# tab_spots: Tab four times in g1; issue 21: Tab visits the spots by position (row, then
+# column), numbered as it goes. Leaves the cursor's spot in $spot
+tab_spots() {
+    prev="" k=0
+    while [ $k -lt 4 ]; do
+        T send-keys -t g1 Tab
+        wait_for g1 'spot [0-9]* of [0-9]*' 15 || fail "Tab shows no spot number"
+        settle g1
+        num=$(sed -n 's/.*spot \([0-9]*\) of \([0-9]*\).*/\1 \2/p' "$dir/screen")
+        at=$(sed -n 's/.*Cursor: \(-\{0,1\}[0-9]*\),\(-\{0,1\}[0-9]*\).*/\2 \1/p' "$dir/screen")
+        if [ -n "$prev" ]; then
+            # shellcheck disable=SC2086 # "spot of count", then "row column": one word each
+            set -- $prev $num
+            # the next number, or back to 1 after the last
+            [ "$3" -eq $(($1 % $2 + 1)) ] || fail "Tab went from spot $1 to spot $3 of $2"
+            if [ "$3" -ne 1 ]; then
+                # shellcheck disable=SC2086
+                set -- $prevat $at
+                [ "$3" -gt "$1" ] || { [ "$3" -eq "$1" ] && [ "$4" -gt "$2" ]; } \
+                    || fail "Tab went from row $1 column $2 back to row $3 column $4"
+            fi
+        fi
+        prev=$num prevat=$at
+        k=$((k + 1))
+    done
+    spot=$(cursor_spot)
+}
 
 # ---- one game, human against random, 120x40 -------------------------------------
 start g1 120 40 --players human,random --seed 3
@@ -28,39 +58,14 @@ case $(keyline) in
 *"Tab next spot"*"r rotate"*"Enter place"*"? help"*"q quit"*) ;;
 *) fail "the key help is not shown: $(keyline)" ;;
 esac
-spot=$(sed -n 's/.*Cursor: \(-\{0,1\}[0-9]*,-\{0,1\}[0-9]*\).*/\1/p' "$dir/screen")
+spot=$(cursor_spot)
 
 T send-keys -t g1 z
 wait_for g1 "'z' does nothing here" 15 || fail "an unused key gives no hint"
-T send-keys -t g1 '?'
-wait_for g1 'carc play - keys' 15 || fail "? shows no help"
-T send-keys -t g1 x
-wait_for g1 'Cursor: ' 15 || fail "the help does not close"
-grep -q 'carc play - keys' "$dir/screen" && fail "the help is still shown"
+help_open g1
+help_close g1 'Cursor: '
 
-# issue 21: Tab visits the spots by position (row, then column), numbered as it goes
-prev=""
-k=0
-while [ $k -lt 4 ]; do
-    T send-keys -t g1 Tab
-    wait_for g1 'spot [0-9]* of [0-9]*' 15 || fail "Tab shows no spot number"
-    settle g1
-    num=$(sed -n 's/.*spot \([0-9]*\) of \([0-9]*\).*/\1 \2/p' "$dir/screen")
-    at=$(sed -n 's/.*Cursor: \(-\{0,1\}[0-9]*\),\(-\{0,1\}[0-9]*\).*/\2 \1/p' "$dir/screen")
-    if [ -n "$prev" ]; then
-        set -- $prev $num
-        # the next number, or back to 1 after the last
-        [ "$3" -eq $(($1 % $2 + 1)) ] || fail "Tab went from spot $1 to spot $3 of $2"
-        if [ "$3" -ne 1 ]; then
-            set -- $prevat $at
-            [ "$3" -gt "$1" ] || { [ "$3" -eq "$1" ] && [ "$4" -gt "$2" ]; } \
-                || fail "Tab went from row $1 column $2 back to row $3 column $4"
-        fi
-    fi
-    prev=$num prevat=$at
-    k=$((k + 1))
-done
-spot=$(sed -n 's/.*Cursor: \(-\{0,1\}[0-9]*,-\{0,1\}[0-9]*\).*/\1/p' "$dir/screen")
+tab_spots
 
 T send-keys -t g1 Enter
 wait_for g1 "seat 0 (you) places a tile at $spot" 15 || fail "the log does not mention the placement '$spot'"
@@ -75,29 +80,7 @@ T send-keys -t g1 u
 wait_for g1 "undo: took back place the tile at $spot" 15 || fail "u does not take the placement back"
 grep -q 'Your decision: place the tile' "$dir/screen" || fail "after undo the tile is not to place again"
 grep -q "seat 0 (you) places a tile at $spot" "$dir/screen" && fail "the undone placement is still in the log"
-# issue 21: Tab visits the spots by position (row, then column), numbered as it goes
-prev=""
-k=0
-while [ $k -lt 4 ]; do
-    T send-keys -t g1 Tab
-    wait_for g1 'spot [0-9]* of [0-9]*' 15 || fail "Tab shows no spot number"
-    settle g1
-    num=$(sed -n 's/.*spot \([0-9]*\) of \([0-9]*\).*/\1 \2/p' "$dir/screen")
-    at=$(sed -n 's/.*Cursor: \(-\{0,1\}[0-9]*\),\(-\{0,1\}[0-9]*\).*/\2 \1/p' "$dir/screen")
-    if [ -n "$prev" ]; then
-        set -- $prev $num
-        # the next number, or back to 1 after the last
-        [ "$3" -eq $(($1 % $2 + 1)) ] || fail "Tab went from spot $1 to spot $3 of $2"
-        if [ "$3" -ne 1 ]; then
-            set -- $prevat $at
-            [ "$3" -gt "$1" ] || { [ "$3" -eq "$1" ] && [ "$4" -gt "$2" ]; } \
-                || fail "Tab went from row $1 column $2 back to row $3 column $4"
-        fi
-    fi
-    prev=$num prevat=$at
-    k=$((k + 1))
-done
-spot=$(sed -n 's/.*Cursor: \(-\{0,1\}[0-9]*,-\{0,1\}[0-9]*\).*/\1/p' "$dir/screen")
+tab_spots
 
 T send-keys -t g1 Enter
 wait_for g1 "seat 0 (you) places a tile at $spot" 15 || fail "the tile cannot be placed again after undo"
@@ -112,19 +95,11 @@ grep -q 'seat 0 (you)  *[0-9][0-9]* points' "$dir/screen" || fail "no final line
 grep -q 'seat 1 (random)  *[0-9][0-9]* points' "$dir/screen" || fail "no final line for seat 1"
 grep -q 'roads [0-9]* cities [0-9]* cloisters [0-9]*' "$dir/screen" || fail "no score breakdown"
 grep -q 'fields [0-9]*' "$dir/screen" || fail "no fields in the breakdown"
-grep -q 'Winners\{0,1\}: seat [01]' "$dir/screen" || fail "no winner line"
 # the final scoring in players' words: the feature's kind, no coordinates or ports
 grep -q 'scores [0-9]* at the end for a[n unfished]* [a-z]*' "$dir/screen" \
     || fail "the final scoring does not name each feature"
 grep -q '([-0-9]*,[-0-9]*), port [NESWC]' "$dir/screen" && fail "the log shows notation"
-grep -q 's saves the record to carc-3.json' "$dir/screen" || fail "the save file name is not shown"
-T send-keys -t g1 s
-wait_for g1 'Record saved: carc-3.json' 15 || fail "s did not save the record"
-[ -s "$dir/carc-3.json" ] || fail "no carc-3.json"
-"$carc" replay "$dir/carc-3.json" >"$dir/out" 2>&1 || fail "carc replay rejects the saved record: $(cat "$dir/out")"
-grep -q '^1 records replayed, all moves legal, all scores match$' "$dir/out" || fail "replay: $(cat "$dir/out")"
-T send-keys -t g1 q
-ended g1
+save_record g1 carc-3.json
 
 # ---- a terminal too small, then resized ------------------------------------------
 start small 40 10 --players human,random --seed 1
@@ -132,10 +107,7 @@ wait_for small 'Terminal too small' 30 || fail "a 40x10 terminal does not say it
 grep -q 'Your decision' "$dir/screen" && fail "the game is drawn on a 40x10 terminal"
 T resize-window -t small -x 100 -y 30
 wait_for small 'Your decision: place the tile' 30 || fail "the game is not drawn after the resize"
-T send-keys -t small q
-wait_for small 'Quit?  s save' 15 || fail "q does not ask to confirm"
-T send-keys -t small y
-ended small
+quit small
 
 # ---- two humans at one keyboard, both expansions: the first 12 hand-overs, taking
 # the second choice of every list (gifts, cards, followers) -------------------------
@@ -150,10 +122,7 @@ grep -q 'Gift deck [0-9]' "$dir/screen" || fail "no gift deck count with The Gif
 grep -q 'Cloister deck [0-9]*  Roadside deck [0-9]' "$dir/screen" || fail "no Christmas deck counts"
 grep -q 'Your gifts: ' "$dir/screen" || fail "the seat's gifts are not shown"
 grep -q 'Your cards: ' "$dir/screen" || fail "the seat's Christmas cards are not shown"
-T send-keys -t g2 q
-wait_for g2 'Quit?  s save' 15 || fail "q does not ask to confirm"
-T send-keys -t g2 y
-ended g2
+quit g2
 
 # ---- a computer's notes stay out of the seats' logs (issue: "best of 27 moves" for a
 # window decision depends on the cards the computer holds, which seat 0 may not know);
@@ -169,10 +138,7 @@ grep -q 'best of\|evaluation\|seat 1 (greedy) .*\[' "$dir/screen" \
     && fail "g3: seat 0's log shows the computer's note on its choice"
 grep -q '^turn 2 seat 1 place: [A-X] .*\[best of [0-9]* moves' "$dir/debug.log" \
     || fail "g3: the debug log lacks the computer's note: $(cat "$dir/debug.log")"
-T send-keys -t g3 q
-wait_for g3 'Quit?  s save' 15 || fail "g3: q does not ask to confirm"
-T send-keys -t g3 y
-ended g3
+quit g3 g3
 
 # ---- headless, computers only ----------------------------------------------------
 "$carc" play --players random,greedy --expansions gifts --seed 2 --headless --save "$dir/h.json" \

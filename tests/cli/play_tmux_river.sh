@@ -1,5 +1,5 @@
 #!/bin/sh
-# carc play with all six expansions on a real terminal (tmux, tests/cli/play/lib.sh): a
+# carc play with all six expansions on a real terminal (tmux, tests/cli/tmux_lib.sh): a
 # complete game with --expansions gifts,christmas,inns,traders,river,abbot, human against
 # greedy, with a river phase, an abbot on a garden and a recall. At every follower step
 # a recall is taken when the list offers one ("Recall your abbot: N points"), else the
@@ -16,58 +16,17 @@
 # Without CARC_RIVER_SEED the seeds below are tried in turn until one game meets every
 # situation (an abbot on a garden needs a garden tile in the human's hand and a recall a
 # later turn with it still unfinished): a check that fails for every seed fails the
-# test, each failed seed says why on stderr. Skips (exit 0) only when tmux is missing.
+# test, each failed seed says why on stderr (tmux_lib.sh). Skips (exit 0) only when tmux
+# is missing.
 set -u
 carc=$1
-if [ -z "${CARC_RIVER_SEED:-}" ]; then
-    command -v tmux >/dev/null 2>&1 || CARC_RIVER_SEED=1 exec sh "$0" "$@"  # lib.sh skips
-    for seed in 1 2 3 4 5 6; do
-        CARC_RIVER_SEED=$seed sh "$0" "$@" && exit 0
-        echo "play_tmux_river: seed $seed did not pass (above); the next seed" >&2
-    done
-    echo "FAIL: play_tmux_river: no seed of 1 2 3 4 5 6 passed" >&2
-    exit 1
-fi
-. "$(dirname "$0")/play/lib.sh"
-seed=$CARC_RIVER_SEED
+seed_var=CARC_RIVER_SEED seeds="1 2 3 4 5 6"
+# shellcheck source-path=SCRIPTDIR source=tmux_lib.sh
+. "$(dirname "$0")/tmux_lib.sh"
 all=gifts,christmas,inns,traders,river,abbot
 
-# panel_sel: the selected option of the choice list ("> 12 the abbot on ...")
-panel_sel() { panel | grep '^>  *[0-9]' | head -n 1; }
-# panel_text: the panel as one line (what wraps is found whatever the width)
-panel_text() { panel | tr '\n' ' ' | tr -s ' '; }
 # board: the board and the log, left of the panel's border
 board() { sed 's/│.*//' "$dir/screen"; }
-# fig_of: the figure the selected option names
-fig_of() {
-    case $(panel_sel) in
-    *"the abbot"*) echo abbot ;;
-    *"the builder"*) echo builder ;;
-    *"the pig"*) echo pig ;;
-    *"the large meeple"*) echo large ;;
-    *"a meeple"*) echo meeple ;;
-    *) echo none ;;
-    esac
-}
-# act KEY...: remembers the screen, then types (the loop waits for it to change)
-act() {
-    screen g
-    prev=$(cksum <"$dir/screen")
-    T send-keys -t g "$@"
-}
-# press NAME KEY: sends a key and waits until the screen changed and settled
-press() {
-    before=$(cksum <"$dir/screen")
-    T send-keys -t "$1" "$2"
-    end2=$(($(date +%s) + 15))
-    while :; do
-        screen "$1" || fail "$1: the session ended"
-        [ "$(cksum <"$dir/screen")" != "$before" ] && break
-        [ "$(date +%s)" -ge "$end2" ] && fail "$1: key $2 changed nothing"
-        sleep 0.03
-    done
-    settle "$1"
-}
 
 start g 120 40 --players human,greedy --expansions "$all" --seed "$seed"
 wait_for g 'Your decision: ' 30 || fail "no decision on the first screen"
@@ -80,39 +39,16 @@ panel | grep -q 'Figures in supply, goods' || fail "no supply and goods table"
 panel | grep -q '^>0 you  *7 L A B P ' || fail "the table does not show 7 meeples, L A B P"
 
 # the help: the legend of the keys page, then both expansions in the project's words
-T send-keys -t g '?'
-wait_for g 'carc play - keys' 15 || fail "? shows no help"
+help_open g
 grep -q 'The River: ≈ water, never a road' "$dir/screen" || fail "the keys page has no river legend"
 grep -q 'The Abbot: ✿ a garden; A0 seat 0' "$dir/screen" || fail "the keys page has no abbot legend"
-T send-keys -t g Space
-wait_for g 'how these expansions work' 15 || fail "Space shows no guide page"
-k=0 riverpage=0 abbotpage=0
-while :; do
-    tr '\n' ' ' <"$dir/screen" | tr -s ' ' | grep -q 'a bend may not turn the same way as the bend just before it' && riverpage=1
-    tr '\n' ' ' <"$dir/screen" | tr -s ' ' | grep -q 'Instead of placing a figure, you may take your abbot back' && abbotpage=1
-    [ $riverpage -eq 1 ] && [ $abbotpage -eq 1 ] && break
-    k=$((k + 1))
-    [ $k -le 5 ] || fail "the guide has no page on the river ($riverpage) or the abbot ($abbotpage)"
-    T send-keys -t g Space
-    wait_for g "page $((k + 1)) of" 15 || fail "Space does not turn the guide's page"
-done
-T send-keys -t g x
-wait_for g 'Your decision: ' 15 || fail "the help does not close"
+guide_open g
+guide_find g 5 'a bend may not turn the same way as the bend just before it' \
+    'Instead of placing a figure, you may take your abbot back'
+help_close g 'Your decision: '
 
-riverline=0 riverover=0 abbotfig=0 garden=0 abbotdrawn=0 recall=0 recalllog=0
-deadline=$(($(date +%s) + 300))
-prev=
-while :; do
-    [ "$(date +%s)" -ge "$deadline" ] && fail "the game did not end within 300 s"
-    screen g || fail "the session ended before the final scoring"
-    grep -q 'Final scoring' "$dir/screen" && break
-    cur=$(cksum <"$dir/screen")
-    if [ "$cur" = "$prev" ]; then
-        sleep 0.03
-        continue
-    fi
-    grep -q 'refused' "$dir/screen" && fail "a move was refused"
-    settle g
+# the game: what is seen on the way, and the answers to the double turn and the followers
+look() {
     if panel_text | grep -q 'River phase: [0-9]* river tiles\{0,1\} left'; then
         [ $riverover -eq 1 ] && fail "the river phase's line came back after the phase"
         riverline=1
@@ -122,6 +58,8 @@ while :; do
     board | grep -q 'A0' && abbotdrawn=1
     grep -q 'recalls the abbot from the \(garden\|cloister\) at -\{0,1\}[0-9]*,-\{0,1\}[0-9]*' \
         "$dir/screen" && recalllog=1
+}
+decide() {
     if grep -q 'Your decision: double turn' "$dir/screen"; then
         act n
     elif grep -q 'Your decision: place a follower, or pass' "$dir/screen"; then
@@ -171,16 +109,11 @@ while :; do
             act Enter
         fi
     else
-        case $(keyline) in
-        *"p pass"* | *"p close window"*) act p ;;
-        *"Enter place"* | *"Enter confirm"*) act Enter ;;
-        *)
-            sleep 0.03
-            continue
-            ;;
-        esac
+        return 1
     fi
-done
+}
+riverline=0 riverover=0 abbotfig=0 garden=0 abbotdrawn=0 recall=0 recalllog=0
+play_out g 300
 [ $riverline -eq 1 ] || fail "no river phase line was shown"
 [ $riverover -eq 1 ] || fail "the river phase's line did not go after the phase"
 [ $abbotfig -eq 1 ] || fail "f never offered the abbot"
@@ -189,19 +122,11 @@ done
 [ $recall -eq 1 ] || fail "no recall was offered with its points"
 [ $recalllog -eq 1 ] || fail "the recall is not in the log"
 
-settle g
 grep -q 'gardens [0-9]' "$dir/screen" || fail "the final breakdown has no gardens category"
-grep -q 'Winners\{0,1\}: seat [01]' "$dir/screen" || fail "no winner line"
-T send-keys -t g s
-wait_for g "Record saved: carc-$seed.json" 15 || fail "s did not save the record"
-"$carc" replay "$dir/carc-$seed.json" >"$dir/out" 2>&1 || fail "carc replay rejects the record: $(cat "$dir/out")"
-grep -q '^1 records replayed, all moves legal, all scores match$' "$dir/out" || fail "replay: $(cat "$dir/out")"
-T send-keys -t g q
-ended g
+save_record g "carc-$seed.json"
 
 # the record viewer draws the river and the final breakdown with the gardens
-start v 120 40 --view "carc-$seed.json"
-wait_for v 'Replay: move 0 of' 30 || fail "the record viewer does not open the record"
+view_open v "carc-$seed.json"
 board | grep -q '◉≈≈≈' || fail "the viewer does not draw the spring"
 T send-keys -t v End
 wait_for v 'gardens [0-9]' 15 || fail "the viewer's final breakdown has no gardens category"
@@ -228,8 +153,6 @@ panel | grep -q '^>0 you  *7 A *$' || fail "river,abbot: the table does not show
 T send-keys -t o o
 wait_for o 'Overview: the whole board' 15 || fail "o shows no overview"
 grep -q '≈ river' "$dir/screen" || fail "the overview's legend has no river"
-T send-keys -t o x q
-wait_for o 'Quit?' 15 || fail "river,abbot: q does not ask to confirm"
-T send-keys -t o y
-ended o
+T send-keys -t o x
+quit o river,abbot
 exit 0

@@ -4,7 +4,7 @@
  * expansion.h); nothing of theirs is declared here but their state.
  *
  * The state is a flat value: fixed arrays, small integer indices, no pointers, so
- * carc_copy is a memcpy (16,344 bytes since the big-box expansions: sized for
+ * carc_copy is a memcpy (16,352 bytes since the big-box expansions: sized for
  * their largest set, 125 tiles, 472 segments and 6 seats; search copies it at
  * every iteration, so every byte counts). The event buffer past the last move's
  * events is always zero (event_clear), so equal games are equal byte for byte and
@@ -33,7 +33,8 @@
  *     road ends, strength per seat, goods (struct feature: why 349 records always
  *     suffice).
  *   - cloisters[] and around[] (22 + 22): the tiles with a cloister or a garden,
- *     the only ones that count their eight neighbours.
+ *     the only ones that count their eight neighbours; cloisters_near (4), which of
+ *     them are around the tile placed last.
  *   - the tiles not on the board: stack, hand, removed (124 + 2 + 125).
  *   - the players: each seat's figures' nodes (figure.c: 6 x 11 x 2), followers in
  *     supply, scores and banked points by category (6 x 7 x 2 each), goods.

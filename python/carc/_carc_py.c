@@ -61,16 +61,22 @@ static enc enc_of(int window)
 
 int cpy_actions_w(int window) { return enc_of(window).actions; }
 
+/* The hot paths (a move's actions, the legal actions, the board planes) are written once
+ * for any window, inlined into two copies: one for the default window, where the compiler
+ * folds ENC_DEFAULT's fields into constants (as fast as when the window was fixed), and
+ * one for any other; `e->w == CPY_W` picks one. */
+#define HOT static inline __attribute__((always_inline))
+
 /* ---- actions -------------------------------------------------------------------- */
 
-static int cell_of(const enc *e, int x, int y)
+HOT int cell_of(const enc *e, int x, int y)
 {
     if (x < -e->r || x > e->r || y < -e->r || y > e->r)
         return -1;
     return (y + e->r) * e->w + (x + e->r);
 }
 
-static int seg_token(const enc *e, int x, int y, int port)
+HOT int seg_token(const enc *e, int x, int y, int port)
 {
     int c = cell_of(e, x, y);
     if (c < 0 || port > CARC_PORT_G)
@@ -82,7 +88,7 @@ static int seg_token(const enc *e, int x, int y, int port)
 
 /* The token of the figure a gift, card or target move names (none for a meeple): 0 when
  * none is written, -1 when the figure is unknown. */
-static int figure_token(const enc *e, int figure)
+HOT int figure_token(const enc *e, int figure)
 {
     if (figure == CARC_FIG_MEEPLE)
         return 0;
@@ -124,7 +130,7 @@ int cpy_action_section(int i, const char **name, int *base, int *len)
     return cpy_action_section_w(CPY_W, i, name, base, len);
 }
 
-static int pos_token(const enc *e, int x, int y)
+HOT int pos_token(const enc *e, int x, int y)
 {
     int c = cell_of(e, x, y);
     return c < 0 ? -1 : e->pos + c;
@@ -132,8 +138,8 @@ static int pos_token(const enc *e, int x, int y)
 
 static int is_xcard(int card) { return card >= CARC_XC_SCORE_THREE && card < CARC_CARDS; }
 
-static int move_tokens(const carc_game *g, const enc *e, const carc_move *m,
-                       int32_t out[CPY_MAX_TOKENS])
+HOT int move_tokens_(const carc_game *g, const enc *e, const carc_move *m,
+                    int32_t out[CPY_MAX_TOKENS])
 {
     int n = 0, t;
     switch (m->kind) {
@@ -237,6 +243,12 @@ static int move_tokens(const carc_game *g, const enc *e, const carc_move *m,
     return n;
 }
 
+static int move_tokens(const carc_game *g, const enc *e, const carc_move *m,
+                       int32_t out[CPY_MAX_TOKENS])
+{
+    return move_tokens_(g, e, m, out);
+}
+
 int cpy_move_tokens_w(const carc_game *g, int window, const carc_move *m,
                       int32_t out[CPY_MAX_TOKENS])
 {
@@ -261,13 +273,13 @@ int cpy_outside_w(const carc_game *g, int window, carc_move *buf)
 
 /* The actions legal after prefix, each once: `bits` must be clear for every action and
  * is left set for those written. Returns the count (written up to cap). */
-static int collect(const carc_game *g, const enc *e, const int32_t *prefix, int np,
-                   carc_move *buf, int32_t *ids, int cap, uint8_t *bits)
+HOT int collect_(const carc_game *g, const enc *e, const int32_t *prefix, int np,
+                carc_move *buf, int32_t *ids, int cap, uint8_t *bits)
 {
     int n = carc_legal(g, buf, CARC_MAX_MOVES), k = 0, nenc = 0;
     int32_t t[CPY_MAX_TOKENS];
     for (int i = 0; i < n; i++) {
-        int nt = move_tokens(g, e, &buf[i], t);
+        int nt = move_tokens_(g, e, &buf[i], t);
         if (!nt)
             continue;
         nenc++;
@@ -288,6 +300,25 @@ static int collect(const carc_game *g, const enc *e, const int32_t *prefix, int 
         k++;
     }
     return k;
+}
+
+static int collect_default(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
+                           int32_t *ids, int cap, uint8_t *bits)
+{
+    return collect_(g, &ENC_DEFAULT, prefix, np, buf, ids, cap, bits);
+}
+
+static int collect_any(const carc_game *g, const enc *e, const int32_t *prefix, int np,
+                       carc_move *buf, int32_t *ids, int cap, uint8_t *bits)
+{
+    return collect_(g, e, prefix, np, buf, ids, cap, bits);
+}
+
+static int collect(const carc_game *g, const enc *e, const int32_t *prefix, int np,
+                   carc_move *buf, int32_t *ids, int cap, uint8_t *bits)
+{
+    return e->w == CPY_W ? collect_default(g, prefix, np, buf, ids, cap, bits)
+                         : collect_any(g, e, prefix, np, buf, ids, cap, bits);
 }
 
 static int cmp_i32(const void *a, const void *b)
@@ -572,7 +603,7 @@ int cpy_public_size(void) { return O_PUBLIC; }
 /* The channels of the tiles placed from index `from` on (tile, edges, cloister, pennant,
  * frontier): a board's tiles never move or leave, so planes written for the first `from`
  * tiles stay right and only the new ones are added. */
-static void board_tiles(const carc_game *v, const enc *e, uint8_t *board, int from)
+HOT void board_tiles_(const carc_game *v, const enc *e, uint8_t *board, int from)
 {
     static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
     int nb = carc_board_count(v);
@@ -618,7 +649,7 @@ static void board_tiles(const carc_game *v, const enc *e, uint8_t *board, int fr
  * hundred in a late game). A row with more is written whole the next time. */
 enum { CPY_MARKS = 1024 };
 
-static void mark(const enc *e, uint8_t *board, int ch, int c, uint32_t *marks, int *nmarks)
+HOT void mark(const enc *e, uint8_t *board, int ch, int c, uint32_t *marks, int *nmarks)
 {
     uint32_t at = (uint32_t)ch * (uint32_t)e->cells + (uint32_t)c;
     if (board[at] && ch >= CPY_CH_HELD)
@@ -643,8 +674,8 @@ static int held_ch(int r) { return r < 5 ? CPY_CH_HELD + r : CPY_CH_HELD5; }
  * the widest window fits 12 bits), each pair once: every feature is found once from one
  * of its followers, and held by the seats of the followers standing on its segments. */
 _Static_assert(CPY_CELLS_MAX <= 1 << 12, "a cell in 12 bits");
-static int held_cells(const carc_game *v, const enc *e, const carc_follower *fl, int nf,
-                      uint16_t *out)
+HOT int held_cells(const carc_game *v, const enc *e, const carc_follower *fl, int nf,
+                   uint16_t *out)
 {
     int p = carc_players(v), n = 0, row = (e->cells + 7) / 8;
     uint8_t seen[CARC_MAX_PLAYERS * ((CPY_CELLS_MAX + 7) / 8)];
@@ -705,8 +736,8 @@ typedef struct held_cache {
 /* The channels that change as the game goes and with the seat observing (the tile placed
  * this turn, followers by relative seat, locked followers, Mastermind marks). With
  * `marks`, the entries set are listed there, to be cleared before the next write. */
-static void board_marks(const carc_game *v, const enc *e, int seat, uint8_t *board,
-                        uint32_t *marks, int *nmarks, held_cache *cache)
+HOT void board_marks_(const carc_game *v, const enc *e, int seat, uint8_t *board,
+                     uint32_t *marks, int *nmarks, held_cache *cache)
 {
     int p = carc_players(v), x, y;
     if (carc_last_placed(v, &x, &y) && cell_of(e, x, y) >= 0)
@@ -787,6 +818,45 @@ static void board_marks(const carc_game *v, const enc *e, int seat, uint8_t *boa
         int st = cells[k] >> 12, c = cells[k] & 0xFFF;
         mark(e, board, held_ch((st - seat + p) % p), c, marks, nmarks);
     }
+}
+
+static void board_tiles_default(const carc_game *v, uint8_t *board, int from)
+{
+    board_tiles_(v, &ENC_DEFAULT, board, from);
+}
+
+static void board_tiles_any(const carc_game *v, const enc *e, uint8_t *board, int from)
+{
+    board_tiles_(v, e, board, from);
+}
+
+static void board_tiles(const carc_game *v, const enc *e, uint8_t *board, int from)
+{
+    if (e->w == CPY_W)
+        board_tiles_default(v, board, from);
+    else
+        board_tiles_any(v, e, board, from);
+}
+
+static void board_marks_default(const carc_game *v, int seat, uint8_t *board, uint32_t *marks,
+                                int *nmarks, held_cache *cache)
+{
+    board_marks_(v, &ENC_DEFAULT, seat, board, marks, nmarks, cache);
+}
+
+static void board_marks_any(const carc_game *v, const enc *e, int seat, uint8_t *board,
+                            uint32_t *marks, int *nmarks, held_cache *cache)
+{
+    board_marks_(v, e, seat, board, marks, nmarks, cache);
+}
+
+static void board_marks(const carc_game *v, const enc *e, int seat, uint8_t *board,
+                        uint32_t *marks, int *nmarks, held_cache *cache)
+{
+    if (e->w == CPY_W)
+        board_marks_default(v, seat, board, marks, nmarks, cache);
+    else
+        board_marks_any(v, e, seat, board, marks, nmarks, cache);
 }
 
 static void observe_view(const carc_game *v, const enc *e, int seat, uint8_t *board, float *pub,

@@ -350,15 +350,15 @@ int cpy_legal_actions(const carc_game *g, const int32_t *prefix, int np, carc_mo
     return legal_actions(g, &ENC_DEFAULT, prefix, np, buf, ids);
 }
 
-static int resolve(const carc_game *g, const enc *e, const int32_t *prefix, int np,
-                   carc_move *buf, carc_move *out)
+HOT int resolve_(const carc_game *g, const enc *e, const int32_t *prefix, int np,
+                carc_move *buf, carc_move *out)
 {
     int n = carc_legal(g, buf, CARC_MAX_MOVES), nenc = 0, partial = 0;
     int32_t t[CPY_MAX_TOKENS];
     if (np < 1 || np > CPY_MAX_TOKENS)
         return -1;
     for (int i = 0; i < n; i++) {
-        int nt = move_tokens(g, e, &buf[i], t);
+        int nt = move_tokens_(g, e, &buf[i], t);
         if (!nt)
             continue;
         nenc++;
@@ -375,6 +375,25 @@ static int resolve(const carc_game *g, const enc *e, const int32_t *prefix, int 
         return 1;
     }
     return partial ? 0 : -1;
+}
+
+static int resolve_default(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
+                           carc_move *out)
+{
+    return resolve_(g, &ENC_DEFAULT, prefix, np, buf, out);
+}
+
+static int resolve_any(const carc_game *g, const enc *e, const int32_t *prefix, int np,
+                       carc_move *buf, carc_move *out)
+{
+    return resolve_(g, e, prefix, np, buf, out);
+}
+
+static int resolve(const carc_game *g, const enc *e, const int32_t *prefix, int np,
+                   carc_move *buf, carc_move *out)
+{
+    return e->w == CPY_W ? resolve_default(g, prefix, np, buf, out)
+                         : resolve_any(g, e, prefix, np, buf, out);
 }
 
 int cpy_resolve_w(const carc_game *g, int window, const int32_t *prefix, int np, carc_move *buf,

@@ -104,7 +104,7 @@ def _check_window(window):
     """window as a Python int, the width of the board window (odd, WINDOW_MIN..WINDOW_MAX):
     TypeError for a value that is not an int, ConfigError for a width not allowed."""
     window = _check_int("window", window)
-    if not lib.cpy_window_ok(window):
+    if not (WINDOW_MIN <= window <= WINDOW_MAX and window % 2 == 1):
         raise ConfigError(f"window must be an odd width from {WINDOW_MIN} to {WINDOW_MAX}, "
                           f"got {window}")
     return window

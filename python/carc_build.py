@@ -145,6 +145,11 @@ void free(void *);
 
 int cpy_actions(void);
 int cpy_action_section(int i, const char **name, int *base, int *len);
+int cpy_window_ok(int window);
+int cpy_actions_w(int window);
+int cpy_action_section_w(int window, int i, const char **name, int *base, int *len);
+int cpy_window_min(void);
+int cpy_window_max(void);
 const char *cpy_channel_name(int ch);
 int cpy_public_range(int i, const char **name, int *off, int *len);
 int cpy_window(void);
@@ -152,6 +157,19 @@ int cpy_channels(void);
 int cpy_hand_size(void);
 int cpy_public_size(void);
 int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[]);
+int cpy_move_tokens_w(const carc_game *g, int window, const carc_move *m, int32_t out[]);
+int cpy_outside_w(const carc_game *g, int window, carc_move *buf);
+int cpy_legal_actions_w(const carc_game *g, int window, const int32_t *prefix, int np,
+                        carc_move *buf, int32_t *ids);
+int cpy_resolve_w(const carc_game *g, int window, const int32_t *prefix, int np, carc_move *buf,
+                  carc_move *out);
+int cpy_decode_single_w(const carc_game *g, int window, int32_t a, carc_move *out);
+int cpy_apply_action_w(carc_game *g, int window, int32_t *prefix, int *np, int32_t action,
+                       carc_move *buf, carc_move *applied, carc_error *err);
+int cpy_prefix_clashes_w(const carc_game *g, int window, carc_move *buf);
+void cpy_observe_full_w(const carc_game *g, int window, int seat, const int32_t *prefix, int np,
+                        carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
+                        uint8_t *mask);
 int cpy_legal_actions(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
                       int32_t *ids);
 int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
@@ -176,6 +194,9 @@ typedef struct cpy_buffers {
 } cpy_buffers;
 cpy_batch *cpy_batch_new(int n, int players, unsigned expansions, uint64_t seed, int ids_cap,
                          carc_error *err);
+cpy_batch *cpy_batch_new_w(int n, int players, unsigned expansions, uint64_t seed, int ids_cap,
+                           int window, carc_error *err);
+int cpy_batch_window(const cpy_batch *b);
 void cpy_batch_free(cpy_batch *b);
 void cpy_batch_observe(cpy_batch *b, const cpy_buffers *out);
 void cpy_batch_patch(cpy_batch *b, int on);

@@ -5,91 +5,148 @@
  */
 #include "_carc_py.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "carc_ai.h"
 #include "carc_record.h"
 
-#define ABYTES ((CPY_ACTIONS + 7) / 8)
+/* bytes of a bit per action, for the widest window */
+#define ABYTES_MAX ((CPY_ACTIONS_MAX + 7) / 8)
 
 int cpy_actions(void) { return CPY_ACTIONS; }
 int cpy_window(void) { return CPY_W; }
+int cpy_window_min(void) { return CPY_W_MIN; }
+int cpy_window_max(void) { return CPY_W_MAX; }
 int cpy_channels(void) { return CPY_CHANNELS; }
 int cpy_hand_size(void) { return CPY_HAND; }
 
-/* ---- actions -------------------------------------------------------------------- */
+/* ---- the window ------------------------------------------------------------------- */
 
-static int cell_of(int x, int y)
+/* A window and the first ids of its sections that depend on it (the others are the
+ * enum's for every window). */
+typedef struct enc {
+    int r, w, cells, actions, abytes;
+    int seg, pos, again, seat5, follower_i, fig_follower, figure, seg_i, abbot_g, recall, seg_g;
+} enc;
+
+#define ENC_OF(W)                                                                          \
+    {                                                                                      \
+        .r = ((W) - 1) / 2, .w = (W), .cells = (W) * (W),                                  \
+        .actions = CPY_ACTIONS_AT((W) * (W)), .abytes = (CPY_ACTIONS_AT((W) * (W)) + 7) / 8, \
+        .seg = CPY_SEG_AT((W) * (W)), .pos = CPY_POS_AT((W) * (W)),                        \
+        .again = CPY_AGAIN_AT((W) * (W)), .seat5 = CPY_AGAIN_AT((W) * (W)) + 1,            \
+        .follower_i = CPY_AGAIN_AT((W) * (W)) + 2,                                         \
+        .fig_follower = CPY_AGAIN_AT((W) * (W)) + 3, .figure = CPY_FIGURE_AT((W) * (W)),   \
+        .seg_i = CPY_SEG_I_AT((W) * (W)), .abbot_g = CPY_ABBOT_G_AT((W) * (W)),            \
+        .recall = CPY_ABBOT_G_AT((W) * (W)) + 1, .seg_g = CPY_SEG_G_AT((W) * (W)),         \
+    }
+
+static const enc ENC_DEFAULT = ENC_OF(CPY_W);
+
+int cpy_window_ok(int window)
 {
-    if (x < -CPY_R || x > CPY_R || y < -CPY_R || y > CPY_R)
-        return -1;
-    return (y + CPY_R) * CPY_W + (x + CPY_R);
+    return window >= CPY_W_MIN && window <= CPY_W_MAX && window % 2 == 1;
 }
 
-static int seg_token(int x, int y, int port)
+/* The window of width `window` (one cpy_window_ok accepts; the default otherwise). */
+static enc enc_of(int window)
 {
-    int c = cell_of(x, y);
+    if (window == CPY_W || !cpy_window_ok(window))
+        return ENC_DEFAULT;
+    enc e = ENC_OF(window);
+    return e;
+}
+
+int cpy_actions_w(int window) { return enc_of(window).actions; }
+
+/* The hot paths (a move's actions, the legal actions, the board planes) are written once
+ * for any window, inlined into two copies: one for the default window, where the compiler
+ * folds ENC_DEFAULT's fields into constants (as fast as when the window was fixed), and
+ * one for any other; `e->w == CPY_W` picks one. */
+#define HOT static inline __attribute__((always_inline))
+
+/* ---- actions -------------------------------------------------------------------- */
+
+HOT int cell_of(const enc *e, int x, int y)
+{
+    if (x < -e->r || x > e->r || y < -e->r || y > e->r)
+        return -1;
+    return (y + e->r) * e->w + (x + e->r);
+}
+
+HOT int seg_token(const enc *e, int x, int y, int port)
+{
+    int c = cell_of(e, x, y);
     if (c < 0 || port > CARC_PORT_G)
         return -1;
     if (port == CARC_PORT_G)  /* Cash Out takes the abbot from a garden (GI4) */
-        return CPY_A_SEG_G + c;
-    return port == CARC_PORT_I ? CPY_A_SEG_I + c : CPY_A_SEG + c * CPY_OLD_PORTS + port;
+        return e->seg_g + c;
+    return port == CARC_PORT_I ? e->seg_i + c : e->seg + c * CPY_OLD_PORTS + port;
 }
 
 /* The token of the figure a gift, card or target move names (none for a meeple): 0 when
  * none is written, -1 when the figure is unknown. */
-static int figure_token(int figure)
+HOT int figure_token(const enc *e, int figure)
 {
     if (figure == CARC_FIG_MEEPLE)
         return 0;
     if (figure >= CARC_FIGURES)
         return -1;
-    return CPY_A_FIGURE + figure - 1;
+    return e->figure + figure - 1;
 }
 
+/* The sections in id order: each begins where the one before ends, and is `len` ids
+ * plus `cells` ids per cell of the window long. */
 static const struct {
     const char *name;
-    int base, len;
+    int len, cells;
 } SECTIONS[] = {
-    {"pass", CPY_A_PASS, 1}, {"draw", CPY_A_DRAW, 1}, {"block", CPY_A_BLOCK, 1},
-    {"fallback", CPY_A_FALLBACK, 1}, {"gift", CPY_A_GIFT, 5}, {"play", CPY_A_PLAY, 32},
-    {"discard", CPY_A_DISCARD, 32}, {"seat", CPY_A_SEAT, 5},
-    {"follower", CPY_A_FOLLOWER, CPY_OLD_PORTS}, {"place", CPY_A_PLACE, 8 * CPY_CELLS},
-    {"seg", CPY_A_SEG, CPY_OLD_PORTS * CPY_CELLS}, {"pos", CPY_A_POS, CPY_CELLS},
-    {"again", CPY_A_AGAIN, 1}, {"seat5", CPY_A_SEAT5, 1}, {"follower_i", CPY_A_FOLLOWER_I, 1},
-    {"fig_follower", CPY_A_FIG_FOLLOWER, (CARC_FIGURES - 1) * CPY_FIG_PORTS},
-    {"figure", CPY_A_FIGURE, CARC_FIGURES - 1}, {"seg_i", CPY_A_SEG_I, CPY_CELLS},
-    {"abbot_g", CPY_A_ABBOT_G, 1}, {"recall", CPY_A_RECALL, 2 * CPY_CELLS},
-    {"seg_g", CPY_A_SEG_G, CPY_CELLS},
+    {"pass", 1, 0}, {"draw", 1, 0}, {"block", 1, 0}, {"fallback", 1, 0}, {"gift", 5, 0},
+    {"play", 32, 0}, {"discard", 32, 0}, {"seat", 5, 0}, {"follower", CPY_OLD_PORTS, 0},
+    {"place", 0, 8}, {"seg", 0, CPY_OLD_PORTS}, {"pos", 0, 1}, {"again", 1, 0},
+    {"seat5", 1, 0}, {"follower_i", 1, 0},
+    {"fig_follower", (CARC_FIGURES - 1) * CPY_FIG_PORTS, 0},
+    {"figure", CARC_FIGURES - 1, 0}, {"seg_i", 0, 1}, {"abbot_g", 1, 0}, {"recall", 0, 2},
+    {"seg_g", 0, 1},
 };
 
-int cpy_action_section(int i, const char **name, int *base, int *len)
+int cpy_action_section_w(int window, int i, const char **name, int *base, int *len)
 {
     if (i < 0 || i >= (int)(sizeof SECTIONS / sizeof SECTIONS[0]))
         return 0;
+    int cells = enc_of(window).cells, at = 0;
+    for (int k = 0; k < i; k++)
+        at += SECTIONS[k].len + SECTIONS[k].cells * cells;
     *name = SECTIONS[i].name;
-    *base = SECTIONS[i].base;
-    *len = SECTIONS[i].len;
+    *base = at;
+    *len = SECTIONS[i].len + SECTIONS[i].cells * cells;
     return 1;
 }
 
-static int pos_token(int x, int y)
+int cpy_action_section(int i, const char **name, int *base, int *len)
 {
-    int c = cell_of(x, y);
-    return c < 0 ? -1 : CPY_A_POS + c;
+    return cpy_action_section_w(CPY_W, i, name, base, len);
+}
+
+HOT int pos_token(const enc *e, int x, int y)
+{
+    int c = cell_of(e, x, y);
+    return c < 0 ? -1 : e->pos + c;
 }
 
 static int is_xcard(int card) { return card >= CARC_XC_SCORE_THREE && card < CARC_CARDS; }
 
-int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[CPY_MAX_TOKENS])
+HOT int move_tokens_(const carc_game *g, const enc *e, const carc_move *m,
+                    int32_t out[CPY_MAX_TOKENS])
 {
     int n = 0, t;
     switch (m->kind) {
     case CARC_MOVE_PASS: out[n++] = CPY_A_PASS; break;
     case CARC_MOVE_DRAW: out[n++] = CPY_A_DRAW; break;
     case CARC_MOVE_BLOCK: out[n++] = CPY_A_BLOCK; break;
-    case CARC_MOVE_AGAIN: out[n++] = CPY_A_AGAIN; break;
+    case CARC_MOVE_AGAIN: out[n++] = e->again; break;
     case CARC_MOVE_DISCARD:
         if (!is_xcard(m->card))
             return 0;
@@ -101,21 +158,21 @@ int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[CPY_MAX_
         if (m->port == CARC_PORT_G) {  /* only the abbot stands on a garden (A4) */
             if (m->figure != CARC_FIG_ABBOT)
                 return 0;
-            out[n++] = CPY_A_ABBOT_G;
+            out[n++] = e->abbot_g;
         } else if (m->port >= CPY_FIG_PORTS) {
             return 0;
         } else if (m->figure != CARC_FIG_MEEPLE) {
-            out[n++] = CPY_A_FIG_FOLLOWER + (m->figure - 1) * CPY_FIG_PORTS + m->port;
+            out[n++] = e->fig_follower + (m->figure - 1) * CPY_FIG_PORTS + m->port;
         } else {
-            out[n++] = m->port == CARC_PORT_I ? CPY_A_FOLLOWER_I : CPY_A_FOLLOWER + m->port;
+            out[n++] = m->port == CARC_PORT_I ? e->follower_i : CPY_A_FOLLOWER + m->port;
         }
         break;
     case CARC_MOVE_RECALL: {
-        int c = cell_of(m->x, m->y);
+        int c = cell_of(e, m->x, m->y);
         if (c < 0 || m->figure != CARC_FIG_ABBOT ||
             (m->port != CARC_PORT_C && m->port != CARC_PORT_G))
             return 0;
-        out[n++] = CPY_A_RECALL + c * 2 + (m->port == CARC_PORT_G);
+        out[n++] = e->recall + c * 2 + (m->port == CARC_PORT_G);
         break;
     }
     case CARC_MOVE_PLACE: {
@@ -124,18 +181,19 @@ int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[CPY_MAX_
             slot = 0;
         else if (nh > 1 && kinds[1] == m->tile)
             slot = 1;
-        int c = cell_of(m->x, m->y);
+        int c = cell_of(e, m->x, m->y);
         if (slot < 0 || c < 0 || m->rot > 3)
             return 0;
-        out[n++] = CPY_A_PLACE + (slot * CPY_CELLS + c) * 4 + m->rot;
+        out[n++] = CPY_A_PLACE + (slot * e->cells + c) * 4 + m->rot;
         break;
     }
     case CARC_MOVE_TARGET:
-        if ((t = figure_token(m->figure)) < 0)
+        if ((t = figure_token(e, m->figure)) < 0)
             return 0;
         if (t)
             out[n++] = t;
-        t = m->port == CARC_PORT_NONE ? pos_token(m->x, m->y) : seg_token(m->x, m->y, m->port);
+        t = m->port == CARC_PORT_NONE ? pos_token(e, m->x, m->y)
+                                      : seg_token(e, m->x, m->y, m->port);
         if (t < 0)
             return 0;
         out[n++] = t;
@@ -151,23 +209,23 @@ int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[CPY_MAX_
                 return 0;
             out[n++] = CPY_A_PLAY + m->card - CARC_XC_SCORE_THREE;
         }
-        if ((t = figure_token(m->figure)) < 0)
+        if ((t = figure_token(e, m->figure)) < 0)
             return 0;
         if (t)
             out[n++] = t;
         if (m->kind == CARC_MOVE_CARD && m->card == CARC_XR_MASTERMIND) {
-            if ((t = pos_token(m->x, m->y)) < 0)
+            if ((t = pos_token(e, m->x, m->y)) < 0)
                 return 0;
             out[n++] = t;
             break;
         }
         if (m->port != CARC_PORT_NONE) {
-            if ((t = seg_token(m->x, m->y, m->port)) < 0)
+            if ((t = seg_token(e, m->x, m->y, m->port)) < 0)
                 return 0;
             out[n++] = t;
         }
         if (m->port2 != CARC_PORT_NONE) {
-            if ((t = seg_token(m->x2, m->y2, m->port2)) < 0)
+            if ((t = seg_token(e, m->x2, m->y2, m->port2)) < 0)
                 return 0;
             out[n++] = t;
         }
@@ -176,7 +234,7 @@ int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[CPY_MAX_
             if (m->seat2 >= p || actor < 0)
                 return 0;
             int r = (m->seat2 - actor + p) % p;
-            out[n++] = r < 5 ? CPY_A_SEAT + r : CPY_A_SEAT5;
+            out[n++] = r < 5 ? CPY_A_SEAT + r : e->seat5;
         }
         break;
     default:
@@ -185,18 +243,46 @@ int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[CPY_MAX_
     return n;
 }
 
+static int move_tokens(const carc_game *g, const enc *e, const carc_move *m,
+                       int32_t out[CPY_MAX_TOKENS])
+{
+    return move_tokens_(g, e, m, out);
+}
+
+int cpy_move_tokens_w(const carc_game *g, int window, const carc_move *m,
+                      int32_t out[CPY_MAX_TOKENS])
+{
+    enc e = enc_of(window);
+    return move_tokens(g, &e, m, out);
+}
+
+int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[CPY_MAX_TOKENS])
+{
+    return move_tokens(g, &ENC_DEFAULT, m, out);
+}
+
+int cpy_outside_w(const carc_game *g, int window, carc_move *buf)
+{
+    enc e = enc_of(window);
+    int n = carc_legal(g, buf, CARC_MAX_MOVES), k = 0;
+    int32_t t[CPY_MAX_TOKENS];
+    for (int i = 0; i < n; i++)
+        k += !move_tokens(g, &e, &buf[i], t);
+    return k;
+}
+
 /* The actions legal after prefix, each once: `bits` must be clear for every action and
  * is left set for those written. Returns the count (written up to cap). */
-static int collect(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
-                   int32_t *ids, int cap, uint8_t *bits)
+HOT int collect_(const carc_game *g, const enc *e, const int32_t *prefix, int np,
+                carc_move *buf, int32_t *ids, int cap, uint8_t *bits)
 {
-    int n = carc_legal(g, buf, CARC_MAX_MOVES), k = 0, enc = 0;
+    int n = carc_legal(g, buf, CARC_MAX_MOVES), k = 0, nenc = 0;
     int32_t t[CPY_MAX_TOKENS];
     for (int i = 0; i < n; i++) {
-        int nt = cpy_move_tokens(g, &buf[i], t);
+        int nt = move_tokens_(g, e, &buf[i], t);
         if (!nt)
             continue;
-        enc++;
+        nenc++;
         if (nt <= np || (np && memcmp(t, prefix, (size_t)np * sizeof *t)))
             continue;
         int a = t[np];
@@ -207,7 +293,7 @@ static int collect(const carc_game *g, const int32_t *prefix, int np, carc_move 
             ids[k] = a;
         k++;
     }
-    if (np == 0 && enc == 0 && n > 0) {
+    if (np == 0 && nenc == 0 && n > 0) {
         bits[CPY_A_FALLBACK >> 3] |= (uint8_t)(1u << (CPY_A_FALLBACK & 7));
         if (k < cap)
             ids[k] = CPY_A_FALLBACK;
@@ -216,34 +302,66 @@ static int collect(const carc_game *g, const int32_t *prefix, int np, carc_move 
     return k;
 }
 
+static int collect_default(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
+                           int32_t *ids, int cap, uint8_t *bits)
+{
+    return collect_(g, &ENC_DEFAULT, prefix, np, buf, ids, cap, bits);
+}
+
+static int collect_any(const carc_game *g, const enc *e, const int32_t *prefix, int np,
+                       carc_move *buf, int32_t *ids, int cap, uint8_t *bits)
+{
+    return collect_(g, e, prefix, np, buf, ids, cap, bits);
+}
+
+static int collect(const carc_game *g, const enc *e, const int32_t *prefix, int np,
+                   carc_move *buf, int32_t *ids, int cap, uint8_t *bits)
+{
+    return e->w == CPY_W ? collect_default(g, prefix, np, buf, ids, cap, bits)
+                         : collect_any(g, e, prefix, np, buf, ids, cap, bits);
+}
+
 static int cmp_i32(const void *a, const void *b)
 {
     int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
     return (x > y) - (x < y);
 }
 
-int cpy_legal_actions(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
-                      int32_t *ids)
+static int legal_actions(const carc_game *g, const enc *e, const int32_t *prefix, int np,
+                         carc_move *buf, int32_t *ids)
 {
-    uint8_t bits[ABYTES];
-    memset(bits, 0, sizeof bits);
-    int k = collect(g, prefix, np, buf, ids, CARC_MAX_MOVES, bits);
+    uint8_t bits[ABYTES_MAX];
+    memset(bits, 0, (size_t)e->abytes);
+    int k = collect(g, e, prefix, np, buf, ids, CARC_MAX_MOVES, bits);
     qsort(ids, (size_t)k, sizeof *ids, cmp_i32);
     return k;
 }
 
-int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
-                carc_move *out)
+int cpy_legal_actions_w(const carc_game *g, int window, const int32_t *prefix, int np,
+                        carc_move *buf, int32_t *ids)
 {
-    int n = carc_legal(g, buf, CARC_MAX_MOVES), enc = 0, partial = 0;
+    enc e = enc_of(window);
+    return legal_actions(g, &e, prefix, np, buf, ids);
+}
+
+int cpy_legal_actions(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
+                      int32_t *ids)
+{
+    return legal_actions(g, &ENC_DEFAULT, prefix, np, buf, ids);
+}
+
+HOT int resolve_(const carc_game *g, const enc *e, const int32_t *prefix, int np,
+                carc_move *buf, carc_move *out)
+{
+    int n = carc_legal(g, buf, CARC_MAX_MOVES), nenc = 0, partial = 0;
     int32_t t[CPY_MAX_TOKENS];
     if (np < 1 || np > CPY_MAX_TOKENS)
         return -1;
     for (int i = 0; i < n; i++) {
-        int nt = cpy_move_tokens(g, &buf[i], t);
+        int nt = move_tokens_(g, e, &buf[i], t);
         if (!nt)
             continue;
-        enc++;
+        nenc++;
         if (nt < np || memcmp(t, prefix, (size_t)np * sizeof *t))
             continue;
         if (nt == np) {
@@ -252,19 +370,51 @@ int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *bu
         }
         partial = 1;
     }
-    if (np == 1 && prefix[0] == CPY_A_FALLBACK && enc == 0 && n > 0) {
+    if (np == 1 && prefix[0] == CPY_A_FALLBACK && nenc == 0 && n > 0) {
         *out = buf[0];
         return 1;
     }
     return partial ? 0 : -1;
 }
 
-int cpy_decode_single(const carc_game *g, int32_t a, carc_move *out)
+static int resolve_default(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
+                           carc_move *out)
+{
+    return resolve_(g, &ENC_DEFAULT, prefix, np, buf, out);
+}
+
+static int resolve_any(const carc_game *g, const enc *e, const int32_t *prefix, int np,
+                       carc_move *buf, carc_move *out)
+{
+    return resolve_(g, e, prefix, np, buf, out);
+}
+
+static int resolve(const carc_game *g, const enc *e, const int32_t *prefix, int np,
+                   carc_move *buf, carc_move *out)
+{
+    return e->w == CPY_W ? resolve_default(g, prefix, np, buf, out)
+                         : resolve_any(g, e, prefix, np, buf, out);
+}
+
+int cpy_resolve_w(const carc_game *g, int window, const int32_t *prefix, int np, carc_move *buf,
+                  carc_move *out)
+{
+    enc e = enc_of(window);
+    return resolve(g, &e, prefix, np, buf, out);
+}
+
+int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
+                carc_move *out)
+{
+    return resolve(g, &ENC_DEFAULT, prefix, np, buf, out);
+}
+
+static int decode_single(const carc_game *g, const enc *e, int32_t a, carc_move *out)
 {
     *out = carc_move_pass();
     if (a == CPY_A_PASS)
         return 1;
-    if (a == CPY_A_DRAW || a == CPY_A_BLOCK || a == CPY_A_AGAIN) {
+    if (a == CPY_A_DRAW || a == CPY_A_BLOCK || a == e->again) {
         out->kind = a == CPY_A_DRAW ? CARC_MOVE_DRAW
                   : a == CPY_A_BLOCK ? CARC_MOVE_BLOCK : CARC_MOVE_AGAIN;
         return 1;
@@ -276,11 +426,11 @@ int cpy_decode_single(const carc_game *g, int32_t a, carc_move *out)
     }
     /* figure * CPY_FIG_PORTS + port, the abbot on the garden apart */
     int fol = a >= CPY_A_FOLLOWER && a < CPY_A_PLACE ? a - CPY_A_FOLLOWER
-            : a == CPY_A_FOLLOWER_I ? CARC_PORT_I
-            : a >= CPY_A_FIG_FOLLOWER && a < CPY_A_FIGURE
-                ? a - CPY_A_FIG_FOLLOWER + CPY_FIG_PORTS
+            : a == e->follower_i ? CARC_PORT_I
+            : a >= e->fig_follower && a < e->figure
+                ? a - e->fig_follower + CPY_FIG_PORTS
             : -1;
-    if (fol >= 0 || a == CPY_A_ABBOT_G) {
+    if (fol >= 0 || a == e->abbot_g) {
         int x, y;
         if (!carc_last_placed(g, &x, &y))
             return 0;
@@ -291,37 +441,49 @@ int cpy_decode_single(const carc_game *g, int32_t a, carc_move *out)
         out->figure = (uint8_t)(fol >= 0 ? fol / CPY_FIG_PORTS : CARC_FIG_ABBOT);
         return 1;
     }
-    if (a >= CPY_A_RECALL && a < CPY_A_SEG_G) {
-        int cell = (a - CPY_A_RECALL) / 2;
+    if (a >= e->recall && a < e->seg_g) {
+        int cell = (a - e->recall) / 2;
         out->kind = CARC_MOVE_RECALL;
-        out->x = (int8_t)(cell % CPY_W - CPY_R);
-        out->y = (int8_t)(cell / CPY_W - CPY_R);
-        out->port = (a - CPY_A_RECALL) % 2 ? CARC_PORT_G : CARC_PORT_C;
+        out->x = (int8_t)(cell % e->w - e->r);
+        out->y = (int8_t)(cell / e->w - e->r);
+        out->port = (a - e->recall) % 2 ? CARC_PORT_G : CARC_PORT_C;
         out->figure = CARC_FIG_ABBOT;
         return 1;
     }
-    if (a >= CPY_A_PLACE && a < CPY_A_SEG) {
+    if (a >= CPY_A_PLACE && a < e->seg) {
         int i = a - CPY_A_PLACE, kinds[2];
-        int slot = i / 4 / CPY_CELLS, cell = i / 4 % CPY_CELLS;
+        int slot = i / 4 / e->cells, cell = i / 4 % e->cells;
         if (carc_hand_tiles(g, kinds) <= slot)
             return 0;
         out->kind = CARC_MOVE_PLACE;
         out->tile = (uint8_t)kinds[slot];
         out->rot = (uint8_t)(i % 4);
-        out->x = (int8_t)(cell % CPY_W - CPY_R);
-        out->y = (int8_t)(cell / CPY_W - CPY_R);
+        out->x = (int8_t)(cell % e->w - e->r);
+        out->y = (int8_t)(cell / e->w - e->r);
         return 1;
     }
     return 0;
 }
 
-int cpy_apply_action(carc_game *g, int32_t *prefix, int *np, int32_t action, carc_move *buf,
-                     carc_move *applied, carc_error *err)
+int cpy_decode_single_w(const carc_game *g, int window, int32_t a, carc_move *out)
 {
-    if (action < 0 || action >= CPY_ACTIONS || *np >= CPY_MAX_TOKENS)
+    enc e = enc_of(window);
+    return decode_single(g, &e, a, out);
+}
+
+int cpy_decode_single(const carc_game *g, int32_t a, carc_move *out)
+{
+    return decode_single(g, &ENC_DEFAULT, a, out);
+}
+
+int cpy_apply_action_w(carc_game *g, int window, int32_t *prefix, int *np, int32_t action,
+                       carc_move *buf, carc_move *applied, carc_error *err)
+{
+    enc e = enc_of(window);
+    if (action < 0 || action >= e.actions || *np >= CPY_MAX_TOKENS)
         return -1;
     prefix[*np] = action;
-    int r = cpy_resolve(g, prefix, *np + 1, buf, applied);
+    int r = resolve(g, &e, prefix, *np + 1, buf, applied);
     if (r < 0)
         return -1;
     if (r == 0) {
@@ -334,20 +496,27 @@ int cpy_apply_action(carc_game *g, int32_t *prefix, int *np, int32_t action, car
     return 1;
 }
 
-int cpy_prefix_clashes(const carc_game *g, carc_move *buf)
+int cpy_apply_action(carc_game *g, int32_t *prefix, int *np, int32_t action, carc_move *buf,
+                     carc_move *applied, carc_error *err)
 {
+    return cpy_apply_action_w(g, CPY_W, prefix, np, action, buf, applied, err);
+}
+
+int cpy_prefix_clashes_w(const carc_game *g, int window, carc_move *buf)
+{
+    enc e = enc_of(window);
     int n = carc_legal(g, buf, CARC_MAX_MOVES), clashes = 0;
     int32_t a[CPY_MAX_TOKENS], b[CPY_MAX_TOKENS];
     for (int i = 0; i < n; i++) {
         if (buf[i].kind == CARC_MOVE_PLACE)
             continue;
-        int na = cpy_move_tokens(g, &buf[i], a);
+        int na = move_tokens(g, &e, &buf[i], a);
         if (!na)
             continue;
         for (int j = 0; j < n; j++) {
             if (j == i || buf[j].kind == CARC_MOVE_PLACE)
                 continue;
-            int nb = cpy_move_tokens(g, &buf[j], b);
+            int nb = move_tokens(g, &e, &buf[j], b);
             if (nb >= na && !memcmp(a, b, (size_t)na * sizeof *a)) {
                 clashes++;
                 break;
@@ -355,6 +524,11 @@ int cpy_prefix_clashes(const carc_game *g, carc_move *buf)
         }
     }
     return clashes;
+}
+
+int cpy_prefix_clashes(const carc_game *g, carc_move *buf)
+{
+    return cpy_prefix_clashes_w(g, CPY_W, buf);
 }
 
 /* ---- observations ---------------------------------------------------------------- */
@@ -443,33 +617,33 @@ static int set_tiles(unsigned exps, int goods[CARC_GOODS_KINDS])
 
 int cpy_public_size(void) { return O_PUBLIC; }
 
-#define PLANE(ch, c) board[(size_t)(ch) * CPY_CELLS + (size_t)(c)]
+#define PLANE(ch, c) board[(size_t)(ch) * (size_t)e->cells + (size_t)(c)]
 
 /* The channels of the tiles placed from index `from` on (tile, edges, cloister, pennant,
  * frontier): a board's tiles never move or leave, so planes written for the first `from`
  * tiles stay right and only the new ones are added. */
-static void board_tiles(const carc_game *v, uint8_t *board, int from)
+HOT void board_tiles_(const carc_game *v, const enc *e, uint8_t *board, int from)
 {
     static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
     int nb = carc_board_count(v);
     for (int i = from; i < nb; i++) {
         int kind, x, y, rot;
         carc_board_tile(v, i, &kind, &x, &y, &rot);
-        int c = cell_of(x, y);
+        int c = cell_of(e, x, y);
         const carc_tile_def *d = carc_tile_def_of(kind);
         if (c < 0 || !d)
             continue;
         PLANE(CPY_CH_TILE, c) = 1;
         PLANE(CPY_CH_FRONTIER, c) = 0;
         for (int dir = 0; dir < 4; dir++) {
-            int e = d->edges[(dir - rot) & 3];
-            if (e == CARC_EDGE_CITY)
+            int edge = d->edges[(dir - rot) & 3];
+            if (edge == CARC_EDGE_CITY)
                 PLANE(CPY_CH_CITY + dir, c) = 1;
-            else if (e == CARC_EDGE_ROAD)
+            else if (edge == CARC_EDGE_ROAD)
                 PLANE(CPY_CH_ROAD + dir, c) = 1;
-            else if (e == CARC_EDGE_RIVER)
+            else if (edge == CARC_EDGE_RIVER)
                 PLANE(CPY_CH_RIVER + dir, c) = 1;
-            int n = cell_of(x + dx[dir], y + dy[dir]);
+            int n = cell_of(e, x + dx[dir], y + dy[dir]);
             if (n >= 0 && !PLANE(CPY_CH_TILE, n))
                 PLANE(CPY_CH_FRONTIER, n) = 1;
         }
@@ -494,9 +668,9 @@ static void board_tiles(const carc_game *v, uint8_t *board, int from)
  * hundred in a late game). A row with more is written whole the next time. */
 enum { CPY_MARKS = 1024 };
 
-static void mark(uint8_t *board, int ch, int c, uint32_t *marks, int *nmarks)
+HOT void mark(const enc *e, uint8_t *board, int ch, int c, uint32_t *marks, int *nmarks)
 {
-    uint32_t at = (uint32_t)ch * CPY_CELLS + (uint32_t)c;
+    uint32_t at = (uint32_t)ch * (uint32_t)e->cells + (uint32_t)c;
     if (board[at] && ch >= CPY_CH_HELD)
         return;  /* a tile two segments of a feature cross, listed once */
     board[at] = 1;
@@ -515,23 +689,25 @@ enum { FIG_MAX = CARC_MAX_PLAYERS * (CARC_FOLLOWERS + CARC_FIGURES) };
 static int follower_ch(int r) { return r < 5 ? CPY_CH_FOLLOWER + r : CPY_CH_FOLLOWER5; }
 static int held_ch(int r) { return r < 5 ? CPY_CH_HELD + r : CPY_CH_HELD5; }
 
-/* The tiles crossed by each feature holding followers, as seat << 12 | cell, each pair
- * once: every feature is found once from one of its followers, and held by the seats
- * of the followers standing on its segments. */
-static int held_cells(const carc_game *v, const carc_follower *fl, int nf, uint16_t *out)
+/* The tiles crossed by each feature holding followers, as seat << 12 | cell (a cell of
+ * the widest window fits 12 bits), each pair once: every feature is found once from one
+ * of its followers, and held by the seats of the followers standing on its segments. */
+_Static_assert(CPY_CELLS_MAX <= 1 << 12, "a cell in 12 bits");
+HOT int held_cells(const carc_game *v, const enc *e, const carc_follower *fl, int nf,
+                   uint16_t *out)
 {
-    int p = carc_players(v), n = 0;
-    uint8_t seen[CARC_MAX_PLAYERS][(CPY_CELLS + 7) / 8];
-    memset(seen, 0, sizeof seen);
+    int p = carc_players(v), n = 0, row = (e->cells + 7) / 8;
+    uint8_t seen[CARC_MAX_PLAYERS * ((CPY_CELLS_MAX + 7) / 8)];
+    memset(seen, 0, (size_t)(CARC_MAX_PLAYERS * row));
     carc_segment_pos segs[CARC_MAX_SEGMENTS];
     uint8_t done[FIG_MAX] = {0};
     /* the followers by cell (a list per cell through next[]; those outside the window in
      * one list of their own) */
-    int8_t at_cell[CPY_CELLS], next[FIG_MAX];
+    int8_t at_cell[CPY_CELLS_MAX], next[FIG_MAX];
     int8_t outside = -1;
-    memset(at_cell, -1, sizeof at_cell);
+    memset(at_cell, -1, (size_t)e->cells);
     for (int j = nf - 1; j >= 0; j--) {
-        int c = cell_of(fl[j].x, fl[j].y);
+        int c = cell_of(e, fl[j].x, fl[j].y);
         int8_t *head = c >= 0 ? &at_cell[c] : &outside;
         next[j] = *head;
         *head = (int8_t)j;
@@ -545,7 +721,7 @@ static int held_cells(const carc_game *v, const carc_follower *fl, int nf, uint1
         /* the other followers on this feature: those standing on one of its segments,
          * found through the followers of each segment's cell */
         for (int k = 0; k < ns; k++) {
-            int c = cell_of(segs[k].x, segs[k].y);
+            int c = cell_of(e, segs[k].x, segs[k].y);
             for (int j = c >= 0 ? at_cell[c] : outside; j >= 0; j = next[j])
                 if (!done[j] && fl[j].port == segs[k].port && fl[j].x == segs[k].x &&
                     fl[j].y == segs[k].y) {
@@ -558,10 +734,10 @@ static int held_cells(const carc_game *v, const carc_follower *fl, int nf, uint1
             if (!(seats >> st & 1))
                 continue;
             for (int k = 0; k < ns; k++) {
-                int c = cell_of(segs[k].x, segs[k].y);
-                if (c < 0 || (seen[st][c >> 3] >> (c & 7) & 1) || n >= HELD_MAX)
+                int c = cell_of(e, segs[k].x, segs[k].y);
+                if (c < 0 || (seen[st * row + (c >> 3)] >> (c & 7) & 1) || n >= HELD_MAX)
                     continue;
-                seen[st][c >> 3] |= (uint8_t)(1u << (c & 7));
+                seen[st * row + (c >> 3)] |= (uint8_t)(1u << (c & 7));
                 out[n++] = (uint16_t)(st << 12 | c);
             }
         }
@@ -579,16 +755,16 @@ typedef struct held_cache {
 /* The channels that change as the game goes and with the seat observing (the tile placed
  * this turn, followers by relative seat, locked followers, Mastermind marks). With
  * `marks`, the entries set are listed there, to be cleared before the next write. */
-static void board_marks(const carc_game *v, int seat, uint8_t *board, uint32_t *marks,
-                        int *nmarks, held_cache *cache)
+HOT void board_marks_(const carc_game *v, const enc *e, int seat, uint8_t *board,
+                     uint32_t *marks, int *nmarks, held_cache *cache)
 {
     int p = carc_players(v), x, y;
-    if (carc_last_placed(v, &x, &y) && cell_of(x, y) >= 0)
-        mark(board, CPY_CH_LAST, cell_of(x, y), marks, nmarks);
+    if (carc_last_placed(v, &x, &y) && cell_of(e, x, y) >= 0)
+        mark(e, board, CPY_CH_LAST, cell_of(e, x, y), marks, nmarks);
     carc_follower all[FIG_MAX], fl[FIG_MAX];
     int na = carc_followers(v, all, FIG_MAX), nf = 0;
     for (int i = 0; i < na; i++) {
-        int c = cell_of(all[i].x, all[i].y);
+        int c = cell_of(e, all[i].x, all[i].y);
         int fig = all[i].figure;
         /* followers hold features (the held channels); builders and pigs do not */
         if (fig != CARC_FIG_BUILDER && fig != CARC_FIG_PIG)
@@ -597,17 +773,17 @@ static void board_marks(const carc_game *v, int seat, uint8_t *board, uint32_t *
             continue;
         int r = (all[i].seat - seat + p) % p;
         if (fig == CARC_FIG_BUILDER)
-            mark(board, CPY_CH_BUILDER + r, c, marks, nmarks);
+            mark(e, board, CPY_CH_BUILDER + r, c, marks, nmarks);
         else if (fig == CARC_FIG_PIG)
-            mark(board, CPY_CH_PIG + r, c, marks, nmarks);
+            mark(e, board, CPY_CH_PIG + r, c, marks, nmarks);
         else
-            mark(board, follower_ch(r), c, marks, nmarks);
+            mark(e, board, follower_ch(r), c, marks, nmarks);
         if (fig == CARC_FIG_LARGE)
-            mark(board, CPY_CH_LARGE, c, marks, nmarks);
+            mark(e, board, CPY_CH_LARGE, c, marks, nmarks);
         if (fig == CARC_FIG_ABBOT)
-            mark(board, CPY_CH_ABBOT, c, marks, nmarks);
+            mark(e, board, CPY_CH_ABBOT, c, marks, nmarks);
         if (all[i].locked)
-            mark(board, CPY_CH_LOCKED, c, marks, nmarks);
+            mark(e, board, CPY_CH_LOCKED, c, marks, nmarks);
     }
     /* goods symbols in cities not completed yet (their goods still to be taken) */
     if (carc_config_of(v).expansions & CARC_EXP_TRADERS) {
@@ -616,7 +792,7 @@ static void board_marks(const carc_game *v, int seat, uint8_t *board, uint32_t *
             int kind, tx, ty, rot, c;
             carc_board_tile(v, i, &kind, &tx, &ty, &rot);
             const carc_tile_def *d = carc_tile_def_of(kind);
-            if (!d || (c = cell_of(tx, ty)) < 0)
+            if (!d || (c = cell_of(e, tx, ty)) < 0)
                 continue;
             for (int k = 0; k < d->nseg; k++) {
                 if (!d->seg[k].goods || d->seg[k].type != CARC_FEAT_CITY)
@@ -626,17 +802,17 @@ static void board_marks(const carc_game *v, int seat, uint8_t *board, uint32_t *
                     port++;
                 carc_feature_info fi;
                 if (port < 4 && carc_feature_at(v, tx, ty, port, &fi) && !fi.completed)
-                    mark(board, CPY_CH_GOODS_OPEN, c, marks, nmarks);
+                    mark(e, board, CPY_CH_GOODS_OPEN, c, marks, nmarks);
             }
         }
     }
-    if (carc_river_end(v, &x, &y) && cell_of(x, y) >= 0)
-        mark(board, CPY_CH_RIVER_END, cell_of(x, y), marks, nmarks);
+    if (carc_river_end(v, &x, &y) && cell_of(e, x, y) >= 0)
+        mark(e, board, CPY_CH_RIVER_END, cell_of(e, x, y), marks, nmarks);
     carc_mastermind_mark mm[2];
     int nm = carc_masterminds(v, mm);
     for (int i = 0; i < nm; i++)
-        if (cell_of(mm[i].x, mm[i].y) >= 0)
-            mark(board, CPY_CH_MASTERMIND, cell_of(mm[i].x, mm[i].y), marks, nmarks);
+        if (cell_of(e, mm[i].x, mm[i].y) >= 0)
+            mark(e, board, CPY_CH_MASTERMIND, cell_of(e, mm[i].x, mm[i].y), marks, nmarks);
     /* the tiles crossed by features holding followers, by seat (held_cells), from the
      * cache when neither the board nor the followers changed since it was made */
     uint16_t local[HELD_MAX];
@@ -647,7 +823,7 @@ static void board_marks(const carc_game *v, int seat, uint8_t *board, uint32_t *
         cells = cache->cells;
         nc = cache->n;
     } else {
-        nc = held_cells(v, fl, nf, local);
+        nc = held_cells(v, e, fl, nf, local);
         if (cache) {
             cache->valid = 1;
             cache->nb = carc_board_count(v);
@@ -659,18 +835,58 @@ static void board_marks(const carc_game *v, int seat, uint8_t *board, uint32_t *
     }
     for (int k = 0; k < nc; k++) {
         int st = cells[k] >> 12, c = cells[k] & 0xFFF;
-        mark(board, held_ch((st - seat + p) % p), c, marks, nmarks);
+        mark(e, board, held_ch((st - seat + p) % p), c, marks, nmarks);
     }
 }
 
-void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, float *hand)
+static void board_tiles_default(const carc_game *v, uint8_t *board, int from)
+{
+    board_tiles_(v, &ENC_DEFAULT, board, from);
+}
+
+static void board_tiles_any(const carc_game *v, const enc *e, uint8_t *board, int from)
+{
+    board_tiles_(v, e, board, from);
+}
+
+static void board_tiles(const carc_game *v, const enc *e, uint8_t *board, int from)
+{
+    if (e->w == CPY_W)
+        board_tiles_default(v, board, from);
+    else
+        board_tiles_any(v, e, board, from);
+}
+
+static void board_marks_default(const carc_game *v, int seat, uint8_t *board, uint32_t *marks,
+                                int *nmarks, held_cache *cache)
+{
+    board_marks_(v, &ENC_DEFAULT, seat, board, marks, nmarks, cache);
+}
+
+static void board_marks_any(const carc_game *v, const enc *e, int seat, uint8_t *board,
+                            uint32_t *marks, int *nmarks, held_cache *cache)
+{
+    board_marks_(v, e, seat, board, marks, nmarks, cache);
+}
+
+static void board_marks(const carc_game *v, const enc *e, int seat, uint8_t *board,
+                        uint32_t *marks, int *nmarks, held_cache *cache)
+{
+    if (e->w == CPY_W)
+        board_marks_default(v, seat, board, marks, nmarks, cache);
+    else
+        board_marks_any(v, e, seat, board, marks, nmarks, cache);
+}
+
+static void observe_view(const carc_game *v, const enc *e, int seat, uint8_t *board, float *pub,
+                         float *hand)
 {
     int p = carc_players(v);
 #define REL(s) (((s) - seat + p) % p)
     if (board) {
-        memset(board, 0, (size_t)CPY_CHANNELS * CPY_CELLS);
-        board_tiles(v, board, 0);
-        board_marks(v, seat, board, NULL, NULL, NULL);
+        memset(board, 0, (size_t)CPY_CHANNELS * (size_t)e->cells);
+        board_tiles(v, e, board, 0);
+        board_marks(v, e, seat, board, NULL, NULL, NULL);
     }
     if (pub) {
         memset(pub, 0, sizeof(float) * O_PUBLIC);
@@ -794,30 +1010,58 @@ void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, 
 #undef REL
 }
 
+void cpy_observe_view_w(const carc_game *v, int window, int seat, uint8_t *board, float *pub,
+                        float *hand)
+{
+    enc e = enc_of(window);
+    observe_view(v, &e, seat, board, pub, hand);
+}
+
+void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, float *hand)
+{
+    observe_view(v, &ENC_DEFAULT, seat, board, pub, hand);
+}
+
+void cpy_observe_w(const carc_game *g, int window, int seat, carc_game *view, uint8_t *board,
+                   float *pub, float *hand)
+{
+    carc_view(g, seat, view);
+    cpy_observe_view_w(view, window, seat, board, pub, hand);
+}
+
 void cpy_observe(const carc_game *g, int seat, carc_game *view, uint8_t *board, float *pub,
                  float *hand)
 {
-    carc_view(g, seat, view);
-    cpy_observe_view(view, seat, board, pub, hand);
+    cpy_observe_w(g, CPY_W, seat, view, board, pub, hand);
+}
+
+void cpy_observe_full_w(const carc_game *g, int window, int seat, const int32_t *prefix, int np,
+                        carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
+                        uint8_t *mask)
+{
+    enc e = enc_of(window);
+    if (board || pub || hand) {
+        carc_view(g, seat, view);
+        observe_view(view, &e, seat, board, pub, hand);
+    }
+    if (!mask)
+        return;
+    memset(mask, 0, (size_t)e.actions);
+    if (carc_pending_decision(g).seat != seat)
+        return;
+    uint8_t bits[ABYTES_MAX];
+    int32_t ids[CARC_MAX_MOVES];
+    memset(bits, 0, (size_t)e.abytes);
+    int k = collect(g, &e, prefix, np, buf, ids, CARC_MAX_MOVES, bits);
+    for (int i = 0; i < k; i++)
+        mask[ids[i]] = 1;
 }
 
 void cpy_observe_full(const carc_game *g, int seat, const int32_t *prefix, int np,
                       carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
                       uint8_t *mask)
 {
-    if (board || pub || hand)
-        cpy_observe(g, seat, view, board, pub, hand);
-    if (!mask)
-        return;
-    memset(mask, 0, CPY_ACTIONS);
-    if (carc_pending_decision(g).seat != seat)
-        return;
-    uint8_t bits[ABYTES];
-    int32_t ids[CARC_MAX_MOVES];
-    memset(bits, 0, sizeof bits);
-    int k = collect(g, prefix, np, buf, ids, CARC_MAX_MOVES, bits);
-    for (int i = 0; i < k; i++)
-        mask[ids[i]] = 1;
+    cpy_observe_full_w(g, CPY_W, seat, prefix, np, view, buf, board, pub, hand, mask);
 }
 
 /* ---- text ------------------------------------------------------------------------- */
@@ -865,6 +1109,7 @@ int cpy_events_text(const carc_game *g, char *text, size_t size)
 
 struct cpy_batch {
     int n, players, ids_cap;
+    enc e;                       /* the window */
     unsigned expansions;
     uint64_t seed, started;      /* game j started by the batch has seed seed + j */
     carc_game **g;
@@ -874,7 +1119,7 @@ struct cpy_batch {
     uint8_t *np;
     int32_t *cur;                /* n x CARC_MAX_MOVES: the legal actions now */
     int32_t *ncur;
-    uint8_t *bits;               /* n x ABYTES: the same as bits */
+    uint8_t *bits;               /* n x e.abytes: the same as bits */
     int64_t games_done, decisions;
     /* board rows patched in place: tiles already in row i (-1: write it whole next), and
      * the entries of the changing channels set in it */
@@ -933,17 +1178,24 @@ void cpy_batch_free(cpy_batch *b)
     free(b);
 }
 
-cpy_batch *cpy_batch_new(int n, int players, unsigned expansions, uint64_t seed, int ids_cap,
-                         carc_error *err)
+cpy_batch *cpy_batch_new_w(int n, int players, unsigned expansions, uint64_t seed, int ids_cap,
+                           int window, carc_error *err)
 {
     if (n < 1 || ids_cap < 1) {
         err->code = CARC_E_CONFIG;
         strcpy(err->msg, "a batch needs at least one game and ids_cap >= 1");
         return NULL;
     }
+    if (!cpy_window_ok(window)) {
+        err->code = CARC_E_CONFIG;
+        snprintf(err->msg, sizeof err->msg, "window must be an odd width from %d to %d, got %d",
+                 CPY_W_MIN, CPY_W_MAX, window);
+        return NULL;
+    }
     cpy_batch *b = calloc(1, sizeof *b);
     if (!b)
         goto oom;
+    b->e = enc_of(window);
     b->n = n;
     b->players = players;
     b->expansions = expansions;
@@ -956,7 +1208,7 @@ cpy_batch *cpy_batch_new(int n, int players, unsigned expansions, uint64_t seed,
     b->np = calloc((size_t)n, 1);
     b->cur = malloc((size_t)n * CARC_MAX_MOVES * sizeof *b->cur);
     b->ncur = calloc((size_t)n, sizeof *b->ncur);
-    b->bits = calloc((size_t)n, ABYTES);
+    b->bits = calloc((size_t)n, (size_t)b->e.abytes);
     b->row_tiles = malloc((size_t)n * sizeof *b->row_tiles);
     b->marks = malloc((size_t)n * CPY_MARKS * sizeof *b->marks);
     b->nmarks = calloc((size_t)n, sizeof *b->nmarks);
@@ -982,12 +1234,21 @@ oom:
     return NULL;
 }
 
+cpy_batch *cpy_batch_new(int n, int players, unsigned expansions, uint64_t seed, int ids_cap,
+                         carc_error *err)
+{
+    return cpy_batch_new_w(n, players, expansions, seed, ids_cap, CPY_W, err);
+}
+
+int cpy_batch_window(const cpy_batch *b) { return b->e.w; }
+
 /* The legal actions of game i and its row of the buffers. */
 static void refresh(cpy_batch *b, int i, const cpy_buffers *out)
 {
-    uint8_t *bits = b->bits + (size_t)i * ABYTES;
+    const enc *e = &b->e;
+    uint8_t *bits = b->bits + (size_t)i * (size_t)e->abytes;
     int32_t *cur = b->cur + (size_t)i * CARC_MAX_MOVES;
-    uint8_t *mask = out && out->mask ? out->mask + (size_t)i * CPY_ACTIONS : NULL;
+    uint8_t *mask = out && out->mask ? out->mask + (size_t)i * (size_t)e->actions : NULL;
     for (int k = 0; k < b->ncur[i]; k++) {
         int a = cur[k];
         bits[a >> 3] = 0;
@@ -995,7 +1256,7 @@ static void refresh(cpy_batch *b, int i, const cpy_buffers *out)
             mask[a] = 0;
     }
     const carc_game *g = b->g[i];
-    int k = collect(g, b->prefix + (size_t)i * CPY_MAX_TOKENS, b->np[i], b->buf, cur,
+    int k = collect(g, e, b->prefix + (size_t)i * CPY_MAX_TOKENS, b->np[i], b->buf, cur,
                     CARC_MAX_MOVES, bits);
     b->ncur[i] = k;
     if (!out)
@@ -1015,24 +1276,24 @@ static void refresh(cpy_batch *b, int i, const cpy_buffers *out)
         return;
     carc_view(g, seat, b->view);
     if (out->board) {
-        uint8_t *row = out->board + (size_t)i * CPY_CHANNELS * CPY_CELLS;
+        uint8_t *row = out->board + (size_t)i * CPY_CHANNELS * (size_t)e->cells;
         int nb = carc_board_count(b->view);
         if (!b->patch || b->row_tiles[i] < 0 || b->row_tiles[i] > nb) {
-            memset(row, 0, (size_t)CPY_CHANNELS * CPY_CELLS);
-            board_tiles(b->view, row, 0);
+            memset(row, 0, (size_t)CPY_CHANNELS * (size_t)e->cells);
+            board_tiles(b->view, e, row, 0);
         } else {
             uint32_t *m = b->marks + (size_t)i * CPY_MARKS;
             for (int j = 0; j < b->nmarks[i]; j++)
                 row[m[j]] = 0;
-            board_tiles(b->view, row, b->row_tiles[i]);
+            board_tiles(b->view, e, row, b->row_tiles[i]);
         }
         b->nmarks[i] = 0;
-        board_marks(b->view, seat, row, b->marks + (size_t)i * CPY_MARKS, &b->nmarks[i],
+        board_marks(b->view, e, seat, row, b->marks + (size_t)i * CPY_MARKS, &b->nmarks[i],
                     &b->held[i]);
         /* marks past the list's end cannot be cleared one by one: the next write is whole */
         b->row_tiles[i] = b->nmarks[i] > CPY_MARKS ? -1 : (int16_t)nb;
     }
-    cpy_observe_view(b->view, seat, NULL, out->pub ? out->pub + (size_t)i * O_PUBLIC : NULL,
+    observe_view(b->view, e, seat, NULL, out->pub ? out->pub + (size_t)i * O_PUBLIC : NULL,
                      out->hand ? out->hand + (size_t)i * CPY_HAND : NULL);
 }
 
@@ -1046,7 +1307,7 @@ void cpy_batch_observe(cpy_batch *b, const cpy_buffers *out)
     for (int i = 0; i < b->n; i++) {
         b->row_tiles[i] = -1;
         if (out->mask)
-            memset(out->mask + (size_t)i * CPY_ACTIONS, 0, CPY_ACTIONS);
+            memset(out->mask + (size_t)i * (size_t)b->e.actions, 0, (size_t)b->e.actions);
         if (out->rewards)
             memset(out->rewards + (size_t)i * CARC_MAX_PLAYERS, 0, sizeof(float) * CARC_MAX_PLAYERS);
         if (out->done)
@@ -1057,8 +1318,8 @@ void cpy_batch_observe(cpy_batch *b, const cpy_buffers *out)
 
 static int legal_now(const cpy_batch *b, int i, int a)
 {
-    const uint8_t *bits = b->bits + (size_t)i * ABYTES;
-    return a >= 0 && a < CPY_ACTIONS && (bits[a >> 3] & (1u << (a & 7)));
+    const uint8_t *bits = b->bits + (size_t)i * (size_t)b->e.abytes;
+    return a >= 0 && a < b->e.actions && (bits[a >> 3] & (1u << (a & 7)));
 }
 
 /* Applies action a (legal) to game i; returns 1 when it completed a move. */
@@ -1075,8 +1336,8 @@ static int step_one(cpy_batch *b, int i, int a, const cpy_buffers *out)
         out->done[i] = 0;
     /* the action is legal (legal_now): a one-action move is decoded without listing the
      * legal moves again; the others are looked up in the list */
-    int r = b->np[i] == 1 && cpy_decode_single(g, a, &m) ? 1
-                                                        : cpy_resolve(g, prefix, b->np[i], b->buf, &m);
+    int r = b->np[i] == 1 && decode_single(g, &b->e, a, &m)
+                ? 1 : resolve(g, &b->e, prefix, b->np[i], b->buf, &m);
     if (r == 1) {
         b->np[i] = 0;
         if (carc_apply(g, &m, NULL) == CARC_OK) {

@@ -14,16 +14,36 @@
 
 /* ---- the action encoding (docs/PYTHON.md, "Actions") -------------------------- */
 
-#define CPY_R 15                      /* window: x, y in -15..15 around the start tile */
+/* The window: the board positions the actions and the board planes cover, x, y in -R..R
+ * around the start tile, W = 2R + 1 wide. Its width is chosen when a game or a batch is
+ * made (the `_w` functions take it), any odd width CPY_W_MIN..CPY_W_MAX; CPY_W is the
+ * default, whose ids are those of the fixed encoding below (the functions without `_w`). */
+#define CPY_R 15                      /* the default window: x, y in -15..15 */
 #define CPY_W (2 * CPY_R + 1)
 #define CPY_CELLS (CPY_W * CPY_W)
+#define CPY_W_MIN CPY_W               /* windows are odd widths from the default ... */
+#define CPY_W_MAX 63                  /* ... to 63: a cell fits 12 bits (held_cells) */
+#define CPY_CELLS_MAX (CPY_W_MAX * CPY_W_MAX)
 #define CPY_MAX_TOKENS 5              /* actions one move takes at most */
 #define CPY_OLD_PORTS 13              /* ports N..C: the ports of the base game's sections */
 #define CPY_FIG_PORTS 14              /* ports N..I: the ports of the fig_follower section */
 
+/* The first ids of the sections that follow the window's cells, for a window of `cells`
+ * cells: the enum below is these for CPY_CELLS, and a window of another width has its
+ * sections in the same order, each as long for its cells (cpy_enc). */
+#define CPY_SEG_AT(cells) (CPY_A_PLACE + 8 * (cells))
+#define CPY_POS_AT(cells) (CPY_SEG_AT(cells) + CPY_OLD_PORTS * (cells))
+#define CPY_AGAIN_AT(cells) (CPY_POS_AT(cells) + (cells))
+#define CPY_FIGURE_AT(cells) (CPY_AGAIN_AT(cells) + 3 + (CARC_FIGURES - 1) * CPY_FIG_PORTS)
+#define CPY_SEG_I_AT(cells) (CPY_FIGURE_AT(cells) + (CARC_FIGURES - 1))
+#define CPY_ABBOT_G_AT(cells) (CPY_SEG_I_AT(cells) + (cells))
+#define CPY_SEG_G_AT(cells) (CPY_ABBOT_G_AT(cells) + 1 + 2 * (cells))
+#define CPY_ACTIONS_AT(cells) (CPY_SEG_G_AT(cells) + (cells))
+
 /* The ids below CPY_A_AGAIN are those of the base game, The Gifts and Christmas Present
  * before the big-box expansions, unchanged; the big-box sections follow them, and the
- * sections of The River and The Abbot (issue 20) follow those, unchanged too. */
+ * sections of The River and The Abbot (issue 20) follow those, unchanged too. The ids
+ * from CPY_A_PLACE on are those of the default window. */
 enum {
     CPY_A_PASS = 0,
     CPY_A_DRAW = 1,
@@ -53,8 +73,26 @@ enum {
     CPY_A_SEG_G = CPY_A_RECALL + 2 * CPY_CELLS, /* + cell: a segment target at port G (GI4) */
     CPY_ACTIONS = CPY_A_SEG_G + CPY_CELLS
 };
+_Static_assert(CPY_SEG_AT(CPY_CELLS) == CPY_A_SEG && CPY_POS_AT(CPY_CELLS) == CPY_A_POS &&
+                   CPY_AGAIN_AT(CPY_CELLS) == CPY_A_AGAIN &&
+                   CPY_FIGURE_AT(CPY_CELLS) == CPY_A_FIGURE &&
+                   CPY_SEG_I_AT(CPY_CELLS) == CPY_A_SEG_I &&
+                   CPY_ABBOT_G_AT(CPY_CELLS) == CPY_A_ABBOT_G &&
+                   CPY_SEG_G_AT(CPY_CELLS) == CPY_A_SEG_G &&
+                   CPY_ACTIONS_AT(CPY_CELLS) == CPY_ACTIONS,
+               "the sections of a window of CPY_CELLS cells are the default encoding's");
+/* The largest action space, of the widest window. */
+#define CPY_ACTIONS_MAX CPY_ACTIONS_AT(CPY_CELLS_MAX)
 
-/* The sections of the action ids, for Python (carc.encoding): returns 0 past the last. */
+/* Whether `window` is a width a game, an environment or a batch may take (odd,
+ * CPY_W_MIN..CPY_W_MAX). Every `_w` function below needs such a width. */
+int cpy_window_ok(int window);
+/* The number of actions of a window. */
+int cpy_actions_w(int window);
+/* The sections of the action ids of a window, for Python (carc.encoding): returns 0
+ * past the last. */
+int cpy_action_section_w(int window, int i, const char **name, int *base, int *len);
+/* The default window's. */
 int cpy_action_section(int i, const char **name, int *base, int *len);
 
 /* ---- the observation (docs/PYTHON.md, "Observations") ------------------------- */
@@ -90,52 +128,76 @@ int cpy_public_size(void);
 const char *cpy_channel_name(int ch);
 int cpy_public_range(int i, const char **name, int *off, int *len);
 
-/* Sizes, for Python. */
+/* Sizes, for Python (those of the default window). */
 int cpy_actions(void);
 int cpy_window(void);
+int cpy_window_min(void);
+int cpy_window_max(void);
 int cpy_channels(void);
 int cpy_hand_size(void);
+
+/* The functions below without `_w` are those of the default window (CPY_W); each `_w`
+ * one takes the window's width, which must be one cpy_window_ok accepts. */
 
 /* The actions (1..CPY_MAX_TOKENS) a legal move of g's pending decision is written
  * as, into out; 0 when the move has a coordinate outside the window. */
 int cpy_move_tokens(const carc_game *g, const carc_move *m, int32_t out[CPY_MAX_TOKENS]);
+int cpy_move_tokens_w(const carc_game *g, int window, const carc_move *m,
+                      int32_t out[CPY_MAX_TOKENS]);
+/* The legal moves now that have no actions in the window (a coordinate outside it). */
+int cpy_outside_w(const carc_game *g, int window, carc_move *buf);
 
 /* The actions legal after `prefix` (np actions already chosen of a move), sorted, into
  * ids (capacity CARC_MAX_MOVES): returns how many. buf: CARC_MAX_MOVES moves of scratch. */
 int cpy_legal_actions(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
                       int32_t *ids);
+int cpy_legal_actions_w(const carc_game *g, int window, const int32_t *prefix, int np,
+                        carc_move *buf, int32_t *ids);
 /* Whether `prefix` is a whole legal move (1, written into out), a beginning of one (0)
  * or neither (-1). */
 int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
                 carc_move *out);
+int cpy_resolve_w(const carc_game *g, int window, const int32_t *prefix, int np, carc_move *buf,
+                  carc_move *out);
 /* The move a one-action move's action (pass, draw, block, discard, follower, place,
  * recall)
  * stands for, built from the action alone, in the form carc_legal lists it when the
  * action is legal now; 0 for the other actions. The batch uses it for actions it knows
  * legal, to list the legal moves once per decision rather than twice. */
 int cpy_decode_single(const carc_game *g, int32_t a, carc_move *out);
+int cpy_decode_single_w(const carc_game *g, int window, int32_t a, carc_move *out);
 /* Adds `action` to the move under way (prefix, *np actions): -1 when it is not legal
  * (nothing changes), 0 when the move needs more actions (*np grows), 1 when it completed
  * a move, which is applied (written into `applied`, *np back to 0), -2 when carc_apply
  * refused it (err filled; cannot happen for a move carc_legal listed). */
 int cpy_apply_action(carc_game *g, int32_t *prefix, int *np, int32_t action, carc_move *buf,
                      carc_move *applied, carc_error *err);
+int cpy_apply_action_w(carc_game *g, int window, int32_t *prefix, int *np, int32_t action,
+                       carc_move *buf, carc_move *applied, carc_error *err);
 /* Moves with an action of the window whose actions are the beginning of another
  * move's (the encoding is meant to have none; the tests count them). */
 int cpy_prefix_clashes(const carc_game *g, carc_move *buf);
+int cpy_prefix_clashes_w(const carc_game *g, int window, carc_move *buf);
 
 /* The observation of `seat` (0..players-1): board planes (CPY_CHANNELS x W x W, uint8),
  * the public vector and the seat's own hand (float32), each written when not NULL,
  * built from carc_view(g, seat) only (into `view`, a state of carc_state_size()). */
 void cpy_observe(const carc_game *g, int seat, carc_game *view, uint8_t *board, float *pub,
                  float *hand);
+void cpy_observe_w(const carc_game *g, int window, int seat, carc_game *view, uint8_t *board,
+                   float *pub, float *hand);
 /* cpy_observe and the action mask of `seat` after `prefix` (zero unless it owes the
  * pending decision), in one call. */
 void cpy_observe_full(const carc_game *g, int seat, const int32_t *prefix, int np,
                       carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
                       uint8_t *mask);
+void cpy_observe_full_w(const carc_game *g, int window, int seat, const int32_t *prefix, int np,
+                        carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
+                        uint8_t *mask);
 /* Writes the observation of a view (carc_view of `seat`) without taking the view. */
 void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, float *hand);
+void cpy_observe_view_w(const carc_game *v, int window, int seat, uint8_t *board, float *pub,
+                        float *hand);
 
 /* Every legal move in notation, one per line, into buf; returns the length (or -1
  * when size is too small). */
@@ -150,22 +212,27 @@ typedef struct cpy_batch cpy_batch;
 /* Buffers owned by the caller (numpy arrays); any may be NULL but mask/ids/nids,
  * which the batch keeps up to date. Rows are per game. */
 typedef struct cpy_buffers {
-    uint8_t *mask;      /* n x CPY_ACTIONS: updated in place (only the entries that change) */
+    uint8_t *mask;      /* n x actions (of the window): updated in place (only the entries
+                           that change) */
     int32_t *ids;       /* n x ids_cap: the legal actions, sorted by nothing */
     int32_t *nids;      /* n */
     int32_t *seat;      /* n: the seat that owes the next action */
     float *rewards;     /* n x CARC_MAX_PLAYERS: this step's rewards by seat */
     uint8_t *done;      /* n: 1 when this step ended a game (the row then shows a new one) */
     int32_t *scores;    /* n x CARC_MAX_PLAYERS: the final scores of the game just ended */
-    uint8_t *board;     /* n x CPY_CHANNELS x W x W */
+    uint8_t *board;     /* n x CPY_CHANNELS x W x W (the batch's window) */
     float *pub;         /* n x cpy_public_size() */
     float *hand;        /* n x CPY_HAND */
 } cpy_buffers;
 
-/* n games of one configuration; game i of the k-th reset is seeded seed + k * n + i
- * (see docs/PYTHON.md). NULL with err filled on a bad configuration. */
+/* n games of one configuration; game j started by the batch is seeded seed + j (see
+ * docs/PYTHON.md). NULL with err filled on a bad configuration. cpy_batch_new_w: in a
+ * window of width `window` (refused unless cpy_window_ok). */
 cpy_batch *cpy_batch_new(int n, int players, unsigned expansions, uint64_t seed, int ids_cap,
                          carc_error *err);
+cpy_batch *cpy_batch_new_w(int n, int players, unsigned expansions, uint64_t seed, int ids_cap,
+                           int window, carc_error *err);
+int cpy_batch_window(const cpy_batch *b);
 void cpy_batch_free(cpy_batch *b);
 /* on (the default): board rows are patched in place, only the cells that changed since the
  * row's last write (the caller must not write into them); off: written whole every time. */

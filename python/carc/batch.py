@@ -7,15 +7,20 @@ stepped from several threads at once; one batch is stepped from one thread at a 
 import numpy as np
 
 from ._carc import ffi, lib
-from .game import (ACTIONS, CHANNELS, HAND_SIZE, MAX_PLAYERS, PUBLIC_SIZE, WINDOW, ConfigError,
-                   IllegalMoveError, _check_int, _err_text, _parse_expansions)
+from .game import (CHANNELS, HAND_SIZE, MAX_PLAYERS, PUBLIC_SIZE, WINDOW, ConfigError,
+                   IllegalMoveError, _check_int, _check_window, _err_text, _parse_expansions)
 
 
 class Batch:
-    """`Batch(n, players=2, expansions="base", seed=1, observations=True, ids_cap=512)`.
+    """`Batch(n, players=2, expansions="base", seed=1, observations=True, ids_cap=512,
+    window=31)`.
+
+    `window`: the width of the board window of every game (odd, 31..63; carc.Game's),
+    W below; `actions` is its number of action ids (carc.ACTIONS for the default) and
+    `encoding` its carc.encoding.Encoding.
 
     Buffers (row i is game i), rewritten by every `step`:
-      mask    int8   (n, ACTIONS)  legal actions now (kept up to date entry by entry:
+      mask    int8   (n, actions)  legal actions now (kept up to date entry by entry:
                                    do not write into it)
       ids     int32  (n, ids_cap)  the legal actions as a list, `nids` of them (unsorted)
       nids    int32  (n,)
@@ -39,7 +44,8 @@ class Batch:
     allocated instead."""
 
     def __init__(self, n, players=2, expansions="base", seed=1, observations=True, ids_cap=512,
-                 patch_board=True, buffers=None):
+                 patch_board=True, buffers=None, window=WINDOW):
+        window = _check_window(window)  # first: a bad window creates nothing
         n = _check_int("n", n)
         players = _check_int("players", players)
         seed = _check_int("seed", seed)
@@ -50,13 +56,15 @@ class Batch:
             raise ValueError("n must be at least 1")
         exps = _parse_expansions(expansions)
         err = ffi.new("carc_error *")
-        b = lib.cpy_batch_new(n, players, exps, seed, ids_cap, err)
+        b = lib.cpy_batch_new_w(n, players, exps, seed, ids_cap, window, err)
         if b == ffi.NULL:
             raise ConfigError(_err_text(err), err.code)
         self._b = ffi.gc(b, lib.cpy_batch_free)
         self.n = n
         self.players = players
-        self.mask = np.zeros((n, ACTIONS), dtype=np.int8)
+        self.window = window
+        self.actions = lib.cpy_actions_w(window)
+        self.mask = np.zeros((n, self.actions), dtype=np.int8)
         self.ids = np.zeros((n, ids_cap), dtype=np.int32)
         self.nids = np.zeros(n, dtype=np.int32)
         self.seat = np.zeros(n, dtype=np.int32)
@@ -65,7 +73,7 @@ class Batch:
         self.scores = np.zeros((n, MAX_PLAYERS), dtype=np.int32)
         self.observations = bool(observations)
         if observations:
-            self.board = np.zeros((n, CHANNELS, WINDOW, WINDOW), dtype=np.uint8)
+            self.board = np.zeros((n, CHANNELS, window, window), dtype=np.uint8)
             self.public = np.zeros((n, PUBLIC_SIZE), dtype=np.float32)
             self.hand = np.zeros((n, HAND_SIZE), dtype=np.float32)
         else:
@@ -139,10 +147,11 @@ class Batch:
             raise TypeError(f"actions must be integers, got an array of {raw.dtype}")
         if raw.shape != (self.n,):
             raise ValueError(f"actions must have shape ({self.n},), got {raw.shape}")
-        bad = np.flatnonzero((raw < 0) | (raw >= ACTIONS))
+        bad = np.flatnonzero((raw < 0) | (raw >= self.actions))
         if bad.size:  # before the cast to int32, which would wrap them
             i = int(bad[0])
-            raise IllegalMoveError(f"game {i}: action {int(raw[i])} is outside 0..{ACTIONS - 1}")
+            raise IllegalMoveError(f"game {i}: action {int(raw[i])} is outside "
+                                   f"0..{self.actions - 1}")
         a = np.ascontiguousarray(raw, dtype=np.int32)
         r = lib.cpy_batch_step(self._b, ffi.from_buffer("int32_t[]", a), self._out)
         if r < 0:
@@ -159,6 +168,12 @@ class Batch:
         """`steps` uniformly random actions per game chosen inside C (the engine side
         alone, for benchmarks); returns the moves completed."""
         return lib.cpy_batch_random(self._b, steps, seed, self._out)
+
+    @property
+    def encoding(self):
+        """The action encoding of the batch's window (carc.encoding.for_window)."""
+        from .encoding import for_window
+        return for_window(self.window)
 
     @property
     def games_done(self):

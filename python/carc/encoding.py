@@ -34,10 +34,18 @@ is one action, or a few for the moves that name a card and then its targets:
     SEG_G + cell                  a segment target at port G (Cash Out of an abbot on a
                                   garden, GI4)
 
-cell = (y + R) * W + (x + R) for -R <= x, y <= R around the start tile (R = 15, W = 31).
+cell = (y + R) * W + (x + R) for -R <= x, y <= R around the start tile: W is the window's
+width, R = (W - 1) / 2. The module's constants and `describe` are those of the default
+window (W = 31, R = 15, ACTIONS = 25,141); a game, an environment or a batch made with
+another `window` (an odd width from 31 to 63) has the same sections in the same order,
+those of the cells longer: `for_window(window)` (or `game.encoding`) gives its Encoding,
+with the same names as attributes (`enc.ACTIONS`, `enc.PLACE`, `enc.SECTIONS`, ...) and
+its own `describe`. The ids below PLACE are the same in every window.
 """
+import functools
+
 from ._carc import ffi, lib
-from .game import ACTIONS, CHANNELS, FIGURES, HAND_SIZE, PUBLIC_SIZE, WINDOW
+from .game import ACTIONS, CHANNELS, FIGURES, HAND_SIZE, PUBLIC_SIZE, WINDOW, _check_window
 
 
 def _table(fn):
@@ -49,26 +57,129 @@ def _table(fn):
     return out
 
 
+NPORTS = lib.CARC_PORTS          # N E S W NW NE EN ES SE SW WS WN C I G
+OLD_PORTS = lib.CARC_PORT_C + 1  # the ports of the FOLLOWER and SEG sections: N..C
+FIG_PORTS = lib.CARC_PORT_I + 1  # the ports of the FIG_FOLLOWER section: N..I
+
+PORTS = [ffi.string(lib.carc_port_name(p)).decode() for p in range(NPORTS)]
+GIFTS = [ffi.string(lib.carc_card_name(c)).decode() for c in range(1, 6)]
+CARDS = [ffi.string(lib.carc_card_name(c)).decode() for c in range(6, lib.CARC_CARDS)]
+
+
+class Encoding:
+    """The action ids of one window width (`for_window(window)`): `SECTIONS` (name, first
+    id, count), `ACTIONS`, each section's first id by its name in capitals (`PASS`,
+    `PLACE`, `SEG`, ..., `SEG_G`), `W` (= `window`), `R`, `CELLS`, `BOARD_SHAPE` (the
+    board planes' shape), `cell(x, y)`, `cell_xy(cell)` and `describe(id)`. Read from
+    _carc_py.c's sections for that width."""
+
+    def __init__(self, window=WINDOW):
+        w = _check_window(window)
+        self.window = self.W = w
+        self.R = (w - 1) // 2
+        self.CELLS = w * w
+        self.SECTIONS = _table(lambda i, n, a, b: lib.cpy_action_section_w(w, i, n, a, b))
+        self.ACTIONS = lib.cpy_actions_w(w)
+        self.BOARD_SHAPE = (CHANNELS, w, w)
+        for name, base, _ in self.SECTIONS:
+            setattr(self, name.upper(), base)
+        assert self.SECTIONS[-1][1] + self.SECTIONS[-1][2] == self.ACTIONS, \
+            "encoding.py and _carc_py.c disagree"
+
+    def __repr__(self):
+        return f"<carc.encoding.Encoding window={self.W} actions={self.ACTIONS}>"
+
+    def cell(self, x, y):
+        """The cell of position (x, y), or None outside the window."""
+        if not (-self.R <= x <= self.R and -self.R <= y <= self.R):
+            return None
+        return (y + self.R) * self.W + (x + self.R)
+
+    def cell_xy(self, cell):
+        return cell % self.W - self.R, cell // self.W - self.R
+
+    def describe(self, action):
+        """A readable name of an action id, e.g. 'place slot0 (1,0) r2' or 'seg (0,-1) S':
+        the same move has the same name in every window."""
+        a = int(action)
+        if not 0 <= a < self.ACTIONS:
+            raise ValueError(f"action {a} outside 0..{self.ACTIONS - 1}")
+        cell_xy = self.cell_xy
+        if a < self.GIFT:
+            return ["pass", "draw", "block", "fallback"][a]
+        if a < self.PLAY:
+            return "open " + GIFTS[a - self.GIFT]
+        if a < self.DISCARD:
+            return "play " + CARDS[a - self.PLAY]
+        if a < self.SEAT:
+            return "discard " + CARDS[a - self.DISCARD]
+        if a < self.FOLLOWER:
+            return f"seat +{a - self.SEAT}"
+        if a < self.PLACE:
+            return "follower " + PORTS[a - self.FOLLOWER]
+        if a >= self.SEG_G:
+            x, y = cell_xy(a - self.SEG_G)
+            return f"seg ({x},{y}) G"
+        if a >= self.RECALL:
+            cell, garden = divmod(a - self.RECALL, 2)
+            x, y = cell_xy(cell)
+            return f"recall ({x},{y}) {'G' if garden else 'C'}"
+        if a == self.ABBOT_G:
+            return "follower abbot G"
+        if a >= self.SEG_I:
+            x, y = cell_xy(a - self.SEG_I)
+            return f"seg ({x},{y}) I"
+        if a >= self.FIGURE:
+            return "figure " + FIGURES[a - self.FIGURE + 1]
+        if a >= self.FIG_FOLLOWER:
+            fig, port = divmod(a - self.FIG_FOLLOWER, FIG_PORTS)
+            return f"follower {FIGURES[fig + 1]} {PORTS[port]}"
+        if a == self.FOLLOWER_I:
+            return "follower I"
+        if a == self.SEAT5:
+            return "seat +5"
+        if a == self.AGAIN:
+            return "again"
+        if a < self.SEG:
+            i = a - self.PLACE
+            rot = i % 4
+            slot, cell = divmod(i // 4, self.CELLS)
+            x, y = cell_xy(cell)
+            return f"place slot{slot} ({x},{y}) r{rot}"
+        if a < self.POS:
+            cell, port = divmod(a - self.SEG, OLD_PORTS)
+            x, y = cell_xy(cell)
+            return f"seg ({x},{y}) {PORTS[port]}"
+        x, y = cell_xy(a - self.POS)
+        return f"pos ({x},{y})"
+
+
+@functools.lru_cache(maxsize=None)
+def _for_window(window):
+    return Encoding(window)
+
+
+def for_window(window=WINDOW):
+    """The Encoding of a window width (odd, WINDOW_MIN..WINDOW_MAX; TypeError or
+    carc.ConfigError otherwise), one object per width."""
+    return _for_window(_check_window(window))
+
+
+# The default window's encoding, and its constants as the module's (docs/PYTHON.md).
+DEFAULT = for_window(WINDOW)
 # The sections of the action ids, (name, first id, count), read from _carc_py.c.
-SECTIONS = _table(lib.cpy_action_section)
+SECTIONS = DEFAULT.SECTIONS
 _S = {name: base for name, base, _ in SECTIONS}
-R = (WINDOW - 1) // 2
-W = WINDOW
-CELLS = W * W
+R = DEFAULT.R
+W = DEFAULT.W
+CELLS = DEFAULT.CELLS
 PASS, DRAW, BLOCK, FALLBACK = _S["pass"], _S["draw"], _S["block"], _S["fallback"]
 GIFT, PLAY, DISCARD, SEAT = _S["gift"], _S["play"], _S["discard"], _S["seat"]
 FOLLOWER, PLACE, SEG, POS = _S["follower"], _S["place"], _S["seg"], _S["pos"]
 AGAIN, SEAT5, FOLLOWER_I = _S["again"], _S["seat5"], _S["follower_i"]
 FIG_FOLLOWER, FIGURE, SEG_I = _S["fig_follower"], _S["figure"], _S["seg_i"]
 ABBOT_G, RECALL, SEG_G = _S["abbot_g"], _S["recall"], _S["seg_g"]
-NPORTS = lib.CARC_PORTS          # N E S W NW NE EN ES SE SW WS WN C I G
-OLD_PORTS = lib.CARC_PORT_C + 1  # the ports of the FOLLOWER and SEG sections: N..C
-FIG_PORTS = lib.CARC_PORT_I + 1  # the ports of the FIG_FOLLOWER section: N..I
 assert SECTIONS[-1][1] + SECTIONS[-1][2] == ACTIONS, "encoding.py and _carc_py.h disagree"
-
-PORTS = [ffi.string(lib.carc_port_name(p)).decode() for p in range(NPORTS)]
-GIFTS = [ffi.string(lib.carc_card_name(c)).decode() for c in range(1, 6)]
-CARDS = [ffi.string(lib.carc_card_name(c)).decode() for c in range(6, lib.CARC_CARDS)]
 
 CHANNEL_NAMES = [ffi.string(lib.cpy_channel_name(c)).decode() for c in range(CHANNELS)]
 CHANNEL = {name: i for i, name in enumerate(CHANNEL_NAMES)}
@@ -90,58 +201,11 @@ def public_range(name):
 
 
 def cell_xy(cell):
-    return cell % W - R, cell // W - R
+    """(x, y) of a cell of the default window."""
+    return DEFAULT.cell_xy(cell)
 
 
 def describe(action):
-    """A readable name of an action id, e.g. 'place slot0 (1,0) r2' or 'seg (0,-1) S'."""
-    a = int(action)
-    if not 0 <= a < ACTIONS:
-        raise ValueError(f"action {a} outside 0..{ACTIONS - 1}")
-    if a < GIFT:
-        return ["pass", "draw", "block", "fallback"][a]
-    if a < PLAY:
-        return "open " + GIFTS[a - GIFT]
-    if a < DISCARD:
-        return "play " + CARDS[a - PLAY]
-    if a < SEAT:
-        return "discard " + CARDS[a - DISCARD]
-    if a < FOLLOWER:
-        return f"seat +{a - SEAT}"
-    if a < PLACE:
-        return "follower " + PORTS[a - FOLLOWER]
-    if a >= SEG_G:
-        x, y = cell_xy(a - SEG_G)
-        return f"seg ({x},{y}) G"
-    if a >= RECALL:
-        cell, garden = divmod(a - RECALL, 2)
-        x, y = cell_xy(cell)
-        return f"recall ({x},{y}) {'G' if garden else 'C'}"
-    if a == ABBOT_G:
-        return "follower abbot G"
-    if a >= SEG_I:
-        x, y = cell_xy(a - SEG_I)
-        return f"seg ({x},{y}) I"
-    if a >= FIGURE:
-        return "figure " + FIGURES[a - FIGURE + 1]
-    if a >= FIG_FOLLOWER:
-        fig, port = divmod(a - FIG_FOLLOWER, FIG_PORTS)
-        return f"follower {FIGURES[fig + 1]} {PORTS[port]}"
-    if a == FOLLOWER_I:
-        return "follower I"
-    if a == SEAT5:
-        return "seat +5"
-    if a == AGAIN:
-        return "again"
-    if a < SEG:
-        i = a - PLACE
-        rot = i % 4
-        slot, cell = divmod(i // 4, CELLS)
-        x, y = cell_xy(cell)
-        return f"place slot{slot} ({x},{y}) r{rot}"
-    if a < POS:
-        cell, port = divmod(a - SEG, OLD_PORTS)
-        x, y = cell_xy(cell)
-        return f"seg ({x},{y}) {PORTS[port]}"
-    x, y = cell_xy(a - POS)
-    return f"pos ({x},{y})"
+    """A readable name of an action id of the default window, e.g. 'place slot0 (1,0) r2'
+    or 'seg (0,-1) S' (for another window: for_window(window).describe)."""
+    return DEFAULT.describe(action)

@@ -4,7 +4,10 @@ carc's computer players (`GymEnv`). Needs `pip install pettingzoo gymnasium`.
 
 Observations are dicts: "board" uint8 (CHANNELS, W, W), "public" float32 (PUBLIC_SIZE),
 "hand" float32 (HAND_SIZE) and "action_mask" int8 (ACTIONS); the action space is
-Discrete(ACTIONS) (carc.encoding). A seat's observation comes from its view only.
+Discrete(ACTIONS) (carc.encoding). W is the board window's width, `window=` of each
+environment (odd, 31..63; 31 by default), and ACTIONS the number of its action ids
+(carc.ACTIONS for the default; carc.encoding.for_window(W).ACTIONS). A seat's observation
+comes from its view only.
 Rewards come at the end: +1 for each winner, -1 for the others, 0 for all when all win
 (reward="win"); with reward="score" each seat's final score minus the best other score,
 divided by 100."""
@@ -17,8 +20,9 @@ except ImportError as e:  # pragma: no cover - depends on what is installed
     raise ImportError("carc.envs needs gymnasium (and pettingzoo for the AEC environment): "
                       "pip install gymnasium pettingzoo, or carc[envs]") from e
 
-from .game import (ACTIONS, CHANNELS, HAND_SIZE, PUBLIC_SIZE, WINDOW, Game, IllegalMoveError,
-                   Player)
+from .game import (CHANNELS, HAND_SIZE, PUBLIC_SIZE, WINDOW, Game, IllegalMoveError, Player,
+                   _check_window)
+from ._carc import lib
 
 try:
     from pettingzoo import AECEnv as _AECBase
@@ -26,15 +30,23 @@ except ImportError:  # pragma: no cover - the AEC environment needs pettingzoo
     _AECBase = object
 
 
-def observation_space(full=True):
+def observation_space(full=True, window=WINDOW):
+    """The observation space of a window's width (the default's: 31)."""
+    window = _check_window(window)
+    actions = lib.cpy_actions_w(window)
     if not full:
-        return spaces.Dict({"action_mask": spaces.Box(0, 1, (ACTIONS,), dtype=np.int8)})
+        return spaces.Dict({"action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8)})
     return spaces.Dict({
-        "board": spaces.Box(0, 1, (CHANNELS, WINDOW, WINDOW), dtype=np.uint8),
+        "board": spaces.Box(0, 1, (CHANNELS, window, window), dtype=np.uint8),
         "public": spaces.Box(-1000.0, 1000.0, (PUBLIC_SIZE,), dtype=np.float32),
         "hand": spaces.Box(0.0, 100.0, (HAND_SIZE,), dtype=np.float32),
-        "action_mask": spaces.Box(0, 1, (ACTIONS,), dtype=np.int8),
+        "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
     })
+
+
+def action_space(window=WINDOW):
+    """Discrete(the number of action ids of a window's width)."""
+    return spaces.Discrete(lib.cpy_actions_w(_check_window(window)))
 
 
 def final_rewards(game, reward="win"):
@@ -57,12 +69,14 @@ class CarcAEC(_AECBase):
     agent selected is the seat that owes the pending decision. A move of several actions
     (a card and its targets) is several steps of the same agent. An action the mask does
     not allow raises carc.IllegalMoveError and changes nothing. observation="mask" gives
-    observations holding only the action mask (faster, for random or scripted agents)."""
+    observations holding only the action mask (faster, for random or scripted agents).
+    window: the board window's width (odd, 31..63; carc.Game's)."""
 
     metadata = {"name": "carc_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, players=2, expansions="gifts,christmas", render_mode=None, reward="win",
-                 observation="full"):
+                 observation="full", window=WINDOW):
+        window = _check_window(window)  # first: a bad window creates nothing
         super().__init__()
         if observation not in ("full", "mask"):
             raise ValueError("observation must be 'full' or 'mask'")
@@ -73,12 +87,14 @@ class CarcAEC(_AECBase):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.players = players
         self.expansions = expansions
+        self.window = window
         self.reward = reward
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
-        self.observation_spaces = {a: observation_space(self._full) for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(ACTIONS) for a in self.possible_agents}
+        self.observation_spaces = {a: observation_space(self._full, window)
+                                   for a in self.possible_agents}
+        self.action_spaces = {a: action_space(window) for a in self.possible_agents}
         self._seeds = np.random.default_rng()
         self.game = None
 
@@ -92,7 +108,8 @@ class CarcAEC(_AECBase):
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
         game_seed = int(self._seeds.integers(0, 2**63 - 1))
-        self.game = Game(players=self.players, expansions=self.expansions, seed=game_seed)
+        self.game = Game(players=self.players, expansions=self.expansions, seed=game_seed,
+                         window=self.window)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -147,13 +164,13 @@ class CarcAEC(_AECBase):
 
 
 def aec_env(players=2, expansions="gifts,christmas", render_mode=None, reward="win",
-            observation="full", wrap=False):
+            observation="full", wrap=False, window=WINDOW):
     """The AEC environment. It checks its own calls (step before reset, an action out of
     range or masked: clear exceptions), so it is not wrapped by default; wrap=True puts
     it inside PettingZoo's order-enforcing and out-of-bounds wrappers, as PettingZoo's
     own environments are, at about a third of the speed (docs/PERFORMANCE.md)."""
     env = CarcAEC(players=players, expansions=expansions, render_mode=render_mode, reward=reward,
-                  observation=observation)
+                  observation=observation, window=window)
     if wrap:
         from pettingzoo.utils import wrappers
         env = wrappers.AssertOutOfBoundsWrapper(env)
@@ -170,12 +187,15 @@ class GymEnv(gymnasium.Env):
     An action the mask does not allow: illegal_action="lose" (the default) ends the
     episode with reward -1 and info["illegal_action"] = True, the game unchanged
     (Gymnasium's check_env steps with unmasked random actions); "raise" raises
-    carc.IllegalMoveError instead."""
+    carc.IllegalMoveError instead. window: the board window's width (odd, 31..63;
+    carc.Game's)."""
 
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, opponents=("greedy",), expansions="gifts,christmas", seat=0,
-                 reward="win", illegal_action="lose", mcts_iterations=200, render_mode=None):
+                 reward="win", illegal_action="lose", mcts_iterations=200, render_mode=None,
+                 window=WINDOW):
+        window = _check_window(window)  # first: a bad window creates nothing
         super().__init__()
         if isinstance(opponents, str):
             opponents = [opponents]
@@ -190,13 +210,14 @@ class GymEnv(gymnasium.Env):
             raise ValueError("illegal_action must be 'lose' or 'raise'")
         _check_reward(reward)
         self.expansions = expansions
+        self.window = window
         self.seat = seat
         self.reward = reward
         self.illegal_action = illegal_action
         self.mcts_iterations = mcts_iterations
         self.render_mode = render_mode
-        self.observation_space = observation_space()
-        self.action_space = spaces.Discrete(ACTIONS)
+        self.observation_space = observation_space(True, window)
+        self.action_space = action_space(window)
         self.game = None
 
     def _obs(self):
@@ -215,7 +236,8 @@ class GymEnv(gymnasium.Env):
     def reset(self, seed=None, options=None):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
-        self.game = Game(players=self.players, expansions=self.expansions, seed=game_seed)
+        self.game = Game(players=self.players, expansions=self.expansions, seed=game_seed,
+                         window=self.window)
         self._players = {}
         others = [s for s in range(self.players) if s != self.seat]
         for s, name in zip(others, self.opponents):

@@ -6,8 +6,10 @@ import numpy as np
 
 from ._carc import ffi, lib
 
-ACTIONS = lib.cpy_actions()
-WINDOW = lib.cpy_window()
+ACTIONS = lib.cpy_actions()           # of the default window
+WINDOW = lib.cpy_window()             # the default window's width (31: x, y in -15..15)
+WINDOW_MIN = lib.cpy_window_min()     # the widths a game may take: odd, 31..63
+WINDOW_MAX = lib.cpy_window_max()
 CHANNELS = lib.cpy_channels()
 PUBLIC_SIZE = lib.cpy_public_size()
 HAND_SIZE = lib.cpy_hand_size()
@@ -98,6 +100,16 @@ def _check_int(name, value):
         raise TypeError(f"{name} must be an int, got {type(value).__name__}") from None
 
 
+def _check_window(window):
+    """window as a Python int, the width of the board window (odd, WINDOW_MIN..WINDOW_MAX):
+    TypeError for a value that is not an int, ConfigError for a width not allowed."""
+    window = _check_int("window", window)
+    if not (WINDOW_MIN <= window <= WINDOW_MAX and window % 2 == 1):
+        raise ConfigError(f"window must be an odd width from {WINDOW_MIN} to {WINDOW_MAX}, "
+                          f"got {window}")
+    return window
+
+
 class Game:
     """A game of carc.
 
@@ -108,13 +120,22 @@ class Game:
 
     Moves are strings in carc's notation (docs/NOTATION.md) or, through `legal_actions`
     and `apply_action`, the ids of the fixed action encoding (docs/PYTHON.md). A refused
-    move raises and leaves the game exactly as it was."""
+    move raises and leaves the game exactly as it was.
+
+    `window` is the width of the board window the actions and the board planes cover
+    (x, y in -(window-1)/2..(window-1)/2 around the start tile): an odd int from 31 (the
+    default, carc.WINDOW) to 63. Its action ids and observation shapes are those of
+    `self.encoding` (carc.encoding.for_window(window)); the default's are the module
+    constants carc.ACTIONS and carc.encoding's."""
 
     __slots__ = ("_g", "_cfg", "_moves", "_pre", "_np", "_buf", "_err", "_view", "_applied",
-                 "_detached")
+                 "_detached", "_window", "_nact")
 
     def __init__(self, players=2, expansions="base", seed=1, *, stack=None, return_pos=None,
-                 _empty=False):
+                 window=WINDOW, _empty=False):
+        window = _check_window(window)  # first: a bad window creates nothing
+        self._window = window
+        self._nact = lib.cpy_actions_w(window)
         self._buf = ffi.new("carc_move[]", MAX_MOVES)
         self._err = ffi.new("carc_error *")
         self._view = None
@@ -169,6 +190,7 @@ class Game:
             raise MemoryError("carc_clone")
         c._g = ffi.gc(g, lib.carc_free)
         c._cfg = self._cfg  # never written after creation
+        c._window, c._nact = self._window, self._nact
         c._moves = list(self._moves)
         c._copy_prefix(self)
         c._detached = self._detached
@@ -195,6 +217,23 @@ class Game:
     @property
     def expansions(self):
         return ffi.string(lib.carc_expansions_name(self._cfg.expansions)).decode()
+
+    @property
+    def window(self):
+        """The width of the board window (31 by default): x, y in -(window-1)/2..(window-1)/2."""
+        return self._window
+
+    @property
+    def actions(self):
+        """The number of action ids of this game's window (carc.ACTIONS for the default)."""
+        return self._nact
+
+    @property
+    def encoding(self):
+        """The action encoding of this game's window (carc.encoding.for_window): its
+        sections, `describe(id)`, cells."""
+        from .encoding import for_window
+        return for_window(self._window)
 
     @property
     def over(self):
@@ -305,12 +344,12 @@ class Game:
         """The action ids legal now (sorted): the first action of every legal move, or
         after `apply_action` began a move of several actions, its next ones."""
         ids = ffi.new("int32_t[]", MAX_MOVES)
-        n = lib.cpy_legal_actions(self._g, self._pre, self._np[0], self._buf, ids)
+        n = lib.cpy_legal_actions_w(self._g, self._window, self._pre, self._np[0], self._buf, ids)
         return list(ids[0:n])
 
     def action_mask(self):
-        """legal_actions() as an int8 numpy array of ACTIONS entries (0 or 1)."""
-        m = np.zeros(ACTIONS, dtype=np.int8)
+        """legal_actions() as an int8 numpy array of `actions` entries (0 or 1)."""
+        m = np.zeros(self._nact, dtype=np.int8)
         m[self.legal_actions()] = 1
         return m
 
@@ -319,8 +358,13 @@ class Game:
         coordinate outside the window (then only the fallback action reaches it)."""
         m = self._parse(move)
         out = ffi.new("int32_t[]", MAX_TOKENS)
-        n = lib.cpy_move_tokens(self._g, m, out)
+        n = lib.cpy_move_tokens_w(self._g, self._window, m, out)
         return tuple(out[0:n])
+
+    def outside_window(self):
+        """How many legal moves now have a coordinate outside the window (no actions:
+        an agent cannot choose them; FALLBACK is legal when every legal move is such)."""
+        return lib.cpy_outside_w(self._g, self._window, self._buf)
 
     @property
     def action_prefix(self):
@@ -378,10 +422,10 @@ class Game:
                 raise TypeError(f"an action is an int, got {type(action).__name__}") from None
         if lib.carc_is_over(self._g):
             raise GameOverError("the game is over", 3)
-        if not 0 <= action < ACTIONS:
-            raise IllegalMoveError(f"action {action} is outside 0..{ACTIONS - 1}")
-        r = lib.cpy_apply_action(self._g, self._pre, self._np, action, self._buf, self._applied,
-                                 self._err)
+        if not 0 <= action < self._nact:
+            raise IllegalMoveError(f"action {action} is outside 0..{self._nact - 1}")
+        r = lib.cpy_apply_action_w(self._g, self._window, self._pre, self._np, action, self._buf,
+                                   self._applied, self._err)
         if r == 0:
             return None
         if r == 1:
@@ -471,8 +515,8 @@ class Game:
 
     def observe(self, seat, full=True):
         """The observation of `seat` as numpy arrays (docs/PYTHON.md, "Observations"):
-        {"board": uint8 (CHANNELS, W, W), "public": float32, "hand": float32,
-        "action_mask": int8 (ACTIONS,)}, built from the seat's view only; the mask is
+        {"board": uint8 (CHANNELS, window, window), "public": float32, "hand": float32,
+        "action_mask": int8 (actions,)}, built from the seat's view only; the mask is
         zero unless the seat owes the pending decision. full=False: the mask only."""
         seat = self._seat_arg(seat)
         if seat == SEAT_PUBLIC:
@@ -482,18 +526,19 @@ class Game:
     def _observe(self, seat, full=True):
         if self._view is None:
             self._view = ffi.new("char[]", lib.carc_state_size())
-        mask = np.empty(ACTIONS, dtype=np.int8)
+        w = self._window
+        mask = np.empty(self._nact, dtype=np.int8)
         if not full:
-            lib.cpy_observe_full(self._g, seat, self._pre, self._np[0], ffi.NULL, self._buf,
-                                 ffi.NULL, ffi.NULL, ffi.NULL, ffi.from_buffer("uint8_t[]", mask))
+            lib.cpy_observe_full_w(self._g, w, seat, self._pre, self._np[0], ffi.NULL, self._buf,
+                                   ffi.NULL, ffi.NULL, ffi.NULL, ffi.from_buffer("uint8_t[]", mask))
             return {"action_mask": mask}
-        board = np.empty((CHANNELS, WINDOW, WINDOW), dtype=np.uint8)
+        board = np.empty((CHANNELS, w, w), dtype=np.uint8)
         pub = np.empty(PUBLIC_SIZE, dtype=np.float32)
         hand = np.empty(HAND_SIZE, dtype=np.float32)
-        lib.cpy_observe_full(self._g, seat, self._pre, self._np[0],
-                             ffi.cast("carc_game *", self._view), self._buf,
-                             ffi.from_buffer("uint8_t[]", board), ffi.from_buffer("float[]", pub),
-                             ffi.from_buffer("float[]", hand), ffi.from_buffer("uint8_t[]", mask))
+        lib.cpy_observe_full_w(self._g, w, seat, self._pre, self._np[0],
+                               ffi.cast("carc_game *", self._view), self._buf,
+                               ffi.from_buffer("uint8_t[]", board), ffi.from_buffer("float[]", pub),
+                               ffi.from_buffer("float[]", hand), ffi.from_buffer("uint8_t[]", mask))
         return {"board": board, "public": pub, "hand": hand, "action_mask": mask}
 
     def determinized(self, seat, seed):
@@ -511,6 +556,7 @@ class Game:
         lib.carc_determinize(v, seed, g)
         c._g = ffi.gc(g, lib.carc_free)
         c._cfg = self._cfg
+        c._window, c._nact = self._window, self._nact
         c._moves = list(self._moves)
         c._copy_prefix(self)
         c._detached = True  # its hidden parts are not those its configuration deals
@@ -578,8 +624,9 @@ class Game:
         return bytes(ffi.buffer(ffi.cast("char *", self._g), lib.carc_state_size()))
 
     def __repr__(self):
+        win = "" if self._window == WINDOW else f" window={self._window}"
         return (f"<carc.Game players={self.players} expansions={self.expansions!r} "
-                f"seed={self.seed} moves={len(self._moves)} pending={self.pending()}>")
+                f"seed={self.seed}{win} moves={len(self._moves)} pending={self.pending()}>")
 
 
 class Player:

@@ -3,7 +3,10 @@ play with action masks through the batched API, the AEC environment, the Gymnasi
 environment and carc.Game; base game and both expansions; masks only and full
 observations. Pin it to one core:
 
-    taskset -c 1 .venv/bin/python examples/python/bench.py [--seconds 3]
+    taskset -c 1 .venv/bin/python examples/python/bench.py [--seconds 3] [--window 45]
+
+--window sets the board window's width of the batches, environments and games (31, the
+default, or any odd width to 63); the observation parts are always the default window's.
 """
 import argparse
 import time
@@ -19,6 +22,8 @@ ap.add_argument("--seconds", type=float, default=3.0, help="per figure")
 ap.add_argument("--envs", type=int, default=256, help="games per batch call")
 ap.add_argument("--sets", nargs="+", default=["base", "gifts,christmas"],
                 help="expansion sets, e.g. base gifts,christmas inns,traders")
+ap.add_argument("--window", type=int, default=carc.WINDOW,
+                help="the board window's width (odd, 31..63)")
 args = ap.parse_args()
 SETS = args.sets
 
@@ -34,7 +39,7 @@ def timed(fn):
 
 
 def batch_numpy(exps, obs):
-    b = carc.Batch(args.envs, expansions=exps, observations=obs)
+    b = carc.Batch(args.envs, expansions=exps, observations=obs, window=args.window)
     rng = np.random.default_rng(1)
 
     def chunk():
@@ -46,12 +51,13 @@ def batch_numpy(exps, obs):
 
 
 def batch_c(exps, obs):
-    b = carc.Batch(args.envs, expansions=exps, observations=obs)
+    b = carc.Batch(args.envs, expansions=exps, observations=obs, window=args.window)
     return timed(lambda: b.play_random(20) and 20 * b.n)
 
 
 def aec(exps, observation, wrap):
-    env = envs.aec_env(players=2, expansions=exps, observation=observation, wrap=wrap)
+    env = envs.aec_env(players=2, expansions=exps, observation=observation, wrap=wrap,
+                       window=args.window)
     env.reset(seed=1)
     rng = np.random.default_rng(1)
 
@@ -71,7 +77,7 @@ def aec(exps, observation, wrap):
 
 
 def gym(exps):
-    env = envs.GymEnv(opponents=["random"], expansions=exps)
+    env = envs.GymEnv(opponents=["random"], expansions=exps, window=args.window)
     rng = np.random.default_rng(1)
     state = {"obs": env.reset(seed=1)[0]}
 
@@ -87,7 +93,8 @@ def game_object(exps):
     rng = np.random.default_rng(1)
 
     def one():
-        g = carc.Game(players=2, expansions=exps, seed=int(rng.integers(1 << 62)))
+        g = carc.Game(players=2, expansions=exps, seed=int(rng.integers(1 << 62)),
+                      window=args.window)
         n = 0
         while not g.over:
             acts = g.legal_actions()
@@ -129,7 +136,8 @@ def observation_parts(exps):
     return out
 
 
-print(f"carc Python package, {args.seconds:g} s per figure, {args.envs} games per batch call; "
+print(f"carc Python package, {args.seconds:g} s per figure, {args.envs} games per batch call, "
+      f"window {args.window}; "
       f"decisions = actions; rates per second of CPU time")
 for exps in SETS:
     for obs in (False, True):

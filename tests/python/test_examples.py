@@ -29,3 +29,9 @@ def test_vs_computer():
     out = run(EX / "vs_computer.py", "--episodes", "1", "--mcts-iterations", "20",
               "--opponents", "greedy,random")
     assert "mean reward" in out and "greedy vs mcts" in out
+
+
+def test_bench_window():
+    out = run(EX / "bench.py", "--seconds", "0.02", "--envs", "8", "--window", "33",
+              "--sets", "base")
+    assert "window 33" in out and "Game.apply_action" in out and "two batches" in out

@@ -1,7 +1,7 @@
 #!/bin/sh
 # carc play on a real terminal: tmux runs it in a detached session of a fixed size,
 # send-keys types, capture-pane reads the screen (polled with a timeout, never fixed
-# sleeps; tests/cli/tmux_lib.sh). Plays a complete game human vs random (Enter for the
+# sleeps; tests/cli/play/game.sh). Plays a complete game human vs random (Enter for the
 # current choice, p to pass), checks the first screen, the log after placing, the help,
 # a key that does nothing, the final scoring and winner line, saves the record with s
 # and replays it; then a terminal too small and its resize; then two humans at one
@@ -10,8 +10,8 @@
 # option errors. Skips (exit 0) only when tmux is not installed.
 set -u
 carc=$1
-# shellcheck source-path=SCRIPTDIR source=tmux_lib.sh
-. "$(dirname "$0")/tmux_lib.sh"
+# shellcheck source-path=SCRIPTDIR source=play/game.sh
+. "$(dirname "$0")/play/game.sh"
 
 # cursor_spot: the cursor's position on the screen ("x,y")
 cursor_spot() { sed -n 's/.*Cursor: \(-\{0,1\}[0-9]*,-\{0,1\}[0-9]*\).*/\1/p' "$dir/screen"; }

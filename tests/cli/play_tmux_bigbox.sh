@@ -1,5 +1,5 @@
 #!/bin/sh
-# carc play with the big-box expansions on a real terminal (tmux, tests/cli/tmux_lib.sh):
+# carc play with the big-box expansions on a real terminal (tmux, tests/cli/play/game.sh):
 # a complete game with --expansions inns,traders,gifts,christmas, human against greedy.
 # At every follower step the figures are cycled with f and the choice is, in order,
 # the builder, the pig (once), the large meeple, a meeple; every double turn is taken
@@ -17,10 +17,10 @@ carc=$1
 # Without a seed given, the seeds below are tried in turn until one game meets every
 # situation (the strategy is plain, and a change of greedy or of the legal lists moves
 # the pig or the double turn out of a given game): a check that fails for every seed
-# fails the test, and each failed seed says why on stderr (tmux_lib.sh).
+# fails the test, and each failed seed says why on stderr (play/game.sh).
 seed_var=CARC_BIGBOX_SEED seeds="5 9 10 12"
-# shellcheck source-path=SCRIPTDIR source=tmux_lib.sh
-. "$(dirname "$0")/tmux_lib.sh"
+# shellcheck source-path=SCRIPTDIR source=play/game.sh
+. "$(dirname "$0")/play/game.sh"
 
 start g 120 40 --players human,greedy --expansions inns,traders,gifts,christmas --seed "$seed"
 wait_for g 'Your decision: place the tile' 30 || fail "no placement decision on the first screen"

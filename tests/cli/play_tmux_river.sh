@@ -1,5 +1,5 @@
 #!/bin/sh
-# carc play with all six expansions on a real terminal (tmux, tests/cli/tmux_lib.sh): a
+# carc play with all six expansions on a real terminal (tmux, tests/cli/play/game.sh): a
 # complete game with --expansions gifts,christmas,inns,traders,river,abbot, human against
 # greedy, with a river phase, an abbot on a garden and a recall. At every follower step
 # a recall is taken when the list offers one ("Recall your abbot: N points"), else the
@@ -16,13 +16,13 @@
 # Without CARC_RIVER_SEED the seeds below are tried in turn until one game meets every
 # situation (an abbot on a garden needs a garden tile in the human's hand and a recall a
 # later turn with it still unfinished): a check that fails for every seed fails the
-# test, each failed seed says why on stderr (tmux_lib.sh). Skips (exit 0) only when tmux
+# test, each failed seed says why on stderr (play/game.sh). Skips (exit 0) only when tmux
 # is missing.
 set -u
 carc=$1
 seed_var=CARC_RIVER_SEED seeds="1 2 3 4 5 6"
-# shellcheck source-path=SCRIPTDIR source=tmux_lib.sh
-. "$(dirname "$0")/tmux_lib.sh"
+# shellcheck source-path=SCRIPTDIR source=play/game.sh
+. "$(dirname "$0")/play/game.sh"
 all=gifts,christmas,inns,traders,river,abbot
 
 # board: the board and the log, left of the panel's border

@@ -1,17 +1,16 @@
-# tests/cli/tmux_lib.sh - what the three tmux game tests share (play_tmux.sh,
-# play_tmux_bigbox.sh, play_tmux_river.sh; sourced, not a test itself: tests/CMakeLists.txt
-# leaves it out of the cli_* tests). It sources play/lib.sh (the tmux server, sessions,
-# reading the screen, drive), then adds: a test run once per seed until one game passes,
+# tests/cli/play/game.sh - what the three tmux game tests share (play_tmux.sh,
+# play_tmux_bigbox.sh, play_tmux_river.sh; sourced, not a test itself). It sources lib.sh
+# (the tmux server, sessions, reading the screen, drive), then adds: a test run once per seed until one game passes,
 # the panel's choice list read, keys typed until the screen changes, a whole game played
 # out by the test's own look and decide, the help and its guide pages, the final screen's
 # record saved and replayed, the record viewer, quitting. Usage:
 #   carc=$1
 #   seed_var=CARC_RIVER_SEED seeds="1 2 3 4 5 6"   # only for a test that tries seeds
-#   . "$(dirname "$0")/tmux_lib.sh"
+#   . "$(dirname "$0")/play/game.sh"
 # With seed_var and seeds set, $seed is the value of the variable named by seed_var; when
 # that is unset, the test runs again in a child shell once per seed of $seeds with it set,
 # until one run passes (exit 0); a seed that fails says why on stderr, and the test fails
-# when every seed failed. Skips (exit 0, play/lib.sh) only when tmux is not installed.
+# when every seed failed. Skips (exit 0, lib.sh) only when tmux is not installed.
 
 if [ -n "${seed_var:-}" ]; then
     eval "seed=\${$seed_var:-}"
@@ -25,7 +24,7 @@ if [ -n "${seed_var:-}" ]; then
         exit 1
     fi
 fi
-# shellcheck source-path=SCRIPTDIR source=play/lib.sh
+# shellcheck source=tests/cli/play/lib.sh
 . "$(dirname "$0")/play/lib.sh"
 
 # panel_sel: the selected option of the choice list ("> 12 the builder on ...")

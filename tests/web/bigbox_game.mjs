@@ -6,18 +6,14 @@
 // supply in the players panel, the hover of a feature with an inn or cathedral, the final table
 // with goods and the pig, the final scores equal to the record's, `carc replay` accepts it.
 // Screenshots (bigbox-*.png) of the figure choice, the double turn and the final screen.
-import { mkdirSync } from 'node:fs';
-import { check, checkPlayerText, checkRecord, createGame, decide, figureTiles, launch, shooter, startServer, waitTurn, watchErrors } from './lib.mjs';
+import { check, checkPlayerText, checkRecord, createGame, decide, figureTiles, launch, shotPage, startServer, waitTurn } from './lib.mjs';
 
 export default async function (opts) {
-  mkdirSync(opts.shots, { recursive: true });
   const server = await startServer(opts.carc);
   const browser = await launch();
   const errors = [];
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    watchErrors(page, errors);
-    const shoot = shooter(page, opts.shots);
+    const { page, shoot } = await shotPage(browser, errors, opts.shots);
     const game = await createGame(server.url, { players: ['human', 'greedy'], expansions: 'inns,traders,gifts,christmas', seed: Number(process.env.CARC_BIGBOX_SEED ?? 3) });
     await page.goto(`${server.url}${game.seats[0].url}`);
     await page.waitForSelector('#board .tile-art');

@@ -2,7 +2,7 @@
 // chromium through playwright-core, and a "person" who makes one decision on a game page with
 // clicks and keys only (never by sending moves itself).
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -113,6 +113,21 @@ export function figureTiles(page, figure, seat) {
     const m = /translate\((-?[\d.]+) (-?[\d.]+)\)/.exec(e.getAttribute('transform') ?? '');
     return m ? `${Math.floor(Number(m[1]) / 100)},${Math.floor(Number(m[2]) / 100)}` : '';
   }));
+}
+
+/**
+ * A page at the desktop size whose errors go to `errors`, and its shooter into dir (made if
+ * missing): how the tests that take screenshots begin.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string[]} errors
+ * @param {string} dir
+ * @param {number} [settle]
+ */
+export async function shotPage(browser, errors, dir, settle = 250) {
+  mkdirSync(dir, { recursive: true });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  watchErrors(page, errors);
+  return { page, shoot: shooter(page, dir, settle) };
 }
 
 /** Collects page errors so a test can fail on any. */

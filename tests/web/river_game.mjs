@@ -8,18 +8,14 @@
 // the abbot in supply, the log's words, the final table with gardens, the final scores equal to
 // the record's, `carc replay` accepts it. Screenshots (river-*.png) of the river phase, the
 // abbot's choice, the recall and the final screen.
-import { mkdirSync } from 'node:fs';
-import { check, checkPlayerText, checkRecord, createGame, decide, figureTiles, launch, pageScores, shooter, startServer, waitTurn, watchErrors } from './lib.mjs';
+import { check, checkPlayerText, checkRecord, createGame, decide, figureTiles, launch, pageScores, shotPage, startServer, waitTurn } from './lib.mjs';
 
 export default async function (opts) {
-  mkdirSync(opts.shots, { recursive: true });
   const server = await startServer(opts.carc);
   const browser = await launch();
   const errors = [];
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    watchErrors(page, errors);
-    const shoot = shooter(page, opts.shots);
+    const { page, shoot } = await shotPage(browser, errors, opts.shots);
     const expansions = 'gifts,christmas,inns,traders,river,abbot';
     const game = await createGame(server.url, { players: ['human', 'greedy'], expansions, seed: Number(process.env.CARC_RIVER_SEED ?? 1) });
     await page.goto(`${server.url}${game.seats[0].url}`);

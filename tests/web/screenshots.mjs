@@ -2,18 +2,14 @@
 // progress (a person holding cards against greedy), the final screen of a finished game, and
 // the page that explains the expansions.
 // They are written to --shots DIR (docs/screenshots/ when refreshed by hand).
-import { mkdirSync } from 'node:fs';
-import { check, createGame, decide, launch, shooter, startServer, waitTurn, watchErrors } from './lib.mjs';
+import { check, createGame, decide, launch, shotPage, startServer, waitTurn } from './lib.mjs';
 
 export default async function (opts) {
-  mkdirSync(opts.shots, { recursive: true });
   const server = await startServer(opts.carc);
   const browser = await launch();
   const errors = [];
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    watchErrors(page, errors);
-    const shoot = shooter(page, opts.shots, 300);
+    const { page, shoot } = await shotPage(browser, errors, opts.shots, 300);
     await page.goto(`${server.url}/`);
     await page.selectOption('select[data-seat="1"]', 'mcts:300');
     await shoot('lobby');

@@ -211,7 +211,10 @@ static int http(const char *method, const char *path, const char *req, size_t re
     buf[len] = '\0';
     int status = 0;
     char *sep = strstr(buf, "\r\n\r\n");
-    if (sscanf(buf, "HTTP/1.%*d %d", &status) != 1 || !sep) {
+    char *cl = sep ? strcasestr(buf, "content-length:") : NULL;
+    /* a body cut short (the server killed while sending it, crash.sh) is no answer */
+    if (sscanf(buf, "HTTP/1.%*d %d", &status) != 1 || !sep ||
+        (cl && cl < sep && len < (size_t)(sep + 4 - buf) + strtoul(cl + 15, NULL, 10))) {
         free(buf);
         return 0;
     }

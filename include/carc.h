@@ -34,6 +34,7 @@ typedef struct carc_game carc_game;
 enum {
     CARC_MIN_PLAYERS = 2,
     CARC_MAX_PLAYERS = 6,    /* 6 only with Inns & Cathedrals (I2); else 5 (B1) */
+    CARC_BASE_MAX_PLAYERS = 5,  /* B1; carc_max_players tells a set's */
     CARC_FOLLOWERS = 7,      /* meeples per player (B1) */
     CARC_BASE_KINDS = 24,    /* the base game's kinds A..X are kinds 0..23 */
     CARC_TILE_KINDS = 88,    /* base, Inns & Cathedrals, Traders & Builders, The River,
@@ -196,6 +197,48 @@ enum carc_expansion {
  * NULL if none. carc_expansion_parse returns the bit of a name, 0 if unknown. */
 const char *carc_expansion_name(unsigned bit);
 unsigned carc_expansion_parse(const char *s, size_t len);
+
+/* ---- the registry of expansions -------------------------------------------- */
+
+/* One paragraph of an expansion's "how it works", in players' words (no rule ids,
+ * no notation): the terminal game's help pages and the browser's how-to page. */
+typedef struct carc_how_par {
+    const char *title;  /* the heading it starts, or NULL to go on under the last */
+    const char *text;   /* NULL: the end of the list */
+} carc_how_par;
+
+/* What an expansion tells the layers above about itself: the record, protocol,
+ * terminal, server and Python layers read these instead of testing its bit. Each
+ * expansion's module fills in its own (src/engine/<name>/); the registry lists
+ * them in the order of their bits (expansion i has bit 1 << i). */
+typedef struct carc_expansion_info {
+    unsigned bit;            /* its CARC_EXP_* bit */
+    const char *name;        /* "gifts": options, records, the protocol */
+    const char *title;       /* "The Gifts": what players read */
+    uint8_t max_players;     /* the most players a game with it may seat (I2), or 0 */
+    uint8_t figures;         /* figures it gives every player, bit per enum carc_figure */
+    uint16_t categories;     /* score categories only it brings, bit per
+                                enum carc_score_category */
+    char tile_mark;          /* the letter marking its tiles in the board as text, or 0 */
+    const carc_how_par *how; /* how it works, ended by a paragraph with text NULL */
+} carc_expansion_info;
+
+/* The number of expansions in the registry, and expansion i of it (NULL past the
+ * end); the one whose bit is `bit` (NULL if none). */
+int carc_expansion_count(void);
+const carc_expansion_info *carc_expansion_at(int i);
+const carc_expansion_info *carc_expansion_of(unsigned bit);
+/* Every expansion bit the registry knows. */
+unsigned carc_expansion_bits(void);
+/* The most players a game with these expansions may seat: 5 (B1), or more where
+ * one of them allows it (6 with Inns & Cathedrals, I2). */
+int carc_max_players(unsigned expansions);
+/* The figures every player has in a game with these expansions (bit per
+ * enum carc_figure; the meeple always). */
+unsigned carc_figures_of(unsigned expansions);
+/* The score categories a game with these expansions keeps (bit per
+ * enum carc_score_category; roads, cities, cloisters and fields always). */
+unsigned carc_categories_of(unsigned expansions);
 
 /* Figures (RULES.md §0 of the expansions): the followers (meeple, large meeple,
  * abbot: strength 1, 2, 1) and the special figures (builder, pig: no strength). */

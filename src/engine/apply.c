@@ -22,7 +22,7 @@ static const char *move_kind_word(int kind)
  * away; a base game never gets here. */
 static void exp_resolved(carc_game *g)
 {
-    if (g->expansions & CARC_EXP_TRADERS)
+    if (fig_specials(g))
         figure_support(g);  /* an abbot supports nothing (CI3): its recall needs no sweep */
 }
 

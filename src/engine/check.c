@@ -358,26 +358,6 @@ static int check_figures(const carc_game *g, carc_error *err)
     return CARC_OK;
 }
 
-/* Goods tokens are conserved (TB1: 9 wine, 6 grain, 5 cloth). */
-static int check_goods(const carc_game *g, carc_error *err)
-{
-    static const uint8_t total[CARC_GOODS_KINDS] = {9, 6, 5};
-    int on = (g->expansions & CARC_EXP_TRADERS) != 0;
-    for (int k = 0; k < CARC_GOODS_KINDS; k++) {
-        int n = g->goods_left[k];
-        for (int s = 0; s < CARC_MAX_PLAYERS; s++) {
-            if (s >= g->players && g->goods[s][k])
-                FAIL("seat %d is not playing but holds goods", s);
-            n += g->goods[s][k];
-        }
-        if (n != (on ? total[k] : 0))
-            FAIL("goods: %d %s tokens in all, not %d", n, carc_goods_name(k), on ? total[k] : 0);
-    }
-    if (g->part > 1 || (g->part && !on) || (g->double_due && !on))
-        FAIL("double turn: part %d, due %d", g->part, g->double_due);
-    return CARC_OK;
-}
-
 int carc_check(const carc_game *g, carc_error *err)
 {
     int rc;
@@ -394,8 +374,6 @@ int carc_check(const carc_game *g, carc_error *err)
     if ((rc = check_features(g, err)) != CARC_OK)
         return rc;
     if ((rc = check_figures(g, err)) != CARC_OK)
-        return rc;
-    if ((rc = check_goods(g, err)) != CARC_OK)
         return rc;
     if ((rc = exp_check(g, err)) != CARC_OK)
         return rc;

@@ -1,7 +1,10 @@
 /*
- * expansion.c - the list of expansions: the only place in the engine that names
- * them; a game's plan of which hooks act where; the calls that ask every
- * expansion, on or off. The turn machine walks the list through expansion.h.
+ * expansion.c - the registry: the list of expansions, one line each, the only
+ * place outside their own folders that names them; what a set of them holds (its
+ * players, figures, tiles, score categories), read from their descriptors; a
+ * game's plan of which hooks act where; the calls that ask every expansion, on or
+ * off. The turn machine walks the list through expansion.h; the layers above read
+ * the descriptors through carc.h (carc_expansion_at and the set queries).
  *
  * The order of the list is the order of play where several expansions act at one
  * point: both are set up from the game's generator, gifts first, and a window
@@ -28,7 +31,7 @@ static struct plan plan_of(unsigned expansions)
     memset(&p, 0, sizeof p);
     EXP_EACH(h) {
         uint8_t bit = (uint8_t)(1u << i++);
-        if (!(expansions & h->bit))
+        if (!(expansions & h->info.bit))
             continue;
         p.on |= bit;
         if (h->hold && h->pending)
@@ -59,7 +62,7 @@ unsigned exp_all_bits(void)
 {
     unsigned bits = 0;
     EXP_EACH(h)
-        bits |= h->bit;
+        bits |= h->info.bit;
     return bits;
 }
 
@@ -209,7 +212,98 @@ unsigned exp_figures(unsigned expansions)
 {
     unsigned f = 1u << CARC_FIG_MEEPLE;
     EXP_EACH(h)
-        if (expansions & h->bit)
-            f |= h->figures;
+        if (expansions & h->info.bit)
+            f |= h->info.figures;
     return f;
+}
+
+int exp_stack_tiles(unsigned expansions)
+{
+    int n = 0;
+    EXP_EACH(h)
+        if (expansions & h->info.bit)
+            n += h->stack_tiles;
+    return n;
+}
+
+int exp_start_kind(unsigned expansions)
+{
+    EXP_EACH(h)
+        if ((expansions & h->info.bit) && h->start_kind)
+            return h->start_kind;
+    return KIND_D;
+}
+
+int exp_fields_last(unsigned expansions)
+{
+    EXP_EACH(h)
+        if ((expansions & h->info.bit) && h->fields_last)
+            return 1;
+    return 0;
+}
+
+/* ---- the registry as the layers above read it (carc.h) ---- */
+
+int carc_expansion_count(void)
+{
+    int n = 0;
+    EXP_EACH(h)
+        n++;
+    return n;
+}
+
+const carc_expansion_info *carc_expansion_at(int i)
+{
+    return i >= 0 && i < carc_expansion_count() ? &exp_list[i]->info : NULL;
+}
+
+const carc_expansion_info *carc_expansion_of(unsigned bit)
+{
+    EXP_EACH(h)
+        if (h->info.bit == bit)
+            return &h->info;
+    return NULL;
+}
+
+unsigned carc_expansion_bits(void)
+{
+    return exp_all_bits();
+}
+
+const char *carc_expansion_name(unsigned bit)
+{
+    const carc_expansion_info *e = carc_expansion_of(bit);
+    return e ? e->name : NULL;
+}
+
+unsigned carc_expansion_parse(const char *s, size_t len)
+{
+    EXP_EACH(h)
+        if (strlen(h->info.name) == len && memcmp(h->info.name, s, len) == 0)
+            return h->info.bit;
+    return 0;
+}
+
+int carc_max_players(unsigned expansions)
+{
+    int most = CARC_BASE_MAX_PLAYERS;  /* B1 */
+    EXP_EACH(h)
+        if ((expansions & h->info.bit) && h->info.max_players > most)
+            most = h->info.max_players;
+    return most;
+}
+
+unsigned carc_figures_of(unsigned expansions)
+{
+    return exp_figures(expansions);
+}
+
+unsigned carc_categories_of(unsigned expansions)
+{
+    unsigned c = 1u << CARC_SCORE_ROADS | 1u << CARC_SCORE_CITIES | 1u << CARC_SCORE_CLOISTERS |
+                 1u << CARC_SCORE_FIELDS;
+    EXP_EACH(h)
+        if (expansions & h->info.bit)
+            c |= h->info.categories;
+    return c;
 }

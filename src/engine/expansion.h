@@ -32,7 +32,17 @@
 enum { EXP_NOT_MINE = -1 };
 
 struct exp_hooks {
-    unsigned bit;  /* its CARC_EXP_* bit */
+    /* What it tells the layers above (carc.h: carc_expansion_at): its bit, names,
+     * the most players it seats, its figures (bit per enum carc_figure, which
+     * figure.c puts in each seat's supply), its score categories and its words. */
+    carc_expansion_info info;
+    /* Its content: the tiles it adds to the stack (test_tiletab checks the number
+     * against the catalogue's counts), the start tile it puts in place of the base
+     * game's D (R2; 0 for none: kind 0 is never a start tile), and whether fields
+     * are scored at the end after every other feature (CI12). */
+    uint8_t stack_tiles;
+    uint8_t start_kind;
+    uint8_t fields_last;
     /* The steps (bit s for enum step s) where its hook `pending` sets the
      * decision: the turn machine asks only there, and while the expansion holds. */
     uint32_t decides;
@@ -45,10 +55,6 @@ struct exp_hooks {
      * answer a spot (X13: a Mastermind mark pending), so that a placement, listed
      * and checked at every turn, asks the hook only then. Set with forced_spot. */
     uint16_t forces;
-    /* The figures it gives every player (bit per enum carc_figure): the large
-     * meeple, the builder and pig. figure.c puts them in each seat's supply. */
-    uint8_t figures;
-
     /* Asked of every expansion in the list, on or off: */
     /* carc_new: CARC_OK, or CARC_E_CONFIG with a message about the expansion's part
      * of the configuration (fixed deck orders). */
@@ -105,7 +111,8 @@ struct exp_hooks {
 };
 
 /* ---- expansion.c ---- */
-/* The list of expansions, in order, ending with NULL. */
+/* The list of expansions, in order, ending with NULL: expansion i has bit 1 << i
+ * (test_engine checks it), so a set's bits are also its plan's. */
 extern const struct exp_hooks *const exp_list[];
 
 /* Walks the expansions of the list: `h` names each one's hooks in turn. */
@@ -149,6 +156,11 @@ void exp_final_scoring(carc_game *g);
 void exp_end_majorities(carc_game *g);
 /* The figures the game's expansions give every player (bit per enum carc_figure). */
 unsigned exp_figures(unsigned expansions);
+/* The content of a set: the tiles its expansions add to the base game's 71 in the
+ * stack, its start tile (R2), whether its fields are scored last (CI12). */
+int exp_stack_tiles(unsigned expansions);
+int exp_start_kind(unsigned expansions);
+int exp_fields_last(unsigned expansions);
 int exp_held_points(const carc_game *g, int seat);
 void exp_hide(carc_game *g, int seat);
 void exp_deal(carc_game *g, int seat);

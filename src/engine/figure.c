@@ -16,6 +16,7 @@ const uint8_t fig_slot_kind[FIG_SLOTS] = {
 const uint8_t fig_slot_strength[FIG_SLOTS] = {1, 1, 1, 1, 1, 1, 1, 2, 1, 0, 0};
 
 static const uint8_t figure_strength[CARC_FIGURES] = {1, 2, 1, 0, 0};
+const uint8_t fig_special_kinds = 1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG;
 
 int carc_figure_strength(int figure)
 {
@@ -132,7 +133,9 @@ void follower_move(carc_game *g, int seat, int figure, int from, int to)
 void figure_return_all(carc_game *g, int root)
 {
     feature *r = feat_mut(g, root);
-    int specials = (g->expansions & CARC_EXP_TRADERS) && feat_type(r) <= CARC_FEAT_ROAD;
+    /* a builder stays on a road or city with no follower left on it (TB5 sends it
+     * home here) */
+    int specials = fig_specials(g) && feat_type(r) <= CARC_FEAT_ROAD;
     if (r->follow || specials) {
         for (int s = 0; s < g->players; s++) {
             if (!feat_follow(r, s) && !specials)

@@ -70,10 +70,18 @@ static int check_stack(const carc_config *cfg, carc_error *err)
 
 static int check_config(const carc_config *cfg, carc_error *err)
 {
-    int most = cfg->expansions & CARC_EXP_INNS ? 6 : 5;  /* I2, B1 */
+    int most = carc_max_players(cfg->expansions), any = carc_max_players(exp_all_bits());
     if (cfg->players < CARC_MIN_PLAYERS || cfg->players > most) {
-        error_set(err, CARC_E_CONFIG, "players must be 2..%d%s, got %d", most,
-                  most == 5 ? " (6 with inns)" : "", cfg->players);
+        /* B1; an expansion may seat more (I2): the message names the first that does */
+        const char *more = NULL;
+        EXP_EACH(h)
+            if (!more && h->info.max_players > most)
+                more = h->info.name;
+        char also[40] = "";
+        if (more)
+            snprintf(also, sizeof also, " (%d with %s)", any, more);
+        error_set(err, CARC_E_CONFIG, "players must be 2..%d%s, got %d", most, also,
+                  cfg->players);
         return CARC_E_CONFIG;
     }
     if (cfg->expansions & ~exp_all_bits()) {
@@ -114,7 +122,7 @@ carc_game *carc_new(const carc_config *cfg, carc_error *err)
     g->players = (uint8_t)cfg->players;
     rng_seed(g->rng, cfg->seed);
     figure_setup(g);
-    board_init(g, stack_start_kind(cfg->expansions));
+    board_init(g, exp_start_kind(cfg->expansions));
     stack_build(g, cfg);
     exp_plan(g);
     turn_plan(g);

@@ -203,7 +203,7 @@ int legal_follower_ok(const carc_game *g, int seg_node)
 
 static int legal_follower(const carc_game *g, carc_move *out, int cap)
 {
-    if (g->expansions & FIGURE_EXPANSIONS)
+    if (fig_choice(g))
         return figure_moves(g, out, cap);
     int n = 0;
     const placed *p = &g->tiles[g->last];

@@ -33,10 +33,6 @@ static const char *const category_names[CARC_SCORE_CATEGORIES] = {
 static const char *const figure_names[CARC_FIGURES] = {"meeple", "large", "abbot", "builder",
                                                         "pig"};
 static const char *const goods_names[CARC_GOODS_KINDS] = {"wine", "grain", "cloth"};
-/* in the order of the CARC_EXP_* bits */
-static const char *const expansion_names[] = {"gifts", "christmas", "inns", "traders", "river",
-                                              "abbot"};
-enum { NEXPANSIONS = sizeof expansion_names / sizeof expansion_names[0] };
 
 /* Index of the name equal to s[0..len) in names[0..n), or -1. */
 static int find_name(const char *const *names, int n, const char *s, size_t len)
@@ -107,20 +103,6 @@ const char *carc_goods_name(int goods)
 int carc_goods_parse(const char *s, size_t len)
 {
     return find_name(goods_names, CARC_GOODS_KINDS, s, len);
-}
-
-const char *carc_expansion_name(unsigned bit)
-{
-    for (int i = 0; i < NEXPANSIONS; i++)
-        if (bit == 1u << i)
-            return expansion_names[i];
-    return NULL;
-}
-
-unsigned carc_expansion_parse(const char *s, size_t len)
-{
-    int i = find_name(expansion_names, NEXPANSIONS, s, len);
-    return i < 0 ? 0 : 1u << i;
 }
 
 const char *carc_score_category_name(int category)

@@ -93,7 +93,7 @@ void score_completed(carc_game *g, int i)
     r->flags |= NF_SCORED;
     if (r->flags & NF_LOCKED) {
         r->tokens = 0;  /* X12: the followers stay until the end */
-        if (g->expansions & CARC_EXP_TRADERS)
+        if (fig_specials(g))
             figure_return_specials(g, root);  /* XI9: the builder leaves */
     } else {
         score_return_followers(g, root);
@@ -130,7 +130,7 @@ void score_final(carc_game *g)
     /* CI12: with the big-box expansions, every road, city and cloister first, then
      * the fields, then the goods; without them, in the order found (the order only
      * says in which order points are told, the totals are the same) */
-    int fields_last = (g->expansions & (FIGURE_EXPANSIONS | CARC_EXP_RIVER)) != 0;  /* CI12 */
+    int fields_last = exp_fields_last(g->expansions);  /* CI12 */
     for (int pass = 0; pass <= fields_last; pass++)
     for (int k = 0; k < nf; k++) {
         int n = roots[k], name = names[k];

@@ -4,26 +4,22 @@
  * X9), and the tile not placed put back or removed (G10, X9). stack[stack_len-1]
  * is the top.
  */
-#include "state.h"
-
-/* The expansions that bring tiles. */
-#define TILE_EXPANSIONS (CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT)
+#include "expansion.h"
 
 /* How many tiles of each kind go into the stack: the set's, but the start tile. */
 int stack_count(unsigned expansions, int kind)
 {
     int n = carc_tile_count(expansions, kind);
-    return n - (kind == stack_start_kind(expansions));
+    return n - (kind == exp_start_kind(expansions));
 }
 
 int stack_size(unsigned expansions)
 {
     /* every carc_new asks: the sum of stack_count over the kinds (test_tiletab), at
-     * once. The base game's 71 whatever the start tile (the spring takes D's place,
-     * R2), the sets' own tiles, the river's but the spring; garden twins replace
-     * tiles one for one (CI11). */
-    return CARC_BASE_TILES - 1 + 18 * !!(expansions & CARC_EXP_INNS) +
-           24 * !!(expansions & CARC_EXP_TRADERS) + 11 * !!(expansions & CARC_EXP_RIVER);
+     * once. The base game's 71 whatever the start tile (another start tile takes
+     * D's place, R2), and what each expansion's descriptor says it adds (garden
+     * twins replace tiles one for one, CI11: they add none). */
+    return CARC_BASE_TILES - 1 + (expansions ? exp_stack_tiles(expansions) : 0);
 }
 
 void stack_build(carc_game *g, const carc_config *cfg)
@@ -42,8 +38,9 @@ void stack_build(carc_game *g, const carc_config *cfg)
         return;
     }
     int n = 0;
-    /* the base kinds, then the expansions' (none in a base game) */
-    int kinds = cfg->expansions & TILE_EXPANSIONS ? CARC_TILE_KINDS : CARC_BASE_KINDS;
+    /* the base kinds, then the expansions' (none in a base game; a set without
+     * tiles of its own counts none of theirs either) */
+    int kinds = cfg->expansions ? CARC_TILE_KINDS : CARC_BASE_KINDS;
     for (int k = 0; k < kinds; k++) {
         int count = stack_count(cfg->expansions, k);
         memset(g->stack + n, k, (size_t)count);
@@ -51,9 +48,7 @@ void stack_build(carc_game *g, const carc_config *cfg)
     }
     rng_shuffle(g->rng, g->stack, n);
     g->stack_len = (uint8_t)n;
-    g->river_base = (uint8_t)n;
-    if (cfg->expansions & CARC_EXP_RIVER)
-        stack_river_split(g);
+    g->river_base = (uint8_t)n;  /* The River's setup splits its tiles off (R2) */
 }
 
 void stack_river_split(carc_game *g)

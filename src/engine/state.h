@@ -96,8 +96,6 @@ static inline int tile_river(int kind)
 /* Port 15 of tiletab_port_seg, the engine's own: the segment of a tile that counts
  * its eight neighbours, its cloister or its garden (a tile has at most one). */
 enum { PORT_MONASTIC = 15 };
-/* The expansions whose figures make T6 a choice among figures (figure.c). */
-#define FIGURE_EXPANSIONS (CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_ABBOT)
 
 _Static_assert(CELL_SPOT + MAX_FRONTIER <= 65535 && CELL_FRONTIER > (int)CARC_TILES, "cell values");
 
@@ -625,6 +623,20 @@ int cards_first_on_node(const carc_game *g, int seat, int i);
 int cards_place_figures(const carc_game *g, int seat, int type, uint8_t figs[3]);
 
 /* ---- figure.c ---- */
+/* Whether the game's expansions give figures other than the meeple (g->figures,
+ * from their descriptors), which make T6 a choice among figures. */
+static inline int fig_choice(const carc_game *g)
+{
+    return (g->figures & ~(1u << CARC_FIG_MEEPLE)) != 0;
+}
+/* The figure kinds that are no followers (strength 0): they stand only with a
+ * follower of their seat and go home when it leaves (§0). Bit per enum carc_figure. */
+extern const uint8_t fig_special_kinds;
+/* The game's figures of those kinds. */
+static inline unsigned fig_specials(const carc_game *g)
+{
+    return g->figures & fig_special_kinds;
+}
 /* carc_new: every seat's figures in supply, those of the game's expansions. */
 void figure_setup(carc_game *g);
 /* Whether seat owns the figure of a slot in this game (its expansions'). */
@@ -678,11 +690,6 @@ static inline carc_move move_pass(void)
 }
 
 /* ---- stack.c ---- */
-/* The kind of the start tile of a game with these expansions (R2). */
-static inline int stack_start_kind(unsigned expansions)
-{
-    return expansions & CARC_EXP_RIVER ? KIND_SPRING : KIND_D;
-}
 /* R2: the river tiles on top of the stack, the lake the lowest of them, each part in
  * the order it had (a shuffle before keeps each uniform); sets river_base. */
 void stack_river_split(carc_game *g);

@@ -7,7 +7,7 @@
  * is segment i, since cities come first). Masks are as printed (rotation 0):
  * edges N=1 E=2 S=4 W=8; field half-edge slots NW NE EN ES SE SW WS WN = bits 0..7.
  */
-#include "state.h"
+#include "expansion.h"
 
 #define C CARC_EDGE_CITY
 #define R CARC_EDGE_ROAD
@@ -311,8 +311,8 @@ int carc_tile_count(unsigned expansions, int kind)
     if ((expansions & d->expansion) != d->expansion)
         return 0;
     int n = d->count;
-    if (kind == 'D' - 'A' && (expansions & CARC_EXP_RIVER))
-        n--;  /* the spring is the start tile: the base one leaves the game (R2) */
+    if (kind == KIND_D && exp_start_kind(expansions) != KIND_D)
+        n--;  /* another start tile (the spring): the base one leaves the game (R2) */
     /* a garden twin in the set replaces one (CI11): the twin of each of the 13 kinds
      * that have one (tiles_twin the other way round; test_tiletab checks both) */
     static const uint8_t twin_of[CARC_TILE_KINDS] = {

@@ -17,7 +17,7 @@
  * (legal_follower lists them). */
 static int follower_owed(const carc_game *g)
 {
-    if (g->expansions & FIGURE_EXPANSIONS)
+    if (fig_choice(g))
         return figure_owed(g);
     if (follower_supply(g, g->active) == 0)
         return 0;

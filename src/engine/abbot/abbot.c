@@ -11,7 +11,25 @@
  */
 #include "../expansion.h"
 
+/* How it works, in players' words (the terminal's help, the browser's how-to page). */
+static const carc_how_par abbot_how[] = {
+    {"The Abbot: gardens and the abbot",
+     "Some tiles show a garden. Each player has one abbot, a follower that stands "
+     "only on a cloister or a garden, and nothing but an abbot ever stands on a "
+     "garden. A garden scores like a cloister: 9 once the 8 places around its tile "
+     "hold tiles, or at the end 1 for its tile and 1 for each tile around it."},
+    {NULL,
+     "Instead of placing a figure, you may take your abbot back from an unfinished "
+     "cloister or garden: you alone score at once what it is worth now, 1 for its "
+     "tile and 1 for each tile around it, and the abbot is in your supply again. "
+     "You cannot take it back in the turn you placed it, nor from a feature your "
+     "tile just completed, which scores 9 as usual."},
+    {NULL, NULL},
+};
+
 const struct exp_hooks abbot_hooks = {
-    .bit = CARC_EXP_ABBOT,
-    .figures = 1u << CARC_FIG_ABBOT,
+    .info = {.bit = CARC_EXP_ABBOT, .name = "abbot", .title = "The Abbot",
+             .figures = 1u << CARC_FIG_ABBOT, .categories = 1u << CARC_SCORE_GARDENS,
+             .tile_mark = 'g', .how = abbot_how},
+    .fields_last = 1,   /* CI12 (its garden twins replace tiles one for one, CI11) */
 };

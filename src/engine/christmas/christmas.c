@@ -199,8 +199,58 @@ static void xmas_pending(const carc_game *g, carc_pending *p)
     p->seat = seat;
 }
 
+/* How it works, in players' words (the terminal's help, the browser's how-to page). */
+static const carc_how_par xmas_how[] = {
+    {"Christmas Present: when a deck is offered",
+     "There are two decks of Christmas cards. The Cloister deck is offered when the tile "
+     "you place touches, even at a corner, a cloister on which another player has a "
+     "follower. The Roadside deck is offered when the tile you place shows only roads and "
+     "fields: the straight road, the curve, and the three- and four-way crossings. Both "
+     "can be offered in one turn, the Cloister deck first."},
+    {NULL,
+     "Drawing is up to you. Declining keeps your hand as it is, and the card stays on top "
+     "of its deck, unseen, for the next player offered that deck. You might decline "
+     "because a lightning card must be used at once, on a target it may not suit you to "
+     "choose, or because your hand is full."},
+    {"Christmas Present: the three kinds of card",
+     "A lightning card acts the moment it is drawn, and everyone sees it: you choose its "
+     "target, and with no target it is discarded. A card you keep goes to your hand, "
+     "where only you see it (the others see how many cards you hold), and you play it in "
+     "your own turn, before placing or after scoring; scoring cards such as Pennants x3 "
+     "are played when a city or road of yours is being scored. An end card is kept until "
+     "the end of the game."},
+    {"Christmas Present: the hand limit",
+     "You may hold at most five Christmas cards, end cards included, when your turn ends; "
+     "with more you choose which to discard, face up. Gifts do not count."},
+    {"Christmas Present: attacks and Shield",
+     "Intrude, Lock, Swap and Mastermind cards are attacks on the other players they "
+     "touch. Each attacked player who holds a Christmas card is asked, in turn order, "
+     "whether to block with Shield; the first Shield cancels the attack. A player without "
+     "Shield is asked all the same, so the question tells nobody what they hold."},
+    {"Christmas Present: the windows",
+     "A window is the moment before placing your tile, and again after scoring, when you "
+     "may play cards. While you hold a gift or a Christmas card the window opens for you "
+     "even when nothing in your hand can be played, so that nobody learns what you hold "
+     "from whether you were asked. When nothing can be played, the game closes it for "
+     "you after a moment."},
+    {"Christmas Present: tokens and locks",
+     "A tie-break token (a triangle in the terminal, a disc marked T in the browser) "
+     "settles a tie for the most followers on its feature: the players with a token win "
+     "it. A locked feature (three bars in the terminal, a lock in the browser) keeps its "
+     "followers until the end; when it is completed its points are banked and paid at the "
+     "end."},
+    {"Christmas Present: the end of the game",
+     "Christmas cards still in hands are thrown away, except end cards, which are shown "
+     "and counted: Reserve Bonus pays 2 for every follower in your supply, Tie-break: "
+     "Field puts your token in a field of yours, Farmer's Bonus and Shared Field Bonus "
+     "add points to fields. Then every feature is scored as usual, banked points are "
+     "paid, and the highest score wins."},
+    {NULL, NULL},
+};
+
 const struct exp_hooks xmas_hooks = {
-    .bit = CARC_EXP_CHRISTMAS,
+    .info = {.bit = CARC_EXP_CHRISTMAS, .name = "christmas", .title = "Christmas Present",
+             .categories = 1u << CARC_SCORE_CARDS, .how = xmas_how},
     .decides = 1u << ST_T5_CLOISTER | 1u << ST_T5_ROADSIDE | 1u << ST_T7_MODIFIERS |
                1u << ST_T9_HAND | 1u << ST_E2_END_CARDS,
     .hold = offsetof(carc_game, xplay),  /* a card in play (X4, X10) */

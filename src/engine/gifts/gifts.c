@@ -117,8 +117,33 @@ static int gifts_held_points(const carc_game *g, int seat)
     return 2 * gifts_held(g, seat);
 }
 
+/* How it works, in players' words (the terminal's help, the browser's how-to page). */
+static const carc_how_par gifts_how[] = {
+    {"The Gifts: how you receive a gift",
+     "You receive a gift when the tile you place extends or completes a road or a city "
+     "that has followers on it and you are not in the lead there: someone else has more "
+     "followers on it, or you have none. For example, when Blue extends Red's road, Blue "
+     "receives a gift. Fields and cloisters never give gifts, and you receive at most "
+     "one gift a turn."},
+    {NULL,
+     "Only you see which gift you received; the other players see that you received "
+     "one."},
+    {"The Gifts: opening a gift",
+     "From your next turn on, you may open one gift a turn, before placing your tile. "
+     "Synod puts a follower from your supply on any unfinished cloister, Road Sweeper "
+     "scores a road now and clears it, Cash Out takes a follower of yours back for 2 "
+     "points per follower on its feature, Change Position moves a follower of yours "
+     "within its tile, Take 2 lets you draw a second tile and choose. A gift with nothing "
+     "to act on (Synod with no follower in your supply, say) is wasted: the game says so "
+     "before you open it."},
+    {NULL,
+     "At the end of the game, every gift you have not opened is worth 2 points."},
+    {NULL, NULL},
+};
+
 const struct exp_hooks gifts_hooks = {
-    .bit = CARC_EXP_GIFTS,
+    .info = {.bit = CARC_EXP_GIFTS, .name = "gifts", .title = "The Gifts",
+             .categories = 1u << CARC_SCORE_GIFTS, .how = gifts_how},
     .check_config = gifts_check_config,
     .forget_config = gifts_forget_config,
     .canonical = gifts_open_canonical,

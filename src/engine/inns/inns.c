@@ -11,7 +11,24 @@
  */
 #include "../expansion.h"
 
+/* How it works, in players' words (the terminal's help, the browser's how-to page). */
+static const carc_how_par inns_how[] = {
+    {"Inns & Cathedrals: inns, cathedrals and the large meeple",
+     "Some roads have an inn by the wayside and two tiles hold a cathedral. A "
+     "completed road with an inn scores 2 points per tile instead of 1, a completed "
+     "city with a cathedral 3 per tile and per pennant instead of 2. But an inn road "
+     "or a cathedral city still unfinished at the end scores nothing at all."},
+    {NULL,
+     "Each player also has a large meeple. It goes wherever a meeple may and counts "
+     "as two followers when the most followers on a feature are counted. Up to six "
+     "can play with this expansion."},
+    {NULL, NULL},
+};
+
 const struct exp_hooks inns_hooks = {
-    .bit = CARC_EXP_INNS,
-    .figures = 1u << CARC_FIG_LARGE,
+    .info = {.bit = CARC_EXP_INNS, .name = "inns", .title = "Inns & Cathedrals",
+             .max_players = 6,  /* I2 */
+             .figures = 1u << CARC_FIG_LARGE, .tile_mark = 'i', .how = inns_how},
+    .stack_tiles = 18,  /* I3 */
+    .fields_last = 1,   /* CI12 */
 };

@@ -54,7 +54,8 @@ static void river_flow(carc_game *g, int kind, int rot, int x, int y, int a)
 
 static void river_setup(carc_game *g, const carc_config *cfg)
 {
-    (void)cfg;
+    if (cfg->stack_len < 0)
+        stack_river_split(g);  /* R2: a fixed stack lists the river first already */
     river_flow(g, KIND_SPRING, 0, 0, 0, -1);  /* R2: the spring at (0,0), rotation 0 */
 }
 
@@ -167,8 +168,30 @@ bad_off:
     return CARC_E_INVALID;
 }
 
+/* How it works, in players' words (the terminal's help, the browser's how-to page). */
+static const carc_how_par river_how[] = {
+    {"The River: laying the river first",
+     "The game starts from the spring instead of the usual start tile. The other "
+     "eleven river tiles come first, one a turn, and the lake is always the last "
+     "of them; only then are the other tiles drawn. A river tile must carry the "
+     "river on from its open end, and its other end must face an empty place; a "
+     "bend may not turn the same way as the bend just before it, so the river "
+     "never turns straight back. A river tile that cannot go on leaves the game "
+     "and the next one is drawn."},
+    {NULL,
+     "The river itself is no feature: nobody stands on it, it never scores, and it "
+     "separates the fields on its two banks. Roads, cities, cloisters and fields "
+     "on river tiles are played and scored like any others, during the river and "
+     "after; on the bridge a road crosses the water."},
+    {NULL, NULL},
+};
+
 const struct exp_hooks river_hooks = {
-    .bit = CARC_EXP_RIVER,
+    .info = {.bit = CARC_EXP_RIVER, .name = "river", .title = "The River",
+             .tile_mark = 'r', .how = river_how},
+    .stack_tiles = 11,  /* R2: 12 river tiles, the spring the start tile */
+    .start_kind = KIND_SPRING,
+    .fields_last = 1,   /* CI12 */
     .forces = offsetof(carc_game, river_open),
     .check = river_check,
     .setup = river_setup,

@@ -153,20 +153,58 @@ static int traders_held_points(const carc_game *g, int seat)
     return points;
 }
 
+#define FAIL(...)                                        \
+    do {                                                 \
+        error_set(err, CARC_E_INVALID, __VA_ARGS__);     \
+        return CARC_E_INVALID;                           \
+    } while (0)
+
+/* Goods tokens are conserved (TB1: 9 wine, 6 grain, 5 cloth), and a game without
+ * the expansion holds none; the double turn's part and due are T&B's only. */
 static int traders_check(const carc_game *g, carc_error *err)
 {
-    if (!traders_on(g))
-        return CARC_OK;
-    if (g->double_due && !(g->figures >> CARC_FIG_BUILDER & 1)) {
-        error_set(err, CARC_E_INVALID, "traders: a double turn due without a builder");
-        return CARC_E_INVALID;
+    int on = traders_on(g);
+    for (int k = 0; k < CARC_GOODS_KINDS; k++) {
+        int n = g->goods_left[k];
+        for (int s = 0; s < CARC_MAX_PLAYERS; s++) {
+            if (s >= g->players && g->goods[s][k])
+                FAIL("seat %d is not playing but holds goods", s);
+            n += g->goods[s][k];
+        }
+        if (n != (on ? goods_in_box[k] : 0))
+            FAIL("goods: %d %s tokens in all, not %d", n, carc_goods_name(k),
+                 on ? goods_in_box[k] : 0);
     }
+    if (g->part > 1 || (g->part && !on) || (g->double_due && !on))
+        FAIL("double turn: part %d, due %d", g->part, g->double_due);
+    if (g->double_due && !(g->figures >> CARC_FIG_BUILDER & 1))
+        FAIL("traders: a double turn due without a builder");
     return CARC_OK;
 }
 
+/* How it works, in players' words (the terminal's help, the browser's how-to page). */
+static const carc_how_par traders_how[] = {
+    {"Traders & Builders: goods",
+     "Many cities show wine, grain or cloth. Whoever places the tile that completes "
+     "such a city takes one goods token for each symbol in it, whoever owns the "
+     "city. At the end, the players with the most tokens of a kind each score 10 "
+     "points for it."},
+    {"Traders & Builders: the builder and the pig",
+     "Instead of a follower you may put your builder on a road or city of the tile "
+     "you placed, if one of your followers is already on that road or city. Later, "
+     "when the first tile of your turn extends the builder's road or city, you may "
+     "play a second tile at once: a double turn. Your pig goes in a field where you "
+     "have a farmer; at the end, if you have the most farmers there, that field "
+     "scores 4 for each completed city instead of 3."},
+    {NULL, NULL},
+};
+
 const struct exp_hooks traders_hooks = {
-    .bit = CARC_EXP_TRADERS,
-    .figures = 1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG,
+    .info = {.bit = CARC_EXP_TRADERS, .name = "traders", .title = "Traders & Builders",
+             .figures = 1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG,
+             .categories = 1u << CARC_SCORE_GOODS, .tile_mark = 't', .how = traders_how},
+    .stack_tiles = 24,  /* TB2 */
+    .fields_last = 1,   /* CI12 */
     .decides = 1u << ST_TD_DOUBLE,
     .check = traders_check,
     .setup = traders_setup,

@@ -246,6 +246,56 @@ static void test_canonical_moves(void **state)
     carc_free(g);
 }
 
+
+/* The registry (issue 29): expansion i of the list has bit 1 << i and a name that
+ * parses back to it; a set's players, figures and score categories are what its
+ * descriptors say (I2: six players only with Inns & Cathedrals). */
+static void test_registry(void **state)
+{
+    (void)state;
+    int n = carc_expansion_count();
+    assert_int_equal(n, 6);
+    assert_null(carc_expansion_at(n));
+    assert_null(carc_expansion_at(-1));
+    for (int i = 0; i < n; i++) {
+        const carc_expansion_info *e = carc_expansion_at(i);
+        assert_non_null(e);
+        assert_int_equal(e->bit, 1u << i);
+        assert_ptr_equal(carc_expansion_of(e->bit), e);
+        assert_int_equal(carc_expansion_parse(e->name, strlen(e->name)), e->bit);
+        assert_string_equal(carc_expansion_name(e->bit), e->name);
+        assert_non_null(e->title);
+        assert_non_null(e->how);
+        assert_non_null(e->how[0].text);  /* every expansion explains itself */
+    }
+    assert_int_equal(carc_expansion_bits(), (1u << n) - 1);
+    assert_null(carc_expansion_of(1u << n));
+    assert_int_equal(carc_expansion_parse("base", 4), 0);
+    assert_int_equal(carc_max_players(0), CARC_BASE_MAX_PLAYERS);
+    assert_int_equal(carc_max_players(CARC_EXP_GIFTS | CARC_EXP_TRADERS | CARC_EXP_ABBOT), 5);
+    assert_int_equal(carc_max_players(CARC_EXP_INNS), 6);
+    assert_int_equal(carc_max_players(carc_expansion_bits()), CARC_MAX_PLAYERS);
+    assert_int_equal(carc_figures_of(0), 1u << CARC_FIG_MEEPLE);
+    assert_int_equal(carc_figures_of(CARC_EXP_INNS | CARC_EXP_ABBOT),
+                     1u << CARC_FIG_MEEPLE | 1u << CARC_FIG_LARGE | 1u << CARC_FIG_ABBOT);
+    assert_int_equal(carc_figures_of(carc_expansion_bits()), (1u << CARC_FIGURES) - 1);
+    assert_int_equal(carc_categories_of(0), 15u);
+    assert_int_equal(carc_categories_of(carc_expansion_bits()), (1u << CARC_SCORE_CATEGORIES) - 1);
+    assert_int_equal(carc_categories_of(CARC_EXP_TRADERS), 15u | 1u << CARC_SCORE_GOODS);
+    /* a configuration past a set's players is refused, naming the expansion that
+     * would seat them */
+    carc_config cfg;
+    carc_error err;
+    carc_config_init(&cfg);
+    cfg.players = 6;
+    assert_null(carc_new(&cfg, &err));
+    assert_string_equal(err.msg, "players must be 2..5 (6 with inns), got 6");
+    cfg.expansions = CARC_EXP_INNS;
+    carc_game *g = carc_new(&cfg, &err);
+    assert_non_null(g);
+    carc_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -257,6 +307,7 @@ int main(void)
         cmocka_unit_test(test_view_hides_stack_order),
         cmocka_unit_test(test_short_stack_ends_game),
         cmocka_unit_test(test_canonical_moves),
+        cmocka_unit_test(test_registry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

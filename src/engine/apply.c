@@ -67,12 +67,10 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
     }
     int forced = exp_forced_spot(g);
     if (forced >= 0 && forced != si) {
-        if (tile_river(m->tile))
-            error_set(err, CARC_E_ILLEGAL, "a river tile must continue the river at (%d,%d) "
-                      "(R5)", g->frontier[forced].x, g->frontier[forced].y);
-        else
-            error_set(err, CARC_E_ILLEGAL, "mastermind: a tile in hand fits at (%d,%d), so it "
-                      "must go there (X13)", g->frontier[forced].x, g->frontier[forced].y);
+        /* the words of the expansion that forces the spot (R5, X13) */
+        if (!exp_refuse(g, m, si, forced, err))
+            error_set(err, CARC_E_ILLEGAL, "a tile in hand must go to (%d,%d)",
+                      g->frontier[forced].x, g->frontier[forced].y);
         return CARC_E_ILLEGAL;
     }
     const spot *s = &g->frontier[si];
@@ -80,19 +78,10 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
     if (spot_fits(g, s, m->tile) & rot_bit)
         return CARC_OK;  /* the table says it fits; below, which edge does not */
     if (forced >= 0 && (spot_fit_rots(g, si, m->tile) & rot_bit))
-        return CARC_OK;  /* a river tile (R5) */
-    if (tile_river(m->tile) && forced >= 0) {
-        error_set(err, CARC_E_ILLEGAL, "%s r%d does not continue the river at (%d,%d): a river "
-                  "edge must meet its open end, the others face empty places, and a curve may "
-                  "not turn the way the last curve turned (R5)", name, m->rot, m->x, m->y);
+        return CARC_OK;  /* a tile an expansion places (a river tile, R5) */
+    /* a misfit at a spot an expansion forces or keeps closed, in its words (R5, R6) */
+    if ((forced >= 0 || s->sig == SIG_DEAD) && exp_refuse(g, m, si, forced, err))
         return CARC_E_ILLEGAL;
-    }
-    if (s->sig == SIG_DEAD) {
-        error_set(err, CARC_E_ILLEGAL, g->river_dead ? "(%d,%d) is the river's dead end: it "
-                  "stays empty (R6)" : "(%d,%d) is where the river goes on: only a river tile "
-                  "may go there (R5)", m->x, m->y);
-        return CARC_E_ILLEGAL;
-    }
     unsigned packed = tiletab_packed(m->tile, m->rot);
     for (int d = 0; d < 4; d++) {
         int mine = (packed >> (2 * d)) & 3, theirs = (s->sig >> (2 * d)) & 3;

@@ -116,9 +116,10 @@ int board_spot_index(const carc_game *g, int x, int y)
 
 unsigned spot_fit_rots(const carc_game *g, int si, int kind)
 {
-    if (tile_river(kind))
-        return exp_fit_rots(g, si, kind);
-    return tiletab_fit_rots[kind][g->frontier[si].sig];
+    /* a kind the table places nowhere here may still go where an expansion places
+     * it (R5: a river tile, whose rows of the table are zero) */
+    unsigned fit = tiletab_fit_rots[kind][g->frontier[si].sig];
+    return fit || !exp_any(g) ? fit : exp_fit_rots(g, si, kind);
 }
 
 int board_placeable(const carc_game *g, int kind)
@@ -128,10 +129,8 @@ int board_placeable(const carc_game *g, int kind)
     for (; s < end; s++)
         if (fits[s->sig])
             return 1;
-    if (!tile_river(kind) || !g->river_open)  /* the table places no river tile */
-        return 0;
-    int si = board_spot_index(g, g->river_x, g->river_y);  /* R5: the open end only */
-    return si >= 0 && spot_fit_rots(g, si, kind) != 0;
+    /* the table places no river tile: The River does, at its open end (R5) */
+    return exp_any(g) && exp_placeable(g, kind);
 }
 
 /* A new frontier spot at (x,y), in the free slot `slot` of the position table,

@@ -136,6 +136,7 @@ static int check_board(const carc_game *g, carc_error *err)
     if (g->last != TILE_NONE && near != g->cloisters_near)
         FAIL("board: cloisters around the last tile %#x, marked %#x", (unsigned)near,
              (unsigned)g->cloisters_near);
+    int closed = exp_any(g) ? exp_closed_spot(g) : -1;
     for (int i = 0; i < g->nfrontier; i++) {
         const spot *s = &g->frontier[i];
         if (board_spot_index(g, s->x, s->y) != i)
@@ -154,8 +155,9 @@ static int check_board(const carc_game *g, carc_error *err)
             need |= (uint8_t)(type << (2 * d));
             mask |= (uint8_t)(3 << (2 * d));
         }
-        /* a river end, open or dead, keeps SIG_DEAD (river.c checks which) */
-        int dead = g->river_dead && s->x == g->river_x && s->y == g->river_y;
+        /* a spot an expansion keeps closed (the river's dead end) keeps SIG_DEAD;
+         * the expansion's own check says why */
+        int dead = i == closed;
         if (dead ? s->sig != SIG_DEAD
                  : (!mask && !river) || need != spot_need(s->sig) || mask != spot_mask(s->sig))
             FAIL("board: frontier spot (%d,%d) demands %02x/%02x, neighbours say %02x/%02x",

@@ -152,6 +152,82 @@ unsigned exp_fit_rots(const carc_game *g, int si, int kind)
     return 0;
 }
 
+int exp_refuse(const carc_game *g, const carc_move *m, int si, int forced, carc_error *err)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->refuse && h->refuse(g, m, si, forced, err))
+            return 1;
+    return 0;
+}
+
+int exp_placeable(const carc_game *g, int kind)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->placeable && h->placeable(g, kind))
+            return 1;
+    return 0;
+}
+
+/* Asked of the expansions of the configuration (carc_new has no plan yet). */
+int exp_check_stack(const carc_config *cfg, carc_error *err)
+{
+    EXP_EACH(h) {
+        int rc = (cfg->expansions & h->info.bit) && h->check_stack ? h->check_stack(cfg, err)
+                                                                   : CARC_OK;
+        if (rc != CARC_OK)
+            return rc;
+    }
+    return CARC_OK;
+}
+
+int exp_extra_floor(const carc_game *g)
+{
+    int floor = 0;
+    EXP_EACH_ACTIVE(g, h)
+        if (h->extra_floor) {
+            int f = h->extra_floor(g);
+            floor = f > floor ? f : floor;
+        }
+    return floor;
+}
+
+int exp_put_back_deepest(const carc_game *g, int kind)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->put_back_deepest) {
+            int d = h->put_back_deepest(g, kind);
+            if (d >= 0)
+                return d;
+        }
+    return -1;
+}
+
+void exp_tile_removed(carc_game *g, int kind)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->tile_removed)
+            h->tile_removed(g, kind);
+}
+
+int exp_closed_spot(const carc_game *g)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->closed_spot) {
+            int s = h->closed_spot(g);
+            if (s >= 0)
+                return s;
+        }
+    return -1;
+}
+
+int exp_shuffle_stack(carc_game *g)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->shuffle_stack && h->shuffle_stack(g))
+            return 1;
+    return 0;
+}
+
 int exp_completed_value_each(const carc_game *g, int i, int seat, int *category)
 {
     EXP_EACH_ACTIVE(g, h) {

@@ -92,6 +92,29 @@ struct exp_hooks {
     /* The rotations (bit r) in which a tile the fit table never places (a river
      * tile) fits frontier spot si; 0 if not there (R5). */
     unsigned (*fit_rots)(const carc_game *g, int si, int kind);
+    /* The placement a turn machine refuses at frontier spot si (T3), in words of the
+     * expansion when the reason is its own: `forced` >= 0 is the spot it forces
+     * (hook forced_spot), else the tile does not fit spot si whose signature is
+     * SIG_DEAD (a spot it keeps empty) or at all. Writes err and returns 1, or 0 to
+     * let the next expansion or the core say why. */
+    int (*refuse)(const carc_game *g, const carc_move *m, int si, int forced, carc_error *err);
+    /* Whether a tile of `kind`, which fits no spot by the fit table, can go where
+     * only this expansion places it (R5: a river tile at the open end), for B5. */
+    int (*placeable)(const carc_game *g, int kind);
+    /* The stack (stack.c) where its tiles have a part of their own (R2, R9, R10):
+     * carc_new, a fixed stack's configuration checked position by position;
+     * the most tiles an extra draw (G10, X9) may leave in the stack, 0 for any;
+     * the deepest a tile put back (G10) may go, or -1 for the whole stack; a drawn
+     * tile removed as unplaceable (B5, R6); carc_determinize, the stack shuffled
+     * (returns 1 if it did it, 0 to leave it to the core). */
+    int (*check_stack)(const carc_config *cfg, carc_error *err);
+    int (*extra_floor)(const carc_game *g);
+    int (*put_back_deepest)(const carc_game *g, int kind);
+    void (*tile_removed)(carc_game *g, int kind);
+    int (*shuffle_stack)(carc_game *g);
+    /* carc_check: the frontier spot it keeps closed (SIG_DEAD whatever its
+     * neighbours demand: the river's dead end, R6), or -1. */
+    int (*closed_spot)(const carc_game *g);
     /* T7: what completed feature done[i] pays `seat` if the expansion changes it
      * (category in *category), or -1. */
     int (*completed_value)(const carc_game *g, int i, int seat, int *category);
@@ -150,6 +173,14 @@ int exp_legal_each(const carc_game *g, int decision, carc_move *out, int cap);
 /* The first active expansion that owns the move applies it. */
 int exp_apply_each(carc_game *g, int decision, const carc_move *m, carc_error *err);
 unsigned exp_fit_rots(const carc_game *g, int si, int kind);
+int exp_refuse(const carc_game *g, const carc_move *m, int si, int forced, carc_error *err);
+int exp_placeable(const carc_game *g, int kind);
+int exp_check_stack(const carc_config *cfg, carc_error *err);
+int exp_extra_floor(const carc_game *g);
+int exp_put_back_deepest(const carc_game *g, int kind);
+void exp_tile_removed(carc_game *g, int kind);
+int exp_shuffle_stack(carc_game *g);
+int exp_closed_spot(const carc_game *g);
 int exp_completed_value_each(const carc_game *g, int i, int seat, int *category);
 int exp_field_bonus_each(const carc_game *g, int seat, unsigned holders, int cities);
 void exp_final_scoring(carc_game *g);

@@ -56,16 +56,8 @@ static int check_stack(const carc_config *cfg, carc_error *err)
                       stack_count(cfg->expansions, k), tile_def(k)->name);
             return CARC_E_CONFIG;
         }
-        /* R2: the river stack comes first, the lake last of it */
-        if (i > 0 && tile_river(k) && (!tile_river(cfg->stack[i - 1]) ||
-                                       cfg->stack[i - 1] == KIND_LAKE)) {
-            error_set(err, CARC_E_CONFIG, "stack position %d: the river tiles come first, the "
-                      "lake last of them (R2), not %s after %s", i, tile_def(k)->name,
-                      tile_def(cfg->stack[i - 1])->name);
-            return CARC_E_CONFIG;
-        }
     }
-    return CARC_OK;
+    return exp_check_stack(cfg, err);  /* R2: the river tiles first, the lake last */
 }
 
 static int check_config(const carc_config *cfg, carc_error *err)

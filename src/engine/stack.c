@@ -30,11 +30,7 @@ void stack_build(carc_game *g, const carc_config *cfg)
             g->stack[cfg->stack_len - 1 - i] = cfg->stack[i];
         g->stack_len = (uint8_t)cfg->stack_len;
         g->unused = (uint8_t)(stack_size(cfg->expansions) - cfg->stack_len);
-        /* the configuration lists the river tiles first (game.c checks it) */
-        int river = 0;
-        while (river < cfg->stack_len && tile_river(cfg->stack[river]))
-            river++;
-        g->river_base = (uint8_t)(cfg->stack_len - river);
+        g->river_base = g->stack_len;  /* The River's setup sets its part apart (R2) */
         return;
     }
     int n = 0;
@@ -51,37 +47,12 @@ void stack_build(carc_game *g, const carc_config *cfg)
     g->river_base = (uint8_t)n;  /* The River's setup splits its tiles off (R2) */
 }
 
-void stack_river_split(carc_game *g)
-{
-    uint8_t river[CARC_STACK];
-    int n = 0, nriver = 0, lake = 0;
-    for (int i = 0; i < g->stack_len; i++) {
-        int k = g->stack[i];
-        if (k == KIND_LAKE)
-            lake++;
-        else if (tile_river(k))
-            river[nriver++] = (uint8_t)k;
-        else
-            g->stack[n++] = (uint8_t)k;
-    }
-    g->river_base = (uint8_t)n;
-    for (; lake > 0; lake--)
-        g->stack[n++] = KIND_LAKE;  /* the bottom of the river stack: drawn last */
-    memcpy(g->stack + n, river, (size_t)nriver);
-}
-
 void stack_shuffle(carc_game *g)
 {
-    if (g->river_base >= g->stack_len) {
+    /* an expansion whose tiles have a part of their own shuffles each part (R10) */
+    if (!exp_any(g) || !exp_shuffle_stack(g))
         rng_shuffle(g->rng, g->stack, g->stack_len);
-        return;
-    }
-    stack_river_split(g);
-    int base = g->river_base, lake = base < g->stack_len && g->stack[base] == KIND_LAKE;
-    rng_shuffle(g->rng, g->stack, base);
-    rng_shuffle(g->rng, g->stack + base + lake, g->stack_len - base - lake);
 }
-
 
 /* T1 and B5: draws until a placeable tile comes up and adds it to the hand; removes
  * the others. Draws only while the stack holds more than `floor` tiles: 0, or in the
@@ -98,13 +69,8 @@ static inline int stack_draw_above(carc_game *g, int floor)
         }
         g->removed[g->nremoved++] = (uint8_t)k;
         event_emit(g, CARC_EV_TILE_REMOVED, g->active, 0, 0, k, 0, 0);
-        if (k == KIND_LAKE && g->river_open) {  /* R6: the river stays open for good */
-            g->river_open = 0;
-            g->river_dead = 1;
-            int s = board_spot_index(g, g->river_x, g->river_y);
-            if (s >= 0)
-                g->frontier[s].sig = SIG_DEAD;
-        }
+        if (exp_any(g))
+            exp_tile_removed(g, k);  /* R6: the lake gone, the river stays open */
     }
     return 0;
 }
@@ -116,9 +82,8 @@ int stack_draw_placeable(carc_game *g)
 
 int stack_draw_extra(carc_game *g)
 {
-    /* R9: with a river tile in hand, the river stack only, never its last tile, the lake */
-    int river = g->nhand > 0 && tile_river(g->hand[0]);
-    return stack_draw_above(g, river ? g->river_base + 1 : 0);
+    /* R9: an expansion may keep the bottom of the stack out of reach */
+    return stack_draw_above(g, exp_extra_floor(g));
 }
 
 /* G10: the tile not placed goes back into the stack, at a uniformly random depth,
@@ -132,8 +97,10 @@ void stack_put_back(carc_game *g, int kind)
         return;
     }
     int len = g->stack_len, depth;
-    /* R9: a river tile goes back into the river stack, above the lake */
-    int deepest = tile_river(kind) ? len - g->river_base - 1 : len;
+    /* R9: an expansion may keep its tile in its own part of the stack */
+    int deepest = exp_put_back_deepest(g, kind);
+    if (deepest < 0)
+        deepest = len;
     if (!g->fixed_stack)
         depth = (int)rng_below(g->rng, (uint32_t)deepest + 1);
     else

@@ -690,11 +690,8 @@ static inline carc_move move_pass(void)
 }
 
 /* ---- stack.c ---- */
-/* R2: the river tiles on top of the stack, the lake the lowest of them, each part in
- * the order it had (a shuffle before keeps each uniform); sets river_base. */
-void stack_river_split(carc_game *g);
-/* carc_determinize: shuffles the stack a view sorted, the river stack apart with
- * the lake at its bottom (R10). */
+/* carc_determinize: shuffles the stack a view sorted (an expansion whose tiles have
+ * a part of their own shuffles each part, R10). */
 void stack_shuffle(carc_game *g);
 /* G10, X9 (R9): draws the extra tile into hand slot nhand: with a river tile in hand
  * from the river stack only and never the lake. Returns 0 if none came. */

@@ -199,6 +199,18 @@ static void xmas_pending(const carc_game *g, carc_pending *p)
     p->seat = seat;
 }
 
+/* T3: a placement away from the spot a Mastermind mark forces (X13). */
+static int xmas_refuse(const carc_game *g, const carc_move *m, int si, int forced,
+                       carc_error *err)
+{
+    (void)m;
+    if (forced < 0 || forced == si || forced != xmas_mastermind_spot(g))
+        return 0;
+    error_set(err, CARC_E_ILLEGAL, "mastermind: a tile in hand fits at (%d,%d), so it must go "
+              "there (X13)", g->frontier[forced].x, g->frontier[forced].y);
+    return 1;
+}
+
 /* How it works, in players' words (the terminal's help, the browser's how-to page). */
 static const carc_how_par xmas_how[] = {
     {"Christmas Present: when a deck is offered",
@@ -269,6 +281,7 @@ const struct exp_hooks xmas_hooks = {
     .legal = xmas_legal,
     .apply = xmas_apply,
     .forced_spot = xmas_mastermind_spot,
+    .refuse = xmas_refuse,
     .completed_value = xmas_modifier_value,
     .field_bonus = xmas_end_field_bonus,
     .hide = xmas_hidden_hide,

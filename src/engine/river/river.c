@@ -52,10 +52,38 @@ static void river_flow(carc_game *g, int kind, int rot, int x, int y, int a)
     g->river_turn = (uint8_t)(a >= 0 ? river_turn_of(a, b) : TURN_NONE);
 }
 
+/* R2: the river tiles on top of the stack, the lake the lowest of them, each part in
+ * the order it had (a shuffle before keeps each uniform); sets river_base. */
+static void river_split(carc_game *g)
+{
+    uint8_t river[CARC_STACK];
+    int n = 0, nriver = 0, lake = 0;
+    for (int i = 0; i < g->stack_len; i++) {
+        int k = g->stack[i];
+        if (k == KIND_LAKE)
+            lake++;
+        else if (tile_river(k))
+            river[nriver++] = (uint8_t)k;
+        else
+            g->stack[n++] = (uint8_t)k;
+    }
+    g->river_base = (uint8_t)n;
+    for (; lake > 0; lake--)
+        g->stack[n++] = KIND_LAKE;  /* the bottom of the river stack: drawn last */
+    memcpy(g->stack + n, river, (size_t)nriver);
+}
+
 static void river_setup(carc_game *g, const carc_config *cfg)
 {
-    if (cfg->stack_len < 0)
-        stack_river_split(g);  /* R2: a fixed stack lists the river first already */
+    if (cfg->stack_len < 0) {
+        river_split(g);
+    } else {
+        /* a fixed stack lists the river tiles first (river_check_stack) */
+        int river = 0;
+        while (river < cfg->stack_len && tile_river(cfg->stack[river]))
+            river++;
+        g->river_base = (uint8_t)(cfg->stack_len - river);
+    }
     river_flow(g, KIND_SPRING, 0, 0, 0, -1);  /* R2: the spring at (0,0), rotation 0 */
 }
 
@@ -74,7 +102,7 @@ static int river_forced_spot(const carc_game *g)
  * turns the other way. */
 static unsigned river_fit_rots(const carc_game *g, int si, int kind)
 {
-    if (si < 0 || si != river_spot(g))
+    if (!tile_river(kind) || si < 0 || si != river_spot(g))
         return 0;
     unsigned sig = g->frontier[si].sig, fit = 0, a = g->river_side;
     /* both bits of a side set (bit 2d): free in the signature, a river in a tile */
@@ -104,6 +132,94 @@ static int river_at_placed(carc_game *g)
             g->frontier[s].sig = SIG_DEAD;
     }
     return 0;
+}
+
+/* B5: a river tile fits only at the open end (R5). */
+static int river_placeable(const carc_game *g, int kind)
+{
+    int si = river_spot(g);
+    return tile_river(kind) && si >= 0 && river_fit_rots(g, si, kind) != 0;
+}
+
+/* R5, R6: why a tile cannot go there, in the river's words. */
+static int river_refuse(const carc_game *g, const carc_move *m, int si, int forced,
+                        carc_error *err)
+{
+    if (forced >= 0 && tile_river(m->tile)) {
+        if (forced != si)
+            error_set(err, CARC_E_ILLEGAL, "a river tile must continue the river at (%d,%d) "
+                      "(R5)", g->frontier[forced].x, g->frontier[forced].y);
+        else
+            error_set(err, CARC_E_ILLEGAL, "%s r%d does not continue the river at (%d,%d): a "
+                      "river edge must meet its open end, the others face empty places, and a "
+                      "curve may not turn the way the last curve turned (R5)",
+                      tile_def(m->tile)->name, m->rot, m->x, m->y);
+        return 1;
+    }
+    if (g->frontier[si].sig != SIG_DEAD)
+        return 0;
+    error_set(err, CARC_E_ILLEGAL, g->river_dead ? "(%d,%d) is the river's dead end: it "
+              "stays empty (R6)" : "(%d,%d) is where the river goes on: only a river tile "
+              "may go there (R5)", m->x, m->y);
+    return 1;
+}
+
+/* R2: a fixed stack lists the river tiles first, the lake last of them. */
+static int river_check_stack(const carc_config *cfg, carc_error *err)
+{
+    for (int i = 1; i < cfg->stack_len; i++) {
+        int k = cfg->stack[i], before = cfg->stack[i - 1];
+        if (tile_river(k) && (!tile_river(before) || before == KIND_LAKE)) {
+            error_set(err, CARC_E_CONFIG, "stack position %d: the river tiles come first, the "
+                      "lake last of them (R2), not %s after %s", i, tile_def(k)->name,
+                      tile_def(before)->name);
+            return CARC_E_CONFIG;
+        }
+    }
+    return CARC_OK;
+}
+
+/* R9: with a river tile in hand, an extra draw takes from the river stack only and
+ * never its last tile, the lake. */
+static int river_extra_floor(const carc_game *g)
+{
+    return g->nhand > 0 && tile_river(g->hand[0]) ? g->river_base + 1 : 0;
+}
+
+/* R9: a river tile goes back into the river stack, above the lake. */
+static int river_put_back_deepest(const carc_game *g, int kind)
+{
+    return tile_river(kind) ? g->stack_len - g->river_base - 1 : -1;
+}
+
+/* R6: the lake removed with the river open: the river stays open for good. */
+static void river_tile_removed(carc_game *g, int kind)
+{
+    if (kind != KIND_LAKE || !g->river_open)
+        return;
+    g->river_open = 0;
+    g->river_dead = 1;
+    int s = board_spot_index(g, g->river_x, g->river_y);
+    if (s >= 0)
+        g->frontier[s].sig = SIG_DEAD;
+}
+
+/* R10: the river stack shuffled apart from the rest, the lake at its bottom. */
+static int river_shuffle_stack(carc_game *g)
+{
+    if (g->river_base >= g->stack_len)
+        return 0;
+    river_split(g);
+    int base = g->river_base, lake = base < g->stack_len && g->stack[base] == KIND_LAKE;
+    rng_shuffle(g->rng, g->stack, base);
+    rng_shuffle(g->rng, g->stack + base + lake, g->stack_len - base - lake);
+    return 1;
+}
+
+/* R6: the dead end stays closed. */
+static int river_closed_spot(const carc_game *g)
+{
+    return g->river_dead ? board_spot_index(g, g->river_x, g->river_y) : -1;
 }
 
 int carc_river_left(const carc_game *g)
@@ -198,4 +314,12 @@ const struct exp_hooks river_hooks = {
     .at = {[ST_T4_GIFT] = river_at_placed},
     .forced_spot = river_forced_spot,
     .fit_rots = river_fit_rots,
+    .refuse = river_refuse,
+    .placeable = river_placeable,
+    .check_stack = river_check_stack,
+    .extra_floor = river_extra_floor,
+    .put_back_deepest = river_put_back_deepest,
+    .tile_removed = river_tile_removed,
+    .shuffle_stack = river_shuffle_stack,
+    .closed_spot = river_closed_spot,
 };

@@ -1012,7 +1012,7 @@ static void observe_view(const carc_game *v, const enc *e, int seat, uint8_t *bo
         carc_gifts(v, seat, gc);
         carc_cards(v, seat, xc);
         for (int c = 1; c < CARC_CARDS && c <= CPY_HAND; c++)
-            hand[c - 1] = (float)((c < 6 ? gc[c] : 0) + xc[c]);
+            hand[c - 1] = (float)((c < (int)(sizeof gc / sizeof gc[0]) ? gc[c] : 0) + xc[c]);
     }
 #undef REL
 }

@@ -207,8 +207,23 @@ int64_t cpy_batch_decisions(const cpy_batch *b);
 const carc_game *cpy_batch_game(const cpy_batch *b, int i);
 """
 
+# The registry of expansions (include/carc.h): what the package reads of each
+# expansion instead of naming it. The struct is declared in part (`...;`), so that
+# fields added at its end need no word here.
+CDEF_REGISTRY = r"""
+typedef struct carc_expansion_info {
+    unsigned bit;
+    const char *name;
+    const char *title;
+    ...;
+} carc_expansion_info;
+int carc_expansion_count(void);
+const carc_expansion_info *carc_expansion_at(int i);
+"""
+
 ffibuilder = FFI()
 ffibuilder.cdef(CDEF)
+ffibuilder.cdef(CDEF_REGISTRY)
 ffibuilder.set_source(
     "carc._carc",
     '#include <stdlib.h>\n#include "carc.h"\n#include "carc_record.h"\n#include "carc_ai.h"\n'

@@ -553,6 +553,12 @@ enum {
     O_PUBLIC = O_RIVER_LEFT + 1
 };
 
+/* The expansions' flags, one per expansion of the registry in its order (their bits'):
+ * the first four at O_EXP, the two that came later at O_EXP2. A seventh would need
+ * a range of its own: the vector's layout is fixed. */
+enum { O_EXP_N = O_DEC - O_EXP, O_EXP2_N = O_RIVER_LEFT - O_EXP2 };
+static int exp_slot(int i) { return i < O_EXP_N ? O_EXP + i : O_EXP2 + i - O_EXP_N; }
+
 static const struct {
     const char *name;
     int off;
@@ -685,6 +691,14 @@ enum { HELD_MAX = CARC_MAX_PLAYERS * CARC_TILES };  /* (seat, tile) pairs */
 /* Figures on the board at most: every seat's followers and special figures. */
 enum { FIG_MAX = CARC_MAX_PLAYERS * (CARC_FOLLOWERS + CARC_FIGURES) };
 
+/* The board channel of each figure beyond the meeple, by enum carc_figure (the
+ * encoding's fixed layout, CPY_CH_*): a follower's marks its tile whatever the seat
+ * (besides its seat's follower channel), a special figure's is the first of one per
+ * relative seat. */
+static const uint8_t FIG_CH[CARC_FIGURES] = {0, CPY_CH_LARGE, CPY_CH_ABBOT, CPY_CH_BUILDER,
+                                             CPY_CH_PIG};
+_Static_assert(CARC_FIGURES == 5, "a figure's board channel is in FIG_CH");
+
 /* The channels of a follower and of a held feature of relative seat r (0..5). */
 static int follower_ch(int r) { return r < 5 ? CPY_CH_FOLLOWER + r : CPY_CH_FOLLOWER5; }
 static int held_ch(int r) { return r < 5 ? CPY_CH_HELD + r : CPY_CH_HELD5; }
@@ -766,27 +780,30 @@ HOT void board_marks_(const carc_game *v, const enc *e, int seat, uint8_t *board
     for (int i = 0; i < na; i++) {
         int c = cell_of(e, all[i].x, all[i].y);
         int fig = all[i].figure;
-        /* followers hold features (the held channels); builders and pigs do not */
-        if (fig != CARC_FIG_BUILDER && fig != CARC_FIG_PIG)
+        if (fig < 0 || fig >= CARC_FIGURES)
+            continue;
+        /* followers (a strength) hold features (the held channels); special figures
+         * (none) do not */
+        int follower = carc_figure_strength(fig) > 0;
+        if (follower)
             fl[nf++] = all[i];
         if (c < 0 || all[i].seat < 0 || all[i].seat >= p)
             continue;
         int r = (all[i].seat - seat + p) % p;
-        if (fig == CARC_FIG_BUILDER)
-            mark(e, board, CPY_CH_BUILDER + r, c, marks, nmarks);
-        else if (fig == CARC_FIG_PIG)
-            mark(e, board, CPY_CH_PIG + r, c, marks, nmarks);
+        if (!follower)
+            mark(e, board, FIG_CH[fig] + r, c, marks, nmarks);
         else
             mark(e, board, follower_ch(r), c, marks, nmarks);
-        if (fig == CARC_FIG_LARGE)
-            mark(e, board, CPY_CH_LARGE, c, marks, nmarks);
-        if (fig == CARC_FIG_ABBOT)
-            mark(e, board, CPY_CH_ABBOT, c, marks, nmarks);
+        if (follower && fig != CARC_FIG_MEEPLE)
+            mark(e, board, FIG_CH[fig], c, marks, nmarks);
         if (all[i].locked)
             mark(e, board, CPY_CH_LOCKED, c, marks, nmarks);
     }
-    /* goods symbols in cities not completed yet (their goods still to be taken) */
-    if (carc_config_of(v).expansions & CARC_EXP_TRADERS) {
+    /* goods symbols in cities not completed yet (their goods still to be taken): only
+     * while the common supply has goods, as an open city's are always among them (TB9)
+     * and a game without goods has none */
+    int goods_left[CARC_GOODS_KINDS];
+    if (carc_goods(v, -1, goods_left) > 0) {
         int nb = carc_board_count(v);
         for (int i = 0; i < nb; i++) {
             int kind, tx, ty, rot, c;
@@ -894,14 +911,15 @@ static void observe_view(const carc_game *v, const enc *e, int seat, uint8_t *bo
         carc_pending pd = carc_pending_decision(v);
         int goods_total[CARC_GOODS_KINDS], counts[CARC_FIGURES + CARC_GOODS_KINDS];
         int tiles = set_tiles(exps, goods_total), stack = tiles > 1 ? tiles - 1 : 1;
+        /* goods symbols on the game's tiles (TB1): the goods planes are written only
+         * then, as the others would be zeros */
+        int has_goods = goods_total[0] + goods_total[1] + goods_total[2] > 0;
         if (p >= 2 && p <= NP)
             pub[O_PLAYERS + p - 2] = 1;
-        pub[O_EXP] = (exps & CARC_EXP_GIFTS) ? 1.0f : 0.0f;
-        pub[O_EXP + 1] = (exps & CARC_EXP_CHRISTMAS) ? 1.0f : 0.0f;
-        pub[O_EXP + 2] = (exps & CARC_EXP_INNS) ? 1.0f : 0.0f;
-        pub[O_EXP + 3] = (exps & CARC_EXP_TRADERS) ? 1.0f : 0.0f;
-        pub[O_EXP2] = (exps & CARC_EXP_RIVER) ? 1.0f : 0.0f;
-        pub[O_EXP2 + 1] = (exps & CARC_EXP_ABBOT) ? 1.0f : 0.0f;
+        for (int i = 0; i < O_EXP_N + O_EXP2_N; i++) {
+            const carc_expansion_info *x = carc_expansion_at(i);
+            pub[exp_slot(i)] = x && (exps & x->bit) ? 1.0f : 0.0f;
+        }
         pub[O_RIVER_LEFT] = (float)carc_river_left(v) / 11.0f;
         if (pd.decision >= 0 && pd.decision < CARC_DECISIONS)
             pub[O_DEC + pd.decision] = 1;
@@ -920,25 +938,23 @@ static void observe_view(const carc_game *v, const enc *e, int seat, uint8_t *bo
             for (int f = 0; f < CARC_FIGURES; f++)
                 pub[O_FIGURES + r * CARC_FIGURES + f] =
                     (float)counts[f] / (f == CARC_FIG_MEEPLE ? (float)CARC_FOLLOWERS : 1.0f);
-            if (exps & CARC_EXP_TRADERS) {
+            if (has_goods) {
                 carc_goods(v, s, counts);
                 for (int k = 0; k < CARC_GOODS_KINDS; k++)
                     pub[O_GOODS + r * CARC_GOODS_KINDS + k] =
                         goods_total[k] ? (float)counts[k] / (float)goods_total[k] : 0.0f;
             }
             pub[O_BANKED + r] = (float)carc_banked(v, s) / 100.0f;
-            if (exps & CARC_EXP_GIFTS) {
-                int gc[6];
-                pub[O_GIFTS + r] = (float)carc_gifts(v, s, gc) / 5.0f;
-            }
-            if (exps & CARC_EXP_CHRISTMAS) {
-                int bd[2] = {0, 0};
-                carc_cards_by_deck(v, s, bd);
-                pub[O_XHAND + r * 2] = (float)bd[0] / 5.0f;
-                pub[O_XHAND + r * 2 + 1] = (float)bd[1] / 5.0f;
-            }
+            /* the hands, decks and cards in play below are empty in a game without
+             * the cards: the engine's answers are then the zeros written */
+            int gc[6];
+            pub[O_GIFTS + r] = (float)carc_gifts(v, s, gc) / 5.0f;
+            int bd[2] = {0, 0};
+            carc_cards_by_deck(v, s, bd);
+            pub[O_XHAND + r * 2] = (float)bd[0] / 5.0f;
+            pub[O_XHAND + r * 2 + 1] = (float)bd[1] / 5.0f;
         }
-        if (exps & CARC_EXP_TRADERS) {
+        if (has_goods) {
             carc_goods(v, -1, counts);
             for (int k = 0; k < CARC_GOODS_KINDS; k++)
                 pub[O_GOODS_SUPPLY + k] =
@@ -970,42 +986,33 @@ static void observe_view(const carc_game *v, const enc *e, int seat, uint8_t *bo
         pub[O_TURN] = (float)carc_turn(v) / 100.0f;
         pub[O_OVER] = carc_is_over(v) ? 1.0f : 0.0f;
         pub[O_REMOVED] = (float)nr / (float)stack;
-        if (exps & CARC_EXP_GIFTS)
-            pub[O_GIFT_DECK] = (float)carc_gift_deck_left(v) / 25.0f;
-        if (exps & CARC_EXP_CHRISTMAS) {
-            pub[O_XDECK] = (float)carc_xdeck_left(v, 0) / 32.0f;
-            pub[O_XDECK + 1] = (float)carc_xdeck_left(v, 1) / 32.0f;
-            int off = carc_offered_deck(v);
-            if (off == 0 || off == 1)
-                pub[O_OFFERED + off] = 1;
-            carc_move target;
-            int card = carc_card_in_play(v, &target);
-            if (card > 0 && card < CARC_CARDS)
-                pub[O_IN_PLAY + card] = 1;
-            else
-                pub[O_IN_PLAY] = 1;
-            carc_mastermind_mark mm[2];
-            pub[O_MASTERMINDS] = (float)carc_masterminds(v, mm);
-            int x, y, port;
-            pub[O_MODIFIER] = carc_modifier_feature(v, &x, &y, &port) ? 1.0f : 0.0f;
-        } else {
+        pub[O_GIFT_DECK] = (float)carc_gift_deck_left(v) / 25.0f;
+        pub[O_XDECK] = (float)carc_xdeck_left(v, 0) / 32.0f;
+        pub[O_XDECK + 1] = (float)carc_xdeck_left(v, 1) / 32.0f;
+        int off = carc_offered_deck(v);
+        if (off == 0 || off == 1)
+            pub[O_OFFERED + off] = 1;
+        carc_move target;
+        int card = carc_card_in_play(v, &target);
+        if (card > 0 && card < CARC_CARDS)
+            pub[O_IN_PLAY + card] = 1;
+        else
             pub[O_IN_PLAY] = 1;
-        }
+        carc_mastermind_mark mm[2];
+        pub[O_MASTERMINDS] = (float)carc_masterminds(v, mm);
+        int x, y, port;
+        pub[O_MODIFIER] = carc_modifier_feature(v, &x, &y, &port) ? 1.0f : 0.0f;
     }
     if (hand) {
+        /* hand[card - 1] for every card id: the gifts' counts (carc_gifts, ids 1..5)
+         * and the other cards' (carc_cards), each zero outside its own ids and in a
+         * game without it */
         memset(hand, 0, sizeof(float) * CPY_HAND);
-        unsigned exps = carc_config_of(v).expansions;
         int gc[6] = {0}, xc[CARC_CARDS] = {0};
-        if (exps & CARC_EXP_GIFTS) {
-            carc_gifts(v, seat, gc);
-            for (int c = CARC_GIFT_SYNOD; c <= CARC_GIFT_TAKE_TWO; c++)
-                hand[c - 1] = (float)gc[c];
-        }
-        if (exps & CARC_EXP_CHRISTMAS) {
-            carc_cards(v, seat, xc);
-            for (int c = CARC_XC_SCORE_THREE; c < CARC_CARDS; c++)
-                hand[c - 1] = (float)xc[c];
-        }
+        carc_gifts(v, seat, gc);
+        carc_cards(v, seat, xc);
+        for (int c = 1; c < CARC_CARDS && c <= CPY_HAND; c++)
+            hand[c - 1] = (float)((c < (int)(sizeof gc / sizeof gc[0]) ? gc[c] : 0) + xc[c]);
     }
 #undef REL
 }

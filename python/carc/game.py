@@ -35,9 +35,9 @@ GOODS = _names(lib.carc_goods_name, lib.CARC_GOODS_KINDS)         # wine, grain,
 SCORE_CATEGORIES = _names(lib.carc_score_category_name, lib.CARC_SCORE_CATEGORIES)
 PORTS = _names(lib.carc_port_name, lib.CARC_PORTS)                # N E S W NW .. WN C I G
 TILE_NAMES = [ffi.string(lib.carc_tile_def_of(k).name).decode() for k in range(TILE_KINDS)]
-EXPANSIONS = [ffi.string(lib.carc_expansion_name(b)).decode()
-              for b in (lib.CARC_EXP_GIFTS, lib.CARC_EXP_CHRISTMAS, lib.CARC_EXP_INNS,
-                        lib.CARC_EXP_TRADERS, lib.CARC_EXP_RIVER, lib.CARC_EXP_ABBOT)]
+# in the registry's order, the order of their bits (expansion i has bit 1 << i)
+EXPANSIONS = [ffi.string(lib.carc_expansion_at(i).name).decode()
+              for i in range(lib.carc_expansion_count())]
 
 
 def tiles():

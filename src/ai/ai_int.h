@@ -24,19 +24,24 @@ carc_player *ai_random_new(const carc_ai_options *opt);
 carc_player *ai_greedy_new(const carc_ai_options *opt);
 carc_player *ai_mcts_new(const carc_ai_options *opt);
 
-/* greedy.c: the game's expansions (CARC_EXP_* bits), asked once per decision. */
-unsigned ai_expansions(const carc_game *g);
-/* greedy.c: the projected final scores (carc_projection, plus the terms of Inns &
- * Cathedrals and Traders & Builders it leaves out when exp has them; docs/AI.md). */
-void ai_project(const carc_game *g, unsigned exp, double proj[CARC_MAX_PLAYERS]);
-/* greedy.c: what `seat`'s figures in supply are worth (0.3 a follower, 0.6 the
- * large meeple). */
-double ai_supply_value(const carc_game *g, int seat, unsigned exp);
+/* What a game has that the evaluation's terms ask for (ai_terms' bits): figures
+ * beyond the meeple (their worth in supply), and inns, cathedrals or builders (what
+ * carc_projection leaves out of them). */
+enum { AI_FIGURES = 1, AI_BIGBOX = 2 };
+/* greedy.c: the AI_* bits of a game, read from the registry's figures and the tile
+ * catalogue (never from its expansion bits), asked once per decision. */
+unsigned ai_terms(const carc_game *g);
+/* greedy.c: the projected final scores (carc_projection, plus the terms of inns,
+ * cathedrals and builders it leaves out when terms has AI_BIGBOX; docs/AI.md). */
+void ai_project(const carc_game *g, unsigned terms, double proj[CARC_MAX_PLAYERS]);
+/* greedy.c: what `seat`'s figures in supply are worth (0.3 a point of strength: a
+ * follower 0.3, the large meeple 0.6). */
+double ai_supply_value(const carc_game *g, int seat, unsigned terms);
 /* greedy.c: the one-ply evaluation of a state for `seat` (docs/AI.md). */
-double ai_evaluate(const carc_game *g, int seat, unsigned exp);
+double ai_evaluate(const carc_game *g, int seat, unsigned terms);
 /* greedy.c: what a move of `seat` from `before` is worth beyond the evaluation of the
- * state it leads to: built with AI_ABBOT_TERMS=1 and The Abbot on, a recall gives up
- * the growth its cloister or garden could still expect (docs/AI.md); else 0. */
-double ai_move_value(const carc_game *before, const carc_move *m, int seat, unsigned exp);
+ * state it leads to: built with AI_ABBOT_TERMS=1, a recall (A6) gives up the growth
+ * its cloister or garden could still expect (docs/AI.md); else 0. */
+double ai_move_value(const carc_game *before, const carc_move *m, int seat);
 
 #endif

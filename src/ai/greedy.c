@@ -99,15 +99,16 @@ static double cloister_growth(const carc_game *g, int x, int y)
     return empty * (1.0 - exp(-(double)carc_stack_left(g) / FILL_TILES));
 }
 
-double ai_move_value(const carc_game *before, const carc_move *m, int seat, unsigned exp)
+double ai_move_value(const carc_game *before, const carc_move *m, int seat)
 {
     carc_feature_info fi;
-    if (!AI_ABBOT_TERMS || !(exp & CARC_EXP_ABBOT) || m->kind != CARC_MOVE_RECALL ||
+    /* a recall is legal only in a game with a figure to recall: no need to ask which */
+    if (!AI_ABBOT_TERMS || m->kind != CARC_MOVE_RECALL ||
         !carc_feature_at(before, m->x, m->y, m->port, &fi))
         return 0;
     /* the seat's other followers there (a large meeple put there by a card) keep the
      * feature's growth */
-    if (fi.followers[seat] > carc_figure_strength(CARC_FIG_ABBOT))
+    if (fi.followers[seat] > carc_figure_strength(m->figure))
         return 0;
     return -cloister_growth(before, m->x, m->y);
 }
@@ -159,42 +160,89 @@ static void bigbox_terms(const carc_game *g, double proj[CARC_MAX_PLAYERS])
     }
 }
 
-unsigned ai_expansions(const carc_game *g)
+/* Whether a game's tiles hold an inn or a cathedral (I5, I6): a segment so flagged
+ * on a kind the game's expansions put in it. */
+static int has_inns(unsigned expansions)
 {
-    return carc_config_of(g).expansions;
+    const carc_tile_def *d;
+    for (int k = 0; (d = carc_tile_def_of(k)) != NULL; k++) {
+        if (!carc_tile_count(expansions, k))
+            continue;
+        for (int i = 0; i < d->nseg; i++)
+            if (d->seg[i].flags & (CARC_SEG_INN | CARC_SEG_CATHEDRAL))
+                return 1;
+    }
+    return 0;
 }
 
-void ai_project(const carc_game *g, unsigned exp, double proj[CARC_MAX_PLAYERS])
+/* The terms are asked by what a game has (its figures from the registry, its tiles
+ * from the catalogue), never by which expansions it plays: a new expansion with
+ * inns or figures gets them without a word here. */
+unsigned ai_terms(const carc_game *g)
+{
+    unsigned expansions = carc_config_of(g).expansions;
+    unsigned figures = carc_figures_of(expansions), terms = 0;
+    for (int f = 0; f < CARC_FIGURES; f++)
+        if ((figures >> f & 1) && f != CARC_FIG_MEEPLE) {
+            terms |= AI_FIGURES;
+            /* a figure of no strength: the builder (TB4, with the pig) */
+            if (carc_figure_strength(f) == 0)
+                terms |= AI_BIGBOX;
+        }
+    if (has_inns(expansions))
+        terms |= AI_BIGBOX;
+    return terms;
+}
+
+void ai_project(const carc_game *g, unsigned terms, double proj[CARC_MAX_PLAYERS])
 {
     int p[CARC_MAX_PLAYERS];
     carc_projection(g, p);
     for (int s = 0; s < CARC_MAX_PLAYERS; s++)
         proj[s] = p[s];
-    if (AI_BIGBOX_TERMS && (exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)) && !carc_is_over(g))
+    if (AI_BIGBOX_TERMS && (terms & AI_BIGBOX) && !carc_is_over(g))
         bigbox_terms(g, proj);
 }
 
-double ai_supply_value(const carc_game *g, int seat, unsigned exp)
+#if AI_ABBOT_TERMS
+/* The figure a recall takes back (A6), asked by its name: the abbot terms are about
+ * it alone. -1 if the engine has none. */
+static int recalled_figure(void)
+{
+    return carc_figure_parse("abbot", 5);
+}
+#endif
+
+double ai_supply_value(const carc_game *g, int seat, unsigned terms)
 {
     double v = 0.3 * carc_supply(g, seat);
-    if (exp & (CARC_EXP_INNS | CARC_EXP_ABBOT)) {
-        int counts[CARC_FIGURES];
+    if (terms & AI_FIGURES) {
+        /* carc_supply counts a follower once: 0.3 more per point of strength above 1
+         * (the large meeple's 0.6) */
+        int counts[CARC_FIGURES], above = 0;
         carc_supply_figures(g, seat, counts);
-        v += 0.3 * counts[CARC_FIG_LARGE] -
-             (AI_ABBOT_TERMS ? 0.3 - ABBOT_SUPPLY : 0.0) * counts[CARC_FIG_ABBOT];
+        for (int f = 0; f < CARC_FIGURES; f++)
+            if (carc_figure_strength(f) > 1)
+                above += (carc_figure_strength(f) - 1) * counts[f];
+        int recallable = 0;
+#if AI_ABBOT_TERMS
+        int r = recalled_figure();
+        recallable = r >= 0 ? counts[r] : 0;
+#endif
+        v += 0.3 * above - (AI_ABBOT_TERMS ? 0.3 - ABBOT_SUPPLY : 0.0) * recallable;
     }
     return v;
 }
 
-double ai_evaluate(const carc_game *g, int seat, unsigned exp)
+double ai_evaluate(const carc_game *g, int seat, unsigned terms)
 {
     double proj[CARC_MAX_PLAYERS];
-    ai_project(g, exp, proj);
+    ai_project(g, terms, proj);
     double best_other = -1000000;
     for (int s = 0; s < carc_players(g); s++)
         if (s != seat && proj[s] > best_other)
             best_other = proj[s];
-    return proj[seat] - best_other + ai_supply_value(g, seat, exp);
+    return proj[seat] - best_other + ai_supply_value(g, seat, terms);
 }
 
 static int greedy_choose(carc_player *self, const carc_game *view, carc_move *out, char *note,
@@ -214,7 +262,7 @@ static int greedy_choose(carc_player *self, const carc_game *view, carc_move *ou
                     snprintf(note, note_size, "takes the double turn");
                 return CARC_OK;
             }
-    unsigned exp = ai_expansions(view);
+    unsigned terms = ai_terms(view);
     carc_determinize(view, mix_next(&p->rng), p->det);
     double best = -1e9;
     int pick = 0;
@@ -222,8 +270,8 @@ static int greedy_choose(carc_player *self, const carc_game *view, carc_move *ou
         carc_copy(p->trial, p->det);
         if (carc_apply(p->trial, &p->moves[i], NULL) != CARC_OK)
             continue;
-        double v = ai_evaluate(p->trial, seat, exp) +
-                   ai_move_value(p->det, &p->moves[i], seat, exp);
+        double v = ai_evaluate(p->trial, seat, terms) +
+                   ai_move_value(p->det, &p->moves[i], seat);
         if (v > best) {
             best = v;
             pick = i;

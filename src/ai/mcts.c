@@ -79,7 +79,8 @@ typedef struct {
      * the same decisions, without a call to log each) */
     double log_of[LOG_CACHE];
     long last_iterations;
-    unsigned exp;         /* the game's expansions (CARC_EXP_*), set at each decision */
+    unsigned terms;       /* what the game has for the evaluation (ai_terms), set at
+                             each decision */
 } mcts_player;
 
 static double now_ms(void)
@@ -209,20 +210,20 @@ static void rollout(mcts_player *p, carc_game *g, int limit)
  * victory shared by k seats, 0 for a loss, blended with a little of the score
  * margin. Before the end: the projected margin (carc_projection, as greedy uses
  * it) squashed into (0, 1). */
-static void rewards(const carc_game *g, unsigned exp, double r[CARC_MAX_PLAYERS])
+static void rewards(const carc_game *g, unsigned terms, double r[CARC_MAX_PLAYERS])
 {
     int players = carc_players(g);
     double score[CARC_MAX_PLAYERS];
     int over = carc_is_over(g);
     unsigned w = carc_winners(g);
     int k = __builtin_popcount(w);
-    ai_project(g, exp, score);
+    ai_project(g, terms, score);
     for (int s = 0; s < players; s++) {
         double best_other = -100000;
         for (int o = 0; o < players; o++)
             if (o != s && score[o] > best_other)
                 best_other = score[o];
-        double margin = (score[s] - best_other + ai_supply_value(g, s, exp)) / 12.0;
+        double margin = (score[s] - best_other + ai_supply_value(g, s, terms)) / 12.0;
         double squash = 0.5 + 0.5 * (margin / (1.0 + fabs(margin)));
         double win = (w & (1u << s)) && k ? 1.0 / k : 0.0;
         r[s] = over ? 0.8 * win + 0.2 * squash : squash;
@@ -251,8 +252,8 @@ static void root_priors(mcts_player *p, const carc_game *view, int n)
             return;
         carc_copy(t, g);
         double prior = carc_apply(t, &p->moves[i], NULL) == CARC_OK
-                           ? squash_eval(ai_evaluate(t, seat, p->exp) +
-                                         ai_move_value(g, &p->moves[i], seat, p->exp))
+                           ? squash_eval(ai_evaluate(t, seat, p->terms) +
+                                         ai_move_value(g, &p->moves[i], seat))
                            : 0.0;
         p->arena[c].visits = PRIOR_VISITS;
         p->arena[c].avail = PRIOR_VISITS;
@@ -321,7 +322,7 @@ static void iterate(mcts_player *p, const carc_game *view)
     }
     rollout(p, g, ROLLOUT_MOVES);
     double r[CARC_MAX_PLAYERS];
-    rewards(g, p->exp, r);
+    rewards(g, p->terms, r);
     for (int i = 0; i < depth; i++) {
         tnode *t = &p->arena[p->path[i]];
         t->visits++;
@@ -348,7 +349,7 @@ static int mcts_choose(carc_player *self, const carc_game *view, carc_move *out,
         return CARC_OK;
     }
     p->used = 0;
-    p->exp = ai_expansions(view);
+    p->terms = ai_terms(view);
     if (++p->decision == 0) {  /* stamps wrapped: forget them all */
         memset(p->edges, 0, sizeof(edge_slot) * p->edge_slots);
         p->decision = 1;

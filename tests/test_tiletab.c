@@ -17,6 +17,8 @@
 #include <string.h>
 #include <cmocka.h>
 #include "state.h"
+#include "abbot/abbot.h"
+#include "river/river.h"
 
 /* Edge or slot mask of segment s of kind k after rotating the tile r quarter turns
  * clockwise: edge e moves to e+r, half-edge slot i to i+2r. */
@@ -244,7 +246,7 @@ static void test_named_kinds(void **state)
         assert_int_equal(tile_river(k), has_river(k));
         assert_int_equal(k >= KIND_GARDEN_FIRST, (d->expansion & CARC_EXP_ABBOT) != 0);
         if (k >= KIND_GARDEN_FIRST) {  /* the twin's plain tile: its name less the last letter */
-            int plain = tiles_twin[k - KIND_GARDEN_FIRST];
+            int plain = abbot_twin_plain[k - KIND_GARDEN_FIRST];
             assert_int_equal(plain, carc_tile_kind_named(d->name, strlen(d->name) - 1));
             /* one copy fewer with the twin's expansions, none without The Abbot */
             unsigned with = d->expansion | carc_tile_def_of(plain)->expansion;

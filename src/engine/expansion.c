@@ -310,6 +310,18 @@ int exp_start_kind(unsigned expansions)
     return KIND_D;
 }
 
+int exp_replaced(unsigned expansions, int kind)
+{
+    EXP_EACH(h)
+        if ((expansions & h->info.bit) && h->replaced_by) {
+            int t = h->replaced_by[kind];
+            unsigned need = t ? tiles_catalogue[t].expansion : 0;
+            if (t && (expansions & need) == need)
+                return 1;
+        }
+    return 0;
+}
+
 int exp_fields_last(unsigned expansions)
 {
     EXP_EACH(h)

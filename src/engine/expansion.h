@@ -43,6 +43,10 @@ struct exp_hooks {
     uint8_t stack_tiles;
     uint8_t start_kind;
     uint8_t fields_last;
+    /* Kinds of its own that replace a kind of the set one for one (CI11: a garden
+     * twin its plain tile): replaced_by[k], the kind that replaces kind k, or 0;
+     * NULL if it replaces none. A replacement counts where the set holds it. */
+    const uint8_t *replaced_by;
     /* The steps (bit s for enum step s) where its hook `pending` sets the
      * decision: the turn machine asks only there, and while the expansion holds. */
     uint32_t decides;
@@ -192,6 +196,8 @@ unsigned exp_figures(unsigned expansions);
 int exp_stack_tiles(unsigned expansions);
 int exp_start_kind(unsigned expansions);
 int exp_fields_last(unsigned expansions);
+/* Whether a tile of kind k is replaced by one of the set's own (CI11). */
+int exp_replaced(unsigned expansions, int kind);
 int exp_held_points(const carc_game *g, int seat);
 void exp_hide(carc_game *g, int seat);
 void exp_deal(carc_game *g, int seat);

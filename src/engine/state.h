@@ -78,21 +78,10 @@ enum {
     TILE_NONE = 255
 };
 
-/* Kinds the engine names (tiles.c, checked by test_tiletab): the base start tile,
- * The River's tiles (kinds KIND_SPRING .. KIND_RIVER_END - 1, the spring and the
- * lake first) and the garden twins (A2) from KIND_GARDEN_FIRST, the river's garden
- * curve the first of them and the last river tile. */
-enum {
-    KIND_D = 'D' - 'A', KIND_SPRING = 65, KIND_LAKE = 66, KIND_GARDEN_FIRST = 75,
-    KIND_RIVER_END = 76
-};
-/* The plain kind each garden twin replaces, by kind - KIND_GARDEN_FIRST (tiles.c). */
-extern const uint8_t tiles_twin[CARC_TILE_KINDS - KIND_GARDEN_FIRST];
-/* Whether a kind has river edges (R4): a river tile. */
-static inline int tile_river(int kind)
-{
-    return (unsigned)(kind - KIND_SPRING) < (unsigned)(KIND_RIVER_END - KIND_SPRING);
-}
+/* The kind the core names (checked by test_tiletab): the base game's start tile,
+ * which an expansion may replace (its descriptor's start_kind, R2). The kinds an
+ * expansion names are in its own header (river/river.h, abbot/abbot.h). */
+enum { KIND_D = 'D' - 'A' };
 /* Port 15 of tiletab_port_seg, the engine's own: the segment of a tile that counts
  * its eight neighbours, its cloister or its garden (a tile has at most one). */
 enum { PORT_MONASTIC = 15 };

@@ -8,11 +8,6 @@
  */
 #include "expansion.h"
 
-/* The plain tile each garden twin (kinds from KIND_GARDEN_FIRST) replaces (A2, CI11):
- * the kind named by its name less the last letter (test_tiletab checks). */
-const uint8_t tiles_twin[CARC_TILE_KINDS - KIND_GARDEN_FIRST] = {
-    74, 4, 7, 8, 12, 13, 17, 20, 21, 26, 38, 48, 51};
-
 const carc_tile_def *carc_tile_def_of(int kind)
 {
     if (kind < 0 || kind >= CARC_TILE_KINDS)
@@ -46,13 +41,8 @@ int carc_tile_count(unsigned expansions, int kind)
     int n = d->count;
     if (kind == KIND_D && exp_start_kind(expansions) != KIND_D)
         n--;  /* another start tile (the spring): the base one leaves the game (R2) */
-    /* a garden twin in the set replaces one (CI11): the twin of each of the 13 kinds
-     * that have one (tiles_twin the other way round; test_tiletab checks both) */
-    static const uint8_t twin_of[CARC_TILE_KINDS] = {
-        [74] = 75, [4] = 76, [7] = 77, [8] = 78, [12] = 79, [13] = 80, [17] = 81, [20] = 82,
-        [21] = 83, [26] = 84, [38] = 85, [48] = 86, [51] = 87};
-    int t = twin_of[kind];
-    return n - (t && (expansions & tiles_catalogue[t].expansion) == tiles_catalogue[t].expansion);
+    /* a kind of an expansion in the set may replace it one for one (CI11) */
+    return n - (expansions && exp_replaced(expansions, kind));
 }
 
 uint8_t tile_rot_edges(uint8_t mask, int rot)

@@ -9,7 +9,17 @@
  * only on a cloister or a garden, and its recall is a choice of T6 that scores at
  * once (figure.c, A4, A6).
  */
-#include "../expansion.h"
+#include "abbot.h"
+
+/* The plain tile each garden twin replaces (A2, CI11): the kind named by its name
+ * less the last letter (test_tiletab checks), and the other way round, the twin of
+ * each of the 13 kinds that have one, for carc_tile_count (the descriptor's
+ * replaced_by). */
+const uint8_t abbot_twin_plain[CARC_TILE_KINDS - KIND_GARDEN_FIRST] = {
+    74, 4, 7, 8, 12, 13, 17, 20, 21, 26, 38, 48, 51};
+static const uint8_t abbot_twin_of[CARC_TILE_KINDS] = {
+    [74] = 75, [4] = 76, [7] = 77, [8] = 78, [12] = 79, [13] = 80, [17] = 81, [20] = 82,
+    [21] = 83, [26] = 84, [38] = 85, [48] = 86, [51] = 87};
 
 /* How it works, in players' words (the terminal's help, the browser's how-to page). */
 static const carc_how_par abbot_how[] = {
@@ -31,5 +41,6 @@ const struct exp_hooks abbot_hooks = {
     .info = {.bit = CARC_EXP_ABBOT, .name = "abbot", .title = "The Abbot",
              .figures = 1u << CARC_FIG_ABBOT, .categories = 1u << CARC_SCORE_GARDENS,
              .tile_mark = 'g', .how = abbot_how},
-    .fields_last = 1,   /* CI12 (its garden twins replace tiles one for one, CI11) */
+    .fields_last = 1,   /* CI12 */
+    .replaced_by = abbot_twin_of,  /* its garden twins replace tiles one for one (CI11) */
 };

@@ -51,8 +51,9 @@ static int roadside_trigger(const carc_game *g)
         return k - ('U' - 'A') <= (unsigned)('X' - 'U');
     const carc_tile_def *d = tile_def((int)k);
     int road = 0;
-    if (tile_river((int)k))
-        return 0;  /* XI5: a river tile shows a river too */
+    for (int e = 0; e < 4; e++)
+        if (d->edges[e] == CARC_EDGE_RIVER)
+            return 0;  /* XI5: a river tile shows a river too */
     for (int i = 0; i < d->nseg; i++) {
         if (d->seg[i].type == CARC_FEAT_CITY || d->seg[i].type == CARC_FEAT_CLOISTER)
             return 0;

@@ -11,7 +11,7 @@
  * in which rotations a river tile fits there (hook fit_rots). After each placement
  * it moves the open end on (T4), and keeps a dead end (R6) closed.
  */
-#include "../expansion.h"
+#include "river.h"
 
 static const int river_dx[4] = {0, 1, 0, -1};
 static const int river_dy[4] = {-1, 0, 1, 0};

@@ -49,6 +49,36 @@ int play_river_phase(const carc_game *v, int *last)
     return carc_river_left(v) > 0 || in_hand;
 }
 
+unsigned play_exp_named(const char *names)
+{
+    unsigned bits = 0;
+    while (*names) {
+        size_t len = strcspn(names, " ");
+        bits |= carc_expansion_parse(names, len);
+        names += len;
+        names += strspn(names, " ");
+    }
+    return bits;
+}
+
+int play_has_cards(unsigned exp)
+{
+    for (int i = 0; i < carc_expansion_count(); i++) {
+        const carc_expansion_info *e = carc_expansion_at(i);
+        if ((exp & e->bit) && e->last_card)
+            return 1;
+    }
+    return 0;
+}
+
+int play_category_named(const char *name)
+{
+    for (int c = 0; c < CARC_SCORE_CATEGORIES; c++)
+        if (strcmp(carc_score_category_name(c), name) == 0)
+            return c;
+    return -1;
+}
+
 const char *play_card_title(int card)
 {
     const carc_card_info *ci = carc_card_info_of(card);

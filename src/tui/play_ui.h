@@ -326,6 +326,14 @@ int play_wrap_count(const char *t, int room, int indent);
 /* The River: 1 while river tiles are drawn and placed (the river stack holds some, or
  * one is in hand); *last (may be NULL) gets 1 when the one in hand is the last. */
 int play_river_phase(const carc_game *v, int *last);
+/* The bits of the expansions named, registry names separated by spaces ("inns
+ * traders"): the terminal's own notes on how it draws an expansion are rows keyed by
+ * its name, not tests of its bit. */
+unsigned play_exp_named(const char *names);
+/* 1 when one of these expansions brings cards (a gift or Christmas hand to show). */
+int play_has_cards(unsigned exp);
+/* The score category called name (carc_score_category_name), -1 if none. */
+int play_category_named(const char *name);
 /* A card's name for players ("Synod", "Swap: Road"), carc_card_info_of's. */
 const char *play_card_title(int card);
 /* A segment in players' words: "the road (east)", with_tile: "the road at 1,0 (east)"

@@ -221,6 +221,8 @@ typedef struct carc_expansion_info {
                                 enum carc_score_category */
     char tile_mark;          /* the letter marking its tiles in the board as text, or 0 */
     const carc_how_par *how; /* how it works, ended by a paragraph with text NULL */
+    uint8_t first_card, last_card; /* the ids (enum carc_card) of its cards, first..last;
+                                      0, 0 when it has none */
 } carc_expansion_info;
 
 /* The number of expansions in the registry, and expansion i of it (NULL past the
@@ -239,6 +241,8 @@ unsigned carc_figures_of(unsigned expansions);
 /* The score categories a game with these expansions keeps (bit per
  * enum carc_score_category; roads, cities, cloisters and fields always). */
 unsigned carc_categories_of(unsigned expansions);
+/* The bit of the expansion whose card a card id (enum carc_card) is, 0 if none. */
+unsigned carc_card_expansion(int card);
 
 /* Figures (RULES.md §0 of the expansions): the followers (meeple, large meeple,
  * abbot: strength 1, 2, 1) and the special figures (builder, pig: no strength). */

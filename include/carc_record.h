@@ -100,8 +100,12 @@ typedef struct carc_guide_par {
     const char *title;    /* the heading it starts, or NULL to go on under the last */
     const char *text;
 } carc_guide_par;
-/* The paragraphs in order; *n receives their number. Static storage. */
-const carc_guide_par *carc_guide(int *n);
+/* The number of paragraphs: the first is about every game, then each expansion's
+ * (its module's carc_expansion_info.how) in the order of the registry. */
+int carc_guide_count(void);
+/* Fills *out with paragraph i (strings in static storage) and returns 1, or returns 0
+ * when i is out of range. */
+int carc_guide_at(int i, carc_guide_par *out);
 
 /* ---- records ----------------------------------------------------------------- */
 

@@ -184,17 +184,23 @@ static void test_expansion_sentences(void **state)
 static void test_guide(void **state)
 {
     (void)state;
-    int n;
-    const carc_guide_par *g = carc_guide(&n);
+    int n = carc_guide_count();
+    carc_guide_par g;
     assert_true(n > 5);
-    assert_non_null(g[0].title);
-    for (int i = 0; i < n; i++)
-        for (const char *c = g[i].text; *c; c++) {
+    assert_true(carc_guide_at(0, &g));
+    assert_non_null(g.title);
+    assert_false(carc_guide_at(n, &g));
+    assert_false(carc_guide_at(-1, &g));
+    for (int i = 0; i < n; i++) {
+        assert_true(carc_guide_at(i, &g));
+        assert_non_null(g.text);
+        for (const char *c = g.text; *c; c++) {
             int rule = (*c == 'G' || *c == 'X' || *c == 'B' || *c == 'E') && c[1] >= '0' &&
                        c[1] <= '9';
             if (rule || *c == '_' || (*c == '(' && c[1] >= '0' && c[1] <= '9'))
                 fail_msg("guide paragraph %d: notation or a rule id at '%.20s'", i, c);
         }
+    }
 }
 
 static void test_every_reason(void **state)
@@ -341,10 +347,9 @@ int main(int argc, char **argv)
     }
     if (argc == 2 && strcmp(argv[1], "--guide") == 0) {
         /* the guide's paragraphs, "EXPANSIONS<TAB>TITLE<TAB>TEXT" a line (web/how.html) */
-        int n;
-        const carc_guide_par *g = carc_guide(&n);
-        for (int i = 0; i < n; i++)
-            printf("%u\t%s\t%s\n", g[i].expansions, g[i].title ? g[i].title : "", g[i].text);
+        carc_guide_par g;
+        for (int i = 0; carc_guide_at(i, &g); i++)
+            printf("%u\t%s\t%s\n", g.expansions, g.title ? g.title : "", g.text);
         return 0;
     }
     const struct CMUnitTest tests[] = {

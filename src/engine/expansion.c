@@ -395,3 +395,11 @@ unsigned carc_categories_of(unsigned expansions)
             c |= h->info.categories;
     return c;
 }
+
+unsigned carc_card_expansion(int card)
+{
+    EXP_EACH(h)
+        if (h->info.last_card && card >= h->info.first_card && card <= h->info.last_card)
+            return h->info.bit;
+    return 0;
+}

@@ -139,14 +139,18 @@ int play_put(play_ui *ui, int y, int x, int n, const char *text, int attr)
  * abbot are a letter before the digit (L, B, P, A), two cells in the seat's colour, so that they
  * stand out from meeples at a glance and still name their seat without colours.
  * Returns the number of cells (1 or 2). */
+/* The engine gives a figure a name but no letter yet: the capital of its name's first
+ * letter ("large" L, "abbot" A, "builder" B, "pig" P), so a new figure has one too. */
+char play_figure_letter(int figure)
+{
+    const char *name = figure > CARC_FIG_MEEPLE ? carc_figure_name(figure) : NULL;
+    return name && *name >= 'a' && *name <= 'z' ? (char)(*name - 'a' + 'A') : 0;
+}
+
 int play_figure_glyphs(int figure, int seat, char out[3])
 {
     char d = (char)('0' + (seat >= 0 && seat < 10 ? seat : 0));
-    char letter = figure == CARC_FIG_LARGE     ? 'L'
-                  : figure == CARC_FIG_BUILDER ? 'B'
-                  : figure == CARC_FIG_PIG     ? 'P'
-                  : figure == CARC_FIG_ABBOT   ? 'A'
-                                               : 0;
+    char letter = play_figure_letter(figure);
     if (!letter) {
         out[0] = d;
         out[1] = '\0';

@@ -250,13 +250,13 @@ static void draw_table(play_ui *ui, pen *p, const carc_game *v)
  * public (I9, TB14, A8). */
 static void draw_figures_goods(play_ui *ui, pen *p, const carc_game *v)
 {
-    unsigned exp = carc_config_of(v).expansions;
-    int inns = (exp & CARC_EXP_INNS) != 0, traders = (exp & CARC_EXP_TRADERS) != 0;
-    int abbot = (exp & CARC_EXP_ABBOT) != 0;
+    unsigned exp = carc_config_of(v).expansions, figs = carc_figures_of(exp);
+    int goods_cat = play_category_named("goods");
+    int traders = goods_cat >= 0 && (carc_categories_of(exp) >> goods_cat & 1u);
     int seat, k, n = carc_players(v), goods[CARC_MAX_PLAYERS][CARC_GOODS_KINDS], most[CARC_GOODS_KINDS];
     carc_pending pd = carc_pending_decision(v);
 
-    if (!inns && !traders && !abbot)
+    if (!(figs & ~(1u << CARC_FIG_MEEPLE)) && !traders)
         return;
     for (k = 0; k < CARC_GOODS_KINDS; k++)
         most[k] = 0;
@@ -283,11 +283,13 @@ static void draw_figures_goods(play_ui *ui, pen *p, const carc_game *v)
         else
             snprintf(name, sizeof name, "seat %d", seat);
         carc_supply_figures(v, seat, fig);
-        snprintf(row, sizeof row, "%c  %-7.7s %2d%s%s%s%s", seat == pd.seat ? '>' : ' ', name,
-                 fig[CARC_FIG_MEEPLE], inns ? (fig[CARC_FIG_LARGE] ? " L" : " -") : "",
-                 abbot ? (fig[CARC_FIG_ABBOT] ? " A" : " -") : "",
-                 traders ? (fig[CARC_FIG_BUILDER] ? " B" : " -") : "",
-                 traders ? (fig[CARC_FIG_PIG] ? " P" : " -") : "");
+        size_t len = (size_t)snprintf(row, sizeof row, "%c  %-7.7s %2d", seat == pd.seat ? '>' : ' ',
+                                      name, fig[CARC_FIG_MEEPLE]);
+        /* every other figure of the game by its letter, '-' when on the board */
+        for (int f = CARC_FIG_MEEPLE + 1; f < CARC_FIGURES; f++)
+            if (figs >> f & 1u)
+                len += (size_t)snprintf(row + len, sizeof row - len, " %c",
+                                        fig[f] ? play_figure_letter(f) : '-');
         if (!p->dry) {
             int attr = seat == ui->viewer ? AT_BOLD : AT_NORMAL;
             x += play_put(ui, p->y, x, p->w, row, attr);
@@ -473,30 +475,25 @@ static void draw_place(play_ui *ui, pen *p, const carc_game *v)
  * places the list shows in reverse, those with no place on this tile dim. */
 static void draw_figure_choice(play_ui *ui, pen *p, const carc_game *v)
 {
-    static const char *const names[CARC_FIGURES] = {"meeple", "large", "abbot", "builder", "pig"};
-    unsigned exp = carc_config_of(v).expansions;
+    unsigned figs = carc_figures_of(carc_config_of(v).expansions);
     int f, x = p->x;
     if (p->y >= p->ymax)
         return;
     if (!p->dry)  /* all five names fit a 39-column panel only after the short head */
         x += play_put(ui, p->y, x, p->w,
-                      (exp & CARC_EXP_ABBOT) && (exp & CARC_EXP_INNS) &&
-                              (exp & CARC_EXP_TRADERS) && p->w < 45
-                          ? "Figure: "
-                          : "Figure (f): ",
+                      figs == (1u << CARC_FIGURES) - 1 && p->w < 45 ? "Figure: " : "Figure (f): ",
                       AT_NORMAL);
     for (f = 0; f < CARC_FIGURES && !p->dry; f++) {
+        const char *name = carc_figure_name(f);
         int attr;
-        if ((f == CARC_FIG_LARGE && !(exp & CARC_EXP_INNS)) ||
-            (f == CARC_FIG_ABBOT && !(exp & CARC_EXP_ABBOT)) ||
-            ((f == CARC_FIG_BUILDER || f == CARC_FIG_PIG) && !(exp & CARC_EXP_TRADERS)))
+        if (!(figs >> f & 1u))
             continue;
         attr = f == ui->figure            ? play_attr(ui, PCOL_CURSOR) | AT_REVERSE
                : ui->figmask >> f & 1u    ? AT_NORMAL
                                           : AT_DIM;
-        if (x + (int)strlen(names[f]) > p->x + p->w)
+        if (x + (int)strlen(name) > p->x + p->w)
             break;
-        x += play_put(ui, p->y, x, p->x + p->w - x, names[f], attr);
+        x += play_put(ui, p->y, x, p->x + p->w - x, name, attr);
         x += play_put(ui, p->y, x, p->x + p->w - x, " ", AT_NORMAL);
     }
     p->y++;

@@ -44,6 +44,8 @@ static int final_lines(const play_session *s, const carc_game *v, int reader,
                        char lines[FINAL_LINES][PLAY_LINE], int cls[FINAL_LINES])
 {
     unsigned exp = carc_config_of(v).expansions, w = carc_winners(v);
+    unsigned cats = carc_categories_of(exp);
+    int goods_cat = play_category_named("goods");
     int n = 0, seat, c, best = 0, nwin = 0, pig[CARC_MAX_PLAYERS];
     int goods[CARC_MAX_PLAYERS][CARC_GOODS_KINDS];
     size_t len;
@@ -58,14 +60,8 @@ static int final_lines(const play_session *s, const carc_game *v, int reader,
         cls[n++] = (w >> seat) & 1u;
         len = 0;
         for (c = 0; c < CARC_SCORE_CATEGORIES; c++) {
-            if (c == CARC_SCORE_CARDS && !(exp & CARC_EXP_CHRISTMAS))
-                continue;
-            if (c == CARC_SCORE_GIFTS && !(exp & CARC_EXP_GIFTS))
-                continue;
-            if (c == CARC_SCORE_GOODS && !(exp & CARC_EXP_TRADERS))
-                continue;
-            if (c == CARC_SCORE_GARDENS && !(exp & CARC_EXP_ABBOT))
-                continue;
+            if (!(cats >> c & 1u))
+                continue;  /* a category none of the game's expansions brings */
             if (k == 3 || k == 6) {
                 cls[n++] = 0;
                 len = 0;
@@ -77,8 +73,9 @@ static int final_lines(const play_session *s, const carc_game *v, int reader,
             k++;
         }
         cls[n++] = 0;
-        if (exp & CARC_EXP_TRADERS) {
-            /* the pig's extra points (within fields) and the goods by kind (TB8, TB10) */
+        if (goods_cat >= 0 && (cats >> goods_cat & 1u)) {
+            /* the pig's extra points (within fields) and the goods by kind (TB8, TB10):
+             * they come with the goods */
             int held[CARC_GOODS_KINDS], any = 0;
             carc_goods(v, seat, held);
             len = (size_t)snprintf(lines[n], PLAY_LINE, "    pig +%d (in fields); goods", pig[seat]);
@@ -224,19 +221,65 @@ static const char *const help_lines[] = {
     "Space: how the expansions work (and their cards, yours first). Other keys close.",
 };
 
-/* The keys page's lines on the big-box expansions, after its "Board marks" lines. */
-static const char *const bigbox_lines[] = {
-    "",
-    ("Inns & Cathedrals, Traders & Builders: \xe2\x8c\x82 an inn, \xe2\x80\xa0 a cathedral, "
-     "w g c wine,"),
-    "grain, cloth in a city; L0 B0 P0 seat 0's large meeple, builder and pig.",
+/* The keys page's lines on how the terminal draws the expansions, after its "Board
+ * marks" lines: each shown when the game has one of the expansions it names (registry
+ * names), in this order. The drawing is the terminal's own (play_tile.c), so are its
+ * words: a new expansion with marks of its own adds its rows here. */
+static const struct {
+    const char *exps;
+    const char *line;
+} keys_notes[] = {
+    {"inns traders", ""},
+    {"inns traders", ("Inns & Cathedrals, Traders & Builders: \xe2\x8c\x82 an inn, \xe2\x80\xa0 "
+                      "a cathedral, w g c wine,")},
+    {"inns traders", "grain, cloth in a city; L0 B0 P0 seat 0's large meeple, builder and pig."},
+    {"river abbot", ""},
+    {"river", ("The River: \xe2\x89\x88 water, never a road; \xe2\x97\x89 spring, \xe2\x89\x8b "
+               "lake; waves: where it goes on.")},
+    {"abbot", "The Abbot: \xe2\x9c\xbf a garden; A0 seat 0's abbot (f); the list offers its recall."},
 };
-/* ... on The River and The Abbot (one line each, after one blank line) */
-static const char river_line[] =
-    "The River: \xe2\x89\x88 water, never a road; \xe2\x97\x89 spring, \xe2\x89\x8b lake; "
-    "waves: where it goes on.";
-static const char abbot_line[] =
-    "The Abbot: \xe2\x9c\xbf a garden; A0 seat 0's abbot (f); the list offers its recall.";
+
+/* The help's "On the board" paragraphs: what the terminal draws for an expansion (the
+ * guide says how it plays), by its registry name, shown in the registry's order. */
+static const struct {
+    const char *exp;
+    const char *text;
+} board_notes[] = {
+    {"inns", "Inns & Cathedrals: \xe2\x8c\x82 (^ without Unicode) is an inn beside its "
+             "road, \xe2\x80\xa0 (T) a cathedral in its city. L and a seat's digit, in "
+             "that seat's colour, is its large meeple: it counts as two followers. "
+             "Choosing a road or city shows what the inn or cathedral makes it worth "
+             "when completed, and that it is worth nothing if still unfinished at the "
+             "end."},
+    {"traders", "Traders & Builders: w, g and c in a city are its wine, grain and cloth. "
+                "B and a digit is that seat's builder, P and a digit its pig. In the "
+                "follower step f switches between the figures you can place (meeple, "
+                "large meeple, builder, pig); when your builder's road or city grows you "
+                "are asked whether to take a second tile (y or n). The panel lists every "
+                "player's figures in supply (L B P, '-' when on the board) and goods, with "
+                "* beside the most of each kind."},
+    {"river", "The River: the river is water, waves on blue (~ without Unicode), never "
+              "a road's line. \xe2\x97\x89 (@) is the spring where it rises, "
+              "\xe2\x89\x8b the lake where it ends, and a road crossing it is drawn "
+              "over the water. While the river tiles last the panel says how many are "
+              "left, and waves on an empty place show where the river goes on."},
+    {"abbot", "The Abbot: \xe2\x9c\xbf (% without Unicode) is a garden, A and a "
+              "digit that seat's abbot. In the follower step it is one of the figures "
+              "f switches between, offered only for the cloister or the garden of the "
+              "tile you placed. The list offers its recall with what it gives now, as "
+              "\"Recall your abbot: 6 points\". The figures table shows A while the "
+              "abbot is in your supply."},
+};
+enum { NBOARD_NOTES = sizeof board_notes / sizeof *board_notes };
+
+/* The board note of expansion e, or NULL. */
+static const char *board_note(const carc_expansion_info *e)
+{
+    for (int i = 0; i < NBOARD_NOTES; i++)
+        if (strcmp(board_notes[i].exp, e->name) == 0)
+            return board_notes[i].text;
+    return NULL;
+}
 
 /* Text t wrapped into out[*n...] at width, later rows indented by indent. */
 static void wrap_into(const char *t, int width, int indent, char (*out)[PLAY_LINE], int *n,
@@ -259,62 +302,41 @@ static void wrap_into(const char *t, int width, int indent, char (*out)[PLAY_LIN
  * name, deck, timing and text. Only the seat's own hand is read. */
 static int card_lines(const carc_game *v, int seat, int width, char (*out)[PLAY_LINE], int cap)
 {
-    unsigned exp = carc_config_of(v).expansions;
-    int c, n = 0, pass, gifts[6] = {0}, cards[CARC_CARDS] = {0}, ng;
-    const carc_guide_par *g = carc_guide(&ng);
-    if (seat >= 0 && (exp & CARC_EXP_GIFTS))
+    unsigned exp = carc_config_of(v).expansions, noted = 0;
+    int c, n = 0, pass, gifts[6] = {0}, cards[CARC_CARDS] = {0};
+    carc_guide_par g;
+    /* the hands of an expansion not in play are empty */
+    if (seat >= 0) {
         carc_gifts(v, seat, gifts);
-    if (seat >= 0 && (exp & CARC_EXP_CHRISTMAS))
         carc_cards(v, seat, cards);
-    int cards_on = (exp & (CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS)) != 0;
+    }
+    int cards_on = play_has_cards(exp);
+    for (int e = 0; e < carc_expansion_count(); e++)
+        if (board_note(carc_expansion_at(e)))
+            noted |= carc_expansion_at(e)->bit;
     if (n < cap)
         snprintf(out[n++], PLAY_LINE, "carc play - how these expansions work%s",
                  cards_on ? ", then the cards" : "");
-    if ((exp & (CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT)) &&
-        n + 1 < cap) {
+    if ((exp & noted) && n + 1 < cap) {
         /* what the terminal draws for them (the guide below says how they play) */
         out[n++][0] = '\0';
         snprintf(out[n++], PLAY_LINE, "On the board");
-        if (exp & CARC_EXP_INNS)
-            wrap_into("Inns & Cathedrals: \xe2\x8c\x82 (^ without Unicode) is an inn beside its "
-                      "road, \xe2\x80\xa0 (T) a cathedral in its city. L and a seat's digit, in "
-                      "that seat's colour, is its large meeple: it counts as two followers. "
-                      "Choosing a road or city shows what the inn or cathedral makes it worth "
-                      "when completed, and that it is worth nothing if still unfinished at the "
-                      "end.", width, 0, out, &n, cap);
-        if (exp & CARC_EXP_TRADERS)
-            wrap_into("Traders & Builders: w, g and c in a city are its wine, grain and cloth. "
-                      "B and a digit is that seat's builder, P and a digit its pig. In the "
-                      "follower step f switches between the figures you can place (meeple, "
-                      "large meeple, builder, pig); when your builder's road or city grows you "
-                      "are asked whether to take a second tile (y or n). The panel lists every "
-                      "player's figures in supply (L B P, '-' when on the board) and goods, with "
-                      "* beside the most of each kind.", width, 0, out, &n, cap);
-        if (exp & CARC_EXP_RIVER)
-            wrap_into("The River: the river is water, waves on blue (~ without Unicode), never "
-                      "a road's line. \xe2\x97\x89 (@) is the spring where it rises, "
-                      "\xe2\x89\x8b the lake where it ends, and a road crossing it is drawn "
-                      "over the water. While the river tiles last the panel says how many are "
-                      "left, and waves on an empty place show where the river goes on.",
-                      width, 0, out, &n, cap);
-        if (exp & CARC_EXP_ABBOT)
-            wrap_into("The Abbot: \xe2\x9c\xbf (% without Unicode) is a garden, A and a "
-                      "digit that seat's abbot. In the follower step it is one of the figures "
-                      "f switches between, offered only for the cloister or the garden of the "
-                      "tile you placed. The list offers its recall with what it gives now, as "
-                      "\"Recall your abbot: 6 points\". The figures table shows A while the "
-                      "abbot is in your supply.", width, 0, out, &n, cap);
-    }
-    for (int i = 0; i < ng; i++) {
-        if (g[i].expansions && !(g[i].expansions & exp))
-            continue;
-        if (!g[i].expansions && !cards_on)
-            continue;  /* the turn with gifts and cards */
-        if (g[i].title && n + 1 < cap) {
-            out[n++][0] = '\0';
-            snprintf(out[n++], PLAY_LINE, "%s", g[i].title);
+        for (int e = 0; e < carc_expansion_count(); e++) {
+            const carc_expansion_info *x = carc_expansion_at(e);
+            if ((exp & x->bit) && board_note(x))
+                wrap_into(board_note(x), width, 0, out, &n, cap);
         }
-        wrap_into(g[i].text, width, 0, out, &n, cap);
+    }
+    for (int i = 0; carc_guide_at(i, &g); i++) {
+        if (g.expansions && !(g.expansions & exp))
+            continue;
+        if (!g.expansions && !cards_on)
+            continue;  /* the turn with gifts and cards */
+        if (g.title && n + 1 < cap) {
+            out[n++][0] = '\0';
+            snprintf(out[n++], PLAY_LINE, "%s", g.title);
+        }
+        wrap_into(g.text, width, 0, out, &n, cap);
     }
     if (cards_on && n + 1 < cap) {
         out[n++][0] = '\0';
@@ -325,9 +347,9 @@ static int card_lines(const carc_game *v, int seat, int width, char (*out)[PLAY_
             const carc_card_info *ci = carc_card_info_of(c);
             char all[PLAY_LINE * 3], held[24] = "";
             const char *t = all;
-            int first = 1, k = c <= CARC_GIFT_TAKE_TWO ? gifts[c] : cards[c];
-            if (!ci || (c <= CARC_GIFT_TAKE_TWO && !(exp & CARC_EXP_GIFTS)) ||
-                (c > CARC_GIFT_TAKE_TWO && !(exp & CARC_EXP_CHRISTMAS)) || (pass == 0) != (k > 0))
+            /* carc_gifts counts the gifts by their ids, carc_cards every other card */
+            int first = 1, k = c < (int)(sizeof gifts / sizeof *gifts) ? gifts[c] : cards[c];
+            if (!ci || !(carc_card_expansion(c) & exp) || (pass == 0) != (k > 0))
                 continue;
             if (k > 0)
                 snprintf(held, sizeof held, ", you hold %d", k);
@@ -354,25 +376,18 @@ void play_screen_help(play_ui *ui, const carc_game *v)
     unsigned exp = carc_config_of(v).expansions;
 
     erase();
-    if (page == 0 || !(exp & (CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS | CARC_EXP_INNS |
-                              CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT))) {
+    if (page == 0 || !(exp & carc_expansion_bits())) {
         if (page > 0) {
             ui->help = 0;
             return;
         }
         const char *page0[sizeof help_lines / sizeof *help_lines +
-                          sizeof bigbox_lines / sizeof *bigbox_lines + 3];
+                          sizeof keys_notes / sizeof *keys_notes];
         int np = 0;
         for (i = 0; i < nhelp; i++) {
-            if (i == nhelp - 1 && (exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)))
-                for (size_t b = 0; b < sizeof bigbox_lines / sizeof *bigbox_lines; b++)
-                    page0[np++] = bigbox_lines[b];
-            if (i == nhelp - 1 && (exp & (CARC_EXP_RIVER | CARC_EXP_ABBOT)))
-                page0[np++] = "";
-            if (i == nhelp - 1 && (exp & CARC_EXP_RIVER))
-                page0[np++] = river_line;
-            if (i == nhelp - 1 && (exp & CARC_EXP_ABBOT))
-                page0[np++] = abbot_line;
+            for (size_t k = 0; i == nhelp - 1 && k < sizeof keys_notes / sizeof *keys_notes; k++)
+                if (exp & play_exp_named(keys_notes[k].exps))
+                    page0[np++] = keys_notes[k].line;
             page0[np++] = help_lines[i];
         }
         for (i = 0; i < np; i++)
@@ -426,10 +441,7 @@ static const char *const category_short[CARC_SCORE_CATEGORIES] = {
 /* 1 for a score category the game's expansions can give points in. */
 static int category_used(unsigned exp, int c)
 {
-    return !((c == CARC_SCORE_CARDS && !(exp & CARC_EXP_CHRISTMAS)) ||
-             (c == CARC_SCORE_GIFTS && !(exp & CARC_EXP_GIFTS)) ||
-             (c == CARC_SCORE_GOODS && !(exp & CARC_EXP_TRADERS)) ||
-             (c == CARC_SCORE_GARDENS && !(exp & CARC_EXP_ABBOT)));
+    return carc_categories_of(exp) >> c & 1u;
 }
 
 void play_screen_info(play_ui *ui, const carc_game *v)
@@ -511,7 +523,7 @@ void play_screen_info(play_ui *ui, const carc_game *v)
         }
         play_put(ui, row++, col, w, line, AT_NORMAL);
     }
-    if (exp & CARC_EXP_CHRISTMAS)
+    if (exp & play_exp_named("christmas"))  /* its locks bank points (a terminal note) */
         play_put(ui, row++, col, w, "Banked points (locked features) are paid at the end.",
                  AT_DIM);
     play_put(ui, ui->H - 1, 0, ui->W, " i or any key: back to the game   ? help", AT_REVERSE);
@@ -565,6 +577,18 @@ static void overview_cell(int kind, wchar_t *w, char *a, int *role)
     } else {
         *w = L'\u00b7'; *a = '.'; *role = PCOL_FIELD;
     }
+}
+
+/* 1 when the game's tiles show water (a river edge): the legend says what it is. */
+static int has_water(unsigned exp)
+{
+    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+        const carc_tile_def *d = carc_tile_def_of(k);
+        for (int e = 0; e < 4 && carc_tile_count(exp, k) > 0; e++)
+            if (d->edges[e] == CARC_EDGE_RIVER)
+                return 1;
+    }
+    return 0;
 }
 
 void play_screen_overview(play_ui *ui, const carc_game *v)
@@ -621,7 +645,7 @@ void play_screen_overview(play_ui *ui, const carc_game *v)
              "seat",
              ui->unicode ? "\xe2\x96\x93" : "#", ui->unicode ? "\xe2\x9c\x9d" : "+",
              ui->unicode ? "\xe2\x95\x90" : "=", ui->unicode ? "\xc2\xb7" : ".",
-             !(carc_config_of(v).expansions & CARC_EXP_RIVER) ? ""
+             !has_water(carc_config_of(v).expansions) ? ""
              : ui->unicode ? "  \xe2\x89\x88 river" : "  ~ river");
     play_put(ui, ui->H - 2, 1, ui->W - 2, line, AT_DIM);
     mvhline(ui->H - 1, 0, ' ' | A_REVERSE, ui->W);

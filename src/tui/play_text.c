@@ -49,6 +49,54 @@ int play_river_phase(const carc_game *v, int *last)
     return carc_river_left(v) > 0 || in_hand;
 }
 
+unsigned play_exp_named(const char *names)
+{
+    unsigned bits = 0;
+    while (*names) {
+        size_t len = strcspn(names, " ");
+        bits |= carc_expansion_parse(names, len);
+        names += len;
+        names += strspn(names, " ");
+    }
+    return bits;
+}
+
+int play_has_cards(unsigned exp)
+{
+    for (int i = 0; i < carc_expansion_count(); i++) {
+        const carc_expansion_info *e = carc_expansion_at(i);
+        if ((exp & e->bit) && e->last_card)
+            return 1;
+    }
+    return 0;
+}
+
+int play_other_strengths(unsigned exp)
+{
+    unsigned figs = carc_figures_of(exp);
+    for (int f = 0; f < CARC_FIGURES; f++)
+        if ((figs >> f & 1u) && carc_figure_strength(f) != carc_figure_strength(CARC_FIG_MEEPLE))
+            return 1;
+    return 0;
+}
+
+int play_stronger_follower(unsigned exp)
+{
+    unsigned figs = carc_figures_of(exp);
+    for (int f = 0; f < CARC_FIGURES; f++)
+        if ((figs >> f & 1u) && carc_figure_strength(f) > carc_figure_strength(CARC_FIG_MEEPLE))
+            return 1;
+    return 0;
+}
+
+int play_category_named(const char *name)
+{
+    for (int c = 0; c < CARC_SCORE_CATEGORIES; c++)
+        if (strcmp(carc_score_category_name(c), name) == 0)
+            return c;
+    return -1;
+}
+
 const char *play_card_title(int card)
 {
     const carc_card_info *ci = carc_card_info_of(card);
@@ -113,9 +161,8 @@ const char *play_figure_words(const carc_game *v, int figure)
     case CARC_FIG_BUILDER: return "the builder";
     case CARC_FIG_PIG: return "the pig";
     case CARC_FIG_ABBOT: return "the abbot";
-    default:
-        return carc_config_of(v).expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS) ? "a meeple"
-                                                                                  : "a follower";
+    default:  /* beside figures of another strength (the large meeple, the builder) */
+        return play_other_strengths(carc_config_of(v).expansions) ? "a meeple" : "a follower";
     }
 }
 
@@ -214,7 +261,7 @@ void play_feature_text(const carc_game *v, int viewer, int x, int y, int port, c
 {
     carc_feature_info fi;
     size_t len;
-    int seat, any = 0, canon, k;
+    int seat, any = 0, canon, k, goods_cat = play_category_named("goods");
     int type = carc_segment(v, x, y, port, &canon);
     unsigned exp = carc_config_of(v).expansions;
     char where[96];
@@ -243,7 +290,7 @@ void play_feature_text(const carc_game *v, int viewer, int x, int y, int port, c
         len += (size_t)snprintf(buf + len, size - len, "%s, worth %d now",
                                 fi.completed ? ", complete" : "", fi.value);
     }
-    if (fi.type == CARC_FEAT_CITY && (exp & CARC_EXP_TRADERS)) {
+    if (fi.type == CARC_FEAT_CITY && goods_cat >= 0 && (carc_categories_of(exp) >> goods_cat & 1u)) {
         int n = 0;
         for (k = 0; k < CARC_GOODS_KINDS && len < size; k++) {
             if (!fi.goods[k])
@@ -258,7 +305,7 @@ void play_feature_text(const carc_game *v, int viewer, int x, int y, int port, c
     if (fi.locked && len < size)
         len += (size_t)snprintf(buf + len, size - len, ", locked");
     for (seat = 0; seat < carc_players(v) && len < size; seat++) {
-        const char *head = (exp & CARC_EXP_INNS) ? "; followers (strength):" : "; followers:";
+        const char *head = play_stronger_follower(exp) ? "; followers (strength):" : "; followers:";
         if (!fi.followers[seat])
             continue;
         if (seat == viewer)

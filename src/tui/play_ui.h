@@ -276,6 +276,8 @@ int play_paint_in_board(const play_ui *ui, int y, int x);
 /* A figure on the board as text (a meeple "0", the others "L0", "B0", "P0": a letter
  * and the seat's digit) into out; returns its cells (1 or 2). */
 int play_figure_glyphs(int figure, int seat, char out[3]);
+/* A figure's letter on the board and in the panel (L, A, B, P), 0 for the meeple. */
+char play_figure_letter(int figure);
 /* Draws a tile grid at screen (y,x), clipped to the board area when clip is set. */
 void play_paint_tile(play_ui *ui, int y, int x, play_cell g[PT_ROWS][PT_COLS], int clip);
 
@@ -326,6 +328,19 @@ int play_wrap_count(const char *t, int room, int indent);
 /* The River: 1 while river tiles are drawn and placed (the river stack holds some, or
  * one is in hand); *last (may be NULL) gets 1 when the one in hand is the last. */
 int play_river_phase(const carc_game *v, int *last);
+/* The bits of the expansions named, registry names separated by spaces ("inns
+ * traders"): the terminal's own notes on how it draws an expansion are rows keyed by
+ * its name, not tests of its bit. */
+unsigned play_exp_named(const char *names);
+/* 1 when one of these expansions brings cards (a gift or Christmas hand to show). */
+int play_has_cards(unsigned exp);
+/* The score category called name (carc_score_category_name), -1 if none. */
+int play_category_named(const char *name);
+/* 1 when the game has a figure whose strength is not the meeple's (the large meeple,
+ * the builder, the pig): a meeple is then named as such, not "a follower". */
+int play_other_strengths(unsigned exp);
+/* 1 when the game has a follower stronger than the meeple: strengths are shown. */
+int play_stronger_follower(unsigned exp);
 /* A card's name for players ("Synod", "Swap: Road"), carc_card_info_of's. */
 const char *play_card_title(int card);
 /* A segment in players' words: "the road (east)", with_tile: "the road at 1,0 (east)"

@@ -56,6 +56,7 @@
 #ifndef CARC_STATE_H
 #define CARC_STATE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include "carc.h"
@@ -225,7 +226,24 @@ enum step {
     ST_OVER
 };
 
+/*
+ * The state in three parts, in this order, so that carc_copy (game.c, state_copy)
+ * moves only what the game uses:
+ *   1. the fixed part, [0, STATE_CARDS): the configuration, the turn, the counts,
+ *      the players, the small expansions' fields, the plan, the generator and the
+ *      position table; copied whole (one memcpy).
+ *   2. the card expansions' block, [STATE_CARDS, STATE_ARRAYS): The Gifts' and
+ *      Christmas Present's decks, hands and card in play (about 450 bytes). Zero in
+ *      a game with neither (carc_check), so a copy between two such games skips it.
+ *   3. the arrays with a count, from STATE_ARRAYS: feats (nfeats), events
+ *      (nevents), nodes (nnodes), tiles (ntiles), frontier (nfrontier), removed
+ *      (nremoved). Every byte past an array's count is zero (carc_check), so a
+ *      copy moves each array's used prefix and zeroes only what the destination
+ *      held past it: equal games stay equal byte for byte.
+ * The part boundaries are the offsets of the first field of each part (below).
+ */
 struct carc_game {
+    /* ==== 1. the fixed part ==== */
     /* What the game keeps of its configuration (carc_config_of): the fixed stack
      * and deck orders are read once by carc_new (stack_build, the hooks' setup). */
     uint64_t seed;        /* 0 in a view */
@@ -247,28 +265,22 @@ struct carc_game {
     uint8_t unused;       /* tiles a short fixed stack left out of the game */
     uint8_t hand[2];      /* tiles drawn for this turn */
     uint8_t nhand;
-    uint8_t removed[CARC_TILES];
-    uint8_t nremoved;
+    uint8_t nremoved;     /* removed[] */
     uint8_t last;         /* placed[] index of the tile placed this turn, or TILE_NONE */
 
-    /* board */
+    /* board: the counts of the arrays of part 3 */
     uint8_t ntiles;
     uint16_t nnodes;
     uint8_t nfrontier;
+    uint16_t nfeats;      /* records ever used: feats[0..nfeats) are live or free */
+    uint16_t feat_free;   /* the first free record, or FEAT_NONE */
+    uint16_t nevents;
     uint8_t ncloisters;
     uint8_t cloisters[MAX_CLOISTERS];  /* placed indices of the tiles with a cloister */
     uint8_t around[MAX_CLOISTERS];     /* tiles in the 8 positions around cloisters[i] */
     /* bit i: cloisters[i] is in one of the 8 positions around the tile placed last
      * (board_place finds them anyway; Christmas's cloister offer asks, X2) */
     uint32_t cloisters_near;
-    placed tiles[CARC_TILES];
-    node nodes[MAX_NODES];
-    uint16_t nfeats;      /* records ever used: feats[0..nfeats) are live or free */
-    uint16_t feat_free;   /* the first free record, or FEAT_NONE */
-    spot frontier[MAX_FRONTIER];
-    /* the position table (board.c): 0 an empty slot, else CELL_TILE + a placed
-     * index or CELL_SPOT + a frontier index, whose x,y are the slot's key */
-    uint16_t cell[CELL_SLOTS];
 
     /* features the tile placed this turn completed, scored in T7 */
     uint16_t done[MAX_DONE];
@@ -306,6 +318,29 @@ struct carc_game {
     int8_t river_x, river_y;
     uint8_t river_side, river_turn, river_open, river_dead;
 
+    /* an extra-tile card was used this turn (C3): EXTRA_PUT_BACK (G10) or
+     * EXTRA_REMOVE (X9); the turn machine clears it, so not in the cards' block */
+    uint8_t extra_tile;
+
+    /* The expansions' plan (expansion.h, exp_plan), set by carc_new from the
+     * configuration so that the turn machine walks only the hooks that act: bit i
+     * stands for expansion i of the list. exp_on: the active ones; exp_at[s]: those
+     * acting at step s; exp_decides[s]: those deciding at step s; exp_holders:
+     * those that can hold the turn machine; exp_forcers: those that can force a
+     * placement's spot; exp_next[s]: the first step at or after
+     * s where the turn machine or an active expansion acts (turn_next). All zero in
+     * a base game but exp_next. */
+    uint8_t exp_on, exp_holders, exp_forcers;
+    uint8_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1], exp_next[ST_OVER + 1];
+
+    uint64_t rng[4];
+
+    /* the position table (board.c): 0 an empty slot, else CELL_TILE + a placed
+     * index or CELL_SPOT + a frontier index, whose x,y are the slot's key. In the
+     * fixed part: its slots in use are spread over it (a hash table). */
+    uint16_t cell[CELL_SLOTS];
+
+    /* ==== 2. the card expansions' block (STATE_CARDS) ==== */
     /* The Gifts (gifts/). Decks keep their top at the end of the array. */
     uint8_t gift_deck[25];
     uint8_t gift_deck_len;
@@ -316,8 +351,6 @@ struct carc_game {
     uint8_t gift_opened;        /* a gift was opened this turn (G5) */
     uint8_t gift_fresh[6];      /* count per gift id the active player received this
                                    turn: not to be opened in its second part (GI7) */
-    uint8_t extra_tile;         /* an extra-tile card was used this turn (C3):
-                                   EXTRA_PUT_BACK (G10) or EXTRA_REMOVE (X9) */
 
     /* Christmas Present (christmas/). Deck 0 is the Cloister deck, 1 the Roadside
      * deck; tops at the end of the arrays. */
@@ -350,25 +383,22 @@ struct carc_game {
     uint8_t end_seat;                    /* E2: the seat resolving its end cards */
     uint8_t end_bonus[CARC_MAX_PLAYERS][2];  /* E3: field_city_bonus, shared_field_bonus */
 
-    /* The expansions' plan (expansion.h, exp_plan), set by carc_new from the
-     * configuration so that the turn machine walks only the hooks that act: bit i
-     * stands for expansion i of the list. exp_on: the active ones; exp_at[s]: those
-     * acting at step s; exp_decides[s]: those deciding at step s; exp_holders:
-     * those that can hold the turn machine; exp_forcers: those that can force a
-     * placement's spot; exp_next[s]: the first step at or after
-     * s where the turn machine or an active expansion acts (turn_next). All zero in
-     * a base game but exp_next. */
-    uint8_t exp_on, exp_holders, exp_forcers;
-    uint8_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1], exp_next[ST_OVER + 1];
-
-    uint64_t rng[4];
-    /* the feature records (struct feature), after a word so that they start on one:
-     * feat_union loads them as words */
-    feature feats[MAX_FEATS];
-
-    uint16_t nevents;
-    carc_event events[CARC_MAX_EVENTS];
+    /* ==== 3. the arrays with a count (STATE_ARRAYS) ==== */
+    /* the feature records (struct feature), on a word: feat_union loads them as
+     * words */
+    _Alignas(8) feature feats[MAX_FEATS];
+    carc_event events[CARC_MAX_EVENTS];  /* the last call's (event.c) */
+    node nodes[MAX_NODES];
+    placed tiles[CARC_TILES];
+    spot frontier[MAX_FRONTIER];
+    uint8_t removed[CARC_TILES];         /* tiles out of the game (B5, X9) */
 };
+
+/* Where parts 2 and 3 begin (see above). */
+#define STATE_CARDS offsetof(struct carc_game, gift_deck)
+#define STATE_ARRAYS offsetof(struct carc_game, feats)
+/* The expansions whose fields are part 2. */
+#define STATE_CARD_EXPANSIONS (CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS)
 
 /* ---- rng.c ---- */
 void rng_seed(uint64_t s[4], uint64_t seed);

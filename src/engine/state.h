@@ -3,53 +3,65 @@
  * functions the engine's files share. The expansions include it (through
  * expansion.h); nothing of theirs is declared here but their state.
  *
- * The state is a flat value: fixed arrays, small integer indices, no pointers, so
- * carc_copy is a memcpy (16,352 bytes since the big-box expansions: sized for
- * their largest set, 125 tiles, 472 segments and 6 seats; search copies it at
- * every iteration, so every byte counts). The event buffer past the last move's
- * events is always zero (event_clear), so equal games are equal byte for byte and
- * no stale event (a hidden return depth, say) lingers in a view's bytes. Its
- * parts, with their bytes:
+ * The state is a flat value: fixed arrays, small integer indices, no pointers,
+ * 16,344 bytes, sized for the largest expansion set (125 tiles, 472 segments, 6
+ * seats). A game uses a fraction of it (a base game in play about 4 KiB), and
+ * carc_copy moves only that (game.c, state_copy: search copies a state at every
+ * iteration, so every byte copied counts): the struct keeps the small fixed fields
+ * first, then the card expansions' block, then the arrays with a count, and every
+ * array is zero past its count, so a copy of each used prefix, with the
+ * destination's own surplus zeroed, leaves two equal games equal byte for byte
+ * (and no stale event, a hidden return depth say, lingers in a view's bytes). The
+ * parts (the comment above struct carc_game), with their bytes:
  *
- *   - placed[] (125 x 6 = 750): the tiles on the board in placement order (index
- *     0 is the start tile): kind, rotation, position and first node. Segment i of
- *     a tile is node first+i; the segment at each port, its city/road node on each
- *     edge and its cloister come from a table (tiletab_port_seg, board_port_node).
+ * 1. The fixed part (1,720 bytes, copied whole):
+ *   - what the game keeps of its configuration (seed, expansions, whether the
+ *     stack was fixed and where G10 puts a tile back), the turn: the step of B13
+ *     (enum step), the part of a double turn, and what the step needs.
+ *   - the tiles not on the board: stack and hand (124 + 2; removed is an array of
+ *     part 3), and the counts of part 3's arrays.
+ *   - cloisters[] and around[] (22 + 22): the tiles with a cloister or a garden,
+ *     the only ones that count their eight neighbours; cloisters_near (4), which of
+ *     them are around the tile placed last.
+ *   - the players: each seat's figures' nodes (figure.c: 6 x 11 x 2), followers in
+ *     supply, scores and banked points by category (6 x 7 x 2 each), goods.
+ *   - Traders & Builders' goods and double turn, The River's open end, the plan of
+ *     which expansion hooks act at which step and the next step where any acts
+ *     (expansion.h, turn.c), the generator (32).
  *   - a position table (open addressing, cell: 512 x 2 = 1,024) from (x,y) to a
  *     placed tile or to a frontier spot. The board can stretch 113 tiles in any
  *     direction, so a direct grid would cost 50 KiB. It keeps no keys: a slot's
  *     value names a tile or spot, whose own x,y (adjacent int8_t, one 16-bit load)
  *     a probe compares (board.c, cell_find).
- *   - frontier[] (252 x 3 = 756): the empty positions that share an edge with a
- *     placed tile, each with a signature of the edge types its neighbours demand.
- *     Legal placement only scans it, one table load per spot (tiletab_fit_rots).
- *   - node[] (472 x 8 = 3,776): one node per segment of every placed tile, joined
- *     into features by union-find (union by size; a union relabels the smaller
- *     side, so every node names its root and read-only queries find it in one
- *     step). Nodes of one feature also form a circular list (next), walked to
- *     count distinct tiles, to find neighbours of fields, and to relabel.
- *   - feats[] (349 x 16 = 5,584): one record per live feature, named by all its
- *     nodes: type, flags (inn, cathedral), tokens, size, open edges, pennants,
+ * 2. The card expansions' block (560 bytes; gifts/, christmas/: decks, discards,
+ *    hands, the card in play), which only their own files touch: zero in a game
+ *    without them, so a copy between two such games skips it.
+ * 3. The arrays with a count, each copied up to its count:
+ *   - feats[] (349 x 16 = 5,584; nfeats): one record per live feature, named by all
+ *     its nodes: type, flags (inn, cathedral), tokens, size, open edges, pennants,
  *     road ends, strength per seat, goods (struct feature: why 349 records always
  *     suffice).
- *   - cloisters[] and around[] (22 + 22): the tiles with a cloister or a garden,
- *     the only ones that count their eight neighbours; cloisters_near (4), which of
- *     them are around the tile placed last.
- *   - the tiles not on the board: stack, hand, removed (124 + 2 + 125).
- *   - the players: each seat's figures' nodes (figure.c: 6 x 11 x 2), followers in
- *     supply, scores and banked points by category (6 x 7 x 2 each), goods.
- *   - the turn: the step of B13 (enum step), the part of a double turn, and what
- *     the step needs.
- *   - each expansion's state (gifts/, christmas/: decks, discards, hands, the card
- *     in play, about 450; traders/: goods and the double turn), which only its own
- *     files touch, and the plan of which expansion hooks act at which step and the
- *     next step where any acts (expansion.h, turn.c).
- *   - what the game keeps of its configuration (seed, expansions, whether the
- *     stack was fixed and where G10 puts a tile back), the generator (32).
- *   - the events of the last call (384 x 8 = 3,072: CARC_MAX_EVENTS, event.c).
+ *   - events[] (384 x 8 = 3,072; nevents): the events of the last call
+ *     (CARC_MAX_EVENTS, event.c; event_clear zeroes them).
+ *   - nodes[] (472 x 8 = 3,776; nnodes): one node per segment of every placed
+ *     tile, joined into features by union-find (union by size; a union relabels
+ *     the smaller side, so every node names its root and read-only queries find it
+ *     in one step). Nodes of one feature also form a circular list (next), walked
+ *     to count distinct tiles, to find neighbours of fields, and to relabel.
+ *   - tiles[] (125 x 6 = 750; ntiles): the tiles on the board in placement order
+ *     (index 0 is the start tile): kind, rotation, position and first node.
+ *     Segment i of a tile is node first+i; the segment at each port, its city/road
+ *     node on each edge and its cloister come from a table (tiletab_port_seg,
+ *     board_port_node).
+ *   - frontier[] (252 x 3 = 756; nfrontier): the empty positions that share an
+ *     edge with a placed tile, each with a signature of the edge types its
+ *     neighbours demand. Legal placement only scans it, one table load per spot
+ *     (tiletab_fit_rots). A spot filled by a tile leaves its slot to the last spot,
+ *     whose old slot is zeroed (board.c, spot_fill).
+ *   - removed[] (125; nremoved): the tiles out of the game.
  *
- * The base game pays for the larger layout in bytes, not in work: the same number
- * of instructions but for about 2% (docs/PERFORMANCE.md).
+ * A base game after 60 decisions (carc bench's copy_ns) copies 3,889 bytes
+ * (carc_copy_bytes); the whole state was copied before issue 29 (docs/PERFORMANCE.md).
  *
  * Invariants (carc_check verifies them all): see check.c.
  */

@@ -47,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     in = fmemopen((void *)data, size, "r");
     out = open_memstream(&replies, &replies_len);
-    saved = malloc(carc_state_size());
+    saved = calloc(1, carc_state_size());  /* zeroed: carc_copy reads its counts */
     if (!in || !out || !saved) {
         if (in)
             fclose(in);

@@ -127,7 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     srv_game *gm = srv_game_create(&req, &store.base, tokens, err, sizeof err);
     if (!gm)
         return 0;
-    carc_game *saved = malloc(carc_state_size());
+    carc_game *saved = calloc(1, carc_state_size());  /* zeroed: carc_copy reads its counts */
     while (saved && i < size) {
         len = fuzz_next_line(data, size, &i, line, sizeof line);
         if (len == 0)

@@ -8,8 +8,8 @@
  * and card draws) happens inside carc_apply from a generator stored in the state,
  * so a configuration plus the list of moves reproduces a game exactly.
  *
- * The state (carc_game) is one flat struct with no pointers: carc_copy is a
- * memcpy, which is what search needs. The engine allocates only in carc_new and
+ * The state (carc_game) is one flat struct with no pointers: carc_copy is a few
+ * memcpy calls over the part the game uses, which is what search needs. The engine allocates only in carc_new and
  * carc_clone, does no I/O and has no globals.
  *
  * Coordinates, rotations and ports follow RULES.md section 0: the start tile is at
@@ -445,12 +445,20 @@ typedef struct carc_event {
 carc_game *carc_new(const carc_config *cfg, carc_error *err);
 /* Frees a game; NULL is harmless. */
 void carc_free(carc_game *g);
-/* A freshly allocated copy (NULL on out of memory), and copying into an existing one
- * (or into carc_state_size() bytes the caller allocated): dst equals src byte for byte. */
+/* A freshly allocated copy (NULL on out of memory), and copying into an existing one:
+ * dst equals src byte for byte. dst must be a game (from carc_new, carc_clone, or
+ * an earlier carc_copy, carc_view or carc_determinize) or carc_state_size() bytes
+ * of zeroed memory (calloc), never uninitialised memory (malloc): carc_copy moves
+ * only the part of the state src uses and zeroes what dst used beyond it, which it
+ * reads from dst. The same holds for the `out` of carc_view and carc_determinize. */
 carc_game *carc_clone(const carc_game *g);
 void carc_copy(carc_game *dst, const carc_game *src);
-/* sizeof the state, for callers that allocate games themselves with carc_copy. */
+/* sizeof the state, for callers that allocate games themselves with carc_copy (with
+ * calloc: see carc_copy). */
 size_t carc_state_size(void);
+/* The bytes carc_copy moves to copy g onto a game of the same size in use: what a
+ * copy costs, for benchmarks (carc bench's copy_bytes). */
+size_t carc_copy_bytes(const carc_game *g);
 /* The configuration the game was created with, less the fixed orders, which the
  * game reads once in carc_new and does not keep (a record does): stack_len and the
  * deck lengths are -1 and their arrays zero. In a view the seed is 0 as well. */

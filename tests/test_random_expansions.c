@@ -393,6 +393,11 @@ static const char *field_at(size_t off)
         {offsetof(carc_game, hand), "hand"},
         {offsetof(carc_game, removed), "removed"},
         {offsetof(carc_game, ntiles), "board"},
+        {offsetof(carc_game, cell), "cell"},
+        {offsetof(carc_game, feats), "feats"},
+        {offsetof(carc_game, nodes), "nodes"},
+        {offsetof(carc_game, tiles), "tiles"},
+        {offsetof(carc_game, frontier), "frontier"},
         {offsetof(carc_game, fnode), "followers"},
         {offsetof(carc_game, score), "score"},
         {offsetof(carc_game, gift_deck), "gift_deck"},
@@ -409,10 +414,14 @@ static const char *field_at(size_t off)
         {offsetof(carc_game, nevents), "nevents"},
         {offsetof(carc_game, events), "events"},
     };
+    /* the field that begins last at or before off: the list is in no order */
     const char *name = "?";
+    size_t at = 0;
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
-        if (off >= f[i].off)
+        if (off >= f[i].off && f[i].off >= at) {
+            at = f[i].off;
             name = f[i].name;
+        }
     return name;
 }
 

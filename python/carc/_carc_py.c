@@ -1209,7 +1209,7 @@ cpy_batch *cpy_batch_new_w(int n, int players, unsigned expansions, uint64_t see
     b->seed = seed;
     b->ids_cap = ids_cap;
     b->g = calloc((size_t)n, sizeof *b->g);
-    b->view = malloc(carc_state_size());
+    b->view = calloc(1, carc_state_size());  /* zeroed: carc_view reads its counts */
     b->buf = malloc(sizeof(carc_move) * CARC_MAX_MOVES);
     b->prefix = calloc((size_t)n * CPY_MAX_TOKENS, sizeof *b->prefix);
     b->np = calloc((size_t)n, 1);

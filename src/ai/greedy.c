@@ -296,8 +296,8 @@ carc_player *ai_greedy_new(const carc_ai_options *opt)
     greedy_player *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;
-    p->det = malloc(carc_state_size());
-    p->trial = malloc(carc_state_size());
+    p->det = calloc(1, carc_state_size());  /* zeroed: carc_copy reads its counts */
+    p->trial = calloc(1, carc_state_size());
     if (!p->det || !p->trial) {
         greedy_destroy(&p->base);
         return NULL;

@@ -402,8 +402,8 @@ carc_player *ai_mcts_new(const carc_ai_options *opt)
     p->arena = malloc(sizeof(tnode) * ARENA_NODES);
     p->edge_slots = EDGE_FIRST;
     p->edges = calloc(EDGE_FIRST, sizeof(edge_slot));
-    p->det = malloc(carc_state_size());
-    p->trial = malloc(carc_state_size());
+    p->det = calloc(1, carc_state_size());  /* zeroed: carc_copy reads its counts */
+    p->trial = calloc(1, carc_state_size());
     if (!p->arena || !p->edges || !p->det || !p->trial) {
         mcts_destroy(&p->base);
         return NULL;

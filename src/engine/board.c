@@ -154,7 +154,8 @@ static void spot_demand(carc_game *g, int c, int x, int y, int side, int type)
     s->sig = (uint8_t)((s->sig & ~(SIG_FREE << (2 * side))) | (type << (2 * side)));
 }
 
-/* Turns the spot at cell c into tile t: the last spot moves into its index. */
+/* Turns the spot at cell c into tile t: the last spot moves into its index, and
+ * the slot it leaves is zeroed (the frontier past nfrontier is zero: state.h). */
 static void spot_fill(carc_game *g, int c, int t)
 {
     int i = g->cell[c] - CELL_SPOT;
@@ -165,6 +166,7 @@ static void spot_fill(carc_game *g, int c, int t)
         int lc = cell_find(g, g->frontier[i].x, g->frontier[i].y);
         g->cell[lc] = (uint16_t)(CELL_SPOT + i);
     }
+    g->frontier[last] = (spot){0, 0, 0};
     g->nfrontier = (uint8_t)last;
 }
 

@@ -38,6 +38,10 @@
  *      off holds nothing).
  *   7. Events: at most CARC_MAX_EVENTS, and every byte past the last one is zero
  *      (event_clear), so that equal games are equal byte for byte.
+ *   8. The state's tails (state.h, the three parts, which carc_copy relies on):
+ *      every array of part 3 is zero past its count (feature records, events,
+ *      nodes, placed tiles, frontier spots, removed tiles), and the card
+ *      expansions' block is zero in a game with neither card expansion.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -360,6 +364,46 @@ static int check_figures(const carc_game *g, carc_error *err)
     return CARC_OK;
 }
 
+/* Whether the n bytes at p are all zero. */
+static int all_zero(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        if (b[i])
+            return 0;
+    return 1;
+}
+
+/* Invariant 8: what carc_copy does not copy is zero. */
+static int check_tails(const carc_game *g, carc_error *err)
+{
+    static const struct {
+        size_t at, size, max;
+        const char *name;
+    } arrays[] = {
+        {offsetof(carc_game, feats), sizeof(feature), MAX_FEATS, "feature records"},
+        {offsetof(carc_game, events), sizeof(carc_event), CARC_MAX_EVENTS, "events"},
+        {offsetof(carc_game, nodes), sizeof(node), MAX_NODES, "nodes"},
+        {offsetof(carc_game, tiles), sizeof(placed), CARC_TILES, "placed tiles"},
+        {offsetof(carc_game, frontier), sizeof(spot), MAX_FRONTIER, "frontier spots"},
+        {offsetof(carc_game, removed), 1, CARC_TILES, "removed tiles"},
+    };
+    const size_t count[] = {g->nfeats, g->nevents, g->nnodes, g->ntiles, g->nfrontier,
+                            g->nremoved};
+    const unsigned char *base = (const unsigned char *)g;
+    for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++) {
+        if (count[i] > arrays[i].max)
+            FAIL("%zu %s, more than %zu", count[i], arrays[i].name, arrays[i].max);
+        if (!all_zero(base + arrays[i].at + count[i] * arrays[i].size,
+                      (arrays[i].max - count[i]) * arrays[i].size))
+            FAIL("bytes past the last of %zu %s are not zero", count[i], arrays[i].name);
+    }
+    if (!g->exp_block &&
+        !all_zero(base + STATE_CARDS, STATE_ARRAYS - STATE_CARDS))
+        FAIL("the card expansions' fields are not zero in a game without them");
+    return CARC_OK;
+}
+
 int carc_check(const carc_game *g, carc_error *err)
 {
     int rc;
@@ -383,12 +427,8 @@ int carc_check(const carc_game *g, carc_error *err)
         FAIL("the turn machine's next steps do not match the expansions' plan");
     if (g->nhand > 1 && g->extra_tile == EXTRA_NONE)
         FAIL("two tiles in hand without an extra-tile card");
-    if (g->nevents > CARC_MAX_EVENTS)
-        FAIL("%d events, more than %d", g->nevents, CARC_MAX_EVENTS);
-    const unsigned char *tail = (const unsigned char *)&g->events[g->nevents];
-    for (size_t i = 0; i < (size_t)(CARC_MAX_EVENTS - g->nevents) * sizeof g->events[0]; i++)
-        if (tail[i])
-            FAIL("event bytes past the last of %d events are not zero", g->nevents);
+    if ((rc = check_tails(g, err)) != CARC_OK)
+        return rc;
     if (!g->over && g->step == ST_T3_PLACE && g->nhand < 1)
         FAIL("a tile must be placed but none is in hand");
     return CARC_OK;

@@ -31,9 +31,27 @@ void carc_projection(const carc_game *g, int scores[CARC_MAX_PLAYERS])
         scores[s] = s < g->players ? carc_score(g, s) : 0;
     if (g->over)
         return;
-    for (int n = 0; n < g->nnodes; n++) {
+    /* Only a feature with a follower on it counts (follow != 0), so the features
+     * are found through the followers' slots (at most 6 x 9) rather than by a walk
+     * of every node (search projects at every iteration); each once, and the
+     * order does not matter to the sums. */
+    uint16_t roots[CARC_MAX_PLAYERS * FIG_FOLLOWER_SLOTS];
+    int nroots = 0;
+    for (int s = 0; s < g->players; s++)
+        for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++) {
+            int fn = g->fnode[s][i];
+            if (!fig_placed(fn))
+                continue;
+            int root = feat_root(g, fn), k = 0;
+            while (k < nroots && roots[k] != root)
+                k++;
+            if (k == nroots)
+                roots[nroots++] = (uint16_t)root;
+        }
+    for (int k = 0; k < nroots; k++) {
+        int n = roots[k];
         const feature *r = feat_of(g, n);
-        if (g->nodes[n].parent != n || r->follow == 0 || (r->flags & NF_SCORED))
+        if (r->follow == 0 || (r->flags & NF_SCORED))
             continue;
         int value = feat_value_end(g, n);
         unsigned holders = feat_holders(g, n);

@@ -21,7 +21,7 @@ const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks,  &inns_ho
 
 /* The plan a configuration gives (the exp_* fields of state.h). */
 struct plan {
-    uint8_t on, holders, forcers, at[ST_OVER + 1], decides[ST_OVER + 1];
+    uint8_t on, holders, forcers, block, at[ST_OVER + 1], decides[ST_OVER + 1];
 };
 
 static struct plan plan_of(unsigned expansions)
@@ -34,6 +34,7 @@ static struct plan plan_of(unsigned expansions)
         if (!(expansions & h->info.bit))
             continue;
         p.on |= bit;
+        p.block |= h->in_block;
         if (h->hold && h->pending)
             p.holders |= bit;
         if (h->forces && h->forced_spot)
@@ -54,6 +55,7 @@ void exp_plan(carc_game *g)
     g->exp_on = p.on;
     g->exp_holders = p.holders;
     g->exp_forcers = p.forcers;
+    g->exp_block = p.block;
     memcpy(g->exp_at, p.at, sizeof p.at);
     memcpy(g->exp_decides, p.decides, sizeof p.decides);
 }
@@ -95,6 +97,7 @@ int exp_check(const carc_game *g, carc_error *err)
 {
     struct plan p = plan_of(g->expansions);
     if (p.on != g->exp_on || p.holders != g->exp_holders || p.forcers != g->exp_forcers ||
+        p.block != g->exp_block ||
         memcmp(p.at, g->exp_at, sizeof p.at) ||
         memcmp(p.decides, g->exp_decides, sizeof p.decides)) {
         error_set(err, CARC_E_INVALID, "expansions: the plan does not match the configuration");

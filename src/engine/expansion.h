@@ -47,6 +47,9 @@ struct exp_hooks {
      * twin its plain tile): replaced_by[k], the kind that replaces kind k, or 0;
      * NULL if it replaces none. A replacement counts where the set holds it. */
     const uint8_t *replaced_by;
+    /* Its state is in part 2 of the state (state.h: the card expansions' block),
+     * which a game without such an expansion keeps zero and does not copy. */
+    uint8_t in_block;
     /* The steps (bit s for enum step s) where its hook `pending` sets the
      * decision: the turn machine asks only there, and while the expansion holds. */
     uint32_t decides;

@@ -3,59 +3,72 @@
  * functions the engine's files share. The expansions include it (through
  * expansion.h); nothing of theirs is declared here but their state.
  *
- * The state is a flat value: fixed arrays, small integer indices, no pointers, so
- * carc_copy is a memcpy (16,352 bytes since the big-box expansions: sized for
- * their largest set, 125 tiles, 472 segments and 6 seats; search copies it at
- * every iteration, so every byte counts). The event buffer past the last move's
- * events is always zero (event_clear), so equal games are equal byte for byte and
- * no stale event (a hidden return depth, say) lingers in a view's bytes. Its
- * parts, with their bytes:
+ * The state is a flat value: fixed arrays, small integer indices, no pointers,
+ * 16,344 bytes, sized for the largest expansion set (125 tiles, 472 segments, 6
+ * seats). A game uses a fraction of it (a base game in play about 4 KiB), and
+ * carc_copy moves only that (game.c, state_copy: search copies a state at every
+ * iteration, so every byte copied counts): the struct keeps the small fixed fields
+ * first, then the card expansions' block, then the arrays with a count, and every
+ * array is zero past its count, so a copy of each used prefix, with the
+ * destination's own surplus zeroed, leaves two equal games equal byte for byte
+ * (and no stale event, a hidden return depth say, lingers in a view's bytes). The
+ * parts (the comment above struct carc_game), with their bytes:
  *
- *   - placed[] (125 x 6 = 750): the tiles on the board in placement order (index
- *     0 is the start tile): kind, rotation, position and first node. Segment i of
- *     a tile is node first+i; the segment at each port, its city/road node on each
- *     edge and its cloister come from a table (tiletab_port_seg, board_port_node).
+ * 1. The fixed part (1,720 bytes, copied whole):
+ *   - what the game keeps of its configuration (seed, expansions, whether the
+ *     stack was fixed and where G10 puts a tile back), the turn: the step of B13
+ *     (enum step), the part of a double turn, and what the step needs.
+ *   - the tiles not on the board: stack and hand (124 + 2; removed is an array of
+ *     part 3), and the counts of part 3's arrays.
+ *   - cloisters[] and around[] (22 + 22): the tiles with a cloister or a garden,
+ *     the only ones that count their eight neighbours; cloisters_near (4), which of
+ *     them are around the tile placed last.
+ *   - the players: each seat's figures' nodes (figure.c: 6 x 11 x 2), followers in
+ *     supply, scores and banked points by category (6 x 7 x 2 each), goods.
+ *   - Traders & Builders' goods and double turn, The River's open end, the plan of
+ *     which expansion hooks act at which step and the next step where any acts
+ *     (expansion.h, turn.c), the generator (32).
  *   - a position table (open addressing, cell: 512 x 2 = 1,024) from (x,y) to a
  *     placed tile or to a frontier spot. The board can stretch 113 tiles in any
  *     direction, so a direct grid would cost 50 KiB. It keeps no keys: a slot's
  *     value names a tile or spot, whose own x,y (adjacent int8_t, one 16-bit load)
  *     a probe compares (board.c, cell_find).
- *   - frontier[] (252 x 3 = 756): the empty positions that share an edge with a
- *     placed tile, each with a signature of the edge types its neighbours demand.
- *     Legal placement only scans it, one table load per spot (tiletab_fit_rots).
- *   - node[] (472 x 8 = 3,776): one node per segment of every placed tile, joined
- *     into features by union-find (union by size; a union relabels the smaller
- *     side, so every node names its root and read-only queries find it in one
- *     step). Nodes of one feature also form a circular list (next), walked to
- *     count distinct tiles, to find neighbours of fields, and to relabel.
- *   - feats[] (349 x 16 = 5,584): one record per live feature, named by all its
- *     nodes: type, flags (inn, cathedral), tokens, size, open edges, pennants,
+ * 2. The card expansions' block (560 bytes; gifts/, christmas/: decks, discards,
+ *    hands, the card in play), which only their own files touch: zero in a game
+ *    without them, so a copy between two such games skips it.
+ * 3. The arrays with a count, each copied up to its count:
+ *   - feats[] (349 x 16 = 5,584; nfeats): one record per live feature, named by all
+ *     its nodes: type, flags (inn, cathedral), tokens, size, open edges, pennants,
  *     road ends, strength per seat, goods (struct feature: why 349 records always
  *     suffice).
- *   - cloisters[] and around[] (22 + 22): the tiles with a cloister or a garden,
- *     the only ones that count their eight neighbours; cloisters_near (4), which of
- *     them are around the tile placed last.
- *   - the tiles not on the board: stack, hand, removed (124 + 2 + 125).
- *   - the players: each seat's figures' nodes (figure.c: 6 x 11 x 2), followers in
- *     supply, scores and banked points by category (6 x 7 x 2 each), goods.
- *   - the turn: the step of B13 (enum step), the part of a double turn, and what
- *     the step needs.
- *   - each expansion's state (gifts/, christmas/: decks, discards, hands, the card
- *     in play, about 450; traders/: goods and the double turn), which only its own
- *     files touch, and the plan of which expansion hooks act at which step and the
- *     next step where any acts (expansion.h, turn.c).
- *   - what the game keeps of its configuration (seed, expansions, whether the
- *     stack was fixed and where G10 puts a tile back), the generator (32).
- *   - the events of the last call (384 x 8 = 3,072: CARC_MAX_EVENTS, event.c).
+ *   - events[] (384 x 8 = 3,072; nevents): the events of the last call
+ *     (CARC_MAX_EVENTS, event.c; event_clear zeroes them).
+ *   - nodes[] (472 x 8 = 3,776; nnodes): one node per segment of every placed
+ *     tile, joined into features by union-find (union by size; a union relabels
+ *     the smaller side, so every node names its root and read-only queries find it
+ *     in one step). Nodes of one feature also form a circular list (next), walked
+ *     to count distinct tiles, to find neighbours of fields, and to relabel.
+ *   - tiles[] (125 x 6 = 750; ntiles): the tiles on the board in placement order
+ *     (index 0 is the start tile): kind, rotation, position and first node.
+ *     Segment i of a tile is node first+i; the segment at each port, its city/road
+ *     node on each edge and its cloister come from a table (tiletab_port_seg,
+ *     board_port_node).
+ *   - frontier[] (252 x 3 = 756; nfrontier): the empty positions that share an
+ *     edge with a placed tile, each with a signature of the edge types its
+ *     neighbours demand. Legal placement only scans it, one table load per spot
+ *     (tiletab_fit_rots). A spot filled by a tile leaves its slot to the last spot,
+ *     whose old slot is zeroed (board.c, spot_fill).
+ *   - removed[] (125; nremoved): the tiles out of the game.
  *
- * The base game pays for the larger layout in bytes, not in work: the same number
- * of instructions but for about 2% (docs/PERFORMANCE.md).
+ * A base game after 60 decisions (carc bench's copy_ns) copies 3,889 bytes
+ * (carc_copy_bytes); the whole state was copied before issue 29 (docs/PERFORMANCE.md).
  *
  * Invariants (carc_check verifies them all): see check.c.
  */
 #ifndef CARC_STATE_H
 #define CARC_STATE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include "carc.h"
@@ -212,7 +225,24 @@ enum step {
     ST_OVER
 };
 
+/*
+ * The state in three parts, in this order, so that carc_copy (game.c, state_copy)
+ * moves only what the game uses:
+ *   1. the fixed part, [0, STATE_CARDS): the configuration, the turn, the counts,
+ *      the players, the small expansions' fields, the plan, the generator and the
+ *      position table; copied whole (one memcpy).
+ *   2. the card expansions' block, [STATE_CARDS, STATE_ARRAYS): The Gifts' and
+ *      Christmas Present's decks, hands and card in play (about 450 bytes). Zero in
+ *      a game with neither (carc_check), so a copy between two such games skips it.
+ *   3. the arrays with a count, from STATE_ARRAYS: feats (nfeats), events
+ *      (nevents), nodes (nnodes), tiles (ntiles), frontier (nfrontier), removed
+ *      (nremoved). Every byte past an array's count is zero (carc_check), so a
+ *      copy moves each array's used prefix and zeroes only what the destination
+ *      held past it: equal games stay equal byte for byte.
+ * The part boundaries are the offsets of the first field of each part (below).
+ */
 struct carc_game {
+    /* ==== 1. the fixed part ==== */
     /* What the game keeps of its configuration (carc_config_of): the fixed stack
      * and deck orders are read once by carc_new (stack_build, the hooks' setup). */
     uint64_t seed;        /* 0 in a view */
@@ -234,28 +264,22 @@ struct carc_game {
     uint8_t unused;       /* tiles a short fixed stack left out of the game */
     uint8_t hand[2];      /* tiles drawn for this turn */
     uint8_t nhand;
-    uint8_t removed[CARC_TILES];
-    uint8_t nremoved;
+    uint8_t nremoved;     /* removed[] */
     uint8_t last;         /* placed[] index of the tile placed this turn, or TILE_NONE */
 
-    /* board */
+    /* board: the counts of the arrays of part 3 */
     uint8_t ntiles;
     uint16_t nnodes;
     uint8_t nfrontier;
+    uint16_t nfeats;      /* records ever used: feats[0..nfeats) are live or free */
+    uint16_t feat_free;   /* the first free record, or FEAT_NONE */
+    uint16_t nevents;
     uint8_t ncloisters;
     uint8_t cloisters[MAX_CLOISTERS];  /* placed indices of the tiles with a cloister */
     uint8_t around[MAX_CLOISTERS];     /* tiles in the 8 positions around cloisters[i] */
     /* bit i: cloisters[i] is in one of the 8 positions around the tile placed last
      * (board_place finds them anyway; Christmas's cloister offer asks, X2) */
     uint32_t cloisters_near;
-    placed tiles[CARC_TILES];
-    node nodes[MAX_NODES];
-    uint16_t nfeats;      /* records ever used: feats[0..nfeats) are live or free */
-    uint16_t feat_free;   /* the first free record, or FEAT_NONE */
-    spot frontier[MAX_FRONTIER];
-    /* the position table (board.c): 0 an empty slot, else CELL_TILE + a placed
-     * index or CELL_SPOT + a frontier index, whose x,y are the slot's key */
-    uint16_t cell[CELL_SLOTS];
 
     /* features the tile placed this turn completed, scored in T7 */
     uint16_t done[MAX_DONE];
@@ -293,6 +317,32 @@ struct carc_game {
     int8_t river_x, river_y;
     uint8_t river_side, river_turn, river_open, river_dead;
 
+    /* an extra-tile card was used this turn (C3): EXTRA_PUT_BACK (G10) or
+     * EXTRA_REMOVE (X9); the turn machine clears it, so not in the cards' block */
+    uint8_t extra_tile;
+
+    /* The expansions' plan (expansion.h, exp_plan), set by carc_new from the
+     * configuration so that the turn machine walks only the hooks that act: bit i
+     * stands for expansion i of the list. exp_on: the active ones; exp_at[s]: those
+     * acting at step s; exp_decides[s]: those deciding at step s; exp_holders:
+     * those that can hold the turn machine; exp_forcers: those that can force a
+     * placement's spot; exp_next[s]: the first step at or after
+     * s where the turn machine or an active expansion acts (turn_next). All zero in
+     * a base game but exp_next. */
+    uint8_t exp_on, exp_holders, exp_forcers;
+    /* whether an active expansion keeps its state in part 2 (its descriptor's
+     * in_block): a copy between two games with none skips the part */
+    uint8_t exp_block;
+    uint8_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1], exp_next[ST_OVER + 1];
+
+    uint64_t rng[4];
+
+    /* the position table (board.c): 0 an empty slot, else CELL_TILE + a placed
+     * index or CELL_SPOT + a frontier index, whose x,y are the slot's key. In the
+     * fixed part: its slots in use are spread over it (a hash table). */
+    uint16_t cell[CELL_SLOTS];
+
+    /* ==== 2. the card expansions' block (STATE_CARDS) ==== */
     /* The Gifts (gifts/). Decks keep their top at the end of the array. */
     uint8_t gift_deck[25];
     uint8_t gift_deck_len;
@@ -303,8 +353,6 @@ struct carc_game {
     uint8_t gift_opened;        /* a gift was opened this turn (G5) */
     uint8_t gift_fresh[6];      /* count per gift id the active player received this
                                    turn: not to be opened in its second part (GI7) */
-    uint8_t extra_tile;         /* an extra-tile card was used this turn (C3):
-                                   EXTRA_PUT_BACK (G10) or EXTRA_REMOVE (X9) */
 
     /* Christmas Present (christmas/). Deck 0 is the Cloister deck, 1 the Roadside
      * deck; tops at the end of the arrays. */
@@ -337,25 +385,20 @@ struct carc_game {
     uint8_t end_seat;                    /* E2: the seat resolving its end cards */
     uint8_t end_bonus[CARC_MAX_PLAYERS][2];  /* E3: field_city_bonus, shared_field_bonus */
 
-    /* The expansions' plan (expansion.h, exp_plan), set by carc_new from the
-     * configuration so that the turn machine walks only the hooks that act: bit i
-     * stands for expansion i of the list. exp_on: the active ones; exp_at[s]: those
-     * acting at step s; exp_decides[s]: those deciding at step s; exp_holders:
-     * those that can hold the turn machine; exp_forcers: those that can force a
-     * placement's spot; exp_next[s]: the first step at or after
-     * s where the turn machine or an active expansion acts (turn_next). All zero in
-     * a base game but exp_next. */
-    uint8_t exp_on, exp_holders, exp_forcers;
-    uint8_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1], exp_next[ST_OVER + 1];
-
-    uint64_t rng[4];
-    /* the feature records (struct feature), after a word so that they start on one:
-     * feat_union loads them as words */
-    feature feats[MAX_FEATS];
-
-    uint16_t nevents;
-    carc_event events[CARC_MAX_EVENTS];
+    /* ==== 3. the arrays with a count (STATE_ARRAYS) ==== */
+    /* the feature records (struct feature), on a word: feat_union loads them as
+     * words */
+    _Alignas(8) feature feats[MAX_FEATS];
+    carc_event events[CARC_MAX_EVENTS];  /* the last call's (event.c) */
+    node nodes[MAX_NODES];
+    placed tiles[CARC_TILES];
+    spot frontier[MAX_FRONTIER];
+    uint8_t removed[CARC_TILES];         /* tiles out of the game (B5, X9) */
 };
+
+/* Where parts 2 and 3 begin (see above). */
+#define STATE_CARDS offsetof(struct carc_game, gift_deck)
+#define STATE_ARRAYS offsetof(struct carc_game, feats)
 
 /* ---- rng.c ---- */
 void rng_seed(uint64_t s[4], uint64_t seed);

@@ -264,6 +264,7 @@ const struct exp_hooks xmas_hooks = {
     .info = {.bit = CARC_EXP_CHRISTMAS, .name = "christmas", .title = "Christmas Present",
              .categories = 1u << CARC_SCORE_CARDS, .how = xmas_how,
              .first_card = CARC_XC_SCORE_THREE, .last_card = CARC_XR_TIEBREAK_FIELD},
+    .in_block = 1,  /* its decks and hands: part 2 of the state */
     .decides = 1u << ST_T5_CLOISTER | 1u << ST_T5_ROADSIDE | 1u << ST_T7_MODIFIERS |
                1u << ST_T9_HAND | 1u << ST_E2_END_CARDS,
     .hold = offsetof(carc_game, xplay),  /* a card in play (X4, X10) */

@@ -145,6 +145,7 @@ const struct exp_hooks gifts_hooks = {
     .info = {.bit = CARC_EXP_GIFTS, .name = "gifts", .title = "The Gifts",
              .categories = 1u << CARC_SCORE_GIFTS, .how = gifts_how,
              .first_card = CARC_GIFT_SYNOD, .last_card = CARC_GIFT_TAKE_TWO},
+    .in_block = 1,  /* its decks and hands: part 2 of the state */
     .check_config = gifts_check_config,
     .forget_config = gifts_forget_config,
     .canonical = gifts_open_canonical,

@@ -42,6 +42,7 @@ const uint8_t fig_kind_slot[CARC_FIGURES] = {
     [CARC_FIG_ABBOT] = CARC_FOLLOWERS + 1, [CARC_FIG_BUILDER] = FIG_FOLLOWER_SLOTS,
     [CARC_FIG_PIG] = FIG_FOLLOWER_SLOTS + 1};
 const uint8_t fig_special_kinds = 1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG;
+const uint8_t fig_recall_kinds = 1u << CARC_FIG_ABBOT;
 
 /* The plan a configuration gives (the exp_* fields of state.h). */
 struct plan {
@@ -255,8 +256,7 @@ unsigned exp_figures(unsigned expansions)
     unsigned f = 1u << figure_meeple.kind;
     EXP_EACH(h)
         if (expansions & h->info.bit)
-            for (int i = 0; i < EXP_MAX_FIGS && h->figs[i]; i++)
-                f |= 1u << h->figs[i]->kind;
+            f |= h->info.figures;  /* the kinds of its figs (test_engine) */
     return f;
 }
 

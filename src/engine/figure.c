@@ -46,11 +46,6 @@ void figure_setup(carc_game *g)
         g->supply[s] = (uint8_t)supply;
 }
 
-int figure_slot_of(int figure)
-{
-    return fig_kind_slot[figure];
-}
-
 /* The kinds (bit per enum carc_figure) of which seat has a figure in supply: the
  * meeple while the followers in supply outnumber the other followers in supply. */
 static unsigned kinds_in_supply(const carc_game *g, int seat)
@@ -71,6 +66,8 @@ int figure_in_supply(const carc_game *g, int seat, int figure)
 {
     if (figure != CARC_FIG_MEEPLE)
         return (g->figures >> figure & 1) && g->fnode[seat][fig_kind_slot[figure]] == NODE_NONE;
+    if (!fig_choice(g))
+        return g->supply[seat] > 0;  /* the base game: meeples only */
     /* the followers in supply but the other followers */
     int others = 0;
     for (int i = CARC_FOLLOWERS; i < FIG_FOLLOWER_SLOTS; i++)
@@ -234,6 +231,16 @@ int figure_ok(const carc_game *g, int figure, int n)
     return !(f->flags & NF_COMPLETED) && feat_follow(f, g->active);
 }
 
+/* A set of feature types (bit per enum carc_feature) as the bytes of a word: 0xFF
+ * in byte t for each type t of the set (figure_masks). */
+#define TYPE_BYTES(s) ((s) & 1 ? 0xFFull : 0) | ((s) & 2 ? 0xFF00ull : 0) |             \
+                      ((s) & 4 ? 0xFF0000ull : 0) | ((s) & 8 ? 0xFF000000ull : 0) |      \
+                      ((s) & 16 ? 0xFF00000000ull : 0)
+#define TYPE_BYTES4(s) TYPE_BYTES(s), TYPE_BYTES(s + 1), TYPE_BYTES(s + 2), TYPE_BYTES(s + 3)
+static const uint64_t type_bytes[32] = {
+    TYPE_BYTES4(0),  TYPE_BYTES4(4),  TYPE_BYTES4(8),  TYPE_BYTES4(12),
+    TYPE_BYTES4(16), TYPE_BYTES4(20), TYPE_BYTES4(24), TYPE_BYTES4(28)};
+
 /* figure_ok for every figure and segment of the placed tile at once (T6 asks it
  * twice a turn: whether a decision is owed, then its list): bit i of masks[f] says
  * figure f may stand on segment i, for the figures the active player has in
@@ -243,28 +250,29 @@ static unsigned figure_masks(const carc_game *g, unsigned masks[CARC_FIGURES], u
 {
     const placed *p = &g->tiles[g->last];
     int seat = g->active, nseg = tile_def(p->kind)->nseg;
-    /* by feature type, the segments a follower may take (empty) and those a special
-     * figure may (an unfinished feature holding a follower of seat; a field is
-     * never finished) */
-    unsigned empty[CARC_FEAT_GARDEN + 1] = {0}, own[CARC_FEAT_GARDEN + 1] = {0};
+    /* by feature type (byte t: a tile has at most 8 segments), the segments a
+     * follower may take (empty) and those a special figure may (an unfinished
+     * feature holding a follower of seat; a field is never finished) */
+    uint64_t empty = 0, own = 0;
     for (int i = 0; i < nseg; i++) {
         const feature *f = feat_of(g, p->first + i);
+        uint64_t bit = (uint64_t)1 << (8 * feat_type(f) + i);
         if (!f->follow)
-            empty[feat_type(f)] |= 1u << i;
+            empty |= bit;
         else if (feat_follow(f, seat) && !(f->flags & NF_COMPLETED))
-            own[feat_type(f)] |= 1u << i;
+            own |= bit;
     }
     unsigned kinds = 0;
     *supply = kinds_in_supply(g, seat);
     for (unsigned k = *supply; k; k &= k - 1) {
         int kind = __builtin_ctz(k);
         const struct exp_figure *d = exp_figure_of[kind];
-        const unsigned *on = d->special ? own : empty;
-        unsigned m = 0;
-        for (unsigned t = d->stands; t; t &= t - 1)
-            m |= on[__builtin_ctz(t)];
-        masks[kind] = m;
-        kinds |= (m != 0) << kind;
+        uint64_t x = (d->special ? own : empty) & type_bytes[d->stands];
+        x |= x >> 32;  /* the bytes of its types ORed */
+        x |= x >> 16;
+        x |= x >> 8;
+        masks[kind] = (unsigned)x & 0xFF;
+        kinds |= (masks[kind] != 0) << kind;
     }
     return kinds;
 }
@@ -274,7 +282,7 @@ static unsigned figure_masks(const carc_game *g, unsigned masks[CARC_FIGURES], u
 static int recall_moves(const carc_game *g, unsigned supply, carc_move *out, int cap)
 {
     int n = 0;
-    for (unsigned k = g->figures & ~supply; k && n < cap; k &= k - 1) {
+    for (unsigned k = g->figures & fig_recall_kinds & ~supply; k && n < cap; k &= k - 1) {
         const struct exp_figure *d = exp_figure_of[__builtin_ctz(k)];
         if (d->recall_move)
             n += d->recall_move(g, &out[n]);

@@ -638,6 +638,8 @@ static inline int fig_choice(const carc_game *g)
  * follower of their seat and go home when it leaves (§0). Bit per enum carc_figure
  * (expansion.c, from the descriptors' `special`). */
 extern const uint8_t fig_special_kinds;
+/* The figure kinds T6 may take back (A6: descriptors with recall callbacks). */
+extern const uint8_t fig_recall_kinds;
 /* The game's figures of those kinds. */
 static inline unsigned fig_specials(const carc_game *g)
 {
@@ -648,7 +650,10 @@ void figure_setup(carc_game *g);
 /* Whether seat owns the figure of a slot in this game (its expansions'). */
 int figure_owned(const carc_game *g, int seat, int slot);
 /* The slot of a figure kind (a meeple's: the first); whether seat has one in supply. */
-int figure_slot_of(int figure);
+static inline int figure_slot_of(int figure)
+{
+    return fig_kind_slot[figure];
+}
 int figure_in_supply(const carc_game *g, int seat, int figure);
 /* Puts a figure of `seat` from supply on node n and emits the event. */
 void figure_put(carc_game *g, int seat, int figure, int n);

@@ -35,6 +35,20 @@ static int wrong_kind(const carc_game *g, const carc_move *m, carc_error *err)
     return CARC_E_ILLEGAL;
 }
 
+/* T6: why recall move m is refused, in the words of the game's figure that may be
+ * taken back (A6: the abbot), or plain ones if it has none. */
+static int no_recall(const carc_game *g, const carc_move *m, carc_error *err)
+{
+    const char *words = "player %d has no figure to take back at (%d,%d) %s";
+    for (unsigned k = g->figures; k; k &= k - 1)
+        if (exp_figure_of[__builtin_ctz(k)]->no_recall) {
+            words = exp_figure_of[__builtin_ctz(k)]->no_recall;
+            break;
+        }
+    error_set(err, CARC_E_ILLEGAL, words, g->active, m->x, m->y, carc_port_name(m->port));
+    return CARC_E_ILLEGAL;
+}
+
 static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
 {
     const char *name = m->tile < CARC_TILE_KINDS ? tile_def(m->tile)->name : "?";
@@ -111,60 +125,34 @@ static void do_place(carc_game *g, const carc_move *m)
     g->step = ST_T4_GIFT;
 }
 
-/* T6 with a figure other than a meeple (I4, TB4, TB7). */
+/* T6 with a figure other than a meeple (I4, TB4, TB7, A4): why it may not stand
+ * there, in its descriptor's words. */
 static int check_figure(const carc_game *g, const carc_move *m, int n, carc_error *err)
 {
     int f = m->figure;
-    if (f >= CARC_FIGURES || !(exp_figures(g->expansions) >> f & 1)) {
+    if (f >= CARC_FIGURES || !(g->figures >> f & 1)) {
         error_set(err, CARC_E_ILLEGAL, "this game has no %s figure", f < CARC_FIGURES ?
                   carc_figure_name(f) : "such");
         return CARC_E_ILLEGAL;
     }
-    const char *name = f == CARC_FIG_LARGE ? "large meeple" : carc_figure_name(f);
+    const struct exp_figure *d = exp_figure_of[f];
     if (!figure_in_supply(g, g->active, f)) {
         error_set(err, CARC_E_ILLEGAL, "player %d's %s is already on the board (one each)",
-                  g->active, name);
+                  g->active, d->word);
         return CARC_E_ILLEGAL;
     }
     if (figure_ok(g, f, n))
         return CARC_OK;
     const feature *ft = feat_of(g, n);
     const char *type = carc_feature_name(feat_type(ft)), *port = carc_port_name(m->port);
-    switch (f) {
-    case CARC_FIG_LARGE:
-        if (feat_type(ft) == CARC_FEAT_GARDEN)
-            error_set(err, CARC_E_ILLEGAL, "only an abbot stands on a garden (A4)");
-        else
-            error_set(err, CARC_E_ILLEGAL, "the %s at %s already holds a follower (I4, B6)",
-                      type, port);
-        break;
-    case CARC_FIG_ABBOT:
-        if (feat_type(ft) < CARC_FEAT_CLOISTER)
-            error_set(err, CARC_E_ILLEGAL, "the abbot stands only on a cloister or a garden, "
-                      "not on a %s (A4)", type);
-        else
-            error_set(err, CARC_E_ILLEGAL, "the %s at %s already holds a follower (A4, B6)",
-                      type, port);
-        break;
-    case CARC_FIG_BUILDER:
-        if (feat_type(ft) > CARC_FEAT_ROAD)
-            error_set(err, CARC_E_ILLEGAL, "the builder goes on a road or a city, not a %s "
-                      "(TB4)", type);
-        else if (ft->flags & NF_COMPLETED)
-            error_set(err, CARC_E_ILLEGAL, "the %s at %s is completed: the builder goes on an "
-                      "unfinished one (TB4)", type, port);
-        else
-            error_set(err, CARC_E_ILLEGAL, "the %s at %s holds no follower of player %d: the "
-                      "builder needs one there (TB4)", type, port, g->active);
-        break;
-    default:
-        if (feat_type(ft) != CARC_FEAT_FIELD)
-            error_set(err, CARC_E_ILLEGAL, "the pig goes in a field, not on a %s (TB7)", type);
-        else
-            error_set(err, CARC_E_ILLEGAL, "the field at %s holds no farmer of player %d: the "
-                      "pig needs one there (TB7)", port, g->active);
-        break;
-    }
+    if (!(d->stands >> feat_type(ft) & 1))
+        error_set(err, CARC_E_ILLEGAL, d->not_there, type);
+    else if (!d->special)
+        error_set(err, CARC_E_ILLEGAL, d->taken, type, port);
+    else if (ft->flags & NF_COMPLETED)
+        error_set(err, CARC_E_ILLEGAL, d->finished, type, port);
+    else
+        error_set(err, CARC_E_ILLEGAL, d->unsupported, type, port, g->active);
     return CARC_E_ILLEGAL;
 }
 
@@ -190,13 +178,15 @@ static int check_follower(const carc_game *g, const carc_move *m, carc_error *er
                   follower_supply(g, g->active) ? "meeple" : "follower");
         return CARC_E_ILLEGAL;
     }
+    /* the meeple's words (figure.c), the feature's followers asked first */
     if (!legal_follower_ok(g, n)) {
-        error_set(err, CARC_E_ILLEGAL, "the %s at %s already holds a follower (B6)",
-                  carc_feature_name(node_type(g, n)), carc_port_name(m->port));
+        error_set(err, CARC_E_ILLEGAL, figure_meeple.taken, carc_feature_name(node_type(g, n)),
+                  carc_port_name(m->port));
         return CARC_E_ILLEGAL;
     }
-    if (node_type(g, n) == CARC_FEAT_GARDEN) {
-        error_set(err, CARC_E_ILLEGAL, "only an abbot stands on a garden (A4)");
+    if (!(figure_meeple.stands >> node_type(g, n) & 1)) {
+        error_set(err, CARC_E_ILLEGAL, figure_meeple.not_there,
+                  carc_feature_name(node_type(g, n)));
         return CARC_E_ILLEGAL;
     }
     return CARC_OK;
@@ -242,14 +232,10 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
         } else if (m->kind == CARC_MOVE_PASS) {
             event_clear(g);
         } else if (m->kind == CARC_MOVE_RECALL) {
-            if (figure_recall_points(g, m) < 0) {
-                error_set(err, CARC_E_ILLEGAL, "player %d has no abbot to recall at (%d,%d) %s: "
-                          "it must stand on an unfinished, unlocked cloister or garden (A6, "
-                          "XI10)", g->active, m->x, m->y, carc_port_name(m->port));
-                return CARC_E_ILLEGAL;
-            }
+            if (figure_recall_points(g, m) < 0)
+                return no_recall(g, m, err);
             event_clear(g);
-            score_recall(g);
+            figure_recall(g, m);
         } else {
             return wrong_kind(g, m, err);
         }

@@ -4,7 +4,7 @@
  * naming a segment as a move's target, listing a seat's followers once per
  * segment and kind, and the followers a gift or card may place from supply.
  */
-#include "state.h"
+#include "expansion.h"
 
 int cards_deck_build(carc_game *g, uint8_t *deck, int first, int last, int copies,
                const uint8_t *fixed, int nfixed)
@@ -58,8 +58,10 @@ int cards_first_on_node(const carc_game *g, int seat, int i)
 int cards_place_figures(const carc_game *g, int seat, int type, uint8_t figs[3])
 {
     int n = 0;
-    for (int f = CARC_FIG_MEEPLE; f <= CARC_FIG_ABBOT; f++)
-        if ((f != CARC_FIG_ABBOT || type == CARC_FEAT_CLOISTER) && figure_in_supply(g, seat, f))
+    for (unsigned k = g->figures & ~fig_special_kinds; k; k &= k - 1) {
+        int f = __builtin_ctz(k);
+        if ((exp_figure_of[f]->stands >> type & 1) && figure_in_supply(g, seat, f))
             figs[n++] = (uint8_t)f;
+    }
     return n;
 }

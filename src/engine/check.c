@@ -341,18 +341,13 @@ static int check_figure_slots(const carc_game *g, carc_error *err)
 /* Where each figure stands (§0, CI1) and that special figures are supported. */
 static int check_figures(const carc_game *g, carc_error *err)
 {
-    static const uint8_t may_stand[CARC_FIGURES] = {
-        [CARC_FIG_MEEPLE] = 15, [CARC_FIG_LARGE] = 15,  /* never a garden (A4) */
-        [CARC_FIG_ABBOT] = 1u << CARC_FEAT_CLOISTER | 1u << CARC_FEAT_GARDEN,
-        [CARC_FIG_BUILDER] = 1u << CARC_FEAT_CITY | 1u << CARC_FEAT_ROAD,
-        [CARC_FIG_PIG] = 1u << CARC_FEAT_FIELD};
     for (int s = 0; s < g->players; s++)
         for (int i = 0; i < FIG_SLOTS; i++) {
             int n = g->fnode[s][i], kind = fig_slot_kind[i];
             if (!fig_placed(n))
                 continue;
             const feature *f = feat_of(g, n);
-            if (!(may_stand[kind] >> feat_type(f) & 1))
+            if (!(exp_figure_of[kind]->stands >> feat_type(f) & 1))  /* its descriptor's */
                 FAIL("seat %d's %s stands on a %s", s, carc_figure_name(kind),
                      carc_feature_name(feat_type(f)));
             if (i >= FIG_FOLLOWER_SLOTS && !feat_follow(f, s))

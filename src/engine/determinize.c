@@ -56,10 +56,12 @@ void carc_projection(const carc_game *g, int scores[CARC_MAX_PLAYERS])
         int value = feat_value_end(g, n);
         unsigned holders = feat_holders(g, n);
         int field = feat_type(r) == CARC_FEAT_FIELD;
-        for (int s = 0; s < g->players; s++)
-            if (holders & (1u << s))  /* TB8: 4 a city with the holder's own pig */
-                scores[s] += value + (field && figure_special_on(g, s, FIG_SLOT_PIG, n) ?
-                                      value / 3 : 0);
+        for (int s = 0; s < g->players; s++) {
+            if (!(holders & (1u << s)))
+                continue;
+            int reason;  /* TB8: the figures' own bonus (4 a city with the holder's pig) */
+            scores[s] += value + (field ? figure_field_bonus(g, s, n, value / 3, &reason) : 0);
+        }
     }
     for (int s = 0; s < g->players; s++) {
         for (int c = 0; c < CARC_SCORE_CATEGORIES; c++)

@@ -15,9 +15,34 @@
 
 extern const struct exp_hooks gifts_hooks, xmas_hooks, inns_hooks, traders_hooks, river_hooks,
     abbot_hooks;
+extern const struct exp_figure inns_large, abbot_abbot, traders_builder, traders_pig;
 
 const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks,  &inns_hooks, &traders_hooks,
                                             &river_hooks, &abbot_hooks, NULL};
+
+/* The figures by kind: what the modules' `figs` list, indexed for T6, which reads
+ * a figure's rule at every follower decision (test_engine checks the two agree). */
+const struct exp_figure *const exp_figure_of[CARC_FIGURES] = {
+    [CARC_FIG_MEEPLE] = &figure_meeple, [CARC_FIG_LARGE] = &inns_large,
+    [CARC_FIG_ABBOT] = &abbot_abbot, [CARC_FIG_BUILDER] = &traders_builder,
+    [CARC_FIG_PIG] = &traders_pig};
+
+/* The state's layout of a seat's figures (fnode, state.h): the meeples, the other
+ * followers, then the special figures, a slot for each figure a player has; a
+ * slot's kind and strength and a kind's first slot, as data, since every figure
+ * placed, taken or moved reads them (test_engine checks them against the
+ * descriptors: kinds, counts, strengths, followers before special figures). */
+const uint8_t fig_slot_kind[FIG_SLOTS] = {
+    CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE,
+    CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_LARGE, CARC_FIG_ABBOT, CARC_FIG_BUILDER,
+    CARC_FIG_PIG};
+const uint8_t fig_slot_strength[FIG_SLOTS] = {1, 1, 1, 1, 1, 1, 1, 2, 1, 0, 0};
+const uint8_t fig_kind_slot[CARC_FIGURES] = {
+    [CARC_FIG_MEEPLE] = 0, [CARC_FIG_LARGE] = CARC_FOLLOWERS,
+    [CARC_FIG_ABBOT] = CARC_FOLLOWERS + 1, [CARC_FIG_BUILDER] = FIG_FOLLOWER_SLOTS,
+    [CARC_FIG_PIG] = FIG_FOLLOWER_SLOTS + 1};
+const uint8_t fig_special_kinds = 1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG;
+const uint8_t fig_recall_kinds = 1u << CARC_FIG_ABBOT;
 
 /* The plan a configuration gives (the exp_* fields of state.h). */
 struct plan {
@@ -241,13 +266,31 @@ int exp_completed_value_each(const carc_game *g, int i, int seat, int *category)
     return -1;
 }
 
-int exp_field_bonus_each(const carc_game *g, int seat, unsigned holders, int cities)
+int exp_field_bonus_each(const carc_game *g, int seat, unsigned holders, int cities,
+                         int *category)
 {
     int bonus = 0;
     EXP_EACH_ACTIVE(g, h)
-        if (h->field_bonus)
+        if (h->field_bonus) {
             bonus += h->field_bonus(g, seat, holders, cities);
+            *category = h->field_bonus_category;
+        }
     return bonus;
+}
+
+int exp_type_category(int type)
+{
+    EXP_EACH(h)
+        if (h->own_category && h->own_type == type)
+            return h->own_category;
+    return -1;
+}
+
+void exp_feature_info(const carc_game *g, int root, carc_feature_info *out)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->feature_info)
+            h->feature_info(g, root, out);
 }
 
 void exp_final_scoring(carc_game *g)
@@ -289,10 +332,10 @@ void exp_end_majorities(carc_game *g)
 
 unsigned exp_figures(unsigned expansions)
 {
-    unsigned f = 1u << CARC_FIG_MEEPLE;
+    unsigned f = 1u << figure_meeple.kind;
     EXP_EACH(h)
         if (expansions & h->info.bit)
-            f |= h->info.figures;
+            f |= h->info.figures;  /* the kinds of its figs (test_engine) */
     return f;
 }
 

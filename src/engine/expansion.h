@@ -30,6 +30,48 @@
 /* What an apply hook returns for a move that is not its own, so the next expansion
  * (or the turn machine's "not a legal answer") gets it. */
 enum { EXP_NOT_MINE = -1 };
+/* The most figures one expansion gives (traders: builder and pig). */
+enum { EXP_MAX_FIGS = 2 };
+
+/* A figure (§0), as the module that gives it describes it: the core reads these
+ * (figure.c: supply, where it may stand, T6's moves; apply.c: why it may not;
+ * check.c; cards.c), so a figure's rules are stated once, here. The meeple's is
+ * the core's (figure.c), each expansion's figures are in its hook table (`figs`).
+ * The registry finds them by kind (exp_figure_of); which slots of fnode they
+ * use is its data too (fig_slot_kind). */
+struct exp_figure {
+    uint8_t kind;      /* enum carc_figure */
+    uint8_t strength;  /* in a feature's majority (B8): 1, 2 the large meeple (I4) */
+    uint8_t count;     /* how many each player has (I3, TB2, A1) */
+    /* The feature types it may stand on, bit per enum carc_feature (the meeple:
+     * never a garden, A4; the abbot: a cloister or a garden). */
+    uint8_t stands;
+    /* A special figure (no follower, strength 0: builder, pig): it stands only on
+     * an unfinished feature holding a follower of its seat (TB4, TB7), and goes
+     * home when that support leaves (TB5); a follower stands only on an empty
+     * feature (B6). */
+    uint8_t special;
+    /* Its name in refusals ("large meeple"), and why it may not stand where asked,
+     * as apply.c says it: not_there (the feature's type: %s) for a type not in
+     * `stands`; a follower: taken (type, port) for a feature holding a follower; a
+     * special figure: finished (type, port) on a completed feature, unsupported
+     * (type, port, seat) without a follower of its seat. */
+    const char *word;
+    const char *not_there, *taken, *finished, *unsupported;
+    /* A6: T6 may take it back instead of placing a figure (NULL: never).
+     * recall_move writes the active player's recall move if there is one (1);
+     * recall_points says what move m scores now, -1 if it is no legal recall;
+     * recall applies a legal one; no_recall says why not (seat, x, y, port). */
+    int (*recall_move)(const carc_game *g, carc_move *m);
+    int (*recall_points)(const carc_game *g, const carc_move *m);
+    void (*recall)(carc_game *g, const carc_move *m);
+    const char *no_recall;
+    /* E3 and carc_projection: the points beyond its value a field root worth
+     * `cities` completed cities pays `seat` for this figure of seat (TB8: the pig),
+     * scored with reason field_reason; NULL if none. */
+    int (*field_bonus)(const carc_game *g, int seat, int root, int cities);
+    uint8_t field_reason;
+};
 
 struct exp_hooks {
     /* What it tells the layers above (carc.h: carc_expansion_at): its bit, names,
@@ -50,6 +92,14 @@ struct exp_hooks {
     /* Its state is in part 2 of the state (state.h: the card expansions' block),
      * which a game without such an expansion keeps zero and does not copy. */
     uint8_t in_block;
+    /* Its figures (info.figures says which kinds; test_engine checks the two
+     * agree), NULL past the last. */
+    const struct exp_figure *figs[EXP_MAX_FIGS];
+    /* A feature type only it brings and the score category that type scores in
+     * (The Abbot: gardens, A5); own_category 0 if none (0 is the roads'). */
+    uint8_t own_type, own_category;
+    /* The score category of the points its field_bonus hook gives. */
+    uint8_t field_bonus_category;
     /* The steps (bit s for enum step s) where its hook `pending` sets the
      * decision: the turn machine asks only there, and while the expansion holds. */
     uint32_t decides;
@@ -127,6 +177,8 @@ struct exp_hooks {
     int (*completed_value)(const carc_game *g, int i, int seat, int *category);
     /* E3: bonus points of `seat` for a field worth `cities` completed cities. */
     int (*field_bonus)(const carc_game *g, int seat, unsigned holders, int cities);
+    /* carc_feature_at: what it adds to a feature's description (builders, pigs). */
+    void (*feature_info)(const carc_game *g, int root, carc_feature_info *out);
     /* E3, after every feature and field: majorities of things held (TB10). */
     void (*end_majorities)(carc_game *g);
     void (*final_scoring)(carc_game *g);  /* E5 */
@@ -144,6 +196,12 @@ struct exp_hooks {
 /* The list of expansions, in order, ending with NULL: expansion i has bit 1 << i
  * (test_engine checks it), so a set's bits are also its plan's. */
 extern const struct exp_hooks *const exp_list[];
+
+/* Every figure by kind (enum carc_figure): the meeple's descriptor (figure.c) and
+ * the expansions' (their `figs`); NULL for no figure. Data, so the hot paths of T6
+ * read a figure's rule with one load. */
+extern const struct exp_figure *const exp_figure_of[CARC_FIGURES];
+extern const struct exp_figure figure_meeple;
 
 /* Walks the expansions of the list: `h` names each one's hooks in turn. */
 #define EXP_EACH(h)                                                             \
@@ -189,7 +247,11 @@ void exp_tile_removed(carc_game *g, int kind);
 int exp_shuffle_stack(carc_game *g);
 int exp_closed_spot(const carc_game *g);
 int exp_completed_value_each(const carc_game *g, int i, int seat, int *category);
-int exp_field_bonus_each(const carc_game *g, int seat, unsigned holders, int cities);
+int exp_field_bonus_each(const carc_game *g, int seat, unsigned holders, int cities,
+                         int *category);
+/* The score category of a feature type an expansion brings (a garden), or -1. */
+int exp_type_category(int type);
+void exp_feature_info(const carc_game *g, int root, carc_feature_info *out);
 void exp_final_scoring(carc_game *g);
 void exp_end_majorities(carc_game *g);
 /* The figures the game's expansions give every player (bit per enum carc_figure). */
@@ -278,9 +340,12 @@ static inline int exp_completed_value(const carc_game *g, int i, int seat, int *
     return exp_any(g) ? exp_completed_value_each(g, i, seat, category) : -1;
 }
 
-static inline int exp_field_bonus(const carc_game *g, int seat, unsigned holders, int cities)
+/* E3: the bonus points of the expansions for a field, in *category (left alone
+ * when none). */
+static inline int exp_field_bonus(const carc_game *g, int seat, unsigned holders, int cities,
+                                  int *category)
 {
-    return exp_any(g) ? exp_field_bonus_each(g, seat, holders, cities) : 0;
+    return exp_any(g) ? exp_field_bonus_each(g, seat, holders, cities, category) : 0;
 }
 
 #endif

@@ -9,18 +9,22 @@
  */
 #include "expansion.h"
 
-const uint8_t fig_slot_kind[FIG_SLOTS] = {
-    CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE,
-    CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_LARGE, CARC_FIG_ABBOT, CARC_FIG_BUILDER,
-    CARC_FIG_PIG};
-const uint8_t fig_slot_strength[FIG_SLOTS] = {1, 1, 1, 1, 1, 1, 1, 2, 1, 0, 0};
-
-static const uint8_t figure_strength[CARC_FIGURES] = {1, 2, 1, 0, 0};
-const uint8_t fig_special_kinds = 1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG;
+/* The meeple (B6, I3): the core's figure, a follower of strength 1 on any empty
+ * feature but a garden (A4: only an abbot stands there). Its refusals are
+ * apply.c's own path (check_follower), which asks whether the feature is empty
+ * before its type. */
+const struct exp_figure figure_meeple = {
+    .kind = CARC_FIG_MEEPLE, .strength = 1, .count = CARC_FOLLOWERS,
+    .stands = 1u << CARC_FEAT_CITY | 1u << CARC_FEAT_ROAD | 1u << CARC_FEAT_FIELD |
+              1u << CARC_FEAT_CLOISTER,
+    .word = "meeple",
+    .not_there = "only an abbot stands on a garden (A4)",
+    .taken = "the %s at %s already holds a follower (B6)",
+};
 
 int carc_figure_strength(int figure)
 {
-    return figure >= 0 && figure < CARC_FIGURES ? figure_strength[figure] : 0;
+    return figure >= 0 && figure < CARC_FIGURES ? exp_figure_of[figure]->strength : 0;
 }
 
 int figure_owned(const carc_game *g, int seat, int slot)
@@ -32,34 +36,50 @@ void figure_setup(carc_game *g)
 {
     /* I3, TB2: the meeples, and the figures the expansions give */
     g->figures = (uint8_t)exp_figures(g->expansions);
-    int supply = CARC_FOLLOWERS + (g->figures >> CARC_FIG_LARGE & 1) +
-                 (g->figures >> CARC_FIG_ABBOT & 1);
+    int supply = 0;
+    for (unsigned k = g->figures; k; k &= k - 1) {
+        const struct exp_figure *d = exp_figure_of[__builtin_ctz(k)];
+        supply += d->special ? 0 : d->count;
+    }
     memset(g->fnode, 0xFF, sizeof g->fnode);
     for (int s = 0; s < g->players; s++)
         g->supply[s] = (uint8_t)supply;
 }
 
-int figure_slot_of(int figure)
+/* The kinds (bit per enum carc_figure) of which seat has a figure in supply: the
+ * meeple while the followers in supply outnumber the other followers in supply. */
+static unsigned kinds_in_supply(const carc_game *g, int seat)
 {
-    static const uint8_t slot[CARC_FIGURES] = {0, FIG_SLOT_LARGE, FIG_SLOT_ABBOT,
-                                               FIG_SLOT_BUILDER, FIG_SLOT_PIG};
-    return slot[figure];
+    unsigned kinds = 0;
+    int others = 0;
+    for (int i = CARC_FOLLOWERS; i < FIG_SLOTS; i++) {
+        unsigned k = fig_slot_kind[i];
+        if (g->fnode[seat][i] == NODE_NONE && (g->figures >> k & 1)) {
+            kinds |= 1u << k;
+            others += i < FIG_FOLLOWER_SLOTS;
+        }
+    }
+    return kinds | (g->supply[seat] > others);  /* bit 0: the meeple */
 }
 
 int figure_in_supply(const carc_game *g, int seat, int figure)
 {
     if (figure != CARC_FIG_MEEPLE)
-        return (g->figures >> figure & 1) && g->fnode[seat][figure_slot_of(figure)] == NODE_NONE;
-    /* the followers in supply but the large meeple and the abbot */
-    return g->supply[seat] > figure_in_supply(g, seat, CARC_FIG_LARGE) +
-                             figure_in_supply(g, seat, CARC_FIG_ABBOT);
+        return (g->figures >> figure & 1) && g->fnode[seat][fig_kind_slot[figure]] == NODE_NONE;
+    if (!fig_choice(g))
+        return g->supply[seat] > 0;  /* the base game: meeples only */
+    /* the followers in supply but the other followers */
+    int others = 0;
+    for (int i = CARC_FOLLOWERS; i < FIG_FOLLOWER_SLOTS; i++)
+        others += figure_in_supply(g, seat, fig_slot_kind[i]);
+    return g->supply[seat] > others;
 }
 
 /* The slot of a figure of `seat` in supply: a meeple's first free slot. */
 static int slot_in_supply(const carc_game *g, int seat, int figure)
 {
     if (figure != CARC_FIG_MEEPLE) {
-        int i = figure_slot_of(figure);
+        int i = fig_kind_slot[figure];
         return (g->figures >> figure & 1) && g->fnode[seat][i] == NODE_NONE ? i : -1;
     }
     for (int i = 0; i < CARC_FOLLOWERS; i++)
@@ -130,12 +150,21 @@ void follower_move(carc_game *g, int seat, int figure, int from, int to)
     event_emit_follower(g, CARC_EV_FOLLOWER, seat, to, fig_slot_kind[i]);
 }
 
+/* The feature types the game's special figures may stand on. */
+static unsigned special_stands(const carc_game *g)
+{
+    unsigned types = 0;
+    for (unsigned k = fig_specials(g); k; k &= k - 1)
+        types |= exp_figure_of[__builtin_ctz(k)]->stands;
+    return types;
+}
+
 void figure_return_all(carc_game *g, int root)
 {
     feature *r = feat_mut(g, root);
-    /* a builder stays on a road or city with no follower left on it (TB5 sends it
-     * home here) */
-    int specials = fig_specials(g) && feat_type(r) <= CARC_FEAT_ROAD;
+    /* a special figure (a builder) may stay on a feature with no follower left on
+     * it (TB5 sends it home here) */
+    int specials = fig_specials(g) && (special_stands(g) >> feat_type(r) & 1);
     if (r->follow || specials) {
         for (int s = 0; s < g->players; s++) {
             if (!feat_follow(r, s) && !specials)
@@ -157,7 +186,7 @@ void figure_return_all(carc_game *g, int root)
 void figure_support(carc_game *g)
 {
     for (int s = 0; s < g->players; s++)
-        for (int i = FIG_SLOT_BUILDER; i <= FIG_SLOT_PIG; i++) {
+        for (int i = FIG_FOLLOWER_SLOTS; i < FIG_SLOTS; i++) {
             int n = g->fnode[s][i];
             if (fig_placed(n) && !feat_follow(feat_of(g, n), s))
                 slot_take(g, s, i);
@@ -176,7 +205,7 @@ int figure_followers_on(const carc_game *g, int root)
 void figure_return_specials(carc_game *g, int root)
 {
     for (int s = 0; s < g->players; s++)
-        for (int i = FIG_SLOT_BUILDER; i <= FIG_SLOT_PIG; i++)
+        for (int i = FIG_FOLLOWER_SLOTS; i < FIG_SLOTS; i++)
             if (figure_special_on(g, s, i, root))
                 slot_take(g, s, i);
 }
@@ -187,124 +216,138 @@ int figure_special_on(const carc_game *g, int seat, int slot, int root)
     return fig_placed(n) && feat_root(g, n) == root;
 }
 
-/* Where a figure may stand on the placed tile's segment node n (T6): a follower
- * on an empty feature (B6, I4; never a garden), the builder on an unfinished road
- * or city holding a follower of the active player (TB4), the pig in a field
- * holding one (TB7). */
+/* Where a figure may stand on the placed tile's segment node n (T6), as its
+ * descriptor says: a follower on an empty feature of a type it stands on (B6, I4,
+ * A4), a special figure on an unfinished one holding a follower of the active
+ * player (TB4, TB7). */
 int figure_ok(const carc_game *g, int figure, int n)
 {
     const feature *f = feat_of(g, n);
-    switch (figure) {
-    case CARC_FIG_MEEPLE: case CARC_FIG_LARGE:
-        return f->follow == 0 && feat_type(f) != CARC_FEAT_GARDEN;
-    case CARC_FIG_ABBOT:  /* A4: a cloister or a garden */
-        return f->follow == 0 && feat_type(f) >= CARC_FEAT_CLOISTER;
-    case CARC_FIG_BUILDER:
-        return feat_type(f) <= CARC_FEAT_ROAD && !(f->flags & NF_COMPLETED) &&
-               feat_follow(f, g->active);
-    case CARC_FIG_PIG:
-        return feat_type(f) == CARC_FEAT_FIELD && feat_follow(f, g->active);
-    default:
+    const struct exp_figure *d = exp_figure_of[figure];
+    if (!(d->stands >> feat_type(f) & 1))
         return 0;
-    }
+    if (!d->special)
+        return f->follow == 0;
+    return !(f->flags & NF_COMPLETED) && feat_follow(f, g->active);
 }
+
+/* A set of feature types (bit per enum carc_feature) as the bytes of a word: 0xFF
+ * in byte t for each type t of the set (figure_masks). */
+#define TYPE_BYTES(s) ((s) & 1 ? 0xFFull : 0) | ((s) & 2 ? 0xFF00ull : 0) |             \
+                      ((s) & 4 ? 0xFF0000ull : 0) | ((s) & 8 ? 0xFF000000ull : 0) |      \
+                      ((s) & 16 ? 0xFF00000000ull : 0)
+#define TYPE_BYTES4(s) TYPE_BYTES(s), TYPE_BYTES(s + 1), TYPE_BYTES(s + 2), TYPE_BYTES(s + 3)
+static const uint64_t type_bytes[32] = {
+    TYPE_BYTES4(0),  TYPE_BYTES4(4),  TYPE_BYTES4(8),  TYPE_BYTES4(12),
+    TYPE_BYTES4(16), TYPE_BYTES4(20), TYPE_BYTES4(24), TYPE_BYTES4(28)};
 
 /* figure_ok for every figure and segment of the placed tile at once (T6 asks it
  * twice a turn: whether a decision is owed, then its list): bit i of masks[f] says
  * figure f may stand on segment i, for the figures the active player has in
- * supply. Returns the OR of the masks. */
-static unsigned figure_masks(const carc_game *g, unsigned masks[CARC_FIGURES])
+ * supply. Returns the kinds with a non-empty mask (masks[] of the others is not
+ * written); *supply, the kinds in supply. */
+static unsigned figure_masks(const carc_game *g, unsigned masks[CARC_FIGURES], unsigned *supply)
 {
     const placed *p = &g->tiles[g->last];
     int seat = g->active, nseg = tile_def(p->kind)->nseg;
-    unsigned empty = 0, build = 0, pig = 0, monastic = 0, garden = 0;
-    if (g->figures >> CARC_FIG_ABBOT & 1) {  /* A4: where the abbot may go, and only it */
-        const uint8_t *ps = tiletab_port_seg[p->kind][0];  /* a segment's index: any rotation */
-        monastic = ps[PORT_MONASTIC] == 0xFF ? 0 : 1u << ps[PORT_MONASTIC];
-        garden = ps[CARC_PORT_G] == 0xFF ? 0 : 1u << ps[CARC_PORT_G];
-    }
+    /* by feature type (byte t: a tile has at most 8 segments), the segments a
+     * follower may take (empty) and those a special figure may (an unfinished
+     * feature holding a follower of seat; a field is never finished) */
+    uint64_t empty = 0, own = 0;
     for (int i = 0; i < nseg; i++) {
         const feature *f = feat_of(g, p->first + i);
+        uint64_t bit = (uint64_t)1 << (8 * feat_type(f) + i);
         if (!f->follow)
-            empty |= 1u << i;
-        else if (feat_follow(f, seat) && feat_type(f) == CARC_FEAT_FIELD)
-            pig |= 1u << i;
-        else if (feat_follow(f, seat) && feat_type(f) <= CARC_FEAT_ROAD &&
-                 !(f->flags & NF_COMPLETED))
-            build |= 1u << i;
+            empty |= bit;
+        else if (feat_follow(f, seat) && !(f->flags & NF_COMPLETED))
+            own |= bit;
     }
-    /* A4: only the abbot on a garden, and the abbot nowhere but there and a cloister */
-    masks[CARC_FIG_MEEPLE] = figure_in_supply(g, seat, CARC_FIG_MEEPLE) ? empty & ~garden : 0;
-    masks[CARC_FIG_LARGE] = figure_in_supply(g, seat, CARC_FIG_LARGE) ? empty & ~garden : 0;
-    masks[CARC_FIG_ABBOT] = figure_in_supply(g, seat, CARC_FIG_ABBOT) ? empty & monastic : 0;
-    masks[CARC_FIG_BUILDER] = figure_in_supply(g, seat, CARC_FIG_BUILDER) ? build : 0;
-    masks[CARC_FIG_PIG] = figure_in_supply(g, seat, CARC_FIG_PIG) ? pig : 0;
-    return masks[0] | masks[1] | masks[2] | masks[3] | masks[4];
+    unsigned kinds = 0;
+    *supply = kinds_in_supply(g, seat);
+    for (unsigned k = *supply; k; k &= k - 1) {
+        int kind = __builtin_ctz(k);
+        const struct exp_figure *d = exp_figure_of[kind];
+        uint64_t x = (d->special ? own : empty) & type_bytes[d->stands];
+        x |= x >> 32;  /* the bytes of its types ORed */
+        x |= x >> 16;
+        x |= x >> 8;
+        masks[kind] = (unsigned)x & 0xFF;
+        kinds |= (masks[kind] != 0) << kind;
+    }
+    return kinds;
 }
 
-/* A6: the node of seat's abbot if it may be recalled now: on an unfinished cloister
- * or garden (completed by this turn's tile counts as completed, §0), not a locked
- * one (XI10); else NODE_NONE. */
-static int recall_node(const carc_game *g, int seat)
+/* A6: the recall moves of the active player (figures it has on the board that may
+ * be taken back), written to out (up to cap); how many. */
+static int recall_moves(const carc_game *g, unsigned supply, carc_move *out, int cap)
 {
-    if (!(g->figures >> CARC_FIG_ABBOT & 1))
-        return NODE_NONE;
-    int n = g->fnode[seat][FIG_SLOT_ABBOT];
-    if (!fig_placed(n) || (feat_of(g, n)->flags & (NF_COMPLETED | NF_LOCKED | NF_SCORED)))
-        return NODE_NONE;
+    int n = 0;
+    for (unsigned k = g->figures & fig_recall_kinds & ~supply; k && n < cap; k &= k - 1) {
+        const struct exp_figure *d = exp_figure_of[__builtin_ctz(k)];
+        if (d->recall_move)
+            n += d->recall_move(g, &out[n]);
+    }
     return n;
 }
 
-/* The recall move of the active player, if there is one. */
-static int recall_move(const carc_game *g, carc_move *m)
+/* The descriptor of the figure recall move m names, if this game has it and it may
+ * be taken back. */
+static const struct exp_figure *recalled(const carc_game *g, const carc_move *m)
 {
-    int n = recall_node(g, g->active);
-    if (n == NODE_NONE)
-        return 0;
-    const placed *p = &g->tiles[g->nodes[n].tile];
-    *m = move_pass();
-    m->kind = CARC_MOVE_RECALL;
-    m->x = p->x;
-    m->y = p->y;
-    m->port = (uint8_t)board_node_port(g, n);
-    m->figure = CARC_FIG_ABBOT;
-    return 1;
+    if (m->figure >= CARC_FIGURES || !(g->figures >> m->figure & 1))
+        return NULL;
+    const struct exp_figure *d = exp_figure_of[m->figure];
+    return d->recall_points ? d : NULL;
 }
 
 int figure_recall_points(const carc_game *g, const carc_move *m)
 {
-    carc_move r;
-    if (!recall_move(g, &r) || m->x != r.x || m->y != r.y || m->figure != CARC_FIG_ABBOT ||
-        m->port >= CARC_PORTS || board_node_at(g, m->x, m->y, m->port) !=
-                                     g->fnode[g->active][FIG_SLOT_ABBOT])
-        return -1;
-    int n = g->fnode[g->active][FIG_SLOT_ABBOT];
-    return 1 + board_around(g, g->nodes[n].tile);
+    const struct exp_figure *d = recalled(g, m);
+    return d ? d->recall_points(g, m) : -1;
 }
 
+void figure_recall(carc_game *g, const carc_move *m)
+{
+    recalled(g, m)->recall(g, m);
+}
+
+int figure_field_bonus(const carc_game *g, int seat, int root, int cities, int *reason)
+{
+    int points = 0;
+    for (unsigned k = g->figures; k; k &= k - 1) {
+        const struct exp_figure *d = exp_figure_of[__builtin_ctz(k)];
+        if (d->field_bonus) {
+            points += d->field_bonus(g, seat, root, cities);
+            *reason = d->field_reason;
+        }
+    }
+    return points;
+}
 
 /* T6 with the big-box figures: each figure in supply, in the order of enum
- * carc_figure, on the segments in order, then the pass. */
+ * carc_figure, on the segments in order, then the recalls, then the pass. */
 int figure_moves(const carc_game *g, carc_move *out, int cap)
 {
-    unsigned masks[CARC_FIGURES];
+    unsigned masks[CARC_FIGURES], supply;
+    unsigned kinds = figure_masks(g, masks, &supply);
     int n = 0;
-    if (figure_masks(g, masks)) {
+    if (kinds) {
         const placed *p = &g->tiles[g->last];
         const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* board_node_port */
         carc_move m = move_pass();
         m.kind = CARC_MOVE_FOLLOWER;
         m.x = p->x;
         m.y = p->y;
-        for (int f = 0; f < CARC_FIGURES; f++)
+        for (; kinds; kinds &= kinds - 1) {
+            int f = __builtin_ctz(kinds);
             for (unsigned b = masks[f]; b && n < cap; b &= b - 1) {
                 m.figure = (uint8_t)f;
                 m.port = port[__builtin_ctz(b)];
                 out[n++] = m;
             }
+        }
     }
-    if (n < cap && recall_move(g, &out[n]))  /* A6, after the placements */
-        n++;
+    n += recall_moves(g, supply, out + n, cap - n);  /* A6, after the placements */
     if (n < cap)
         out[n++] = move_pass();
     return n;
@@ -312,8 +355,9 @@ int figure_moves(const carc_game *g, carc_move *out, int cap)
 
 int figure_owed(const carc_game *g)
 {
-    unsigned masks[CARC_FIGURES];
-    return figure_masks(g, masks) != 0 || recall_node(g, g->active) != NODE_NONE;
+    unsigned masks[CARC_FIGURES], supply;
+    carc_move m;
+    return figure_masks(g, masks, &supply) != 0 || recall_moves(g, supply, &m, 1) != 0;
 }
 
 

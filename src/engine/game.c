@@ -356,10 +356,7 @@ int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_inf
     out->cathedral = (rn->flags & NF_CATHEDRAL) != 0;
     for (int k = 0; k < CARC_GOODS_KINDS; k++)
         out->goods[k] = feat_goods(rn, k);
-    for (int s = 0; s < g->players; s++) {
-        out->builders |= (unsigned)figure_special_on(g, s, FIG_SLOT_BUILDER, r) << s;
-        out->pigs |= (unsigned)figure_special_on(g, s, FIG_SLOT_PIG, r) << s;
-    }
+    exp_feature_info(g, r, out);  /* builders and pigs */
     return 1;
 }
 

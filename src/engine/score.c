@@ -14,8 +14,8 @@ int score_category(int type)
     case CARC_FEAT_ROAD: return 0;
     case CARC_FEAT_CITY: return 1;
     case CARC_FEAT_CLOISTER: return 2;
-    case CARC_FEAT_GARDEN: return CARC_SCORE_GARDENS;
-    default: return 3;
+    case CARC_FEAT_FIELD: return 3;
+    default: return exp_type_category(type);  /* an expansion's feature (a garden) */
     }
 }
 
@@ -31,16 +31,6 @@ void score_add(carc_game *g, int seat, int category, int points, int reason, int
     } else {
         event_emit_at(g, CARC_EV_SCORED, seat, n, node_type(g, n), reason, category, points);
     }
-}
-
-void score_recall(carc_game *g)
-{
-    int seat = g->active, n = g->fnode[seat][FIG_SLOT_ABBOT];
-    /* A6: the abbot's points alone; the feature is not scored and what else stands
-     * there stays */
-    score_add(g, seat, score_category(node_type(g, n)), 1 + board_around(g, g->nodes[n].tile),
-              CARC_REASON_RECALL, n);
-    follower_take(g, seat, CARC_FIG_ABBOT, n);
 }
 
 void score_return_followers(carc_game *g, int root)
@@ -147,11 +137,16 @@ void score_final(carc_game *g)
                 continue;
             score_add(g, s, score_category(feat_type(r)), value,
                       field ? CARC_REASON_FIELD : CARC_REASON_FINAL, name);
-            if (field && figure_special_on(g, s, FIG_SLOT_PIG, n))  /* TB8 */
-                score_add(g, s, CARC_SCORE_FIELDS, value / 3, CARC_REASON_PIG, name);
-            if (field)  /* E3: field_city_bonus, shared_field_bonus */
-                score_add(g, s, CARC_SCORE_CARDS, exp_field_bonus(g, s, holders, value / 3),
-                          CARC_REASON_FIELD_BONUS, name);
+            if (field && fig_specials(g)) {  /* TB8: the figures' own bonus (a pig) */
+                int reason = CARC_REASON_FIELD;
+                int bonus = figure_field_bonus(g, s, n, value / 3, &reason);
+                score_add(g, s, CARC_SCORE_FIELDS, bonus, reason, name);
+            }
+            if (field) {  /* E3: the expansions' (field_city_bonus, shared_field_bonus) */
+                int cat = CARC_SCORE_FIELDS;
+                int bonus = exp_field_bonus(g, s, holders, value / 3, &cat);
+                score_add(g, s, cat, bonus, CARC_REASON_FIELD_BONUS, name);
+            }
         }
     }
     exp_end_majorities(g);  /* CI12 (3): TB10 */

@@ -188,11 +188,16 @@ static inline unsigned spot_need(unsigned sig)
     return sig & spot_mask(sig);
 }
 
-/* Figure slots of a seat (fnode): the seven meeples, then one of each other figure. */
+/* Figure slots of a seat (fnode): the seven meeples, then one slot for each other
+ * follower the expansions give, then one for each special figure (no follower:
+ * strength 0). Which figure a slot holds is the registry's (expansion.c: the
+ * layout is data there, checked against the figures' descriptors by test_engine);
+ * the core knows only that followers come first. */
 enum {
-    FIG_SLOT_LARGE = CARC_FOLLOWERS, FIG_SLOT_ABBOT, FIG_SLOT_BUILDER, FIG_SLOT_PIG,
-    FIG_SLOTS,
-    FIG_FOLLOWER_SLOTS = FIG_SLOT_BUILDER   /* slots below it hold followers */
+    FIG_OTHER_FOLLOWERS = 2,   /* followers of the expansions, one slot each */
+    FIG_SPECIAL_SLOTS = 2,     /* special figures of the expansions, one slot each */
+    FIG_FOLLOWER_SLOTS = CARC_FOLLOWERS + FIG_OTHER_FOLLOWERS,  /* slots below hold followers */
+    FIG_SLOTS = FIG_FOLLOWER_SLOTS + FIG_SPECIAL_SLOTS
 };
 /* Whether a figure slot's value names a node (not in supply, nor a figure the game
  * does not use: those stay NODE_NONE and out of the supply counts). */
@@ -200,9 +205,11 @@ static inline int fig_placed(unsigned v)
 {
     return v != NODE_NONE;
 }
-/* The figure kind of each slot (enum carc_figure) and its strength. */
+/* The figure kind of each slot (enum carc_figure) and its strength; the first slot
+ * of each kind (expansion.c: the registry's data, read on every figure's move). */
 extern const uint8_t fig_slot_kind[FIG_SLOTS];
 extern const uint8_t fig_slot_strength[FIG_SLOTS];
+extern const uint8_t fig_kind_slot[CARC_FIGURES];
 
 /* The steps of a turn (B13) and of the end of the game (E1-E6). Decision steps
  * stop advance(); the others run straight through. */
@@ -611,8 +618,6 @@ int score_name_done(const carc_game *g, int i);
 void score_completed(carc_game *g, int done_index);
 /* Returns every follower on a feature to its owner's supply (events emitted). */
 void score_return_followers(carc_game *g, int root);
-/* A6: the active player's abbot comes back and scores (figure_recall_points first). */
-void score_recall(carc_game *g);
 void score_final(carc_game *g);    /* E3, E4 */
 void score_winners(carc_game *g);  /* E6 */
 int score_category(int type);
@@ -649,9 +654,9 @@ void cards_name_node(const carc_game *g, carc_move *m, int n, int second);
  * meeple there give a move each, told apart by carc_move.figure). */
 int cards_first_on_node(const carc_game *g, int seat, int i);
 /* The followers seat may place from supply on a feature of `type` by a gift or a
- * card (GI2, XI1): a meeple while one is in supply, the large meeple, the abbot
- * only on a cloister; written to figs in the order of enum carc_figure. Returns
- * how many (at most 3). */
+ * card (GI2, XI1): each follower kind of the game in supply whose descriptor lets
+ * it stand there (the abbot only on a cloister: cards never name a garden),
+ * written to figs in the order of enum carc_figure. Returns how many (at most 3). */
 int cards_place_figures(const carc_game *g, int seat, int type, uint8_t figs[3]);
 
 /* ---- figure.c ---- */
@@ -662,8 +667,11 @@ static inline int fig_choice(const carc_game *g)
     return (g->figures & ~(1u << CARC_FIG_MEEPLE)) != 0;
 }
 /* The figure kinds that are no followers (strength 0): they stand only with a
- * follower of their seat and go home when it leaves (§0). Bit per enum carc_figure. */
+ * follower of their seat and go home when it leaves (§0). Bit per enum carc_figure
+ * (expansion.c, from the descriptors' `special`). */
 extern const uint8_t fig_special_kinds;
+/* The figure kinds T6 may take back (A6: descriptors with recall callbacks). */
+extern const uint8_t fig_recall_kinds;
 /* The game's figures of those kinds. */
 static inline unsigned fig_specials(const carc_game *g)
 {
@@ -674,7 +682,10 @@ void figure_setup(carc_game *g);
 /* Whether seat owns the figure of a slot in this game (its expansions'). */
 int figure_owned(const carc_game *g, int seat, int slot);
 /* The slot of a figure kind (a meeple's: the first); whether seat has one in supply. */
-int figure_slot_of(int figure);
+static inline int figure_slot_of(int figure)
+{
+    return fig_kind_slot[figure];
+}
 int figure_in_supply(const carc_game *g, int seat, int figure);
 /* Puts a figure of `seat` from supply on node n and emits the event. */
 void figure_put(carc_game *g, int seat, int figure, int n);
@@ -696,15 +707,22 @@ void figure_return_specials(carc_game *g, int root);
 /* Whether seat's special figure in `slot` stands on the feature `root`. */
 int figure_special_on(const carc_game *g, int seat, int slot, int root);
 /* T6 with the big-box figures: whether `figure` of the active player may stand on
- * node n of the placed tile; its moves (each figure in supply in the order of enum
- * carc_figure, then the pass: at most FIGURE_MOVES); whether any but the pass. */
+ * node n of the placed tile (its descriptor's rule); its moves (each figure in
+ * supply in the order of enum carc_figure, then the recalls, then the pass: at most
+ * FIGURE_MOVES); whether any but the pass. */
 enum { FIGURE_MOVES = 3 * 8 + 4 + 4 + 2 };  /* 8 segments for each follower kind, the
                                                builder's 4 roads and cities at most, the
                                                pig's 4 fields, the recall, the pass */
 int figure_ok(const carc_game *g, int figure, int n);
-/* A6: what the recall move m would score now, -1 if it is not the active player's
- * legal recall (score_recall does it). */
+/* A figure taken back in T6 instead of placing one (A6): what recall move m would
+ * score now, -1 if it is no legal recall of the active player; applying it (after
+ * figure_recall_points said it is legal). */
 int figure_recall_points(const carc_game *g, const carc_move *m);
+void figure_recall(carc_game *g, const carc_move *m);
+/* E3 and carc_projection: the points beyond its value that the field `root`, worth
+ * `cities` completed cities, pays `seat` for the figures of seat standing in it
+ * (TB8), and in *reason why (enum carc_score_reason). */
+int figure_field_bonus(const carc_game *g, int seat, int root, int cities, int *reason);
 int figure_moves(const carc_game *g, carc_move *out, int cap);
 int figure_owed(const carc_game *g);
 

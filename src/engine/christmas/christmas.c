@@ -286,6 +286,7 @@ const struct exp_hooks xmas_hooks = {
     .refuse = xmas_refuse,
     .completed_value = xmas_modifier_value,
     .field_bonus = xmas_end_field_bonus,
+    .field_bonus_category = CARC_SCORE_CARDS,
     .hide = xmas_hidden_hide,
     .deal = xmas_hidden_deal,
 };

@@ -1,8 +1,9 @@
 /*
  * traders.c - Traders & Builders (RULES.md §9, TB1-TB14) as the turn machine sees
- * it: the builder and the pig are figures of every player (figure.c places them
- * in T6, legal.c lists where, TB4 and TB7, and returns them when unsupported,
- * TB5); this file adds the goods (TB1, TB9, TB10) and the double turn (TB6,
+ * it: the builder and the pig are figures of every player, special figures
+ * (their descriptors below: figure.c places them in T6 where those say, TB4 and
+ * TB7, and returns them when unsupported, TB5; the pig's field bonus, TB8, is a
+ * callback of its descriptor); this file adds the goods (TB1, TB9, TB10) and the double turn (TB6,
  * TB11-TB13): whether the tile placed in a turn's first part continued the
  * builder's road or city, and step TD, where the active player decides whether to
  * take the second part.
@@ -27,7 +28,7 @@ static void traders_setup(carc_game *g, const carc_config *cfg)
  * the builder leaves later in this part. */
 static int traders_at_placed(carc_game *g)
 {
-    int b = g->fnode[g->active][FIG_SLOT_BUILDER];
+    int b = g->fnode[g->active][figure_slot_of(CARC_FIG_BUILDER)];
     if (g->part || !fig_placed(b))
         return 0;
     const placed *p = &g->tiles[g->last];
@@ -182,6 +183,47 @@ static int traders_check(const carc_game *g, carc_error *err)
     return CARC_OK;
 }
 
+/* TB8: a field with the holder's own pig scores 4 a city instead of 3. */
+static int pig_field_bonus(const carc_game *g, int seat, int root, int cities)
+{
+    return figure_special_on(g, seat, figure_slot_of(CARC_FIG_PIG), root) ? cities : 0;
+}
+
+/* TB4, TB5: the builder, on an unfinished road or city of the placed tile holding a
+ * follower of its seat. */
+const struct exp_figure traders_builder = {
+    .kind = CARC_FIG_BUILDER, .count = 1, .special = 1,
+    .stands = 1u << CARC_FEAT_CITY | 1u << CARC_FEAT_ROAD,
+    .word = "builder",
+    .not_there = "the builder goes on a road or a city, not a %s (TB4)",
+    .finished = "the %s at %s is completed: the builder goes on an unfinished one (TB4)",
+    .unsupported = "the %s at %s holds no follower of player %d: the builder needs one there "
+                   "(TB4)",
+};
+
+/* TB7, TB8: the pig, in a field holding a farmer of its seat (fields are never
+ * finished: no words for that). */
+const struct exp_figure traders_pig = {
+    .kind = CARC_FIG_PIG, .count = 1, .special = 1,
+    .stands = 1u << CARC_FEAT_FIELD,
+    .word = "pig",
+    .not_there = "the pig goes in a field, not on a %s (TB7)",
+    .finished = "the %s at %s is completed (TB7)",
+    .unsupported = "the %s at %s holds no farmer of player %d: the pig needs one there (TB7)",
+    .field_bonus = pig_field_bonus,
+    .field_reason = CARC_REASON_PIG,
+};
+
+/* carc_feature_at: the seats whose builder or pig stands on the feature. */
+static void traders_feature_info(const carc_game *g, int root, carc_feature_info *out)
+{
+    for (int s = 0; s < g->players; s++) {
+        out->builders |= (unsigned)figure_special_on(g, s, figure_slot_of(CARC_FIG_BUILDER),
+                                                     root) << s;
+        out->pigs |= (unsigned)figure_special_on(g, s, figure_slot_of(CARC_FIG_PIG), root) << s;
+    }
+}
+
 /* How it works, in players' words (the terminal's help, the browser's how-to page). */
 static const carc_how_par traders_how[] = {
     {"Traders & Builders: goods",
@@ -204,6 +246,7 @@ const struct exp_hooks traders_hooks = {
              .figures = 1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG,
              .categories = 1u << CARC_SCORE_GOODS, .tile_mark = 't', .how = traders_how},
     .stack_tiles = 24,  /* TB2 */
+    .figs = {&traders_builder, &traders_pig},
     .fields_last = 1,   /* CI12 */
     .decides = 1u << ST_TD_DOUBLE,
     .check = traders_check,
@@ -213,6 +256,7 @@ const struct exp_hooks traders_hooks = {
     .pending = traders_pending,
     .legal = traders_legal,
     .apply = traders_apply,
+    .feature_info = traders_feature_info,
     .end_majorities = traders_end_majorities,
     .held_points = traders_held_points,
 };

@@ -100,6 +100,7 @@ int cmd_demo(int argc, char **argv)
     carc_error err = {0, ""};
     carc_game *g;
     carc_playout rp;
+    char names[CARC_EXPANSIONS_NAME_SIZE];
     long players = 2;
     const char *players_text = "2";
     int opt, turn_shown = 0, rc = 0;
@@ -141,7 +142,7 @@ int cmd_demo(int argc, char **argv)
     }
     printf("carc demo: seed %" PRIu64 ", %d players, %s; every seat plays uniformly random "
            "legal moves\n\n",
-           cfg.seed, cfg.players, carc_expansions_name(cfg.expansions));
+           cfg.seed, cfg.players, carc_expansions_name(cfg.expansions, names, sizeof names));
     print_events(g, &turn_shown);
     for (;;) {
         carc_move m;

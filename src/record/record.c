@@ -94,7 +94,8 @@ static int stack_tile(const char *name, size_t len, size_t i, int *used, carc_co
     have = carc_tile_count(cfg->expansions, kind) - (kind == start_kind(cfg->expansions));
     if (++used[kind] > have) {
         if (have <= 0 && (def->expansion & ~cfg->expansions) != 0) {
-            const char *need = carc_expansions_name(def->expansion);
+            char names[CARC_EXPANSIONS_NAME_SIZE];
+            const char *need = carc_expansions_name(def->expansion, names, sizeof names);
             rec_error(err, CARC_E_CONFIG,
                       "record key \"stack\": tile \"%s\" needs the expansion%s %s", def->name,
                       (def->expansion & (def->expansion - 1)) != 0 ? "s" : "",

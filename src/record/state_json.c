@@ -675,6 +675,7 @@ char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, 
     const char *dec = carc_is_over(g) ? "over" : carc_decision_name(p.decision);
     unsigned expansions = carc_config_of(g).expansions;
     int view = carc_view_seat(g), kinds[CARC_TILES], n, x, y;
+    char names[CARC_EXPANSIONS_NAME_SIZE];
     strbuf b;
 
     /* a late game's view is some 10-20 KB: one allocation usually suffices */
@@ -692,7 +693,7 @@ char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, 
         sb_bool(&b, carc_double_due(g) != 0);
     }
     sj_key(&b, ",\"expansions\":", 1);
-    sb_json_string(&b, carc_expansions_name(expansions));
+    sb_json_string(&b, carc_expansions_name(expansions, names, sizeof names));
     sj_features(g, &b, expansions);
     if (expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_ABBOT))
         sj_figures(g, &b, expansions);

@@ -239,6 +239,13 @@ unsigned carc_figures_of(unsigned expansions);
 /* The score categories a game with these expansions keeps (bit per
  * enum carc_score_category; roads, cities, cloisters and fields always). */
 unsigned carc_categories_of(unsigned expansions);
+/* The first expansion that lets a game seat `players` where the base game does not
+ * (Inns & Cathedrals for 6, I2); NULL if the base game seats them or none does. For
+ * messages that say which expansion more players need. */
+const carc_expansion_info *carc_expansion_seating(int players);
+/* The start tile (a tile kind) of a game with these expansions: the first of them
+ * that brings its own (the spring with The River, R2), else the base game's D. */
+int carc_start_kind(unsigned expansions);
 
 /* Figures (RULES.md §0 of the expansions): the followers (meeple, large meeple,
  * abbot: strength 1, 2, 1) and the special figures (builder, pig: no strength). */

@@ -307,3 +307,18 @@ unsigned carc_categories_of(unsigned expansions)
             c |= h->info.categories;
     return c;
 }
+
+const carc_expansion_info *carc_expansion_seating(int players)
+{
+    if (players <= CARC_BASE_MAX_PLAYERS)
+        return NULL;
+    EXP_EACH(h)
+        if (h->info.max_players >= players)
+            return &h->info;
+    return NULL;
+}
+
+int carc_start_kind(unsigned expansions)
+{
+    return exp_start_kind(expansions);
+}

@@ -68,11 +68,16 @@ static int get_int(const json_t *v, const char *key, json_int_t lo, json_int_t h
     return 0;
 }
 
-/* The start tile of a set, which is not in its stack: the spring with The River (R2),
- * else the base game's D. */
-static int start_kind(unsigned expansions)
+/* The expansion of a set that takes a tile of `kind` out of the stack (the set
+ * without it has the tile), 0 if none. */
+static unsigned taken_by(unsigned expansions, int kind)
 {
-    return expansions & CARC_EXP_RIVER ? carc_tile_kind_named("RI/s", 4) : carc_tile_kind('D');
+    for (unsigned m = expansions; m != 0; m &= m - 1) {
+        unsigned bit = m & -m;
+        if (carc_tile_count(expansions & ~bit, kind) > 0)
+            return bit;
+    }
+    return 0;
 }
 
 /* One tile of "stack" (the i-th, named by name[0..len)) into cfg->stack[i]: a known
@@ -91,7 +96,7 @@ static int stack_tile(const char *name, size_t len, size_t i, int *used, carc_co
                   clip_text(name, CLIP_ECHO, echo, sizeof echo), i);
         return -1;
     }
-    have = carc_tile_count(cfg->expansions, kind) - (kind == start_kind(cfg->expansions));
+    have = carc_tile_count(cfg->expansions, kind) - (kind == carc_start_kind(cfg->expansions));
     if (++used[kind] > have) {
         if (have <= 0 && (def->expansion & ~cfg->expansions) != 0) {
             char names[CARC_EXPANSIONS_NAME_SIZE];
@@ -100,12 +105,16 @@ static int stack_tile(const char *name, size_t len, size_t i, int *used, carc_co
                       "record key \"stack\": tile \"%s\" needs the expansion%s %s", def->name,
                       (def->expansion & (def->expansion - 1)) != 0 ? "s" : "",
                       need != NULL ? need : "?");
-        } else if (have <= 0)
+        } else if (have <= 0) {
+            const carc_expansion_info *by = carc_expansion_of(taken_by(cfg->expansions, kind));
+            char why[64] = "";
+            if (kind == carc_start_kind(cfg->expansions))
+                snprintf(why, sizeof why, " (it is the start tile)");
+            else if (by != NULL)  /* only The Abbot takes tiles out, for their garden twins */
+                snprintf(why, sizeof why, " (with %s its garden tile takes its place)", by->name);
             rec_error(err, CARC_E_CONFIG, "record key \"stack\": no \"%s\" tile in the stack%s",
-                      def->name, kind == start_kind(cfg->expansions) ? " (it is the start tile)"
-                                 : cfg->expansions & CARC_EXP_ABBOT
-                                     ? " (with abbot its garden tile takes its place)" : "");
-        else if (def->letter != 0)
+                      def->name, why);
+        } else if (def->letter != 0)
             rec_error(err, CARC_E_CONFIG,
                       "record key \"stack\": too many '%c' tiles (the stack has %d)",
                       def->letter, have);
@@ -351,10 +360,12 @@ static int read_record(carc_record *rec, carc_error *err)
             return -1;
         }
     }
-    /* 6 players only with Inns & Cathedrals (I2) */
-    if (cfg->players > CARC_MAX_PLAYERS - 1 && !(cfg->expansions & CARC_EXP_INNS)) {
+    /* 6 players only with Inns & Cathedrals (I2): the registry says who seats more */
+    if (cfg->players > carc_max_players(cfg->expansions)) {
+        const carc_expansion_info *more = carc_expansion_seating(cfg->players);
         rec_error(err, CARC_E_CONFIG, "record key \"players\": %d players need the expansion "
-                  "inns (else 2..%d)", cfg->players, CARC_MAX_PLAYERS - 1);
+                  "%s (else %d..%d)", cfg->players, more != NULL ? more->name : "?",
+                  CARC_MIN_PLAYERS, carc_max_players(cfg->expansions));
         return -1;
     }
     if ((v = json_object_get(root, "stack")) != NULL && read_stack(v, cfg, err) != 0)

@@ -65,14 +65,8 @@ static void print_result(const carc_game *g, unsigned expansions)
     for (seat = 0; seat < players; seat++) {
         printf("seat %d: %d points (", seat, carc_score(g, seat));
         for (c = 0; c < CARC_SCORE_CATEGORIES; c++) {
-            if (c == 4 && !(expansions & CARC_EXP_CHRISTMAS))
-                continue;
-            if (c == 5 && !(expansions & CARC_EXP_GIFTS))
-                continue;
-            if (c == CARC_SCORE_GOODS && !(expansions & CARC_EXP_TRADERS))
-                continue;
-            if (c == CARC_SCORE_GARDENS && !(expansions & CARC_EXP_ABBOT))
-                continue;
+            if (!(carc_categories_of(expansions) >> c & 1))
+                continue;  /* a category of an expansion not in play */
             printf("%s%s %d", c ? ", " : "", carc_score_category_name(c),
                    carc_score_part(g, seat, c));
         }

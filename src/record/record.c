@@ -32,25 +32,6 @@ static const struct {
 
 enum { NKEYS = sizeof record_keys / sizeof record_keys[0] };
 
-/* A fixed deck: its key, the card ids it may hold, the copies of each kind and the
- * expansion it needs. */
-typedef struct deck_rule {
-    const char *key;
-    int first, last;    /* card ids first..last */
-    int copies;         /* of each kind */
-    unsigned expansion;
-} deck_rule;
-
-static const deck_rule gift_rule = {
-    "gift_deck", CARC_GIFT_SYNOD, CARC_GIFT_TAKE_TWO, 5, CARC_EXP_GIFTS
-};
-static const deck_rule cloister_rule = {
-    "cloister_deck", CARC_XC_SCORE_THREE, CARC_XC_SHARED_FIELD_BONUS, 2, CARC_EXP_CHRISTMAS
-};
-static const deck_rule roadside_rule = {
-    "roadside_deck", CARC_XR_INTRUDE_FIELD, CARC_XR_TIEBREAK_FIELD, 2, CARC_EXP_CHRISTMAS
-};
-
 /* An integer value in [lo, hi]; fails naming the key. */
 static int get_int(const json_t *v, const char *key, json_int_t lo, json_int_t hi,
                    json_int_t *out, carc_error *err)
@@ -174,9 +155,10 @@ static int read_stack(const json_t *v, carc_config *cfg, carc_error *err)
 }
 
 /* A fixed deck, if the key is present: an array of card ids of its own kinds, at
- * most `copies` of each, written to cards[0..*len) (capacity cap). */
-static int read_deck(const json_t *root, const deck_rule *rule, unsigned expansions,
-                     uint8_t *cards, size_t cap, int *len, carc_error *err)
+ * most `copies` of each, written to cards[0..*len) (capacity cap). The deck is
+ * expansion `bit`'s (the registry's carc_deck_info). */
+static int read_deck(const json_t *root, const carc_deck_info *rule, unsigned bit,
+                     unsigned expansions, uint8_t *cards, size_t cap, int *len, carc_error *err)
 {
     int used[CARC_CARDS] = { 0 };
     const json_t *v = json_object_get(root, rule->key);
@@ -184,7 +166,7 @@ static int read_deck(const json_t *root, const deck_rule *rule, unsigned expansi
 
     if (v == NULL)
         return 0;
-    if (!(expansions & rule->expansion)) {
+    if (!(expansions & bit)) {
         rec_error(err, CARC_E_CONFIG, "record key \"%s\": the expansion is not in play",
                   rule->key);
         return -1;
@@ -223,6 +205,48 @@ static int read_deck(const json_t *root, const deck_rule *rule, unsigned expansi
         cards[i] = (uint8_t)card;
     }
     *len = (int)n;
+    return 0;
+}
+
+/* The configuration's array of a deck key (carc_config holds one per deck the
+ * registry lists); NULL for a key it has none for. */
+static uint8_t *config_deck(carc_config *cfg, const char *key, size_t *cap, int **len)
+{
+    if (strcmp(key, "gift_deck") == 0) {
+        *cap = sizeof cfg->gift_deck;
+        *len = &cfg->gift_deck_len;
+        return cfg->gift_deck;
+    }
+    if (strcmp(key, "cloister_deck") == 0) {
+        *cap = sizeof cfg->cloister_deck;
+        *len = &cfg->cloister_deck_len;
+        return cfg->cloister_deck;
+    }
+    if (strcmp(key, "roadside_deck") == 0) {
+        *cap = sizeof cfg->roadside_deck;
+        *len = &cfg->roadside_deck_len;
+        return cfg->roadside_deck;
+    }
+    return NULL;
+}
+
+/* Every fixed deck the registry's expansions bring, in their order. */
+static int read_decks(const json_t *root, carc_config *cfg, carc_error *err)
+{
+    for (int i = 0; i < carc_expansion_count(); i++) {
+        const carc_expansion_info *e = carc_expansion_at(i);
+        for (const carc_deck_info *d = e->decks; d != NULL && d->key != NULL; d++) {
+            size_t cap;
+            int *len;
+            uint8_t *cards = config_deck(cfg, d->key, &cap, &len);
+            if (cards == NULL || read_deck(root, d, e->bit, cfg->expansions, cards, cap, len,
+                                           err) != 0) {
+                if (cards == NULL)
+                    rec_error(err, CARC_E_CONFIG, "record key \"%s\": no such deck", d->key);
+                return -1;
+            }
+        }
+    }
     return 0;
 }
 
@@ -379,12 +403,7 @@ static int read_record(carc_record *rec, carc_error *err)
         }
         cfg->return_pos = (int)n;
     }
-    if (read_deck(root, &gift_rule, cfg->expansions, cfg->gift_deck, sizeof cfg->gift_deck,
-                  &cfg->gift_deck_len, err) != 0
-        || read_deck(root, &cloister_rule, cfg->expansions, cfg->cloister_deck,
-                     sizeof cfg->cloister_deck, &cfg->cloister_deck_len, err) != 0
-        || read_deck(root, &roadside_rule, cfg->expansions, cfg->roadside_deck,
-                     sizeof cfg->roadside_deck, &cfg->roadside_deck_len, err) != 0)
+    if (read_decks(root, cfg, err) != 0)
         return -1;
     rec->moves = json_object_get(root, "moves");
     if (read_moves(rec->moves, err) != 0)

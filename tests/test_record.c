@@ -698,6 +698,23 @@ static void test_expansion_names(void **state)
     assert_int_equal(carc_expansions_parse("gifts,snow", &bits, &err), -1);
     assert_non_null(strstr(err.msg, "\"snow\""));
     assert_non_null(strstr(err.msg, "base, gifts, christmas, inns, traders, river, abbot"));
+    /* what the record layer asks the registry: who seats six, the start tile, the decks */
+    assert_null(carc_expansion_seating(5));
+    assert_string_equal(carc_expansion_seating(6)->name, "inns");
+    assert_null(carc_expansion_seating(7));
+    assert_int_equal(carc_start_kind(0), carc_tile_kind('D'));
+    assert_int_equal(carc_start_kind(CARC_EXP_INNS | CARC_EXP_ABBOT), carc_tile_kind('D'));
+    assert_int_equal(carc_start_kind(CARC_EXP_RIVER | CARC_EXP_GIFTS),
+                     carc_tile_kind_named("RI/s", 4));
+    const carc_deck_info *gift = carc_expansion_of(CARC_EXP_GIFTS)->decks;
+    const carc_deck_info *xmas = carc_expansion_of(CARC_EXP_CHRISTMAS)->decks;
+    assert_string_equal(gift[0].key, "gift_deck");
+    assert_null(gift[1].key);
+    assert_string_equal(xmas[0].key, "cloister_deck");
+    assert_string_equal(xmas[1].key, "roadside_deck");
+    assert_null(xmas[2].key);
+    assert_int_equal(xmas[1].last, CARC_CARDS - 1);
+    assert_null(carc_expansion_of(CARC_EXP_INNS)->decks);
 }
 
 /* Loads JSON text that must be valid. */

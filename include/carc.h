@@ -207,6 +207,15 @@ typedef struct carc_how_par {
     const char *text;   /* NULL: the end of the list */
 } carc_how_par;
 
+/* A card deck an expansion brings whose order a configuration may fix (carc_config's
+ * gift_deck, cloister_deck, roadside_deck): the record key and `new` option that
+ * fixes it, the card ids it holds and the copies of each. */
+typedef struct carc_deck_info {
+    const char *key;       /* "gift_deck"; NULL ends a list */
+    uint8_t first, last;   /* card ids first..last (enum carc_card) */
+    uint8_t copies;        /* of each card */
+} carc_deck_info;
+
 /* What an expansion tells the layers above about itself: the record, protocol,
  * terminal, server and Python layers read these instead of testing its bit. Each
  * expansion's module fills in its own (src/engine/<name>/); the registry lists
@@ -221,8 +230,8 @@ typedef struct carc_expansion_info {
                                 enum carc_score_category */
     char tile_mark;          /* the letter marking its tiles in the board as text, or 0 */
     const carc_how_par *how; /* how it works, ended by a paragraph with text NULL */
-    uint8_t first_card, last_card; /* the ids (enum carc_card) of its cards, first..last;
-                                      0, 0 when it has none */
+    const carc_deck_info *decks;  /* its decks a configuration may fix, ended by key NULL;
+                                     NULL if none */
 } carc_expansion_info;
 
 /* The number of expansions in the registry, and expansion i of it (NULL past the
@@ -243,6 +252,13 @@ unsigned carc_figures_of(unsigned expansions);
 unsigned carc_categories_of(unsigned expansions);
 /* The bit of the expansion whose card a card id (enum carc_card) is, 0 if none. */
 unsigned carc_card_expansion(int card);
+/* The first expansion that lets a game seat `players` where the base game does not
+ * (Inns & Cathedrals for 6, I2); NULL if the base game seats them or none does. For
+ * messages that say which expansion more players need. */
+const carc_expansion_info *carc_expansion_seating(int players);
+/* The start tile (a tile kind) of a game with these expansions: the first of them
+ * that brings its own (the spring with The River, R2), else the base game's D. */
+int carc_start_kind(unsigned expansions);
 
 /* Figures (RULES.md §0 of the expansions): the followers (meeple, large meeple,
  * abbot: strength 1, 2, 1) and the special figures (builder, pig: no strength). */

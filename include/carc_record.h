@@ -73,8 +73,13 @@ const char *carc_board_text_legend(void);
 /* "gifts,christmas" <-> CARC_EXP_* bits; "base" (or NULL) is 0. Returns -1 on an unknown
  * name, a name given twice, an empty list or an empty entry. */
 int carc_expansions_parse(const char *s, unsigned *out, carc_error *err);
-/* Writes e.g. "gifts,christmas" (or "base"). */
-const char *carc_expansions_name(unsigned expansions);
+/* A buffer for carc_expansions_name that holds every set the registry knows (all six
+ * names and their commas are 41 bytes; a test checks the whole registry fits). */
+enum { CARC_EXPANSIONS_NAME_SIZE = 64 };
+/* Writes the set's names into buf, e.g. "gifts,christmas" (or "base"), in the order of
+ * their bits, and returns buf; NULL (buf left unspecified) for a bit the registry does
+ * not know or a buffer of less than size bytes too small for the text. */
+const char *carc_expansions_name(unsigned expansions, char *buf, size_t size);
 
 /* ---- cards in plain words ---------------------------------------------------- */
 

@@ -58,6 +58,7 @@ CDEF = r"""
 #define CARC_EXP_ABBOT ...
 #define CPY_MAX_TOKENS ...
 #define CARC_NOTATION_MAX ...
+#define CARC_EXPANSIONS_NAME_SIZE ...
 #define CARC_MAX_EVENTS ...
 typedef struct carc_game carc_game;
 typedef struct carc_error { int code; char msg[...]; } carc_error;
@@ -126,7 +127,7 @@ int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t s
 int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_error *err);
 char *carc_state_json(const carc_game *g, int with_legal);
 int carc_expansions_parse(const char *s, unsigned *out, carc_error *err);
-const char *carc_expansions_name(unsigned expansions);
+const char *carc_expansions_name(unsigned expansions, char *buf, size_t size);
 char *carc_board_text(const carc_game *g);
 char *carc_tiles_json(void);
 carc_recorder *carc_recorder_new(const carc_config *cfg, const carc_game *g);

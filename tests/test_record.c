@@ -667,23 +667,30 @@ static void test_expansion_names(void **state)
             fail_msg("\"%s\" parsed", bad[i]);
         assert_true(strlen(err.msg) > 0);
     }
-    assert_string_equal(carc_expansions_name(0), "base");
-    assert_string_equal(carc_expansions_name(CARC_EXP_GIFTS), "gifts");
-    assert_string_equal(carc_expansions_name(CARC_EXP_CHRISTMAS), "christmas");
-    assert_string_equal(carc_expansions_name(CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS),
-                        "gifts,christmas");
-    assert_string_equal(carc_expansions_name(CARC_EXP_INNS | CARC_EXP_TRADERS), "inns,traders");
-    assert_string_equal(carc_expansions_name(15), "gifts,christmas,inns,traders");
-    assert_string_equal(carc_expansions_name(CARC_EXP_RIVER), "river");
-    assert_string_equal(carc_expansions_name(CARC_EXP_ABBOT), "abbot");
-    assert_string_equal(carc_expansions_name(CARC_EXP_INNS | CARC_EXP_ABBOT), "inns,abbot");
-    assert_string_equal(carc_expansions_name(63), "gifts,christmas,inns,traders,river,abbot");
-    assert_null(carc_expansions_name(64));
+    char names[CARC_EXPANSIONS_NAME_SIZE], small[6];
+#define NAME(e) carc_expansions_name((e), names, sizeof names)
+    assert_string_equal(NAME(0), "base");
+    assert_string_equal(NAME(CARC_EXP_GIFTS), "gifts");
+    assert_string_equal(NAME(CARC_EXP_CHRISTMAS), "christmas");
+    assert_string_equal(NAME(CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS), "gifts,christmas");
+    assert_string_equal(NAME(CARC_EXP_INNS | CARC_EXP_TRADERS), "inns,traders");
+    assert_string_equal(NAME(15), "gifts,christmas,inns,traders");
+    assert_string_equal(NAME(CARC_EXP_RIVER), "river");
+    assert_string_equal(NAME(CARC_EXP_ABBOT), "abbot");
+    assert_string_equal(NAME(CARC_EXP_INNS | CARC_EXP_ABBOT), "inns,abbot");
+    assert_string_equal(NAME(63), "gifts,christmas,inns,traders,river,abbot");
+    assert_null(NAME(64));
+    /* the whole registry fits the size the header promises; a small buffer is refused */
+    assert_non_null(NAME(carc_expansion_bits()));
+    assert_string_equal(carc_expansions_name(CARC_EXP_GIFTS, small, sizeof small), "gifts");
+    assert_null(carc_expansions_name(CARC_EXP_GIFTS | CARC_EXP_INNS, small, sizeof small));
+    assert_null(carc_expansions_name(CARC_EXP_CHRISTMAS, small, sizeof small));
     /* every set's name reads back as that set */
     for (unsigned e = 0; e < 64; e++) {
-        assert_int_equal(carc_expansions_parse(carc_expansions_name(e), &bits, &err), 0);
+        assert_int_equal(carc_expansions_parse(NAME(e), &bits, &err), 0);
         assert_int_equal(bits, e);
     }
+#undef NAME
     assert_string_equal(carc_expansion_name(CARC_EXP_RIVER), "river");
     assert_string_equal(carc_expansion_name(CARC_EXP_ABBOT), "abbot");
     assert_int_equal(carc_expansion_parse("abbot", 5), CARC_EXP_ABBOT);
@@ -691,6 +698,23 @@ static void test_expansion_names(void **state)
     assert_int_equal(carc_expansions_parse("gifts,snow", &bits, &err), -1);
     assert_non_null(strstr(err.msg, "\"snow\""));
     assert_non_null(strstr(err.msg, "base, gifts, christmas, inns, traders, river, abbot"));
+    /* what the record layer asks the registry: who seats six, the start tile, the decks */
+    assert_null(carc_expansion_seating(5));
+    assert_string_equal(carc_expansion_seating(6)->name, "inns");
+    assert_null(carc_expansion_seating(7));
+    assert_int_equal(carc_start_kind(0), carc_tile_kind('D'));
+    assert_int_equal(carc_start_kind(CARC_EXP_INNS | CARC_EXP_ABBOT), carc_tile_kind('D'));
+    assert_int_equal(carc_start_kind(CARC_EXP_RIVER | CARC_EXP_GIFTS),
+                     carc_tile_kind_named("RI/s", 4));
+    const carc_deck_info *gift = carc_expansion_of(CARC_EXP_GIFTS)->decks;
+    const carc_deck_info *xmas = carc_expansion_of(CARC_EXP_CHRISTMAS)->decks;
+    assert_string_equal(gift[0].key, "gift_deck");
+    assert_null(gift[1].key);
+    assert_string_equal(xmas[0].key, "cloister_deck");
+    assert_string_equal(xmas[1].key, "roadside_deck");
+    assert_null(xmas[2].key);
+    assert_int_equal(xmas[1].last, CARC_CARDS - 1);
+    assert_null(carc_expansion_of(CARC_EXP_INNS)->decks);
 }
 
 /* Loads JSON text that must be valid. */

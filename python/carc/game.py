@@ -216,7 +216,8 @@ class Game:
 
     @property
     def expansions(self):
-        return ffi.string(lib.carc_expansions_name(self._cfg.expansions)).decode()
+        buf = ffi.new("char[]", lib.CARC_EXPANSIONS_NAME_SIZE)
+        return ffi.string(lib.carc_expansions_name(self._cfg.expansions, buf, len(buf))).decode()
 
     @property
     def window(self):

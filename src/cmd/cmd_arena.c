@@ -222,7 +222,9 @@ static void report(const arena *a)
                100 * p, 100 * lo, 100 * hi, n > 0 ? a->score_sum[i] / n : 0.0,
                elo(a->wins[i], n, a->entrants));
     }
-    printf("games: %ld, expansions: %s\n", a->done, carc_expansions_name(a->expansions));
+    char names[CARC_EXPANSIONS_NAME_SIZE];
+    printf("games: %ld, expansions: %s\n", a->done,
+           carc_expansions_name(a->expansions, names, sizeof names));
 }
 
 int cmd_arena(int argc, char **argv)

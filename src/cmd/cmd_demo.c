@@ -65,14 +65,8 @@ static void print_result(const carc_game *g, unsigned expansions)
     for (seat = 0; seat < players; seat++) {
         printf("seat %d: %d points (", seat, carc_score(g, seat));
         for (c = 0; c < CARC_SCORE_CATEGORIES; c++) {
-            if (c == 4 && !(expansions & CARC_EXP_CHRISTMAS))
-                continue;
-            if (c == 5 && !(expansions & CARC_EXP_GIFTS))
-                continue;
-            if (c == CARC_SCORE_GOODS && !(expansions & CARC_EXP_TRADERS))
-                continue;
-            if (c == CARC_SCORE_GARDENS && !(expansions & CARC_EXP_ABBOT))
-                continue;
+            if (!(carc_categories_of(expansions) >> c & 1))
+                continue;  /* a category of an expansion not in play */
             printf("%s%s %d", c ? ", " : "", carc_score_category_name(c),
                    carc_score_part(g, seat, c));
         }
@@ -100,6 +94,7 @@ int cmd_demo(int argc, char **argv)
     carc_error err = {0, ""};
     carc_game *g;
     carc_playout rp;
+    char names[CARC_EXPANSIONS_NAME_SIZE];
     long players = 2;
     const char *players_text = "2";
     int opt, turn_shown = 0, rc = 0;
@@ -141,7 +136,7 @@ int cmd_demo(int argc, char **argv)
     }
     printf("carc demo: seed %" PRIu64 ", %d players, %s; every seat plays uniformly random "
            "legal moves\n\n",
-           cfg.seed, cfg.players, carc_expansions_name(cfg.expansions));
+           cfg.seed, cfg.players, carc_expansions_name(cfg.expansions, names, sizeof names));
     print_events(g, &turn_shown);
     for (;;) {
         carc_move m;

@@ -105,11 +105,11 @@ static carc_record *load_record(const char *path)
 static int run_headless(play_session *s, const char *save, const carc_record *rec)
 {
     carc_error err = {0, ""};
-    char msg[PLAY_LINE];
+    char msg[PLAY_LINE], names[CARC_EXPANSIONS_NAME_SIZE];
     int i;
 
     printf("carc play: seed %" PRIu64 ", %s;", s->cfg.seed,
-           carc_expansions_name(s->cfg.expansions));
+           carc_expansions_name(s->cfg.expansions, names, sizeof names));
     for (i = 0; i < s->nseats; i++)
         printf(" seat %d %s%s", i, s->seat[i].kind, i + 1 < s->nseats ? "," : "\n");
     play_session_start(s);

@@ -109,8 +109,9 @@ static void print_summary(FILE *out, const sim_stats *st, const carc_config *cfg
 {
     int seat, p = cfg->players;
     double all = 0, allsq = 0;
+    char names[CARC_EXPANSIONS_NAME_SIZE];
     fprintf(out, "games: %ld (%d players, %s, seeds %" PRIu64 "..%" PRIu64 ")\n", st->games,
-            p, carc_expansions_name(cfg->expansions), seed,
+            p, carc_expansions_name(cfg->expansions, names, sizeof names), seed,
             seed + (uint64_t)(st->games - 1));
     for (seat = 0; seat < p; seat++) {
         fprintf(out, "seat %d: mean %.2f  sd %.2f  wins %ld\n", seat,

@@ -445,7 +445,23 @@ unsigned carc_categories_of(unsigned expansions)
 unsigned carc_card_expansion(int card)
 {
     EXP_EACH(h)
-        if (h->info.last_card && card >= h->info.first_card && card <= h->info.last_card)
-            return h->info.bit;
+        for (const carc_deck_info *d = h->info.decks; d && d->key; d++)
+            if (card >= d->first && card <= d->last)
+                return h->info.bit;
     return 0;
+}
+
+const carc_expansion_info *carc_expansion_seating(int players)
+{
+    if (players <= CARC_BASE_MAX_PLAYERS)
+        return NULL;
+    EXP_EACH(h)
+        if (h->info.max_players >= players)
+            return &h->info;
+    return NULL;
+}
+
+int carc_start_kind(unsigned expansions)
+{
+    return exp_start_kind(expansions);
 }

@@ -99,13 +99,10 @@ static int check_config(const carc_config *cfg, carc_error *err)
     int most = carc_max_players(cfg->expansions), any = carc_max_players(exp_all_bits());
     if (cfg->players < CARC_MIN_PLAYERS || cfg->players > most) {
         /* B1; an expansion may seat more (I2): the message names the first that does */
-        const char *more = NULL;
-        EXP_EACH(h)
-            if (!more && h->info.max_players > most)
-                more = h->info.name;
+        const carc_expansion_info *more = carc_expansion_seating(most + 1);
         char also[40] = "";
         if (more)
-            snprintf(also, sizeof also, " (%d with %s)", any, more);
+            snprintf(also, sizeof also, " (%d with %s)", any, more->name);
         error_set(err, CARC_E_CONFIG, "players must be 2..%d%s, got %d", most, also,
                   cfg->players);
         return CARC_E_CONFIG;

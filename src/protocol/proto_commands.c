@@ -300,6 +300,15 @@ static const char *const new_keys[K_COUNT] = {
     "roadside_deck",
 };
 
+/* The index of a `new` option (K_COUNT if none). */
+static int new_key(const char *key)
+{
+    int k = 0;
+    while (k < K_COUNT && strcmp(key, new_keys[k]) != 0)
+        k++;
+    return k;
+}
+
 /* One key=value of `new` into cfg (the players' text is kept in *players, checked
  * once the expansions are known). */
 static int new_option(int k, char *val, carc_config *cfg, const char **players, strbuf *out)
@@ -351,11 +360,23 @@ static int new_consistent(unsigned seen, const carc_config *cfg, strbuf *out)
             return CMD_FAIL;
         }
     }
-    if ((seen & (1u << K_GIFT_DECK)) && !(cfg->expansions & CARC_EXP_GIFTS))
-        return fail(out, "new: gift_deck needs expansions=gifts");
-    if ((seen & (1u << K_CLOISTER_DECK | 1u << K_ROADSIDE_DECK)) &&
-        !(cfg->expansions & CARC_EXP_CHRISTMAS))
-        return fail(out, "new: cloister_deck and roadside_deck need expansions=christmas");
+    /* a fixed deck needs the expansion that brings it (the registry's decks) */
+    for (int i = 0; i < carc_expansion_count(); i++) {
+        const carc_expansion_info *e = carc_expansion_at(i);
+        char keys[PROTO_MSG] = "";
+        int n = 0, given = 0;
+        if (e->decks == NULL || (cfg->expansions & e->bit))
+            continue;
+        for (const carc_deck_info *d = e->decks; d->key != NULL; d++, n++) {
+            size_t used = strlen(keys);
+            given |= (int)(seen >> new_key(d->key) & 1u);
+            snprintf(keys + used, sizeof keys - used, "%s%s", n > 0 ? " and " : "", d->key);
+        }
+        if (given) {
+            sb_printf(out, "new: %s need%s expansions=%s", keys, n > 1 ? "" : "s", e->name);
+            return CMD_FAIL;
+        }
+    }
     return CMD_OK;
 }
 

@@ -27,16 +27,27 @@ int proto_long(const char *name, const char *text, long lo, long hi, long *out, 
     return 0;
 }
 
+/* " (6 with inns)": the most players any expansion seats and which, for the messages
+ * below (the base game's 2..5 goes before it); "" if no expansion seats more. */
+static const char *more_with(char *buf, size_t size)
+{
+    const carc_expansion_info *e = carc_expansion_seating(CARC_MAX_PLAYERS);
+    if (e == NULL)
+        return "";
+    snprintf(buf, size, " (%d with %s)", CARC_MAX_PLAYERS, e->name);
+    return buf;
+}
+
 int proto_players(const char *name, const char *text, unsigned expansions, long *out, char *msg,
                   size_t size)
 {
-    char *end, echo[CLIP_ECHO_SIZE];
-    long v, hi = (expansions & CARC_EXP_INNS) ? CARC_MAX_PLAYERS : CARC_MAX_PLAYERS - 1;
+    char *end, echo[CLIP_ECHO_SIZE], with[48];
+    long v, hi = carc_max_players(expansions);
     errno = 0;
     v = strtol(text, &end, 10);
     if (errno || end == text || *end || v < CARC_MIN_PLAYERS || v > hi) {
-        snprintf(msg, size, "%s must be %d..%d (%d with inns), got %s", name, CARC_MIN_PLAYERS,
-                 CARC_MAX_PLAYERS - 1, CARC_MAX_PLAYERS,
+        snprintf(msg, size, "%s must be %d..%d%s, got %s", name, CARC_MIN_PLAYERS,
+                 carc_max_players(0), more_with(with, sizeof with),
                  clip_text(text, CLIP_ECHO, echo, sizeof echo));
         return -1;
     }
@@ -46,10 +57,11 @@ int proto_players(const char *name, const char *text, unsigned expansions, long 
 
 int proto_players_count(const char *name, long n, unsigned expansions, char *msg, size_t size)
 {
-    long hi = (expansions & CARC_EXP_INNS) ? CARC_MAX_PLAYERS : CARC_MAX_PLAYERS - 1;
+    char with[48];
+    long hi = carc_max_players(expansions);
     if (n < CARC_MIN_PLAYERS || n > hi) {
-        snprintf(msg, size, "%s takes %d..%d players (%d with inns), got %ld", name,
-                 CARC_MIN_PLAYERS, CARC_MAX_PLAYERS - 1, CARC_MAX_PLAYERS, n);
+        snprintf(msg, size, "%s takes %d..%d players%s, got %ld", name, CARC_MIN_PLAYERS,
+                 carc_max_players(0), more_with(with, sizeof with), n);
         return -1;
     }
     return 0;

@@ -113,11 +113,12 @@ static void draw_tile(char cell[CELL_H][CELL_W], int kind, int rot)
         cell[1][1] = '+';
         cell[1][3] = '+';
     }
+    /* an expansion tile: its expansion's mark from the registry; a tile of two
+     * expansions (a garden twin) has none, so '?', but a river tile is 'r' by its edges */
+    const carc_expansion_info *x = carc_expansion_of(d->expansion);
     cell[1][2] = d->letter ? d->letter
                  : river ? 'r'
-                 : d->expansion == CARC_EXP_INNS ? 'i'
-                 : d->expansion == CARC_EXP_TRADERS ? 't'
-                 : d->expansion == CARC_EXP_ABBOT ? 'g' : '?';
+                 : x != NULL && x->tile_mark ? x->tile_mark : '?';
 }
 
 /* Appends s without its trailing blanks, then a newline. */

@@ -1,92 +1,35 @@
 /*
- * expansions.c - expansion sets as text: "base", "gifts", "christmas", "inns",
- * "traders", "river", "abbot" and any comma-separated combination <-> CARC_EXP_* bits.
+ * expansions.c - expansion sets as text: "base" and any comma-separated combination
+ * of the registry's names ("gifts", "christmas", ...) <-> CARC_EXP_* bits.
  *
  * Names are the engine's (carc_expansion_parse), comma separated with no spaces,
  * each at most once, in any order; an empty list or an empty entry
  * ("gifts,,christmas") is an error, not "base"; carc_expansions_name always writes
- * them in the order of the bits.
+ * them in the order of the bits. Both directions read the registry, so a new
+ * expansion needs nothing here.
  */
 #include <string.h>
 #include "record_int.h"
 
-enum { NEXP = 6 };  /* CARC_EXP_GIFTS .. CARC_EXP_ABBOT */
-
-/* The valid names, for messages. */
-#define VALID_NAMES "base, gifts, christmas, inns, traders, river, abbot"
-
-/* Indexed by the bit set: every combination of the known expansions, in bit order. */
-static const char *const set_names[1u << NEXP] = {
-    "base",
-    "gifts",
-    "christmas",
-    "gifts,christmas",
-    "inns",
-    "gifts,inns",
-    "christmas,inns",
-    "gifts,christmas,inns",
-    "traders",
-    "gifts,traders",
-    "christmas,traders",
-    "gifts,christmas,traders",
-    "inns,traders",
-    "gifts,inns,traders",
-    "christmas,inns,traders",
-    "gifts,christmas,inns,traders",
-    "river",
-    "gifts,river",
-    "christmas,river",
-    "gifts,christmas,river",
-    "inns,river",
-    "gifts,inns,river",
-    "christmas,inns,river",
-    "gifts,christmas,inns,river",
-    "traders,river",
-    "gifts,traders,river",
-    "christmas,traders,river",
-    "gifts,christmas,traders,river",
-    "inns,traders,river",
-    "gifts,inns,traders,river",
-    "christmas,inns,traders,river",
-    "gifts,christmas,inns,traders,river",
-    "abbot",
-    "gifts,abbot",
-    "christmas,abbot",
-    "gifts,christmas,abbot",
-    "inns,abbot",
-    "gifts,inns,abbot",
-    "christmas,inns,abbot",
-    "gifts,christmas,inns,abbot",
-    "traders,abbot",
-    "gifts,traders,abbot",
-    "christmas,traders,abbot",
-    "gifts,christmas,traders,abbot",
-    "inns,traders,abbot",
-    "gifts,inns,traders,abbot",
-    "christmas,inns,traders,abbot",
-    "gifts,christmas,inns,traders,abbot",
-    "river,abbot",
-    "gifts,river,abbot",
-    "christmas,river,abbot",
-    "gifts,christmas,river,abbot",
-    "inns,river,abbot",
-    "gifts,inns,river,abbot",
-    "christmas,inns,river,abbot",
-    "gifts,christmas,inns,river,abbot",
-    "traders,river,abbot",
-    "gifts,traders,river,abbot",
-    "christmas,traders,river,abbot",
-    "gifts,christmas,traders,river,abbot",
-    "inns,traders,river,abbot",
-    "gifts,inns,traders,river,abbot",
-    "christmas,inns,traders,river,abbot",
-    "gifts,christmas,inns,traders,river,abbot",
-};
+/* The valid names, for messages: "base, gifts, christmas, ..." in the registry's
+ * order. Writes into buf (at most size - 1 bytes) and returns it. */
+static const char *valid_names(char *buf, size_t size)
+{
+    size_t n = 0;
+    snprintf(buf, size, "base");
+    n = strlen(buf);
+    for (int i = 0; i < carc_expansion_count() && n < size; i++) {
+        snprintf(buf + n, size - n, ", %s", carc_expansion_at(i)->name);
+        n += strlen(buf + n);
+    }
+    return buf;
+}
 
 int carc_expansions_parse(const char *s, unsigned *out, carc_error *err)
 {
     unsigned bits = 0, bit;
     const char *p = s, *end;
+    char names[CARC_EXPANSIONS_NAME_SIZE + 16];
     size_t len;
 
     if (s == NULL || strcmp(s, "base") == 0) {
@@ -94,7 +37,8 @@ int carc_expansions_parse(const char *s, unsigned *out, carc_error *err)
         return 0;
     }
     if (*s == '\0') {
-        rec_error(err, CARC_E_CONFIG, "empty expansion list (want " VALID_NAMES ")");
+        rec_error(err, CARC_E_CONFIG, "empty expansion list (want %s)",
+                  valid_names(names, sizeof names));
         return -1;
     }
     for (;;) {
@@ -105,9 +49,9 @@ int carc_expansions_parse(const char *s, unsigned *out, carc_error *err)
             return -1;
         }
         bit = carc_expansion_parse(p, len);
-        if (bit == 0 || bit >= (1u << NEXP)) {
-            rec_error(err, CARC_E_CONFIG, "unknown expansion \"%.*s\" in \"%.60s\" (want " VALID_NAMES ")",
-                      (int)(len < 24 ? len : 24), p, s);
+        if (bit == 0) {
+            rec_error(err, CARC_E_CONFIG, "unknown expansion \"%.*s\" in \"%.60s\" (want %s)",
+                      (int)(len < 24 ? len : 24), p, s, valid_names(names, sizeof names));
             return -1;
         }
         if (bits & bit) {
@@ -124,9 +68,30 @@ int carc_expansions_parse(const char *s, unsigned *out, carc_error *err)
     return 0;
 }
 
-const char *carc_expansions_name(unsigned e)
+const char *carc_expansions_name(unsigned e, char *buf, size_t size)
 {
-    if (e >= (1u << NEXP))
+    size_t n = 0, len;
+
+    if ((e & ~carc_expansion_bits()) != 0 || size == 0)
         return NULL;
-    return set_names[e];
+    if (e == 0) {
+        if (size < sizeof "base")
+            return NULL;
+        memcpy(buf, "base", sizeof "base");
+        return buf;
+    }
+    for (int i = 0; i < carc_expansion_count(); i++) {
+        const carc_expansion_info *x = carc_expansion_at(i);
+        if (!(e & x->bit))
+            continue;
+        len = strlen(x->name);
+        if (n + (n > 0) + len >= size)
+            return NULL;  /* the caller's buffer is too small: no half a name */
+        if (n > 0)
+            buf[n++] = ',';
+        memcpy(buf + n, x->name, len);
+        n += len;
+    }
+    buf[n] = '\0';
+    return buf;
 }

@@ -32,25 +32,6 @@ static const struct {
 
 enum { NKEYS = sizeof record_keys / sizeof record_keys[0] };
 
-/* A fixed deck: its key, the card ids it may hold, the copies of each kind and the
- * expansion it needs. */
-typedef struct deck_rule {
-    const char *key;
-    int first, last;    /* card ids first..last */
-    int copies;         /* of each kind */
-    unsigned expansion;
-} deck_rule;
-
-static const deck_rule gift_rule = {
-    "gift_deck", CARC_GIFT_SYNOD, CARC_GIFT_TAKE_TWO, 5, CARC_EXP_GIFTS
-};
-static const deck_rule cloister_rule = {
-    "cloister_deck", CARC_XC_SCORE_THREE, CARC_XC_SHARED_FIELD_BONUS, 2, CARC_EXP_CHRISTMAS
-};
-static const deck_rule roadside_rule = {
-    "roadside_deck", CARC_XR_INTRUDE_FIELD, CARC_XR_TIEBREAK_FIELD, 2, CARC_EXP_CHRISTMAS
-};
-
 /* An integer value in [lo, hi]; fails naming the key. */
 static int get_int(const json_t *v, const char *key, json_int_t lo, json_int_t hi,
                    json_int_t *out, carc_error *err)
@@ -68,11 +49,16 @@ static int get_int(const json_t *v, const char *key, json_int_t lo, json_int_t h
     return 0;
 }
 
-/* The start tile of a set, which is not in its stack: the spring with The River (R2),
- * else the base game's D. */
-static int start_kind(unsigned expansions)
+/* The expansion of a set that takes a tile of `kind` out of the stack (the set
+ * without it has the tile), 0 if none. */
+static unsigned taken_by(unsigned expansions, int kind)
 {
-    return expansions & CARC_EXP_RIVER ? carc_tile_kind_named("RI/s", 4) : carc_tile_kind('D');
+    for (unsigned m = expansions; m != 0; m &= m - 1) {
+        unsigned bit = m & -m;
+        if (carc_tile_count(expansions & ~bit, kind) > 0)
+            return bit;
+    }
+    return 0;
 }
 
 /* One tile of "stack" (the i-th, named by name[0..len)) into cfg->stack[i]: a known
@@ -91,20 +77,25 @@ static int stack_tile(const char *name, size_t len, size_t i, int *used, carc_co
                   clip_text(name, CLIP_ECHO, echo, sizeof echo), i);
         return -1;
     }
-    have = carc_tile_count(cfg->expansions, kind) - (kind == start_kind(cfg->expansions));
+    have = carc_tile_count(cfg->expansions, kind) - (kind == carc_start_kind(cfg->expansions));
     if (++used[kind] > have) {
         if (have <= 0 && (def->expansion & ~cfg->expansions) != 0) {
-            const char *need = carc_expansions_name(def->expansion);
+            char names[CARC_EXPANSIONS_NAME_SIZE];
+            const char *need = carc_expansions_name(def->expansion, names, sizeof names);
             rec_error(err, CARC_E_CONFIG,
                       "record key \"stack\": tile \"%s\" needs the expansion%s %s", def->name,
                       (def->expansion & (def->expansion - 1)) != 0 ? "s" : "",
                       need != NULL ? need : "?");
-        } else if (have <= 0)
+        } else if (have <= 0) {
+            const carc_expansion_info *by = carc_expansion_of(taken_by(cfg->expansions, kind));
+            char why[64] = "";
+            if (kind == carc_start_kind(cfg->expansions))
+                snprintf(why, sizeof why, " (it is the start tile)");
+            else if (by != NULL)  /* only The Abbot takes tiles out, for their garden twins */
+                snprintf(why, sizeof why, " (with %s its garden tile takes its place)", by->name);
             rec_error(err, CARC_E_CONFIG, "record key \"stack\": no \"%s\" tile in the stack%s",
-                      def->name, kind == start_kind(cfg->expansions) ? " (it is the start tile)"
-                                 : cfg->expansions & CARC_EXP_ABBOT
-                                     ? " (with abbot its garden tile takes its place)" : "");
-        else if (def->letter != 0)
+                      def->name, why);
+        } else if (def->letter != 0)
             rec_error(err, CARC_E_CONFIG,
                       "record key \"stack\": too many '%c' tiles (the stack has %d)",
                       def->letter, have);
@@ -164,9 +155,10 @@ static int read_stack(const json_t *v, carc_config *cfg, carc_error *err)
 }
 
 /* A fixed deck, if the key is present: an array of card ids of its own kinds, at
- * most `copies` of each, written to cards[0..*len) (capacity cap). */
-static int read_deck(const json_t *root, const deck_rule *rule, unsigned expansions,
-                     uint8_t *cards, size_t cap, int *len, carc_error *err)
+ * most `copies` of each, written to cards[0..*len) (capacity cap). The deck is
+ * expansion `bit`'s (the registry's carc_deck_info). */
+static int read_deck(const json_t *root, const carc_deck_info *rule, unsigned bit,
+                     unsigned expansions, uint8_t *cards, size_t cap, int *len, carc_error *err)
 {
     int used[CARC_CARDS] = { 0 };
     const json_t *v = json_object_get(root, rule->key);
@@ -174,7 +166,7 @@ static int read_deck(const json_t *root, const deck_rule *rule, unsigned expansi
 
     if (v == NULL)
         return 0;
-    if (!(expansions & rule->expansion)) {
+    if (!(expansions & bit)) {
         rec_error(err, CARC_E_CONFIG, "record key \"%s\": the expansion is not in play",
                   rule->key);
         return -1;
@@ -213,6 +205,48 @@ static int read_deck(const json_t *root, const deck_rule *rule, unsigned expansi
         cards[i] = (uint8_t)card;
     }
     *len = (int)n;
+    return 0;
+}
+
+/* The configuration's array of a deck key (carc_config holds one per deck the
+ * registry lists); NULL for a key it has none for. */
+static uint8_t *config_deck(carc_config *cfg, const char *key, size_t *cap, int **len)
+{
+    if (strcmp(key, "gift_deck") == 0) {
+        *cap = sizeof cfg->gift_deck;
+        *len = &cfg->gift_deck_len;
+        return cfg->gift_deck;
+    }
+    if (strcmp(key, "cloister_deck") == 0) {
+        *cap = sizeof cfg->cloister_deck;
+        *len = &cfg->cloister_deck_len;
+        return cfg->cloister_deck;
+    }
+    if (strcmp(key, "roadside_deck") == 0) {
+        *cap = sizeof cfg->roadside_deck;
+        *len = &cfg->roadside_deck_len;
+        return cfg->roadside_deck;
+    }
+    return NULL;
+}
+
+/* Every fixed deck the registry's expansions bring, in their order. */
+static int read_decks(const json_t *root, carc_config *cfg, carc_error *err)
+{
+    for (int i = 0; i < carc_expansion_count(); i++) {
+        const carc_expansion_info *e = carc_expansion_at(i);
+        for (const carc_deck_info *d = e->decks; d != NULL && d->key != NULL; d++) {
+            size_t cap;
+            int *len;
+            uint8_t *cards = config_deck(cfg, d->key, &cap, &len);
+            if (cards == NULL || read_deck(root, d, e->bit, cfg->expansions, cards, cap, len,
+                                           err) != 0) {
+                if (cards == NULL)
+                    rec_error(err, CARC_E_CONFIG, "record key \"%s\": no such deck", d->key);
+                return -1;
+            }
+        }
+    }
     return 0;
 }
 
@@ -350,10 +384,12 @@ static int read_record(carc_record *rec, carc_error *err)
             return -1;
         }
     }
-    /* 6 players only with Inns & Cathedrals (I2) */
-    if (cfg->players > CARC_MAX_PLAYERS - 1 && !(cfg->expansions & CARC_EXP_INNS)) {
+    /* 6 players only with Inns & Cathedrals (I2): the registry says who seats more */
+    if (cfg->players > carc_max_players(cfg->expansions)) {
+        const carc_expansion_info *more = carc_expansion_seating(cfg->players);
         rec_error(err, CARC_E_CONFIG, "record key \"players\": %d players need the expansion "
-                  "inns (else 2..%d)", cfg->players, CARC_MAX_PLAYERS - 1);
+                  "%s (else %d..%d)", cfg->players, more != NULL ? more->name : "?",
+                  CARC_MIN_PLAYERS, carc_max_players(cfg->expansions));
         return -1;
     }
     if ((v = json_object_get(root, "stack")) != NULL && read_stack(v, cfg, err) != 0)
@@ -367,12 +403,7 @@ static int read_record(carc_record *rec, carc_error *err)
         }
         cfg->return_pos = (int)n;
     }
-    if (read_deck(root, &gift_rule, cfg->expansions, cfg->gift_deck, sizeof cfg->gift_deck,
-                  &cfg->gift_deck_len, err) != 0
-        || read_deck(root, &cloister_rule, cfg->expansions, cfg->cloister_deck,
-                     sizeof cfg->cloister_deck, &cfg->cloister_deck_len, err) != 0
-        || read_deck(root, &roadside_rule, cfg->expansions, cfg->roadside_deck,
-                     sizeof cfg->roadside_deck, &cfg->roadside_deck_len, err) != 0)
+    if (read_decks(root, cfg, err) != 0)
         return -1;
     rec->moves = json_object_get(root, "moves");
     if (read_moves(rec->moves, err) != 0)

@@ -117,7 +117,8 @@ static int put(json_t *obj, const char *key, json_t *value)
 char *carc_recorder_json(const carc_recorder *r, const carc_game *g)
 {
     const carc_config *c = &r->cfg;
-    const char *exp = carc_expansions_name(c->expansions);
+    char names[CARC_EXPANSIONS_NAME_SIZE];
+    const char *exp = carc_expansions_name(c->expansions, names, sizeof names);
     json_t *o = json_object(), *scores;
     char *text = NULL;
     int bad = 0, i;

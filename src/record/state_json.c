@@ -42,12 +42,78 @@ static void sj_key_at(strbuf *b, const char *s, size_t n, size_t quote)
 
 #define sj_key(b, s, quote) sj_key_at((b), "" s, sizeof(s) - 1, (quote))
 
-/* The score categories (carc_score_category_name) in strcmp order: cards cities
- * cloisters fields gardens gifts goods roads (all of them in every game). */
-static const int sj_category_sorted[CARC_SCORE_CATEGORIES] = {
-    CARC_SCORE_CARDS, CARC_SCORE_CITIES, CARC_SCORE_CLOISTERS, CARC_SCORE_FIELDS,
-    CARC_SCORE_GARDENS, CARC_SCORE_GIFTS, CARC_SCORE_GOODS, CARC_SCORE_ROADS
-};
+/* Writes 0..n-1 into order[], sorted by strcmp of name(i): the score categories and
+ * the figures are written under their names, in key order. */
+static void sj_sort_names(int *order, int n, const char *(*name)(int))
+{
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        for (; j > 0 && strcmp(name(order[j - 1]), name(i)) > 0; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+}
+
+/* What a game has that the document describes: a key or a section is written when
+ * the game has it, from the start to the end (so in every document of the game),
+ * read from its expansions through the registry and the tile catalogue, never from
+ * their bits. */
+typedef struct sj_has {
+    unsigned figures;       /* carc_figures_of: bit per enum carc_figure */
+    int builders, pigs;     /* the builder and the pig (also the double turn, TB6) */
+    int recalls;            /* the abbot, who may be recalled (A6) */
+    int inns;               /* a tile of the set has an inn or a cathedral */
+    int goods;              /* a tile of the set shows goods */
+    int river;              /* a tile of the set has river edges */
+    const carc_deck_info *gift_deck, *cloister_deck, *roadside_deck;  /* NULL: none */
+} sj_has;
+
+/* The deck the set's expansions bring under this record key, NULL if none. */
+static const carc_deck_info *sj_deck(unsigned expansions, const char *key)
+{
+    for (int i = 0; i < carc_expansion_count(); i++) {
+        const carc_expansion_info *e = carc_expansion_at(i);
+        if (!(expansions & e->bit) || e->decks == NULL)
+            continue;
+        for (const carc_deck_info *d = e->decks; d->key != NULL; d++)
+            if (strcmp(d->key, key) == 0)
+                return d;
+    }
+    return NULL;
+}
+
+/* Whether the set's figures hold the one of this name. */
+static int sj_figure(unsigned figures, const char *name)
+{
+    int f = carc_figure_parse(name, strlen(name));
+    return f >= 0 && (figures >> f & 1u);
+}
+
+static sj_has sj_has_of(unsigned expansions)
+{
+    sj_has h;
+    const carc_tile_def *d;
+
+    memset(&h, 0, sizeof h);
+    h.figures = carc_figures_of(expansions);
+    h.builders = sj_figure(h.figures, "builder");
+    h.pigs = sj_figure(h.figures, "pig");
+    h.recalls = sj_figure(h.figures, "abbot");
+    for (int k = 0; (d = carc_tile_def_of(k)) != NULL; k++) {
+        if (carc_tile_count(expansions, k) <= 0)
+            continue;
+        for (int i = 0; i < d->nseg; i++) {
+            h.inns |= (d->seg[i].flags & (CARC_SEG_INN | CARC_SEG_CATHEDRAL)) != 0;
+            h.goods |= d->seg[i].goods > 0;
+        }
+        for (int side = 0; side < 4; side++)
+            h.river |= d->edges[side] == CARC_EDGE_RIVER;
+    }
+    h.gift_deck = sj_deck(expansions, "gift_deck");
+    h.cloister_deck = sj_deck(expansions, "cloister_deck");
+    h.roadside_deck = sj_deck(expansions, "roadside_deck");
+    return h;
+}
 
 /* A tile kind's name as a string: a base letter ("U"), or an expansion tile's id
  * ("IC/RFr.i"). */
@@ -63,25 +129,6 @@ static void sj_letter(strbuf *b, int kind)
         sb_json_string(b, t);  /* cannot happen (letters A..X), but stay valid JSON */
     } else {
         sb_raw(b, s, 3);
-    }
-}
-
-/* The figures in strcmp order of their names (abbot builder large meeple pig). */
-static const int sj_figure_sorted[CARC_FIGURES] = {
-    CARC_FIG_ABBOT, CARC_FIG_BUILDER, CARC_FIG_LARGE, CARC_FIG_MEEPLE, CARC_FIG_PIG
-};
-
-/* Whether a game of these expansions has a figure: the meeple always, the large meeple
- * with Inns & Cathedrals, the builder and the pig with Traders & Builders, the abbot
- * with The Abbot. */
-static int sj_uses_figure(unsigned expansions, int figure)
-{
-    switch (figure) {
-    case CARC_FIG_MEEPLE: return 1;
-    case CARC_FIG_LARGE: return (expansions & CARC_EXP_INNS) != 0;
-    case CARC_FIG_BUILDER: case CARC_FIG_PIG: return (expansions & CARC_EXP_TRADERS) != 0;
-    case CARC_FIG_ABBOT: return (expansions & CARC_EXP_ABBOT) != 0;
-    default: return 0;
     }
 }
 
@@ -140,17 +187,19 @@ static void sj_int_list(strbuf *b, const int *v, int n)
  * between them) */
 static void sj_players(const carc_game *g, strbuf *b)
 {
-    int n = carc_players(g), v[CARC_MAX_PLAYERS] = { 0 };
+    int n = carc_players(g), v[CARC_MAX_PLAYERS] = { 0 }, sorted[CARC_SCORE_CATEGORIES];
 
     if (n > CARC_MAX_PLAYERS)
         n = CARC_MAX_PLAYERS;
+    /* every category in every game, under its name in key order */
+    sj_sort_names(sorted, CARC_SCORE_CATEGORIES, carc_score_category_name);
     sj_key(b, ",\"score_parts\":[", 1);
     for (int seat = 0; seat < n; seat++) {
         if (seat)
             sb_putc(b, ',');
         sb_lit(b, "{");
         for (int k = 0; k < CARC_SCORE_CATEGORIES; k++) {
-            int c = sj_category_sorted[k];
+            int c = sorted[k];
             if (k)
                 sb_putc(b, ',');
             sb_json_string(b, carc_score_category_name(c));
@@ -207,19 +256,20 @@ static void sj_letters(strbuf *b, const int *kinds, int n)
 }
 
 /* "figures":[{"abbot","builder","large","meeple","pig"}...]: per seat the figures in
- * supply by kind, only the kinds the game's expansions use (with inns, traders or
- * abbot only) */
-static void sj_figures(const carc_game *g, strbuf *b, unsigned expansions)
+ * supply by kind, only the kinds the game has (written only when it has more than
+ * the meeple) */
+static void sj_figures(const carc_game *g, strbuf *b, const sj_has *h)
 {
-    int counts[CARC_FIGURES];
+    int counts[CARC_FIGURES], sorted[CARC_FIGURES];
 
+    sj_sort_names(sorted, CARC_FIGURES, carc_figure_name);
     sj_key(b, ",\"figures\":[", 1);
     for (int seat = 0; seat < carc_players(g); seat++) {
         carc_supply_figures(g, seat, counts);
         sb_puts(b, seat ? ",{" : "{");
         for (int k = 0, n = 0; k < CARC_FIGURES; k++) {
-            int f = sj_figure_sorted[k];
-            if (!sj_uses_figure(expansions, f))
+            int f = sorted[k];
+            if (!(h->figures >> f & 1u))
                 continue;
             if (n++)
                 sb_putc(b, ',');
@@ -285,22 +335,22 @@ static void sj_followers(const carc_game *g, strbuf *b)
 
 /* One feature, keys in order ("builders"),("cathedral"),"completed","followers",
  * ("goods"),("inn"),"locked","pennants",("pigs"),"segments","tiles","tokens","type",
- * "value" (those in brackets only with the expansion that has them: inn and cathedral
- * with inns, builders, goods and pigs with traders); its segments seg[0..nseg) in
- * board order. "followers" is each seat's strength there (a large meeple counts 2). */
+ * "value" (those in brackets only in a game that has them: inn and cathedral where
+ * the tiles have them, goods where the tiles show goods, builders and pigs with those
+ * figures); its segments seg[0..nseg) in board order. "followers" is each seat's
+ * strength there (a large meeple counts 2). */
 static void sj_feature(const carc_game *g, strbuf *out, const carc_segment_pos *seg, int nseg,
-                       const carc_feature_info *info, unsigned expansions)
+                       const carc_feature_info *info, const sj_has *h)
 {
     int seats = carc_players(g);
-    int inns = (expansions & CARC_EXP_INNS) != 0, traders = (expansions & CARC_EXP_TRADERS) != 0;
 
     sb_putc(out, '{');
-    if (traders) {
+    if (h->builders) {
         sb_lit(out, "\"builders\":");
         sj_seat_bits(out, info->builders, seats);
         sb_putc(out, ',');
     }
-    if (inns) {
+    if (h->inns) {
         sb_lit(out, "\"cathedral\":");
         sb_bool(out, info->cathedral != 0);
         sb_putc(out, ',');
@@ -309,11 +359,11 @@ static void sj_feature(const carc_game *g, strbuf *out, const carc_segment_pos *
     sb_bool(out, info->completed);
     sb_lit(out, ",\"followers\":");
     sj_int_list(out, info->followers, seats < CARC_MAX_PLAYERS ? seats : CARC_MAX_PLAYERS);
-    if (traders) {
+    if (h->goods) {
         sb_lit(out, ",\"goods\":");
         sj_goods_counts(out, info->goods);
     }
-    if (inns) {
+    if (h->inns) {
         sb_lit(out, ",\"inn\":");
         sb_bool(out, info->inn != 0);
     }
@@ -321,7 +371,7 @@ static void sj_feature(const carc_game *g, strbuf *out, const carc_segment_pos *
     sb_bool(out, info->locked);
     sb_lit(out, ",\"pennants\":");
     sb_int(out, info->pennants);
-    if (traders) {
+    if (h->pigs) {
         sb_lit(out, ",\"pigs\":");
         sj_seat_bits(out, info->pigs, seats);
     }
@@ -359,7 +409,7 @@ static void sj_feature(const carc_game *g, strbuf *out, const carc_segment_pos *
  * in board order of their first segments. Listing every feature would make the
  * document several times larger and slower to build (a late game has some 150),
  * for features nobody holds. */
-static void sj_features(const carc_game *g, strbuf *out, unsigned expansions)
+static void sj_features(const carc_game *g, strbuf *out, const sj_has *h)
 {
     carc_segment_pos marked[CARC_MAX_SEGMENTS], seg[CARC_MAX_SEGMENTS];
     int n = carc_marked_features(g, marked, CARC_MAX_SEGMENTS);
@@ -375,7 +425,7 @@ static void sj_features(const carc_game *g, strbuf *out, unsigned expansions)
         }
         if (i)
             sb_putc(out, ',');
-        sj_feature(g, out, seg, nseg, &info, expansions);
+        sj_feature(g, out, seg, nseg, &info, h);
     }
     sb_putc(out, ']');
 }
@@ -456,10 +506,10 @@ static void sj_recalls(const carc_game *g, strbuf *b)
     sj_key(b, ",\"recalls\":[", 1);
     for (int i = 0, k = 0; i < n && i < REC_MAX_FIGURES; i++) {
         carc_move m = carc_move_pass();
-        if (f[i].figure != CARC_FIG_ABBOT || f[i].seat != p.seat)
+        if (f[i].seat != p.seat)
             continue;
-        m.kind = CARC_MOVE_RECALL;
-        m.figure = CARC_FIG_ABBOT;
+        m.kind = CARC_MOVE_RECALL;  /* of the figures only the abbot's is legal */
+        m.figure = (uint8_t)f[i].figure;
         m.x = (int8_t)f[i].x;
         m.y = (int8_t)f[i].y;
         m.port = (uint8_t)f[i].port;
@@ -514,7 +564,7 @@ static void sj_river(const carc_game *g, strbuf *b)
 /* "gifts":{"deck_left","discard","hands":[{"cards","count","hidden"}...]}: per seat
  * the gifts held (ids, or only a count where the view hides them), the deck size and
  * the face-up discard pile. */
-static void sj_gifts(const carc_game *g, strbuf *b)
+static void sj_gifts(const carc_game *g, strbuf *b, const carc_deck_info *deck)
 {
     int cards[25], counts[6];
     int n = carc_gift_discard(g, cards, 25);
@@ -529,7 +579,7 @@ static void sj_gifts(const carc_game *g, strbuf *b)
         if (seat)
             sb_putc(b, ',');
         sb_lit(b, "{\"cards\":[");
-        for (int c = 1; c < 6; c++)
+        for (int c = deck->first; c <= deck->last && c < 6; c++)
             for (int i = 0; i < counts[c]; i++) {
                 if (k++)
                     sb_putc(b, ',');
@@ -547,7 +597,7 @@ static void sj_gifts(const carc_game *g, strbuf *b)
 /* ---- Christmas Present ------------------------------------------------------------- */
 
 /* "hands":[{"cards","count","from_cloister","from_roadside","hidden"}...] */
-static void sj_christmas_hands(const carc_game *g, strbuf *b)
+static void sj_christmas_hands(const carc_game *g, strbuf *b, const sj_has *h)
 {
     int by_deck[2], counts[CARC_CARDS];
 
@@ -557,7 +607,7 @@ static void sj_christmas_hands(const carc_game *g, strbuf *b)
         if (s)
             sb_putc(b, ',');
         sb_lit(b, "{\"cards\":[");
-        for (int c = CARC_XC_SCORE_THREE; c < CARC_CARDS; c++)
+        for (int c = h->cloister_deck->first; c <= h->roadside_deck->last && c < CARC_CARDS; c++)
             for (int i = 0; i < counts[c]; i++) {
                 if (k++)
                     sb_putc(b, ',');
@@ -578,7 +628,7 @@ static void sj_christmas_hands(const carc_game *g, strbuf *b)
 }
 
 /* "christmas":{"banked","binds","decks","hands","in_play","offered"} */
-static void sj_christmas(const carc_game *g, strbuf *b)
+static void sj_christmas(const carc_game *g, strbuf *b, const sj_has *h)
 {
     static const char *const deck_names[2] = { "cloister", "roadside" };
     carc_mastermind_mark mm[2];
@@ -617,7 +667,7 @@ static void sj_christmas(const carc_game *g, strbuf *b)
         sb_putc(b, '}');
     }
     sb_putc(b, '}');
-    sj_christmas_hands(g, b);
+    sj_christmas_hands(g, b, h);
 
     sb_lit(b, ",\"in_play\":");
     card = carc_card_in_play(g, &target);
@@ -658,10 +708,14 @@ static void sj_christmas(const carc_game *g, strbuf *b)
  * strcmp order: active board christmas double_due expansions features figures
  * followers gifts goods hand_tiles last_placed legal over part pending players
  * recalls removed river_end river_left score_parts scores stack_left supply turn view
- * winners (christmas, gifts with those expansions; figures with inns, traders or
- * abbot; double_due, goods and part with traders; recalls with abbot; river_end and
- * river_left with river). Every key but winners is in every document of a game, so
- * that a delta frame (srv_frame_write.c) never has to take one away. */
+ * winners. Some are written only in a game that has what they describe (sj_has):
+ * christmas with the Cloister and Roadside decks (Christmas Present), gifts with the
+ * gift deck (The Gifts), figures with a figure beyond the meeple (Inns & Cathedrals,
+ * Traders & Builders, The Abbot), double_due and part with the builder and goods with
+ * goods on the tiles (Traders & Builders), recalls with the abbot (The Abbot),
+ * river_end and river_left with river tiles (The River). Every key but winners is in
+ * every document of a game, so that a delta frame (srv_frame_write.c) never has to
+ * take one away. */
 char *carc_state_json(const carc_game *g, int with_legal)
 {
     return carc_state_json_parts(g, with_legal, 0, NULL, 0, NULL);
@@ -675,6 +729,8 @@ char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, 
     const char *dec = carc_is_over(g) ? "over" : carc_decision_name(p.decision);
     unsigned expansions = carc_config_of(g).expansions;
     int view = carc_view_seat(g), kinds[CARC_TILES], n, x, y;
+    char names[CARC_EXPANSIONS_NAME_SIZE];
+    sj_has has = sj_has_of(expansions);
     strbuf b;
 
     /* a late game's view is some 10-20 KB: one allocation usually suffices */
@@ -684,22 +740,22 @@ char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, 
     sj_key(&b, "{\"active\":", 1);
     sb_int(&b, p.active);
     sj_board_tiles(g, &b, board_from);
-    if (expansions & CARC_EXP_CHRISTMAS)
-        sj_christmas(g, &b);
-    if (expansions & CARC_EXP_TRADERS) {
+    if (has.cloister_deck != NULL && has.roadside_deck != NULL)
+        sj_christmas(g, &b, &has);
+    if (has.builders) {
         /* a double turn is due in this turn's first part (TB6) */
         sj_key(&b, ",\"double_due\":", 1);
         sb_bool(&b, carc_double_due(g) != 0);
     }
     sj_key(&b, ",\"expansions\":", 1);
-    sb_json_string(&b, carc_expansions_name(expansions));
-    sj_features(g, &b, expansions);
-    if (expansions & (CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_ABBOT))
-        sj_figures(g, &b, expansions);
+    sb_json_string(&b, carc_expansions_name(expansions, names, sizeof names));
+    sj_features(g, &b, &has);
+    if (has.figures & ~(1u << CARC_FIG_MEEPLE))
+        sj_figures(g, &b, &has);
     sj_followers(g, &b);
-    if (expansions & CARC_EXP_GIFTS)
-        sj_gifts(g, &b);
-    if (expansions & CARC_EXP_TRADERS)
+    if (has.gift_deck != NULL)
+        sj_gifts(g, &b, has.gift_deck);
+    if (has.goods)
         sj_goods(g, &b);
     sj_key(&b, ",\"hand_tiles\":", 1);
     n = carc_hand_tiles(g, kinds);
@@ -725,7 +781,7 @@ char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, 
     }
     sj_key(&b, ",\"over\":", 1);
     sb_bool(&b, carc_is_over(g));
-    if (expansions & CARC_EXP_TRADERS) {
+    if (has.builders) {
         /* 1, or 2 in the second part of a double turn (TB11) */
         sj_key(&b, ",\"part\":", 1);
         sb_int(&b, carc_turn_part(g) ? 2 : 1);
@@ -749,12 +805,12 @@ char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, 
     sb_int(&b, p.seat);
     sj_key(&b, "},\"players\":", 2);
     sb_int(&b, carc_players(g));
-    if (expansions & CARC_EXP_ABBOT)
+    if (has.recalls)
         sj_recalls(g, &b);
     sj_key(&b, ",\"removed\":", 1);
     n = carc_removed_tiles(g, kinds, CARC_TILES);
     sj_letters(&b, kinds, n < CARC_TILES ? n : CARC_TILES);
-    if (expansions & CARC_EXP_RIVER)
+    if (has.river)
         sj_river(g, &b);
     sj_players(g, &b);
     sj_key(&b, ",\"turn\":", 1);

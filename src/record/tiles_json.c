@@ -59,8 +59,11 @@ static json_t *segment_json(const carc_segment_def *s)
 static json_t *kind_json(const carc_tile_def *d, int count)
 {
     json_t *segs = json_array();
-    /* a garden twin needs its plain tile's expansion too: it is The Abbot's */
-    unsigned bit = d->expansion & CARC_EXP_ABBOT ? CARC_EXP_ABBOT : d->expansion;
+    /* a tile of several expansions is the last one's: a garden twin needs its plain
+     * tile's expansion too, but it is The Abbot's, which twins the others' tiles */
+    unsigned bit = d->expansion;
+    while (bit & (bit - 1))
+        bit &= bit - 1;  /* down to the highest bit */
     const char *exp = bit ? carc_expansion_name(bit) : "base";
     char edges[5];
     int i;

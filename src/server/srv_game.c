@@ -136,7 +136,7 @@ srv_game *srv_game_create(const srv_create *req, srv_store *st,
     gm->seats = req->players;
     gm->seed = cfg.seed;
     gm->created = (int64_t)time(NULL);
-    snprintf(gm->expansions, sizeof gm->expansions, "%s", carc_expansions_name(cfg.expansions));
+    carc_expansions_name(cfg.expansions, gm->expansions, sizeof gm->expansions);
     if (srv_random_hex(gm->id, SRV_ID_BYTES) < 0) {
         snprintf(err, errsize, "no random numbers from the kernel");
         srv_game_free(gm);
@@ -227,7 +227,7 @@ srv_game *srv_game_load(srv_store *st, const char *id, int *missing, char *err,
     gm->seats = seats;
     memcpy(gm->spec, spec, sizeof spec);
     memcpy(gm->hash, hash, sizeof hash);
-    snprintf(gm->expansions, sizeof gm->expansions, "%s", carc_expansions_name(cfg.expansions));
+    carc_expansions_name(cfg.expansions, gm->expansions, sizeof gm->expansions);
     gm->seed = row.seed;
     gm->created = row.created;
     for (int i = 0; i < n; i++) {

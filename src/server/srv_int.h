@@ -204,7 +204,7 @@ typedef struct srv_game {
     int seats;
     char spec[SRV_SEATS][SRV_SPEC_MAX];
     char hash[SRV_SEATS][SRV_HASH_HEX + 1];  /* "" for a computer seat */
-    char expansions[48];  /* carc_expansions_name: all six are 40 bytes */
+    char expansions[CARC_EXPANSIONS_NAME_SIZE];  /* carc_expansions_name */
     uint64_t seed;
     int64_t created;
     carc_game *g;        /* the full state: read only here and in frames built from views */

@@ -189,6 +189,15 @@ int srv_spec_check(const char *spec, char *err, size_t errsize)
     return -1;
 }
 
+/* The message for a bad "expansions": "base" or the registry's names, each quoted. */
+static void expansions_wanted(char *err, size_t errsize)
+{
+    size_t n;
+    snprintf(err, errsize, "\"expansions\" must be \"base\" or a comma-separated list of ");
+    for (int i = 0; i < carc_expansion_count() && (n = strlen(err)) + 1 < errsize; i++)
+        snprintf(err + n, errsize - n, "%s\"%s\"", i > 0 ? ", " : "", carc_expansion_at(i)->name);
+}
+
 int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, size_t errsize)
 {
     static const char *const keys[] = {"players", "expansions", "seed", NULL};
@@ -206,15 +215,18 @@ int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, si
     if (exp && (!json_is_string(exp) ||
                 strlen(json_string_value(exp)) != json_string_length(exp) ||
                 carc_expansions_parse(json_string_value(exp), &out->expansions, &ce) < 0)) {
-        snprintf(err, errsize, "\"expansions\" must be \"base\" or a comma-separated list of "
-                               "\"gifts\", \"christmas\", \"inns\", \"traders\", \"river\", \"abbot\"");
+        expansions_wanted(err, errsize);
         goto done;
     }
     /* 6 players only with Inns & Cathedrals (I2), so the expansions are read first */
     if (!json_is_array(players) || n < CARC_MIN_PLAYERS ||
-        n > (size_t)((out->expansions & CARC_EXP_INNS) ? CARC_MAX_PLAYERS : CARC_MAX_PLAYERS - 1)) {
-        snprintf(err, errsize, "\"players\" must be a list of %d to %d players, or %d with inns",
-                 CARC_MIN_PLAYERS, CARC_MAX_PLAYERS - 1, CARC_MAX_PLAYERS);
+        n > (size_t)carc_max_players(out->expansions)) {
+        const carc_expansion_info *more = carc_expansion_seating(CARC_MAX_PLAYERS);
+        char with[48] = "";
+        if (more != NULL)
+            snprintf(with, sizeof with, ", or %d with %s", CARC_MAX_PLAYERS, more->name);
+        snprintf(err, errsize, "\"players\" must be a list of %d to %d players%s",
+                 CARC_MIN_PLAYERS, carc_max_players(0), with);
         goto done;
     }
     for (i = 0; i < n; i++) {

@@ -65,7 +65,7 @@ int play_has_cards(unsigned exp)
 {
     for (int i = 0; i < carc_expansion_count(); i++) {
         const carc_expansion_info *e = carc_expansion_at(i);
-        if ((exp & e->bit) && e->last_card)
+        if ((exp & e->bit) && e->decks)
             return 1;
     }
     return 0;

@@ -260,10 +260,16 @@ static const carc_how_par xmas_how[] = {
     {NULL, NULL},
 };
 
+/* The decks a record or `new` may fix (X1), Cloister first. */
+static const carc_deck_info xmas_decks[] = {
+    {"cloister_deck", CARC_XC_SCORE_THREE, CARC_XC_SHARED_FIELD_BONUS, COPIES},
+    {"roadside_deck", CARC_XR_INTRUDE_FIELD, CARC_XR_TIEBREAK_FIELD, COPIES},
+    {NULL, 0, 0, 0},
+};
+
 const struct exp_hooks xmas_hooks = {
     .info = {.bit = CARC_EXP_CHRISTMAS, .name = "christmas", .title = "Christmas Present",
-             .categories = 1u << CARC_SCORE_CARDS, .how = xmas_how,
-             .first_card = CARC_XC_SCORE_THREE, .last_card = CARC_XR_TIEBREAK_FIELD},
+             .categories = 1u << CARC_SCORE_CARDS, .how = xmas_how, .decks = xmas_decks},
     .in_block = 1,  /* its decks and hands: part 2 of the state */
     .decides = 1u << ST_T5_CLOISTER | 1u << ST_T5_ROADSIDE | 1u << ST_T7_MODIFIERS |
                1u << ST_T9_HAND | 1u << ST_E2_END_CARDS,

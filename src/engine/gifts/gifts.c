@@ -141,10 +141,15 @@ static const carc_how_par gifts_how[] = {
     {NULL, NULL},
 };
 
+/* The deck a record or `new` may fix (G1). */
+static const carc_deck_info gifts_decks[] = {
+    {"gift_deck", CARC_GIFT_SYNOD, CARC_GIFT_TAKE_TWO, GIFT_COPIES},
+    {NULL, 0, 0, 0},
+};
+
 const struct exp_hooks gifts_hooks = {
     .info = {.bit = CARC_EXP_GIFTS, .name = "gifts", .title = "The Gifts",
-             .categories = 1u << CARC_SCORE_GIFTS, .how = gifts_how,
-             .first_card = CARC_GIFT_SYNOD, .last_card = CARC_GIFT_TAKE_TWO},
+             .categories = 1u << CARC_SCORE_GIFTS, .how = gifts_how, .decks = gifts_decks},
     .in_block = 1,  /* its decks and hands: part 2 of the state */
     .check_config = gifts_check_config,
     .forget_config = gifts_forget_config,

@@ -1,12 +1,12 @@
 #!/bin/sh
 # expansion_names.sh [ROOT] [--all | --count | --write-allow | --self-test]: the core
 # names no expansion (issue 29, docs/ARCHITECTURE.md). Each expansion is a module, a
-# folder of src/engine/ registered by one line of src/engine/expansion.c; the rest of
+# folder of src/engine/ registered by one line of src/engine/registry.c; the rest of
 # the engine and the layers above it ask that registry and never name an expansion's
 # bit, figure, tile, card or score category themselves.
 #
 # Scanned: every .c and .h of src/ except the modules (src/engine/*/, any subfolder of
-# the engine) and the registry (src/engine/expansion.c); python/carc/'s .c, .h and .py.
+# the engine) and the registry (src/engine/registry.c); python/carc/'s .c, .h and .py.
 # Not scanned: include/ (the public API declares the names), tests/, fuzz/, bench/,
 # docs/. Comments and string and character literals are blanked first (C by a small
 # scanner, Python by its tokenizer), so a comment or an English message may speak of
@@ -208,7 +208,7 @@ def walk(top, exts):
 # the files scanned: src/ but the modules and the registry; python/carc/
 def exempt(rel):
     parts = rel.split(os.sep)
-    return rel == os.path.join("src", "engine", "expansion.c") or (
+    return rel == os.path.join("src", "engine", "registry.c") or (
         parts[:2] == ["src", "engine"] and len(parts) > 3)
 
 files = [f for f in walk("src", (".c", ".h")) if not exempt(f)]
@@ -267,7 +267,7 @@ if os.path.exists(allow_path):
 if mode == "write-allow":
     if not header:
         header = ["# scripts/expansion_names.sh: the files that still name an expansion (not yet",
-                  "# converted to ask the registry, src/engine/expansion.c). One line per file:",
+                  "# converted to ask the registry, src/engine/registry.c). One line per file:",
                   "# \"path # reason\". The list only shrinks: remove a file's line once it names none."]
     new = [p for p in sorted(hits) if p not in allow]
     gone = [p for p in allow if p not in hits]
@@ -303,6 +303,6 @@ for p in allow:
               "expansion now: remove its line (or --write-allow)" % p, file=sys.stderr)
 if bad:
     print("expansion_names: %d lines outside scripts/expansion_names.allow name an expansion; "
-          "ask the registry (src/engine/expansion.c) instead" % bad, file=sys.stderr)
+          "ask the registry (src/engine/registry.c) instead" % bad, file=sys.stderr)
 sys.exit(1 if bad else 0)
 PY

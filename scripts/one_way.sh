@@ -13,9 +13,10 @@
 #    defines is a call into that folder.
 # 2. The engine's files. Calls by name between them go down one order and never up:
 #    exit 1, naming the files, if any call each other in a circle. A reference to the
-#    list of expansions (exp_list) or to an expansion's table of hooks (*_hooks) is
-#    not a call: it is how the turn machine reaches the expansions without naming
-#    them.
+#    registry's list (registry.c: the expansions' hook tables, the figures by kind),
+#    to anything defined there or from there, or to an expansion's table of hooks
+#    (*_hooks) is not a call: it is how the turn machine reaches the expansions
+#    without naming them. registry.c is data: a function defined there is an error.
 # 3. The picture. The layers each layer really uses (includes and calls together)
 #    must be what docs/ARCHITECTURE.md's "uses" block says, so that the picture of
 #    the layers there is the code's.
@@ -163,8 +164,14 @@ while read -r o; do
     nm --defined-only "$o" | awk -v f="$f" '$2 ~ /^[TDRB]$/ {print f, $3}' >> "$tmp/def"
     nm -u "$o" | awk -v f="$f" '{print f, $2}' >> "$tmp/use"
 done < "$tmp/objs"
+if [ -f "$objdir/registry.c.o" ] && nm --defined-only "$objdir/registry.c.o" | grep -q ' [Tt] '; then
+    echo "one_way: src/engine/registry.c defines a function; the registry is data only:" >&2
+    nm --defined-only "$objdir/registry.c.o" | awk '$2 ~ /^[Tt]$/ {print "  " $3}' >&2
+    bad=1
+fi
 awk 'NR == FNR { owner[$2] = $1; next }
-     ($2 in owner) && owner[$2] != $1 && $2 != "exp_list" && $2 !~ /_hooks$/ {
+     ($2 in owner) && owner[$2] != $1 && $1 != "registry" && owner[$2] != "registry" &&
+     $2 !~ /_hooks$/ {
          print $1, owner[$2]
      }' "$tmp/def" "$tmp/use" | sort -u > "$tmp/edges"
 awk '{print $1, "->", $2}' "$tmp/edges"

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "state.h"
+#include "expansion.h"
 #include "abbot/abbot.h"
 #include "river/river.h"
 
@@ -258,6 +259,49 @@ static void test_named_kinds(void **state)
     }
 }
 
+/* The registry's figure data (registry.c) is what the modules' descriptors say:
+ * each figure by kind is its module's (or the core's meeple), its module's
+ * info.figures names it, the slot layout gives each kind its count of slots with its
+ * strength, followers before special figures, and the sets of special and
+ * recallable kinds are the descriptors'. */
+static void test_figure_registry(void **state)
+{
+    (void)state;
+    unsigned listed = 1u << CARC_FIG_MEEPLE, special = 0, recall = 0;
+    assert_ptr_equal(exp_figure_of[CARC_FIG_MEEPLE], &figure_meeple);
+    EXP_EACH(h) {
+        unsigned mine = 0;
+        for (int i = 0; i < EXP_MAX_FIGS && h->figs[i]; i++) {
+            const struct exp_figure *d = h->figs[i];
+            assert_ptr_equal(exp_figure_of[d->kind], d);
+            mine |= 1u << d->kind;
+        }
+        assert_int_equal(mine, h->info.figures);
+        assert_int_equal(listed & mine, 0);  /* one module a figure */
+        listed |= mine;
+    }
+    assert_int_equal(listed, (1u << CARC_FIGURES) - 1);
+    int slots[CARC_FIGURES] = {0};
+    for (int i = 0; i < FIG_SLOTS; i++) {
+        const struct exp_figure *d = exp_figure_of[fig_slot_kind[i]];
+        assert_int_equal(fig_slot_strength[i], d->strength);
+        assert_int_equal(d->special != 0, i >= FIG_FOLLOWER_SLOTS);
+        if (slots[d->kind]++ == 0)
+            assert_int_equal(fig_kind_slot[d->kind], i);
+    }
+    for (int k = 0; k < CARC_FIGURES; k++) {
+        const struct exp_figure *d = exp_figure_of[k];
+        assert_int_equal(d->kind, k);
+        assert_int_equal(slots[k], d->count);
+        assert_int_equal(carc_figure_strength(k), d->strength);
+        assert_int_equal(d->special != 0, d->strength == 0);
+        special |= (unsigned)(d->special != 0) << k;
+        recall |= (unsigned)(d->recall_move != NULL) << k;
+    }
+    assert_int_equal(fig_special_kinds, special);
+    assert_int_equal(fig_recall_kinds, recall);
+}
+
 static void print_tables(void)
 {
     printf("const uint32_t tiletab_packed4[CARC_TILE_KINDS] = {");
@@ -315,6 +359,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_cloister_tiles_fit_the_list),
         cmocka_unit_test(test_segments_fit_the_nodes),
         cmocka_unit_test(test_named_kinds),
+        cmocka_unit_test(test_figure_registry),
         cmocka_unit_test(test_stack_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,7 +1,7 @@
 /*
  * catalogue.c - the tile catalogue: every kind any game can hold, in kind order,
  * the base game's 24 first (A..X), then each expansion's rows from its own folder
- * in the order of the registry (expansion.c). A kind's number is its place here;
+ * in the order of the registry (registry.c). A kind's number is its place here;
  * records and the notation name tiles by name, and test_tiletab derives the fit
  * and port tables (tiletab.c) from these rows again and compares. A kind belongs to
  * the games whose expansions include its `expansion` bits (carc_tile_count).

@@ -320,6 +320,8 @@ static int check_figure_slots(const carc_game *g, carc_error *err)
 {
     if (g->figures != exp_figures(g->expansions))
         FAIL("figures 0x%x, the expansions give 0x%x", g->figures, exp_figures(g->expansions));
+    if (!figure_plan_ok(g))
+        FAIL("figures: the places of T6 (fig_spread) are not what the figures give");
     for (int s = 0; s < CARC_MAX_PLAYERS; s++) {
         int supply = 0;
         for (int i = 0; i < FIG_SLOTS; i++) {

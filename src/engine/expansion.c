@@ -1,48 +1,12 @@
 /*
- * expansion.c - the registry: the list of expansions, one line each, the only
- * place outside their own folders that names them; what a set of them holds (its
- * players, figures, tiles, score categories), read from their descriptors; a
- * game's plan of which hooks act where; the calls that ask every expansion, on or
- * off. The turn machine walks the list through expansion.h; the layers above read
- * the descriptors through carc.h (carc_expansion_at and the set queries).
- *
- * The order of the list is the order of play where several expansions act at one
- * point: both are set up from the game's generator, gifts first, and a window
- * lists the gifts' moves before the Christmas cards'. A new expansion goes at the
- * end, so that the games of the others stay what they were.
+ * expansion.c - what the registry's list (registry.c) says, asked: what a set of
+ * expansions holds (its players, figures, tiles, score categories), read from
+ * their descriptors; a game's plan of which hooks act where; the calls that ask
+ * every expansion, on or off. The turn machine walks the list through
+ * expansion.h; the layers above read the descriptors through carc.h
+ * (carc_expansion_at and the set queries).
  */
 #include "expansion.h"
-
-extern const struct exp_hooks gifts_hooks, xmas_hooks, inns_hooks, traders_hooks, river_hooks,
-    abbot_hooks;
-extern const struct exp_figure inns_large, abbot_abbot, traders_builder, traders_pig;
-
-const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks,  &inns_hooks, &traders_hooks,
-                                            &river_hooks, &abbot_hooks, NULL};
-
-/* The figures by kind: what the modules' `figs` list, indexed for T6, which reads
- * a figure's rule at every follower decision (test_engine checks the two agree). */
-const struct exp_figure *const exp_figure_of[CARC_FIGURES] = {
-    [CARC_FIG_MEEPLE] = &figure_meeple, [CARC_FIG_LARGE] = &inns_large,
-    [CARC_FIG_ABBOT] = &abbot_abbot, [CARC_FIG_BUILDER] = &traders_builder,
-    [CARC_FIG_PIG] = &traders_pig};
-
-/* The state's layout of a seat's figures (fnode, state.h): the meeples, the other
- * followers, then the special figures, a slot for each figure a player has; a
- * slot's kind and strength and a kind's first slot, as data, since every figure
- * placed, taken or moved reads them (test_engine checks them against the
- * descriptors: kinds, counts, strengths, followers before special figures). */
-const uint8_t fig_slot_kind[FIG_SLOTS] = {
-    CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE,
-    CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_LARGE, CARC_FIG_ABBOT, CARC_FIG_BUILDER,
-    CARC_FIG_PIG};
-const uint8_t fig_slot_strength[FIG_SLOTS] = {1, 1, 1, 1, 1, 1, 1, 2, 1, 0, 0};
-const uint8_t fig_kind_slot[CARC_FIGURES] = {
-    [CARC_FIG_MEEPLE] = 0, [CARC_FIG_LARGE] = CARC_FOLLOWERS,
-    [CARC_FIG_ABBOT] = CARC_FOLLOWERS + 1, [CARC_FIG_BUILDER] = FIG_FOLLOWER_SLOTS,
-    [CARC_FIG_PIG] = FIG_FOLLOWER_SLOTS + 1};
-const uint8_t fig_special_kinds = 1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG;
-const uint8_t fig_recall_kinds = 1u << CARC_FIG_ABBOT;
 
 /* The plan a configuration gives (the exp_* fields of state.h). */
 struct plan {
@@ -332,7 +296,7 @@ void exp_end_majorities(carc_game *g)
 
 unsigned exp_figures(unsigned expansions)
 {
-    unsigned f = 1u << figure_meeple.kind;
+    unsigned f = 1u << CARC_FIG_MEEPLE;
     EXP_EACH(h)
         if (expansions & h->info.bit)
             f |= h->info.figures;  /* the kinds of its figs (test_engine) */
@@ -350,6 +314,8 @@ int exp_stack_tiles(unsigned expansions)
 
 int exp_start_kind(unsigned expansions)
 {
+    if (!expansions)
+        return KIND_D;
     EXP_EACH(h)
         if ((expansions & h->info.bit) && h->start_kind)
             return h->start_kind;
@@ -366,6 +332,18 @@ int exp_replaced(unsigned expansions, int kind)
                 return 1;
         }
     return 0;
+}
+
+void exp_replace_counts(unsigned expansions, uint8_t count[CARC_TILE_KINDS])
+{
+    EXP_EACH(h)
+        if ((expansions & h->info.bit) && h->replaced_by)
+            for (int k = 0; k < CARC_TILE_KINDS; k++) {
+                int t = h->replaced_by[k];
+                unsigned need = t ? tiles_catalogue[t].expansion : 0;
+                if (t && count[k] && (expansions & need) == need)
+                    count[k]--;
+            }
 }
 
 int exp_fields_last(unsigned expansions)

@@ -2,8 +2,8 @@
  * expansion.h - the one interface between the turn machine and the expansions.
  *
  * Each expansion fills in one table of hooks, struct exp_hooks (NULL where it has
- * nothing to add), and expansion.c keeps the list of those tables: the only place
- * in the engine that names an expansion. The turn machine (game.c, turn.c, legal.c,
+ * nothing to add), and registry.c keeps the list of those tables: the only place
+ * in the engine that names an expansion (with catalogue.c for their tiles). The turn machine (game.c, turn.c, legal.c,
  * apply.c, score.c, determinize.c, check.c) reaches the expansions only through the
  * exp_* functions below, which ask the hooks of the game's active expansions (the
  * CARC_EXP_* bits of its configuration) in the order of the list. Calls by name go
@@ -92,7 +92,7 @@ struct exp_hooks {
     /* Its state is in part 2 of the state (state.h: the card expansions' block),
      * which a game without such an expansion keeps zero and does not copy. */
     uint8_t in_block;
-    /* Its figures (info.figures says which kinds; test_engine checks the two
+    /* Its figures (info.figures says which kinds; test_tiletab checks the two
      * agree), NULL past the last. */
     const struct exp_figure *figs[EXP_MAX_FIGS];
     /* A feature type only it brings and the score category that type scores in
@@ -194,7 +194,7 @@ struct exp_hooks {
 
 /* ---- expansion.c ---- */
 /* The list of expansions, in order, ending with NULL: expansion i has bit 1 << i
- * (test_engine checks it), so a set's bits are also its plan's. */
+ * (test_registry in test_engine checks it), so a set's bits are also its plan's. */
 extern const struct exp_hooks *const exp_list[];
 
 /* Every figure by kind (enum carc_figure): the meeple's descriptor (figure.c) and
@@ -261,8 +261,10 @@ unsigned exp_figures(unsigned expansions);
 int exp_stack_tiles(unsigned expansions);
 int exp_start_kind(unsigned expansions);
 int exp_fields_last(unsigned expansions);
-/* Whether a tile of kind k is replaced by one of the set's own (CI11). */
+/* Whether a tile of kind k is replaced by one of the set's own (CI11); the same for
+ * every kind at once, one copy fewer in count[] of each kind replaced. */
 int exp_replaced(unsigned expansions, int kind);
+void exp_replace_counts(unsigned expansions, uint8_t count[CARC_TILE_KINDS]);
 int exp_held_points(const carc_game *g, int seat);
 void exp_hide(carc_game *g, int seat);
 void exp_deal(carc_game *g, int seat);

@@ -9,19 +9,6 @@
  */
 #include "expansion.h"
 
-/* The meeple (B6, I3): the core's figure, a follower of strength 1 on any empty
- * feature but a garden (A4: only an abbot stands there). Its refusals are
- * apply.c's own path (check_follower), which asks whether the feature is empty
- * before its type. */
-const struct exp_figure figure_meeple = {
-    .kind = CARC_FIG_MEEPLE, .strength = 1, .count = CARC_FOLLOWERS,
-    .stands = 1u << CARC_FEAT_CITY | 1u << CARC_FEAT_ROAD | 1u << CARC_FEAT_FIELD |
-              1u << CARC_FEAT_CLOISTER,
-    .word = "meeple",
-    .not_there = "only an abbot stands on a garden (A4)",
-    .taken = "the %s at %s already holds a follower (B6)",
-};
-
 int carc_figure_strength(int figure)
 {
     return figure >= 0 && figure < CARC_FIGURES ? exp_figure_of[figure]->strength : 0;
@@ -44,6 +31,32 @@ void figure_setup(carc_game *g)
     memset(g->fnode, 0xFF, sizeof g->fnode);
     for (int s = 0; s < g->players; s++)
         g->supply[s] = (uint8_t)supply;
+    figure_plan(g);
+}
+
+/* fig_spread of a game with these figures (state.h). */
+static void spread_of(unsigned figures, uint64_t spread[2][FEAT_TYPES])
+{
+    memset(spread, 0, 2 * FEAT_TYPES * sizeof spread[0][0]);
+    for (unsigned k = figures; k; k &= k - 1) {
+        int kind = __builtin_ctz(k);
+        const struct exp_figure *d = exp_figure_of[kind];
+        for (int t = 0; t < FEAT_TYPES; t++)
+            if (d->stands >> t & 1)
+                spread[d->special != 0][t] |= 1ull << (8 * kind);
+    }
+}
+
+void figure_plan(carc_game *g)
+{
+    spread_of(g->figures, g->fig_spread);
+}
+
+int figure_plan_ok(const carc_game *g)
+{
+    uint64_t spread[2][FEAT_TYPES];
+    spread_of(g->figures, spread);
+    return memcmp(spread, g->fig_spread, sizeof spread) == 0;
 }
 
 /* The kinds (bit per enum carc_figure) of which seat has a figure in supply: the
@@ -68,10 +81,11 @@ int figure_in_supply(const carc_game *g, int seat, int figure)
         return (g->figures >> figure & 1) && g->fnode[seat][fig_kind_slot[figure]] == NODE_NONE;
     if (!fig_choice(g))
         return g->supply[seat] > 0;  /* the base game: meeples only */
-    /* the followers in supply but the other followers */
+    /* the followers in supply but the other followers (a slot of a figure the
+     * game does not use stays NODE_NONE, so the game's figures are asked too) */
     int others = 0;
     for (int i = CARC_FOLLOWERS; i < FIG_FOLLOWER_SLOTS; i++)
-        others += figure_in_supply(g, seat, fig_slot_kind[i]);
+        others += g->fnode[seat][i] == NODE_NONE && (g->figures >> fig_slot_kind[i] & 1);
     return g->supply[seat] > others;
 }
 
@@ -231,16 +245,6 @@ int figure_ok(const carc_game *g, int figure, int n)
     return !(f->flags & NF_COMPLETED) && feat_follow(f, g->active);
 }
 
-/* A set of feature types (bit per enum carc_feature) as the bytes of a word: 0xFF
- * in byte t for each type t of the set (figure_masks). */
-#define TYPE_BYTES(s) ((s) & 1 ? 0xFFull : 0) | ((s) & 2 ? 0xFF00ull : 0) |             \
-                      ((s) & 4 ? 0xFF0000ull : 0) | ((s) & 8 ? 0xFF000000ull : 0) |      \
-                      ((s) & 16 ? 0xFF00000000ull : 0)
-#define TYPE_BYTES4(s) TYPE_BYTES(s), TYPE_BYTES(s + 1), TYPE_BYTES(s + 2), TYPE_BYTES(s + 3)
-static const uint64_t type_bytes[32] = {
-    TYPE_BYTES4(0),  TYPE_BYTES4(4),  TYPE_BYTES4(8),  TYPE_BYTES4(12),
-    TYPE_BYTES4(16), TYPE_BYTES4(20), TYPE_BYTES4(24), TYPE_BYTES4(28)};
-
 /* figure_ok for every figure and segment of the placed tile at once (T6 asks it
  * twice a turn: whether a decision is owed, then its list): bit i of masks[f] says
  * figure f may stand on segment i, for the figures the active player has in
@@ -250,28 +254,23 @@ static unsigned figure_masks(const carc_game *g, unsigned masks[CARC_FIGURES], u
 {
     const placed *p = &g->tiles[g->last];
     int seat = g->active, nseg = tile_def(p->kind)->nseg;
-    /* by feature type (byte t: a tile has at most 8 segments), the segments a
-     * follower may take (empty) and those a special figure may (an unfinished
-     * feature holding a follower of seat; a field is never finished) */
-    uint64_t empty = 0, own = 0;
+    /* byte k of r: the segments figure k may take, a follower an empty feature, a
+     * special figure an unfinished one holding a follower of seat (a field is
+     * never finished): per segment, its type's word of fig_spread shifted to it */
+    uint64_t r = 0;
     for (int i = 0; i < nseg; i++) {
         const feature *f = feat_of(g, p->first + i);
-        uint64_t bit = (uint64_t)1 << (8 * feat_type(f) + i);
+        int t = feat_type(f);
         if (!f->follow)
-            empty |= bit;
+            r |= g->fig_spread[0][t] << i;
         else if (feat_follow(f, seat) && !(f->flags & NF_COMPLETED))
-            own |= bit;
+            r |= g->fig_spread[1][t] << i;
     }
     unsigned kinds = 0;
     *supply = kinds_in_supply(g, seat);
     for (unsigned k = *supply; k; k &= k - 1) {
         int kind = __builtin_ctz(k);
-        const struct exp_figure *d = exp_figure_of[kind];
-        uint64_t x = (d->special ? own : empty) & type_bytes[d->stands];
-        x |= x >> 32;  /* the bytes of its types ORed */
-        x |= x >> 16;
-        x |= x >> 8;
-        masks[kind] = (unsigned)x & 0xFF;
+        masks[kind] = (unsigned)(r >> (8 * kind)) & 0xFF;
         kinds |= (masks[kind] != 0) << kind;
     }
     return kinds;
@@ -279,15 +278,22 @@ static unsigned figure_masks(const carc_game *g, unsigned masks[CARC_FIGURES], u
 
 /* A6: the recall moves of the active player (figures it has on the board that may
  * be taken back), written to out (up to cap); how many. */
-static int recall_moves(const carc_game *g, unsigned supply, carc_move *out, int cap)
+static int recall_moves_of(const carc_game *g, unsigned k, carc_move *out, int cap)
 {
     int n = 0;
-    for (unsigned k = g->figures & fig_recall_kinds & ~supply; k && n < cap; k &= k - 1) {
+    for (; k && n < cap; k &= k - 1) {
         const struct exp_figure *d = exp_figure_of[__builtin_ctz(k)];
         if (d->recall_move)
             n += d->recall_move(g, &out[n]);
     }
     return n;
+}
+
+/* Inline: T6 asks twice a turn, and most games have no such figure out of supply. */
+static inline int recall_moves(const carc_game *g, unsigned supply, carc_move *out, int cap)
+{
+    unsigned k = g->figures & fig_recall_kinds & ~supply;
+    return k ? recall_moves_of(g, k, out, cap) : 0;
 }
 
 /* The descriptor of the figure recall move m names, if this game has it and it may

@@ -33,14 +33,23 @@ void stack_build(carc_game *g, const carc_config *cfg)
         g->river_base = g->stack_len;  /* The River's setup sets its part apart (R2) */
         return;
     }
-    int n = 0;
-    /* the base kinds, then the expansions' (none in a base game; a set without
-     * tiles of its own counts none of theirs either) */
-    int kinds = cfg->expansions ? CARC_TILE_KINDS : CARC_BASE_KINDS;
+    /* stack_count of every kind at once (carc_new asks at every game): the base
+     * kinds, then the expansions' (none in a base game) */
+    unsigned e = cfg->expansions;
+    int kinds = e ? CARC_TILE_KINDS : CARC_BASE_KINDS, n = 0;
+    uint8_t count[CARC_TILE_KINDS];
     for (int k = 0; k < kinds; k++) {
-        int count = stack_count(cfg->expansions, k);
-        memset(g->stack + n, k, (size_t)count);
-        n += count;
+        const carc_tile_def *d = tile_def(k);
+        count[k] = (e & d->expansion) == d->expansion ? d->count : 0;
+    }
+    if (e)
+        exp_replace_counts(e, count);  /* CI11: twins in place of their plain tiles */
+    int start = e ? exp_start_kind(e) : KIND_D;
+    count[KIND_D] -= start != KIND_D;  /* another start tile: D leaves the game (R2) */
+    count[start]--;
+    for (int k = 0; k < kinds; k++) {
+        memset(g->stack + n, k, count[k]);
+        n += count[k];
     }
     rng_shuffle(g->rng, g->stack, n);
     g->stack_len = (uint8_t)n;

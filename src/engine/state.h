@@ -188,10 +188,13 @@ static inline unsigned spot_need(unsigned sig)
     return sig & spot_mask(sig);
 }
 
+/* The feature types (enum carc_feature). */
+enum { FEAT_TYPES = CARC_FEAT_GARDEN + 1 };
+
 /* Figure slots of a seat (fnode): the seven meeples, then one slot for each other
  * follower the expansions give, then one for each special figure (no follower:
- * strength 0). Which figure a slot holds is the registry's (expansion.c: the
- * layout is data there, checked against the figures' descriptors by test_engine);
+ * strength 0). Which figure a slot holds is the registry's (registry.c: the
+ * layout is data there, checked against the figures' descriptors by test_tiletab);
  * the core knows only that followers come first. */
 enum {
     FIG_OTHER_FOLLOWERS = 2,   /* followers of the expansions, one slot each */
@@ -206,7 +209,7 @@ static inline int fig_placed(unsigned v)
     return v != NODE_NONE;
 }
 /* The figure kind of each slot (enum carc_figure) and its strength; the first slot
- * of each kind (expansion.c: the registry's data, read on every figure's move). */
+ * of each kind (registry.c: the registry's data, read on every figure's move). */
 extern const uint8_t fig_slot_kind[FIG_SLOTS];
 extern const uint8_t fig_slot_strength[FIG_SLOTS];
 extern const uint8_t fig_kind_slot[CARC_FIGURES];
@@ -343,6 +346,12 @@ struct carc_game {
     uint8_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1], exp_next[ST_OVER + 1];
 
     uint64_t rng[4];
+    /* T6's rule of the game's figures as words (figure.c, figure_plan, from their
+     * descriptors): fig_spread[0][t] has byte k set to 1 if figure k may stand on an
+     * empty feature of type t (a follower), fig_spread[1][t] on one holding a
+     * follower of its seat (a special figure); so a tile's segments give every
+     * figure's places with one shift and OR each (figure_masks). */
+    uint64_t fig_spread[2][FEAT_TYPES];
 
     /* the position table (board.c): 0 an empty slot, else CELL_TILE + a placed
      * index or CELL_SPOT + a frontier index, whose x,y are the slot's key. In the
@@ -666,9 +675,13 @@ static inline int fig_choice(const carc_game *g)
 {
     return (g->figures & ~(1u << CARC_FIG_MEEPLE)) != 0;
 }
+/* carc_new: fig_spread from the game's figures; whether it is what they give
+ * (carc_check). */
+void figure_plan(carc_game *g);
+int figure_plan_ok(const carc_game *g);
 /* The figure kinds that are no followers (strength 0): they stand only with a
  * follower of their seat and go home when it leaves (§0). Bit per enum carc_figure
- * (expansion.c, from the descriptors' `special`). */
+ * (registry.c, from the descriptors' `special`). */
 extern const uint8_t fig_special_kinds;
 /* The figure kinds T6 may take back (A6: descriptors with recall callbacks). */
 extern const uint8_t fig_recall_kinds;

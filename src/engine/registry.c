@@ -1,0 +1,59 @@
+/*
+ * registry.c - the registry's list: the expansions, one line each (their hook
+ * tables, in order), and the figures by kind, the base game's meeple and the
+ * expansions' (their descriptors): the only place outside the modules' folders
+ * that names them, with catalogue.c's line for a module's tiles. Data only, no
+ * function (scripts/one_way.sh checks): a reference to it is not a call, so the
+ * core reaches the modules through it without a circle.
+ *
+ * The order of the list is the order of play where several expansions act at one
+ * point: both are set up from the game's generator, gifts first, and a window
+ * lists the gifts' moves before the Christmas cards'. A new expansion goes at the
+ * end, so that the games of the others stay what they were, and its bit is
+ * 1 << its place (test_registry).
+ */
+#include "expansion.h"
+
+/* The meeple (B6, I3): the core's figure, a follower of strength 1 on any empty
+ * feature but a garden (A4: only an abbot stands there). Its refusals are
+ * apply.c's own path (check_follower), which asks whether the feature is empty
+ * before its type. */
+const struct exp_figure figure_meeple = {
+    .kind = CARC_FIG_MEEPLE, .strength = 1, .count = CARC_FOLLOWERS,
+    .stands = 1u << CARC_FEAT_CITY | 1u << CARC_FEAT_ROAD | 1u << CARC_FEAT_FIELD |
+              1u << CARC_FEAT_CLOISTER,
+    .word = "meeple",
+    .not_there = "only an abbot stands on a garden (A4)",
+    .taken = "the %s at %s already holds a follower (B6)",
+};
+
+extern const struct exp_hooks gifts_hooks, xmas_hooks, inns_hooks, traders_hooks, river_hooks,
+    abbot_hooks;
+extern const struct exp_figure inns_large, abbot_abbot, traders_builder, traders_pig;
+
+const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks,  &inns_hooks, &traders_hooks,
+                                            &river_hooks, &abbot_hooks, NULL};
+
+/* The figures by kind: what the modules' `figs` list, indexed for T6, which reads
+ * a figure's rule at every follower decision (test_tiletab checks the two agree). */
+const struct exp_figure *const exp_figure_of[CARC_FIGURES] = {
+    [CARC_FIG_MEEPLE] = &figure_meeple, [CARC_FIG_LARGE] = &inns_large,
+    [CARC_FIG_ABBOT] = &abbot_abbot, [CARC_FIG_BUILDER] = &traders_builder,
+    [CARC_FIG_PIG] = &traders_pig};
+
+/* The state's layout of a seat's figures (fnode, state.h): the meeples, the other
+ * followers, then the special figures, a slot for each figure a player has; a
+ * slot's kind and strength and a kind's first slot, as data, since every figure
+ * placed, taken or moved reads them (test_tiletab checks them against the
+ * descriptors: kinds, counts, strengths, followers before special figures). */
+const uint8_t fig_slot_kind[FIG_SLOTS] = {
+    CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE,
+    CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_LARGE, CARC_FIG_ABBOT, CARC_FIG_BUILDER,
+    CARC_FIG_PIG};
+const uint8_t fig_slot_strength[FIG_SLOTS] = {1, 1, 1, 1, 1, 1, 1, 2, 1, 0, 0};
+const uint8_t fig_kind_slot[CARC_FIGURES] = {
+    [CARC_FIG_MEEPLE] = 0, [CARC_FIG_LARGE] = CARC_FOLLOWERS,
+    [CARC_FIG_ABBOT] = CARC_FOLLOWERS + 1, [CARC_FIG_BUILDER] = FIG_FOLLOWER_SLOTS,
+    [CARC_FIG_PIG] = FIG_FOLLOWER_SLOTS + 1};
+const uint8_t fig_special_kinds = 1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG;
+const uint8_t fig_recall_kinds = 1u << CARC_FIG_ABBOT;

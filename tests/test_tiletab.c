@@ -267,7 +267,7 @@ static void test_named_kinds(void **state)
 static void test_figure_registry(void **state)
 {
     (void)state;
-    unsigned listed = 1u << CARC_FIG_MEEPLE, special = 0, recall = 0;
+    unsigned listed = 1u << CARC_FIG_MEEPLE, special = 0, recall = 0, field = 0;
     assert_ptr_equal(exp_figure_of[CARC_FIG_MEEPLE], &figure_meeple);
     EXP_EACH(h) {
         unsigned mine = 0;
@@ -297,9 +297,11 @@ static void test_figure_registry(void **state)
         assert_int_equal(d->special != 0, d->strength == 0);
         special |= (unsigned)(d->special != 0) << k;
         recall |= (unsigned)(d->recall_move != NULL) << k;
+        field |= (unsigned)(d->field_bonus != NULL) << k;
     }
     assert_int_equal(fig_special_kinds, special);
     assert_int_equal(fig_recall_kinds, recall);
+    assert_int_equal(fig_field_kinds, field);
 }
 
 static void print_tables(void)

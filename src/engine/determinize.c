@@ -60,7 +60,8 @@ void carc_projection(const carc_game *g, int scores[CARC_MAX_PLAYERS])
             if (!(holders & (1u << s)))
                 continue;
             int reason;  /* TB8: the figures' own bonus (4 a city with the holder's pig) */
-            scores[s] += value + (field ? figure_field_bonus(g, s, n, value / 3, &reason) : 0);
+            scores[s] += value + (field && (g->figures & fig_field_kinds)
+                                      ? figure_field_bonus(g, s, n, value / 3, &reason) : 0);
         }
     }
     for (int s = 0; s < g->players; s++) {

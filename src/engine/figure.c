@@ -245,18 +245,28 @@ int figure_ok(const carc_game *g, int figure, int n)
     return !(f->flags & NF_COMPLETED) && feat_follow(f, g->active);
 }
 
+/* 0xFF in byte k for each bit k of a set of figure kinds (figure_masks). */
+#define KIND_BYTES(s) ((s) & 1 ? 0xFFull : 0) | ((s) & 2 ? 0xFF00ull : 0) |             \
+                      ((s) & 4 ? 0xFF0000ull : 0) | ((s) & 8 ? 0xFF000000ull : 0) |      \
+                      ((s) & 16 ? 0xFF00000000ull : 0)
+#define KIND_BYTES4(s) KIND_BYTES(s), KIND_BYTES(s + 1), KIND_BYTES(s + 2), KIND_BYTES(s + 3)
+static const uint64_t kind_bytes[1 << CARC_FIGURES] = {
+    KIND_BYTES4(0),  KIND_BYTES4(4),  KIND_BYTES4(8),  KIND_BYTES4(12),
+    KIND_BYTES4(16), KIND_BYTES4(20), KIND_BYTES4(24), KIND_BYTES4(28)};
+_Static_assert(CARC_FIGURES == 5, "kind_bytes spells out the sets of five kinds");
+
 /* figure_ok for every figure and segment of the placed tile at once (T6 asks it
- * twice a turn: whether a decision is owed, then its list): bit i of masks[f] says
- * figure f may stand on segment i, for the figures the active player has in
- * supply. Returns the kinds with a non-empty mask (masks[] of the others is not
- * written); *supply, the kinds in supply. */
-static unsigned figure_masks(const carc_game *g, unsigned masks[CARC_FIGURES], unsigned *supply)
+ * twice a turn: whether a decision is owed, then its list): byte k of the word it
+ * returns says on which segments (bit i: segment i) figure k may stand, for the
+ * figures the active player has in supply (0 for the others); *supply, the kinds
+ * in supply. */
+static uint64_t figure_masks(const carc_game *g, unsigned *supply)
 {
     const placed *p = &g->tiles[g->last];
     int seat = g->active, nseg = tile_def(p->kind)->nseg;
-    /* byte k of r: the segments figure k may take, a follower an empty feature, a
-     * special figure an unfinished one holding a follower of seat (a field is
-     * never finished): per segment, its type's word of fig_spread shifted to it */
+    /* a follower an empty feature, a special figure an unfinished one holding a
+     * follower of seat (a field is never finished): per segment, its type's word
+     * of fig_spread shifted to it */
     uint64_t r = 0;
     for (int i = 0; i < nseg; i++) {
         const feature *f = feat_of(g, p->first + i);
@@ -266,14 +276,8 @@ static unsigned figure_masks(const carc_game *g, unsigned masks[CARC_FIGURES], u
         else if (feat_follow(f, seat) && !(f->flags & NF_COMPLETED))
             r |= g->fig_spread[1][t] << i;
     }
-    unsigned kinds = 0;
     *supply = kinds_in_supply(g, seat);
-    for (unsigned k = *supply; k; k &= k - 1) {
-        int kind = __builtin_ctz(k);
-        masks[kind] = (unsigned)(r >> (8 * kind)) & 0xFF;
-        kinds |= (masks[kind] != 0) << kind;
-    }
-    return kinds;
+    return r & kind_bytes[*supply];
 }
 
 /* A6: the recall moves of the active player (figures it has on the board that may
@@ -320,7 +324,7 @@ void figure_recall(carc_game *g, const carc_move *m)
 int figure_field_bonus(const carc_game *g, int seat, int root, int cities, int *reason)
 {
     int points = 0;
-    for (unsigned k = g->figures; k; k &= k - 1) {
+    for (unsigned k = g->figures & fig_field_kinds; k; k &= k - 1) {
         const struct exp_figure *d = exp_figure_of[__builtin_ctz(k)];
         if (d->field_bonus) {
             points += d->field_bonus(g, seat, root, cities);
@@ -334,19 +338,18 @@ int figure_field_bonus(const carc_game *g, int seat, int root, int cities, int *
  * carc_figure, on the segments in order, then the recalls, then the pass. */
 int figure_moves(const carc_game *g, carc_move *out, int cap)
 {
-    unsigned masks[CARC_FIGURES], supply;
-    unsigned kinds = figure_masks(g, masks, &supply);
+    unsigned supply;
+    uint64_t masks = figure_masks(g, &supply);
     int n = 0;
-    if (kinds) {
+    if (masks) {
         const placed *p = &g->tiles[g->last];
         const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* board_node_port */
         carc_move m = move_pass();
         m.kind = CARC_MOVE_FOLLOWER;
         m.x = p->x;
         m.y = p->y;
-        for (; kinds; kinds &= kinds - 1) {
-            int f = __builtin_ctz(kinds);
-            for (unsigned b = masks[f]; b && n < cap; b &= b - 1) {
+        for (int f = 0; masks; f++, masks >>= 8) {
+            for (unsigned b = masks & 0xFF; b && n < cap; b &= b - 1) {
                 m.figure = (uint8_t)f;
                 m.port = port[__builtin_ctz(b)];
                 out[n++] = m;
@@ -361,9 +364,9 @@ int figure_moves(const carc_game *g, carc_move *out, int cap)
 
 int figure_owed(const carc_game *g)
 {
-    unsigned masks[CARC_FIGURES], supply;
+    unsigned supply;
     carc_move m;
-    return figure_masks(g, masks, &supply) != 0 || recall_moves(g, supply, &m, 1) != 0;
+    return figure_masks(g, &supply) != 0 || recall_moves(g, supply, &m, 1) != 0;
 }
 
 

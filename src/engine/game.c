@@ -353,7 +353,8 @@ int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_inf
     out->cathedral = (rn->flags & NF_CATHEDRAL) != 0;
     for (int k = 0; k < CARC_GOODS_KINDS; k++)
         out->goods[k] = feat_goods(rn, k);
-    exp_feature_info(g, r, out);  /* builders and pigs */
+    if (fig_specials(g))
+        exp_feature_info(g, r, out);  /* the special figures (builders, pigs): their module's */
     return 1;
 }
 

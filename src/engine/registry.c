@@ -57,3 +57,4 @@ const uint8_t fig_kind_slot[CARC_FIGURES] = {
     [CARC_FIG_PIG] = FIG_FOLLOWER_SLOTS + 1};
 const uint8_t fig_special_kinds = 1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG;
 const uint8_t fig_recall_kinds = 1u << CARC_FIG_ABBOT;
+const uint8_t fig_field_kinds = 1u << CARC_FIG_PIG;

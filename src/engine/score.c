@@ -137,7 +137,7 @@ void score_final(carc_game *g)
                 continue;
             score_add(g, s, score_category(feat_type(r)), value,
                       field ? CARC_REASON_FIELD : CARC_REASON_FINAL, name);
-            if (field && fig_specials(g)) {  /* TB8: the figures' own bonus (a pig) */
+            if (field && (g->figures & fig_field_kinds)) {  /* TB8: a figure's own bonus (a pig) */
                 int reason = CARC_REASON_FIELD;
                 int bonus = figure_field_bonus(g, s, n, value / 3, &reason);
                 score_add(g, s, CARC_SCORE_FIELDS, bonus, reason, name);

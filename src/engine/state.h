@@ -685,6 +685,9 @@ int figure_plan_ok(const carc_game *g);
 extern const uint8_t fig_special_kinds;
 /* The figure kinds T6 may take back (A6: descriptors with recall callbacks). */
 extern const uint8_t fig_recall_kinds;
+/* The figure kinds with a field bonus (TB8: the pig), asked at every field scored
+ * and projected (registry.c, from the descriptors' `field_bonus`). */
+extern const uint8_t fig_field_kinds;
 /* The game's figures of those kinds. */
 static inline unsigned fig_specials(const carc_game *g)
 {

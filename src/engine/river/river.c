@@ -137,8 +137,10 @@ static int river_at_placed(carc_game *g)
 /* B5: a river tile fits only at the open end (R5). */
 static int river_placeable(const carc_game *g, int kind)
 {
+    if (!tile_river(kind))
+        return 0;
     int si = river_spot(g);
-    return tile_river(kind) && si >= 0 && river_fit_rots(g, si, kind) != 0;
+    return si >= 0 && river_fit_rots(g, si, kind) != 0;
 }
 
 /* R5, R6: why a tile cannot go there, in the river's words. */

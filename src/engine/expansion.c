@@ -312,6 +312,14 @@ int exp_stack_tiles(unsigned expansions)
     return n;
 }
 
+int exp_has_tiles(unsigned expansions)
+{
+    EXP_EACH(h)
+        if ((expansions & h->info.bit) && (h->stack_tiles || h->replaced_by || h->start_kind))
+            return 1;
+    return 0;
+}
+
 int exp_start_kind(unsigned expansions)
 {
     if (!expansions)

@@ -259,6 +259,8 @@ unsigned exp_figures(unsigned expansions);
 /* The content of a set: the tiles its expansions add to the base game's 71 in the
  * stack, its start tile (R2), whether its fields are scored last (CI12). */
 int exp_stack_tiles(unsigned expansions);
+/* Whether one of them brings tiles of its own (to add, replace or start with). */
+int exp_has_tiles(unsigned expansions);
 int exp_start_kind(unsigned expansions);
 int exp_fields_last(unsigned expansions);
 /* Whether a tile of kind k is replaced by one of the set's own (CI11); the same for

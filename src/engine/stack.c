@@ -36,7 +36,7 @@ void stack_build(carc_game *g, const carc_config *cfg)
     /* stack_count of every kind at once (carc_new asks at every game): the base
      * kinds, then the expansions' (none in a base game) */
     unsigned e = cfg->expansions;
-    int kinds = e ? CARC_TILE_KINDS : CARC_BASE_KINDS, n = 0;
+    int kinds = e && exp_has_tiles(e) ? CARC_TILE_KINDS : CARC_BASE_KINDS, n = 0;
     uint8_t count[CARC_TILE_KINDS];
     for (int k = 0; k < kinds; k++) {
         const carc_tile_def *d = tile_def(k);

@@ -8,6 +8,7 @@
  *   part2_cards_bytes N      [STATE_CARDS, STATE_ARRAYS): the card expansions' block
  *   part3_arrays_bytes N     [STATE_ARRAYS, end): the arrays with a count
  *   NAME COUNT x SIZE = N    each array: element count, element size, bytes
+ *   move_bytes N             sizeof(carc_move), what carc_legal lists a move in
  * Not a test and not part of the engine: it reads the internal header state.h.
  * The bytes a copy moves (copy_bytes) are carc bench's, which the script adds.
  */
@@ -36,5 +37,7 @@ int main(void)
     ARRAY("tiles", tiles);
     ARRAY("frontier", frontier);
     ARRAY("removed", removed);
+    /* the move carc_legal lists */
+    printf("move_bytes %zu\n", sizeof(carc_move));
     return 0;
 }

@@ -1,10 +1,12 @@
 /*
  * state.h - the engine's core internal header: the layout of carc_game and the
  * functions the engine's files share. The expansions include it (through
- * expansion.h); nothing of theirs is declared here but their state.
+ * expansion.h); nothing of theirs is declared here: their states are structs of
+ * their own headers, reserved by registry.h (struct exp_small, struct exp_block),
+ * which this file holds without naming a field of them.
  *
  * The state is a flat value: fixed arrays, small integer indices, no pointers,
- * 16,344 bytes, sized for the largest expansion set (125 tiles, 472 segments, 6
+ * 16,432 bytes, sized for the largest expansion set (125 tiles, 472 segments, 6
  * seats). A game uses a fraction of it (a base game in play about 4 KiB), and
  * carc_copy moves only that (game.c, state_copy: search copies a state at every
  * iteration, so every byte copied counts): the struct keeps the small fixed fields
@@ -14,28 +16,34 @@
  * (and no stale event, a hidden return depth say, lingers in a view's bytes). The
  * parts (the comment above struct carc_game), with their bytes:
  *
- * 1. The fixed part (1,720 bytes, copied whole):
+ * 1. The fixed part (1,800 bytes, copied whole):
  *   - what the game keeps of its configuration (seed, expansions, whether the
  *     stack was fixed and where G10 puts a tile back), the turn: the step of B13
- *     (enum step), the part of a double turn, and what the step needs.
+ *     (enum step), the part of a double turn (the turn machine's, TB11), and what
+ *     the step needs.
  *   - the tiles not on the board: stack and hand (124 + 2; removed is an array of
  *     part 3), and the counts of part 3's arrays.
  *   - cloisters[] and around[] (22 + 22): the tiles with a cloister or a garden,
  *     the only ones that count their eight neighbours; cloisters_near (4), which of
  *     them are around the tile placed last.
  *   - the players: each seat's figures' nodes (figure.c: 6 x 11 x 2), followers in
- *     supply, scores and banked points by category (6 x 7 x 2 each), goods.
- *   - Traders & Builders' goods and double turn, The River's open end, the plan of
- *     which expansion hooks act at which step and the next step where any acts
- *     (expansion.h, turn.c), the generator (32).
+ *     supply, scores and banked points by category (6 x 7 x 2 each).
+ *   - the small expansions' states (ext, registry.h's struct exp_small, 29 bytes:
+ *     Traders & Builders' goods and double turn due, 22, traders/traders_state.h;
+ *     The River's stack base and open end, 7, river/river_state.h), the second
+ *     tile in hand (extra_tile: the core's, shared by the cards and the stack), the
+ *     plan of which expansion hooks act at which step and the next step where any
+ *     acts (expansion.h, turn.c), the generator (32).
  *   - a position table (open addressing, cell: 512 x 2 = 1,024) from (x,y) to a
  *     placed tile or to a frontier spot. The board can stretch 113 tiles in any
  *     direction, so a direct grid would cost 50 KiB. It keeps no keys: a slot's
  *     value names a tile or spot, whose own x,y (adjacent int8_t, one 16-bit load)
  *     a probe compares (board.c, cell_find).
- * 2. The card expansions' block (560 bytes; gifts/, christmas/: decks, discards,
- *    hands, the card in play), which only their own files touch: zero in a game
- *    without them, so a copy between two such games skips it.
+ * 2. The card expansions' block (blk, registry.h's struct exp_block, 562 bytes:
+ *    The Gifts' 95, gifts/gifts_state.h, and Christmas Present's 466 after a byte
+ *    of padding, christmas/christmas_state.h: decks, discards, hands, the card in
+ *    play), which only their own files touch: zero in a game without them, so a
+ *    copy between two such games skips it.
  * 3. The arrays with a count, each copied up to its count:
  *   - feats[] (349 x 16 = 5,584; nfeats): one record per live feature, named by all
  *     its nodes: type, flags (inn, cathedral), tokens, size, open edges, pennants,
@@ -60,7 +68,7 @@
  *     whose old slot is zeroed (board.c, spot_fill).
  *   - removed[] (125; nremoved): the tiles out of the game.
  *
- * A base game after 60 decisions (carc bench's copy_ns) copies 3,889 bytes
+ * A base game after 60 decisions (carc bench's copy_ns) copies 3,969 bytes
  * (carc_copy_bytes); the whole state was copied before issue 29 (docs/PERFORMANCE.md).
  *
  * Invariants (carc_check verifies them all): see check.c.
@@ -240,11 +248,12 @@ enum step {
  * The state in three parts, in this order, so that carc_copy (game.c, state_copy)
  * moves only what the game uses:
  *   1. the fixed part, [0, STATE_CARDS): the configuration, the turn, the counts,
- *      the players, the small expansions' fields, the plan, the generator and the
- *      position table; copied whole (one memcpy).
- *   2. the card expansions' block, [STATE_CARDS, STATE_ARRAYS): The Gifts' and
- *      Christmas Present's decks, hands and card in play (about 450 bytes). Zero in
- *      a game with neither (carc_check), so a copy between two such games skips it.
+ *      the players, the small expansions' states (ext), the plan, the generator
+ *      and the position table; copied whole (one memcpy).
+ *   2. the card expansions' block, [STATE_CARDS, STATE_ARRAYS): blk, the states of
+ *      the expansions whose descriptor says in_block (decks, hands, the card in
+ *      play; 562 bytes). Zero in a game with none (carc_check), so a copy between
+ *      two such games skips it.
  *   3. the arrays with a count, from STATE_ARRAYS: feats (nfeats), events
  *      (nevents), nodes (nnodes), tiles (ntiles), frontier (nfrontier), removed
  *      (nremoved). Every byte past an array's count is zero (carc_check), so a

@@ -52,7 +52,7 @@ enum { DECK_CLOISTER = 0, DECK_ROADSIDE = 1, KINDS_PER_DECK = 16, COPIES = 2,
        DECK_CARDS = 32, HAND_LIMIT = 5, MAX_TARGETS = 1024 };
 enum timing { LIGHTNING, ANYTIME, END };
 enum grain { BY_SEGMENT, BY_FOLLOWER, BY_FEATURE, BY_NOTHING };
-enum { XP_TARGET = 1, XP_REPLY = 2 };  /* xplay_phase: waiting for the target, replies */
+enum { XP_TARGET = 1, XP_REPLY = 2 };  /* play_phase: waiting for the target, replies */
 
 /* Inline here, so that every file can use them and still calls go one way
  * (christmas.c, the hook table, calls the other files; they do not call it). */

@@ -48,18 +48,19 @@ static int traders_at_placed(carc_game *g)
  * active player, whoever held the city (also a locked one, XI15). */
 static void take_goods(carc_game *g)
 {
+    struct traders_state *t = traders_st(g);
     for (int i = 0; i < g->ndone; i++) {
         const feature *f = feat_of(g, g->done[i]);
         if (feat_type(f) != CARC_FEAT_CITY || !f->goods)
             continue;
         for (int k = 0; k < CARC_GOODS_KINDS; k++) {
             int n = feat_goods(f, k);
-            if (n > traders_st(g)->goods_left[k])
-                n = traders_st(g)->goods_left[k];  /* cannot happen: a symbol per token (TB1) */
+            if (n > t->goods_left[k])
+                n = t->goods_left[k];  /* cannot happen: a symbol per token (TB1) */
             if (!n)
                 continue;
-            traders_st(g)->goods_left[k] = (uint8_t)(traders_st(g)->goods_left[k] - n);
-            traders_st(g)->goods[g->active][k] = (uint8_t)(traders_st(g)->goods[g->active][k] + n);
+            t->goods_left[k] = (uint8_t)(t->goods_left[k] - n);
+            t->goods[g->active][k] = (uint8_t)(t->goods[g->active][k] + n);
             event_emit_at(g, CARC_EV_GOODS, g->active, score_name_done(g, i), CARC_FEAT_CITY, k,
                           0, n);
         }

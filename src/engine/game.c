@@ -351,24 +351,12 @@ int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_inf
     out->value = out->completed ? feat_value_completed(g, r) : feat_value_end(g, r);
     out->inn = (rn->flags & NF_INN) != 0;
     out->cathedral = (rn->flags & NF_CATHEDRAL) != 0;
-    for (int k = 0; k < CARC_GOODS_KINDS; k++)
-        out->goods[k] = feat_goods(rn, k);
-    if (fig_specials(g))
-        exp_feature_info(g, r, out);  /* the special figures (builders, pigs): their module's */
+    if (exp_any(g))
+        exp_feature_info(g, r, out);  /* what a module adds: goods, builders and pigs */
     return 1;
 }
 
-int carc_goods(const carc_game *g, int seat, int counts[CARC_GOODS_KINDS])
-{
-    const uint8_t *row = seat < 0 ? g->goods_left : g->goods[seat];
-    int n = 0;
-    for (int k = 0; k < CARC_GOODS_KINDS; k++)
-        n += counts[k] = seat >= g->players ? 0 : row[k];
-    return n;
-}
-
 int carc_turn_part(const carc_game *g) { return g->part; }
-int carc_double_due(const carc_game *g) { return g->double_due && !g->part; }
 
 int carc_banked(const carc_game *g, int seat)
 {

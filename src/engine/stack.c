@@ -30,7 +30,6 @@ void stack_build(carc_game *g, const carc_config *cfg)
             g->stack[cfg->stack_len - 1 - i] = cfg->stack[i];
         g->stack_len = (uint8_t)cfg->stack_len;
         g->unused = (uint8_t)(stack_size(cfg->expansions) - cfg->stack_len);
-        g->river_base = g->stack_len;  /* The River's setup sets its part apart (R2) */
         return;
     }
     /* stack_count of every kind at once (carc_new asks at every game): the base
@@ -53,7 +52,6 @@ void stack_build(carc_game *g, const carc_config *cfg)
     }
     rng_shuffle(g->rng, g->stack, n);
     g->stack_len = (uint8_t)n;
-    g->river_base = (uint8_t)n;  /* The River's setup splits its tiles off (R2) */
 }
 
 void stack_shuffle(carc_game *g)

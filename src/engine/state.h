@@ -1,10 +1,12 @@
 /*
  * state.h - the engine's core internal header: the layout of carc_game and the
  * functions the engine's files share. The expansions include it (through
- * expansion.h); nothing of theirs is declared here but their state.
+ * expansion.h); nothing of theirs is declared here: their states are structs of
+ * their own headers, reserved by registry.h (struct exp_small, struct exp_block),
+ * which this file holds without naming a field of them.
  *
  * The state is a flat value: fixed arrays, small integer indices, no pointers,
- * 16,344 bytes, sized for the largest expansion set (125 tiles, 472 segments, 6
+ * 16,432 bytes, sized for the largest expansion set (125 tiles, 472 segments, 6
  * seats). A game uses a fraction of it (a base game in play about 4 KiB), and
  * carc_copy moves only that (game.c, state_copy: search copies a state at every
  * iteration, so every byte copied counts): the struct keeps the small fixed fields
@@ -14,28 +16,34 @@
  * (and no stale event, a hidden return depth say, lingers in a view's bytes). The
  * parts (the comment above struct carc_game), with their bytes:
  *
- * 1. The fixed part (1,720 bytes, copied whole):
+ * 1. The fixed part (1,800 bytes, copied whole):
  *   - what the game keeps of its configuration (seed, expansions, whether the
  *     stack was fixed and where G10 puts a tile back), the turn: the step of B13
- *     (enum step), the part of a double turn, and what the step needs.
+ *     (enum step), the part of a double turn (the turn machine's, TB11), and what
+ *     the step needs.
  *   - the tiles not on the board: stack and hand (124 + 2; removed is an array of
  *     part 3), and the counts of part 3's arrays.
  *   - cloisters[] and around[] (22 + 22): the tiles with a cloister or a garden,
  *     the only ones that count their eight neighbours; cloisters_near (4), which of
  *     them are around the tile placed last.
  *   - the players: each seat's figures' nodes (figure.c: 6 x 11 x 2), followers in
- *     supply, scores and banked points by category (6 x 7 x 2 each), goods.
- *   - Traders & Builders' goods and double turn, The River's open end, the plan of
- *     which expansion hooks act at which step and the next step where any acts
- *     (expansion.h, turn.c), the generator (32).
+ *     supply, scores and banked points by category (6 x 7 x 2 each).
+ *   - the small expansions' states (ext, registry.h's struct exp_small, 29 bytes:
+ *     Traders & Builders' goods and double turn due, 22, traders/traders_state.h;
+ *     The River's stack base and open end, 7, river/river_state.h), the second
+ *     tile in hand (extra_tile: the core's, shared by the cards and the stack), the
+ *     plan of which expansion hooks act at which step and the next step where any
+ *     acts (expansion.h, turn.c), the generator (32).
  *   - a position table (open addressing, cell: 512 x 2 = 1,024) from (x,y) to a
  *     placed tile or to a frontier spot. The board can stretch 113 tiles in any
  *     direction, so a direct grid would cost 50 KiB. It keeps no keys: a slot's
  *     value names a tile or spot, whose own x,y (adjacent int8_t, one 16-bit load)
  *     a probe compares (board.c, cell_find).
- * 2. The card expansions' block (560 bytes; gifts/, christmas/: decks, discards,
- *    hands, the card in play), which only their own files touch: zero in a game
- *    without them, so a copy between two such games skips it.
+ * 2. The card expansions' block (blk, registry.h's struct exp_block, 562 bytes:
+ *    The Gifts' 95, gifts/gifts_state.h, and Christmas Present's 466 after a byte
+ *    of padding, christmas/christmas_state.h: decks, discards, hands, the card in
+ *    play), which only their own files touch: zero in a game without them, so a
+ *    copy between two such games skips it.
  * 3. The arrays with a count, each copied up to its count:
  *   - feats[] (349 x 16 = 5,584; nfeats): one record per live feature, named by all
  *     its nodes: type, flags (inn, cathedral), tokens, size, open edges, pennants,
@@ -60,7 +68,7 @@
  *     whose old slot is zeroed (board.c, spot_fill).
  *   - removed[] (125; nremoved): the tiles out of the game.
  *
- * A base game after 60 decisions (carc bench's copy_ns) copies 3,889 bytes
+ * A base game after 60 decisions (carc bench's copy_ns) copies 3,969 bytes
  * (carc_copy_bytes); the whole state was copied before issue 29 (docs/PERFORMANCE.md).
  *
  * Invariants (carc_check verifies them all): see check.c.
@@ -72,6 +80,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "carc.h"
+#include "registry.h"
 
 enum {
     NODE_NONE = 0xFFFF,
@@ -239,11 +248,12 @@ enum step {
  * The state in three parts, in this order, so that carc_copy (game.c, state_copy)
  * moves only what the game uses:
  *   1. the fixed part, [0, STATE_CARDS): the configuration, the turn, the counts,
- *      the players, the small expansions' fields, the plan, the generator and the
- *      position table; copied whole (one memcpy).
- *   2. the card expansions' block, [STATE_CARDS, STATE_ARRAYS): The Gifts' and
- *      Christmas Present's decks, hands and card in play (about 450 bytes). Zero in
- *      a game with neither (carc_check), so a copy between two such games skips it.
+ *      the players, the small expansions' states (ext), the plan, the generator
+ *      and the position table; copied whole (one memcpy).
+ *   2. the card expansions' block, [STATE_CARDS, STATE_ARRAYS): blk, the states of
+ *      the expansions whose descriptor says in_block (decks, hands, the card in
+ *      play; 562 bytes). Zero in a game with none (carc_check), so a copy between
+ *      two such games skips it.
  *   3. the arrays with a count, from STATE_ARRAYS: feats (nfeats), events
  *      (nevents), nodes (nnodes), tiles (ntiles), frontier (nfrontier), removed
  *      (nremoved). Every byte past an array's count is zero (carc_check), so a
@@ -263,6 +273,8 @@ struct carc_game {
     int8_t view_seat;     /* -1: the full state */
     uint8_t players;
     uint8_t step;         /* enum step */
+    uint8_t part;         /* the part of a double turn now running (0, 1): set by
+                             turn_second_part, cleared at T10 (turn.c) */
     uint8_t active;
     uint16_t turn;
     uint8_t over;
@@ -307,25 +319,9 @@ struct carc_game {
     int16_t score[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];
     int16_t banked[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];  /* X12, paid in E4 */
 
-    /* Traders & Builders (traders/): goods tokens by kind, of each seat and of the
-     * common supply (TB1), and the double turn (TB6, TB11): the part of the turn
-     * now running (0, 1) and whether a second part is due. */
-    uint8_t goods[CARC_MAX_PLAYERS][CARC_GOODS_KINDS];
-    uint8_t goods_left[CARC_GOODS_KINDS];
-    uint8_t part;
-    uint8_t double_due;
-
-    /* The River (river/, stack.c). The river stack is the top of stack[]: stack[i]
-     * for river_base <= i < stack_len, its bottom the lake (R2, R3); the river phase
-     * lasts while stack_len > river_base (river_base = stack_len in other games).
-     * The open end (R5): the empty position (river_x, river_y) a river tile must
-     * continue, entered through its side river_side; river_turn, how the last river
-     * tile turned (0 not at all, 1 right, 2 left). river_open: there is one;
-     * river_dead: the lake left the game with the river open (R6), and that
-     * position's spot keeps SIG_DEAD. */
-    uint8_t river_base;
-    int8_t river_x, river_y;
-    uint8_t river_side, river_turn, river_open, river_dead;
+    /* the small expansions' states (registry.h: one struct per module, which only
+     * its own files touch; zero in a game without it) */
+    struct exp_small ext;
 
     /* an extra-tile card was used this turn (C3): EXTRA_PUT_BACK (G10) or
      * EXTRA_REMOVE (X9); the turn machine clears it, so not in the cards' block */
@@ -359,47 +355,9 @@ struct carc_game {
     uint16_t cell[CELL_SLOTS];
 
     /* ==== 2. the card expansions' block (STATE_CARDS) ==== */
-    /* The Gifts (gifts/). Decks keep their top at the end of the array. */
-    uint8_t gift_deck[25];
-    uint8_t gift_deck_len;
-    uint8_t gift_discard[25];   /* face up, in the order discarded */
-    uint8_t gift_ndiscard;
-    uint8_t gifts[CARC_MAX_PLAYERS][6];  /* count per gift id 1..5; in a view, index 0
-                                            counts another seat's hidden gifts */
-    uint8_t gift_opened;        /* a gift was opened this turn (G5) */
-    uint8_t gift_fresh[6];      /* count per gift id the active player received this
-                                   turn: not to be opened in its second part (GI7) */
-
-    /* Christmas Present (christmas/). Deck 0 is the Cloister deck, 1 the Roadside
-     * deck; tops at the end of the arrays. */
-    uint8_t xdeck[2][32];
-    uint8_t xdeck_len[2];
-    uint8_t xdiscard[2][32];     /* face up, in the order discarded */
-    uint8_t xndiscard[2];
-    uint8_t xhand[CARC_MAX_PLAYERS][CARC_CARDS];  /* count per card id; in a view,
-                                                     index 0 counts hidden cards */
-    uint8_t xplay;               /* the card in play (X4), or CARC_CARD_NONE */
-    uint8_t xplay_phase;         /* XP_TARGET or XP_REPLY */
-    uint8_t xplay_drawn;         /* 1: drawn (lightning); 0: played from hand */
-    uint8_t xreply_left;         /* seats still to be asked (X10), bit mask */
-    uint8_t xreply_seat;         /* the seat asked now */
-    carc_move xplay_target;      /* the target named, once named */
-    uint8_t mm_used;             /* a mastermind was played this turn (X13) */
-    /* Pending Mastermind positions (X13), one slot per turn parity: slot t & 1 binds
-     * turn t. A bound player may play their own for the next turn, so two can be
-     * pending at once and the second must not overwrite the first. */
-    uint8_t mm_pending;          /* bit i: slot i is set */
-    int8_t mm_x[2], mm_y[2];
-    uint16_t mm_turn[2];
-    uint8_t qready;                      /* T7: questions listed for placed[qready - 1] (XI16) */
-    uint8_t nquestions, question;        /* T7: X8 questions, the one asked now */
-    uint16_t qroot[MAX_DONE];            /* the feature of each question */
-    uint8_t modifier[MAX_DONE];          /* per done[] entry: the modifier played, or 0 */
-    uint8_t xhidden[CARC_MAX_PLAYERS][2];  /* in a view: another seat's hidden cards
-                                              by deck of origin (public, X4) */
-    uint8_t e2_started;                  /* E2: non-end cards voided */
-    uint8_t end_seat;                    /* E2: the seat resolving its end cards */
-    uint8_t end_bonus[CARC_MAX_PLAYERS][2];  /* E3: field_city_bonus, shared_field_bonus */
+    /* The card expansions' states (registry.h: one struct per module, which only
+     * its own files touch; zero in a game with none of them) */
+    struct exp_block blk;
 
     /* ==== 3. the arrays with a count (STATE_ARRAYS) ==== */
     /* the feature records (struct feature), on a word: feat_union loads them as
@@ -413,7 +371,7 @@ struct carc_game {
 };
 
 /* Where parts 2 and 3 begin (see above). */
-#define STATE_CARDS offsetof(struct carc_game, gift_deck)
+#define STATE_CARDS offsetof(struct carc_game, blk)
 #define STATE_ARRAYS offsetof(struct carc_game, feats)
 
 /* ---- rng.c ---- */

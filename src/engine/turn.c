@@ -193,6 +193,7 @@ static inline void turn_advance_exp(carc_game *g)
         case ST_T10_END:
             if (exp_step(g, ST_T10_END))  /* a Mastermind that applied to this turn lapses */
                 return;
+            g->part = 0;  /* the turn's parts are over (TB11; a base game has one) */
             step = turn_next(g, turn_end(g));
             break;
         case ST_E3_FINAL:

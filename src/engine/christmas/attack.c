@@ -43,31 +43,31 @@ void xmas_attack_start(carc_game *g, int c, const carc_move *m, int drawn)
         if ((mask & (1u << s)) && xmas_deck_hand(g, s) > 0)
             ask |= 1u << s;
     if (!ask) {
-        g->xplay = CARC_CARD_NONE;
+        xmas_st(g)->play = CARC_CARD_NONE;
         xmas_resolve(g, c, m);
         return;
     }
-    g->xplay = (uint8_t)c;
-    g->xplay_drawn = (uint8_t)drawn;
-    g->xplay_target = *m;
-    g->xplay_phase = XP_REPLY;
-    g->xreply_seat = (uint8_t)next_replier(g, ask);
-    g->xreply_left = (uint8_t)(ask & ~(1u << g->xreply_seat));
+    xmas_st(g)->play = (uint8_t)c;
+    xmas_st(g)->play_drawn = (uint8_t)drawn;
+    xmas_st(g)->play_target = *m;
+    xmas_st(g)->play_phase = XP_REPLY;
+    xmas_st(g)->reply_seat = (uint8_t)next_replier(g, ask);
+    xmas_st(g)->reply_left = (uint8_t)(ask & ~(1u << xmas_st(g)->reply_seat));
 }
 
 static void finish_reply_round(carc_game *g, int blocked_by)
 {
-    int c = g->xplay;
-    g->xplay = CARC_CARD_NONE;
+    int c = xmas_st(g)->play;
+    xmas_st(g)->play = CARC_CARD_NONE;
     if (blocked_by >= 0) {
-        g->xhand[blocked_by][CARC_XC_PREVENT_ATTACK]--;
+        xmas_st(g)->hand[blocked_by][CARC_XC_PREVENT_ATTACK]--;
         event_emit(g, CARC_EV_CARD_PLAYED, blocked_by, 0, 0, CARC_XC_PREVENT_ATTACK,
                    CARC_PORT_NONE, 0);
         xmas_deck_discard(g, CARC_XC_PREVENT_ATTACK);
         xmas_deck_discard(g, c);
         return;
     }
-    xmas_resolve(g, c, &g->xplay_target);
+    xmas_resolve(g, c, &xmas_st(g)->play_target);
 }
 
 int xmas_attack_legal(const carc_game *g, int decision, carc_move *out, int cap)
@@ -76,9 +76,9 @@ int xmas_attack_legal(const carc_game *g, int decision, carc_move *out, int cap)
     carc_move proto = carc_move_pass();
     if (decision == CARC_DEC_CARD_TARGET) {
         proto.kind = CARC_MOVE_TARGET;
-        return xmas_target_list(g, g->xplay, g->active, proto, out, cap);
+        return xmas_target_list(g, xmas_st(g)->play, g->active, proto, out, cap);
     }
-    if (g->xhand[g->xreply_seat][CARC_XC_PREVENT_ATTACK]) {
+    if (xmas_st(g)->hand[xmas_st(g)->reply_seat][CARC_XC_PREVENT_ATTACK]) {
         proto.kind = CARC_MOVE_BLOCK;
         out[n++] = proto;
     }
@@ -92,7 +92,7 @@ int xmas_attack_legal(const carc_game *g, int decision, carc_move *out, int cap)
 int xmas_attack_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
 {
     if (decision == CARC_DEC_CARD_TARGET) {
-        int c = g->xplay;
+        int c = xmas_st(g)->play;
         carc_move want = *m;
         want.card = 0;
         if (!xmas_target_canonical(g, c, &want))
@@ -104,16 +104,16 @@ int xmas_attack_apply(carc_game *g, int decision, const carc_move *m, carc_error
         xmas_attack_start(g, c, &want, 1);
         return CARC_OK;
     }
-    int s = g->xreply_seat;
-    if (m->kind == CARC_MOVE_BLOCK && !g->xhand[s][CARC_XC_PREVENT_ATTACK])
+    int s = xmas_st(g)->reply_seat;
+    if (m->kind == CARC_MOVE_BLOCK && !xmas_st(g)->hand[s][CARC_XC_PREVENT_ATTACK])
         return xmas_fail(err, "%s: the seat asked holds none to block with (X10)",
                     carc_card_name(CARC_XC_PREVENT_ATTACK));
     event_clear(g);
     if (m->kind == CARC_MOVE_BLOCK) {
         finish_reply_round(g, s);
-    } else if (g->xreply_left) {
-        g->xreply_seat = (uint8_t)next_replier(g, g->xreply_left);
-        g->xreply_left &= (uint8_t)~(1u << g->xreply_seat);
+    } else if (xmas_st(g)->reply_left) {
+        xmas_st(g)->reply_seat = (uint8_t)next_replier(g, xmas_st(g)->reply_left);
+        xmas_st(g)->reply_left &= (uint8_t)~(1u << xmas_st(g)->reply_seat);
     } else {
         finish_reply_round(g, -1);
     }
@@ -122,7 +122,7 @@ int xmas_attack_apply(carc_game *g, int decision, const carc_move *m, carc_error
 
 int carc_card_in_play(const carc_game *g, carc_move *target)
 {
-    if (g->xplay && target)
-        *target = g->xplay_phase == XP_REPLY ? g->xplay_target : carc_move_pass();
-    return g->xplay;
+    if (xmas_st(g)->play && target)
+        *target = xmas_st(g)->play_phase == XP_REPLY ? xmas_st(g)->play_target : carc_move_pass();
+    return xmas_st(g)->play;
 }

@@ -71,7 +71,7 @@ static int card_of_move(const carc_game *g, const carc_move *m)
         return m->card;
     if (m->kind != CARC_MOVE_TARGET)
         return CARC_CARD_NONE;
-    return g->xplay ? g->xplay : g->step == ST_E2_END_CARDS ? CARC_XR_TIEBREAK_FIELD : 0;
+    return xmas_st(g)->play ? xmas_st(g)->play : g->step == ST_E2_END_CARDS ? CARC_XR_TIEBREAK_FIELD : 0;
 }
 
 /* carc_move_canonical for the moves of Christmas Present: the targets of a CARD or
@@ -163,9 +163,9 @@ static void xmas_forget_config(carc_config *cfg)
 /* T1: what a turn starts without (X8 questions and modifiers, X13's one per turn). */
 static void xmas_turn_begin(carc_game *g)
 {
-    g->mm_used = 0;
-    g->qready = g->nquestions = g->question = 0;
-    memset(g->modifier, 0, sizeof g->modifier);
+    xmas_st(g)->mm_used = 0;
+    xmas_st(g)->qready = xmas_st(g)->nquestions = xmas_st(g)->question = 0;
+    memset(xmas_st(g)->modifier, 0, sizeof xmas_st(g)->modifier);
 }
 
 /* The steps Christmas Present acts in (B13): windows (X6), offers (X2, X3), scoring
@@ -183,15 +183,15 @@ static int at_end_of_turn(carc_game *g)
 static void xmas_pending(const carc_game *g, carc_pending *p)
 {
     int decision = CARC_DEC_NONE, seat = g->active;
-    if (g->xplay) {
-        decision = g->xplay_phase == XP_TARGET ? CARC_DEC_CARD_TARGET : CARC_DEC_BLOCK;
-        seat = g->xplay_phase == XP_TARGET ? g->active : g->xreply_seat;
+    if (xmas_st(g)->play) {
+        decision = xmas_st(g)->play_phase == XP_TARGET ? CARC_DEC_CARD_TARGET : CARC_DEC_BLOCK;
+        seat = xmas_st(g)->play_phase == XP_TARGET ? g->active : xmas_st(g)->reply_seat;
     } else {
         switch (g->step) {
         case ST_T5_CLOISTER: case ST_T5_ROADSIDE: decision = CARC_DEC_CARD_DRAW; break;
         case ST_T7_MODIFIERS: decision = CARC_DEC_MODIFIER; break;
         case ST_T9_HAND: decision = CARC_DEC_DISCARD; break;
-        case ST_E2_END_CARDS: decision = CARC_DEC_END_CHOICE; seat = g->end_seat; break;
+        case ST_E2_END_CARDS: decision = CARC_DEC_END_CHOICE; seat = xmas_st(g)->end_seat; break;
         default: return;
         }
     }
@@ -273,8 +273,8 @@ const struct exp_hooks xmas_hooks = {
     .in_block = 1,  /* its decks and hands: part 2 of the state */
     .decides = 1u << ST_T5_CLOISTER | 1u << ST_T5_ROADSIDE | 1u << ST_T7_MODIFIERS |
                1u << ST_T9_HAND | 1u << ST_E2_END_CARDS,
-    .hold = offsetof(carc_game, xplay),  /* a card in play (X4, X10) */
-    .forces = offsetof(carc_game, mm_pending),  /* a Mastermind mark (X13) */
+    .hold = offsetof(carc_game, blk.xmas.play),  /* a card in play (X4, X10) */
+    .forces = offsetof(carc_game, blk.xmas.mm_pending),  /* a Mastermind mark (X13) */
     .check_config = xmas_check_config,
     .forget_config = xmas_forget_config,
     .canonical = xmas_canonical,

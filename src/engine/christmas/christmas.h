@@ -36,11 +36,23 @@
 
 #include "expansion.h"
 
+/* The module's state (xmas_state.h): xmas_st(g), const with a const g. */
+static inline struct xmas_state *xmas_mut(carc_game *g)
+{
+    return &g->blk.xmas;
+}
+static inline const struct xmas_state *xmas_get(const carc_game *g)
+{
+    return &g->blk.xmas;
+}
+#define xmas_st(g) _Generic((g), const carc_game *: xmas_get, default: xmas_mut)(g)
+_Static_assert((int)XMAS_DONE == (int)MAX_DONE, "a question per feature one tile completes");
+
 enum { DECK_CLOISTER = 0, DECK_ROADSIDE = 1, KINDS_PER_DECK = 16, COPIES = 2,
        DECK_CARDS = 32, HAND_LIMIT = 5, MAX_TARGETS = 1024 };
 enum timing { LIGHTNING, ANYTIME, END };
 enum grain { BY_SEGMENT, BY_FOLLOWER, BY_FEATURE, BY_NOTHING };
-enum { XP_TARGET = 1, XP_REPLY = 2 };  /* xplay_phase: waiting for the target, replies */
+enum { XP_TARGET = 1, XP_REPLY = 2 };  /* play_phase: waiting for the target, replies */
 
 /* Inline here, so that every file can use them and still calls go one way
  * (christmas.c, the hook table, calls the other files; they do not call it). */

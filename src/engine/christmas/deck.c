@@ -13,9 +13,9 @@ static void setup_deck(carc_game *g, int deck, const uint8_t *fixed, int nfixed)
 {
     int first = deck == DECK_CLOISTER ? CARC_XC_SCORE_THREE : CARC_XR_INTRUDE_FIELD;
     int last = first + KINDS_PER_DECK - 1;
-    g->xdeck_len[deck] = (uint8_t)cards_deck_build(g, g->xdeck[deck], first, last, COPIES, fixed,
+    xmas_st(g)->deck_len[deck] = (uint8_t)cards_deck_build(g, xmas_st(g)->deck[deck], first, last, COPIES, fixed,
                                                    nfixed);
-    g->xndiscard[deck] = 0;
+    xmas_st(g)->ndiscard[deck] = 0;
 }
 
 void xmas_deck_setup(carc_game *g, const carc_config *cfg)
@@ -36,7 +36,7 @@ int xmas_deck_hand(const carc_game *g, int seat)
 {
     _Static_assert(CARC_CARDS == 38, "a hand row is 4 words and 6 bytes");
     static const uint8_t last_six[8] = {0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
-    const uint8_t *h = g->xhand[seat];
+    const uint8_t *h = xmas_st(g)->hand[seat];
     uint64_t w[5], mask;
     memcpy(w, h, 32);
     memcpy(&w[4], h + CARC_CARDS - 8, 8);
@@ -48,7 +48,7 @@ int xmas_deck_hand(const carc_game *g, int seat)
 void xmas_deck_discard(carc_game *g, int card)
 {
     int d = xmas_card_deck(card);
-    g->xdiscard[d][g->xndiscard[d]++] = (uint8_t)card;
+    xmas_st(g)->discard[d][xmas_st(g)->ndiscard[d]++] = (uint8_t)card;
     event_emit(g, CARC_EV_CARD_DISCARDED, -1, 0, 0, card, 0, 0);
 }
 
@@ -65,7 +65,7 @@ int xmas_deck_limit_legal(const carc_game *g, carc_move *out, int cap)
     carc_move proto = carc_move_pass();
     proto.kind = CARC_MOVE_DISCARD;
     for (int c = CARC_XC_SCORE_THREE; c <= CARC_XR_TIEBREAK_FIELD && n < cap; c++)
-        if (g->xhand[seat][c]) {
+        if (xmas_st(g)->hand[seat][c]) {
             proto.card = (uint8_t)c;
             out[n++] = proto;
         }
@@ -75,10 +75,10 @@ int xmas_deck_limit_legal(const carc_game *g, carc_move *out, int cap)
 int xmas_deck_limit_apply(carc_game *g, const carc_move *m, carc_error *err)
 {
     int seat = g->active;
-    if (!xmas_card_is(m->card) || !g->xhand[seat][m->card])
+    if (!xmas_card_is(m->card) || !xmas_st(g)->hand[seat][m->card])
         return xmas_fail(err, "the active player holds no %s card", carc_card_name(m->card));
     event_clear(g);
-    g->xhand[seat][m->card]--;
+    xmas_st(g)->hand[seat][m->card]--;
     xmas_deck_discard(g, m->card);
     return CARC_OK;
 }
@@ -88,7 +88,7 @@ int xmas_deck_limit_apply(carc_game *g, const carc_move *m, carc_error *err)
 int carc_cards(const carc_game *g, int seat, int counts[CARC_CARDS])
 {
     for (int c = 0; c < CARC_CARDS; c++)
-        counts[c] = g->xhand[seat][c];
+        counts[c] = xmas_st(g)->hand[seat][c];
     return xmas_deck_hand(g, seat);
 }
 
@@ -97,25 +97,25 @@ int carc_cards_by_deck(const carc_game *g, int seat, int by_deck[2])
     by_deck[0] = by_deck[1] = 0;
     if (seat < 0 || seat >= g->players)
         return 0;
-    if (g->xhand[seat][0]) {  /* a view hiding this seat's cards keeps their decks */
-        by_deck[0] = g->xhidden[seat][0];
-        by_deck[1] = g->xhidden[seat][1];
+    if (xmas_st(g)->hand[seat][0]) {  /* a view hiding this seat's cards keeps their decks */
+        by_deck[0] = xmas_st(g)->hidden[seat][0];
+        by_deck[1] = xmas_st(g)->hidden[seat][1];
     }
     for (int c = CARC_XC_SCORE_THREE; c < CARC_CARDS; c++)
-        by_deck[c >= CARC_XR_INTRUDE_FIELD] += g->xhand[seat][c];
+        by_deck[c >= CARC_XR_INTRUDE_FIELD] += xmas_st(g)->hand[seat][c];
     return by_deck[0] + by_deck[1];
 }
 
 int carc_xdeck_left(const carc_game *g, int deck)
 {
-    return deck == 0 || deck == 1 ? g->xdeck_len[deck] : 0;
+    return deck == 0 || deck == 1 ? xmas_st(g)->deck_len[deck] : 0;
 }
 
 int carc_xdiscard(const carc_game *g, int deck, int *cards, int cap)
 {
     if (deck != 0 && deck != 1)
         return 0;
-    for (int i = 0; i < g->xndiscard[deck] && i < cap; i++)
-        cards[i] = g->xdiscard[deck][i];
-    return g->xndiscard[deck];
+    for (int i = 0; i < xmas_st(g)->ndiscard[deck] && i < cap; i++)
+        cards[i] = xmas_st(g)->discard[deck][i];
+    return xmas_st(g)->ndiscard[deck];
 }

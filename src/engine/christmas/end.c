@@ -20,19 +20,19 @@ int xmas_end_owed(carc_game *g)
 {
     if (!xmas_on(g))
         return 0;
-    if (!g->e2_started) {
-        g->e2_started = 1;
-        g->end_seat = 0;
+    if (!xmas_st(g)->e2_started) {
+        xmas_st(g)->e2_started = 1;
+        xmas_st(g)->end_seat = 0;
         for (int s = 0; s < g->players; s++)
             for (int c = CARC_XC_SCORE_THREE; c <= CARC_XR_TIEBREAK_FIELD; c++)
-                while (xmas_card_timing(c) != END && g->xhand[s][c]) {
-                    g->xhand[s][c]--;
+                while (xmas_card_timing(c) != END && xmas_st(g)->hand[s][c]) {
+                    xmas_st(g)->hand[s][c]--;
                     xmas_deck_discard(g, c);
                 }
     }
-    for (; g->end_seat < g->players; g->end_seat++) {
-        int s = g->end_seat;
-        uint8_t *h = g->xhand[s];
+    for (; xmas_st(g)->end_seat < g->players; xmas_st(g)->end_seat++) {
+        int s = xmas_st(g)->end_seat;
+        uint8_t *h = xmas_st(g)->hand[s];
         while (h[CARC_XC_SUPPLY_BONUS]) {
             h[CARC_XC_SUPPLY_BONUS]--;
             event_emit(g, CARC_EV_CARD_PLAYED, s, 0, 0, CARC_XC_SUPPLY_BONUS, CARC_PORT_NONE, 0);
@@ -44,7 +44,7 @@ int xmas_end_owed(carc_game *g)
             int c = k ? CARC_XC_SHARED_FIELD_BONUS : CARC_XC_FIELD_CITY_BONUS;
             while (h[c]) {
                 h[c]--;
-                g->end_bonus[s][k]++;
+                xmas_st(g)->end_bonus[s][k]++;
                 event_emit(g, CARC_EV_CARD_PLAYED, s, 0, 0, c, CARC_PORT_NONE, 0);
                 xmas_deck_discard(g, c);
             }
@@ -65,9 +65,9 @@ int xmas_end_field_bonus(const carc_game *g, int seat, unsigned holders, int cit
 {
     if (!(holders & (1u << seat)))
         return 0;
-    int bonus = g->end_bonus[seat][0] * cities;
+    int bonus = xmas_st(g)->end_bonus[seat][0] * cities;
     if (holders & (holders - 1))
-        bonus += g->end_bonus[seat][1] * cities;
+        bonus += xmas_st(g)->end_bonus[seat][1] * cities;
     return bonus;
 }
 
@@ -75,13 +75,13 @@ int xmas_end_legal(const carc_game *g, carc_move *out, int cap)
 {
     carc_move proto = carc_move_pass();
     proto.kind = CARC_MOVE_TARGET;
-    return xmas_target_list(g, CARC_XR_TIEBREAK_FIELD, g->end_seat, proto, out, cap);
+    return xmas_target_list(g, CARC_XR_TIEBREAK_FIELD, xmas_st(g)->end_seat, proto, out, cap);
 }
 
 /* The field a seat's tiebreak_field puts its token on (E2). */
 int xmas_end_apply(carc_game *g, const carc_move *m, carc_error *err)
 {
-    int s = g->end_seat;
+    int s = xmas_st(g)->end_seat;
     carc_move want = *m;
     if (!xmas_target_canonical(g, CARC_XR_TIEBREAK_FIELD, &want))
         return xmas_fail(err, "%s: no segment at the position and port named",
@@ -92,7 +92,7 @@ int xmas_end_apply(carc_game *g, const carc_move *m, carc_error *err)
     event_clear(g);
     int v = board_node_at(g, want.x, want.y, want.port), r = feat_root(g, v);
     feat_mut(g, r)->tokens |= (uint8_t)(1u << s);
-    g->xhand[s][CARC_XR_TIEBREAK_FIELD]--;
+    xmas_st(g)->hand[s][CARC_XR_TIEBREAK_FIELD]--;
     event_emit_played(g, s, want.x, want.y, CARC_XR_TIEBREAK_FIELD, want.port);
     event_emit_at(g, CARC_EV_TOKEN, s, v, CARC_FEAT_FIELD, CARC_XR_TIEBREAK_FIELD, 0, 0);
     xmas_deck_discard(g, CARC_XR_TIEBREAK_FIELD);

@@ -12,14 +12,14 @@ void xmas_hidden_hide(carc_game *g, int seat)
         if (s == seat)
             continue;
         int held = xmas_deck_hand(g, s);
-        g->xhidden[s][0] = g->xhidden[s][1] = 0;
+        xmas_st(g)->hidden[s][0] = xmas_st(g)->hidden[s][1] = 0;
         for (int c = CARC_XC_SCORE_THREE; c <= CARC_XR_TIEBREAK_FIELD; c++)
-            g->xhidden[s][xmas_card_deck(c)] =
-                (uint8_t)(g->xhidden[s][xmas_card_deck(c)] + g->xhand[s][c]);
-        memset(g->xhand[s], 0, sizeof g->xhand[s]);
-        g->xhand[s][0] = (uint8_t)held;
+            xmas_st(g)->hidden[s][xmas_card_deck(c)] =
+                (uint8_t)(xmas_st(g)->hidden[s][xmas_card_deck(c)] + xmas_st(g)->hand[s][c]);
+        memset(xmas_st(g)->hand[s], 0, sizeof xmas_st(g)->hand[s]);
+        xmas_st(g)->hand[s][0] = (uint8_t)held;
     }
-    memset(g->xdeck, 0, sizeof g->xdeck);
+    memset(xmas_st(g)->deck, 0, sizeof xmas_st(g)->deck);
     for (int i = 0; i < g->nevents; i++) {
         carc_event *e = &g->events[i];
         if (e->kind == CARC_EV_CARD_DRAWN && e->seat != seat && xmas_card_timing(e->a) != LIGHTNING)
@@ -31,19 +31,19 @@ int xmas_hidden_check(const carc_game *g, carc_error *err)
 {
     int count[CARC_CARDS] = {0}, total = 0;
     for (int d = 0; d < 2; d++) {
-        for (int i = 0; i < g->xdeck_len[d]; i++)
-            count[g->xdeck[d][i]]++;
-        for (int i = 0; i < g->xndiscard[d]; i++)
-            count[g->xdiscard[d][i]]++;
-        total += g->xdeck_len[d] + g->xndiscard[d];
+        for (int i = 0; i < xmas_st(g)->deck_len[d]; i++)
+            count[xmas_st(g)->deck[d][i]]++;
+        for (int i = 0; i < xmas_st(g)->ndiscard[d]; i++)
+            count[xmas_st(g)->discard[d][i]]++;
+        total += xmas_st(g)->deck_len[d] + xmas_st(g)->ndiscard[d];
     }
     for (int s = 0; s < g->players; s++)
         for (int c = 0; c < CARC_CARDS; c++) {
-            count[c] += g->xhand[s][c];
-            total += g->xhand[s][c];
+            count[c] += xmas_st(g)->hand[s][c];
+            total += xmas_st(g)->hand[s][c];
         }
-    if (g->xplay) {
-        count[g->xplay]++;
+    if (xmas_st(g)->play) {
+        count[xmas_st(g)->play]++;
         total++;
     }
     int expect = xmas_on(g) ? 2 * DECK_CARDS : 0;
@@ -70,23 +70,23 @@ void xmas_hidden_deal(carc_game *g, int seat)
         int first = d ? CARC_XR_INTRUDE_FIELD : CARC_XC_SCORE_THREE;
         int seen[CARC_CARDS] = {0};
         uint8_t pool[32];
-        for (int i = 0; i < g->xndiscard[d]; i++)
-            seen[g->xdiscard[d][i]]++;
+        for (int i = 0; i < xmas_st(g)->ndiscard[d]; i++)
+            seen[xmas_st(g)->discard[d][i]]++;
         for (int c = first; c < first + 16 && seat < g->players; c++)  /* not public */
-            seen[c] += g->xhand[seat][c];
-        if (g->xplay >= first && g->xplay < first + 16)
-            seen[g->xplay]++;
+            seen[c] += xmas_st(g)->hand[seat][c];
+        if (xmas_st(g)->play >= first && xmas_st(g)->play < first + 16)
+            seen[xmas_st(g)->play]++;
         int n = cards_unknown_pool(pool, first, first + 15, 2, seen);
         rng_shuffle(g->rng, pool, n);
         int k = 0;
-        for (int i = 0; i < g->xdeck_len[d]; i++)
-            g->xdeck[d][i] = pool[k++];
+        for (int i = 0; i < xmas_st(g)->deck_len[d]; i++)
+            xmas_st(g)->deck[d][i] = pool[k++];
         for (int s = 0; s < g->players; s++)
-            for (int i = 0; i < g->xhidden[s][d] && k < n; i++)
-                g->xhand[s][pool[k++]]++;
+            for (int i = 0; i < xmas_st(g)->hidden[s][d] && k < n; i++)
+                xmas_st(g)->hand[s][pool[k++]]++;
     }
     for (int s = 0; s < g->players; s++) {
-        g->xhand[s][0] = 0;
-        g->xhidden[s][0] = g->xhidden[s][1] = 0;
+        xmas_st(g)->hand[s][0] = 0;
+        xmas_st(g)->hidden[s][0] = xmas_st(g)->hidden[s][1] = 0;
     }
 }

@@ -8,18 +8,18 @@
 void xmas_mastermind_lapse(carc_game *g)
 {
     for (int slot = 0; slot < 2; slot++)
-        if ((g->mm_pending >> slot & 1) && g->mm_turn[slot] <= g->turn)
-            g->mm_pending &= (uint8_t)~(1u << slot);
+        if ((xmas_st(g)->mm_pending >> slot & 1) && xmas_st(g)->mm_turn[slot] <= g->turn)
+            xmas_st(g)->mm_pending &= (uint8_t)~(1u << slot);
 }
 
 int xmas_mastermind_spot(const carc_game *g)
 {
     int slot = g->turn & 1;
-    if (!(g->mm_pending >> slot & 1) || g->mm_turn[slot] != g->turn)
+    if (!(xmas_st(g)->mm_pending >> slot & 1) || xmas_st(g)->mm_turn[slot] != g->turn)
         return -1;
     if (g->part)
         return -1;  /* XI17: only the first tile of a double turn */
-    int s = board_spot_index(g, g->mm_x[slot], g->mm_y[slot]);
+    int s = board_spot_index(g, xmas_st(g)->mm_x[slot], xmas_st(g)->mm_y[slot]);
     if (s < 0)
         return -1;  /* filled first: no effect */
     for (int h = 0; h < g->nhand; h++)
@@ -35,11 +35,11 @@ int carc_masterminds(const carc_game *g, carc_mastermind_mark out[2])
         return 0;  /* the game ended first: no effect (X13) */
     for (int k = 0; k < 2; k++) {
         int slot = (g->turn + k) & 1;  /* this turn's first, then the next turn's */
-        if (!(g->mm_pending >> slot & 1))
+        if (!(xmas_st(g)->mm_pending >> slot & 1))
             continue;
-        out[n].x = g->mm_x[slot];
-        out[n].y = g->mm_y[slot];
-        out[n].turn = g->mm_turn[slot];
+        out[n].x = xmas_st(g)->mm_x[slot];
+        out[n].y = xmas_st(g)->mm_y[slot];
+        out[n].turn = xmas_st(g)->mm_turn[slot];
         n++;
     }
     return n;

@@ -9,7 +9,7 @@
  * controls, in the order of the placed tile's ports from N clockwise. */
 static __attribute__((noinline)) void list_questions(carc_game *g)
 {
-    g->nquestions = g->question = 0;
+    xmas_st(g)->nquestions = xmas_st(g)->question = 0;
     int edge[4];
     for (int d = 0; d < 4; d++)
         edge[d] = board_port_node(g, g->last, d);
@@ -21,13 +21,13 @@ static __attribute__((noinline)) void list_questions(carc_game *g)
             int r = feat_root(g, v), done = 0, dup = 0;
             for (int i = 0; i < g->ndone; i++)
                 done |= g->done[i] == r;
-            for (int i = 0; i < g->nquestions; i++)
-                dup |= g->qroot[i] == r;
+            for (int i = 0; i < xmas_st(g)->nquestions; i++)
+                dup |= xmas_st(g)->qroot[i] == r;
             if (!done || dup || !(feat_holders(g, r) & (1u << g->active)))
                 continue;
             if (type == CARC_FEAT_ROAD && feat_of(g, r)->ends)
                 continue;  /* not a loop */
-            g->qroot[g->nquestions++] = (uint8_t)r;
+            xmas_st(g)->qroot[xmas_st(g)->nquestions++] = (uint8_t)r;
         }
 }
 
@@ -35,23 +35,23 @@ int xmas_modifier_owed(carc_game *g)
 {
     if (!xmas_on(g))
         return 0;
-    if (g->qready != (uint8_t)(g->last + 1)) {
+    if (xmas_st(g)->qready != (uint8_t)(g->last + 1)) {
         /* XI16: each part of a double turn has its own T7 with X8, so questions and
          * modifiers are listed for the tile placed (qready = its index + 1); the
          * first part's must not carry over to the second's completed features */
-        if (g->qready)
-            memset(g->modifier, 0, sizeof g->modifier);
+        if (xmas_st(g)->qready)
+            memset(xmas_st(g)->modifier, 0, sizeof xmas_st(g)->modifier);
         /* nothing completed: no question (most turns), and no call or frame for
          * list_questions, which stays out of line for that */
         if (g->ndone == 0)
-            g->nquestions = g->question = 0;
+            xmas_st(g)->nquestions = xmas_st(g)->question = 0;
         else
             list_questions(g);
-        g->qready = (uint8_t)(g->last + 1);
+        xmas_st(g)->qready = (uint8_t)(g->last + 1);
     }
-    while (g->question < g->nquestions && xmas_deck_hand(g, g->active) == 0)
-        g->question++;
-    return g->question < g->nquestions;
+    while (xmas_st(g)->question < xmas_st(g)->nquestions && xmas_deck_hand(g, g->active) == 0)
+        xmas_st(g)->question++;
+    return xmas_st(g)->question < xmas_st(g)->nquestions;
 }
 
 static int modifier_fits(const carc_game *g, int c, int r)
@@ -65,7 +65,7 @@ static int modifier_fits(const carc_game *g, int c, int r)
 
 int xmas_modifier_value(const carc_game *g, int i, int seat, int *category)
 {
-    int r = g->done[i], c = g->modifier[i];
+    int r = g->done[i], c = xmas_st(g)->modifier[i];
     if (!c || seat != g->active)
         return -1;  /* the value of B9 (score.c) */
     *category = CARC_SCORE_CARDS;
@@ -84,11 +84,11 @@ int xmas_modifier_value(const carc_game *g, int i, int seat, int *category)
 
 int xmas_modifier_legal(const carc_game *g, carc_move *out, int cap)
 {
-    int n = 0, seat = g->active, r = g->qroot[g->question];
+    int n = 0, seat = g->active, r = xmas_st(g)->qroot[xmas_st(g)->question];
     carc_move proto = carc_move_pass();
     proto.kind = CARC_MOVE_CARD;
     for (int c = CARC_XC_LOOP_ROAD_DOUBLE; c <= CARC_XC_PLAIN_CITY_WORTH_THREE && n < cap; c++)
-        if (g->xhand[seat][c] && modifier_fits(g, c, r)) {
+        if (xmas_st(g)->hand[seat][c] && modifier_fits(g, c, r)) {
             proto.card = (uint8_t)c;
             out[n++] = proto;
         }
@@ -101,24 +101,24 @@ int xmas_modifier_legal(const carc_game *g, carc_move *out, int cap)
  * question. */
 int xmas_modifier_apply(carc_game *g, const carc_move *m, carc_error *err)
 {
-    int seat = g->active, r = g->qroot[g->question];
+    int seat = g->active, r = xmas_st(g)->qroot[xmas_st(g)->question];
     if (m->kind == CARC_MOVE_CARD) {
         const char *name = carc_card_name(m->card);
-        if (!xmas_card_is(m->card) || !g->xhand[seat][m->card])
+        if (!xmas_card_is(m->card) || !xmas_st(g)->hand[seat][m->card])
             return xmas_fail(err, "the active player holds no %s card", name);
         if (!modifier_fits(g, m->card, r))
             return xmas_fail(err, "%s does not fit this feature (X8)", name);
         event_clear(g);
-        g->xhand[seat][m->card]--;
+        xmas_st(g)->hand[seat][m->card]--;
         for (int i = 0; i < g->ndone; i++)
             if (g->done[i] == r)
-                g->modifier[i] = m->card;
+                xmas_st(g)->modifier[i] = m->card;
         event_emit(g, CARC_EV_CARD_PLAYED, seat, 0, 0, m->card, CARC_PORT_NONE, 0);
         xmas_deck_discard(g, m->card);
     } else {
         event_clear(g);
     }
-    g->question++;
+    xmas_st(g)->question++;
     return CARC_OK;
 }
 
@@ -129,7 +129,7 @@ int carc_modifier_feature(const carc_game *g, int *x, int *y, int *port)
     if (carc_pending_decision(g).decision != CARC_DEC_MODIFIER)
         return 0;
     const placed *p = &g->tiles[g->last];
-    int r = g->qroot[g->question];
+    int r = xmas_st(g)->qroot[xmas_st(g)->question];
     for (int d = 0; d < 4; d++) {
         int n = board_port_node(g, g->last, d);
         if (n != NODE_NONE && feat_root(g, n) == r) {

@@ -9,10 +9,10 @@
 /* X4: draws the top card of a deck for the active player. */
 static void draw_card(carc_game *g, int deck)
 {
-    int c = g->xdeck[deck][--g->xdeck_len[deck]];
+    int c = xmas_st(g)->deck[deck][--xmas_st(g)->deck_len[deck]];
     event_emit(g, CARC_EV_CARD_DRAWN, g->active, 0, 0, c, deck, 0);
     if (xmas_card_timing(c) != LIGHTNING) {
-        g->xhand[g->active][c]++;
+        xmas_st(g)->hand[g->active][c]++;
         return;
     }
     if (c == CARC_XC_SCORE_THREE) {
@@ -24,9 +24,9 @@ static void draw_card(carc_game *g, int deck)
         xmas_deck_discard(g, c);  /* no legal target: no effect */
         return;
     }
-    g->xplay = (uint8_t)c;
-    g->xplay_drawn = 1;
-    g->xplay_phase = XP_TARGET;
+    xmas_st(g)->play = (uint8_t)c;
+    xmas_st(g)->play_drawn = 1;
+    xmas_st(g)->play_phase = XP_TARGET;
 }
 
 /* X2: a tile placed in one of the 8 positions around a cloister holding another
@@ -66,12 +66,12 @@ static int roadside_trigger(const carc_game *g)
  * the step costs one call: they are asked at every tile. */
 int xmas_offer_cloister_owed(carc_game *g)
 {
-    return xmas_on(g) && g->xdeck_len[DECK_CLOISTER] != 0 && cloister_trigger(g);
+    return xmas_on(g) && xmas_st(g)->deck_len[DECK_CLOISTER] != 0 && cloister_trigger(g);
 }
 
 int xmas_offer_roadside_owed(carc_game *g)
 {
-    return xmas_on(g) && g->xdeck_len[DECK_ROADSIDE] != 0 && roadside_trigger(g);
+    return xmas_on(g) && xmas_st(g)->deck_len[DECK_ROADSIDE] != 0 && roadside_trigger(g);
 }
 
 int xmas_offer_legal(const carc_game *g, carc_move *out, int cap)
@@ -102,7 +102,7 @@ int xmas_offer_apply(carc_game *g, const carc_move *m)
  * xmas_offer_roadside_owed). */
 int carc_offered_deck(const carc_game *g)
 {
-    if (g->xplay || (g->step != ST_T5_CLOISTER && g->step != ST_T5_ROADSIDE))
+    if (xmas_st(g)->play || (g->step != ST_T5_CLOISTER && g->step != ST_T5_ROADSIDE))
         return -1;
     return g->step == ST_T5_CLOISTER ? DECK_CLOISTER : DECK_ROADSIDE;
 }

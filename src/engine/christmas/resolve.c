@@ -70,10 +70,10 @@ void xmas_resolve(carc_game *g, int c, const carc_move *m)
     }
     case CARC_XR_MASTERMIND: {
         int slot = (g->turn + 1) & 1;  /* never the slot binding this turn */
-        g->mm_pending |= (uint8_t)(1u << slot);
-        g->mm_x[slot] = m->x;
-        g->mm_y[slot] = m->y;
-        g->mm_turn[slot] = (uint16_t)(g->turn + 1);
+        xmas_st(g)->mm_pending |= (uint8_t)(1u << slot);
+        xmas_st(g)->mm_x[slot] = m->x;
+        xmas_st(g)->mm_y[slot] = m->y;
+        xmas_st(g)->mm_turn[slot] = (uint16_t)(g->turn + 1);
         break;
     }
     }

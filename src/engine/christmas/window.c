@@ -14,7 +14,7 @@ int xmas_window_owed(carc_game *g)
     _Static_assert(CARC_CARDS == 38, "a hand row is 4 words and 6 bytes");
     if (!xmas_on(g))
         return 0;
-    const uint8_t *h = g->xhand[g->active];
+    const uint8_t *h = xmas_st(g)->hand[g->active];
     uint64_t w[5];
     memcpy(w, h, 32);
     memcpy(&w[4], h + CARC_CARDS - 8, 8);
@@ -31,7 +31,7 @@ static int playable_in_window(const carc_game *g, int c, int decision)
     case CARC_XR_SWAP_ROAD: case CARC_XR_SWAP_FIELD:
         return 1;
     case CARC_XR_MASTERMIND:
-        return !g->mm_used;
+        return !xmas_st(g)->mm_used;
     default:
         return 0;
     }
@@ -65,7 +65,7 @@ int xmas_window_apply(carc_game *g, int decision, const carc_move *m, carc_error
     const char *name = carc_card_name(c);
     if (!xmas_card_is(c))
         return xmas_fail(err, "'%s' is not a Christmas card", name);
-    if (!g->xhand[seat][c])
+    if (!xmas_st(g)->hand[seat][c])
         return xmas_fail(err, "the active player holds no %s card", name);
     if (xmas_card_timing(c) != ANYTIME)
         return xmas_fail(err, "%s is not an anytime card: it cannot be played (X6)", name);
@@ -78,7 +78,7 @@ int xmas_window_apply(carc_game *g, int decision, const carc_move *m, carc_error
         return xmas_fail(err, "%s is played only before placing the tile (X6)", name);
     if (c == CARC_XC_DRAW_TWO && g->extra_tile != EXTRA_NONE)
         return xmas_fail(err, "%s: only one extra-tile card per turn (C3)", name);
-    if (c == CARC_XR_MASTERMIND && g->mm_used)
+    if (c == CARC_XR_MASTERMIND && xmas_st(g)->mm_used)
         return xmas_fail(err, "%s: only one per turn (X13)", name);
     carc_move want = *m;
     if (!xmas_target_canonical(g, c, &want))
@@ -88,7 +88,7 @@ int xmas_window_apply(carc_game *g, int decision, const carc_move *m, carc_error
     if (!xmas_target_is(g, c, seat, &want))
         return xmas_fail(err, "not a legal target for %s", name);
     event_clear(g);
-    g->xhand[seat][c]--;
+    xmas_st(g)->hand[seat][c]--;
     event_emit_played(g, seat, want.x, want.y, c, want.port);
     if (c == CARC_XC_DRAW_TWO) {
         g->extra_tile = EXTRA_REMOVE;
@@ -96,7 +96,7 @@ int xmas_window_apply(carc_game *g, int decision, const carc_move *m, carc_error
         xmas_deck_discard(g, c);
     } else if (c == CARC_XR_MASTERMIND || xmas_card_grain(c) == BY_FOLLOWER) {
         if (c == CARC_XR_MASTERMIND)
-            g->mm_used = 1;
+            xmas_st(g)->mm_used = 1;
         xmas_attack_start(g, c, &want, 0);
     }
     return CARC_OK;
@@ -112,7 +112,7 @@ int xmas_window_legal(const carc_game *g, int decision, carc_move *out, int cap)
         CARC_XC_DRAW_TWO, CARC_XC_RETURN_FOLLOWER, CARC_XR_SWAP_CLOISTER, CARC_XR_SWAP_CITY,
         CARC_XR_SWAP_ROAD, CARC_XR_SWAP_FIELD, CARC_XR_MASTERMIND,
     };
-    const uint8_t *h = g->xhand[seat];
+    const uint8_t *h = xmas_st(g)->hand[seat];
     if (!(h[CARC_XC_DRAW_TWO] | h[CARC_XC_RETURN_FOLLOWER] | h[CARC_XR_SWAP_CLOISTER] |
           h[CARC_XR_SWAP_CITY] | h[CARC_XR_SWAP_ROAD] | h[CARC_XR_SWAP_FIELD] |
           h[CARC_XR_MASTERMIND]))

@@ -43,27 +43,27 @@ static void gifts_setup(carc_game *g, const carc_config *cfg)
     if (!gifts_on(g))
         return;
     int nfixed = cfg->gift_deck_len > 0 ? cfg->gift_deck_len : 0;
-    g->gift_deck_len = (uint8_t)cards_deck_build(g, g->gift_deck, CARC_GIFT_SYNOD,
+    gifts_st(g)->deck_len = (uint8_t)cards_deck_build(g, gifts_st(g)->deck, CARC_GIFT_SYNOD,
                                                  CARC_GIFT_TAKE_TWO, GIFT_COPIES, cfg->gift_deck,
                                                  nfixed);
-    g->gift_ndiscard = 0;
+    gifts_st(g)->ndiscard = 0;
 }
 
 /* Gives the active player the top gift (G4), reshuffling the discard pile into an
  * empty deck; nothing if both are empty. */
 static void receive_gift(carc_game *g)
 {
-    if (g->gift_deck_len == 0) {
-        if (g->gift_ndiscard == 0)
+    if (gifts_st(g)->deck_len == 0) {
+        if (gifts_st(g)->ndiscard == 0)
             return;
-        memcpy(g->gift_deck, g->gift_discard, g->gift_ndiscard);
-        g->gift_deck_len = g->gift_ndiscard;
-        g->gift_ndiscard = 0;
-        rng_shuffle(g->rng, g->gift_deck, g->gift_deck_len);
+        memcpy(gifts_st(g)->deck, gifts_st(g)->discard, gifts_st(g)->ndiscard);
+        gifts_st(g)->deck_len = gifts_st(g)->ndiscard;
+        gifts_st(g)->ndiscard = 0;
+        rng_shuffle(g->rng, gifts_st(g)->deck, gifts_st(g)->deck_len);
     }
-    int card = g->gift_deck[--g->gift_deck_len];
-    g->gifts[g->active][card]++;
-    g->gift_fresh[card]++;
+    int card = gifts_st(g)->deck[--gifts_st(g)->deck_len];
+    gifts_st(g)->hand[g->active][card]++;
+    gifts_st(g)->fresh[card]++;
     event_emit(g, CARC_EV_GIFT_DRAWN, g->active, 0, 0, card, 0, 0);
 }
 
@@ -100,8 +100,8 @@ static void gifts_final(carc_game *g)
 
 static void gifts_turn_begin(carc_game *g)
 {
-    g->gift_opened = 0;
-    memset(g->gift_fresh, 0, sizeof g->gift_fresh);
+    gifts_st(g)->opened = 0;
+    memset(gifts_st(g)->fresh, 0, sizeof gifts_st(g)->fresh);
 }
 
 /* T2: the window is owed while the active player holds a gift not yet opened this
@@ -171,15 +171,15 @@ const struct exp_hooks gifts_hooks = {
 int carc_gifts(const carc_game *g, int seat, int counts[6])
 {
     for (int c = 0; c < 6; c++)
-        counts[c] = g->gifts[seat][c];
+        counts[c] = gifts_st(g)->hand[seat][c];
     return gifts_held(g, seat);
 }
 
-int carc_gift_deck_left(const carc_game *g) { return g->gift_deck_len; }
+int carc_gift_deck_left(const carc_game *g) { return gifts_st(g)->deck_len; }
 
 int carc_gift_discard(const carc_game *g, int *cards, int cap)
 {
-    for (int i = 0; i < g->gift_ndiscard && i < cap; i++)
-        cards[i] = g->gift_discard[i];
-    return g->gift_ndiscard;
+    for (int i = 0; i < gifts_st(g)->ndiscard && i < cap; i++)
+        cards[i] = gifts_st(g)->discard[i];
+    return gifts_st(g)->ndiscard;
 }

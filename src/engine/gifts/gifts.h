@@ -18,6 +18,17 @@
 
 #include "expansion.h"
 
+/* The module's state (gifts_state.h): gifts_st(g), const with a const g. */
+static inline struct gifts_state *gifts_mut(carc_game *g)
+{
+    return &g->blk.gifts;
+}
+static inline const struct gifts_state *gifts_get(const carc_game *g)
+{
+    return &g->blk.gifts;
+}
+#define gifts_st(g) _Generic((g), const carc_game *: gifts_get, default: gifts_mut)(g)
+
 enum { GIFT_KINDS = 5, GIFT_COPIES = 5, GIFT_CARDS = 25 };
 
 /* Inline here, so that every file can use them and still calls go one way
@@ -32,14 +43,14 @@ static inline int gifts_held(const carc_game *g, int seat)
 {
     int n = 0;
     for (int c = 0; c <= GIFT_KINDS; c++)
-        n += g->gifts[seat][c];
+        n += gifts_st(g)->hand[seat][c];
     return n;
 }
 
 /* Whether T2 owes the active player a decision because of gifts (G5). */
 static inline int gifts_window_owed(const carc_game *g)
 {
-    return gifts_on(g) && !g->gift_opened && gifts_held(g, g->active) > 0;
+    return gifts_on(g) && !gifts_st(g)->opened && gifts_held(g, g->active) > 0;
 }
 
 /* ---- open.c: the hooks of the T2 window ---- */

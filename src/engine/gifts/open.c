@@ -125,7 +125,7 @@ int gifts_open_legal(const carc_game *g, int decision, carc_move *out, int cap)
     if (decision != CARC_DEC_WINDOW_BEFORE || !gifts_window_owed(g))
         return 0;
     for (int c = 1; c <= GIFT_KINDS && n < cap; c++) {
-        if (g->gifts[g->active][c] <= g->gift_fresh[c])  /* GI7: none from before */
+        if (gifts_st(g)->hand[g->active][c] <= gifts_st(g)->fresh[c])  /* GI7: none from before */
             continue;
         int k = gift_targets(g, c, out + n, cap - n);
         if (k == 0 && c != CARC_GIFT_TAKE_TWO) {
@@ -168,8 +168,8 @@ static const char *const gift_rule[GIFT_KINDS + 1] = {
 static void open_gift(carc_game *g, const carc_move *m)
 {
     int seat = g->active;
-    g->gifts[seat][m->card]--;
-    g->gift_opened = 1;
+    gifts_st(g)->hand[seat][m->card]--;
+    gifts_st(g)->opened = 1;
     event_emit_played(g, seat, m->x, m->y, m->card, m->port);
     int v = m->port == CARC_PORT_NONE ? NODE_NONE : board_node_at(g, m->x, m->y, m->port);
     switch (m->card) {
@@ -206,7 +206,7 @@ static void open_gift(carc_game *g, const carc_move *m)
         stack_draw_extra(g);  /* R9, GI9: in the river phase, the river stack only */
         break;
     }
-    g->gift_discard[g->gift_ndiscard++] = m->card;
+    gifts_st(g)->discard[gifts_st(g)->ndiscard++] = m->card;
 }
 
 /* Whether gift_targets' list surely holds `want` (canonical, canonical_targets):
@@ -253,16 +253,16 @@ int gifts_open_apply(carc_game *g, int decision, const carc_move *m, carc_error 
         error_set(err, CARC_E_ILLEGAL, "'%s' is not a gift", carc_card_name(m->card));
         return CARC_E_ILLEGAL;
     }
-    if (!g->gifts[seat][m->card]) {
+    if (!gifts_st(g)->hand[seat][m->card]) {
         error_set(err, CARC_E_ILLEGAL, "player %d holds no %s gift", seat,
                   carc_card_name(m->card));
         return CARC_E_ILLEGAL;
     }
-    if (g->gift_opened) {
+    if (gifts_st(g)->opened) {
         error_set(err, CARC_E_ILLEGAL, "a gift was already opened this turn (G5)");
         return CARC_E_ILLEGAL;
     }
-    if (g->gifts[seat][m->card] <= g->gift_fresh[m->card]) {
+    if (gifts_st(g)->hand[seat][m->card] <= gifts_st(g)->fresh[m->card]) {
         error_set(err, CARC_E_ILLEGAL, "%s was received this turn: it opens in a later turn "
                   "(G5, GI7)", carc_card_name(m->card));
         return CARC_E_ILLEGAL;

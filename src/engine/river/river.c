@@ -1,7 +1,7 @@
 /*
  * river.c - The River (RULES.md §10, R1-R10) as the turn machine sees it.
  *
- * The river stack is the top of the stack (stack.c: river_base, the lake at its
+ * The river stack is the top of the stack (river_state.h: base, the lake at its
  * bottom), the spring the start tile (board_init). What is left is R5: a river tile
  * goes only to the river's open end, the empty position its last river edge faces,
  * with a river edge meeting that edge, its other river edge facing an empty
@@ -41,19 +41,19 @@ static void river_flow(carc_game *g, int kind, int rot, int x, int y, int a)
 {
     unsigned out = river_sides(kind, rot) & ~(a >= 0 ? 1u << a : 0u);
     if (!out) {  /* the lake: the river is closed */
-        g->river_open = 0;
+        river_st(g)->open = 0;
         return;
     }
     int b = __builtin_ctz(out);
-    g->river_open = 1;
-    g->river_x = (int8_t)(x + river_dx[b]);
-    g->river_y = (int8_t)(y + river_dy[b]);
-    g->river_side = (uint8_t)((b + 2) & 3);
-    g->river_turn = (uint8_t)(a >= 0 ? river_turn_of(a, b) : TURN_NONE);
+    river_st(g)->open = 1;
+    river_st(g)->x = (int8_t)(x + river_dx[b]);
+    river_st(g)->y = (int8_t)(y + river_dy[b]);
+    river_st(g)->side = (uint8_t)((b + 2) & 3);
+    river_st(g)->turn = (uint8_t)(a >= 0 ? river_turn_of(a, b) : TURN_NONE);
 }
 
 /* R2: the river tiles on top of the stack, the lake the lowest of them, each part in
- * the order it had (a shuffle before keeps each uniform); sets river_base. */
+ * the order it had (a shuffle before keeps each uniform); sets the base. */
 static void river_split(carc_game *g)
 {
     uint8_t river[CARC_STACK];
@@ -67,7 +67,7 @@ static void river_split(carc_game *g)
         else
             g->stack[n++] = (uint8_t)k;
     }
-    g->river_base = (uint8_t)n;
+    river_st(g)->base = (uint8_t)n;
     for (; lake > 0; lake--)
         g->stack[n++] = KIND_LAKE;  /* the bottom of the river stack: drawn last */
     memcpy(g->stack + n, river, (size_t)nriver);
@@ -82,14 +82,14 @@ static void river_setup(carc_game *g, const carc_config *cfg)
         int river = 0;
         while (river < cfg->stack_len && tile_river(cfg->stack[river]))
             river++;
-        g->river_base = (uint8_t)(cfg->stack_len - river);
+        river_st(g)->base = (uint8_t)(cfg->stack_len - river);
     }
     river_flow(g, KIND_SPRING, 0, 0, 0, -1);  /* R2: the spring at (0,0), rotation 0 */
 }
 
 static int river_spot(const carc_game *g)
 {
-    return g->river_open ? board_spot_index(g, g->river_x, g->river_y) : -1;
+    return river_st(g)->open ? board_spot_index(g, river_st(g)->x, river_st(g)->y) : -1;
 }
 
 static int river_forced_spot(const carc_game *g)
@@ -104,7 +104,7 @@ static unsigned river_fit_rots(const carc_game *g, int si, int kind)
 {
     if (!tile_river(kind) || si < 0 || si != river_spot(g))
         return 0;
-    unsigned sig = g->frontier[si].sig, fit = 0, a = g->river_side;
+    unsigned sig = g->frontier[si].sig, fit = 0, a = river_st(g)->side;
     /* both bits of a side set (bit 2d): free in the signature, a river in a tile */
     unsigned free2 = sig & (sig >> 1) & 0x55u, need = ~(free2 * 3u) & 0xFFu;
     for (int r = 0; r < tiletab_period[kind]; r++) {
@@ -113,8 +113,8 @@ static unsigned river_fit_rots(const carc_game *g, int si, int kind)
          * edge at the open end */
         int ok = !((packed ^ sig) & need) && (river2 >> (2 * a) & 1);
         unsigned out = river2 & ~(1u << (2 * a));
-        if (ok && out && g->river_turn != TURN_NONE)
-            ok = river_turn_of((int)a, __builtin_ctz(out) / 2) != g->river_turn;
+        if (ok && out && river_st(g)->turn != TURN_NONE)
+            ok = river_turn_of((int)a, __builtin_ctz(out) / 2) != river_st(g)->turn;
         fit |= (unsigned)ok << r;
     }
     return fit;
@@ -124,10 +124,10 @@ static unsigned river_fit_rots(const carc_game *g, int si, int kind)
 static int river_at_placed(carc_game *g)
 {
     const placed *p = &g->tiles[g->last];
-    if (tile_river(p->kind) && g->river_open)
-        river_flow(g, p->kind, p->rot, p->x, p->y, g->river_side);
-    if (g->river_dead) {
-        int s = board_spot_index(g, g->river_x, g->river_y);
+    if (tile_river(p->kind) && river_st(g)->open)
+        river_flow(g, p->kind, p->rot, p->x, p->y, river_st(g)->side);
+    if (river_st(g)->dead) {
+        int s = board_spot_index(g, river_st(g)->x, river_st(g)->y);
         if (s >= 0)
             g->frontier[s].sig = SIG_DEAD;
     }
@@ -160,7 +160,7 @@ static int river_refuse(const carc_game *g, const carc_move *m, int si, int forc
     }
     if (g->frontier[si].sig != SIG_DEAD)
         return 0;
-    error_set(err, CARC_E_ILLEGAL, g->river_dead ? "(%d,%d) is the river's dead end: it "
+    error_set(err, CARC_E_ILLEGAL, river_st(g)->dead ? "(%d,%d) is the river's dead end: it "
               "stays empty (R6)" : "(%d,%d) is where the river goes on: only a river tile "
               "may go there (R5)", m->x, m->y);
     return 1;
@@ -185,23 +185,23 @@ static int river_check_stack(const carc_config *cfg, carc_error *err)
  * never its last tile, the lake. */
 static int river_extra_floor(const carc_game *g)
 {
-    return g->nhand > 0 && tile_river(g->hand[0]) ? g->river_base + 1 : 0;
+    return g->nhand > 0 && tile_river(g->hand[0]) ? river_st(g)->base + 1 : 0;
 }
 
 /* R9: a river tile goes back into the river stack, above the lake. */
 static int river_put_back_deepest(const carc_game *g, int kind)
 {
-    return tile_river(kind) ? g->stack_len - g->river_base - 1 : -1;
+    return tile_river(kind) ? g->stack_len - river_st(g)->base - 1 : -1;
 }
 
 /* R6: the lake removed with the river open: the river stays open for good. */
 static void river_tile_removed(carc_game *g, int kind)
 {
-    if (kind != KIND_LAKE || !g->river_open)
+    if (kind != KIND_LAKE || !river_st(g)->open)
         return;
-    g->river_open = 0;
-    g->river_dead = 1;
-    int s = board_spot_index(g, g->river_x, g->river_y);
+    river_st(g)->open = 0;
+    river_st(g)->dead = 1;
+    int s = board_spot_index(g, river_st(g)->x, river_st(g)->y);
     if (s >= 0)
         g->frontier[s].sig = SIG_DEAD;
 }
@@ -209,10 +209,10 @@ static void river_tile_removed(carc_game *g, int kind)
 /* R10: the river stack shuffled apart from the rest, the lake at its bottom. */
 static int river_shuffle_stack(carc_game *g)
 {
-    if (g->river_base >= g->stack_len)
+    if (river_st(g)->base >= g->stack_len)
         return 0;
     river_split(g);
-    int base = g->river_base, lake = base < g->stack_len && g->stack[base] == KIND_LAKE;
+    int base = river_st(g)->base, lake = base < g->stack_len && g->stack[base] == KIND_LAKE;
     rng_shuffle(g->rng, g->stack, base);
     rng_shuffle(g->rng, g->stack + base + lake, g->stack_len - base - lake);
     return 1;
@@ -221,20 +221,25 @@ static int river_shuffle_stack(carc_game *g)
 /* R6: the dead end stays closed. */
 static int river_closed_spot(const carc_game *g)
 {
-    return g->river_dead ? board_spot_index(g, g->river_x, g->river_y) : -1;
+    return river_st(g)->dead ? board_spot_index(g, river_st(g)->x, river_st(g)->y) : -1;
 }
 
+/* The river tiles left (R2): none in a game without The River, whose state (base
+ * included) is zero. */
 int carc_river_left(const carc_game *g)
 {
-    return g->stack_len > g->river_base ? g->stack_len - g->river_base : 0;
+    int base = river_st(g)->base;
+    if (!(g->expansions & CARC_EXP_RIVER))
+        return 0;
+    return g->stack_len > base ? g->stack_len - base : 0;
 }
 
 int carc_river_end(const carc_game *g, int *x, int *y)
 {
-    if (!g->river_open)
+    if (!river_st(g)->open)
         return 0;
-    *x = g->river_x;
-    *y = g->river_y;
+    *x = river_st(g)->x;
+    *y = river_st(g)->y;
     return 1;
 }
 
@@ -242,41 +247,42 @@ static int river_check(const carc_game *g, carc_error *err)
 {
     int on = (g->expansions & CARC_EXP_RIVER) != 0;
     if (!on) {
-        if (g->river_open || g->river_dead || g->river_base < g->stack_len)
+        static const struct river_state off;  /* zero: the module's state is all off */
+        if (memcmp(river_st(g), &off, sizeof off) != 0)
             goto bad_off;
         return CARC_OK;
     }
-    if (g->river_open && g->river_dead) {
+    if (river_st(g)->open && river_st(g)->dead) {
         error_set(err, CARC_E_INVALID, "river: open and dead at once");
         return CARC_E_INVALID;
     }
-    if (g->river_open || g->river_dead) {
-        int s = board_spot_index(g, g->river_x, g->river_y);
-        int d = g->river_side, t = board_lookup(g, g->river_x + river_dx[d],
-                                                g->river_y + river_dy[d]);
+    if (river_st(g)->open || river_st(g)->dead) {
+        int s = board_spot_index(g, river_st(g)->x, river_st(g)->y);
+        int d = river_st(g)->side, t = board_lookup(g, river_st(g)->x + river_dx[d],
+                                                river_st(g)->y + river_dy[d]);
         if (s < 0 || t < 0 ||
             !(river_sides(g->tiles[t].kind, g->tiles[t].rot) >> ((d + 2) & 3) & 1)) {
             error_set(err, CARC_E_INVALID, "river: no open river edge at (%d,%d) side %d",
-                      g->river_x, g->river_y, d);
+                      river_st(g)->x, river_st(g)->y, d);
             return CARC_E_INVALID;
         }
-        if (g->river_dead && g->frontier[s].sig != SIG_DEAD) {
+        if (river_st(g)->dead && g->frontier[s].sig != SIG_DEAD) {
             error_set(err, CARC_E_INVALID, "river: the dead end at (%d,%d) is not closed",
-                      g->river_x, g->river_y);
+                      river_st(g)->x, river_st(g)->y);
             return CARC_E_INVALID;
         }
     }
     if (g->view_seat >= 0)
         return CARC_OK;  /* a view's stack is sorted */
     for (int i = 0; i < g->stack_len; i++) {
-        int river = i >= g->river_base, k = g->stack[i];
-        if (tile_river(k) != river || (k == KIND_LAKE && i != g->river_base)) {
+        int river = i >= river_st(g)->base, k = g->stack[i];
+        if (tile_river(k) != river || (k == KIND_LAKE && i != river_st(g)->base)) {
             error_set(err, CARC_E_INVALID, "river: stack[%d] = %s, river stack from %d", i,
-                      tile_def(k)->name, g->river_base);
+                      tile_def(k)->name, river_st(g)->base);
             return CARC_E_INVALID;
         }
     }
-    if (g->stack_len > g->river_base && !g->river_open) {
+    if (g->stack_len > river_st(g)->base && !river_st(g)->open) {
         error_set(err, CARC_E_INVALID, "river: river tiles left and the river closed");
         return CARC_E_INVALID;
     }
@@ -310,7 +316,7 @@ const struct exp_hooks river_hooks = {
     .stack_tiles = 11,  /* R2: 12 river tiles, the spring the start tile */
     .start_kind = KIND_SPRING,
     .fields_last = 1,   /* CI12 */
-    .forces = offsetof(carc_game, river_open),
+    .forces = offsetof(carc_game, ext.river.open),
     .check = river_check,
     .setup = river_setup,
     .at = {[ST_T4_GIFT] = river_at_placed},

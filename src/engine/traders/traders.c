@@ -8,7 +8,7 @@
  * builder's road or city, and step TD, where the active player decides whether to
  * take the second part.
  */
-#include "../expansion.h"
+#include "traders.h"
 
 static const uint8_t goods_in_box[CARC_GOODS_KINDS] = {9, 6, 5};  /* TB1 */
 
@@ -20,7 +20,7 @@ static int traders_on(const carc_game *g)
 static void traders_setup(carc_game *g, const carc_config *cfg)
 {
     (void)cfg;
-    memcpy(g->goods_left, goods_in_box, sizeof g->goods_left);
+    memcpy(traders_st(g)->goods_left, goods_in_box, sizeof traders_st(g)->goods_left);
 }
 
 /* TB6, after T3 of a first part: a road or city segment of the placed tile joined
@@ -36,7 +36,7 @@ static int traders_at_placed(carc_game *g)
     int root = feat_root(g, b);
     for (int i = 0; i < 8 && port[i] != 0xFF; i++)
         if (feat_root(g, p->first + i) == root) {  /* a field never shares a builder's root */
-            g->double_due = 1;
+            traders_st(g)->double_due = 1;
             event_emit(g, CARC_EV_DOUBLE_DUE, g->active, p->x, p->y, 0, 0, 0);
             break;
         }
@@ -48,18 +48,19 @@ static int traders_at_placed(carc_game *g)
  * active player, whoever held the city (also a locked one, XI15). */
 static void take_goods(carc_game *g)
 {
+    struct traders_state *t = traders_st(g);
     for (int i = 0; i < g->ndone; i++) {
         const feature *f = feat_of(g, g->done[i]);
         if (feat_type(f) != CARC_FEAT_CITY || !f->goods)
             continue;
         for (int k = 0; k < CARC_GOODS_KINDS; k++) {
             int n = feat_goods(f, k);
-            if (n > g->goods_left[k])
-                n = g->goods_left[k];  /* cannot happen: a symbol per token (TB1) */
+            if (n > t->goods_left[k])
+                n = t->goods_left[k];  /* cannot happen: a symbol per token (TB1) */
             if (!n)
                 continue;
-            g->goods_left[k] = (uint8_t)(g->goods_left[k] - n);
-            g->goods[g->active][k] = (uint8_t)(g->goods[g->active][k] + n);
+            t->goods_left[k] = (uint8_t)(t->goods_left[k] - n);
+            t->goods[g->active][k] = (uint8_t)(t->goods[g->active][k] + n);
             event_emit_at(g, CARC_EV_GOODS, g->active, score_name_done(g, i), CARC_FEAT_CITY, k,
                           0, n);
         }
@@ -71,13 +72,13 @@ static void take_goods(carc_game *g)
 static int traders_at_double(carc_game *g)
 {
     take_goods(g);
-    return g->double_due && !g->part && g->stack_len > 0;
+    return traders_st(g)->double_due && !g->part && g->stack_len > 0;
 }
 
-/* T10: the turn's parts are over. */
+/* T10: the turn's parts are over (the turn machine clears its part, turn.c). */
 static int traders_at_end(carc_game *g)
 {
-    g->part = g->double_due = 0;
+    traders_st(g)->double_due = 0;
     return 0;
 }
 
@@ -125,9 +126,9 @@ static int goods_most(const carc_game *g, int seat, int k)
 {
     int most = 1;
     for (int s = 0; s < g->players; s++)
-        if (g->goods[s][k] > most)
-            most = g->goods[s][k];
-    return g->goods[seat][k] == most;
+        if (traders_st(g)->goods[s][k] > most)
+            most = traders_st(g)->goods[s][k];
+    return traders_st(g)->goods[seat][k] == most;
 }
 
 /* TB10, after every feature and field of the final scoring (CI12): 10 points to
@@ -166,19 +167,19 @@ static int traders_check(const carc_game *g, carc_error *err)
 {
     int on = traders_on(g);
     for (int k = 0; k < CARC_GOODS_KINDS; k++) {
-        int n = g->goods_left[k];
+        int n = traders_st(g)->goods_left[k];
         for (int s = 0; s < CARC_MAX_PLAYERS; s++) {
-            if (s >= g->players && g->goods[s][k])
+            if (s >= g->players && traders_st(g)->goods[s][k])
                 FAIL("seat %d is not playing but holds goods", s);
-            n += g->goods[s][k];
+            n += traders_st(g)->goods[s][k];
         }
         if (n != (on ? goods_in_box[k] : 0))
             FAIL("goods: %d %s tokens in all, not %d", n, carc_goods_name(k),
                  on ? goods_in_box[k] : 0);
     }
-    if (g->part > 1 || (g->part && !on) || (g->double_due && !on))
-        FAIL("double turn: part %d, due %d", g->part, g->double_due);
-    if (g->double_due && !(g->figures >> CARC_FIG_BUILDER & 1))
+    if (g->part > 1 || (g->part && !on) || (traders_st(g)->double_due && !on))
+        FAIL("double turn: part %d, due %d", g->part, traders_st(g)->double_due);
+    if (traders_st(g)->double_due && !(g->figures >> CARC_FIG_BUILDER & 1))
         FAIL("traders: a double turn due without a builder");
     return CARC_OK;
 }
@@ -214,14 +215,34 @@ const struct exp_figure traders_pig = {
     .field_reason = CARC_REASON_PIG,
 };
 
-/* carc_feature_at: the seats whose builder or pig stands on the feature. */
+/* carc_feature_at: the goods symbols of a city (TB1), the seats whose builder or
+ * pig stands on the feature. */
 static void traders_feature_info(const carc_game *g, int root, carc_feature_info *out)
 {
+    const feature *f = feat_of(g, root);
+    for (int k = 0; k < CARC_GOODS_KINDS; k++)
+        out->goods[k] = feat_goods(f, k);
     for (int s = 0; s < g->players; s++) {
         out->builders |= (unsigned)figure_special_on(g, s, figure_slot_of(CARC_FIG_BUILDER),
                                                      root) << s;
         out->pigs |= (unsigned)figure_special_on(g, s, figure_slot_of(CARC_FIG_PIG), root) << s;
     }
+}
+
+/* The public queries (carc.h). */
+int carc_goods(const carc_game *g, int seat, int counts[CARC_GOODS_KINDS])
+{
+    const struct traders_state *t = traders_st(g);
+    const uint8_t *row = seat < 0 ? t->goods_left : t->goods[seat];
+    int n = 0;
+    for (int k = 0; k < CARC_GOODS_KINDS; k++)
+        n += counts[k] = seat >= g->players ? 0 : row[k];
+    return n;
+}
+
+int carc_double_due(const carc_game *g)
+{
+    return traders_st(g)->double_due && !g->part;
 }
 
 /* How it works, in players' words (the terminal's help, the browser's how-to page). */

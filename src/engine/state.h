@@ -6,70 +6,71 @@
  * which this file holds without naming a field of them.
  *
  * The state is a flat value: fixed arrays, small integer indices, no pointers,
- * 16,432 bytes, sized for the largest expansion set (125 tiles, 472 segments, 6
- * seats). A game uses a fraction of it (a base game in play about 4 KiB), and
+ * sized for the largest expansion set (125 tiles, 472 segments, 6 seats). A game
+ * uses a fraction of it, and
  * carc_copy moves only that (game.c, state_copy: search copies a state at every
  * iteration, so every byte copied counts): the struct keeps the small fixed fields
  * first, then the card expansions' block, then the arrays with a count, and every
  * array is zero past its count, so a copy of each used prefix, with the
  * destination's own surplus zeroed, leaves two equal games equal byte for byte
  * (and no stale event, a hidden return depth say, lingers in a view's bytes). The
- * parts (the comment above struct carc_game), with their bytes:
+ * parts (the comment above struct carc_game); their bytes and each array's are
+ * printed by tests/layout_figures.c into docs/ARCHITECTURE.md, where ctest
+ * doc_figures keeps them true (so none is written here):
  *
- * 1. The fixed part (1,800 bytes, copied whole):
+ * 1. The fixed part (copied whole):
  *   - what the game keeps of its configuration (seed, expansions, whether the
  *     stack was fixed and where G10 puts a tile back), the turn: the step of B13
  *     (enum step), the part of a double turn (the turn machine's, TB11), and what
  *     the step needs.
- *   - the tiles not on the board: stack and hand (124 + 2; removed is an array of
- *     part 3), and the counts of part 3's arrays.
- *   - cloisters[] and around[] (22 + 22): the tiles with a cloister or a garden,
+ *   - the tiles not on the board: stack and hand (removed is an array of part 3),
+ *     and the counts of part 3's arrays.
+ *   - cloisters[] and around[]: the tiles with a cloister or a garden,
  *     the only ones that count their eight neighbours; cloisters_near (4), which of
  *     them are around the tile placed last.
- *   - the players: each seat's figures' nodes (figure.c: 6 x 11 x 2), followers in
- *     supply, scores and banked points by category (6 x 7 x 2 each).
- *   - the small expansions' states (ext, registry.h's struct exp_small, 29 bytes:
- *     Traders & Builders' goods and double turn due, 22, traders/traders_state.h;
- *     The River's stack base and open end, 7, river/river_state.h), the second
+ *   - the players: each seat's figures' nodes (figure.c), followers in supply,
+ *     scores and banked points by category; the places of T6's figures (fig_spread).
+ *   - the small expansions' states (ext, registry.h's struct exp_small: Traders &
+ *     Builders' goods and double turn due, traders/traders_state.h; The River's
+ *     stack base and open end, river/river_state.h), the second
  *     tile in hand (extra_tile: the core's, shared by the cards and the stack), the
  *     plan of which expansion hooks act at which step and the next step where any
- *     acts (expansion.h, turn.c), the generator (32).
- *   - a position table (open addressing, cell: 512 x 2 = 1,024) from (x,y) to a
+ *     acts (expansion.h, turn.c), the generator.
+ *   - a position table (open addressing, cell) from (x,y) to a
  *     placed tile or to a frontier spot. The board can stretch 113 tiles in any
  *     direction, so a direct grid would cost 50 KiB. It keeps no keys: a slot's
  *     value names a tile or spot, whose own x,y (adjacent int8_t, one 16-bit load)
  *     a probe compares (board.c, cell_find).
- * 2. The card expansions' block (blk, registry.h's struct exp_block, 562 bytes:
- *    The Gifts' 95, gifts/gifts_state.h, and Christmas Present's 466 after a byte
- *    of padding, christmas/christmas_state.h: decks, discards, hands, the card in
- *    play), which only their own files touch: zero in a game without them, so a
+ * 2. The card expansions' block (blk, registry.h's struct exp_block: The Gifts',
+ *    gifts/gifts_state.h, and Christmas Present's, christmas/christmas_state.h:
+ *    decks, discards, hands, the card in play), which only their own files touch: zero in a game without them, so a
  *    copy between two such games skips it.
  * 3. The arrays with a count, each copied up to its count:
- *   - feats[] (349 x 16 = 5,584; nfeats): one record per live feature, named by all
+ *   - feats[] (MAX_FEATS; nfeats): one record per live feature, named by all
  *     its nodes: type, flags (inn, cathedral), tokens, size, open edges, pennants,
  *     road ends, strength per seat, goods (struct feature: why 349 records always
  *     suffice).
- *   - events[] (384 x 8 = 3,072; nevents): the events of the last call
- *     (CARC_MAX_EVENTS, event.c; event_clear zeroes them).
- *   - nodes[] (472 x 8 = 3,776; nnodes): one node per segment of every placed
+ *   - events[] (CARC_MAX_EVENTS; nevents): the events of the last call
+ *     (event.c; event_clear zeroes them).
+ *   - nodes[] (MAX_NODES; nnodes): one node per segment of every placed
  *     tile, joined into features by union-find (union by size; a union relabels
  *     the smaller side, so every node names its root and read-only queries find it
  *     in one step). Nodes of one feature also form a circular list (next), walked
  *     to count distinct tiles, to find neighbours of fields, and to relabel.
- *   - tiles[] (125 x 6 = 750; ntiles): the tiles on the board in placement order
+ *   - tiles[] (CARC_TILES; ntiles): the tiles on the board in placement order
  *     (index 0 is the start tile): kind, rotation, position and first node.
  *     Segment i of a tile is node first+i; the segment at each port, its city/road
  *     node on each edge and its cloister come from a table (tiletab_port_seg,
  *     board_port_node).
- *   - frontier[] (252 x 3 = 756; nfrontier): the empty positions that share an
+ *   - frontier[] (MAX_FRONTIER; nfrontier): the empty positions that share an
  *     edge with a placed tile, each with a signature of the edge types its
  *     neighbours demand. Legal placement only scans it, one table load per spot
  *     (tiletab_fit_rots). A spot filled by a tile leaves its slot to the last spot,
  *     whose old slot is zeroed (board.c, spot_fill).
- *   - removed[] (125; nremoved): the tiles out of the game.
+ *   - removed[] (CARC_TILES; nremoved): the tiles out of the game.
  *
- * A base game after 60 decisions (carc bench's copy_ns) copies 3,969 bytes
- * (carc_copy_bytes); the whole state was copied before issue 29 (docs/PERFORMANCE.md).
+ * What a copy moves is carc_copy_bytes (carc bench prints it as copy_bytes); the
+ * whole state was copied before issue 29 (docs/PERFORMANCE.md).
  *
  * Invariants (carc_check verifies them all): see check.c.
  */

@@ -13,6 +13,7 @@
 #include "christmas.h"
 
 const carc_card_desc xmas_cards[] = {
+    /* the Cloister deck */
     {CARC_XC_SCORE_THREE, CARC_TARGET_NONE, "Three Points", "cloister", "lightning",
         "Score 3 points at once."},
     {CARC_XC_SCORE_ROAD_DOUBLE, CARC_TARGET_SEG, "Road Bonus", "cloister", "lightning",
@@ -57,6 +58,7 @@ const carc_card_desc xmas_cards[] = {
         "At the end of the game: +1 for each completed city bordering each field whose "
         "majority you share with another player."},
 
+    /* the Roadside deck */
     {CARC_XR_INTRUDE_FIELD, CARC_TARGET_SEG, "Intrude: Field", "roadside", "lightning",
         "Put a follower from your supply in a field where another player has one. An "
         "attack: they may block it with Shield."},

@@ -216,6 +216,32 @@ typedef struct carc_deck_info {
     uint8_t copies;        /* of each card */
 } carc_deck_info;
 
+/* What a move with a card names after the card's id (docs/NOTATION.md: the words
+ * of `open` and `play`), the same for every front end: the notation's formatter and
+ * parser, the terminal's cursor and the Python layer's tokens ask it. */
+enum carc_card_target {
+    CARC_TARGET_NONE = 0,  /* nothing */
+    CARC_TARGET_SEG,       /* a segment: (x,y) type:PORT -> x, y, port */
+    CARC_TARGET_POS,       /* a position: (x,y) -> x, y */
+    CARC_TARGET_SEG_SEG,   /* two segments: (x,y) type:PORT (x,y) type:PORT [seat:N]
+                              -> x, y, port, x2, y2, port2 [, seat2] */
+    CARC_TARGET_SEG_PORT   /* a segment and another port of the same tile:
+                              (x,y) type:PORT type:PORT -> x, y, port, x2 = x, y2 = y, port2 */
+};
+
+/* A card an expansion brings, in players' words (`carc cards`, the terminal game,
+ * the browser through GET /api/cards) and by the shape of its target. The texts say
+ * what the card does and when it can be played, without rule ids (issue 21); they
+ * never replace RULES.md. */
+typedef struct carc_card_desc {
+    uint8_t id;          /* enum carc_card; 0 ends a list */
+    uint8_t target;      /* enum carc_card_target */
+    const char *name;    /* "Synod", "Mastermind" */
+    const char *deck;    /* "gift", "cloister" or "roadside" */
+    const char *timing;  /* "gift", "lightning", "anytime" or "end" */
+    const char *text;    /* one or two sentences: what it does, when it is played */
+} carc_card_desc;
+
 /* What an expansion tells the layers above about itself: the record, protocol,
  * terminal, server and Python layers read these instead of testing its bit. Each
  * expansion's module fills in its own (src/engine/<name>/); the registry lists
@@ -232,6 +258,8 @@ typedef struct carc_expansion_info {
     const carc_how_par *how; /* how it works, ended by a paragraph with text NULL */
     const carc_deck_info *decks;  /* its decks a configuration may fix, ended by key NULL;
                                      NULL if none */
+    const carc_card_desc *cards;  /* its cards' words and targets, in id order, ended
+                                     by id 0; NULL if none */
 } carc_expansion_info;
 
 /* The number of expansions in the registry, and expansion i of it (NULL past the
@@ -259,6 +287,12 @@ const carc_expansion_info *carc_expansion_seating(int players);
 /* The start tile (a tile kind) of a game with these expansions: the first of them
  * that brings its own (the spring with The River, R2), else the base game's D. */
 int carc_start_kind(unsigned expansions);
+/* The descriptor of a card id (enum carc_card) from its expansion's list, or NULL for
+ * CARC_CARD_NONE, out of range or a card no expansion describes. Static storage. */
+const carc_card_desc *carc_card_desc_of(int card);
+/* What a move with the card names after its id (enum carc_card_target);
+ * CARC_TARGET_NONE for a card without a descriptor. */
+int carc_card_target(int card);
 
 /* Figures (RULES.md §0 of the expansions): the followers (meeple, large meeple,
  * abbot: strength 1, 2, 1) and the special figures (builder, pig: no strength). */

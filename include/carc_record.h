@@ -83,13 +83,10 @@ const char *carc_expansions_name(unsigned expansions, char *buf, size_t size);
 
 /* ---- cards in plain words ---------------------------------------------------- */
 
-/* What a gift or Christmas card is called and does, for players (`carc cards`). */
-typedef struct carc_card_info {
-    const char *name;    /* "Synod", "Mastermind" */
-    const char *deck;    /* "gift", "cloister" or "roadside" */
-    const char *timing;  /* "gift", "lightning", "anytime" or "end" */
-    const char *text;    /* one or two sentences: what it does, when it is played */
-} carc_card_info;
+/* What a gift or Christmas card is called and does, for players (`carc cards`): the
+ * card's descriptor, which its expansion's module holds (carc_card_desc, carc.h:
+ * name, deck, timing, text, and the shape of its target). */
+typedef carc_card_desc carc_card_info;
 /* The entry of a card id (enum carc_card), or NULL for CARC_CARD_NONE and out of range.
  * Static storage: do not free. */
 const carc_card_info *carc_card_info_of(int card);

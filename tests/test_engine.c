@@ -296,6 +296,49 @@ static void test_registry(void **state)
     carc_free(g);
 }
 
+/* The cards' descriptors (issue 29): every card id has one, in the list of the
+ * expansion whose deck holds it, that list in id order and ended by id 0; its deck,
+ * timing and target are of the known words; Mastermind's target is a position and
+ * Take 2's is none (the terminal asks these instead of naming the cards). */
+static void test_card_descriptors(void **state)
+{
+    (void)state;
+    static const char *const decks[] = {"gift", "cloister", "roadside"};
+    static const char *const timings[] = {"gift", "lightning", "anytime", "end"};
+    int seen = 0;
+    for (int i = 0; i < carc_expansion_count(); i++) {
+        const carc_expansion_info *e = carc_expansion_at(i);
+        int last = CARC_CARD_NONE;
+        for (const carc_card_desc *c = e->cards; c && c->id; c++) {
+            assert_true(c->id > last && c->id < CARC_CARDS);  /* id order */
+            last = c->id;
+            seen++;
+            assert_ptr_equal(carc_card_desc_of(c->id), c);
+            assert_int_equal(carc_card_expansion(c->id), e->bit);
+            assert_true(c->target <= CARC_TARGET_SEG_PORT);
+            assert_int_equal(carc_card_target(c->id), c->target);
+            assert_non_null(c->name);
+            assert_non_null(c->text);
+            int d = 0, t = 0;
+            while (d < 3 && strcmp(c->deck, decks[d]) != 0)
+                d++;
+            while (t < 4 && strcmp(c->timing, timings[t]) != 0)
+                t++;
+            assert_true(d < 3 && t < 4);
+        }
+    }
+    assert_int_equal(seen, CARC_CARDS - 1);  /* every card, once */
+    assert_null(carc_card_desc_of(CARC_CARD_NONE));
+    assert_null(carc_card_desc_of(CARC_CARDS));
+    assert_null(carc_card_desc_of(-1));
+    assert_int_equal(carc_card_target(CARC_CARD_NONE), CARC_TARGET_NONE);
+    assert_int_equal(carc_card_target(CARC_XR_MASTERMIND), CARC_TARGET_POS);
+    assert_int_equal(carc_card_target(CARC_GIFT_TAKE_TWO), CARC_TARGET_NONE);
+    assert_int_equal(carc_card_target(CARC_GIFT_CHANGE_POSITION), CARC_TARGET_SEG_PORT);
+    assert_int_equal(carc_card_target(CARC_XR_SWAP_FIELD), CARC_TARGET_SEG_SEG);
+    assert_string_equal(carc_card_desc_of(CARC_GIFT_SYNOD)->name, "Synod");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -308,6 +351,7 @@ int main(void)
         cmocka_unit_test(test_short_stack_ends_game),
         cmocka_unit_test(test_canonical_moves),
         cmocka_unit_test(test_registry),
+        cmocka_unit_test(test_card_descriptors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -213,7 +213,7 @@ HOT int move_tokens_(const carc_game *g, const enc *e, const carc_move *m,
             return 0;
         if (t)
             out[n++] = t;
-        if (m->kind == CARC_MOVE_CARD && m->card == CARC_XR_MASTERMIND) {
+        if (m->kind == CARC_MOVE_CARD && carc_card_target(m->card) == CARC_TARGET_POS) {
             if ((t = pos_token(e, m->x, m->y)) < 0)
                 return 0;
             out[n++] = t;

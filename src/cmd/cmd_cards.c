@@ -52,7 +52,7 @@ static void print_table(void)
         printf("%s%s\n", d ? "\n" : "", titles[d]);
         for (int c = CARC_CARD_NONE + 1; c < CARC_CARDS; c++) {
             const carc_card_info *ci = carc_card_info_of(c);
-            if (strcmp(ci->deck, decks[d]) != 0)
+            if (ci == NULL || strcmp(ci->deck, decks[d]) != 0)
                 continue;
             printf("  %-23s %s (%s)\n", carc_card_name(c), ci->name, ci->timing);
             printf("%*s", 4, "");

@@ -451,3 +451,21 @@ int carc_start_kind(unsigned expansions)
 {
     return exp_start_kind(expansions);
 }
+
+/* A module lists its cards in id order: a walk stops at the first id past the card. */
+const carc_card_desc *carc_card_desc_of(int card)
+{
+    if (card <= CARC_CARD_NONE || card >= CARC_CARDS)
+        return NULL;
+    EXP_EACH(h)
+        for (const carc_card_desc *c = h->info.cards; c && c->id && c->id <= card; c++)
+            if (c->id == card)
+                return c;
+    return NULL;
+}
+
+int carc_card_target(int card)
+{
+    const carc_card_desc *c = carc_card_desc_of(card);
+    return c ? c->target : CARC_TARGET_NONE;
+}

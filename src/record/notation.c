@@ -8,8 +8,9 @@
  * canonical port, so a parsed move compares equal (carc_move_equal) to the move
  * carc_legal lists. Formatting always writes the canonical port.
  *
- * What follows a card id is given by one table, card_shape[], so that the formatter
- * and the parser cannot disagree about it. Parsing does not check legality: that is
+ * What follows a card id is the card's target shape, from its descriptor in its
+ * expansion's module (carc_card_target, include/carc.h), so that the formatter and
+ * the parser cannot disagree about it. Parsing does not check legality: that is
  * carc_apply's job.
  */
 #include <stdarg.h>
@@ -17,64 +18,13 @@
 #include <string.h>
 #include "record_int.h"
 
-/* What follows a card id in `open` and `play` moves. */
-enum shape {
-    SH_NONE,     /* nothing */
-    SH_SEG,      /* (x,y) type:PORT            -> x, y, port */
-    SH_POS,      /* (x,y)                      -> x, y */
-    SH_SEG_SEG,  /* (x,y) type:PORT (x,y) type:PORT [seat:N]
-                                       -> x, y, port, x2, y2, port2 [, seat2] */
-    SH_SEG_PORT  /* (x,y) type:PORT type:PORT  -> x, y, port, x2 = x, y2 = y, port2 */
-};
-
-static const uint8_t card_shape[CARC_CARDS] = {
-    [CARC_CARD_NONE] = SH_NONE,
-    [CARC_GIFT_SYNOD] = SH_SEG,
-    [CARC_GIFT_ROAD_SWEEPER] = SH_SEG,
-    [CARC_GIFT_CASH_OUT] = SH_SEG,
-    [CARC_GIFT_CHANGE_POSITION] = SH_SEG_PORT,
-    [CARC_GIFT_TAKE_TWO] = SH_NONE,
-    [CARC_XC_SCORE_THREE] = SH_NONE,
-    [CARC_XC_SCORE_ROAD_DOUBLE] = SH_SEG,
-    [CARC_XC_SCORE_CITY_BONUS] = SH_SEG,
-    [CARC_XC_SCORE_CLOISTER_BONUS] = SH_SEG,
-    [CARC_XC_CLAIM_FIELD] = SH_SEG,
-    [CARC_XC_CLAIM_ROAD] = SH_SEG,
-    [CARC_XC_CLAIM_CITY] = SH_SEG,
-    [CARC_XC_LOOP_ROAD_DOUBLE] = SH_NONE,
-    [CARC_XC_PREVENT_ATTACK] = SH_NONE,
-    [CARC_XC_DRAW_TWO] = SH_NONE,
-    [CARC_XC_PENNANTS_WORTH_THREE] = SH_NONE,
-    [CARC_XC_PLAIN_CITY_WORTH_THREE] = SH_NONE,
-    [CARC_XC_RETURN_FOLLOWER] = SH_SEG,
-    [CARC_XC_SUPPLY_BONUS] = SH_NONE,
-    [CARC_XC_FIELD_CITY_BONUS] = SH_NONE,
-    [CARC_XC_SHARED_FIELD_BONUS] = SH_NONE,
-    [CARC_XR_INTRUDE_FIELD] = SH_SEG,
-    [CARC_XR_INTRUDE_ROAD] = SH_SEG,
-    [CARC_XR_INTRUDE_CITY] = SH_SEG,
-    [CARC_XR_INTRUDE_CLOISTER] = SH_SEG,
-    [CARC_XR_LOCK_CLOISTER] = SH_SEG,
-    [CARC_XR_LOCK_ROAD] = SH_SEG,
-    [CARC_XR_LOCK_CITY] = SH_SEG,
-    [CARC_XR_TIEBREAK_ROAD] = SH_SEG,
-    [CARC_XR_TIEBREAK_CITY] = SH_SEG,
-    [CARC_XR_TIEBREAK_CLOISTER] = SH_SEG,
-    [CARC_XR_SWAP_CLOISTER] = SH_SEG_SEG,
-    [CARC_XR_SWAP_CITY] = SH_SEG_SEG,
-    [CARC_XR_SWAP_ROAD] = SH_SEG_SEG,
-    [CARC_XR_SWAP_FIELD] = SH_SEG_SEG,
-    [CARC_XR_MASTERMIND] = SH_POS,
-    [CARC_XR_TIEBREAK_FIELD] = SH_SEG,
-};
-
 /* The words each shape expects, for error messages. */
 static const char *const shape_usage[] = {
-    [SH_NONE] = "no target",
-    [SH_SEG] = "(x,y) type:PORT",
-    [SH_POS] = "(x,y)",
-    [SH_SEG_SEG] = "(x,y) type:PORT (x,y) type:PORT [seat:N]",
-    [SH_SEG_PORT] = "(x,y) type:PORT type:PORT",
+    [CARC_TARGET_NONE] = "no target",
+    [CARC_TARGET_SEG] = "(x,y) type:PORT",
+    [CARC_TARGET_POS] = "(x,y)",
+    [CARC_TARGET_SEG_SEG] = "(x,y) type:PORT (x,y) type:PORT [seat:N]",
+    [CARC_TARGET_SEG_PORT] = "(x,y) type:PORT type:PORT",
 };
 
 static int is_gift(int card)
@@ -205,18 +155,18 @@ static void out_figure(outbuf *o, int figure)
 /* Writes the target of an `open` or `play` move after its card id. */
 static void out_card_target(outbuf *o, const carc_game *g, const carc_move *m)
 {
-    int shape = card_shape[m->card];
+    int shape = carc_card_target(m->card);
 
-    if (shape == SH_POS) {
+    if (shape == CARC_TARGET_POS) {
         out_printf(o, " (%d,%d)", m->x, m->y);
         return;
     }
-    if (shape == SH_NONE || m->port == CARC_PORT_NONE)
+    if (shape == CARC_TARGET_NONE || m->port == CARC_PORT_NONE)
         return;  /* no target, or a wasted gift */
     out_figure(o, m->figure);
     out_printf(o, " (%d,%d) ", m->x, m->y);
     out_segment(o, g, m->x, m->y, m->port);
-    if (shape == SH_SEG_SEG) {
+    if (shape == CARC_TARGET_SEG_SEG) {
         out_printf(o, " (%d,%d) ", m->x2, m->y2);
         out_segment(o, g, m->x2, m->y2, m->port2);
         /* whose follower: written only when it is not the one seat there (the
@@ -226,7 +176,7 @@ static void out_card_target(outbuf *o, const carc_game *g, const carc_move *m)
         else if (m->seat2 != CARC_SEAT_NONE &&
                  swap_owners(g, m->x2, m->y2, m->port2) != 1u << m->seat2)
             out_printf(o, " seat:%d", m->seat2);
-    } else if (shape == SH_SEG_PORT) {
+    } else if (shape == CARC_TARGET_SEG_PORT) {
         if (m->x2 != m->x || m->y2 != m->y)
             o->bad = 1;
         out_printf(o, " ");
@@ -521,19 +471,19 @@ static int parse_card_move(parser *p, carc_move *m, int gift)
         return fail(p, "\"%s\" needs a card id", gift ? "open" : "play");
     if (parse_card(p, &p->w[1], gift, &m->card) != CARC_OK)
         return CARC_E_ILLEGAL;
-    shape = card_shape[m->card];
+    shape = carc_card_target(m->card);
     name = carc_card_name(m->card);
-    if (nt > 0 && (shape == SH_SEG || shape == SH_SEG_SEG || shape == SH_SEG_PORT) &&
+    if (nt > 0 && shape != CARC_TARGET_NONE && shape != CARC_TARGET_POS &&
         parse_figure_word(t, &m->figure)) {
         t++;  /* the follower the move names (GI2, XI1) */
         nt--;
         if (nt == 0)
             return fail(p, "%s: a figure takes a target after it, got \"%.60s\"", name, p->text);
     }
-    if (nt == 0 && shape != SH_POS)
+    if (nt == 0 && shape != CARC_TARGET_POS)
         return CARC_OK;  /* no target (or a wasted gift) */
     switch (shape) {
-    case SH_POS:
+    case CARC_TARGET_POS:
         if (nt != 1)
             break;
         if (parse_pos(p, &t[0], &px, &py) != CARC_OK)
@@ -541,11 +491,11 @@ static int parse_card_move(parser *p, carc_move *m, int gift)
         m->x = (int8_t)px;
         m->y = (int8_t)py;
         return CARC_OK;
-    case SH_SEG:
+    case CARC_TARGET_SEG:
         if (nt != 2)
             break;
         return parse_target(p, t, &m->x, &m->y, &m->port);
-    case SH_SEG_SEG:
+    case CARC_TARGET_SEG_SEG:
         if (nt != 4 && nt != 5)
             break;
         if (parse_target(p, t, &m->x, &m->y, &m->port) != CARC_OK)
@@ -553,7 +503,7 @@ static int parse_card_move(parser *p, carc_move *m, int gift)
         if (parse_target(p, t + 2, &m->x2, &m->y2, &m->port2) != CARC_OK)
             return CARC_E_ILLEGAL;
         return nt == 5 ? parse_seat(p, &t[4], &m->seat2) : CARC_OK;
-    case SH_SEG_PORT:
+    case CARC_TARGET_SEG_PORT:
         if (nt != 3)
             break;
         if (parse_target(p, t, &m->x, &m->y, &m->port) != CARC_OK)

@@ -348,7 +348,7 @@ static void draw_board(play_ui *ui, const carc_game *v)
         break;
     case CARC_MOVE_GIFT: case CARC_MOVE_CARD: case CARC_MOVE_TARGET: case CARC_MOVE_RECALL:
         if (cur.port == CARC_PORT_NONE && !(cur.kind == CARC_MOVE_TARGET ||
-                                            cur.card == CARC_XR_MASTERMIND))
+                                            carc_card_target(cur.card) == CARC_TARGET_POS))
             break;
         corners(ui, cur.x, cur.y, play_attr(ui, PCOL_TARGET));
         segment_mark(ui, v, cur.x, cur.y, cur.port, followers_on(v, cur.x, cur.y, cur.port),

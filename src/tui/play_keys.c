@@ -135,7 +135,7 @@ void play_keys_autofocus(play_ui *ui, const carc_game *v)
     if (ui->dkind != CARC_DEC_NONE && play_model_current(ui, &m) &&
         (m.kind == CARC_MOVE_PLACE || m.kind == CARC_MOVE_FOLLOWER ||
          m.kind == CARC_MOVE_TARGET || m.port != CARC_PORT_NONE ||
-         m.card == CARC_XR_MASTERMIND)) {
+         carc_card_target(m.card) == CARC_TARGET_POS)) {
         play_keys_focus(ui, m.x, m.y);
         return;
     }

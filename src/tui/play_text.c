@@ -139,8 +139,9 @@ static void target_words(const carc_game *v, const carc_move *m, char *buf, size
 {
     char a[96], b[96];
     buf[0] = '\0';
-    if (m->port == CARC_PORT_NONE && !(m->kind == CARC_MOVE_CARD &&
-                                        m->card == CARC_XR_MASTERMIND && (m->x || m->y)))
+    if (m->port == CARC_PORT_NONE &&
+        !(m->kind == CARC_MOVE_CARD && carc_card_target(m->card) == CARC_TARGET_POS &&
+          (m->x || m->y)))  /* a position target (Mastermind's) names no segment */
         return;
     play_seg_words(v, m->x, m->y, m->port, 1, a, sizeof a);
     if (m->port2 == CARC_PORT_NONE) {
@@ -230,7 +231,8 @@ void play_option_text(const carc_game *v, int decision, const carc_move *m, char
 {
     char text[PLAY_LINE];
     play_move_words(v, decision, m, text, sizeof text);
-    if (m->kind == CARC_MOVE_GIFT && m->card != CARC_GIFT_TAKE_TWO && m->port == CARC_PORT_NONE) {
+    if (m->kind == CARC_MOVE_GIFT && carc_card_target(m->card) != CARC_TARGET_NONE &&
+        m->port == CARC_PORT_NONE) {
         snprintf(buf, size, "%s (no target: wasted)", text);
         return;
     }

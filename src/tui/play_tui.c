@@ -172,11 +172,13 @@ static void handle_key(play_ui *ui, const carc_game *v, int ch)
     }
 }
 
-/* A gift whose opening would do nothing (no target; Take 2 always acts): opening it
- * only throws away its 2 points at the end, so it is no choice (issue 21). */
+/* A gift whose opening would do nothing (no target, where its descriptor wants one; a
+ * gift that names none, Take 2, always acts): opening it only throws away its 2 points
+ * at the end, so it is no choice (issue 21). */
 static int wasted_gift(const carc_move *m)
 {
-    return m->kind == CARC_MOVE_GIFT && m->card != CARC_GIFT_TAKE_TWO && m->port == CARC_PORT_NONE;
+    return m->kind == CARC_MOVE_GIFT && carc_card_target(m->card) != CARC_TARGET_NONE &&
+           m->port == CARC_PORT_NONE;
 }
 
 /* The human at the keyboard owes a decision with nothing to choose: its only legal

@@ -267,9 +267,12 @@ static const carc_deck_info xmas_decks[] = {
     {NULL, 0, 0, 0},
 };
 
+extern const carc_card_desc xmas_cards[];  /* cards.c: the cards in words */
+
 const struct exp_hooks xmas_hooks = {
     .info = {.bit = CARC_EXP_CHRISTMAS, .name = "christmas", .title = "Christmas Present",
-             .categories = 1u << CARC_SCORE_CARDS, .how = xmas_how, .decks = xmas_decks},
+             .categories = 1u << CARC_SCORE_CARDS, .how = xmas_how, .decks = xmas_decks,
+             .cards = xmas_cards},
     .in_block = 1,  /* its decks and hands: part 2 of the state */
     .decides = 1u << ST_T5_CLOISTER | 1u << ST_T5_ROADSIDE | 1u << ST_T7_MODIFIERS |
                1u << ST_T9_HAND | 1u << ST_E2_END_CARDS,

@@ -27,6 +27,14 @@
 
 #include "state.h"
 
+/* A module's accessor of its state, NAME_st(g): the struct of type `type` at
+ * `member` of carc_game (registry.h), a const pointer from a const game. A module's
+ * header says EXP_STATE(NAME, type, member) and #define NAME_st(g) EXP_ST(NAME, g). */
+#define EXP_STATE(name, type, member)                                           \
+    static inline type *name##_mut(carc_game *g) { return &g->member; }         \
+    static inline const type *name##_get(const carc_game *g) { return &g->member; }
+#define EXP_ST(name, g) _Generic((g), const carc_game *: name##_get, default: name##_mut)(g)
+
 /* What an apply hook returns for a move that is not its own, so the next expansion
  * (or the turn machine's "not a legal answer") gets it. */
 enum { EXP_NOT_MINE = -1 };

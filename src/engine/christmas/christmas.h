@@ -37,15 +37,8 @@
 #include "expansion.h"
 
 /* The module's state (xmas_state.h): xmas_st(g), const with a const g. */
-static inline struct xmas_state *xmas_mut(carc_game *g)
-{
-    return &g->blk.xmas;
-}
-static inline const struct xmas_state *xmas_get(const carc_game *g)
-{
-    return &g->blk.xmas;
-}
-#define xmas_st(g) _Generic((g), const carc_game *: xmas_get, default: xmas_mut)(g)
+EXP_STATE(xmas, struct xmas_state, blk.xmas)
+#define xmas_st(g) EXP_ST(xmas, g)
 _Static_assert((int)XMAS_DONE == (int)MAX_DONE, "a question per feature one tile completes");
 
 enum { DECK_CLOISTER = 0, DECK_ROADSIDE = 1, KINDS_PER_DECK = 16, COPIES = 2,

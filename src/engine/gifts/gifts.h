@@ -19,15 +19,8 @@
 #include "expansion.h"
 
 /* The module's state (gifts_state.h): gifts_st(g), const with a const g. */
-static inline struct gifts_state *gifts_mut(carc_game *g)
-{
-    return &g->blk.gifts;
-}
-static inline const struct gifts_state *gifts_get(const carc_game *g)
-{
-    return &g->blk.gifts;
-}
-#define gifts_st(g) _Generic((g), const carc_game *: gifts_get, default: gifts_mut)(g)
+EXP_STATE(gifts, struct gifts_state, blk.gifts)
+#define gifts_st(g) EXP_ST(gifts, g)
 
 enum { GIFT_KINDS = 5, GIFT_COPIES = 5, GIFT_CARDS = 25 };
 

@@ -11,15 +11,8 @@
 #include "../expansion.h"
 
 /* The module's state (river_state.h): river_st(g), const with a const g. */
-static inline struct river_state *river_mut(carc_game *g)
-{
-    return &g->ext.river;
-}
-static inline const struct river_state *river_get(const carc_game *g)
-{
-    return &g->ext.river;
-}
-#define river_st(g) _Generic((g), const carc_game *: river_get, default: river_mut)(g)
+EXP_STATE(river, struct river_state, ext.river)
+#define river_st(g) EXP_ST(river, g)
 
 enum { KIND_SPRING = 65, KIND_LAKE = 66, KIND_RIVER_END = 76 };
 

@@ -9,14 +9,7 @@
 #include "../expansion.h"
 
 /* The module's state (traders_state.h): traders_st(g), const with a const g. */
-static inline struct traders_state *traders_mut(carc_game *g)
-{
-    return &g->ext.traders;
-}
-static inline const struct traders_state *traders_get(const carc_game *g)
-{
-    return &g->ext.traders;
-}
-#define traders_st(g) _Generic((g), const carc_game *: traders_get, default: traders_mut)(g)
+EXP_STATE(traders, struct traders_state, ext.traders)
+#define traders_st(g) EXP_ST(traders, g)
 
 #endif

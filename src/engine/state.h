@@ -375,6 +375,16 @@ struct carc_game {
 #define STATE_CARDS offsetof(struct carc_game, blk)
 #define STATE_ARRAYS offsetof(struct carc_game, feats)
 
+/* ---- the turn, as the expansions may change it ---- */
+/* The active player plays a second part of the turn (TB11: Traders & Builders'
+ * double turn): T1 again, the turn machine's `part` 1 until T10. A service of the
+ * core's state, not a call into the turn machine: an expansion's move starts it. */
+static inline void turn_second_part(carc_game *g)
+{
+    g->part = 1;
+    g->step = ST_T1_DRAW;
+}
+
 /* ---- rng.c ---- */
 void rng_seed(uint64_t s[4], uint64_t seed);
 uint64_t rng_next(uint64_t s[4]);
@@ -594,8 +604,6 @@ int score_category(int type);
 /* Runs automatic steps until a decision is owed or the game is over. */
 void turn_advance(carc_game *g);
 int turn_pending(const carc_game *g, carc_pending *p);
-/* TB11: the active player takes the second part of a double turn: T1 again. */
-void turn_second_part(carc_game *g);
 /* Writes g->exp_next from the expansions' plan (exp_at), after exp_plan. */
 void turn_plan(carc_game *g);
 /* Whether g->exp_next is what turn_plan writes (carc_check). */

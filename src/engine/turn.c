@@ -95,12 +95,6 @@ static inline int turn_draw(carc_game *g)
     return stack_draw_placeable(g);
 }
 
-void turn_second_part(carc_game *g)
-{
-    g->part = 1;
-    g->step = ST_T1_DRAW;
-}
-
 /* T10 after the expansions: the next seat's turn, or with the stack empty the end
  * of the game; returns which step that is. */
 static inline int turn_end(carc_game *g)

@@ -44,7 +44,7 @@ enum { EXP_MAX_FIGS = 2 };
 /* A figure (§0), as the module that gives it describes it: the core reads these
  * (figure.c: supply, where it may stand, T6's moves; apply.c: why it may not;
  * check.c; cards.c), so a figure's rules are stated once, here. The meeple's is
- * the core's (figure.c), each expansion's figures are in its hook table (`figs`).
+ * the core's (registry.c), each expansion's figures are in its hook table (`figs`).
  * The registry finds them by kind (exp_figure_of); which slots of fnode they
  * use is its data too (fig_slot_kind). */
 struct exp_figure {

@@ -205,7 +205,7 @@ struct exp_hooks {
  * (test_registry in test_engine checks it), so a set's bits are also its plan's. */
 extern const struct exp_hooks *const exp_list[];
 
-/* Every figure by kind (enum carc_figure): the meeple's descriptor (figure.c) and
+/* Every figure by kind (enum carc_figure): the meeple's descriptor (registry.c) and
  * the expansions' (their `figs`); NULL for no figure. Data, so the hot paths of T6
  * read a figure's rule with one load. */
 extern const struct exp_figure *const exp_figure_of[CARC_FIGURES];

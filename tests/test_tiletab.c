@@ -106,7 +106,7 @@ static void test_ports(void **state)
 static int most_in_a_game(int (*per_tile)(const carc_tile_def *d))
 {
     int most = 0;
-    for (unsigned exp = 0; exp < 64; exp++) {
+    for (unsigned exp = 0; exp <= carc_expansion_bits(); exp++) {
         int n = 0;
         for (int k = 0; k < CARC_TILE_KINDS; k++)
             n += carc_tile_count(exp, k) * per_tile(carc_tile_def_of(k));
@@ -215,6 +215,9 @@ static void test_figure_registry(void **state)
         assert_int_equal(d->kind, k);
         assert_int_equal(slots[k], d->count);
         assert_int_equal(carc_figure_strength(k), d->strength);
+        /* its name is the notation's, and names one figure */
+        assert_int_equal(carc_figure_parse(d->name, strlen(d->name)), k);
+        assert_string_equal(carc_figure_name(k), d->name);
         assert_int_equal(d->special != 0, d->strength == 0);
         special |= (unsigned)(d->special != 0) << k;
         recall |= (unsigned)(d->recall_move != NULL) << k;

@@ -208,7 +208,8 @@ enum { FEAT_TYPES = CARC_FEAT_GARDEN + 1 };
  * the core knows only that followers come first. */
 enum {
     FIG_OTHER_FOLLOWERS = 2,   /* followers of the expansions, one slot each */
-    FIG_SPECIAL_SLOTS = 2,     /* special figures of the expansions, one slot each */
+    FIG_SPECIAL_SLOTS = 2 + CARC_TEST_FIGURES,  /* special figures of the expansions, one
+                                                   slot each (a test module's last) */
     FIG_FOLLOWER_SLOTS = CARC_FOLLOWERS + FIG_OTHER_FOLLOWERS,  /* slots below hold followers */
     FIG_SLOTS = FIG_FOLLOWER_SLOTS + FIG_SPECIAL_SLOTS
 };

@@ -78,7 +78,7 @@ static void abbot_recall(carc_game *g, const carc_move *m)
 const struct exp_figure abbot_abbot = {
     .kind = CARC_FIG_ABBOT, .strength = 1, .count = 1,
     .stands = 1u << CARC_FEAT_CLOISTER | 1u << CARC_FEAT_GARDEN,
-    .word = "abbot",
+    .name = "abbot", .word = "abbot",
     .not_there = "the abbot stands only on a cloister or a garden, not on a %s (A4)",
     .taken = "the %s at %s already holds a follower (A4, B6)",
     .recall_move = abbot_recall_move,

@@ -40,9 +40,11 @@ extern const struct exp_hooks CARC_TEST_MODULE;
 extern const struct exp_figure CARC_TEST_FIGURE;
 #define TEST_MODULE &CARC_TEST_MODULE,
 #define TEST_FIGURE(x) x,
+#define TEST_SPECIAL 1u << (CARC_FIGURES - 1)
 #else
 #define TEST_MODULE
 #define TEST_FIGURE(x)
+#define TEST_SPECIAL 0
 #endif
 
 const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks,  &inns_hooks, &traders_hooks,
@@ -70,7 +72,6 @@ const uint8_t fig_kind_slot[CARC_FIGURES] = {
     [CARC_FIG_ABBOT] = CARC_FOLLOWERS + 1, [CARC_FIG_BUILDER] = FIG_FOLLOWER_SLOTS,
     [CARC_FIG_PIG] = FIG_FOLLOWER_SLOTS + 1,
     TEST_FIGURE([CARC_FIGURES - 1] = FIG_FOLLOWER_SLOTS + 2)};
-const uint8_t fig_special_kinds = 1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG |
-                                  TEST_FIGURE(1u << (CARC_FIGURES - 1)) 0;
+const uint8_t fig_special_kinds = 1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG | TEST_SPECIAL;
 const uint8_t fig_recall_kinds = 1u << CARC_FIG_ABBOT;
 const uint8_t fig_field_kinds = 1u << CARC_FIG_PIG;

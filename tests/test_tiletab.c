@@ -189,6 +189,10 @@ static void test_named_kinds(void **state)
 static void test_figure_registry(void **state)
 {
     (void)state;
+    /* the plan's masks (state.h: exp_on, exp_at...) have a bit for every expansion */
+    carc_game *probe = NULL;
+    assert_true(carc_expansion_count() <= (int)(8 * sizeof probe->exp_on));
+    assert_true(carc_expansion_count() <= (int)(8 * sizeof probe->exp_at[0]));
     unsigned listed = 1u << CARC_FIG_MEEPLE, special = 0, recall = 0, field = 0;
     assert_ptr_equal(exp_figure_of[CARC_FIG_MEEPLE], &figure_meeple);
     EXP_EACH(h) {

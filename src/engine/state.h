@@ -336,12 +336,14 @@ struct carc_game {
      * those that can hold the turn machine; exp_forcers: those that can force a
      * placement's spot; exp_next[s]: the first step at or after
      * s where the turn machine or an active expansion acts (turn_next). All zero in
-     * a base game but exp_next. */
-    uint8_t exp_on, exp_holders, exp_forcers;
+     * a base game but exp_next. 16 bits: room for the nine of the big box and more
+     * (test_registry checks the list fits). */
+    uint16_t exp_on, exp_holders, exp_forcers;
     /* whether an active expansion keeps its state in part 2 (its descriptor's
      * in_block): a copy between two games with none skips the part */
     uint8_t exp_block;
-    uint8_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1], exp_next[ST_OVER + 1];
+    uint16_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1];
+    uint8_t exp_next[ST_OVER + 1];
 
     uint64_t rng[4];
     /* T6's rule of the game's figures as words (figure.c, figure_plan, from their

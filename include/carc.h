@@ -278,6 +278,9 @@ typedef struct carc_expansion_info {
                                      NULL if none */
     const carc_card_desc *cards;  /* its cards' words and targets, in id order, ended
                                      by id 0; NULL if none */
+    uint8_t card_move;       /* the move its cards are used with (enum carc_move_kind):
+                                CARC_MOVE_GIFT, "open" in the notation, or CARC_MOVE_CARD,
+                                "play"; 0 without cards */
 } carc_expansion_info;
 
 /* The number of expansions in the registry, and expansion i of it (NULL past the
@@ -323,6 +326,9 @@ const char *carc_figure_name(int figure);
 int carc_figure_parse(const char *s, size_t len);
 /* Strength of a figure (1, 2, 1, 0, 0). */
 int carc_figure_strength(int figure);
+/* Whether T6 may take the figure back instead of placing one (A6: the abbot), the
+ * figure a `recall` move names; 0 for the others and out of range. */
+int carc_figure_recalls(int figure);
 
 typedef struct carc_config {
     int players;             /* 2..5, or 2..6 with Inns & Cathedrals (I2) */

@@ -223,6 +223,7 @@ static void test_figure_registry(void **state)
         /* its name is the notation's, and names one figure */
         assert_int_equal(carc_figure_parse(d->name, strlen(d->name)), k);
         assert_string_equal(carc_figure_name(k), d->name);
+        assert_int_equal(carc_figure_recalls(k), d->recall_move != NULL);
         assert_int_equal(d->special != 0, d->strength == 0);
         special |= (unsigned)(d->special != 0) << k;
         recall |= (unsigned)(d->recall_move != NULL) << k;
@@ -230,6 +231,8 @@ static void test_figure_registry(void **state)
     }
     assert_int_equal(fig_special_kinds, special);
     assert_int_equal(fig_recall_kinds, recall);
+    /* a recall in the notation names no figure: one kind recalls (notation.c) */
+    assert_int_equal(__builtin_popcount(recall), 1);
     assert_int_equal(fig_field_kinds, field);
 }
 

@@ -9,6 +9,11 @@
  */
 #include "expansion.h"
 
+int carc_figure_recalls(int figure)
+{
+    return figure >= 0 && figure < CARC_FIGURES && exp_figure_of[figure]->recall_move != NULL;
+}
+
 int carc_figure_strength(int figure)
 {
     return figure >= 0 && figure < CARC_FIGURES ? exp_figure_of[figure]->strength : 0;

@@ -177,42 +177,53 @@ int board_node_port(const carc_game *g, int n)
     return tiletab_seg_port[p->kind][p->rot][n - p->first];
 }
 
-/* An expansion tile's segment: its inn or cathedral (I5, I6) and goods symbol
- * (TB1) on its new feature's record. */
-static void seg_extras(carc_game *g, int n, const carc_segment_def *s)
-{
-    feature *f = feat_mut(g, n);
-    if (!(s->flags | s->goods))
-        return;
-    if (s->flags & CARC_SEG_INN)
-        f->flags |= NF_INN;
-    if (s->flags & CARC_SEG_CATHEDRAL)
-        f->flags |= NF_CATHEDRAL;
-    if (s->goods)
-        f->goods = (uint16_t)(1u << (4 * (s->goods - 1)));
-}
-
-/* Creates the nodes of tile t's segments, each a feature of its own. */
-static void make_nodes(carc_game *g, int t)
+/* The nodes of tile t's segments, labelled with their tile only, and in init[i]
+ * the totals segment i starts with (feat_init): board_place joins most of them to
+ * an old feature at once (feat_attach) and makes a feature of its own only for
+ * those left. Returns the number of segments. */
+static int make_nodes(carc_game *g, int t, feature init[8])
 {
     /* city/road edges of a segment in rotation 0, as a count */
     static const uint8_t edges_in[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
     placed *p = &g->tiles[t];
     const carc_tile_def *d = tile_def(p->kind);
-    int first = p->first = g->nnodes;
-    g->nnodes = (uint16_t)(first + d->nseg);
-    for (int i = 0; i < d->nseg; i++) {
+    int first = p->first = g->nnodes, nseg = d->nseg;
+    g->nnodes = (uint16_t)(first + nseg);
+    for (int i = 0; i < nseg; i++) {
         const carc_segment_def *s = &d->seg[i];
         g->nodes[first + i].tile = (uint8_t)t;
         if (s->type <= CARC_FEAT_ROAD)
-            feat_make(g, first + i, s->type, edges_in[s->mask & 15],
-                      (s->flags & CARC_SEG_PENNANT) != 0, s->ends);
+            init[i] = feat_init(s->type, edges_in[s->mask & 15],
+                                (s->flags & CARC_SEG_PENNANT) != 0, s->ends, 0, 0);
         else
-            feat_make(g, first + i, s->type, 0, 0, 0);
+            init[i] = feat_init(s->type, 0, 0, 0, 0, 0);
     }
     if (p->kind >= CARC_BASE_KINDS)  /* base tiles have none: not asked per segment */
-        for (int i = 0; i < d->nseg; i++)
-            seg_extras(g, first + i, &d->seg[i]);
+        for (int i = 0; i < nseg; i++) {
+            /* an expansion tile's inn or cathedral (I5, I6) and goods symbol (TB1) */
+            const carc_segment_def *s = &d->seg[i];
+            if (s->flags & CARC_SEG_INN)
+                init[i].flags |= NF_INN;
+            if (s->flags & CARC_SEG_CATHEDRAL)
+                init[i].flags |= NF_CATHEDRAL;
+            if (s->goods)
+                init[i].goods = (uint16_t)(1u << (4 * (s->goods - 1)));
+        }
+    return nseg;
+}
+
+/* Joins segment seg of the tile being placed (its first node `first`) to the
+ * feature of old node b: the segment's first join adds it to b's feature
+ * (feat_attach), a later one joins two features. `fresh` has a bit per segment not
+ * joined yet. Returns the root. */
+static inline int place_join(carc_game *g, int first, int seg, int b, const feature *init,
+                             unsigned *fresh)
+{
+    if (*fresh >> seg & 1) {
+        *fresh &= ~(1u << seg);
+        return feat_attach(g, first + seg, &init[seg], b);
+    }
+    return feat_union(g, first + seg, b);
 }
 
 static void mark_done(carc_game *g, int root)
@@ -230,10 +241,15 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
     p->rot = (uint8_t)rot;
     p->x = (int8_t)x;
     p->y = (int8_t)y;
-    make_nodes(g, t);
+    feature init[8];
+    int nseg = make_nodes(g, t, init), first = p->first;
+    unsigned fresh = (1u << nseg) - 1;
     spot_fill(g, cell_find(g, x, y), t);
     g->last = (uint8_t)t;
     g->ndone = 0;
+    /* whether a join closed a city or road (no open edge left): only then can the
+     * tile have completed one */
+    int closed = 0;
 
     unsigned packed = tiletab_packed(kind, rot);
     for (int d = 0; d < 4; d++) {
@@ -247,17 +263,24 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
         const placed *q = &g->tiles[g->cell[c] - CELL_TILE];
         const uint8_t *qs = tiletab_port_seg[q->kind][q->rot];
         if (ps[d] != 0xFF) {  /* a city or road edge (a field or river edge has no node) */
-            int r = feat_union(g, p->first + ps[d], q->first + qs[(d + 2) & 3]);
-            feat_mut(g, r)->open -= 2;
+            int r = place_join(g, first, ps[d], q->first + qs[(d + 2) & 3], init, &fresh);
+            feature *f = feat_mut(g, r);
+            f->open -= 2;
+            closed |= f->open == 0;
         }
         if (type != CARC_EDGE_CITY) {  /* field, road, river: the fields on both sides */
             for (int s = 2 * d; s < 2 * d + 2; s++)
-                feat_union(g, p->first + ps[CARC_PORT_NW + s],
-                           q->first + qs[CARC_PORT_NW + (s ^ 5)]);
+                place_join(g, first, ps[CARC_PORT_NW + s], q->first + qs[CARC_PORT_NW + (s ^ 5)],
+                           init, &fresh);
         }
     }
+    /* the segments no neighbour joined: a feature each */
+    for (; fresh; fresh &= fresh - 1) {
+        int i = __builtin_ctz(fresh);
+        feat_make(g, first + i, &init[i]);
+    }
     /* cities and roads come first among a kind's segments */
-    for (int n = p->first; n < g->nnodes; n++) {
+    for (int n = first; closed && n < g->nnodes; n++) {
         const feature *f = feat_of(g, n);
         if (feat_type(f) > CARC_FEAT_ROAD)
             break;

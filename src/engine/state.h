@@ -122,19 +122,20 @@ typedef struct node {
 } node;
 
 /*
- * The totals of one feature, in a table of live features: a new node gets a record
- * of its own (feat_make), a union keeps the larger side's and frees the other's
- * onto a free list (linked through `open`, the rest zero), so nfeats, the slots
- * ever used, is the most features alive at once. The bound: every tile placed
- * after the start tile joins at least one of its new nodes to an old feature (a
- * tile touches the board on one side at least, and every side joins a city, road
- * or field segment), so after t tiles at most nnodes - (t - 1) features live;
- * while a tile's own nodes are made and not yet joined, one more. With the 472
+ * The totals of one feature, in a table of live features: a new node joins the
+ * record of the old feature it is first joined to (feat_attach) or, if no
+ * neighbour joins it, gets a record of its own (feat_make); a union of two
+ * features keeps the larger side's and frees the other's onto a free list (linked
+ * through `open`, the rest zero), so nfeats, the slots ever used, is the most
+ * features alive at once. The bound: every tile placed after the start tile joins
+ * at least one of its new nodes to an old feature (a tile touches the board on one
+ * side at least, and every side joins a city, road or field segment), so after t
+ * tiles at most nnodes - (t - 1) features live; one more to spare. With the 472
  * segments of the 125 tiles of the largest set: 472 - 124 + 1 = 349 (MAX_FEATS).
  * carc_check verifies the bound, the free list and that every slot is live or free.
  *
  * A union ORs the first two bytes and adds the other fourteen, as two words
- * (feat_union): no sum can carry into the next field (pennants at most 13, road
+ * (feat_add): no sum can carry into the next field (pennants at most 13, road
  * ends 2, a size at most 472, open edges at most 2*125+2; a seat's strength on one
  * feature at most 7 + 2 + 1, which its 4 bits of `follow` hold; goods symbols of
  * one kind at most 9, in 4 bits).
@@ -537,9 +538,32 @@ static inline int feat_goods(const feature *f, int k)
 {
     return (f->goods >> (4 * k)) & 15;
 }
-/* Makes node n a feature of its own with these totals (a new tile's segment),
- * taking the first free record or a new one (inline: board.c makes ~240 a game). */
-static inline void feat_make(carc_game *g, int n, int type, int open, int pennants, int ends)
+/* The totals a new tile's segment starts with, as the record of a feature of its
+ * own (board.c builds them; feat_make and feat_attach take them): type, size 1,
+ * its open edges, pennant, road end, and an expansion's inn, cathedral and goods.
+ * Built as two words: a record built field by field and then loaded as words by
+ * feat_add waits for every small store. */
+static inline feature feat_init(int type, int open, int pennants, int ends, int flags,
+                                int goods)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (feature){.flags = (uint8_t)(type | flags), .size = 1, .open = (uint16_t)open,
+                     .pennants = (uint8_t)pennants, .ends = (uint8_t)ends,
+                     .goods = (uint16_t)goods};
+#else
+    uint64_t w[2] = {(uint64_t)(uint8_t)(type | flags) | (uint64_t)(uint8_t)pennants << 16 |
+                         (uint64_t)(uint8_t)ends << 24 | 1ull << 32 |
+                         (uint64_t)(uint16_t)open << 48,
+                     (uint64_t)(uint16_t)goods << 32};
+    feature f;
+    memcpy(&f, w, sizeof f);
+    return f;
+#endif
+}
+_Static_assert(offsetof(feature, goods) == 12, "feat_init's second word");
+/* Makes node n a feature of its own with the totals *init (feat_init), taking the
+ * first free record or a new one (inline: board.c makes ~100 a game). */
+static inline void feat_make(carc_game *g, int n, const feature *init)
 {
     int f = g->feat_free;
     if (f != FEAT_NONE)
@@ -549,22 +573,49 @@ static inline void feat_make(carc_game *g, int n, int type, int open, int pennan
     node *nd = &g->nodes[n];
     nd->parent = nd->next = (uint16_t)n;
     nd->feat = (uint16_t)f;
-    /* one 8-byte store of the first word: the unions that follow at once load the
-     * record as words, and a word loaded over several smaller stores still in
-     * flight waits for them. The second word (strengths, goods) is zero already: a
-     * record is new (zeroed with the state) or from the free list (zero but for the
-     * link, which is in the first word) */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    g->feats[f] = (feature){.flags = (uint8_t)type, .size = 1, .open = (uint16_t)open,
-                            .pennants = (uint8_t)pennants, .ends = (uint8_t)ends};
-#else
-    uint64_t w = (uint64_t)(uint8_t)type | (uint64_t)(uint8_t)pennants << 16 |
-                 (uint64_t)(uint8_t)ends << 24 | 1ull << 32 | (uint64_t)(uint16_t)open << 48;
-    memcpy(&g->feats[f], &w, 8);
-#endif
+    memcpy(&g->feats[f], init, sizeof *init);
+}
+/* A feature record as two 64-bit lanes, added and ORed at once (GCC and Clang
+ * vector extensions: one SSE2 instruction each on x86-64). */
+typedef uint64_t feat_words __attribute__((vector_size(16)));
+/* Adds record *src to record *dst, as a union of their features does: the first two
+ * bytes (flags, tokens) ORed, the other fourteen added as two words (see struct
+ * feature for why no sum carries); the masks are built from bytes so that this
+ * holds in either byte order. */
+static inline void feat_add(feature *dst, const feature *src)
+{
+    static const uint8_t or_bytes[16] = {0xFF, 0xFF};
+    feat_words a, b, or_mask;
+    memcpy(&or_mask, or_bytes, 16);
+    memcpy(&a, dst, 16);
+    memcpy(&b, src, 16);
+    a = ((a | b) & or_mask) + (a & ~or_mask) + (b & ~or_mask);
+    memcpy(dst, &a, 16);
 }
 /* Joins the features of nodes a and b (not yet one feature); returns the root. */
 int feat_join(carc_game *g, int a, int b);
+/* Joins a new tile's segment, node n, to the feature of node b, as feat_make of n
+ * with the totals *init and then feat_join(g, n, b) would, but without a record of
+ * its own for n: board_place's first join of a segment (most of them) is one node
+ * added to an old feature, and making a record to free it at once cost a third of
+ * the joins' time. n has its tile and nothing else yet. The root is feat_join's:
+ * the larger side's, on a tie (b alone) n's; so is the circular list (n after b).
+ * Returns the root. */
+static inline int feat_attach(carc_game *g, int n, const feature *init, int b)
+{
+    node *nb = &g->nodes[b], *nn = &g->nodes[n];
+    int root = nb->parent, f = nb->feat;
+    if (g->feats[f].size == 1) {  /* b alone: a tie of sizes, which n wins */
+        nb->parent = (uint16_t)n;
+        root = n;
+    }
+    nn->parent = (uint16_t)root;
+    nn->feat = (uint16_t)f;
+    nn->next = nb->next;
+    nb->next = (uint16_t)n;
+    feat_add(&g->feats[f], init);
+    return root;
+}
 /* Joins the features of nodes a and b and returns the root: inline, since most
  * calls (about 3 in 5 when a tile is placed) find the two in one feature already,
  * and the out-of-line join saves six registers on the way in. */

@@ -133,6 +133,40 @@ int board_placeable(const carc_game *g, int kind)
     return exp_any(g) && exp_placeable(g, kind);
 }
 
+/* The bit of position (x,y) in the cloister zone: x and y modulo 16, a board
+ * rarely spans more than 16 tiles where its cloisters are (a wider one only makes
+ * the zone less sharp, never wrong). */
+static inline unsigned zone_bit(int x, int y)
+{
+    return (unsigned)(x & 15) | (unsigned)(y & 15) << 4;
+}
+
+static inline int zone_has(const uint64_t zone[4], int x, int y)
+{
+    unsigned b = zone_bit(x, y);
+    return (int)(zone[b >> 6] >> (b & 63) & 1);
+}
+
+/* Adds the 3x3 positions centred on (x,y) to the zone. */
+static void zone_add(uint64_t zone[4], int x, int y)
+{
+    for (int oy = -1; oy <= 1; oy++)
+        for (int ox = -1; ox <= 1; ox++) {
+            unsigned b = zone_bit(x + ox, y + oy);
+            zone[b >> 6] |= 1ull << (b & 63);
+        }
+}
+
+void board_cloister_zone(const carc_game *g, uint64_t zone[4])
+{
+    memset(zone, 0, 4 * sizeof *zone);
+    for (int i = 0; i < g->ncloisters; i++)
+        if (g->around[i] < 8) {
+            const placed *q = &g->tiles[g->cloisters[i]];
+            zone_add(zone, q->x, q->y);
+        }
+}
+
 /* A new frontier spot at (x,y), in the free slot `slot` of the position table,
  * demanding nothing yet. */
 static spot *spot_new(carc_game *g, int slot, int x, int y)
@@ -293,11 +327,12 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
     uint16_t completed[9];
     int ncompleted = 0;
     uint32_t near_mask = 0;
-    for (int i = 0; i < g->ncloisters; i++) {
-        const placed *q = &g->tiles[g->cloisters[i]];
-        unsigned ox = (unsigned)(q->x - x + 1), oy = (unsigned)(q->y - y + 1);
-        near_mask |= ((ox <= 2) & (oy <= 2)) << i;  /* no branch: which is near is random */
-    }
+    if (zone_has(g->cloister_zone, x, y))  /* else no unfinished cloister is near */
+        for (int i = 0; i < g->ncloisters; i++) {
+            const placed *q = &g->tiles[g->cloisters[i]];
+            unsigned ox = (unsigned)(q->x - x + 1), oy = (unsigned)(q->y - y + 1);
+            near_mask |= ((ox <= 2) & (oy <= 2)) << i;  /* no branch: which is near is random */
+        }
     for (uint32_t m = near_mask; m; m &= m - 1) {
         int i = __builtin_ctz(m);
         if (++g->around[i] != 8)
@@ -314,6 +349,8 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
     for (int i = 0; ncompleted && i < 9; i++)
         if (completed[i] != NODE_NONE)
             mark_done(g, completed[i]);
+    if (ncompleted)  /* finished cloisters leave the zone */
+        board_cloister_zone(g, g->cloister_zone);
     if (ps[PORT_MONASTIC] != 0xFF && g->ncloisters < MAX_CLOISTERS) {  /* always: 22 at most */
         int around = 0;
         for (int oy = -1; oy <= 1; oy++)
@@ -323,6 +360,8 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
         g->cloisters[g->ncloisters++] = (uint8_t)t;
         if (around == 8)
             mark_done(g, p->first + ps[PORT_MONASTIC]);
+        else
+            zone_add(g->cloister_zone, x, y);
     }
 }
 

@@ -343,6 +343,12 @@ struct carc_game {
     uint8_t exp_block;
     uint8_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1], exp_next[ST_OVER + 1];
 
+    /* The positions around the unfinished cloisters (and gardens), as a bit per
+     * (x mod 16, y mod 16) (board.c, zone_bit): a tile placed off them is near
+     * none, and board_place skips the walk of cloisters[] (most placements). An
+     * over-approximation (positions 16 apart share a bit), rebuilt when a cloister
+     * is finished. */
+    uint64_t cloister_zone[4];
     uint64_t rng[4];
     /* T6's rule of the game's figures as words (figure.c, figure_plan, from their
      * descriptors): fig_spread[0][t] has byte k set to 1 if figure k may stand on an
@@ -452,6 +458,9 @@ int board_spot_index(const carc_game *g, int x, int y);
  * (a move's): no range test on the way of every placement. */
 int board_find(const carc_game *g, int x, int y);
 int board_placeable(const carc_game *g, int kind);
+/* The cloister zone (struct carc_game: cloister_zone) as the board gives it, from
+ * scratch: board_place after a cloister is finished, carc_check. */
+void board_cloister_zone(const carc_game *g, uint64_t zone[4]);
 /* On a zeroed state: the start tile (D, or with The River the spring) at (0,0). */
 void board_init(carc_game *g, int start_kind);
 /* Places a tile (legality already checked); records completed features in done[]. */

@@ -7,7 +7,7 @@
  * compares entry by entry (and checks that the catalogue's segments and
  * cloister tiles fit the state's arrays for them). Run as `test_tiletab --print` it prints the tables as C
  * source: that is how tiletab.c was written, and how to rewrite it after a change
- * to the catalogue.
+ * to the catalogue; `--print-count` prints tiletab_count.c's table likewise.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -164,6 +164,16 @@ static void test_fit_rots(void **state)
     for (int k = 0; k < CARC_TILE_KINDS; k++)
         for (int sig = 0; sig < 256; sig++)
             assert_int_equal(tiletab_fit_rots[k][sig], expect_fit_rots(k, sig));
+}
+
+/* tiletab_count.c: the rotations of each fit, counted */
+static void test_fit_count(void **state)
+{
+    (void)state;
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        for (int sig = 0; sig < 256; sig++)
+            assert_int_equal(tiletab_fit_count[k][sig],
+                             __builtin_popcount(tiletab_fit_rots[k][sig]));
 }
 
 static void test_ports(void **state)
@@ -348,15 +358,33 @@ static void print_tables(void)
     printf("};\n");
 }
 
+/* The table of tiletab_count.c. */
+static void print_count_table(void)
+{
+    printf("const uint8_t tiletab_fit_count[CARC_TILE_KINDS][256] = {\n");
+    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+        printf("    { /* %s */", carc_tile_def_of(k)->name);
+        for (int sig = 0; sig < 256; sig++)
+            printf("%s%d,", sig % 32 ? "" : "\n     ", __builtin_popcount(expect_fit_rots(k, sig)));
+        printf("\n    },\n");
+    }
+    printf("};\n");
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && !strcmp(argv[1], "--print")) {
         print_tables();
         return 0;
     }
+    if (argc == 2 && !strcmp(argv[1], "--print-count")) {
+        print_count_table();
+        return 0;
+    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_packed_and_period),
         cmocka_unit_test(test_fit_rots),
+        cmocka_unit_test(test_fit_count),
         cmocka_unit_test(test_ports),
         cmocka_unit_test(test_cloister_tiles_fit_the_list),
         cmocka_unit_test(test_segments_fit_the_nodes),

@@ -410,6 +410,10 @@ extern const uint8_t tiletab_period[CARC_TILE_KINDS];
 /* The rotations r < period of kind k that fit a spot of signature sig (struct
  * spot), bit r for rotation r: 0 when the kind fits nowhere there. */
 extern const uint8_t tiletab_fit_rots[CARC_TILE_KINDS][256];
+/* tiletab_count.c: how many rotations of tiletab_fit_rots[k][sig] there are, the
+ * placements of kind k at a spot of signature sig: carc_legal_pick counts them at
+ * every spot of the frontier, one load each instead of two. */
+extern const uint8_t tiletab_fit_count[CARC_TILE_KINDS][256];
 /* The segment at port p (0..12; 13..15 pad) of kind k turned r times, 0xFF for none. */
 extern const uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][16];
 /* The canonical (lowest) port of segment i of kind k turned r times, 0xFF past nseg. */

@@ -34,10 +34,13 @@ static const int dy[4] = {-1, 0, 1, 0};
  * spot whose own x,y are compared in one 16-bit load. */
 static inline unsigned cell_pos(int x, int y)
 {
-    int8_t xy[2] = {(int8_t)x, (int8_t)y};
-    uint16_t k;
-    memcpy(&k, xy, 2);
-    return k;
+    /* the two bytes in memory order, built in registers (through memory it is a
+     * store and a load more at each of the ~7 lookups of a placement) */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (unsigned)(uint8_t)x << 8 | (uint8_t)y;
+#else
+    return (uint8_t)x | (unsigned)(uint8_t)y << 8;
+#endif
 }
 
 /* The x,y word of what cell value v (not 0) names: placed tile v - CELL_TILE or
@@ -147,14 +150,17 @@ static inline int zone_has(const uint64_t zone[4], int x, int y)
     return (int)(zone[b >> 6] >> (b & 63) & 1);
 }
 
-/* Adds the 3x3 positions centred on (x,y) to the zone. */
+/* Adds the 3x3 positions centred on (x,y) to the zone: the zone's bit x + 16y
+ * (zone_bit) makes each y a row of 16 bits, so three rows get the same three bits,
+ * x-1..x+1 turned around the row's end. */
 static void zone_add(uint64_t zone[4], int x, int y)
 {
-    for (int oy = -1; oy <= 1; oy++)
-        for (int ox = -1; ox <= 1; ox++) {
-            unsigned b = zone_bit(x + ox, y + oy);
-            zone[b >> 6] |= 1ull << (b & 63);
-        }
+    unsigned c = (unsigned)(x - 1) & 15;
+    uint64_t row = ((7u << c) | (7u >> (16 - c))) & 0xFFFFu;
+    for (int oy = -1; oy <= 1; oy++) {
+        unsigned r = (unsigned)(y + oy) & 15;
+        zone[r >> 2] |= row << (16 * (r & 3));
+    }
 }
 
 void board_cloister_zone(const carc_game *g, uint64_t zone[4])

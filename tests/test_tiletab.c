@@ -7,7 +7,7 @@
  * compares entry by entry (and checks that the catalogue's segments and
  * cloister tiles fit the state's arrays for them). Run as `test_tiletab --print` it prints the tables as C
  * source: that is how tiletab.c was written, and how to rewrite it after a change
- * to the catalogue; `--print-count` prints tiletab_count.c's table likewise.
+ * to the catalogue; `--print-place` prints tiletab_place.c's tables likewise.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -166,7 +166,39 @@ static void test_fit_rots(void **state)
             assert_int_equal(tiletab_fit_rots[k][sig], expect_fit_rots(k, sig));
 }
 
-/* tiletab_count.c: the rotations of each fit, counted */
+/* The totals segment i of kind k starts its feature with (tiletab_seg_init): its
+ * type with its inn or cathedral, size 1, a city's or road's edges as open edges,
+ * its pennant, road end and goods symbol; zero past the kind's segments. */
+static feature expect_seg_init(int k, int i)
+{
+    const carc_tile_def *d = carc_tile_def_of(k);
+    feature f = {0};
+    if (i >= d->nseg)
+        return f;
+    const carc_segment_def *s = &d->seg[i];
+    f.flags = (uint8_t)(s->type | (s->flags & CARC_SEG_INN ? NF_INN : 0) |
+                        (s->flags & CARC_SEG_CATHEDRAL ? NF_CATHEDRAL : 0));
+    f.size = 1;
+    if (s->type == CARC_FEAT_CITY || s->type == CARC_FEAT_ROAD) {
+        f.open = (uint16_t)__builtin_popcount(s->mask & 15);
+        f.pennants = (s->flags & CARC_SEG_PENNANT) != 0;
+        f.ends = s->ends;
+    }
+    f.goods = (uint16_t)(s->goods ? 1u << (4 * (s->goods - 1)) : 0);
+    return f;
+}
+
+static void test_seg_init(void **state)
+{
+    (void)state;
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        for (int i = 0; i < 8; i++) {
+            feature f = expect_seg_init(k, i);
+            assert_memory_equal(&tiletab_seg_init[k][i], &f, sizeof f);
+        }
+}
+
+/* tiletab_place.c: the rotations of each fit, counted */
 static void test_fit_count(void **state)
 {
     (void)state;
@@ -358,14 +390,30 @@ static void print_tables(void)
     printf("};\n");
 }
 
-/* The table of tiletab_count.c. */
-static void print_count_table(void)
+/* The tables of tiletab_place.c. */
+static void print_place_tables(void)
 {
     printf("const uint8_t tiletab_fit_count[CARC_TILE_KINDS][256] = {\n");
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
         printf("    { /* %s */", carc_tile_def_of(k)->name);
         for (int sig = 0; sig < 256; sig++)
             printf("%s%d,", sig % 32 ? "" : "\n     ", __builtin_popcount(expect_fit_rots(k, sig)));
+        printf("\n    },\n");
+    }
+    printf("};\n\n/* {flags, tokens, pennants, ends, size, open, follow, goods, pad} */\n"
+           "const feature tiletab_seg_init[CARC_TILE_KINDS][8] = {\n");
+    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+        printf("    { /* %s */\n     ", carc_tile_def_of(k)->name);
+        for (int i = 0; i < 8; i++) {
+            feature f = expect_seg_init(k, i);
+            if (!f.size)
+                printf(" {0},");
+            else
+                printf(" {%#x, 0, %d, %d, 1, %d, 0, %#x, 0},", f.flags, f.pennants, f.ends, f.open,
+                       f.goods);
+            if (i % 2 && i < 7)
+                printf("\n     ");
+        }
         printf("\n    },\n");
     }
     printf("};\n");
@@ -377,14 +425,15 @@ int main(int argc, char **argv)
         print_tables();
         return 0;
     }
-    if (argc == 2 && !strcmp(argv[1], "--print-count")) {
-        print_count_table();
+    if (argc == 2 && !strcmp(argv[1], "--print-place")) {
+        print_place_tables();
         return 0;
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_packed_and_period),
         cmocka_unit_test(test_fit_rots),
         cmocka_unit_test(test_fit_count),
+        cmocka_unit_test(test_seg_init),
         cmocka_unit_test(test_ports),
         cmocka_unit_test(test_cloister_tiles_fit_the_list),
         cmocka_unit_test(test_segments_fit_the_nodes),

@@ -217,38 +217,17 @@ int board_node_port(const carc_game *g, int n)
     return tiletab_seg_port[p->kind][p->rot][n - p->first];
 }
 
-/* The nodes of tile t's segments, labelled with their tile only, and in init[i]
- * the totals segment i starts with (feat_init): board_place joins most of them to
- * an old feature at once (feat_attach) and makes a feature of its own only for
- * those left. Returns the number of segments. */
-static int make_nodes(carc_game *g, int t, feature init[8])
+/* The nodes of tile t's segments, labelled with their tile only: board_place joins
+ * most of them to an old feature at once (feat_attach) and makes a feature of its
+ * own (feat_make) only for those left, each with the totals its segment starts
+ * with (tiletab_seg_init). Returns the number of segments. */
+static int make_nodes(carc_game *g, int t)
 {
-    /* city/road edges of a segment in rotation 0, as a count */
-    static const uint8_t edges_in[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
     placed *p = &g->tiles[t];
-    const carc_tile_def *d = tile_def(p->kind);
-    int first = p->first = g->nnodes, nseg = d->nseg;
+    int first = p->first = g->nnodes, nseg = tile_def(p->kind)->nseg;
     g->nnodes = (uint16_t)(first + nseg);
-    for (int i = 0; i < nseg; i++) {
-        const carc_segment_def *s = &d->seg[i];
+    for (int i = 0; i < nseg; i++)
         g->nodes[first + i].tile = (uint8_t)t;
-        if (s->type <= CARC_FEAT_ROAD)
-            init[i] = feat_init(s->type, edges_in[s->mask & 15],
-                                (s->flags & CARC_SEG_PENNANT) != 0, s->ends, 0, 0);
-        else
-            init[i] = feat_init(s->type, 0, 0, 0, 0, 0);
-    }
-    if (p->kind >= CARC_BASE_KINDS)  /* base tiles have none: not asked per segment */
-        for (int i = 0; i < nseg; i++) {
-            /* an expansion tile's inn or cathedral (I5, I6) and goods symbol (TB1) */
-            const carc_segment_def *s = &d->seg[i];
-            if (s->flags & CARC_SEG_INN)
-                init[i].flags |= NF_INN;
-            if (s->flags & CARC_SEG_CATHEDRAL)
-                init[i].flags |= NF_CATHEDRAL;
-            if (s->goods)
-                init[i].goods = (uint16_t)(1u << (4 * (s->goods - 1)));
-        }
     return nseg;
 }
 
@@ -281,8 +260,8 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
     p->rot = (uint8_t)rot;
     p->x = (int8_t)x;
     p->y = (int8_t)y;
-    feature init[8];
-    int nseg = make_nodes(g, t, init), first = p->first;
+    const feature *init = tiletab_seg_init[kind];
+    int nseg = make_nodes(g, t), first = p->first;
     unsigned fresh = (1u << nseg) - 1;
     spot_fill(g, cell_find(g, x, y), t);
     g->last = (uint8_t)t;

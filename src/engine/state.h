@@ -410,10 +410,15 @@ extern const uint8_t tiletab_period[CARC_TILE_KINDS];
 /* The rotations r < period of kind k that fit a spot of signature sig (struct
  * spot), bit r for rotation r: 0 when the kind fits nowhere there. */
 extern const uint8_t tiletab_fit_rots[CARC_TILE_KINDS][256];
-/* tiletab_count.c: how many rotations of tiletab_fit_rots[k][sig] there are, the
- * placements of kind k at a spot of signature sig: carc_legal_pick counts them at
- * every spot of the frontier, one load each instead of two. */
+/* ---- tiletab_place.c: the tables a placement reads beyond tiletab.c's ---- */
+/* How many rotations of tiletab_fit_rots[k][sig] there are, the placements of kind
+ * k at a spot of signature sig: carc_legal_pick counts them at every spot of the
+ * frontier, one load each instead of two. */
 extern const uint8_t tiletab_fit_count[CARC_TILE_KINDS][256];
+/* The totals segment i of kind k starts its feature with (struct feature): its
+ * type (with an inn or cathedral), size 1, a city's or road's edges as
+ * open edges, pennant, road end, goods symbol; zero past the kind's segments. */
+extern const struct feature tiletab_seg_init[CARC_TILE_KINDS][8];
 /* The segment at port p (0..12; 13..15 pad) of kind k turned r times, 0xFF for none. */
 extern const uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][16];
 /* The canonical (lowest) port of segment i of kind k turned r times, 0xFF past nseg. */
@@ -551,30 +556,7 @@ static inline int feat_goods(const feature *f, int k)
 {
     return (f->goods >> (4 * k)) & 15;
 }
-/* The totals a new tile's segment starts with, as the record of a feature of its
- * own (board.c builds them; feat_make and feat_attach take them): type, size 1,
- * its open edges, pennant, road end, and an expansion's inn, cathedral and goods.
- * Built as two words: a record built field by field and then loaded as words by
- * feat_add waits for every small store. */
-static inline feature feat_init(int type, int open, int pennants, int ends, int flags,
-                                int goods)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return (feature){.flags = (uint8_t)(type | flags), .size = 1, .open = (uint16_t)open,
-                     .pennants = (uint8_t)pennants, .ends = (uint8_t)ends,
-                     .goods = (uint16_t)goods};
-#else
-    uint64_t w[2] = {(uint64_t)(uint8_t)(type | flags) | (uint64_t)(uint8_t)pennants << 16 |
-                         (uint64_t)(uint8_t)ends << 24 | 1ull << 32 |
-                         (uint64_t)(uint16_t)open << 48,
-                     (uint64_t)(uint16_t)goods << 32};
-    feature f;
-    memcpy(&f, w, sizeof f);
-    return f;
-#endif
-}
-_Static_assert(offsetof(feature, goods) == 12, "feat_init's second word");
-/* Makes node n a feature of its own with the totals *init (feat_init), taking the
+/* Makes node n a feature of its own with the totals *init (tiletab_seg_init), taking the
  * first free record or a new one (inline: board.c makes ~100 a game). */
 static inline void feat_make(carc_game *g, int n, const feature *init)
 {
@@ -608,7 +590,7 @@ static inline void feat_add(feature *dst, const feature *src)
 /* Joins the features of nodes a and b (not yet one feature); returns the root. */
 int feat_join(carc_game *g, int a, int b);
 /* Joins a new tile's segment, node n, to the feature of node b, as feat_make of n
- * with the totals *init and then feat_join(g, n, b) would, but without a record of
+ * with the totals *init (tiletab_seg_init) and then feat_join(g, n, b) would, but without a record of
  * its own for n: board_place's first join of a segment (most of them) is one node
  * added to an old feature, and making a record to free it at once cost a third of
  * the joins' time. n has its tile and nothing else yet. The root is feat_join's:

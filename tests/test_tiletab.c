@@ -199,6 +199,11 @@ static void test_seg_init(void **state)
 }
 
 /* tiletab_place.c: the rotations of each fit, counted */
+static int expect_fit_count(int k, int sig)
+{
+    return __builtin_popcount((unsigned)expect_fit_rots(k, sig));
+}
+
 static void test_fit_count(void **state)
 {
     (void)state;
@@ -346,6 +351,18 @@ static void test_figure_registry(void **state)
     assert_int_equal(fig_field_kinds, field);
 }
 
+/* The rows of a table by kind and spot signature, each entry value(k, sig) printed
+ * with fmt (a line break or nothing, then the entry), 32 to a line. */
+static void print_sig_rows(const char *fmt, int (*value)(int k, int sig))
+{
+    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+        printf("    { /* %s */", carc_tile_def_of(k)->name);
+        for (int sig = 0; sig < 256; sig++)
+            printf(fmt, sig % 32 ? "" : "\n     ", value(k, sig));
+        printf("\n    },\n");
+    }
+}
+
 static void print_tables(void)
 {
     printf("const uint32_t tiletab_packed4[CARC_TILE_KINDS] = {");
@@ -355,12 +372,7 @@ static void print_tables(void)
     for (int k = 0; k < CARC_TILE_KINDS; k++)
         printf(" %d,", expect_period(k));
     printf("\n};\n\nconst uint8_t tiletab_fit_rots[CARC_TILE_KINDS][256] = {\n");
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
-        printf("    { /* %s */", carc_tile_def_of(k)->name);
-        for (int sig = 0; sig < 256; sig++)
-            printf("%s%2d,", sig % 32 ? "" : "\n     ", expect_fit_rots(k, sig));
-        printf("\n    },\n");
-    }
+    print_sig_rows("%s%2d,", expect_fit_rots);
     printf("};\n\nconst uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][16] = {\n");
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
         printf("    {");
@@ -394,12 +406,7 @@ static void print_tables(void)
 static void print_place_tables(void)
 {
     printf("const uint8_t tiletab_fit_count[CARC_TILE_KINDS][256] = {\n");
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
-        printf("    { /* %s */", carc_tile_def_of(k)->name);
-        for (int sig = 0; sig < 256; sig++)
-            printf("%s%d,", sig % 32 ? "" : "\n     ", __builtin_popcount(expect_fit_rots(k, sig)));
-        printf("\n    },\n");
-    }
+    print_sig_rows("%s%d,", expect_fit_count);
     printf("};\n\n/* {flags, tokens, pennants, ends, size, open, follow, goods, pad} */\n"
            "const feature tiletab_seg_init[CARC_TILE_KINDS][8] = {\n");
     for (int k = 0; k < CARC_TILE_KINDS; k++) {

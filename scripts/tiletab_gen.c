@@ -2,17 +2,21 @@
  * tiletab_gen.c - writes src/engine/tiletab.c: the tables the engine's hot paths
  * read instead of turning tiles at every move (packed edges of each rotation, the
  * rotation period, the rotations that fit each spot signature, port to segment and
- * back), derived from the tile catalogue's rows alone (catalogue.c, the only engine
- * file it is built with), with its own rotation arithmetic.
+ * back); with the argument `place`, src/engine/tiletab_place.c (how many rotations
+ * fit, the totals each segment starts its feature with); both derived from the
+ * tile catalogue's rows alone (catalogue.c, the only engine file it is built
+ * with), with its own rotation arithmetic.
  *
  * The tables are checked in, so that every build (CMake, the Python package's)
  * compiles them as they are; ctest `tiletab_current` fails when the catalogue
  * changed and they were not written again:
  *     build/tiletab_gen > src/engine/tiletab.c
+ *     build/tiletab_gen place > src/engine/tiletab_place.c
  * A build with a test-only module (CARC_TEST_MODULE, tests/toy) writes its own copy
  * with the module's kinds into the build directory instead.
  */
 #include <stdio.h>
+#include <string.h>
 #include "state.h"
 
 static const carc_tile_def *def_of(int k)
@@ -144,6 +148,46 @@ static int expect_seg_port(int k, int r, int i)
     return 0xFF;
 }
 
+/* The totals segment i of kind k starts its feature with (tiletab_seg_init): its
+ * type with its inn or cathedral, size 1, a city's or road's edges as open edges,
+ * its pennant, road end and goods symbol; zero past the kind's segments. */
+static feature expect_seg_init(int k, int i)
+{
+    const carc_tile_def *d = def_of(k);
+    feature f = {0};
+    if (i >= d->nseg)
+        return f;
+    const carc_segment_def *s = &d->seg[i];
+    f.flags = (uint8_t)(s->type | (s->flags & CARC_SEG_INN ? NF_INN : 0) |
+                        (s->flags & CARC_SEG_CATHEDRAL ? NF_CATHEDRAL : 0));
+    f.size = 1;
+    if (s->type == CARC_FEAT_CITY || s->type == CARC_FEAT_ROAD) {
+        f.open = (uint16_t)__builtin_popcount(s->mask & 15);
+        f.pennants = (s->flags & CARC_SEG_PENNANT) != 0;
+        f.ends = s->ends;
+    }
+    f.goods = (uint16_t)(s->goods ? 1u << (4 * (s->goods - 1)) : 0);
+    return f;
+}
+
+/* tiletab_place.c: the rotations of each fit, counted */
+static int expect_fit_count(int k, int sig)
+{
+    return __builtin_popcount((unsigned)expect_fit_rots(k, sig));
+}
+
+/* The rows of a table by kind and spot signature, each entry value(k, sig) printed
+ * with fmt (a line break or nothing, then the entry), 32 to a line. */
+static void print_sig_rows(const char *fmt, int (*value)(int k, int sig))
+{
+    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+        printf("    { /* %s */", def_of(k)->name);
+        for (int sig = 0; sig < 256; sig++)
+            printf(fmt, sig % 32 ? "" : "\n     ", value(k, sig));
+        printf("\n    },\n");
+    }
+}
+
 static void print_head(void)
 {
     puts("/*\n"
@@ -174,12 +218,7 @@ static void print_tables(void)
     for (int k = 0; k < CARC_TILE_KINDS; k++)
         printf(" %d,", expect_period(k));
     printf("\n};\n\nconst uint8_t tiletab_fit_rots[CARC_TILE_KINDS][256] = {\n");
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
-        printf("    { /* %s */", def_of(k)->name);
-        for (int sig = 0; sig < 256; sig++)
-            printf("%s%2d,", sig % 32 ? "" : "\n     ", expect_fit_rots(k, sig));
-        printf("\n    },\n");
-    }
+    print_sig_rows("%s%2d,", expect_fit_rots);
     printf("};\n\nconst uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][16] = {\n");
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
         printf("    {");
@@ -209,8 +248,62 @@ static void print_tables(void)
     printf("};\n");
 }
 
-int main(void)
+/* The tables of tiletab_place.c. */
+static void print_place_tables(void)
 {
+    printf("const uint8_t tiletab_fit_count[CARC_TILE_KINDS][256] = {\n");
+    print_sig_rows("%s%d,", expect_fit_count);
+    printf("};\n\n/* {flags, tokens, pennants, ends, size, open, follow, goods, pad} */\n"
+           "const feature tiletab_seg_init[CARC_TILE_KINDS][8] = {\n");
+    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+        printf("    { /* %s */\n     ", def_of(k)->name);
+        for (int i = 0; i < 8; i++) {
+            feature f = expect_seg_init(k, i);
+            if (!f.size)
+                printf(" {0},");
+            else
+                printf(" {%#x, 0, %d, %d, 1, %d, 0, %#x, 0},", f.flags, f.pennants, f.ends, f.open,
+                       f.goods);
+            if (i % 2 && i < 7)
+                printf("\n     ");
+        }
+        printf("\n    },\n");
+    }
+    printf("};\n");
+}
+
+static void print_place_head(void)
+{
+    puts("/*\n"
+         " * tiletab_place.c - the tables a placement reads beyond tiletab.c's, derived from\n"
+         " * the tile catalogue:\n"
+         " *   - tiletab_fit_count: how many placements each kind has at a frontier spot of\n"
+         " *     each signature, the rotations in tiletab_fit_rots[kind][sig]. A random\n"
+         " *     playout's placement (carc_legal_pick) counts the placements at every spot of\n"
+         " *     the frontier: one load of this table per spot instead of two.\n"
+         " *   - tiletab_seg_init: the totals each segment of a kind starts its feature with\n"
+         " *     (struct feature), which board_place adds to the old feature the segment\n"
+         " *     joins (feat_attach) or stores as its own: a copy instead of building them from\n"
+         " *     the segment's definition at every segment placed.\n"
+         " * Written by scripts/tiletab_gen.c (`build/tiletab_gen place >\n"
+         " * src/engine/tiletab_place.c`); do not edit: ctest tiletab_current fails when they\n"
+         " * differ from what it writes.\n"
+         " */\n"
+         "#include \"state.h\"\n");
+}
+
+/* `tiletab_gen` writes tiletab.c, `tiletab_gen place` tiletab_place.c. */
+int main(int argc, char **argv)
+{
+    if (argc == 2 && !strcmp(argv[1], "place")) {
+        print_place_head();
+        print_place_tables();
+        return 0;
+    }
+    if (argc != 1) {
+        fprintf(stderr, "usage: tiletab_gen [place]   (tiletab.c, or tiletab_place.c)\n");
+        return 2;
+    }
     print_head();
     print_tables();
     return 0;

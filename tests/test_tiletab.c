@@ -58,6 +58,16 @@ static void test_fit_rots(void **state)
         }
 }
 
+/* tiletab_place.c: the rotations of each fit, counted */
+static void test_fit_count(void **state)
+{
+    (void)state;
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        for (int sig = 0; sig < 256; sig++)
+            assert_int_equal(tiletab_fit_count[k][sig],
+                             __builtin_popcount(tiletab_fit_rots[k][sig]));
+}
+
 /* Port p of kind k turned r times is on segment port_seg[k][r][p]: that segment,
  * turned by the engine's tile_rot_edges / tile_rot_slots, covers the port; a
  * segment's canonical port (seg_port) is its lowest. */
@@ -241,6 +251,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_packed_and_period),
         cmocka_unit_test(test_fit_rots),
+        cmocka_unit_test(test_fit_count),
         cmocka_unit_test(test_ports),
         cmocka_unit_test(test_cloister_tiles_fit_the_list),
         cmocka_unit_test(test_segments_fit_the_nodes),

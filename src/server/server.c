@@ -107,13 +107,13 @@ static void server_lws_log(int level, const char *line)
         fprintf(stderr, "carc serve: libwebsockets: %s", line);
 }
 
-/* A timer that wakes the loop every second, so that idle games are swept even when
- * no socket has anything to say. */
+/* A timer that wakes the loop five times a second, so that idle games are swept and
+ * another process's request for a game (srv_host_asked) is heard within 0.2 s even
+ * when no socket has anything to say (a reconnecting seat waits for that). */
 static void server_tick(lws_sorted_usec_list_t *sul)
 {
     srv_server *s = lws_container_of(sul, srv_server, tick);
-    lws_sul_schedule(s->ctx, 0, &s->tick, server_tick,
-                     s->nwait ? LWS_US_PER_SEC / 5 : LWS_US_PER_SEC);
+    lws_sul_schedule(s->ctx, 0, &s->tick, server_tick, LWS_US_PER_SEC / 5);
 }
 
 static double o_timeout(const srv_server *s)
@@ -303,6 +303,10 @@ int srv_run(const srv_options *o)
     if (s->failed)
         rc = 1;
     srv_log(s, "stopping");
+    /* everything accepted is committed (the pass ended): the games are let go before
+     * their sessions close (lws_context_destroy, below), so that a session reconnecting
+     * elsewhere finds its game free at once (issue 33, H1: a rolling restart) */
+    srv_host_release_all(s);
 out:
     srv_bots_free(s->bots);  /* first: workers wake the context */
     srv_replays_free(s->replays);

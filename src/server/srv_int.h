@@ -215,6 +215,8 @@ typedef struct srv_game {
     int durable;         /* moves committed (<= index): frames of a later state wait */
     int bot_index;       /* index a computer is thinking about, -1 if none */
     double touched;      /* last move or session change (seconds, monotonic): idle eviction */
+    double taken;        /* when this process took it over from the store (0: it created
+                          * it): a game is handed on at most once per SRV_HAND_OVER_HOLD */
     srv_frame *frames[SRV_SEATS + 1];  /* frames of the current index; [SRV_SEATS] =
                                         * spectator; written, or queued (srv_frame_pool.c) */
     srv_frame *deltas[SRV_SEATS + 1];  /* delta frames of the current index, from base */
@@ -384,6 +386,7 @@ typedef struct srv_server {
     char (*moved)[2 * SRV_ID_BYTES + 1];
     int nmoved, capmoved;
     int failed;  /* the store failed and a game could not be reloaded: stop */
+    int released;  /* stopping: every claim was let go (srv_host_release_all) */
     srv_rate rate;       /* games created per address (srv_rate.c) */
     lws_sorted_usec_list_t tick;  /* wakes the loop every second (server.c) */
     double next_sweep;   /* when to look for idle games again (srv_host_sweep_idle) */
@@ -436,7 +439,8 @@ struct srv_conn {
     int rx_over;
     char addr[64];
     int counted;
-    int closing;
+    int closing;           /* 1: refused, 2: dropped (too slow), 3: its game was handed
+                            * to another process (srv_ws_hand_over) */
     int hist_wait;         /* joined, waiting for its history (the replay worker):
                             * it is sent nothing before */
     /* a session waiting for a game another process holds (srv_ws_retry) */
@@ -480,9 +484,17 @@ void srv_host_changed(srv_server *s, srv_game *gm);
 void srv_host_evict_if_idle(srv_server *s, srv_game *gm);
 /* Takes a game out of memory and lets another process claim it. */
 void srv_host_drop(srv_server *s, srv_game *gm);
-/* Lets go of the games other processes asked for (store ask/asked) that nobody uses
- * here (service loop). */
+/* A game another process asks for (a session of it reached that process) is handed
+ * over: its sessions here are closed with "reconnect" (1012) and the game let go, so
+ * that they follow it (issue 33, H1). A game taken over less than this many seconds
+ * ago waits that long first, so that a proxy that splits a game's sessions between
+ * two processes cannot toss it back and forth faster. */
+#define SRV_HAND_OVER_HOLD 1.0
+/* Hands over the games other processes asked for (store ask/asked; service loop). */
 void srv_host_asked(srv_server *s);
+/* At stop, after the last commit: every game this process holds is let go at once,
+ * before its sessions close, so that they find it free wherever they reconnect. */
+void srv_host_release_all(srv_server *s);
 /* Frees the unfinished games nobody has touched for opt->idle_evict seconds (at most
  * every few seconds; they stay in the store and are rebuilt when asked for). */
 void srv_host_sweep_idle(srv_server *s);
@@ -547,6 +559,10 @@ void srv_ws_broadcast(srv_server *s, srv_game *gm);
 void srv_ws_history_done(srv_server *s, srv_replay_job *job);
 /* The history worker's finished jobs to their sessions (EVENT_WAIT_CANCELLED). */
 void srv_ws_take_histories(srv_server *s);
+/* The game leaves this process for another that asked for it: each of its sessions
+ * is sent what it has queued, then closed with 1012 (service restart) and a reason
+ * saying to reconnect; the game has no session left after. */
+void srv_ws_hand_over(srv_game *gm);
 /* The game's moves are committed: its sessions' waiting frames may go. */
 void srv_ws_release(srv_game *gm);
 /* The game's uncommitted moves are lost: its sessions' waiting frames are dropped,

@@ -41,6 +41,7 @@ void srv_options_init(srv_options *o)
     o->max_think_ms = 10000;
     o->max_per_ip = 64;
     o->games_per_minute = 60;
+    o->bot_games_per_ip = 8;
     o->idle_evict = 900;
     o->expire_days = 30;
     o->request_timeout = 30;

@@ -166,7 +166,7 @@ void srv_host_changed(srv_server *s, srv_game *gm)
         return;
     carc_view(gm->g, seat, gm->view);
     if (srv_bots_submit(s->bots, gm->id, gm->index, gm->spec[seat], host_bot_seed(gm, seat),
-                        gm->view) == 0)
+                        gm->view, gm->people > 0, gm->owner) == 0)
         gm->bot_index = gm->index;
     else
         fprintf(stderr, "carc serve: game %s: out of memory queueing a computer move\n", gm->id);

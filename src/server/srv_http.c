@@ -358,6 +358,17 @@ int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len)
 
 /* The per-address budget of game creations (srv_rate.c): 0 if this one may go, else
  * the seconds until one would. */
+/* The unfinished games of computers only that addr created and this process holds
+ * (issue 33, H2: each thinks without end; --bot-games-per-ip caps them). */
+static int http_bot_games(srv_server *s, const char *addr)
+{
+    int n = 0;
+    for (size_t b = 0; b < sizeof s->reg.bucket / sizeof s->reg.bucket[0]; b++)
+        for (const srv_game *gm = s->reg.bucket[b]; gm; gm = gm->hnext)
+            n += !gm->people && !carc_is_over(gm->g) && strcmp(gm->owner, addr) == 0;
+    return n;
+}
+
 static double http_rate(srv_server *s, struct lws *wsi)
 {
     char addr[64];
@@ -650,6 +661,17 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
                      "decision (--max-think-ms)", i, req.spec[i], s->opt->max_think_ms);
             return http_error(wsi, 400, err);
         }
+    char addr[64];
+    srv_client_addr(s, wsi, addr, sizeof addr);
+    int people = 0;
+    for (int i = 0; i < req.players; i++)
+        people += srv_spec_is_human(req.spec[i]);
+    if (!people && http_bot_games(s, addr) >= s->opt->bot_games_per_ip) {
+        snprintf(err, sizeof err, "too many games of computers only from this address: at "
+                 "most %d at once (--bot-games-per-ip); try again when one is over",
+                 s->opt->bot_games_per_ip);
+        return http_error(wsi, 429, err);
+    }
     double wait = http_rate(s, wsi);
     if (wait > 0) {
         snprintf(err, sizeof err,
@@ -664,6 +686,7 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
         srv_game_free(gm);
         return http_error(wsi, 500, s->store->err);
     }
+    snprintf(gm->owner, sizeof gm->owner, "%s", addr);
     srv_registry_add(&s->reg, gm);
     srv_log(s, "game %s created: %d players, %s", gm->id, gm->seats, gm->expansions);
     strbuf b;

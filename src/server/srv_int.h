@@ -211,6 +211,10 @@ typedef struct srv_game {
     carc_game *next;     /* scratch: a move is tried here first */
     carc_game *view;     /* scratch for carc_view */
     carc_recorder *rec;
+    char owner[64];      /* the address that created it here ("": loaded from the
+                          * store): its computers' share of the workers, and the cap
+                          * on its games of computers only (--bot-games-per-ip) */
+    int people;          /* seats of people */
     int index;           /* moves applied = the index the next move must name */
     int durable;         /* moves committed (<= index): frames of a later state wait */
     int bot_index;       /* index a computer is thinking about, -1 if none */
@@ -333,12 +337,16 @@ void srv_registry_clear(srv_registry *r);
 
 typedef struct srv_bots srv_bots;
 
-/* Starts `workers` threads; a budget over max_ms is cut to it; wake(arg) is called
- * from a worker after it posts a result (lws_cancel_service). NULL on failure. */
+/* Starts `workers` threads for searches and one for the quick players (random,
+ * greedy); a budget over max_ms is cut to it; wake(arg) is called from a worker after
+ * it posts a result (lws_cancel_service). NULL on failure. */
 srv_bots *srv_bots_new(int workers, int max_ms, void (*wake)(void *), void *arg);
-/* Queues a decision: the player `spec` chooses for `view` (copied). 0 or -1. */
+/* Queues a decision: the player `spec` chooses for `view` (copied). waited_on: a
+ * person plays in the game (its searches go before those of games of computers
+ * only); addr: the game's creator (searches are shared fairly between addresses).
+ * 0 or -1. */
 int srv_bots_submit(srv_bots *b, const char *game_id, int index, const char *spec,
-                    uint64_t seed, const carc_game *view);
+                    uint64_t seed, const carc_game *view, int waited_on, const char *addr);
 /* Takes one posted result; 1 if there was one. */
 int srv_bots_take(srv_bots *b, char game_id[2 * SRV_ID_BYTES + 1], int *index,
                   carc_move *m, int *ok);

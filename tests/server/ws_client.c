@@ -28,6 +28,10 @@
  *       `rejoin`). --rejoin-max SEC: a session the server closed (or lost) must be
  *       back in its game (a state frame) within SEC seconds of losing it; prints the
  *       longest such wait.
+ *       --bot-p99-max MS: the computer seats' decisions, from the state that asks
+ *       one (as the spectator gets it) to the state after it, must have a p99 of at
+ *       most MS; --bot-p50-max MS the same of their median; prints their p50, p99
+ *       and max.
  *   ws_client rejoin PORT --paths FILE [--within SEC]
  *       opens a session on every path of FILE at once (a reload while the game's other
  *       sessions stay) and waits for each one's state frame: each must come within SEC
@@ -115,6 +119,8 @@ typedef struct game {
     char token[MAX_SEATS][64];
     int max_index;
     int over;
+    double bot_asked;   /* when the spectator saw a computer seat owe index bot_index */
+    int bot_index;
     slot ring[RING];
 } game;
 
@@ -143,6 +149,10 @@ static struct {
     double rejoin_max;   /* --rejoin-max / --within: seconds a lost session may take */
     double rejoin_worst; /* the longest a session took to be back */
     long rejoins;        /* sessions lost and back */
+    double bot_p99_max;  /* --bot-p99-max MS */
+    double bot_p50_max;  /* --bot-p50-max MS */
+    double *botlat;      /* the computer seats' decisions, ms */
+    long nbotlat, capbotlat;
 } T;
 
 static double now(void)
@@ -754,6 +764,22 @@ static void on_frame(conn *c, const char *text, size_t len)
     }
     if (T.mode == MODE_PLAY && c->delta)
         compare_fresh(g, c->seat, index, f, 0);
+    if (T.mode == MODE_PLAY && c->seat < 0) {
+        /* a computer seat's decision: from the state that asks it to the next */
+        int p = (int)json_integer_value(json_object_get(json_object_get(view, "pending"), "seat"));
+        if (g->bot_asked > 0 && index == g->bot_index + 1) {
+            if (T.nbotlat == T.capbotlat) {
+                T.capbotlat = T.capbotlat ? 2 * T.capbotlat : 1024;
+                T.botlat = realloc(T.botlat, (size_t)T.capbotlat * sizeof *T.botlat);
+            }
+            T.botlat[T.nbotlat++] = (now() - g->bot_asked) * 1000.0;
+        }
+        g->bot_asked = 0;
+        if (p >= 0 && p < g->seats && !g->conns[p].path[0] && !json_is_true(json_object_get(f, "over"))) {
+            g->bot_asked = now();
+            g->bot_index = index;
+        }
+    }
     if (T.mode == MODE_PLAY) {
         int pending = (int)json_integer_value(json_object_get(json_object_get(view, "pending"), "seat"));
         if (json_array_size(legal) && pending != c->seat)
@@ -988,6 +1014,21 @@ static int run_games(void)
                "the spectator's, %ld histories (%ld of their steps compared), %ld stale "
                "refusals\n", T.ngames, T.moves, T.frames, T.compared, T.histories,
                T.history_compared, T.errors_seen);
+        if (T.nbotlat) {
+            qsort(T.botlat, (size_t)T.nbotlat, sizeof *T.botlat, proc_cmp_double);
+            double p99 = T.botlat[T.nbotlat * 99 / 100];
+            printf("ws_client: %ld computer decisions: p50 %.1f ms, p99 %.1f ms, max %.1f ms\n",
+                   T.nbotlat, T.botlat[T.nbotlat / 2], p99, T.botlat[T.nbotlat - 1]);
+            if (T.bot_p50_max > 0 && T.botlat[T.nbotlat / 2] > T.bot_p50_max)
+                fail("the computer seats' decisions took %.1f ms at p50 (at most %.0f ms)",
+                     T.botlat[T.nbotlat / 2], T.bot_p50_max);
+            if (T.bot_p99_max > 0 && p99 > T.bot_p99_max)
+                fail("the computer seats' decisions took %.1f ms at p99 (at most %.0f ms)", p99,
+                     T.bot_p99_max);
+        } else if (T.bot_p99_max > 0) {
+            fail("--bot-p99-max: no computer decision was seen");
+        }
+        free(T.botlat);
         if (T.rejoins)
             printf("ws_client: %ld sessions lost and back in their game, the longest after "
                    "%.2f s\n", T.rejoins, T.rejoin_worst);
@@ -1433,6 +1474,8 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--records")) T.records = v;
         else if (!strcmp(a, "--ids")) T.ids = v;
         else if (!strcmp(a, "--paths")) T.paths = v;
+        else if (!strcmp(a, "--bot-p99-max")) T.bot_p99_max = atof(v);
+        else if (!strcmp(a, "--bot-p50-max")) T.bot_p50_max = atof(v);
         else if (!strcmp(a, "--rejoin-max") || !strcmp(a, "--within")) T.rejoin_max = atof(v);
         else if (!strcmp(a, "--seats")) {
             T.seats = v;

@@ -162,6 +162,8 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
         c->deadline = srv_now() + o_timeout(s);
         if (in && strlen(in) >= sizeof c->uri)
             return srv_http_too_long(wsi);
+        if (srv_http_nul_check(wsi, in) < 0)
+            return -1;
         if (srv_http_headers_check(wsi) < 0)
             return -1;
         snprintf(c->uri, sizeof c->uri, "%s", in ? (const char *)in : "/");
@@ -176,8 +178,8 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
             srv_http_closed(s, c);
         break;
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
-        /* answered 431 and closed (-1: lws hangs up after what was written) */
-        return srv_http_headers_check(wsi);
+        /* answered 431 or 400 and closed (-1: lws hangs up after what was written) */
+        return srv_http_headers_check(wsi) < 0 ? -1 : srv_http_host_check(wsi);
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         return srv_ws_admit(s, wsi);
     case LWS_CALLBACK_ESTABLISHED:

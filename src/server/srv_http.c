@@ -239,9 +239,13 @@ static int http_game(srv_server *s, struct lws *wsi, const char *uri)
 
 /* What is wrong with how a request says where its body ends (issue 22, Low: lws 4.1
  * reads "Content-Length: abc" as 0, keeps the first of two, and lets Content-Length
- * win over chunked: each a way to smuggle a request past a proxy), or NULL. */
-static const char *http_framing(struct lws *wsi)
+ * win over chunked: each a way to smuggle a request past a proxy; issue 33, Low: a
+ * length past 64 bits was read as some other number and the request waited for a body
+ * that never came), or NULL; *status: the answer's (400, or 413 for a body larger than
+ * any this server takes). */
+static const char *http_framing(struct lws *wsi, unsigned *status)
 {
+    *status = 400;
     char cl[32];
     if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0)
         return "Transfer-Encoding is not accepted: send the body with a Content-Length";
@@ -259,6 +263,14 @@ static const char *http_framing(struct lws *wsi)
     size_t digits = strspn(d, "0123456789");
     if (!digits || d[digits + strspn(d + digits, " \t")] != '\0')
         return "Content-Length is not a number";
+    while (digits > 1 && *d == '0') {  /* leading zeros say nothing */
+        d++;
+        digits--;
+    }
+    if (digits > 9 || strtol(d, NULL, 10) > SRV_RECORD_MAX) {
+        *status = 413;
+        return "request too large: no request here takes a body over 262144 bytes";
+    }
     return NULL;
 }
 
@@ -268,16 +280,26 @@ int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
     const char *uri = c->uri;
     c->wsi = wsi;
     c->post = 0;
-    const char *framing = http_framing(wsi);
+    if (srv_http_host_check(wsi) < 0)
+        return -1;
+    unsigned status;
+    const char *framing = http_framing(wsi, &status);
     if (framing) {
         /* the body's end is in doubt: answer, and close the connection */
-        http_error(wsi, 400, framing);
+        http_error(wsi, status, framing);
         return -1;
     }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0) {
         c->post = strcmp(uri, "/api/games") == 0 ? 1 : strcmp(uri, "/api/replay") == 0 ? 2 : 0;
         if (!c->post)
             return http_error(wsi, 405, "only POST /api/games and /api/replay take a body");
+        if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0) {
+            /* issue 33, Low: libwebsockets waited for a body it could not delimit
+             * until --request-timeout */
+            http_error(wsi, 411, "a POST needs a Content-Length (chunked bodies are not "
+                                 "accepted)");
+            return -1;
+        }
         return 0;  /* the body follows: srv_http_body, srv_http_body_done */
     }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
@@ -305,6 +327,25 @@ int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
     if (!http_safe_path(uri + 1))
         return http_error(wsi, 404, "no such page");
     return http_file(s, wsi, uri + 1);
+}
+
+int srv_http_host_check(struct lws *wsi)
+{
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HOST) > 0)
+        return 0;
+    http_error(wsi, 400, "a request needs a Host header (HTTP/1.1; HTTP/0.9 is not served)");
+    return -1;
+}
+
+int srv_http_nul_check(struct lws *wsi, const char *uri)
+{
+    int n = lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI);
+    if (n <= 0)
+        n = lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI);
+    if (!uri || n <= 0 || (size_t)n == strlen(uri))
+        return 0;
+    http_error(wsi, 400, "the path holds a NUL byte (%00)");
+    return -1;
 }
 
 int srv_http_too_long(struct lws *wsi)

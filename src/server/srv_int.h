@@ -522,6 +522,15 @@ void srv_host_note_move(srv_server *s, srv_game *gm);
 /* ---- srv_http.c --------------------------------------------------------------------- */
 
 int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi);
+/* 400 for a request without a Host header (RFC 9112 3.2: an HTTP/1.1 request must
+ * have one; an HTTP/0.9 request, "GET /", has no headers at all): returns -1, the
+ * connection closes once answered; else 0 and nothing was sent. Issue 33, Low: a
+ * header named by a strict prefix of Host ("Hos:") and HTTP/0.9 were served. */
+int srv_http_host_check(struct lws *wsi);
+/* 400 for a path that holds a NUL byte (%00: libwebsockets hands the path over decoded,
+ * so "/%00.png" reached the server as "/" and was served the lobby); -1 then (closed
+ * once answered), else 0. */
+int srv_http_nul_check(struct lws *wsi, const char *uri);
 /* 414 for a path longer than the server keeps. */
 int srv_http_too_long(struct lws *wsi);
 /* The bytes of the request's headers that libwebsockets knows by name (the URI and

@@ -55,7 +55,7 @@ static int serve_web_near_binary(char *buf, size_t size)
 static const char serve_usage[] =
     "usage: carc serve [--host ADDR] [--port N] [--db FILE|URI] [--web DIR] [--workers N]\n"
     "                  [--max-think-ms MS] [--max-per-ip N] [--games-per-minute N]\n"
-    "                  [--bot-games-per-ip N]\n"
+    "                  [--bot-games-per-ip N] [--unjoined-per-ip N]\n"
     "                  [--replays-per-minute N] [--idle-evict SEC] [--expire-days N]\n"
     "                  [--request-timeout SEC] [--trusted-proxy ADDR[,ADDR...]] [--quiet]\n\n"
     "Serves games over HTTP and WebSocket (docs/SERVER.md); stores every move in SQLite\n"
@@ -78,6 +78,9 @@ static const char serve_usage[] =
     "                    (default 60; more get 429)\n"
     "  --bot-games-per-ip N  unfinished games of computers only one address may have\n"
     "                    at once (default 8; more get 429)\n"
+    "  --unjoined-per-ip N  games with a person that one address may have created\n"
+    "                    and nobody joined, within --idle-evict seconds (default 50;\n"
+    "                    more get 429)\n"
     "  --idle-evict SEC  an unfinished game nobody has touched for SEC seconds leaves\n"
     "                    memory; it stays stored and comes back when asked for\n"
     "                    (default 900; 0: never)\n"
@@ -133,6 +136,7 @@ int cmd_serve(int argc, char **argv)
         {"max-per-ip", required_argument, NULL, 'm'},
         {"games-per-minute", required_argument, NULL, 'g'},
         {"bot-games-per-ip", required_argument, NULL, 'B'},
+        {"unjoined-per-ip", required_argument, NULL, 'U'},
         {"idle-evict", required_argument, NULL, 'i'},
         {"request-timeout", required_argument, NULL, 't'},
         {"max-think-ms", required_argument, NULL, 'T'},
@@ -151,7 +155,7 @@ int cmd_serve(int argc, char **argv)
     if (serve_web_near_binary(web, sizeof web))
         o.web = web;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:B:i:t:r:T:P:E:qh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:B:U:i:t:r:T:P:E:qh", longopts, NULL)) != -1) {
         switch (opt) {
         case 'H': o.host = optarg; break;
         case 'p':
@@ -176,6 +180,11 @@ int cmd_serve(int argc, char **argv)
             if (cli_int("serve", "--bot-games-per-ip", optarg, 1, 1000000, &v))
                 return EXIT_USAGE;
             o.bot_games_per_ip = (int)v;
+            break;
+        case 'U':
+            if (cli_int("serve", "--unjoined-per-ip", optarg, 1, 1000000, &v))
+                return EXIT_USAGE;
+            o.unjoined_per_ip = (int)v;
             break;
         case 'i':
             if (cli_int("serve", "--idle-evict", optarg, 0, 86400 * 365, &v)) return EXIT_USAGE;

@@ -42,6 +42,7 @@ void srv_options_init(srv_options *o)
     o->max_per_ip = 64;
     o->games_per_minute = 60;
     o->bot_games_per_ip = 8;
+    o->unjoined_per_ip = 50;
     o->idle_evict = 900;
     o->expire_days = 30;
     o->request_timeout = 30;
@@ -321,6 +322,7 @@ out:
     s->store->close(s->store);
     free(s->moved);
     srv_rate_free(&s->rate);
+    srv_unjoined_free(&s->unjoined);
     srv_rate_free(&s->replay_rate);
     free(s->rips);
     free(s->waiting);

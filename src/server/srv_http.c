@@ -713,6 +713,14 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
                  s->opt->bot_games_per_ip);
         return http_error(wsi, 429, err);
     }
+    double window = s->opt->idle_evict > 0 ? s->opt->idle_evict : 900;
+    if (people && srv_unjoined_count(&s->unjoined, addr, srv_now(), window) >=
+                      s->opt->unjoined_per_ip) {
+        snprintf(err, sizeof err, "too many games nobody has joined from this address: at "
+                 "most %d in %.0f minutes (--unjoined-per-ip); join one, or try again later",
+                 s->opt->unjoined_per_ip, window / 60);
+        return http_error(wsi, 429, err);
+    }
     double wait = http_rate(s, wsi);
     if (wait > 0) {
         snprintf(err, sizeof err,
@@ -747,6 +755,14 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
     int rc = body ? http_json(wsi, 201, body) : http_error(wsi, 500, "out of memory");
     sb_free(&b);
     srv_host_changed(s, gm);  /* a computer may open the game */
+    /* issue 33, M4: a game a person must open first is not kept in memory until a
+     * session opens it (20,000 games created and never joined held 1 GB for 15
+     * minutes); its stored row is all it is until then */
+    if (people) {
+        srv_unjoined_add(&s->unjoined, addr, gm->id, srv_now());
+        if (srv_game_bot_seat(gm) < 0 && gm->durable == gm->index)
+            srv_host_drop(s, gm);
+    }
     return rc;
 }
 

@@ -22,6 +22,7 @@
  *   srv_msg.c          parsing what clients send (strict, capped)
  *   srv_token.c        ids, seat tokens, their hashes
  *   srv_rate.c         games created per address (a token bucket each)
+ *   srv_unjoined.c     games created per address that nobody joined yet (a cap)
  *   srv_sqlite.c       the SQLite store (srv_store.h)
  *   srv_pg.c           the PostgreSQL store (srv_store.h); srv_store_open picks one
  *   srv_openlog.c      the SQLite store's moves of every unfinished game in memory
@@ -368,6 +369,21 @@ typedef struct srv_rate {
 double srv_rate_take(srv_rate *r, const char *addr, int per_minute, double now);
 void srv_rate_free(srv_rate *r);
 
+/* ---- srv_unjoined.c --------------------------------------------------------------------- */
+
+typedef struct srv_unjoined {
+    struct srv_unjoined_entry *e;
+    int n, cap;
+} srv_unjoined;
+
+/* The games addr created within the last `window` seconds that no session joined
+ * here (older entries are forgotten). */
+int srv_unjoined_count(srv_unjoined *u, const char *addr, double now, double window);
+void srv_unjoined_add(srv_unjoined *u, const char *addr, const char *id, double now);
+/* A session of game id opened: it is joined. */
+void srv_unjoined_joined(srv_unjoined *u, const char *id);
+void srv_unjoined_free(srv_unjoined *u);
+
 /* ---- the server (server.c, srv_host.c, srv_http.c, srv_ws.c) ----------------------- */
 
 struct lws;
@@ -396,6 +412,7 @@ typedef struct srv_server {
     int failed;  /* the store failed and a game could not be reloaded: stop */
     int released;  /* stopping: every claim was let go (srv_host_release_all) */
     srv_rate rate;       /* games created per address (srv_rate.c) */
+    srv_unjoined unjoined;  /* games created per address nobody joined (srv_unjoined.c) */
     lws_sorted_usec_list_t tick;  /* wakes the loop every second (server.c) */
     double next_sweep;   /* when to look for idle games again (srv_host_sweep_idle) */
     double next_expiry;  /* when to look for abandoned games again (--expire-days) */

@@ -322,6 +322,7 @@ static int ws_attach(srv_server *s, srv_conn *c, srv_game *gm)
     c->game = gm;
     c->next = gm->conns;
     gm->conns = c;
+    srv_unjoined_joined(&s->unjoined, gm->id);
     gm->touched = srv_now();
     /* the game so far, then its state: a page opened mid-game can show the whole log.
      * The history is made once per index and seat, shared by every session that opens

@@ -55,7 +55,7 @@ static int serve_web_near_binary(char *buf, size_t size)
 static const char serve_usage[] =
     "usage: carc serve [--host ADDR] [--port N] [--db FILE|URI] [--web DIR] [--workers N]\n"
     "                  [--max-think-ms MS] [--max-per-ip N] [--games-per-minute N]\n"
-    "                  [--bot-games-per-ip N] [--unjoined-per-ip N]\n"
+    "                  [--bot-games-per-ip N] [--unjoined-per-ip N] [--max-conns-per-ip N]\n"
     "                  [--replays-per-minute N] [--idle-evict SEC] [--expire-days N]\n"
     "                  [--request-timeout SEC] [--trusted-proxy ADDR[,ADDR...]] [--quiet]\n\n"
     "Serves games over HTTP and WebSocket (docs/SERVER.md); stores every move in SQLite\n"
@@ -74,6 +74,8 @@ static const char serve_usage[] =
     "  --max-think-ms MS  the largest budget of a computer seat (mcts:MS; default\n"
     "                    10000): games asking for more are refused\n"
     "  --max-per-ip N    WebSocket connections one address may hold (default 64)\n"
+    "  --max-conns-per-ip N  connections of any kind one peer address may hold\n"
+    "                    (default 256; a --trusted-proxy is not counted)\n"
     "  --games-per-minute N  games one address may create a minute, in bursts of N\n"
     "                    (default 60; more get 429)\n"
     "  --bot-games-per-ip N  unfinished games of computers only one address may have\n"
@@ -137,6 +139,7 @@ int cmd_serve(int argc, char **argv)
         {"games-per-minute", required_argument, NULL, 'g'},
         {"bot-games-per-ip", required_argument, NULL, 'B'},
         {"unjoined-per-ip", required_argument, NULL, 'U'},
+        {"max-conns-per-ip", required_argument, NULL, 'C'},
         {"idle-evict", required_argument, NULL, 'i'},
         {"request-timeout", required_argument, NULL, 't'},
         {"max-think-ms", required_argument, NULL, 'T'},
@@ -155,7 +158,7 @@ int cmd_serve(int argc, char **argv)
     if (serve_web_near_binary(web, sizeof web))
         o.web = web;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:B:U:i:t:r:T:P:E:qh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:B:U:C:i:t:r:T:P:E:qh", longopts, NULL)) != -1) {
         switch (opt) {
         case 'H': o.host = optarg; break;
         case 'p':
@@ -180,6 +183,11 @@ int cmd_serve(int argc, char **argv)
             if (cli_int("serve", "--bot-games-per-ip", optarg, 1, 1000000, &v))
                 return EXIT_USAGE;
             o.bot_games_per_ip = (int)v;
+            break;
+        case 'C':
+            if (cli_int("serve", "--max-conns-per-ip", optarg, 1, 1000000, &v))
+                return EXIT_USAGE;
+            o.max_conns_per_ip = (int)v;
             break;
         case 'U':
             if (cli_int("serve", "--unjoined-per-ip", optarg, 1, 1000000, &v))

@@ -43,6 +43,7 @@ void srv_options_init(srv_options *o)
     o->games_per_minute = 60;
     o->bot_games_per_ip = 8;
     o->unjoined_per_ip = 50;
+    o->max_conns_per_ip = 256;
     o->idle_evict = 900;
     o->expire_days = 30;
     o->request_timeout = 30;
@@ -154,6 +155,17 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
         if (s->fd_full && fd < s->fd_limit - 2 * s->fd_reserve) {
             s->fd_full = 0;
             srv_log(s, "descriptors: accepting connections again");
+        }
+        /* one address may hold --max-conns-per-ip connections (issue 33, M5); a
+         * trusted proxy's are its clients', which it limits itself (deploy/nginx) and
+         * whose WebSockets are counted by X-Forwarded-For (--max-per-ip) */
+        char addr[64];
+        uint32_t peer = srv_conns_peer(fd, addr, sizeof addr);
+        if (peer && !srv_http_trusted(s, addr) &&
+            srv_conns_admit(&s->conns, fd, peer, s->opt->max_conns_per_ip) < 0) {
+            srv_log(s, "refused a connection from %s: %d open already", addr,
+                    s->opt->max_conns_per_ip);
+            return -1;
         }
         return 0;
     }
@@ -323,6 +335,7 @@ out:
     free(s->moved);
     srv_rate_free(&s->rate);
     srv_unjoined_free(&s->unjoined);
+    srv_conns_free(&s->conns);
     srv_rate_free(&s->replay_rate);
     free(s->rips);
     free(s->waiting);

@@ -621,7 +621,7 @@ void srv_http_closed(srv_server *s, srv_conn *c)
 }
 
 /* 1 if addr (text) is one of the trusted proxies (--trusted-proxy). */
-static int http_trusted(const srv_server *s, const char *addr)
+int srv_http_trusted(const srv_server *s, const char *addr)
 {
     const char *list = s->opt->trusted_proxies;
     size_t n = strlen(addr);
@@ -642,7 +642,7 @@ void srv_client_addr(const srv_server *s, struct lws *wsi, char *out, size_t siz
 {
     if (!lws_get_peer_simple(wsi, out, size))
         snprintf(out, size, "?");
-    if (!s->opt->trusted_proxies || !http_trusted(s, out))
+    if (!s->opt->trusted_proxies || !srv_http_trusted(s, out))
         return;
     int len = lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR);
     if (len <= 0 || len > 4096)
@@ -665,7 +665,7 @@ void srv_client_addr(const srv_server *s, struct lws *wsi, char *out, size_t siz
             unsigned char bin[16];
             if (!(inet_pton(AF_INET, a, bin) == 1 || inet_pton(AF_INET6, a, bin) == 1))
                 break;  /* not an address: the peer's stays */
-            if (!http_trusted(s, a)) {
+            if (!srv_http_trusted(s, a)) {
                 snprintf(out, size, "%s", a);
                 break;
             }

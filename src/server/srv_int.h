@@ -23,6 +23,7 @@
  *   srv_token.c        ids, seat tokens, their hashes
  *   srv_rate.c         games created per address (a token bucket each)
  *   srv_unjoined.c     games created per address that nobody joined yet (a cap)
+ *   srv_conns.c        open connections per peer address (a cap at accept)
  *   srv_sqlite.c       the SQLite store (srv_store.h)
  *   srv_pg.c           the PostgreSQL store (srv_store.h); srv_store_open picks one
  *   srv_openlog.c      the SQLite store's moves of every unfinished game in memory
@@ -384,6 +385,21 @@ void srv_unjoined_add(srv_unjoined *u, const char *addr, const char *id, double 
 void srv_unjoined_joined(srv_unjoined *u, const char *id);
 void srv_unjoined_free(srv_unjoined *u);
 
+/* ---- srv_conns.c -------------------------------------------------------------------------- */
+
+typedef struct srv_conns {
+    uint32_t *peer;  /* [fd]: the IPv4 peer it was accepted from (network order), 0: none */
+    int cap, high;
+} srv_conns;
+
+/* The IPv4 peer of socket fd (network order) and its text in addr; 0 (addr "") if it
+ * is none. */
+uint32_t srv_conns_peer(int fd, char *addr, size_t size);
+/* A connection accepted on fd from peer: 0 if the peer held fewer than max
+ * connections (it is now counted), else -1 (the caller closes it). */
+int srv_conns_admit(srv_conns *t, int fd, uint32_t peer, int max);
+void srv_conns_free(srv_conns *t);
+
 /* ---- the server (server.c, srv_host.c, srv_http.c, srv_ws.c) ----------------------- */
 
 struct lws;
@@ -413,6 +429,7 @@ typedef struct srv_server {
     int released;  /* stopping: every claim was let go (srv_host_release_all) */
     srv_rate rate;       /* games created per address (srv_rate.c) */
     srv_unjoined unjoined;  /* games created per address nobody joined (srv_unjoined.c) */
+    srv_conns conns;     /* open connections per peer (srv_conns.c) */
     lws_sorted_usec_list_t tick;  /* wakes the loop every second (server.c) */
     double next_sweep;   /* when to look for idle games again (srv_host_sweep_idle) */
     double next_expiry;  /* when to look for abandoned games again (--expire-days) */
@@ -567,6 +584,8 @@ void srv_http_closed(srv_server *s, srv_conn *c);
 void srv_http_take_replays(srv_server *s);
 /* An answer's next piece (LWS_CALLBACK_HTTP_WRITEABLE). */
 int srv_http_writable(srv_server *s, srv_conn *c, struct lws *wsi);
+/* 1 if addr is one of --trusted-proxy. */
+int srv_http_trusted(const srv_server *s, const char *addr);
 /* The client's address: the peer's (srv_http.c). */
 void srv_client_addr(const srv_server *s, struct lws *wsi, char *out, size_t size);
 

@@ -56,39 +56,16 @@ nginx_stop_all() {
     rm -rf "$DIR"
 }
 
-# nginx's configuration: the shipped routing with the test's ports, the shipped
-# locations, a port of its own
+# nginx with the shipped routing and locations (deploy/nginx/local-conf.sh), on a
+# port of its own
 nginx_start() {
-    mkdir -p "$DIR/nginx/tmp"
+    mkdir -p "$DIR/nginx"
     chmod 755 "$DIR" "$DIR/nginx"
-    awk -v ports="$PORTS" '
-        BEGIN { n = split(ports, p, " ") }
-        /^ *server 127\.0\.0\.1:808[0-9]/ { k++; if (k > n) next; sub(/:808[0-9]/, ":" p[k]) }
-        { print }' "$DEPLOY/carc-routing.conf" > "$DIR/nginx/carc-routing.conf"
-    [ "$(grep -c '^    server 127' "$DIR/nginx/carc-routing.conf")" -eq "$(echo $PORTS | wc -w)" ] ||
-        { echo "FAIL: the routing's upstream was not rewritten"; exit 1; }
     NGINX_PORT=$((20000 + $$ % 20000))
     tries=0
     while :; do
-        cat > "$DIR/nginx/nginx.conf" <<CONF
-worker_processes 2;
-pid $DIR/nginx/nginx.pid;
-error_log $DIR/nginx/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    client_body_temp_path $DIR/nginx/tmp/body;
-    proxy_temp_path $DIR/nginx/tmp/proxy;
-    fastcgi_temp_path $DIR/nginx/tmp/fastcgi;
-    uwsgi_temp_path $DIR/nginx/tmp/uwsgi;
-    scgi_temp_path $DIR/nginx/tmp/scgi;
-    include $DIR/nginx/carc-routing.conf;
-    server {
-        listen 127.0.0.1:$NGINX_PORT;
-        include $DEPLOY/carc-locations.conf;
-    }
-}
-CONF
+        # shellcheck disable=SC2086
+        "$DEPLOY/local-conf.sh" "$DIR/nginx" "$NGINX_PORT" 2 $PORTS
         "$NGINX" -p "$DIR/nginx" -c "$DIR/nginx/nginx.conf" 2> "$DIR/nginx/start.err" && break
         tries=$((tries + 1))
         [ $tries -lt 5 ] || { echo "FAIL: nginx does not start"; cat "$DIR/nginx/start.err"; exit 1; }

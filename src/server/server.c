@@ -14,6 +14,7 @@
  * after the pass it is in.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <ev.h>
 #include <libwebsockets.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -268,7 +269,30 @@ int srv_run(const srv_options *o)
     s->fd_limit = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
                   rl.rlim_cur < (rlim_t)1 << 30 ? (int)rl.rlim_cur : 1 << 30;
     s->fd_reserve = s->fd_limit / 8 < 32 ? 32 : s->fd_limit / 8;
-    s->ctx = lws_create_context(&info);
+    /* The event loop (issue 33, M3): libev on epoll, lws's own loop being poll(),
+     * which at one move per game per second spent 60% of the process's CPU scanning
+     * every descriptor. libev's loop is the caller's (a foreign loop), so that one
+     * ev_run(EVRUN_ONCE) is one pass of the loop, one group commit, as before. Without
+     * libwebsockets' libev plugin (libwebsockets-evlib-ev), poll() as before. */
+    /* CARC_SERVE_POLL=1 (a benchmark's hook, read at start): lws's poll() loop, to
+     * measure the two side by side */
+    const char *use_poll = getenv("CARC_SERVE_POLL");
+    struct ev_loop *loop = use_poll && *use_poll == '1'
+        ? NULL : ev_loop_new(EVBACKEND_EPOLL | EVFLAG_NOENV | EVFLAG_NOSIGMASK);
+    void *foreign[1] = {loop};
+    if (loop) {
+        info.options |= LWS_SERVER_OPTION_LIBEV;
+        info.foreign_loops = foreign;
+        s->ctx = lws_create_context(&info);
+        if (!s->ctx) {
+            info.options &= ~(uint64_t)LWS_SERVER_OPTION_LIBEV;
+            info.foreign_loops = NULL;
+            ev_loop_destroy(loop);
+            loop = NULL;
+        }
+    }
+    if (!s->ctx)
+        s->ctx = lws_create_context(&info);
     if (!s->ctx) {
         fprintf(stderr, "carc serve: cannot listen on %s:%d\n", o->host, o->port);
         goto out;
@@ -299,7 +323,8 @@ int srv_run(const srv_options *o)
     printf("carc serve: http://%s:%d/\n", o->host, port);
     fflush(stdout);
     srv_log(s, "%d unfinished game%s in %s, %d live (a computer's turn; the others load when "
-            "asked for); web pages from %s", total, total == 1 ? "" : "s", o->db, live, s->web);
+            "asked for); web pages from %s; event loop %s", total, total == 1 ? "" : "s", o->db,
+            live, s->web, loop ? "libev (epoll)" : "poll");
     rc = 0;
     /* one pass of the loop is one group commit: the moves that arrive in it are
      * committed together at its end, before any of their frames is sent */
@@ -307,7 +332,11 @@ int srv_run(const srv_options *o)
     lws_sul_schedule(s->ctx, 0, &s->tick, server_tick, LWS_US_PER_SEC);
     while (!*o->stop && !s->failed) {
         srv_host_pass_begin(s);
-        int n = lws_service(s->ctx, 0);
+        int n = 0;
+        if (loop)
+            ev_run(loop, EVRUN_ONCE);
+        else
+            n = lws_service(s->ctx, 0);
         srv_host_pass_end(s);
         srv_host_sweep_idle(s);
         srv_host_asked(s);
@@ -330,6 +359,8 @@ out:
     srv_frame_pool_free(s->pool);  /* drains: no job holds a frame or a snapshot after */
     if (s->ctx)
         lws_context_destroy(s->ctx);
+    if (loop)
+        ev_loop_destroy(loop);
     srv_registry_clear(&s->reg);
     s->store->close(s->store);
     free(s->moved);

@@ -59,6 +59,8 @@ id=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
 tok0=$(sed -n 's/.*"seat":0,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
 tok1=$(sed -n 's/.*"seat":1,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
 [ -n "$id" ] && [ -n "$tok0" ] && [ -n "$tok1" ] || { echo "FAIL: no game: $(cat "$DIR/game")"; exit 1; }
+# a game nobody joined is not held in memory (issue 33, M4): a session opens it on A
+"$RAW" "$PA" "ws:/ws/$id" read:1 > /dev/null
 "$CLIENT" get "$PB" "/api/games/$id" | head -2 | tr '\n' ' ' > "$DIR/got"
 grep -q '^503 .*another server process' "$DIR/got" ||
     { echo "FAIL: B hosts A's game: $(cat "$DIR/got")"; exit 1; }

@@ -33,6 +33,7 @@ trap 'kill "$PID" 2>/dev/null; rm -rf "$DIR"' EXIT
 : > "$DIR/out"
 NICE=${SERVE_BENCH_NICE:-0}
 CARC_SERVE_STORE_TRACE="$DIR/checkpoints" "$CARC" serve --port 0 --db "$DIR/games.sqlite" --quiet --max-per-ip $((GAMES * 2 + 16)) \
+    --max-conns-per-ip $((GAMES * 2 + 64)) --unjoined-per-ip $((GAMES + 16)) \
     --games-per-minute $((GAMES + 16)) \
     > "$DIR/out" &
 PID=$!

@@ -45,6 +45,7 @@ serve() {
         : > "$DIR/out$i"
         "$CARC" serve --port 0 --db "$1" --web "$ROOT/web" --quiet --idle-evict 2 \
             --trusted-proxy 127.0.0.1 --max-per-ip $((GAMES * 2 + 16)) \
+            --max-conns-per-ip $((GAMES * 2 + 64)) --unjoined-per-ip $((GAMES + 16)) \
             --games-per-minute $((GAMES + 16)) > "$DIR/out$i" &
         PIDS="$PIDS $!"
         while ! grep -q '^carc serve: http' "$DIR/out$i"; do sleep 0.05; done
@@ -53,35 +54,11 @@ serve() {
 }
 # proxy: nginx in front of PORTS; its port in NPORT
 proxy() {
-    awk -v ports="$PORTS" '
-        /^ *server 127\.0\.0\.1:808[0-9]/ {
-            if (!done) { n = split(ports, p, " "); for (i = 1; i <= n; i++)
-                printf "    server 127.0.0.1:%s max_fails=1 fail_timeout=5s;\n", p[i]; done = 1 }
-            next }
-        { print }' "$ROOT/deploy/nginx/carc-routing.conf" > "$DIR/nginx/carc-routing.conf"
     NPORT=$((${NPORT:-$((30000 + $$ % 20000))} + 1))
     tries=0
     while :; do
-    cat > "$DIR/nginx/nginx.conf" <<CONF
-worker_processes 1;
-pid $DIR/nginx/nginx.pid;
-error_log $DIR/nginx/error.log warn;
-events { worker_connections 4096; }
-worker_rlimit_nofile 8192;
-http {
-    access_log off;
-    client_body_temp_path $DIR/nginx/tmp/body;
-    proxy_temp_path $DIR/nginx/tmp/proxy;
-    fastcgi_temp_path $DIR/nginx/tmp/fastcgi;
-    uwsgi_temp_path $DIR/nginx/tmp/uwsgi;
-    scgi_temp_path $DIR/nginx/tmp/scgi;
-    include $DIR/nginx/carc-routing.conf;
-    server {
-        listen 127.0.0.1:$NPORT;
-        include $ROOT/deploy/nginx/carc-locations.conf;
-    }
-}
-CONF
+    # shellcheck disable=SC2086
+    "$ROOT/deploy/nginx/local-conf.sh" "$DIR/nginx" "$NPORT" 1 $PORTS
     "$NGINX" -p "$DIR/nginx" -c "$DIR/nginx/nginx.conf" 2> "$DIR/nginx/start.err" && break
     tries=$((tries + 1))
     [ $tries -lt 10 ] || { cat "$DIR/nginx/start.err"; exit 1; }

@@ -3,14 +3,16 @@
 # (tmux runs the terminal game in tests/cli/play_tmux.sh; the sqlite3 shell damages a
 # database on purpose in tests/server/expire.sh; postgresql is the second store's server,
 # which tests/server/pg.sh starts in a scratch folder itself; nginx the proxy in front of
-# several servers, which tests/server/nginx.sh starts the same way). With --ci it also installs what CI
+# several servers, which tests/server/nginx.sh starts the same way; libev and libwebsockets'
+# libev plugin the server's event loop on epoll). With --ci it also installs what CI
 # and the developer targets need beyond that: clang (the second compiler CI builds with, and
 # `make fuzz`) and its runtime libraries, which hold libFuzzer. Last, the Python tests'
 # virtual environment .venv/ with the carc package (python/install.sh, docs/PYTHON.md).
 # Usage (as root on Debian 12): scripts/deps.sh [--ci]
 set -eu
 pkgs="build-essential cmake pkg-config libcmocka-dev libjansson-dev libncurses-dev tmux
-      libwebsockets-dev libsqlite3-dev libssl-dev sqlite3 libpq-dev postgresql
+      libwebsockets-dev libwebsockets-evlib-ev libev-dev libsqlite3-dev libssl-dev sqlite3
+      libpq-dev postgresql
       nginx python3 python3-venv python3-dev"
 case "${1-}" in
   "") ;;

@@ -55,6 +55,7 @@ static int serve_web_near_binary(char *buf, size_t size)
 static const char serve_usage[] =
     "usage: carc serve [--host ADDR] [--port N] [--db FILE|URI] [--web DIR] [--workers N]\n"
     "                  [--max-think-ms MS] [--max-per-ip N] [--games-per-minute N]\n"
+    "                  [--bot-games-per-ip N] [--unjoined-per-ip N] [--max-conns-per-ip N]\n"
     "                  [--replays-per-minute N] [--idle-evict SEC] [--expire-days N]\n"
     "                  [--request-timeout SEC] [--trusted-proxy ADDR[,ADDR...]] [--quiet]\n\n"
     "Serves games over HTTP and WebSocket (docs/SERVER.md); stores every move in SQLite\n"
@@ -68,12 +69,20 @@ static const char serve_usage[] =
     "  --web DIR         the web pages (default: web/ beside the binary's folder,\n"
     "                    as build/carc finds the checkout's web/; else the source\n"
     "                    tree it was built from)\n"
-    "  --workers N       threads for computer players (default 2)\n"
+    "  --workers N       threads for computer players' searches (default 2; random\n"
+    "                    and greedy seats have one more of their own)\n"
     "  --max-think-ms MS  the largest budget of a computer seat (mcts:MS; default\n"
     "                    10000): games asking for more are refused\n"
     "  --max-per-ip N    WebSocket connections one address may hold (default 64)\n"
+    "  --max-conns-per-ip N  connections of any kind one peer address may hold\n"
+    "                    (default 256; a --trusted-proxy is not counted)\n"
     "  --games-per-minute N  games one address may create a minute, in bursts of N\n"
     "                    (default 60; more get 429)\n"
+    "  --bot-games-per-ip N  unfinished games of computers only one address may have\n"
+    "                    at once (default 8; more get 429)\n"
+    "  --unjoined-per-ip N  games with a person that one address may have created\n"
+    "                    and nobody joined, within --idle-evict seconds (default 50;\n"
+    "                    more get 429)\n"
     "  --idle-evict SEC  an unfinished game nobody has touched for SEC seconds leaves\n"
     "                    memory; it stays stored and comes back when asked for\n"
     "                    (default 900; 0: never)\n"
@@ -128,6 +137,9 @@ int cmd_serve(int argc, char **argv)
         {"workers", required_argument, NULL, 'k'},
         {"max-per-ip", required_argument, NULL, 'm'},
         {"games-per-minute", required_argument, NULL, 'g'},
+        {"bot-games-per-ip", required_argument, NULL, 'B'},
+        {"unjoined-per-ip", required_argument, NULL, 'U'},
+        {"max-conns-per-ip", required_argument, NULL, 'C'},
         {"idle-evict", required_argument, NULL, 'i'},
         {"request-timeout", required_argument, NULL, 't'},
         {"max-think-ms", required_argument, NULL, 'T'},
@@ -146,7 +158,7 @@ int cmd_serve(int argc, char **argv)
     if (serve_web_near_binary(web, sizeof web))
         o.web = web;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:i:t:r:T:P:E:qh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:B:U:C:i:t:r:T:P:E:qh", longopts, NULL)) != -1) {
         switch (opt) {
         case 'H': o.host = optarg; break;
         case 'p':
@@ -166,6 +178,21 @@ int cmd_serve(int argc, char **argv)
         case 'g':
             if (cli_int("serve", "--games-per-minute", optarg, 1, 1000000, &v)) return EXIT_USAGE;
             o.games_per_minute = (int)v;
+            break;
+        case 'B':
+            if (cli_int("serve", "--bot-games-per-ip", optarg, 1, 1000000, &v))
+                return EXIT_USAGE;
+            o.bot_games_per_ip = (int)v;
+            break;
+        case 'C':
+            if (cli_int("serve", "--max-conns-per-ip", optarg, 1, 1000000, &v))
+                return EXIT_USAGE;
+            o.max_conns_per_ip = (int)v;
+            break;
+        case 'U':
+            if (cli_int("serve", "--unjoined-per-ip", optarg, 1, 1000000, &v))
+                return EXIT_USAGE;
+            o.unjoined_per_ip = (int)v;
             break;
         case 'i':
             if (cli_int("serve", "--idle-evict", optarg, 0, 86400 * 365, &v)) return EXIT_USAGE;

@@ -14,6 +14,7 @@
  * after the pass it is in.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <ev.h>
 #include <libwebsockets.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -41,6 +42,9 @@ void srv_options_init(srv_options *o)
     o->max_think_ms = 10000;
     o->max_per_ip = 64;
     o->games_per_minute = 60;
+    o->bot_games_per_ip = 8;
+    o->unjoined_per_ip = 50;
+    o->max_conns_per_ip = 256;
     o->idle_evict = 900;
     o->expire_days = 30;
     o->request_timeout = 30;
@@ -107,13 +111,13 @@ static void server_lws_log(int level, const char *line)
         fprintf(stderr, "carc serve: libwebsockets: %s", line);
 }
 
-/* A timer that wakes the loop every second, so that idle games are swept even when
- * no socket has anything to say. */
+/* A timer that wakes the loop five times a second, so that idle games are swept and
+ * another process's request for a game (srv_host_asked) is heard within 0.2 s even
+ * when no socket has anything to say (a reconnecting seat waits for that). */
 static void server_tick(lws_sorted_usec_list_t *sul)
 {
     srv_server *s = lws_container_of(sul, srv_server, tick);
-    lws_sul_schedule(s->ctx, 0, &s->tick, server_tick,
-                     s->nwait ? LWS_US_PER_SEC / 5 : LWS_US_PER_SEC);
+    lws_sul_schedule(s->ctx, 0, &s->tick, server_tick, LWS_US_PER_SEC / 5);
 }
 
 static double o_timeout(const srv_server *s)
@@ -153,6 +157,17 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
             s->fd_full = 0;
             srv_log(s, "descriptors: accepting connections again");
         }
+        /* one address may hold --max-conns-per-ip connections (issue 33, M5); a
+         * trusted proxy's are its clients', which it limits itself (deploy/nginx) and
+         * whose WebSockets are counted by X-Forwarded-For (--max-per-ip) */
+        char addr[64];
+        uint32_t peer = srv_conns_peer(fd, addr, sizeof addr);
+        if (peer && !srv_http_trusted(s, addr) &&
+            srv_conns_admit(&s->conns, fd, peer, s->opt->max_conns_per_ip) < 0) {
+            srv_log(s, "refused a connection from %s: %d open already", addr,
+                    s->opt->max_conns_per_ip);
+            return -1;
+        }
         return 0;
     }
     case LWS_CALLBACK_HTTP:
@@ -161,6 +176,8 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
         c->deadline = srv_now() + o_timeout(s);
         if (in && strlen(in) >= sizeof c->uri)
             return srv_http_too_long(wsi);
+        if (srv_http_nul_check(wsi, in) < 0)
+            return -1;
         if (srv_http_headers_check(wsi) < 0)
             return -1;
         snprintf(c->uri, sizeof c->uri, "%s", in ? (const char *)in : "/");
@@ -175,8 +192,8 @@ static int server_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
             srv_http_closed(s, c);
         break;
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
-        /* answered 431 and closed (-1: lws hangs up after what was written) */
-        return srv_http_headers_check(wsi);
+        /* answered 431 or 400 and closed (-1: lws hangs up after what was written) */
+        return srv_http_headers_check(wsi) < 0 ? -1 : srv_http_host_check(wsi);
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         return srv_ws_admit(s, wsi);
     case LWS_CALLBACK_ESTABLISHED:
@@ -252,7 +269,30 @@ int srv_run(const srv_options *o)
     s->fd_limit = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
                   rl.rlim_cur < (rlim_t)1 << 30 ? (int)rl.rlim_cur : 1 << 30;
     s->fd_reserve = s->fd_limit / 8 < 32 ? 32 : s->fd_limit / 8;
-    s->ctx = lws_create_context(&info);
+    /* The event loop (issue 33, M3): libev on epoll, lws's own loop being poll(),
+     * which at one move per game per second spent 60% of the process's CPU scanning
+     * every descriptor. libev's loop is the caller's (a foreign loop), so that one
+     * ev_run(EVRUN_ONCE) is one pass of the loop, one group commit, as before. Without
+     * libwebsockets' libev plugin (libwebsockets-evlib-ev), poll() as before. */
+    /* CARC_SERVE_POLL=1 (a benchmark's hook, read at start): lws's poll() loop, to
+     * measure the two side by side */
+    const char *use_poll = getenv("CARC_SERVE_POLL");
+    struct ev_loop *loop = use_poll && *use_poll == '1'
+        ? NULL : ev_loop_new(EVBACKEND_EPOLL | EVFLAG_NOENV | EVFLAG_NOSIGMASK);
+    void *foreign[1] = {loop};
+    if (loop) {
+        info.options |= LWS_SERVER_OPTION_LIBEV;
+        info.foreign_loops = foreign;
+        s->ctx = lws_create_context(&info);
+        if (!s->ctx) {
+            info.options &= ~(uint64_t)LWS_SERVER_OPTION_LIBEV;
+            info.foreign_loops = NULL;
+            ev_loop_destroy(loop);
+            loop = NULL;
+        }
+    }
+    if (!s->ctx)
+        s->ctx = lws_create_context(&info);
     if (!s->ctx) {
         fprintf(stderr, "carc serve: cannot listen on %s:%d\n", o->host, o->port);
         goto out;
@@ -283,7 +323,8 @@ int srv_run(const srv_options *o)
     printf("carc serve: http://%s:%d/\n", o->host, port);
     fflush(stdout);
     srv_log(s, "%d unfinished game%s in %s, %d live (a computer's turn; the others load when "
-            "asked for); web pages from %s", total, total == 1 ? "" : "s", o->db, live, s->web);
+            "asked for); web pages from %s; event loop %s", total, total == 1 ? "" : "s", o->db,
+            live, s->web, loop ? "libev (epoll)" : "poll");
     rc = 0;
     /* one pass of the loop is one group commit: the moves that arrive in it are
      * committed together at its end, before any of their frames is sent */
@@ -291,7 +332,11 @@ int srv_run(const srv_options *o)
     lws_sul_schedule(s->ctx, 0, &s->tick, server_tick, LWS_US_PER_SEC);
     while (!*o->stop && !s->failed) {
         srv_host_pass_begin(s);
-        int n = lws_service(s->ctx, 0);
+        int n = 0;
+        if (loop)
+            ev_run(loop, EVRUN_ONCE);
+        else
+            n = lws_service(s->ctx, 0);
         srv_host_pass_end(s);
         srv_host_sweep_idle(s);
         srv_host_asked(s);
@@ -303,6 +348,10 @@ int srv_run(const srv_options *o)
     if (s->failed)
         rc = 1;
     srv_log(s, "stopping");
+    /* everything accepted is committed (the pass ended): the games are let go before
+     * their sessions close (lws_context_destroy, below), so that a session reconnecting
+     * elsewhere finds its game free at once (issue 33, H1: a rolling restart) */
+    srv_host_release_all(s);
 out:
     srv_bots_free(s->bots);  /* first: workers wake the context */
     srv_replays_free(s->replays);
@@ -310,10 +359,14 @@ out:
     srv_frame_pool_free(s->pool);  /* drains: no job holds a frame or a snapshot after */
     if (s->ctx)
         lws_context_destroy(s->ctx);
+    if (loop)
+        ev_loop_destroy(loop);
     srv_registry_clear(&s->reg);
     s->store->close(s->store);
     free(s->moved);
     srv_rate_free(&s->rate);
+    srv_unjoined_free(&s->unjoined);
+    srv_conns_free(&s->conns);
     srv_rate_free(&s->replay_rate);
     free(s->rips);
     free(s->waiting);

@@ -21,6 +21,12 @@ typedef struct srv_options {
     int frame_workers;       /* threads writing state frames (-1: cores - 1; 0: none) */
     int max_per_ip;          /* WebSocket connections one address may hold */
     int games_per_minute;    /* games one address may create per minute (a burst of as many) */
+    int bot_games_per_ip;    /* unfinished games of computers only one address may have
+                              * live at once (created here) */
+    int max_conns_per_ip;    /* open connections one peer address may hold (trusted
+                              * proxies are not counted) */
+    int unjoined_per_ip;     /* games nobody joined one address may have created within
+                              * --idle-evict seconds (900 if that is 0) */
     int idle_evict;          /* seconds after which an untouched game leaves memory (0: never) */
     int expire_days;         /* days after which an untouched unfinished game expires (0: never) */
     int replays_per_minute;  /* POST /api/replay per address per minute (a burst of as many) */

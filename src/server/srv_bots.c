@@ -10,11 +10,18 @@
  * the server restarted) is simply refused.
  *
  * Fair shares (issue 22, H3: four games of mcts:60000 made a random seat elsewhere
- * wait 59 s behind a first-come queue): a decision's deadline is when it was asked
- * plus its budget, and a free worker takes the waiting decision with the earliest
- * deadline (a random or greedy seat's is now: it goes first); and long searches (a
- * budget of LONG_MS or more) run on at most all workers but one, so a short decision
- * never waits for a long one to end. A seat's budget is capped (--max-think-ms).
+ * wait 59 s behind a first-come queue; issue 33, H2: 40 games of plain mcts made it
+ * wait 4.4 s, every overdue search's deadline being earlier than a new one's):
+ * - quick decisions (random, greedy: milliseconds) have a thread of their own, never
+ *   behind a search;
+ * - searches (mcts) run on the `workers` threads; a game in which a person plays
+ *   (someone waits for the answer) goes before a game of computers only, and the
+ *   searches of games of computers only run on at most all workers but one, so a
+ *   person's opponent finds a worker free (or one that frees within its own kind's
+ *   budget); long searches (a budget of LONG_MS or more) likewise;
+ * - among the rest, the address (the game's creator) with the fewest searches under
+ *   way goes first, then the earliest deadline (asked + budget).
+ * A seat's budget is capped (--max-think-ms).
  * Stopping waits STOP_WAIT_MS for the searches under way, then leaves them to the
  * process's exit (a search cannot be interrupted; the server exits at once).
  */
@@ -34,7 +41,9 @@ enum { LONG_MS = 1000, STOP_WAIT_MS = 1000 };
 typedef struct bot_job {
     struct bot_job *next;
     double deadline;  /* asked at + budget (seconds, monotonic) */
-    int budget_ms;    /* capped */
+    int budget_ms;    /* capped; 0: a quick player */
+    int waited_on;    /* a person plays in the game */
+    char addr[64];    /* the game's creator ("": not known) */
     char id[2 * SRV_ID_BYTES + 1];
     int index;
     char spec[SRV_SPEC_MAX];
@@ -51,8 +60,11 @@ struct srv_bots {
     int stop;
     int nthreads;
     int busy, busy_long;  /* workers thinking; of them, on a long search */
-    int lanes;            /* the workers asked for: set before any starts (nthreads
-                           * grows while they start, unlocked) */
+    int busy_bg;          /* of them, on a game of computers only */
+    int lanes;            /* the search workers asked for: set before any starts
+                           * (nthreads grows while they start, unlocked); thread
+                           * number `lanes` is the quick players' */
+    const bot_job **running;  /* [lanes]: each search worker's job, or NULL */
     int max_ms;           /* the cap of a budget */
     pthread_t *threads;
     void (*wake)(void *);
@@ -78,16 +90,44 @@ static void bots_think(bot_job *job)
     carc_player_free(p);
 }
 
-/* The waiting job a free worker should take (the earliest deadline among those it may
- * run), or NULL; unlinks it. Under the lock. */
-static bot_job *bots_pick(srv_bots *b)
+/* The searches under way for addr. Under the lock. */
+static int bots_running(const srv_bots *b, const char *addr)
 {
-    int long_cap = b->lanes > 1 ? b->lanes - 1 : 1;
+    int n = 0;
+    for (int i = 0; i < b->lanes; i++)
+        n += b->running[i] && strcmp(b->running[i]->addr, addr) == 0;
+    return n;
+}
+
+/* 1 if job a goes before job b (both may run now): a person's game first, then the
+ * address with fewer searches under way, then the earlier deadline. */
+static int bots_before(const srv_bots *b, const bot_job *x, const bot_job *y)
+{
+    if (x->waited_on != y->waited_on)
+        return x->waited_on;
+    if (x->budget_ms && strcmp(x->addr, y->addr) != 0) {
+        int rx = bots_running(b, x->addr), ry = bots_running(b, y->addr);
+        if (rx != ry)
+            return rx < ry;
+    }
+    return x->deadline < y->deadline;
+}
+
+/* The waiting job the worker `lane` should take, or NULL; unlinks it. Under the lock.
+ * The quick players' thread (lane == b->lanes) takes quick decisions only, the search
+ * workers searches only. */
+static bot_job *bots_pick(srv_bots *b, int lane)
+{
+    int quick = lane == b->lanes, cap = b->lanes > 1 ? b->lanes - 1 : 1;
     bot_job **best = NULL;
     for (bot_job **pp = &b->todo; *pp; pp = &(*pp)->next) {
-        if ((*pp)->budget_ms >= LONG_MS && b->busy_long >= long_cap)
+        const bot_job *j = *pp;
+        if (quick != (j->budget_ms == 0))
             continue;
-        if (!best || (*pp)->deadline < (*best)->deadline)
+        if (!quick && ((j->budget_ms >= LONG_MS && b->busy_long >= cap) ||
+                       (!j->waited_on && b->busy_bg >= cap)))
+            continue;
+        if (!best || bots_before(b, j, *best))
             best = pp;
     }
     if (!best)
@@ -97,24 +137,38 @@ static bot_job *bots_pick(srv_bots *b)
     return job;
 }
 
+typedef struct bots_lane {
+    srv_bots *b;
+    int lane;
+} bots_lane;
+
 static void *bots_main(void *arg)
 {
-    srv_bots *b = arg;
+    bots_lane *me = arg;
+    srv_bots *b = me->b;
+    int lane = me->lane;
+    free(me);
     pthread_mutex_lock(&b->lock);
     for (;;) {
         bot_job *job = NULL;
-        while (!b->stop && !(job = bots_pick(b)))
+        while (!b->stop && !(job = bots_pick(b, lane)))
             pthread_cond_wait(&b->cond, &b->lock);
         if (b->stop)
             break;
-        int is_long = job->budget_ms >= LONG_MS;
+        int is_long = job->budget_ms >= LONG_MS, is_bg = job->budget_ms && !job->waited_on;
         b->busy++;
         b->busy_long += is_long;
+        b->busy_bg += is_bg;
+        if (lane < b->lanes)
+            b->running[lane] = job;
         pthread_mutex_unlock(&b->lock);
         bots_think(job);
         pthread_mutex_lock(&b->lock);
         b->busy--;
         b->busy_long -= is_long;
+        b->busy_bg -= is_bg;
+        if (lane < b->lanes)
+            b->running[lane] = NULL;
         if (b->stop) {  /* the server is going: nobody takes the answer */
             carc_free(job->view);
             free(job);
@@ -124,7 +178,7 @@ static void *bots_main(void *arg)
         job->next = b->done;
         b->done = job;
         b->wake(b->arg);
-        if (is_long)  /* a long search may start elsewhere */
+        if (job->budget_ms)  /* a search the caps held back may start elsewhere */
             pthread_cond_broadcast(&b->cond);
     }
     pthread_mutex_unlock(&b->lock);
@@ -153,8 +207,9 @@ srv_bots *srv_bots_new(int workers, int max_ms, void (*wake)(void *), void *arg)
     pthread_mutex_init(&b->lock, NULL);
     pthread_cond_init(&b->cond, NULL);
     pthread_cond_init(&b->idle, NULL);
-    b->threads = calloc((size_t)workers, sizeof *b->threads);
-    if (!b->threads) {
+    b->threads = calloc((size_t)workers + 1, sizeof *b->threads);
+    b->running = calloc((size_t)workers, sizeof *b->running);
+    if (!b->threads || !b->running) {
         srv_bots_free(b);
         return NULL;
     }
@@ -162,13 +217,20 @@ srv_bots *srv_bots_new(int workers, int max_ms, void (*wake)(void *), void *arg)
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &old);
-    for (int i = 0; i < workers; i++) {
-        if (pthread_create(&b->threads[i], NULL, bots_main, b) != 0)
+    for (int i = 0; i <= workers; i++) {  /* the search workers, then the quick one */
+        bots_lane *me = malloc(sizeof *me);
+        if (me) {
+            me->b = b;
+            me->lane = i;
+        }
+        if (!me || pthread_create(&b->threads[i], NULL, bots_main, me) != 0) {
+            free(me);
             break;
+        }
         b->nthreads++;
     }
     pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (b->nthreads == 0) {
+    if (b->nthreads != workers + 1) {
         srv_bots_free(b);
         return NULL;
     }
@@ -176,7 +238,7 @@ srv_bots *srv_bots_new(int workers, int max_ms, void (*wake)(void *), void *arg)
 }
 
 int srv_bots_submit(srv_bots *b, const char *game_id, int index, const char *spec,
-                    uint64_t seed, const carc_game *view)
+                    uint64_t seed, const carc_game *view, int waited_on, const char *addr)
 {
     bot_job *job = calloc(1, sizeof *job);
     if (!job || !(job->view = carc_clone(view))) {
@@ -185,6 +247,8 @@ int srv_bots_submit(srv_bots *b, const char *game_id, int index, const char *spe
     }
     snprintf(job->id, sizeof job->id, "%s", game_id);
     snprintf(job->spec, sizeof job->spec, "%s", spec);
+    snprintf(job->addr, sizeof job->addr, "%s", addr ? addr : "");
+    job->waited_on = waited_on;
     job->index = index;
     job->seed = seed;
     job->budget_ms = srv_spec_budget_ms(spec);
@@ -250,6 +314,7 @@ void srv_bots_free(srv_bots *b)
     bots_free_list(b->todo);
     bots_free_list(b->done);
     free(b->threads);
+    free(b->running);
     pthread_mutex_destroy(&b->lock);
     pthread_cond_destroy(&b->cond);
     pthread_cond_destroy(&b->idle);

@@ -147,6 +147,7 @@ srv_game *srv_game_create(const srv_create *req, srv_store *st,
         tokens[s][0] = '\0';
         if (!srv_spec_is_human(gm->spec[s]))
             continue;
+        gm->people++;
         if (srv_random_hex(tokens[s], SRV_TOKEN_BYTES) < 0) {
             snprintf(err, errsize, "no random numbers from the kernel");
             srv_game_free(gm);
@@ -226,6 +227,8 @@ srv_game *srv_game_load(srv_store *st, const char *id, int *missing, char *err,
     memcpy(gm->id, row.id, sizeof gm->id);
     gm->seats = seats;
     memcpy(gm->spec, spec, sizeof spec);
+    for (int s = 0; s < seats; s++)
+        gm->people += srv_spec_is_human(spec[s]);
     memcpy(gm->hash, hash, sizeof hash);
     carc_expansions_name(cfg.expansions, gm->expansions, sizeof gm->expansions);
     gm->seed = row.seed;

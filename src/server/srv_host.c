@@ -42,6 +42,7 @@ srv_game *srv_host_find(srv_server *s, const char *id, int *why)
             fprintf(stderr, "carc serve: %s\n", err);
         return NULL;
     }
+    gm->taken = srv_now();
     srv_registry_add(&s->reg, gm);
     srv_host_changed(s, gm);
     return gm;
@@ -139,6 +140,7 @@ int srv_host_rebuild(srv_server *s, int *total)
             srv_game_free(gm);
             continue;
         }
+        gm->taken = srv_now();
         srv_registry_add(&s->reg, gm);
         srv_host_changed(s, gm);
         live++;
@@ -164,7 +166,7 @@ void srv_host_changed(srv_server *s, srv_game *gm)
         return;
     carc_view(gm->g, seat, gm->view);
     if (srv_bots_submit(s->bots, gm->id, gm->index, gm->spec[seat], host_bot_seed(gm, seat),
-                        gm->view) == 0)
+                        gm->view, gm->people > 0, gm->owner) == 0)
         gm->bot_index = gm->index;
     else
         fprintf(stderr, "carc serve: game %s: out of memory queueing a computer move\n", gm->id);
@@ -182,7 +184,8 @@ void srv_host_evict_if_idle(srv_server *s, srv_game *gm)
 void srv_host_drop(srv_server *s, srv_game *gm)
 {
     srv_registry_remove(&s->reg, gm);
-    s->store->release(s->store, gm->id);  /* another process may host it now */
+    if (!s->released)
+        s->store->release(s->store, gm->id);  /* another process may host it now */
     srv_game_free(gm);
 }
 
@@ -234,16 +237,34 @@ void srv_host_sweep_idle(srv_server *s)
 void srv_host_asked(srv_server *s)
 {
     char id[16];
+    double now = srv_now();
     while (s->store->asked(s->store, id)) {
         srv_game *gm = srv_registry_find(&s->reg, id);
-        /* let it go only if nobody uses it here: no session, nothing held, no computer
-         * thinking or to think (else it goes when it leaves memory) */
-        if (!gm || gm->conns || gm->durable < gm->index || gm->bot_index >= 0 ||
-            srv_game_bot_seat(gm) >= 0)
+        /* A session of the game reached another process (a reload that nginx sent to a
+         * restarted process, a proxy that fails over): the game follows it, even if
+         * sessions are open here, which are told to reconnect (and reach it there
+         * through the same proxy). Waiting for them to end kept a reloading seat out
+         * for good (issue 33, H1). Not with moves awaiting their commit (the asker
+         * asks again every 0.2 s), nor within SRV_HAND_OVER_HOLD of taking it over. A
+         * computer's search under way is dropped: the new owner asks again. */
+        if (!gm || gm->durable < gm->index || (gm->taken && now - gm->taken < SRV_HAND_OVER_HOLD))
             continue;
-        srv_log(s, "game %s handed over to another process that asked for it", gm->id);
+        int n = 0;
+        for (srv_conn *c = gm->conns; c; c = c->next)
+            n++;
+        srv_log(s, "game %s handed over to another process that asked for it (%d session%s "
+                "here told to reconnect)", gm->id, n, n == 1 ? "" : "s");
+        srv_ws_hand_over(gm);
         srv_host_drop(s, gm);
     }
+}
+
+void srv_host_release_all(srv_server *s)
+{
+    for (size_t b = 0; b < sizeof s->reg.bucket / sizeof s->reg.bucket[0]; b++)
+        for (srv_game *gm = s->reg.bucket[b]; gm; gm = gm->hnext)
+            s->store->release(s->store, gm->id);
+    s->released = 1;
 }
 
 void srv_host_pass_begin(srv_server *s)

@@ -239,9 +239,13 @@ static int http_game(srv_server *s, struct lws *wsi, const char *uri)
 
 /* What is wrong with how a request says where its body ends (issue 22, Low: lws 4.1
  * reads "Content-Length: abc" as 0, keeps the first of two, and lets Content-Length
- * win over chunked: each a way to smuggle a request past a proxy), or NULL. */
-static const char *http_framing(struct lws *wsi)
+ * win over chunked: each a way to smuggle a request past a proxy; issue 33, Low: a
+ * length past 64 bits was read as some other number and the request waited for a body
+ * that never came), or NULL; *status: the answer's (400, or 413 for a body larger than
+ * any this server takes). */
+static const char *http_framing(struct lws *wsi, unsigned *status)
 {
+    *status = 400;
     char cl[32];
     if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0)
         return "Transfer-Encoding is not accepted: send the body with a Content-Length";
@@ -259,6 +263,14 @@ static const char *http_framing(struct lws *wsi)
     size_t digits = strspn(d, "0123456789");
     if (!digits || d[digits + strspn(d + digits, " \t")] != '\0')
         return "Content-Length is not a number";
+    while (digits > 1 && *d == '0') {  /* leading zeros say nothing */
+        d++;
+        digits--;
+    }
+    if (digits > 9 || strtol(d, NULL, 10) > SRV_RECORD_MAX) {
+        *status = 413;
+        return "request too large: no request here takes a body over 262144 bytes";
+    }
     return NULL;
 }
 
@@ -268,16 +280,26 @@ int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
     const char *uri = c->uri;
     c->wsi = wsi;
     c->post = 0;
-    const char *framing = http_framing(wsi);
+    if (srv_http_host_check(wsi) < 0)
+        return -1;
+    unsigned status;
+    const char *framing = http_framing(wsi, &status);
     if (framing) {
         /* the body's end is in doubt: answer, and close the connection */
-        http_error(wsi, 400, framing);
+        http_error(wsi, status, framing);
         return -1;
     }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0) {
         c->post = strcmp(uri, "/api/games") == 0 ? 1 : strcmp(uri, "/api/replay") == 0 ? 2 : 0;
         if (!c->post)
             return http_error(wsi, 405, "only POST /api/games and /api/replay take a body");
+        if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0) {
+            /* issue 33, Low: libwebsockets waited for a body it could not delimit
+             * until --request-timeout */
+            http_error(wsi, 411, "a POST needs a Content-Length (chunked bodies are not "
+                                 "accepted)");
+            return -1;
+        }
         return 0;  /* the body follows: srv_http_body, srv_http_body_done */
     }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0)
@@ -305,6 +327,25 @@ int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
     if (!http_safe_path(uri + 1))
         return http_error(wsi, 404, "no such page");
     return http_file(s, wsi, uri + 1);
+}
+
+int srv_http_host_check(struct lws *wsi)
+{
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_HOST) > 0)
+        return 0;
+    http_error(wsi, 400, "a request needs a Host header (HTTP/1.1; HTTP/0.9 is not served)");
+    return -1;
+}
+
+int srv_http_nul_check(struct lws *wsi, const char *uri)
+{
+    int n = lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI);
+    if (n <= 0)
+        n = lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI);
+    if (!uri || n <= 0 || (size_t)n == strlen(uri))
+        return 0;
+    http_error(wsi, 400, "the path holds a NUL byte (%00)");
+    return -1;
 }
 
 int srv_http_too_long(struct lws *wsi)
@@ -358,6 +399,17 @@ int srv_http_body(srv_server *s, srv_conn *c, const void *in, size_t len)
 
 /* The per-address budget of game creations (srv_rate.c): 0 if this one may go, else
  * the seconds until one would. */
+/* The unfinished games of computers only that addr created and this process holds
+ * (issue 33, H2: each thinks without end; --bot-games-per-ip caps them). */
+static int http_bot_games(srv_server *s, const char *addr)
+{
+    int n = 0;
+    for (size_t b = 0; b < sizeof s->reg.bucket / sizeof s->reg.bucket[0]; b++)
+        for (const srv_game *gm = s->reg.bucket[b]; gm; gm = gm->hnext)
+            n += !gm->people && !carc_is_over(gm->g) && strcmp(gm->owner, addr) == 0;
+    return n;
+}
+
 static double http_rate(srv_server *s, struct lws *wsi)
 {
     char addr[64];
@@ -569,7 +621,7 @@ void srv_http_closed(srv_server *s, srv_conn *c)
 }
 
 /* 1 if addr (text) is one of the trusted proxies (--trusted-proxy). */
-static int http_trusted(const srv_server *s, const char *addr)
+int srv_http_trusted(const srv_server *s, const char *addr)
 {
     const char *list = s->opt->trusted_proxies;
     size_t n = strlen(addr);
@@ -590,7 +642,7 @@ void srv_client_addr(const srv_server *s, struct lws *wsi, char *out, size_t siz
 {
     if (!lws_get_peer_simple(wsi, out, size))
         snprintf(out, size, "?");
-    if (!s->opt->trusted_proxies || !http_trusted(s, out))
+    if (!s->opt->trusted_proxies || !srv_http_trusted(s, out))
         return;
     int len = lws_hdr_total_length(wsi, WSI_TOKEN_X_FORWARDED_FOR);
     if (len <= 0 || len > 4096)
@@ -613,7 +665,7 @@ void srv_client_addr(const srv_server *s, struct lws *wsi, char *out, size_t siz
             unsigned char bin[16];
             if (!(inet_pton(AF_INET, a, bin) == 1 || inet_pton(AF_INET6, a, bin) == 1))
                 break;  /* not an address: the peer's stays */
-            if (!http_trusted(s, a)) {
+            if (!srv_http_trusted(s, a)) {
                 snprintf(out, size, "%s", a);
                 break;
             }
@@ -650,6 +702,25 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
                      "decision (--max-think-ms)", i, req.spec[i], s->opt->max_think_ms);
             return http_error(wsi, 400, err);
         }
+    char addr[64];
+    srv_client_addr(s, wsi, addr, sizeof addr);
+    int people = 0;
+    for (int i = 0; i < req.players; i++)
+        people += srv_spec_is_human(req.spec[i]);
+    if (!people && http_bot_games(s, addr) >= s->opt->bot_games_per_ip) {
+        snprintf(err, sizeof err, "too many games of computers only from this address: at "
+                 "most %d at once (--bot-games-per-ip); try again when one is over",
+                 s->opt->bot_games_per_ip);
+        return http_error(wsi, 429, err);
+    }
+    double window = s->opt->idle_evict > 0 ? s->opt->idle_evict : 900;
+    if (people && srv_unjoined_count(&s->unjoined, addr, srv_now(), window) >=
+                      s->opt->unjoined_per_ip) {
+        snprintf(err, sizeof err, "too many games nobody has joined from this address: at "
+                 "most %d in %.0f minutes (--unjoined-per-ip); join one, or try again later",
+                 s->opt->unjoined_per_ip, window / 60);
+        return http_error(wsi, 429, err);
+    }
     double wait = http_rate(s, wsi);
     if (wait > 0) {
         snprintf(err, sizeof err,
@@ -664,6 +735,7 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
         srv_game_free(gm);
         return http_error(wsi, 500, s->store->err);
     }
+    snprintf(gm->owner, sizeof gm->owner, "%s", addr);
     srv_registry_add(&s->reg, gm);
     srv_log(s, "game %s created: %d players, %s", gm->id, gm->seats, gm->expansions);
     strbuf b;
@@ -683,6 +755,14 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
     int rc = body ? http_json(wsi, 201, body) : http_error(wsi, 500, "out of memory");
     sb_free(&b);
     srv_host_changed(s, gm);  /* a computer may open the game */
+    /* issue 33, M4: a game a person must open first is not kept in memory until a
+     * session opens it (20,000 games created and never joined held 1 GB for 15
+     * minutes); its stored row is all it is until then */
+    if (people) {
+        srv_unjoined_add(&s->unjoined, addr, gm->id, srv_now());
+        if (srv_game_bot_seat(gm) < 0 && gm->durable == gm->index)
+            srv_host_drop(s, gm);
+    }
     return rc;
 }
 

@@ -22,6 +22,8 @@
  *   srv_msg.c          parsing what clients send (strict, capped)
  *   srv_token.c        ids, seat tokens, their hashes
  *   srv_rate.c         games created per address (a token bucket each)
+ *   srv_unjoined.c     games created per address that nobody joined yet (a cap)
+ *   srv_conns.c        open connections per peer address (a cap at accept)
  *   srv_sqlite.c       the SQLite store (srv_store.h)
  *   srv_pg.c           the PostgreSQL store (srv_store.h); srv_store_open picks one
  *   srv_openlog.c      the SQLite store's moves of every unfinished game in memory
@@ -211,10 +213,16 @@ typedef struct srv_game {
     carc_game *next;     /* scratch: a move is tried here first */
     carc_game *view;     /* scratch for carc_view */
     carc_recorder *rec;
+    char owner[64];      /* the address that created it here ("": loaded from the
+                          * store): its computers' share of the workers, and the cap
+                          * on its games of computers only (--bot-games-per-ip) */
+    int people;          /* seats of people */
     int index;           /* moves applied = the index the next move must name */
     int durable;         /* moves committed (<= index): frames of a later state wait */
     int bot_index;       /* index a computer is thinking about, -1 if none */
     double touched;      /* last move or session change (seconds, monotonic): idle eviction */
+    double taken;        /* when this process took it over from the store (0: it created
+                          * it): a game is handed on at most once per SRV_HAND_OVER_HOLD */
     srv_frame *frames[SRV_SEATS + 1];  /* frames of the current index; [SRV_SEATS] =
                                         * spectator; written, or queued (srv_frame_pool.c) */
     srv_frame *deltas[SRV_SEATS + 1];  /* delta frames of the current index, from base */
@@ -331,12 +339,16 @@ void srv_registry_clear(srv_registry *r);
 
 typedef struct srv_bots srv_bots;
 
-/* Starts `workers` threads; a budget over max_ms is cut to it; wake(arg) is called
- * from a worker after it posts a result (lws_cancel_service). NULL on failure. */
+/* Starts `workers` threads for searches and one for the quick players (random,
+ * greedy); a budget over max_ms is cut to it; wake(arg) is called from a worker after
+ * it posts a result (lws_cancel_service). NULL on failure. */
 srv_bots *srv_bots_new(int workers, int max_ms, void (*wake)(void *), void *arg);
-/* Queues a decision: the player `spec` chooses for `view` (copied). 0 or -1. */
+/* Queues a decision: the player `spec` chooses for `view` (copied). waited_on: a
+ * person plays in the game (its searches go before those of games of computers
+ * only); addr: the game's creator (searches are shared fairly between addresses).
+ * 0 or -1. */
 int srv_bots_submit(srv_bots *b, const char *game_id, int index, const char *spec,
-                    uint64_t seed, const carc_game *view);
+                    uint64_t seed, const carc_game *view, int waited_on, const char *addr);
 /* Takes one posted result; 1 if there was one. */
 int srv_bots_take(srv_bots *b, char game_id[2 * SRV_ID_BYTES + 1], int *index,
                   carc_move *m, int *ok);
@@ -357,6 +369,36 @@ typedef struct srv_rate {
  * per_minute (>= 1): 0 if allowed, else the seconds until it would be (> 0). */
 double srv_rate_take(srv_rate *r, const char *addr, int per_minute, double now);
 void srv_rate_free(srv_rate *r);
+
+/* ---- srv_unjoined.c --------------------------------------------------------------------- */
+
+typedef struct srv_unjoined {
+    struct srv_unjoined_entry *e;
+    int n, cap;
+} srv_unjoined;
+
+/* The games addr created within the last `window` seconds that no session joined
+ * here (older entries are forgotten). */
+int srv_unjoined_count(srv_unjoined *u, const char *addr, double now, double window);
+void srv_unjoined_add(srv_unjoined *u, const char *addr, const char *id, double now);
+/* A session of game id opened: it is joined. */
+void srv_unjoined_joined(srv_unjoined *u, const char *id);
+void srv_unjoined_free(srv_unjoined *u);
+
+/* ---- srv_conns.c -------------------------------------------------------------------------- */
+
+typedef struct srv_conns {
+    uint32_t *peer;  /* [fd]: the IPv4 peer it was accepted from (network order), 0: none */
+    int cap, high;
+} srv_conns;
+
+/* The IPv4 peer of socket fd (network order) and its text in addr; 0 (addr "") if it
+ * is none. */
+uint32_t srv_conns_peer(int fd, char *addr, size_t size);
+/* A connection accepted on fd from peer: 0 if the peer held fewer than max
+ * connections (it is now counted), else -1 (the caller closes it). */
+int srv_conns_admit(srv_conns *t, int fd, uint32_t peer, int max);
+void srv_conns_free(srv_conns *t);
 
 /* ---- the server (server.c, srv_host.c, srv_http.c, srv_ws.c) ----------------------- */
 
@@ -384,7 +426,10 @@ typedef struct srv_server {
     char (*moved)[2 * SRV_ID_BYTES + 1];
     int nmoved, capmoved;
     int failed;  /* the store failed and a game could not be reloaded: stop */
+    int released;  /* stopping: every claim was let go (srv_host_release_all) */
     srv_rate rate;       /* games created per address (srv_rate.c) */
+    srv_unjoined unjoined;  /* games created per address nobody joined (srv_unjoined.c) */
+    srv_conns conns;     /* open connections per peer (srv_conns.c) */
     lws_sorted_usec_list_t tick;  /* wakes the loop every second (server.c) */
     double next_sweep;   /* when to look for idle games again (srv_host_sweep_idle) */
     double next_expiry;  /* when to look for abandoned games again (--expire-days) */
@@ -436,7 +481,8 @@ struct srv_conn {
     int rx_over;
     char addr[64];
     int counted;
-    int closing;
+    int closing;           /* 1: refused, 2: dropped (too slow), 3: its game was handed
+                            * to another process (srv_ws_hand_over) */
     int hist_wait;         /* joined, waiting for its history (the replay worker):
                             * it is sent nothing before */
     /* a session waiting for a game another process holds (srv_ws_retry) */
@@ -480,9 +526,17 @@ void srv_host_changed(srv_server *s, srv_game *gm);
 void srv_host_evict_if_idle(srv_server *s, srv_game *gm);
 /* Takes a game out of memory and lets another process claim it. */
 void srv_host_drop(srv_server *s, srv_game *gm);
-/* Lets go of the games other processes asked for (store ask/asked) that nobody uses
- * here (service loop). */
+/* A game another process asks for (a session of it reached that process) is handed
+ * over: its sessions here are closed with "reconnect" (1012) and the game let go, so
+ * that they follow it (issue 33, H1). A game taken over less than this many seconds
+ * ago waits that long first, so that a proxy that splits a game's sessions between
+ * two processes cannot toss it back and forth faster. */
+#define SRV_HAND_OVER_HOLD 1.0
+/* Hands over the games other processes asked for (store ask/asked; service loop). */
 void srv_host_asked(srv_server *s);
+/* At stop, after the last commit: every game this process holds is let go at once,
+ * before its sessions close, so that they find it free wherever they reconnect. */
+void srv_host_release_all(srv_server *s);
 /* Frees the unfinished games nobody has touched for opt->idle_evict seconds (at most
  * every few seconds; they stay in the store and are rebuilt when asked for). */
 void srv_host_sweep_idle(srv_server *s);
@@ -502,6 +556,15 @@ void srv_host_note_move(srv_server *s, srv_game *gm);
 /* ---- srv_http.c --------------------------------------------------------------------- */
 
 int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi);
+/* 400 for a request without a Host header (RFC 9112 3.2: an HTTP/1.1 request must
+ * have one; an HTTP/0.9 request, "GET /", has no headers at all): returns -1, the
+ * connection closes once answered; else 0 and nothing was sent. Issue 33, Low: a
+ * header named by a strict prefix of Host ("Hos:") and HTTP/0.9 were served. */
+int srv_http_host_check(struct lws *wsi);
+/* 400 for a path that holds a NUL byte (%00: libwebsockets hands the path over decoded,
+ * so "/%00.png" reached the server as "/" and was served the lobby); -1 then (closed
+ * once answered), else 0. */
+int srv_http_nul_check(struct lws *wsi, const char *uri);
 /* 414 for a path longer than the server keeps. */
 int srv_http_too_long(struct lws *wsi);
 /* The bytes of the request's headers that libwebsockets knows by name (the URI and
@@ -521,6 +584,8 @@ void srv_http_closed(srv_server *s, srv_conn *c);
 void srv_http_take_replays(srv_server *s);
 /* An answer's next piece (LWS_CALLBACK_HTTP_WRITEABLE). */
 int srv_http_writable(srv_server *s, srv_conn *c, struct lws *wsi);
+/* 1 if addr is one of --trusted-proxy. */
+int srv_http_trusted(const srv_server *s, const char *addr);
 /* The client's address: the peer's (srv_http.c). */
 void srv_client_addr(const srv_server *s, struct lws *wsi, char *out, size_t size);
 
@@ -547,6 +612,10 @@ void srv_ws_broadcast(srv_server *s, srv_game *gm);
 void srv_ws_history_done(srv_server *s, srv_replay_job *job);
 /* The history worker's finished jobs to their sessions (EVENT_WAIT_CANCELLED). */
 void srv_ws_take_histories(srv_server *s);
+/* The game leaves this process for another that asked for it: each of its sessions
+ * is sent what it has queued, then closed with 1012 (service restart) and a reason
+ * saying to reconnect; the game has no session left after. */
+void srv_ws_hand_over(srv_game *gm);
 /* The game's moves are committed: its sessions' waiting frames may go. */
 void srv_ws_release(srv_game *gm);
 /* The game's uncommitted moves are lost: its sessions' waiting frames are dropped,

@@ -322,6 +322,7 @@ static int ws_attach(srv_server *s, srv_conn *c, srv_game *gm)
     c->game = gm;
     c->next = gm->conns;
     gm->conns = c;
+    srv_unjoined_joined(&s->unjoined, gm->id);
     gm->touched = srv_now();
     /* the game so far, then its state: a page opened mid-game can show the whole log.
      * The history is made once per index and seat, shared by every session that opens
@@ -515,6 +516,11 @@ int srv_ws_writable(srv_server *s, srv_conn *c, struct lws *wsi)
             lws_callback_on_writable(wsi);
         return 0;
     }
+    if (c->closing == 3) {
+        static const char why[] = "the game moved to another server process: reconnect";
+        lws_close_reason(wsi, 1012, (unsigned char *)why, sizeof why - 1);
+        return -1;
+    }
     if (c->closing) {
         static const char why[] = "refused";
         lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)why,
@@ -522,6 +528,19 @@ int srv_ws_writable(srv_server *s, srv_conn *c, struct lws *wsi)
         return -1;
     }
     return 0;
+}
+
+void srv_ws_hand_over(srv_game *gm)
+{
+    for (srv_conn *c = gm->conns, *next; c; c = next) {
+        next = c->next;
+        c->game = NULL;  /* it takes nothing more: what it sends now is not read */
+        c->next = NULL;
+        c->hist_wait = 0;
+        c->closing = 3;  /* srv_ws_writable: its queue, then 1012 and the reason */
+        lws_callback_on_writable(c->wsi);
+    }
+    gm->conns = NULL;
 }
 
 int srv_ws_peer_close(unsigned char *in, size_t len)

@@ -43,9 +43,9 @@ grep -a -q '"messages":\[{"at":[0-9]*,"seat":0,"text":"seat says hi"},{"at":[0-9
 stop_server
 PORT=
 # Two processes on one database, one owner per game: a game created on A is refused by
-# B (503, and its WebSocket) while A lives, so B cannot accept a move of it; A plays a
-# move; A is killed (SIGKILL); B takes the game over from its log with that move, and
-# plays the next.
+# B's HTTP (503) while A holds it, so B cannot accept a move of it; a WebSocket of it
+# on B makes A hand it over, and back; A plays a move; A is killed (SIGKILL); B takes
+# the game over from its log with that move, and plays the next.
 CARC_TEST_DB=$(pg_uri two)
 start_server
 PA=$PORT APID=$SERVER_PID
@@ -59,22 +59,30 @@ id=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
 tok0=$(sed -n 's/.*"seat":0,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
 tok1=$(sed -n 's/.*"seat":1,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
 [ -n "$id" ] && [ -n "$tok0" ] && [ -n "$tok1" ] || { echo "FAIL: no game: $(cat "$DIR/game")"; exit 1; }
+# a game nobody joined is not held in memory (issue 33, M4): a session opens it on A
+"$RAW" "$PA" "ws:/ws/$id" read:1 > /dev/null
 "$CLIENT" get "$PB" "/api/games/$id" | head -2 | tr '\n' ' ' > "$DIR/got"
 grep -q '^503 .*another server process' "$DIR/got" ||
     { echo "FAIL: B hosts A's game: $(cat "$DIR/got")"; exit 1; }
-# while a session on A uses the game, B's session waits for it (--request-timeout 3),
-# then is refused
-"$RAW" "$PA" "ws:/ws/$id" read:6 > /dev/null &
+# while a session on A uses the game, a session of it on B takes it over (issue 33,
+# H1): A hands it over, its session told to reconnect (1012, "moved to another server
+# process"), and B's session joins
+"$RAW" "$PA" "ws:/ws/$id" read:4 > "$DIR/held" &
 HOLD=$!
 sleep 0.5
-"$RAW" "$PB" "ws:/ws/$id/$tok0" read:6 > "$DIR/got"
-grep -a -q 'another server process' "$DIR/got" && ! grep -a -q '"type":"state"' "$DIR/got" ||
-    { echo "FAIL: B opened a session on A's game: $(tail -c 300 "$DIR/got")"; exit 1; }
-wait "$HOLD"
-# nobody uses it on A now: B's session asks for it (NOTIFY), A lets it go, B joins
-"$RAW" "$PB" "ws:/ws/$id" read:3 > "$DIR/got"
+"$RAW" "$PB" "ws:/ws/$id/$tok0" read:2 > "$DIR/got"
 grep -a -q '"type":"state"' "$DIR/got" ||
-    { echo "FAIL: A did not hand its idle game over to B: $(tail -c 300 "$DIR/got")"; exit 1; }
+    { echo "FAIL: B did not take over the game A's session used: $(tail -c 300 "$DIR/got")"; exit 1; }
+wait "$HOLD"
+grep -a -q 'the game moved to another server process: reconnect' "$DIR/held" &&
+    grep -a -q 'closed after' "$DIR/held" ||
+    { echo "FAIL: A's session was not told to reconnect: $(tail -c 300 "$DIR/held")"; exit 1; }
+# nobody uses it on B now: A's session asks for it (NOTIFY), B lets it go, A joins
+sleep 1
+"$RAW" "$PA" "ws:/ws/$id" read:3 > "$DIR/got"
+grep -a -q '"type":"state"' "$DIR/got" ||
+    { echo "FAIL: B did not hand its idle game over to A: $(tail -c 300 "$DIR/got")"; exit 1; }
+sleep 1
 # move_on PORT TOKEN INDEX: the seat plays its first legal move at INDEX; the state after
 move_on() {
     "$RAW" "$1" "ws:/ws/$id/$2" read:2 > "$DIR/st"
@@ -86,18 +94,15 @@ move_on() {
         { echo "FAIL: the move $mv at $3 was not played: $(tail -c 300 "$DIR/st")"; exit 1; }
 }
 move_on "$PA" "$tok0" 0
-# a session on A holds the game; a session on B waits; A is killed; the session on B
-# joins the game B takes over
+# a session on A holds the game; A is killed; a session on B takes the game over
+# with its moves (A's lock died with it)
 "$RAW" "$PA" "ws:/ws/$id" read:10 > /dev/null &
 sleep 0.5
-"$RAW" "$PB" "ws:/ws/$id" read:4 > "$DIR/waited" &
-WAITER=$!
-sleep 1
 kill -9 "$APID"
 wait "$APID" 2>/dev/null || true
-wait "$WAITER"
+"$RAW" "$PB" "ws:/ws/$id" read:2 > "$DIR/waited"
 grep -a -q '"type":"state".*"index":1,' "$DIR/waited" ||
-    { echo "FAIL: the session waiting on B did not join: $(tail -c 300 "$DIR/waited")"; exit 1; }
+    { echo "FAIL: the session on B did not join: $(tail -c 300 "$DIR/waited")"; exit 1; }
 i=0
 until "$CLIENT" get "$PB" "/api/games/$id" | head -1 | grep -q '^200 '; do
     i=$((i + 1))

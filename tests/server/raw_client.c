@@ -17,8 +17,10 @@
  *                    with a fixed key if MASK is 1, TEXT with the escapes above
  *   raw_client PORT hold N SEC  opens up to N connections (each sends one byte of a
  *                    request and no more) and keeps them SEC seconds; prints how many
- *                    connected
- * RAW_RCVBUF=N in the environment sets the socket's receive buffer (a client that
+ *                    connected, then how many the server had not closed by then
+ * RAW_SRC=ADDR in the environment connects from that local address (127.0.0.2: another
+ * client of the same machine). RAW_RCVBUF=N in the environment sets the socket's
+ * receive buffer (a client that
  * reads nothing holds the server's answer in the server). Exit 0, or 1 if the
  * connection cannot be made.
  */
@@ -42,9 +44,27 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* RAW_SRC: binds fd to that source address (0, or -1). */
+static int bind_source(int fd)
+{
+    const char *src = getenv("RAW_SRC");
+    struct sockaddr_in a;
+    if (!src || fd < 0)
+        return 0;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    if (inet_pton(AF_INET, src, &a.sin_addr) != 1)
+        return -1;
+    return bind(fd, (struct sockaddr *)&a, sizeof a);
+}
+
 static int dial(int port)
 {
     int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (bind_source(fd) < 0) {
+        close(fd);
+        return -1;
+    }
     /* RAW_RCVBUF=N: a small receive window, so that an answer the client does not read
      * stays in the server */
     const char *rb = getenv("RAW_RCVBUF");
@@ -139,6 +159,10 @@ int main(int argc, char **argv)
             a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
             if (fd < 0)
                 break;
+            if (bind_source(fd) < 0) {
+                close(fd);
+                break;
+            }
             if (connect(fd, (struct sockaddr *)&a, sizeof a) < 0 && errno != EINPROGRESS) {
                 close(fd);
                 continue;
@@ -153,8 +177,16 @@ int main(int argc, char **argv)
         }
         printf("%d connected\n", got);
         sleep((unsigned)atoi(argv[4]));
-        for (int i = 0; i < got; i++)
+        int open = 0;
+        for (int i = 0; i < got; i++) {
+            char c;
+            struct pollfd p = {fds[i], POLLIN, 0};
+            /* closed: readable with EOF (or a reset); open: nothing to read */
+            open += poll(&p, 1, 0) == 0 ||
+                    (recv(fds[i], &c, 1, MSG_DONTWAIT) > 0);
             close(fds[i]);
+        }
+        printf("%d still open\n", open);
         free(fds);
         return 0;
     }

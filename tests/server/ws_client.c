@@ -24,6 +24,18 @@
  *       move, the move sent at the next 20 ms tick), with delta frames unless
  *       --frames full; prints moves/s, p50/p99 latency from sending a
  *       move to the state it produces, and memory per live game.
+ *       --paths FILE: writes seat 0's WebSocket path of every game, one a line (for
+ *       `rejoin`). --rejoin-max SEC: a session the server closed (or lost) must be
+ *       back in its game (a state frame) within SEC seconds of losing it; prints the
+ *       longest such wait.
+ *       --bot-p99-max MS: the computer seats' decisions, from the state that asks
+ *       one (as the spectator gets it) to the state after it, must have a p99 of at
+ *       most MS; --bot-p50-max MS the same of their median; prints their p50, p99
+ *       and max.
+ *   ws_client rejoin PORT --paths FILE [--within SEC]
+ *       opens a session on every path of FILE at once (a reload while the game's other
+ *       sessions stay) and waits for each one's state frame: each must come within SEC
+ *       seconds (default 2); an error frame fails. Prints the longest wait.
  *   ws_client records PORT --ids FILE --records OUT
  *       fetches the record of every game listed in FILE (written by play --ids).
  *   ws_client get PORT PATH
@@ -56,7 +68,7 @@
 #include <unistd.h>
 #include "proc_stats.h"
 
-enum { MAX_SEATS = 5, RING = 64, MODE_PLAY = 1, MODE_BENCH, MODE_BAD, MODE_RECORDS };
+enum { MAX_SEATS = 5, RING = 64, MODE_PLAY = 1, MODE_BENCH, MODE_BAD, MODE_RECORDS, MODE_REJOIN };
 /* a game's sessions: the seats and the spectator, then (--frames delta) their mirrors */
 enum { NCONN = 2 * (MAX_SEATS + 1) };
 
@@ -88,6 +100,7 @@ typedef struct conn {
     int delta;          /* opened with ?frames=delta: the view is kept and deltas applied */
     int mirror;         /* a full-frame session of the same seat, only to compare with */
     json_t *view;       /* delta sessions: the view as rebuilt from the frames so far */
+    double lost_at;     /* when the session was lost (0: it is not): --rejoin-max */
     int view_index;     /* its index, -1: none (the next must be a full frame) */
 } conn;
 
@@ -106,6 +119,8 @@ typedef struct game {
     char token[MAX_SEATS][64];
     int max_index;
     int over;
+    double bot_asked;   /* when the spectator saw a computer seat owe index bot_index */
+    int bot_index;
     slot ring[RING];
 } game;
 
@@ -130,6 +145,14 @@ static struct {
     int server_pid;
     int store_failure;   /* --store-failure: a refused commit is expected (store_fail.sh) */
     long store_failures; /* errors seen saying a move could not be stored */
+    const char *paths;   /* --paths FILE: seat 0's paths (play writes, rejoin reads) */
+    double rejoin_max;   /* --rejoin-max / --within: seconds a lost session may take */
+    double rejoin_worst; /* the longest a session took to be back */
+    long rejoins;        /* sessions lost and back */
+    double bot_p99_max;  /* --bot-p99-max MS */
+    double bot_p50_max;  /* --bot-p50-max MS */
+    double *botlat;      /* the computer seats' decisions, ms */
+    long nbotlat, capbotlat;
 } T;
 
 static double now(void)
@@ -347,6 +370,8 @@ static int client_callback(struct lws *wsi, enum lws_callback_reasons reason, vo
         /* fall through */
     case LWS_CALLBACK_CLIENT_CLOSED:
         if (c) {
+            if (c->ever_open && !c->done && !c->lost_at)
+                c->lost_at = now();  /* from here until its next state: --rejoin-max */
             c->open = 0;
             c->closed = 1;
             c->wsi = NULL;
@@ -604,8 +629,37 @@ static void record_latency(double ms)
     T.lat[T.nlat++] = ms;
 }
 
+/* A session is back in its game (a state frame): how long it took since it was lost
+ * (or, for `rejoin`, since it was opened). */
+static void rejoined(conn *c)
+{
+    if (!c->lost_at)
+        return;
+    double took = now() - c->lost_at;
+    c->lost_at = 0;
+    T.rejoins++;
+    if (took > T.rejoin_worst)
+        T.rejoin_worst = took;
+    if (T.rejoin_max > 0 && took > T.rejoin_max)
+        fail("game %s seat %d: back in its game %.2f s after losing its session (at most %.1f s)",
+             c->game ? c->game->id : c->path, c->seat, took, T.rejoin_max);
+}
+
 static void on_frame(conn *c, const char *text, size_t len)
 {
+    if (T.mode == MODE_REJOIN) {
+        json_t *f = json_loadb(text, len, 0, NULL);
+        const char *type = json_string_value(json_object_get(f, "type"));
+        if (type && !strcmp(type, "error"))
+            fail("rejoin %s: error frame: %s", c->path,
+                 json_string_value(json_object_get(f, "message")));
+        if (type && !strcmp(type, "state")) {
+            rejoined(c);
+            c->done = 1;
+        }
+        json_decref(f);
+        return;
+    }
     if (T.mode == MODE_BAD) {
         msg *m = calloc(1, sizeof *m);
         m->text = strndup(text, len);
@@ -679,6 +733,7 @@ static void on_frame(conn *c, const char *text, size_t len)
         c->view = json_deep_copy(json_object_get(f, "view"));
         c->view_index = (int)json_integer_value(json_object_get(f, "index"));
     }
+    rejoined(c);
     T.frames++;
     int index = (int)json_integer_value(json_object_get(f, "index"));
     json_t *view = json_object_get(f, "view");
@@ -709,6 +764,22 @@ static void on_frame(conn *c, const char *text, size_t len)
     }
     if (T.mode == MODE_PLAY && c->delta)
         compare_fresh(g, c->seat, index, f, 0);
+    if (T.mode == MODE_PLAY && c->seat < 0) {
+        /* a computer seat's decision: from the state that asks it to the next */
+        int p = (int)json_integer_value(json_object_get(json_object_get(view, "pending"), "seat"));
+        if (g->bot_asked > 0 && index == g->bot_index + 1) {
+            if (T.nbotlat == T.capbotlat) {
+                T.capbotlat = T.capbotlat ? 2 * T.capbotlat : 1024;
+                T.botlat = realloc(T.botlat, (size_t)T.capbotlat * sizeof *T.botlat);
+            }
+            T.botlat[T.nbotlat++] = (now() - g->bot_asked) * 1000.0;
+        }
+        g->bot_asked = 0;
+        if (p >= 0 && p < g->seats && !g->conns[p].path[0] && !json_is_true(json_object_get(f, "over"))) {
+            g->bot_asked = now();
+            g->bot_index = index;
+        }
+    }
     if (T.mode == MODE_PLAY) {
         int pending = (int)json_integer_value(json_object_get(json_object_get(view, "pending"), "seat"));
         if (json_array_size(legal) && pending != c->seat)
@@ -748,7 +819,7 @@ static void on_frame(conn *c, const char *text, size_t len)
 static void tick(lws_sorted_usec_list_t *sul)
 {
     double t = now();
-    for (int i = 0; T.mode != MODE_BAD && i < T.ngames; i++)
+    for (int i = 0; T.games && T.mode != MODE_BAD && i < T.ngames; i++)
         for (int k = 0; k < NCONN; k++) {
             conn *c = &T.games[i].conns[k];
             if (c->later && c->open && t >= c->later_at) {
@@ -877,6 +948,14 @@ static int run_games(void)
             fprintf(f, "%s\n", T.games[i].id);
         fclose(f);
     }
+    if (T.paths) {
+        FILE *f = fopen(T.paths, "w");
+        if (!f)
+            fail("cannot write %s", T.paths);
+        for (int i = 0; i < T.ngames; i++)
+            fprintf(f, "%s\n", T.games[i].conns[0].path);
+        fclose(f);
+    }
     double t0 = now(), deadline = t0 + T.timeout, own0 = proc_own_cpu_seconds();
     while (!all_done()) {
         if (now() > deadline)
@@ -935,6 +1014,24 @@ static int run_games(void)
                "the spectator's, %ld histories (%ld of their steps compared), %ld stale "
                "refusals\n", T.ngames, T.moves, T.frames, T.compared, T.histories,
                T.history_compared, T.errors_seen);
+        if (T.nbotlat) {
+            qsort(T.botlat, (size_t)T.nbotlat, sizeof *T.botlat, proc_cmp_double);
+            double p99 = T.botlat[T.nbotlat * 99 / 100];
+            printf("ws_client: %ld computer decisions: p50 %.1f ms, p99 %.1f ms, max %.1f ms\n",
+                   T.nbotlat, T.botlat[T.nbotlat / 2], p99, T.botlat[T.nbotlat - 1]);
+            if (T.bot_p50_max > 0 && T.botlat[T.nbotlat / 2] > T.bot_p50_max)
+                fail("the computer seats' decisions took %.1f ms at p50 (at most %.0f ms)",
+                     T.botlat[T.nbotlat / 2], T.bot_p50_max);
+            if (T.bot_p99_max > 0 && p99 > T.bot_p99_max)
+                fail("the computer seats' decisions took %.1f ms at p99 (at most %.0f ms)", p99,
+                     T.bot_p99_max);
+        } else if (T.bot_p99_max > 0) {
+            fail("--bot-p99-max: no computer decision was seen");
+        }
+        free(T.botlat);
+        if (T.rejoins)
+            printf("ws_client: %ld sessions lost and back in their game, the longest after "
+                   "%.2f s\n", T.rejoins, T.rejoin_worst);
         if (T.frames_delta)
             printf("ws_client: %ld delta frames applied, %ld rebuilt states compared with a "
                    "fresh full frame, %ld resyncs\n", T.deltas, T.delta_compared, T.resyncs);
@@ -1253,6 +1350,54 @@ static int run_bad(void)
     return 0;
 }
 
+/* Opens a session on every path of T.paths at once; each must get its state within
+ * T.rejoin_max seconds. */
+static int run_rejoin(void)
+{
+    char path[256];
+    FILE *in = T.paths ? fopen(T.paths, "r") : NULL;
+    if (!in)
+        fail("rejoin: --paths is needed");
+    int n = 0;
+    conn *cs = NULL;
+    context_new();
+    while (fscanf(in, "%255s", path) == 1) {
+        cs = realloc(cs, (size_t)(n + 1) * sizeof *cs);
+        conn *c = &cs[n++];
+        memset(c, 0, sizeof *c);
+        snprintf(c->path, sizeof c->path, "%s", path);
+    }
+    fclose(in);
+    if (!n)
+        fail("rejoin: no path in %s", T.paths);
+    for (int i = 0; i < n; i++) {
+        cs[i].lost_at = now();
+        conn_connect(&cs[i]);
+    }
+    double until = now() + 3 * T.rejoin_max + 5;
+    for (;;) {
+        int done = 0;
+        for (int i = 0; i < n; i++) {
+            done += cs[i].done;
+            if (cs[i].closed && !cs[i].done)
+                fail("rejoin %s: closed before its state came", cs[i].path);
+        }
+        if (done == n)
+            break;
+        if (now() > until)
+            fail("rejoin: %d of %d sessions got no state in %.0f s", n - done, n,
+                 3 * T.rejoin_max + 5);
+        lws_service(T.ctx, 0);
+    }
+    lws_context_destroy(T.ctx);
+    for (int i = 0; i < n; i++)
+        free(cs[i].rx);
+    free(cs);
+    printf("ws_client: %d sessions back in their game, the longest after %.2f s\n", n,
+           T.rejoin_worst);
+    return 0;
+}
+
 /* Fetches the record of every game listed in T.ids into T.records. */
 static int run_records(void)
 {
@@ -1297,7 +1442,8 @@ int main(int argc, char **argv)
         return st ? 0 : 1;
     }
     T.mode = !strcmp(argv[1], "play") ? MODE_PLAY : !strcmp(argv[1], "bench") ? MODE_BENCH
-           : !strcmp(argv[1], "bad") ? MODE_BAD : !strcmp(argv[1], "records") ? MODE_RECORDS : 0;
+           : !strcmp(argv[1], "bad") ? MODE_BAD : !strcmp(argv[1], "records") ? MODE_RECORDS
+           : !strcmp(argv[1], "rejoin") ? MODE_REJOIN : 0;
     T.port = atoi(argv[2]);
     T.ngames = 4;
     T.players = 2;
@@ -1327,6 +1473,10 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--seed")) T.seed = strtoull(v, NULL, 10);
         else if (!strcmp(a, "--records")) T.records = v;
         else if (!strcmp(a, "--ids")) T.ids = v;
+        else if (!strcmp(a, "--paths")) T.paths = v;
+        else if (!strcmp(a, "--bot-p99-max")) T.bot_p99_max = atof(v);
+        else if (!strcmp(a, "--bot-p50-max")) T.bot_p50_max = atof(v);
+        else if (!strcmp(a, "--rejoin-max") || !strcmp(a, "--within")) T.rejoin_max = atof(v);
         else if (!strcmp(a, "--seats")) {
             T.seats = v;
             T.players = 1;
@@ -1364,5 +1514,10 @@ int main(int argc, char **argv)
     }
     if (T.mode == MODE_RECORDS)
         return run_records();
+    if (T.mode == MODE_REJOIN) {
+        if (T.rejoin_max <= 0)
+            T.rejoin_max = 2;
+        return run_rejoin();
+    }
     return T.mode == MODE_BAD ? run_bad() : run_games();
 }

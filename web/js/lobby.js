@@ -2,7 +2,7 @@
 // player and its strength), the expansions (The Gifts and Christmas Present from a list,
 // Inns & Cathedrals, Traders & Builders, The River and The Abbot each a checkbox) and a
 // seed; create the game (POST /api/games) and show every seat's link.
-import { SEAT_COLOURS, SEAT_NAMES } from './seats.js';
+import { SEAT_NAMES, swatchHtml } from './seats.js';
 import { forgetGame, myGames, rememberGame } from './mine.js';
 
 /** @typedef {import('./types.js').NewGame} NewGame */
@@ -45,7 +45,7 @@ function renderSeats() {
   seats.forEach((kind, i) => {
     const row = document.createElement('div');
     row.className = 'seat-row';
-    row.innerHTML = `<label><span class="swatch" style="background:${SEAT_COLOURS[i]}"></span> ${SEAT_NAMES[i]} <select data-seat="${i}"></select></label>`;
+    row.innerHTML = `<label>${swatchHtml(i)} ${SEAT_NAMES[i]} <select data-seat="${i}"></select></label>`;
     const sel = /** @type {HTMLSelectElement} */ (row.querySelector('select'));
     for (const [v, label] of KINDS) sel.add(new Option(label, v, false, v === kind));
     sel.onchange = () => { seats[i] = sel.value; };

@@ -165,23 +165,50 @@ async function start() {
   window.addEventListener('resize', () => { if (S.frame && !board.userMoved) fitBoard(); else board.resized(); });
   const svg = $('board'), tip = $('tip');
   let lastKey = '';
-  svg.addEventListener('pointermove', (e) => {
+  /** Tells the feature at a screen point, as the tip and an outline (hover, or a long press). @param {number} cx @param {number} cy */
+  const tellFeature = (cx, cy) => {
     const frame = S.frame;
-    if (!frame || e.buttons) return;
-    const at = board.segmentUnder(e.clientX, e.clientY);
+    if (!frame) return;
+    const at = board.segmentUnder(cx, cy);
     const f = at && featureAt(frame.view, at.x, at.y, at.port, same);
     const key = f ? JSON.stringify(f.segments[0]) + f.type : at ? `${at.x},${at.y}` : '';
     // the tip is placed in the board's frame, whose top is the notices' strip
     const r = svg.getBoundingClientRect(), w = (svg.parentElement ?? svg).getBoundingClientRect();
-    tip.style.left = `${Math.min(e.clientX - w.left + 14, r.width - 270)}px`;
-    tip.style.top = `${e.clientY - w.top + 14}px`;
+    tip.style.left = `${Math.max(4, Math.min(cx - w.left + 14, r.width - 270))}px`;
+    tip.style.top = `${cy - w.top + 14}px`;
     if (key === lastKey) return;
     lastKey = key;
     board.highlightFeature(f);
     tip.hidden = !at;
     if (at) tip.textContent = hoverWords(f, at.type, board.segmentDef(at.x, at.y, at.port));
+  };
+  const untell = () => { lastKey = ''; board.highlightFeature(null); tip.hidden = true; };
+  svg.addEventListener('pointermove', (e) => {
+    if (e.buttons || e.pointerType === 'touch') return;
+    tellFeature(e.clientX, e.clientY);
   });
-  svg.addEventListener('pointerleave', () => { lastKey = ''; board.highlightFeature(null); tip.hidden = true; });
+  svg.addEventListener('pointerleave', (e) => { if (e.pointerType !== 'touch') untell(); });
+  // a phone has no hover: a long press (half a second, without moving) tells the feature the
+  // same way, until the next touch (issue 32); the tap it ends in picks nothing
+  /** @type {{id: number, x: number, y: number, timer: number}|null} */
+  let press = null;
+  let longPressed = false;
+  svg.addEventListener('pointerdown', (e) => {
+    if (e.pointerType !== 'touch') return;
+    if (!tip.hidden) untell();
+    if (press) { clearTimeout(press.timer); press = null; return; }  // a second finger: a pinch
+    const p = { id: e.pointerId, x: e.clientX, y: e.clientY, timer: 0 };
+    p.timer = window.setTimeout(() => { press = null; longPressed = true; tellFeature(p.x, p.y); }, 500);
+    press = p;
+  });
+  svg.addEventListener('pointermove', (e) => {
+    if (press && e.pointerId === press.id && Math.hypot(e.clientX - press.x, e.clientY - press.y) > 10) { clearTimeout(press.timer); press = null; }
+  });
+  for (const end of ['pointerup', 'pointercancel']) {
+    svg.addEventListener(end, (e) => { if (press && /** @type {PointerEvent} */ (e).pointerId === press.id) { clearTimeout(press.timer); press = null; } });
+  }
+  svg.addEventListener('click', (e) => { if (longPressed) { longPressed = false; e.stopPropagation(); e.preventDefault(); } }, true);
+  svg.addEventListener('contextmenu', (e) => { if (longPressed || press) e.preventDefault(); });
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   S.link = new Link(`${proto}//${location.host}/ws/${gameId}${token ? '/' + token : ''}`, onMessage, (up) => {
     $('net').hidden = up;

@@ -93,8 +93,8 @@ export class Board {
     this.cells = new Map();
     this.userMoved = false;
     this.lastW = 0; this.lastH = 0;
-    /** @type {[number, number][]} the targets' anchors in board units (setTargets) */
-    this.targetSpots = [];
+    /** the least distance between two targets shown, board units (setTargets) */
+    this.targetGap = Infinity;
     this.initGestures();
   }
 
@@ -262,26 +262,33 @@ export class Board {
     // the touch areas first, under every target's ring: at least 44 px across whatever the zoom
     // (apply() keeps them so); a tap anywhere in one picks the nearest target
     const hits = el('g', { class: 'target-hits' }, layer);
+    // where each target is, and the least distance between two, in board units (ringRadius)
+    this.targetGap = Infinity;
+    /** @type {[number, number][]} */
+    const at = list.map((t) => {
+      const x = t.kind === 'port' ? ctx?.x ?? 0 : t.x, y = t.kind === 'port' ? ctx?.y ?? 0 : t.y;
+      if (t.kind === 'pos') return [x * 100 + 50, y * 100 + 50];
+      const [ax, ay] = this.anchor(x, y, t.port);
+      return [x * 100 + ax, y * 100 + ay];
+    });
+    for (let i = 0; i < at.length; i++) for (let j = i + 1; j < at.length; j++) this.targetGap = Math.min(this.targetGap, Math.hypot(at[i][0] - at[j][0], at[i][1] - at[j][1]));
     /** @type {{t: Token, cx: number, cy: number, pos: boolean}[]} where each target is, in board units */
     const spots = [];
-    for (const t of list) {
+    list.forEach((t, i) => {
       const x = t.kind === 'port' ? ctx?.x ?? 0 : t.x, y = t.kind === 'port' ? ctx?.y ?? 0 : t.y;
-      const sel = t.text === selected;
+      const sel = t.text === selected, [cx, cy] = at[i];
       let node;
       if (t.kind === 'pos') {
         node = el('rect', { x: x * 100 + 6, y: y * 100 + 6, width: 88, height: 88, class: `target pos${sel ? ' selected' : ''}` }, layer);
-        spots.push({ t, cx: x * 100 + 50, cy: y * 100 + 50, pos: true });
       } else {
-        const [ax, ay] = this.anchor(x, y, t.port);
-        node = el('g', { class: `target seg${sel ? ' selected' : ''}`, transform: `translate(${x * 100 + ax} ${y * 100 + ay})` }, layer);
-        el('circle', { cx: x * 100 + ax, cy: y * 100 + ay, r: this.hitRadius(), class: 'target-hit' }, hits);
+        node = el('g', { class: `target seg${sel ? ' selected' : ''}`, transform: `translate(${cx} ${cy})` }, layer);
+        el('circle', { cx, cy, r: this.hitRadius(), class: 'target-hit' }, hits);
         el('circle', { r: this.ringRadius(), class: 'target-ring' }, node);
         if (sel && seat >= 0) this.drawFollower(node, seat, 0, 0, t.type === 'field', false, 'ghost', figure);
-        spots.push({ t, cx: x * 100 + ax, cy: y * 100 + ay, pos: false });
       }
+      spots.push({ t, cx, cy, pos: t.kind === 'pos' });
       node.setAttribute('data-target', t.text);
-    }
-    this.targetSpots = spots.map((s) => [s.cx, s.cy]);
+    });
     // a tap picks the nearest target, not the topmost of overlapping touch areas (a tap 6 px
     // off a road must not pick the field beside it)
     layer.onclick = (e) => {
@@ -307,7 +314,8 @@ export class Board {
    * 32: on a phone's fitted board rings were 8 to 14 px across), nor wider than most of a tile.
    */
   ringRadius() {
-    return Math.min(Math.max(15, 13 / this.scale), 40);
+    // grown only as far as half the gap between two targets: rings never cover each other
+    return Math.max(15, Math.min(13 / this.scale, 40, this.targetGap / 2));
   }
 
   /**
@@ -320,9 +328,7 @@ export class Board {
     if (!tiles.length) return;
     const r = this.svg.getBoundingClientRect();
     if (!r.width || !r.height) return;
-    const a = this.targetSpots ?? [];
-    let gap = Infinity;
-    for (let i = 0; i < a.length; i++) for (let j = i + 1; j < a.length; j++) gap = Math.min(gap, Math.hypot(a[i][0] - a[j][0], a[i][1] - a[j][1]));
+    const gap = this.targetGap;
     // nothing to do when every target is in sight and (on a touch screen) 44 px apart
     const seen = tiles.every((k) => { const [x, y] = k.split(',').map(Number); return this.inSight(x, y); });
     if (seen && (!touch || gap === Infinity || gap * this.scale >= 44)) return;

@@ -4,9 +4,10 @@
 // count says where the other river tiles are; no figure chooser for Cash Out (a frame patched
 // on its way in); the Cloister deck's prompt says why and what drawing costs; on a phone a
 // card's targets stay on screen with rings 26 px across, and a long press tells a feature;
-// every figure carries its seat's digit, readable on its colour under simulated deuteranopia.
+// every figure carries its seat's digit, readable on its colour under simulated deuteranopia;
+// a rematch made with one click moves every page of the game to it.
 import { join } from 'node:path';
-import { check, createGame, decide, launch, startServer, waitTurn, watchErrors } from './lib.mjs';
+import { check, createGame, decide, launch, startServer, turnNow, waitTurn, watchErrors } from './lib.mjs';
 
 /** Three Points drawn, scored and discarded is no wasted card (bug 2); own draws say "You". */
 async function threePoints(server, browser) {
@@ -211,6 +212,46 @@ async function phone(server, browser, errors) {
   await ctx.close();
 }
 
+/**
+ * A rematch: two people play a base game out; one click on Red's final screen makes the same
+ * game again, and Red's, Blue's and a spectator's pages all move to it (each seat with its
+ * own token); a page opened on the old game afterwards links to it.
+ */
+async function rematch(server, browser, errors) {
+  const game = await createGame(server.url, { players: ['human', 'human'], expansions: 'base', seed: 4 });
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const [red, blue, watch] = [await ctx.newPage(), await ctx.newPage(), await ctx.newPage()];
+  for (const p of [red, blue, watch]) watchErrors(p, errors);
+  await red.goto(`${server.url}${game.seats[0].url}`);
+  await blue.goto(`${server.url}${game.seats[1].url}`);
+  await watch.goto(`${server.url}${game.watch}`);
+  const memo = [{ turn: -1, cards: 0 }, { turn: -1, cards: 0 }];
+  for (let n = 0; n < 2000; n++) {
+    const [a, b] = [await turnNow(red), await turnNow(blue)];
+    if (a === 'over' && b === 'over') break;
+    if (a === 'mine') await decide(red, memo[0]);
+    else if (b === 'mine') await decide(blue, memo[1]);
+    else await red.waitForTimeout(30);
+  }
+  check(await turnNow(red) === 'over', 'the two-person game did not end');
+  await red.click('#rematch');
+  await Promise.all([red, blue, watch].map((p) => p.waitForURL((u) => !u.pathname.includes(game.id), { timeout: 10000 })));
+  const id = new URL(red.url()).pathname.split('/')[2];
+  check(red.url().endsWith(`/play/${id}/${game.seats[0].token}`) && blue.url().endsWith(`/play/${id}/${game.seats[1].token}`) && watch.url().endsWith(`/watch/${id}`),
+    `after the rematch: ${red.url()} ${blue.url()} ${watch.url()}`);
+  const info = await (await fetch(`${server.url}/api/games/${id}`)).json();
+  check(JSON.stringify(info.players) === '["human","human"]' && info.expansions === 'base' && !info.over, `the rematch: ${JSON.stringify(info)}`);
+  check(await waitTurn(red) === 'mine', 'Red does not play the rematch');
+  const mine = await red.evaluate(() => localStorage.getItem('carc.mygames') ?? '');
+  check(mine.includes(id), 'the rematch is not in My games');
+  // a page opened on the old game now links to the rematch
+  const late = await ctx.newPage();
+  await late.goto(`${server.url}${game.seats[1].url}`);
+  await late.waitForSelector('#rematch-note:not([hidden]) a');
+  check((await late.getAttribute('#rematch-note a', 'href')) === `/play/${id}/${game.seats[1].token}`, 'the old game does not link to the rematch');
+  await ctx.close();
+}
+
 export default async function (opts) {
   const server = await startServer(opts.carc);
   const browser = await launch();
@@ -222,6 +263,7 @@ export default async function (opts) {
     await patchedFrames(server, browser, errors);
     await personPage(server, browser, errors, opts.shots);
     await phone(server, browser, errors);
+    await rematch(server, browser, errors);
     check(!errors.length, errors.join('\n'));
   } finally {
     await browser.close();

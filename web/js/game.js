@@ -100,9 +100,12 @@ function updateOverview() {
   const [bx, by, bw, bh] = board.bounds(), [vx, vy, vw, vh] = board.visible();
   // every placed tile in view (the bounds have a tile of margin): no need for it
   const whole = vx <= bx + 100 && vy <= by + 100 && vx + vw >= bx + bw - 100 && vy + vh >= by + bh - 100;
+  // not while targets are on the board (it would cover those in its corner: the board is
+  // brought to them anyway)
+  const hide = whole || !S.frame || !!boardSvg?.querySelector('.target');
   // an SVG element has no `hidden` property: the attribute itself
-  box.toggleAttribute('hidden', whole || !S.frame);
-  if (whole || !S.frame) return;
+  box.toggleAttribute('hidden', hide);
+  if (hide) return;
   box.setAttribute('viewBox', `${bx} ${by} ${bw} ${bh}`);
   frame.setAttribute('x', String(vx)); frame.setAttribute('y', String(vy));
   frame.setAttribute('width', String(vw)); frame.setAttribute('height', String(vh));
@@ -223,6 +226,10 @@ function onMessage(msg) {
     for (const m of msg.messages) addChat(m.seat, m.text);
     return;
   }
+  if (msg.type === 'rematch') {
+    rematchTo(msg.id, msg.now);
+    return;
+  }
   if (msg.type === 'error' && msg.index === -2) {  // a chat message refused
     chatNote(msg.message);
     return;
@@ -267,6 +274,23 @@ function onMessage(msg) {
     showNotices($('notices'), notices);
     for (const r of rises) board.rise(r.x, r.y, r.port, r.points, r.seat);
   }
+}
+
+/**
+ * The rematch of this game (issue 32): made this moment, the page moves there (a seat to its
+ * seat, with the same token; a spectator to watch it); made before this page opened, the
+ * final screen links to it. @param {string} id @param {boolean} now
+ */
+function rematchTo(id, now) {
+  const url = token ? `/play/${encodeURIComponent(id)}/${token}` : `/watch/${encodeURIComponent(id)}`;
+  if (now) { location.assign(url); return; }
+  const note = document.getElementById('rematch-note');
+  if (!note) return;
+  note.hidden = false;
+  note.replaceChildren('A rematch of this game has begun: ');
+  const a = document.createElement('a');
+  a.href = url; a.textContent = 'go to it';
+  note.append(a, '.');
 }
 
 /** A refused move in players' words (the server's reason is for developers). @param {string} message */
@@ -404,6 +428,15 @@ function render(frame, newIndex = false) {
     if (m) pig[Number(m[1])] += Number(m[2]);
   }
   renderFinal($('final'), v, S.players, seat, chartPoints(), gameId, pig);
+  // one click asks for the rematch: every page of the game then moves to it (rematchTo)
+  const again = document.getElementById('rematch');
+  if (again instanceof HTMLButtonElement && !again.onclick) {
+    again.onclick = () => {
+      if (!S.link?.send({ type: 'rematch' })) return;
+      again.disabled = true;
+      again.textContent = 'Starting the rematch…';
+    };
+  }
 }
 
 /** The phone layout (style.css, below 760 px): the board above the panels. */
@@ -667,6 +700,12 @@ function drawWords(v) {
 /** Adds a button to the decision box. @typedef {(label: string, fn: () => void, cls?: string, key?: string) => HTMLButtonElement} AddButton */
 
 function renderDecision() {
+  renderDecisionNow();
+  updateOverview();  // hidden while targets show
+}
+
+/** The decision box and the board's spots or targets for the pending decision. */
+function renderDecisionNow() {
   const frame = S.frame;
   if (!frame) return;
   const v = frame.view, seat = mySeat(), ui = S.ui;

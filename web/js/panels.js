@@ -208,7 +208,7 @@ export function renderFinal(box, v, players, mySeat, history, gameId, pig = []) 
   html += '</tbody></table></div>';
   if (v.christmas) html += '<p class="note">Points banked on locked features were paid into their categories at the end.</p>';
   if (pigs) html += '<p class="note">Goods: 10 points to whoever holds the most of each kind (★; tied players all score). A pig in a field its owner holds makes each completed city there worth 4 instead of 3: that extra is counted in fields.</p>';
-  html += `<div id="final-chart"></div><p><a href="/replay/${esc(gameId)}">Watch the replay</a> · <a href="/api/games/${esc(gameId)}/record" download>Download the record</a> · <a href="/">New game</a> · <a href="/how.html" target="_blank" rel="noopener">How to play</a> · <button id="final-close">Look at the board</button></p></div>`;
+  html += `<div id="final-chart"></div><p><a href="/replay/${esc(gameId)}">Watch the replay</a> · <a href="/api/games/${esc(gameId)}/record" download>Download the record</a> · <a href="/">New game</a> · <a href="/how.html" target="_blank" rel="noopener">How to play</a> · <button id="final-close">Look at the board</button></p>${mySeat >= 0 ? '<p class="rematch"><button id="rematch" class="primary">Rematch: the same seats and settings</button></p>' : ''}<p id="rematch-note" class="note" hidden></p></div>`;
   box.innerHTML = html;
   const chart = box.querySelector('#final-chart');
   if (chart) {

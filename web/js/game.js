@@ -459,11 +459,19 @@ function choicesInSight() {
   return keys.every(([x, y]) => board.inSight(x, y));
 }
 
+/** The log entries the list shows, in its order (renderLog adds only what is new). @type {{index: number, text: string}[]} */
+let logShown = [];
+
 function renderLog() {
   const ol = $('log');
-  ol.replaceChildren();
+  // the whole game (issue 32: it was cut at 150), so the lines already there stay: only
+  // those from the first entry that changed (a resync, a history) are drawn again
+  let keep = 0;
+  while (keep < logShown.length && keep < S.log.length && logShown[keep] === S.log[keep] && ol.children.length > keep) keep++;
+  while (ol.children.length > keep) ol.lastElementChild?.remove();
+  logShown = S.log.slice();
   const n = plainNames();
-  for (const l of S.log) {  // the whole game (issue 32: it was cut at 150)
+  for (const l of S.log.slice(keep)) {
     const li = document.createElement('li');
     li.textContent = eventWords(l.text, n, mySeat());
     if (/^score /.test(l.text)) li.className = 'scored';

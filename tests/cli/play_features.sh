@@ -2,14 +2,14 @@
 # carc play, what a new player found missing (issue 11), each check on a real terminal
 # through tmux (tests/cli/play/lib.sh): two followers on one segment both drawn, the
 # whole board in view and c fitting it, tokens and locks drawn and logged, log lines
-# wrapped rather than cut, a modifier question's feature, no undo
-# past a draw, the tiles-left screen, at 80x24 a full hand (7 gifts, 5 cards) with the
-# whole choice list reachable and no two options reading the same (Enter closing a
-# window: play_issue32.sh), arrows to the targets with their value, the card pages of the help, city
-# borders in monochrome, a pennant not hidden by the cursor, saving on quit and
-# --resume, pass-only windows skipped, the hot-seat turn result, the record viewer
-# (--view). Positions come from
-# records in tests/cli/play/ (partial games, resumed with --resume).
+# wrapped rather than cut, a modifier question's feature, no undo past a draw, the
+# tiles-left screen, at 80x24 a full hand (7 gifts, 5 cards) with the whole choice list
+# reachable and no two options reading the same (Enter closing a window:
+# play_issue32.sh), arrows to the targets with their value, the card pages of the help,
+# city borders in monochrome, a pennant not hidden by the cursor, saving on quit and
+# --resume (with the record's players when --players is not given: issue 32), pass-only
+# windows skipped, the hot-seat turn result, the record viewer (--view). Positions come
+# from records in tests/cli/play/ (partial games, resumed with --resume).
 set -u
 carc=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -192,6 +192,16 @@ grep -q 'Your decision: place the tile' "$dir/screen" || fail "rs: no decision a
 grep -q 'seat 1 (random) places' "$dir/screen" || fail "rs: the log of the resumed game is missing"
 T send-keys -t rs q y
 ended rs
+# issue 32, bug 4: the record names the players, and --resume without --players keeps
+# them (it played mcts instead, and called random's past moves mcts's)
+grep -q '"seats":\["human","random"\]' "$dir/sv.json" || fail "sv: the record does not name the players"
+start rs2 100 30 --resume "$dir/sv.json"
+wait_for rs2 'carc play  seed 5  turn 3' 30 || fail "rs2: --resume alone does not continue at turn 3"
+grep -q ' 1 random  *[0-9]' "$dir/screen" || fail "rs2: seat 1 is no longer random"
+grep -q 'seat 1 (random) places' "$dir/screen" || fail "rs2: random's past moves are relabelled"
+grep -q 'mcts' "$dir/screen" && fail "rs2: mcts plays a seat the record gives to random"
+T send-keys -t rs2 q y
+ended rs2
 "$carc" play --resume "$dir/sv.json" --seed 3 >/dev/null 2>"$dir/err" && fail "--resume with --seed accepted"
 grep -q 'drop --seed' "$dir/err" || fail "--resume with --seed: $(cat "$dir/err")"
 "$carc" play --resume "$dir/sv.json" --players human,random,random >/dev/null 2>"$dir/err" \

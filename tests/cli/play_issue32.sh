@@ -2,8 +2,9 @@
 # carc play, issue 32's terminal bugs, each on a real terminal through tmux
 # (tests/cli/play/lib.sh): at 80x24 with all six expansions `i` shows every kind left,
 # page by page, its header whole (bug 1); Enter on a window's highlighted "go on to
-# placing" does it (bug 7); "Tile in hand" says what the turned picture shows (bug 11);
-# --resume without --players goes on with the players the record names (bug 4).
+# placing" does it (bug 7); "Tile in hand" says what the turned picture shows (bug 11).
+# Bug 4 (--resume without --players keeps the record's players) is checked where
+# play_features.sh saves and resumes a game.
 set -u
 carc=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -56,24 +57,4 @@ wait_for pen 'Tile in hand: Diagonal city S+W' 15 || fail "pen: r does not turn 
 T send-keys -t pen q y
 ended pen
 
-# ---- bug 4: --resume without --players keeps the record's players ------------------
-start sv 100 30 --players human,greedy --seed 5 --save "$dir/sv.json"
-wait_for sv 'Your decision: place the tile' 30 || fail "sv: no decision"
-T send-keys -t sv Enter
-wait_for sv 'place a follower' 15 || fail "sv: no follower decision"
-T send-keys -t sv p
-wait_for sv 'carc play  seed 5  turn 3' 30 || fail "sv: the computer did not play"
-wait_for sv 'Your decision: place the tile' 30 || fail "sv: no decision in turn 3"
-T send-keys -t sv q
-wait_for sv 'Quit?  s save' 15 || fail "sv: q does not offer to save"
-T send-keys -t sv s
-ended sv
-grep -q '"seats":\["human","greedy"\]' "$dir/sv.json" || fail "sv: the record does not name the players"
-start rs 100 30 --resume "$dir/sv.json"
-wait_for rs 'carc play  seed 5  turn 3' 30 || fail "rs: --resume does not continue at turn 3"
-grep -q ' 1 greedy  *[0-9]' "$dir/screen" || fail "rs: seat 1 is no longer greedy"
-grep -q 'seat 1 (greedy) places' "$dir/screen" || fail "rs: greedy's past moves are relabelled"
-grep -q 'mcts' "$dir/screen" && fail "rs: mcts plays a seat the record gives to greedy"
-T send-keys -t rs q y
-ended rs
 echo "ok: play_issue32"

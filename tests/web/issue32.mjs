@@ -19,9 +19,13 @@ async function threePoints(server, browser) {
     await loadCards();
     const view = /** @type {any} */ ({ board: [], features: [] });
     const ev = ['card 0 score_three', 'score 0 3 score_three', 'discard score_three'];
-    return [explain(ev, null, view, ['Red', 'Blue'], 1).notices.map((n) => n.text), explain(ev, null, view, ['Red', 'Blue'], 0).notices.map((n) => n.text)];
+    const { eventWords, loadSentences } = await import('/js/words.js');
+    await loadSentences();
+    return [explain(ev, null, view, ['Red', 'Blue'], 1).notices.map((n) => n.text), explain(ev, null, view, ['Red', 'Blue'], 0).notices.map((n) => n.text),
+      [eventWords('score 0 5 recall (1,0) cloister:C', ['Red', 'Blue'], 0)]];
   });
-  check(!said.flat().some((t) => /unused|wasted/.test(t)), `Three Points called wasted: ${JSON.stringify(said)}`);
+  check(/^You score 5 recalling your abbot from /.test(said[2][0]), `one's own recall: "${said[2][0]}"`);
+  check(!said.slice(0, 2).flat().some((t) => /unused|wasted/.test(t)), `Three Points called wasted: ${JSON.stringify(said)}`);
   check(said[0].some((t) => /^Red draws Three Points from the Cloister deck/.test(t)), `Red's draw: ${JSON.stringify(said[0])}`);
   check(said[1].some((t) => /^You draw Three Points from the Cloister deck/.test(t)), `one's own draw: ${JSON.stringify(said[1])}`);
   await page.close();

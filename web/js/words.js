@@ -53,7 +53,8 @@ function expand(text, f, names, reason) {
 /**
  * A sentence of the table about seat `{seat}` told to that seat itself (issue 32: own moves
  * were told in the third person on one's own page): "{seat} places a tile." becomes "You
- * place a tile.", "{seat}'s follower..." "Your follower...", "their builder" "your builder".
+ * place a tile.", "{seat}'s follower..." "Your follower...", "their builder" "your builder"
+ * (eventWords turns the reason's "their" too).
  * @param {string} text
  */
 export function secondPerson(text) {
@@ -87,7 +88,10 @@ export function eventWords(ev, names, me = -1) {
   if (f.figure !== undefined) variant(`:${f.figure}`);
   // a tile of The River (RI/s, RI.1/...): the entry that says so ("remove:river")
   if (f.tile !== undefined && f.tile.startsWith('RI')) variant(':river');
-  return expand(me >= 0 && f.seat !== undefined && Number(f.seat) === me && s.text.startsWith('{seat}') ? secondPerson(s.text) : s.text, f, names, null);
+  const own = me >= 0 && f.seat !== undefined && Number(f.seat) === me && s.text.startsWith('{seat}');
+  const text = expand(own ? secondPerson(s.text) : s.text, f, names, null);
+  // the reason too ("for recalling your abbot"): names and card names hold no "their"
+  return own ? text.replace(/\btheir\b/g, 'your') : text;
 }
 
 /**

@@ -126,6 +126,13 @@ int carc_recorder_add(carc_recorder *r, const carc_game *before, const carc_move
  * state, whose scores are written if the game is over. Caller frees. */
 char *carc_recorder_json(const carc_recorder *r, const carc_game *g);
 void carc_recorder_free(carc_recorder *r);
+/* The longest player kind a record keeps, with its NUL ("mcts:3000"...). */
+#define CARC_RECORD_SEAT_LEN 32
+/* Who plays each seat (n kinds, n the game's players), written as the record's "seats":
+ * informational, replays ignore it; a game resumed from the record goes on with them.
+ * Returns CARC_OK, or CARC_E_INVALID (nothing kept) for a wrong count or a kind of more
+ * than CARC_RECORD_SEAT_LEN - 1 characters or outside a-z 0-9 : . _ -. */
+int carc_recorder_set_seats(carc_recorder *r, int n, const char *const *kinds);
 
 /* A record read back. */
 typedef struct carc_record carc_record;
@@ -138,6 +145,8 @@ void carc_record_free(carc_record *rec);
 const carc_config *carc_record_config(const carc_record *rec);
 int carc_record_move_count(const carc_record *rec);
 const char *carc_record_move(const carc_record *rec, int i);
+/* Who played seat i (the record's "seats"), or NULL when the record does not say. */
+const char *carc_record_seat(const carc_record *rec, int i);
 
 /* Replays a record through the engine: every move must parse and be legal, the
  * events must match those recorded (when present), and the final scores must match.

@@ -437,6 +437,50 @@ static void test_reject_malformed(void **state)
     expect_parse_error(root, "\"scores\": expected an integer");
 }
 
+/* "seats" (issue 32): who played each seat, written when set, read back, refused when
+ * it does not fit; the recorder refuses a wrong count or kind and keeps nothing. */
+static void test_seats(void **state)
+{
+    const char *kinds[2] = {"human", "mcts:1000"}, *bad[2] = {"human", "Greedy"};
+    carc_config cfg = config_of(2, 12345, 0);
+    carc_error err = {0, ""};
+    carc_game *g = carc_new(&cfg, &err);
+    carc_recorder *r = carc_recorder_new(&cfg, g);
+    carc_record *rec;
+    json_t *root;
+    char *json;
+
+    (void)state;
+    assert_int_equal(carc_recorder_set_seats(r, 3, kinds), CARC_E_INVALID);
+    assert_int_equal(carc_recorder_set_seats(r, 2, bad), CARC_E_INVALID);
+    json = carc_recorder_json(r, g);
+    assert_null(strstr(json, "seats"));
+    rec = carc_record_parse(json, &err);
+    assert_null(carc_record_seat(rec, 0));
+    carc_record_free(rec);
+    free(json);
+    assert_int_equal(carc_recorder_set_seats(r, 2, kinds), CARC_OK);
+    json = carc_recorder_json(r, g);
+    assert_non_null(strstr(json, "\"seats\":[\"human\",\"mcts:1000\"]"));
+    rec = carc_record_parse(json, &err);
+    assert_non_null(rec);
+    assert_string_equal(carc_record_seat(rec, 1), "mcts:1000");
+    assert_null(carc_record_seat(rec, 2));
+    carc_record_free(rec);
+    free(json);
+    carc_recorder_free(r);
+    carc_free(g);
+    root = sample_tree(0);
+    json_object_set_new(root, "seats", json_pack("[s]", "human"));
+    expect_parse_error(root, "\"seats\": expected an array of 2 strings");
+    root = sample_tree(0);
+    json_object_set_new(root, "seats", json_pack("[s,s]", "human", "a b"));
+    expect_parse_error(root, "\"seats\": entry 1 is not a player kind");
+    root = sample_tree(0);
+    json_object_set_new(root, "seats", json_pack("[s,i]", "human", 3));
+    expect_parse_error(root, "\"seats\": entry 1 is not a player kind");
+}
+
 static void test_reject_stack_and_decks(void **state)
 {
     json_t *root, *deck;
@@ -984,6 +1028,7 @@ int main(void)
         cmocka_unit_test(test_tiles_json_river_abbot),
         cmocka_unit_test(test_stack_of_names),
         cmocka_unit_test(test_river_abbot_stack),
+        cmocka_unit_test(test_seats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

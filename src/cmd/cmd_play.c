@@ -44,7 +44,8 @@ static const char play_usage[] =
     "                      when given\n"
     "  --resume FILE       go on with a game saved by `s` or on quitting (a record):\n"
     "                      its seed, expansions and moves; --players must give as many\n"
-    "                      seats as it has (default: you, then mcts); `s` saves back\n"
+    "                      seats as it has (default: the players the record names,\n"
+    "                      else you, then mcts); `s` saves back\n"
     "                      to FILE unless --save says otherwise\n"
     "  --view FILE         step through a saved game (a record): arrows back and\n"
     "                      forward, Home/End to either end, Tab the next seat's view\n"
@@ -259,8 +260,11 @@ int cmd_play(int argc, char **argv)
             return 1;
         cfg = *carc_record_config(rec);
         if (!have_players) {
-            for (c = 1; c < cfg.players; c++)
-                snprintf(kinds[c], PLAY_KIND_LEN, "mcts");
+            /* the players the record names (issue 32), else you against mcts */
+            for (c = 0; c < cfg.players; c++) {
+                const char *k = carc_record_seat(rec, c);
+                snprintf(kinds[c], PLAY_KIND_LEN, "%s", k ? k : c ? "mcts" : "human");
+            }
             nseats = cfg.players;
         } else if (nseats != cfg.players) {
             cli_error("play", "--players gives %d seats, the game in %s has %d", nseats,

@@ -28,6 +28,7 @@ static const struct {
     { "moves", 1 },
     { "events", 0 },
     { "scores", 0 },
+    { "seats", 0 },
 };
 
 enum { NKEYS = sizeof record_keys / sizeof record_keys[0] };
@@ -321,6 +322,41 @@ static int read_scores(const json_t *v, carc_record *rec, carc_error *err)
     return 0;
 }
 
+int rec_seat_kind_ok(const char *k)
+{
+    size_t n = k != NULL ? strlen(k) : 0, j;
+    if (n == 0 || n >= CARC_RECORD_SEAT_LEN)
+        return 0;
+    for (j = 0; j < n; j++)
+        if (!((k[j] >= 'a' && k[j] <= 'z') || (k[j] >= '0' && k[j] <= '9') || k[j] == ':' ||
+              k[j] == '.' || k[j] == '_' || k[j] == '-'))
+            return 0;
+    return 1;
+}
+
+/* "seats": who played each seat, one player kind per seat as `carc play --players`
+ * names it ("human", "greedy", "mcts:1000"...), so that a game resumed goes on with the
+ * same players. Kept as text: the record layer knows no players. */
+static int read_seats(const json_t *v, carc_record *rec, carc_error *err)
+{
+    size_t i;
+
+    if (!json_is_array(v) || json_array_size(v) != (size_t)rec->cfg.players) {
+        rec_error(err, CARC_E_CONFIG, "record key \"seats\": expected an array of %d strings",
+                  rec->cfg.players);
+        return -1;
+    }
+    for (i = 0; i < json_array_size(v); i++) {
+        if (!rec_seat_kind_ok(json_string_value(json_array_get(v, i)))) {
+            rec_error(err, CARC_E_CONFIG, "record key \"seats\": entry %zu is not a player kind "
+                      "(1 to %d characters of a-z 0-9 : . _ -)", i, CARC_RECORD_SEAT_LEN - 1);
+            return -1;
+        }
+    }
+    rec->seats = v;
+    return 0;
+}
+
 /* Checks the key set: no unknown key, every required key present. */
 static int check_keys(const json_t *root, carc_error *err)
 {
@@ -415,6 +451,8 @@ static int read_record(carc_record *rec, carc_error *err)
     }
     if ((v = json_object_get(root, "scores")) != NULL && read_scores(v, rec, err) != 0)
         return -1;
+    if ((v = json_object_get(root, "seats")) != NULL && read_seats(v, rec, err) != 0)
+        return -1;
     return 0;
 }
 
@@ -470,4 +508,13 @@ const char *carc_record_move(const carc_record *rec, int i)
     if (i < 0)
         return NULL;
     return json_string_value(json_array_get(rec->moves, (size_t)i));
+}
+
+/* Who played seat i (the record's "seats"), owned by the record; NULL when the record
+ * does not say or i is out of range. */
+const char *carc_record_seat(const carc_record *rec, int i)
+{
+    if (i < 0 || rec->seats == NULL)
+        return NULL;
+    return json_string_value(json_array_get(rec->seats, (size_t)i));
 }

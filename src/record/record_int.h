@@ -23,9 +23,14 @@ struct carc_record {
     carc_config cfg;
     json_t *moves;    /* array of strings */
     json_t *events;   /* array of arrays of strings, or NULL when absent */
+    const json_t *seats;  /* array of player kinds ("seats"), or NULL when absent */
     int has_scores;
     int scores[CARC_MAX_PLAYERS];
 };
+
+/* record.c: 1 for a player kind a record's "seats" may hold (1 to CARC_RECORD_SEAT_LEN - 1
+ * characters of a-z 0-9 : . _ -), 0 otherwise (NULL included). */
+int rec_seat_kind_ok(const char *k);
 
 /* error.c: fills err (which may be NULL) with code and a printf-style message,
  * truncated to CARC_MSG - 1 characters. */

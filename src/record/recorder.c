@@ -14,6 +14,7 @@ struct carc_recorder {
     carc_config cfg;
     json_t *moves;   /* array of move strings */
     json_t *events;  /* array: the start, then one array per move */
+    json_t *seats;   /* array of player kinds, or NULL when not given */
 };
 
 carc_recorder *carc_recorder_new(const carc_config *cfg, const carc_game *g)
@@ -144,6 +145,8 @@ char *carc_recorder_json(const carc_recorder *r, const carc_game *g)
         bad |= put(o, "roadside_deck", deck_json(c->roadside_deck, c->roadside_deck_len));
     bad |= json_object_set(o, "moves", r->moves);
     bad |= json_object_set(o, "events", r->events);
+    if (r->seats != NULL)
+        bad |= json_object_set(o, "seats", r->seats);
     if (g != NULL && carc_is_over(g)) {
         scores = json_array();
         for (i = 0; scores != NULL && i < carc_players(g); i++)
@@ -157,10 +160,33 @@ char *carc_recorder_json(const carc_recorder *r, const carc_game *g)
     return text;
 }
 
+int carc_recorder_set_seats(carc_recorder *r, int n, const char *const *kinds)
+{
+    json_t *a;
+    int i;
+
+    if (r == NULL || kinds == NULL || n != r->cfg.players)
+        return CARC_E_INVALID;
+    for (i = 0; i < n; i++)
+        if (!rec_seat_kind_ok(kinds[i]))
+            return CARC_E_INVALID;
+    if ((a = json_array()) == NULL)
+        return CARC_E_INVALID;
+    for (i = 0; i < n; i++)
+        if (json_array_append_new(a, json_string(kinds[i])) != 0) {
+            json_decref(a);
+            return CARC_E_INVALID;
+        }
+    json_decref(r->seats);
+    r->seats = a;
+    return CARC_OK;
+}
+
 void carc_recorder_free(carc_recorder *r)
 {
     if (r == NULL)
         return;
+    json_decref(r->seats);
     json_decref(r->moves);
     json_decref(r->events);
     free(r);

@@ -148,6 +148,10 @@ srv_game *srv_game_create(const srv_create *req, srv_store *st,
         if (!srv_spec_is_human(gm->spec[s]))
             continue;
         gm->people++;
+        if (req->hashes) {  /* a rematch: the same tokens open the same seats */
+            memcpy(gm->hash[s], req->hashes[s], SRV_HASH_HEX + 1);
+            continue;
+        }
         if (srv_random_hex(tokens[s], SRV_TOKEN_BYTES) < 0) {
             snprintf(err, errsize, "no random numbers from the kernel");
             srv_game_free(gm);

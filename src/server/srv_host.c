@@ -48,6 +48,59 @@ srv_game *srv_host_find(srv_server *s, const char *id, int *why)
     return gm;
 }
 
+const char *srv_host_rematch_of(const srv_server *s, const char *id)
+{
+    int n = s->nrematch < SRV_REMATCH_KEEP ? s->nrematch : SRV_REMATCH_KEEP;
+    for (int i = 0; i < n; i++)
+        if (strcmp(s->rematch[i][0], id) == 0)
+            return s->rematch[i][1];
+    return NULL;
+}
+
+srv_game *srv_host_rematch(srv_server *s, srv_game *gm, char *err, size_t errsize)
+{
+    int why;
+    const char *made = srv_host_rematch_of(s, gm->id);
+    if (made) {
+        srv_game *again = srv_host_find(s, made, &why);
+        unsigned status;
+        if (!again)
+            snprintf(err, errsize, "%s", srv_host_why(why, &status));
+        return again;
+    }
+    if (!carc_is_over(gm->g)) {
+        snprintf(err, errsize, "a rematch only once the game is over");
+        return NULL;
+    }
+    srv_create req;
+    char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1];
+    carc_error ce;
+    memset(&req, 0, sizeof req);
+    req.players = gm->seats;
+    memcpy(req.spec, gm->spec, sizeof req.spec);
+    if (carc_expansions_parse(gm->expansions, &req.expansions, &ce) != 0) {
+        snprintf(err, errsize, "the game's expansions cannot be read back");
+        return NULL;
+    }
+    req.hashes = (const char (*)[SRV_HASH_HEX + 1])gm->hash;
+    srv_host_flush(s);  /* a new game's row commits on its own, never in a batch */
+    srv_game *again = srv_game_create(&req, s->store, tokens, err, errsize);
+    if (!again)
+        return NULL;
+    if (s->store->claim(s->store, again->id) != 0) {  /* a new id: nobody else holds it */
+        snprintf(err, errsize, "%s", s->store->err);
+        srv_game_free(again);
+        return NULL;
+    }
+    srv_registry_add(&s->reg, again);
+    int slot = s->nrematch++ % SRV_REMATCH_KEEP;
+    memcpy(s->rematch[slot][0], gm->id, sizeof s->rematch[slot][0]);
+    memcpy(s->rematch[slot][1], again->id, sizeof s->rematch[slot][1]);
+    srv_log(s, "game %s created: a rematch of %s", again->id, gm->id);
+    srv_host_changed(s, again);  /* a computer may open it */
+    return again;
+}
+
 const char *srv_host_why(int why, unsigned *status)
 {
     switch (why) {

@@ -52,6 +52,7 @@
 
 enum {
     SRV_ID_BYTES = 6,         /* game ids: 12 hex digits */
+    SRV_REMATCH_KEEP = 256,   /* rematches remembered (srv_host_rematch) */
     SRV_TOKEN_BYTES = 16,     /* seat tokens: 128 bits, 32 hex digits */
     SRV_HASH_HEX = 64,        /* SHA-256 of a token, in hex */
     SRV_MSG_MAX = 4096,       /* the largest message or request body accepted */
@@ -84,7 +85,7 @@ int srv_is_hex(const char *s, size_t n);
 
 /* ---- srv_msg.c ---------------------------------------------------------------- */
 
-enum srv_msg_type { SRV_MSG_MOVE = 1, SRV_MSG_SYNC, SRV_MSG_CHAT };
+enum srv_msg_type { SRV_MSG_MOVE = 1, SRV_MSG_SYNC, SRV_MSG_CHAT, SRV_MSG_REMATCH };
 
 /* Chat: a message holds 1 to SRV_CHAT_MAX bytes of UTF-8 without control characters;
  * a session may send SRV_CHAT_BURST at once, then one every SRV_CHAT_EVERY seconds;
@@ -92,7 +93,8 @@ enum srv_msg_type { SRV_MSG_MOVE = 1, SRV_MSG_SYNC, SRV_MSG_CHAT };
 enum { SRV_CHAT_MAX = 280, SRV_CHAT_BURST = 5, SRV_CHAT_EVERY = 3, SRV_CHAT_KEEP = 100 };
 
 /* A client message: {"type": "move", "index": N, "move": "..."},
- * {"type": "state"} (send me the current state) or {"type": "chat", "text": "..."}. */
+ * {"type": "state"} (send me the current state), {"type": "chat", "text": "..."} or
+ * {"type": "rematch"} (a seat of a finished game asks for the same game again). */
 typedef struct srv_msg {
     int type;
     long index;
@@ -114,6 +116,9 @@ typedef struct srv_create {
     unsigned expansions;
     int has_seed;
     uint64_t seed;
+    /* a rematch: the seats' token hashes of the game before (a seat's token opens its
+     * seat in both), NULL for new tokens */
+    const char (*hashes)[SRV_HASH_HEX + 1];
 } srv_create;
 
 int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, size_t errsize);
@@ -447,6 +452,10 @@ typedef struct srv_server {
     struct srv_conn **waiting;
     int nwait, capwait;
     double next_retry;
+    /* the last SRV_REMATCH_KEEP rematches made (srv_host_rematch): a game's id and its
+     * rematch's, a ring; in memory only, not kept over a restart */
+    char rematch[SRV_REMATCH_KEEP][2][2 * SRV_ID_BYTES + 1];
+    int nrematch;
 } srv_server;
 
 /* Per-connection data (HTTP or WebSocket). */
@@ -512,6 +521,13 @@ void srv_log(const srv_server *s, const char *fmt, ...)
  * server's log says why), or SRV_ELSEWHERE (another process holds it: store claim). */
 enum { SRV_NO_GAME = 1, SRV_EXPIRED, SRV_DAMAGED, SRV_ELSEWHERE };
 srv_game *srv_host_find(srv_server *s, const char *id, int *why);
+/* The rematch of a finished game (issue 32): a new game with the same seats, players
+ * and expansions (a new seed), whose seats open with the same tokens; made once (the
+ * server remembers it: srv_host_rematch_of). NULL with err if gm is not over or it
+ * cannot be made. */
+srv_game *srv_host_rematch(srv_server *s, srv_game *gm, char *err, size_t errsize);
+/* The id of the rematch made of game id, or NULL if none is remembered. */
+const char *srv_host_rematch_of(const srv_server *s, const char *id);
 /* The message and HTTP status of a why of srv_host_find. */
 const char *srv_host_why(int why, unsigned *status);
 /* At start: expires the abandoned games (--expire-days), then rebuilds the unfinished

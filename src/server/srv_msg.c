@@ -108,7 +108,7 @@ int srv_msg_parse_json(const char *buf, size_t len, srv_msg *out, char *err, siz
     json_t *index = json_object_get(o, "index"), *move = json_object_get(o, "move");
     json_t *text = json_object_get(o, "text");
     if (!json_is_string(type)) {
-        snprintf(err, errsize, "\"type\" must be a string: \"move\", \"state\" or \"chat\"");
+        snprintf(err, errsize, "\"type\" must be a string: \"move\", \"state\", \"chat\" or \"rematch\"");
     } else if (strcmp(json_string_value(type), "chat") == 0) {
         /* chat: text only, capped, no control characters (a line of the chat each) */
         const char *t = json_is_string(text) ? json_string_value(text) : NULL;
@@ -127,13 +127,14 @@ int srv_msg_parse_json(const char *buf, size_t len, srv_msg *out, char *err, siz
             memcpy(out->text, t, n + 1);
             rc = 0;
         }
-    } else if (strcmp(json_string_value(type), "state") == 0) {
+    } else if (strcmp(json_string_value(type), "state") == 0 ||
+               strcmp(json_string_value(type), "rematch") == 0) {
         if (msg_only_keys(o, state_keys, err, errsize) == 0) {
-            out->type = SRV_MSG_SYNC;
+            out->type = strcmp(json_string_value(type), "state") == 0 ? SRV_MSG_SYNC : SRV_MSG_REMATCH;
             rc = 0;
         }
     } else if (strcmp(json_string_value(type), "move") != 0) {
-        snprintf(err, errsize, "unknown message type \"%.40s\" (\"move\", \"state\" or \"chat\")",
+        snprintf(err, errsize, "unknown message type \"%.40s\" (\"move\", \"state\", \"chat\" or \"rematch\")",
                  json_string_value(type));
     } else if (msg_only_keys(o, move_keys, err, errsize) < 0) {
         /* err says which */

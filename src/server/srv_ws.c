@@ -153,6 +153,21 @@ static void ws_chat_send(srv_conn *c, const srv_chat_row *rows, int n, int all)
     srv_frame_unref(f);
 }
 
+/* {"type":"rematch","id":ID,"now":B}: the game's rematch; now true when it was made
+ * this moment (the pages there move to it), false for a session opening later. */
+static void ws_rematch_send(srv_conn *c, const char *id, int now, int all)
+{
+    char text[96];
+    snprintf(text, sizeof text, "{\"id\":\"%s\",\"now\":%s,\"type\":\"rematch\"}", id,
+             now ? "true" : "false");
+    srv_frame *f = srv_frame_new(text);
+    if (!f)
+        return;
+    for (srv_conn *o = all ? c->game->conns : c; o; o = all ? o->next : NULL)
+        ws_queue(o, f);
+    srv_frame_unref(f);
+}
+
 /* A chat message from c: within the session's rate, kept with the game, then sent to
  * every seat and spectator of it. */
 static void ws_chat(srv_server *s, srv_conn *c, const char *text)
@@ -350,6 +365,9 @@ static void ws_joined(srv_server *s, srv_conn *c)
     c->hist_wait = 0;
     ws_queue(c, gm->history[slot]);
     ws_state(s, c, 0);
+    const char *again = srv_host_rematch_of(s, gm->id);
+    if (again)  /* a page opened after the rematch: it may go there */
+        ws_rematch_send(c, again, 0, 0);
     /* the chat so far (the last SRV_CHAT_KEEP messages) */
     c->chat_tokens = SRV_CHAT_BURST;
     c->chat_at = srv_now();
@@ -418,6 +436,25 @@ void srv_ws_history_done(srv_server *s, srv_replay_job *job)
     }
 }
 
+/* A seat of a finished game asks for a rematch: made once (srv_host_rematch), and every
+ * session of the game told, so that each page moves to it. */
+static void ws_rematch(srv_server *s, srv_conn *c)
+{
+    char err[SRV_ERR];
+    srv_game *gm = c->game;
+    if (c->seat < 0) {
+        ws_error(c, gm->index, "spectators cannot ask for a rematch");
+        return;
+    }
+    int made = !srv_host_rematch_of(s, gm->id);
+    srv_game *again = srv_host_rematch(s, gm, err, sizeof err);
+    if (!again) {
+        ws_error(c, gm->index, err);
+        return;
+    }
+    ws_rematch_send(c, again->id, 1, made);
+}
+
 /* Handles one complete message. */
 static void ws_message(srv_server *s, srv_conn *c, const char *buf, size_t len)
 {
@@ -435,6 +472,10 @@ static void ws_message(srv_server *s, srv_conn *c, const char *buf, size_t len)
     }
     if (msg.type == SRV_MSG_CHAT) {  /* seats and spectators alike */
         ws_chat(s, c, msg.text);
+        return;
+    }
+    if (msg.type == SRV_MSG_REMATCH) {
+        ws_rematch(s, c);
         return;
     }
     if (c->seat < 0) {

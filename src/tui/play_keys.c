@@ -592,14 +592,9 @@ static int keys_list(play_ui *ui, int ch)
             }
             return 1;
         }
+        /* the highlighted item does what it says, closing a window too (issue 32) */
         if (play_key_enter(ch) && ui->sel < ui->nlist) {
-            const carc_move *m = &ui->s->moves[ui->order[ui->sel]];
-            if (m->kind == CARC_MOVE_PASS && play_model_is_window(ui->dkind)) {
-                play_set_status(ui, PS_HINT, "Enter does not close the window: p closes it, "
-                                "or choose a gift or card to play");
-                return 1;
-            }
-            apply(ui, m);
+            apply(ui, &ui->s->moves[ui->order[ui->sel]]);
             return 1;
         }
         return 0;

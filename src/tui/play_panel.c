@@ -140,8 +140,14 @@ static void draw_hand_tiles(play_ui *ui, pen *p, const carc_game *v, int decides
                  decides && pd.decision == CARC_DEC_PLACE && ui->ntiles > 1
                      ? " (t switches; the marked one is placed)"
                      : "");
-    else
-        snprintf(label, sizeof label, "Tile in hand: %s", carc_tile_def_of(kinds[0])->description);
+    else {
+        /* the words turned as the picture below is (issue 32) */
+        char turned[PLAY_LINE - 16];
+        int rot = decides && pd.decision == CARC_DEC_PLACE && kinds[0] == ui->tiles[ui->tile_i]
+                      && ui->crot > 0 ? ui->crot : 0;
+        play_turned_words(carc_tile_def_of(kinds[0])->description, rot, turned, sizeof turned);
+        snprintf(label, sizeof label, "Tile in hand: %s", turned);
+    }
     pen_wrap(p, AT_BOLD, "", label, 2);
     if (p->compact || p->y + PT_ROWS > p->ymax)
         return;

@@ -448,6 +448,7 @@ void play_screen_info(play_ui *ui, const carc_game *v)
 {
     unsigned exp = carc_config_of(v).expansions;
     int left[CARC_TILE_KINDS], k, i, n, kind, x, y, rot, hand[2], nh, removed[CARC_STACK];
+    int kinds[CARC_TILE_KINDS], nk, per, rows, pages, first;
     int row = 1, col = 2, w = ui->W - 4, seat, c;
     char line[PLAY_LINE];
     size_t len;
@@ -465,43 +466,57 @@ void play_screen_info(play_ui *ui, const carc_game *v)
     n = carc_removed_tiles(v, removed, CARC_STACK);
     for (i = 0; i < n; i++)
         left[removed[i]]--;
+    /* the kinds still in the stack, the river's first: they are drawn first (R3) */
+    for (i = 0, nk = 0; i < 2 * CARC_TILE_KINDS; i++) {
+        const carc_tile_def *d;
+        int river = 0;
+        k = i % CARC_TILE_KINDS;
+        if (left[k] <= 0)
+            continue;
+        d = carc_tile_def_of(k);
+        for (int e = 0; e < 4; e++)
+            river |= d->edges[e] == CARC_EDGE_RIVER;
+        if (river == (i < CARC_TILE_KINDS))
+            kinds[nk++] = k;
+    }
+    /* as many rows of pictures as leave room for the points below; the rest on further
+     * pages (Space), never silently cut (issue 32) */
+    per = (w + 2) / (PT_COLS + 5);
+    if (per < 1)
+        per = 1;
+    rows = (ui->H - 10 - 3) / PT_ROWS;
+    if (rows < 1)
+        rows = 1;
+    pages = nk > 0 ? (nk + per * rows - 1) / (per * rows) : 1;
+    if (ui->info > pages) {  /* Space past the last page: the game again */
+        ui->info = 0;
+        return;
+    }
+    first = (ui->info - 1) * per * rows;
     erase();
     if (carc_river_left(v) > 0)  /* The River (R3, R10): the river stack's tiles come first */
-        snprintf(line, sizeof line, "Tiles left in the stack: %d, the first %d of them the "
-                 "river's, the lake last (i closes)", carc_stack_left(v), carc_river_left(v));
+        snprintf(line, sizeof line, "Tiles left: %d, the first %d the river's (the lake last)",
+                 carc_stack_left(v), carc_river_left(v));
     else
-        snprintf(line, sizeof line, "Tiles left in the stack: %d (i closes)", carc_stack_left(v));
+        snprintf(line, sizeof line, "Tiles left in the stack: %d", carc_stack_left(v));
     play_put(ui, row++, col, w, line, play_attr(ui, PCOL_TITLE) | AT_BOLD);
-    /* the kinds still in the stack as pictures, each with how many are left (players
-     * know tiles by what they show, not by the letters of `carc tiles`: issue 21) */
-    {
-        int per = (w + 2) / (PT_COLS + 5), shown = 0;
-        if (per < 1)
-            per = 1;
-        /* the river's tiles first: they are drawn first (R3) */
-        for (i = 0; i < 2 * CARC_TILE_KINDS; i++) {
-            play_cell grid[PT_ROWS][PT_COLS];
-            int x0 = col + (shown % per) * (PT_COLS + 5), y0 = row + (shown / per) * PT_ROWS;
-            const carc_tile_def *d;
-            int river = 0;
-            k = i % CARC_TILE_KINDS;
-            if (left[k] <= 0)
-                continue;
-            d = carc_tile_def_of(k);
-            for (int e = 0; e < 4; e++)
-                river |= d->edges[e] == CARC_EDGE_RIVER;
-            if (river != (i < CARC_TILE_KINDS))
-                continue;
-            if (y0 + PT_ROWS > ui->H - 10)
-                break;  /* a very small screen: the points below matter more */
-            play_tile_paint(k, 0, grid);
-            play_paint_tile(ui, y0, x0, grid, 0);
-            snprintf(line, sizeof line, "x%d", left[k]);
-            play_put(ui, y0 + 1, x0 + PT_COLS + 1, 3, line, AT_BOLD);
-            shown++;
-        }
-        row += (shown + per - 1) / per * PT_ROWS;
+    if (pages > 1) {
+        snprintf(line, sizeof line, "kinds %d-%d of %d", first + 1,
+                 first + per * rows < nk ? first + per * rows : nk, nk);
+        play_put(ui, row++, col, w, line, AT_DIM);
     }
+    /* the kinds as pictures, each with how many are left (players know tiles by what
+     * they show, not by the letters of `carc tiles`: issue 21) */
+    for (i = first; i < nk && i < first + per * rows; i++) {
+        play_cell grid[PT_ROWS][PT_COLS];
+        int x0 = col + ((i - first) % per) * (PT_COLS + 5);
+        int y0 = row + ((i - first) / per) * PT_ROWS;
+        play_tile_paint(kinds[i], 0, grid);
+        play_paint_tile(ui, y0, x0, grid, 0);
+        snprintf(line, sizeof line, "x%d", left[kinds[i]]);
+        play_put(ui, y0 + 1, x0 + PT_COLS + 1, 3, line, AT_BOLD);
+    }
+    row += ((i - first) + per - 1) / per * PT_ROWS;
     row++;
     play_put(ui, row++, col, w, "Points by category (so far)", play_attr(ui, PCOL_TITLE) | AT_BOLD);
     len = (size_t)snprintf(line, sizeof line, "%-8s", "seat");
@@ -526,7 +541,14 @@ void play_screen_info(play_ui *ui, const carc_game *v)
     if (exp & play_exp_named("christmas"))  /* its locks bank points (a terminal note) */
         play_put(ui, row++, col, w, "Banked points (locked features) are paid at the end.",
                  AT_DIM);
-    play_put(ui, ui->H - 1, 0, ui->W, " i or any key: back to the game   ? help", AT_REVERSE);
+    if (pages > 1) {
+        snprintf(line, sizeof line, " page %d of %d   %s", ui->info, pages,
+                 ui->info < pages ? "Space: more tiles   any other key: back to the game"
+                                  : "any key: back to the game");
+        play_put(ui, ui->H - 1, 0, ui->W, line, AT_REVERSE);
+    } else {
+        play_put(ui, ui->H - 1, 0, ui->W, " i or any key: back to the game   ? help", AT_REVERSE);
+    }
 }
 
 void play_screen_too_small(play_ui *ui)

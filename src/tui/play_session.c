@@ -286,6 +286,17 @@ void play_session_free(play_session *s)
     memset(s, 0, sizeof *s);
 }
 
+/* The record says who plays each seat, so that --resume goes on with the same players
+ * (issue 32); a kind it cannot keep (the viewer's empty ones) leaves it unsaid. */
+static void session_record_seats(play_session *s)
+{
+    const char *kinds[CARC_MAX_PLAYERS];
+    int i;
+    for (i = 0; i < s->nseats; i++)
+        kinds[i] = s->seat[i].kind;
+    (void)carc_recorder_set_seats(s->rec, s->nseats, kinds);
+}
+
 int play_session_init(play_session *s, const carc_config *cfg, int nseats,
                       const char kinds[][PLAY_KIND_LEN], int budget_ms, carc_error *err)
 {
@@ -325,6 +336,7 @@ int play_session_init(play_session *s, const carc_config *cfg, int nseats,
             }
         }
     }
+    session_record_seats(s);
     return 0;
 oom:
     play_session_free(s);
@@ -498,6 +510,7 @@ int play_session_goto(play_session *s, const play_hist *moves, int n, carc_error
     s->g = g;
     carc_recorder_free(s->rec);
     s->rec = rec;
+    session_record_seats(s);
     for (i = 0; i < s->nseats; i++) {
         play_log_free(&s->seat[i].log);
         if (play_log_init(&s->seat[i].log, PLAY_LOG_CAP) < 0) {

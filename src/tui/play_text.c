@@ -7,6 +7,7 @@
  * Everything here reads only the view it is given (the seat at the keyboard), never
  * the full state.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -422,3 +423,36 @@ int play_option_details(const carc_game *v, int viewer, int decision, const carc
     return n;
 }
 
+
+void play_turned_words(const char *desc, int rot, char *out, size_t size)
+{
+    static const char *const side[4] = {"N", "E", "S", "W"};
+    static const char *const word[4] = {"north", "east", "south", "west"};
+    size_t len = 0, turn = (size_t)(((rot % 4) + 4) % 4);
+
+    if (size == 0)
+        return;
+    out[0] = '\0';
+    while (*desc && len + 1 < size) {
+        size_t run = 0, k;
+        const char *put = NULL;
+        while (isalpha((unsigned char)desc[run]))
+            run++;
+        if (run == 0) {
+            out[len++] = *desc++;
+            out[len] = '\0';
+            continue;
+        }
+        /* a side, alone or in "N+E", "W-E", "roads E, S, W"; or one spelt out */
+        for (k = 0; k < 4 && !put; k++)
+            if (run == strlen(side[k]) && strncmp(desc, side[k], run) == 0)
+                put = side[(k + turn) % 4];
+            else if (run == strlen(word[k]) && strncmp(desc, word[k], run) == 0)
+                put = word[(k + turn) % 4];
+        len += (size_t)snprintf(out + len, size - len, "%.*s", (int)(put ? strlen(put) : run),
+                                put ? put : desc);
+        if (len >= size)
+            len = size - 1;
+        desc += run;
+    }
+}

@@ -96,8 +96,8 @@ static void handle_key(play_ui *ui, const carc_game *v, int ch)
         ui->help = ch == ' ' ? ui->help + 1 : 0;
         return;
     }
-    if (ui->info) {
-        ui->info = 0;
+    if (ui->info) {  /* Space: its next page (play_screen_info closes after the last) */
+        ui->info = ch == ' ' ? ui->info + 1 : 0;
         return;
     }
     if (ui->overview) {
@@ -230,8 +230,11 @@ static int computer_turn(play_ui *ui, carc_pending p)
         play_screen_help(ui, v);
         if (!ui->help)  /* past the last page: the game again */
             play_draw_game(ui, v);
-    } else if (ui->info)
+    } else if (ui->info) {
         play_screen_info(ui, v);
+        if (!ui->info)  /* past the last page: the game again */
+            play_draw_game(ui, v);
+    }
     else if (ui->overview)
         play_screen_overview(ui, v);
     refresh();
@@ -376,8 +379,11 @@ int play_tui_run(play_session *s, const play_options *opt)
                 play_screen_help(&ui, v);
                 if (!ui.help)  /* past the last page: the game again */
                     play_draw_game(&ui, v);
-            } else if (ui.info)
+            } else if (ui.info) {
                 play_screen_info(&ui, v);
+                if (!ui.info)
+                    play_draw_game(&ui, v);
+            }
             else if (ui.overview)
                 play_screen_overview(&ui, v);
         }

@@ -217,7 +217,7 @@ struct play_ui {
     int next_seat;       /* PM_HANDOVER: the seat to pass the keyboard to */
     int mode;
     int help;            /* the help screen is up: its page + 1 */
-    int info;            /* the tiles-left and points-per-category screen is up */
+    int info;            /* the tiles-left and points screen is up: its page, from 1 */
     int overview;        /* the whole board zoomed out, one cell pair per tile (o) */
     int turn_end;        /* hot seat: the turn's result is shown before the hand-over */
     int turn_score[CARC_MAX_PLAYERS];  /* scores when the viewer's turn began */
@@ -341,6 +341,10 @@ int play_category_named(const char *name);
 int play_other_strengths(unsigned exp);
 /* 1 when the game has a follower stronger than the meeple: strengths are shown. */
 int play_stronger_follower(unsigned exp);
+/* A tile's description (carc_tile_def.description, the tile unrotated) as the tile
+ * shows turned by rot quarter turns clockwise: "Straight road N-S" turned once reads
+ * "Straight road E-W" (issue 32: the words match the picture beside them). */
+void play_turned_words(const char *desc, int rot, char *out, size_t size);
 /* A card's name for players ("Synod", "Swap: Road"), carc_card_info_of's. */
 const char *play_card_title(int card);
 /* A segment in players' words: "the road (east)", with_tile: "the road at 1,0 (east)"
@@ -393,7 +397,8 @@ int play_key_enter(int ch);
 void play_screen_handover(play_ui *ui);
 void play_screen_help(play_ui *ui, const carc_game *v);
 /* `i`: the tiles left in the stack by kind and every seat's points per category, over
- * the board area. */
+ * the board area; page ui->info of the kinds (Space the next), ui->info set to 0 past
+ * the last. */
 void play_screen_info(play_ui *ui, const carc_game *v);
 /* The whole board zoomed out (o): a tile as two cells (what it shows most: city,
  * cloister, road or field) with the seats of its followers, any board size fitted to

@@ -1248,6 +1248,13 @@ static int run_bad(void)
     expect_error(s0, "malformed JSON", "malformed JSON");
     conn_send(s0, "{\"type\":\"dance\"}");
     expect_error(s0, "unknown message type", "an unknown type");
+    /* a rematch (issue 32): only from a seat, only once the game is over */
+    conn_send(s0, "{\"type\":\"rematch\"}");
+    expect_error(s0, "only once the game is over", "a rematch before the end");
+    conn_send(sp, "{\"type\":\"rematch\"}");
+    expect_error(sp, "spectators cannot ask for a rematch", "a spectator's rematch");
+    conn_send(s0, "{\"type\":\"rematch\",\"seed\":1}");
+    expect_error(s0, "unknown key", "a rematch with a key of its own");
     conn_send(s0, "{\"type\":\"move\",\"index\":0}");
     expect_error(s0, "\\\"move\\\" must be", "a move without its text");
     conn_send(s0, "{\"type\":\"move\",\"index\":0,\"move\":\"Z (40,40) r9\"}");

@@ -28,7 +28,7 @@ export default async function (opts) {
       result = await waitTurn(page);
       if (result === 'over') break;
       check(result === 'mine', `the game stalled: ${await page.locator('#status').innerText()}`);
-      // the log shows its last 150 lines: what it said is gathered as the game goes
+      // what the log said is gathered as the game goes
       for (const line of await page.$$eval('#log li', (els) => els.slice(-40).map((e) => e.textContent ?? ''))) said.add(line);
 
       // now and then, pointing at a cathedral's city and at followers tells what an inn or a
@@ -132,7 +132,7 @@ export default async function (opts) {
     check((did.again ?? 0) > 0, `no double turn was taken: ${JSON.stringify(did)}`);
     for (const line of await page.$$eval('#log li', (els) => els.map((e) => e.textContent ?? ''))) said.add(line);
     const log = [...said].join('\n');
-    for (const re of [/puts a large meeple on/, /puts their builder on/, /puts their pig in/, /second turn/]) check(re.test(log), `the log never says ${re}: ${(await page.locator("#players").innerText()).replace(/\n/g, " ")} ${[...said].filter((l) => /take|good/.test(l)).slice(0, 8).join(" / ")}`);
+    for (const re of [/puts? a large meeple on/, /puts? (their|your) builder on/, /puts? (their|your) pig in/, /second turn/]) check(re.test(log), `the log never says ${re}: ${(await page.locator("#players").innerText()).replace(/\n/g, " ")} ${[...said].filter((l) => /take|good/.test(l)).slice(0, 8).join(" / ")}`);
     const goods = await page.$$eval('#players .goods-row [data-goods]', (els) => els.reduce((n, e) => n + Number(e.getAttribute('data-count')), 0));
     check(!goods || /takes \d+ (wine|grain|cloth)/.test(log), 'goods were taken and the log never said so');
     check(await page.locator('#players .supply-figures [data-figure=pig]').count() === 2, 'the players panel shows each seat\'s pig in supply');

@@ -17,7 +17,8 @@ export default async function (opts) {
     watchErrors(lobby, errors);
     await lobby.goto(`${server.url}/`);
     await lobby.selectOption('select[data-seat="1"]', 'greedy');
-    await lobby.selectOption('#expansions', 'gifts,christmas');
+    await lobby.check('#exp-gifts');
+    await lobby.check('#exp-christmas');
     await lobby.fill('#seed', '11');
     const [page] = await Promise.all([ctx.waitForEvent('page'), lobby.click('#create')]);
     watchErrors(page, errors);

@@ -1,6 +1,5 @@
-// The lobby's expansions: The Gifts and Christmas Present from the list, Inns & Cathedrals,
-// Traders & Builders, The River and The Abbot as checkboxes, each with its line of what it
-// adds; a sixth seat only with Inns & Cathedrals (unchecking it takes the sixth away); a game
+// The lobby's expansions: six checkboxes, one way for all (issue 32), each with its line of
+// what it adds, and a line saying what will be played; a sixth seat only with Inns & Cathedrals (unchecking it takes the sixth away); a game
 // created with all four opens, and its summary names them; so does one with The River and The
 // Abbot, and one with all six.
 import { check, launch, startServer, watchErrors } from './lib.mjs';
@@ -14,8 +13,9 @@ export default async function (opts) {
     const lobby = await ctx.newPage();
     watchErrors(lobby, errors);
     await lobby.goto(`${server.url}/`);
-    for (const [id, words] of [['exp-inns', /inns and cathedrals/], ['exp-traders', /wine, grain and cloth/],
-      ['exp-river', /from the spring to the lake/], ['exp-abbot', /abbot for a cloister or a garden/]]) {
+    check(!(await lobby.locator('select#expansions').count()), 'the lobby still has a list of expansions');
+    for (const [id, words] of [['exp-gifts', /receive a gift card/], ['exp-christmas', /Christmas cards/], ['exp-inns', /inns and cathedrals/], ['exp-traders', /wine, grain and cloth/],
+      ['exp-river', /the spring first and the lake last/], ['exp-abbot', /abbot for a cloister or a garden/]]) {
       const line = await lobby.locator(`#${id}`).locator('xpath=ancestor::p').innerText();
       check(words.test(line), `the ${id} checkbox says what it adds: "${line}"`);
     }
@@ -32,7 +32,8 @@ export default async function (opts) {
     await lobby.check('#exp-inns');
     await add.click();
     await lobby.check('#exp-traders');
-    await lobby.selectOption('#expansions', 'gifts,christmas');
+    check(await lobby.locator('#exp-gifts').isChecked() && await lobby.locator('#exp-christmas').isChecked(), 'The Gifts and Christmas Present are not ticked by default');
+    check(/^You will play the base game with The Gifts, Christmas Present, Inns & Cathedrals and Traders & Builders\.$/.test(await lobby.locator('#exp-summary').innerText()), `the summary: ${await lobby.locator('#exp-summary').innerText()}`);
     for (let i = 1; i < 6; i++) await lobby.selectOption(`select[data-seat="${i}"]`, 'random');
     await lobby.fill('#seed', '4');
     const [page] = await Promise.all([ctx.waitForEvent('page'), lobby.click('#create')]);
@@ -57,15 +58,27 @@ export default async function (opts) {
     await lobby.uncheck('#exp-traders');
     await lobby.check('#exp-river');
     await lobby.check('#exp-abbot');
-    await lobby.selectOption('#expansions', 'base');
+    await lobby.uncheck('#exp-gifts');
+    await lobby.uncheck('#exp-christmas');
+    check(/^You will play the base game with The River and The Abbot\.$/.test(await lobby.locator('#exp-summary').innerText()), `the summary: ${await lobby.locator('#exp-summary').innerText()}`);
     let more = await created();
     check(more.expansions === 'river,abbot', `the game's expansions: ${more.expansions}`);
     check(more.players.length === 5, `without inns the game has ${more.players.length} seats`);
     await lobby.check('#exp-inns');
     await lobby.check('#exp-traders');
-    await lobby.selectOption('#expansions', 'gifts,christmas');
+    await lobby.check('#exp-gifts');
+    await lobby.check('#exp-christmas');
+    await lobby.selectOption('select[data-seat="1"]', 'human');
     more = await created();
     check(more.expansions === 'gifts,christmas,inns,traders,river,abbot', `the game's expansions: ${more.expansions}`);
+    // "My games" (issue 32): which seat is this browser's, who plays, the expansions, the date
+    await lobby.reload();
+    const red = lobby.locator(`#my-list li[data-game="${more.id}"]`).filter({ hasText: /^Red \(you\)/ });
+    const blue = lobby.locator(`#my-list li[data-game="${more.id}"]`).filter({ hasText: /^Blue \(a friend's link\)/ });
+    check(await red.count() === 1 && await blue.count() === 1, `my games: ${await lobby.locator('#my-list').innerText()}`);
+    await lobby.waitForFunction(() => !/…/.test(document.querySelector('#my-list .game-about')?.textContent ?? '…'));
+    const about = await red.locator('.game-about').innerText();
+    check(/^Red you, Blue a person, Yellow random, Violet random, Black random · the base game with The Gifts, Christmas Present, Inns & Cathedrals, Traders & Builders, The River and The Abbot · begun \S/.test(about), `my games says: "${about}"`);
     check(!errors.length, errors.join('\n'));
   } finally {
     await browser.close();

@@ -20,7 +20,8 @@ export default async function (opts) {
     await checkPlayerText(lobby, 'the lobby');
     check(await lobby.locator('#how-link').isVisible(), 'the lobby does not link the how-to page');
     await lobby.selectOption('select[data-seat="1"]', 'greedy');
-    await lobby.selectOption('#expansions', 'gifts,christmas');
+    await lobby.check('#exp-gifts');
+    await lobby.check('#exp-christmas');
     await lobby.fill('#seed', '21');
     const [page] = await Promise.all([ctx.waitForEvent('page'), lobby.click('#create')]);
     watchErrors(page, errors);

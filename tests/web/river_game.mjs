@@ -138,7 +138,7 @@ export default async function (opts) {
 
     for (const line of await page.$$eval('#log li', (els) => els.map((e) => e.textContent ?? ''))) said.add(line);
     const log = [...said].join('\n');
-    for (const re of [/puts their abbot on/, /recalling their abbot from/]) check(re.test(log), `the log never says ${re}`);
+    for (const re of [/puts? (their|your) abbot on/, /recalling (their|your) abbot from/]) check(re.test(log), `the log never says ${re}`);
     check(await page.locator('#players .supply-figures [data-figure=abbot]').count() === 2, 'the players panel shows each seat\'s abbot in supply');
 
     // the final screen: gardens in the table, scores equal to the record's

@@ -5,7 +5,7 @@
 // One board unit: a tile is 100 x 100, tile (x, y) covers [100x, 100x+100] x [100y, 100y+100].
 import { drawTile, el, boardAnchor, riverOf, rotatePoint, rotatePort, segmentAnchor, segmentAt } from './tiles.js';
 import { segs } from './features.js';
-import { SEAT_COLOURS } from './seats.js';
+import { SEAT_COLOURS, SEAT_INK, SEAT_MARKS } from './seats.js';
 
 /** @typedef {import('./types.js').View} View */
 /** @typedef {import('./types.js').Feature} Feature */
@@ -35,12 +35,17 @@ const FIGURES = {
   pig: { d: PIG, scale: 1.9 },
 };
 
+/** Where each figure's seat digit sits on its body, and its size (figure units). @type {Record<string, [number, number, number]>} */
+const MARK_AT = { meeple: [0, -1, 7], large: [0, -1, 7], abbot: [0, 3, 7], builder: [0, 3.5, 6], pig: [-2, -2, 8] };
+
 /**
  * A figure of a seat drawn about (0, 0) in a group of its own (the follower layer, a button,
- * the players panel): the same shapes everywhere.
- * @param {Element} parent @param {number} seat @param {string} figure
+ * the players panel): the same shapes everywhere. `mark`: its seat's digit on its body, so
+ * that seats are told apart without their colours (issue 32); icons too small to read it
+ * leave it out.
+ * @param {Element} parent @param {number} seat @param {string} figure @param {boolean} [mark]
  */
-export function drawFigure(parent, seat, figure) {
+export function drawFigure(parent, seat, figure, mark = false) {
   const f = FIGURES[figure] ?? FIGURES.meeple;
   const g = el('g', { class: `figure figure-${figure}` }, parent);
   el('path', { d: f.d, fill: SEAT_COLOURS[seat] ?? '#888' }, g);
@@ -48,6 +53,10 @@ export function drawFigure(parent, seat, figure) {
   if (figure === 'abbot') el('path', { d: 'M-5.5 2.5Q0 5 5.5 2.5M-3.5-4Q0-1.5 3.5-4', class: 'abbot-rope' }, g);
   if (figure === 'builder') el('rect', { x: -3, y: -7, width: 6, height: 2, class: 'builder-band' }, g);
   if (figure === 'pig') el('circle', { cx: 8.5, cy: -2, r: 1.6, class: 'pig-snout' }, g);
+  if (mark) {
+    const [mx, my, size] = MARK_AT[figure] ?? MARK_AT.meeple;
+    el('text', { x: mx, y: my, 'font-size': size, fill: SEAT_INK[seat] ?? '#fff', class: 'seat-mark' }, g).textContent = SEAT_MARKS[seat] ?? '';
+  }
   return g;
 }
 
@@ -84,8 +93,8 @@ export class Board {
     this.cells = new Map();
     this.userMoved = false;
     this.lastW = 0; this.lastH = 0;
-    /** @type {[number, number][]} the targets' anchors in board units (setTargets) */
-    this.targetSpots = [];
+    /** the least distance between two targets shown, board units (setTargets) */
+    this.targetGap = Infinity;
     this.initGestures();
   }
 
@@ -138,8 +147,8 @@ export class Board {
       const [ax, ay] = this.anchor(s0.x, s0.y, s0.port);
       f.tokens.forEach((seat, i) => {
         const g = el('g', { transform: `translate(${s0.x * 100 + ax - 16 + i * 9} ${s0.y * 100 + ay + 14})`, class: 'token' }, followers);
-        el('circle', { r: 7, fill: SEAT_COLOURS[seat] }, g);
-        el('text', { y: 3.5, class: 'token-text' }, g).textContent = 'T';
+        el('circle', { r: 8, fill: SEAT_COLOURS[seat] }, g);
+        el('text', { y: 3, class: 'token-text', fill: SEAT_INK[seat] ?? '#fff' }, g).textContent = `T${SEAT_MARKS[seat] ?? ''}`;
       });
     }
   }
@@ -202,7 +211,10 @@ export class Board {
     // a farmer lies down; a pig stands in its field as it is
     const lie = lying && figure !== 'pig';
     const g = el('g', { transform: `translate(${x} ${y}) rotate(${lie ? 90 : 0}) scale(${scale})`, class: `follower seat-${seat} ${extraClass}`, 'data-figure': figure }, parent);
-    drawFigure(g, seat, figure);
+    const fig = drawFigure(g, seat, figure, true);
+    // the digit stays upright on a figure lying down
+    const m = fig.querySelector('.seat-mark');
+    if (m && lie) m.setAttribute('transform', `rotate(-90 ${m.getAttribute('x')} ${m.getAttribute('y')})`);
     if (locked) {
       const l = el('g', { transform: `rotate(${lying ? -90 : 0}) translate(8 -10)`, class: 'lock' }, g);
       el('rect', { x: -4, y: -1, width: 8, height: 6, rx: 1 }, l);
@@ -250,26 +262,33 @@ export class Board {
     // the touch areas first, under every target's ring: at least 44 px across whatever the zoom
     // (apply() keeps them so); a tap anywhere in one picks the nearest target
     const hits = el('g', { class: 'target-hits' }, layer);
+    // where each target is, and the least distance between two, in board units (ringRadius)
+    this.targetGap = Infinity;
+    /** @type {[number, number][]} */
+    const at = list.map((t) => {
+      const x = t.kind === 'port' ? ctx?.x ?? 0 : t.x, y = t.kind === 'port' ? ctx?.y ?? 0 : t.y;
+      if (t.kind === 'pos') return [x * 100 + 50, y * 100 + 50];
+      const [ax, ay] = this.anchor(x, y, t.port);
+      return [x * 100 + ax, y * 100 + ay];
+    });
+    for (let i = 0; i < at.length; i++) for (let j = i + 1; j < at.length; j++) this.targetGap = Math.min(this.targetGap, Math.hypot(at[i][0] - at[j][0], at[i][1] - at[j][1]));
     /** @type {{t: Token, cx: number, cy: number, pos: boolean}[]} where each target is, in board units */
     const spots = [];
-    for (const t of list) {
+    list.forEach((t, i) => {
       const x = t.kind === 'port' ? ctx?.x ?? 0 : t.x, y = t.kind === 'port' ? ctx?.y ?? 0 : t.y;
-      const sel = t.text === selected;
+      const sel = t.text === selected, [cx, cy] = at[i];
       let node;
       if (t.kind === 'pos') {
         node = el('rect', { x: x * 100 + 6, y: y * 100 + 6, width: 88, height: 88, class: `target pos${sel ? ' selected' : ''}` }, layer);
-        spots.push({ t, cx: x * 100 + 50, cy: y * 100 + 50, pos: true });
       } else {
-        const [ax, ay] = this.anchor(x, y, t.port);
-        node = el('g', { class: `target seg${sel ? ' selected' : ''}`, transform: `translate(${x * 100 + ax} ${y * 100 + ay})` }, layer);
-        el('circle', { cx: x * 100 + ax, cy: y * 100 + ay, r: this.hitRadius(), class: 'target-hit' }, hits);
-        el('circle', { r: 15, class: 'target-ring' }, node);
+        node = el('g', { class: `target seg${sel ? ' selected' : ''}`, transform: `translate(${cx} ${cy})` }, layer);
+        el('circle', { cx, cy, r: this.hitRadius(), class: 'target-hit' }, hits);
+        el('circle', { r: this.ringRadius(), class: 'target-ring' }, node);
         if (sel && seat >= 0) this.drawFollower(node, seat, 0, 0, t.type === 'field', false, 'ghost', figure);
-        spots.push({ t, cx: x * 100 + ax, cy: y * 100 + ay, pos: false });
       }
+      spots.push({ t, cx, cy, pos: t.kind === 'pos' });
       node.setAttribute('data-target', t.text);
-    }
-    this.targetSpots = spots.map((s) => [s.cx, s.cy]);
+    });
     // a tap picks the nearest target, not the topmost of overlapping touch areas (a tap 6 px
     // off a road must not pick the field beside it)
     layer.onclick = (e) => {
@@ -291,6 +310,15 @@ export class Board {
   }
 
   /**
+   * The radius of a target's ring, in board units: 15, and never under 13 px on screen (issue
+   * 32: on a phone's fitted board rings were 8 to 14 px across), nor wider than most of a tile.
+   */
+  ringRadius() {
+    // grown only as far as half the gap between two targets: rings never cover each other
+    return Math.max(15, Math.min(13 / this.scale, 40, this.targetGap / 2));
+  }
+
+  /**
    * Brings the targets (or spots) into view when they appear: the board fitted to the tiles
    * they are on, then zoomed in (up to 4x) until neighbouring targets are 44 px apart when that
    * keeps them on screen (`touch`: a phone or a touch screen). @param {string[]} tiles the
@@ -300,9 +328,7 @@ export class Board {
     if (!tiles.length) return;
     const r = this.svg.getBoundingClientRect();
     if (!r.width || !r.height) return;
-    const a = this.targetSpots ?? [];
-    let gap = Infinity;
-    for (let i = 0; i < a.length; i++) for (let j = i + 1; j < a.length; j++) gap = Math.min(gap, Math.hypot(a[i][0] - a[j][0], a[i][1] - a[j][1]));
+    const gap = this.targetGap;
     // nothing to do when every target is in sight and (on a touch screen) 44 px apart
     const seen = tiles.every((k) => { const [x, y] = k.split(',').map(Number); return this.inSight(x, y); });
     if (seen && (!touch || gap === Infinity || gap * this.scale >= 44)) return;
@@ -432,6 +458,7 @@ export class Board {
     this.view.setAttribute('transform', `translate(${this.tx} ${this.ty}) scale(${this.scale})`);
     this.onView?.();
     for (const c of this.layers.targets.querySelectorAll('.target-hit')) c.setAttribute('r', String(this.hitRadius()));
+    for (const c of this.layers.targets.querySelectorAll('.target-ring')) c.setAttribute('r', String(this.ringRadius()));
   }
 
   initGestures() {

@@ -1,5 +1,5 @@
 // The score chart: one line per seat over the turns, as an SVG that scales with its box.
-import { SEAT_COLOURS } from './seats.js';
+import { SEAT_COLOURS, SEAT_INK, SEAT_MARKS } from './seats.js';
 
 /**
  * Draws `history` (a list of {turn, scores}) into `box`. Later entries for one turn replace
@@ -28,7 +28,11 @@ export function drawChart(box, history, players) {
     const line = pts.map(([t, sc]) => `${sx(t).toFixed(1)},${sy(sc[s] ?? 0).toFixed(1)}`).join(' ');
     svg += `<polyline points="${line}" fill="none" stroke="${SEAT_COLOURS[s]}" stroke-width="2.5"/>`;
     const end = pts[pts.length - 1];
-    if (end) svg += `<circle cx="${sx(end[0]).toFixed(1)}" cy="${sy(end[1][s] ?? 0).toFixed(1)}" r="3.5" fill="${SEAT_COLOURS[s]}"/>`;
+    // each line ends in a disc with its seat's digit: lines told apart without colour (issue 32)
+    if (end) {
+      const cx = sx(end[0]).toFixed(1), cy = sy(end[1][s] ?? 0).toFixed(1);
+      svg += `<circle cx="${cx}" cy="${cy}" r="6.5" fill="${SEAT_COLOURS[s]}"/><text x="${cx}" y="${cy}" class="seat-mark" font-size="9" fill="${SEAT_INK[s]}">${SEAT_MARKS[s]}</text>`;
+    }
   }
   box.innerHTML = svg + '</svg>';
 }

@@ -2,7 +2,7 @@
 // server pushes and turns clicks and keys into one of the legal moves it listed. Everything
 // shown comes from the frames; the page knows no rules (moves.js only narrows the legal list).
 import { Board, figureIcon } from './board.js';
-import { SEAT_COLOURS, SEAT_NAMES } from './seats.js';
+import { SEAT_COLOURS, SEAT_NAMES, swatchHtml } from './seats.js';
 import { CARDS, cardName, loadCards } from './cards.js';
 import { drawChart } from './chart.js';
 import { figureOf, groupMoves, nextChoices, parsePlacement, tokens } from './moves.js';
@@ -100,9 +100,12 @@ function updateOverview() {
   const [bx, by, bw, bh] = board.bounds(), [vx, vy, vw, vh] = board.visible();
   // every placed tile in view (the bounds have a tile of margin): no need for it
   const whole = vx <= bx + 100 && vy <= by + 100 && vx + vw >= bx + bw - 100 && vy + vh >= by + bh - 100;
+  // not while targets are on the board (it would cover those in its corner: the board is
+  // brought to them anyway)
+  const hide = whole || !S.frame || !!boardSvg?.querySelector('.target');
   // an SVG element has no `hidden` property: the attribute itself
-  box.toggleAttribute('hidden', whole || !S.frame);
-  if (whole || !S.frame) return;
+  box.toggleAttribute('hidden', hide);
+  if (hide) return;
   box.setAttribute('viewBox', `${bx} ${by} ${bw} ${bh}`);
   frame.setAttribute('x', String(vx)); frame.setAttribute('y', String(vy));
   frame.setAttribute('width', String(vw)); frame.setAttribute('height', String(vh));
@@ -165,22 +168,50 @@ async function start() {
   window.addEventListener('resize', () => { if (S.frame && !board.userMoved) fitBoard(); else board.resized(); });
   const svg = $('board'), tip = $('tip');
   let lastKey = '';
-  svg.addEventListener('pointermove', (e) => {
+  /** Tells the feature at a screen point, as the tip and an outline (hover, or a long press). @param {number} cx @param {number} cy */
+  const tellFeature = (cx, cy) => {
     const frame = S.frame;
-    if (!frame || e.buttons) return;
-    const at = board.segmentUnder(e.clientX, e.clientY);
+    if (!frame) return;
+    const at = board.segmentUnder(cx, cy);
     const f = at && featureAt(frame.view, at.x, at.y, at.port, same);
     const key = f ? JSON.stringify(f.segments[0]) + f.type : at ? `${at.x},${at.y}` : '';
-    const r = svg.getBoundingClientRect();
-    tip.style.left = `${Math.min(e.clientX - r.left + 14, r.width - 270)}px`;
-    tip.style.top = `${e.clientY - r.top + 14}px`;
+    // the tip is placed in the board's frame, whose top is the notices' strip
+    const r = svg.getBoundingClientRect(), w = (svg.parentElement ?? svg).getBoundingClientRect();
+    tip.style.left = `${Math.max(4, Math.min(cx - w.left + 14, r.width - 270))}px`;
+    tip.style.top = `${cy - w.top + 14}px`;
     if (key === lastKey) return;
     lastKey = key;
     board.highlightFeature(f);
     tip.hidden = !at;
     if (at) tip.textContent = hoverWords(f, at.type, board.segmentDef(at.x, at.y, at.port));
+  };
+  const untell = () => { lastKey = ''; board.highlightFeature(null); tip.hidden = true; };
+  svg.addEventListener('pointermove', (e) => {
+    if (e.buttons || e.pointerType === 'touch') return;
+    tellFeature(e.clientX, e.clientY);
   });
-  svg.addEventListener('pointerleave', () => { lastKey = ''; board.highlightFeature(null); tip.hidden = true; });
+  svg.addEventListener('pointerleave', (e) => { if (e.pointerType !== 'touch') untell(); });
+  // a phone has no hover: a long press (half a second, without moving) tells the feature the
+  // same way, until the next touch (issue 32); the tap it ends in picks nothing
+  /** @type {{id: number, x: number, y: number, timer: number}|null} */
+  let press = null;
+  let longPressed = false;
+  svg.addEventListener('pointerdown', (e) => {
+    if (e.pointerType !== 'touch') return;
+    if (!tip.hidden) untell();
+    if (press) { clearTimeout(press.timer); press = null; return; }  // a second finger: a pinch
+    const p = { id: e.pointerId, x: e.clientX, y: e.clientY, timer: 0 };
+    p.timer = window.setTimeout(() => { press = null; longPressed = true; tellFeature(p.x, p.y); }, 500);
+    press = p;
+  });
+  svg.addEventListener('pointermove', (e) => {
+    if (press && e.pointerId === press.id && Math.hypot(e.clientX - press.x, e.clientY - press.y) > 10) { clearTimeout(press.timer); press = null; }
+  });
+  for (const end of ['pointerup', 'pointercancel']) {
+    svg.addEventListener(end, (e) => { if (press && /** @type {PointerEvent} */ (e).pointerId === press.id) { clearTimeout(press.timer); press = null; } });
+  }
+  svg.addEventListener('click', (e) => { if (longPressed) { longPressed = false; e.stopPropagation(); e.preventDefault(); } }, true);
+  svg.addEventListener('contextmenu', (e) => { if (longPressed || press) e.preventDefault(); });
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   S.link = new Link(`${proto}//${location.host}/ws/${gameId}${token ? '/' + token : ''}`, onMessage, (up) => {
     $('net').hidden = up;
@@ -193,6 +224,10 @@ async function start() {
 function onMessage(msg) {
   if (msg.type === 'chat') {
     for (const m of msg.messages) addChat(m.seat, m.text);
+    return;
+  }
+  if (msg.type === 'rematch') {
+    rematchTo(msg.id, msg.now);
     return;
   }
   if (msg.type === 'error' && msg.index === -2) {  // a chat message refused
@@ -235,10 +270,27 @@ function onMessage(msg) {
   render(msg, newIndex);
   // what just happened, next to the board: only for the next move, not a reload or a resync
   if (before) {
-    const { notices, rises } = explain(msg.events ?? [], before, msg.view, plainNames());
+    const { notices, rises } = explain(msg.events ?? [], before, msg.view, plainNames(), mySeat());
     showNotices($('notices'), notices);
     for (const r of rises) board.rise(r.x, r.y, r.port, r.points, r.seat);
   }
+}
+
+/**
+ * The rematch of this game (issue 32): made this moment, the page moves there (a seat to its
+ * seat, with the same token; a spectator to watch it); made before this page opened, the
+ * final screen links to it. @param {string} id @param {boolean} now
+ */
+function rematchTo(id, now) {
+  const url = token ? `/play/${encodeURIComponent(id)}/${token}` : `/watch/${encodeURIComponent(id)}`;
+  if (now) { location.assign(url); return; }
+  const note = document.getElementById('rematch-note');
+  if (!note) return;
+  note.hidden = false;
+  note.replaceChildren('A rematch of this game has begun: ');
+  const a = document.createElement('a');
+  a.href = url; a.textContent = 'go to it';
+  note.append(a, '.');
 }
 
 /** A refused move in players' words (the server's reason is for developers). @param {string} message */
@@ -360,7 +412,7 @@ function render(frame, newIndex = false) {
   if (!S.fitted || !board.userMoved) { fitBoard(); S.fitted = true; }
   const seat = mySeat();
   $('who').innerHTML = seat >= 0
-    ? `<span class="swatch" style="background:${SEAT_COLOURS[seat]}"></span> You are ${SEAT_NAMES[seat]}`
+    ? `${swatchHtml(seat)} You are ${SEAT_NAMES[seat]}`
     : 'Watching';
   renderPlayers($('players'), v, S.players, seat);
   renderStack($('stack'), v, S.defs, S.counts);
@@ -376,6 +428,20 @@ function render(frame, newIndex = false) {
     if (m) pig[Number(m[1])] += Number(m[2]);
   }
   renderFinal($('final'), v, S.players, seat, chartPoints(), gameId, pig);
+  // one click asks for the rematch: every page of the game then moves to it (rematchTo)
+  const again = document.getElementById('rematch');
+  if (again instanceof HTMLButtonElement && !again.onclick) {
+    again.onclick = () => {
+      if (!S.link?.send({ type: 'rematch' })) return;
+      again.disabled = true;
+      again.textContent = 'Starting the rematch…';
+    };
+  }
+}
+
+/** The phone layout (style.css, below 760 px): the board above the panels. */
+function phoneLayout() {
+  return window.innerWidth < 760;
 }
 
 /** A phone or a touch screen: targets get 44 px apart. */
@@ -393,13 +459,21 @@ function choicesInSight() {
   return keys.every(([x, y]) => board.inSight(x, y));
 }
 
+/** The log entries the list shows, in its order (renderLog adds only what is new). @type {{index: number, text: string}[]} */
+let logShown = [];
+
 function renderLog() {
   const ol = $('log');
-  ol.replaceChildren();
+  // the whole game (issue 32: it was cut at 150), so the lines already there stay: only
+  // those from the first entry that changed (a resync, a history) are drawn again
+  let keep = 0;
+  while (keep < logShown.length && keep < S.log.length && logShown[keep] === S.log[keep] && ol.children.length > keep) keep++;
+  while (ol.children.length > keep) ol.lastElementChild?.remove();
+  logShown = S.log.slice();
   const n = plainNames();
-  for (const l of S.log.slice(-150)) {
+  for (const l of S.log.slice(keep)) {
     const li = document.createElement('li');
-    li.textContent = eventWords(l.text, n);
+    li.textContent = eventWords(l.text, n, mySeat());
     if (/^score /.test(l.text)) li.className = 'scored';
     // where it happened: the sentence names no place, pointing at the line shows it
     const at = /\((-?\d+),(-?\d+)\)(?: \w+:(\w+))?/.exec(l.text);
@@ -440,7 +514,7 @@ function renderHand() {
   if (!v.over && v.river_left) {
     const r = document.createElement('p');
     r.className = 'river-line';
-    r.textContent = `River phase: ${v.river_left === 1 ? 'the lake is the last river tile' : `${v.river_left} river tiles left, the lake last`}.`;
+    r.textContent = `River phase: ${v.river_left === 1 ? 'the lake is the last river tile' : `${v.river_left} river tiles left, the lake last`}${riverPlaced(v)}.`;
     ht.appendChild(r);
   }
   const row = document.createElement('div');
@@ -495,8 +569,11 @@ function renderHand() {
     d.onclick = () => {
       S.ui.cardIdx = idx;
       chooseGroup(heads[0]);
-      // the prompt with its Confirm is above the hand: bring it into view
-      $('prompt').scrollIntoView({ block: 'nearest' });
+      // the prompt with its Confirm is above the hand: bring it into view; on a phone, where
+      // the board is above the prompt, the board's top too, so that its targets stay in
+      // sight (issue 32: they were scrolled off)
+      if (phoneLayout()) window.scrollTo({ top: 0 });
+      else $('prompt').scrollIntoView({ block: 'nearest' });
     };
     wrap.appendChild(d);
   });
@@ -616,9 +693,27 @@ function offeredDeck(v) {
   return d ? `${d[0].toUpperCase()}${d.slice(1)} ` : '';
 }
 
+/**
+ * A deck offered (Christmas Present): why this seat may draw, and what drawing or declining
+ * means, as other seats' notices say why (issue 32: the prompt gave no reason). @param {View} v
+ */
+function drawWords(v) {
+  const deck = v.christmas?.offered;
+  const why = deck === 'cloister' ? 'Your tile touches a cloister where another player has a follower, so you may draw from the Cloister deck.'
+    : deck === 'roadside' ? 'Your tile shows only roads and fields, so you may draw from the Roadside deck.'
+      : `You may draw a ${offeredDeck(v)}card.`;
+  return `${why} Drawing is up to you: a lightning card drawn must be used at once, on a target that may not suit you, and at the end of your turn you may hold at most five Christmas cards (with more you discard one). Declining keeps your hand as it is; the card stays on top of the deck, unseen, for the next player offered it.`;
+}
+
 /** Adds a button to the decision box. @typedef {(label: string, fn: () => void, cls?: string, key?: string) => HTMLButtonElement} AddButton */
 
 function renderDecision() {
+  renderDecisionNow();
+  updateOverview();  // hidden while targets show
+}
+
+/** The decision box and the board's spots or targets for the pending decision. */
+function renderDecisionNow() {
   const frame = S.frame;
   if (!frame) return;
   const v = frame.view, seat = mySeat(), ui = S.ui;
@@ -645,7 +740,7 @@ function renderDecision() {
   board.highlightFeature(aboutFeature(v, dec), 'about');
   const groups = groupMoves(legal);
   const text = document.createElement('p');
-  text.textContent = dec === 'card_draw' ? `You may draw a ${offeredDeck(v)}card.` : ASK[dec] ?? dec;
+  text.textContent = dec === 'card_draw' ? drawWords(v) : ASK[dec] ?? dec;
   if (dec === 'follower' && figuresOffered(legal).length > 1) text.textContent = 'Choose a figure, then click a circle on the tile you placed (only the places that figure may go are shown), or pass.';
   if (dec === 'follower' && groups.has('recall')) {
     text.textContent = groups.has('follower') ? `${text.textContent} Or take your abbot back, and score its tiles now.`
@@ -780,6 +875,20 @@ function chosenMove() {
   return !next.length && done.length === 1 ? done[0] : null;
 }
 
+/**
+ * Enter with nothing chosen yet says what to choose (issue 32: it did nothing and said
+ * nothing), in the bar and over the board.
+ */
+function nothingChosen() {
+  const f = S.frame;
+  if (!f || f.view.over || mySeat() < 0 || f.view.pending?.seat !== mySeat() || !(f.legal ?? []).length) return;
+  const text = placements().length ? 'Choose a spot first: click a highlighted square, or press → to go to one; then Enter places the tile.'
+    : S.ui.group ? 'Choose a target on the board first: click a circle, or press → to go to one; then Enter confirms it.'
+      : 'Nothing is chosen yet: use one of the buttons, or a card.';
+  status(text, 'mine');
+  showNotices($('notices'), [{ text, kind: 'hint' }]);
+}
+
 function confirm() {
   const m = chosenMove();
   if (m) send(m);
@@ -877,6 +986,20 @@ function renderRecalls(v, moves, button) {
 }
 
 /**
+ * Where the river tiles not left are (issue 32: the lobby says 12, turn 1 says 10 left):
+ * " (12 in all: the spring is placed, one is being placed)". @param {View} v
+ */
+function riverPlaced(v) {
+  let total = 0;
+  for (const [id, n] of S.counts ?? []) if (id.startsWith('RI')) total += n;
+  const placed = v.board.filter((b) => b.tile.startsWith('RI')).length;
+  const moving = total - placed - (v.river_left ?? 0);
+  if (!total || moving < 0) return '';
+  const onBoard = placed === 1 ? 'the spring is placed' : `${placed} are placed`;
+  return ` (${total} in all: ${onBoard}${moving > 0 ? `, ${moving === 1 ? 'one is' : `${moving} are`} being placed` : ''})`;
+}
+
+/**
  * During the river phase (The River), what the placement prompt says about it first: "The
  * river is being laid: 7 river tiles left (the lake last). A river tile continues..."; empty
  * after it, or without The River. @param {View} v
@@ -893,11 +1016,22 @@ const FIGURE_LABEL = { meeple: 'Meeple', large: 'Large meeple', builder: 'Builde
 const FIGURE_ORDER = ['meeple', 'large', 'builder', 'pig', 'abbot'];
 
 /**
+ * Whether the moves of a group put a figure from the supply on the board: the follower step,
+ * Synod, the claim and intrude cards, a lightning card's target. @param {string} group
+ */
+function fromSupply(group) {
+  return group === 'follower' || group === 'target' || /^(open|play) (synod|claim_|intrude_)/.test(group);
+}
+
+/**
  * The figures the legal moves of a group offer (the follower step's, or a gift's or card's that
  * places or moves a follower: Synod, claim, intrude, swap), in a fixed order.
  * @param {string[]} legal @param {string} group
  */
 function figuresOffered(legal = S.frame?.legal ?? [], group = S.ui.group ?? 'follower') {
+  // Cash Out, a swap, Change Position, Return a Follower move a figure already on the board:
+  // its word names that figure, nothing is chosen from the supply (issue 32)
+  if (!fromSupply(group)) return [];
   const moves = groupMoves(legal).get(group) ?? [];
   const figs = new Set(moves.map(figureOf));
   return FIGURE_ORDER.filter((f) => figs.has(f));
@@ -1011,7 +1145,8 @@ function onKey(e) {
       if (t && nextChoices(moves, [...ui.chosen, t]).next.length) { ui.chosen.push(t); ui.pick = null; renderDecision(); return; }
       if (t) { ui.chosen.push(t); ui.pick = null; }
     }
-    confirm();
+    if (chosenMove()) confirm();
+    else nothingChosen();
   } else if (k === 'p' || k === 'P') { if ((S.frame?.legal ?? []).includes('pass')) send('pass'); }
   else if (k === 'Escape') { ui.chosen = []; ui.pick = null; if (ui.group !== 'follower' && ui.group !== 'target') ui.group = null; ui.spot = null; renderDecision(); renderHand(); }
   else if (k === '+' || k === '=') board.zoom(1.25);

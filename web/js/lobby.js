@@ -1,8 +1,8 @@
 // The lobby (/): choose 2-5 seats (6 with Inns & Cathedrals; a person, or a computer
-// player and its strength), the expansions (The Gifts and Christmas Present from a list,
-// Inns & Cathedrals, Traders & Builders, The River and The Abbot each a checkbox) and a
-// seed; create the game (POST /api/games) and show every seat's link.
-import { SEAT_COLOURS, SEAT_NAMES } from './seats.js';
+// player and its strength), the expansions (six checkboxes, one way for all: issue 32) and a
+// seed; create the game (POST /api/games) and show every seat's link. "My games" lists the
+// seats this browser holds, with who plays, the expansions and when the game began.
+import { SEAT_NAMES, swatchHtml } from './seats.js';
 import { forgetGame, myGames, rememberGame } from './mine.js';
 
 /** @typedef {import('./types.js').NewGame} NewGame */
@@ -31,12 +31,29 @@ const box = (id) => /** @type {HTMLInputElement} */ ($(id));
 /** Seats a game may have: 5, or 6 with Inns & Cathedrals. */
 const maxSeats = () => (box('exp-inns').checked ? 6 : 5);
 
+/** The expansions' checkboxes, in the order the server writes them. */
+const EXPANSIONS = ['gifts', 'christmas', 'inns', 'traders', 'river', 'abbot'];
+
+/** What an expansion is called. @type {Record<string, string>} */
+const EXPANSION_NAMES = { gifts: 'The Gifts', christmas: 'Christmas Present', inns: 'Inns & Cathedrals', traders: 'Traders & Builders', river: 'The River', abbot: 'The Abbot' };
+
 /** The expansions chosen, as POST /api/games takes them: "base", "gifts,inns"... */
 function chosenExpansions() {
-  const listed = /** @type {HTMLSelectElement} */ ($('expansions')).value;
-  const names = listed === 'base' ? [] : listed.split(',');
-  for (const id of ['exp-inns', 'exp-traders', 'exp-river', 'exp-abbot']) if (box(id).checked) names.push(box(id).value);
+  const names = EXPANSIONS.filter((e) => box(`exp-${e}`).checked);
   return names.length ? names.join(',') : 'base';
+}
+
+/** A list of expansions ("gifts,river" or "base") in words. @param {string} list */
+function expansionWords(list) {
+  const names = list && list !== 'base' ? list.split(',').map((e) => EXPANSION_NAMES[e] ?? e) : [];
+  if (!names.length) return 'the base game only';
+  const last = names.pop();
+  return `the base game with ${names.length ? `${names.join(', ')} and ${last}` : last}`;
+}
+
+/** The line under the checkboxes: what will be played, in one sentence. */
+function renderSummary() {
+  $('exp-summary').textContent = `You will play ${expansionWords(chosenExpansions())}.`;
 }
 
 function renderSeats() {
@@ -45,7 +62,7 @@ function renderSeats() {
   seats.forEach((kind, i) => {
     const row = document.createElement('div');
     row.className = 'seat-row';
-    row.innerHTML = `<label><span class="swatch" style="background:${SEAT_COLOURS[i]}"></span> ${SEAT_NAMES[i]} <select data-seat="${i}"></select></label>`;
+    row.innerHTML = `<label>${swatchHtml(i)} ${SEAT_NAMES[i]} <select data-seat="${i}"></select></label>`;
     const sel = /** @type {HTMLSelectElement} */ (row.querySelector('select'));
     for (const [v, label] of KINDS) sel.add(new Option(label, v, false, v === kind));
     sel.onchange = () => { seats[i] = sel.value; };
@@ -57,7 +74,8 @@ function renderSeats() {
 
 $('add-seat').onclick = () => { seats.push('greedy'); renderSeats(); };
 // without Inns & Cathedrals a sixth seat goes
-box('exp-inns').onchange = () => { if (seats.length > maxSeats()) seats = seats.slice(0, maxSeats()); renderSeats(); };
+box('exp-inns').addEventListener('change', () => { if (seats.length > maxSeats()) seats = seats.slice(0, maxSeats()); renderSeats(); });
+for (const e of EXPANSIONS) box(`exp-${e}`).addEventListener('change', renderSummary);
 $('remove-seat').onclick = () => { seats.pop(); renderSeats(); };
 
 /** `<li><strong>label</strong> <a>link</a> <button>Copy</button></li>` @param {string} label @param {string} url */
@@ -102,7 +120,8 @@ $('new-game').addEventListener('submit', async (e) => {
   let mine = null;
   for (const s of data.seats) {
     if (!s.url) continue;
-    rememberGame(data.id, s.seat, new URL(s.url, location.href).href);
+    // the first person's seat is this browser's; the others are links for friends
+    rememberGame(data.id, s.seat, new URL(s.url, location.href).href, mine === null);
     mine ??= s.url;
     list.appendChild(linkItem(`${SEAT_NAMES[s.seat]}${mine === s.url ? ' (yours)' : ''}`, s.url));
   }
@@ -126,21 +145,27 @@ async function renderMine() {
   box.hidden = !games.length;
   list.replaceChildren();
   for (const g of games) {
-    const li = linkItem(`${SEAT_NAMES[g.seat] ?? `Seat ${g.seat}`}`, g.url);
+    const li = linkItem(`${SEAT_NAMES[g.seat] ?? `Seat ${g.seat}`}${g.own === false ? ' (a friend\'s link)' : ' (you)'}`, g.url);
     li.dataset.game = g.id;
     const state = document.createElement('span');
     state.className = 'turn';
     state.textContent = '…';
+    const about = document.createElement('span');
+    about.className = 'game-about';
     const forget = document.createElement('button');
     forget.type = 'button'; forget.textContent = 'Forget';
     forget.onclick = () => { forgetGame(g.id, g.seat); renderMine(); };
-    li.append(' ', state, ' ', forget);
+    li.append(' ', state, ' ', forget, about);
     list.appendChild(li);
     fetch(`/api/games/${encodeURIComponent(g.id)}`).then(async (r) => {
       if (!r.ok) { state.textContent = 'no longer on this server'; return; }
       /** @type {GameSummary} */
       const info = await r.json();
       const who = info.pending?.seat ?? -1;
+      // issue 32: who plays, what, and since when, to tell one game from another
+      const players = (info.players ?? []).map((p, i) => `${SEAT_NAMES[i] ?? `Seat ${i}`} ${i === g.seat ? (g.own === false ? 'a friend' : 'you') : p === 'human' ? 'a person' : p}`);
+      const when = new Date((info.created ? info.created * 1000 : g.at)).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+      about.textContent = `${players.join(', ')} · ${expansionWords(info.expansions)} · begun ${when}`;
       state.textContent = info.over ? 'game over' : who === g.seat ? 'your turn' : `${SEAT_NAMES[who] ?? 'someone'} to play`;
       if (!info.over && who === g.seat) li.classList.add('your-turn');
     }).catch(() => { state.textContent = 'the server did not answer'; });
@@ -148,4 +173,5 @@ async function renderMine() {
 }
 
 renderSeats();
+renderSummary();
 renderMine();

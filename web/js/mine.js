@@ -2,7 +2,11 @@
 // link is never lost (issue 21). The lobby lists them with whose turn it is; the game page
 // adds its seat when it opens. Nothing leaves the browser.
 
-/** One remembered seat. @typedef {{id: string, seat: number, url: string, at: number}} MyGame */
+/**
+ * One remembered seat: `own` false for a link the creator made for a friend (the lobby
+ * remembers every seat it created; issue 32 marks which is the player's).
+ * @typedef {{id: string, seat: number, url: string, at: number, own?: boolean}} MyGame
+ */
 
 const KEY = 'carc.mygames';
 
@@ -16,11 +20,17 @@ export function myGames() {
   }
 }
 
-/** Remembers a seat (or refreshes when it was last seen). @param {string} id @param {number} seat @param {string} url */
-export function rememberGame(id, seat, url) {
+/**
+ * Remembers a seat (or refreshes when it was last seen); `own` false for a friend's link.
+ * A seat once opened here stays this browser's own.
+ * @param {string} id @param {number} seat @param {string} url @param {boolean} [own]
+ */
+export function rememberGame(id, seat, url, own = true) {
   try {
-    const list = myGames().filter((g) => !(g.id === id && g.seat === seat));
-    list.unshift({ id, seat, url, at: Date.now() });
+    const all = myGames();
+    const was = all.find((g) => g.id === id && g.seat === seat);
+    const list = all.filter((g) => g !== was);
+    list.unshift({ id, seat, url, at: Date.now(), own: own || was?.own === true });
     localStorage.setItem(KEY, JSON.stringify(list.slice(0, 50)));
   } catch { /* storage refused (private mode): nothing remembered */ }
 }

@@ -19,51 +19,57 @@ function deckOf(id) {
 
 /**
  * The notices and rising points of one move: `events` of the frame, `before` the view the
- * move was made in (null when unknown), `after` the new view, `names` the seats' names.
- * @param {string[]} events @param {View|null} before @param {View} after @param {string[]} names
+ * move was made in (null when unknown), `after` the new view, `names` the seats' names, `me`
+ * the page's seat (its own moves are told as "you"; -1 for a spectator).
+ * @param {string[]} events @param {View|null} before @param {View} after @param {string[]} names @param {number} [me]
  * @returns {{notices: Notice[], rises: Rise[]}}
  */
-export function explain(events, before, after, names) {
+export function explain(events, before, after, names, me = -1) {
   /** @type {Notice[]} */
   const notices = [];
   /** @type {Rise[]} */
   const rises = [];
-  const name = (/** @type {string|number} */ s) => names[Number(s)] ?? `Seat ${s}`;
+  const name = (/** @type {string|number} */ s) => (Number(s) === me ? 'You' : names[Number(s)] ?? `Seat ${s}`);
+  /** The seat doing something: "Blue draws", "You draw". @param {string} s @param {string} verb the third person's */
+  const does = (s, verb) => (Number(s) === me ? `You ${verb.replace(/s$/, '')}` : `${name(s)} ${verb}`);
   /** @type {Set<number>} cards drawn in this move that left at once (no target) */
   for (let i = 0; i < events.length; i++) {
     const w = events[i].split(' ');
     switch (w[0]) {
       case 'gift': {
-        notices.push({ text: `${giftReason(w[1], events, before, after, name)}: ${name(w[1])} receives a gift.`, kind: 'gift' });
+        notices.push({ text: `${giftReason(w[1], events, before, after, name, me)}: ${Number(w[1]) === me ? 'you receive' : `${name(w[1])} receives`} a gift.`, kind: 'gift' });
         break;
       }
       case 'card': {
         const id = w[2];
-        const wasted = id !== '?' && events.slice(i + 1).some((e) => e === `discard ${id}`) && !events.slice(i + 1).some((e) => e.startsWith(`play ${w[1]} ${id}`));
+        // drawn, then discarded with nothing done: wasted. A card that scored or was played
+        // on its way (Three Points: `score 0 3 score_three`, then its discard) was not (issue 32)
+        const gone = events.indexOf(`discard ${id}`, i + 1);
+        const wasted = id !== '?' && gone > i && !events.slice(i + 1, gone).some((e) => e.split(' ').includes(id));
         const deck = id !== '?' ? deckOf(id) : before?.christmas?.offered ? `the ${before.christmas.offered[0].toUpperCase()}${before.christmas.offered.slice(1)} deck` : 'a Christmas deck';
         const why = deck.includes('Cloister') ? ' (a cloister with another player\'s follower is next to the tile)' : deck.includes('Roadside') ? ' (the tile shows only roads)' : '';
-        if (id === '?') notices.push({ text: `${name(w[1])} takes a card from ${deck} into hand${why}.`, kind: 'card' });
-        else if (wasted) notices.push({ text: `${name(w[1])} draws ${cardName(id)} from ${deck}: it has nothing to act on and is discarded unused.`, kind: 'wasted' });
-        else notices.push({ text: `${name(w[1])} draws ${cardName(id)} from ${deck}${why}.`, kind: 'card' });
+        if (id === '?') notices.push({ text: `${does(w[1], 'takes')} a card from ${deck} into hand${why}.`, kind: 'card' });
+        else if (wasted) notices.push({ text: `${does(w[1], 'draws')} ${cardName(id)} from ${deck}: it has nothing to act on and is discarded unused.`, kind: 'wasted' });
+        else notices.push({ text: `${does(w[1], 'draws')} ${cardName(id)} from ${deck}${why}.`, kind: 'card' });
         break;
       }
       case 'play': {
         const id = w[2];
-        if (id === 'prevent_attack') notices.push({ text: `${name(w[1])} blocks the attack with Shield: it has no effect.`, kind: 'blocked' });
-        else notices.push({ text: `${name(w[1])} plays ${cardName(id)}.`, kind: 'card' });
+        if (id === 'prevent_attack') notices.push({ text: `${does(w[1], 'blocks')} the attack with Shield: it has no effect.`, kind: 'blocked' });
+        else notices.push({ text: `${does(w[1], 'plays')} ${cardName(id)}.`, kind: 'card' });
         break;
       }
       case 'score': case 'bank': {
-        notices.push({ text: eventWords(events[i], names), kind: 'score' });
+        notices.push({ text: eventWords(events[i], names, me), kind: 'score' });
         const m = /\((-?\d+),(-?\d+)\) \w+:(\w+)/.exec(events[i]);
         if (m) rises.push({ x: Number(m[1]), y: Number(m[2]), port: m[3], points: Number(w[2]), seat: Number(w[1]) });
         break;
       }
-      case 'remove': notices.push({ text: eventWords(events[i], names), kind: 'tile' }); break;
-      case 'goods': notices.push({ text: eventWords(events[i], names), kind: 'goods' }); break;
+      case 'remove': notices.push({ text: eventWords(events[i], names, me), kind: 'tile' }); break;
+      case 'goods': notices.push({ text: eventWords(events[i], names, me), kind: 'goods' }); break;
       // due, not yet taken: the player may still decline it (and an empty stack gives none)
-      case 'double': notices.push({ text: `${name(w[1])}'s tile extended their builder's road or city: a second turn is due.`, kind: 'double' }); break;
-      case 'lock': case 'token': case 'paid': case 'over': notices.push({ text: eventWords(events[i], names), kind: w[0] }); break;
+      case 'double': notices.push({ text: Number(w[1]) === me ? 'Your tile extended your builder\'s road or city: a second turn is due.' : `${name(w[1])}'s tile extended their builder's road or city: a second turn is due.`, kind: 'double' }); break;
+      case 'lock': case 'token': case 'paid': case 'over': notices.push({ text: eventWords(events[i], names, me), kind: w[0] }); break;
       default: break;
     }
   }
@@ -82,19 +88,20 @@ export function explain(events, before, after, names) {
  * Why the seat received a gift: the road or city of the tile it placed that another player
  * leads. From this move's scorings (a completed feature's followers have gone home) or the
  * features of the view after it.
- * @param {string} seat @param {string[]} events @param {View|null} before @param {View} after @param {(s: string|number) => string} name
+ * @param {string} seat @param {string[]} events @param {View|null} before @param {View} after @param {(s: string|number) => string} name @param {number} me
  */
-function giftReason(seat, events, before, after, name) {
+function giftReason(seat, events, before, after, name, me) {
+  /** "Red's", "your". @param {string|number} s */
+  const whose = (s) => (Number(s) === me ? 'your' : `${name(s)}'s`);
   const who = name(seat);
   const place = events.map((e) => /^place (\d) \S+ \((-?\d+),(-?\d+)\)/.exec(e)).find((m) => m);
   const px = place ? Number(place[2]) : NaN, py = place ? Number(place[3]) : NaN;
   // completed by this tile and scored for others
   const scored = events.map((e) => /^score (\d) \d+ completed \((-?\d+),(-?\d+)\) (road|city):/.exec(e)).find((m) => m && m[1] !== seat);
-  if (scored) return `${who} completed ${name(scored[1])}'s ${scored[4]}`;
+  if (scored) return `${who} completed ${whose(scored[1])} ${scored[4]}`;
   const f = (after.features ?? []).find((x) => (x.type === 'road' || x.type === 'city') && x.segments.some((s) => s[0] === px && s[1] === py) && x.followers.some((n) => n > 0) && !holders(x).includes(Number(seat)));
   if (f) {
-    const h = holders(f).map((s) => name(s));
-    return `${who} extended ${h.join(' and ')}'s ${f.type}`;
+    return `${who} extended ${holders(f).map(whose).join(' and ')} ${f.type}`;
   }
   void before;
   return `${who} extended a road or city another player leads`;

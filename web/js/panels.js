@@ -1,6 +1,6 @@
 // The information panels of the game page: players (score, breakdown, followers, hands), the
 // stack by tile kind, and the final screen. They read the view only.
-import { SEAT_COLOURS, SEAT_NAMES } from './seats.js';
+import { SEAT_NAMES, swatchHtml } from './seats.js';
 import { drawChart } from './chart.js';
 import { tileIcon } from './tiles.js';
 import { cardName } from './cards.js';
@@ -103,7 +103,7 @@ export function renderPlayers(box, v, players, mySeat) {
   html += '</tr></thead><tbody>';
   for (let s = 0; s < v.players; s++) {
     const cls = [s === v.active ? 'active' : '', s === v.pending?.seat ? 'owes' : ''].join(' ');
-    html += `<tr class="${cls}" data-seat="${s}"><td><span class="swatch" style="background:${SEAT_COLOURS[s]}"></span> ${esc(playerLabel(s, players[s], mySeat))}</td>`;
+    html += `<tr class="${cls}" data-seat="${s}"><td>${swatchHtml(s)} ${esc(playerLabel(s, players[s], mySeat))}</td>`;
     html += `<td class="score" data-score="${v.scores[s]}">${v.scores[s]}</td><td>${supplyCell(v, s)}</td>`;
     if (v.gifts) html += `<td>${v.gifts.hands?.[s]?.count ?? 0}</td>`;
     if (v.christmas) html += `<td>${xmasCount(v, s) ?? ''}</td>`;
@@ -197,7 +197,7 @@ export function renderFinal(box, v, players, mySeat, history, gameId, pig = []) 
   html += '<th>Total</th>' + cols.map((k) => `<th>${k}</th>`).join('') + (pigs ? '<th title="the points the pig added, counted in fields">pig</th><th>goods held</th>' : '') + '</tr></thead><tbody>';
   for (let s = 0; s < v.players; s++) {
     const p = parts(v, s);
-    html += `<tr data-seat="${s}"><td><span class="swatch" style="background:${SEAT_COLOURS[s]}"></span> ${esc(playerLabel(s, players[s], mySeat))}</td>`;
+    html += `<tr data-seat="${s}"><td>${swatchHtml(s)} ${esc(playerLabel(s, players[s], mySeat))}</td>`;
     html += `<td class="final-score" data-score="${v.scores[s]}"><strong>${v.scores[s]}</strong></td>` + cols.map((k) => `<td>${p[k] ?? 0}</td>`).join('');
     if (pigs) {
       const g = v.goods?.seats?.[s];
@@ -208,7 +208,7 @@ export function renderFinal(box, v, players, mySeat, history, gameId, pig = []) 
   html += '</tbody></table></div>';
   if (v.christmas) html += '<p class="note">Points banked on locked features were paid into their categories at the end.</p>';
   if (pigs) html += '<p class="note">Goods: 10 points to whoever holds the most of each kind (★; tied players all score). A pig in a field its owner holds makes each completed city there worth 4 instead of 3: that extra is counted in fields.</p>';
-  html += `<div id="final-chart"></div><p><a href="/replay/${esc(gameId)}">Watch the replay</a> · <a href="/api/games/${esc(gameId)}/record" download>Download the record</a> · <a href="/">New game</a> · <a href="/how.html" target="_blank" rel="noopener">How to play</a> · <button id="final-close">Look at the board</button></p></div>`;
+  html += `<div id="final-chart"></div><p><a href="/replay/${esc(gameId)}">Watch the replay</a> · <a href="/api/games/${esc(gameId)}/record" download>Download the record</a> · <a href="/">New game</a> · <a href="/how.html" target="_blank" rel="noopener">How to play</a> · <button id="final-close">Look at the board</button></p>${mySeat >= 0 ? '<p class="rematch"><button id="rematch" class="primary">Rematch: the same seats and settings</button></p>' : ''}<p id="rematch-note" class="note" hidden></p></div>`;
   box.innerHTML = html;
   const chart = box.querySelector('#final-chart');
   if (chart) {

@@ -141,9 +141,15 @@ export {};
 
 /** Chat messages: the last ones of the game when a session opens, then each as it is sent. @typedef {{type: 'chat', messages: ChatMessage[]}} ChatFrame */
 
-/** Any frame the server sends. @typedef {StateFrame|DeltaFrame|HistoryFrame|ErrorFrame|ChatFrame} Frame */
+/**
+ * The rematch of a finished game (issue 32): its id; `now` true when it was made this moment
+ * (every page of the game moves there), false for a page opening later.
+ * @typedef {{type: 'rematch', id: string, now: boolean}} RematchFrame
+ */
 
-/** What a client sends: a move for the decision at `index`, a request for the full state, or a chat message. @typedef {{type: 'move', index: number, move: string}|{type: 'state'}|{type: 'chat', text: string}} ClientMessage */
+/** Any frame the server sends. @typedef {StateFrame|DeltaFrame|HistoryFrame|ErrorFrame|ChatFrame|RematchFrame} Frame */
+
+/** What a client sends: a move for the decision at `index`, a request for the full state, a chat message, or (a seat of a finished game) a rematch. @typedef {{type: 'move', index: number, move: string}|{type: 'state'}|{type: 'chat', text: string}|{type: 'rematch'}} ClientMessage */
 
 // ---- HTTP API (docs/SERVER.md, "HTTP") ----
 

@@ -50,8 +50,28 @@ function expand(text, f, names, reason) {
   });
 }
 
-/** One event in words; `names` are the seats' display names. @param {string} ev @param {string[]} names */
-export function eventWords(ev, names) {
+/**
+ * A sentence of the table about seat `{seat}` told to that seat itself (issue 32: own moves
+ * were told in the third person on one's own page): "{seat} places a tile." becomes "You
+ * place a tile.", "{seat}'s follower..." "Your follower...", "their builder" "your builder"
+ * (eventWords turns the reason's "their" too).
+ * @param {string} text
+ */
+export function secondPerson(text) {
+  return text
+    .replace(/^\{seat\}'s /, 'Your ')
+    .replace(/^\{seat\} is /, 'You are ')
+    .replace(/^\{seat\} may /, 'You may ')
+    .replace(/^\{seat\} (\w+?)s\b/, 'You $1')
+    .replace(/\btheir\b/g, 'your');
+}
+
+/**
+ * One event in words; `names` are the seats' display names; `me` the seat of the page, whose
+ * own events are told to it as "you" (-1: a spectator, or the third person throughout).
+ * @param {string} ev @param {string[]} names @param {number} [me]
+ */
+export function eventWords(ev, names, me = -1) {
   const w = ev.split(' ');
   let key = w[0];
   let s = TABLE.events[key];
@@ -68,7 +88,10 @@ export function eventWords(ev, names) {
   if (f.figure !== undefined) variant(`:${f.figure}`);
   // a tile of The River (RI/s, RI.1/...): the entry that says so ("remove:river")
   if (f.tile !== undefined && f.tile.startsWith('RI')) variant(':river');
-  return expand(s.text, f, names, null);
+  const own = me >= 0 && f.seat !== undefined && Number(f.seat) === me && s.text.startsWith('{seat}');
+  const text = expand(own ? secondPerson(s.text) : s.text, f, names, null);
+  // the reason too ("for recalling your abbot"): names and card names hold no "their"
+  return own ? text.replace(/\btheir\b/g, 'your') : text;
 }
 
 /**

@@ -171,6 +171,9 @@ int cpy_prefix_clashes_w(const carc_game *g, int window, carc_move *buf);
 void cpy_observe_full_w(const carc_game *g, int window, int seat, const int32_t *prefix, int np,
                         carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
                         uint8_t *mask);
+int cpy_observe_legal_w(const carc_game *g, int window, int seat, const int32_t *prefix, int np,
+                        carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
+                        uint8_t *mask, int32_t *legal);
 int cpy_legal_actions(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
                       int32_t *ids);
 int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,

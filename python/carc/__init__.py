@@ -11,6 +11,7 @@ carc.batch the batched API. docs/PYTHON.md documents all of it.
 """
 from .game import (ACTIONS, CHANNELS, DECISIONS, EXPANSIONS, FIGURES, GOODS, HAND_SIZE,
                    MAX_PLAYERS, MAX_TOKENS, MIN_PLAYERS, PUBLIC_SIZE, SCORE_CATEGORIES, SEAT_PUBLIC,
+                   SEED_MAX,
                    STACK_MAX, TILE_KINDS, TILE_NAMES, WINDOW, WINDOW_MAX, WINDOW_MIN, CarcError,
                    ConfigError, Game, GameOverError, IllegalMoveError, Player, tiles)
 from .batch import Batch
@@ -20,5 +21,6 @@ __all__ = ["Game", "Player", "Batch", "CarcError", "ConfigError", "IllegalMoveEr
            "ACTIONS", "WINDOW", "WINDOW_MIN", "WINDOW_MAX", "CHANNELS", "PUBLIC_SIZE", "HAND_SIZE",
            "encoding", "tiles",
            "MIN_PLAYERS", "MAX_PLAYERS", "SEAT_PUBLIC", "MAX_TOKENS", "DECISIONS", "FIGURES",
-           "GOODS", "SCORE_CATEGORIES", "EXPANSIONS", "TILE_KINDS", "TILE_NAMES", "STACK_MAX"]
+           "GOODS", "SCORE_CATEGORIES", "EXPANSIONS", "TILE_KINDS", "TILE_NAMES", "STACK_MAX",
+           "SEED_MAX"]
 __version__ = "0.1.0"

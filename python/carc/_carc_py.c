@@ -1042,26 +1042,37 @@ void cpy_observe(const carc_game *g, int seat, carc_game *view, uint8_t *board, 
     cpy_observe_w(g, CPY_W, seat, view, board, pub, hand);
 }
 
-void cpy_observe_full_w(const carc_game *g, int window, int seat, const int32_t *prefix, int np,
+int cpy_observe_legal_w(const carc_game *g, int window, int seat, const int32_t *prefix, int np,
                         carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
-                        uint8_t *mask)
+                        uint8_t *mask, int32_t *legal)
 {
     enc e = enc_of(window);
     if (board || pub || hand) {
         carc_view(g, seat, view);
         observe_view(view, &e, seat, board, pub, hand);
     }
-    if (!mask)
-        return;
-    memset(mask, 0, (size_t)e.actions);
-    if (carc_pending_decision(g).seat != seat)
-        return;
+    if (mask)
+        memset(mask, 0, (size_t)e.actions);
+    if ((!mask && !legal) || carc_pending_decision(g).seat != seat)
+        return 0;
     uint8_t bits[ABYTES_MAX];
-    int32_t ids[CARC_MAX_MOVES];
+    int32_t own[CARC_MAX_MOVES];
+    int32_t *ids = legal ? legal : own;
     memset(bits, 0, (size_t)e.abytes);
     int k = collect(g, &e, prefix, np, buf, ids, CARC_MAX_MOVES, bits);
-    for (int i = 0; i < k; i++)
-        mask[ids[i]] = 1;
+    if (mask)
+        for (int i = 0; i < k; i++)
+            mask[ids[i]] = 1;
+    if (legal)  /* sorted, as cpy_legal_actions gives them */
+        qsort(ids, (size_t)k, sizeof *ids, cmp_i32);
+    return k;
+}
+
+void cpy_observe_full_w(const carc_game *g, int window, int seat, const int32_t *prefix, int np,
+                        carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
+                        uint8_t *mask)
+{
+    cpy_observe_legal_w(g, window, seat, prefix, np, view, buf, board, pub, hand, mask, NULL);
 }
 
 void cpy_observe_full(const carc_game *g, int seat, const int32_t *prefix, int np,
@@ -1118,7 +1129,7 @@ struct cpy_batch {
     int n, players, ids_cap;
     enc e;                       /* the window */
     unsigned expansions;
-    uint64_t seed, started;      /* game j started by the batch has seed seed + j */
+    uint64_t seed, started;      /* game j started by the batch has seed (seed + j) mod 2^63 */
     carc_game **g;
     carc_game *view;
     carc_move *buf;
@@ -1145,7 +1156,9 @@ static int start_game(cpy_batch *b, int i, carc_error *err)
     carc_config_init(&cfg);
     cfg.players = b->players;
     cfg.expansions = b->expansions;
-    cfg.seed = b->seed + b->started;
+    /* within a record's seeds (0..2^63-1, docs/RECORD.md): a game of the batch is one
+     * carc.Game can be made with, and written down */
+    cfg.seed = (b->seed + b->started) & (UINT64_MAX >> 1);
     carc_game *g = carc_new(&cfg, err);
     if (!g)
         return -1;

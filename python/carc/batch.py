@@ -8,7 +8,7 @@ import numpy as np
 
 from ._carc import ffi, lib
 from .game import (CHANNELS, HAND_SIZE, MAX_PLAYERS, PUBLIC_SIZE, WINDOW, ConfigError,
-                   IllegalMoveError, _check_int, _check_window, _err_text, _parse_expansions)
+                   IllegalMoveError, _check_int, _check_seed, _check_window, _err_text, _parse_expansions)
 
 
 class Batch:
@@ -38,7 +38,8 @@ class Batch:
                                    patch_board=False (written whole every step)
 
     Game j started by the batch (the first n are rows 0..n-1, then each game that ends
-    is replaced by the next) is seeded seed + j, so a batch is reproducible.
+    is replaced by the next) is seeded (seed + j) mod 2^63, so a batch is reproducible and
+    each of its games is a carc.Game(seed=...) (seeds are 0..2^63-1 everywhere).
 
     `buffers={"board": arr, ...}` (or `use_buffers`) makes it write into arrays the caller
     allocated instead."""
@@ -48,10 +49,8 @@ class Batch:
         window = _check_window(window)  # first: a bad window creates nothing
         n = _check_int("n", n)
         players = _check_int("players", players)
-        seed = _check_int("seed", seed)
+        seed = _check_seed(seed)
         ids_cap = _check_int("ids_cap", ids_cap)
-        if not 0 <= seed < 2**64:
-            raise ValueError("seed must be 0..2^64-1")
         if n < 1:
             raise ValueError("n must be at least 1")
         exps = _parse_expansions(expansions)

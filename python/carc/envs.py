@@ -20,8 +20,9 @@ except ImportError as e:  # pragma: no cover - depends on what is installed
     raise ImportError("carc.envs needs gymnasium (and pettingzoo for the AEC environment): "
                       "pip install gymnasium pettingzoo, or carc[envs]") from e
 
-from .game import (CHANNELS, HAND_SIZE, PUBLIC_SIZE, WINDOW, Game, IllegalMoveError, Player,
-                   _check_window)
+from .game import (CHANNELS, HAND_SIZE, PUBLIC_SIZE, SEED_MAX, WINDOW, Game, GameOverError,
+                   IllegalMoveError, Player, _check_window)
+from .render import board_rgb
 from ._carc import lib
 
 try:
@@ -72,7 +73,8 @@ class CarcAEC(_AECBase):
     observations holding only the action mask (faster, for random or scripted agents).
     window: the board window's width (odd, 31..63; carc.Game's)."""
 
-    metadata = {"name": "carc_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata = {"name": "carc_v0", "render_modes": ["ansi", "human", "rgb_array"],
+                "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, players=2, expansions="gifts,christmas", render_mode=None, reward="win",
                  observation="full", window=WINDOW):
@@ -107,7 +109,7 @@ class CarcAEC(_AECBase):
     def reset(self, seed=None, options=None):
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
-        game_seed = int(self._seeds.integers(0, 2**63 - 1))
+        game_seed = int(self._seeds.integers(0, SEED_MAX))
         self.game = Game(players=self.players, expansions=self.expansions, seed=game_seed,
                          window=self.window)
         self.agents = list(self.possible_agents)
@@ -117,15 +119,25 @@ class CarcAEC(_AECBase):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.game.current_seat]
+        self.infos[self.agent_selection]["legal_actions"] = self.game.legal_actions()
 
     def observe(self, agent):
         if self.game is None:
             raise RuntimeError("reset() before observe()")
         return self.game._observe(self._seat_of[agent], self._full)
 
-    def step(self, action):
+    def _check_live(self, what):
         if self.game is None:
-            raise RuntimeError("reset() before step()")
+            raise RuntimeError(f"reset() before {what}()")
+        if not self.agents:
+            raise GameOverError(f"{what}: the game is over and every agent has left: reset()", 3)
+
+    def last(self, observe=True):
+        self._check_live("last")
+        return super().last(observe)
+
+    def step(self, action):
+        self._check_live("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -141,7 +153,11 @@ class CarcAEC(_AECBase):
                 self.terminations[a] = True
                 self.infos[a] = {"scores": self.game.scores()}
         else:
-            self.agent_selection = self.possible_agents[self.game.current_seat]
+            nxt = self.possible_agents[self.game.current_seat]
+            if nxt != agent:
+                self.infos[agent] = {}
+            self.agent_selection = nxt
+            self.infos[nxt] = {"legal_actions": self.game.legal_actions()}
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -150,6 +166,10 @@ class CarcAEC(_AECBase):
         if self.render_mode is None:
             gymnasium.logger.warn("render() without render_mode")
             return None
+        if self.game is None:
+            raise RuntimeError("reset() before render()")
+        if self.render_mode == "rgb_array":
+            return board_rgb(self.game.observe(0)["board"], 0, self.players)
         text = self.game.board_text() + f"scores {self.game.scores()} {self.game.pending()}\n"
         if self.render_mode == "human":
             print(text)
@@ -190,7 +210,7 @@ class GymEnv(gymnasium.Env):
     carc.IllegalMoveError instead. window: the board window's width (odd, 31..63;
     carc.Game's)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(self, opponents=("greedy",), expansions="gifts,christmas", seat=0,
                  reward="win", illegal_action="lose", mcts_iterations=200, render_mode=None,
@@ -209,6 +229,9 @@ class GymEnv(gymnasium.Env):
         if illegal_action not in ("lose", "raise"):
             raise ValueError("illegal_action must be 'lose' or 'raise'")
         _check_reward(reward)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or "
+                             f"None, got {render_mode!r}")
         self.expansions = expansions
         self.window = window
         self.seat = seat
@@ -219,14 +242,16 @@ class GymEnv(gymnasium.Env):
         self.observation_space = observation_space(True, window)
         self.action_space = action_space(window)
         self.game = None
+        self._ended = True  # until reset
 
-    def _obs(self):
-        return self.game.observe(self.seat)
-
-    def _info(self, **extra):
-        info = {"scores": self.game.scores(), "pending": self.game.pending()}
+    def _obs_info(self, **extra):
+        """The agent's observation and the info dict: scores, the decision pending and the
+        legal action ids (empty unless the agent owes the decision), from one listing."""
+        obs, legal = self.game._observe_legal(self.seat)
+        info = {"scores": self.game.scores(), "pending": self.game.pending(),
+                "legal_actions": legal}
         info.update(extra)
-        return info
+        return obs, info
 
     def _advance(self):
         while not self.game.over and self.game.current_seat != self.seat:
@@ -235,43 +260,57 @@ class GymEnv(gymnasium.Env):
 
     def reset(self, seed=None, options=None):
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(0, 2**63 - 1))
+        game_seed = int(self.np_random.integers(0, SEED_MAX))
         self.game = Game(players=self.players, expansions=self.expansions, seed=game_seed,
                          window=self.window)
         self._players = {}
         others = [s for s in range(self.players) if s != self.seat]
         for s, name in zip(others, self.opponents):
-            self._players[s] = Player(name, seed=(game_seed + s) % 2**63,
+            self._players[s] = Player(name, seed=(game_seed + s) % (SEED_MAX + 1),
                                       iterations=self.mcts_iterations)
         self._advance()
-        return self._obs(), self._info()
+        self._ended = self.game.over
+        return self._obs_info()
 
     def step(self, action):
         if self.game is None:
-            raise RuntimeError("reset() first")
-        if self.game.over:
-            raise IllegalMoveError("the episode is over: reset()")
+            raise RuntimeError("reset() before step()")
+        if self._ended:  # the game over, or lost by an illegal action
+            raise GameOverError("the episode is over (it returned terminated=True): reset()", 3)
         try:
-            self.game.apply_action(action)
+            self.game.apply_action(action, events=False)
         except IllegalMoveError:
             if self.illegal_action == "raise":
                 raise
-            return self._obs(), -1.0, True, False, self._info(illegal_action=True)
+            self._ended = True
+            obs, info = self._obs_info(illegal_action=True)
+            return obs, -1.0, True, False, info
         self._advance()
         reward, done = 0.0, self.game.over
         if done:
             reward = final_rewards(self.game, self.reward)[self.seat]
-        return self._obs(), float(reward), done, False, self._info()
+            self._ended = True
+        obs, info = self._obs_info()
+        return obs, float(reward), done, False, info
 
     def action_masks(self):
         """The legal actions now as a bool array (the method sb3-contrib's MaskablePPO
-        asks for)."""
-        return self.game._observe(self.seat, False)["action_mask"].astype(bool)
+        asks for; all False once the episode is over). Through gymnasium.make's wrappers:
+        env.unwrapped.action_masks() or env.get_wrapper_attr("action_masks")()."""
+        if self.game is None:
+            raise RuntimeError("reset() before action_masks()")
+        if self._ended:
+            return np.zeros(self.action_space.n, dtype=bool)
+        return self.game._observe(self.seat, False)["action_mask"].view(bool)
 
     def render(self):
+        if self.render_mode is None:
+            return None
+        if self.game is None:
+            raise RuntimeError("reset() before render()")
         if self.render_mode == "ansi":
             return self.game.board_text()
-        return None
+        return board_rgb(self.game.observe(self.seat)["board"], self.seat, self.players)
 
 
 # gymnasium.make("carc/Carcassonne-v0", opponents=["greedy"]) once carc.envs is imported

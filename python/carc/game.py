@@ -22,6 +22,10 @@ MAX_TOKENS = lib.CPY_MAX_TOKENS      # actions one move takes at most
 TILE_KINDS = lib.CARC_TILE_KINDS
 STACK_MAX = lib.CARC_STACK
 NOTATION_MAX = lib.CARC_NOTATION_MAX  # a move in notation always fits (its NUL included)
+# Every seed the package takes (a game's, a batch's, a player's, a determinization's) is
+# 0..SEED_MAX: a record's seed is a signed 64-bit JSON integer (docs/RECORD.md), so a game
+# with a larger seed could not be written down nor rebuilt.
+SEED_MAX = 2**63 - 1
 
 
 def _names(fn, n):
@@ -100,6 +104,35 @@ def _check_int(name, value):
         raise TypeError(f"{name} must be an int, got {type(value).__name__}") from None
 
 
+def _check_seed(value, name="seed"):
+    """value as a Python int in 0..SEED_MAX (the one seed range of the package): TypeError
+    for a value that is not an int, ConfigError (a ValueError) outside the range."""
+    value = _check_int(name, value)
+    if not 0 <= value <= SEED_MAX:
+        raise ConfigError(f"{name} must be 0..2^63-1, got {value}")
+    return value
+
+
+def _action_int(action):
+    """An action id as a Python int: ints and numpy integers, 0-d integer arrays and
+    floats (Python, numpy, 0-d arrays) holding a whole number, as agents and Gymnasium
+    spaces give them; TypeError for anything else (a bool, a str, a fraction, an array
+    of several values)."""
+    if isinstance(action, int) and not isinstance(action, bool):
+        return action
+    if isinstance(action, np.ndarray) and action.ndim == 0:
+        action = action[()]
+    if isinstance(action, (bool, np.bool_)):
+        raise TypeError("an action is an int, got bool")
+    if isinstance(action, np.integer):
+        return int(action)
+    if isinstance(action, (float, np.floating)):
+        if float(action).is_integer():
+            return int(action)
+        raise TypeError(f"an action is a whole number, got {float(action)!r}")
+    raise TypeError(f"an action is an int, got {type(action).__name__}")
+
+
 def _check_window(window):
     """window as a Python int, the width of the board window (odd, WINDOW_MIN..WINDOW_MAX):
     TypeError for a value that is not an int, ConfigError for a width not allowed."""
@@ -128,8 +161,8 @@ class Game:
     `self.encoding` (carc.encoding.for_window(window)); the default's are the module
     constants carc.ACTIONS and carc.encoding's."""
 
-    __slots__ = ("_g", "_cfg", "_moves", "_pre", "_np", "_buf", "_err", "_view", "_applied",
-                 "_detached", "_window", "_nact")
+    __slots__ = ("_g", "_cfg", "_moves", "_pre", "_np", "_buf", "_err", "_view", "_ids",
+                 "_applied", "_detached", "_window", "_nact")
 
     def __init__(self, players=2, expansions="base", seed=1, *, stack=None, return_pos=None,
                  window=WINDOW, _empty=False):
@@ -146,9 +179,7 @@ class Game:
         if _empty:
             return
         players = _check_int("players", players)
-        seed = _check_int("seed", seed)
-        if not 0 <= seed < 2**63:
-            raise ConfigError(f"seed must be 0..2^63-1, got {seed}")
+        seed = _check_seed(seed)
         cfg = ffi.new("carc_config *")
         lib.carc_config_init(cfg)
         cfg.players = players
@@ -413,14 +444,7 @@ class Game:
         completed a move (True instead with events=False, which is faster), else None
         (the move needs more actions: legal_actions() lists them). Raises
         IllegalMoveError, changing nothing, for an action not legal now."""
-        if isinstance(action, bool) or not isinstance(action, int):
-            try:
-                if isinstance(action, np.integer):
-                    action = int(action)
-                else:
-                    raise TypeError
-            except (ImportError, TypeError):
-                raise TypeError(f"an action is an int, got {type(action).__name__}") from None
+        action = _action_int(action)
         if lib.carc_is_over(self._g):
             raise GameOverError("the game is over", 3)
         if not 0 <= action < self._nact:
@@ -525,22 +549,39 @@ class Game:
         return self._observe(seat, full)
 
     def _observe(self, seat, full=True):
-        if self._view is None:
-            self._view = ffi.new("char[]", lib.carc_state_size())
+        return self._observe_legal(seat, full)[0]
+
+    def _observe_legal(self, seat, full=True):
+        """(the observation of `seat`, its legal action ids as a sorted list: empty unless
+        it owes the decision), from one listing of the legal moves."""
+        self._scratch()
         w = self._window
         mask = np.empty(self._nact, dtype=np.int8)
         if not full:
-            lib.cpy_observe_full_w(self._g, w, seat, self._pre, self._np[0], ffi.NULL, self._buf,
-                                   ffi.NULL, ffi.NULL, ffi.NULL, ffi.from_buffer("uint8_t[]", mask))
-            return {"action_mask": mask}
+            k = lib.cpy_observe_legal_w(self._g, w, seat, self._pre, self._np[0], ffi.NULL,
+                                        self._buf, ffi.NULL, ffi.NULL, ffi.NULL,
+                                        ffi.from_buffer("uint8_t[]", mask), self._ids)
+            return {"action_mask": mask}, self._legal_list(k)
         board = np.empty((CHANNELS, w, w), dtype=np.uint8)
         pub = np.empty(PUBLIC_SIZE, dtype=np.float32)
         hand = np.empty(HAND_SIZE, dtype=np.float32)
-        lib.cpy_observe_full_w(self._g, w, seat, self._pre, self._np[0],
-                               ffi.cast("carc_game *", self._view), self._buf,
-                               ffi.from_buffer("uint8_t[]", board), ffi.from_buffer("float[]", pub),
-                               ffi.from_buffer("float[]", hand), ffi.from_buffer("uint8_t[]", mask))
-        return {"board": board, "public": pub, "hand": hand, "action_mask": mask}
+        k = lib.cpy_observe_legal_w(self._g, w, seat, self._pre, self._np[0],
+                                    ffi.cast("carc_game *", self._view), self._buf,
+                                    ffi.from_buffer("uint8_t[]", board),
+                                    ffi.from_buffer("float[]", pub),
+                                    ffi.from_buffer("float[]", hand),
+                                    ffi.from_buffer("uint8_t[]", mask), self._ids)
+        return {"board": board, "public": pub, "hand": hand, "action_mask": mask}, \
+            self._legal_list(k)
+
+    def _scratch(self):
+        """The view and legal ids the observations are written through, made once."""
+        if self._view is None:
+            self._view = ffi.new("char[]", lib.carc_state_size())
+            self._ids = ffi.new("int32_t[]", MAX_MOVES)
+
+    def _legal_list(self, k):
+        return ffi.unpack(self._ids, k)
 
     def determinized(self, seat, seed):
         """A playable game that agrees with everything `seat` may know and deals what it
@@ -548,9 +589,7 @@ class Game:
         (carc_determinize): a twin for the hidden-information tests and for search. It
         has no record (moves, record and undo raise CarcError)."""
         seat = self._seat_arg(seat)
-        seed = _check_int("seed", seed)
-        if not 0 <= seed < 2**64:
-            raise ValueError("seed must be 0..2^64-1")
+        seed = _check_seed(seed)
         v = self._view_game(seat)
         c = Game(_empty=True)
         g = lib.carc_clone(self._g)
@@ -639,9 +678,7 @@ class Player:
     def __init__(self, name="greedy", seed=1, budget_ms=0, iterations=1000):
         if not isinstance(name, str):
             raise TypeError("a player's name is a str: random, greedy or mcts")
-        seed = _check_int("seed", seed)
-        if not 0 <= seed < 2**64:
-            raise ValueError("seed must be 0..2^64-1")
+        seed = _check_seed(seed)
         opt = ffi.new("carc_ai_options *")
         lib.carc_ai_options_init(opt)
         opt.seed = seed

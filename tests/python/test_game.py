@@ -205,7 +205,7 @@ def test_bad_actions_change_nothing():
     assert "outside" in unchanged(g, lambda: g.apply_action(carc.ACTIONS), carc.IllegalMoveError)
     unchanged(g, lambda: g.apply_action(-1), carc.IllegalMoveError)
     unchanged(g, lambda: g.apply_action("0"), TypeError)
-    unchanged(g, lambda: g.apply_action(1.0), TypeError)
+    unchanged(g, lambda: g.apply_action(1.5), TypeError)
     unchanged(g, lambda: g.apply_action(None), TypeError)
     unchanged(g, lambda: g.apply_action(True), TypeError)
     g.apply_action(np.int64(sorted(legal)[0]))  # numpy integers are ints

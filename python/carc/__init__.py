@@ -15,9 +15,11 @@ from .game import (ACTIONS, CHANNELS, DECISIONS, EXPANSIONS, FIGURES, GOODS, HAN
                    STACK_MAX, TILE_KINDS, TILE_NAMES, WINDOW, WINDOW_MAX, WINDOW_MIN, CarcError,
                    ConfigError, Game, GameOverError, IllegalMoveError, Player, tiles)
 from .batch import Batch
+from .saving import LoadError, load, loads, save
 from . import encoding
 
 __all__ = ["Game", "Player", "Batch", "CarcError", "ConfigError", "IllegalMoveError", "GameOverError",
+           "LoadError", "save", "load", "loads",
            "ACTIONS", "WINDOW", "WINDOW_MIN", "WINDOW_MAX", "CHANNELS", "PUBLIC_SIZE", "HAND_SIZE",
            "encoding", "tiles",
            "MIN_PLAYERS", "MAX_PLAYERS", "SEAT_PUBLIC", "MAX_TOKENS", "DECISIONS", "FIGURES",

@@ -1418,6 +1418,43 @@ int64_t cpy_batch_random(cpy_batch *b, int steps, uint64_t seed, const cpy_buffe
     return moved;
 }
 
+/* What a saved batch holds beyond its configuration (carc.Batch's pickling): the moves
+ * under way and the counters. */
+int cpy_batch_prefix(const cpy_batch *b, int i, int32_t out[CPY_MAX_TOKENS])
+{
+    memcpy(out, b->prefix + (size_t)i * CPY_MAX_TOKENS, sizeof *out * CPY_MAX_TOKENS);
+    return b->np[i];
+}
+
+void cpy_batch_counters(const cpy_batch *b, uint64_t out[3])
+{
+    out[0] = b->started;
+    out[1] = (uint64_t)b->games_done;
+    out[2] = (uint64_t)b->decisions;
+}
+
+int cpy_batch_restore(cpy_batch *b, int i, const carc_game *g, const int32_t *prefix, int np)
+{
+    if (i < 0 || i >= b->n || np < 0 || np >= CPY_MAX_TOKENS || carc_view_seat(g) >= 0 ||
+        carc_is_over(g) || carc_players(g) != b->players)
+        return -1;
+    carc_copy(b->g[i], g);
+    memcpy(b->prefix + (size_t)i * CPY_MAX_TOKENS, prefix, sizeof *prefix * CPY_MAX_TOKENS);
+    b->np[i] = (uint8_t)np;
+    b->row_tiles[i] = -1;
+    if (b->held)
+        b->held[i].valid = 0;
+    refresh(b, i, NULL);
+    return 0;
+}
+
+void cpy_batch_set_counters(cpy_batch *b, const uint64_t in[3])
+{
+    b->started = in[0];
+    b->games_done = (int64_t)in[1];
+    b->decisions = (int64_t)in[2];
+}
+
 int64_t cpy_batch_games_done(const cpy_batch *b) { return b->games_done; }
 int64_t cpy_batch_decisions(const cpy_batch *b) { return b->decisions; }
 const carc_game *cpy_batch_game(const cpy_batch *b, int i)

@@ -254,6 +254,14 @@ int cpy_batch_step(cpy_batch *b, const int32_t *actions, const cpy_buffers *out)
 /* Random play inside C (a benchmark of the engine side alone): `steps` actions per game
  * chosen uniformly from each game's legal actions. Returns the moves applied. */
 int64_t cpy_batch_random(cpy_batch *b, int steps, uint64_t seed, const cpy_buffers *out);
+/* A batch saved and made again (carc.Batch's pickling): game i's move under way
+ * (returns its length, the actions into out), the counters (games started, games
+ * done, decisions), and game i replaced by the full state g (a game of the batch's
+ * players, not over) with that move under way: -1, changing nothing, when they do not fit. */
+int cpy_batch_prefix(const cpy_batch *b, int i, int32_t out[CPY_MAX_TOKENS]);
+void cpy_batch_counters(const cpy_batch *b, uint64_t out[3]);
+int cpy_batch_restore(cpy_batch *b, int i, const carc_game *g, const int32_t *prefix, int np);
+void cpy_batch_set_counters(cpy_batch *b, const uint64_t in[3]);
 int64_t cpy_batch_games_done(const cpy_batch *b);
 int64_t cpy_batch_decisions(const cpy_batch *b);
 const carc_game *cpy_batch_game(const cpy_batch *b, int i);

@@ -54,6 +54,9 @@ class Batch:
         if n < 1:
             raise ValueError("n must be at least 1")
         exps = _parse_expansions(expansions)
+        # what to_bytes saves of the configuration
+        self._args = {"players": players, "expansions": exps, "seed": seed, "ids_cap": ids_cap,
+                      "patch_board": bool(patch_board)}
         err = ffi.new("carc_error *")
         b = lib.cpy_batch_new_w(n, players, exps, seed, ids_cap, window, err)
         if b == ffi.NULL:
@@ -132,6 +135,26 @@ class Batch:
         o.board = self._ptr("uint8_t[]", self.board)
         o.pub = self._ptr("float[]", self.public)
         o.hand = self._ptr("float[]", self.hand)
+
+    def to_bytes(self):
+        """The batch as bytes of the package's versioned format (carc/saving.py): its
+        configuration, every game's full state and move under way, and its counters;
+        `Batch.from_bytes` (or `carc.loads`) makes a batch that steps on exactly as this
+        one would. Buffers the caller gave (use_buffers) are not saved: the loaded batch
+        has its own, written whole."""
+        from .saving import write_batch
+        return write_batch(self)
+
+    @classmethod
+    def from_bytes(cls, data):
+        """A batch from `to_bytes`'s bytes; carc.LoadError for bytes that are not a
+        saved batch, of another format version or build, or damaged."""
+        from .saving import read_batch
+        return read_batch(data, cls)
+
+    def __reduce__(self):
+        from .saving import loads
+        return (loads, (self.to_bytes(),))
 
     def rewrite(self):
         """Writes every row of the buffers whole again (masks, legal lists, seats,

@@ -94,6 +94,12 @@ def _parse_expansions(expansions):
     return out[0]
 
 
+def _expansions_name(bits):
+    """The expansions of a set of bits as a str ("base", "gifts,christmas", ...)."""
+    buf = ffi.new("char[]", lib.CARC_EXPANSIONS_NAME_SIZE)
+    return ffi.string(lib.carc_expansions_name(bits, buf, len(buf))).decode()
+
+
 def _check_int(name, value):
     """value as a Python int (numpy integers too); TypeError for anything else."""
     if isinstance(value, bool):
@@ -162,7 +168,7 @@ class Game:
     constants carc.ACTIONS and carc.encoding's."""
 
     __slots__ = ("_g", "_cfg", "_moves", "_pre", "_np", "_buf", "_err", "_view", "_ids",
-                 "_applied", "_detached", "_window", "_nact")
+                 "_applied", "_detached", "_seat", "_start", "_window", "_nact")
 
     def __init__(self, players=2, expansions="base", seed=1, *, stack=None, return_pos=None,
                  window=WINDOW, _empty=False):
@@ -175,7 +181,9 @@ class Game:
         self._pre = ffi.new("int32_t[]", MAX_TOKENS)
         self._np = ffi.new("int *")
         self._applied = ffi.new("carc_move *")
-        self._detached = False
+        # a determinized game: the seat whose view it was dealt from and the state it was
+        # dealt as (its moves are those since), else -1 and None
+        self._detached, self._seat, self._start = False, -1, None
         if _empty:
             return
         players = _check_int("players", players)
@@ -224,7 +232,7 @@ class Game:
         c._window, c._nact = self._window, self._nact
         c._moves = list(self._moves)
         c._copy_prefix(self)
-        c._detached = self._detached
+        c._detached, c._seat, c._start = self._detached, self._seat, self._start  # never written
         return c
 
     def _copy_prefix(self, other):
@@ -235,6 +243,25 @@ class Game:
 
     def __deepcopy__(self, memo):
         return self.clone()
+
+    # ---- saving (carc/saving.py, docs/PYTHON.md "Saving and pickling") -------------------
+    def to_bytes(self):
+        """The game as bytes of the package's versioned format: its state, configuration,
+        moves and any move under way (a determinized game: only what it was dealt and
+        its own moves since). `Game.from_bytes` and `carc.loads` read them back."""
+        from .saving import write_game
+        return write_game(self)
+
+    @classmethod
+    def from_bytes(cls, data):
+        """A game from `to_bytes`'s bytes; carc.LoadError (a ValueError) for bytes that are
+        not a saved game, of another format version or build, or damaged."""
+        from .saving import read_game
+        return read_game(data, cls)
+
+    def __reduce__(self):
+        from .saving import loads
+        return (loads, (self.to_bytes(),))
 
     # ---- what is owed ---------------------------------------------------------------
     @property
@@ -247,8 +274,7 @@ class Game:
 
     @property
     def expansions(self):
-        buf = ffi.new("char[]", lib.CARC_EXPANSIONS_NAME_SIZE)
-        return ffi.string(lib.carc_expansions_name(self._cfg.expansions, buf, len(buf))).decode()
+        return _expansions_name(self._cfg.expansions)
 
     @property
     def window(self):
@@ -482,15 +508,11 @@ class Game:
         """Takes back the last move (the game is replayed from its configuration without
         it, as `carc engine`'s undo); returns the move taken back in notation. A move of
         several actions under way is forgotten first."""
-        self._no_record("undo")
         self._np[0] = 0
         if not self._moves:
             raise IllegalMoveError("no move to take back")
         moves = self._moves[:-1]
-        g = lib.carc_new(self._cfg, self._err)
-        if g == ffi.NULL:
-            raise CarcError(_err_text(self._err), self._err.code)
-        g = ffi.gc(g, lib.carc_free)
+        g = self._initial()
         m = ffi.new("carc_move *")
         for raw in moves:
             ffi.memmove(m, raw, len(raw))
@@ -586,34 +608,52 @@ class Game:
     def determinized(self, seat, seed):
         """A playable game that agrees with everything `seat` may know and deals what it
         may not (the stack order, other hands, the decks) at random from `seed`
-        (carc_determinize): a twin for the hidden-information tests and for search. It
-        has no record (moves, record and undo raise CarcError)."""
+        (carc_determinize): a twin for the hidden-information tests and for search.
+
+        It is made from the seat's view alone and keeps nothing else of this game: not
+        its seed (its `seed` is 0) nor its moves. Its own history starts at the deal:
+        `moves`, `undo` and `record()` are those of the moves applied to it since
+        (docs/PYTHON.md, "Saving and pickling")."""
         seat = self._seat_arg(seat)
         seed = _check_seed(seed)
+        if seat == SEAT_PUBLIC:
+            raise ValueError("determinized takes a seat 0..players-1")
         v = self._view_game(seat)
-        c = Game(_empty=True)
+        c = Game(_empty=True, window=self._window)
         g = lib.carc_clone(self._g)
         lib.carc_determinize(v, seed, g)
         c._g = ffi.gc(g, lib.carc_free)
-        c._cfg = self._cfg
-        c._window, c._nact = self._window, self._nact
-        c._moves = list(self._moves)
+        cfg = ffi.new("carc_config *")
+        cfg[0] = lib.carc_config_of(v)  # the view's: seed 0, no fixed orders
+        c._cfg = cfg
+        c._moves = []
         c._copy_prefix(self)
-        c._detached = True  # its hidden parts are not those its configuration deals
+        # its hidden parts are not those a configuration deals: its start is the deal
+        c._detached, c._seat = True, seat
+        c._start = ffi.gc(lib.carc_clone(g), lib.carc_free)
         return c
 
-    def _no_record(self, what):
-        if self._detached:
-            raise CarcError(f"{what}: a determinized game has no record of its own (its "
-                            "configuration does not deal what it holds)")
+    @property
+    def determinized_from(self):
+        """The seat whose view a determinized game was dealt from, else None."""
+        return self._seat if self._detached else None
 
-    def _replay(self):
-        """(state before, notation) of every move played, replayed from the start."""
-        self._no_record("moves")
+    def _initial(self):
+        """A new game at this game's start: its configuration's first state, or the state
+        a determinized game was dealt as."""
+        if self._detached:
+            g = lib.carc_clone(self._start)
+            if g == ffi.NULL:
+                raise MemoryError("carc_clone")
+            return ffi.gc(g, lib.carc_free)
         g = lib.carc_new(self._cfg, self._err)
         if g == ffi.NULL:
             raise CarcError(_err_text(self._err), self._err.code)
-        g = ffi.gc(g, lib.carc_free)
+        return ffi.gc(g, lib.carc_free)
+
+    def _replay(self):
+        """(state before, notation) of every move played, replayed from the start."""
+        g = self._initial()
         m = ffi.new("carc_move *")
         text = ffi.new("char[]", NOTATION_MAX)
         out = []
@@ -626,12 +666,12 @@ class Game:
         return out
 
     def record(self):
-        """The game record so far (docs/RECORD.md) as a dict; `carc replay` accepts it."""
-        self._no_record("record")
-        g = lib.carc_new(self._cfg, self._err)
-        if g == ffi.NULL:
-            raise CarcError(_err_text(self._err), self._err.code)
-        g = ffi.gc(g, lib.carc_free)
+        """The game record so far (docs/RECORD.md) as a dict; `carc replay` accepts it.
+        A determinized game's is the record of its own moves since the deal, with no
+        `seed` (no configuration deals it, so `carc replay` refuses it) and a key
+        `determinized`: {"seat": the seat it was dealt from, "start": the dealt state as
+        state JSON}."""
+        g = self._initial()
         rec = ffi.gc(lib.carc_recorder_new(self._cfg, g), lib.carc_recorder_free)
         before = ffi.gc(lib.carc_clone(g), lib.carc_free)
         m = ffi.new("carc_move *")
@@ -643,9 +683,13 @@ class Game:
             lib.carc_recorder_add(rec, before, m, g)
         p = lib.carc_recorder_json(rec, g)
         try:
-            return json.loads(ffi.string(p).decode())
+            out = json.loads(ffi.string(p).decode())
         finally:
             lib.free(p)
+        if self._detached:
+            del out["seed"]
+            out["determinized"] = {"seat": self._seat, "start": self._json(self._start, False)}
+        return out
 
     def board_text(self):
         p = lib.carc_board_text(self._g)
@@ -690,6 +734,11 @@ class Player:
             raise ConfigError(_err_text(err), err.code)
         self._p = ffi.gc(p, lib.carc_player_free)
         self.name = name
+        self._options = (name, seed, opt.budget_ms, opt.iterations)
+
+    def __reduce__(self):
+        # a new player with the same options: its generator starts again from its seed
+        return (Player, self._options)
 
     def choose(self, game):
         if game.over:

@@ -25,4 +25,4 @@ __all__ = ["Game", "Player", "Batch", "CarcError", "ConfigError", "IllegalMoveEr
            "MIN_PLAYERS", "MAX_PLAYERS", "SEAT_PUBLIC", "MAX_TOKENS", "DECISIONS", "FIGURES",
            "GOODS", "SCORE_CATEGORIES", "EXPANSIONS", "TILE_KINDS", "TILE_NAMES", "STACK_MAX",
            "SEED_MAX"]
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -1,10 +1,20 @@
 """carc.Game: one game of carc, driven from Python (docs/PYTHON.md, "The game object")."""
+from __future__ import annotations
+
 import json
 import operator
+from typing import TYPE_CHECKING, Any, Sequence, Union, cast
 
 import numpy as np
 
 from ._carc import ffi, lib
+
+if TYPE_CHECKING:
+    from .encoding import Encoding
+
+# What apply_action takes as an action id: an int, a numpy integer or float, a 0-d array
+# (a float or 0-d array only holding a whole number).
+ActionLike = Union[int, float, np.integer, np.floating, np.ndarray]
 
 ACTIONS = lib.cpy_actions()           # of the default window
 WINDOW = lib.cpy_window()             # the default window's width (31: x, y in -15..15)
@@ -44,7 +54,7 @@ EXPANSIONS = [ffi.string(lib.carc_expansion_at(i).name).decode()
               for i in range(lib.carc_expansion_count())]
 
 
-def tiles():
+def tiles() -> list[dict[str, Any]]:
     """The tile catalogue (as `carc tiles --json`): per kind its letter, count, edges,
     pennant, cloister and segments."""
     p = lib.carc_tiles_json()
@@ -58,7 +68,7 @@ class CarcError(Exception):
     """An error the engine reported; `message` is the engine's one-line message and
     `code` its status code (enum carc_status)."""
 
-    def __init__(self, message, code=None):
+    def __init__(self, message: str, code: int | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
@@ -170,8 +180,10 @@ class Game:
     __slots__ = ("_g", "_cfg", "_moves", "_pre", "_np", "_buf", "_err", "_view", "_ids",
                  "_applied", "_detached", "_seat", "_start", "_window", "_nact")
 
-    def __init__(self, players=2, expansions="base", seed=1, *, stack=None, return_pos=None,
-                 window=WINDOW, _empty=False):
+    def __init__(self, players: int = 2, expansions: str | Sequence[str] | None = "base",
+                 seed: int = 1, *, stack: str | Sequence[str] | None = None,
+                 return_pos: int | None = None, window: int = WINDOW,
+                 _empty: bool = False) -> None:
         window = _check_window(window)  # first: a bad window creates nothing
         self._window = window
         self._nact = lib.cpy_actions_w(window)
@@ -218,10 +230,10 @@ class Game:
             raise ConfigError(_err_text(self._err), self._err.code)
         self._g = ffi.gc(g, lib.carc_free)
         self._cfg = cfg
-        self._moves = []
+        self._moves: list[bytes] = []  # each move played, as carc_move's bytes
 
     # ---- copies ------------------------------------------------------------------
-    def clone(self):
+    def clone(self) -> Game:
         """An independent copy (the state is one flat value: a memcpy)."""
         c = Game(_empty=True)
         g = lib.carc_clone(self._g)
@@ -241,11 +253,11 @@ class Game:
 
     __copy__ = clone
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> Game:
         return self.clone()
 
     # ---- saving (carc/saving.py, docs/PYTHON.md "Saving and pickling") -------------------
-    def to_bytes(self):
+    def to_bytes(self) -> bytes:
         """The game as bytes of the package's versioned format: its state, configuration,
         moves and any move under way (a determinized game: only what it was dealt and
         its own moves since). `Game.from_bytes` and `carc.loads` read them back."""
@@ -253,7 +265,7 @@ class Game:
         return write_game(self)
 
     @classmethod
-    def from_bytes(cls, data):
+    def from_bytes(cls, data: bytes) -> Game:
         """A game from `to_bytes`'s bytes; carc.LoadError (a ValueError) for bytes that are
         not a saved game, of another format version or build, or damaged."""
         from .saving import read_game
@@ -265,43 +277,43 @@ class Game:
 
     # ---- what is owed ---------------------------------------------------------------
     @property
-    def players(self):
+    def players(self) -> int:
         return lib.carc_players(self._g)
 
     @property
-    def seed(self):
+    def seed(self) -> int:
         return self._cfg.seed
 
     @property
-    def expansions(self):
+    def expansions(self) -> str:
         return _expansions_name(self._cfg.expansions)
 
     @property
-    def window(self):
+    def window(self) -> int:
         """The width of the board window (31 by default): x, y in -(window-1)/2..(window-1)/2."""
         return self._window
 
     @property
-    def actions(self):
+    def actions(self) -> int:
         """The number of action ids of this game's window (carc.ACTIONS for the default)."""
         return self._nact
 
     @property
-    def encoding(self):
+    def encoding(self) -> Encoding:
         """The action encoding of this game's window (carc.encoding.for_window): its
         sections, `describe(id)`, cells."""
         from .encoding import for_window
         return for_window(self._window)
 
     @property
-    def over(self):
+    def over(self) -> bool:
         return bool(lib.carc_is_over(self._g))
 
     @property
-    def turn(self):
+    def turn(self) -> int:
         return lib.carc_turn(self._g)
 
-    def pending(self):
+    def pending(self) -> dict[str, Any]:
         """The decision owed: {"decision": NAME, "seat": SEAT, "active": SEAT}
         ("over" and seat -1 at the end)."""
         p = lib.carc_pending_decision(self._g)
@@ -309,20 +321,20 @@ class Game:
         return {"decision": name, "seat": p.seat, "active": p.active}
 
     @property
-    def current_seat(self):
+    def current_seat(self) -> int:
         """The seat that owes the pending decision (-1 once the game is over)."""
         return lib.carc_pending_decision(self._g).seat
 
-    def scores(self):
+    def scores(self) -> list[int]:
         return [lib.carc_score(self._g, s) for s in range(self.players)]
 
-    def score_parts(self):
+    def score_parts(self) -> list[dict[str, int]]:
         """Points by category for each seat: a list of {category: points} (roads,
         cities, cloisters, fields, cards, gifts, goods, gardens)."""
         return [{c: lib.carc_score_part(self._g, s, i) for i, c in enumerate(SCORE_CATEGORIES)}
                 for s in range(self.players)]
 
-    def figures(self, seat):
+    def figures(self, seat: int) -> dict[str, int]:
         """The figures `seat` has in supply by kind: {"meeple": 7, "large": 1, "abbot": 0,
         "builder": 1, "pig": 1} (a figure the game's expansions do not use counts 0)."""
         seat = self._seat_arg(seat)
@@ -332,7 +344,7 @@ class Game:
         lib.carc_supply_figures(self._g, seat, counts)
         return dict(zip(FIGURES, counts))
 
-    def goods(self, seat=None):
+    def goods(self, seat: int | str | None = None) -> dict[str, int]:
         """Goods tokens (Traders & Builders) by kind, {"wine": n, "grain": n, "cloth": n}:
         a seat's, or with seat None (or "supply") those left in the common supply."""
         if seat is None or seat == "supply":
@@ -346,47 +358,47 @@ class Game:
         return dict(zip(GOODS, counts))
 
     @property
-    def double_due(self):
+    def double_due(self) -> bool:
         """True while a double turn is due this turn (its first part; TB6)."""
         return bool(lib.carc_double_due(self._g))
 
     @property
-    def turn_part(self):
+    def turn_part(self) -> int:
         """1 while the turn running is the second part of a double turn (TB11), else 0."""
         return lib.carc_turn_part(self._g)
 
     # ---- The River and The Abbot ---------------------------------------------------------
     @property
-    def river_left(self):
+    def river_left(self) -> int:
         """Tiles left in the river stack, the lake included (R3, R10: public); 0 once the
         river phase is over and without The River."""
         return lib.carc_river_left(self._g)
 
     @property
-    def river_end(self):
+    def river_end(self) -> tuple[int, int] | None:
         """The river's open end (R5), the empty position a river tile must continue, as
         (x, y); None when there is none."""
         x, y = ffi.new("int *"), ffi.new("int *")
         return (x[0], y[0]) if lib.carc_river_end(self._g, x, y) else None
 
-    def recall_points(self, move):
+    def recall_points(self, move: str) -> int | None:
         """The points a recall (notation, e.g. "recall (1,2) cloister:C") would score now
         (A6), or None when it is not legal now."""
         m = self._parse(move)
         p = lib.carc_recall_points(self._g, m)
         return None if p < 0 else p
 
-    def winners(self):
+    def winners(self) -> list[int]:
         w = lib.carc_winners(self._g)
         return [s for s in range(self.players) if w >> s & 1]
 
     @property
-    def moves(self):
+    def moves(self) -> list[str]:
         """The moves played so far, in notation."""
         return [text for _, text in self._replay()]
 
     # ---- legal moves -------------------------------------------------------------
-    def legal(self):
+    def legal(self) -> list[str]:
         """Every legal move of the pending decision in canonical notation, in the order
         carc_legal lists them (as `carc engine`'s `legal`)."""
         size = MAX_MOVES * (NOTATION_MAX + 2)
@@ -398,20 +410,20 @@ class Game:
             return []
         return ffi.unpack(text, n).decode().split("\n")[:-1]
 
-    def legal_actions(self):
+    def legal_actions(self) -> list[int]:
         """The action ids legal now (sorted): the first action of every legal move, or
         after `apply_action` began a move of several actions, its next ones."""
         ids = ffi.new("int32_t[]", MAX_MOVES)
         n = lib.cpy_legal_actions_w(self._g, self._window, self._pre, self._np[0], self._buf, ids)
         return list(ids[0:n])
 
-    def action_mask(self):
+    def action_mask(self) -> np.ndarray:
         """legal_actions() as an int8 numpy array of `actions` entries (0 or 1)."""
         m = np.zeros(self._nact, dtype=np.int8)
         m[self.legal_actions()] = 1
         return m
 
-    def actions_of(self, move):
+    def actions_of(self, move: str) -> tuple[int, ...]:
         """The action ids a move (notation) is written as, as a tuple; () when it has a
         coordinate outside the window (then only the fallback action reaches it)."""
         m = self._parse(move)
@@ -419,13 +431,13 @@ class Game:
         n = lib.cpy_move_tokens_w(self._g, self._window, m, out)
         return tuple(out[0:n])
 
-    def outside_window(self):
+    def outside_window(self) -> int:
         """How many legal moves now have a coordinate outside the window (no actions:
         an agent cannot choose them; FALLBACK is legal when every legal move is such)."""
         return lib.cpy_outside_w(self._g, self._window, self._buf)
 
     @property
-    def action_prefix(self):
+    def action_prefix(self) -> tuple[int, ...]:
         """The actions chosen so far of a move of several actions (empty otherwise)."""
         return tuple(self._pre[0:self._np[0]])
 
@@ -448,13 +460,13 @@ class Game:
             cls = GameOverError if code == 3 else IllegalMoveError
             raise cls(_err_text(self._err), code)
 
-    def apply(self, move):
+    def apply(self, move: str | int) -> list[str] | None:
         """Plays one move given in notation (any port of a segment accepted) and returns
         the events it caused (the protocol's event strings). Raises IllegalMoveError
         (or GameOverError) and changes nothing when the move is refused. An int is taken
         as an action id (apply_action)."""
         if isinstance(move, int) and not isinstance(move, bool):
-            return self.apply_action(move)
+            return cast("list[str] | None", self.apply_action(move))
         if self._np[0]:
             raise IllegalMoveError("a move of several actions is under way (action_prefix); "
                                    "finish it with apply_action or cancel_actions()")
@@ -465,7 +477,7 @@ class Game:
         self._moves.append(bytes(ffi.buffer(m)))
         return self.events()
 
-    def apply_action(self, action, events=True):
+    def apply_action(self, action: ActionLike, events: bool = True) -> list[str] | bool | None:
         """Plays one action id of the fixed encoding. Returns the events when the action
         completed a move (True instead with events=False, which is faster), else None
         (the move needs more actions: legal_actions() lists them). Raises
@@ -487,11 +499,11 @@ class Game:
         raise IllegalMoveError(f"action {action} is not legal now (legal_actions() lists "
                                f"{'the next actions of the move begun' if self._np[0] else 'them'})")
 
-    def cancel_actions(self):
+    def cancel_actions(self) -> None:
         """Forgets the actions chosen of a move not finished."""
         self._np[0] = 0
 
-    def events(self):
+    def events(self) -> list[str]:
         """The events of the last move (or of the start), as the protocol's strings."""
         size = 192 * 64
         text = ffi.new("char[]", size)
@@ -504,7 +516,7 @@ class Game:
             return []
         return ffi.unpack(text, n).decode().split("\n")[:-1]
 
-    def undo(self):
+    def undo(self) -> str:
         """Takes back the last move (the game is replayed from its configuration without
         it, as `carc engine`'s undo); returns the move taken back in notation. A move of
         several actions under way is forgotten first."""
@@ -533,11 +545,11 @@ class Game:
         finally:
             lib.free(p)
 
-    def state(self, legal=False):
+    def state(self, legal: bool = False) -> dict[str, Any]:
         """The full state as a dict (docs/RECORD.md, "State JSON"): every hidden part too."""
         return self._json(self._g, legal)
 
-    def view(self, seat, legal=False):
+    def view(self, seat: int | str | None, legal: bool = False) -> dict[str, Any]:
         """What `seat` may know (RULES.md §6) as a dict of the state JSON; seat "public"
         (or None) for a spectator's view."""
         seat = self._seat_arg(seat)
@@ -560,7 +572,7 @@ class Game:
         lib.carc_view(self._g, seat, v)
         return v
 
-    def observe(self, seat, full=True):
+    def observe(self, seat: int, full: bool = True) -> dict[str, np.ndarray]:
         """The observation of `seat` as numpy arrays (docs/PYTHON.md, "Observations"):
         {"board": uint8 (CHANNELS, window, window), "public": float32, "hand": float32,
         "action_mask": int8 (actions,)}, built from the seat's view only; the mask is
@@ -605,7 +617,7 @@ class Game:
     def _legal_list(self, k):
         return ffi.unpack(self._ids, k)
 
-    def determinized(self, seat, seed):
+    def determinized(self, seat: int, seed: int) -> Game:
         """A playable game that agrees with everything `seat` may know and deals what it
         may not (the stack order, other hands, the decks) at random from `seed`
         (carc_determinize): a twin for the hidden-information tests and for search.
@@ -634,7 +646,7 @@ class Game:
         return c
 
     @property
-    def determinized_from(self):
+    def determinized_from(self) -> int | None:
         """The seat whose view a determinized game was dealt from, else None."""
         return self._seat if self._detached else None
 
@@ -665,7 +677,7 @@ class Game:
                 raise CarcError("replay failed: " + _err_text(self._err))
         return out
 
-    def record(self):
+    def record(self) -> dict[str, Any]:
         """The game record so far (docs/RECORD.md) as a dict; `carc replay` accepts it.
         A determinized game's is the record of its own moves since the deal, with no
         `seed` (no configuration deals it, so `carc replay` refuses it) and a key
@@ -691,19 +703,19 @@ class Game:
             out["determinized"] = {"seat": self._seat, "start": self._json(self._start, False)}
         return out
 
-    def board_text(self):
+    def board_text(self) -> str:
         p = lib.carc_board_text(self._g)
         try:
             return ffi.string(p).decode()
         finally:
             lib.free(p)
 
-    def check(self):
+    def check(self) -> None:
         """Runs carc_check (every invariant of the state); raises CarcError if broken."""
         if lib.carc_check(self._g, self._err) != 0:
             raise CarcError(_err_text(self._err), self._err.code)
 
-    def state_bytes(self):
+    def state_bytes(self) -> bytes:
         """The raw state (for equality tests: two games with equal bytes are equal)."""
         return bytes(ffi.buffer(ffi.cast("char *", self._g), lib.carc_state_size()))
 
@@ -719,7 +731,8 @@ class Player:
     reproducible). `choose(game)` returns the move, in notation, for the seat that owes
     the pending decision, decided from that seat's view only."""
 
-    def __init__(self, name="greedy", seed=1, budget_ms=0, iterations=1000):
+    def __init__(self, name: str = "greedy", seed: int = 1, budget_ms: int = 0,
+                 iterations: int = 1000) -> None:
         if not isinstance(name, str):
             raise TypeError("a player's name is a str: random, greedy or mcts")
         seed = _check_seed(seed)
@@ -740,7 +753,7 @@ class Player:
         # a new player with the same options: its generator starts again from its seed
         return (Player, self._options)
 
-    def choose(self, game):
+    def choose(self, game: Game) -> str:
         if game.over:
             raise GameOverError("the game is over", 3)
         seat = game.current_seat

@@ -5,6 +5,8 @@ cell of the window. It is for watching an agent (Gymnasium's RecordVideo), not a
 drawing of the tiles: each tile is its field colour with a band on each city edge, a line
 from its centre to each road edge, a blue band on each river edge, a red square for a
 cloister, a dot for a pennant, and one dot per follower in its owner's colour."""
+from __future__ import annotations
+
 import numpy as np
 
 from .encoding import CHANNEL
@@ -43,7 +45,8 @@ def _patterns(c):
     return band, road, centre, pennant, outline, dots
 
 
-def board_rgb(board, observer=0, players=2, cell=CELL):
+def board_rgb(board: np.ndarray, observer: int = 0, players: int = 2,
+              cell: int = CELL) -> np.ndarray:
     """The board planes of one observation (uint8 (CHANNELS, W, W), the seat `observer`'s
     of a game of `players`) as an RGB image, uint8 (W * cell, W * cell, 3)."""
     board = np.asarray(board)

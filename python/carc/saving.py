@@ -17,12 +17,19 @@ carc_check on what it reads, so bytes of another build or damaged bytes are refu
 carc.LoadError and a one-line message. The format is for this build of the package
 (checkpoints, other processes); a record (Game.record()) is the one that outlives builds.
 """
+from __future__ import annotations
+
 import os
 import struct
 import zlib
+from typing import TYPE_CHECKING, Any
 
 from ._carc import ffi, lib
 from .game import MAX_TOKENS, CarcError
+
+if TYPE_CHECKING:
+    from .batch import Batch
+    from .game import Game
 
 MAGIC = b"carc-py\0"
 FORMAT = 1
@@ -93,7 +100,7 @@ class _Reader:
             raise LoadError("saved carc data damaged: bytes past its end")
 
 
-def state_bytes(g):
+def state_bytes(g: Any) -> bytes:
     """The engine's bytes of a game (carc_state_save)."""
     n = lib.carc_state_save(g, ffi.NULL, 0)
     buf = ffi.new("char[]", n)
@@ -101,7 +108,7 @@ def state_bytes(g):
     return ffi.buffer(buf, n)[:]
 
 
-def state_load(data):
+def state_load(data: bytes) -> Any:
     """A game (cdata, freed with it) from carc_state_save's bytes; LoadError if refused."""
     err = ffi.new("carc_error *")
     g = lib.carc_state_load(data, len(data), err)
@@ -110,7 +117,7 @@ def state_load(data):
     return ffi.gc(g, lib.carc_free)
 
 
-def write_game(game):
+def write_game(game: Game) -> bytes:
     w = _Writer(KIND_GAME)
     seat = game._seat if game._detached else -1
     w.pack("BBbB", game._window, 1 if game._detached else 0, seat, game._np[0])
@@ -124,7 +131,7 @@ def write_game(game):
     return w.done()
 
 
-def read_game(data, cls):
+def read_game(data: bytes, cls: type[Game]) -> Game:
     r = _Reader(data, KIND_GAME)
     window, detached, seat, np_ = r.unpack("BBbB")
     prefix = r.unpack(f"{MAX_TOKENS}i")
@@ -155,7 +162,7 @@ def read_game(data, cls):
     return game
 
 
-def write_batch(batch):
+def write_batch(batch: Batch) -> bytes:
     b = batch._b
     w = _Writer(KIND_BATCH)
     a = batch._args
@@ -172,7 +179,7 @@ def write_batch(batch):
     return w.done()
 
 
-def read_batch(data, cls):
+def read_batch(data: bytes, cls: type[Batch]) -> Batch:
     r = _Reader(data, KIND_BATCH)
     n, players, exps, seed, ids_cap, window, obs, patch = r.unpack("IBIQIBBB")
     counters = r.unpack("3Q")
@@ -192,7 +199,7 @@ def read_batch(data, cls):
     return batch
 
 
-def loads(data):
+def loads(data: bytes) -> Game | Batch:
     """A Game or a Batch from the bytes of `to_bytes` (or of carc.save's file)."""
     from .batch import Batch
     from .game import Game
@@ -204,7 +211,7 @@ def loads(data):
     raise LoadError(f"saved carc data of an unknown kind {kind}")
 
 
-def save(obj, path):
+def save(obj: Game | Batch, path: str | os.PathLike[str]) -> None:
     """Writes a Game or a Batch to the file `path` (its to_bytes), atomically (a temporary
     file renamed over it)."""
     data = obj.to_bytes()
@@ -214,7 +221,7 @@ def save(obj, path):
     os.replace(tmp, path)
 
 
-def load(path):
+def load(path: str | os.PathLike[str]) -> Game | Batch:
     """The Game or Batch carc.save wrote to `path`."""
     with open(path, "rb") as f:
         return loads(f.read())

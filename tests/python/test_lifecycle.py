@@ -1,6 +1,9 @@
 """Issue 34's problems 1 and 3 to 6: the legal action ids given directly, the environments
 after the end and before reset, one seed range, vector environments under both autoreset
-modes, render modes, and the action types an agent may hand in."""
+modes, render modes, the action types an agent may hand in, and GymEnv opponents as
+policies (callables) and carc.Player objects."""
+import pickle
+
 import numpy as np
 import pytest
 
@@ -196,3 +199,33 @@ def test_vector_env_autoreset(mode):
     else:
         assert empty >= 1
     vec.close()
+
+
+def test_gym_opponents_as_policies_and_players():
+    """Opponents may be callables (obs, info) -> action, given their own seat's observation
+    and legal ids, or carc.Player objects; a policy's illegal action raises naming its
+    seat; anything else is refused."""
+    seen = []
+
+    def first_legal(obs, info):
+        assert np.array_equal(np.flatnonzero(obs["action_mask"]), info["legal_actions"])
+        seen.append(info["seat"])
+        return np.array(info["legal_actions"][0])  # a 0-d array is an action too
+
+    env = envs.GymEnv(opponents=[first_legal, carc.Player("random", seed=3)],
+                      expansions="gifts,christmas", seat=1)
+    obs, info = env.reset(seed=6)
+    assert env.players == 3 and set(seen) == {0}
+    done = False
+    while not done:
+        obs, r, done, _, info = env.step(info["legal_actions"][-1])
+    assert env.game.over and len(seen) > 20 and set(seen) == {0}
+    copy = pickle.loads(pickle.dumps(envs.GymEnv(opponents=[carc.Player("greedy", seed=2)])))
+    assert copy.reset(seed=1)[1]["legal_actions"]
+    bad = envs.GymEnv(opponents=[lambda obs, info: 0], expansions="base", seat=1)
+    with pytest.raises(carc.IllegalMoveError, match="opponent in seat 0"):
+        bad.reset(seed=1)
+    with pytest.raises(TypeError, match="opponent"):
+        envs.GymEnv(opponents=[3])
+    with pytest.raises(carc.ConfigError):
+        envs.GymEnv(opponents=["nobody"])

@@ -36,6 +36,9 @@ NOTATION_MAX = lib.CARC_NOTATION_MAX  # a move in notation always fits (its NUL 
 # 0..SEED_MAX: a record's seed is a signed 64-bit JSON integer (docs/RECORD.md), so a game
 # with a larger seed could not be written down nor rebuilt.
 SEED_MAX = 2**63 - 1
+# Game.undo keeps the state after every UNDO_EVERY moves once it replayed them: an undo
+# then replays at most this many moves (a snapshot is one state, carc_state_size bytes).
+UNDO_EVERY = 16
 
 
 def _names(fn, n):
@@ -178,7 +181,8 @@ class Game:
     constants carc.ACTIONS and carc.encoding's."""
 
     __slots__ = ("_g", "_cfg", "_moves", "_pre", "_np", "_buf", "_err", "_view", "_ids",
-                 "_applied", "_detached", "_seat", "_start", "_window", "_nact")
+                 "_applied", "_detached", "_seat", "_start", "_window", "_nact", "_snaps",
+                 "_replayed")
 
     def __init__(self, players: int = 2, expansions: str | Sequence[str] | None = "base",
                  seed: int = 1, *, stack: str | Sequence[str] | None = None,
@@ -196,6 +200,10 @@ class Game:
         # a determinized game: the seat whose view it was dealt from and the state it was
         # dealt as (its moves are those since), else -1 and None
         self._detached, self._seat, self._start = False, -1, None
+        # undo's snapshots: the state after the first k moves, for k a multiple of
+        # UNDO_EVERY (a cache: not copied by clone, not saved); moves it replayed
+        self._snaps: dict[int, Any] = {}
+        self._replayed = 0
         if _empty:
             return
         players = _check_int("players", players)
@@ -245,6 +253,7 @@ class Game:
         c._moves = list(self._moves)
         c._copy_prefix(self)
         c._detached, c._seat, c._start = self._detached, self._seat, self._start  # never written
+        c._snaps = dict(self._snaps)  # states never written: shared
         return c
 
     def _copy_prefix(self, other):
@@ -517,23 +526,36 @@ class Game:
         return ffi.unpack(text, n).decode().split("\n")[:-1]
 
     def undo(self) -> str:
-        """Takes back the last move (the game is replayed from its configuration without
-        it, as `carc engine`'s undo); returns the move taken back in notation. A move of
-        several actions under way is forgotten first."""
+        """Takes back the last move; returns it in notation. A move of several actions
+        under way is forgotten first. The game before it is replayed from the nearest
+        snapshot the game keeps (every UNDO_EVERY moves, taken by undo's replays and
+        kept while the moves before them stand): after the first undo's replay from the
+        start, an undo replays fewer than UNDO_EVERY moves plus those applied since the
+        last undo, not the whole game."""
         self._np[0] = 0
         if not self._moves:
             raise IllegalMoveError("no move to take back")
-        moves = self._moves[:-1]
-        g = self._initial()
+        target = len(self._moves) - 1
+        snaps = self._snaps
+        for k in [k for k in snaps if k > target]:  # the moves after them are going
+            del snaps[k]
+        at = max(snaps, default=0)
+        g = lib.carc_clone(snaps[at]) if at else None
+        g = ffi.gc(g, lib.carc_free) if g is not None else self._initial()
         m = ffi.new("carc_move *")
-        for raw in moves:
-            ffi.memmove(m, raw, len(raw))
+        for i in range(at, target):
+            ffi.memmove(m, self._moves[i], len(self._moves[i]))
             if lib.carc_apply(g, m, self._err) != 0:
                 raise CarcError("undo: replay failed: " + _err_text(self._err))
-        undone = self.moves[-1]
+            self._replayed += 1
+            if (i + 1) % UNDO_EVERY == 0 and i + 1 not in snaps:
+                snaps[i + 1] = ffi.gc(lib.carc_clone(g), lib.carc_free)
+        ffi.memmove(m, self._moves[target], len(self._moves[target]))
+        text = ffi.new("char[]", NOTATION_MAX)
+        lib.carc_move_format(g, m, text, NOTATION_MAX)
         self._g = g
-        self._moves = moves
-        return undone
+        del self._moves[target]
+        return ffi.string(text).decode()
 
     # ---- views, record ------------------------------------------------------------------
     def _json(self, g, with_legal):

@@ -9,6 +9,7 @@ observations. Pin it to one core:
 default, or any odd width to 63); the observation parts are always the default window's.
 """
 import argparse
+import pickle
 import time
 
 import numpy as np
@@ -115,6 +116,19 @@ def game_object(exps):
     return timed(one)
 
 
+def pickling(exps):
+    """pickle.dumps, pickle.loads and both of a 2-player game after 60 random actions
+    (docs/PYTHON.md, "Saving and pickling"): per second, and the pickle's size."""
+    g = carc.Game(players=2, expansions=exps, seed=3, window=args.window)
+    rng = np.random.default_rng(1)
+    for _ in range(60):
+        acts = g.legal_actions()
+        g.apply_action(acts[int(rng.random() * len(acts))])
+    blob = pickle.dumps(g)
+    return (timed(lambda: len(pickle.dumps(g)) and 1), timed(lambda: pickle.loads(blob) and 1),
+            timed(lambda: pickle.loads(pickle.dumps(g)) and 1), len(blob))
+
+
 def observation_parts(exps):
     g = carc.Game(players=2, expansions=exps, seed=3)
     rng = np.random.default_rng(1)
@@ -169,6 +183,10 @@ for exps in SETS:
 for exps in SETS:
     print(f"Gym step() vs random {exps:15} full obs  {gym(exps):12,.0f} steps/s")
     print(f"Game.apply_action    {exps:15} no obs    {game_object(exps):12,.0f} actions/s")
+for exps in SETS:
+    dumps, loads, both, size = pickling(exps)
+    print(f"pickle a Game        {exps:15} {size:,} bytes  dumps {dumps:9,.0f}/s  loads "
+          f"{loads:9,.0f}/s  dumps+loads {both:9,.0f}/s")
 for exps in SETS:
     parts = observation_parts(exps)
     print(f"observation parts (us per call) {exps}: " +

@@ -422,9 +422,10 @@ class Game:
     def legal_actions(self) -> list[int]:
         """The action ids legal now (sorted): the first action of every legal move, or
         after `apply_action` began a move of several actions, its next ones."""
-        ids = ffi.new("int32_t[]", MAX_MOVES)
-        n = lib.cpy_legal_actions_w(self._g, self._window, self._pre, self._np[0], self._buf, ids)
-        return list(ids[0:n])
+        self._scratch()  # the ids' buffer, made once per game (not per call: 12 KB zeroed)
+        n = lib.cpy_legal_actions_w(self._g, self._window, self._pre, self._np[0], self._buf,
+                                    self._ids)
+        return ffi.unpack(self._ids, n)
 
     def action_mask(self) -> np.ndarray:
         """legal_actions() as an int8 numpy array of `actions` entries (0 or 1)."""

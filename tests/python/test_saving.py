@@ -20,12 +20,7 @@ SETS = ["base", "gifts,christmas", "inns,traders", "river,abbot",
 
 def played(exps, moves, seed=3, players=3):
     g = carc.Game(players=players, expansions=exps, seed=seed)
-    rng = np.random.default_rng(seed)
-    for _ in range(moves):
-        if g.over:
-            break
-        a = g.legal_actions()
-        g.apply_action(a[int(rng.random() * len(a))])
+    play_on(g, moves, seed)
     return g
 
 

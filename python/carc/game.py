@@ -180,7 +180,7 @@ class Game:
     `self.encoding` (carc.encoding.for_window(window)); the default's are the module
     constants carc.ACTIONS and carc.encoding's."""
 
-    __slots__ = ("_g", "_cfg", "_moves", "_pre", "_np", "_buf", "_err", "_view", "_ids",
+    __slots__ = ("_g", "_cfg", "_moves", "_pre", "_np", "_bufc", "_err", "_view", "_ids",
                  "_applied", "_detached", "_seat", "_start", "_window", "_nact", "_snaps",
                  "_replayed")
 
@@ -191,7 +191,7 @@ class Game:
         window = _check_window(window)  # first: a bad window creates nothing
         self._window = window
         self._nact = lib.cpy_actions_w(window)
-        self._buf = ffi.new("carc_move[]", MAX_MOVES)
+        self._bufc = None  # the legal moves' scratch (_buf), made when first needed
         self._err = ffi.new("carc_error *")
         self._view = None
         self._pre = ffi.new("int32_t[]", MAX_TOKENS)
@@ -239,6 +239,14 @@ class Game:
         self._g = ffi.gc(g, lib.carc_free)
         self._cfg = cfg
         self._moves: list[bytes] = []  # each move played, as carc_move's bytes
+
+    @property
+    def _buf(self) -> Any:
+        # CARC_MAX_MOVES moves (24 KB, zeroed): made once per game, and only for a game
+        # that lists moves, so that clones and loaded games cost no more than their state
+        if self._bufc is None:
+            self._bufc = ffi.new("carc_move[]", MAX_MOVES)
+        return self._bufc
 
     # ---- copies ------------------------------------------------------------------
     def clone(self) -> Game:

@@ -6,7 +6,8 @@ and `carc.load` share.
     8   u16      FORMAT         this format's version
     10  u8       kind           1 a Game, 2 a Batch
     11  ...      body           (below, little-endian)
-    -4  u32      CRC-32 of everything before it (zlib.crc32): damage, not tampering
+    -4  u32      CRC-32 (zlib.crc32) of everything before it but the engine's bytes,
+                 which carry their own checksum: damage, not tampering
 
 A game's body: its window, whether it was determinized and from which seat, the actions
 of a move under way, its configuration (carc_config, with no seed when determinized),
@@ -44,18 +45,29 @@ class LoadError(CarcError, ValueError):
 
 class _Writer:
     def __init__(self, kind):
-        self.parts = [MAGIC, struct.pack("<HB", FORMAT, kind)]
+        self.parts = []
+        self.crc = 0
+        self.add(MAGIC + struct.pack("<HB", FORMAT, kind))
+
+    def add(self, raw, covered=True):
+        self.parts.append(raw)
+        if covered:
+            self.crc = zlib.crc32(raw, self.crc)
 
     def pack(self, fmt, *values):
-        self.parts.append(struct.pack("<" + fmt, *values))
+        self.add(struct.pack("<" + fmt, *values))
 
     def blob(self, data):
         self.pack("I", len(data))
-        self.parts.append(bytes(data))
+        self.add(bytes(data))
+
+    def engine(self, data):
+        """The engine's bytes of a state: checked by carc_state_load, not by the CRC."""
+        self.pack("I", len(data))
+        self.add(data, covered=False)
 
     def done(self):
-        body = b"".join(self.parts)
-        return body + struct.pack("<I", zlib.crc32(body))
+        return b"".join(self.parts) + struct.pack("<I", self.crc)
 
 
 class _Reader:
@@ -69,35 +81,43 @@ class _Reader:
         if version != FORMAT:
             raise LoadError(f"saved by carc format version {version}: this package reads "
                             f"version {FORMAT}")
-        (crc,) = struct.unpack_from("<I", data, len(data) - 4)
-        if zlib.crc32(data[:-4]) != crc:
-            raise LoadError("saved carc data damaged: CRC-32 mismatch")
         if want is not None and kind != want:
             raise LoadError(f"this is {_KINDS.get(kind, f'kind {kind}')}, not "
                             f"{_KINDS[want]}")
+        (self.want_crc,) = struct.unpack_from("<I", data, len(data) - 4)
         self.kind = kind
         self.data = data[:-4]
         self.at = len(MAGIC) + 3
+        self.crc = zlib.crc32(self.data[:self.at])
+
+    def _take(self, n, covered=True):
+        if n > len(self.data) - self.at:
+            raise LoadError("saved carc data damaged: it ends early")
+        raw = self.data[self.at:self.at + n]
+        self.at += n
+        if covered:
+            self.crc = zlib.crc32(raw, self.crc)
+        return raw
 
     def unpack(self, fmt):
         fmt = "<" + fmt
-        try:
-            out = struct.unpack_from(fmt, self.data, self.at)
-        except struct.error:
-            raise LoadError("saved carc data damaged: it ends early") from None
-        self.at += struct.calcsize(fmt)
-        return out
+        return struct.unpack(fmt, self._take(struct.calcsize(fmt)))
 
     def blob(self):
         (n,) = self.unpack("I")
-        if n > len(self.data) - self.at:
-            raise LoadError("saved carc data damaged: it ends early")
-        self.at += n
-        return self.data[self.at - n:self.at]
+        return self._take(n)
+
+    def engine(self):
+        (n,) = self.unpack("I")
+        return self._take(n, covered=False)
 
     def end(self):
+        """After the last field: nothing left, and the CRC right (the fields read so far
+        are used only after this)."""
         if self.at != len(self.data):
             raise LoadError("saved carc data damaged: bytes past its end")
+        if self.crc != self.want_crc:
+            raise LoadError("saved carc data damaged: CRC-32 mismatch")
 
 
 def state_bytes(g: Any) -> bytes:
@@ -124,10 +144,10 @@ def write_game(game: Game) -> bytes:
     w.pack(f"{MAX_TOKENS}i", *game._pre[0:MAX_TOKENS])
     w.blob(ffi.buffer(game._cfg))
     w.pack("II", ffi.sizeof("carc_move"), len(game._moves))
-    w.parts.extend(game._moves)
+    w.add(b"".join(game._moves))
     if game._detached:
-        w.blob(state_bytes(game._start))
-    w.blob(state_bytes(game._g))
+        w.engine(state_bytes(game._start))
+    w.engine(state_bytes(game._g))
     return w.done()
 
 
@@ -141,12 +161,10 @@ def read_game(data: bytes, cls: type[Game]) -> Game:
     move_size, nmoves = r.unpack("II")
     if move_size != ffi.sizeof("carc_move"):
         raise LoadError("saved carc game of another build: its moves' size differs")
-    if nmoves * move_size > len(r.data) - r.at:
-        raise LoadError("saved carc data damaged: it ends early")
-    moves = [r.data[r.at + i * move_size:r.at + (i + 1) * move_size] for i in range(nmoves)]
-    r.at += nmoves * move_size
-    start = state_load(r.blob()) if detached else None
-    g = state_load(r.blob())
+    raw = r._take(nmoves * move_size)
+    moves = [raw[i * move_size:(i + 1) * move_size] for i in range(nmoves)]
+    start = state_load(r.engine()) if detached else None
+    g = state_load(r.engine())
     r.end()
     if not (0 <= np_ < MAX_TOKENS) or (detached and not 0 <= seat < lib.carc_players(g)):
         raise LoadError("saved carc data damaged: a field out of range")
@@ -175,7 +193,7 @@ def write_batch(batch: Batch) -> bytes:
     for i in range(batch.n):
         np_ = lib.cpy_batch_prefix(b, i, pre)
         w.pack(f"B{MAX_TOKENS}i", np_, *pre)
-        w.blob(state_bytes(lib.cpy_batch_game(b, i)))
+        w.engine(state_bytes(lib.cpy_batch_game(b, i)))
     return w.done()
 
 
@@ -186,7 +204,7 @@ def read_batch(data: bytes, cls: type[Batch]) -> Batch:
     rows = []
     for _ in range(n):
         np_, *prefix = r.unpack(f"B{MAX_TOKENS}i")
-        rows.append((np_, prefix, state_load(r.blob())))
+        rows.append((np_, prefix, state_load(r.engine())))
     r.end()
     from .game import _expansions_name
     batch = cls(n, players=players, expansions=_expansions_name(exps), seed=seed,

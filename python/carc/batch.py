@@ -12,11 +12,12 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._carc import ffi, lib
+from .game import (CHANNELS, HAND_SIZE, MAX_PLAYERS, PUBLIC_SIZE, WINDOW, ConfigError,
+                   IllegalMoveError, _check_int, _check_seed, _check_window, _err_text,
+                   _parse_expansions)
 
 if TYPE_CHECKING:
     from .encoding import Encoding
-from .game import (CHANNELS, HAND_SIZE, MAX_PLAYERS, PUBLIC_SIZE, WINDOW, ConfigError,
-                   IllegalMoveError, _check_int, _check_seed, _check_window, _err_text, _parse_expansions)
 
 
 class Batch:

@@ -292,7 +292,8 @@ class GymEnv(gymnasium.Env):
                                        f"not legal now: {e.message}") from None
 
     def reset(self, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+              options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, SEED_MAX))
         self.game = Game(players=self.players, expansions=self.expansions, seed=game_seed,

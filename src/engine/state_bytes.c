@@ -160,7 +160,8 @@ carc_game *carc_state_load(const void *buf, size_t size, carc_error *err)
         return NULL;
     }
     if (size - STATE_BYTES_HEADER != length) {
-        error_set(err, CARC_E_INVALID, "carc state damaged: %zu bytes of payload, the header says %u",
+        error_set(err, CARC_E_INVALID,
+                  "carc state damaged: %zu bytes of payload, the header says %u",
                   size - STATE_BYTES_HEADER, (unsigned)length);
         return NULL;
     }

@@ -587,6 +587,21 @@ void carc_projection(const carc_game *g, int scores[CARC_MAX_PLAYERS]);
 /* Verifies every invariant of the state; CARC_OK or CARC_E_INVALID with a message. */
 int carc_check(const carc_game *g, carc_error *err);
 
+/* ---- a state as bytes (state_bytes.c) ----------------------------------------- */
+
+/* g as bytes (a header, then the part of the state g uses): writes them into buf when
+ * cap is large enough and returns their size either way (buf NULL: only the size). The
+ * bytes are for this build of the engine (checkpoints, other processes): the header
+ * holds the state layout's fingerprint, and a record (docs/RECORD.md) is the format
+ * that outlives a build. A full state's bytes hold its hidden parts; a view's only
+ * what its seat may know. */
+size_t carc_state_save(const carc_game *g, void *buf, size_t cap);
+/* A new game (carc_free it) from the bytes of carc_state_save, or NULL with err
+ * (CARC_E_INVALID and a one-line message) when they are not such bytes, come from a
+ * build with another state layout or format version, are damaged (a length or the
+ * checksum, FNV-1a: accidents, not tampering) or hold a state carc_check refuses. */
+carc_game *carc_state_load(const void *buf, size_t size, carc_error *err);
+
 /* ---- queries ---------------------------------------------------------------- */
 
 int carc_players(const carc_game *g);

@@ -96,6 +96,8 @@ void carc_view(const carc_game *g, int seat, carc_game *out);
 int carc_view_seat(const carc_game *g);
 void carc_determinize(const carc_game *view, uint64_t seed, carc_game *out);
 int carc_check(const carc_game *g, carc_error *err);
+size_t carc_state_save(const carc_game *g, void *buf, size_t cap);
+carc_game *carc_state_load(const void *buf, size_t size, carc_error *err);
 int carc_players(const carc_game *g);
 int carc_is_over(const carc_game *g);
 int carc_turn(const carc_game *g);
@@ -171,6 +173,9 @@ int cpy_prefix_clashes_w(const carc_game *g, int window, carc_move *buf);
 void cpy_observe_full_w(const carc_game *g, int window, int seat, const int32_t *prefix, int np,
                         carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
                         uint8_t *mask);
+int cpy_observe_legal_w(const carc_game *g, int window, int seat, const int32_t *prefix, int np,
+                        carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
+                        uint8_t *mask, int32_t *legal);
 int cpy_legal_actions(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
                       int32_t *ids);
 int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *buf,
@@ -203,6 +208,10 @@ void cpy_batch_observe(cpy_batch *b, const cpy_buffers *out);
 void cpy_batch_patch(cpy_batch *b, int on);
 int cpy_batch_step(cpy_batch *b, const int32_t *actions, const cpy_buffers *out);
 int64_t cpy_batch_random(cpy_batch *b, int steps, uint64_t seed, const cpy_buffers *out);
+int cpy_batch_prefix(const cpy_batch *b, int i, int32_t out[]);
+void cpy_batch_counters(const cpy_batch *b, uint64_t out[3]);
+int cpy_batch_restore(cpy_batch *b, int i, const carc_game *g, const int32_t *prefix, int np);
+void cpy_batch_set_counters(cpy_batch *b, const uint64_t in[3]);
 int64_t cpy_batch_games_done(const cpy_batch *b);
 int64_t cpy_batch_decisions(const cpy_batch *b);
 const carc_game *cpy_batch_game(const cpy_batch *b, int i);

@@ -9,6 +9,7 @@ observations. Pin it to one core:
 default, or any odd width to 63); the observation parts are always the default window's.
 """
 import argparse
+import pickle
 import time
 
 import numpy as np
@@ -55,11 +56,22 @@ def batch_c(exps, obs):
     return timed(lambda: b.play_random(20) and 20 * b.n)
 
 
-def aec(exps, observation, wrap):
+# How an agent draws its random legal action in the environments (docs/PYTHON.md,
+# "Environments"): from info["legal_actions"], from the mask viewed as bools, or with the
+# natural np.flatnonzero on the int8 mask (PettingZoo's own benchmark does that).
+IDIOMS = {
+    "info": lambda o, info: info["legal_actions"],
+    "bool": lambda o, info: np.flatnonzero(o["action_mask"].view(np.bool_)),
+    "int8": lambda o, info: np.flatnonzero(o["action_mask"]),
+}
+
+
+def aec(exps, observation, wrap, idiom="info"):
     env = envs.aec_env(players=2, expansions=exps, observation=observation, wrap=wrap,
                        window=args.window)
     env.reset(seed=1)
     rng = np.random.default_rng(1)
+    legal = IDIOMS[idiom]
 
     def game():
         n = 0
@@ -68,7 +80,7 @@ def aec(exps, observation, wrap):
             if term or trunc:
                 env.step(None)
                 continue
-            ids = np.flatnonzero(o["action_mask"].view(np.bool_))
+            ids = legal(o, info)
             env.step(int(ids[int(rng.random() * len(ids))]))
             n += 1
         env.reset()
@@ -79,12 +91,12 @@ def aec(exps, observation, wrap):
 def gym(exps):
     env = envs.GymEnv(opponents=["random"], expansions=exps, window=args.window)
     rng = np.random.default_rng(1)
-    state = {"obs": env.reset(seed=1)[0]}
+    state = {"info": env.reset(seed=1)[1]}
 
     def step():
-        ids = np.flatnonzero(state["obs"]["action_mask"].view(np.bool_))
-        obs, r, done, trunc, info = env.step(int(ids[int(rng.random() * len(ids))]))
-        state["obs"] = env.reset()[0] if done else obs
+        ids = state["info"]["legal_actions"]
+        obs, r, done, trunc, info = env.step(ids[int(rng.random() * len(ids))])
+        state["info"] = env.reset()[1] if done else info
         return 1
     return timed(lambda: sum(step() for _ in range(50)))
 
@@ -102,6 +114,19 @@ def game_object(exps):
             n += 1
         return n
     return timed(one)
+
+
+def pickling(exps):
+    """pickle.dumps, pickle.loads and both of a 2-player game after 60 random actions
+    (docs/PYTHON.md, "Saving and pickling"): per second, and the pickle's size."""
+    g = carc.Game(players=2, expansions=exps, seed=3, window=args.window)
+    rng = np.random.default_rng(1)
+    for _ in range(60):
+        acts = g.legal_actions()
+        g.apply_action(acts[int(rng.random() * len(acts))])
+    blob = pickle.dumps(g)
+    return (timed(lambda: len(pickle.dumps(g)) and 1), timed(lambda: pickle.loads(blob) and 1),
+            timed(lambda: pickle.loads(pickle.dumps(g)) and 1), len(blob))
 
 
 def observation_parts(exps):
@@ -152,9 +177,16 @@ for exps in SETS:
         for wrap in (True, False):
             print(f"AEC step()          {exps:16} {observation:4} {'wrapped  ' if wrap else 'unwrapped'}"
                   f" {aec(exps, observation, wrap):10,.0f} steps/s")
+    for idiom in ("bool", "int8"):
+        print(f"AEC step()          {exps:16} full unwrapped {aec(exps, 'full', False, idiom):10,.0f}"
+              f" steps/s, ids by np.flatnonzero on the {idiom} mask")
 for exps in SETS:
     print(f"Gym step() vs random {exps:15} full obs  {gym(exps):12,.0f} steps/s")
     print(f"Game.apply_action    {exps:15} no obs    {game_object(exps):12,.0f} actions/s")
+for exps in SETS:
+    dumps, loads, both, size = pickling(exps)
+    print(f"pickle a Game        {exps:15} {size:,} bytes  dumps {dumps:9,.0f}/s  loads "
+          f"{loads:9,.0f}/s  dumps+loads {both:9,.0f}/s")
 for exps in SETS:
     parts = observation_parts(exps)
     print(f"observation parts (us per call) {exps}: " +

@@ -27,8 +27,8 @@ for ep in range(args.episodes):
     obs, info = env.reset(seed=ep)
     done = False
     while not done:
-        legal = np.flatnonzero(obs["action_mask"])
-        action = int(rng.choice(legal)) if args.random else int(legal[0])
+        legal = info["legal_actions"]  # the ids obs["action_mask"] allows
+        action = legal[int(rng.random() * len(legal))] if args.random else legal[0]
         obs, reward, done, truncated, info = env.step(action)
     total += reward
     print(f"episode {ep}: reward {reward:+.0f}, scores {info['scores']} (the agent is seat 0)")

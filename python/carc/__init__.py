@@ -11,14 +11,18 @@ carc.batch the batched API. docs/PYTHON.md documents all of it.
 """
 from .game import (ACTIONS, CHANNELS, DECISIONS, EXPANSIONS, FIGURES, GOODS, HAND_SIZE,
                    MAX_PLAYERS, MAX_TOKENS, MIN_PLAYERS, PUBLIC_SIZE, SCORE_CATEGORIES, SEAT_PUBLIC,
+                   SEED_MAX,
                    STACK_MAX, TILE_KINDS, TILE_NAMES, WINDOW, WINDOW_MAX, WINDOW_MIN, CarcError,
                    ConfigError, Game, GameOverError, IllegalMoveError, Player, tiles)
 from .batch import Batch
+from .saving import LoadError, load, loads, save
 from . import encoding
 
 __all__ = ["Game", "Player", "Batch", "CarcError", "ConfigError", "IllegalMoveError", "GameOverError",
+           "LoadError", "save", "load", "loads",
            "ACTIONS", "WINDOW", "WINDOW_MIN", "WINDOW_MAX", "CHANNELS", "PUBLIC_SIZE", "HAND_SIZE",
            "encoding", "tiles",
            "MIN_PLAYERS", "MAX_PLAYERS", "SEAT_PUBLIC", "MAX_TOKENS", "DECISIONS", "FIGURES",
-           "GOODS", "SCORE_CATEGORIES", "EXPANSIONS", "TILE_KINDS", "TILE_NAMES", "STACK_MAX"]
-__version__ = "0.1.0"
+           "GOODS", "SCORE_CATEGORIES", "EXPANSIONS", "TILE_KINDS", "TILE_NAMES", "STACK_MAX",
+           "SEED_MAX"]
+__version__ = "0.2.0"

@@ -1042,26 +1042,37 @@ void cpy_observe(const carc_game *g, int seat, carc_game *view, uint8_t *board, 
     cpy_observe_w(g, CPY_W, seat, view, board, pub, hand);
 }
 
-void cpy_observe_full_w(const carc_game *g, int window, int seat, const int32_t *prefix, int np,
+int cpy_observe_legal_w(const carc_game *g, int window, int seat, const int32_t *prefix, int np,
                         carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
-                        uint8_t *mask)
+                        uint8_t *mask, int32_t *legal)
 {
     enc e = enc_of(window);
     if (board || pub || hand) {
         carc_view(g, seat, view);
         observe_view(view, &e, seat, board, pub, hand);
     }
-    if (!mask)
-        return;
-    memset(mask, 0, (size_t)e.actions);
-    if (carc_pending_decision(g).seat != seat)
-        return;
+    if (mask)
+        memset(mask, 0, (size_t)e.actions);
+    if ((!mask && !legal) || carc_pending_decision(g).seat != seat)
+        return 0;
     uint8_t bits[ABYTES_MAX];
-    int32_t ids[CARC_MAX_MOVES];
+    int32_t own[CARC_MAX_MOVES];
+    int32_t *ids = legal ? legal : own;
     memset(bits, 0, (size_t)e.abytes);
     int k = collect(g, &e, prefix, np, buf, ids, CARC_MAX_MOVES, bits);
-    for (int i = 0; i < k; i++)
-        mask[ids[i]] = 1;
+    if (mask)
+        for (int i = 0; i < k; i++)
+            mask[ids[i]] = 1;
+    if (legal)  /* sorted, as cpy_legal_actions gives them */
+        qsort(ids, (size_t)k, sizeof *ids, cmp_i32);
+    return k;
+}
+
+void cpy_observe_full_w(const carc_game *g, int window, int seat, const int32_t *prefix, int np,
+                        carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
+                        uint8_t *mask)
+{
+    cpy_observe_legal_w(g, window, seat, prefix, np, view, buf, board, pub, hand, mask, NULL);
 }
 
 void cpy_observe_full(const carc_game *g, int seat, const int32_t *prefix, int np,
@@ -1118,7 +1129,7 @@ struct cpy_batch {
     int n, players, ids_cap;
     enc e;                       /* the window */
     unsigned expansions;
-    uint64_t seed, started;      /* game j started by the batch has seed seed + j */
+    uint64_t seed, started;      /* game j started by the batch has seed (seed + j) mod 2^63 */
     carc_game **g;
     carc_game *view;
     carc_move *buf;
@@ -1145,7 +1156,9 @@ static int start_game(cpy_batch *b, int i, carc_error *err)
     carc_config_init(&cfg);
     cfg.players = b->players;
     cfg.expansions = b->expansions;
-    cfg.seed = b->seed + b->started;
+    /* within a record's seeds (0..2^63-1, docs/RECORD.md): a game of the batch is one
+     * carc.Game can be made with, and written down */
+    cfg.seed = (b->seed + b->started) & (UINT64_MAX >> 1);
     carc_game *g = carc_new(&cfg, err);
     if (!g)
         return -1;
@@ -1403,6 +1416,43 @@ int64_t cpy_batch_random(cpy_batch *b, int steps, uint64_t seed, const cpy_buffe
             moved += step_one(b, i, b->cur[(size_t)i * CARC_MAX_MOVES + k], out);
         }
     return moved;
+}
+
+/* What a saved batch holds beyond its configuration (carc.Batch's pickling): the moves
+ * under way and the counters. */
+int cpy_batch_prefix(const cpy_batch *b, int i, int32_t out[CPY_MAX_TOKENS])
+{
+    memcpy(out, b->prefix + (size_t)i * CPY_MAX_TOKENS, sizeof *out * CPY_MAX_TOKENS);
+    return b->np[i];
+}
+
+void cpy_batch_counters(const cpy_batch *b, uint64_t out[3])
+{
+    out[0] = b->started;
+    out[1] = (uint64_t)b->games_done;
+    out[2] = (uint64_t)b->decisions;
+}
+
+int cpy_batch_restore(cpy_batch *b, int i, const carc_game *g, const int32_t *prefix, int np)
+{
+    if (i < 0 || i >= b->n || np < 0 || np >= CPY_MAX_TOKENS || carc_view_seat(g) >= 0 ||
+        carc_is_over(g) || carc_players(g) != b->players)
+        return -1;
+    carc_copy(b->g[i], g);
+    memcpy(b->prefix + (size_t)i * CPY_MAX_TOKENS, prefix, sizeof *prefix * CPY_MAX_TOKENS);
+    b->np[i] = (uint8_t)np;
+    b->row_tiles[i] = -1;
+    if (b->held)
+        b->held[i].valid = 0;
+    refresh(b, i, NULL);
+    return 0;
+}
+
+void cpy_batch_set_counters(cpy_batch *b, const uint64_t in[3])
+{
+    b->started = in[0];
+    b->games_done = (int64_t)in[1];
+    b->decisions = (int64_t)in[2];
 }
 
 int64_t cpy_batch_games_done(const cpy_batch *b) { return b->games_done; }

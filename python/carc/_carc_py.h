@@ -194,6 +194,12 @@ void cpy_observe_full(const carc_game *g, int seat, const int32_t *prefix, int n
 void cpy_observe_full_w(const carc_game *g, int window, int seat, const int32_t *prefix, int np,
                         carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
                         uint8_t *mask);
+/* cpy_observe_full_w that also writes the legal actions (those of the mask, sorted) into
+ * `legal` (CARC_MAX_MOVES entries, or NULL) and returns how many (0 unless `seat` owes the
+ * pending decision): the ids an agent draws from, without scanning the mask. */
+int cpy_observe_legal_w(const carc_game *g, int window, int seat, const int32_t *prefix, int np,
+                        carc_game *view, carc_move *buf, uint8_t *board, float *pub, float *hand,
+                        uint8_t *mask, int32_t *legal);
 /* Writes the observation of a view (carc_view of `seat`) without taking the view. */
 void cpy_observe_view(const carc_game *v, int seat, uint8_t *board, float *pub, float *hand);
 void cpy_observe_view_w(const carc_game *v, int window, int seat, uint8_t *board, float *pub,
@@ -225,8 +231,8 @@ typedef struct cpy_buffers {
     float *hand;        /* n x CPY_HAND */
 } cpy_buffers;
 
-/* n games of one configuration; game j started by the batch is seeded seed + j (see
- * docs/PYTHON.md). NULL with err filled on a bad configuration. cpy_batch_new_w: in a
+/* n games of one configuration; game j started by the batch is seeded (seed + j) mod
+ * 2^63 (see docs/PYTHON.md). NULL with err filled on a bad configuration. cpy_batch_new_w: in a
  * window of width `window` (refused unless cpy_window_ok). */
 cpy_batch *cpy_batch_new(int n, int players, unsigned expansions, uint64_t seed, int ids_cap,
                          carc_error *err);
@@ -248,6 +254,14 @@ int cpy_batch_step(cpy_batch *b, const int32_t *actions, const cpy_buffers *out)
 /* Random play inside C (a benchmark of the engine side alone): `steps` actions per game
  * chosen uniformly from each game's legal actions. Returns the moves applied. */
 int64_t cpy_batch_random(cpy_batch *b, int steps, uint64_t seed, const cpy_buffers *out);
+/* A batch saved and made again (carc.Batch's pickling): game i's move under way
+ * (returns its length, the actions into out), the counters (games started, games
+ * done, decisions), and game i replaced by the full state g (a game of the batch's
+ * players, not over) with that move under way: -1, changing nothing, when they do not fit. */
+int cpy_batch_prefix(const cpy_batch *b, int i, int32_t out[CPY_MAX_TOKENS]);
+void cpy_batch_counters(const cpy_batch *b, uint64_t out[3]);
+int cpy_batch_restore(cpy_batch *b, int i, const carc_game *g, const int32_t *prefix, int np);
+void cpy_batch_set_counters(cpy_batch *b, const uint64_t in[3]);
 int64_t cpy_batch_games_done(const cpy_batch *b);
 int64_t cpy_batch_decisions(const cpy_batch *b);
 const carc_game *cpy_batch_game(const cpy_batch *b, int i);

@@ -4,11 +4,20 @@ The caller owns the numpy buffers (the attributes below, allocated once); every 
 writes into them and creates no Python object per game. cffi releases the GIL for the
 whole of each call, so other Python threads run meanwhile (and several batches can be
 stepped from several threads at once; one batch is stepped from one thread at a time)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._carc import ffi, lib
 from .game import (CHANNELS, HAND_SIZE, MAX_PLAYERS, PUBLIC_SIZE, WINDOW, ConfigError,
-                   IllegalMoveError, _check_int, _check_window, _err_text, _parse_expansions)
+                   IllegalMoveError, _check_int, _check_seed, _check_window, _err_text,
+                   _parse_expansions)
+
+if TYPE_CHECKING:
+    from .encoding import Encoding
 
 
 class Batch:
@@ -38,23 +47,27 @@ class Batch:
                                    patch_board=False (written whole every step)
 
     Game j started by the batch (the first n are rows 0..n-1, then each game that ends
-    is replaced by the next) is seeded seed + j, so a batch is reproducible.
+    is replaced by the next) is seeded (seed + j) mod 2^63, so a batch is reproducible and
+    each of its games is a carc.Game(seed=...) (seeds are 0..2^63-1 everywhere).
 
     `buffers={"board": arr, ...}` (or `use_buffers`) makes it write into arrays the caller
     allocated instead."""
 
-    def __init__(self, n, players=2, expansions="base", seed=1, observations=True, ids_cap=512,
-                 patch_board=True, buffers=None, window=WINDOW):
+    def __init__(self, n: int, players: int = 2, expansions: str | Sequence[str] | None = "base",
+                 seed: int = 1, observations: bool = True, ids_cap: int = 512,
+                 patch_board: bool = True, buffers: dict[str, np.ndarray] | None = None,
+                 window: int = WINDOW) -> None:
         window = _check_window(window)  # first: a bad window creates nothing
         n = _check_int("n", n)
         players = _check_int("players", players)
-        seed = _check_int("seed", seed)
+        seed = _check_seed(seed)
         ids_cap = _check_int("ids_cap", ids_cap)
-        if not 0 <= seed < 2**64:
-            raise ValueError("seed must be 0..2^64-1")
         if n < 1:
             raise ValueError("n must be at least 1")
         exps = _parse_expansions(expansions)
+        # what to_bytes saves of the configuration
+        self._args = {"players": players, "expansions": exps, "seed": seed, "ids_cap": ids_cap,
+                      "patch_board": bool(patch_board)}
         err = ffi.new("carc_error *")
         b = lib.cpy_batch_new_w(n, players, exps, seed, ids_cap, window, err)
         if b == ffi.NULL:
@@ -72,6 +85,9 @@ class Batch:
         self.done = np.zeros(n, dtype=np.uint8)
         self.scores = np.zeros((n, MAX_PLAYERS), dtype=np.int32)
         self.observations = bool(observations)
+        self.board: np.ndarray | None
+        self.public: np.ndarray | None
+        self.hand: np.ndarray | None
         if observations:
             self.board = np.zeros((n, CHANNELS, window, window), dtype=np.uint8)
             self.public = np.zeros((n, PUBLIC_SIZE), dtype=np.float32)
@@ -80,14 +96,14 @@ class Batch:
             self.board = self.public = self.hand = None
         lib.cpy_batch_patch(self._b, 1 if patch_board else 0)
         self._out = ffi.new("cpy_buffers *")
-        self._keep = []
+        self._keep: list[Any] = []  # the cffi views of the buffers, alive while bound
         if buffers:
             self.use_buffers(**buffers)
         else:
             self._bind()
             lib.cpy_batch_observe(self._b, self._out)
 
-    def use_buffers(self, **arrays):
+    def use_buffers(self, **arrays: np.ndarray) -> None:
         """Writes into arrays the caller gives (e.g. shared memory, or views into its own
         larger arrays) instead of the batch's own: any of mask, ids, nids, seat, rewards,
         done, scores, board, public, hand, each C-contiguous with the shape and dtype of
@@ -134,12 +150,32 @@ class Batch:
         o.pub = self._ptr("float[]", self.public)
         o.hand = self._ptr("float[]", self.hand)
 
-    def rewrite(self):
+    def to_bytes(self) -> bytes:
+        """The batch as bytes of the package's versioned format (carc/saving.py): its
+        configuration, every game's full state and move under way, and its counters;
+        `Batch.from_bytes` (or `carc.loads`) makes a batch that steps on exactly as this
+        one would. Buffers the caller gave (use_buffers) are not saved: the loaded batch
+        has its own, written whole."""
+        from .saving import write_batch
+        return write_batch(self)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Batch:
+        """A batch from `to_bytes`'s bytes; carc.LoadError for bytes that are not a
+        saved batch, of another format version or build, or damaged."""
+        from .saving import read_batch
+        return read_batch(data, cls)
+
+    def __reduce__(self):
+        from .saving import loads
+        return (loads, (self.to_bytes(),))
+
+    def rewrite(self) -> None:
         """Writes every row of the buffers whole again (masks, legal lists, seats,
         observations; rewards and done cleared): after the caller wrote into them."""
         lib.cpy_batch_observe(self._b, self._out)
 
-    def step(self, actions):
+    def step(self, actions: ArrayLike) -> int:
         """One action per game (int32 array of n). Raises IllegalMoveError, changing
         nothing in any game, when one is not legal; returns the moves completed."""
         raw = np.asarray(actions)
@@ -159,32 +195,32 @@ class Batch:
             raise IllegalMoveError(f"game {i}: action {int(a[i])} is not legal now")
         return r
 
-    def random_actions(self, rng):
+    def random_actions(self, rng: np.random.Generator) -> np.ndarray:
         """A uniformly random legal action per game (numpy, from `ids` and `nids`)."""
         k = (rng.random(self.n) * np.minimum(self.nids, self.ids.shape[1])).astype(np.int64)
         return self.ids[np.arange(self.n), k]
 
-    def play_random(self, steps, seed=1):
+    def play_random(self, steps: int, seed: int = 1) -> int:
         """`steps` uniformly random actions per game chosen inside C (the engine side
         alone, for benchmarks); returns the moves completed."""
         return lib.cpy_batch_random(self._b, steps, seed, self._out)
 
     @property
-    def encoding(self):
+    def encoding(self) -> Encoding:
         """The action encoding of the batch's window (carc.encoding.for_window)."""
         from .encoding import for_window
         return for_window(self.window)
 
     @property
-    def games_done(self):
+    def games_done(self) -> int:
         return lib.cpy_batch_games_done(self._b)
 
     @property
-    def decisions(self):
+    def decisions(self) -> int:
         """Moves applied so far over every game."""
         return lib.cpy_batch_decisions(self._b)
 
-    def state(self, i):
+    def state(self, i: int) -> dict[str, Any]:
         """The full state of game i as a dict (state JSON), for inspection."""
         import json
         g = lib.cpy_batch_game(self._b, i)

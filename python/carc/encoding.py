@@ -42,6 +42,8 @@ those of the cells longer: `for_window(window)` (or `game.encoding`) gives its E
 with the same names as attributes (`enc.ACTIONS`, `enc.PLACE`, `enc.SECTIONS`, ...) and
 its own `describe`. The ids below PLACE are the same in every window.
 """
+from __future__ import annotations
+
 import functools
 
 from ._carc import ffi, lib
@@ -73,7 +75,30 @@ class Encoding:
     board planes' shape), `cell(x, y)`, `cell_xy(cell)` and `describe(id)`. Read from
     _carc_py.c's sections for that width."""
 
-    def __init__(self, window=WINDOW):
+    # the first id of each section, set from the table (declared for type checkers)
+    PASS: int
+    DRAW: int
+    BLOCK: int
+    FALLBACK: int
+    GIFT: int
+    PLAY: int
+    DISCARD: int
+    SEAT: int
+    FOLLOWER: int
+    PLACE: int
+    SEG: int
+    POS: int
+    AGAIN: int
+    SEAT5: int
+    FOLLOWER_I: int
+    FIG_FOLLOWER: int
+    FIGURE: int
+    SEG_I: int
+    ABBOT_G: int
+    RECALL: int
+    SEG_G: int
+
+    def __init__(self, window: int = WINDOW) -> None:
         w = _check_window(window)
         self.window = self.W = w
         self.R = (w - 1) // 2
@@ -89,16 +114,16 @@ class Encoding:
     def __repr__(self):
         return f"<carc.encoding.Encoding window={self.W} actions={self.ACTIONS}>"
 
-    def cell(self, x, y):
+    def cell(self, x: int, y: int) -> int | None:
         """The cell of position (x, y), or None outside the window."""
         if not (-self.R <= x <= self.R and -self.R <= y <= self.R):
             return None
         return (y + self.R) * self.W + (x + self.R)
 
-    def cell_xy(self, cell):
+    def cell_xy(self, cell: int) -> tuple[int, int]:
         return cell % self.W - self.R, cell // self.W - self.R
 
-    def describe(self, action):
+    def describe(self, action: int) -> str:
         """A readable name of an action id, e.g. 'place slot0 (1,0) r2' or 'seg (0,-1) S':
         the same move has the same name in every window."""
         a = int(action)
@@ -159,7 +184,7 @@ def _for_window(window):
     return Encoding(window)
 
 
-def for_window(window=WINDOW):
+def for_window(window: int = WINDOW) -> Encoding:
     """The Encoding of a window width (odd, WINDOW_MIN..WINDOW_MAX; TypeError or
     carc.ConfigError otherwise), one object per width."""
     return _for_window(_check_window(window))
@@ -192,7 +217,7 @@ HAND_LAYOUT = [("gift:" + g) for g in GIFTS] + [("card:" + c) for c in CARDS]
 assert len(HAND_LAYOUT) == HAND_SIZE
 
 
-def public_range(name):
+def public_range(name: str) -> slice:
     """The slice of the public vector named `name` (a PUBLIC_LAYOUT entry)."""
     for n, off, length in PUBLIC_LAYOUT:
         if n == name:
@@ -200,12 +225,12 @@ def public_range(name):
     raise KeyError(name)
 
 
-def cell_xy(cell):
+def cell_xy(cell: int) -> tuple[int, int]:
     """(x, y) of a cell of the default window."""
     return DEFAULT.cell_xy(cell)
 
 
-def describe(action):
+def describe(action: int) -> str:
     """A readable name of an action id of the default window, e.g. 'place slot0 (1,0) r2'
     or 'seg (0,-1) S' (for another window: for_window(window).describe)."""
     return DEFAULT.describe(action)

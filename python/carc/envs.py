@@ -11,6 +11,10 @@ comes from its view only.
 Rewards come at the end: +1 for each winner, -1 for the others, 0 for all when all win
 (reward="win"); with reward="score" each seat's final score minus the best other score,
 divided by 100."""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Sequence, Union
+
 import numpy as np
 
 try:
@@ -20,8 +24,13 @@ except ImportError as e:  # pragma: no cover - depends on what is installed
     raise ImportError("carc.envs needs gymnasium (and pettingzoo for the AEC environment): "
                       "pip install gymnasium pettingzoo, or carc[envs]") from e
 
-from .game import (CHANNELS, HAND_SIZE, PUBLIC_SIZE, WINDOW, Game, IllegalMoveError, Player,
-                   _check_window)
+from .game import (CHANNELS, HAND_SIZE, PUBLIC_SIZE, SEED_MAX, WINDOW, Game, GameOverError,
+                   IllegalMoveError, Player, _check_window)
+from .render import board_rgb
+
+# A GymEnv opponent: a player's name, a carc.Player, or a policy called with the seat's
+# observation and {"legal_actions": [...], "seat": s} that returns an action id.
+Opponent = Union[str, Player, Callable[[Dict[str, np.ndarray], Dict[str, Any]], Any]]
 from ._carc import lib
 
 try:
@@ -30,7 +39,7 @@ except ImportError:  # pragma: no cover - the AEC environment needs pettingzoo
     _AECBase = object
 
 
-def observation_space(full=True, window=WINDOW):
+def observation_space(full: bool = True, window: int = WINDOW) -> spaces.Dict:
     """The observation space of a window's width (the default's: 31)."""
     window = _check_window(window)
     actions = lib.cpy_actions_w(window)
@@ -44,12 +53,12 @@ def observation_space(full=True, window=WINDOW):
     })
 
 
-def action_space(window=WINDOW):
+def action_space(window: int = WINDOW) -> spaces.Discrete:
     """Discrete(the number of action ids of a window's width)."""
     return spaces.Discrete(lib.cpy_actions_w(_check_window(window)))
 
 
-def final_rewards(game, reward="win"):
+def final_rewards(game: Game, reward: str = "win") -> list[float]:
     scores = game.scores()
     if reward == "score":
         return [(s - max(scores[:i] + scores[i + 1:])) / 100.0 for i, s in enumerate(scores)]
@@ -72,10 +81,12 @@ class CarcAEC(_AECBase):
     observations holding only the action mask (faster, for random or scripted agents).
     window: the board window's width (odd, 31..63; carc.Game's)."""
 
-    metadata = {"name": "carc_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"name": "carc_v0", "render_modes": ["ansi", "human", "rgb_array"],
+                "is_parallelizable": False, "render_fps": 4}
 
-    def __init__(self, players=2, expansions="gifts,christmas", render_mode=None, reward="win",
-                 observation="full", window=WINDOW):
+    def __init__(self, players: int = 2, expansions: str = "gifts,christmas",
+                 render_mode: str | None = None, reward: str = "win", observation: str = "full",
+                 window: int = WINDOW) -> None:
         window = _check_window(window)  # first: a bad window creates nothing
         super().__init__()
         if observation not in ("full", "mask"):
@@ -96,7 +107,7 @@ class CarcAEC(_AECBase):
                                    for a in self.possible_agents}
         self.action_spaces = {a: action_space(window) for a in self.possible_agents}
         self._seeds = np.random.default_rng()
-        self.game = None
+        self.game: Game | None = None  # until reset
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -104,10 +115,10 @@ class CarcAEC(_AECBase):
     def action_space(self, agent):
         return self.action_spaces[agent]
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
-        game_seed = int(self._seeds.integers(0, 2**63 - 1))
+        game_seed = int(self._seeds.integers(0, SEED_MAX))
         self.game = Game(players=self.players, expansions=self.expansions, seed=game_seed,
                          window=self.window)
         self.agents = list(self.possible_agents)
@@ -115,41 +126,61 @@ class CarcAEC(_AECBase):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.game.current_seat]
+        self.infos[self.agent_selection]["legal_actions"] = self.game.legal_actions()
 
-    def observe(self, agent):
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
         if self.game is None:
             raise RuntimeError("reset() before observe()")
         return self.game._observe(self._seat_of[agent], self._full)
 
-    def step(self, action):
+    def _check_live(self, what):
         if self.game is None:
-            raise RuntimeError("reset() before step()")
+            raise RuntimeError(f"reset() before {what}()")
+        if not self.agents:
+            raise GameOverError(f"{what}: the game is over and every agent has left: reset()", 3)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._check_live("last")
+        return super().last(observe)
+
+    def step(self, action: Any) -> None:
+        self._check_live("step")
+        game = self.game
+        assert game is not None  # _check_live
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
             raise IllegalMoveError("a live agent must act (action None)")
-        self.game.apply_action(action, events=False)  # raises, changing nothing, if bad
+        game.apply_action(action, events=False)  # raises, changing nothing, if bad
         self._cumulative_rewards[agent] = 0
         # rewards stay 0 until the end (set below), so they need no reset per step
-        if self.game.over:
-            for a, r in zip(self.possible_agents, final_rewards(self.game, self.reward)):
+        if game.over:
+            for a, r in zip(self.possible_agents, final_rewards(game, self.reward)):
                 self.rewards[a] = r
                 self.terminations[a] = True
-                self.infos[a] = {"scores": self.game.scores()}
+                self.infos[a] = {"scores": game.scores()}
         else:
-            self.agent_selection = self.possible_agents[self.game.current_seat]
+            nxt = self.possible_agents[game.current_seat]
+            if nxt != agent:
+                self.infos[agent] = {}
+            self.agent_selection = nxt
+            self.infos[nxt] = {"legal_actions": game.legal_actions()}
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def render(self):
+    def render(self) -> str | np.ndarray | None:
         if self.render_mode is None:
             gymnasium.logger.warn("render() without render_mode")
             return None
+        if self.game is None:
+            raise RuntimeError("reset() before render()")
+        if self.render_mode == "rgb_array":
+            return board_rgb(self.game.observe(0)["board"], 0, self.players)
         text = self.game.board_text() + f"scores {self.game.scores()} {self.game.pending()}\n"
         if self.render_mode == "human":
             print(text)
@@ -163,8 +194,9 @@ class CarcAEC(_AECBase):
         return "carc_v0"
 
 
-def aec_env(players=2, expansions="gifts,christmas", render_mode=None, reward="win",
-            observation="full", wrap=False, window=WINDOW):
+def aec_env(players: int = 2, expansions: str = "gifts,christmas",
+            render_mode: str | None = None, reward: str = "win", observation: str = "full",
+            wrap: bool = False, window: int = WINDOW) -> Any:
     """The AEC environment. It checks its own calls (step before reset, an action out of
     range or masked: clear exceptions), so it is not wrapped by default; wrap=True puts
     it inside PettingZoo's order-enforcing and out-of-bounds wrappers, as PettingZoo's
@@ -179,10 +211,14 @@ def aec_env(players=2, expansions="gifts,christmas", render_mode=None, reward="w
 
 
 class GymEnv(gymnasium.Env):
-    """Gymnasium single-agent environment: the agent plays seat `seat` against carc's
-    computer players (`opponents`: "random", "greedy" or "mcts", one per other seat, given
-    to the other seats in seat order), each deciding from its own view; they move inside
-    `reset` and `step` until the agent owes a decision or the game ends.
+    """Gymnasium single-agent environment: the agent plays seat `seat` against
+    `opponents`, one per other seat, given to the other seats in seat order: carc's
+    computer players by name ("random", "greedy" or "mcts": a new one per game, seeded
+    from the game's seed), carc.Player objects, or policies: callables
+    `f(obs, info) -> action id` given the seat's observation and {"legal_actions": [...],
+    "seat": s} (an earlier checkpoint of the agent, say), called once per action. Each
+    decides from its own seat's view only; they move inside `reset` and `step` until the
+    agent owes a decision or the game ends.
 
     An action the mask does not allow: illegal_action="lose" (the default) ends the
     episode with reward -1 and info["illegal_action"] = True, the game unchanged
@@ -190,25 +226,34 @@ class GymEnv(gymnasium.Env):
     carc.IllegalMoveError instead. window: the board window's width (odd, 31..63;
     carc.Game's)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
-    def __init__(self, opponents=("greedy",), expansions="gifts,christmas", seat=0,
-                 reward="win", illegal_action="lose", mcts_iterations=200, render_mode=None,
-                 window=WINDOW):
+    def __init__(self, opponents: str | Sequence[Opponent] = ("greedy",),
+                 expansions: str = "gifts,christmas", seat: int = 0, reward: str = "win",
+                 illegal_action: str = "lose", mcts_iterations: int = 200,
+                 render_mode: str | None = None, window: int = WINDOW) -> None:
         window = _check_window(window)  # first: a bad window creates nothing
         super().__init__()
-        if isinstance(opponents, str):
+        if isinstance(opponents, str) or isinstance(opponents, Player) or callable(opponents):
             opponents = [opponents]
         self.opponents = list(opponents)
         self.players = 1 + len(self.opponents)
         Game(players=self.players, expansions=expansions, seed=1)
-        for name in self.opponents:
-            Player(name)
+        for opp in self.opponents:
+            if isinstance(opp, str):
+                Player(opp)  # a bad name raises here
+            elif not (isinstance(opp, Player) or callable(opp)):
+                raise TypeError("an opponent is a player's name ('random', 'greedy', 'mcts'), a "
+                                f"carc.Player or a callable (obs, info) -> action, got "
+                                f"{type(opp).__name__}")
         if not (isinstance(seat, int) and 0 <= seat < self.players):
             raise ValueError(f"seat must be 0..{self.players - 1}")
         if illegal_action not in ("lose", "raise"):
             raise ValueError("illegal_action must be 'lose' or 'raise'")
         _check_reward(reward)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or "
+                             f"None, got {render_mode!r}")
         self.expansions = expansions
         self.window = window
         self.seat = seat
@@ -218,60 +263,93 @@ class GymEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.observation_space = observation_space(True, window)
         self.action_space = action_space(window)
-        self.game = None
+        self.game: Game | None = None  # until reset
+        self._ended = True  # until reset
 
-    def _obs(self):
-        return self.game.observe(self.seat)
-
-    def _info(self, **extra):
-        info = {"scores": self.game.scores(), "pending": self.game.pending()}
+    def _obs_info(self, **extra):
+        """The agent's observation and the info dict: scores, the decision pending and the
+        legal action ids (empty unless the agent owes the decision), from one listing."""
+        obs, legal = self.game._observe_legal(self.seat)
+        info = {"scores": self.game.scores(), "pending": self.game.pending(),
+                "legal_actions": legal}
         info.update(extra)
-        return info
+        return obs, info
 
     def _advance(self):
         while not self.game.over and self.game.current_seat != self.seat:
             s = self.game.current_seat
-            self.game.apply(self._players[s].choose(self.game))
+            opp = self._players[s]
+            if isinstance(opp, Player):
+                self.game.apply(opp.choose(self.game))
+                continue
+            # a policy: it sees what the seat may know, as the agent does
+            obs, legal = self.game._observe_legal(s)
+            action = opp(obs, {"legal_actions": legal, "seat": s})
+            try:
+                self.game.apply_action(action, events=False)
+            except IllegalMoveError as e:
+                raise IllegalMoveError(f"the opponent in seat {s} chose action {action!r}, "
+                                       f"not legal now: {e.message}") from None
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: int | None = None,
+              options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(0, 2**63 - 1))
+        game_seed = int(self.np_random.integers(0, SEED_MAX))
         self.game = Game(players=self.players, expansions=self.expansions, seed=game_seed,
                          window=self.window)
         self._players = {}
         others = [s for s in range(self.players) if s != self.seat]
-        for s, name in zip(others, self.opponents):
-            self._players[s] = Player(name, seed=(game_seed + s) % 2**63,
-                                      iterations=self.mcts_iterations)
+        for s, opp in zip(others, self.opponents):
+            # a name: a new player per game, seeded from the game's seed; a carc.Player
+            # or a callable: the caller's own, kept from game to game
+            self._players[s] = (Player(opp, seed=(game_seed + s) % (SEED_MAX + 1),
+                                       iterations=self.mcts_iterations)
+                                if isinstance(opp, str) else opp)
         self._advance()
-        return self._obs(), self._info()
+        self._ended = self.game.over
+        return self._obs_info()
 
-    def step(self, action):
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool,
+                                         dict[str, Any]]:
         if self.game is None:
-            raise RuntimeError("reset() first")
-        if self.game.over:
-            raise IllegalMoveError("the episode is over: reset()")
+            raise RuntimeError("reset() before step()")
+        if self._ended:  # the game over, or lost by an illegal action
+            raise GameOverError("the episode is over (it returned terminated=True): reset()", 3)
         try:
-            self.game.apply_action(action)
+            self.game.apply_action(action, events=False)
         except IllegalMoveError:
             if self.illegal_action == "raise":
                 raise
-            return self._obs(), -1.0, True, False, self._info(illegal_action=True)
+            self._ended = True
+            obs, info = self._obs_info(illegal_action=True)
+            return obs, -1.0, True, False, info
         self._advance()
         reward, done = 0.0, self.game.over
         if done:
             reward = final_rewards(self.game, self.reward)[self.seat]
-        return self._obs(), float(reward), done, False, self._info()
+            self._ended = True
+        obs, info = self._obs_info()
+        return obs, float(reward), done, False, info
 
-    def action_masks(self):
+    def action_masks(self) -> np.ndarray:
         """The legal actions now as a bool array (the method sb3-contrib's MaskablePPO
-        asks for)."""
-        return self.game._observe(self.seat, False)["action_mask"].astype(bool)
+        asks for; all False once the episode is over). Through gymnasium.make's wrappers:
+        env.unwrapped.action_masks() or env.get_wrapper_attr("action_masks")()."""
+        if self.game is None:
+            raise RuntimeError("reset() before action_masks()")
+        if self._ended:
+            return np.zeros(self.game.actions, dtype=bool)
+        return self.game._observe(self.seat, False)["action_mask"].view(bool)
 
-    def render(self):
+    def render(self) -> str | np.ndarray | None:
+        if self.render_mode is None:
+            return None
+        if self.game is None:
+            raise RuntimeError("reset() before render()")
         if self.render_mode == "ansi":
             return self.game.board_text()
-        return None
+        return board_rgb(self.game.observe(self.seat)["board"], self.seat, self.players)
 
 
 # gymnasium.make("carc/Carcassonne-v0", opponents=["greedy"]) once carc.envs is imported

@@ -1,10 +1,20 @@
 """carc.Game: one game of carc, driven from Python (docs/PYTHON.md, "The game object")."""
+from __future__ import annotations
+
 import json
 import operator
+from typing import TYPE_CHECKING, Any, Sequence, Union, cast
 
 import numpy as np
 
 from ._carc import ffi, lib
+
+if TYPE_CHECKING:
+    from .encoding import Encoding
+
+# What apply_action takes as an action id: an int, a numpy integer or float, a 0-d array
+# (a float or 0-d array only holding a whole number).
+ActionLike = Union[int, float, np.integer, np.floating, np.ndarray]
 
 ACTIONS = lib.cpy_actions()           # of the default window
 WINDOW = lib.cpy_window()             # the default window's width (31: x, y in -15..15)
@@ -22,6 +32,13 @@ MAX_TOKENS = lib.CPY_MAX_TOKENS      # actions one move takes at most
 TILE_KINDS = lib.CARC_TILE_KINDS
 STACK_MAX = lib.CARC_STACK
 NOTATION_MAX = lib.CARC_NOTATION_MAX  # a move in notation always fits (its NUL included)
+# Every seed the package takes (a game's, a batch's, a player's, a determinization's) is
+# 0..SEED_MAX: a record's seed is a signed 64-bit JSON integer (docs/RECORD.md), so a game
+# with a larger seed could not be written down nor rebuilt.
+SEED_MAX = 2**63 - 1
+# Game.undo keeps the state after every UNDO_EVERY moves once it replayed them: an undo
+# then replays at most this many moves (a snapshot is one state, carc_state_size bytes).
+UNDO_EVERY = 16
 
 
 def _names(fn, n):
@@ -40,7 +57,7 @@ EXPANSIONS = [ffi.string(lib.carc_expansion_at(i).name).decode()
               for i in range(lib.carc_expansion_count())]
 
 
-def tiles():
+def tiles() -> list[dict[str, Any]]:
     """The tile catalogue (as `carc tiles --json`): per kind its letter, count, edges,
     pennant, cloister and segments."""
     p = lib.carc_tiles_json()
@@ -54,7 +71,7 @@ class CarcError(Exception):
     """An error the engine reported; `message` is the engine's one-line message and
     `code` its status code (enum carc_status)."""
 
-    def __init__(self, message, code=None):
+    def __init__(self, message: str, code: int | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
@@ -90,6 +107,12 @@ def _parse_expansions(expansions):
     return out[0]
 
 
+def _expansions_name(bits):
+    """The expansions of a set of bits as a str ("base", "gifts,christmas", ...)."""
+    buf = ffi.new("char[]", lib.CARC_EXPANSIONS_NAME_SIZE)
+    return ffi.string(lib.carc_expansions_name(bits, buf, len(buf))).decode()
+
+
 def _check_int(name, value):
     """value as a Python int (numpy integers too); TypeError for anything else."""
     if isinstance(value, bool):
@@ -98,6 +121,35 @@ def _check_int(name, value):
         return operator.index(value)
     except TypeError:
         raise TypeError(f"{name} must be an int, got {type(value).__name__}") from None
+
+
+def _check_seed(value, name="seed"):
+    """value as a Python int in 0..SEED_MAX (the one seed range of the package): TypeError
+    for a value that is not an int, ConfigError (a ValueError) outside the range."""
+    value = _check_int(name, value)
+    if not 0 <= value <= SEED_MAX:
+        raise ConfigError(f"{name} must be 0..2^63-1, got {value}")
+    return value
+
+
+def _action_int(action):
+    """An action id as a Python int: ints and numpy integers, 0-d integer arrays and
+    floats (Python, numpy, 0-d arrays) holding a whole number, as agents and Gymnasium
+    spaces give them; TypeError for anything else (a bool, a str, a fraction, an array
+    of several values)."""
+    if isinstance(action, int) and not isinstance(action, bool):
+        return action
+    if isinstance(action, np.ndarray) and action.ndim == 0:
+        action = action[()]
+    if isinstance(action, (bool, np.bool_)):
+        raise TypeError("an action is an int, got bool")
+    if isinstance(action, np.integer):
+        return int(action)
+    if isinstance(action, (float, np.floating)):
+        if float(action).is_integer():
+            return int(action)
+        raise TypeError(f"an action is a whole number, got {float(action)!r}")
+    raise TypeError(f"an action is an int, got {type(action).__name__}")
 
 
 def _check_window(window):
@@ -128,27 +180,34 @@ class Game:
     `self.encoding` (carc.encoding.for_window(window)); the default's are the module
     constants carc.ACTIONS and carc.encoding's."""
 
-    __slots__ = ("_g", "_cfg", "_moves", "_pre", "_np", "_buf", "_err", "_view", "_applied",
-                 "_detached", "_window", "_nact")
+    __slots__ = ("_g", "_cfg", "_moves", "_pre", "_np", "_bufc", "_err", "_view", "_ids",
+                 "_applied", "_detached", "_seat", "_start", "_window", "_nact", "_snaps",
+                 "_replayed")
 
-    def __init__(self, players=2, expansions="base", seed=1, *, stack=None, return_pos=None,
-                 window=WINDOW, _empty=False):
+    def __init__(self, players: int = 2, expansions: str | Sequence[str] | None = "base",
+                 seed: int = 1, *, stack: str | Sequence[str] | None = None,
+                 return_pos: int | None = None, window: int = WINDOW,
+                 _empty: bool = False) -> None:
         window = _check_window(window)  # first: a bad window creates nothing
         self._window = window
         self._nact = lib.cpy_actions_w(window)
-        self._buf = ffi.new("carc_move[]", MAX_MOVES)
+        self._bufc = None  # the legal moves' scratch (_buf), made when first needed
         self._err = ffi.new("carc_error *")
         self._view = None
         self._pre = ffi.new("int32_t[]", MAX_TOKENS)
         self._np = ffi.new("int *")
         self._applied = ffi.new("carc_move *")
-        self._detached = False
+        # a determinized game: the seat whose view it was dealt from and the state it was
+        # dealt as (its moves are those since), else -1 and None
+        self._detached, self._seat, self._start = False, -1, None
+        # undo's snapshots: the state after the first k moves, for k a multiple of
+        # UNDO_EVERY (a cache: not copied by clone, not saved); moves it replayed
+        self._snaps: dict[int, Any] = {}
+        self._replayed = 0
         if _empty:
             return
         players = _check_int("players", players)
-        seed = _check_int("seed", seed)
-        if not 0 <= seed < 2**63:
-            raise ConfigError(f"seed must be 0..2^63-1, got {seed}")
+        seed = _check_seed(seed)
         cfg = ffi.new("carc_config *")
         lib.carc_config_init(cfg)
         cfg.players = players
@@ -179,10 +238,18 @@ class Game:
             raise ConfigError(_err_text(self._err), self._err.code)
         self._g = ffi.gc(g, lib.carc_free)
         self._cfg = cfg
-        self._moves = []
+        self._moves: list[bytes] = []  # each move played, as carc_move's bytes
+
+    @property
+    def _buf(self) -> Any:
+        # CARC_MAX_MOVES moves (24 KB, zeroed): made once per game, and only for a game
+        # that lists moves, so that clones and loaded games cost no more than their state
+        if self._bufc is None:
+            self._bufc = ffi.new("carc_move[]", MAX_MOVES)
+        return self._bufc
 
     # ---- copies ------------------------------------------------------------------
-    def clone(self):
+    def clone(self) -> Game:
         """An independent copy (the state is one flat value: a memcpy)."""
         c = Game(_empty=True)
         g = lib.carc_clone(self._g)
@@ -193,7 +260,8 @@ class Game:
         c._window, c._nact = self._window, self._nact
         c._moves = list(self._moves)
         c._copy_prefix(self)
-        c._detached = self._detached
+        c._detached, c._seat, c._start = self._detached, self._seat, self._start  # never written
+        c._snaps = dict(self._snaps)  # states never written: shared
         return c
 
     def _copy_prefix(self, other):
@@ -202,49 +270,67 @@ class Game:
 
     __copy__ = clone
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> Game:
         return self.clone()
+
+    # ---- saving (carc/saving.py, docs/PYTHON.md "Saving and pickling") -------------------
+    def to_bytes(self) -> bytes:
+        """The game as bytes of the package's versioned format: its state, configuration,
+        moves and any move under way (a determinized game: only what it was dealt and
+        its own moves since). `Game.from_bytes` and `carc.loads` read them back."""
+        from .saving import write_game
+        return write_game(self)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Game:
+        """A game from `to_bytes`'s bytes; carc.LoadError (a ValueError) for bytes that are
+        not a saved game, of another format version or build, or damaged."""
+        from .saving import read_game
+        return read_game(data, cls)
+
+    def __reduce__(self):
+        from .saving import loads
+        return (loads, (self.to_bytes(),))
 
     # ---- what is owed ---------------------------------------------------------------
     @property
-    def players(self):
+    def players(self) -> int:
         return lib.carc_players(self._g)
 
     @property
-    def seed(self):
+    def seed(self) -> int:
         return self._cfg.seed
 
     @property
-    def expansions(self):
-        buf = ffi.new("char[]", lib.CARC_EXPANSIONS_NAME_SIZE)
-        return ffi.string(lib.carc_expansions_name(self._cfg.expansions, buf, len(buf))).decode()
+    def expansions(self) -> str:
+        return _expansions_name(self._cfg.expansions)
 
     @property
-    def window(self):
+    def window(self) -> int:
         """The width of the board window (31 by default): x, y in -(window-1)/2..(window-1)/2."""
         return self._window
 
     @property
-    def actions(self):
+    def actions(self) -> int:
         """The number of action ids of this game's window (carc.ACTIONS for the default)."""
         return self._nact
 
     @property
-    def encoding(self):
+    def encoding(self) -> Encoding:
         """The action encoding of this game's window (carc.encoding.for_window): its
         sections, `describe(id)`, cells."""
         from .encoding import for_window
         return for_window(self._window)
 
     @property
-    def over(self):
+    def over(self) -> bool:
         return bool(lib.carc_is_over(self._g))
 
     @property
-    def turn(self):
+    def turn(self) -> int:
         return lib.carc_turn(self._g)
 
-    def pending(self):
+    def pending(self) -> dict[str, Any]:
         """The decision owed: {"decision": NAME, "seat": SEAT, "active": SEAT}
         ("over" and seat -1 at the end)."""
         p = lib.carc_pending_decision(self._g)
@@ -252,20 +338,20 @@ class Game:
         return {"decision": name, "seat": p.seat, "active": p.active}
 
     @property
-    def current_seat(self):
+    def current_seat(self) -> int:
         """The seat that owes the pending decision (-1 once the game is over)."""
         return lib.carc_pending_decision(self._g).seat
 
-    def scores(self):
+    def scores(self) -> list[int]:
         return [lib.carc_score(self._g, s) for s in range(self.players)]
 
-    def score_parts(self):
+    def score_parts(self) -> list[dict[str, int]]:
         """Points by category for each seat: a list of {category: points} (roads,
         cities, cloisters, fields, cards, gifts, goods, gardens)."""
         return [{c: lib.carc_score_part(self._g, s, i) for i, c in enumerate(SCORE_CATEGORIES)}
                 for s in range(self.players)]
 
-    def figures(self, seat):
+    def figures(self, seat: int) -> dict[str, int]:
         """The figures `seat` has in supply by kind: {"meeple": 7, "large": 1, "abbot": 0,
         "builder": 1, "pig": 1} (a figure the game's expansions do not use counts 0)."""
         seat = self._seat_arg(seat)
@@ -275,7 +361,7 @@ class Game:
         lib.carc_supply_figures(self._g, seat, counts)
         return dict(zip(FIGURES, counts))
 
-    def goods(self, seat=None):
+    def goods(self, seat: int | str | None = None) -> dict[str, int]:
         """Goods tokens (Traders & Builders) by kind, {"wine": n, "grain": n, "cloth": n}:
         a seat's, or with seat None (or "supply") those left in the common supply."""
         if seat is None or seat == "supply":
@@ -289,47 +375,47 @@ class Game:
         return dict(zip(GOODS, counts))
 
     @property
-    def double_due(self):
+    def double_due(self) -> bool:
         """True while a double turn is due this turn (its first part; TB6)."""
         return bool(lib.carc_double_due(self._g))
 
     @property
-    def turn_part(self):
+    def turn_part(self) -> int:
         """1 while the turn running is the second part of a double turn (TB11), else 0."""
         return lib.carc_turn_part(self._g)
 
     # ---- The River and The Abbot ---------------------------------------------------------
     @property
-    def river_left(self):
+    def river_left(self) -> int:
         """Tiles left in the river stack, the lake included (R3, R10: public); 0 once the
         river phase is over and without The River."""
         return lib.carc_river_left(self._g)
 
     @property
-    def river_end(self):
+    def river_end(self) -> tuple[int, int] | None:
         """The river's open end (R5), the empty position a river tile must continue, as
         (x, y); None when there is none."""
         x, y = ffi.new("int *"), ffi.new("int *")
         return (x[0], y[0]) if lib.carc_river_end(self._g, x, y) else None
 
-    def recall_points(self, move):
+    def recall_points(self, move: str) -> int | None:
         """The points a recall (notation, e.g. "recall (1,2) cloister:C") would score now
         (A6), or None when it is not legal now."""
         m = self._parse(move)
         p = lib.carc_recall_points(self._g, m)
         return None if p < 0 else p
 
-    def winners(self):
+    def winners(self) -> list[int]:
         w = lib.carc_winners(self._g)
         return [s for s in range(self.players) if w >> s & 1]
 
     @property
-    def moves(self):
+    def moves(self) -> list[str]:
         """The moves played so far, in notation."""
         return [text for _, text in self._replay()]
 
     # ---- legal moves -------------------------------------------------------------
-    def legal(self):
+    def legal(self) -> list[str]:
         """Every legal move of the pending decision in canonical notation, in the order
         carc_legal lists them (as `carc engine`'s `legal`)."""
         size = MAX_MOVES * (NOTATION_MAX + 2)
@@ -341,20 +427,21 @@ class Game:
             return []
         return ffi.unpack(text, n).decode().split("\n")[:-1]
 
-    def legal_actions(self):
+    def legal_actions(self) -> list[int]:
         """The action ids legal now (sorted): the first action of every legal move, or
         after `apply_action` began a move of several actions, its next ones."""
-        ids = ffi.new("int32_t[]", MAX_MOVES)
-        n = lib.cpy_legal_actions_w(self._g, self._window, self._pre, self._np[0], self._buf, ids)
-        return list(ids[0:n])
+        self._scratch()  # the ids' buffer, made once per game (not per call: 12 KB zeroed)
+        n = lib.cpy_legal_actions_w(self._g, self._window, self._pre, self._np[0], self._buf,
+                                    self._ids)
+        return ffi.unpack(self._ids, n)
 
-    def action_mask(self):
+    def action_mask(self) -> np.ndarray:
         """legal_actions() as an int8 numpy array of `actions` entries (0 or 1)."""
         m = np.zeros(self._nact, dtype=np.int8)
         m[self.legal_actions()] = 1
         return m
 
-    def actions_of(self, move):
+    def actions_of(self, move: str) -> tuple[int, ...]:
         """The action ids a move (notation) is written as, as a tuple; () when it has a
         coordinate outside the window (then only the fallback action reaches it)."""
         m = self._parse(move)
@@ -362,13 +449,13 @@ class Game:
         n = lib.cpy_move_tokens_w(self._g, self._window, m, out)
         return tuple(out[0:n])
 
-    def outside_window(self):
+    def outside_window(self) -> int:
         """How many legal moves now have a coordinate outside the window (no actions:
         an agent cannot choose them; FALLBACK is legal when every legal move is such)."""
         return lib.cpy_outside_w(self._g, self._window, self._buf)
 
     @property
-    def action_prefix(self):
+    def action_prefix(self) -> tuple[int, ...]:
         """The actions chosen so far of a move of several actions (empty otherwise)."""
         return tuple(self._pre[0:self._np[0]])
 
@@ -391,13 +478,13 @@ class Game:
             cls = GameOverError if code == 3 else IllegalMoveError
             raise cls(_err_text(self._err), code)
 
-    def apply(self, move):
+    def apply(self, move: str | int) -> list[str] | None:
         """Plays one move given in notation (any port of a segment accepted) and returns
         the events it caused (the protocol's event strings). Raises IllegalMoveError
         (or GameOverError) and changes nothing when the move is refused. An int is taken
         as an action id (apply_action)."""
         if isinstance(move, int) and not isinstance(move, bool):
-            return self.apply_action(move)
+            return cast("list[str] | None", self.apply_action(move))
         if self._np[0]:
             raise IllegalMoveError("a move of several actions is under way (action_prefix); "
                                    "finish it with apply_action or cancel_actions()")
@@ -408,19 +495,12 @@ class Game:
         self._moves.append(bytes(ffi.buffer(m)))
         return self.events()
 
-    def apply_action(self, action, events=True):
+    def apply_action(self, action: ActionLike, events: bool = True) -> list[str] | bool | None:
         """Plays one action id of the fixed encoding. Returns the events when the action
         completed a move (True instead with events=False, which is faster), else None
         (the move needs more actions: legal_actions() lists them). Raises
         IllegalMoveError, changing nothing, for an action not legal now."""
-        if isinstance(action, bool) or not isinstance(action, int):
-            try:
-                if isinstance(action, np.integer):
-                    action = int(action)
-                else:
-                    raise TypeError
-            except (ImportError, TypeError):
-                raise TypeError(f"an action is an int, got {type(action).__name__}") from None
+        action = _action_int(action)
         if lib.carc_is_over(self._g):
             raise GameOverError("the game is over", 3)
         if not 0 <= action < self._nact:
@@ -437,11 +517,11 @@ class Game:
         raise IllegalMoveError(f"action {action} is not legal now (legal_actions() lists "
                                f"{'the next actions of the move begun' if self._np[0] else 'them'})")
 
-    def cancel_actions(self):
+    def cancel_actions(self) -> None:
         """Forgets the actions chosen of a move not finished."""
         self._np[0] = 0
 
-    def events(self):
+    def events(self) -> list[str]:
         """The events of the last move (or of the start), as the protocol's strings."""
         size = 192 * 64
         text = ffi.new("char[]", size)
@@ -454,28 +534,37 @@ class Game:
             return []
         return ffi.unpack(text, n).decode().split("\n")[:-1]
 
-    def undo(self):
-        """Takes back the last move (the game is replayed from its configuration without
-        it, as `carc engine`'s undo); returns the move taken back in notation. A move of
-        several actions under way is forgotten first."""
-        self._no_record("undo")
+    def undo(self) -> str:
+        """Takes back the last move; returns it in notation. A move of several actions
+        under way is forgotten first. The game before it is replayed from the nearest
+        snapshot the game keeps (every UNDO_EVERY moves, taken by undo's replays and
+        kept while the moves before them stand): after the first undo's replay from the
+        start, an undo replays fewer than UNDO_EVERY moves plus those applied since the
+        last undo, not the whole game."""
         self._np[0] = 0
         if not self._moves:
             raise IllegalMoveError("no move to take back")
-        moves = self._moves[:-1]
-        g = lib.carc_new(self._cfg, self._err)
-        if g == ffi.NULL:
-            raise CarcError(_err_text(self._err), self._err.code)
-        g = ffi.gc(g, lib.carc_free)
+        target = len(self._moves) - 1
+        snaps = self._snaps
+        for k in [k for k in snaps if k > target]:  # the moves after them are going
+            del snaps[k]
+        at = max(snaps, default=0)
+        g = lib.carc_clone(snaps[at]) if at else None
+        g = ffi.gc(g, lib.carc_free) if g is not None else self._initial()
         m = ffi.new("carc_move *")
-        for raw in moves:
-            ffi.memmove(m, raw, len(raw))
+        for i in range(at, target):
+            ffi.memmove(m, self._moves[i], len(self._moves[i]))
             if lib.carc_apply(g, m, self._err) != 0:
                 raise CarcError("undo: replay failed: " + _err_text(self._err))
-        undone = self.moves[-1]
+            self._replayed += 1
+            if (i + 1) % UNDO_EVERY == 0 and i + 1 not in snaps:
+                snaps[i + 1] = ffi.gc(lib.carc_clone(g), lib.carc_free)
+        ffi.memmove(m, self._moves[target], len(self._moves[target]))
+        text = ffi.new("char[]", NOTATION_MAX)
+        lib.carc_move_format(g, m, text, NOTATION_MAX)
         self._g = g
-        self._moves = moves
-        return undone
+        del self._moves[target]
+        return ffi.string(text).decode()
 
     # ---- views, record ------------------------------------------------------------------
     def _json(self, g, with_legal):
@@ -487,11 +576,11 @@ class Game:
         finally:
             lib.free(p)
 
-    def state(self, legal=False):
+    def state(self, legal: bool = False) -> dict[str, Any]:
         """The full state as a dict (docs/RECORD.md, "State JSON"): every hidden part too."""
         return self._json(self._g, legal)
 
-    def view(self, seat, legal=False):
+    def view(self, seat: int | str | None, legal: bool = False) -> dict[str, Any]:
         """What `seat` may know (RULES.md §6) as a dict of the state JSON; seat "public"
         (or None) for a spectator's view."""
         seat = self._seat_arg(seat)
@@ -514,7 +603,7 @@ class Game:
         lib.carc_view(self._g, seat, v)
         return v
 
-    def observe(self, seat, full=True):
+    def observe(self, seat: int, full: bool = True) -> dict[str, np.ndarray]:
         """The observation of `seat` as numpy arrays (docs/PYTHON.md, "Observations"):
         {"board": uint8 (CHANNELS, window, window), "public": float32, "hand": float32,
         "action_mask": int8 (actions,)}, built from the seat's view only; the mask is
@@ -525,56 +614,89 @@ class Game:
         return self._observe(seat, full)
 
     def _observe(self, seat, full=True):
-        if self._view is None:
-            self._view = ffi.new("char[]", lib.carc_state_size())
+        return self._observe_legal(seat, full)[0]
+
+    def _observe_legal(self, seat, full=True):
+        """(the observation of `seat`, its legal action ids as a sorted list: empty unless
+        it owes the decision), from one listing of the legal moves."""
+        self._scratch()
         w = self._window
         mask = np.empty(self._nact, dtype=np.int8)
         if not full:
-            lib.cpy_observe_full_w(self._g, w, seat, self._pre, self._np[0], ffi.NULL, self._buf,
-                                   ffi.NULL, ffi.NULL, ffi.NULL, ffi.from_buffer("uint8_t[]", mask))
-            return {"action_mask": mask}
+            k = lib.cpy_observe_legal_w(self._g, w, seat, self._pre, self._np[0], ffi.NULL,
+                                        self._buf, ffi.NULL, ffi.NULL, ffi.NULL,
+                                        ffi.from_buffer("uint8_t[]", mask), self._ids)
+            return {"action_mask": mask}, self._legal_list(k)
         board = np.empty((CHANNELS, w, w), dtype=np.uint8)
         pub = np.empty(PUBLIC_SIZE, dtype=np.float32)
         hand = np.empty(HAND_SIZE, dtype=np.float32)
-        lib.cpy_observe_full_w(self._g, w, seat, self._pre, self._np[0],
-                               ffi.cast("carc_game *", self._view), self._buf,
-                               ffi.from_buffer("uint8_t[]", board), ffi.from_buffer("float[]", pub),
-                               ffi.from_buffer("float[]", hand), ffi.from_buffer("uint8_t[]", mask))
-        return {"board": board, "public": pub, "hand": hand, "action_mask": mask}
+        k = lib.cpy_observe_legal_w(self._g, w, seat, self._pre, self._np[0],
+                                    ffi.cast("carc_game *", self._view), self._buf,
+                                    ffi.from_buffer("uint8_t[]", board),
+                                    ffi.from_buffer("float[]", pub),
+                                    ffi.from_buffer("float[]", hand),
+                                    ffi.from_buffer("uint8_t[]", mask), self._ids)
+        return {"board": board, "public": pub, "hand": hand, "action_mask": mask}, \
+            self._legal_list(k)
 
-    def determinized(self, seat, seed):
+    def _scratch(self):
+        """The view and legal ids the observations are written through, made once."""
+        if self._view is None:
+            self._view = ffi.new("char[]", lib.carc_state_size())
+            self._ids = ffi.new("int32_t[]", MAX_MOVES)
+
+    def _legal_list(self, k):
+        return ffi.unpack(self._ids, k)
+
+    def determinized(self, seat: int, seed: int) -> Game:
         """A playable game that agrees with everything `seat` may know and deals what it
         may not (the stack order, other hands, the decks) at random from `seed`
-        (carc_determinize): a twin for the hidden-information tests and for search. It
-        has no record (moves, record and undo raise CarcError)."""
+        (carc_determinize): a twin for the hidden-information tests and for search.
+
+        It is made from the seat's view alone and keeps nothing else of this game: not
+        its seed (its `seed` is 0) nor its moves. Its own history starts at the deal:
+        `moves`, `undo` and `record()` are those of the moves applied to it since
+        (docs/PYTHON.md, "Saving and pickling")."""
         seat = self._seat_arg(seat)
-        seed = _check_int("seed", seed)
-        if not 0 <= seed < 2**64:
-            raise ValueError("seed must be 0..2^64-1")
+        seed = _check_seed(seed)
+        if seat == SEAT_PUBLIC:
+            raise ValueError("determinized takes a seat 0..players-1")
         v = self._view_game(seat)
-        c = Game(_empty=True)
+        c = Game(_empty=True, window=self._window)
         g = lib.carc_clone(self._g)
         lib.carc_determinize(v, seed, g)
         c._g = ffi.gc(g, lib.carc_free)
-        c._cfg = self._cfg
-        c._window, c._nact = self._window, self._nact
-        c._moves = list(self._moves)
+        cfg = ffi.new("carc_config *")
+        cfg[0] = lib.carc_config_of(v)  # the view's: seed 0, no fixed orders
+        c._cfg = cfg
+        c._moves = []
         c._copy_prefix(self)
-        c._detached = True  # its hidden parts are not those its configuration deals
+        # its hidden parts are not those a configuration deals: its start is the deal
+        c._detached, c._seat = True, seat
+        c._start = ffi.gc(lib.carc_clone(g), lib.carc_free)
         return c
 
-    def _no_record(self, what):
-        if self._detached:
-            raise CarcError(f"{what}: a determinized game has no record of its own (its "
-                            "configuration does not deal what it holds)")
+    @property
+    def determinized_from(self) -> int | None:
+        """The seat whose view a determinized game was dealt from, else None."""
+        return self._seat if self._detached else None
 
-    def _replay(self):
-        """(state before, notation) of every move played, replayed from the start."""
-        self._no_record("moves")
+    def _initial(self):
+        """A new game at this game's start: its configuration's first state, or the state
+        a determinized game was dealt as."""
+        if self._detached:
+            g = lib.carc_clone(self._start)
+            if g == ffi.NULL:
+                raise MemoryError("carc_clone")
+            return ffi.gc(g, lib.carc_free)
         g = lib.carc_new(self._cfg, self._err)
         if g == ffi.NULL:
             raise CarcError(_err_text(self._err), self._err.code)
-        g = ffi.gc(g, lib.carc_free)
+        return ffi.gc(g, lib.carc_free)
+
+    def _replay(self):
+        """(state before, notation) of every move played, replayed from the start."""
+        g = self._initial()
         m = ffi.new("carc_move *")
         text = ffi.new("char[]", NOTATION_MAX)
         out = []
@@ -586,13 +708,13 @@ class Game:
                 raise CarcError("replay failed: " + _err_text(self._err))
         return out
 
-    def record(self):
-        """The game record so far (docs/RECORD.md) as a dict; `carc replay` accepts it."""
-        self._no_record("record")
-        g = lib.carc_new(self._cfg, self._err)
-        if g == ffi.NULL:
-            raise CarcError(_err_text(self._err), self._err.code)
-        g = ffi.gc(g, lib.carc_free)
+    def record(self) -> dict[str, Any]:
+        """The game record so far (docs/RECORD.md) as a dict; `carc replay` accepts it.
+        A determinized game's is the record of its own moves since the deal, with no
+        `seed` (no configuration deals it, so `carc replay` refuses it) and a key
+        `determinized`: {"seat": the seat it was dealt from, "start": the dealt state as
+        state JSON}."""
+        g = self._initial()
         rec = ffi.gc(lib.carc_recorder_new(self._cfg, g), lib.carc_recorder_free)
         before = ffi.gc(lib.carc_clone(g), lib.carc_free)
         m = ffi.new("carc_move *")
@@ -604,23 +726,27 @@ class Game:
             lib.carc_recorder_add(rec, before, m, g)
         p = lib.carc_recorder_json(rec, g)
         try:
-            return json.loads(ffi.string(p).decode())
+            out = json.loads(ffi.string(p).decode())
         finally:
             lib.free(p)
+        if self._detached:
+            del out["seed"]
+            out["determinized"] = {"seat": self._seat, "start": self._json(self._start, False)}
+        return out
 
-    def board_text(self):
+    def board_text(self) -> str:
         p = lib.carc_board_text(self._g)
         try:
             return ffi.string(p).decode()
         finally:
             lib.free(p)
 
-    def check(self):
+    def check(self) -> None:
         """Runs carc_check (every invariant of the state); raises CarcError if broken."""
         if lib.carc_check(self._g, self._err) != 0:
             raise CarcError(_err_text(self._err), self._err.code)
 
-    def state_bytes(self):
+    def state_bytes(self) -> bytes:
         """The raw state (for equality tests: two games with equal bytes are equal)."""
         return bytes(ffi.buffer(ffi.cast("char *", self._g), lib.carc_state_size()))
 
@@ -636,12 +762,11 @@ class Player:
     reproducible). `choose(game)` returns the move, in notation, for the seat that owes
     the pending decision, decided from that seat's view only."""
 
-    def __init__(self, name="greedy", seed=1, budget_ms=0, iterations=1000):
+    def __init__(self, name: str = "greedy", seed: int = 1, budget_ms: int = 0,
+                 iterations: int = 1000) -> None:
         if not isinstance(name, str):
             raise TypeError("a player's name is a str: random, greedy or mcts")
-        seed = _check_int("seed", seed)
-        if not 0 <= seed < 2**64:
-            raise ValueError("seed must be 0..2^64-1")
+        seed = _check_seed(seed)
         opt = ffi.new("carc_ai_options *")
         lib.carc_ai_options_init(opt)
         opt.seed = seed
@@ -653,8 +778,13 @@ class Player:
             raise ConfigError(_err_text(err), err.code)
         self._p = ffi.gc(p, lib.carc_player_free)
         self.name = name
+        self._options = (name, seed, opt.budget_ms, opt.iterations)
 
-    def choose(self, game):
+    def __reduce__(self):
+        # a new player with the same options: its generator starts again from its seed
+        return (Player, self._options)
+
+    def choose(self, game: Game) -> str:
         if game.over:
             raise GameOverError("the game is over", 3)
         seat = game.current_seat

@@ -35,3 +35,4 @@ def test_bench_window():
     out = run(EX / "bench.py", "--seconds", "0.02", "--envs", "8", "--window", "33",
               "--sets", "base")
     assert "window 33" in out and "Game.apply_action" in out and "two batches" in out
+    assert "pickle a Game" in out and "ids by np.flatnonzero on the int8 mask" in out

@@ -205,15 +205,14 @@ def test_bad_actions_change_nothing():
     assert "outside" in unchanged(g, lambda: g.apply_action(carc.ACTIONS), carc.IllegalMoveError)
     unchanged(g, lambda: g.apply_action(-1), carc.IllegalMoveError)
     unchanged(g, lambda: g.apply_action("0"), TypeError)
-    unchanged(g, lambda: g.apply_action(1.0), TypeError)
+    unchanged(g, lambda: g.apply_action(1.5), TypeError)
     unchanged(g, lambda: g.apply_action(None), TypeError)
     unchanged(g, lambda: g.apply_action(True), TypeError)
     g.apply_action(np.int64(sorted(legal)[0]))  # numpy integers are ints
     assert carc.Game(players=np.int32(3), seed=np.uint64(5)).players == 3
-    d = g.determinized(0, 1)
-    for f in (d.record, d.undo, lambda: d.moves):
-        with pytest.raises(carc.CarcError, match="determinized"):
-            f()
+    d = g.determinized(0, 1)  # its history starts at the deal (test_saving.py)
+    assert d.moves == [] and "seed" not in d.record()
+    unchanged(d, d.undo, carc.IllegalMoveError)
 
 
 def test_bad_moves_change_nothing():
@@ -309,3 +308,44 @@ def test_board_planes_against_the_view():
                     assert np.array_equal(board[ch], want[ch]), (exps, k, ch)
             g.apply_action(rng.choice(g.legal_actions()))
             k += 1
+
+
+def test_undo_replays_from_snapshots():
+    """undo gives the game a replay of its moves but the last would give, in any order of
+    undos and new moves (determinized games and clones too), and after the first undo's
+    replay from the start it replays fewer than UNDO_EVERY moves each time, plus the moves
+    applied since the last undo."""
+    every = carc.game.UNDO_EVERY
+    for exps in ("base", "gifts,christmas", "inns,traders,river,abbot"):
+        rng = np.random.default_rng(len(exps))
+        g = carc.Game(players=3, expansions=exps, seed=8)
+        while len(g.moves) < 5 * every and not g.over:
+            g.apply(g.legal()[int(rng.random() * len(g.legal()))])
+        added = 0
+        for round_ in range(12):
+            before = g._replayed
+            n = len(g._moves)
+            last = g.moves[-1]
+            assert g.undo() == last
+            if round_:  # the moves since the last snapshot: those added since, and < every
+                assert g._replayed - before < every + added
+            added = 0
+            fresh = carc.Game(players=3, expansions=exps, seed=8)
+            for mv in g.moves:
+                fresh.apply(mv)
+            assert g.state_bytes() == fresh.state_bytes() and len(g._moves) == n - 1
+            if round_ % 3 == 2:  # new moves after undos: the snapshots before them stand
+                added = int(rng.integers(1, every))
+                for _ in range(added):
+                    g.apply(g.legal()[0])
+        c = g.clone()
+        c.undo()
+        g.undo()
+        assert c.state_bytes() == g.state_bytes()
+    d = carc.Game(players=2, seed=3).determinized(0, 4)
+    start = d.state_bytes()
+    for _ in range(2 * every + 3):
+        d.apply(d.legal()[-1])
+    while d.moves:
+        d.undo()
+    assert d.state_bytes() == start

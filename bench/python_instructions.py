@@ -1,0 +1,103 @@
+"""Instructions per operation of the Python package under callgrind (docs/PERFORMANCE.md,
+"Drawing an action, pickling, undo"): the machine's load does not move them, as it moves
+the rates of examples/python/bench.py. Each case runs N and 3N times in a process of its
+own under `valgrind --tool=callgrind`; the difference over 2N is one operation's count,
+the interpreter's start and the set-up cancelled.
+
+    .venv/bin/python bench/python_instructions.py [--n 500] [--cases aec-info pickle ...]
+
+Cases: an AEC step (2-player base game, full observations, a random legal action drawn
+from info["legal_actions"], from np.flatnonzero on the mask viewed as bools, or on the
+int8 mask; unwrapped, and info inside PettingZoo's wrappers); pickle.dumps + loads of a
+2-player gifts,christmas game after 60 random actions; apply + undo on that game, and
+the undo of a replay from the start (a clone without undo's snapshots, as before them).
+"""
+import argparse
+import re
+import subprocess
+import sys
+
+CASES = ["aec-info", "aec-bool", "aec-int8", "aec-info-wrapped", "pickle", "apply-undo",
+         "undo-replay"]
+
+
+def aec(idiom, steps, wrap):
+    import numpy as np
+    from carc import envs
+    env = envs.aec_env(players=2, expansions="base", wrap=wrap)
+    env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    n = 0
+    while n < steps:
+        for _ in env.agent_iter():
+            o, _, term, trunc, info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            if idiom == "info":
+                ids = info["legal_actions"]
+            elif idiom == "bool":
+                ids = np.flatnonzero(o["action_mask"].view(np.bool_))
+            else:
+                ids = np.flatnonzero(o["action_mask"])
+            env.step(int(ids[int(rng.random() * len(ids))]))
+            n += 1
+            if n >= steps:
+                break
+        env.reset()
+
+
+def game_ops(case, n):
+    import pickle
+    import numpy as np
+    import carc
+    g = carc.Game(players=2, expansions="gifts,christmas", seed=3)
+    rng = np.random.default_rng(1)
+    for _ in range(60):
+        a = g.legal_actions()
+        g.apply_action(a[int(rng.random() * len(a))])
+    if case == "pickle":
+        for _ in range(n):
+            pickle.loads(pickle.dumps(g))
+    elif case == "apply-undo":
+        g.undo()
+        for _ in range(n):
+            g.apply_action(g.legal_actions()[0])
+            g.undo()
+    else:
+        for _ in range(n):
+            c = g.clone()
+            c._snaps = {}
+            c.undo()
+
+
+def run_case(case, n):
+    if case.startswith("aec-"):
+        aec(case.split("-")[1], n, case.endswith("wrapped"))
+    else:
+        game_ops(case, n)
+
+
+def count(case, n):
+    r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                        sys.executable, __file__, "--run", case, "--n", str(n)],
+                       capture_output=True, text=True, check=True)
+    return int(re.search(r"Collected : (\d+)", r.stderr).group(1))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=500)
+    ap.add_argument("--cases", nargs="+", default=CASES, choices=CASES)
+    ap.add_argument("--run", choices=CASES, help=argparse.SUPPRESS)  # the measured process
+    args = ap.parse_args()
+    if args.run:
+        run_case(args.run, args.n)
+        return
+    for case in args.cases:
+        a, b = count(case, args.n), count(case, 3 * args.n)
+        print(f"{case:18} {(b - a) / (2 * args.n):12,.0f} instructions per operation")
+
+
+if __name__ == "__main__":
+    main()

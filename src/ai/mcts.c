@@ -35,10 +35,26 @@
 #ifndef MCTS_UCB_C
 #define MCTS_UCB_C 0.7
 #endif
-enum { ARENA_NODES = 1 << 18, NONE = -1, ROLLOUT_MOVES = MCTS_ROLLOUT_MOVES,
-       PRIOR_VISITS = MCTS_PRIOR_VISITS,
+enum { ARENA_NODES = 1 << 18, NONE = -1,
        EDGE_FIRST = 1 << 12,  /* the edge index's first size: a power of two, grown */
        LOG_CACHE = 4096 };  /* log_of: the logarithms of the availability counts below */
+
+/* What tells one version of the searcher from another: "mcts" is the newest, and
+ * each earlier version keeps its values under its name (mcts_versions), so that a
+ * change is measured against it (docs/AI.md). A new idea gets a field here, off in
+ * the versions before it. */
+typedef struct mcts_params {
+    const char *name;
+    int rollout_moves;    /* random moves after the tree, before evaluating */
+    int prior_visits;     /* virtual visits of the one-ply prior at the root */
+    double ucb_c;         /* UCB1's exploration constant */
+} mcts_params;
+
+static const mcts_params mcts_versions[] = {
+    {"mcts", MCTS_ROLLOUT_MOVES, MCTS_PRIOR_VISITS, MCTS_UCB_C},
+    /* the searcher of issues 5, 19 and 20 (main at 14855b1) */
+    {"mcts-2026a", 4, 3, 0.7},
+};
 
 typedef struct tnode {
     carc_move move;       /* the move from the parent to here */
@@ -61,6 +77,7 @@ typedef struct {
     carc_player base;
     uint64_t rng;
     carc_ai_options opt;
+    mcts_params par;
     tnode *arena;
     int used;
     carc_game *det, *trial;
@@ -78,7 +95,6 @@ typedef struct {
      * logarithm of every child's availability at every visit (the same values, so
      * the same decisions, without a call to log each) */
     double log_of[LOG_CACHE];
-    long last_iterations;
     unsigned terms;       /* what the game has for the evaluation (ai_terms), set at
                              each decision */
 } mcts_player;
@@ -255,11 +271,11 @@ static void root_priors(mcts_player *p, const carc_game *view, int n)
                            ? squash_eval(ai_evaluate(t, seat, p->terms) +
                                          ai_move_value(g, &p->moves[i], seat))
                            : 0.0;
-        p->arena[c].visits = PRIOR_VISITS;
-        p->arena[c].avail = PRIOR_VISITS;
-        p->arena[c].reward = PRIOR_VISITS * prior;
+        p->arena[c].visits = (uint32_t)p->par.prior_visits;
+        p->arena[c].avail = (uint32_t)p->par.prior_visits;
+        p->arena[c].reward = p->par.prior_visits * prior;
     }
-    p->arena[0].visits = (uint32_t)(PRIOR_VISITS * n);
+    p->arena[0].visits = (uint32_t)(p->par.prior_visits * n);
 }
 
 /* One iteration: determinize, select and expand, roll out, back up. */
@@ -310,7 +326,7 @@ static void iterate(mcts_player *p, const carc_game *view)
             int32_t c = p->kids[i];
             const tnode *t = &p->arena[c];
             double lg = t->avail < LOG_CACHE ? p->log_of[t->avail] : log((double)t->avail);
-            double score = t->reward / t->visits + MCTS_UCB_C * sqrt(lg / t->visits);
+            double score = t->reward / t->visits + p->par.ucb_c * sqrt(lg / t->visits);
             if (score > best_score) {
                 best_score = score;
                 best = c;
@@ -320,7 +336,7 @@ static void iterate(mcts_player *p, const carc_game *view)
         node = best;
         p->path[depth++] = node;
     }
-    rollout(p, g, ROLLOUT_MOVES);
+    rollout(p, g, p->par.rollout_moves);
     double r[CARC_MAX_PLAYERS];
     rewards(g, p->terms, r);
     for (int i = 0; i < depth; i++) {
@@ -356,7 +372,7 @@ static int mcts_choose(carc_player *self, const carc_game *view, carc_move *out,
     }
     carc_move none = carc_move_pass();
     new_node(p, &none, -1, NONE);
-    if (PRIOR_VISITS > 0)
+    if (p->par.prior_visits > 0)
         root_priors(p, view, n);
     double start = now_ms(), deadline = start + p->opt.budget_ms;
     long it = 0;
@@ -367,7 +383,7 @@ static int mcts_choose(carc_player *self, const carc_game *view, carc_move *out,
                                  : it >= p->opt.iterations)
             break;
     }
-    p->last_iterations = it;
+    p->base.iterations += it;
     /* the most visited root child */
     int32_t best = NONE;
     for (int32_t c = p->arena[0].child; c != NONE; c = p->arena[c].sibling)
@@ -394,7 +410,8 @@ static void mcts_destroy(carc_player *self)
     free(p);
 }
 
-carc_player *ai_mcts_new(const carc_ai_options *opt)
+/* The searcher of version `par`. */
+static carc_player *mcts_new(const carc_ai_options *opt, const mcts_params *par)
 {
     mcts_player *p = calloc(1, sizeof *p);
     if (!p)
@@ -410,7 +427,8 @@ carc_player *ai_mcts_new(const carc_ai_options *opt)
     }
     for (int i = 0; i < LOG_CACHE; i++)
         p->log_of[i] = log((double)i);
-    p->base.name = "mcts";
+    p->base.name = par->name;
+    p->par = *par;
     p->base.choose = mcts_choose;
     p->base.destroy = mcts_destroy;
     p->rng = opt->seed;
@@ -418,4 +436,14 @@ carc_player *ai_mcts_new(const carc_ai_options *opt)
     if (p->opt.budget_ms <= 0 && p->opt.iterations <= 0)
         p->opt.iterations = 1000;
     return &p->base;
+}
+
+carc_player *ai_mcts_new(const carc_ai_options *opt)
+{
+    return mcts_new(opt, &mcts_versions[0]);
+}
+
+carc_player *ai_mcts_2026a_new(const carc_ai_options *opt)
+{
+    return mcts_new(opt, &mcts_versions[1]);
 }

@@ -25,6 +25,13 @@ g1=$(echo "$one" | sed -n 's/^greedy: .*mean score \([0-9.]*\),.*/\1/p')
 g2=$(echo "$swap" | sed -n 's/^greedy: .*mean score \([0-9.]*\),.*/\1/p')
 [ -n "$g1" ] && [ "$g1" = "$g2" ] || fail "seed 3 paired, greedy's mean score $g1 then $g2 with the players listed the other way"
 
+# a player against itself, paired: each pair is one game played twice from the two
+# sides with the same seeds, so the score is exactly even
+out=$("$carc" arena --players greedy,greedy --games 6 --paired --expansions inns,traders) \
+    || fail "arena exited $?"
+echo "$out" | grep -q '^greedy#1 vs greedy#2: score 50.0% (3 won, 0 shared, 3 lost), score difference +0.0 ' \
+    || fail "greedy against itself, paired, not even: $out"
+
 # three players: each seed three times, every player in every seat
 out=$("$carc" arena --players greedy,random,random --games 6 --paired) || fail "arena exited $?"
 echo "$out" | grep -q '^games: 6, expansions: base$' || fail "three players paired: $out"

@@ -140,7 +140,11 @@ typedef struct carc_sprt_state {
     int decision;           /* 1: H1 accepted, -1: H0 accepted, 0: go on */
 } carc_sprt_state;
 
-/* Fills out from the tally; returns out->decision. */
+/* The test decides nothing before this many units (games, or pairs). */
+enum { CARC_SPRT_MIN_UNITS = 20 };
+
+/* Fills out from the tally; returns out->decision: 0 too while fewer than
+ * CARC_SPRT_MIN_UNITS units or a single kind of outcome were counted. */
 int carc_sprt_check(const carc_sprt *s, const carc_match_tally *t, carc_sprt_state *out);
 
 /* The mean of n values given their sum and sum of squares, and the half width of its

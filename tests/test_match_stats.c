@@ -101,10 +101,19 @@ static void test_sequences_decide_where_expected(void **state)
     assert_int_equal(d, 1);
     assert_int_equal(t.count[0], 48);
     assert_int_equal(t.count[2], 98);
-    /* four won, one lost: H1 of +50 at game 19 */
+    /* four won, one lost: H1 of +50 at game 22; at game 19 the LLR (3.13) is past
+     * the bound, but 19 games are fewer than the test's minimum */
     static const int w4l[] = {2, 2, 2, 2, 0};
-    assert_int_equal(decide_at(&sprt_0_50, 0, w4l, 5, &d, &t), 19);
+    assert_int_equal(decide_at(&sprt_0_50, 0, w4l, 5, &d, &t), 22);
     assert_int_equal(d, 1);
+    carc_match_tally few = {0, {3, 0, 16, 0, 0}};
+    carc_sprt_state st;
+    assert_int_equal(carc_sprt_check(&sprt_0_50, &few, &st), 0);
+    assert_near(st.llr, 3.1285, 1e-4);
+    /* three pairs, one of them shared: LLR -3.07, no decision */
+    carc_match_tally three = {1, {0, 2, 1, 0, 0}};
+    assert_int_equal(carc_sprt_check(&sprt_0_50, &three, &st), 0);
+    assert_true(st.llr < st.lower);
     /* an even match, game by game: H0 at game 290 */
     static const int wl[] = {2, 0};
     assert_int_equal(decide_at(&sprt_0_50, 0, wl, 2, &d, &t), 290);

@@ -20,7 +20,9 @@
  * fewer games. A count of 0 is taken as 0.001 in mu and sigma (fishtest's
  * regularisation), so that a match won every time has a finite Elo and LLR; but
  * the test decides nothing while a single kind of outcome has been seen (one game
- * won would otherwise carry an LLR of 11: sigma would be the regularisation's).
+ * won would otherwise carry an LLR of 11: sigma would be the regularisation's), nor
+ * before CARC_SPRT_MIN_UNITS units (3 pairs, one shared, once refused +50 with an
+ * LLR of -3.07: the spread of so few units says little).
  */
 #include <math.h>
 #include "ai_int.h"
@@ -121,7 +123,9 @@ int carc_sprt_check(const carc_sprt *s, const carc_match_tally *t, carc_sprt_sta
     int kinds = 0;
     for (int i = 0; i < stats_kinds(t); i++)
         kinds += t->count[i] > 0;
-    if (kinds < 2)  /* sigma is still the regularisation's, not the match's */
+    /* sigma is still the regularisation's, not the match's, or a guess from a handful
+     * of units on which the normal approximation decides on little */
+    if (kinds < 2 || carc_tally_units(t) < CARC_SPRT_MIN_UNITS)
         return 0;
     if (out->llr >= out->upper)
         out->decision = 1;

@@ -16,23 +16,32 @@
 
 static const carc_sprt sprt_0_50 = {0, 50, 0.05, 0.05};
 
+/* The tally's score, Elo and interval are the expected ones, and against H0 0, H1
+ * +50 the test accepts H1 with the expected LLR. */
+static void check_known(const carc_match_tally *t, double score, double elo, double lo, double hi,
+                        double llr)
+{
+    carc_elo_estimate e;
+    carc_sprt_state s;
+    assert_int_equal(carc_match_elo(t, &e), 0);
+    assert_near(e.score, score, 1e-12);
+    assert_near(e.elo, elo, 1e-3);
+    assert_near(e.elo_lo, lo, 1e-3);
+    assert_near(e.elo_hi, hi, 1e-3);
+    assert_int_equal(carc_sprt_check(&sprt_0_50, t, &s), 1);
+    assert_near(s.llr, llr, 1e-4);
+    assert_near(s.lower, -2.94444, 1e-5);
+    assert_near(s.upper, 2.94444, 1e-5);
+}
+
 static void test_trinomial_elo_interval_llr(void **state)
 {
     (void)state;
     /* 30 lost, 10 shared, 60 won: score 0.65, sigma^2 0.2025 */
     carc_match_tally t = {0, {30, 10, 60, 0, 0}};
-    carc_elo_estimate e;
     carc_sprt_state s;
     assert_int_equal(carc_tally_units(&t), 100);
-    assert_int_equal(carc_match_elo(&t, &e), 0);
-    assert_near(e.score, 0.65, 1e-12);
-    assert_near(e.elo, 107.538, 1e-3);
-    assert_near(e.elo_lo, 43.164, 1e-3);
-    assert_near(e.elo_hi, 180.082, 1e-3);
-    assert_int_equal(carc_sprt_check(&sprt_0_50, &t, &s), 1);
-    assert_near(s.llr, 4.0326, 1e-4);
-    assert_near(s.lower, -2.94444, 1e-5);
-    assert_near(s.upper, 2.94444, 1e-5);
+    check_known(&t, 0.65, 107.538, 43.164, 180.082, 4.0326);
     /* the same score is not enough to tell +100 from +150: go on */
     carc_sprt far = {100, 150, 0.05, 0.05};
     assert_int_equal(carc_sprt_check(&far, &t, &s), 0);
@@ -43,15 +52,7 @@ static void test_pentanomial_elo_interval_llr(void **state)
     (void)state;
     /* pairs with 0, 1/2, 1, 3/2, 2 points: score 0.7425 */
     carc_match_tally t = {1, {2, 5, 20, 40, 33}};
-    carc_elo_estimate e;
-    carc_sprt_state s;
-    assert_int_equal(carc_match_elo(&t, &e), 0);
-    assert_near(e.score, 0.7425, 1e-12);
-    assert_near(e.elo, 183.968, 1e-3);
-    assert_near(e.elo_lo, 143.714, 1e-3);
-    assert_near(e.elo_hi, 229.347, 1e-3);
-    assert_int_equal(carc_sprt_check(&sprt_0_50, &t, &s), 1);
-    assert_near(s.llr, 26.0061, 1e-4);
+    check_known(&t, 0.7425, 183.968, 143.714, 229.347, 26.0061);
 }
 
 static void test_every_game_won(void **state)

@@ -6,7 +6,7 @@
 #   make run      build and print one seeded game between two computer players
 #   make test     build and run every test (ctest)
 #   make asan     build into build-asan/ with ASan+UBSan and run every test
-#                 (CTEST_ARGS="-E '^(web|python)_'" leaves some out, as CI does)
+#                 (CTEST_ARGS="-E '^(web|python|expansion_module)_'" leaves some out, as CI does)
 #   make tsan     build into build-tsan/ with ThreadSanitizer and run a threaded arena
 #   make bench    build and print the benchmark figures
 #   make bench-instructions  instructions per random game under callgrind (base and

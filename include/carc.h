@@ -31,20 +31,38 @@ typedef struct carc_game carc_game;
 
 /* ---- limits ------------------------------------------------------------ */
 
+/* A build with a test-only expansion module (CMake's CARC_TEST_MODULE: tests/toy)
+ * adds its tile kinds, tiles, their segments and its figures to the counts below,
+ * from its module.cmake; 0 in every other build. */
+#ifndef CARC_TEST_KINDS
+#define CARC_TEST_KINDS 0
+#endif
+#ifndef CARC_TEST_TILES
+#define CARC_TEST_TILES 0
+#endif
+#ifndef CARC_TEST_SEGMENTS
+#define CARC_TEST_SEGMENTS 0
+#endif
+#ifndef CARC_TEST_FIGURES
+#define CARC_TEST_FIGURES 0
+#endif
+
 enum {
     CARC_MIN_PLAYERS = 2,
     CARC_MAX_PLAYERS = 6,    /* 6 only with Inns & Cathedrals (I2); else 5 (B1) */
     CARC_BASE_MAX_PLAYERS = 5,  /* B1; carc_max_players tells a set's */
     CARC_FOLLOWERS = 7,      /* meeples per player (B1) */
     CARC_BASE_KINDS = 24,    /* the base game's kinds A..X are kinds 0..23 */
-    CARC_TILE_KINDS = 88,    /* base, Inns & Cathedrals, Traders & Builders, The River,
-                                the garden tiles of The Abbot */
+    CARC_TILE_KINDS = 88 + CARC_TEST_KINDS,  /* base, Inns & Cathedrals, Traders &
+                                Builders, The River, the garden tiles of The Abbot */
     CARC_BASE_TILES = 72,    /* the base game's tiles, the start tile included */
-    CARC_TILES = 125,        /* the most tiles one game can hold, start tile included */
-    CARC_STACK = 124,        /* the most tiles shuffled into one game's stack */
+    CARC_TILES = 125 + CARC_TEST_TILES,  /* the most tiles one game can hold, start
+                                            tile included */
+    CARC_STACK = 124 + CARC_TEST_TILES,  /* the most tiles shuffled into one game's stack */
     CARC_MAX_MOVES = 2048,   /* capacity carc_legal may need */
     CARC_MAX_EVENTS = 384,   /* events one carc_apply can emit (worst case: event.c) */
-    CARC_MAX_SEGMENTS = 472, /* segments of every tile of a game: bounds any list of them */
+    CARC_MAX_SEGMENTS = 472 + CARC_TEST_SEGMENTS,  /* segments of every tile of a game:
+                                                      bounds any list of them */
     CARC_MSG = 160,          /* size of an error message */
     CARC_SEAT_NONE = 255,    /* carc_move.seat2 when the move names no other seat */
     CARC_SEAT_PUBLIC = CARC_MAX_PLAYERS  /* carc_view of no seat: what everyone knows */
@@ -260,6 +278,9 @@ typedef struct carc_expansion_info {
                                      NULL if none */
     const carc_card_desc *cards;  /* its cards' words and targets, in id order, ended
                                      by id 0; NULL if none */
+    uint8_t card_move;       /* the move its cards are used with (enum carc_move_kind):
+                                CARC_MOVE_GIFT, "open" in the notation, or CARC_MOVE_CARD,
+                                "play"; 0 without cards */
 } carc_expansion_info;
 
 /* The number of expansions in the registry, and expansion i of it (NULL past the
@@ -298,13 +319,16 @@ int carc_card_target(int card);
  * abbot: strength 1, 2, 1) and the special figures (builder, pig: no strength). */
 enum carc_figure {
     CARC_FIG_MEEPLE = 0, CARC_FIG_LARGE, CARC_FIG_ABBOT, CARC_FIG_BUILDER, CARC_FIG_PIG,
-    CARC_FIGURES
+    CARC_FIGURES = CARC_FIG_PIG + 1 + CARC_TEST_FIGURES  /* a test module's follow the pig */
 };
 /* "meeple", "large", "abbot", "builder", "pig"; carc_figure_parse returns -1 if unknown. */
 const char *carc_figure_name(int figure);
 int carc_figure_parse(const char *s, size_t len);
 /* Strength of a figure (1, 2, 1, 0, 0). */
 int carc_figure_strength(int figure);
+/* Whether T6 may take the figure back instead of placing one (A6: the abbot), the
+ * figure a `recall` move names; 0 for the others and out of range. */
+int carc_figure_recalls(int figure);
 
 typedef struct carc_config {
     int players;             /* 2..5, or 2..6 with Inns & Cathedrals (I2) */

@@ -151,6 +151,48 @@ int carc_sprt_check(const carc_sprt *s, const carc_match_tally *t, carc_sprt_sta
  * 95% interval (1.96 standard errors; INFINITY below two values). */
 void carc_mean_interval(double sum, double sumsq, long n, double *mean, double *half);
 
+/* ---- search guided by the caller's evaluator (src/ai/guided.c, docs/AI.md) ---- */
+
+/* Information-set tree search over determinizations of a seat's view, as mcts, whose
+ * new positions the caller values in batches (priors over their legal moves and a
+ * value for every seat), as AlphaZero-style searchers do: a network trained outside
+ * guides it. No callback: the caller asks for leaves, evaluates them, feeds the
+ * evaluation back, and repeats. */
+typedef struct carc_guided carc_guided;
+typedef struct carc_guided_options {
+    uint64_t seed;     /* the determinizations and ties (default 1) */
+    double c_puct;     /* weight of the prior in selection, 0..100 (default 1.5) */
+    int max_nodes;     /* the tree's size, 16..2^26 nodes of about 48 bytes (2^18) */
+    int batch;         /* the most leaves one carc_guided_leaves returns, 1..4096 (64) */
+} carc_guided_options;
+void carc_guided_options_init(carc_guided_options *opt);
+/* NULL with err filled on bad options or out of memory; opt NULL: the defaults. */
+carc_guided *carc_guided_new(const carc_guided_options *opt, carc_error *err);
+void carc_guided_free(carc_guided *s);
+/* Starts a search of the decision pending in g: the view of the seat that owes it
+ * (carc_view; a full state searches with its hidden information known). The tree of
+ * the last search is dropped. An error if the game is over. */
+int carc_guided_begin(carc_guided *s, const carc_game *g, carc_error *err);
+/* Walks the tree until n leaves (at most the batch size) wait for evaluation, or 4n
+ * walks were made (walks that reach a finished game are valued by its result here);
+ * points out[i] at each leaf's position (owned by the search, valid until the next
+ * feed), each a decision with at least two legal moves, and returns how many. -1
+ * before carc_guided_begin or while the last batch is not fed. */
+int carc_guided_leaves(carc_guided *s, int n, const carc_game **out);
+/* The evaluation of the last batch: for leaf i, its carc_legal_count(leaf) priors in
+ * carc_legal's order, leaf after leaf in `priors` (any scale, normalised here; all
+ * zero: uniform), and values[i * players + seat] in 0..1, each seat's expected
+ * reward (1 a win). A bad number changes nothing and returns an error. */
+int carc_guided_feed(carc_guided *s, const float *priors, const float *values,
+                     carc_error *err);
+/* The root's children: their moves and visits (up to cap), in no particular order. */
+int carc_guided_root(const carc_guided *s, carc_move *moves, uint32_t *visits, int cap);
+/* The root's most visited legal move (the higher prior, then the first in
+ * carc_legal's order among equals): 1, or 0 before carc_guided_begin. */
+int carc_guided_best(const carc_guided *s, carc_move *out);
+/* Walks completed since carc_guided_begin (fed leaves and finished games). */
+long carc_guided_iterations(const carc_guided *s);
+
 #ifdef __cplusplus
 }
 #endif

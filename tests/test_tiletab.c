@@ -1,13 +1,13 @@
 /*
  * test_tiletab.c - the tables of src/engine/tiletab.c against the catalogue.
  *
- * The engine's hot paths read tables derived from the tile catalogue (tiles.c)
- * instead of recomputing rotations every game. This test derives every table
- * again from carc_tile_def_of alone, with its own rotation arithmetic, and
- * compares entry by entry (and checks that the catalogue's segments and
- * cloister tiles fit the state's arrays for them). Run as `test_tiletab --print` it prints the tables as C
- * source: that is how tiletab.c was written, and how to rewrite it after a change
- * to the catalogue.
+ * The engine's hot paths read tables derived from the tile catalogue instead of
+ * recomputing rotations every game; scripts/tiletab_gen.c writes them (ctest
+ * tiletab_current: the file is what it writes). This test checks every entry
+ * against the engine's own rotation arithmetic (tiles.c: tile_period,
+ * tile_edges_packed, tile_rot_edges, tile_rot_slots), a second derivation, and
+ * that the catalogue's segments and cloister tiles fit the state's arrays for
+ * them, and the figures' layout against their descriptors.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,65 +21,6 @@
 #include "abbot/abbot.h"
 #include "river/river.h"
 
-/* Edge or slot mask of segment s of kind k after rotating the tile r quarter turns
- * clockwise: edge e moves to e+r, half-edge slot i to i+2r. */
-static unsigned rotated(const carc_segment_def *s, int r)
-{
-    if (s->type == CARC_FEAT_FIELD) {
-        unsigned m = 0;
-        for (int i = 0; i < 8; i++)
-            if (s->mask & (1u << i))
-                m |= 1u << ((i + 2 * r) & 7);
-        return m;
-    }
-    if (s->type >= CARC_FEAT_CLOISTER)  /* a cloister or a garden: no edge */
-        return 0;
-    unsigned m = 0;
-    for (int e = 0; e < 4; e++)
-        if (s->mask & (1u << e))
-            m |= 1u << ((e + r) & 3);
-    return m;
-}
-
-/* Edge type on side `side` of kind k turned r times. */
-static int edge_type(int k, int r, int side)
-{
-    return carc_tile_def_of(k)->edges[(side - r) & 3];
-}
-
-static uint32_t expect_packed4(int k)
-{
-    uint32_t p = 0;
-    for (int r = 0; r < 4; r++)
-        for (int side = 0; side < 4; side++)
-            p |= (uint32_t)edge_type(k, r, side) << (8 * r + 2 * side);
-    return p;
-}
-
-/* Turning by p gives the same tile: every segment lands on an equal one. */
-static int same_after(int k, int p)
-{
-    const carc_tile_def *d = carc_tile_def_of(k);
-    for (int side = 0; side < 4; side++)  /* the river's edges are no segment's */
-        if (edge_type(k, 0, side) != edge_type(k, p, side))
-            return 0;
-    for (int i = 0; i < d->nseg; i++) {
-        int found = 0;
-        for (int j = 0; j < d->nseg; j++)
-            found |= d->seg[j].type == d->seg[i].type && d->seg[j].flags == d->seg[i].flags &&
-                     d->seg[j].goods == d->seg[i].goods &&
-                     rotated(&d->seg[j], 0) == rotated(&d->seg[i], p);
-        if (!found)
-            return 0;
-    }
-    return 1;
-}
-
-static int expect_period(int k)
-{
-    return same_after(k, 1) ? 1 : same_after(k, 2) ? 2 : 4;
-}
-
 /* Whether kind k has a river edge. */
 static int has_river(int k)
 {
@@ -89,95 +30,85 @@ static int has_river(int k)
     return 0;
 }
 
-/* The rotations r < period of kind k that fit a spot of signature sig, as a bit
- * mask. A signature gives each side (N at bits 0-1) the edge type a tile must show
- * there, or 3 where the spot has no neighbour. A river tile fits by R5, which the
- * river module decides (the table says 0), and no tile fits signature 0xFF: a spot
- * with no neighbour but a river edge (the river's open end, or a dead one, R6). */
-static int expect_fit_rots(int k, int sig)
-{
-    int rots = 0;
-    if (has_river(k) || sig == 0xFF)
-        return 0;
-    for (int r = 0; r < expect_period(k); r++) {
-        int ok = 1;
-        for (int side = 0; side < 4; side++) {
-            int want = (sig >> (2 * side)) & 3;
-            ok &= want == 3 || want == edge_type(k, r, side);
-        }
-        rots |= ok << r;
-    }
-    return rots;
-}
-
-static int expect_port_seg(int k, int r, int port)
-{
-    const carc_tile_def *d = carc_tile_def_of(k);
-    for (int i = 0; i < d->nseg; i++) {
-        const carc_segment_def *s = &d->seg[i];
-        unsigned m = rotated(s, r);
-        if (port < 4 && (s->type == CARC_FEAT_CITY || s->type == CARC_FEAT_ROAD) &&
-            (m & (1u << port)))
-            return i;
-        if (port >= 4 && port < 12 && s->type == CARC_FEAT_FIELD && (m & (1u << (port - 4))))
-            return i;
-        if (port == CARC_PORT_C && s->type == CARC_FEAT_CLOISTER)
-            return i;
-        if (port == CARC_PORT_G && s->type == CARC_FEAT_GARDEN)
-            return i;
-        /* port 15, the engine's own: the cloister or garden counting its neighbours */
-        if (port == 15 && (s->type == CARC_FEAT_CLOISTER || s->type == CARC_FEAT_GARDEN))
-            return i;
-        if (port == CARC_PORT_I && s->type == CARC_FEAT_FIELD && s->mask == 0)
-            return i;
-    }
-    return 0xFF;
-}
-
-/* The canonical port of a segment: its lowest port. */
-static int expect_seg_port(int k, int r, int i)
-{
-    if (i >= carc_tile_def_of(k)->nseg)
-        return 0xFF;
-    for (int port = 0; port < CARC_PORTS; port++)
-        if (expect_port_seg(k, r, port) == i)
-            return port;
-    return 0xFF;
-}
-
+/* The packed edges and periods agree with the engine's own arithmetic (tiles.c). */
 static void test_packed_and_period(void **state)
 {
     (void)state;
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
-        assert_int_equal(tiletab_packed4[k], expect_packed4(k));
-        assert_int_equal(tiletab_period[k], expect_period(k));
-        /* and the engine's own functions agree */
         assert_int_equal(tiletab_period[k], tile_period(k));
         for (int r = 0; r < 4; r++)
             assert_int_equal((tiletab_packed4[k] >> (8 * r)) & 0xFF, tile_edges_packed(k, r));
     }
 }
 
+/* A rotation fits a signature exactly when every side the signature demands shows
+ * that edge (read from the packed edges, checked above); rotations past the
+ * period, river tiles (R5: the river module's) and signature 0xFF never fit. */
 static void test_fit_rots(void **state)
 {
     (void)state;
     for (int k = 0; k < CARC_TILE_KINDS; k++)
+        for (unsigned sig = 0; sig < 256; sig++) {
+            unsigned want = 0;
+            for (int r = 0; r < tile_period(k) && !has_river(k) && sig != 0xFF; r++) {
+                unsigned mask = spot_mask(sig), edges = tiletab_packed(k, r);
+                want |= (unsigned)((edges & mask) == spot_need(sig)) << r;
+            }
+            assert_int_equal(tiletab_fit_rots[k][sig], want);
+        }
+}
+
+/* tiletab_place.c: the rotations of each fit, counted */
+static void test_fit_count(void **state)
+{
+    (void)state;
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
         for (int sig = 0; sig < 256; sig++)
-            assert_int_equal(tiletab_fit_rots[k][sig], expect_fit_rots(k, sig));
+            assert_int_equal(tiletab_fit_count[k][sig],
+                             __builtin_popcount(tiletab_fit_rots[k][sig]));
+}
+
+/* Port p of kind k turned r times is on segment port_seg[k][r][p]: that segment,
+ * turned by the engine's tile_rot_edges / tile_rot_slots, covers the port; a
+ * segment's canonical port (seg_port) is its lowest. */
+static int covers(const carc_segment_def *s, int r, int port)
+{
+    switch (s->type) {
+    case CARC_FEAT_CITY:
+    case CARC_FEAT_ROAD:
+        return port < 4 && (tile_rot_edges(s->mask, r) >> port & 1);
+    case CARC_FEAT_FIELD:
+        return (port >= 4 && port < 12 && (tile_rot_slots(s->mask, r) >> (port - 4) & 1)) ||
+               (port == CARC_PORT_I && s->mask == 0);
+    case CARC_FEAT_CLOISTER:
+        return port == CARC_PORT_C || port == 15;
+    default:  /* a garden */
+        return port == CARC_PORT_G || port == 15;
+    }
 }
 
 static void test_ports(void **state)
 {
     (void)state;
-    for (int k = 0; k < CARC_TILE_KINDS; k++)
+    for (int k = 0; k < CARC_TILE_KINDS; k++) {
+        const carc_tile_def *d = carc_tile_def_of(k);
         for (int r = 0; r < 4; r++) {
-            for (int port = 0; port < 16; port++)
-                assert_int_equal(tiletab_port_seg[k][r][port],
-                                 port < CARC_PORTS || port == 15 ? expect_port_seg(k, r, port)
-                                                                 : 0xFF);
-            for (int i = 0; i < 8; i++)
-                assert_int_equal(tiletab_seg_port[k][r][i], expect_seg_port(k, r, i));
+            for (int port = 0; port < 16; port++) {
+                int want = 0xFF;
+                for (int i = 0; i < d->nseg && want == 0xFF; i++)
+                    if ((port < CARC_PORTS || port == 15) && covers(&d->seg[i], r, port))
+                        want = i;
+                assert_int_equal(tiletab_port_seg[k][r][port], want);
+            }
+            for (int i = 0; i < 8; i++) {
+                int want = 0xFF;
+                for (int port = 0; port < CARC_PORTS && want == 0xFF && i < d->nseg; port++)
+                    if (covers(&d->seg[i], r, port))
+                        want = port;
+                assert_int_equal(tiletab_seg_port[k][r][i], want);
+            }
         }
+    }
 }
 
 /* The most of each kind of thing one game holds, over every set of expansions:
@@ -185,7 +116,7 @@ static void test_ports(void **state)
 static int most_in_a_game(int (*per_tile)(const carc_tile_def *d))
 {
     int most = 0;
-    for (unsigned exp = 0; exp < 64; exp++) {
+    for (unsigned exp = 0; exp <= carc_expansion_bits(); exp++) {
         int n = 0;
         for (int k = 0; k < CARC_TILE_KINDS; k++)
             n += carc_tile_count(exp, k) * per_tile(carc_tile_def_of(k));
@@ -245,8 +176,9 @@ static void test_named_kinds(void **state)
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
         const carc_tile_def *d = carc_tile_def_of(k);
         assert_int_equal(tile_river(k), has_river(k));
-        assert_int_equal(k >= KIND_GARDEN_FIRST, (d->expansion & CARC_EXP_ABBOT) != 0);
-        if (k >= KIND_GARDEN_FIRST) {  /* the twin's plain tile: its name less the last letter */
+        int twin = k >= KIND_GARDEN_FIRST && k < KIND_GARDEN_FIRST + ABBOT_TWINS;
+        assert_int_equal(twin, (d->expansion & CARC_EXP_ABBOT) != 0);
+        if (twin) {  /* the twin's plain tile: its name less the last letter */
             int plain = abbot_twin_plain[k - KIND_GARDEN_FIRST];
             assert_int_equal(plain, carc_tile_kind_named(d->name, strlen(d->name) - 1));
             /* one copy fewer with the twin's expansions, none without The Abbot */
@@ -267,6 +199,10 @@ static void test_named_kinds(void **state)
 static void test_figure_registry(void **state)
 {
     (void)state;
+    /* the plan's masks (state.h: exp_on, exp_at...) have a bit for every expansion */
+    carc_game *probe = NULL;
+    assert_true(carc_expansion_count() <= (int)(8 * sizeof probe->exp_on));
+    assert_true(carc_expansion_count() <= (int)(8 * sizeof probe->exp_at[0]));
     unsigned listed = 1u << CARC_FIG_MEEPLE, special = 0, recall = 0, field = 0;
     assert_ptr_equal(exp_figure_of[CARC_FIG_MEEPLE], &figure_meeple);
     EXP_EACH(h) {
@@ -294,6 +230,10 @@ static void test_figure_registry(void **state)
         assert_int_equal(d->kind, k);
         assert_int_equal(slots[k], d->count);
         assert_int_equal(carc_figure_strength(k), d->strength);
+        /* its name is the notation's, and names one figure */
+        assert_int_equal(carc_figure_parse(d->name, strlen(d->name)), k);
+        assert_string_equal(carc_figure_name(k), d->name);
+        assert_int_equal(carc_figure_recalls(k), d->recall_move != NULL);
         assert_int_equal(d->special != 0, d->strength == 0);
         special |= (unsigned)(d->special != 0) << k;
         recall |= (unsigned)(d->recall_move != NULL) << k;
@@ -301,62 +241,17 @@ static void test_figure_registry(void **state)
     }
     assert_int_equal(fig_special_kinds, special);
     assert_int_equal(fig_recall_kinds, recall);
+    /* a recall in the notation names no figure: one kind recalls (notation.c) */
+    assert_int_equal(__builtin_popcount(recall), 1);
     assert_int_equal(fig_field_kinds, field);
 }
 
-static void print_tables(void)
+int main(void)
 {
-    printf("const uint32_t tiletab_packed4[CARC_TILE_KINDS] = {");
-    for (int k = 0; k < CARC_TILE_KINDS; k++)
-        printf("%s0x%08x,", k % 6 ? " " : "\n    ", expect_packed4(k));
-    printf("\n};\n\nconst uint8_t tiletab_period[CARC_TILE_KINDS] = {\n   ");
-    for (int k = 0; k < CARC_TILE_KINDS; k++)
-        printf(" %d,", expect_period(k));
-    printf("\n};\n\nconst uint8_t tiletab_fit_rots[CARC_TILE_KINDS][256] = {\n");
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
-        printf("    { /* %s */", carc_tile_def_of(k)->name);
-        for (int sig = 0; sig < 256; sig++)
-            printf("%s%2d,", sig % 32 ? "" : "\n     ", expect_fit_rots(k, sig));
-        printf("\n    },\n");
-    }
-    printf("};\n\nconst uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][16] = {\n");
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
-        printf("    {");
-        for (int r = 0; r < 4; r++) {
-            printf("%s{", r ? "\n     " : "");
-            for (int port = 0; port < 16; port++) {
-                int s = port < CARC_PORTS || port == 15 ? expect_port_seg(k, r, port) : 0xFF;
-                printf(s == 0xFF ? "%s__" : "%s%2d", port ? "," : "", s);
-            }
-            printf("}%s", r < 3 ? "," : "");
-        }
-        printf("}, /* %s */\n", carc_tile_def_of(k)->name);
-    }
-    printf("};\n\nconst uint8_t tiletab_seg_port[CARC_TILE_KINDS][4][8] = {\n");
-    for (int k = 0; k < CARC_TILE_KINDS; k++) {
-        printf("    {");
-        for (int r = 0; r < 4; r++) {
-            printf("%s{", r ? ", " : "");
-            for (int i = 0; i < 8; i++) {
-                int p = expect_seg_port(k, r, i);
-                printf(p == 0xFF ? "%s__" : "%s%2d", i ? "," : "", p);
-            }
-            printf("}");
-        }
-        printf("}, /* %s */\n", carc_tile_def_of(k)->name);
-    }
-    printf("};\n");
-}
-
-int main(int argc, char **argv)
-{
-    if (argc == 2 && !strcmp(argv[1], "--print")) {
-        print_tables();
-        return 0;
-    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_packed_and_period),
         cmocka_unit_test(test_fit_rots),
+        cmocka_unit_test(test_fit_count),
         cmocka_unit_test(test_ports),
         cmocka_unit_test(test_cloister_tiles_fit_the_list),
         cmocka_unit_test(test_segments_fit_the_nodes),

@@ -34,10 +34,13 @@ static const int dy[4] = {-1, 0, 1, 0};
  * spot whose own x,y are compared in one 16-bit load. */
 static inline unsigned cell_pos(int x, int y)
 {
-    int8_t xy[2] = {(int8_t)x, (int8_t)y};
-    uint16_t k;
-    memcpy(&k, xy, 2);
-    return k;
+    /* the two bytes in memory order, built in registers (through memory it is a
+     * store and a load more at each of the ~7 lookups of a placement) */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (unsigned)(uint8_t)x << 8 | (uint8_t)y;
+#else
+    return (uint8_t)x | (unsigned)(uint8_t)y << 8;
+#endif
 }
 
 /* The x,y word of what cell value v (not 0) names: placed tile v - CELL_TILE or
@@ -133,6 +136,43 @@ int board_placeable(const carc_game *g, int kind)
     return exp_any(g) && exp_placeable(g, kind);
 }
 
+/* The bit of position (x,y) in the cloister zone: x and y modulo 16, a board
+ * rarely spans more than 16 tiles where its cloisters are (a wider one only makes
+ * the zone less sharp, never wrong). */
+static inline unsigned zone_bit(int x, int y)
+{
+    return (unsigned)(x & 15) | (unsigned)(y & 15) << 4;
+}
+
+static inline int zone_has(const uint64_t zone[4], int x, int y)
+{
+    unsigned b = zone_bit(x, y);
+    return (int)(zone[b >> 6] >> (b & 63) & 1);
+}
+
+/* Adds the 3x3 positions centred on (x,y) to the zone: the zone's bit x + 16y
+ * (zone_bit) makes each y a row of 16 bits, so three rows get the same three bits,
+ * x-1..x+1 turned around the row's end. */
+static void zone_add(uint64_t zone[4], int x, int y)
+{
+    unsigned c = (unsigned)(x - 1) & 15;
+    uint64_t row = ((7u << c) | (7u >> (16 - c))) & 0xFFFFu;
+    for (int oy = -1; oy <= 1; oy++) {
+        unsigned r = (unsigned)(y + oy) & 15;
+        zone[r >> 2] |= row << (16 * (r & 3));
+    }
+}
+
+void board_cloister_zone(const carc_game *g, uint64_t zone[4])
+{
+    memset(zone, 0, 4 * sizeof *zone);
+    for (int i = 0; i < g->ncloisters; i++)
+        if (g->around[i] < 8) {
+            const placed *q = &g->tiles[g->cloisters[i]];
+            zone_add(zone, q->x, q->y);
+        }
+}
+
 /* A new frontier spot at (x,y), in the free slot `slot` of the position table,
  * demanding nothing yet. */
 static spot *spot_new(carc_game *g, int slot, int x, int y)
@@ -177,42 +217,32 @@ int board_node_port(const carc_game *g, int n)
     return tiletab_seg_port[p->kind][p->rot][n - p->first];
 }
 
-/* An expansion tile's segment: its inn or cathedral (I5, I6) and goods symbol
- * (TB1) on its new feature's record. */
-static void seg_extras(carc_game *g, int n, const carc_segment_def *s)
+/* The nodes of tile t's segments, labelled with their tile only: board_place joins
+ * most of them to an old feature at once (feat_attach) and makes a feature of its
+ * own (feat_make) only for those left, each with the totals its segment starts
+ * with (tiletab_seg_init). Returns the number of segments. */
+static int make_nodes(carc_game *g, int t)
 {
-    feature *f = feat_mut(g, n);
-    if (!(s->flags | s->goods))
-        return;
-    if (s->flags & CARC_SEG_INN)
-        f->flags |= NF_INN;
-    if (s->flags & CARC_SEG_CATHEDRAL)
-        f->flags |= NF_CATHEDRAL;
-    if (s->goods)
-        f->goods = (uint16_t)(1u << (4 * (s->goods - 1)));
+    placed *p = &g->tiles[t];
+    int first = p->first = g->nnodes, nseg = tile_def(p->kind)->nseg;
+    g->nnodes = (uint16_t)(first + nseg);
+    for (int i = 0; i < nseg; i++)
+        g->nodes[first + i].tile = (uint8_t)t;
+    return nseg;
 }
 
-/* Creates the nodes of tile t's segments, each a feature of its own. */
-static void make_nodes(carc_game *g, int t)
+/* Joins segment seg of the tile being placed (its first node `first`) to the
+ * feature of old node b: the segment's first join adds it to b's feature
+ * (feat_attach), a later one joins two features. `fresh` has a bit per segment not
+ * joined yet. Returns the root. */
+static inline int place_join(carc_game *g, int first, int seg, int b, const feature *init,
+                             unsigned *fresh)
 {
-    /* city/road edges of a segment in rotation 0, as a count */
-    static const uint8_t edges_in[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-    placed *p = &g->tiles[t];
-    const carc_tile_def *d = tile_def(p->kind);
-    int first = p->first = g->nnodes;
-    g->nnodes = (uint16_t)(first + d->nseg);
-    for (int i = 0; i < d->nseg; i++) {
-        const carc_segment_def *s = &d->seg[i];
-        g->nodes[first + i].tile = (uint8_t)t;
-        if (s->type <= CARC_FEAT_ROAD)
-            feat_make(g, first + i, s->type, edges_in[s->mask & 15],
-                      (s->flags & CARC_SEG_PENNANT) != 0, s->ends);
-        else
-            feat_make(g, first + i, s->type, 0, 0, 0);
+    if (*fresh >> seg & 1) {
+        *fresh &= ~(1u << seg);
+        return feat_attach(g, first + seg, &init[seg], b);
     }
-    if (p->kind >= CARC_BASE_KINDS)  /* base tiles have none: not asked per segment */
-        for (int i = 0; i < d->nseg; i++)
-            seg_extras(g, first + i, &d->seg[i]);
+    return feat_union(g, first + seg, b);
 }
 
 static void mark_done(carc_game *g, int root)
@@ -230,10 +260,15 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
     p->rot = (uint8_t)rot;
     p->x = (int8_t)x;
     p->y = (int8_t)y;
-    make_nodes(g, t);
+    const feature *init = tiletab_seg_init[kind];
+    int nseg = make_nodes(g, t), first = p->first;
+    unsigned fresh = (1u << nseg) - 1;
     spot_fill(g, cell_find(g, x, y), t);
     g->last = (uint8_t)t;
     g->ndone = 0;
+    /* whether a join closed a city or road (no open edge left): only then can the
+     * tile have completed one */
+    int closed = 0;
 
     unsigned packed = tiletab_packed(kind, rot);
     for (int d = 0; d < 4; d++) {
@@ -247,17 +282,24 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
         const placed *q = &g->tiles[g->cell[c] - CELL_TILE];
         const uint8_t *qs = tiletab_port_seg[q->kind][q->rot];
         if (ps[d] != 0xFF) {  /* a city or road edge (a field or river edge has no node) */
-            int r = feat_union(g, p->first + ps[d], q->first + qs[(d + 2) & 3]);
-            feat_mut(g, r)->open -= 2;
+            int r = place_join(g, first, ps[d], q->first + qs[(d + 2) & 3], init, &fresh);
+            feature *f = feat_mut(g, r);
+            f->open -= 2;
+            closed |= f->open == 0;
         }
         if (type != CARC_EDGE_CITY) {  /* field, road, river: the fields on both sides */
             for (int s = 2 * d; s < 2 * d + 2; s++)
-                feat_union(g, p->first + ps[CARC_PORT_NW + s],
-                           q->first + qs[CARC_PORT_NW + (s ^ 5)]);
+                place_join(g, first, ps[CARC_PORT_NW + s], q->first + qs[CARC_PORT_NW + (s ^ 5)],
+                           init, &fresh);
         }
     }
+    /* the segments no neighbour joined: a feature each */
+    for (; fresh; fresh &= fresh - 1) {
+        int i = __builtin_ctz(fresh);
+        feat_make(g, first + i, &init[i]);
+    }
     /* cities and roads come first among a kind's segments */
-    for (int n = p->first; n < g->nnodes; n++) {
+    for (int n = first; closed && n < g->nnodes; n++) {
         const feature *f = feat_of(g, n);
         if (feat_type(f) > CARC_FEAT_ROAD)
             break;
@@ -270,11 +312,12 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
     uint16_t completed[9];
     int ncompleted = 0;
     uint32_t near_mask = 0;
-    for (int i = 0; i < g->ncloisters; i++) {
-        const placed *q = &g->tiles[g->cloisters[i]];
-        unsigned ox = (unsigned)(q->x - x + 1), oy = (unsigned)(q->y - y + 1);
-        near_mask |= ((ox <= 2) & (oy <= 2)) << i;  /* no branch: which is near is random */
-    }
+    if (zone_has(g->cloister_zone, x, y))  /* else no unfinished cloister is near */
+        for (int i = 0; i < g->ncloisters; i++) {
+            const placed *q = &g->tiles[g->cloisters[i]];
+            unsigned ox = (unsigned)(q->x - x + 1), oy = (unsigned)(q->y - y + 1);
+            near_mask |= ((ox <= 2) & (oy <= 2)) << i;  /* no branch: which is near is random */
+        }
     for (uint32_t m = near_mask; m; m &= m - 1) {
         int i = __builtin_ctz(m);
         if (++g->around[i] != 8)
@@ -291,6 +334,8 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
     for (int i = 0; ncompleted && i < 9; i++)
         if (completed[i] != NODE_NONE)
             mark_done(g, completed[i]);
+    if (ncompleted)  /* finished cloisters leave the zone */
+        board_cloister_zone(g, g->cloister_zone);
     if (ps[PORT_MONASTIC] != 0xFF && g->ncloisters < MAX_CLOISTERS) {  /* always: 22 at most */
         int around = 0;
         for (int oy = -1; oy <= 1; oy++)
@@ -300,6 +345,8 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
         g->cloisters[g->ncloisters++] = (uint8_t)t;
         if (around == 8)
             mark_done(g, p->first + ps[PORT_MONASTIC]);
+        else
+            zone_add(g->cloister_zone, x, y);
     }
 }
 

@@ -32,7 +32,8 @@
  *      are its segments' symbols; inn and cathedral flags match the segments.
  *   5. Tiles with a cloister are listed in cloisters[] in placement order, and
  *      their neighbour counts (around) match the board; other tiles count 0;
- *      cloisters_near marks those around the tile placed last, but for itself.
+ *      cloisters_near marks those around the tile placed last, but for itself;
+ *      cloister_zone marks the positions around the unfinished ones.
  *   6. The expansions' plan matches the configuration (expansion.h), and each
  *      expansion's own invariants hold (its hook `check`, on or off: one that is
  *      off holds nothing).
@@ -140,6 +141,10 @@ static int check_board(const carc_game *g, carc_error *err)
     if (g->last != TILE_NONE && near != g->cloisters_near)
         FAIL("board: cloisters around the last tile %#x, marked %#x", (unsigned)near,
              (unsigned)g->cloisters_near);
+    uint64_t zone[4];
+    board_cloister_zone(g, zone);
+    if (memcmp(zone, g->cloister_zone, sizeof zone))
+        FAIL("board: the cloister zone is not the unfinished cloisters' surroundings");
     int closed = exp_any(g) ? exp_closed_spot(g) : -1;
     for (int i = 0; i < g->nfrontier; i++) {
         const spot *s = &g->frontier[i];

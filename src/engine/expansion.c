@@ -10,7 +10,8 @@
 
 /* The plan a configuration gives (the exp_* fields of state.h). */
 struct plan {
-    uint8_t on, holders, forcers, block, at[ST_OVER + 1], decides[ST_OVER + 1];
+    uint16_t on, holders, forcers, at[ST_OVER + 1], decides[ST_OVER + 1];
+    uint8_t block;
 };
 
 static struct plan plan_of(unsigned expansions)
@@ -19,7 +20,7 @@ static struct plan plan_of(unsigned expansions)
     int i = 0;
     memset(&p, 0, sizeof p);
     EXP_EACH(h) {
-        uint8_t bit = (uint8_t)(1u << i++);
+        uint16_t bit = (uint16_t)(1u << i++);
         if (!(expansions & h->info.bit))
             continue;
         p.on |= bit;

@@ -59,12 +59,13 @@ struct exp_figure {
      * home when that support leaves (TB5); a follower stands only on an empty
      * feature (B6). */
     uint8_t special;
-    /* Its name in refusals ("large meeple"), and why it may not stand where asked,
+    /* Its name in the notation, records and options ("large": carc_figure_name),
+     * its name in refusals ("large meeple"), and why it may not stand where asked,
      * as apply.c says it: not_there (the feature's type: %s) for a type not in
      * `stands`; a follower: taken (type, port) for a feature holding a follower; a
      * special figure: finished (type, port) on a completed feature, unsupported
      * (type, port, seat) without a follower of its seat. */
-    const char *word;
+    const char *name, *word;
     const char *not_there, *taken, *finished, *unsupported;
     /* A6: T6 may take it back instead of placing a figure (NULL: never).
      * recall_move writes the active player's recall move if there is one (1);

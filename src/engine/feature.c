@@ -17,10 +17,6 @@
 #include <stddef.h>
 #include "state.h"
 
-/* A feature record as two 64-bit lanes, added and ORed at once (GCC and Clang
- * vector extensions: one SSE2 instruction each on x86-64). */
-typedef uint64_t feat_words __attribute__((vector_size(16)));
-
 int feat_join(carc_game *g, int a, int b)
 {
     int ra = g->nodes[a].parent, rb = g->nodes[b].parent;
@@ -47,16 +43,7 @@ int feat_join(carc_game *g, int a, int b)
         memcpy(&g->nodes[v], &label, 4);
         v = g->nodes[v].next;
     } while (v != rb);
-    /* the records as two words: the first two bytes ORed, the other fourteen added
-     * (see struct feature for why no sum carries); the masks are built from bytes
-     * so that this holds in either byte order */
-    static const uint8_t or_bytes[16] = {0xFF, 0xFF};
-    feat_words ra16, rb16, or_mask;
-    memcpy(&or_mask, or_bytes, 16);
-    memcpy(&ra16, &g->feats[fa], 16);
-    memcpy(&rb16, &g->feats[fb], 16);
-    ra16 = ((ra16 | rb16) & or_mask) + (ra16 & ~or_mask) + (rb16 & ~or_mask);
-    memcpy(&g->feats[fa], &ra16, 16);
+    feat_add(&g->feats[fa], &g->feats[fb]);
     /* B's record goes onto the free list: zero but for the link */
     g->feats[fb] = (feature){.open = g->feat_free};
     g->feat_free = (uint16_t)fb;

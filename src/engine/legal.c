@@ -275,10 +275,11 @@ int carc_legal(const carc_game *g, carc_move *out, int cap)
 typedef struct place_list {
     const spot *s;            /* the spots: the frontier, or `one` (legal_forced) */
     const uint8_t *fits[2];   /* the fit table of each tile in hand for them */
+    const uint8_t *nfits[2];  /* and its counts (tiletab_fit_count) */
     int counts[2];
     uint8_t blk[2][(MAX_FRONTIER + 3) / 4 + 1];
     spot one;
-    uint8_t ffit[2];
+    uint8_t ffit[2], fcount[2];
 } place_list;
 
 /* The spots a placement may use, in list order: the frontier, or the one spot X13
@@ -288,12 +289,19 @@ static inline const spot *legal_spots(const carc_game *g, place_list *pl, int *c
     int forced = exp_forced_spot(g);
     if (forced >= 0) {
         *count = 1;
-        pl->fits[0] = &pl->ffit[0];
-        pl->fits[1] = &pl->ffit[1];
-        return legal_forced(g, forced, &pl->one, pl->ffit);
+        const spot *one = legal_forced(g, forced, &pl->one, pl->ffit);
+        for (int h = 0; h < 2; h++) {
+            pl->fits[h] = &pl->ffit[h];
+            pl->fcount[h] = legal_nfit[pl->ffit[h]];
+            pl->nfits[h] = &pl->fcount[h];
+        }
+        return one;
     }
-    pl->fits[0] = tiletab_fit_rots[g->hand[0]];
-    pl->fits[1] = tiletab_fit_rots[g->hand[g->nhand - 1]];
+    int k0 = g->hand[0], k1 = g->hand[g->nhand - 1];
+    pl->fits[0] = tiletab_fit_rots[k0];
+    pl->fits[1] = tiletab_fit_rots[k1];
+    pl->nfits[0] = tiletab_fit_count[k0];
+    pl->nfits[1] = tiletab_fit_count[k1];
     *count = g->nfrontier;
     return g->frontier;
 }
@@ -306,21 +314,22 @@ static inline int legal_kinds(const carc_game *g)
 }
 
 
-/* The placements of the kind whose fit table is `fits` at spots s[0..count), and in
- * blk[b] those at the spots 4b..4b+3 (at most 16), so that finding the i-th walks
- * blocks of four spots and then at most four spots (place_nth_kind). */
-static inline int place_count_kind(const uint8_t *fits, const spot *s, int count, uint8_t *blk)
+/* The placements of the kind whose fit counts are `nfits` (tiletab_fit_count) at
+ * spots s[0..count), and in blk[b] those at the spots 4b..4b+3 (at most 16), so
+ * that finding the i-th walks blocks of four spots and then at most four spots
+ * (place_nth_kind). */
+static inline int place_count_kind(const uint8_t *nfits, const spot *s, int count, uint8_t *blk)
 {
     int n = 0, i = 0;
     for (; i + 4 <= count; i += 4) {
-        int c = legal_nfit[fits[s[i].sig]] + legal_nfit[fits[s[i + 1].sig]] +
-                legal_nfit[fits[s[i + 2].sig]] + legal_nfit[fits[s[i + 3].sig]];
+        int c = nfits[s[i].sig] + nfits[s[i + 1].sig] + nfits[s[i + 2].sig] +
+                nfits[s[i + 3].sig];
         *blk++ = (uint8_t)c;
         n += c;
     }
     int c = 0;
     for (; i < count; i++)
-        c += legal_nfit[fits[s[i].sig]];
+        c += nfits[s[i].sig];
     *blk = (uint8_t)c;
     return n + c;
 }
@@ -361,7 +370,7 @@ static inline __attribute__((always_inline)) int place_list_count(const carc_gam
     int n = 0, kinds = legal_kinds(g);
     pl->counts[0] = pl->counts[1] = 0;
     for (int h = 0; h < kinds; h++)
-        n += pl->counts[h] = place_count_kind(pl->fits[h], pl->s, count, pl->blk[h]);
+        n += pl->counts[h] = place_count_kind(pl->nfits[h], pl->s, count, pl->blk[h]);
     return n;
 }
 

@@ -2,7 +2,8 @@
  * names.c - the words of the notation: ports, feature types, card ids and
  * decision and score reason names, with their parsers. The card ids are those of RULES.md.
  */
-#include "state.h"
+#include <string.h>
+#include "expansion.h"  /* the figures by kind: their names */
 
 static const char *const port_names[CARC_PORTS] = {
     "N", "E", "S", "W", "NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN", "C", "I", "G"};
@@ -30,8 +31,6 @@ static const char *const reason_names[CARC_REASONS] = {
     "score_card", "score_three", "supply_bonus", "gifts", "pig", "goods", "recall"};
 static const char *const category_names[CARC_SCORE_CATEGORIES] = {
     "roads", "cities", "cloisters", "fields", "cards", "gifts", "goods", "gardens"};
-static const char *const figure_names[CARC_FIGURES] = {"meeple", "large", "abbot", "builder",
-                                                        "pig"};
 static const char *const goods_names[CARC_GOODS_KINDS] = {"wine", "grain", "cloth"};
 
 /* Index of the name equal to s[0..len) in names[0..n), or -1. */
@@ -85,14 +84,18 @@ const char *carc_score_reason_name(int reason)
     return reason >= 0 && reason < CARC_REASONS ? reason_names[reason] : "?";
 }
 
+/* A figure's name is its descriptor's (the registry's figures by kind). */
 const char *carc_figure_name(int figure)
 {
-    return figure >= 0 && figure < CARC_FIGURES ? figure_names[figure] : "?";
+    return figure >= 0 && figure < CARC_FIGURES ? exp_figure_of[figure]->name : "?";
 }
 
 int carc_figure_parse(const char *s, size_t len)
 {
-    return find_name(figure_names, CARC_FIGURES, s, len);
+    for (int f = 0; f < CARC_FIGURES; f++)
+        if (strlen(exp_figure_of[f]->name) == len && !memcmp(exp_figure_of[f]->name, s, len))
+            return f;
+    return -1;
 }
 
 const char *carc_goods_name(int goods)

@@ -22,7 +22,7 @@ const struct exp_figure figure_meeple = {
     .kind = CARC_FIG_MEEPLE, .strength = 1, .count = CARC_FOLLOWERS,
     .stands = 1u << CARC_FEAT_CITY | 1u << CARC_FEAT_ROAD | 1u << CARC_FEAT_FIELD |
               1u << CARC_FEAT_CLOISTER,
-    .word = "meeple",
+    .name = "meeple", .word = "meeple",
     .not_there = "only an abbot stands on a garden (A4)",
     .taken = "the %s at %s already holds a follower (B6)",
 };
@@ -31,15 +31,31 @@ extern const struct exp_hooks gifts_hooks, xmas_hooks, inns_hooks, traders_hooks
     abbot_hooks;
 extern const struct exp_figure inns_large, abbot_abbot, traders_builder, traders_pig;
 
+/* A build with a test-only module (CMake's CARC_TEST_MODULE: tests/toy, issue 29's
+ * proof that an expansion is one folder and one line) gets its line at the end of
+ * the list, and its one figure, a special figure, as the last kind and slot; its
+ * module.cmake names its hooks and figure. Empty in every other build. */
+#ifdef CARC_TEST_MODULE
+extern const struct exp_hooks CARC_TEST_MODULE;
+extern const struct exp_figure CARC_TEST_FIGURE;
+#define TEST_MODULE &CARC_TEST_MODULE,
+#define TEST_FIGURE(x) x,
+#define TEST_SPECIAL 1u << (CARC_FIGURES - 1)
+#else
+#define TEST_MODULE
+#define TEST_FIGURE(x)
+#define TEST_SPECIAL 0
+#endif
+
 const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks,  &inns_hooks, &traders_hooks,
-                                            &river_hooks, &abbot_hooks, NULL};
+                                            &river_hooks, &abbot_hooks, TEST_MODULE NULL};
 
 /* The figures by kind: what the modules' `figs` list, indexed for T6, which reads
  * a figure's rule at every follower decision (test_tiletab checks the two agree). */
 const struct exp_figure *const exp_figure_of[CARC_FIGURES] = {
     [CARC_FIG_MEEPLE] = &figure_meeple, [CARC_FIG_LARGE] = &inns_large,
     [CARC_FIG_ABBOT] = &abbot_abbot, [CARC_FIG_BUILDER] = &traders_builder,
-    [CARC_FIG_PIG] = &traders_pig};
+    [CARC_FIG_PIG] = &traders_pig, TEST_FIGURE([CARC_FIGURES - 1] = &CARC_TEST_FIGURE)};
 
 /* The state's layout of a seat's figures (fnode, state.h): the meeples, the other
  * followers, then the special figures, a slot for each figure a player has; a
@@ -49,12 +65,13 @@ const struct exp_figure *const exp_figure_of[CARC_FIGURES] = {
 const uint8_t fig_slot_kind[FIG_SLOTS] = {
     CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE,
     CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_LARGE, CARC_FIG_ABBOT, CARC_FIG_BUILDER,
-    CARC_FIG_PIG};
-const uint8_t fig_slot_strength[FIG_SLOTS] = {1, 1, 1, 1, 1, 1, 1, 2, 1, 0, 0};
+    CARC_FIG_PIG, TEST_FIGURE(CARC_FIGURES - 1)};
+const uint8_t fig_slot_strength[FIG_SLOTS] = {1, 1, 1, 1, 1, 1, 1, 2, 1, 0, 0, TEST_FIGURE(0)};
 const uint8_t fig_kind_slot[CARC_FIGURES] = {
     [CARC_FIG_MEEPLE] = 0, [CARC_FIG_LARGE] = CARC_FOLLOWERS,
     [CARC_FIG_ABBOT] = CARC_FOLLOWERS + 1, [CARC_FIG_BUILDER] = FIG_FOLLOWER_SLOTS,
-    [CARC_FIG_PIG] = FIG_FOLLOWER_SLOTS + 1};
-const uint8_t fig_special_kinds = 1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG;
+    [CARC_FIG_PIG] = FIG_FOLLOWER_SLOTS + 1,
+    TEST_FIGURE([CARC_FIGURES - 1] = FIG_FOLLOWER_SLOTS + 2)};
+const uint8_t fig_special_kinds = 1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG | TEST_SPECIAL;
 const uint8_t fig_recall_kinds = 1u << CARC_FIG_ABBOT;
 const uint8_t fig_field_kinds = 1u << CARC_FIG_PIG;

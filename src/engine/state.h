@@ -122,19 +122,20 @@ typedef struct node {
 } node;
 
 /*
- * The totals of one feature, in a table of live features: a new node gets a record
- * of its own (feat_make), a union keeps the larger side's and frees the other's
- * onto a free list (linked through `open`, the rest zero), so nfeats, the slots
- * ever used, is the most features alive at once. The bound: every tile placed
- * after the start tile joins at least one of its new nodes to an old feature (a
- * tile touches the board on one side at least, and every side joins a city, road
- * or field segment), so after t tiles at most nnodes - (t - 1) features live;
- * while a tile's own nodes are made and not yet joined, one more. With the 472
+ * The totals of one feature, in a table of live features: a new node joins the
+ * record of the old feature it is first joined to (feat_attach) or, if no
+ * neighbour joins it, gets a record of its own (feat_make); a union of two
+ * features keeps the larger side's and frees the other's onto a free list (linked
+ * through `open`, the rest zero), so nfeats, the slots ever used, is the most
+ * features alive at once. The bound: every tile placed after the start tile joins
+ * at least one of its new nodes to an old feature (a tile touches the board on one
+ * side at least, and every side joins a city, road or field segment), so after t
+ * tiles at most nnodes - (t - 1) features live; one more to spare. With the 472
  * segments of the 125 tiles of the largest set: 472 - 124 + 1 = 349 (MAX_FEATS).
  * carc_check verifies the bound, the free list and that every slot is live or free.
  *
  * A union ORs the first two bytes and adds the other fourteen, as two words
- * (feat_union): no sum can carry into the next field (pennants at most 13, road
+ * (feat_add): no sum can carry into the next field (pennants at most 13, road
  * ends 2, a size at most 472, open edges at most 2*125+2; a seat's strength on one
  * feature at most 7 + 2 + 1, which its 4 bits of `follow` hold; goods symbols of
  * one kind at most 9, in 4 bits).
@@ -208,7 +209,8 @@ enum { FEAT_TYPES = CARC_FEAT_GARDEN + 1 };
  * the core knows only that followers come first. */
 enum {
     FIG_OTHER_FOLLOWERS = 2,   /* followers of the expansions, one slot each */
-    FIG_SPECIAL_SLOTS = 2,     /* special figures of the expansions, one slot each */
+    FIG_SPECIAL_SLOTS = 2 + CARC_TEST_FIGURES,  /* special figures of the expansions, one
+                                                   slot each (a test module's last) */
     FIG_FOLLOWER_SLOTS = CARC_FOLLOWERS + FIG_OTHER_FOLLOWERS,  /* slots below hold followers */
     FIG_SLOTS = FIG_FOLLOWER_SLOTS + FIG_SPECIAL_SLOTS
 };
@@ -335,13 +337,21 @@ struct carc_game {
      * those that can hold the turn machine; exp_forcers: those that can force a
      * placement's spot; exp_next[s]: the first step at or after
      * s where the turn machine or an active expansion acts (turn_next). All zero in
-     * a base game but exp_next. */
-    uint8_t exp_on, exp_holders, exp_forcers;
+     * a base game but exp_next. 16 bits: room for the nine of the big box and more
+     * (test_registry checks the list fits). */
+    uint16_t exp_on, exp_holders, exp_forcers;
     /* whether an active expansion keeps its state in part 2 (its descriptor's
      * in_block): a copy between two games with none skips the part */
     uint8_t exp_block;
-    uint8_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1], exp_next[ST_OVER + 1];
+    uint16_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1];
+    uint8_t exp_next[ST_OVER + 1];
 
+    /* The positions around the unfinished cloisters (and gardens), as a bit per
+     * (x mod 16, y mod 16) (board.c, zone_bit): a tile placed off them is near
+     * none, and board_place skips the walk of cloisters[] (most placements). An
+     * over-approximation (positions 16 apart share a bit), rebuilt when a cloister
+     * is finished. */
+    uint64_t cloister_zone[4];
     uint64_t rng[4];
     /* T6's rule of the game's figures as words (figure.c, figure_plan, from their
      * descriptors): fig_spread[0][t] has byte k set to 1 if figure k may stand on an
@@ -403,6 +413,15 @@ extern const uint8_t tiletab_period[CARC_TILE_KINDS];
 /* The rotations r < period of kind k that fit a spot of signature sig (struct
  * spot), bit r for rotation r: 0 when the kind fits nowhere there. */
 extern const uint8_t tiletab_fit_rots[CARC_TILE_KINDS][256];
+/* ---- tiletab_place.c: the tables a placement reads beyond tiletab.c's ---- */
+/* How many rotations of tiletab_fit_rots[k][sig] there are, the placements of kind
+ * k at a spot of signature sig: carc_legal_pick counts them at every spot of the
+ * frontier, one load each instead of two. */
+extern const uint8_t tiletab_fit_count[CARC_TILE_KINDS][256];
+/* The totals segment i of kind k starts its feature with (struct feature): its
+ * type (with an inn or cathedral), size 1, a city's or road's edges as
+ * open edges, pennant, road end, goods symbol; zero past the kind's segments. */
+extern const struct feature tiletab_seg_init[CARC_TILE_KINDS][8];
 /* The segment at port p (0..12; 13..15 pad) of kind k turned r times, 0xFF for none. */
 extern const uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][16];
 /* The canonical (lowest) port of segment i of kind k turned r times, 0xFF past nseg. */
@@ -451,6 +470,9 @@ int board_spot_index(const carc_game *g, int x, int y);
  * (a move's): no range test on the way of every placement. */
 int board_find(const carc_game *g, int x, int y);
 int board_placeable(const carc_game *g, int kind);
+/* The cloister zone (struct carc_game: cloister_zone) as the board gives it, from
+ * scratch: board_place after a cloister is finished, carc_check. */
+void board_cloister_zone(const carc_game *g, uint64_t zone[4]);
 /* On a zeroed state: the start tile (D, or with The River the spring) at (0,0). */
 void board_init(carc_game *g, int start_kind);
 /* Places a tile (legality already checked); records completed features in done[]. */
@@ -537,9 +559,9 @@ static inline int feat_goods(const feature *f, int k)
 {
     return (f->goods >> (4 * k)) & 15;
 }
-/* Makes node n a feature of its own with these totals (a new tile's segment),
- * taking the first free record or a new one (inline: board.c makes ~240 a game). */
-static inline void feat_make(carc_game *g, int n, int type, int open, int pennants, int ends)
+/* Makes node n a feature of its own with the totals *init (tiletab_seg_init), taking the
+ * first free record or a new one (inline: board.c makes ~100 a game). */
+static inline void feat_make(carc_game *g, int n, const feature *init)
 {
     int f = g->feat_free;
     if (f != FEAT_NONE)
@@ -549,22 +571,49 @@ static inline void feat_make(carc_game *g, int n, int type, int open, int pennan
     node *nd = &g->nodes[n];
     nd->parent = nd->next = (uint16_t)n;
     nd->feat = (uint16_t)f;
-    /* one 8-byte store of the first word: the unions that follow at once load the
-     * record as words, and a word loaded over several smaller stores still in
-     * flight waits for them. The second word (strengths, goods) is zero already: a
-     * record is new (zeroed with the state) or from the free list (zero but for the
-     * link, which is in the first word) */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    g->feats[f] = (feature){.flags = (uint8_t)type, .size = 1, .open = (uint16_t)open,
-                            .pennants = (uint8_t)pennants, .ends = (uint8_t)ends};
-#else
-    uint64_t w = (uint64_t)(uint8_t)type | (uint64_t)(uint8_t)pennants << 16 |
-                 (uint64_t)(uint8_t)ends << 24 | 1ull << 32 | (uint64_t)(uint16_t)open << 48;
-    memcpy(&g->feats[f], &w, 8);
-#endif
+    memcpy(&g->feats[f], init, sizeof *init);
+}
+/* A feature record as two 64-bit lanes, added and ORed at once (GCC and Clang
+ * vector extensions: one SSE2 instruction each on x86-64). */
+typedef uint64_t feat_words __attribute__((vector_size(16)));
+/* Adds record *src to record *dst, as a union of their features does: the first two
+ * bytes (flags, tokens) ORed, the other fourteen added as two words (see struct
+ * feature for why no sum carries); the masks are built from bytes so that this
+ * holds in either byte order. */
+static inline void feat_add(feature *dst, const feature *src)
+{
+    static const uint8_t or_bytes[16] = {0xFF, 0xFF};
+    feat_words a, b, or_mask;
+    memcpy(&or_mask, or_bytes, 16);
+    memcpy(&a, dst, 16);
+    memcpy(&b, src, 16);
+    a = ((a | b) & or_mask) + (a & ~or_mask) + (b & ~or_mask);
+    memcpy(dst, &a, 16);
 }
 /* Joins the features of nodes a and b (not yet one feature); returns the root. */
 int feat_join(carc_game *g, int a, int b);
+/* Joins a new tile's segment, node n, to the feature of node b, as feat_make of n
+ * with the totals *init (tiletab_seg_init) and then feat_join(g, n, b) would, but without a record of
+ * its own for n: board_place's first join of a segment (most of them) is one node
+ * added to an old feature, and making a record to free it at once cost a third of
+ * the joins' time. n has its tile and nothing else yet. The root is feat_join's:
+ * the larger side's, on a tie (b alone) n's; so is the circular list (n after b).
+ * Returns the root. */
+static inline int feat_attach(carc_game *g, int n, const feature *init, int b)
+{
+    node *nb = &g->nodes[b], *nn = &g->nodes[n];
+    int root = nb->parent, f = nb->feat;
+    if (g->feats[f].size == 1) {  /* b alone: a tie of sizes, which n wins */
+        nb->parent = (uint16_t)n;
+        root = n;
+    }
+    nn->parent = (uint16_t)root;
+    nn->feat = (uint16_t)f;
+    nn->next = nb->next;
+    nb->next = (uint16_t)n;
+    feat_add(&g->feats[f], init);
+    return root;
+}
 /* Joins the features of nodes a and b and returns the root: inline, since most
  * calls (about 3 in 5 when a tile is placed) find the two in one feature already,
  * and the out-of-line join saves six registers on the way in. */

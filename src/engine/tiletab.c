@@ -1,12 +1,12 @@
 /*
- * tiletab.c - tables derived from the tile catalogue (tiles.c), for the hot paths.
+ * tiletab.c - tables derived from the tile catalogue (catalogue.c), for the hot paths.
  *
- * They replace arithmetic the engine used to redo on every game or every move:
- * the packed edges of each rotation, the rotation period, which kinds fit a
- * frontier spot of a given signature and in which rotations, and which segment sits at each port of a
- * turned tile. They are data, not code: tests/test_tiletab.c derives every entry
- * again from carc_tile_def_of and compares; `build/tests/test_tiletab --print`
- * prints this file's tables after a change to the catalogue.
+ * Written by scripts/tiletab_gen.c (`build/tiletab_gen > src/engine/tiletab.c`); do
+ * not edit: ctest tiletab_current fails when they differ from what it writes. They
+ * replace arithmetic the engine used to redo on every game or every move: the packed
+ * edges of each rotation, the rotation period, which kinds fit a frontier spot of a
+ * given signature and in which rotations, and which segment sits at each port of a
+ * turned tile.
  *
  * A spot signature (spot_sig in state.h) has 2 bits per side, N at bits 0-1: the
  * edge type a tile must show there (enum carc_edge), or 3 where no tile neighbours

@@ -27,14 +27,22 @@ static const char *const shape_usage[] = {
     [CARC_TARGET_SEG_PORT] = "(x,y) type:PORT type:PORT",
 };
 
+/* Whether a card is used with move `kind`: opened (a gift) or played (a Christmas
+ * card), as its expansion's descriptor says. */
+static int card_used_by(int card, int kind)
+{
+    const carc_expansion_info *e = carc_expansion_of(carc_card_expansion(card));
+    return e && e->card_move == kind;
+}
+
 static int is_gift(int card)
 {
-    return card >= CARC_GIFT_SYNOD && card <= CARC_GIFT_TAKE_TWO;
+    return card_used_by(card, CARC_MOVE_GIFT);
 }
 
 static int is_christmas(int card)
 {
-    return card >= CARC_XC_SCORE_THREE && card < CARC_CARDS;
+    return card_used_by(card, CARC_MOVE_CARD);
 }
 
 /* ---- formatting ---------------------------------------------------------------- */
@@ -241,7 +249,7 @@ int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t s
         break;
     case CARC_MOVE_RECALL:
         /* the abbot back from its cloister or garden (A6): the figure is implied */
-        if (m->figure != CARC_FIG_ABBOT)
+        if (!carc_figure_recalls(m->figure))
             return -1;
         out_printf(&o, "recall (%d,%d) ", m->x, m->y);
         out_segment(&o, g, m->x, m->y, m->port);
@@ -600,7 +608,9 @@ static int parse_recall(parser *p, carc_move *m)
     if (p->n != 3)
         return fail(p, "recall takes (x,y) cloister:C or (x,y) garden:G, got \"%.60s\"", p->text);
     m->kind = CARC_MOVE_RECALL;
-    m->figure = CARC_FIG_ABBOT;
+    m->figure = CARC_FIG_MEEPLE;  /* the figure that recalls: one kind has it (A6) */
+    while (m->figure < CARC_FIGURES && !carc_figure_recalls(m->figure))
+        m->figure++;
     return parse_target(p, &p->w[1], &m->x, &m->y, &m->port);
 }
 

@@ -16,7 +16,7 @@
  * less the last letter (test_tiletab checks), and the other way round, the twin of
  * each of the 13 kinds that have one, for carc_tile_count (the descriptor's
  * replaced_by). */
-const uint8_t abbot_twin_plain[CARC_TILE_KINDS - KIND_GARDEN_FIRST] = {
+const uint8_t abbot_twin_plain[ABBOT_TWINS] = {
     74, 4, 7, 8, 12, 13, 17, 20, 21, 26, 38, 48, 51};
 static const uint8_t abbot_twin_of[CARC_TILE_KINDS] = {
     [74] = 75, [4] = 76, [7] = 77, [8] = 78, [12] = 79, [13] = 80, [17] = 81, [20] = 82,
@@ -78,7 +78,7 @@ static void abbot_recall(carc_game *g, const carc_move *m)
 const struct exp_figure abbot_abbot = {
     .kind = CARC_FIG_ABBOT, .strength = 1, .count = 1,
     .stands = 1u << CARC_FEAT_CLOISTER | 1u << CARC_FEAT_GARDEN,
-    .word = "abbot",
+    .name = "abbot", .word = "abbot",
     .not_there = "the abbot stands only on a cloister or a garden, not on a %s (A4)",
     .taken = "the %s at %s already holds a follower (A4, B6)",
     .recall_move = abbot_recall_move,

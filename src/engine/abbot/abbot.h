@@ -8,9 +8,9 @@
 
 #include "../expansion.h"
 
-enum { KIND_GARDEN_FIRST = 75 };
+enum { KIND_GARDEN_FIRST = 75, ABBOT_TWINS = 13 };
 
 /* The plain kind each garden twin replaces, by kind - KIND_GARDEN_FIRST. */
-extern const uint8_t abbot_twin_plain[CARC_TILE_KINDS - KIND_GARDEN_FIRST];
+extern const uint8_t abbot_twin_plain[ABBOT_TWINS];
 
 #endif

@@ -272,7 +272,7 @@ extern const carc_card_desc xmas_cards[];  /* cards.c: the cards in words */
 const struct exp_hooks xmas_hooks = {
     .info = {.bit = CARC_EXP_CHRISTMAS, .name = "christmas", .title = "Christmas Present",
              .categories = 1u << CARC_SCORE_CARDS, .how = xmas_how, .decks = xmas_decks,
-             .cards = xmas_cards},
+             .cards = xmas_cards, .card_move = CARC_MOVE_CARD},
     .in_block = 1,  /* its decks and hands: part 2 of the state */
     .decides = 1u << ST_T5_CLOISTER | 1u << ST_T5_ROADSIDE | 1u << ST_T7_MODIFIERS |
                1u << ST_T9_HAND | 1u << ST_E2_END_CARDS,

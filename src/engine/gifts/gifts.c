@@ -152,7 +152,7 @@ extern const carc_card_desc gifts_cards[];  /* cards.c: the gifts in words */
 const struct exp_hooks gifts_hooks = {
     .info = {.bit = CARC_EXP_GIFTS, .name = "gifts", .title = "The Gifts",
              .categories = 1u << CARC_SCORE_GIFTS, .how = gifts_how, .decks = gifts_decks,
-             .cards = gifts_cards},
+             .cards = gifts_cards, .card_move = CARC_MOVE_GIFT},
     .in_block = 1,  /* its decks and hands: part 2 of the state */
     .check_config = gifts_check_config,
     .forget_config = gifts_forget_config,

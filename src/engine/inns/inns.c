@@ -31,7 +31,7 @@ const struct exp_figure inns_large = {
     .kind = CARC_FIG_LARGE, .strength = 2, .count = 1,
     .stands = 1u << CARC_FEAT_CITY | 1u << CARC_FEAT_ROAD | 1u << CARC_FEAT_FIELD |
               1u << CARC_FEAT_CLOISTER,
-    .word = "large meeple",
+    .name = "large", .word = "large meeple",
     .not_there = "only an abbot stands on a garden (A4)",
     .taken = "the %s at %s already holds a follower (I4, B6)",
 };

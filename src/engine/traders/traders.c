@@ -195,7 +195,7 @@ static int pig_field_bonus(const carc_game *g, int seat, int root, int cities)
 const struct exp_figure traders_builder = {
     .kind = CARC_FIG_BUILDER, .count = 1, .special = 1,
     .stands = 1u << CARC_FEAT_CITY | 1u << CARC_FEAT_ROAD,
-    .word = "builder",
+    .name = "builder", .word = "builder",
     .not_there = "the builder goes on a road or a city, not a %s (TB4)",
     .finished = "the %s at %s is completed: the builder goes on an unfinished one (TB4)",
     .unsupported = "the %s at %s holds no follower of player %d: the builder needs one there "
@@ -207,7 +207,7 @@ const struct exp_figure traders_builder = {
 const struct exp_figure traders_pig = {
     .kind = CARC_FIG_PIG, .count = 1, .special = 1,
     .stands = 1u << CARC_FEAT_FIELD,
-    .word = "pig",
+    .name = "pig", .word = "pig",
     .not_there = "the pig goes in a field, not on a %s (TB7)",
     .finished = "the %s at %s is completed (TB7)",
     .unsupported = "the %s at %s holds no farmer of player %d: the pig needs one there (TB7)",

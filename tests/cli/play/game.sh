@@ -25,7 +25,7 @@ if [ -n "${seed_var:-}" ]; then
     fi
 fi
 # shellcheck source=tests/cli/play/lib.sh
-. "$(dirname "$0")/play/lib.sh"
+. "${play_dir:-$(dirname "$0")/play}/lib.sh"  # play_dir: a test elsewhere (tests/toy)
 
 # panel_sel: the selected option of the choice list ("> 12 the builder on ...")
 panel_sel() { panel | grep '^>  *[0-9]' | head -n 1; }

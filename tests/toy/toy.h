@@ -1,0 +1,13 @@
+/*
+ * toy.h - the toy expansion's bit and figure kind, for its tile rows and its
+ * module: the seventh expansion of the list (after The Abbot), the figure after
+ * the pig.
+ */
+#ifndef CARC_TOY_H
+#define CARC_TOY_H
+
+#include "expansion.h"
+
+enum { TOY_BIT = 1u << 6, TOY_FIG_LANTERN = CARC_FIG_PIG + 1 };
+
+#endif

@@ -53,6 +53,7 @@ trap 'rm -rf "$dir"' EXIT
     echo "| set | opponent | games | $player's score | won/shared/lost | score difference | Elo | SPRT | iterations a decision | iterations/s |"
     echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 } >"$dir/table"
+cat "$dir/table"  # then each row as it is measured: a run stopped early keeps its rows
 
 old_ifs=$IFS
 IFS=';'
@@ -74,14 +75,14 @@ for set in $sets; do
         speed=$(echo "$out" | grep "^$player: [0-9]* iterations a decision")
         per=$(echo "$speed" | sed -n 's/^[^:]*: \([0-9]*\) iterations a decision.*/\1/p')
         rate=$(echo "$speed" | sed -n 's/.* searched, \([0-9]*\) iterations per second$/\1/p')
-        echo "| $set | $opp | $n | $score | $wsl | $diff | $elo | ${verdict:--} | ${per:--} | ${rate:--} |" >>"$dir/table"
+        echo "| $set | $opp | $n | $score | $wsl | $diff | $elo | ${verdict:--} | ${per:--} | ${rate:--} |" \
+            | tee -a "$dir/table"
         IFS=,
     done
     IFS=';'
 done
 IFS=$old_ifs
 
-cat "$dir/table"
 if [ -n "$write" ]; then
     grep -q '^<!-- gauntlet -->$' "$write" && grep -q '^<!-- end -->$' "$write" \
         || { echo "ai_gauntlet: $write has no <!-- gauntlet --> ... <!-- end --> block" >&2; exit 1; }

@@ -5,7 +5,8 @@
  *
  * Players: "random" (uniform over legal moves), "greedy" (one ply, docs/AI.md),
  * "mcts" (information-set Monte Carlo tree search over determinizations, with a
- * budget in milliseconds or iterations). And the playout player: whole random games
+ * budget in milliseconds or iterations), and earlier versions of mcts kept under
+ * their names ("mcts-2026a") so that later ones are measured against them. And the playout player: whole random games
  * of the full state at the engine's speed (`carc sim`, `carc bench`).
  */
 #ifndef CARC_AI_H
@@ -37,16 +38,22 @@ struct carc_player {
     int (*choose)(carc_player *self, const carc_game *view, carc_move *out, char *note,
                   size_t note_size);
     void (*destroy)(carc_player *self);
+    /* Search iterations over every decision so far (0 for a player that does not
+     * search): `carc arena` reports them a decision and a second. */
+    long iterations;
 };
 
 /* Creates a player by name; NULL with err filled for an unknown name. */
 carc_player *carc_player_new(const char *name, const carc_ai_options *opt, carc_error *err);
+/* 1 when `name` is a searcher (mcts or an earlier version of it: a budget in ms or
+ * iterations applies), 0 for another player, -1 for an unknown name. */
+int carc_player_searches(const char *name);
 /* Frees a player; NULL is harmless. */
 void carc_player_free(carc_player *p);
 /* Convenience: p->choose. A decision with a single legal move is answered at once. */
 int carc_player_choose(carc_player *p, const carc_game *view, carc_move *out, char *note,
                        size_t note_size);
-/* The names of the players, for usage messages: "random, greedy, mcts". */
+/* The names of the players, for usage messages: "random, greedy, mcts, mcts-2026a". */
 const char *carc_player_names(void);
 
 /* ---- playouts: whole games between uniform random players, at full speed ------- */
@@ -86,6 +93,63 @@ typedef int (*carc_playout_hook)(void *ctx, const carc_game *before, const carc_
  * an error code with err filled (the game stops there). */
 int carc_playout_game(carc_game *g, carc_playout *p, carc_playout_hook hook, void *ctx,
                       int check, carc_playout_result *res, carc_error *err);
+
+/* ---- match statistics (match_stats.c; docs/AI.md, measuring) ------------------- */
+
+/* The Wilson score interval at 95% of a proportion p observed over n trials: never
+ * a point at 0% or 100% (n <= 0 gives 0..1). */
+void carc_wilson(double p, double n, double *lo, double *hi);
+/* The Elo against the others that `wins` of n games among `players` imply, counted
+ * with one more game at the equal rate 1/players (finite at 0% and 100%, and on the
+ * side of the equal share the observed rate is on). */
+double carc_share_elo(double wins, double n, int players);
+/* The logistic Elo of a score in [0, 1] (+-INFINITY at 1 and 0), and back. */
+double carc_logistic_elo(double score);
+double carc_elo_score(double elo);
+
+/* A two-player match counted from the first player's side. Unpaired: count[0..2]
+ * are the games it lost, shared, won. Paired (seats swapped on one seed): count[0..4]
+ * are the pairs in which it made 0, 1/2, 1, 3/2, 2 points. */
+typedef struct carc_match_tally {
+    int paired;
+    long count[5];
+} carc_match_tally;
+
+/* The units (games, or pairs) counted. */
+long carc_tally_units(const carc_match_tally *t);
+
+typedef struct carc_elo_estimate {
+    double score;           /* mean score of a unit, 0..1 */
+    double elo;             /* logistic Elo of score */
+    double elo_lo, elo_hi;  /* its 95% interval (normal approximation on the units) */
+} carc_elo_estimate;
+
+/* The first player's Elo and its 95% interval; -1 when there is no unit yet. */
+int carc_match_elo(const carc_match_tally *t, carc_elo_estimate *out);
+
+/* A sequential probability ratio test of H0: Elo = elo0 against H1: Elo = elo1
+ * (logistic Elo; the GSPRT of chess engine testing, docs/AI.md). */
+typedef struct carc_sprt {
+    double elo0, elo1;
+    double alpha, beta;     /* the errors of the first and second kind */
+} carc_sprt;
+
+typedef struct carc_sprt_state {
+    double llr;             /* the log likelihood ratio so far */
+    double lower, upper;    /* log(beta / (1 - alpha)), log((1 - beta) / alpha) */
+    int decision;           /* 1: H1 accepted, -1: H0 accepted, 0: go on */
+} carc_sprt_state;
+
+/* The test decides nothing before this many units (games, or pairs). */
+enum { CARC_SPRT_MIN_UNITS = 20 };
+
+/* Fills out from the tally; returns out->decision: 0 too while fewer than
+ * CARC_SPRT_MIN_UNITS units or a single kind of outcome were counted. */
+int carc_sprt_check(const carc_sprt *s, const carc_match_tally *t, carc_sprt_state *out);
+
+/* The mean of n values given their sum and sum of squares, and the half width of its
+ * 95% interval (1.96 standard errors; INFINITY below two values). */
+void carc_mean_interval(double sum, double sumsq, long n, double *mean, double *half);
 
 /* ---- search guided by the caller's evaluator (src/ai/guided.c, docs/AI.md) ---- */
 

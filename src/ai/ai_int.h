@@ -23,6 +23,8 @@ static inline int ai_below(uint64_t *s, int n)
 carc_player *ai_random_new(const carc_ai_options *opt);
 carc_player *ai_greedy_new(const carc_ai_options *opt);
 carc_player *ai_mcts_new(const carc_ai_options *opt);
+/* mcts.c: the searcher as it was in 2026-11 (issues 5, 19, 20), kept to measure against */
+carc_player *ai_mcts_2026a_new(const carc_ai_options *opt);
 
 /* What a game has that the evaluation's terms ask for (ai_terms' bits): figures
  * beyond the meeple (their worth in supply), and inns, cathedrals or builders (what

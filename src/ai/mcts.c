@@ -35,10 +35,41 @@
 #ifndef MCTS_UCB_C
 #define MCTS_UCB_C 0.7
 #endif
-enum { ARENA_NODES = 1 << 18, NONE = -1, ROLLOUT_MOVES = MCTS_ROLLOUT_MOVES,
-       PRIOR_VISITS = MCTS_PRIOR_VISITS,
+#ifndef MCTS_BEST_OF
+#define MCTS_BEST_OF 1         /* a rollout placement: the best of this many drawn */
+#endif
+#ifndef MCTS_EXPAND_BEST_OF
+#define MCTS_EXPAND_BEST_OF 1  /* a node's new child: the best of this many untried */
+#endif
+#ifndef MCTS_MARGIN_SCALE
+#define MCTS_MARGIN_SCALE 12.0 /* points of margin that make a reward of 3/4 */
+#endif
+enum { ARENA_NODES = 1 << 18, NONE = -1,
        EDGE_FIRST = 1 << 12,  /* the edge index's first size: a power of two, grown */
        LOG_CACHE = 4096 };  /* log_of: the logarithms of the availability counts below */
+
+/* What tells one version of the searcher from another: "mcts" is the newest, and
+ * each earlier version keeps its values under its name (mcts_versions), so that a
+ * change is measured against it (docs/AI.md). A new idea gets a field here, off in
+ * the versions before it. */
+typedef struct mcts_params {
+    const char *name;
+    int rollout_moves;    /* random moves after the tree, before evaluating */
+    int prior_visits;     /* virtual visits of the one-ply prior at the root */
+    double ucb_c;         /* UCB1's exploration constant */
+    int best_of;          /* a rollout's placement or figure: the best (one-ply
+                             evaluation) of this many uniform draws; 1: uniform */
+    double margin_scale;  /* the reward's squash: margin / scale, into (0, 1) */
+    int expand_best_of;   /* a new child below the root: the best (one-ply evaluation
+                             of the mover) of this many untried moves; 1: uniform */
+} mcts_params;
+
+static const mcts_params mcts_versions[] = {
+    {"mcts", MCTS_ROLLOUT_MOVES, MCTS_PRIOR_VISITS, MCTS_UCB_C, MCTS_BEST_OF,
+     MCTS_MARGIN_SCALE, MCTS_EXPAND_BEST_OF},
+    /* the searcher of issues 5, 19 and 20 (main at 14855b1) */
+    {"mcts-2026a", 4, 3, 0.7, 1, 12.0, 1},
+};
 
 typedef struct tnode {
     carc_move move;       /* the move from the parent to here */
@@ -61,6 +92,7 @@ typedef struct {
     carc_player base;
     uint64_t rng;
     carc_ai_options opt;
+    mcts_params par;
     tnode *arena;
     int used;
     carc_game *det, *trial;
@@ -78,7 +110,6 @@ typedef struct {
      * logarithm of every child's availability at every visit (the same values, so
      * the same decisions, without a call to log each) */
     double log_of[LOG_CACHE];
-    long last_iterations;
     unsigned terms;       /* what the game has for the evaluation (ai_terms), set at
                              each decision */
 } mcts_player;
@@ -182,6 +213,27 @@ static uint32_t rollout_below(void *rng, uint32_t n)
     return (uint32_t)ai_below(rng, (int)n);
 }
 
+/* A heavier rollout move: of `best_of` uniform draws (m the first), the one whose
+ * result the mover evaluates best (greedy's one ply over a sample). */
+static void rollout_best(mcts_player *p, const carc_game *g, carc_move *m)
+{
+    int seat = carc_pending_decision(g).seat;
+    double best = -1e18;
+    carc_move cand = *m;
+    for (int k = 0; k < p->par.best_of; k++) {
+        if (k > 0 && carc_legal_pick(g, rollout_below, &p->rng, &cand) <= 0)
+            break;
+        carc_copy(p->trial, g);
+        if (carc_apply(p->trial, &cand, NULL) != CARC_OK)
+            continue;
+        double v = ai_evaluate(p->trial, seat, p->terms);
+        if (v > best) {
+            best = v;
+            *m = cand;
+        }
+    }
+}
+
 /* Plays up to `limit` uniform random moves (all of them if limit < 0), stopping
  * at the first decision that is not a placement, a figure or a double turn: a
  * random card play, draw or reply is noise the evaluation would then take for
@@ -200,8 +252,11 @@ static void rollout(mcts_player *p, carc_game *g, int limit)
         }
         if (d != CARC_DEC_PLACE && d != CARC_DEC_FOLLOWER)
             break;
-        if (carc_legal_pick(g, rollout_below, &p->rng, &m) <= 0 ||
-            carc_apply(g, &m, NULL) != CARC_OK)
+        if (carc_legal_pick(g, rollout_below, &p->rng, &m) <= 0)
+            break;
+        if (p->par.best_of > 1)
+            rollout_best(p, g, &m);
+        if (carc_apply(g, &m, NULL) != CARC_OK)
             break;
     }
 }
@@ -210,7 +265,8 @@ static void rollout(mcts_player *p, carc_game *g, int limit)
  * victory shared by k seats, 0 for a loss, blended with a little of the score
  * margin. Before the end: the projected margin (carc_projection, as greedy uses
  * it) squashed into (0, 1). */
-static void rewards(const carc_game *g, unsigned terms, double r[CARC_MAX_PLAYERS])
+static void rewards(const carc_game *g, unsigned terms, double scale,
+                    double r[CARC_MAX_PLAYERS])
 {
     int players = carc_players(g);
     double score[CARC_MAX_PLAYERS];
@@ -223,7 +279,7 @@ static void rewards(const carc_game *g, unsigned terms, double r[CARC_MAX_PLAYER
         for (int o = 0; o < players; o++)
             if (o != s && score[o] > best_other)
                 best_other = score[o];
-        double margin = (score[s] - best_other + ai_supply_value(g, s, terms)) / 12.0;
+        double margin = (score[s] - best_other + ai_supply_value(g, s, terms)) / scale;
         double squash = 0.5 + 0.5 * (margin / (1.0 + fabs(margin)));
         double win = (w & (1u << s)) && k ? 1.0 / k : 0.0;
         r[s] = over ? 0.8 * win + 0.2 * squash : squash;
@@ -231,9 +287,9 @@ static void rewards(const carc_game *g, unsigned terms, double r[CARC_MAX_PLAYER
 }
 
 /* The reward squash of rewards() applied to a one-ply evaluation (ai_evaluate). */
-static double squash_eval(double eval)
+static double squash_eval(double eval, double scale)
 {
-    double margin = eval / 12.0;
+    double margin = eval / scale;
     return 0.5 + 0.5 * (margin / (1.0 + fabs(margin)));
 }
 
@@ -253,13 +309,35 @@ static void root_priors(mcts_player *p, const carc_game *view, int n)
         carc_copy(t, g);
         double prior = carc_apply(t, &p->moves[i], NULL) == CARC_OK
                            ? squash_eval(ai_evaluate(t, seat, p->terms) +
-                                         ai_move_value(g, &p->moves[i], seat))
+                                             ai_move_value(g, &p->moves[i], seat),
+                                         p->par.margin_scale)
                            : 0.0;
-        p->arena[c].visits = PRIOR_VISITS;
-        p->arena[c].avail = PRIOR_VISITS;
-        p->arena[c].reward = PRIOR_VISITS * prior;
+        p->arena[c].visits = (uint32_t)p->par.prior_visits;
+        p->arena[c].avail = (uint32_t)p->par.prior_visits;
+        p->arena[c].reward = p->par.prior_visits * prior;
     }
-    p->arena[0].visits = (uint32_t)(PRIOR_VISITS * n);
+    p->arena[0].visits = (uint32_t)(p->par.prior_visits * n);
+}
+
+/* The untried move to expand: of `expand_best_of` drawn among the nu untried
+ * (`first` the first draw), the one whose result `seat` evaluates best, so that the
+ * replies the tree grows first are greedy-ish, not uniform. */
+static int expand_best(mcts_player *p, const carc_game *g, int seat, int nu, int first)
+{
+    int best = first;
+    double best_v = -1e18;
+    for (int k = 0; k < p->par.expand_best_of; k++) {
+        int i = k == 0 ? first : p->untried[ai_below(&p->rng, nu)];
+        carc_copy(p->trial, g);
+        if (carc_apply(p->trial, &p->moves[i], NULL) != CARC_OK)
+            continue;
+        double v = ai_evaluate(p->trial, seat, p->terms);
+        if (v > best_v) {
+            best_v = v;
+            best = i;
+        }
+    }
+    return best;
 }
 
 /* One iteration: determinize, select and expand, roll out, back up. */
@@ -297,6 +375,8 @@ static void iterate(mcts_player *p, const carc_game *view)
         }
         if (nu > 0) {
             int i = p->untried[ai_below(&p->rng, nu)];
+            if (p->par.expand_best_of > 1 && nu > 1)
+                i = expand_best(p, g, seat, nu, i);
             carc_move m = p->moves[i];
             int32_t c = new_node(p, &m, seat, node);
             carc_apply(g, &m, NULL);
@@ -310,7 +390,7 @@ static void iterate(mcts_player *p, const carc_game *view)
             int32_t c = p->kids[i];
             const tnode *t = &p->arena[c];
             double lg = t->avail < LOG_CACHE ? p->log_of[t->avail] : log((double)t->avail);
-            double score = t->reward / t->visits + MCTS_UCB_C * sqrt(lg / t->visits);
+            double score = t->reward / t->visits + p->par.ucb_c * sqrt(lg / t->visits);
             if (score > best_score) {
                 best_score = score;
                 best = c;
@@ -320,9 +400,9 @@ static void iterate(mcts_player *p, const carc_game *view)
         node = best;
         p->path[depth++] = node;
     }
-    rollout(p, g, ROLLOUT_MOVES);
+    rollout(p, g, p->par.rollout_moves);
     double r[CARC_MAX_PLAYERS];
-    rewards(g, p->terms, r);
+    rewards(g, p->terms, p->par.margin_scale, r);
     for (int i = 0; i < depth; i++) {
         tnode *t = &p->arena[p->path[i]];
         t->visits++;
@@ -356,7 +436,7 @@ static int mcts_choose(carc_player *self, const carc_game *view, carc_move *out,
     }
     carc_move none = carc_move_pass();
     new_node(p, &none, -1, NONE);
-    if (PRIOR_VISITS > 0)
+    if (p->par.prior_visits > 0)
         root_priors(p, view, n);
     double start = now_ms(), deadline = start + p->opt.budget_ms;
     long it = 0;
@@ -367,7 +447,7 @@ static int mcts_choose(carc_player *self, const carc_game *view, carc_move *out,
                                  : it >= p->opt.iterations)
             break;
     }
-    p->last_iterations = it;
+    p->base.iterations += it;
     /* the most visited root child */
     int32_t best = NONE;
     for (int32_t c = p->arena[0].child; c != NONE; c = p->arena[c].sibling)
@@ -394,7 +474,8 @@ static void mcts_destroy(carc_player *self)
     free(p);
 }
 
-carc_player *ai_mcts_new(const carc_ai_options *opt)
+/* The searcher of version `par`. */
+static carc_player *mcts_new(const carc_ai_options *opt, const mcts_params *par)
 {
     mcts_player *p = calloc(1, sizeof *p);
     if (!p)
@@ -410,7 +491,8 @@ carc_player *ai_mcts_new(const carc_ai_options *opt)
     }
     for (int i = 0; i < LOG_CACHE; i++)
         p->log_of[i] = log((double)i);
-    p->base.name = "mcts";
+    p->base.name = par->name;
+    p->par = *par;
     p->base.choose = mcts_choose;
     p->base.destroy = mcts_destroy;
     p->rng = opt->seed;
@@ -418,4 +500,14 @@ carc_player *ai_mcts_new(const carc_ai_options *opt)
     if (p->opt.budget_ms <= 0 && p->opt.iterations <= 0)
         p->opt.iterations = 1000;
     return &p->base;
+}
+
+carc_player *ai_mcts_new(const carc_ai_options *opt)
+{
+    return mcts_new(opt, &mcts_versions[0]);
+}
+
+carc_player *ai_mcts_2026a_new(const carc_ai_options *opt)
+{
+    return mcts_new(opt, &mcts_versions[1]);
 }

@@ -13,15 +13,25 @@ void carc_ai_options_init(carc_ai_options *opt)
 static const struct {
     const char *name;
     carc_player *(*create)(const carc_ai_options *opt);
+    int searches;  /* a budget in ms or iterations applies */
 } kinds[] = {
-    {"random", ai_random_new},
-    {"greedy", ai_greedy_new},
-    {"mcts", ai_mcts_new},
+    {"random", ai_random_new, 0},
+    {"greedy", ai_greedy_new, 0},
+    {"mcts", ai_mcts_new, 1},
+    {"mcts-2026a", ai_mcts_2026a_new, 1},
 };
+
+int carc_player_searches(const char *name)
+{
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strcmp(kinds[i].name, name) == 0)
+            return kinds[i].searches;
+    return -1;
+}
 
 const char *carc_player_names(void)
 {
-    return "random, greedy, mcts";
+    return "random, greedy, mcts, mcts-2026a";
 }
 
 carc_player *carc_player_new(const char *name, const carc_ai_options *opt, carc_error *err)

@@ -575,7 +575,8 @@ static int command_play(proto_session *s, char *args, strbuf *out)
     return apply_move(s, &m, out);
 }
 
-/* genmove's options: player=NAME, ms=N, iterations=N (the last two for mcts only). */
+/* genmove's options: player=NAME, ms=N, iterations=N (the last two for mcts and its
+ * earlier versions only). */
 static int genmove_options(char *args, char *player, size_t size, carc_ai_options *opt,
                            strbuf *out)
 {
@@ -605,7 +606,7 @@ static int genmove_options(char *args, char *player, size_t size, carc_ai_option
         }
         seen |= 1u << k;
         if (k == 0) {
-            if (strcmp(val, "random") && strcmp(val, "greedy") && strcmp(val, "mcts")) {
+            if (carc_player_searches(val) < 0) {
                 sb_printf(out, "genmove: unknown player '%.64s' (players: %s)", val,
                           carc_player_names());
                 return CMD_FAIL;
@@ -626,7 +627,7 @@ static int genmove_options(char *args, char *player, size_t size, carc_ai_option
     }
     if ((seen & 6u) == 6u)
         return fail(out, "genmove: give ms or iterations, not both");
-    if ((seen & 6u) && strcmp(player, "mcts") != 0) {
+    if ((seen & 6u) && carc_player_searches(player) != 1) {
         sb_printf(out, "genmove: ms and iterations are for player=mcts only, not %s", player);
         return CMD_FAIL;
     }

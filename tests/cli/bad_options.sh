@@ -113,6 +113,21 @@ expect_usage "carc arena: --players takes 2..5 players (6 with inns)" arena --pl
 expect_usage "carc arena: --players: unknown player 'robot'" arena --players greedy,robot
 expect_usage "carc arena: --budget-ms must be 1..600000, got 0" arena --players greedy,random --budget-ms 0
 expect_usage "carc arena: --threads must be 1..64, got 99" arena --players greedy,random --threads 99
+expect_usage "carc arena: --iterations must be 1..10000000, got 0" arena --players mcts,greedy --iterations 0
+expect_usage "carc arena: give --budget-ms or --iterations, not both" arena --players mcts,greedy --iterations 5 --budget-ms 5
+expect_usage "carc arena: --paired plays every seed 2 times: --games must be a multiple of 2, got 5" arena --players mcts,greedy --paired --games 5
+expect_usage "carc arena: --paired plays every seed 3 times: --games must be a multiple of 3, got 4" arena --players mcts,greedy,random --paired --games 4
+expect_usage "carc arena: --sprt takes two Elo differences ELO0,ELO1, e.g. --sprt 0,50" arena --players mcts,greedy --sprt 10
+expect_usage "carc arena: --sprt takes two Elo differences ELO0,ELO1" arena --players mcts,greedy --sprt 0,10,20
+expect_usage "carc arena: --sprt: empty entry in '0,'" arena --players mcts,greedy --sprt 0,
+expect_usage "carc arena: --sprt's ELO1 must be a number above -2000 and below 2000, got 'ten'" arena --players mcts,greedy --sprt 0,ten
+expect_usage "carc arena: --sprt: ELO0 must be below ELO1, got 50,0" arena --players mcts,greedy --sprt 50,0
+expect_usage "carc arena: --sprt needs two players, got 3" arena --players mcts,greedy,random --sprt 0,50
+expect_usage "carc arena: --alpha must be a number above 0 and below 0.5, got '0.5'" arena --players mcts,greedy --sprt 0,50 --alpha 0.5
+expect_usage "carc arena: --beta must be a number above 0 and below 0.5, got 'x'" arena --players mcts,greedy --sprt 0,50 --beta x
+expect_usage "carc arena: --alpha and --beta are the errors of --sprt, which is missing" arena --players mcts,greedy --beta 0.1
+expect_usage "carc arena: --seed 9223372036854775806 with --games 9 --paired (3 seeds) runs past the largest seed" \
+    arena --players greedy,random,random --games 9 --paired --seed 9223372036854775806
 # carc play (the terminal game)
 expect_usage "carc play: --players takes 2..5 players (6 with inns), got 1" play --players human
 expect_usage "carc play: --players: unknown player 'robot'" play --players human,robot

@@ -2,7 +2,8 @@
 // the same database and port: the page shows it is offline, reconnects by itself, and the game
 // continues where it was. The log and the score chart come back whole each time, and a page
 // opened on another device (a fresh browser context) shows the same: the server sends the
-// game's history when a page connects.
+// game's history when a page connects. A refusal while the game moves between server
+// processes is passing: the page connects again instead of calling its link invalid.
 import { check, createGame, decide, kill, launch, startServer, waitTurn, watchErrors } from './lib.mjs';
 
 /** What the page shows of the game: turn line, tiles on the board, scores, log, chart. */
@@ -66,6 +67,27 @@ export default async function (opts) {
     await play(page, 12, memo);
     const after = await shown(page);
     check(after.tiles > before.tiles, `the game did not go on: ${JSON.stringify(after)} after ${JSON.stringify(before)}`);
+
+    // the refusal of a process the game is moving away from (issue 33) is passing: the page
+    // connects again and plays on, never calling its link invalid
+    const moving = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    watchErrors(moving, errors);
+    let tries = 0;
+    await moving.routeWebSocket(/\/ws\//, (ws) => {
+      if (tries++ === 0) {
+        ws.send(JSON.stringify({ type: 'error', index: -1, message: 'this game is being played on another server process: try again in a moment' }));
+        ws.close();
+        return;
+      }
+      const srv = ws.connectToServer();
+      ws.onMessage((m) => srv.send(m));
+      srv.onMessage((m) => ws.send(m));
+    });
+    await moving.goto(`${server.url}${game.seats[0].url}`);
+    check(await waitTurn(moving) === 'mine', `no decision after a passing refusal: ${await moving.locator('#status').innerText()}`);
+    check(tries >= 2, 'the page did not connect again after a passing refusal');
+    check(!(await moving.evaluate(() => document.body.classList.contains('invalid-link'))), 'a passing refusal called the link invalid');
+    await moving.close();
     check(!errors.length, errors.join('\n'));
   } finally {
     await browser.close();

@@ -236,6 +236,12 @@ function onMessage(msg) {
   }
   if (msg.type === 'error') {
     S.ui.sent = false;
+    if (msg.index === -1 && /another server process/.test(msg.message)) {
+      // the game is moving between server processes (a restart, a hand-over): passing, and the
+      // socket's own reconnect finds it where it went
+      status('The game is moving to another server: reconnecting…', 'error');
+      return;
+    }
     if (msg.index === -1) {
       // refused before joining (a wrong or unknown link): trying again cannot help
       if (S.link) S.link.closed = true;

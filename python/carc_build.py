@@ -19,7 +19,7 @@ SOURCES = sorted(
     + glob.glob(_rel("src", "engine", "*", "*.c"))
     + glob.glob(_rel("src", "record", "*.c"))
     + glob.glob(_rel("src", "ai", "*.c"))
-) + [_rel("python", "carc", "_carc_py.c")]
+) + [_rel("python", "carc", "_carc_py.c"), _rel("python", "carc", "_carc_search.c")]
 
 # Constants and array sizes are read from the C headers at build time (`...`), never
 # written here: the structs whose layout Python relies on are declared field by field
@@ -217,6 +217,34 @@ int64_t cpy_batch_decisions(const cpy_batch *b);
 const carc_game *cpy_batch_game(const cpy_batch *b, int i);
 """
 
+# The search guided by the caller's evaluator (include/carc_ai.h, _carc_search.h).
+CDEF_SEARCH = r"""
+typedef struct carc_guided_options {
+    uint64_t seed; double c_puct; int max_nodes; int batch;
+} carc_guided_options;
+void carc_guided_options_init(carc_guided_options *opt);
+typedef struct cpy_search cpy_search;
+cpy_search *cpy_search_new(const carc_guided_options *opt, int window, carc_error *err);
+void cpy_search_free(cpy_search *s);
+int cpy_search_begin(cpy_search *s, const carc_game *g, carc_error *err);
+int cpy_search_leaves(cpy_search *s, int n, uint8_t *board, float *pub, float *hand,
+                      int32_t *ids, int ids_cap, int32_t *nids, int32_t *seat);
+int cpy_search_feed(cpy_search *s, const float *priors, const float *values, carc_error *err);
+long cpy_search_iterations(const cpy_search *s);
+int cpy_search_root(cpy_search *s, int32_t *ids, uint32_t *visits);
+int cpy_search_best(const cpy_search *s, carc_move *out);
+typedef struct carc_guided carc_guided;
+carc_guided *carc_guided_new(const carc_guided_options *opt, carc_error *err);
+void carc_guided_free(carc_guided *s);
+int carc_guided_begin(carc_guided *s, const carc_game *g, carc_error *err);
+int carc_guided_leaves(carc_guided *s, int n, const carc_game **out);
+int carc_guided_feed(carc_guided *s, const float *priors, const float *values,
+                     carc_error *err);
+int carc_guided_root(const carc_guided *s, carc_move *moves, uint32_t *visits, int cap);
+int carc_guided_best(const carc_guided *s, carc_move *out);
+long carc_guided_iterations(const carc_guided *s);
+"""
+
 # The registry of expansions (include/carc.h): what the package reads of each
 # expansion instead of naming it. The struct is declared in part (`...;`), so that
 # fields added at its end need no word here.
@@ -234,10 +262,11 @@ const carc_expansion_info *carc_expansion_at(int i);
 ffibuilder = FFI()
 ffibuilder.cdef(CDEF)
 ffibuilder.cdef(CDEF_REGISTRY)
+ffibuilder.cdef(CDEF_SEARCH)
 ffibuilder.set_source(
     "carc._carc",
     '#include <stdlib.h>\n#include "carc.h"\n#include "carc_record.h"\n#include "carc_ai.h"\n'
-    '#include "_carc_py.h"\n',
+    '#include "_carc_py.h"\n#include "_carc_search.h"\n',
     sources=SOURCES,
     include_dirs=[_rel("include"), _rel("src", "base"), _rel("src", "engine"),
                   _rel("src", "record"), _rel("src", "ai"), _rel("python", "carc")],

@@ -7,7 +7,7 @@ River, The Abbot, The Gifts, Christmas Present) for Python.
     g.apply(g.legal()[0])
 
 carc.envs holds the PettingZoo and Gymnasium environments (needing those packages),
-carc.batch the batched API. docs/PYTHON.md documents all of it.
+carc.batch the batched API, carc.search the search guided by your evaluator. docs/PYTHON.md documents all of it.
 """
 from .game import (ACTIONS, CHANNELS, DECISIONS, EXPANSIONS, FIGURES, GOODS, HAND_SIZE,
                    MAX_PLAYERS, MAX_TOKENS, MIN_PLAYERS, PUBLIC_SIZE, SCORE_CATEGORIES, SEAT_PUBLIC,
@@ -16,10 +16,11 @@ from .game import (ACTIONS, CHANNELS, DECISIONS, EXPANSIONS, FIGURES, GOODS, HAN
                    ConfigError, Game, GameOverError, IllegalMoveError, Player, tiles)
 from .batch import Batch
 from .saving import LoadError, load, loads, save
+from .search import Search, SearchResult, search, uniform_evaluator
 from . import encoding
 
 __all__ = ["Game", "Player", "Batch", "CarcError", "ConfigError", "IllegalMoveError", "GameOverError",
-           "LoadError", "save", "load", "loads",
+           "LoadError", "save", "load", "loads", "Search", "SearchResult", "search", "uniform_evaluator",
            "ACTIONS", "WINDOW", "WINDOW_MIN", "WINDOW_MAX", "CHANNELS", "PUBLIC_SIZE", "HAND_SIZE",
            "encoding", "tiles",
            "MIN_PLAYERS", "MAX_PLAYERS", "SEAT_PUBLIC", "MAX_TOKENS", "DECISIONS", "FIGURES",

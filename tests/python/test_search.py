@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import carc
+from conftest import ROOT
 from carc._carc import ffi, lib
 
 
@@ -245,3 +246,12 @@ def test_bad_options_are_refused():
         g.apply(g.legal()[0])
     with pytest.raises(carc.GameOverError):
         carc.search(g, carc.uniform_evaluator)
+
+
+def test_the_docs_snippet_runs():
+    text = (ROOT / "docs" / "PYTHON.md").read_text()
+    section = text[text.index("## Search with your evaluator"):]
+    code = section[section.index("```python\n") + 10:section.index("```\n", 10)]
+    out = {}
+    exec(compile(code, "PYTHON.md", "exec"), out)
+    assert out["g"].over

@@ -36,3 +36,11 @@ def test_bench_window():
               "--sets", "base")
     assert "window 33" in out and "Game.apply_action" in out and "two batches" in out
     assert "pickle a Game" in out and "ids by np.flatnonzero on the int8 mask" in out
+
+
+def test_alphazero():
+    out = run(EX / "alphazero.py", "--iterations", "1", "--games", "2", "--eval-games", "2",
+              "--simulations", "12")
+    rows = [line.split() for line in out.splitlines() if line[:9].strip().isdigit()]
+    assert [r[0] for r in rows] == ["0", "1"] and int(rows[1][1]) > 0  # samples learned from
+    assert "vs uniform search" in out

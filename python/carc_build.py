@@ -19,7 +19,8 @@ SOURCES = sorted(
     + glob.glob(_rel("src", "engine", "*", "*.c"))
     + glob.glob(_rel("src", "record", "*.c"))
     + glob.glob(_rel("src", "ai", "*.c"))
-) + [_rel("python", "carc", "_carc_py.c"), _rel("python", "carc", "_carc_search.c")]
+) + [_rel("python", "carc", "_carc_py.c"), _rel("python", "carc", "_carc_search.c"),
+                _rel("python", "carc", "_carc_chance.c")]
 
 # Constants and array sizes are read from the C headers at build time (`...`), never
 # written here: the structs whose layout Python relies on are declared field by field
@@ -245,6 +246,13 @@ int carc_guided_best(const carc_guided *s, carc_move *out);
 long carc_guided_iterations(const carc_guided *s);
 """
 
+# Chance made explicit (_carc_chance.h).
+CDEF_CHANCE = r"""
+int cpy_next_tiles(const carc_game *g, int counts[]);
+int cpy_outcome(const carc_game *g, const carc_move *m, int tile, int card, uint64_t seed,
+                int tries, carc_game *out, int *drawn, int *gained, carc_error *err);
+"""
+
 # The registry of expansions (include/carc.h): what the package reads of each
 # expansion instead of naming it. The struct is declared in part (`...;`), so that
 # fields added at its end need no word here.
@@ -263,10 +271,11 @@ ffibuilder = FFI()
 ffibuilder.cdef(CDEF)
 ffibuilder.cdef(CDEF_REGISTRY)
 ffibuilder.cdef(CDEF_SEARCH)
+ffibuilder.cdef(CDEF_CHANCE)
 ffibuilder.set_source(
     "carc._carc",
     '#include <stdlib.h>\n#include "carc.h"\n#include "carc_record.h"\n#include "carc_ai.h"\n'
-    '#include "_carc_py.h"\n#include "_carc_search.h"\n',
+    '#include "_carc_py.h"\n#include "_carc_search.h"\n#include "_carc_chance.h"\n',
     sources=SOURCES,
     include_dirs=[_rel("include"), _rel("src", "base"), _rel("src", "engine"),
                   _rel("src", "record"), _rel("src", "ai"), _rel("python", "carc")],

@@ -676,6 +676,28 @@ class Game:
         c._start = ffi.gc(lib.carc_clone(g), lib.carc_free)
         return c
 
+    # ---- chance (carc/chance.py, docs/PYTHON.md "Chance") ------------------------------
+    def next_tiles(self) -> dict[str, float]:
+        """{tile name: probability} of the tile the next turn begins with, as every seat
+        may know it; {} when no tile is left to draw."""
+        from .chance import next_tiles
+        return next_tiles(self)
+
+    def card_outcomes(self, move: str, samples: int = 2000, seed: int = 0) -> dict[str, float]:
+        """{card name: frequency} of the gift or card `move` draws for the mover
+        ("none": none), over `samples` deals of what the mover may not know (an estimate)."""
+        from .chance import card_outcomes
+        return card_outcomes(self, move, samples, seed)
+
+    def apply_outcome(self, move: str, tile: str | None = None, card: str | None = None,
+                      seed: int = 0, tries: int | None = None) -> Game:
+        """A new game dealt from the mover's view (as `determinized`) in which `move` was
+        applied and its draw came out as asked: `tile` the tile the next turn begins with,
+        `card` the gift or card the move drew for the mover. This game is
+        unchanged; ValueError for an outcome that cannot come."""
+        from .chance import apply_outcome
+        return apply_outcome(self, move, tile, card, seed, tries)
+
     @property
     def determinized_from(self) -> int | None:
         """The seat whose view a determinized game was dealt from, else None."""

@@ -17,10 +17,11 @@ from .game import (ACTIONS, CHANNELS, DECISIONS, EXPANSIONS, FIGURES, GOODS, HAN
 from .batch import Batch
 from .saving import LoadError, load, loads, save
 from .search import Search, SearchResult, search, uniform_evaluator
+from .selfplay import SelfPlay
 from . import encoding
 
 __all__ = ["Game", "Player", "Batch", "CarcError", "ConfigError", "IllegalMoveError", "GameOverError",
-           "LoadError", "save", "load", "loads", "Search", "SearchResult", "search", "uniform_evaluator",
+           "LoadError", "save", "load", "loads", "Search", "SearchResult", "search", "uniform_evaluator", "SelfPlay",
            "ACTIONS", "WINDOW", "WINDOW_MIN", "WINDOW_MAX", "CHANNELS", "PUBLIC_SIZE", "HAND_SIZE",
            "encoding", "tiles",
            "MIN_PLAYERS", "MAX_PLAYERS", "SEAT_PUBLIC", "MAX_TOKENS", "DECISIONS", "FIGURES",

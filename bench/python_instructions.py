@@ -10,7 +10,11 @@ Cases: an AEC step (2-player base game, full observations, a random legal action
 from info["legal_actions"], from np.flatnonzero on the mask viewed as bools, or on the
 int8 mask; unwrapped, and info inside PettingZoo's wrappers); pickle.dumps + loads of a
 2-player gifts,christmas game after 60 random actions; apply + undo on that game, and
-the undo of a replay from the start (a clone without undo's snapshots, as before them).
+the undo of a replay from the start (a clone without undo's snapshots, as before them);
+a leaf of carc.Search with a trivial evaluator (carc.uniform_evaluator, batches of 64,
+the 2-player base game after 10 moves) and the same leaf of the engine's carc_guided
+driven directly (its own uniform priors, no observation written): their difference is
+the evaluator API's overhead per leaf.
 """
 import argparse
 import re
@@ -18,7 +22,7 @@ import subprocess
 import sys
 
 CASES = ["aec-info", "aec-bool", "aec-int8", "aec-info-wrapped", "pickle", "apply-undo",
-         "undo-replay"]
+         "undo-replay", "search-leaf", "guided-leaf"]
 
 
 def aec(idiom, steps, wrap):
@@ -71,8 +75,34 @@ def game_ops(case, n):
             c.undo()
 
 
+def search_leaves(case, n):
+    """A search of n simulations (leaves, almost all) of one position, batches of 64."""
+    import carc
+    from carc._carc import ffi, lib
+    g = carc.Game(players=2, expansions="base", seed=3)
+    for _ in range(10):
+        g.apply(g.legal()[0])
+    if case == "search-leaf":
+        carc.Search(carc.uniform_evaluator, simulations=n, batch=64, max_nodes=1 << 22).run(g)
+        return
+    opt = ffi.new("carc_guided_options *")
+    lib.carc_guided_options_init(opt)
+    opt.max_nodes = 1 << 22
+    err = ffi.new("carc_error *")
+    s = ffi.gc(lib.carc_guided_new(opt, err), lib.carc_guided_free)
+    lib.carc_guided_begin(s, g._view_game(g.current_seat), err)
+    leaves = ffi.new("const carc_game *[]", 64)
+    priors = ffi.new("float[]", 64 * lib.CARC_MAX_MOVES)
+    values = ffi.new("float[]", [0.5] * 128)
+    while lib.carc_guided_iterations(s) < n:
+        if lib.carc_guided_leaves(s, min(64, n - lib.carc_guided_iterations(s)), leaves) > 0:
+            lib.carc_guided_feed(s, priors, values, err)
+
+
 def run_case(case, n):
-    if case.startswith("aec-"):
+    if case.endswith("-leaf"):
+        search_leaves(case, n)
+    elif case.startswith("aec-"):
         aec(case.split("-")[1], n, case.endswith("wrapped"))
     else:
         game_ops(case, n)

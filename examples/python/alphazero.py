@@ -4,12 +4,13 @@ model learns from those games (the root's visit distribution for the priors, the
 result for the value). Each iteration then plays the searcher against `random`,
 `greedy` and the same search with a uniform evaluator, and prints the curve.
 
-The model is deliberately tiny: the value is tanh(w . public + b) on the observation's
-public vector (scores, supplies, the stack left...) and the priors are a softmax of one
-learned logit per action id (where to place, which follower) over the legal ids.
+The model is deliberately tiny: the value is tanh(w . x + b) over a few entries of the
+observation's public vector (the scores and score parts by seat relative to the seat to
+move, the stack left), and the priors are a softmax of one learned logit per action id
+(where to place, which follower) over the legal ids.
 
-    .venv/bin/python examples/python/alphazero.py [--iterations 8] [--games 16]
-        [--eval-games 20] [--simulations 32] [--expansions base] [--seed 1]
+    .venv/bin/python examples/python/alphazero.py [--iterations 6] [--games 16]
+        [--eval-games 20] [--simulations 128] [--expansions base] [--seed 1]
 """
 import argparse
 import time
@@ -19,16 +20,28 @@ import numpy as np
 import carc
 
 
+LAYOUT = {name: (off, n) for name, off, n in carc.encoding.PUBLIC_LAYOUT}
+PUBLIC_FEATURES = np.concatenate([np.arange(LAYOUT[k][0], LAYOUT[k][0] + LAYOUT[k][1]) for k in
+                                  ("score_div100", "score_parts_div100",
+                                   "stack_left_fraction")])
+
+
+def features(obs):
+    """The value's inputs for a batch of observations (n rows): points over 10, so that
+    a linear model's weights move at the rate of the others."""
+    return obs["public"][:, PUBLIC_FEATURES] * 10
+
+
 class Model:
-    """The evaluator's model: value weights over the public vector, a logit per id."""
+    """The evaluator's model: value weights over `features`, a logit per action id."""
 
     def __init__(self, actions, rng):
-        self.w = rng.normal(0, 0.01, carc.PUBLIC_SIZE).astype(np.float32)
+        self.w = rng.normal(0, 0.01, len(PUBLIC_FEATURES)).astype(np.float32)
         self.b = np.float32(0)
         self.logits = np.zeros(actions, dtype=np.float32)
 
-    def value(self, public):
-        return np.tanh(public @ self.w + self.b)
+    def value(self, x):
+        return np.tanh(x @ self.w + self.b)
 
     def priors(self, ids):
         z = self.logits[ids]
@@ -37,19 +50,28 @@ class Model:
 
     def evaluate(self, obs, legal):
         """carc.Search's evaluator: priors per legal id, the value of each seat to move."""
-        return [self.priors(ids) for ids in legal], self.value(obs["public"])
+        return [self.priors(ids) for ids in legal], self.value(features(obs))
 
     def train(self, samples, epochs, lr, rng):
-        """SGD on (public, legal ids, visit policy, result): squared error of the value,
+        """SGD on (features, legal ids, visit policy, result): squared error of the value,
         cross-entropy of the priors against the search's visits."""
         for _ in range(epochs):
             for i in rng.permutation(len(samples)):
-                pub, ids, target, z = samples[i]
-                v = np.tanh(pub @ self.w + self.b)
+                x, ids, target, z = samples[i]
+                v = np.tanh(x @ self.w + self.b)
                 g = (v - z) * (1 - v * v)
-                self.w -= lr * g * pub
+                self.w -= lr * g * x
                 self.b -= lr * g
                 self.logits[ids] -= lr * (self.priors(ids) - target)
+
+
+def margin(g, seat):
+    """The value target of `seat`'s positions: its final score less the best other's,
+    over 50 points, within -1..1. A result (+1, -1) would be AlphaZero's; with a few
+    dozen games an iteration its noise swamps a linear model, and the margin carries
+    the same sign with far less of it."""
+    s = g.scores()
+    return float(np.clip((s[seat] - max(x for i, x in enumerate(s) if i != seat)) / 50, -1, 1))
 
 
 def result(g, seat):
@@ -70,9 +92,10 @@ def self_play(search, args, seed):
             g.apply(g.legal()[0])
             continue
         r = search.run(g)
-        history.append((g.observe(seat)["public"], r.legal_actions, r.policy, seat))
+        obs = {k: v[None] for k, v in g.observe(seat).items()}
+        history.append((features(obs)[0], r.legal_actions, r.policy, seat))
         g.apply(r.move)
-    return [(pub, ids, pol, result(g, seat)) for pub, ids, pol, seat in history]
+    return [(x, ids, pol, margin(g, seat)) for x, ids, pol, seat in history]
 
 
 def match(search, opponent, games, args, seed0):
@@ -95,13 +118,13 @@ def match(search, opponent, games, args, seed0):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--iterations", type=int, default=8)
+    ap.add_argument("--iterations", type=int, default=6)
     ap.add_argument("--games", type=int, default=16, help="self-play games per iteration")
     ap.add_argument("--eval-games", type=int, default=20, help="per opponent per iteration")
-    ap.add_argument("--simulations", type=int, default=32)
-    ap.add_argument("--batch", type=int, default=16)
-    ap.add_argument("--epochs", type=int, default=2)
-    ap.add_argument("--lr", type=float, default=0.02)
+    ap.add_argument("--simulations", type=int, default=128)
+    ap.add_argument("--batch", type=int, default=32)
+    ap.add_argument("--epochs", type=int, default=3)
+    ap.add_argument("--lr", type=float, default=0.01)
     ap.add_argument("--expansions", default="base")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()

@@ -187,6 +187,41 @@ for exps in SETS:
     dumps, loads, both, size = pickling(exps)
     print(f"pickle a Game        {exps:15} {size:,} bytes  dumps {dumps:9,.0f}/s  loads "
           f"{loads:9,.0f}/s  dumps+loads {both:9,.0f}/s")
+def search_rate(exps, raw):
+    """Simulations (leaves) per second of CPU: carc.Search with a trivial evaluator
+    (uniform priors, values 0) in batches of 64, or (raw) the engine's carc_guided driven
+    directly with its own uniform priors and no observations."""
+    from carc._carc import ffi, lib
+    g = carc.Game(players=2, expansions=exps, seed=3, window=args.window)
+    for _ in range(10):
+        g.apply(g.legal()[0])
+    n = 2048
+    if not raw:
+        s = carc.Search(carc.uniform_evaluator, simulations=n, batch=64)
+        return timed(lambda: s.run(g).simulations)
+    opt = ffi.new("carc_guided_options *")
+    lib.carc_guided_options_init(opt)
+    err = ffi.new("carc_error *")
+    s = ffi.gc(lib.carc_guided_new(opt, err), lib.carc_guided_free)
+    view = g._view_game(g.current_seat)
+    leaves = ffi.new("const carc_game *[]", 64)
+    priors = ffi.new("float[]", 64 * lib.CARC_MAX_MOVES)
+    values = ffi.new("float[]", [0.5] * 128)
+
+    def one():
+        lib.carc_guided_begin(s, view, err)
+        while lib.carc_guided_iterations(s) < n:
+            if lib.carc_guided_leaves(s, min(64, n - lib.carc_guided_iterations(s)), leaves) > 0:
+                lib.carc_guided_feed(s, priors, values, err)
+        return lib.carc_guided_iterations(s)
+    return timed(one)
+
+
+for exps in SETS:
+    py, raw = search_rate(exps, False), search_rate(exps, True)
+    print(f"carc.Search          {exps:15} trivial evaluator, batches of 64 {py:10,.0f} "
+          f"simulations/s; carc_guided alone {raw:10,.0f}/s; overhead "
+          f"{1e6 / py - 1e6 / raw:.1f} us per leaf")
 for exps in SETS:
     parts = observation_parts(exps)
     print(f"observation parts (us per call) {exps}: " +

@@ -52,8 +52,9 @@ class SelfPlay:
             rows = np.flatnonzero(b.seat == s)
             if not rows.size:
                 continue
-            obs = {} if b.board is None else {"board": b.board[rows], "public": b.public[rows],
-                                              "hand": b.hand[rows]}
+            obs = {}
+            if b.board is not None and b.public is not None and b.hand is not None:
+                obs = {"board": b.board[rows], "public": b.public[rows], "hand": b.hand[rows]}
             legal = [np.sort(b.ids[i, :b.nids[i]]) for i in rows]
             out = np.asarray(self.policies[s](obs, legal, rows))
             if out.shape != rows.shape or out.dtype.kind not in "iu":
@@ -77,7 +78,8 @@ class SelfPlay:
         games = _check_int("games", games)
         if games < 1:
             raise ConfigError("games must be at least 1")
-        b, out = self.batch, []
+        b = self.batch
+        out: list[dict[str, Any]] = []
         while len(out) < games:
             self.step()
             for i in np.flatnonzero(b.done):

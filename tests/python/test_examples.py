@@ -36,6 +36,7 @@ def test_bench_window():
               "--sets", "base")
     assert "window 33" in out and "Game.apply_action" in out and "two batches" in out
     assert "pickle a Game" in out and "ids by np.flatnonzero on the int8 mask" in out
+    assert "carc.Search" in out and "us per leaf" in out
 
 
 def test_alphazero():

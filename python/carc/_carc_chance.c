@@ -13,6 +13,7 @@
  * leads to. A kind left k times of n comes out with chance k/n a try.
  */
 #include "_carc_chance.h"
+#include "_carc_py.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,21 +30,7 @@ static int chance_river_edges(int kind)
 
 int cpy_next_tiles(const carc_game *g, int counts[CARC_TILE_KINDS])
 {
-    unsigned exps = carc_config_of(g).expansions;
-    for (int k = 0; k < CARC_TILE_KINDS; k++)
-        counts[k] = carc_tile_count(exps, k);
-    int nb = carc_board_count(g);
-    for (int i = 0; i < nb; i++) {
-        int kind, x, y, rot;
-        carc_board_tile(g, i, &kind, &x, &y, &rot);
-        counts[kind]--;
-    }
-    int kinds[2], nh = carc_hand_tiles(g, kinds);
-    for (int i = 0; i < nh; i++)
-        counts[kinds[i]]--;
-    int removed[CARC_TILES], nr = carc_removed_tiles(g, removed, CARC_TILES);
-    for (int i = 0; i < nr; i++)
-        counts[removed[i]]--;
+    cpy_tiles_left(g, counts);
     int river = carc_river_left(g), total = 0;
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
         int edges = chance_river_edges(k);

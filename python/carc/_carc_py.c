@@ -895,6 +895,25 @@ static void board_marks(const carc_game *v, const enc *e, int seat, uint8_t *boa
         board_marks_any(v, e, seat, board, marks, nmarks, cache);
 }
 
+void cpy_tiles_left(const carc_game *g, int left[CARC_TILE_KINDS])
+{
+    unsigned exps = carc_config_of(g).expansions;
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        left[k] = carc_tile_count(exps, k);
+    int nb = carc_board_count(g);
+    for (int i = 0; i < nb; i++) {
+        int kind, x, y, rot;
+        carc_board_tile(g, i, &kind, &x, &y, &rot);
+        left[kind]--;
+    }
+    int kinds[2], nh = carc_hand_tiles(g, kinds);
+    for (int i = 0; i < nh; i++)
+        left[kinds[i]]--;
+    int removed[CARC_TILES], nr = carc_removed_tiles(g, removed, CARC_TILES);
+    for (int i = 0; i < nr; i++)
+        left[removed[i]]--;
+}
+
 static void observe_view(const carc_game *v, const enc *e, int seat, uint8_t *board, float *pub,
                          float *hand)
 {
@@ -963,26 +982,17 @@ static void observe_view(const carc_game *v, const enc *e, int seat, uint8_t *bo
             pub[O_DOUBLE_DUE] = carc_double_due(v) ? 1.0f : 0.0f;
         }
         pub[O_STACK_LEFT] = (float)carc_stack_left(v) / (float)stack;
-        int left[CARC_TILE_KINDS], total[CARC_TILE_KINDS];
-        for (int k = 0; k < CARC_TILE_KINDS; k++)
-            left[k] = total[k] = carc_tile_count(exps, k);
-        int nb = carc_board_count(v);
-        for (int i = 0; i < nb; i++) {
-            int kind, x, y, rot;
-            carc_board_tile(v, i, &kind, &x, &y, &rot);
-            left[kind]--;
-        }
+        int left[CARC_TILE_KINDS];
+        cpy_tiles_left(v, left);
         int kinds[2], nh = carc_hand_tiles(v, kinds);
-        for (int i = 0; i < nh; i++) {
-            left[kinds[i]]--;
+        for (int i = 0; i < nh; i++)
             pub[O_HAND_TILES + i * NK + kinds[i]] = 1;
-        }
         int removed[CARC_TILES];
         int nr = carc_removed_tiles(v, removed, CARC_TILES);
-        for (int i = 0; i < nr; i++)
-            left[removed[i]]--;
-        for (int k = 0; k < CARC_TILE_KINDS; k++)
-            pub[O_STACK_KINDS + k] = left[k] > 0 ? (float)left[k] / (float)total[k] : 0;
+        for (int k = 0; k < CARC_TILE_KINDS; k++) {
+            int total = carc_tile_count(exps, k);
+            pub[O_STACK_KINDS + k] = left[k] > 0 ? (float)left[k] / (float)total : 0;
+        }
         pub[O_TURN] = (float)carc_turn(v) / 100.0f;
         pub[O_OVER] = carc_is_over(v) ? 1.0f : 0.0f;
         pub[O_REMOVED] = (float)nr / (float)stack;

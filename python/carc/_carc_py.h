@@ -128,6 +128,10 @@ int cpy_public_size(void);
 const char *cpy_channel_name(int ch);
 int cpy_public_range(int i, const char **name, int *off, int *len);
 
+/* The tiles of each kind not yet seen (left[CARC_TILE_KINDS]): the set's tiles less those on
+ * the board, in hand and removed, all public; the stacks hold them in a hidden order. */
+void cpy_tiles_left(const carc_game *g, int left[CARC_TILE_KINDS]);
+
 /* Sizes, for Python (those of the default window). */
 int cpy_actions(void);
 int cpy_window(void);

@@ -34,3 +34,14 @@ def games(full, quick):
     if n:
         return int(n)
     return quick if QUICK else full
+
+
+def run_doc_snippet(section):
+    """Runs the first ```python block of docs/PYTHON.md's `## section` and returns its
+    globals (the docs' examples are tested as written)."""
+    text = (ROOT / "docs" / "PYTHON.md").read_text()
+    part = text[text.index("## " + section + "\n"):]
+    code = part[part.index("```python\n") + 10:part.index("```\n", part.index("```python\n"))]
+    out = {}
+    exec(compile(code, "PYTHON.md: " + section, "exec"), out)
+    return out

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import carc
-from conftest import ROOT
+from conftest import run_doc_snippet
 
 
 def hand_tile(g):
@@ -154,9 +154,5 @@ def test_card_outcomes():
 
 
 def test_the_docs_expectimax_runs():
-    text = (ROOT / "docs" / "PYTHON.md").read_text()
-    section = text[text.index("## Chance"):]
-    code = section[section.index("```python\n") + 10:section.index("```\n", 10)]
-    out = {}
-    exec(compile(code, "PYTHON.md", "exec"), out)
+    out = run_doc_snippet("Chance")
     assert out["best"] in out["g"].legal()

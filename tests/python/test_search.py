@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import carc
-from conftest import ROOT
+from conftest import run_doc_snippet
 from carc._carc import ffi, lib
 
 
@@ -249,9 +249,5 @@ def test_bad_options_are_refused():
 
 
 def test_the_docs_snippet_runs():
-    text = (ROOT / "docs" / "PYTHON.md").read_text()
-    section = text[text.index("## Search with your evaluator"):]
-    code = section[section.index("```python\n") + 10:section.index("```\n", 10)]
-    out = {}
-    exec(compile(code, "PYTHON.md", "exec"), out)
+    out = run_doc_snippet("Search with your evaluator")
     assert out["g"].over

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import carc
+from conftest import run_doc_snippet
 
 
 def random_policy(seed):
@@ -85,10 +86,5 @@ def test_bad_policies_are_refused_and_nothing_moves():
 
 
 def test_the_docs_snippet_runs():
-    from conftest import ROOT
-    text = (ROOT / "docs" / "PYTHON.md").read_text()
-    section = text[text.index("## Vectorised self-play"):]
-    code = section[section.index("```python\n") + 10:section.index("```\n", 10)]
-    out = {}
-    exec(compile(code, "PYTHON.md", "exec"), out)
+    out = run_doc_snippet("Vectorised self-play")
     assert len(out["results"]) >= 100

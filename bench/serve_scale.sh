@@ -16,7 +16,7 @@
 # PostgreSQL runs with fsync=off as in the other benchmarks and tests (PG_FSYNC=on for
 # a flush per commit); both are started here in a scratch folder and stopped at the end.
 # Environment: GAMES, THINK_MS, WARMUP, DURATION, PROCS, EXPANSIONS override a setup's
-# defaults. A benchmark prints figures; it does not pass or fail on them.
+# defaults; SCALE_KEEP=FILE keeps every move's latency (ms, sent at, game). A benchmark prints figures; it does not pass or fail on them.
 # Usage: bench/serve_scale.sh one|nginx|both [BUILD_DIR]   (build first: make)
 set -eu
 MODE=${1:-both}
@@ -112,7 +112,7 @@ bench() {
             [ -f "$DIR/nginx/error.log" ] && tail -5 "$DIR/nginx/error.log"; exit 1; }
     done
     t1=$(date +%s.%N) c1=$(cpu) s1=$(cpu thread)
-    sort -n "$DIR"/lat* > "$DIR/lat.sorted"
+    sort -n -k1,1 "$DIR"/lat[0-9]* > "$DIR/lat.sorted"
     moves=$(wc -l < "$DIR/lat.sorted")
     echo "clients: $k; $(cat "$DIR"/bench*.out | sed -n 's/^games \([0-9]*\), moves \([0-9]*\) in \([0-9.]*\) s.*/\1 \2 \3/p' |
         awk '{ g += $1; m += $2; if ($3 > s) s = $3 } END { printf "games %d, moves %d in %.1f s: %.0f moves/s", g, m, s, m / s }')"
@@ -130,6 +130,12 @@ bench() {
             printf "PostgreSQL over the window (%.0f s): %.0f commits/s, %.0f rows inserted/s, %.0f rows updated/s\n",
                 s, ($4 - $1) / s, ($5 - $2) / s, ($6 - $3) / s }'
     fi
+    # the slowest hundredth: spread over the window, or bunched in a few seconds (a stall
+    # of everything at once)?
+    tail -n $((moves / 100 + 1)) "$DIR/lat.sorted" | awk '{ print int($2) }' | sort -n | uniq -c |
+        sort -rn | awk -v n=$((moves / 100 + 1)) '{ if (NR <= 3) top += $1; secs++ }
+        END { printf "the slowest 1%%: %d moves in %d different seconds; the busiest 3 seconds hold %.0f%% of them\n", n, secs, 100 * top / n }'
+    [ -z "${SCALE_KEEP:-}" ] || cp "$DIR/lat.sorted" "$SCALE_KEEP"
     rm -f "$DIR"/lat*
 }
 

@@ -35,8 +35,10 @@
  * once per server process: their CPU and memory are summed. A line "measuring: ..."
  * is printed (and flushed) when the window opens, so that a script can sample other
  * counters (PostgreSQL's) over the same window. --latencies FILE writes the kernel
- * latency of every move of the window (ms, a line each), so that a script running
- * several clients (a process may hold only so many sockets) can merge them.
+ * latency of every move of the window, a line each: ms, when it was sent (real-time
+ * seconds) and its game's number, so that a script running several clients (a process
+ * may hold only so many sockets) can merge them, and slow moves can be told apart by
+ * time (a stall of everything at once) or by game (the games of one process).
  *
  * Why not ws_client (libwebsockets): its client parses every received byte one at a
  * time, and a seat's frame is some 5 KB, so with the client on the same machine the
@@ -92,6 +94,7 @@ typedef struct bconn {
 /* one move's timings (ms from its send; sent: realtime seconds) */
 typedef struct blat {
     double sent, client, kernel, epoll;
+    int game;
 } blat;
 
 /* a move waiting for its think time: due (monotonic seconds), the seat's session */
@@ -263,7 +266,7 @@ static void record_latency(const bconn *c, double kernel_at)
         kernel_at = B.epoll_at;
     B.lat[B.nlat++] = (blat){c->sent_at, (now_real() - c->sent_at) * 1000.0,
                              (kernel_at - c->sent_at) * 1000.0,
-                             (B.epoll_at - c->sent_at) * 1000.0};
+                             (B.epoll_at - c->sent_at) * 1000.0, c->game};
 }
 
 static void conn_done(bconn *c)
@@ -772,7 +775,7 @@ int main(int argc, char **argv)
         if (!lf)
             fail("cannot write %s", B.latencies);
         for (long i = 0; i < B.nlat; i++)
-            fprintf(lf, "%.3f\n", B.lat[i].kernel);
+            fprintf(lf, "%.3f %.6f %d\n", B.lat[i].kernel, B.lat[i].sent, B.lat[i].game);
         fclose(lf);
     }
     printf("games %d, moves %ld in %.2f s: %.0f moves/s%s\n", B.games, B.nlat, secs, B.nlat / secs,

@@ -7,7 +7,9 @@ River, The Abbot, The Gifts, Christmas Present) for Python.
     g.apply(g.legal()[0])
 
 carc.envs holds the PettingZoo and Gymnasium environments (needing those packages),
-carc.batch the batched API, carc.search the search guided by your evaluator. docs/PYTHON.md documents all of it.
+carc.batch the batched API, carc.selfplay vectorised self-play with a policy per
+seat, carc.search the search guided by your evaluator, carc.chance the draws made
+explicit. docs/PYTHON.md documents all of it.
 """
 from .game import (ACTIONS, CHANNELS, DECISIONS, EXPANSIONS, FIGURES, GOODS, HAND_SIZE,
                    MAX_PLAYERS, MAX_TOKENS, MIN_PLAYERS, PUBLIC_SIZE, SCORE_CATEGORIES, SEAT_PUBLIC,

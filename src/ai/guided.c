@@ -10,7 +10,7 @@
  *             carc_guided_feed(s, priors, values)
  *     carc_guided_best(s, &move)                  the most visited root move
  *
- * so that the caller (Python, through carc.guided) needs no callback: between two
+ * so that the caller (Python, through carc.search) needs no callback: between two
  * calls the engine holds nothing of the caller's, and a Python caller's lock is
  * released for the whole of every call.
  *

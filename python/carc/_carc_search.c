@@ -162,7 +162,7 @@ int cpy_search_leaves(cpy_search *s, int n, uint8_t *board, float *pub, float *h
         const carc_game *g = s->leaves[i];
         int who = carc_pending_decision(g).seat;
         int m = cpy_observe_legal_w(g, s->window, who, NULL, 0, s->view, s->buf,
-                                    board ? board + i * board_len : NULL,
+                                    board ? board + (size_t)i * board_len : NULL,
                                     pub ? pub + (size_t)i * (size_t)cpy_public_size() : NULL,
                                     hand ? hand + (size_t)i * CPY_HAND : NULL, NULL, s->ids);
         if (m > ids_cap)

@@ -251,3 +251,22 @@ def test_bad_options_are_refused():
 def test_the_docs_snippet_runs():
     out = run_doc_snippet("Search with your evaluator")
     assert out["g"].over
+
+
+def test_searches_in_threads():
+    """Searches run from several threads at once (cffi releases the GIL in each C call;
+    one Search per thread) and find what they find alone."""
+    import threading
+    games = [played("base", 2, s, 12) for s in (1, 2, 3)]
+    alone = [carc.search(g, carc.uniform_evaluator, simulations=400, seed=5) for g in games]
+    got = [None] * 3
+
+    def run(i):
+        got[i] = carc.search(games[i], carc.uniform_evaluator, simulations=400, seed=5)
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for a, b in zip(alone, got):
+        assert a.move == b.move and np.array_equal(a.visits, b.visits)

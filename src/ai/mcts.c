@@ -511,3 +511,14 @@ carc_player *ai_mcts_2026a_new(const carc_ai_options *opt)
 {
     return mcts_new(opt, &mcts_versions[1]);
 }
+
+carc_player *ai_mcts_level_new(const carc_ai_options *opt, const char *name, int iterations)
+{
+    carc_ai_options fixed = *opt;
+    fixed.budget_ms = 0;  /* no clock: the same search on any machine, at any load */
+    fixed.iterations = iterations;
+    carc_player *p = mcts_new(&fixed, &mcts_versions[0]);
+    if (p)
+        p->name = name;
+    return p;
+}

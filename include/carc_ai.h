@@ -6,7 +6,8 @@
  * Players: "random" (uniform over legal moves), "greedy" (one ply, docs/AI.md),
  * "mcts" (information-set Monte Carlo tree search over determinizations, with a
  * budget in milliseconds or iterations), and earlier versions of mcts kept under
- * their names ("mcts-2026a") so that later ones are measured against them. And the playout player: whole random games
+ * their names ("mcts-2026a") so that later ones are measured against them; the levels
+ * for people, "easy", "medium" and "hard" (docs/AI.md). And the playout player: whole random games
  * of the full state at the engine's speed (`carc sim`, `carc bench`).
  */
 #ifndef CARC_AI_H
@@ -48,12 +49,20 @@ carc_player *carc_player_new(const char *name, const carc_ai_options *opt, carc_
 /* 1 when `name` is a searcher (mcts or an earlier version of it: a budget in ms or
  * iterations applies), 0 for another player, -1 for an unknown name. */
 int carc_player_searches(const char *name);
+/* How long a decision of `name` may take, in ms, for a caller that schedules
+ * players (the server): 0 for a quick player (random, greedy, easy: milliseconds),
+ * for a level that searches (medium, hard) the most it was chosen to take on the
+ * machine of docs/AI.md; -1 for a searcher whose budget the caller sets (mcts,
+ * mcts-2026a) and for an unknown name. */
+int carc_player_think_ms(const char *name);
 /* Frees a player; NULL is harmless. */
 void carc_player_free(carc_player *p);
 /* Convenience: p->choose. A decision with a single legal move is answered at once. */
 int carc_player_choose(carc_player *p, const carc_game *view, carc_move *out, char *note,
                        size_t note_size);
-/* The names of the players, for usage messages: "random, greedy, mcts, mcts-2026a". */
+/* The names of the players, for usage messages: "random, greedy, mcts, mcts-2026a,
+ * easy, medium, hard". The levels for people (easy, medium, hard: docs/AI.md) have
+ * fixed budgets: opt's budget_ms and iterations do not apply to them. */
 const char *carc_player_names(void);
 
 /* ---- playouts: whole games between uniform random players, at full speed ------- */

@@ -25,6 +25,11 @@ carc_player *ai_greedy_new(const carc_ai_options *opt);
 carc_player *ai_mcts_new(const carc_ai_options *opt);
 /* mcts.c: the searcher as it was in 2026-11 (issues 5, 19, 20), kept to measure against */
 carc_player *ai_mcts_2026a_new(const carc_ai_options *opt);
+/* mcts.c: the newest searcher at a fixed count of iterations a decision, whatever
+ * opt's budget, under the name of a level (player.c: "medium", "hard") */
+carc_player *ai_mcts_level_new(const carc_ai_options *opt, const char *name, int iterations);
+/* easy.c: the "easy" level (docs/AI.md, levels) */
+carc_player *ai_easy_new(const carc_ai_options *opt);
 
 /* What a game has that the evaluation's terms ask for (ai_terms' bits): figures
  * beyond the meeple (their worth in supply), and inns, cathedrals or builders (what

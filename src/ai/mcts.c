@@ -41,6 +41,9 @@
 #ifndef MCTS_EXPAND_BEST_OF
 #define MCTS_EXPAND_BEST_OF 1  /* a node's new child: the best of this many untried */
 #endif
+#ifndef MCTS_ROLLOUT_FOLLOWERS
+#define MCTS_ROLLOUT_FOLLOWERS 1 /* 0: a rollout places no follower */
+#endif
 #ifndef MCTS_MARGIN_SCALE
 #define MCTS_MARGIN_SCALE 12.0 /* points of margin that make a reward of 3/4 */
 #endif
@@ -62,13 +65,15 @@ typedef struct mcts_params {
     double margin_scale;  /* the reward's squash: margin / scale, into (0, 1) */
     int expand_best_of;   /* a new child below the root: the best (one-ply evaluation
                              of the mover) of this many untried moves; 1: uniform */
+    int rollout_followers; /* 1: a rollout's follower decision drawn like any other;
+                              0: passed (no follower placed) */
 } mcts_params;
 
 static const mcts_params mcts_versions[] = {
     {"mcts", MCTS_ROLLOUT_MOVES, MCTS_PRIOR_VISITS, MCTS_UCB_C, MCTS_BEST_OF,
-     MCTS_MARGIN_SCALE, MCTS_EXPAND_BEST_OF},
+     MCTS_MARGIN_SCALE, MCTS_EXPAND_BEST_OF, MCTS_ROLLOUT_FOLLOWERS},
     /* the searcher of issues 5, 19 and 20 (main at 14855b1) */
-    {"mcts-2026a", 4, 3, 0.7, 1, 12.0, 1},
+    {"mcts-2026a", 4, 3, 0.7, 1, 12.0, 1, 1},
 };
 
 typedef struct tnode {
@@ -252,6 +257,11 @@ static void rollout(mcts_player *p, carc_game *g, int limit)
         }
         if (d != CARC_DEC_PLACE && d != CARC_DEC_FOLLOWER)
             break;
+        if (d == CARC_DEC_FOLLOWER && !p->par.rollout_followers) {
+            m = carc_move_pass();
+            if (carc_apply(g, &m, NULL) == CARC_OK)
+                continue;
+        }
         if (carc_legal_pick(g, rollout_below, &p->rng, &m) <= 0)
             break;
         if (p->par.best_of > 1)
@@ -510,4 +520,15 @@ carc_player *ai_mcts_new(const carc_ai_options *opt)
 carc_player *ai_mcts_2026a_new(const carc_ai_options *opt)
 {
     return mcts_new(opt, &mcts_versions[1]);
+}
+
+carc_player *ai_mcts_level_new(const carc_ai_options *opt, const char *name, int iterations)
+{
+    carc_ai_options fixed = *opt;
+    fixed.budget_ms = 0;  /* no clock: the same search on any machine, at any load */
+    fixed.iterations = iterations;
+    carc_player *p = mcts_new(&fixed, &mcts_versions[0]);
+    if (p)
+        p->name = name;
+    return p;
 }

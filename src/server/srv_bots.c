@@ -83,7 +83,7 @@ static void bots_think(bot_job *job)
     char *colon = strchr(name, ':');
     if (colon)
         *colon = '\0';
-    if (!strcmp(name, "mcts"))
+    if (carc_player_searches(name) == 1)  /* a level's budget is its own */
         opt.budget_ms = job->budget_ms;
     carc_player *p = carc_player_new(name, &opt, &err);
     job->ok = p && carc_player_choose(p, job->view, &job->move, note, sizeof note) == CARC_OK;

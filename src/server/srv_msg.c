@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "carc_ai.h"
 #include "srv_int.h"
 
 /* Loads buf as one JSON object; NULL with err. */
@@ -163,17 +164,19 @@ int srv_spec_is_human(const char *spec)
 
 int srv_spec_budget_ms(const char *spec)
 {
-    if (!strcmp(spec, "mcts"))
+    if (carc_player_searches(spec) == 1)  /* mcts, or an earlier version: 100 ms */
         return 100;
     if (!strncmp(spec, "mcts:", 5))
         return atoi(spec + 5);
-    return 0;
+    int level = carc_player_think_ms(spec);  /* a level's fixed budget, in time */
+    return level > 0 ? level : 0;
 }
 
 int srv_spec_check(const char *spec, char *err, size_t errsize)
 {
-    if (!strcmp(spec, "human") || !strcmp(spec, "random") || !strcmp(spec, "greedy") ||
-        !strcmp(spec, "mcts"))
+    /* every computer player by its name: the levels for people, and the others (the
+     * lobby offers the levels; mcts-2026a is accepted for testing) */
+    if (!strcmp(spec, "human") || carc_player_searches(spec) >= 0)
         return 0;
     if (strncmp(spec, "mcts:", 5) == 0) {
         const char *p = spec + 5;
@@ -186,7 +189,8 @@ int srv_spec_check(const char *spec, char *err, size_t errsize)
         }
     }
     snprintf(err, errsize,
-             "unknown player \"%.20s\": human, random, greedy, mcts or mcts:MS (1..60000)", spec);
+             "unknown player \"%.20s\": human, easy, medium, hard, random, greedy, mcts or "
+             "mcts:MS (1..60000)", spec);
     return -1;
 }
 
@@ -234,7 +238,8 @@ int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, si
         json_t *p = json_array_get(players, i);
         if (!json_is_string(p) || json_string_length(p) >= SRV_SPEC_MAX ||
             strlen(json_string_value(p)) != json_string_length(p)) {
-            snprintf(err, errsize, "player %zu must be a name: human, random, greedy, mcts or mcts:MS", i);
+            snprintf(err, errsize, "player %zu must be a name: human, easy, medium, hard, random, greedy, "
+                     "mcts or mcts:MS", i);
             goto done;
         }
         if (srv_spec_check(json_string_value(p), err, errsize) < 0)

@@ -1,7 +1,7 @@
 // The lobby's expansions: six checkboxes, one way for all (issue 32), each with its line of
 // what it adds, and a line saying what will be played; a sixth seat only with Inns & Cathedrals (unchecking it takes the sixth away); a game
 // created with all four opens, and its summary names them; so does one with The River and The
-// Abbot, and one with all six.
+// Abbot, and one with all six. The computer players offered are the levels (issue 31).
 import { check, launch, startServer, watchErrors } from './lib.mjs';
 
 export default async function (opts) {
@@ -14,6 +14,12 @@ export default async function (opts) {
     watchErrors(lobby, errors);
     await lobby.goto(`${server.url}/`);
     check(!(await lobby.locator('select#expansions').count()), 'the lobby still has a list of expansions');
+    // the computer players offered (issue 31): the three levels, medium by default, no
+    // earlier searcher kept for measuring (mcts-2026a) nor a search by time
+    const offered = await lobby.locator('select[data-seat="1"] option').evaluateAll((os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
+    check(['easy', 'medium', 'hard'].every((v) => offered.includes(v)), `the levels offered: ${offered}`);
+    check(!offered.some((v) => v.startsWith('mcts')), `a searcher offered by name: ${offered}`);
+    check(await lobby.locator('select[data-seat="1"]').inputValue() === 'medium', 'the second seat is not medium by default');
     for (const [id, words] of [['exp-gifts', /receive a gift card/], ['exp-christmas', /Christmas cards/], ['exp-inns', /inns and cathedrals/], ['exp-traders', /wine, grain and cloth/],
       ['exp-river', /the spring first and the lake last/], ['exp-abbot', /abbot for a cloister or a garden/]]) {
       const line = await lobby.locator(`#${id}`).locator('xpath=ancestor::p').innerText();

@@ -11,7 +11,7 @@ export default async function (opts) {
   try {
     const { page, shoot } = await shotPage(browser, errors, opts.shots, 300);
     await page.goto(`${server.url}/`);
-    await page.selectOption('select[data-seat="1"]', 'mcts:300');
+    await page.selectOption('select[data-seat="1"]', 'medium');
     await shoot('lobby');
 
     const game = await createGame(server.url, { players: ['human', 'greedy'], expansions: 'gifts,christmas', seed: 13 });

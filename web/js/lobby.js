@@ -17,13 +17,15 @@ const $ = (id) => {
 };
 const KINDS = [
   ['human', 'A person'],
+  // the levels for people (docs/AI.md): each a fixed search, so as strong on a busy
+  // server as on a quiet one; hard answers within 2 s
+  ['easy', 'Computer: easy'],
+  ['medium', 'Computer: medium'],
+  ['hard', 'Computer: hard'],
   ['greedy', 'Computer: quick (greedy)'],
-  ['mcts:300', 'Computer: good (search 0.3 s)'],
-  ['mcts:1000', 'Computer: strong (search 1 s)'],
-  ['mcts:3000', 'Computer: strongest (search 3 s)'],
   ['random', 'Computer: random moves'],
 ];
-let seats = ['human', 'greedy'];
+let seats = ['human', 'medium'];
 
 /** A checkbox of index.html. @param {string} id @returns {HTMLInputElement} */
 const box = (id) => /** @type {HTMLInputElement} */ ($(id));
@@ -72,7 +74,7 @@ function renderSeats() {
   /** @type {HTMLButtonElement} */ ($('remove-seat')).disabled = seats.length <= 2;
 }
 
-$('add-seat').onclick = () => { seats.push('greedy'); renderSeats(); };
+$('add-seat').onclick = () => { seats.push('medium'); renderSeats(); };
 // without Inns & Cathedrals a sixth seat goes
 box('exp-inns').addEventListener('change', () => { if (seats.length > maxSeats()) seats = seats.slice(0, maxSeats()); renderSeats(); });
 for (const e of EXPANSIONS) box(`exp-${e}`).addEventListener('change', renderSummary);

@@ -689,7 +689,6 @@ void srv_ws_send_all(srv_game *gm, const char *text)
 {
     srv_frame *f = srv_frame_new(text);
     for (srv_conn *o = gm->conns; f && o; o = o->next)
-        if (!o->hist_wait)  /* sent nothing before its history: the page asks anew */
-            ws_queue(o, f);
+        ws_queue(o, f);  /* not a state: it may come before a session's history */
     srv_frame_unref(f);
 }

@@ -31,7 +31,7 @@ async function choose(page, base, name) {
   await page.goto(base);
   await page.fill('#ladder-name', name);
   await page.click('#ladder-choose');
-  await page.waitForFunction(() => document.querySelector('#ladder-me strong') || document.querySelector('#ladder-error')?.textContent, null, { timeout: 5000 });
+  await page.waitForFunction(() => document.querySelector('#ladder-me strong') || document.querySelector('#ladder-error')?.textContent, null, { timeout: 5000, polling: 100 });
   return (await page.locator('#ladder-error').count()) ? await page.locator('#ladder-error').innerText() : '';
 }
 
@@ -64,7 +64,7 @@ export default async function (opts) {
     const id = new URL(links[0]).pathname.split('/')[2];
     await b.goto(links[1]);
     for (const p of [seat0, b]) {
-      await p.waitForFunction(() => /Ann/.test(document.querySelector('#ladder-line')?.textContent ?? '') && /Ben/.test(document.querySelector('#ladder-line')?.textContent ?? ''), null, { timeout: 10000 });
+      await p.waitForFunction(() => /Ann/.test(document.querySelector('#ladder-line')?.textContent ?? '') && /Ben/.test(document.querySelector('#ladder-line')?.textContent ?? ''), null, { timeout: 10000, polling: 100 });
     }
 
     // the game played out (both pages stay open and follow it)
@@ -75,8 +75,8 @@ export default async function (opts) {
     const [s0, s1] = summary.scores;
     const [ra, rb] = s0 > s1 ? [1516, 1484] : s0 === s1 ? [1500, 1500] : [1484, 1516];
     for (const p of [seat0, b]) {
-      await p.waitForFunction((t) => (document.querySelector('#ladder-line')?.textContent ?? '').includes(t), `1500 → ${ra}`, { timeout: 10000 })
-        .catch(async () => { throw new Error(`the game page's ladder line reads: ${await p.locator('#ladder-line').innerText()}`); });
+      await p.waitForFunction((t) => (document.querySelector('#ladder-line')?.textContent ?? '').includes(t), `1500 → ${ra}`, { timeout: 10000, polling: 100 })
+        .catch(async () => { throw new Error(`scores ${s0}:${s1}, the game page's ladder line reads: ${JSON.stringify(await p.evaluate(() => document.querySelector("#ladder-line")?.textContent))}, wanted ${JSON.stringify(`1500 → ${ra}`)}`); });
       check(/rated/.test(await p.locator('#ladder-line').innerText()), 'the game page does not say the game was rated');
     }
 

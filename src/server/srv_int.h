@@ -32,7 +32,7 @@
  *                      seats signed, games rated once they are over, its API's answers
  *   srv_elo.c          the ladder's rating formula
  *   srv_ladder_sqlite.c, srv_ladder_pg.c  the ladder's tables in each store
- *                      (srv_ladder_store.h)
+ *                      (srv_ladder_store.h; srv_ladder_store.c: what both share)
  *
  * Threads: everything here runs on the service thread except the inside of
  * srv_bots.c, whose workers see only copies of one seat's view, the inside of

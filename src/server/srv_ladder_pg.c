@@ -20,20 +20,6 @@ typedef struct lpg_store {
     PGconn *db;
 } lpg_store;
 
-static const char lpg_schema[] =
-    "CREATE TABLE IF NOT EXISTS ladder_players (key TEXT PRIMARY KEY, name TEXT NOT NULL,"
-    " hash TEXT NOT NULL, rating INTEGER NOT NULL, games INTEGER NOT NULL DEFAULT 0,"
-    " computer INTEGER NOT NULL DEFAULT 0, created BIGINT NOT NULL);"
-    "CREATE TABLE IF NOT EXISTS ladder_games (id TEXT PRIMARY KEY, opened BIGINT NOT NULL,"
-    " rated INTEGER NOT NULL DEFAULT 0, at BIGINT);"
-    "CREATE TABLE IF NOT EXISTS ladder_seats (game TEXT NOT NULL, seat INTEGER NOT NULL,"
-    " key TEXT NOT NULL, name TEXT NOT NULL, computer INTEGER NOT NULL DEFAULT 0,"
-    " rank INTEGER, before INTEGER, after INTEGER, PRIMARY KEY (game, seat));"
-    "CREATE UNIQUE INDEX IF NOT EXISTS ladder_seats_person ON ladder_seats(game, key)"
-    " WHERE computer = 0;"
-    "CREATE INDEX IF NOT EXISTS ladder_seats_key ON ladder_seats(key, game);"
-    "CREATE INDEX IF NOT EXISTS ladder_players_rating ON ladder_players(rating);";
-
 /* Runs sql with text parameters (NULL-terminated); the result, or NULL with err (and
  * *unique set when a unique key refused it). */
 static PGresult *lpg_run(lpg_store *s, const char *sql, const char *const *args, int *unique)
@@ -68,19 +54,11 @@ static int lpg_exec(lpg_store *s, const char *sql, const char *const *args)
     return n;
 }
 
-static void lpg_key(char *key, const char *name)
-{
-    size_t i = 0;
-    for (; name[i] && i < SRV_LADDER_NAME_MAX; i++)
-        key[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32 : name[i]);
-    key[i] = '\0';
-}
-
 static int lpg_create_player(srv_ladder_store *base, const char *name, const char *hash,
                              int64_t at)
 {
     char key[SRV_LADDER_NAME_MAX + 1], when[24], start[16];
-    lpg_key(key, name);
+    srv_ladder_key(key, name);
     snprintf(when, sizeof when, "%lld", (long long)at);
     snprintf(start, sizeof start, "%d", SRV_LADDER_START);
     const char *args[] = {key, name, hash, when, start, NULL};
@@ -102,7 +80,7 @@ static void lpg_player_row(const PGresult *r, int i, srv_ladder_player *p)
 static int lpg_player(srv_ladder_store *base, const char *name, srv_ladder_player *out)
 {
     char key[SRV_LADDER_NAME_MAX + 1];
-    lpg_key(key, name);
+    srv_ladder_key(key, name);
     const char *args[] = {key, NULL};
     PGresult *r = lpg_run((lpg_store *)base, "SELECT name, hash, rating, games, computer FROM"
                                              " ladder_players WHERE key = $1", args, NULL);
@@ -192,7 +170,7 @@ static int lpg_game(srv_ladder_store *base, const char *id,
 static int lpg_sign(srv_ladder_store *base, const char *id, int seat, const char *name)
 {
     char key[SRV_LADDER_NAME_MAX + 1], at[16];
-    lpg_key(key, name);
+    srv_ladder_key(key, name);
     snprintf(at, sizeof at, "%d", seat);
     const char *args[] = {id, at, key, name, NULL};
     int rc = lpg_exec((lpg_store *)base, "INSERT INTO ladder_seats (game, seat, key, name)"
@@ -215,7 +193,7 @@ static int lpg_rate(srv_ladder_store *base, const char *id, int64_t at, srv_ladd
         goto out;
     for (int i = 0; i < n; i++) {
         srv_ladder_seat *x = &seats[i];
-        lpg_key(key, x->name);
+        srv_ladder_key(key, x->name);
         snprintf(num[0], sizeof num[0], "%d", x->delta);
         const char *p[] = {key, num[0], NULL};
         PGresult *r = lpg_run(s, "UPDATE ladder_players SET rating = rating + $2::int,"
@@ -286,7 +264,7 @@ static int lpg_history(srv_ladder_store *base, const char *name, int max,
 {
     lpg_store *s = (lpg_store *)base;
     char key[SRV_LADDER_NAME_MAX + 1], lim[24];
-    lpg_key(key, name);
+    srv_ladder_key(key, name);
     snprintf(lim, sizeof lim, "%d", max);
     const char *args[] = {key, lim, NULL};
     *games = NULL;
@@ -346,7 +324,7 @@ srv_ladder_store *srv_ladder_pg_open(PGconn *db, char *err, size_t errsize)
     };
     char start[16];
     snprintf(start, sizeof start, "%d", SRV_LADDER_START);
-    int ok = lpg_exec(s, lpg_schema, NULL) >= 0;
+    int ok = lpg_exec(s, srv_ladder_schema, NULL) >= 0;
     for (size_t i = 0; ok && i < sizeof computers / sizeof computers[0]; i++) {
         const char *args[] = {computers[i], start, NULL};
         ok = lpg_exec(s, "INSERT INTO ladder_players (key, name, hash, rating, computer, created)"

@@ -19,20 +19,6 @@ typedef struct lsq_store {
     sqlite3 *db;
 } lsq_store;
 
-static const char lsq_schema[] =
-    "CREATE TABLE IF NOT EXISTS ladder_players (key TEXT PRIMARY KEY, name TEXT NOT NULL,"
-    " hash TEXT NOT NULL, rating INTEGER NOT NULL, games INTEGER NOT NULL DEFAULT 0,"
-    " computer INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL);"
-    "CREATE TABLE IF NOT EXISTS ladder_games (id TEXT PRIMARY KEY, opened INTEGER NOT NULL,"
-    " rated INTEGER NOT NULL DEFAULT 0, at INTEGER);"
-    "CREATE TABLE IF NOT EXISTS ladder_seats (game TEXT NOT NULL, seat INTEGER NOT NULL,"
-    " key TEXT NOT NULL, name TEXT NOT NULL, computer INTEGER NOT NULL DEFAULT 0,"
-    " rank INTEGER, before INTEGER, after INTEGER, PRIMARY KEY (game, seat));"
-    "CREATE UNIQUE INDEX IF NOT EXISTS ladder_seats_person ON ladder_seats(game, key)"
-    " WHERE computer = 0;"
-    "CREATE INDEX IF NOT EXISTS ladder_seats_key ON ladder_seats(key, game);"
-    "CREATE INDEX IF NOT EXISTS ladder_players_rating ON ladder_players(rating);";
-
 static int lsq_fail(lsq_store *s, const char *what)
 {
     snprintf(s->base.err, sizeof s->base.err, "ladder: %s: %s", what, sqlite3_errmsg(s->db));
@@ -80,20 +66,12 @@ static void lsq_text(char *out, size_t size, sqlite3_stmt *st, int col)
     snprintf(out, size, "%s", t ? (const char *)t : "");
 }
 
-static void lsq_key(char *key, const char *name)
-{
-    size_t i = 0;
-    for (; name[i] && i < SRV_LADDER_NAME_MAX; i++)
-        key[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32 : name[i]);
-    key[i] = '\0';
-}
-
 static int lsq_create_player(srv_ladder_store *base, const char *name, const char *hash,
                              int64_t at)
 {
     lsq_store *s = (lsq_store *)base;
     char key[SRV_LADDER_NAME_MAX + 1], when[24], start[16];
-    lsq_key(key, name);
+    srv_ladder_key(key, name);
     snprintf(when, sizeof when, "#%lld", (long long)at);
     snprintf(start, sizeof start, "#%d", SRV_LADDER_START);
     const char *args[] = {key, name, hash, when, start, NULL};
@@ -115,7 +93,7 @@ static int lsq_player(srv_ladder_store *base, const char *name, srv_ladder_playe
 {
     lsq_store *s = (lsq_store *)base;
     char key[SRV_LADDER_NAME_MAX + 1];
-    lsq_key(key, name);
+    srv_ladder_key(key, name);
     const char *args[] = {key, NULL};
     sqlite3_stmt *st = lsq_prep(s, "SELECT name, hash, rating, games, computer FROM"
                                    " ladder_players WHERE key = ?1", args);
@@ -205,7 +183,7 @@ static int lsq_game(srv_ladder_store *base, const char *id,
 static int lsq_sign(srv_ladder_store *base, const char *id, int seat, const char *name)
 {
     char key[SRV_LADDER_NAME_MAX + 1], at[16];
-    lsq_key(key, name);
+    srv_ladder_key(key, name);
     snprintf(at, sizeof at, "#%d", seat);
     const char *args[] = {id, at, key, name, NULL};
     int rc = lsq_exec((lsq_store *)base, "INSERT INTO ladder_seats (game, seat, key, name)"
@@ -228,7 +206,7 @@ static int lsq_rate(srv_ladder_store *base, const char *id, int64_t at, srv_ladd
         goto out;  /* rated already (0 rows), or failed */
     for (int i = 0; i < n; i++) {
         srv_ladder_seat *x = &seats[i];
-        lsq_key(key, x->name);
+        srv_ladder_key(key, x->name);
         snprintf(num[0], sizeof num[0], "#%d", x->delta);
         const char *p[] = {key, num[0], NULL};
         sqlite3_stmt *st = lsq_prep(s, "UPDATE ladder_players SET rating = rating + ?2,"
@@ -310,7 +288,7 @@ static int lsq_history(srv_ladder_store *base, const char *name, int max,
 {
     lsq_store *s = (lsq_store *)base;
     char key[SRV_LADDER_NAME_MAX + 1], lim[24];
-    lsq_key(key, name);
+    srv_ladder_key(key, name);
     snprintf(lim, sizeof lim, "#%d", max);
     const char *args[] = {key, lim, NULL};
     *games = NULL;
@@ -367,7 +345,7 @@ srv_ladder_store *srv_ladder_sqlite_open(sqlite3 *db, char *err, size_t errsize)
         .history = lsq_history,
         .close = lsq_close,
     };
-    if (sqlite3_exec(db, lsq_schema, NULL, NULL, NULL) != SQLITE_OK) {
+    if (sqlite3_exec(db, srv_ladder_schema, NULL, NULL, NULL) != SQLITE_OK) {
         snprintf(err, errsize, "cannot set up the ladder's tables: %s", sqlite3_errmsg(db));
         free(s);
         return NULL;

@@ -91,6 +91,11 @@ struct srv_ladder_store {
     char err[256];
 };
 
+/* The tables and indexes (srv_ladder_store.c), the same SQL for both backends. */
+extern const char srv_ladder_schema[];
+/* A name's key: its ASCII letters in lowercase (names are unique ignoring case). */
+void srv_ladder_key(char key[SRV_LADDER_NAME_MAX + 1], const char *name);
+
 struct sqlite3;
 struct pg_conn;
 /* The ladder on a store's connection, its tables created if missing; NULL with err. */

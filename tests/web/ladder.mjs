@@ -1,7 +1,7 @@
 // The ladder (issue 32; docs/SERVER.md "The ladder"): two players each choose a name in the lobby
-// of their own browser (a name taken, ignoring case, is refused there); one creates a game of
-// two people open to the ladder; each seat's page signs by itself and shows both names; the
-// game is played out (the seats' moves sent by raw sessions, quick); both pages show the
+// of their own browser (a name taken, ignoring case, is refused there; no ladder game without
+// a name); one creates a game of two people open to the ladder; each seat's page signs by
+// itself and shows both names; the game is played out (the seats' moves sent by raw sessions, quick); both pages show the
 // ratings before and after; the ladder page lists both names with their new ratings by the
 // formula (K = 32 from 1500 each: +16 and -16, or nothing for a tie) and the player's game.
 import WebSocket from 'ws';
@@ -46,6 +46,11 @@ export default async function (opts) {
     for (const p of [a, b]) watchErrors(p, errors);
     check(await choose(a, server.url, 'Ann') === '', 'Ann was refused');
     check(/is taken/.test(await choose(b, server.url, 'ann')), 'a name taken (another case) was not refused in the lobby');
+    // no name yet: a ladder game is not created from this lobby
+    await b.check('#ladder-open');
+    await b.click('#create');
+    check(/Choose your ladder name first/.test(await b.locator('#error').innerText()), 'a ladder game was created without a name');
+    check(!(await b.locator('#links').isVisible()), 'a ladder game was created without a name');
     check(await choose(b, server.url, 'Ben') === '', 'Ben was refused');
     await b.reload();
     check((await b.locator('#ladder-me strong').innerText()) === 'Ben', 'the lobby does not show the name kept in the browser');

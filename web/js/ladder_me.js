@@ -70,6 +70,11 @@ export function renderLadderMe() {
   box.append('Choose a ladder name to be rated in ladder games (once; kept in this browser, no e-mail): ', input, ' ', button, ' ', note);
 }
 
+/** Why a ladder game cannot be created from this lobby (its box ticked, no name chosen), or ''. */
+export function ladderRefusal() {
+  return ladderChosen() && !ladderMe() ? 'Choose your ladder name first: a ladder game is rated only when every person\'s seat is signed.' : '';
+}
+
 /** Whether the lobby's "open to the ladder" box is ticked. */
 export function ladderChosen() {
   const b = /** @type {HTMLInputElement|null} */ (el('ladder-open'));

@@ -20,11 +20,17 @@ function cell(text) {
   return td;
 }
 
+/** How strong each computer row's player is, in the lobby's words. @type {Record<string, string>} */
+const STRENGTH = { greedy: 'quick', 'mcts:300': 'good, 0.3 s a move', 'mcts:1000': 'strong, 1 s a move', 'mcts:3000': 'strongest, 3 s a move', random: 'random moves' };
+
+/** A name as shown: a computer's with its strength. @param {string} name @param {boolean} computer */
+const shownName = (name, computer) => (computer ? `${name} (computer${STRENGTH[name] ? `: ${STRENGTH[name]}` : ''})` : name);
+
 /** A link to a player's games. @param {string} name @param {boolean} computer */
 function playerLink(name, computer) {
   const a = document.createElement('a');
   a.href = `#${encodeURIComponent(name)}`;
-  a.textContent = computer ? `${name} (computer)` : name;
+  a.textContent = shownName(name, computer);
   return a;
 }
 
@@ -52,7 +58,7 @@ async function showLadder() {
 
 /** A seat of a rated game in words. @param {LadderSeat} s */
 function seatWords(s) {
-  return `${s.name}${s.computer ? ' (computer)' : ''}: ${s.rank === 1 ? '1st' : s.rank === 2 ? '2nd' : s.rank === 3 ? '3rd' : `${s.rank}th`}, ${s.before} → ${s.after}`;
+  return `${shownName(s.name, s.computer)}: ${s.rank === 1 ? '1st' : s.rank === 2 ? '2nd' : s.rank === 3 ? '3rd' : `${s.rank}th`}, ${s.before} → ${s.after}`;
 }
 
 async function showPlayer() {
@@ -67,7 +73,7 @@ async function showPlayer() {
   if (!r.ok) { $('player-about').textContent = 'No such player on the ladder.'; return; }
   /** @type {LadderPlayer} */
   const p = await r.json();
-  $('player-name').textContent = p.name;
+  $('player-name').textContent = shownName(p.name, p.computer);
   $('player-about').textContent = `Rating ${p.rating} after ${p.games} rated game${p.games === 1 ? '' : 's'}.${p.history.length ? '' : ' No rated game yet.'}`;
   body.replaceChildren(...p.history.map((g) => {
     const tr = document.createElement('tr');

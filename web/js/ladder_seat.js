@@ -8,8 +8,8 @@ import { ladderMe } from './ladder_me.js';
 /** @typedef {import('./types.js').LadderGame} LadderGame */
 /** @typedef {import('./types.js').ClientMessage} ClientMessage */
 
-/** @type {{asked: boolean, signed: boolean, note: string, game: LadderGame|null}} */
-const L = { asked: false, signed: false, note: '', game: null };
+/** @type {{asked: boolean, note: string, game: LadderGame|null, players: string[]}} */
+const L = { asked: false, note: '', game: null, players: [] };
 
 /** The ladder line, from the last ladder state seen. */
 function render() {
@@ -17,14 +17,20 @@ function render() {
   if (!line || !L.game) return;
   line.hidden = false;
   const g = L.game;
-  const seats = g.seats.map((s) => {
-    const who = `${swatchHtml(s.seat)} ${SEAT_NAMES[s.seat] ?? `Seat ${s.seat}`} <span class="ladder-name"></span>`;
-    return `<span class="ladder-seat" data-seat="${s.seat}">${who}${g.rated ? ` ${s.before} → ${s.after}` : ''}</span>`;
+  // every seat: the name that signed it, a computer's kind, or not signed yet
+  const n = Math.max(L.players.length, ...g.seats.map((s) => s.seat + 1));
+  /** @type {string[]} */
+  const names = [];
+  const seats = Array.from({ length: n }, (_, i) => {
+    const s = g.seats.find((x) => x.seat === i);
+    const player = L.players[i] ?? 'human';
+    names.push(s ? `${s.name}${s.computer ? ' (computer)' : ''}` : player !== 'human' ? `${player} (computer)` : 'not signed yet');
+    return `<span class="ladder-seat" data-seat="${i}">${swatchHtml(i)} ${SEAT_NAMES[i] ?? `Seat ${i}`} <span class="ladder-name"></span>${g.rated && s ? ` ${s.before} → ${s.after}` : ''}</span>`;
   });
   const state = g.rated ? 'rated' : g.closed ? 'over, not rated (a seat was not signed)' : 'open';
-  line.innerHTML = `<a href="/ladder.html">Ladder game</a> (${state}): ${seats.join(', ') || 'no seat signed yet'} <span class="note"></span>`;
+  line.innerHTML = `<a href="/ladder.html">Ladder game</a> (${state}): ${seats.join(', ')} <span class="note"></span>`;
   // names and notes as text, never markup
-  line.querySelectorAll('.ladder-name').forEach((e, i) => { e.textContent = g.seats[i].name; });
+  line.querySelectorAll('.ladder-name').forEach((e, i) => { e.textContent = names[i]; });
   const note = line.querySelector('.note');
   if (note) note.textContent = L.note;
 }
@@ -54,6 +60,9 @@ export function ladderMessage(msg, gameId, send) {
       if (!r.ok) return;  // not a ladder game
       /** @type {LadderGame} */
       const g = await r.json();
+      /** @type {import('./types.js').GameSummary} */
+      const info = await (await fetch(`/api/games/${encodeURIComponent(gameId)}`)).json();
+      L.players = info.players ?? [];
       L.game = g;
       const me = ladderMe();
       if (seat >= 0 && !g.seats.some((s) => s.seat === seat)) {

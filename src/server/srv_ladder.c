@@ -48,7 +48,7 @@ static const char *ladder_computer_row(const char *spec)
 
 int srv_ladder_name_check(const char *name, char *err, size_t errsize)
 {
-    static const char *const reserved[] = {"human", "random", "greedy", "mcts", "computer"};
+    static const char *const reserved[] = {"human", "random", "greedy", "computer"};
     size_t n = strlen(name);
     if (n < SRV_LADDER_NAME_MIN || n > SRV_LADDER_NAME_MAX ||
         strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != n) {
@@ -56,13 +56,12 @@ int srv_ladder_name_check(const char *name, char *err, size_t errsize)
                  "accent)", SRV_LADDER_NAME_MIN, SRV_LADDER_NAME_MAX);
         return -1;
     }
-    for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++) {
-        size_t k = strlen(reserved[i]);
-        /* "mcts..." whole: the computer rows' names begin so */
-        if (strncasecmp(name, reserved[i], k) == 0 && (n == k || i == 3)) {
-            snprintf(err, errsize, "\"%s\" is a computer player's name: choose another", name);
-            return -1;
-        }
+    int taken = strncasecmp(name, "mcts", 4) == 0;  /* every mcts row's name begins so */
+    for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
+        taken |= strcasecmp(name, reserved[i]) == 0;
+    if (taken) {
+        snprintf(err, errsize, "\"%s\" is a computer player's name: choose another", name);
+        return -1;
     }
     return 0;
 }

@@ -318,6 +318,7 @@ int srv_run(const srv_options *o)
     int live = srv_host_rebuild(s, &total);
     if (live < 0)
         goto out;
+    srv_ladder_catch_up(s);  /* games over that the last run did not live to rate */
     struct lws_vhost *vh = lws_get_vhost_by_name(s->ctx, "default");
     int port = vh ? lws_get_vhost_listen_port(vh) : o->port;
     printf("carc serve: http://%s:%d/\n", o->host, port);
@@ -368,6 +369,7 @@ out:
     srv_unjoined_free(&s->unjoined);
     srv_conns_free(&s->conns);
     srv_rate_free(&s->replay_rate);
+    srv_rate_free(&s->name_rate);
     free(s->rips);
     free(s->waiting);
     free(s->ips);

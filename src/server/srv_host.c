@@ -93,6 +93,7 @@ srv_game *srv_host_rematch(srv_server *s, srv_game *gm, char *err, size_t errsiz
         return NULL;
     }
     srv_registry_add(&s->reg, again);
+    srv_ladder_rematch(s, gm->id, again->id);  /* a ladder game's rematch is one too */
     int slot = s->nrematch++ % SRV_REMATCH_KEEP;
     memcpy(s->rematch[slot][0], gm->id, sizeof s->rematch[slot][0]);
     memcpy(s->rematch[slot][1], again->id, sizeof s->rematch[slot][1]);
@@ -370,6 +371,7 @@ static int host_commit(srv_server *s)
         if (rc == 0) {
             gm->durable = gm->index;
             srv_ws_release(gm);
+            srv_ladder_finished(s, gm);  /* over: a ladder game is rated */
             srv_host_evict_if_idle(s, gm);
         } else if (host_restore(s, gm) < 0) {
             /* its state is ahead of its log and cannot be told: stop, so that a
@@ -390,6 +392,7 @@ void srv_host_note_move(srv_server *s, srv_game *gm)
 {
     if (!s->batch) {
         gm->durable = gm->index;  /* no batch open: the store committed it at once */
+        srv_ladder_finished(s, gm);
         return;
     }
     if (s->nmoved > 0 && strcmp(s->moved[s->nmoved - 1], gm->id) == 0)

@@ -8,6 +8,8 @@
  *   GET  /api/cards            every gift and Christmas card: name, deck, timing, text
  *   GET  /api/sentences        the sentences every event is told with (event_text.c)
  *   POST /api/replay           a record -> its steps as a spectator saw them (srv_replay.c)
+ *   POST /api/players, GET /api/players/NAME, /api/ladder, /api/games/ID/ladder
+ *                              the ladder (srv_ladder.c)
  *   GET  /                     web/index.html
  *   GET  /play/ID/TOKEN, /watch/ID   web/game.html
  *   GET  /replay/ID            web/replay.html
@@ -291,8 +293,11 @@ int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
     }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_POST_URI) > 0) {
         c->post = strcmp(uri, "/api/games") == 0 ? 1 : strcmp(uri, "/api/replay") == 0 ? 2 : 0;
+        if (strcmp(uri, "/api/players") == 0)
+            c->post = 3;
         if (!c->post)
-            return http_error(wsi, 405, "only POST /api/games and /api/replay take a body");
+            return http_error(wsi, 405, "only POST /api/games, /api/replay and /api/players "
+                                        "take a body");
         if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH) <= 0) {
             /* issue 33, Low: libwebsockets waited for a body it could not delimit
              * until --request-timeout */
@@ -314,6 +319,14 @@ int srv_http_request(srv_server *s, srv_conn *c, struct lws *wsi)
     }
     if (strcmp(uri, "/api/games") == 0)
         return http_error(wsi, 405, "create a game with POST /api/games");
+    unsigned ladder_status;
+    char *ladder_body;
+    if (srv_ladder_get(s, uri, &ladder_status, &ladder_body)) {
+        int rc = ladder_body ? http_json(wsi, ladder_status, ladder_body)
+                             : http_error(wsi, 500, "out of memory");
+        free(ladder_body);
+        return rc;
+    }
     if (strncmp(uri, "/api/games/", 11) == 0)
         return http_game(s, wsi, uri);
     if (strncmp(uri, "/api/", 5) == 0 || strcmp(uri, "/api") == 0)
@@ -675,6 +688,20 @@ void srv_client_addr(const srv_server *s, struct lws *wsi, char *out, size_t siz
     free(xff);
 }
 
+/* POST /api/players (srv_ladder.c): the body is freed before the answer, as below. */
+static int http_players(srv_server *s, srv_conn *c, struct lws *wsi)
+{
+    srv_host_flush(s);  /* the ladder's writes never join a batch */
+    char addr[64];
+    unsigned status;
+    srv_client_addr(s, wsi, addr, sizeof addr);
+    char *body = srv_ladder_create_player(s, addr, c->body, c->body_len, c->body_over, &status);
+    srv_http_done(c);
+    int rc = body ? http_json(wsi, status, body) : http_error(wsi, 500, "out of memory");
+    free(body);
+    return rc;
+}
+
 /* POST /api/games: the body is complete. The body is parsed and freed before any answer:
  * answering completes the transaction, and on a connection kept alive libwebsockets
  * then frees the session, `c` with it. */
@@ -682,6 +709,8 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
 {
     if (c->post == 2)
         return http_replay(s, c, wsi);
+    if (c->post == 3)
+        return http_players(s, c, wsi);
     srv_host_flush(s);  /* a new game's row commits on its own, never in a batch */
     char err[SRV_ERR];
     char tokens[SRV_SEATS][2 * SRV_TOKEN_BYTES + 1];
@@ -694,7 +723,7 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
         snprintf(err, sizeof err, "request too large: at most %d bytes", SRV_MSG_MAX);
         return http_error(wsi, 413, err);
     }
-    if (parsed < 0)
+    if (parsed < 0 || (req.ladder && srv_ladder_check(s, &req, err, sizeof err) < 0))
         return http_error(wsi, 400, err);
     for (int i = 0; i < req.players; i++)
         if (srv_spec_budget_ms(req.spec[i]) > s->opt->max_think_ms) {
@@ -734,6 +763,11 @@ int srv_http_body_done(srv_server *s, srv_conn *c, struct lws *wsi)
     if (s->store->claim(s->store, gm->id) != 0) {  /* a new id: nobody else holds it */
         srv_game_free(gm);
         return http_error(wsi, 500, s->store->err);
+    }
+    if (req.ladder && srv_ladder_open(s, gm->id, err, sizeof err) < 0) {
+        s->store->release(s->store, gm->id);
+        srv_game_free(gm);  /* its row stays, unreachable: nobody was given a link */
+        return http_error(wsi, 500, err);
     }
     snprintf(gm->owner, sizeof gm->owner, "%s", addr);
     srv_registry_add(&s->reg, gm);

@@ -28,6 +28,11 @@
  *   srv_pg.c           the PostgreSQL store (srv_store.h); srv_store_open picks one
  *   srv_openlog.c      the SQLite store's moves of every unfinished game in memory
  *                      (srv_openlog.h)
+ *   srv_ladder.c       the ladder (issue 32): players' names and secrets, ladder games,
+ *                      seats signed, games rated once they are over, its API's answers
+ *   srv_elo.c          the ladder's rating formula
+ *   srv_ladder_sqlite.c, srv_ladder_pg.c  the ladder's tables in each store
+ *                      (srv_ladder_store.h; srv_ladder_store.c: what both share)
  *
  * Threads: everything here runs on the service thread except the inside of
  * srv_bots.c, whose workers see only copies of one seat's view, the inside of
@@ -48,6 +53,7 @@
 #include "carc.h"
 #include "carc_record.h"
 #include "server.h"
+#include "srv_ladder_store.h"
 #include "srv_store.h"
 
 enum {
@@ -85,7 +91,7 @@ int srv_is_hex(const char *s, size_t n);
 
 /* ---- srv_msg.c ---------------------------------------------------------------- */
 
-enum srv_msg_type { SRV_MSG_MOVE = 1, SRV_MSG_SYNC, SRV_MSG_CHAT, SRV_MSG_REMATCH };
+enum srv_msg_type { SRV_MSG_MOVE = 1, SRV_MSG_SYNC, SRV_MSG_CHAT, SRV_MSG_REMATCH, SRV_MSG_SIGN };
 
 /* Chat: a message holds 1 to SRV_CHAT_MAX bytes of UTF-8 without control characters;
  * a session may send SRV_CHAT_BURST at once, then one every SRV_CHAT_EVERY seconds;
@@ -100,6 +106,10 @@ typedef struct srv_msg {
     long index;
     char move[CARC_NOTATION_MAX];
     char text[SRV_CHAT_MAX + 1];
+    /* {"type": "sign", "name": NAME, "secret": SECRET}: a ladder game's seat signed
+     * with a player's name (srv_ladder.c) */
+    char name[SRV_LADDER_NAME_MAX + 1];
+    char secret[2 * SRV_TOKEN_BYTES + 1];
 } srv_msg;
 
 /* Parses one WebSocket message. 0, or -1 with one line in err naming what is wrong
@@ -119,12 +129,17 @@ typedef struct srv_create {
     /* a rematch: the seats' token hashes of the game before (a seat's token opens its
      * seat in both), NULL for new tokens */
     const char (*hashes)[SRV_HASH_HEX + 1];
+    int ladder;  /* "ladder": true: open to the ladder (srv_ladder.c) */
 } srv_create;
 
 int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, size_t errsize);
 /* Checks a player spec; 0, or -1 with a message. */
 int srv_spec_check(const char *spec, char *err, size_t errsize);
 int srv_spec_is_human(const char *spec);
+/* POST /api/players's body, {"name": NAME}: the name (its characters not checked yet:
+ * srv_ladder_name_check). 0, or -1 with err. */
+int srv_player_parse(const char *buf, size_t len, char name[SRV_LADDER_NAME_MAX + 1],
+                     char *err, size_t errsize);
 
 /* ---- srv_frame_pool.c --------------------------------------------------------------- */
 
@@ -456,6 +471,7 @@ typedef struct srv_server {
      * rematch's, a ring; in memory only, not kept over a restart */
     char rematch[SRV_REMATCH_KEEP][2][2 * SRV_ID_BYTES + 1];
     int nrematch;
+    srv_rate name_rate;  /* ladder names made per address (srv_ladder.c) */
 } srv_server;
 
 /* Per-connection data (HTTP or WebSocket). */
@@ -637,5 +653,45 @@ void srv_ws_release(srv_game *gm);
 /* The game's uncommitted moves are lost: its sessions' waiting frames are dropped,
  * and each is told why. */
 void srv_ws_drop_held(srv_game *gm, const char *message);
+
+/* ---- srv_elo.c, srv_ladder.c ---------------------------------------------------------- */
+
+enum { SRV_LADDER_K = 32, SRV_LADDER_LIST_MAX = 500, SRV_LADDER_HISTORY_MAX = 100 };
+
+/* The ladder's formula (srv_elo.c): n seats' ratings and final scores; each seat's
+ * rating change with factor k, and its rank (1: first; ties share). */
+void srv_elo_deltas(int n, const int *rating, const int *score, int k, int *delta, int *rank);
+/* 0 if name may be chosen (SRV_LADDER_NAME_MIN to _MAX letters, digits, '_' or '-',
+ * not a computer player's), else -1 with err. */
+int srv_ladder_name_check(const char *name, char *err, size_t errsize);
+/* POST /api/players: a new name for the client at addr (a budget per address as for
+ * games); the answer's JSON (caller frees) and *status. */
+char *srv_ladder_create_player(srv_server *s, const char *addr, const char *body, size_t len,
+                               int over, unsigned *status);
+/* GET /api/ladder, /api/players/NAME and /api/games/ID/ladder: 1 if uri is one of
+ * them (*status and *body, the JSON, set; caller frees), else 0. */
+int srv_ladder_get(srv_server *s, const char *uri, unsigned *status, char **body);
+/* POST /api/games with "ladder": true: may req be a ladder game here? 0, or -1 with
+ * err. Then, once the game is created, srv_ladder_open opens it (0, or -1 with err). */
+int srv_ladder_check(const srv_server *s, const srv_create *req, char *err, size_t errsize);
+int srv_ladder_open(srv_server *s, const char *id, char *err, size_t errsize);
+/* A "sign" message from seat of gm: 0 and its sessions told ({"type": "ladder"}), or
+ * -1 with err (nothing changed). */
+int srv_ladder_sign(srv_server *s, srv_game *gm, int seat, const char *name,
+                    const char *secret, char *err, size_t errsize);
+/* The game's last move is durable and the game is over: a ladder game is rated (once;
+ * closed unrated if a person's seat is unsigned) and its sessions told. No batch may
+ * be open. */
+void srv_ladder_finished(srv_server *s, srv_game *gm);
+/* At start: the ladder games over but not rated (the process stopped in between) are
+ * rated now. */
+void srv_ladder_catch_up(srv_server *s);
+/* The rematch `to` of a ladder game `from` is opened to the ladder too. */
+void srv_ladder_rematch(srv_server *s, const char *from, const char *to);
+
+/* ---- srv_ws.c (the ladder's frames) ---------------------------------------------------- */
+
+/* Queues text (a JSON frame) for every session of gm. */
+void srv_ws_send_all(srv_game *gm, const char *text);
 
 #endif

@@ -100,6 +100,7 @@ int srv_msg_parse_json(const char *buf, size_t len, srv_msg *out, char *err, siz
     static const char *const move_keys[] = {"type", "index", "move", NULL};
     static const char *const state_keys[] = {"type", NULL};
     static const char *const chat_keys[] = {"type", "text", NULL};
+    static const char *const sign_keys[] = {"type", "name", "secret", NULL};
     memset(out, 0, sizeof *out);
     json_t *o = msg_object(buf, len, err, errsize);
     if (!o)
@@ -109,7 +110,28 @@ int srv_msg_parse_json(const char *buf, size_t len, srv_msg *out, char *err, siz
     json_t *index = json_object_get(o, "index"), *move = json_object_get(o, "move");
     json_t *text = json_object_get(o, "text");
     if (!json_is_string(type)) {
-        snprintf(err, errsize, "\"type\" must be a string: \"move\", \"state\", \"chat\" or \"rematch\"");
+        snprintf(err, errsize, "\"type\" must be a string: \"move\", \"state\", \"chat\", \"rematch\" or \"sign\"");
+    } else if (strcmp(json_string_value(type), "sign") == 0) {
+        /* a ladder seat signed: the name as chosen, the secret as POST /api/players
+         * gave it (32 lowercase hex digits) */
+        json_t *name = json_object_get(o, "name"), *secret = json_object_get(o, "secret");
+        if (msg_only_keys(o, sign_keys, err, errsize) < 0) {
+            /* err says which */
+        } else if (!json_is_string(name) || json_string_length(name) == 0 ||
+                   json_string_length(name) > SRV_LADDER_NAME_MAX ||
+                   strlen(json_string_value(name)) != json_string_length(name)) {
+            snprintf(err, errsize, "\"name\" must be a ladder name (1 to %d characters)",
+                     SRV_LADDER_NAME_MAX);
+        } else if (!json_is_string(secret) ||
+                   !srv_is_hex(json_string_value(secret), 2 * SRV_TOKEN_BYTES)) {
+            snprintf(err, errsize, "\"secret\" must be the name's secret (%d lowercase hex "
+                     "digits)", 2 * SRV_TOKEN_BYTES);
+        } else {
+            out->type = SRV_MSG_SIGN;
+            memcpy(out->name, json_string_value(name), json_string_length(name) + 1);
+            memcpy(out->secret, json_string_value(secret), 2 * SRV_TOKEN_BYTES + 1);
+            rc = 0;
+        }
     } else if (strcmp(json_string_value(type), "chat") == 0) {
         /* chat: text only, capped, no control characters (a line of the chat each) */
         const char *t = json_is_string(text) ? json_string_value(text) : NULL;
@@ -135,7 +157,7 @@ int srv_msg_parse_json(const char *buf, size_t len, srv_msg *out, char *err, siz
             rc = 0;
         }
     } else if (strcmp(json_string_value(type), "move") != 0) {
-        snprintf(err, errsize, "unknown message type \"%.40s\" (\"move\", \"state\", \"chat\" or \"rematch\")",
+        snprintf(err, errsize, "unknown message type \"%.40s\" (\"move\", \"state\", \"chat\", \"rematch\" or \"sign\")",
                  json_string_value(type));
     } else if (msg_only_keys(o, move_keys, err, errsize) < 0) {
         /* err says which */
@@ -205,7 +227,7 @@ static void expansions_wanted(char *err, size_t errsize)
 
 int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, size_t errsize)
 {
-    static const char *const keys[] = {"players", "expansions", "seed", NULL};
+    static const char *const keys[] = {"players", "expansions", "seed", "ladder", NULL};
     carc_error ce;
     memset(out, 0, sizeof *out);
     json_t *o = msg_object(buf, len, err, errsize);
@@ -214,6 +236,7 @@ int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, si
     int rc = -1;
     json_t *players = json_object_get(o, "players");
     json_t *exp = json_object_get(o, "expansions"), *seed = json_object_get(o, "seed");
+    json_t *ladder = json_object_get(o, "ladder");
     size_t i, n = json_array_size(players);
     if (msg_only_keys(o, keys, err, errsize) < 0)
         goto done;
@@ -256,8 +279,36 @@ int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, si
         out->has_seed = 1;
         out->seed = (uint64_t)json_integer_value(seed);
     }
+    if (ladder && !json_is_boolean(ladder)) {
+        snprintf(err, errsize, "\"ladder\" must be true or false");
+        goto done;
+    }
+    out->ladder = json_is_true(ladder);
     rc = 0;
 done:
+    json_decref(o);
+    return rc;
+}
+
+int srv_player_parse(const char *buf, size_t len, char name[SRV_LADDER_NAME_MAX + 1],
+                     char *err, size_t errsize)
+{
+    static const char *const keys[] = {"name", NULL};
+    json_t *o = msg_object(buf, len, err, errsize);
+    if (!o)
+        return -1;
+    int rc = -1;
+    json_t *n = json_object_get(o, "name");
+    if (msg_only_keys(o, keys, err, errsize) < 0) {
+        /* err says which */
+    } else if (!json_is_string(n) || json_string_length(n) > SRV_LADDER_NAME_MAX ||
+               strlen(json_string_value(n)) != json_string_length(n)) {
+        snprintf(err, errsize, "\"name\" must be a name of %d to %d letters, digits, _ or -",
+                 SRV_LADDER_NAME_MIN, SRV_LADDER_NAME_MAX);
+    } else {
+        memcpy(name, json_string_value(n), json_string_length(n) + 1);
+        rc = 0;
+    }
     json_decref(o);
     return rc;
 }

@@ -43,6 +43,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "srv_ladder_store.h"
 #include "srv_store.h"
 
 typedef struct pg_store {
@@ -540,6 +541,8 @@ static void pg_close(srv_store *base)
     pg_store *s = (pg_store *)base;
     if (!s)
         return;
+    if (s->base.ladder)
+        s->base.ladder->close(s->base.ladder);
     PQfinish(s->db);  /* the games' advisory locks go with the session */
     free(s);
 }
@@ -621,6 +624,10 @@ srv_store *srv_pg_open(const char *uri, char *err, size_t errsize)
             pg_close(&s->base);
             return NULL;
         }
+    }
+    if (!(s->base.ladder = srv_ladder_pg_open(s->db, err, errsize))) {
+        pg_close(&s->base);
+        return NULL;
     }
     return &s->base;
 }

@@ -41,6 +41,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "srv_ladder_store.h"
 #include "srv_openlog.h"
 #include "srv_store.h"
 
@@ -838,6 +839,8 @@ static void sqlite_close(srv_store *base)
         return;
     if (s->trace)
         fclose(s->trace);
+    if (s->base.ladder)
+        s->base.ladder->close(s->base.ladder);
     sqlite3_stmt *all[] = {s->ins_game, s->ins_move, s->set_first, s->fin_game, s->sel_game,
                            s->sel_open, s->begin, s->commit, s->rollback};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
@@ -996,6 +999,10 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
      * accepted move, whatever became of its game) */
     if (sqlite_rebuild(s) < 0) {
         snprintf(err, errsize, "cannot read the move log of %s: %s", path, s->base.err);
+        sqlite_close(&s->base);
+        return NULL;
+    }
+    if (!(s->base.ladder = srv_ladder_sqlite_open(s->db, err, errsize))) {
         sqlite_close(&s->base);
         return NULL;
     }

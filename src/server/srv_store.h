@@ -86,6 +86,9 @@ struct srv_store {
     int (*asked)(srv_store *st, char id[16]);
     void (*close)(srv_store *st);
     char err[256];
+    /* The ladder (srv_ladder_store.h) on the store's connection, closed with it; NULL:
+     * this store keeps no ladder. */
+    struct srv_ladder_store *ladder;
 };
 
 /* Opens (creating if needed) the SQLite store at path. NULL with a message in err. */

@@ -478,6 +478,11 @@ static void ws_message(srv_server *s, srv_conn *c, const char *buf, size_t len)
         ws_rematch(s, c);
         return;
     }
+    if (msg.type == SRV_MSG_SIGN) {  /* the ladder (srv_ladder.c) tells every session */
+        if (srv_ladder_sign(s, gm, c->seat, msg.name, msg.secret, err, sizeof err) < 0)
+            ws_error(c, -3, err);  /* -3: a sign message refused */
+        return;
+    }
     if (c->seat < 0) {
         ws_error(c, gm->index, "spectators cannot move");
         return;
@@ -678,4 +683,12 @@ void srv_ws_broadcast(srv_server *s, srv_game *gm)
     for (srv_conn *c = gm->conns; c; c = c->next)
         if (!c->hist_wait)  /* it gets the state with its history */
             ws_state(s, c, queue);
+}
+
+void srv_ws_send_all(srv_game *gm, const char *text)
+{
+    srv_frame *f = srv_frame_new(text);
+    for (srv_conn *o = gm->conns; f && o; o = o->next)
+        ws_queue(o, f);  /* not a state: it may come before a session's history */
+    srv_frame_unref(f);
 }

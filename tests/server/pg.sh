@@ -4,7 +4,7 @@
 # commit, expiry, one owner per game, chat), then the server's own tests on it: whole
 # games with every frame checked and the records replayed after a restart (play.sh),
 # SIGKILL at random moments with no acknowledged move lost (crash.sh), a failed group
-# commit (store_fail.sh); chat kept across a restart; two processes on one database,
+# commit (store_fail.sh), the ladder (ladder.sh); chat kept across a restart; two processes on one database,
 # one owner per game, and a game taken over after its owner is killed.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -14,7 +14,7 @@ pg_start
 CARC_TEST_PG=$(pg_uri store)
 export CARC_TEST_PG
 "$(dirname "$CLIENT")/test_server_pg" || { echo "FAIL: test_server_pg"; exit 1; }
-for t in play crash store_fail; do
+for t in play crash store_fail ladder; do
     CARC_TEST_DB=$(pg_uri "$t")
     export CARC_TEST_DB
     sh "$HERE/$t.sh" "$CARC" "$CLIENT" "$RAW" > "$DIR/$t.out" 2>&1 ||

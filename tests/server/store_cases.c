@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "srv_ladder_store.h"
 #include "store_cases.h"
 
 /* The last max chat messages of id; asserts there are n of them. */
@@ -83,5 +84,112 @@ void store_case_chat(srv_store *(*open)(void), const char *a, const char *b)
     rows = chat_of(st, a, 1, 1);
     assert_string_equal(rows[0].text, "m7");
     srv_chat_rows_free(rows, 1);
+    st->close(st);
+}
+
+/* The ladder: names unique ignoring case, the computers' rows there from the start;
+ * a game opened once; seats signed once each, a name on one seat of a game only; a
+ * rating moves every row by its delta and fills each seat's before and after, once
+ * (a second rating writes nothing); a finished ladder game not rated is listed until
+ * it is rated or closed; a player's rated games with every seat; all of it across
+ * closing and reopening. */
+void store_case_ladder(srv_store *(*open)(void), const char *a, const char *b)
+{
+    srv_store *st = open();
+    srv_ladder_store *l = st->ladder;
+    srv_ladder_player p, *rows;
+    srv_ladder_seat seats[SRV_LADDER_SEATS];
+    int n, rated;
+    assert_non_null(l);
+    assert_int_equal(l->create_player(l, "Alice", "aa", 1795564800), 0);
+    assert_int_equal(l->create_player(l, "aLICE", "bb", 1795564801), 1);
+    assert_int_equal(l->create_player(l, "bob", "cc", 1795564802), 0);
+    assert_int_equal(l->player(l, "ALICE", &p), 0);
+    assert_string_equal(p.name, "Alice");
+    assert_string_equal(p.hash, "aa");
+    assert_int_equal(p.rating, SRV_LADDER_START);
+    assert_int_equal(p.computer, 0);
+    assert_int_equal(l->player(l, "carol", &p), 1);
+    assert_int_equal(l->player(l, "greedy", &p), 0);
+    assert_int_equal(p.computer, 1);
+    assert_int_equal(l->players(l, 100, &rows, &n), 0);
+    assert_int_equal(n, 7);  /* two people and five computers */
+    free(rows);
+
+    assert_int_equal(l->game(l, a, seats, &n, &rated), 1);
+    assert_int_equal(l->open_game(l, a, 1795564803), 0);
+    assert_int_equal(l->open_game(l, a, 1795564803), -1);
+    assert_int_equal(l->game(l, a, seats, &n, &rated), 0);
+    assert_int_equal(n, 0);
+    assert_int_equal(rated, 0);
+    assert_int_equal(l->sign(l, a, 1, "bob"), 0);
+    assert_int_equal(l->sign(l, a, 1, "Alice"), 1);  /* the seat is signed */
+    assert_int_equal(l->sign(l, a, 0, "bob"), 1);    /* bob signs seat 1 */
+    assert_int_equal(l->game(l, a, seats, &n, &rated), 0);
+    assert_int_equal(n, 1);
+    assert_int_equal(seats[0].seat, 1);
+    assert_string_equal(seats[0].name, "bob");
+    char **ids;
+    assert_int_equal(l->unrated(l, &ids, &n), 0);
+    assert_int_equal(n, 0);  /* a is not over */
+    srv_strings_free(ids, n);
+    st->close(st);
+
+    st = open();
+    l = st->ladder;
+    srv_ladder_seat r[3] = {{.seat = 0, .name = "Alice", .rank = 1, .delta = 10},
+                            {.seat = 1, .name = "bob", .rank = 2, .delta = -4},
+                            {.seat = 2, .name = "greedy", .computer = 1, .rank = 3, .delta = -6}};
+    assert_int_equal(l->rate(l, a, 1795564900, r, 3), 0);
+    assert_int_equal(r[0].before, 1500);
+    assert_int_equal(r[0].after, 1510);
+    assert_int_equal(r[2].after, 1494);
+    srv_ladder_seat again[1] = {{.seat = 0, .name = "Alice", .rank = 1, .delta = 10}};
+    assert_int_equal(l->rate(l, a, 1795564901, again, 1), 1);  /* rated once */
+    assert_int_equal(l->player(l, "alice", &p), 0);
+    assert_int_equal(p.rating, 1510);
+    assert_int_equal(p.games, 1);
+    assert_int_equal(l->game(l, a, seats, &n, &rated), 0);
+    assert_int_equal(n, 3);
+    assert_int_equal(rated, 1);
+    assert_string_equal(seats[2].name, "greedy");
+    assert_int_equal(seats[2].computer, 1);
+    assert_int_equal(seats[1].rank, 2);
+    assert_int_equal(seats[1].before, 1500);
+    assert_int_equal(seats[1].after, 1496);
+    assert_int_equal(l->players(l, 1, &rows, &n), 0);
+    assert_int_equal(n, 1);
+    assert_string_equal(rows[0].name, "Alice");  /* the highest first */
+    free(rows);
+
+    /* b: over, open to the ladder, not rated: listed until closed */
+    assert_int_equal(st->append_move(st, b, 0, "U (1,0) r1", 1), 0);
+    assert_int_equal(l->open_game(l, b, 1795564950), 0);
+    assert_int_equal(l->unrated(l, &ids, &n), 0);
+    assert_int_equal(n, 1);
+    assert_string_equal(ids[0], b);
+    srv_strings_free(ids, n);
+    st->close(st);
+
+    st = open();
+    l = st->ladder;
+    assert_int_equal(l->rate(l, b, 1795565000, NULL, 0), 0);  /* closed unrated */
+    assert_int_equal(l->game(l, b, seats, &n, &rated), 0);
+    assert_int_equal(rated, 2);
+    assert_int_equal(l->unrated(l, &ids, &n), 0);
+    assert_int_equal(n, 0);
+    srv_strings_free(ids, n);
+    srv_ladder_game *games;
+    assert_int_equal(l->history(l, "BOB", 10, &games, &n), 0);
+    assert_int_equal(n, 1);
+    assert_string_equal(games[0].id, a);
+    assert_int_equal(games[0].at, 1795564900);
+    assert_int_equal(games[0].nseats, 3);
+    assert_string_equal(games[0].seats[0].name, "Alice");
+    assert_int_equal(games[0].seats[0].after, 1510);
+    free(games);
+    assert_int_equal(l->history(l, "carol", 10, &games, &n), 0);
+    assert_int_equal(n, 0);
+    free(games);
     st->close(st);
 }

@@ -13,4 +13,8 @@
  * fine). */
 void store_case_chat(srv_store *(*open)(void), const char *a, const char *b);
 
+/* The ladder's tables (srv_ladder_store.h), on a fresh database: games a and b exist
+ * (created, no move yet; b is finished here). */
+void store_case_ladder(srv_store *(*open)(void), const char *a, const char *b);
+
 #endif

@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "srv_store.h"
+#include "srv_ladder_store.h"
 #include "store_cases.h"
 
 static const char *uri;
@@ -231,6 +232,42 @@ static void test_chat(void **state)
     st->close(st);
 }
 
+/* The ladder, the case both backends share (store_cases.c); then what only several
+ * processes on one database need: two stores that read the same rating before either
+ * writes both count their deltas (rating = rating + delta: no update lost), and a game
+ * rated by one is not rated again by the other. */
+static void test_ladder(void **state)
+{
+    (void)state;
+    srv_store *st = open_store();
+    add_game(st, "f00000000001", 1700000000);
+    add_game(st, "f00000000002", 1700000000);
+    add_game(st, "f00000000003", 1700000000);
+    add_game(st, "f00000000004", 1700000000);
+    st->close(st);
+    store_case_ladder(open_store, "f00000000001", "f00000000002");
+    srv_store *one = open_store(), *two = open_store();
+    srv_ladder_store *l1 = one->ladder, *l2 = two->ladder;
+    srv_ladder_player p1, p2;
+    assert_int_equal(l1->create_player(l1, "dora", "dd", 1795564800), 0);
+    assert_int_equal(l1->open_game(l1, "f00000000003", 1795564800), 0);
+    assert_int_equal(l2->open_game(l2, "f00000000004", 1795564800), 0);
+    assert_int_equal(l1->player(l1, "dora", &p1), 0);  /* both read 1500 */
+    assert_int_equal(l2->player(l2, "dora", &p2), 0);
+    assert_int_equal(p1.rating, p2.rating);
+    srv_ladder_seat a[1] = {{.seat = 0, .name = "dora", .rank = 1, .delta = 16}};
+    srv_ladder_seat b[1] = {{.seat = 0, .name = "dora", .rank = 1, .delta = 15}};
+    assert_int_equal(l1->rate(l1, "f00000000003", 1795564900, a, 1), 0);
+    assert_int_equal(l2->rate(l2, "f00000000004", 1795564901, b, 1), 0);
+    assert_int_equal(l2->rate(l2, "f00000000003", 1795564902, b, 1), 1);  /* rated by one */
+    assert_int_equal(l1->player(l1, "dora", &p1), 0);
+    assert_int_equal(p1.rating, p2.rating + 31);
+    assert_int_equal(p1.games, 2);
+    assert_int_equal(b[0].after, p1.rating);
+    two->close(two);
+    one->close(one);
+}
+
 int main(void)
 {
     uri = getenv("CARC_TEST_PG");
@@ -244,6 +281,7 @@ int main(void)
         cmocka_unit_test(test_one_owner),
         cmocka_unit_test(test_expire),
         cmocka_unit_test(test_chat),
+        cmocka_unit_test(test_ladder),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,6 +25,7 @@
 #include <sqlite3.h>
 
 #include "srv_store.h"
+#include "srv_int.h"
 #include "store_cases.h"
 
 static char store_path[64];
@@ -487,6 +488,44 @@ static void test_chat(void **state)
     store_case_chat(open_store, "aaaaaaaaaaaa", "bbbbbbbbbbbb");
 }
 
+/* The ladder, the case both backends share (store_cases.c). */
+static void test_ladder(void **state)
+{
+    (void)state;
+    srv_store *st = open_store();
+    add_game(st, "aaaaaaaaaaaa");
+    add_game(st, "bbbbbbbbbbbb");
+    st->close(st);
+    store_case_ladder(open_store, "aaaaaaaaaaaa", "bbbbbbbbbbbb");
+}
+
+/* The ladder's formula (srv_elo.c; docs/SERVER.md "The ladder"). */
+static void test_elo(void **state)
+{
+    (void)state;
+    int delta[3], rank[3];
+    srv_elo_deltas(2, (int[]){1500, 1500}, (int[]){30, 12}, 32, delta, rank);
+    assert_int_equal(delta[0], 16);
+    assert_int_equal(delta[1], -16);
+    assert_int_equal(rank[0], 1);
+    assert_int_equal(rank[1], 2);
+    srv_elo_deltas(2, (int[]){1500, 1500}, (int[]){20, 20}, 32, delta, rank);  /* a tie */
+    assert_int_equal(delta[0], 0);
+    assert_int_equal(rank[1], 1);
+    /* the favourite wins: 32 * (1 - 1 / (1 + 10^(-200/400))) = 7.69 */
+    srv_elo_deltas(2, (int[]){1700, 1500}, (int[]){40, 10}, 32, delta, rank);
+    assert_int_equal(delta[0], 8);
+    assert_int_equal(delta[1], -8);
+    /* three seats, pairwise, K / (n - 1) each: a tie for first, a last */
+    srv_elo_deltas(3, (int[]){1500, 1500, 1500}, (int[]){10, 10, 5}, 32, delta, rank);
+    assert_int_equal(delta[0], 8);
+    assert_int_equal(delta[1], 8);
+    assert_int_equal(delta[2], -16);
+    assert_int_equal(rank[0], 1);
+    assert_int_equal(rank[1], 1);
+    assert_int_equal(rank[2], 3);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -520,6 +559,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_one_owner, setup, teardown),
         cmocka_unit_test_setup_teardown(test_expire, setup, teardown),
         cmocka_unit_test_setup_teardown(test_chat, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_ladder, setup, teardown),
+        cmocka_unit_test(test_elo),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

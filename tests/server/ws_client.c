@@ -8,6 +8,8 @@
  *       random legal moves until every game is over, checks every frame (below),
  *       then fetches each record (one per line to FILE, for `carc replay`).
  *       --seats human,random,mcts:20 names the seats (the server plays computers).
+ *       --ladder: the games are ladder games; --sign NAME:SECRET,...: each person's
+ *       seat, in order, signs with the next name before anything else (issue 32).
  *       --delay-ms MS: wait before each move (so that games last across kills).
  *       --reconnect: the server may die at any moment (the crash test kills it);
  *       sessions reconnect, and a state never goes back behind one already seen.
@@ -144,6 +146,8 @@ static struct {
     int failed;
     int server_pid;
     int store_failure;   /* --store-failure: a refused commit is expected (store_fail.sh) */
+    int ladder;          /* --ladder: "ladder": true in every game's request */
+    const char *sign;    /* --sign NAME:SECRET,...: the people's seats sign in order */
     long store_failures; /* errors seen saying a move could not be stored */
     const char *paths;   /* --paths FILE: seat 0's paths (play writes, rejoin reads) */
     double rejoin_max;   /* --rejoin-max / --within: seconds a lost session may take */
@@ -711,6 +715,10 @@ static void on_frame(conn *c, const char *text, size_t len)
         json_decref(f);
         return;
     }
+    if (type && strcmp(type, "ladder") == 0) {  /* a ladder game's seats (--ladder) */
+        json_decref(f);
+        return;
+    }
     if (type && strcmp(type, "delta") == 0) {
         if (!c->delta)
             fail("game %s seat %d: a delta frame it did not ask for", g->id, c->seat);
@@ -881,8 +889,11 @@ static void create_games(void)
                           tok ? tok : "human");
             tok = tok ? strtok_r(NULL, ",", &save) : NULL;
         }
-        snprintf(req + n, sizeof req - (size_t)n, "],\"expansions\":\"%s\",\"seed\":%llu}",
-                 T.expansions, T.seed + (unsigned long long)i);
+        snprintf(req + n, sizeof req - (size_t)n, "],\"expansions\":\"%s\",\"seed\":%llu%s}",
+                 T.expansions, T.seed + (unsigned long long)i, T.ladder ? ",\"ladder\":true" : "");
+        char signs[256];
+        snprintf(signs, sizeof signs, "%s", T.sign ? T.sign : "");
+        char *sign_save = NULL, *sign = strtok_r(signs, ",", &sign_save);
         int st = http_retry("POST", "/api/games", req, &body);
         if (st != 201)
             fail("POST /api/games: status %d: %s", st, body ? body : "");
@@ -910,6 +921,16 @@ static void create_games(void)
                 if (!ws)
                     fail("POST /api/games: seat %d has no WebSocket path", s);
                 snprintf(c->path, sizeof c->path, "%s", ws);
+                char *colon = sign ? strchr(sign, ':') : NULL;
+                if (colon) {  /* --sign: sent first, before any move */
+                    json_t *m = json_pack("{s:s, s:s%, s:s}", "type", "sign", "name", sign,
+                                          (size_t)(colon - sign), "secret", colon + 1);
+                    char *t = json_dumps(m, JSON_COMPACT);
+                    conn_send(c, t);
+                    free(t);
+                    json_decref(m);
+                    sign = strtok_r(NULL, ",", &sign_save);
+                }
             } else if (T.mode == MODE_PLAY) {
                 snprintf(c->path, sizeof c->path, "/ws/%s", g->id);
             } else {
@@ -1465,6 +1486,10 @@ int main(int argc, char **argv)
             T.reconnect = 1;
             continue;
         }
+        if (!strcmp(a, "--ladder")) {
+            T.ladder = 1;
+            continue;
+        }
         if (!strcmp(a, "--store-failure")) {
             T.store_failure = 1;
             continue;
@@ -1477,6 +1502,7 @@ int main(int argc, char **argv)
         if (!strcmp(a, "--games")) T.ngames = atoi(v);
         else if (!strcmp(a, "--players")) T.players = atoi(v);
         else if (!strcmp(a, "--expansions")) T.expansions = v;
+        else if (!strcmp(a, "--sign")) T.sign = v;
         else if (!strcmp(a, "--seed")) T.seed = strtoull(v, NULL, 10);
         else if (!strcmp(a, "--records")) T.records = v;
         else if (!strcmp(a, "--ids")) T.ids = v;

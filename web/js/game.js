@@ -13,6 +13,7 @@ import { DECISION_WORDS, eventWords, loadSentences, moveWords } from './words.js
 import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.js';
 import { explain, showNotices } from './notices.js';
 import { rememberGame } from './mine.js';
+import { ladderMessage } from './ladder_seat.js';
 
 /** @typedef {import('./types.js').Frame} Frame */
 /** @typedef {import('./types.js').StateFrame} StateFrame */
@@ -222,6 +223,7 @@ async function start() {
 
 /** @param {Frame} msg */
 function onMessage(msg) {
+  if (ladderMessage(msg, gameId, (m) => S.link?.send(m) ?? false)) return;  // issue 32
   if (msg.type === 'chat') {
     for (const m of msg.messages) addChat(m.seat, m.text);
     return;

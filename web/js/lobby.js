@@ -4,6 +4,7 @@
 // seats this browser holds, with who plays, the expansions and when the game began.
 import { SEAT_NAMES, swatchHtml } from './seats.js';
 import { forgetGame, myGames, rememberGame } from './mine.js';
+import { ladderChosen, ladderRefusal, renderLadderMe } from './ladder_me.js';
 
 /** @typedef {import('./types.js').NewGame} NewGame */
 /** @typedef {import('./types.js').CreatedGame} CreatedGame */
@@ -99,11 +100,13 @@ function linkItem(label, url) {
 
 $('new-game').addEventListener('submit', async (e) => {
   e.preventDefault();
-  $('error').textContent = '';
+  $('error').textContent = ladderRefusal();
+  if ($('error').textContent) return;
   /** @type {NewGame} */
   const body = { players: seats, expansions: chosenExpansions() };
   const seed = /** @type {HTMLInputElement} */ ($('seed')).value.trim();
   if (seed) body.seed = Number(seed);
+  if (ladderChosen()) body.ladder = true;
   /** @type {Response} */
   let res;
   /** @type {CreatedGame|ApiError} */
@@ -177,3 +180,4 @@ async function renderMine() {
 renderSeats();
 renderSummary();
 renderMine();
+renderLadderMe();

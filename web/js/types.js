@@ -149,13 +149,13 @@ export {};
 
 /** Any frame the server sends. @typedef {StateFrame|DeltaFrame|HistoryFrame|ErrorFrame|ChatFrame|RematchFrame} Frame */
 
-/** What a client sends: a move for the decision at `index`, a request for the full state, a chat message, or (a seat of a finished game) a rematch. @typedef {{type: 'move', index: number, move: string}|{type: 'state'}|{type: 'chat', text: string}|{type: 'rematch'}} ClientMessage */
+/** What a client sends: a move for the decision at `index`, a request for the full state, a chat message, or (a seat of a finished game) a rematch. @typedef {{type: 'move', index: number, move: string}|{type: 'state'}|{type: 'chat', text: string}|{type: 'rematch'}|{type: 'sign', name: string, secret: string}} ClientMessage */
 
 // ---- HTTP API (docs/SERVER.md, "HTTP") ----
 
 /** Any API error (4xx, 5xx). @typedef {{error: string}} ApiError */
 
-/** `POST /api/games` body. @typedef {{players: string[], expansions?: string, seed?: number}} NewGame */
+/** `POST /api/games` body. @typedef {{players: string[], expansions?: string, seed?: number, ladder?: boolean}} NewGame */
 
 /** One seat of a created game: its secret links, null for a computer seat. @typedef {{seat: Seat, player: string, token: string|null, url: string|null, ws: string|null}} SeatLinks */
 
@@ -196,3 +196,15 @@ export {};
  */
 
 /** One card in `GET /api/cards` (`carc cards --json`). @typedef {{id: string, name: string, deck: string, timing: string, text: string}} CardDef */
+
+/** A ladder game's seat (docs/SERVER.md "The ladder"): signed by a name (`computer`: a computer player's row); once rated, its rank and rating before and after. @typedef {{seat: Seat, name: string, computer: boolean, rank?: number, before?: number, after?: number}} LadderSeat */
+
+/** `GET /api/games/ID/ladder`, and the frame (`type` "ladder") every session gets when a seat signs or the game is rated. @typedef {{type?: 'ladder', game: string, rated: boolean, closed: boolean, k: number, seats: LadderSeat[]}} LadderGame */
+
+/** A row of `GET /api/ladder`. @typedef {{name: string, rating: number, games: number, computer: boolean}} LadderRow */
+
+/** `GET /api/ladder`. @typedef {{k: number, start: number, players: LadderRow[]}} Ladder */
+
+/** A rated game of `GET /api/players/NAME`. @typedef {{game: string, at: number, record: string, replay: string, seats: LadderSeat[]}} LadderResult */
+
+/** `GET /api/players/NAME`. @typedef {LadderRow & {history: LadderResult[]}} LadderPlayer */

@@ -1,0 +1,93 @@
+// The ladder page (/ladder.html): every row of GET /api/ladder (people and computer players,
+// the highest rating first), and a player's rated games (GET /api/players/NAME) for the name
+// after '#' (a row clicked sets it): when, who played with rank and rating before and after,
+// and the game's replay.
+/** @typedef {import('./types.js').Ladder} Ladder */
+/** @typedef {import('./types.js').LadderPlayer} LadderPlayer */
+/** @typedef {import('./types.js').LadderSeat} LadderSeat */
+
+/** An element of ladder.html (every id asked for is there). @param {string} id @returns {HTMLElement} */
+const $ = (id) => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`ladder.html has no #${id}`);
+  return e;
+};
+
+/** A table cell holding text. @param {string|number} text */
+function cell(text) {
+  const td = document.createElement('td');
+  td.textContent = String(text);
+  return td;
+}
+
+/** How strong each computer row's player is, in the lobby's words. @type {Record<string, string>} */
+const STRENGTH = { greedy: 'quick', 'mcts:300': 'good, 0.3 s a move', 'mcts:1000': 'strong, 1 s a move', 'mcts:3000': 'strongest, 3 s a move', random: 'random moves' };
+
+/** A name as shown: a computer's with its strength. @param {string} name @param {boolean} computer */
+const shownName = (name, computer) => (computer ? `${name} (computer${STRENGTH[name] ? `: ${STRENGTH[name]}` : ''})` : name);
+
+/** A link to a player's games. @param {string} name @param {boolean} computer */
+function playerLink(name, computer) {
+  const a = document.createElement('a');
+  a.href = `#${encodeURIComponent(name)}`;
+  a.textContent = shownName(name, computer);
+  return a;
+}
+
+async function showLadder() {
+  const body = /** @type {HTMLElement} */ ($('ladder-table').querySelector('tbody'));
+  try {
+    const r = await fetch('/api/ladder');
+    /** @type {Ladder|import('./types.js').ApiError} */
+    const data = await r.json();
+    if (!r.ok || 'error' in data) throw new Error('error' in data ? data.error : `error ${r.status}`);
+    $('ladder-about').textContent = `Every finished ladder game between named players moves their ratings (Elo, K = ${data.k}, taken pair by pair over the final scores; everyone starts at ${data.start}). The computer players have ratings too: play them to measure yourself.`;
+    body.replaceChildren(...data.players.map((p, i) => {
+      const tr = document.createElement('tr');
+      tr.dataset.name = p.name;
+      if (p.computer) tr.className = 'computer';
+      const name = document.createElement('td');
+      name.append(playerLink(p.name, p.computer));
+      tr.append(cell(i + 1), name, cell(p.rating), cell(p.games));
+      return tr;
+    }));
+  } catch (err) {
+    $('ladder-error').textContent = `The ladder could not be read: ${err instanceof Error ? err.message : err}`;
+  }
+}
+
+/** A seat of a rated game in words. @param {LadderSeat} s */
+function seatWords(s) {
+  return `${shownName(s.name, s.computer)}: ${s.rank === 1 ? '1st' : s.rank === 2 ? '2nd' : s.rank === 3 ? '3rd' : `${s.rank}th`}, ${s.before} → ${s.after}`;
+}
+
+async function showPlayer() {
+  const name = decodeURIComponent(location.hash.slice(1));
+  const box = $('player');
+  box.hidden = !name;
+  if (!name) return;
+  const body = /** @type {HTMLElement} */ ($('player-games').querySelector('tbody'));
+  body.replaceChildren();
+  $('player-name').textContent = name;
+  const r = await fetch(`/api/players/${encodeURIComponent(name)}`);
+  if (!r.ok) { $('player-about').textContent = 'No such player on the ladder.'; return; }
+  /** @type {LadderPlayer} */
+  const p = await r.json();
+  $('player-name').textContent = shownName(p.name, p.computer);
+  $('player-about').textContent = `Rating ${p.rating} after ${p.games} rated game${p.games === 1 ? '' : 's'}.${p.history.length ? '' : ' No rated game yet.'}`;
+  body.replaceChildren(...p.history.map((g) => {
+    const tr = document.createElement('tr');
+    tr.dataset.game = g.game;
+    const link = document.createElement('td');
+    const a = document.createElement('a');
+    a.href = g.replay; a.textContent = 'replay';
+    link.append(a);
+    const when = new Date(g.at * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    tr.append(cell(when), cell(g.seats.map(seatWords).join('; ')), link);
+    return tr;
+  }));
+}
+
+window.addEventListener('hashchange', showPlayer);
+showLadder();
+showPlayer();

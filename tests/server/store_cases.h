@@ -13,4 +13,9 @@
  * fine). */
 void store_case_chat(srv_store *(*open)(void), const char *a, const char *b);
 
+/* A game's clock row (issue 32): none at first, written and replaced, one per game,
+ * durable with its batch's commit and lost with a failed one, across reopening. Games
+ * a and b exist with no move yet. */
+void store_case_clock(srv_store *(*open)(void), const char *a, const char *b);
+
 #endif

@@ -231,6 +231,17 @@ static void test_chat(void **state)
     st->close(st);
 }
 
+/* Clocks, the case both backends share (store_cases.c). */
+static void test_clock(void **state)
+{
+    (void)state;
+    srv_store *st = open_store();
+    add_game(st, "f00000000001", 1700000000);
+    add_game(st, "f00000000002", 1700000000);
+    st->close(st);
+    store_case_clock(open_store, "f00000000001", "f00000000002");
+}
+
 int main(void)
 {
     uri = getenv("CARC_TEST_PG");
@@ -244,6 +255,7 @@ int main(void)
         cmocka_unit_test(test_one_owner),
         cmocka_unit_test(test_expire),
         cmocka_unit_test(test_chat),
+        cmocka_unit_test(test_clock),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -487,6 +487,17 @@ static void test_chat(void **state)
     store_case_chat(open_store, "aaaaaaaaaaaa", "bbbbbbbbbbbb");
 }
 
+/* Clocks, the case both backends share (store_cases.c). */
+static void test_clock(void **state)
+{
+    (void)state;
+    srv_store *st = open_store();
+    add_game(st, "cccccccccccc");
+    add_game(st, "dddddddddddd");
+    st->close(st);
+    store_case_clock(open_store, "cccccccccccc", "dddddddddddd");
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -510,6 +521,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_log_round_trip, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_clock, setup, teardown),
         cmocka_unit_test_setup_teardown(test_missing_and_gap, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch, setup, teardown),
         cmocka_unit_test_setup_teardown(test_corrupt_log, setup, teardown),

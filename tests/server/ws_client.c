@@ -706,6 +706,10 @@ static void on_frame(conn *c, const char *text, size_t len)
         json_decref(f);
         return;
     }
+    if (type && strcmp(type, "clock") == 0) {  /* clocks (issue 32): not this client's */
+        json_decref(f);
+        return;
+    }
     if (type && strcmp(type, "history") == 0) {
         check_history(g, c->seat, f);
         json_decref(f);

@@ -116,7 +116,10 @@ char *srv_absent_frame(const srv_server *s, const srv_game *gm)
  * clock frame: clients that know nothing of clocks see nothing new). */
 static int absent_relevant(const srv_game *gm)
 {
-    return gm->clock.kind != SRV_CLOCK_NONE || gm->clock.away || gm->told_absent >= 0;
+    /* once told anything, the sessions are told every change (the vote or the seat
+     * handed over ends, and the pages take it away) */
+    return gm->clock.kind != SRV_CLOCK_NONE || gm->clock.away || gm->told_absent >= 0 ||
+           gm->clock_told;
 }
 
 /* Tells every session of the game (c: only that one) the clocks, if they matter. */
@@ -124,6 +127,7 @@ static void absent_tell(srv_server *s, srv_game *gm, srv_conn *c)
 {
     if (!absent_relevant(gm))
         return;
+    gm->clock_told = 1;
     char *text = srv_absent_frame(s, gm);
     if (text)
         srv_ws_send_text(gm, c, text);
@@ -198,11 +202,7 @@ void srv_absent_tick(srv_server *s)
                 gm->told_absent = absent;
                 if (absent < 0)
                     gm->votes = 0;
-                /* told even when it becomes -1: the pages take the vote away */
-                char *text = srv_absent_frame(s, gm);
-                if (text)
-                    srv_ws_send_text(gm, NULL, text);
-                free(text);
+                absent_tell(s, gm, NULL);  /* when it becomes -1 too: the vote goes */
             }
         }
 }
@@ -213,10 +213,7 @@ void srv_absent_joined(srv_server *s, srv_conn *c)
     if (c->seat >= 0 && gm->told_absent == c->seat) {  /* back before being voted out */
         gm->told_absent = -1;
         gm->votes = 0;
-        char *text = srv_absent_frame(s, gm);
-        if (text)
-            srv_ws_send_text(gm, NULL, text);
-        free(text);
+        absent_tell(s, gm, NULL);  /* the others' vote goes */
         return;
     }
     absent_tell(s, gm, c);

@@ -475,6 +475,10 @@ char *srv_game_summary(const srv_game *gm)
                 sb_printf(&b, "%s%d", k++ ? "," : "", s);
         sb_putc(&b, ']');
     }
+    if (gm->clock.kind != SRV_CLOCK_NONE)  /* issue 32: the clock it is played with */
+        sb_printf(&b, ",\"clock\":{\"kind\":\"%s\",\"move\":%lld,\"start\":%lld}",
+                  gm->clock.kind == SRV_CLOCK_LIVE ? "realtime" : "turn",
+                  (long long)gm->clock.move_ms, (long long)gm->clock.start_ms);
     sb_printf(&b, ",\"created\":%lld,\"watch\":\"/watch/%s\"}", (long long)gm->created, gm->id);
     return sb_take(&b);
 }

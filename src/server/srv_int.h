@@ -303,6 +303,7 @@ typedef struct srv_game {
     int absent_index;    /* the index `decided` is of */
     unsigned votes;      /* seats that voted to hand the absent seat to a computer */
     int told_absent;     /* the absent seat the sessions were last told of, -1 */
+    int clock_told;      /* a clock frame was sent: every change is told from then on */
 } srv_game;
 
 /* Creates a game from a request, stores its row, and writes the seat tokens (""

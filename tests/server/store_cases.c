@@ -22,6 +22,18 @@ static srv_chat_row *chat_of(srv_store *st, const char *id, int max, int n)
     return rows;
 }
 
+/* A store whose first commit fails (injected: CARC_SERVE_FAIL_COMMIT), with a batch open
+ * that holds move 1 of game id. */
+static srv_store *open_failing_batch(srv_store *(*open)(void), const char *id)
+{
+    setenv("CARC_SERVE_FAIL_COMMIT", "1", 1);
+    srv_store *st = open();
+    unsetenv("CARC_SERVE_FAIL_COMMIT");
+    st->batch_begin(st);
+    assert_int_equal(st->append_move(st, id, 1, "pass", 0), 0);
+    return st;
+}
+
 /* Chat: none before the first message; messages come back oldest first with their
  * seat (-1: a spectator), time and bytes (quotes, markup, UTF-8 as sent); the last
  * `max` of them; a game's messages only; one in a batch is there after the batch's
@@ -73,11 +85,7 @@ void store_case_chat(srv_store *(*open)(void), const char *a, const char *b)
     st->close(st);
 
     /* a failed group commit (injected: the first commit fails) */
-    setenv("CARC_SERVE_FAIL_COMMIT", "1", 1);
-    st = open();
-    unsetenv("CARC_SERVE_FAIL_COMMIT");
-    st->batch_begin(st);
-    assert_int_equal(st->append_move(st, a, 1, "pass", 0), 0);
+    st = open_failing_batch(open, a);
     assert_int_equal(st->append_chat(st, a, 0, 1795564900, "lost"), 0);
     assert_int_equal(st->batch_end(st), -1);
     rows = chat_of(st, a, 1, 1);
@@ -125,11 +133,7 @@ void store_case_clock(srv_store *(*open)(void), const char *a, const char *b)
 
     /* a failed group commit (injected: the first commit fails) takes the clock with
      * the move */
-    setenv("CARC_SERVE_FAIL_COMMIT", "1", 1);
-    st = open();
-    unsetenv("CARC_SERVE_FAIL_COMMIT");
-    st->batch_begin(st);
-    assert_int_equal(st->append_move(st, a, 1, "pass", 0), 0);
+    st = open_failing_batch(open, a);
     assert_int_equal(st->save_clock(st, a, "lost"), 0);
     assert_int_equal(st->batch_end(st), -1);
     clock_is(st, a, "1 1 3000 1000 1 1 1795564803000 0 3000 3000");

@@ -224,7 +224,7 @@ static void expansions_wanted(char *err, size_t errsize)
 
 /* "clock": "fast", "normal" or "slow" (srv_clock_preset), {"start": S, "move": S}
  * (real-time, seconds) or {"hours": H} (turn-based); 0, or -1 with err. */
-static int create_clock(json_t *v, srv_clock *c, char *err, size_t errsize)
+static int msg_clock(json_t *v, srv_clock *c, char *err, size_t errsize)
 {
     static const char *const live_keys[] = {"start", "move", NULL};
     static const char *const turn_keys[] = {"hours", NULL};
@@ -308,7 +308,7 @@ int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, si
         out->seed = (uint64_t)json_integer_value(seed);
     }
     json_t *clock = json_object_get(o, "clock");
-    if (clock && create_clock(clock, &out->clock, err, errsize) < 0)
+    if (clock && msg_clock(clock, &out->clock, err, errsize) < 0)
         goto done;
     rc = 0;
 done:

@@ -191,6 +191,8 @@ void srv_absent_tick(srv_server *s)
         for (srv_game *gm = s->reg.bucket[b]; gm; gm = gm->hnext) {
             if (gm->durable < gm->index)
                 continue;  /* a move waits for its commit: its clock is settled then */
+            if (gm->clock.kind == SRV_CLOCK_NONE && gm->people < 2 && !gm->clock_told)
+                continue;  /* no clock, and nobody to vote: nothing to look at */
             int seat = srv_clock_expired(&gm->clock, wall);
             if (seat >= 0) {
                 absent_hand_over(s, gm, seat, "its time ran out");

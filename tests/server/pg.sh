@@ -104,12 +104,16 @@ wait "$APID" 2>/dev/null || true
 "$RAW" "$PB" "ws:/ws/$id" read:2 > "$DIR/waited"
 grep -a -q '"type":"state".*"index":1,' "$DIR/waited" ||
     { echo "FAIL: the session on B did not join: $(tail -c 300 "$DIR/waited")"; exit 1; }
-i=0
-until "$CLIENT" get "$PB" "/api/games/$id" | head -1 | grep -q '^200 '; do
-    i=$((i + 1))
-    [ $i -lt 50 ] || { echo "FAIL: B does not take the game over after A died"; exit 1; }
-    sleep 0.1
-done
+# taken_over: B serves the game $id within 5 s (its owner A died), or the test fails
+taken_over() {
+    i=0
+    until "$CLIENT" get "$PB" "/api/games/$id" | head -1 | grep -q '^200 '; do
+        i=$((i + 1))
+        [ $i -lt 50 ] || { echo "FAIL: B does not take game $id over after A died"; exit 1; }
+        sleep 0.1
+    done
+}
+taken_over
 "$CLIENT" get "$PB" "/api/games/$id" | grep -q '"index":1,' ||
     { echo "FAIL: the move A acknowledged is not in B's game"; exit 1; }
 # the seat that owes index 1 (seat 0 may still owe it: a follower's decision)
@@ -151,12 +155,7 @@ left1=$(clock_left "$PA")
 kill -9 "$APID"
 wait "$APID" 2>/dev/null || true
 sleep 2  # the time nobody hosts the game counts
-i=0
-until "$CLIENT" get "$PB" "/api/games/$id" | head -1 | grep -q '^200 '; do
-    i=$((i + 1))
-    [ $i -lt 50 ] || { echo "FAIL: B does not take the clock game over after A died"; exit 1; }
-    sleep 0.1
-done
+taken_over
 t2=$(date +%s%3N)
 left2=$(clock_left "$PB")
 off=$((left2 - (left1 - (t2 - t1))))

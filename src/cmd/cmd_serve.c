@@ -57,7 +57,8 @@ static const char serve_usage[] =
     "                  [--max-think-ms MS] [--max-per-ip N] [--games-per-minute N]\n"
     "                  [--bot-games-per-ip N] [--unjoined-per-ip N] [--max-conns-per-ip N]\n"
     "                  [--replays-per-minute N] [--idle-evict SEC] [--expire-days N]\n"
-    "                  [--request-timeout SEC] [--trusted-proxy ADDR[,ADDR...]] [--quiet]\n\n"
+    "                  [--request-timeout SEC] [--trusted-proxy ADDR[,ADDR...]]\n"
+    "                  [--absent-after SEC] [--quiet]\n\n"
     "Serves games over HTTP and WebSocket (docs/SERVER.md); stores every move in SQLite\n"
     "(or PostgreSQL) before anyone hears of it, and resumes every unfinished game when\n"
     "started again.\n\n"
@@ -97,6 +98,9 @@ static const char serve_usage[] =
     "  --trusted-proxy ADDR[,ADDR...]  reverse proxies whose X-Forwarded-For names\n"
     "                    the client: the per-address limits then count the client's\n"
     "                    address (default none: every limit counts the peer)\n"
+    "  --absent-after SEC  a seat of people away from its turn for SEC seconds may be\n"
+    "                    handed to a computer player by a vote of the other people\n"
+    "                    (default 60)\n"
     "  --quiet           log only errors\n"
     "  --help            this text\n";
 
@@ -146,6 +150,7 @@ int cmd_serve(int argc, char **argv)
         {"trusted-proxy", required_argument, NULL, 'P'},
         {"expire-days", required_argument, NULL, 'E'},
         {"replays-per-minute", required_argument, NULL, 'r'},
+        {"absent-after", required_argument, NULL, 'A'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -158,7 +163,7 @@ int cmd_serve(int argc, char **argv)
     if (serve_web_near_binary(web, sizeof web))
         o.web = web;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:B:U:C:i:t:r:T:P:E:qh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:B:U:C:i:t:r:T:P:E:A:qh", longopts, NULL)) != -1) {
         switch (opt) {
         case 'H': o.host = optarg; break;
         case 'p':
@@ -218,6 +223,10 @@ int cmd_serve(int argc, char **argv)
         case 'E':
             if (cli_int("serve", "--expire-days", optarg, 0, 36500, &v)) return EXIT_USAGE;
             o.expire_days = (int)v;
+            break;
+        case 'A':
+            if (cli_int("serve", "--absent-after", optarg, 1, 86400 * 30, &v)) return EXIT_USAGE;
+            o.absent_after = (int)v;
             break;
         case 'q': o.quiet = 1; break;
         case 'h': fputs(serve_usage, stdout); return 0;

@@ -50,6 +50,7 @@ void srv_options_init(srv_options *o)
     o->request_timeout = 30;
     o->replays_per_minute = 30;
     o->frame_workers = -1;
+    o->absent_after = 60;
 }
 
 double srv_now(void)
@@ -340,6 +341,7 @@ int srv_run(const srv_options *o)
             n = lws_service(s->ctx, 0);
         srv_host_pass_end(s);
         srv_host_sweep_idle(s);
+        srv_absent_tick(s);
         srv_host_asked(s);
         if (s->nwait)
             srv_ws_retry(s);

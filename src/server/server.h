@@ -34,6 +34,8 @@ typedef struct srv_options {
                               * answer) and for a WebSocket handshake */
     const char *trusted_proxies;  /* comma-separated addresses whose X-Forwarded-For is
                                    * believed (NULL: none) */
+    int absent_after;        /* seconds a seat of people must be away at its turn before
+                              * the others may vote to hand it to a computer */
     int quiet;               /* no log lines on stderr except errors */
     volatile sig_atomic_t *stop;  /* set by a signal handler: stop serving */
 } srv_options;

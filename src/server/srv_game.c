@@ -81,6 +81,9 @@ static srv_game *game_alloc(const carc_config *cfg, char *err, size_t errsize)
         return NULL;
     }
     gm->bot_index = -1;
+    srv_clock_init(&gm->clock, SRV_CLOCK_NONE, 0, 0);
+    gm->told_absent = -1;
+    gm->absent_index = -1;
     gm->g = carc_new(cfg, &ce);
     if (!gm->g) {
         snprintf(err, errsize, "%s", ce.msg);
@@ -135,6 +138,7 @@ srv_game *srv_game_create(const srv_create *req, srv_store *st,
         return NULL;
     gm->seats = req->players;
     gm->seed = cfg.seed;
+    gm->clock = req->clock;  /* started by the first srv_host_changed (srv_absent.c) */
     gm->created = (int64_t)time(NULL);
     carc_expansions_name(cfg.expansions, gm->expansions, sizeof gm->expansions);
     if (srv_random_hex(gm->id, SRV_ID_BYTES) < 0) {
@@ -252,6 +256,10 @@ srv_game *srv_game_load(srv_store *st, const char *id, int *missing, char *err,
         gm->index++;
     }
     gm->durable = gm->index;
+    if (srv_absent_load(st, gm, err, errsize) < 0) {
+        srv_game_free(gm);
+        gm = NULL;
+    }
 done:
     srv_strings_free(moves, n);
     srv_game_row_free(&row);
@@ -274,9 +282,16 @@ int srv_game_seat_of(const srv_game *gm, const char *token)
 int srv_game_bot_seat(const srv_game *gm)
 {
     carc_pending p = carc_pending_decision(gm->g);
-    if (p.seat < 0 || carc_is_over(gm->g) || srv_spec_is_human(gm->spec[p.seat]))
+    if (p.seat < 0 || carc_is_over(gm->g) ||
+        (srv_spec_is_human(gm->spec[p.seat]) && !(gm->clock.away & (1u << p.seat))))
         return -1;
     return p.seat;
+}
+
+const char *srv_game_bot_spec(const srv_game *gm, int seat)
+{
+    /* greedy: quick, and as strong as the levels this server offers today */
+    return srv_spec_is_human(gm->spec[seat]) ? "greedy" : gm->spec[seat];
 }
 
 int srv_game_move(srv_game *gm, srv_store *st, int seat, long index, const carc_move *m,
@@ -356,6 +371,8 @@ void srv_game_take_state(srv_game *gm, srv_game *from)
     from->rec = rec;
     gm->index = gm->durable = from->index;
     gm->bot_index = -1;
+    gm->clock = from->clock;  /* the clock as stored with the last stored move */
+    gm->clock_kept = from->clock_kept;
     game_forget_all(gm);
     srv_game_free(from);
 }
@@ -458,6 +475,10 @@ char *srv_game_summary(const srv_game *gm)
                 sb_printf(&b, "%s%d", k++ ? "," : "", s);
         sb_putc(&b, ']');
     }
+    if (gm->clock.kind != SRV_CLOCK_NONE)  /* issue 32: the clock it is played with */
+        sb_printf(&b, ",\"clock\":{\"kind\":\"%s\",\"move\":%lld,\"start\":%lld}",
+                  gm->clock.kind == SRV_CLOCK_LIVE ? "realtime" : "turn",
+                  (long long)gm->clock.move_ms, (long long)gm->clock.start_ms);
     sb_printf(&b, ",\"created\":%lld,\"watch\":\"/watch/%s\"}", (long long)gm->created, gm->id);
     return sb_take(&b);
 }

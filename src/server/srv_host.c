@@ -83,6 +83,7 @@ srv_game *srv_host_rematch(srv_server *s, srv_game *gm, char *err, size_t errsiz
         return NULL;
     }
     req.hashes = (const char (*)[SRV_HASH_HEX + 1])gm->hash;
+    srv_clock_init(&req.clock, gm->clock.kind, gm->clock.start_ms, gm->clock.move_ms);
     srv_host_flush(s);  /* a new game's row commits on its own, never in a batch */
     srv_game *again = srv_game_create(&req, s->store, tokens, err, errsize);
     if (!again)
@@ -163,6 +164,15 @@ static int host_has_computer(srv_server *s, const char *id)
     return found;
 }
 
+/* 1 if the stored game has a clock row (a clock may run: its end must be seen). */
+static int host_has_clock(srv_server *s, const char *id)
+{
+    char *text = NULL;
+    int rc = s->store->load_clock(s->store, id, &text);
+    free(text);
+    return rc == 0;
+}
+
 int srv_host_rebuild(srv_server *s, int *total)
 {
     char **ids, err[SRV_ERR];
@@ -176,7 +186,7 @@ int srv_host_rebuild(srv_server *s, int *total)
     }
     *total = n;
     for (int i = 0; i < n; i++) {
-        if (!host_has_computer(s, ids[i]))
+        if (!host_has_computer(s, ids[i]) && !host_has_clock(s, ids[i]))
             continue;  /* only people play it: nothing to do until one comes */
         if (s->store->claim(s->store, ids[i]) != 0)
             continue;  /* hosted by another process (or the claim failed: later) */
@@ -189,7 +199,7 @@ int srv_host_rebuild(srv_server *s, int *total)
         /* issue 22, M1: only a game a computer must move in stays; the others are
          * rebuilt again when someone asks for them (100,000 unfinished games took 1.85
          * GB to start; games of people only are not even replayed here) */
-        if (srv_game_bot_seat(gm) < 0) {
+        if (srv_game_bot_seat(gm) < 0 && !srv_absent_keeps(gm)) {
             s->store->release(s->store, ids[i]);
             srv_game_free(gm);
             continue;
@@ -215,11 +225,20 @@ void srv_host_changed(srv_server *s, srv_game *gm)
 {
     gm->touched = srv_now();
     srv_ws_broadcast(s, gm);
+    srv_absent_changed(s, gm);  /* the clocks follow, and are told after the state */
+    srv_host_bot_turn(s, gm);
+}
+
+void srv_host_bot_turn(srv_server *s, srv_game *gm)
+{
     int seat = srv_game_bot_seat(gm);
     if (seat < 0 || gm->bot_index == gm->index)
         return;
+    /* the seat's view only, whoever plays it: a seat of people a computer plays for
+     * now learns nothing its owner could not see (srv_absent.c) */
     carc_view(gm->g, seat, gm->view);
-    if (srv_bots_submit(s->bots, gm->id, gm->index, gm->spec[seat], host_bot_seed(gm, seat),
+    if (srv_bots_submit(s->bots, gm->id, gm->index, srv_game_bot_spec(gm, seat),
+                        host_bot_seed(gm, seat),
                         gm->view, gm->people > 0, gm->owner) == 0)
         gm->bot_index = gm->index;
     else
@@ -254,7 +273,9 @@ void srv_host_take_bot_moves(srv_server *s)
             continue;  /* the game moved on: the answer is stale */
         gm->bot_index = -1;
         int seat = srv_game_bot_seat(gm);
-        if (!ok || seat < 0 || srv_game_move(gm, s->store, seat, index, &m, err, sizeof err) < 0) {
+        if (seat < 0)
+            continue;  /* its owner took the seat back meanwhile (srv_absent_back) */
+        if (!ok || srv_game_move(gm, s->store, seat, index, &m, err, sizeof err) < 0) {
             fprintf(stderr, "carc serve: game %s: computer move %d refused: %s\n", gm->id, index,
                     ok ? err : "the player found no move");
             continue;
@@ -280,7 +301,8 @@ void srv_host_sweep_idle(srv_server *s)
             next = gm->hnext;
             /* nobody connected, nothing held, no computer thinking or to think */
             if (gm->conns || gm->durable < gm->index || gm->bot_index >= 0 ||
-                srv_game_bot_seat(gm) >= 0 || now - gm->touched < s->opt->idle_evict)
+                srv_game_bot_seat(gm) >= 0 || srv_absent_keeps(gm) ||
+                now - gm->touched < s->opt->idle_evict)
                 continue;
             srv_log(s, "game %s left memory after %.0f s untouched (it stays in the store)",
                     gm->id, now - gm->touched);

@@ -33,6 +33,9 @@
  *   srv_elo.c          the ladder's rating formula
  *   srv_ladder_sqlite.c, srv_ladder_pg.c  the ladder's tables in each store
  *                      (srv_ladder_store.h; srv_ladder_store.c: what both share)
+ *   srv_clock.c        the seats' clocks of a game: deadlines, their text in the store
+ *   srv_absent.c       clocks run out, absent seats voted out, seats taken back: a
+ *                      computer plays a seat meanwhile; the clock frame
  *
  * Threads: everything here runs on the service thread except the inside of
  * srv_bots.c, whose workers see only copies of one seat's view, the inside of
@@ -91,7 +94,8 @@ int srv_is_hex(const char *s, size_t n);
 
 /* ---- srv_msg.c ---------------------------------------------------------------- */
 
-enum srv_msg_type { SRV_MSG_MOVE = 1, SRV_MSG_SYNC, SRV_MSG_CHAT, SRV_MSG_REMATCH, SRV_MSG_SIGN };
+enum srv_msg_type { SRV_MSG_MOVE = 1, SRV_MSG_SYNC, SRV_MSG_CHAT, SRV_MSG_REMATCH, SRV_MSG_SIGN,
+                    SRV_MSG_VOTE, SRV_MSG_BACK };
 
 /* Chat: a message holds 1 to SRV_CHAT_MAX bytes of UTF-8 without control characters;
  * a session may send SRV_CHAT_BURST at once, then one every SRV_CHAT_EVERY seconds;
@@ -99,11 +103,14 @@ enum srv_msg_type { SRV_MSG_MOVE = 1, SRV_MSG_SYNC, SRV_MSG_CHAT, SRV_MSG_REMATC
 enum { SRV_CHAT_MAX = 280, SRV_CHAT_BURST = 5, SRV_CHAT_EVERY = 3, SRV_CHAT_KEEP = 100 };
 
 /* A client message: {"type": "move", "index": N, "move": "..."},
- * {"type": "state"} (send me the current state), {"type": "chat", "text": "..."} or
- * {"type": "rematch"} (a seat of a finished game asks for the same game again). */
+ * {"type": "state"} (send me the current state), {"type": "chat", "text": "..."},
+ * {"type": "rematch"} (a seat of a finished game asks for the same game again),
+ * {"type": "sign", ...} (a ladder seat signed, below), {"type": "vote", "seat": S} (hand the absent seat S to a computer player) or
+ * {"type": "back"} (a seat a computer plays is taken back by its owner). */
 typedef struct srv_msg {
     int type;
     long index;
+    int seat;            /* "vote" */
     char move[CARC_NOTATION_MAX];
     char text[SRV_CHAT_MAX + 1];
     /* {"type": "sign", "name": NAME, "secret": SECRET}: a ladder game's seat signed
@@ -119,6 +126,51 @@ int srv_msg_parse(const char *buf, size_t len, srv_msg *out, char *err, size_t e
  * without one): for the fuzz target, which checks that both agree. */
 int srv_msg_parse_json(const char *buf, size_t len, srv_msg *out, char *err, size_t errsize);
 
+/* ---- srv_clock.c ---------------------------------------------------------------- */
+
+/* A game's clocks: none, real-time (a bank per seat, an increment per decision) or
+ * turn-based (a time for each decision). */
+enum { SRV_CLOCK_NONE = 0, SRV_CLOCK_LIVE = 1, SRV_CLOCK_TURN = 2 };
+/* Real-time: a seat taken back by its owner has at least this much (or `move`). */
+#define SRV_CLOCK_BACK_MS 60000
+/* The limits of a clock a game may be created with (POST /api/games "clock"). */
+#define SRV_CLOCK_START_MAX 86400   /* real-time: seconds to start with */
+#define SRV_CLOCK_MOVE_MAX 3600     /* real-time: seconds a decision adds */
+#define SRV_CLOCK_HOURS_MAX 720     /* turn-based: hours a decision may take */
+/* The text of a clock in the store: "1" and the numbers below, at most this long. */
+enum { SRV_CLOCK_TEXT = 64 + 21 * SRV_SEATS };
+
+typedef struct srv_clock {
+    int kind;            /* SRV_CLOCK_* */
+    int64_t start_ms;    /* real-time: each seat's time at the start */
+    int64_t move_ms;     /* real-time: added per decision; turn-based: the time of one */
+    int index;           /* the game's index this state is of (-1: not started) */
+    int running;         /* the seat whose clock runs, -1: none */
+    int64_t deadline;    /* unix ms: when the running seat's time is up */
+    int64_t left[SRV_SEATS];  /* ms left of the seats whose clock does not run */
+    unsigned away;       /* seats a computer plays (time ran out, or voted out) */
+} srv_clock;
+
+void srv_clock_init(srv_clock *c, int kind, int64_t start_ms, int64_t move_ms);
+/* The game is at `index` and `seat` is the seat to time (a seat of people whose
+ * decision is pending, and not away), -1 for none: a new index ends the running
+ * seat's decision (its increment added), then starts seat's. */
+void srv_clock_turn(srv_clock *c, int index, int seat, int64_t now);
+/* Milliseconds seat has left at `now` (0 once its time is up). */
+int64_t srv_clock_left(const srv_clock *c, int seat, int64_t now);
+/* The running seat whose time is up at `now`, or -1. */
+int srv_clock_expired(const srv_clock *c, int64_t now);
+/* Seat is played by a computer from now on (its clock stops), or taken back by its
+ * owner (with at least SRV_CLOCK_BACK_MS, or one decision's time). */
+void srv_clock_hand_over(srv_clock *c, int seat, int64_t now);
+void srv_clock_take_back(srv_clock *c, int seat, int64_t now);
+/* The text kept in the store for the first `seats` seats; 0, or -1 if size is short. */
+int srv_clock_write(const srv_clock *c, int seats, char *out, size_t size);
+/* Reads it back; 0, or -1 (c zeroed) if it is not a clock's text. */
+int srv_clock_read(srv_clock *c, int seats, const char *text);
+/* The lobby's real-time presets, "fast", "normal" and "slow": 0 and c set, or -1. */
+int srv_clock_preset(const char *name, srv_clock *c);
+
 /* A request to create a game (POST /api/games). */
 typedef struct srv_create {
     int players;
@@ -130,6 +182,7 @@ typedef struct srv_create {
      * seat in both), NULL for new tokens */
     const char (*hashes)[SRV_HASH_HEX + 1];
     int ladder;  /* "ladder": true: open to the ladder (srv_ladder.c) */
+    srv_clock clock;     /* "clock": kind SRV_CLOCK_NONE without one */
 } srv_create;
 
 int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, size_t errsize);
@@ -257,6 +310,15 @@ typedef struct srv_game {
                                          * worker is making for the slot, 0: none */
     srv_conn *conns;     /* WebSocket sessions on this game */
     struct srv_game *hnext;  /* registry chain */
+    /* issue 32: clocks and absent seats (srv_absent.c) */
+    srv_clock clock;     /* the seats' clocks, and the seats a computer plays */
+    int clock_kept;      /* the store has a clock row of this game */
+    double seen[SRV_SEATS];  /* monotonic: a seat's last session left (0: never here) */
+    double decided;      /* monotonic: the pending decision began (or the game loaded) */
+    int absent_index;    /* the index `decided` is of */
+    unsigned votes;      /* seats that voted to hand the absent seat to a computer */
+    int told_absent;     /* the absent seat the sessions were last told of, -1 */
+    int clock_told;      /* a clock frame was sent: every change is told from then on */
 } srv_game;
 
 /* Creates a game from a request, stores its row, and writes the seat tokens (""
@@ -296,8 +358,12 @@ srv_frame *srv_game_delta(srv_game *gm, int seat, srv_frame_pool *pool, int queu
 char *srv_game_summary(const srv_game *gm);
 /* The record JSON once the game is over (caller frees), else NULL. */
 char *srv_game_record(const srv_game *gm);
-/* The computer seat that owes the pending decision, or -1. */
+/* The computer seat that owes the pending decision (a seat of people a computer
+ * plays for now included: srv_absent.c), or -1. */
 int srv_game_bot_seat(const srv_game *gm);
+/* The computer player of a seat: its spec, or "greedy" for a seat of people a
+ * computer plays for now. */
+const char *srv_game_bot_spec(const srv_game *gm, int seat);
 /* {"type":"error","index":N,"message":...} (caller frees). */
 char *srv_error_frame(long index, const char *message);
 
@@ -472,6 +538,7 @@ typedef struct srv_server {
     char rematch[SRV_REMATCH_KEEP][2][2 * SRV_ID_BYTES + 1];
     int nrematch;
     srv_rate name_rate;  /* ladder names made per address (srv_ladder.c) */
+    double next_clock;   /* when to look at the clocks and absent seats again (srv_absent.c) */
 } srv_server;
 
 /* Per-connection data (HTTP or WebSocket). */
@@ -574,6 +641,9 @@ void srv_host_release_all(srv_server *s);
 void srv_host_sweep_idle(srv_server *s);
 /* Drains the computer players' results (on the service thread). */
 void srv_host_take_bot_moves(srv_server *s);
+/* Asks the workers for the pending decision if a computer owes it (and none is
+ * thinking about it yet): part of srv_host_changed. */
+void srv_host_bot_turn(srv_server *s, srv_game *gm);
 /* Group commit. A service pass opens a batch of the store (its batch_begin); every
  * move accepted in it is noted (srv_host_note_move) and its frames wait;
  * srv_host_pass_end commits the batch (batch_end), then lets the frames go, or, if
@@ -639,6 +709,37 @@ int srv_ws_peer_close(unsigned char *in, size_t len);
 void srv_ws_retry(srv_server *s);
 /* Pushes the current frame to every session of the game. */
 void srv_ws_broadcast(srv_server *s, srv_game *gm);
+/* Queues a frame of text for session c, or for every session of the game (c NULL)
+ * that is not waiting for its history. */
+void srv_ws_send_text(srv_game *gm, srv_conn *c, const char *text);
+
+/* ---- srv_absent.c ------------------------------------------------------------------- */
+
+/* The wall clock in unix milliseconds (deadlines outlive the process). */
+int64_t srv_absent_wall_ms(void);
+/* {"type":"clock",...}: the seats' clocks, the seats a computer plays, the absent seat
+ * that may be voted out and the votes (caller frees; NULL on out of memory). */
+char *srv_absent_frame(const srv_server *s, const srv_game *gm);
+/* After a change of the game (srv_host_changed): the clocks follow its index, are kept
+ * in the store, and the sessions told. */
+void srv_absent_changed(srv_server *s, srv_game *gm);
+/* From the service loop (at most five times a second): clocks run out (the seat to a
+ * computer), absent seats that may now be voted out told. */
+void srv_absent_tick(srv_server *s);
+/* A session joined (after its state): told the clocks; a seat back before being voted
+ * out ends the vote. */
+void srv_absent_joined(srv_server *s, srv_conn *c);
+/* A session of seat left its game (its absence is counted from now). */
+void srv_absent_left(srv_game *gm, int seat);
+/* {"type":"vote","seat":S} and {"type":"back"} of session c: 0, or -1 with err (nothing
+ * changed). */
+int srv_absent_vote(srv_server *s, srv_conn *c, int seat, char *err, size_t errsize);
+int srv_absent_back(srv_server *s, srv_conn *c, char *err, size_t errsize);
+/* 1 if the game must stay live: a clock runs (its end is seen only while live). */
+int srv_absent_keeps(const srv_game *gm);
+/* Reads the game's clock row from the store into gm (none: no clock). 0, or -1 with
+ * err. */
+int srv_absent_load(srv_store *st, srv_game *gm, char *err, size_t errsize);
 /* A history frame the replay worker made (job->history): to the sessions of its game
  * waiting for it (takes the job). */
 void srv_ws_history_done(srv_server *s, srv_replay_job *job);

@@ -13,6 +13,9 @@
 #include "carc_ai.h"
 #include "srv_int.h"
 
+/* The message types, for the errors that name them. */
+#define SRV_MSG_TYPES "\"move\", \"state\", \"chat\", \"rematch\", \"sign\", \"vote\" or \"back\""
+
 /* Loads buf as one JSON object; NULL with err. */
 static json_t *msg_object(const char *buf, size_t len, char *err, size_t errsize)
 {
@@ -101,6 +104,7 @@ int srv_msg_parse_json(const char *buf, size_t len, srv_msg *out, char *err, siz
     static const char *const state_keys[] = {"type", NULL};
     static const char *const chat_keys[] = {"type", "text", NULL};
     static const char *const sign_keys[] = {"type", "name", "secret", NULL};
+    static const char *const vote_keys[] = {"type", "seat", NULL};
     memset(out, 0, sizeof *out);
     json_t *o = msg_object(buf, len, err, errsize);
     if (!o)
@@ -110,7 +114,7 @@ int srv_msg_parse_json(const char *buf, size_t len, srv_msg *out, char *err, siz
     json_t *index = json_object_get(o, "index"), *move = json_object_get(o, "move");
     json_t *text = json_object_get(o, "text");
     if (!json_is_string(type)) {
-        snprintf(err, errsize, "\"type\" must be a string: \"move\", \"state\", \"chat\", \"rematch\" or \"sign\"");
+        snprintf(err, errsize, "\"type\" must be a string: " SRV_MSG_TYPES);
     } else if (strcmp(json_string_value(type), "sign") == 0) {
         /* a ladder seat signed: the name as chosen, the secret as POST /api/players
          * gave it (32 lowercase hex digits) */
@@ -130,6 +134,25 @@ int srv_msg_parse_json(const char *buf, size_t len, srv_msg *out, char *err, siz
             out->type = SRV_MSG_SIGN;
             memcpy(out->name, json_string_value(name), json_string_length(name) + 1);
             memcpy(out->secret, json_string_value(secret), 2 * SRV_TOKEN_BYTES + 1);
+            rc = 0;
+        }
+    } else if (strcmp(json_string_value(type), "vote") == 0) {
+        /* hand an absent seat to a computer player (srv_absent.c checks the seat) */
+        json_t *seat = json_object_get(o, "seat");
+        if (msg_only_keys(o, vote_keys, err, errsize) < 0) {
+            /* err says which */
+        } else if (!json_is_integer(seat) || json_integer_value(seat) < 0 ||
+                   json_integer_value(seat) >= SRV_SEATS) {
+            snprintf(err, errsize, "\"seat\" must be the number of the absent seat (0 to %d)",
+                     SRV_SEATS - 1);
+        } else {
+            out->type = SRV_MSG_VOTE;
+            out->seat = (int)json_integer_value(seat);
+            rc = 0;
+        }
+    } else if (strcmp(json_string_value(type), "back") == 0) {
+        if (msg_only_keys(o, state_keys, err, errsize) == 0) {
+            out->type = SRV_MSG_BACK;
             rc = 0;
         }
     } else if (strcmp(json_string_value(type), "chat") == 0) {
@@ -157,7 +180,7 @@ int srv_msg_parse_json(const char *buf, size_t len, srv_msg *out, char *err, siz
             rc = 0;
         }
     } else if (strcmp(json_string_value(type), "move") != 0) {
-        snprintf(err, errsize, "unknown message type \"%.40s\" (\"move\", \"state\", \"chat\", \"rematch\" or \"sign\")",
+        snprintf(err, errsize, "unknown message type \"%.40s\" (" SRV_MSG_TYPES ")",
                  json_string_value(type));
     } else if (msg_only_keys(o, move_keys, err, errsize) < 0) {
         /* err says which */
@@ -225,11 +248,44 @@ static void expansions_wanted(char *err, size_t errsize)
         snprintf(err + n, errsize - n, "%s\"%s\"", i > 0 ? ", " : "", carc_expansion_at(i)->name);
 }
 
+/* "clock": "fast", "normal" or "slow" (srv_clock_preset), {"start": S, "move": S}
+ * (real-time, seconds) or {"hours": H} (turn-based); 0, or -1 with err. */
+static int msg_clock(json_t *v, srv_clock *c, char *err, size_t errsize)
+{
+    static const char *const live_keys[] = {"start", "move", NULL};
+    static const char *const turn_keys[] = {"hours", NULL};
+    json_t *start = json_object_get(v, "start"), *move = json_object_get(v, "move");
+    json_t *hours = json_object_get(v, "hours");
+    if (json_is_string(v) && strlen(json_string_value(v)) == json_string_length(v) &&
+        srv_clock_preset(json_string_value(v), c) == 0)
+        return 0;
+    if (json_is_object(v) && hours && msg_only_keys(v, turn_keys, err, errsize) == 0) {
+        if (json_is_integer(hours) && json_integer_value(hours) >= 1 &&
+            json_integer_value(hours) <= SRV_CLOCK_HOURS_MAX) {
+            srv_clock_init(c, SRV_CLOCK_TURN, 0, (int64_t)json_integer_value(hours) * 3600000);
+            return 0;
+        }
+    } else if (json_is_object(v) && start && move && msg_only_keys(v, live_keys, err, errsize) == 0) {
+        if (json_is_integer(start) && json_integer_value(start) >= 1 &&
+            json_integer_value(start) <= SRV_CLOCK_START_MAX && json_is_integer(move) &&
+            json_integer_value(move) >= 0 && json_integer_value(move) <= SRV_CLOCK_MOVE_MAX) {
+            srv_clock_init(c, SRV_CLOCK_LIVE, (int64_t)json_integer_value(start) * 1000,
+                           (int64_t)json_integer_value(move) * 1000);
+            return 0;
+        }
+    }
+    snprintf(err, errsize, "\"clock\" must be \"fast\", \"normal\", \"slow\", {\"start\": "
+             "1..%d, \"move\": 0..%d} (seconds) or {\"hours\": 1..%d}", SRV_CLOCK_START_MAX,
+             SRV_CLOCK_MOVE_MAX, SRV_CLOCK_HOURS_MAX);
+    return -1;
+}
+
 int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, size_t errsize)
 {
-    static const char *const keys[] = {"players", "expansions", "seed", "ladder", NULL};
+    static const char *const keys[] = {"players", "expansions", "seed", "ladder", "clock", NULL};
     carc_error ce;
     memset(out, 0, sizeof *out);
+    srv_clock_init(&out->clock, SRV_CLOCK_NONE, 0, 0);
     json_t *o = msg_object(buf, len, err, errsize);
     if (!o)
         return -1;
@@ -284,6 +340,9 @@ int srv_create_parse(const char *buf, size_t len, srv_create *out, char *err, si
         goto done;
     }
     out->ladder = json_is_true(ladder);
+    json_t *clock = json_object_get(o, "clock");
+    if (clock && msg_clock(clock, &out->clock, err, errsize) < 0)
+        goto done;
     rc = 0;
 done:
     json_decref(o);

@@ -7,6 +7,7 @@
  *         nmoves, touched)
  *   moves(game, idx, move, at, PRIMARY KEY (game, idx))
  *   chat(seq BIGSERIAL PRIMARY KEY, game, seat, at, text), indexed by (game, seq)
+ *   clocks(game TEXT PRIMARY KEY, state): a game's clocks (srv_clock.c's text)
  * An append is two statements in one transaction: the game's row moves from nmoves =
  * index to index + 1 (an UPDATE that finds no row when the index is not the next or
  * the game is no longer being played: refused, nothing written), then the move's row,
@@ -66,6 +67,8 @@ static const char pg_schema[] =
     " game TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, at BIGINT NOT NULL,"
     " text TEXT NOT NULL);"
     "CREATE INDEX IF NOT EXISTS chat_game ON chat(game, seq);"
+    "CREATE TABLE IF NOT EXISTS clocks (game TEXT PRIMARY KEY REFERENCES games(id),"
+    " state TEXT NOT NULL);"
     "CREATE INDEX IF NOT EXISTS games_open ON games(created, id) WHERE finished = 0;";
 
 static int64_t pg_now(const pg_store *s)
@@ -337,6 +340,38 @@ static int pg_load_chat(srv_store *base, const char *id, int max, srv_chat_row *
     return rc;
 }
 
+/* A game's clock, replaced: as a chat message, in the batch's transaction when one is
+ * open (under a savepoint), else committed at once. */
+static int pg_save_clock(srv_store *base, const char *id, const char *text)
+{
+    pg_store *s = (pg_store *)base;
+    const char *p[] = {id, text};
+    if (pg_guard(s) < 0)
+        return -1;
+    PGresult *r = pg_run(s, "put_clock", 2, p, "clock");
+    PQclear(r);
+    return pg_unguard(s, r != NULL);
+}
+
+static int pg_load_clock(srv_store *base, const char *id, char **text)
+{
+    pg_store *s = (pg_store *)base;
+    const char *p[] = {id};
+    *text = NULL;
+    if (pg_guard(s) < 0)
+        return -1;
+    PGresult *r = pg_run(s, "sel_clock", 1, p, "clock");
+    if (pg_unguard(s, r != NULL) < 0) {
+        PQclear(r);
+        return -1;
+    }
+    int rc = PQntuples(r) == 0 ? 1 : (*text = pg_text(r, 0, 0)) ? 0 : -1;
+    if (rc < 0)
+        snprintf(s->base.err, sizeof s->base.err, "store: out of memory");
+    PQclear(r);
+    return rc;
+}
+
 static int pg_load_game(srv_store *base, const char *id, srv_game_row *row, char ***moves,
                         int *n)
 {
@@ -569,6 +604,8 @@ srv_store *srv_pg_open(const char *uri, char *err, size_t errsize)
     s->base.release = pg_release;
     s->base.append_chat = pg_append_chat;
     s->base.load_chat = pg_load_chat;
+    s->base.save_clock = pg_save_clock;
+    s->base.load_clock = pg_load_clock;
     s->base.ask = pg_ask;
     s->base.asked = pg_asked;
     s->base.close = pg_close;
@@ -609,6 +646,9 @@ srv_store *srv_pg_open(const char *uri, char *err, size_t errsize)
         {"ins_chat", "INSERT INTO chat (game, seat, at, text) VALUES ($1, $2, $3, $4)", 4},
         {"sel_chat", "SELECT seat, at, text FROM (SELECT seq, seat, at, text FROM chat"
                      " WHERE game = $1 ORDER BY seq DESC LIMIT $2::int) c ORDER BY seq", 2},
+        {"put_clock", "INSERT INTO clocks (game, state) VALUES ($1, $2)"
+                      " ON CONFLICT (game) DO UPDATE SET state = excluded.state", 2},
+        {"sel_clock", "SELECT state FROM clocks WHERE game = $1", 1},
         {"claim", "SELECT pg_try_advisory_lock($1::bigint)", 1},
         {"release", "SELECT pg_advisory_unlock($1::bigint)", 1},
         {"ask", "SELECT pg_notify('carc_want', $1)", 1},

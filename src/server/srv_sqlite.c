@@ -91,7 +91,8 @@ static const char sqlite_schema[] =
     "CREATE INDEX IF NOT EXISTS games_open ON games(finished);"
     "CREATE TABLE IF NOT EXISTS chat (seq INTEGER PRIMARY KEY, game TEXT NOT NULL,"
     " seat INTEGER NOT NULL, at INTEGER NOT NULL, text TEXT NOT NULL);"
-    "CREATE INDEX IF NOT EXISTS chat_game ON chat(game, seq);";
+    "CREATE INDEX IF NOT EXISTS chat_game ON chat(game, seq);"
+    "CREATE TABLE IF NOT EXISTS clocks (game TEXT PRIMARY KEY, state TEXT NOT NULL);";
 
 void srv_strings_free(char **s, int n)
 {
@@ -832,6 +833,48 @@ static int sqlite_load_chat(srv_store *base, const char *id, int max, srv_chat_r
     return 0;
 }
 
+/* A game's clock (srv_clock.c's text): one row per game, replaced; rare next to
+ * moves (a clock changes with a move of a game that has one), so each call prepares
+ * its statement, as chat's do. Inside a batch it joins the batch's transaction. */
+static int sqlite_save_clock(srv_store *base, const char *id, const char *text)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *st = NULL;
+    int rc = -1;
+    if (sqlite3_prepare_v2(s->db, "INSERT INTO clocks (game, state) VALUES (?1, ?2)"
+                           " ON CONFLICT(game) DO UPDATE SET state = excluded.state",
+                           -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC) == SQLITE_OK &&
+        sqlite3_bind_text(st, 2, text, -1, SQLITE_STATIC) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_DONE)
+        rc = 0;
+    else
+        snprintf(base->err, sizeof base->err, "clock: %s", sqlite3_errmsg(s->db));
+    sqlite3_finalize(st);
+    return rc;
+}
+
+static int sqlite_load_clock(srv_store *base, const char *id, char **text)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    sqlite3_stmt *st = NULL;
+    int rc = -1;
+    *text = NULL;
+    if (sqlite3_prepare_v2(s->db, "SELECT state FROM clocks WHERE game = ?1", -1, &st, NULL) ==
+            SQLITE_OK &&
+        sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC) == SQLITE_OK) {
+        int step = sqlite3_step(st);
+        if (step == SQLITE_DONE)
+            rc = 1;
+        else if (step == SQLITE_ROW)
+            rc = (*text = sqlite_text(st, 0)) ? 0 : sqlite_oom(s);
+    }
+    if (rc < 0 && !*text)
+        snprintf(base->err, sizeof base->err, "clock: %s", sqlite3_errmsg(s->db));
+    sqlite3_finalize(st);
+    return rc;
+}
+
 static void sqlite_close(srv_store *base)
 {
     sqlite_store *s = (sqlite_store *)base;
@@ -924,6 +967,8 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
     s->base.release = sqlite_release;
     s->base.append_chat = sqlite_append_chat;
     s->base.load_chat = sqlite_load_chat;
+    s->base.save_clock = sqlite_save_clock;
+    s->base.load_clock = sqlite_load_clock;
     s->base.ask = sqlite_ask;
     s->base.asked = sqlite_asked;
     s->base.close = sqlite_close;

@@ -82,6 +82,12 @@ struct srv_store {
     /* Hand-off: ask asks whichever process holds game `id` to let it go if nobody is
      * using it there; asked gives one game another process asked for (1, its id in
      * `id`), or 0. (SQLite: nothing to ask. PostgreSQL: NOTIFY and LISTEN.) */
+    /* A game's clocks and the seats a computer plays for now (issue 32; srv_clock.c's
+     * text, opaque here): save_clock writes it (a row per game, replaced; inside a
+     * batch, durable with it), load_clock reads it (*text malloc'd; 1 if the game has
+     * none). */
+    int (*save_clock)(srv_store *st, const char *id, const char *text);
+    int (*load_clock)(srv_store *st, const char *id, char **text);
     void (*ask)(srv_store *st, const char *id);
     int (*asked)(srv_store *st, char id[16]);
     void (*close)(srv_store *st);

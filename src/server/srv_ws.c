@@ -368,6 +368,7 @@ static void ws_joined(srv_server *s, srv_conn *c)
     const char *again = srv_host_rematch_of(s, gm->id);
     if (again)  /* a page opened after the rematch: it may go there */
         ws_rematch_send(c, again, 0, 0);
+    srv_absent_joined(s, c);  /* the clocks, if the game has any */
     /* the chat so far (the last SRV_CHAT_KEEP messages) */
     c->chat_tokens = SRV_CHAT_BURST;
     c->chat_at = srv_now();
@@ -483,8 +484,21 @@ static void ws_message(srv_server *s, srv_conn *c, const char *buf, size_t len)
             ws_error(c, -3, err);  /* -3: a sign message refused */
         return;
     }
+    if (msg.type == SRV_MSG_VOTE || msg.type == SRV_MSG_BACK) {
+        if ((msg.type == SRV_MSG_VOTE ? srv_absent_vote(s, c, msg.seat, err, sizeof err)
+                                      : srv_absent_back(s, c, err, sizeof err)) < 0) {
+            ws_error(c, gm->index, err);
+            return;
+        }
+        srv_host_bot_turn(s, gm);  /* a seat handed over plays now */
+        return;
+    }
     if (c->seat < 0) {
         ws_error(c, gm->index, "spectators cannot move");
+        return;
+    }
+    if (gm->clock.away & (1u << c->seat)) {
+        ws_error(c, gm->index, "a computer player plays your seat now: take it back first");
         return;
     }
     if (srv_game_move_text(gm, s->store, c->seat, msg.index, msg.move, err, sizeof err) < 0) {
@@ -621,6 +635,7 @@ void srv_ws_closed(srv_server *s, srv_conn *c)
             *pp = c->next;
         srv_game *gm = c->game;
         c->game = NULL;
+        srv_absent_left(gm, c->seat);
         gm->touched = srv_now();  /* idle from now on if it was the last session */
         srv_host_evict_if_idle(s, gm);
     }
@@ -672,6 +687,17 @@ void srv_ws_drop_held(srv_game *gm, const char *message)
         }
         ws_error(c, gm->index, message);
     }
+}
+
+void srv_ws_send_text(srv_game *gm, srv_conn *c, const char *text)
+{
+    srv_frame *f = srv_frame_new(text);
+    if (!f)
+        return;
+    for (srv_conn *o = c ? c : gm->conns; o; o = c ? NULL : o->next)
+        if (c || !o->hist_wait)  /* one waiting for its history is told when it joins */
+            ws_queue(o, f);
+    srv_frame_unref(f);
 }
 
 void srv_ws_broadcast(srv_server *s, srv_game *gm)

@@ -5,7 +5,8 @@
 # games with every frame checked and the records replayed after a restart (play.sh),
 # SIGKILL at random moments with no acknowledged move lost (crash.sh), a failed group
 # commit (store_fail.sh), the ladder (ladder.sh); chat kept across a restart; two processes on one database,
-# one owner per game, and a game taken over after its owner is killed.
+# one owner per game, and a game taken over after its owner is killed; a turn-based clock
+# taken over with its game keeps its deadline (issue 32).
 set -eu
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pg_lib.sh"
@@ -103,12 +104,16 @@ wait "$APID" 2>/dev/null || true
 "$RAW" "$PB" "ws:/ws/$id" read:2 > "$DIR/waited"
 grep -a -q '"type":"state".*"index":1,' "$DIR/waited" ||
     { echo "FAIL: the session on B did not join: $(tail -c 300 "$DIR/waited")"; exit 1; }
-i=0
-until "$CLIENT" get "$PB" "/api/games/$id" | head -1 | grep -q '^200 '; do
-    i=$((i + 1))
-    [ $i -lt 50 ] || { echo "FAIL: B does not take the game over after A died"; exit 1; }
-    sleep 0.1
-done
+# taken_over: B serves the game $id within 5 s (its owner A died), or the test fails
+taken_over() {
+    i=0
+    until "$CLIENT" get "$PB" "/api/games/$id" | head -1 | grep -q '^200 '; do
+        i=$((i + 1))
+        [ $i -lt 50 ] || { echo "FAIL: B does not take game $id over after A died"; exit 1; }
+        sleep 0.1
+    done
+}
+taken_over
 "$CLIENT" get "$PB" "/api/games/$id" | grep -q '"index":1,' ||
     { echo "FAIL: the move A acknowledged is not in B's game"; exit 1; }
 # the seat that owes index 1 (seat 0 may still owe it: a follower's decision)
@@ -119,6 +124,43 @@ else
 fi
 "$CLIENT" get "$PB" "/api/games/$id" | grep -q '"index":2,' ||
     { echo "FAIL: B's move is not in the game"; exit 1; }
+SERVER_PID=$BPID
+stop_server
+
+# Clocks (issue 32): a turn-based clock's deadline is the store's, so the process that takes a
+# game over after its owner's SIGKILL shows the time left before less the time that passed.
+CARC_TEST_DB=$(pg_uri clock)
+PORT=
+start_server
+PA=$PORT APID=$SERVER_PID
+PORT=
+start_server
+PB=$PORT BPID=$SERVER_PID
+"$CLIENT" post "$PA" /api/games '{"players":["greedy","human"],"seed":7,"clock":{"hours":1}}' > "$DIR/game"
+id=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
+tok1=$(sed -n 's/.*"seat":1,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
+[ -n "$id" ] && [ -n "$tok1" ] || { echo "FAIL: no clock game: $(cat "$DIR/game")"; exit 1; }
+sleep 0.5  # greedy's first turn: then seat 1's clock runs
+# clock_left PORT: seat 1's milliseconds left in the clock frame a session of it gets as it
+# opens (the caller notes the time just before); the clock must be running for seat 1
+clock_left() {
+    "$RAW" "$1" "ws:/ws/$id/$tok1" read:1 > "$DIR/clock"
+    grep -a -q '"running":1,' "$DIR/clock" ||
+        { echo "FAIL: seat 1's clock does not run: $(tail -c 300 "$DIR/clock")"; exit 1; }
+    grep -a -o '"left":\[[0-9]*,[0-9]*\]' "$DIR/clock" | tail -1 | sed 's/.*,\([0-9]*\)\]/\1/'
+}
+t1=$(date +%s%3N)
+left1=$(clock_left "$PA")
+[ "$left1" -gt 3590000 ] || { echo "FAIL: a turn-based hour: $left1 ms left"; exit 1; }
+kill -9 "$APID"
+wait "$APID" 2>/dev/null || true
+sleep 2  # the time nobody hosts the game counts
+taken_over
+t2=$(date +%s%3N)
+left2=$(clock_left "$PB")
+off=$((left2 - (left1 - (t2 - t1))))
+[ "$off" -lt 1500 ] && [ "$off" -gt -1500 ] ||
+    { echo "FAIL: after the takeover $left2 ms left, expected $((left1 - (t2 - t1)))"; exit 1; }
 SERVER_PID=$BPID
 stop_server
 # a database that is not there

@@ -23,6 +23,18 @@ static srv_chat_row *chat_of(srv_store *st, const char *id, int max, int n)
     return rows;
 }
 
+/* A store whose first commit fails (injected: CARC_SERVE_FAIL_COMMIT), with a batch open
+ * that holds move 1 of game id. */
+static srv_store *open_failing_batch(srv_store *(*open)(void), const char *id)
+{
+    setenv("CARC_SERVE_FAIL_COMMIT", "1", 1);
+    srv_store *st = open();
+    unsetenv("CARC_SERVE_FAIL_COMMIT");
+    st->batch_begin(st);
+    assert_int_equal(st->append_move(st, id, 1, "pass", 0), 0);
+    return st;
+}
+
 /* Chat: none before the first message; messages come back oldest first with their
  * seat (-1: a spectator), time and bytes (quotes, markup, UTF-8 as sent); the last
  * `max` of them; a game's messages only; one in a batch is there after the batch's
@@ -74,11 +86,7 @@ void store_case_chat(srv_store *(*open)(void), const char *a, const char *b)
     st->close(st);
 
     /* a failed group commit (injected: the first commit fails) */
-    setenv("CARC_SERVE_FAIL_COMMIT", "1", 1);
-    st = open();
-    unsetenv("CARC_SERVE_FAIL_COMMIT");
-    st->batch_begin(st);
-    assert_int_equal(st->append_move(st, a, 1, "pass", 0), 0);
+    st = open_failing_batch(open, a);
     assert_int_equal(st->append_chat(st, a, 0, 1795564900, "lost"), 0);
     assert_int_equal(st->batch_end(st), -1);
     rows = chat_of(st, a, 1, 1);
@@ -191,5 +199,51 @@ void store_case_ladder(srv_store *(*open)(void), const char *a, const char *b)
     assert_int_equal(l->history(l, "carol", 10, &games, &n), 0);
     assert_int_equal(n, 0);
     free(games);
+    st->close(st);
+}
+
+/* The clock row of id, asserted to be want (NULL: none). */
+static void clock_is(srv_store *st, const char *id, const char *want)
+{
+    char *text = NULL;
+    int rc = st->load_clock(st, id, &text);
+    if (!want) {
+        assert_int_equal(rc, 1);
+        assert_null(text);
+        return;
+    }
+    assert_int_equal(rc, 0);
+    assert_string_equal(text, want);
+    free(text);
+}
+
+void store_case_clock(srv_store *(*open)(void), const char *a, const char *b)
+{
+    srv_store *st = open();
+    assert_non_null(st->save_clock);
+    assert_non_null(st->load_clock);
+    clock_is(st, a, NULL);
+    assert_int_equal(st->save_clock(st, a, "1 1 3000 1000 -1 -1 0 0 3000 3000"), 0);
+    clock_is(st, a, "1 1 3000 1000 -1 -1 0 0 3000 3000");
+    assert_int_equal(st->save_clock(st, a, "1 1 3000 1000 0 -1 0 0 3000 3000"), 0);  /* replaced */
+    assert_int_equal(st->save_clock(st, b, "1 2 0 3600000 1 1 1795564800000 0 3600000 3600000"), 0);
+    clock_is(st, a, "1 1 3000 1000 0 -1 0 0 3000 3000");
+    st->batch_begin(st);  /* with a move, in one batch */
+    assert_int_equal(st->append_move(st, a, 0, "U (1,0) r1", 0), 0);
+    assert_int_equal(st->save_clock(st, a, "1 1 3000 1000 1 1 1795564803000 0 3000 3000"), 0);
+    assert_int_equal(st->batch_end(st), 0);
+    st->close(st);
+
+    st = open();
+    clock_is(st, a, "1 1 3000 1000 1 1 1795564803000 0 3000 3000");
+    clock_is(st, b, "1 2 0 3600000 1 1 1795564800000 0 3600000 3600000");
+    st->close(st);
+
+    /* a failed group commit (injected: the first commit fails) takes the clock with
+     * the move */
+    st = open_failing_batch(open, a);
+    assert_int_equal(st->save_clock(st, a, "lost"), 0);
+    assert_int_equal(st->batch_end(st), -1);
+    clock_is(st, a, "1 1 3000 1000 1 1 1795564803000 0 3000 3000");
     st->close(st);
 }

@@ -16,5 +16,9 @@ void store_case_chat(srv_store *(*open)(void), const char *a, const char *b);
 /* The ladder's tables (srv_ladder_store.h), on a fresh database: games a and b exist
  * (created, no move yet; b is finished here). */
 void store_case_ladder(srv_store *(*open)(void), const char *a, const char *b);
+/* A game's clock row (issue 32): none at first, written and replaced, one per game,
+ * durable with its batch's commit and lost with a failed one, across reopening. Games
+ * a and b exist with no move yet. */
+void store_case_clock(srv_store *(*open)(void), const char *a, const char *b);
 
 #endif

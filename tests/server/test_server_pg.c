@@ -268,6 +268,17 @@ static void test_ladder(void **state)
     one->close(one);
 }
 
+/* Clocks, the case both backends share (store_cases.c). */
+static void test_clock(void **state)
+{
+    (void)state;
+    srv_store *st = open_store();
+    add_game(st, "f00000000005", 1700000000);
+    add_game(st, "f00000000006", 1700000000);
+    st->close(st);
+    store_case_clock(open_store, "f00000000005", "f00000000006");
+}
+
 int main(void)
 {
     uri = getenv("CARC_TEST_PG");
@@ -282,6 +293,7 @@ int main(void)
         cmocka_unit_test(test_expire),
         cmocka_unit_test(test_chat),
         cmocka_unit_test(test_ladder),
+        cmocka_unit_test(test_clock),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

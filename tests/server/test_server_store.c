@@ -526,6 +526,17 @@ static void test_elo(void **state)
     assert_int_equal(rank[2], 3);
 }
 
+/* Clocks, the case both backends share (store_cases.c). */
+static void test_clock(void **state)
+{
+    (void)state;
+    srv_store *st = open_store();
+    add_game(st, "cccccccccccc");
+    add_game(st, "dddddddddddd");
+    st->close(st);
+    store_case_clock(open_store, "cccccccccccc", "dddddddddddd");
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -549,6 +560,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_log_round_trip, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_clock, setup, teardown),
         cmocka_unit_test_setup_teardown(test_missing_and_gap, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch, setup, teardown),
         cmocka_unit_test_setup_teardown(test_corrupt_log, setup, teardown),

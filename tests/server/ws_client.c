@@ -710,6 +710,10 @@ static void on_frame(conn *c, const char *text, size_t len)
         json_decref(f);
         return;
     }
+    if (type && strcmp(type, "clock") == 0) {  /* clocks (issue 32): not this client's */
+        json_decref(f);
+        return;
+    }
     if (type && strcmp(type, "history") == 0) {
         check_history(g, c->seat, f);
         json_decref(f);
@@ -1192,6 +1196,10 @@ static int run_bad(void)
                 "{\"players\":[\"human\",\"human\",\"human\",\"human\",\"human\",\"human\"],"
                 "\"expansions\":\"river,abbot\"}", 400, "or 6 with inns");
     expect_http("POST", "/api/games", "{\"players\":[\"human\",\"human\"],\"seed\":-1}", 400, "seed");
+    expect_http("POST", "/api/games", "{\"players\":[\"human\",\"human\"],\"clock\":\"blitz\"}", 400,
+                "clock");
+    expect_http("POST", "/api/games", "{\"players\":[\"human\",\"human\"],\"clock\":{\"hours\":0}}", 400,
+                "clock");
     char *big = malloc(6000);
     memset(big, ' ', 5999);
     big[5999] = '\0';
@@ -1276,6 +1284,21 @@ static int run_bad(void)
     expect_error(sp, "spectators cannot ask for a rematch", "a spectator's rematch");
     conn_send(s0, "{\"type\":\"rematch\",\"seed\":1}");
     expect_error(s0, "unknown key", "a rematch with a key of its own");
+    /* clocks and absent seats (issue 32): the vote and taking a seat back */
+    conn_send(sp, "{\"type\":\"vote\",\"seat\":0}");
+    expect_error(sp, "spectators cannot vote", "a spectator's vote");
+    conn_send(sp, "{\"type\":\"back\"}");
+    expect_error(sp, "spectators have no seat", "a spectator taking a seat back");
+    conn_send(s1, "{\"type\":\"vote\",\"seat\":0}");
+    expect_error(s1, "not absent at its turn", "a vote on a seat whose player is here");
+    conn_send(s0, "{\"type\":\"vote\",\"seat\":1}");
+    expect_error(s0, "not absent at its turn", "a vote on a seat not to move");
+    conn_send(s0, "{\"type\":\"vote\",\"seat\":2}");
+    expect_error(s0, "another seat of this game", "a vote on a seat the game has not");
+    conn_send(s0, "{\"type\":\"vote\",\"seat\":\"1\"}");
+    expect_error(s0, "\\\"seat\\\" must be", "a vote naming no seat");
+    conn_send(s0, "{\"type\":\"back\"}");
+    expect_error(s0, "yours already", "taking back a seat no computer plays");
     conn_send(s0, "{\"type\":\"move\",\"index\":0}");
     expect_error(s0, "\\\"move\\\" must be", "a move without its text");
     conn_send(s0, "{\"type\":\"move\",\"index\":0,\"move\":\"Z (40,40) r9\"}");

@@ -10,12 +10,12 @@ import { chromium } from 'playwright-core';
 export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 
 /**
- * Starts `carc serve` on a free port. `db` reuses a database (to restart a server);
- * resolves to {url, proc, db, stop()}.
+ * Starts `carc serve` on a free port. `db` reuses a database (to restart a server); `extra`: more
+ * options of `carc serve`; resolves to {url, proc, db, stop()}.
  */
-export function startServer(carc, db = join(mkdtempSync(join(tmpdir(), 'carc-web-')), 'games.sqlite'), port = 0) {
+export function startServer(carc, db = join(mkdtempSync(join(tmpdir(), 'carc-web-')), 'games.sqlite'), port = 0, extra = []) {
   return new Promise((res, rej) => {
-    const proc = spawn(carc, ['serve', '--port', String(port), '--db', db, '--web', join(ROOT, 'web')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(carc, ['serve', '--port', String(port), '--db', db, '--web', join(ROOT, 'web'), ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const timer = setTimeout(() => rej(new Error(`carc serve did not start: ${out}`)), 10000);
     const onData = (d) => {

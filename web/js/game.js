@@ -14,6 +14,7 @@ import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.j
 import { explain, showNotices } from './notices.js';
 import { rememberGame } from './mine.js';
 import { ladderMessage } from './ladder_seat.js';
+import { Clocks } from './clock.js';
 
 /** @typedef {import('./types.js').Frame} Frame */
 /** @typedef {import('./types.js').StateFrame} StateFrame */
@@ -90,6 +91,9 @@ const boardSvg = document.getElementById('board');
 if (!(boardSvg instanceof SVGSVGElement)) throw new Error('the page has no board');
 /** The board draws tiles from `S.defs`, which start() fills before the first frame. */
 const board = new Board(boardSvg, S.defs);
+// the seats' clocks and absent seats (issue 32); a seat handed to a computer player or taken
+// back redraws the decision box
+const clocks = new Clocks($('clocks'), (m) => S.link?.send(m) ?? false, mySeat, () => S.players, () => renderDecision());
 /**
  * The overview: the whole board, small, in a corner, while the board is zoomed in past it
  * (issue 21), with the part on screen framed; a click there brings that part to the screen.
@@ -230,6 +234,10 @@ function onMessage(msg) {
   }
   if (msg.type === 'rematch') {
     rematchTo(msg.id, msg.now);
+    return;
+  }
+  if (msg.type === 'clock') {
+    clocks.update(msg);
     return;
   }
   if (msg.type === 'error' && msg.index === -2) {  // a chat message refused
@@ -731,8 +739,10 @@ function renderDecisionNow() {
   board.clearInteractive();
   board.highlightFeature(null, 'about');
   const dec = v.pending?.decision;
-  noticeTurn(!v.over && legal.length > 0 && seat >= 0 && v.pending.seat === seat && !emptyQuestion(dec, legal));
+  const away = clocks.away(seat);
+  noticeTurn(!v.over && !away && legal.length > 0 && seat >= 0 && v.pending.seat === seat && !emptyQuestion(dec, legal));
   if (v.over) { status('The game is over.'); return; }
+  if (away) { status('A computer player plays your seat for now: take it back to play (Clocks).'); return; }
   if (!legal.length || seat < 0 || v.pending.seat !== seat) {
     const who = plainNames()[v.pending.seat] ?? '';
     status(`Waiting: ${who} ${DECISION_WORDS[dec ?? ''] ?? 'is deciding'}.`);

@@ -107,6 +107,10 @@ $('new-game').addEventListener('submit', async (e) => {
   const seed = /** @type {HTMLInputElement} */ ($('seed')).value.trim();
   if (seed) body.seed = Number(seed);
   if (ladderChosen()) body.ladder = true;
+  // the clock (issue 32): a real-time preset by name, or turn-based hours (docs/SERVER.md)
+  const clock = /** @type {HTMLSelectElement} */ ($('clock')).value;
+  if (clock.startsWith('turn')) body.clock = { hours: Number(clock.slice(4)) };
+  else if (clock) body.clock = clock;
   /** @type {Response} */
   let res;
   /** @type {CreatedGame|ApiError} */

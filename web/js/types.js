@@ -147,15 +147,24 @@ export {};
  * @typedef {{type: 'rematch', id: string, now: boolean}} RematchFrame
  */
 
-/** Any frame the server sends. @typedef {StateFrame|DeltaFrame|HistoryFrame|ErrorFrame|ChatFrame|RematchFrame} Frame */
+/**
+ * The seats' clocks and absent seats (issue 32, docs/SERVER.md): `kind` none, realtime or turn;
+ * `start` and `move` in ms (real-time: each seat's start and what a decision adds; turn-based:
+ * the time of a decision); `left` per seat in ms when sent; `running` the seat whose clock runs
+ * (-1: none); `away` the seats a computer player plays for now; `absent` a seat the others may
+ * vote to hand to a computer player (-1: none), `absent_after` in ms, and the seats that voted.
+ * @typedef {{type: 'clock', index: number, kind: 'none'|'realtime'|'turn', start: number, move: number, left: number[], running: number, away: number[], absent: number, absent_after: number, votes: number[]}} ClockFrame
+ */
 
-/** What a client sends: a move for the decision at `index`, a request for the full state, a chat message, or (a seat of a finished game) a rematch. @typedef {{type: 'move', index: number, move: string}|{type: 'state'}|{type: 'chat', text: string}|{type: 'rematch'}|{type: 'sign', name: string, secret: string}} ClientMessage */
+/** Any frame the server sends. @typedef {StateFrame|DeltaFrame|HistoryFrame|ErrorFrame|ChatFrame|RematchFrame|ClockFrame} Frame */
+
+/** What a client sends: a move for the decision at `index`, a request for the full state, a chat message, (a seat of a finished game) a rematch, a ladder seat signed with a player's name, a vote to hand an absent seat to a computer player, or taking one's seat back. @typedef {{type: 'move', index: number, move: string}|{type: 'state'}|{type: 'chat', text: string}|{type: 'rematch'}|{type: 'sign', name: string, secret: string}|{type: 'vote', seat: number}|{type: 'back'}} ClientMessage */
 
 // ---- HTTP API (docs/SERVER.md, "HTTP") ----
 
 /** Any API error (4xx, 5xx). @typedef {{error: string}} ApiError */
 
-/** `POST /api/games` body. @typedef {{players: string[], expansions?: string, seed?: number, ladder?: boolean}} NewGame */
+/** `POST /api/games` body; `ladder` opens it to the ladder; `clock` a real-time preset ("fast", "normal", "slow"), {start, move} in seconds, or {hours} (turn-based). @typedef {{players: string[], expansions?: string, seed?: number, ladder?: boolean, clock?: string|{start: number, move: number}|{hours: number}}} NewGame */
 
 /** One seat of a created game: its secret links, null for a computer seat. @typedef {{seat: Seat, player: string, token: string|null, url: string|null, ws: string|null}} SeatLinks */
 
@@ -163,7 +172,7 @@ export {};
 
 /**
  * `GET /api/games/ID`: the public summary; `seed` and `winners` once the game is over.
- * @typedef {{id: string, players: string[], expansions: string, index: number, turn: number, pending: {decision: DecisionName, seat: number}, scores: number[], over: boolean, created: number, watch: string, seed?: number, winners?: Seat[]}} GameSummary
+ * @typedef {{id: string, players: string[], expansions: string, index: number, turn: number, pending: {decision: DecisionName, seat: number}, scores: number[], over: boolean, created: number, watch: string, seed?: number, winners?: Seat[], clock?: {kind: 'realtime'|'turn', start: number, move: number}}} GameSummary
  */
 
 /**

@@ -48,7 +48,8 @@ static const char *ladder_computer_row(const char *spec)
 
 int srv_ladder_name_check(const char *name, char *err, size_t errsize)
 {
-    static const char *const reserved[] = {"human", "random", "greedy", "computer"};
+    static const char *const reserved[] = {"human", "random", "greedy", "computer", "easy",
+                                            "medium", "hard"};
     size_t n = strlen(name);
     if (n < SRV_LADDER_NAME_MIN || n > SRV_LADDER_NAME_MAX ||
         strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != n) {
@@ -274,7 +275,7 @@ int srv_ladder_check(const srv_server *s, const srv_create *req, char *err, size
             people++;
         } else if (!ladder_computer_row(req->spec[i])) {
             snprintf(err, errsize, "player %d \"%s\" has no ladder rating: a ladder game's "
-                     "computers are greedy, mcts:300, mcts:1000, mcts:3000 or random", i,
+                     "computers are easy, medium, hard, greedy or random", i,
                      req->spec[i]);
             return -1;
         }

@@ -33,7 +33,7 @@ enum {
 };
 
 /* The computer players that have a row: the kinds the lobby offers, by their spec. */
-#define SRV_LADDER_COMPUTERS {"greedy", "mcts:300", "mcts:1000", "mcts:3000", "random"}
+#define SRV_LADDER_COMPUTERS {"easy", "medium", "hard", "greedy", "random"}
 
 typedef struct srv_ladder_player {
     char name[SRV_LADDER_NAME_MAX + 1];

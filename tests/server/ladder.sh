@@ -31,6 +31,7 @@ expect 400 '2 to 20 letters' post /api/players '{"name":"abcdefghijklmnopqrstu"}
 expect 400 '2 to 20 letters' post /api/players '{"name":"caf\u00e9"}'
 expect 400 'computer player' post /api/players '{"name":"Greedy"}'
 expect 400 'computer player' post /api/players '{"name":"mcts-fan"}'
+expect 400 'computer player' post /api/players '{"name":"Medium"}'
 expect 400 'unknown key' post /api/players '{"name":"alice","email":"a@b"}'
 expect 400 'must be a name' post /api/players '{"name":7}'
 expect 400 'malformed JSON' post /api/players '{"name":'
@@ -42,6 +43,10 @@ expect 201 '"name":"Bob_2"' post /api/players '{"name":"Bob_2"}'
 B=$(secret)
 expect 404 'no such player' get /api/players/carol
 expect 200 '"name":"greedy","rating":1500,"games":0,"computer":true' get /api/ladder
+# a row for each level the lobby offers (docs/AI.md)
+for level in easy medium hard; do
+    expect 200 "\"name\":\"$level\",\"rating\":1500,\"games\":0,\"computer\":true" get /api/ladder
+done
 expect 200 '"name":"alice","rating":1500,"games":0,"computer":false' get /api/ladder
 # the secret is stored hashed only
 if [ -z "${CARC_TEST_DB-}" ] && command -v sqlite3 > /dev/null; then
@@ -51,6 +56,7 @@ fi
 # ---- ladder games that cannot be rated are refused
 expect 400 'has no ladder rating' post /api/games '{"players":["human","mcts:20"],"ladder":true}'
 expect 400 'needs a person' post /api/games '{"players":["greedy","random"],"ladder":true}'
+expect 201 '"id"' post /api/games '{"players":["human","medium"],"ladder":true}'
 expect 400 'ladder.. must be true or false' post /api/games '{"players":["human","human"],"ladder":1}'
 
 # ---- signing refused: a wrong secret, a spectator, a seat signed twice, too late

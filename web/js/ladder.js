@@ -21,7 +21,7 @@ function cell(text) {
 }
 
 /** How strong each computer row's player is, in the lobby's words. @type {Record<string, string>} */
-const STRENGTH = { greedy: 'quick', 'mcts:300': 'good, 0.3 s a move', 'mcts:1000': 'strong, 1 s a move', 'mcts:3000': 'strongest, 3 s a move', random: 'random moves' };
+const STRENGTH = { easy: 'the easy level', medium: 'the medium level', hard: 'the hard level, up to 2 s a move', greedy: 'quick', random: 'random moves' };
 
 /** A name as shown: a computer's with its strength. @param {string} name @param {boolean} computer */
 const shownName = (name, computer) => (computer ? `${name} (computer${STRENGTH[name] ? `: ${STRENGTH[name]}` : ''})` : name);

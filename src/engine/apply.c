@@ -13,7 +13,7 @@ static const char *move_kind_word(int kind)
 {
     static const char *const words[CARC_MOVE_KINDS] = {
         "pass", "tile placement", "follower", "gift", "card", "draw", "target", "block",
-        "discard", "second part", "recall"};
+        "discard", "second part", "recall", "dragon move", "fairy move", "princess"};
     return kind >= 0 && kind < CARC_MOVE_KINDS ? words[kind] : "unknown move";
 }
 
@@ -122,6 +122,7 @@ static void do_place(carc_game *g, const carc_move *m)
         stack_put_back(g, other);
     board_place(g, m->tile, rot, m->x, m->y);
     event_emit(g, CARC_EV_PLACED, g->active, m->x, m->y, m->tile, (uint8_t)rot, 0);
+    exp_placed(g);  /* PD3: a volcano brings the dragon */
     g->step = ST_T4_GIFT;
 }
 
@@ -162,6 +163,10 @@ static int check_follower(const carc_game *g, const carc_move *m, carc_error *er
     if (m->x != p->x || m->y != p->y) {
         error_set(err, CARC_E_ILLEGAL, "a follower goes on the tile just placed at (%d,%d) (B6)",
                   p->x, p->y);
+        return CARC_E_ILLEGAL;
+    }
+    if (exp_no_figure_on(g, g->last)) {  /* PD5: in the words of the expansion */
+        error_set(err, CARC_E_ILLEGAL, exp_no_figure_words(g, g->last), p->x, p->y);
         return CARC_E_ILLEGAL;
     }
     int n = m->port < CARC_PORTS ? board_port_node(g, g->last, m->port) : NODE_NONE;
@@ -224,7 +229,13 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
         do_place(g, m);
         break;
     case CARC_DEC_FOLLOWER:
-        if (m->kind == CARC_MOVE_FOLLOWER) {
+        /* T6 choices an expansion adds (PD9, PD11, PD12) come first: its apply
+         * leaves a follower on the tile just placed to the core */
+        if (exp_any(g) && (rc = exp_apply(g, p.decision, m, err)) != EXP_NOT_MINE) {
+            if (rc != CARC_OK)
+                return rc;
+            exp_resolved(g);
+        } else if (m->kind == CARC_MOVE_FOLLOWER) {
             if ((rc = check_follower(g, m, err)) != CARC_OK)
                 return rc;
             event_clear(g);
@@ -239,7 +250,7 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
         } else {
             return wrong_kind(g, m, err);
         }
-        g->step = ST_T7_MODIFIERS;
+        g->step = ST_T6_AFTER;
         break;
     default:  /* an expansion's decision */
         if ((rc = exp_apply(g, p.decision, m, err)) != CARC_OK)

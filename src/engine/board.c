@@ -271,9 +271,14 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
     int closed = 0;
 
     unsigned packed = tiletab_packed(kind, rot);
+    /* a tile on the edge of the int8_t positions (only a set of more than 128 tiles
+     * can reach it) has no spot beyond: the board ends there */
+    int edge = !cell_in_range(x - 1, y - 1) || !cell_in_range(x + 1, y + 1);
     for (int d = 0; d < 4; d++) {
         int nx = x + dx[d], ny = y + dy[d];
         int type = (packed >> (2 * d)) & 3;
+        if (edge && !cell_in_range(nx, ny))
+            continue;
         int c = cell_find(g, nx, ny);
         if (c < 0 || g->cell[c] >= CELL_SPOT) {
             spot_demand(g, c, nx, ny, (d + 2) & 3, type);

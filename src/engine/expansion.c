@@ -470,3 +470,53 @@ int carc_card_target(int card)
     const carc_card_desc *c = carc_card_desc_of(card);
     return c ? c->target : CARC_TARGET_NONE;
 }
+
+int exp_set_aside_each(carc_game *g, int kind)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->set_aside && h->set_aside(g, kind))
+            return 1;
+    return 0;
+}
+
+int exp_aside(const carc_game *g, uint8_t *kinds)
+{
+    int n = 0;
+    EXP_EACH_ACTIVE(g, h)
+        if (h->aside)
+            n += h->aside(g, kinds + n);
+    return n;
+}
+
+void exp_placed_each(carc_game *g)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->placed)
+            h->placed(g);
+}
+
+int exp_no_figure_tile_each(const carc_game *g)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->no_figure_tile) {
+            int t = h->no_figure_tile(g);
+            if (t >= 0)
+                return t;
+        }
+    return -1;
+}
+
+const char *exp_no_figure_words(const carc_game *g, int t)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->no_figure_tile && h->no_figure_tile(g) == t)
+            return h->no_figure_words;
+    return "no figure may be placed on (%d,%d)";
+}
+
+void exp_feature_scored_each(carc_game *g, int root, int name)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->feature_scored)
+            h->feature_scored(g, root, name);
+}

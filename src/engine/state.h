@@ -96,8 +96,8 @@ enum {
     CELL_SPOT = CELL_TILE + CARC_TILES,
     MAX_DONE = 16,        /* features one tile can complete */
     /* tiles with a cloister or a garden, the tiles that count their neighbours
-     * (base 6, I&C 1, T&B 1, the river 1, gardens 13; test_tiletab) */
-    MAX_CLOISTERS = 22,
+     * (base 6, I&C 1, T&B 1, the river 1, gardens 13, P&D 2 and 2 gardens; test_tiletab) */
+    MAX_CLOISTERS = 26,
     TILE_NONE = 255
 };
 
@@ -236,6 +236,8 @@ enum step {
     ST_T5_CLOISTER,
     ST_T5_ROADSIDE,
     ST_T6_FOLLOWER,
+    ST_T6_AFTER,          /* after T6, before T7: an expansion's moves of the turn's
+                             figures (PD6: the dragon) */
     ST_T7_MODIFIERS,
     ST_T7_SCORE,
     ST_TD_DOUBLE,         /* TB11: the second part of a double turn, if due */
@@ -727,6 +729,8 @@ void figure_put(carc_game *g, int seat, int figure, int n);
 int follower_on(const carc_game *g, int seat, int figure, int n);
 void follower_move(carc_game *g, int seat, int figure, int from, int to);
 void follower_take(carc_game *g, int seat, int figure, int n);
+/* The figure in seat's slot back to supply, whatever it is (PD8, PD12). */
+void figure_take_slot(carc_game *g, int seat, int slot);
 /* Returns every figure on a feature to its owner's supply, builders too (TB5),
  * and clears its tokens (events emitted). */
 void figure_return_all(carc_game *g, int root);

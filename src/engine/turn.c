@@ -17,6 +17,13 @@
  * (legal_follower lists them). */
 static int follower_owed(const carc_game *g)
 {
+    if (exp_any(g)) {  /* the choices the expansions add (PD9, PD11, PD12) */
+        carc_move m;
+        if (exp_legal(g, CARC_DEC_FOLLOWER, &m, 1) > 0)
+            return 1;
+        if (exp_no_figure_on(g, g->last))  /* PD5: only an expansion's choice or a recall */
+            return fig_choice(g) && figure_owed(g);
+    }
     if (fig_choice(g))
         return figure_owed(g);
     if (follower_supply(g, g->active) == 0)
@@ -40,7 +47,8 @@ static const uint8_t turn_next_own[ST_OVER + 1] = {
     [ST_T1_DRAW] = ST_T1_DRAW,          [ST_T2_WINDOW] = ST_T3_PLACE,
     [ST_T3_PLACE] = ST_T3_PLACE,        [ST_T4_GIFT] = ST_T6_FOLLOWER,
     [ST_T5_CLOISTER] = ST_T6_FOLLOWER,  [ST_T5_ROADSIDE] = ST_T6_FOLLOWER,
-    [ST_T6_FOLLOWER] = ST_T6_FOLLOWER,  [ST_T7_MODIFIERS] = ST_T7_SCORE,
+    [ST_T6_FOLLOWER] = ST_T6_FOLLOWER,  [ST_T6_AFTER] = ST_T7_SCORE,
+    [ST_T7_MODIFIERS] = ST_T7_SCORE,
     [ST_T7_SCORE] = ST_T7_SCORE,        [ST_TD_DOUBLE] = ST_T10_END,
     [ST_T8_WINDOW] = ST_T10_END,
     [ST_T9_HAND] = ST_T10_END,          [ST_T10_END] = ST_T10_END,
@@ -175,7 +183,7 @@ static inline void turn_advance_exp(carc_game *g)
         case ST_T6_FOLLOWER:
             if (follower_owed(g))
                 return;
-            step = turn_next(g, ST_T7_MODIFIERS);
+            step = turn_next(g, ST_T6_AFTER);
             break;
         case ST_T7_SCORE:
             /* a builder leaves with its scored feature's followers (TB5), a pig's

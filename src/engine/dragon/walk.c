@@ -110,6 +110,11 @@ int dragon_walk_apply(carc_game *g, const carc_move *m, carc_error *err)
     const placed *p = &g->tiles[st->dragon - 1];
     int t = board_lookup(g, m->x, m->y);
     int dist = abs(m->x - p->x) + abs(m->y - p->y);
+    if (t < 0 && dist == 1) {
+        error_set(err, CARC_E_ILLEGAL, "(%d,%d) holds no tile: the dragon steps only onto tiles (PD7)",
+                  m->x, m->y);
+        return CARC_E_ILLEGAL;
+    }
     if (t < 0 || dist != 1) {
         error_set(err, CARC_E_ILLEGAL,
                   "the dragon at (%d,%d) steps to a tile beside it N, E, S or W, not (%d,%d) (PD7)",

@@ -42,52 +42,10 @@ static const carc_how_par dragon_how[] = {
     {NULL, NULL},
 };
 
-/* The mark of each of its kinds (PD1, Appendix T): the last letter of the name. */
-static const uint8_t dragon_marks[DRAGON_KINDS] = {
-    MARK_VOLCANO,  MARK_PORTAL,   MARK_VOLCANO,  MARK_DRAGON,   MARK_VOLCANO,  MARK_DRAGON,
-    MARK_DRAGON,   MARK_PORTAL,   MARK_PRINCESS, MARK_PRINCESS, MARK_PRINCESS, MARK_PORTAL,
-    MARK_DRAGON,   MARK_DRAGON,   MARK_VOLCANO,  MARK_DRAGON,   MARK_VOLCANO,  MARK_PRINCESS,
-    MARK_DRAGON,   MARK_PRINCESS, MARK_VOLCANO,  MARK_DRAGON,   MARK_PRINCESS, MARK_PORTAL,
-    MARK_DRAGON,   MARK_DRAGON,   MARK_PORTAL,   MARK_DRAGON,   MARK_PORTAL,   MARK_DRAGON,
-    MARK_PRINCESS};
-
 /* The plain kind each garden twin replaces (CI15): DG/C.d and DG/Cc.p. */
 static const uint8_t dragon_twin_of[CARC_TILE_KINDS] = {
     [DRAGON_KIND_FIRST + 3] = DRAGON_KIND_FIRST + 29,
     [DRAGON_KIND_FIRST + 19] = DRAGON_KIND_FIRST + 30};
-
-int dragon_mark(int kind)
-{
-    unsigned i = (unsigned)(kind - DRAGON_KIND_FIRST);
-    return i < DRAGON_KINDS ? dragon_marks[i] : MARK_NONE;
-}
-
-void dragon_event(carc_game *g, int figure, int how, int seat, int t, int port)
-{
-    const placed *p = &g->tiles[t];
-    carc_event *e = event_emit(g, CARC_EV_NEUTRAL, seat, p->x, p->y, 0, how, figure);
-    if (e)
-        e->port = (unsigned)port;
-}
-
-int dragon_fairy_seat(const carc_game *g)
-{
-    const struct dragon_state *st = dragon_st(g);
-    if (!st->fairy_seat || g->fnode[st->fairy_seat - 1][st->fairy_slot] != st->fairy_node)
-        return -1;
-    return st->fairy_seat - 1;
-}
-
-void dragon_fairy_forget(carc_game *g)
-{
-    struct dragon_state *st = dragon_st(g);
-    if (!st->fairy_seat)
-        return;
-    st->fairy_seat = 0;
-    st->fairy_slot = 0;
-    st->fairy_node = 0;
-    dragon_event(g, NEUTRAL_FAIRY, NEUTRAL_ALONE, -1, st->fairy - 1, CARC_PORT_NONE);
-}
 
 /* The fairy assigned to a follower that has left (PD9 e) is forgotten at the next
  * point that asks: the turn's start, the dragon's step, a T6 choice. */

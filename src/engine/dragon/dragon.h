@@ -1,6 +1,7 @@
 /*
  * dragon.h - The Princess & the Dragon (docs/RULES.md, PD1-PD14): the module's
  * kinds and marks, its state's accessor and what its files share.
+ *   neutral.c  the kinds' marks, the neutral figures' events, the fairy's follower
  *   dragon.c   the hook table, set-aside tiles (PD4), the volcano (PD3), the
  *              dragon's tile closed to figures (PD5), the fairy's point and bonus
  *              (PD9 c, d), invariants, the public query
@@ -28,6 +29,7 @@ int dragon_mark(int kind);
 enum { NEUTRAL_DRAGON = 0, NEUTRAL_FAIRY = 1 };
 enum { NEUTRAL_PUT = 0, NEUTRAL_WALKED = 1, NEUTRAL_ASSIGNED = 2, NEUTRAL_ALONE = 3 };
 
+/* neutral.c */
 /* The seat whose follower the fairy is assigned to, or -1 (PD9 e: one that left is
  * none); dragon_fairy_forget: the fairy stays, assigned to nobody, told. */
 int dragon_fairy_seat(const carc_game *g);

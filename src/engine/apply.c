@@ -122,7 +122,6 @@ static void do_place(carc_game *g, const carc_move *m)
         stack_put_back(g, other);
     board_place(g, m->tile, rot, m->x, m->y);
     event_emit(g, CARC_EV_PLACED, g->active, m->x, m->y, m->tile, (uint8_t)rot, 0);
-    exp_placed(g);  /* PD3: a volcano brings the dragon */
     g->step = ST_T4_GIFT;
 }
 
@@ -231,7 +230,7 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
     case CARC_DEC_FOLLOWER:
         /* T6 choices an expansion adds (PD9, PD11, PD12) come first: its apply
          * leaves a follower on the tile just placed to the core */
-        if (exp_any(g) && (rc = exp_apply(g, p.decision, m, err)) != EXP_NOT_MINE) {
+        if (exp_any(g) && (rc = exp_apply_each(g, p.decision, m, err)) != EXP_NOT_MINE) {
             if (rc != CARC_OK)
                 return rc;
             exp_resolved(g);

@@ -488,13 +488,6 @@ int exp_aside(const carc_game *g, uint8_t *kinds)
     return n;
 }
 
-void exp_placed_each(carc_game *g)
-{
-    EXP_EACH_ACTIVE(g, h)
-        if (h->placed)
-            h->placed(g);
-}
-
 int exp_no_figure_tile_each(const carc_game *g)
 {
     EXP_EACH_ACTIVE(g, h)

@@ -208,8 +208,6 @@ struct exp_hooks {
     /* The tiles it keeps aside (carc_check counts every tile of the set; the layers
      * above show them): their kinds into kinds[] (CARC_TILES is enough), how many. */
     int (*aside)(const carc_game *g, uint8_t *kinds);
-    /* T3, once the tile is placed and told (PD3). */
-    void (*placed)(carc_game *g);
     /* The placed tile (index into tiles[]) on which no figure may be placed by any
      * rule, T6, cards and gifts alike (PD5), or -1; no_figure_words says why, with
      * the tile's (%d,%d). */
@@ -300,7 +298,6 @@ void exp_hide(carc_game *g, int seat);
 void exp_deal(carc_game *g, int seat);
 int exp_set_aside_each(carc_game *g, int kind);
 int exp_aside(const carc_game *g, uint8_t *kinds);
-void exp_placed_each(carc_game *g);
 int exp_no_figure_tile_each(const carc_game *g);
 /* The words of the expansion that closes tile t to figures (no_figure_tile). */
 const char *exp_no_figure_words(const carc_game *g, int t);
@@ -311,11 +308,6 @@ void exp_feature_scored_each(carc_game *g, int root, int name);
 static inline int exp_set_aside(carc_game *g, int kind)
 {
     return exp_any(g) && exp_set_aside_each(g, kind);
-}
-static inline void exp_placed(carc_game *g)
-{
-    if (exp_any(g))
-        exp_placed_each(g);
 }
 /* Whether no figure may be placed on tile t (PD5). */
 static inline int exp_no_figure_on(const carc_game *g, int t)

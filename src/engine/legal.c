@@ -404,7 +404,7 @@ int carc_legal_count(const carc_game *g)
     }
     if (decision == CARC_DEC_FOLLOWER && !exp_any(g)) {  /* an expansion's T6 may add many */
         carc_move buf[LEGAL_FOLLOWER_MOVES];
-        return legal_follower(g, buf, LEGAL_FOLLOWER_MOVES);
+        return legal_follower_core(g, buf, LEGAL_FOLLOWER_MOVES);
     }
     if (decision == CARC_DEC_NONE)
         return 0;
@@ -442,7 +442,7 @@ int carc_legal_pick(const carc_game *g, carc_index_fn index, void *ctx, carc_mov
     }
     if (decision == CARC_DEC_FOLLOWER && !exp_any(g)) {
         carc_move buf[LEGAL_FOLLOWER_MOVES];
-        return legal_take(buf, legal_follower(g, buf, LEGAL_FOLLOWER_MOVES), index, ctx, out);
+        return legal_take(buf, legal_follower_core(g, buf, LEGAL_FOLLOWER_MOVES), index, ctx, out);
     }
     if (decision == CARC_DEC_NONE)
         return 0;

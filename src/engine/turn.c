@@ -14,16 +14,9 @@
 
 /* T6 owes a decision when the active player could place a follower (B6): a
  * follower in supply and a segment of the placed tile on an empty feature
- * (legal_follower lists them). */
-static int follower_owed(const carc_game *g)
+ * (legal_follower lists them). The base game's check, inline in turn_advance_base. */
+static inline int follower_owed_core(const carc_game *g)
 {
-    if (exp_any(g)) {  /* the choices the expansions add (PD9, PD11, PD12) */
-        carc_move m;
-        if (exp_legal(g, CARC_DEC_FOLLOWER, &m, 1) > 0)
-            return 1;
-        if (exp_no_figure_on(g, g->last))  /* PD5: only an expansion's choice or a recall */
-            return fig_choice(g) && figure_owed(g);
-    }
     if (fig_choice(g))
         return figure_owed(g);
     if (follower_supply(g, g->active) == 0)
@@ -34,6 +27,19 @@ static int follower_owed(const carc_game *g)
         if (feat_of(g, p->first + i)->follow == 0)
             return 1;
     return 0;
+}
+
+/* T6 with expansions: the choices they add (PD9, PD11, PD12) besides the core's; on a
+ * tile closed to figures (PD5) only those and a recall. Apart, so that the base
+ * game's follower_owed stays inline in turn_advance. */
+static __attribute__((noinline)) int follower_owed_exp(const carc_game *g)
+{
+    carc_move m;
+    if (exp_legal_each(g, CARC_DEC_FOLLOWER, &m, 1) > 0)
+        return 1;
+    if (exp_no_figure_tile_each(g) == g->last)
+        return fig_choice(g) && figure_owed(g);
+    return follower_owed_core(g);
 }
 
 /* The steps the machine runs itself (the cases of turn_advance's switch). */
@@ -138,7 +144,7 @@ static void turn_advance_base(carc_game *g)
             step = turn_draw(g) ? ST_T3_PLACE : ST_E3_FINAL;
             break;
         case ST_T6_FOLLOWER:
-            if (follower_owed(g)) {
+            if (follower_owed_core(g)) {
                 g->step = ST_T6_FOLLOWER;
                 return;
             }
@@ -181,7 +187,7 @@ static inline void turn_advance_exp(carc_game *g)
         case ST_T3_PLACE:
             return;
         case ST_T6_FOLLOWER:
-            if (follower_owed(g))
+            if (follower_owed_exp(g))
                 return;
             step = turn_next(g, ST_T6_AFTER);
             break;

@@ -98,8 +98,9 @@ static void shuffle_back(carc_game *g)
     st->naside = 0;
 }
 
-/* T3: PD3 (a volcano), PD6 (a dragon symbol: the dragon moves after T6). */
-static void dragon_placed(carc_game *g)
+/* After T3 (at T4, where the other modules' placement rules act): PD3 (a volcano),
+ * PD6 (a dragon symbol: the dragon moves after T6). Owes no decision. */
+static int dragon_placed(carc_game *g)
 {
     struct dragon_state *st = dragon_st(g);
     int t = g->last, mark = dragon_mark(g->tiles[t].kind);
@@ -111,6 +112,7 @@ static void dragon_placed(carc_game *g)
     } else if (mark == MARK_DRAGON && st->dragon) {
         st->due = 1;
     }
+    return 0;
 }
 
 static int dragon_no_figure_tile(const carc_game *g)
@@ -238,13 +240,12 @@ const struct exp_hooks dragon_hooks = {
     .check = dragon_check,
     .setup = dragon_setup,
     .turn_begin = dragon_turn_begin,
-    .at = {[ST_T6_AFTER] = dragon_pending_at},
+    .at = {[ST_T4_GIFT] = dragon_placed, [ST_T6_AFTER] = dragon_pending_at},
     .pending = dragon_pending,
     .legal = dragon_legal,
     .apply = dragon_apply,
     .set_aside = dragon_set_aside,
     .aside = dragon_aside,
-    .placed = dragon_placed,
     .no_figure_tile = dragon_no_figure_tile,
     .no_figure_words = "(%d,%d) is the dragon's tile: no figure may be placed there (PD5)",
     .feature_scored = dragon_feature_scored,

@@ -196,6 +196,14 @@ static int check_follower(const carc_game *g, const carc_move *m, carc_error *er
     return CARC_OK;
 }
 
+/* Whether a move at T6 is of a kind only an expansion answers (see carc_apply). */
+static int t6_exp_kind(const carc_game *g, const carc_move *m)
+{
+    const placed *p = &g->tiles[g->last];
+    return m->kind == CARC_MOVE_ASSIGN || m->kind == CARC_MOVE_REMOVE ||
+           (m->kind == CARC_MOVE_FOLLOWER && (m->x != p->x || m->y != p->y));
+}
+
 int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
 {
     if (g->view_seat >= 0) {
@@ -228,9 +236,11 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
         do_place(g, m);
         break;
     case CARC_DEC_FOLLOWER:
-        /* T6 choices an expansion adds (PD9, PD11, PD12) come first: its apply
-         * leaves a follower on the tile just placed to the core */
-        if (exp_any(g) && (rc = exp_apply_each(g, p.decision, m, err)) != EXP_NOT_MINE) {
+        /* the T6 choices an expansion adds (PD9, PD11, PD12): a follower away from the
+         * tile just placed, a neutral figure assigned, a follower removed; any other
+         * kind is the core's to answer or refuse */
+        if (exp_any(g) && t6_exp_kind(g, m) &&
+            (rc = exp_apply_each(g, p.decision, m, err)) != EXP_NOT_MINE) {
             if (rc != CARC_OK)
                 return rc;
             exp_resolved(g);

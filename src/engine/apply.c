@@ -239,8 +239,7 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
         /* the T6 choices an expansion adds (PD9, PD11, PD12): a follower away from the
          * tile just placed, a neutral figure assigned, a follower removed; any other
          * kind is the core's to answer or refuse */
-        if (exp_any(g) && t6_exp_kind(g, m) &&
-            (rc = exp_apply_each(g, p.decision, m, err)) != EXP_NOT_MINE) {
+        if (exp_t6(g) && t6_exp_kind(g, m) && (rc = exp_t6_apply(g, m, err)) != EXP_NOT_MINE) {
             if (rc != CARC_OK)
                 return rc;
             exp_resolved(g);

@@ -66,7 +66,7 @@ static int check_tiles(const carc_game *g, carc_error *err)
     for (int i = 0; i < g->stack_len; i++)
         count[g->stack[i]]++;
     uint8_t aside[CARC_TILES];
-    int naside = exp_any(g) ? exp_aside(g, aside) : 0;  /* PD4: tiles set aside */
+    int naside = g->exp_asides ? exp_aside(g, aside) : 0;  /* PD4: tiles set aside */
     for (int i = 0; i < naside; i++)
         count[aside[i]]++;
     int total = g->ntiles + g->nremoved + g->nhand + g->stack_len + g->unused + naside;

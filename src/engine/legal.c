@@ -229,10 +229,10 @@ static int legal_follower_core(const carc_game *g, carc_move *out, int cap)
 static int legal_follower(const carc_game *g, carc_move *out, int cap)
 {
     int n = legal_follower_core(g, out, cap);
-    if (!exp_any(g) || n == 0 || out[n - 1].kind != CARC_MOVE_PASS)
+    if (!exp_t6(g) || n == 0 || out[n - 1].kind != CARC_MOVE_PASS)
         return n;
     n--;
-    n += exp_legal(g, CARC_DEC_FOLLOWER, out + n, cap - n - 1);
+    n += exp_t6_legal(g, out + n, cap - n - 1);
     out[n++] = move_pass();
     return n;
 }
@@ -402,7 +402,7 @@ int carc_legal_count(const carc_game *g)
         place_list pl;
         return place_list_count(g, &pl);
     }
-    if (decision == CARC_DEC_FOLLOWER && !exp_any(g)) {  /* an expansion's T6 may add many */
+    if (decision == CARC_DEC_FOLLOWER && !exp_t6(g)) {  /* an expansion's T6 may add many */
         carc_move buf[LEGAL_FOLLOWER_MOVES];
         return legal_follower_core(g, buf, LEGAL_FOLLOWER_MOVES);
     }
@@ -440,7 +440,7 @@ int carc_legal_pick(const carc_game *g, carc_index_fn index, void *ctx, carc_mov
         place_nth(g, &pl, (int)i, out);
         return n;
     }
-    if (decision == CARC_DEC_FOLLOWER && !exp_any(g)) {
+    if (decision == CARC_DEC_FOLLOWER && !exp_t6(g)) {
         carc_move buf[LEGAL_FOLLOWER_MOVES];
         return legal_take(buf, legal_follower_core(g, buf, LEGAL_FOLLOWER_MOVES), index, ctx, out);
     }

@@ -347,6 +347,11 @@ struct carc_game {
     uint8_t exp_block;
     uint16_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1];
     uint8_t exp_next[ST_OVER + 1];
+    /* The active expansions with T6 choices of their own (t6_choices), that set drawn
+     * tiles aside (set_aside), close a tile to figures (no_figure_tile), are told of
+     * every scoring (feature_scored): zero in every game without such a module, so
+     * that those games pay one test where the core asks. */
+    uint16_t exp_t6, exp_asides, exp_closers, exp_scored;
 
     /* The positions around the unfinished cloisters (and gardens), as a bit per
      * (x mod 16, y mod 16) (board.c, zone_bit): a tile placed off them is near

@@ -35,9 +35,9 @@ static inline int follower_owed_core(const carc_game *g)
 static __attribute__((noinline)) int follower_owed_exp(const carc_game *g)
 {
     carc_move m;
-    if (exp_legal_each(g, CARC_DEC_FOLLOWER, &m, 1) > 0)
+    if (exp_t6(g) && exp_t6_legal(g, &m, 1) > 0)
         return 1;
-    if (exp_no_figure_tile_each(g) == g->last)
+    if (exp_no_figure_on(g, g->last))
         return fig_choice(g) && figure_owed(g);
     return follower_owed_core(g);
 }

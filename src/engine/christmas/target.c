@@ -377,7 +377,7 @@ int xmas_target_any(const carc_game *g, int c, int seat)
     int intrude = c >= CARC_XR_INTRUDE_FIELD && c <= CARC_XR_INTRUDE_CLOISTER;
     /* a tile closed to figures (XI24: the dragon's) may leave an intruder's feature
      * without a segment to go to: the whole list then says */
-    if (intrude && exp_any(g) && exp_no_figure_tile_each(g) >= 0)
+    if (intrude && g->exp_closers && exp_no_figure_tile_each(g) >= 0)
         intrude = 0;
     else if (intrude || xmas_card_grain(c) == BY_FEATURE) {
         int type = xmas_card_feature(c);

@@ -235,6 +235,7 @@ const struct exp_hooks dragon_hooks = {
              .tile_mark = 'd', .how = dragon_how},
     .stack_tiles = 30,  /* PD1 */
     .replaced_by = dragon_twin_of,
+    .t6_choices = 1,
     .decides = 1u << ST_T6_AFTER,
     .canonical = dragon_canonical,
     .check = dragon_check,

@@ -29,16 +29,24 @@ static inline int follower_owed_core(const carc_game *g)
     return 0;
 }
 
-/* T6 with expansions: the choices they add (PD9, PD11, PD12) besides the core's; on a
- * tile closed to figures (PD5) only those and a recall. Apart, so that the base
- * game's follower_owed stays inline in turn_advance. */
-static __attribute__((noinline)) int follower_owed_exp(const carc_game *g)
+/* T6 with expansions that add choices (PD9, PD11, PD12) besides the core's or close a
+ * tile to figures (PD5: then only those and a recall). Apart, so that the other
+ * games' check stays as short as it was. */
+static __attribute__((noinline)) int follower_owed_added(const carc_game *g)
 {
     carc_move m;
     if (exp_t6(g) && exp_t6_legal(g, &m, 1) > 0)
         return 1;
     if (exp_no_figure_on(g, g->last))
         return fig_choice(g) && figure_owed(g);
+    return follower_owed_core(g);
+}
+
+/* T6 with expansions: the core's check unless one adds choices or closes a tile. */
+static int follower_owed_exp(const carc_game *g)
+{
+    if (g->exp_t6 | g->exp_closers)
+        return follower_owed_added(g);
     return follower_owed_core(g);
 }
 

@@ -53,15 +53,16 @@ enum {
     CARC_BASE_MAX_PLAYERS = 5,  /* B1; carc_max_players tells a set's */
     CARC_FOLLOWERS = 7,      /* meeples per player (B1) */
     CARC_BASE_KINDS = 24,    /* the base game's kinds A..X are kinds 0..23 */
-    CARC_TILE_KINDS = 88 + CARC_TEST_KINDS,  /* base, Inns & Cathedrals, Traders &
-                                Builders, The River, the garden tiles of The Abbot */
+    CARC_TILE_KINDS = 119 + CARC_TEST_KINDS,  /* base, Inns & Cathedrals, Traders &
+                                Builders, The River, the garden tiles of The Abbot, The
+                                Princess & the Dragon (29 kinds and 2 garden twins) */
     CARC_BASE_TILES = 72,    /* the base game's tiles, the start tile included */
-    CARC_TILES = 125 + CARC_TEST_TILES,  /* the most tiles one game can hold, start
+    CARC_TILES = 155 + CARC_TEST_TILES,  /* the most tiles one game can hold, start
                                             tile included */
-    CARC_STACK = 124 + CARC_TEST_TILES,  /* the most tiles shuffled into one game's stack */
+    CARC_STACK = 154 + CARC_TEST_TILES,  /* the most tiles shuffled into one game's stack */
     CARC_MAX_MOVES = 2048,   /* capacity carc_legal may need */
     CARC_MAX_EVENTS = 384,   /* events one carc_apply can emit (worst case: event.c) */
-    CARC_MAX_SEGMENTS = 472 + CARC_TEST_SEGMENTS,  /* segments of every tile of a game:
+    CARC_MAX_SEGMENTS = 579 + CARC_TEST_SEGMENTS,  /* segments of every tile of a game:
                                                       bounds any list of them */
     CARC_MSG = 160,          /* size of an error message */
     CARC_SEAT_NONE = 255,    /* carc_move.seat2 when the move names no other seat */
@@ -207,7 +208,8 @@ enum carc_expansion {
     CARC_EXP_INNS = 1u << 2,      /* Inns & Cathedrals */
     CARC_EXP_TRADERS = 1u << 3,   /* Traders & Builders */
     CARC_EXP_RIVER = 1u << 4,     /* The River (River I) */
-    CARC_EXP_ABBOT = 1u << 5      /* The Abbot */
+    CARC_EXP_ABBOT = 1u << 5,     /* The Abbot */
+    CARC_EXP_DRAGON = 1u << 6     /* The Princess & the Dragon */
 };
 
 /* Expansion names, "gifts", "christmas", "inns", "traders", "river", "abbot", for a
@@ -367,6 +369,8 @@ enum carc_decision {
     CARC_DEC_DISCARD,        /* T9: discard one card over the hand limit */
     CARC_DEC_END_CHOICE,     /* E2: a seat places a tiebreak_field token */
     CARC_DEC_DOUBLE_TURN,    /* TD: take the second part of a double turn, or pass (TB11) */
+    CARC_DEC_WALK,           /* after T6: move a neutral figure one tile (the dragon, PD7),
+                                owed by each seat in turn, not only the active one */
     CARC_DECISIONS
 };
 
@@ -391,6 +395,12 @@ enum carc_move_kind {
     CARC_MOVE_AGAIN,     /* take the second part of a double turn (TB11) */
     CARC_MOVE_RECALL,    /* x, y, port (the cloister or garden it stands on), figure =
                             CARC_FIG_ABBOT: T6, take the abbot back and score (A6) */
+    CARC_MOVE_WALK,      /* x, y: the neutral figure that walks moves to the tile at (x,y)
+                            (the dragon, PD7) */
+    CARC_MOVE_ASSIGN,    /* x, y, port, figure: T6, a neutral figure is put next to the
+                            active player's follower there (the fairy, PD9) */
+    CARC_MOVE_REMOVE,    /* x, y, port, figure, seat2: T6, seat2's follower there goes
+                            back to its owner (the princess, PD12) */
     CARC_MOVE_KINDS
 };
 
@@ -465,8 +475,13 @@ enum carc_event_kind {
     CARC_EV_BANK_PAID,       /* seat was paid value banked points of `category` (E4) */
     CARC_EV_GOODS,           /* seat took value goods tokens of kind b (enum carc_goods) for
                                 the city of type a at (x,y) port it completed (TB9) */
-    CARC_EV_DOUBLE_DUE       /* seat's tile continued their builder's feature: a double
+    CARC_EV_DOUBLE_DUE,      /* seat's tile continued their builder's feature: a double
                                 turn is due (TB6) */
+    CARC_EV_SET_ASIDE,       /* tile kind a, drawn by seat, was shown and set aside (PD4) */
+    CARC_EV_NEUTRAL          /* a neutral figure (value: 0 the dragon, 1 the fairy) came to
+                                the tile at (x,y): b = 0 put there (a volcano, PD3), 1 a
+                                walk chosen by seat (PD7), 2 next to seat's follower at
+                                port (PD9), 3 it stays there, assigned to nobody (PD9 e) */
 };
 
 /* Why points were scored (CARC_EV_SCORED, CARC_EV_BANKED: b). */
@@ -486,12 +501,14 @@ enum carc_score_reason {
     CARC_REASON_PIG,           /* E3: a pig's extra point per city in its field (TB8) */
     CARC_REASON_GOODS,         /* E3: the most goods tokens of a kind (TB10); a = the kind */
     CARC_REASON_RECALL,        /* T6: the abbot recalled from its cloister or garden (A6) */
+    CARC_REASON_NEUTRAL_POINT, /* T0: the fairy's point at the start of a turn (PD9 c) */
+    CARC_REASON_NEUTRAL_BONUS, /* any scoring: 3 for the follower next to the fairy (PD9 d) */
     CARC_REASONS
 };
 
 /* "completed", "modifier", "final", "field", "field_bonus", "road_sweeper",
  * "cash_out", "score_card", "score_three", "supply_bonus", "gifts", "pig", "goods",
- * "recall";
+ * "recall", "fairy", "fairy_bonus";
  * "?" if unknown. */
 const char *carc_score_reason_name(int reason);
 
@@ -640,6 +657,22 @@ int carc_river_end(const carc_game *g, int *x, int *y);
 /* The Abbot (A6): what recalling the abbot the move names (CARC_MOVE_RECALL) would
  * score now, or -1 if that recall is not legal now. */
 int carc_recall_points(const carc_game *g, const carc_move *m);
+/* The Princess & the Dragon (PD14: all of it public): the dragon's and the fairy's
+ * tiles, the follower the fairy is assigned to, the dragon's movement in progress
+ * (its visited tiles, the start first, and who owes the next step) and the tiles
+ * set aside before the first volcano (PD4), in the order they were set aside. */
+typedef struct carc_dragon_info {
+    int dragon_on, dragon_x, dragon_y;
+    int fairy_on, fairy_x, fairy_y;
+    int fairy_seat;          /* -1: assigned to nobody */
+    int fairy_port, fairy_figure;
+    int walking, walked, mover;  /* mover -1 when no movement is under way */
+    int visited_x[7], visited_y[7];  /* walked + 1 of them */
+    int naside;
+    int aside[12];           /* tile kinds */
+} carc_dragon_info;
+/* Fills *out; returns 0 (and no dragon, no fairy) for a game without the expansion. */
+int carc_dragon_status(const carc_game *g, carc_dragon_info *out);
 /* Tiles in hand for the pending turn: writes up to 2 kinds, returns how many. */
 int carc_hand_tiles(const carc_game *g, int kinds[2]);
 /* Tiles removed from the game (B5, X9), in order: writes up to cap kinds, returns the count. */

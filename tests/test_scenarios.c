@@ -100,6 +100,9 @@
  *                         I9, TB14, CI13, R10, A8)
  *   "river_left": n       carc_river_left (The River: the lake included)
  *   "river_end": {"x":..,"y":..} | null   carc_river_end: the river's open end (R5)
+ *   "dragon": {"dragon": {"x","y"} | null, "fairy": ..., "walk": ..., "aside": [...]}
+ *                         each member given equals the state JSON's "dragon" member of
+ *                         that name (docs/RECORD.md; The Princess & the Dragon, PD14)
  *   "recall_points": {"recall (1,1) cloister:C": n, ...}  carc_recall_points of each
  *                         recall move (-1: not legal now; The Abbot, A6)
  *   "tile_counts": {"RI.1/IIG": 1, ...}  carc_tile_count of each kind with the game's
@@ -119,6 +122,8 @@
 
 #include "carc.h"
 #include "carc_record.h"
+
+static void check_dragon(const carc_game *g, json_t *e);
 
 static const char *g_file;
 static int g_print_board; /* --print-board */
@@ -159,6 +164,7 @@ static const char *const pending_names[CARC_DECISIONS] = {
     [CARC_DEC_DISCARD] = "discard",
     [CARC_DEC_END_CHOICE] = "end_choice",
     [CARC_DEC_DOUBLE_TURN] = "double_turn",
+    [CARC_DEC_WALK] = "dragon",
 };
 
 static int pending_parse(const char *s)
@@ -897,7 +903,7 @@ static void check_view(carc_game *g, json_t *v)
     static const char *const keys[] = {
         "seat",      "gifts_hidden", "cards_hidden", "gifts",  "cards", "lacks",   "followers",
         "features",  "figures",      "goods",        "double_due", "part", "pending", "scores",
-        "river_left", "river_end", "stack_left", "hand", NULL};
+        "river_left", "river_end", "stack_left", "hand", "dragon", NULL};
     long long seat = -1;
     if (!json_is_object(v) || !keys_known(v, "view", keys))
         return;
@@ -974,6 +980,7 @@ static void check_view(carc_game *g, json_t *v)
     if ((w = json_object_get(v, "scores")))
         check_per_seat(view, w, "view.scores", carc_score);
     check_river(view, v);
+    check_dragon(view, v);
     long long want;
     if (get_int(v, "stack_left", &want) && want != carc_stack_left(view))
         fail("view.stack_left: expected %lld, got %d", want, carc_stack_left(view));
@@ -1272,6 +1279,36 @@ static void check_river(const carc_game *g, json_t *e)
     }
 }
 
+/* "dragon": {...}: each member equal to the state JSON's "dragon" member of that name
+ * (The Princess & the Dragon: the dragon, the fairy, the movement, the set-aside tiles). */
+static void check_dragon(const carc_game *g, json_t *e)
+{
+    json_t *want = json_object_get(e, "dragon");
+    if (!want)
+        return;
+    char *text = carc_state_json(g, 0);
+    json_t *doc = text ? json_loads(text, 0, NULL) : NULL;
+    json_t *got = doc ? json_object_get(doc, "dragon") : NULL;
+    const char *key;
+    json_t *v;
+    if (!json_is_object(want))
+        fail("\"dragon\" must be an object");
+    else if (!got)
+        fail("dragon: the state has no \"dragon\" key");
+    else
+        json_object_foreach(want, key, v) {
+            json_t *have = json_object_get(got, key);
+            if (!have || !json_equal(have, v)) {
+                char *w = json_dumps(v, JSON_COMPACT), *h = have ? json_dumps(have, JSON_COMPACT) : NULL;
+                fail("dragon.%s: expected %s, got %s", key, w ? w : "?", h ? h : "nothing");
+                free(w);
+                free(h);
+            }
+        }
+    json_decref(doc);
+    free(text);
+}
+
 /* "recall_points": {"recall (1,1) cloister:C": 5, ...}: carc_recall_points of each
  * move (-1: that recall is not legal now), The Abbot, A6. */
 static void check_recall_points(const carc_game *g, json_t *obj)
@@ -1332,7 +1369,7 @@ static void step_expect(carc_game *g, json_t *e)
         "gift_deck_left", "gift_discard", "cards", "cloister_deck_left", "roadside_deck_left",
         "cloister_discard", "roadside_discard", "in_play", "mastermind", "banked", "events",
         "all_events", "view", "diagram", "figures", "goods", "double_due", "part",
-        "projection", "river_left", "river_end", "recall_points", "tile_counts", NULL};
+        "projection", "river_left", "river_end", "recall_points", "tile_counts", "dragon", NULL};
     long long want;
     char buf[160];
     if (!json_is_object(e)) {
@@ -1467,6 +1504,7 @@ static void step_expect(carc_game *g, json_t *e)
     if ((v = json_object_get(e, "projection")))
         check_per_seat(g, v, "projection", projected);
     check_river(g, e);
+    check_dragon(g, e);
     if ((v = json_object_get(e, "recall_points")))
         check_recall_points(g, v);
     if ((v = json_object_get(e, "tile_counts")))
@@ -1585,7 +1623,7 @@ static int run(json_t *root)
     }
     keys_known(root, "the scenario", keys);
     const char *rule = json_string_value(json_object_get(root, "rule"));
-    if (!rule || !strchr("BGXCEITRA", rule[0]) || !rule[0])
+    if (!rule || !strchr("BGXCEITRAP", rule[0]) || !rule[0])
         fail("\"rule\" must name a rule id such as \"B9\" or \"TB11\"");
     if (!json_is_string(json_object_get(root, "title")))
         fail("\"title\" is required");

@@ -13,7 +13,7 @@ static const char *move_kind_word(int kind)
 {
     static const char *const words[CARC_MOVE_KINDS] = {
         "pass", "tile placement", "follower", "gift", "card", "draw", "target", "block",
-        "discard", "second part", "recall"};
+        "discard", "second part", "recall", "dragon move", "fairy move", "princess"};
     return kind >= 0 && kind < CARC_MOVE_KINDS ? words[kind] : "unknown move";
 }
 
@@ -164,6 +164,10 @@ static int check_follower(const carc_game *g, const carc_move *m, carc_error *er
                   p->x, p->y);
         return CARC_E_ILLEGAL;
     }
+    if (exp_no_figure_on(g, g->last)) {  /* PD5: in the words of the expansion */
+        error_set(err, CARC_E_ILLEGAL, exp_no_figure_words(g, g->last), p->x, p->y);
+        return CARC_E_ILLEGAL;
+    }
     int n = m->port < CARC_PORTS ? board_port_node(g, g->last, m->port) : NODE_NONE;
     if (n == NODE_NONE) {
         error_set(err, CARC_E_ILLEGAL, "(%d,%d) has no segment at port %s", p->x, p->y,
@@ -190,6 +194,14 @@ static int check_follower(const carc_game *g, const carc_move *m, carc_error *er
         return CARC_E_ILLEGAL;
     }
     return CARC_OK;
+}
+
+/* Whether a move at T6 is of a kind only an expansion answers (see carc_apply). */
+static int t6_exp_kind(const carc_game *g, const carc_move *m)
+{
+    const placed *p = &g->tiles[g->last];
+    return m->kind == CARC_MOVE_ASSIGN || m->kind == CARC_MOVE_REMOVE ||
+           (m->kind == CARC_MOVE_FOLLOWER && (m->x != p->x || m->y != p->y));
 }
 
 int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
@@ -224,7 +236,14 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
         do_place(g, m);
         break;
     case CARC_DEC_FOLLOWER:
-        if (m->kind == CARC_MOVE_FOLLOWER) {
+        /* the T6 choices an expansion adds (PD9, PD11, PD12): a follower away from the
+         * tile just placed, a neutral figure assigned, a follower removed; any other
+         * kind is the core's to answer or refuse */
+        if (exp_t6(g) && t6_exp_kind(g, m) && (rc = exp_t6_apply(g, m, err)) != EXP_NOT_MINE) {
+            if (rc != CARC_OK)
+                return rc;
+            exp_resolved(g);
+        } else if (m->kind == CARC_MOVE_FOLLOWER) {
             if ((rc = check_follower(g, m, err)) != CARC_OK)
                 return rc;
             event_clear(g);
@@ -239,7 +258,7 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
         } else {
             return wrong_kind(g, m, err);
         }
-        g->step = ST_T7_MODIFIERS;
+        g->step = ST_T6_AFTER;
         break;
     default:  /* an expansion's decision */
         if ((rc = exp_apply(g, p.decision, m, err)) != CARC_OK)

@@ -190,6 +190,11 @@ static spot *spot_new(carc_game *g, int slot, int x, int y)
  * needed. */
 static void spot_demand(carc_game *g, int c, int x, int y, int side, int type)
 {
+    /* a position past the int8_t range gets no spot: the board ends there (only a set
+     * of more than 128 tiles can reach it; its wrapped key found no tile or spot,
+     * those would lie 256 positions away) */
+    if (c < 0 && g->ntiles > 127 && !cell_in_range(x, y))
+        return;
     spot *s = c < 0 ? spot_new(g, -1 - c, x, y) : &g->frontier[g->cell[c] - CELL_SPOT];
     s->sig = (uint8_t)((s->sig & ~(SIG_FREE << (2 * side))) | (type << (2 * side)));
 }

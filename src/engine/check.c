@@ -65,7 +65,11 @@ static int check_tiles(const carc_game *g, carc_error *err)
         count[g->hand[i]]++;
     for (int i = 0; i < g->stack_len; i++)
         count[g->stack[i]]++;
-    int total = g->ntiles + g->nremoved + g->nhand + g->stack_len + g->unused;
+    uint8_t aside[CARC_TILES];
+    int naside = g->exp_asides ? exp_aside(g, aside) : 0;  /* PD4: tiles set aside */
+    for (int i = 0; i < naside; i++)
+        count[aside[i]]++;
+    int total = g->ntiles + g->nremoved + g->nhand + g->stack_len + g->unused + naside;
     int in_set = stack_size(g->expansions) + 1;
     if (total != in_set)
         FAIL("tiles: %d placed + %d removed + %d in hand + %d in stack + %d unused != %d",
@@ -84,7 +88,7 @@ static const int dy[4] = {-1, 0, 1, 0};
  * every tile and spot is named once. */
 static int check_cells(const carc_game *g, carc_error *err)
 {
-    uint8_t named[256] = {0};
+    uint8_t named[CELL_SPOT + MAX_FRONTIER] = {0};
     int used = 0;
     for (int c = 0; c < CELL_SLOTS; c++) {
         int v = g->cell[c];

@@ -11,6 +11,7 @@
 /* The plan a configuration gives (the exp_* fields of state.h). */
 struct plan {
     uint16_t on, holders, forcers, at[ST_OVER + 1], decides[ST_OVER + 1];
+    uint16_t t6, asides, closers, scored;
     uint8_t block;
 };
 
@@ -29,6 +30,14 @@ static struct plan plan_of(unsigned expansions)
             p.holders |= bit;
         if (h->forces && h->forced_spot)
             p.forcers |= bit;
+        if (h->t6_choices && h->legal && h->apply)
+            p.t6 |= bit;
+        if (h->set_aside)
+            p.asides |= bit;
+        if (h->no_figure_tile)
+            p.closers |= bit;
+        if (h->feature_scored)
+            p.scored |= bit;
         for (int s = 0; s <= ST_OVER; s++) {
             if (h->at[s])
                 p.at[s] |= bit;
@@ -48,6 +57,10 @@ void exp_plan(carc_game *g)
     g->exp_block = p.block;
     memcpy(g->exp_at, p.at, sizeof p.at);
     memcpy(g->exp_decides, p.decides, sizeof p.decides);
+    g->exp_t6 = p.t6;
+    g->exp_asides = p.asides;
+    g->exp_closers = p.closers;
+    g->exp_scored = p.scored;
 }
 
 unsigned exp_all_bits(void)
@@ -87,7 +100,8 @@ int exp_check(const carc_game *g, carc_error *err)
 {
     struct plan p = plan_of(g->expansions);
     if (p.on != g->exp_on || p.holders != g->exp_holders || p.forcers != g->exp_forcers ||
-        p.block != g->exp_block ||
+        p.block != g->exp_block || p.t6 != g->exp_t6 || p.asides != g->exp_asides ||
+        p.closers != g->exp_closers || p.scored != g->exp_scored ||
         memcmp(p.at, g->exp_at, sizeof p.at) ||
         memcmp(p.decides, g->exp_decides, sizeof p.decides)) {
         error_set(err, CARC_E_INVALID, "expansions: the plan does not match the configuration");
@@ -469,4 +483,63 @@ int carc_card_target(int card)
 {
     const carc_card_desc *c = carc_card_desc_of(card);
     return c ? c->target : CARC_TARGET_NONE;
+}
+
+int exp_set_aside_each(carc_game *g, int kind)
+{
+    EXP_EACH_OF(g->exp_asides, h)
+        if (h->set_aside(g, kind))
+            return 1;
+    return 0;
+}
+
+int exp_aside(const carc_game *g, uint8_t *kinds)
+{
+    int n = 0;
+    EXP_EACH_ACTIVE(g, h)
+        if (h->aside)
+            n += h->aside(g, kinds + n);
+    return n;
+}
+
+int exp_no_figure_tile_each(const carc_game *g)
+{
+    EXP_EACH_OF(g->exp_closers, h) {
+        int t = h->no_figure_tile(g);
+        if (t >= 0)
+            return t;
+    }
+    return -1;
+}
+
+const char *exp_no_figure_words(const carc_game *g, int t)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->no_figure_tile && h->no_figure_tile(g) == t)
+            return h->no_figure_words;
+    return "no figure may be placed on (%d,%d)";
+}
+
+void exp_feature_scored_each(carc_game *g, int root, int name)
+{
+    EXP_EACH_OF(g->exp_scored, h)
+        h->feature_scored(g, root, name);
+}
+
+int exp_t6_legal(const carc_game *g, carc_move *out, int cap)
+{
+    int n = 0;
+    EXP_EACH_OF(g->exp_t6, h)
+        n += h->legal(g, CARC_DEC_FOLLOWER, out + n, cap - n);
+    return n;
+}
+
+int exp_t6_apply(carc_game *g, const carc_move *m, carc_error *err)
+{
+    EXP_EACH_OF(g->exp_t6, h) {
+        int rc = h->apply(g, CARC_DEC_FOLLOWER, m, err);
+        if (rc != EXP_NOT_MINE)
+            return rc;
+    }
+    return EXP_NOT_MINE;
 }

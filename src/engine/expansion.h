@@ -199,6 +199,26 @@ struct exp_hooks {
     /* carc_determinize: deals what the view of `seat` hid, every consistent deal
      * equally likely (from the game's generator). */
     void (*deal)(carc_game *g, int seat);
+
+    /* Added with The Princess & the Dragon (issue 30), each for what it does: */
+    /* Its hooks legal and apply answer the T6 decision (CARC_DEC_FOLLOWER) with
+     * choices of their own besides the core's (a neutral figure, a portal). */
+    uint8_t t6_choices;
+    /* T1, B5 and every extra draw (G10, X9): a tile just drawn (and told) that the
+     * expansion takes out of the draw, kept aside (PD4); 1 if it took it, and the
+     * draw goes on. */
+    int (*set_aside)(carc_game *g, int kind);
+    /* The tiles it keeps aside (carc_check counts every tile of the set; the layers
+     * above show them): their kinds into kinds[] (CARC_TILES is enough), how many. */
+    int (*aside)(const carc_game *g, uint8_t *kinds);
+    /* The placed tile (index into tiles[]) on which no figure may be placed by any
+     * rule, T6, cards and gifts alike (PD5), or -1; no_figure_words says why, with
+     * the tile's (%d,%d). */
+    int (*no_figure_tile)(const carc_game *g);
+    const char *no_figure_words;
+    /* A feature was scored (T7, E3, a sweep or a card that scores it) while its
+     * followers stand on it, before they return (PD9 d); name names it in events. */
+    void (*feature_scored)(carc_game *g, int root, int name);
 };
 
 /* ---- expansion.c ---- */
@@ -279,6 +299,37 @@ void exp_replace_counts(unsigned expansions, uint8_t count[CARC_TILE_KINDS]);
 int exp_held_points(const carc_game *g, int seat);
 void exp_hide(carc_game *g, int seat);
 void exp_deal(carc_game *g, int seat);
+int exp_set_aside_each(carc_game *g, int kind);
+int exp_aside(const carc_game *g, uint8_t *kinds);
+int exp_no_figure_tile_each(const carc_game *g);
+/* The words of the expansion that closes tile t to figures (no_figure_tile). */
+const char *exp_no_figure_words(const carc_game *g, int t);
+void exp_feature_scored_each(carc_game *g, int root, int name);
+/* T6: the choices of the expansions of exp_t6 (legal, apply with CARC_DEC_FOLLOWER). */
+int exp_t6_legal(const carc_game *g, carc_move *out, int cap);
+int exp_t6_apply(carc_game *g, const carc_move *m, carc_error *err);
+
+/* Inline tests in front of the walks the core asks during play: a game without
+ * expansions pays one test. */
+static inline int exp_set_aside(carc_game *g, int kind)
+{
+    return g->exp_asides && exp_set_aside_each(g, kind);
+}
+/* Whether no figure may be placed on tile t (PD5). */
+static inline int exp_no_figure_on(const carc_game *g, int t)
+{
+    return g->exp_closers && exp_no_figure_tile_each(g) == t;
+}
+static inline void exp_feature_scored(carc_game *g, int root, int name)
+{
+    if (g->exp_scored)
+        exp_feature_scored_each(g, root, name);
+}
+/* Whether an active expansion adds choices to T6 (t6_choices). */
+static inline int exp_t6(const carc_game *g)
+{
+    return g->exp_t6 != 0;
+}
 
 /* exp_turn_begin, exp_step and exp_holds walk inline: turn_advance, which asks at
  * every step, has a frame anyway, while a call per step costs a game with

@@ -150,6 +150,12 @@ int follower_on(const carc_game *g, int seat, int figure, int n)
     return follower_slot_on(g, seat, figure, n) >= 0;
 }
 
+void figure_take_slot(carc_game *g, int seat, int slot)
+{
+    if (fig_placed(g->fnode[seat][slot]))
+        slot_take(g, seat, slot);
+}
+
 void follower_take(carc_game *g, int seat, int figure, int n)
 {
     int i = follower_slot_on(g, seat, figure, n);
@@ -270,7 +276,7 @@ _Static_assert(CARC_FIGURES <= 6, "kind_bytes spells out the sets of up to six k
 static uint64_t figure_masks(const carc_game *g, unsigned *supply)
 {
     const placed *p = &g->tiles[g->last];
-    int seat = g->active, nseg = tile_def(p->kind)->nseg;
+    int seat = g->active, nseg = exp_no_figure_on(g, g->last) ? 0 : tile_def(p->kind)->nseg;
     /* a follower an empty feature, a special figure an unfinished one holding a
      * follower of seat (a field is never finished): per segment, its type's word
      * of fig_spread shifted to it */

@@ -201,13 +201,13 @@ int legal_follower_ok(const carc_game *g, int seg_node)
     return feat_of(g, seg_node)->follow == 0;
 }
 
-static int legal_follower(const carc_game *g, carc_move *out, int cap)
+static int legal_follower_core(const carc_game *g, carc_move *out, int cap)
 {
     if (fig_choice(g))
         return figure_moves(g, out, cap);
     int n = 0;
     const placed *p = &g->tiles[g->last];
-    if (follower_supply(g, g->active) > 0) {
+    if (follower_supply(g, g->active) > 0 && !exp_no_figure_on(g, g->last)) {  /* PD5 */
         const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* board_node_port */
         carc_move m = move_pass();
         m.kind = CARC_MOVE_FOLLOWER;
@@ -222,6 +222,18 @@ static int legal_follower(const carc_game *g, carc_move *out, int cap)
     }
     if (n < cap)
         out[n++] = move_pass();
+    return n;
+}
+
+/* T6: the core's choices, then the expansions' (PD9, PD11, PD12), then the pass. */
+static int legal_follower(const carc_game *g, carc_move *out, int cap)
+{
+    int n = legal_follower_core(g, out, cap);
+    if (!exp_t6(g) || n == 0 || out[n - 1].kind != CARC_MOVE_PASS)
+        return n;
+    n--;
+    n += exp_t6_legal(g, out + n, cap - n - 1);
+    out[n++] = move_pass();
     return n;
 }
 
@@ -390,9 +402,9 @@ int carc_legal_count(const carc_game *g)
         place_list pl;
         return place_list_count(g, &pl);
     }
-    if (decision == CARC_DEC_FOLLOWER) {
+    if (decision == CARC_DEC_FOLLOWER && !exp_t6(g)) {  /* an expansion's T6 may add many */
         carc_move buf[LEGAL_FOLLOWER_MOVES];
-        return legal_follower(g, buf, LEGAL_FOLLOWER_MOVES);
+        return legal_follower_core(g, buf, LEGAL_FOLLOWER_MOVES);
     }
     if (decision == CARC_DEC_NONE)
         return 0;
@@ -428,9 +440,9 @@ int carc_legal_pick(const carc_game *g, carc_index_fn index, void *ctx, carc_mov
         place_nth(g, &pl, (int)i, out);
         return n;
     }
-    if (decision == CARC_DEC_FOLLOWER) {
+    if (decision == CARC_DEC_FOLLOWER && !exp_t6(g)) {
         carc_move buf[LEGAL_FOLLOWER_MOVES];
-        return legal_take(buf, legal_follower(g, buf, LEGAL_FOLLOWER_MOVES), index, ctx, out);
+        return legal_take(buf, legal_follower_core(g, buf, LEGAL_FOLLOWER_MOVES), index, ctx, out);
     }
     if (decision == CARC_DEC_NONE)
         return 0;

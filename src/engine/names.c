@@ -24,11 +24,12 @@ static const char *const card_names[CARC_CARDS] = {
 
 static const char *const decision_names[CARC_DECISIONS] = {
     "none", "window_before", "place", "card_draw", "card_target", "block",
-    "follower", "modifier", "window_after", "discard", "end_choice", "double_turn"};
+    "follower", "modifier", "window_after", "discard", "end_choice", "double_turn", "dragon"};
 
 static const char *const reason_names[CARC_REASONS] = {
     "completed", "modifier", "final", "field", "field_bonus", "road_sweeper", "cash_out",
-    "score_card", "score_three", "supply_bonus", "gifts", "pig", "goods", "recall"};
+    "score_card", "score_three", "supply_bonus", "gifts", "pig", "goods", "recall",
+    "fairy", "fairy_bonus"};
 static const char *const category_names[CARC_SCORE_CATEGORIES] = {
     "roads", "cities", "cloisters", "fields", "cards", "gifts", "goods", "gardens"};
 static const char *const goods_names[CARC_GOODS_KINDS] = {"wine", "grain", "cloth"};

@@ -20,10 +20,12 @@
 #include "river/river_state.h"
 #include "gifts/gifts_state.h"
 #include "christmas/christmas_state.h"
+#include "dragon/dragon_state.h"
 
 struct exp_small {
     struct traders_state traders;
     struct river_state river;
+    struct dragon_state dragon;
 };
 
 struct exp_block {

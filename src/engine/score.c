@@ -35,6 +35,7 @@ void score_add(carc_game *g, int seat, int category, int points, int reason, int
 
 void score_return_followers(carc_game *g, int root)
 {
+    exp_feature_scored(g, root, feat_first_node(g, root));  /* PD9 d: a sweep, a card */
     figure_return_all(g, root);
 }
 
@@ -80,13 +81,14 @@ void score_completed(carc_game *g, int i)
             }
         }
     }
+    exp_feature_scored(g, root, completed_name(g, root));  /* PD9 d (banked if locked) */
     r->flags |= NF_SCORED;
     if (r->flags & NF_LOCKED) {
         r->tokens = 0;  /* X12: the followers stay until the end */
         if (fig_specials(g))
             figure_return_specials(g, root);  /* XI9: the builder leaves */
     } else {
-        score_return_followers(g, root);
+        figure_return_all(g, root);
     }
 }
 
@@ -128,6 +130,7 @@ void score_final(carc_game *g)
             continue;
         const feature *r = feat_of(g, n);
         int value = feat_value_end(g, n);
+        exp_feature_scored(g, n, name);  /* PD9 d: even when it pays nothing */
         if (value == 0)
             continue;  /* a field bordering no completed city */
         unsigned holders = feat_holders(g, n);

@@ -70,6 +70,8 @@ static inline int stack_draw_above(carc_game *g, int floor)
     while (g->stack_len > floor) {
         int k = g->stack[--g->stack_len];
         event_emit(g, CARC_EV_TILE_DRAWN, g->active, 0, 0, k, 0, 0);
+        if (exp_set_aside(g, k))
+            continue;  /* PD4: shown, kept aside, and the draw goes on */
         if (board_placeable(g, k)) {
             g->hand[g->nhand++] = (uint8_t)k;
             return 1;

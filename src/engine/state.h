@@ -96,8 +96,8 @@ enum {
     CELL_SPOT = CELL_TILE + CARC_TILES,
     MAX_DONE = 16,        /* features one tile can complete */
     /* tiles with a cloister or a garden, the tiles that count their neighbours
-     * (base 6, I&C 1, T&B 1, the river 1, gardens 13; test_tiletab) */
-    MAX_CLOISTERS = 22,
+     * (base 6, I&C 1, T&B 1, the river 1, gardens 13, P&D 2 and 2 gardens; test_tiletab) */
+    MAX_CLOISTERS = 26,
     TILE_NONE = 255
 };
 
@@ -236,6 +236,8 @@ enum step {
     ST_T5_CLOISTER,
     ST_T5_ROADSIDE,
     ST_T6_FOLLOWER,
+    ST_T6_AFTER,          /* after T6, before T7: an expansion's moves of the turn's
+                             figures (PD6: the dragon) */
     ST_T7_MODIFIERS,
     ST_T7_SCORE,
     ST_TD_DOUBLE,         /* TB11: the second part of a double turn, if due */
@@ -345,6 +347,11 @@ struct carc_game {
     uint8_t exp_block;
     uint16_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1];
     uint8_t exp_next[ST_OVER + 1];
+    /* The active expansions with T6 choices of their own (t6_choices), that set drawn
+     * tiles aside (set_aside), close a tile to figures (no_figure_tile), are told of
+     * every scoring (feature_scored): zero in every game without such a module, so
+     * that those games pay one test where the core asks. */
+    uint16_t exp_t6, exp_asides, exp_closers, exp_scored;
 
     /* The positions around the unfinished cloisters (and gardens), as a bit per
      * (x mod 16, y mod 16) (board.c, zone_bit): a tile placed off them is near
@@ -727,6 +734,8 @@ void figure_put(carc_game *g, int seat, int figure, int n);
 int follower_on(const carc_game *g, int seat, int figure, int n);
 void follower_move(carc_game *g, int seat, int figure, int from, int to);
 void follower_take(carc_game *g, int seat, int figure, int n);
+/* The figure in seat's slot back to supply, whatever it is (PD8, PD12). */
+void figure_take_slot(carc_game *g, int seat, int slot);
 /* Returns every figure on a feature to its owner's supply, builders too (TB5),
  * and clears its tokens (events emitted). */
 void figure_return_all(carc_game *g, int root);

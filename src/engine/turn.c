@@ -14,8 +14,8 @@
 
 /* T6 owes a decision when the active player could place a follower (B6): a
  * follower in supply and a segment of the placed tile on an empty feature
- * (legal_follower lists them). */
-static int follower_owed(const carc_game *g)
+ * (legal_follower lists them). The base game's check, inline in turn_advance_base. */
+static inline int follower_owed_core(const carc_game *g)
 {
     if (fig_choice(g))
         return figure_owed(g);
@@ -29,6 +29,27 @@ static int follower_owed(const carc_game *g)
     return 0;
 }
 
+/* T6 with expansions that add choices (PD9, PD11, PD12) besides the core's or close a
+ * tile to figures (PD5: then only those and a recall). Apart, so that the other
+ * games' check stays as short as it was. */
+static __attribute__((noinline)) int follower_owed_added(const carc_game *g)
+{
+    carc_move m;
+    if (exp_t6(g) && exp_t6_legal(g, &m, 1) > 0)
+        return 1;
+    if (exp_no_figure_on(g, g->last))
+        return fig_choice(g) && figure_owed(g);
+    return follower_owed_core(g);
+}
+
+/* T6 with expansions: the core's check unless one adds choices or closes a tile. */
+static int follower_owed_exp(const carc_game *g)
+{
+    if (g->exp_t6 | g->exp_closers)
+        return follower_owed_added(g);
+    return follower_owed_core(g);
+}
+
 /* The steps the machine runs itself (the cases of turn_advance's switch). */
 static const uint8_t turn_own_step[ST_OVER + 1] = {
     [ST_T1_DRAW] = 1, [ST_T3_PLACE] = 1, [ST_T6_FOLLOWER] = 1, [ST_T7_SCORE] = 1,
@@ -40,7 +61,8 @@ static const uint8_t turn_next_own[ST_OVER + 1] = {
     [ST_T1_DRAW] = ST_T1_DRAW,          [ST_T2_WINDOW] = ST_T3_PLACE,
     [ST_T3_PLACE] = ST_T3_PLACE,        [ST_T4_GIFT] = ST_T6_FOLLOWER,
     [ST_T5_CLOISTER] = ST_T6_FOLLOWER,  [ST_T5_ROADSIDE] = ST_T6_FOLLOWER,
-    [ST_T6_FOLLOWER] = ST_T6_FOLLOWER,  [ST_T7_MODIFIERS] = ST_T7_SCORE,
+    [ST_T6_FOLLOWER] = ST_T6_FOLLOWER,  [ST_T6_AFTER] = ST_T7_SCORE,
+    [ST_T7_MODIFIERS] = ST_T7_SCORE,
     [ST_T7_SCORE] = ST_T7_SCORE,        [ST_TD_DOUBLE] = ST_T10_END,
     [ST_T8_WINDOW] = ST_T10_END,
     [ST_T9_HAND] = ST_T10_END,          [ST_T10_END] = ST_T10_END,
@@ -130,7 +152,7 @@ static void turn_advance_base(carc_game *g)
             step = turn_draw(g) ? ST_T3_PLACE : ST_E3_FINAL;
             break;
         case ST_T6_FOLLOWER:
-            if (follower_owed(g)) {
+            if (follower_owed_core(g)) {
                 g->step = ST_T6_FOLLOWER;
                 return;
             }
@@ -173,9 +195,9 @@ static inline void turn_advance_exp(carc_game *g)
         case ST_T3_PLACE:
             return;
         case ST_T6_FOLLOWER:
-            if (follower_owed(g))
+            if (follower_owed_exp(g))
                 return;
-            step = turn_next(g, ST_T7_MODIFIERS);
+            step = turn_next(g, ST_T6_AFTER);
             break;
         case ST_T7_SCORE:
             /* a builder leaves with its scored feature's followers (TB5), a pig's

@@ -831,7 +831,7 @@ static const struct command {
 } commands[] = {
     {"new", command_new, 0,
      "[players=2..5|6 with inns] [seed=N] "
-     "[expansions=base|LIST of gifts,christmas,inns,traders,river,abbot] "
+     "[expansions=base|LIST of gifts,christmas,inns,traders,river,abbot,dragon] "
      "[stack=LETTERS|NAME,...] [return_pos=-1..124] [gift_deck=IDS|none] [cloister_deck=IDS|none] "
      "[roadside_deck=IDS|none]",
      "starts a game; a move reply for the first draw"},

@@ -69,6 +69,14 @@ static const sentence event_sentences[] = {
     {"card?", "seat card", "{seat} takes a Christmas card into hand."},
     {"play", "seat card", "{seat} plays {card}."},
     {"discard", "card", "{card} is discarded."},
+    {"aside", "seat tile", "A dragon tile is shown and set aside until the first volcano."},
+    {"dragon", "seat at figure", "The dragon moves."},
+    {"dragon:put", "seat at figure", "{seat} places a volcano: the dragon flies onto it."},
+    {"dragon:walked", "seat at figure", "{seat} moves the dragon one tile."},
+    {"fairy", "seat at port figure", "The fairy moves."},
+    {"fairy:assigned", "seat at port figure", "{seat} puts the fairy next to their follower."},
+    {"fairy:alone", "seat at port figure",
+     "The fairy's follower has left: the fairy stays on its tile, next to nobody."},
     {"over", "", "The game is over."},
 };
 
@@ -88,6 +96,8 @@ static const sentence reason_sentences[] = {
     {"pig", "", "more for {feature}: their pig is there (4 per completed city)"},
     {"goods", "", "for the most goods of a kind"},
     {"recall", "", "recalling their abbot from {feature}"},
+    {"fairy", "", "for the fairy next to their follower"},
+    {"fairy_bonus", "", "more for {feature}: the fairy stands by their follower"},
 };
 
 static const sentence feature_sentences[] = {

@@ -9,7 +9,7 @@
  * fields named by its flags, always in the order seat, tile, card, value.
  * carc_event_string writes those the same way and every other event (placements,
  * followers, scoring with its reason, tokens, locks, banked points, goods taken, a
- * double turn due) in its own form. Tiles are named as the notation names them: a
+ * double turn due, a tile set aside, the dragon and the fairy) in its own form. Tiles are named as the notation names them: a
  * base letter or an expansion tile's id ("draw IC/RFr.i"). A figure other than a
  * meeple is a last word of follower and back ("follower 0 (1,0) road:E large"), so
  * that the strings of games without the expansions' figures stay as they were.
@@ -109,6 +109,20 @@ int carc_event_string(const carc_event *e, char *buf, size_t size)
     }
     case CARC_EV_DOUBLE_DUE:
         return snprintf(buf, size, "double %d", e->seat);
+    case CARC_EV_SET_ASIDE:  /* "aside 0 DG/Rr.d": shown and set aside (PD4) */
+        def = carc_tile_def_of(e->a);
+        return snprintf(buf, size, "aside %d %s", e->seat, def != NULL ? def->name : "?");
+    case CARC_EV_NEUTRAL: {
+        /* "dragon 1 (2,0) walked", "fairy 0 (1,0) E assigned": the neutral figure, the
+         * seat that moved it (-1: none), its tile, the fairy's follower's port ("-":
+         * none), how it came there last (event_text.c picks its sentence by it) */
+        static const char *const how[4] = {"put", "walked", "assigned", "alone"};
+        const char *h = e->b < 4 ? how[e->b] : "?";
+        if (e->value == 0)
+            return snprintf(buf, size, "dragon %d (%d,%d) %s", e->seat, e->x, e->y, h);
+        return snprintf(buf, size, "fairy %d (%d,%d) %s %s", e->seat, e->x, e->y,
+                        e->port == CARC_PORT_NONE ? "-" : carc_port_name(e->port), h);
+    }
     case CARC_EV_GAME_OVER:
         return snprintf(buf, size, "over");
     default:

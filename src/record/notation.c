@@ -226,14 +226,31 @@ int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t s
         out_place(&o, def->name, m->x, m->y, m->rot);
         break;
     case CARC_MOVE_FOLLOWER:
-        if (!carc_last_placed(g, &lx, &ly) || lx != m->x || ly != m->y)
+        if (!carc_last_placed(g, &lx, &ly))
             return -1;
         if (m->figure != CARC_FIG_MEEPLE) {  /* a meeple is not named */
             if (carc_figure_name(m->figure) == NULL)
                 return -1;
             out_printf(&o, "%s ", carc_figure_name(m->figure));
         }
+        if (lx != m->x || ly != m->y)  /* away from the tile just placed (a portal, PD11) */
+            out_printf(&o, "(%d,%d) ", m->x, m->y);
         out_segment(&o, g, m->x, m->y, m->port);
+        break;
+    case CARC_MOVE_WALK:
+        out_printf(&o, "dragon (%d,%d)", m->x, m->y);
+        break;
+    case CARC_MOVE_ASSIGN: case CARC_MOVE_REMOVE:
+        /* the fairy next to a follower (PD9), the princess sending one home (PD12) */
+        out_printf(&o, m->kind == CARC_MOVE_ASSIGN ? "fairy" : "princess");
+        out_figure(&o, m->figure);
+        out_printf(&o, " (%d,%d) ", m->x, m->y);
+        out_segment(&o, g, m->x, m->y, m->port);
+        if (m->kind == CARC_MOVE_REMOVE) {
+            if (m->seat2 >= CARC_MAX_PLAYERS)
+                return -1;
+            out_printf(&o, " seat:%d", m->seat2);
+        }
         break;
     case CARC_MOVE_GIFT:
         if (!is_gift(m->card))
@@ -588,17 +605,52 @@ static int parse_follower(parser *p, carc_move *m)
         return fail(p, "a follower takes [FIGURE] [(x,y)] type:PORT, got \"%.60s\"", p->text);
     if (!carc_last_placed(p->g, &lx, &ly))
         return fail(p, "no tile placed this turn for \"%.60s\"", p->text);
-    if (n == 2) {
+    if (n == 2) {  /* another tile than the one placed: a portal's (PD11); apply judges */
         if (parse_pos(p, &w[0], &px, &py) != CARC_OK)
             return CARC_E_ILLEGAL;
-        if (px != lx || py != ly)
-            return fail(p, "(%d,%d) is not the tile placed this turn (%d,%d)", px, py, lx, ly);
+        lx = px;
+        ly = py;
     }
     m->kind = CARC_MOVE_FOLLOWER;
     m->figure = (uint8_t)(fig >= 0 ? fig : CARC_FIG_MEEPLE);
     m->x = (int8_t)lx;
     m->y = (int8_t)ly;
     return parse_segment(p, &w[n - 1], lx, ly, &m->port);
+}
+
+/* `dragon (x,y)`: the dragon's step (PD7). */
+static int parse_walk(parser *p, carc_move *m)
+{
+    int px = 0, py = 0;
+    if (p->n != 2)
+        return fail(p, "dragon takes (x,y), got \"%.60s\"", p->text);
+    if (parse_pos(p, &p->w[1], &px, &py) != CARC_OK)
+        return CARC_E_ILLEGAL;
+    m->kind = CARC_MOVE_WALK;
+    m->x = (int8_t)px;
+    m->y = (int8_t)py;
+    return CARC_OK;
+}
+
+/* `fairy [FIGURE] (x,y) type:PORT` (PD9) and `princess [FIGURE] (x,y) type:PORT
+ * [seat:N]` (PD12); FIGURE as carc_figure_name says it (none: a meeple). */
+static int parse_figure_at(parser *p, carc_move *m, int kind)
+{
+    const char *what = kind == CARC_MOVE_ASSIGN ? "fairy" : "princess";
+    int i = 1, fig = p->n > 1 ? carc_figure_parse(p->w[1].s, p->w[1].len) : -1;
+    if (fig >= 0)
+        i++;
+    int left = p->n - i;
+    if (left != 2 && !(kind == CARC_MOVE_REMOVE && left == 3))
+        return fail(p, "%s takes [FIGURE] (x,y) type:PORT%s, got \"%.60s\"", what,
+                    kind == CARC_MOVE_REMOVE ? " [seat:N]" : "", p->text);
+    m->kind = (uint8_t)kind;
+    m->figure = (uint8_t)(fig >= 0 ? fig : CARC_FIG_MEEPLE);
+    if (parse_target(p, &p->w[i], &m->x, &m->y, &m->port) != CARC_OK)
+        return CARC_E_ILLEGAL;
+    if (left == 3)
+        return parse_seat(p, &p->w[i + 2], &m->seat2);
+    return CARC_OK;
 }
 
 /* `recall (x,y) type:PORT`: the abbot back from the cloister or garden it stands on
@@ -667,6 +719,12 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
         rc = parse_target_move(&p, &m);
     } else if (word_is(w0, "recall")) {
         rc = parse_recall(&p, &m);
+    } else if (word_is(w0, "dragon")) {
+        rc = parse_walk(&p, &m);
+    } else if (word_is(w0, "fairy")) {
+        rc = parse_figure_at(&p, &m, CARC_MOVE_ASSIGN);
+    } else if (word_is(w0, "princess")) {
+        rc = parse_figure_at(&p, &m, CARC_MOVE_REMOVE);
     } else if ((w0->len == 1 && w0->s[0] >= 'A' && w0->s[0] <= 'Z') ||
                memchr(w0->s, '/', w0->len) != NULL ||
                carc_tile_kind_named(w0->s, w0->len) >= 0) {  /* "Eg": a garden twin */
@@ -685,7 +743,8 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
     /* a gift or card move keeps the figure it names even where the engine's canonical
      * form has no use for it (a target with no card in play): parsing does not judge
      * legality, carc_apply does */
-    if (m.kind == CARC_MOVE_GIFT || m.kind == CARC_MOVE_CARD || m.kind == CARC_MOVE_TARGET)
+    if (m.kind == CARC_MOVE_GIFT || m.kind == CARC_MOVE_CARD || m.kind == CARC_MOVE_TARGET ||
+        m.kind == CARC_MOVE_ASSIGN || m.kind == CARC_MOVE_REMOVE)
         m.figure = figure;
     *out = m;
     return CARC_OK;

@@ -702,10 +702,73 @@ static void sj_christmas(const carc_game *g, strbuf *b, const sj_has *h)
     sb_putc(b, '}');
 }
 
+/* "dragon":{"aside":[kinds],"dragon":{"x","y"}|null,"fairy":{"x","y","follower":
+ * {"seat","port","figure"}|null}|null,"walk":{"mover","moves","visited":[{"x","y"}]}|null}:
+ * The Princess & the Dragon's neutral figures, the dragon's movement under way and the
+ * tiles set aside before the first volcano (PD14: all public). */
+static void sj_pos(strbuf *b, int x, int y)
+{
+    sb_lit(b, "{\"x\":");
+    sb_int(b, x);
+    sb_lit(b, ",\"y\":");
+    sb_int(b, y);
+    sb_putc(b, '}');
+}
+
+static void sj_dragon(const carc_dragon_info *d, strbuf *b)
+{
+    sj_key(b, ",\"dragon\":{\"aside\":", 1);
+    sj_letters(b, d->aside, d->naside);
+    sb_lit(b, ",\"dragon\":");
+    if (d->dragon_on)
+        sj_pos(b, d->dragon_x, d->dragon_y);
+    else
+        sb_lit(b, "null");
+    sb_lit(b, ",\"fairy\":");
+    if (d->fairy_on) {
+        sb_lit(b, "{\"follower\":");
+        if (d->fairy_seat >= 0) {
+            sb_lit(b, "{\"figure\":");
+            sb_json_string(b, carc_figure_name(d->fairy_figure));
+            sb_lit(b, ",\"port\":");
+            sb_json_string(b, carc_port_name(d->fairy_port));
+            sb_lit(b, ",\"seat\":");
+            sb_int(b, d->fairy_seat);
+            sb_putc(b, '}');
+        } else {
+            sb_lit(b, "null");
+        }
+        sb_lit(b, ",\"x\":");
+        sb_int(b, d->fairy_x);
+        sb_lit(b, ",\"y\":");
+        sb_int(b, d->fairy_y);
+        sb_putc(b, '}');
+    } else {
+        sb_lit(b, "null");
+    }
+    sb_lit(b, ",\"walk\":");
+    if (d->walking) {
+        sb_lit(b, "{\"mover\":");
+        sb_int(b, d->mover);
+        sb_lit(b, ",\"moves\":");
+        sb_int(b, d->walked);
+        sb_lit(b, ",\"visited\":[");
+        for (int i = 0; i <= d->walked; i++) {
+            if (i)
+                sb_putc(b, ',');
+            sj_pos(b, d->visited_x[i], d->visited_y[i]);
+        }
+        sb_lit(b, "]}");
+    } else {
+        sb_lit(b, "null");
+    }
+    sb_putc(b, '}');
+}
+
 /* ---- the document ------------------------------------------------------------------ */
 
 /* Returns the JSON text (caller frees), NULL on out of memory. The top-level keys, in
- * strcmp order: active board christmas double_due expansions features figures
+ * strcmp order: active board christmas double_due dragon expansions features figures
  * followers gifts goods hand_tiles last_placed legal over part pending players
  * recalls removed river_end river_left score_parts scores stack_left supply turn view
  * winners. Some are written only in a game that has what they describe (sj_has):
@@ -713,7 +776,8 @@ static void sj_christmas(const carc_game *g, strbuf *b, const sj_has *h)
  * gift deck (The Gifts), figures with a figure beyond the meeple (Inns & Cathedrals,
  * Traders & Builders, The Abbot), double_due and part with the builder and goods with
  * goods on the tiles (Traders & Builders), recalls with the abbot (The Abbot),
- * river_end and river_left with river tiles (The River). Every key but winners is in
+ * river_end and river_left with river tiles (The River), dragon with The Princess &
+ * the Dragon. Every key but winners is in
  * every document of a game, so that a delta frame (srv_frame_write.c) never has to
  * take one away. */
 char *carc_state_json(const carc_game *g, int with_legal)
@@ -747,6 +811,9 @@ char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, 
         sj_key(&b, ",\"double_due\":", 1);
         sb_bool(&b, carc_double_due(g) != 0);
     }
+    carc_dragon_info dragon;
+    if (carc_dragon_status(g, &dragon))
+        sj_dragon(&dragon, &b);
     sj_key(&b, ",\"expansions\":", 1);
     sb_json_string(&b, carc_expansions_name(expansions, names, sizeof names));
     sj_features(g, &b, &has);

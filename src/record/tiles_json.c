@@ -60,7 +60,8 @@ static json_t *kind_json(const carc_tile_def *d, int count)
 {
     json_t *segs = json_array();
     /* a tile of several expansions is the last one's: a garden twin needs its plain
-     * tile's expansion too, but it is The Abbot's, which twins the others' tiles */
+     * tile's expansion too; The Abbot twins the tiles of the expansions before it, a
+     * later box's twins are that box's (CI15) */
     unsigned bit = d->expansion;
     while (bit & (bit - 1))
         bit &= bit - 1;  /* down to the highest bit */

@@ -219,6 +219,18 @@ void play_move_words(const carc_game *v, int decision, const carc_move *m, char 
     case CARC_MOVE_DISCARD:
         snprintf(buf, size, "discard %s", play_card_title(m->card));
         return;
+    case CARC_MOVE_WALK:  /* The Princess & the Dragon: its next step (PD7) */
+        snprintf(buf, size, "move the dragon to the tile at %d,%d", m->x, m->y);
+        return;
+    case CARC_MOVE_ASSIGN:  /* the fairy next to one of your followers (PD9) */
+        play_seg_words(v, m->x, m->y, m->port, 1, where, sizeof where);
+        snprintf(buf, size, "put the fairy next to %s on %s", play_figure_words(v, m->figure),
+                 where);
+        return;
+    case CARC_MOVE_REMOVE:  /* the princess sends a follower home (PD12) */
+        play_seg_words(v, m->x, m->y, m->port, 1, where, sizeof where);
+        snprintf(buf, size, "the princess sends seat %d's follower on %s home", m->seat2, where);
+        return;
     default:
         target_words(v, m, where, sizeof where);
         snprintf(buf, size, "%s %s%s", m->kind == CARC_MOVE_GIFT ? "open" : "play",

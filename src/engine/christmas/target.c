@@ -117,7 +117,8 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
         int nf = cards_place_figures(g, seat, type, figs);
         for (int v = 0; v < g->nnodes && nf && n < cap; v++) {
             const feature *f = feat_of(g, v);
-            if (feat_type(f) != type || !feature_ok(g, c, feat_root(g, v), f, seat))
+            if (feat_type(f) != type || !feature_ok(g, c, feat_root(g, v), f, seat) ||
+                exp_no_figure_on(g, g->nodes[v].tile))  /* XI24: not the dragon's tile */
                 continue;
             for (int k = 0; k < nf && n < cap; k++) {
                 out[n] = proto;
@@ -326,7 +327,8 @@ int xmas_target_is(const carc_game *g, int c, int seat, const carc_move *want)
         int nf = cards_place_figures(g, seat, type, figs), ok = 0;
         for (int k = 0; k < nf; k++)
             ok |= figs[k] == want->figure;
-        if (!ok || node_type(g, v) != type || !feature_ok(g, c, r, feat_of(g, v), seat))
+        if (!ok || node_type(g, v) != type || !feature_ok(g, c, r, feat_of(g, v), seat) ||
+            exp_no_figure_on(g, g->nodes[v].tile))
             return 0;
         break;
     }
@@ -373,7 +375,11 @@ int xmas_target_is(const carc_game *g, int c, int seat, const carc_move *want)
 int xmas_target_any(const carc_game *g, int c, int seat)
 {
     int intrude = c >= CARC_XR_INTRUDE_FIELD && c <= CARC_XR_INTRUDE_CLOISTER;
-    if (intrude || xmas_card_grain(c) == BY_FEATURE) {
+    /* a tile closed to figures (XI24: the dragon's) may leave an intruder's feature
+     * without a segment to go to: the whole list then says */
+    if (intrude && g->exp_closers && exp_no_figure_tile_each(g) >= 0)
+        intrude = 0;
+    else if (intrude || xmas_card_grain(c) == BY_FEATURE) {
         int type = xmas_card_feature(c);
         for (int s = 0; s < g->players; s++)
             for (int i = 0; !(intrude && s == seat) && i < FIG_FOLLOWER_SLOTS; i++) {

@@ -48,8 +48,8 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
         int nf = cards_place_figures(g, seat, CARC_FEAT_CLOISTER, figs);
         for (int i = 0; i < g->ncloisters && nf && n < cap; i++) {  /* in placement order */
             int c = board_port_node(g, g->cloisters[i], CARC_PORT_C);
-            if (c == NODE_NONE || is_completed(g, c))
-                continue;  /* a garden is no cloister (GI2) */
+            if (c == NODE_NONE || is_completed(g, c) || exp_no_figure_on(g, g->cloisters[i]))
+                continue;  /* a garden is no cloister (GI2); never the dragon's tile (GI11) */
             cards_name_node(g, &m, c, 0);
             for (int f = 0; f < nf && n < cap; f++) {
                 m.figure = figs[f];

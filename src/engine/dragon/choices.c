@@ -1,0 +1,293 @@
+/*
+ * choices.c - the T6 choices The Princess & the Dragon adds to the core's (a
+ * follower on the tile just placed, a special figure, a recall, the pass):
+ *   PD9 a  the fairy, put next to one of the active player's followers anywhere
+ *          (CARC_MOVE_ASSIGN), not the one it is already assigned to;
+ *   PD11   with a portal tile, a follower on any empty, unfinished feature of any
+ *          other tile but the dragon's (CARC_MOVE_FOLLOWER away from the tile just
+ *          placed; on the tile itself it is the core's);
+ *   PD12   with a princess tile whose city holds followers, one of them sent home
+ *          (CARC_MOVE_REMOVE), not on a locked city.
+ * Listed after the core's placements and before its pass (legal.c).
+ */
+#include "dragon.h"
+
+/* The follower slot of seat holding `figure` on node n (a meeple's first), or -1. */
+static int choice_slot(const carc_game *g, int seat, int figure, int n)
+{
+    for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
+        if (g->fnode[seat][i] == n && fig_slot_kind[i] == figure && figure_owned(g, seat, i))
+            return i;
+    return -1;
+}
+
+/* Whether slot i of seat is the first of its kind on its node (two meeples of one
+ * seat on one segment give one move). */
+static int choice_first(const carc_game *g, int seat, int i)
+{
+    return choice_slot(g, seat, fig_slot_kind[i], g->fnode[seat][i]) == i;
+}
+
+static carc_move choice_move(const carc_game *g, int kind, int n, int figure)
+{
+    const placed *p = &g->tiles[g->nodes[n].tile];
+    carc_move m = move_pass();
+    m.kind = (uint8_t)kind;
+    m.x = p->x;
+    m.y = p->y;
+    m.port = (uint8_t)board_node_port(g, n);
+    m.figure = (uint8_t)figure;
+    return m;
+}
+
+/* PD9 a: the active player's followers the fairy may go to. */
+static int fairy_legal(const carc_game *g, carc_move *out, int cap)
+{
+    int seat = g->active, n = 0, assigned = dragon_fairy_seat(g) == seat;
+    for (int i = 0; i < FIG_FOLLOWER_SLOTS && n < cap; i++) {
+        int nd = g->fnode[seat][i];
+        if (!fig_placed((unsigned)nd) || !choice_first(g, seat, i))
+            continue;
+        if (assigned && dragon_st(g)->fairy_slot == i)
+            continue;  /* not the follower it is next to */
+        out[n++] = choice_move(g, CARC_MOVE_ASSIGN, nd, fig_slot_kind[i]);
+    }
+    return n;
+}
+
+/* PD11: whether `figure` of the active player may go through the portal onto node
+ * n (a tile other than the one just placed), and why not in *why. */
+static int portal_ok(const carc_game *g, int figure, int n, const char **why)
+{
+    const struct exp_figure *d = figure < CARC_FIGURES ? exp_figure_of[figure] : NULL;
+    const feature *f = feat_of(g, n);
+    if (!d || !(g->figures >> figure & 1) || d->special) {
+        *why = "only a follower goes through a magic portal: a builder or pig only on the tile "
+               "just placed (PD11)";
+        return 0;
+    }
+    if (!figure_in_supply(g, g->active, figure)) {
+        *why = "player %d has no such follower in supply (PD11)";
+        return 0;
+    }
+    if (g->nodes[n].tile + 1 == dragon_st(g)->dragon) {
+        *why = "(%d,%d) is the dragon's tile: no figure may be placed there (PD5)";
+        return 0;
+    }
+    if (!(d->stands >> feat_type(f) & 1)) {
+        *why = d->not_there;
+        return 0;
+    }
+    if (f->follow) {
+        *why = "the %s at %s already holds a follower (B6, PD11)";
+        return 0;
+    }
+    if (f->flags & (NF_COMPLETED | NF_SCORED)) {
+        *why = "the %s at %s is finished: a magic portal reaches only unfinished ones (PD11)";
+        return 0;
+    }
+    return 1;
+}
+
+static int portal_legal(const carc_game *g, carc_move *out, int cap)
+{
+    int n = 0;
+    unsigned kinds = g->figures;
+    for (int t = 0; t < g->ntiles && n < cap; t++) {
+        if (t == g->last || t + 1 == dragon_st(g)->dragon)
+            continue;
+        const placed *p = &g->tiles[t];
+        int nseg = tile_def(p->kind)->nseg;
+        for (int s = 0; s < nseg && n < cap; s++) {
+            int nd = p->first + s;
+            const feature *f = feat_of(g, nd);
+            if (f->follow || (f->flags & (NF_COMPLETED | NF_SCORED)))
+                continue;
+            for (unsigned k = kinds; k && n < cap; k &= k - 1) {
+                int fig = __builtin_ctz(k);
+                const char *why;
+                if (portal_ok(g, fig, nd, &why))
+                    out[n++] = choice_move(g, CARC_MOVE_FOLLOWER, nd, fig);
+            }
+        }
+    }
+    return n;
+}
+
+/* PD12: the root of the princess's city on the tile just placed if it holds
+ * followers and is not locked, else -1. */
+static int princess_city(const carc_game *g)
+{
+    const placed *p = &g->tiles[g->last];
+    if (dragon_mark(p->kind) != MARK_PRINCESS)
+        return -1;
+    const feature *f = feat_of(g, p->first);  /* the princess: city segment 0 */
+    if (!f->follow || (f->flags & NF_LOCKED))
+        return -1;
+    return feat_root(g, p->first);
+}
+
+static int princess_legal(const carc_game *g, carc_move *out, int cap)
+{
+    int root = princess_city(g), n = 0;
+    if (root < 0)
+        return 0;
+    for (int s = 0; s < g->players; s++)
+        for (int i = 0; i < FIG_FOLLOWER_SLOTS && n < cap; i++) {
+            int nd = g->fnode[s][i];
+            if (!fig_placed((unsigned)nd) || feat_root(g, nd) != root || !choice_first(g, s, i))
+                continue;
+            out[n] = choice_move(g, CARC_MOVE_REMOVE, nd, fig_slot_kind[i]);
+            out[n++].seat2 = (uint8_t)s;
+        }
+    return n;
+}
+
+int dragon_choices_legal(const carc_game *g, carc_move *out, int cap)
+{
+    int n = fairy_legal(g, out, cap);
+    n += princess_legal(g, out + n, cap - n);
+    if (dragon_mark(g->tiles[g->last].kind) == MARK_PORTAL)
+        n += portal_legal(g, out + n, cap - n);
+    return n;
+}
+
+/* The node a move names at (x,y) port, or NODE_NONE with the refusal written. */
+static int choice_node(const carc_game *g, const carc_move *m, carc_error *err)
+{
+    int t = board_lookup(g, m->x, m->y);
+    int n = t >= 0 && m->port < CARC_PORTS ? board_port_node(g, t, m->port) : NODE_NONE;
+    if (n == NODE_NONE)
+        error_set(err, CARC_E_ILLEGAL, "(%d,%d) has no segment at port %s", m->x, m->y,
+                  carc_port_name(m->port));
+    return n;
+}
+
+static int fairy_apply(carc_game *g, const carc_move *m, carc_error *err)
+{
+    int n = choice_node(g, m, err);
+    if (n == NODE_NONE)
+        return CARC_E_ILLEGAL;
+    int i = m->figure < CARC_FIGURES ? choice_slot(g, g->active, m->figure, n) : -1;
+    if (i < 0) {
+        error_set(err, CARC_E_ILLEGAL,
+                  "player %d has no %s at (%d,%d) %s: the fairy goes next to one of your "
+                  "followers (PD9)", g->active, m->figure < CARC_FIGURES ?
+                  carc_figure_name(m->figure) : "follower", m->x, m->y, carc_port_name(m->port));
+        return CARC_E_ILLEGAL;
+    }
+    struct dragon_state *st = dragon_st(g);
+    if (dragon_fairy_seat(g) == g->active && st->fairy_slot == i) {
+        error_set(err, CARC_E_ILLEGAL,
+                  "the fairy is already next to that follower: it must move to another (PD9)");
+        return CARC_E_ILLEGAL;
+    }
+    event_clear(g);
+    st->fairy = (uint8_t)(g->nodes[n].tile + 1);
+    st->fairy_seat = (uint8_t)(g->active + 1);
+    st->fairy_slot = (uint8_t)i;
+    st->fairy_node = (uint16_t)n;
+    dragon_event(g, NEUTRAL_FAIRY, NEUTRAL_ASSIGNED, g->active, g->nodes[n].tile,
+                 board_node_port(g, n));
+    return CARC_OK;
+}
+
+static int portal_apply(carc_game *g, const carc_move *m, carc_error *err)
+{
+    if (dragon_mark(g->tiles[g->last].kind) != MARK_PORTAL)
+        return EXP_NOT_MINE;  /* the core's words: on the tile just placed (B6) */
+    int n = choice_node(g, m, err);
+    if (n == NODE_NONE)
+        return CARC_E_ILLEGAL;
+    const char *why;
+    if (!portal_ok(g, m->figure, n, &why)) {
+        const char *type = carc_feature_name(node_type(g, n)), *port = carc_port_name(m->port);
+        if (strstr(why, "(%d,%d)"))
+            error_set(err, CARC_E_ILLEGAL, why, m->x, m->y);
+        else if (strstr(why, "player %d"))
+            error_set(err, CARC_E_ILLEGAL, why, g->active);
+        else
+            error_set(err, CARC_E_ILLEGAL, why, type, port);
+        return CARC_E_ILLEGAL;
+    }
+    event_clear(g);
+    figure_put(g, g->active, m->figure, n);
+    return CARC_OK;
+}
+
+static int princess_apply(carc_game *g, const carc_move *m, carc_error *err)
+{
+    int root = princess_city(g);
+    if (root < 0) {
+        error_set(err, CARC_E_ILLEGAL,
+                  "no princess can act: the tile just placed has no princess on a city holding "
+                  "followers that is not locked (PD12, XI20)");
+        return CARC_E_ILLEGAL;
+    }
+    int n = choice_node(g, m, err);
+    if (n == NODE_NONE)
+        return CARC_E_ILLEGAL;
+    int seat = m->seat2, i = -1;
+    if (seat < g->players && m->figure < CARC_FIGURES && feat_root(g, n) == root)
+        i = choice_slot(g, seat, m->figure, n);
+    if (i < 0) {
+        error_set(err, CARC_E_ILLEGAL,
+                  "no follower of player %d at (%d,%d) %s in the princess's city (PD12)",
+                  seat == CARC_SEAT_NONE ? -1 : seat, m->x, m->y, carc_port_name(m->port));
+        return CARC_E_ILLEGAL;
+    }
+    event_clear(g);
+    int fairy = dragon_fairy_seat(g) == seat && dragon_st(g)->fairy_slot == i;
+    figure_take_slot(g, seat, i);
+    if (fairy)
+        dragon_fairy_forget(g);  /* PD9 e: it stays on the tile */
+    return CARC_OK;
+}
+
+int dragon_choices_apply(carc_game *g, const carc_move *m, carc_error *err)
+{
+    switch (m->kind) {
+    case CARC_MOVE_ASSIGN:
+        return fairy_apply(g, m, err);
+    case CARC_MOVE_REMOVE:
+        return princess_apply(g, m, err);
+    case CARC_MOVE_FOLLOWER:
+        if (g->last != TILE_NONE && m->x == g->tiles[g->last].x && m->y == g->tiles[g->last].y)
+            return EXP_NOT_MINE;  /* on the tile just placed: the core's */
+        return portal_apply(g, m, err);
+    default:
+        return EXP_NOT_MINE;
+    }
+}
+
+/* ASSIGN and REMOVE: the segment's canonical port; REMOVE's seat filled in when one
+ * seat only has that figure there. */
+int dragon_choices_canonical(const carc_game *g, carc_move *m)
+{
+    if (m->kind != CARC_MOVE_ASSIGN && m->kind != CARC_MOVE_REMOVE)
+        return 0;
+    carc_move c = move_pass();
+    int canon;
+    c.kind = m->kind;
+    c.x = m->x;
+    c.y = m->y;
+    c.port = carc_segment(g, m->x, m->y, m->port, &canon) >= 0 ? (uint8_t)canon : m->port;
+    c.figure = m->figure;
+    if (m->kind == CARC_MOVE_REMOVE) {
+        c.seat2 = m->seat2;
+        int t = board_lookup(g, m->x, m->y);
+        int n = t >= 0 && c.port < CARC_PORTS ? board_port_node(g, t, c.port) : NODE_NONE;
+        if (c.seat2 == CARC_SEAT_NONE && n != NODE_NONE && m->figure < CARC_FIGURES) {
+            int only = -1, count = 0;
+            for (int s = 0; s < g->players; s++)
+                if (choice_slot(g, s, m->figure, n) >= 0) {
+                    only = s;
+                    count++;
+                }
+            if (count == 1)
+                c.seat2 = (uint8_t)only;
+        }
+    }
+    *m = c;
+    return 1;
+}

@@ -1,0 +1,52 @@
+/*
+ * dragon.h - The Princess & the Dragon (docs/RULES.md, PD1-PD14): the module's
+ * kinds and marks, its state's accessor and what its files share.
+ *   neutral.c  the kinds' marks, the neutral figures' events, the fairy's follower
+ *   dragon.c   the hook table, set-aside tiles (PD4), the volcano (PD3), the
+ *              dragon's tile closed to figures (PD5), the fairy's point and bonus
+ *              (PD9 c, d), invariants, the public query
+ *   walk.c     the dragon's movement after T6 (PD6, PD7) and what it eats (PD8)
+ *   choices.c  the T6 choices it adds: the fairy (PD9 a), the portal (PD11), the
+ *              princess (PD12)
+ */
+#ifndef CARC_DRAGON_H
+#define CARC_DRAGON_H
+
+#include "../expansion.h"
+
+EXP_STATE(dragon, struct dragon_state, ext.dragon)
+#define dragon_st(g) EXP_ST(dragon, g)
+
+/* Its kinds: the 29 of dragon/tiles.inc from DRAGON_KIND_FIRST, the two garden
+ * twins last (CI15). */
+enum { DRAGON_KIND_FIRST = 88, DRAGON_KINDS = 31, DRAGON_NONE = 255 };
+
+/* A kind's mark (PD1); the princess stands on the kind's city segment 0. */
+enum { MARK_NONE = 0, MARK_VOLCANO, MARK_DRAGON, MARK_PORTAL, MARK_PRINCESS };
+int dragon_mark(int kind);
+
+/* The neutral figures in CARC_EV_NEUTRAL's value. */
+enum { NEUTRAL_DRAGON = 0, NEUTRAL_FAIRY = 1 };
+enum { NEUTRAL_PUT = 0, NEUTRAL_WALKED = 1, NEUTRAL_ASSIGNED = 2, NEUTRAL_ALONE = 3 };
+
+/* neutral.c */
+/* The seat whose follower the fairy is assigned to, or -1 (PD9 e: one that left is
+ * none); dragon_fairy_forget: the fairy stays, assigned to nobody, told. */
+int dragon_fairy_seat(const carc_game *g);
+void dragon_fairy_forget(carc_game *g);
+/* An event of a neutral figure at tile t. */
+void dragon_event(carc_game *g, int figure, int how, int seat, int t, int port);
+
+/* walk.c */
+int dragon_walk_at(carc_game *g);
+void dragon_walk_pending(const carc_game *g, carc_pending *p);
+int dragon_walk_legal(const carc_game *g, carc_move *out, int cap);
+int dragon_walk_apply(carc_game *g, const carc_move *m, carc_error *err);
+int dragon_walk_check(const carc_game *g, carc_error *err);
+
+/* choices.c */
+int dragon_choices_legal(const carc_game *g, carc_move *out, int cap);
+int dragon_choices_apply(carc_game *g, const carc_move *m, carc_error *err);
+int dragon_choices_canonical(const carc_game *g, carc_move *m);
+
+#endif

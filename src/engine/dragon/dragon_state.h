@@ -1,0 +1,33 @@
+/*
+ * dragon_state.h - The Princess & the Dragon's state (registry.h reserves it in
+ * part 1 of the state): where the two neutral figures stand, the follower the
+ * fairy is assigned to, the dragon's movement in progress and the tiles set aside
+ * before the first volcano. All of it is public (PD14): no view hides any of it.
+ */
+#ifndef CARC_DRAGON_STATE_H
+#define CARC_DRAGON_STATE_H
+
+#include <stdint.h>
+
+enum { DRAGON_MOVES = 6, DRAGON_TILES = 12 };
+
+struct dragon_state {
+    /* Zero is "none" throughout, so that the state of a game without the expansion
+     * is all zero (carc_check): */
+    uint8_t dragon;      /* 1 + the dragon's tile (index into tiles[]), 0 off the board */
+    uint8_t fairy;       /* 1 + the fairy's tile, 0 off the board */
+    /* The follower the fairy is assigned to (PD9 a): 1 + seat (0: nobody), figure
+     * slot and node. It is assigned only while that slot still holds that node
+     * (PD9 e: a follower that left is no longer it). */
+    uint8_t fairy_seat, fairy_slot;
+    uint16_t fairy_node;
+    uint8_t due;         /* the tile of this part has the dragon symbol and the dragon
+                            is on the board: it moves after T6 (PD6) */
+    uint8_t walking;     /* the movement has begun (PD7) */
+    uint8_t walked;      /* moves made so far: move k is chosen by active + k */
+    uint8_t visited[DRAGON_MOVES + 1];  /* tiles of this movement, the start first */
+    uint8_t naside;
+    uint8_t aside[DRAGON_TILES];  /* kinds set aside before the first volcano (PD4) */
+};
+
+#endif

@@ -1,0 +1,50 @@
+/*
+ * neutral.c - what the module's files share about its tiles and its two neutral
+ * figures: each kind's mark (PD1), the event of a neutral figure, and the follower
+ * the fairy is assigned to (PD9 a, e). Called by dragon.c, walk.c and choices.c,
+ * calling none of them (scripts/one_way.sh: no circle between the engine's files).
+ */
+#include "dragon.h"
+
+/* The mark of each of its kinds (PD1, Appendix T): the last letter of the name. */
+static const uint8_t dragon_marks[DRAGON_KINDS] = {
+    MARK_VOLCANO,  MARK_PORTAL,   MARK_VOLCANO,  MARK_DRAGON,   MARK_VOLCANO,  MARK_DRAGON,
+    MARK_DRAGON,   MARK_PORTAL,   MARK_PRINCESS, MARK_PRINCESS, MARK_PRINCESS, MARK_PORTAL,
+    MARK_DRAGON,   MARK_DRAGON,   MARK_VOLCANO,  MARK_DRAGON,   MARK_VOLCANO,  MARK_PRINCESS,
+    MARK_DRAGON,   MARK_PRINCESS, MARK_VOLCANO,  MARK_DRAGON,   MARK_PRINCESS, MARK_PORTAL,
+    MARK_DRAGON,   MARK_DRAGON,   MARK_PORTAL,   MARK_DRAGON,   MARK_PORTAL,   MARK_DRAGON,
+    MARK_PRINCESS};
+
+int dragon_mark(int kind)
+{
+    unsigned i = (unsigned)(kind - DRAGON_KIND_FIRST);
+    return i < DRAGON_KINDS ? dragon_marks[i] : MARK_NONE;
+}
+
+void dragon_event(carc_game *g, int figure, int how, int seat, int t, int port)
+{
+    const placed *p = &g->tiles[t];
+    carc_event *e = event_emit(g, CARC_EV_NEUTRAL, seat, p->x, p->y, 0, how, figure);
+    if (e)
+        e->port = (unsigned)port;
+}
+
+int dragon_fairy_seat(const carc_game *g)
+{
+    const struct dragon_state *st = dragon_st(g);
+    if (!st->fairy_seat || g->fnode[st->fairy_seat - 1][st->fairy_slot] != st->fairy_node)
+        return -1;
+    return st->fairy_seat - 1;
+}
+
+void dragon_fairy_forget(carc_game *g)
+{
+    struct dragon_state *st = dragon_st(g);
+    if (!st->fairy_seat)
+        return;
+    st->fairy_seat = 0;
+    st->fairy_slot = 0;
+    st->fairy_node = 0;
+    dragon_event(g, NEUTRAL_FAIRY, NEUTRAL_ALONE, -1, st->fairy - 1, CARC_PORT_NONE);
+}
+

@@ -1,0 +1,176 @@
+/*
+ * walk.c - the dragon's movement (PD6, PD7) and what it eats (PD8).
+ *
+ * After T6 of a part whose tile has the dragon symbol, with the dragon on the
+ * board (dragon.c sets `due`), the step ST_T6_AFTER owes up to six decisions
+ * CARC_DEC_WALK, move k owed by seat active + k: each is a step to an orthogonal
+ * neighbour holding a tile, not visited in this movement, not the fairy's tile.
+ * With no such neighbour the movement ends at once (a dead end).
+ */
+#include <stdlib.h>
+#include "dragon.h"
+
+static const int walk_dx[4] = {0, 1, 0, -1}, walk_dy[4] = {-1, 0, 1, 0};
+
+/* Whether the dragon may step onto tile t now (PD7 b, c). */
+static int walk_open(const carc_game *g, int t)
+{
+    const struct dragon_state *st = dragon_st(g);
+    if (t < 0 || t + 1 == st->fairy)
+        return 0;
+    for (int i = 0; i <= st->walked; i++)
+        if (st->visited[i] == t)
+            return 0;
+    return 1;
+}
+
+/* The tiles the dragon may step onto, N E S W, into to[]; how many. */
+static int walk_steps(const carc_game *g, int to[4])
+{
+    const placed *p = &g->tiles[dragon_st(g)->dragon - 1];
+    int n = 0;
+    for (int d = 0; d < 4; d++) {
+        int t = board_lookup(g, p->x + walk_dx[d], p->y + walk_dy[d]);
+        if (walk_open(g, t))
+            to[n++] = t;
+    }
+    return n;
+}
+
+static void walk_end(carc_game *g)
+{
+    struct dragon_state *st = dragon_st(g);
+    st->due = st->walking = st->walked = 0;
+    memset(st->visited, 0, sizeof st->visited);
+}
+
+int dragon_walk_at(carc_game *g)
+{
+    struct dragon_state *st = dragon_st(g);
+    if (!st->due)
+        return 0;
+    if (!st->walking) {
+        st->walking = 1;
+        st->walked = 0;
+        st->visited[0] = (uint8_t)(st->dragon - 1);
+    }
+    int to[4];
+    if (st->walked >= DRAGON_MOVES || walk_steps(g, to) == 0) {
+        walk_end(g);  /* six moves, or a dead end: the later movers are not asked */
+        return 0;
+    }
+    return 1;
+}
+
+void dragon_walk_pending(const carc_game *g, carc_pending *p)
+{
+    const struct dragon_state *st = dragon_st(g);
+    if (g->step != ST_T6_AFTER || !st->walking)
+        return;
+    p->decision = CARC_DEC_WALK;
+    p->seat = (g->active + st->walked) % g->players;
+}
+
+int dragon_walk_legal(const carc_game *g, carc_move *out, int cap)
+{
+    int to[4], n = walk_steps(g, to);
+    if (n > cap)
+        n = cap;
+    for (int i = 0; i < n; i++) {
+        out[i] = move_pass();
+        out[i].kind = CARC_MOVE_WALK;
+        out[i].x = g->tiles[to[i]].x;
+        out[i].y = g->tiles[to[i]].y;
+    }
+    return n;
+}
+
+/* PD8: every figure on tile t back to its owner's supply, but followers on a
+ * locked feature (XI20); barns, floors, tokens and the fairy are no figures of a
+ * tile. The builders and pigs that lose their support go after the move (apply.c). */
+static void walk_eat(carc_game *g, int t)
+{
+    for (int s = 0; s < g->players; s++)
+        for (int i = 0; i < FIG_SLOTS; i++) {
+            int n = g->fnode[s][i];
+            if (!fig_placed((unsigned)n) || g->nodes[n].tile != t)
+                continue;
+            if (i < FIG_FOLLOWER_SLOTS && (feat_of(g, n)->flags & NF_LOCKED))
+                continue;
+            figure_take_slot(g, s, i);
+        }
+    if (dragon_st(g)->fairy_seat && dragon_fairy_seat(g) < 0)
+        dragon_fairy_forget(g);  /* its follower was eaten: cannot be, the fairy's tile
+                                    is never entered; kept for a later rule that moves it */
+}
+
+int dragon_walk_apply(carc_game *g, const carc_move *m, carc_error *err)
+{
+    struct dragon_state *st = dragon_st(g);
+    const placed *p = &g->tiles[st->dragon - 1];
+    int t = board_lookup(g, m->x, m->y);
+    int dist = abs(m->x - p->x) + abs(m->y - p->y);
+    if (t < 0 && dist == 1) {
+        error_set(err, CARC_E_ILLEGAL, "(%d,%d) holds no tile: the dragon steps only onto tiles (PD7)",
+                  m->x, m->y);
+        return CARC_E_ILLEGAL;
+    }
+    if (t < 0 || dist != 1) {
+        error_set(err, CARC_E_ILLEGAL,
+                  "the dragon at (%d,%d) steps to a tile beside it N, E, S or W, not (%d,%d) (PD7)",
+                  p->x, p->y, m->x, m->y);
+        return CARC_E_ILLEGAL;
+    }
+    if (t + 1 == st->fairy) {
+        error_set(err, CARC_E_ILLEGAL,
+                  "(%d,%d) is the fairy's tile: the dragon never enters it (PD7, PD9)", m->x, m->y);
+        return CARC_E_ILLEGAL;
+    }
+    if (!walk_open(g, t)) {
+        error_set(err, CARC_E_ILLEGAL,
+                  "the dragon already visited (%d,%d) in this movement (PD7)", m->x, m->y);
+        return CARC_E_ILLEGAL;
+    }
+    event_clear(g);
+    int mover = (g->active + st->walked) % g->players;
+    st->dragon = (uint8_t)(t + 1);
+    st->visited[++st->walked] = (uint8_t)t;
+    dragon_event(g, NEUTRAL_DRAGON, NEUTRAL_WALKED, mover, t, CARC_PORT_NONE);
+    walk_eat(g, t);
+    return CARC_OK;
+}
+
+int dragon_walk_check(const carc_game *g, carc_error *err)
+{
+    const struct dragon_state *st = dragon_st(g);
+    if (st->due && (!st->dragon || g->last == TILE_NONE ||
+                    dragon_mark(g->tiles[g->last].kind) != MARK_DRAGON)) {
+        error_set(err, CARC_E_INVALID, "dragon: a movement due without a dragon tile placed");
+        return CARC_E_INVALID;
+    }
+    if (!st->walking) {
+        for (int i = 0; i <= DRAGON_MOVES; i++)
+            if (st->visited[i] || st->walked) {
+                error_set(err, CARC_E_INVALID, "dragon: a movement's trace out of one");
+                return CARC_E_INVALID;
+            }
+        return CARC_OK;
+    }
+    if (!st->due || st->walked > DRAGON_MOVES || st->visited[st->walked] + 1 != st->dragon) {
+        error_set(err, CARC_E_INVALID, "dragon: the movement does not end where the dragon is");
+        return CARC_E_INVALID;
+    }
+    for (int i = 1; i <= st->walked; i++) {
+        const placed *a = &g->tiles[st->visited[i - 1]], *b = &g->tiles[st->visited[i]];
+        if (abs(a->x - b->x) + abs(a->y - b->y) != 1) {
+            error_set(err, CARC_E_INVALID, "dragon: step %d is no step to a neighbour", i);
+            return CARC_E_INVALID;
+        }
+        for (int j = 0; j < i; j++)
+            if (st->visited[j] == st->visited[i]) {
+                error_set(err, CARC_E_INVALID, "dragon: tile visited twice in one movement");
+                return CARC_E_INVALID;
+            }
+    }
+    return CARC_OK;
+}

@@ -53,15 +53,16 @@ enum {
     CARC_BASE_MAX_PLAYERS = 5,  /* B1; carc_max_players tells a set's */
     CARC_FOLLOWERS = 7,      /* meeples per player (B1) */
     CARC_BASE_KINDS = 24,    /* the base game's kinds A..X are kinds 0..23 */
-    CARC_TILE_KINDS = 88 + CARC_TEST_KINDS,  /* base, Inns & Cathedrals, Traders &
-                                Builders, The River, the garden tiles of The Abbot */
+    CARC_TILE_KINDS = 107 + CARC_TEST_KINDS,  /* base, Inns & Cathedrals, Traders &
+                                Builders, The River, the garden tiles of The Abbot, The
+                                Tower (17 kinds and 2 garden twins) */
     CARC_BASE_TILES = 72,    /* the base game's tiles, the start tile included */
-    CARC_TILES = 125 + CARC_TEST_TILES,  /* the most tiles one game can hold, start
+    CARC_TILES = 143 + CARC_TEST_TILES,  /* the most tiles one game can hold, start
                                             tile included */
-    CARC_STACK = 124 + CARC_TEST_TILES,  /* the most tiles shuffled into one game's stack */
+    CARC_STACK = 142 + CARC_TEST_TILES,  /* the most tiles shuffled into one game's stack */
     CARC_MAX_MOVES = 2048,   /* capacity carc_legal may need */
     CARC_MAX_EVENTS = 384,   /* events one carc_apply can emit (worst case: event.c) */
-    CARC_MAX_SEGMENTS = 472 + CARC_TEST_SEGMENTS,  /* segments of every tile of a game:
+    CARC_MAX_SEGMENTS = 545 + CARC_TEST_SEGMENTS,  /* segments of every tile of a game:
                                                       bounds any list of them */
     CARC_MSG = 160,          /* size of an error message */
     CARC_SEAT_NONE = 255,    /* carc_move.seat2 when the move names no other seat */
@@ -97,7 +98,11 @@ enum carc_feature {
     CARC_FEAT_ROAD = 1,
     CARC_FEAT_FIELD = 2,
     CARC_FEAT_CLOISTER = 3,
-    CARC_FEAT_GARDEN = 4     /* The Abbot (A3): a feature of one tile, like a cloister */
+    CARC_FEAT_GARDEN = 4,    /* The Abbot (A3): a feature of one tile, like a cloister */
+    /* Not a feature: the type word of a place on a tile that is no segment (port
+     * CARC_PORT_T: a tower's top, TW4, TW9), where a figure may stand on no feature;
+     * carc_feature_name names it for the notation ("tower:T") and events. */
+    CARC_FEAT_TOWER = 5
 };
 
 /* Ports (RULES.md 0): edges N E S W = 0..3, field half-edges NW NE EN ES SE SW WS WN
@@ -112,6 +117,11 @@ enum carc_port {
     CARC_PORT_I,
     CARC_PORT_G,
     CARC_PORTS,
+    /* Places on a tile that are no segment (past CARC_PORTS: no segment query answers
+     * them): the top of a tower (The Tower, TW4), written "tower:T". A figure may stand
+     * there on no feature (carc_follower.type CARC_FEAT_TOWER). */
+    CARC_PORT_T = 16,
+    CARC_PLACE_PORTS,
     CARC_PORT_NONE = 255
 };
 
@@ -207,7 +217,8 @@ enum carc_expansion {
     CARC_EXP_INNS = 1u << 2,      /* Inns & Cathedrals */
     CARC_EXP_TRADERS = 1u << 3,   /* Traders & Builders */
     CARC_EXP_RIVER = 1u << 4,     /* The River (River I) */
-    CARC_EXP_ABBOT = 1u << 5      /* The Abbot */
+    CARC_EXP_ABBOT = 1u << 5,     /* The Abbot */
+    CARC_EXP_TOWER = 1u << 6      /* The Tower */
 };
 
 /* Expansion names, "gifts", "christmas", "inns", "traders", "river", "abbot", for a
@@ -367,6 +378,8 @@ enum carc_decision {
     CARC_DEC_DISCARD,        /* T9: discard one card over the hand limit */
     CARC_DEC_END_CHOICE,     /* E2: a seat places a tiebreak_field token */
     CARC_DEC_DOUBLE_TURN,    /* TD: take the second part of a double turn, or pass (TB11) */
+    CARC_DEC_CAPTURE,        /* after a floor (TW5): take a follower in the tower's reach, or pass */
+    CARC_DEC_EXCHANGE,       /* TW6: which of the capturer's followers the other player gives back */
     CARC_DECISIONS
 };
 
@@ -391,6 +404,12 @@ enum carc_move_kind {
     CARC_MOVE_AGAIN,     /* take the second part of a double turn (TB11) */
     CARC_MOVE_RECALL,    /* x, y, port (the cloister or garden it stands on), figure =
                             CARC_FIG_ABBOT: T6, take the abbot back and score (A6) */
+    CARC_MOVE_FLOOR,     /* x, y, port CARC_PORT_T: T6, a floor on the tower there (TW3) */
+    CARC_MOVE_CAPTURE,   /* x, y, port (a segment, or CARC_PORT_T), seat2 = the owner, figure:
+                            take that follower off the board (TW5) */
+    CARC_MOVE_RANSOM,    /* seat2 = the holder, figure: T6a, buy back one of one's
+                            followers held by that player for 3 points (TW8) */
+    CARC_MOVE_EXCHANGE,  /* figure: which of the capturer's followers comes back (TW6) */
     CARC_MOVE_KINDS
 };
 
@@ -465,8 +484,14 @@ enum carc_event_kind {
     CARC_EV_BANK_PAID,       /* seat was paid value banked points of `category` (E4) */
     CARC_EV_GOODS,           /* seat took value goods tokens of kind b (enum carc_goods) for
                                 the city of type a at (x,y) port it completed (TB9) */
-    CARC_EV_DOUBLE_DUE       /* seat's tile continued their builder's feature: a double
+    CARC_EV_DOUBLE_DUE,      /* seat's tile continued their builder's feature: a double
                                 turn is due (TB6) */
+    CARC_EV_FLOOR,           /* seat put a floor on the tower at (x,y): its height in value
+                                (TW3) */
+    CARC_EV_CAPTURED,        /* seat took the figure `value` of seat a off (x,y) port, type b:
+                                a prisoner of seat (TW5, TW6) */
+    CARC_EV_FREED            /* a prisoner, figure `value` of seat, held by seat a, went back
+                                to its owner's supply (TW6 exchange, TW8 ransom) */
 };
 
 /* Why points were scored (CARC_EV_SCORED, CARC_EV_BANKED: b). */
@@ -486,12 +511,13 @@ enum carc_score_reason {
     CARC_REASON_PIG,           /* E3: a pig's extra point per city in its field (TB8) */
     CARC_REASON_GOODS,         /* E3: the most goods tokens of a kind (TB10); a = the kind */
     CARC_REASON_RECALL,        /* T6: the abbot recalled from its cloister or garden (A6) */
+    CARC_REASON_RANSOM,        /* T6a: a ransom paid (-3) or received (+3) (TW8) */
     CARC_REASONS
 };
 
 /* "completed", "modifier", "final", "field", "field_bonus", "road_sweeper",
  * "cash_out", "score_card", "score_three", "supply_bonus", "gifts", "pig", "goods",
- * "recall";
+ * "recall", "ransom";
  * "?" if unknown. */
 const char *carc_score_reason_name(int reason);
 
@@ -640,6 +666,15 @@ int carc_river_end(const carc_game *g, int *x, int *y);
 /* The Abbot (A6): what recalling the abbot the move names (CARC_MOVE_RECALL) would
  * score now, or -1 if that recall is not legal now. */
 int carc_recall_points(const carc_game *g, const carc_move *m);
+/* The Tower (TW10: all public). The height of the tower at (x,y) (0: a foundation
+ * without floors), or -1 if no tower stands there; *closed (may be NULL) 1 when a
+ * follower stands on its top (TW4). */
+int carc_tower_height(const carc_game *g, int x, int y, int *closed);
+/* Tower floors in seat's supply (TW2); 0 without The Tower. */
+int carc_floors(const carc_game *g, int seat);
+/* The followers of `owner` that `holder` keeps as prisoners (TW6), by kind
+ * (counts[CARC_FIGURES]); returns how many. */
+int carc_prisoners(const carc_game *g, int holder, int owner, int counts[CARC_FIGURES]);
 /* Tiles in hand for the pending turn: writes up to 2 kinds, returns how many. */
 int carc_hand_tiles(const carc_game *g, int kinds[2]);
 /* Tiles removed from the game (B5, X9), in order: writes up to cap kinds, returns the count. */

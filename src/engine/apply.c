@@ -13,7 +13,7 @@ static const char *move_kind_word(int kind)
 {
     static const char *const words[CARC_MOVE_KINDS] = {
         "pass", "tile placement", "follower", "gift", "card", "draw", "target", "block",
-        "discard", "second part", "recall"};
+        "discard", "second part", "recall", "floor", "capture", "ransom", "exchange"};
     return kind >= 0 && kind < CARC_MOVE_KINDS ? words[kind] : "unknown move";
 }
 
@@ -224,7 +224,7 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
         do_place(g, m);
         break;
     case CARC_DEC_FOLLOWER:
-        if (m->kind == CARC_MOVE_FOLLOWER) {
+        if (m->kind == CARC_MOVE_FOLLOWER && m->port < CARC_PORTS) {
             if ((rc = check_follower(g, m, err)) != CARC_OK)
                 return rc;
             event_clear(g);
@@ -237,7 +237,16 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
             event_clear(g);
             figure_recall(g, m);
         } else {
-            return wrong_kind(g, m, err);
+            /* an expansion's own choice (a figure on a place that is no segment, a
+             * floor: TW3, TW4) or a move before the choice (T6a): it sets the step */
+            if ((rc = exp_t6_apply(g, m, err)) == CARC_OK) {
+                exp_resolved(g);
+                break;
+            }
+            if (rc != EXP_NOT_MINE)
+                return rc;
+            return m->kind == CARC_MOVE_FOLLOWER ? check_follower(g, m, err)
+                                                 : wrong_kind(g, m, err);
         }
         g->step = ST_T7_MODIFIERS;
         break;

@@ -470,3 +470,32 @@ int carc_card_target(int card)
     const carc_card_desc *c = carc_card_desc_of(card);
     return c ? c->target : CARC_TARGET_NONE;
 }
+
+int exp_t6_owed(const carc_game *g)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->t6_owed && h->t6_owed(g))
+            return 1;
+    return 0;
+}
+
+int exp_t6_legal(const carc_game *g, carc_move *out, int n, int cap)
+{
+    carc_move pass = out[n - 1];
+    n--;
+    EXP_EACH_ACTIVE(g, h)
+        if (h->t6_legal)
+            n += h->t6_legal(g, out + n, cap - 1 - n);
+    out[n++] = pass;
+    return n;
+}
+
+int exp_t6_apply(carc_game *g, const carc_move *m, carc_error *err)
+{
+    EXP_EACH_ACTIVE(g, h) {
+        int rc = h->t6_apply ? h->t6_apply(g, m, err) : EXP_NOT_MINE;
+        if (rc != EXP_NOT_MINE)
+            return rc;
+    }
+    return EXP_NOT_MINE;
+}

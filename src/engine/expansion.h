@@ -199,7 +199,23 @@ struct exp_hooks {
     /* carc_determinize: deals what the view of `seat` hid, every consistent deal
      * equally likely (from the game's generator). */
     void (*deal)(carc_game *g, int seat);
+    /* T6, the follower step, when the expansion adds choices of its own to it (a
+     * figure on a place that is no segment anywhere on the board, a piece it brings)
+     * or moves made before the choice (T6a): t6_owed, whether it has any now (T6
+     * then owes a decision even when no figure fits the placed tile); t6_legal
+     * writes them (at most EXP_T6_MOVES; the core lists its own first and the pass
+     * last); t6_apply validates then applies one: CARC_OK, an error (state
+     * unchanged), or EXP_NOT_MINE. It clears the events once the move is valid and
+     * sets the step: ST_T7_MODIFIERS once the T6 choice is made, ST_T6_FOLLOWER
+     * left as it is for a move made before it. */
+    int (*t6_owed)(const carc_game *g);
+    int (*t6_legal)(const carc_game *g, carc_move *out, int cap);
+    int (*t6_apply)(carc_game *g, const carc_move *m, carc_error *err);
 };
+
+/* The most moves the expansions add to T6 (t6_legal): a tower's module lists at
+ * most 10 ransoms, 18 floors and 36 followers on towers. */
+enum { EXP_T6_MOVES = 64 };
 
 /* ---- expansion.c ---- */
 /* The list of expansions, in order, ending with NULL: expansion i has bit 1 << i
@@ -279,6 +295,12 @@ void exp_replace_counts(unsigned expansions, uint8_t count[CARC_TILE_KINDS]);
 int exp_held_points(const carc_game *g, int seat);
 void exp_hide(carc_game *g, int seat);
 void exp_deal(carc_game *g, int seat);
+/* T6's choices of the expansions (t6_owed, t6_legal, t6_apply above): whether any
+ * active expansion has one; its moves inserted before the pass that ends
+ * out[0..n) (n >= 1), returning the new count; the first that owns m applies it. */
+int exp_t6_owed(const carc_game *g);
+int exp_t6_legal(const carc_game *g, carc_move *out, int n, int cap);
+int exp_t6_apply(carc_game *g, const carc_move *m, carc_error *err);
 
 /* exp_turn_begin, exp_step and exp_holds walk inline: turn_advance, which asks at
  * every step, has a frame anyway, while a call per step costs a game with

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include "expansion.h"
 
-enum { LEGAL_FOLLOWER_MOVES = FIGURE_MOVES };
+enum { LEGAL_FOLLOWER_MOVES = FIGURE_MOVES + EXP_T6_MOVES };
 
 void carc_move_canonical(const carc_game *g, carc_move *m)
 {
@@ -201,7 +201,7 @@ int legal_follower_ok(const carc_game *g, int seg_node)
     return feat_of(g, seg_node)->follow == 0;
 }
 
-static int legal_follower(const carc_game *g, carc_move *out, int cap)
+static int legal_follower_core(const carc_game *g, carc_move *out, int cap)
 {
     if (fig_choice(g))
         return figure_moves(g, out, cap);
@@ -223,6 +223,14 @@ static int legal_follower(const carc_game *g, carc_move *out, int cap)
     if (n < cap)
         out[n++] = move_pass();
     return n;
+}
+
+/* T6: the core's moves, then the expansions' own choices (a floor, a figure on a
+ * tower, TW3, TW4, TW8) before the pass. */
+static int legal_follower(const carc_game *g, carc_move *out, int cap)
+{
+    int n = legal_follower_core(g, out, cap);
+    return exp_any(g) ? exp_t6_legal(g, out, n, cap) : n;
 }
 
 

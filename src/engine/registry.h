@@ -20,10 +20,12 @@
 #include "river/river_state.h"
 #include "gifts/gifts_state.h"
 #include "christmas/christmas_state.h"
+#include "tower/tower_state.h"
 
 struct exp_small {
     struct traders_state traders;
     struct river_state river;
+    struct tower_state tower;
 };
 
 struct exp_block {

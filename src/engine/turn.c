@@ -173,7 +173,7 @@ static inline void turn_advance_exp(carc_game *g)
         case ST_T3_PLACE:
             return;
         case ST_T6_FOLLOWER:
-            if (follower_owed(g))
+            if (follower_owed(g) || exp_t6_owed(g))  /* an expansion's own choices (TW3) */
                 return;
             step = turn_next(g, ST_T7_MODIFIERS);
             break;

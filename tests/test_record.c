@@ -723,7 +723,9 @@ static void test_expansion_names(void **state)
     assert_string_equal(NAME(CARC_EXP_ABBOT), "abbot");
     assert_string_equal(NAME(CARC_EXP_INNS | CARC_EXP_ABBOT), "inns,abbot");
     assert_string_equal(NAME(63), "gifts,christmas,inns,traders,river,abbot");
-    assert_null(NAME(64));
+    assert_string_equal(NAME(CARC_EXP_TOWER), "tower");
+    assert_string_equal(NAME(127), "gifts,christmas,inns,traders,river,abbot,tower");
+    assert_null(NAME(128));
     /* the whole registry fits the size the header promises; a small buffer is refused */
     assert_non_null(NAME(carc_expansion_bits()));
     assert_string_equal(carc_expansions_name(CARC_EXP_GIFTS, small, sizeof small), "gifts");
@@ -885,8 +887,10 @@ static void test_tiles_json_river_abbot(void **state)
             assert_true(garden);
             found++;
         } else {
-            /* a garden only on the garden tiles, those of The Abbot */
-            assert_int_equal(garden, strcmp(exp, "abbot") == 0);
+            /* a garden only on the garden tiles, those of The Abbot (The Tower's twins
+             * are named by their highest expansion) */
+            assert_int_equal(garden, strcmp(exp, "abbot") == 0 ||
+                                         strcmp(id, "TO/FG") == 0 || strcmp(id, "TO/RRG") == 0);
         }
         assert_true((strchr(edges, 'W') != NULL) == (strncmp(id, "RI", 2) == 0));
         free(segs);
@@ -912,8 +916,12 @@ static void test_tiles_json_sets(void **state)
         {CARC_EXP_RIVER | CARC_EXP_ABBOT, 43, 83},
         /* all: IC/CCCC, IC/RFr.i, TB/CcRR.w and TB/CcR.c, one each, give way to their
          * garden twins */
-        {CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT, CARC_TILE_KINDS - 4,
-         125},
+        {CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT, 84, 125},
+        /* The Tower: 17 kinds, 18 tiles (TW1); with The Abbot, TO/F and TO/RR give way
+         * to their garden twins (CI15) */
+        {CARC_EXP_TOWER, 41, 90}, {CARC_EXP_TOWER | CARC_EXP_ABBOT, 49, 90},
+        {CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT | CARC_EXP_TOWER,
+         CARC_TILE_KINDS - 6, 143},
     };
     (void)state;
     for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
@@ -947,7 +955,8 @@ static void test_tiles_json_sets(void **state)
         assert_int_equal(tiles, sets[s].tiles);
         assert_true((inns > 0 && cathedrals > 0) == !!(sets[s].exp & CARC_EXP_INNS));
         assert_true((goods > 0) == !!(sets[s].exp & CARC_EXP_TRADERS));
-        assert_true((inner > 0) == !!(sets[s].exp & (CARC_EXP_INNS | CARC_EXP_TRADERS)));
+        assert_true((inner > 0) ==
+                    !!(sets[s].exp & (CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_TOWER)));
         /* river edges are W in "edges" (11 kinds with the spring and the garden curve) */
         assert_true((rivers > 0) == !!(sets[s].exp & CARC_EXP_RIVER));
         assert_true((gardens > 0) == !!(sets[s].exp & CARC_EXP_ABBOT));

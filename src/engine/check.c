@@ -84,7 +84,7 @@ static const int dy[4] = {-1, 0, 1, 0};
  * every tile and spot is named once. */
 static int check_cells(const carc_game *g, carc_error *err)
 {
-    uint8_t named[256] = {0};
+    uint8_t named[CELL_SPOT + MAX_FRONTIER] = {0};
     int used = 0;
     for (int c = 0; c < CELL_SLOTS; c++) {
         int v = g->cell[c];

@@ -7,6 +7,43 @@
  */
 #include "tower.h"
 
+/* The form carc_legal lists the module's moves in. */
+int tower_canonical_move(const carc_game *g, carc_move *m)
+{
+    carc_move c = move_pass();
+    c.kind = m->kind;
+    switch (m->kind) {
+    case CARC_MOVE_FLOOR:
+        c.x = m->x;
+        c.y = m->y;
+        c.port = CARC_PORT_T;
+        break;
+    case CARC_MOVE_CAPTURE: {
+        int canon;
+        c.x = m->x;
+        c.y = m->y;
+        c.port = m->port;
+        if (m->port < CARC_PORTS && carc_segment(g, m->x, m->y, m->port, &canon) >= 0)
+            c.port = (uint8_t)canon;
+        c.seat2 = m->seat2;
+        c.figure = m->figure;
+        break;
+    }
+    case CARC_MOVE_RANSOM:
+        c.seat2 = m->seat2;
+        c.figure = m->figure;
+        break;
+    case CARC_MOVE_EXCHANGE:
+        c.figure = m->figure;
+        break;
+    default:
+        return 0;
+    }
+    *m = c;
+    return 1;
+}
+
+
 /* The kinds (bit per enum carc_figure) of seat's followers that `holder` keeps. */
 static unsigned held_kinds(const carc_game *g, int seat, int holder)
 {

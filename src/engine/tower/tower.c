@@ -1,7 +1,8 @@
 /*
  * tower.c - The Tower (RULES.md §14, TW1-TW10) as the turn machine sees it: its
  * descriptor and hooks, its set-up (floors per player count, TW2), the towers on
- * the board, the public queries and its invariants. The moves are in moves.c.
+ * the board, the public queries and its invariants. The towers on the board and
+ * their reach are in reach.c, the moves in moves.c.
  *
  * A tower is no feature (TW9): it is no segment of its tile, and the core knows
  * only that a follower may stand on a place of a tile that is no segment (port
@@ -24,59 +25,6 @@ enum { TOWER_FIRST = 88, TOWER_F = TOWER_FIRST + 1, TOWER_RR = TOWER_FIRST + 3,
 static const uint8_t tower_twin_of[CARC_TILE_KINDS] = {[TOWER_F] = TOWER_FG,
                                                        [TOWER_RR] = TOWER_RRG};
 
-int tower_list(const carc_game *g, uint8_t tiles[TOWER_MAX])
-{
-    int n = 0;
-    for (int t = 0; t < g->ntiles && n < TOWER_MAX; t++)
-        if (tower_kind(g->tiles[t].kind))
-            tiles[n++] = (uint8_t)t;
-    return n;
-}
-
-int tower_index(const carc_game *g, int t)
-{
-    if (t < 0 || t >= g->ntiles || !tower_kind(g->tiles[t].kind))
-        return -1;
-    int k = 0;
-    for (int i = 0; i < t; i++)
-        k += tower_kind(g->tiles[i].kind);
-    return k;
-}
-
-int tower_closed(const carc_game *g, int t, int *seat, int *slot)
-{
-    unsigned top = fig_place(t, CARC_PORT_T);
-    for (int s = 0; s < g->players; s++)
-        for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
-            if (g->fnode[s][i] == top) {
-                if (seat)
-                    *seat = s;
-                if (slot)
-                    *slot = i;
-                return 1;
-            }
-    return 0;
-}
-
-int tower_topper(const carc_game *g, int seat, int figure)
-{
-    return (exp_figure_of[figure]->stands >> CARC_FEAT_TOWER & 1) &&
-           figure_in_supply(g, seat, figure);
-}
-
-int tower_in_reach(const carc_game *g, int k, const uint8_t tiles[TOWER_MAX], int slot,
-                   unsigned v)
-{
-    if (slot >= FIG_FOLLOWER_SLOTS)
-        return 0;  /* special figures are never captured (TW5, CI18) */
-    int t = figure_tile_of(g, v);
-    if (t < 0 || (fig_placed(v) && (feat_of(g, (int)v)->flags & NF_LOCKED)))
-        return 0;  /* XI20 */
-    const placed *at = &g->tiles[tiles[k]], *p = &g->tiles[t];
-    int h = tower_st(g)->height[k], dx = p->x - at->x, dy = p->y - at->y;
-    return (dy == 0 && dx >= -h && dx <= h) || (dx == 0 && dy >= -h && dy <= h);
-}
-
 static void tower_setup(carc_game *g, const carc_config *cfg)
 {
     (void)cfg;
@@ -96,42 +44,6 @@ static void tower_pending(const carc_game *g, carc_pending *p)
         return;
     p->decision = hold == TOWER_HOLD_CAPTURE ? CARC_DEC_CAPTURE : CARC_DEC_EXCHANGE;
     p->seat = g->active;
-}
-
-/* The form carc_legal lists the module's moves in. */
-int tower_canonical_move(const carc_game *g, carc_move *m)
-{
-    carc_move c = move_pass();
-    c.kind = m->kind;
-    switch (m->kind) {
-    case CARC_MOVE_FLOOR:
-        c.x = m->x;
-        c.y = m->y;
-        c.port = CARC_PORT_T;
-        break;
-    case CARC_MOVE_CAPTURE: {
-        int canon;
-        c.x = m->x;
-        c.y = m->y;
-        c.port = m->port;
-        if (m->port < CARC_PORTS && carc_segment(g, m->x, m->y, m->port, &canon) >= 0)
-            c.port = (uint8_t)canon;
-        c.seat2 = m->seat2;
-        c.figure = m->figure;
-        break;
-    }
-    case CARC_MOVE_RANSOM:
-        c.seat2 = m->seat2;
-        c.figure = m->figure;
-        break;
-    case CARC_MOVE_EXCHANGE:
-        c.figure = m->figure;
-        break;
-    default:
-        return 0;
-    }
-    *m = c;
-    return 1;
 }
 
 #define FAIL(...)                                                                  \
@@ -224,8 +136,8 @@ int carc_prisoners(const carc_game *g, int holder, int owner, int counts[CARC_FI
 /* How it works, in players' words (the terminal's help, the browser's how-to page). */
 static const carc_how_par tower_how[] = {
     {"The Tower: towers and prisoners",
-     "Eighteen tiles show a tower foundation. Each player has tower floors (10 with 2 "
-     "players, 9 with 3, 7 with 4, 6 with 5, 5 with 6). Instead of placing a figure, you "
+     "Eighteen tiles show a tower foundation. Each player has tower floors: 10 with 2 "
+     "players, 9 with 3, 7 with 4, 6 with 5, 5 with 6. Instead of placing a figure, you "
      "may put one of your floors on any tower on the board that has no follower on top: "
      "its height grows by one."},
     {NULL,

@@ -22,7 +22,7 @@ static inline int tower_kind(int kind)
     return (tiles_catalogue[kind].expansion & CARC_EXP_TOWER) != 0;
 }
 
-/* ---- tower.c ---- */
+/* ---- reach.c ---- */
 /* The towers on the board, in placement order (tower k's height is height[k]):
  * their placed indices written to tiles (TOWER_MAX), the count returned. Found
  * from the board: tiles never leave it, so tower k stays tower k. */
@@ -41,10 +41,9 @@ int tower_topper(const carc_game *g, int seat, int figure);
 int tower_in_reach(const carc_game *g, int k, const uint8_t tiles[TOWER_MAX], int slot,
                    unsigned v);
 
+/* ---- moves.c ---- */
 /* carc_move_canonical for the module's move kinds (its canonical hook). */
 int tower_canonical_move(const carc_game *g, carc_move *m);
-
-/* ---- moves.c ---- */
 /* T6 (the hooks t6_owed, t6_legal, t6_apply): the ransoms (TW8), the floors (TW3)
  * and followers on towers (TW4). */
 int tower_t6_owed(const carc_game *g);

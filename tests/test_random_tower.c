@@ -17,6 +17,7 @@
  *   - scores never fall but by a ransom of 3 (TW8), paid only by the active seat,
  *     once a turn, from 3 points or more; the events tell every point
  *     (event_ledger.h);
+ *   - CI19: while river tiles are placed (carc_river_left), no tower tile is in hand;
  *   - carc_check (the module's invariants among them) after every move of the
  *     first FULL_GAMES games, then on one move in CHECK_EVERY;
  *   - a random garbage move every ILLEGAL_EVERY moves is refused with the state
@@ -192,6 +193,13 @@ static void play_game(unsigned exp, uint64_t seed, int full, event_ledger *total
         int n = carc_legal(g, list, CARC_MAX_MOVES);
         assert_true(n > 0);
         snprintf(where, sizeof where, "seed %llu move %d", (unsigned long long)seed, move_no);
+        if (carc_river_left(g) > 0) {  /* CI19: the tower tiles are in the main stack */
+            int hand[2], nh = carc_hand_tiles(g, hand);
+            for (int i = 0; i < nh; i++)
+                if (strncmp(carc_tile_def_of(hand[i])->name, "TO/", 3) == 0)
+                    fail_msg("%s: tower tile %s in hand in the river phase", where,
+                             carc_tile_def_of(hand[i])->name);
+        }
         if (p.decision == CARC_DEC_CAPTURE)
             check_captures(g, list, n, tx, ty, where);
         if (move_no % ILLEGAL_EVERY == 0) {

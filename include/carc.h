@@ -670,6 +670,8 @@ int carc_recall_points(const carc_game *g, const carc_move *m);
  * without floors), or -1 if no tower stands there; *closed (may be NULL) 1 when a
  * follower stands on its top (TW4). */
 int carc_tower_height(const carc_game *g, int x, int y, int *closed);
+/* Whether a game with these expansions has towers (The Tower). */
+int carc_has_towers(unsigned expansions);
 /* Tower floors in seat's supply (TW2); 0 without The Tower. */
 int carc_floors(const carc_game *g, int seat);
 /* The followers of `owner` that `holder` keeps as prisoners (TW6), by kind

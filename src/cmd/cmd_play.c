@@ -33,7 +33,7 @@ static const char play_usage[] =
     "  --players LIST      2..5 seats (6 with inns) in turn order, comma-separated:\n"
     "                      human, random, greedy or mcts (default human,mcts)\n"
     "  --expansions LIST   base, or any of gifts,christmas,inns,traders,\n"
-    "                      river,abbot, comma-separated (default base)\n"
+    "                      river,abbot,tower, comma-separated (default base)\n"
     "  --seed S            game seed (default: from the clock; shown on screen)\n"
     "  --budget-ms M       mcts thinking time per decision in ms (default 500)\n"
     "  --save FILE         where `s` writes the record (default carc-SEED.json)\n"

@@ -113,6 +113,11 @@ int carc_tower_height(const carc_game *g, int x, int y, int *closed)
     return tower_st(g)->height[k];
 }
 
+int carc_has_towers(unsigned expansions)
+{
+    return (expansions & CARC_EXP_TOWER) != 0;
+}
+
 int carc_floors(const carc_game *g, int seat)
 {
     return seat >= 0 && seat < g->players ? tower_st(g)->floors[seat] : 0;

@@ -20,6 +20,7 @@
  *   - CI19: while river tiles are placed (carc_river_left), no tower tile is in hand;
  *   - carc_check (the module's invariants among them) after every move of the
  *     first FULL_GAMES games, then on one move in CHECK_EVERY;
+ *   - carc_legal cut short in the follower step is a prefix of the whole list;
  *   - a random garbage move every ILLEGAL_EVERY moves is refused with the state
  *     byte for byte unchanged (carc_state_save) unless carc_legal lists it;
  * and per game: the record written while playing replays to the same scores, and
@@ -202,6 +203,13 @@ static void play_game(unsigned exp, uint64_t seed, int full, event_ledger *total
         }
         if (p.decision == CARC_DEC_CAPTURE)
             check_captures(g, list, n, tx, ty, where);
+        if (move_no % ILLEGAL_EVERY == 0 && p.decision == CARC_DEC_FOLLOWER) {
+            /* a list cut short is a prefix of the whole, the tower's choices included */
+            static carc_move part[CARC_MAX_MOVES];
+            int k = 1 + test_rand_below(&rs, n);
+            if (carc_legal(g, part, k) != k || memcmp(part, list, (size_t)k * sizeof *part))
+                fail_msg("%s: carc_legal cut at %d is no prefix of its %d moves", where, k, n);
+        }
         if (move_no % ILLEGAL_EVERY == 0) {
             carc_move bad = test_random_move(&rs);
             int listed = 0;

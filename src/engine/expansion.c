@@ -481,12 +481,16 @@ int exp_t6_owed(const carc_game *g)
 
 int exp_t6_legal(const carc_game *g, carc_move *out, int n, int cap)
 {
-    carc_move pass = out[n - 1];
+    /* a list cut short by cap ends before the pass: it holds the core's moves only,
+     * the prefix of the whole list (carc_legal's promise) */
+    if (n == 0 || out[n - 1].kind != CARC_MOVE_PASS)
+        return n;
     n--;
     EXP_EACH_ACTIVE(g, h)
-        if (h->t6_legal)
-            n += h->t6_legal(g, out + n, cap - 1 - n);
-    out[n++] = pass;
+        if (h->t6_legal && n < cap)
+            n += h->t6_legal(g, out + n, cap - n);
+    if (n < cap)
+        out[n++] = move_pass();
     return n;
 }
 

@@ -296,8 +296,10 @@ int exp_held_points(const carc_game *g, int seat);
 void exp_hide(carc_game *g, int seat);
 void exp_deal(carc_game *g, int seat);
 /* T6's choices of the expansions (t6_owed, t6_legal, t6_apply above): whether any
- * active expansion has one; its moves inserted before the pass that ends
- * out[0..n) (n >= 1), returning the new count; the first that owns m applies it. */
+ * active expansion has one; their moves inserted before the pass that ends
+ * out[0..n), as room in cap allows, returning the new count (a list the core cut
+ * short, without its pass, stays as it is: a prefix); the first that owns m
+ * applies it. */
 int exp_t6_owed(const carc_game *g);
 int exp_t6_legal(const carc_game *g, carc_move *out, int n, int cap);
 int exp_t6_apply(carc_game *g, const carc_move *m, carc_error *err);

@@ -10,7 +10,7 @@
 
 /* The plan a configuration gives (the exp_* fields of state.h). */
 struct plan {
-    uint16_t on, holders, forcers, at[ST_OVER + 1], decides[ST_OVER + 1];
+    uint16_t on, holders, forcers, t6, at[ST_OVER + 1], decides[ST_OVER + 1];
     uint8_t block;
 };
 
@@ -29,6 +29,8 @@ static struct plan plan_of(unsigned expansions)
             p.holders |= bit;
         if (h->forces && h->forced_spot)
             p.forcers |= bit;
+        if (h->t6_owed && h->t6_legal && h->t6_apply)
+            p.t6 |= bit;
         for (int s = 0; s <= ST_OVER; s++) {
             if (h->at[s])
                 p.at[s] |= bit;
@@ -45,6 +47,7 @@ void exp_plan(carc_game *g)
     g->exp_on = p.on;
     g->exp_holders = p.holders;
     g->exp_forcers = p.forcers;
+    g->exp_t6 = p.t6;
     g->exp_block = p.block;
     memcpy(g->exp_at, p.at, sizeof p.at);
     memcpy(g->exp_decides, p.decides, sizeof p.decides);
@@ -87,6 +90,7 @@ int exp_check(const carc_game *g, carc_error *err)
 {
     struct plan p = plan_of(g->expansions);
     if (p.on != g->exp_on || p.holders != g->exp_holders || p.forcers != g->exp_forcers ||
+        p.t6 != g->exp_t6 ||
         p.block != g->exp_block ||
         memcmp(p.at, g->exp_at, sizeof p.at) ||
         memcmp(p.decides, g->exp_decides, sizeof p.decides)) {
@@ -471,23 +475,23 @@ int carc_card_target(int card)
     return c ? c->target : CARC_TARGET_NONE;
 }
 
-int exp_t6_owed(const carc_game *g)
+int exp_t6_owed_each(const carc_game *g)
 {
-    EXP_EACH_ACTIVE(g, h)
-        if (h->t6_owed && h->t6_owed(g))
+    EXP_EACH_OF(g->exp_t6, h)
+        if (h->t6_owed(g))
             return 1;
     return 0;
 }
 
-int exp_t6_legal(const carc_game *g, carc_move *out, int n, int cap)
+int exp_t6_legal_each(const carc_game *g, carc_move *out, int n, int cap)
 {
     /* a list cut short by cap ends before the pass: it holds the core's moves only,
      * the prefix of the whole list (carc_legal's promise) */
     if (n == 0 || out[n - 1].kind != CARC_MOVE_PASS)
         return n;
     n--;
-    EXP_EACH_ACTIVE(g, h)
-        if (h->t6_legal && n < cap)
+    EXP_EACH_OF(g->exp_t6, h)
+        if (n < cap)
             n += h->t6_legal(g, out + n, cap - n);
     if (n < cap)
         out[n++] = move_pass();
@@ -496,8 +500,8 @@ int exp_t6_legal(const carc_game *g, carc_move *out, int n, int cap)
 
 int exp_t6_apply(carc_game *g, const carc_move *m, carc_error *err)
 {
-    EXP_EACH_ACTIVE(g, h) {
-        int rc = h->t6_apply ? h->t6_apply(g, m, err) : EXP_NOT_MINE;
+    EXP_EACH_OF(g->exp_t6, h) {
+        int rc = h->t6_apply(g, m, err);
         if (rc != EXP_NOT_MINE)
             return rc;
     }

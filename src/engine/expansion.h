@@ -240,7 +240,7 @@ extern const struct exp_figure figure_meeple;
 #define EXP_EACH_ACTIVE(g, h) EXP_EACH_OF((g)->exp_on, h)
 
 /* Sets the plan of g (state.h: exp_on, exp_at, exp_decides, exp_holders,
- * exp_forcers) from its configuration; turn_plan (turn.c) then adds exp_next. */
+ * exp_forcers, exp_t6) from its configuration; turn_plan (turn.c) then adds exp_next. */
 void exp_plan(carc_game *g);
 
 /* Asked of every expansion, on or off (not during play). */
@@ -300,9 +300,19 @@ void exp_deal(carc_game *g, int seat);
  * out[0..n), as room in cap allows, returning the new count (a list the core cut
  * short, without its pass, stays as it is: a prefix); the first that owns m
  * applies it. */
-int exp_t6_owed(const carc_game *g);
-int exp_t6_legal(const carc_game *g, carc_move *out, int n, int cap);
+int exp_t6_owed_each(const carc_game *g);
+int exp_t6_legal_each(const carc_game *g, carc_move *out, int n, int cap);
 int exp_t6_apply(carc_game *g, const carc_move *m, carc_error *err);
+/* Inline: T6 asks at every follower step, and most games have no such expansion (the
+ * plan's exp_t6 byte says). */
+static inline int exp_t6_owed(const carc_game *g)
+{
+    return g->exp_t6 ? exp_t6_owed_each(g) : 0;
+}
+static inline int exp_t6_legal(const carc_game *g, carc_move *out, int n, int cap)
+{
+    return g->exp_t6 ? exp_t6_legal_each(g, out, n, cap) : n;
+}
 
 /* exp_turn_begin, exp_step and exp_holds walk inline: turn_advance, which asks at
  * every step, has a frame anyway, while a call per step costs a game with

@@ -230,7 +230,7 @@ static int legal_follower_core(const carc_game *g, carc_move *out, int cap)
 static int legal_follower(const carc_game *g, carc_move *out, int cap)
 {
     int n = legal_follower_core(g, out, cap);
-    return exp_any(g) ? exp_t6_legal(g, out, n, cap) : n;
+    return exp_t6_legal(g, out, n, cap);
 }
 
 

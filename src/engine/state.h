@@ -369,6 +369,8 @@ struct carc_game {
      * a base game but exp_next. 16 bits: room for the nine of the big box and more
      * (test_registry checks the list fits). */
     uint16_t exp_on, exp_holders, exp_forcers;
+    /* those that add choices of their own to T6 (the t6_* hooks: The Tower's floors) */
+    uint16_t exp_t6;
     /* whether an active expansion keeps its state in part 2 (its descriptor's
      * in_block): a copy between two games with none skips the part */
     uint8_t exp_block;

@@ -5,11 +5,15 @@
  *
  *   bench_client PORT [--games N] [--expansions E] [--seed S] [--server-pid PID]
  *                     [--records FILE] [--timeout SEC] [--frames delta|full]
- *                     [--checkpoints FILE]
+ *                     [--checkpoints FILE] [--think-ms MS] [--duration SEC]
+ *                     [--warmup SEC]
  *
  * Creates N games of two human seats over the HTTP API, opens a WebSocket per seat
  * (with ?frames=delta unless --frames full: docs/SERVER.md),
- * and answers every state that gives a seat legal moves with a random one at once;
+ * and answers every state that gives a seat legal moves with a random one at once
+ * (or, with --think-ms MS, after a delay drawn uniformly from 0.5 to 1.5 times MS, so
+ * that the games drift apart as people's do: the pace of the scale benchmark,
+ * bench/serve_scale.sh);
  * prints moves/s, p50/p99 latency from sending a move to receiving the state it
  * produced, the server's and its own CPU time per move, how long the server waited
  * for a CPU (its run-queue time: the machine's other load) and its memory per game; then writes every game's record (one per line) to FILE for `carc replay`.
@@ -22,6 +26,19 @@
  * difference is the client's own queue, which 1,000 remote players would not have.
  * With --checkpoints FILE (the server's CARC_SERVE_STORE_TRACE, docs/SERVER.md), the
  * moves in flight during a SQLite checkpoint are counted apart.
+ *
+ * With --duration SEC the run ends SEC seconds after the warm-up (--warmup SEC, from
+ * when every session was asked for: the games' first moves, and behind nginx their
+ * hand-over to the process the proxy routes them to, stay out of the figures) whether
+ * or not the games are over; only moves sent inside that window are counted, and the
+ * server's CPU and memory are read at its start and end. --server-pid may be given
+ * once per server process: their CPU and memory are summed. A line "measuring: ..."
+ * is printed (and flushed) when the window opens, so that a script can sample other
+ * counters (PostgreSQL's) over the same window. --latencies FILE writes the kernel
+ * latency of every move of the window, a line each: ms, when it was sent (real-time
+ * seconds) and its game's number, so that a script running several clients (a process
+ * may hold only so many sockets) can merge them, and slow moves can be told apart by
+ * time (a stall of everything at once) or by game (the games of one process).
  *
  * Why not ws_client (libwebsockets): its client parses every received byte one at a
  * time, and a seat's frame is some 5 KB, so with the client on the same machine the
@@ -63,6 +80,9 @@ typedef struct bconn {
     char *msg;            /* a message being assembled from fragments */
     size_t msglen, msgcap;
     int sent_index, awaiting;
+    int due_index;         /* --think-ms: the index of the move waiting in the timer
+                            * heap, -1 if none */
+    char due_move[256];    /* that move's message */
     double sent_at;        /* CLOCK_REALTIME, the clock of the kernel's receive stamps */
     /* the reads of this readiness: where each ended in `in` and the kernel's stamp of
      * its last byte, so that a frame's arrival is the read that completed it */
@@ -74,11 +94,24 @@ typedef struct bconn {
 /* one move's timings (ms from its send; sent: realtime seconds) */
 typedef struct blat {
     double sent, client, kernel, epoll;
+    int game;
 } blat;
+
+/* a move waiting for its think time: due (monotonic seconds), the seat's session */
+typedef struct bdue {
+    double at;
+    int conn;
+} bdue;
 
 /* the client's settings and counters: this is an executable's main file */
 static struct {
-    int port, games, server_pid;
+    int port, games;
+    int pids[16], npids;      /* --server-pid, once per process */
+    double think_ms, duration, warmup;
+    double measure_from;      /* realtime: moves sent before are not counted (0: all) */
+    bdue *due;                /* the timer heap (a min-heap on `at`) */
+    const char *latencies;    /* --latencies FILE */
+    int ndue;
     const char *expansions, *records;
     unsigned long long seed, rng;
     double timeout;
@@ -233,7 +266,7 @@ static void record_latency(const bconn *c, double kernel_at)
         kernel_at = B.epoll_at;
     B.lat[B.nlat++] = (blat){c->sent_at, (now_real() - c->sent_at) * 1000.0,
                              (kernel_at - c->sent_at) * 1000.0,
-                             (B.epoll_at - c->sent_at) * 1000.0};
+                             (B.epoll_at - c->sent_at) * 1000.0, c->game};
 }
 
 static void conn_done(bconn *c)
@@ -241,6 +274,60 @@ static void conn_done(bconn *c)
     if (!c->done) {
         c->done = 1;
         B.ndone++;
+    }
+}
+
+static void send_move(bconn *c, int index, const char *msg)
+{
+    c->sent_index = index;
+    c->sent_at = now_real();
+    c->awaiting = 1;
+    ws_send(c, msg);
+}
+
+/* The timer heap of --think-ms: a move is pushed when its state arrives and sent when
+ * its time comes (main's loop). */
+static void due_push(double at, int conn)
+{
+    static int cap;
+    if (B.ndue == cap)
+        B.due = realloc(B.due, (size_t)(cap = cap ? 2 * cap : 1024) * sizeof *B.due);
+    int i = B.ndue++;
+    while (i > 0 && B.due[(i - 1) / 2].at > at) {
+        B.due[i] = B.due[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    B.due[i] = (bdue){at, conn};
+}
+
+static bdue due_pop(void)
+{
+    bdue top = B.due[0], last = B.due[--B.ndue];
+    int i = 0;
+    for (;;) {
+        int k = 2 * i + 1;
+        if (k >= B.ndue)
+            break;
+        if (k + 1 < B.ndue && B.due[k + 1].at < B.due[k].at)
+            k++;
+        if (B.due[k].at >= last.at)
+            break;
+        B.due[i] = B.due[k];
+        i = k;
+    }
+    if (B.ndue > 0)
+        B.due[i] = last;
+    return top;
+}
+
+/* Sends every move whose think time is over. */
+static void due_run(double t)
+{
+    while (B.ndue > 0 && B.due[0].at <= t) {
+        bconn *c = &B.conns[due_pop().conn];
+        if (c->due_index >= 0 && !c->done)
+            send_move(c, c->due_index, c->due_move);
+        c->due_index = -1;
     }
 }
 
@@ -270,7 +357,8 @@ static void on_message(bconn *c, char *text, size_t len, double arrived)
         fail("game %s: a state frame without index, over or legal: %.200s", B.ids[c->game], text);
     int index = (int)strtol(p + 8, NULL, 10);
     if (c->awaiting && index > c->sent_index) {
-        record_latency(c, arrived);
+        if (c->sent_at >= B.measure_from)
+            record_latency(c, arrived);
         c->awaiting = 0;
     }
     if (strncmp(over + 7, "true", 4) == 0) {
@@ -292,13 +380,24 @@ static void on_message(bconn *c, char *text, size_t len, double arrived)
     }
     if (n == 0 || index == c->sent_index)
         return;
+    if (B.think_ms > 0) {
+        if (c->due_index == index)
+            return;
+        /* a later state replaces a move still waiting (its index is stale) */
+        int had = c->due_index >= 0;
+        snprintf(c->due_move, sizeof c->due_move,
+                 "{\"type\":\"move\",\"index\":%d,\"move\":\"%s\"}", index,
+                 items[rnd() % (unsigned)n]);
+        c->due_index = index;
+        if (!had)
+            due_push(now() + B.think_ms / 1000.0 * (0.5 + (double)(rnd() % 1000001) / 1e6),
+                     (int)(c - B.conns));
+        return;
+    }
     char msg[256];
     snprintf(msg, sizeof msg, "{\"type\":\"move\",\"index\":%d,\"move\":\"%s\"}", index,
              items[rnd() % (unsigned)n]);
-    c->sent_index = index;
-    c->sent_at = now_real();
-    c->awaiting = 1;
-    ws_send(c, msg);
+    send_move(c, index, msg);
 }
 
 /* Consumes every complete frame in c->in. */
@@ -435,6 +534,7 @@ static void open_games(int ep)
             bconn *c = &B.conns[B.nconns++];
             c->game = g;
             c->sent_index = -1;
+            c->due_index = -1;
             c->fd = connect_loopback();
             char hs[512];
             int n = snprintf(hs, sizeof hs,
@@ -525,11 +625,33 @@ static void print_checkpoints(void)
     free(ck);
 }
 
+/* The servers' CPU (whole processes, service threads) and run-queue time, summed over
+ * every --server-pid; -1 without one. */
+static void servers_sample(double *cpu, double *main_thread, double *wait)
+{
+    *cpu = *main_thread = *wait = B.npids ? 0 : -1;
+    for (int i = 0; i < B.npids; i++) {
+        *cpu += proc_cpu_seconds(B.pids[i], 0);
+        *main_thread += proc_cpu_seconds(B.pids[i], 1);
+        *wait += proc_wait_seconds(B.pids[i]);
+    }
+}
+
+static long servers_rss(void)
+{
+    long t = B.npids ? 0 : -1;
+    for (int i = 0; i < B.npids; i++)
+        t += proc_rss_kib(B.pids[i]);
+    return t;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
         fprintf(stderr, "usage: bench_client PORT [--games N] [--expansions E] [--seed S] "
-                        "[--server-pid PID] [--records FILE] [--timeout SEC]\n");
+                        "[--server-pid PID]... [--records FILE] [--timeout SEC] [--frames delta|full] "
+                        "[--checkpoints FILE] [--think-ms MS] [--duration SEC [--warmup SEC]] "
+                        "[--latencies FILE]\n");
         return 2;
     }
     B.port = atoi(argv[1]);
@@ -542,14 +664,23 @@ int main(int argc, char **argv)
         if (!strcmp(a, "--games")) B.games = atoi(v);
         else if (!strcmp(a, "--expansions")) B.expansions = v;
         else if (!strcmp(a, "--seed")) B.seed = strtoull(v, NULL, 10);
-        else if (!strcmp(a, "--server-pid")) B.server_pid = atoi(v);
+        else if (!strcmp(a, "--server-pid")) {
+            if (B.npids == 16)
+                fail("at most 16 --server-pid");
+            B.pids[B.npids++] = atoi(v);
+        }
+        else if (!strcmp(a, "--think-ms")) B.think_ms = atof(v);
+        else if (!strcmp(a, "--duration")) B.duration = atof(v);
+        else if (!strcmp(a, "--warmup")) B.warmup = atof(v);
+        else if (!strcmp(a, "--latencies")) B.latencies = v;
         else if (!strcmp(a, "--records")) B.records = v;
         else if (!strcmp(a, "--timeout")) B.timeout = atof(v);
         else if (!strcmp(a, "--frames")) B.full = !strcmp(v, "full");
         else if (!strcmp(a, "--checkpoints")) B.checkpoints = v;
         else fail("unknown option %s", a);
     }
-    if ((argc - 2) % 2 || B.games < 1)
+    if ((argc - 2) % 2 || B.games < 1 || B.think_ms < 0 || B.duration < 0 || B.warmup < 0 ||
+        (B.warmup > 0 && B.duration == 0))
         fail("bad arguments (see the source)");
     B.rng = 0x9E3779B97F4A7C15ull ^ B.seed;
     /* two descriptors a game */
@@ -558,41 +689,76 @@ int main(int argc, char **argv)
         rl.rlim_cur = rl.rlim_max;
         setrlimit(RLIMIT_NOFILE, &rl);
     }
-    long rss0 = B.server_pid ? proc_rss_kib(B.server_pid) : -1;
     int ep = B.ep = epoll_create1(0);
     if (ep < 0)
         fail("epoll_create1: %s", strerror(errno));
+    long rss0 = servers_rss();
     open_games(ep);
-    /* the server's CPU from here, over the same time as the moves: creating the games
-     * (an HTTP request and a commit each) is not a move's cost */
-    double cpu0 = B.server_pid ? proc_cpu_seconds(B.server_pid, 0) : -1;
-    double main0 = B.server_pid ? proc_cpu_seconds(B.server_pid, 1) : -1;
-    double wait0 = B.server_pid ? proc_wait_seconds(B.server_pid) : -1;
-    double t0 = now(), deadline = t0 + B.timeout, own0 = proc_own_cpu_seconds();
+    /* the server's CPU from here (or the window's start), over the same time as the
+     * moves: creating the games (an HTTP request and a commit each) is not a move's cost */
+    struct { double cpu, main, wait, own, t; long rss; } m0, m1;
+    servers_sample(&m0.cpu, &m0.main, &m0.wait);
+    m0.own = proc_own_cpu_seconds();
+    m0.t = now();
+    m0.rss = rss0;
+    double deadline = m0.t + B.timeout, opened = m0.t, window_end = 0;
+    int windowed = B.duration > 0;
     struct epoll_event evs[256];
     while (B.ndone < B.nconns) {
-        if (now() > deadline)
+        double t = now();
+        if (windowed && !window_end && t >= opened + B.warmup) {
+            /* the window opens: counters from here */
+            B.nlat = 0;
+            B.rxbytes = 0;
+            B.deltas = B.fulls = 0;
+            B.measure_from = now_real();
+            servers_sample(&m0.cpu, &m0.main, &m0.wait);
+            m0.own = proc_own_cpu_seconds();
+            m0.t = t;
+            window_end = t + B.duration;
+            printf("measuring: %.0f s from now\n", B.duration);
+            fflush(stdout);
+        }
+        if (window_end && t >= window_end)
+            break;
+        if (t > deadline)
             fail("timeout: %ld moves, %d of %d sessions over", B.nlat, B.ndone, B.nconns);
-        int n = epoll_wait(ep, evs, 256, 1000);
+        int wait_ms = 1000;
+        if (B.ndue > 0) {
+            double d = (B.due[0].at - t) * 1000.0;
+            wait_ms = d <= 0 ? 0 : d < 1000 ? (int)d + 1 : 1000;
+        }
+        int n = epoll_wait(ep, evs, 256, wait_ms);
         B.epoll_at = now_real();
         for (int i = 0; i < n; i++)
             on_readable(evs[i].data.ptr);
+        if (B.ndue > 0)
+            due_run(now());
     }
-    double secs = now() - t0, own1 = proc_own_cpu_seconds();
-    long rss1 = B.server_pid ? proc_rss_kib(B.server_pid) : -1;
-    double cpu1 = B.server_pid ? proc_cpu_seconds(B.server_pid, 0) : -1;
-    double main1 = B.server_pid ? proc_cpu_seconds(B.server_pid, 1) : -1;
-    double wait1 = B.server_pid ? proc_wait_seconds(B.server_pid) : -1;
+    if (windowed && !window_end)
+        fail("every game ended before the window opened (a shorter --warmup)");
+    double secs = now() - m0.t;
+    m1.own = proc_own_cpu_seconds();
+    m1.rss = servers_rss();
+    servers_sample(&m1.cpu, &m1.main, &m1.wait);
+    double cpu0 = m0.cpu, cpu1 = m1.cpu, main0 = m0.main, main1 = m1.main, wait0 = m0.wait,
+           wait1 = m1.wait, own0 = m0.own, own1 = m1.own;
+    long rss1 = m1.rss;
     for (int i = 0; i < B.nconns; i++) {
         close(B.conns[i].fd);
         free(B.conns[i].in);
         free(B.conns[i].msg);
     }
     close(ep);
+    if (B.ndone < B.nconns && B.records) {
+        printf("records: not written (%d of %d sessions over at the window's end)\n", B.ndone,
+               B.nconns);
+        B.records = NULL;
+    }
     FILE *out = B.records ? fopen(B.records, "w") : NULL;
     if (B.records && !out)
         fail("cannot write %s", B.records);
-    for (int g = 0; g < B.games; g++) {
+    for (int g = 0; g < B.games && out; g++) {
         char path[128], *body;
         snprintf(path, sizeof path, "/api/games/%s/record", B.ids[g]);
         int st = http("GET", path, NULL, &body);
@@ -604,7 +770,16 @@ int main(int argc, char **argv)
     }
     if (out)
         fclose(out);
-    printf("games %d, moves %ld in %.2f s: %.0f moves/s\n", B.games, B.nlat, secs, B.nlat / secs);
+    if (B.latencies) {
+        FILE *lf = fopen(B.latencies, "w");
+        if (!lf)
+            fail("cannot write %s", B.latencies);
+        for (long i = 0; i < B.nlat; i++)
+            fprintf(lf, "%.3f %.6f %d\n", B.lat[i].kernel, B.lat[i].sent, B.lat[i].game);
+        fclose(lf);
+    }
+    printf("games %d, moves %ld in %.2f s: %.0f moves/s%s\n", B.games, B.nlat, secs, B.nlat / secs,
+           windowed ? " (moves sent in the window)" : "");
     print_latencies();
     if (B.checkpoints)
         print_checkpoints();
@@ -624,9 +799,11 @@ int main(int argc, char **argv)
         printf("client CPU: %.2f s, %.0f us per move (%.0f%% of one core)\n", own1 - own0,
                (own1 - own0) * 1e6 / B.nlat, 100 * (own1 - own0) / secs);
     if (rss0 > 0 && rss1 > 0)
-        printf("server memory: %ld KiB before, %ld KiB with %d games: %.1f KiB per game\n", rss0,
-               rss1, B.games, (double)(rss1 - rss0) / B.games);
+        printf("server memory: %ld KiB before, %ld KiB with %d games: %.1f KiB per game%s\n",
+               rss0, rss1, B.games, (double)(rss1 - rss0) / B.games,
+               B.npids > 1 ? " (every process)" : "");
     free(B.lat);
+    free(B.due);
     free(B.conns);
     free(B.ids);
     return 0;

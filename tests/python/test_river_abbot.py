@@ -24,13 +24,13 @@ def river_sides(kind, rot):
 
 
 def test_constants_come_from_the_headers():
-    assert carc.TILE_KINDS == lib.CARC_TILE_KINDS == 88 and len(carc.TILE_NAMES) == 88
+    assert carc.TILE_KINDS == lib.CARC_TILE_KINDS == 107 and len(carc.TILE_NAMES) == 107
     assert carc.TILE_NAMES[65] == "RI/s" and carc.TILE_NAMES[66] == "RI.1/I.e"
-    assert set(carc.TILE_NAMES[65:]) == {
+    assert set(carc.TILE_NAMES[65:88]) == {
         "RI/s", "RI.1/I.e", "RI.1/CICI", "RI.1/CIRI", "RI.1/LIRI", "RI.1/RIrI", "RI.1/IFI",
         "RI.1/CcII", "RI.1/RrII", "RI.1/II", "RI.1/IIG", "Eg", "Hg", "Ig", "Mg", "Ng", "Rg", "Ug",
         "Vg", "IC/CCCCG", "IC/RFr.iG", "TB/CcRR.wG", "TB/CcR.cG"}
-    assert carc.EXPANSIONS == ["gifts", "christmas", "inns", "traders", "river", "abbot"]
+    assert carc.EXPANSIONS[:6] == ["gifts", "christmas", "inns", "traders", "river", "abbot"]
     assert encoding.PORTS[-1] == "G" and len(encoding.PORTS) == lib.CARC_PORTS == 15
     assert lib.CARC_PORT_G == 14 and lib.CARC_PORT_C == 12
     assert lib.CARC_MOVE_RECALL == 10 and lib.CARC_FIG_ABBOT == 2

@@ -12,11 +12,9 @@
 enum { TOWER_MAX = 18 };
 
 struct tower_state {
-    /* the towers on the board in placement order: the placed index of each tile
-     * with a foundation and its height, its number of floors (TW3) */
-    uint8_t tile[TOWER_MAX];
+    /* the height of each tower, its number of floors (TW3), by its place among the
+     * towers on the board in placement order (reach.c finds them on the board) */
     uint8_t height[TOWER_MAX];
-    uint8_t ntowers;
     uint8_t floors[CARC_MAX_PLAYERS];  /* each seat's floors in supply (TW2) */
     /* a decision owed after a floor (the module holds the turn machine while
      * non-zero): TOWER_HOLD_CAPTURE, the capture of TW5 from tower `at`;

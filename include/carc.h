@@ -53,16 +53,17 @@ enum {
     CARC_BASE_MAX_PLAYERS = 5,  /* B1; carc_max_players tells a set's */
     CARC_FOLLOWERS = 7,      /* meeples per player (B1) */
     CARC_BASE_KINDS = 24,    /* the base game's kinds A..X are kinds 0..23 */
-    CARC_TILE_KINDS = 119 + CARC_TEST_KINDS,  /* base, Inns & Cathedrals, Traders &
+    CARC_TILE_KINDS = 138 + CARC_TEST_KINDS,  /* base, Inns & Cathedrals, Traders &
                                 Builders, The River, the garden tiles of The Abbot, The
-                                Princess & the Dragon (29 kinds and 2 garden twins) */
+                                Princess & the Dragon (29 kinds and 2 garden twins), The
+                                Tower (17 kinds and 2 garden twins) */
     CARC_BASE_TILES = 72,    /* the base game's tiles, the start tile included */
-    CARC_TILES = 155 + CARC_TEST_TILES,  /* the most tiles one game can hold, start
+    CARC_TILES = 173 + CARC_TEST_TILES,  /* the most tiles one game can hold, start
                                             tile included */
-    CARC_STACK = 154 + CARC_TEST_TILES,  /* the most tiles shuffled into one game's stack */
+    CARC_STACK = 172 + CARC_TEST_TILES,  /* the most tiles shuffled into one game's stack */
     CARC_MAX_MOVES = 2048,   /* capacity carc_legal may need */
     CARC_MAX_EVENTS = 384,   /* events one carc_apply can emit (worst case: event.c) */
-    CARC_MAX_SEGMENTS = 579 + CARC_TEST_SEGMENTS,  /* segments of every tile of a game:
+    CARC_MAX_SEGMENTS = 652 + CARC_TEST_SEGMENTS,  /* segments of every tile of a game:
                                                       bounds any list of them */
     CARC_MSG = 160,          /* size of an error message */
     CARC_SEAT_NONE = 255,    /* carc_move.seat2 when the move names no other seat */
@@ -98,7 +99,11 @@ enum carc_feature {
     CARC_FEAT_ROAD = 1,
     CARC_FEAT_FIELD = 2,
     CARC_FEAT_CLOISTER = 3,
-    CARC_FEAT_GARDEN = 4     /* The Abbot (A3): a feature of one tile, like a cloister */
+    CARC_FEAT_GARDEN = 4,    /* The Abbot (A3): a feature of one tile, like a cloister */
+    /* Not a feature: the type word of a place on a tile that is no segment (port
+     * CARC_PORT_T: a tower's top, TW4, TW9), where a figure may stand on no feature;
+     * carc_feature_name names it for the notation ("tower:T") and events. */
+    CARC_FEAT_TOWER = 5
 };
 
 /* Ports (RULES.md 0): edges N E S W = 0..3, field half-edges NW NE EN ES SE SW WS WN
@@ -113,6 +118,11 @@ enum carc_port {
     CARC_PORT_I,
     CARC_PORT_G,
     CARC_PORTS,
+    /* Places on a tile that are no segment (past CARC_PORTS: no segment query answers
+     * them): the top of a tower (The Tower, TW4), written "tower:T". A figure may stand
+     * there on no feature (carc_follower.type CARC_FEAT_TOWER). */
+    CARC_PORT_T = 16,
+    CARC_PLACE_PORTS,
     CARC_PORT_NONE = 255
 };
 
@@ -209,7 +219,8 @@ enum carc_expansion {
     CARC_EXP_TRADERS = 1u << 3,   /* Traders & Builders */
     CARC_EXP_RIVER = 1u << 4,     /* The River (River I) */
     CARC_EXP_ABBOT = 1u << 5,     /* The Abbot */
-    CARC_EXP_DRAGON = 1u << 6     /* The Princess & the Dragon */
+    CARC_EXP_DRAGON = 1u << 6,    /* The Princess & the Dragon */
+    CARC_EXP_TOWER = 1u << 7      /* The Tower */
 };
 
 /* Expansion names, "gifts", "christmas", "inns", "traders", "river", "abbot", for a
@@ -371,6 +382,8 @@ enum carc_decision {
     CARC_DEC_DOUBLE_TURN,    /* TD: take the second part of a double turn, or pass (TB11) */
     CARC_DEC_WALK,           /* after T6: move a neutral figure one tile (the dragon, PD7),
                                 owed by each seat in turn, not only the active one */
+    CARC_DEC_CAPTURE,        /* after a floor (TW5): take a follower in the tower's reach, or pass */
+    CARC_DEC_EXCHANGE,       /* TW6: which of the capturer's followers the other player gives back */
     CARC_DECISIONS
 };
 
@@ -401,6 +414,12 @@ enum carc_move_kind {
                             active player's follower there (the fairy, PD9) */
     CARC_MOVE_REMOVE,    /* x, y, port, figure, seat2: T6, seat2's follower there goes
                             back to its owner (the princess, PD12) */
+    CARC_MOVE_FLOOR,     /* x, y, port CARC_PORT_T: T6, a floor on the tower there (TW3) */
+    CARC_MOVE_CAPTURE,   /* x, y, port (a segment, or CARC_PORT_T), seat2 = the owner, figure:
+                            take that follower off the board (TW5) */
+    CARC_MOVE_RANSOM,    /* seat2 = the holder, figure: T6a, buy back one of one's
+                            followers held by that player for 3 points (TW8) */
+    CARC_MOVE_EXCHANGE,  /* figure: which of the capturer's followers comes back (TW6) */
     CARC_MOVE_KINDS
 };
 
@@ -478,10 +497,16 @@ enum carc_event_kind {
     CARC_EV_DOUBLE_DUE,      /* seat's tile continued their builder's feature: a double
                                 turn is due (TB6) */
     CARC_EV_SET_ASIDE,       /* tile kind a, drawn by seat, was shown and set aside (PD4) */
-    CARC_EV_NEUTRAL          /* a neutral figure (value: 0 the dragon, 1 the fairy) came to
+    CARC_EV_NEUTRAL,         /* a neutral figure (value: 0 the dragon, 1 the fairy) came to
                                 the tile at (x,y): b = 0 put there (a volcano, PD3), 1 a
                                 walk chosen by seat (PD7), 2 next to seat's follower at
                                 port (PD9), 3 it stays there, assigned to nobody (PD9 e) */
+    CARC_EV_FLOOR,           /* seat put a floor on the tower at (x,y): its height in value
+                                (TW3) */
+    CARC_EV_CAPTURED,        /* seat took the figure `value` of seat a off (x,y) port, type b:
+                                a prisoner of seat (TW5, TW6) */
+    CARC_EV_FREED            /* a prisoner, figure `value` of seat, held by seat a, went back
+                                to its owner's supply (TW6 exchange, TW8 ransom) */
 };
 
 /* Why points were scored (CARC_EV_SCORED, CARC_EV_BANKED: b). */
@@ -503,12 +528,13 @@ enum carc_score_reason {
     CARC_REASON_RECALL,        /* T6: the abbot recalled from its cloister or garden (A6) */
     CARC_REASON_NEUTRAL_POINT, /* T0: the fairy's point at the start of a turn (PD9 c) */
     CARC_REASON_NEUTRAL_BONUS, /* any scoring: 3 for the follower next to the fairy (PD9 d) */
+    CARC_REASON_RANSOM,        /* T6a: a ransom paid (-3) or received (+3) (TW8) */
     CARC_REASONS
 };
 
 /* "completed", "modifier", "final", "field", "field_bonus", "road_sweeper",
  * "cash_out", "score_card", "score_three", "supply_bonus", "gifts", "pig", "goods",
- * "recall", "fairy", "fairy_bonus";
+ * "recall", "fairy", "fairy_bonus", "ransom";
  * "?" if unknown. */
 const char *carc_score_reason_name(int reason);
 
@@ -673,6 +699,17 @@ typedef struct carc_dragon_info {
 } carc_dragon_info;
 /* Fills *out; returns 0 (and no dragon, no fairy) for a game without the expansion. */
 int carc_dragon_status(const carc_game *g, carc_dragon_info *out);
+/* The Tower (TW10: all public). The height of the tower at (x,y) (0: a foundation
+ * without floors), or -1 if no tower stands there; *closed (may be NULL) 1 when a
+ * follower stands on its top (TW4). */
+int carc_tower_height(const carc_game *g, int x, int y, int *closed);
+/* Whether a game with these expansions has towers (The Tower). */
+int carc_has_towers(unsigned expansions);
+/* Tower floors in seat's supply (TW2); 0 without The Tower. */
+int carc_floors(const carc_game *g, int seat);
+/* The followers of `owner` that `holder` keeps as prisoners (TW6), by kind
+ * (counts[CARC_FIGURES]); returns how many. */
+int carc_prisoners(const carc_game *g, int holder, int owner, int counts[CARC_FIGURES]);
 /* Tiles in hand for the pending turn: writes up to 2 kinds, returns how many. */
 int carc_hand_tiles(const carc_game *g, int kinds[2]);
 /* Tiles removed from the game (B5, X9), in order: writes up to cap kinds, returns the count. */

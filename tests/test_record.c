@@ -725,6 +725,8 @@ static void test_expansion_names(void **state)
     assert_string_equal(NAME(63), "gifts,christmas,inns,traders,river,abbot");
     assert_string_equal(NAME(CARC_EXP_DRAGON), "dragon");
     assert_string_equal(NAME(127), "gifts,christmas,inns,traders,river,abbot,dragon");
+    assert_string_equal(NAME(CARC_EXP_TOWER), "tower");
+    assert_string_equal(NAME(255), "gifts,christmas,inns,traders,river,abbot,dragon,tower");
     assert_null(NAME(128));
     /* the whole registry fits the size the header promises; a small buffer is refused */
     assert_non_null(NAME(carc_expansion_bits()));
@@ -887,10 +889,12 @@ static void test_tiles_json_river_abbot(void **state)
             assert_true(garden);
             found++;
         } else {
-            /* a garden only on the garden tiles, those of The Abbot and The Princess &
-             * the Dragon's twins (CI15: a tile of several expansions is the last one's) */
+            /* a garden only on the garden tiles, those of The Abbot and the twins of The
+             * Princess & the Dragon and The Tower (CI15: a tile of several expansions is
+             * named by the last one's) */
             assert_int_equal(garden, strcmp(exp, "abbot") == 0 ||
-                                     (strncmp(id, "DG/", 3) == 0 && id[strlen(id) - 1] == 'G'));
+                                     (strncmp(id, "DG/", 3) == 0 && id[strlen(id) - 1] == 'G') ||
+                                     strcmp(id, "TO/FG") == 0 || strcmp(id, "TO/RRG") == 0);
         }
         assert_true((strchr(edges, 'W') != NULL) == (strncmp(id, "RI", 2) == 0));
         free(segs);
@@ -921,7 +925,17 @@ static void test_tiles_json_sets(void **state)
          * DG/Cc.p, one each, give way to their garden twins (CI15) */
         {CARC_EXP_DRAGON, 53, 102}, {CARC_EXP_DRAGON | CARC_EXP_ABBOT, 61, 102},
         {CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT | CARC_EXP_DRAGON,
-         CARC_TILE_KINDS - 6, 155},
+         113, 155},
+        /* The Tower: 17 kinds, 18 tiles (TW1); with The Abbot, TO/F and TO/RR give way
+         * to their garden twins (CI15) */
+        {CARC_EXP_TOWER, 41, 90}, {CARC_EXP_TOWER | CARC_EXP_ABBOT, 49, 90},
+        {CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT | CARC_EXP_TOWER,
+         101, 143},
+        /* both: every kind but eight, the four the rows above leave out of the other
+         * sets and the two plain tiles of each box that their twins replace */
+        {CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT | CARC_EXP_DRAGON |
+             CARC_EXP_TOWER,
+         CARC_TILE_KINDS - 8, 173},
     };
     (void)state;
     for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
@@ -955,7 +969,8 @@ static void test_tiles_json_sets(void **state)
         assert_int_equal(tiles, sets[s].tiles);
         assert_true((inns > 0 && cathedrals > 0) == !!(sets[s].exp & CARC_EXP_INNS));
         assert_true((goods > 0) == !!(sets[s].exp & CARC_EXP_TRADERS));
-        assert_true((inner > 0) == !!(sets[s].exp & (CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_DRAGON)));  /* DG/CCc+.p */
+        assert_true((inner > 0) == !!(sets[s].exp & (CARC_EXP_INNS | CARC_EXP_TRADERS |
+                                                     CARC_EXP_DRAGON | CARC_EXP_TOWER)));
         /* river edges are W in "edges" (11 kinds with the spring and the garden curve) */
         assert_true((rivers > 0) == !!(sets[s].exp & CARC_EXP_RIVER));
         assert_true((gardens > 0) == !!(sets[s].exp & CARC_EXP_ABBOT));

@@ -165,6 +165,8 @@ static const char *const pending_names[CARC_DECISIONS] = {
     [CARC_DEC_END_CHOICE] = "end_choice",
     [CARC_DEC_DOUBLE_TURN] = "double_turn",
     [CARC_DEC_WALK] = "dragon",
+    [CARC_DEC_CAPTURE] = "capture",
+    [CARC_DEC_EXCHANGE] = "exchange",
 };
 
 static int pending_parse(const char *s)
@@ -180,6 +182,8 @@ static const char *const feature_names[5] = {"city", "road", "field", "cloister"
 
 static int feature_parse(const char *s)
 {
+    if (strcmp(s, "tower") == 0)
+        return CARC_FEAT_TOWER;  /* a tower's top: a place, no feature (TW4, TW9) */
     for (int i = 0; i < 5; i++)
         if (strcmp(s, feature_names[i]) == 0)
             return i;
@@ -513,6 +517,8 @@ static void check_followers(carc_game *g, json_t *arr)
         }
         int canon = CARC_PORT_NONE;
         int segtype = carc_segment(g, (int)x, (int)y, p, &canon);
+        if (t == CARC_FEAT_TOWER && p == CARC_PORT_T)
+            segtype = t, canon = p;  /* a place that is no segment */
         if (segtype != t) {
             fail("followers[%zu]: no %s segment at (%lld,%lld) port %s (found type %d)", i, type,
                  x, y, port, segtype);
@@ -1360,6 +1366,64 @@ static void check_tile_counts(const carc_game *g, json_t *obj)
     }
 }
 
+/* The Tower (TW10): "towers": [{"x","y","height","closed"}] each tower's height and
+ * whether a follower closes it (carc_tower_height; height -1: no tower there);
+ * "floors": [n per seat] (carc_floors); "prisoners": [{"holder","owner", "meeple":n,
+ * "large":n, ...}] the exact prisoners of every pair of seats (carc_prisoners; a pair
+ * left out holds none, a kind left out is 0). */
+static void check_tower(const carc_game *g, json_t *e)
+{
+    json_t *v, *t;
+    size_t i;
+    int np = carc_players(g);
+    if ((v = json_object_get(e, "towers")))
+        json_array_foreach(v, i, t) {
+            long long x = 0, y = 0, h = -1;
+            get_int(t, "x", &x);
+            get_int(t, "y", &y);
+            get_int(t, "height", &h);
+            int closed, got = carc_tower_height(g, (int)x, (int)y, &closed);
+            json_t *c = json_object_get(t, "closed");
+            if (got != h)
+                fail("towers: (%lld,%lld) height expected %lld, got %d", x, y, h, got);
+            if (c && json_is_true(c) != (closed != 0))
+                fail("towers: (%lld,%lld) closed expected %d, got %d", x, y, json_is_true(c),
+                     closed);
+        }
+    if ((v = json_object_get(e, "floors"))) {
+        json_array_foreach(v, i, t)
+            if ((int)i < np && json_integer_value(t) != carc_floors(g, (int)i))
+                fail("floors: seat %zu expected %lld, got %d", i, json_integer_value(t),
+                     carc_floors(g, (int)i));
+    }
+    if ((v = json_object_get(e, "prisoners"))) {
+        int want[CARC_MAX_PLAYERS][CARC_MAX_PLAYERS][CARC_FIGURES] = {{{0}}};
+        json_array_foreach(v, i, t) {
+            long long h = -1, o = -1;
+            get_int(t, "holder", &h);
+            get_int(t, "owner", &o);
+            if (h < 0 || h >= np || o < 0 || o >= np) {
+                fail("prisoners[%zu]: bad holder or owner", i);
+                continue;
+            }
+            for (int f = 0; f < CARC_FIGURES; f++) {
+                json_t *n = json_object_get(t, carc_figure_name(f));
+                if (n)
+                    want[h][o][f] = (int)json_integer_value(n);
+            }
+        }
+        for (int h = 0; h < np; h++)
+            for (int o = 0; o < np; o++) {
+                int counts[CARC_FIGURES];
+                carc_prisoners(g, h, o, counts);
+                for (int f = 0; f < CARC_FIGURES; f++)
+                    if (counts[f] != want[h][o][f])
+                        fail("prisoners: seat %d holds %d %s of seat %d, expected %d", h,
+                             counts[f], carc_figure_name(f), o, want[h][o][f]);
+            }
+    }
+}
+
 static void step_expect(carc_game *g, json_t *e)
 {
     static const char *const keys[] = {
@@ -1369,7 +1433,8 @@ static void step_expect(carc_game *g, json_t *e)
         "gift_deck_left", "gift_discard", "cards", "cloister_deck_left", "roadside_deck_left",
         "cloister_discard", "roadside_discard", "in_play", "mastermind", "banked", "events",
         "all_events", "view", "diagram", "figures", "goods", "double_due", "part",
-        "projection", "river_left", "river_end", "recall_points", "tile_counts", "dragon", NULL};
+        "projection", "river_left", "river_end", "recall_points", "tile_counts", "dragon", "towers",
+        "floors", "prisoners", NULL};
     long long want;
     char buf[160];
     if (!json_is_object(e)) {
@@ -1439,6 +1504,7 @@ static void step_expect(carc_game *g, json_t *e)
         check_legal_list(g, v, 0);
     if ((v = json_object_get(e, "followers")))
         check_followers(g, v);
+    check_tower(g, e);
     if ((v = json_object_get(e, "tiles")))
         check_tiles(g, v);
     if ((v = json_object_get(e, "features")))

@@ -21,7 +21,7 @@ static const char tiles_usage[] =
     "                      carc_tiles_json)\n"
     "  --expansions LIST   only the kinds a game with these expansions plays with\n"
     "                      (base, or any of gifts,christmas,inns,traders,river,\n"
-    "                      abbot), with their counts in that game\n"
+    "                      abbot,tower), with their counts in that game\n"
     "  --help              this text\n"
     "\n"
     "The table shows per kind: name, count, edges N E S W (C city, R road, F field,\n"

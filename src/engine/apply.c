@@ -13,7 +13,8 @@ static const char *move_kind_word(int kind)
 {
     static const char *const words[CARC_MOVE_KINDS] = {
         "pass", "tile placement", "follower", "gift", "card", "draw", "target", "block",
-        "discard", "second part", "recall", "dragon move", "fairy move", "princess"};
+        "discard", "second part", "recall", "dragon move", "fairy move", "princess", "floor",
+        "capture", "ransom", "exchange"};
     return kind >= 0 && kind < CARC_MOVE_KINDS ? words[kind] : "unknown move";
 }
 
@@ -196,12 +197,12 @@ static int check_follower(const carc_game *g, const carc_move *m, carc_error *er
     return CARC_OK;
 }
 
-/* Whether a move at T6 is of a kind only an expansion answers (see carc_apply). */
-static int t6_exp_kind(const carc_game *g, const carc_move *m)
+/* T6: a follower move for a tile other than the one just placed, which only an
+ * expansion's choice may make (PD11, a portal); never in a game without such. */
+static int t6_elsewhere(const carc_game *g, const carc_move *m)
 {
     const placed *p = &g->tiles[g->last];
-    return m->kind == CARC_MOVE_ASSIGN || m->kind == CARC_MOVE_REMOVE ||
-           (m->kind == CARC_MOVE_FOLLOWER && (m->x != p->x || m->y != p->y));
+    return exp_t6(g) && (m->x != p->x || m->y != p->y);
 }
 
 int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
@@ -236,14 +237,11 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
         do_place(g, m);
         break;
     case CARC_DEC_FOLLOWER:
-        /* the T6 choices an expansion adds (PD9, PD11, PD12): a follower away from the
-         * tile just placed, a neutral figure assigned, a follower removed; any other
-         * kind is the core's to answer or refuse */
-        if (exp_t6(g) && t6_exp_kind(g, m) && (rc = exp_t6_apply(g, m, err)) != EXP_NOT_MINE) {
-            if (rc != CARC_OK)
-                return rc;
-            exp_resolved(g);
-        } else if (m->kind == CARC_MOVE_FOLLOWER) {
+        /* the core's own choices: a follower on the tile just placed, the pass, a
+         * recall; any other (a follower elsewhere through a portal or on a tower's
+         * top, a fairy, a princess, a floor, a ransom: PD9, PD11, PD12, TW3, TW4,
+         * TW8) is an expansion's, below */
+        if (m->kind == CARC_MOVE_FOLLOWER && m->port < CARC_PORTS && !t6_elsewhere(g, m)) {
             if ((rc = check_follower(g, m, err)) != CARC_OK)
                 return rc;
             event_clear(g);
@@ -256,7 +254,16 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
             event_clear(g);
             figure_recall(g, m);
         } else {
-            return wrong_kind(g, m, err);
+            /* an expansion's own choice (a figure on a place that is no segment, a
+             * floor: TW3, TW4) or a move before the choice (T6a): it sets the step */
+            if ((rc = exp_t6_apply(g, m, err)) == CARC_OK) {
+                exp_resolved(g);
+                break;
+            }
+            if (rc != EXP_NOT_MINE)
+                return rc;
+            return m->kind == CARC_MOVE_FOLLOWER ? check_follower(g, m, err)
+                                                 : wrong_kind(g, m, err);
         }
         g->step = ST_T6_AFTER;
         break;

@@ -212,7 +212,7 @@ static void spot_fill(carc_game *g, int c, int t)
         g->cell[lc] = (uint16_t)(CELL_SPOT + i);
     }
     g->frontier[last] = (spot){0, 0, 0};
-    g->nfrontier = (uint8_t)last;
+    g->nfrontier = (uint16_t)last;
 }
 
 int board_node_port(const carc_game *g, int n)

@@ -339,8 +339,21 @@ static int check_figure_slots(const carc_game *g, carc_error *err)
             if (!owned && n != NODE_NONE)
                 FAIL("seat %d has a %s it does not own (slot %d: %d)", s, carc_figure_name(kind),
                      i, n);
-            if (owned && n != NODE_NONE && n >= g->nnodes)
+            if (owned && fig_placed((unsigned)n) && n >= g->nnodes)
                 FAIL("figure %d of seat %d on node %d of %d", i, s, n, g->nnodes);
+            /* on no feature or held (TW4, TW6): only followers, on a placed tile's place
+             * that is no segment, held by another seat of the game */
+            if (owned && (fig_at_place((unsigned)n) || fig_held((unsigned)n)) &&
+                i >= FIG_FOLLOWER_SLOTS)
+                FAIL("seat %d's %s (slot %d) is off every feature: only followers are", s,
+                     carc_figure_name(kind), i);
+            if (owned && fig_at_place((unsigned)n) &&
+                (fig_place_tile((unsigned)n) >= g->ntiles || fig_place_port((unsigned)n) < CARC_PORTS ||
+                 fig_place_port((unsigned)n) >= CARC_PLACE_PORTS))
+                FAIL("figure %d of seat %d at place 0x%x: no such place", i, s, n);
+            if (owned && fig_held((unsigned)n) &&
+                (n - FIG_HELD >= g->players || n - FIG_HELD == s))
+                FAIL("figure %d of seat %d held by seat %d", i, s, n - FIG_HELD);
             supply += owned && n == NODE_NONE && i < FIG_FOLLOWER_SLOTS;
         }
         if (s < g->players && supply != g->supply[s])

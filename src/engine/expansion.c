@@ -30,7 +30,7 @@ static struct plan plan_of(unsigned expansions)
             p.holders |= bit;
         if (h->forces && h->forced_spot)
             p.forcers |= bit;
-        if (h->t6_choices && h->legal && h->apply)
+        if (h->t6_owed && h->t6_legal && h->t6_apply)
             p.t6 |= bit;
         if (h->set_aside)
             p.asides |= bit;
@@ -493,6 +493,14 @@ int exp_set_aside_each(carc_game *g, int kind)
     return 0;
 }
 
+int exp_t6_owed_each(const carc_game *g)
+{
+    EXP_EACH_OF(g->exp_t6, h)
+        if (h->t6_owed(g))
+            return 1;
+    return 0;
+}
+
 int exp_aside(const carc_game *g, uint8_t *kinds)
 {
     int n = 0;
@@ -526,18 +534,25 @@ void exp_feature_scored_each(carc_game *g, int root, int name)
         h->feature_scored(g, root, name);
 }
 
-int exp_t6_legal(const carc_game *g, carc_move *out, int cap)
+int exp_t6_legal_each(const carc_game *g, carc_move *out, int n, int cap)
 {
-    int n = 0;
+    /* a list cut short by cap ends before the pass: it holds the core's moves only,
+     * the prefix of the whole list (carc_legal's promise) */
+    if (n == 0 || out[n - 1].kind != CARC_MOVE_PASS)
+        return n;
+    n--;
     EXP_EACH_OF(g->exp_t6, h)
-        n += h->legal(g, CARC_DEC_FOLLOWER, out + n, cap - n);
+        if (n < cap)
+            n += h->t6_legal(g, out + n, cap - n);
+    if (n < cap)
+        out[n++] = move_pass();
     return n;
 }
 
 int exp_t6_apply(carc_game *g, const carc_move *m, carc_error *err)
 {
     EXP_EACH_OF(g->exp_t6, h) {
-        int rc = h->apply(g, CARC_DEC_FOLLOWER, m, err);
+        int rc = h->t6_apply(g, m, err);
         if (rc != EXP_NOT_MINE)
             return rc;
     }

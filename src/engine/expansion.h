@@ -201,9 +201,6 @@ struct exp_hooks {
     void (*deal)(carc_game *g, int seat);
 
     /* Added with The Princess & the Dragon (issue 30), each for what it does: */
-    /* Its hooks legal and apply answer the T6 decision (CARC_DEC_FOLLOWER) with
-     * choices of their own besides the core's (a neutral figure, a portal). */
-    uint8_t t6_choices;
     /* T1, B5 and every extra draw (G10, X9): a tile just drawn (and told) that the
      * expansion takes out of the draw, kept aside (PD4); 1 if it took it, and the
      * draw goes on. */
@@ -219,7 +216,23 @@ struct exp_hooks {
     /* A feature was scored (T7, E3, a sweep or a card that scores it) while its
      * followers stand on it, before they return (PD9 d); name names it in events. */
     void (*feature_scored)(carc_game *g, int root, int name);
+    /* T6, the follower step, when the expansion adds choices of its own to it (a
+     * figure on a place that is no segment anywhere on the board, a piece it brings)
+     * or moves made before the choice (T6a): t6_owed, whether it has any now (T6
+     * then owes a decision even when no figure fits the placed tile); t6_legal
+     * writes them (at most EXP_T6_MOVES; the core lists its own first and the pass
+     * last); t6_apply validates then applies one: CARC_OK, an error (state
+     * unchanged), or EXP_NOT_MINE. It clears the events once the move is valid and
+     * sets the step: ST_T6_AFTER once the T6 choice is made, ST_T6_FOLLOWER
+     * left as it is for a move made before it. */
+    int (*t6_owed)(const carc_game *g);
+    int (*t6_legal)(const carc_game *g, carc_move *out, int cap);
+    int (*t6_apply)(carc_game *g, const carc_move *m, carc_error *err);
 };
+
+/* The most moves the expansions add to T6 (t6_legal): a tower's module lists at
+ * most 10 ransoms, 18 floors and 36 followers on towers. */
+enum { EXP_T6_MOVES = 64 };
 
 /* ---- expansion.c ---- */
 /* The list of expansions, in order, ending with NULL: expansion i has bit 1 << i
@@ -244,7 +257,7 @@ extern const struct exp_figure figure_meeple;
 #define EXP_EACH_ACTIVE(g, h) EXP_EACH_OF((g)->exp_on, h)
 
 /* Sets the plan of g (state.h: exp_on, exp_at, exp_decides, exp_holders,
- * exp_forcers) from its configuration; turn_plan (turn.c) then adds exp_next. */
+ * exp_forcers, exp_t6) from its configuration; turn_plan (turn.c) then adds exp_next. */
 void exp_plan(carc_game *g);
 
 /* Asked of every expansion, on or off (not during play). */
@@ -305,9 +318,6 @@ int exp_no_figure_tile_each(const carc_game *g);
 /* The words of the expansion that closes tile t to figures (no_figure_tile). */
 const char *exp_no_figure_words(const carc_game *g, int t);
 void exp_feature_scored_each(carc_game *g, int root, int name);
-/* T6: the choices of the expansions of exp_t6 (legal, apply with CARC_DEC_FOLLOWER). */
-int exp_t6_legal(const carc_game *g, carc_move *out, int cap);
-int exp_t6_apply(carc_game *g, const carc_move *m, carc_error *err);
 
 /* Inline tests in front of the walks the core asks during play: a game without
  * expansions pays one test. */
@@ -325,10 +335,28 @@ static inline void exp_feature_scored(carc_game *g, int root, int name)
     if (g->exp_scored)
         exp_feature_scored_each(g, root, name);
 }
-/* Whether an active expansion adds choices to T6 (t6_choices). */
+/* Whether an active expansion adds choices to T6 (t6_owed, t6_legal, t6_apply). */
 static inline int exp_t6(const carc_game *g)
 {
     return g->exp_t6 != 0;
+}
+/* T6's choices of the expansions (t6_owed, t6_legal, t6_apply above): whether any
+ * active expansion has one; their moves inserted before the pass that ends
+ * out[0..n), as room in cap allows, returning the new count (a list the core cut
+ * short, without its pass, stays as it is: a prefix); the first that owns m
+ * applies it. */
+int exp_t6_owed_each(const carc_game *g);
+int exp_t6_legal_each(const carc_game *g, carc_move *out, int n, int cap);
+int exp_t6_apply(carc_game *g, const carc_move *m, carc_error *err);
+/* Inline: T6 asks at every follower step, and most games have no such expansion (the
+ * plan's exp_t6 byte says). */
+static inline int exp_t6_owed(const carc_game *g)
+{
+    return g->exp_t6 ? exp_t6_owed_each(g) : 0;
+}
+static inline int exp_t6_legal(const carc_game *g, carc_move *out, int n, int cap)
+{
+    return g->exp_t6 ? exp_t6_legal_each(g, out, n, cap) : n;
 }
 
 /* exp_turn_begin, exp_step and exp_holds walk inline: turn_advance, which asks at

@@ -175,6 +175,100 @@ void follower_move(carc_game *g, int seat, int figure, int from, int to)
     event_emit_follower(g, CARC_EV_FOLLOWER, seat, to, fig_slot_kind[i]);
 }
 
+/* A place on a tile that is no segment (a port past CARC_PORTS): its type word
+ * for events and queries (the top of a tower, TW4). */
+static int place_type(int port)
+{
+    (void)port;  /* the one place there is */
+    return CARC_FEAT_TOWER;
+}
+
+void figure_put_place(carc_game *g, int seat, int figure, int tile, int port)
+{
+    int i = slot_in_supply(g, seat, figure);
+    if (i < 0 || i >= FIG_FOLLOWER_SLOTS)
+        return;
+    const placed *p = &g->tiles[tile];
+    g->fnode[seat][i] = (uint16_t)fig_place(tile, port);
+    g->supply[seat]--;
+    carc_event *e = event_emit(g, CARC_EV_FOLLOWER, seat, p->x, p->y, port, place_type(port),
+                               figure);
+    if (e)
+        e->port = (unsigned)port;
+}
+
+/* Where slot value v stands: its tile's position and the port that names it (a
+ * segment's canonical port, or the place's), and its type; 0 if v is on no tile. */
+int figure_where(const carc_game *g, unsigned v, int *x, int *y, int *port, int *type)
+{
+    int t;
+    if (fig_placed(v)) {
+        t = g->nodes[v].tile;
+        *port = board_node_port(g, (int)v);
+        *type = node_type(g, (int)v);
+    } else if (fig_at_place(v)) {
+        t = fig_place_tile(v);
+        *port = fig_place_port(v);
+        *type = place_type(*port);
+    } else {
+        return 0;
+    }
+    *x = g->tiles[t].x;
+    *y = g->tiles[t].y;
+    return 1;
+}
+
+int figure_tile_of(const carc_game *g, unsigned v)
+{
+    return fig_placed(v) ? g->nodes[v].tile : fig_at_place(v) ? fig_place_tile(v) : -1;
+}
+
+void figure_remove(carc_game *g, int seat, int slot, int holder)
+{
+    unsigned v = g->fnode[seat][slot];
+    int x, y, port, type, kind = fig_slot_kind[slot];
+    if (!figure_where(g, v, &x, &y, &port, &type))
+        return;
+    if (fig_placed(v) && slot < FIG_FOLLOWER_SLOTS)
+        feat_mut(g, (int)v)->follow -= (uint32_t)fig_slot_strength[slot] << (4 * seat);
+    carc_event *e;
+    if (holder < 0 || holder == seat) {
+        g->fnode[seat][slot] = NODE_NONE;
+        g->supply[seat] += slot < FIG_FOLLOWER_SLOTS;
+        e = event_emit(g, CARC_EV_RETURNED, seat, x, y, port, type, kind);
+    } else {
+        g->fnode[seat][slot] = (uint16_t)(FIG_HELD + holder);
+        e = event_emit(g, CARC_EV_CAPTURED, holder, x, y, seat, type, kind);
+    }
+    if (e)
+        e->port = (unsigned)port;
+}
+
+void figure_free(carc_game *g, int seat, int slot)
+{
+    unsigned v = g->fnode[seat][slot];
+    if (!fig_held(v))
+        return;
+    g->fnode[seat][slot] = NODE_NONE;
+    g->supply[seat]++;
+    event_emit(g, CARC_EV_FREED, seat, 0, 0, (int)(v - FIG_HELD), 0, fig_slot_kind[slot]);
+}
+
+int figure_on_tile(const carc_game *g, int tile, uint8_t seats[], uint8_t slots[], int cap)
+{
+    int n = 0;
+    for (int s = 0; s < g->players; s++)
+        for (int i = 0; i < FIG_SLOTS; i++)
+            if (figure_tile_of(g, g->fnode[s][i]) == tile) {
+                if (n < cap) {
+                    seats[n] = (uint8_t)s;
+                    slots[n] = (uint8_t)i;
+                }
+                n++;
+            }
+    return n;
+}
+
 /* The feature types the game's special figures may stand on. */
 static unsigned special_stands(const carc_game *g)
 {

@@ -313,18 +313,17 @@ int carc_followers(const carc_game *g, carc_follower *out, int cap)
     int count = 0;
     for (int s = 0; s < g->players; s++)
         for (int i = 0; i < FIG_SLOTS; i++) {
-            int n = g->fnode[s][i];
-            if (!fig_placed(n))
-                continue;
+            int n = g->fnode[s][i], x, y, port, type;
+            if (!figure_where(g, (unsigned)n, &x, &y, &port, &type))
+                continue;  /* in supply or held (TW6) */
             if (count < cap) {
-                const placed *p = &g->tiles[g->nodes[n].tile];
                 carc_follower *f = &out[count];
                 f->seat = (int8_t)s;
-                f->x = p->x;
-                f->y = p->y;
-                f->port = (uint8_t)board_node_port(g, n);
-                f->type = (uint8_t)node_type(g, n);
-                f->locked = (feat_of(g, n)->flags & NF_LOCKED) != 0;
+                f->x = (int8_t)x;
+                f->y = (int8_t)y;
+                f->port = (uint8_t)port;
+                f->type = (uint8_t)type;
+                f->locked = fig_placed((unsigned)n) && (feat_of(g, n)->flags & NF_LOCKED) != 0;
                 f->figure = fig_slot_kind[i];
             }
             count++;

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include "expansion.h"
 
-enum { LEGAL_FOLLOWER_MOVES = FIGURE_MOVES };
+enum { LEGAL_FOLLOWER_MOVES = FIGURE_MOVES + EXP_T6_MOVES };
 
 void carc_move_canonical(const carc_game *g, carc_move *m)
 {
@@ -225,16 +225,12 @@ static int legal_follower_core(const carc_game *g, carc_move *out, int cap)
     return n;
 }
 
-/* T6: the core's choices, then the expansions' (PD9, PD11, PD12), then the pass. */
+/* T6: the core's moves, then the expansions' own choices (a floor, a figure on a
+ * tower, TW3, TW4, TW8) before the pass. */
 static int legal_follower(const carc_game *g, carc_move *out, int cap)
 {
     int n = legal_follower_core(g, out, cap);
-    if (!exp_t6(g) || n == 0 || out[n - 1].kind != CARC_MOVE_PASS)
-        return n;
-    n--;
-    n += exp_t6_legal(g, out + n, cap - n - 1);
-    out[n++] = move_pass();
-    return n;
+    return exp_t6_legal(g, out, n, cap);
 }
 
 

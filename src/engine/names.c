@@ -5,10 +5,15 @@
 #include <string.h>
 #include "expansion.h"  /* the figures by kind: their names */
 
-static const char *const port_names[CARC_PORTS] = {
-    "N", "E", "S", "W", "NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN", "C", "I", "G"};
+/* The segment ports, then the places that are no segment (CARC_PORT_T); NULL
+ * between them (port 15, the engine's own). */
+static const char *const port_names[CARC_PLACE_PORTS] = {
+    "N", "E", "S", "W", "NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN", "C", "I", "G",
+    [CARC_PORT_T] = "T"};
 
-static const char *const feature_names[5] = {"city", "road", "field", "cloister", "garden"};
+/* The feature types, then the type word of a place that is no feature (a tower). */
+static const char *const feature_names[6] = {"city", "road", "field", "cloister", "garden",
+                                             "tower"};
 
 static const char *const card_names[CARC_CARDS] = {
     "none",
@@ -24,12 +29,13 @@ static const char *const card_names[CARC_CARDS] = {
 
 static const char *const decision_names[CARC_DECISIONS] = {
     "none", "window_before", "place", "card_draw", "card_target", "block",
-    "follower", "modifier", "window_after", "discard", "end_choice", "double_turn", "dragon"};
+    "follower", "modifier", "window_after", "discard", "end_choice", "double_turn", "dragon",
+    "capture", "exchange"};
 
 static const char *const reason_names[CARC_REASONS] = {
     "completed", "modifier", "final", "field", "field_bonus", "road_sweeper", "cash_out",
     "score_card", "score_three", "supply_bonus", "gifts", "pig", "goods", "recall",
-    "fairy", "fairy_bonus"};
+    "fairy", "fairy_bonus", "ransom"};
 static const char *const category_names[CARC_SCORE_CATEGORIES] = {
     "roads", "cities", "cloisters", "fields", "cards", "gifts", "goods", "gardens"};
 static const char *const goods_names[CARC_GOODS_KINDS] = {"wine", "grain", "cloth"};
@@ -45,23 +51,25 @@ static int find_name(const char *const *names, int n, const char *s, size_t len)
 
 const char *carc_port_name(int port)
 {
-    return port >= 0 && port < CARC_PORTS ? port_names[port] : "?";
+    return port >= 0 && port < CARC_PLACE_PORTS && port_names[port] ? port_names[port] : "?";
 }
 
 int carc_port_parse(const char *s, size_t len)
 {
     int i = find_name(port_names, CARC_PORTS, s, len);
+    if (i < 0 && len == 1 && s[0] == 'T')
+        i = CARC_PORT_T;
     return i < 0 ? CARC_PORT_NONE : i;
 }
 
 const char *carc_feature_name(int type)
 {
-    return type >= 0 && type < 5 ? feature_names[type] : "?";
+    return type >= 0 && type < 6 ? feature_names[type] : "?";
 }
 
 int carc_feature_parse(const char *s, size_t len)
 {
-    return find_name(feature_names, 5, s, len);
+    return find_name(feature_names, 6, s, len);
 }
 
 const char *carc_card_name(int card)

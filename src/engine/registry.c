@@ -21,14 +21,14 @@
 const struct exp_figure figure_meeple = {
     .kind = CARC_FIG_MEEPLE, .strength = 1, .count = CARC_FOLLOWERS,
     .stands = 1u << CARC_FEAT_CITY | 1u << CARC_FEAT_ROAD | 1u << CARC_FEAT_FIELD |
-              1u << CARC_FEAT_CLOISTER,
+              1u << CARC_FEAT_CLOISTER | 1u << CARC_FEAT_TOWER /* a tower's top, TW4 */,
     .name = "meeple", .word = "meeple",
     .not_there = "only an abbot stands on a garden (A4)",
     .taken = "the %s at %s already holds a follower (B6)",
 };
 
 extern const struct exp_hooks gifts_hooks, xmas_hooks, inns_hooks, traders_hooks, river_hooks,
-    abbot_hooks, dragon_hooks;
+    abbot_hooks, dragon_hooks, tower_hooks;
 extern const struct exp_figure inns_large, abbot_abbot, traders_builder, traders_pig;
 
 /* A build with a test-only module (CMake's CARC_TEST_MODULE: tests/toy, issue 29's
@@ -48,7 +48,7 @@ extern const struct exp_figure CARC_TEST_FIGURE;
 #endif
 
 const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks,  &inns_hooks, &traders_hooks,
-                                            &river_hooks, &abbot_hooks, &dragon_hooks,
+                                            &river_hooks, &abbot_hooks, &dragon_hooks, &tower_hooks,
                                             TEST_MODULE NULL};
 
 /* The figures by kind: what the modules' `figs` list, indexed for T6, which reads

@@ -21,11 +21,13 @@
 #include "gifts/gifts_state.h"
 #include "christmas/christmas_state.h"
 #include "dragon/dragon_state.h"
+#include "tower/tower_state.h"
 
 struct exp_small {
     struct traders_state traders;
     struct river_state river;
     struct dragon_state dragon;
+    struct tower_state tower;
 };
 
 struct exp_block {

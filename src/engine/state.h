@@ -96,8 +96,9 @@ enum {
     CELL_SPOT = CELL_TILE + CARC_TILES,
     MAX_DONE = 16,        /* features one tile can complete */
     /* tiles with a cloister or a garden, the tiles that count their neighbours
-     * (base 6, I&C 1, T&B 1, the river 1, gardens 13, P&D 2 and 2 gardens; test_tiletab) */
-    MAX_CLOISTERS = 26,
+     * (base 6, I&C 1, T&B 1, the river 1, gardens 13, P&D 2 and 2 gardens, The Tower's
+     * cloister 1 and its garden twins 2; test_tiletab) */
+    MAX_CLOISTERS = 29,
     TILE_NONE = 255
 };
 
@@ -214,11 +215,39 @@ enum {
     FIG_FOLLOWER_SLOTS = CARC_FOLLOWERS + FIG_OTHER_FOLLOWERS,  /* slots below hold followers */
     FIG_SLOTS = FIG_FOLLOWER_SLOTS + FIG_SPECIAL_SLOTS
 };
-/* Whether a figure slot's value names a node (not in supply, nor a figure the game
- * does not use: those stay NODE_NONE and out of the supply counts). */
+/* A figure slot's value (fnode): NODE_NONE in supply (or a figure the game does not
+ * use); a node, the segment it stands on; FIG_PLACE + (tile << 5) + port, standing
+ * on no feature at a place of placed tile `tile` that is no segment (port >=
+ * CARC_PORTS: a tower's top, TW4); FIG_HELD + seat, held by that seat outside every
+ * supply (a prisoner, TW6). Only a figure on a node adds strength to a feature; only
+ * one in supply counts in supply[]. */
+enum { FIG_PLACE = 0x8000, FIG_HELD = 0xF000 };
+_Static_assert((int)MAX_NODES < (int)FIG_PLACE && (int)CARC_TILES < 1 << 10, "figure places");
+/* Whether a figure slot's value names a node (not in supply, held, or on a place
+ * that is no feature). */
 static inline int fig_placed(unsigned v)
 {
-    return v != NODE_NONE;
+    return v < FIG_PLACE;
+}
+static inline int fig_at_place(unsigned v)
+{
+    return v >= FIG_PLACE && v < FIG_HELD;
+}
+static inline int fig_held(unsigned v)
+{
+    return v >= FIG_HELD && v != NODE_NONE;
+}
+static inline unsigned fig_place(int tile, int port)
+{
+    return FIG_PLACE + ((unsigned)tile << 5) + (unsigned)port;
+}
+static inline int fig_place_tile(unsigned v)
+{
+    return (int)((v - FIG_PLACE) >> 5);
+}
+static inline int fig_place_port(unsigned v)
+{
+    return (int)(v & 31);
 }
 /* The figure kind of each slot (enum carc_figure) and its strength; the first slot
  * of each kind (registry.c: the registry's data, read on every figure's move). */
@@ -297,7 +326,7 @@ struct carc_game {
     /* board: the counts of the arrays of part 3 */
     uint8_t ntiles;
     uint16_t nnodes;
-    uint8_t nfrontier;
+    uint16_t nfrontier;   /* up to 2 * CARC_TILES + 2 */
     uint16_t nfeats;      /* records ever used: feats[0..nfeats) are live or free */
     uint16_t feat_free;   /* the first free record, or FEAT_NONE */
     uint16_t nevents;
@@ -347,7 +376,8 @@ struct carc_game {
     uint8_t exp_block;
     uint16_t exp_at[ST_OVER + 1], exp_decides[ST_OVER + 1];
     uint8_t exp_next[ST_OVER + 1];
-    /* The active expansions with T6 choices of their own (t6_choices), that set drawn
+    /* The active expansions with T6 choices of their own (the t6_* hooks: a fairy, a
+     * portal, a princess, a floor, a tower top), that set drawn
      * tiles aside (set_aside), close a tile to figures (no_figure_tile), are told of
      * every scoring (feature_scored): zero in every game without such a module, so
      * that those games pay one test where the core asks. */
@@ -728,6 +758,25 @@ static inline int figure_slot_of(int figure)
 int figure_in_supply(const carc_game *g, int seat, int figure);
 /* Puts a figure of `seat` from supply on node n and emits the event. */
 void figure_put(carc_game *g, int seat, int figure, int n);
+/* Figures on no feature (state.h: fig_place, fig_held). figure_put_place puts a
+ * follower of seat from supply on a place of placed tile `tile` that is no segment
+ * (port >= CARC_PORTS: a tower's top, TW4). figure_remove takes the figure of
+ * seat's `slot` off the board, wherever it stands: to its owner's supply (holder
+ * < 0 or seat: CARC_EV_RETURNED) or held by `holder` (CARC_EV_CAPTURED); a
+ * follower's strength leaves its feature. figure_free returns a held figure to its
+ * owner's supply (CARC_EV_FREED). */
+void figure_put_place(carc_game *g, int seat, int figure, int tile, int port);
+void figure_remove(carc_game *g, int seat, int slot, int holder);
+void figure_free(carc_game *g, int seat, int slot);
+/* Where a slot's value stands (its tile's x,y, the port naming it, the type of its
+ * segment or place); 0 when in supply or held. The placed tile it stands on, or -1. */
+int figure_where(const carc_game *g, unsigned v, int *x, int *y, int *port, int *type);
+int figure_tile_of(const carc_game *g, unsigned v);
+/* Every figure standing on placed tile `tile`, on its segments or on a place of it
+ * (a tower's top included): up to cap (seat, slot) pairs written, the count
+ * returned. What a rule that acts on "all figures on a tile" walks (the dragon,
+ * CI22). */
+int figure_on_tile(const carc_game *g, int tile, uint8_t seats[], uint8_t slots[], int cap);
 /* The follower `figure` (enum carc_figure; < 0: any, a meeple before the large
  * meeple) of `seat` on node n: whether there is one; moved to node `to` with its
  * strength (cards, gifts: GI5, XI11); taken back to supply (GI4, XI12). */

@@ -29,13 +29,12 @@ static inline int follower_owed_core(const carc_game *g)
     return 0;
 }
 
-/* T6 with expansions that add choices (PD9, PD11, PD12) besides the core's or close a
+/* T6 with expansions that add choices (PD9, PD11, PD12, TW3, TW4, TW8) besides the core's or close a
  * tile to figures (PD5: then only those and a recall). Apart, so that the other
  * games' check stays as short as it was. */
 static __attribute__((noinline)) int follower_owed_added(const carc_game *g)
 {
-    carc_move m;
-    if (exp_t6(g) && exp_t6_legal(g, &m, 1) > 0)
+    if (exp_t6_owed(g))
         return 1;
     if (exp_no_figure_on(g, g->last))
         return fig_choice(g) && figure_owed(g);

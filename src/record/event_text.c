@@ -63,6 +63,14 @@ static const sentence event_sentences[] = {
     {"back:pig", "seat at segment figure", "{seat}'s pig in {feature} returns to the supply."},
     {"goods", "seat count goods at segment", "{seat} takes {count} {goods}."},
     {"double", "seat", "{seat} may take a second turn: their tile extended a feature of their builder."},
+    {"floor", "seat at height", "{seat} builds a tower floor: the tower is {height} high."},
+    {"capture", "seat owner at segment figure",
+     "{seat} captures a follower on {feature}: their prisoner now."},
+    {"capture:large", "seat owner at segment figure",
+     "{seat} captures a large meeple on {feature}: their prisoner now."},
+    {"capture:abbot", "seat owner at segment figure",
+     "{seat} captures an abbot on {feature}: their prisoner now."},
+    {"freed", "seat holder figure", "{seat}'s prisoner comes back to their supply."},
     {"gift", "seat card", "{seat} receives the gift {card}."},
     {"gift?", "seat card", "{seat} receives a gift."},
     {"card", "seat card", "{seat} draws {card}."},
@@ -98,6 +106,7 @@ static const sentence reason_sentences[] = {
     {"recall", "", "recalling their abbot from {feature}"},
     {"fairy", "", "for the fairy next to their follower"},
     {"fairy_bonus", "", "more for {feature}: the fairy stands by their follower"},
+    {"ransom", "", "for a prisoner's ransom"},
 };
 
 static const sentence feature_sentences[] = {

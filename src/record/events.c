@@ -123,6 +123,26 @@ int carc_event_string(const carc_event *e, char *buf, size_t size)
         return snprintf(buf, size, "fairy %d (%d,%d) %s %s", e->seat, e->x, e->y,
                         e->port == CARC_PORT_NONE ? "-" : carc_port_name(e->port), h);
     }
+    case CARC_EV_FLOOR:  /* "floor 0 (2,1) 3": seat, the tower, its new height (TW3) */
+        return snprintf(buf, size, "floor %d (%d,%d) %d", e->seat, e->x, e->y, e->value);
+    case CARC_EV_CAPTURED: {
+        /* "capture 0 1 (2,1) road:E large": capturer, owner, where, a figure other than
+         * a meeple (TW5) */
+        const char *fig = e->value != CARC_FIG_MEEPLE ? carc_figure_name(e->value) : NULL;
+        n = snprintf(buf, size, "capture %d %d", e->seat, e->a);
+        if (n < 0 || (size_t)n >= size)
+            return n;
+        n += segment_text(e, e->b, buf + n, size - (size_t)n);
+        if (fig && n >= 0 && (size_t)n < size)
+            n += snprintf(buf + n, size - (size_t)n, " %s", fig);
+        return n;
+    }
+    case CARC_EV_FREED: {  /* "freed 1 0 large": owner, holder, a figure other than a
+                              meeple (TW6, TW8) */
+        const char *fig = e->value != CARC_FIG_MEEPLE ? carc_figure_name(e->value) : NULL;
+        return snprintf(buf, size, "freed %d %d%s%s", e->seat, e->a, fig ? " " : "",
+                        fig ? fig : "");
+    }
     case CARC_EV_GAME_OVER:
         return snprintf(buf, size, "over");
     default:

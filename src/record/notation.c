@@ -119,9 +119,23 @@ static void out_place(outbuf *o, const char *name, int x, int y, int rot)
 
 /* Writes "type:PORT" for the segment at (x,y) with port `port`, canonical port first.
  * Marks the buffer bad if there is no such segment. */
+/* The type word of a place on a tile that is no segment (carc.h: a tower's top),
+ * or -1 for a port that names no such place. */
+static int place_type(int port)
+{
+    return port == CARC_PORT_T ? CARC_FEAT_TOWER : -1;
+}
+
 static void out_segment(outbuf *o, const carc_game *g, int x, int y, int port)
 {
-    int canon = CARC_PORT_NONE;
+    int canon = CARC_PORT_NONE, kind, rot;
+    if (place_type(port) >= 0) {  /* a place, on any tile of the board */
+        if (!carc_tile_at(g, x, y, &kind, &rot))
+            o->bad = 1;
+        else
+            out_printf(o, "%s:%s", carc_feature_name(place_type(port)), carc_port_name(port));
+        return;
+    }
     int type = carc_segment(g, x, y, port, &canon);
 
     if (type < 0 || carc_port_name(canon) == NULL || carc_feature_name(type) == NULL) {
@@ -233,7 +247,9 @@ int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t s
                 return -1;
             out_printf(&o, "%s ", carc_figure_name(m->figure));
         }
-        if (lx != m->x || ly != m->y)  /* away from the tile just placed (a portal, PD11) */
+        /* away from the tile just placed (a portal, PD11), or on a place of any tile (a
+         * tower's top, TW4): its position written */
+        if (lx != m->x || ly != m->y || place_type(m->port) >= 0)
             out_printf(&o, "(%d,%d) ", m->x, m->y);
         out_segment(&o, g, m->x, m->y, m->port);
         break;
@@ -251,6 +267,29 @@ int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t s
                 return -1;
             out_printf(&o, " seat:%d", m->seat2);
         }
+        break;
+    case CARC_MOVE_FLOOR:  /* TW3 */
+        out_printf(&o, "floor (%d,%d)", m->x, m->y);
+        break;
+    case CARC_MOVE_CAPTURE:  /* TW5: whose follower, always named */
+        if (m->seat2 >= CARC_MAX_PLAYERS)
+            return -1;
+        out_printf(&o, "capture");
+        out_figure(&o, m->figure);
+        out_printf(&o, " (%d,%d) ", m->x, m->y);
+        out_segment(&o, g, m->x, m->y, m->port);
+        out_printf(&o, " seat:%d", m->seat2);
+        break;
+    case CARC_MOVE_RANSOM:  /* TW8: the holder */
+        if (m->seat2 >= CARC_MAX_PLAYERS)
+            return -1;
+        out_printf(&o, "ransom");
+        out_figure(&o, m->figure);
+        out_printf(&o, " seat:%d", m->seat2);
+        break;
+    case CARC_MOVE_EXCHANGE:  /* TW6 */
+        out_printf(&o, "exchange");
+        out_figure(&o, m->figure);
         break;
     case CARC_MOVE_GIFT:
         if (!is_gift(m->card))
@@ -425,6 +464,13 @@ static int parse_segment(parser *p, const word *w, int x, int y, uint8_t *out)
         return CARC_E_ILLEGAL;
     if (!carc_tile_at(p->g, x, y, &kind, &rot))
         return fail(p, "no tile at (%d,%d)", x, y);
+    if (place_type(port) >= 0 || type == CARC_FEAT_TOWER) {  /* a place, no segment */
+        if (place_type(port) != type)
+            return fail(p, "no %s at (%d,%d) port %s", carc_feature_name(type), x, y,
+                        carc_port_name(port));
+        *out = (uint8_t)port;
+        return CARC_OK;
+    }
     found = carc_segment(p->g, x, y, port, &canon);
     if (found != type)
         return fail(p, "no %s at (%d,%d) port %s", carc_feature_name(type), x, y,
@@ -608,6 +654,15 @@ static int parse_follower(parser *p, carc_move *m)
     if (n == 2) {  /* another tile than the one placed: a portal's (PD11); apply judges */
         if (parse_pos(p, &w[0], &px, &py) != CARC_OK)
             return CARC_E_ILLEGAL;
+        const char *colon = memchr(w[1].s, ':', w[1].len);
+        if (colon && carc_feature_parse(w[1].s, (size_t)(colon - w[1].s)) == CARC_FEAT_TOWER) {
+            /* a place on any tile (a tower's top, TW4) */
+            m->kind = CARC_MOVE_FOLLOWER;
+            m->figure = (uint8_t)(fig >= 0 ? fig : CARC_FIG_MEEPLE);
+            m->x = (int8_t)px;
+            m->y = (int8_t)py;
+            return parse_segment(p, &w[1], px, py, &m->port);
+        }
         lx = px;
         ly = py;
     }
@@ -664,6 +719,51 @@ static int parse_recall(parser *p, carc_move *m)
     while (m->figure < CARC_FIGURES && !carc_figure_recalls(m->figure))
         m->figure++;
     return parse_target(p, &p->w[1], &m->x, &m->y, &m->port);
+}
+
+/* An optional figure word at w[*i] (none: a meeple), stepping over it. */
+static void parse_opt_figure(const parser *p, int *i, uint8_t *figure)
+{
+    *figure = CARC_FIG_MEEPLE;
+    if (*i < p->n) {
+        int f = carc_figure_parse(p->w[*i].s, p->w[*i].len);
+        if (f >= 0) {
+            *figure = (uint8_t)f;
+            (*i)++;
+        }
+    }
+}
+
+/* The Tower's moves (TW3, TW5, TW6, TW8): `floor (x,y)`, `capture [FIGURE] (x,y)
+ * type:PORT seat:N`, `ransom [FIGURE] seat:N`, `exchange [FIGURE]`. */
+static int parse_tower_move(parser *p, carc_move *m, int kind)
+{
+    int i = 1, px = 0, py = 0;
+    m->kind = (uint8_t)kind;
+    if (kind == CARC_MOVE_FLOOR) {
+        if (p->n != 2 || parse_pos(p, &p->w[1], &px, &py) != CARC_OK)
+            return p->n != 2 ? fail(p, "floor takes (x,y), got \"%.60s\"", p->text)
+                             : CARC_E_ILLEGAL;
+        m->x = (int8_t)px;
+        m->y = (int8_t)py;
+        m->port = CARC_PORT_T;
+        return CARC_OK;
+    }
+    parse_opt_figure(p, &i, &m->figure);
+    if (kind == CARC_MOVE_EXCHANGE)
+        return i == p->n ? CARC_OK
+                         : fail(p, "exchange takes [FIGURE], got \"%.60s\"", p->text);
+    if (kind == CARC_MOVE_CAPTURE) {
+        if (p->n != i + 3)
+            return fail(p, "capture takes [FIGURE] (x,y) type:PORT seat:N, got \"%.60s\"",
+                        p->text);
+        if (parse_target(p, &p->w[i], &m->x, &m->y, &m->port) != CARC_OK)
+            return CARC_E_ILLEGAL;
+        i += 2;
+    } else if (p->n != i + 1) {
+        return fail(p, "ransom takes [FIGURE] seat:N, got \"%.60s\"", p->text);
+    }
+    return parse_seat(p, &p->w[i], &m->seat2);
 }
 
 /* Moves that are one word: pass, draw, block, again. */
@@ -725,6 +825,14 @@ int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_e
         rc = parse_figure_at(&p, &m, CARC_MOVE_ASSIGN);
     } else if (word_is(w0, "princess")) {
         rc = parse_figure_at(&p, &m, CARC_MOVE_REMOVE);
+    } else if (word_is(w0, "floor")) {
+        rc = parse_tower_move(&p, &m, CARC_MOVE_FLOOR);
+    } else if (word_is(w0, "capture")) {
+        rc = parse_tower_move(&p, &m, CARC_MOVE_CAPTURE);
+    } else if (word_is(w0, "ransom")) {
+        rc = parse_tower_move(&p, &m, CARC_MOVE_RANSOM);
+    } else if (word_is(w0, "exchange")) {
+        rc = parse_tower_move(&p, &m, CARC_MOVE_EXCHANGE);
     } else if ((w0->len == 1 && w0->s[0] >= 'A' && w0->s[0] <= 'Z') ||
                memchr(w0->s, '/', w0->len) != NULL ||
                carc_tile_kind_named(w0->s, w0->len) >= 0) {  /* "Eg": a garden twin */

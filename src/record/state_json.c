@@ -62,6 +62,7 @@ typedef struct sj_has {
     unsigned figures;       /* carc_figures_of: bit per enum carc_figure */
     int builders, pigs;     /* the builder and the pig (also the double turn, TB6) */
     int recalls;            /* the abbot, who may be recalled (A6) */
+    int towers;             /* towers, floors and prisoners (The Tower) */
     int inns;               /* a tile of the set has an inn or a cathedral */
     int goods;              /* a tile of the set shows goods */
     int river;              /* a tile of the set has river edges */
@@ -99,6 +100,7 @@ static sj_has sj_has_of(unsigned expansions)
     h.builders = sj_figure(h.figures, "builder");
     h.pigs = sj_figure(h.figures, "pig");
     h.recalls = sj_figure(h.figures, "abbot");
+    h.towers = carc_has_towers(expansions);
     for (int k = 0; (d = carc_tile_def_of(k)) != NULL; k++) {
         if (carc_tile_count(expansions, k) <= 0)
             continue;
@@ -539,6 +541,58 @@ static void sj_recalls(const carc_game *g, strbuf *b)
     sb_putc(b, ']');
 }
 
+/* "tower":{"floors":[n per seat],"prisoners":[{"figure","holder","owner"}...],
+ * "towers":[{"closed","height","x","y"}...]}: every tower on the board in placement
+ * order, each seat's floors and every prisoner, one entry each (TW10: all public). */
+static void sj_tower(const carc_game *g, strbuf *b)
+{
+    int n = carc_players(g), k = 0;
+    sj_key(b, ",\"tower\":{\"floors\":[", 1);
+    for (int s = 0; s < n; s++) {
+        if (s)
+            sb_putc(b, ',');
+        sb_int(b, carc_floors(g, s));
+    }
+    sb_lit(b, "],\"prisoners\":[");
+    for (int h = 0; h < n; h++)
+        for (int o = 0; o < n; o++) {
+            int counts[CARC_FIGURES];
+            carc_prisoners(g, h, o, counts);
+            for (int f = 0; f < CARC_FIGURES; f++)
+                for (int c = 0; c < counts[f]; c++) {
+                    if (k++)
+                        sb_putc(b, ',');
+                    sb_lit(b, "{\"figure\":");
+                    sb_json_string(b, carc_figure_name(f));
+                    sb_lit(b, ",\"holder\":");
+                    sb_int(b, h);
+                    sb_lit(b, ",\"owner\":");
+                    sb_int(b, o);
+                    sb_putc(b, '}');
+                }
+        }
+    sb_lit(b, "],\"towers\":[");
+    k = 0;
+    for (int i = 0; i < carc_board_count(g); i++) {
+        int kind, x, y, rot, closed, h;
+        carc_board_tile(g, i, &kind, &x, &y, &rot);
+        if ((h = carc_tower_height(g, x, y, &closed)) < 0)
+            continue;
+        if (k++)
+            sb_putc(b, ',');
+        sb_lit(b, "{\"closed\":");
+        sb_bool(b, closed != 0);
+        sb_lit(b, ",\"height\":");
+        sb_int(b, h);
+        sb_lit(b, ",\"x\":");
+        sb_int(b, x);
+        sb_lit(b, ",\"y\":");
+        sb_int(b, y);
+        sb_putc(b, '}');
+    }
+    sb_lit(b, "]}");
+}
+
 /* "river_end":{"x","y"} or null, "river_left":N: the river's open end while a river
  * tile must continue it (R5), and the river tiles left, the lake included (R10) */
 static void sj_river(const carc_game *g, strbuf *b)
@@ -770,14 +824,14 @@ static void sj_dragon(const carc_dragon_info *d, strbuf *b)
 /* Returns the JSON text (caller frees), NULL on out of memory. The top-level keys, in
  * strcmp order: active board christmas double_due dragon expansions features figures
  * followers gifts goods hand_tiles last_placed legal over part pending players
- * recalls removed river_end river_left score_parts scores stack_left supply turn view
- * winners. Some are written only in a game that has what they describe (sj_has):
+ * recalls removed river_end river_left score_parts scores stack_left supply tower turn
+ * view winners. Some are written only in a game that has what they describe (sj_has):
  * christmas with the Cloister and Roadside decks (Christmas Present), gifts with the
  * gift deck (The Gifts), figures with a figure beyond the meeple (Inns & Cathedrals,
  * Traders & Builders, The Abbot), double_due and part with the builder and goods with
  * goods on the tiles (Traders & Builders), recalls with the abbot (The Abbot),
  * river_end and river_left with river tiles (The River), dragon with The Princess &
- * the Dragon. Every key but winners is in
+ * the Dragon, tower with towers (The Tower). Every key but winners is in
  * every document of a game, so that a delta frame (srv_frame_write.c) never has to
  * take one away. */
 char *carc_state_json(const carc_game *g, int with_legal)
@@ -880,6 +934,8 @@ char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, 
     if (has.river)
         sj_river(g, &b);
     sj_players(g, &b);
+    if (has.towers)
+        sj_tower(g, &b);
     sj_key(&b, ",\"turn\":", 1);
     sb_int(&b, carc_turn(g));
     sj_key(&b, ",\"view\":", 1);

@@ -111,7 +111,9 @@ static int followers_on(const carc_game *v, int x, int y, int port)
     carc_follower fol[CARC_MAX_PLAYERS * (CARC_FOLLOWERS + 4) + 8];
     int n = carc_followers(v, fol, (int)(sizeof fol / sizeof fol[0])), i, k = 0, canon;
     char t[3];
-    if (port == CARC_PORT_NONE || carc_segment(v, x, y, port, &canon) < 0)
+    if (port == CARC_PORT_T)  /* a tower's top */
+        canon = port;
+    else if (port == CARC_PORT_NONE || carc_segment(v, x, y, port, &canon) < 0)
         return 0;
     for (i = 0; i < n; i++)
         if (fol[i].x == x && fol[i].y == y && fol[i].port == canon)
@@ -150,6 +152,26 @@ static void draw_followers(play_ui *ui, const carc_game *v)
         world_to_screen(ui, fol[i].x, fol[i].y, &sx, &sy);
         play_figure_glyphs(fol[i].figure, fol[i].seat, t);
         put_cells(ui, sy, sx, r, c + before, t, attr);
+    }
+}
+
+/* Towers (TW10): near the top right corner of their tile, a castle and the height
+ * (ASCII: T and the height), bold; a follower on the top stands left of it. */
+static void draw_towers(play_ui *ui, const carc_game *v)
+{
+    int n = carc_board_count(v);
+    for (int i = 0; i < n; i++) {
+        int kind, x, y, rot, closed, h, sx, sy;
+        carc_board_tile(v, i, &kind, &x, &y, &rot);
+        if ((h = carc_tower_height(v, x, y, &closed)) < 0)
+            continue;
+        world_to_screen(ui, x, y, &sx, &sy);
+        int attr = play_attr(ui, PCOL_TITLE) | AT_BOLD;
+        if (play_paint_in_board(ui, sy, sx + 4))
+            play_glyph(ui, sy, sx + 4, L'\u265c', 'T', attr);
+        if (play_paint_in_board(ui, sy, sx + 5))
+            play_glyph(ui, sy, sx + 5, (wchar_t)(h < 10 ? '0' + h : '+'),
+                       (char)(h < 10 ? '0' + h : '+'), attr);
     }
 }
 
@@ -301,6 +323,7 @@ static void draw_board(play_ui *ui, const carc_game *v)
                 ui->colors ? (int)(COLOR_PAIR(PCOL_SEAT0 + ui->s->last_seat) | AT_BOLD)
                            : play_attr(ui, PCOL_LAST));
     /* followers after the corner marks, which would hide one on a corner field */
+    draw_towers(ui, v);
     draw_followers(ui, v);
     draw_tokens_locks(ui, v);
     if (carc_mastermind(v, &mx, &my) && !carc_tile_at(v, mx, my, &kind, &rot)) {
@@ -345,6 +368,9 @@ static void draw_board(play_ui *ui, const carc_game *v)
     case CARC_MOVE_FOLLOWER:
         corners(ui, cur.x, cur.y, play_attr(ui, PCOL_TARGET));
         draw_choice_figure(ui, v, &cur);
+        break;
+    case CARC_MOVE_FLOOR: case CARC_MOVE_CAPTURE:  /* the tower, or the follower taken */
+        corners(ui, cur.x, cur.y, play_attr(ui, PCOL_TARGET));
         break;
     case CARC_MOVE_GIFT: case CARC_MOVE_CARD: case CARC_MOVE_TARGET: case CARC_MOVE_RECALL:
         if (cur.port == CARC_PORT_NONE && !(cur.kind == CARC_MOVE_TARGET ||

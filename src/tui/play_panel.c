@@ -344,6 +344,29 @@ static void draw_figures_goods(play_ui *ui, pen *p, const carc_game *v)
     }
 }
 
+/* With The Tower (TW10, all public): each seat's floors in supply and the prisoners
+ * it holds (by owner), one line per seat; skipped on a small screen. */
+static void draw_towers(const play_ui *ui, pen *p, const carc_game *v)
+{
+    int n = carc_players(v);
+    if (!carc_has_towers(carc_config_of(v).expansions) || p->compact)
+        return;
+    pen_text(p, AT_UNDERLINE, "   Tower floors, prisoners held");
+    for (int seat = 0; seat < n && p->y < p->ymax; seat++) {
+        char held[PLAY_LINE];
+        size_t len = 0;
+        held[0] = '\0';
+        for (int o = 0; o < n; o++) {
+            int counts[CARC_FIGURES], k = carc_prisoners(v, seat, o, counts);
+            if (k)
+                len += (size_t)snprintf(held + len, sizeof held - len, "%s%d of seat %d",
+                                        len ? ", " : "", k, o);
+        }
+        pen_line(p, seat == ui->viewer ? AT_BOLD : AT_NORMAL, "%d  %2d floors  %s", seat,
+                 carc_floors(v, seat), len ? held : "no prisoner");
+    }
+}
+
 static void draw_hand(play_ui *ui, pen *p, const carc_game *v)
 {
     unsigned exp = carc_config_of(v).expansions;
@@ -434,6 +457,7 @@ static void draw_info(play_ui *ui, pen *p, const carc_game *v, int decides)
     pen_gap(p);
     draw_table(ui, p, v);
     draw_figures_goods(ui, p, v);
+    draw_towers(ui, p, v);
     draw_hand(ui, p, v);
     draw_in_play(ui, p, v);
 }

@@ -72,6 +72,7 @@ static void move_words(const carc_game *v, int decision, const carc_move *m, cha
                  : decision == CARC_DEC_MODIFIER     ? "plays no scoring modifier"
                  : decision == CARC_DEC_BLOCK        ? "lets the attack pass"
                  : decision == CARC_DEC_DOUBLE_TURN  ? "takes no second tile"
+                 : decision == CARC_DEC_CAPTURE      ? "captures nobody"
                                                      : "passes");
         return;
     case CARC_MOVE_DRAW:
@@ -85,6 +86,10 @@ static void move_words(const carc_game *v, int decision, const carc_move *m, cha
         return;
     case CARC_MOVE_AGAIN:
         snprintf(buf, size, "takes a second tile (double turn)");
+        return;
+    case CARC_MOVE_FLOOR: case CARC_MOVE_CAPTURE: case CARC_MOVE_RANSOM:
+    case CARC_MOVE_EXCHANGE:  /* The Tower: "builds a floor ...", "captures ..." */
+        snprintf(buf, size, "chooses: %.150s", words);
         return;
     case CARC_MOVE_RECALL:  /* "recall your abbot from the garden at 2,1: 6 points" */
         snprintf(buf, size, "recalls the abbot%.140s",

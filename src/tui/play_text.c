@@ -125,6 +125,8 @@ void play_seg_words(const carc_game *v, int x, int y, int port, int with_tile, c
     const char *name = type >= 0 ? carc_feature_name(type) : "spot";
     if (port == CARC_PORT_NONE)
         snprintf(buf, size, "the empty spot at %d,%d", x, y);
+    else if (port == CARC_PORT_T)  /* The Tower (TW4): a place, no segment */
+        snprintf(buf, size, "the tower at %d,%d", x, y);
     else if (type == CARC_FEAT_CLOISTER)
         snprintf(buf, size, with_tile ? "the cloister at %d,%d" : "the cloister", x, y);
     else if (type == CARC_FEAT_GARDEN)
@@ -182,7 +184,26 @@ void play_move_words(const carc_game *v, int decision, const carc_move *m, char 
                  : decision == CARC_DEC_WINDOW_BEFORE ? "go on to placing (close the window)"
                  : decision == CARC_DEC_WINDOW_AFTER ? "end the turn (close the window)"
                  : decision == CARC_DEC_DOUBLE_TURN  ? "no second tile (end the turn)"
+                 : decision == CARC_DEC_CAPTURE      ? "capture nobody"
                                                      : "pass");
+        return;
+    case CARC_MOVE_FLOOR: {  /* The Tower: the height it reaches, the floors left */
+        int h = carc_tower_height(v, m->x, m->y, NULL);
+        snprintf(buf, size, "a floor on the tower at %d,%d: %d high (%d floors left)", m->x,
+                 m->y, h + 1, carc_floors(v, carc_pending_decision(v).seat) - 1);
+        return;
+    }
+    case CARC_MOVE_CAPTURE:
+        play_seg_words(v, m->x, m->y, m->port, 1, where, sizeof where);
+        snprintf(buf, size, "capture seat %d's %s on %s", m->seat2,
+                 carc_figure_name(m->figure), where);
+        return;
+    case CARC_MOVE_RANSOM:
+        snprintf(buf, size, "pay seat %d 3 points to free your %s", m->seat2,
+                 carc_figure_name(m->figure));
+        return;
+    case CARC_MOVE_EXCHANGE:
+        snprintf(buf, size, "get back your %s in the exchange", carc_figure_name(m->figure));
         return;
     case CARC_MOVE_PLACE:
         snprintf(buf, size, "place the tile at %d,%d", m->x, m->y);

@@ -543,6 +543,11 @@ int play_tile_port_cell(int kind, int rot, int port, play_cell grid[PT_ROWS][PT_
     int seg = -1, i, r, c;
     static const unsigned char scan[PT_ROWS] = {1, 0, 2};
 
+    if (d && port == CARC_PORT_T) {  /* a tower's top (TW4): left of its mark (play_draw.c) */
+        *row = 0;
+        *col = 2;
+        return 1;
+    }
     if (!d || port < 0 || port >= CARC_PORTS)
         return 0;
     rot &= 3;

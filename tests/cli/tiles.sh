@@ -1,7 +1,8 @@
 #!/bin/sh
-# carc tiles: the catalogue as a table (119 kinds: the base game's 24, the 41 of
+# carc tiles: the catalogue as a table (138 kinds: the base game's 24, the 41 of
 # Inns & Cathedrals and Traders & Builders, the 10 of The River, the 13 garden tiles
-# of The Abbot, the 29 of The Princess & the Dragon and its 2 garden tiles) and as one
+# of The Abbot, the 29 of The Princess & the Dragon and its 2 garden tiles, the 17 of
+# The Tower and its 2 garden twins) and as one
 # JSON array; with --expansions the kinds of that set and
 # their counts in it (base: 24 kinds, 72 tiles; inns: 41 kinds, 90 tiles; traders: 48
 # kinds, 96 tiles; river: 34 kinds, 83 tiles; abbot: 32 kinds, 72 tiles); checked with
@@ -18,10 +19,12 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 [ "$(grep -c '^TB/[^ ]*[^G ] ' "$dir/t")" -eq 24 ] || fail "table: expected 24 T&B kinds"
 [ "$(grep -c '^RI[^ ]*[^G ] ' "$dir/t")" -eq 10 ] || fail "table: expected 10 river kinds"
 [ "$(grep -c '^DG/[^ ]*[^G ] ' "$dir/t")" -eq 29 ] || fail "table: expected 29 P&D kinds"
-[ "$(grep -c ' garden:G' "$dir/t")" -eq 15 ] || fail "table: expected 15 garden kinds"
+[ "$(grep -c ' garden:G' "$dir/t")" -eq 17 ] || fail "table: expected 17 garden kinds"
 grep -q '^RI/s  *1  F W F F ' "$dir/t" || fail "table: row RI/s: $(grep '^RI/s ' "$dir/t")"
 grep -q '^RI.1/IIG  *1  ' "$dir/t" || fail "table: row RI.1/IIG: $(grep '^RI.1/IIG ' "$dir/t")"
-[ "$(wc -l <"$dir/t")" -eq 120 ] || fail "table: expected 119 kinds and a heading"
+[ "$(grep -c '^TO/[^ ]*[^G ] ' "$dir/t")" -eq 17 ] || fail "table: expected 17 tower kinds"
+grep -q '^TO/C  *2  C F F F ' "$dir/t" || fail "table: row TO/C: $(grep '^TO/C ' "$dir/t")"
+[ "$(wc -l <"$dir/t")" -eq 139 ] || fail "table: expected 138 kinds and a heading"
 total=$(awk '/^[A-X] / { n += $2 } END { print n }' "$dir/t")
 [ "$total" -eq 72 ] || fail "table: base counts add up to $total, not 72"
 grep -q '^D  *4  C R F R ' "$dir/t" || fail "table: row D: $(grep '^D ' "$dir/t")"
@@ -31,7 +34,8 @@ grep -q '^IC/.*\[cathedral\]' "$dir/t" || fail "table: no cathedral"
 grep -q '^TB/.*\[wine\]' "$dir/t" || fail "table: no wine"
 for set in base:24:72 inns:41:90 traders:48:96 gifts,inns,traders:65:114 river:34:83 \
            abbot:32:72 river,abbot:43:83 abbot,river,traders,inns,christmas,gifts:84:125 \
-           dragon:53:102 dragon,abbot:61:102 abbot,river,traders,inns,dragon:113:155; do
+           dragon:53:102 dragon,abbot:61:102 abbot,river,traders,inns,dragon:113:155 \
+           tower:41:90 tower,abbot:49:90 abbot,river,traders,inns,tower:101:143; do
     name=${set%%:*} rest=${set#*:}
     "$carc" tiles --expansions "$name" >"$dir/s" || fail "tiles --expansions $name exited $?"
     got=$(awk 'NR > 1 { k++; n += $2 } END { print k ":" n }' "$dir/s")
@@ -83,7 +87,7 @@ awk -v want="$1" '
 
 "$carc" tiles --json >"$dir/j" 2>"$dir/err" || fail "tiles --json exited $?"
 [ "$(wc -l <"$dir/j")" -eq 1 ] || fail "tiles --json is not one line"
-count_json 119 "$dir/j" || fail "tiles --json: $(awk 'NR==1' "$dir/j" | cut -c1-80)..."
+count_json 138 "$dir/j" || fail "tiles --json: $(awk 'NR==1' "$dir/j" | cut -c1-80)..."
 grep -q '"id":"IC/CCCC"' "$dir/j" || fail "tiles --json: no IC/CCCC"
 grep -q '"ports":\["I"\]' "$dir/j" || fail "tiles --json: no inner field"
 grep -q '"inn":true' "$dir/j" || fail "tiles --json: no inn"

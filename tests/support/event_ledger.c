@@ -16,7 +16,10 @@ void ledger_init(event_ledger *l)
  * its canonical port. */
 static int names_segment(const carc_game *g, const carc_event *e, int type)
 {
-    int canon;
+    int canon, kind, rot;
+    if (type == CARC_FEAT_TOWER)  /* a tower's top: a place, no segment (TW4) */
+        return e->port == CARC_PORT_T && carc_tower_height(g, e->x, e->y, NULL) >= 0 &&
+               carc_tile_at(g, e->x, e->y, &kind, &rot);
     return carc_segment(g, e->x, e->y, e->port, &canon) == type && canon == e->port;
 }
 
@@ -30,14 +33,16 @@ static int check_event(event_ledger *l, const carc_game *g, const carc_event *e,
     int cat_ok = 1;
     switch (e->kind) {
     case CARC_EV_SCORED:
-        if (!seat_ok || !cat_ok || e->b >= CARC_REASONS || e->value <= 0)
-            break;
+        if (!seat_ok || !cat_ok || e->b >= CARC_REASONS ||
+            (e->b == CARC_REASON_RANSOM ? e->value != 3 && e->value != -3 : e->value <= 0))
+            break;  /* TW8: a ransom takes 3 from the buyer, gives 3 to the holder */
         if (e->port == CARC_PORT_NONE
                 ? (e->b == CARC_REASON_GOODS  /* TB10: a = the kind */
                        ? e->a >= CARC_GOODS_KINDS || e->category != CARC_SCORE_GOODS
                        : e->a != CARC_FEAT_NONE ||
                              (e->b != CARC_REASON_SCORE_THREE &&
-                              e->b != CARC_REASON_SUPPLY_BONUS && e->b != CARC_REASON_GIFTS))
+                              e->b != CARC_REASON_SUPPLY_BONUS && e->b != CARC_REASON_GIFTS &&
+                              e->b != CARC_REASON_RANSOM))
                 : !names_segment(g, e, e->a) || e->b == CARC_REASON_GOODS)
             break;
         l->score[e->seat][e->category] += e->value;
@@ -69,6 +74,20 @@ static int check_event(event_ledger *l, const carc_game *g, const carc_event *e,
     case CARC_EV_FOLLOWER: case CARC_EV_RETURNED:
         if (!seat_ok || e->a != e->port || !names_segment(g, e, e->b) ||
             e->value < 0 || e->value >= CARC_FIGURES)
+            break;
+        return 1;
+    case CARC_EV_CAPTURED:  /* TW5: a follower of seat a taken off its place */
+        if (!seat_ok || e->a >= carc_players(g) || e->a == e->seat ||
+            e->value < 0 || e->value >= CARC_FIGURES)
+            break;
+        return 1;
+    case CARC_EV_FREED:  /* TW6, TW8: a prisoner of seat, held by seat a, back home */
+        if (!seat_ok || e->a >= carc_players(g) || e->a == e->seat || e->value < 0 ||
+            e->value >= CARC_FIGURES)
+            break;
+        return 1;
+    case CARC_EV_FLOOR:  /* TW3: a floor on the tower at (x,y), its height */
+        if (!seat_ok || carc_tower_height(g, e->x, e->y, NULL) < e->value || e->value < 1)
             break;
         return 1;
     case CARC_EV_GOODS:  /* TB9: value tokens of kind b for a completed city */

@@ -1,6 +1,6 @@
 /*
  * toy.h - the toy expansion's bit and figure kind, for its tile rows and its
- * module: the eighth expansion of the list (after The Princess & the Dragon), the figure after
+ * module: the ninth expansion of the list (after The Tower), the figure after
  * the pig.
  */
 #ifndef CARC_TOY_H
@@ -8,6 +8,6 @@
 
 #include "expansion.h"
 
-enum { TOY_BIT = 1u << 7, TOY_FIG_LANTERN = CARC_FIG_PIG + 1 };
+enum { TOY_BIT = 1u << 8, TOY_FIG_LANTERN = CARC_FIG_PIG + 1 };
 
 #endif

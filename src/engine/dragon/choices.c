@@ -254,6 +254,8 @@ int dragon_choices_apply(carc_game *g, const carc_move *m, carc_error *err)
     case CARC_MOVE_FOLLOWER:
         if (g->last != TILE_NONE && m->x == g->tiles[g->last].x && m->y == g->tiles[g->last].y)
             return EXP_NOT_MINE;  /* on the tile just placed: the core's */
+        if (m->port >= CARC_PORTS)
+            return EXP_NOT_MINE;  /* a place that is no segment (a tower's top): not a portal's */
         return portal_apply(g, m, err);
     default:
         return EXP_NOT_MINE;

@@ -165,8 +165,6 @@ static int dragon_legal(const carc_game *g, int decision, carc_move *out, int ca
 {
     if (decision == CARC_DEC_WALK)
         return dragon_walk_legal(g, out, cap);
-    if (decision == CARC_DEC_FOLLOWER)
-        return dragon_choices_legal(g, out, cap);
     return 0;
 }
 
@@ -177,9 +175,29 @@ static int dragon_apply(carc_game *g, int decision, const carc_move *m, carc_err
             return EXP_NOT_MINE;
         return dragon_walk_apply(g, m, err);
     }
-    if (decision == CARC_DEC_FOLLOWER)
-        return dragon_choices_apply(g, m, err);
     return EXP_NOT_MINE;
+}
+
+/* T6: the fairy, the portal and the princess (PD9, PD11, PD12) beside the core's
+ * choices (expansion.h: t6_owed, t6_legal, t6_apply); a choice made, the dragon
+ * may move next (T6b). */
+static int dragon_t6_legal(const carc_game *g, carc_move *out, int cap)
+{
+    return dragon_choices_legal(g, out, cap);
+}
+
+static int dragon_t6_owed(const carc_game *g)
+{
+    carc_move m;
+    return dragon_choices_legal(g, &m, 1) > 0;
+}
+
+static int dragon_t6_apply(carc_game *g, const carc_move *m, carc_error *err)
+{
+    int rc = dragon_choices_apply(g, m, err);
+    if (rc == CARC_OK)
+        g->step = ST_T6_AFTER;
+    return rc;
 }
 
 static int dragon_canonical(const carc_game *g, carc_move *m)
@@ -235,7 +253,9 @@ const struct exp_hooks dragon_hooks = {
              .tile_mark = 'd', .how = dragon_how},
     .stack_tiles = 30,  /* PD1 */
     .replaced_by = dragon_twin_of,
-    .t6_choices = 1,
+    .t6_owed = dragon_t6_owed,
+    .t6_legal = dragon_t6_legal,
+    .t6_apply = dragon_t6_apply,
     .decides = 1u << ST_T6_AFTER,
     .canonical = dragon_canonical,
     .check = dragon_check,

@@ -30,7 +30,7 @@ static const carc_how_par inns_how[] = {
 const struct exp_figure inns_large = {
     .kind = CARC_FIG_LARGE, .strength = 2, .count = 1,
     .stands = 1u << CARC_FEAT_CITY | 1u << CARC_FEAT_ROAD | 1u << CARC_FEAT_FIELD |
-              1u << CARC_FEAT_CLOISTER,
+              1u << CARC_FEAT_CLOISTER | 1u << CARC_FEAT_TOWER /* a tower's top, TW4, CI16 */,
     .name = "large", .word = "large meeple",
     .not_there = "only an abbot stands on a garden (A4)",
     .taken = "the %s at %s already holds a follower (I4, B6)",

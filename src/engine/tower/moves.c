@@ -1,0 +1,324 @@
+/*
+ * moves.c - The Tower's decisions: in T6, a ransom before the choice (TW8), a
+ * floor (TW3) or a follower on a tower (TW4) as the choice; after a floor, the
+ * capture (TW5) and the exchange it may make due (TW6). Moves are validated by
+ * finding them in the list carc_legal would give, and refused in the words of the
+ * rule they break; nothing is written before that.
+ */
+#include "tower.h"
+
+/* The form carc_legal lists the module's moves in. */
+int tower_canonical_move(const carc_game *g, carc_move *m)
+{
+    carc_move c = move_pass();
+    c.kind = m->kind;
+    switch (m->kind) {
+    case CARC_MOVE_FLOOR:
+        c.x = m->x;
+        c.y = m->y;
+        c.port = CARC_PORT_T;
+        break;
+    case CARC_MOVE_CAPTURE: {
+        int canon;
+        c.x = m->x;
+        c.y = m->y;
+        c.port = m->port;
+        if (m->port < CARC_PORTS && carc_segment(g, m->x, m->y, m->port, &canon) >= 0)
+            c.port = (uint8_t)canon;
+        c.seat2 = m->seat2;
+        c.figure = m->figure;
+        break;
+    }
+    case CARC_MOVE_RANSOM:
+        c.seat2 = m->seat2;
+        c.figure = m->figure;
+        break;
+    case CARC_MOVE_EXCHANGE:
+        c.figure = m->figure;
+        break;
+    default:
+        return 0;
+    }
+    *m = c;
+    return 1;
+}
+
+
+/* The kinds (bit per enum carc_figure) of seat's followers that `holder` keeps. */
+static unsigned held_kinds(const carc_game *g, int seat, int holder)
+{
+    unsigned k = 0;
+    for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
+        if (g->fnode[seat][i] == FIG_HELD + (unsigned)holder)
+            k |= 1u << fig_slot_kind[i];
+    return k;
+}
+
+/* The first slot of seat's follower of kind `figure` held by `holder`, or -1. */
+static int held_slot(const carc_game *g, int seat, int holder, int figure)
+{
+    for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
+        if (g->fnode[seat][i] == FIG_HELD + (unsigned)holder && fig_slot_kind[i] == figure)
+            return i;
+    return -1;
+}
+
+/* TW8: whether the active player may pay a ransom now (once a turn, 3 points). */
+static int ransom_open(const carc_game *g)
+{
+    return !tower_st(g)->ransomed && carc_score(g, g->active) >= TOWER_RANSOM;
+}
+
+static carc_move tower_move(int kind, const placed *p)
+{
+    carc_move m = move_pass();
+    m.kind = (uint8_t)kind;
+    m.x = p->x;
+    m.y = p->y;
+    m.port = CARC_PORT_T;
+    return m;
+}
+
+int tower_t6_legal(const carc_game *g, carc_move *out, int cap)
+{
+    const struct tower_state *ts = tower_st(g);
+    int seat = g->active, n = 0;
+    if (ransom_open(g))  /* T6a: before the choice */
+        for (int h = 0; h < g->players; h++)
+            for (unsigned k = h == seat ? 0 : held_kinds(g, seat, h); k && n < cap; k &= k - 1) {
+                carc_move m = move_pass();
+                m.kind = CARC_MOVE_RANSOM;
+                m.seat2 = (uint8_t)h;
+                m.figure = (uint8_t)__builtin_ctz(k);
+                out[n++] = m;
+            }
+    uint8_t tiles[TOWER_MAX];
+    int nt = tower_list(g, tiles);
+    if (ts->floors[seat])  /* TW3: any open tower, a foundation included */
+        for (int k = 0; k < nt && n < cap; k++)
+            if (!tower_closed(g, tiles[k], NULL, NULL))
+                out[n++] = tower_move(CARC_MOVE_FLOOR, &g->tiles[tiles[k]]);
+    for (int f = 0; f < CARC_FIGURES; f++) {  /* TW4: on an open tower of height >= 1 */
+        if (!(g->figures >> f & 1) || !tower_topper(g, seat, f))
+            continue;
+        for (int k = 0; k < nt && n < cap; k++)
+            if (ts->height[k] && !tower_closed(g, tiles[k], NULL, NULL)) {
+                out[n] = tower_move(CARC_MOVE_FOLLOWER, &g->tiles[tiles[k]]);
+                out[n++].figure = (uint8_t)f;
+            }
+    }
+    return n;
+}
+
+int tower_t6_owed(const carc_game *g)
+{
+    carc_move buf[EXP_T6_MOVES];
+    return tower_t6_legal(g, buf, EXP_T6_MOVES) > 0;
+}
+
+/* Why T6 move m (a floor, a follower on a tower, a ransom) is not legal. */
+static int t6_refuse(const carc_game *g, const carc_move *m, carc_error *err)
+{
+    int seat = g->active, t = board_lookup(g, m->x, m->y), k = tower_index(g, t);
+    if (m->kind == CARC_MOVE_RANSOM) {
+        if (tower_st(g)->ransomed)
+            error_set(err, CARC_E_ILLEGAL, "a ransom was already paid this turn (TW8)");
+        else if (carc_score(g, seat) < TOWER_RANSOM)
+            error_set(err, CARC_E_ILLEGAL,
+                      "player %d has %d points: a ransom needs %d (TW8)", seat,
+                      carc_score(g, seat), TOWER_RANSOM);
+        else
+            error_set(err, CARC_E_ILLEGAL, "player %d holds no %s of player %d (TW8)",
+                      m->seat2, m->figure < CARC_FIGURES ? carc_figure_name(m->figure) : "?",
+                      seat);
+    } else if (k < 0) {
+        error_set(err, CARC_E_ILLEGAL, "(%d,%d) has no tower (TW3)", m->x, m->y);
+    } else if (tower_closed(g, t, NULL, NULL)) {
+        error_set(err, CARC_E_ILLEGAL, "the tower at (%d,%d) has a follower on top: it is "
+                  "closed (TW4)", m->x, m->y);
+    } else if (m->kind == CARC_MOVE_FLOOR) {
+        error_set(err, CARC_E_ILLEGAL, "player %d has no tower floor left (TW2)", seat);
+    } else if (m->figure >= CARC_FIGURES ||
+               !(exp_figure_of[m->figure]->stands >> CARC_FEAT_TOWER & 1)) {
+        error_set(err, CARC_E_ILLEGAL, "only a meeple or the large meeple tops a tower (TW4)");
+    } else if (!tower_st(g)->height[k]) {
+        error_set(err, CARC_E_ILLEGAL, "the tower at (%d,%d) has no floor yet: a follower "
+                  "needs height 1 (TW4)", m->x, m->y);
+    } else {
+        error_set(err, CARC_E_ILLEGAL, "player %d has no %s in supply (TW4)", seat,
+                  carc_figure_name(m->figure));
+    }
+    return CARC_E_ILLEGAL;
+}
+
+/* Whether m is in list[0..n). */
+static int listed(const carc_move *list, int n, const carc_move *m)
+{
+    for (int i = 0; i < n; i++)
+        if (carc_move_equal(&list[i], m))
+            return 1;
+    return 0;
+}
+
+/* TW5: the capture moves from tower k, each follower once per (seat, kind, place). */
+static int capture_moves(const carc_game *g, int k, carc_move *out, int cap)
+{
+    uint8_t tiles[TOWER_MAX];
+    int n = 0;
+    tower_list(g, tiles);
+    for (int s = 0; s < g->players; s++)
+        for (int i = 0; i < FIG_FOLLOWER_SLOTS && n < cap; i++) {
+            unsigned v = g->fnode[s][i];
+            int x, y, port, type, dup = 0;
+            if (!tower_in_reach(g, k, tiles, i, v))
+                continue;
+            for (int j = 0; j < i && !dup; j++)
+                dup = g->fnode[s][j] == v && fig_slot_kind[j] == fig_slot_kind[i];
+            if (dup || !figure_where(g, v, &x, &y, &port, &type))
+                continue;
+            carc_move m = move_pass();
+            m.kind = CARC_MOVE_CAPTURE;
+            m.x = (int8_t)x;
+            m.y = (int8_t)y;
+            m.port = (uint8_t)port;
+            m.seat2 = (uint8_t)s;
+            m.figure = fig_slot_kind[i];
+            out[n++] = m;
+        }
+    return n;
+}
+
+static void put_floor(carc_game *g, const carc_move *m)
+{
+    struct tower_state *ts = tower_st(g);
+    int t = board_lookup(g, m->x, m->y), k = tower_index(g, t);
+    ts->floors[g->active]--;
+    ts->height[k]++;
+    event_emit(g, CARC_EV_FLOOR, g->active, m->x, m->y, 0, 0, ts->height[k]);
+    carc_move c;
+    if (capture_moves(g, k, &c, 1)) {  /* TW5 follows at once, if anyone is in reach */
+        ts->hold = TOWER_HOLD_CAPTURE;
+        ts->at = (uint8_t)k;
+    }
+}
+
+/* TW8: the buyer pays 3, the holder gains 3, the follower returns to supply. */
+static void pay_ransom(carc_game *g, const carc_move *m)
+{
+    int seat = g->active;
+    score_add(g, seat, CARC_SCORE_CARDS, -TOWER_RANSOM, CARC_REASON_RANSOM, NODE_NONE);
+    score_add(g, m->seat2, CARC_SCORE_CARDS, TOWER_RANSOM, CARC_REASON_RANSOM, NODE_NONE);
+    figure_free(g, seat, held_slot(g, seat, m->seat2, m->figure));
+    tower_st(g)->ransomed = 1;
+}
+
+int tower_t6_apply(carc_game *g, const carc_move *m, carc_error *err)
+{
+    if (m->kind != CARC_MOVE_FLOOR && m->kind != CARC_MOVE_RANSOM &&
+        !(m->kind == CARC_MOVE_FOLLOWER && m->port == CARC_PORT_T))
+        return EXP_NOT_MINE;
+    carc_move list[EXP_T6_MOVES], c = *m;
+    tower_canonical_move(g, &c);
+    if (!listed(list, tower_t6_legal(g, list, EXP_T6_MOVES), &c))
+        return t6_refuse(g, m, err);
+    event_clear(g);
+    if (c.kind == CARC_MOVE_RANSOM) {
+        pay_ransom(g, &c);
+        return CARC_OK;  /* T6a: the choice is still to come */
+    }
+    if (c.kind == CARC_MOVE_FLOOR)
+        put_floor(g, &c);
+    else
+        figure_put_place(g, g->active, c.figure, board_lookup(g, c.x, c.y), CARC_PORT_T);
+    g->step = ST_T6_AFTER;  /* the T6 choice is made: the dragon may move next (T6b) */
+    return CARC_OK;
+}
+
+/* TW6 after a capture of `owner`'s follower (slot) by the active player: the
+ * exchange when owner holds followers of the capturer; the capturer's choice
+ * when they differ in kind. */
+static void exchange_due(carc_game *g, int owner, int slot)
+{
+    int seat = g->active;
+    unsigned kinds = held_kinds(g, seat, owner);
+    if (!kinds)
+        return;
+    figure_free(g, owner, slot);
+    if (kinds & (kinds - 1)) {
+        tower_st(g)->hold = TOWER_HOLD_EXCHANGE;
+        tower_st(g)->other = (uint8_t)owner;
+    } else {
+        figure_free(g, seat, held_slot(g, seat, owner, __builtin_ctz(kinds)));
+    }
+}
+
+/* The slot of the follower capture move m names (canonical, listed). */
+static int captured_slot(const carc_game *g, const carc_move *m)
+{
+    for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++) {
+        int x, y, port, type;
+        if (fig_slot_kind[i] == m->figure &&
+            figure_where(g, g->fnode[m->seat2][i], &x, &y, &port, &type) && x == m->x &&
+            y == m->y && port == m->port)
+            return i;
+    }
+    return -1;
+}
+
+int tower_legal(const carc_game *g, int decision, carc_move *out, int cap)
+{
+    const struct tower_state *ts = tower_st(g);
+    int n = 0;
+    if (decision == CARC_DEC_CAPTURE && ts->hold == TOWER_HOLD_CAPTURE) {
+        n = capture_moves(g, ts->at, out, cap);
+        if (n < cap)
+            out[n++] = move_pass();  /* TW5: "may" */
+    } else if (decision == CARC_DEC_EXCHANGE && ts->hold == TOWER_HOLD_EXCHANGE) {
+        for (unsigned k = held_kinds(g, g->active, ts->other); k && n < cap; k &= k - 1) {
+            out[n] = move_pass();
+            out[n].kind = CARC_MOVE_EXCHANGE;
+            out[n++].figure = (uint8_t)__builtin_ctz(k);
+        }
+    }
+    return n;
+}
+
+int tower_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
+{
+    struct tower_state *ts = tower_st(g);
+    if (decision != CARC_DEC_CAPTURE && decision != CARC_DEC_EXCHANGE)
+        return EXP_NOT_MINE;
+    carc_move list[CARC_MAX_PLAYERS * FIG_FOLLOWER_SLOTS + 1], c = *m;
+    tower_canonical_move(g, &c);
+    int n = tower_legal(g, decision, list, CARC_MAX_PLAYERS * FIG_FOLLOWER_SLOTS + 1);
+    if (!listed(list, n, &c)) {
+        if (decision == CARC_DEC_EXCHANGE)
+            error_set(err, CARC_E_ILLEGAL, "player %d holds no %s of player %d to give back "
+                      "(TW6)", ts->other, m->figure < CARC_FIGURES ?
+                      carc_figure_name(m->figure) : "?", g->active);
+        else if (m->kind != CARC_MOVE_CAPTURE)
+            error_set(err, CARC_E_ILLEGAL, "after a floor: capture a follower in reach or "
+                      "pass (TW5)");
+        else
+            error_set(err, CARC_E_ILLEGAL, "no %s of player %d at (%d,%d) %s within the "
+                      "tower's reach that may be captured (TW5, XI20)",
+                      m->figure < CARC_FIGURES ? carc_figure_name(m->figure) : "?", m->seat2,
+                      m->x, m->y, carc_port_name(m->port));
+        return CARC_E_ILLEGAL;
+    }
+    event_clear(g);
+    ts->hold = 0;
+    if (c.kind == CARC_MOVE_EXCHANGE) {
+        figure_free(g, g->active, held_slot(g, g->active, ts->other, c.figure));
+        ts->other = 0;
+    } else if (c.kind == CARC_MOVE_CAPTURE) {
+        ts->at = 0;
+        int owner = c.seat2, slot = captured_slot(g, &c);
+        figure_remove(g, owner, slot, owner == g->active ? -1 : g->active);
+        if (owner != g->active)
+            exchange_due(g, owner, slot);
+    } else {
+        ts->at = 0;
+    }
+    return CARC_OK;
+}

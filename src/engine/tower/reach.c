@@ -1,0 +1,60 @@
+/*
+ * reach.c - The Tower's towers on the board: which tiles hold one (found from the
+ * board, in placement order), whether a follower closes a tower's top (TW4), which
+ * followers may top one, and which stand within a tower's reach (TW5).
+ */
+#include "tower.h"
+
+int tower_list(const carc_game *g, uint8_t tiles[TOWER_MAX])
+{
+    int n = 0;
+    for (int t = 0; t < g->ntiles && n < TOWER_MAX; t++)
+        if (tower_kind(g->tiles[t].kind))
+            tiles[n++] = (uint8_t)t;
+    return n;
+}
+
+int tower_index(const carc_game *g, int t)
+{
+    if (t < 0 || t >= g->ntiles || !tower_kind(g->tiles[t].kind))
+        return -1;
+    int k = 0;
+    for (int i = 0; i < t; i++)
+        k += tower_kind(g->tiles[i].kind);
+    return k;
+}
+
+int tower_closed(const carc_game *g, int t, int *seat, int *slot)
+{
+    unsigned top = fig_place(t, CARC_PORT_T);
+    for (int s = 0; s < g->players; s++)
+        for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
+            if (g->fnode[s][i] == top) {
+                if (seat)
+                    *seat = s;
+                if (slot)
+                    *slot = i;
+                return 1;
+            }
+    return 0;
+}
+
+int tower_topper(const carc_game *g, int seat, int figure)
+{
+    return (exp_figure_of[figure]->stands >> CARC_FEAT_TOWER & 1) &&
+           figure_in_supply(g, seat, figure);
+}
+
+int tower_in_reach(const carc_game *g, int k, const uint8_t tiles[TOWER_MAX], int slot,
+                   unsigned v)
+{
+    if (slot >= FIG_FOLLOWER_SLOTS)
+        return 0;  /* special figures are never captured (TW5, CI18) */
+    int t = figure_tile_of(g, v);
+    if (t < 0 || (fig_placed(v) && (feat_of(g, (int)v)->flags & NF_LOCKED)))
+        return 0;  /* XI20 */
+    const placed *at = &g->tiles[tiles[k]], *p = &g->tiles[t];
+    int h = tower_st(g)->height[k], dx = p->x - at->x, dy = p->y - at->y;
+    return (dy == 0 && dx >= -h && dx <= h) || (dx == 0 && dy >= -h && dy <= h);
+}
+

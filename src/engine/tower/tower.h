@@ -1,0 +1,57 @@
+/*
+ * tower.h - what The Tower's files share: the accessor of its state, its tiles
+ * (every kind of the catalogue with its bit has one foundation, TW1), the towers
+ * on the board and the followers in reach (tower.c), and the moves (moves.c).
+ */
+#ifndef CARC_TOWER_H
+#define CARC_TOWER_H
+
+#include "../expansion.h"
+
+/* The module's state (tower_state.h): tower_st(g), const with a const g. */
+EXP_STATE(tower, struct tower_state, ext.tower)
+#define tower_st(g) EXP_ST(tower, g)
+
+enum { TOWER_HOLD_CAPTURE = 1, TOWER_HOLD_EXCHANGE = 2 };
+/* A ransom's price, paid to the holder (TW8), and the points it needs. */
+enum { TOWER_RANSOM = 3 };
+
+/* Whether a tile kind has a tower foundation: the kinds The Tower brings. */
+static inline int tower_kind(int kind)
+{
+    return (tiles_catalogue[kind].expansion & CARC_EXP_TOWER) != 0;
+}
+
+/* ---- reach.c ---- */
+/* The towers on the board, in placement order (tower k's height is height[k]):
+ * their placed indices written to tiles (TOWER_MAX), the count returned. Found
+ * from the board: tiles never leave it, so tower k stays tower k. */
+int tower_list(const carc_game *g, uint8_t tiles[TOWER_MAX]);
+/* The tower at placed index t (k with tiles[k] == t), or -1. */
+int tower_index(const carc_game *g, int t);
+/* Whether a figure stands on top of the tower of placed tile t (TW4: closed);
+ * its seat and slot in *seat, *slot when it does (may be NULL). */
+int tower_closed(const carc_game *g, int t, int *seat, int *slot);
+/* Whether seat has the follower kind `figure` in supply and it may top a tower
+ * (its descriptor stands on CARC_FEAT_TOWER: the meeple and the large meeple). */
+int tower_topper(const carc_game *g, int seat, int figure);
+/* TW5: whether the figure of slot value v stands within reach of tower k
+ * (its row or column, within its height) and may be captured (a follower not on
+ * a locked feature, XI20). */
+int tower_in_reach(const carc_game *g, int k, const uint8_t tiles[TOWER_MAX], int slot,
+                   unsigned v);
+
+/* ---- moves.c ---- */
+/* carc_move_canonical for the module's move kinds (its canonical hook). */
+int tower_canonical_move(const carc_game *g, carc_move *m);
+/* T6 (the hooks t6_owed, t6_legal, t6_apply): the ransoms (TW8), the floors (TW3)
+ * and followers on towers (TW4). */
+int tower_t6_owed(const carc_game *g);
+int tower_t6_legal(const carc_game *g, carc_move *out, int cap);
+int tower_t6_apply(carc_game *g, const carc_move *m, carc_error *err);
+/* The decisions it owes while it holds the turn machine: the capture (TW5) and
+ * the exchange (TW6): their moves and applying them. */
+int tower_legal(const carc_game *g, int decision, carc_move *out, int cap);
+int tower_apply(carc_game *g, int decision, const carc_move *m, carc_error *err);
+
+#endif

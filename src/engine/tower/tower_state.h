@@ -1,0 +1,28 @@
+/*
+ * tower_state.h - The Tower's state (struct tower_state), part 1 of the state
+ * (registry.h): zero in a game without it. Everything here is public (TW10).
+ */
+#ifndef CARC_TOWER_STATE_H
+#define CARC_TOWER_STATE_H
+
+#include <stdint.h>
+#include "carc.h"
+
+/* The tower tiles of a game (TW1: 18, one tower each). */
+enum { TOWER_MAX = 18 };
+
+struct tower_state {
+    /* the height of each tower, its number of floors (TW3), by its place among the
+     * towers on the board in placement order (reach.c finds them on the board) */
+    uint8_t height[TOWER_MAX];
+    uint8_t floors[CARC_MAX_PLAYERS];  /* each seat's floors in supply (TW2) */
+    /* a decision owed after a floor (the module holds the turn machine while
+     * non-zero): TOWER_HOLD_CAPTURE, the capture of TW5 from tower `at`;
+     * TOWER_HOLD_EXCHANGE, the capturer's choice of TW6 with seat `other` */
+    uint8_t hold;
+    uint8_t at;
+    uint8_t other;
+    uint8_t ransomed;  /* a ransom was paid this turn (TW8: once per turn) */
+};
+
+#endif

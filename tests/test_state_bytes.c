@@ -155,10 +155,10 @@ static void test_bad_bytes_refused(void **state)
     memcpy(bad, buf, n);
     bad[40] ^= 1;
     refused(bad, n, "checksum");
-    /* the checksum made right again: carc_check refuses 9 players (byte 12 of the
-     * fixed part, after the seed and four bytes) */
+    /* the checksum made right again: carc_check refuses 9 players (byte 13 of the
+     * fixed part, after the seed, the 16-bit expansions and three bytes) */
     memcpy(bad, buf, n);
-    bad[32 + 12] = 9;
+    bad[32 + 13] = 9;
     uint64_t sum = fnv(bad + 32, n - 32);
     memcpy(bad + 24, &sum, 8);
     refused(bad, n, "invalid: players 9");

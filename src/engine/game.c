@@ -138,7 +138,7 @@ carc_game *carc_new(const carc_config *cfg, carc_error *err)
     }
     game_zero(g);
     g->seed = cfg->seed;
-    g->expansions = (uint8_t)cfg->expansions;
+    g->expansions = (uint16_t)cfg->expansions;
     g->fixed_stack = cfg->stack_len >= 0;
     g->return_pos = (int8_t)cfg->return_pos;
     g->view_seat = -1;

@@ -300,7 +300,7 @@ struct carc_game {
     /* What the game keeps of its configuration (carc_config_of): the fixed stack
      * and deck orders are read once by carc_new (stack_build, the hooks' setup). */
     uint64_t seed;        /* 0 in a view */
-    uint8_t expansions;   /* CARC_EXP_* */
+    uint16_t expansions;  /* CARC_EXP_*: 16 bits, room for the nine of the big box and more */
     uint8_t fixed_stack;  /* the stack order was fixed (G10 puts back at return_pos);
                              0 in a view, which may not know */
     int8_t return_pos;

@@ -50,7 +50,8 @@ static int check_event(event_ledger *l, const carc_game *g, const carc_event *e,
         return 1;
     case CARC_EV_BANKED:
         if (!seat_ok || !cat_ok || e->value <= 0 || !names_segment(g, e, e->a) ||
-            (e->b != CARC_REASON_COMPLETED && e->b != CARC_REASON_MODIFIER))
+            (e->b != CARC_REASON_COMPLETED && e->b != CARC_REASON_MODIFIER &&
+             e->b != CARC_REASON_NEUTRAL_BONUS))  /* XI20: the fairy's bonus banked too */
             break;
         l->banked[e->seat] += e->value;
         return 1;

@@ -225,11 +225,11 @@ def test_foreign_and_damaged_bytes_refused():
         with pytest.raises(carc.LoadError, match=msg):
             carc.Game.from_bytes(_recrc(bytes(raw)))
     # a state that passes the checksums but not carc_check: 9 players (the payload
-    # begins with the state's fixed part: seed, expansions, fixed_stack, return_pos,
-    # view_seat, players at byte 12)
+    # begins with the state's fixed part: seed, expansions (16 bits), fixed_stack,
+    # return_pos, view_seat, players at byte 13)
     state = bytearray(sb)
     payload = bytearray(state[32:])
-    payload[12] = 9
+    payload[13] = 9
     h = 0xcbf29ce484222325  # FNV-1a 64, as state_bytes.c
     for byte in payload:
         h = ((h ^ byte) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF

@@ -89,6 +89,9 @@ static void move_words(const carc_game *v, int decision, const carc_move *m, cha
         return;
     case CARC_MOVE_FLOOR: case CARC_MOVE_CAPTURE: case CARC_MOVE_RANSOM:
     case CARC_MOVE_EXCHANGE:  /* The Tower: "builds a floor ...", "captures ..." */
+    case CARC_MOVE_WALK: case CARC_MOVE_ASSIGN:
+    case CARC_MOVE_REMOVE:  /* The Princess & the Dragon: the dragon's step, the fairy, the
+                               princess (before, the default called them "discards") */
         snprintf(buf, size, "chooses: %.150s", words);
         return;
     case CARC_MOVE_RECALL:  /* "recall your abbot from the garden at 2,1: 6 points" */

@@ -103,7 +103,11 @@ enum carc_feature {
     /* Not a feature: the type word of a place on a tile that is no segment (port
      * CARC_PORT_T: a tower's top, TW4, TW9), where a figure may stand on no feature;
      * carc_feature_name names it for the notation ("tower:T") and events. */
-    CARC_FEAT_TOWER = 5
+    CARC_FEAT_TOWER = 5,
+    /* Not a feature either: the type word of a tile's corner (ports CARC_PORT_CNW..
+     * CARC_PORT_CSW), where a figure may stand between four tiles, on none of them
+     * (Abbey & Mayor's barn, AM9); carc_feature_name names it "barn" ("barn:SE"). */
+    CARC_FEAT_CORNER = 6
 };
 
 /* Ports (RULES.md 0): edges N E S W = 0..3, field half-edges NW NE EN ES SE SW WS WN
@@ -122,6 +126,10 @@ enum carc_port {
      * them): the top of a tower (The Tower, TW4), written "tower:T". A figure may stand
      * there on no feature (carc_follower.type CARC_FEAT_TOWER). */
     CARC_PORT_T = 16,
+    /* A tile's corners (AM9's barn), written "barn:NW" .. "barn:SW": the point where
+     * a tile's two half-edges meet (NW: WN and NW). A corner shared by four tiles is
+     * stored as the SE corner of its north-west tile (carc_move_canonical). */
+    CARC_PORT_CNW = 17, CARC_PORT_CNE, CARC_PORT_CSE, CARC_PORT_CSW,
     CARC_PLACE_PORTS,
     CARC_PORT_NONE = 255
 };
@@ -175,10 +183,14 @@ int carc_tile_count(unsigned expansions, int kind);
 /* Port names: "N", "NW", "C"...; carc_port_parse returns CARC_PORT_NONE if unknown. */
 const char *carc_port_name(int port);
 int carc_port_parse(const char *s, size_t len);
+/* A corner's name after "barn:" ("NW", "NE", "SE", "SW"): CARC_PORT_CNW..CARC_PORT_CSW,
+ * or CARC_PORT_NONE (carc_port_parse reads those names as half-edges). */
+int carc_corner_parse(const char *s, size_t len);
 /* Goods names: "wine", "grain", "cloth"; carc_goods_parse returns -1 if unknown. */
 const char *carc_goods_name(int goods);
 int carc_goods_parse(const char *s, size_t len);
-/* Feature names: "city", "road", "field", "cloister". */
+/* Feature names: "city", "road", "field", "cloister", "garden"; the places' type
+ * words "tower", "barn". */
 const char *carc_feature_name(int type);
 int carc_feature_parse(const char *s, size_t len);
 
@@ -282,7 +294,7 @@ typedef struct carc_expansion_info {
     const char *name;        /* "gifts": options, records, the protocol */
     const char *title;       /* "The Gifts": what players read */
     uint8_t max_players;     /* the most players a game with it may seat (I2), or 0 */
-    uint8_t figures;         /* figures it gives every player, bit per enum carc_figure */
+    uint16_t figures;        /* figures it gives every player, bit per enum carc_figure */
     uint16_t categories;     /* score categories only it brings, bit per
                                 enum carc_score_category */
     char tile_mark;          /* the letter marking its tiles in the board as text, or 0 */
@@ -329,15 +341,22 @@ const carc_card_desc *carc_card_desc_of(int card);
 int carc_card_target(int card);
 
 /* Figures (RULES.md §0 of the expansions): the followers (meeple, large meeple,
- * abbot: strength 1, 2, 1) and the special figures (builder, pig: no strength). */
+ * abbot, mayor, wagon: strength 1, 2, 1, the pennants of its city, 1) and the special
+ * figures (builder, pig, barn: no strength). The kinds that stand on a tile's
+ * segments come first (T6 gives each a byte of a 64-bit word: at most 8 of them, a
+ * test module's included), the barn, which stands on a corner, last. */
 enum carc_figure {
     CARC_FIG_MEEPLE = 0, CARC_FIG_LARGE, CARC_FIG_ABBOT, CARC_FIG_BUILDER, CARC_FIG_PIG,
-    CARC_FIGURES = CARC_FIG_PIG + 1 + CARC_TEST_FIGURES  /* a test module's follow the pig */
+    CARC_FIG_MAYOR, CARC_FIG_WAGON,
+    CARC_FIG_BARN = CARC_FIG_WAGON + 1 + CARC_TEST_FIGURES,  /* a test module's follow the wagon */
+    CARC_FIGURES
 };
-/* "meeple", "large", "abbot", "builder", "pig"; carc_figure_parse returns -1 if unknown. */
+/* "meeple", "large", "abbot", "builder", "pig", "mayor", "wagon", "barn";
+ * carc_figure_parse returns -1 if unknown. */
 const char *carc_figure_name(int figure);
 int carc_figure_parse(const char *s, size_t len);
-/* Strength of a figure (1, 2, 1, 0, 0). */
+/* Strength of a figure (1, 2, 1, 0, 0, 1, 1, 0): a mayor's is the pennants of its
+ * city when a majority is decided (carc_feature_at's followers count it 1). */
 int carc_figure_strength(int figure);
 /* Whether T6 may take the figure back instead of placing one (A6: the abbot), the
  * figure a `recall` move names; 0 for the others and out of range. */

@@ -239,6 +239,12 @@ static void test_figure_registry(void **state)
         assert_string_equal(carc_figure_name(k), d->name);
         assert_int_equal(carc_figure_recalls(k), d->recall_move != NULL);
         assert_int_equal(d->special != 0, d->strength == 0);
+        /* T6's masks give the kinds on segments a byte each of a 64-bit word (figure.c:
+         * kind_bytes); a figure on a corner stands on no segment (AM9) */
+        assert_true(k < 8 || d->stands == 0);
+        /* a strength a hook counts is a follower's whose slot occupies its feature */
+        assert_int_equal((fig_strength_kinds >> k) & 1, d->strength_on != NULL);
+        assert_true(!d->strength_on || d->strength == 1);
         special |= (unsigned)(d->special != 0) << k;
         recall |= (unsigned)(d->recall_move != NULL) << k;
         field |= (unsigned)(d->field_bonus != NULL) << k;

@@ -92,7 +92,7 @@ HOT int figure_token(const enc *e, int figure)
 {
     if (figure == CARC_FIG_MEEPLE)
         return 0;
-    if (figure >= CARC_FIGURES)
+    if (figure >= CPY_FIGURES)
         return -1;
     return e->figure + figure - 1;
 }
@@ -107,8 +107,8 @@ static const struct {
     {"play", 32, 0}, {"discard", 32, 0}, {"seat", 5, 0}, {"follower", CPY_OLD_PORTS, 0},
     {"place", 0, 8}, {"seg", 0, CPY_OLD_PORTS}, {"pos", 0, 1}, {"again", 1, 0},
     {"seat5", 1, 0}, {"follower_i", 1, 0},
-    {"fig_follower", (CARC_FIGURES - 1) * CPY_FIG_PORTS, 0},
-    {"figure", CARC_FIGURES - 1, 0}, {"seg_i", 0, 1}, {"abbot_g", 1, 0}, {"recall", 0, 2},
+    {"fig_follower", (CPY_FIGURES - 1) * CPY_FIG_PORTS, 0},
+    {"figure", CPY_FIGURES - 1, 0}, {"seg_i", 0, 1}, {"abbot_g", 1, 0}, {"recall", 0, 2},
     {"seg_g", 0, 1},
 };
 
@@ -153,7 +153,7 @@ HOT int move_tokens_(const carc_game *g, const enc *e, const carc_move *m,
         out[n++] = CPY_A_DISCARD + m->card - CARC_XC_SCORE_THREE;
         break;
     case CARC_MOVE_FOLLOWER:
-        if (m->figure >= CARC_FIGURES)
+        if (m->figure >= CPY_FIGURES)
             return 0;
         if (m->port == CARC_PORT_G) {  /* only the abbot stands on a garden (A4) */
             if (m->figure != CARC_FIG_ABBOT)
@@ -547,7 +547,7 @@ enum {
     O_XHAND = O_XDECK + 2, O_OFFERED = O_XHAND + 2 * NP, O_IN_PLAY = O_OFFERED + 2,
     O_MASTERMINDS = O_IN_PLAY + CARC_CARDS, O_MODIFIER = O_MASTERMINDS + 1,
     O_REMOVED = O_MODIFIER + 1, O_FIGURES = O_REMOVED + 1,
-    O_GOODS = O_FIGURES + NP * CARC_FIGURES, O_GOODS_SUPPLY = O_GOODS + NP * CARC_GOODS_KINDS,
+    O_GOODS = O_FIGURES + NP * CPY_FIGURES, O_GOODS_SUPPLY = O_GOODS + NP * CARC_GOODS_KINDS,
     O_TURN_PART = O_GOODS_SUPPLY + CARC_GOODS_KINDS, O_DOUBLE_DUE = O_TURN_PART + 1,
     O_EXP2 = O_DOUBLE_DUE + 1, O_RIVER_LEFT = O_EXP2 + 2,
     O_PUBLIC = O_RIVER_LEFT + 1
@@ -695,9 +695,9 @@ enum { FIG_MAX = CARC_MAX_PLAYERS * (CARC_FOLLOWERS + CARC_FIGURES) };
  * encoding's fixed layout, CPY_CH_*): a follower's marks its tile whatever the seat
  * (besides its seat's follower channel), a special figure's is the first of one per
  * relative seat. */
-static const uint8_t FIG_CH[CARC_FIGURES] = {0, CPY_CH_LARGE, CPY_CH_ABBOT, CPY_CH_BUILDER,
+static const uint8_t FIG_CH[CPY_FIGURES] = {0, CPY_CH_LARGE, CPY_CH_ABBOT, CPY_CH_BUILDER,
                                              CPY_CH_PIG};
-_Static_assert(CARC_FIGURES == 5, "a figure's board channel is in FIG_CH");
+_Static_assert(CPY_FIGURES == 5, "a figure's board channel is in FIG_CH");
 
 /* The channels of a follower and of a held feature of relative seat r (0..5). */
 static int follower_ch(int r) { return r < 5 ? CPY_CH_FOLLOWER + r : CPY_CH_FOLLOWER5; }
@@ -780,7 +780,7 @@ HOT void board_marks_(const carc_game *v, const enc *e, int seat, uint8_t *board
     for (int i = 0; i < na; i++) {
         int c = cell_of(e, all[i].x, all[i].y);
         int fig = all[i].figure;
-        if (fig < 0 || fig >= CARC_FIGURES)
+        if (fig < 0 || fig >= CPY_FIGURES)
             continue;
         /* followers (a strength) hold features (the held channels); special figures
          * (none) do not */
@@ -954,8 +954,8 @@ static void observe_view(const carc_game *v, const enc *e, int seat, uint8_t *bo
                     (float)carc_score_part(v, s, cat) / 100.0f;
             pub[O_SUPPLY + r] = (float)carc_supply(v, s) / 7.0f;
             carc_supply_figures(v, s, counts);
-            for (int f = 0; f < CARC_FIGURES; f++)
-                pub[O_FIGURES + r * CARC_FIGURES + f] =
+            for (int f = 0; f < CPY_FIGURES; f++)
+                pub[O_FIGURES + r * CPY_FIGURES + f] =
                     (float)counts[f] / (f == CARC_FIG_MEEPLE ? (float)CARC_FOLLOWERS : 1.0f);
             if (has_goods) {
                 carc_goods(v, s, counts);

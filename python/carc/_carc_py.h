@@ -27,6 +27,8 @@
 #define CPY_MAX_TOKENS 5              /* actions one move takes at most */
 #define CPY_OLD_PORTS 13              /* ports N..C: the ports of the base game's sections */
 #define CPY_FIG_PORTS 14              /* ports N..I: the ports of the fig_follower section */
+#define CPY_FIGURES 5                 /* the figure kinds the action ids and planes know (meeple
+                                         .. pig); later kinds (mayor, wagon, barn) have none yet */
 
 /* The first ids of the sections that follow the window's cells, for a window of `cells`
  * cells: the enum below is these for CPY_CELLS, and a window of another width has its
@@ -34,8 +36,8 @@
 #define CPY_SEG_AT(cells) (CPY_A_PLACE + 8 * (cells))
 #define CPY_POS_AT(cells) (CPY_SEG_AT(cells) + CPY_OLD_PORTS * (cells))
 #define CPY_AGAIN_AT(cells) (CPY_POS_AT(cells) + (cells))
-#define CPY_FIGURE_AT(cells) (CPY_AGAIN_AT(cells) + 3 + (CARC_FIGURES - 1) * CPY_FIG_PORTS)
-#define CPY_SEG_I_AT(cells) (CPY_FIGURE_AT(cells) + (CARC_FIGURES - 1))
+#define CPY_FIGURE_AT(cells) (CPY_AGAIN_AT(cells) + 3 + (CPY_FIGURES - 1) * CPY_FIG_PORTS)
+#define CPY_SEG_I_AT(cells) (CPY_FIGURE_AT(cells) + (CPY_FIGURES - 1))
 #define CPY_ABBOT_G_AT(cells) (CPY_SEG_I_AT(cells) + (cells))
 #define CPY_SEG_G_AT(cells) (CPY_ABBOT_G_AT(cells) + 1 + 2 * (cells))
 #define CPY_ACTIONS_AT(cells) (CPY_SEG_G_AT(cells) + (cells))
@@ -65,8 +67,8 @@ enum {
     CPY_A_FIG_FOLLOWER = CPY_A_FOLLOWER_I + 1,
     /* + figure - 1: the figure a gift, card or target move names (not a meeple), right
      * after the gift or card (or first, for a target move) */
-    CPY_A_FIGURE = CPY_A_FIG_FOLLOWER + (CARC_FIGURES - 1) * CPY_FIG_PORTS,
-    CPY_A_SEG_I = CPY_A_FIGURE + (CARC_FIGURES - 1), /* + cell: a segment target at port I */
+    CPY_A_FIGURE = CPY_A_FIG_FOLLOWER + (CPY_FIGURES - 1) * CPY_FIG_PORTS,
+    CPY_A_SEG_I = CPY_A_FIGURE + (CPY_FIGURES - 1), /* + cell: a segment target at port I */
     CPY_A_ABBOT_G = CPY_A_SEG_I + CPY_CELLS, /* the abbot on the garden of the tile placed (A4) */
     /* + cell * 2 + (0 cloister C, 1 garden G): recall the abbot from there (A6) */
     CPY_A_RECALL = CPY_A_ABBOT_G + 1,

@@ -341,11 +341,13 @@ static int check_figure_slots(const carc_game *g, carc_error *err)
                      i, n);
             if (owned && fig_placed((unsigned)n) && n >= g->nnodes)
                 FAIL("figure %d of seat %d on node %d of %d", i, s, n, g->nnodes);
-            /* on no feature or held (TW4, TW6): only followers, on a placed tile's place
-             * that is no segment, held by another seat of the game */
-            if (owned && (fig_at_place((unsigned)n) || fig_held((unsigned)n)) &&
-                i >= FIG_FOLLOWER_SLOTS)
-                FAIL("seat %d's %s (slot %d) is off every feature: only followers are", s,
+            /* on no feature or held (TW4, TW6): followers, on a placed tile's place
+             * that is no segment, held by another seat of the game; special figures
+             * only on a corner (AM9: a barn), where no follower stands */
+            if (owned && ((fig_held((unsigned)n) && i >= FIG_FOLLOWER_SLOTS) ||
+                          (fig_at_place((unsigned)n) &&
+                           port_is_corner(fig_place_port((unsigned)n)) != (i >= FIG_FOLLOWER_SLOTS))))
+                FAIL("seat %d's %s (slot %d) is off every feature where it may not be", s,
                      carc_figure_name(kind), i);
             if (owned && fig_at_place((unsigned)n) &&
                 (fig_place_tile((unsigned)n) >= g->ntiles || fig_place_port((unsigned)n) < CARC_PORTS ||

@@ -38,8 +38,8 @@
 /* What an apply hook returns for a move that is not its own, so the next expansion
  * (or the turn machine's "not a legal answer") gets it. */
 enum { EXP_NOT_MINE = -1 };
-/* The most figures one expansion gives (traders: builder and pig). */
-enum { EXP_MAX_FIGS = 2 };
+/* The most figures one expansion gives (Abbey & Mayor: mayor, wagon, barn). */
+enum { EXP_MAX_FIGS = 3 };
 
 /* A figure (§0), as the module that gives it describes it: the core reads these
  * (figure.c: supply, where it may stand, T6's moves; apply.c: why it may not;
@@ -80,6 +80,11 @@ struct exp_figure {
      * scored with reason field_reason; NULL if none. */
     int (*field_bonus)(const carc_game *g, int seat, int root, int cities);
     uint8_t field_reason;
+    /* A strength that is not a number (AM6: the mayor's, its city's pennants): what
+     * this figure counts on feature `root` when a majority is decided (feat_holders),
+     * in place of the `strength` its slot adds to `follow` (which makes the feature
+     * occupied, B6); NULL for a fixed strength. */
+    int (*strength_on)(const carc_game *g, int root);
 };
 
 struct exp_hooks {

@@ -15,7 +15,7 @@
  * completed cities a field borders) are counted by walking that list.
  */
 #include <stddef.h>
-#include "state.h"
+#include "expansion.h"
 
 int feat_join(carc_game *g, int a, int b)
 {
@@ -71,11 +71,40 @@ int feat_tiles(const carc_game *g, int root)
     return count;
 }
 
+/* feat_holders where a figure's strength is a hook's (the game has such a kind):
+ * each seat's `follow` corrected by its figures of those kinds on the feature. A
+ * seat of strength 0 holds nothing (§0: a pennant-less mayor alone). */
+static __attribute__((noinline)) unsigned holders_counted(const carc_game *g, int root)
+{
+    const feature *r = feat_of(g, root);
+    int strength[CARC_MAX_PLAYERS], most = 0;
+    for (int p = 0; p < g->players; p++) {
+        strength[p] = feat_follow(r, p);
+        for (int i = CARC_FOLLOWERS; i < FIG_FOLLOWER_SLOTS; i++) {
+            unsigned v = g->fnode[p][i];
+            const struct exp_figure *d = exp_figure_of[fig_slot_kind[i]];
+            if (d->strength_on && fig_placed(v) && feat_root(g, (int)v) == root)
+                strength[p] += d->strength_on(g, root) - fig_slot_strength[i];
+        }
+        if (strength[p] > most)
+            most = strength[p];
+    }
+    unsigned holders = 0;
+    for (int p = 0; most > 0 && p < g->players; p++)
+        if (strength[p] == most)
+            holders |= 1u << p;
+    if (holders & r->tokens)  /* X11, among tied leaders of strength 1 or more */
+        holders &= r->tokens;
+    return holders;
+}
+
 unsigned feat_holders(const carc_game *g, int root)
 {
     const feature *r = feat_of(g, root);
     if (r->follow == 0)
         return 0;
+    if (g->figures & fig_strength_kinds)
+        return holders_counted(g, root);
     int most = 0;
     for (int p = 0; p < g->players; p++)
         if (feat_follow(r, p) > most)

@@ -27,7 +27,7 @@ int figure_owned(const carc_game *g, int seat, int slot)
 void figure_setup(carc_game *g)
 {
     /* I3, TB2: the meeples, and the figures the expansions give */
-    g->figures = (uint8_t)exp_figures(g->expansions);
+    g->figures = (uint16_t)exp_figures(g->expansions);
     int supply = 0;
     for (unsigned k = g->figures; k; k &= k - 1) {
         const struct exp_figure *d = exp_figure_of[__builtin_ctz(k)];
@@ -176,21 +176,20 @@ void follower_move(carc_game *g, int seat, int figure, int from, int to)
 }
 
 /* A place on a tile that is no segment (a port past CARC_PORTS): its type word
- * for events and queries (the top of a tower, TW4). */
+ * for events and queries (the top of a tower, TW4; a corner, AM9). */
 static int place_type(int port)
 {
-    (void)port;  /* the one place there is */
-    return CARC_FEAT_TOWER;
+    return port_is_corner(port) ? CARC_FEAT_CORNER : CARC_FEAT_TOWER;
 }
 
 void figure_put_place(carc_game *g, int seat, int figure, int tile, int port)
 {
     int i = slot_in_supply(g, seat, figure);
-    if (i < 0 || i >= FIG_FOLLOWER_SLOTS)
+    if (i < 0)
         return;
     const placed *p = &g->tiles[tile];
     g->fnode[seat][i] = (uint16_t)fig_place(tile, port);
-    g->supply[seat]--;
+    g->supply[seat] -= i < FIG_FOLLOWER_SLOTS;  /* a special figure (a barn) is no follower */
     carc_event *e = event_emit(g, CARC_EV_FOLLOWER, seat, p->x, p->y, port, place_type(port),
                                figure);
     if (e)
@@ -258,14 +257,17 @@ int figure_on_tile(const carc_game *g, int tile, uint8_t seats[], uint8_t slots[
 {
     int n = 0;
     for (int s = 0; s < g->players; s++)
-        for (int i = 0; i < FIG_SLOTS; i++)
-            if (figure_tile_of(g, g->fnode[s][i]) == tile) {
+        for (int i = 0; i < FIG_SLOTS; i++) {
+            unsigned v = g->fnode[s][i];
+            /* a figure on a corner stands on no tile (§0: never a barn) */
+            if (figure_tile_of(g, v) == tile && !(fig_at_place(v) && port_is_corner(fig_place_port(v)))) {
                 if (n < cap) {
                     seats[n] = (uint8_t)s;
                     slots[n] = (uint8_t)i;
                 }
                 n++;
             }
+        }
     return n;
 }
 
@@ -346,21 +348,27 @@ int figure_ok(const carc_game *g, int figure, int n)
     if (!(d->stands >> feat_type(f) & 1))
         return 0;
     if (!d->special)
-        return f->follow == 0;
+        return f->follow == 0 && !(f->flags2 & NF2_BARRED);  /* B6, AM10 */
     return !(f->flags & NF_COMPLETED) && feat_follow(f, g->active);
 }
 
-/* 0xFF in byte k for each bit k of a set of figure kinds (figure_masks), for sets
- * of up to six kinds (the five figures and a test module's, tests/toy): a table,
- * since a multiply spreading the bits cost the games with figures 0.2% more. */
+/* 0xFF in byte k for each bit k of a set of figure kinds (figure_masks), for the
+ * eight kinds that may stand on segments (carc.h: the barn, which stands on a
+ * corner, comes after them and has no byte): a table, since a multiply spreading the
+ * bits cost the games with figures 0.2% more. */
 #define KIND_BYTES(s) ((s) & 1 ? 0xFFull : 0) | ((s) & 2 ? 0xFF00ull : 0) |             \
                       ((s) & 4 ? 0xFF0000ull : 0) | ((s) & 8 ? 0xFF000000ull : 0) |      \
-                      ((s) & 16 ? 0xFF00000000ull : 0) | ((s) & 32 ? 0xFF0000000000ull : 0)
+                      ((s) & 16 ? 0xFF00000000ull : 0) | ((s) & 32 ? 0xFF0000000000ull : 0) | \
+                      ((s) & 64 ? 0xFF000000000000ull : 0) | ((s) & 128 ? 0xFF00000000000000ull : 0)
 #define KIND_BYTES4(s) KIND_BYTES(s), KIND_BYTES(s + 1), KIND_BYTES(s + 2), KIND_BYTES(s + 3)
 #define KIND_BYTES16(s) KIND_BYTES4(s), KIND_BYTES4(s + 4), KIND_BYTES4(s + 8), KIND_BYTES4(s + 12)
-static const uint64_t kind_bytes[64] = {KIND_BYTES16(0), KIND_BYTES16(16), KIND_BYTES16(32),
-                                        KIND_BYTES16(48)};
-_Static_assert(CARC_FIGURES <= 6, "kind_bytes spells out the sets of up to six kinds");
+#define KIND_BYTES64(s) KIND_BYTES16(s), KIND_BYTES16(s + 16), KIND_BYTES16(s + 32), \
+                        KIND_BYTES16(s + 48)
+static const uint64_t kind_bytes[256] = {KIND_BYTES64(0), KIND_BYTES64(64), KIND_BYTES64(128),
+                                         KIND_BYTES64(192)};
+/* carc.h: at most eight kinds on segments, then the one on a corner (test_tiletab
+ * checks that no kind past the eighth stands on a segment) */
+_Static_assert(CARC_FIGURES <= 9, "the kinds on segments have a byte each of kind_bytes");
 
 /* figure_ok for every figure and segment of the placed tile at once (T6 asks it
  * twice a turn: whether a decision is owed, then its list): byte k of the word it
@@ -378,13 +386,13 @@ static uint64_t figure_masks(const carc_game *g, unsigned *supply)
     for (int i = 0; i < nseg; i++) {
         const feature *f = feat_of(g, p->first + i);
         int t = feat_type(f);
-        if (!f->follow)
+        if (!f->follow && !(f->flags2 & NF2_BARRED))  /* B6; AM10: a barn field */
             r |= g->fig_spread[0][t] << i;
         else if (feat_follow(f, seat) && !(f->flags & NF_COMPLETED))
             r |= g->fig_spread[1][t] << i;
     }
     *supply = kinds_in_supply(g, seat);
-    return r & kind_bytes[*supply];
+    return r & kind_bytes[*supply & 0xFF];
 }
 
 /* A6: the recall moves of the active player (figures it has on the board that may

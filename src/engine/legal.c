@@ -198,7 +198,8 @@ static int legal_place(const carc_game *g, carc_move *out, int cap)
 /* B6: a follower may go on a segment of the placed tile whose feature is empty. */
 int legal_follower_ok(const carc_game *g, int seg_node)
 {
-    return feat_of(g, seg_node)->follow == 0;
+    const feature *f = feat_of(g, seg_node);
+    return f->follow == 0 && !(f->flags2 & NF2_BARRED);  /* AM10: no follower joins a barn field */
 }
 
 static int legal_follower_core(const carc_game *g, carc_move *out, int cap)

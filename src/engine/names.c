@@ -5,15 +5,19 @@
 #include <string.h>
 #include "expansion.h"  /* the figures by kind: their names */
 
-/* The segment ports, then the places that are no segment (CARC_PORT_T); NULL
+/* The segment ports, then the places that are no segment (CARC_PORT_T, the
+ * corners: "barn:SE" names the corner as the half-edge SE names its side); NULL
  * between them (port 15, the engine's own). */
 static const char *const port_names[CARC_PLACE_PORTS] = {
     "N", "E", "S", "W", "NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN", "C", "I", "G",
-    [CARC_PORT_T] = "T"};
+    [CARC_PORT_T] = "T", [CARC_PORT_CNW] = "NW", [CARC_PORT_CNE] = "NE",
+    [CARC_PORT_CSE] = "SE", [CARC_PORT_CSW] = "SW"};
 
-/* The feature types, then the type word of a place that is no feature (a tower). */
-static const char *const feature_names[6] = {"city", "road", "field", "cloister", "garden",
-                                             "tower"};
+/* The feature types, then the type words of the places that are no feature (a
+ * tower's top, a corner). */
+enum { TYPE_WORDS = CARC_FEAT_CORNER + 1 };
+static const char *const feature_names[TYPE_WORDS] = {"city", "road", "field", "cloister",
+                                                      "garden", "tower", "barn"};
 
 static const char *const card_names[CARC_CARDS] = {
     "none",
@@ -62,14 +66,20 @@ int carc_port_parse(const char *s, size_t len)
     return i < 0 ? CARC_PORT_NONE : i;
 }
 
+int carc_corner_parse(const char *s, size_t len)
+{
+    int i = find_name(port_names + CARC_PORT_CNW, CARC_PORT_CSW - CARC_PORT_CNW + 1, s, len);
+    return i < 0 ? CARC_PORT_NONE : CARC_PORT_CNW + i;
+}
+
 const char *carc_feature_name(int type)
 {
-    return type >= 0 && type < 6 ? feature_names[type] : "?";
+    return type >= 0 && type < TYPE_WORDS ? feature_names[type] : "?";
 }
 
 int carc_feature_parse(const char *s, size_t len)
 {
-    return find_name(feature_names, 6, s, len);
+    return find_name(feature_names, TYPE_WORDS, s, len);
 }
 
 const char *carc_card_name(int card)

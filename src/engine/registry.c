@@ -29,18 +29,21 @@ const struct exp_figure figure_meeple = {
 
 extern const struct exp_hooks gifts_hooks, xmas_hooks, inns_hooks, traders_hooks, river_hooks,
     abbot_hooks, dragon_hooks, tower_hooks;
-extern const struct exp_figure inns_large, abbot_abbot, traders_builder, traders_pig;
+extern const struct exp_figure inns_large, abbot_abbot, traders_builder, traders_pig,
+    abbey_mayor, abbey_wagon, abbey_barn;
 
 /* A build with a test-only module (CMake's CARC_TEST_MODULE: tests/toy, issue 29's
  * proof that an expansion is one folder and one line) gets its line at the end of
- * the list, and its one figure, a special figure, as the last kind and slot; its
- * module.cmake names its hooks and figure. Empty in every other build. */
+ * the list, and its one figure, a special figure, as the kind after the wagon (the
+ * last that stands on segments, carc.h) and the last slot; its module.cmake names
+ * its hooks and figure. Empty in every other build. */
 #ifdef CARC_TEST_MODULE
 extern const struct exp_hooks CARC_TEST_MODULE;
 extern const struct exp_figure CARC_TEST_FIGURE;
 #define TEST_MODULE &CARC_TEST_MODULE,
 #define TEST_FIGURE(x) x,
-#define TEST_SPECIAL 1u << (CARC_FIGURES - 1)
+#define TEST_KIND (CARC_FIG_WAGON + 1)
+#define TEST_SPECIAL 1u << TEST_KIND
 #else
 #define TEST_MODULE
 #define TEST_FIGURE(x)
@@ -56,7 +59,9 @@ const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks,  &inns_ho
 const struct exp_figure *const exp_figure_of[CARC_FIGURES] = {
     [CARC_FIG_MEEPLE] = &figure_meeple, [CARC_FIG_LARGE] = &inns_large,
     [CARC_FIG_ABBOT] = &abbot_abbot, [CARC_FIG_BUILDER] = &traders_builder,
-    [CARC_FIG_PIG] = &traders_pig, TEST_FIGURE([CARC_FIGURES - 1] = &CARC_TEST_FIGURE)};
+    [CARC_FIG_PIG] = &traders_pig, [CARC_FIG_MAYOR] = &abbey_mayor,
+    [CARC_FIG_WAGON] = &abbey_wagon, [CARC_FIG_BARN] = &abbey_barn,
+    TEST_FIGURE([TEST_KIND] = &CARC_TEST_FIGURE)};
 
 /* The state's layout of a seat's figures (fnode, state.h): the meeples, the other
  * followers, then the special figures, a slot for each figure a player has; a
@@ -65,14 +70,18 @@ const struct exp_figure *const exp_figure_of[CARC_FIGURES] = {
  * descriptors: kinds, counts, strengths, followers before special figures). */
 const uint8_t fig_slot_kind[FIG_SLOTS] = {
     CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_MEEPLE,
-    CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_LARGE, CARC_FIG_ABBOT, CARC_FIG_BUILDER,
-    CARC_FIG_PIG, TEST_FIGURE(CARC_FIGURES - 1)};
-const uint8_t fig_slot_strength[FIG_SLOTS] = {1, 1, 1, 1, 1, 1, 1, 2, 1, 0, 0, TEST_FIGURE(0)};
+    CARC_FIG_MEEPLE, CARC_FIG_MEEPLE, CARC_FIG_LARGE, CARC_FIG_ABBOT, CARC_FIG_MAYOR,
+    CARC_FIG_WAGON, CARC_FIG_BUILDER, CARC_FIG_PIG, CARC_FIG_BARN, TEST_FIGURE(TEST_KIND)};
+const uint8_t fig_slot_strength[FIG_SLOTS] = {1, 1, 1, 1, 1, 1, 1, 2, 1, 1, 1, 0, 0, 0,
+                                              TEST_FIGURE(0)};
 const uint8_t fig_kind_slot[CARC_FIGURES] = {
     [CARC_FIG_MEEPLE] = 0, [CARC_FIG_LARGE] = CARC_FOLLOWERS,
-    [CARC_FIG_ABBOT] = CARC_FOLLOWERS + 1, [CARC_FIG_BUILDER] = FIG_FOLLOWER_SLOTS,
-    [CARC_FIG_PIG] = FIG_FOLLOWER_SLOTS + 1,
-    TEST_FIGURE([CARC_FIGURES - 1] = FIG_FOLLOWER_SLOTS + 2)};
-const uint8_t fig_special_kinds = 1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG | TEST_SPECIAL;
-const uint8_t fig_recall_kinds = 1u << CARC_FIG_ABBOT;
-const uint8_t fig_field_kinds = 1u << CARC_FIG_PIG;
+    [CARC_FIG_ABBOT] = CARC_FOLLOWERS + 1, [CARC_FIG_MAYOR] = CARC_FOLLOWERS + 2,
+    [CARC_FIG_WAGON] = CARC_FOLLOWERS + 3, [CARC_FIG_BUILDER] = FIG_FOLLOWER_SLOTS,
+    [CARC_FIG_PIG] = FIG_FOLLOWER_SLOTS + 1, [CARC_FIG_BARN] = FIG_FOLLOWER_SLOTS + 2,
+    TEST_FIGURE([TEST_KIND] = FIG_FOLLOWER_SLOTS + 3)};
+const uint16_t fig_special_kinds =
+    1u << CARC_FIG_BUILDER | 1u << CARC_FIG_PIG | 1u << CARC_FIG_BARN | TEST_SPECIAL;
+const uint16_t fig_recall_kinds = 1u << CARC_FIG_ABBOT;
+const uint16_t fig_field_kinds = 1u << CARC_FIG_PIG;
+const uint16_t fig_strength_kinds = 1u << CARC_FIG_MAYOR;

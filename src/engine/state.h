@@ -151,7 +151,8 @@ typedef struct feature {
                            free slot, or FEAT_NONE */
     uint32_t follow;    /* strength of seat s's followers in bits 4s..4s+3 (I4) */
     uint16_t goods;     /* goods symbols of kind k in bits 4k..4k+3 (TB1) */
-    uint16_t pad;
+    uint16_t flags2;    /* NF2_*: more flags, ORed by a union like `flags` (feat_add);
+                           0 in every tile's row (tiletab_seg_init's `pad`) */
 } feature;
 
 _Static_assert(sizeof(feature) == 16, "a feature's record is two words");
@@ -162,9 +163,13 @@ enum {
     NF_TYPE = 7, NF_COMPLETED = 8, NF_LOCKED = 16, NF_SCORED = 32, NF_INN = 64,
     NF_CATHEDRAL = 128
 };
+/* NF2_BARRED: no follower may join the feature by any rule (a field holding a barn,
+ * AM10); the module that sets it says which exceptions its own moves make. */
+enum { NF2_BARRED = 1 };
 enum { MAX_FEATS = CARC_MAX_SEGMENTS - (CARC_TILES - 1) + 1, FEAT_NONE = 0xFFFF };
-/* a seat's strength on one feature: 7 meeples, the large meeple (2) and the abbot */
-_Static_assert(CARC_FOLLOWERS + 3 <= 15 && 4 * CARC_MAX_PLAYERS <= 32,
+/* a seat's strength on one feature: 7 meeples, the large meeple (2), the abbot, the
+ * wagon and the mayor (1 in `follow`: its pennants are counted by feat_holders) */
+_Static_assert(CARC_FOLLOWERS + 5 <= 15 && 4 * CARC_MAX_PLAYERS <= 32,
                "follow packs 4 bits a seat");
 
 /* A placed tile, 6 bytes: its nodes on each edge and its cloister come from the
@@ -209,16 +214,17 @@ enum { FEAT_TYPES = CARC_FEAT_GARDEN + 1 };
  * layout is data there, checked against the figures' descriptors by test_tiletab);
  * the core knows only that followers come first. */
 enum {
-    FIG_OTHER_FOLLOWERS = 2,   /* followers of the expansions, one slot each */
-    FIG_SPECIAL_SLOTS = 2 + CARC_TEST_FIGURES,  /* special figures of the expansions, one
-                                                   slot each (a test module's last) */
+    FIG_OTHER_FOLLOWERS = 4,   /* followers of the expansions, one slot each */
+    FIG_SPECIAL_SLOTS = 3 + CARC_TEST_FIGURES,  /* special figures of the expansions, one
+                                                   slot each (a test module's too) */
     FIG_FOLLOWER_SLOTS = CARC_FOLLOWERS + FIG_OTHER_FOLLOWERS,  /* slots below hold followers */
     FIG_SLOTS = FIG_FOLLOWER_SLOTS + FIG_SPECIAL_SLOTS
 };
 /* A figure slot's value (fnode): NODE_NONE in supply (or a figure the game does not
  * use); a node, the segment it stands on; FIG_PLACE + (tile << 5) + port, standing
  * on no feature at a place of placed tile `tile` that is no segment (port >=
- * CARC_PORTS: a tower's top, TW4); FIG_HELD + seat, held by that seat outside every
+ * CARC_PORTS: a tower's top, TW4; a corner, CARC_PORT_CNW.., AM9, which belongs to
+ * no tile: the tile only names it); FIG_HELD + seat, held by that seat outside every
  * supply (a prisoner, TW6). Only a figure on a node adds strength to a feature; only
  * one in supply counts in supply[]. */
 enum { FIG_PLACE = 0x8000, FIG_HELD = 0xF000 };
@@ -248,6 +254,12 @@ static inline int fig_place_tile(unsigned v)
 static inline int fig_place_port(unsigned v)
 {
     return (int)(v & 31);
+}
+/* Whether a place port is a tile's corner (AM9: a barn), which no rule about the
+ * figures on a tile counts (§0). */
+static inline int port_is_corner(int port)
+{
+    return port >= CARC_PORT_CNW && port <= CARC_PORT_CSW;
 }
 /* The figure kind of each slot (enum carc_figure) and its strength; the first slot
  * of each kind (registry.c: the registry's data, read on every figure's move). */
@@ -349,7 +361,7 @@ struct carc_game {
      * kept in step, since T6 and every card ask it. */
     uint16_t fnode[CARC_MAX_PLAYERS][FIG_SLOTS];
     uint8_t supply[CARC_MAX_PLAYERS];
-    uint8_t figures;
+    uint16_t figures;
     int16_t score[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];
     int16_t banked[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];  /* X12, paid in E4 */
 
@@ -614,12 +626,12 @@ static inline void feat_make(carc_game *g, int n, const feature *init)
  * vector extensions: one SSE2 instruction each on x86-64). */
 typedef uint64_t feat_words __attribute__((vector_size(16)));
 /* Adds record *src to record *dst, as a union of their features does: the first two
- * bytes (flags, tokens) ORed, the other fourteen added as two words (see struct
+ * bytes (flags, tokens) and the last two (flags2) ORed, the other twelve added as two words (see struct
  * feature for why no sum carries); the masks are built from bytes so that this
  * holds in either byte order. */
 static inline void feat_add(feature *dst, const feature *src)
 {
-    static const uint8_t or_bytes[16] = {0xFF, 0xFF};
+    static const uint8_t or_bytes[16] = {0xFF, 0xFF, [14] = 0xFF, [15] = 0xFF};
     feat_words a, b, or_mask;
     memcpy(&or_mask, or_bytes, 16);
     memcpy(&a, dst, 16);
@@ -735,12 +747,16 @@ int figure_plan_ok(const carc_game *g);
 /* The figure kinds that are no followers (strength 0): they stand only with a
  * follower of their seat and go home when it leaves (§0). Bit per enum carc_figure
  * (registry.c, from the descriptors' `special`). */
-extern const uint8_t fig_special_kinds;
+extern const uint16_t fig_special_kinds;
 /* The figure kinds T6 may take back (A6: descriptors with recall callbacks). */
-extern const uint8_t fig_recall_kinds;
+extern const uint16_t fig_recall_kinds;
 /* The figure kinds with a field bonus (TB8: the pig), asked at every field scored
  * and projected (registry.c, from the descriptors' `field_bonus`). */
-extern const uint8_t fig_field_kinds;
+extern const uint16_t fig_field_kinds;
+/* The follower kinds whose strength a hook counts when a majority is decided (AM6:
+ * the mayor, its city's pennants; `follow` holds 1 for it, so that it occupies its
+ * feature): feat_holders asks them (registry.c, the descriptors' `strength_on`). */
+extern const uint16_t fig_strength_kinds;
 /* The game's figures of those kinds. */
 static inline unsigned fig_specials(const carc_game *g)
 {

@@ -119,10 +119,12 @@ static void out_place(outbuf *o, const char *name, int x, int y, int rot)
 
 /* Writes "type:PORT" for the segment at (x,y) with port `port`, canonical port first.
  * Marks the buffer bad if there is no such segment. */
-/* The type word of a place on a tile that is no segment (carc.h: a tower's top),
- * or -1 for a port that names no such place. */
+/* The type word of a place on a tile that is no segment (carc.h: a tower's top, a
+ * corner), or -1 for a port that names no such place. */
 static int place_type(int port)
 {
+    if (port >= CARC_PORT_CNW && port <= CARC_PORT_CSW)
+        return CARC_FEAT_CORNER;
     return port == CARC_PORT_T ? CARC_FEAT_TOWER : -1;
 }
 
@@ -449,7 +451,9 @@ static int parse_typed_port(parser *p, const word *w, int *type, int *port)
     *type = carc_feature_parse(w->s, tlen);
     if (*type < 0 || carc_feature_name(*type) == NULL)
         return fail(p, "unknown feature \"%.*s\" in \"%.*s\"", (int)tlen, w->s, (int)w->len, w->s);
-    *port = carc_port_parse(colon + 1, plen);
+    /* a corner ("barn:SE") is named as a half-edge is, but is no segment */
+    *port = *type == CARC_FEAT_CORNER ? carc_corner_parse(colon + 1, plen)
+                                      : carc_port_parse(colon + 1, plen);
     if (*port == CARC_PORT_NONE)
         return fail(p, "unknown port \"%.*s\" in \"%.*s\"", (int)plen, colon + 1, (int)w->len, w->s);
     return CARC_OK;
@@ -464,7 +468,8 @@ static int parse_segment(parser *p, const word *w, int x, int y, uint8_t *out)
         return CARC_E_ILLEGAL;
     if (!carc_tile_at(p->g, x, y, &kind, &rot))
         return fail(p, "no tile at (%d,%d)", x, y);
-    if (place_type(port) >= 0 || type == CARC_FEAT_TOWER) {  /* a place, no segment */
+    if (place_type(port) >= 0 || type == CARC_FEAT_TOWER || type == CARC_FEAT_CORNER) {
+        /* a place, no segment */
         if (place_type(port) != type)
             return fail(p, "no %s at (%d,%d) port %s", carc_feature_name(type), x, y,
                         carc_port_name(port));
@@ -655,8 +660,9 @@ static int parse_follower(parser *p, carc_move *m)
         if (parse_pos(p, &w[0], &px, &py) != CARC_OK)
             return CARC_E_ILLEGAL;
         const char *colon = memchr(w[1].s, ':', w[1].len);
-        if (colon && carc_feature_parse(w[1].s, (size_t)(colon - w[1].s)) == CARC_FEAT_TOWER) {
-            /* a place on any tile (a tower's top, TW4) */
+        int type = colon ? carc_feature_parse(w[1].s, (size_t)(colon - w[1].s)) : -1;
+        if (type == CARC_FEAT_TOWER || type == CARC_FEAT_CORNER) {
+            /* a place on any tile (a tower's top, TW4; a corner, AM9) */
             m->kind = CARC_MOVE_FOLLOWER;
             m->figure = (uint8_t)(fig >= 0 ? fig : CARC_FIG_MEEPLE);
             m->x = (int8_t)px;

@@ -8,6 +8,6 @@
 
 #include "expansion.h"
 
-enum { TOY_BIT = 1u << 8, TOY_FIG_LANTERN = CARC_FIG_PIG + 1 };
+enum { TOY_BIT = 1u << 8, TOY_FIG_LANTERN = CARC_FIG_WAGON + 1 };
 
 #endif

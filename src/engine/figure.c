@@ -70,10 +70,12 @@ static unsigned kinds_in_supply(const carc_game *g, int seat)
 {
     unsigned kinds = 0;
     int others = 0;
-    for (int i = CARC_FOLLOWERS; i < FIG_SLOTS; i++) {
-        unsigned k = fig_slot_kind[i];
-        if (g->fnode[seat][i] == NODE_NONE && (g->figures >> k & 1)) {
-            kinds |= 1u << k;
+    /* the game's kinds only, each other than the meeple one slot (state.h), so that a
+     * game pays for the kinds it has rather than for every slot */
+    for (unsigned k = g->figures & ~(1u << CARC_FIG_MEEPLE); k; k &= k - 1) {
+        int kind = __builtin_ctz(k), i = fig_kind_slot[kind];
+        if (g->fnode[seat][i] == NODE_NONE) {
+            kinds |= 1u << kind;
             others += i < FIG_FOLLOWER_SLOTS;
         }
     }
@@ -89,8 +91,8 @@ int figure_in_supply(const carc_game *g, int seat, int figure)
     /* the followers in supply but the other followers (a slot of a figure the
      * game does not use stays NODE_NONE, so the game's figures are asked too) */
     int others = 0;
-    for (int i = CARC_FOLLOWERS; i < FIG_FOLLOWER_SLOTS; i++)
-        others += g->fnode[seat][i] == NODE_NONE && (g->figures >> fig_slot_kind[i] & 1);
+    for (unsigned k = g->figures & ~(1u << CARC_FIG_MEEPLE | fig_special_kinds); k; k &= k - 1)
+        others += g->fnode[seat][fig_kind_slot[__builtin_ctz(k)]] == NODE_NONE;
     return g->supply[seat] > others;
 }
 

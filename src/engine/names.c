@@ -5,10 +5,9 @@
 #include <string.h>
 #include "expansion.h"  /* the figures by kind: their names */
 
-/* The segment ports, then the places that are no segment (CARC_PORT_T); NULL
- * between them (port 15, the engine's own). */
+/* The segment ports, then the places that are no segment (CARC_PORT_T). */
 static const char *const port_names[CARC_PLACE_PORTS] = {
-    "N", "E", "S", "W", "NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN", "C", "I", "G",
+    "N", "E", "S", "W", "NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN", "C", "I", "G", "I2",
     [CARC_PORT_T] = "T"};
 
 /* The feature types, then the type word of a place that is no feature (a tower). */

@@ -53,21 +53,24 @@ enum {
     CARC_BASE_MAX_PLAYERS = 5,  /* B1; carc_max_players tells a set's */
     CARC_FOLLOWERS = 7,      /* meeples per player (B1) */
     CARC_BASE_KINDS = 24,    /* the base game's kinds A..X are kinds 0..23 */
-    CARC_TILE_KINDS = 138 + CARC_TEST_KINDS,  /* base, Inns & Cathedrals, Traders &
+    CARC_TILE_KINDS = 152 + CARC_TEST_KINDS,  /* base, Inns & Cathedrals, Traders &
                                 Builders, The River, the garden tiles of The Abbot, The
                                 Princess & the Dragon (29 kinds and 2 garden twins), The
-                                Tower (17 kinds and 2 garden twins) */
+                                Tower (17 kinds and 2 garden twins), Abbey & Mayor (12
+                                kinds, 1 garden twin and the abbey) */
     CARC_BASE_TILES = 72,    /* the base game's tiles, the start tile included */
-    CARC_TILES = 173 + CARC_TEST_TILES,  /* the most tiles one game can hold, start
-                                            tile included */
-    CARC_STACK = 172 + CARC_TEST_TILES,  /* the most tiles shuffled into one game's stack */
+    CARC_TILES = 191 + CARC_TEST_TILES,  /* the most tiles one game can hold, start
+                                            tile and 6 abbeys included */
+    CARC_STACK = 184 + CARC_TEST_TILES,  /* the most tiles shuffled into one game's stack */
     CARC_MAX_MOVES = 2048,   /* capacity carc_legal may need */
     CARC_MAX_EVENTS = 384,   /* events one carc_apply can emit (worst case: event.c) */
-    CARC_MAX_SEGMENTS = 652 + CARC_TEST_SEGMENTS,  /* segments of every tile of a game:
+    CARC_MAX_SEGMENTS = 713 + CARC_TEST_SEGMENTS,  /* segments of every tile of a game:
                                                       bounds any list of them */
     CARC_MSG = 160,          /* size of an error message */
     CARC_SEAT_NONE = 255,    /* carc_move.seat2 when the move names no other seat */
-    CARC_SEAT_PUBLIC = CARC_MAX_PLAYERS  /* carc_view of no seat: what everyone knows */
+    CARC_SEAT_PUBLIC = CARC_MAX_PLAYERS,  /* carc_view of no seat: what everyone knows */
+    CARC_TILE_SEGMENTS = 9   /* the most segments of one tile kind (AM/LRRRR: 4 roads,
+                                4 fields, a cloister) */
 };
 
 /* ---- status codes ------------------------------------------------------ */
@@ -113,7 +116,8 @@ enum carc_feature {
 /* Ports (RULES.md 0): edges N E S W = 0..3, field half-edges NW NE EN ES SE SW WS WN
  * = 4..11 (half-edge slot i is port 4+i), the cloister C = 12, the inner field I =
  * 13 (a field touching no edge: IC/CCCC and four T&B tiles), the garden G = 14
- * (The Abbot, A3). */
+ * (The Abbot, A3), the second inner field I2 = 15 (AM/CCcc+, AM12: its two inner
+ * fields are I and I2, in the order of its rows). */
 enum carc_port {
     CARC_PORT_N = 0, CARC_PORT_E, CARC_PORT_S, CARC_PORT_W,
     CARC_PORT_NW, CARC_PORT_NE, CARC_PORT_EN, CARC_PORT_ES,
@@ -121,6 +125,7 @@ enum carc_port {
     CARC_PORT_C,
     CARC_PORT_I,
     CARC_PORT_G,
+    CARC_PORT_I2,
     CARC_PORTS,
     /* Places on a tile that are no segment (past CARC_PORTS: no segment query answers
      * them): the top of a tower (The Tower, TW4), written "tower:T". A figure may stand
@@ -163,7 +168,7 @@ typedef struct carc_tile_def {
     uint8_t pennant;   /* pennants on the tile (on city segments flagged CARC_SEG_PENNANT) */
     uint8_t cloister;
     uint8_t nseg;
-    carc_segment_def seg[8];
+    carc_segment_def seg[CARC_TILE_SEGMENTS];
     const char *description;
     const char *name;  /* "A".."X", or the expansion tile's id: "IC/RFr.i", "TB/CcR.c" */
     unsigned expansion;  /* the CARC_EXP_* bit that brings it into a game, 0 for base */
@@ -232,7 +237,8 @@ enum carc_expansion {
     CARC_EXP_RIVER = 1u << 4,     /* The River (River I) */
     CARC_EXP_ABBOT = 1u << 5,     /* The Abbot */
     CARC_EXP_DRAGON = 1u << 6,    /* The Princess & the Dragon */
-    CARC_EXP_TOWER = 1u << 7      /* The Tower */
+    CARC_EXP_TOWER = 1u << 7,     /* The Tower */
+    CARC_EXP_ABBEY = 1u << 8      /* Abbey & Mayor */
 };
 
 /* Expansion names, "gifts", "christmas", "inns", "traders", "river", "abbot", for a
@@ -729,6 +735,9 @@ int carc_floors(const carc_game *g, int seat);
 /* The followers of `owner` that `holder` keeps as prisoners (TW6), by kind
  * (counts[CARC_FIGURES]); returns how many. */
 int carc_prisoners(const carc_game *g, int holder, int owner, int counts[CARC_FIGURES]);
+/* Abbey & Mayor (AM13: public): whether seat still holds its abbey (AM2, AM3); 0
+ * without the expansion. */
+int carc_abbey_held(const carc_game *g, int seat);
 /* Tiles in hand for the pending turn: writes up to 2 kinds, returns how many. */
 int carc_hand_tiles(const carc_game *g, int kinds[2]);
 /* Tiles removed from the game (B5, X9), in order: writes up to cap kinds, returns the count. */

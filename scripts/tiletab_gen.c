@@ -116,6 +116,7 @@ static int expect_fit_rots(int k, int sig)
 static int expect_port_seg(int k, int r, int port)
 {
     const carc_tile_def *d = def_of(k);
+    int inner = 0;
     for (int i = 0; i < d->nseg; i++) {
         const carc_segment_def *s = &d->seg[i];
         unsigned m = rotated(s, r);
@@ -128,10 +129,13 @@ static int expect_port_seg(int k, int r, int port)
             return i;
         if (port == CARC_PORT_G && s->type == CARC_FEAT_GARDEN)
             return i;
-        /* port 15, the engine's own: the cloister or garden counting its neighbours */
-        if (port == 15 && (s->type == CARC_FEAT_CLOISTER || s->type == CARC_FEAT_GARDEN))
+        /* the engine's own port: the cloister or garden counting its neighbours */
+        if (port == PORT_MONASTIC &&
+            (s->type == CARC_FEAT_CLOISTER || s->type == CARC_FEAT_GARDEN))
             return i;
-        if (port == CARC_PORT_I && s->type == CARC_FEAT_FIELD && s->mask == 0)
+        /* the inner fields: I the first, I2 the second (AM12) */
+        if ((port == CARC_PORT_I || port == CARC_PORT_I2) && s->type == CARC_FEAT_FIELD &&
+            s->mask == 0 && inner++ == (port == CARC_PORT_I2))
             return i;
     }
     return 0xFF;
@@ -163,7 +167,7 @@ static feature expect_seg_init(int k, int i)
     f.size = 1;
     if (s->type == CARC_FEAT_CITY || s->type == CARC_FEAT_ROAD) {
         f.open = (uint16_t)__builtin_popcount(s->mask & 15);
-        f.pennants = (s->flags & CARC_SEG_PENNANT) != 0;
+        f.pennants = (uint8_t)tile_seg_pennants(d, i);
         f.ends = s->ends;
     }
     f.goods = (uint16_t)(s->goods ? 1u << (4 * (s->goods - 1)) : 0);
@@ -219,25 +223,25 @@ static void print_tables(void)
         printf(" %d,", expect_period(k));
     printf("\n};\n\nconst uint8_t tiletab_fit_rots[CARC_TILE_KINDS][256] = {\n");
     print_sig_rows("%s%2d,", expect_fit_rots);
-    printf("};\n\nconst uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][16] = {\n");
+    printf("};\n\nconst uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][PORT_SLOTS] = {\n");
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
         printf("    {");
         for (int r = 0; r < 4; r++) {
             printf("%s{", r ? "\n     " : "");
-            for (int port = 0; port < 16; port++) {
-                int s = port < CARC_PORTS || port == 15 ? expect_port_seg(k, r, port) : 0xFF;
+            for (int port = 0; port < PORT_SLOTS; port++) {
+                int s = expect_port_seg(k, r, port);
                 printf(s == 0xFF ? "%s__" : "%s%2d", port ? "," : "", s);
             }
             printf("}%s", r < 3 ? "," : "");
         }
         printf("}, /* %s */\n", def_of(k)->name);
     }
-    printf("};\n\nconst uint8_t tiletab_seg_port[CARC_TILE_KINDS][4][8] = {\n");
+    printf("};\n\nconst uint8_t tiletab_seg_port[CARC_TILE_KINDS][4][CARC_TILE_SEGMENTS] = {\n");
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
         printf("    {");
         for (int r = 0; r < 4; r++) {
             printf("%s{", r ? ", " : "");
-            for (int i = 0; i < 8; i++) {
+            for (int i = 0; i < CARC_TILE_SEGMENTS; i++) {
                 int p = expect_seg_port(k, r, i);
                 printf(p == 0xFF ? "%s__" : "%s%2d", i ? "," : "", p);
             }
@@ -254,17 +258,17 @@ static void print_place_tables(void)
     printf("const uint8_t tiletab_fit_count[CARC_TILE_KINDS][256] = {\n");
     print_sig_rows("%s%d,", expect_fit_count);
     printf("};\n\n/* {flags, tokens, pennants, ends, size, open, follow, goods, pad} */\n"
-           "const feature tiletab_seg_init[CARC_TILE_KINDS][8] = {\n");
+           "const feature tiletab_seg_init[CARC_TILE_KINDS][CARC_TILE_SEGMENTS] = {\n");
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
         printf("    { /* %s */\n     ", def_of(k)->name);
-        for (int i = 0; i < 8; i++) {
+        for (int i = 0; i < CARC_TILE_SEGMENTS; i++) {
             feature f = expect_seg_init(k, i);
             if (!f.size)
                 printf(" {0},");
             else
                 printf(" {%#x, 0, %d, %d, 1, %d, 0, %#x, 0},", f.flags, f.pennants, f.ends, f.open,
                        f.goods);
-            if (i % 2 && i < 7)
+            if (i % 2 && i < CARC_TILE_SEGMENTS - 1)
                 printf("\n     ");
         }
         printf("\n    },\n");

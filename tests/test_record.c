@@ -727,7 +727,9 @@ static void test_expansion_names(void **state)
     assert_string_equal(NAME(127), "gifts,christmas,inns,traders,river,abbot,dragon");
     assert_string_equal(NAME(CARC_EXP_TOWER), "tower");
     assert_string_equal(NAME(255), "gifts,christmas,inns,traders,river,abbot,dragon,tower");
-    assert_null(NAME(256));
+    assert_string_equal(NAME(CARC_EXP_ABBEY), "abbey");
+    assert_string_equal(NAME(511), "gifts,christmas,inns,traders,river,abbot,dragon,tower,abbey");
+    assert_null(NAME(512));
     /* the whole registry fits the size the header promises; a small buffer is refused */
     assert_non_null(NAME(carc_expansion_bits()));
     assert_string_equal(carc_expansions_name(CARC_EXP_GIFTS, small, sizeof small), "gifts");
@@ -890,11 +892,12 @@ static void test_tiles_json_river_abbot(void **state)
             found++;
         } else {
             /* a garden only on the garden tiles, those of The Abbot and the twins of The
-             * Princess & the Dragon and The Tower (CI15: a tile of several expansions is
-             * named by the last one's) */
+             * Princess & the Dragon, The Tower and Abbey & Mayor (CI15: a tile of several
+             * expansions is named by the last one's) */
             assert_int_equal(garden, strcmp(exp, "abbot") == 0 ||
                                      (strncmp(id, "DG/", 3) == 0 && id[strlen(id) - 1] == 'G') ||
-                                     strcmp(id, "TO/FG") == 0 || strcmp(id, "TO/RRG") == 0);
+                                     strcmp(id, "TO/FG") == 0 || strcmp(id, "TO/RRG") == 0 ||
+                                     strcmp(id, "AM/RG") == 0);
         }
         assert_true((strchr(edges, 'W') != NULL) == (strncmp(id, "RI", 2) == 0));
         free(segs);
@@ -935,7 +938,10 @@ static void test_tiles_json_sets(void **state)
          * sets and the two plain tiles of each box that their twins replace */
         {CARC_EXP_INNS | CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT | CARC_EXP_DRAGON |
              CARC_EXP_TOWER,
-         CARC_TILE_KINDS - 8, 173},
+         CARC_TILE_KINDS - 22, 173},
+        /* Abbey & Mayor: 12 kinds, 12 tiles (AM1); the abbey is no tile of the set
+         * (count 0, AM2); with The Abbot, AM/R gives way to AM/RG (CI15) */
+        {CARC_EXP_ABBEY, 36, 84}, {CARC_EXP_ABBEY | CARC_EXP_ABBOT, 44, 84},
     };
     (void)state;
     for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
@@ -970,7 +976,8 @@ static void test_tiles_json_sets(void **state)
         assert_true((inns > 0 && cathedrals > 0) == !!(sets[s].exp & CARC_EXP_INNS));
         assert_true((goods > 0) == !!(sets[s].exp & CARC_EXP_TRADERS));
         assert_true((inner > 0) == !!(sets[s].exp & (CARC_EXP_INNS | CARC_EXP_TRADERS |
-                                                     CARC_EXP_DRAGON | CARC_EXP_TOWER)));
+                                                     CARC_EXP_DRAGON | CARC_EXP_TOWER |
+                                                     CARC_EXP_ABBEY)));
         /* river edges are W in "edges" (11 kinds with the spring and the garden curve) */
         assert_true((rivers > 0) == !!(sets[s].exp & CARC_EXP_RIVER));
         assert_true((gardens > 0) == !!(sets[s].exp & CARC_EXP_ABBOT));

@@ -376,11 +376,12 @@ static void test_table_matches_tiles_md_totals(void **state)
     assert_int_equal(field, 115);
 }
 
-/* Port names round-trip (RULES.md 0): N E S W, NW..WN, C. */
+/* Port names round-trip (RULES.md 0): N E S W, NW..WN, C, I, G, I2 (AM12). */
 static void test_port_names(void **state)
 {
-    static const char *const names[CARC_PORTS] = {"N",  "E",  "S",  "W",  "NW", "NE", "EN",
-                                                  "ES", "SE", "SW", "WS", "WN", "C", "I", "G"};
+    static const char *const names[CARC_PORTS] = {"N",  "E",  "S",  "W",  "NW", "NE",
+                                                  "EN", "ES", "SE", "SW", "WS", "WN",
+                                                  "C",  "I",  "G",  "I2"};
     (void)state;
     for (int p = 0; p < CARC_PORTS; p++) {
         assert_string_equal(carc_port_name(p), names[p]);

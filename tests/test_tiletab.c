@@ -72,19 +72,23 @@ static void test_fit_count(void **state)
 /* Port p of kind k turned r times is on segment port_seg[k][r][p]: that segment,
  * turned by the engine's tile_rot_edges / tile_rot_slots, covers the port; a
  * segment's canonical port (seg_port) is its lowest. */
-static int covers(const carc_segment_def *s, int r, int port)
+static int covers(const carc_tile_def *d, int i, int r, int port)
 {
+    const carc_segment_def *s = &d->seg[i];
+    int inner = 0;  /* the inner fields before it: I the first, I2 the second (AM12) */
+    for (int j = 0; j < i; j++)
+        inner += d->seg[j].type == CARC_FEAT_FIELD && d->seg[j].mask == 0;
     switch (s->type) {
     case CARC_FEAT_CITY:
     case CARC_FEAT_ROAD:
         return port < 4 && (tile_rot_edges(s->mask, r) >> port & 1);
     case CARC_FEAT_FIELD:
         return (port >= 4 && port < 12 && (tile_rot_slots(s->mask, r) >> (port - 4) & 1)) ||
-               (port == CARC_PORT_I && s->mask == 0);
+               (port == (inner ? CARC_PORT_I2 : CARC_PORT_I) && s->mask == 0);
     case CARC_FEAT_CLOISTER:
-        return port == CARC_PORT_C || port == 15;
+        return port == CARC_PORT_C || port == PORT_MONASTIC;
     default:  /* a garden */
-        return port == CARC_PORT_G || port == 15;
+        return port == CARC_PORT_G || port == PORT_MONASTIC;
     }
 }
 
@@ -94,17 +98,17 @@ static void test_ports(void **state)
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
         const carc_tile_def *d = carc_tile_def_of(k);
         for (int r = 0; r < 4; r++) {
-            for (int port = 0; port < 16; port++) {
+            for (int port = 0; port < PORT_SLOTS; port++) {
                 int want = 0xFF;
                 for (int i = 0; i < d->nseg && want == 0xFF; i++)
-                    if ((port < CARC_PORTS || port == 15) && covers(&d->seg[i], r, port))
+                    if (covers(d, i, r, port))
                         want = i;
                 assert_int_equal(tiletab_port_seg[k][r][port], want);
             }
-            for (int i = 0; i < 8; i++) {
+            for (int i = 0; i < CARC_TILE_SEGMENTS; i++) {
                 int want = 0xFF;
                 for (int port = 0; port < CARC_PORTS && want == 0xFF && i < d->nseg; port++)
-                    if (covers(&d->seg[i], r, port))
+                    if (covers(d, i, r, port))
                         want = port;
                 assert_int_equal(tiletab_seg_port[k][r][i], want);
             }
@@ -121,6 +125,10 @@ static int most_in_a_game(int (*per_tile)(const carc_tile_def *d))
         int n = 0;
         for (int k = 0; k < CARC_TILE_KINDS; k++)
             n += carc_tile_count(exp, k) * per_tile(carc_tile_def_of(k));
+        /* the kinds the players hold outside the stack, one a seat (AM2) */
+        EXP_EACH_OF(exp, h)
+            if (h->player_kind)
+                n += carc_max_players(exp) * per_tile(carc_tile_def_of(h->player_kind));
         if (n > most)
             most = n;
     }

@@ -95,7 +95,7 @@ static void usage(FILE *f)
             "  --games N           games to play (default 100; at most, with --sprt)\n"
             "  --seed S            game i uses seed S+i (default 1)\n"
             "  --expansions LIST   base, or any of gifts,christmas,inns,traders,\n"
-            "                      river,abbot,dragon,tower, comma-separated (default base)\n"
+            "                      river,abbot,dragon,tower,abbey, comma-separated (default base)\n"
             "  --budget-ms M       mcts time per decision in ms (default 100)\n"
             "  --iterations N      mcts iterations per decision instead of a time: the\n"
             "                      same search whatever the machine's load\n"

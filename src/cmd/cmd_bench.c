@@ -37,7 +37,7 @@ static const char bench_usage[] =
     "  --seconds T             play for about T seconds (default 2)\n"
     "  --games N               play exactly N games instead, 1..100000000\n"
     "  --expansions LIST       base, or any of gifts,christmas,inns,traders,\n"
-    "                          river,abbot,dragon,tower, comma-separated (default base)\n"
+    "                          river,abbot,dragon,tower,abbey, comma-separated (default base)\n"
     "  --full-list             the random players take their moves from carc_legal's\n"
     "                          whole list at every decision, instead of counting the\n"
     "                          moves and writing only the one drawn (carc_legal_pick):\n"

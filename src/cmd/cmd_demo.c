@@ -21,7 +21,7 @@ static const char demo_usage[] =
     "  --seed S            game seed, also the players' seed (default 1)\n"
     "  --players P         2..5 players, 2..6 with inns (default 2)\n"
     "  --expansions LIST   base, or any of gifts,christmas,inns,traders,\n"
-    "                      river,abbot,dragon,tower, comma-separated (default base)\n"
+    "                      river,abbot,dragon,tower,abbey, comma-separated (default base)\n"
     "  --help              this text\n";
 
 

@@ -34,7 +34,7 @@ static const char play_usage[] =
     "                      human, easy, medium or hard (the computer's levels), or\n"
     "                      random, greedy or mcts (default human,mcts)\n"
     "  --expansions LIST   base, or any of gifts,christmas,inns,traders,\n"
-    "                      river,abbot,dragon,tower, comma-separated (default base)\n"
+    "                      river,abbot,dragon,tower,abbey, comma-separated (default base)\n"
     "  --seed S            game seed (default: from the clock; shown on screen)\n"
     "  --budget-ms M       mcts thinking time per decision in ms (default 500; a\n"
     "                      level's is its own)\n"

@@ -39,7 +39,7 @@ static const char sim_usage[] =
     "  --players P         2..5 players, 2..6 with inns (default 2)\n"
     "  --seed S            seed of the first game (default 1)\n"
     "  --expansions LIST   base, or any of gifts,christmas,inns,traders,\n"
-    "                      river,abbot,dragon,tower, comma-separated (default base)\n"
+    "                      river,abbot,dragon,tower,abbey, comma-separated (default base)\n"
     "  --record FILE       write each game as one JSON record per line ('-': stdout,\n"
     "                      the summary then goes to stderr)\n"
     "  --check             verify the engine's invariants after every move (slow)\n"

@@ -21,7 +21,7 @@ static const char tiles_usage[] =
     "                      carc_tiles_json)\n"
     "  --expansions LIST   only the kinds a game with these expansions plays with\n"
     "                      (base, or any of gifts,christmas,inns,traders,river,\n"
-    "                      abbot,tower), with their counts in that game\n"
+    "                      abbot,dragon,tower,abbey), with their counts in that game\n"
     "  --help              this text\n"
     "\n"
     "The table shows per kind: name, count, edges N E S W (C city, R road, F field,\n"
@@ -77,12 +77,12 @@ static void print_table(int all, unsigned expansions)
            "segments; description");
     for (k = 0; k < CARC_TILE_KINDS; k++) {
         const carc_tile_def *d = carc_tile_def_of(k);
-        int city = 0, count;
+        int city = 0, inner = 0, count;
         strbuf sb;
         if (!d)
             continue;
         count = all ? d->count : carc_tile_count(expansions, k);
-        if (count == 0)
+        if (count == 0 && !all)  /* the catalogue lists a kind never in a stack (AM/A) */
             continue;
         sb_init(&sb, 0);
         for (i = 0; i < d->nseg; i++) {
@@ -91,8 +91,8 @@ static void print_table(int all, unsigned expansions)
             sb_puts(&sb, carc_feature_name(s->type));
             sb_putc(&sb, ':');
             seg_ports(&sb, s);
-            if (s->type == CARC_FEAT_FIELD && s->mask == 0)
-                sb_putc(&sb, 'I');
+            if (s->type == CARC_FEAT_FIELD && s->mask == 0)  /* I, then I2 (AM12) */
+                sb_puts(&sb, carc_port_name(inner++ ? CARC_PORT_I2 : CARC_PORT_I));
             if (s->type == CARC_FEAT_CITY)
                 sb_printf(&sb, "=c%d", city++);
             if (s->type == CARC_FEAT_ROAD && s->ends)

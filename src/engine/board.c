@@ -316,15 +316,15 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
      * E SW S SE), then its own. */
     uint16_t completed[9];
     int ncompleted = 0;
-    uint32_t near_mask = 0;
+    uint64_t near_mask = 0;
     if (zone_has(g->cloister_zone, x, y))  /* else no unfinished cloister is near */
         for (int i = 0; i < g->ncloisters; i++) {
             const placed *q = &g->tiles[g->cloisters[i]];
             unsigned ox = (unsigned)(q->x - x + 1), oy = (unsigned)(q->y - y + 1);
-            near_mask |= ((ox <= 2) & (oy <= 2)) << i;  /* no branch: which is near is random */
+            near_mask |= (uint64_t)((ox <= 2) & (oy <= 2)) << i;  /* no branch: which is near is random */
         }
-    for (uint32_t m = near_mask; m; m &= m - 1) {
-        int i = __builtin_ctz(m);
+    for (uint64_t m = near_mask; m; m &= m - 1) {
+        int i = __builtin_ctzll(m);
         if (++g->around[i] != 8)
             continue;
         const placed *q = &g->tiles[g->cloisters[i]];

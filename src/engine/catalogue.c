@@ -20,6 +20,7 @@ const carc_tile_def tiles_catalogue[CARC_TILE_KINDS] = {
 #include "abbot/tiles.inc"
 #include "dragon/tiles.inc"
 #include "tower/tiles.inc"
+#include "abbey/tiles.inc"
 /* a test build's module (CARC_TEST_MODULE, registry.c): its rows last */
 #ifdef CARC_TEST_TILE_ROWS
 #include CARC_TEST_TILE_ROWS

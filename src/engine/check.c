@@ -136,15 +136,15 @@ static int check_board(const carc_game *g, carc_error *err)
     }
     if (ncloisters != g->ncloisters)
         FAIL("board: %d tiles with a cloister or garden, %d listed", ncloisters, g->ncloisters);
-    uint32_t near = 0;
+    uint64_t near = 0;
     for (int i = 0; g->last != TILE_NONE && i < g->ncloisters; i++) {
         const placed *p = &g->tiles[g->last], *q = &g->tiles[g->cloisters[i]];
         int ox = q->x - p->x, oy = q->y - p->y;
-        near |= (uint32_t)((ox || oy) && abs(ox) <= 1 && abs(oy) <= 1) << i;
+        near |= (uint64_t)((ox || oy) && abs(ox) <= 1 && abs(oy) <= 1) << i;
     }
     if (g->last != TILE_NONE && near != g->cloisters_near)
-        FAIL("board: cloisters around the last tile %#x, marked %#x", (unsigned)near,
-             (unsigned)g->cloisters_near);
+        FAIL("board: cloisters around the last tile %#llx, marked %#llx",
+             (unsigned long long)near, (unsigned long long)g->cloisters_near);
     uint64_t zone[4];
     board_cloister_zone(g, zone);
     if (memcmp(zone, g->cloister_zone, sizeof zone))
@@ -268,7 +268,7 @@ static int check_features(const carc_game *g, carc_error *err)
                      g->nodes[r].feat);
             size++;
             ends += s->ends;
-            pennants += (s->flags & CARC_SEG_PENNANT) != 0;
+            pennants += tile_seg_pennants(d, node_seg(g, n));
             flags |= (s->flags & CARC_SEG_INN ? NF_INN : 0) |
                      (s->flags & CARC_SEG_CATHEDRAL ? NF_CATHEDRAL : 0);
             if (s->goods)

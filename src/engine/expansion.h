@@ -233,6 +233,12 @@ struct exp_hooks {
     int (*t6_owed)(const carc_game *g);
     int (*t6_legal)(const carc_game *g, carc_move *out, int cap);
     int (*t6_apply)(carc_game *g, const carc_move *m, carc_error *err);
+
+    /* Added with Abbey & Mayor (issue 30), each for what it does: */
+    /* A tile kind each player is given at set-up, never in a stack, that the module
+     * places (AM2: the abbey), or 0: the state's arrays have room for one a seat
+     * (test_tiletab). */
+    uint8_t player_kind;
 };
 
 /* The most moves the expansions add to T6 (t6_legal): a tower's module lists at

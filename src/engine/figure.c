@@ -374,27 +374,29 @@ _Static_assert(CARC_FIGURES <= 9, "the kinds on segments have a byte each of kin
 
 /* figure_ok for every figure and segment of the placed tile at once (T6 asks it
  * twice a turn: whether a decision is owed, then its list): byte k of the word it
- * returns says on which segments (bit i: segment i) figure k may stand, for the
- * figures the active player has in supply (0 for the others); *supply, the kinds
- * in supply. */
-static uint64_t figure_masks(const carc_game *g, unsigned *supply)
+ * returns says on which of segments 0..7 (bit i: segment i) figure k may stand, for
+ * the figures the active player has in supply (0 for the others); *past the same
+ * for the segments past the eighth (bit i: segment 8 + i; only a tile of more than
+ * eight segments, AM/LRRRR, has one); *supply, the kinds in supply. */
+static uint64_t figure_masks(const carc_game *g, unsigned *supply, uint64_t *past)
 {
     const placed *p = &g->tiles[g->last];
     int seat = g->active, nseg = exp_no_figure_on(g, g->last) ? 0 : tile_def(p->kind)->nseg;
     /* a follower an empty feature, a special figure an unfinished one holding a
      * follower of seat (a field is never finished): per segment, its type's word
      * of fig_spread shifted to it */
-    uint64_t r = 0;
+    uint64_t r[2] = {0, 0};
     for (int i = 0; i < nseg; i++) {
         const feature *f = feat_of(g, p->first + i);
         int t = feat_type(f);
         if (!f->follow && !(f->flags2 & NF2_BARRED))  /* B6; AM10: a barn field */
-            r |= g->fig_spread[0][t] << i;
+            r[i >> 3] |= g->fig_spread[0][t] << (i & 7);
         else if (feat_follow(f, seat) && !(f->flags & NF_COMPLETED))
-            r |= g->fig_spread[1][t] << i;
+            r[i >> 3] |= g->fig_spread[1][t] << (i & 7);
     }
     *supply = kinds_in_supply(g, seat);
-    return r & kind_bytes[*supply & 0xFF];
+    *past = r[1] & kind_bytes[*supply & 0xFF];
+    return r[0] & kind_bytes[*supply & 0xFF];
 }
 
 /* A6: the recall moves of the active player (figures it has on the board that may
@@ -453,26 +455,36 @@ int figure_field_bonus(const carc_game *g, int seat, int root, int cities, int *
 
 /* T6 with the big-box figures: each figure in supply, in the order of enum
  * carc_figure, on the segments in order, then the recalls, then the pass. */
+/* The follower moves of the masks of segments first.. (figure_masks), in the
+ * order of the kinds, then of the segments: appended to out[0..n), up to cap. */
+static int figure_mask_moves(const carc_game *g, uint64_t masks, int first, carc_move *out,
+                             int n, int cap)
+{
+    const placed *p = &g->tiles[g->last];
+    const uint8_t *port = tiletab_seg_port[p->kind][p->rot] + first;  /* board_node_port */
+    carc_move m = move_pass();
+    m.kind = CARC_MOVE_FOLLOWER;
+    m.x = p->x;
+    m.y = p->y;
+    for (int f = 0; masks; f++, masks >>= 8) {
+        for (unsigned b = masks & 0xFF; b && n < cap; b &= b - 1) {
+            m.figure = (uint8_t)f;
+            m.port = port[__builtin_ctz(b)];
+            out[n++] = m;
+        }
+    }
+    return n;
+}
+
 int figure_moves(const carc_game *g, carc_move *out, int cap)
 {
     unsigned supply;
-    uint64_t masks = figure_masks(g, &supply);
+    uint64_t past, masks = figure_masks(g, &supply, &past);
     int n = 0;
-    if (masks) {
-        const placed *p = &g->tiles[g->last];
-        const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* board_node_port */
-        carc_move m = move_pass();
-        m.kind = CARC_MOVE_FOLLOWER;
-        m.x = p->x;
-        m.y = p->y;
-        for (int f = 0; masks; f++, masks >>= 8) {
-            for (unsigned b = masks & 0xFF; b && n < cap; b &= b - 1) {
-                m.figure = (uint8_t)f;
-                m.port = port[__builtin_ctz(b)];
-                out[n++] = m;
-            }
-        }
-    }
+    if (masks)
+        n = figure_mask_moves(g, masks, 0, out, n, cap);
+    if (past)  /* a ninth segment: after the others, whatever the kind */
+        n = figure_mask_moves(g, past, 8, out, n, cap);
     n += recall_moves(g, supply, out + n, cap - n);  /* A6, after the placements */
     if (n < cap)
         out[n++] = move_pass();
@@ -482,8 +494,10 @@ int figure_moves(const carc_game *g, carc_move *out, int cap)
 int figure_owed(const carc_game *g)
 {
     unsigned supply;
+    uint64_t past;
     carc_move m;
-    return figure_masks(g, &supply) != 0 || recall_moves(g, supply, &m, 1) != 0;
+    return (figure_masks(g, &supply, &past) | past) != 0 ||
+           recall_moves(g, supply, &m, 1) != 0;
 }
 
 

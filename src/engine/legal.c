@@ -214,7 +214,7 @@ static int legal_follower_core(const carc_game *g, carc_move *out, int cap)
         m.kind = CARC_MOVE_FOLLOWER;
         m.x = p->x;
         m.y = p->y;
-        for (int i = 0; i < 8 && port[i] != 0xFF && n < cap; i++) {
+        for (int i = 0; i < CARC_TILE_SEGMENTS && port[i] != 0xFF && n < cap; i++) {
             if (feat_of(g, p->first + i)->follow)
                 continue;  /* legal_follower_ok */
             m.port = port[i];

@@ -6,10 +6,9 @@
 #include "expansion.h"  /* the figures by kind: their names */
 
 /* The segment ports, then the places that are no segment (CARC_PORT_T, the
- * corners: "barn:SE" names the corner as the half-edge SE names its side); NULL
- * between them (port 15, the engine's own). */
+ * corners: "barn:SE" names the corner as the half-edge SE names its side). */
 static const char *const port_names[CARC_PLACE_PORTS] = {
-    "N", "E", "S", "W", "NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN", "C", "I", "G",
+    "N", "E", "S", "W", "NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN", "C", "I", "G", "I2",
     [CARC_PORT_T] = "T", [CARC_PORT_CNW] = "NW", [CARC_PORT_CNE] = "NE",
     [CARC_PORT_CSE] = "SE", [CARC_PORT_CSW] = "SW"};
 

@@ -28,7 +28,7 @@ const struct exp_figure figure_meeple = {
 };
 
 extern const struct exp_hooks gifts_hooks, xmas_hooks, inns_hooks, traders_hooks, river_hooks,
-    abbot_hooks, dragon_hooks, tower_hooks;
+    abbot_hooks, dragon_hooks, tower_hooks, abbey_hooks;
 extern const struct exp_figure inns_large, abbot_abbot, traders_builder, traders_pig,
     abbey_mayor, abbey_wagon, abbey_barn;
 
@@ -52,7 +52,7 @@ extern const struct exp_figure CARC_TEST_FIGURE;
 
 const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks,  &inns_hooks, &traders_hooks,
                                             &river_hooks, &abbot_hooks, &dragon_hooks, &tower_hooks,
-                                            TEST_MODULE NULL};
+                                            &abbey_hooks, TEST_MODULE NULL};
 
 /* The figures by kind: what the modules' `figs` list, indexed for T6, which reads
  * a figure's rule at every follower decision (test_tiletab checks the two agree). */

@@ -22,12 +22,14 @@
 #include "christmas/christmas_state.h"
 #include "dragon/dragon_state.h"
 #include "tower/tower_state.h"
+#include "abbey/abbey_state.h"
 
 struct exp_small {
     struct traders_state traders;
     struct river_state river;
     struct dragon_state dragon;
     struct tower_state tower;
+    struct abbey_state abbey;
 };
 
 struct exp_block {

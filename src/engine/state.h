@@ -97,8 +97,9 @@ enum {
     MAX_DONE = 16,        /* features one tile can complete */
     /* tiles with a cloister or a garden, the tiles that count their neighbours
      * (base 6, I&C 1, T&B 1, the river 1, gardens 13, P&D 2 and 2 gardens, The Tower's
-     * cloister 1 and its garden twins 2; test_tiletab) */
-    MAX_CLOISTERS = 29,
+     * cloister 1 and its garden twins 2, Abbey & Mayor's cloister 1, garden twin 1 and
+     * 6 abbeys; test_tiletab) */
+    MAX_CLOISTERS = 37,
     TILE_NONE = 255
 };
 
@@ -106,9 +107,10 @@ enum {
  * which an expansion may replace (its descriptor's start_kind, R2). The kinds an
  * expansion names are in its own header (river/river.h, abbot/abbot.h). */
 enum { KIND_D = 'D' - 'A' };
-/* Port 15 of tiletab_port_seg, the engine's own: the segment of a tile that counts
- * its eight neighbours, its cloister or its garden (a tile has at most one). */
-enum { PORT_MONASTIC = 15 };
+/* Port 16 of tiletab_port_seg, the engine's own: the segment of a tile that counts
+ * its eight neighbours, its cloister or its garden (a tile has at most one); the
+ * table's ports, the segment ports and that one. */
+enum { PORT_MONASTIC = CARC_PORTS, PORT_SLOTS = CARC_PORTS + 1 };
 
 _Static_assert(CELL_SPOT + MAX_FRONTIER <= 65535 && CELL_FRONTIER > (int)CARC_TILES, "cell values");
 
@@ -347,7 +349,7 @@ struct carc_game {
     uint8_t around[MAX_CLOISTERS];     /* tiles in the 8 positions around cloisters[i] */
     /* bit i: cloisters[i] is in one of the 8 positions around the tile placed last
      * (board_place finds them anyway; Christmas's cloister offer asks, X2) */
-    uint32_t cloisters_near;
+    uint64_t cloisters_near;
 
     /* features the tile placed this turn completed, scored in T7 */
     uint16_t done[MAX_DONE];
@@ -470,11 +472,12 @@ extern const uint8_t tiletab_fit_count[CARC_TILE_KINDS][256];
 /* The totals segment i of kind k starts its feature with (struct feature): its
  * type (with an inn or cathedral), size 1, a city's or road's edges as
  * open edges, pennant, road end, goods symbol; zero past the kind's segments. */
-extern const struct feature tiletab_seg_init[CARC_TILE_KINDS][8];
-/* The segment at port p (0..12; 13..15 pad) of kind k turned r times, 0xFF for none. */
-extern const uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][16];
+extern const struct feature tiletab_seg_init[CARC_TILE_KINDS][CARC_TILE_SEGMENTS];
+/* The segment at port p (the segment ports, then PORT_MONASTIC) of kind k turned r
+ * times, 0xFF for none. */
+extern const uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][PORT_SLOTS];
 /* The canonical (lowest) port of segment i of kind k turned r times, 0xFF past nseg. */
-extern const uint8_t tiletab_seg_port[CARC_TILE_KINDS][4][8];
+extern const uint8_t tiletab_seg_port[CARC_TILE_KINDS][4][CARC_TILE_SEGMENTS];
 
 /* Packed edges of kind k turned r times. */
 static inline unsigned tiletab_packed(int kind, int rot)
@@ -497,6 +500,18 @@ int tile_period(int kind);
 /* Rotated masks of a segment: edge bits or half-edge slot bits, in board directions. */
 uint8_t tile_rot_edges(uint8_t mask, int rot);
 uint8_t tile_rot_slots(uint8_t mask, int rot);
+/* The pennants segment i of tile d carries: 1 for a city flagged with one, or the
+ * tile's pennants when it has one such city (AM/C++: two on its one city). The
+ * tables (tiletab_gen) and carc_check both count them so. */
+static inline int tile_seg_pennants(const carc_tile_def *d, int i)
+{
+    if (d->seg[i].type != CARC_FEAT_CITY || !(d->seg[i].flags & CARC_SEG_PENNANT))
+        return 0;
+    int cities = 0;
+    for (int j = 0; j < d->nseg; j++)
+        cities += d->seg[j].type == CARC_FEAT_CITY && (d->seg[j].flags & CARC_SEG_PENNANT);
+    return cities == 1 && d->pennant > 1 ? d->pennant : 1;
+}
 
 /* Rotations of `kind` that fit spot s, as a bit mask (bit r = rotation r), only
  * rotations below the kind's period. */
@@ -528,13 +543,13 @@ void board_init(carc_game *g, int start_kind);
 void board_place(carc_game *g, int kind, int rot, int x, int y);
 /* Node of the segment at a port of a placed tile, or NODE_NONE: with port 0..3 the
  * city or road node on that edge (NODE_NONE for a field edge), with CARC_PORT_C
- * its cloister, with CARC_PORT_I its inner field. Inline: a tile keeps only its
+ * its cloister, with CARC_PORT_I its inner field (CARC_PORT_I2 a second). Inline: a tile keeps only its
  * first node, the rest is the table. */
 static inline int board_port_node(const carc_game *g, int t, int port)
 {
     const placed *p = &g->tiles[t];
     int seg = tiletab_port_seg[p->kind][p->rot][port & 15];
-    return seg == 0xFF || port > CARC_PORT_G ? NODE_NONE : p->first + seg;
+    return seg == 0xFF || port >= CARC_PORTS ? NODE_NONE : p->first + seg;
 }
 /* Tiles in the 8 positions around placed tile t if it has a cloister, else 0
  * (inline: feature.c asks it, and board.c calls feature.c). */

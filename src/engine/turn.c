@@ -23,7 +23,7 @@ static inline int follower_owed_core(const carc_game *g)
         return 0;
     const placed *p = &g->tiles[g->last];
     const uint8_t *port = tiletab_seg_port[p->kind][p->rot];  /* 0xFF past the segments */
-    for (int i = 0; i < 8 && port[i] != 0xFF; i++)
+    for (int i = 0; i < CARC_TILE_SEGMENTS && port[i] != 0xFF; i++)
         if (feat_of(g, p->first + i)->follow == 0)
             return 1;
     return 0;

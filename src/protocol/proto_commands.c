@@ -831,8 +831,8 @@ static const struct command {
 } commands[] = {
     {"new", command_new, 0,
      "[players=2..5|6 with inns] [seed=N] "
-     "[expansions=base|LIST of gifts,christmas,inns,traders,river,abbot,dragon,tower] "
-     "[stack=LETTERS|NAME,...] [return_pos=-1..172] [gift_deck=IDS|none] [cloister_deck=IDS|none] "
+     "[expansions=base|LIST of gifts,christmas,inns,traders,river,abbot,dragon,tower,abbey] "
+     "[stack=LETTERS|NAME,...] [return_pos=-1..184] [gift_deck=IDS|none] [cloister_deck=IDS|none] "
      "[roadside_deck=IDS|none]",
      "starts a game; a move reply for the first draw"},
     {"pending", command_pending, 1, "", "the decision owed, by whom, whose turn"},

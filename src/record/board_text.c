@@ -38,7 +38,8 @@ static const unsigned char port_cell[CARC_PORTS][2] = {
     {0, 1}, {0, 3}, {0, 4}, {2, 4}, {2, 3}, {2, 1}, {2, 0}, {0, 0}, /* NW..WN */
     {1, 1},                                                  /* C */
     {1, 3},                                                  /* I */
-    {1, 1}                                                   /* G */
+    {1, 1},                                                  /* G */
+    {1, 2}                                                   /* I2 */
 };
 
 /* The cells of each side's edge: N, E, S, W. */

@@ -10,19 +10,22 @@
 static const char edge_letters[4] = { 'F', 'C', 'R', 'W' };  /* enum carc_edge: W a river */
 
 /* The ports of a segment as printed: edges for roads and cities, half-edges for
- * fields (I for the inner field, which touches no edge), C for the cloister, G for a
- * garden. */
-static json_t *ports_json(const carc_segment_def *s)
+ * fields (I for the inner field, which touches no edge, I2 for a second one), C for
+ * the cloister, G for a garden. */
+static json_t *ports_json(const carc_tile_def *d, int seg)
 {
+    const carc_segment_def *s = &d->seg[seg];
     json_t *arr = json_array();
-    int i;
+    int i, inner = 0;
 
     if (s->type == CARC_FEAT_CLOISTER) {
         json_array_append_new(arr, json_string(carc_port_name(CARC_PORT_C)));
     } else if (s->type == CARC_FEAT_GARDEN) {
         json_array_append_new(arr, json_string(carc_port_name(CARC_PORT_G)));
     } else if (s->type == CARC_FEAT_FIELD && s->mask == 0) {
-        json_array_append_new(arr, json_string(carc_port_name(CARC_PORT_I)));  /* inner field */
+        for (i = 0; i < seg; i++)  /* the inner field I, a second one I2 (AM12) */
+            inner += d->seg[i].type == CARC_FEAT_FIELD && d->seg[i].mask == 0;
+        json_array_append_new(arr, json_string(carc_port_name(inner ? CARC_PORT_I2 : CARC_PORT_I)));
     } else if (s->type == CARC_FEAT_FIELD) {
         for (i = 0; i < 8; i++)
             if (s->mask & (1u << i))
@@ -39,10 +42,11 @@ static json_t *ports_json(const carc_segment_def *s)
  * "cathedral" (a city's), "pennant" (a city segment with a pennant), "goods" (a
  * city's goods symbol: "wine", "grain", "cloth"). Base tiles' segments thus read as
  * they always did. */
-static json_t *segment_json(const carc_segment_def *s)
+static json_t *segment_json(const carc_tile_def *d, int seg)
 {
+    const carc_segment_def *s = &d->seg[seg];
     json_t *o = json_pack("{s:s, s:o}", "type", carc_feature_name(s->type), "ports",
-                          ports_json(s));
+                          ports_json(d, seg));
     if (o == NULL)
         return NULL;
     if (s->flags & CARC_SEG_INN)
@@ -72,8 +76,8 @@ static json_t *kind_json(const carc_tile_def *d, int count)
     for (i = 0; i < 4; i++)
         edges[i] = d->edges[i] < 4 ? edge_letters[d->edges[i]] : '?';
     edges[4] = '\0';
-    for (i = 0; i < d->nseg && i < 8; i++)
-        json_array_append_new(segs, segment_json(&d->seg[i]));
+    for (i = 0; i < d->nseg && i < CARC_TILE_SEGMENTS; i++)
+        json_array_append_new(segs, segment_json(d, i));
     return json_pack("{s:s#, s:i, s:s, s:i, s:b, s:o, s:s, s:s}", "id", d->name, strlen(d->name),
                      "count", count, "edges", edges, "pennants", d->pennant, "cloister",
                      d->cloister != 0, "segments", segs, "description",
@@ -93,7 +97,7 @@ static char *tiles_json(int all, unsigned expansions)
 
     for (k = 0; ok && (d = carc_tile_def_of(k)) != NULL; k++) {
         int count = all ? d->count : carc_tile_count(expansions, k);
-        if (count > 0)
+        if (count > 0 || all)  /* the catalogue: a kind never in a stack too (AM/A) */
             ok = json_array_append_new(arr, kind_json(d, count)) == 0;
     }
     if (ok)

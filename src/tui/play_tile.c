@@ -60,7 +60,7 @@ static const signed char cell_slot[PT_ROWS][PT_COLS] = {
 static const unsigned char port_cell[CARC_PORTS][2] = {
     {0, 3}, {1, 5}, {2, 3}, {1, 1},
     {0, 1}, {0, 5}, {0, 6}, {2, 6}, {2, 5}, {2, 1}, {2, 0}, {0, 0},
-    {1, 3}, {1, 3}, {2, 4},
+    {1, 3}, {1, 3}, {2, 4}, {1, 4},
 };
 
 /* Where a pennant, a cathedral or goods go: the first of these cells its city owns. Never a corner (the

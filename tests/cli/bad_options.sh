@@ -25,7 +25,7 @@ expect_usage() {
 expect_usage "carc sim: --players must be 2..5 (6 with inns), got 7" sim --players 7
 expect_usage "carc sim: --players must be 2..5 (6 with inns), got 6" sim --players 6 --expansions gifts
 expect_usage "carc sim: --players must be 2..5 (6 with inns), got 7" sim --expansions inns --players 7
-expect_usage "carc sim: --expansions: unknown expansion \"snow\" in \"inns,snow\" (want base, gifts, christmas, inns, traders, river, abbot, dragon, tower)" \
+expect_usage "carc sim: --expansions: unknown expansion \"snow\" in \"inns,snow\" (want base, gifts, christmas, inns, traders, river, abbot, dragon, tower, abbey)" \
     sim --expansions inns,snow
 expect_usage "carc sim: --games must be 1..100000000, got 0" sim --games 0
 expect_usage "carc sim: --games must be" sim --games 12x
@@ -81,7 +81,7 @@ expect_usage "carc arena: --expansions: empty entry" arena --players greedy,rand
 # The River and The Abbot: the names are taken by every command, a misspelt or repeated one
 # is one clear line, and they bring no sixth seat
 for cmd in sim demo bench play tiles; do
-    expect_usage "carc $cmd: --expansions: unknown expansion \"abbott\" in \"river,abbott\" (want base, gifts, christmas, inns, traders, river, abbot, dragon, tower)" \
+    expect_usage "carc $cmd: --expansions: unknown expansion \"abbott\" in \"river,abbott\" (want base, gifts, christmas, inns, traders, river, abbot, dragon, tower, abbey)" \
         $cmd --expansions river,abbott
     expect_usage "carc $cmd: --expansions: expansion \"river\" named twice in \"river,abbot,river\"" \
         $cmd --expansions river,abbot,river

@@ -57,7 +57,7 @@ expect() {  # id, expected message
     [ "$(grep "^?$1 " "$dir/out1" | cut -d' ' -f2-)" = "$2" ] \
         || fail "command $1: got '$(grep "^[=?]$1 " "$dir/out1")', want '? $2'"
 }
-expect 3 "new: expansions: empty expansion list (want base, gifts, christmas, inns, traders, river, abbot, dragon, tower)"
+expect 3 "new: expansions: empty expansion list (want base, gifts, christmas, inns, traders, river, abbot, dragon, tower, abbey)"
 expect 4 'new: expansions: empty entry in expansion list "gifts,,christmas"'
 expect 5 'new: expansions: empty entry in expansion list ",gifts"'
 expect 6 "new: stack: empty value"

@@ -45,7 +45,7 @@ sed "s/TILE/$tile/" "$dir/in1" >"$dir/in1t" && mv "$dir/in1t" "$dir/in1"
 [ "$(wc -l <"$dir/out1")" -eq 20 ] || fail "expected 20 reply lines, got $(wc -l <"$dir/out1"):
 $(cat "$dir/out1")"
 [ "$(line 1 "$dir/out1")" = "? pending: no game yet, send 'new' first" ] || fail "pending before new: $(line 1 "$dir/out1")"
-line 2 "$dir/out1" | grep -q '^= \["new \[players=2..5|6 with inns\] \[seed=N\] \[expansions=base|LIST of gifts,christmas,inns,traders,river,abbot,dragon,tower\] .*","pending","legal","play MOVE",.*"quit"\]$' || fail "help: $(line 2 "$dir/out1")"
+line 2 "$dir/out1" | grep -q '^= \["new \[players=2..5|6 with inns\] \[seed=N\] \[expansions=base|LIST of gifts,christmas,inns,traders,river,abbot,dragon,tower,abbey\] .*","pending","legal","play MOVE",.*"quit"\]$' || fail "help: $(line 2 "$dir/out1")"
 [ "$(line 3 "$dir/out1")" = "? new: players must be 2..5 (6 with inns), got 7" ] || fail "players=7: $(line 3 "$dir/out1")"
 line 4 "$dir/out1" | grep -q "^? new: unknown option 'colour'" || fail "colour: $(line 4 "$dir/out1")"
 line 5 "$dir/out1" | grep -q "^? new: option 'seed' given twice" || fail "seed twice: $(line 5 "$dir/out1")"

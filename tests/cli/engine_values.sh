@@ -13,7 +13,7 @@ line() { echo "$out" | sed -n "$1p"; }
     || fail "seed 2^63: $(line 2)"
 [ "$(line 3)" = "?2 new: seed must be an integer 0..9223372036854775807, got 18446744073709551615" ] \
     || fail "seed 2^64-1: $(line 3)"
-[ "$(line 4)" = "?3 new: expansions: empty expansion list (want base, gifts, christmas, inns, traders, river, abbot, dragon, tower)" ] \
+[ "$(line 4)" = "?3 new: expansions: empty expansion list (want base, gifts, christmas, inns, traders, river, abbot, dragon, tower, abbey)" ] \
     || fail "expansions=: $(line 4)"
 [ "$(line 5)" = "?4 new: expansions: empty entry in expansion list \"gifts,,christmas\"" ] \
     || fail "expansions=gifts,,christmas: $(line 5)"
@@ -27,7 +27,7 @@ out=$(printf '%s\n' '1 new players=6' '2 new players=6 expansions=gifts,christma
     '3 new expansions=snow' '4 new players=7 expansions=inns' | "$carc" engine) || fail "engine exited $?"
 [ "$(line 1)" = "?1 new: players must be 2..5 (6 with inns), got 6" ] || fail "players=6: $(line 1)"
 [ "$(line 2)" = "?2 new: players must be 2..5 (6 with inns), got 6" ] || fail "players=6 gifts: $(line 2)"
-[ "$(line 3)" = "?3 new: expansions: unknown expansion \"snow\" in \"snow\" (want base, gifts, christmas, inns, traders, river, abbot, dragon, tower)" ] \
+[ "$(line 3)" = "?3 new: expansions: unknown expansion \"snow\" in \"snow\" (want base, gifts, christmas, inns, traders, river, abbot, dragon, tower, abbey)" ] \
     || fail "expansions=snow: $(line 3)"
 [ "$(line 4)" = "?4 new: players must be 2..5 (6 with inns), got 7" ] || fail "players=7 inns: $(line 4)"
 

@@ -1,8 +1,9 @@
 #!/bin/sh
-# carc tiles: the catalogue as a table (138 kinds: the base game's 24, the 41 of
+# carc tiles: the catalogue as a table (152 kinds: the base game's 24, the 41 of
 # Inns & Cathedrals and Traders & Builders, the 10 of The River, the 13 garden tiles
 # of The Abbot, the 29 of The Princess & the Dragon and its 2 garden tiles, the 17 of
-# The Tower and its 2 garden twins) and as one
+# The Tower and its 2 garden twins, the 12 of Abbey & Mayor, its garden twin and the
+# abbey, count 0: never in a stack) and as one
 # JSON array; with --expansions the kinds of that set and
 # their counts in it (base: 24 kinds, 72 tiles; inns: 41 kinds, 90 tiles; traders: 48
 # kinds, 96 tiles; river: 34 kinds, 83 tiles; abbot: 32 kinds, 72 tiles); checked with
@@ -19,12 +20,16 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 [ "$(grep -c '^TB/[^ ]*[^G ] ' "$dir/t")" -eq 24 ] || fail "table: expected 24 T&B kinds"
 [ "$(grep -c '^RI[^ ]*[^G ] ' "$dir/t")" -eq 10 ] || fail "table: expected 10 river kinds"
 [ "$(grep -c '^DG/[^ ]*[^G ] ' "$dir/t")" -eq 29 ] || fail "table: expected 29 P&D kinds"
-[ "$(grep -c ' garden:G' "$dir/t")" -eq 17 ] || fail "table: expected 17 garden kinds"
+[ "$(grep -c ' garden:G' "$dir/t")" -eq 18 ] || fail "table: expected 18 garden kinds"
+[ "$(grep -c '^AM/[^ ]*[^G ] ' "$dir/t")" -eq 13 ] || fail "table: expected 12 A&M kinds and the abbey"
+grep -q '^AM/A  *0  F F F F  -   yes  cloister:C; ' "$dir/t" || fail "table: row AM/A: $(grep '^AM/A ' "$dir/t")"
+grep -q '^AM/CCcc+ .*field:I>c0,c1 field:I2>c0,c1;' "$dir/t" \
+    || fail "table: AM/CCcc+ has no second inner field: $(grep '^AM/CCcc+ ' "$dir/t")"
 grep -q '^RI/s  *1  F W F F ' "$dir/t" || fail "table: row RI/s: $(grep '^RI/s ' "$dir/t")"
 grep -q '^RI.1/IIG  *1  ' "$dir/t" || fail "table: row RI.1/IIG: $(grep '^RI.1/IIG ' "$dir/t")"
 [ "$(grep -c '^TO/[^ ]*[^G ] ' "$dir/t")" -eq 17 ] || fail "table: expected 17 tower kinds"
 grep -q '^TO/C  *2  C F F F ' "$dir/t" || fail "table: row TO/C: $(grep '^TO/C ' "$dir/t")"
-[ "$(wc -l <"$dir/t")" -eq 139 ] || fail "table: expected 138 kinds and a heading"
+[ "$(wc -l <"$dir/t")" -eq 153 ] || fail "table: expected 152 kinds and a heading"
 total=$(awk '/^[A-X] / { n += $2 } END { print n }' "$dir/t")
 [ "$total" -eq 72 ] || fail "table: base counts add up to $total, not 72"
 grep -q '^D  *4  C R F R ' "$dir/t" || fail "table: row D: $(grep '^D ' "$dir/t")"
@@ -35,7 +40,8 @@ grep -q '^TB/.*\[wine\]' "$dir/t" || fail "table: no wine"
 for set in base:24:72 inns:41:90 traders:48:96 gifts,inns,traders:65:114 river:34:83 \
            abbot:32:72 river,abbot:43:83 abbot,river,traders,inns,christmas,gifts:84:125 \
            dragon:53:102 dragon,abbot:61:102 abbot,river,traders,inns,dragon:113:155 \
-           tower:41:90 tower,abbot:49:90 abbot,river,traders,inns,tower:101:143; do
+           tower:41:90 tower,abbot:49:90 abbot,river,traders,inns,tower:101:143 \
+           abbey:36:84 abbey,abbot:44:84; do
     name=${set%%:*} rest=${set#*:}
     "$carc" tiles --expansions "$name" >"$dir/s" || fail "tiles --expansions $name exited $?"
     got=$(awk 'NR > 1 { k++; n += $2 } END { print k ":" n }' "$dir/s")
@@ -87,7 +93,7 @@ awk -v want="$1" '
 
 "$carc" tiles --json >"$dir/j" 2>"$dir/err" || fail "tiles --json exited $?"
 [ "$(wc -l <"$dir/j")" -eq 1 ] || fail "tiles --json is not one line"
-count_json 138 "$dir/j" || fail "tiles --json: $(awk 'NR==1' "$dir/j" | cut -c1-80)..."
+count_json 152 "$dir/j" || fail "tiles --json: $(awk 'NR==1' "$dir/j" | cut -c1-80)..."
 grep -q '"id":"IC/CCCC"' "$dir/j" || fail "tiles --json: no IC/CCCC"
 grep -q '"ports":\["I"\]' "$dir/j" || fail "tiles --json: no inner field"
 grep -q '"inn":true' "$dir/j" || fail "tiles --json: no inn"

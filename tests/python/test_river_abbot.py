@@ -32,7 +32,7 @@ def test_constants_come_from_the_headers():
         "RI.1/CcII", "RI.1/RrII", "RI.1/II", "RI.1/IIG", "Eg", "Hg", "Ig", "Mg", "Ng", "Rg", "Ug",
         "Vg", "IC/CCCCG", "IC/RFr.iG", "TB/CcRR.wG", "TB/CcR.cG"}
     assert carc.EXPANSIONS[:6] == ["gifts", "christmas", "inns", "traders", "river", "abbot"]
-    assert encoding.PORTS[-1] == "G" and len(encoding.PORTS) == lib.CARC_PORTS == 15
+    assert encoding.PORTS[-1] == "I2" and len(encoding.PORTS) == lib.CARC_PORTS == 16
     assert lib.CARC_PORT_G == 14 and lib.CARC_PORT_C == 12
     assert lib.CARC_MOVE_RECALL == 10 and lib.CARC_FIG_ABBOT == 2
     assert carc.FIGURES[lib.CARC_FIG_ABBOT] == "abbot"

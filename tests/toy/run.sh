@@ -34,7 +34,7 @@ for sc in "$src"/tests/toy/scenarios/*.json; do
 done
 
 # random games, every move checked, recorded and replayed
-all=gifts,christmas,inns,traders,river,abbot,dragon,tower,toy
+all=gifts,christmas,inns,traders,river,abbot,dragon,tower,abbey,toy
 "$carc" sim --check --games 200 --expansions toy --record "$work/toy.jsonl" >/dev/null 2>&1 \
     || fail "sim --expansions toy"
 "$carc" sim --check --games 30 --players 3 --expansions "$all" --record "$work/all.jsonl" \

@@ -1,6 +1,6 @@
 /*
  * toy.h - the toy expansion's bit and figure kind, for its tile rows and its
- * module: the ninth expansion of the list (after The Tower), the figure after
+ * module: the tenth expansion of the list (after Abbey & Mayor), the figure after
  * the pig.
  */
 #ifndef CARC_TOY_H
@@ -8,6 +8,6 @@
 
 #include "expansion.h"
 
-enum { TOY_BIT = 1u << 8, TOY_FIG_LANTERN = CARC_FIG_WAGON + 1 };
+enum { TOY_BIT = 1u << 9, TOY_FIG_LANTERN = CARC_FIG_WAGON + 1 };
 
 #endif

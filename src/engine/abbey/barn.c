@@ -4,7 +4,7 @@
  * feature: T6 lists it through the module's own moves, not the figures' spread
  * (`stands` is empty).
  */
-#include "expansion.h"
+#include "abbey.h"
 
 const struct exp_figure abbey_barn = {
     .kind = CARC_FIG_BARN, .count = 1, .special = 1,

@@ -5,7 +5,7 @@
  * so that the city is occupied (B6) and a builder is supported (CI18) even by a
  * mayor of strength 0; feat_holders asks strength_on for the real figure.
  */
-#include "expansion.h"
+#include "abbey.h"
 
 /* The pennants of the city `root` (AM6, CI17). */
 static int mayor_strength_on(const carc_game *g, int root)

@@ -3,7 +3,7 @@
  * city or on a cloister (the abbey included), never in a field, on a garden or on
  * a tower's top; placed and scored like a meeple.
  */
-#include "expansion.h"
+#include "abbey.h"
 
 const struct exp_figure abbey_wagon = {
     .kind = CARC_FIG_WAGON, .strength = 1, .count = 1,

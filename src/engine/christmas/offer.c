@@ -34,8 +34,8 @@ static void draw_card(carc_game *g, int deck)
  * asked (cloisters_near), not the 8 positions around it. */
 static int cloister_trigger(const carc_game *g)
 {
-    for (uint32_t m = g->cloisters_near; m; m &= m - 1) {
-        int n = board_port_node(g, g->cloisters[__builtin_ctz(m)], CARC_PORT_C);
+    for (uint64_t m = g->cloisters_near; m; m &= m - 1) {
+        int n = board_port_node(g, g->cloisters[__builtin_ctzll(m)], CARC_PORT_C);
         if (n != NODE_NONE && xmas_target_others_on(g, n, g->active))  /* a garden: none (XI3) */
             return 1;
     }

@@ -340,7 +340,8 @@ int xmas_target_is(const carc_game *g, int c, int seat, const carc_move *want)
         v = feat_first_node(g, r);
         break;
     default: {  /* BY_FOLLOWER: v is the seat's follower's segment */
-        if (want->figure > CARC_FIG_ABBOT || !follower_on(g, seat, want->figure, v) ||
+        if (want->figure >= CARC_FIGURES || exp_figure_of[want->figure]->special ||
+            !follower_on(g, seat, want->figure, v) ||
             locked(g, r))
             return 0;
         if (c == CARC_XC_RETURN_FOLLOWER)

@@ -103,6 +103,10 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
                 if (to_field == from_field || (!to_field && is_completed(g, w)) ||
                     node_type(g, w) == CARC_FEAT_GARDEN)  /* GI5: never onto a garden */
                     continue;
+                /* only where the figure may stand (GI14: a mayor or a wagon never
+                 * becomes a farmer) */
+                if (!(exp_figure_of[m.figure]->stands >> node_type(g, w) & 1))
+                    continue;
                 m.port2 = (uint8_t)board_node_port(g, w);
                 out[n++] = m;
             }
@@ -231,7 +235,8 @@ static int gift_target_is(const carc_game *g, const carc_move *want)
         break;
     }
     case CARC_GIFT_CASH_OUT:  /* one of the seat's followers, of the kind named */
-        if (want->figure > CARC_FIG_ABBOT || !follower_on(g, g->active, want->figure, v) ||
+        if (want->figure >= CARC_FIGURES || exp_figure_of[want->figure]->special ||
+            !follower_on(g, g->active, want->figure, v) ||
             is_locked(g, v))
             return 0;
         e.figure = want->figure;

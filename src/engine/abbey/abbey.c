@@ -1,0 +1,76 @@
+/*
+ * abbey.c - Abbey & Mayor (RULES.md §17, AM1-AM13) as the turn machine sees it:
+ * its descriptor and hooks, its set-up (an abbey for each player, AM2) and its
+ * invariants. The mayor, the wagon and the barn have files of their own.
+ */
+#include <stddef.h>
+#include "abbey.h"
+
+/* CI15: the garden twin, in place of AM/R with The Abbot on. */
+static const uint8_t abbey_twin_of[CARC_TILE_KINDS] = {[ABBEY_R] = ABBEY_RG};
+
+static void abbey_setup(carc_game *g, const carc_config *cfg)
+{
+    (void)cfg;
+    abbey_st(g)->held = (uint8_t)((1u << g->players) - 1);  /* AM2 */
+}
+
+#define FAIL(...)                                                                  \
+    do {                                                                           \
+        error_set(err, CARC_E_INVALID, __VA_ARGS__);                               \
+        return CARC_E_INVALID;                                                     \
+    } while (0)
+
+/* An abbey is held by a seat of the game or on the board, never both, and each
+ * seat had one (AM2, AM3). */
+static int abbey_check(const carc_game *g, carc_error *err)
+{
+    const struct abbey_state *as = abbey_st(g);
+    if (!(g->expansions & CARC_EXP_ABBEY)) {
+        static const struct abbey_state zero;
+        if (memcmp(as, &zero, sizeof zero))
+            FAIL("abbey: state set in a game without Abbey & Mayor");
+        return CARC_OK;
+    }
+    if (as->held >> g->players)
+        FAIL("abbey: seats past %d hold abbeys (held 0x%x)", g->players, as->held);
+    int on_board = 0;
+    for (int t = 0; t < g->ntiles; t++)
+        on_board += g->tiles[t].kind == ABBEY_KIND;
+    if (on_board + __builtin_popcount(as->held) != g->players)
+        FAIL("abbey: %d abbeys placed and %d held, %d players (AM2)", on_board,
+             __builtin_popcount(as->held), g->players);
+    return CARC_OK;
+}
+
+int carc_abbey_held(const carc_game *g, int seat)
+{
+    return seat >= 0 && seat < g->players && (abbey_st(g)->held >> seat & 1);
+}
+
+/* How it works, in players' words (the terminal's help, the browser's how-to page). */
+static const carc_how_par abbey_how[] = {
+    {"Abbey & Mayor: the abbey",
+     "Each player has one abbey tile. At the start of a turn, instead of drawing, you "
+     "may place it in a hole: an empty place whose four sides all touch tiles. It fits "
+     "whatever is around it: roads end at it, cities and fields stop at it, so it often "
+     "completes several features at once. The abbey is a cloister: you may put a monk on "
+     "it, and it scores 9 when the eight places around it hold tiles."},
+    {NULL,
+     "No abbey while river tiles remain to be drawn. When the game ends, each player who "
+     "still holds an abbey, starting after the one who had the last turn, may place it in "
+     "a hole, once round the table."},
+    {NULL, NULL},
+};
+
+const struct exp_hooks abbey_hooks = {
+    .info = {.bit = CARC_EXP_ABBEY, .name = "abbey", .title = "Abbey & Mayor",
+             .tile_mark = 'a', .how = abbey_how,
+             .figures = 1u << CARC_FIG_MAYOR | 1u << CARC_FIG_WAGON | 1u << CARC_FIG_BARN},
+    .figs = {&abbey_mayor, &abbey_wagon, &abbey_barn},  /* AM1, AM2 */
+    .stack_tiles = 12,              /* AM1 */
+    .replaced_by = abbey_twin_of,   /* CI15 */
+    .player_kind = ABBEY_KIND,      /* AM2 */
+    .check = abbey_check,
+    .setup = abbey_setup,
+};

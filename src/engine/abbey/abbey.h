@@ -1,0 +1,22 @@
+/*
+ * abbey.h - what Abbey & Mayor's files share: the accessor of its state and its
+ * kinds (the abbey AM/A: the last of tiles.inc).
+ */
+#ifndef CARC_ABBEY_H
+#define CARC_ABBEY_H
+
+#include "../expansion.h"
+
+/* The module's state (abbey_state.h): abbey_st(g), const with a const g. */
+EXP_STATE(abbey, struct abbey_state, ext.abbey)
+#define abbey_st(g) EXP_ST(abbey, g)
+
+/* The module's kinds: where catalogue.c lists it, after The Tower's 19; its 12
+ * tiles, AM/R's garden twin (CI15), then the abbey (test_tiletab checks names). */
+enum { ABBEY_FIRST = 138, ABBEY_R = ABBEY_FIRST + 9, ABBEY_RG = ABBEY_FIRST + 12,
+       ABBEY_KIND = ABBEY_FIRST + 13 };
+
+/* The figures (mayor.c, wagon.c, barn.c): one of each per player (AM1, AM2). */
+extern const struct exp_figure abbey_mayor, abbey_wagon, abbey_barn;
+
+#endif

@@ -554,6 +554,7 @@ enum carc_score_reason {
     CARC_REASON_NEUTRAL_POINT, /* T0: the fairy's point at the start of a turn (PD9 c) */
     CARC_REASON_NEUTRAL_BONUS, /* any scoring: 3 for the follower next to the fairy (PD9 d) */
     CARC_REASON_RANSOM,        /* T6a: a ransom paid (-3) or received (+3) (TW8) */
+    CARC_REASON_BARN,          /* T7: a barn field's farmers (AM10); E3: barns (AM11) */
     CARC_REASONS
 };
 

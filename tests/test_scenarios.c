@@ -184,6 +184,8 @@ static int feature_parse(const char *s)
 {
     if (strcmp(s, "tower") == 0)
         return CARC_FEAT_TOWER;  /* a tower's top: a place, no feature (TW4, TW9) */
+    if (strcmp(s, "barn") == 0)
+        return CARC_FEAT_CORNER;  /* a tile's corner: a place, no feature (AM9) */
     for (int i = 0; i < 5; i++)
         if (strcmp(s, feature_names[i]) == 0)
             return i;
@@ -470,7 +472,7 @@ static void follower_text(const carc_follower *f, char *buf, size_t size)
 {
     snprintf(buf, size, "seat %d%s%s at (%d,%d) %s:%s%s", f->seat,
              f->figure ? " " : "", f->figure ? carc_figure_name(f->figure) : "", f->x, f->y,
-             f->type < 5 ? feature_names[f->type] : "?", carc_port_name(f->port),
+             carc_feature_name(f->type), carc_port_name(f->port),
              f->locked ? " (locked)" : "");
 }
 
@@ -505,7 +507,9 @@ static void check_followers(carc_game *g, json_t *arr)
         const char *port = json_string_value(json_object_get(v, "port"));
         const char *figname = json_string_value(json_object_get(v, "figure"));
         int t = type ? feature_parse(type) : -1;
-        int p = port ? port_parse(port) : CARC_PORT_NONE;
+        int p = port ? (t == CARC_FEAT_CORNER ? carc_corner_parse(port, strlen(port))
+                                              : port_parse(port))
+                     : CARC_PORT_NONE;
         int fig = figname ? carc_figure_parse(figname, strlen(figname)) : CARC_FIG_MEEPLE;
         if (t < 0 || p == CARC_PORT_NONE) {
             fail("followers[%zu]: bad type or port", i);
@@ -517,7 +521,8 @@ static void check_followers(carc_game *g, json_t *arr)
         }
         int canon = CARC_PORT_NONE;
         int segtype = carc_segment(g, (int)x, (int)y, p, &canon);
-        if (t == CARC_FEAT_TOWER && p == CARC_PORT_T)
+        if ((t == CARC_FEAT_TOWER && p == CARC_PORT_T) ||
+            (t == CARC_FEAT_CORNER && p >= CARC_PORT_CNW && p <= CARC_PORT_CSW))
             segtype = t, canon = p;  /* a place that is no segment */
         if (segtype != t) {
             fail("followers[%zu]: no %s segment at (%lld,%lld) port %s (found type %d)", i, type,

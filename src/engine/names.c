@@ -38,7 +38,7 @@ static const char *const decision_names[CARC_DECISIONS] = {
 static const char *const reason_names[CARC_REASONS] = {
     "completed", "modifier", "final", "field", "field_bonus", "road_sweeper", "cash_out",
     "score_card", "score_three", "supply_bonus", "gifts", "pig", "goods", "recall",
-    "fairy", "fairy_bonus", "ransom"};
+    "fairy", "fairy_bonus", "ransom", "barn"};
 static const char *const category_names[CARC_SCORE_CATEGORIES] = {
     "roads", "cities", "cloisters", "fields", "cards", "gifts", "goods", "gardens"};
 static const char *const goods_names[CARC_GOODS_KINDS] = {"wine", "grain", "cloth"};

@@ -283,6 +283,9 @@ enum step {
                              figures (PD6: the dragon) */
     ST_T7_MODIFIERS,
     ST_T7_SCORE,
+    ST_T7_AFTER,          /* after T7's scoring of completed features, before TD: an
+                             expansion's scorings of what T7 left and the moves of the
+                             scored features' figures (AM10 barn fields, AM8 wagons) */
     ST_TD_DOUBLE,         /* TB11: the second part of a double turn, if due */
     ST_T8_WINDOW,
     ST_T9_HAND,

@@ -62,7 +62,8 @@ static const uint8_t turn_next_own[ST_OVER + 1] = {
     [ST_T5_CLOISTER] = ST_T6_FOLLOWER,  [ST_T5_ROADSIDE] = ST_T6_FOLLOWER,
     [ST_T6_FOLLOWER] = ST_T6_FOLLOWER,  [ST_T6_AFTER] = ST_T7_SCORE,
     [ST_T7_MODIFIERS] = ST_T7_SCORE,
-    [ST_T7_SCORE] = ST_T7_SCORE,        [ST_TD_DOUBLE] = ST_T10_END,
+    [ST_T7_SCORE] = ST_T7_SCORE,        [ST_T7_AFTER] = ST_T10_END,
+    [ST_TD_DOUBLE] = ST_T10_END,
     [ST_T8_WINDOW] = ST_T10_END,
     [ST_T9_HAND] = ST_T10_END,          [ST_T10_END] = ST_T10_END,
     [ST_E2_END_CARDS] = ST_E3_FINAL,    [ST_E3_FINAL] = ST_E3_FINAL,
@@ -203,7 +204,7 @@ static inline void turn_advance_exp(carc_game *g)
              * field is never scored here: nobody loses support (§0) */
             for (int i = 0; i < g->ndone; i++)
                 score_completed(g, i);
-            step = turn_next(g, ST_TD_DOUBLE);
+            step = turn_next(g, ST_T7_AFTER);
             break;
         case ST_T10_END:
             if (exp_step(g, ST_T10_END))  /* a Mastermind that applied to this turn lapses */

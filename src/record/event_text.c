@@ -107,6 +107,7 @@ static const sentence reason_sentences[] = {
     {"fairy", "", "for the fairy next to their follower"},
     {"fairy_bonus", "", "more for {feature}: the fairy stands by their follower"},
     {"ransom", "", "for a prisoner's ransom"},
+    {"barn", "", "for {feature}: a barn field (its farmers in play, the barns at the end)"},
 };
 
 static const sentence feature_sentences[] = {

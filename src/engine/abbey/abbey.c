@@ -40,7 +40,7 @@ static int abbey_check(const carc_game *g, carc_error *err)
     if (on_board + __builtin_popcount(as->held) != g->players)
         FAIL("abbey: %d abbeys placed and %d held, %d players (AM2)", on_board,
              __builtin_popcount(as->held), g->players);
-    return CARC_OK;
+    return abbey_barn_check(g, err);
 }
 
 int carc_abbey_held(const carc_game *g, int seat)
@@ -73,4 +73,9 @@ const struct exp_hooks abbey_hooks = {
     .player_kind = ABBEY_KIND,      /* AM2 */
     .check = abbey_check,
     .setup = abbey_setup,
+    .t6_owed = abbey_barn_t6_owed,  /* AM9 */
+    .t6_legal = abbey_barn_t6_legal,
+    .t6_apply = abbey_barn_t6_apply,
+    .at = {[ST_T7_AFTER] = abbey_barn_at_scored},  /* AM10 */
+    .end_majorities = abbey_barn_final,            /* AM11 */
 };

@@ -19,4 +19,14 @@ enum { ABBEY_FIRST = 138, ABBEY_R = ABBEY_FIRST + 9, ABBEY_RG = ABBEY_FIRST + 12
 /* The figures (mayor.c, wagon.c, barn.c): one of each per player (AM1, AM2). */
 extern const struct exp_figure abbey_mayor, abbey_wagon, abbey_barn;
 
+/* barn.c: the barn's T6 moves (AM9, through the core's t6_* hooks), the barn
+ * scorings of T7 (AM10: ST_T7_AFTER, no decision) and of the end (AM11), and its
+ * invariants. */
+int abbey_barn_t6_owed(const carc_game *g);
+int abbey_barn_t6_legal(const carc_game *g, carc_move *out, int cap);
+int abbey_barn_t6_apply(carc_game *g, const carc_move *m, carc_error *err);
+int abbey_barn_at_scored(carc_game *g);
+void abbey_barn_final(carc_game *g);
+int abbey_barn_check(const carc_game *g, carc_error *err);
+
 #endif

@@ -16,6 +16,8 @@ struct abbey_state {
      * asked, the one asked now being (ender + final) % players */
     uint8_t final;
     uint8_t ender;   /* the seat that had the last turn (AM5) */
+    /* barn.c: 1 + the seat whose barn this part's T6 placed, scored in T7 (AM10 a) */
+    uint8_t barn_placed;
 };
 
 #endif

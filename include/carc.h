@@ -409,6 +409,9 @@ enum carc_decision {
                                 owed by each seat in turn, not only the active one */
     CARC_DEC_CAPTURE,        /* after a floor (TW5): take a follower in the tower's reach, or pass */
     CARC_DEC_EXCHANGE,       /* TW6: which of the capturer's followers the other player gives back */
+    CARC_DEC_WAGON,          /* T7a (AM8): a wagon whose feature T7 scored moves to a feature
+                                nearby (a follower move naming it) or stays in supply (pass);
+                                owed by each such wagon's owner in turn */
     CARC_DECISIONS
 };
 

@@ -167,6 +167,7 @@ static const char *const pending_names[CARC_DECISIONS] = {
     [CARC_DEC_WALK] = "dragon",
     [CARC_DEC_CAPTURE] = "capture",
     [CARC_DEC_EXCHANGE] = "exchange",
+    [CARC_DEC_WAGON] = "wagon",
 };
 
 static int pending_parse(const char *s)

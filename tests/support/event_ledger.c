@@ -20,6 +20,9 @@ static int names_segment(const carc_game *g, const carc_event *e, int type)
     if (type == CARC_FEAT_TOWER)  /* a tower's top: a place, no segment (TW4) */
         return e->port == CARC_PORT_T && carc_tower_height(g, e->x, e->y, NULL) >= 0 &&
                carc_tile_at(g, e->x, e->y, &kind, &rot);
+    if (type == CARC_FEAT_CORNER)  /* a barn's corner: a place, no segment (AM9) */
+        return e->port >= CARC_PORT_CNW && e->port <= CARC_PORT_CSW &&
+               carc_tile_at(g, e->x, e->y, &kind, &rot);
     return carc_segment(g, e->x, e->y, e->port, &canon) == type && canon == e->port;
 }
 

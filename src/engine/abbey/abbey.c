@@ -63,6 +63,24 @@ static const carc_how_par abbey_how[] = {
     {NULL, NULL},
 };
 
+/* T7 after the completed features: the barn fields (AM10), then the wagons whose
+ * features were scored, each a decision (AM8, T7a). */
+static int abbey_at_scored(carc_game *g)
+{
+    abbey_barn_at_scored(g);
+    return abbey_wagon_at_scored(g);
+}
+
+static int abbey_legal(const carc_game *g, int decision, carc_move *out, int cap)
+{
+    return decision == CARC_DEC_WAGON ? abbey_wagon_legal(g, out, cap) : 0;
+}
+
+static int abbey_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
+{
+    return decision == CARC_DEC_WAGON ? abbey_wagon_apply(g, m, err) : EXP_NOT_MINE;
+}
+
 const struct exp_hooks abbey_hooks = {
     .info = {.bit = CARC_EXP_ABBEY, .name = "abbey", .title = "Abbey & Mayor",
              .tile_mark = 'a', .how = abbey_how,
@@ -76,6 +94,11 @@ const struct exp_hooks abbey_hooks = {
     .t6_owed = abbey_barn_t6_owed,  /* AM9 */
     .t6_legal = abbey_barn_t6_legal,
     .t6_apply = abbey_barn_t6_apply,
-    .at = {[ST_T7_AFTER] = abbey_barn_at_scored},  /* AM10 */
-    .end_majorities = abbey_barn_final,            /* AM11 */
+    .at = {[ST_T7_AFTER] = abbey_at_scored},  /* AM10, AM8 */
+    .end_majorities = abbey_barn_final,       /* AM11 */
+    .decides = 1u << ST_T7_AFTER,             /* AM8: the wagons */
+    .pending = abbey_wagon_pending,
+    .legal = abbey_legal,
+    .apply = abbey_apply,
+    .feature_scored = abbey_wagon_scored,
 };

@@ -29,4 +29,12 @@ int abbey_barn_at_scored(carc_game *g);
 void abbey_barn_final(carc_game *g);
 int abbey_barn_check(const carc_game *g, carc_error *err);
 
+/* wagon.c: the wagon moves of T7a (AM8): which wagons may move (feature_scored),
+ * the decision owed at ST_T7_AFTER, its moves and applying one. */
+void abbey_wagon_scored(carc_game *g, int root, int name);
+int abbey_wagon_at_scored(carc_game *g);
+void abbey_wagon_pending(const carc_game *g, carc_pending *p);
+int abbey_wagon_legal(const carc_game *g, carc_move *out, int cap);
+int abbey_wagon_apply(carc_game *g, const carc_move *m, carc_error *err);
+
 #endif

@@ -18,6 +18,9 @@ struct abbey_state {
     uint8_t ender;   /* the seat that had the last turn (AM5) */
     /* barn.c: 1 + the seat whose barn this part's T6 placed, scored in T7 (AM10 a) */
     uint8_t barn_placed;
+    /* wagon.c: 1 + the tile each seat's wagon stood on when T7 scored its feature
+     * (AM8), until the seat moves it or leaves it in supply; 0 for none */
+    uint8_t wagon_from[CARC_MAX_PLAYERS];
 };
 
 #endif

@@ -55,7 +55,7 @@ int cards_first_on_node(const carc_game *g, int seat, int i)
     return 1;
 }
 
-int cards_place_figures(const carc_game *g, int seat, int type, uint8_t figs[3])
+int cards_place_figures(const carc_game *g, int seat, int type, uint8_t figs[CARC_FIGURES])
 {
     int n = 0;
     for (unsigned k = g->figures & ~fig_special_kinds; k; k &= k - 1) {

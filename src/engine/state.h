@@ -748,8 +748,9 @@ int cards_first_on_node(const carc_game *g, int seat, int i);
 /* The followers seat may place from supply on a feature of `type` by a gift or a
  * card (GI2, XI1): each follower kind of the game in supply whose descriptor lets
  * it stand there (the abbot only on a cloister: cards never name a garden),
- * written to figs in the order of enum carc_figure. Returns how many (at most 3). */
-int cards_place_figures(const carc_game *g, int seat, int type, uint8_t figs[3]);
+ * written to figs in the order of enum carc_figure. Returns how many (at most 4: the
+ * meeple, the large meeple, the mayor and the wagon in a city). */
+int cards_place_figures(const carc_game *g, int seat, int type, uint8_t figs[CARC_FIGURES]);
 
 /* ---- figure.c ---- */
 /* Whether the game's expansions give figures other than the meeple (g->figures,

@@ -51,11 +51,12 @@ int xmas_target_others_on(const carc_game *g, int r, int seat)
 }
 
 /* Whether seat has a follower in supply that may stand on a feature of `type` (XI1:
- * the abbot only on a cloister), as cards_place_figures would list. */
+ * the abbot only on a cloister; XI24: a mayor only in a city, a wagon never in a
+ * field), as cards_place_figures lists. */
 static int can_place(const carc_game *g, int seat, int type)
 {
-    return g->supply[seat] > (type == CARC_FEAT_CLOISTER ? 0 :
-                              figure_in_supply(g, seat, CARC_FIG_ABBOT));
+    uint8_t figs[CARC_FIGURES];
+    return cards_place_figures(g, seat, type, figs) > 0;
 }
 
 /* Whether feature r (of the card's type), whose record is rn, is a target of card
@@ -69,16 +70,17 @@ static int feature_ok(const carc_game *g, int c, int r, const feature *rn, int s
         return !(rn->flags & (NF_COMPLETED | NF_LOCKED)) && (feat_holders(g, r) & (1u << seat));
     case CARC_XC_CLAIM_FIELD: case CARC_XC_CLAIM_ROAD: case CARC_XC_CLAIM_CITY:
         return (is_field || !(rn->flags & NF_COMPLETED)) && rn->follow == 0 &&
-               can_place(g, seat, feat_type(rn));
+               !(rn->flags2 & NF2_BARRED) && can_place(g, seat, feat_type(rn));  /* XI24 */
     case CARC_XR_INTRUDE_FIELD: case CARC_XR_INTRUDE_ROAD: case CARC_XR_INTRUDE_CITY:
     case CARC_XR_INTRUDE_CLOISTER:
         return (is_field || !(rn->flags & NF_COMPLETED)) && feat_others_follow(rn, seat) &&
-               can_place(g, seat, feat_type(rn));
+               !(rn->flags2 & NF2_BARRED) && can_place(g, seat, feat_type(rn));  /* XI24 */
     case CARC_XR_LOCK_CLOISTER: case CARC_XR_LOCK_ROAD: case CARC_XR_LOCK_CITY:
         return !(rn->flags & (NF_COMPLETED | NF_LOCKED)) && rn->follow != 0;
     case CARC_XR_TIEBREAK_ROAD: case CARC_XR_TIEBREAK_CITY: case CARC_XR_TIEBREAK_CLOISTER:
     case CARC_XR_TIEBREAK_FIELD:
-        return (is_field || !(rn->flags & NF_COMPLETED)) && feat_follow(rn, seat) > 0;
+        return (is_field || !(rn->flags & NF_COMPLETED)) && feat_follow(rn, seat) > 0 &&
+               !(rn->flags2 & NF2_BARRED);  /* XI28: never a barn field */
     default:
         return 0;
     }
@@ -113,7 +115,7 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
     switch (xmas_card_grain(c)) {
     case BY_SEGMENT: {
         /* XI1: one move per segment and follower kind in supply */
-        uint8_t figs[3];
+        uint8_t figs[CARC_FIGURES];
         int nf = cards_place_figures(g, seat, type, figs);
         for (int v = 0; v < g->nnodes && nf && n < cap; v++) {
             const feature *f = feat_of(g, v);
@@ -323,7 +325,7 @@ int xmas_target_is(const carc_game *g, int c, int seat, const carc_move *want)
     int r = feat_root(g, v);
     switch (grain) {
     case BY_SEGMENT: {
-        uint8_t figs[3];
+        uint8_t figs[CARC_FIGURES];
         int nf = cards_place_figures(g, seat, type, figs), ok = 0;
         for (int k = 0; k < nf; k++)
             ok |= figs[k] == want->figure;

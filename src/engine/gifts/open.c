@@ -44,7 +44,7 @@ static int gift_targets(const carc_game *g, int card, carc_move *out, int cap)
     carc_move m = gift_move(card);
     switch (card) {
     case CARC_GIFT_SYNOD: { /* G6; GI2: which follower from supply */
-        uint8_t figs[3];
+        uint8_t figs[CARC_FIGURES];
         int nf = cards_place_figures(g, seat, CARC_FEAT_CLOISTER, figs);
         for (int i = 0; i < g->ncloisters && nf && n < cap; i++) {  /* in placement order */
             int c = board_port_node(g, g->cloisters[i], CARC_PORT_C);

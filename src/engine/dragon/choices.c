@@ -82,6 +82,10 @@ static int portal_ok(const carc_game *g, int figure, int n, const char **why)
         *why = "the %s at %s already holds a follower (B6, PD11)";
         return 0;
     }
+    if (f->flags2 & NF2_BARRED) {
+        *why = "the %s at %s is a barn field: no follower goes there (AM10, GI17)";
+        return 0;
+    }
     if (f->flags & (NF_COMPLETED | NF_SCORED)) {
         *why = "the %s at %s is finished: a magic portal reaches only unfinished ones (PD11)";
         return 0;

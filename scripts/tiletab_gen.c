@@ -102,6 +102,12 @@ static int expect_fit_rots(int k, int sig)
     int rots = 0;
     if (has_river(k) || sig == 0xFF)
         return 0;
+    if (tile_closes(k)) {  /* a tile that closes (AM4): a spot with four neighbours */
+        int free = 0;
+        for (int side = 0; side < 4; side++)
+            free |= ((sig >> (2 * side)) & 3) == 3;
+        return !free;
+    }
     for (int r = 0; r < expect_period(k); r++) {
         int ok = 1;
         for (int side = 0; side < 4; side++) {

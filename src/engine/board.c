@@ -256,6 +256,32 @@ static void mark_done(carc_game *g, int root)
     g->done[g->ndone++] = (uint16_t)root;
 }
 
+/* The sides of a tile that closes (tile_closes: the abbey, AM4), placed at
+ * (x,y): each closes the city or road that meets it (one open edge less; a road
+ * ends there), joins no field and demands a field of an empty neighbour. The
+ * cities and roads it completes go to done[], in the order of its sides. */
+static void close_sides(carc_game *g, int x, int y)
+{
+    for (int d = 0; d < 4; d++) {
+        int nx = x + dx[d], ny = y + dy[d];
+        int c = cell_find(g, nx, ny);
+        if (c < 0 || g->cell[c] >= CELL_SPOT) {
+            spot_demand(g, c, nx, ny, (d + 2) & 3, CARC_EDGE_FIELD);
+            continue;
+        }
+        const placed *q = &g->tiles[g->cell[c] - CELL_TILE];
+        int seg = tiletab_port_seg[q->kind][q->rot][(d + 2) & 3];
+        if (seg == 0xFF)
+            continue;  /* a field or river edge */
+        int r = feat_root(g, q->first + seg);
+        feature *f = feat_mut(g, r);
+        f->open--;
+        f->ends += feat_type(f) == CARC_FEAT_ROAD;
+        if (f->open == 0 && !(f->flags & NF_COMPLETED))
+            mark_done(g, r);
+    }
+}
+
 void board_place(carc_game *g, int kind, int rot, int x, int y)
 {
     int t = g->ntiles++;
@@ -276,7 +302,10 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
     int closed = 0;
 
     unsigned packed = tiletab_packed(kind, rot);
-    for (int d = 0; d < 4; d++) {
+    int opens = !tile_closes(kind);  /* else the abbey (AM4): its sides close */
+    if (!opens)
+        close_sides(g, x, y);
+    for (int d = 0; opens && d < 4; d++) {
         int nx = x + dx[d], ny = y + dy[d];
         int type = (packed >> (2 * d)) & 3;
         int c = cell_find(g, nx, ny);

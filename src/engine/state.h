@@ -107,6 +107,8 @@ enum {
  * which an expansion may replace (its descriptor's start_kind, R2). The kinds an
  * expansion names are in its own header (river/river.h, abbot/abbot.h). */
 enum { KIND_D = 'D' - 'A' };
+/* carc_game.t1 */
+enum { T1_DRAWN = 0, T1_BEGUN = 1, T1_CHOSEN = 2 };
 /* Port 16 of tiletab_port_seg, the engine's own: the segment of a tile that counts
  * its eight neighbours, its cloister or its garden (a tile has at most one); the
  * table's ports, the segment ports and that one. */
@@ -312,6 +314,12 @@ struct carc_game {
     uint8_t part;         /* the part of a double turn now running (0, 1): set by
                              turn_second_part, cleared at T10 (turn.c) */
     uint8_t active;
+    /* T1 of the part (turn.c, turn_draw_exp; only where an expansion acts at T1):
+     * T1_BEGUN while a decision it owes before the draw is pending (the part has
+     * begun: the turn counted), T1_CHOSEN once the part's tile was put in hand by an
+     * expansion instead of drawn (the abbey, AM3: an extra draw (G10, X9) or a
+     * forced spot (X13) does not apply to it), else T1_DRAWN */
+    uint8_t t1;
     uint16_t turn;
     uint8_t over;
     uint8_t winners;      /* bit mask, once over */
@@ -488,6 +496,11 @@ int tile_period(int kind);
 /* Rotated masks of a segment: edge bits or half-edge slot bits, in board directions. */
 uint8_t tile_rot_edges(uint8_t mask, int rot);
 uint8_t tile_rot_slots(uint8_t mask, int rot);
+/* Whether a kind's sides close what meets them (CARC_SEG_CLOSES: the abbey, AM4). */
+static inline int tile_closes(int kind)
+{
+    return (tiles_catalogue[kind].seg[0].flags & CARC_SEG_CLOSES) != 0;
+}
 /* The pennants segment i of tile d carries: 1 for a city flagged with one, or the
  * tile's pennants when it has one such city (AM/C++: two on its one city). The
  * tables (tiletab_gen) and carc_check both count them so. */

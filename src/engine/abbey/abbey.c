@@ -34,12 +34,23 @@ static int abbey_check(const carc_game *g, carc_error *err)
     }
     if (as->held >> g->players)
         FAIL("abbey: seats past %d hold abbeys (held 0x%x)", g->players, as->held);
-    int on_board = 0;
+    int out = 0;  /* on the board or in the part's hand */
     for (int t = 0; t < g->ntiles; t++)
-        on_board += g->tiles[t].kind == ABBEY_KIND;
-    if (on_board + __builtin_popcount(as->held) != g->players)
-        FAIL("abbey: %d abbeys placed and %d held, %d players (AM2)", on_board,
+        out += g->tiles[t].kind == ABBEY_KIND;
+    for (int h = 0; h < g->nhand; h++)
+        out += g->hand[h] == ABBEY_KIND;
+    if (out + __builtin_popcount(as->held) != g->players)
+        FAIL("abbey: %d abbeys placed or in hand and %d held, %d players (AM2)", out,
              __builtin_popcount(as->held), g->players);
+    if (g->nhand && g->hand[0] == ABBEY_KIND && (g->nhand != 1 || g->t1 != T1_CHOSEN))
+        FAIL("abbey: the abbey in a hand of %d tiles, t1 %d (AM3)", g->nhand, g->t1);
+    if (as->ask > ABBEY_DECLINED ||
+        (as->ask == ABBEY_ASKED && g->step != (as->final ? ST_T10_END : ST_T1_DRAW)) ||
+        (as->ask == ABBEY_DECLINED && (g->step != ST_T1_DRAW || as->final)))
+        FAIL("abbey: decision %d owed at step %d, round %d", as->ask, g->step, as->final);
+    if (as->final > g->players + 1 || (as->final && g->stack_len) || as->ender >= g->players)
+        FAIL("abbey: final round %d of seat %d with %d tiles in the stack (AM5)", as->final,
+             as->ender, g->stack_len);
     return CARC_OK;
 }
 
@@ -69,6 +80,12 @@ const struct exp_hooks abbey_hooks = {
     .stack_tiles = 12,              /* AM1 */
     .replaced_by = abbey_twin_of,   /* CI15 */
     .player_kind = ABBEY_KIND,      /* AM2 */
+    .decides = 1u << ST_T1_DRAW | 1u << ST_T10_END,
+    .canonical = abbey_canonical_move,
     .check = abbey_check,
     .setup = abbey_setup,
+    .at = {[ST_T1_DRAW] = abbey_before_draw, [ST_T10_END] = abbey_final_round},
+    .pending = abbey_pending,
+    .legal = abbey_legal,
+    .apply = abbey_apply,
 };

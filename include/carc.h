@@ -727,6 +727,8 @@ int carc_prisoners(const carc_game *g, int holder, int owner, int counts[CARC_FI
 /* Abbey & Mayor (AM13: public): whether seat still holds its abbey (AM2, AM3); 0
  * without the expansion. */
 int carc_abbey_held(const carc_game *g, int seat);
+/* Whether a game with these expansions gives each player an abbey (Abbey & Mayor). */
+int carc_has_abbeys(unsigned expansions);
 /* Tiles in hand for the pending turn: writes up to 2 kinds, returns how many. */
 int carc_hand_tiles(const carc_game *g, int kinds[2]);
 /* Tiles removed from the game (B5, X9), in order: writes up to cap kinds, returns the count. */

@@ -59,6 +59,11 @@ int carc_abbey_held(const carc_game *g, int seat)
     return seat >= 0 && seat < g->players && (abbey_st(g)->held >> seat & 1);
 }
 
+int carc_has_abbeys(unsigned expansions)
+{
+    return (expansions & CARC_EXP_ABBEY) != 0;
+}
+
 /* How it works, in players' words (the terminal's help, the browser's how-to page). */
 static const carc_how_par abbey_how[] = {
     {"Abbey & Mayor: the abbey",

@@ -110,9 +110,13 @@ enum { KIND_D = 'D' - 'A' };
 /* carc_game.t1 */
 enum { T1_DRAWN = 0, T1_BEGUN = 1, T1_CHOSEN = 2 };
 /* Port 16 of tiletab_port_seg, the engine's own: the segment of a tile that counts
- * its eight neighbours, its cloister or its garden (a tile has at most one); the
- * table's ports, the segment ports and that one. */
-enum { PORT_MONASTIC = CARC_PORTS, PORT_SLOTS = CARC_PORTS + 1 };
+ * its eight neighbours, its cloister or its garden (a tile has at most one). The
+ * widths of the port tables' rows: PORT_SLOTS ports (the segment ports, that one,
+ * 0xFF past them), SEG_SLOTS segments (CARC_TILE_SEGMENTS, 0xFF past them), powers
+ * of two, so that the hot paths find a row with a shift. */
+enum { PORT_MONASTIC = CARC_PORTS, PORT_SLOTS = 32, SEG_SLOTS = 16 };
+_Static_assert((int)PORT_MONASTIC < (int)PORT_SLOTS && (int)CARC_TILE_SEGMENTS <= (int)SEG_SLOTS,
+               "port tables");
 
 _Static_assert(CELL_SPOT + MAX_FRONTIER <= 65535 && CELL_FRONTIER > (int)CARC_TILES, "cell values");
 
@@ -473,7 +477,7 @@ extern const struct feature tiletab_seg_init[CARC_TILE_KINDS][CARC_TILE_SEGMENTS
  * times, 0xFF for none. */
 extern const uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][PORT_SLOTS];
 /* The canonical (lowest) port of segment i of kind k turned r times, 0xFF past nseg. */
-extern const uint8_t tiletab_seg_port[CARC_TILE_KINDS][4][CARC_TILE_SEGMENTS];
+extern const uint8_t tiletab_seg_port[CARC_TILE_KINDS][4][SEG_SLOTS];
 
 /* Packed edges of kind k turned r times. */
 static inline unsigned tiletab_packed(int kind, int rot)

@@ -9,7 +9,8 @@
  *     never given back (AM3: once a game); the choice before the draw is offered only
  *     to a seat holding its abbey, with a hole on the board, never in the river phase
  *     (AM3, R3); an abbey goes only into a hole (AM3); the final round's abbeys only
- *     once the stack is empty (AM5); every seat's view holds the same abbeys (AM13);
+ *     once the stack is empty (AM5); every seat's view, and a deal of what it
+ *     hides, holds the same abbeys (AM13);
  *   - now and then a random move that the engine must refuse unless legal, which
  *     leaves the state byte for byte as it was;
  * and per game: its record replays to the same state. Over the set, abbeys must have
@@ -99,14 +100,23 @@ static void check_abbey(const carc_game *g, const char *set, int game, int move,
                  set, game, move, p.seat, carc_abbey_held(g, p.seat), river);
 }
 
-/* AM13: every seat's view holds the same abbeys. */
-static void check_views(const carc_game *g, carc_game *view, const char *set, int game)
+/* AM13: every seat's view holds the same abbeys, and so does a deal of the hidden
+ * tiles from it (mcts's determinization gives no abbey back and takes none away);
+ * the deal holds the engine's invariants. */
+static void check_views(const carc_game *g, carc_game *view, carc_game *deal, const char *set,
+                        int game)
 {
+    carc_error err = {0, ""};
     for (int s = 0; s < carc_players(g); s++) {
         carc_view(g, s, view);
+        carc_determinize(view, 77u + (uint64_t)s, deal);
+        if (carc_check(deal, &err) != CARC_OK)
+            fail_msg("%s game %d: seat %d's deal: carc_check: %s", set, game, s, err.msg);
         for (int t = 0; t < carc_players(g); t++)
-            if (carc_abbey_held(view, t) != carc_abbey_held(g, t))
-                fail_msg("%s game %d: seat %d's view of seat %d's abbey differs", set, game, s, t);
+            if (carc_abbey_held(view, t) != carc_abbey_held(g, t) ||
+                carc_abbey_held(deal, t) != carc_abbey_held(g, t))
+                fail_msg("%s game %d: seat %d's view or deal of seat %d's abbey differs", set,
+                         game, s, t);
     }
 }
 
@@ -115,13 +125,14 @@ static char *play(const carc_config *cfg, uint64_t choices, const char *set, int
                   abbey_stats *st, carc_game **out)
 {
     carc_error err = {0, ""};
-    carc_game *g = carc_new(cfg, &err), *before = NULL, *view = NULL;
+    carc_game *g = carc_new(cfg, &err), *before = NULL, *view = NULL, *deal = NULL;
     if (!g)
         fail_msg("%s game %d: carc_new: %s", set, game, err.msg);
     before = carc_clone(g);
     view = carc_clone(g);
+    deal = carc_clone(g);
     carc_recorder *rec = carc_recorder_new(cfg, g);
-    assert_true(before && view && rec);
+    assert_true(before && view && deal && rec);
     int move = 0, abbey_part = 0;
     while (!carc_is_over(g)) {
         int n = carc_legal(g, g_moves, CARC_MAX_MOVES);
@@ -173,7 +184,7 @@ static char *play(const carc_config *cfg, uint64_t choices, const char *set, int
             fail_msg("%s game %d move %d: carc_check: %s", set, game, move, err.msg);
         check_abbey(g, set, game, move, carc_river_left(g) > 0);
         if (move % 17 == 0)
-            check_views(g, view, set, game);
+            check_views(g, view, deal, set, game);
         move++;
     }
     st->moves += move;
@@ -183,6 +194,7 @@ static char *play(const carc_config *cfg, uint64_t choices, const char *set, int
     carc_recorder_free(rec);
     carc_free(before);
     carc_free(view);
+    carc_free(deal);
     *out = g;
     return json;
 }

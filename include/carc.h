@@ -146,7 +146,11 @@ enum carc_goods { CARC_GOODS_WINE = 0, CARC_GOODS_GRAIN, CARC_GOODS_CLOTH, CARC_
 enum {
     CARC_SEG_INN = 1,        /* road: an inn (I5) */
     CARC_SEG_CATHEDRAL = 2,  /* city: a cathedral (I6) */
-    CARC_SEG_PENNANT = 4     /* city: a pennant */
+    CARC_SEG_PENNANT = 4,    /* city: a pennant */
+    /* a cloister, its tile's only segment: the tile's sides match every edge and close
+     * the feature that meets them, and it goes only into a hole, a place with tiles on
+     * all four sides (the abbey, AM4; never in a stack: its module puts it in hand) */
+    CARC_SEG_CLOSES = 8
 };
 
 /* One segment of a tile kind, as printed (rotation 0). */
@@ -409,6 +413,8 @@ enum carc_decision {
                                 owed by each seat in turn, not only the active one */
     CARC_DEC_CAPTURE,        /* after a floor (TW5): take a follower in the tower's reach, or pass */
     CARC_DEC_EXCHANGE,       /* TW6: which of the capturer's followers the other player gives back */
+    CARC_DEC_ABBEY,          /* T1, before the draw: place one's abbey instead of a drawn tile
+                                (CARC_MOVE_ABBEY; AM3), or draw (pass); E0: a final abbey (AM5) */
     CARC_DEC_WAGON,          /* T7a (AM8): a wagon whose feature T7 scored moves to a feature
                                 nearby (a follower move naming it) or stays in supply (pass);
                                 owed by each such wagon's owner in turn */
@@ -448,6 +454,8 @@ enum carc_move_kind {
     CARC_MOVE_RANSOM,    /* seat2 = the holder, figure: T6a, buy back one of one's
                             followers held by that player for 3 points (TW8) */
     CARC_MOVE_EXCHANGE,  /* figure: which of the capturer's followers comes back (TW6) */
+    CARC_MOVE_ABBEY,     /* T1 (or E0): the abbey is this part's tile instead of a drawn one;
+                            T3 places it in a hole (AM3, AM5) */
     CARC_MOVE_KINDS
 };
 
@@ -742,6 +750,8 @@ int carc_prisoners(const carc_game *g, int holder, int owner, int counts[CARC_FI
 /* Abbey & Mayor (AM13: public): whether seat still holds its abbey (AM2, AM3); 0
  * without the expansion. */
 int carc_abbey_held(const carc_game *g, int seat);
+/* Whether a game with these expansions gives each player an abbey (Abbey & Mayor). */
+int carc_has_abbeys(unsigned expansions);
 /* Tiles in hand for the pending turn: writes up to 2 kinds, returns how many. */
 int carc_hand_tiles(const carc_game *g, int kinds[2]);
 /* Tiles removed from the game (B5, X9), in order: writes up to cap kinds, returns the count. */

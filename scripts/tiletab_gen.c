@@ -102,6 +102,12 @@ static int expect_fit_rots(int k, int sig)
     int rots = 0;
     if (has_river(k) || sig == 0xFF)
         return 0;
+    if (tile_closes(k)) {  /* a tile that closes (AM4): a spot with four neighbours */
+        int free = 0;
+        for (int side = 0; side < 4; side++)
+            free |= ((sig >> (2 * side)) & 3) == 3;
+        return !free;
+    }
     for (int r = 0; r < expect_period(k); r++) {
         int ok = 1;
         for (int side = 0; side < 4; side++) {
@@ -236,12 +242,12 @@ static void print_tables(void)
         }
         printf("}, /* %s */\n", def_of(k)->name);
     }
-    printf("};\n\nconst uint8_t tiletab_seg_port[CARC_TILE_KINDS][4][CARC_TILE_SEGMENTS] = {\n");
+    printf("};\n\nconst uint8_t tiletab_seg_port[CARC_TILE_KINDS][4][SEG_SLOTS] = {\n");
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
         printf("    {");
         for (int r = 0; r < 4; r++) {
             printf("%s{", r ? ", " : "");
-            for (int i = 0; i < CARC_TILE_SEGMENTS; i++) {
+            for (int i = 0; i < SEG_SLOTS; i++) {
                 int p = expect_seg_port(k, r, i);
                 printf(p == 0xFF ? "%s__" : "%s%2d", i ? "," : "", p);
             }

@@ -105,6 +105,8 @@
  *                         that name (docs/RECORD.md; The Princess & the Dragon, PD14)
  *   "recall_points": {"recall (1,1) cloister:C": n, ...}  carc_recall_points of each
  *                         recall move (-1: not legal now; The Abbot, A6)
+ *   "abbeys": [0|1 per seat]  whether each seat still holds its abbey (carc_abbey_held;
+ *                         Abbey & Mayor, AM2, AM13)
  *   "tile_counts": {"RI.1/IIG": 1, ...}  carc_tile_count of each kind with the game's
  *                         expansions (A2, CI11)
  *   "diagram": ["        0    1", "   ...", ...]  the board as carc_board_text draws it
@@ -167,6 +169,7 @@ static const char *const pending_names[CARC_DECISIONS] = {
     [CARC_DEC_WALK] = "dragon",
     [CARC_DEC_CAPTURE] = "capture",
     [CARC_DEC_EXCHANGE] = "exchange",
+    [CARC_DEC_ABBEY] = "abbey",
     [CARC_DEC_WAGON] = "wagon",
 };
 
@@ -1440,7 +1443,7 @@ static void step_expect(carc_game *g, json_t *e)
         "cloister_discard", "roadside_discard", "in_play", "mastermind", "banked", "events",
         "all_events", "view", "diagram", "figures", "goods", "double_due", "part",
         "projection", "river_left", "river_end", "recall_points", "tile_counts", "dragon", "towers",
-        "floors", "prisoners", NULL};
+        "floors", "prisoners", "abbeys", NULL};
     long long want;
     char buf[160];
     if (!json_is_object(e)) {
@@ -1511,6 +1514,8 @@ static void step_expect(carc_game *g, json_t *e)
     if ((v = json_object_get(e, "followers")))
         check_followers(g, v);
     check_tower(g, e);
+    if ((v = json_object_get(e, "abbeys")))
+        check_per_seat(g, v, "abbeys", carc_abbey_held);
     if ((v = json_object_get(e, "tiles")))
         check_tiles(g, v);
     if ((v = json_object_get(e, "features")))

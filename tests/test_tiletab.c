@@ -44,14 +44,19 @@ static void test_packed_and_period(void **state)
 
 /* A rotation fits a signature exactly when every side the signature demands shows
  * that edge (read from the packed edges, checked above); rotations past the
- * period, river tiles (R5: the river module's) and signature 0xFF never fit. */
+ * period, river tiles (R5: the river module's) and signature 0xFF never fit; a
+ * tile that closes (the abbey, AM4) fits, in rotation 0, where all four sides are
+ * demanded, whatever they demand. */
 static void test_fit_rots(void **state)
 {
     (void)state;
     for (int k = 0; k < CARC_TILE_KINDS; k++)
         for (unsigned sig = 0; sig < 256; sig++) {
-            unsigned want = 0;
-            for (int r = 0; r < tile_period(k) && !has_river(k) && sig != 0xFF; r++) {
+            unsigned want = tile_closes(k) && spot_mask(sig) == 0xFF;
+            /* board_place knows such a tile by its cloister, its first segment */
+            assert_int_equal(tile_closes(k), tiletab_port_seg[k][0][PORT_MONASTIC] == 0);
+            for (int r = 0; r < tile_period(k) && !has_river(k) && !tile_closes(k) && sig != 0xFF;
+                 r++) {
                 unsigned mask = spot_mask(sig), edges = tiletab_packed(k, r);
                 want |= (unsigned)((edges & mask) == spot_need(sig)) << r;
             }
@@ -105,7 +110,7 @@ static void test_ports(void **state)
                         want = i;
                 assert_int_equal(tiletab_port_seg[k][r][port], want);
             }
-            for (int i = 0; i < CARC_TILE_SEGMENTS; i++) {
+            for (int i = 0; i < SEG_SLOTS; i++) {
                 int want = 0xFF;
                 for (int port = 0; port < CARC_PORTS && want == 0xFF && i < d->nseg; port++)
                     if (covers(d, i, r, port))

@@ -94,6 +94,11 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
         return CARC_OK;  /* the table says it fits; below, which edge does not */
     if (forced >= 0 && (spot_fit_rots(g, si, m->tile) & rot_bit))
         return CARC_OK;  /* a tile an expansion places (a river tile, R5) */
+    if (tile_closes(m->tile)) {  /* it fits any edges, in a hole only (AM4) */
+        error_set(err, CARC_E_ILLEGAL, "%s goes only into a hole, a place with tiles on all "
+                  "four sides: (%d,%d) is none (AM3)", name, m->x, m->y);
+        return CARC_E_ILLEGAL;
+    }
     /* a misfit at a spot an expansion forces or keeps closed, in its words (R5, R6) */
     if ((forced >= 0 || s->sig == SIG_DEAD) && exp_refuse(g, m, si, forced, err))
         return CARC_E_ILLEGAL;

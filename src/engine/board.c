@@ -256,6 +256,29 @@ static void mark_done(carc_game *g, int root)
     g->done[g->ndone++] = (uint16_t)root;
 }
 
+/* The sides of a tile that closes (tile_closes: the abbey, AM4), placed at
+ * (x,y), a hole (the fit table places it nowhere else: every side has a tile):
+ * each closes the city or road that meets it (one open edge less; a road ends
+ * there) and joins no field. The cities and roads it completes go to done[], in
+ * the order of its sides. Apart from board_place, whose other tiles never come
+ * here. */
+static __attribute__((noinline)) void close_sides(carc_game *g, int x, int y)
+{
+    for (int d = 0; d < 4; d++) {
+        int c = cell_find(g, x + dx[d], y + dy[d]);
+        const placed *q = &g->tiles[g->cell[c] - CELL_TILE];
+        int seg = tiletab_port_seg[q->kind][q->rot][(d + 2) & 3];
+        if (seg == 0xFF)
+            continue;  /* a field or river edge */
+        int r = feat_root(g, q->first + seg);
+        feature *f = feat_mut(g, r);
+        f->open--;
+        f->ends += feat_type(f) == CARC_FEAT_ROAD;
+        if (f->open == 0 && !(f->flags & NF_COMPLETED))
+            mark_done(g, r);
+    }
+}
+
 void board_place(carc_game *g, int kind, int rot, int x, int y)
 {
     int t = g->ntiles++;
@@ -275,27 +298,33 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
      * tile have completed one */
     int closed = 0;
 
-    unsigned packed = tiletab_packed(kind, rot);
-    for (int d = 0; d < 4; d++) {
-        int nx = x + dx[d], ny = y + dy[d];
-        int type = (packed >> (2 * d)) & 3;
-        int c = cell_find(g, nx, ny);
-        if (c < 0 || g->cell[c] >= CELL_SPOT) {
-            spot_demand(g, c, nx, ny, (d + 2) & 3, type);
-            continue;
-        }
-        const placed *q = &g->tiles[g->cell[c] - CELL_TILE];
-        const uint8_t *qs = tiletab_port_seg[q->kind][q->rot];
-        if (ps[d] != 0xFF) {  /* a city or road edge (a field or river edge has no node) */
-            int r = place_join(g, first, ps[d], q->first + qs[(d + 2) & 3], init, &fresh);
-            feature *f = feat_mut(g, r);
-            f->open -= 2;
-            closed |= f->open == 0;
-        }
-        if (type != CARC_EDGE_CITY) {  /* field, road, river: the fields on both sides */
-            for (int s = 2 * d; s < 2 * d + 2; s++)
-                place_join(g, first, ps[CARC_PORT_NW + s], q->first + qs[CARC_PORT_NW + (s ^ 5)],
-                           init, &fresh);
+    /* a tile of a cloister alone, its first segment (the abbey, tile_closes): its
+     * sides close what meets them (AM4); a port table's entry, no other load */
+    if (ps[PORT_MONASTIC] == 0) {
+        close_sides(g, x, y);
+    } else {
+        unsigned packed = tiletab_packed(kind, rot);
+        for (int d = 0; d < 4; d++) {
+            int nx = x + dx[d], ny = y + dy[d];
+            int type = (packed >> (2 * d)) & 3;
+            int c = cell_find(g, nx, ny);
+            if (c < 0 || g->cell[c] >= CELL_SPOT) {
+                spot_demand(g, c, nx, ny, (d + 2) & 3, type);
+                continue;
+            }
+            const placed *q = &g->tiles[g->cell[c] - CELL_TILE];
+            const uint8_t *qs = tiletab_port_seg[q->kind][q->rot];
+            if (ps[d] != 0xFF) {  /* a city or road edge (a field or river edge has no node) */
+                int r = place_join(g, first, ps[d], q->first + qs[(d + 2) & 3], init, &fresh);
+                feature *f = feat_mut(g, r);
+                f->open -= 2;
+                closed |= f->open == 0;
+            }
+            if (type != CARC_EDGE_CITY) {  /* field, road, river: the fields on both sides */
+                for (int s = 2 * d; s < 2 * d + 2; s++)
+                    place_join(g, first, ps[CARC_PORT_NW + s],
+                               q->first + qs[CARC_PORT_NW + (s ^ 5)], init, &fresh);
+            }
         }
     }
     /* the segments no neighbour joined: a feature each */

@@ -71,13 +71,21 @@ static int check_tiles(const carc_game *g, carc_error *err)
         count[aside[i]]++;
     int total = g->ntiles + g->nremoved + g->nhand + g->stack_len + g->unused + naside;
     int in_set = stack_size(g->expansions) + 1;
+    /* the tiles each player was given outside the stack (the abbeys, AM2): those out
+     * of the players' hands; the module checks those still held */
+    int given[CARC_TILE_KINDS] = {0};
+    EXP_EACH_ACTIVE(g, h)
+        if (h->player_kind) {
+            given[h->player_kind] = g->players;
+            in_set += count[h->player_kind];
+        }
     if (total != in_set)
         FAIL("tiles: %d placed + %d removed + %d in hand + %d in stack + %d unused != %d",
              g->ntiles, g->nremoved, g->nhand, g->stack_len, g->unused, in_set);
     for (int k = 0; k < CARC_TILE_KINDS; k++)
-        if (count[k] > carc_tile_count(g->expansions, k))
+        if (count[k] > carc_tile_count(g->expansions, k) + given[k])
             FAIL("tiles: %d of kind %s, more than %d", count[k], tile_def(k)->name,
-                 carc_tile_count(g->expansions, k));
+                 carc_tile_count(g->expansions, k) + given[k]);
     return CARC_OK;
 }
 
@@ -275,10 +283,15 @@ static int check_features(const carc_game *g, carc_error *err)
                 goods += 1u << (4 * (s->goods - 1));
             if (s->type == CARC_FEAT_CITY || s->type == CARC_FEAT_ROAD) {
                 uint8_t m = tile_rot_edges(s->mask, p->rot);
-                for (int e = 0; e < 4; e++)
-                    if ((m & (1u << e)) &&
-                        board_lookup(g, p->x + dx[e], p->y + dy[e]) < 0)
-                        open++;
+                for (int e = 0; e < 4; e++) {
+                    if (!(m & (1u << e)))
+                        continue;
+                    int nb = board_lookup(g, p->x + dx[e], p->y + dy[e]);
+                    open += nb < 0;
+                    /* a road ends at a side that closes it (the abbey, AM4) */
+                    ends += nb >= 0 && s->type == CARC_FEAT_ROAD &&
+                            tile_closes(g->tiles[nb].kind);
+                }
             }
         }
         int n = r;

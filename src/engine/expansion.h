@@ -143,9 +143,11 @@ struct exp_hooks {
     /* carc_new, after the stack is built: cfg's fixed deck orders are read here only */
     void (*setup)(carc_game *g, const carc_config *cfg);
     void (*turn_begin)(carc_game *g);   /* T1, before the draw: per-turn state */
-    /* at[s], at step s where expansions act (every step but T1, T3, T6, T7 scoring,
+    /* at[s], at step s where expansions act (every step but T3, T6, T7 scoring,
      * E3; NULL where it does not act): does whatever the step does automatically
-     * and returns 1 if it owes a decision now. At T10 it runs before the turn ends.
+     * and returns 1 if it owes a decision now. At T10 it runs before the turn ends;
+     * at T1 before the draw (and again after the decision it owed there: a tile it
+     * put in hand is then the part's, AM3).
      * One function per step, with no step argument to switch on: the turn machine
      * asks at every step. */
     int (*at[ST_OVER + 1])(carc_game *g);

@@ -33,7 +33,7 @@ static const char *const card_names[CARC_CARDS] = {
 static const char *const decision_names[CARC_DECISIONS] = {
     "none", "window_before", "place", "card_draw", "card_target", "block",
     "follower", "modifier", "window_after", "discard", "end_choice", "double_turn", "dragon",
-    "capture", "exchange", "wagon"};
+    "capture", "exchange", "abbey", "wagon"};
 
 static const char *const reason_names[CARC_REASONS] = {
     "completed", "modifier", "final", "field", "field_bonus", "road_sweeper", "cash_out",

@@ -91,6 +91,10 @@ int stack_draw_placeable(carc_game *g)
 
 int stack_draw_extra(carc_game *g)
 {
+    /* a part whose tile was not drawn (an abbey, AM3) draws no extra one: the card
+     * is wasted (GI15) */
+    if (g->t1 == T1_CHOSEN)
+        return 0;
     /* R9: an expansion may keep the bottom of the stack out of reach */
     return stack_draw_above(g, exp_extra_floor(g));
 }

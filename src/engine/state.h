@@ -107,10 +107,16 @@ enum {
  * which an expansion may replace (its descriptor's start_kind, R2). The kinds an
  * expansion names are in its own header (river/river.h, abbot/abbot.h). */
 enum { KIND_D = 'D' - 'A' };
+/* carc_game.t1 */
+enum { T1_DRAWN = 0, T1_BEGUN = 1, T1_CHOSEN = 2 };
 /* Port 16 of tiletab_port_seg, the engine's own: the segment of a tile that counts
- * its eight neighbours, its cloister or its garden (a tile has at most one); the
- * table's ports, the segment ports and that one. */
-enum { PORT_MONASTIC = CARC_PORTS, PORT_SLOTS = CARC_PORTS + 1 };
+ * its eight neighbours, its cloister or its garden (a tile has at most one). The
+ * widths of the port tables' rows: PORT_SLOTS ports (the segment ports, that one,
+ * 0xFF past them), SEG_SLOTS segments (CARC_TILE_SEGMENTS, 0xFF past them), powers
+ * of two, so that the hot paths find a row with a shift. */
+enum { PORT_MONASTIC = CARC_PORTS, PORT_SLOTS = 32, SEG_SLOTS = 16 };
+_Static_assert((int)PORT_MONASTIC < (int)PORT_SLOTS && (int)CARC_TILE_SEGMENTS <= (int)SEG_SLOTS,
+               "port tables");
 
 _Static_assert(CELL_SPOT + MAX_FRONTIER <= 65535 && CELL_FRONTIER > (int)CARC_TILES, "cell values");
 
@@ -327,6 +333,12 @@ struct carc_game {
     uint8_t part;         /* the part of a double turn now running (0, 1): set by
                              turn_second_part, cleared at T10 (turn.c) */
     uint8_t active;
+    /* T1 of the part (turn.c, turn_draw_exp; only where an expansion acts at T1):
+     * T1_BEGUN while a decision it owes before the draw is pending (the part has
+     * begun: the turn counted), T1_CHOSEN once the part's tile was put in hand by an
+     * expansion instead of drawn (the abbey, AM3: an extra draw (G10, X9) or a
+     * forced spot (X13) does not apply to it), else T1_DRAWN */
+    uint8_t t1;
     uint16_t turn;
     uint8_t over;
     uint8_t winners;      /* bit mask, once over */
@@ -480,7 +492,7 @@ extern const struct feature tiletab_seg_init[CARC_TILE_KINDS][CARC_TILE_SEGMENTS
  * times, 0xFF for none. */
 extern const uint8_t tiletab_port_seg[CARC_TILE_KINDS][4][PORT_SLOTS];
 /* The canonical (lowest) port of segment i of kind k turned r times, 0xFF past nseg. */
-extern const uint8_t tiletab_seg_port[CARC_TILE_KINDS][4][CARC_TILE_SEGMENTS];
+extern const uint8_t tiletab_seg_port[CARC_TILE_KINDS][4][SEG_SLOTS];
 
 /* Packed edges of kind k turned r times. */
 static inline unsigned tiletab_packed(int kind, int rot)
@@ -503,6 +515,11 @@ int tile_period(int kind);
 /* Rotated masks of a segment: edge bits or half-edge slot bits, in board directions. */
 uint8_t tile_rot_edges(uint8_t mask, int rot);
 uint8_t tile_rot_slots(uint8_t mask, int rot);
+/* Whether a kind's sides close what meets them (CARC_SEG_CLOSES: the abbey, AM4). */
+static inline int tile_closes(int kind)
+{
+    return (tiles_catalogue[kind].seg[0].flags & CARC_SEG_CLOSES) != 0;
+}
 /* The pennants segment i of tile d carries: 1 for a city flagged with one, or the
  * tile's pennants when it has one such city (AM/C++: two on its one city). The
  * tables (tiletab_gen) and carc_check both count them so. */

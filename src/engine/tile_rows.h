@@ -23,6 +23,8 @@
 #define FIELD(m, c) {CARC_FEAT_FIELD, (m), 0, (c), 0, 0}
 #define CLOISTER {CARC_FEAT_CLOISTER, 0, 0, 0, 0, 0}
 #define GARDEN {CARC_FEAT_GARDEN, 0, 0, 0, 0, 0}
+/* a cloister whose tile closes what meets it (CARC_SEG_CLOSES: the abbey, AM4) */
+#define CLOISTER_CLOSES {CARC_FEAT_CLOISTER, 0, 0, 0, CARC_SEG_CLOSES, 0}
 #define W CARC_EDGE_RIVER
 /* the expansions' tiles (generated from the tile tables of docs/RULES.md) */
 #define CITY_X(m, flags, goods) {CARC_FEAT_CITY, (m), 0, 0, (flags), (goods)}

@@ -104,7 +104,7 @@ int turn_plan_ok(const carc_game *g)
 /* T1: a new turn's tile. 1 if one was drawn, 0 if the stack ran out (B5). The
  * second part of a double turn draws too, but the turn and what counts per turn
  * (TB13: the extra-tile card, the gift opened, the expansions' turn state) go on. */
-static inline int turn_draw(carc_game *g)
+static inline void turn_start(carc_game *g)
 {
     g->last = TILE_NONE;
     g->ndone = 0;
@@ -114,7 +114,29 @@ static inline int turn_draw(carc_game *g)
         g->extra_tile = EXTRA_NONE;
         exp_turn_begin(g);
     }
+}
+
+static inline int turn_draw(carc_game *g)
+{
+    turn_start(g);
     return stack_draw_placeable(g);
+}
+
+/* T1 where an expansion acts before the draw (hook at[ST_T1_DRAW]: the abbey
+ * instead of a drawn tile, AM3): the part begins once, though the step is run
+ * again after the decision owed there (g->t1); then the tile an expansion put in
+ * hand is the part's (T1_CHOSEN: nothing drawn), or one is drawn. -1 while a
+ * decision is owed, else turn_draw's answer. */
+static __attribute__((noinline)) int turn_draw_exp(carc_game *g)
+{
+    if (g->t1 != T1_BEGUN) {
+        turn_start(g);
+        g->t1 = T1_BEGUN;
+    }
+    if (exp_step(g, ST_T1_DRAW))
+        return -1;
+    g->t1 = g->nhand ? T1_CHOSEN : T1_DRAWN;
+    return g->nhand ? 1 : stack_draw_placeable(g);
 }
 
 /* T10 after the expansions: the next seat's turn, or with the stack empty the end
@@ -187,11 +209,14 @@ static inline void turn_advance_exp(carc_game *g)
     for (;;) {
         g->step = (uint8_t)step;  /* the hooks and scoring below may ask it */
         switch ((enum step)step) {
-        case ST_T1_DRAW:
+        case ST_T1_DRAW: {
+            int drew = g->exp_at[ST_T1_DRAW] ? turn_draw_exp(g) : turn_draw(g);
+            if (drew < 0)
+                return;  /* a decision before the draw (AM3) */
             /* TB12: a second part whose draws ran the stack out ends the turn */
-            step = turn_next(g, turn_draw(g) ? ST_T2_WINDOW
-                                : g->part ? ST_T8_WINDOW : ST_E2_END_CARDS);
+            step = turn_next(g, drew ? ST_T2_WINDOW : g->part ? ST_T8_WINDOW : ST_E2_END_CARDS);
             break;
+        }
         case ST_T3_PLACE:
             return;
         case ST_T6_FOLLOWER:

@@ -230,6 +230,9 @@ int carc_move_format(const carc_game *g, const carc_move *m, char *buf, size_t s
     case CARC_MOVE_AGAIN:
         out_printf(&o, "again");
         break;
+    case CARC_MOVE_ABBEY:  /* AM3, AM5: the abbey instead of a drawn tile */
+        out_printf(&o, "abbey");
+        break;
     case CARC_MOVE_DISCARD:
         if (!is_christmas(m->card))
             return -1;
@@ -781,6 +784,7 @@ static const struct {
     { "draw", CARC_MOVE_DRAW },
     { "block", CARC_MOVE_BLOCK },
     { "again", CARC_MOVE_AGAIN },
+    { "abbey", CARC_MOVE_ABBEY },  /* AM3, AM5 */
 };
 
 int carc_move_parse(const carc_game *g, const char *text, carc_move *out, carc_error *err)

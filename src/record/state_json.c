@@ -63,6 +63,7 @@ typedef struct sj_has {
     int builders, pigs;     /* the builder and the pig (also the double turn, TB6) */
     int recalls;            /* the abbot, who may be recalled (A6) */
     int towers;             /* towers, floors and prisoners (The Tower) */
+    int abbeys;             /* each player's abbey (Abbey & Mayor) */
     int inns;               /* a tile of the set has an inn or a cathedral */
     int goods;              /* a tile of the set shows goods */
     int river;              /* a tile of the set has river edges */
@@ -101,6 +102,7 @@ static sj_has sj_has_of(unsigned expansions)
     h.pigs = sj_figure(h.figures, "pig");
     h.recalls = sj_figure(h.figures, "abbot");
     h.towers = carc_has_towers(expansions);
+    h.abbeys = carc_has_abbeys(expansions);
     for (int k = 0; (d = carc_tile_def_of(k)) != NULL; k++) {
         if (carc_tile_count(expansions, k) <= 0)
             continue;
@@ -831,7 +833,8 @@ static void sj_dragon(const carc_dragon_info *d, strbuf *b)
  * Traders & Builders, The Abbot), double_due and part with the builder and goods with
  * goods on the tiles (Traders & Builders), recalls with the abbot (The Abbot),
  * river_end and river_left with river tiles (The River), dragon with The Princess &
- * the Dragon, tower with towers (The Tower). Every key but winners is in
+ * the Dragon, tower with towers (The Tower), held_abbeys with abbeys (Abbey & Mayor).
+ * Every key but winners is in
  * every document of a game, so that a delta frame (srv_frame_write.c) never has to
  * take one away. */
 char *carc_state_json(const carc_game *g, int with_legal)
@@ -881,6 +884,16 @@ char *carc_state_json_parts(const carc_game *g, int with_legal, int board_from, 
     sj_key(&b, ",\"hand_tiles\":", 1);
     n = carc_hand_tiles(g, kinds);
     sj_letters(&b, kinds, n < 2 ? n : 2);
+    if (has.abbeys) {
+        /* which seats still hold their abbey (AM13: public) */
+        sj_key(&b, ",\"held_abbeys\":[", 1);
+        for (int s = 0; s < carc_players(g); s++) {
+            if (s)
+                sb_putc(&b, ',');
+            sb_bool(&b, carc_abbey_held(g, s) != 0);
+        }
+        sb_putc(&b, ']');
+    }
     sj_key(&b, ",\"last_placed\":", 1);
     if (carc_last_placed(g, &x, &y)) {
         sb_lit(&b, "{\"x\":");

@@ -437,8 +437,8 @@ void play_keys_begin(play_ui *ui, const carc_game *v)
             }
         follower_list(ui);
         return;
-    } else if (p.decision == CARC_DEC_DOUBLE_TURN) {
-        /* the second tile first: y takes it, n or p declines */
+    } else if (p.decision == CARC_DEC_DOUBLE_TURN || p.decision == CARC_DEC_ABBEY) {
+        /* the second tile (the abbey, AM3) first: y takes it, n or p declines */
         for (i = 0; i < s->nmoves; i++)
             if (s->moves[i].kind != CARC_MOVE_PASS)
                 ui->order[n++] = i;
@@ -565,10 +565,10 @@ static int keys_list(play_ui *ui, int ch)
             return 0;
         return figure_step(ui, ch == 'f' ? 1 : -1);
     case 'y': case 'n':
-        if (ui->dkind != CARC_DEC_DOUBLE_TURN)
+        if (ui->dkind != CARC_DEC_DOUBLE_TURN && ui->dkind != CARC_DEC_ABBEY)
             return 0;
         for (i = 0; i < ui->nlist; i++)
-            if ((ui->s->moves[ui->order[i]].kind == CARC_MOVE_AGAIN) == (ch == 'y')) {
+            if ((ui->s->moves[ui->order[i]].kind != CARC_MOVE_PASS) == (ch == 'y')) {
                 apply(ui, &ui->s->moves[ui->order[i]]);
                 return 1;
             }

@@ -41,6 +41,7 @@ const char *play_decision_text(int decision)
     case CARC_DEC_END_CHOICE: return "game end: put a tie-break token on a field";
     case CARC_DEC_DOUBLE_TURN: return "double turn: take a second tile? (y/n)";
     case CARC_DEC_WALK: return "the dragon moves: choose the tile it goes to next";
+    case CARC_DEC_ABBEY: return "place your abbey in a hole instead of drawing? (y/n)";
     default: return "the game is over";
     }
 }

@@ -34,18 +34,34 @@ static int abbey_check(const carc_game *g, carc_error *err)
     }
     if (as->held >> g->players)
         FAIL("abbey: seats past %d hold abbeys (held 0x%x)", g->players, as->held);
-    int on_board = 0;
+    int out = 0;  /* on the board or in the part's hand */
     for (int t = 0; t < g->ntiles; t++)
-        on_board += g->tiles[t].kind == ABBEY_KIND;
-    if (on_board + __builtin_popcount(as->held) != g->players)
-        FAIL("abbey: %d abbeys placed and %d held, %d players (AM2)", on_board,
+        out += g->tiles[t].kind == ABBEY_KIND;
+    for (int h = 0; h < g->nhand; h++)
+        out += g->hand[h] == ABBEY_KIND;
+    if (out + __builtin_popcount(as->held) != g->players)
+        FAIL("abbey: %d abbeys placed or in hand and %d held, %d players (AM2)", out,
              __builtin_popcount(as->held), g->players);
+    if (g->nhand && g->hand[0] == ABBEY_KIND && (g->nhand != 1 || g->t1 != T1_CHOSEN))
+        FAIL("abbey: the abbey in a hand of %d tiles, t1 %d (AM3)", g->nhand, g->t1);
+    if (as->ask > ABBEY_DECLINED ||
+        (as->ask == ABBEY_ASKED && g->step != (as->final ? ST_T10_END : ST_T1_DRAW)) ||
+        (as->ask == ABBEY_DECLINED && (g->step != ST_T1_DRAW || as->final)))
+        FAIL("abbey: decision %d owed at step %d, round %d", as->ask, g->step, as->final);
+    if (as->final > g->players + 1 || (as->final && g->stack_len) || as->ender >= g->players)
+        FAIL("abbey: final round %d of seat %d with %d tiles in the stack (AM5)", as->final,
+             as->ender, g->stack_len);
     return abbey_barn_check(g, err);
 }
 
 int carc_abbey_held(const carc_game *g, int seat)
 {
     return seat >= 0 && seat < g->players && (abbey_st(g)->held >> seat & 1);
+}
+
+int carc_has_abbeys(unsigned expansions)
+{
+    return (expansions & CARC_EXP_ABBEY) != 0;
 }
 
 /* How it works, in players' words (the terminal's help, the browser's how-to page). */
@@ -71,14 +87,24 @@ static int abbey_at_scored(carc_game *g)
     return abbey_wagon_at_scored(g);
 }
 
-static int abbey_legal(const carc_game *g, int decision, carc_move *out, int cap)
+/* The module's decisions: the abbey's (place.c, AM3, AM5) and the wagons' (wagon.c,
+ * AM8), each at its own step. */
+static void abbey_decision_pending(const carc_game *g, carc_pending *p)
 {
-    return decision == CARC_DEC_WAGON ? abbey_wagon_legal(g, out, cap) : 0;
+    abbey_pending(g, p);
+    abbey_wagon_pending(g, p);
 }
 
-static int abbey_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
+static int abbey_decision_legal(const carc_game *g, int decision, carc_move *out, int cap)
 {
-    return decision == CARC_DEC_WAGON ? abbey_wagon_apply(g, m, err) : EXP_NOT_MINE;
+    return decision == CARC_DEC_WAGON ? abbey_wagon_legal(g, out, cap)
+                                      : abbey_legal(g, decision, out, cap);
+}
+
+static int abbey_decision_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
+{
+    return decision == CARC_DEC_WAGON ? abbey_wagon_apply(g, m, err)
+                                      : abbey_apply(g, decision, m, err);
 }
 
 const struct exp_hooks abbey_hooks = {
@@ -89,16 +115,18 @@ const struct exp_hooks abbey_hooks = {
     .stack_tiles = 12,              /* AM1 */
     .replaced_by = abbey_twin_of,   /* CI15 */
     .player_kind = ABBEY_KIND,      /* AM2 */
+    .decides = 1u << ST_T1_DRAW | 1u << ST_T10_END | 1u << ST_T7_AFTER,  /* AM8: wagons */
+    .canonical = abbey_canonical_move,
     .check = abbey_check,
     .setup = abbey_setup,
+    .at = {[ST_T1_DRAW] = abbey_before_draw, [ST_T10_END] = abbey_final_round,
+           [ST_T7_AFTER] = abbey_at_scored},  /* AM3, AM5; AM10, AM8 */
+    .pending = abbey_decision_pending,
+    .legal = abbey_decision_legal,
+    .apply = abbey_decision_apply,
     .t6_owed = abbey_barn_t6_owed,  /* AM9 */
     .t6_legal = abbey_barn_t6_legal,
     .t6_apply = abbey_barn_t6_apply,
-    .at = {[ST_T7_AFTER] = abbey_at_scored},  /* AM10, AM8 */
-    .end_majorities = abbey_barn_final,       /* AM11 */
-    .decides = 1u << ST_T7_AFTER,             /* AM8: the wagons */
-    .pending = abbey_wagon_pending,
-    .legal = abbey_legal,
-    .apply = abbey_apply,
+    .end_majorities = abbey_barn_final,  /* AM11 */
     .feature_scored = abbey_wagon_scored,
 };

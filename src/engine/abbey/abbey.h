@@ -16,6 +16,23 @@ EXP_STATE(abbey, struct abbey_state, ext.abbey)
 enum { ABBEY_FIRST = 138, ABBEY_R = ABBEY_FIRST + 9, ABBEY_RG = ABBEY_FIRST + 12,
        ABBEY_KIND = ABBEY_FIRST + 13 };
 
+/* struct abbey_state.ask: the decision of place.c owed (AM3, AM5), or T1's answer
+ * "draw" until the step runs again. */
+enum { ABBEY_ASKED = 1, ABBEY_DECLINED = 2 };
+
+/* ---- place.c ---- */
+/* Hook at[ST_T1_DRAW]: 1 if the active player is asked whether to place the abbey
+ * instead of drawing (AM3). */
+int abbey_before_draw(carc_game *g);
+/* Hook at[ST_T10_END]: at the end of the last turn, the final round (AM5): 1 while
+ * a seat is asked. */
+int abbey_final_round(carc_game *g);
+/* The seat asked: the active player at T1, the round's seat at E0. */
+int abbey_asked(const carc_game *g);
+void abbey_pending(const carc_game *g, carc_pending *p);
+int abbey_legal(const carc_game *g, int decision, carc_move *out, int cap);
+int abbey_apply(carc_game *g, int decision, const carc_move *m, carc_error *err);
+int abbey_canonical_move(const carc_game *g, carc_move *m);
 /* The figures (mayor.c, wagon.c, barn.c): one of each per player (AM1, AM2). */
 extern const struct exp_figure abbey_mayor, abbey_wagon, abbey_barn;
 

@@ -11,7 +11,7 @@
 
 struct abbey_state {
     uint8_t held;    /* bit s: seat s still holds its abbey (AM2, AM3: once a game) */
-    uint8_t chosen;  /* this part places the abbey instead of a drawn tile (AM3) */
+    uint8_t ask;     /* the decision owed (ABBEY_ASKED), or T1's answer "draw" (abbey.h) */
     /* E0, the final abbeys (AM5): 0 before; then 1 + how many players have been
      * asked, the one asked now being (ender + final) % players */
     uint8_t final;

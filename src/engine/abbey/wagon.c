@@ -119,7 +119,7 @@ static carc_move wagon_move(const carc_game *g, int n)
 int abbey_wagon_legal(const carc_game *g, carc_move *out, int cap)
 {
     int s = wagon_seat(g), n = 0;
-    if (s < 0)
+    if (s < 0 || cap < 1)
         return 0;
     uint16_t t[CARC_MAX_SEGMENTS];
     int nt = wagon_targets(g, abbey_st(g)->wagon_from[s] - 1, t, CARC_MAX_SEGMENTS);

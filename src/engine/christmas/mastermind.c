@@ -19,6 +19,8 @@ int xmas_mastermind_spot(const carc_game *g)
         return -1;
     if (g->part)
         return -1;  /* XI17: only the first tile of a double turn */
+    if (g->t1 == T1_CHOSEN)
+        return -1;  /* XI31: a tile put in hand, not drawn (an abbey), lifts it */
     int s = board_spot_index(g, xmas_st(g)->mm_x[slot], xmas_st(g)->mm_y[slot]);
     if (s < 0)
         return -1;  /* filled first: no effect */

@@ -25,8 +25,9 @@ int xmas_window_owed(carc_game *g)
 static int playable_in_window(const carc_game *g, int c, int decision)
 {
     switch (c) {
-    case CARC_XC_DRAW_TWO:
-        return decision == CARC_DEC_WINDOW_BEFORE && g->extra_tile == EXTRA_NONE;
+    case CARC_XC_DRAW_TWO:  /* XI32: not in a part whose tile was not drawn (an abbey) */
+        return decision == CARC_DEC_WINDOW_BEFORE && g->extra_tile == EXTRA_NONE &&
+               g->t1 != T1_CHOSEN;
     case CARC_XC_RETURN_FOLLOWER: case CARC_XR_SWAP_CLOISTER: case CARC_XR_SWAP_CITY:
     case CARC_XR_SWAP_ROAD: case CARC_XR_SWAP_FIELD:
         return 1;
@@ -78,6 +79,9 @@ int xmas_window_apply(carc_game *g, int decision, const carc_move *m, carc_error
         return xmas_fail(err, "%s is played only before placing the tile (X6)", name);
     if (c == CARC_XC_DRAW_TWO && g->extra_tile != EXTRA_NONE)
         return xmas_fail(err, "%s: only one extra-tile card per turn (C3)", name);
+    if (c == CARC_XC_DRAW_TWO && g->t1 == T1_CHOSEN)
+        return xmas_fail(err, "%s: nothing was drawn in this part, the abbey is placed (XI32)",
+                         name);
     if (c == CARC_XR_MASTERMIND && xmas_st(g)->mm_used)
         return xmas_fail(err, "%s: only one per turn (X13)", name);
     carc_move want = *m;

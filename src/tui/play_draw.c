@@ -108,8 +108,9 @@ static void put_cells(play_ui *ui, int sy, int sx, int r, int c, const char *t, 
  * them, never over one. */
 static int followers_on(const carc_game *v, int x, int y, int port)
 {
-    carc_follower fol[CARC_MAX_PLAYERS * (CARC_FOLLOWERS + 4) + 8];
-    int n = carc_followers(v, fol, (int)(sizeof fol / sizeof fol[0])), i, k = 0, canon;
+    carc_follower fol[CARC_MAX_PLAYERS * (CARC_FOLLOWERS + CARC_FIGURES)];
+    int cap = (int)(sizeof fol / sizeof fol[0]), n = carc_followers(v, fol, cap), i, k = 0, canon;
+    n = n < cap ? n : cap;
     char t[3];
     if (port == CARC_PORT_T)  /* a tower's top */
         canon = port;
@@ -126,8 +127,9 @@ static int followers_on(const carc_game *v, int x, int y, int port)
  * pig beside a follower) stand side by side in one row, so none hides another. */
 static void draw_followers(play_ui *ui, const carc_game *v)
 {
-    carc_follower fol[CARC_MAX_PLAYERS * (CARC_FOLLOWERS + 4) + 8];
-    int n = carc_followers(v, fol, (int)(sizeof fol / sizeof fol[0])), i, j;
+    carc_follower fol[CARC_MAX_PLAYERS * (CARC_FOLLOWERS + CARC_FIGURES)];
+    int cap = (int)(sizeof fol / sizeof fol[0]), n = carc_followers(v, fol, cap), i, j;
+    n = n < cap ? n : cap;
     for (i = 0; i < n; i++) {
         int attr = play_attr(ui, PCOL_SEAT0 + fol[i].seat), before = 0, total = 0, kind, rot;
         int r, c, sx, sy, w;
@@ -145,8 +147,12 @@ static void draw_followers(play_ui *ui, const carc_game *v)
         if (!carc_tile_at(v, fol[i].x, fol[i].y, &kind, &rot))
             continue;
         play_tile_paint(kind, rot, grid);
-        if (!play_tile_port_cell(kind, rot, fol[i].port, grid, &r, &c))
+        if (fol[i].type == CARC_FEAT_CORNER) {  /* a barn (AM9): stored as this tile's SE corner */
+            r = PT_ROWS - 1;
+            c = PT_COLS - 2;
+        } else if (!play_tile_port_cell(kind, rot, fol[i].port, grid, &r, &c)) {
             continue;
+        }
         if (c + total > PT_COLS)
             c = PT_COLS - total > 0 ? PT_COLS - total : 0;
         world_to_screen(ui, fol[i].x, fol[i].y, &sx, &sy);

@@ -139,12 +139,22 @@ int play_put(play_ui *ui, int y, int x, int n, const char *text, int attr)
  * abbot are a letter before the digit (L, B, P, A), two cells in the seat's colour, so that they
  * stand out from meeples at a glance and still name their seat without colours.
  * Returns the number of cells (1 or 2). */
-/* The engine gives a figure a name but no letter yet: the capital of its name's first
- * letter ("large" L, "abbot" A, "builder" B, "pig" P), so a new figure has one too. */
+/* The engine gives a figure a name but no letter yet: the capital of the first letter of
+ * its name that no figure before it in enum carc_figure took ("large" L, "abbot" A,
+ * "builder" B, "pig" P, "mayor" M, "wagon" W, "barn" R: B and A were taken), so a new
+ * figure has one too and no two share one. */
 char play_figure_letter(int figure)
 {
     const char *name = figure > CARC_FIG_MEEPLE ? carc_figure_name(figure) : NULL;
-    return name && *name >= 'a' && *name <= 'z' ? (char)(*name - 'a' + 'A') : 0;
+    for (; name && *name >= 'a' && *name <= 'z'; name++) {
+        char letter = (char)(*name - 'a' + 'A');
+        int taken = 0;
+        for (int k = CARC_FIG_MEEPLE + 1; k < figure && !taken; k++)
+            taken = play_figure_letter(k) == letter;
+        if (!taken)
+            return letter;
+    }
+    return 0;
 }
 
 int play_figure_glyphs(int figure, int seat, char out[3])

@@ -137,7 +137,8 @@ typedef struct node {
  * features keeps the larger side's and frees the other's onto a free list (linked
  * through `open`, the rest zero), so nfeats, the slots ever used, is the most
  * features alive at once. The bound: every tile placed after the start tile joins
- * at least one of its new nodes to an old feature (a tile touches the board on one
+ * at least one of its new nodes to an old feature (but an abbey, whose one node
+ * joins nothing: one record more a seat; a tile touches the board on one
  * side at least, and every side joins a city, road or field segment), so after t
  * tiles at most nnodes - (t - 1) features live; one more to spare. With the 472
  * segments of the 125 tiles of the largest set: 472 - 124 + 1 = 349 (MAX_FEATS).
@@ -174,7 +175,9 @@ enum {
 /* NF2_BARRED: no follower may join the feature by any rule (a field holding a barn,
  * AM10); the module that sets it says which exceptions its own moves make. */
 enum { NF2_BARRED = 1 };
-enum { MAX_FEATS = CARC_MAX_SEGMENTS - (CARC_TILES - 1) + 1, FEAT_NONE = 0xFFFF };
+/* + one a seat: an abbey (a tile that closes, AM4) joins none of its nodes */
+enum { MAX_FEATS = CARC_MAX_SEGMENTS - (CARC_TILES - 1) + 1 + CARC_MAX_PLAYERS,
+       FEAT_NONE = 0xFFFF };
 /* a seat's strength on one feature: 7 meeples, the large meeple (2), the abbot, the
  * wagon and the mayor (1 in `follow`: its pennants are counted by feat_holders) */
 _Static_assert(CARC_FOLLOWERS + 5 <= 15 && 4 * CARC_MAX_PLAYERS <= 32,

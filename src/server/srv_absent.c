@@ -284,6 +284,13 @@ int srv_absent_back(srv_server *s, srv_conn *c, char *err, size_t errsize)
     return 0;
 }
 
+void srv_absent_undone(srv_server *s, srv_game *gm, const srv_clock *was)
+{
+    gm->clock = *was;
+    srv_clock_undo(&gm->clock, gm->index, absent_timed_seat(gm), srv_absent_wall_ms());
+    absent_save(s, gm);
+}
+
 int srv_absent_keeps(const srv_game *gm)
 {
     return gm->clock.running >= 0;

@@ -369,6 +369,7 @@ static void ws_joined(srv_server *s, srv_conn *c)
     if (again)  /* a page opened after the rematch: it may go there */
         ws_rematch_send(c, again, 0, 0);
     srv_absent_joined(s, c);  /* the clocks, if the game has any */
+    srv_undo_joined(s, c);    /* an undo being asked */
     /* the chat so far (the last SRV_CHAT_KEEP messages) */
     c->chat_tokens = SRV_CHAT_BURST;
     c->chat_at = srv_now();
@@ -491,6 +492,13 @@ static void ws_message(srv_server *s, srv_conn *c, const char *buf, size_t len)
             return;
         }
         srv_host_bot_turn(s, gm);  /* a seat handed over plays now */
+        return;
+    }
+    if (msg.type == SRV_MSG_UNDO || msg.type == SRV_MSG_UNDO_ANSWER) {  /* srv_undo.c */
+        if ((msg.type == SRV_MSG_UNDO
+                 ? srv_undo_ask(s, c, msg.index, err, sizeof err)
+                 : srv_undo_answer(s, c, msg.index, msg.accept, err, sizeof err)) < 0)
+            ws_error(c, gm->index, err);
         return;
     }
     if (c->seat < 0) {

@@ -166,7 +166,7 @@ async function browser(opts) {
     await red.locator('.spot').first().click();
     await red.locator('[data-key=confirm]').click();
     await red.waitForSelector('#undo:not([hidden])');
-    const before = await red.locator('#board .tile').count();
+    const before = await red.locator('#board .layer-tiles > g').count();
     await red.locator('#undo').click();
     await red.waitForSelector('#undo-box:not([hidden]):has-text("waiting for")');
     // Blue sees the request and accepts with one click
@@ -175,8 +175,8 @@ async function browser(opts) {
     check(/Red asks to take back their last move/.test(asked), `Blue's request text: ${asked}`);
     await blue.screenshot({ path: `${opts.shots}/undo-asked-phone.png` });
     await blue.locator('#undo-box [data-key=undo-yes]').click();
-    await red.waitForFunction((n) => document.querySelectorAll('#board .tile').length === n - 1, before, { timeout: 10000 });
-    await red.waitForSelector('#undo-box[hidden]');
+    await red.waitForFunction((n) => document.querySelectorAll('#board .layer-tiles > g').length === n - 1, before, { timeout: 10000 });
+    await red.waitForSelector('#undo-box', { state: 'hidden' });
     check(await waitTurn(red) === 'mine', 'Red places its tile again');
     check(await red.locator('.spot').count() > 0, 'the placement spots are back');
     check(/took back/.test(await red.locator('#notices').innerText()), 'Red is told the move was taken back');
@@ -190,7 +190,7 @@ async function browser(opts) {
     await blue.waitForSelector('#undo-box:not([hidden]) [data-key=undo-no]');
     await blue.locator('#undo-box [data-key=undo-no]').click();
     await red.waitForSelector('#notices :text("Blue refused")', { timeout: 10000 });
-    check(await red.locator('#board .tile').count() === before, 'a refusal leaves the board as it was');
+    check(await red.locator('#board .layer-tiles > g').count() === before, 'a refusal leaves the board as it was');
     check(errors.length === 0, errors.join('\n'));
   } finally {
     await b.close();

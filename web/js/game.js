@@ -15,6 +15,7 @@ import { explain, showNotices } from './notices.js';
 import { rememberGame } from './mine.js';
 import { ladderMessage } from './ladder_seat.js';
 import { Clocks } from './clock.js';
+import { Undo, undoRefusal } from './undo.js';
 
 /** @typedef {import('./types.js').Frame} Frame */
 /** @typedef {import('./types.js').StateFrame} StateFrame */
@@ -94,6 +95,9 @@ const board = new Board(boardSvg, S.defs);
 // the seats' clocks and absent seats (issue 32); a seat handed to a computer player or taken
 // back redraws the decision box
 const clocks = new Clocks($('clocks'), (m) => S.link?.send(m) ?? false, mySeat, () => S.players, () => renderDecision());
+// undo by agreement (issue 32): the button, the request and its answers
+const undo = new Undo(/** @type {HTMLButtonElement} */ ($('undo')), $('undo-box'), (m) => S.link?.send(m) ?? false, mySeat,
+  (text, kind) => showNotices($('notices'), [{ text, kind }]));
 /**
  * The overview: the whole board, small, in a corner, while the board is zoomed in past it
  * (issue 21), with the part on screen framed; a click there brings that part to the screen.
@@ -240,6 +244,10 @@ function onMessage(msg) {
     clocks.update(msg);
     return;
   }
+  if (msg.type === 'undo') {
+    undo.update(msg);
+    return;
+  }
   if (msg.type === 'error' && msg.index === -2) {  // a chat message refused
     chatNote(msg.message);
     return;
@@ -258,8 +266,10 @@ function onMessage(msg) {
       invalidLink(msg.message);
       return;
     }
-    status(refusal(msg.message), 'error');
-    showNotices($('notices'), [{ text: refusal(msg.message), kind: 'error' }]);
+    const words = undoRefusal(msg.message) ?? refusal(msg.message);
+    if (undoRefusal(msg.message)) undo.renderButton();
+    status(words, 'error');
+    showNotices($('notices'), [{ text: words, kind: 'error' }]);
     return;
   }
   if (msg.type === 'history') {
@@ -284,6 +294,7 @@ function onMessage(msg) {
   S.history.length = Math.min(S.history.length, msg.index);
   S.history[msg.index] = { turn: msg.view.turn, scores: msg.view.scores };
   render(msg, newIndex);
+  undo.state(msg);
   // what just happened, next to the board: only for the next move, not a reload or a resync
   if (before) {
     const { notices, rises } = explain(msg.events ?? [], before, msg.view, plainNames(), mySeat());
@@ -917,6 +928,7 @@ function send(move) {
   if (!S.frame || S.ui.sent) return;
   if (S.link?.send({ type: 'move', index: S.frame.index, move })) {
     S.ui.sent = true;
+    undo.sent(S.frame.index);
     status(`Sent: ${moveWords(move)}…`);
   } else status('Offline: the move was not sent.', 'error');
 }

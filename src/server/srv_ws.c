@@ -120,12 +120,14 @@ static void ws_error(srv_conn *c, long index, const char *message)
 }
 
 /* {"type":"chat","messages":[{"at":T,"seat":S,"text":"..."},...]}: text escaped as
- * JSON, so a message is never markup; the page shows it as text (docs/SERVER.md). */
-static char *ws_chat_frame(const srv_chat_row *rows, int n)
+ * JSON, so a message is never markup; the page shows it as text (docs/SERVER.md). The
+ * chat so far that a session gets as it opens says "history": true (issue 32: a page
+ * marks only the others' new messages unread). */
+static char *ws_chat_frame(const srv_chat_row *rows, int n, int history)
 {
     strbuf b;
     sb_init(&b, 256);
-    sb_puts(&b, "{\"messages\":[");
+    sb_puts(&b, history ? "{\"history\":true,\"messages\":[" : "{\"messages\":[");
     for (int i = 0; i < n; i++) {
         sb_printf(&b, "%s{\"at\":%lld,\"seat\":%d,\"text\":", i ? "," : "",
                   (long long)rows[i].at, rows[i].seat);
@@ -136,10 +138,11 @@ static char *ws_chat_frame(const srv_chat_row *rows, int n)
     return sb_take(&b);
 }
 
-/* Queues a chat frame of rows for c, or for every session of the game when all. */
+/* Queues a chat frame of rows for c, or for every session of the game when all (a new
+ * message; else the chat so far, to a session opening). */
 static void ws_chat_send(srv_conn *c, const srv_chat_row *rows, int n, int all)
 {
-    char *text = ws_chat_frame(rows, n);
+    char *text = ws_chat_frame(rows, n, !all);
     srv_frame *f = text ? srv_frame_new(text) : NULL;
     free(text);
     if (!f)

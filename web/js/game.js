@@ -16,6 +16,7 @@ import { rememberGame } from './mine.js';
 import { ladderMessage } from './ladder_seat.js';
 import { Clocks } from './clock.js';
 import { Undo, undoRefusal } from './undo.js';
+import { ChatSeen } from './chat_seen.js';
 
 /** @typedef {import('./types.js').Frame} Frame */
 /** @typedef {import('./types.js').StateFrame} StateFrame */
@@ -98,6 +99,8 @@ const clocks = new Clocks($('clocks'), (m) => S.link?.send(m) ?? false, mySeat, 
 // undo by agreement (issue 32): the button, the request and its answers
 const undo = new Undo(/** @type {HTMLButtonElement} */ ($('undo')), $('undo-box'), (m) => S.link?.send(m) ?? false, mySeat,
   (text, kind) => showNotices($('notices'), [{ text, kind }]));
+// the others' new chat messages counted until the chat is seen; the bar's button goes there (issue 32)
+const chatSeen = new ChatSeen($('chat-panel'), /** @type {HTMLButtonElement} */ ($('chat-jump')), [$('chat-unread'), $('chat-unread-panel')]);
 /**
  * The overview: the whole board, small, in a corner, while the board is zoomed in past it
  * (issue 21), with the part on screen framed; a click there brings that part to the screen.
@@ -233,7 +236,10 @@ async function start() {
 function onMessage(msg) {
   if (ladderMessage(msg, gameId, (m) => S.link?.send(m) ?? false)) return;  // issue 32
   if (msg.type === 'chat') {
-    for (const m of msg.messages) addChat(m.seat, m.text);
+    for (const m of msg.messages) {
+      addChat(m.seat, m.text);
+      if (!msg.history) chatSeen.arrived(mySeat() >= 0 && m.seat === mySeat());
+    }
     return;
   }
   if (msg.type === 'rematch') {

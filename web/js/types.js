@@ -139,7 +139,7 @@ export {};
 
 /** A chat message: who (`seat`, -1 a spectator), when (unix seconds) and its text (plain text, never markup). @typedef {{at: number, seat: number, text: string}} ChatMessage */
 
-/** Chat messages: the last ones of the game when a session opens, then each as it is sent. @typedef {{type: 'chat', messages: ChatMessage[]}} ChatFrame */
+/** Chat messages: the last ones of the game when a session opens (`history` true), then each as it is sent. @typedef {{type: 'chat', messages: ChatMessage[], history?: boolean}} ChatFrame */
 
 /**
  * The rematch of a finished game (issue 32): its id; `now` true when it was made this moment

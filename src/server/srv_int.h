@@ -757,6 +757,11 @@ void srv_absent_left(srv_game *gm, int seat);
  * changed). */
 int srv_absent_vote(srv_server *s, srv_conn *c, int seat, char *err, size_t errsize);
 int srv_absent_back(srv_server *s, srv_conn *c, char *err, size_t errsize);
+/* The seats of people a computer does not play now, but `seat`: those who vote on an
+ * absent seat, or answer seat's undo request (srv_undo.c). */
+unsigned srv_absent_people(const srv_game *gm, int seat);
+/* The seats of a mask as a JSON list ("[0,2]") for the clock and undo frames. */
+void srv_seats_json(strbuf *b, unsigned mask, int seats);
 /* 1 if the game must stay live: a clock runs (its end is seen only while live). */
 int srv_absent_keeps(const srv_game *gm);
 /* Reads the game's clock row from the store into gm (none: no clock). 0, or -1 with

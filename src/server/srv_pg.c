@@ -145,6 +145,15 @@ static void pg_lose_batch(pg_store *s)
     s->lost = 1;
 }
 
+/* 1 (with the message) if the open batch's transaction failed: nothing more joins it. */
+static int pg_batch_dead(pg_store *s)
+{
+    if (!(s->batching && s->lost))
+        return 0;
+    snprintf(s->base.err, sizeof s->base.err, "store: an earlier write of this batch failed");
+    return 1;
+}
+
 static int pg_create_game(srv_store *base, const srv_game_row *row)
 {
     pg_store *s = (pg_store *)base;
@@ -190,10 +199,8 @@ static int pg_append_move(srv_store *base, const char *id, int index, const char
                           int finished)
 {
     pg_store *s = (pg_store *)base;
-    if (s->batching && s->lost) {
-        snprintf(s->base.err, sizeof s->base.err, "store: an earlier write of this batch failed");
+    if (pg_batch_dead(s))
         return -1;
-    }
     if (strchr(move, '\n')) {
         snprintf(s->base.err, sizeof s->base.err,
                  "store: append move: game %s: a move with a line break", id);
@@ -228,10 +235,8 @@ static int pg_append_move(srv_store *base, const char *id, int index, const char
 static int pg_cut_move(srv_store *base, const char *id, int index)
 {
     pg_store *s = (pg_store *)base;
-    if (s->batching && s->lost) {
-        snprintf(s->base.err, sizeof s->base.err, "store: an earlier write of this batch failed");
+    if (pg_batch_dead(s))
         return -1;
-    }
     if (!s->batching || !s->in_txn) {
         if (pg_cmd(s, "BEGIN", "begin") < 0)
             return -1;

@@ -250,6 +250,18 @@ static int sqlite_fresh(sqlite_store *s)
     return s->stale ? sqlite_rebuild(s) : 0;
 }
 
+/* Before a write of the log: after a dead transaction nothing more joins the batch (a
+ * later move of the same game would leave a gap in its log), and s->open must say what
+ * the database holds. 0, or -1 with the message. */
+static int sqlite_writable(sqlite_store *s)
+{
+    if (s->batching && s->lost) {
+        snprintf(s->base.err, sizeof s->base.err, "store: an earlier write of this batch failed");
+        return -1;
+    }
+    return sqlite_fresh(s);
+}
+
 /* The statements of one append: the move, the game's first_seq if it is its first,
  * and, if it ends the game, the mark and the whole list (g: the game's moves before
  * this one, or NULL). */
@@ -324,13 +336,7 @@ static int sqlite_append_move(srv_store *base, const char *id, int index, const 
                               int finished)
 {
     sqlite_store *s = (sqlite_store *)base;
-    if (s->batching && s->lost) {
-        /* after a dead transaction nothing more joins the batch: a later move of the
-         * same game would leave a gap in its log */
-        snprintf(s->base.err, sizeof s->base.err, "store: an earlier write of this batch failed");
-        return -1;
-    }
-    if (sqlite_fresh(s) < 0)
+    if (sqlite_writable(s) < 0)
         return -1;
     /* the log's order is the only guard left in the store: the next index, or nothing */
     srv_openlog_game *g = srv_openlog_find(&s->open, id);
@@ -422,11 +428,7 @@ static int sqlite_delete_move(sqlite_store *s, const char *id, int index, int64_
 static int sqlite_cut_move(srv_store *base, const char *id, int index)
 {
     sqlite_store *s = (sqlite_store *)base;
-    if (s->batching && s->lost) {
-        snprintf(s->base.err, sizeof s->base.err, "store: an earlier write of this batch failed");
-        return -1;
-    }
-    if (sqlite_fresh(s) < 0)
+    if (sqlite_writable(s) < 0)
         return -1;
     srv_openlog_game *g = srv_openlog_find(&s->open, id);
     if (!g || g->bad || g->n != index + 1) {

@@ -43,24 +43,10 @@ static int undo_reveals(const carc_game *g)
 }
 
 /* The seats that must answer the request of `asker`: every other seat of people that
- * a computer does not play for now. */
+ * a computer does not play for now (those who may vote on an absent seat too). */
 static unsigned undo_askees(const srv_game *gm, int asker)
 {
-    unsigned v = 0;
-    for (int i = 0; i < gm->seats; i++)
-        if (i != asker && srv_spec_is_human(gm->spec[i]) && !(gm->clock.away & (1u << i)))
-            v |= 1u << i;
-    return v;
-}
-
-/* Seats of a mask as a JSON list. */
-static void undo_seats_json(strbuf *b, unsigned mask, int seats)
-{
-    sb_putc(b, '[');
-    for (int i = 0, k = 0; i < seats; i++)
-        if (mask & (1u << i))
-            sb_printf(b, "%s%d", k++ ? "," : "", i);
-    sb_putc(b, ']');
+    return srv_absent_people(gm, asker);
 }
 
 /* Tells every session (c: only that one) where the request stands: "asked" (with the
@@ -77,7 +63,7 @@ static void undo_tell(srv_game *gm, srv_conn *c, const char *status, int by,
         unsigned askees = undo_askees(gm, gm->undo_seat);
         double left = gm->undo_until - srv_now();
         sb_puts(&b, "\"accepted\":");
-        undo_seats_json(&b, gm->undo_yes & askees, gm->seats);
+        srv_seats_json(&b, gm->undo_yes & askees, gm->seats);
         sb_printf(&b, ",\"index\":%d,\"left\":%d,", gm->undo_index,
                   left > 0 ? (int)(left * 1000) : 0);
     } else {
@@ -93,7 +79,7 @@ static void undo_tell(srv_game *gm, srv_conn *c, const char *status, int by,
     sb_printf(&b, "\"seat\":%d,\"status\":\"%s\",\"type\":\"undo\"", gm->undo_seat, status);
     if (!strcmp(status, "asked")) {
         sb_puts(&b, ",\"waiting\":");
-        undo_seats_json(&b, undo_askees(gm, gm->undo_seat) & ~gm->undo_yes, gm->seats);
+        srv_seats_json(&b, undo_askees(gm, gm->undo_seat) & ~gm->undo_yes, gm->seats);
     }
     sb_putc(&b, '}');
     char *text = sb_take(&b);

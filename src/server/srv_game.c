@@ -261,7 +261,12 @@ srv_game *srv_game_load(srv_store *st, const char *id, int *missing, char *err,
     if (srv_absent_load(st, gm, err, errsize) < 0) {
         srv_game_free(gm);
         gm = NULL;
+        goto done;
     }
+    /* who made the last move is not stored: a computer, if its seat is one or a
+     * computer plays it now */
+    gm->last_bot = gm->last_seat >= 0 && (!srv_spec_is_human(gm->spec[gm->last_seat]) ||
+                                          (gm->clock.away & (1u << gm->last_seat)));
 done:
     srv_strings_free(moves, n);
     srv_game_row_free(&row);
@@ -339,6 +344,7 @@ int srv_game_move(srv_game *gm, srv_store *st, int seat, long index, const carc_
                 gm->index);
     gm->index++;
     gm->last_seat = seat;
+    gm->last_bot = 0;  /* a computer's: srv_host_take_bot_moves says so */
     game_next_frames(gm);
     return 0;
 }
@@ -374,6 +380,7 @@ void srv_game_take_state(srv_game *gm, srv_game *from)
     from->rec = rec;
     gm->index = gm->durable = from->index;
     gm->last_seat = from->last_seat;
+    gm->last_bot = from->last_bot;
     gm->bot_index = -1;
     gm->clock = from->clock;  /* the clock as stored with the last stored move */
     gm->clock_kept = from->clock_kept;

@@ -281,6 +281,7 @@ void srv_host_take_bot_moves(srv_server *s)
                     ok ? err : "the player found no move");
             continue;
         }
+        gm->last_bot = 1;  /* no undo of a computer's move (srv_undo.c) */
         srv_host_note_move(s, gm);
         srv_host_changed(s, gm);
         srv_host_evict_if_idle(s, gm);  /* a game of computers only, over */

@@ -331,6 +331,8 @@ typedef struct srv_game {
     int clock_told;      /* a clock frame was sent: every change is told from then on */
     /* issue 32: undo by agreement (srv_undo.c) */
     int last_seat;       /* the seat that made the last move (index - 1), -1: none */
+    int last_bot;        /* a computer made it (a computer seat, or one playing a seat
+                          * of people for now): nobody may ask to take it back */
     int undo_seat;       /* the seat asking to take its last move back, -1: no request */
     int undo_index;      /* the game's index when it asked (the move is index - 1) */
     unsigned undo_yes;   /* the seats that accepted */

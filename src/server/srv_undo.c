@@ -8,7 +8,8 @@
  * change of a request is told to every session ({"type":"undo"}, docs/SERVER.md).
  *
  * What may be taken back (docs/RULES-DECISIONS.md, "Undo online"): only the asker's
- * own last move, while it is the game's last (nobody else has moved since), and only
+ * own last move (not one a computer made for its seat while it was away), while it is
+ * the game's last (nobody else has moved since), and only
  * a move that showed nobody anything hidden (RULES.md 6): no tile drawn, set aside,
  * removed or put back, no gift or card drawn, played or discarded, not the game's
  * end. So an undo never puts back a tile or card a seat has seen, and never deals
@@ -129,6 +130,8 @@ int srv_undo_ask(srv_server *s, srv_conn *c, long index, char *err, size_t errsi
     } else if (gm->index == 0 || gm->last_seat != c->seat)
         why = "nothing to undo: the last move is not yours (only the seat that made it may "
               "ask, before anyone else moves)";
+    else if (gm->last_bot)
+        why = "nothing to undo: a computer player made your seat's last move";
     else if (gm->undo_seat >= 0)
         why = "an undo is asked already: wait for the answers";
     else if (undo_reveals(gm->g))

@@ -4,7 +4,8 @@
 //     session (the spectator too) and out of the stored log, so that a restart on the same
 //     database (SIGKILL) shows the game without it and the seat plays on from there; a move
 //     that drew a tile cannot be taken back; a request nobody answers lapses (--undo-seconds);
-//     against computers only it is granted at once;
+//     against computers only it is granted at once; a move a computer made for a seat voted
+//     out is not the seat's to take back once its owner is back;
 //  2. the browser: Red's page asks with its button, Blue's page shows the request and accepts
 //     with one click, both pages show the game back before Red's move; a second request
 //     refused with the other button, Red's page told.
@@ -146,6 +147,26 @@ async function protocol(opts) {
   check(JSON.stringify(m0b.legal) === JSON.stringify(m0.legal), 'back before the move against greedy');
   me.close();
   await again.stop();
+  // a move a computer made for a seat while it was away is not the seat's to take back: Red
+  // never comes, the two others vote it out (--absent-after 1), greedy plays Red's turn; Red
+  // comes, takes its seat back and asks
+  const third = await startServer(opts.carc, undefined, 0, ['--absent-after', '1', '--quiet']);
+  const trio = await createGame(third.url, { players: ['human', 'human', 'human'], seed: 11 });
+  const b = new Session(ws(third, trio.seats[1].ws)), g = new Session(ws(third, trio.seats[2].ws));
+  await Promise.all([b.open, g.open]);
+  await b.next((f) => f.type === 'clock' && f.absent === 0, 'Red absent at its turn');
+  b.send({ type: 'vote', seat: 0 });
+  g.send({ type: 'vote', seat: 0 });
+  const blueTurn = await b.next((f) => f.type === 'state' && f.view.pending.seat === 1, 'greedy played Red\'s turn');
+  const r = new Session(ws(third, trio.seats[0].ws));
+  await r.open;
+  await r.refused({ type: 'undo', index: blueTurn.index }, /a computer player plays your seat now/);
+  const rfrom = r.frames.length;
+  r.send({ type: 'back' });
+  await r.next((f) => f.type === 'clock' && !f.away.includes(0), 'Red\'s seat taken back', rfrom);
+  await r.refused({ type: 'undo', index: blueTurn.index }, /a computer player made your seat's last move/);
+  r.close(); b.close(); g.close();
+  await third.stop();
 }
 
 async function browser(opts) {

@@ -59,6 +59,7 @@ const stateAt = (s, n, from = 0) => s.next((f) => f.type === 'state' && f.index 
 
 async function protocol(opts) {
   const server = await startServer(opts.carc, undefined, 0, ['--undo-seconds', '2', '--quiet']);
+  opts.started.push(server);
   const game = await createGame(server.url, { players: ['human', 'human'], seed: 11 });
   let red = new Session(ws(server, game.seats[0].ws)), blue = new Session(ws(server, game.seats[1].ws));
   const spy = new Session(ws(server, game.watch_ws));
@@ -118,6 +119,7 @@ async function protocol(opts) {
   // the stored log lost the move: a restart shows index 0 (the summary and a new session)
   await kill(server);
   const again = await startServer(opts.carc, server.db, 0, ['--undo-seconds', '2', '--quiet']);
+  opts.started.push(again);
   const info = await (await fetch(`${again.url}/api/games/${game.id}`)).json();
   check(info.index === 0, `after the restart the game is at index ${info.index}, not 0`);
   red = new Session(ws(again, game.seats[0].ws));
@@ -151,6 +153,7 @@ async function protocol(opts) {
   // never comes, the two others vote it out (--absent-after 1), greedy plays Red's turn; Red
   // comes, takes its seat back and asks
   const third = await startServer(opts.carc, undefined, 0, ['--absent-after', '1', '--quiet']);
+  opts.started.push(third);
   const trio = await createGame(third.url, { players: ['human', 'human', 'human'], seed: 11 });
   const b = new Session(ws(third, trio.seats[1].ws)), g = new Session(ws(third, trio.seats[2].ws));
   await Promise.all([b.open, g.open]);
@@ -172,9 +175,9 @@ async function protocol(opts) {
 async function browser(opts) {
   const server = await startServer(opts.carc, undefined, 0, ['--quiet']);
   const errors = [];
-  const game = await createGame(server.url, { players: ['human', 'human'], seed: 11 });
   const b = await launch();
   try {
+    const game = await createGame(server.url, { players: ['human', 'human'], seed: 11 });
     const red = await b.newPage({ viewport: { width: 1280, height: 800 } });
     const blue = await b.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     watchErrors(red, errors);
@@ -220,6 +223,12 @@ async function browser(opts) {
 }
 
 export default async function run(opts) {
-  await protocol(opts);
+  // every server the protocol part starts is stopped even when a check fails
+  const started = [];
+  try {
+    await protocol({ ...opts, started });
+  } finally {
+    for (const s of started) if (s.proc.exitCode === null && s.proc.signalCode === null) await kill(s);
+  }
   await browser(opts);
 }

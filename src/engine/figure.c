@@ -378,25 +378,32 @@ _Static_assert(CARC_FIGURES <= 9, "the kinds on segments have a byte each of kin
  * the figures the active player has in supply (0 for the others); *past the same
  * for the segments past the eighth (bit i: segment 8 + i; only a tile of more than
  * eight segments, AM/LRRRR, has one); *supply, the kinds in supply. */
+/* A follower an empty feature, a special figure an unfinished one holding a
+ * follower of seat (a field is never finished): the word of fig_spread of node n's
+ * type, for segment 0 (figure_masks shifts it to its segment). */
+static inline uint64_t segment_spread(const carc_game *g, int n, int seat)
+{
+    const feature *f = feat_of(g, n);
+    int t = feat_type(f);
+    if (!f->follow)  /* B6; AM10: no follower joins a barn field */
+        return f->flags2 & NF2_BARRED ? 0 : g->fig_spread[0][t];
+    return feat_follow(f, seat) && !(f->flags & NF_COMPLETED) ? g->fig_spread[1][t] : 0;
+}
+
 static uint64_t figure_masks(const carc_game *g, unsigned *supply, uint64_t *past)
 {
     const placed *p = &g->tiles[g->last];
     int seat = g->active, nseg = exp_no_figure_on(g, g->last) ? 0 : tile_def(p->kind)->nseg;
-    /* a follower an empty feature, a special figure an unfinished one holding a
-     * follower of seat (a field is never finished): per segment, its type's word
-     * of fig_spread shifted to it */
-    uint64_t r[2] = {0, 0};
-    for (int i = 0; i < nseg; i++) {
-        const feature *f = feat_of(g, p->first + i);
-        int t = feat_type(f);
-        if (!f->follow && !(f->flags2 & NF2_BARRED))  /* B6; AM10: a barn field */
-            r[i >> 3] |= g->fig_spread[0][t] << (i & 7);
-        else if (feat_follow(f, seat) && !(f->flags & NF_COMPLETED))
-            r[i >> 3] |= g->fig_spread[1][t] << (i & 7);
-    }
+    int low = nseg > 8 ? 8 : nseg;
+    uint64_t r = 0, hi = 0;
+    for (int i = 0; i < low; i++)
+        r |= segment_spread(g, p->first + i, seat) << i;
+    if (__builtin_expect(nseg > 8, 0))  /* a ninth segment (AM/LRRRR) */
+        for (int i = 8; i < nseg; i++)
+            hi |= segment_spread(g, p->first + i, seat) << (i - 8);
     *supply = kinds_in_supply(g, seat);
-    *past = r[1] & kind_bytes[*supply & 0xFF];
-    return r[0] & kind_bytes[*supply & 0xFF];
+    *past = hi & kind_bytes[*supply & 0xFF];
+    return r & kind_bytes[*supply & 0xFF];
 }
 
 /* A6: the recall moves of the active player (figures it has on the board that may
@@ -457,8 +464,8 @@ int figure_field_bonus(const carc_game *g, int seat, int root, int cities, int *
  * carc_figure, on the segments in order, then the recalls, then the pass. */
 /* The follower moves of the masks of segments first.. (figure_masks), in the
  * order of the kinds, then of the segments: appended to out[0..n), up to cap. */
-static int figure_mask_moves(const carc_game *g, uint64_t masks, int first, carc_move *out,
-                             int n, int cap)
+static inline int figure_mask_moves(const carc_game *g, uint64_t masks, int first,
+                                    carc_move *out, int n, int cap)
 {
     const placed *p = &g->tiles[g->last];
     const uint8_t *port = tiletab_seg_port[p->kind][p->rot] + first;  /* board_node_port */

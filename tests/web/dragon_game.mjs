@@ -8,13 +8,14 @@
 import { join } from 'node:path';
 import { check, createGame, figureTiles, launch, rawSeat, shotPage, startServer, waitLegal } from './lib.mjs';
 
-const SEED = Number(process.env.CARC_DRAGON_SEED ?? 4);
+const SEED = Number(process.env.CARC_DRAGON_SEED ?? 2);
 
 /** The first seat's decisions its page makes: a dragon step, a fairy move, a portal's follower. */
 const WANTS = {
   dragon: (legal) => legal.some((m) => m.startsWith('dragon ')),
   fairy: (legal) => legal.some((m) => m.startsWith('fairy ')),
   portal: (legal) => legal.some(portalMove),
+  princess: (legal) => legal.some((m) => m.startsWith('princess ')),
 };
 
 /** A follower through a portal: a figure onto another tile than the one just placed (not a tower's top). @param {string} m */
@@ -44,21 +45,21 @@ export default async function (opts) {
     const { page, shoot } = await shotPage(browser, errors, opts.shots);
     await page.goto(`${server.url}${game.seats[0].url}`);
     await page.waitForSelector('#board .layer-tiles [data-pos]');
-    const done = { dragon: false, fairy: false, portal: false };
+    const done = { dragon: false, fairy: false, portal: false, princess: false };
     const pageDoes = (legal) => Object.entries(WANTS).some(([k, t]) => !done[k] && t(legal));
     const seat0 = rawSeat(server, game.seats[0].ws, (f, rand) => (pageDoes(f.legal) ? null : filler(f, rand)), SEED);
     raws.push(seat0, rawSeat(server, game.seats[1].ws, filler, SEED + 1));
-    let asideSeen = false;
     const t0 = Date.now();
-    while (!done.dragon || !done.fairy || !done.portal) {
+    while (!done.dragon || !done.fairy || !done.portal || !done.princess) {
       check(Date.now() - t0 < 60000, `not all done in a minute: ${JSON.stringify(done)}`);
       seat0.poke();
       const legal = await waitLegal(page, pageDoes, 30000);
       check(legal, `the page was never asked for the rest: ${JSON.stringify(done)} (seed ${SEED}; last: ${JSON.stringify(seat0.last?.view.pending)} ${seat0.last?.index} ${JSON.stringify(seat0.last?.legal).slice(0, 300)})`);
+      // nothing moves while the page is looked at (a raw seat would move the dragon at once)
+      for (const r of raws) r.hold = true;
       const view = seat0.last.view;
       // the dragon tiles set aside (PD4) are in the stack panel
       if (view.dragon.aside.length) {
-        asideSeen = true;
         check(Number(await page.getAttribute('#stack .aside-line', 'data-aside')) === view.dragon.aside.length, 'the set-aside tiles are not in the stack panel');
       }
       if (!done.dragon && WANTS.dragon(legal)) {
@@ -86,6 +87,19 @@ export default async function (opts) {
         await page.waitForSelector(`#board .fairy-assigned[data-fairy="${where[1]},${where[2]}"]`);
         done.fairy = true;
         await shoot('dragon-fairy');
+      } else if (!done.princess && WANTS.princess(legal)) {
+        // the princess: her city's followers on the board, whose one by button when several
+        await page.click('[data-key=mode-princess]');
+        const m = legal.find((x) => x.startsWith('princess '));
+        const tok = /\(-?\d+,-?\d+\) \w+:\w+/.exec(m)[0];
+        const seat = Number(/seat:(\d)/.exec(m)[1]);
+        await page.locator(`#board .layer-targets [data-target="${tok}"]`).click();
+        if (await page.locator(`[data-key=seat-${seat}]`).count()) await page.click(`[data-key=seat-${seat}]`);
+        const confirm = page.locator('[data-key=confirm]').first();
+        check(/^Confirm: Send (your own|Blue's) (follower|large meeple) on the city home \(the princess\)$/.test(await confirm.innerText()), `the princess's confirm: "${await confirm.innerText()}"`);
+        await confirm.click();
+        done.princess = true;
+        await shoot('dragon-princess');
       } else {
         const m = legal.find(portalMove);
         const tok = /\(-?\d+,-?\d+\) \w+:\w+/.exec(m)[0];
@@ -102,8 +116,18 @@ export default async function (opts) {
         done.portal = true;
         await shoot('dragon-portal');
       }
+      for (const r of raws) { r.hold = false; r.poke(); }
     }
-    check(asideSeen || SEED !== 4, 'no dragon tile was set aside in this game');
+    // the stack panel of a view with two dragon tiles set aside (PD4) shows them, and counts
+    // them out of the tiles left
+    const aside = await page.evaluate(async () => {
+      const { renderStack } = await import('/js/panels.js');
+      const defs = new Map((await (await fetch('/api/tiles?expansions=dragon')).json()).map((t) => [t.id, t]));
+      const box = document.createElement('div');
+      renderStack(box, /** @type {any} */ ({ board: [], removed: [], hand_tiles: [], stack_left: 90, dragon: { aside: ['DG/Rr.d', 'DG/Rr.d'] } }), defs, new Map([['DG/Rr.d', 2], ['D', 4]]));
+      return [box.querySelector('.aside-line')?.textContent ?? '', box.querySelectorAll('.aside-line svg').length, box.querySelectorAll('.stack-kind').length];
+    });
+    check(aside[0].startsWith('Set aside until the first volcano: 2 dragon tiles') && aside[1] === 2 && aside[2] === 1, `the set-aside tiles in the stack panel: ${JSON.stringify(aside)}`);
     const log = await page.$$eval('#log li', (els) => els.map((e) => e.textContent ?? ''));
     check(log.some((l) => /the dragon flies onto it/.test(l)) && log.some((l) => /^You move the dragon one tile\./.test(l)), `the log does not tell the dragon: ${log.slice(-8).join(' / ')}`);
     check(log.some((l) => /^You put the fairy next to your follower\./.test(l)), 'the log does not tell the fairy');

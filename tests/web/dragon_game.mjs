@@ -68,6 +68,10 @@ export default async function (opts) {
         check(await page.getAttribute('#board [data-dragon]', 'data-dragon') === at, 'the dragon is not drawn on its tile');
         check(/The dragon moves: step \d of at most 6/.test(await page.locator('#prompt').innerText()), 'the prompt does not say the dragon\'s step');
         check((await page.locator('#board .dragon-path-step').count()) === (view.dragon.walk.moves ? view.dragon.walk.visited.length : 0), 'the dragon\'s path is not drawn');
+        // pointing at the dragon says what it means
+        const box = await page.locator('#board [data-dragon]').boundingBox();
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        check(/^The dragon stands here: no figure may be placed on this tile\./.test(await page.locator('#tip').innerText()), `the tip over the dragon: "${await page.locator('#tip').innerText()}"`);
         const targets = await page.$$eval('#board .layer-targets [data-target]', (els) => els.map((e) => e.getAttribute('data-target')).sort());
         check(JSON.stringify(targets) === JSON.stringify(legal.map((m) => m.slice(7)).sort()), `dragon targets ${targets} for ${legal}`);
         await page.locator('#board .layer-targets [data-target]').first().click();

@@ -123,6 +123,16 @@ export default async function (opts) {
     check(log.some((l) => /^You build a tower floor: the tower is \d+ high\.$/.test(l)), 'the log does not tell the floor');
     check(log.some((l) => /^You capture a (follower|large meeple) on /.test(l)), 'the log does not tell the capture');
     await shoot('tower-board');
+    // a spectator at a desk points at a tower: its height and reach
+    const watch = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    watchErrors(watch, errors);
+    await watch.goto(`${server.url}${game.watch}`);
+    const tower = watch.locator('#board [data-tower]').first();
+    await tower.waitFor();
+    const tb = await tower.boundingBox();
+    await watch.mouse.move(tb.x + tb.width / 2, tb.y + tb.height * 0.6);
+    check(/^A tower \d+ floors? high: (closed by the follower on its top|a floor on it would take a follower up to \d+ tiles away along its row or column)\./.test(await watch.locator('#tip').innerText()), `the tip over a tower: "${await watch.locator('#tip').innerText()}"`);
+    await watch.close();
     check(!errors.length, errors.join('\n'));
   } finally {
     for (const r of raws) r.close();

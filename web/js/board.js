@@ -270,6 +270,29 @@ export class Board {
     return best ? { x, y, port: rotatePort(best.ports[0], c.rot), type: best.type } : null;
   }
 
+  /**
+   * What the neutral figures and towers under a screen point are, in words (a tower's height,
+   * reach and top; the dragon's tile; the fairy), or '' for none: the tip says it before the
+   * feature under them. @param {number} clientX @param {number} clientY @param {View} view
+   */
+  pieceWords(clientX, clientY, view) {
+    const r = this.svg.getBoundingClientRect();
+    const bx = (clientX - r.left - this.tx) / this.scale, by = (clientY - r.top - this.ty) / this.scale;
+    const x = Math.floor(bx / 100), y = Math.floor(by / 100);
+    const out = [];
+    const t = view.tower?.towers.find((w) => w.x === x && w.y === y);
+    if (t) {
+      const [ax, ay] = this.anchor(x, y, 'T');
+      if (Math.hypot(bx - x * 100 - ax, by - y * 100 - ay + 15) < 28) {
+        out.push(`${t.height ? `A tower ${t.height} floor${t.height === 1 ? '' : 's'} high` : 'A tower foundation, no floor yet'}: ${t.closed ? 'closed by the follower on its top.' : `a floor on it would take a follower up to ${t.height + 1} tile${t.height ? 's' : ''} away along its row or column.`}`);
+      }
+    }
+    const d = view.dragon;
+    if (d?.dragon && d.dragon.x === x && d.dragon.y === y) out.push('The dragon stands here: no figure may be placed on this tile.');
+    if (d?.fairy && d.fairy.x === x && d.fairy.y === y) out.push(d.fairy.follower ? 'The fairy is here, next to a follower: the dragon never enters this tile.' : 'The fairy stands here alone: the dragon never enters this tile.');
+    return out.join(' ');
+  }
+
   /** The printed segment at a board port of the tile at (x, y) (its inn, cathedral, goods), or undefined. @param {number} x @param {number} y @param {string} port */
   segmentDef(x, y, port) {
     const c = this.cells.get(`${x},${y}`);

@@ -180,7 +180,9 @@ async function start() {
     if (!frame) return;
     const at = board.segmentUnder(cx, cy);
     const f = at && featureAt(frame.view, at.x, at.y, at.port, same);
-    const key = f ? JSON.stringify(f.segments[0]) + f.type : at ? `${at.x},${at.y}` : '';
+    // a tower, the dragon or the fairy there is said first (The Tower, The Princess & the Dragon)
+    const piece = board.pieceWords(cx, cy, frame.view);
+    const key = (f ? JSON.stringify(f.segments[0]) + f.type : at ? `${at.x},${at.y}` : '') + piece;
     // the tip is placed in the board's frame, whose top is the notices' strip
     const r = svg.getBoundingClientRect(), w = (svg.parentElement ?? svg).getBoundingClientRect();
     tip.style.left = `${Math.max(4, Math.min(cx - w.left + 14, r.width - 270))}px`;
@@ -189,7 +191,7 @@ async function start() {
     lastKey = key;
     board.highlightFeature(f);
     tip.hidden = !at;
-    if (at) tip.textContent = hoverWords(f, at.type, board.segmentDef(at.x, at.y, at.port));
+    if (at) tip.textContent = `${piece ? `${piece} ` : ''}${hoverWords(f, at.type, board.segmentDef(at.x, at.y, at.port))}`;
   };
   const untell = () => { lastKey = ''; board.highlightFeature(null); tip.hidden = true; };
   svg.addEventListener('pointermove', (e) => {

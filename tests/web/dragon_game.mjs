@@ -6,7 +6,7 @@
 // game goes the same way each run. The set-aside dragon tiles show in the stack panel; the log
 // and notices tell the dragon and the fairy; screenshots at both sizes. About 15 s.
 import { join } from 'node:path';
-import { check, createGame, figureTiles, launch, rawSeat, shotPage, startServer, waitLegal } from './lib.mjs';
+import { check, checkPlayerText, createGame, figureTiles, launch, rawSeat, shotPage, startServer, waitLegal } from './lib.mjs';
 
 const SEED = Number(process.env.CARC_DRAGON_SEED ?? 2);
 
@@ -58,6 +58,10 @@ export default async function (opts) {
       // nothing moves while the page is looked at (a raw seat would move the dragon at once)
       for (const r of raws) r.hold = true;
       const view = seat0.last.view;
+      // no notation in any text for players (issue 21), the list of every choice opened
+      await page.locator('#prompt .all-moves').evaluate((d) => { /** @type {HTMLDetailsElement} */ (d).open = true; });
+      await checkPlayerText(page, `a decision of ${legal[0].split(' ')[0]}`);
+      await page.locator('#prompt .all-moves').evaluate((d) => { /** @type {HTMLDetailsElement} */ (d).open = false; });
       // the dragon tiles set aside (PD4) are in the stack panel
       if (view.dragon.aside.length) {
         check(Number(await page.getAttribute('#stack .aside-line', 'data-aside')) === view.dragon.aside.length, 'the set-aside tiles are not in the stack panel');

@@ -6,7 +6,7 @@
 // players panel). The other seat, and the first seat's other decisions, are played
 // by raw sessions from a fixed seed (`rawSeat`): the second seat captures whatever of the first
 // it can. Screenshots at both sizes. About 15 s.
-import { check, createGame, launch, rawSeat, shooter, startServer, waitLegal, watchErrors } from './lib.mjs';
+import { check, checkPlayerText, createGame, launch, rawSeat, shooter, startServer, waitLegal, watchErrors } from './lib.mjs';
 
 const SEED = Number(process.env.CARC_TOWER_SEED ?? 3);
 
@@ -73,6 +73,10 @@ export default async function (opts) {
       check(legal, `the page was never asked for the rest: ${JSON.stringify(done)} (seed ${SEED}; last: ${JSON.stringify(seat0.last?.view.pending)} ${JSON.stringify(seat0.last?.legal).slice(0, 300)})`);
       for (const r of raws) r.hold = true;
       await sameAsState('before a decision');
+      // no notation in any text for players (issue 21), the list of every choice opened
+      await page.locator('#prompt .all-moves').evaluate((d) => { /** @type {HTMLDetailsElement} */ (d).open = true; });
+      await checkPlayerText(page, `a decision of ${legal[0].split(' ')[0]}`);
+      await page.locator('#prompt .all-moves').evaluate((d) => { /** @type {HTMLDetailsElement} */ (d).open = false; });
       if (!done.ransom && WANTS.ransom(legal)) {
         const m = legal.find((x) => x.startsWith('ransom '));
         const b = page.locator(`[data-key=ransom][data-move="${m}"]`);
@@ -123,6 +127,13 @@ export default async function (opts) {
     check(log.some((l) => /^You build a tower floor: the tower is \d+ high\.$/.test(l)), 'the log does not tell the floor');
     check(log.some((l) => /^You capture a (follower|large meeple) on /.test(l)), 'the log does not tell the capture');
     await shoot('tower-board');
+    // the moves of The Tower in words, as the confirm and the list of every choice say them
+    const words = await page.evaluate(async () => {
+      const { moveWords } = await import('/js/words.js');
+      return ['exchange large', 'exchange', 'capture (1,0) road:N seat:0', 'capture large (1,0) tower:T seat:1', 'ransom large seat:1', 'floor (2,3)', '(2,3) tower:T', 'large (2,3) tower:T'].map((m) => moveWords(m, 0));
+    });
+    check(JSON.stringify(words) === JSON.stringify(['Take back your large meeple in the exchange', 'Take back your follower in the exchange', 'Capture your own follower on the road',
+      "Capture Blue's large meeple on the tower", 'Buy back your large meeple from Blue: 3 points', 'Build a floor on the tower', 'A follower on top of the tower', 'A large meeple on top of the tower']), `moves in words: ${JSON.stringify(words)}`);
     // a spectator at a desk points at a tower: its height and reach
     const watch = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     watchErrors(watch, errors);

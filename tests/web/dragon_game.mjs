@@ -5,8 +5,7 @@
 // decision is made quickly by raw sessions of the seats from a fixed seed (`rawSeat`), so the
 // game goes the same way each run. The set-aside dragon tiles show in the stack panel; the log
 // and notices tell the dragon and the fairy; screenshots at both sizes. About 15 s.
-import { join } from 'node:path';
-import { check, checkPlayerText, createGame, figureTiles, launch, rawSeat, shotPage, startServer, waitLegal } from './lib.mjs';
+import { check, checkPlayerText, createGame, figureTiles, launch, quickMove, rawSeat, shotPage, startServer, waitLegal } from './lib.mjs';
 
 const SEED = Number(process.env.CARC_DRAGON_SEED ?? 2);
 
@@ -23,17 +22,6 @@ function portalMove(m) {
   return /^(large )?\(-?\d+,-?\d+\) (road|city|field|cloister):\w+$/.test(m);
 }
 
-/** The quick moves: a random placement, a follower on the tile half the time, a random dragon step. */
-function filler(f, rand) {
-  const legal = f.legal;
-  if (f.view.pending.decision === 'follower') {
-    const own = legal.filter((m) => /^(large )?\w+:\w+$/.test(m));
-    if (own.length && rand(2)) return own[rand(own.length)];
-    return legal.includes('pass') ? 'pass' : legal[rand(legal.length)];
-  }
-  return legal[rand(legal.length)];
-}
-
 export default async function (opts) {
   const server = await startServer(opts.carc);
   const browser = await launch();
@@ -47,8 +35,8 @@ export default async function (opts) {
     await page.waitForSelector('#board .layer-tiles [data-pos]');
     const done = { dragon: false, fairy: false, portal: false, princess: false };
     const pageDoes = (legal) => Object.entries(WANTS).some(([k, t]) => !done[k] && t(legal));
-    const seat0 = rawSeat(server, game.seats[0].ws, (f, rand) => (pageDoes(f.legal) ? null : filler(f, rand)), SEED);
-    raws.push(seat0, rawSeat(server, game.seats[1].ws, filler, SEED + 1));
+    const seat0 = rawSeat(server, game.seats[0].ws, (f, rand) => (pageDoes(f.legal) ? null : quickMove(f, rand)), SEED);
+    raws.push(seat0, rawSeat(server, game.seats[1].ws, quickMove, SEED + 1));
     const t0 = Date.now();
     while (!done.dragon || !done.fairy || !done.portal || !done.princess) {
       check(Date.now() - t0 < 60000, `not all done in a minute: ${JSON.stringify(done)}`);

@@ -325,6 +325,21 @@ export function rawSeat(server, path, choose, seed) {
 }
 
 /**
+ * A quick move for a raw seat: in the follower step a figure on the tile placed, `odds - 1`
+ * times in `odds`, else pass; any other decision at random.
+ * @param {any} f a state frame @param {(n: number) => number} rand @param {number} odds
+ */
+export function quickMove(f, rand, odds = 2) {
+  const legal = f.legal;
+  if (f.view.pending.decision === 'follower') {
+    const own = legal.filter((m) => /^(large )?\w+:\w+$/.test(m));
+    if (own.length && rand(odds)) return own[rand(own.length)];
+    if (legal.includes('pass')) return 'pass';
+  }
+  return legal[rand(legal.length)];
+}
+
+/**
  * Waits until `page` owes a decision whose legal moves satisfy `test` (read from the list of
  * every choice), or `ms` pass; returns the legal moves, or null.
  * @param {import('playwright-core').Page} page @param {(legal: string[]) => boolean} test

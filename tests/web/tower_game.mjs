@@ -6,7 +6,7 @@
 // players panel). The other seat, and the first seat's other decisions, are played
 // by raw sessions from a fixed seed (`rawSeat`): the second seat captures whatever of the first
 // it can. Screenshots at both sizes. About 15 s.
-import { check, checkPlayerText, createGame, launch, rawSeat, shooter, startServer, waitLegal, watchErrors } from './lib.mjs';
+import { check, checkPlayerText, createGame, launch, quickMove, rawSeat, shooter, startServer, waitLegal, watchErrors } from './lib.mjs';
 
 const SEED = Number(process.env.CARC_TOWER_SEED ?? 3);
 
@@ -20,19 +20,14 @@ const WANTS = {
 /** The quick moves: a follower on the tile placed most of the time, the rest at random; `eager` (the second seat) builds floors half the time and captures the first seat's followers. */
 function filler(eager) {
   return (f, rand) => {
-    const legal = f.legal, dec = f.view.pending.decision;
-    if (dec === 'capture') {
+    const legal = f.legal;
+    if (f.view.pending.decision === 'capture') {
       const theirs = legal.filter((m) => /seat:0$/.test(m));
       return eager && theirs.length ? theirs[0] : 'pass';
     }
-    if (dec === 'follower') {
-      const floors = legal.filter((m) => m.startsWith('floor '));
-      if (eager && floors.length && rand(2)) return floors[rand(floors.length)];
-      const own = legal.filter((m) => /^(large )?\w+:\w+$/.test(m));
-      if (own.length && rand(4)) return own[rand(own.length)];
-      return legal.includes('pass') ? 'pass' : legal[rand(legal.length)];
-    }
-    return legal[rand(legal.length)];
+    const floors = legal.filter((m) => m.startsWith('floor '));
+    if (eager && floors.length && rand(2)) return floors[rand(floors.length)];
+    return quickMove(f, rand, 4);
   };
 }
 

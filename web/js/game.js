@@ -774,6 +774,7 @@ function renderDecisionNow() {
   if (dec === 'follower') {
     const more = MODES.filter(([g]) => groups.has(g)).map(([, , words]) => words);
     if (more.length > 1) text.textContent = `You may ${more.join(', or ')} (choose with the buttons, then click on the board), or pass.`;
+    else if (more.length === 1 && !groups.has('follower')) text.textContent = `You may ${more[0]} (click on the board), or pass.`;
     if (groups.has('ransom')) text.textContent += ' First you may buy back a prisoner of yours for 3 points.';
   }
   if (dec === 'dragon') text.textContent = `${dragonStep(v)} ${text.textContent}`;

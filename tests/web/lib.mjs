@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import WebSocketRaw from 'ws';
 
 export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 
@@ -284,4 +285,71 @@ export async function checkRecord(page, base, id, carc) {
   const out = execFileSync(carc, ['replay', file], { encoding: 'utf8' });
   check(/all scores match/.test(out), `carc replay: ${out}`);
   return shown;
+}
+
+/**
+ * A seat played by a raw WebSocket session beside its page (quick: no clicks), from a seeded
+ * generator so that a game goes the same way every run. `choose(frame, rand)` gives the move
+ * for each state frame where the seat owes a decision, or null to leave that decision to the
+ * seat's page (the session waits for the next state); refusals (the page moved first) are
+ * ignored. Returns {last: the last state frame seen, poke(): ask `choose` again about it (after
+ * the page has done what it was left, or after a hold), hold: set to answer nothing, close()}.
+ * @param {{port: number}} server @param {string} path the seat's `ws` path
+ * @param {(frame: any, rand: (n: number) => number) => string|null} choose @param {number} seed
+ */
+export function rawSeat(server, path, choose, seed) {
+  let r = seed >>> 0 || 1;
+  /** xorshift32: the same moves for the same seed */
+  const rand = (n) => { r ^= r << 13; r >>>= 0; r ^= r >>> 17; r ^= r << 5; r >>>= 0; return r % n; };
+  const ws = new WebSocketRaw(`ws://127.0.0.1:${server.port}${path}`);
+  let sent = -1;
+  /** @param {any} f */
+  const answer = (f) => {
+    if (!f || me.hold || f.over || !f.legal.length || f.index === sent) return;
+    const m = choose(f, rand);
+    if (m === null) return;
+    sent = f.index;
+    ws.send(JSON.stringify({ type: 'move', index: f.index, move: m }));
+  };
+  // poke(): ask again about the last state (what the page is left to do has changed)
+  // hold: answer nothing while true (a test looking at a page that must not change meanwhile)
+  const me = { last: null, hold: false, close: () => ws.close(), poke: () => answer(me.last) };
+  ws.on('message', (d) => {
+    const f = JSON.parse(String(d));
+    if (f.type !== 'state') return;
+    me.last = f;
+    answer(f);
+  });
+  ws.on('error', () => {});
+  return me;
+}
+
+/**
+ * A quick move for a raw seat: in the follower step a figure on the tile placed, `odds - 1`
+ * times in `odds`, else pass; any other decision at random.
+ * @param {any} f a state frame @param {(n: number) => number} rand @param {number} odds
+ */
+export function quickMove(f, rand, odds = 2) {
+  const legal = f.legal;
+  if (f.view.pending.decision === 'follower') {
+    const own = legal.filter((m) => /^(large )?\w+:\w+$/.test(m));
+    if (own.length && rand(odds)) return own[rand(own.length)];
+    if (legal.includes('pass')) return 'pass';
+  }
+  return legal[rand(legal.length)];
+}
+
+/**
+ * Waits until `page` owes a decision whose legal moves satisfy `test` (read from the list of
+ * every choice), or `ms` pass; returns the legal moves, or null.
+ * @param {import('playwright-core').Page} page @param {(legal: string[]) => boolean} test
+ */
+export async function waitLegal(page, test, ms = 20000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const legal = await page.$$eval('#prompt .all-moves button[data-move]', (bs) => bs.map((b) => b.getAttribute('data-move') ?? '')).catch(() => []);
+    if (legal.length && (await page.locator('#status.mine').count()) && test(legal)) return legal;
+    await page.waitForTimeout(50);
+  }
+  return null;
 }

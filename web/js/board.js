@@ -3,7 +3,7 @@
 // Mastermind positions, the river's open end during the river phase, and on top the interactive layer (placement spots,
 // a preview tile, clickable targets). Pan by dragging, zoom by wheel, buttons or pinch.
 // One board unit: a tile is 100 x 100, tile (x, y) covers [100x, 100x+100] x [100y, 100y+100].
-import { drawTile, el, boardAnchor, riverOf, rotatePoint, rotatePort, segmentAnchor, segmentAt } from './tiles.js';
+import { drawTile, el, boardAnchor, markPoint, riverOf, rotatePoint, rotatePort, segmentAnchor, segmentAt } from './tiles.js';
 import { segs } from './features.js';
 import { SEAT_COLOURS, SEAT_INK, SEAT_MARKS } from './seats.js';
 
@@ -12,7 +12,7 @@ import { SEAT_COLOURS, SEAT_INK, SEAT_MARKS } from './seats.js';
 /** @typedef {import('./types.js').Position} Position */
 /** @typedef {import('./types.js').TileDef} TileDef */
 /** @typedef {import('./types.js').TileSegment} TileSegment */
-/** @typedef {import('./moves.js').Token} Token */
+/** @typedef {import('./moves.js').BoardToken} Token */
 
 const MEEPLE = 'M0-11C3-11 4-9 4-7C4-5 3-4 2-4L9-1C10 0 10 2 8 2L4 1L7 10L2 10L0 5L-2 10L-7 10L-4 1L-8 2C-10 2-10 0-9-1L-2-4C-3-4-4-5-4-7C-4-9-3-11 0-11Z';
 /** The builder: a tall narrow figure without arms, a pointed hat. */
@@ -21,6 +21,11 @@ const BUILDER = 'M0-14L5-8H3C4-7 4-4 2-3L5 10H-5L-2-3C-4-4-4-7-3-8H-5Z';
 const ABBOT = 'M0-13C3.5-13 5.5-10.5 5.5-7.5C5.5-5.5 4.5-4.5 3.5-4L5-2C6-1 6.5 1 6 3L8 11H-8L-6 3C-6.5 1-6-1-5-2L-3.5-4C-4.5-4.5-5.5-5.5-5.5-7.5C-5.5-10.5-3.5-13 0-13Z';
 /** The pig: a round body on four legs, a snout to the right, an ear. */
 const PIG = 'M-9-2C-9-7-3-8 1-8C4-8 6-7 7-5L10-5L10 1L7 1C6 3 5 4 4 4L4 8H1L1 5H-4L-4 8H-7L-7 3C-8 2-9 0-9-2ZM2-8L4-12L6-7Z';
+/** The dragon (The Princess & the Dragon; nobody's): a winged body, a long neck, a head to the right, a tail. */
+const DRAGON = 'M-13 6C-17 6-20 3-21 0C-18 2-16 2-14 1C-13-2-10-4-6-4L-9-13L-2-6L1-15L4-5C6-5 8-6 9-8L12-10L16-9L17-7L13-6L11-3C10 1 7 4 3 5L5 11H1L-1 6H-6L-7 11H-11L-10 6Z';
+/** The fairy (nobody's): a small figure with two pairs of wings. */
+const FAIRY = 'M0-9A3 3 0 1 1 0-3A3 3 0 1 1 0-9ZM-1.5-2H1.5L3 7H-3Z';
+const FAIRY_WINGS = 'M-1-1C-8-9-11-3-8 1C-6 3-3 2-1 0ZM1-1C8-9 11-3 8 1C6 3 3 2 1 0ZM-1 1C-7 3-7 8-3 6ZM1 1C7 3 7 8 3 6Z';
 
 /**
  * How each figure is drawn: its path, its size, extra marks. The large meeple is the meeple
@@ -60,16 +65,54 @@ export function drawFigure(parent, seat, figure, mark = false) {
   return g;
 }
 
+/**
+ * The dragon, about (0, 0), nobody's colour: dark red with a yellow eye (the neutral figures
+ * carry no seat digit: they belong to nobody). @param {Element} parent
+ */
+export function drawDragon(parent) {
+  const g = el('g', { class: 'dragon' }, parent);
+  el('path', { d: DRAGON, class: 'dragon-body' }, g);
+  el('circle', { cx: 13, cy: -8, r: 1.2, class: 'dragon-eye' }, g);
+  return g;
+}
+
+/** The fairy, about (0, 0): pale wings, a violet body, a spark above. @param {Element} parent */
+export function drawFairy(parent) {
+  const g = el('g', { class: 'fairy' }, parent);
+  el('path', { d: FAIRY_WINGS, class: 'fairy-wings' }, g);
+  el('path', { d: FAIRY, class: 'fairy-body' }, g);
+  el('path', { d: 'M6-12L7-10L9-9L7-8L6-6L5-8L3-9L5-10Z', class: 'fairy-spark' }, g);
+  return g;
+}
+
+/**
+ * A tower of `height` floors, its foot at (0, 0) (The Tower): stone courses, battlements, and
+ * its height written on it; a foundation (0) is part of the tile's drawing. Returns how high
+ * it is drawn, in board units (a follower on its top stands there).
+ * @param {Element} parent @param {number} height
+ */
+export function drawTower(parent, height) {
+  const h = Math.min(10 + 4 * height, 42);
+  const g = el('g', { class: 'tower' }, parent);
+  el('rect', { x: -10, y: -h, width: 20, height: h + 6, class: 'tower-body' }, g);
+  for (let y = -h + 8; y < 4; y += 6) el('path', { d: `M-10 ${y}H10`, class: 'tower-course' }, g);
+  el('path', { d: `M-12 ${-h}V${-h - 6}H-7V${-h - 3}H-2.5V${-h - 6}H2.5V${-h - 3}H7V${-h - 6}H12V${-h}Z`, class: 'tower-top' }, g);
+  el('rect', { x: -8, y: -h / 2 - 7, width: 16, height: 14, rx: 2, class: 'tower-badge' }, g);
+  el('text', { x: 0, y: -h / 2, class: 'tower-height' }, g).textContent = String(height);
+  return h + 6;
+}
+
 /** How large each figure is drawn in an icon. @type {Record<string, number>} */
 const ICON_SCALE = { meeple: 1.15, large: 1.3, abbot: 1.15, builder: 1.2, pig: 1.45 };
 
 /**
- * A small standalone SVG of a figure in a seat's colour (the figure buttons, the supply).
- * @param {number} seat @param {string} figure @param {number} size
+ * A small standalone SVG of a figure in a seat's colour (the figure buttons, the supply, a
+ * prisoner: `mark` writes the seat's digit on it).
+ * @param {number} seat @param {string} figure @param {number} size @param {boolean} [mark]
  */
-export function figureIcon(seat, figure, size = 22) {
+export function figureIcon(seat, figure, size = 22, mark = false) {
   const svg = el('svg', { viewBox: '-16 -17 32 33', width: size, height: size, class: `figure-icon follower seat-${seat}`, 'aria-hidden': 'true' });
-  const g = drawFigure(svg, seat, figure);
+  const g = drawFigure(svg, seat, figure, mark);
   // each fills most of its box, the large meeple a little more (and with its rim)
   g.setAttribute('transform', `scale(${ICON_SCALE[figure] ?? 1.15})`);
   return svg;
@@ -85,7 +128,7 @@ export class Board {
     this.content = el('g', { id: `${svg.id || 'board'}-content` }, this.view);
     /** @type {Record<string, SVGElement>} the drawing's layers by name, bottom first */
     this.layers = {};
-    for (const n of ['tiles', 'marks', 'followers', 'about', 'hover', 'spots', 'preview', 'targets']) this.layers[n] = el('g', { class: `layer-${n}` }, this.content);
+    for (const n of ['tiles', 'marks', 'towers', 'followers', 'neutral', 'about', 'hover', 'spots', 'preview', 'targets']) this.layers[n] = el('g', { class: `layer-${n}` }, this.content);
     /** @type {(() => void)|null} called after every pan, zoom or redraw (the overview map) */
     this.onView = null;
     this.tx = 0; this.ty = 0; this.scale = 1;
@@ -107,8 +150,8 @@ export class Board {
 
   /** Redraws tiles, followers and markers from a view (state JSON). @param {View} view */
   render(view) {
-    const { tiles, marks, followers } = this.layers;
-    tiles.replaceChildren(); marks.replaceChildren(); followers.replaceChildren();
+    const { tiles, marks, followers, towers, neutral } = this.layers;
+    tiles.replaceChildren(); marks.replaceChildren(); followers.replaceChildren(); towers.replaceChildren(); neutral.replaceChildren();
     this.cells.clear();
     for (const b of view.board) {
       this.cells.set(`${b.x},${b.y}`, { tile: b.tile, rot: b.rot });
@@ -130,6 +173,15 @@ export class Board {
       el('rect', { x: m.x * 100 + 8, y: m.y * 100 + 8, width: 84, height: 84, class: 'mastermind' }, marks);
       el('text', { x: m.x * 100 + 50, y: m.y * 100 + 60, class: 'mastermind-text' }, marks).textContent = '!';
     }
+    // towers with floors (The Tower), each with its height; a follower on a top stands on it
+    /** @type {Map<string, number>} how high each tower is drawn, by its tile */
+    const tops = new Map();
+    for (const t of view.tower?.towers ?? []) {
+      if (!t.height) continue;
+      const [ax, ay] = this.anchor(t.x, t.y, 'T');
+      const g = el('g', { transform: `translate(${t.x * 100 + ax} ${t.y * 100 + ay + 8}) scale(1.4)`, 'data-tower': `${t.x},${t.y}`, 'data-height': t.height }, towers);
+      tops.set(`${t.x},${t.y}`, drawTower(g, t.height) * 1.4 - 8);
+    }
     // followers: several on one segment are spread out so each stays visible
     /** @type {Map<string, number>} */
     const seen = new Map();
@@ -138,8 +190,10 @@ export class Board {
       const k = seen.get(key) ?? 0;
       seen.set(key, k + 1);
       const [ax, ay] = this.anchor(f.x, f.y, f.port);
-      this.drawFollower(followers, f.seat, f.x * 100 + ax + k * 14, f.y * 100 + ay - k * 4, f.type === 'field' || f.locked, f.locked, '', f.figure ?? 'meeple');
+      const up = f.type === 'tower' ? (tops.get(`${f.x},${f.y}`) ?? 0) + 19 : 0;
+      this.drawFollower(followers, f.seat, f.x * 100 + ax + k * 14, f.y * 100 + ay - k * 4 - up, f.type === 'field' || f.locked, f.locked, '', f.figure ?? 'meeple');
     }
+    this.drawNeutral(view, neutral);
     // tie-break tokens sit on the first segment of their feature; a lock marks every locked feature
     for (const f of view.features ?? []) {
       const s0 = segs(f)[0];
@@ -150,6 +204,42 @@ export class Board {
         el('circle', { r: 8, fill: SEAT_COLOURS[seat] }, g);
         el('text', { y: 3, class: 'token-text', fill: SEAT_INK[seat] ?? '#fff' }, g).textContent = `T${SEAT_MARKS[seat] ?? ''}`;
       });
+    }
+  }
+
+  /**
+   * The Princess & the Dragon's figures (PD14: all public): the dragon on its tile, the fairy
+   * beside the follower it is assigned to (or alone on its tile), and while the dragon moves,
+   * its path so far from the tile it started on, numbered, the tile it stands on framed.
+   * @param {View} view @param {Element} layer
+   */
+  drawNeutral(view, layer) {
+    const d = view.dragon;
+    if (!d) return;
+    const walk = d.walk?.visited ?? [];
+    if (walk.length > 1) {
+      const g = el('g', { class: 'dragon-path' }, layer);
+      el('path', { d: walk.map((p, i) => `${i ? 'L' : 'M'}${p.x * 100 + 50} ${p.y * 100 + 50}`).join(''), class: 'dragon-path-line' }, g);
+      walk.forEach((p, i) => {
+        el('circle', { cx: p.x * 100 + 50, cy: p.y * 100 + 50, r: 9, class: 'dragon-path-step' }, g);
+        el('text', { x: p.x * 100 + 50, y: p.y * 100 + 50, class: 'dragon-path-text' }, g).textContent = i ? String(i) : '•';
+      });
+    }
+    if (d.dragon) {
+      const { x, y } = d.dragon;
+      el('rect', { x: x * 100 + 3, y: y * 100 + 3, width: 94, height: 94, rx: 6, class: 'dragon-tile' }, layer);
+      const g = el('g', { transform: `translate(${x * 100 + 50} ${y * 100 + 54}) scale(2.3)`, 'data-dragon': `${x},${y}` }, layer);
+      drawDragon(g);
+    }
+    const f = d.fairy;
+    if (f) {
+      let fx = f.x * 100 + 80, fy = f.y * 100 + 22;
+      if (f.follower) {
+        const [ax, ay] = this.anchor(f.x, f.y, f.follower.port);
+        fx = f.x * 100 + ax + 15; fy = f.y * 100 + ay - 12;
+      }
+      const g = el('g', { transform: `translate(${fx} ${fy}) scale(2.2)`, 'data-fairy': `${f.x},${f.y}`, class: f.follower ? 'fairy-assigned' : 'fairy-alone' }, layer);
+      drawFairy(g);
     }
   }
 
@@ -178,6 +268,29 @@ export class Board {
       if (d < bd) { bd = d; best = seg; }
     }
     return best ? { x, y, port: rotatePort(best.ports[0], c.rot), type: best.type } : null;
+  }
+
+  /**
+   * What the neutral figures and towers under a screen point are, in words (a tower's height,
+   * reach and top; the dragon's tile; the fairy), or '' for none: the tip says it before the
+   * feature under them. @param {number} clientX @param {number} clientY @param {View} view
+   */
+  pieceWords(clientX, clientY, view) {
+    const r = this.svg.getBoundingClientRect();
+    const bx = (clientX - r.left - this.tx) / this.scale, by = (clientY - r.top - this.ty) / this.scale;
+    const x = Math.floor(bx / 100), y = Math.floor(by / 100);
+    const out = [];
+    const t = view.tower?.towers.find((w) => w.x === x && w.y === y);
+    if (t) {
+      const [ax, ay] = this.anchor(x, y, 'T');
+      if (Math.hypot(bx - x * 100 - ax, by - y * 100 - ay + 15) < 28) {
+        out.push(`${t.height ? `A tower ${t.height} floor${t.height === 1 ? '' : 's'} high` : 'A tower foundation, no floor yet'}: ${t.closed ? 'closed by the follower on its top.' : `a floor on it would take a follower up to ${t.height + 1} tile${t.height ? 's' : ''} away along its row or column.`}`);
+      }
+    }
+    const d = view.dragon;
+    if (d?.dragon && d.dragon.x === x && d.dragon.y === y) out.push('The dragon stands here: no figure may be placed on this tile.');
+    if (d?.fairy && d.fairy.x === x && d.fairy.y === y) out.push(d.fairy.follower ? 'The fairy is here, next to a follower: the dragon never enters this tile.' : 'The fairy stands here alone: the dragon never enters this tile.');
+    return out.join(' ');
   }
 
   /** The printed segment at a board port of the tile at (x, y) (its inn, cathedral, goods), or undefined. @param {number} x @param {number} y @param {string} port */

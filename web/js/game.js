@@ -26,6 +26,7 @@ import { ChatSeen } from './chat_seen.js';
 /** @typedef {import('./types.js').GameSummary} GameSummary */
 /** @typedef {import('./types.js').TileDef} TileDef */
 /** @typedef {import('./moves.js').Token} Token */
+/** @typedef {import('./moves.js').BoardToken} BoardToken */
 /** @typedef {import('./moves.js').Placement} Placement */
 /** @typedef {import('./features.js').SameSegment} SameSegment */
 
@@ -186,7 +187,9 @@ async function start() {
     if (!frame) return;
     const at = board.segmentUnder(cx, cy);
     const f = at && featureAt(frame.view, at.x, at.y, at.port, same);
-    const key = f ? JSON.stringify(f.segments[0]) + f.type : at ? `${at.x},${at.y}` : '';
+    // a tower, the dragon or the fairy there is said first (The Tower, The Princess & the Dragon)
+    const piece = board.pieceWords(cx, cy, frame.view);
+    const key = (f ? JSON.stringify(f.segments[0]) + f.type : at ? `${at.x},${at.y}` : '') + piece;
     // the tip is placed in the board's frame, whose top is the notices' strip
     const r = svg.getBoundingClientRect(), w = (svg.parentElement ?? svg).getBoundingClientRect();
     tip.style.left = `${Math.max(4, Math.min(cx - w.left + 14, r.width - 270))}px`;
@@ -195,7 +198,7 @@ async function start() {
     lastKey = key;
     board.highlightFeature(f);
     tip.hidden = !at;
-    if (at) tip.textContent = hoverWords(f, at.type, board.segmentDef(at.x, at.y, at.port));
+    if (at) tip.textContent = `${piece ? `${piece} ` : ''}${hoverWords(f, at.type, board.segmentDef(at.x, at.y, at.port))}`;
   };
   const untell = () => { lastKey = ''; board.highlightFeature(null); tip.hidden = true; };
   svg.addEventListener('pointermove', (e) => {
@@ -659,12 +662,16 @@ const ASK = {
   window_after: 'After scoring you may play a card, or end your turn.',
   discard: 'You hold too many Christmas cards: discard one.',
   end_choice: 'The game is ending: choose a field for your token.',
+  dragon: 'Move the dragon one tile: click a tile next to it (outlined). Every figure on the tile it enters goes back to its owner.',
+  capture: 'Your tower reaches along its row and column as far as it is high: click a follower there to take it off the board (another player\'s becomes your prisoner, your own goes back to your supply), or take nobody.',
+  exchange: 'You and the other player each hold a prisoner of the other: they are exchanged now. Choose which of your followers comes back to you.',
 };
 
 /** @type {Partial<Record<DecisionName, string>>} */
 const PASS_LABEL = {
   window_before: 'Go on to placing', card_draw: 'Do not draw', follower: 'No follower', block: 'Let it pass',
   modifier: 'No modifier', window_after: 'End my turn', card_target: 'Pass', double_turn: 'No second turn, end my turn',
+  capture: 'Take nobody prisoner',
 };
 
 /** A gift opened with nothing to act on: its move names no target (Take 2 always acts). @param {string} m */
@@ -781,6 +788,13 @@ function renderDecisionNow() {
     text.textContent = groups.has('follower') ? `${text.textContent} Or take your abbot back, and score its tiles now.`
       : 'You may take your abbot back to your supply and score its tiles now, or place no figure.';
   }
+  if (dec === 'follower') {
+    const more = MODES.filter(([g]) => groups.has(g)).map(([, , words]) => words);
+    if (more.length > 1) text.textContent = `You may ${more.join(', or ')} (choose with the buttons, then click on the board), or pass.`;
+    else if (more.length === 1 && !groups.has('follower')) text.textContent = `You may ${more[0]} (click on the board), or pass.`;
+    if (groups.has('ransom')) text.textContent += ' First you may buy back a prisoner of yours for 3 points.';
+  }
+  if (dec === 'dragon') text.textContent = `${dragonStep(v)} ${text.textContent}`;
   if (dec === 'place') {
     const river = riverWords(v);
     if (river) text.textContent = `${river} ${text.textContent}`;
@@ -806,11 +820,9 @@ function renderDecisionNow() {
   if (groups.has('place')) {
     renderPlacement(v, button);
   } else {
-    if (!ui.group) {
-      if (groups.has('follower')) ui.group = 'follower';
-      else if (groups.has('target')) ui.group = 'target';
-    }
+    if (!ui.group || !groups.has(ui.group)) ui.group = BOARD_GROUPS.find((g) => groups.has(g)) ?? null;
     const moves = ui.group ? groupList(ui.group) : undefined;
+    renderModes(p, groups);
     if (ui.group) renderFigures(p);
     if (moves) renderChoice(v, moves, button, p);
   }
@@ -819,6 +831,8 @@ function renderDecisionNow() {
     if (dec === 'modifier' && h.startsWith('play ')) button(`Play ${cardName(h.slice(5))}`, () => chooseGroup(h), 'primary');
   }
   renderRecalls(v, groups.get('recall') ?? [], button);
+  renderRansoms(v, groups.get('ransom') ?? [], button);
+  for (const m of groups.get('exchange') ?? []) button(moveWords(m, seat), () => send(m), 'primary', 'exchange').dataset.move = m;
   if (groups.has('again')) {
     p.classList.add('double-turn');
     button('Take the second turn', () => send('again'), 'primary', 'again');
@@ -832,12 +846,90 @@ function renderDecisionNow() {
   more.innerHTML = `<summary>Every choice you have (${legal.length})</summary>`;
   legal.slice(0, 300).forEach((m, i) => {
     const b = document.createElement('button');
-    b.textContent = `${i + 1}. ${moveWords(m)}${wastedGift(m) ? ' (wasted: it has nothing to act on)' : ''}`;
+    b.textContent = `${i + 1}. ${moveWords(m, seat)}${wastedGift(m) ? ' (wasted: it has nothing to act on)' : ''}`;
     b.dataset.move = m;
     b.onclick = () => send(m);
     more.appendChild(b);
   });
   p.appendChild(more);
+}
+
+/** A token shown on the board (not a seat, chosen with a button). @param {Token} t @returns {t is BoardToken} */
+function onBoard(t) {
+  return t.kind !== 'seat';
+}
+
+/**
+ * The groups whose choices are on the board, the first offered taken at first: the follower
+ * step's figure (on the tile, through a portal, on a tower's top), a card's target, the
+ * dragon's step, a capture; then the follower step's other choices, chosen with renderModes.
+ */
+const BOARD_GROUPS = ['follower', 'target', 'dragon', 'capture', 'floor', 'fairy', 'princess'];
+
+/**
+ * The follower step's ways of using it (The Princess & the Dragon, The Tower), each a group of
+ * moves with board targets: [group, button label, words for the prompt].
+ * @type {[string, string, string][]}
+ */
+const MODES = [
+  ['follower', 'Place a figure', 'place a figure'],
+  ['floor', 'Build a tower floor', 'build a tower floor (then take a follower in its reach)'],
+  ['fairy', 'Move the fairy', 'move the fairy'],
+  ['princess', 'The princess: send a knight home', 'let the princess send a knight home'],
+];
+
+/**
+ * When the follower step offers more than one of MODES, a button for each (the one shown
+ * pressed); the board shows the targets of the one chosen. @param {HTMLElement} p @param {Map<string, string[]>} groups
+ */
+function renderModes(p, groups) {
+  const offered = MODES.filter(([g]) => groups.has(g));
+  if (offered.length < 2 || !offered.some(([g]) => g === S.ui.group)) return;
+  const row = document.createElement('div');
+  row.className = 'mode-choice';
+  for (const [g, label] of offered) {
+    const b = document.createElement('button');
+    b.textContent = label;
+    b.dataset.key = `mode-${g}`;
+    b.className = g === S.ui.group ? 'selected' : '';
+    b.setAttribute('aria-pressed', String(g === S.ui.group));
+    b.onclick = () => chooseMode(g);
+    row.appendChild(b);
+  }
+  p.insertBefore(row, p.querySelector('.buttons'));
+}
+
+/** Shows a group's targets on the board (a mode of the follower step). @param {string} g */
+function chooseMode(g) {
+  if (S.ui.group === g) return;
+  S.ui.group = g; S.ui.chosen = []; S.ui.pick = null;
+  renderDecision();
+}
+
+/** The next mode of the follower step (key M). */
+function nextMode() {
+  const groups = groupMoves(S.frame?.legal ?? []);
+  const offered = MODES.map(([g]) => g).filter((g) => groups.has(g));
+  if (offered.length < 2) return;
+  chooseMode(offered[(offered.indexOf(S.ui.group ?? '') + 1) % offered.length]);
+}
+
+/** "The dragon moves: step 3 of at most 6." @param {View} v */
+function dragonStep(v) {
+  const made = v.dragon?.walk?.moves ?? 0;
+  return `The dragon moves: step ${made + 1} of at most 6 (its path so far is numbered on the board).`;
+}
+
+/**
+ * The ransoms offered before the follower step's choice (The Tower, TW8): a button each, with
+ * its cost ("Buy back your follower from Blue: 3 points"). @param {View} v @param {string[]} moves @param {AddButton} button
+ */
+function renderRansoms(v, moves, button) {
+  for (const m of moves) {
+    const b = button(moveWords(m, mySeat()), () => send(m), 'ransom', 'ransom');
+    b.title = `You lose 3 points and the other player gains them; the follower is back in your supply at once, and you may place it this turn. You have ${v.scores[mySeat()] ?? 0} points.`;
+    b.dataset.move = m;
+  }
 }
 
 /** The feature a block or modifier question is about, to mark it on the board. @param {View} v @param {DecisionName} dec */
@@ -935,7 +1027,7 @@ function send(move) {
   if (S.link?.send({ type: 'move', index: S.frame.index, move })) {
     S.ui.sent = true;
     undo.sent(S.frame.index);
-    status(`Sent: ${moveWords(move)}…`);
+    status(`Sent: ${moveWords(move, mySeat())}…`);
   } else status('Offline: the move was not sent.', 'error');
 }
 
@@ -947,9 +1039,9 @@ function renderChoice(v, moves, button, p) {
   const ui = S.ui;
   const { next, done } = nextChoices(moves, ui.chosen);
   const last = v.board[v.board.length - 1];
-  /** @type {Token|undefined} */
+  /** the tile a bare port refers to: the last position chosen, else the tile just placed */
   const prev = ui.chosen[ui.chosen.length - 1];
-  const ctx = prev && prev.kind !== 'port' ? { x: prev.x, y: prev.y } : last;
+  const ctx = prev && (prev.kind === 'seg' || prev.kind === 'pos') ? { x: prev.x, y: prev.y } : last;
   const group = ui.group ?? '';
   if (/^(open|play) /.test(group)) {
     const id = group.split(' ')[1];
@@ -966,7 +1058,20 @@ function renderChoice(v, moves, button, p) {
       p.insertBefore(step, buttons);
     }
   }
-  const pickable = next.length ? next : [];
+  // whose follower (the princess, a capture): one seat only is taken at once, several by buttons
+  const seats = next.filter((t) => t.kind === 'seat');
+  if (seats.length === 1 && next.length === 1) {
+    ui.chosen.push(seats[0]);
+    renderChoice(v, moves, button, p);
+    return;
+  }
+  for (const t of seats) {
+    const owner = t.kind === 'seat' ? t.seat : -1;
+    button(`${owner === mySeat() ? 'Your own' : `${SEAT_NAMES[owner] ?? ''}'s`} follower`, () => { S.ui.chosen.push(t); S.ui.pick = null; renderDecision(); }, 'primary', `seat-${owner}`);
+  }
+  // moves that differ only in their figure (a capture of a meeple or a large meeple there)
+  if (!next.length && done.length > 1) for (const m of done) button(`Confirm: ${moveWords(m, mySeat())}`, () => send(m), 'primary', 'confirm');
+  const pickable = next.filter(onBoard);
   // a token that completes a move is picked and then confirmed; one that leads on is taken at once
   const pickedToken = ui.pick ? pickable.find((t) => t.text === ui.pick) : null;
   board.setTargets(pickable, ctx, ui.pick, (t) => {
@@ -991,11 +1096,11 @@ function renderChoice(v, moves, button, p) {
     const card = /^(open|play) /.test(group) ? group.split(' ')[1] : v.christmas?.in_play?.card;
     const feat = pickedToken.kind === 'seg' ? featureAt(v, pickedToken.x, pickedToken.y, pickedToken.port, same) : undefined;
     const num = feat ? cardNumber(card, feat, followerCount(v, feat, same)) : '';
-    button(`Confirm: ${moveWords(m)}${num ? ` (${num})` : ''}`, () => { S.ui.chosen.push(pickedToken); S.ui.pick = null; confirm(); }, 'primary', 'confirm');
+    button(`Confirm: ${moveWords(m, mySeat())}${num ? ` (${num})` : ''}`, () => { S.ui.chosen.push(pickedToken); S.ui.pick = null; confirm(); }, 'primary', 'confirm');
   } else if (!next.length && done.length === 1) {
-    button(`Confirm: ${moveWords(done[0])}`, () => confirm(), 'primary', 'confirm');
+    button(`Confirm: ${moveWords(done[0], mySeat())}`, () => confirm(), 'primary', 'confirm');
   }
-  if (ui.group !== 'follower' && ui.group !== 'target') button('Cancel', () => { S.ui.group = null; S.ui.chosen = []; S.ui.pick = null; renderDecision(); renderHand(); }, '', 'cancel');
+  if (!BOARD_GROUPS.includes(ui.group ?? '')) button('Cancel', () => { S.ui.group = null; S.ui.chosen = []; S.ui.pick = null; renderDecision(); renderHand(); }, '', 'cancel');
 }
 
 /**
@@ -1173,6 +1278,7 @@ function onKey(e) {
   else if (k === 'ArrowLeft' || k === 'ArrowUp') cycle(-1);
   else if (k === 'r' || k === 'R') rotate();
   else if (k === 'g' || k === 'G') nextFigure();
+  else if (k === 'm' || k === 'M') nextMode();
   else if (k === 't' || k === 'T') { const b = document.querySelector('[data-key="swap-tile"]'); if (b instanceof HTMLElement) b.click(); }
   else if (k === 'Enter') {
     if (ui.pick) {
@@ -1184,7 +1290,7 @@ function onKey(e) {
     if (chosenMove()) confirm();
     else nothingChosen();
   } else if (k === 'p' || k === 'P') { if ((S.frame?.legal ?? []).includes('pass')) send('pass'); }
-  else if (k === 'Escape') { ui.chosen = []; ui.pick = null; if (ui.group !== 'follower' && ui.group !== 'target') ui.group = null; ui.spot = null; renderDecision(); renderHand(); }
+  else if (k === 'Escape') { ui.chosen = []; ui.pick = null; if (!BOARD_GROUPS.includes(ui.group ?? '')) ui.group = null; ui.spot = null; renderDecision(); renderHand(); }
   else if (k === '+' || k === '=') board.zoom(1.25);
   else if (k === '-') board.zoom(0.8);
   else if (k === 'f' || k === 'F') fitBoard();

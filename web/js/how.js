@@ -2,8 +2,14 @@
 // src/record/card_text.c, word for word); this lists every card by deck from GET /api/cards,
 // the table `carc cards` and the terminal game print too.
 import { CARDS, loadCards } from './cards.js';
-import { drawCathedral, drawGarden, drawGoods, el } from './tiles.js';
-import { figureIcon } from './board.js';
+import { drawCathedral, drawCrown, drawDragonSymbol, drawFoundation, drawGarden, drawGoods, drawPortal, drawVolcano, el } from './tiles.js';
+import { drawDragon, drawFairy, drawTower, figureIcon } from './board.js';
+
+/** The marks and figures of The Princess & the Dragon and The Tower, each drawn about (0, 0), and its scale here. @type {Record<string, [(g: Element) => unknown, number]>} */
+const NEUTRAL = {
+  volcano: [drawVolcano, 1.2], 'dragon-symbol': [drawDragonSymbol, 1.4], portal: [drawPortal, 1.5], princess: [drawCrown, 1.5],
+  dragon: [drawDragon, 0.95], fairy: [drawFairy, 1.4], foundation: [drawFoundation, 1.4], tower: [(g) => drawTower(el('g', { transform: 'translate(0 14)' }, g), 3), 0.8],
+};
 
 /** The pictures of the symbols section, drawn as the board draws them. */
 function drawSymbols() {
@@ -12,7 +18,10 @@ function drawSymbols() {
     if (['meeple', 'large', 'abbot', 'builder', 'pig'].includes(what)) { span.appendChild(figureIcon(0, what, 36)); continue; }
     const svg = el('svg', { viewBox: '0 0 40 40', width: 36, height: 36, class: 'tile-icon', 'aria-hidden': 'true' });
     el('rect', { x: 0, y: 0, width: 40, height: 40, class: what === 'cathedral' || ['wine', 'grain', 'cloth'].includes(what) ? 'city' : 'field' }, svg);
-    if (what === 'inn') {
+    const n = NEUTRAL[what];
+    if (n) {
+      n[0](el('g', { transform: `translate(20 ${what === 'tower' ? 22 : 20}) scale(${n[1]})` }, svg));
+    } else if (what === 'inn') {
       el('path', { d: 'M0 28H40', class: 'road-edge' }, svg);
       el('path', { d: 'M0 28H40', class: 'road' }, svg);
       const g = el('g', { class: 'inn', transform: 'translate(20 14)' }, svg);

@@ -1,5 +1,5 @@
 // The lobby (/): choose 2-5 seats (6 with Inns & Cathedrals; a person, or a computer
-// player and its strength), the expansions (six checkboxes, one way for all: issue 32) and a
+// player and its strength), the expansions (eight checkboxes, one way for all: issue 32) and a
 // seed; create the game (POST /api/games) and show every seat's link. "My games" lists the
 // seats this browser holds, with who plays, the expansions and when the game began.
 import { SEAT_NAMES, swatchHtml } from './seats.js';
@@ -35,10 +35,10 @@ const box = (id) => /** @type {HTMLInputElement} */ ($(id));
 const maxSeats = () => (box('exp-inns').checked ? 6 : 5);
 
 /** The expansions' checkboxes, in the order the server writes them. */
-const EXPANSIONS = ['gifts', 'christmas', 'inns', 'traders', 'river', 'abbot'];
+const EXPANSIONS = ['gifts', 'christmas', 'inns', 'traders', 'river', 'abbot', 'dragon', 'tower'];
 
 /** What an expansion is called. @type {Record<string, string>} */
-const EXPANSION_NAMES = { gifts: 'The Gifts', christmas: 'Christmas Present', inns: 'Inns & Cathedrals', traders: 'Traders & Builders', river: 'The River', abbot: 'The Abbot' };
+const EXPANSION_NAMES = { gifts: 'The Gifts', christmas: 'Christmas Present', inns: 'Inns & Cathedrals', traders: 'Traders & Builders', river: 'The River', abbot: 'The Abbot', dragon: 'The Princess & the Dragon', tower: 'The Tower' };
 
 /** The expansions chosen, as POST /api/games takes them: "base", "gifts,inns"... */
 function chosenExpansions() {

@@ -7,7 +7,9 @@
 /** A segment `(x,y) type:PORT` in a move. @typedef {{kind: 'seg', x: number, y: number, type: string, port: string, text: string}} SegToken */
 /** A position `(x,y)` in a move. @typedef {{kind: 'pos', x: number, y: number, text: string}} PosToken */
 /** A port `type:PORT` of a tile known from context (the previous token's, or the tile just placed). @typedef {{kind: 'port', type: string, port: string, text: string}} PortToken */
-/** A choice token: a segment, a position, or a port on a tile known from context. @typedef {SegToken|PosToken|PortToken} Token */
+/** Whose follower a move takes (`seat:N`: the princess, a capture): chosen with a button, not on the board. @typedef {{kind: 'seat', seat: number, text: string}} SeatToken */
+/** A choice token: a segment, a position, a port on a tile known from context, or a seat. @typedef {SegToken|PosToken|PortToken|SeatToken} Token */
+/** A token the board shows as a target. @typedef {SegToken|PosToken|PortToken} BoardToken */
 
 // a tile's name: a base letter (`U`) or an expansion tile's (`IC/RFr.i`, `TB/CcRR!.c`)
 const PLACE = /^(\S+) \((-?\d+),(-?\d+)\) r([0-3])$/;
@@ -25,7 +27,8 @@ export function figureOf(m) {
   const f = FOLLOWER.exec(m);
   if (f) return f[1] ?? 'meeple';
   const w = m.split(' ');
-  const at = w[0] === 'target' ? 1 : w[0] === 'open' || w[0] === 'play' ? 2 : -1;
+  // `capture large (1,0) road:N seat:1`, `ransom large seat:1`, `exchange large` too
+  const at = ['target', 'capture', 'ransom', 'exchange', 'fairy', 'princess'].includes(w[0]) ? 1 : w[0] === 'open' || w[0] === 'play' ? 2 : -1;
   return at > 0 && FIGURES.has(w[at] ?? '') ? w[at] : 'meeple';
 }
 
@@ -44,12 +47,17 @@ export function tokens(rest) {
   while ((r = re.exec(rest))) {
     if (r[1] !== undefined && r[3]) out.push({ kind: 'seg', x: +r[1], y: +r[2], type: r[3], port: r[4], text: r[0] });
     else if (r[1] !== undefined) out.push({ kind: 'pos', x: +r[1], y: +r[2], text: r[0] });
+    else if (r[5] === 'seat') out.push({ kind: 'seat', seat: +r[6], text: r[0] });
     else out.push({ kind: 'port', type: r[5], port: r[6], text: r[0] });
   }
   return out;
 }
 
-/** The head of a move: `open ID`, `play ID`, `discard ID`, `target`, `follower`, a placement, or the word. @param {string} m */
+/**
+ * The head of a move: `open ID`, `play ID`, `discard ID`, `target`, `follower` (a place on
+ * another tile too: a magic portal's, a tower's top), a placement, or the word (`dragon`,
+ * `fairy`, `princess`, `floor`, `capture`, `ransom`, `exchange`, `recall`, `pass`...). @param {string} m
+ */
 export function head(m) {
   const w = m.split(' ');
   if (w[0] === 'open' || w[0] === 'play' || w[0] === 'discard') return `${w[0]} ${w[1]}`;

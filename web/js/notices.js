@@ -32,10 +32,37 @@ export function explain(events, before, after, names, me = -1) {
   const name = (/** @type {string|number} */ s) => (Number(s) === me ? 'You' : names[Number(s)] ?? `Seat ${s}`);
   /** The seat doing something: "Blue draws", "You draw". @param {string} s @param {string} verb the third person's */
   const does = (s, verb) => (Number(s) === me ? `You ${verb.replace(/s$/, '')}` : `${name(s)} ${verb}`);
-  /** @type {Set<number>} cards drawn in this move that left at once (no target) */
+  /** the seat whose follower a figure word names: "Blue's large meeple", "your follower" @param {string} s @param {string|undefined} fig */
+  const follower = (s, fig) => `${Number(s) === me ? 'your' : `${name(s)}'s`} ${fig === 'large' ? 'large meeple' : fig === 'abbot' ? 'abbot' : fig === 'builder' ? 'builder' : fig === 'pig' ? 'pig' : 'follower'}`;
+  // the dragon's step eats what stands on the tile it enters: the figures sent back after it
+  let eating = false;
+  const ransom = events.some((e) => / ransom$/.test(e));
   for (let i = 0; i < events.length; i++) {
     const w = events[i].split(' ');
+    if (w[0] !== 'back') eating = eating && w[0] === 'dragon';
     switch (w[0]) {
+      case 'dragon': {
+        eating = w[3] === 'walked';
+        notices.push({ text: eventWords(events[i], names, me), kind: 'dragon' });
+        break;
+      }
+      case 'back': {
+        if (eating) notices.push({ text: `The dragon eats ${follower(w[1], w[4])}: back to the supply, without scoring.`, kind: 'dragon' });
+        break;
+      }
+      case 'aside': notices.push({ text: `${does(w[1], 'draws')} a dragon tile while the dragon is not on the board yet: it is shown, set aside until the first volcano, and another tile is drawn.`, kind: 'tile' }); break;
+      case 'fairy': case 'floor': notices.push({ text: eventWords(events[i], names, me), kind: w[0] }); break;
+      case 'capture': {
+        const own = w[1] === w[2];
+        notices.push({ text: own ? `${does(w[1], 'takes')} ${Number(w[1]) === me ? 'your' : 'their'} own ${follower(w[2], w[5]).split(' ').slice(1).join(' ')} off the board with the tower: back to the supply.`
+          : `${does(w[1], 'takes')} ${follower(w[2], w[5])} prisoner with the tower.`, kind: 'capture' });
+        break;
+      }
+      case 'freed': {
+        notices.push({ text: ransom ? `${does(w[1], 'buys')} back ${Number(w[1]) === me ? 'your' : 'their'} ${follower(w[1], w[3]).split(' ').slice(1).join(' ')} from ${name(w[2])} for 3 points (paid to ${Number(w[2]) === me ? 'you' : name(w[2])}).`
+          : `Exchange of prisoners: ${follower(w[1], w[3])} held by ${Number(w[2]) === me ? 'you' : name(w[2])} comes back.`, kind: 'capture' });
+        break;
+      }
       case 'gift': {
         notices.push({ text: `${giftReason(w[1], events, before, after, name, me)}: ${Number(w[1]) === me ? 'you receive' : `${name(w[1])} receives`} a gift.`, kind: 'gift' });
         break;
@@ -60,6 +87,7 @@ export function explain(events, before, after, names, me = -1) {
         break;
       }
       case 'score': case 'bank': {
+        if (w[3] === 'ransom') break;  // told with the prisoner freed
         notices.push({ text: eventWords(events[i], names, me), kind: 'score' });
         const m = /\((-?\d+),(-?\d+)\) \w+:(\w+)/.exec(events[i]);
         if (m) rises.push({ x: Number(m[1]), y: Number(m[2]), port: m[3], points: Number(w[2]), seat: Number(w[1]) });

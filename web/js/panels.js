@@ -93,6 +93,28 @@ function goodsLine(v, s) {
 }
 
 /**
+ * A seat's tower floors in supply and the prisoners it holds (The Tower, TW10: public), each
+ * prisoner its owner's figure in the owner's colour with the owner's digit.
+ * @param {View} v @param {number} s
+ */
+function towerLine(v, s) {
+  const t = v.tower;
+  if (!t) return '';
+  const held = t.prisoners.filter((p) => p.holder === s);
+  const icons = held.map((p) => {
+    const span = document.createElement('span');
+    span.className = 'prisoner';
+    span.dataset.owner = String(p.owner);
+    span.dataset.figure = p.figure;
+    span.title = `${SEAT_NAMES[p.owner] ?? ''}'s ${p.figure === 'large' ? 'large meeple' : p.figure === 'meeple' ? 'follower' : p.figure}, held prisoner`;
+    span.appendChild(figureIcon(p.owner, p.figure, 26, true));
+    return span.outerHTML;
+  }).join('');
+  const floors = t.floors[s] ?? 0;
+  return `<tr class="breakdown tower-row" data-floors="${floors}" data-prisoners="${held.length}"><td colspan="5"><span class="floors">${floors} tower floor${floors === 1 ? '' : 's'}</span> · ${held.length ? `prisoners: ${icons}` : 'no prisoners'}</td></tr>`;
+}
+
+/**
  * The players table: score, followers in supply, cards in hand, and each seat's breakdown.
  * @param {HTMLElement} box @param {View} v @param {string[]} players @param {number} mySeat
  */
@@ -111,6 +133,7 @@ export function renderPlayers(box, v, players, mySeat) {
     const p = parts(v, s);
     html += `<tr class="breakdown"><td colspan="5">${PARTS.filter((k) => p[k]).map((k) => `${k} ${p[k]}`).join(' · ') || 'no points yet'}</td></tr>`;
     html += goodsLine(v, s);
+    html += towerLine(v, s);
   }
   if (v.goods) {
     const sup = v.goods.supply;
@@ -129,13 +152,22 @@ export function renderPlayers(box, v, players, mySeat) {
 export function renderStack(box, v, defs, counts = null) {
   const left = new Map(counts ? [...counts] : [...defs.values()].map((d) => [d.id, d.count]));
   for (const b of v.board) left.set(b.tile, (left.get(b.tile) ?? 0) - 1);
-  for (const t of [...(v.removed ?? []), ...(v.hand_tiles ?? [])]) left.set(t, (left.get(t) ?? 0) - 1);
+  for (const t of [...(v.removed ?? []), ...(v.hand_tiles ?? []), ...(v.dragon?.aside ?? [])]) left.set(t, (left.get(t) ?? 0) - 1);
   box.innerHTML = `<h2>Stack: ${v.stack_left} tiles left</h2>`;
   if (v.river_left) {
     const p = document.createElement('p');
     p.className = 'river-line';
     p.dataset.riverLeft = String(v.river_left);
     p.textContent = `The river first: ${v.river_left} river tile${v.river_left === 1 ? '' : 's'} left (the lake last), then the other tiles.`;
+    box.appendChild(p);
+  }
+  // The Princess & the Dragon: the dragon tiles set aside until the first volcano (PD4), shown
+  if (v.dragon?.aside.length) {
+    const p = document.createElement('p');
+    p.className = 'aside-line';
+    p.dataset.aside = String(v.dragon.aside.length);
+    p.append(`Set aside until the first volcano: ${v.dragon.aside.length} dragon tile${v.dragon.aside.length === 1 ? '' : 's'} `);
+    for (const id of v.dragon.aside) { const d = defs.get(id); if (d) p.appendChild(tileIcon(d, 0, 26)); }
     box.appendChild(p);
   }
   const decks = [];

@@ -1,7 +1,9 @@
 // Tile drawing from the catalogue served at /api/tiles (docs/RECORD.md, "Tile catalogue JSON").
 // A tile is a 100 x 100 square drawn as printed (rotation 0): a field, then roads, then cities
 // with their walls and pennants, then the cloister; the marks of Inns & Cathedrals and Traders &
-// Builders (inns, cathedrals, goods, the inner field) from the segments' flags; The River's water
+// Builders (inns, cathedrals, goods, the inner field) from the segments' flags; the volcano,
+// dragon symbol, portal and princess of The Princess & the Dragon and The Tower's foundations
+// (from the catalogue's descriptions: the JSON has no flag for them); The River's water
 // (from the edges: a river edge is no segment) with its spring or lake, and The Abbot's gardens
 // (a segment of type `garden`, on a clear patch of the tile found here). Each segment also
 // gets an anchor point, where a follower stands and where a click chooses it. The board rotates the whole drawing; ports
@@ -217,13 +219,24 @@ const GARDENS = new WeakMap();
 
 /**
  * Where a tile's garden is drawn (and its abbot stands): the point of the tile farthest from
- * everything else on it (roads, water, cities, the cloister, the other segments' followers,
- * the tile's border), found on a grid. The catalogue says only that the tile has a garden.
+ * everything else on it (clearPoint). The catalogue says only that the tile has a garden.
  * @param {TileDef} def @returns {Point}
  */
 export function gardenPoint(def) {
   const known = GARDENS.get(def);
   if (known) return known;
+  const best = clearPoint(def, []);
+  GARDENS.set(def, best);
+  return best;
+}
+
+/**
+ * The point of the tile farthest from everything else on it (roads, water, cities, the
+ * cloister, the segments' followers, an inn, the tile's border, and the points `keep`), found
+ * on a grid: where a garden, a tower or a mark of The Princess & the Dragon is drawn.
+ * @param {TileDef} def @param {Point[]} keep @returns {Point}
+ */
+function clearPoint(def, keep) {
   /** @type {Point[]} points of lines to keep off: roads, water */
   const lines = [];
   for (const r of def.segments.filter((x) => x.type === 'road')) {
@@ -236,6 +249,7 @@ export function gardenPoint(def) {
   const anchors = def.segments.filter((x) => x.type !== 'garden').map((x) => segmentAnchor(def, x));
   // an inn stands beside its road (drawInn): keep off it too
   for (const r of def.segments.filter((x) => x.inn)) anchors.push(innPoint(r, segmentAnchor(def, r)));
+  anchors.push(...keep);
   let best = /** @type {Point} */ ([50, 50]), bestScore = -Infinity;
   for (let y = 14; y <= 86; y += 3) {
     for (let x = 14; x <= 86; x += 3) {
@@ -253,8 +267,87 @@ export function gardenPoint(def) {
       if (score > bestScore) { bestScore = score; best = p; }
     }
   }
-  GARDENS.set(def, best);
   return best;
+}
+
+// ---- The Princess & the Dragon, The Tower: the marks printed on their tiles ----
+
+/**
+ * The mark of The Princess & the Dragon a tile carries (PD1: exactly one each), from the
+ * catalogue's description of the tile: `volcano`, `dragon` (the dragon symbol), `portal` (a
+ * magic portal), `princess`, or null. @param {TileDef} def
+ * @returns {'volcano'|'dragon'|'portal'|'princess'|null}
+ */
+export function dragonMark(def) {
+  if (def.expansion !== 'dragon') return null;
+  const d = def.description ?? '';
+  return /\bvolcano\b/.test(d) ? 'volcano' : /; dragon\b/.test(d) ? 'dragon' : /magic portal/.test(d) ? 'portal' : /princess/.test(d) ? 'princess' : null;
+}
+
+/** Whether a tile has a tower foundation (The Tower: each of its tiles has one, TW1). @param {TileDef} def */
+export function hasTower(def) {
+  return def.expansion === 'tower' && /\btower\b/.test(def.description ?? '');
+}
+
+/** @type {WeakMap<TileDef, Point>} */
+const MARKS = new WeakMap();
+
+/**
+ * Where a tile's tower (and the follower on its top), volcano, dragon symbol or portal is drawn
+ * (printed tile): a clear patch, off its garden. The princess is on the tile's first city (PD1).
+ * @param {TileDef} def @returns {Point}
+ */
+export function markPoint(def) {
+  const known = MARKS.get(def);
+  if (known) return known;
+  const city = def.segments.find((x) => x.type === 'city');
+  const [ax, ay] = city ? segmentAnchor(def, city) : [50, 50];
+  const best = dragonMark(def) === 'princess' ? /** @type {Point} */ ([ax + (ax > 60 ? -15 : 15), ay + (ay > 60 ? -14 : 14)])
+    : clearPoint(def, def.segments.some((x) => x.type === 'garden') ? [gardenPoint(def)] : []);
+  MARKS.set(def, best);
+  return best;
+}
+
+/** A volcano: a brown cone, glowing lava at its crater and a wisp of smoke, about (0, 0). @param {Element} g */
+export function drawVolcano(g) {
+  g.setAttribute('class', 'volcano');
+  el('path', { d: 'M-15 11L-5-7H5L15 11Z', class: 'volcano-cone' }, g);
+  el('path', { d: 'M-5-7Q0-3 5-7L3 0L0-4L-2 2Z', class: 'volcano-lava' }, g);
+  el('path', { d: 'M0-9C-4-13 4-15 0-19', class: 'volcano-smoke' }, g);
+  return g;
+}
+
+/** The dragon symbol: a red disc with a white dragon's head, about (0, 0). @param {Element} g */
+export function drawDragonSymbol(g) {
+  g.setAttribute('class', 'dragon-symbol');
+  el('circle', { r: 11, class: 'dragon-symbol-disc' }, g);
+  el('path', { d: 'M-7 5L-3-2L-5-8L0-4L4-7L8-1L3 0L5 5Z', class: 'dragon-symbol-head' }, g);
+  return g;
+}
+
+/** A magic portal: a violet arch of light with a spark, about (0, 0). @param {Element} g */
+export function drawPortal(g) {
+  g.setAttribute('class', 'portal');
+  el('path', { d: 'M-9 10V-2A9 9 0 0 1 9-2V10Z', class: 'portal-arch' }, g);
+  el('path', { d: 'M-5 10V-1A5 5 0 0 1 5-1V10Z', class: 'portal-light' }, g);
+  el('path', { d: 'M0-5L1.5-1.5L5 0L1.5 1.5L0 5L-1.5 1.5L-5 0L-1.5-1.5Z', class: 'portal-spark' }, g);
+  return g;
+}
+
+/** The princess: a golden crown, about (0, 0). @param {Element} g */
+export function drawCrown(g) {
+  g.setAttribute('class', 'princess');
+  el('path', { d: 'M-9 6V-5L-4.5 0L0-7L4.5 0L9-5V6Z', class: 'crown' }, g);
+  for (const x of [-9, 0, 9]) el('circle', { cx: x, cy: x ? -5.5 : -7.5, r: 1.6, class: 'crown-jewel' }, g);
+  return g;
+}
+
+/** A tower foundation: a square of grey stones, about (0, 0). @param {Element} g */
+export function drawFoundation(g) {
+  g.setAttribute('class', 'foundation');
+  el('rect', { x: -11, y: -11, width: 22, height: 22, rx: 2, class: 'foundation-stone' }, g);
+  el('path', { d: 'M-11-4H11M-11 4H11M-3-11V-4M5-4V4M-3 4V11', class: 'foundation-joint' }, g);
+  return g;
 }
 
 /** A city's outline on the printed tile as a polygon (its fill path, turned into place). @param {TileDef} def @param {Segment} c @returns {Point[]} */
@@ -331,6 +424,8 @@ export function segmentAt(def, port, rot) {
 
 /** Board anchor (in tile units, tile at the origin) of the segment at a board port. @param {TileDef} def @param {string} port @param {number} rot @returns {Point} */
 export function boardAnchor(def, port, rot) {
+  // a tower's top (The Tower: port T, no segment) is its foundation's place
+  if (port === 'T') return rotatePoint(markPoint(def), rot);
   const seg = segmentAt(def, port, rot);
   return seg ? rotatePoint(segmentAnchor(def, seg), rot) : [50, 50];
 }
@@ -416,6 +511,17 @@ export function drawTile(def, rot = 0) {
     if (seg.cathedral) drawCathedral(el('g', { transform: upright(50, 50) }, g));
     if (seg.type === 'garden') drawGarden(el('g', { transform: `translate(${ax} ${ay}) ${upright(0, 0)}` }, g));
     if (seg.goods) drawGoods(el('g', { transform: `translate(${ax} ${ay}) ${upright(0, 0)} translate(${seg.cathedral ? 0 : -15} 15)` }, g), seg.goods);
+  }
+  // The Princess & the Dragon's mark and The Tower's foundation, upright on a clear patch
+  const mark = dragonMark(def);
+  if (mark || hasTower(def)) {
+    const [mx, my] = markPoint(def);
+    const mg = el('g', { transform: `translate(${mx} ${my}) ${upright(0, 0)} scale(1.3)` }, g);
+    if (hasTower(def)) drawFoundation(mg);
+    else if (mark === 'volcano') drawVolcano(mg);
+    else if (mark === 'dragon') drawDragonSymbol(mg);
+    else if (mark === 'portal') drawPortal(mg);
+    else drawCrown(mg);
   }
   el('rect', { x: 0, y: 0, width: 100, height: 100, class: 'tile-border' }, g);
   return g;

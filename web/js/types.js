@@ -10,10 +10,10 @@ export {};
 
 /**
  * A decision the engine asks for (`carc_decision_name()`); `over` at the end in a state (`none` in `/api/games`).
- * @typedef {'none'|'over'|'window_before'|'place'|'card_draw'|'card_target'|'block'|'follower'|'modifier'|'window_after'|'discard'|'end_choice'|'double_turn'} DecisionName
+ * @typedef {'none'|'over'|'window_before'|'place'|'card_draw'|'card_target'|'block'|'follower'|'modifier'|'window_after'|'discard'|'end_choice'|'double_turn'|'dragon'|'capture'|'exchange'} DecisionName
  */
 
-/** A feature's type; `garden` with The Abbot. @typedef {'city'|'road'|'field'|'cloister'|'garden'} FeatureType */
+/** A feature's type; `garden` with The Abbot; `tower` the top of a tower (The Tower: no feature, where a follower may stand). @typedef {'city'|'road'|'field'|'cloister'|'garden'|'tower'} FeatureType */
 
 /** A board position. @typedef {{x: number, y: number}} Position */
 
@@ -82,6 +82,20 @@ export {};
  */
 
 /**
+ * The Princess & the Dragon (PD14: all public): the tiles set aside before the first volcano,
+ * the dragon's tile (null: off the board), the fairy's tile and the follower it is assigned to
+ * (null: nobody), and a movement under way: who owes the next step, the steps made, the tiles
+ * visited (the start first).
+ * @typedef {{aside: string[], dragon: Position|null, fairy: (Position & {follower: {figure: FigureName, port: string, seat: Seat}|null})|null, walk: {mover: Seat, moves: number, visited: Position[]}|null}} Dragon
+ */
+
+/** A prisoner (The Tower, TW6): whose follower, held by whom. @typedef {{figure: FigureName, holder: Seat, owner: Seat}} Prisoner */
+
+/** A tower on the board: its height in floors and whether a follower closes it. @typedef {{x: number, y: number, height: number, closed: boolean}} TowerOnBoard */
+
+/** The Tower (TW10: all public): each seat's floors in supply, the prisoners, the towers. @typedef {{floors: number[], prisoners: Prisoner[], towers: TowerOnBoard[]}} Tower */
+
+/**
  * The state JSON of one seat's view (or the public view, or the full state). `view` is the
  * seat whose view it is, `"public"` for a spectator's, null for the full state.
  * @typedef {object} View
@@ -111,6 +125,8 @@ export {};
  * @property {boolean} [double_due] a double turn is due this turn; only with Traders & Builders
  * @property {number} [river_left] river tiles left in the river stack (the lake included; 0 after the river phase); only with The River
  * @property {Position|null} [river_end] the river's open end, where the next river tile goes (null when none); only with The River
+ * @property {Dragon} [dragon] only with The Princess & the Dragon
+ * @property {Tower} [tower] only with The Tower
  * @property {Recall[]} [recalls] the recalls of the abbot the seat owing the decision may make now, each with its points; only with The Abbot
  * @property {string[]} [legal] only in `carc_state_json(g, 1)`; frames carry `legal` beside the view
  */

@@ -9,6 +9,7 @@
 // "KEY:FIGURE" entry, a tile of The River its "KEY:river" entry. Call loadSentences() once before telling an event; an event the
 // table does not know is shown as it came.
 import { cardName } from './cards.js';
+import { SEAT_NAMES } from './seats.js';
 
 /** @typedef {import('./types.js').Sentences} Sentences */
 
@@ -107,9 +108,49 @@ export function targetWords(rest) {
   let r;
   while ((r = re.exec(rest))) {
     const type = r[3] ?? r[5];
+    if (type === 'seat') continue;  // whose follower: said by the move's own words
     out.push(type ? `the ${type}` : 'the empty spot');
   }
   return out.join(' and ');
+}
+
+/** What a figure is called after "your" or "Blue's". @type {Record<string, string>} */
+const FIGURE_NOUNS = { meeple: 'follower', large: 'large meeple', abbot: 'abbot', builder: 'builder', pig: 'pig' };
+
+/**
+ * The figure and seat of a move of The Tower or the princess (`capture large (1,0) road:N
+ * seat:1`, `ransom seat:1`, `exchange large`): the figure's noun and the seat named, -1 if none.
+ * @param {string[]} w the move's words
+ */
+function figureSeat(w) {
+  const fig = FIGURE_NOUNS[w[1]] !== undefined ? w[1] : 'meeple';
+  const seat = /seat:(\d+)/.exec(w.join(' '));
+  return { noun: FIGURE_NOUNS[fig], seat: seat ? Number(seat[1]) : -1 };
+}
+
+/** "Blue's", or "your own" for `me`. @param {number} seat @param {number} me */
+function whose(seat, me) {
+  return seat === me ? 'your own' : `${SEAT_NAMES[seat] ?? `Seat ${seat}`}'s`;
+}
+
+/**
+ * The moves of The Princess & the Dragon and The Tower in words, present (`past` false) or
+ * past tense; null for any other move. `me`: the seat reading (its own followers are "your own").
+ * @param {string[]} w @param {boolean} past @param {number} me
+ */
+function neutralWords(w, past, me) {
+  const { noun, seat } = figureSeat(w);
+  const at = targetWords(w.slice(1).join(' '));
+  switch (w[0]) {
+    case 'dragon': return past ? 'moved the dragon one tile' : 'Move the dragon onto this tile';
+    case 'fairy': return `${past ? 'put' : 'Put'} the fairy next to ${past ? 'their' : 'your'} ${noun} on ${at}`;
+    case 'princess': return `${past ? 'sent' : 'Send'} ${whose(seat, me)} ${noun} on ${at} home (the princess)`;
+    case 'floor': return `${past ? 'built' : 'Build'} a floor on the tower`;
+    case 'capture': return `${past ? 'captured' : 'Capture'} ${whose(seat, me)} ${noun} on ${at}`;
+    case 'ransom': return past ? `bought back a ${noun} from ${SEAT_NAMES[seat] ?? 'another player'} for 3 points` : `Buy back your ${noun} from ${SEAT_NAMES[seat] ?? 'another player'}: 3 points`;
+    case 'exchange': return `${past ? 'took' : 'Take'} back ${past ? 'their' : 'your'} ${noun} in the exchange`;
+    default: return null;
+  }
 }
 
 /** A placement's first word: a base letter, a garden tile's (`Eg`), or an expansion tile's name (`IC/RFr.i`, `RI.1/CICI`). */
@@ -124,15 +165,23 @@ const FIGURE_WORDS = { meeple: 'a follower', large: 'a large meeple', abbot: 'th
  * @param {string[]} w
  */
 function followerWords(w) {
-  const fig = w.length === 2 ? FIGURE_WORDS[w[0]] : w.length === 1 ? FIGURE_WORDS.meeple : undefined;
-  const seg = w[w.length - 1];
+  // a place on another tile (a magic portal, a tower's top) names its position first
+  const v = w.filter((x) => !/^\(-?\d+,-?\d+\)$/.test(x));
+  const fig = v.length === 2 ? FIGURE_WORDS[v[0]] : v.length === 1 ? FIGURE_WORDS.meeple : undefined;
+  const seg = v[v.length - 1];
   if (fig === undefined || !/:/.test(seg)) return null;
-  return `${fig} ${w[0] === 'pig' ? 'in' : 'on'} ${targetWords(seg)}`;
+  if (seg === 'tower:T') return `${fig} on top of the tower`;
+  return `${fig} ${v[0] === 'pig' ? 'in' : 'on'} ${targetWords(seg)}`;
 }
 
-/** A move in players' words, for the confirm line and the list of every move. @param {string} move */
-export function moveWords(move) {
+/**
+ * A move in players' words, for the confirm line and the list of every move; `me` the seat
+ * reading (-1: none). @param {string} move @param {number} [me]
+ */
+export function moveWords(move, me = -1) {
   const w = move.split(' ');
+  const n = neutralWords(w, false, me);
+  if (n !== null) return n;
   const rest = w.slice(2).join(' ');
   const on = (/** @type {string} */ r) => (r ? ` on ${targetWords(r)}` : '');
   if (w[0] === 'open') return `Open ${cardName(w[1])}${on(rest)}`;
@@ -163,11 +212,16 @@ export const DECISION_WORDS = {
   discard: 'is discarding down to the hand limit',
   end_choice: 'is choosing a field for a tie-break token',
   double_turn: 'may take the second turn their builder earned',
+  dragon: 'is moving the dragon one tile',
+  capture: 'may take a follower prisoner from their tower',
+  exchange: 'is choosing which prisoner comes back in the exchange',
 };
 
 /** A move someone made, in the past tense: "placed a tile", "opened Synod on the cloister". @param {string} move */
 export function movePast(move) {
   const w = move.split(' ');
+  const n = neutralWords(w, true, -1);
+  if (n !== null) return n;
   const rest = w.slice(2).join(' ');
   const on = (/** @type {string} */ r) => (r ? ` on ${targetWords(r)}` : '');
   if (w[0] === 'open') return `opened ${cardName(w[1])}${on(rest)}`;

@@ -45,8 +45,11 @@ def observation_space(full: bool = True, window: int = WINDOW) -> spaces.Dict:
     actions = lib.cpy_actions_w(window)
     if not full:
         return spaces.Dict({"action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8)})
+    # every channel is 0 or 1 but the count of a tower's floors (TW3)
+    high = np.ones((CHANNELS, window, window), dtype=np.uint8)
+    high[lib.CPY_CH_TOWER_HEIGHT] = 255
     return spaces.Dict({
-        "board": spaces.Box(0, 1, (CHANNELS, window, window), dtype=np.uint8),
+        "board": spaces.Box(np.zeros_like(high), high, dtype=np.uint8),
         "public": spaces.Box(-1000.0, 1000.0, (PUBLIC_SIZE,), dtype=np.float32),
         "hand": spaces.Box(0.0, 100.0, (HAND_SIZE,), dtype=np.float32),
         "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),

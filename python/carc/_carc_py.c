@@ -156,6 +156,31 @@ HOT int seat_token(const carc_game *g, const enc *e, int seat2)
     return r < 5 ? CPY_A_SEAT + r : e->seat5;
 }
 
+/* The actions of a move that names a follower by its place (x, y, port) and figure: the
+ * move's own first action `lead` (none when negative), FIGURE when the figure is not a
+ * meeple, the place's target and, with `seat`, whose follower (SEAT + r). Returns how many,
+ * 0 when one cannot be written. */
+HOT int figure_place_tokens(const carc_game *g, const enc *e, const carc_move *m, int lead,
+                            int seat, int32_t out[CPY_MAX_TOKENS])
+{
+    int n = 0, t;
+    if (lead >= 0)
+        out[n++] = lead;
+    if ((t = figure_token(e, m->figure)) < 0)
+        return 0;
+    if (t)
+        out[n++] = t;
+    if ((t = seg_token(e, m->x, m->y, m->port)) < 0)
+        return 0;
+    out[n++] = t;
+    if (seat) {
+        if ((t = seat_token(g, e, m->seat2)) < 0)
+            return 0;
+        out[n++] = t;
+    }
+    return n;
+}
+
 static int is_xcard(int card) { return card >= CARC_XC_SCORE_THREE && card < CARC_CARDS; }
 
 HOT int move_tokens_(const carc_game *g, const enc *e, const carc_move *m,
@@ -180,14 +205,7 @@ HOT int move_tokens_(const carc_game *g, const enc *e, const carc_move *m,
             m->port == CARC_PORT_T) {
             /* elsewhere than on the tile placed this turn: through a portal (PD11), on a
              * tower's top (TW4) */
-            out[n++] = e->follower_at;
-            if ((t = figure_token(e, m->figure)) < 0)
-                return 0;
-            if (t)
-                out[n++] = t;
-            if ((t = seg_token(e, m->x, m->y, m->port)) < 0)
-                return 0;
-            out[n++] = t;
+            return figure_place_tokens(g, e, m, e->follower_at, 0, out);
         } else if (m->port == CARC_PORT_G) {  /* only the abbot stands on a garden (A4) */
             if (m->figure != CARC_FIG_ABBOT)
                 return 0;
@@ -214,36 +232,14 @@ HOT int move_tokens_(const carc_game *g, const enc *e, const carc_move *m,
         out[n++] = e->walk + dir;
         break;
     }
-    case CARC_MOVE_ASSIGN:
-    case CARC_MOVE_REMOVE:
-        out[n++] = m->kind == CARC_MOVE_ASSIGN ? e->fairy : e->princess;
-        if ((t = figure_token(e, m->figure)) < 0)
-            return 0;
-        if (t)
-            out[n++] = t;
-        if ((t = seg_token(e, m->x, m->y, m->port)) < 0)
-            return 0;
-        out[n++] = t;
-        if (m->kind == CARC_MOVE_REMOVE) {  /* whose follower: always written */
-            if ((t = seat_token(g, e, m->seat2)) < 0)
-                return 0;
-            out[n++] = t;
-        }
-        break;
+    case CARC_MOVE_ASSIGN:  /* the fairy next to one's own follower */
+        return figure_place_tokens(g, e, m, e->fairy, 0, out);
+    case CARC_MOVE_REMOVE:  /* the princess: whose follower is always written */
+        return figure_place_tokens(g, e, m, e->princess, 1, out);
     case CARC_MOVE_CAPTURE:
         /* the decision `capture` lists nothing else (and pass): the figure, the place and
          * the seat, as a target move's */
-        if ((t = figure_token(e, m->figure)) < 0)
-            return 0;
-        if (t)
-            out[n++] = t;
-        if ((t = seg_token(e, m->x, m->y, m->port)) < 0)
-            return 0;
-        out[n++] = t;
-        if ((t = seat_token(g, e, m->seat2)) < 0)
-            return 0;
-        out[n++] = t;
-        break;
+        return figure_place_tokens(g, e, m, -1, 1, out);
     case CARC_MOVE_RANSOM: {
         int p = carc_players(g), actor = carc_pending_decision(g).seat;
         if (m->figure >= CARC_FIGURES || m->seat2 >= p || actor < 0)

@@ -221,7 +221,8 @@ def aec_env(players: int = 2, expansions: str = "gifts,christmas",
     """The AEC environment. It checks its own calls (step before reset, an action out of
     range or masked: clear exceptions), so it is not wrapped by default; wrap=True puts
     it inside PettingZoo's order-enforcing and out-of-bounds wrappers, as PettingZoo's
-    own environments are, at about a third of the speed (docs/PERFORMANCE.md)."""
+    own environments are (subclassed to read the attributes of every step faster:
+    docs/PERFORMANCE.md)."""
     env = CarcAEC(players=players, expansions=expansions, render_mode=render_mode, reward=reward,
                   observation=observation, window=window)
     if wrap:

@@ -267,6 +267,7 @@ long carc_guided_iterations(const carc_guided *s);
 # Chance made explicit (_carc_chance.h).
 CDEF_CHANCE = r"""
 int cpy_next_tiles(const carc_game *g, int counts[]);
+int cpy_card_pool(const carc_game *g, int card, int counts[]);
 int cpy_outcome(const carc_game *g, const carc_move *m, int tile, int card, uint64_t seed,
                 int tries, carc_game *out, int *drawn, int *gained, carc_error *err);
 """

@@ -114,3 +114,25 @@ int cpy_outcome(const carc_game *g, const carc_move *m, int tile, int card, uint
     free(view);
     return found;
 }
+
+int cpy_card_pool(const carc_game *g, int card, int counts[CARC_CARDS])
+{
+    memset(counts, 0, CARC_CARDS * sizeof *counts);
+    const carc_deck_info *deck = NULL;
+    for (int i = 0; i < carc_expansion_count() && !deck; i++)
+        for (const carc_deck_info *d = carc_expansion_at(i)->decks; d && d->key; d++)
+            if (card >= d->first && card <= d->last) {
+                deck = d;
+                break;
+            }
+    if (!deck)
+        return 0;
+    int seat = carc_pending_decision(g).seat, seen[CARC_CARDS] = {0}, total = 0;
+    if (seat >= 0)
+        chance_seen(g, seat, seen);
+    for (int c = deck->first; c <= deck->last && c < CARC_CARDS; c++) {
+        counts[c] = deck->copies > seen[c] ? deck->copies - seen[c] : 0;
+        total += counts[c];
+    }
+    return total;
+}

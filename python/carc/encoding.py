@@ -54,7 +54,7 @@ is one action, or a few for the moves that name a card and then its targets:
 
 cell = (y + R) * W + (x + R) for -R <= x, y <= R around the start tile: W is the window's
 width, R = (W - 1) / 2. The module's constants and `describe` are those of the default
-window (W = 31, R = 15, ACTIONS = 25,141); a game, an environment or a batch made with
+window (W = 31, R = 15, ACTIONS = carc.ACTIONS); a game, an environment or a batch made with
 another `window` (an odd width from 31 to 63) has the same sections in the same order,
 those of the cells longer: `for_window(window)` (or `game.encoding`) gives its Encoding,
 with the same names as attributes (`enc.ACTIONS`, `enc.PLACE`, `enc.SECTIONS`, ...) and

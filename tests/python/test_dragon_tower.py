@@ -205,7 +205,7 @@ def test_random_games_every_action_and_move(exps):
         need |= {"walk", "fairy", "princess", "portal"}
     if "tower" in exps:  # the exchange: test_exchange_by_actions
         need |= {"floor", "capture", "ransom", "tower top"}
-    ngames, most = (1, 8) if QUICK else (3, 12)
+    ngames, most = (1, 8) if QUICK else (2, 10)
     k = total_steps = 0
     while k < ngames or (not need <= seen and k < most):
         players = 2 + k % 4

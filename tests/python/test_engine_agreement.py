@@ -1,7 +1,7 @@
 """carc.Game against the `carc engine` line protocol on the same seeds: identical legal
 moves at every decision and identical scores at the end, over games of every expansion
-set (1,000 per set, 250 per set of Inns & Cathedrals and Traders & Builders, 30 per set
-with The Princess & the Dragon or The Tower; CARC_QUICK=1: 60, 30 and 8; CARC_PY_GAMES=N:
+set (1,000 per set, 250 per set of Inns & Cathedrals and Traders & Builders, 15 per set
+with The Princess & the Dragon or The Tower; CARC_QUICK=1: 60, 30 and 6; CARC_PY_GAMES=N:
 N per set); in the first
 20 games of each set, every seat's view and the public one (with the legal moves) equal to
 the protocol's `view` at every 9th decision."""
@@ -20,7 +20,7 @@ PER_SET = games(1000, 60)
 PER_BIGBOX_SET = games(250, 30)
 # The Princess & the Dragon and The Tower (issue 30): tests/test_random_dragon.c and
 # test_random_tower.c play thousands in C; here the bindings agree
-PER_DRAGON_TOWER_SET = games(30, 8)
+PER_DRAGON_TOWER_SET = games(15, 6)
 
 
 def play_game(players, exps, seed, rng, views):

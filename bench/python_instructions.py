@@ -8,7 +8,8 @@ the interpreter's start and the set-up cancelled.
 
 Cases: an AEC step (2-player base game, full observations, a random legal action drawn
 from info["legal_actions"], from np.flatnonzero on the mask viewed as bools, or on the
-int8 mask; unwrapped, and info inside PettingZoo's wrappers); pickle.dumps + loads of a
+int8 mask; unwrapped, and info inside PettingZoo's wrappers, as `wrap=True` makes them
+(`-wrapped`) and as PettingZoo ships them (`-pzwrapped`)); pickle.dumps + loads of a
 2-player gifts,christmas game after 60 random actions; apply + undo on that game, and
 the undo of a replay from the start (a clone without undo's snapshots, as before them);
 a leaf of carc.Search with a trivial evaluator (carc.uniform_evaluator, batches of 64,
@@ -21,14 +22,18 @@ import re
 import subprocess
 import sys
 
-CASES = ["aec-info", "aec-bool", "aec-int8", "aec-info-wrapped", "pickle", "apply-undo",
+CASES = ["aec-info", "aec-bool", "aec-int8", "aec-info-wrapped", "aec-info-pzwrapped", "pickle",
+         "apply-undo",
          "undo-replay", "search-leaf", "guided-leaf"]
 
 
 def aec(idiom, steps, wrap):
     import numpy as np
     from carc import envs
-    env = envs.aec_env(players=2, expansions="base", wrap=wrap)
+    env = envs.aec_env(players=2, expansions="base", wrap=wrap == "carc")
+    if wrap == "pettingzoo":  # the wrappers as PettingZoo ships them
+        from pettingzoo.utils import wrappers
+        env = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(env))
     env.reset(seed=1)
     rng = np.random.default_rng(1)
     n = 0
@@ -103,7 +108,8 @@ def run_case(case, n):
     if case.endswith("-leaf"):
         search_leaves(case, n)
     elif case.startswith("aec-"):
-        aec(case.split("-")[1], n, case.endswith("wrapped"))
+        aec(case.split("-")[1], n, "pettingzoo" if case.endswith("pzwrapped")
+            else "carc" if case.endswith("wrapped") else None)
     else:
         game_ops(case, n)
 

@@ -736,6 +736,13 @@ typedef struct carc_dragon_info {
 } carc_dragon_info;
 /* Fills *out; returns 0 (and no dragon, no fairy) for a game without the expansion. */
 int carc_dragon_status(const carc_game *g, carc_dragon_info *out);
+/* The mark a tile kind carries (PD1, public): one of enum carc_dragon_mark, NONE for a
+ * kind of another expansion and out of range (the Python package's board planes). */
+enum carc_dragon_mark {
+    CARC_MARK_NONE = 0, CARC_MARK_VOLCANO, CARC_MARK_DRAGON, CARC_MARK_PORTAL,
+    CARC_MARK_PRINCESS
+};
+int carc_dragon_mark(int kind);
 /* The Tower (TW10: all public). The height of the tower at (x,y) (0: a foundation
  * without floors), or -1 if no tower stands there; *closed (may be NULL) 1 when a
  * follower stands on its top (TW4). */

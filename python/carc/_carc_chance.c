@@ -4,7 +4,9 @@
  * The next tile's distribution is read from public facts only: every tile of the set
  * not on the board, in a hand or removed is in a stack, in an order no seat knows, so
  * each is equally likely to come next. A river tile is one with a river edge; while
- * the river lasts they are drawn first, the lake last.
+ * the river lasts they are drawn first, the lake last. Tiles set aside before the first
+ * volcano (PD4) are in no stack, and while the dragon is off the board a tile with its
+ * symbol is set aside when drawn: the next turn then begins with another.
  *
  * An outcome is applied by rejection: determinizations of the mover's view are dealt
  * until one in which the move draws what was asked. A determinization is a uniform
@@ -32,10 +34,15 @@ int cpy_next_tiles(const carc_game *g, int counts[CARC_TILE_KINDS])
 {
     cpy_tiles_left(g, counts);
     int river = carc_river_left(g), total = 0;
+    /* while the dragon is off the board a tile with its symbol is set aside when drawn
+     * and another drawn (PD4): the turn begins with the first other tile of the stack,
+     * uniform among the others */
+    carc_dragon_info dg;
+    int aside = carc_dragon_status(g, &dg) && !dg.dragon_on;
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
         int edges = chance_river_edges(k);
         if (counts[k] < 0 || (river > 0 && !edges) || (river == 0 && edges) ||
-            (river > 1 && edges == 1))
+            (river > 1 && edges == 1) || (aside && carc_dragon_mark(k) == CARC_MARK_DRAGON))
             counts[k] = 0;
         total += counts[k];
     }
@@ -106,4 +113,26 @@ int cpy_outcome(const carc_game *g, const carc_move *m, int tile, int card, uint
     }
     free(view);
     return found;
+}
+
+int cpy_card_pool(const carc_game *g, int card, int counts[CARC_CARDS])
+{
+    memset(counts, 0, CARC_CARDS * sizeof *counts);
+    const carc_deck_info *deck = NULL;
+    for (int i = 0; i < carc_expansion_count() && !deck; i++)
+        for (const carc_deck_info *d = carc_expansion_at(i)->decks; d && d->key; d++)
+            if (card >= d->first && card <= d->last) {
+                deck = d;
+                break;
+            }
+    if (!deck)
+        return 0;
+    int seat = carc_pending_decision(g).seat, seen[CARC_CARDS] = {0}, total = 0;
+    if (seat >= 0)
+        chance_seen(g, seat, seen);
+    for (int c = deck->first; c <= deck->last && c < CARC_CARDS; c++) {
+        counts[c] = deck->copies > seen[c] ? deck->copies - seen[c] : 0;
+        total += counts[c];
+    }
+    return total;
 }

@@ -30,4 +30,13 @@ int cpy_next_tiles(const carc_game *g, int counts[CARC_TILE_KINDS]);
 int cpy_outcome(const carc_game *g, const carc_move *m, int tile, int card, uint64_t seed,
                 int tries, carc_game *out, int *drawn, int *gained, carc_error *err);
 
+/* The cards of the deck that holds card id `card` which the seat owing g's decision
+ * cannot see (counts[CARC_CARDS], by id): the deck's copies of each card less those in
+ * the seat's hand, in play and on the face-up discard piles, that is the cards left in
+ * the deck and in the other seats' hands. The others' hands are known only by their sizes
+ * (RULES.md 6), so every deal of them is as likely and the deck's next card is uniform
+ * among these (while the deck holds cards). Returns their total, 0 when `card` is in no
+ * deck. */
+int cpy_card_pool(const carc_game *g, int card, int counts[CARC_CARDS]);
+
 #endif

@@ -29,6 +29,7 @@ int cpy_hand_size(void) { return CPY_HAND; }
 typedef struct enc {
     int r, w, cells, actions, abytes;
     int seg, pos, again, seat5, follower_i, fig_follower, figure, seg_i, abbot_g, recall, seg_g;
+    int walk, fairy, princess, follower_at, ransom, exchange, floor, seg_t;
 } enc;
 
 #define ENC_OF(W)                                                                          \
@@ -41,6 +42,11 @@ typedef struct enc {
         .fig_follower = CPY_AGAIN_AT((W) * (W)) + 3, .figure = CPY_FIGURE_AT((W) * (W)),   \
         .seg_i = CPY_SEG_I_AT((W) * (W)), .abbot_g = CPY_ABBOT_G_AT((W) * (W)),            \
         .recall = CPY_ABBOT_G_AT((W) * (W)) + 1, .seg_g = CPY_SEG_G_AT((W) * (W)),         \
+        .walk = CPY_WALK_AT((W) * (W)), .fairy = CPY_WALK_AT((W) * (W)) + 4,               \
+        .princess = CPY_WALK_AT((W) * (W)) + 5, .follower_at = CPY_WALK_AT((W) * (W)) + 6, \
+        .ransom = CPY_WALK_AT((W) * (W)) + 7,                                              \
+        .exchange = CPY_WALK_AT((W) * (W)) + 7 + CPY_FIGURES * CARC_MAX_PLAYERS,          \
+        .floor = CPY_FLOOR_AT((W) * (W)), .seg_t = CPY_SEG_T_AT((W) * (W)),                \
     }
 
 static const enc ENC_DEFAULT = ENC_OF(CPY_W);
@@ -79,6 +85,8 @@ HOT int cell_of(const enc *e, int x, int y)
 HOT int seg_token(const enc *e, int x, int y, int port)
 {
     int c = cell_of(e, x, y);
+    if (c >= 0 && port == CARC_PORT_T)  /* a tower's top (TW4, TW5) */
+        return e->seg_t + c;
     if (c < 0 || port > CARC_PORT_G)
         return -1;
     if (port == CARC_PORT_G)  /* Cash Out takes the abbot from a garden (GI4) */
@@ -109,7 +117,9 @@ static const struct {
     {"seat5", 1, 0}, {"follower_i", 1, 0},
     {"fig_follower", (CPY_FIGURES - 1) * CPY_FIG_PORTS, 0},
     {"figure", CPY_FIGURES - 1, 0}, {"seg_i", 0, 1}, {"abbot_g", 1, 0}, {"recall", 0, 2},
-    {"seg_g", 0, 1},
+    {"seg_g", 0, 1}, {"walk", 4, 0}, {"fairy", 1, 0}, {"princess", 1, 0},
+    {"follower_at", 1, 0}, {"ransom", CPY_FIGURES * CARC_MAX_PLAYERS, 0},
+    {"exchange", CPY_FIGURES, 0}, {"floor", 0, 1}, {"seg_t", 0, 1},
 };
 
 int cpy_action_section_w(int window, int i, const char **name, int *base, int *len)
@@ -136,6 +146,41 @@ HOT int pos_token(const enc *e, int x, int y)
     return c < 0 ? -1 : e->pos + c;
 }
 
+/* The token of seat2 relative to the acting seat (SEAT + r, SEAT5), or -1. */
+HOT int seat_token(const carc_game *g, const enc *e, int seat2)
+{
+    int p = carc_players(g), actor = carc_pending_decision(g).seat;
+    if (seat2 >= p || actor < 0)
+        return -1;
+    int r = (seat2 - actor + p) % p;
+    return r < 5 ? CPY_A_SEAT + r : e->seat5;
+}
+
+/* The actions of a move that names a follower by its place (x, y, port) and figure: the
+ * move's own first action `lead` (none when negative), FIGURE when the figure is not a
+ * meeple, the place's target and, with `seat`, whose follower (SEAT + r). Returns how many,
+ * 0 when one cannot be written. */
+HOT int figure_place_tokens(const carc_game *g, const enc *e, const carc_move *m, int lead,
+                            int seat, int32_t out[CPY_MAX_TOKENS])
+{
+    int n = 0, t;
+    if (lead >= 0)
+        out[n++] = lead;
+    if ((t = figure_token(e, m->figure)) < 0)
+        return 0;
+    if (t)
+        out[n++] = t;
+    if ((t = seg_token(e, m->x, m->y, m->port)) < 0)
+        return 0;
+    out[n++] = t;
+    if (seat) {
+        if ((t = seat_token(g, e, m->seat2)) < 0)
+            return 0;
+        out[n++] = t;
+    }
+    return n;
+}
+
 static int is_xcard(int card) { return card >= CARC_XC_SCORE_THREE && card < CARC_CARDS; }
 
 HOT int move_tokens_(const carc_game *g, const enc *e, const carc_move *m,
@@ -152,10 +197,16 @@ HOT int move_tokens_(const carc_game *g, const enc *e, const carc_move *m,
             return 0;
         out[n++] = CPY_A_DISCARD + m->card - CARC_XC_SCORE_THREE;
         break;
-    case CARC_MOVE_FOLLOWER:
+    case CARC_MOVE_FOLLOWER: {
         if (m->figure >= CPY_FIGURES)
             return 0;
-        if (m->port == CARC_PORT_G) {  /* only the abbot stands on a garden (A4) */
+        int lx, ly;
+        if (!carc_last_placed(g, &lx, &ly) || lx != m->x || ly != m->y ||
+            m->port == CARC_PORT_T) {
+            /* elsewhere than on the tile placed this turn: through a portal (PD11), on a
+             * tower's top (TW4) */
+            return figure_place_tokens(g, e, m, e->follower_at, 0, out);
+        } else if (m->port == CARC_PORT_G) {  /* only the abbot stands on a garden (A4) */
             if (m->figure != CARC_FIG_ABBOT)
                 return 0;
             out[n++] = e->abbot_g;
@@ -167,6 +218,47 @@ HOT int move_tokens_(const carc_game *g, const enc *e, const carc_move *m,
             out[n++] = m->port == CARC_PORT_I ? e->follower_i : CPY_A_FOLLOWER + m->port;
         }
         break;
+    }
+    case CARC_MOVE_WALK: {
+        /* the step's side of the tile the walker stands on (the last tile visited) */
+        carc_dragon_info d;
+        if (!carc_dragon_status(g, &d) || !d.walking)
+            return 0;
+        int dx = m->x - d.visited_x[d.walked], dy = m->y - d.visited_y[d.walked];
+        int dir = dy == -1 && !dx ? 0 : dx == 1 && !dy ? 1 : dy == 1 && !dx ? 2
+                : dx == -1 && !dy ? 3 : -1;
+        if (dir < 0)
+            return 0;
+        out[n++] = e->walk + dir;
+        break;
+    }
+    case CARC_MOVE_ASSIGN:  /* the fairy next to one's own follower */
+        return figure_place_tokens(g, e, m, e->fairy, 0, out);
+    case CARC_MOVE_REMOVE:  /* the princess: whose follower is always written */
+        return figure_place_tokens(g, e, m, e->princess, 1, out);
+    case CARC_MOVE_CAPTURE:
+        /* the decision `capture` lists nothing else (and pass): the figure, the place and
+         * the seat, as a target move's */
+        return figure_place_tokens(g, e, m, -1, 1, out);
+    case CARC_MOVE_RANSOM: {
+        int p = carc_players(g), actor = carc_pending_decision(g).seat;
+        if (m->figure >= CPY_FIGURES || m->seat2 >= p || actor < 0)
+            return 0;
+        out[n++] = e->ransom + m->figure * CARC_MAX_PLAYERS + (m->seat2 - actor + p) % p;
+        break;
+    }
+    case CARC_MOVE_EXCHANGE:
+        if (m->figure >= CPY_FIGURES)
+            return 0;
+        out[n++] = e->exchange + m->figure;
+        break;
+    case CARC_MOVE_FLOOR: {
+        int c = cell_of(e, m->x, m->y);
+        if (c < 0)
+            return 0;
+        out[n++] = e->floor + c;
+        break;
+    }
     case CARC_MOVE_RECALL: {
         int c = cell_of(e, m->x, m->y);
         if (c < 0 || m->figure != CARC_FIG_ABBOT ||
@@ -230,11 +322,9 @@ HOT int move_tokens_(const carc_game *g, const enc *e, const carc_move *m,
             out[n++] = t;
         }
         if (m->seat2 != CARC_SEAT_NONE) {
-            int p = carc_players(g), actor = carc_pending_decision(g).seat;
-            if (m->seat2 >= p || actor < 0)
+            if ((t = seat_token(g, e, m->seat2)) < 0)
                 return 0;
-            int r = (m->seat2 - actor + p) % p;
-            out[n++] = r < 5 ? CPY_A_SEAT + r : e->seat5;
+            out[n++] = t;
         }
         break;
     default:
@@ -550,14 +640,22 @@ enum {
     O_GOODS = O_FIGURES + NP * CPY_FIGURES, O_GOODS_SUPPLY = O_GOODS + NP * CARC_GOODS_KINDS,
     O_TURN_PART = O_GOODS_SUPPLY + CARC_GOODS_KINDS, O_DOUBLE_DUE = O_TURN_PART + 1,
     O_EXP2 = O_DOUBLE_DUE + 1, O_RIVER_LEFT = O_EXP2 + 2,
-    O_PUBLIC = O_RIVER_LEFT + 1
+    /* The Princess & the Dragon and The Tower (issue 30; PD14, TW10: all public) */
+    O_EXP3 = O_RIVER_LEFT + 1, O_DRAGON_ON = O_EXP3 + 2, O_FAIRY_ON = O_DRAGON_ON + 1,
+    O_FAIRY_SEAT = O_FAIRY_ON + 1, O_WALKED = O_FAIRY_SEAT + NP, O_ASIDE = O_WALKED + 1,
+    O_FLOORS = O_ASIDE + 1, O_PRISONERS = O_FLOORS + NP,
+    O_PUBLIC = O_PRISONERS + NP * NP
 };
 
 /* The expansions' flags, one per expansion of the registry in its order (their bits'):
- * the first four at O_EXP, the two that came later at O_EXP2. A seventh would need
- * a range of its own: the vector's layout is fixed. */
-enum { O_EXP_N = O_DEC - O_EXP, O_EXP2_N = O_RIVER_LEFT - O_EXP2 };
-static int exp_slot(int i) { return i < O_EXP_N ? O_EXP + i : O_EXP2 + i - O_EXP_N; }
+ * the first four at O_EXP, the two that came later at O_EXP2, the seventh and eighth at
+ * O_EXP3. A ninth would need a range of its own: the vector's layout is fixed. */
+enum { O_EXP_N = O_DEC - O_EXP, O_EXP2_N = O_RIVER_LEFT - O_EXP2, O_EXP3_N = O_DRAGON_ON - O_EXP3 };
+static int exp_slot(int i)
+{
+    return i < O_EXP_N ? O_EXP + i
+         : i < O_EXP_N + O_EXP2_N ? O_EXP2 + i - O_EXP_N : O_EXP3 + i - O_EXP_N - O_EXP2_N;
+}
 
 static const struct {
     const char *name;
@@ -575,7 +673,12 @@ static const struct {
     {"removed_fraction", O_REMOVED}, {"figures_in_supply", O_FIGURES},
     {"goods_fraction", O_GOODS}, {"goods_supply_fraction", O_GOODS_SUPPLY},
     {"turn_part", O_TURN_PART}, {"double_due", O_DOUBLE_DUE},
-    {"expansions_river_abbot", O_EXP2}, {"river_left_div11", O_RIVER_LEFT}, {NULL, O_PUBLIC},
+    {"expansions_river_abbot", O_EXP2}, {"river_left_div11", O_RIVER_LEFT},
+    {"expansions_dragon_tower", O_EXP3}, {"dragon_on_board", O_DRAGON_ON},
+    {"fairy_on_board", O_FAIRY_ON}, {"fairy_follower_seat_onehot", O_FAIRY_SEAT},
+    {"dragon_moves_div6", O_WALKED}, {"set_aside_div12", O_ASIDE},
+    {"floors_div10", O_FLOORS}, {"prisoners_by_holder_owner_div7", O_PRISONERS},
+    {NULL, O_PUBLIC},
 };
 
 int cpy_public_range(int i, const char **name, int *off, int *len)
@@ -597,6 +700,9 @@ static const char *const CHANNEL_NAMES[CPY_CHANNELS] = {
     "builder_me", "builder_next", "builder_next2", "builder_next3", "builder_next4",
     "builder_next5", "pig_me", "pig_next", "pig_next2", "pig_next3", "pig_next4", "pig_next5",
     "river_N", "river_E", "river_S", "river_W", "garden", "river_end", "abbot",
+    "dragon", "fairy", "volcano", "dragon_symbol", "portal", "princess", "dragon_visited",
+    "tower", "tower_height", "tower_top_me", "tower_top_next", "tower_top_next2",
+    "tower_top_next3", "tower_top_next4", "tower_top_next5", "tower_top_large",
 };
 
 const char *cpy_channel_name(int ch)
@@ -631,7 +737,7 @@ int cpy_public_size(void) { return O_PUBLIC; }
 HOT void board_tiles_(const carc_game *v, const enc *e, uint8_t *board, int from)
 {
     static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
-    int nb = carc_board_count(v);
+    int nb = carc_board_count(v), towers = carc_has_towers(carc_config_of(v).expansions);
     for (int i = from; i < nb; i++) {
         int kind, x, y, rot;
         carc_board_tile(v, i, &kind, &x, &y, &rot);
@@ -666,6 +772,11 @@ HOT void board_tiles_(const carc_game *v, const enc *e, uint8_t *board, int from
             if (sd->type == CARC_FEAT_GARDEN)
                 PLANE(CPY_CH_GARDEN, c) = 1;
         }
+        int mk = carc_dragon_mark(kind);
+        if (mk > CARC_MARK_NONE && mk <= CARC_MARK_PRINCESS)
+            PLANE(CPY_CH_MARK + mk - CARC_MARK_VOLCANO, c) = 1;
+        if (towers && carc_tower_height(v, x, y, NULL) >= 0)
+            PLANE(CPY_CH_TOWER, c) = 1;
     }
 }
 
@@ -798,6 +909,37 @@ HOT void board_marks_(const carc_game *v, const enc *e, int seat, uint8_t *board
             mark(e, board, FIG_CH[fig], c, marks, nmarks);
         if (all[i].locked)
             mark(e, board, CPY_CH_LOCKED, c, marks, nmarks);
+        if (all[i].port == CARC_PORT_T) {  /* on a tower's top (TW4) */
+            mark(e, board, CPY_CH_TOWER_TOP + r, c, marks, nmarks);
+            if (fig != CARC_FIG_MEEPLE)
+                mark(e, board, CPY_CH_TOWER_TOP_LARGE, c, marks, nmarks);
+        }
+    }
+    /* the neutral figures and the dragon's movement under way (PD14) */
+    carc_dragon_info dg;
+    if (carc_dragon_status(v, &dg)) {
+        if (dg.dragon_on && cell_of(e, dg.dragon_x, dg.dragon_y) >= 0)
+            mark(e, board, CPY_CH_DRAGON, cell_of(e, dg.dragon_x, dg.dragon_y), marks, nmarks);
+        if (dg.fairy_on && cell_of(e, dg.fairy_x, dg.fairy_y) >= 0)
+            mark(e, board, CPY_CH_FAIRY, cell_of(e, dg.fairy_x, dg.fairy_y), marks, nmarks);
+        for (int k = 0; dg.walking && k <= dg.walked && k < 7; k++)
+            if (cell_of(e, dg.visited_x[k], dg.visited_y[k]) >= 0)
+                mark(e, board, CPY_CH_VISITED, cell_of(e, dg.visited_x[k], dg.visited_y[k]),
+                     marks, nmarks);
+    }
+    /* the towers' heights (TW3): a count, written where a tower stands (its tile is in
+     * the tower channel, which never changes) */
+    if (carc_has_towers(carc_config_of(v).expansions)) {
+        int nb = carc_board_count(v);
+        for (int i = 0; i < nb; i++) {
+            int kind, tx, ty, rot, h, c;
+            carc_board_tile(v, i, &kind, &tx, &ty, &rot);
+            if ((c = cell_of(e, tx, ty)) < 0 || (h = carc_tower_height(v, tx, ty, NULL)) <= 0)
+                continue;
+            mark(e, board, CPY_CH_TOWER_HEIGHT, c, marks, nmarks);
+            board[(size_t)CPY_CH_TOWER_HEIGHT * (size_t)e->cells + (size_t)c] =
+                (uint8_t)(h < 255 ? h : 255);
+        }
     }
     /* goods symbols in cities not completed yet (their goods still to be taken): only
      * while the common supply has goods, as an open city's are always among them (TB9)
@@ -912,6 +1054,10 @@ void cpy_tiles_left(const carc_game *g, int left[CARC_TILE_KINDS])
     int removed[CARC_TILES], nr = carc_removed_tiles(g, removed, CARC_TILES);
     for (int i = 0; i < nr; i++)
         left[removed[i]]--;
+    carc_dragon_info dg;  /* tiles set aside before the first volcano (PD4) */
+    if (carc_dragon_status(g, &dg))
+        for (int i = 0; i < dg.naside; i++)
+            left[dg.aside[i]]--;
 }
 
 static void observe_view(const carc_game *v, const enc *e, int seat, uint8_t *board, float *pub,
@@ -935,11 +1081,28 @@ static void observe_view(const carc_game *v, const enc *e, int seat, uint8_t *bo
         int has_goods = goods_total[0] + goods_total[1] + goods_total[2] > 0;
         if (p >= 2 && p <= NP)
             pub[O_PLAYERS + p - 2] = 1;
-        for (int i = 0; i < O_EXP_N + O_EXP2_N; i++) {
+        for (int i = 0; i < O_EXP_N + O_EXP2_N + O_EXP3_N; i++) {
             const carc_expansion_info *x = carc_expansion_at(i);
             pub[exp_slot(i)] = x && (exps & x->bit) ? 1.0f : 0.0f;
         }
         pub[O_RIVER_LEFT] = (float)carc_river_left(v) / 11.0f;
+        carc_dragon_info dg;
+        if (carc_dragon_status(v, &dg)) {  /* all public (PD14) */
+            pub[O_DRAGON_ON] = (float)dg.dragon_on;
+            pub[O_FAIRY_ON] = (float)dg.fairy_on;
+            if (dg.fairy_seat >= 0 && dg.fairy_seat < p)
+                pub[O_FAIRY_SEAT + REL(dg.fairy_seat)] = 1;
+            pub[O_WALKED] = dg.walking ? (float)dg.walked / 6.0f : 0.0f;
+            pub[O_ASIDE] = (float)dg.naside / 12.0f;
+        }
+        if (carc_has_towers(exps))  /* all public (TW10) */
+            for (int h = 0; h < p; h++) {
+                int held[CARC_FIGURES];
+                pub[O_FLOORS + REL(h)] = (float)carc_floors(v, h) / 10.0f;
+                for (int o = 0; o < p; o++)
+                    pub[O_PRISONERS + REL(h) * NP + REL(o)] =
+                        (float)carc_prisoners(v, h, o, held) / 7.0f;
+            }
         if (pd.decision >= 0 && pd.decision < CARC_DECISIONS)
             pub[O_DEC + pd.decision] = 1;
         if (pd.seat >= 0 && pd.seat < p)

@@ -29,6 +29,10 @@
 #define CPY_FIG_PORTS 14              /* ports N..I: the ports of the fig_follower section */
 #define CPY_FIGURES 5                 /* the figure kinds the action ids and planes know (meeple
                                          .. pig); later kinds (mayor, wagon, barn) have none yet */
+/* The ids of the sections walk, fairy, princess, follower_at, ransom and exchange, which
+ * do not depend on the window: 4 + 1 + 1 + 1 + CPY_FIGURES * CARC_MAX_PLAYERS +
+ * CPY_FIGURES. */
+#define CPY_NEW_FIXED (7 + CPY_FIGURES * CARC_MAX_PLAYERS + CPY_FIGURES)
 
 /* The first ids of the sections that follow the window's cells, for a window of `cells`
  * cells: the enum below is these for CPY_CELLS, and a window of another width has its
@@ -40,7 +44,11 @@
 #define CPY_SEG_I_AT(cells) (CPY_FIGURE_AT(cells) + (CPY_FIGURES - 1))
 #define CPY_ABBOT_G_AT(cells) (CPY_SEG_I_AT(cells) + (cells))
 #define CPY_SEG_G_AT(cells) (CPY_ABBOT_G_AT(cells) + 1 + 2 * (cells))
-#define CPY_ACTIONS_AT(cells) (CPY_SEG_G_AT(cells) + (cells))
+/* The Princess & the Dragon's and The Tower's sections (issue 30), after those: */
+#define CPY_WALK_AT(cells) (CPY_SEG_G_AT(cells) + (cells))
+#define CPY_FLOOR_AT(cells) (CPY_WALK_AT(cells) + CPY_NEW_FIXED)
+#define CPY_SEG_T_AT(cells) (CPY_FLOOR_AT(cells) + (cells))
+#define CPY_ACTIONS_AT(cells) (CPY_SEG_T_AT(cells) + (cells))
 
 /* The ids below CPY_A_AGAIN are those of the base game, The Gifts and Christmas Present
  * before the big-box expansions, unchanged; the big-box sections follow them, and the
@@ -73,7 +81,24 @@ enum {
     /* + cell * 2 + (0 cloister C, 1 garden G): recall the abbot from there (A6) */
     CPY_A_RECALL = CPY_A_ABBOT_G + 1,
     CPY_A_SEG_G = CPY_A_RECALL + 2 * CPY_CELLS, /* + cell: a segment target at port G (GI4) */
-    CPY_ACTIONS = CPY_A_SEG_G + CPY_CELLS
+    /* The Princess & the Dragon and The Tower (issue 30): */
+    /* + direction N E S W: the neutral figure that walks (the dragon, PD7) steps to the
+     * tile on that side of the one it stands on */
+    CPY_A_WALK = CPY_A_SEG_G + CPY_CELLS,
+    CPY_A_FAIRY = CPY_A_WALK + 4,     /* the fairy next to one's follower (PD9); then its
+                                         figure (FIGURE, not a meeple) and its place */
+    CPY_A_PRINCESS = CPY_A_FAIRY + 1, /* the princess sends a follower home (PD12); then
+                                         FIGURE, its place and its seat (SEAT) */
+    /* a follower placed elsewhere than on the tile placed this turn (through a portal,
+     * PD11; on a tower's top, TW4); then FIGURE and its place */
+    CPY_A_FOLLOWER_AT = CPY_A_PRINCESS + 1,
+    /* + figure * CARC_MAX_PLAYERS + r: buy back one's figure held by the seat r after the
+     * acting seat (TW8) */
+    CPY_A_RANSOM = CPY_A_FOLLOWER_AT + 1,
+    CPY_A_EXCHANGE = CPY_A_RANSOM + CPY_FIGURES * CARC_MAX_PLAYERS, /* + figure (TW6) */
+    CPY_A_FLOOR = CPY_A_EXCHANGE + CPY_FIGURES,  /* + cell: a floor on the tower there (TW3) */
+    CPY_A_SEG_T = CPY_A_FLOOR + CPY_CELLS,  /* + cell: a target at port T, a tower's top */
+    CPY_ACTIONS = CPY_A_SEG_T + CPY_CELLS
 };
 _Static_assert(CPY_SEG_AT(CPY_CELLS) == CPY_A_SEG && CPY_POS_AT(CPY_CELLS) == CPY_A_POS &&
                    CPY_AGAIN_AT(CPY_CELLS) == CPY_A_AGAIN &&
@@ -81,6 +106,9 @@ _Static_assert(CPY_SEG_AT(CPY_CELLS) == CPY_A_SEG && CPY_POS_AT(CPY_CELLS) == CP
                    CPY_SEG_I_AT(CPY_CELLS) == CPY_A_SEG_I &&
                    CPY_ABBOT_G_AT(CPY_CELLS) == CPY_A_ABBOT_G &&
                    CPY_SEG_G_AT(CPY_CELLS) == CPY_A_SEG_G &&
+                   CPY_WALK_AT(CPY_CELLS) == CPY_A_WALK &&
+                   CPY_FLOOR_AT(CPY_CELLS) == CPY_A_FLOOR &&
+                   CPY_SEG_T_AT(CPY_CELLS) == CPY_A_SEG_T &&
                    CPY_ACTIONS_AT(CPY_CELLS) == CPY_ACTIONS,
                "the sections of a window of CPY_CELLS cells are the default encoding's");
 /* The largest action space, of the widest window. */
@@ -101,7 +129,8 @@ int cpy_action_section(int i, const char **name, int *base, int *len);
 
 /* Board channels. The first 25 are those of the base game, The Gifts and Christmas
  * Present before the big-box expansions (5 seats), unchanged; the 6th seat's and the
- * big-box channels follow, then those of The River and The Abbot. */
+ * big-box channels follow, then those of The River and The Abbot, then those of The
+ * Princess & the Dragon and The Tower. */
 enum {
     CPY_CH_TILE = 0, CPY_CH_CITY = 1 /* N E S W: 1..4 */, CPY_CH_ROAD = 5 /* 5..8 */,
     CPY_CH_CLOISTER = 9, CPY_CH_PENNANT = 10, CPY_CH_LAST = 11,
@@ -121,7 +150,18 @@ enum {
     CPY_CH_GARDEN = 50,               /* a garden on the tile (A3) */
     CPY_CH_RIVER_END = 51,            /* the river's open end (R5), an empty position */
     CPY_CH_ABBOT = 52,                /* an abbot (any seat) on the tile */
-    CPY_CHANNELS = 53
+    CPY_CH_DRAGON = 53,               /* the dragon's tile (PD3, PD7) */
+    CPY_CH_FAIRY = 54,                /* the fairy's tile (PD9) */
+    CPY_CH_MARK = 55,                 /* + mark - 1 (carc_dragon_mark): a volcano, the dragon
+                                         symbol, a portal, a princess (4, PD1) */
+    CPY_CH_VISITED = 59,              /* a tile the dragon visited in its movement under
+                                         way (PD7), where it stands included */
+    CPY_CH_TOWER = 60,                /* a tower on the tile (TW1) */
+    CPY_CH_TOWER_HEIGHT = 61,         /* its height, the number of floors (TW3): a count,
+                                         not 0 or 1 */
+    CPY_CH_TOWER_TOP = 62,            /* + relative seat: its follower tops the tower (6, TW4) */
+    CPY_CH_TOWER_TOP_LARGE = 68,      /* the follower on the tower's top is not a meeple */
+    CPY_CHANNELS = 69
 };
 enum { CPY_HAND = 37 };  /* gifts 1..5, Christmas cards 6..37 */
 int cpy_public_size(void);
@@ -131,7 +171,8 @@ const char *cpy_channel_name(int ch);
 int cpy_public_range(int i, const char **name, int *off, int *len);
 
 /* The tiles of each kind not yet seen (left[CARC_TILE_KINDS]): the set's tiles less those on
- * the board, in hand and removed, all public; the stacks hold them in a hidden order. */
+ * the board, in hand, removed and set aside (PD4), all public; the stacks hold them in a
+ * hidden order. */
 void cpy_tiles_left(const carc_game *g, int left[CARC_TILE_KINDS]);
 
 /* Sizes, for Python (those of the default window). */

@@ -45,15 +45,35 @@ def _run(game, m, tile, card, seed, tries):
     return r, drawn[0], gained[0]
 
 
-def card_outcomes(game: Game, move: str, samples: int = 2000, seed: int = 0) -> dict[str, float]:
-    """{card name: frequency} of the gift or Christmas card `move` draws for the mover
-    (kept, played at once or discarded), over `samples` deals of what the mover may not
-    know (an estimate: the deals are random; "none" for deals where it draws none)."""
+def card_outcomes(game: Game, move: str, samples: int = 2000, seed: int = 0,
+                  exact: bool = True) -> dict[str, float]:
+    """{card name: probability} of the gift or Christmas card `move` draws for the mover
+    (kept, played at once or discarded; "none" when it draws none).
+
+    exact=True (the default): the deck the move draws from is found by applying it in a
+    few deals of what the mover may not know; the card is then uniform among that deck's
+    cards the mover cannot see (the deck's copies less its hand, the card in play and the
+    face-up discards: those left in the deck and in the other hands, whose contents are
+    known only by their sizes, RULES.md 6), so the probabilities are exact. When the
+    deals disagree (a draw from two decks, or none in some) or draw a card outside that
+    pool (an empty deck shuffled again), and with exact=False: the frequencies over
+    `samples` deals, an estimate."""
     m = _prepare(game, move)
     samples = _check_int("samples", samples)
     if samples < 1:
         raise ValueError("samples must be at least 1")
     seed = _check_seed(seed)
+    if exact:
+        got = {_run(game, m, -1, -1, (seed + i) & SEED_MAX, 1)[2]
+               for i in range(min(samples, 16))}
+        pool = ffi.new("int[]", lib.CARC_CARDS)
+        if got == {-1}:
+            return {"none": 1.0}
+        if len(got) >= 1 and -1 not in got:
+            total = lib.cpy_card_pool(game._g, next(iter(got)), pool)
+            if total > 0 and all(pool[c] > 0 for c in got):
+                return {CARD_NAMES[c]: pool[c] / total
+                        for c in sorted(CARD_NAMES, key=lambda c: CARD_NAMES[c]) if pool[c] > 0}
     tally: dict[str, int] = {}
     for i in range(samples):
         _, _, gained = _run(game, m, -1, -1, (seed + i) & SEED_MAX, 1)

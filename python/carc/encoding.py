@@ -33,10 +33,28 @@ is one action, or a few for the moves that name a card and then its targets:
                                   the garden (g = 1, port G) at cell (A6)
     SEG_G + cell                  a segment target at port G (Cash Out of an abbot on a
                                   garden, GI4)
+    -- The Princess & the Dragon and The Tower (issue 30) --
+    WALK + dir                    the dragon's step (PD7) to the tile N, E, S, W (0..3) of
+                                  the one it stands on
+    FAIRY                         the fairy next to one's follower (PD9): then FIGURE (not
+                                  a meeple) and the follower's place (SEG, SEG_I, SEG_G,
+                                  SEG_T)
+    PRINCESS                      the princess sends a follower home (PD12): then FIGURE,
+                                  its place, and SEAT + r, whose follower
+    FOLLOWER_AT                   a follower placed elsewhere than on the tile placed this
+                                  turn (a portal, PD11; a tower's top, TW4): then FIGURE
+                                  and its place
+    RANSOM + fig*6 + r            buy back one's figure `fig` held by the seat r after the
+                                  actor (TW8)
+    EXCHANGE + fig                the figure given back in an exchange (TW6)
+    FLOOR + cell                  a floor on the tower at cell (TW3)
+    SEG_T + cell                  a target at port T, a tower's top (a capture, TW5; a
+                                  follower there)
+    A capture (TW5) is FIGURE (not a meeple), its place, then SEAT + r, whose follower.
 
 cell = (y + R) * W + (x + R) for -R <= x, y <= R around the start tile: W is the window's
 width, R = (W - 1) / 2. The module's constants and `describe` are those of the default
-window (W = 31, R = 15, ACTIONS = 25,141); a game, an environment or a batch made with
+window (W = 31, R = 15, ACTIONS = carc.ACTIONS); a game, an environment or a batch made with
 another `window` (an odd width from 31 to 63) has the same sections in the same order,
 those of the cells longer: `for_window(window)` (or `game.encoding`) gives its Encoding,
 with the same names as attributes (`enc.ACTIONS`, `enc.PLACE`, `enc.SECTIONS`, ...) and
@@ -47,7 +65,8 @@ from __future__ import annotations
 import functools
 
 from ._carc import ffi, lib
-from .game import ACTIONS, CHANNELS, FIGURES, HAND_SIZE, PUBLIC_SIZE, WINDOW, _check_window
+from .game import (ACTIONS, CHANNELS, FIGURES, HAND_SIZE, MAX_PLAYERS, PUBLIC_SIZE, WINDOW,
+                   _check_window)
 
 
 def _table(fn):
@@ -97,6 +116,14 @@ class Encoding:
     ABBOT_G: int
     RECALL: int
     SEG_G: int
+    WALK: int
+    FAIRY: int
+    PRINCESS: int
+    FOLLOWER_AT: int
+    RANSOM: int
+    EXCHANGE: int
+    FLOOR: int
+    SEG_T: int
 
     def __init__(self, window: int = WINDOW) -> None:
         w = _check_window(window)
@@ -130,6 +157,8 @@ class Encoding:
         if not 0 <= a < self.ACTIONS:
             raise ValueError(f"action {a} outside 0..{self.ACTIONS - 1}")
         cell_xy = self.cell_xy
+        if a >= self.WALK:
+            return self._describe_new(a)
         if a < self.GIFT:
             return ["pass", "draw", "block", "fallback"][a]
         if a < self.PLAY:
@@ -178,6 +207,23 @@ class Encoding:
         x, y = cell_xy(a - self.POS)
         return f"pos ({x},{y})"
 
+    def _describe_new(self, a: int) -> str:
+        """describe() for the sections of issue 30 (The Princess & the Dragon, The Tower)."""
+        if a >= self.SEG_T:
+            x, y = self.cell_xy(a - self.SEG_T)
+            return f"seg ({x},{y}) T"
+        if a >= self.FLOOR:
+            x, y = self.cell_xy(a - self.FLOOR)
+            return f"floor ({x},{y})"
+        if a >= self.EXCHANGE:
+            return "exchange " + FIGURES[a - self.EXCHANGE]
+        if a >= self.RANSOM:
+            fig, r = divmod(a - self.RANSOM, MAX_PLAYERS)
+            return f"ransom {FIGURES[fig]} seat +{r}"
+        if a >= self.WALK + 4:
+            return ["fairy", "princess", "follower_at"][a - self.WALK - 4]
+        return "walk " + "NESW"[a - self.WALK]
+
 
 @functools.lru_cache(maxsize=None)
 def _for_window(window):
@@ -204,6 +250,8 @@ FOLLOWER, PLACE, SEG, POS = _S["follower"], _S["place"], _S["seg"], _S["pos"]
 AGAIN, SEAT5, FOLLOWER_I = _S["again"], _S["seat5"], _S["follower_i"]
 FIG_FOLLOWER, FIGURE, SEG_I = _S["fig_follower"], _S["figure"], _S["seg_i"]
 ABBOT_G, RECALL, SEG_G = _S["abbot_g"], _S["recall"], _S["seg_g"]
+WALK, FAIRY, PRINCESS, FOLLOWER_AT = _S["walk"], _S["fairy"], _S["princess"], _S["follower_at"]
+RANSOM, EXCHANGE, FLOOR, SEG_T = _S["ransom"], _S["exchange"], _S["floor"], _S["seg_t"]
 assert SECTIONS[-1][1] + SECTIONS[-1][2] == ACTIONS, "encoding.py and _carc_py.h disagree"
 
 CHANNEL_NAMES = [ffi.string(lib.cpy_channel_name(c)).decode() for c in range(CHANNELS)]

@@ -13,6 +13,8 @@ Rewards come at the end: +1 for each winner, -1 for the others, 0 for all when a
 divided by 100."""
 from __future__ import annotations
 
+import operator
+
 from typing import Any, Callable, Dict, Sequence, Union
 
 import numpy as np
@@ -45,17 +47,36 @@ def observation_space(full: bool = True, window: int = WINDOW) -> spaces.Dict:
     actions = lib.cpy_actions_w(window)
     if not full:
         return spaces.Dict({"action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8)})
+    # every channel is 0 or 1 but the count of a tower's floors (TW3)
+    high = np.ones((CHANNELS, window, window), dtype=np.uint8)
+    high[lib.CPY_CH_TOWER_HEIGHT] = 255
     return spaces.Dict({
-        "board": spaces.Box(0, 1, (CHANNELS, window, window), dtype=np.uint8),
+        "board": spaces.Box(np.zeros_like(high), high, dtype=np.uint8),
         "public": spaces.Box(-1000.0, 1000.0, (PUBLIC_SIZE,), dtype=np.float32),
         "hand": spaces.Box(0.0, 100.0, (HAND_SIZE,), dtype=np.float32),
         "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
     })
 
 
+class _Actions(spaces.Discrete):
+    """Discrete(n) whose contains() answers a Python int without numpy (PettingZoo's
+    out-of-bounds wrapper asks it at every step; Gymnasium's converts the int to an
+    np.int64 first, which cost more than the rest of its check): the same answers, and
+    equal to Discrete(n)."""
+
+    def __init__(self, n: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(n, *args, **kwargs)
+        self._first, self._end = int(self.start), int(self.start) + int(self.n)
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int:
+            return self._first <= x < self._end
+        return super().contains(x)
+
+
 def action_space(window: int = WINDOW) -> spaces.Discrete:
     """Discrete(the number of action ids of a window's width)."""
-    return spaces.Discrete(lib.cpy_actions_w(_check_window(window)))
+    return _Actions(lib.cpy_actions_w(_check_window(window)))
 
 
 def final_rewards(game: Game, reward: str = "win") -> list[float]:
@@ -200,14 +221,64 @@ def aec_env(players: int = 2, expansions: str = "gifts,christmas",
     """The AEC environment. It checks its own calls (step before reset, an action out of
     range or masked: clear exceptions), so it is not wrapped by default; wrap=True puts
     it inside PettingZoo's order-enforcing and out-of-bounds wrappers, as PettingZoo's
-    own environments are, at about a third of the speed (docs/PERFORMANCE.md)."""
+    own environments are (subclassed to read the attributes of every step faster:
+    docs/PERFORMANCE.md)."""
     env = CarcAEC(players=players, expansions=expansions, render_mode=render_mode, reward=reward,
                   observation=observation, window=window)
     if wrap:
-        from pettingzoo.utils import wrappers
-        env = wrappers.AssertOutOfBoundsWrapper(env)
-        env = wrappers.OrderEnforcingWrapper(env)
+        outer, inner = _wrappers()
+        env = outer(inner(env))
     return env
+
+
+# The attributes PettingZoo's AEC loop reads at every step (agent_iter, last, the
+# wrappers' own step): forwarded by its wrappers through __getattr__, a failed lookup, a
+# startswith and a getattr per wrapper, which cost more than the environment's own step
+# (docs/PERFORMANCE.md). The wrappers below are PettingZoo's, subclassed only to forward
+# these by properties straight to the environment they wrap: their checks are theirs.
+_PER_STEP = ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos",
+             "_cumulative_rewards")
+
+
+def _refused_before_reset(name):
+    """A property reading `name` from the wrapped environment, refused before reset as
+    OrderEnforcingWrapper's __getattr__ refuses it."""
+    def get(self):
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self._carc_env, name)
+    return property(get)
+
+
+try:
+    from pettingzoo.utils import wrappers as _pz
+except ImportError:  # pragma: no cover - the wrappers need pettingzoo
+    _pz = None
+
+if _pz is not None:
+    class _OutOfBounds(_pz.AssertOutOfBoundsWrapper):
+        """PettingZoo's AssertOutOfBoundsWrapper, _PER_STEP read by properties."""
+
+        def __init__(self, env):
+            super().__init__(env)
+            self._carc_env = env.unwrapped
+
+    class _OrderEnforcing(_pz.OrderEnforcingWrapper):
+        """PettingZoo's OrderEnforcingWrapper, _PER_STEP read by properties."""
+
+        def __init__(self, env):
+            super().__init__(env)
+            self._carc_env = env.unwrapped
+
+    for _name in _PER_STEP:
+        setattr(_OutOfBounds, _name, property(operator.attrgetter("_carc_env." + _name)))
+        setattr(_OrderEnforcing, _name, _refused_before_reset(_name) if _name[0] != "_"
+                else property(operator.attrgetter("_carc_env." + _name)))
+
+
+def _wrappers():
+    """The two wrappers of wrap=True, outer first."""
+    return _OrderEnforcing, _OutOfBounds
 
 
 class GymEnv(gymnasium.Env):

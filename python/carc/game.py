@@ -683,11 +683,14 @@ class Game:
         from .chance import next_tiles
         return next_tiles(self)
 
-    def card_outcomes(self, move: str, samples: int = 2000, seed: int = 0) -> dict[str, float]:
-        """{card name: frequency} of the gift or card `move` draws for the mover
-        ("none": none), over `samples` deals of what the mover may not know (an estimate)."""
+    def card_outcomes(self, move: str, samples: int = 2000, seed: int = 0,
+                      exact: bool = True) -> dict[str, float]:
+        """{card name: probability} of the gift or card `move` draws for the mover
+        ("none": none): exact, from the cards of its deck the mover cannot see, when the
+        deals agree on one deck; else (and with exact=False) the frequencies over
+        `samples` deals of what the mover may not know (carc.chance.card_outcomes)."""
         from .chance import card_outcomes
-        return card_outcomes(self, move, samples, seed)
+        return card_outcomes(self, move, samples, seed, exact)
 
     def apply_outcome(self, move: str, tile: str | None = None, card: str | None = None,
                       seed: int = 0, tries: int | None = None) -> Game:

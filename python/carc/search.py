@@ -45,8 +45,8 @@ class Search:
 
     `evaluator(observations, legal_action_ids)` gets a batch of n leaves:
     `observations` a dict of numpy arrays, row i the observation of leaf i's seat to
-    move from that seat's view (as `Game.observe`): "board" uint8 (n, 53, W, W),
-    "public" float32 (n, 486), "hand" float32 (n, 37), "seat" int32 (n,) the absolute
+    move from that seat's view (as `Game.observe`): "board" uint8 (n, CHANNELS, W, W),
+    "public" float32 (n, PUBLIC_SIZE), "hand" float32 (n, 37), "seat" int32 (n,) the absolute
     seat to move, and with `action_mask=True` "action_mask" int8 (n, actions);
     `legal_action_ids` a list of n sorted int32 arrays. The arrays are the search's
     buffers, overwritten by the next batch: copy what you keep. It returns

@@ -14,6 +14,10 @@ BIGBOX_SETS = ["inns", "traders", "inns,traders", "inns,traders,gifts", "inns,tr
 # the sets of The River and The Abbot (as tests/test_random_bigbox.c)
 RIVER_ABBOT_SETS = ["river", "abbot", "river,abbot", "inns,traders,river,abbot",
                     "gifts,christmas,inns,traders,river,abbot"]
+# the sets of The Princess & the Dragon and The Tower (issue 30), alone, together and with
+# every earlier box
+DRAGON_TOWER_SETS = ["dragon", "tower", "dragon,tower", "inns,traders,river,abbot,dragon,tower",
+                     "gifts,christmas,inns,traders,river,abbot,dragon,tower"]
 
 
 def carc_bin():

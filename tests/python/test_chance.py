@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import carc
-from conftest import run_doc_snippet
+from conftest import QUICK, run_doc_snippet
 
 
 def hand_tile(g):
@@ -156,3 +156,41 @@ def test_card_outcomes():
 def test_the_docs_expectimax_runs():
     out = run_doc_snippet("Chance")
     assert out["best"] in out["g"].legal()
+
+
+def test_card_outcomes_exact():
+    """Issue 34: card_outcomes is exact: the card a draw brings is uniform among the
+    offered deck's cards the mover cannot see, the deck's left and those from it in the
+    other hands (public only by their sizes, RULES.md 6), so each probability is k / N with
+    N those two counts; the deals' frequencies approach it; a twin that differs only in
+    what the mover may not know gives the same."""
+    rng = np.random.default_rng(4)
+    found = None
+    for seed in range(1, 40):
+        g = carc.Game(3, "christmas", seed=seed)
+        while not g.over:
+            if g.pending()["decision"] == "card_draw":
+                x = g.view(g.current_seat)["christmas"]
+                deck = x["offered"]
+                others = sum(h["from_" + deck] for s, h in enumerate(x["hands"])
+                             if s != g.current_seat)
+                if others > 0:
+                    found = (g, x["decks"][deck]["left"] + others)
+                    break
+            g.apply(g.legal()[int(rng.integers(len(g.legal())))])
+        if found:
+            break
+    assert found, "no draw with cards of its deck in other hands"
+    g, n = found
+    draw = [m for m in g.legal() if m != "pass"][0]
+    exact = g.card_outcomes(draw)
+    assert abs(sum(exact.values()) - 1) < 1e-12 and "none" not in exact
+    for p in exact.values():
+        assert abs(p * n - round(p * n)) < 1e-9 and round(p * n) >= 1
+    samples = 1500 if QUICK else 4000
+    est = g.card_outcomes(draw, samples=samples, seed=3, exact=False)
+    assert set(est) <= set(exact)
+    for card, p in exact.items():
+        assert abs(est.get(card, 0.0) - p) < 0.01 + 4 * (p * (1 - p) / samples) ** 0.5, card
+    assert g.determinized(g.current_seat, 9).card_outcomes(draw) == exact
+    assert g.card_outcomes("pass") == {"none": 1.0}

@@ -115,3 +115,31 @@ def test_gymnasium_make():
     obs, info = env.reset(seed=2)
     assert obs["action_mask"].any()
     check_env(env.unwrapped, skip_render_check=True)
+
+
+def test_wrapped_env_fast_paths_behave_as_pettingzoo():
+    """wrap=True's wrappers (PettingZoo's, reading the per-step attributes by properties)
+    refuse them before reset as PettingZoo's do, pickle, and play on the same; the action
+    space's contains() answers as Discrete's for every kind of value."""
+    import pickle
+
+    from pettingzoo.utils import wrappers
+    env = envs.aec_env(players=2, expansions="base", wrap=True)
+    assert isinstance(env, wrappers.OrderEnforcingWrapper)
+    assert isinstance(env.env, wrappers.AssertOutOfBoundsWrapper)
+    for name in ("agent_selection", "agents", "terminations", "infos"):
+        with pytest.raises(AttributeError, match="cannot be accessed before reset"):
+            getattr(env, name)
+    env.reset(seed=2)
+    for _ in range(30):
+        env.step(env.last()[4]["legal_actions"][0])
+    twin = pickle.loads(pickle.dumps(env))
+    for e in (env, twin):
+        e.step(e.last()[4]["legal_actions"][-1])
+    assert twin.agent_selection == env.agent_selection
+    assert twin.unwrapped.game.state_bytes() == env.unwrapped.game.state_bytes()
+    space, plain = envs.action_space(), gymnasium.spaces.Discrete(carc.ACTIONS)
+    assert space == plain
+    for x in (0, 5, carc.ACTIONS - 1, carc.ACTIONS, -1, 2**70, True, 3.0, np.int64(7),
+              np.int8(-1), np.array(4), np.array([4]), "3", None):
+        assert space.contains(x) == plain.contains(x), x

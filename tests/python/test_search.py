@@ -1,6 +1,7 @@
 """carc.search (docs/PYTHON.md, "Search with your evaluator"): the engine's guided
 search driven from Python with the caller's evaluator."""
 import gc
+import time
 import resource
 
 import numpy as np
@@ -270,3 +271,62 @@ def test_searches_in_threads():
         t.join()
     for a, b in zip(alone, got):
         assert a.move == b.move and np.array_equal(a.visits, b.visits)
+
+
+class _TimedLib:
+    """carc.search's `lib`, with the C call that walks the tree and writes the leaves
+    (`cpy_search_leaves`) timed: when each began and ended."""
+
+    def __init__(self, real):
+        self._real, self.calls = real, []
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+    def cpy_search_leaves(self, *args):
+        t0 = time.perf_counter()
+        k = self._real.cpy_search_leaves(*args)
+        self.calls.append((t0, time.perf_counter()))
+        return k
+
+
+def test_the_gil_is_released_while_c_searches(monkeypatch):
+    """Issue 34: while one thread's search is inside C (walking the tree, dealing
+    determinizations and writing a batch of leaves' observations), another thread runs
+    Python: it stamps the time about every millisecond, and no long stretch of a C call
+    goes without a stamp. Had a call held the GIL, the other thread could run no
+    bytecode during it: one gap would cover nearly all of the call (checked by hand with
+    a ctypes.PyDLL call, which holds it, in place of the search's)."""
+    import sys
+    import threading
+    search_mod = sys.modules["carc.search"]  # the module (carc.search is the function)
+    timed = _TimedLib(search_mod.lib)
+    monkeypatch.setattr(search_mod, "lib", timed)
+    g = played("gifts,christmas", 2, 3, 20)
+    stop = threading.Event()
+    result = []
+
+    def run():
+        result.append(carc.search(g, carc.uniform_evaluator, simulations=4000, batch=512,
+                                  seed=2))
+        stop.set()
+    stamps = []
+    t = threading.Thread(target=run)
+    t.start()
+    last = 0.0
+    while not stop.is_set():
+        now = time.perf_counter()
+        if now - last > 0.001:
+            stamps.append(now)
+            last = now
+    t.join()
+    assert result and result[0].move in g.legal()
+    # each C call of more than 20 ms: the longest stretch of it without a stamp
+    long_calls = [(a, b) for a, b in timed.calls if b - a > 0.020]
+    assert len(long_calls) >= 3, [round(b - a, 4) for a, b in timed.calls]
+    gaps = []
+    for a, b in long_calls:
+        points = [a] + [s for s in stamps if a < s < b] + [b]
+        gaps.append((max(y - x for x, y in zip(points, points[1:])), b - a))
+    # the other thread ran through most calls (a loaded machine may stall it in some)
+    assert sum(1 for gap, d in gaps if gap < d / 2) > len(gaps) // 2, gaps

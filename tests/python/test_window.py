@@ -44,23 +44,28 @@ DEFAULT_NAMES = {
     21292: "figure large", 21295: "figure pig", 22256: "seg (15,15) I",
     22257: "follower abbot G", 22258: "recall (-15,-15) C", 23217: "recall (-1,0) G",
     24179: "recall (15,15) G", 24180: "seg (-15,-15) G", 25140: "seg (15,15) G"}
-# sha256 of every id's describe() joined by newlines, from the package before the window
-# was an option (commit af8faaf)
+# The Princess & the Dragon's and The Tower's sections (issue 30), after all of those
+ISSUE30_SECTIONS = [
+    ("walk", 25141, 4), ("fairy", 25145, 1), ("princess", 25146, 1), ("follower_at", 25147, 1),
+    ("ransom", 25148, 30), ("exchange", 25178, 5), ("floor", 25183, 961), ("seg_t", 26144, 961)]
+# sha256 of every id's describe() joined by newlines (the ids below WALK, 25,141 then
+# ACTIONS), from the package before the window was an option (commit af8faaf)
 DEFAULT_NAMES_SHA256 = "892d6059e1e0035ad6a8837b530c0d03f97db7204e8b8687907d5d995db39df7"
 
 
 def test_default_window_ids_unchanged():
-    assert carc.WINDOW == 31 and carc.ACTIONS == 25141
+    # the ids of the six expansions' games did not move when issue 30's came after them
+    assert carc.WINDOW == 31 and encoding.WALK == 25141 and carc.ACTIONS == 27105
     assert (carc.WINDOW_MIN, carc.WINDOW_MAX) == (31, 63)
-    assert encoding.SECTIONS == DEFAULT_SECTIONS
+    assert encoding.SECTIONS == DEFAULT_SECTIONS + ISSUE30_SECTIONS
     assert (encoding.R, encoding.W, encoding.CELLS) == (15, 31, 961)
     for a, name in DEFAULT_NAMES.items():
         assert encoding.describe(a) == name, a
-    names = "\n".join(encoding.describe(a) for a in range(carc.ACTIONS))
+    names = "\n".join(encoding.describe(a) for a in range(encoding.WALK))
     assert hashlib.sha256(names.encode()).hexdigest() == DEFAULT_NAMES_SHA256
     d = encoding.for_window(31)
     assert d is encoding.DEFAULT and d is encoding.for_window(np.int64(31))
-    assert d.SECTIONS == DEFAULT_SECTIONS and d.ACTIONS == carc.ACTIONS
+    assert d.SECTIONS == DEFAULT_SECTIONS + ISSUE30_SECTIONS and d.ACTIONS == carc.ACTIONS
     assert (d.PLACE, d.SEG, d.POS, d.AGAIN, d.SEG_G) == (
         encoding.PLACE, encoding.SEG, encoding.POS, encoding.AGAIN, encoding.SEG_G)
     assert d.BOARD_SHAPE == (carc.CHANNELS, 31, 31)
@@ -177,18 +182,20 @@ def test_other_window_sections():
         for name, base, n in e.SECTIONS:
             assert base == at, (w, name)
             at += n
-        assert at == e.ACTIONS == 155 + 26 * w * w == lib.cpy_actions_w(w)
-        assert [s[0] for s in e.SECTIONS] == [s[0] for s in DEFAULT_SECTIONS]
+        assert at == e.ACTIONS == 197 + 28 * w * w == lib.cpy_actions_w(w)
+        assert [s[0] for s in e.SECTIONS] == [s[0] for s in DEFAULT_SECTIONS + ISSUE30_SECTIONS]
         # the sections before PLACE keep their ids in every window
         assert e.SECTIONS[:9] == DEFAULT_SECTIONS[:9]
         r = (w - 1) // 2
         assert e.describe(e.PLACE) == f"place slot0 ({-r},{-r}) r0"
         assert e.describe(e.SEG_G + e.CELLS - 1) == f"seg ({r},{r}) G"
+        assert e.describe(e.SEG_T + e.CELLS - 1) == f"seg ({r},{r}) T"
+        assert e.describe(e.FLOOR) == f"floor ({-r},{-r})"
         assert e.cell(r, r) == e.CELLS - 1 and e.cell(r + 1, 0) is None
         assert e.cell_xy(e.cell(3, -7)) == (3, -7)
     e = encoding.for_window(63)
     names = [e.describe(a) for a in range(e.ACTIONS)]
-    assert len(set(names)) == e.ACTIONS == 103349
+    assert len(set(names)) == e.ACTIONS == 111329
     with pytest.raises(ValueError):
         e.describe(e.ACTIONS)
 

@@ -21,6 +21,17 @@ int dragon_mark(int kind)
     return i < DRAGON_KINDS ? dragon_marks[i] : MARK_NONE;
 }
 
+_Static_assert((int)MARK_VOLCANO == (int)CARC_MARK_VOLCANO &&
+                   (int)MARK_DRAGON == (int)CARC_MARK_DRAGON &&
+                   (int)MARK_PORTAL == (int)CARC_MARK_PORTAL &&
+                   (int)MARK_PRINCESS == (int)CARC_MARK_PRINCESS,
+               "the public marks are the module's");
+
+int carc_dragon_mark(int kind)
+{
+    return dragon_mark(kind);
+}
+
 void dragon_event(carc_game *g, int figure, int how, int seat, int t, int port)
 {
     const placed *p = &g->tiles[t];

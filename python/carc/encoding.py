@@ -65,7 +65,7 @@ from __future__ import annotations
 import functools
 
 from ._carc import ffi, lib
-from .game import (ACTIONS, CHANNELS, FIGURES, HAND_SIZE, MAX_PLAYERS, PUBLIC_SIZE, WINDOW,
+from .game import (ACTIONS, ACTION_FIGURES, CHANNELS, FIGURES, HAND_SIZE, MAX_PLAYERS, PUBLIC_SIZE, WINDOW,
                    _check_window)
 
 
@@ -216,7 +216,7 @@ class Encoding:
             x, y = self.cell_xy(a - self.FLOOR)
             return f"floor ({x},{y})"
         if a >= self.EXCHANGE:
-            return "exchange " + FIGURES[a - self.EXCHANGE]
+            return "exchange " + ACTION_FIGURES[a - self.EXCHANGE]
         if a >= self.RANSOM:
             fig, r = divmod(a - self.RANSOM, MAX_PLAYERS)
             return f"ransom {FIGURES[fig]} seat +{r}"

@@ -21,7 +21,8 @@ def test_constants_come_from_the_headers():
     assert carc.SEAT_PUBLIC == lib.CARC_SEAT_PUBLIC == 6
     assert carc.MIN_PLAYERS == 2
     assert len(carc.DECISIONS) == lib.CARC_DECISIONS and "double_turn" in carc.DECISIONS
-    assert carc.FIGURES == ["meeple", "large", "abbot", "builder", "pig"]
+    assert carc.FIGURES == ["meeple", "large", "abbot", "builder", "pig", "mayor", "wagon", "barn"]
+    assert carc.ACTION_FIGURES == carc.FIGURES[:5]
     assert carc.GOODS == ["wine", "grain", "cloth"]
     assert carc.SCORE_CATEGORIES[6] == "goods" and len(carc.SCORE_CATEGORIES) == 8
     assert len(carc.TILE_NAMES) == carc.TILE_KINDS >= 88  # The River and The Abbot, and later boxes
@@ -123,7 +124,7 @@ def check_observation(g, seat):
     for s in range(p):
         f = g.figures(s)
         assert figs[rel(s)][0] == pytest.approx(f["meeple"] / 7)
-        assert list(figs[rel(s)][1:]) == [f[k] for k in carc.FIGURES[1:]]
+        assert list(figs[rel(s)][1:]) == [f[k] for k in carc.ACTION_FIGURES[1:]]
         have = g.goods(s)
         assert (goods[rel(s)] > 0).tolist() == [have[k] > 0 for k in carc.GOODS]
     supply = pub[encoding.public_range("goods_supply_fraction")]

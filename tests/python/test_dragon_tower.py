@@ -47,8 +47,8 @@ def test_constants_and_sections():
     assert encoding.WALK == encoding.SEG_G + encoding.CELLS == 25141
     assert (encoding.FAIRY, encoding.PRINCESS, encoding.FOLLOWER_AT, encoding.RANSOM) == (
         encoding.WALK + 4, encoding.WALK + 5, encoding.WALK + 6, encoding.WALK + 7)
-    assert encoding.EXCHANGE == encoding.RANSOM + len(carc.FIGURES) * carc.MAX_PLAYERS
-    assert encoding.FLOOR == encoding.EXCHANGE + len(carc.FIGURES)
+    assert encoding.EXCHANGE == encoding.RANSOM + len(carc.ACTION_FIGURES) * carc.MAX_PLAYERS
+    assert encoding.FLOOR == encoding.EXCHANGE + len(carc.ACTION_FIGURES)
     assert encoding.SEG_T == encoding.FLOOR + encoding.CELLS
     assert carc.ACTIONS == encoding.SEG_T + encoding.CELLS == 27105
     c0 = encoding.DEFAULT.cell(0, 0)

@@ -120,15 +120,20 @@ static int dragon_no_figure_tile(const carc_game *g)
     return dragon_st(g)->dragon - 1;  /* -1 off the board */
 }
 
-/* T0 (PD9 c): the fairy's point, before the first part's draw. */
+/* T0 (PD9 c): the fairy's point, before the first part's draw, in the category
+ * of its follower's feature; next to a follower on a tower's top, on no feature
+ * (CI22, TW9), among the points of no feature (docs/RULES-DECISIONS.md). */
 static void dragon_turn_begin(carc_game *g)
 {
     fairy_sweep(g);
     const struct dragon_state *st = dragon_st(g);
     if (dragon_fairy_seat(g) == g->active) {
         int n = st->fairy_node;
-        score_add(g, g->active, score_category(node_type(g, n)), 1, CARC_REASON_NEUTRAL_POINT,
-                  n);
+        if (fig_placed((unsigned)n))
+            score_add(g, g->active, score_category(node_type(g, n)), 1,
+                      CARC_REASON_NEUTRAL_POINT, n);
+        else
+            score_add(g, g->active, CARC_SCORE_CARDS, 1, CARC_REASON_NEUTRAL_POINT, NODE_NONE);
     }
 }
 
@@ -137,7 +142,8 @@ static void dragon_turn_begin(carc_game *g)
 static void dragon_feature_scored(carc_game *g, int root, int name)
 {
     int seat = dragon_fairy_seat(g);
-    if (seat < 0 || feat_root(g, dragon_st(g)->fairy_node) != root)
+    unsigned n = dragon_st(g)->fairy_node;
+    if (seat < 0 || !fig_placed(n) || feat_root(g, (int)n) != root)  /* a tower: no feature */
         return;
     const feature *f = feat_of(g, root);
     int cat = score_category(feat_type(f));
@@ -238,8 +244,11 @@ static int dragon_check(const carc_game *g, carc_error *err)
         if (i < st->naside ? dragon_mark(st->aside[i]) != MARK_DRAGON : st->aside[i] != 0)
             BAD("dragon: set-aside slot %d holds kind %d", i, st->aside[i]);
     if (st->fairy_seat) {
+        unsigned v = st->fairy_node;
+        int on = fig_placed(v) ? (int)v < g->nnodes
+                               : fig_at_place(v) && fig_place_tile(v) < g->ntiles;
         if (!st->fairy || st->fairy_seat > g->players || st->fairy_slot >= FIG_FOLLOWER_SLOTS ||
-            st->fairy_node >= g->nnodes || g->nodes[st->fairy_node].tile != st->fairy - 1)
+            !on || figure_tile_of(g, v) != st->fairy - 1)
             BAD("dragon: the fairy's follower (seat %d slot %d node %d) is not on its tile",
                 st->fairy_seat - 1, st->fairy_slot, st->fairy_node);
     } else if (st->fairy_slot || st->fairy_node) {
@@ -293,7 +302,8 @@ int carc_dragon_status(const carc_game *g, carc_dragon_info *out)
     int seat = dragon_fairy_seat(g);
     if (seat >= 0) {
         out->fairy_seat = seat;
-        out->fairy_port = board_node_port(g, st->fairy_node);
+        int x, y, type;
+        figure_where(g, st->fairy_node, &x, &y, &out->fairy_port, &type);
         out->fairy_figure = fig_slot_kind[st->fairy_slot];
     }
     if (st->walking) {

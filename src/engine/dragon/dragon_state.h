@@ -17,8 +17,9 @@ struct dragon_state {
     uint8_t dragon;      /* 1 + the dragon's tile (index into tiles[]), 0 off the board */
     uint8_t fairy;       /* 1 + the fairy's tile, 0 off the board */
     /* The follower the fairy is assigned to (PD9 a): 1 + seat (0: nobody), figure
-     * slot and node. It is assigned only while that slot still holds that node
-     * (PD9 e: a follower that left is no longer it). */
+     * slot and where it stands, the slot's value (a node, or the place of a tower's
+     * top: state.h's fig_place, CI22). It is assigned only while that slot still
+     * holds that value (PD9 e: a follower that left is no longer it). */
     uint8_t fairy_seat, fairy_slot;
     uint16_t fairy_node;
     uint8_t due;         /* the tile of this part has the dragon symbol and the dragon

@@ -102,7 +102,8 @@ int tower_t6_legal(const carc_game *g, carc_move *out, int cap)
         if (!(g->figures >> f & 1) || !tower_topper(g, seat, f))
             continue;
         for (int k = 0; k < nt && n < cap; k++)
-            if (ts->height[k] && !tower_closed(g, tiles[k], NULL, NULL)) {
+            if (ts->height[k] && !tower_closed(g, tiles[k], NULL, NULL) &&
+                !exp_no_figure_on(g, tiles[k])) {  /* PD5: not on the dragon's tile */
                 out[n] = tower_move(CARC_MOVE_FOLLOWER, &g->tiles[tiles[k]]);
                 out[n++].figure = (uint8_t)f;
             }
@@ -138,6 +139,8 @@ static int t6_refuse(const carc_game *g, const carc_move *m, carc_error *err)
                   "closed (TW4)", m->x, m->y);
     } else if (m->kind == CARC_MOVE_FLOOR) {
         error_set(err, CARC_E_ILLEGAL, "player %d has no tower floor left (TW2)", seat);
+    } else if (exp_no_figure_on(g, t)) {  /* a floor is no figure: it may go there (CI22) */
+        error_set(err, CARC_E_ILLEGAL, exp_no_figure_words(g, t), m->x, m->y);
     } else if (m->figure >= CARC_FIGURES ||
                !(exp_figure_of[m->figure]->stands >> CARC_FEAT_TOWER & 1)) {
         error_set(err, CARC_E_ILLEGAL, "only a meeple or the large meeple tops a tower (TW4)");

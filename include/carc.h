@@ -61,6 +61,7 @@ enum {
     CARC_TILES = 173 + CARC_TEST_TILES,  /* the most tiles one game can hold, start
                                             tile included */
     CARC_STACK = 172 + CARC_TEST_TILES,  /* the most tiles shuffled into one game's stack */
+    CARC_ASIDE_MAX = 12,                 /* the most tiles a game sets aside (PD4) */
     CARC_MAX_MOVES = 2048,   /* capacity carc_legal may need */
     CARC_MAX_EVENTS = 384,   /* events one carc_apply can emit (worst case: event.c) */
     CARC_MAX_SEGMENTS = 652 + CARC_TEST_SEGMENTS,  /* segments of every tile of a game:
@@ -359,6 +360,12 @@ typedef struct carc_config {
     uint8_t cloister_deck[32];
     int roadside_deck_len;
     uint8_t roadside_deck[32];
+    /* Where the tiles set aside until the first volcano (PD4) go back into a fixed
+     * stack, counted from the top when they go (0 = the next tile drawn), the first
+     * set aside first; -1, and every tile past aside_len, the bottom. Used only with
+     * a fixed stack; 0..CARC_ASIDE_MAX entries (carc_config_init: none). */
+    int aside_len;
+    int aside_pos[CARC_ASIDE_MAX];
 } carc_config;
 
 /* Fills a default configuration: 2 players, seed 1, base game, shuffled stack. */

@@ -55,10 +55,49 @@ static void fairy_sweep(carc_game *g)
         dragon_fairy_forget(g);
 }
 
+_Static_assert((int)DRAGON_TILES == (int)CARC_ASIDE_MAX,
+               "a configuration's aside_pos per dragon tile");
+
+/* PD4: where a fixed stack puts the set-aside tiles back, -1 (the bottom) or a depth
+ * from the top; only with a fixed stack and this expansion. */
+static int dragon_check_config(const carc_config *cfg, carc_error *err)
+{
+    if (cfg->aside_len == 0)
+        return CARC_OK;
+    if (cfg->aside_len < 0 || cfg->aside_len > CARC_ASIDE_MAX) {
+        error_set(err, CARC_E_CONFIG, "aside_pos holds 0..%d positions, got %d", CARC_ASIDE_MAX,
+                  cfg->aside_len);
+        return CARC_E_CONFIG;
+    }
+    if (!(cfg->expansions & CARC_EXP_DRAGON) || cfg->stack_len < 0) {
+        error_set(err, CARC_E_CONFIG, "aside_pos needs a fixed stack and the expansion dragon "
+                  "(PD4)");
+        return CARC_E_CONFIG;
+    }
+    for (int i = 0; i < cfg->aside_len; i++)
+        if (cfg->aside_pos[i] < -1 || cfg->aside_pos[i] >= CARC_STACK) {
+            error_set(err, CARC_E_CONFIG, "aside_pos %d must be -1..%d, got %d", i,
+                      CARC_STACK - 1, cfg->aside_pos[i]);
+            return CARC_E_CONFIG;
+        }
+    return CARC_OK;
+}
+
+/* Everything starts off the board (PD2): the zero state; a fixed stack's positions
+ * for the set-aside tiles are kept for the first volcano (PD4). */
 static void dragon_setup(carc_game *g, const carc_config *cfg)
 {
-    (void)g;
-    (void)cfg;  /* everything starts off the board (PD2): the zero state */
+    struct dragon_state *st = dragon_st(g);
+    if (cfg->stack_len >= 0)
+        for (int i = 0; i < cfg->aside_len; i++)
+            st->aside_at[i] = (uint8_t)(cfg->aside_pos[i] + 1);
+}
+
+/* The positions are part of the stack's order, which no view shows (RULES.md 6). */
+static void dragon_hide(carc_game *g, int seat)
+{
+    (void)seat;
+    memset(dragon_st(g)->aside_at, 0, sizeof dragon_st(g)->aside_at);
 }
 
 /* PD4: a dragon tile before the dragon is on the board. */
@@ -80,14 +119,17 @@ static int dragon_aside(const carc_game *g, uint8_t *kinds)
 }
 
 /* PD4: the set-aside tiles into the stack, each at a uniformly random depth (from
- * the game's generator), with a fixed stack at the bottom in the order they were
- * set aside; told as tiles returned (their depths hidden from views). */
+ * the game's generator); with a fixed stack, in the order they were set aside, at
+ * the depth its configuration states (aside_pos, beyond the stack's length the
+ * bottom), by default the bottom. Told as tiles returned (their depths hidden from
+ * views). */
 static void shuffle_back(carc_game *g)
 {
     struct dragon_state *st = dragon_st(g);
     for (int i = 0; i < st->naside; i++) {
-        int len = g->stack_len;
-        int depth = g->fixed_stack ? len : (int)rng_below(g->rng, (uint32_t)len + 1);
+        int len = g->stack_len, stated = st->aside_at[i] - 1;
+        int depth = !g->fixed_stack ? (int)rng_below(g->rng, (uint32_t)len + 1)
+                    : stated < 0 || stated > len ? len : stated;
         int at = len - depth;
         memmove(&g->stack[at + 1], &g->stack[at], (size_t)(len - at));
         g->stack[at] = st->aside[i];
@@ -95,6 +137,7 @@ static void shuffle_back(carc_game *g)
         event_emit(g, CARC_EV_TILE_RETURNED, g->active, 0, 0, st->aside[i], 0, depth);
     }
     memset(st->aside, 0, sizeof st->aside);
+    memset(st->aside_at, 0, sizeof st->aside_at);  /* used once: the first volcano */
     st->naside = 0;
 }
 
@@ -240,9 +283,13 @@ static int dragon_check(const carc_game *g, carc_error *err)
     if (st->naside > DRAGON_TILES || (st->naside && st->dragon))
         BAD("dragon: %d tiles set aside with the dragon %s", st->naside,
             st->dragon ? "on the board" : "off");
-    for (int i = 0; i < DRAGON_TILES; i++)
+    for (int i = 0; i < DRAGON_TILES; i++) {
         if (i < st->naside ? dragon_mark(st->aside[i]) != MARK_DRAGON : st->aside[i] != 0)
             BAD("dragon: set-aside slot %d holds kind %d", i, st->aside[i]);
+        if (st->aside_at[i] && (st->dragon || !g->fixed_stack))
+            BAD("dragon: a position for set-aside tile %d with the dragon %s, the stack %s", i,
+                st->dragon ? "on the board" : "off", g->fixed_stack ? "fixed" : "shuffled");
+    }
     if (st->fairy_seat) {
         unsigned v = st->fairy_node;
         int on = fig_placed(v) ? (int)v < g->nnodes
@@ -268,7 +315,9 @@ const struct exp_hooks dragon_hooks = {
     .decides = 1u << ST_T6_AFTER,
     .canonical = dragon_canonical,
     .check = dragon_check,
+    .check_config = dragon_check_config,
     .setup = dragon_setup,
+    .hide = dragon_hide,
     .turn_begin = dragon_turn_begin,
     .at = {[ST_T4_GIFT] = dragon_placed, [ST_T6_AFTER] = dragon_pending_at},
     .pending = dragon_pending,

@@ -2,7 +2,8 @@
  * dragon_state.h - The Princess & the Dragon's state (registry.h reserves it in
  * part 1 of the state): where the two neutral figures stand, the follower the
  * fairy is assigned to, the dragon's movement in progress and the tiles set aside
- * before the first volcano. All of it is public (PD14): no view hides any of it.
+ * before the first volcano. All of it is public (PD14) but where a fixed stack puts
+ * those tiles back, which is part of the stack's order (a view zeroes it).
  */
 #ifndef CARC_DRAGON_STATE_H
 #define CARC_DRAGON_STATE_H
@@ -29,6 +30,10 @@ struct dragon_state {
     uint8_t visited[DRAGON_MOVES + 1];  /* tiles of this movement, the start first */
     uint8_t naside;
     uint8_t aside[DRAGON_TILES];  /* kinds set aside before the first volcano (PD4) */
+    /* With a fixed stack, where the first volcano puts each of them back (PD4: the
+     * configuration's aside_pos): 1 + the depth from the top, 0 the bottom. Part of
+     * the stack order: zero in a view. */
+    uint8_t aside_at[DRAGON_TILES];
 };
 
 #endif

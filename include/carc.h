@@ -706,6 +706,12 @@ typedef struct carc_dragon_info {
 } carc_dragon_info;
 /* Fills *out; returns 0 (and no dragon, no fairy) for a game without the expansion. */
 int carc_dragon_status(const carc_game *g, carc_dragon_info *out);
+/* The symbol a tile kind of The Princess & the Dragon carries (PD1), for drawing. */
+enum carc_tile_symbol {
+    CARC_SYMBOL_NONE = 0, CARC_SYMBOL_VOLCANO, CARC_SYMBOL_DRAGON, CARC_SYMBOL_PORTAL,
+    CARC_SYMBOL_PRINCESS
+};
+int carc_tile_symbol(int kind);
 /* The Tower (TW10: all public). The height of the tower at (x,y) (0: a foundation
  * without floors), or -1 if no tower stands there; *closed (may be NULL) 1 when a
  * follower stands on its top (TW4). */

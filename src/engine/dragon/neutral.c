@@ -21,6 +21,16 @@ int dragon_mark(int kind)
     return i < DRAGON_KINDS ? dragon_marks[i] : MARK_NONE;
 }
 
+/* The public name of a mark: the same numbers (carc.h). */
+_Static_assert((int)MARK_VOLCANO == (int)CARC_SYMBOL_VOLCANO &&
+               (int)MARK_DRAGON == (int)CARC_SYMBOL_DRAGON &&
+               (int)MARK_PORTAL == (int)CARC_SYMBOL_PORTAL &&
+               (int)MARK_PRINCESS == (int)CARC_SYMBOL_PRINCESS, "carc_tile_symbol");
+int carc_tile_symbol(int kind)
+{
+    return dragon_mark(kind);
+}
+
 void dragon_event(carc_game *g, int figure, int how, int seat, int t, int port)
 {
     const placed *p = &g->tiles[t];

@@ -32,6 +32,9 @@ int tower_index(const carc_game *g, int t);
 /* Whether a figure stands on top of the tower of placed tile t (TW4: closed);
  * its seat and slot in *seat, *slot when it does (may be NULL). */
 int tower_closed(const carc_game *g, int t, int *seat, int *slot);
+/* The towers tiles[0..n) (tower_list) that are closed: bit k for tower k, from one
+ * pass over the seats' followers (T6 asks of every tower at every decision). */
+unsigned tower_closed_mask(const carc_game *g, const uint8_t tiles[TOWER_MAX], int n);
 /* Whether seat has the follower kind `figure` in supply and it may top a tower
  * (its descriptor stands on CARC_FEAT_TOWER: the meeple and the large meeple). */
 int tower_topper(const carc_game *g, int seat, int figure);

@@ -107,7 +107,15 @@ static int portal_ok(const carc_game *g, int figure, int n, const char **why)
 static int portal_legal(const carc_game *g, carc_move *out, int cap)
 {
     int n = 0;
-    unsigned kinds = g->figures;
+    unsigned kinds = 0;
+    for (unsigned k = g->figures; k; k &= k - 1) {  /* the followers portal_ok may pass */
+        int fig = __builtin_ctz(k);
+        const struct exp_figure *d = fig < CARC_FIGURES ? exp_figure_of[fig] : NULL;
+        if (d && !d->special && figure_in_supply(g, g->active, fig))
+            kinds |= 1u << fig;
+    }
+    if (!kinds)
+        return 0;
     for (int t = 0; t < g->ntiles && n < cap; t++) {
         if (t == g->last || t + 1 == dragon_st(g)->dragon)
             continue;
@@ -119,9 +127,8 @@ static int portal_legal(const carc_game *g, carc_move *out, int cap)
             if (f->follow || (f->flags & (NF_COMPLETED | NF_SCORED)))
                 continue;
             for (unsigned k = kinds; k && n < cap; k &= k - 1) {
-                int fig = __builtin_ctz(k);
-                const char *why;
-                if (portal_ok(g, fig, nd, &why))
+                int fig = __builtin_ctz(k);  /* the rest of portal_ok: where it stands */
+                if (exp_figure_of[fig]->stands >> feat_type(f) & 1)
                     out[n++] = choice_move(g, CARC_MOVE_FOLLOWER, nd, fig);
             }
         }

@@ -16,10 +16,16 @@ enum { TOWER_HOLD_CAPTURE = 1, TOWER_HOLD_EXCHANGE = 2 };
 /* A ransom's price, paid to the holder (TW8), and the points it needs. */
 enum { TOWER_RANSOM = 3 };
 
-/* Whether a tile kind has a tower foundation: the kinds The Tower brings. */
+/* The module's kinds: the 17 of tower/tiles.inc and their 2 garden twins, the
+ * catalogue's kinds from TOWER_FIRST (catalogue.c lists the module after The
+ * Princess & the Dragon's 31; tower_check checks the range against the catalogue). */
+enum { TOWER_FIRST = 119, TOWER_KINDS = 19 };
+
+/* Whether a tile kind has a tower foundation: the kinds The Tower brings (a range:
+ * every placed tile is asked at every T6). */
 static inline int tower_kind(int kind)
 {
-    return (tiles_catalogue[kind].expansion & CARC_EXP_TOWER) != 0;
+    return (unsigned)(kind - TOWER_FIRST) < TOWER_KINDS;
 }
 
 /* ---- reach.c ---- */

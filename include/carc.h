@@ -62,6 +62,7 @@ enum {
     CARC_TILES = 191 + CARC_TEST_TILES,  /* the most tiles one game can hold, start
                                             tile and 6 abbeys included */
     CARC_STACK = 184 + CARC_TEST_TILES,  /* the most tiles shuffled into one game's stack */
+    CARC_ASIDE_MAX = 12,                 /* the most tiles a game sets aside (PD4) */
     CARC_MAX_MOVES = 2048,   /* capacity carc_legal may need */
     CARC_MAX_EVENTS = 384,   /* events one carc_apply can emit (worst case: event.c) */
     CARC_MAX_SEGMENTS = 713 + CARC_TEST_SEGMENTS,  /* segments of every tile of a game:
@@ -388,6 +389,12 @@ typedef struct carc_config {
     uint8_t cloister_deck[32];
     int roadside_deck_len;
     uint8_t roadside_deck[32];
+    /* Where the tiles set aside until the first volcano (PD4) go back into a fixed
+     * stack, counted from the top when they go (0 = the next tile drawn), the first
+     * set aside first; -1, and every tile past aside_len, the bottom. Used only with
+     * a fixed stack; 0..CARC_ASIDE_MAX entries (carc_config_init: none). */
+    int aside_len;
+    int aside_pos[CARC_ASIDE_MAX];
 } carc_config;
 
 /* Fills a default configuration: 2 players, seed 1, base game, shuffled stack. */
@@ -736,13 +743,12 @@ typedef struct carc_dragon_info {
 } carc_dragon_info;
 /* Fills *out; returns 0 (and no dragon, no fairy) for a game without the expansion. */
 int carc_dragon_status(const carc_game *g, carc_dragon_info *out);
-/* The mark a tile kind carries (PD1, public): one of enum carc_dragon_mark, NONE for a
- * kind of another expansion and out of range (the Python package's board planes). */
-enum carc_dragon_mark {
-    CARC_MARK_NONE = 0, CARC_MARK_VOLCANO, CARC_MARK_DRAGON, CARC_MARK_PORTAL,
-    CARC_MARK_PRINCESS
+/* The symbol a tile kind of The Princess & the Dragon carries (PD1), for drawing. */
+enum carc_tile_symbol {
+    CARC_SYMBOL_NONE = 0, CARC_SYMBOL_VOLCANO, CARC_SYMBOL_DRAGON, CARC_SYMBOL_PORTAL,
+    CARC_SYMBOL_PRINCESS
 };
-int carc_dragon_mark(int kind);
+int carc_tile_symbol(int kind);
 /* The Tower (TW10: all public). The height of the tower at (x,y) (0: a foundation
  * without floors), or -1 if no tower stands there; *closed (may be NULL) 1 when a
  * follower stands on its top (TW4). */

@@ -84,6 +84,7 @@ typedef struct carc_config {
     int gift_deck_len; uint8_t gift_deck[...];
     int cloister_deck_len; uint8_t cloister_deck[...];
     int roadside_deck_len; uint8_t roadside_deck[...];
+    int aside_len; int aside_pos[...];
 } carc_config;
 typedef struct carc_move {
     uint8_t kind; uint8_t card; uint8_t tile; uint8_t rot; int8_t x; int8_t y; uint8_t port;

@@ -198,6 +198,45 @@ static void test_fixed_stack(void **state)
     free(json);
 }
 
+/* PD4: where a fixed stack puts the set-aside dragon tiles back (aside_pos) is
+ * written, read and replayed; a game refuses positions without the expansion. */
+static void test_aside_positions(void **state)
+{
+    static const char *const names[] = {"DG/Rr.d", "DG/CFc+.d", "DG/R.v", "U", "E", "V"};
+    unsigned exp;
+    carc_error err = { 0, "" };
+    carc_config cfg;
+    carc_record *rec;
+    char *json;
+    size_t i;
+
+    (void)state;
+    assert_int_equal(carc_expansions_parse("dragon", &exp, &err), CARC_OK);
+    cfg = config_of(2, 5, exp);
+    cfg.stack_len = (int)(sizeof names / sizeof names[0]);
+    for (i = 0; i < sizeof names / sizeof names[0]; i++)
+        cfg.stack[i] = (uint8_t)carc_tile_kind_named(names[i], strlen(names[i]));
+    cfg.aside_len = 2;
+    cfg.aside_pos[0] = 1;
+    cfg.aside_pos[1] = -1;
+    json = play_recorded(&cfg, 7, -1);
+    assert_non_null(strstr(json, "\"aside_pos\":[1,-1]"));
+    assert_non_null(strstr(json, "\"return DG/Rr.d 1\",\"return DG/CFc+.d 4\""));
+    check_round_trip(json, 1);
+    rec = carc_record_parse(json, &err);
+    assert_non_null(rec);
+    assert_int_equal(carc_record_config(rec)->aside_len, 2);
+    assert_int_equal(carc_record_config(rec)->aside_pos[0], 1);
+    assert_int_equal(carc_record_config(rec)->aside_pos[1], -1);
+    carc_record_free(rec);
+    free(json);
+    cfg.expansions = 0;
+    cfg.stack_len = 2;
+    cfg.stack[0] = cfg.stack[1] = (uint8_t)carc_tile_kind('U');
+    assert_null(carc_new(&cfg, &err));
+    assert_non_null(strstr(err.msg, "aside_pos needs a fixed stack and the expansion dragon"));
+}
+
 /* The same seed and the same choices give the same bytes. */
 static void test_determinism(void **state)
 {
@@ -565,6 +604,13 @@ static void test_reject_stack_and_decks(void **state)
     set(root, "stack", json_string("UV"));
     set(root, "return_pos", json_integer(-2));
     expect_parse_error(root, "\"return_pos\": -2 is out of range");
+    root = sample_tree(0);
+    set(root, "aside_pos", json_pack("[i]", 0));
+    expect_parse_error(root, "\"aside_pos\": needs a fixed \"stack\"");
+    root = sample_tree(0);
+    set(root, "stack", json_string("UV"));
+    set(root, "aside_pos", json_pack("[i,i]", 0, -2));
+    expect_parse_error(root, "\"aside_pos\": -2 is out of range");
     root = sample_tree(0);
     set(root, "gift_deck", json_pack("[s]", "synod"));
     expect_parse_error(root, "\"gift_deck\": the expansion is not in play");
@@ -1059,6 +1105,7 @@ int main(void)
         cmocka_unit_test(test_stack_of_names),
         cmocka_unit_test(test_river_abbot_stack),
         cmocka_unit_test(test_seats),
+        cmocka_unit_test(test_aside_positions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,6 +27,9 @@
  *              lie on top, the rest of the deck is shuffled beneath them from the seed
  *   "return_pos"  where the tile not placed under Take 2 goes back into a fixed stack,
  *              counted from the top (0 = drawn next); -1 = the bottom (default)
+ *   "aside_pos"  [n, ...] where the tiles set aside until the first volcano go back
+ *              into a fixed stack (PD4), the first set aside first, counted from the
+ *              top; -1 = the bottom (the default, and for every tile past the list)
  *   "config_error"  true: creating the game must fail (then "steps" may be absent)
  *   "diagram"  the board after the last step, as "diagram" of "expect" below
  *   "steps"    array, applied in order; after every step carc_check must pass:
@@ -1608,6 +1611,20 @@ static int build_config(json_t *root, carc_config *cfg)
         cfg->seed = (uint64_t)v;
     if (get_int(root, "return_pos", &v))
         cfg->return_pos = (int)v;
+    json_t *aside = json_object_get(root, "aside_pos");
+    if (aside) {
+        size_t i;
+        json_t *w;
+        if (!json_is_array(aside) || json_array_size(aside) > CARC_ASIDE_MAX)
+            fail("\"aside_pos\" must be an array of at most %d integers", CARC_ASIDE_MAX);
+        else
+            json_array_foreach(aside, i, w) {
+                if (!json_is_integer(w))
+                    fail("\"aside_pos\"[%zu] must be an integer", i);
+                cfg->aside_pos[i] = (int)json_integer_value(w);
+                cfg->aside_len = (int)i + 1;
+            }
+    }
     json_t *ex = json_object_get(root, "expansions");
     if (ex) {
         carc_error err = {0, ""};
@@ -1689,7 +1706,7 @@ static int run(json_t *root)
                                        "seed",      "stack",         "steps",
                                        "config_error", "why",        "expansions",
                                        "gift_deck", "cloister_deck", "roadside_deck",
-                                       "return_pos", "diagram", NULL};
+                                       "return_pos", "aside_pos", "diagram", NULL};
     carc_config cfg;
     carc_error err = {0, ""};
 

@@ -18,12 +18,9 @@ struct plan {
 static struct plan plan_of(unsigned expansions)
 {
     struct plan p;
-    int i = 0;
     memset(&p, 0, sizeof p);
-    EXP_EACH(h) {
-        uint16_t bit = (uint16_t)(1u << i++);
-        if (!(expansions & h->info.bit))
-            continue;
+    EXP_EACH_IN(expansions, h) {
+        uint16_t bit = (uint16_t)h->info.bit;  /* 1 << its place in the list */
         p.on |= bit;
         p.block |= h->in_block;
         if (h->hold && h->pending)
@@ -65,10 +62,7 @@ void exp_plan(carc_game *g)
 
 unsigned exp_all_bits(void)
 {
-    unsigned bits = 0;
-    EXP_EACH(h)
-        bits |= h->info.bit;
-    return bits;
+    return exp_all_mask;
 }
 
 int exp_check_config(const carc_config *cfg, carc_error *err)
@@ -178,9 +172,8 @@ int exp_placeable(const carc_game *g, int kind)
 /* Asked of the expansions of the configuration (carc_new has no plan yet). */
 int exp_check_stack(const carc_config *cfg, carc_error *err)
 {
-    EXP_EACH(h) {
-        int rc = (cfg->expansions & h->info.bit) && h->check_stack ? h->check_stack(cfg, err)
-                                                                   : CARC_OK;
+    EXP_EACH_IN(cfg->expansions, h) {
+        int rc = h->check_stack ? h->check_stack(cfg, err) : CARC_OK;
         if (rc != CARC_OK)
             return rc;
     }
@@ -312,25 +305,23 @@ void exp_end_majorities(carc_game *g)
 unsigned exp_figures(unsigned expansions)
 {
     unsigned f = 1u << CARC_FIG_MEEPLE;
-    EXP_EACH(h)
-        if (expansions & h->info.bit)
-            f |= h->info.figures;  /* the kinds of its figs (test_engine) */
+    EXP_EACH_IN(expansions, h)
+        f |= h->info.figures;  /* the kinds of its figs (test_engine) */
     return f;
 }
 
 int exp_stack_tiles(unsigned expansions)
 {
     int n = 0;
-    EXP_EACH(h)
-        if (expansions & h->info.bit)
-            n += h->stack_tiles;
+    EXP_EACH_IN(expansions, h)
+        n += h->stack_tiles;
     return n;
 }
 
 int exp_has_tiles(unsigned expansions)
 {
-    EXP_EACH(h)
-        if ((expansions & h->info.bit) && (h->stack_tiles || h->replaced_by || h->start_kind))
+    EXP_EACH_IN(expansions, h)
+        if (h->stack_tiles || h->replaced_by || h->start_kind)
             return 1;
     return 0;
 }
@@ -339,16 +330,16 @@ int exp_start_kind(unsigned expansions)
 {
     if (!expansions)
         return KIND_D;
-    EXP_EACH(h)
-        if ((expansions & h->info.bit) && h->start_kind)
+    EXP_EACH_IN(expansions, h)
+        if (h->start_kind)
             return h->start_kind;
     return KIND_D;
 }
 
 int exp_replaced(unsigned expansions, int kind)
 {
-    EXP_EACH(h)
-        if ((expansions & h->info.bit) && h->replaced_by) {
+    EXP_EACH_IN(expansions, h)
+        if (h->replaced_by) {
             int t = h->replaced_by[kind];
             unsigned need = t ? tiles_catalogue[t].expansion : 0;
             if (t && (expansions & need) == need)
@@ -359,8 +350,8 @@ int exp_replaced(unsigned expansions, int kind)
 
 void exp_replace_counts(unsigned expansions, uint8_t count[CARC_TILE_KINDS])
 {
-    EXP_EACH(h)
-        if ((expansions & h->info.bit) && h->replaced_by)
+    EXP_EACH_IN(expansions, h)
+        if (h->replaced_by)
             for (int k = 0; k < CARC_TILE_KINDS; k++) {
                 int t = h->replaced_by[k];
                 unsigned need = t ? tiles_catalogue[t].expansion : 0;
@@ -371,8 +362,8 @@ void exp_replace_counts(unsigned expansions, uint8_t count[CARC_TILE_KINDS])
 
 int exp_fields_last(unsigned expansions)
 {
-    EXP_EACH(h)
-        if ((expansions & h->info.bit) && h->fields_last)
+    EXP_EACH_IN(expansions, h)
+        if (h->fields_last)
             return 1;
     return 0;
 }
@@ -422,8 +413,8 @@ unsigned carc_expansion_parse(const char *s, size_t len)
 int carc_max_players(unsigned expansions)
 {
     int most = CARC_BASE_MAX_PLAYERS;  /* B1 */
-    EXP_EACH(h)
-        if ((expansions & h->info.bit) && h->info.max_players > most)
+    EXP_EACH_IN(expansions, h)
+        if (h->info.max_players > most)
             most = h->info.max_players;
     return most;
 }
@@ -437,9 +428,8 @@ unsigned carc_categories_of(unsigned expansions)
 {
     unsigned c = 1u << CARC_SCORE_ROADS | 1u << CARC_SCORE_CITIES | 1u << CARC_SCORE_CLOISTERS |
                  1u << CARC_SCORE_FIELDS;
-    EXP_EACH(h)
-        if (expansions & h->info.bit)
-            c |= h->info.categories;
+    EXP_EACH_IN(expansions, h)
+        c |= h->info.categories;
     return c;
 }
 

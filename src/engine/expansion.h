@@ -251,6 +251,8 @@ enum { EXP_T6_MOVES = 64 };
 /* The list of expansions, in order, ending with NULL: expansion i has bit 1 << i
  * (test_registry in test_engine checks it), so a set's bits are also its plan's. */
 extern const struct exp_hooks *const exp_list[];
+/* The bits of every expansion of the list (registry.c, from its length). */
+extern const unsigned exp_all_mask;
 
 /* Every figure by kind (enum carc_figure): the meeple's descriptor (registry.c) and
  * the expansions' (their `figs`); NULL for no figure. Data, so the hot paths of T6
@@ -266,6 +268,9 @@ extern const struct exp_figure figure_meeple;
 #define EXP_EACH_OF(mask, h)                                                    \
     for (unsigned h##_m = (mask); h##_m; h##_m &= h##_m - 1)                    \
         for (const struct exp_hooks *h = exp_list[__builtin_ctz(h##_m)]; h; h = NULL)
+/* Walks the expansions of a set of CARC_EXP_* bits in list order, bits of no
+ * expansion ignored: a base game's set queries (carc_new asks several) walk none. */
+#define EXP_EACH_IN(expansions, h) EXP_EACH_OF((expansions) & exp_all_mask, h)
 /* Walks the active expansions of g in list order. */
 #define EXP_EACH_ACTIVE(g, h) EXP_EACH_OF((g)->exp_on, h)
 

@@ -97,7 +97,7 @@ int figure_in_supply(const carc_game *g, int seat, int figure)
 }
 
 /* The slot of a figure of `seat` in supply: a meeple's first free slot. */
-static int slot_in_supply(const carc_game *g, int seat, int figure)
+static inline int slot_in_supply(const carc_game *g, int seat, int figure)
 {
     if (figure != CARC_FIG_MEEPLE) {
         int i = fig_kind_slot[figure];

@@ -96,8 +96,9 @@ static int check_stack(const carc_config *cfg, carc_error *err)
 
 static int check_config(const carc_config *cfg, carc_error *err)
 {
-    int most = carc_max_players(cfg->expansions), any = carc_max_players(exp_all_bits());
+    int most = carc_max_players(cfg->expansions);
     if (cfg->players < CARC_MIN_PLAYERS || cfg->players > most) {
+        int any = carc_max_players(exp_all_bits());
         /* B1; an expansion may seat more (I2): the message names the first that does */
         const carc_expansion_info *more = carc_expansion_seating(most + 1);
         char also[40] = "";

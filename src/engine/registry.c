@@ -54,6 +54,8 @@ const struct exp_hooks *const exp_list[] = {&gifts_hooks, &xmas_hooks,  &inns_ho
                                             &river_hooks, &abbot_hooks, &dragon_hooks, &tower_hooks,
                                             &abbey_hooks, TEST_MODULE NULL};
 
+const unsigned exp_all_mask = (1u << (sizeof exp_list / sizeof exp_list[0] - 1)) - 1;
+
 /* The figures by kind: what the modules' `figs` list, indexed for T6, which reads
  * a figure's rule at every follower decision (test_tiletab checks the two agree). */
 const struct exp_figure *const exp_figure_of[CARC_FIGURES] = {

@@ -35,7 +35,8 @@ void score_add(carc_game *g, int seat, int category, int points, int reason, int
 
 void score_return_followers(carc_game *g, int root)
 {
-    exp_feature_scored(g, root, feat_first_node(g, root));  /* PD9 d: a sweep, a card */
+    if (g->exp_scored)  /* PD9 d: a sweep, a card (the name found only then) */
+        exp_feature_scored(g, root, feat_first_node(g, root));
     figure_return_all(g, root);
 }
 
@@ -81,7 +82,8 @@ void score_completed(carc_game *g, int i)
             }
         }
     }
-    exp_feature_scored(g, root, completed_name(g, root));  /* PD9 d (banked if locked) */
+    if (g->exp_scored)  /* PD9 d (banked if locked); the name found only then */
+        exp_feature_scored(g, root, completed_name(g, root));
     r->flags |= NF_SCORED;
     if (r->flags & NF_LOCKED) {
         r->tokens = 0;  /* X12: the followers stay until the end */

@@ -22,6 +22,7 @@ static const struct {
     { "expansions", 0 },
     { "stack", 0 },
     { "return_pos", 0 },
+    { "aside_pos", 0 },
     { "gift_deck", 0 },
     { "cloister_deck", 0 },
     { "roadside_deck", 0 },
@@ -47,6 +48,32 @@ static int get_int(const json_t *v, const char *key, json_int_t lo, json_int_t h
                   key, (long long)*out, (long long)lo, (long long)hi);
         return -1;
     }
+    return 0;
+}
+
+/* "aside_pos": where a fixed stack puts the tiles set aside until the first volcano
+ * back (PD4), -1 (the bottom) or a depth from the top, one per tile in the order
+ * they were set aside; the engine checks the rest (carc_new). */
+static int read_aside(const json_t *v, carc_config *cfg, carc_error *err)
+{
+    size_t i;
+    json_t *w;
+    json_int_t n;
+    if (!json_is_array(v) || json_array_size(v) > CARC_ASIDE_MAX) {
+        rec_error(err, CARC_E_CONFIG, "record key \"aside_pos\": expected an array of at most "
+                  "%d integers", CARC_ASIDE_MAX);
+        return -1;
+    }
+    if (cfg->stack_len < 0) {
+        rec_error(err, CARC_E_CONFIG, "record key \"aside_pos\": needs a fixed \"stack\"");
+        return -1;
+    }
+    json_array_foreach(v, i, w) {
+        if (get_int(w, "aside_pos", -1, CARC_STACK - 1, &n, err) != 0)
+            return -1;
+        cfg->aside_pos[i] = (int)n;
+    }
+    cfg->aside_len = (int)json_array_size(v);
     return 0;
 }
 
@@ -439,6 +466,8 @@ static int read_record(carc_record *rec, carc_error *err)
         }
         cfg->return_pos = (int)n;
     }
+    if ((v = json_object_get(root, "aside_pos")) != NULL && read_aside(v, cfg, err) != 0)
+        return -1;
     if (read_decks(root, cfg, err) != 0)
         return -1;
     rec->moves = json_object_get(root, "moves");

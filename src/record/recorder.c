@@ -136,6 +136,12 @@ char *carc_recorder_json(const carc_recorder *r, const carc_game *g)
         bad |= put(o, "stack", stack_json(c));
         if (c->return_pos != -1)
             bad |= put(o, "return_pos", json_integer(c->return_pos));
+        if (c->aside_len > 0) {
+            json_t *a = json_array();
+            for (i = 0; a != NULL && i < c->aside_len; i++)
+                bad |= json_array_append_new(a, json_integer(c->aside_pos[i]));
+            bad |= put(o, "aside_pos", a);
+        }
     }
     if (c->gift_deck_len >= 0)
         bad |= put(o, "gift_deck", deck_json(c->gift_deck, c->gift_deck_len));

@@ -16,7 +16,10 @@
  * yellow (brown), roads heavy box lines, cloisters white with a red cross, followers
  * their seat's colour (a meeple its seat's digit; a large meeple, builder or pig a
  * letter L, B or P before it, an abbot A); an inn a house by its road, a cathedral a red
- * cross in its city, goods w, g, c in theirs; the river waves on blue, a garden a flower.
+ * cross in its city, goods w, g, c in theirs; the river waves on blue, a garden a flower;
+ * a tower a castle and its height; the dragon a red <D> across its tile's middle, the
+ * tiles it went through in a movement a red dot there, a volcano a red triangle at its
+ * foot; the fairy a magenta star by its follower (play_draw_neutral).
  * Without colours, cells use characters ('.' field, '#' city, '[+]' cloister); in a
  * locale that is not UTF-8, box lines become ASCII.
  */
@@ -181,6 +184,53 @@ static void draw_towers(play_ui *ui, const carc_game *v)
     }
 }
 
+/* The Princess & the Dragon (PD14: all public), over the figures: a volcano's
+ * triangle at the foot of its tile (left); the dragon as <D> across its tile's
+ * middle row, in red on the background where every follower is a white figure on
+ * its seat's colour; while it moves, a red dot in the middle of each tile it went
+ * through (the start first); the fairy a magenta star just right of the figures of
+ * its follower (alone: at the foot of its tile, right). */
+static void draw_neutral(play_ui *ui, const carc_game *v)
+{
+    carc_dragon_info d;
+    int n = carc_board_count(v), sx, sy, i;
+    int red = play_attr(ui, PCOL_DRAGON) | AT_BOLD;
+    if (!carc_dragon_status(v, &d))
+        return;
+    for (i = 0; i < n; i++) {
+        int kind, x, y, rot;
+        carc_board_tile(v, i, &kind, &x, &y, &rot);
+        world_to_screen(ui, x, y, &sx, &sy);
+        if (carc_tile_symbol(kind) == CARC_SYMBOL_VOLCANO && play_paint_in_board(ui, sy + 2, sx + 1))
+            play_glyph(ui, sy + 2, sx + 1, L'\u25b2', 'v', red);
+    }
+    for (i = 0; d.walking && i < d.walked; i++) {  /* the track, without where it stands */
+        world_to_screen(ui, d.visited_x[i], d.visited_y[i], &sx, &sy);
+        if (play_paint_in_board(ui, sy + 1, sx + 3))
+            play_glyph(ui, sy + 1, sx + 3, L'\u2022', '.', red);
+    }
+    if (d.dragon_on) {
+        world_to_screen(ui, d.dragon_x, d.dragon_y, &sx, &sy);
+        for (i = 0; i < 3; i++)
+            if (play_paint_in_board(ui, sy + 1, sx + 2 + i))
+                play_glyph(ui, sy + 1, sx + 2 + i, (wchar_t)"<D>"[i], "<D>"[i], red);
+    }
+    if (d.fairy_on) {
+        int kind, rot, r = 2, c = PT_COLS - 2;
+        play_cell grid[PT_ROWS][PT_COLS];
+        if (d.fairy_seat >= 0 && carc_tile_at(v, d.fairy_x, d.fairy_y, &kind, &rot)) {
+            play_tile_paint(kind, rot, grid);
+            if (play_tile_port_cell(kind, rot, d.fairy_port, grid, &r, &c))
+                c += followers_on(v, d.fairy_x, d.fairy_y, d.fairy_port);
+            if (c >= PT_COLS)
+                c = PT_COLS - 1;
+        }
+        world_to_screen(ui, d.fairy_x, d.fairy_y, &sx, &sy);
+        if (play_paint_in_board(ui, sy + r, sx + c))
+            play_glyph(ui, sy + r, sx + c, L'\u2727', 'f', play_attr(ui, PCOL_FAIRY) | AT_BOLD);
+    }
+}
+
 /* The figure of the selected follower move, blinking where it would stand. */
 static void draw_choice_figure(play_ui *ui, const carc_game *v, const carc_move *m)
 {
@@ -332,6 +382,7 @@ static void draw_board(play_ui *ui, const carc_game *v)
     draw_towers(ui, v);
     draw_followers(ui, v);
     draw_tokens_locks(ui, v);
+    draw_neutral(ui, v);
     if (carc_mastermind(v, &mx, &my) && !carc_tile_at(v, mx, my, &kind, &rot)) {
         world_to_screen(ui, mx, my, &sx, &sy);
         if (play_paint_in_board(ui, sy + 1, sx + 2))
@@ -357,7 +408,13 @@ static void draw_board(play_ui *ui, const carc_game *v)
             const carc_move *m = &ui->s->moves[ui->order[o]];
             if (m->kind == CARC_MOVE_FOLLOWER || !play_model_target(m, &tx, &ty))
                 continue;
-            if (m->port != CARC_PORT_NONE)
+            if (m->kind == CARC_MOVE_WALK) {  /* a ring in the middle of the tile */
+                int sx2, sy2;
+                world_to_screen(ui, tx, ty, &sx2, &sy2);
+                if (play_paint_in_board(ui, sy2 + 1, sx2 + 3))
+                    play_glyph(ui, sy2 + 1, sx2 + 3, L'\u25cb', 'o',
+                               play_attr(ui, PCOL_TARGET) & ~AT_BOLD);
+            } else if (m->port != CARC_PORT_NONE)
                 segment_mark(ui, v, tx, ty, m->port, followers_on(v, tx, ty, m->port),
                              L'\u25cb', 'o', play_attr(ui, PCOL_TARGET) & ~AT_BOLD);
         }
@@ -376,6 +433,7 @@ static void draw_board(play_ui *ui, const carc_game *v)
         draw_choice_figure(ui, v, &cur);
         break;
     case CARC_MOVE_FLOOR: case CARC_MOVE_CAPTURE:  /* the tower, or the follower taken */
+    case CARC_MOVE_WALK:                           /* the tile the dragon goes to */
         corners(ui, cur.x, cur.y, play_attr(ui, PCOL_TARGET));
         break;
     case CARC_MOVE_GIFT: case CARC_MOVE_CARD: case CARC_MOVE_TARGET: case CARC_MOVE_RECALL:

@@ -87,7 +87,7 @@ int play_model_target(const carc_move *m, int *x, int *y)
 {
     if (m->kind == CARC_MOVE_PLACE || m->kind == CARC_MOVE_PASS)
         return 0;
-    if (m->port == CARC_PORT_NONE &&
+    if (m->port == CARC_PORT_NONE && m->kind != CARC_MOVE_WALK &&  /* the dragon's tile */
         !(m->kind == CARC_MOVE_TARGET || carc_card_target(m->card) == CARC_TARGET_POS))
         return 0;
     *x = m->x;

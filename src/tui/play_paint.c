@@ -83,6 +83,10 @@ void play_paint_init(play_ui *ui)
         init_pair((short)(PCOL_SEAT0 + 5), COLOR_WHITE, 205);
     else
         init_pair((short)(PCOL_SEAT0 + 5), COLOR_BLACK, COLOR_WHITE);
+    /* the neutral figures in no seat's colour: red and magenta letters on the
+     * background, where every follower is a white figure on its seat's colour */
+    init_pair(PCOL_DRAGON, COLOR_RED, bg);
+    init_pair(PCOL_FAIRY, COLOR_MAGENTA, bg);
 }
 
 int play_attr(const play_ui *ui, int role)

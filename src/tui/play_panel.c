@@ -367,6 +367,33 @@ static void draw_towers(const play_ui *ui, pen *p, const carc_game *v)
     }
 }
 
+/* With The Princess & the Dragon (PD14, all public): where the dragon and the fairy
+ * stand, in the board's marks (play_draw.c), a movement under way (the moves made,
+ * who chooses the next) and the tiles set aside; skipped on a small screen. */
+static void draw_dragon(const play_ui *ui, pen *p, const carc_game *v)
+{
+    carc_dragon_info d;
+    if (!carc_dragon_status(v, &d) || p->compact)
+        return;
+    pen_text(p, AT_UNDERLINE, "   The dragon and the fairy");
+    if (d.walking)
+        pen_line(p, play_attr(ui, PCOL_DRAGON), "<D> dragon at %d,%d: move %d of 6, seat %d's",
+                 d.dragon_x, d.dragon_y, d.walked + 1, d.mover);
+    else if (d.dragon_on)
+        pen_line(p, play_attr(ui, PCOL_DRAGON), "<D> dragon at %d,%d", d.dragon_x, d.dragon_y);
+    else
+        pen_line(p, AT_NORMAL, "<D> dragon: no volcano yet, %d dragon tile%s set aside",
+                 d.naside, d.naside == 1 ? "" : "s");
+    if (d.fairy_on && d.fairy_seat >= 0)
+        pen_line(p, play_attr(ui, PCOL_FAIRY), " *  fairy at %d,%d by seat %d's %s", d.fairy_x,
+                 d.fairy_y, d.fairy_seat, carc_figure_name(d.fairy_figure));
+    else if (d.fairy_on)
+        pen_line(p, play_attr(ui, PCOL_FAIRY), " *  fairy at %d,%d, by nobody", d.fairy_x,
+                 d.fairy_y);
+    else
+        pen_line(p, AT_NORMAL, " *  fairy: not on the board yet");
+}
+
 static void draw_hand(play_ui *ui, pen *p, const carc_game *v)
 {
     unsigned exp = carc_config_of(v).expansions;
@@ -458,6 +485,7 @@ static void draw_info(play_ui *ui, pen *p, const carc_game *v, int decides)
     draw_table(ui, p, v);
     draw_figures_goods(ui, p, v);
     draw_towers(ui, p, v);
+    draw_dragon(ui, p, v);
     draw_hand(ui, p, v);
     draw_in_play(ui, p, v);
 }

@@ -237,6 +237,11 @@ static const struct {
     {"river", ("The River: \xe2\x89\x88 water, never a road; \xe2\x97\x89 spring, \xe2\x89\x8b "
                "lake; waves: where it goes on.")},
     {"abbot", "The Abbot: \xe2\x9c\xbf a garden; A0 seat 0's abbot (f); the list offers its recall."},
+    {"dragon tower", ""},
+    {"dragon", ("The Princess & the Dragon: <D> the dragon (red), \xe2\x80\xa2 its track, "
+                "\xe2\x96\xb2 a volcano,")},
+    {"dragon", "\xe2\x9c\xa7 the fairy beside its follower."},
+    {"tower", "The Tower: \xe2\x99\x9c and the height, a tower; a digit left of it, its follower."},
 };
 
 /* The help's "On the board" paragraphs: what the terminal draws for an expansion (the
@@ -269,6 +274,17 @@ static const struct {
               "tile you placed. The list offers its recall with what it gives now, as "
               "\"Recall your abbot: 6 points\". The figures table shows A while the "
               "abbot is in your supply."},
+    {"dragon", "The Princess & the Dragon: <D> in red across a tile's middle is the "
+               "dragon; while it moves, a red \xe2\x80\xa2 (.) marks each tile it went "
+               "through and a ring each tile it may go to next. A red \xe2\x96\xb2 (v) "
+               "at a tile's foot is a volcano. \xe2\x9c\xa7 (f) in magenta is the "
+               "fairy, just right of the follower it stands by (at the tile's foot when "
+               "it stands by nobody). The panel says where both are and who moves the "
+               "dragon next."},
+    {"tower", "The Tower: \xe2\x99\x9c (T) and a digit near a tile's top right corner is "
+              "a tower and its height; a seat's digit left of it is the follower on its "
+              "top, which closes it. The panel lists every player's floors and the "
+              "prisoners each holds."},
 };
 enum { NBOARD_NOTES = sizeof board_notes / sizeof *board_notes };
 

@@ -314,7 +314,9 @@ enum play_color {
     PCOL_WINE, PCOL_GRAIN, PCOL_CLOTH, /* goods on a city (PCOL_WINE + enum carc_goods) */
     PCOL_GOODS_TEXT,                   /* goods in the panel: three pairs on the background */
     PCOL_SEAT0 = PCOL_GOODS_TEXT + CARC_GOODS_KINDS, /* ... PCOL_SEAT0 + 5 */
-    PCOL_COUNT = PCOL_SEAT0 + CARC_MAX_PLAYERS
+    PCOL_DRAGON = PCOL_SEAT0 + CARC_MAX_PLAYERS, /* the dragon, its track, a volcano */
+    PCOL_FAIRY,                                  /* the fairy */
+    PCOL_COUNT
 };
 
 /* play_panel.c: the side panel; decides: the viewer owes the pending decision. */

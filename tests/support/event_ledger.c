@@ -45,7 +45,8 @@ static int check_event(event_ledger *l, const carc_game *g, const carc_event *e,
                        : e->a != CARC_FEAT_NONE ||
                              (e->b != CARC_REASON_SCORE_THREE &&
                               e->b != CARC_REASON_SUPPLY_BONUS && e->b != CARC_REASON_GIFTS &&
-                              e->b != CARC_REASON_RANSOM))
+                              e->b != CARC_REASON_RANSOM &&
+                              e->b != CARC_REASON_NEUTRAL_POINT))  /* CI22: by a tower's top */
                 : !names_segment(g, e, e->a) || e->b == CARC_REASON_GOODS)
             break;
         l->score[e->seat][e->category] += e->value;

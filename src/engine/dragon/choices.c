@@ -2,7 +2,8 @@
  * choices.c - the T6 choices The Princess & the Dragon adds to the core's (a
  * follower on the tile just placed, a special figure, a recall, the pass):
  *   PD9 a  the fairy, put next to one of the active player's followers anywhere
- *          (CARC_MOVE_ASSIGN), not the one it is already assigned to;
+ *          (CARC_MOVE_ASSIGN), on a feature or on a tower's top (CI22), not the one
+ *          it is already assigned to;
  *   PD11   with a portal tile, a follower on any empty, unfinished feature of any
  *          other tile but the dragon's (CARC_MOVE_FOLLOWER away from the tile just
  *          placed; on the tile itself it is the core's);
@@ -12,7 +13,8 @@
  */
 #include "dragon.h"
 
-/* The follower slot of seat holding `figure` on node n (a meeple's first), or -1. */
+/* The follower slot of seat holding `figure` at slot value n (a node, or a place
+ * of a tile: state.h's fig_place; a meeple's first), or -1. */
 static int choice_slot(const carc_game *g, int seat, int figure, int n)
 {
     for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
@@ -40,17 +42,30 @@ static carc_move choice_move(const carc_game *g, int kind, int n, int figure)
     return m;
 }
 
-/* PD9 a: the active player's followers the fairy may go to. */
+/* PD9 a, CI22: the active player's followers the fairy may go to, on a feature or
+ * on a tower's top. */
 static int fairy_legal(const carc_game *g, carc_move *out, int cap)
 {
     int seat = g->active, n = 0, assigned = dragon_fairy_seat(g) == seat;
     for (int i = 0; i < FIG_FOLLOWER_SLOTS && n < cap; i++) {
-        int nd = g->fnode[seat][i];
-        if (!fig_placed((unsigned)nd) || !choice_first(g, seat, i))
+        unsigned v = g->fnode[seat][i];
+        if (!(fig_placed(v) || fig_at_place(v)) || !choice_first(g, seat, i))
             continue;
         if (assigned && dragon_st(g)->fairy_slot == i)
             continue;  /* not the follower it is next to */
-        out[n++] = choice_move(g, CARC_MOVE_ASSIGN, nd, fig_slot_kind[i]);
+        if (fig_placed(v)) {
+            out[n++] = choice_move(g, CARC_MOVE_ASSIGN, (int)v, fig_slot_kind[i]);
+            continue;
+        }
+        carc_move m = move_pass();
+        int x, y, port, type;
+        figure_where(g, v, &x, &y, &port, &type);
+        m.kind = CARC_MOVE_ASSIGN;
+        m.x = (int8_t)x;
+        m.y = (int8_t)y;
+        m.port = (uint8_t)port;
+        m.figure = fig_slot_kind[i];
+        out[n++] = m;
     }
     return n;
 }
@@ -96,7 +111,15 @@ static int portal_ok(const carc_game *g, int figure, int n, const char **why)
 static int portal_legal(const carc_game *g, carc_move *out, int cap)
 {
     int n = 0;
-    unsigned kinds = g->figures;
+    unsigned kinds = 0;
+    for (unsigned k = g->figures; k; k &= k - 1) {  /* the followers portal_ok may pass */
+        int fig = __builtin_ctz(k);
+        const struct exp_figure *d = fig < CARC_FIGURES ? exp_figure_of[fig] : NULL;
+        if (d && !d->special && figure_in_supply(g, g->active, fig))
+            kinds |= 1u << fig;
+    }
+    if (!kinds)
+        return 0;
     for (int t = 0; t < g->ntiles && n < cap; t++) {
         if (t == g->last || t + 1 == dragon_st(g)->dragon)
             continue;
@@ -108,9 +131,8 @@ static int portal_legal(const carc_game *g, carc_move *out, int cap)
             if (f->follow || (f->flags & (NF_COMPLETED | NF_SCORED)))
                 continue;
             for (unsigned k = kinds; k && n < cap; k &= k - 1) {
-                int fig = __builtin_ctz(k);
-                const char *why;
-                if (portal_ok(g, fig, nd, &why))
+                int fig = __builtin_ctz(k);  /* the rest of portal_ok: where it stands */
+                if (exp_figure_of[fig]->stands >> feat_type(f) & 1)
                     out[n++] = choice_move(g, CARC_MOVE_FOLLOWER, nd, fig);
             }
         }
@@ -169,8 +191,10 @@ static int choice_node(const carc_game *g, const carc_move *m, carc_error *err)
 
 static int fairy_apply(carc_game *g, const carc_move *m, carc_error *err)
 {
-    int n = choice_node(g, m, err);
-    if (n == NODE_NONE)
+    int t = board_lookup(g, m->x, m->y), n;
+    if (m->port == CARC_PORT_T && t >= 0)
+        n = (int)fig_place(t, m->port);  /* a follower on a tower's top (CI22) */
+    else if ((n = choice_node(g, m, err)) == NODE_NONE)
         return CARC_E_ILLEGAL;
     int i = m->figure < CARC_FIGURES ? choice_slot(g, g->active, m->figure, n) : -1;
     if (i < 0) {
@@ -187,12 +211,13 @@ static int fairy_apply(carc_game *g, const carc_move *m, carc_error *err)
         return CARC_E_ILLEGAL;
     }
     event_clear(g);
-    st->fairy = (uint8_t)(g->nodes[n].tile + 1);
+    int x, y, port, type;
+    figure_where(g, (unsigned)n, &x, &y, &port, &type);
+    st->fairy = (uint8_t)(figure_tile_of(g, (unsigned)n) + 1);
     st->fairy_seat = (uint8_t)(g->active + 1);
     st->fairy_slot = (uint8_t)i;
     st->fairy_node = (uint16_t)n;
-    dragon_event(g, NEUTRAL_FAIRY, NEUTRAL_ASSIGNED, g->active, g->nodes[n].tile,
-                 board_node_port(g, n));
+    dragon_event(g, NEUTRAL_FAIRY, NEUTRAL_ASSIGNED, g->active, st->fairy - 1, port);
     return CARC_OK;
 }
 

@@ -55,10 +55,49 @@ static void fairy_sweep(carc_game *g)
         dragon_fairy_forget(g);
 }
 
+_Static_assert((int)DRAGON_TILES == (int)CARC_ASIDE_MAX,
+               "a configuration's aside_pos per dragon tile");
+
+/* PD4: where a fixed stack puts the set-aside tiles back, -1 (the bottom) or a depth
+ * from the top; only with a fixed stack and this expansion. */
+static int dragon_check_config(const carc_config *cfg, carc_error *err)
+{
+    if (cfg->aside_len == 0)
+        return CARC_OK;
+    if (cfg->aside_len < 0 || cfg->aside_len > CARC_ASIDE_MAX) {
+        error_set(err, CARC_E_CONFIG, "aside_pos holds 0..%d positions, got %d", CARC_ASIDE_MAX,
+                  cfg->aside_len);
+        return CARC_E_CONFIG;
+    }
+    if (!(cfg->expansions & CARC_EXP_DRAGON) || cfg->stack_len < 0) {
+        error_set(err, CARC_E_CONFIG, "aside_pos needs a fixed stack and the expansion dragon "
+                  "(PD4)");
+        return CARC_E_CONFIG;
+    }
+    for (int i = 0; i < cfg->aside_len; i++)
+        if (cfg->aside_pos[i] < -1 || cfg->aside_pos[i] >= CARC_STACK) {
+            error_set(err, CARC_E_CONFIG, "aside_pos %d must be -1..%d, got %d", i,
+                      CARC_STACK - 1, cfg->aside_pos[i]);
+            return CARC_E_CONFIG;
+        }
+    return CARC_OK;
+}
+
+/* Everything starts off the board (PD2): the zero state; a fixed stack's positions
+ * for the set-aside tiles are kept for the first volcano (PD4). */
 static void dragon_setup(carc_game *g, const carc_config *cfg)
 {
-    (void)g;
-    (void)cfg;  /* everything starts off the board (PD2): the zero state */
+    struct dragon_state *st = dragon_st(g);
+    if (cfg->stack_len >= 0)
+        for (int i = 0; i < cfg->aside_len; i++)
+            st->aside_at[i] = (uint8_t)(cfg->aside_pos[i] + 1);
+}
+
+/* The positions are part of the stack's order, which no view shows (RULES.md 6). */
+static void dragon_hide(carc_game *g, int seat)
+{
+    (void)seat;
+    memset(dragon_st(g)->aside_at, 0, sizeof dragon_st(g)->aside_at);
 }
 
 /* PD4: a dragon tile before the dragon is on the board. */
@@ -80,14 +119,17 @@ static int dragon_aside(const carc_game *g, uint8_t *kinds)
 }
 
 /* PD4: the set-aside tiles into the stack, each at a uniformly random depth (from
- * the game's generator), with a fixed stack at the bottom in the order they were
- * set aside; told as tiles returned (their depths hidden from views). */
+ * the game's generator); with a fixed stack, in the order they were set aside, at
+ * the depth its configuration states (aside_pos, beyond the stack's length the
+ * bottom), by default the bottom. Told as tiles returned (their depths hidden from
+ * views). */
 static void shuffle_back(carc_game *g)
 {
     struct dragon_state *st = dragon_st(g);
     for (int i = 0; i < st->naside; i++) {
-        int len = g->stack_len;
-        int depth = g->fixed_stack ? len : (int)rng_below(g->rng, (uint32_t)len + 1);
+        int len = g->stack_len, stated = st->aside_at[i] - 1;
+        int depth = !g->fixed_stack ? (int)rng_below(g->rng, (uint32_t)len + 1)
+                    : stated < 0 || stated > len ? len : stated;
         int at = len - depth;
         memmove(&g->stack[at + 1], &g->stack[at], (size_t)(len - at));
         g->stack[at] = st->aside[i];
@@ -95,6 +137,7 @@ static void shuffle_back(carc_game *g)
         event_emit(g, CARC_EV_TILE_RETURNED, g->active, 0, 0, st->aside[i], 0, depth);
     }
     memset(st->aside, 0, sizeof st->aside);
+    memset(st->aside_at, 0, sizeof st->aside_at);  /* used once: the first volcano */
     st->naside = 0;
 }
 
@@ -120,15 +163,20 @@ static int dragon_no_figure_tile(const carc_game *g)
     return dragon_st(g)->dragon - 1;  /* -1 off the board */
 }
 
-/* T0 (PD9 c): the fairy's point, before the first part's draw. */
+/* T0 (PD9 c): the fairy's point, before the first part's draw, in the category
+ * of its follower's feature; next to a follower on a tower's top, on no feature
+ * (CI22, TW9), among the points of no feature (docs/RULES-DECISIONS.md). */
 static void dragon_turn_begin(carc_game *g)
 {
     fairy_sweep(g);
     const struct dragon_state *st = dragon_st(g);
     if (dragon_fairy_seat(g) == g->active) {
         int n = st->fairy_node;
-        score_add(g, g->active, score_category(node_type(g, n)), 1, CARC_REASON_NEUTRAL_POINT,
-                  n);
+        if (fig_placed((unsigned)n))
+            score_add(g, g->active, score_category(node_type(g, n)), 1,
+                      CARC_REASON_NEUTRAL_POINT, n);
+        else
+            score_add(g, g->active, CARC_SCORE_CARDS, 1, CARC_REASON_NEUTRAL_POINT, NODE_NONE);
     }
 }
 
@@ -137,7 +185,8 @@ static void dragon_turn_begin(carc_game *g)
 static void dragon_feature_scored(carc_game *g, int root, int name)
 {
     int seat = dragon_fairy_seat(g);
-    if (seat < 0 || feat_root(g, dragon_st(g)->fairy_node) != root)
+    unsigned n = dragon_st(g)->fairy_node;
+    if (seat < 0 || !fig_placed(n) || feat_root(g, (int)n) != root)  /* a tower: no feature */
         return;
     const feature *f = feat_of(g, root);
     int cat = score_category(feat_type(f));
@@ -234,12 +283,19 @@ static int dragon_check(const carc_game *g, carc_error *err)
     if (st->naside > DRAGON_TILES || (st->naside && st->dragon))
         BAD("dragon: %d tiles set aside with the dragon %s", st->naside,
             st->dragon ? "on the board" : "off");
-    for (int i = 0; i < DRAGON_TILES; i++)
+    for (int i = 0; i < DRAGON_TILES; i++) {
         if (i < st->naside ? dragon_mark(st->aside[i]) != MARK_DRAGON : st->aside[i] != 0)
             BAD("dragon: set-aside slot %d holds kind %d", i, st->aside[i]);
+        if (st->aside_at[i] && (st->dragon || !g->fixed_stack))
+            BAD("dragon: a position for set-aside tile %d with the dragon %s, the stack %s", i,
+                st->dragon ? "on the board" : "off", g->fixed_stack ? "fixed" : "shuffled");
+    }
     if (st->fairy_seat) {
+        unsigned v = st->fairy_node;
+        int on = fig_placed(v) ? (int)v < g->nnodes
+                               : fig_at_place(v) && fig_place_tile(v) < g->ntiles;
         if (!st->fairy || st->fairy_seat > g->players || st->fairy_slot >= FIG_FOLLOWER_SLOTS ||
-            st->fairy_node >= g->nnodes || g->nodes[st->fairy_node].tile != st->fairy - 1)
+            !on || figure_tile_of(g, v) != st->fairy - 1)
             BAD("dragon: the fairy's follower (seat %d slot %d node %d) is not on its tile",
                 st->fairy_seat - 1, st->fairy_slot, st->fairy_node);
     } else if (st->fairy_slot || st->fairy_node) {
@@ -259,7 +315,9 @@ const struct exp_hooks dragon_hooks = {
     .decides = 1u << ST_T6_AFTER,
     .canonical = dragon_canonical,
     .check = dragon_check,
+    .check_config = dragon_check_config,
     .setup = dragon_setup,
+    .hide = dragon_hide,
     .turn_begin = dragon_turn_begin,
     .at = {[ST_T4_GIFT] = dragon_placed, [ST_T6_AFTER] = dragon_pending_at},
     .pending = dragon_pending,
@@ -293,7 +351,8 @@ int carc_dragon_status(const carc_game *g, carc_dragon_info *out)
     int seat = dragon_fairy_seat(g);
     if (seat >= 0) {
         out->fairy_seat = seat;
-        out->fairy_port = board_node_port(g, st->fairy_node);
+        int x, y, type;
+        figure_where(g, st->fairy_node, &x, &y, &out->fairy_port, &type);
         out->fairy_figure = fig_slot_kind[st->fairy_slot];
     }
     if (st->walking) {

@@ -1,7 +1,8 @@
 /*
  * dragon.h - The Princess & the Dragon (docs/RULES.md, PD1-PD14): the module's
  * kinds and marks, its state's accessor and what its files share.
- *   neutral.c  the kinds' marks, the neutral figures' events, the fairy's follower
+ *   neutral.c  the kinds' marks (carc_tile_symbol), the neutral figures' events,
+ *              the fairy's follower
  *   dragon.c   the hook table, set-aside tiles (PD4), the volcano (PD3), the
  *              dragon's tile closed to figures (PD5), the fairy's point and bonus
  *              (PD9 c, d), invariants, the public query

@@ -21,13 +21,12 @@ int dragon_mark(int kind)
     return i < DRAGON_KINDS ? dragon_marks[i] : MARK_NONE;
 }
 
-_Static_assert((int)MARK_VOLCANO == (int)CARC_MARK_VOLCANO &&
-                   (int)MARK_DRAGON == (int)CARC_MARK_DRAGON &&
-                   (int)MARK_PORTAL == (int)CARC_MARK_PORTAL &&
-                   (int)MARK_PRINCESS == (int)CARC_MARK_PRINCESS,
-               "the public marks are the module's");
-
-int carc_dragon_mark(int kind)
+/* The public name of a mark: the same numbers (carc.h). */
+_Static_assert((int)MARK_VOLCANO == (int)CARC_SYMBOL_VOLCANO &&
+               (int)MARK_DRAGON == (int)CARC_SYMBOL_DRAGON &&
+               (int)MARK_PORTAL == (int)CARC_SYMBOL_PORTAL &&
+               (int)MARK_PRINCESS == (int)CARC_SYMBOL_PRINCESS, "carc_tile_symbol");
+int carc_tile_symbol(int kind)
 {
     return dragon_mark(kind);
 }

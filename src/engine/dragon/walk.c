@@ -85,20 +85,26 @@ int dragon_walk_legal(const carc_game *g, carc_move *out, int cap)
     return n;
 }
 
-/* PD8: every figure on tile t back to its owner's supply, but followers on a
- * locked feature (XI20); barns, floors, tokens and the fairy are no figures of a
- * tile. The builders and pigs that lose their support go after the move (apply.c). */
+/* PD8, CI22: every figure on tile t back to its owner's supply, followers on the
+ * tower of that tile included (figure_on_tile: its segments and its places), but
+ * followers on a locked feature (XI20); barns, floors, tokens and the fairy are no
+ * figures of a tile. The builders and pigs that lose their support go after the
+ * move (apply.c). */
 static void walk_eat(carc_game *g, int t)
 {
-    for (int s = 0; s < g->players; s++)
-        for (int i = 0; i < FIG_SLOTS; i++) {
-            int n = g->fnode[s][i];
-            if (!fig_placed((unsigned)n) || g->nodes[n].tile != t)
-                continue;
-            if (i < FIG_FOLLOWER_SLOTS && (feat_of(g, n)->flags & NF_LOCKED))
-                continue;
-            figure_take_slot(g, s, i);
+    uint8_t seats[CARC_MAX_PLAYERS * FIG_SLOTS], slots[CARC_MAX_PLAYERS * FIG_SLOTS];
+    int n = figure_on_tile(g, t, seats, slots, CARC_MAX_PLAYERS * FIG_SLOTS);
+    for (int k = 0; k < n; k++) {
+        int s = seats[k], i = slots[k];
+        unsigned v = g->fnode[s][i];
+        if (!fig_placed(v)) {
+            figure_remove(g, s, i, -1);  /* on a place of the tile: a tower's top */
+            continue;
         }
+        if (i < FIG_FOLLOWER_SLOTS && (feat_of(g, (int)v)->flags & NF_LOCKED))
+            continue;
+        figure_take_slot(g, s, i);
+    }
     if (dragon_st(g)->fairy_seat && dragon_fairy_seat(g) < 0)
         dragon_fairy_forget(g);  /* its follower was eaten: cannot be, the fairy's tile
                                     is never entered; kept for a later rule that moves it */

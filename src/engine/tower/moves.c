@@ -79,6 +79,8 @@ static carc_move tower_move(int kind, const placed *p)
     return m;
 }
 
+/* The T6 moves, up to cap (tower_t6_owed asks for one): ransoms, floors, followers
+ * on towers. */
 int tower_t6_legal(const carc_game *g, carc_move *out, int cap)
 {
     const struct tower_state *ts = tower_st(g);
@@ -93,16 +95,18 @@ int tower_t6_legal(const carc_game *g, carc_move *out, int cap)
                 out[n++] = m;
             }
     uint8_t tiles[TOWER_MAX];
-    int nt = tower_list(g, tiles);
+    int nt = n < cap ? tower_list(g, tiles) : 0;
+    unsigned closed = nt ? tower_closed_mask(g, tiles, nt) : 0;
     if (ts->floors[seat])  /* TW3: any open tower, a foundation included */
         for (int k = 0; k < nt && n < cap; k++)
-            if (!tower_closed(g, tiles[k], NULL, NULL))
+            if (!(closed >> k & 1))
                 out[n++] = tower_move(CARC_MOVE_FLOOR, &g->tiles[tiles[k]]);
-    for (int f = 0; f < CARC_FIGURES; f++) {  /* TW4: on an open tower of height >= 1 */
+    for (int f = 0; f < CARC_FIGURES && n < cap && nt; f++) {  /* TW4: an open tower, 1 high */
         if (!(g->figures >> f & 1) || !tower_topper(g, seat, f))
             continue;
         for (int k = 0; k < nt && n < cap; k++)
-            if (ts->height[k] && !tower_closed(g, tiles[k], NULL, NULL)) {
+            if (ts->height[k] && !(closed >> k & 1) &&
+                !exp_no_figure_on(g, tiles[k])) {  /* PD5: not on the dragon's tile */
                 out[n] = tower_move(CARC_MOVE_FOLLOWER, &g->tiles[tiles[k]]);
                 out[n++].figure = (uint8_t)f;
             }
@@ -112,8 +116,8 @@ int tower_t6_legal(const carc_game *g, carc_move *out, int cap)
 
 int tower_t6_owed(const carc_game *g)
 {
-    carc_move buf[EXP_T6_MOVES];
-    return tower_t6_legal(g, buf, EXP_T6_MOVES) > 0;
+    carc_move first;
+    return tower_t6_legal(g, &first, 1) > 0;  /* the list stops at its first move */
 }
 
 /* Why T6 move m (a floor, a follower on a tower, a ransom) is not legal. */
@@ -138,6 +142,8 @@ static int t6_refuse(const carc_game *g, const carc_move *m, carc_error *err)
                   "closed (TW4)", m->x, m->y);
     } else if (m->kind == CARC_MOVE_FLOOR) {
         error_set(err, CARC_E_ILLEGAL, "player %d has no tower floor left (TW2)", seat);
+    } else if (exp_no_figure_on(g, t)) {  /* a floor is no figure: it may go there (CI22) */
+        error_set(err, CARC_E_ILLEGAL, exp_no_figure_words(g, t), m->x, m->y);
     } else if (m->figure >= CARC_FIGURES ||
                !(exp_figure_of[m->figure]->stands >> CARC_FEAT_TOWER & 1)) {
         error_set(err, CARC_E_ILLEGAL, "only a meeple or the large meeple tops a tower (TW4)");

@@ -39,6 +39,21 @@ int tower_closed(const carc_game *g, int t, int *seat, int *slot)
     return 0;
 }
 
+unsigned tower_closed_mask(const carc_game *g, const uint8_t tiles[TOWER_MAX], int n)
+{
+    unsigned closed = 0;
+    for (int s = 0; s < g->players; s++)
+        for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++) {
+            unsigned v = g->fnode[s][i];
+            if (!fig_at_place(v) || fig_place_port(v) != CARC_PORT_T)
+                continue;
+            for (int k = 0; k < n; k++)
+                if (tiles[k] == fig_place_tile(v))
+                    closed |= 1u << k;
+        }
+    return closed;
+}
+
 int tower_topper(const carc_game *g, int seat, int figure)
 {
     return (exp_figure_of[figure]->stands >> CARC_FEAT_TOWER & 1) &&

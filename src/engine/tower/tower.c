@@ -21,7 +21,7 @@ static const uint8_t tower_floors_of[CARC_MAX_PLAYERS + 1] = {0, 0, 10, 9, 7, 6,
 /* CI15: the garden twins, in place of TO/F and TO/RR with The Abbot on (their
  * kinds: the last two of tiles.inc; test_tiletab checks names). The first kind is
  * where catalogue.c lists the module, after The Princess & the Dragon's 31. */
-enum { TOWER_FIRST = 119, TOWER_F = TOWER_FIRST + 1, TOWER_RR = TOWER_FIRST + 3,
+enum { TOWER_F = TOWER_FIRST + 1, TOWER_RR = TOWER_FIRST + 3,
        TOWER_FG = TOWER_FIRST + 17, TOWER_RRG = TOWER_FIRST + 18 };
 static const uint8_t tower_twin_of[CARC_TILE_KINDS] = {[TOWER_F] = TOWER_FG,
                                                        [TOWER_RR] = TOWER_RRG};
@@ -65,6 +65,10 @@ static int tower_check(const carc_game *g, carc_error *err)
             FAIL("tower: state set in a game without The Tower");
         return CARC_OK;
     }
+    for (int k = 0; k < CARC_TILE_KINDS; k++)
+        if (tower_kind(k) != ((tiles_catalogue[k].expansion & CARC_EXP_TOWER) != 0))
+            FAIL("tower: kind %d is%s The Tower's (TOWER_FIRST, TOWER_KINDS)", k,
+                 tower_kind(k) ? "" : " not");
     uint8_t tiles[TOWER_MAX];
     int nt = tower_list(g, tiles), total = 0;
     for (int s = 0; s < CARC_MAX_PLAYERS; s++) {

@@ -16,10 +16,16 @@ enum { TOWER_HOLD_CAPTURE = 1, TOWER_HOLD_EXCHANGE = 2 };
 /* A ransom's price, paid to the holder (TW8), and the points it needs. */
 enum { TOWER_RANSOM = 3 };
 
-/* Whether a tile kind has a tower foundation: the kinds The Tower brings. */
+/* The module's kinds: the 17 of tower/tiles.inc and their 2 garden twins, the
+ * catalogue's kinds from TOWER_FIRST (catalogue.c lists the module after The
+ * Princess & the Dragon's 31; tower_check checks the range against the catalogue). */
+enum { TOWER_FIRST = 119, TOWER_KINDS = 19 };
+
+/* Whether a tile kind has a tower foundation: the kinds The Tower brings (a range:
+ * every placed tile is asked at every T6). */
 static inline int tower_kind(int kind)
 {
-    return (tiles_catalogue[kind].expansion & CARC_EXP_TOWER) != 0;
+    return (unsigned)(kind - TOWER_FIRST) < TOWER_KINDS;
 }
 
 /* ---- reach.c ---- */
@@ -32,6 +38,9 @@ int tower_index(const carc_game *g, int t);
 /* Whether a figure stands on top of the tower of placed tile t (TW4: closed);
  * its seat and slot in *seat, *slot when it does (may be NULL). */
 int tower_closed(const carc_game *g, int t, int *seat, int *slot);
+/* The towers tiles[0..n) (tower_list) that are closed: bit k for tower k, from one
+ * pass over the seats' followers (T6 asks of every tower at every decision). */
+unsigned tower_closed_mask(const carc_game *g, const uint8_t tiles[TOWER_MAX], int n);
 /* Whether seat has the follower kind `figure` in supply and it may top a tower
  * (its descriptor stands on CARC_FEAT_TOWER: the meeple and the large meeple). */
 int tower_topper(const carc_game *g, int seat, int figure);

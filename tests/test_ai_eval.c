@@ -6,7 +6,8 @@
  *     and puts a meeple on it), each term is what its formula gives from the board,
  *     the open edges counted here apart from the engine's (tile by tile, side by
  *     side), and nothing for the seat without a follower there;
- *   - a cloister's term counts the empty positions around it;
+ *   - a cloister's term counts the empty positions around it, a farmer's its field's
+ *     tiles (only while the field's weight is not 0);
  *   - the values are ai_project plus the weighted terms: doubling a weight adds its
  *     term once more; a finished game's terms are all 0.
  */
@@ -233,6 +234,39 @@ static void test_cloister_term(void **state)
     carc_free(g);
 }
 
+/* A farmer on the first tile: its field's tiles x the share left, counted only when
+ * the field's weight is not 0, and never as a follower coming back. */
+static void test_field_term(void **state)
+{
+    (void)state;
+    carc_game *g = new_base(2);
+    carc_move moves[CARC_MAX_MOVES];
+    assert_true(carc_legal(g, moves, CARC_MAX_MOVES) > 0);
+    assert_int_equal(carc_apply(g, &moves[0], NULL), CARC_OK);  /* a placement */
+    int n = carc_legal(g, moves, CARC_MAX_MOVES), farmer = -1, c;
+    for (int i = 0; i < n; i++)
+        if (moves[i].kind == CARC_MOVE_FOLLOWER &&
+            carc_segment(g, moves[i].x, moves[i].y, moves[i].port, &c) == CARC_FEAT_FIELD)
+            farmer = i;
+    assert_true(farmer >= 0);
+    carc_move m = moves[farmer];
+    assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
+    carc_feature_info fi;
+    assert_true(carc_feature_at(g, m.x, m.y, m.port, &fi));
+    ai_eval_weights w = *ai_eval_default();
+    double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS];
+    w.field_tiles = 0;
+    ai_eval_terms(g, &w, term);
+    assert_true(term[AI_EVAL_FIELD][0] == 0);
+    w.field_tiles = 1;
+    ai_eval_terms(g, &w, term);
+    double left = carc_stack_left(g) / 2.0, share = left / (left + w.supply_half);
+    assert_true(fi.tiles >= 1);
+    assert_true(fabs(term[AI_EVAL_FIELD][0] - fi.tiles * share) < 1e-9);
+    assert_true(term[AI_EVAL_RETURNS][0] == 0 && term[AI_EVAL_FIELD][1] == 0);
+    carc_free(g);
+}
+
 static void test_game_over_has_no_terms(void **state)
 {
     (void)state;
@@ -259,6 +293,7 @@ int main(void)
         cmocka_unit_test(test_weights_are_the_file),
         cmocka_unit_test(test_terms_on_a_known_board),
         cmocka_unit_test(test_cloister_term),
+        cmocka_unit_test(test_field_term),
         cmocka_unit_test(test_game_over_has_no_terms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -24,6 +24,7 @@
  * Each term has a weight of eval_weights.def, data measured by the paired test.
  */
 #include <math.h>
+#include <stddef.h>
 #include "ai_int.h"
 #include "eval.h"
 
@@ -35,6 +36,12 @@ static const ai_eval_weights eval_defaults = {
 
 static const char *const eval_names[] = {
 #define AI_WEIGHT(name, value) #name,
+#include "eval_weights.def"
+#undef AI_WEIGHT
+};
+
+static const size_t eval_offsets[] = {
+#define AI_WEIGHT(name, value) offsetof(ai_eval_weights, name),
 #include "eval_weights.def"
 #undef AI_WEIGHT
 };
@@ -55,9 +62,7 @@ const char *ai_eval_weight_at(const ai_eval_weights *w, int i, double *value)
 {
     if (i < 0 || i >= EVAL_WEIGHTS)
         return NULL;
-    /* the struct is EVAL_WEIGHTS doubles in the file's order, nothing between */
-    const double *v = (const double *)(const void *)w;
-    *value = v[i];
+    memcpy(value, (const char *)w + eval_offsets[i], sizeof *value);
     return eval_names[i];
 }
 
@@ -88,11 +93,11 @@ void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
             strength += carc_figure_strength(f) * counts[f];
         term[AI_EVAL_SUPPLY][s] = strength * share;
     }
-    /* (a field's feature is the dearest to ask for: left out while its weight is 0)
-     * follower by follower (carc_followers walks the figures, where listing the
+    /* follower by follower (carc_followers walks the figures, where listing the
      * features walks the board): each of a holder's figures on a feature adds its
      * share of the feature's gain, its strength over the seat's, so that a feature
-     * counts once for each holder */
+     * counts once for each holder. A field is the dearest feature to ask for
+     * (carc_feature_at values it): left out while its weight is 0. */
     carc_follower fs[CARC_MAX_PLAYERS * CARC_FIGURES * 8];
     int cap = (int)(sizeof fs / sizeof fs[0]), n = carc_followers(g, fs, cap);
     if (n > cap)

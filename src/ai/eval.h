@@ -29,7 +29,9 @@ const ai_eval_weights *ai_eval_default(void);
 int ai_eval_weight_count(void);
 const char *ai_eval_weight_at(const ai_eval_weights *w, int i, double *value);
 /* Each seat's terms (term[AI_EVAL_...][seat]) of g under w's shape constants (the
- * lambdas, fill_tiles, supply_half): the unweighted features, for tests and tuning. */
+ * lambdas, fill_tiles, supply_half): the unweighted features, for tests and tuning.
+ * The field term is left at 0 while w->field_tiles is 0 (its feature is the dearest
+ * to ask for); all are 0 once the game is over. */
 void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
                    double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS]);
 /* Each seat's value: ai_project (terms: ai_terms' bits) plus the weighted terms. */

@@ -11,10 +11,12 @@
  * so moves that are rarely possible are not starved. Chance is never a choice:
  * tile and card draws happen inside carc_apply from the determinization, and the
  * next decision's moves differ with the tile drawn; a decision with a single legal
- * move is played through without a node. The rollout plays uniform random moves to
- * the end; each seat's reward is 1 for a win, 1/k for a victory shared by k seats,
- * 0 for a loss, blended with a little of the score margin so that search still
- * prefers bigger wins once the outcome looks settled.
+ * move is played through without a node. The rollout plays a few uniform random
+ * moves, then the position is valued by eval.c (the projected margin and what the
+ * board may still become, docs/AI.md); at the end of the game each seat's reward is
+ * 1 for a win, 1/k for a victory shared by k seats, 0 for a loss, blended with a
+ * little of the score margin so that search still prefers bigger wins once the
+ * outcome looks settled.
  *
  * Nodes come from one arena allocated with the player and reset at every decision
  * (index links, no per-node allocation). When the arena is full the tree stops
@@ -283,8 +285,8 @@ static void rollout(mcts_player *p, carc_game *g, int limit)
 
 /* Reward per seat, in [0, 1]. At the end of the game: 1 for a win, 1/k for a
  * victory shared by k seats, 0 for a loss, blended with a little of the score
- * margin. Before the end: the projected margin (carc_projection, as greedy uses
- * it) squashed into (0, 1). */
+ * margin. Before the end: the margin over the best other seat squashed into (0, 1),
+ * of eval.c's values (par->eval) or of greedy's projection and supply value. */
 static void rewards(const carc_game *g, unsigned terms, const mcts_params *par,
                     double r[CARC_MAX_PLAYERS])
 {
@@ -333,7 +335,7 @@ static double mcts_evaluate(const mcts_player *p, const carc_game *g, int seat)
 }
 
 /* Progressive bias at the root: every legal move starts as a child carrying the
- * one-ply evaluation (greedy's, on one determinization) as PRIOR_VISITS virtual
+ * one-ply evaluation (mcts_evaluate, on one determinization) as PRIOR_VISITS virtual
  * visits, so the search begins from greedy's ranking and spends its iterations
  * telling the good moves apart, instead of sampling each of 100+ moves blind. */
 static void root_priors(mcts_player *p, const carc_game *view, int n)

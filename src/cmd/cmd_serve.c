@@ -58,7 +58,7 @@ static const char serve_usage[] =
     "                  [--bot-games-per-ip N] [--unjoined-per-ip N] [--max-conns-per-ip N]\n"
     "                  [--replays-per-minute N] [--idle-evict SEC] [--expire-days N]\n"
     "                  [--request-timeout SEC] [--trusted-proxy ADDR[,ADDR...]]\n"
-    "                  [--absent-after SEC] [--quiet]\n\n"
+    "                  [--absent-after SEC] [--undo-seconds SEC] [--quiet]\n\n"
     "Serves games over HTTP and WebSocket (docs/SERVER.md); stores every move in SQLite\n"
     "(or PostgreSQL) before anyone hears of it, and resumes every unfinished game when\n"
     "started again.\n\n"
@@ -101,6 +101,8 @@ static const char serve_usage[] =
     "  --absent-after SEC  a seat of people away from its turn for SEC seconds may be\n"
     "                    handed to a computer player by a vote of the other people\n"
     "                    (default 60)\n"
+    "  --undo-seconds SEC  the other people have SEC seconds to answer a request to\n"
+    "                    take a move back (default 60)\n"
     "  --quiet           log only errors\n"
     "  --help            this text\n";
 
@@ -151,6 +153,7 @@ int cmd_serve(int argc, char **argv)
         {"expire-days", required_argument, NULL, 'E'},
         {"replays-per-minute", required_argument, NULL, 'r'},
         {"absent-after", required_argument, NULL, 'A'},
+        {"undo-seconds", required_argument, NULL, 'u'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -163,7 +166,7 @@ int cmd_serve(int argc, char **argv)
     if (serve_web_near_binary(web, sizeof web))
         o.web = web;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:B:U:C:i:t:r:T:P:E:A:qh", longopts, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":H:p:d:w:k:m:g:B:U:C:i:t:r:T:P:E:A:u:qh", longopts, NULL)) != -1) {
         switch (opt) {
         case 'H': o.host = optarg; break;
         case 'p':
@@ -227,6 +230,10 @@ int cmd_serve(int argc, char **argv)
         case 'A':
             if (cli_int("serve", "--absent-after", optarg, 1, 86400 * 30, &v)) return EXIT_USAGE;
             o.absent_after = (int)v;
+            break;
+        case 'u':
+            if (cli_int("serve", "--undo-seconds", optarg, 1, 3600, &v)) return EXIT_USAGE;
+            o.undo_seconds = (int)v;
             break;
         case 'q': o.quiet = 1; break;
         case 'h': fputs(serve_usage, stdout); return 0;

@@ -51,6 +51,7 @@ void srv_options_init(srv_options *o)
     o->replays_per_minute = 30;
     o->frame_workers = -1;
     o->absent_after = 60;
+    o->undo_seconds = 60;
 }
 
 double srv_now(void)
@@ -342,6 +343,7 @@ int srv_run(const srv_options *o)
         srv_host_pass_end(s);
         srv_host_sweep_idle(s);
         srv_absent_tick(s);
+        srv_undo_tick(s);
         srv_host_asked(s);
         if (s->nwait)
             srv_ws_retry(s);

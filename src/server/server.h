@@ -36,6 +36,7 @@ typedef struct srv_options {
                                    * believed (NULL: none) */
     int absent_after;        /* seconds a seat of people must be away at its turn before
                               * the others may vote to hand it to a computer */
+    int undo_seconds;        /* how long the other seats have to answer an undo request */
     int quiet;               /* no log lines on stderr except errors */
     volatile sig_atomic_t *stop;  /* set by a signal handler: stop serving */
 } srv_options;

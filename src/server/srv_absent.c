@@ -46,9 +46,7 @@ static int absent_connected(const srv_game *gm, int seat)
     return 0;
 }
 
-/* The seats of people who may vote on seat: every other seat of people a computer
- * does not play. */
-static unsigned absent_voters(const srv_game *gm, int seat)
+unsigned srv_absent_people(const srv_game *gm, int seat)
 {
     unsigned v = 0;
     for (int i = 0; i < gm->seats; i++)
@@ -67,7 +65,7 @@ static int absent_seat(const srv_server *s, const srv_game *gm, double now, doub
     *wait = 0;
     if (carc_is_over(gm->g) || p.seat < 0 || !srv_spec_is_human(gm->spec[p.seat]) ||
         (gm->clock.away & (1u << p.seat)) || absent_connected(gm, p.seat) ||
-        !absent_voters(gm, p.seat))
+        !srv_absent_people(gm, p.seat))
         return -1;
     double since = gm->seen[p.seat] > gm->decided ? gm->seen[p.seat] : gm->decided;
     double after = s->opt->absent_after;
@@ -78,8 +76,7 @@ static int absent_seat(const srv_server *s, const srv_game *gm, double now, doub
     return p.seat;
 }
 
-/* Seats of a mask as a JSON list. */
-static void absent_seats_json(strbuf *b, unsigned mask, int seats)
+void srv_seats_json(strbuf *b, unsigned mask, int seats)
 {
     sb_putc(b, '[');
     for (int i = 0, k = 0; i < seats; i++)
@@ -98,7 +95,7 @@ char *srv_absent_frame(const srv_server *s, const srv_game *gm)
     sb_init(&b, 256);
     sb_printf(&b, "{\"absent\":%d,\"absent_after\":%d,\"away\":", absent,
               s->opt->absent_after * 1000);
-    absent_seats_json(&b, gm->clock.away, gm->seats);
+    srv_seats_json(&b, gm->clock.away, gm->seats);
     sb_printf(&b, ",\"index\":%d,\"kind\":\"%s\",\"left\":[", gm->index, kinds[gm->clock.kind]);
     for (int i = 0; i < gm->seats; i++)
         sb_printf(&b, "%s%" PRId64, i ? "," : "",
@@ -106,7 +103,7 @@ char *srv_absent_frame(const srv_server *s, const srv_game *gm)
     sb_printf(&b, "],\"move\":%" PRId64 ",\"running\":%d,\"start\":%" PRId64
               ",\"type\":\"clock\",\"votes\":",
               gm->clock.move_ms, gm->clock.running, gm->clock.start_ms);
-    absent_seats_json(&b, absent >= 0 ? gm->votes : 0, gm->seats);
+    srv_seats_json(&b, absent >= 0 ? gm->votes : 0, gm->seats);
     sb_putc(&b, '}');
     return sb_take(&b);
 }
@@ -253,7 +250,7 @@ int srv_absent_vote(srv_server *s, srv_conn *c, int seat, char *err, size_t errs
         return -1;
     }
     gm->votes |= 1u << c->seat;
-    unsigned voters = absent_voters(gm, seat);
+    unsigned voters = srv_absent_people(gm, seat);
     if ((gm->votes & voters) == voters) {
         absent_hand_over(s, gm, seat, "the others voted");
         return 0;
@@ -282,6 +279,13 @@ int srv_absent_back(srv_server *s, srv_conn *c, char *err, size_t errsize)
     absent_save(s, gm);
     absent_tell(s, gm, NULL);
     return 0;
+}
+
+void srv_absent_undone(srv_server *s, srv_game *gm, const srv_clock *was)
+{
+    gm->clock = *was;
+    srv_clock_undo(&gm->clock, gm->index, absent_timed_seat(gm), srv_absent_wall_ms());
+    absent_save(s, gm);
 }
 
 int srv_absent_keeps(const srv_game *gm)

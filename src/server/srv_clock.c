@@ -69,6 +69,17 @@ void srv_clock_turn(srv_clock *c, int index, int seat, int64_t now)
     c->running = seat;
 }
 
+void srv_clock_undo(srv_clock *c, int index, int seat, int64_t now)
+{
+    if (c->kind == SRV_CLOCK_NONE)
+        return;
+    clock_stop(c, now);  /* no increment: no decision was taken */
+    c->index = index;
+    if (seat >= 0)
+        c->deadline = now + (c->kind == SRV_CLOCK_TURN ? c->move_ms : c->left[seat]);
+    c->running = seat;
+}
+
 int64_t srv_clock_left(const srv_clock *c, int seat, int64_t now)
 {
     if (seat == c->running) {

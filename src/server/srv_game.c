@@ -84,6 +84,7 @@ static srv_game *game_alloc(const carc_config *cfg, char *err, size_t errsize)
     srv_clock_init(&gm->clock, SRV_CLOCK_NONE, 0, 0);
     gm->told_absent = -1;
     gm->absent_index = -1;
+    gm->last_seat = gm->undo_seat = -1;
     gm->g = carc_new(cfg, &ce);
     if (!gm->g) {
         snprintf(err, errsize, "%s", ce.msg);
@@ -243,6 +244,7 @@ srv_game *srv_game_load(srv_store *st, const char *id, int *missing, char *err,
     gm->created = row.created;
     for (int i = 0; i < n; i++) {
         carc_move m;
+        gm->last_seat = carc_pending_decision(gm->g).seat;  /* who makes it */
         carc_copy(gm->next, gm->g);  /* the state before the move, for the recorder */
         if (carc_move_parse(gm->g, moves[i], &m, &ce) != CARC_OK ||
             carc_apply(gm->g, &m, &ce) != CARC_OK ||
@@ -259,7 +261,12 @@ srv_game *srv_game_load(srv_store *st, const char *id, int *missing, char *err,
     if (srv_absent_load(st, gm, err, errsize) < 0) {
         srv_game_free(gm);
         gm = NULL;
+        goto done;
     }
+    /* who made the last move is not stored: a computer, if its seat is one or a
+     * computer plays it now */
+    gm->last_bot = gm->last_seat >= 0 && (!srv_spec_is_human(gm->spec[gm->last_seat]) ||
+                                          (gm->clock.away & (1u << gm->last_seat)));
 done:
     srv_strings_free(moves, n);
     srv_game_row_free(&row);
@@ -336,6 +343,8 @@ int srv_game_move(srv_game *gm, srv_store *st, int seat, long index, const carc_
         fprintf(stderr, "carc serve: game %s: move %d missing from the record\n", gm->id,
                 gm->index);
     gm->index++;
+    gm->last_seat = seat;
+    gm->last_bot = 0;  /* a computer's: srv_host_take_bot_moves says so */
     game_next_frames(gm);
     return 0;
 }
@@ -370,6 +379,8 @@ void srv_game_take_state(srv_game *gm, srv_game *from)
     from->view = view;
     from->rec = rec;
     gm->index = gm->durable = from->index;
+    gm->last_seat = from->last_seat;
+    gm->last_bot = from->last_bot;
     gm->bot_index = -1;
     gm->clock = from->clock;  /* the clock as stored with the last stored move */
     gm->clock_kept = from->clock_kept;

@@ -224,6 +224,7 @@ static uint64_t host_bot_seed(const srv_game *gm, int seat)
 void srv_host_changed(srv_server *s, srv_game *gm)
 {
     gm->touched = srv_now();
+    srv_undo_moved(s, gm);  /* an undo asked before this change ends (srv_undo.c) */
     srv_ws_broadcast(s, gm);
     srv_absent_changed(s, gm);  /* the clocks follow, and are told after the state */
     srv_host_bot_turn(s, gm);
@@ -280,6 +281,7 @@ void srv_host_take_bot_moves(srv_server *s)
                     ok ? err : "the player found no move");
             continue;
         }
+        gm->last_bot = 1;  /* no undo of a computer's move (srv_undo.c) */
         srv_host_note_move(s, gm);
         srv_host_changed(s, gm);
         srv_host_evict_if_idle(s, gm);  /* a game of computers only, over */
@@ -445,4 +447,42 @@ void srv_host_flush(srv_server *s)
         return;
     srv_host_pass_end(s);
     srv_host_pass_begin(s);
+}
+
+int srv_host_undo(srv_server *s, srv_game *gm, char *err, size_t errsize)
+{
+    char id[2 * SRV_ID_BYTES + 1];
+    int index = gm->index, open = s->batch, missing;
+    memcpy(id, gm->id, sizeof id);
+    if (!s->store->cut_move) {
+        snprintf(err, errsize, "this server's store cannot take moves back");
+        return -1;
+    }
+    /* the pass's moves first: the cut and the clock go in a transaction of their own,
+     * so that a failure takes back nothing but them */
+    host_commit(s);
+    gm = srv_registry_find(&s->reg, id);
+    if (!gm || gm->index != index || gm->durable != index) {
+        snprintf(err, errsize, "the game changed meanwhile");
+        if (open)
+            srv_host_pass_begin(s);
+        return -1;
+    }
+    s->store->batch_begin(s->store);
+    srv_game *fresh = NULL;
+    if (s->store->cut_move(s->store, id, index - 1) < 0)
+        snprintf(err, errsize, "%s", s->store->err);
+    else if ((fresh = srv_game_load(s->store, id, &missing, err, errsize)))
+        srv_absent_undone(s, fresh, &gm->clock);  /* the clock kept in the same batch */
+    if (s->store->batch_end(s->store) < 0 && fresh) {
+        snprintf(err, errsize, "%s", s->store->err);
+        srv_game_free(fresh);
+        fresh = NULL;
+    }
+    if (open)
+        srv_host_pass_begin(s);
+    if (!fresh)
+        return -1;
+    srv_game_take_state(gm, fresh);  /* the state, the record and the clock of index - 1 */
+    return 0;
 }

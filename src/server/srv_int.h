@@ -36,6 +36,8 @@
  *   srv_clock.c        the seats' clocks of a game: deadlines, their text in the store
  *   srv_absent.c       clocks run out, absent seats voted out, seats taken back: a
  *                      computer plays a seat meanwhile; the clock frame
+ *   srv_undo.c         undo by agreement: a seat's last move taken back once every
+ *                      other person accepts; the undo frame
  *
  * Threads: everything here runs on the service thread except the inside of
  * srv_bots.c, whose workers see only copies of one seat's view, the inside of
@@ -95,7 +97,7 @@ int srv_is_hex(const char *s, size_t n);
 /* ---- srv_msg.c ---------------------------------------------------------------- */
 
 enum srv_msg_type { SRV_MSG_MOVE = 1, SRV_MSG_SYNC, SRV_MSG_CHAT, SRV_MSG_REMATCH, SRV_MSG_SIGN,
-                    SRV_MSG_VOTE, SRV_MSG_BACK };
+                    SRV_MSG_VOTE, SRV_MSG_BACK, SRV_MSG_UNDO, SRV_MSG_UNDO_ANSWER };
 
 /* Chat: a message holds 1 to SRV_CHAT_MAX bytes of UTF-8 without control characters;
  * a session may send SRV_CHAT_BURST at once, then one every SRV_CHAT_EVERY seconds;
@@ -106,11 +108,15 @@ enum { SRV_CHAT_MAX = 280, SRV_CHAT_BURST = 5, SRV_CHAT_EVERY = 3, SRV_CHAT_KEEP
  * {"type": "state"} (send me the current state), {"type": "chat", "text": "..."},
  * {"type": "rematch"} (a seat of a finished game asks for the same game again),
  * {"type": "sign", ...} (a ladder seat signed, below), {"type": "vote", "seat": S} (hand the absent seat S to a computer player) or
- * {"type": "back"} (a seat a computer plays is taken back by its owner). */
+ * {"type": "back"} (a seat a computer plays is taken back by its owner),
+ * {"type": "undo", "index": N} (the seat asks to take back its last move, the one
+ * before index N) or {"type": "undo_answer", "index": N, "accept": B} (another seat's
+ * answer to that request: srv_undo.c). */
 typedef struct srv_msg {
     int type;
     long index;
     int seat;            /* "vote" */
+    int accept;          /* "undo_answer": 1 accepted, 0 refused */
     char move[CARC_NOTATION_MAX];
     char text[SRV_CHAT_MAX + 1];
     /* {"type": "sign", "name": NAME, "secret": SECRET}: a ladder game's seat signed
@@ -166,6 +172,10 @@ void srv_clock_hand_over(srv_clock *c, int seat, int64_t now);
 void srv_clock_take_back(srv_clock *c, int seat, int64_t now);
 /* The text kept in the store for the first `seats` seats; 0, or -1 if size is short. */
 int srv_clock_write(const srv_clock *c, int seats, char *out, size_t size);
+/* The game went back to `index` (undo by agreement) and `seat` is the seat to time
+ * now (-1: none): the running clock stops without an increment, then seat's runs from
+ * what it has left (turn-based: the whole time of a decision). */
+void srv_clock_undo(srv_clock *c, int index, int seat, int64_t now);
 /* Reads it back; 0, or -1 (c zeroed) if it is not a clock's text. */
 int srv_clock_read(srv_clock *c, int seats, const char *text);
 /* The lobby's real-time presets, "fast", "normal" and "slow": 0 and c set, or -1. */
@@ -319,6 +329,14 @@ typedef struct srv_game {
     unsigned votes;      /* seats that voted to hand the absent seat to a computer */
     int told_absent;     /* the absent seat the sessions were last told of, -1 */
     int clock_told;      /* a clock frame was sent: every change is told from then on */
+    /* issue 32: undo by agreement (srv_undo.c) */
+    int last_seat;       /* the seat that made the last move (index - 1), -1: none */
+    int last_bot;        /* a computer made it (a computer seat, or one playing a seat
+                          * of people for now): nobody may ask to take it back */
+    int undo_seat;       /* the seat asking to take its last move back, -1: no request */
+    int undo_index;      /* the game's index when it asked (the move is index - 1) */
+    unsigned undo_yes;   /* the seats that accepted */
+    double undo_until;   /* monotonic: the request lapses then */
 } srv_game;
 
 /* Creates a game from a request, stores its row, and writes the seat tokens (""
@@ -539,6 +557,7 @@ typedef struct srv_server {
     int nrematch;
     srv_rate name_rate;  /* ladder names made per address (srv_ladder.c) */
     double next_clock;   /* when to look at the clocks and absent seats again (srv_absent.c) */
+    double next_undo;    /* when to look for undo requests whose time is up (srv_undo.c) */
 } srv_server;
 
 /* Per-connection data (HTTP or WebSocket). */
@@ -639,6 +658,11 @@ void srv_host_release_all(srv_server *s);
 /* Frees the unfinished games nobody has touched for opt->idle_evict seconds (at most
  * every few seconds; they stay in the store and are rebuilt when asked for). */
 void srv_host_sweep_idle(srv_server *s);
+/* Takes the last move of gm back (undo by agreement, srv_undo.c): the pass's batch is
+ * committed first, then the move is cut from the store's log with the clock kept in
+ * one transaction of their own, and gm rebuilt from its log (the store is the truth).
+ * 0, or -1 with err (nothing changed; the pass goes on). */
+int srv_host_undo(srv_server *s, srv_game *gm, char *err, size_t errsize);
 /* Drains the computer players' results (on the service thread). */
 void srv_host_take_bot_moves(srv_server *s);
 /* Asks the workers for the pending decision if a computer owes it (and none is
@@ -735,11 +759,41 @@ void srv_absent_left(srv_game *gm, int seat);
  * changed). */
 int srv_absent_vote(srv_server *s, srv_conn *c, int seat, char *err, size_t errsize);
 int srv_absent_back(srv_server *s, srv_conn *c, char *err, size_t errsize);
+/* The seats of people a computer does not play now, but `seat`: those who vote on an
+ * absent seat, or answer seat's undo request (srv_undo.c). */
+unsigned srv_absent_people(const srv_game *gm, int seat);
+/* The seats of a mask as a JSON list ("[0,2]") for the clock and undo frames. */
+void srv_seats_json(strbuf *b, unsigned mask, int seats);
 /* 1 if the game must stay live: a clock runs (its end is seen only while live). */
 int srv_absent_keeps(const srv_game *gm);
 /* Reads the game's clock row from the store into gm (none: no clock). 0, or -1 with
  * err. */
 int srv_absent_load(srv_store *st, srv_game *gm, char *err, size_t errsize);
+/* Undo by agreement: the clock of a game whose last move was taken back (gm rebuilt
+ * from its log at the index before): `was` is its clock before, kept but for the
+ * decision now pending again, which runs from what its seat has left (turn-based: the
+ * whole time of a decision); no seat gains an increment by it. Kept in the store (in
+ * the open batch: srv_host_undo's). */
+void srv_absent_undone(srv_server *s, srv_game *gm, const srv_clock *was);
+
+/* ---- srv_undo.c ------------------------------------------------------------------------ */
+
+/* {"type":"undo","index":N} of session c: the request made (the others have
+ * opt->undo_seconds to answer) (every session told, the
+ * computers' and the asker's acceptance counted, granted at once if no person is left
+ * to ask), or -1 with err (nothing changed). */
+int srv_undo_ask(srv_server *s, srv_conn *c, long index, char *err, size_t errsize);
+/* {"type":"undo_answer","index":N,"accept":B} of session c: 0 (a refusal ends the
+ * request; the last acceptance grants it), or -1 with err. */
+int srv_undo_answer(srv_server *s, srv_conn *c, long index, int accept, char *err,
+                    size_t errsize);
+/* After a move of gm: a request pending ends (the game moved on). */
+void srv_undo_moved(srv_server *s, srv_game *gm);
+/* A session joined (after its state): told of a request pending. */
+void srv_undo_joined(srv_server *s, srv_conn *c);
+/* From the service loop: requests whose time is up lapse. */
+void srv_undo_tick(srv_server *s);
+
 /* A history frame the replay worker made (job->history): to the sessions of its game
  * waiting for it (takes the job). */
 void srv_ws_history_done(srv_server *s, srv_replay_job *job);

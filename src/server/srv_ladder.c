@@ -438,6 +438,15 @@ void srv_ladder_rematch(srv_server *s, const char *from, const char *to)
     srv_ladder_seat seats[SRV_LADDER_SEATS];
     int n, rated;
     char err[SRV_ERR];
-    if (l && l->game(l, from, seats, &n, &rated) == 0 && srv_ladder_open(s, to, err, sizeof err) < 0)
+    if (!l || l->game(l, from, seats, &n, &rated) != 0)
+        return;  /* not a ladder game */
+    if (srv_ladder_open(s, to, err, sizeof err) < 0) {
         srv_log(s, "ladder: rematch %s: %s", to, err);
+        return;
+    }
+    /* the same tokens open the same seats: each person's seat is signed by the name that
+     * signed it before (its page signing again with that name is accepted) */
+    for (int i = 0; i < n; i++)
+        if (!seats[i].computer && l->sign(l, to, seats[i].seat, seats[i].name) < 0)
+            srv_log(s, "ladder: rematch %s: %s", to, l->err);
 }

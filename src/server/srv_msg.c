@@ -14,7 +14,8 @@
 #include "srv_int.h"
 
 /* The message types, for the errors that name them. */
-#define SRV_MSG_TYPES "\"move\", \"state\", \"chat\", \"rematch\", \"sign\", \"vote\" or \"back\""
+#define SRV_MSG_TYPES "\"move\", \"state\", \"chat\", \"rematch\", \"sign\", \"vote\", \"back\", " \
+                      "\"undo\" or \"undo_answer\""
 
 /* Loads buf as one JSON object; NULL with err. */
 static json_t *msg_object(const char *buf, size_t len, char *err, size_t errsize)
@@ -105,6 +106,8 @@ int srv_msg_parse_json(const char *buf, size_t len, srv_msg *out, char *err, siz
     static const char *const chat_keys[] = {"type", "text", NULL};
     static const char *const sign_keys[] = {"type", "name", "secret", NULL};
     static const char *const vote_keys[] = {"type", "seat", NULL};
+    static const char *const undo_keys[] = {"type", "index", NULL};
+    static const char *const answer_keys[] = {"type", "index", "accept", NULL};
     memset(out, 0, sizeof *out);
     json_t *o = msg_object(buf, len, err, errsize);
     if (!o)
@@ -148,6 +151,26 @@ int srv_msg_parse_json(const char *buf, size_t len, srv_msg *out, char *err, siz
         } else {
             out->type = SRV_MSG_VOTE;
             out->seat = (int)json_integer_value(seat);
+            rc = 0;
+        }
+    } else if (strcmp(json_string_value(type), "undo") == 0 ||
+               strcmp(json_string_value(type), "undo_answer") == 0) {
+        /* undo by agreement (srv_undo.c): the index the asker's page shows (the move
+         * taken back is the one before it), and each other seat's answer */
+        int ask = strcmp(json_string_value(type), "undo") == 0;
+        json_t *accept = json_object_get(o, "accept");
+        if (msg_only_keys(o, ask ? undo_keys : answer_keys, err, errsize) < 0) {
+            /* err says which */
+        } else if (!json_is_integer(index) || json_integer_value(index) < 0 ||
+                   json_integer_value(index) > 1000000) {
+            snprintf(err, errsize, "\"index\" must be the game's index the undo is about "
+                     "(an integer >= 0)");
+        } else if (!ask && !json_is_boolean(accept)) {
+            snprintf(err, errsize, "\"accept\" must be true or false");
+        } else {
+            out->type = ask ? SRV_MSG_UNDO : SRV_MSG_UNDO_ANSWER;
+            out->index = (long)json_integer_value(index);
+            out->accept = !ask && json_is_true(accept);
             rc = 0;
         }
     } else if (strcmp(json_string_value(type), "back") == 0) {

@@ -87,6 +87,19 @@ int srv_openlog_push(srv_openlog_game *g, const char *move)
     return 0;
 }
 
+void srv_openlog_pop(srv_openlog_game *g)
+{
+    if (g->n == 0)
+        return;
+    size_t end = g->len - 1;  /* the last move's '\n' */
+    while (end > 0 && g->text[end - 1] != '\n')
+        end--;
+    g->len = end;
+    g->text[end] = '\0';
+    if (--g->n == 0)
+        g->first_seq = 0;  /* no move 0 in the log any more */
+}
+
 static void openlog_game_free(srv_openlog_game *g)
 {
     free(g->id);

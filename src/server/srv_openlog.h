@@ -36,6 +36,9 @@ srv_openlog_game *srv_openlog_find(srv_openlog *ol, const char *id);
 srv_openlog_game *srv_openlog_add(srv_openlog *ol, const char *id);
 /* Appends a move to an entry's text; -1 when out of memory. */
 int srv_openlog_push(srv_openlog_game *g, const char *move);
+/* Takes the entry's last move off (undo by agreement: srv_sqlite.c's cut_move); with
+ * none left, first_seq goes back to 0. */
+void srv_openlog_pop(srv_openlog_game *g);
 void srv_openlog_remove(srv_openlog *ol, const char *id);
 /* Empties the table (the table itself may be reused). */
 void srv_openlog_clear(srv_openlog *ol);

@@ -145,6 +145,15 @@ static void pg_lose_batch(pg_store *s)
     s->lost = 1;
 }
 
+/* 1 (with the message) if the open batch's transaction failed: nothing more joins it. */
+static int pg_batch_dead(pg_store *s)
+{
+    if (!(s->batching && s->lost))
+        return 0;
+    snprintf(s->base.err, sizeof s->base.err, "store: an earlier write of this batch failed");
+    return 1;
+}
+
 static int pg_create_game(srv_store *base, const srv_game_row *row)
 {
     pg_store *s = (pg_store *)base;
@@ -190,10 +199,8 @@ static int pg_append_move(srv_store *base, const char *id, int index, const char
                           int finished)
 {
     pg_store *s = (pg_store *)base;
-    if (s->batching && s->lost) {
-        snprintf(s->base.err, sizeof s->base.err, "store: an earlier write of this batch failed");
+    if (pg_batch_dead(s))
         return -1;
-    }
     if (strchr(move, '\n')) {
         snprintf(s->base.err, sizeof s->base.err,
                  "store: append move: game %s: a move with a line break", id);
@@ -219,6 +226,53 @@ static int pg_append_move(srv_store *base, const char *id, int index, const char
         return rc ? -1 : 0;  /* refused: the transaction goes on */
     pg_lose_batch(s);
     return -1;
+}
+
+/* Undo by agreement: the game's row from nmoves = index + 1 back to index (no row
+ * matches if move `index` is not the last move of a game being played: refused,
+ * nothing written), then the move's row deleted, in the open batch's transaction or
+ * one of its own. */
+static int pg_cut_move(srv_store *base, const char *id, int index)
+{
+    pg_store *s = (pg_store *)base;
+    if (pg_batch_dead(s))
+        return -1;
+    if (!s->batching || !s->in_txn) {
+        if (pg_cmd(s, "BEGIN", "begin") < 0)
+            return -1;
+        s->in_txn = s->batching;
+    }
+    char idx[16], now[24];
+    snprintf(idx, sizeof idx, "%d", index);
+    snprintf(now, sizeof now, "%lld", (long long)pg_now(s));
+    const char *unbump[] = {id, idx, now};
+    PGresult *r = pg_run(s, "unbump", 3, unbump, "cut move");
+    int rc = r ? (atoi(PQcmdTuples(r)) == 1 ? 0 : 1) : -1;
+    PQclear(r);
+    if (rc == 0) {
+        const char *del[] = {id, idx};
+        r = pg_run(s, "del_move", 2, del, "cut move");
+        rc = r && atoi(PQcmdTuples(r)) == 1 ? 0 : -1;
+        if (r && rc < 0)
+            snprintf(s->base.err, sizeof s->base.err, "store: cut move: game %s: move %d is "
+                     "not in its log", id, index);
+        PQclear(r);
+    } else if (rc == 1) {
+        snprintf(s->base.err, sizeof s->base.err, "store: cut move: game %s: move %d is not "
+                 "the last move of a game being played", id, index);
+    }
+    if (!s->batching) {
+        if (rc != 0 || pg_commit(s) < 0) {
+            pg_rollback(s);
+            return -1;
+        }
+        return 0;
+    }
+    if (rc == 1)
+        return -1;  /* refused: nothing written, the transaction goes on */
+    if (rc < 0)
+        pg_lose_batch(s);
+    return rc;
 }
 
 static void pg_batch_begin(srv_store *base)
@@ -606,6 +660,7 @@ srv_store *srv_pg_open(const char *uri, char *err, size_t errsize)
     s->base.load_chat = pg_load_chat;
     s->base.save_clock = pg_save_clock;
     s->base.load_clock = pg_load_clock;
+    s->base.cut_move = pg_cut_move;
     s->base.ask = pg_ask;
     s->base.asked = pg_asked;
     s->base.close = pg_close;
@@ -635,6 +690,9 @@ srv_store *srv_pg_open(const char *uri, char *err, size_t errsize)
         {"bump", "UPDATE games SET nmoves = nmoves + 1, touched = $3,"
                  " finished = CASE WHEN $4::int = 1 THEN 1 ELSE 0 END"
                  " WHERE id = $1 AND nmoves = $2::int AND finished = 0", 4},
+        {"unbump", "UPDATE games SET nmoves = nmoves - 1, touched = $3"
+                   " WHERE id = $1 AND nmoves = $2::int + 1 AND finished = 0", 3},
+        {"del_move", "DELETE FROM moves WHERE game = $1 AND idx = $2::int", 2},
         {"ins_move", "INSERT INTO moves (game, idx, move, at) VALUES ($1, $2, $3, $4)", 4},
         {"sel_game", "SELECT id, players, expansions, seed, tokens, created, finished, nmoves"
                      " FROM games WHERE id = $1", 1},

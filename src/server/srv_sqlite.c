@@ -250,6 +250,18 @@ static int sqlite_fresh(sqlite_store *s)
     return s->stale ? sqlite_rebuild(s) : 0;
 }
 
+/* Before a write of the log: after a dead transaction nothing more joins the batch (a
+ * later move of the same game would leave a gap in its log), and s->open must say what
+ * the database holds. 0, or -1 with the message. */
+static int sqlite_writable(sqlite_store *s)
+{
+    if (s->batching && s->lost) {
+        snprintf(s->base.err, sizeof s->base.err, "store: an earlier write of this batch failed");
+        return -1;
+    }
+    return sqlite_fresh(s);
+}
+
 /* The statements of one append: the move, the game's first_seq if it is its first,
  * and, if it ends the game, the mark and the whole list (g: the game's moves before
  * this one, or NULL). */
@@ -324,13 +336,7 @@ static int sqlite_append_move(srv_store *base, const char *id, int index, const 
                               int finished)
 {
     sqlite_store *s = (sqlite_store *)base;
-    if (s->batching && s->lost) {
-        /* after a dead transaction nothing more joins the batch: a later move of the
-         * same game would leave a gap in its log */
-        snprintf(s->base.err, sizeof s->base.err, "store: an earlier write of this batch failed");
-        return -1;
-    }
-    if (sqlite_fresh(s) < 0)
+    if (sqlite_writable(s) < 0)
         return -1;
     /* the log's order is the only guard left in the store: the next index, or nothing */
     srv_openlog_game *g = srv_openlog_find(&s->open, id);
@@ -377,6 +383,76 @@ static int sqlite_append_move(srv_store *base, const char *id, int index, const 
     s->lost = 1;
     s->stale = 1;
     return -1;
+}
+
+/* The statements of a cut: move `index` of game id out of the log (found from the
+ * end of the log backwards: the move taken back is recent), and the game's first_seq
+ * cleared if it was move 0. 0, or -1 (nothing was deleted, or a statement failed). */
+static int sqlite_delete_move(sqlite_store *s, const char *id, int index, int64_t first_seq)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = -1;
+    if (sqlite3_prepare_v2(s->db, "DELETE FROM log WHERE seq = (SELECT seq FROM log WHERE"
+                           " seq >= ?3 AND game = ?1 AND idx = ?2 ORDER BY seq DESC LIMIT 1)",
+                           -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC) == SQLITE_OK &&
+        sqlite3_bind_int(st, 2, index) == SQLITE_OK &&
+        sqlite3_bind_int64(st, 3, first_seq) == SQLITE_OK && sqlite3_step(st) == SQLITE_DONE)
+        rc = sqlite3_changes(s->db) == 1 ? 0 : 1;
+    sqlite3_finalize(st);
+    if (rc == 1) {
+        snprintf(s->base.err, sizeof s->base.err, "store: cut move: game %s: move %d is not "
+                 "in its log", id, index);
+        return -1;
+    }
+    if (rc < 0)
+        return sqlite_fail(s, "cut move");
+    if (index == 0) {
+        st = NULL;
+        rc = -1;
+        if (sqlite3_prepare_v2(s->db, "UPDATE games SET first_seq = NULL WHERE id = ?1",
+                               -1, &st, NULL) == SQLITE_OK &&
+            sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC) == SQLITE_OK &&
+            sqlite3_step(st) == SQLITE_DONE)
+            rc = 0;
+        sqlite3_finalize(st);
+        if (rc < 0)
+            return sqlite_fail(s, "cut move");
+    }
+    return 0;
+}
+
+/* Undo by agreement: the game's last move out of the log, and out of s->open. Inside a
+ * batch it joins the batch's transaction (a failure loses the batch, as an append's
+ * does); outside, a transaction of its own. */
+static int sqlite_cut_move(srv_store *base, const char *id, int index)
+{
+    sqlite_store *s = (sqlite_store *)base;
+    if (sqlite_writable(s) < 0)
+        return -1;
+    srv_openlog_game *g = srv_openlog_find(&s->open, id);
+    if (!g || g->bad || g->n != index + 1) {
+        snprintf(s->base.err, sizeof s->base.err, "store: cut move: game %s: move %d is not "
+                 "the last move of a game being played", id, index);
+        return -1;
+    }
+    if (!s->batching || !s->in_txn) {
+        if (sqlite_run(s, s->begin, "begin") < 0)
+            return -1;
+        s->in_txn = s->batching;
+    }
+    if (sqlite_delete_move(s, id, index, g->first_seq) < 0 ||
+        (!s->batching && sqlite_run(s, s->commit, "commit") < 0)) {
+        sqlite_undo(s);
+        if (s->batching) {
+            s->in_txn = 0;
+            s->lost = 1;
+            s->stale = 1;
+        }
+        return -1;
+    }
+    srv_openlog_pop(g);
+    return 0;
 }
 
 static void sqlite_batch_begin(srv_store *base)
@@ -969,6 +1045,7 @@ srv_store *srv_sqlite_open(const char *path, char *err, size_t errsize)
     s->base.load_chat = sqlite_load_chat;
     s->base.save_clock = sqlite_save_clock;
     s->base.load_clock = sqlite_load_clock;
+    s->base.cut_move = sqlite_cut_move;
     s->base.ask = sqlite_ask;
     s->base.asked = sqlite_asked;
     s->base.close = sqlite_close;

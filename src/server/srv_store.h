@@ -88,6 +88,12 @@ struct srv_store {
      * none). */
     int (*save_clock)(srv_store *st, const char *id, const char *text);
     int (*load_clock)(srv_store *st, const char *id, char **text);
+    /* Undo by agreement (issue 32, srv_undo.c): takes move `index` of game `id` back out
+     * of its log; it must be the game's last move and the game unfinished, else it is
+     * refused and nothing changes. Inside a batch it joins the batch (durable with its
+     * commit, lost with a failed one); outside, it commits at once. A store may leave it
+     * NULL: no move is ever taken back then. */
+    int (*cut_move)(srv_store *st, const char *id, int index);
     void (*ask)(srv_store *st, const char *id);
     int (*asked)(srv_store *st, char id[16]);
     void (*close)(srv_store *st);

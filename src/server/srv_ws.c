@@ -120,12 +120,14 @@ static void ws_error(srv_conn *c, long index, const char *message)
 }
 
 /* {"type":"chat","messages":[{"at":T,"seat":S,"text":"..."},...]}: text escaped as
- * JSON, so a message is never markup; the page shows it as text (docs/SERVER.md). */
-static char *ws_chat_frame(const srv_chat_row *rows, int n)
+ * JSON, so a message is never markup; the page shows it as text (docs/SERVER.md). The
+ * chat so far that a session gets as it opens says "history": true (issue 32: a page
+ * marks only the others' new messages unread). */
+static char *ws_chat_frame(const srv_chat_row *rows, int n, int history)
 {
     strbuf b;
     sb_init(&b, 256);
-    sb_puts(&b, "{\"messages\":[");
+    sb_puts(&b, history ? "{\"history\":true,\"messages\":[" : "{\"messages\":[");
     for (int i = 0; i < n; i++) {
         sb_printf(&b, "%s{\"at\":%lld,\"seat\":%d,\"text\":", i ? "," : "",
                   (long long)rows[i].at, rows[i].seat);
@@ -136,10 +138,11 @@ static char *ws_chat_frame(const srv_chat_row *rows, int n)
     return sb_take(&b);
 }
 
-/* Queues a chat frame of rows for c, or for every session of the game when all. */
+/* Queues a chat frame of rows for c, or for every session of the game when all (a new
+ * message; else the chat so far, to a session opening). */
 static void ws_chat_send(srv_conn *c, const srv_chat_row *rows, int n, int all)
 {
-    char *text = ws_chat_frame(rows, n);
+    char *text = ws_chat_frame(rows, n, !all);
     srv_frame *f = text ? srv_frame_new(text) : NULL;
     free(text);
     if (!f)
@@ -369,6 +372,7 @@ static void ws_joined(srv_server *s, srv_conn *c)
     if (again)  /* a page opened after the rematch: it may go there */
         ws_rematch_send(c, again, 0, 0);
     srv_absent_joined(s, c);  /* the clocks, if the game has any */
+    srv_undo_joined(s, c);    /* an undo being asked */
     /* the chat so far (the last SRV_CHAT_KEEP messages) */
     c->chat_tokens = SRV_CHAT_BURST;
     c->chat_at = srv_now();
@@ -491,6 +495,13 @@ static void ws_message(srv_server *s, srv_conn *c, const char *buf, size_t len)
             return;
         }
         srv_host_bot_turn(s, gm);  /* a seat handed over plays now */
+        return;
+    }
+    if (msg.type == SRV_MSG_UNDO || msg.type == SRV_MSG_UNDO_ANSWER) {  /* srv_undo.c */
+        if ((msg.type == SRV_MSG_UNDO
+                 ? srv_undo_ask(s, c, msg.index, err, sizeof err)
+                 : srv_undo_answer(s, c, msg.index, msg.accept, err, sizeof err)) < 0)
+            ws_error(c, gm->index, err);
         return;
     }
     if (c->seat < 0) {

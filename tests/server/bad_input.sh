@@ -44,6 +44,8 @@ expect_usage "carc serve: --port must be" --port 80x
 expect_usage "carc serve: --workers must be 1..64, got 0" --workers 0
 expect_usage "carc serve: --max-per-ip must be" --max-per-ip -3
 expect_usage "carc serve: --absent-after must be 1..2592000, got 0" --absent-after 0
+expect_usage "carc serve: --undo-seconds must be 1..3600, got 0" --undo-seconds 0
+expect_usage "carc serve: --undo-seconds must be" --undo-seconds 1h
 expect_usage "carc serve: unknown option '--bogus'" --bogus
 expect_usage "carc serve: unexpected argument 'extra'" extra
 expect_usage "carc serve: --host, --db and --web must not be empty" --db ""

@@ -6,7 +6,9 @@
 # the formula (K = 32: +16 and -16 from 1500 and 1500, or 0 for a tie); a person against
 # greedy moves greedy's row; a game with a seat unsigned closed unrated; a game rated
 # once, also across a restart; a game over whose rating was lost (the process died
-# between) rated at the next start, to the same numbers. On CARC_TEST_DB (pg.sh) too.
+# between) rated at the next start, to the same numbers; a game whose seats a computer
+# played after their clocks ran out rated as the persons'; a ladder game's rematch a
+# ladder game with the same names signed. On CARC_TEST_DB (pg.sh) too.
 set -eu
 . "$(dirname "$0")/lib.sh"
 start_server
@@ -152,5 +154,51 @@ if [ -z "${CARC_TEST_DB-}" ] && command -v sqlite3 > /dev/null; then
     "$CLIENT" get "$PORT" /api/ladder > "$DIR/ladder3"
     cmp -s "$DIR/ladder1" "$DIR/ladder3" || fail "not rated again at start: $(cat "$DIR/ladder1" "$DIR/ladder3")"
 fi
+
+# ---- seats a computer played: rated as the persons' (docs/SERVER.md, "The ladder"). A
+# clock of one second each, no increment: carol makes the first move (untimed), then nobody
+# plays; each clock runs out, greedy plays both seats to the end, and carol and dave are
+# rated by the formula as if they had played
+expect 201 '"name":"carol"' post /api/players '{"name":"carol"}'
+C=$(secret)
+expect 201 '"name":"dave"' post /api/players '{"name":"dave"}'
+D=$(secret)
+expect 201 '"id"' post /api/games '{"players":["human","human"],"expansions":"base","seed":5,"ladder":true,"clock":{"start":1,"move":0}}'
+ID=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$DIR/got")
+T0=$(sed -n 's/.*"token":"\([0-9a-f]*\)".*"token".*/\1/p' "$DIR/got")
+T1=$(sed -n 's/.*"token":"[0-9a-f]*".*"token":"\([0-9a-f]*\)".*/\1/p' "$DIR/got")
+ws "/ws/$ID/$T1" "$(sign dave "$D")" > /dev/null
+ws "/ws/$ID/$T0" > "$DIR/ws"
+MOVE=$(sed -n 's/.*"legal":\["\([^"]*\)".*/\1/p' "$DIR/ws" | head -1)
+[ -n "$MOVE" ] || fail "no legal move for carol: $(cat "$DIR/ws")"
+ws "/ws/$ID/$T0" "$(sign carol "$C")" "{\"type\":\"move\",\"index\":0,\"move\":\"$MOVE\"}" > /dev/null
+i=0
+until "$CLIENT" get "$PORT" "/api/games/$ID" | grep -q '"over":true'; do
+    i=$((i + 1))
+    [ $i -lt 300 ] || fail "greedy did not play the seats whose clocks ran out to the end"
+    sleep 0.2
+done
+"$CLIENT" get "$PORT" "/api/games/$ID" > "$DIR/over"
+S0=$(sed -n 's/.*"scores":\[\([0-9]*\),\([0-9]*\)\].*/\1/p' "$DIR/over")
+S1=$(sed -n 's/.*"scores":\[\([0-9]*\),\([0-9]*\)\].*/\2/p' "$DIR/over")
+if [ "$S0" -gt "$S1" ]; then RC=1516 RD=1484; elif [ "$S0" -eq "$S1" ]; then RC=1500 RD=1500; else RC=1484 RD=1516; fi
+expect 200 "\"rated\":true,\"closed\":false.*\"seat\":0,\"name\":\"carol\",\"computer\":false,\"rank\":[12],\"before\":1500,\"after\":$RC.*\"seat\":1,\"name\":\"dave\",\"computer\":false" \
+    get "/api/games/$ID/ladder"
+[ "$(rating carol)" = $RC ] && [ "$(rating dave)" = $RD ] ||
+    fail "scores $S0:$S1 rated carol $(rating carol) and dave $(rating dave), not $RC and $RD"
+expect 200 '"name":"greedy","rating":[0-9]*,"games":1,"computer":true' get /api/ladder
+
+# ---- a rematch of a ladder game is one too, its seats signed by the same names (the
+# same tokens open them); a page signing again with its name is accepted, another name not
+ws "/ws/$ID/$T0" '{"type":"rematch"}' > "$DIR/ws"
+R=$(sed -n 's/.*"id":"\([0-9a-f]*\)","now":true,"type":"rematch".*/\1/p' "$DIR/ws" | head -1)
+[ -n "$R" ] || fail "no rematch: $(cat "$DIR/ws")"
+expect 200 '"rated":false,"closed":false,"k":32,"seats":\[{"seat":0,"name":"carol","computer":false},{"seat":1,"name":"dave","computer":false}\]' \
+    get "/api/games/$R/ladder"
+ws "/ws/$R/$T0" "$(sign carol "$C")" > "$DIR/ws"
+grep -q '"type":"ladder"' "$DIR/ws" && ! grep -q '"type":"error"' "$DIR/ws" ||
+    fail "carol signing her rematch seat again: $(cat "$DIR/ws")"
+ws "/ws/$R/$T1" "$(sign alice "$A")" > "$DIR/ws"
+grep -q 'this seat is signed by dave already' "$DIR/ws" || fail "another name on dave's rematch seat: $(cat "$DIR/ws")"
 stop_server
 echo "server ladder: ok"

@@ -6,7 +6,8 @@
 # SIGKILL at random moments with no acknowledged move lost (crash.sh), a failed group
 # commit (store_fail.sh), the ladder (ladder.sh); chat kept across a restart; two processes on one database,
 # one owner per game, and a game taken over after its owner is killed; a turn-based clock
-# taken over with its game keeps its deadline (issue 32).
+# taken over with its game keeps its deadline (issue 32); a move taken back by an undo
+# stays taken back when another process takes the game over (issue 32).
 set -eu
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pg_lib.sh"
@@ -161,6 +162,32 @@ left2=$(clock_left "$PB")
 off=$((left2 - (left1 - (t2 - t1))))
 [ "$off" -lt 1500 ] && [ "$off" -gt -1500 ] ||
     { echo "FAIL: after the takeover $left2 ms left, expected $((left1 - (t2 - t1)))"; exit 1; }
+SERVER_PID=$BPID
+stop_server
+# Undo by agreement (issue 32): a move taken back on A is out of the database's log, so
+# that B, taking the game over after A's SIGKILL (a failover behind nginx), shows the game
+# without it, and the seat plays on there. Against greedy the undo is granted at once.
+CARC_TEST_DB=$(pg_uri undo)
+PORT=
+start_server
+PA=$PORT APID=$SERVER_PID
+PORT=
+start_server
+PB=$PORT BPID=$SERVER_PID
+"$CLIENT" post "$PA" /api/games '{"players":["human","greedy"],"seed":21}' > "$DIR/game"
+id=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
+tok0=$(sed -n 's/.*"seat":0,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
+[ -n "$id" ] && [ -n "$tok0" ] || { echo "FAIL: no undo game: $(cat "$DIR/game")"; exit 1; }
+move_on "$PA" "$tok0" 0
+"$RAW" "$PA" "ws:/ws/$id/$tok0" sleep:0.5 'frame:1:1:{"type":"undo","index":1}' read:2 > "$DIR/got"
+grep -a -q '"status":"done"' "$DIR/got" && grep -a -q '"type":"state".*"index":0,' "$DIR/got" ||
+    { echo "FAIL: the undo on A: $(tail -c 300 "$DIR/got")"; exit 1; }
+kill -9 "$APID"
+wait "$APID" 2>/dev/null || true
+taken_over
+"$CLIENT" get "$PB" "/api/games/$id" | grep -q '"index":0,' ||
+    { echo "FAIL: B's game still has the move taken back on A"; exit 1; }
+move_on "$PB" "$tok0" 0
 SERVER_PID=$BPID
 stop_server
 # a database that is not there

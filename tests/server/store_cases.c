@@ -247,3 +247,75 @@ void store_case_clock(srv_store *(*open)(void), const char *a, const char *b)
     clock_is(st, a, "1 1 3000 1000 1 1 1795564803000 0 3000 3000");
     st->close(st);
 }
+
+/* Asserts that game id's log holds exactly the n moves of want. */
+static void moves_are(srv_store *st, const char *id, const char *const *want, int n)
+{
+    srv_game_row row;
+    char **moves;
+    int got;
+    assert_int_equal(st->load_game(st, id, &row, &moves, &got), 0);
+    assert_int_equal(got, n);
+    for (int i = 0; i < n; i++)
+        assert_string_equal(moves[i], want[i]);
+    srv_strings_free(moves, got);
+    srv_game_row_free(&row);
+}
+
+void store_case_undo(srv_store *(*open)(void), const char *a, const char *b)
+{
+    static const char *const three[] = {"U (1,0) r1", "pass", "N:C"};
+    srv_store *st = open();
+    assert_non_null(st->cut_move);
+    assert_int_equal(st->cut_move(st, a, 0), -1);  /* no move at all */
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(st->append_move(st, a, i, three[i], 0), 0);
+    assert_int_equal(st->cut_move(st, a, 1), -1);  /* not the last */
+    assert_int_equal(st->cut_move(st, a, 3), -1);  /* past the end */
+    assert_int_equal(st->cut_move(st, "nosuchgame00", 0), -1);
+    moves_are(st, a, three, 3);
+    assert_int_equal(st->cut_move(st, a, 2), 0);
+    moves_are(st, a, three, 2);
+    assert_int_equal(st->append_move(st, a, 3, "pass", 0), -1);  /* still no gap */
+    assert_int_equal(st->append_move(st, a, 2, "N:C", 0), 0);    /* the index again */
+    assert_int_equal(st->cut_move(st, a, 2), 0);
+    st->close(st);
+
+    st = open();  /* durable */
+    moves_are(st, a, three, 2);
+    assert_int_equal(st->cut_move(st, a, 1), 0);
+    assert_int_equal(st->cut_move(st, a, 0), 0);  /* move 0 too */
+    moves_are(st, a, three, 0);
+    assert_int_equal(st->append_move(st, a, 0, "U (1,0) r1", 0), 0);
+    st->close(st);
+
+    st = open();
+    moves_are(st, a, three, 1);
+    /* in a batch: kept by its commit, with the batch's other moves */
+    st->batch_begin(st);
+    assert_int_equal(st->append_move(st, b, 0, "U (1,0) r1", 0), 0);
+    assert_int_equal(st->cut_move(st, a, 0), 0);
+    assert_int_equal(st->batch_end(st), 0);
+    moves_are(st, a, three, 0);
+    moves_are(st, b, three, 1);
+    /* a finished game keeps its moves */
+    assert_int_equal(st->append_move(st, b, 1, "pass", 1), 0);
+    assert_int_equal(st->cut_move(st, b, 1), -1);
+    moves_are(st, b, three, 2);
+    assert_int_equal(st->append_move(st, a, 0, "U (1,0) r1", 0), 0);
+    assert_int_equal(st->append_move(st, a, 1, "pass", 0), 0);
+    st->close(st);
+
+    /* a failed group commit (injected) loses the cut: the move is still there */
+    setenv("CARC_SERVE_FAIL_COMMIT", "1", 1);
+    st = open();
+    unsetenv("CARC_SERVE_FAIL_COMMIT");
+    st->batch_begin(st);
+    assert_int_equal(st->cut_move(st, a, 1), 0);
+    assert_int_equal(st->batch_end(st), -1);
+    moves_are(st, a, three, 2);
+    st->close(st);
+    st = open();
+    moves_are(st, a, three, 2);
+    st->close(st);
+}

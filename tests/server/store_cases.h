@@ -21,4 +21,11 @@ void store_case_ladder(srv_store *(*open)(void), const char *a, const char *b);
  * a and b exist with no move yet. */
 void store_case_clock(srv_store *(*open)(void), const char *a, const char *b);
 
+/* Undo by agreement (issue 32): cut_move takes a game's last move out of its log, and
+ * only that: not an earlier move, not a move past the end, not a move of a finished or
+ * unknown game (nothing changed); the log then takes that index again; move 0 too;
+ * durable across reopening; in a batch, kept by its commit and lost with a failed one.
+ * Games a and b exist with no move yet. */
+void store_case_undo(srv_store *(*open)(void), const char *a, const char *b);
+
 #endif

@@ -196,12 +196,65 @@ static void test_messages(void **state)
     }
 }
 
+/* Undo by agreement: the running seat stops without an increment, the seat whose
+ * decision is pending again runs from what it has left (turn-based: a whole decision's
+ * time), the index follows; no clock, no change. */
+static void test_undo(void **state)
+{
+    (void)state;
+    srv_clock c;
+    srv_clock_init(&c, SRV_CLOCK_LIVE, 3000, 1000);
+    srv_clock_turn(&c, 1, 0, T0);             /* seat 0 runs: 3 s */
+    srv_clock_turn(&c, 2, 1, T0 + 1000);      /* seat 0 decided: 2 s + 1 s; seat 1 runs */
+    srv_clock_undo(&c, 1, 0, T0 + 1500);      /* seat 0's move taken back at 1.5 s */
+    assert_int_equal(c.index, 1);
+    assert_int_equal(c.running, 0);
+    assert_true(c.left[1] == 2500);           /* seat 1 spent 0.5 s, gained nothing */
+    assert_true(c.deadline == T0 + 1500 + 3000);  /* seat 0 keeps the increment */
+    srv_clock_turn(&c, 1, 0, T0 + 2000);      /* the same index: nothing more */
+    assert_true(c.deadline == T0 + 4500);
+    srv_clock_init(&c, SRV_CLOCK_TURN, 0, 3600000);
+    srv_clock_turn(&c, 2, 1, T0);
+    srv_clock_undo(&c, 1, 0, T0 + 60000);
+    assert_true(c.deadline == T0 + 60000 + 3600000);
+    srv_clock_init(&c, SRV_CLOCK_NONE, 0, 0);
+    srv_clock before = c;
+    srv_clock_undo(&c, 1, 0, T0);
+    assert_memory_equal(&before, &c, sizeof c);
+    /* the messages: strict, as every other */
+    srv_msg m;
+    char err[SRV_ERR];
+    static const char ask[] = "{\"type\":\"undo\",\"index\":12}";
+    assert_int_equal(srv_msg_parse(ask, sizeof ask - 1, &m, err, sizeof err), 0);
+    assert_int_equal(m.type, SRV_MSG_UNDO);
+    assert_int_equal(m.index, 12);
+    static const char yes[] = "{\"type\":\"undo_answer\",\"index\":12,\"accept\":true}";
+    assert_int_equal(srv_msg_parse(yes, sizeof yes - 1, &m, err, sizeof err), 0);
+    assert_int_equal(m.type, SRV_MSG_UNDO_ANSWER);
+    assert_int_equal(m.accept, 1);
+    static const char no[] = "{\"type\":\"undo_answer\",\"index\":3,\"accept\":false}";
+    assert_int_equal(srv_msg_parse(no, sizeof no - 1, &m, err, sizeof err), 0);
+    assert_int_equal(m.accept, 0);
+    static const char *const bad[] = {
+        "{\"type\":\"undo\"}", "{\"type\":\"undo\",\"index\":-1}",
+        "{\"type\":\"undo\",\"index\":\"3\"}", "{\"type\":\"undo\",\"index\":3,\"accept\":true}",
+        "{\"type\":\"undo_answer\",\"index\":3}", "{\"type\":\"undo_answer\",\"index\":3,\"accept\":1}",
+        "{\"type\":\"undo_answer\",\"accept\":true}", "{\"type\":\"undo\",\"index\":1.5}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        assert_int_equal(srv_msg_parse(bad[i], strlen(bad[i]), &m, err, sizeof err), -1);
+        assert_true(err[0] != '\0');
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_realtime),     cmocka_unit_test(test_turn_based),
         cmocka_unit_test(test_hand_over),    cmocka_unit_test(test_text),
         cmocka_unit_test(test_create),       cmocka_unit_test(test_messages),
+        cmocka_unit_test(test_undo),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -279,6 +279,17 @@ static void test_clock(void **state)
     store_case_clock(open_store, "f00000000005", "f00000000006");
 }
 
+/* Undo by agreement, the case both backends share (store_cases.c). */
+static void test_undo(void **state)
+{
+    (void)state;
+    srv_store *st = open_store();
+    add_game(st, "f00000000007", 1700000000);
+    add_game(st, "f00000000008", 1700000000);
+    st->close(st);
+    store_case_undo(open_store, "f00000000007", "f00000000008");
+}
+
 int main(void)
 {
     uri = getenv("CARC_TEST_PG");
@@ -294,6 +305,7 @@ int main(void)
         cmocka_unit_test(test_chat),
         cmocka_unit_test(test_ladder),
         cmocka_unit_test(test_clock),
+        cmocka_unit_test(test_undo),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -556,11 +556,23 @@ static int teardown(void **state)
     return 0;
 }
 
+/* Undo by agreement, the case both backends share (store_cases.c). */
+static void test_undo(void **state)
+{
+    (void)state;
+    srv_store *st = open_store();
+    add_game(st, "eeeeeeeeeeee");
+    add_game(st, "ffffffffffff");
+    st->close(st);
+    store_case_undo(open_store, "eeeeeeeeeeee", "ffffffffffff");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_log_round_trip, setup, teardown),
         cmocka_unit_test_setup_teardown(test_clock, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_undo, setup, teardown),
         cmocka_unit_test_setup_teardown(test_missing_and_gap, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch, setup, teardown),
         cmocka_unit_test_setup_teardown(test_corrupt_log, setup, teardown),

@@ -15,6 +15,8 @@ import { explain, showNotices } from './notices.js';
 import { rememberGame } from './mine.js';
 import { ladderMessage } from './ladder_seat.js';
 import { Clocks } from './clock.js';
+import { Undo, undoRefusal } from './undo.js';
+import { ChatSeen } from './chat_seen.js';
 
 /** @typedef {import('./types.js').Frame} Frame */
 /** @typedef {import('./types.js').StateFrame} StateFrame */
@@ -94,6 +96,11 @@ const board = new Board(boardSvg, S.defs);
 // the seats' clocks and absent seats (issue 32); a seat handed to a computer player or taken
 // back redraws the decision box
 const clocks = new Clocks($('clocks'), (m) => S.link?.send(m) ?? false, mySeat, () => S.players, () => renderDecision());
+// undo by agreement (issue 32): the button, the request and its answers
+const undo = new Undo(/** @type {HTMLButtonElement} */ ($('undo')), $('undo-box'), (m) => S.link?.send(m) ?? false, mySeat,
+  (text, kind) => showNotices($('notices'), [{ text, kind }]));
+// the others' new chat messages counted until the chat is seen; the bar's button goes there (issue 32)
+const chatSeen = new ChatSeen($('chat-panel'), /** @type {HTMLButtonElement} */ ($('chat-jump')), [$('chat-unread'), $('chat-unread-panel')]);
 /**
  * The overview: the whole board, small, in a corner, while the board is zoomed in past it
  * (issue 21), with the part on screen framed; a click there brings that part to the screen.
@@ -229,7 +236,10 @@ async function start() {
 function onMessage(msg) {
   if (ladderMessage(msg, gameId, (m) => S.link?.send(m) ?? false)) return;  // issue 32
   if (msg.type === 'chat') {
-    for (const m of msg.messages) addChat(m.seat, m.text);
+    for (const m of msg.messages) {
+      addChat(m.seat, m.text);
+      if (!msg.history) chatSeen.arrived(mySeat() >= 0 && m.seat === mySeat());
+    }
     return;
   }
   if (msg.type === 'rematch') {
@@ -238,6 +248,10 @@ function onMessage(msg) {
   }
   if (msg.type === 'clock') {
     clocks.update(msg);
+    return;
+  }
+  if (msg.type === 'undo') {
+    undo.update(msg);
     return;
   }
   if (msg.type === 'error' && msg.index === -2) {  // a chat message refused
@@ -258,8 +272,10 @@ function onMessage(msg) {
       invalidLink(msg.message);
       return;
     }
-    status(refusal(msg.message), 'error');
-    showNotices($('notices'), [{ text: refusal(msg.message), kind: 'error' }]);
+    const words = undoRefusal(msg.message) ?? refusal(msg.message);
+    if (undoRefusal(msg.message)) undo.renderButton();
+    status(words, 'error');
+    showNotices($('notices'), [{ text: words, kind: 'error' }]);
     return;
   }
   if (msg.type === 'history') {
@@ -284,6 +300,7 @@ function onMessage(msg) {
   S.history.length = Math.min(S.history.length, msg.index);
   S.history[msg.index] = { turn: msg.view.turn, scores: msg.view.scores };
   render(msg, newIndex);
+  undo.state(msg);
   // what just happened, next to the board: only for the next move, not a reload or a resync
   if (before) {
     const { notices, rises } = explain(msg.events ?? [], before, msg.view, plainNames(), mySeat());
@@ -917,6 +934,7 @@ function send(move) {
   if (!S.frame || S.ui.sent) return;
   if (S.link?.send({ type: 'move', index: S.frame.index, move })) {
     S.ui.sent = true;
+    undo.sent(S.frame.index);
     status(`Sent: ${moveWords(move)}…`);
   } else status('Offline: the move was not sent.', 'error');
 }

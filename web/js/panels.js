@@ -193,15 +193,16 @@ export function renderFinal(box, v, players, mySeat, history, gameId, pig = []) 
   // banked points were paid into their categories at the end: no "banked 0" column then
   const cols = PARTS.filter((k) => k !== 'banked' && (k !== 'gifts' || v.gifts) && (k !== 'cards' || v.christmas) && (k !== 'goods' || v.goods) && (k !== 'gardens' || v.score_parts?.[0]?.gardens !== undefined));
   const pigs = !!v.goods;
-  // the Total first: on a phone the table scrolls sideways, and the total stays in view
+  // the Total first, beside the name: on a phone each row is a card of its own (style.css)
   html += '<th>Total</th>' + cols.map((k) => `<th>${k}</th>`).join('') + (pigs ? '<th title="the points the pig added, counted in fields">pig</th><th>goods held</th>' : '') + '</tr></thead><tbody>';
   for (let s = 0; s < v.players; s++) {
     const p = parts(v, s);
     html += `<tr data-seat="${s}"><td>${swatchHtml(s)} ${esc(playerLabel(s, players[s], mySeat))}</td>`;
-    html += `<td class="final-score" data-score="${v.scores[s]}"><strong>${v.scores[s]}</strong></td>` + cols.map((k) => `<td>${p[k] ?? 0}</td>`).join('');
+    // each cell names its column (data-label): on a phone the rows are cards, without the header
+    html += `<td class="final-score" data-score="${v.scores[s]}" data-label="Total"><strong>${v.scores[s]}</strong></td>` + cols.map((k) => `<td data-label="${k}">${p[k] ?? 0}</td>`).join('');
     if (pigs) {
       const g = v.goods?.seats?.[s];
-      html += `<td class="final-pig" data-pig="${pig[s] ?? 0}">${pig[s] ?? 0}</td><td class="final-goods">${g ? (GOODS.filter((k) => g[k]).map((k) => `${g[k]} ${k}${goodsLeaders(v, k).includes(s) ? ' ★' : ''}`).join(', ') || 'none') : ''}</td>`;
+      html += `<td class="final-pig" data-pig="${pig[s] ?? 0}" data-label="pig">${pig[s] ?? 0}</td><td class="final-goods" data-label="goods held">${g ? (GOODS.filter((k) => g[k]).map((k) => `${g[k]} ${k}${goodsLeaders(v, k).includes(s) ? ' ★' : ''}`).join(', ') || 'none') : ''}</td>`;
     }
     html += '</tr>';
   }

@@ -139,7 +139,7 @@ export {};
 
 /** A chat message: who (`seat`, -1 a spectator), when (unix seconds) and its text (plain text, never markup). @typedef {{at: number, seat: number, text: string}} ChatMessage */
 
-/** Chat messages: the last ones of the game when a session opens, then each as it is sent. @typedef {{type: 'chat', messages: ChatMessage[]}} ChatFrame */
+/** Chat messages: the last ones of the game when a session opens (`history` true), then each as it is sent. @typedef {{type: 'chat', messages: ChatMessage[], history?: boolean}} ChatFrame */
 
 /**
  * The rematch of a finished game (issue 32): its id; `now` true when it was made this moment
@@ -156,9 +156,16 @@ export {};
  * @typedef {{type: 'clock', index: number, kind: 'none'|'realtime'|'turn', start: number, move: number, left: number[], running: number, away: number[], absent: number, absent_after: number, votes: number[]}} ClockFrame
  */
 
-/** Any frame the server sends. @typedef {StateFrame|DeltaFrame|HistoryFrame|ErrorFrame|ChatFrame|RematchFrame|ClockFrame} Frame */
+/**
+ * Undo by agreement (issue 32): where a request to take a seat's last move back stands: asked
+ * (the seats that accepted, those still to answer, the milliseconds left), done, refused (by a
+ * seat), lapsed, moved (the game moved on) or failed (a message).
+ * @typedef {{type: 'undo', status: 'asked'|'done'|'refused'|'lapsed'|'moved'|'failed', seat: number, index: number, accepted?: number[], waiting?: number[], left?: number, by?: number, message?: string}} UndoFrame
+ */
 
-/** What a client sends: a move for the decision at `index`, a request for the full state, a chat message, (a seat of a finished game) a rematch, a ladder seat signed with a player's name, a vote to hand an absent seat to a computer player, or taking one's seat back. @typedef {{type: 'move', index: number, move: string}|{type: 'state'}|{type: 'chat', text: string}|{type: 'rematch'}|{type: 'sign', name: string, secret: string}|{type: 'vote', seat: number}|{type: 'back'}} ClientMessage */
+/** Any frame the server sends. @typedef {StateFrame|DeltaFrame|HistoryFrame|ErrorFrame|ChatFrame|RematchFrame|ClockFrame|UndoFrame} Frame */
+
+/** What a client sends: a move for the decision at `index`, a request for the full state, a chat message, (a seat of a finished game) a rematch, a ladder seat signed with a player's name, a vote to hand an absent seat to a computer player, taking one's seat back, asking to take one's last move back or answering such a request. @typedef {{type: 'move', index: number, move: string}|{type: 'state'}|{type: 'chat', text: string}|{type: 'rematch'}|{type: 'sign', name: string, secret: string}|{type: 'vote', seat: number}|{type: 'back'}|{type: 'undo', index: number}|{type: 'undo_answer', index: number, accept: boolean}} ClientMessage */
 
 // ---- HTTP API (docs/SERVER.md, "HTTP") ----
 

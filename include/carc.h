@@ -810,6 +810,7 @@ typedef struct carc_feature_info {
     int goods[CARC_GOODS_KINDS];  /* a city's goods symbols (TB1) */
     unsigned builders;   /* bit per seat with its builder on it (TB4) */
     unsigned pigs;       /* bit per seat with its pig in it (TB7) */
+    int open;            /* a road's or city's edges no tile meets yet; 0 otherwise */
 } carc_feature_info;
 int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_info *out);
 

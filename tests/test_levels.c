@@ -34,6 +34,7 @@ static void test_names_and_think_ms(void **state)
     assert_true(carc_player_think_ms("hard") <= 2000);  /* the browser's wait */
     assert_int_equal(carc_player_think_ms("mcts"), -1);
     assert_int_equal(carc_player_think_ms("mcts-2026a"), -1);
+    assert_int_equal(carc_player_think_ms("mcts-2026b"), -1);
     assert_int_equal(carc_player_think_ms("expert"), -1);
     assert_non_null(strstr(carc_player_names(), "easy, medium, hard"));
 }

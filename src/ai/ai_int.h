@@ -25,6 +25,8 @@ carc_player *ai_greedy_new(const carc_ai_options *opt);
 carc_player *ai_mcts_new(const carc_ai_options *opt);
 /* mcts.c: the searcher as it was in 2026-11 (issues 5, 19, 20), kept to measure against */
 carc_player *ai_mcts_2026a_new(const carc_ai_options *opt);
+/* mcts.c: the searcher before eval.c (issue 31's third round), kept to measure against */
+carc_player *ai_mcts_2026b_new(const carc_ai_options *opt);
 /* mcts.c: the newest searcher at a fixed count of iterations a decision, whatever
  * opt's budget, under the name of a level (player.c: "medium", "hard") */
 carc_player *ai_mcts_level_new(const carc_ai_options *opt, const char *name, int iterations);

@@ -44,23 +44,6 @@ static double completion_chance(const carc_game *g, int type, int open)
     return exp(-lambda * open / (left + 1.0));
 }
 
-/* Open edges of the road or city holding the segment at (x,y,port): edges of its
- * segments whose neighbouring position holds no tile. */
-static int open_edges(const carc_game *g, int x, int y, int port, int type)
-{
-    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
-    carc_segment_pos segs[CARC_MAX_SEGMENTS];
-    int n = carc_feature_segments(g, x, y, port, segs, CARC_MAX_SEGMENTS), open = 0;
-    for (int i = 0; i < n; i++)
-        for (int d = 0; d < 4; d++) {
-            int c, kind, rot;
-            if (carc_segment(g, segs[i].x, segs[i].y, d, &c) == type && c == segs[i].port &&
-                !carc_tile_at(g, segs[i].x + dx[d], segs[i].y + dy[d], &kind, &rot))
-                open++;
-        }
-    return open;
-}
-
 /* Tiles in the 8 positions around (x,y). */
 static int tiles_around(const carc_game *g, int x, int y)
 {
@@ -140,16 +123,13 @@ static void bigbox_terms(const carc_game *g, double proj[CARC_MAX_PLAYERS])
                 holders |= 1u << s;
         double value = 0;
         if ((fi.inn || fi.cathedral) && !fi.locked) {
+            double chance = fi.completed ? 1.0 : completion_chance(g, fi.type, fi.open);
             if (fi.completed)
                 value = fi.value;
             else if (fi.type == CARC_FEAT_ROAD)
-                value = 2.0 * fi.tiles *
-                        completion_chance(g, fi.type, open_edges(g, feats[i].x, feats[i].y,
-                                                                 feats[i].port, fi.type));
+                value = 2.0 * fi.tiles * chance;
             else
-                value = 3.0 * (fi.tiles + fi.pennants) *
-                        completion_chance(g, fi.type, open_edges(g, feats[i].x, feats[i].y,
-                                                                 feats[i].port, fi.type));
+                value = 3.0 * (fi.tiles + fi.pennants) * chance;
         }
         for (int s = 0; s < players; s++) {
             if (holders & (1u << s))

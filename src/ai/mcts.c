@@ -11,10 +11,12 @@
  * so moves that are rarely possible are not starved. Chance is never a choice:
  * tile and card draws happen inside carc_apply from the determinization, and the
  * next decision's moves differ with the tile drawn; a decision with a single legal
- * move is played through without a node. The rollout plays uniform random moves to
- * the end; each seat's reward is 1 for a win, 1/k for a victory shared by k seats,
- * 0 for a loss, blended with a little of the score margin so that search still
- * prefers bigger wins once the outcome looks settled.
+ * move is played through without a node. The rollout plays a few uniform random
+ * moves, then the position is valued by eval.c (the projected margin and what the
+ * board may still become, docs/AI.md); at the end of the game each seat's reward is
+ * 1 for a win, 1/k for a victory shared by k seats, 0 for a loss, blended with a
+ * little of the score margin so that search still prefers bigger wins once the
+ * outcome looks settled.
  *
  * Nodes come from one arena allocated with the player and reset at every decision
  * (index links, no per-node allocation). When the arena is full the tree stops
@@ -25,6 +27,7 @@
 #include <stdio.h>
 #include <time.h>
 #include "ai_int.h"
+#include "eval.h"
 
 #ifndef MCTS_ROLLOUT_MOVES
 #define MCTS_ROLLOUT_MOVES 4   /* random moves after the tree, before evaluating */
@@ -43,6 +46,9 @@
 #endif
 #ifndef MCTS_ROLLOUT_FOLLOWERS
 #define MCTS_ROLLOUT_FOLLOWERS 1 /* 0: a rollout places no follower */
+#endif
+#ifndef MCTS_EVAL
+#define MCTS_EVAL 1            /* 1: leaves valued by eval.c's terms (docs/AI.md) */
 #endif
 #ifndef MCTS_MARGIN_SCALE
 #define MCTS_MARGIN_SCALE 12.0 /* points of margin that make a reward of 3/4 */
@@ -67,13 +73,19 @@ typedef struct mcts_params {
                              of the mover) of this many untried moves; 1: uniform */
     int rollout_followers; /* 1: a rollout's follower decision drawn like any other;
                               0: passed (no follower placed) */
+    int eval;             /* 1: the leaves and the root's prior valued by eval.c (what
+                             a feature may still become, followers by the game left);
+                             0: by greedy's evaluation */
 } mcts_params;
 
 static const mcts_params mcts_versions[] = {
     {"mcts", MCTS_ROLLOUT_MOVES, MCTS_PRIOR_VISITS, MCTS_UCB_C, MCTS_BEST_OF,
-     MCTS_MARGIN_SCALE, MCTS_EXPAND_BEST_OF, MCTS_ROLLOUT_FOLLOWERS},
+     MCTS_MARGIN_SCALE, MCTS_EXPAND_BEST_OF, MCTS_ROLLOUT_FOLLOWERS, MCTS_EVAL},
     /* the searcher of issues 5, 19 and 20 (main at 14855b1) */
-    {"mcts-2026a", 4, 3, 0.7, 1, 12.0, 1, 1},
+    {"mcts-2026a", 4, 3, 0.7, 1, 12.0, 1, 1, 0},
+    /* mcts before eval.c (main at 797d565): mcts-2026a's values, none of the
+     * changes of issue 31's first two rounds having passed the paired test */
+    {"mcts-2026b", 4, 3, 0.7, 1, 12.0, 1, 1, 0},
 };
 
 typedef struct tnode {
@@ -273,9 +285,9 @@ static void rollout(mcts_player *p, carc_game *g, int limit)
 
 /* Reward per seat, in [0, 1]. At the end of the game: 1 for a win, 1/k for a
  * victory shared by k seats, 0 for a loss, blended with a little of the score
- * margin. Before the end: the projected margin (carc_projection, as greedy uses
- * it) squashed into (0, 1). */
-static void rewards(const carc_game *g, unsigned terms, double scale,
+ * margin. Before the end: the margin over the best other seat squashed into (0, 1),
+ * of eval.c's values (par->eval) or of greedy's projection and supply value. */
+static void rewards(const carc_game *g, unsigned terms, const mcts_params *par,
                     double r[CARC_MAX_PLAYERS])
 {
     int players = carc_players(g);
@@ -283,13 +295,18 @@ static void rewards(const carc_game *g, unsigned terms, double scale,
     int over = carc_is_over(g);
     unsigned w = carc_winners(g);
     int k = __builtin_popcount(w);
-    ai_project(g, terms, score);
+    if (par->eval)
+        ai_eval_values(g, terms, ai_eval_default(), score);
+    else
+        ai_project(g, terms, score);
     for (int s = 0; s < players; s++) {
         double best_other = -100000;
         for (int o = 0; o < players; o++)
             if (o != s && score[o] > best_other)
                 best_other = score[o];
-        double margin = (score[s] - best_other + ai_supply_value(g, s, terms)) / scale;
+        /* eval.c's values hold the followers' worth already, for every seat */
+        double supply = par->eval ? 0.0 : ai_supply_value(g, s, terms);
+        double margin = (score[s] - best_other + supply) / par->margin_scale;
         double squash = 0.5 + 0.5 * (margin / (1.0 + fabs(margin)));
         double win = (w & (1u << s)) && k ? 1.0 / k : 0.0;
         r[s] = over ? 0.8 * win + 0.2 * squash : squash;
@@ -303,8 +320,22 @@ static double squash_eval(double eval, double scale)
     return 0.5 + 0.5 * (margin / (1.0 + fabs(margin)));
 }
 
+/* The one-ply evaluation of g for `seat` by the version's evaluation: greedy's
+ * (ai_evaluate) or eval.c's margin over the best other seat. */
+static double mcts_evaluate(const mcts_player *p, const carc_game *g, int seat)
+{
+    if (!p->par.eval)
+        return ai_evaluate(g, seat, p->terms);
+    double v[CARC_MAX_PLAYERS], best_other = -1e9;
+    ai_eval_values(g, p->terms, ai_eval_default(), v);
+    for (int s = 0; s < carc_players(g); s++)
+        if (s != seat && v[s] > best_other)
+            best_other = v[s];
+    return v[seat] - best_other;
+}
+
 /* Progressive bias at the root: every legal move starts as a child carrying the
- * one-ply evaluation (greedy's, on one determinization) as PRIOR_VISITS virtual
+ * one-ply evaluation (mcts_evaluate, on one determinization) as PRIOR_VISITS virtual
  * visits, so the search begins from greedy's ranking and spends its iterations
  * telling the good moves apart, instead of sampling each of 100+ moves blind. */
 static void root_priors(mcts_player *p, const carc_game *view, int n)
@@ -318,7 +349,7 @@ static void root_priors(mcts_player *p, const carc_game *view, int n)
             return;
         carc_copy(t, g);
         double prior = carc_apply(t, &p->moves[i], NULL) == CARC_OK
-                           ? squash_eval(ai_evaluate(t, seat, p->terms) +
+                           ? squash_eval(mcts_evaluate(p, t, seat) +
                                              ai_move_value(g, &p->moves[i], seat),
                                          p->par.margin_scale)
                            : 0.0;
@@ -412,7 +443,7 @@ static void iterate(mcts_player *p, const carc_game *view)
     }
     rollout(p, g, p->par.rollout_moves);
     double r[CARC_MAX_PLAYERS];
-    rewards(g, p->terms, p->par.margin_scale, r);
+    rewards(g, p->terms, &p->par, r);
     for (int i = 0; i < depth; i++) {
         tnode *t = &p->arena[p->path[i]];
         t->visits++;
@@ -520,6 +551,11 @@ carc_player *ai_mcts_new(const carc_ai_options *opt)
 carc_player *ai_mcts_2026a_new(const carc_ai_options *opt)
 {
     return mcts_new(opt, &mcts_versions[1]);
+}
+
+carc_player *ai_mcts_2026b_new(const carc_ai_options *opt)
+{
+    return mcts_new(opt, &mcts_versions[2]);
 }
 
 carc_player *ai_mcts_level_new(const carc_ai_options *opt, const char *name, int iterations)

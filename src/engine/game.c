@@ -351,6 +351,7 @@ int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_inf
     out->value = out->completed ? feat_value_completed(g, r) : feat_value_end(g, r);
     out->inn = (rn->flags & NF_INN) != 0;
     out->cathedral = (rn->flags & NF_CATHEDRAL) != 0;
+    out->open = out->type == CARC_FEAT_CITY || out->type == CARC_FEAT_ROAD ? rn->open : 0;
     if (exp_any(g))
         exp_feature_info(g, r, out);  /* what a module adds: goods, builders and pigs */
     return 1;

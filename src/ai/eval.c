@@ -1,0 +1,155 @@
+/*
+ * eval.c - mcts's evaluation of a position (docs/AI.md, "The evaluation").
+ *
+ * greedy's projection (ai_project) values the board as if the game ended now: an
+ * unfinished city at 1 a tile, a cloister at the tiles around it now, a follower in
+ * supply at a flat 0.3. A searcher that stops its playouts a few moves in values
+ * its leaves with that, and so learns nothing of what a feature will likely become.
+ * These terms add it, per seat, to the seats that hold the feature (the greatest
+ * strength, as the majorities go):
+ *
+ *   city      (tiles + pennants) x the chance the city is completed (it then pays
+ *             2 a tile, not 1), exp(-city_lambda x open edges / (tiles a seat still
+ *             places + 1)); an inn road or a cathedral city is ai_project's already
+ *   cloister  each empty position around a cloister or garden x the chance it is
+ *             filled, 1 - exp(-tiles left / fill_tiles)
+ *   supply    the followers' strength in supply x the share of the game left, l /
+ *             (l + supply_half), l the tiles a seat still places
+ *   returns   the strength a seat has on unfinished roads, cities, cloisters and
+ *             gardens x the chance the feature is completed (the follower comes
+ *             back) x the same share
+ *   field     the tiles of a held field x the same share (the cities around it
+ *             still to be completed, which ai_project does not count yet)
+ *
+ * Each term has a weight of eval_weights.def, data measured by the paired test.
+ */
+#include <math.h>
+#include <stddef.h>
+#include "ai_int.h"
+#include "eval.h"
+
+static const ai_eval_weights eval_defaults = {
+#define AI_WEIGHT(name, value) value,
+#include "eval_weights.def"
+#undef AI_WEIGHT
+};
+
+static const char *const eval_names[] = {
+#define AI_WEIGHT(name, value) #name,
+#include "eval_weights.def"
+#undef AI_WEIGHT
+};
+
+static const size_t eval_offsets[] = {
+#define AI_WEIGHT(name, value) offsetof(ai_eval_weights, name),
+#include "eval_weights.def"
+#undef AI_WEIGHT
+};
+
+enum { EVAL_WEIGHTS = sizeof eval_names / sizeof eval_names[0] };
+
+const ai_eval_weights *ai_eval_default(void)
+{
+    return &eval_defaults;
+}
+
+int ai_eval_weight_count(void)
+{
+    return EVAL_WEIGHTS;
+}
+
+const char *ai_eval_weight_at(const ai_eval_weights *w, int i, double *value)
+{
+    if (i < 0 || i >= EVAL_WEIGHTS)
+        return NULL;
+    memcpy(value, (const char *)w + eval_offsets[i], sizeof *value);
+    return eval_names[i];
+}
+
+/* Empty positions among the 8 around (x,y). */
+static int eval_empty_around(const carc_game *g, int x, int y)
+{
+    int n = 0, kind, rot;
+    for (int dx = -1; dx <= 1; dx++)
+        for (int dy = -1; dy <= 1; dy++)
+            n += (dx || dy) && !carc_tile_at(g, x + dx, y + dy, &kind, &rot);
+    return n;
+}
+
+void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
+                   double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS])
+{
+    int players = carc_players(g);
+    memset(term, 0, sizeof(double) * AI_EVAL_TERMS * CARC_MAX_PLAYERS);
+    if (carc_is_over(g))
+        return;
+    double left = (double)carc_stack_left(g) / players;
+    double share = left / (left + w->supply_half);
+    double fill = 1.0 - exp(-(double)carc_stack_left(g) / w->fill_tiles);
+    for (int s = 0; s < players; s++) {
+        int counts[CARC_FIGURES], strength = 0;
+        carc_supply_figures(g, s, counts);
+        for (int f = 0; f < CARC_FIGURES; f++)
+            strength += carc_figure_strength(f) * counts[f];
+        term[AI_EVAL_SUPPLY][s] = strength * share;
+    }
+    /* follower by follower (carc_followers walks the figures, where listing the
+     * features walks the board): each of a holder's figures on a feature adds its
+     * share of the feature's gain, its strength over the seat's, so that a feature
+     * counts once for each holder. A field is the dearest feature to ask for
+     * (carc_feature_at values it): left out while its weight is 0. */
+    carc_follower fs[CARC_MAX_PLAYERS * CARC_FIGURES * 8];
+    int cap = (int)(sizeof fs / sizeof fs[0]), n = carc_followers(g, fs, cap);
+    if (n > cap)
+        n = cap;  /* more than any game has: the rest go uncounted */
+    for (int i = 0; i < n; i++) {
+        const carc_follower *f = &fs[i];
+        int strength = carc_figure_strength(f->figure);
+        carc_feature_info fi;
+        if (strength == 0 || f->type == CARC_FEAT_TOWER ||
+            (f->type == CARC_FEAT_FIELD && w->field_tiles == 0) ||
+            !carc_feature_at(g, f->x, f->y, f->port, &fi) || fi.completed)
+            continue;
+        int most = 0;
+        for (int s = 0; s < players; s++)
+            if (fi.followers[s] > most)
+                most = fi.followers[s];
+        double chance = 0, gain = 0;
+        int held = AI_EVAL_CITY;
+        if (fi.type == CARC_FEAT_CITY || fi.type == CARC_FEAT_ROAD) {
+            /* a road's lambda is the city's scaled as greedy's (1.5 against 2.5) */
+            double lambda = fi.type == CARC_FEAT_CITY ? w->city_lambda : w->city_lambda * 0.6;
+            chance = exp(-lambda * fi.open / (left + 1.0));
+            if (fi.type == CARC_FEAT_CITY && !fi.cathedral && !fi.locked)
+                gain = (fi.tiles + fi.pennants) * chance;
+        } else if (fi.type == CARC_FEAT_CLOISTER || fi.type == CARC_FEAT_GARDEN) {
+            int empty = eval_empty_around(g, f->x, f->y);
+            chance = pow(fill, empty);
+            gain = empty * fill;
+            held = AI_EVAL_CLOISTER;
+        } else if (fi.type == CARC_FEAT_FIELD) {
+            gain = fi.tiles * share;
+            held = AI_EVAL_FIELD;
+        } else {
+            continue;
+        }
+        int s = f->seat;
+        if (fi.followers[s] == most)
+            term[held][s] += gain * strength / most;
+        if (held != AI_EVAL_FIELD)  /* a farmer never comes back */
+            term[AI_EVAL_RETURNS][s] += strength * chance * share;
+    }
+}
+
+void ai_eval_values(const carc_game *g, unsigned terms, const ai_eval_weights *w,
+                    double value[CARC_MAX_PLAYERS])
+{
+    double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS];
+    ai_project(g, terms, value);
+    ai_eval_terms(g, w, term);
+    for (int s = 0; s < carc_players(g); s++)
+        value[s] += w->city_close * term[AI_EVAL_CITY][s] +
+                    w->cloister_fill * term[AI_EVAL_CLOISTER][s] +
+                    w->supply * term[AI_EVAL_SUPPLY][s] + w->returns * term[AI_EVAL_RETURNS][s] +
+                    w->field_tiles * term[AI_EVAL_FIELD][s];
+}

@@ -1,0 +1,41 @@
+/*
+ * eval.h - mcts's evaluation of a position (eval.c, docs/AI.md "The evaluation"):
+ * greedy's projected final scores plus what a held feature may still become and
+ * what the followers are worth by how much of the game is left, weighted by the
+ * data of eval_weights.def.
+ */
+#ifndef CARC_AI_EVAL_H
+#define CARC_AI_EVAL_H
+
+#include "carc.h"
+
+/* The weights, one field a row of eval_weights.def. */
+typedef struct ai_eval_weights {
+#define AI_WEIGHT(name, value) double name;
+#include "eval_weights.def"
+#undef AI_WEIGHT
+} ai_eval_weights;
+
+/* The terms the weights multiply, per seat (eval.c). */
+enum {
+    AI_EVAL_CITY, AI_EVAL_CLOISTER, AI_EVAL_SUPPLY, AI_EVAL_RETURNS, AI_EVAL_FIELD,
+    AI_EVAL_TERMS
+};
+
+/* The weights as eval_weights.def has them. */
+const ai_eval_weights *ai_eval_default(void);
+/* The count of weights, and the name and value of the i-th (0 <= i < count) of w,
+ * in the file's order; NULL past the end. */
+int ai_eval_weight_count(void);
+const char *ai_eval_weight_at(const ai_eval_weights *w, int i, double *value);
+/* Each seat's terms (term[AI_EVAL_...][seat]) of g under w's shape constants (the
+ * lambdas, fill_tiles, supply_half): the unweighted features, for tests and tuning.
+ * The field term is left at 0 while w->field_tiles is 0 (its feature is the dearest
+ * to ask for); all are 0 once the game is over. */
+void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
+                   double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS]);
+/* Each seat's value: ai_project (terms: ai_terms' bits) plus the weighted terms. */
+void ai_eval_values(const carc_game *g, unsigned terms, const ai_eval_weights *w,
+                    double value[CARC_MAX_PLAYERS]);
+
+#endif

@@ -1,0 +1,300 @@
+/*
+ * test_ai_eval.c - mcts's evaluation (src/ai/eval.c, docs/AI.md "The evaluation"):
+ *
+ *   - the weights are eval_weights.def's, row for row, in its order, by name;
+ *   - on a known board (a base game's first turn: seat 0 joins the start tile's city
+ *     and puts a meeple on it), each term is what its formula gives from the board,
+ *     the open edges counted here apart from the engine's (tile by tile, side by
+ *     side), and nothing for the seat without a follower there;
+ *   - a cloister's term counts the empty positions around it, a farmer's its field's
+ *     tiles (only while the field's weight is not 0);
+ *   - the values are ai_project plus the weighted terms: doubling a weight adds its
+ *     term once more; a finished game's terms are all 0.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include "carc.h"
+#include "ai_int.h"
+#include "eval.h"
+
+static void test_weights_are_the_file(void **state)
+{
+    (void)state;
+    static const struct { const char *name; double value; } rows[] = {
+#define AI_WEIGHT(name, value) {#name, value},
+#include "eval_weights.def"
+#undef AI_WEIGHT
+    };
+    int n = (int)(sizeof rows / sizeof rows[0]);
+    assert_int_equal(ai_eval_weight_count(), n);
+    for (int i = 0; i < n; i++) {
+        double v = -1;
+        const char *name = ai_eval_weight_at(ai_eval_default(), i, &v);
+        assert_non_null(name);
+        assert_string_equal(name, rows[i].name);
+        assert_true(v == rows[i].value);
+    }
+    double v = 0;
+    assert_null(ai_eval_weight_at(ai_eval_default(), n, &v));
+    assert_null(ai_eval_weight_at(ai_eval_default(), -1, &v));
+    assert_true(ai_eval_default()->city_lambda > 0 && ai_eval_default()->fill_tiles > 0);
+}
+
+/* Open edges of a feature given by one segment on each of its tiles ({x, y, port}):
+ * each side of those tiles in that same segment with no tile beyond it. */
+static int count_open(const carc_game *g, const int (*segs)[3], int nsegs)
+{
+    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+    int open = 0, kind, rot;
+    for (int t = 0; t < nsegs; t++) {
+        int x = segs[t][0], y = segs[t][1], mine, c;
+        carc_segment(g, x, y, segs[t][2], &mine);
+        for (int d = 0; d < 4; d++)
+            if (carc_segment(g, x, y, d, &c) == CARC_FEAT_CITY && c == mine &&
+                !carc_tile_at(g, x + dx[d], y + dy[d], &kind, &rot))
+                open++;
+    }
+    return open;
+}
+
+/* A base game of two at its first decision, seed `seed`. */
+static carc_game *new_base(uint64_t seed)
+{
+    carc_config c;
+    carc_config_init(&c);
+    c.seed = seed;
+    c.players = 2;
+    carc_game *g = carc_new(&c, NULL);
+    assert_non_null(g);
+    return g;
+}
+
+/* Plays seat 0's first tile where it joins the start tile's city (at (0,-1), above
+ * it: the start tile's city is its north side) with a city segment of two sides or
+ * more (the city stays open), then a meeple on that city; 0 if this seed's first
+ * tile cannot. */
+static int join_city(carc_game *g)
+{
+    carc_move moves[CARC_MAX_MOVES];
+    int n = carc_legal(g, moves, CARC_MAX_MOVES);
+    for (int i = 0; i < n; i++) {
+        if (moves[i].kind != CARC_MOVE_PLACE || moves[i].x != 0 || moves[i].y != -1)
+            continue;
+        carc_game *t = carc_clone(g);
+        assert_int_equal(carc_apply(t, &moves[i], NULL), CARC_OK);
+        int c, south = -1, sides = 0;
+        if (carc_segment(t, 0, -1, CARC_PORT_S, &south) == CARC_FEAT_CITY)
+            for (int d = 0; d < 4; d++)
+                sides += carc_segment(t, 0, -1, d, &c) == CARC_FEAT_CITY && c == south;
+        carc_move f[CARC_MAX_MOVES];
+        int nf = carc_legal(t, f, CARC_MAX_MOVES), done = 0;
+        for (int j = 0; j < nf && sides >= 2 && !done; j++)
+            if (f[j].kind == CARC_MOVE_FOLLOWER &&
+                carc_segment(t, 0, -1, f[j].port, &c) == CARC_FEAT_CITY && c == south) {
+                assert_int_equal(carc_apply(t, &f[j], NULL), CARC_OK);
+                done = 1;
+            }
+        if (done) {
+            carc_copy(g, t);
+            carc_free(t);
+            return 1;
+        }
+        carc_free(t);
+    }
+    return 0;
+}
+
+static void test_terms_on_a_known_board(void **state)
+{
+    (void)state;
+    const ai_eval_weights *w = ai_eval_default();
+    double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS];
+    carc_game *g = NULL;
+    for (uint64_t seed = 1; seed < 200; seed++) {
+        g = new_base(seed);
+        /* at the start: no follower out, 7 in each supply */
+        ai_eval_terms(g, w, term);
+        double left = carc_stack_left(g) / 2.0, share = left / (left + w->supply_half);
+        for (int s = 0; s < 2; s++) {
+            assert_true(term[AI_EVAL_CITY][s] == 0 && term[AI_EVAL_CLOISTER][s] == 0 &&
+                        term[AI_EVAL_RETURNS][s] == 0);
+            assert_true(fabs(term[AI_EVAL_SUPPLY][s] - 7 * share) < 1e-9);
+        }
+        if (join_city(g))
+            break;
+        carc_free(g);
+        g = NULL;
+    }
+    assert_non_null(g);
+    carc_feature_info fi;
+    assert_true(carc_feature_at(g, 0, 0, CARC_PORT_N, &fi));
+    assert_int_equal(fi.type, CARC_FEAT_CITY);
+    assert_int_equal(fi.tiles, 2);
+    assert_false(fi.completed);
+    static const int segs[2][3] = {{0, 0, CARC_PORT_N}, {0, -1, CARC_PORT_S}};
+    int open = count_open(g, segs, 2);
+    assert_int_equal(fi.open, open);
+    assert_true(open >= 1);
+    ai_eval_terms(g, w, term);
+    double left = carc_stack_left(g) / 2.0, share = left / (left + w->supply_half);
+    double chance = exp(-w->city_lambda * open / (left + 1.0));
+    assert_true(fabs(term[AI_EVAL_CITY][0] - (2 + fi.pennants) * chance) < 1e-9);
+    assert_true(fabs(term[AI_EVAL_RETURNS][0] - chance * share) < 1e-9);
+    assert_true(fabs(term[AI_EVAL_SUPPLY][0] - 6 * share) < 1e-9);
+    assert_true(term[AI_EVAL_CITY][1] == 0 && term[AI_EVAL_RETURNS][1] == 0);
+    assert_true(fabs(term[AI_EVAL_SUPPLY][1] - 7 * share) < 1e-9);
+
+    /* the values: ai_project plus the weighted terms, each weight linear */
+    unsigned terms = ai_terms(g);
+    double proj[CARC_MAX_PLAYERS], v[CARC_MAX_PLAYERS], v2[CARC_MAX_PLAYERS];
+    ai_project(g, terms, proj);
+    ai_eval_values(g, terms, w, v);
+    for (int s = 0; s < 2; s++)
+        assert_true(fabs(v[s] - proj[s] - w->city_close * term[AI_EVAL_CITY][s] -
+                         w->cloister_fill * term[AI_EVAL_CLOISTER][s] -
+                         w->supply * term[AI_EVAL_SUPPLY][s] -
+                         w->returns * term[AI_EVAL_RETURNS][s] -
+                         w->field_tiles * term[AI_EVAL_FIELD][s]) < 1e-9);
+    ai_eval_weights twice = *w;
+    twice.city_close *= 2;
+    ai_eval_values(g, terms, &twice, v2);
+    assert_true(fabs(v2[0] - v[0] - w->city_close * term[AI_EVAL_CITY][0]) < 1e-9);
+    assert_true(v2[1] == v[1]);
+    carc_free(g);
+}
+
+/* Plays the first placement listed at each decision, and no follower but on a
+ * cloister, until a seat holds an unfinished cloister; its position through x, y. */
+static int find_cloister(carc_game *g, int *x, int *y)
+{
+    carc_move moves[CARC_MAX_MOVES];
+    while (!carc_is_over(g)) {
+        int n = carc_legal(g, moves, CARC_MAX_MOVES), pick = 0, pass = -1, monk = -1;
+        for (int i = 0; i < n; i++) {
+            int c;
+            if (moves[i].kind == CARC_MOVE_PASS)
+                pass = i;
+            if (moves[i].kind == CARC_MOVE_FOLLOWER &&
+                carc_segment(g, moves[i].x, moves[i].y, moves[i].port, &c) == CARC_FEAT_CLOISTER)
+                monk = i;
+        }
+        pick = monk >= 0 ? monk : pass >= 0 ? pass : 0;
+        carc_move m = moves[pick];
+        assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
+        int c;
+        if (m.kind == CARC_MOVE_FOLLOWER &&
+            carc_segment(g, m.x, m.y, m.port, &c) == CARC_FEAT_CLOISTER) {
+            carc_feature_info fi;
+            assert_true(carc_feature_at(g, m.x, m.y, m.port, &fi));
+            if (fi.completed)
+                continue;
+            *x = m.x;
+            *y = m.y;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void test_cloister_term(void **state)
+{
+    (void)state;
+    const ai_eval_weights *w = ai_eval_default();
+    carc_game *g = new_base(3);
+    int x = 0, y = 0;
+    assert_true(find_cloister(g, &x, &y));
+    carc_follower fs[64];
+    int n = carc_followers(g, fs, 64), seat = -1;
+    for (int i = 0; i < n; i++)
+        if (fs[i].x == x && fs[i].y == y && fs[i].type == CARC_FEAT_CLOISTER)
+            seat = fs[i].seat;
+    assert_true(seat >= 0);
+    int empty = 0, kind, rot;
+    for (int dx = -1; dx <= 1; dx++)
+        for (int dy = -1; dy <= 1; dy++)
+            empty += (dx || dy) && !carc_tile_at(g, x + dx, y + dy, &kind, &rot);
+    assert_true(empty >= 1 && empty <= 7);  /* a tile was placed next to it */
+    double fill = 1 - exp(-carc_stack_left(g) / w->fill_tiles);
+    /* the seat's cloister term is this cloister's alone when it holds no other */
+    double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS];
+    ai_eval_terms(g, w, term);
+    int others = 0;
+    for (int i = 0; i < n; i++)
+        others += fs[i].seat == seat && fs[i].type == CARC_FEAT_CLOISTER &&
+                  (fs[i].x != x || fs[i].y != y);
+    if (!others)
+        assert_true(fabs(term[AI_EVAL_CLOISTER][seat] - empty * fill) < 1e-9);
+    else
+        assert_true(term[AI_EVAL_CLOISTER][seat] > empty * fill - 1e-9);
+    carc_free(g);
+}
+
+/* A farmer on the first tile: its field's tiles x the share left, counted only when
+ * the field's weight is not 0, and never as a follower coming back. */
+static void test_field_term(void **state)
+{
+    (void)state;
+    carc_game *g = new_base(2);
+    carc_move moves[CARC_MAX_MOVES];
+    assert_true(carc_legal(g, moves, CARC_MAX_MOVES) > 0);
+    assert_int_equal(carc_apply(g, &moves[0], NULL), CARC_OK);  /* a placement */
+    int n = carc_legal(g, moves, CARC_MAX_MOVES), farmer = -1, c;
+    for (int i = 0; i < n; i++)
+        if (moves[i].kind == CARC_MOVE_FOLLOWER &&
+            carc_segment(g, moves[i].x, moves[i].y, moves[i].port, &c) == CARC_FEAT_FIELD)
+            farmer = i;
+    assert_true(farmer >= 0);
+    carc_move m = moves[farmer];
+    assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
+    carc_feature_info fi;
+    assert_true(carc_feature_at(g, m.x, m.y, m.port, &fi));
+    ai_eval_weights w = *ai_eval_default();
+    double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS];
+    w.field_tiles = 0;
+    ai_eval_terms(g, &w, term);
+    assert_true(term[AI_EVAL_FIELD][0] == 0);
+    w.field_tiles = 1;
+    ai_eval_terms(g, &w, term);
+    double left = carc_stack_left(g) / 2.0, share = left / (left + w.supply_half);
+    assert_true(fi.tiles >= 1);
+    assert_true(fabs(term[AI_EVAL_FIELD][0] - fi.tiles * share) < 1e-9);
+    assert_true(term[AI_EVAL_RETURNS][0] == 0 && term[AI_EVAL_FIELD][1] == 0);
+    carc_free(g);
+}
+
+static void test_game_over_has_no_terms(void **state)
+{
+    (void)state;
+    carc_game *g = new_base(5);
+    carc_move moves[CARC_MAX_MOVES];
+    while (!carc_is_over(g)) {
+        assert_true(carc_legal(g, moves, CARC_MAX_MOVES) > 0);
+        assert_int_equal(carc_apply(g, &moves[0], NULL), CARC_OK);
+    }
+    double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS], v[CARC_MAX_PLAYERS];
+    ai_eval_terms(g, ai_eval_default(), term);
+    for (int t = 0; t < AI_EVAL_TERMS; t++)
+        for (int s = 0; s < 2; s++)
+            assert_true(term[t][s] == 0);
+    ai_eval_values(g, ai_terms(g), ai_eval_default(), v);
+    for (int s = 0; s < 2; s++)
+        assert_true(v[s] == carc_score(g, s));
+    carc_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_weights_are_the_file),
+        cmocka_unit_test(test_terms_on_a_known_board),
+        cmocka_unit_test(test_cloister_term),
+        cmocka_unit_test(test_field_term),
+        cmocka_unit_test(test_game_over_has_no_terms),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -42,7 +42,7 @@ int cpy_next_tiles(const carc_game *g, int counts[CARC_TILE_KINDS])
     for (int k = 0; k < CARC_TILE_KINDS; k++) {
         int edges = chance_river_edges(k);
         if (counts[k] < 0 || (river > 0 && !edges) || (river == 0 && edges) ||
-            (river > 1 && edges == 1) || (aside && carc_dragon_mark(k) == CARC_MARK_DRAGON))
+            (river > 1 && edges == 1) || (aside && carc_tile_symbol(k) == CARC_SYMBOL_DRAGON))
             counts[k] = 0;
         total += counts[k];
     }

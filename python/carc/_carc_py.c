@@ -772,9 +772,9 @@ HOT void board_tiles_(const carc_game *v, const enc *e, uint8_t *board, int from
             if (sd->type == CARC_FEAT_GARDEN)
                 PLANE(CPY_CH_GARDEN, c) = 1;
         }
-        int mk = carc_dragon_mark(kind);
-        if (mk > CARC_MARK_NONE && mk <= CARC_MARK_PRINCESS)
-            PLANE(CPY_CH_MARK + mk - CARC_MARK_VOLCANO, c) = 1;
+        int mk = carc_tile_symbol(kind);
+        if (mk > CARC_SYMBOL_NONE && mk <= CARC_SYMBOL_PRINCESS)
+            PLANE(CPY_CH_MARK + mk - CARC_SYMBOL_VOLCANO, c) = 1;
         if (towers && carc_tower_height(v, x, y, NULL) >= 0)
             PLANE(CPY_CH_TOWER, c) = 1;
     }

@@ -152,7 +152,7 @@ enum {
     CPY_CH_ABBOT = 52,                /* an abbot (any seat) on the tile */
     CPY_CH_DRAGON = 53,               /* the dragon's tile (PD3, PD7) */
     CPY_CH_FAIRY = 54,                /* the fairy's tile (PD9) */
-    CPY_CH_MARK = 55,                 /* + mark - 1 (carc_dragon_mark): a volcano, the dragon
+    CPY_CH_MARK = 55,                 /* + mark - 1 (carc_tile_symbol): a volcano, the dragon
                                          symbol, a portal, a princess (4, PD1) */
     CPY_CH_VISITED = 59,              /* a tile the dragon visited in its movement under
                                          way (PD7), where it stands included */

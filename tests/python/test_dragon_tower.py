@@ -71,14 +71,14 @@ def test_constants_and_sections():
     assert sizes["expansions_dragon_tower"] == 2 and sizes["floors_div10"] == carc.MAX_PLAYERS
     assert sizes["prisoners_by_holder_owner_div7"] == carc.MAX_PLAYERS ** 2
     assert encoding.PUBLIC_LAYOUT[-1][0] == "prisoners_by_holder_owner_div7"
-    # the marks come from the engine (carc_dragon_mark); the names end in the mark's letter
+    # the marks come from the engine (carc_tile_symbol); the names end in the mark's letter
     for k, name in enumerate(carc.TILE_NAMES):
-        mark = lib.carc_dragon_mark(k)
+        mark = lib.carc_tile_symbol(k)
         if name.startswith("DG/"):
             assert list(MARKS)[mark - 1] == name.split(".")[-1][0], name
         else:
             assert mark == 0, name
-    assert lib.carc_dragon_mark(-1) == lib.carc_dragon_mark(carc.TILE_KINDS) == 0
+    assert lib.carc_tile_symbol(-1) == lib.carc_tile_symbol(carc.TILE_KINDS) == 0
 
 
 def check_encoding(g, buf, seen):
@@ -458,7 +458,7 @@ def test_next_tiles_leaves_out_set_aside_and_dragon_tiles():
     nt = g.next_tiles()
     assert nt and abs(sum(nt.values()) - 1) < 1e-9
     for name in nt:
-        assert lib.carc_dragon_mark(carc.TILE_NAMES.index(name)) != lib.CARC_MARK_DRAGON
+        assert lib.carc_tile_symbol(carc.TILE_NAMES.index(name)) != lib.CARC_SYMBOL_DRAGON
     # the engine's draws: the move applied in deals of the mover's view
     move = "pass"
     seat = g.current_seat

@@ -710,6 +710,9 @@ static inline int feat_union(carc_game *g, int a, int b)
     return ra == g->nodes[b].parent ? ra : feat_join(g, a, b);
 }
 int feat_tiles(const carc_game *g, int root);
+/* Each seat's strength on the feature (I4; AM6: a mayor counts its city's
+ * pennants, the strength_on hooks), as majorities compare them. */
+void feat_strengths(const carc_game *g, int root, int strength[CARC_MAX_PLAYERS]);
 /* Majority holders (B8, X11) as a seat bit mask; 0 when nobody has a follower. */
 unsigned feat_holders(const carc_game *g, int root);
 /* Score now for a completed feature (B9) / at game end (B11, not fields). */

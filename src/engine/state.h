@@ -340,7 +340,8 @@ struct carc_game {
      * T1_BEGUN while a decision it owes before the draw is pending (the part has
      * begun: the turn counted), T1_CHOSEN once the part's tile was put in hand by an
      * expansion instead of drawn (the abbey, AM3: an extra draw (G10, X9) or a
-     * forced spot (X13) does not apply to it), else T1_DRAWN */
+     * forced spot (X13) does not apply to it), else T1_DRAWN. The turn_begin hooks
+     * see T1_CHOSEN only in a turn that starts after T1 (AM5's final abbeys: no T0) */
     uint8_t t1;
     uint16_t turn;
     uint8_t over;

@@ -134,7 +134,9 @@ void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
             continue;
         }
         int s = f->seat;
-        if (fi.followers[s] == most)
+        /* fi.followers is each seat's strength (a mayor's its city's pennants, AM6):
+         * a feature held by strength 0 alone (a pennant-less mayor) gains nobody */
+        if (most > 0 && fi.followers[s] == most)
             term[held][s] += gain * strength / most;
         if (held != AI_EVAL_FIELD)  /* a farmer never comes back */
             term[AI_EVAL_RETURNS][s] += strength * chance * share;

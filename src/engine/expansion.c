@@ -295,6 +295,13 @@ void exp_deal(carc_game *g, int seat)
             h->deal(g, seat);
 }
 
+void exp_end_fields(carc_game *g)
+{
+    EXP_EACH_ACTIVE(g, h)
+        if (h->end_fields)
+            h->end_fields(g);
+}
+
 void exp_end_majorities(carc_game *g)
 {
     EXP_EACH_ACTIVE(g, h)

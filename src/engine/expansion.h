@@ -195,6 +195,9 @@ struct exp_hooks {
     int (*field_bonus)(const carc_game *g, int seat, unsigned holders, int cities);
     /* carc_feature_at: what it adds to a feature's description (builders, pigs). */
     void (*feature_info)(const carc_game *g, int root, carc_feature_info *out);
+    /* E3, after the farmers and before end_majorities: what fields score
+     * besides their farmers (AM11 barns; CI21 (2)). */
+    void (*end_fields)(carc_game *g);
     /* E3, after every feature and field: majorities of things held (TB10). */
     void (*end_majorities)(carc_game *g);
     void (*final_scoring)(carc_game *g);  /* E5 */
@@ -313,6 +316,7 @@ int exp_field_bonus_each(const carc_game *g, int seat, unsigned holders, int cit
 int exp_type_category(int type);
 void exp_feature_info(const carc_game *g, int root, carc_feature_info *out);
 void exp_final_scoring(carc_game *g);
+void exp_end_fields(carc_game *g);
 void exp_end_majorities(carc_game *g);
 /* The figures the game's expansions give every player (bit per enum carc_figure). */
 unsigned exp_figures(unsigned expansions);

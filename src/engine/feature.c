@@ -71,6 +71,22 @@ int feat_tiles(const carc_game *g, int root)
     return count;
 }
 
+void feat_strengths(const carc_game *g, int root, int strength[CARC_MAX_PLAYERS])
+{
+    const feature *r = feat_of(g, root);
+    for (int p = 0; p < g->players; p++) {
+        strength[p] = feat_follow(r, p);
+        if (!(g->figures & fig_strength_kinds))
+            continue;
+        for (int i = CARC_FOLLOWERS; i < FIG_FOLLOWER_SLOTS; i++) {
+            unsigned v = g->fnode[p][i];
+            const struct exp_figure *d = exp_figure_of[fig_slot_kind[i]];
+            if (d->strength_on && fig_placed(v) && feat_root(g, (int)v) == root)
+                strength[p] += d->strength_on(g, root) - fig_slot_strength[i];
+        }
+    }
+}
+
 /* feat_holders where a figure's strength is a hook's (the game has such a kind):
  * each seat's `follow` corrected by its figures of those kinds on the feature. A
  * seat of strength 0 holds nothing (§0: a pennant-less mayor alone). */
@@ -78,17 +94,10 @@ static __attribute__((noinline)) unsigned holders_counted(const carc_game *g, in
 {
     const feature *r = feat_of(g, root);
     int strength[CARC_MAX_PLAYERS], most = 0;
-    for (int p = 0; p < g->players; p++) {
-        strength[p] = feat_follow(r, p);
-        for (int i = CARC_FOLLOWERS; i < FIG_FOLLOWER_SLOTS; i++) {
-            unsigned v = g->fnode[p][i];
-            const struct exp_figure *d = exp_figure_of[fig_slot_kind[i]];
-            if (d->strength_on && fig_placed(v) && feat_root(g, (int)v) == root)
-                strength[p] += d->strength_on(g, root) - fig_slot_strength[i];
-        }
+    feat_strengths(g, root, strength);
+    for (int p = 0; p < g->players; p++)
         if (strength[p] > most)
             most = strength[p];
-    }
     unsigned holders = 0;
     for (int p = 0; most > 0 && p < g->players; p++)
         if (strength[p] == most)

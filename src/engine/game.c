@@ -344,8 +344,7 @@ int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_inf
     out->tiles = out->type >= CARC_FEAT_CLOISTER ? 1 : feat_tiles(g, r);
     out->pennants = rn->pennants;
     out->completed = (rn->flags & NF_COMPLETED) != 0;
-    for (int s = 0; s < g->players; s++)
-        out->followers[s] = feat_follow(rn, s);
+    feat_strengths(g, r, out->followers);  /* AM6: a mayor's is its city's pennants */
     out->tokens = rn->tokens;
     out->locked = (rn->flags & NF_LOCKED) != 0;
     out->value = out->completed ? feat_value_completed(g, r) : feat_value_end(g, r);

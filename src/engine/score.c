@@ -154,7 +154,8 @@ void score_final(carc_game *g)
             }
         }
     }
-    exp_end_majorities(g);  /* CI12 (3): TB10 */
+    exp_end_fields(g);       /* CI21 (2): barns after the farmers (AM11) */
+    exp_end_majorities(g);  /* CI12 (3), CI21 (3): TB10 */
     /* E4: banked points of locked features (X12). */
     for (int s = 0; s < g->players; s++)
         for (int c = 0; c < CARC_SCORE_CATEGORIES; c++) {

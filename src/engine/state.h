@@ -340,7 +340,8 @@ struct carc_game {
      * T1_BEGUN while a decision it owes before the draw is pending (the part has
      * begun: the turn counted), T1_CHOSEN once the part's tile was put in hand by an
      * expansion instead of drawn (the abbey, AM3: an extra draw (G10, X9) or a
-     * forced spot (X13) does not apply to it), else T1_DRAWN */
+     * forced spot (X13) does not apply to it), else T1_DRAWN. The turn_begin hooks
+     * see T1_CHOSEN only in a turn that starts after T1 (AM5's final abbeys: no T0) */
     uint8_t t1;
     uint16_t turn;
     uint8_t over;
@@ -710,6 +711,9 @@ static inline int feat_union(carc_game *g, int a, int b)
     return ra == g->nodes[b].parent ? ra : feat_join(g, a, b);
 }
 int feat_tiles(const carc_game *g, int root);
+/* Each seat's strength on the feature (I4; AM6: a mayor counts its city's
+ * pennants, the strength_on hooks), as majorities compare them. */
+void feat_strengths(const carc_game *g, int root, int strength[CARC_MAX_PLAYERS]);
 /* Majority holders (B8, X11) as a seat bit mask; 0 when nobody has a follower. */
 unsigned feat_holders(const carc_game *g, int root);
 /* Score now for a completed feature (B9) / at game end (B11, not fields). */

@@ -130,8 +130,8 @@ static inline int turn_draw(carc_game *g)
 static __attribute__((noinline)) int turn_draw_exp(carc_game *g)
 {
     if (g->t1 != T1_BEGUN) {
+        g->t1 = T1_BEGUN;  /* first: the turn_begin hooks see a turn that starts at T1 */
         turn_start(g);
-        g->t1 = T1_BEGUN;
     }
     if (exp_step(g, ST_T1_DRAW))
         return -1;

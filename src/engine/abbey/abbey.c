@@ -127,6 +127,6 @@ const struct exp_hooks abbey_hooks = {
     .t6_owed = abbey_barn_t6_owed,  /* AM9 */
     .t6_legal = abbey_barn_t6_legal,
     .t6_apply = abbey_barn_t6_apply,
-    .end_majorities = abbey_barn_final,  /* AM11 */
+    .end_fields = abbey_barn_final,  /* AM11, before the goods (CI21) */
     .feature_scored = abbey_wagon_scored,
 };

@@ -104,7 +104,7 @@ int abbey_canonical_move(const carc_game *g, carc_move *m)
 }
 
 /* The abbey chosen: it leaves seat's hands for the hand of the part (AM3). At E0 the
- * seat's abbey turn starts at T2 (AM5: no T0, T1 or TD). */
+ * seat's abbey turn starts at T2 (AM5: no T0, T1 or TD), a new turn all the same. */
 static void abbey_take(carc_game *g, int seat)
 {
     struct abbey_state *as = abbey_st(g);
@@ -122,6 +122,9 @@ static void abbey_take(carc_game *g, int seat)
     g->extra_tile = EXTRA_NONE;
     g->t1 = T1_CHOSEN;
     g->step = ST_T2_WINDOW;
+    /* a turn of its own: what counts once per turn starts afresh (TW8's ransom,
+     * G5's gift, X13); t1 already says T1_CHOSEN, so no T0 (AM5: no fairy point) */
+    exp_turn_begin(g);
 }
 
 int abbey_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)

@@ -26,6 +26,14 @@ static int locked(const carc_game *g, int r)
     return (feat_of(g, r)->flags & NF_LOCKED) != 0;
 }
 
+/* Whether a swap may move followers out of and into feature r: unlocked (X12) and
+ * no barn field (XI24, XI28: a farmer stands in one only between Change Position
+ * and that part's T7, GI14, and no card moves one in or out). */
+static int swappable(const carc_game *g, int r)
+{
+    return !locked(g, r) && !(feat_of(g, r)->flags2 & NF2_BARRED);
+}
+
 /* Sets of nodes, a bit each. */
 enum { NODE_WORDS = MAX_NODES / 64 + 1 };
 
@@ -186,7 +194,7 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
                 for (uint64_t left = others[w]; left; left &= left - 1) {
                     int b = w * 64 + __builtin_ctzll(left);
                     int rb = feat_root(g, b);
-                    if (locked(g, rb) || !unfinished(g, rb))
+                    if (!swappable(g, rb) || !unfinished(g, rb))
                         continue;
                     unsigned owners = xmas_target_swap_owners(g, seat, b, rb);
                     if (!owners)
@@ -213,7 +221,7 @@ int xmas_target_list(const carc_game *g, int c, int seat, carc_move proto, carc_
                 }
                 continue;
             }
-            if (node_type(g, a) != type || !unfinished(g, ra))
+            if (node_type(g, a) != type || !unfinished(g, ra) || !swappable(g, ra))
                 continue;
             /* swap: another seat's follower on a different feature, one move per
              * node and owner, owners in turn order after the active player */
@@ -348,14 +356,14 @@ int xmas_target_is(const carc_game *g, int c, int seat, const carc_move *want)
             return 0;
         if (c == CARC_XC_RETURN_FOLLOWER)
             break;
-        if (node_type(g, v) != type || !unfinished(g, r))
+        if (node_type(g, v) != type || !unfinished(g, r) || !swappable(g, r))
             return 0;
         int w = want->port2 == CARC_PORT_NONE ? NODE_NONE
                                               : board_node_at(g, want->x2, want->y2, want->port2);
         if (w == NODE_NONE || !any_follower_on(g, w, seat, 0) || node_type(g, w) != type)
             return 0;
         int rw = feat_root(g, w);
-        if (rw == r || locked(g, rw) || !unfinished(g, rw))
+        if (rw == r || !swappable(g, rw) || !unfinished(g, rw))
             return 0;
         unsigned owners = xmas_target_swap_owners(g, seat, w, rw);
         int s = want->seat2;

@@ -170,7 +170,9 @@ static void dragon_turn_begin(carc_game *g)
 {
     fairy_sweep(g);
     const struct dragon_state *st = dragon_st(g);
-    if (dragon_fairy_seat(g) == g->active) {
+    /* T0 only in a turn that starts at T1: a final abbey turn (E0, AM5) starts at T2
+     * with its tile already chosen, and pays no fairy point */
+    if (g->t1 != T1_CHOSEN && dragon_fairy_seat(g) == g->active) {
         int n = st->fairy_node;
         if (fig_placed((unsigned)n))
             score_add(g, g->active, score_category(node_type(g, n)), 1,

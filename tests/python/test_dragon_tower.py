@@ -50,7 +50,7 @@ def test_constants_and_sections():
     assert encoding.EXCHANGE == encoding.RANSOM + len(carc.ACTION_FIGURES) * carc.MAX_PLAYERS
     assert encoding.FLOOR == encoding.EXCHANGE + len(carc.ACTION_FIGURES)
     assert encoding.SEG_T == encoding.FLOOR + encoding.CELLS
-    assert carc.ACTIONS == encoding.SEG_T + encoding.CELLS == 27105
+    assert encoding.FIG_FOLLOWER2 == encoding.SEG_T + encoding.CELLS == 27105  # Abbey & Mayor's next
     c0 = encoding.DEFAULT.cell(0, 0)
     assert [encoding.describe(encoding.WALK + k) for k in range(4)] == [
         "walk N", "walk E", "walk S", "walk W"]
@@ -61,16 +61,17 @@ def test_constants_and_sections():
     assert encoding.describe(encoding.EXCHANGE) == "exchange meeple"
     assert encoding.describe(encoding.FLOOR + c0) == "floor (0,0)"
     assert encoding.describe(encoding.SEG_T + c0) == "seg (0,0) T"
-    assert len({encoding.describe(a) for a in range(encoding.WALK, carc.ACTIONS)}) == \
-        carc.ACTIONS - encoding.WALK
-    assert carc.CHANNELS == 69
-    assert encoding.CHANNEL_NAMES[53:] == [
+    assert len({encoding.describe(a) for a in range(encoding.WALK, encoding.FIG_FOLLOWER2)}) == \
+        encoding.FIG_FOLLOWER2 - encoding.WALK
+    assert encoding.CHANNEL_NAMES[69] == "mayor"  # Abbey & Mayor's channels follow
+    assert encoding.CHANNEL_NAMES[53:69] == [
         "dragon", "fairy", "volcano", "dragon_symbol", "portal", "princess", "dragon_visited",
         "tower", "tower_height"] + ["tower_top_" + s for s in SEATS] + ["tower_top_large"]
     sizes = {n: length for n, _, length in encoding.PUBLIC_LAYOUT}
     assert sizes["expansions_dragon_tower"] == 2 and sizes["floors_div10"] == carc.MAX_PLAYERS
     assert sizes["prisoners_by_holder_owner_div7"] == carc.MAX_PLAYERS ** 2
-    assert encoding.PUBLIC_LAYOUT[-1][0] == "prisoners_by_holder_owner_div7"
+    names = [n for n, _, _ in encoding.PUBLIC_LAYOUT]
+    assert names[names.index("prisoners_by_holder_owner_div7") + 1] == "expansions_abbey"
     # the marks come from the engine (carc_tile_symbol); the names end in the mark's letter
     for k, name in enumerate(carc.TILE_NAMES):
         mark = lib.carc_tile_symbol(k)
@@ -121,7 +122,7 @@ def check_observation(g, seat):
     v = g.view(seat)
     p, R, C = g.players, g.encoding.R, encoding.CHANNEL
     rel = lambda s: (s - seat) % p  # noqa: E731
-    want = {name: np.zeros(board.shape[1:], np.uint8) for name in encoding.CHANNEL_NAMES[53:]}
+    want = {name: np.zeros(board.shape[1:], np.uint8) for name in encoding.CHANNEL_NAMES[53:69]}
 
     def put(name, x, y, value=1):
         if abs(x) <= R and abs(y) <= R:

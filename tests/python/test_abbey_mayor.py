@@ -6,8 +6,6 @@ board planes and public entries against the seat's view as a dict, and the packa
 machinery with the box on: the environments (PettingZoo's api_test and seed_test,
 Gymnasium's check_env), no illegal action over many random episodes of a batch, pickling
 and state bytes."""
-import pickle
-import random
 
 import numpy as np
 import pytest
@@ -15,6 +13,9 @@ import pytest
 import carc
 from carc import encoding
 from carc._carc import ffi, lib
+from box_checks import (batch_round_trips, batch_rows_as_game, busy_round_trips,
+                        default_window_game, env_checks, first_action_of, random_games,
+                        read_back, twins)
 from conftest import ABBEY_SETS, QUICK
 
 SEATS = ["me", "next", "next2", "next3", "next4", "next5"]
@@ -70,7 +71,7 @@ def test_constants_and_sections():
     assert encoding.PUBLIC_LAYOUT[-1][0] == "figures_in_supply_mayor_wagon_barn"
 
 
-def move_kind(g, m, last):
+def move_kind(g, m):
     """The kind of an Abbey & Mayor move (for the tests' tally), or None."""
     fig = carc.FIGURES[m.figure] if m.kind == lib.CARC_MOVE_FOLLOWER else None
     if m.kind == lib.CARC_MOVE_ABBEY:
@@ -87,30 +88,13 @@ def move_kind(g, m, last):
 
 
 def check_encoding(g, buf, seen):
-    """Every legal move of g's pending decision, in g's window: its actions read back to
-    the same carc_move, distinct from every other's, none the beginning of another's; the
-    first actions are the mask. Each new move's kind goes into `seen`."""
-    w = g.window
-    n = lib.carc_legal(g._g, buf, lib.CARC_MAX_MOVES)
-    toks = ffi.new("int32_t[]", carc.MAX_TOKENS)
-    out = ffi.new("carc_move *")
-    scratch = ffi.new("carc_move[]", lib.CARC_MAX_MOVES)
-    by_actions = {}
-    last = g.view(0)["last_placed"]
-    for i in range(n):
-        k = lib.cpy_move_tokens_w(g._g, w, buf + i, toks)
-        assert k > 0, "a legal move without actions"
-        acts = tuple(toks[0:k])
-        assert acts not in by_actions, ("two moves share actions", acts)
-        by_actions[acts] = i
-        pre = ffi.new("int32_t[]", list(acts))
-        assert lib.cpy_resolve_w(g._g, w, pre, k, scratch, out) == 1
-        assert lib.carc_move_equal(out, buf + i), acts
-        kind = move_kind(g, buf[i], last)
+    """Every legal move's actions read back (box_checks.read_back); each new move's kind
+    goes into `seen`."""
+    def tally(m, acts):
+        kind = move_kind(g, m)
         if kind:
             seen.add(kind)
-    assert lib.cpy_prefix_clashes_w(g._g, w, buf) == 0
-    assert sorted({a[0] for a in by_actions}) == g.legal_actions()
+    read_back(g, buf, tally)
 
 
 def check_observation(g, seat):
@@ -149,54 +133,21 @@ def check_observation(g, seat):
 NEED = {"abbey", "mayor", "wagon", "wagon moves", "I2"} | {"barn " + c for c in CORNERS}
 
 
-def choose(rng, g, legal, seen):
-    """A random legal action, but more often one that begins a move of a kind not seen
-    yet."""
-    buf = g._buf
-    n = lib.carc_legal(g._g, buf, lib.CARC_MAX_MOVES)
-    last = g.view(0)["last_placed"]
-    toks = ffi.new("int32_t[]", carc.MAX_TOKENS)
-    want = []
-    for i in range(n):
-        kind = move_kind(g, buf[i], last)
-        if kind and kind not in seen and lib.cpy_move_tokens_w(g._g, g.window, buf + i, toks):
-            want.append(toks[0])
-    if want and rng.random() < 0.8:
-        return rng.choice(want)
-    return rng.choice(legal)
-
-
 @pytest.mark.parametrize("exps", ABBEY_SETS)
 def test_random_games_every_action_and_move(exps):
     """Random games to the end by actions, every action taken legal; the encoding of every
     legal move at every decision; the observation checked at some decisions; until every
-    new kind of move was legal (in the first set, Abbey & Mayor alone)."""
+    new kind of move was legal (in the first set, Abbey & Mayor alone), the moves of a
+    kind not seen yet chosen more often."""
     buf = ffi.new("carc_move[]", lib.CARC_MAX_MOVES)
     seen = set()
-    ngames, most = (1, 8) if QUICK else (2, 10)
     need = NEED if exps == ABBEY_SETS[0] else set()
-    k = total_steps = 0
-    while k < ngames or (not need <= seen and k < most):
-        players = 2 + k % 4
-        g = carc.Game(players=players, expansions=exps, seed=400 + k, window=WINDOW)
-        rng = random.Random(k)
-        steps = 0
-        while not g.over:
-            if not g.action_prefix:
-                check_encoding(g, buf, seen)
-                if steps % (40 if QUICK else 9) == 0:
-                    check_observation(g, g.current_seat)
-                    check_observation(g, (g.current_seat + 1) % players)
-            legal = g.legal_actions()
-            a = choose(rng, g, legal, seen) if not g.action_prefix else rng.choice(legal)
-            assert g.action_mask()[a] == 1
-            g.apply_action(a)
-            steps += 1
-        total_steps += steps
-        k += 1
-        g.check()
-        check_observation(g, 0)
-        assert [sum(p.values()) for p in g.score_parts()] == g.scores()
+
+    def choose(rng, g, legal):
+        want = first_action_of(g, lambda m: move_kind(g, m) not in seen | {None})
+        return rng.choice(want) if want and rng.random() < 0.8 else rng.choice(legal)
+    k, total_steps = random_games(exps, 400, WINDOW, lambda g: check_encoding(g, buf, seen),
+                                  check_observation, choose, lambda: need <= seen)
     assert need <= seen, need - seen
     assert total_steps > 50 * k
 
@@ -204,101 +155,29 @@ def test_random_games_every_action_and_move(exps):
 def test_default_window_game_by_actions():
     """In the default window too, a whole game of the box by actions, with the
     observation's planes checked along the way."""
-    g = carc.Game(players=3, expansions="abbey", seed=11)
-    rng = random.Random(11)
-    steps = 0
-    while not g.over:
-        if steps % 30 == 0 and not g.action_prefix:
-            check_observation(g, g.current_seat)
-        g.apply_action(rng.choice(g.legal_actions()))
-        steps += 1
-    assert g.outside_window() == 0 and steps > 100
+    assert default_window_game("abbey", check_observation) > 100
 
 
 @pytest.mark.parametrize("exps", ["abbey", ABBEY_SETS[-1]])
 def test_batch_no_illegal_action_and_rows_as_game(exps):
-    """Many random episodes through the batch, every action drawn from its legal ids and
-    accepted (an illegal one raises); a row equals a carc.Game played with the same
-    actions, its final scores included."""
-    n = 16
-    b = carc.Batch(n, players=3, expansions=exps, seed=5)
-    games = [carc.Game(players=3, expansions=exps, seed=5 + j) for j in range(n)]
-    rng = np.random.default_rng(2)
-    ended = steps = 0
-    need = 8 if QUICK else 30
-    while ended < need:
-        acts = b.random_actions(rng)
-        b.step(acts)  # raises IllegalMoveError on an illegal action
-        steps += 1
-        for j in range(2):  # two rows followed by carc.Game
-            if games[j] is not None:
-                games[j].apply_action(int(acts[j]))
-                if games[j].over:
-                    assert b.done[j] and list(b.scores[j][:3]) == games[j].scores()
-                    games[j] = None
-                else:
-                    assert np.array_equal(b.mask[j], games[j].action_mask())
-                    o = games[j].observe(games[j].current_seat)
-                    assert np.array_equal(b.board[j], o["board"])
-                    assert np.array_equal(b.public[j], o["public"])
-        ended += int(b.done.sum())
-    assert ended >= need and steps > 100
+    """Many random episodes through the batch, none with an illegal action, rows as
+    carc.Game, rewards as the final scores (box_checks.batch_rows_as_game)."""
+    assert batch_rows_as_game(exps, 8 if QUICK else 30) > 100
 
 
 def test_pickling_and_state_bytes_round_trips():
     """Games with a wagon decision, the abbey decision or a move under way pickle and load
     equal byte for byte, and play on the same; a batch too."""
-    rng = random.Random(4)
-    kept = 0
-    for seed in range(1, 30):
-        g = carc.Game(players=3, expansions="abbey,tower", seed=seed)
-        while not g.over:
-            busy = g.pending()["decision"] in ("abbey", "wagon") or g.action_prefix
-            if busy and rng.random() < 0.15:
-                for h in (pickle.loads(pickle.dumps(g)), carc.Game.from_bytes(g.to_bytes())):
-                    assert h.state_bytes() == g.state_bytes() and h.moves == g.moves
-                    assert h.action_prefix == g.action_prefix
-                    a = rng.choice(g.legal_actions())
-                    c = g.clone()
-                    c.apply_action(a)
-                    h.apply_action(a)
-                    assert h.state_bytes() == c.state_bytes()
-                kept += 1
-            g.apply_action(rng.choice(g.legal_actions()))
-        if kept >= (8 if QUICK else 25):
-            break
-    assert kept >= 8
-    b = carc.Batch(4, players=2, expansions="abbey", seed=9)
-    nrng = np.random.default_rng(0)
-    for _ in range(150):
-        b.step(b.random_actions(nrng))
-    b2 = pickle.loads(pickle.dumps(b))
-    for _ in range(150):
-        acts = b.random_actions(nrng)
-        b.step(acts)
-        b2.step(acts)
-        assert np.array_equal(b.mask, b2.mask) and np.array_equal(b.board, b2.board)
-        assert np.array_equal(b.public, b2.public)
+    def busy(g):
+        return g.pending()["decision"] in ("abbey", "wagon") or g.action_prefix
+    assert busy_round_trips("abbey,tower", busy) >= 8
+    batch_round_trips("abbey")
 
 
 def test_hidden_information_twins():
     """Two deals of one seat's view give that seat the same observation: the abbeys held
     and the figures in supply are public (AM13), the stack's order is not."""
-    rng = random.Random(7)
-    checked = 0
-    for seed in range(1, 4):
-        g = carc.Game(players=3, expansions="abbey,gifts,christmas", seed=seed)
-        while not g.over:
-            if rng.random() < 0.05 and not g.action_prefix:
-                for seat in range(3):
-                    a, b = g.determinized(seat, 1), g.determinized(seat, 2)
-                    oa, ob = a.observe(seat), b.observe(seat)
-                    for key in oa:
-                        assert np.array_equal(oa[key], ob[key]), key
-                    assert np.array_equal(g.observe(seat)["public"], oa["public"])
-                    checked += 1
-            g.apply_action(rng.choice(g.legal_actions()))
-    assert checked > 10
+    assert twins("abbey,gifts,christmas", range(1, 4)) > 10
 
 
 pettingzoo = pytest.importorskip("pettingzoo")
@@ -307,11 +186,4 @@ gymnasium = pytest.importorskip("gymnasium")
 
 @pytest.mark.parametrize("exps", ["abbey", ABBEY_SETS[-1]])
 def test_pettingzoo_and_gymnasium_checks(exps):
-    from gymnasium.utils.env_checker import check_env
-    from pettingzoo.test import api_test, seed_test
-
-    from carc import envs
-    api_test(envs.aec_env(players=3, expansions=exps), num_cycles=200 if QUICK else 600)
-    seed_test(lambda: envs.aec_env(players=2, expansions=exps), num_cycles=200)
-    env = envs.GymEnv(opponents=["random", "greedy"], expansions=exps)
-    check_env(env, skip_render_check=True)
+    env_checks(exps)

@@ -6,6 +6,7 @@ board planes and public entries against the seat's view as a dict, and the packa
 machinery with the box on: the environments (PettingZoo's api_test and seed_test,
 Gymnasium's check_env), no illegal action over many random episodes of a batch, pickling
 and state bytes."""
+import random
 
 import numpy as np
 import pytest
@@ -187,3 +188,22 @@ gymnasium = pytest.importorskip("gymnasium")
 @pytest.mark.parametrize("exps", ["abbey", ABBEY_SETS[-1]])
 def test_pettingzoo_and_gymnasium_checks(exps):
     env_checks(exps)
+
+
+def test_every_listed_move_applies_with_the_dragon():
+    """Every legal move at every follower decision of random games with the dragon's
+    portal and barns applies (a regression: after the merges the portal listed moves into
+    a barn field that carc_apply refuses, AM10 with PD11); seed 7 with 4 seats met it."""
+    exps = "gifts,christmas,inns,traders,river,abbot,dragon,tower,abbey"
+    checked = 0
+    for seed in (7, 15) if QUICK else (7, 15, 21, 33):
+        rng = random.Random(seed)
+        g = carc.Game(players=2 + seed % 5, expansions=exps, seed=seed)
+        while not g.over:
+            legal = g.legal()
+            if g.pending()["decision"] == "follower":
+                for m in legal:
+                    g.clone().apply(m)  # raises IllegalMoveError on a move it listed
+                checked += len(legal)
+            g.apply(rng.choice(legal))
+    assert checked > 1000

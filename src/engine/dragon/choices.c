@@ -128,7 +128,8 @@ static int portal_legal(const carc_game *g, carc_move *out, int cap)
         for (int s = 0; s < nseg && n < cap; s++) {
             int nd = p->first + s;
             const feature *f = feat_of(g, nd);
-            if (f->follow || (f->flags & (NF_COMPLETED | NF_SCORED)))
+            if (f->follow || (f->flags & (NF_COMPLETED | NF_SCORED)) ||
+                (f->flags2 & NF2_BARRED))  /* portal_ok: AM10, never into a barn field */
                 continue;
             for (unsigned k = kinds; k && n < cap; k &= k - 1) {
                 int fig = __builtin_ctz(k);  /* the rest of portal_ok: where it stands */

@@ -11,7 +11,8 @@ carc.batch the batched API, carc.selfplay vectorised self-play with a policy per
 seat, carc.search the search guided by your evaluator, carc.chance the draws made
 explicit. docs/PYTHON.md documents all of it.
 """
-from .game import (ACTIONS, ACTION_FIGURES, CHANNELS, DECISIONS, EXPANSIONS, FIGURES, GOODS, HAND_SIZE,
+from .game import (ACTIONS, ACTION_FIGURES, AM_FIGURES, CHANNELS, DECISIONS, EXPANSIONS, FIGURES,
+                   GOODS, HAND_SIZE,
                    MAX_PLAYERS, MAX_TOKENS, MIN_PLAYERS, PUBLIC_SIZE, SCORE_CATEGORIES, SEAT_PUBLIC,
                    SEED_MAX,
                    STACK_MAX, TILE_KINDS, TILE_NAMES, WINDOW, WINDOW_MAX, WINDOW_MIN, CarcError,
@@ -27,6 +28,7 @@ __all__ = ["Game", "Player", "Batch", "CarcError", "ConfigError", "IllegalMoveEr
            "ACTIONS", "WINDOW", "WINDOW_MIN", "WINDOW_MAX", "CHANNELS", "PUBLIC_SIZE", "HAND_SIZE",
            "encoding", "tiles",
            "MIN_PLAYERS", "MAX_PLAYERS", "SEAT_PUBLIC", "MAX_TOKENS", "DECISIONS", "FIGURES", "ACTION_FIGURES",
+           "AM_FIGURES",
            "GOODS", "SCORE_CATEGORIES", "EXPANSIONS", "TILE_KINDS", "TILE_NAMES", "STACK_MAX",
            "SEED_MAX"]
 __version__ = "0.2.0"

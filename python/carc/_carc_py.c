@@ -30,6 +30,7 @@ typedef struct enc {
     int r, w, cells, actions, abytes;
     int seg, pos, again, seat5, follower_i, fig_follower, figure, seg_i, abbot_g, recall, seg_g;
     int walk, fairy, princess, follower_at, ransom, exchange, floor, seg_t;
+    int fig_follower2, follower_i2, figure2, ransom2, exchange2, abbey, barn, seg_i2;
 } enc;
 
 #define ENC_OF(W)                                                                          \
@@ -47,6 +48,14 @@ typedef struct enc {
         .ransom = CPY_WALK_AT((W) * (W)) + 7,                                              \
         .exchange = CPY_WALK_AT((W) * (W)) + 7 + CPY_FIGURES * CARC_MAX_PLAYERS,          \
         .floor = CPY_FLOOR_AT((W) * (W)), .seg_t = CPY_SEG_T_AT((W) * (W)),                \
+        .fig_follower2 = CPY_AM_AT((W) * (W)),                                             \
+        .follower_i2 = CPY_AM_AT((W) * (W)) + CPY_A_FOLLOWER_I2 - CPY_A_FIG_FOLLOWER2,      \
+        .figure2 = CPY_AM_AT((W) * (W)) + CPY_A_FIGURE2 - CPY_A_FIG_FOLLOWER2,              \
+        .ransom2 = CPY_AM_AT((W) * (W)) + CPY_A_RANSOM2 - CPY_A_FIG_FOLLOWER2,              \
+        .exchange2 = CPY_AM_AT((W) * (W)) + CPY_A_EXCHANGE2 - CPY_A_FIG_FOLLOWER2,          \
+        .abbey = CPY_AM_AT((W) * (W)) + CPY_A_ABBEY - CPY_A_FIG_FOLLOWER2,                  \
+        .barn = CPY_AM_AT((W) * (W)) + CPY_A_BARN - CPY_A_FIG_FOLLOWER2,                    \
+        .seg_i2 = CPY_SEG_I2_AT((W) * (W)),                                                \
     }
 
 static const enc ENC_DEFAULT = ENC_OF(CPY_W);
@@ -87,6 +96,8 @@ HOT int seg_token(const enc *e, int x, int y, int port)
     int c = cell_of(e, x, y);
     if (c >= 0 && port == CARC_PORT_T)  /* a tower's top (TW4, TW5) */
         return e->seg_t + c;
+    if (c >= 0 && port == CARC_PORT_I2)  /* the second inner field (AM12) */
+        return e->seg_i2 + c;
     if (c < 0 || port > CARC_PORT_G)
         return -1;
     if (port == CARC_PORT_G)  /* Cash Out takes the abbot from a garden (GI4) */
@@ -94,14 +105,19 @@ HOT int seg_token(const enc *e, int x, int y, int port)
     return port == CARC_PORT_I ? e->seg_i + c : e->seg + c * CPY_OLD_PORTS + port;
 }
 
+_Static_assert(CARC_FIG_MAYOR == CPY_FIGURES && CARC_FIG_WAGON == CPY_FIGURES + 1 &&
+                   CARC_FIG_BARN == CPY_ALL_FIGURES - 1 && CARC_FIGURES == CPY_ALL_FIGURES,
+               "the figures of the sections 2 (mayor, wagon) follow the first five, the barn last");
+_Static_assert(CARC_PORT_CSW == CARC_PORT_CNW + CPY_CORNERS - 1, "the barn's corners in a row");
+
 /* The token of the figure a gift, card or target move names (none for a meeple): 0 when
  * none is written, -1 when the figure is unknown. */
 HOT int figure_token(const enc *e, int figure)
 {
     if (figure == CARC_FIG_MEEPLE)
         return 0;
-    if (figure >= CPY_FIGURES)
-        return -1;
+    if (figure >= CPY_FIGURES)  /* the mayor and the wagon; the barn is never named */
+        return figure < CPY_FIGURES + CPY_AM_FIGURES ? e->figure2 + figure - CPY_FIGURES : -1;
     return e->figure + figure - 1;
 }
 
@@ -120,6 +136,10 @@ static const struct {
     {"seg_g", 0, 1}, {"walk", 4, 0}, {"fairy", 1, 0}, {"princess", 1, 0},
     {"follower_at", 1, 0}, {"ransom", CPY_FIGURES * CARC_MAX_PLAYERS, 0},
     {"exchange", CPY_FIGURES, 0}, {"floor", 0, 1}, {"seg_t", 0, 1},
+    {"fig_follower2", CPY_AM_FIGURES * CPY_FIG_PORTS, 0},
+    {"follower_i2", CPY_FIGURES + CPY_AM_FIGURES, 0}, {"figure2", CPY_AM_FIGURES, 0},
+    {"ransom2", CPY_AM_FIGURES * CARC_MAX_PLAYERS, 0}, {"exchange2", CPY_AM_FIGURES, 0},
+    {"abbey", 1, 0}, {"barn", CPY_CORNERS, 0}, {"seg_i2", 0, 1},
 };
 
 int cpy_action_section_w(int window, int i, const char **name, int *base, int *len)
@@ -198,11 +218,14 @@ HOT int move_tokens_(const carc_game *g, const enc *e, const carc_move *m,
         out[n++] = CPY_A_DISCARD + m->card - CARC_XC_SCORE_THREE;
         break;
     case CARC_MOVE_FOLLOWER: {
-        if (m->figure >= CPY_FIGURES)
+        if (m->figure >= CPY_ALL_FIGURES)
             return 0;
-        int lx, ly;
-        if (!carc_last_placed(g, &lx, &ly) || lx != m->x || ly != m->y ||
-            m->port == CARC_PORT_T) {
+        int lx, ly, last = carc_last_placed(g, &lx, &ly) && lx == m->x && ly == m->y;
+        if (m->figure == CARC_FIG_BARN) {  /* on a corner of the tile placed (AM9) */
+            if (!last || m->port < CARC_PORT_CNW || m->port >= CARC_PORT_CNW + CPY_CORNERS)
+                return 0;
+            out[n++] = e->barn + m->port - CARC_PORT_CNW;
+        } else if (!last || m->port == CARC_PORT_T) {
             /* elsewhere than on the tile placed this turn: through a portal (PD11), on a
              * tower's top (TW4) */
             return figure_place_tokens(g, e, m, e->follower_at, 0, out);
@@ -210,8 +233,12 @@ HOT int move_tokens_(const carc_game *g, const enc *e, const carc_move *m,
             if (m->figure != CARC_FIG_ABBOT)
                 return 0;
             out[n++] = e->abbot_g;
+        } else if (m->port == CARC_PORT_I2) {  /* the second inner field (AM12) */
+            out[n++] = e->follower_i2 + m->figure;
         } else if (m->port >= CPY_FIG_PORTS) {
             return 0;
+        } else if (m->figure >= CPY_FIGURES) {  /* the mayor, the wagon */
+            out[n++] = e->fig_follower2 + (m->figure - CPY_FIGURES) * CPY_FIG_PORTS + m->port;
         } else if (m->figure != CARC_FIG_MEEPLE) {
             out[n++] = e->fig_follower + (m->figure - 1) * CPY_FIG_PORTS + m->port;
         } else {
@@ -242,16 +269,21 @@ HOT int move_tokens_(const carc_game *g, const enc *e, const carc_move *m,
         return figure_place_tokens(g, e, m, -1, 1, out);
     case CARC_MOVE_RANSOM: {
         int p = carc_players(g), actor = carc_pending_decision(g).seat;
-        if (m->figure >= CPY_FIGURES || m->seat2 >= p || actor < 0)
+        if (m->figure >= CPY_FIGURES + CPY_AM_FIGURES || m->seat2 >= p || actor < 0)
             return 0;
-        out[n++] = e->ransom + m->figure * CARC_MAX_PLAYERS + (m->seat2 - actor + p) % p;
+        int r = (m->seat2 - actor + p) % p;
+        out[n++] = m->figure < CPY_FIGURES
+                       ? e->ransom + m->figure * CARC_MAX_PLAYERS + r
+                       : e->ransom2 + (m->figure - CPY_FIGURES) * CARC_MAX_PLAYERS + r;
         break;
     }
     case CARC_MOVE_EXCHANGE:
-        if (m->figure >= CPY_FIGURES)
+        if (m->figure >= CPY_FIGURES + CPY_AM_FIGURES)
             return 0;
-        out[n++] = e->exchange + m->figure;
+        out[n++] = m->figure < CPY_FIGURES ? e->exchange + m->figure
+                                           : e->exchange2 + m->figure - CPY_FIGURES;
         break;
+    case CARC_MOVE_ABBEY: out[n++] = e->abbey; break;
     case CARC_MOVE_FLOOR: {
         int c = cell_of(e, m->x, m->y);
         if (c < 0)
@@ -644,17 +676,25 @@ enum {
     O_EXP3 = O_RIVER_LEFT + 1, O_DRAGON_ON = O_EXP3 + 2, O_FAIRY_ON = O_DRAGON_ON + 1,
     O_FAIRY_SEAT = O_FAIRY_ON + 1, O_WALKED = O_FAIRY_SEAT + NP, O_ASIDE = O_WALKED + 1,
     O_FLOORS = O_ASIDE + 1, O_PRISONERS = O_FLOORS + NP,
-    O_PUBLIC = O_PRISONERS + NP * NP
+    /* Abbey & Mayor (issue 30; AM13: all public) */
+    O_EXP4 = O_PRISONERS + NP * NP, O_ABBEYS = O_EXP4 + 1, O_FIGURES2 = O_ABBEYS + NP,
+    O_PUBLIC = O_FIGURES2 + NP * (CPY_ALL_FIGURES - CPY_FIGURES)
 };
 
 /* The expansions' flags, one per expansion of the registry in its order (their bits'):
  * the first four at O_EXP, the two that came later at O_EXP2, the seventh and eighth at
- * O_EXP3. A ninth would need a range of its own: the vector's layout is fixed. */
-enum { O_EXP_N = O_DEC - O_EXP, O_EXP2_N = O_RIVER_LEFT - O_EXP2, O_EXP3_N = O_DRAGON_ON - O_EXP3 };
+ * O_EXP3, the ninth at O_EXP4. A tenth would need a range of its own: the vector's
+ * layout is fixed. */
+enum {
+    O_EXP_N = O_DEC - O_EXP, O_EXP2_N = O_RIVER_LEFT - O_EXP2, O_EXP3_N = O_DRAGON_ON - O_EXP3,
+    O_EXP4_N = O_ABBEYS - O_EXP4
+};
 static int exp_slot(int i)
 {
     return i < O_EXP_N ? O_EXP + i
-         : i < O_EXP_N + O_EXP2_N ? O_EXP2 + i - O_EXP_N : O_EXP3 + i - O_EXP_N - O_EXP2_N;
+         : i < O_EXP_N + O_EXP2_N ? O_EXP2 + i - O_EXP_N
+         : i < O_EXP_N + O_EXP2_N + O_EXP3_N ? O_EXP3 + i - O_EXP_N - O_EXP2_N
+         : O_EXP4 + i - O_EXP_N - O_EXP2_N - O_EXP3_N;
 }
 
 static const struct {
@@ -678,6 +718,8 @@ static const struct {
     {"fairy_on_board", O_FAIRY_ON}, {"fairy_follower_seat_onehot", O_FAIRY_SEAT},
     {"dragon_moves_div6", O_WALKED}, {"set_aside_div12", O_ASIDE},
     {"floors_div10", O_FLOORS}, {"prisoners_by_holder_owner_div7", O_PRISONERS},
+    {"expansions_abbey", O_EXP4}, {"abbey_held", O_ABBEYS},
+    {"figures_in_supply_mayor_wagon_barn", O_FIGURES2},
     {NULL, O_PUBLIC},
 };
 
@@ -703,6 +745,8 @@ static const char *const CHANNEL_NAMES[CPY_CHANNELS] = {
     "dragon", "fairy", "volcano", "dragon_symbol", "portal", "princess", "dragon_visited",
     "tower", "tower_height", "tower_top_me", "tower_top_next", "tower_top_next2",
     "tower_top_next3", "tower_top_next4", "tower_top_next5", "tower_top_large",
+    "mayor", "wagon", "barn_me", "barn_next", "barn_next2", "barn_next3", "barn_next4",
+    "barn_next5",
 };
 
 const char *cpy_channel_name(int ch)
@@ -805,10 +849,12 @@ enum { FIG_MAX = CARC_MAX_PLAYERS * (CARC_FOLLOWERS + CARC_FIGURES) };
 /* The board channel of each figure beyond the meeple, by enum carc_figure (the
  * encoding's fixed layout, CPY_CH_*): a follower's marks its tile whatever the seat
  * (besides its seat's follower channel), a special figure's is the first of one per
- * relative seat. */
-static const uint8_t FIG_CH[CPY_FIGURES] = {0, CPY_CH_LARGE, CPY_CH_ABBOT, CPY_CH_BUILDER,
-                                             CPY_CH_PIG};
-_Static_assert(CPY_FIGURES == 5, "a figure's board channel is in FIG_CH");
+ * relative seat. A barn stands at a corner: the tile it marks is the one whose SE corner
+ * that is (carc_followers gives it so). */
+static const uint8_t FIG_CH[CPY_ALL_FIGURES] = {0, CPY_CH_LARGE, CPY_CH_ABBOT, CPY_CH_BUILDER,
+                                                 CPY_CH_PIG, CPY_CH_MAYOR, CPY_CH_WAGON,
+                                                 CPY_CH_BARN};
+_Static_assert(CPY_ALL_FIGURES == 8, "a figure's board channel is in FIG_CH");
 
 /* The channels of a follower and of a held feature of relative seat r (0..5). */
 static int follower_ch(int r) { return r < 5 ? CPY_CH_FOLLOWER + r : CPY_CH_FOLLOWER5; }
@@ -891,7 +937,7 @@ HOT void board_marks_(const carc_game *v, const enc *e, int seat, uint8_t *board
     for (int i = 0; i < na; i++) {
         int c = cell_of(e, all[i].x, all[i].y);
         int fig = all[i].figure;
-        if (fig < 0 || fig >= CPY_FIGURES)
+        if (fig < 0 || fig >= CPY_ALL_FIGURES)
             continue;
         /* followers (a strength) hold features (the held channels); special figures
          * (none) do not */
@@ -1081,7 +1127,7 @@ static void observe_view(const carc_game *v, const enc *e, int seat, uint8_t *bo
         int has_goods = goods_total[0] + goods_total[1] + goods_total[2] > 0;
         if (p >= 2 && p <= NP)
             pub[O_PLAYERS + p - 2] = 1;
-        for (int i = 0; i < O_EXP_N + O_EXP2_N + O_EXP3_N; i++) {
+        for (int i = 0; i < O_EXP_N + O_EXP2_N + O_EXP3_N + O_EXP4_N; i++) {
             const carc_expansion_info *x = carc_expansion_at(i);
             pub[exp_slot(i)] = x && (exps & x->bit) ? 1.0f : 0.0f;
         }
@@ -1120,6 +1166,10 @@ static void observe_view(const carc_game *v, const enc *e, int seat, uint8_t *bo
             for (int f = 0; f < CPY_FIGURES; f++)
                 pub[O_FIGURES + r * CPY_FIGURES + f] =
                     (float)counts[f] / (f == CARC_FIG_MEEPLE ? (float)CARC_FOLLOWERS : 1.0f);
+            for (int f = CPY_FIGURES; f < CPY_ALL_FIGURES; f++)  /* one of each (AM1) */
+                pub[O_FIGURES2 + r * (CPY_ALL_FIGURES - CPY_FIGURES) + f - CPY_FIGURES] =
+                    (float)counts[f];
+            pub[O_ABBEYS + r] = (float)carc_abbey_held(v, s);
             if (has_goods) {
                 carc_goods(v, s, counts);
                 for (int k = 0; k < CARC_GOODS_KINDS; k++)

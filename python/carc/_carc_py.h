@@ -27,8 +27,12 @@
 #define CPY_MAX_TOKENS 5              /* actions one move takes at most */
 #define CPY_OLD_PORTS 13              /* ports N..C: the ports of the base game's sections */
 #define CPY_FIG_PORTS 14              /* ports N..I: the ports of the fig_follower section */
-#define CPY_FIGURES 5                 /* the figure kinds the action ids and planes know (meeple
-                                         .. pig); later kinds (mayor, wagon, barn) have none yet */
+#define CPY_FIGURES 5                 /* the figure kinds of the sections before Abbey & Mayor
+                                         (meeple .. pig) */
+#define CPY_AM_FIGURES 2              /* Abbey & Mayor's followers (mayor, wagon): sections of
+                                         their own (fig_follower2, figure2, ransom2, exchange2) */
+#define CPY_ALL_FIGURES (CPY_FIGURES + CPY_AM_FIGURES + 1) /* ... and the barn (section barn) */
+#define CPY_CORNERS 4                 /* a tile's corners NW NE SE SW (the barn, AM9) */
 /* The ids of the sections walk, fairy, princess, follower_at, ransom and exchange, which
  * do not depend on the window: 4 + 1 + 1 + 1 + CPY_FIGURES * CARC_MAX_PLAYERS +
  * CPY_FIGURES. */
@@ -48,7 +52,14 @@
 #define CPY_WALK_AT(cells) (CPY_SEG_G_AT(cells) + (cells))
 #define CPY_FLOOR_AT(cells) (CPY_WALK_AT(cells) + CPY_NEW_FIXED)
 #define CPY_SEG_T_AT(cells) (CPY_FLOOR_AT(cells) + (cells))
-#define CPY_ACTIONS_AT(cells) (CPY_SEG_T_AT(cells) + (cells))
+/* Abbey & Mayor's sections (issue 30), after those: fig_follower2, follower_i2, figure2,
+ * ransom2, exchange2, abbey and barn, which do not depend on the window, then seg_i2. */
+#define CPY_AM_FIXED                                                                       \
+    (CPY_AM_FIGURES * CPY_FIG_PORTS + CPY_FIGURES + CPY_AM_FIGURES + CPY_AM_FIGURES +        \
+     CPY_AM_FIGURES * CARC_MAX_PLAYERS + CPY_AM_FIGURES + 1 + CPY_CORNERS)
+#define CPY_AM_AT(cells) (CPY_SEG_T_AT(cells) + (cells))
+#define CPY_SEG_I2_AT(cells) (CPY_AM_AT(cells) + CPY_AM_FIXED)
+#define CPY_ACTIONS_AT(cells) (CPY_SEG_I2_AT(cells) + (cells))
 
 /* The ids below CPY_A_AGAIN are those of the base game, The Gifts and Christmas Present
  * before the big-box expansions, unchanged; the big-box sections follow them, and the
@@ -98,7 +109,23 @@ enum {
     CPY_A_EXCHANGE = CPY_A_RANSOM + CPY_FIGURES * CARC_MAX_PLAYERS, /* + figure (TW6) */
     CPY_A_FLOOR = CPY_A_EXCHANGE + CPY_FIGURES,  /* + cell: a floor on the tower there (TW3) */
     CPY_A_SEG_T = CPY_A_FLOOR + CPY_CELLS,  /* + cell: a target at port T, a tower's top */
-    CPY_ACTIONS = CPY_A_SEG_T + CPY_CELLS
+    /* Abbey & Mayor (issue 30): */
+    /* + (figure - mayor) * CPY_FIG_PORTS + port (N..I): a mayor or wagon on the tile placed
+     * this turn (T6), or a wagon moving onto it (AM8) */
+    CPY_A_FIG_FOLLOWER2 = CPY_A_SEG_T + CPY_CELLS,
+    /* + figure (meeple .. wagon): a follower on the second inner field (port I2, AM12) of
+     * the tile placed this turn */
+    CPY_A_FOLLOWER_I2 = CPY_A_FIG_FOLLOWER2 + CPY_AM_FIGURES * CPY_FIG_PORTS,
+    /* + figure - mayor: the mayor or wagon a move names, as FIGURE the others (a wagon
+     * moving elsewhere than onto the tile placed, AM8: FOLLOWER_AT, FIGURE2, its place) */
+    CPY_A_FIGURE2 = CPY_A_FOLLOWER_I2 + CPY_FIGURES + CPY_AM_FIGURES,
+    /* + (figure - mayor) * CARC_MAX_PLAYERS + r: RANSOM of a mayor or wagon (TW8) */
+    CPY_A_RANSOM2 = CPY_A_FIGURE2 + CPY_AM_FIGURES,
+    CPY_A_EXCHANGE2 = CPY_A_RANSOM2 + CPY_AM_FIGURES * CARC_MAX_PLAYERS, /* + figure - mayor */
+    CPY_A_ABBEY = CPY_A_EXCHANGE2 + CPY_AM_FIGURES, /* the abbey instead of a drawn tile (AM3) */
+    CPY_A_BARN = CPY_A_ABBEY + 1,     /* + corner NW NE SE SW of the tile placed (AM9) */
+    CPY_A_SEG_I2 = CPY_A_BARN + CPY_CORNERS, /* + cell: a segment target at port I2 */
+    CPY_ACTIONS = CPY_A_SEG_I2 + CPY_CELLS
 };
 _Static_assert(CPY_SEG_AT(CPY_CELLS) == CPY_A_SEG && CPY_POS_AT(CPY_CELLS) == CPY_A_POS &&
                    CPY_AGAIN_AT(CPY_CELLS) == CPY_A_AGAIN &&
@@ -109,6 +136,8 @@ _Static_assert(CPY_SEG_AT(CPY_CELLS) == CPY_A_SEG && CPY_POS_AT(CPY_CELLS) == CP
                    CPY_WALK_AT(CPY_CELLS) == CPY_A_WALK &&
                    CPY_FLOOR_AT(CPY_CELLS) == CPY_A_FLOOR &&
                    CPY_SEG_T_AT(CPY_CELLS) == CPY_A_SEG_T &&
+                   CPY_AM_AT(CPY_CELLS) == CPY_A_FIG_FOLLOWER2 &&
+                   CPY_SEG_I2_AT(CPY_CELLS) == CPY_A_SEG_I2 &&
                    CPY_ACTIONS_AT(CPY_CELLS) == CPY_ACTIONS,
                "the sections of a window of CPY_CELLS cells are the default encoding's");
 /* The largest action space, of the widest window. */
@@ -130,7 +159,7 @@ int cpy_action_section(int i, const char **name, int *base, int *len);
 /* Board channels. The first 25 are those of the base game, The Gifts and Christmas
  * Present before the big-box expansions (5 seats), unchanged; the 6th seat's and the
  * big-box channels follow, then those of The River and The Abbot, then those of The
- * Princess & the Dragon and The Tower. */
+ * Princess & the Dragon and The Tower, then those of Abbey & Mayor. */
 enum {
     CPY_CH_TILE = 0, CPY_CH_CITY = 1 /* N E S W: 1..4 */, CPY_CH_ROAD = 5 /* 5..8 */,
     CPY_CH_CLOISTER = 9, CPY_CH_PENNANT = 10, CPY_CH_LAST = 11,
@@ -161,7 +190,11 @@ enum {
                                          not 0 or 1 */
     CPY_CH_TOWER_TOP = 62,            /* + relative seat: its follower tops the tower (6, TW4) */
     CPY_CH_TOWER_TOP_LARGE = 68,      /* the follower on the tower's top is not a meeple */
-    CPY_CHANNELS = 69
+    CPY_CH_MAYOR = 69,                /* a mayor (any seat) on the tile (AM6) */
+    CPY_CH_WAGON = 70,                /* a wagon (any seat) on the tile (AM7) */
+    CPY_CH_BARN = 71,                 /* + relative seat: its barn at the tile's SE corner
+                                         (where four tiles meet, AM9) (6) */
+    CPY_CHANNELS = 77
 };
 enum { CPY_HAND = 37 };  /* gifts 1..5, Christmas cards 6..37 */
 int cpy_public_size(void);

@@ -51,6 +51,20 @@ is one action, or a few for the moves that name a card and then its targets:
     SEG_T + cell                  a target at port T, a tower's top (a capture, TW5; a
                                   follower there)
     A capture (TW5) is FIGURE (not a meeple), its place, then SEAT + r, whose follower.
+    -- Abbey & Mayor (issue 30) --
+    FIG_FOLLOWER2 + (fig-5)*14 + port   a mayor (5) or wagon (6) on the tile placed this
+                                  turn, port 0..13 (N..I); a wagon moving onto it (AM8)
+    FOLLOWER_I2 + fig             a follower `fig` (meeple 0 .. wagon 6) on the second
+                                  inner field (port I2, AM12) of the tile placed this turn
+    FIGURE2 + fig - 5             the mayor or wagon a move names, where FIGURE names the
+                                  others (a wagon moving elsewhere than onto the tile
+                                  placed, AM8: FOLLOWER_AT, FIGURE2 + 1, its place)
+    RANSOM2 + (fig-5)*6 + r       RANSOM of one's mayor or wagon (TW8)
+    EXCHANGE2 + fig - 5           EXCHANGE of a mayor or wagon (TW6)
+    ABBEY                         the abbey instead of a drawn tile (AM3, AM5); then PLACE
+    BARN + corner                 the barn on corner NW, NE, SE, SW (0..3) of the tile
+                                  placed this turn (AM9)
+    SEG_I2 + cell                 a segment target at port I2
 
 cell = (y + R) * W + (x + R) for -R <= x, y <= R around the start tile: W is the window's
 width, R = (W - 1) / 2. The module's constants and `describe` are those of the default
@@ -65,7 +79,7 @@ from __future__ import annotations
 import functools
 
 from ._carc import ffi, lib
-from .game import (ACTIONS, ACTION_FIGURES, CHANNELS, FIGURES, HAND_SIZE, MAX_PLAYERS, PUBLIC_SIZE, WINDOW,
+from .game import (ACTIONS, ACTION_FIGURES, AM_FIGURES, CHANNELS, FIGURES, HAND_SIZE, MAX_PLAYERS, PUBLIC_SIZE, WINDOW,
                    _check_window)
 
 
@@ -124,6 +138,14 @@ class Encoding:
     EXCHANGE: int
     FLOOR: int
     SEG_T: int
+    FIG_FOLLOWER2: int
+    FOLLOWER_I2: int
+    FIGURE2: int
+    RANSOM2: int
+    EXCHANGE2: int
+    ABBEY: int
+    BARN: int
+    SEG_I2: int
 
     def __init__(self, window: int = WINDOW) -> None:
         w = _check_window(window)
@@ -208,7 +230,10 @@ class Encoding:
         return f"pos ({x},{y})"
 
     def _describe_new(self, a: int) -> str:
-        """describe() for the sections of issue 30 (The Princess & the Dragon, The Tower)."""
+        """describe() for the sections of issue 30 (The Princess & the Dragon, The Tower,
+        Abbey & Mayor)."""
+        if a >= self.FIG_FOLLOWER2:
+            return self._describe_abbey(a)
         if a >= self.SEG_T:
             x, y = self.cell_xy(a - self.SEG_T)
             return f"seg ({x},{y}) T"
@@ -223,6 +248,28 @@ class Encoding:
         if a >= self.WALK + 4:
             return ["fairy", "princess", "follower_at"][a - self.WALK - 4]
         return "walk " + "NESW"[a - self.WALK]
+
+
+    def _describe_abbey(self, a: int) -> str:
+        """describe() for Abbey & Mayor's sections."""
+        if a >= self.SEG_I2:
+            x, y = self.cell_xy(a - self.SEG_I2)
+            return f"seg ({x},{y}) I2"
+        if a >= self.BARN:
+            return "barn " + ["NW", "NE", "SE", "SW"][a - self.BARN]
+        if a == self.ABBEY:
+            return "abbey"
+        if a >= self.EXCHANGE2:
+            return "exchange " + AM_FIGURES[a - self.EXCHANGE2]
+        if a >= self.RANSOM2:
+            fig, r = divmod(a - self.RANSOM2, MAX_PLAYERS)
+            return f"ransom {AM_FIGURES[fig]} seat +{r}"
+        if a >= self.FIGURE2:
+            return "figure " + AM_FIGURES[a - self.FIGURE2]
+        if a >= self.FOLLOWER_I2:
+            return f"follower {FIGURES[a - self.FOLLOWER_I2]} I2"
+        fig, port = divmod(a - self.FIG_FOLLOWER2, FIG_PORTS)
+        return f"follower {AM_FIGURES[fig]} {PORTS[port]}"
 
 
 @functools.lru_cache(maxsize=None)
@@ -252,6 +299,9 @@ FIG_FOLLOWER, FIGURE, SEG_I = _S["fig_follower"], _S["figure"], _S["seg_i"]
 ABBOT_G, RECALL, SEG_G = _S["abbot_g"], _S["recall"], _S["seg_g"]
 WALK, FAIRY, PRINCESS, FOLLOWER_AT = _S["walk"], _S["fairy"], _S["princess"], _S["follower_at"]
 RANSOM, EXCHANGE, FLOOR, SEG_T = _S["ransom"], _S["exchange"], _S["floor"], _S["seg_t"]
+FIG_FOLLOWER2, FOLLOWER_I2, FIGURE2 = _S["fig_follower2"], _S["follower_i2"], _S["figure2"]
+RANSOM2, EXCHANGE2, ABBEY, BARN = _S["ransom2"], _S["exchange2"], _S["abbey"], _S["barn"]
+SEG_I2 = _S["seg_i2"]
 assert SECTIONS[-1][1] + SECTIONS[-1][2] == ACTIONS, "encoding.py and _carc_py.h disagree"
 
 CHANNEL_NAMES = [ffi.string(lib.cpy_channel_name(c)).decode() for c in range(CHANNELS)]

@@ -48,9 +48,11 @@ def _names(fn, n):
 DECISIONS = _names(lib.carc_decision_name, lib.CARC_DECISIONS)
 _DECISIONS = DECISIONS
 FIGURES = _names(lib.carc_figure_name, lib.CARC_FIGURES)          # meeple .. pig, mayor, wagon, barn
-# the kinds the action ids and observation planes know (meeple .. pig): the mayor, the wagon
-# and the barn (Abbey & Mayor) have none yet
+# the kinds of the action sections fig_follower, figure, ransom and exchange (meeple .. pig);
+# Abbey & Mayor's followers (mayor, wagon) have sections of their own (fig_follower2,
+# figure2, ransom2, exchange2, AM_FIGURES) and the barn the section barn (docs/PYTHON.md)
 ACTION_FIGURES = FIGURES[:lib.CPY_FIGURES]
+AM_FIGURES = FIGURES[lib.CPY_FIGURES:lib.CPY_FIGURES + lib.CPY_AM_FIGURES]
 GOODS = _names(lib.carc_goods_name, lib.CARC_GOODS_KINDS)         # wine, grain, cloth
 SCORE_CATEGORIES = _names(lib.carc_score_category_name, lib.CARC_SCORE_CATEGORIES)
 PORTS = _names(lib.carc_port_name, lib.CARC_PORTS)                # N E S W NW .. WN C I G

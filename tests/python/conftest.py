@@ -18,6 +18,9 @@ RIVER_ABBOT_SETS = ["river", "abbot", "river,abbot", "inns,traders,river,abbot",
 # every earlier box
 DRAGON_TOWER_SETS = ["dragon", "tower", "dragon,tower", "inns,traders,river,abbot,dragon,tower",
                      "gifts,christmas,inns,traders,river,abbot,dragon,tower"]
+# the sets of Abbey & Mayor (issue 30): alone, with the two boxes before it, and all nine
+ABBEY_SETS = ["abbey", "dragon,tower,abbey", "inns,traders,abbey",
+              "gifts,christmas,inns,traders,river,abbot,dragon,tower,abbey"]
 
 
 def carc_bin():

@@ -7,7 +7,6 @@ public entries against the seat's view as a dict, and the package's machinery wi
 boxes on: the environments (PettingZoo's api_test and seed_test, Gymnasium's check_env),
 rewards against the final scores, no illegal action over many random episodes of a batch,
 pickling and state bytes, hidden information, carc.search and the next tile."""
-import pickle
 import random
 
 import numpy as np
@@ -16,6 +15,9 @@ import pytest
 import carc
 from carc import encoding
 from carc._carc import ffi, lib
+from box_checks import (batch_round_trips, batch_rows_as_game, busy_round_trips,
+                        default_window_game, env_checks, first_action_of, random_games,
+                        read_back, twins)
 from conftest import DRAGON_TOWER_SETS, QUICK
 
 # The new move kinds, and the follower placed elsewhere than on the tile just placed
@@ -36,8 +38,9 @@ def test_constants_and_sections():
                                                                        "exchange"]
     assert ffi.string(lib.carc_port_name(lib.CARC_PORT_T)).decode() == "T"
     names = [n for n, _, _ in encoding.SECTIONS]
-    assert names[names.index("seg_g"):] == ["seg_g", "walk", "fairy", "princess", "follower_at",
-                                            "ransom", "exchange", "floor", "seg_t"]
+    assert names[names.index("seg_g"):names.index("seg_t") + 1] == [
+        "seg_g", "walk", "fairy", "princess", "follower_at", "ransom", "exchange", "floor",
+        "seg_t"]
     at = 0
     for name, base, n in encoding.SECTIONS:
         assert base == at, name
@@ -50,7 +53,7 @@ def test_constants_and_sections():
     assert encoding.EXCHANGE == encoding.RANSOM + len(carc.ACTION_FIGURES) * carc.MAX_PLAYERS
     assert encoding.FLOOR == encoding.EXCHANGE + len(carc.ACTION_FIGURES)
     assert encoding.SEG_T == encoding.FLOOR + encoding.CELLS
-    assert carc.ACTIONS == encoding.SEG_T + encoding.CELLS == 27105
+    assert encoding.FIG_FOLLOWER2 == encoding.SEG_T + encoding.CELLS == 27105  # Abbey & Mayor's next
     c0 = encoding.DEFAULT.cell(0, 0)
     assert [encoding.describe(encoding.WALK + k) for k in range(4)] == [
         "walk N", "walk E", "walk S", "walk W"]
@@ -61,16 +64,17 @@ def test_constants_and_sections():
     assert encoding.describe(encoding.EXCHANGE) == "exchange meeple"
     assert encoding.describe(encoding.FLOOR + c0) == "floor (0,0)"
     assert encoding.describe(encoding.SEG_T + c0) == "seg (0,0) T"
-    assert len({encoding.describe(a) for a in range(encoding.WALK, carc.ACTIONS)}) == \
-        carc.ACTIONS - encoding.WALK
-    assert carc.CHANNELS == 69
-    assert encoding.CHANNEL_NAMES[53:] == [
+    assert len({encoding.describe(a) for a in range(encoding.WALK, encoding.FIG_FOLLOWER2)}) == \
+        encoding.FIG_FOLLOWER2 - encoding.WALK
+    assert encoding.CHANNEL_NAMES[69] == "mayor"  # Abbey & Mayor's channels follow
+    assert encoding.CHANNEL_NAMES[53:69] == [
         "dragon", "fairy", "volcano", "dragon_symbol", "portal", "princess", "dragon_visited",
         "tower", "tower_height"] + ["tower_top_" + s for s in SEATS] + ["tower_top_large"]
     sizes = {n: length for n, _, length in encoding.PUBLIC_LAYOUT}
     assert sizes["expansions_dragon_tower"] == 2 and sizes["floors_div10"] == carc.MAX_PLAYERS
     assert sizes["prisoners_by_holder_owner_div7"] == carc.MAX_PLAYERS ** 2
-    assert encoding.PUBLIC_LAYOUT[-1][0] == "prisoners_by_holder_owner_div7"
+    names = [n for n, _, _ in encoding.PUBLIC_LAYOUT]
+    assert names[names.index("prisoners_by_holder_owner_div7") + 1] == "expansions_abbey"
     # the marks come from the engine (carc_tile_symbol); the names end in the mark's letter
     for k, name in enumerate(carc.TILE_NAMES):
         mark = lib.carc_tile_symbol(k)
@@ -82,26 +86,11 @@ def test_constants_and_sections():
 
 
 def check_encoding(g, buf, seen):
-    """Every legal move of g's pending decision, in g's window: its actions read back to
-    the same carc_move, distinct from every other's, none the beginning of another's; the
-    first actions are the mask. Each move's kind goes into `seen`."""
-    w = g.window
-    n = lib.carc_legal(g._g, buf, lib.CARC_MAX_MOVES)
-    toks = ffi.new("int32_t[]", carc.MAX_TOKENS)
-    out = ffi.new("carc_move *")
-    scratch = ffi.new("carc_move[]", lib.CARC_MAX_MOVES)
-    by_actions = {}
+    """Every legal move's actions read back (box_checks.read_back); each move's kind goes
+    into `seen`."""
     last = g.view(0)["last_placed"]
-    for i in range(n):
-        k = lib.cpy_move_tokens_w(g._g, w, buf + i, toks)
-        assert k > 0, "a legal move without actions"
-        acts = tuple(toks[0:k])
-        assert acts not in by_actions, ("two moves share actions", acts)
-        by_actions[acts] = i
-        pre = ffi.new("int32_t[]", list(acts))
-        assert lib.cpy_resolve_w(g._g, w, pre, k, scratch, out) == 1
-        assert lib.carc_move_equal(out, buf + i), acts
-        m = buf[i]
+
+    def tally(m, acts):
         if m.kind in NEW_KINDS:
             seen.add(NEW_KINDS[m.kind])
         if m.kind == lib.CARC_MOVE_FOLLOWER and m.port == lib.CARC_PORT_T:
@@ -110,8 +99,7 @@ def check_encoding(g, buf, seen):
             seen.add("portal")
         if acts[0] == encoding.FOLLOWER_AT:
             assert m.kind == lib.CARC_MOVE_FOLLOWER
-    assert lib.cpy_prefix_clashes_w(g._g, w, buf) == 0
-    assert sorted({a[0] for a in by_actions}) == g.legal_actions()
+    read_back(g, buf, tally)
 
 
 def check_observation(g, seat):
@@ -121,7 +109,7 @@ def check_observation(g, seat):
     v = g.view(seat)
     p, R, C = g.players, g.encoding.R, encoding.CHANNEL
     rel = lambda s: (s - seat) % p  # noqa: E731
-    want = {name: np.zeros(board.shape[1:], np.uint8) for name in encoding.CHANNEL_NAMES[53:]}
+    want = {name: np.zeros(board.shape[1:], np.uint8) for name in encoding.CHANNEL_NAMES[53:69]}
 
     def put(name, x, y, value=1):
         if abs(x) <= R and abs(y) <= R:
@@ -175,29 +163,12 @@ def check_observation(g, seat):
     assert np.allclose(get("prisoners_by_holder_owner_div7").reshape(prisoners.shape), prisoners)
 
 
-def choose(rng, g, legal, seen, need):
-    """A random legal action, but more often one that begins a move of a kind not seen
-    yet."""
-    buf = g._buf
-    n = lib.carc_legal(g._g, buf, lib.CARC_MAX_MOVES)
-    want = []
-    toks = ffi.new("int32_t[]", carc.MAX_TOKENS)
-    for i in range(n):
-        m = buf[i]
-        kind = NEW_KINDS.get(m.kind)
-        wanted = kind in need and kind not in seen
-        if wanted and lib.cpy_move_tokens_w(g._g, g.window, buf + i, toks) > 0:
-            want.append(toks[0])
-    if want and rng.random() < 0.8:
-        return rng.choice(want)
-    return rng.choice(legal)
-
-
 @pytest.mark.parametrize("exps", DRAGON_TOWER_SETS)
 def test_random_games_every_action_and_move(exps):
     """Random games to the end by actions, every action taken legal; the encoding of every
     legal move at every decision; the observation checked at some decisions; until every
-    new kind of move was legal (with the box that brings it)."""
+    new kind of move was legal (with the box that brings it), the kinds not seen yet
+    chosen more often."""
     buf = ffi.new("carc_move[]", lib.CARC_MAX_MOVES)
     seen = set()
     need = set()
@@ -205,29 +176,12 @@ def test_random_games_every_action_and_move(exps):
         need |= {"walk", "fairy", "princess", "portal"}
     if "tower" in exps:  # the exchange: test_exchange_by_actions
         need |= {"floor", "capture", "ransom", "tower top"}
-    ngames, most = (1, 8) if QUICK else (2, 10)
-    k = total_steps = 0
-    while k < ngames or (not need <= seen and k < most):
-        players = 2 + k % 4
-        g = carc.Game(players=players, expansions=exps, seed=300 + k, window=WINDOW)
-        rng = random.Random(k)
-        steps = 0
-        while not g.over:
-            if not g.action_prefix:
-                check_encoding(g, buf, seen)
-                if steps % (40 if QUICK else 9) == 0:
-                    check_observation(g, g.current_seat)
-                    check_observation(g, (g.current_seat + 1) % players)
-            legal = g.legal_actions()
-            a = choose(rng, g, legal, seen, need) if not g.action_prefix else rng.choice(legal)
-            assert g.action_mask()[a] == 1
-            g.apply_action(a)
-            steps += 1
-        total_steps += steps
-        k += 1
-        g.check()
-        check_observation(g, 0)
-        assert [sum(p.values()) for p in g.score_parts()] == g.scores()
+
+    def choose(rng, g, legal):
+        want = first_action_of(g, lambda m: NEW_KINDS.get(m.kind) in need - seen)
+        return rng.choice(want) if want and rng.random() < 0.8 else rng.choice(legal)
+    k, total_steps = random_games(exps, 300, WINDOW, lambda g: check_encoding(g, buf, seen),
+                                  check_observation, choose, lambda: need <= seen)
     assert need <= seen, need - seen
     assert total_steps > 100 * k
 
@@ -265,51 +219,14 @@ def test_exchange_by_actions(exps):
 def test_default_window_game_by_actions():
     """In the default window too, a whole game of both boxes by actions, with the
     observation's planes checked along the way."""
-    g = carc.Game(players=3, expansions="dragon,tower", seed=11)
-    rng = random.Random(11)
-    steps = 0
-    while not g.over:
-        if steps % 30 == 0 and not g.action_prefix:
-            check_observation(g, g.current_seat)
-        g.apply_action(rng.choice(g.legal_actions()))
-        steps += 1
-    assert g.outside_window() == 0 and steps > 100
+    assert default_window_game("dragon,tower", check_observation) > 100
 
 
 @pytest.mark.parametrize("exps", ["dragon,tower", "gifts,christmas,inns,traders,dragon,tower"])
 def test_batch_no_illegal_action_and_rows_as_game(exps):
-    """Many random episodes through the batch, every action drawn from its legal ids and
-    accepted (an illegal one raises); the rewards of each ended game agree with its final
-    scores; a row equals a carc.Game played with the same actions."""
-    n = 16
-    b = carc.Batch(n, players=3, expansions=exps, seed=5)
-    games = [carc.Game(players=3, expansions=exps, seed=5 + j) for j in range(n)]
-    rng = np.random.default_rng(2)
-    ended = steps = 0
-    need = 10 if QUICK else 40
-    while ended < need:
-        acts = b.random_actions(rng)
-        b.step(acts)  # raises IllegalMoveError on an illegal action
-        steps += 1
-        for j in range(2):  # two rows followed by carc.Game
-            if games[j] is not None:
-                games[j].apply_action(int(acts[j]))
-                if games[j].over:
-                    assert b.done[j] and list(b.scores[j][:3]) == games[j].scores()
-                    games[j] = None
-                else:
-                    assert np.array_equal(b.mask[j], games[j].action_mask())
-                    o = games[j].observe(games[j].current_seat)
-                    assert np.array_equal(b.board[j], o["board"])
-                    assert np.array_equal(b.public[j], o["public"])
-        for j in np.flatnonzero(b.done):
-            sc = b.scores[j][:3]
-            best = sc.max()
-            winners = sc == best
-            want = np.where(winners, 1.0, -1.0) if not winners.all() else np.zeros(3)
-            assert np.array_equal(b.rewards[j][:3], want), (sc, b.rewards[j])
-        ended += int(b.done.sum())
-    assert ended >= need and steps > 100
+    """Many random episodes through the batch, none with an illegal action, rows as
+    carc.Game, rewards as the final scores (box_checks.batch_rows_as_game)."""
+    assert batch_rows_as_game(exps, 10 if QUICK else 40) > 100
 
 
 pettingzoo = pytest.importorskip("pettingzoo")
@@ -319,14 +236,7 @@ gymnasium = pytest.importorskip("gymnasium")
 @pytest.mark.parametrize("exps", ["dragon", "tower", "dragon,tower",
                                   "gifts,christmas,inns,traders,river,abbot,dragon,tower"])
 def test_pettingzoo_and_gymnasium_checks(exps):
-    from gymnasium.utils.env_checker import check_env
-    from pettingzoo.test import api_test, seed_test
-
-    from carc import envs
-    api_test(envs.aec_env(players=3, expansions=exps), num_cycles=200 if QUICK else 600)
-    seed_test(lambda: envs.aec_env(players=2, expansions=exps), num_cycles=200)
-    env = envs.GymEnv(opponents=["random", "greedy"], expansions=exps)
-    check_env(env, skip_render_check=True)
+    env_checks(exps)
 
 
 @pytest.mark.parametrize("players,exps", [(3, "dragon,tower"), (4, "inns,traders,dragon,tower")])
@@ -361,60 +271,19 @@ def test_aec_rewards_agree_with_final_scores(players, exps):
 def test_pickling_and_state_bytes_round_trips():
     """Games of both boxes with a dragon movement, a capture or prisoners under way pickle
     and load equal byte for byte, and play on the same."""
-    rng = random.Random(4)
-    kept = 0
-    for seed in range(1, 30):
-        g = carc.Game(players=3, expansions="dragon,tower,inns", seed=seed)
-        while not g.over:
-            v = g.view("public")
-            busy = (v["dragon"]["walk"] is not None or v["tower"]["prisoners"] or
-                    g.pending()["decision"] in ("capture", "exchange") or g.action_prefix)
-            if busy and rng.random() < 0.15:
-                for h in (pickle.loads(pickle.dumps(g)), carc.Game.from_bytes(g.to_bytes())):
-                    assert h.state_bytes() == g.state_bytes() and h.moves == g.moves
-                    assert h.action_prefix == g.action_prefix
-                    a = rng.choice(g.legal_actions())
-                    c = g.clone()
-                    c.apply_action(a)
-                    h.apply_action(a)
-                    assert h.state_bytes() == c.state_bytes()
-                kept += 1
-            g.apply_action(rng.choice(g.legal_actions()))
-        if kept >= (8 if QUICK else 25):
-            break
-    assert kept >= 8
-    b = carc.Batch(4, players=2, expansions="dragon,tower", seed=9)
-    nrng = np.random.default_rng(0)
-    for _ in range(150):
-        b.step(b.random_actions(nrng))
-    b2 = pickle.loads(pickle.dumps(b))
-    for _ in range(150):
-        acts = b.random_actions(nrng)
-        b.step(acts)
-        b2.step(acts)
-        assert np.array_equal(b.mask, b2.mask) and np.array_equal(b.board, b2.board)
-        assert np.array_equal(b.public, b2.public)
+    def busy(g):
+        v = g.view("public")
+        return (v["dragon"]["walk"] is not None or v["tower"]["prisoners"] or
+                g.pending()["decision"] in ("capture", "exchange") or g.action_prefix)
+    assert busy_round_trips("dragon,tower,inns", busy) >= 8
+    batch_round_trips("dragon,tower")
 
 
 def test_hidden_information_twins():
     """Two deals of one seat's view (what the seat may not know dealt anew) give that seat
     the same observation and the same mask: the set-aside tiles, towers, prisoners and the
     dragon are public, the stack's order is not."""
-    rng = random.Random(7)
-    checked = 0
-    for seed in range(1, 6):
-        g = carc.Game(players=3, expansions="dragon,tower,gifts,christmas", seed=seed)
-        while not g.over:
-            if rng.random() < 0.05 and not g.action_prefix:
-                for seat in range(3):
-                    a, b = g.determinized(seat, 1), g.determinized(seat, 2)
-                    oa, ob = a.observe(seat), b.observe(seat)
-                    for key in oa:
-                        assert np.array_equal(oa[key], ob[key]), key
-                    assert np.array_equal(g.observe(seat)["public"], oa["public"])
-                    checked += 1
-            g.apply_action(rng.choice(g.legal_actions()))
-    assert checked > 20
+    assert twins("dragon,tower,gifts,christmas", range(1, 6)) > 20
 
 
 def test_search_runs_with_the_boxes():

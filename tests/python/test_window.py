@@ -47,15 +47,24 @@ DEFAULT_NAMES = {
 # The Princess & the Dragon's and The Tower's sections (issue 30), after all of those
 ISSUE30_SECTIONS = [
     ("walk", 25141, 4), ("fairy", 25145, 1), ("princess", 25146, 1), ("follower_at", 25147, 1),
-    ("ransom", 25148, 30), ("exchange", 25178, 5), ("floor", 25183, 961), ("seg_t", 26144, 961)]
+    ("ransom", 25148, 30), ("exchange", 25178, 5), ("floor", 25183, 961), ("seg_t", 26144, 961),
+    # Abbey & Mayor's, after those
+    ("fig_follower2", 27105, 28), ("follower_i2", 27133, 7), ("figure2", 27140, 2),
+    ("ransom2", 27142, 12), ("exchange2", 27154, 2), ("abbey", 27156, 1), ("barn", 27157, 4),
+    ("seg_i2", 27161, 961)]
 # sha256 of every id's describe() joined by newlines (the ids below WALK, 25,141 then
 # ACTIONS), from the package before the window was an option (commit af8faaf)
 DEFAULT_NAMES_SHA256 = "892d6059e1e0035ad6a8837b530c0d03f97db7204e8b8687907d5d995db39df7"
+# the same of the ids of The Princess & the Dragon and The Tower (WALK to FIG_FOLLOWER2,
+# 25,141 to 27,105), from the package before Abbey & Mayor's ids came after them
+DRAGON_TOWER_NAMES_SHA256 = "b8859eeeb11acff2f8dbcc04932094f8f68fbb030966939c7db3b3a9aa1ee224"
 
 
 def test_default_window_ids_unchanged():
     # the ids of the six expansions' games did not move when issue 30's came after them
-    assert carc.WINDOW == 31 and encoding.WALK == 25141 and carc.ACTIONS == 27105
+    # and those of issue 30's first two when Abbey & Mayor's came after them
+    assert carc.WINDOW == 31 and encoding.WALK == 25141 and encoding.FIG_FOLLOWER2 == 27105
+    assert carc.ACTIONS == 28122
     assert (carc.WINDOW_MIN, carc.WINDOW_MAX) == (31, 63)
     assert encoding.SECTIONS == DEFAULT_SECTIONS + ISSUE30_SECTIONS
     assert (encoding.R, encoding.W, encoding.CELLS) == (15, 31, 961)
@@ -63,6 +72,8 @@ def test_default_window_ids_unchanged():
         assert encoding.describe(a) == name, a
     names = "\n".join(encoding.describe(a) for a in range(encoding.WALK))
     assert hashlib.sha256(names.encode()).hexdigest() == DEFAULT_NAMES_SHA256
+    names = "\n".join(encoding.describe(a) for a in range(encoding.WALK, encoding.FIG_FOLLOWER2))
+    assert hashlib.sha256(names.encode()).hexdigest() == DRAGON_TOWER_NAMES_SHA256
     d = encoding.for_window(31)
     assert d is encoding.DEFAULT and d is encoding.for_window(np.int64(31))
     assert d.SECTIONS == DEFAULT_SECTIONS + ISSUE30_SECTIONS and d.ACTIONS == carc.ACTIONS
@@ -182,7 +193,8 @@ def test_other_window_sections():
         for name, base, n in e.SECTIONS:
             assert base == at, (w, name)
             at += n
-        assert at == e.ACTIONS == 197 + 28 * w * w == lib.cpy_actions_w(w)
+        # 197 fixed ids and 28 per cell, and Abbey & Mayor's 56 and 1 (seg_i2)
+        assert at == e.ACTIONS == 253 + 29 * w * w == lib.cpy_actions_w(w)
         assert [s[0] for s in e.SECTIONS] == [s[0] for s in DEFAULT_SECTIONS + ISSUE30_SECTIONS]
         # the sections before PLACE keep their ids in every window
         assert e.SECTIONS[:9] == DEFAULT_SECTIONS[:9]
@@ -195,7 +207,7 @@ def test_other_window_sections():
         assert e.cell_xy(e.cell(3, -7)) == (3, -7)
     e = encoding.for_window(63)
     names = [e.describe(a) for a in range(e.ACTIONS)]
-    assert len(set(names)) == e.ACTIONS == 111329
+    assert len(set(names)) == e.ACTIONS == 115354
     with pytest.raises(ValueError):
         e.describe(e.ACTIONS)
 

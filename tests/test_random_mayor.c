@@ -38,6 +38,7 @@
 #include "carc.h"
 #include "carc_record.h"
 #include "event_ledger.h"
+#include "named_tests.h"
 #include "random_play.h"
 #include "replay_check.h"
 
@@ -249,13 +250,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_abbey),
         cmocka_unit_test(test_all),
     };
-    if (argc < 2)
-        return cmocka_run_group_tests(tests, NULL, NULL);
-    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
-        if (strcmp(argv[1], sets[i]) == 0) {
-            const struct CMUnitTest one[] = {tests[i]};
-            return cmocka_run_group_tests_name(sets[i], one, NULL, NULL);
-        }
-    fprintf(stderr, "test_random_mayor: unknown set %s\n", argv[1]);
-    return 2;
+    _Static_assert(sizeof sets / sizeof sets[0] == sizeof tests / sizeof tests[0],
+                   "a name per test");
+    return test_run_named(argc, argv, "test_random_mayor", sets, tests, sizeof tests / sizeof tests[0]);
 }

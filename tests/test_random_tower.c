@@ -45,6 +45,7 @@
 #include "carc.h"
 #include "carc_record.h"
 #include "event_ledger.h"
+#include "named_tests.h"
 #include "random_play.h"
 
 enum { FULL_GAMES = 300, CHECK_EVERY = 25, ILLEGAL_EVERY = 12, VIEW_EVERY = 50,
@@ -327,13 +328,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_tower),
         cmocka_unit_test(test_all),
     };
-    if (argc < 2)
-        return cmocka_run_group_tests(tests, NULL, NULL);
-    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
-        if (strcmp(argv[1], sets[i]) == 0) {
-            const struct CMUnitTest one[] = {tests[i]};
-            return cmocka_run_group_tests_name(sets[i], one, NULL, NULL);
-        }
-    fprintf(stderr, "test_random_tower: unknown set %s\n", argv[1]);
-    return 2;
+    _Static_assert(sizeof sets / sizeof sets[0] == sizeof tests / sizeof tests[0],
+                   "a name per test");
+    return test_run_named(argc, argv, "test_random_tower", sets, tests, sizeof tests / sizeof tests[0]);
 }

@@ -307,7 +307,7 @@ def test_the_gil_is_released_while_c_searches(monkeypatch):
     result = []
 
     def run():
-        result.append(carc.search(g, carc.uniform_evaluator, simulations=4000, batch=512,
+        result.append(carc.search(g, carc.uniform_evaluator, simulations=6000, batch=1024,
                                   seed=2))
         stop.set()
     stamps = []
@@ -321,8 +321,10 @@ def test_the_gil_is_released_while_c_searches(monkeypatch):
             last = now
     t.join()
     assert result and result[0].move in g.legal()
-    # each C call of more than 20 ms: the longest stretch of it without a stamp
-    long_calls = [(a, b) for a, b in timed.calls if b - a > 0.020]
+    # each C call of more than 5 ms (several stamp periods; a quiet machine made calls of
+    # 7-17 ms with batches of 512, so a 20 ms bound failed there): the longest stretch of it
+    # without a stamp
+    long_calls = [(a, b) for a, b in timed.calls if b - a > 0.005]
     assert len(long_calls) >= 3, [round(b - a, 4) for a, b in timed.calls]
     gaps = []
     for a, b in long_calls:

@@ -1750,7 +1750,5 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_river_abbot_tiles),
         cmocka_unit_test(test_river_deals),
     };
-    _Static_assert(sizeof sets / sizeof sets[0] == sizeof tests / sizeof tests[0],
-                   "a name per test");
-    return test_run_named(argc, argv, "test_random_bigbox", sets, tests, sizeof tests / sizeof tests[0]);
+    return TEST_RUN_NAMED(argc, argv, "test_random_bigbox", sets, tests);
 }

@@ -328,7 +328,5 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_tower),
         cmocka_unit_test(test_all),
     };
-    _Static_assert(sizeof sets / sizeof sets[0] == sizeof tests / sizeof tests[0],
-                   "a name per test");
-    return test_run_named(argc, argv, "test_random_tower", sets, tests, sizeof tests / sizeof tests[0]);
+    return TEST_RUN_NAMED(argc, argv, "test_random_tower", sets, tests);
 }

@@ -17,4 +17,11 @@
 int test_run_named(int argc, char **argv, const char *prog, const char *const *names,
                    const struct CMUnitTest *tests, size_t n);
 
+/* The same with the arrays' lengths taken (and checked alike) where they are declared. */
+#define TEST_RUN_NAMED(argc, argv, prog, names, tests)                                      \
+    test_run_named((argc), (argv), (prog), (names), (tests),                                \
+                   sizeof(tests) / sizeof((tests)[0]) +                                     \
+                       0 * sizeof(char[sizeof(names) / sizeof((names)[0]) ==                \
+                                       sizeof(tests) / sizeof((tests)[0]) ? 1 : -1]))
+
 #endif

@@ -88,8 +88,12 @@ static int dragon_check_config(const carc_config *cfg, carc_error *err)
 static void dragon_setup(carc_game *g, const carc_config *cfg)
 {
     struct dragon_state *st = dragon_st(g);
+    /* dragon_check_config bounds aside_len; the clamp says so to the optimiser too, whose
+     * -Wstringop-overflow cannot see that check (gcc 12, Release). */
+    _Static_assert((int)DRAGON_TILES == (int)CARC_ASIDE_MAX, "one position per set-aside tile");
+    int n = cfg->aside_len < 0 ? 0 : cfg->aside_len > DRAGON_TILES ? DRAGON_TILES : cfg->aside_len;
     if (cfg->stack_len >= 0)
-        for (int i = 0; i < cfg->aside_len; i++)
+        for (int i = 0; i < n; i++)
             st->aside_at[i] = (uint8_t)(cfg->aside_pos[i] + 1);
 }
 

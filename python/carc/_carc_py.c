@@ -531,6 +531,89 @@ int cpy_resolve(const carc_game *g, const int32_t *prefix, int np, carc_move *bu
     return resolve(g, &ENC_DEFAULT, prefix, np, buf, out);
 }
 
+/* The figure and port of a follower action on the tile placed this turn (FOLLOWER,
+ * FOLLOWER_I, FIG_FOLLOWER, ABBOT_G, FIG_FOLLOWER2, FOLLOWER_I2, BARN), or 0 when `a` is
+ * none of them. */
+static int follower_action(const enc *e, int32_t a, int *figure, int *port)
+{
+    int fol = a >= CPY_A_FOLLOWER && a < CPY_A_PLACE ? a - CPY_A_FOLLOWER
+            : a == e->follower_i ? CARC_PORT_I
+            : a >= e->fig_follower && a < e->figure ? a - e->fig_follower + CPY_FIG_PORTS
+            : a >= e->fig_follower2 && a < e->follower_i2
+                ? a - e->fig_follower2 + CPY_FIGURES * CPY_FIG_PORTS
+            : -1;
+    if (fol >= 0) {
+        *figure = fol / CPY_FIG_PORTS;
+        *port = fol % CPY_FIG_PORTS;
+    } else if (a == e->abbot_g) {
+        *figure = CARC_FIG_ABBOT;
+        *port = CARC_PORT_G;
+    } else if (a >= e->follower_i2 && a < e->figure2) {
+        *figure = a - e->follower_i2;
+        *port = CARC_PORT_I2;
+    } else if (a >= e->barn && a < e->barn + CPY_CORNERS) {
+        *figure = CARC_FIG_BARN;
+        *port = CARC_PORT_CNW + a - e->barn;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
+/* decode_single for the one-action moves of issue 30's sections that are not followers
+ * on the tile placed: the dragon's step, a ransom, an exchange, a floor, the abbey. */
+static int decode_single_boxes(const carc_game *g, const enc *e, int32_t a, carc_move *out)
+{
+    int p = carc_players(g), actor = carc_pending_decision(g).seat;
+    if (a >= e->walk && a < e->walk + 4) {
+        carc_dragon_info d;
+        static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+        if (!carc_dragon_status(g, &d) || !d.walking)
+            return 0;
+        out->kind = CARC_MOVE_WALK;
+        out->x = (int8_t)(d.visited_x[d.walked] + dx[a - e->walk]);
+        out->y = (int8_t)(d.visited_y[d.walked] + dy[a - e->walk]);
+        return 1;
+    }
+    int ransom = a >= e->ransom && a < e->exchange ? a - e->ransom
+               : a >= e->ransom2 && a < e->exchange2
+                   ? a - e->ransom2 + CPY_FIGURES * CARC_MAX_PLAYERS
+               : -1;
+    if (ransom >= 0) {
+        if (actor < 0 || ransom % CARC_MAX_PLAYERS >= p)
+            return 0;
+        out->kind = CARC_MOVE_RANSOM;
+        out->figure = (uint8_t)(ransom / CARC_MAX_PLAYERS);
+        out->seat2 = (uint8_t)((actor + ransom % CARC_MAX_PLAYERS) % p);
+        return 1;
+    }
+    int exchange = a >= e->exchange && a < e->exchange + CPY_FIGURES ? a - e->exchange
+                 : a >= e->exchange2 && a < e->abbey ? a - e->exchange2 + CPY_FIGURES
+                 : -1;
+    if (exchange >= 0) {
+        out->kind = CARC_MOVE_EXCHANGE;
+        out->figure = (uint8_t)exchange;
+        return 1;
+    }
+    if (a >= e->floor && a < e->seg_t) {
+        out->kind = CARC_MOVE_FLOOR;
+        out->x = (int8_t)((a - e->floor) % e->w - e->r);
+        out->y = (int8_t)((a - e->floor) / e->w - e->r);
+        out->port = CARC_PORT_T;
+        return 1;
+    }
+    if (a == e->abbey) {
+        out->kind = CARC_MOVE_ABBEY;
+        return 1;
+    }
+    return 0;
+}
+
+/* The move of action `a` when `a` alone is a whole move (every section of one-action
+ * moves: pass, draw, block, again, discard, a follower on the tile placed, a recall, a
+ * placement, and those of decode_single_boxes): 1 and *out, else 0. The batch applies a
+ * legal first action through it without listing the legal moves again, so it must give
+ * exactly the move carc_legal lists (test_game, box_checks.read_back). */
 static int decode_single(const carc_game *g, const enc *e, int32_t a, carc_move *out)
 {
     *out = carc_move_pass();
@@ -546,21 +629,16 @@ static int decode_single(const carc_game *g, const enc *e, int32_t a, carc_move 
         out->card = (uint8_t)(a - CPY_A_DISCARD + CARC_XC_SCORE_THREE);
         return 1;
     }
-    /* figure * CPY_FIG_PORTS + port, the abbot on the garden apart */
-    int fol = a >= CPY_A_FOLLOWER && a < CPY_A_PLACE ? a - CPY_A_FOLLOWER
-            : a == e->follower_i ? CARC_PORT_I
-            : a >= e->fig_follower && a < e->figure
-                ? a - e->fig_follower + CPY_FIG_PORTS
-            : -1;
-    if (fol >= 0 || a == e->abbot_g) {
+    int figure, port;
+    if (follower_action(e, a, &figure, &port)) {
         int x, y;
         if (!carc_last_placed(g, &x, &y))
             return 0;
         out->kind = CARC_MOVE_FOLLOWER;
         out->x = (int8_t)x;
         out->y = (int8_t)y;
-        out->port = (uint8_t)(fol >= 0 ? fol % CPY_FIG_PORTS : CARC_PORT_G);
-        out->figure = (uint8_t)(fol >= 0 ? fol / CPY_FIG_PORTS : CARC_FIG_ABBOT);
+        out->port = (uint8_t)port;
+        out->figure = (uint8_t)figure;
         return 1;
     }
     if (a >= e->recall && a < e->seg_g) {
@@ -584,7 +662,7 @@ static int decode_single(const carc_game *g, const enc *e, int32_t a, carc_move 
         out->y = (int8_t)(cell / e->w - e->r);
         return 1;
     }
-    return 0;
+    return a >= e->walk && decode_single_boxes(g, e, a, out);
 }
 
 int cpy_decode_single_w(const carc_game *g, int window, int32_t a, carc_move *out)

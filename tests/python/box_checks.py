@@ -12,14 +12,24 @@ from carc._carc import ffi, lib
 from conftest import QUICK
 
 
+# the one-action moves the batch's shortcut (cpy_decode_single) does not decode, looked up
+# in the legal moves instead: a gift or card with no target, a card's target (whether a
+# target action ends the move depends on the card)
+NOT_DECODED = (lib.CARC_MOVE_GIFT, lib.CARC_MOVE_CARD, lib.CARC_MOVE_TARGET)
+
+
 def read_back(g, buf, on_move):
     """Every legal move of g's pending decision, in g's window: its actions read back to
     the same carc_move, distinct from every other's, none the beginning of another's; the
-    first actions are the mask. on_move(move, actions) is called for each."""
+    first actions are the mask. A one-action move is decoded from its action alone
+    (cpy_decode_single, the batch's shortcut) to the same move, and the first action of a
+    longer move is not decoded (the batch would apply a move cut short).
+    on_move(move, actions) is called for each."""
     w = g.window
     n = lib.carc_legal(g._g, buf, lib.CARC_MAX_MOVES)
     toks = ffi.new("int32_t[]", carc.MAX_TOKENS)
     out = ffi.new("carc_move *")
+    single = ffi.new("carc_move *")
     scratch = ffi.new("carc_move[]", lib.CARC_MAX_MOVES)
     by_actions = {}
     for i in range(n):
@@ -31,6 +41,13 @@ def read_back(g, buf, on_move):
         pre = ffi.new("int32_t[]", list(acts))
         assert lib.cpy_resolve_w(g._g, w, pre, k, scratch, out) == 1
         assert lib.carc_move_equal(out, buf + i), acts
+        decoded = lib.cpy_decode_single_w(g._g, w, acts[0], single)
+        if k == 1:
+            assert decoded or buf[i].kind in NOT_DECODED, g.encoding.describe(acts[0])
+            assert not decoded or lib.carc_move_equal(single, buf + i), \
+                g.encoding.describe(acts[0])
+        else:
+            assert not decoded, ("a longer move's first action decoded alone", acts)
         on_move(buf[i], acts)
     assert lib.cpy_prefix_clashes_w(g._g, w, buf) == 0
     assert sorted({a[0] for a in by_actions}) == g.legal_actions()

@@ -6,7 +6,12 @@ import os
 
 from cffi import FFI
 
-ROOT = os.path.relpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+# Relative to the working directory for setuptools (pip install, python -m build);
+# absolute with CARC_BUILD_ABSOLUTE=1, for ffibuilder.compile(tmpdir=...) (tests/python/
+# asan.sh), which works in tmpdir and puts each object at tmpdir/<source's path>: a
+# relative path would put them beside the sources.
+_HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+ROOT = os.path.abspath(_HERE) if os.environ.get("CARC_BUILD_ABSOLUTE") else os.path.relpath(_HERE)
 
 
 def _rel(*parts):
@@ -126,6 +131,7 @@ int carc_players(const carc_game *g);
 int carc_is_over(const carc_game *g);
 int carc_turn(const carc_game *g);
 int carc_score(const carc_game *g, int seat);
+void carc_projection(const carc_game *g, int scores[]);
 unsigned carc_winners(const carc_game *g);
 int carc_stack_left(const carc_game *g);
 int carc_river_left(const carc_game *g);

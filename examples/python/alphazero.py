@@ -4,13 +4,17 @@ model learns from those games (the root's visit distribution for the priors, the
 result for the value). Each iteration then plays the searcher against `random`,
 `greedy` and the same search with a uniform evaluator, and prints the curve.
 
-The model is deliberately tiny: the value is tanh(w . x + b) over a few entries of the
-observation's public vector (the scores and score parts by seat relative to the seat to
-move, the stack left), and the priors are a softmax of one learned logit per action id
-(where to place, which follower) over the legal ids.
+The model is deliberately tiny, so that it learns in minutes on a CPU: the value is
+tanh(w . x + b) over four numbers of the observation's public vector, by seat relative
+to the seat to move (its projected score, `projection_div100`: what it would score if the
+game ended now, less the best other seat's; that lead again times the share of the game
+played; the same for the scores; the followers in supply less the other's times the
+share of the game left), and the priors are a softmax of one learned logit per action id
+(where to place, which follower) over the legal ids. Untrained (every weight 0) it is the
+uniform evaluator: value 0, uniform priors.
 
-    .venv/bin/python examples/python/alphazero.py [--iterations 6] [--games 16]
-        [--eval-games 20] [--simulations 128] [--expansions base] [--seed 1]
+    .venv/bin/python examples/python/alphazero.py [--iterations 3] [--games 8]
+        [--eval-games 20] [--simulations 512] [--expansions base] [--seed 1]
 """
 import argparse
 import time
@@ -20,23 +24,38 @@ import numpy as np
 import carc
 
 
-LAYOUT = {name: (off, n) for name, off, n in carc.encoding.PUBLIC_LAYOUT}
-PUBLIC_FEATURES = np.concatenate([np.arange(LAYOUT[k][0], LAYOUT[k][0] + LAYOUT[k][1]) for k in
-                                  ("score_div100", "score_parts_div100",
-                                   "stack_left_fraction")])
+def _range(name):
+    return carc.encoding.public_range(name)
 
 
-def features(obs):
+PROJECTION, SCORE = _range("projection_div100"), _range("score_div100")
+SUPPLY, LEFT = _range("supply_div7"), _range("stack_left_fraction")
+FEATURES = ("projected lead", "projected lead x played", "score lead", "supply lead x left")
+
+
+def lead(rows):
+    """Column 0 (the seat to move) less the best of the others (rows past the players
+    are 0, and a lead over them would be wrong: the players' count is in the rows)."""
+    return rows[:, 0] - rows[:, 1:].max(axis=1)
+
+
+def features(obs, players):
     """The value's inputs for a batch of observations (n rows): points over 10, so that
-    a linear model's weights move at the rate of the others."""
-    return obs["public"][:, PUBLIC_FEATURES] * 10
+    the weights move at the rate of the others."""
+    pub = obs["public"]
+    left = pub[:, LEFT][:, 0]
+    proj = lead(pub[:, PROJECTION][:, :players] * 10)
+    supply = lead(pub[:, SUPPLY][:, :players] * 7)
+    return np.stack([proj, proj * (1 - left), lead(pub[:, SCORE][:, :players] * 10),
+                     supply * left], axis=1).astype(np.float32)
 
 
 class Model:
     """The evaluator's model: value weights over `features`, a logit per action id."""
 
-    def __init__(self, actions, rng):
-        self.w = rng.normal(0, 0.01, len(PUBLIC_FEATURES)).astype(np.float32)
+    def __init__(self, actions, players):
+        self.players = players
+        self.w = np.zeros(len(FEATURES), dtype=np.float32)
         self.b = np.float32(0)
         self.logits = np.zeros(actions, dtype=np.float32)
 
@@ -50,28 +69,22 @@ class Model:
 
     def evaluate(self, obs, legal):
         """carc.Search's evaluator: priors per legal id, the value of each seat to move."""
-        return [self.priors(ids) for ids in legal], self.value(features(obs))
+        return [self.priors(ids) for ids in legal], self.value(features(obs, self.players))
 
-    def train(self, samples, epochs, lr, rng):
-        """SGD on (features, legal ids, visit policy, result): squared error of the value,
-        cross-entropy of the priors against the search's visits."""
+    def train(self, samples, steps, lr, epochs, rng):
+        """The value by full-batch gradient descent on the squared error against the
+        results; the priors by SGD on the cross-entropy against the search's visits."""
+        x = np.stack([s[0] for s in samples])
+        z = np.array([s[3] for s in samples], dtype=np.float32)
+        for _ in range(steps):
+            v = np.tanh(x @ self.w + self.b)
+            g = (v - z) * (1 - v * v)
+            self.w -= lr * (x.T @ g) / len(z)
+            self.b -= lr * g.mean()
         for _ in range(epochs):
             for i in rng.permutation(len(samples)):
-                x, ids, target, z = samples[i]
-                v = np.tanh(x @ self.w + self.b)
-                g = (v - z) * (1 - v * v)
-                self.w -= lr * g * x
-                self.b -= lr * g
-                self.logits[ids] -= lr * (self.priors(ids) - target)
-
-
-def margin(g, seat):
-    """The value target of `seat`'s positions: its final score less the best other's,
-    over 50 points, within -1..1. A result (+1, -1) would be AlphaZero's; with a few
-    dozen games an iteration its noise swamps a linear model, and the margin carries
-    the same sign with far less of it."""
-    s = g.scores()
-    return float(np.clip((s[seat] - max(x for i, x in enumerate(s) if i != seat)) / 50, -1, 1))
+                _, ids, target, _ = samples[i]
+                self.logits[ids] -= 0.05 * (self.priors(ids) - target)
 
 
 def result(g, seat):
@@ -83,8 +96,9 @@ def result(g, seat):
 
 
 def self_play(search, args, seed):
-    """One game of the searcher against itself: its training samples."""
-    g = carc.Game(2, args.expansions, seed=seed)
+    """One game of the searcher against itself: its training samples (features, legal
+    ids, visit distribution, the result for the seat that moved)."""
+    g = carc.Game(args.players, args.expansions, seed=seed)
     history = []
     while not g.over:
         seat = g.current_seat
@@ -93,64 +107,75 @@ def self_play(search, args, seed):
             continue
         r = search.run(g)
         obs = {k: v[None] for k, v in g.observe(seat).items()}
-        history.append((features(obs)[0], r.legal_actions, r.policy, seat))
+        history.append((features(obs, g.players)[0], r.legal_actions, r.policy, seat))
         g.apply(r.move)
-    return [(x, ids, pol, margin(g, seat)) for x, ids, pol, seat in history]
+    return [(x, ids, pol, result(g, seat)) for x, ids, pol, seat in history]
 
 
 def match(search, opponent, games, args, seed0):
-    """The searcher's score (a win 1, a shared win 0.5) against `opponent` (a carc.Player
-    or another carc.Search) over `games` games, seats alternating."""
-    score = 0.0
+    """The searcher's score (a win 1, a shared win 0.5) and mean lead in points against
+    `opponent` (a carc.Player or another carc.Search) over `games` games, seats
+    alternating."""
+    score = lead_sum = 0.0
     for k in range(games):
-        g = carc.Game(2, args.expansions, seed=seed0 + k)
-        me = k % 2
+        g = carc.Game(args.players, args.expansions, seed=seed0 + k)
+        me = k % args.players
         while not g.over:
-            if g.current_seat == me:
+            if len(g.legal()) == 1:
+                g.apply(g.legal()[0])
+            elif g.current_seat == me:
                 g.apply(search.run(g).move)
             elif isinstance(opponent, carc.Search):
                 g.apply(opponent.run(g).move)
             else:
                 g.apply(opponent.choose(g))
         score += (1 + result(g, me)) / 2
-    return score / games
+        s = g.scores()
+        lead_sum += s[me] - max(x for i, x in enumerate(s) if i != me)
+    return score / games, lead_sum / games
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--iterations", type=int, default=6)
-    ap.add_argument("--games", type=int, default=16, help="self-play games per iteration")
+    ap.add_argument("--iterations", type=int, default=3)
+    ap.add_argument("--games", type=int, default=8, help="self-play games per iteration")
     ap.add_argument("--eval-games", type=int, default=20, help="per opponent per iteration")
-    ap.add_argument("--simulations", type=int, default=128)
-    ap.add_argument("--batch", type=int, default=32)
-    ap.add_argument("--epochs", type=int, default=3)
-    ap.add_argument("--lr", type=float, default=0.01)
+    ap.add_argument("--simulations", type=int, default=512)
+    ap.add_argument("--batch", type=int, default=64)
+    ap.add_argument("--steps", type=int, default=500, help="value descent steps")
+    ap.add_argument("--lr", type=float, default=0.5)
+    ap.add_argument("--epochs", type=int, default=3, help="prior epochs")
+    ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--expansions", default="base")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rng = np.random.default_rng(args.seed)
-    model = Model(carc.Game(2, args.expansions).actions, rng)
+    model = Model(carc.Game(args.players, args.expansions).actions, args.players)
     search = carc.Search(model.evaluate, simulations=args.simulations, batch=args.batch,
                          seed=args.seed)
     uniform = carc.Search(carc.uniform_evaluator, simulations=args.simulations,
                           batch=args.batch, seed=args.seed + 1)
     opponents = {"random": carc.Player("random", seed=args.seed),
                  "greedy": carc.Player("greedy", seed=args.seed), "uniform search": uniform}
-    print(f"{args.expansions}, 2 players, {args.simulations} simulations a decision, "
-          f"{args.games} self-play games an iteration, {args.eval_games} games per opponent")
-    print("iteration  samples  " + "  ".join(f"vs {n:>14}" for n in opponents) + "  seconds")
+    print(f"{args.expansions}, {args.players} players, {args.simulations} simulations a "
+          f"decision, {args.games} self-play games an iteration, {args.eval_games} games "
+          "per opponent; each cell: score (a win 1, a shared win 0.5), mean lead in points")
+    print("iteration  samples  " + "  ".join(f"{'vs ' + n:>18}" for n in opponents)
+          + "  seconds  value weights (" + ", ".join(FEATURES) + ")")
     eval_seed = 1_000_000  # the evaluation games' seeds, the same every iteration
     samples = []
     for it in range(args.iterations + 1):
         t = time.time()
-        if it:  # iteration 0 is the untrained model
+        if it:  # iteration 0 is the untrained model: the uniform evaluator
             for k in range(args.games):
                 samples += self_play(search, args, seed=args.seed * 100_000 + it * 1000 + k)
             samples = samples[-20_000:]
-            model.train(samples, args.epochs, args.lr, rng)
-        scores = [match(search, o, args.eval_games, args, eval_seed) for o in opponents.values()]
-        print(f"{it:9d}  {len(samples):7d}  " + "  ".join(f"{s:17.2f}" for s in scores)
-              + f"  {time.time() - t:7.1f}", flush=True)
+            model.train(samples, args.steps, args.lr, args.epochs, rng)
+        cells = [match(search, o, args.eval_games, args, eval_seed) for o in opponents.values()]
+        print(f"{it:9d}  {len(samples):7d}  "
+              + "  ".join(f"{s:9.2f} {m:+8.1f}" for s, m in cells)
+              + f"  {time.time() - t:7.1f}  " + " ".join(f"{w:+.3f}" for w in model.w),
+              flush=True)
 
 
 if __name__ == "__main__":

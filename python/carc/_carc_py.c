@@ -756,7 +756,9 @@ enum {
     O_FLOORS = O_ASIDE + 1, O_PRISONERS = O_FLOORS + NP,
     /* Abbey & Mayor (issue 30; AM13: all public) */
     O_EXP4 = O_PRISONERS + NP * NP, O_ABBEYS = O_EXP4 + 1, O_FIGURES2 = O_ABBEYS + NP,
-    O_PUBLIC = O_FIGURES2 + NP * (CPY_ALL_FIGURES - CPY_FIGURES)
+    /* each seat's score if the game ended now (carc_projection: the board is public) */
+    O_PROJECTION = O_FIGURES2 + NP * (CPY_ALL_FIGURES - CPY_FIGURES),
+    O_PUBLIC = O_PROJECTION + NP
 };
 
 /* The expansions' flags, one per expansion of the registry in its order (their bits'):
@@ -797,7 +799,7 @@ static const struct {
     {"dragon_moves_div6", O_WALKED}, {"set_aside_div12", O_ASIDE},
     {"floors_div10", O_FLOORS}, {"prisoners_by_holder_owner_div7", O_PRISONERS},
     {"expansions_abbey", O_EXP4}, {"abbey_held", O_ABBEYS},
-    {"figures_in_supply_mayor_wagon_barn", O_FIGURES2},
+    {"figures_in_supply_mayor_wagon_barn", O_FIGURES2}, {"projection_div100", O_PROJECTION},
     {NULL, O_PUBLIC},
 };
 
@@ -1233,9 +1235,12 @@ static void observe_view(const carc_game *v, const enc *e, int seat, uint8_t *bo
             pub[O_OWES + REL(pd.seat)] = 1;
         if (pd.active >= 0 && pd.active < p)
             pub[O_ACTIVE + REL(pd.active)] = 1;
+        int projected[CARC_MAX_PLAYERS];
+        carc_projection(v, projected);
         for (int s = 0; s < p; s++) {
             int r = REL(s);
             pub[O_SCORE + r] = (float)carc_score(v, s) / 100.0f;
+            pub[O_PROJECTION + r] = (float)projected[s] / 100.0f;
             for (int cat = 0; cat < CARC_SCORE_CATEGORIES; cat++)
                 pub[O_PARTS + r * CARC_SCORE_CATEGORIES + cat] =
                     (float)carc_score_part(v, s, cat) / 100.0f;

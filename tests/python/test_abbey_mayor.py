@@ -69,7 +69,10 @@ def test_constants_and_sections():
     sizes = {n: length for n, _, length in encoding.PUBLIC_LAYOUT}
     assert sizes["expansions_abbey"] == 1 and sizes["abbey_held"] == carc.MAX_PLAYERS
     assert sizes["figures_in_supply_mayor_wagon_barn"] == 3 * carc.MAX_PLAYERS
-    assert encoding.PUBLIC_LAYOUT[-1][0] == "figures_in_supply_mayor_wagon_barn"
+    # the abbey's ranges at the end, but for the projected scores of issue 34's example
+    assert [n for n, _, _ in encoding.PUBLIC_LAYOUT][-4:] == [
+        "expansions_abbey", "abbey_held", "figures_in_supply_mayor_wagon_barn",
+        "projection_div100"]
 
 
 def move_kind(g, m):

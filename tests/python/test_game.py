@@ -187,6 +187,34 @@ def test_observe_shapes():
     assert g.observe(0)["board"][0].sum() == len(g.state()["board"])
 
 
+@pytest.mark.parametrize("exps,players", [
+    ("base", 2), ("gifts,christmas", 3), ("inns,traders", 6),
+    ("gifts,christmas,inns,traders,river,abbot,dragon,tower,abbey", 4)])
+def test_projection_entry_is_the_engines(exps, players):
+    """The public entries projection_div100 are each seat's carc_projection (the score if
+    the game ended now) by seat relative to the observer, the same in every seat's view
+    as in the full state (the board is public), and the final scores at the end."""
+    g = carc.Game(players=players, expansions=exps, seed=3, window=45)
+    rng = random.Random(3)
+    full = ffi.new("int[]", carc.MAX_PLAYERS)
+    rng_range = encoding.public_range("projection_div100")
+    assert rng_range.stop == carc.PUBLIC_SIZE and rng_range.stop - rng_range.start == 6
+    checked = 0
+    while True:
+        if not g.action_prefix:
+            lib.carc_projection(g._g, full)
+            for seat in range(players):
+                got = g.observe(seat)["public"][rng_range] * 100
+                want = [full[(seat + r) % players] if r < players else 0
+                        for r in range(carc.MAX_PLAYERS)]
+                assert np.allclose(got, want, atol=1e-3), (seat, got, want)
+            checked += 1
+        if g.over:
+            break
+        g.apply_action(rng.choice(g.legal_actions()))
+    assert list(full)[:players] == g.scores() and checked > 50
+
+
 # ---- bad input: a clear exception, nothing changed --------------------------------------
 
 def unchanged(g, fn, exc):

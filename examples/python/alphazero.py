@@ -1,7 +1,7 @@
 """A small AlphaZero-style loop with carc.Search (docs/PYTHON.md, "Search with your
 evaluator"), numpy only: a model guides the search, the search plays itself, and the
 model learns from those games (the root's visit distribution for the priors, the final
-result for the value). Each iteration then plays the searcher against `random`,
+lead for the value). Each iteration then plays the searcher against `random`,
 `greedy` and the same search with a uniform evaluator, and prints the curve.
 
 The model is deliberately tiny, so that it learns in minutes on a CPU: the value is
@@ -13,8 +13,9 @@ share of the game left), and the priors are a softmax of one learned logit per a
 (where to place, which follower) over the legal ids. Untrained (every weight 0) it is the
 uniform evaluator: value 0, uniform priors.
 
-    .venv/bin/python examples/python/alphazero.py [--iterations 3] [--games 8]
-        [--eval-games 20] [--simulations 512] [--expansions base] [--seed 1]
+    .venv/bin/python examples/python/alphazero.py [--iterations 2] [--games 8]
+        [--eval-games 12] [--simulations 512] [--lead-scale 25] [--expansions base]
+        [--seed 1]
 """
 import argparse
 import time
@@ -73,7 +74,7 @@ class Model:
 
     def train(self, samples, steps, lr, epochs, rng):
         """The value by full-batch gradient descent on the squared error against the
-        results; the priors by SGD on the cross-entropy against the search's visits."""
+        final leads; the priors by SGD on the cross-entropy against the search's visits."""
         x = np.stack([s[0] for s in samples])
         z = np.array([s[3] for s in samples], dtype=np.float32)
         for _ in range(steps):
@@ -95,9 +96,21 @@ def result(g, seat):
     return 1.0 if seat in w else -1.0
 
 
+def final_lead(g, seat, scale):
+    """The value target of `seat`'s positions: its final score less the best other's,
+    over `scale` points, within -1..1. AlphaZero's target is the result (+1, -1): with
+    a few hundred positions it makes the value as sharp as a few points' lead can
+    justify, and a search whose values saturate cannot tell moves apart (measured: 0.25
+    against greedy after one iteration, below); the lead has the result's sign and
+    keeps the size of the win."""
+    s = g.scores()
+    return float(np.clip((s[seat] - max(x for i, x in enumerate(s) if i != seat)) / scale,
+                         -1, 1))
+
+
 def self_play(search, args, seed):
     """One game of the searcher against itself: its training samples (features, legal
-    ids, visit distribution, the result for the seat that moved)."""
+    ids, visit distribution, the final lead of the seat that moved)."""
     g = carc.Game(args.players, args.expansions, seed=seed)
     history = []
     while not g.over:
@@ -109,7 +122,8 @@ def self_play(search, args, seed):
         obs = {k: v[None] for k, v in g.observe(seat).items()}
         history.append((features(obs, g.players)[0], r.legal_actions, r.policy, seat))
         g.apply(r.move)
-    return [(x, ids, pol, result(g, seat)) for x, ids, pol, seat in history]
+    return [(x, ids, pol, final_lead(g, seat, args.lead_scale))
+            for x, ids, pol, seat in history]
 
 
 def match(search, opponent, games, args, seed0):
@@ -137,9 +151,11 @@ def match(search, opponent, games, args, seed0):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--iterations", type=int, default=3)
+    ap.add_argument("--iterations", type=int, default=2)
     ap.add_argument("--games", type=int, default=8, help="self-play games per iteration")
-    ap.add_argument("--eval-games", type=int, default=20, help="per opponent per iteration")
+    ap.add_argument("--eval-games", type=int, default=12, help="per opponent per iteration")
+    ap.add_argument("--lead-scale", type=float, default=25,
+                    help="points of final lead that make a value of 1")
     ap.add_argument("--simulations", type=int, default=512)
     ap.add_argument("--batch", type=int, default=64)
     ap.add_argument("--steps", type=int, default=500, help="value descent steps")
@@ -171,9 +187,12 @@ def main():
                 samples += self_play(search, args, seed=args.seed * 100_000 + it * 1000 + k)
             samples = samples[-20_000:]
             model.train(samples, args.steps, args.lr, args.epochs, rng)
-        cells = [match(search, o, args.eval_games, args, eval_seed) for o in opponents.values()]
+        # untrained, the searcher is the uniform search: that match is not played
+        cells = [match(search, o, args.eval_games, args, eval_seed)
+                 if it or o is not uniform else None for o in opponents.values()]
         print(f"{it:9d}  {len(samples):7d}  "
-              + "  ".join(f"{s:9.2f} {m:+8.1f}" for s, m in cells)
+              + "  ".join(f"{c[0]:9.2f} {c[1]:+8.1f}" if c else f"{'-':>9} {'-':>8}"
+                          for c in cells)
               + f"  {time.time() - t:7.1f}  " + " ".join(f"{w:+.3f}" for w in model.w),
               flush=True)
 

@@ -48,4 +48,5 @@ def test_alphazero():
     # each row: the iteration, samples, (score, lead) per opponent, seconds, 4 weights:
     # untrained every weight 0 (the uniform evaluator), then learned
     assert all(len(r) == 13 for r in rows)
+    assert rows[0][6:8] == ["-", "-"]  # untrained it is the uniform search: not played
     assert all(float(w) == 0 for w in rows[0][-4:]) and any(float(w) for w in rows[1][-4:])

@@ -5,12 +5,12 @@ lead for the value). Each iteration then plays the searcher against `random`,
 `greedy` and the same search with a uniform evaluator, and prints the curve.
 
 The model is deliberately tiny, so that it learns in minutes on a CPU: the value is
-tanh(w . x + b) over four numbers of the observation's public vector, by seat relative
+tanh(w . x + b) over three numbers of the observation's public vector, by seat relative
 to the seat to move (its projected score, `projection_div100`: what it would score if the
 game ended now, less the best other seat's; that lead again times the share of the game
-played; the same for the scores; the followers in supply less the other's times the
-share of the game left), and the priors are a softmax of one learned logit per action id
-(where to place, which follower) over the legal ids. Untrained (every weight 0) it is the
+played; the followers in supply less the other's times the share of the game left), and
+the priors are a softmax of one learned logit per action id over the legal ids, the
+placements' kept uniform (a cell means nothing from one board to the next). Untrained (every weight 0) it is the
 uniform evaluator: value 0, uniform priors.
 
     .venv/bin/python examples/python/alphazero.py [--iterations 2] [--games 8]
@@ -29,9 +29,9 @@ def _range(name):
     return carc.encoding.public_range(name)
 
 
-PROJECTION, SCORE = _range("projection_div100"), _range("score_div100")
+PROJECTION = _range("projection_div100")
 SUPPLY, LEFT = _range("supply_div7"), _range("stack_left_fraction")
-FEATURES = ("projected lead", "projected lead x played", "score lead", "supply lead x left")
+FEATURES = ("projected lead", "projected lead x played", "supply lead x left")
 
 
 def lead(rows):
@@ -47,18 +47,22 @@ def features(obs, players):
     left = pub[:, LEFT][:, 0]
     proj = lead(pub[:, PROJECTION][:, :players] * 10)
     supply = lead(pub[:, SUPPLY][:, :players] * 7)
-    return np.stack([proj, proj * (1 - left), lead(pub[:, SCORE][:, :players] * 10),
-                     supply * left], axis=1).astype(np.float32)
+    return np.stack([proj, proj * (1 - left), supply * left], axis=1).astype(np.float32)
 
 
 class Model:
     """The evaluator's model: value weights over `features`, a logit per action id."""
 
-    def __init__(self, actions, players):
+    def __init__(self, encoding, players):
         self.players = players
         self.w = np.zeros(len(FEATURES), dtype=np.float32)
         self.b = np.float32(0)
-        self.logits = np.zeros(actions, dtype=np.float32)
+        self.logits = np.zeros(encoding.ACTIONS, dtype=np.float32)
+        # a placement's id is a cell and a rotation, which mean nothing from one tile and
+        # board to the next: those keep a uniform prior (logit 0), the others (which
+        # follower where, pass) learn theirs
+        self.learns = np.ones(encoding.ACTIONS, dtype=bool)
+        self.learns[encoding.PLACE:encoding.SEG] = False
 
     def value(self, x):
         return np.tanh(x @ self.w + self.b)
@@ -85,7 +89,7 @@ class Model:
         for _ in range(epochs):
             for i in rng.permutation(len(samples)):
                 _, ids, target, _ = samples[i]
-                self.logits[ids] -= 0.05 * (self.priors(ids) - target)
+                self.logits[ids] -= 0.05 * (self.priors(ids) - target) * self.learns[ids]
 
 
 def result(g, seat):
@@ -157,7 +161,8 @@ def main():
     ap.add_argument("--lead-scale", type=float, default=25,
                     help="points of final lead that make a value of 1")
     ap.add_argument("--simulations", type=int, default=512)
-    ap.add_argument("--batch", type=int, default=64)
+    ap.add_argument("--batch", type=int, default=32,
+                    help="leaves per evaluator call: fewer, the search sees more values first")
     ap.add_argument("--steps", type=int, default=500, help="value descent steps")
     ap.add_argument("--lr", type=float, default=0.5)
     ap.add_argument("--epochs", type=int, default=3, help="prior epochs")
@@ -166,7 +171,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rng = np.random.default_rng(args.seed)
-    model = Model(carc.Game(args.players, args.expansions).actions, args.players)
+    model = Model(carc.Game(args.players, args.expansions).encoding, args.players)
     search = carc.Search(model.evaluate, simulations=args.simulations, batch=args.batch,
                          seed=args.seed)
     uniform = carc.Search(carc.uniform_evaluator, simulations=args.simulations,

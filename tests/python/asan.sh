@@ -1,6 +1,6 @@
 #!/bin/sh
 # The Python package's C side under AddressSanitizer and UndefinedBehaviorSanitizer (ctest
-# python_asan, in a CARC_SANITIZE build): the extension carc._carc compiled again with
+# asan_python, in a CARC_SANITIZE build): the extension carc._carc compiled again with
 # -fsanitize=address,undefined into this build directory (not into .venv/, whose package
 # stays the plain one), a smoke of the Python tests run against it with the ASan runtime
 # preloaded into the interpreter, and the test failed on any sanitizer report.
@@ -21,7 +21,7 @@ fi
 # the runtime of the compiler that builds extensions (sysconfig's CC), which links them
 cc=$("$py" -c "import sysconfig; print(sysconfig.get_config_var('CC').split()[0])")
 asan=$("$cc" -print-file-name=libasan.so) ubsan=$("$cc" -print-file-name=libubsan.so)
-[ -f "$asan" ] && [ -f "$ubsan" ] || { echo "python_asan: no libasan/libubsan beside $cc"; exit 1; }
+[ -f "$asan" ] && [ -f "$ubsan" ] || { echo "asan_python: no libasan/libubsan beside $cc"; exit 1; }
 flags="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 
 # the package: its Python files copied, the extension compiled when a C source or header
@@ -32,7 +32,7 @@ so=$(ls "$out"/carc/_carc*.so 2>/dev/null | head -n 1)
 if [ -z "$so" ] || [ -n "$(find "$root/src" "$root/include" "$root/python" -newer "$so" \
                            -type f \( -name '*.c' -o -name '*.h' -o -name 'carc_build.py' \) |
                            head -n 1)" ]; then
-  echo "python_asan: compiling carc._carc with $flags"
+  echo "asan_python: compiling carc._carc with $flags"
   rm -rf "$out/obj" "$out"/carc/_carc*.so
   # the sources by absolute paths, the objects under obj/ (cffi's compile works in its
   # tmpdir, and reads the setup.cfg there: both cores)
@@ -56,17 +56,17 @@ export LD_PRELOAD="$asan $ubsan" PYTHONPATH="$out" CARC_BIN=$carc CARC_QUICK=1 \
 # the extension is instrumented, it is the package imported, and a report is seen: an
 # overflow made on purpose (through ctypes) must be caught, or this test could not fail
 nm -D "$out"/carc/_carc*.so | grep -q __asan_report ||
-  { echo "python_asan: the extension is not instrumented ($out/compile.log)"; exit 1; }
+  { echo "asan_python: the extension is not instrumented ($out/compile.log)"; exit 1; }
 "$py" -c "
 import carc._carc as m
 assert m.__file__.startswith('$out/'), m.__file__
-" || { echo "python_asan: the instrumented package is not the one imported"; exit 1; }
+" || { echo "asan_python: the instrumented package is not the one imported"; exit 1; }
 "$py" -c "
 import ctypes
 b = ctypes.create_string_buffer(1 << 20)
 ctypes.memset(ctypes.addressof(b) + (1 << 20) + 8, 0, 64)
 " 2>&1 | grep -q "ERROR: AddressSanitizer: heap-buffer-overflow" ||
-  { echo "python_asan: an overflow made on purpose went unreported"; exit 1; }
+  { echo "asan_python: an overflow made on purpose went unreported"; exit 1; }
 "$py" -m pytest -q -p no:cacheprovider -x \
     -k "not memory_does_not_grow and not gil_is_released" \
     test_game.py test_batch.py test_search.py test_chance.py \
@@ -75,8 +75,8 @@ ctypes.memset(ctypes.addressof(b) + (1 << 20) + 8, 0, 64)
 rc=$?
 tail -n 5 "$log"
 if grep -n -E "ERROR: (Address|Leak)Sanitizer|runtime error:" "$log"; then
-  echo "python_asan: a sanitizer report (the whole log: $log)"
+  echo "asan_python: a sanitizer report (the whole log: $log)"
   exit 1
 fi
 [ $rc -eq 0 ] || { grep -E "^(E |FAILED|ERROR)" "$log" | head -n 20; exit 1; }
-echo "python_asan: no sanitizer report"
+echo "asan_python: no sanitizer report"

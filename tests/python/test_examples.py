@@ -45,8 +45,8 @@ def test_alphazero():
     rows = [line.split() for line in out.splitlines() if line[:9].strip().isdigit()]
     assert [r[0] for r in rows] == ["0", "1"] and int(rows[1][1]) > 0  # samples learned from
     assert "vs uniform search" in out
-    # each row: the iteration, samples, (score, lead) per opponent, seconds, 4 weights:
+    # each row: the iteration, samples, (score, lead) per opponent, seconds, 3 weights:
     # untrained every weight 0 (the uniform evaluator), then learned
-    assert all(len(r) == 13 for r in rows)
+    assert all(len(r) == 12 for r in rows)
     assert rows[0][6:8] == ["-", "-"]  # untrained it is the uniform search: not played
-    assert all(float(w) == 0 for w in rows[0][-4:]) and any(float(w) for w in rows[1][-4:])
+    assert all(float(w) == 0 for w in rows[0][-3:]) and any(float(w) for w in rows[1][-3:])

@@ -2,8 +2,8 @@
 // A tile is a 100 x 100 square drawn as printed (rotation 0): a field, then roads, then cities
 // with their walls and pennants, then the cloister; the marks of Inns & Cathedrals and Traders &
 // Builders (inns, cathedrals, goods, the inner field) from the segments' flags; the volcano,
-// dragon symbol, portal and princess of The Princess & the Dragon and The Tower's foundations
-// (from the catalogue's descriptions: the JSON has no flag for them); The River's water
+// dragon symbol, portal and princess of The Princess & the Dragon, The Tower's foundations and
+// the abbey (from the catalogue's `mark`); The River's water
 // (from the edges: a river edge is no segment) with its spring or lake, and The Abbot's gardens
 // (a segment of type `garden`, on a clear patch of the tile found here). Each segment also
 // gets an anchor point, where a follower stands and where a click chooses it. The board rotates the whole drawing; ports
@@ -274,19 +274,23 @@ function clearPoint(def, keep) {
 
 /**
  * The mark of The Princess & the Dragon a tile carries (PD1: exactly one each), from the
- * catalogue's description of the tile: `volcano`, `dragon` (the dragon symbol), `portal` (a
- * magic portal), `princess`, or null. @param {TileDef} def
+ * catalogue's `mark`: `volcano`, `dragon` (the dragon symbol), `portal` (a magic portal),
+ * `princess`, or null. @param {TileDef} def
  * @returns {'volcano'|'dragon'|'portal'|'princess'|null}
  */
 export function dragonMark(def) {
-  if (def.expansion !== 'dragon') return null;
-  const d = def.description ?? '';
-  return /\bvolcano\b/.test(d) ? 'volcano' : /; dragon\b/.test(d) ? 'dragon' : /magic portal/.test(d) ? 'portal' : /princess/.test(d) ? 'princess' : null;
+  const m = def.mark;
+  return m === 'volcano' || m === 'dragon' || m === 'portal' || m === 'princess' ? m : null;
 }
 
 /** Whether a tile has a tower foundation (The Tower: each of its tiles has one, TW1). @param {TileDef} def */
 export function hasTower(def) {
-  return def.expansion === 'tower' && /\btower\b/.test(def.description ?? '');
+  return def.mark === 'tower';
+}
+
+/** Whether a tile is the abbey (Abbey & Mayor: a cloister closing every side, AM4). @param {TileDef} def */
+export function isAbbey(def) {
+  return def.mark === 'abbey';
 }
 
 /** @type {WeakMap<TileDef, Point>} */

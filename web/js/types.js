@@ -216,8 +216,9 @@ export {};
 
 /**
  * One kind of tile in `GET /api/tiles` (docs/RECORD.md, "Tile catalogue JSON"): `id` its
- * name, `expansion` the one that brings it (`base`, `inns`, `traders`, `river`, `abbot`); `edges` N E S W as printed (`C`, `R`, `F`, `W` a river).
- * @typedef {{id: string, count: number, edges: string, pennants: number, cloister: boolean, segments: TileSegment[], description: string, expansion: string}} TileDef
+ * name, `expansion` the one that brings it (`base`, `inns`, `traders`, `river`, `abbot`); `edges` N E S W as printed (`C`, `R`, `F`, `W` a river);
+ * `mark` only when the tile has one (The Princess & the Dragon's symbol, a tower foundation, the abbey).
+ * @typedef {{id: string, count: number, edges: string, pennants: number, cloister: boolean, segments: TileSegment[], description: string, expansion: string, mark?: 'volcano'|'dragon'|'portal'|'princess'|'tower'|'abbey'}} TileDef
  */
 
 /**

@@ -1,0 +1,94 @@
+// A whole game played on a seat's page by clicks, the person's choices those of box_policy.mjs
+// (web_abbey_game, web_three_boxes_game): a raw session of the same seat, which never moves,
+// reads each frame (its decision, stack and events) beside the page; each move is made on the
+// page as a person would (a hole or a spot, a figure button, a mode button, a target on the
+// board, the confirm, a ransom or exchange button, pass). `onDecision(f, m)` is called before
+// each move (checks, screenshots), `onFrame(f, prev)` on every frame.
+import WebSocketRaw from 'ws';
+import { check, waitTurn } from './lib.mjs';
+import { boxMove } from './box_policy.mjs';
+
+/**
+ * Makes move `m` of frame `f` on the page by clicks.
+ * @param {import('playwright-core').Page} page @param {any} f @param {string} m
+ */
+export async function clickMove(page, f, m) {
+  const dec = f.view.pending.decision;
+  const confirm = async () => page.locator('#prompt [data-key=confirm]').first().click();
+  const target = async (/** @type {string} */ t) => page.locator(`#board .layer-targets [data-target="${t}"]`).click();
+  if (m === 'pass') return page.click('#prompt [data-key=pass]');
+  if (m === 'abbey') {
+    // a hole on the board, as a placement's spot (the abbey chosen with it)
+    const hole = page.locator('#board [data-hole]').first();
+    return (await hole.count()) ? hole.click() : page.click('#prompt [data-key=abbey]');
+  }
+  if (dec === 'place') {
+    const [, x, y] = /\((-?\d+),(-?\d+)\)/.exec(m) ?? [];
+    if (!(await page.locator(`#board .spot.active[data-spot="${x},${y}"]`).count())) await page.click(`#board .spot[data-spot="${x},${y}"]`);
+    return confirm();
+  }
+  const w = m.split(' ');
+  if (w[0] === 'ransom' || w[0] === 'exchange') return page.locator(`#prompt [data-key=${w[0]}][data-move="${m}"]`).click();
+  if (w[0] === 'floor' || w[0] === 'dragon') {
+    if (w[0] === 'floor' && await page.locator('#prompt [data-key=mode-floor]').count()) await page.click('#prompt [data-key=mode-floor]');
+    await target(w[1]);
+    return confirm();
+  }
+  if (w[0] === 'capture') {
+    const tok = /\(-?\d+,-?\d+\) \w+:\w+/.exec(m)?.[0] ?? '';
+    await target(tok);
+    const seat = /seat:(\d)/.exec(m)?.[1];
+    if (seat && await page.locator(`#prompt [data-key=seat-${seat}]`).count()) await page.click(`#prompt [data-key=seat-${seat}]`);
+    return confirm();
+  }
+  // a figure: its mode and figure buttons when shown, then its place on the board
+  const fig = ['large', 'mayor', 'wagon', 'barn', 'abbot', 'builder', 'pig'].includes(w[0]) ? w[0] : 'meeple';
+  if (dec === 'follower' && await page.locator('#prompt [data-key=mode-follower]').count()) await page.click('#prompt [data-key=mode-follower]');
+  if (await page.locator(`#prompt [data-key=figure-${fig}]`).count()) await page.click(`#prompt [data-key=figure-${fig}]`);
+  await target(fig === 'meeple' ? m : w.slice(1).join(' '));
+  return confirm();
+}
+
+/**
+ * Plays the page's seat to the end of the game. `abbeyNow` as boxMove's; returns the number of
+ * moves made by clicks.
+ * @param {import('playwright-core').Page} page @param {any} server @param {string} wsPath
+ * @param {(f: any) => boolean} abbeyNow
+ * @param {{onDecision?: (f: any, m: string) => Promise<void>, onFrame?: (f: any, prev: any) => void}} hooks
+ */
+export async function playByClicks(page, server, wsPath, abbeyNow, hooks = {}) {
+  /** @type {{last: any}} the last state frame the session saw */
+  const watcher = { last: null };
+  const ws = new WebSocketRaw(`ws://127.0.0.1:${server.port}${wsPath}`);
+  ws.on('message', (d) => {
+    const f = JSON.parse(String(d));
+    if (f.type !== 'state') return;
+    hooks.onFrame?.(f, watcher.last);
+    watcher.last = f;
+  });
+  ws.on('error', () => {});
+  let moves = 0;
+  try {
+    for (let n = 0; n < 2000; n++) {
+      const t = await waitTurn(page, 30000);
+      if (t === 'over') return moves;
+      check(t === 'mine', `the game stalled: ${await page.locator('#status').innerText()}`);
+      // the page's choices and the session's frame agree (the same decision)
+      const legal = await page.$$eval('#prompt .all-moves button[data-move]', (bs) => bs.map((b) => b.getAttribute('data-move') ?? ''));
+      const t0 = Date.now();
+      while (JSON.stringify(watcher.last?.legal) !== JSON.stringify(legal) && Date.now() - t0 < 5000) await page.waitForTimeout(20);
+      const f = watcher.last;
+      if (JSON.stringify(f?.legal) !== JSON.stringify(legal)) continue;  // the page moved on meanwhile
+      const m = boxMove(f, abbeyNow);
+      await hooks.onDecision?.(f, m);
+      await clickMove(page, f, m);
+      moves++;
+      // the move was sent: on to the next frame
+      const t1 = Date.now();
+      while ((watcher.last?.index ?? 0) <= f.index && Date.now() - t1 < 10000) await page.waitForTimeout(20);
+    }
+    throw new Error('no end after 2000 decisions');
+  } finally {
+    ws.close();
+  }
+}

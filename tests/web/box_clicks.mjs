@@ -15,7 +15,9 @@ import { boxMove } from './box_policy.mjs';
 export async function clickMove(page, f, m) {
   const dec = f.view.pending.decision;
   const confirm = async () => page.locator('#prompt [data-key=confirm]').first().click();
-  const target = async (/** @type {string} */ t) => page.locator(`#board .layer-targets [data-target="${t}"]`).click();
+  // at the target's own point: two targets close together overlap, and the board takes the
+  // nearest to where it was clicked (playwright would see the other's ring in the way)
+  const target = async (/** @type {string} */ t) => page.locator(`#board .layer-targets [data-target="${t}"]`).click({ force: true });
   if (m === 'pass') return page.click('#prompt [data-key=pass]');
   if (m === 'abbey') {
     // a hole on the board, as a placement's spot (the abbey chosen with it)

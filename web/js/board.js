@@ -154,7 +154,7 @@ export class Board {
     this.lastW = 0; this.lastH = 0;
     /** the least distance between two targets shown, board units (setTargets) */
     this.targetGap = Infinity;
-    /** @type {{turn: number, visited: Position[]}|null} the dragon's last movement and the turn it was in */
+    /** @type {{tiles: number, visited: Position[]}|null} the dragon's last movement and the tiles on the board then */
     this.lastWalk = null;
     this.initGestures();
   }
@@ -236,10 +236,11 @@ export class Board {
     if (!d) return;
     let walk = d.walk?.visited ?? [];
     let done = false;
-    if (walk.length > 1) this.lastWalk = { turn: view.turn, visited: walk };
-    else if (!d.walk && this.lastWalk?.turn === view.turn && d.dragon) {
-      // the dragon has stopped: its whole path stays shown until the next turn begins (the
-      // state forgets a finished movement), its last step the tile it stopped on
+    if (walk.length > 1) this.lastWalk = { tiles: view.board.length, visited: walk };
+    else if (!d.walk && this.lastWalk?.tiles === view.board.length && d.dragon) {
+      // the dragon has stopped: its whole path stays shown until the next turn's tile is
+      // placed (the state forgets a finished movement, and the next turn begins with its
+      // last step), its last step the tile it stopped on
       const end = this.lastWalk.visited[this.lastWalk.visited.length - 1];
       walk = end.x === d.dragon.x && end.y === d.dragon.y ? this.lastWalk.visited : [...this.lastWalk.visited, d.dragon];
       done = true;

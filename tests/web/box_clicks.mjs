@@ -3,10 +3,11 @@
 // reads each frame (its decision, stack and events) beside the page; each move is made on the
 // page as a person would (a hole or a spot, a figure button, a mode button, a target on the
 // board, the confirm, a ransom or exchange button, pass). `onDecision(f, m)` is called before
-// each move (checks, screenshots), `onFrame(f, prev)` on every frame.
+// each move (checks, screenshots), `onFrame(f, prev)` on every frame. `boxGame` is the whole
+// test around it: a server, the page, the game to its end, what was seen, the record checked.
 import WebSocketRaw from 'ws';
-import { check, waitTurn } from './lib.mjs';
-import { boxMove } from './box_policy.mjs';
+import { check, checkRecord, createGame, launch, shotPage, startServer, waitTurn } from './lib.mjs';
+import { boxMove, boxSeen } from './box_policy.mjs';
 
 /**
  * Makes move `m` of frame `f` on the page by clicks.
@@ -92,5 +93,43 @@ export async function playByClicks(page, server, wsPath, abbeyNow, hooks = {}) {
     throw new Error('no end after 2000 decisions');
   } finally {
     ws.close();
+  }
+}
+
+/**
+ * A whole game on the first seat's page by clicks against the computer players `players` names
+ * after it: `onDecision(page, f, m, shoot)` before each of the person's moves; then
+ * `atEnd(page, seen, shoot)` on the final screen, before the scores are checked against the
+ * record and `carc replay`. Fails on any page error. Returns what was seen (boxSeen) and the
+ * number of moves made by clicks.
+ * @param {{carc: string, shots: string}} opts
+ * @param {{expansions: string, players: string[], seed: number, abbeyNow: (f: any) => boolean}} game
+ * @param {(page: import('playwright-core').Page, f: any, m: string, shoot: (name: string) => Promise<void>) => Promise<void>} onDecision
+ * @param {(page: import('playwright-core').Page, seen: Record<string, number>, shoot: (name: string) => Promise<void>) => Promise<void>} atEnd
+ */
+export async function boxGame(opts, game, onDecision, atEnd) {
+  const server = await startServer(opts.carc);
+  const browser = await launch();
+  /** @type {string[]} */
+  const errors = [];
+  try {
+    const { page, shoot } = await shotPage(browser, errors, opts.shots);
+    const g = await createGame(server.url, { players: game.players, expansions: game.expansions, seed: game.seed });
+    await page.goto(`${server.url}${g.seats[0].url}`);
+    await page.waitForSelector('#board .tile-art');
+    /** @type {Record<string, number>} */
+    const seen = {};
+    const moves = await playByClicks(page, server, g.seats[0].ws, game.abbeyNow, {
+      onFrame: (f, prev) => boxSeen(f, prev, seen),
+      onDecision: (f, m) => onDecision(page, f, m, shoot),
+    });
+    await page.waitForSelector('#final:not([hidden])');
+    await atEnd(page, seen, shoot);
+    await checkRecord(page, server.url, g.id, opts.carc);
+    check(!errors.length, errors.join('\n'));
+    return { seen, moves };
+  } finally {
+    await browser.close();
+    await server.stop();
   }
 }

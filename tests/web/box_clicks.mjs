@@ -15,25 +15,29 @@ import { boxMove, boxSeen } from './box_policy.mjs';
  */
 export async function clickMove(page, f, m) {
   const dec = f.view.pending.decision;
-  const confirm = async () => page.locator('#prompt [data-key=confirm]').first().click();
+  // forced: a real click where the element is, without playwright's wait for it to be still
+  // over two frames, which on a busy machine cost half a second a click (the page is not
+  // animated; each click is made once the page shows what it is made on)
+  const click = async (/** @type {string} */ sel) => page.locator(sel).first().click({ force: true });
+  const confirm = async () => click('#prompt [data-key=confirm]');
   // at the target's own point: two targets close together overlap, and the board takes the
   // nearest to where it was clicked (playwright would see the other's ring in the way)
-  const target = async (/** @type {string} */ t) => page.locator(`#board .layer-targets [data-target="${t}"]`).click({ force: true });
-  if (m === 'pass') return page.click('#prompt [data-key=pass]');
+  const target = async (/** @type {string} */ t) => click(`#board .layer-targets [data-target="${t}"]`);
+  if (m === 'pass') return click('#prompt [data-key=pass]');
   if (m === 'abbey') {
     // a hole on the board, as a placement's spot (the abbey chosen with it)
     const hole = page.locator('#board [data-hole]').first();
-    return (await hole.count()) ? hole.click() : page.click('#prompt [data-key=abbey]');
+    return click((await hole.count()) ? '#board [data-hole]' : '#prompt [data-key=abbey]');
   }
   if (dec === 'place') {
     const [, x, y] = /\((-?\d+),(-?\d+)\)/.exec(m) ?? [];
-    if (!(await page.locator(`#board .spot.active[data-spot="${x},${y}"]`).count())) await page.click(`#board .spot[data-spot="${x},${y}"]`);
+    if (!(await page.locator(`#board .spot.active[data-spot="${x},${y}"]`).count())) await click(`#board .spot[data-spot="${x},${y}"]`);
     return confirm();
   }
   const w = m.split(' ');
-  if (w[0] === 'ransom' || w[0] === 'exchange') return page.locator(`#prompt [data-key=${w[0]}][data-move="${m}"]`).click();
+  if (w[0] === 'ransom' || w[0] === 'exchange') return click(`#prompt [data-key=${w[0]}][data-move="${m}"]`);
   if (w[0] === 'floor' || w[0] === 'dragon') {
-    if (w[0] === 'floor' && await page.locator('#prompt [data-key=mode-floor]').count()) await page.click('#prompt [data-key=mode-floor]');
+    if (w[0] === 'floor' && await page.locator('#prompt [data-key=mode-floor]').count()) await click('#prompt [data-key=mode-floor]');
     await target(w[1]);
     return confirm();
   }
@@ -41,13 +45,13 @@ export async function clickMove(page, f, m) {
     const tok = /\(-?\d+,-?\d+\) \w+:\w+/.exec(m)?.[0] ?? '';
     await target(tok);
     const seat = /seat:(\d)/.exec(m)?.[1];
-    if (seat && await page.locator(`#prompt [data-key=seat-${seat}]`).count()) await page.click(`#prompt [data-key=seat-${seat}]`);
+    if (seat && await page.locator(`#prompt [data-key=seat-${seat}]`).count()) await click(`#prompt [data-key=seat-${seat}]`);
     return confirm();
   }
   // a figure: its mode and figure buttons when shown, then its place on the board
   const fig = ['large', 'mayor', 'wagon', 'barn', 'abbot', 'builder', 'pig'].includes(w[0]) ? w[0] : 'meeple';
-  if (dec === 'follower' && await page.locator('#prompt [data-key=mode-follower]').count()) await page.click('#prompt [data-key=mode-follower]');
-  if (await page.locator(`#prompt [data-key=figure-${fig}]`).count()) await page.click(`#prompt [data-key=figure-${fig}]`);
+  if (dec === 'follower' && await page.locator('#prompt [data-key=mode-follower]').count()) await click('#prompt [data-key=mode-follower]');
+  if (await page.locator(`#prompt [data-key=figure-${fig}]`).count()) await click(`#prompt [data-key=figure-${fig}]`);
   await target(fig === 'meeple' ? m : w.slice(1).join(' '));
   return confirm();
 }

@@ -1191,7 +1191,7 @@ const FIGURE_ORDER = ['meeple', 'large', 'builder', 'pig', 'abbot', 'mayor', 'wa
 const FIGURE_TITLE = {
   mayor: 'Only in a city: its strength there is the number of pennants in the whole city (in a city without pennants it wins nothing)',
   wagon: 'On a road, a city or a cloister, never in a field; when its feature is scored, it may move on to an unfinished feature on that tile or one around it',
-  barn: 'At a corner of your tile where four fields meet: the farmers in that field score now and go home, no follower may join the field afterwards, and the barn scores 4 a completed city at the end',
+  barn: 'At a corner of your tile where four fields meet: the players with the most farmers in that field score it now and the farmers go home, no follower may join the field afterwards, and the barn scores 4 a completed city at the end',
 };
 
 /**

@@ -76,6 +76,23 @@ static const carc_how_par abbey_how[] = {
      "No abbey while river tiles remain to be drawn. When the game ends, each player who "
      "still holds an abbey, starting after the one who had the last turn, may place it in "
      "a hole, once round the table."},
+    {"Abbey & Mayor: the mayor and the wagon",
+     "Besides your meeples you have a mayor, a wagon and a barn. The mayor stands only "
+     "in a city, where it counts as many followers as the city has pennants: in a city "
+     "without one it counts for nothing. The wagon counts as one follower on a road, in "
+     "a city or on a cloister, never in a field. When the wagon's road, city or cloister "
+     "is completed and scored, instead of taking it back you may move it to an "
+     "unfinished road, city or cloister with no follower, on the same tile or one of the "
+     "eight around it."},
+    {"Abbey & Mayor: the barn",
+     "Instead of a figure you may put your barn on a corner of the tile you placed, "
+     "where it meets three other tiles, when all four touch only field there and that "
+     "field has no barn yet. The field is scored at once as at the end of the game, 3 "
+     "points per completed city it borders, for the players with the most farmers in it, "
+     "and the farmers go home. No follower may be placed in a field with a barn; farmers "
+     "joining it when a tile links their field score 1 point per completed city and go "
+     "home. At the end every player with a barn in a field scores 4 points per completed "
+     "city that field borders."},
     {NULL, NULL},
 };
 

@@ -18,13 +18,14 @@
 # guide's words on all three boxes, the tiles left with the three boxes' marks, the
 # final breakdown's ransoms, and the record saved and replayed.
 # Without CARC_BOXES_SEED the seeds below are tried in turn until one game meets every
-# situation (the final round needs a hole left at the end; a ransom needs a capture
-# while the captive's owner has 3 points): a check that fails for every seed fails the
-# test, each failed seed says why on stderr (play/game.sh). Skips (exit 0) only when
-# tmux is missing.
+# situation (seed 2 does, with a ransom, an exchange and a wagon moved; seed 3 with an
+# exchange: the final round needs a hole left at the end, a ransom a capture while the
+# captive's owner has 3 points): a check that fails for every seed fails the test, each
+# failed seed says why on stderr (play/game.sh). About 45 s on a quiet machine, 100 s
+# with six other sessions on its 2 cores. Skips (exit 0) only when tmux is missing.
 set -u
 carc=$1
-seed_var=CARC_BOXES_SEED seeds="3 1 2 4 5 6"
+seed_var=CARC_BOXES_SEED seeds="2 3 1 4 5 6"
 # shellcheck source-path=SCRIPTDIR source=play/game.sh
 . "$(dirname "$0")/play/game.sh"
 boxes=dragon,tower,abbey
@@ -35,7 +36,7 @@ logtext() { sed -n '/── log of/,$p' "$dir/screen" | sed 's/│.*//'; }
 # choose PATTERN: selects the first visible choice of the list matching PATTERN (grep),
 # by j or k from the selected one; returns 1 when the list shows none
 choose() {
-    want=$(panel | sed -n 's/^[> ]  *\([0-9][0-9]*\) .*/&/p' | grep -- "$1" | head -n 1 \
+    want=$(panel | grep '^[> ]  *[0-9][0-9]* ' | grep -- "$1" | head -n 1 \
         | sed 's/^[> ]  *\([0-9][0-9]*\) .*/\1/')
     [ -n "$want" ] || return 1
     k=0

@@ -21,8 +21,9 @@
 # situation (seed 2 does, with a ransom, an exchange and a wagon moved; seed 3 with an
 # exchange: the final round needs a hole left at the end, a ransom a capture while the
 # captive's owner has 3 points): a check that fails for every seed fails the test, each
-# failed seed says why on stderr (play/game.sh). About 45 s on a quiet machine, 100 s
-# with six other sessions on its 2 cores. Skips (exit 0) only when tmux is missing.
+# failed seed says why on stderr (play/game.sh). 100 s on 2 cores shared with six other
+# sessions (load 12 to 18; 120 s under ASan), the script's own CPU 9 s: most of it waits
+# for the computers and for screens to settle. Skips (exit 0) only when tmux is missing.
 set -u
 carc=$1
 seed_var=CARC_BOXES_SEED seeds="2 3 1 4 5 6"

@@ -82,8 +82,8 @@ guide_open g
 guide_find g 6 'R and a digit at the bottom right of a tile is a barn' \
     'the dragon moves up to six tiles' 'buy back one of your prisoners for 3 points' \
     'may place it in a hole, once round the table' \
-    'Abbey & Mayor: the mayor and the wagon' 'The mayor stands only in a city' \
-    'Abbey & Mayor: the barn' 'scores 4 points per completed city'
+    'Abbey & Mayor: the mayor and the wagon' 'The mayor goes only into a city' \
+    'Abbey & Mayor: the barn' 'each barn scores 4 for every completed city'
 help_close g 'Your decision: '
 
 # the tiles left: the dragon's symbols and the towers marked, with their legend

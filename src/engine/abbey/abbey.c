@@ -77,22 +77,24 @@ static const carc_how_par abbey_how[] = {
      "still holds an abbey, starting after the one who had the last turn, may place it in "
      "a hole, once round the table."},
     {"Abbey & Mayor: the mayor and the wagon",
-     "Besides your meeples you have a mayor, a wagon and a barn. The mayor stands only "
-     "in a city, where it counts as many followers as the city has pennants: in a city "
-     "without one it counts for nothing. The wagon counts as one follower on a road, in "
-     "a city or on a cloister, never in a field. When the wagon's road, city or cloister "
-     "is completed and scored, instead of taking it back you may move it to an "
-     "unfinished road, city or cloister with no follower, on the same tile or one of the "
-     "eight around it."},
+     "Each player also has a mayor and a wagon, followers placed like a meeple. The "
+     "mayor goes only into a city, and its strength there is the number of pennants in "
+     "the whole city: in a city without pennants it counts for nothing, and nobody wins "
+     "that city with it alone. The wagon goes on a road, a city or a cloister, never in a "
+     "field, and counts as one follower."},
+    {NULL,
+     "When a feature with your wagon on it is completed and scored, the wagon may move on "
+     "instead of going home: onto an unfinished road, city or cloister with no follower, "
+     "on the same tile or one of the eight tiles around it. You choose where, or leave it "
+     "in your supply."},
     {"Abbey & Mayor: the barn",
-     "Instead of a figure you may put your barn on a corner of the tile you placed, "
-     "where it meets three other tiles, when all four touch only field there and that "
-     "field has no barn yet. The field is scored at once as at the end of the game, 3 "
-     "points per completed city it borders, for the players with the most farmers in it, "
-     "and the farmers go home. No follower may be placed in a field with a barn; farmers "
-     "joining it when a tile links their field score 1 point per completed city and go "
-     "home. At the end every player with a barn in a field scores 4 points per completed "
-     "city that field borders."},
+     "Your barn goes, instead of a follower, on a corner of the tile you placed where four "
+     "tiles meet and one field holds the corner of all four, if that field has no barn yet. "
+     "It stays to the end. No follower may be placed in a barn field afterwards. When you "
+     "place it, the players with the most farmers in its field score at once, 3 for each "
+     "completed city the field borders, and the farmers go home; later, when a field with farmers joins a barn field, those "
+     "farmers score 1 a completed city and go home. At the end each barn scores 4 for every "
+     "completed city its field borders."},
     {NULL, NULL},
 };
 

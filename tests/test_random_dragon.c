@@ -2,11 +2,14 @@
  * test_random_dragon.c - random games of The Princess & the Dragon (issue 30), alone
  * and with the six other expansions, one ctest test per set (test_random_dragon_SET):
  * players that pick uniformly among the legal moves, and after every move
- *   - carc_check (every invariant of the engine and of the module);
+ *   - carc_check (every invariant of the engine and of the module): after every move
+ *     of the first FULL_GAMES games of a set, then on one move in CHECK_EVERY and at
+ *     the end (a game of a long run costs a third as much);
  *   - the module's own rules as seen from outside: no figure on the dragon's tile
- *     but followers on locked features (PD5, PD8, XI20); the dragon on the board
- *     only after a volcano and the set-aside tiles only before it (PD3, PD4); every
- *     tile of the set accounted for, the set-aside ones included; a dragon move owed
+ *     but followers on locked features and barns (PD5, PD8, XI20, AM9); the dragon
+ *     on the board only after a volcano and the set-aside tiles only before it (PD3,
+ *     PD4); every tile of the set accounted for, the set-aside ones and the abbeys
+ *     (with Abbey & Mayor: held or placed, AM2) included; a dragon move owed
  *     by seat active + k (PD7); a view of any seat shows the same dragon, fairy and
  *     set-aside tiles (PD14);
  *   - now and then a random move that the engine must refuse unless legal, which
@@ -16,8 +19,11 @@
  * adds must have been taken (dragon moves, the fairy, the portal, the princess, set-
  * aside tiles, figures eaten, the fairy's point and bonus).
  *
- * Games per set: 200 (CARC_DRAGON_GAMES=N to change: the 10,000-game runs of
- * docs/PERFORMANCE.md), 40 under a sanitizer or with CARC_QUICK=1.
+ * Sets: "dragon", "dragon,tower,abbey" (the three boxes of issue 30) and the dragon with
+ * the six older expansions. Games per set: 200, 40 under a sanitizer or with
+ * CARC_QUICK=1; the dragon alone 10,000 (TEST_LONG_GAMES, issue 30's count) with
+ * CARC_LONG=1, which CI sets in its gcc Release build only (.ci/run, docs/HACKING.md);
+ * CARC_DRAGON_GAMES=N plays N.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -37,10 +43,23 @@ typedef struct dragon_stats {
         bonus, volcano;
 } dragon_stats;
 
+/* Games fully checked, then carc_check on one move in CHECK_EVERY. */
+enum { FULL_GAMES = 400, CHECK_EVERY = 25 };
+
 static carc_move g_moves[CARC_MAX_MOVES];
 
+/* Abbeys still held (with Abbey & Mayor: each seat's one tile outside the stack, AM2). */
+static int abbeys_held(const carc_game *g)
+{
+    int n = 0;
+    for (int s = 0; s < carc_players(g); s++)
+        n += carc_abbey_held(g, s);
+    return n;
+}
+
 /* The dragon's tile holds no figure but followers on locked features (PD5, PD8,
- * XI20), and the rest of the module's public state agrees with the board. */
+ * XI20) and barns at its corners (AM9), and the rest of the module's public state
+ * agrees with the board. */
 static void check_dragon(const carc_game *g, const char *set, int game, int move)
 {
     carc_dragon_info d;
@@ -52,7 +71,8 @@ static void check_dragon(const carc_game *g, const char *set, int game, int move
         carc_follower f[CARC_MAX_PLAYERS * 12];
         int n = carc_followers(g, f, CARC_MAX_PLAYERS * 12);
         for (int i = 0; i < n; i++)
-            if (f[i].x == d.dragon_x && f[i].y == d.dragon_y && !f[i].locked)
+            if (f[i].x == d.dragon_x && f[i].y == d.dragon_y && !f[i].locked &&
+                f[i].type != CARC_FEAT_CORNER)  /* a barn stays at its corner (AM9) */
                 fail_msg("%s game %d move %d: a %s of seat %d on the dragon's tile (%d,%d)", set,
                          game, move, carc_figure_name(f[i].figure), f[i].seat, d.dragon_x,
                          d.dragon_y);
@@ -64,8 +84,9 @@ static void check_dragon(const carc_game *g, const char *set, int game, int move
                  p.seat);
     int kinds[CARC_TILES], hand[2];
     int tiles = carc_board_count(g) + carc_removed_tiles(g, kinds, CARC_TILES) +
-                carc_hand_tiles(g, hand) + carc_stack_left(g) + d.naside;
-    int want = 0;
+                carc_hand_tiles(g, hand) + carc_stack_left(g) + d.naside +
+                abbeys_held(g);
+    int want = carc_has_abbeys(carc_config_of(g).expansions) ? carc_players(g) : 0;
     for (int k = 0; k < CARC_TILE_KINDS; k++)
         want += carc_tile_count(carc_config_of(g).expansions, k);
     if (tiles != want)
@@ -148,13 +169,15 @@ static char *play(const carc_config *cfg, uint64_t choices, const char *set, int
         if (carc_recorder_add(rec, before, &m, g) != 0)
             fail_msg("%s game %d move %d: the recorder refused a move", set, game, move);
         count_events(g, st, p.decision == CARC_DEC_WALK);
-        if (carc_check(g, &err) != CARC_OK)
+        if ((game < FULL_GAMES || move % CHECK_EVERY == 0) && carc_check(g, &err) != CARC_OK)
             fail_msg("%s game %d move %d: carc_check: %s", set, game, move, err.msg);
         check_dragon(g, set, game, move);
         if (move % 13 == 0)
             check_views(g, view, set, game);
         move++;
     }
+    if (carc_check(g, &err) != CARC_OK)
+        fail_msg("%s game %d at the end: carc_check: %s", set, game, err.msg);
     st->moves += move;
     st->games++;
     char *json = carc_recorder_json(rec, g);
@@ -172,7 +195,9 @@ static void run_set(const char *set)
     unsigned exp = 0;
     assert_int_equal(carc_expansions_parse(set, &exp, &err), 0);
     const char *env = getenv("CARC_DRAGON_GAMES");
-    int games = env && *env ? atoi(env) : test_game_count(200, 40, 40);
+    int games = env && *env ? atoi(env)
+                : exp == CARC_EXP_DRAGON ? test_long_count(200, 40, 40)
+                                         : test_game_count(200, 40, 40);
     int seats = (exp & CARC_EXP_INNS) ? 5 : 4;
     dragon_stats st;
     memset(&st, 0, sizeof st);

@@ -1,8 +1,9 @@
 /*
  * test_random_mayor.c - invariants over seeded random games with Abbey & Mayor's
  * figures (RULES.md: the mayor, the wagon and the barn, AM6-AM11), alone ("abbey",
- * 2-5 players) and with all eight other expansions ("all": 2-6 players). One ctest
- * test per set (tests/CMakeLists.txt).
+ * 2-5 players), with The Princess & the Dragon and The Tower ("three") and with all
+ * eight other expansions ("all": 2-6 players). One ctest test per set
+ * (tests/CMakeLists.txt).
  *
  * After every move, through the public API:
  *   - figures: per seat and kind, on the board (carc_followers, barns and tower
@@ -23,7 +24,9 @@
  * Over a set: barns were placed and scored, wagons moved.
  *
  * 300 games per set in `make test` and the Release builds, 30 with CARC_QUICK and
- * 20 under ASan (test_game_count); CARC_MAYOR_GAMES=N plays N.
+ * 20 under ASan (test_game_count); "abbey" 10,000 (TEST_LONG_GAMES, issue 30's count)
+ * with CARC_LONG=1, which CI sets in its gcc Release build only (.ci/run,
+ * docs/HACKING.md); CARC_MAYOR_GAMES=N plays N.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -44,12 +47,13 @@
 
 enum { FULL_GAMES = 60, CHECK_EVERY = 25, ILLEGAL_EVERY = 12, STATE_CAP = 1 << 16 };
 
-static int games_per_set(void)
+/* The set's games: CARC_MAYOR_GAMES, else 300 (10,000 for a long set with CARC_LONG). */
+static int games_per_set(int long_set)
 {
     const char *n = getenv("CARC_MAYOR_GAMES");
     if (n && *n)
         return atoi(n);
-    return test_game_count(300, 20, 30);
+    return long_set ? test_long_count(300, 20, 30) : test_game_count(300, 20, 30);
 }
 
 /* Each seat's figures of a kind the set gives (the meeples and carc_figures_of's). */
@@ -207,7 +211,9 @@ static void play_game(unsigned exp, uint64_t seed, int full, event_ledger *total
         fail_msg("seed %llu at the end: carc_check: %s", (unsigned long long)seed, err.msg);
     char *json = carc_recorder_json(rec, g);
     assert_non_null(json);
-    test_check_replay(json, g, exp == CARC_EXP_ABBEY ? "abbey" : "all", (int)(seed & 0xFFFF));
+    const char *set = exp == CARC_EXP_ABBEY ? "abbey"
+                      : exp == carc_expansion_bits() ? "all" : "three";
+    test_check_replay(json, g, set, (int)(seed & 0xFFFF));
     free(json);
     ledger_merge(total, &led);
     carc_recorder_free(rec);
@@ -215,12 +221,12 @@ static void play_game(unsigned exp, uint64_t seed, int full, event_ledger *total
     carc_free(g);
 }
 
-static void run_set(unsigned exp, uint64_t seed0)
+static void run_set(unsigned exp, uint64_t seed0, int long_set)
 {
     set_counts counts = {0};
     event_ledger total;
     ledger_init(&total);
-    int games = games_per_set();
+    int games = games_per_set(long_set);
     for (int i = 0; i < games; i++)
         play_game(exp, seed0 + (uint64_t)i, i < FULL_GAMES, &total, &counts);
     printf("%d games: %lld barns, %lld barn scorings, %lld wagon moves, %lld wagons left in "
@@ -234,20 +240,31 @@ static void run_set(unsigned exp, uint64_t seed0)
 static void test_abbey(void **state)
 {
     (void)state;
-    run_set(CARC_EXP_ABBEY, 0xABBE0000ull);
+    run_set(CARC_EXP_ABBEY, 0xABBE0000ull, 1);
+}
+
+/* The three boxes of issue 30 together: the dragon, the tower and the abbey. */
+static void test_three(void **state)
+{
+    (void)state;
+    unsigned exp = 0;
+    carc_error err = {0, ""};
+    assert_int_equal(carc_expansions_parse("dragon,tower,abbey", &exp, &err), 0);
+    run_set(exp, 0xD7AABBE00ull, 0);
 }
 
 static void test_all(void **state)
 {
     (void)state;
-    run_set(carc_expansion_bits(), 0xA11ABBE00ull);
+    run_set(carc_expansion_bits(), 0xA11ABBE00ull, 0);
 }
 
 int main(int argc, char **argv)
 {
-    static const char *const sets[] = {"abbey", "all"};
+    static const char *const sets[] = {"abbey", "three", "all"};
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_abbey),
+        cmocka_unit_test(test_three),
         cmocka_unit_test(test_all),
     };
     return TEST_RUN_NAMED(argc, argv, "test_random_mayor", sets, tests);

@@ -46,7 +46,7 @@ int play_key_enter(int ch)
  * The whole board stays in view while it fits, centred, and the view does not move
  * while it keeps fitting (issue 11, point 10). When the board is larger than the
  * area, the view scrolls just enough to keep the focus (cursor, selected target, last
- * tile) inside. Scrolling by hand turns following off until the next decision; c fits
+ * tile; while the dragon moves, its track, itself and the tile selected) inside. Scrolling by hand turns following off until the next decision; c fits
  * the board again. */
 
 static int vis_cols(const play_ui *ui) { int n = (ui->board_w - RULER_W) / PT_COLS; return n < 1 ? 1 : n; }
@@ -132,6 +132,19 @@ void play_keys_autofocus(play_ui *ui, const carc_game *v)
         return;
     if (fit_board(ui, v))
         return;
+    if (ui->dkind == CARC_DEC_WALK) {
+        /* the dragon's path in view as it moves (PD7): the tiles it went through, where
+         * it stands and the tile selected, the later ones first when not all fit */
+        carc_dragon_info d;
+        if (carc_dragon_status(v, &d) && d.dragon_on) {
+            for (int i = 0; d.walking && i < d.walked; i++)
+                play_keys_focus(ui, d.visited_x[i], d.visited_y[i]);
+            play_keys_focus(ui, d.dragon_x, d.dragon_y);
+        }
+        if (play_model_current(ui, &m))
+            play_keys_focus(ui, m.x, m.y);
+        return;
+    }
     if (ui->dkind != CARC_DEC_NONE && play_model_current(ui, &m) &&
         (m.kind == CARC_MOVE_PLACE || m.kind == CARC_MOVE_FOLLOWER ||
          m.kind == CARC_MOVE_TARGET || m.port != CARC_PORT_NONE ||

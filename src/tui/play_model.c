@@ -26,7 +26,7 @@ void play_set_status(play_ui *ui, int kind, const char *fmt, ...)
     ui->status_kind = kind;
 }
 
-const char *play_decision_text(int decision)
+const char *play_decision_text(int decision, int stack_left)
 {
     switch (decision) {
     case CARC_DEC_WINDOW_BEFORE: return "before placing: open a gift, play a card, or close";
@@ -41,7 +41,12 @@ const char *play_decision_text(int decision)
     case CARC_DEC_END_CHOICE: return "game end: put a tie-break token on a field";
     case CARC_DEC_DOUBLE_TURN: return "double turn: take a second tile? (y/n)";
     case CARC_DEC_WALK: return "the dragon moves: choose the tile it goes to next";
-    case CARC_DEC_ABBEY: return "place your abbey in a hole instead of drawing? (y/n)";
+    case CARC_DEC_CAPTURE: return "capture a follower in the tower's reach, or nobody";
+    case CARC_DEC_EXCHANGE: return "prisoners are exchanged: choose which of yours comes back";
+    case CARC_DEC_ABBEY:  /* AM3; after the last tile, the final round (AM5) */
+        return stack_left > 0 ? "place your abbey in a hole instead of drawing? (y/n)"
+                              : "the final round: place your abbey in a hole? (y/n)";
+    case CARC_DEC_WAGON: return "your wagon's feature was scored: move the wagon, or pass";
     default: return "the game is over";
     }
 }

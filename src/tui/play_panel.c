@@ -342,6 +342,17 @@ static void draw_figures_goods(play_ui *ui, pen *p, const carc_game *v)
         pen_line(p, AT_NORMAL, "Goods left: %d wine, %d grain, %d cloth", left[0], left[1],
                  left[2]);
     }
+    if (carc_has_abbeys(exp) && !p->compact) {  /* AM13: who still holds their abbey */
+        char held[PLAY_LINE];
+        size_t len = 0;
+        held[0] = '\0';
+        for (seat = 0; seat < n; seat++)
+            if (carc_abbey_held(v, seat))
+                len += (size_t)snprintf(held + len, sizeof held - len, "%s%d%s", len ? ", " : "",
+                                        seat, seat == ui->viewer && ui->s->seat[seat].human
+                                                  ? " (you)" : "");
+        pen_wrap(p, AT_NORMAL, "Abbeys held: ", len ? held : "none", 2);
+    }
 }
 
 /* With The Tower (TW10, all public): each seat's floors in supply and the prisoners
@@ -382,7 +393,7 @@ static void draw_dragon(const play_ui *ui, pen *p, const carc_game *v)
     else if (d.dragon_on)
         pen_line(p, play_attr(ui, PCOL_DRAGON), "<D> dragon at %d,%d", d.dragon_x, d.dragon_y);
     else
-        pen_line(p, AT_NORMAL, "<D> dragon: no volcano yet, %d dragon tile%s set aside",
+        pen_line(p, AT_NORMAL, "<D> no volcano yet, %d dragon tile%s set aside",
                  d.naside, d.naside == 1 ? "" : "s");
     if (d.fairy_on && d.fairy_seat >= 0)
         pen_line(p, play_attr(ui, PCOL_FAIRY), " *  fairy at %d,%d by seat %d's %s", d.fairy_x,
@@ -462,11 +473,11 @@ static void draw_info(play_ui *ui, pen *p, const carc_game *v, int decides)
     play_seat_label(ui->s, pd.seat, ui->viewer, who, sizeof who);
     if (decides)
         pen_wrap(p, play_attr(ui, PCOL_HINT) | AT_BOLD, "Your decision: ",
-                 play_decision_text(pd.decision), 2);
+                 play_decision_text(pd.decision, carc_stack_left(v)), 2);
     else if (pd.seat >= 0) {
         char head[64];
         snprintf(head, sizeof head, "%s to play: ", who);
-        pen_wrap(p, AT_NORMAL, head, play_decision_text(pd.decision), 2);
+        pen_wrap(p, AT_NORMAL, head, play_decision_text(pd.decision, carc_stack_left(v)), 2);
     }
     if (ui->s->humans == 0 && ui->mode != PM_REPLAY)
         pen_text(p, AT_DIM, "(no human seat: watching seat 0's view)");
@@ -530,29 +541,37 @@ static void draw_place(play_ui *ui, pen *p, const carc_game *v)
 }
 
 /* "Figure (f): meeple large abbot builder pig": the figures the game uses, the one whose
- * places the list shows in reverse, those with no place on this tile dim. */
+ * places the list shows in reverse, those with no place on this tile dim; names that
+ * do not fit go on the next line (all nine expansions: eight figures). */
 static void draw_figure_choice(play_ui *ui, pen *p, const carc_game *v)
 {
     unsigned figs = carc_figures_of(carc_config_of(v).expansions);
     int f, x = p->x;
+    const char *head =
+        figs == (1u << CARC_FIGURES) - 1 && p->w < 45 ? "Figure: " : "Figure (f): ";
     if (p->y >= p->ymax)
         return;
-    if (!p->dry)  /* all five names fit a 39-column panel only after the short head */
-        x += play_put(ui, p->y, x, p->w,
-                      figs == (1u << CARC_FIGURES) - 1 && p->w < 45 ? "Figure: " : "Figure (f): ",
-                      AT_NORMAL);
-    for (f = 0; f < CARC_FIGURES && !p->dry; f++) {
+    /* all five names fit a 39-column panel only after the short head */
+    x += p->dry ? (int)strlen(head) : play_put(ui, p->y, x, p->w, head, AT_NORMAL);
+    for (f = 0; f < CARC_FIGURES; f++) {
         const char *name = carc_figure_name(f);
-        int attr;
+        int attr, len = (int)strlen(name);
         if (!(figs >> f & 1u))
             continue;
+        if (x + len > p->x + p->w) {  /* the dry pass counts the lines the same way */
+            if (p->y + 1 >= p->ymax)
+                break;
+            p->y++;
+            x = p->x + 2;
+        }
         attr = f == ui->figure            ? play_attr(ui, PCOL_CURSOR) | AT_REVERSE
                : ui->figmask >> f & 1u    ? AT_NORMAL
                                           : AT_DIM;
-        if (x + (int)strlen(name) > p->x + p->w)
-            break;
-        x += play_put(ui, p->y, x, p->x + p->w - x, name, attr);
-        x += play_put(ui, p->y, x, p->x + p->w - x, " ", AT_NORMAL);
+        if (!p->dry) {
+            play_put(ui, p->y, x, p->x + p->w - x, name, attr);
+            play_put(ui, p->y, x + len, p->x + p->w - x - len, " ", AT_NORMAL);
+        }
+        x += len + 1;
     }
     p->y++;
 }

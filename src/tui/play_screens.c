@@ -36,6 +36,17 @@ static void final_extras(const carc_game *v, int pig[CARC_MAX_PLAYERS],
     }
 }
 
+static const char *const category_short[CARC_SCORE_CATEGORIES] = {
+    "roads", "cities", "cloist.", "fields", "cards", "gifts", "goods", "gardens"};
+
+/* Category c's name in a game with expansions exp (short: the info screen's column):
+ * without cards the cards' category holds only ransoms (The Tower, TW8), named so. */
+static const char *category_words(unsigned exp, int c, int short_name)
+{
+    if (c == play_category_named("cards") && !play_has_cards(exp))
+        return "ransoms";
+    return short_name ? category_short[c] : carc_score_category_name(c);
+}
 
 /* The final scoring as lines: per seat a total and the categories, then the winners.
  * reader: the seat called "you" (-1 none). Returns the number of lines; cls[i] is 1
@@ -68,8 +79,8 @@ static int final_lines(const play_session *s, const carc_game *v, int reader,
             }
             if (len == 0)
                 len = (size_t)snprintf(lines[n], PLAY_LINE, "   ");
-            len += (size_t)snprintf(lines[n] + len, PLAY_LINE - len, " %s %d", carc_score_category_name(c),
-                                    carc_score_part(v, seat, c));
+            len += (size_t)snprintf(lines[n] + len, PLAY_LINE - len, " %s %d",
+                                    category_words(exp, c, 0), carc_score_part(v, seat, c));
             k++;
         }
         cls[n++] = 0;
@@ -182,7 +193,7 @@ void play_screen_handover(play_ui *ui)
     snprintf(line, sizeof line, "Pass the keyboard to seat %d - press Enter", ui->next_seat);
     centre(ui, y, line, play_attr(ui, PCOL_TITLE) | AT_BOLD);
     snprintf(line, sizeof line, "Seat %d owes a decision: %s", ui->next_seat,
-             play_decision_text(p.decision));
+             play_decision_text(p.decision, carc_stack_left(ui->s->view)));
     centre(ui, y + 2, line, AT_NORMAL);
     centre(ui, y + 4, "The previous player's screen, cards and log are hidden.", AT_DIM);
     mvhline(ui->H - 1, 0, ' ' | A_REVERSE, ui->W);
@@ -242,6 +253,8 @@ static const struct {
                 "\xe2\x96\xb2 a volcano,")},
     {"dragon", "\xe2\x9c\xa7 the fairy beside its follower."},
     {"tower", "The Tower: \xe2\x99\x9c and the height, a tower; a digit left of it, its follower."},
+    {"abbey", ""},
+    {"abbey", "Abbey & Mayor: M0 W0 seat 0's mayor and wagon; R0 its barn, at a tile's corner."},
 };
 
 /* The help's "On the board" paragraphs: what the terminal draws for an expansion (the
@@ -285,6 +298,14 @@ static const struct {
               "a tower and its height; a seat's digit left of it is the follower on its "
               "top, which closes it. The panel lists every player's floors and the "
               "prisoners each holds."},
+    {"abbey", "Abbey & Mayor: M and a digit is that seat's mayor, W its wagon (f "
+              "switches to them in the follower step). R and a digit at the bottom right "
+              "of a tile is a barn: it stands on the corner where that tile meets the "
+              "three tiles south and east of it. An abbey is drawn as a cloister on a "
+              "field tile. The figures table shows M W R while they are in your supply, "
+              "and the panel who still holds an abbey: while you do, at the start of "
+              "your turn you are asked whether to place it in a hole (y or n), and once "
+              "more in the final round after the last tile."},
 };
 enum { NBOARD_NOTES = sizeof board_notes / sizeof *board_notes };
 
@@ -399,10 +420,15 @@ void play_screen_help(play_ui *ui, const carc_game *v)
         }
         const char *page0[sizeof help_lines / sizeof *help_lines +
                           sizeof keys_notes / sizeof *keys_notes];
-        int np = 0;
+        int np = 0, notes = 0;
+        for (size_t k = 0; k < sizeof keys_notes / sizeof *keys_notes; k++)
+            notes += (exp & play_exp_named(keys_notes[k].exps)) != 0;
+        /* many expansions on a short screen: the notes without their blank lines, so
+         * that the last line (Space: the guide) still shows */
+        int spaced = nhelp + notes + 2 <= ui->H;
         for (i = 0; i < nhelp; i++) {
             for (size_t k = 0; i == nhelp - 1 && k < sizeof keys_notes / sizeof *keys_notes; k++)
-                if (exp & play_exp_named(keys_notes[k].exps))
+                if ((exp & play_exp_named(keys_notes[k].exps)) && (spaced || *keys_notes[k].line))
                     page0[np++] = keys_notes[k].line;
             page0[np++] = help_lines[i];
         }
@@ -451,13 +477,72 @@ void play_screen_help(play_ui *ui, const carc_game *v)
     free(lines);
 }
 
-static const char *const category_short[CARC_SCORE_CATEGORIES] = {
-    "roads", "cities", "cloist.", "fields", "cards", "gifts", "goods", "gardens"};
-
 /* 1 for a score category the game's expansions can give points in. */
 static int category_used(unsigned exp, int c)
 {
     return carc_categories_of(exp) >> c & 1u;
+}
+
+/* The marks a tile's picture (play_tile.c: what its segments hold) lacks and a player
+ * looks for among the tiles left: The Princess & the Dragon's symbols at the foot, left
+ * (the volcano as the board draws it, play_draw.c), and The Tower's foundation near the
+ * top right corner, where the board draws a tower and its height. */
+static const struct {
+    wchar_t w;
+    char a;
+    int red;
+    const char *words;
+} info_symbol[] = {
+    [CARC_SYMBOL_VOLCANO] = {L'\u25b2', 'v', 1, "volcano"},
+    [CARC_SYMBOL_DRAGON] = {L'D', 'D', 1, "dragon"},
+    [CARC_SYMBOL_PORTAL] = {L'\u03a9', 'O', 0, "magic portal"},
+    [CARC_SYMBOL_PRINCESS] = {L'\u265b', 'Q', 0, "princess"},
+};
+enum { INFO_SYMBOLS = sizeof info_symbol / sizeof *info_symbol };
+
+/* Whether tile kind k has a tower foundation (every kind The Tower brings, TW1). */
+static int info_tower(int k)
+{
+    const carc_tile_def *d = carc_tile_def_of(k);
+    return d && carc_has_towers(d->expansion);
+}
+
+/* Kind k's marks on its picture at (y0,x0). */
+static void info_marks(play_ui *ui, int y0, int x0, int k)
+{
+    int sym = carc_tile_symbol(k), bold = play_attr(ui, PCOL_TITLE) | AT_BOLD;
+    if (sym > CARC_SYMBOL_NONE && sym < INFO_SYMBOLS)
+        play_glyph(ui, y0 + 2, x0 + 1, info_symbol[sym].w, info_symbol[sym].a,
+                   info_symbol[sym].red ? play_attr(ui, PCOL_DRAGON) | AT_BOLD : bold);
+    if (info_tower(k))
+        play_glyph(ui, y0, x0 + 4, L'\u265c', 'T', bold);
+}
+
+/* After the header at (row, col): what the marks of the kinds left mean, those of the
+ * kinds the game has. Returns the columns written. */
+static int info_legend(play_ui *ui, int row, int col, int w, const int *kinds, int nk)
+{
+    int seen[INFO_SYMBOLS + 1] = {0}, x = col, bold = play_attr(ui, PCOL_TITLE) | AT_BOLD;
+    for (int i = 0; i < nk; i++) {
+        int sym = carc_tile_symbol(kinds[i]);
+        if (sym > CARC_SYMBOL_NONE && sym < INFO_SYMBOLS)
+            seen[sym] = 1;
+        seen[INFO_SYMBOLS] |= info_tower(kinds[i]);
+    }
+    for (int sym = 0; sym <= INFO_SYMBOLS; sym++) {
+        const char *words = sym < INFO_SYMBOLS ? info_symbol[sym].words : "tower";
+        if (!seen[sym] || x + 3 + (int)strlen(words) > col + w)
+            continue;
+        x += play_put(ui, row, x, 2, "  ", AT_NORMAL);
+        if (sym < INFO_SYMBOLS)
+            play_glyph(ui, row, x++, info_symbol[sym].w, info_symbol[sym].a,
+                       info_symbol[sym].red ? play_attr(ui, PCOL_DRAGON) | AT_BOLD : bold);
+        else
+            play_glyph(ui, row, x++, L'\u265c', 'T', bold);
+        x += play_put(ui, row, x, col + w - x, " ", AT_NORMAL);
+        x += play_put(ui, row, x, col + w - x, words, AT_NORMAL);
+    }
+    return x - col;
 }
 
 void play_screen_info(play_ui *ui, const carc_game *v)
@@ -515,7 +600,8 @@ void play_screen_info(play_ui *ui, const carc_game *v)
                  carc_stack_left(v), carc_river_left(v));
     else
         snprintf(line, sizeof line, "Tiles left in the stack: %d", carc_stack_left(v));
-    play_put(ui, row++, col, w, line, play_attr(ui, PCOL_TITLE) | AT_BOLD);
+    len = (size_t)play_put(ui, row, col, w, line, play_attr(ui, PCOL_TITLE) | AT_BOLD);
+    info_legend(ui, row++, col + (int)len, w - (int)len, kinds, nk);
     if (pages > 1) {
         snprintf(line, sizeof line, "kinds %d-%d of %d", first + 1,
                  first + per * rows < nk ? first + per * rows : nk, nk);
@@ -529,6 +615,7 @@ void play_screen_info(play_ui *ui, const carc_game *v)
         int y0 = row + ((i - first) / per) * PT_ROWS;
         play_tile_paint(kinds[i], 0, grid);
         play_paint_tile(ui, y0, x0, grid, 0);
+        info_marks(ui, y0, x0, kinds[i]);
         snprintf(line, sizeof line, "x%d", left[kinds[i]]);
         play_put(ui, y0 + 1, x0 + PT_COLS + 1, 3, line, AT_BOLD);
     }
@@ -539,7 +626,7 @@ void play_screen_info(play_ui *ui, const carc_game *v)
     for (c = 0; c < CARC_SCORE_CATEGORIES; c++) {
         if (!category_used(exp, c))
             continue;
-        len += (size_t)snprintf(line + len, sizeof line - len, " %7s", category_short[c]);
+        len += (size_t)snprintf(line + len, sizeof line - len, " %7s", category_words(exp, c, 1));
     }
     play_put(ui, row++, col, w, line, AT_UNDERLINE);
     for (seat = 0; seat < carc_players(v); seat++) {

@@ -114,9 +114,14 @@ static const char *port_words(int port)
         "west side, south end", "west side, north end", "middle",
         "inside, between the cities",  /* the inner field, port I */
         "the garden",                  /* port G (The Abbot) */
+        "inside, the second field between the cities",  /* port I2 (Abbey & Mayor) */
     };
     return port >= 0 && port < (int)(sizeof w / sizeof *w) ? w[port] : "";
 }
+
+/* A tile's corners in words (CARC_PORT_CNW..CARC_PORT_CSW: a barn's place, AM9). */
+static const char *const corner_words[] = {"north-west", "north-east", "south-east",
+                                           "south-west"};
 
 void play_seg_words(const carc_game *v, int x, int y, int port, int with_tile, char *buf,
                     size_t size)
@@ -127,6 +132,9 @@ void play_seg_words(const carc_game *v, int x, int y, int port, int with_tile, c
         snprintf(buf, size, "the empty spot at %d,%d", x, y);
     else if (port == CARC_PORT_T)  /* The Tower (TW4): a place, no segment */
         snprintf(buf, size, "the tower at %d,%d", x, y);
+    else if (port >= CARC_PORT_CNW && port <= CARC_PORT_CSW)  /* a barn's corner (AM9) */
+        snprintf(buf, size, with_tile ? "the %s corner of the tile at %d,%d" : "the %s corner",
+                 corner_words[port - CARC_PORT_CNW], x, y);
     else if (type == CARC_FEAT_CLOISTER)
         snprintf(buf, size, with_tile ? "the cloister at %d,%d" : "the cloister", x, y);
     else if (type == CARC_FEAT_GARDEN)
@@ -158,22 +166,30 @@ static void target_words(const carc_game *v, const carc_move *m, char *buf, size
         snprintf(buf, size, ": from %s to %s", a, b);
 }
 
-const char *play_figure_words(const carc_game *v, int figure)
+void play_figure_words(const carc_game *v, int figure, char *buf, size_t size)
 {
+    const char *w = NULL;
     switch (figure) {
-    case CARC_FIG_LARGE: return "the large meeple";
-    case CARC_FIG_BUILDER: return "the builder";
-    case CARC_FIG_PIG: return "the pig";
-    case CARC_FIG_ABBOT: return "the abbot";
-    default:  /* beside figures of another strength (the large meeple, the builder) */
-        return play_other_strengths(carc_config_of(v).expansions) ? "a meeple" : "a follower";
+    case CARC_FIG_LARGE: w = "the large meeple"; break;
+    case CARC_FIG_BUILDER: w = "the builder"; break;
+    case CARC_FIG_PIG: w = "the pig"; break;
+    case CARC_FIG_ABBOT: w = "the abbot"; break;
+    case CARC_FIG_MEEPLE:  /* beside figures of another strength (the large meeple, the builder) */
+        w = play_other_strengths(carc_config_of(v).expansions) ? "a meeple" : "a follower";
+        break;
+    default:  /* a figure by its descriptor's name: "the mayor", "the wagon", "the barn" */
+        break;
     }
+    if (w)
+        snprintf(buf, size, "%s", w);
+    else
+        snprintf(buf, size, "the %s", carc_figure_name(figure));
 }
 
 void play_move_words(const carc_game *v, int decision, const carc_move *m, char *buf,
                      size_t size)
 {
-    char where[240];
+    char where[240], fig[48];
     switch (m->kind) {
     case CARC_MOVE_PASS:
         snprintf(buf, size, "%s",
@@ -210,8 +226,12 @@ void play_move_words(const carc_game *v, int decision, const carc_move *m, char 
         return;
     case CARC_MOVE_FOLLOWER:
         play_seg_words(v, m->x, m->y, m->port, 0, where, sizeof where);
-        snprintf(buf, size, "%s %s %s", play_figure_words(v, m->figure),
-                 m->figure == CARC_FIG_PIG ? "in" : "on", where);
+        play_figure_words(v, m->figure, fig, sizeof fig);
+        snprintf(buf, size, "%s %s %s", fig,
+                 m->figure == CARC_FIG_PIG                                ? "in"
+                 : m->port >= CARC_PORT_CNW && m->port <= CARC_PORT_CSW ? "at"  /* a corner */
+                                                                          : "on",
+                 where);
         return;
     case CARC_MOVE_AGAIN:
         snprintf(buf, size, "take a second tile (double turn)");
@@ -245,8 +265,8 @@ void play_move_words(const carc_game *v, int decision, const carc_move *m, char 
         return;
     case CARC_MOVE_ASSIGN:  /* the fairy next to one of your followers (PD9) */
         play_seg_words(v, m->x, m->y, m->port, 1, where, sizeof where);
-        snprintf(buf, size, "put the fairy next to %s on %s", play_figure_words(v, m->figure),
-                 where);
+        play_figure_words(v, m->figure, fig, sizeof fig);
+        snprintf(buf, size, "put the fairy next to %s on %s", fig, where);
         return;
     case CARC_MOVE_REMOVE:  /* the princess sends a follower home (PD12) */
         play_seg_words(v, m->x, m->y, m->port, 1, where, sizeof where);

@@ -291,8 +291,9 @@ void play_set_status(play_ui *ui, int kind, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-/* A short description of the pending decision for seat-relative text. */
-const char *play_decision_text(int decision);
+/* A short description of the pending decision for seat-relative text; stack_left
+ * (carc_stack_left: public) tells the final round's abbeys (AM5) from the others. */
+const char *play_decision_text(int decision, int stack_left);
 /* The move under the cursor or the list selection, for highlighting; 0 if none. */
 int play_model_current(const play_ui *ui, carc_move *m);
 /* The board position a choice is about (its target), for the cursor over targets;
@@ -354,9 +355,10 @@ const char *play_card_title(int card);
  * port the empty spot at x,y. Never notation (issue 21). */
 void play_seg_words(const carc_game *v, int x, int y, int port, int with_tile, char *buf,
                     size_t size);
-/* A figure in players' words: "the large meeple", "the builder", "the pig"; a meeple is
- * "a meeple" in games with other figures, else "a follower". */
-const char *play_figure_words(const carc_game *v, int figure);
+/* A figure in players' words into buf: "the large meeple", "the builder", "the pig",
+ * any other by its name ("the mayor", "the wagon", "the barn"); a meeple is "a meeple"
+ * in games with other figures, else "a follower". */
+void play_figure_words(const carc_game *v, int figure, char *buf, size_t size);
 /* A move in players' words: "a follower on the road (east)", "open Synod on the
  * cloister at 2,1", "end the turn (close the window)". */
 void play_move_words(const carc_game *v, int decision, const carc_move *m, char *buf,

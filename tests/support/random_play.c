@@ -35,6 +35,15 @@ int test_game_count(int games, int sanitized, int quick)
     return SANITIZED ? sanitized : games;
 }
 
+int test_long_count(int games, int sanitized, int quick)
+{
+    const char *l = getenv("CARC_LONG"), *q = getenv("CARC_QUICK");
+    int quick_on = q && *q && strcmp(q, "0") != 0;
+    if (l && *l && strcmp(l, "0") != 0 && !quick_on && !SANITIZED)
+        return TEST_LONG_GAMES;
+    return test_game_count(games, sanitized, quick);
+}
+
 carc_move test_random_move(uint64_t *s)
 {
     carc_move m = carc_move_pass();

@@ -14,6 +14,12 @@ int test_rand_below(uint64_t *s, int n);
 /* `games`, or `sanitized` under AddressSanitizer (a game is ~20 times slower
  * there), or `quick` when the environment sets CARC_QUICK (CI's sanitizer step). */
 int test_game_count(int games, int sanitized, int quick);
+/* The long runs (issue 30: 10,000 seeded games a set): TEST_LONG_GAMES when the
+ * environment sets CARC_LONG (not "0") and neither CARC_QUICK nor a sanitizer is on,
+ * else test_game_count(games, sanitized, quick). CI sets CARC_LONG in one build only
+ * (.ci/run; docs/HACKING.md says which build runs which counts). */
+enum { TEST_LONG_GAMES = 10000 };
+int test_long_count(int games, int sanitized, int quick);
 
 /* A move with every field random (in and just out of range): garbage that the
  * engine must refuse unless it happens to be legal. */

@@ -38,6 +38,9 @@ fig_of() {
     *"the builder"*) echo builder ;;
     *"the pig"*) echo pig ;;
     *"the large meeple"*) echo large ;;
+    *"the mayor"*) echo mayor ;;
+    *"the wagon"*) echo wagon ;;
+    *"the barn"*) echo barn ;;
     *"a meeple"*) echo meeple ;;
     *) echo none ;;
     esac

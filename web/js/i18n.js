@@ -74,6 +74,14 @@ export function t(key, params = {}) {
   return fill(pluralText(entry, typeof n === 'number' ? n : undefined), params);
 }
 
+/**
+ * The page's language's own entry for `key` (no English fallback), unfilled: for texts whose
+ * English comes from the server (words.js). @param {string} key @returns {Entry|undefined}
+ */
+export function raw(key) {
+  return CAT[key];
+}
+
 /** Whether the catalogue has `key` (for texts looked up by a name that may be unknown). @param {string} key */
 export function has(key) {
   return CAT[key] !== undefined || EN[key] !== undefined;

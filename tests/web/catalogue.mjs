@@ -95,8 +95,8 @@ const needPrefix = (prefix, where) => {
 };
 for (const f of jsFiles) {
   const src = readFileSync(path.join(web, 'js', f), 'utf8');
-  for (const m of src.matchAll(/(?<![.\w])(?:t|has)\(\s*'([^']+)'/g)) needKey(m[1], `web/js/${f}`);
-  for (const m of src.matchAll(/(?<![.\w])(?:t|has)\(\s*`([^`$]*)\$\{/g)) needPrefix(m[1], `web/js/${f}`);
+  for (const m of src.matchAll(/(?<![.\w])(?:t|tr|has)\(\s*'([^']+)'/g)) needKey(m[1], `web/js/${f}`);
+  for (const m of src.matchAll(/(?<![.\w])(?:t|tr|has)\(\s*`([^`$]*)\$\{/g)) needPrefix(m[1], `web/js/${f}`);
 }
 for (const f of readdirSync(web).filter((x) => x.endsWith('.html'))) {
   const html = readFileSync(path.join(web, f), 'utf8');

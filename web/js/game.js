@@ -752,7 +752,7 @@ function renderDecisionNow() {
   }
   if (dec === 'follower') {
     const more = MODES.filter((g) => groups.has(g)).map((g) => t(`mode.${g}.words`));
-    if (more.length > 1) text.textContent = t('ask.modes', { list: list(more, 'disjunction') });
+    if (more.length > 1) text.textContent = t('ask.modes', { list: more.join(t('ask.modes.sep')) });
     else if (more.length === 1 && !groups.has('follower')) text.textContent = t('ask.mode', { what: more[0] });
     if (groups.has('ransom')) text.textContent += ` ${t('ask.ransom_first')}`;
   }

@@ -88,11 +88,13 @@ export function has(key) {
 }
 
 /**
- * "A, B and C" in the page's language (Intl.ListFormat). @param {string[]} items
- * @param {'conjunction'|'disjunction'} [type]
+ * "A, B and C" (or "A, B or C") in the page's language, by the catalogue's `words.and`,
+ * `words.or` (not Intl.ListFormat: English's would add a comma before "and").
+ * @param {string[]} items @param {'conjunction'|'disjunction'} [type]
  */
 export function list(items, type = 'conjunction') {
-  return new Intl.ListFormat(LANG, { style: 'long', type }).format(items);
+  if (items.length < 2) return items.join('');
+  return `${items.slice(0, -1).join(', ')} ${t(type === 'conjunction' ? 'words.and' : 'words.or')} ${items[items.length - 1]}`;
 }
 
 /**

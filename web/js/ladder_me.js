@@ -86,8 +86,9 @@ export function ladderChosen() {
 /**
  * A refusal of the server's JSON API in the page's language: the server's own words are for
  * developers and scripts (English, docs/SERVER.md), so the page says what the status means
- * for what it asked (`what`: "ladder" for a name, else a game); an unknown status keeps the
- * server's text. @param {number} status @param {string} message @param {string} [what]
+ * for what it asked (`what`: "ladder" for a name, else a game), from the status and, for a
+ * name refused, whether the server said it is a computer's. @param {number} status
+ * @param {string} message @param {string} [what]
  */
 export function apiError(status, message, what = 'game') {
   if (what === 'ladder' && status === 409) return t('api.name_taken');
@@ -95,5 +96,5 @@ export function apiError(status, message, what = 'game') {
   if (status === 429) return t('api.too_many');
   if (status === 413 || status === 400) return t('api.bad_request');
   if (status >= 500) return t('api.server_error');
-  return message || t('api.status', { n: status });
+  return t('api.status', { n: status });
 }

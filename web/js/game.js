@@ -757,6 +757,9 @@ function renderDecisionNow() {
     if (groups.has('ransom')) text.textContent += ` ${t('ask.ransom_first')}`;
   }
   if (dec === 'dragon') text.textContent = `${dragonStep(v)} ${text.textContent}`;
+  if (dec === 'abbey' && finalAbbeys(v)) text.textContent = t('ask.abbey.final');
+  if (dec === 'follower' && figuresOffered(legal).includes('barn')) text.textContent += ` ${t('ask.follower.barn')}`;
+  if (dec === 'place' && currentTile() === ABBEY) text.textContent = t('ask.place.abbey');
   if (dec === 'place') {
     const river = riverWords(v);
     if (river) text.textContent = `${river} ${text.textContent}`;
@@ -779,6 +782,7 @@ function renderDecisionNow() {
     return b;
   };
 
+  if (dec === 'abbey') renderAbbey(v, button);
   if (groups.has('place')) {
     renderPlacement(v, button);
   } else {
@@ -801,7 +805,7 @@ function renderDecisionNow() {
   } else p.classList.remove('double-turn');
   if (groups.has('draw')) button(t('move.draw'), () => send('draw'), 'primary', 'draw');
   if (groups.has('block')) button(t('move.block'), () => send('block'), 'primary', 'block');
-  if (groups.has('pass')) button(t(has(`pass.${dec}`) ? `pass.${dec}` : 'pass.other'), () => send('pass'), '', 'pass');
+  if (groups.has('pass')) button(t(dec === 'abbey' && finalAbbeys(v) ? 'pass.abbey.final' : has(`pass.${dec}`) ? `pass.${dec}` : 'pass.other'), () => send('pass'), '', 'pass');
   // a safety net: every legal move stays reachable, whatever the page draws
   const more = document.createElement('details');
   more.className = 'all-moves';
@@ -879,6 +883,29 @@ function dragonStep(v) {
   return t('game.dragon.step', { step: made + 1 });
 }
 
+/** The abbey's tile name (Abbey & Mayor, AM1). */
+const ABBEY = 'AM/A';
+/** @type {string|null} the hole ("x,y") clicked when choosing the abbey, chosen at its placement */
+let abbeyHole = null;
+
+/** Whether an abbey decision is the final round's (AM5): every tile of the stack is placed. @param {View} v */
+function finalAbbeys(v) {
+  return v.stack_left === 0;
+}
+
+/**
+ * The abbey decision (AM3, AM5): the holes it may go into outlined on the board, each showing
+ * the abbey as a placement previews its tile (a click on one chooses the abbey and that hole),
+ * and the button that chooses it; the pass button draws (or keeps it, in the final round).
+ * @param {View} v @param {AddButton} button
+ */
+function renderAbbey(v, button) {
+  const holes = board.holes();
+  board.setHoles(holes, ABBEY, (key) => { abbeyHole = key; send('abbey'); });
+  if (holes.length) board.fitTargets(holes, touchScreen());
+  button(t(finalAbbeys(v) ? 'game.abbey.final' : 'game.abbey'), () => { abbeyHole = null; send('abbey'); }, 'primary', 'abbey');
+}
+
 /**
  * The ransoms offered before the follower step's choice (The Tower, TW8): a button each, with
  * its cost ("Buy back your follower from Blue: 3 points"). @param {View} v @param {string[]} moves @param {AddButton} button
@@ -909,6 +936,8 @@ function renderPlacement(v, button) {
   const ui = S.ui;
   const spots = spotsOf(tile);
   if (ui.spot && !spots.includes(ui.spot)) ui.spot = null;
+  // the hole clicked when choosing the abbey is chosen already (Abbey & Mayor)
+  if (!ui.spot && tile === ABBEY && abbeyHole && spots.includes(abbeyHole)) ui.spot = abbeyHole;
   board.setSpots(spots, ui.spot, (key, hover) => {
     if (hover) {
       if (S.ui.spot) return;
@@ -1108,7 +1137,7 @@ function riverWords(v) {
 }
 
 /** The figures, in the order of their buttons (each called `figure.FIGURE`, its tip `figure.FIGURE.title`). */
-const FIGURE_ORDER = ['meeple', 'large', 'builder', 'pig', 'abbot'];
+const FIGURE_ORDER = ['meeple', 'large', 'builder', 'pig', 'abbot', 'mayor', 'wagon', 'barn'];
 
 /**
  * Whether the moves of a group put a figure from the supply on the board: the follower step,
@@ -1166,8 +1195,9 @@ function nextFigure() {
  */
 function renderFigures(p) {
   const figs = figuresOffered();
-  // one kind only: shown too when it is not the meeple (no meeple left, say)
-  if (!figs.length || (figs.length === 1 && figs[0] === 'meeple')) return;
+  // one kind only: shown too when it is not the meeple (no meeple left, say); not when the
+  // wagon moves on (its prompt says so)
+  if (!figs.length || (figs.length === 1 && figs[0] === 'meeple') || S.frame?.view.pending?.decision === 'wagon') return;
   const seat = mySeat();
   const supply = S.frame?.view.figures?.[seat];
   const row = document.createElement('div');

@@ -29,7 +29,7 @@ const box = (id) => /** @type {HTMLInputElement} */ ($(id));
 const maxSeats = () => (box('exp-inns').checked ? 6 : 5);
 
 /** The expansions' checkboxes, in the order the server writes them. */
-const EXPANSIONS = ['gifts', 'christmas', 'inns', 'traders', 'river', 'abbot', 'dragon', 'tower'];
+const EXPANSIONS = ['gifts', 'christmas', 'inns', 'traders', 'river', 'abbot', 'dragon', 'tower', 'abbey'];
 
 
 /** The expansions chosen, as POST /api/games takes them: "base", "gifts,inns"... */

@@ -20,7 +20,7 @@ function deckOf(id) {
 }
 
 /** The figures a notice names (`your.FIGURE`, `whose.FIGURE`); any other word is a follower. @param {string|undefined} fig */
-const figure = (fig) => (fig && ['large', 'abbot', 'builder', 'pig'].includes(fig) ? fig : 'meeple');
+const figure = (fig) => (fig && ['large', 'abbot', 'builder', 'pig', 'mayor', 'wagon'].includes(fig) ? fig : 'meeple');
 
 /**
  * The notices and rising points of one move: `events` of the frame, `before` the view the
@@ -98,9 +98,23 @@ export function explain(events, before, after, names, me = -1) {
       }
       case 'score': case 'bank': {
         if (w[3] === 'ransom') break;  // told with the prisoner freed
-        notices.push({ text: eventWords(events[i], names, me), kind: 'score' });
+        notices.push({ text: eventWords(events[i], names, me), kind: w[3] === 'barn' ? 'barn' : 'score' });
         const m = /\((-?\d+),(-?\d+)\) \w+:(\w+)/.exec(events[i]);
         if (m) rises.push({ x: Number(m[1]), y: Number(m[2]), port: m[3], points: Number(w[2]), seat: Number(w[1]) });
+        break;
+      }
+      // Abbey & Mayor: an abbey placed (AM3, AM5), a wagon moving on (AM8), a barn (AM9)
+      case 'place': {
+        if (w[2] !== 'AM/A') break;
+        const last = after.stack_left === 0 && !(after.hand_tiles ?? []).length && before?.pending?.decision === 'place' && before.stack_left === 0;
+        notices.push({ text: about(last ? 'notice.abbey.final' : 'notice.abbey', w[1]), kind: 'abbey' });
+        break;
+      }
+      case 'follower': {
+        const fig = w[w.length - 1];
+        const type = (/ (\w+):\w+/.exec(events[i]) ?? [])[1] ?? '';
+        if (fig === 'wagon' && before?.pending?.decision === 'wagon') notices.push({ text: about('notice.wagon', w[1], { at: t(`notice.wagon.to.${['road', 'city', 'cloister'].includes(type) ? type : 'other'}`) }), kind: 'wagon' });
+        if (fig === 'barn') notices.push({ text: about('notice.barn', w[1]), kind: 'barn' });
         break;
       }
       case 'remove': notices.push({ text: eventWords(events[i], names, me), kind: 'tile' }); break;

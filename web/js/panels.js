@@ -62,7 +62,7 @@ export function goodsLeaders(v, kind) {
 function supplyCell(v, s) {
   const f = v.figures?.[s];
   if (!f) return `${v.supply?.[s] ?? ''}`;
-  const kinds = ['meeple', 'large', 'abbot', 'builder', 'pig'];
+  const kinds = ['meeple', 'large', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn'];
   const box = document.createElement('span');
   box.className = 'supply-figures';
   for (const k of kinds) {
@@ -115,6 +115,16 @@ function towerLine(v, s) {
 }
 
 /**
+ * Whether a seat still holds its abbey (Abbey & Mayor, AM13: public), and so may place it
+ * instead of drawing, or in the final round. @param {View} v @param {number} s
+ */
+function abbeyLine(v, s) {
+  const held = v.held_abbeys?.[s];
+  if (held === undefined) return '';
+  return `<tr class="breakdown abbey-row" data-abbey="${held ? 'held' : 'placed'}"><td colspan="5">${t(held ? 'panel.abbey.held' : 'panel.abbey.placed')}</td></tr>`;
+}
+
+/**
  * The players table: score, followers in supply, cards in hand, and each seat's breakdown.
  * @param {HTMLElement} box @param {View} v @param {string[]} players @param {number} mySeat
  */
@@ -134,6 +144,7 @@ export function renderPlayers(box, v, players, mySeat) {
     html += `<tr class="breakdown"><td colspan="5">${PARTS.filter((k) => p[k]).map((k) => `${t(`part.${k}`)} ${p[k]}`).join(' · ') || t('panel.no_points')}</td></tr>`;
     html += goodsLine(v, s);
     html += towerLine(v, s);
+    html += abbeyLine(v, s);
   }
   if (v.goods) {
     const sup = v.goods.supply;

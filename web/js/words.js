@@ -153,7 +153,7 @@ export function targetWords(rest, kase = 'acc') {
 }
 
 /** The figures a move may name ("after your"/"Blue's": `figure.noun.FIGURE`). */
-const FIGURE_NOUNS = ['meeple', 'large', 'abbot', 'builder', 'pig'];
+const FIGURE_NOUNS = ['meeple', 'large', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn'];
 
 /**
  * The figure and seat of a move of The Tower or the princess (`capture large (1,0) road:N
@@ -202,6 +202,8 @@ function followerWords(w) {
   const seg = v[v.length - 1];
   if (fig === undefined || !/:/.test(seg)) return null;
   if (seg === 'tower:T') return t(`put.${fig}.tower`);
+  // a barn stands on no feature: at a corner of the tile, where four fields meet (AM9)
+  if (seg.startsWith('barn:')) return t(`put.${fig}.corner`);
   return t(`put.${fig}`, { at: targetWords(seg) });
 }
 
@@ -238,7 +240,7 @@ function someMove(move, tense, me) {
   if (['open', 'play'].includes(w[0])) return t(`move.${w[0]}${rest ? '.on' : ''}.${tense}`, { card: cardName(w[1]), at: targetWords(rest) });
   if (w[0] === 'discard') return t(`move.discard.${tense}`, { card: cardName(w[1]) });
   if (['target', 'recall'].includes(w[0])) return t(`move.${w[0]}.${tense}`, { at: targetWords(w.slice(1).join(' '), w[0] === 'recall' ? 'dat' : 'acc') });
-  if (['pass', 'draw', 'block', 'again'].includes(w[0])) return t(tense === 'now' ? `move.${w[0]}` : `move.${w[0]}.past`);
+  if (['pass', 'draw', 'block', 'again', 'abbey'].includes(w[0])) return t(tense === 'now' ? `move.${w[0]}` : `move.${w[0]}.past`);
   if (TILE_WORD.test(w[0])) return t(tense === 'now' ? 'move.place' : 'move.place.past');
   const f = followerWords(w);
   if (f !== null) return tense === 'now' ? f.charAt(0).toUpperCase() + f.slice(1) : t('move.put.past', { what: f });

@@ -46,20 +46,4 @@ if (pairs.length < 1000 || kinds.size < 12) {
 }
 console.log(`${pairs.length} events of ${kinds.size} kinds told the same by words.js and carc_event_text`);
 
-// issue 21: web/how.html holds the guide the terminal's help shows, paragraph for paragraph
-const { readFileSync } = await import('node:fs');
-const how = readFileSync(path.resolve(web, '../how.html'), 'utf8')
-  .replace(/<[^>]*>/g, ' ').replace(/&#(39|x27);/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&')
-  .replace(/\s+/g, ' ');
-const guide = run(tester, ['--guide']).trim().split('\n').map((l) => l.split('\t'));
-let missing = 0;
-for (const [, title, text] of guide) {
-  for (const t of [title, text]) {
-    if (t && !how.includes(t)) { missing++; console.error(`web/how.html lacks: "${t.slice(0, 80)}..."`); }
-  }
-}
-if (missing || guide.length < 6) {
-  console.error(`web/how.html differs from the guide of card_text.c (${missing} of ${guide.length} paragraphs)`);
-  process.exit(1);
-}
-console.log(`web/how.html holds the ${guide.length} paragraphs of the guide`);
+// web/how.html's guide (the English catalogue's how.guide.* texts) is checked by catalogue.mjs

@@ -3,6 +3,7 @@
 // Mastermind positions, the river's open end during the river phase, and on top the interactive layer (placement spots,
 // a preview tile, clickable targets). Pan by dragging, zoom by wheel, buttons or pinch.
 // One board unit: a tile is 100 x 100, tile (x, y) covers [100x, 100x+100] x [100y, 100y+100].
+import { t as tr } from './i18n.js';
 import { drawTile, el, boardAnchor, markPoint, riverOf, rotatePoint, rotatePort, segmentAnchor, segmentAt } from './tiles.js';
 import { segs } from './features.js';
 import { SEAT_COLOURS, SEAT_INK, SEAT_MARKS } from './seats.js';
@@ -184,8 +185,8 @@ export class Board {
       const g = el('g', { class: 'river-end-mark', 'data-river-end': `${end.x},${end.y}` }, marks);
       el('rect', { x: end.x * 100 + 5, y: end.y * 100 + 5, width: 90, height: 90, rx: 8, class: 'river-end' }, g);
       el('path', { d: `M${end.x * 100 + 28} ${end.y * 100 + 40}q5.5 -6 11 0t11 0t11 0t11 0M${end.x * 100 + 28} ${end.y * 100 + 50}q5.5 -6 11 0t11 0t11 0t11 0`, class: 'river-end-wave' }, g);
-      el('text', { x: end.x * 100 + 50, y: end.y * 100 + 72, class: 'river-end-text' }, g).textContent = 'the river';
-      el('text', { x: end.x * 100 + 50, y: end.y * 100 + 86, class: 'river-end-text' }, g).textContent = 'goes on here';
+      el('text', { x: end.x * 100 + 50, y: end.y * 100 + 72, class: 'river-end-text' }, g).textContent = tr('board.river_end.1');
+      el('text', { x: end.x * 100 + 50, y: end.y * 100 + 86, class: 'river-end-text' }, g).textContent = tr('board.river_end.2');
     }
     for (const m of view.christmas?.binds ?? []) {
       el('rect', { x: m.x * 100 + 8, y: m.y * 100 + 8, width: 84, height: 84, class: 'mastermind' }, marks);
@@ -308,16 +309,16 @@ export class Board {
     const bx = (clientX - r.left - this.tx) / this.scale, by = (clientY - r.top - this.ty) / this.scale;
     const x = Math.floor(bx / 100), y = Math.floor(by / 100);
     const out = [];
-    const t = view.tower?.towers.find((w) => w.x === x && w.y === y);
-    if (t) {
+    const tw = view.tower?.towers.find((w) => w.x === x && w.y === y);
+    if (tw) {
       const [ax, ay] = this.anchor(x, y, 'T');
       if (Math.hypot(bx - x * 100 - ax, by - y * 100 - ay + 15) < 28) {
-        out.push(`${t.height ? `A tower ${t.height} floor${t.height === 1 ? '' : 's'} high` : 'A tower foundation, no floor yet'}: ${t.closed ? 'closed by the follower on its top.' : `a floor on it would take a follower up to ${t.height + 1} tile${t.height ? 's' : ''} away along its row or column.`}`);
+        out.push(`${tw.height ? tr('tip.tower', { n: tw.height }) : tr('tip.foundation')}: ${tw.closed ? tr('tip.tower.closed') : tr('tip.tower.reach', { n: tw.height + 1 })}`);
       }
     }
     const d = view.dragon;
-    if (d?.dragon && d.dragon.x === x && d.dragon.y === y) out.push('The dragon stands here: no figure may be placed on this tile.');
-    if (d?.fairy && d.fairy.x === x && d.fairy.y === y) out.push(d.fairy.follower ? 'The fairy is here, next to a follower: the dragon never enters this tile.' : 'The fairy stands here alone: the dragon never enters this tile.');
+    if (d?.dragon && d.dragon.x === x && d.dragon.y === y) out.push(tr('tip.dragon'));
+    if (d?.fairy && d.fairy.x === x && d.fairy.y === y) out.push(tr(d.fairy.follower ? 'tip.fairy' : 'tip.fairy.alone'));
     return out.join(' ');
   }
 

@@ -1,4 +1,5 @@
 // The score chart: one line per seat over the turns, as an SVG that scales with its box.
+import { t } from './i18n.js';
 import { SEAT_COLOURS, SEAT_INK, SEAT_MARKS } from './seats.js';
 
 /**
@@ -18,12 +19,12 @@ export function drawChart(box, history, players) {
   const sx = (t) => L + (t / maxT) * (W - L - 6);
   /** @param {number} s */
   const sy = (s) => H - B - (s / maxS) * (H - B - 6);
-  let svg = `<svg viewBox="0 0 ${W} ${H}" class="chart" role="img" aria-label="Scores over the turns">`;
+  let svg = `<svg viewBox="0 0 ${W} ${H}" class="chart" role="img" aria-label="${t('game.chart')}">`;
   for (let i = 0; i <= 4; i++) {
     const v = Math.round((maxS * i) / 4);
     svg += `<line x1="${L}" x2="${W - 6}" y1="${sy(v)}" y2="${sy(v)}" class="grid"/><text x="${L - 4}" y="${sy(v) + 4}" class="axis" text-anchor="end">${v}</text>`;
   }
-  svg += `<text x="${W - 6}" y="${H - 4}" class="axis" text-anchor="end">turn ${maxT}</text>`;
+  svg += `<text x="${W - 6}" y="${H - 4}" class="axis" text-anchor="end">${t('chart.turn', { n: maxT })}</text>`;
   for (let s = 0; s < players; s++) {
     const line = pts.map(([t, sc]) => `${sx(t).toFixed(1)},${sy(sc[s] ?? 0).toFixed(1)}`).join(' ');
     svg += `<polyline points="${line}" fill="none" stroke="${SEAT_COLOURS[s]}" stroke-width="2.5"/>`;

@@ -3,6 +3,7 @@
 // seen (on screen, the tab shown); the button brings the panel into view, wherever the page is
 // scrolled (on a phone the side panels are below the board, a few screens long; with messages
 // unread the button floats at the screen's corner there: style.css, .has-unread).
+import { t } from './i18n.js';
 export class ChatSeen {
   /**
    * @param {HTMLElement} panel the chat panel
@@ -46,7 +47,7 @@ export class ChatSeen {
     for (const m of this.marks) {
       m.hidden = this.unread === 0;
       m.textContent = this.unread > 99 ? '99+' : String(this.unread);
-      m.title = `${this.unread} unread message${this.unread === 1 ? '' : 's'}`;
+      m.title = t('chat.unread', { n: this.unread });
     }
     this.panel.classList.toggle('unread', this.unread > 0);
     this.jump.classList.toggle('has-unread', this.unread > 0);

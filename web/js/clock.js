@@ -3,7 +3,8 @@
 // the authority: each frame resets what is shown), the seats a computer plays, and the two
 // buttons: "Take my seat back" for the owner of such a seat, and the vote that hands a seat
 // absent at its turn to a computer player (docs/WEB.md, "Clocks and absent players").
-import { SEAT_NAMES, swatchHtml } from './seats.js';
+import { seatName, swatchHtml } from './seats.js';
+import { t } from './i18n.js';
 
 /** @typedef {import('./types.js').ClockFrame} ClockFrame */
 /** @typedef {import('./types.js').ClientMessage} ClientMessage */
@@ -13,7 +14,7 @@ export function clockText(ms) {
   const s = Math.max(0, Math.ceil(ms / 1000));
   const d = Math.floor(s / 86400), h = Math.floor(s / 3600) % 24, m = Math.floor(s / 60) % 60, sec = s % 60;
   const two = (/** @type {number} */ n) => String(n).padStart(2, '0');
-  if (d) return `${d} d ${two(h)}:${two(m)}:${two(sec)}`;
+  if (d) return t('clock.days', { d, time: `${two(h)}:${two(m)}:${two(sec)}` });
   if (h) return `${h}:${two(m)}:${two(sec)}`;
   return `${m}:${two(sec)}`;
 }
@@ -21,9 +22,9 @@ export function clockText(ms) {
 /** A duration in words: "3 min", "10 s", "24 h", "1 min 30 s". @param {number} ms */
 export function durationWords(ms) {
   const s = Math.round(ms / 1000);
-  if (s >= 3600 && s % 3600 === 0) return `${s / 3600} h`;
-  if (s >= 60) return s % 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s / 60} min`;
-  return `${s} s`;
+  if (s >= 3600 && s % 3600 === 0) return t('clock.h', { n: s / 3600 });
+  if (s >= 60) return s % 60 ? t('clock.min_s', { min: Math.floor(s / 60), s: s % 60 }) : t('clock.min', { n: s / 60 });
+  return t('clock.s', { n: s });
 }
 
 export class Clocks {
@@ -76,16 +77,16 @@ export class Clocks {
     el.hidden = false;
     const me = this.seat(), players = this.players();
     const rules = f.kind === 'realtime'
-      ? `Real time: ${durationWords(f.start)} each, and ${durationWords(f.move)} more for every decision.`
-      : f.kind === 'turn' ? `Turn-based: ${durationWords(f.move)} for each decision.` : '';
+      ? t('clock.realtime', { start: durationWords(f.start), move: durationWords(f.move) })
+      : f.kind === 'turn' ? t('clock.turn', { move: durationWords(f.move) }) : '';
     el.replaceChildren();
     const h = document.createElement('h2');
-    h.textContent = f.kind === 'none' ? 'Absent players' : 'Clocks';
+    h.textContent = t(f.kind === 'none' ? 'clock.absent_title' : 'clock.title');
     el.append(h);
     if (rules) {
       const p = document.createElement('p');
       p.className = 'note clock-rules';
-      p.textContent = `${rules} When a clock runs out, a computer player plays that seat until its player takes it back.`;
+      p.textContent = `${rules} ${t('clock.runs_out')}`;
       el.append(p);
     }
     const ul = document.createElement('ul');
@@ -95,12 +96,12 @@ export class Clocks {
       const li = document.createElement('li');
       li.dataset.clockSeat = String(s);
       li.className = s === f.running ? 'running' : '';
-      const who = `${SEAT_NAMES[s] ?? `Seat ${s}`}${s === me ? ' (you)' : ''}`;
+      const who = s === me ? t('game.you_after', { seat: seatName(s) }) : seatName(s);
       const human = (players[s] ?? 'human') === 'human';
       let state = '';
-      if (f.away.includes(s)) state = 'a computer player plays for now';
-      else if (s === f.running) state = 'thinking';
-      else if (!human) state = 'computer player';
+      if (f.away.includes(s)) state = t('clock.state.away');
+      else if (s === f.running) state = t('clock.state.thinking');
+      else if (!human) state = t('clock.state.computer');
       li.innerHTML = `${swatchHtml(s)} <span class="clock-who"></span> <span class="clock-left"></span> <span class="clock-state note"></span>`;
       /** @type {HTMLElement} */ (li.querySelector('.clock-who')).textContent = who;
       /** @type {HTMLElement} */ (li.querySelector('.clock-left')).textContent = f.kind === 'none' || !human ? '' : clockText(f.left[s] - (s === f.running ? performance.now() - this.at : 0));
@@ -111,28 +112,26 @@ export class Clocks {
     if (this.away(me)) {
       const p = document.createElement('p');
       p.className = 'clock-away';
-      p.textContent = f.kind !== 'none' && f.left[me] === 0
-        ? 'Your time ran out: a computer player plays your seat, from what your seat can see, until you take it back.'
-        : 'The other players handed your seat to a computer player while you were away: it plays from what your seat can see until you take it back.';
+      p.textContent = t(f.kind !== 'none' && f.left[me] === 0 ? 'clock.away.time' : 'clock.away.vote');
       const b = document.createElement('button');
       b.dataset.key = 'back';
-      b.textContent = 'Take my seat back';
+      b.textContent = t('clock.back');
       b.onclick = () => { if (this.send({ type: 'back' })) b.disabled = true; };
       p.append(' ', b);
       el.append(p);
     }
     if (f.absent >= 0 && me >= 0 && me !== f.absent && !this.away(me)) {
-      const name = SEAT_NAMES[f.absent] ?? `Seat ${f.absent}`;
+      const name = seatName(f.absent);
       const voters = players.map((p, s) => s).filter((s) => s !== f.absent && (players[s] ?? 'human') === 'human' && !f.away.includes(s));
       const p = document.createElement('p');
       p.className = 'clock-vote';
-      p.textContent = `${name} has been away at their turn for more than ${durationWords(f.absent_after)}. If every other player agrees (${f.votes.length} of ${voters.length} so far), a computer player plays ${name}'s seat until they come back.`;
+      p.textContent = t('clock.vote', { seat: name, after: durationWords(f.absent_after), votes: f.votes.length, n: voters.length });
       if (f.votes.includes(me)) {
-        p.append(' You agreed; waiting for the others.');
+        p.append(` ${t('clock.agreed')}`);
       } else {
         const b = document.createElement('button');
         b.dataset.key = 'vote';
-        b.textContent = `Hand ${name}'s seat to a computer player`;
+        b.textContent = t('clock.hand', { seat: name });
         b.onclick = () => { if (this.send({ type: 'vote', seat: f.absent })) b.disabled = true; };
         p.append(' ', b);
       }

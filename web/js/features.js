@@ -1,7 +1,8 @@
 // Features of the view (the state JSON's `features`): finding the one under a segment and
 // telling it in words (extent, who holds it, what it is worth now), and the number a card
 // would give on a target, shown before the player confirms.
-import { SEAT_NAMES } from './seats.js';
+import { seatName } from './seats.js';
+import { list, t } from './i18n.js';
 
 /** @typedef {import('./types.js').Feature} Feature */
 /** @typedef {import('./types.js').SegmentRef} SegmentRef */
@@ -34,32 +35,32 @@ export function holders(f) {
 
 /** A feature in words: its extent, state, value, followers, holders and tokens. @param {Feature} f */
 export function featureWords(f) {
-  const kind = f.type[0].toUpperCase() + f.type.slice(1);
+  const kind = t(`kind.${f.type}`);
   // a cloister's extent is itself; its value counts it and the tiles around it (up to 9);
   // so is a garden's (The Abbot)
-  const size = f.type === 'cloister' || f.type === 'garden' ? `${f.value} of 9 tiles around and on it` : `${f.tiles} tile${f.tiles === 1 ? '' : 's'}`;
-  const parts = [`${kind}: ${size}${f.pennants ? `, ${f.pennants} pennant${f.pennants > 1 ? 's' : ''}` : ''}`];
-  parts.push(f.type === 'field' ? 'never completed' : f.completed ? 'completed' : 'unfinished');
-  if (f.locked) parts.push('locked');
+  const size = f.type === 'cloister' || f.type === 'garden' ? t('feature.around', { n: f.value }) : t('feature.tiles', { n: f.tiles });
+  const parts = [`${kind}: ${size}${f.pennants ? `, ${t('feature.pennants', { n: f.pennants })}` : ''}`];
+  parts.push(t(f.type === 'field' ? 'feature.never_completed' : f.completed ? 'feature.completed' : 'feature.unfinished'));
+  if (f.locked) parts.push(t('feature.locked'));
   const h = holders(f);
-  const who = f.followers.map((n, s) => (n ? `${SEAT_NAMES[s]} ${n}` : '')).filter(Boolean).join(', ');
-  let text = parts.join(', ') + `. Worth ${f.value} now.`;
+  const who = f.followers.map((n, s) => (n ? `${seatName(s)} ${n}` : '')).filter(Boolean).join(', ');
+  let text = `${parts.join(', ')}. ${t('feature.worth', { n: f.value })}`;
   // an inn or a cathedral: worth more completed, nothing if still unfinished at the end
-  const bonus = f.inn ? 'an inn' : f.cathedral ? 'a cathedral' : '';
+  const bonus = f.inn ? t('feature.with_inn') : f.cathedral ? t('feature.with_cathedral') : '';
   if (bonus && !f.completed) {
     const done = f.inn ? 2 * f.tiles : 3 * f.tiles + 3 * f.pennants;
-    const rate = f.inn ? '2 a tile' : `3 a tile${f.pennants ? ' and 3 a pennant' : ''}`;
-    text = parts.join(', ') + `, with ${bonus}. Worth ${done} if completed now (${rate}); worth 0 if still unfinished at the end.`;
-  } else if (bonus) text = parts.join(', ') + `, with ${bonus} (${f.inn ? '2 a tile' : '3 a tile and 3 a pennant'}). Worth ${f.value} now.`;
+    const rate = t(f.inn ? 'feature.rate.inn' : f.pennants ? 'feature.rate.cathedral_pennants' : 'feature.rate.cathedral');
+    text = `${parts.join(', ')}, ${bonus}. ${t('feature.if_completed', { n: done, rate })}`;
+  } else if (bonus) text = `${parts.join(', ')}, ${bonus} (${t(f.inn ? 'feature.rate.inn' : 'feature.rate.cathedral_pennants')}). ${t('feature.worth', { n: f.value })}`;
   const g = f.goods;
   if (g && (g.wine || g.grain || g.cloth)) {
-    const list = /** @type {const} */ (['wine', 'grain', 'cloth']).filter((k) => g[k]).map((k) => `${g[k]} ${k}`).join(', ');
-    text += ` Goods: ${list}, for whoever completes it.`;
+    const goods = /** @type {const} */ (['wine', 'grain', 'cloth']).filter((k) => g[k]).map((k) => `${g[k]} ${t(`goods.${k}`)}`).join(', ');
+    text += ` ${t('feature.goods', { list: goods })}`;
   }
-  text += who ? ` Followers: ${who}; held by ${h.map((s) => SEAT_NAMES[s]).join(' and ')}.` : ' Nobody holds it.';
-  if (f.tokens.length) text += ` Tokens: ${f.tokens.map((s) => SEAT_NAMES[s]).join(', ')}.`;
-  if (f.builders?.length) text += ` Builder: ${f.builders.map((s) => SEAT_NAMES[s]).join(', ')}.`;
-  if (f.pigs?.length) text += ` Pig: ${f.pigs.map((s) => SEAT_NAMES[s]).join(', ')}.`;
+  text += ` ${who ? t('feature.followers', { list: who, holders: list(h.map(seatName)) }) : t('feature.nobody')}`;
+  if (f.tokens.length) text += ` ${t('feature.tokens', { list: f.tokens.map(seatName).join(', ') })}`;
+  if (f.builders?.length) text += ` ${t('feature.builder', { list: f.builders.map(seatName).join(', ') })}`;
+  if (f.pigs?.length) text += ` ${t('feature.pig', { list: f.pigs.map(seatName).join(', ') })}`;
   return text;
 }
 
@@ -74,11 +75,11 @@ export function cardNumber(card, f, count) {
   // followers, each once whatever its strength (a large meeple is one): from the board when given
   const n = count ?? f.followers.reduce((a, b) => a + b, 0);
   switch (card) {
-    case 'cash_out': return `${2 * n} points for you`;
-    case 'road_sweeper': return f.value && holders(f).length ? `${f.value} points for ${holders(f).map((s) => SEAT_NAMES[s]).join(' and ')}` : 'nobody scores';
-    case 'score_road_double': return `${2 * f.tiles} points for you`;
-    case 'score_city_bonus': return `${2 * f.tiles + f.pennants} points for you`;
-    case 'score_cloister_bonus': return `${2 * f.value - 1} points for you`;
+    case 'cash_out': return t('cardnum.you', { n: 2 * n });
+    case 'road_sweeper': return f.value && holders(f).length ? t('cardnum.for', { n: f.value, list: list(holders(f).map(seatName)) }) : t('cardnum.nobody');
+    case 'score_road_double': return t('cardnum.you', { n: 2 * f.tiles });
+    case 'score_city_bonus': return t('cardnum.you', { n: 2 * f.tiles + f.pennants });
+    case 'score_cloister_bonus': return t('cardnum.you', { n: 2 * f.value - 1 });
     default: return '';
   }
 }
@@ -91,13 +92,13 @@ export function cardNumber(card, f, count) {
 export function hoverWords(f, type, seg) {
   if (f) return featureWords(f);
   // the water of The River (the board's segmentUnder): no segment, no feature
-  if (type === 'river') return 'The river: no feature. Nobody stands on it and it never scores; it separates the fields on either side.';
-  let text = `${type[0].toUpperCase()}${type.slice(1)}`;
-  if (seg?.inn) text += ' with an inn: 2 a tile if completed, 0 if still unfinished at the end';
-  else if (seg?.cathedral) text += ' with a cathedral: 3 a tile and 3 a pennant if completed, 0 if still unfinished at the end';
-  if (seg?.goods) text += `${seg.inn || seg.cathedral ? ';' : ''} with ${seg.goods} for whoever completes it`;
-  if (type === 'garden') return 'Garden: only an abbot stands here. 9 points once the 8 places around it hold tiles, else 1 and 1 for each tile around it. Nobody holds it.';
-  return `${text}${seg?.inn || seg?.cathedral || seg?.goods ? '.' : ':'} Nobody holds it.`.replace(': Nobody', ': nobody');
+  if (type === 'river') return t('hover.river');
+  if (type === 'garden') return t('hover.garden');
+  let text = t(`kind.${type}`);
+  if (seg?.inn) text += ` ${t('hover.inn')}`;
+  else if (seg?.cathedral) text += ` ${t('hover.cathedral')}`;
+  if (seg?.goods) text += `${seg.inn || seg.cathedral ? ';' : ''} ${t('hover.goods', { goods: t(`goods.${seg.goods}`) })}`;
+  return seg?.inn || seg?.cathedral || seg?.goods ? `${text}. ${t('feature.nobody')}` : `${text}: ${t('hover.nobody')}`;
 }
 
 /**

@@ -2,14 +2,15 @@
 // server pushes and turns clicks and keys into one of the legal moves it listed. Everything
 // shown comes from the frames; the page knows no rules (moves.js only narrows the legal list).
 import { Board, figureIcon } from './board.js';
-import { SEAT_COLOURS, SEAT_NAMES, swatchHtml } from './seats.js';
+import { SEAT_COLOURS, seatName, swatchHtml } from './seats.js';
+import { has, list, t } from './i18n.js';
 import { CARDS, cardName, loadCards } from './cards.js';
 import { drawChart } from './chart.js';
 import { figureOf, groupMoves, nextChoices, parsePlacement, tokens } from './moves.js';
 import { Link } from './net.js';
 import { tileIcon } from './tiles.js';
 import { cardNumber, featureAt, followerCount, hoverWords } from './features.js';
-import { DECISION_WORDS, eventWords, loadSentences, moveWords } from './words.js';
+import { eventWords, loadSentences, moveWords, waitWords } from './words.js';
 import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.js';
 import { explain, showNotices } from './notices.js';
 import { rememberGame } from './mine.js';
@@ -136,7 +137,7 @@ function mySeat() {
 
 /** The seats' plain names, for sentences ("Blue extended Red's road"): the panels say who plays each. */
 function plainNames() {
-  return Array.from({ length: S.frame?.view.players ?? S.players.length }, (_, i) => SEAT_NAMES[i] ?? `Seat ${i}`);
+  return Array.from({ length: S.frame?.view.players ?? S.players.length }, (_, i) => seatName(i));
 }
 
 function names() {
@@ -266,7 +267,7 @@ function onMessage(msg) {
     if (msg.index === -1 && /another server process/.test(msg.message)) {
       // the game is moving between server processes (a restart, a hand-over): passing, and the
       // socket's own reconnect finds it where it went
-      status('The game is moving to another server: reconnecting…', 'error');
+      status(t('game.moving'), 'error');
       return;
     }
     if (msg.index === -1) {
@@ -323,17 +324,17 @@ function rematchTo(id, now) {
   const note = document.getElementById('rematch-note');
   if (!note) return;
   note.hidden = false;
-  note.replaceChildren('A rematch of this game has begun: ');
+  note.replaceChildren(t('game.rematch.begun'), ' ');
   const a = document.createElement('a');
-  a.href = url; a.textContent = 'go to it';
-  note.append(a, '.');
+  a.href = url; a.textContent = t('game.rematch.go');
+  note.append(a);
 }
 
 /** A refused move in players' words (the server's reason is for developers). @param {string} message */
 function refusal(message) {
-  if (/^stale move/.test(message)) return 'Another tab or device playing your seat moved first: the board now shows the game as it is.';
-  if (/spectators/.test(message)) return 'Spectators cannot move.';
-  return 'That move was not accepted: the board now shows the game as it is.';
+  if (/^stale move/.test(message)) return t('game.refused.stale');
+  if (/spectators/.test(message)) return t('game.refused.spectator');
+  return t('game.refused');
 }
 
 /** The page of a link the server does not know: said once, and no more reconnecting. @param {string} message */
@@ -341,19 +342,17 @@ function invalidLink(message) {
   $('net').hidden = true;
   document.body.classList.remove('offline');
   document.body.classList.add('invalid-link');
-  status('This link is not valid.', 'error');
+  status(t('game.invalid.status'), 'error');
   const p = $('prompt');
   p.replaceChildren();
   const h = document.createElement('h2');
-  h.textContent = 'This link is not valid';
-  const t = document.createElement('p');
-  t.textContent = /token/.test(message)
-    ? 'This game exists, but this seat link is wrong: check that you copied the whole link the lobby gave you.'
-    : 'There is no game at this address: it may have been mistyped. The lobby lists the games this browser has joined.';
+  h.textContent = t('game.invalid.title');
+  const text = document.createElement('p');
+  text.textContent = t(/token/.test(message) ? 'game.invalid.token' : 'game.invalid.game');
   const a = document.createElement('a');
   a.href = '/';
-  a.textContent = 'Go to the lobby';
-  p.append(h, t, a);
+  a.textContent = t('game.invalid.lobby');
+  p.append(h, text, a);
 }
 
 /**
@@ -364,7 +363,7 @@ function addChat(seat, text) {
   const ol = $('chat-log');
   const li = document.createElement('li');
   const who = document.createElement('strong');
-  who.textContent = seat >= 0 ? `${SEAT_NAMES[seat] ?? `Seat ${seat}`}${seat === mySeat() ? ' (you)' : ''}: ` : 'A spectator: ';
+  who.textContent = `${seat < 0 ? t('game.chat.spectator') : seat === mySeat() ? t('game.you_after', { seat: seatName(seat) }) : seatName(seat)}: `;
   if (seat >= 0) who.style.color = SEAT_COLOURS[seat] ?? '';
   li.append(who, document.createTextNode(text));
   ol.appendChild(li);
@@ -376,7 +375,7 @@ function addChat(seat, text) {
 function chatNote(text) {
   const n = $('chat-note');
   n.hidden = false;
-  n.textContent = /too many/.test(text) ? 'Too many messages at once: wait a moment.' : /bytes|characters/.test(text) ? 'That message is too long or holds characters the chat does not take.' : 'The message was not sent.';
+  n.textContent = t(/too many/.test(text) ? 'game.chat.too_many' : /bytes|characters/.test(text) ? 'game.chat.too_long' : 'game.chat.not_sent');
   setTimeout(() => { n.hidden = true; }, 5000);
 }
 
@@ -391,7 +390,7 @@ let remembered = false;
 function noticeTurn(mine) {
   const was = document.body.classList.contains('my-turn');
   document.body.classList.toggle('my-turn', mine);
-  document.title = mine ? '● Your turn — carc' : 'carc — game';
+  document.title = t(mine ? 'game.title.mine' : 'game.title');
   const colour = SEAT_COLOURS[mySeat()] ?? '#888';
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="${mine ? 7 : 4}" fill="${mine ? colour : '#999'}"/></svg>`;
   const icon = document.querySelector('link[rel=icon]');
@@ -448,8 +447,8 @@ function render(frame, newIndex = false) {
   if (!S.fitted || !board.userMoved) { fitBoard(); S.fitted = true; }
   const seat = mySeat();
   $('who').innerHTML = seat >= 0
-    ? `${swatchHtml(seat)} You are ${SEAT_NAMES[seat]}`
-    : 'Watching';
+    ? `${swatchHtml(seat)} ${t('game.you_are', { seat: seatName(seat) })}`
+    : t('game.watching');
   renderPlayers($('players'), v, S.players, seat);
   renderStack($('stack'), v, S.defs, S.counts);
   renderHand();
@@ -470,7 +469,7 @@ function render(frame, newIndex = false) {
     again.onclick = () => {
       if (!S.link?.send({ type: 'rematch' })) return;
       again.disabled = true;
-      again.textContent = 'Starting the rematch…';
+      again.textContent = t('game.rematch.starting');
     };
   }
 }
@@ -545,28 +544,28 @@ function renderHand() {
   const ht = $('hand-tiles');
   ht.replaceChildren();
   const h2 = document.createElement('h2');
-  h2.textContent = v.over ? 'Game over' : turnWords(v);
+  h2.textContent = v.over ? t('game.over.title') : turnWords(v);
   ht.appendChild(h2);
   if (!v.over && v.river_left) {
     const r = document.createElement('p');
     r.className = 'river-line';
-    r.textContent = `River phase: ${v.river_left === 1 ? 'the lake is the last river tile' : `${v.river_left} river tiles left, the lake last`}${riverPlaced(v)}.`;
+    r.textContent = t('game.river.line', { left: t('game.river.left', { n: v.river_left }), placed: riverPlaced(v) });
     ht.appendChild(r);
   }
   const row = document.createElement('div');
   row.className = 'tiles-row';
   const place = placements();
-  for (const t of v.hand_tiles ?? []) {
+  for (const tile of v.hand_tiles ?? []) {
     const b = document.createElement('button');
     b.className = 'hand-tile';
-    const usable = place.some((p) => p.tile === t);
+    const usable = place.some((p) => p.tile === tile);
     b.disabled = !usable;
-    if (usable && currentTile() === t) b.classList.add('chosen');
-    b.title = 'Your tile: click to use it';
+    if (usable && currentTile() === tile) b.classList.add('chosen');
+    b.title = t('game.hand.tile');
     const spot = ui.spot ?? ui.hoverSpot;
-    const rots = spot && currentTile() === t ? rotationsAt(t, spot) : [];
-    b.appendChild(tileIcon(board.def(t), rots.length ? rots[ui.rotIdx % rots.length] : 0, 72));
-    b.onclick = () => { S.ui.tile = t; S.ui.spot = null; S.ui.rotIdx = 0; renderDecision(); renderHand(); };
+    const rots = spot && currentTile() === tile ? rotationsAt(tile, spot) : [];
+    b.appendChild(tileIcon(board.def(tile), rots.length ? rots[ui.rotIdx % rots.length] : 0, 72));
+    b.onclick = () => { S.ui.tile = tile; S.ui.spot = null; S.ui.rotIdx = 0; renderDecision(); renderHand(); };
     row.appendChild(b);
   }
   ht.appendChild(row);
@@ -576,7 +575,7 @@ function renderHand() {
   const cards = myCards(v);
   box.hidden = mySeat() < 0 || (!cards.length && !v.gifts && !v.christmas);
   const title = document.createElement('h2');
-  title.textContent = cards.length ? 'Your cards' : 'Your cards: none in hand';
+  title.textContent = t(cards.length ? 'game.cards' : 'game.cards.none');
   box.appendChild(title);
   const groups = groupMoves(frame.legal ?? []);
   const wrap = document.createElement('div');
@@ -599,7 +598,7 @@ function renderHand() {
       // never offered as playable when it can do nothing (issue 21)
       const w = document.createElement('em');
       w.className = 'wasted';
-      w.textContent = 'Nothing to act on now: opening it would waste it (unopened, it is worth 2 points at the end).';
+      w.textContent = t('game.card.wasted');
       d.append(w);
     }
     d.onclick = () => {
@@ -619,9 +618,9 @@ function renderHand() {
 /** "Turn 12: Blue to play", or who decides when it is not the seat whose turn it is. @param {View} v */
 function turnWords(v) {
   const n = plainNames(), by = v.pending?.seat ?? -1;
-  if (v.pending?.decision === 'end_choice') return `End of the game: ${n[by] ?? ''} chooses a field for a tie-break token`;
-  if (by >= 0 && by !== v.active) return `Turn ${v.turn}: ${n[v.active] ?? ''}'s turn, ${n[by] ?? ''} to decide`;
-  return `Turn ${v.turn}: ${n[v.active] ?? ''} to play`;
+  if (v.pending?.decision === 'end_choice') return t('game.turn.end', { seat: n[by] ?? '' });
+  if (by >= 0 && by !== v.active) return t('game.turn.other', { turn: v.turn, seat: n[v.active] ?? '', by: n[by] ?? '' });
+  return t('game.turn', { turn: v.turn, seat: n[v.active] ?? '' });
 }
 
 function currentTile() {
@@ -649,32 +648,9 @@ function chooseGroup(h) {
   renderHand();
 }
 
-/** @type {Partial<Record<DecisionName, string>>} */
-const ASK = {
-  window_before: 'Before placing your tile you may open a gift or play a card.',
-  place: 'Place your tile: choose a highlighted spot, then turn it and confirm.',
-  card_draw: 'You may draw a Christmas card.',
-  card_target: 'Choose the target of the card in play on the board.',
-  block: 'A card is aimed at you: block it with Shield, or let it pass.',
-  follower: 'Put a follower on the tile you placed (click a circle), or pass.',
-  double_turn: 'Your tile extended the road or city where your builder stands: you may take a second turn now (draw another tile and place it), or end your turn.',
-  modifier: 'A feature you control is being scored: play a modifier card, or not.',
-  window_after: 'After scoring you may play a card, or end your turn.',
-  discard: 'You hold too many Christmas cards: discard one.',
-  end_choice: 'The game is ending: choose a field for your token.',
-  dragon: 'Move the dragon one tile: click a tile next to it (outlined). Every figure on the tile it enters goes back to its owner.',
-  capture: 'Your tower reaches along its row and column as far as it is high: click a follower there to take it off the board (another player\'s becomes your prisoner, your own goes back to your supply), or take nobody.',
-  exchange: 'You and the other player each hold a prisoner of the other: they are exchanged now. Choose which of your followers comes back to you.',
-  abbey: 'You still hold your abbey. You may place it now instead of drawing a tile, in one of the holes outlined on the board (an empty place with tiles on all four sides; click one), or draw a tile as usual. You may place it only once a game.',
-  wagon: 'Your wagon\'s road, city or cloister has just been scored. It may move on instead of going home: click a circle (an unfinished road, city or cloister with no follower, on the same tile or one around it), or leave it in your supply.',
-};
+/** What the decision box asks, by decision: the catalogue's `ask.DECISION`. */
 
-/** @type {Partial<Record<DecisionName, string>>} */
-const PASS_LABEL = {
-  window_before: 'Go on to placing', card_draw: 'Do not draw', follower: 'No follower', block: 'Let it pass',
-  modifier: 'No modifier', window_after: 'End my turn', card_target: 'Pass', double_turn: 'No second turn, end my turn',
-  capture: 'Take nobody prisoner', abbey: 'Draw a tile', wagon: 'Leave the wagon in my supply',
-};
+/** The pass button's label, by decision: `pass.DECISION` (else `pass.other`). */
 
 /** A gift opened with nothing to act on: its move names no target (Take 2 always acts). @param {string} m */
 function wastedGift(m) {
@@ -692,14 +668,7 @@ function emptyQuestion(dec, legal) {
   return legal.includes('pass') && legal.every((m) => m === 'pass' || wastedGift(m));
 }
 
-/** What the status says while an empty question is answered. @type {Partial<Record<DecisionName, string>>} */
-const AUTO_WORDS = {
-  window_before: 'Nothing in your hand can be played now: on to placing your tile…',
-  window_after: 'Nothing in your hand can be played now: ending your turn…',
-  modifier: 'No scoring card of yours fits this feature: it scores as usual…',
-  block: 'An attack on you, and no Shield in your hand: it goes through…',
-  follower: 'No follower can go on this tile: going on…',
-};
+/** What the status says while an empty question is answered: `auto.DECISION`. */
 
 /** The pause before an empty question is answered, in ms: 1.2 to 2.4 s, drawn anew each time. */
 const AUTO_MIN = 1200, AUTO_SPREAD = 1200;
@@ -729,11 +698,6 @@ function autoPass(index) {
   }, autoPause());
 }
 
-/** Which deck a pending draw offers, when the view says. @param {View} v */
-function offeredDeck(v) {
-  const d = v.christmas?.offered;
-  return d ? `${d[0].toUpperCase()}${d.slice(1)} ` : '';
-}
 
 /**
  * A deck offered (Christmas Present): why this seat may draw, and what drawing or declining
@@ -741,10 +705,8 @@ function offeredDeck(v) {
  */
 function drawWords(v) {
   const deck = v.christmas?.offered;
-  const why = deck === 'cloister' ? 'Your tile touches a cloister where another player has a follower, so you may draw from the Cloister deck.'
-    : deck === 'roadside' ? 'Your tile shows only roads and fields, so you may draw from the Roadside deck.'
-      : `You may draw a ${offeredDeck(v)}card.`;
-  return `${why} Drawing is up to you: a lightning card drawn must be used at once, on a target that may not suit you, and at the end of your turn you may hold at most five Christmas cards (with more you discard one). Declining keeps your hand as it is; the card stays on top of the deck, unseen, for the next player offered it.`;
+  const why = t(deck === 'cloister' || deck === 'roadside' ? `draw.why.${deck}` : 'draw.why.other');
+  return `${why} ${t('draw.trade_off')}`;
 }
 
 /** Adds a button to the decision box. @typedef {(label: string, fn: () => void, cls?: string, key?: string) => HTMLButtonElement} AddButton */
@@ -767,46 +729,44 @@ function renderDecisionNow() {
   const dec = v.pending?.decision;
   const away = clocks.away(seat);
   noticeTurn(!v.over && !away && legal.length > 0 && seat >= 0 && v.pending.seat === seat && !emptyQuestion(dec, legal));
-  if (v.over) { status('The game is over.'); return; }
-  if (away) { status('A computer player plays your seat for now: take it back to play (Clocks).'); return; }
+  if (v.over) { status(t('game.over.status')); return; }
+  if (away) { status(t('game.away')); return; }
   if (!legal.length || seat < 0 || v.pending.seat !== seat) {
-    const who = plainNames()[v.pending.seat] ?? '';
-    status(`Waiting: ${who} ${DECISION_WORDS[dec ?? ''] ?? 'is deciding'}.`);
+    status(waitWords(dec, plainNames()[v.pending.seat] ?? ''));
     return;
   }
   if (emptyQuestion(dec, legal)) {
     // nothing in hand can be played: answered for the player, after a pause (docs/WEB.md)
-    status(AUTO_WORDS[dec] ?? 'Nothing to decide: the game goes on by itself…', 'auto');
+    status(t(has(`auto.${dec}`) ? `auto.${dec}` : 'auto.other'), 'auto');
     autoPass(frame.index);
     return;
   }
-  status('Your decision.', 'mine');
+  status(t('game.your_decision'), 'mine');
   board.highlightFeature(aboutFeature(v, dec), 'about');
   const groups = groupMoves(legal);
   const text = document.createElement('p');
-  text.textContent = dec === 'card_draw' ? drawWords(v) : ASK[dec] ?? dec;
-  if (dec === 'follower' && figuresOffered(legal).length > 1) text.textContent = 'Choose a figure, then click a circle on the tile you placed (only the places that figure may go are shown), or pass.';
+  text.textContent = dec === 'card_draw' ? drawWords(v) : has(`ask.${dec}`) ? t(`ask.${dec}`) : dec;
+  if (dec === 'follower' && figuresOffered(legal).length > 1) text.textContent = t('ask.follower.figures');
   if (dec === 'follower' && groups.has('recall')) {
-    text.textContent = groups.has('follower') ? `${text.textContent} Or take your abbot back, and score its tiles now.`
-      : 'You may take your abbot back to your supply and score its tiles now, or place no figure.';
+    text.textContent = groups.has('follower') ? `${text.textContent} ${t('ask.follower.or_recall')}` : t('ask.follower.recall');
   }
   if (dec === 'follower') {
-    const more = MODES.filter(([g]) => groups.has(g)).map(([, , words]) => words);
-    if (more.length > 1) text.textContent = `You may ${more.join(', or ')} (choose with the buttons, then click on the board), or pass.`;
-    else if (more.length === 1 && !groups.has('follower')) text.textContent = `You may ${more[0]} (click on the board), or pass.`;
-    if (groups.has('ransom')) text.textContent += ' First you may buy back a prisoner of yours for 3 points.';
+    const more = MODES.filter((g) => groups.has(g)).map((g) => t(`mode.${g}.words`));
+    if (more.length > 1) text.textContent = t('ask.modes', { list: more.join(t('ask.modes.sep')) });
+    else if (more.length === 1 && !groups.has('follower')) text.textContent = t('ask.mode', { what: more[0] });
+    if (groups.has('ransom')) text.textContent += ` ${t('ask.ransom_first')}`;
   }
   if (dec === 'dragon') text.textContent = `${dragonStep(v)} ${text.textContent}`;
-  if (dec === 'abbey' && finalAbbeys(v)) text.textContent = 'Every tile is placed: this is the final round of abbeys. You still hold yours: place it now in one of the holes outlined on the board (click one), or keep it (you are not asked again).';
-  if (dec === 'follower' && figuresOffered(legal).includes('barn')) text.textContent += ' Your barn goes at a corner of the tile, where four fields meet (circled there).';
-  if (dec === 'place' && currentTile() === ABBEY) text.textContent = 'Place your abbey: click a highlighted hole and confirm. It fits whatever is around it, and closes every road, city and field it meets.';
+  if (dec === 'abbey' && finalAbbeys(v)) text.textContent = t('ask.abbey.final');
+  if (dec === 'follower' && figuresOffered(legal).includes('barn')) text.textContent += ` ${t('ask.follower.barn')}`;
+  if (dec === 'place' && currentTile() === ABBEY) text.textContent = t('ask.place.abbey');
   if (dec === 'place') {
     const river = riverWords(v);
     if (river) text.textContent = `${river} ${text.textContent}`;
   }
   const inPlay = v.christmas?.in_play?.card;
-  if (dec === 'card_target' && inPlay) text.textContent = `${cardName(inPlay)}: ${CARDS[inPlay]?.text ?? ''} Choose its target on the board.`;
-  if (dec === 'block' && inPlay) text.textContent = `${plainNames()[v.active]} plays ${cardName(inPlay)} against you (${CARDS[inPlay]?.text ?? ''}). Block it with Shield, or let it pass.`;
+  if (dec === 'card_target' && inPlay) text.textContent = t('ask.card_target.card', { card: cardName(inPlay), text: CARDS[inPlay]?.text ?? '' });
+  if (dec === 'block' && inPlay) text.textContent = t('ask.block.card', { seat: plainNames()[v.active], card: cardName(inPlay), text: CARDS[inPlay]?.text ?? '' });
   p.appendChild(text);
   const buttons = document.createElement('div');
   buttons.className = 'buttons';
@@ -833,26 +793,28 @@ function renderDecisionNow() {
     if (moves) renderChoice(v, moves, button, p);
   }
   for (const [h, moves] of groups) {
-    if (h.startsWith('discard ')) button(`Discard ${cardName(h.slice(8))}`, () => send(moves[0]), '', 'discard');
-    if (dec === 'modifier' && h.startsWith('play ')) button(`Play ${cardName(h.slice(5))}`, () => chooseGroup(h), 'primary');
+    if (h.startsWith('discard ')) button(t('game.discard', { card: cardName(h.slice(8)) }), () => send(moves[0]), '', 'discard');
+    if (dec === 'modifier' && h.startsWith('play ')) button(t('game.play', { card: cardName(h.slice(5)) }), () => chooseGroup(h), 'primary');
   }
   renderRecalls(v, groups.get('recall') ?? [], button);
   renderRansoms(v, groups.get('ransom') ?? [], button);
   for (const m of groups.get('exchange') ?? []) button(moveWords(m, seat), () => send(m), 'primary', 'exchange').dataset.move = m;
   if (groups.has('again')) {
     p.classList.add('double-turn');
-    button('Take the second turn', () => send('again'), 'primary', 'again');
+    button(t('move.again'), () => send('again'), 'primary', 'again');
   } else p.classList.remove('double-turn');
-  if (groups.has('draw')) button('Draw a card', () => send('draw'), 'primary', 'draw');
-  if (groups.has('block')) button('Block with Shield', () => send('block'), 'primary', 'block');
-  if (groups.has('pass')) button(dec === 'abbey' && finalAbbeys(v) ? 'Keep my abbey' : PASS_LABEL[dec] ?? 'Pass', () => send('pass'), '', 'pass');
+  if (groups.has('draw')) button(t('move.draw'), () => send('draw'), 'primary', 'draw');
+  if (groups.has('block')) button(t('move.block'), () => send('block'), 'primary', 'block');
+  if (groups.has('pass')) button(t(dec === 'abbey' && finalAbbeys(v) ? 'pass.abbey.final' : has(`pass.${dec}`) ? `pass.${dec}` : 'pass.other'), () => send('pass'), '', 'pass');
   // a safety net: every legal move stays reachable, whatever the page draws
   const more = document.createElement('details');
   more.className = 'all-moves';
-  more.innerHTML = `<summary>Every choice you have (${legal.length})</summary>`;
+  const summary = document.createElement('summary');
+  summary.textContent = t('game.every_choice', { n: legal.length });
+  more.appendChild(summary);
   legal.slice(0, 300).forEach((m, i) => {
     const b = document.createElement('button');
-    b.textContent = `${i + 1}. ${moveWords(m, seat)}${wastedGift(m) ? ' (wasted: it has nothing to act on)' : ''}`;
+    b.textContent = `${i + 1}. ${moveWords(m, seat)}${wastedGift(m) ? ` ${t('game.every_choice.wasted')}` : ''}`;
     b.dataset.move = m;
     b.onclick = () => send(m);
     more.appendChild(b);
@@ -874,28 +836,23 @@ const BOARD_GROUPS = ['follower', 'target', 'dragon', 'capture', 'floor', 'fairy
 
 /**
  * The follower step's ways of using it (The Princess & the Dragon, The Tower), each a group of
- * moves with board targets: [group, button label, words for the prompt].
- * @type {[string, string, string][]}
+ * moves with board targets; the catalogue has each one's button (`mode.GROUP`) and words for
+ * the prompt (`mode.GROUP.words`).
  */
-const MODES = [
-  ['follower', 'Place a figure', 'place a figure'],
-  ['floor', 'Build a tower floor', 'build a tower floor (then take a follower in its reach)'],
-  ['fairy', 'Move the fairy', 'move the fairy'],
-  ['princess', 'The princess: send a knight home', 'let the princess send a knight home'],
-];
+const MODES = ['follower', 'floor', 'fairy', 'princess'];
 
 /**
  * When the follower step offers more than one of MODES, a button for each (the one shown
  * pressed); the board shows the targets of the one chosen. @param {HTMLElement} p @param {Map<string, string[]>} groups
  */
 function renderModes(p, groups) {
-  const offered = MODES.filter(([g]) => groups.has(g));
-  if (offered.length < 2 || !offered.some(([g]) => g === S.ui.group)) return;
+  const offered = MODES.filter((g) => groups.has(g));
+  if (offered.length < 2 || !offered.includes(S.ui.group ?? '')) return;
   const row = document.createElement('div');
   row.className = 'mode-choice';
-  for (const [g, label] of offered) {
+  for (const g of offered) {
     const b = document.createElement('button');
-    b.textContent = label;
+    b.textContent = t(`mode.${g}`);
     b.dataset.key = `mode-${g}`;
     b.className = g === S.ui.group ? 'selected' : '';
     b.setAttribute('aria-pressed', String(g === S.ui.group));
@@ -915,7 +872,7 @@ function chooseMode(g) {
 /** The next mode of the follower step (key M). */
 function nextMode() {
   const groups = groupMoves(S.frame?.legal ?? []);
-  const offered = MODES.map(([g]) => g).filter((g) => groups.has(g));
+  const offered = MODES.filter((g) => groups.has(g));
   if (offered.length < 2) return;
   chooseMode(offered[(offered.indexOf(S.ui.group ?? '') + 1) % offered.length]);
 }
@@ -923,7 +880,7 @@ function nextMode() {
 /** "The dragon moves: step 3 of at most 6." @param {View} v */
 function dragonStep(v) {
   const made = v.dragon?.walk?.moves ?? 0;
-  return `The dragon moves: step ${made + 1} of at most 6 (its path so far is numbered on the board).`;
+  return t('game.dragon.step', { step: made + 1 });
 }
 
 /** The abbey's tile name (Abbey & Mayor, AM1). */
@@ -946,7 +903,7 @@ function renderAbbey(v, button) {
   const holes = board.holes();
   board.setHoles(holes, ABBEY, (key) => { abbeyHole = key; send('abbey'); });
   if (holes.length) board.fitTargets(holes, touchScreen());
-  button(finalAbbeys(v) ? 'Place my abbey (final round)' : 'Place my abbey instead of drawing', () => { abbeyHole = null; send('abbey'); }, 'primary', 'abbey');
+  button(t(finalAbbeys(v) ? 'game.abbey.final' : 'game.abbey'), () => { abbeyHole = null; send('abbey'); }, 'primary', 'abbey');
 }
 
 /**
@@ -956,7 +913,7 @@ function renderAbbey(v, button) {
 function renderRansoms(v, moves, button) {
   for (const m of moves) {
     const b = button(moveWords(m, mySeat()), () => send(m), 'ransom', 'ransom');
-    b.title = `You lose 3 points and the other player gains them; the follower is back in your supply at once, and you may place it this turn. You have ${v.scores[mySeat()] ?? 0} points.`;
+    b.title = t('game.ransom.title', { n: v.scores[mySeat()] ?? 0 });
     b.dataset.move = m;
   }
 }
@@ -1001,12 +958,12 @@ function renderPlacement(v, button) {
     const rot = rots[ui.rotIdx % rots.length];
     const [x, y] = spot.split(',').map(Number);
     board.setPreview(tile, x, y, rot);
-    button(rots.length > 1 ? `Rotate (${(ui.rotIdx % rots.length) + 1}/${rots.length})` : 'Only one way fits', () => rotate(), '', 'rotate').disabled = rots.length < 2;
-    button('Place the tile here', () => confirm(), 'primary', 'confirm');
+    button(rots.length > 1 ? t('game.rotate', { i: (ui.rotIdx % rots.length) + 1, n: rots.length }) : t('game.rotate.one'), () => rotate(), '', 'rotate').disabled = rots.length < 2;
+    button(t('move.place'), () => confirm(), 'primary', 'confirm');
   }
   if ((v.hand_tiles ?? []).length > 1) {
     const other = (v.hand_tiles).find((t) => t !== tile && spotsOf(t).length);
-    if (other) button('Use the other tile instead', () => { S.ui.tile = other; S.ui.spot = null; S.ui.rotIdx = 0; renderDecision(); renderHand(); }, '', 'swap-tile');
+    if (other) button(t('game.other_tile'), () => { S.ui.tile = other; S.ui.spot = null; S.ui.rotIdx = 0; renderDecision(); renderHand(); }, '', 'swap-tile');
   }
 }
 
@@ -1040,9 +997,7 @@ function chosenMove() {
 function nothingChosen() {
   const f = S.frame;
   if (!f || f.view.over || mySeat() < 0 || f.view.pending?.seat !== mySeat() || !(f.legal ?? []).length) return;
-  const text = placements().length ? 'Choose a spot first: click a highlighted square, or press → to go to one; then Enter places the tile.'
-    : S.ui.group ? 'Choose a target on the board first: click a circle, or press → to go to one; then Enter confirms it.'
-      : 'Nothing is chosen yet: use one of the buttons, or a card.';
+  const text = t(placements().length ? 'game.nothing.spot' : S.ui.group ? 'game.nothing.target' : 'game.nothing');
   status(text, 'mine');
   showNotices($('notices'), [{ text, kind: 'hint' }]);
 }
@@ -1058,8 +1013,8 @@ function send(move) {
   if (S.link?.send({ type: 'move', index: S.frame.index, move })) {
     S.ui.sent = true;
     undo.sent(S.frame.index);
-    status(`Sent: ${moveWords(move, mySeat())}…`);
-  } else status('Offline: the move was not sent.', 'error');
+    status(t('game.sent', { move: moveWords(move, mySeat()) }));
+  } else status(t('game.not_sent'), 'error');
 }
 
 /**
@@ -1076,16 +1031,16 @@ function renderChoice(v, moves, button, p) {
   const group = ui.group ?? '';
   if (/^(open|play) /.test(group)) {
     const id = group.split(' ')[1];
-    const t = document.createElement('p');
-    t.className = 'card-line';
-    t.textContent = `${cardName(id)}: ${CARDS[id]?.text ?? ''}`;
+    const line = document.createElement('p');
+    line.className = 'card-line';
+    line.textContent = t('game.card_line', { card: cardName(id), text: CARDS[id]?.text ?? '' });
     const buttons = p.querySelector('.buttons');
-    p.insertBefore(t, buttons);
+    p.insertBefore(line, buttons);
     if (next.length) {
       const step = document.createElement('p');
-      step.textContent = /^swap_/.test(id) ? (ui.chosen.length ? 'Now click the other player\'s follower.' : 'Click your follower to swap.')
-        : id === 'change_position' && ui.chosen.length ? 'Now click its new place on that tile.'
-          : id === 'mastermind' ? 'Click the empty spot the next player must fill.' : 'Click its target on the board.';
+      step.textContent = t(/^swap_/.test(id) ? (ui.chosen.length ? 'game.step.swap_theirs' : 'game.step.swap_yours')
+        : id === 'change_position' && ui.chosen.length ? 'game.step.new_place'
+          : id === 'mastermind' ? 'game.step.mastermind' : 'game.step.target');
       p.insertBefore(step, buttons);
     }
   }
@@ -1096,12 +1051,12 @@ function renderChoice(v, moves, button, p) {
     renderChoice(v, moves, button, p);
     return;
   }
-  for (const t of seats) {
-    const owner = t.kind === 'seat' ? t.seat : -1;
-    button(`${owner === mySeat() ? 'Your own' : `${SEAT_NAMES[owner] ?? ''}'s`} follower`, () => { S.ui.chosen.push(t); S.ui.pick = null; renderDecision(); }, 'primary', `seat-${owner}`);
+  for (const tok of seats) {
+    const owner = tok.kind === 'seat' ? tok.seat : -1;
+    button(owner === mySeat() ? t('game.whose.own') : t('game.whose', { seat: seatName(owner) }), () => { S.ui.chosen.push(tok); S.ui.pick = null; renderDecision(); }, 'primary', `seat-${owner}`);
   }
   // moves that differ only in their figure (a capture of a meeple or a large meeple there)
-  if (!next.length && done.length > 1) for (const m of done) button(`Confirm: ${moveWords(m, mySeat())}`, () => send(m), 'primary', 'confirm');
+  if (!next.length && done.length > 1) for (const m of done) button(t('game.confirm', { move: moveWords(m, mySeat()) }), () => send(m), 'primary', 'confirm');
   const pickable = next.filter(onBoard);
   // a token that completes a move is picked and then confirmed; one that leads on is taken at once
   const pickedToken = ui.pick ? pickable.find((t) => t.text === ui.pick) : null;
@@ -1121,17 +1076,17 @@ function renderChoice(v, moves, button, p) {
   }
   const pickedNext = pickedToken ? nextChoices(moves, [...ui.chosen, pickedToken]) : null;
   if (pickedToken && pickedNext && pickedNext.next.length) {
-    button('Next', () => { S.ui.chosen.push(pickedToken); S.ui.pick = null; renderDecision(); }, 'primary', 'next');
+    button(t('game.next'), () => { S.ui.chosen.push(pickedToken); S.ui.pick = null; renderDecision(); }, 'primary', 'next');
   } else if (pickedToken && pickedNext) {
     const m = pickedNext.done[0];
     const card = /^(open|play) /.test(group) ? group.split(' ')[1] : v.christmas?.in_play?.card;
     const feat = pickedToken.kind === 'seg' ? featureAt(v, pickedToken.x, pickedToken.y, pickedToken.port, same) : undefined;
     const num = feat ? cardNumber(card, feat, followerCount(v, feat, same)) : '';
-    button(`Confirm: ${moveWords(m, mySeat())}${num ? ` (${num})` : ''}`, () => { S.ui.chosen.push(pickedToken); S.ui.pick = null; confirm(); }, 'primary', 'confirm');
+    button(`${t('game.confirm', { move: moveWords(m, mySeat()) })}${num ? ` (${num})` : ''}`, () => { S.ui.chosen.push(pickedToken); S.ui.pick = null; confirm(); }, 'primary', 'confirm');
   } else if (!next.length && done.length === 1) {
-    button(`Confirm: ${moveWords(done[0], mySeat())}`, () => confirm(), 'primary', 'confirm');
+    button(t('game.confirm', { move: moveWords(done[0], mySeat()) }), () => confirm(), 'primary', 'confirm');
   }
-  if (!BOARD_GROUPS.includes(ui.group ?? '')) button('Cancel', () => { S.ui.group = null; S.ui.chosen = []; S.ui.pick = null; renderDecision(); renderHand(); }, '', 'cancel');
+  if (!BOARD_GROUPS.includes(ui.group ?? '')) button(t('game.cancel'), () => { S.ui.group = null; S.ui.chosen = []; S.ui.pick = null; renderDecision(); renderHand(); }, '', 'cancel');
 }
 
 /**
@@ -1142,16 +1097,15 @@ function renderChoice(v, moves, button, p) {
  */
 function renderRecalls(v, moves, button) {
   for (const m of moves) {
-    const t = tokens(m.slice('recall'.length))[0];
+    const tok = tokens(m.slice('recall'.length))[0];
     const pts = (v.recalls ?? []).find((r) => r.move === m)?.points;
-    const where = t && t.kind === 'seg' ? t.type : 'its place';
-    const worth = pts === undefined ? '' : `: ${pts} point${pts === 1 ? '' : 's'}`;
-    const b = button(`Recall your abbot${worth}`, () => send(m), 'recall', 'recall');
-    b.title = `Take your abbot back from the ${where} to your supply and score it now${pts === undefined ? '' : ` (${pts})`}: 1 for its tile and 1 for each tile around it. Instead of placing a figure.`;
+    const where = tok && tok.kind === 'seg' ? t(`the.${tok.type}`) : t('the.place');
+    const b = button(pts === undefined ? t('game.recall') : t('game.recall.points', { n: pts }), () => send(m), 'recall', 'recall');
+    b.title = t('game.recall.title', { where, points: pts === undefined ? '' : ` (${pts})` });
     b.dataset.move = m;
     if (pts !== undefined) b.dataset.points = String(pts);
-    if (t && t.kind === 'seg') {
-      b.onmouseenter = () => board.highlightFeature({ type: t.type === 'garden' ? 'garden' : 'cloister', segments: [[t.x, t.y, t.port]], tiles: 1, pennants: 0, completed: false, followers: [], tokens: [], locked: false, value: pts ?? 0 }, 'hover');
+    if (tok && tok.kind === 'seg') {
+      b.onmouseenter = () => board.highlightFeature({ type: tok.type === 'garden' ? 'garden' : 'cloister', segments: [[tok.x, tok.y, tok.port]], tiles: 1, pennants: 0, completed: false, followers: [], tokens: [], locked: false, value: pts ?? 0 }, 'hover');
       b.onmouseleave = () => board.highlightFeature(null, 'hover');
     }
   }
@@ -1167,8 +1121,8 @@ function riverPlaced(v) {
   const placed = v.board.filter((b) => b.tile.startsWith('RI')).length;
   const moving = total - placed - (v.river_left ?? 0);
   if (!total || moving < 0) return '';
-  const onBoard = placed === 1 ? 'the spring is placed' : `${placed} are placed`;
-  return ` (${total} in all: ${onBoard}${moving > 0 ? `, ${moving === 1 ? 'one is' : `${moving} are`} being placed` : ''})`;
+  const onBoard = t('game.river.placed', { n: placed });
+  return t('game.river.all', { total, placed: moving > 0 ? t('game.river.moving', { placed: onBoard, n: moving }) : onBoard });
 }
 
 /**
@@ -1179,20 +1133,11 @@ function riverPlaced(v) {
 function riverWords(v) {
   const left = v.river_left ?? 0;
   if (!left) return '';
-  const n = left === 1 ? 'the lake, the last river tile, is left' : `${left} river tiles left (the lake last)`;
-  return `The river is being laid: ${n}. A river tile continues the river at its open end, marked on the board, without turning back on itself.`;
+  return t('game.river.ask', { left: t('game.river.ask.left', { n: left }) });
 }
 
-/** What each figure is called on its button. @type {Record<string, string>} */
-const FIGURE_LABEL = { meeple: 'Meeple', large: 'Large meeple', builder: 'Builder', pig: 'Pig', abbot: 'Abbot', mayor: 'Mayor', wagon: 'Wagon', barn: 'Barn' };
+/** The figures, in the order of their buttons (each called `figure.FIGURE`, its tip `figure.FIGURE.title`). */
 const FIGURE_ORDER = ['meeple', 'large', 'builder', 'pig', 'abbot', 'mayor', 'wagon', 'barn'];
-
-/** What each figure of Abbey & Mayor does, on its button. @type {Record<string, string>} */
-const FIGURE_TITLE = {
-  mayor: 'Only in a city: its strength there is the number of pennants in the whole city (in a city without pennants it wins nothing)',
-  wagon: 'On a road, a city or a cloister, never in a field; when its feature is scored, it may move on to an unfinished feature on that tile or one around it',
-  barn: 'At a corner of your tile where four fields meet: the players with the most farmers in that field score it now and the farmers go home, no follower may join the field afterwards, and the barn scores 4 a completed city at the end',
-};
 
 /**
  * Whether the moves of a group put a figure from the supply on the board: the follower step,
@@ -1259,7 +1204,7 @@ function renderFigures(p) {
   row.className = 'figure-choice';
   row.dataset.group = S.ui.group ?? 'follower';  /* the follower step, or a card's */
   const label = document.createElement('span');
-  label.textContent = 'Figure:';
+  label.textContent = t('game.figure');
   row.appendChild(label);
   for (const f of figs) {
     const b = document.createElement('button');
@@ -1268,12 +1213,8 @@ function renderFigures(p) {
     b.setAttribute('aria-pressed', String(f === S.ui.figure));
     b.appendChild(figureIcon(seat, f, 24));
     const n = /** @type {Record<string, number|undefined>} */ (supply ?? {})[f];
-    b.append(` ${FIGURE_LABEL[f] ?? f}${n !== undefined && f === 'meeple' ? ` (${n} left)` : ''}`);
-    b.title = FIGURE_TITLE[f] ?? (f === 'large' ? 'Counts as two followers for who holds the feature'
-      : f === 'abbot' ? 'Only on a cloister or a garden; in a later turn you may take it back instead of placing a figure, and score that feature\'s tiles then'
-      : f === 'builder' ? 'On your road or city: when a later tile of yours extends it, you may take a second turn'
-        : f === 'pig' ? 'In your field: 4 points instead of 3 per completed city at the end, if you hold the field'
-          : 'An ordinary follower');
+    b.append(` ${n !== undefined && f === 'meeple' ? t('figure.meeple.left', { n }) : t(`figure.${f}`)}`);
+    b.title = t(`figure.${f}.title`);
     b.onclick = () => chooseFigure(f);
     row.appendChild(b);
   }
@@ -1340,4 +1281,4 @@ function onKey(e) {
   e.preventDefault();
 }
 
-start().catch((e) => status(`Cannot start: ${e}`, 'error'));
+start().catch((e) => status(t('game.cannot_start', { error: String(e) }), 'error'));

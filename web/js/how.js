@@ -1,7 +1,8 @@
-// The "how these expansions work" page (/how.html): its paragraphs are static (the guide of
-// src/record/card_text.c, word for word); this lists every card by deck from GET /api/cards,
+// The "how these expansions work" page (/how.html): its paragraphs are the catalogue's
+// (the English guide of src/record/card_text.c, word for word, and its translations); this lists every card by deck from GET /api/cards,
 // the table `carc cards` and the terminal game print too.
 import { CARDS, loadCards } from './cards.js';
+import { t } from './i18n.js';
 import { drawCathedral, drawCrown, drawDragonSymbol, drawFoundation, drawGarden, drawGoods, drawPortal, drawVolcano, el, tileIcon } from './tiles.js';
 import { drawDragon, drawFairy, drawTower, figureIcon } from './board.js';
 
@@ -56,8 +57,8 @@ function drawSymbols() {
   }
 }
 
-/** The deck headings, in the order the page lists them. @type {[string, string][]} */
-const DECKS = [['gift', 'The gifts'], ['cloister', 'The Cloister deck'], ['roadside', 'The Roadside deck']];
+/** The decks, in the order the page lists them (each headed by `how.deck.DECK`). */
+const DECKS = ['gift', 'cloister', 'roadside'];
 
 /** The abbey as the board draws it: its tile of the catalogue (GET /api/tiles). */
 async function drawAbbey() {
@@ -74,9 +75,9 @@ async function main() {
   const box = document.getElementById('card-list');
   if (!box) return;
   box.replaceChildren();
-  for (const [deck, title] of DECKS) {
+  for (const deck of DECKS) {
     const h = document.createElement('h3');
-    h.textContent = title;
+    h.textContent = t(`how.deck.${deck}`);
     const dl = document.createElement('dl');
     dl.className = 'card-defs';
     for (const c of Object.values(CARDS).filter((x) => x.deck === deck)) {
@@ -89,4 +90,4 @@ async function main() {
   }
 }
 
-main().catch((e) => { const b = document.getElementById('card-list'); if (b) b.textContent = `The cards could not be loaded: ${e}`; });
+main().catch((e) => { const b = document.getElementById('card-list'); if (b) b.textContent = t('how.cards_failed', { error: String(e) }); });

@@ -2,6 +2,7 @@
 // the highest rating first), and a player's rated games (GET /api/players/NAME) for the name
 // after '#' (a row clicked sets it): when, who played with rank and rating before and after,
 // and the game's replay.
+import { LANG, has, t } from './i18n.js';
 /** @typedef {import('./types.js').Ladder} Ladder */
 /** @typedef {import('./types.js').LadderPlayer} LadderPlayer */
 /** @typedef {import('./types.js').LadderSeat} LadderSeat */
@@ -21,10 +22,9 @@ function cell(text) {
 }
 
 /** How strong each computer row's player is, in the lobby's words. @type {Record<string, string>} */
-const STRENGTH = { easy: 'the easy level', medium: 'the medium level', hard: 'the hard level, up to 2 s a move', greedy: 'quick', random: 'random moves' };
 
 /** A name as shown: a computer's with its strength. @param {string} name @param {boolean} computer */
-const shownName = (name, computer) => (computer ? `${name} (computer${STRENGTH[name] ? `: ${STRENGTH[name]}` : ''})` : name);
+const shownName = (name, computer) => (!computer ? name : has(`ladder.level.${name}`) ? t('ladder.computer_level', { name, level: t(`ladder.level.${name}`) }) : t('ladder.computer', { name }));
 
 /** A link to a player's games. @param {string} name @param {boolean} computer */
 function playerLink(name, computer) {
@@ -40,8 +40,8 @@ async function showLadder() {
     const r = await fetch('/api/ladder');
     /** @type {Ladder|import('./types.js').ApiError} */
     const data = await r.json();
-    if (!r.ok || 'error' in data) throw new Error('error' in data ? data.error : `error ${r.status}`);
-    $('ladder-about').textContent = `Every finished ladder game between named players moves their ratings (Elo, K = ${data.k}, taken pair by pair over the final scores; everyone starts at ${data.start}). The computer players have ratings too: play them to measure yourself.`;
+    if (!r.ok || 'error' in data) throw new Error(t('api.status', { n: r.status }));
+    $('ladder-about').textContent = t('ladder.about.k', { k: data.k, start: data.start });
     body.replaceChildren(...data.players.map((p, i) => {
       const tr = document.createElement('tr');
       tr.dataset.name = p.name;
@@ -52,13 +52,15 @@ async function showLadder() {
       return tr;
     }));
   } catch (err) {
-    $('ladder-error').textContent = `The ladder could not be read: ${err instanceof Error ? err.message : err}`;
+    $('ladder-error').textContent = t('ladder.error', { error: err instanceof Error ? err.message : String(err) });
   }
 }
 
 /** A seat of a rated game in words. @param {LadderSeat} s */
 function seatWords(s) {
-  return `${shownName(s.name, s.computer)}: ${s.rank === 1 ? '1st' : s.rank === 2 ? '2nd' : s.rank === 3 ? '3rd' : `${s.rank}th`}, ${s.before} → ${s.after}`;
+  const rank = s.rank ?? 0;
+  const nth = t(`ladder.rank.${new Intl.PluralRules(LANG, { type: 'ordinal' }).select(rank)}`, { n: rank });
+  return t('ladder.seat', { name: shownName(s.name, s.computer), rank: nth, before: s.before ?? '', after: s.after ?? '' });
 }
 
 async function showPlayer() {
@@ -70,19 +72,19 @@ async function showPlayer() {
   body.replaceChildren();
   $('player-name').textContent = name;
   const r = await fetch(`/api/players/${encodeURIComponent(name)}`);
-  if (!r.ok) { $('player-about').textContent = 'No such player on the ladder.'; return; }
+  if (!r.ok) { $('player-about').textContent = t('ladder.no_player'); return; }
   /** @type {LadderPlayer} */
   const p = await r.json();
   $('player-name').textContent = shownName(p.name, p.computer);
-  $('player-about').textContent = `Rating ${p.rating} after ${p.games} rated game${p.games === 1 ? '' : 's'}.${p.history.length ? '' : ' No rated game yet.'}`;
+  $('player-about').textContent = `${t('ladder.rating', { rating: p.rating, n: p.games })}${p.history.length ? '' : ` ${t('ladder.no_games')}`}`;
   body.replaceChildren(...p.history.map((g) => {
     const tr = document.createElement('tr');
     tr.dataset.game = g.game;
     const link = document.createElement('td');
     const a = document.createElement('a');
-    a.href = g.replay; a.textContent = 'replay';
+    a.href = g.replay; a.textContent = t('ladder.replay');
     link.append(a);
-    const when = new Date(g.at * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    const when = new Date(g.at * 1000).toLocaleString(LANG, { dateStyle: 'medium', timeStyle: 'short' });
     tr.append(cell(when), cell(g.seats.map(seatWords).join('; ')), link);
     return tr;
   }));

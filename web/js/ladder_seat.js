@@ -2,7 +2,8 @@
 // the page opens (before its first turn; docs/SERVER.md "The ladder"), and the line
 // #ladder-line shows the names that signed each seat and, once the game is rated, each
 // rating before and after.
-import { SEAT_NAMES, swatchHtml } from './seats.js';
+import { seatName, swatchHtml } from './seats.js';
+import { t } from './i18n.js';
 import { ladderMe } from './ladder_me.js';
 
 /** @typedef {import('./types.js').LadderGame} LadderGame */
@@ -24,11 +25,11 @@ function render() {
   const seats = Array.from({ length: n }, (_, i) => {
     const s = g.seats.find((x) => x.seat === i);
     const player = L.players[i] ?? 'human';
-    names.push(s ? `${s.name}${s.computer ? ' (computer)' : ''}` : player !== 'human' ? `${player} (computer)` : 'not signed yet');
-    return `<span class="ladder-seat" data-seat="${i}">${swatchHtml(i)} ${SEAT_NAMES[i] ?? `Seat ${i}`} <span class="ladder-name"></span>${g.rated && s ? ` ${s.before} → ${s.after}` : ''}</span>`;
+    names.push(s ? (s.computer ? t('ladder.computer', { name: s.name }) : s.name) : player !== 'human' ? t('ladder.computer', { name: player }) : t('ladder_seat.unsigned'));
+    return `<span class="ladder-seat" data-seat="${i}">${swatchHtml(i)} ${seatName(i)} <span class="ladder-name"></span>${g.rated && s ? ` ${s.before} → ${s.after}` : ''}</span>`;
   });
-  const state = g.rated ? 'rated' : g.closed ? 'over, not rated (a seat was not signed)' : 'open';
-  line.innerHTML = `<a href="/ladder.html">Ladder game</a> (${state}): ${seats.join(', ')} <span class="note"></span>`;
+  const state = t(g.rated ? 'ladder_seat.rated' : g.closed ? 'ladder_seat.closed' : 'ladder_seat.open');
+  line.innerHTML = `<a href="/ladder.html">${t('ladder_seat.game')}</a> (${state}): ${seats.join(', ')} <span class="note"></span>`;
   // names and notes as text, never markup
   line.querySelectorAll('.ladder-name').forEach((e, i) => { e.textContent = names[i]; });
   const note = line.querySelector('.note');
@@ -49,7 +50,8 @@ export function ladderMessage(msg, gameId, send) {
     return true;
   }
   if (msg.type === 'error' && msg.index === -3) {
-    L.note = msg.message ?? '';
+    // the server's reason is for developers (English); the player is told what it means
+    L.note = t('ladder_seat.refused');
     render();
     return true;
   }
@@ -67,7 +69,7 @@ export function ladderMessage(msg, gameId, send) {
       const me = ladderMe();
       if (seat >= 0 && !g.seats.some((s) => s.seat === seat)) {
         if (me) send({ type: 'sign', name: me.name, secret: me.secret });
-        else L.note = 'Choose a ladder name in the lobby to be rated in ladder games.';
+        else L.note = t('ladder_seat.no_name');
       }
       render();
     }).catch(() => {});

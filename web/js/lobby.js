@@ -2,9 +2,10 @@
 // player and its strength), the expansions (eight checkboxes, one way for all: issue 32) and a
 // seed; create the game (POST /api/games) and show every seat's link. "My games" lists the
 // seats this browser holds, with who plays, the expansions and when the game began.
-import { SEAT_NAMES, swatchHtml } from './seats.js';
+import { seatName, swatchHtml } from './seats.js';
 import { forgetGame, myGames, rememberGame } from './mine.js';
-import { ladderChosen, ladderRefusal, renderLadderMe } from './ladder_me.js';
+import { ladderChosen, ladderRefusal, renderLadderMe, apiError } from './ladder_me.js';
+import { LANG, t, list as listWords } from './i18n.js';
 
 /** @typedef {import('./types.js').NewGame} NewGame */
 /** @typedef {import('./types.js').CreatedGame} CreatedGame */
@@ -16,16 +17,9 @@ const $ = (id) => {
   if (!e) throw new Error(`index.html has no #${id}`);
   return e;
 };
-const KINDS = [
-  ['human', 'A person'],
-  // the levels for people (docs/AI.md): each a fixed search, so as strong on a busy
-  // server as on a quiet one; hard answers within 2 s
-  ['easy', 'Computer: easy'],
-  ['medium', 'Computer: medium'],
-  ['hard', 'Computer: hard'],
-  ['greedy', 'Computer: quick (greedy)'],
-  ['random', 'Computer: random moves'],
-];
+// a person, or the levels for people (docs/AI.md): each a fixed search, so as strong on a busy
+// server as on a quiet one; hard answers within 2 s; each named by `lobby.kind.KIND`
+const KINDS = ['human', 'easy', 'medium', 'hard', 'greedy', 'random'];
 let seats = ['human', 'medium'];
 
 /** A checkbox of index.html. @param {string} id @returns {HTMLInputElement} */
@@ -37,8 +31,6 @@ const maxSeats = () => (box('exp-inns').checked ? 6 : 5);
 /** The expansions' checkboxes, in the order the server writes them. */
 const EXPANSIONS = ['gifts', 'christmas', 'inns', 'traders', 'river', 'abbot', 'dragon', 'tower', 'abbey'];
 
-/** What an expansion is called. @type {Record<string, string>} */
-const EXPANSION_NAMES = { gifts: 'The Gifts', christmas: 'Christmas Present', inns: 'Inns & Cathedrals', traders: 'Traders & Builders', river: 'The River', abbot: 'The Abbot', dragon: 'The Princess & the Dragon', tower: 'The Tower', abbey: 'Abbey & Mayor' };
 
 /** The expansions chosen, as POST /api/games takes them: "base", "gifts,inns"... */
 function chosenExpansions() {
@@ -48,15 +40,13 @@ function chosenExpansions() {
 
 /** A list of expansions ("gifts,river" or "base") in words. @param {string} list */
 function expansionWords(list) {
-  const names = list && list !== 'base' ? list.split(',').map((e) => EXPANSION_NAMES[e] ?? e) : [];
-  if (!names.length) return 'the base game only';
-  const last = names.pop();
-  return `the base game with ${names.length ? `${names.join(', ')} and ${last}` : last}`;
+  const names = list && list !== 'base' ? list.split(',').map((e) => t(`exp.${e}`)) : [];
+  return names.length ? t('lobby.base_with', { list: listWords(names) }) : t('lobby.base_only');
 }
 
 /** The line under the checkboxes: what will be played, in one sentence. */
 function renderSummary() {
-  $('exp-summary').textContent = `You will play ${expansionWords(chosenExpansions())}.`;
+  $('exp-summary').textContent = t('lobby.summary', { what: expansionWords(chosenExpansions()) });
 }
 
 function renderSeats() {
@@ -65,9 +55,9 @@ function renderSeats() {
   seats.forEach((kind, i) => {
     const row = document.createElement('div');
     row.className = 'seat-row';
-    row.innerHTML = `<label>${swatchHtml(i)} ${SEAT_NAMES[i]} <select data-seat="${i}"></select></label>`;
+    row.innerHTML = `<label>${swatchHtml(i)} ${seatName(i)} <select data-seat="${i}"></select></label>`;
     const sel = /** @type {HTMLSelectElement} */ (row.querySelector('select'));
-    for (const [v, label] of KINDS) sel.add(new Option(label, v, false, v === kind));
+    for (const v of KINDS) sel.add(new Option(t(`lobby.kind.${v}`), v, false, v === kind));
     sel.onchange = () => { seats[i] = sel.value; };
     box.appendChild(row);
   });
@@ -90,10 +80,10 @@ function linkItem(label, url) {
   const a = document.createElement('a');
   a.href = full; a.textContent = full;
   const b = document.createElement('button');
-  b.type = 'button'; b.textContent = 'Copy';
+  b.type = 'button'; b.textContent = t('lobby.copy');
   li.append(strong, ' ', a, ' ', b);
   b.onclick = async () => {
-    try { await navigator.clipboard.writeText(full); b.textContent = 'Copied'; } catch { b.textContent = 'Select and copy the link'; }
+    try { await navigator.clipboard.writeText(full); b.textContent = t('lobby.copied'); } catch { b.textContent = t('lobby.copy_by_hand'); }
   };
   return li;
 }
@@ -119,10 +109,10 @@ $('new-game').addEventListener('submit', async (e) => {
     res = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     data = await res.json();
   } catch (err) {
-    $('error').textContent = `The server did not answer: ${err}`;
+    $('error').textContent = t('common.no_answer');
     return;
   }
-  if (!res.ok || 'error' in data) { $('error').textContent = 'error' in data ? data.error : `error ${res.status}`; return; }
+  if (!res.ok || 'error' in data) { $('error').textContent = apiError(res.status, 'error' in data ? data.error : ''); return; }
   const list = $('link-list');
   list.replaceChildren();
   /** @type {string|null} */
@@ -132,14 +122,14 @@ $('new-game').addEventListener('submit', async (e) => {
     // the first person's seat is this browser's; the others are links for friends
     rememberGame(data.id, s.seat, new URL(s.url, location.href).href, mine === null);
     mine ??= s.url;
-    list.appendChild(linkItem(`${SEAT_NAMES[s.seat]}${mine === s.url ? ' (yours)' : ''}`, s.url));
+    list.appendChild(linkItem(mine === s.url ? t('lobby.seat_yours', { seat: seatName(s.seat) }) : seatName(s.seat), s.url));
   }
-  list.appendChild(linkItem('Spectators', data.watch));
+  list.appendChild(linkItem(t('lobby.spectators'), data.watch));
   $('links').hidden = false;
   renderMine();
   if (mine) {
     const open = document.createElement('a');
-    open.href = mine; open.textContent = 'Open your seat'; open.className = 'button primary'; open.id = 'open-seat';
+    open.href = mine; open.textContent = t('lobby.open_seat'); open.className = 'button primary'; open.id = 'open-seat';
     list.before(open);
     window.open(mine, '_blank');
   }
@@ -154,7 +144,7 @@ async function renderMine() {
   box.hidden = !games.length;
   list.replaceChildren();
   for (const g of games) {
-    const li = linkItem(`${SEAT_NAMES[g.seat] ?? `Seat ${g.seat}`}${g.own === false ? ' (a friend\'s link)' : ' (you)'}`, g.url);
+    const li = linkItem(t(g.own === false ? 'lobby.mine.friend_link' : 'lobby.mine.you', { seat: seatName(g.seat) }), g.url);
     li.dataset.game = g.id;
     const state = document.createElement('span');
     state.className = 'turn';
@@ -162,22 +152,22 @@ async function renderMine() {
     const about = document.createElement('span');
     about.className = 'game-about';
     const forget = document.createElement('button');
-    forget.type = 'button'; forget.textContent = 'Forget';
+    forget.type = 'button'; forget.textContent = t('lobby.forget');
     forget.onclick = () => { forgetGame(g.id, g.seat); renderMine(); };
     li.append(' ', state, ' ', forget, about);
     list.appendChild(li);
     fetch(`/api/games/${encodeURIComponent(g.id)}`).then(async (r) => {
-      if (!r.ok) { state.textContent = 'no longer on this server'; return; }
+      if (!r.ok) { state.textContent = t('lobby.mine.gone'); return; }
       /** @type {GameSummary} */
       const info = await r.json();
       const who = info.pending?.seat ?? -1;
       // issue 32: who plays, what, and since when, to tell one game from another
-      const players = (info.players ?? []).map((p, i) => `${SEAT_NAMES[i] ?? `Seat ${i}`} ${i === g.seat ? (g.own === false ? 'a friend' : 'you') : p === 'human' ? 'a person' : p}`);
-      const when = new Date((info.created ? info.created * 1000 : g.at)).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-      about.textContent = `${players.join(', ')} · ${expansionWords(info.expansions)} · begun ${when}`;
-      state.textContent = info.over ? 'game over' : who === g.seat ? 'your turn' : `${SEAT_NAMES[who] ?? 'someone'} to play`;
+      const players = (info.players ?? []).map((p, i) => t('lobby.mine.player', { seat: seatName(i), who: i === g.seat ? t(g.own === false ? 'lobby.mine.a_friend' : 'lobby.mine.you_word') : p === 'human' ? t('lobby.mine.a_person') : p }));
+      const when = new Date((info.created ? info.created * 1000 : g.at)).toLocaleString(LANG, { dateStyle: 'medium', timeStyle: 'short' });
+      about.textContent = t('lobby.mine.about', { players: players.join(', '), what: expansionWords(info.expansions), when });
+      state.textContent = info.over ? t('lobby.mine.over') : who === g.seat ? t('lobby.mine.your_turn') : who >= 0 ? t('lobby.mine.to_play', { seat: seatName(who) }) : t('lobby.mine.someone');
       if (!info.over && who === g.seat) li.classList.add('your-turn');
-    }).catch(() => { state.textContent = 'the server did not answer'; });
+    }).catch(() => { state.textContent = t('lobby.mine.no_answer'); });
   }
 }
 

@@ -1,6 +1,7 @@
 // The information panels of the game page: players (score, breakdown, followers, hands), the
 // stack by tile kind, and the final screen. They read the view only.
-import { SEAT_NAMES, swatchHtml } from './seats.js';
+import { seatName, swatchHtml } from './seats.js';
+import { list, t } from './i18n.js';
 import { drawChart } from './chart.js';
 import { tileIcon } from './tiles.js';
 import { cardName } from './cards.js';
@@ -22,8 +23,8 @@ export const GOODS = /** @type {const} */ (['wine', 'grain', 'cloth']);
  * @param {number} seat @param {string|undefined} player the seat's player (`human`, `greedy`...) @param {number} mySeat
  */
 export function playerLabel(seat, player, mySeat) {
-  const base = SEAT_NAMES[seat] ?? `Seat ${seat}`;
-  if (seat === mySeat) return `${base} (you)`;
+  const base = seatName(seat);
+  if (seat === mySeat) return t('game.you_after', { seat: base });
   return player && player !== 'human' ? `${base} — ${player}` : base;
 }
 
@@ -61,15 +62,14 @@ export function goodsLeaders(v, kind) {
 function supplyCell(v, s) {
   const f = v.figures?.[s];
   if (!f) return `${v.supply?.[s] ?? ''}`;
-  /** @type {[string, string][]} */
-  const kinds = [['meeple', 'meeples'], ['large', 'large meeple'], ['abbot', 'abbot'], ['builder', 'builder'], ['pig', 'pig'], ['mayor', 'mayor'], ['wagon', 'wagon'], ['barn', 'barn']];
+  const kinds = ['meeple', 'large', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn'];
   const box = document.createElement('span');
   box.className = 'supply-figures';
-  for (const [k, name] of kinds) {
+  for (const k of kinds) {
     const n = /** @type {Record<string, number|undefined>} */ (f)[k];
     if (n === undefined) continue;
     const span = document.createElement('span');
-    span.title = `${n} ${name} in supply`;
+    span.title = t(`supply.${k}`, { n });
     span.dataset.figure = k;
     span.dataset.count = String(n);
     if (!n) span.style.opacity = '0.3';
@@ -88,8 +88,8 @@ function goodsLine(v, s) {
   const g = v.goods?.seats?.[s];
   if (!g) return '';
   const lead = GOODS.filter((k) => goodsLeaders(v, k).includes(s));
-  const parts = GOODS.map((k) => `<span class="${lead.includes(k) ? 'lead' : ''}" data-goods="${k}" data-count="${g[k]}">${g[k]} ${k}</span>`).join(' · ');
-  return `<tr class="breakdown goods-row"><td colspan="5">Goods: ${parts}${lead.length ? ` — most ${lead.join(', ')} (10 each at the end)` : ''}</td></tr>`;
+  const parts = GOODS.map((k) => `<span class="${lead.includes(k) ? 'lead' : ''}" data-goods="${k}" data-count="${g[k]}">${g[k]} ${t(`goods.${k}`)}</span>`).join(' · ');
+  return `<tr class="breakdown goods-row"><td colspan="5">${t('panel.goods', { list: parts })}${lead.length ? ` — ${t('panel.goods.most', { list: lead.map((k) => t(`goods.${k}`)).join(', ') })}` : ''}</td></tr>`;
 }
 
 /**
@@ -98,20 +98,20 @@ function goodsLine(v, s) {
  * @param {View} v @param {number} s
  */
 function towerLine(v, s) {
-  const t = v.tower;
-  if (!t) return '';
-  const held = t.prisoners.filter((p) => p.holder === s);
+  const tw = v.tower;
+  if (!tw) return '';
+  const held = tw.prisoners.filter((p) => p.holder === s);
   const icons = held.map((p) => {
     const span = document.createElement('span');
     span.className = 'prisoner';
     span.dataset.owner = String(p.owner);
     span.dataset.figure = p.figure;
-    span.title = `${SEAT_NAMES[p.owner] ?? ''}'s ${p.figure === 'large' ? 'large meeple' : p.figure === 'meeple' ? 'follower' : p.figure}, held prisoner`;
+    span.title = t('panel.prisoner', { whose: t(`whose.${['meeple', 'large', 'abbot'].includes(p.figure) ? p.figure : 'meeple'}`, { seat: seatName(p.owner) }) });
     span.appendChild(figureIcon(p.owner, p.figure, 26, true));
     return span.outerHTML;
   }).join('');
-  const floors = t.floors[s] ?? 0;
-  return `<tr class="breakdown tower-row" data-floors="${floors}" data-prisoners="${held.length}"><td colspan="5"><span class="floors">${floors} tower floor${floors === 1 ? '' : 's'}</span> · ${held.length ? `prisoners: ${icons}` : 'no prisoners'}</td></tr>`;
+  const floors = tw.floors[s] ?? 0;
+  return `<tr class="breakdown tower-row" data-floors="${floors}" data-prisoners="${held.length}"><td colspan="5"><span class="floors">${t('panel.floors', { n: floors })}</span> · ${held.length ? `${t('panel.prisoners')} ${icons}` : t('panel.no_prisoners')}</td></tr>`;
 }
 
 /**
@@ -121,7 +121,7 @@ function towerLine(v, s) {
 function abbeyLine(v, s) {
   const held = v.held_abbeys?.[s];
   if (held === undefined) return '';
-  return `<tr class="breakdown abbey-row" data-abbey="${held ? 'held' : 'placed'}"><td colspan="5">${held ? 'Abbey still held: may be placed in a hole instead of drawing, or in the final round' : 'Abbey placed'}</td></tr>`;
+  return `<tr class="breakdown abbey-row" data-abbey="${held ? 'held' : 'placed'}"><td colspan="5">${t(held ? 'panel.abbey.held' : 'panel.abbey.placed')}</td></tr>`;
 }
 
 /**
@@ -129,9 +129,9 @@ function abbeyLine(v, s) {
  * @param {HTMLElement} box @param {View} v @param {string[]} players @param {number} mySeat
  */
 export function renderPlayers(box, v, players, mySeat) {
-  let html = `<h2>Players</h2><table class="scores"><thead><tr><th></th><th>Score</th><th title="figures in supply">${v.figures ? 'In supply' : 'Followers'}</th>`;
-  if (v.gifts) html += '<th>Gifts</th>';
-  if (v.christmas) html += '<th>Cards</th>';
+  let html = `<h2>${t('panel.players')}</h2><table class="scores"><thead><tr><th></th><th>${t('panel.score')}</th><th title="${t('panel.supply.title')}">${t(v.figures ? 'panel.supply' : 'panel.followers')}</th>`;
+  if (v.gifts) html += `<th>${t('panel.gifts')}</th>`;
+  if (v.christmas) html += `<th>${t('panel.cards')}</th>`;
   html += '</tr></thead><tbody>';
   for (let s = 0; s < v.players; s++) {
     const cls = [s === v.active ? 'active' : '', s === v.pending?.seat ? 'owes' : ''].join(' ');
@@ -141,14 +141,14 @@ export function renderPlayers(box, v, players, mySeat) {
     if (v.christmas) html += `<td>${xmasCount(v, s) ?? ''}</td>`;
     html += '</tr>';
     const p = parts(v, s);
-    html += `<tr class="breakdown"><td colspan="5">${PARTS.filter((k) => p[k]).map((k) => `${k} ${p[k]}`).join(' · ') || 'no points yet'}</td></tr>`;
+    html += `<tr class="breakdown"><td colspan="5">${PARTS.filter((k) => p[k]).map((k) => `${t(`part.${k}`)} ${p[k]}`).join(' · ') || t('panel.no_points')}</td></tr>`;
     html += goodsLine(v, s);
     html += towerLine(v, s);
     html += abbeyLine(v, s);
   }
   if (v.goods) {
     const sup = v.goods.supply;
-    html += `<tr class="breakdown goods-row"><td colspan="5">Goods left to take: ${GOODS.map((k) => `${sup[k]} ${k}`).join(' · ')}</td></tr>`;
+    html += `<tr class="breakdown goods-row"><td colspan="5">${t('panel.goods_left', { list: GOODS.map((k) => `${sup[k]} ${t(`goods.${k}`)}`).join(' · ') })}</td></tr>`;
   }
   box.innerHTML = html + '</tbody></table>';
 }
@@ -164,12 +164,12 @@ export function renderStack(box, v, defs, counts = null) {
   const left = new Map(counts ? [...counts] : [...defs.values()].map((d) => [d.id, d.count]));
   for (const b of v.board) left.set(b.tile, (left.get(b.tile) ?? 0) - 1);
   for (const t of [...(v.removed ?? []), ...(v.hand_tiles ?? []), ...(v.dragon?.aside ?? [])]) left.set(t, (left.get(t) ?? 0) - 1);
-  box.innerHTML = `<h2>Stack: ${v.stack_left} tiles left</h2>`;
+  box.innerHTML = `<h2>${t('stack.title', { n: v.stack_left })}</h2>`;
   if (v.river_left) {
     const p = document.createElement('p');
     p.className = 'river-line';
     p.dataset.riverLeft = String(v.river_left);
-    p.textContent = `The river first: ${v.river_left} river tile${v.river_left === 1 ? '' : 's'} left (the lake last), then the other tiles.`;
+    p.textContent = t('stack.river', { n: v.river_left });
     box.appendChild(p);
   }
   // The Princess & the Dragon: the dragon tiles set aside until the first volcano (PD4), shown
@@ -177,13 +177,13 @@ export function renderStack(box, v, defs, counts = null) {
     const p = document.createElement('p');
     p.className = 'aside-line';
     p.dataset.aside = String(v.dragon.aside.length);
-    p.append(`Set aside until the first volcano: ${v.dragon.aside.length} dragon tile${v.dragon.aside.length === 1 ? '' : 's'} `);
+    p.append(`${t('stack.aside', { n: v.dragon.aside.length })} `);
     for (const id of v.dragon.aside) { const d = defs.get(id); if (d) p.appendChild(tileIcon(d, 0, 26)); }
     box.appendChild(p);
   }
   const decks = [];
-  if (v.gifts) decks.push(`gift deck ${v.gifts.deck_left}`);
-  if (v.christmas) for (const [k, d] of Object.entries(v.christmas.decks)) decks.push(`${k} deck ${d.left}`);
+  if (v.gifts) decks.push(t('stack.deck.gift', { n: v.gifts.deck_left }));
+  if (v.christmas) for (const [k, d] of Object.entries(v.christmas.decks)) decks.push(t(`stack.deck.${k}`, { n: d.left }));
   if (decks.length) {
     const p = document.createElement('p');
     p.className = 'decks';
@@ -193,8 +193,8 @@ export function renderStack(box, v, defs, counts = null) {
   // discard piles are public (RULES.md §6): the newest last
   /** @type {[string, string[]][]} */
   const piles = [];
-  if (v.gifts?.discard?.length) piles.push(['Gifts opened', v.gifts.discard]);
-  for (const [k, d] of Object.entries(v.christmas?.decks ?? {})) if (d.discard?.length) piles.push([`${k[0].toUpperCase()}${k.slice(1)} discards`, d.discard]);
+  if (v.gifts?.discard?.length) piles.push([t('stack.gifts_opened'), v.gifts.discard]);
+  for (const [k, d] of Object.entries(v.christmas?.decks ?? {})) if (d.discard?.length) piles.push([t(`stack.discards.${k}`), d.discard]);
   for (const [label, ids] of piles) {
     const p = document.createElement('p');
     p.className = 'decks discards';
@@ -208,7 +208,7 @@ export function renderStack(box, v, defs, counts = null) {
     if (n <= 0 || !def) continue;
     const d = document.createElement('div');
     d.className = 'stack-kind';
-    d.title = `${n} left of this tile`;
+    d.title = t('stack.kind', { n });
     d.appendChild(tileIcon(def, 0, 30));
     const c = document.createElement('span');
     c.textContent = `×${n}`;
@@ -230,29 +230,29 @@ export function renderFinal(box, v, players, mySeat, history, gameId, pig = []) 
   box.dataset.done = String(v.turn);
   box.hidden = false;
   const winners = v.winners ?? [];
-  const title = winners.length > 1 ? `${winners.map((w) => SEAT_NAMES[w]).join(' and ')} share the victory`
-    : winners.includes(mySeat) ? 'You win!' : `${SEAT_NAMES[winners[0]] ?? ''} wins`;
+  const title = winners.length > 1 ? t('final.shared', { list: list(winners.map(seatName)) })
+    : winners.includes(mySeat) ? t('final.you_win') : t('final.wins', { seat: seatName(winners[0] ?? -1) });
   let html = `<div class="final-card"><h1>${esc(title)}</h1><div class="table-scroll"><table class="final-scores"><thead><tr><th></th>`;
   // banked points were paid into their categories at the end: no "banked 0" column then
   const cols = PARTS.filter((k) => k !== 'banked' && (k !== 'gifts' || v.gifts) && (k !== 'cards' || v.christmas) && (k !== 'goods' || v.goods) && (k !== 'gardens' || v.score_parts?.[0]?.gardens !== undefined));
   const pigs = !!v.goods;
   // the Total first, beside the name: on a phone each row is a card of its own (style.css)
-  html += '<th>Total</th>' + cols.map((k) => `<th>${k}</th>`).join('') + (pigs ? '<th title="the points the pig added, counted in fields">pig</th><th>goods held</th>' : '') + '</tr></thead><tbody>';
+  html += `<th>${t('final.total')}</th>` + cols.map((k) => `<th>${t(`part.${k}`)}</th>`).join('') + (pigs ? `<th title="${t('final.pig.title')}">${t('final.pig')}</th><th>${t('final.goods')}</th>` : '') + '</tr></thead><tbody>';
   for (let s = 0; s < v.players; s++) {
     const p = parts(v, s);
     html += `<tr data-seat="${s}"><td>${swatchHtml(s)} ${esc(playerLabel(s, players[s], mySeat))}</td>`;
     // each cell names its column (data-label): on a phone the rows are cards, without the header
-    html += `<td class="final-score" data-score="${v.scores[s]}" data-label="Total"><strong>${v.scores[s]}</strong></td>` + cols.map((k) => `<td data-label="${k}">${p[k] ?? 0}</td>`).join('');
+    html += `<td class="final-score" data-score="${v.scores[s]}" data-label="${t('final.total')}"><strong>${v.scores[s]}</strong></td>` + cols.map((k) => `<td data-label="${t(`part.${k}`)}">${p[k] ?? 0}</td>`).join('');
     if (pigs) {
       const g = v.goods?.seats?.[s];
-      html += `<td class="final-pig" data-pig="${pig[s] ?? 0}" data-label="pig">${pig[s] ?? 0}</td><td class="final-goods" data-label="goods held">${g ? (GOODS.filter((k) => g[k]).map((k) => `${g[k]} ${k}${goodsLeaders(v, k).includes(s) ? ' ★' : ''}`).join(', ') || 'none') : ''}</td>`;
+      html += `<td class="final-pig" data-pig="${pig[s] ?? 0}" data-label="${t('final.pig')}">${pig[s] ?? 0}</td><td class="final-goods" data-label="${t('final.goods')}">${g ? (GOODS.filter((k) => g[k]).map((k) => `${g[k]} ${t(`goods.${k}`)}${goodsLeaders(v, k).includes(s) ? ' ★' : ''}`).join(', ') || t('final.none')) : ''}</td>`;
     }
     html += '</tr>';
   }
   html += '</tbody></table></div>';
-  if (v.christmas) html += '<p class="note">Points banked on locked features were paid into their categories at the end.</p>';
-  if (pigs) html += '<p class="note">Goods: 10 points to whoever holds the most of each kind (★; tied players all score). A pig in a field its owner holds makes each completed city there worth 4 instead of 3: that extra is counted in fields.</p>';
-  html += `<div id="final-chart"></div><p><a href="/replay/${esc(gameId)}">Watch the replay</a> · <a href="/api/games/${esc(gameId)}/record" download>Download the record</a> · <a href="/">New game</a> · <a href="/how.html" target="_blank" rel="noopener">How to play</a> · <button id="final-close">Look at the board</button></p>${mySeat >= 0 ? '<p class="rematch"><button id="rematch" class="primary">Rematch: the same seats and settings</button></p>' : ''}<p id="rematch-note" class="note" hidden></p></div>`;
+  if (v.christmas) html += `<p class="note">${t('final.banked')}</p>`;
+  if (pigs) html += `<p class="note">${t('final.goods_note')}</p>`;
+  html += `<div id="final-chart"></div><p><a href="/replay/${esc(gameId)}">${t('final.replay')}</a> · <a href="/api/games/${esc(gameId)}/record" download>${t('final.record')}</a> · <a href="/">${t('common.new_game')}</a> · <a href="/how.html" target="_blank" rel="noopener">${t('common.how_to_play')}</a> · <button id="final-close">${t('final.look')}</button></p>${mySeat >= 0 ? `<p class="rematch"><button id="rematch" class="primary">${t('final.rematch')}</button></p>` : ''}<p id="rematch-note" class="note" hidden></p></div>`;
   box.innerHTML = html;
   const chart = box.querySelector('#final-chart');
   if (chart) {
@@ -260,7 +260,7 @@ export function renderFinal(box, v, players, mySeat, history, gameId, pig = []) 
     if (new Set(history.map((h) => h.turn)).size < v.turn / 2) {
       const note = document.createElement('p');
       note.className = 'note';
-      note.textContent = 'This page saw only part of the game: the replay shows the scores of every turn.';
+      note.textContent = t('final.part_seen');
       chart.after(note);
     }
   }

@@ -7,6 +7,7 @@ import { featureAt, hoverWords } from './features.js';
 import { playerLabel, renderPlayers } from './panels.js';
 import { loadCards } from './cards.js';
 import { eventWords, loadSentences, movePast } from './words.js';
+import { has, list, t } from './i18n.js';
 
 /** @typedef {import('./types.js').GameRecord} GameRecord */
 /** @typedef {import('./types.js').GameSummary} GameSummary */
@@ -65,7 +66,7 @@ function show(i) {
   // who made this step's move: the seat the step before was waiting for
   const by = at ? steps[at - 1].view.pending?.seat ?? -1 : -1;
   const mover = by >= 0 ? playerLabel(by, players[by], -1) : '';
-  $('step').textContent = at ? `Move ${at} of ${steps.length - 1}: ${mover} ${movePast(s.move ?? '')}.${s.view.over ? ' The game is over.' : ''}` : `Start: ${steps.length - 1} moves. ${who} begins.`;
+  $('step').textContent = at ? `${t('replay.move', { at, n: steps.length - 1, seat: mover, move: movePast(s.move ?? '') })}${s.view.over ? ` ${t('game.over.status')}` : ''}` : t('replay.start', { n: steps.length - 1, seat: who });
   $('step').dataset.index = String(at);
   const names = players.map((p, k) => playerLabel(k, p, -1));
   const ol = $('log');
@@ -82,14 +83,10 @@ function show(i) {
   drawChart($('chart'), steps.slice(0, at + 1).map((x) => ({ turn: x.view.turn, scores: x.view.scores })), s.view.players);
 }
 
-/** The expansions by the names players know them by. @type {Record<string, string>} */
-const EXPANSION_NAMES = {
-  gifts: 'The Gifts', christmas: 'Christmas Present', inns: 'Inns & Cathedrals', traders: 'Traders & Builders', river: 'The River', abbot: 'The Abbot',
-};
 
 /** Plays a record again on the server and shows its first step (the start). @param {GameRecord} rec */
 async function load(rec) {
-  status('Playing the record again on the server…');
+  status(t('replay.loading'));
   players = Array.from({ length: rec.players }, () => 'human');
   steps = await rebuild(rec);
   const slider = /** @type {HTMLInputElement} */ ($('slider'));
@@ -97,9 +94,9 @@ async function load(rec) {
   board.userMoved = false;
   show(0);
   board.fit();
-  const names = (rec.expansions ?? '').split(',').filter((e) => e && e !== 'base').map((e) => EXPANSION_NAMES[e] ?? e);
-  const exp = names.length ? names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0] : 'the base game';
-  status(`${rec.players} players, ${exp}, seed ${rec.seed}: ${rec.moves.length} moves.`);
+  const names = (rec.expansions ?? '').split(',').filter((e) => e && e !== 'base').map((e) => (has(`exp.${e}`) ? t(`exp.${e}`) : e));
+  const exp = names.length ? list(names) : t('replay.base');
+  status(t('replay.about', { players: rec.players, what: exp, seed: rec.seed, n: rec.moves.length }));
 }
 
 async function start() {
@@ -139,16 +136,16 @@ async function start() {
   });
   /** @param {File} file */
   const readFile = async (file) => {
-    try { await load(JSON.parse(await file.text())); } catch (err) { status(`Cannot replay this file: ${message(err)}`, 'error'); }
+    try { await load(JSON.parse(await file.text())); } catch (err) { status(t('replay.bad_file', { error: message(err) }), 'error'); }
   };
   $('file').onchange = (e) => { const f = /** @type {HTMLInputElement} */ (e.target).files?.[0]; if (f) readFile(f); };
   const drop = $('drop');
   document.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
   document.addEventListener('drop', (e) => { e.preventDefault(); const f = e.dataTransfer?.files?.[0]; if (f) readFile(f); });
   const id = location.pathname.split('/').filter(Boolean)[1];
-  if (!id) { status('Drop a record file on the page.'); return; }
+  if (!id) { status(t('replay.drop')); return; }
   const res = await fetch(`/api/games/${id}/record`);
-  if (!res.ok) { status(res.status === 404 ? 'No record: the game is not over yet, or there is no such game.' : `error ${res.status}`, 'error'); return; }
+  if (!res.ok) { status(res.status === 404 ? t('replay.no_record') : t('api.status', { n: res.status }), 'error'); return; }
   /** @type {GameRecord} */
   const rec = await res.json();
   try {
@@ -157,7 +154,7 @@ async function start() {
     await load(rec);
     players = info.players ?? players;
     show(at);
-  } catch (err) { console.error(err instanceof Error ? err.stack : err); status(`Cannot replay: ${message(err)}`, 'error'); }
+  } catch (err) { console.error(err instanceof Error ? err.stack : err); status(t('replay.cannot', { error: message(err) }), 'error'); }
 }
 
-start().catch((e) => status(`Cannot start: ${e}`, 'error'));
+start().catch((e) => status(t('game.cannot_start', { error: String(e) }), 'error'));

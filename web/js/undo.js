@@ -3,7 +3,8 @@
 // page sent and it showed nothing hidden; the request shown to every other seat, with "Accept"
 // and "Refuse" for those who answer; and what became of it, told as a notice. The server decides
 // (docs/SERVER.md): the button only saves a refusal the page can foresee.
-import { SEAT_NAMES } from './seats.js';
+import { seatName } from './seats.js';
+import { list, t } from './i18n.js';
 
 /** @typedef {import('./types.js').UndoFrame} UndoFrame */
 /** @typedef {import('./types.js').StateFrame} StateFrame */
@@ -13,10 +14,10 @@ import { SEAT_NAMES } from './seats.js';
 const REVEALS = /^(draw|remove|return|gift|card|play|discard|aside) /;
 
 /** A seat's name in sentences. @param {number} seat */
-const nameOf = (seat) => SEAT_NAMES[seat] ?? `Seat ${seat}`;
+const nameOf = (seat) => seatName(seat);
 
 /** Seats in words: "Blue", "Blue and Green". @param {number[]} seats */
-const seatList = (seats) => seats.map(nameOf).join(seats.length === 2 ? ' and ' : ', ');
+const seatList = (seats) => list(seats.map(nameOf));
 
 export class Undo {
   /**
@@ -41,7 +42,7 @@ export class Undo {
     button.addEventListener('click', () => {
       if (!this.frame || !this.send({ type: 'undo', index: this.frame.index })) return;
       button.disabled = true;
-      button.textContent = 'Asking…';
+      button.textContent = t('undo.asking');
     });
   }
 
@@ -63,22 +64,22 @@ export class Undo {
       !(f.events ?? []).some((e) => REVEALS.test(e));
     this.button.hidden = !can;
     this.button.disabled = false;
-    this.button.textContent = 'Undo my last move';
+    this.button.textContent = t('undo.button');
   }
 
   /** An undo frame from the server. @param {UndoFrame} f */
   update(f) {
-    const me = this.seat(), asker = f.seat === me ? 'you' : nameOf(f.seat);
+    const me = this.seat(), asker = nameOf(f.seat);
     if (f.status === 'asked') {
       this.show(f);
       return;
     }
     this.show(null);
-    if (f.status === 'done') this.tell(f.seat === me ? 'You took back your last move: everyone agreed.' : `${asker} took back their last move: everyone agreed.`, 'info');
-    else if (f.status === 'refused') this.tell(f.seat === me ? `${nameOf(f.by ?? -1)} refused your undo: your move stands.` : `${f.by === me ? 'You' : nameOf(f.by ?? -1)} refused to take back ${asker}'s last move.`, 'info');
-    else if (f.status === 'lapsed') this.tell(`Not everyone answered in time: ${f.seat === me ? 'your' : `${asker}'s`} move stands.`, 'info');
-    else if (f.status === 'moved') this.tell('The game moved on: the undo request ended.', 'info');
-    else this.tell('The move could not be taken back: the game goes on as it was.', 'error');
+    if (f.status === 'done') this.tell(t(f.seat === me ? 'undo.done.you' : 'undo.done', { seat: asker }), 'info');
+    else if (f.status === 'refused') this.tell(t(f.seat === me ? 'undo.refused.yours' : f.by === me ? 'undo.refused.by_you' : 'undo.refused', { by: nameOf(f.by ?? -1), seat: asker }), 'info');
+    else if (f.status === 'lapsed') this.tell(t(f.seat === me ? 'undo.lapsed.you' : 'undo.lapsed', { seat: asker }), 'info');
+    else if (f.status === 'moved') this.tell(t('undo.moved'), 'info');
+    else this.tell(t('undo.failed'), 'error');
     this.renderButton();
   }
 
@@ -93,25 +94,24 @@ export class Undo {
     const me = this.seat();
     const at = performance.now();
     const h = document.createElement('h2');
-    h.textContent = 'Undo asked';
+    h.textContent = t('undo.asked');
     const p = document.createElement('p');
     const left = document.createElement('p');
     left.className = 'note';
-    const tick = () => { left.textContent = `${Math.max(0, Math.ceil(((f.left ?? 0) - (performance.now() - at)) / 1000))} s left to answer.`; };
+    const tick = () => { left.textContent = t('undo.left', { n: Math.max(0, Math.ceil(((f.left ?? 0) - (performance.now() - at)) / 1000)) }); };
     tick();
     this.timer = window.setInterval(tick, 500);
     const waiting = f.waiting ?? [];
     this.box.append(h, p);
     if (f.seat === me) {
-      p.textContent = `You asked to take back your last move: waiting for ${seatList(waiting)}.`;
+      p.textContent = t('undo.you_asked', { list: seatList(waiting) });
     } else {
-      p.textContent = `${nameOf(f.seat)} asks to take back their last move (no tile or card was drawn since).` +
-        (waiting.includes(me) ? ' Do you agree?' : ` Waiting for ${seatList(waiting)}.`);
+      p.textContent = `${t('undo.asks', { seat: nameOf(f.seat) })} ${waiting.includes(me) ? t('undo.agree') : t('undo.waiting', { list: seatList(waiting) })}`;
     }
     if (waiting.includes(me)) {
       const buttons = document.createElement('div');
       buttons.className = 'buttons';
-      for (const [key, text, accept] of /** @type {[string, string, boolean][]} */ ([['undo-yes', 'Accept', true], ['undo-no', 'Refuse', false]])) {
+      for (const [key, text, accept] of /** @type {[string, string, boolean][]} */ ([['undo-yes', t('undo.accept'), true], ['undo-no', t('undo.refuse'), false]])) {
         const b = document.createElement('button');
         b.dataset.key = key;
         b.textContent = text;
@@ -126,11 +126,11 @@ export class Undo {
 
 /** A refused undo in players' words, or null if the message is no undo's. @param {string} message */
 export function undoRefusal(message) {
-  if (/showed a tile or card/.test(message)) return 'Your last move showed a tile or card nobody had seen: it cannot be taken back.';
-  if (/nothing to undo|stale undo/.test(message)) return 'Only your own last move can be taken back, before anyone else moves.';
-  if (/computer player is deciding/.test(message)) return 'A computer player is deciding already: too late to undo.';
-  if (/undo is asked already/.test(message)) return 'An undo is being asked already: wait for the answers.';
-  if (/no undo is asked/.test(message)) return 'That undo request is over already.';
-  if (/cannot take moves back/.test(message)) return 'This server cannot take moves back.';
+  if (/showed a tile or card/.test(message)) return t('undo.no.shown');
+  if (/nothing to undo|stale undo/.test(message)) return t('undo.no.own');
+  if (/computer player is deciding/.test(message)) return t('undo.no.computer');
+  if (/undo is asked already/.test(message)) return t('undo.no.asked');
+  if (/no undo is asked/.test(message)) return t('undo.no.over');
+  if (/cannot take moves back/.test(message)) return t('undo.no.server');
   return null;
 }

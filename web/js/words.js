@@ -7,9 +7,13 @@
 // table's feature sentence, {why} the reason's. A hidden card ("?") picks the event's
 // "KEY?" entry, a figure word (follower and back of a large meeple, abbot, builder, pig) its
 // "KEY:FIGURE" entry, a tile of The River its "KEY:river" entry. Call loadSentences() once before telling an event; an event the
-// table does not know is shown as it came.
+// table does not know is shown as it came. The table is English (the terminal's words); in
+// another language each entry is the catalogue's `ev.KEY` (`ev.KEY.you` told to the seat
+// itself), `why.REASON`, `feat.NAME` (issue 32), where {feature|dat} or {type|unf} ask the
+// feature's words in a case of their own (`seg.CASE.TYPE`: German's dative, "unfinished").
 import { cardName } from './cards.js';
-import { SEAT_NAMES } from './seats.js';
+import { seatName } from './seats.js';
+import { LANG, fill, has, pluralText, raw, t } from './i18n.js';
 
 /** @typedef {import('./types.js').Sentences} Sentences */
 
@@ -20,8 +24,32 @@ const TABLE = { events: {}, features: {}, reasons: {} };
 export async function loadSentences() {
   if (Object.keys(TABLE.events).length) return;
   /** @type {Sentences} */
-  const t = await (await fetch('/api/sentences')).json();
-  Object.assign(TABLE, t);
+  const tab = await (await fetch('/api/sentences')).json();
+  Object.assign(TABLE, tab);
+}
+
+/**
+ * An entry of the table in the page's language: the server's English, or the catalogue's
+ * `PREFIX.KEY` (plural forms chosen by `n`); undefined when neither has it.
+ * @param {'ev'|'why'|'feat'} prefix @param {string} key @param {number} [n]
+ * @returns {string|undefined}
+ */
+function entry(prefix, key, n) {
+  if (LANG !== 'en') {
+    const e = raw(`${prefix}.${key}`);
+    if (e !== undefined) return pluralText(e, n);
+  }
+  return prefix === 'ev' ? TABLE.events[key]?.text : prefix === 'why' ? TABLE.reasons[key] : TABLE.features[key];
+}
+
+/**
+ * A feature or segment type in words, in a case: English "a road" (`{feature}`) or the bare
+ * "road" (`{type}`); another language's catalogue `seg.CASE.TYPE` ("eine Straße", "einer Straße").
+ * @param {string} type @param {string} kase `acc` (the default), `dat`, `unf`...; `bare` for {type}
+ */
+function segWords(type, kase) {
+  if (LANG !== 'en' && has(`seg.${kase}.${type}`)) return t(`seg.${kase}.${type}`);
+  return type;
 }
 
 /**
@@ -31,19 +59,21 @@ export async function loadSentences() {
  * @returns {string}
  */
 function expand(text, f, names, reason) {
-  return text.replace(/\{([a-z]+)\}/g, (whole, /** @type {string} */ name) => {
+  return text.replace(/\{([a-z]+)(?:\|([a-z]+))?\}/g, (whole, /** @type {string} */ name, /** @type {string|undefined} */ kase) => {
     const [type, port] = (f.segment ?? '').split(':');
     switch (name) {
-      case 'seat': return f.seat === undefined ? whole : names[Number(f.seat)] ?? `Seat ${f.seat}`;
+      case 'seat': return f.seat === undefined ? whole : names[Number(f.seat)] ?? seatName(Number(f.seat));
       case 'card': return cardName(reason ?? f.card ?? '?');
       case 'feature': {
-        const t = type === 'cloister' ? TABLE.features.cloister : TABLE.features.feature;
-        return t === undefined ? whole : expand(t, f, names, null);
+        if (LANG !== 'en') return port === undefined ? '?' : segWords(type, kase ?? 'acc');
+        const tx = type === 'cloister' ? TABLE.features.cloister : TABLE.features.feature;
+        return tx === undefined ? whole : expand(tx, f, names, null);
       }
-      case 'type': return port === undefined ? '?' : type;
+      case 'type': return port === undefined ? '?' : LANG !== 'en' ? segWords(type, kase ?? 'acc') : type;
       case 'port': return port ?? '?';
+      case 'goods': return f.goods === undefined ? whole : has(`goods.${f.goods}`) ? t(`goods.${f.goods}`) : f.goods;
       case 'why': {
-        const r = TABLE.reasons[f.reason ?? ''];
+        const r = entry('why', f.reason ?? '', Number(f.points));
         return r === undefined ? `(${f.reason ?? '?'})` : expand(r, f, names, f.reason ?? null);
       }
       default: return f[name] ?? whole;
@@ -55,7 +85,8 @@ function expand(text, f, names, reason) {
  * A sentence of the table about seat `{seat}` told to that seat itself (issue 32: own moves
  * were told in the third person on one's own page): "{seat} places a tile." becomes "You
  * place a tile.", "{seat}'s follower..." "Your follower...", "their builder" "your builder"
- * (eventWords turns the reason's "their" too).
+ * (eventWords turns the reason's "their" too). English only: another language's catalogue
+ * has the sentence told to "you" as `ev.KEY.you`.
  * @param {string} text
  */
 export function secondPerson(text) {
@@ -90,6 +121,11 @@ export function eventWords(ev, names, me = -1) {
   // a tile of The River (RI/s, RI.1/...): the entry that says so ("remove:river")
   if (f.tile !== undefined && f.tile.startsWith('RI')) variant(':river');
   const own = me >= 0 && f.seat !== undefined && Number(f.seat) === me && s.text.startsWith('{seat}');
+  const n = Number(f.points ?? f.count ?? f.height);
+  if (LANG !== 'en') {
+    const text = (own ? entry('ev', `${key}.you`, n) : undefined) ?? entry('ev', key, n) ?? s.text;
+    return expand(text, f, names, null);
+  }
   const text = expand(own ? secondPerson(s.text) : s.text, f, names, null);
   // the reason too ("for recalling your abbot"): names and card names hold no "their"
   return own ? text.replace(/\btheir\b/g, 'your') : text;
@@ -99,38 +135,35 @@ export function eventWords(ev, names, me = -1) {
  * The targets of a move (what follows its head) in players' words: "the city", "the cloister",
  * "the empty spot"; two of them (a swap, a change of position) joined by "and". Where they
  * are, the board shows: the page circles each target. No coordinates, ports or ids (issue 21).
- * @param {string} rest
+ * `kase`: the catalogue's case of the words (`the.TYPE`, `the.dat.TYPE`: German's dative).
+ * @param {string} rest @param {'acc'|'dat'} [kase]
  */
-export function targetWords(rest) {
+export function targetWords(rest, kase = 'acc') {
   /** @type {string[]} */
   const out = [];
   const re = /\((-?\d+),(-?\d+)\)(?: (\w+):(\w+))?|(\w+):(\w+)/g;
   let r;
+  const pre = kase === 'dat' ? 'the.dat' : 'the';
   while ((r = re.exec(rest))) {
     const type = r[3] ?? r[5];
     if (type === 'seat') continue;  // whose follower: said by the move's own words
-    out.push(type ? `the ${type}` : 'the empty spot');
+    out.push(type ? (has(`${pre}.${type}`) ? t(`${pre}.${type}`) : type) : t(`${pre}.spot`));
   }
-  return out.join(' and ');
+  return out.join(` ${t('words.and')} `);
 }
 
-/** What a figure is called after "your" or "Blue's". @type {Record<string, string>} */
-const FIGURE_NOUNS = { meeple: 'follower', large: 'large meeple', abbot: 'abbot', builder: 'builder', pig: 'pig', mayor: 'mayor', wagon: 'wagon' };
+/** The figures a move may name ("after your"/"Blue's": `figure.noun.FIGURE`). */
+const FIGURE_NOUNS = ['meeple', 'large', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn'];
 
 /**
  * The figure and seat of a move of The Tower or the princess (`capture large (1,0) road:N
- * seat:1`, `ransom seat:1`, `exchange large`): the figure's noun and the seat named, -1 if none.
+ * seat:1`, `ransom seat:1`, `exchange large`): the figure and the seat named, -1 if none.
  * @param {string[]} w the move's words
  */
 function figureSeat(w) {
-  const fig = FIGURE_NOUNS[w[1]] !== undefined ? w[1] : 'meeple';
+  const fig = FIGURE_NOUNS.includes(w[1]) ? w[1] : 'meeple';
   const seat = /seat:(\d+)/.exec(w.join(' '));
-  return { noun: FIGURE_NOUNS[fig], seat: seat ? Number(seat[1]) : -1 };
-}
-
-/** "Blue's", or "your own" for `me`. @param {number} seat @param {number} me */
-function whose(seat, me) {
-  return seat === me ? 'your own' : `${SEAT_NAMES[seat] ?? `Seat ${seat}`}'s`;
+  return { fig, seat: seat ? Number(seat[1]) : -1 };
 }
 
 /**
@@ -139,16 +172,17 @@ function whose(seat, me) {
  * @param {string[]} w @param {boolean} past @param {number} me
  */
 function neutralWords(w, past, me) {
-  const { noun, seat } = figureSeat(w);
-  const at = targetWords(w.slice(1).join(' '));
+  const { fig, seat } = figureSeat(w);
+  const tense = past ? 'past' : 'now';
+  const at = targetWords(w.slice(1).join(' '), 'dat');
+  const whose = seat === me ? t(`whose.own.${fig}`) : t(`whose.${fig}`, { seat: seatName(seat) });
+  const from = seat >= 0 ? seatName(seat) : t('words.another_player');
   switch (w[0]) {
-    case 'dragon': return past ? 'moved the dragon one tile' : 'Move the dragon onto this tile';
-    case 'fairy': return `${past ? 'put' : 'Put'} the fairy next to ${past ? 'their' : 'your'} ${noun} on ${at}`;
-    case 'princess': return `${past ? 'sent' : 'Send'} ${whose(seat, me)} ${noun} on ${at} home (the princess)`;
-    case 'floor': return `${past ? 'built' : 'Build'} a floor on the tower`;
-    case 'capture': return `${past ? 'captured' : 'Capture'} ${whose(seat, me)} ${noun} on ${at}`;
-    case 'ransom': return past ? `bought back a ${noun} from ${SEAT_NAMES[seat] ?? 'another player'} for 3 points` : `Buy back your ${noun} from ${SEAT_NAMES[seat] ?? 'another player'}: 3 points`;
-    case 'exchange': return `${past ? 'took' : 'Take'} back ${past ? 'their' : 'your'} ${noun} in the exchange`;
+    case 'dragon': case 'floor': return t(`move.${w[0]}.${tense}`);
+    case 'fairy': return t(`move.fairy.${tense}`, { figure: t(`figure.noun.${fig}`), at });
+    case 'princess': case 'capture': return t(`move.${w[0]}.${tense}`, { whose, at });
+    case 'ransom': return t(`move.ransom.${tense}`, { figure: t(`figure.noun.${fig}`), seat: from });
+    case 'exchange': return t(`move.exchange.${tense}`, { figure: t(`figure.noun.${fig}`) });
     default: return null;
   }
 }
@@ -156,24 +190,21 @@ function neutralWords(w, past, me) {
 /** A placement's first word: a base letter, a garden tile's (`Eg`), or an expansion tile's name (`IC/RFr.i`, `RI.1/CICI`). */
 const TILE_WORD = /^([A-X]g?|[A-Z]+(?:\.\d+)?\/\S+)$/;
 
-/** What a figure word of a follower move is called: "a large meeple". @type {Record<string, string>} */
-const FIGURE_WORDS = { meeple: 'a follower', large: 'a large meeple', abbot: 'the abbot', builder: 'the builder', pig: 'the pig', mayor: 'the mayor', wagon: 'the wagon', barn: 'the barn' };
-
 /**
  * A follower move's figure and target, "large road:N" or "road:N", in words: "a large
- * meeple on the road"; null when the move is not one.
+ * meeple on the road" (`put.FIGURE`, `put.FIGURE.tower`); null when the move is not one.
  * @param {string[]} w
  */
 function followerWords(w) {
   // a place on another tile (a magic portal, a tower's top) names its position first
   const v = w.filter((x) => !/^\(-?\d+,-?\d+\)$/.test(x));
-  const fig = v.length === 2 ? FIGURE_WORDS[v[0]] : v.length === 1 ? FIGURE_WORDS.meeple : undefined;
+  const fig = v.length === 2 && FIGURE_NOUNS.includes(v[0]) ? v[0] : v.length === 1 ? 'meeple' : undefined;
   const seg = v[v.length - 1];
   if (fig === undefined || !/:/.test(seg)) return null;
-  if (seg === 'tower:T') return `${fig} on top of the tower`;
+  if (seg === 'tower:T') return t(`put.${fig}.tower`);
   // a barn stands on no feature: at a corner of the tile, where four fields meet (AM9)
-  if (seg.startsWith('barn:')) return `${fig} at the corner where four fields meet`;
-  return `${fig} ${v[0] === 'pig' ? 'in' : 'on'} ${targetWords(seg)}`;
+  if (seg.startsWith('barn:')) return t(`put.${fig}.corner`);
+  return t(`put.${fig}`, { at: targetWords(seg) });
 }
 
 /**
@@ -181,66 +212,37 @@ function followerWords(w) {
  * reading (-1: none). @param {string} move @param {number} [me]
  */
 export function moveWords(move, me = -1) {
-  const w = move.split(' ');
-  const n = neutralWords(w, false, me);
-  if (n !== null) return n;
-  const rest = w.slice(2).join(' ');
-  const on = (/** @type {string} */ r) => (r ? ` on ${targetWords(r)}` : '');
-  if (w[0] === 'open') return `Open ${cardName(w[1])}${on(rest)}`;
-  if (w[0] === 'play') return `Play ${cardName(w[1])}${on(rest)}`;
-  if (w[0] === 'discard') return `Discard ${cardName(w[1])}`;
-  if (w[0] === 'target') return `Aim it at ${targetWords(w.slice(1).join(' '))}`;
-  if (w[0] === 'pass') return 'Pass';
-  if (w[0] === 'draw') return 'Draw a card';
-  if (w[0] === 'block') return 'Block with Shield';
-  if (w[0] === 'again') return 'Take the second turn';
-  if (w[0] === 'recall') return `Take your abbot back from ${targetWords(w.slice(1).join(' '))}`;
-  if (w[0] === 'abbey') return 'Place your abbey instead of drawing a tile';
-  if (TILE_WORD.test(w[0])) return 'Place the tile here';
-  const f = followerWords(w);
-  if (f !== null) return f.charAt(0).toUpperCase() + f.slice(1);
-  return move;
+  return someMove(move, 'now', me);
 }
 
-/** What a decision is, for "Waiting for Blue: …". @type {Record<string, string>} */
-export const DECISION_WORDS = {
-  window_before: 'may open a gift or play a card before placing',
-  place: 'is placing a tile',
-  card_draw: 'may draw a Christmas card',
-  card_target: 'is choosing the target of a card',
-  block: 'may block an attack with Shield',
-  follower: 'may put a follower on the tile just placed',
-  modifier: 'may play a scoring modifier',
-  window_after: 'may play a card after scoring',
-  discard: 'is discarding down to the hand limit',
-  end_choice: 'is choosing a field for a tie-break token',
-  double_turn: 'may take the second turn their builder earned',
-  dragon: 'is moving the dragon one tile',
-  capture: 'may take a follower prisoner from their tower',
-  exchange: 'is choosing which prisoner comes back in the exchange',
-  abbey: 'may place their abbey instead of drawing a tile',
-  wagon: 'may move their wagon on after its scoring',
-};
+/**
+ * What "Waiting: Blue is placing a tile." says of a decision (`wait.DECISION`).
+ * @param {string|undefined} dec @param {string} who
+ */
+export function waitWords(dec, who) {
+  return t('game.waiting', { seat: who, what: t(has(`wait.${dec}`) ? `wait.${dec}` : 'wait.other') });
+}
 
 /** A move someone made, in the past tense: "placed a tile", "opened Synod on the cloister". @param {string} move */
 export function movePast(move) {
+  return someMove(move, 'past', -1);
+}
+
+/**
+ * A move in words in a tense: `now` (a button: "Open Synod on the cloister") or `past` ("opened
+ * Synod on the cloister"). @param {string} move @param {'now'|'past'} tense @param {number} me
+ */
+function someMove(move, tense, me) {
   const w = move.split(' ');
-  const n = neutralWords(w, true, -1);
+  const n = neutralWords(w, tense === 'past', me);
   if (n !== null) return n;
   const rest = w.slice(2).join(' ');
-  const on = (/** @type {string} */ r) => (r ? ` on ${targetWords(r)}` : '');
-  if (w[0] === 'open') return `opened ${cardName(w[1])}${on(rest)}`;
-  if (w[0] === 'play') return `played ${cardName(w[1])}${on(rest)}`;
-  if (w[0] === 'discard') return `discarded ${cardName(w[1])}`;
-  if (w[0] === 'target') return `aimed the card at ${targetWords(w.slice(1).join(' '))}`;
-  if (w[0] === 'pass') return 'passed';
-  if (w[0] === 'draw') return 'drew a card';
-  if (w[0] === 'block') return 'blocked with Shield';
-  if (w[0] === 'again') return 'took the second turn';
-  if (w[0] === 'recall') return `took their abbot back from ${targetWords(w.slice(1).join(' '))}`;
-  if (w[0] === 'abbey') return 'chose to place their abbey instead of drawing';
-  if (TILE_WORD.test(w[0])) return 'placed a tile';
+  if (['open', 'play'].includes(w[0])) return t(`move.${w[0]}${rest ? '.on' : ''}.${tense}`, { card: cardName(w[1]), at: targetWords(rest) });
+  if (w[0] === 'discard') return t(`move.discard.${tense}`, { card: cardName(w[1]) });
+  if (['target', 'recall'].includes(w[0])) return t(`move.${w[0]}.${tense}`, { at: targetWords(w.slice(1).join(' '), w[0] === 'recall' ? 'dat' : 'acc') });
+  if (['pass', 'draw', 'block', 'again', 'abbey'].includes(w[0])) return t(tense === 'now' ? `move.${w[0]}` : `move.${w[0]}.past`);
+  if (TILE_WORD.test(w[0])) return t(tense === 'now' ? 'move.place' : 'move.place.past');
   const f = followerWords(w);
-  if (f !== null) return `put ${f}`;
+  if (f !== null) return tense === 'now' ? f.charAt(0).toUpperCase() + f.slice(1) : t('move.put.past', { what: f });
   return move;
 }

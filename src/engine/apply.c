@@ -92,8 +92,8 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
     unsigned rot_bit = 1u << (m->rot % tiletab_period[m->tile]);
     if (spot_fits(g, s, m->tile) & rot_bit)
         return CARC_OK;  /* the table says it fits; below, which edge does not */
-    if (forced >= 0 && (spot_fit_rots(g, si, m->tile) & rot_bit))
-        return CARC_OK;  /* a tile an expansion places (a river tile, R5) */
+    if ((forced >= 0 || s->sig == SIG_DEAD) && (spot_fit_rots(g, si, m->tile) & rot_bit))
+        return CARC_OK;  /* a tile an expansion places (a river tile, R5; CI19) */
     if (tile_closes(m->tile)) {  /* it fits any edges, in a hole only (AM4) */
         error_set(err, CARC_E_ILLEGAL, "%s goes only into a hole, a place with tiles on all "
                   "four sides: (%d,%d) is none (AM3)", name, m->x, m->y);

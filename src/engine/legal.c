@@ -188,11 +188,35 @@ legal_place_in(const carc_game *g, carc_move *out, int cap, int unbounded)
     return n;
 }
 
+/* A tile that closes (tile_closes) also fits a hole the fit table cannot see: the
+ * spot an expansion keeps closed (SIG_DEAD: the river's dead end) once its hook
+ * fit_rots places the tile there (CI19). That placement, listed after all others,
+ * into *m: 1, or 0 if there is none. Asked only with such a tile alone in hand and
+ * no spot forced, so a placement otherwise costs one test. */
+static int legal_closed_place(const carc_game *g, carc_move *m)
+{
+    if (g->nhand != 1 || !tile_closes(g->hand[0]) || !exp_any(g) || exp_forced_spot(g) >= 0)
+        return 0;
+    int si = exp_closed_spot(g);
+    unsigned fit = si < 0 ? 0 : spot_fit_rots(g, si, g->hand[0]) & 15;
+    if (!fit)
+        return 0;
+    *m = move_pass();
+    m->kind = CARC_MOVE_PLACE;
+    m->tile = g->hand[0];
+    m->rot = legal_rot_nth[fit][0];  /* it fits every edge: one rotation (period 1) */
+    m->x = g->frontier[si].x;
+    m->y = g->frontier[si].y;
+    return 1;
+}
+
 static int legal_place(const carc_game *g, carc_move *out, int cap)
 {
-    if (cap >= 2 * 4 * MAX_FRONTIER)
-        return legal_place_in(g, out, cap, 1);
-    return legal_place_in(g, out, cap, 0);
+    int n = cap >= 2 * 4 * MAX_FRONTIER ? legal_place_in(g, out, cap, 1)
+                                        : legal_place_in(g, out, cap, 0);
+    if (n < cap && legal_closed_place(g, &out[n]))
+        n++;
+    return n;
 }
 
 /* B6: a follower may go on a segment of the placed tile whose feature is empty. */
@@ -397,7 +421,8 @@ int carc_legal_count(const carc_game *g)
     int decision = turn_pending(g, &p);
     if (decision == CARC_DEC_PLACE) {
         place_list pl;
-        return place_list_count(g, &pl);
+        carc_move closed;
+        return place_list_count(g, &pl) + legal_closed_place(g, &closed);
     }
     if (decision == CARC_DEC_FOLLOWER && !exp_t6(g)) {  /* an expansion's T6 may add many */
         carc_move buf[LEGAL_FOLLOWER_MOVES];
@@ -428,13 +453,17 @@ int carc_legal_pick(const carc_game *g, carc_index_fn index, void *ctx, carc_mov
     int decision = turn_pending(g, &p);
     if (decision == CARC_DEC_PLACE) {
         place_list pl;
-        int n = place_list_count(g, &pl);
+        carc_move closed;
+        int listed = place_list_count(g, &pl), n = listed + legal_closed_place(g, &closed);
         if (n == 0)
             return 0;
         uint32_t i = index(ctx, (uint32_t)n);
         if (i >= (uint32_t)n)
             return -1;
-        place_nth(g, &pl, (int)i, out);
+        if (i == (uint32_t)listed)
+            *out = closed;  /* CI19: after all others, as legal_place lists it */
+        else
+            place_nth(g, &pl, (int)i, out);
         return n;
     }
     if (decision == CARC_DEC_FOLLOWER && !exp_t6(g)) {

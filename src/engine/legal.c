@@ -191,11 +191,11 @@ legal_place_in(const carc_game *g, carc_move *out, int cap, int unbounded)
 /* A tile that closes (tile_closes) also fits a hole the fit table cannot see: the
  * spot an expansion keeps closed (SIG_DEAD: the river's dead end) once its hook
  * fit_rots places the tile there (CI19). That placement, listed after all others,
- * into *m: 1, or 0 if there is none. Asked only with such a tile alone in hand and
- * no spot forced, so a placement otherwise costs one test. */
-static int legal_closed_place(const carc_game *g, carc_move *m)
+ * into *m: 1, or 0 if there is none. Out of line and asked only in a game with
+ * expansions (legal_closed), so that a base game's placement pays one byte test. */
+static __attribute__((noinline)) int legal_closed_place(const carc_game *g, carc_move *m)
 {
-    if (g->nhand != 1 || !tile_closes(g->hand[0]) || !exp_any(g) || exp_forced_spot(g) >= 0)
+    if (g->nhand != 1 || !tile_closes(g->hand[0]) || exp_forced_spot(g) >= 0)
         return 0;
     int si = exp_closed_spot(g);
     unsigned fit = si < 0 ? 0 : spot_fit_rots(g, si, g->hand[0]) & 15;
@@ -210,11 +210,16 @@ static int legal_closed_place(const carc_game *g, carc_move *m)
     return 1;
 }
 
+static inline int legal_closed(const carc_game *g, carc_move *m)
+{
+    return exp_any(g) && legal_closed_place(g, m);
+}
+
 static int legal_place(const carc_game *g, carc_move *out, int cap)
 {
     int n = cap >= 2 * 4 * MAX_FRONTIER ? legal_place_in(g, out, cap, 1)
                                         : legal_place_in(g, out, cap, 0);
-    if (n < cap && legal_closed_place(g, &out[n]))
+    if (n < cap && legal_closed(g, &out[n]))
         n++;
     return n;
 }
@@ -422,7 +427,7 @@ int carc_legal_count(const carc_game *g)
     if (decision == CARC_DEC_PLACE) {
         place_list pl;
         carc_move closed;
-        return place_list_count(g, &pl) + legal_closed_place(g, &closed);
+        return place_list_count(g, &pl) + legal_closed(g, &closed);
     }
     if (decision == CARC_DEC_FOLLOWER && !exp_t6(g)) {  /* an expansion's T6 may add many */
         carc_move buf[LEGAL_FOLLOWER_MOVES];
@@ -454,13 +459,14 @@ int carc_legal_pick(const carc_game *g, carc_index_fn index, void *ctx, carc_mov
     if (decision == CARC_DEC_PLACE) {
         place_list pl;
         carc_move closed;
-        int listed = place_list_count(g, &pl), n = listed + legal_closed_place(g, &closed);
+        int n = place_list_count(g, &pl), extra = legal_closed(g, &closed);
+        n += extra;
         if (n == 0)
             return 0;
         uint32_t i = index(ctx, (uint32_t)n);
         if (i >= (uint32_t)n)
             return -1;
-        if (i == (uint32_t)listed)
+        if (extra && i == (uint32_t)n - 1)
             *out = closed;  /* CI19: after all others, as legal_place lists it */
         else
             place_nth(g, &pl, (int)i, out);

@@ -191,11 +191,11 @@ legal_place_in(const carc_game *g, carc_move *out, int cap, int unbounded)
 /* A tile that closes (tile_closes) also fits a hole the fit table cannot see: the
  * spot an expansion keeps closed (SIG_DEAD: the river's dead end) once its hook
  * fit_rots places the tile there (CI19). That placement, listed after all others,
- * into *m: 1, or 0 if there is none. Out of line and asked only in a game with
- * expansions (legal_closed), so that a base game's placement pays one byte test. */
+ * into *m: 1, or 0 if there is none. Out of line and asked only with such a tile
+ * alone in hand in a game with expansions (legal_closing). */
 static __attribute__((noinline)) int legal_closed_place(const carc_game *g, carc_move *m)
 {
-    if (g->nhand != 1 || !tile_closes(g->hand[0]) || exp_forced_spot(g) >= 0)
+    if (exp_forced_spot(g) >= 0)
         return 0;
     int si = exp_closed_spot(g);
     unsigned fit = si < 0 ? 0 : spot_fit_rots(g, si, g->hand[0]) & 15;
@@ -210,16 +210,20 @@ static __attribute__((noinline)) int legal_closed_place(const carc_game *g, carc
     return 1;
 }
 
-static inline int legal_closed(const carc_game *g, carc_move *m)
+/* Whether the tile in hand closes (the abbey), in a game with expansions: then its
+ * placements are listed in full (legal_place) rather than counted spot by spot
+ * (carc_legal_count, carc_legal_pick), since one may lie apart from the fit table
+ * (legal_closed_place). One byte test in a base game. */
+static inline int legal_closing(const carc_game *g)
 {
-    return exp_any(g) && legal_closed_place(g, m);
+    return exp_any(g) && g->nhand == 1 && tile_closes(g->hand[0]);
 }
 
 static int legal_place(const carc_game *g, carc_move *out, int cap)
 {
     int n = cap >= 2 * 4 * MAX_FRONTIER ? legal_place_in(g, out, cap, 1)
                                         : legal_place_in(g, out, cap, 0);
-    if (n < cap && legal_closed(g, &out[n]))
+    if (n < cap && legal_closing(g) && legal_closed_place(g, &out[n]))
         n++;
     return n;
 }
@@ -424,10 +428,9 @@ int carc_legal_count(const carc_game *g)
 {
     carc_pending p;
     int decision = turn_pending(g, &p);
-    if (decision == CARC_DEC_PLACE) {
+    if (decision == CARC_DEC_PLACE && !legal_closing(g)) {
         place_list pl;
-        carc_move closed;
-        return place_list_count(g, &pl) + legal_closed(g, &closed);
+        return place_list_count(g, &pl);
     }
     if (decision == CARC_DEC_FOLLOWER && !exp_t6(g)) {  /* an expansion's T6 may add many */
         carc_move buf[LEGAL_FOLLOWER_MOVES];
@@ -456,20 +459,15 @@ int carc_legal_pick(const carc_game *g, carc_index_fn index, void *ctx, carc_mov
 {
     carc_pending p;
     int decision = turn_pending(g, &p);
-    if (decision == CARC_DEC_PLACE) {
+    if (decision == CARC_DEC_PLACE && !legal_closing(g)) {
         place_list pl;
-        carc_move closed;
-        int n = place_list_count(g, &pl), extra = legal_closed(g, &closed);
-        n += extra;
+        int n = place_list_count(g, &pl);
         if (n == 0)
             return 0;
         uint32_t i = index(ctx, (uint32_t)n);
         if (i >= (uint32_t)n)
             return -1;
-        if (extra && i == (uint32_t)n - 1)
-            *out = closed;  /* CI19: after all others, as legal_place lists it */
-        else
-            place_nth(g, &pl, (int)i, out);
+        place_nth(g, &pl, (int)i, out);
         return n;
     }
     if (decision == CARC_DEC_FOLLOWER && !exp_t6(g)) {

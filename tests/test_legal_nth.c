@@ -13,6 +13,8 @@
  * the games reach two tiles in hand (The Gifts), Mastermind's forced spot (X13)
  * and long frontiers. test_long_frontier runs the same check on a row of tiles
  * whose frontier passes 128 spots (the largest lists, the last of legal.c's blocks).
+ * A fixed game checks the one placement listed apart from the fit table: the abbey in
+ * the river's dead end (CI19).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -25,6 +27,7 @@
 #include <cmocka.h>
 
 #include "base.h"
+#include "carc_record.h"
 #include "legal_nth_check.h"
 
 static long nth_positions;
@@ -90,10 +93,48 @@ static void test_nth_all_sets(void **state)
     assert_true(nth_positions >= 5000);
 }
 
+/* CI19: the abbey in the river's dead end is a placement the fit table cannot see,
+ * listed after all others (legal.c, legal_closed_place): count, nth and pick give it
+ * too. The board of scenarios/CI19_abbey_in_the_hole_at_the_rivers_dead_end.json. */
+static void test_nth_abbey_in_the_rivers_dead_end(void **state)
+{
+    (void)state;
+    static const char *const stack[] = {"RI.1/CICI", "RI.1/IFI", "RI.1/II", "RI.1/IFI",
+                                        "RI.1/II", "RI.1/LIRI", "RI.1/CcII", "RI.1/I.e",
+                                        "E", "E", "U"};
+    static const char *const moves[] = {
+        "RI.1/CICI (1,0) r0", "pass", "RI.1/IFI (2,0) r0", "pass", "RI.1/II (3,0) r1", "pass",
+        "RI.1/IFI (3,-1) r1", "pass", "RI.1/II (3,-2) r0", "pass", "RI.1/LIRI (2,-2) r2",
+        "pass", "RI.1/CcII (1,-2) r0", "pass", "E (2,-1) r3", "city:W", "E (0,-1) r1",
+        "city:E", "abbey"};
+    carc_config c;
+    carc_error err;
+    carc_config_init(&c);
+    c.expansions = CARC_EXP_RIVER | CARC_EXP_ABBEY;
+    c.stack_len = (int)(sizeof stack / sizeof stack[0]);
+    for (int i = 0; i < c.stack_len; i++)
+        c.stack[i] = (uint8_t)carc_tile_kind_named(stack[i], strlen(stack[i]));
+    carc_game *g = carc_new(&c, &err);
+    assert_non_null(g);
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        carc_move m;
+        assert_int_equal(carc_move_parse(g, moves[i], &m, &err), CARC_OK);
+        assert_int_equal(carc_apply(g, &m, &err), CARC_OK);
+        test_check_legal_nth(g, moves[i]);
+    }
+    carc_move m, want;
+    assert_int_equal(carc_legal_count(g), 1);
+    assert_int_equal(carc_move_parse(g, "AM/A (1,-1) r0", &want, &err), CARC_OK);
+    assert_true(carc_legal_nth(g, 0, &m));
+    assert_memory_equal(&m, &want, sizeof m);
+    carc_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nth_all_sets),
+        cmocka_unit_test(test_nth_abbey_in_the_rivers_dead_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

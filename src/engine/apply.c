@@ -50,6 +50,19 @@ static int no_recall(const carc_game *g, const carc_move *m, carc_error *err)
     return CARC_E_ILLEGAL;
 }
 
+/* A tile that closes (the abbey) where the fit table does not place it: CARC_OK at a
+ * hole only an expansion sees (the river's dead end, CI19: its hook fit_rots), else
+ * why not. Out of line: a placement's usual path never comes here. */
+static __attribute__((noinline)) int check_hole(const carc_game *g, const carc_move *m, int si,
+                                                unsigned rot_bit, carc_error *err)
+{
+    if (g->frontier[si].sig == SIG_DEAD && (spot_fit_rots(g, si, m->tile) & rot_bit))
+        return CARC_OK;
+    error_set(err, CARC_E_ILLEGAL, "%s goes only into a hole, a place with tiles on all four "
+              "sides: (%d,%d) is none (AM3)", tile_def(m->tile)->name, m->x, m->y);
+    return CARC_E_ILLEGAL;
+}
+
 static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
 {
     const char *name = m->tile < CARC_TILE_KINDS ? tile_def(m->tile)->name : "?";
@@ -94,11 +107,8 @@ static int check_place(const carc_game *g, const carc_move *m, carc_error *err)
         return CARC_OK;  /* the table says it fits; below, which edge does not */
     if (forced >= 0 && (spot_fit_rots(g, si, m->tile) & rot_bit))
         return CARC_OK;  /* a tile an expansion places (a river tile, R5) */
-    if (tile_closes(m->tile)) {  /* it fits any edges, in a hole only (AM4) */
-        error_set(err, CARC_E_ILLEGAL, "%s goes only into a hole, a place with tiles on all "
-                  "four sides: (%d,%d) is none (AM3)", name, m->x, m->y);
-        return CARC_E_ILLEGAL;
-    }
+    if (tile_closes(m->tile))  /* it fits any edges, in a hole only (AM4) */
+        return check_hole(g, m, si, rot_bit, err);
     /* a misfit at a spot an expansion forces or keeps closed, in its words (R5, R6) */
     if ((forced >= 0 || s->sig == SIG_DEAD) && exp_refuse(g, m, si, forced, err))
         return CARC_E_ILLEGAL;

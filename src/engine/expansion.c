@@ -147,9 +147,14 @@ int exp_apply_each(carc_game *g, int decision, const carc_move *m, carc_error *e
 
 unsigned exp_fit_rots(const carc_game *g, int si, int kind)
 {
+    /* the first that places the kind there: The River its tiles (R5), Abbey &
+     * Mayor the abbey in the river's dead end (CI19) */
     EXP_EACH_ACTIVE(g, h)
-        if (h->fit_rots)
-            return h->fit_rots(g, si, kind);
+        if (h->fit_rots) {
+            unsigned fit = h->fit_rots(g, si, kind);
+            if (fit)
+                return fit;
+        }
     return 0;
 }
 

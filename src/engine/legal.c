@@ -188,11 +188,44 @@ legal_place_in(const carc_game *g, carc_move *out, int cap, int unbounded)
     return n;
 }
 
+/* A tile that closes (tile_closes) also fits a hole the fit table cannot see: the
+ * spot an expansion keeps closed (SIG_DEAD: the river's dead end) once its hook
+ * fit_rots places the tile there (CI19). That placement, listed after all others,
+ * into *m: 1, or 0 if there is none. Out of line and asked only with such a tile
+ * alone in hand in a game with expansions (legal_closing). */
+static __attribute__((noinline)) int legal_closed_place(const carc_game *g, carc_move *m)
+{
+    if (exp_forced_spot(g) >= 0)
+        return 0;
+    int si = exp_closed_spot(g);
+    unsigned fit = si < 0 ? 0 : spot_fit_rots(g, si, g->hand[0]) & 15;
+    if (!fit)
+        return 0;
+    *m = move_pass();
+    m->kind = CARC_MOVE_PLACE;
+    m->tile = g->hand[0];
+    m->rot = legal_rot_nth[fit][0];  /* it fits every edge: one rotation (period 1) */
+    m->x = g->frontier[si].x;
+    m->y = g->frontier[si].y;
+    return 1;
+}
+
+/* Whether the tile in hand closes (the abbey), in a game with expansions: then its
+ * placements are listed in full (legal_place) rather than counted spot by spot
+ * (carc_legal_count, carc_legal_pick), since one may lie apart from the fit table
+ * (legal_closed_place). One byte test in a base game. */
+static inline int legal_closing(const carc_game *g)
+{
+    return exp_any(g) && g->nhand == 1 && tile_closes(g->hand[0]);
+}
+
 static int legal_place(const carc_game *g, carc_move *out, int cap)
 {
-    if (cap >= 2 * 4 * MAX_FRONTIER)
-        return legal_place_in(g, out, cap, 1);
-    return legal_place_in(g, out, cap, 0);
+    int n = cap >= 2 * 4 * MAX_FRONTIER ? legal_place_in(g, out, cap, 1)
+                                        : legal_place_in(g, out, cap, 0);
+    if (n < cap && legal_closing(g) && legal_closed_place(g, &out[n]))
+        n++;
+    return n;
 }
 
 /* B6: a follower may go on a segment of the placed tile whose feature is empty. */
@@ -395,7 +428,7 @@ int carc_legal_count(const carc_game *g)
 {
     carc_pending p;
     int decision = turn_pending(g, &p);
-    if (decision == CARC_DEC_PLACE) {
+    if (decision == CARC_DEC_PLACE && !legal_closing(g)) {
         place_list pl;
         return place_list_count(g, &pl);
     }
@@ -426,7 +459,7 @@ int carc_legal_pick(const carc_game *g, carc_index_fn index, void *ctx, carc_mov
 {
     carc_pending p;
     int decision = turn_pending(g, &p);
-    if (decision == CARC_DEC_PLACE) {
+    if (decision == CARC_DEC_PLACE && !legal_closing(g)) {
         place_list pl;
         int n = place_list_count(g, &pl);
         if (n == 0)

@@ -136,6 +136,7 @@ const struct exp_hooks abbey_hooks = {
     .player_kind = ABBEY_KIND,      /* AM2 */
     .decides = 1u << ST_T1_DRAW | 1u << ST_T10_END | 1u << ST_T7_AFTER,  /* AM8: wagons */
     .canonical = abbey_canonical_move,
+    .fit_rots = abbey_fit_rots,     /* CI19: the river's dead end */
     .check = abbey_check,
     .setup = abbey_setup,
     .at = {[ST_T1_DRAW] = abbey_before_draw, [ST_T10_END] = abbey_final_round,

@@ -33,6 +33,8 @@ void abbey_pending(const carc_game *g, carc_pending *p);
 int abbey_legal(const carc_game *g, int decision, carc_move *out, int cap);
 int abbey_apply(carc_game *g, int decision, const carc_move *m, carc_error *err);
 int abbey_canonical_move(const carc_game *g, carc_move *m);
+/* Hook fit_rots: the abbey in the river's dead end once it is a hole (CI19). */
+unsigned abbey_fit_rots(const carc_game *g, int si, int kind);
 /* The figures (mayor.c, wagon.c, barn.c): one of each per player (AM1, AM2). */
 extern const struct exp_figure abbey_mayor, abbey_wagon, abbey_barn;
 

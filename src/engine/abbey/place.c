@@ -8,16 +8,39 @@
  */
 #include "abbey.h"
 
-/* A hole (§0: an empty position whose four neighbours hold tiles) that the abbey
- * fits: the fit table's own answer, so that the choice offered is always
- * placeable. */
+/* Hook fit_rots: the abbey (rotation 0) at frontier spot si if it is a hole (§0:
+ * its four neighbours hold tiles) that the fit table cannot see, since an
+ * expansion keeps it closed whatever its neighbours demand: the river's dead end
+ * (R6), which CI19 opens to an abbey (a river edge demands nothing, SIG_DEAD). 0
+ * for every other kind. */
+unsigned abbey_fit_rots(const carc_game *g, int si, int kind)
+{
+    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+    if (kind != ABBEY_KIND || si < 0 || g->frontier[si].sig != SIG_DEAD)
+        return 0;
+    for (int d = 0; d < 4; d++)
+        if (board_lookup(g, g->frontier[si].x + dx[d], g->frontier[si].y + dy[d]) < 0)
+            return 0;
+    return 1;
+}
+
+/* The hook's answer above at the one spot an expansion keeps closed (CI19); out of
+ * line, so that abbey_hole's scan stays as short as the fit table makes it. */
+static __attribute__((noinline)) int abbey_closed_hole(const carc_game *g)
+{
+    int closed = exp_closed_spot(g);
+    return closed >= 0 && abbey_fit_rots(g, closed, ABBEY_KIND);
+}
+
+/* A hole that the abbey fits: the fit table's own answer, or the river's dead end
+ * (abbey_closed_hole), so that the choice offered is always placeable. */
 static int abbey_hole(const carc_game *g)
 {
     const uint8_t *fits = tiletab_fit_rots[ABBEY_KIND];
     for (int i = 0; i < g->nfrontier; i++)
         if (fits[g->frontier[i].sig])
             return 1;
-    return 0;
+    return abbey_closed_hole(g);
 }
 
 /* R3, AM3: the river phase, while river tiles are still to be drawn (they lie on

@@ -130,6 +130,9 @@ static int river_at_placed(carc_game *g)
         int s = board_spot_index(g, river_st(g)->x, river_st(g)->y);
         if (s >= 0)
             g->frontier[s].sig = SIG_DEAD;
+        else
+            river_st(g)->dead = 0;  /* a tile that fits any edge filled it (CI19: an
+                                     * abbey ends the river there) */
     }
     return 0;
 }

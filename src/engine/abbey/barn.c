@@ -128,7 +128,7 @@ int abbey_barn_t6_legal(const carc_game *g, carc_move *out, int cap)
 
 int abbey_barn_t6_count(const carc_game *g)
 {
-    return __builtin_popcount(barn_corners(g));
+    return bits_in(barn_corners(g));
 }
 
 void abbey_barn_t6_nth(const carc_game *g, int i, carc_move *out)

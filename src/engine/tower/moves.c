@@ -101,7 +101,7 @@ static void t6_moves_of(const carc_game *g, t6_moves *t)
     t->nransom = 0;
     for (int h = 0; h < g->players; h++) {
         t->ransom[h] = h != seat && ransom ? held_kinds(g, seat, h) : 0;
-        t->nransom += __builtin_popcount(t->ransom[h]);
+        t->nransom += bits_in(t->ransom[h]);
     }
     unsigned open = nt ? ~tower_closed_mask(g, t->tiles, nt) & ((1u << nt) - 1) : 0;
     t->floors = ts->floors[seat] ? open : 0;
@@ -114,9 +114,9 @@ static void t6_moves_of(const carc_game *g, t6_moves *t)
     for (unsigned f = t->tops ? g->figures : 0; f; f &= f - 1)
         if (tower_topper(g, seat, __builtin_ctz(f)))
             t->toppers |= 1u << __builtin_ctz(f);
-    t->nfloors = __builtin_popcount(t->floors);
-    t->ntops = __builtin_popcount(t->tops);
-    t->n = t->nransom + t->nfloors + __builtin_popcount(t->toppers) * t->ntops;
+    t->nfloors = bits_in(t->floors);
+    t->ntops = bits_in(t->tops);
+    t->n = t->nransom + t->nfloors + bits_in(t->toppers) * t->ntops;
 }
 
 /* The bit of mask that is the i-th set (0 <= i < its count). */
@@ -133,8 +133,8 @@ static carc_move t6_nth_of(const carc_game *g, const t6_moves *t, int i)
     carc_move m = move_pass();
     if (i < t->nransom) {
         int h = 0;
-        for (; i >= __builtin_popcount(t->ransom[h]); h++)
-            i -= __builtin_popcount(t->ransom[h]);
+        for (; i >= bits_in(t->ransom[h]); h++)
+            i -= bits_in(t->ransom[h]);
         m.kind = CARC_MOVE_RANSOM;
         m.seat2 = (uint8_t)h;
         m.figure = (uint8_t)nth_bit(t->ransom[h], i);
@@ -157,9 +157,9 @@ static int t6_index(const carc_game *g, const t6_moves *t, const carc_move *c)
         if (c->seat2 >= g->players || c->figure >= CARC_FIGURES ||
             !(t->ransom[c->seat2] >> c->figure & 1))
             return -1;
-        int i = __builtin_popcount(t->ransom[c->seat2] & ((1u << c->figure) - 1));
+        int i = bits_in(t->ransom[c->seat2] & ((1u << c->figure) - 1));
         for (int h = 0; h < c->seat2; h++)
-            i += __builtin_popcount(t->ransom[h]);
+            i += bits_in(t->ransom[h]);
         return i;
     }
     int k = tower_index(g, board_lookup(g, c->x, c->y));
@@ -167,12 +167,12 @@ static int t6_index(const carc_game *g, const t6_moves *t, const carc_move *c)
         return -1;
     unsigned below = (1u << k) - 1;
     if (c->kind == CARC_MOVE_FLOOR)
-        return t->floors >> k & 1 ? t->nransom + __builtin_popcount(t->floors & below) : -1;
+        return t->floors >> k & 1 ? t->nransom + bits_in(t->floors & below) : -1;
     if (c->figure >= CARC_FIGURES || !(t->toppers >> c->figure & 1) || !(t->tops >> k & 1))
         return -1;
     return t->nransom + t->nfloors +
-           __builtin_popcount(t->toppers & ((1u << c->figure) - 1)) * t->ntops +
-           __builtin_popcount(t->tops & below);
+           bits_in(t->toppers & ((1u << c->figure) - 1)) * t->ntops +
+           bits_in(t->tops & below);
 }
 
 /* The T6 moves, up to cap: ransoms, floors, followers on towers. */

@@ -65,8 +65,10 @@ unsigned tower_closed_mask(const carc_game *g, const uint8_t tiles[TOWER_MAX], i
             if (!fig_at_place(v) || fig_place_port(v) != CARC_PORT_T)
                 continue;
             for (int k = 0; k < n; k++)
-                if (tiles[k] == fig_place_tile(v))
+                if (tiles[k] == fig_place_tile(v)) {
                     closed |= 1u << k;
+                    break;  /* a tile has one tower */
+                }
         }
     return closed;
 }

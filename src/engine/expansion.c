@@ -129,7 +129,7 @@ int exp_legal_each(const carc_game *g, int decision, carc_move *out, int cap)
     int n = 0;
     for (unsigned m = g->exp_on; m && n < cap; m &= m - 1) {
         const struct exp_hooks *h = exp_list[__builtin_ctz(m)];
-        if (h->legal)
+        if (h->lists >> decision & 1)  /* only where its hook lists moves (test_tiletab) */
             n += h->legal(g, decision, out + n, cap - n);
     }
     return n;

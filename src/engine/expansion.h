@@ -254,6 +254,11 @@ struct exp_hooks {
      * move taken. */
     int (*t6_count)(const carc_game *g);
     void (*t6_nth)(const carc_game *g, int i, carc_move *out);
+    /* The decisions (bit 1 << CARC_DEC_*) for which its hook `legal` may list moves:
+     * only those ask it (a game with all nine made every decision of theirs ask six
+     * hooks, most of which had nothing; test_registry checks that a hook `legal`
+     * has a mask). */
+    uint32_t lists;
 };
 
 /* The most moves the expansions add to T6 (t6_legal): a tower's module lists at

@@ -123,6 +123,7 @@ const struct exp_hooks abbey_hooks = {
            [ST_T7_AFTER] = abbey_at_scored},  /* AM3, AM5; AM10, AM8 */
     .pending = abbey_decision_pending,
     .legal = abbey_decision_legal,
+    .lists = 1u << CARC_DEC_ABBEY | 1u << CARC_DEC_WAGON,
     .apply = abbey_decision_apply,
     .t6_owed = abbey_barn_t6_owed,  /* AM9 */
     .t6_legal = abbey_barn_t6_legal,

@@ -324,6 +324,7 @@ const struct exp_hooks dragon_hooks = {
     .at = {[ST_T4_GIFT] = dragon_placed, [ST_T6_AFTER] = dragon_pending_at},
     .pending = dragon_pending,
     .legal = dragon_legal,
+    .lists = 1u << CARC_DEC_WALK,
     .apply = dragon_apply,
     .set_aside = dragon_set_aside,
     .aside = dragon_aside,

@@ -182,6 +182,7 @@ const struct exp_hooks tower_hooks = {
     .turn_begin = tower_turn_begin,
     .pending = tower_pending,
     .legal = tower_legal,
+    .lists = 1u << CARC_DEC_CAPTURE | 1u << CARC_DEC_EXCHANGE,
     .apply = tower_apply,
     .t6_owed = tower_t6_owed,
     .t6_legal = tower_t6_legal,

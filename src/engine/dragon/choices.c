@@ -67,6 +67,20 @@ static unsigned fairy_slots(const carc_game *g)
     return slots;
 }
 
+/* Whether fairy_slots has any, without its pass over pairs of slots (T6 asks at
+ * every decision whether one is owed): a slot on the board that is not the
+ * follower the fairy is next to, nor another of its kind at its place after it. */
+static int fairy_any(const carc_game *g)
+{
+    int seat = g->active, f = dragon_fairy_seat(g) == seat ? dragon_st(g)->fairy_slot : -1;
+    const uint16_t *fn = g->fnode[seat];
+    for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
+        if (fn[i] < FIG_HELD &&
+            (f < 0 || i < f || fn[i] != fn[f] || fig_slot_kind[i] != fig_slot_kind[f]))
+            return 1;
+    return 0;
+}
+
 /* The fairy's move to the follower of the active player's slot i. */
 static carc_move fairy_move(const carc_game *g, int i)
 {
@@ -229,7 +243,7 @@ int dragon_choices_legal(const carc_game *g, carc_move *out, int cap)
 int dragon_choices_owed(const carc_game *g)
 {
     carc_move m;
-    return fairy_slots(g) != 0 || rest_legal(g, &m, 1) > 0;
+    return fairy_any(g) || rest_legal(g, &m, 1) > 0;
 }
 
 /* The fairy's moves as a mask (fairy_slots), how many, and a princess's (at most a

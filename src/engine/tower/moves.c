@@ -97,11 +97,21 @@ typedef struct t6_moves {
 static void t6_moves_of(const carc_game *g, t6_moves *t)
 {
     const struct tower_state *ts = tower_st(g);
-    int seat = g->active, nt = tower_list(g, t->tiles), ransom = ransom_open(g);
+    int seat = g->active, nt = tower_list(g, t->tiles);
+    /* held_kinds of every other seat, from one pass over the seat's slots */
+    memset(t->ransom, 0, sizeof t->ransom);
     t->nransom = 0;
-    for (int h = 0; h < g->players; h++) {
-        t->ransom[h] = h != seat && ransom ? held_kinds(g, seat, h) : 0;
-        t->nransom += bits_in(t->ransom[h]);
+    for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++) {
+        unsigned v = g->fnode[seat][i], h = v - FIG_HELD;
+        if (fig_held(v) && h < (unsigned)g->players && h != (unsigned)seat &&
+            !(t->ransom[h] >> fig_slot_kind[i] & 1)) {
+            t->ransom[h] |= 1u << fig_slot_kind[i];
+            t->nransom++;
+        }
+    }
+    if (t->nransom && !ransom_open(g)) {
+        memset(t->ransom, 0, sizeof t->ransom);
+        t->nransom = 0;
     }
     unsigned open = nt ? ~tower_closed_mask(g, t->tiles, nt) & ((1u << nt) - 1) : 0;
     t->floors = ts->floors[seat] ? open : 0;

@@ -121,9 +121,11 @@ static void t6_moves_of(const carc_game *g, t6_moves *t)
         if (ts->height[i] && !exp_no_figure_on(g, t->tiles[i]))  /* PD5: not the dragon's */
             t->tops |= 1u << i;
     }
-    for (unsigned f = t->tops ? g->figures : 0; f; f &= f - 1)
-        if (tower_topper(g, seat, __builtin_ctz(f)))
-            t->toppers |= 1u << __builtin_ctz(f);
+    for (unsigned f = t->tops ? g->figures : 0; f; f &= f - 1) {
+        int kind = __builtin_ctz(f);  /* tower_topper, its supply asked of toppers only */
+        if ((exp_figure_of[kind]->stands >> CARC_FEAT_TOWER & 1) && tower_topper(g, seat, kind))
+            t->toppers |= 1u << kind;
+    }
     t->nfloors = bits_in(t->floors);
     t->ntops = bits_in(t->tops);
     t->n = t->nransom + t->nfloors + bits_in(t->toppers) * t->ntops;

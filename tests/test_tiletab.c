@@ -7,7 +7,8 @@
  * against the engine's own rotation arithmetic (tiles.c: tile_period,
  * tile_edges_packed, tile_rot_edges, tile_rot_slots), a second derivation, and
  * that the catalogue's segments and cloister tiles fit the state's arrays for
- * them, and the figures' layout against their descriptors.
+ * them, and the figures' layout against their descriptors, and the modules' hook
+ * masks against their hooks (`lists`: random games of all nine).
  */
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,8 +1,9 @@
 /*
  * test_legal_nth.c - carc_legal_count, carc_legal_nth and carc_legal_pick give
  * exactly carc_legal's list without writing it (legal.c): at every decision of
- * random games of the four expansion sets (base, gifts, christmas,
- * gifts,christmas) with 2 to 5 players, and in a seat's view now and then,
+ * random games of ten expansion sets (base, gifts, christmas, gifts,christmas,
+ * tower, inns,tower,gifts, dragon, abbey, dragon,tower,abbey, all nine: the T6
+ * choices the modules count, t6_count and t6_nth) with 2 to 5 players, and in a seat's view now and then,
  *   - carc_legal_count equals the length of carc_legal's list;
  *   - carc_legal_nth(i) writes list[i], byte for byte, for every i;
  *   - carc_legal_pick writes list[i] for the i its index function returns, returns
@@ -79,11 +80,16 @@ static void nth_games(unsigned expansions, int players, int games)
 static void test_nth_all_sets(void **state)
 {
     (void)state;
+    const unsigned all_nine = CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS | CARC_EXP_INNS |
+                              CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT |
+                              CARC_EXP_DRAGON | CARC_EXP_TOWER | CARC_EXP_ABBEY;
     /* The Tower adds its choices to T6's list before the pass (floors, tower tops,
      * ransoms): a list cut short is still a prefix */
     const unsigned sets[] = {0, CARC_EXP_GIFTS, CARC_EXP_CHRISTMAS,
                              CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS, CARC_EXP_TOWER,
-                             CARC_EXP_INNS | CARC_EXP_TOWER | CARC_EXP_GIFTS};
+                             CARC_EXP_INNS | CARC_EXP_TOWER | CARC_EXP_GIFTS,
+                             CARC_EXP_DRAGON, CARC_EXP_ABBEY,
+                             CARC_EXP_DRAGON | CARC_EXP_TOWER | CARC_EXP_ABBEY, all_nine};
     int games = getenv("CARC_QUICK") ? 2 : 6;
     for (size_t e = 0; e < sizeof sets / sizeof sets[0]; e++)
         for (int players = 2; players <= 5; players++)

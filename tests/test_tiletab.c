@@ -7,7 +7,8 @@
  * against the engine's own rotation arithmetic (tiles.c: tile_period,
  * tile_edges_packed, tile_rot_edges, tile_rot_slots), a second derivation, and
  * that the catalogue's segments and cloister tiles fit the state's arrays for
- * them, and the figures' layout against their descriptors.
+ * them, and the figures' layout against their descriptors, and the modules' hook
+ * masks against their hooks (`lists`: random games of all nine).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -234,6 +235,13 @@ static void test_figure_registry(void **state)
         listed |= mine;
     }
     assert_int_equal(listed, (1u << CARC_FIGURES) - 1);
+    EXP_EACH(h) {
+        /* a hook `legal` says for which decisions it lists (expansion.c asks it
+         * there only); T6's counts come with the list they count, both or neither */
+        assert_int_equal(h->legal != NULL, h->lists != 0);
+        assert_int_equal(h->t6_count != NULL, h->t6_nth != NULL);
+        assert_true(!h->t6_count || h->t6_legal);
+    }
     int slots[CARC_FIGURES] = {0};
     for (int i = 0; i < FIG_SLOTS; i++) {
         const struct exp_figure *d = exp_figure_of[fig_slot_kind[i]];
@@ -241,6 +249,8 @@ static void test_figure_registry(void **state)
         assert_int_equal(d->special != 0, i >= FIG_FOLLOWER_SLOTS);
         if (slots[d->kind]++ == 0)
             assert_int_equal(fig_kind_slot[d->kind], i);
+        else  /* a kind's slots are one run (the fairy's moves, dragon/choices.c) */
+            assert_int_equal(fig_slot_kind[i - 1], d->kind);
     }
     for (int k = 0; k < CARC_FIGURES; k++) {
         const struct exp_figure *d = exp_figure_of[k];
@@ -269,6 +279,42 @@ static void test_figure_registry(void **state)
     assert_int_equal(fig_field_kinds, field);
 }
 
+/* A module's hook `legal` lists moves only for the decisions of its `lists` mask,
+ * where exp_legal_each asks it: asked at every other decision of random games of
+ * all nine (2 and 3 players), it lists none. */
+static void test_hook_lists(void **state)
+{
+    (void)state;
+    static carc_move list[CARC_MAX_MOVES];
+    long asked = 0;
+    for (int k = 0; k < 6; k++) {
+        carc_config c;
+        carc_error err;
+        carc_config_init(&c);
+        c.expansions = carc_expansion_bits();
+        c.players = 2 + k % 2;
+        c.seed = (uint64_t)(31 + k);
+        carc_game *g = carc_new(&c, &err);
+        assert_non_null(g);
+        uint64_t rng = c.seed;
+        for (;;) {
+            int decision = carc_pending_decision(g).decision;
+            EXP_EACH_ACTIVE(g, h)
+                if (h->legal && !(h->lists >> decision & 1)) {
+                    assert_int_equal(h->legal(g, decision, list, CARC_MAX_MOVES), 0);
+                    asked++;
+                }
+            int n = carc_legal(g, list, CARC_MAX_MOVES);
+            if (n == 0)
+                break;
+            rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+            assert_int_equal(carc_apply(g, &list[(rng >> 33) % (uint64_t)n], &err), CARC_OK);
+        }
+        carc_free(g);
+    }
+    assert_true(asked > 10000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -280,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_segments_fit_the_nodes),
         cmocka_unit_test(test_named_kinds),
         cmocka_unit_test(test_figure_registry),
+        cmocka_unit_test(test_hook_lists),
         cmocka_unit_test(test_stack_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -129,7 +129,7 @@ int exp_legal_each(const carc_game *g, int decision, carc_move *out, int cap)
     int n = 0;
     for (unsigned m = g->exp_on; m && n < cap; m &= m - 1) {
         const struct exp_hooks *h = exp_list[__builtin_ctz(m)];
-        if (h->legal)
+        if (h->lists >> decision & 1)  /* only where its hook lists moves (test_tiletab) */
             n += h->legal(g, decision, out + n, cap - n);
     }
     return n;
@@ -549,6 +549,33 @@ int exp_t6_legal_each(const carc_game *g, carc_move *out, int n, int cap)
     if (n < cap)
         out[n++] = move_pass();
     return n;
+}
+
+int exp_t6_count_each(const carc_game *g, int n, int cap, int counts[])
+{
+    int total = 0, j = 0;
+    EXP_EACH_OF(g->exp_t6, h)
+        if (!h->t6_count)
+            return -1;
+    EXP_EACH_OF(g->exp_t6, h) {
+        /* exp_t6_legal_each: each list cut short where the room ends */
+        int room = cap - n - total, c = room > 0 ? h->t6_count(g) : 0;
+        counts[j++] = c < room ? c : room > 0 ? room : 0;
+        total += counts[j - 1];
+    }
+    return total;
+}
+
+void exp_t6_nth_each(const carc_game *g, const int counts[], int i, carc_move *out)
+{
+    int j = 0;
+    EXP_EACH_OF(g->exp_t6, h) {
+        if (i < counts[j]) {
+            h->t6_nth(g, i, out);
+            return;
+        }
+        i -= counts[j++];
+    }
 }
 
 int exp_t6_apply(carc_game *g, const carc_move *m, carc_error *err)

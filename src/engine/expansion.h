@@ -244,6 +244,21 @@ struct exp_hooks {
      * places (AM2: the abbey), or 0: the state's arrays have room for one a seat
      * (test_tiletab). */
     uint8_t player_kind;
+
+    /* Added for carc_legal_pick (issue 30): T6's choices counted, and one written,
+     * without writing the others (a random playout takes one move of a list at each
+     * decision; the modules' whole lists, every follower the fairy may join and
+     * every tower, were half of a game with all nine). t6_count: how many t6_legal
+     * writes with room for all; t6_nth: the i-th of them (0 <= i < t6_count), as
+     * t6_legal writes it. Both or neither: without them the list is written and one
+     * move taken. */
+    int (*t6_count)(const carc_game *g);
+    void (*t6_nth)(const carc_game *g, int i, carc_move *out);
+    /* The decisions (bit 1 << CARC_DEC_*) for which its hook `legal` may list moves:
+     * only those ask it (a game with all nine made every decision of theirs ask six
+     * hooks, most of which had nothing; test_registry checks that a hook `legal`
+     * has a mask). */
+    uint32_t lists;
 };
 
 /* The most moves the expansions add to T6 (t6_legal): a tower's module lists at
@@ -370,6 +385,13 @@ static inline int exp_t6(const carc_game *g)
 int exp_t6_owed_each(const carc_game *g);
 int exp_t6_legal_each(const carc_game *g, carc_move *out, int n, int cap);
 int exp_t6_apply(carc_game *g, const carc_move *m, carc_error *err);
+/* T6's choices of the expansions by count (t6_count, t6_nth), as exp_t6_legal_each
+ * would append them to n moves with room for cap (the core's, its pass taken off):
+ * counts[j] for the j-th expansion of exp_t6, the total returned; -1 if an active
+ * one has no t6_count (then its list is written). exp_t6_nth_each writes move i of
+ * the expansions' part (0 <= i < the total), counts[] from exp_t6_count_each. */
+int exp_t6_count_each(const carc_game *g, int n, int cap, int counts[]);
+void exp_t6_nth_each(const carc_game *g, const int counts[], int i, carc_move *out);
 /* Inline: T6 asks at every follower step, and most games have no such expansion (the
  * plan's exp_t6 byte says). */
 static inline int exp_t6_owed(const carc_game *g)

@@ -424,6 +424,41 @@ static void place_nth(const carc_game *g, place_list *pl, int i, carc_move *out)
                    out);
 }
 
+/* T6 with an expansion's choices, counted (legal_t6_count) so that one move can be
+ * written (legal_t6_nth) without the others: the core's moves in core[] (at most
+ * FIGURE_MOVES and the pass: a short list), then each expansion's by count
+ * (t6_count, t6_nth), then the pass, as legal_follower lists them into
+ * CARC_MAX_MOVES. */
+typedef struct t6_list {
+    carc_move core[LEGAL_FOLLOWER_MOVES];
+    int ncore;                /* the core's moves but its pass */
+    int nexp;                 /* the expansions' */
+    int counts[16];           /* each expansion's of exp_t6 (16 bits) */
+} t6_list;
+
+/* The number of moves, or -1 if an expansion cannot count its own (then they are
+ * listed). */
+static int legal_t6_count(const carc_game *g, t6_list *t)
+{
+    t->ncore = legal_follower_core(g, t->core, LEGAL_FOLLOWER_MOVES) - 1;  /* its pass */
+    t->nexp = exp_t6_count_each(g, t->ncore, CARC_MAX_MOVES, t->counts);
+    if (t->nexp < 0)
+        return -1;
+    int n = t->ncore + t->nexp;
+    return n < CARC_MAX_MOVES ? n + 1 : n;  /* the pass, if there is room */
+}
+
+/* Writes move i (0 <= i < legal_t6_count) of the list. */
+static void legal_t6_nth(const carc_game *g, const t6_list *t, int i, carc_move *out)
+{
+    if (i < t->ncore)
+        *out = t->core[i];
+    else if (i - t->ncore < t->nexp)
+        exp_t6_nth_each(g, t->counts, i - t->ncore, out);
+    else
+        *out = move_pass();
+}
+
 int carc_legal_count(const carc_game *g)
 {
     carc_pending p;
@@ -435,6 +470,12 @@ int carc_legal_count(const carc_game *g)
     if (decision == CARC_DEC_FOLLOWER && !exp_t6(g)) {  /* an expansion's T6 may add many */
         carc_move buf[LEGAL_FOLLOWER_MOVES];
         return legal_follower_core(g, buf, LEGAL_FOLLOWER_MOVES);
+    }
+    if (decision == CARC_DEC_FOLLOWER) {
+        t6_list t;
+        int n = legal_t6_count(g, &t);
+        if (n >= 0)
+            return n;
     }
     if (decision == CARC_DEC_NONE)
         return 0;
@@ -473,6 +514,19 @@ int carc_legal_pick(const carc_game *g, carc_index_fn index, void *ctx, carc_mov
     if (decision == CARC_DEC_FOLLOWER && !exp_t6(g)) {
         carc_move buf[LEGAL_FOLLOWER_MOVES];
         return legal_take(buf, legal_follower_core(g, buf, LEGAL_FOLLOWER_MOVES), index, ctx, out);
+    }
+    if (decision == CARC_DEC_FOLLOWER) {
+        t6_list t;
+        int n = legal_t6_count(g, &t);
+        if (n == 0)
+            return 0;
+        if (n > 0) {
+            uint32_t i = index(ctx, (uint32_t)n);
+            if (i >= (uint32_t)n)
+                return -1;
+            legal_t6_nth(g, &t, (int)i, out);
+            return n;
+        }
     }
     if (decision == CARC_DEC_NONE)
         return 0;

@@ -242,6 +242,17 @@ enum { FIG_PLACE = 0x8000, FIG_HELD = 0xF000 };
 _Static_assert((int)MAX_NODES < (int)FIG_PLACE && (int)CARC_TILES < 1 << 10, "figure places");
 /* Whether a figure slot's value names a node (not in supply, held, or on a place
  * that is no feature). */
+/* The set bits of x, one turn a bit: a build for any x86-64 has no popcnt
+ * instruction, so __builtin_popcount calls libgcc, and T6 counts small masks (of
+ * slots, towers, corners) at every decision. */
+static inline int bits_in(unsigned x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
 static inline int fig_placed(unsigned v)
 {
     return v < FIG_PLACE;

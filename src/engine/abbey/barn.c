@@ -78,35 +78,65 @@ static const char *barn_refusal(const carc_game *g, int c, int *field)
     return NULL;
 }
 
-int abbey_barn_t6_owed(const carc_game *g)
+/* AM9: the corners (bit c: 0 NW .. 3 SW) of the tile just placed where the active
+ * player's barn may stand, barn_refusal's answer asked only of corners with a tile
+ * on both sides (a barn needs four tiles there; most corners have fewer, and T6
+ * asks at every decision whether one is owed, how many, the one picked). */
+static unsigned barn_corners(const carc_game *g)
 {
+    /* N E S W of a tile, and the sides each corner needs (NW: N and W ...) */
+    static const int8_t side[4][2] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+    static const uint8_t corner_sides[4] = {1 | 8, 1 | 2, 4 | 2, 4 | 8};
     if (g->last == TILE_NONE || !figure_in_supply(g, g->active, CARC_FIG_BARN))
         return 0;
+    const placed *p = &g->tiles[g->last];
+    unsigned sides = 0, corners = 0;
+    for (int d = 0; d < 4; d++)
+        sides |= (unsigned)(board_lookup(g, p->x + side[d][0], p->y + side[d][1]) >= 0) << d;
     int field;
     for (int c = 0; c < 4; c++)
-        if (!barn_refusal(g, c, &field))
-            return 1;
-    return 0;
+        if ((sides & corner_sides[c]) == corner_sides[c] && !barn_refusal(g, c, &field))
+            corners |= 1u << c;
+    return corners;
+}
+
+/* The barn's move to corner c of the tile just placed. */
+static carc_move barn_move(const carc_game *g, int c)
+{
+    const placed *p = &g->tiles[g->last];
+    carc_move m = move_pass();
+    m.kind = CARC_MOVE_FOLLOWER;
+    m.figure = CARC_FIG_BARN;
+    m.x = p->x;
+    m.y = p->y;
+    m.port = (uint8_t)(CARC_PORT_CNW + c);
+    return m;
+}
+
+int abbey_barn_t6_owed(const carc_game *g)
+{
+    return barn_corners(g) != 0;
 }
 
 int abbey_barn_t6_legal(const carc_game *g, carc_move *out, int cap)
 {
-    int n = 0, field;
-    if (g->last == TILE_NONE || !figure_in_supply(g, g->active, CARC_FIG_BARN))
-        return 0;
-    const placed *p = &g->tiles[g->last];
-    for (int c = 0; c < 4 && n < cap; c++) {
-        if (barn_refusal(g, c, &field))
-            continue;
-        carc_move m = move_pass();
-        m.kind = CARC_MOVE_FOLLOWER;
-        m.figure = CARC_FIG_BARN;
-        m.x = p->x;
-        m.y = p->y;
-        m.port = (uint8_t)(CARC_PORT_CNW + c);
-        out[n++] = m;
-    }
+    int n = 0;
+    for (unsigned k = barn_corners(g); k && n < cap; k &= k - 1)
+        out[n++] = barn_move(g, __builtin_ctz(k));
     return n;
+}
+
+int abbey_barn_t6_count(const carc_game *g)
+{
+    return bits_in(barn_corners(g));
+}
+
+void abbey_barn_t6_nth(const carc_game *g, int i, carc_move *out)
+{
+    unsigned k = barn_corners(g);
+    for (; i > 0; i--)
+        k &= k - 1;
+    *out = barn_move(g, __builtin_ctz(k));
 }
 
 int abbey_barn_t6_apply(carc_game *g, const carc_move *m, carc_error *err)

@@ -290,6 +290,9 @@ const struct exp_hooks xmas_hooks = {
            [ST_T10_END] = at_end_of_turn, [ST_E2_END_CARDS] = xmas_end_owed},
     .pending = xmas_pending,
     .legal = xmas_legal,
+    .lists = 1u << CARC_DEC_WINDOW_BEFORE | 1u << CARC_DEC_WINDOW_AFTER | 1u << CARC_DEC_CARD_DRAW |
+             1u << CARC_DEC_CARD_TARGET | 1u << CARC_DEC_BLOCK | 1u << CARC_DEC_MODIFIER |
+             1u << CARC_DEC_DISCARD | 1u << CARC_DEC_END_CHOICE,  /* xmas_legal's cases */
     .apply = xmas_apply,
     .forced_spot = xmas_mastermind_spot,
     .refuse = xmas_refuse,

@@ -42,31 +42,64 @@ static carc_move choice_move(const carc_game *g, int kind, int n, int figure)
     return m;
 }
 
-/* PD9 a, CI22: the active player's followers the fairy may go to, on a feature or
- * on a tower's top. */
+/* PD9 a, CI22: the slots of the active player's followers the fairy may go to, on a
+ * feature or on a tower's top (bit i: slot i), each (kind, place) once (the first
+ * slot of its kind there, as choice_slot finds it: a kind's slots are one run from
+ * fig_kind_slot), the follower it is next to left out. A mask, since T6 asks at
+ * every decision whether one is owed, how many, and the one picked. */
+static unsigned fairy_slots(const carc_game *g)
+{
+    int seat = g->active;
+    const uint16_t *fn = g->fnode[seat];
+    unsigned slots = 0;
+    for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
+        slots |= (unsigned)(fn[i] < FIG_HELD) << i;  /* on a segment or a place */
+    for (unsigned k = slots; k; k &= k - 1) {
+        int i = __builtin_ctz(k), kind = fig_slot_kind[i];
+        for (int j = fig_kind_slot[kind]; j < i; j++)
+            if (fn[j] == fn[i] && fig_slot_kind[j] == kind) {
+                slots &= ~(1u << i);
+                break;
+            }
+    }
+    if (slots && dragon_fairy_seat(g) == seat)
+        slots &= ~(1u << dragon_st(g)->fairy_slot);  /* not the follower it is next to */
+    return slots;
+}
+
+/* Whether fairy_slots has any, without its pass over pairs of slots (T6 asks at
+ * every decision whether one is owed): a slot on the board that is not the
+ * follower the fairy is next to, nor another of its kind at its place after it. */
+static int fairy_any(const carc_game *g)
+{
+    int seat = g->active, f = dragon_fairy_seat(g) == seat ? dragon_st(g)->fairy_slot : -1;
+    const uint16_t *fn = g->fnode[seat];
+    for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
+        if (fn[i] < FIG_HELD &&
+            (f < 0 || i < f || fn[i] != fn[f] || fig_slot_kind[i] != fig_slot_kind[f]))
+            return 1;
+    return 0;
+}
+
+/* The fairy's move to the follower of the active player's slot i. */
+static carc_move fairy_move(const carc_game *g, int i)
+{
+    carc_move m = move_pass();
+    int x, y, port, type;
+    figure_where(g, g->fnode[g->active][i], &x, &y, &port, &type);
+    m.kind = CARC_MOVE_ASSIGN;
+    m.x = (int8_t)x;
+    m.y = (int8_t)y;
+    m.port = (uint8_t)port;
+    m.figure = fig_slot_kind[i];
+    return m;
+}
+
 static int fairy_legal(const carc_game *g, carc_move *out, int cap)
 {
-    int seat = g->active, n = 0, assigned = dragon_fairy_seat(g) == seat;
-    for (int i = 0; i < FIG_FOLLOWER_SLOTS && n < cap; i++) {
-        unsigned v = g->fnode[seat][i];
-        if (!(fig_placed(v) || fig_at_place(v)) || !choice_first(g, seat, i))
-            continue;
-        if (assigned && dragon_st(g)->fairy_slot == i)
-            continue;  /* not the follower it is next to */
-        if (fig_placed(v)) {
-            out[n++] = choice_move(g, CARC_MOVE_ASSIGN, (int)v, fig_slot_kind[i]);
-            continue;
-        }
-        carc_move m = move_pass();
-        int x, y, port, type;
-        figure_where(g, v, &x, &y, &port, &type);
-        m.kind = CARC_MOVE_ASSIGN;
-        m.x = (int8_t)x;
-        m.y = (int8_t)y;
-        m.port = (uint8_t)port;
-        m.figure = fig_slot_kind[i];
-        out[n++] = m;
-    }
+    int n = 0;
+    for (unsigned k = fairy_slots(g); k && n < cap; k &= k - 1)
+        out[n++] = fairy_move(g, __builtin_ctz(k));
     return n;
 }
 
@@ -108,9 +141,14 @@ static int portal_ok(const carc_game *g, int figure, int n, const char **why)
     return 1;
 }
 
-static int portal_legal(const carc_game *g, carc_move *out, int cap)
+/* PD11: the portal's moves (portal_ok's followers on every empty, unfinished
+ * segment of the other tiles but the dragon's: segments in board order, kinds in
+ * order), walked once: moves skip .. skip + cap - 1 written to out[0..), the walk
+ * stopping after them; returns how many it counted (so with cap 0, all of them).
+ * The list is every such segment of the board, and T6 asks how many and the one
+ * picked: a count writes none. */
+static int portal_walk(const carc_game *g, int skip, carc_move *out, int cap)
 {
-    int n = 0;
     unsigned kinds = 0;
     for (unsigned k = g->figures; k; k &= k - 1) {  /* the followers portal_ok may pass */
         int fig = __builtin_ctz(k);
@@ -118,27 +156,43 @@ static int portal_legal(const carc_game *g, carc_move *out, int cap)
         if (d && !d->special && figure_in_supply(g, g->active, fig))
             kinds |= 1u << fig;
     }
-    if (!kinds)
-        return 0;
-    for (int t = 0; t < g->ntiles && n < cap; t++) {
+    uint8_t stand[8] = {0}, nstand[8] = {0};  /* by type (NF_TYPE): the kinds, how many */
+    for (unsigned k = kinds; k; k &= k - 1)
+        for (int t = 0; t < 8; t++)
+            if (exp_figure_of[__builtin_ctz(k)]->stands >> t & 1) {
+                stand[t] |= (uint8_t)(1u << __builtin_ctz(k));
+                nstand[t]++;
+            }
+    int n = 0, end = skip + cap;
+    for (int t = 0; kinds && t < g->ntiles; t++) {
         if (t == g->last || t + 1 == dragon_st(g)->dragon)
             continue;
         const placed *p = &g->tiles[t];
         int nseg = tile_def(p->kind)->nseg;
-        for (int s = 0; s < nseg && n < cap; s++) {
-            int nd = p->first + s;
-            const feature *f = feat_of(g, nd);
+        for (int s = 0; s < nseg; s++) {
+            const feature *f = feat_of(g, p->first + s);
             /* portal_ok's B6, AM10 (a barn field, GI17) and PD11 */
             if (f->follow || (f->flags2 & NF2_BARRED) || (f->flags & (NF_COMPLETED | NF_SCORED)))
                 continue;
-            for (unsigned k = kinds; k && n < cap; k &= k - 1) {
-                int fig = __builtin_ctz(k);  /* the rest of portal_ok: where it stands */
-                if (exp_figure_of[fig]->stands >> feat_type(f) & 1)
-                    out[n++] = choice_move(g, CARC_MOVE_FOLLOWER, nd, fig);
+            int type = feat_type(f);
+            if (n + nstand[type] <= skip || cap == 0) {
+                n += nstand[type];
+                continue;
             }
+            for (unsigned k = stand[type]; k; k &= k - 1, n++)
+                if (n >= skip && n < end)
+                    out[n - skip] = choice_move(g, CARC_MOVE_FOLLOWER, p->first + s,
+                                                __builtin_ctz(k));
+            if (n >= end)
+                return end;
         }
     }
     return n;
+}
+
+static int portal_legal(const carc_game *g, carc_move *out, int cap)
+{
+    return cap > 0 ? portal_walk(g, 0, out, cap) : 0;
 }
 
 /* PD12: the root of the princess's city on the tile just placed if it holds
@@ -170,13 +224,71 @@ static int princess_legal(const carc_game *g, carc_move *out, int cap)
     return n;
 }
 
-int dragon_choices_legal(const carc_game *g, carc_move *out, int cap)
+/* The choices after the fairy's: a princess's removals (PD12), a portal's
+ * followers (PD11), on such a tile only. */
+static int rest_legal(const carc_game *g, carc_move *out, int cap)
 {
-    int n = fairy_legal(g, out, cap);
-    n += princess_legal(g, out + n, cap - n);
+    int n = princess_legal(g, out, cap);
     if (dragon_mark(g->tiles[g->last].kind) == MARK_PORTAL)
         n += portal_legal(g, out + n, cap - n);
     return n;
+}
+
+int dragon_choices_legal(const carc_game *g, carc_move *out, int cap)
+{
+    int n = fairy_legal(g, out, cap);
+    return n + rest_legal(g, out + n, cap - n);
+}
+
+int dragon_choices_owed(const carc_game *g)
+{
+    carc_move m;
+    return fairy_any(g) || rest_legal(g, &m, 1) > 0;
+}
+
+/* The fairy's moves as a mask (fairy_slots), how many, and a princess's (at most a
+ * follower a slot of every seat). */
+typedef struct choice_counts {
+    unsigned fairy;
+    int nfairy, nprincess;
+    carc_move princess[CARC_MAX_PLAYERS * FIG_FOLLOWER_SLOTS];
+} choice_counts;
+
+static void choice_counts_of(const carc_game *g, choice_counts *c)
+{
+    c->fairy = fairy_slots(g);
+    c->nfairy = 0;
+    for (unsigned k = c->fairy; k; k &= k - 1)
+        c->nfairy++;
+    c->nprincess = princess_legal(g, c->princess, CARC_MAX_PLAYERS * FIG_FOLLOWER_SLOTS);
+}
+
+static int portal_tile(const carc_game *g)
+{
+    return dragon_mark(g->tiles[g->last].kind) == MARK_PORTAL;
+}
+
+int dragon_choices_count(const carc_game *g)
+{
+    choice_counts c;
+    choice_counts_of(g, &c);
+    return c.nfairy + c.nprincess + (portal_tile(g) ? portal_walk(g, 0, NULL, 0) : 0);
+}
+
+void dragon_choices_nth(const carc_game *g, int i, carc_move *out)
+{
+    choice_counts c;
+    choice_counts_of(g, &c);
+    if (i < c.nfairy) {
+        unsigned k = c.fairy;
+        for (; i > 0; i--)
+            k &= k - 1;
+        *out = fairy_move(g, __builtin_ctz(k));
+    } else if (i - c.nfairy < c.nprincess) {
+        *out = c.princess[i - c.nfairy];
+    } else {
+        portal_walk(g, i - c.nfairy - c.nprincess, out, 1);
+    }
 }
 
 /* The node a move names at (x,y) port, or NODE_NONE with the refusal written. */

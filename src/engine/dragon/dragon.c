@@ -241,12 +241,6 @@ static int dragon_t6_legal(const carc_game *g, carc_move *out, int cap)
     return dragon_choices_legal(g, out, cap);
 }
 
-static int dragon_t6_owed(const carc_game *g)
-{
-    carc_move m;
-    return dragon_choices_legal(g, &m, 1) > 0;
-}
-
 static int dragon_t6_apply(carc_game *g, const carc_move *m, carc_error *err)
 {
     int rc = dragon_choices_apply(g, m, err);
@@ -315,8 +309,10 @@ const struct exp_hooks dragon_hooks = {
              .tile_mark = 'd', .how = dragon_how},
     .stack_tiles = 30,  /* PD1 */
     .replaced_by = dragon_twin_of,
-    .t6_owed = dragon_t6_owed,
+    .t6_owed = dragon_choices_owed,
     .t6_legal = dragon_t6_legal,
+    .t6_count = dragon_choices_count,
+    .t6_nth = dragon_choices_nth,
     .t6_apply = dragon_t6_apply,
     .decides = 1u << ST_T6_AFTER,
     .canonical = dragon_canonical,
@@ -328,6 +324,7 @@ const struct exp_hooks dragon_hooks = {
     .at = {[ST_T4_GIFT] = dragon_placed, [ST_T6_AFTER] = dragon_pending_at},
     .pending = dragon_pending,
     .legal = dragon_legal,
+    .lists = 1u << CARC_DEC_WALK,
     .apply = dragon_apply,
     .set_aside = dragon_set_aside,
     .aside = dragon_aside,

@@ -162,6 +162,7 @@ const struct exp_hooks gifts_hooks = {
     .turn_begin = gifts_turn_begin,
     .at = {[ST_T2_WINDOW] = gifts_at_window, [ST_T4_GIFT] = gifts_at_check},
     .legal = gifts_open_legal,
+    .lists = 1u << CARC_DEC_WINDOW_BEFORE,
     .apply = gifts_open_apply,
     .final_scoring = gifts_final,
     .held_points = gifts_held_points,

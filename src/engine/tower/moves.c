@@ -2,8 +2,9 @@
  * moves.c - The Tower's decisions: in T6, a ransom before the choice (TW8), a
  * floor (TW3) or a follower on a tower (TW4) as the choice; after a floor, the
  * capture (TW5) and the exchange it may make due (TW6). Moves are validated by
- * finding them in the list carc_legal would give, and refused in the words of the
- * rule they break; nothing is written before that.
+ * finding them in the list carc_legal would give (T6's: at the place the list
+ * would hold them, t6_index), and refused in the words of the rule they break;
+ * nothing is written before that.
  */
 #include "tower.h"
 
@@ -79,45 +80,141 @@ static carc_move tower_move(int kind, const placed *p)
     return m;
 }
 
-/* The T6 moves, up to cap (tower_t6_owed asks for one): ransoms, floors, followers
- * on towers. */
-int tower_t6_legal(const carc_game *g, carc_move *out, int cap)
+/* T6's moves of the module as counts, in the order tower_t6_legal lists them: the
+ * ransoms (T6a, TW8: for each other seat in turn, the kinds of the active player's
+ * followers it holds), the floors (TW3: each open tower, a foundation included, if
+ * the seat has a floor left), the tops (TW4: for each kind that may top a tower,
+ * each open tower at least 1 high that is not closed to figures, PD5). So the
+ * list is counted, and one move of it written, from one pass over the towers. */
+typedef struct t6_moves {
+    unsigned ransom[CARC_MAX_PLAYERS];  /* kinds, bit per enum carc_figure */
+    uint8_t tiles[TOWER_MAX];           /* tower_list */
+    unsigned floors, tops;              /* bit k: tower k */
+    unsigned toppers;                   /* kinds */
+    int nransom, nfloors, ntops, n;     /* ntops: of one kind */
+} t6_moves;
+
+static void t6_moves_of(const carc_game *g, t6_moves *t)
 {
     const struct tower_state *ts = tower_st(g);
-    int seat = g->active, n = 0;
-    if (ransom_open(g))  /* T6a: before the choice */
-        for (int h = 0; h < g->players; h++)
-            for (unsigned k = h == seat ? 0 : held_kinds(g, seat, h); k && n < cap; k &= k - 1) {
-                carc_move m = move_pass();
-                m.kind = CARC_MOVE_RANSOM;
-                m.seat2 = (uint8_t)h;
-                m.figure = (uint8_t)__builtin_ctz(k);
-                out[n++] = m;
-            }
-    uint8_t tiles[TOWER_MAX];
-    int nt = n < cap ? tower_list(g, tiles) : 0;
-    unsigned closed = nt ? tower_closed_mask(g, tiles, nt) : 0;
-    if (ts->floors[seat])  /* TW3: any open tower, a foundation included */
-        for (int k = 0; k < nt && n < cap; k++)
-            if (!(closed >> k & 1))
-                out[n++] = tower_move(CARC_MOVE_FLOOR, &g->tiles[tiles[k]]);
-    for (int f = 0; f < CARC_FIGURES && n < cap && nt; f++) {  /* TW4: an open tower, 1 high */
-        if (!(g->figures >> f & 1) || !tower_topper(g, seat, f))
-            continue;
-        for (int k = 0; k < nt && n < cap; k++)
-            if (ts->height[k] && !(closed >> k & 1) &&
-                !exp_no_figure_on(g, tiles[k])) {  /* PD5: not on the dragon's tile */
-                out[n] = tower_move(CARC_MOVE_FOLLOWER, &g->tiles[tiles[k]]);
-                out[n++].figure = (uint8_t)f;
-            }
+    int seat = g->active, nt = tower_list(g, t->tiles);
+    /* held_kinds of every other seat, from one pass over the seat's slots */
+    memset(t->ransom, 0, sizeof t->ransom);
+    t->nransom = 0;
+    for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++) {
+        unsigned v = g->fnode[seat][i], h = v - FIG_HELD;
+        if (fig_held(v) && h < (unsigned)g->players && h != (unsigned)seat &&
+            !(t->ransom[h] >> fig_slot_kind[i] & 1)) {
+            t->ransom[h] |= 1u << fig_slot_kind[i];
+            t->nransom++;
+        }
     }
+    if (t->nransom && !ransom_open(g)) {
+        memset(t->ransom, 0, sizeof t->ransom);
+        t->nransom = 0;
+    }
+    unsigned open = nt ? ~tower_closed_mask(g, t->tiles, nt) & ((1u << nt) - 1) : 0;
+    t->floors = ts->floors[seat] ? open : 0;
+    t->tops = t->toppers = 0;
+    for (unsigned k = open; k; k &= k - 1) {
+        int i = __builtin_ctz(k);
+        if (ts->height[i] && !exp_no_figure_on(g, t->tiles[i]))  /* PD5: not the dragon's */
+            t->tops |= 1u << i;
+    }
+    for (unsigned f = t->tops ? g->figures : 0; f; f &= f - 1) {
+        int kind = __builtin_ctz(f);  /* tower_topper, its supply asked of toppers only */
+        if ((exp_figure_of[kind]->stands >> CARC_FEAT_TOWER & 1) && tower_topper(g, seat, kind))
+            t->toppers |= 1u << kind;
+    }
+    t->nfloors = bits_in(t->floors);
+    t->ntops = bits_in(t->tops);
+    t->n = t->nransom + t->nfloors + bits_in(t->toppers) * t->ntops;
+}
+
+/* The bit of mask that is the i-th set (0 <= i < its count). */
+static int nth_bit(unsigned mask, int i)
+{
+    for (; i > 0; i--)
+        mask &= mask - 1;
+    return __builtin_ctz(mask);
+}
+
+/* Move i (0 <= i < t->n) of the list. */
+static carc_move t6_nth_of(const carc_game *g, const t6_moves *t, int i)
+{
+    carc_move m = move_pass();
+    if (i < t->nransom) {
+        int h = 0;
+        for (; i >= bits_in(t->ransom[h]); h++)
+            i -= bits_in(t->ransom[h]);
+        m.kind = CARC_MOVE_RANSOM;
+        m.seat2 = (uint8_t)h;
+        m.figure = (uint8_t)nth_bit(t->ransom[h], i);
+        return m;
+    }
+    i -= t->nransom;
+    if (i < t->nfloors)
+        return tower_move(CARC_MOVE_FLOOR, &g->tiles[t->tiles[nth_bit(t->floors, i)]]);
+    i -= t->nfloors;
+    m = tower_move(CARC_MOVE_FOLLOWER, &g->tiles[t->tiles[nth_bit(t->tops, i % t->ntops)]]);
+    m.figure = (uint8_t)nth_bit(t->toppers, i / t->ntops);
+    return m;
+}
+
+/* Where canonical move c would stand in the list, if its kind and target have a
+ * place there (whether it is that move, carc_move_equal says), or -1. */
+static int t6_index(const carc_game *g, const t6_moves *t, const carc_move *c)
+{
+    if (c->kind == CARC_MOVE_RANSOM) {
+        if (c->seat2 >= g->players || c->figure >= CARC_FIGURES ||
+            !(t->ransom[c->seat2] >> c->figure & 1))
+            return -1;
+        int i = bits_in(t->ransom[c->seat2] & ((1u << c->figure) - 1));
+        for (int h = 0; h < c->seat2; h++)
+            i += bits_in(t->ransom[h]);
+        return i;
+    }
+    int k = tower_index(g, board_lookup(g, c->x, c->y));
+    if (k < 0)
+        return -1;
+    unsigned below = (1u << k) - 1;
+    if (c->kind == CARC_MOVE_FLOOR)
+        return t->floors >> k & 1 ? t->nransom + bits_in(t->floors & below) : -1;
+    if (c->figure >= CARC_FIGURES || !(t->toppers >> c->figure & 1) || !(t->tops >> k & 1))
+        return -1;
+    return t->nransom + t->nfloors +
+           bits_in(t->toppers & ((1u << c->figure) - 1)) * t->ntops +
+           bits_in(t->tops & below);
+}
+
+/* The T6 moves, up to cap: ransoms, floors, followers on towers. */
+int tower_t6_legal(const carc_game *g, carc_move *out, int cap)
+{
+    t6_moves t;
+    t6_moves_of(g, &t);
+    int n = t.n < cap ? t.n : cap;
+    for (int i = 0; i < n; i++)
+        out[i] = t6_nth_of(g, &t, i);
     return n;
+}
+
+int tower_t6_count(const carc_game *g)
+{
+    t6_moves t;
+    t6_moves_of(g, &t);
+    return t.n;
+}
+
+void tower_t6_nth(const carc_game *g, int i, carc_move *out)
+{
+    t6_moves t;
+    t6_moves_of(g, &t);
+    *out = t6_nth_of(g, &t, i);
 }
 
 int tower_t6_owed(const carc_game *g)
 {
-    carc_move first;
-    return tower_t6_legal(g, &first, 1) > 0;  /* the list stops at its first move */
+    return tower_t6_count(g) > 0;
 }
 
 /* Why T6 move m (a floor, a follower on a tower, a ransom) is not legal. */
@@ -223,9 +320,13 @@ int tower_t6_apply(carc_game *g, const carc_move *m, carc_error *err)
     if (m->kind != CARC_MOVE_FLOOR && m->kind != CARC_MOVE_RANSOM &&
         !(m->kind == CARC_MOVE_FOLLOWER && m->port == CARC_PORT_T))
         return EXP_NOT_MINE;
-    carc_move list[EXP_T6_MOVES], c = *m;
+    carc_move c = *m;
     tower_canonical_move(g, &c);
-    if (!listed(list, tower_t6_legal(g, list, EXP_T6_MOVES), &c))
+    t6_moves t;
+    t6_moves_of(g, &t);
+    int i = t6_index(g, &t, &c);
+    carc_move listed_move = i >= 0 ? t6_nth_of(g, &t, i) : move_pass();
+    if (i < 0 || !carc_move_equal(&listed_move, &c))  /* the move the list holds there */
         return t6_refuse(g, m, err);
     event_clear(g);
     if (c.kind == CARC_MOVE_RANSOM) {

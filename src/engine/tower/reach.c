@@ -1,11 +1,18 @@
 /*
- * reach.c - The Tower's towers on the board: which tiles hold one (found from the
- * board, in placement order), whether a follower closes a tower's top (TW4), which
+ * reach.c - The Tower's towers on the board: which tiles hold one (noted as they
+ * are placed, in placement order, and found from the board for carc_check), whether a follower closes a tower's top (TW4), which
  * followers may top one, and which stand within a tower's reach (TW5).
  */
 #include "tower.h"
 
 int tower_list(const carc_game *g, uint8_t tiles[TOWER_MAX])
+{
+    const struct tower_state *ts = tower_st(g);
+    memcpy(tiles, ts->tile, TOWER_MAX);
+    return ts->ntowers;
+}
+
+int tower_list_board(const carc_game *g, uint8_t tiles[TOWER_MAX])
 {
     int n = 0;
     for (int t = 0; t < g->ntiles && n < TOWER_MAX; t++)
@@ -14,14 +21,24 @@ int tower_list(const carc_game *g, uint8_t tiles[TOWER_MAX])
     return n;
 }
 
+int tower_placed(carc_game *g)
+{
+    struct tower_state *ts = tower_st(g);
+    int t = g->last, n = ts->ntowers;
+    /* T4 runs again after a decision owed there (a gift): the tile is noted once */
+    if (t != TILE_NONE && tower_kind(g->tiles[t].kind) && n < TOWER_MAX &&
+        (n == 0 || ts->tile[n - 1] != t))
+        ts->tile[ts->ntowers++] = (uint8_t)t;
+    return 0;
+}
+
 int tower_index(const carc_game *g, int t)
 {
-    if (t < 0 || t >= g->ntiles || !tower_kind(g->tiles[t].kind))
-        return -1;
-    int k = 0;
-    for (int i = 0; i < t; i++)
-        k += tower_kind(g->tiles[i].kind);
-    return k;
+    const struct tower_state *ts = tower_st(g);
+    for (int k = 0; k < ts->ntowers; k++)
+        if (ts->tile[k] == t)
+            return k;
+    return -1;
 }
 
 int tower_closed(const carc_game *g, int t, int *seat, int *slot)
@@ -48,8 +65,10 @@ unsigned tower_closed_mask(const carc_game *g, const uint8_t tiles[TOWER_MAX], i
             if (!fig_at_place(v) || fig_place_port(v) != CARC_PORT_T)
                 continue;
             for (int k = 0; k < n; k++)
-                if (tiles[k] == fig_place_tile(v))
+                if (tiles[k] == fig_place_tile(v)) {
                     closed |= 1u << k;
+                    break;  /* a tile has one tower */
+                }
         }
     return closed;
 }

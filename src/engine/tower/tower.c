@@ -69,8 +69,11 @@ static int tower_check(const carc_game *g, carc_error *err)
         if (tower_kind(k) != ((tiles_catalogue[k].expansion & CARC_EXP_TOWER) != 0))
             FAIL("tower: kind %d is%s The Tower's (TOWER_FIRST, TOWER_KINDS)", k,
                  tower_kind(k) ? "" : " not");
-    uint8_t tiles[TOWER_MAX];
+    uint8_t tiles[TOWER_MAX], board[TOWER_MAX];
     int nt = tower_list(g, tiles), total = 0;
+    if (tower_list_board(g, board) != nt || memcmp(tiles, board, (size_t)nt) ||
+        memcmp(ts->tile + nt, (const uint8_t[TOWER_MAX]){0}, (size_t)(TOWER_MAX - nt)))
+        FAIL("tower: the %d towers noted are not the board's", nt);
     for (int s = 0; s < CARC_MAX_PLAYERS; s++) {
         if (s >= g->players && ts->floors[s])
             FAIL("tower: seat %d of %d players has floors", s, g->players);
@@ -179,8 +182,12 @@ const struct exp_hooks tower_hooks = {
     .turn_begin = tower_turn_begin,
     .pending = tower_pending,
     .legal = tower_legal,
+    .lists = 1u << CARC_DEC_CAPTURE | 1u << CARC_DEC_EXCHANGE,
     .apply = tower_apply,
     .t6_owed = tower_t6_owed,
     .t6_legal = tower_t6_legal,
     .t6_apply = tower_t6_apply,
+    .at = {[ST_T4_GIFT] = tower_placed},
+    .t6_count = tower_t6_count,
+    .t6_nth = tower_t6_nth,
 };

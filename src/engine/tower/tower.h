@@ -30,9 +30,14 @@ static inline int tower_kind(int kind)
 
 /* ---- reach.c ---- */
 /* The towers on the board, in placement order (tower k's height is height[k]):
- * their placed indices written to tiles (TOWER_MAX), the count returned. Found
- * from the board: tiles never leave it, so tower k stays tower k. */
+ * their placed indices written to tiles (TOWER_MAX), the count returned. As noted
+ * (tower_placed): tiles never leave the board, so tower k stays tower k. */
 int tower_list(const carc_game *g, uint8_t tiles[TOWER_MAX]);
+/* The same found from the board (carc_check compares the two). */
+int tower_list_board(const carc_game *g, uint8_t tiles[TOWER_MAX]);
+/* T4 (hook at[ST_T4_GIFT]): notes the tile just placed if it has a tower; owes no
+ * decision (0). */
+int tower_placed(carc_game *g);
 /* The tower at placed index t (k with tiles[k] == t), or -1. */
 int tower_index(const carc_game *g, int t);
 /* Whether a figure stands on top of the tower of placed tile t (TW4: closed);
@@ -58,6 +63,9 @@ int tower_canonical_move(const carc_game *g, carc_move *m);
 int tower_t6_owed(const carc_game *g);
 int tower_t6_legal(const carc_game *g, carc_move *out, int cap);
 int tower_t6_apply(carc_game *g, const carc_move *m, carc_error *err);
+/* How many tower_t6_legal lists with room for all; the i-th of them. */
+int tower_t6_count(const carc_game *g);
+void tower_t6_nth(const carc_game *g, int i, carc_move *out);
 /* The decisions it owes while it holds the turn machine: the capture (TW5) and
  * the exchange (TW6): their moves and applying them. */
 int tower_legal(const carc_game *g, int decision, carc_move *out, int cap);

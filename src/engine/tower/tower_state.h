@@ -13,7 +13,7 @@ enum { TOWER_MAX = 18 };
 
 struct tower_state {
     /* the height of each tower, its number of floors (TW3), by its place among the
-     * towers on the board in placement order (reach.c finds them on the board) */
+     * towers on the board in placement order (tile[] below) */
     uint8_t height[TOWER_MAX];
     uint8_t floors[CARC_MAX_PLAYERS];  /* each seat's floors in supply (TW2) */
     /* a decision owed after a floor (the module holds the turn machine while
@@ -23,6 +23,11 @@ struct tower_state {
     uint8_t at;
     uint8_t other;
     uint8_t ransomed;  /* a ransom was paid this turn (TW8: once per turn) */
+    /* the towers on the board: tower k is placed tile tile[k], in placement order,
+     * ntowers of them (noted at T4, tower_placed: T6 asks at every decision, and a
+     * walk of the board for them was a tenth of a game with all nine) */
+    uint8_t tile[TOWER_MAX];
+    uint8_t ntowers;
 };
 
 #endif

@@ -276,6 +276,7 @@ const struct exp_hooks traders_hooks = {
            [ST_T10_END] = traders_at_end},
     .pending = traders_pending,
     .legal = traders_legal,
+    .lists = 1u << CARC_DEC_DOUBLE_TURN,
     .apply = traders_apply,
     .feature_info = traders_feature_info,
     .end_majorities = traders_end_majorities,

@@ -20,6 +20,9 @@
  *             back) x the same share
  *   field     the tiles of a held field x the same share (the cities around it
  *             still to be completed, which ai_project does not count yet)
+ *   recallable the cloister term of a cloister or garden held by a figure that may
+ *             be recalled (A6, the abbot), weighted apart: a recall trades that
+ *             growth for points now and the figure back
  *
  * Each term has a weight of eval_weights.def, data measured by the paired test.
  */
@@ -126,7 +129,7 @@ void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
             int empty = eval_empty_around(g, f->x, f->y);
             chance = pow(fill, empty);
             gain = empty * fill;
-            held = AI_EVAL_CLOISTER;
+            held = carc_figure_recalls(f->figure) ? AI_EVAL_RECALLABLE : AI_EVAL_CLOISTER;
         } else if (fi.type == CARC_FEAT_FIELD) {
             gain = fi.tiles * share;
             held = AI_EVAL_FIELD;
@@ -153,5 +156,6 @@ void ai_eval_values(const carc_game *g, unsigned terms, const ai_eval_weights *w
         value[s] += w->city_close * term[AI_EVAL_CITY][s] +
                     w->cloister_fill * term[AI_EVAL_CLOISTER][s] +
                     w->supply * term[AI_EVAL_SUPPLY][s] + w->returns * term[AI_EVAL_RETURNS][s] +
-                    w->field_tiles * term[AI_EVAL_FIELD][s];
+                    w->field_tiles * term[AI_EVAL_FIELD][s] +
+                    w->abbot_fill * term[AI_EVAL_RECALLABLE][s];
 }

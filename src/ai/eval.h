@@ -19,6 +19,7 @@ typedef struct ai_eval_weights {
 /* The terms the weights multiply, per seat (eval.c). */
 enum {
     AI_EVAL_CITY, AI_EVAL_CLOISTER, AI_EVAL_SUPPLY, AI_EVAL_RETURNS, AI_EVAL_FIELD,
+    AI_EVAL_RECALLABLE,  /* the cloister term of a figure that may be recalled (A6) */
     AI_EVAL_TERMS
 };
 

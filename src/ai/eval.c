@@ -69,6 +69,16 @@ const char *ai_eval_weight_at(const ai_eval_weights *w, int i, double *value)
     return eval_names[i];
 }
 
+int ai_eval_weight_set(ai_eval_weights *w, const char *name, size_t len, double value)
+{
+    for (int i = 0; i < EVAL_WEIGHTS; i++)
+        if (strlen(eval_names[i]) == len && !memcmp(eval_names[i], name, len)) {
+            memcpy((char *)w + eval_offsets[i], &value, sizeof value);
+            return 1;
+        }
+    return 0;
+}
+
 /* Empty positions among the 8 around (x,y). */
 static int eval_empty_around(const carc_game *g, int x, int y)
 {

@@ -47,3 +47,15 @@ kill_server() {
         SERVER_PID=
     fi
 }
+
+# move_on PORT TOKEN INDEX: the seat of TOKEN in game $id plays its first legal move at
+# INDEX, and the state after it must show INDEX + 1 (pg.sh, nginx.sh)
+move_on() {
+    "$RAW" "$1" "ws:/ws/$id/$2" read:2 > "$DIR/st"
+    mv=$(grep -a -o '"legal":\["[^"]*"' "$DIR/st" | tail -1 | sed 's/"legal":\["//; s/"$//')
+    [ -n "$mv" ] || { echo "FAIL: no legal move for the seat at $3: $(tail -c 300 "$DIR/st")"; exit 1; }
+    "$RAW" "$1" "ws:/ws/$id/$2" sleep:0.5 "frame:1:1:{\"type\":\"move\",\"index\":$3,\"move\":\"$mv\"}" \
+        read:2 > "$DIR/st"
+    grep -a -q "\"index\":$(($3 + 1))," "$DIR/st" ||
+        { echo "FAIL: the move $mv at $3 was not played: $(tail -c 300 "$DIR/st")"; exit 1; }
+}

@@ -5,7 +5,8 @@
 # with SIGKILL mid-game; its games' clients reconnect through the proxy, which sends
 # them to another process, which takes the games over from the database; every game
 # finishes, no state a client saw ever goes back (no acknowledged move lost) and every
-# record replays. Skipped (exit 77) without nginx or PostgreSQL.
+# record replays; a move taken back by an undo through the proxy stays taken back after
+# its holder is killed. Skipped (exit 77) without nginx or PostgreSQL.
 set -eu
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/pg_lib.sh"
@@ -33,4 +34,33 @@ wait "$PLAY" || rc=$?
 opened=$(sed -n 's/.* \([0-9]*\) histories .*/\1/p' "$DIR/play.out")
 [ -n "$opened" ] && [ "$opened" -gt 18 ] ||
     { echo "FAIL: no session reconnected after the kill: $(tail -1 "$DIR/play.out")"; exit 1; }
-echo "server nginx: ok ($(tail -2 "$DIR/play.out" | tr '\n' ' '))"
+# Undo by agreement through the proxy (issue 32): a seat moves and asks to take the move
+# back over nginx's WebSocket; greedy accepts at once; the process holding the game is
+# killed, and through nginx the game comes back (from another process) without the move,
+# and the seat plays on.
+"$CLIENT" post "$np" /api/games '{"players":["human","greedy"],"seed":21}' > "$DIR/game"
+id=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
+tok0=$(sed -n 's/.*"seat":0,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
+[ -n "$id" ] && [ -n "$tok0" ] || { echo "FAIL: no undo game: $(cat "$DIR/game")"; exit 1; }
+move_on "$np" "$tok0" 0
+"$RAW" "$np" "ws:/ws/$id/$tok0" sleep:0.5 'frame:1:1:{"type":"undo","index":1}' read:2 > "$DIR/got"
+grep -a -q '"status":"done"' "$DIR/got" && grep -a -q '"type":"state".*"index":0,' "$DIR/got" ||
+    { echo "FAIL: the undo through nginx: $(tail -c 300 "$DIR/got")"; exit 1; }
+# the holder: the process that answers for the game itself
+holder=0 k=0
+for p in $PORTS; do
+    k=$((k + 1))
+    "$CLIENT" get "$p" "/api/games/$id" | head -1 | grep -q '^200 ' && holder=$k
+done
+[ "$holder" -gt 0 ] || { echo "FAIL: no process holds the undo game $id"; exit 1; }
+proc_stop "$holder" 9
+k=0
+until "$CLIENT" get "$np" "/api/games/$id" > "$DIR/after" && head -1 "$DIR/after" | grep -q '^200 '; do
+    k=$((k + 1))
+    [ $k -lt 50 ] || { echo "FAIL: the undo game is not served after its holder died"; exit 1; }
+    sleep 0.1
+done
+grep -q '"index":0,' "$DIR/after" ||
+    { echo "FAIL: the move taken back came back after the failover: $(tail -c 300 "$DIR/after")"; exit 1; }
+move_on "$np" "$tok0" 0
+echo "server nginx: ok ($(tail -2 "$DIR/play.out" | tr '\n' ' ')); undo kept through a failover"

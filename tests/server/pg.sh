@@ -85,16 +85,6 @@ sleep 1
 grep -a -q '"type":"state"' "$DIR/got" ||
     { echo "FAIL: B did not hand its idle game over to A: $(tail -c 300 "$DIR/got")"; exit 1; }
 sleep 1
-# move_on PORT TOKEN INDEX: the seat plays its first legal move at INDEX; the state after
-move_on() {
-    "$RAW" "$1" "ws:/ws/$id/$2" read:2 > "$DIR/st"
-    mv=$(grep -a -o '"legal":\["[^"]*"' "$DIR/st" | tail -1 | sed 's/"legal":\["//; s/"$//')
-    [ -n "$mv" ] || { echo "FAIL: no legal move for the seat at $3: $(tail -c 300 "$DIR/st")"; exit 1; }
-    "$RAW" "$1" "ws:/ws/$id/$2" sleep:0.5 "frame:1:1:{\"type\":\"move\",\"index\":$3,\"move\":\"$mv\"}" \
-        read:2 > "$DIR/st"
-    grep -a -q "\"index\":$(($3 + 1))," "$DIR/st" ||
-        { echo "FAIL: the move $mv at $3 was not played: $(tail -c 300 "$DIR/st")"; exit 1; }
-}
 move_on "$PA" "$tok0" 0
 # a session on A holds the game; A is killed; a session on B takes the game over
 # with its moves (A's lock died with it)

@@ -138,6 +138,18 @@ static const struct {
      "A tile is drawn.", "RI.1/I.e"},
     {CARC_EV_PLACED, 1, 0, 3, 2, 0, CARC_PORT_NONE, 0, "place 1 RI.1/IIG (2,0) r3",
      "seat 1 places a tile.", "RI.1/IIG"},
+    /* Abbey & Mayor: the mayor, the wagon (placed or moved, AM8), the barn at a corner
+     * (AM9), a wagon going home */
+    {CARC_EV_FOLLOWER, 0, CARC_PORT_N, CARC_FEAT_CITY, 1, 0, CARC_PORT_N, CARC_FIG_MAYOR,
+     "follower 0 (1,0) city:N mayor", "seat 0 puts their mayor on a city.", NULL},
+    {CARC_EV_FOLLOWER, 1, CARC_PORT_S, CARC_FEAT_ROAD, -6, -1, CARC_PORT_S, CARC_FIG_WAGON,
+     "follower 1 (-6,-1) road:S wagon", "seat 1 puts their wagon on a road.", NULL},
+    {CARC_EV_FOLLOWER, 1, CARC_PORT_CSE, CARC_FEAT_CORNER, -2, -3, CARC_PORT_CSE, CARC_FIG_BARN,
+     "follower 1 (-2,-3) barn:SE barn", "seat 1 builds their barn where four fields meet.", NULL},
+    {CARC_EV_RETURNED, 1, CARC_PORT_E, CARC_FEAT_CITY, -5, 0, CARC_PORT_E, CARC_FIG_WAGON,
+     "back 1 (-5,0) city:E wagon", "seat 1's wagon on a city returns to the supply.", NULL},
+    {CARC_EV_RETURNED, 0, CARC_PORT_N, CARC_FEAT_CITY, 1, -4, CARC_PORT_N, CARC_FIG_MAYOR,
+     "back 0 (1,-4) city:N mayor", "seat 0's mayor on a city returns to the supply.", NULL},
 };
 
 static carc_event expansion_event(size_t i)

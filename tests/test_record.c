@@ -1032,6 +1032,53 @@ static void test_tiles_json_sets(void **state)
     }
 }
 
+/* The "mark" key: the symbol of each tile of The Princess & the Dragon as its
+ * description says it (31 kinds, the garden twins counted), a tower foundation on
+ * every kind of The Tower (19), the abbey on AM/A only, no mark on any other kind
+ * (the page drew them from the descriptions; it reads this key now). */
+static void test_tiles_json_marks(void **state)
+{
+    static const char *const words[][2] = {
+        {"volcano", "volcano"}, {"dragon", "; dragon"}, {"portal", "magic portal"},
+        {"princess", "princess"}};
+    char *text = carc_tiles_json();
+    json_t *arr = load(text);
+    int counts[6] = {0};
+
+    (void)state;
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        json_t *k = json_array_get(arr, i);
+        const char *id = json_string_value(json_object_get(k, "id"));
+        const char *exp = json_string_value(json_object_get(k, "expansion"));
+        const char *desc = json_string_value(json_object_get(k, "description"));
+        const char *mark = json_string_value(json_object_get(k, "mark"));
+        int said = -1;
+        for (int w = 0; w < 4; w++)
+            if (strcmp(exp, "dragon") == 0 && strstr(desc, words[w][1]) != NULL)
+                said = w;
+        if (said >= 0) {
+            assert_non_null(mark);
+            assert_string_equal(mark, words[said][0]);
+            counts[said]++;
+        } else if (strcmp(exp, "tower") == 0) {
+            assert_non_null(mark);
+            assert_string_equal(mark, "tower");
+            counts[4]++;
+        } else if (strcmp(id, "AM/A") == 0) {
+            assert_non_null(mark);
+            assert_string_equal(mark, "abbey");
+            counts[5]++;
+        } else {
+            assert_null(json_object_get(k, "mark"));
+        }
+    }
+    assert_int_equal(counts[0] + counts[1] + counts[2] + counts[3], 31);
+    assert_int_equal(counts[4], 19);
+    assert_int_equal(counts[5], 1);
+    json_decref(arr);
+    free(text);
+}
+
 static void test_tiles_json(void **state)
 {
     char *text = carc_tiles_json_set(0);
@@ -1102,6 +1149,7 @@ int main(void)
         cmocka_unit_test(test_tiles_json),
         cmocka_unit_test(test_tiles_json_sets),
         cmocka_unit_test(test_tiles_json_river_abbot),
+        cmocka_unit_test(test_tiles_json_marks),
         cmocka_unit_test(test_stack_of_names),
         cmocka_unit_test(test_river_abbot_stack),
         cmocka_unit_test(test_seats),

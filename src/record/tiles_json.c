@@ -60,7 +60,26 @@ static json_t *segment_json(const carc_tile_def *d, int seg)
     return o;
 }
 
-static json_t *kind_json(const carc_tile_def *d, int count)
+/* The mark printed on a tile kind that front ends draw (a symbol of The Princess &
+ * the Dragon, carc_tile_symbol; a tower foundation; the abbey), or NULL for none, so
+ * that a page no longer reads marks from the description. */
+static const char *kind_mark(int kind, const carc_tile_def *d)
+{
+    static const char *const symbols[] = {
+        [CARC_SYMBOL_VOLCANO] = "volcano", [CARC_SYMBOL_DRAGON] = "dragon",
+        [CARC_SYMBOL_PORTAL] = "portal", [CARC_SYMBOL_PRINCESS] = "princess"};
+    unsigned sym = (unsigned)carc_tile_symbol(kind);
+
+    if (sym != CARC_SYMBOL_NONE && sym < sizeof symbols / sizeof symbols[0])
+        return symbols[sym];
+    if (carc_has_towers(d->expansion))  /* every tile of The Tower has one (TW1) */
+        return "tower";
+    if (d->nseg == 1 && (d->seg[0].flags & CARC_SEG_CLOSES))  /* AM4 */
+        return "abbey";
+    return NULL;
+}
+
+static json_t *kind_json(int kind, const carc_tile_def *d, int count)
 {
     json_t *segs = json_array();
     /* a tile of several expansions is the last one's: a garden twin needs its plain
@@ -76,13 +95,19 @@ static json_t *kind_json(const carc_tile_def *d, int count)
     for (i = 0; i < 4; i++)
         edges[i] = d->edges[i] < 4 ? edge_letters[d->edges[i]] : '?';
     edges[4] = '\0';
+    const char *mark = kind_mark(kind, d);
+    json_t *o;
+
     for (i = 0; i < d->nseg && i < CARC_TILE_SEGMENTS; i++)
         json_array_append_new(segs, segment_json(d, i));
-    return json_pack("{s:s#, s:i, s:s, s:i, s:b, s:o, s:s, s:s}", "id", d->name, strlen(d->name),
+    o = json_pack("{s:s#, s:i, s:s, s:i, s:b, s:o, s:s, s:s}", "id", d->name, strlen(d->name),
                      "count", count, "edges", edges, "pennants", d->pennant, "cloister",
                      d->cloister != 0, "segments", segs, "description",
                      d->description != NULL ? d->description : "", "expansion",
                      exp != NULL ? exp : "?");
+    if (o != NULL && mark != NULL)  /* only when set: other tiles read as they did */
+        json_object_set_new(o, "mark", json_string(mark));
+    return o;
 }
 
 /* The kinds as a JSON array: every kind with its printed count (all != 0), or the
@@ -98,7 +123,7 @@ static char *tiles_json(int all, unsigned expansions)
     for (k = 0; ok && (d = carc_tile_def_of(k)) != NULL; k++) {
         int count = all ? d->count : carc_tile_count(expansions, k);
         if (count > 0 || all)  /* the catalogue: a kind never in a stack too (AM/A) */
-            ok = json_array_append_new(arr, kind_json(d, count)) == 0;
+            ok = json_array_append_new(arr, kind_json(k, d, count)) == 0;
     }
     if (ok)
         text = json_dumps(arr, JSON_SORT_KEYS | JSON_COMPACT);

@@ -34,13 +34,16 @@ expect /%2e%2e/secret/key.txt 404 application/json "no such page"
 "$CARC" tiles --json > "$DIR/tiles2.json"
 cmp "$DIR/tiles.json" "$DIR/tiles2.json" || { echo "FAIL: /api/tiles differs from carc tiles --json"; exit 1; }
 # ?expansions=LIST: the kinds of that set with their counts in it, as carc tiles prints them
-for set in inns traders inns,traders base river abbot river,abbot gifts,christmas,inns,traders,river,abbot; do
+for set in inns traders inns,traders base river abbot river,abbot gifts,christmas,inns,traders,river,abbot dragon,tower,abbey; do
   "$CLIENT" get "$PORT" "/api/tiles?expansions=$set" | tail -n +2 > "$DIR/tiles.json"
   "$CARC" tiles --json --expansions "$set" > "$DIR/tiles2.json"
   cmp "$DIR/tiles.json" "$DIR/tiles2.json" || { echo "FAIL: /api/tiles?expansions=$set differs from carc tiles --json --expansions $set"; exit 1; }
 done
 expect "/api/tiles?expansions=inns%2Ctraders" 200 application/json '"id":"TB/'
 expect "/api/tiles?expansions=river%2Cabbot" 200 application/json '"id":"RI.1/IIG"'
+# the marks a page draws, from the catalogue (no page reads them from descriptions)
+expect "/api/tiles?expansions=dragon%2Ctower" 200 application/json '"mark":"volcano"'
+expect /api/tiles 200 application/json '"mark":"abbey"'
 expect "/api/tiles?expansions=snow" 400 application/json 'unknown expansion'
 expect "/api/tiles?colour=red" 400 application/json 'unknown query'
 "$CLIENT" get "$PORT" /api/cards | tail -n +2 > "$DIR/cards.json"

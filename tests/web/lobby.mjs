@@ -1,8 +1,8 @@
-// The lobby's expansions: eight checkboxes, one way for all (issue 32), each with its line of
+// The lobby's expansions: nine checkboxes, one way for all (issue 32), each with its line of
 // what it adds, and a line saying what will be played; a sixth seat only with Inns & Cathedrals (unchecking it takes the sixth away); a game
 // created with all four opens, and its summary names them; so does one with The River and The
-// Abbot, one with all six, and one with all eight (The Princess & the Dragon and The Tower
-// too). The computer players offered are the levels (issue 31).
+// Abbot, one with all six, one with all eight (The Princess & the Dragon and The Tower
+// too) and one with all nine (Abbey & Mayor). The computer players offered are the levels (issue 31).
 import { check, launch, startServer, watchErrors } from './lib.mjs';
 
 export default async function (opts) {
@@ -15,7 +15,7 @@ export default async function (opts) {
     watchErrors(lobby, errors);
     await lobby.goto(`${server.url}/`);
     check(!(await lobby.locator('select#expansions').count()), 'the lobby still has a list of expansions');
-    check(await lobby.locator('#expansion-boxes input[type=checkbox]').count() === 8, 'the lobby has not eight expansion checkboxes');
+    check(await lobby.locator('#expansion-boxes input[type=checkbox]').count() === 9, 'the lobby has not nine expansion checkboxes');
     // the computer players offered (issue 31): the three levels, medium by default, no
     // earlier searcher kept for measuring (mcts-2026a) nor a search by time
     const offered = await lobby.locator('select[data-seat="1"] option').evaluateAll((os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
@@ -24,7 +24,8 @@ export default async function (opts) {
     check(await lobby.locator('select[data-seat="1"]').inputValue() === 'medium', 'the second seat is not medium by default');
     for (const [id, words] of [['exp-gifts', /receive a gift card/], ['exp-christmas', /Christmas cards/], ['exp-inns', /inns and cathedrals/], ['exp-traders', /wine, grain and cloth/],
       ['exp-river', /the spring first and the lake last/], ['exp-abbot', /abbot for a cloister or a garden/],
-      ['exp-dragon', /volcano brings the dragon.*fairy.*magic portal.*princess/], ['exp-tower', /tower foundations.*prisoner.*3 points/]]) {
+      ['exp-dragon', /volcano brings the dragon.*fairy.*magic portal.*princess/], ['exp-tower', /tower foundations.*prisoner.*3 points/],
+      ['exp-abbey', /abbey to place in a hole instead of drawing.*final round.*mayor.*pennants.*wagon.*barn/]]) {
       const line = await lobby.locator(`#${id}`).locator('xpath=ancestor::p').innerText();
       check(words.test(line), `the ${id} checkbox says what it adds: "${line}"`);
     }
@@ -93,6 +94,11 @@ export default async function (opts) {
     check(/^You will play the base game with The Gifts, Christmas Present, Inns & Cathedrals, Traders & Builders, The River, The Abbot, The Princess & the Dragon and The Tower\.$/.test(await lobby.locator('#exp-summary').innerText()), `the summary: ${await lobby.locator('#exp-summary').innerText()}`);
     more = await created();
     check(more.expansions === 'gifts,christmas,inns,traders,river,abbot,dragon,tower', `the game's expansions: ${more.expansions}`);
+    // Abbey & Mayor: all nine
+    await lobby.check('#exp-abbey');
+    check(/^You will play the base game with .*, The Tower and Abbey & Mayor\.$/.test(await lobby.locator('#exp-summary').innerText()), `the summary: ${await lobby.locator('#exp-summary').innerText()}`);
+    more = await created();
+    check(more.expansions === 'gifts,christmas,inns,traders,river,abbot,dragon,tower,abbey', `the game's expansions: ${more.expansions}`);
     check(!errors.length, errors.join('\n'));
   } finally {
     await browser.close();

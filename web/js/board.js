@@ -1,5 +1,5 @@
 // The board as SVG: placed tiles (tiles.js), figures in seat colours (meeple, large meeple,
-// abbot, builder, pig: each its own shape), tokens, locks, the last placed tile, pending
+// abbot, builder, pig, mayor, wagon, barn: each its own shape; a barn at a tile's corner), tokens, locks, the last placed tile, pending
 // Mastermind positions, the river's open end during the river phase, and on top the interactive layer (placement spots,
 // a preview tile, clickable targets). Pan by dragging, zoom by wheel, buttons or pinch.
 // One board unit: a tile is 100 x 100, tile (x, y) covers [100x, 100x+100] x [100y, 100y+100].
@@ -21,6 +21,12 @@ const BUILDER = 'M0-14L5-8H3C4-7 4-4 2-3L5 10H-5L-2-3C-4-4-4-7-3-8H-5Z';
 const ABBOT = 'M0-13C3.5-13 5.5-10.5 5.5-7.5C5.5-5.5 4.5-4.5 3.5-4L5-2C6-1 6.5 1 6 3L8 11H-8L-6 3C-6.5 1-6-1-5-2L-3.5-4C-4.5-4.5-5.5-5.5-5.5-7.5C-5.5-10.5-3.5-13 0-13Z';
 /** The pig: a round body on four legs, a snout to the right, an ear. */
 const PIG = 'M-9-2C-9-7-3-8 1-8C4-8 6-7 7-5L10-5L10 1L7 1C6 3 5 4 4 4L4 8H1L1 5H-4L-4 8H-7L-7 3C-8 2-9 0-9-2ZM2-8L4-12L6-7Z';
+/** The mayor (Abbey & Mayor): a portly figure in a top hat. */
+const MAYOR = 'M-4.5-17H4.5V-12H7V-10H-7V-12H-4.5ZM0-10.5A3.6 3.6 0 1 1 0-3.3A3.6 3.6 0 1 1 0-10.5ZM-9 10C-11 1-7-3.5 0-3.5C7-3.5 11 1 9 10Z';
+/** The wagon: a covered cart on two wheels, seen from the side. */
+const WAGON = 'M-11-4H11V4H-11ZM-9-4C-9-13 9-13 9-4ZM-10 7A4 4 0 1 1-2 7A4 4 0 1 1-10 7ZM2 7A4 4 0 1 1 10 7A4 4 0 1 1 2 7Z';
+/** The barn: a wide building under a gambrel roof. */
+const BARN = 'M-12 10V-2L-8-9L0-13L8-9L12-2V10Z';
 /** The dragon (The Princess & the Dragon; nobody's): a winged body, a long neck, a head to the right, a tail. */
 const DRAGON = 'M-13 6C-17 6-20 3-21 0C-18 2-16 2-14 1C-13-2-10-4-6-4L-9-13L-2-6L1-15L4-5C6-5 8-6 9-8L12-10L16-9L17-7L13-6L11-3C10 1 7 4 3 5L5 11H1L-1 6H-6L-7 11H-11L-10 6Z';
 /** The fairy (nobody's): a small figure with two pairs of wings. */
@@ -38,10 +44,13 @@ const FIGURES = {
   abbot: { d: ABBOT, scale: 1.9 },
   builder: { d: BUILDER, scale: 2.0 },
   pig: { d: PIG, scale: 1.9 },
+  mayor: { d: MAYOR, scale: 1.9 },
+  wagon: { d: WAGON, scale: 1.9 },
+  barn: { d: BARN, scale: 2.0 },
 };
 
 /** Where each figure's seat digit sits on its body, and its size (figure units). @type {Record<string, [number, number, number]>} */
-const MARK_AT = { meeple: [0, -1, 7], large: [0, -1, 7], abbot: [0, 3, 7], builder: [0, 3.5, 6], pig: [-2, -2, 8] };
+const MARK_AT = { meeple: [0, -1, 7], large: [0, -1, 7], abbot: [0, 3, 7], builder: [0, 3.5, 6], pig: [-2, -2, 8], mayor: [0, 4, 7], wagon: [0, 0.2, 7], barn: [0, 3, 9] };
 
 /**
  * A figure of a seat drawn about (0, 0) in a group of its own (the follower layer, a button,
@@ -58,6 +67,10 @@ export function drawFigure(parent, seat, figure, mark = false) {
   if (figure === 'abbot') el('path', { d: 'M-5.5 2.5Q0 5 5.5 2.5M-3.5-4Q0-1.5 3.5-4', class: 'abbot-rope' }, g);
   if (figure === 'builder') el('rect', { x: -3, y: -7, width: 6, height: 2, class: 'builder-band' }, g);
   if (figure === 'pig') el('circle', { cx: 8.5, cy: -2, r: 1.6, class: 'pig-snout' }, g);
+  // the mayor's chain of office; the wagon's hubs; the barn's roof line and its white trim
+  if (figure === 'mayor') el('path', { d: 'M-4.5-3Q0 1.5 4.5-3', class: 'mayor-chain' }, g);
+  if (figure === 'wagon') for (const x of [-6, 6]) el('circle', { cx: x, cy: 7, r: 1.4, class: 'wagon-hub' }, g);
+  if (figure === 'barn') el('path', { d: 'M-12-2L-8-9L0-13L8-9L12-2Z', class: 'barn-roof' }, g);
   if (mark) {
     const [mx, my, size] = MARK_AT[figure] ?? MARK_AT.meeple;
     el('text', { x: mx, y: my, 'font-size': size, fill: SEAT_INK[seat] ?? '#fff', class: 'seat-mark' }, g).textContent = SEAT_MARKS[seat] ?? '';
@@ -103,7 +116,10 @@ export function drawTower(parent, height) {
 }
 
 /** How large each figure is drawn in an icon. @type {Record<string, number>} */
-const ICON_SCALE = { meeple: 1.15, large: 1.3, abbot: 1.15, builder: 1.2, pig: 1.45 };
+const ICON_SCALE = { meeple: 1.15, large: 1.3, abbot: 1.15, builder: 1.2, pig: 1.45, mayor: 1.1, wagon: 1.3, barn: 1.2 };
+
+/** Where a barn stands (Abbey & Mayor, AM9): the corner of its tile its port names, in tile units. @type {Record<string, [number, number]>} */
+const CORNERS = { NW: [0, 0], NE: [100, 0], SE: [100, 100], SW: [0, 100] };
 
 /**
  * A small standalone SVG of a figure in a seat's colour (the figure buttons, the supply, a
@@ -138,6 +154,8 @@ export class Board {
     this.lastW = 0; this.lastH = 0;
     /** the least distance between two targets shown, board units (setTargets) */
     this.targetGap = Infinity;
+    /** @type {{tiles: number, visited: Position[]}|null} the dragon's last movement and the tiles on the board then */
+    this.lastWalk = null;
     this.initGestures();
   }
 
@@ -189,7 +207,7 @@ export class Board {
       const key = `${f.x},${f.y},${f.type},${f.port}`;
       const k = seen.get(key) ?? 0;
       seen.set(key, k + 1);
-      const [ax, ay] = this.anchor(f.x, f.y, f.port);
+      const [ax, ay] = this.anchorOf(f.x, f.y, f.type, f.port);
       const up = f.type === 'tower' ? (tops.get(`${f.x},${f.y}`) ?? 0) + 19 : 0;
       this.drawFollower(followers, f.seat, f.x * 100 + ax + k * 14, f.y * 100 + ay - k * 4 - up, f.type === 'field' || f.locked, f.locked, '', f.figure ?? 'meeple');
     }
@@ -216,9 +234,19 @@ export class Board {
   drawNeutral(view, layer) {
     const d = view.dragon;
     if (!d) return;
-    const walk = d.walk?.visited ?? [];
+    let walk = d.walk?.visited ?? [];
+    let done = false;
+    if (walk.length > 1) this.lastWalk = { tiles: view.board.length, visited: walk };
+    else if (!d.walk && this.lastWalk?.tiles === view.board.length && d.dragon) {
+      // the dragon has stopped: its whole path stays shown until the next turn's tile is
+      // placed (the state forgets a finished movement, and the next turn begins with its
+      // last step), its last step the tile it stopped on
+      const end = this.lastWalk.visited[this.lastWalk.visited.length - 1];
+      walk = end.x === d.dragon.x && end.y === d.dragon.y ? this.lastWalk.visited : [...this.lastWalk.visited, d.dragon];
+      done = true;
+    }
     if (walk.length > 1) {
-      const g = el('g', { class: 'dragon-path' }, layer);
+      const g = el('g', { class: `dragon-path${done ? ' dragon-path-done' : ''}` }, layer);
       el('path', { d: walk.map((p, i) => `${i ? 'L' : 'M'}${p.x * 100 + 50} ${p.y * 100 + 50}`).join(''), class: 'dragon-path-line' }, g);
       walk.forEach((p, i) => {
         el('circle', { cx: p.x * 100 + 50, cy: p.y * 100 + 50, r: 9, class: 'dragon-path-step' }, g);
@@ -316,6 +344,15 @@ export class Board {
   }
 
   /**
+   * Where a figure or target of a type stands on the tile at (x, y): a barn at the corner its
+   * port names (board directions: a corner is the same on every rotation), else the anchor
+   * of the segment at that port. @param {number} x @param {number} y @param {string} type @param {string} port @returns {[number, number]}
+   */
+  anchorOf(x, y, type, port) {
+    return type === 'barn' ? CORNERS[port] ?? [50, 50] : this.anchor(x, y, port);
+  }
+
+  /**
    * A follower of a seat standing (or lying: a farmer, or on a locked feature) at (x, y).
    * @param {Element} parent @param {number} seat @param {number} x @param {number} y @param {boolean} lying @param {boolean} locked
    */
@@ -352,6 +389,42 @@ export class Board {
     }
   }
 
+  /**
+   * The holes of the board (Abbey & Mayor, AM3): the empty places with a tile on each of their
+   * four sides, as "x,y" keys, top row first. Where the abbey may go is the engine's to say
+   * (its placements come after the choice); this only outlines the places while it is chosen.
+   * @returns {string[]}
+   */
+  holes() {
+    /** @type {Map<string, [number, number]>} */
+    const empty = new Map();
+    for (const k of this.cells.keys()) {
+      const [x, y] = k.split(',').map(Number);
+      for (const [dx, dy] of [[0, -1], [1, 0], [0, 1], [-1, 0]]) {
+        const n = `${x + dx},${y + dy}`;
+        if (!this.cells.has(n)) empty.set(n, [x + dx, y + dy]);
+      }
+    }
+    return [...empty].filter(([, [x, y]]) => [[0, -1], [1, 0], [0, 1], [-1, 0]].every(([dx, dy]) => this.cells.has(`${x + dx},${y + dy}`)))
+      .sort(([, a], [, b]) => a[1] - b[1] || a[0] - b[0]).map(([k]) => k);
+  }
+
+  /**
+   * The holes a tile may be chosen for (the abbey), each outlined like a placement spot with
+   * the tile drawn faintly in it; `onPick(key)` on a click. @param {string[]} keys @param {string} tile @param {(key: string) => void} onPick
+   */
+  setHoles(keys, tile, onPick) {
+    const layer = this.layers.spots;
+    layer.replaceChildren();
+    for (const key of keys) {
+      const [x, y] = key.split(',').map(Number);
+      const g = el('g', { transform: `translate(${x * 100} ${y * 100})`, class: 'hole-preview' }, layer);
+      g.appendChild(drawTile(this.def(tile), 0));
+      const r = el('rect', { x: x * 100 + 4, y: y * 100 + 4, width: 92, height: 92, class: 'spot abbey-hole', 'data-hole': key, tabindex: -1 }, layer);
+      r.addEventListener('click', (e) => { e.stopPropagation(); onPick(key); });
+    }
+  }
+
   /** A tile drawn at a spot (the placement preview), or nothing. @param {string|null} tile @param {number} x @param {number} y @param {number} rot */
   setPreview(tile, x, y, rot) {
     const layer = this.layers.preview;
@@ -381,7 +454,7 @@ export class Board {
     const at = list.map((t) => {
       const x = t.kind === 'port' ? ctx?.x ?? 0 : t.x, y = t.kind === 'port' ? ctx?.y ?? 0 : t.y;
       if (t.kind === 'pos') return [x * 100 + 50, y * 100 + 50];
-      const [ax, ay] = this.anchor(x, y, t.port);
+      const [ax, ay] = this.anchorOf(x, y, t.type, t.port);
       return [x * 100 + ax, y * 100 + ay];
     });
     for (let i = 0; i < at.length; i++) for (let j = i + 1; j < at.length; j++) this.targetGap = Math.min(this.targetGap, Math.hypot(at[i][0] - at[j][0], at[i][1] - at[j][1]));

@@ -665,13 +665,15 @@ const ASK = {
   dragon: 'Move the dragon one tile: click a tile next to it (outlined). Every figure on the tile it enters goes back to its owner.',
   capture: 'Your tower reaches along its row and column as far as it is high: click a follower there to take it off the board (another player\'s becomes your prisoner, your own goes back to your supply), or take nobody.',
   exchange: 'You and the other player each hold a prisoner of the other: they are exchanged now. Choose which of your followers comes back to you.',
+  abbey: 'You still hold your abbey. You may place it now instead of drawing a tile, in one of the holes outlined on the board (an empty place with tiles on all four sides; click one), or draw a tile as usual. You may place it only once a game.',
+  wagon: 'Your wagon\'s road, city or cloister has just been scored. It may move on instead of going home: click a circle (an unfinished road, city or cloister with no follower, on the same tile or one around it), or leave it in your supply.',
 };
 
 /** @type {Partial<Record<DecisionName, string>>} */
 const PASS_LABEL = {
   window_before: 'Go on to placing', card_draw: 'Do not draw', follower: 'No follower', block: 'Let it pass',
   modifier: 'No modifier', window_after: 'End my turn', card_target: 'Pass', double_turn: 'No second turn, end my turn',
-  capture: 'Take nobody prisoner',
+  capture: 'Take nobody prisoner', abbey: 'Draw a tile', wagon: 'Leave the wagon in my supply',
 };
 
 /** A gift opened with nothing to act on: its move names no target (Take 2 always acts). @param {string} m */
@@ -795,6 +797,9 @@ function renderDecisionNow() {
     if (groups.has('ransom')) text.textContent += ' First you may buy back a prisoner of yours for 3 points.';
   }
   if (dec === 'dragon') text.textContent = `${dragonStep(v)} ${text.textContent}`;
+  if (dec === 'abbey' && finalAbbeys(v)) text.textContent = 'Every tile is placed: this is the final round of abbeys. You still hold yours: place it now in one of the holes outlined on the board (click one), or keep it (you are not asked again).';
+  if (dec === 'follower' && figuresOffered(legal).includes('barn')) text.textContent += ' Your barn goes at a corner of the tile, where four fields meet (circled there).';
+  if (dec === 'place' && currentTile() === ABBEY) text.textContent = 'Place your abbey: click a highlighted hole and confirm. It fits whatever is around it, and closes every road, city and field it meets.';
   if (dec === 'place') {
     const river = riverWords(v);
     if (river) text.textContent = `${river} ${text.textContent}`;
@@ -817,6 +822,7 @@ function renderDecisionNow() {
     return b;
   };
 
+  if (dec === 'abbey') renderAbbey(v, button);
   if (groups.has('place')) {
     renderPlacement(v, button);
   } else {
@@ -839,7 +845,7 @@ function renderDecisionNow() {
   } else p.classList.remove('double-turn');
   if (groups.has('draw')) button('Draw a card', () => send('draw'), 'primary', 'draw');
   if (groups.has('block')) button('Block with Shield', () => send('block'), 'primary', 'block');
-  if (groups.has('pass')) button(PASS_LABEL[dec] ?? 'Pass', () => send('pass'), '', 'pass');
+  if (groups.has('pass')) button(dec === 'abbey' && finalAbbeys(v) ? 'Keep my abbey' : PASS_LABEL[dec] ?? 'Pass', () => send('pass'), '', 'pass');
   // a safety net: every legal move stays reachable, whatever the page draws
   const more = document.createElement('details');
   more.className = 'all-moves';
@@ -920,6 +926,29 @@ function dragonStep(v) {
   return `The dragon moves: step ${made + 1} of at most 6 (its path so far is numbered on the board).`;
 }
 
+/** The abbey's tile name (Abbey & Mayor, AM1). */
+const ABBEY = 'AM/A';
+/** @type {string|null} the hole ("x,y") clicked when choosing the abbey, chosen at its placement */
+let abbeyHole = null;
+
+/** Whether an abbey decision is the final round's (AM5): every tile of the stack is placed. @param {View} v */
+function finalAbbeys(v) {
+  return v.stack_left === 0;
+}
+
+/**
+ * The abbey decision (AM3, AM5): the holes it may go into outlined on the board, each showing
+ * the abbey as a placement previews its tile (a click on one chooses the abbey and that hole),
+ * and the button that chooses it; the pass button draws (or keeps it, in the final round).
+ * @param {View} v @param {AddButton} button
+ */
+function renderAbbey(v, button) {
+  const holes = board.holes();
+  board.setHoles(holes, ABBEY, (key) => { abbeyHole = key; send('abbey'); });
+  if (holes.length) board.fitTargets(holes, touchScreen());
+  button(finalAbbeys(v) ? 'Place my abbey (final round)' : 'Place my abbey instead of drawing', () => { abbeyHole = null; send('abbey'); }, 'primary', 'abbey');
+}
+
 /**
  * The ransoms offered before the follower step's choice (The Tower, TW8): a button each, with
  * its cost ("Buy back your follower from Blue: 3 points"). @param {View} v @param {string[]} moves @param {AddButton} button
@@ -950,6 +979,8 @@ function renderPlacement(v, button) {
   const ui = S.ui;
   const spots = spotsOf(tile);
   if (ui.spot && !spots.includes(ui.spot)) ui.spot = null;
+  // the hole clicked when choosing the abbey is chosen already (Abbey & Mayor)
+  if (!ui.spot && tile === ABBEY && abbeyHole && spots.includes(abbeyHole)) ui.spot = abbeyHole;
   board.setSpots(spots, ui.spot, (key, hover) => {
     if (hover) {
       if (S.ui.spot) return;
@@ -1153,8 +1184,15 @@ function riverWords(v) {
 }
 
 /** What each figure is called on its button. @type {Record<string, string>} */
-const FIGURE_LABEL = { meeple: 'Meeple', large: 'Large meeple', builder: 'Builder', pig: 'Pig', abbot: 'Abbot' };
-const FIGURE_ORDER = ['meeple', 'large', 'builder', 'pig', 'abbot'];
+const FIGURE_LABEL = { meeple: 'Meeple', large: 'Large meeple', builder: 'Builder', pig: 'Pig', abbot: 'Abbot', mayor: 'Mayor', wagon: 'Wagon', barn: 'Barn' };
+const FIGURE_ORDER = ['meeple', 'large', 'builder', 'pig', 'abbot', 'mayor', 'wagon', 'barn'];
+
+/** What each figure of Abbey & Mayor does, on its button. @type {Record<string, string>} */
+const FIGURE_TITLE = {
+  mayor: 'Only in a city: its strength there is the number of pennants in the whole city (in a city without pennants it wins nothing)',
+  wagon: 'On a road, a city or a cloister, never in a field; when its feature is scored, it may move on to an unfinished feature on that tile or one around it',
+  barn: 'At a corner of your tile where four fields meet: the players with the most farmers in that field score it now and the farmers go home, no follower may join the field afterwards, and the barn scores 4 a completed city at the end',
+};
 
 /**
  * Whether the moves of a group put a figure from the supply on the board: the follower step,
@@ -1212,8 +1250,9 @@ function nextFigure() {
  */
 function renderFigures(p) {
   const figs = figuresOffered();
-  // one kind only: shown too when it is not the meeple (no meeple left, say)
-  if (!figs.length || (figs.length === 1 && figs[0] === 'meeple')) return;
+  // one kind only: shown too when it is not the meeple (no meeple left, say); not when the
+  // wagon moves on (its prompt says so)
+  if (!figs.length || (figs.length === 1 && figs[0] === 'meeple') || S.frame?.view.pending?.decision === 'wagon') return;
   const seat = mySeat();
   const supply = S.frame?.view.figures?.[seat];
   const row = document.createElement('div');
@@ -1230,11 +1269,11 @@ function renderFigures(p) {
     b.appendChild(figureIcon(seat, f, 24));
     const n = /** @type {Record<string, number|undefined>} */ (supply ?? {})[f];
     b.append(` ${FIGURE_LABEL[f] ?? f}${n !== undefined && f === 'meeple' ? ` (${n} left)` : ''}`);
-    b.title = f === 'large' ? 'Counts as two followers for who holds the feature'
+    b.title = FIGURE_TITLE[f] ?? (f === 'large' ? 'Counts as two followers for who holds the feature'
       : f === 'abbot' ? 'Only on a cloister or a garden; in a later turn you may take it back instead of placing a figure, and score that feature\'s tiles then'
       : f === 'builder' ? 'On your road or city: when a later tile of yours extends it, you may take a second turn'
         : f === 'pig' ? 'In your field: 4 points instead of 3 per completed city at the end, if you hold the field'
-          : 'An ordinary follower';
+          : 'An ordinary follower');
     b.onclick = () => chooseFigure(f);
     row.appendChild(b);
   }

@@ -2,7 +2,7 @@
 // src/record/card_text.c, word for word); this lists every card by deck from GET /api/cards,
 // the table `carc cards` and the terminal game print too.
 import { CARDS, loadCards } from './cards.js';
-import { drawCathedral, drawCrown, drawDragonSymbol, drawFoundation, drawGarden, drawGoods, drawPortal, drawVolcano, el } from './tiles.js';
+import { drawCathedral, drawCrown, drawDragonSymbol, drawFoundation, drawGarden, drawGoods, drawPortal, drawVolcano, el, tileIcon } from './tiles.js';
 import { drawDragon, drawFairy, drawTower, figureIcon } from './board.js';
 
 /** The marks and figures of The Princess & the Dragon and The Tower, each drawn about (0, 0), and its scale here. @type {Record<string, [(g: Element) => unknown, number]>} */
@@ -15,7 +15,8 @@ const NEUTRAL = {
 function drawSymbols() {
   for (const span of document.querySelectorAll('[data-draw]')) {
     const what = span.getAttribute('data-draw') ?? '';
-    if (['meeple', 'large', 'abbot', 'builder', 'pig'].includes(what)) { span.appendChild(figureIcon(0, what, 36)); continue; }
+    if (['meeple', 'large', 'abbot', 'builder', 'pig', 'mayor', 'wagon', 'barn'].includes(what)) { span.appendChild(figureIcon(0, what, 36)); continue; }
+    if (what === 'abbey') continue;  // a tile of the catalogue: drawAbbey
     const svg = el('svg', { viewBox: '0 0 40 40', width: 36, height: 36, class: 'tile-icon', 'aria-hidden': 'true' });
     el('rect', { x: 0, y: 0, width: 40, height: 40, class: what === 'cathedral' || ['wine', 'grain', 'cloth'].includes(what) ? 'city' : 'field' }, svg);
     const n = NEUTRAL[what];
@@ -58,8 +59,17 @@ function drawSymbols() {
 /** The deck headings, in the order the page lists them. @type {[string, string][]} */
 const DECKS = [['gift', 'The gifts'], ['cloister', 'The Cloister deck'], ['roadside', 'The Roadside deck']];
 
+/** The abbey as the board draws it: its tile of the catalogue (GET /api/tiles). */
+async function drawAbbey() {
+  /** @type {import('./types.js').TileDef[]} */
+  const tiles = await (await fetch('/api/tiles')).json();
+  const abbey = tiles.find((t) => t.mark === 'abbey');
+  if (abbey) for (const span of document.querySelectorAll('[data-draw=abbey]')) span.appendChild(tileIcon(abbey, 0, 36));
+}
+
 async function main() {
   drawSymbols();
+  await drawAbbey();
   await loadCards();
   const box = document.getElementById('card-list');
   if (!box) return;

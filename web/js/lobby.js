@@ -35,10 +35,10 @@ const box = (id) => /** @type {HTMLInputElement} */ ($(id));
 const maxSeats = () => (box('exp-inns').checked ? 6 : 5);
 
 /** The expansions' checkboxes, in the order the server writes them. */
-const EXPANSIONS = ['gifts', 'christmas', 'inns', 'traders', 'river', 'abbot', 'dragon', 'tower'];
+const EXPANSIONS = ['gifts', 'christmas', 'inns', 'traders', 'river', 'abbot', 'dragon', 'tower', 'abbey'];
 
 /** What an expansion is called. @type {Record<string, string>} */
-const EXPANSION_NAMES = { gifts: 'The Gifts', christmas: 'Christmas Present', inns: 'Inns & Cathedrals', traders: 'Traders & Builders', river: 'The River', abbot: 'The Abbot', dragon: 'The Princess & the Dragon', tower: 'The Tower' };
+const EXPANSION_NAMES = { gifts: 'The Gifts', christmas: 'Christmas Present', inns: 'Inns & Cathedrals', traders: 'Traders & Builders', river: 'The River', abbot: 'The Abbot', dragon: 'The Princess & the Dragon', tower: 'The Tower', abbey: 'Abbey & Mayor' };
 
 /** The expansions chosen, as POST /api/games takes them: "base", "gifts,inns"... */
 function chosenExpansions() {

@@ -1,7 +1,9 @@
 // The legal moves the server pushes, read into what the page offers: placements by position,
 // and for every other kind a sequence of choices (board targets) that ends in one move.
 // The page holds no rules: it only groups and narrows this list. A follower move may lead with
-// its figure (`large road:N`, `builder city:E`, `pig field:I`): it is still a `follower` move.
+// its figure (`large road:N`, `builder city:E`, `pig field:I`, `mayor city:N`, a barn at a corner
+// `barn (1,1) barn:NW`, a wagon moving on after a scoring `wagon (2,1) road:S`): it is still a
+// `follower` move.
 
 /** @typedef {{tile: string, x: number, y: number, rot: number, move: string}} Placement */
 /** A segment `(x,y) type:PORT` in a move. @typedef {{kind: 'seg', x: number, y: number, type: string, port: string, text: string}} SegToken */
@@ -14,9 +16,9 @@
 // a tile's name: a base letter (`U`) or an expansion tile's (`IC/RFr.i`, `TB/CcRR!.c`)
 const PLACE = /^(\S+) \((-?\d+),(-?\d+)\) r([0-3])$/;
 /** A follower move: an optional figure word, then the segment (`large road:N`, `pig field:I`). */
-const FOLLOWER = /^(?:(meeple|large|builder|pig|abbot) )?(?:\(-?\d+,-?\d+\) )?\w+:\w+$/;
+const FOLLOWER = /^(?:(meeple|large|builder|pig|abbot|mayor|wagon|barn) )?(?:\(-?\d+,-?\d+\) )?\w+:\w+$/;
 
-const FIGURES = new Set(['meeple', 'large', 'builder', 'pig', 'abbot']);
+const FIGURES = new Set(['meeple', 'large', 'builder', 'pig', 'abbot', 'mayor', 'wagon', 'barn']);
 
 /**
  * The figure a move places or moves: a follower move's leading word, or the word after a gift's

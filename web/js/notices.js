@@ -33,7 +33,9 @@ export function explain(events, before, after, names, me = -1) {
   /** The seat doing something: "Blue draws", "You draw". @param {string} s @param {string} verb the third person's */
   const does = (s, verb) => (Number(s) === me ? `You ${verb.replace(/s$/, '')}` : `${name(s)} ${verb}`);
   /** the seat whose follower a figure word names: "Blue's large meeple", "your follower" @param {string} s @param {string|undefined} fig */
-  const follower = (s, fig) => `${Number(s) === me ? 'your' : `${name(s)}'s`} ${fig === 'large' ? 'large meeple' : fig === 'abbot' ? 'abbot' : fig === 'builder' ? 'builder' : fig === 'pig' ? 'pig' : 'follower'}`;
+  const follower = (s, fig) => `${Number(s) === me ? 'your' : `${name(s)}'s`} ${fig === 'large' ? 'large meeple' : fig && ['abbot', 'builder', 'pig', 'mayor', 'wagon'].includes(fig) ? fig : 'follower'}`;
+  /** "your", "their" for the seat doing it. @param {string} s */
+  const their = (s) => (Number(s) === me ? 'your' : 'their');
   // the dragon's step eats what stands on the tile it enters: the figures sent back after it
   let eating = false;
   const ransom = events.some((e) => / ransom$/.test(e));
@@ -88,9 +90,23 @@ export function explain(events, before, after, names, me = -1) {
       }
       case 'score': case 'bank': {
         if (w[3] === 'ransom') break;  // told with the prisoner freed
-        notices.push({ text: eventWords(events[i], names, me), kind: 'score' });
+        notices.push({ text: eventWords(events[i], names, me), kind: w[3] === 'barn' ? 'barn' : 'score' });
         const m = /\((-?\d+),(-?\d+)\) \w+:(\w+)/.exec(events[i]);
         if (m) rises.push({ x: Number(m[1]), y: Number(m[2]), port: m[3], points: Number(w[2]), seat: Number(w[1]) });
+        break;
+      }
+      // Abbey & Mayor: an abbey placed (AM3, AM5), a wagon moving on (AM8), a barn (AM9)
+      case 'place': {
+        if (w[2] !== 'AM/A') break;
+        const last = after.stack_left === 0 && !(after.hand_tiles ?? []).length && before?.pending?.decision === 'place' && before.stack_left === 0;
+        notices.push({ text: `${does(w[1], 'places')} ${their(w[1])} abbey ${last ? 'in the final round of abbeys' : 'instead of drawing a tile'}: it closes every road, city and field it meets.`, kind: 'abbey' });
+        break;
+      }
+      case 'follower': {
+        const fig = w[w.length - 1];
+        const type = (/ (\w+):\w+/.exec(events[i]) ?? [])[1] ?? '';
+        if (fig === 'wagon' && before?.pending?.decision === 'wagon') notices.push({ text: `${does(w[1], 'moves')} ${their(w[1])} wagon on to a ${type} nearby.`, kind: 'wagon' });
+        if (fig === 'barn') notices.push({ text: `${does(w[1], 'builds')} ${their(w[1])} barn where four fields meet: no follower may join that field from now on, and at the end it scores 4 a completed city.`, kind: 'barn' });
         break;
       }
       case 'remove': notices.push({ text: eventWords(events[i], names, me), kind: 'tile' }); break;

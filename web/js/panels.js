@@ -62,7 +62,7 @@ function supplyCell(v, s) {
   const f = v.figures?.[s];
   if (!f) return `${v.supply?.[s] ?? ''}`;
   /** @type {[string, string][]} */
-  const kinds = [['meeple', 'meeples'], ['large', 'large meeple'], ['abbot', 'abbot'], ['builder', 'builder'], ['pig', 'pig']];
+  const kinds = [['meeple', 'meeples'], ['large', 'large meeple'], ['abbot', 'abbot'], ['builder', 'builder'], ['pig', 'pig'], ['mayor', 'mayor'], ['wagon', 'wagon'], ['barn', 'barn']];
   const box = document.createElement('span');
   box.className = 'supply-figures';
   for (const [k, name] of kinds) {
@@ -115,6 +115,16 @@ function towerLine(v, s) {
 }
 
 /**
+ * Whether a seat still holds its abbey (Abbey & Mayor, AM13: public), and so may place it
+ * instead of drawing, or in the final round. @param {View} v @param {number} s
+ */
+function abbeyLine(v, s) {
+  const held = v.held_abbeys?.[s];
+  if (held === undefined) return '';
+  return `<tr class="breakdown abbey-row" data-abbey="${held ? 'held' : 'placed'}"><td colspan="5">${held ? 'Abbey still held: may be placed in a hole instead of drawing, or in the final round' : 'Abbey placed'}</td></tr>`;
+}
+
+/**
  * The players table: score, followers in supply, cards in hand, and each seat's breakdown.
  * @param {HTMLElement} box @param {View} v @param {string[]} players @param {number} mySeat
  */
@@ -134,6 +144,7 @@ export function renderPlayers(box, v, players, mySeat) {
     html += `<tr class="breakdown"><td colspan="5">${PARTS.filter((k) => p[k]).map((k) => `${k} ${p[k]}`).join(' · ') || 'no points yet'}</td></tr>`;
     html += goodsLine(v, s);
     html += towerLine(v, s);
+    html += abbeyLine(v, s);
   }
   if (v.goods) {
     const sup = v.goods.supply;

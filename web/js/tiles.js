@@ -2,8 +2,8 @@
 // A tile is a 100 x 100 square drawn as printed (rotation 0): a field, then roads, then cities
 // with their walls and pennants, then the cloister; the marks of Inns & Cathedrals and Traders &
 // Builders (inns, cathedrals, goods, the inner field) from the segments' flags; the volcano,
-// dragon symbol, portal and princess of The Princess & the Dragon and The Tower's foundations
-// (from the catalogue's descriptions: the JSON has no flag for them); The River's water
+// dragon symbol, portal and princess of The Princess & the Dragon, The Tower's foundations and
+// the abbey (from the catalogue's `mark`); The River's water
 // (from the edges: a river edge is no segment) with its spring or lake, and The Abbot's gardens
 // (a segment of type `garden`, on a clear patch of the tile found here). Each segment also
 // gets an anchor point, where a follower stands and where a click chooses it. The board rotates the whole drawing; ports
@@ -66,6 +66,12 @@ function innerPoint(def) {
 
 
 
+/** Where a second inner field shows: opposite the first across the middle. @param {TileDef} def @returns {Point} */
+function secondInnerPoint(def) {
+  const [x, y] = innerPoint(def);
+  return [100 - x, 100 - y];
+}
+
 /**
  * Which canonical city shape a set of edges is, and the turn that puts it there.
  * @param {string[]} ports @returns {{kind: CityKind, rot: number}}
@@ -106,6 +112,8 @@ export function segmentAnchor(def, seg) {
     return rotatePoint(CITY[s.kind][2], s.rot);
   }
   if (seg.type === 'field' && seg.ports.includes('I')) return innerPoint(def);
+  // a second inner field (AM/CCcc+ of Abbey & Mayor): across the middle from the first
+  if (seg.type === 'field' && seg.ports.includes('I2')) return secondInnerPoint(def);
   if (seg.type === 'road') {
     if (seg.ports.length === 1) {
       const [mx, my] = MID[seg.ports[0]];
@@ -274,19 +282,23 @@ function clearPoint(def, keep) {
 
 /**
  * The mark of The Princess & the Dragon a tile carries (PD1: exactly one each), from the
- * catalogue's description of the tile: `volcano`, `dragon` (the dragon symbol), `portal` (a
- * magic portal), `princess`, or null. @param {TileDef} def
+ * catalogue's `mark`: `volcano`, `dragon` (the dragon symbol), `portal` (a magic portal),
+ * `princess`, or null. @param {TileDef} def
  * @returns {'volcano'|'dragon'|'portal'|'princess'|null}
  */
 export function dragonMark(def) {
-  if (def.expansion !== 'dragon') return null;
-  const d = def.description ?? '';
-  return /\bvolcano\b/.test(d) ? 'volcano' : /; dragon\b/.test(d) ? 'dragon' : /magic portal/.test(d) ? 'portal' : /princess/.test(d) ? 'princess' : null;
+  const m = def.mark;
+  return m === 'volcano' || m === 'dragon' || m === 'portal' || m === 'princess' ? m : null;
 }
 
 /** Whether a tile has a tower foundation (The Tower: each of its tiles has one, TW1). @param {TileDef} def */
 export function hasTower(def) {
-  return def.expansion === 'tower' && /\btower\b/.test(def.description ?? '');
+  return def.mark === 'tower';
+}
+
+/** Whether a tile is the abbey (Abbey & Mayor: a cloister closing every side, AM4). @param {TileDef} def */
+export function isAbbey(def) {
+  return def.mark === 'abbey';
 }
 
 /** @type {WeakMap<TileDef, Point>} */
@@ -489,6 +501,14 @@ export function drawTile(def, rot = 0) {
   if (ends === 2 && !river && !def.cloister && !def.segments.some((c) => c.type === 'city' && ['band', 'three', 'full'].includes(cityShape(c.ports).kind))) {
     el('rect', { x: 41, y: 41, width: 18, height: 18, rx: 3, class: 'junction' }, g);
   }
+  // the abbey (Abbey & Mayor): a stone wall all round, which closes every side (AM4), and a
+  // bell tower beside its church
+  if (isAbbey(def)) {
+    el('rect', { x: 5, y: 5, width: 90, height: 90, rx: 3, class: 'abbey-wall' }, g);
+    const bell = el('g', { class: 'cloister', transform: upright(50, 50) }, g);
+    el('rect', { x: 64, y: 24, width: 10, height: 40, class: 'cloister-wall' }, bell);
+    el('path', { d: 'M62 25L69 13L76 25Z', class: 'cloister-roof' }, bell);
+  }
   if (def.cloister) {
     const cl = el('g', { class: 'cloister', transform: upright(50, 50) }, g);
     el('rect', { x: 35, y: 40, width: 30, height: 24, class: 'cloister-wall' }, cl);
@@ -504,6 +524,10 @@ export function drawTile(def, rot = 0) {
   if (inner) {
     const [ix, iy] = innerPoint(def);
     el('ellipse', { cx: ix, cy: iy, rx: 15, ry: 11, class: 'field inner-field' }, g);
+    if (def.segments.some((x) => x.type === 'field' && x.ports.includes('I2'))) {
+      const [jx, jy] = secondInnerPoint(def);
+      el('ellipse', { cx: jx, cy: jy, rx: 15, ry: 11, class: 'field inner-field' }, g);
+    }
   }
   for (const seg of def.segments) {
     const [ax, ay] = segmentAnchor(def, seg);

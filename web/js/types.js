@@ -10,10 +10,10 @@ export {};
 
 /**
  * A decision the engine asks for (`carc_decision_name()`); `over` at the end in a state (`none` in `/api/games`).
- * @typedef {'none'|'over'|'window_before'|'place'|'card_draw'|'card_target'|'block'|'follower'|'modifier'|'window_after'|'discard'|'end_choice'|'double_turn'|'dragon'|'capture'|'exchange'} DecisionName
+ * @typedef {'none'|'over'|'window_before'|'place'|'card_draw'|'card_target'|'block'|'follower'|'modifier'|'window_after'|'discard'|'end_choice'|'double_turn'|'dragon'|'capture'|'exchange'|'abbey'|'wagon'} DecisionName
  */
 
-/** A feature's type; `garden` with The Abbot; `tower` the top of a tower (The Tower: no feature, where a follower may stand). @typedef {'city'|'road'|'field'|'cloister'|'garden'|'tower'} FeatureType */
+/** A feature's type; `garden` with The Abbot; `tower` the top of a tower (The Tower: no feature, where a follower may stand); `barn` a tile's corner where a barn stands (Abbey & Mayor: no feature either). @typedef {'city'|'road'|'field'|'cloister'|'garden'|'tower'|'barn'} FeatureType */
 
 /** A board position. @typedef {{x: number, y: number}} Position */
 
@@ -27,7 +27,7 @@ export {};
 
 /** A placed tile, in placement order; `tile` its name (`U`, `IC/RFr.i`). @typedef {{tile: string, x: number, y: number, rot: number}} Placed */
 
-/** A figure (`carc_figure_name()`): followers (meeple, large, abbot) and the special figures (builder, pig). @typedef {'meeple'|'large'|'abbot'|'builder'|'pig'} FigureName */
+/** A figure (`carc_figure_name()`): followers (meeple, large, abbot, mayor, wagon) and the special figures (builder, pig, barn). @typedef {'meeple'|'large'|'abbot'|'builder'|'pig'|'mayor'|'wagon'|'barn'} FigureName */
 
 /** Goods tokens by kind (Traders & Builders). @typedef {{wine: number, grain: number, cloth: number}} GoodsCounts */
 
@@ -35,7 +35,7 @@ export {};
 
 /** Each seat's goods and the common supply's (Traders & Builders; public). @typedef {{seats: GoodsCounts[], supply: GoodsCounts}} Goods */
 
-/** A seat's figures in supply by kind: only the kinds the game's expansions use. @typedef {{meeple: number, large?: number, abbot?: number, builder?: number, pig?: number}} FiguresInSupply */
+/** A seat's figures in supply by kind: only the kinds the game's expansions use. @typedef {{meeple: number, large?: number, abbot?: number, builder?: number, pig?: number, mayor?: number, wagon?: number, barn?: number}} FiguresInSupply */
 
 /**
  * A figure on the board (followers, builders, pigs); `locked`: on a locked feature (X12).
@@ -127,6 +127,7 @@ export {};
  * @property {Position|null} [river_end] the river's open end, where the next river tile goes (null when none); only with The River
  * @property {Dragon} [dragon] only with The Princess & the Dragon
  * @property {Tower} [tower] only with The Tower
+ * @property {boolean[]} [held_abbeys] per seat, whether it still holds its abbey; only with Abbey & Mayor
  * @property {Recall[]} [recalls] the recalls of the abbot the seat owing the decision may make now, each with its points; only with The Abbot
  * @property {string[]} [legal] only in `carc_state_json(g, 1)`; frames carry `legal` beside the view
  */
@@ -216,8 +217,9 @@ export {};
 
 /**
  * One kind of tile in `GET /api/tiles` (docs/RECORD.md, "Tile catalogue JSON"): `id` its
- * name, `expansion` the one that brings it (`base`, `inns`, `traders`, `river`, `abbot`); `edges` N E S W as printed (`C`, `R`, `F`, `W` a river).
- * @typedef {{id: string, count: number, edges: string, pennants: number, cloister: boolean, segments: TileSegment[], description: string, expansion: string}} TileDef
+ * name, `expansion` the one that brings it (`base`, `inns`, `traders`, `river`, `abbot`); `edges` N E S W as printed (`C`, `R`, `F`, `W` a river);
+ * `mark` only when the tile has one (The Princess & the Dragon's symbol, a tower foundation, the abbey).
+ * @typedef {{id: string, count: number, edges: string, pennants: number, cloister: boolean, segments: TileSegment[], description: string, expansion: string, mark?: 'volcano'|'dragon'|'portal'|'princess'|'tower'|'abbey'}} TileDef
  */
 
 /**

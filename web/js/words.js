@@ -115,7 +115,7 @@ export function targetWords(rest) {
 }
 
 /** What a figure is called after "your" or "Blue's". @type {Record<string, string>} */
-const FIGURE_NOUNS = { meeple: 'follower', large: 'large meeple', abbot: 'abbot', builder: 'builder', pig: 'pig' };
+const FIGURE_NOUNS = { meeple: 'follower', large: 'large meeple', abbot: 'abbot', builder: 'builder', pig: 'pig', mayor: 'mayor', wagon: 'wagon' };
 
 /**
  * The figure and seat of a move of The Tower or the princess (`capture large (1,0) road:N
@@ -157,7 +157,7 @@ function neutralWords(w, past, me) {
 const TILE_WORD = /^([A-X]g?|[A-Z]+(?:\.\d+)?\/\S+)$/;
 
 /** What a figure word of a follower move is called: "a large meeple". @type {Record<string, string>} */
-const FIGURE_WORDS = { meeple: 'a follower', large: 'a large meeple', abbot: 'the abbot', builder: 'the builder', pig: 'the pig' };
+const FIGURE_WORDS = { meeple: 'a follower', large: 'a large meeple', abbot: 'the abbot', builder: 'the builder', pig: 'the pig', mayor: 'the mayor', wagon: 'the wagon', barn: 'the barn' };
 
 /**
  * A follower move's figure and target, "large road:N" or "road:N", in words: "a large
@@ -171,6 +171,8 @@ function followerWords(w) {
   const seg = v[v.length - 1];
   if (fig === undefined || !/:/.test(seg)) return null;
   if (seg === 'tower:T') return `${fig} on top of the tower`;
+  // a barn stands on no feature: at a corner of the tile, where four fields meet (AM9)
+  if (seg.startsWith('barn:')) return `${fig} at the corner where four fields meet`;
   return `${fig} ${v[0] === 'pig' ? 'in' : 'on'} ${targetWords(seg)}`;
 }
 
@@ -193,6 +195,7 @@ export function moveWords(move, me = -1) {
   if (w[0] === 'block') return 'Block with Shield';
   if (w[0] === 'again') return 'Take the second turn';
   if (w[0] === 'recall') return `Take your abbot back from ${targetWords(w.slice(1).join(' '))}`;
+  if (w[0] === 'abbey') return 'Place your abbey instead of drawing a tile';
   if (TILE_WORD.test(w[0])) return 'Place the tile here';
   const f = followerWords(w);
   if (f !== null) return f.charAt(0).toUpperCase() + f.slice(1);
@@ -215,6 +218,8 @@ export const DECISION_WORDS = {
   dragon: 'is moving the dragon one tile',
   capture: 'may take a follower prisoner from their tower',
   exchange: 'is choosing which prisoner comes back in the exchange',
+  abbey: 'may place their abbey instead of drawing a tile',
+  wagon: 'may move their wagon on after its scoring',
 };
 
 /** A move someone made, in the past tense: "placed a tile", "opened Synod on the cloister". @param {string} move */
@@ -233,6 +238,7 @@ export function movePast(move) {
   if (w[0] === 'block') return 'blocked with Shield';
   if (w[0] === 'again') return 'took the second turn';
   if (w[0] === 'recall') return `took their abbot back from ${targetWords(w.slice(1).join(' '))}`;
+  if (w[0] === 'abbey') return 'chose to place their abbey instead of drawing';
   if (TILE_WORD.test(w[0])) return 'placed a tile';
   const f = followerWords(w);
   if (f !== null) return `put ${f}`;

@@ -76,6 +76,25 @@ static const carc_how_par abbey_how[] = {
      "No abbey while river tiles remain to be drawn. When the game ends, each player who "
      "still holds an abbey, starting after the one who had the last turn, may place it in "
      "a hole, once round the table."},
+    {"Abbey & Mayor: the mayor and the wagon",
+     "Each player also has a mayor and a wagon, followers placed like a meeple. The "
+     "mayor goes only into a city, and its strength there is the number of pennants in "
+     "the whole city: in a city without pennants it counts for nothing, and nobody wins "
+     "that city with it alone. The wagon goes on a road, a city or a cloister, never in a "
+     "field, and counts as one follower."},
+    {NULL,
+     "When a feature with your wagon on it is completed and scored, the wagon may move on "
+     "instead of going home: onto an unfinished road, city or cloister with no follower, "
+     "on the same tile or one of the eight tiles around it. You choose where, or leave it "
+     "in your supply."},
+    {"Abbey & Mayor: the barn",
+     "Your barn goes, instead of a follower, on a corner of the tile you placed where four "
+     "tiles meet and one field holds the corner of all four, if that field has no barn yet. "
+     "It stays to the end. No follower may be placed in a barn field afterwards. When you "
+     "place it, the players with the most farmers in its field score at once, 3 for each "
+     "completed city the field borders, and the farmers go home; later, when a field with farmers joins a barn field, those "
+     "farmers score 1 a completed city and go home. At the end each barn scores 4 for every "
+     "completed city its field borders."},
     {NULL, NULL},
 };
 

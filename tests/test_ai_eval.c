@@ -9,7 +9,10 @@
  *   - a cloister's term counts the empty positions around it, a farmer's its field's
  *     tiles (only while the field's weight is not 0);
  *   - the values are ai_project plus the weighted terms: doubling a weight adds its
- *     term once more; a finished game's terms are all 0.
+ *     term once more; a finished game's terms are all 0;
+ *   - the abbot's cloister (a figure that may be recalled, A6) is the recallable
+ *     term, weighted by abbot_fill alone;
+ *   - mcts with weights that make its values NaN or infinite plays a whole game.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -159,7 +162,8 @@ static void test_terms_on_a_known_board(void **state)
                          w->cloister_fill * term[AI_EVAL_CLOISTER][s] -
                          w->supply * term[AI_EVAL_SUPPLY][s] -
                          w->returns * term[AI_EVAL_RETURNS][s] -
-                         w->field_tiles * term[AI_EVAL_FIELD][s]) < 1e-9);
+                         w->field_tiles * term[AI_EVAL_FIELD][s] -
+                         w->abbot_fill * term[AI_EVAL_RECALLABLE][s]) < 1e-9);
     ai_eval_weights twice = *w;
     twice.city_close *= 2;
     ai_eval_values(g, terms, &twice, v2);
@@ -169,8 +173,9 @@ static void test_terms_on_a_known_board(void **state)
 }
 
 /* Plays the first placement listed at each decision, and no follower but on a
- * cloister, until a seat holds an unfinished cloister; its position through x, y. */
-static int find_cloister(carc_game *g, int *x, int *y)
+ * cloister (a figure that may be recalled, A6, when `recallable`, else one that may
+ * not), until a seat holds an unfinished cloister; its position through x, y. */
+static int find_cloister(carc_game *g, int recallable, int *x, int *y)
 {
     carc_move moves[CARC_MAX_MOVES];
     while (!carc_is_over(g)) {
@@ -180,6 +185,7 @@ static int find_cloister(carc_game *g, int *x, int *y)
             if (moves[i].kind == CARC_MOVE_PASS)
                 pass = i;
             if (moves[i].kind == CARC_MOVE_FOLLOWER &&
+                carc_figure_recalls(moves[i].figure) == recallable &&
                 carc_segment(g, moves[i].x, moves[i].y, moves[i].port, &c) == CARC_FEAT_CLOISTER)
                 monk = i;
         }
@@ -201,23 +207,30 @@ static int find_cloister(carc_game *g, int *x, int *y)
     return 0;
 }
 
+/* Empty positions among the 8 around (x,y), counted here apart from eval.c. */
+static int empty_around(const carc_game *g, int x, int y)
+{
+    int empty = 0, kind, rot;
+    for (int dx = -1; dx <= 1; dx++)
+        for (int dy = -1; dy <= 1; dy++)
+            empty += (dx || dy) && !carc_tile_at(g, x + dx, y + dy, &kind, &rot);
+    return empty;
+}
+
 static void test_cloister_term(void **state)
 {
     (void)state;
     const ai_eval_weights *w = ai_eval_default();
     carc_game *g = new_base(3);
     int x = 0, y = 0;
-    assert_true(find_cloister(g, &x, &y));
+    assert_true(find_cloister(g, 0, &x, &y));
     carc_follower fs[64];
     int n = carc_followers(g, fs, 64), seat = -1;
     for (int i = 0; i < n; i++)
         if (fs[i].x == x && fs[i].y == y && fs[i].type == CARC_FEAT_CLOISTER)
             seat = fs[i].seat;
     assert_true(seat >= 0);
-    int empty = 0, kind, rot;
-    for (int dx = -1; dx <= 1; dx++)
-        for (int dy = -1; dy <= 1; dy++)
-            empty += (dx || dy) && !carc_tile_at(g, x + dx, y + dy, &kind, &rot);
+    int empty = empty_around(g, x, y);
     assert_true(empty >= 1 && empty <= 7);  /* a tile was placed next to it */
     double fill = 1 - exp(-carc_stack_left(g) / w->fill_tiles);
     /* the seat's cloister term is this cloister's alone when it holds no other */
@@ -232,6 +245,53 @@ static void test_cloister_term(void **state)
     else
         assert_true(term[AI_EVAL_CLOISTER][seat] > empty * fill - 1e-9);
     carc_free(g);
+}
+
+/* The abbot on a cloister (The Abbot, A6: it may be recalled): its growth is the
+ * recallable term, weighted by abbot_fill, not the cloister term; a meeple's in the
+ * same game stays the cloister term. */
+static void test_recallable_term(void **state)
+{
+    (void)state;
+    const char *set = "abbot";
+    for (int recallable = 0; recallable <= 1; recallable++) {
+        carc_config c;
+        carc_config_init(&c);
+        c.seed = 3;
+        c.players = 2;
+        c.expansions = carc_expansion_parse(set, strlen(set));
+        carc_game *g = carc_new(&c, NULL);
+        assert_non_null(g);
+        int x = 0, y = 0;
+        assert_true(find_cloister(g, recallable, &x, &y));
+        carc_follower fs[64];
+        int n = carc_followers(g, fs, 64), seat = -1, cloisters = 0;
+        for (int i = 0; i < n; i++)
+            if (fs[i].type == CARC_FEAT_CLOISTER) {
+                cloisters++;
+                if (fs[i].x == x && fs[i].y == y)
+                    seat = fs[i].seat;
+            }
+        assert_true(seat >= 0);
+        assert_int_equal(cloisters, 1);  /* the first cloister held ended the search */
+        ai_eval_weights w = *ai_eval_default();
+        double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS];
+        ai_eval_terms(g, &w, term);
+        double fill = 1 - exp(-carc_stack_left(g) / w.fill_tiles);
+        double growth = empty_around(g, x, y) * fill;
+        assert_true(growth > 0);
+        int mine = recallable ? AI_EVAL_RECALLABLE : AI_EVAL_CLOISTER;
+        int other = recallable ? AI_EVAL_CLOISTER : AI_EVAL_RECALLABLE;
+        assert_true(fabs(term[mine][seat] - growth) < 1e-9);
+        assert_true(term[other][seat] == 0);
+        /* abbot_fill weighs the recallable term alone */
+        double v[CARC_MAX_PLAYERS], v2[CARC_MAX_PLAYERS];
+        ai_eval_values(g, ai_terms(g), &w, v);
+        w.abbot_fill += 1;
+        ai_eval_values(g, ai_terms(g), &w, v2);
+        assert_true(fabs(v2[seat] - v[seat] - (recallable ? growth : 0)) < 1e-9);
+        carc_free(g);
+    }
 }
 
 /* A farmer on the first tile: its field's tiles x the share left, counted only when
@@ -287,14 +347,62 @@ static void test_game_over_has_no_terms(void **state)
     carc_free(g);
 }
 
+/* mcts valuing its leaves with weights that make every value NaN (a NaN weight) or
+ * infinite of both signs (NaN where a seat has both terms) plays a whole game, every
+ * move legal, with rewards that are numbers: a NaN reward compared false against
+ * everything, so selection found no child to descend to and read the node before
+ * the arena's first (an out-of-bounds read and write, found by ASan), and the note's
+ * expected value printed "nan%". */
+static void test_mcts_survives_nan(void **state)
+{
+    (void)state;
+    for (int variant = 0; variant < 2; variant++) {
+        ai_eval_weights w = *ai_eval_default();
+        if (variant == 0) {
+            w.supply = NAN;
+        } else {
+            w.city_close = INFINITY;
+            w.supply = -INFINITY;
+        }
+        carc_ai_options opt;
+        carc_ai_options_init(&opt);
+        opt.budget_ms = 0;
+        opt.iterations = 60;
+        carc_player *p = ai_mcts_weights_new(&opt, &w);
+        assert_non_null(p);
+        carc_game *g = new_base(11), *view = carc_clone(g);
+        assert_non_null(view);
+        carc_move m;
+        char note[128];
+        int searched = 0;
+        while (!carc_is_over(g)) {
+            carc_view(g, carc_pending_decision(g).seat, view);
+            note[0] = 0;
+            assert_int_equal(carc_player_choose(p, view, &m, note, sizeof note), CARC_OK);
+            assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
+            if (strstr(note, "iterations")) {
+                searched++;
+                assert_null(strstr(note, "nan"));
+                assert_null(strstr(note, "inf"));
+            }
+        }
+        assert_true(searched > 20);
+        carc_free(view);
+        carc_free(g);
+        p->destroy(p);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_weights_are_the_file),
         cmocka_unit_test(test_terms_on_a_known_board),
         cmocka_unit_test(test_cloister_term),
+        cmocka_unit_test(test_recallable_term),
         cmocka_unit_test(test_field_term),
         cmocka_unit_test(test_game_over_has_no_terms),
+        cmocka_unit_test(test_mcts_survives_nan),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

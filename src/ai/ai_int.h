@@ -27,6 +27,12 @@ carc_player *ai_mcts_new(const carc_ai_options *opt);
 carc_player *ai_mcts_2026a_new(const carc_ai_options *opt);
 /* mcts.c: the searcher before eval.c (issue 31's third round), kept to measure against */
 carc_player *ai_mcts_2026b_new(const carc_ai_options *opt);
+/* mcts.c: the searcher with eval.c as it came in (issue 31's third round) */
+carc_player *ai_mcts_2026c_new(const carc_ai_options *opt);
+/* mcts.c: the newest searcher valuing its leaves with the weights w (copied), for
+ * tests and tuning */
+struct ai_eval_weights;
+carc_player *ai_mcts_weights_new(const carc_ai_options *opt, const struct ai_eval_weights *w);
 /* mcts.c: the newest searcher at a fixed count of iterations a decision, whatever
  * opt's budget, under the name of a level (player.c: "medium", "hard") */
 carc_player *ai_mcts_level_new(const carc_ai_options *opt, const char *name, int iterations);

@@ -20,6 +20,9 @@
  *             back) x the same share
  *   field     the tiles of a held field x the same share (the cities around it
  *             still to be completed, which ai_project does not count yet)
+ *   recallable the cloister term of a cloister or garden held by a figure that may
+ *             be recalled (A6, the abbot), weighted apart: a recall trades that
+ *             growth for points now and the figure back
  *
  * Each term has a weight of eval_weights.def, data measured by the paired test.
  */
@@ -64,6 +67,16 @@ const char *ai_eval_weight_at(const ai_eval_weights *w, int i, double *value)
         return NULL;
     memcpy(value, (const char *)w + eval_offsets[i], sizeof *value);
     return eval_names[i];
+}
+
+int ai_eval_weight_set(ai_eval_weights *w, const char *name, size_t len, double value)
+{
+    for (int i = 0; i < EVAL_WEIGHTS; i++)
+        if (strlen(eval_names[i]) == len && !memcmp(eval_names[i], name, len)) {
+            memcpy((char *)w + eval_offsets[i], &value, sizeof value);
+            return 1;
+        }
+    return 0;
 }
 
 /* Empty positions among the 8 around (x,y). */
@@ -126,7 +139,7 @@ void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
             int empty = eval_empty_around(g, f->x, f->y);
             chance = pow(fill, empty);
             gain = empty * fill;
-            held = AI_EVAL_CLOISTER;
+            held = carc_figure_recalls(f->figure) ? AI_EVAL_RECALLABLE : AI_EVAL_CLOISTER;
         } else if (fi.type == CARC_FEAT_FIELD) {
             gain = fi.tiles * share;
             held = AI_EVAL_FIELD;
@@ -153,5 +166,6 @@ void ai_eval_values(const carc_game *g, unsigned terms, const ai_eval_weights *w
         value[s] += w->city_close * term[AI_EVAL_CITY][s] +
                     w->cloister_fill * term[AI_EVAL_CLOISTER][s] +
                     w->supply * term[AI_EVAL_SUPPLY][s] + w->returns * term[AI_EVAL_RETURNS][s] +
-                    w->field_tiles * term[AI_EVAL_FIELD][s];
+                    w->field_tiles * term[AI_EVAL_FIELD][s] +
+                    w->abbot_fill * term[AI_EVAL_RECALLABLE][s];
 }

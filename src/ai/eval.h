@@ -7,6 +7,7 @@
 #ifndef CARC_AI_EVAL_H
 #define CARC_AI_EVAL_H
 
+#include <stddef.h>
 #include "carc.h"
 
 /* The weights, one field a row of eval_weights.def. */
@@ -19,6 +20,7 @@ typedef struct ai_eval_weights {
 /* The terms the weights multiply, per seat (eval.c). */
 enum {
     AI_EVAL_CITY, AI_EVAL_CLOISTER, AI_EVAL_SUPPLY, AI_EVAL_RETURNS, AI_EVAL_FIELD,
+    AI_EVAL_RECALLABLE,  /* the cloister term of a figure that may be recalled (A6) */
     AI_EVAL_TERMS
 };
 
@@ -28,6 +30,9 @@ const ai_eval_weights *ai_eval_default(void);
  * in the file's order; NULL past the end. */
 int ai_eval_weight_count(void);
 const char *ai_eval_weight_at(const ai_eval_weights *w, int i, double *value);
+/* Sets the weight of w named by name's first len characters to value: 1, or 0 (w
+ * unchanged) when no weight has that name. For tuning tools. */
+int ai_eval_weight_set(ai_eval_weights *w, const char *name, size_t len, double value);
 /* Each seat's terms (term[AI_EVAL_...][seat]) of g under w's shape constants (the
  * lambdas, fill_tiles, supply_half): the unweighted features, for tests and tuning.
  * The field term is left at 0 while w->field_tiles is 0 (its feature is the dearest

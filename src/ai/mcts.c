@@ -76,16 +76,28 @@ typedef struct mcts_params {
     int eval;             /* 1: the leaves and the root's prior valued by eval.c (what
                              a feature may still become, followers by the game left);
                              0: by greedy's evaluation */
+    const ai_eval_weights *weights; /* eval.c's weights; NULL: eval_weights.def's */
 } mcts_params;
+
+/* The weights of mcts-2026c, as eval_weights.def had them when eval.c came in (issue
+ * 31's third round). A weight added to the file later is listed here at the value
+ * that leaves the evaluation as it was. */
+static const ai_eval_weights mcts_weights_2026c = {
+    .city_close = 1.0, .city_lambda = 2.5, .cloister_fill = 1.0, .fill_tiles = 30.0,
+    .supply = 1.0, .supply_half = 4.0, .returns = 0.5, .field_tiles = 0.0,
+    .abbot_fill = 1.0,
+};
 
 static const mcts_params mcts_versions[] = {
     {"mcts", MCTS_ROLLOUT_MOVES, MCTS_PRIOR_VISITS, MCTS_UCB_C, MCTS_BEST_OF,
-     MCTS_MARGIN_SCALE, MCTS_EXPAND_BEST_OF, MCTS_ROLLOUT_FOLLOWERS, MCTS_EVAL},
+     MCTS_MARGIN_SCALE, MCTS_EXPAND_BEST_OF, MCTS_ROLLOUT_FOLLOWERS, MCTS_EVAL, NULL},
     /* the searcher of issues 5, 19 and 20 (main at 14855b1) */
-    {"mcts-2026a", 4, 3, 0.7, 1, 12.0, 1, 1, 0},
+    {"mcts-2026a", 4, 3, 0.7, 1, 12.0, 1, 1, 0, NULL},
     /* mcts before eval.c (main at 797d565): mcts-2026a's values, none of the
      * changes of issue 31's first two rounds having passed the paired test */
-    {"mcts-2026b", 4, 3, 0.7, 1, 12.0, 1, 1, 0},
+    {"mcts-2026b", 4, 3, 0.7, 1, 12.0, 1, 1, 0, NULL},
+    /* mcts with eval.c as it came in (main at 4aa77f7, +38 Elo over mcts-2026b) */
+    {"mcts-2026c", 4, 3, 0.7, 1, 12.0, 1, 1, 1, &mcts_weights_2026c},
 };
 
 typedef struct tnode {
@@ -129,6 +141,7 @@ typedef struct {
     double log_of[LOG_CACHE];
     unsigned terms;       /* what the game has for the evaluation (ai_terms), set at
                              each decision */
+    ai_eval_weights weights; /* eval.c's, the version's or the caller's */
 } mcts_player;
 
 static double now_ms(void)
@@ -283,20 +296,35 @@ static void rollout(mcts_player *p, carc_game *g, int limit)
     }
 }
 
+/* A margin squashed into (0, 1) for a reward: margin / scale as x, 0.5 + x / (2 (1 +
+ * |x|)). A margin that is not a number (an evaluation that divided by 0, a weight
+ * that is not finite) counts as even, and an infinite one as the end it points to,
+ * so that no reward is ever NaN: selection compares rewards, and a NaN compares
+ * false against every other, which left no child to descend to. */
+static double squash_eval(double eval, double scale)
+{
+    double margin = eval / scale;
+    if (isnan(margin))
+        return 0.5;
+    if (isinf(margin))
+        return margin > 0 ? 1.0 : 0.0;
+    return 0.5 + 0.5 * (margin / (1.0 + fabs(margin)));
+}
+
 /* Reward per seat, in [0, 1]. At the end of the game: 1 for a win, 1/k for a
  * victory shared by k seats, 0 for a loss, blended with a little of the score
  * margin. Before the end: the margin over the best other seat squashed into (0, 1),
- * of eval.c's values (par->eval) or of greedy's projection and supply value. */
+ * of eval.c's values (par->eval, under w) or of greedy's projection and supply value. */
 static void rewards(const carc_game *g, unsigned terms, const mcts_params *par,
-                    double r[CARC_MAX_PLAYERS])
+                    const ai_eval_weights *w, double r[CARC_MAX_PLAYERS])
 {
     int players = carc_players(g);
     double score[CARC_MAX_PLAYERS];
     int over = carc_is_over(g);
-    unsigned w = carc_winners(g);
-    int k = __builtin_popcount(w);
+    unsigned won = carc_winners(g);
+    int k = __builtin_popcount(won);
     if (par->eval)
-        ai_eval_values(g, terms, ai_eval_default(), score);
+        ai_eval_values(g, terms, w, score);
     else
         ai_project(g, terms, score);
     for (int s = 0; s < players; s++) {
@@ -306,18 +334,10 @@ static void rewards(const carc_game *g, unsigned terms, const mcts_params *par,
                 best_other = score[o];
         /* eval.c's values hold the followers' worth already, for every seat */
         double supply = par->eval ? 0.0 : ai_supply_value(g, s, terms);
-        double margin = (score[s] - best_other + supply) / par->margin_scale;
-        double squash = 0.5 + 0.5 * (margin / (1.0 + fabs(margin)));
-        double win = (w & (1u << s)) && k ? 1.0 / k : 0.0;
+        double squash = squash_eval(score[s] - best_other + supply, par->margin_scale);
+        double win = (won & (1u << s)) && k ? 1.0 / k : 0.0;
         r[s] = over ? 0.8 * win + 0.2 * squash : squash;
     }
-}
-
-/* The reward squash of rewards() applied to a one-ply evaluation (ai_evaluate). */
-static double squash_eval(double eval, double scale)
-{
-    double margin = eval / scale;
-    return 0.5 + 0.5 * (margin / (1.0 + fabs(margin)));
 }
 
 /* The one-ply evaluation of g for `seat` by the version's evaluation: greedy's
@@ -327,7 +347,7 @@ static double mcts_evaluate(const mcts_player *p, const carc_game *g, int seat)
     if (!p->par.eval)
         return ai_evaluate(g, seat, p->terms);
     double v[CARC_MAX_PLAYERS], best_other = -1e9;
-    ai_eval_values(g, p->terms, ai_eval_default(), v);
+    ai_eval_values(g, p->terms, &p->weights, v);
     for (int s = 0; s < carc_players(g); s++)
         if (s != seat && v[s] > best_other)
             best_other = v[s];
@@ -437,13 +457,15 @@ static void iterate(mcts_player *p, const carc_game *view)
                 best = c;
             }
         }
+        if (best == NONE)  /* no score above -1: cannot be, rewards being in [0, 1] */
+            best = p->kids[0];
         carc_apply(g, &p->arena[best].move, NULL);
         node = best;
         p->path[depth++] = node;
     }
     rollout(p, g, p->par.rollout_moves);
     double r[CARC_MAX_PLAYERS];
-    rewards(g, p->terms, &p->par, r);
+    rewards(g, p->terms, &p->par, &p->weights, r);
     for (int i = 0; i < depth; i++) {
         tnode *t = &p->arena[p->path[i]];
         t->visits++;
@@ -534,6 +556,7 @@ static carc_player *mcts_new(const carc_ai_options *opt, const mcts_params *par)
         p->log_of[i] = log((double)i);
     p->base.name = par->name;
     p->par = *par;
+    p->weights = par->weights ? *par->weights : *ai_eval_default();
     p->base.choose = mcts_choose;
     p->base.destroy = mcts_destroy;
     p->rng = opt->seed;
@@ -556,6 +579,19 @@ carc_player *ai_mcts_2026a_new(const carc_ai_options *opt)
 carc_player *ai_mcts_2026b_new(const carc_ai_options *opt)
 {
     return mcts_new(opt, &mcts_versions[2]);
+}
+
+carc_player *ai_mcts_2026c_new(const carc_ai_options *opt)
+{
+    return mcts_new(opt, &mcts_versions[3]);
+}
+
+carc_player *ai_mcts_weights_new(const carc_ai_options *opt, const ai_eval_weights *w)
+{
+    carc_player *p = mcts_new(opt, &mcts_versions[0]);
+    if (p)
+        ((mcts_player *)p)->weights = *w;
+    return p;
 }
 
 carc_player *ai_mcts_level_new(const carc_ai_options *opt, const char *name, int iterations)

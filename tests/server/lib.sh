@@ -59,3 +59,17 @@ move_on() {
     grep -a -q "\"index\":$(($3 + 1))," "$DIR/st" ||
         { echo "FAIL: the move $mv at $3 was not played: $(tail -c 300 "$DIR/st")"; exit 1; }
 }
+
+# move_undone PORT: a new game of a person (seat 0, token $tok0) against greedy (game $id),
+# whose first move is taken back by an undo by agreement at once (greedy accepts): the
+# state after it shows index 0 again (pg.sh, nginx.sh: issue 32)
+move_undone() {
+    "$CLIENT" post "$1" /api/games '{"players":["human","greedy"],"seed":21}' > "$DIR/game"
+    id=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
+    tok0=$(sed -n 's/.*"seat":0,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
+    [ -n "$id" ] && [ -n "$tok0" ] || { echo "FAIL: no undo game: $(cat "$DIR/game")"; exit 1; }
+    move_on "$1" "$tok0" 0
+    "$RAW" "$1" "ws:/ws/$id/$tok0" sleep:0.5 'frame:1:1:{"type":"undo","index":1}' read:2 > "$DIR/got"
+    grep -a -q '"status":"done"' "$DIR/got" && grep -a -q '"type":"state".*"index":0,' "$DIR/got" ||
+        { echo "FAIL: the undo on $1: $(tail -c 300 "$DIR/got")"; exit 1; }
+}

@@ -38,14 +38,7 @@ opened=$(sed -n 's/.* \([0-9]*\) histories .*/\1/p' "$DIR/play.out")
 # back over nginx's WebSocket; greedy accepts at once; the process holding the game is
 # killed, and through nginx the game comes back (from another process) without the move,
 # and the seat plays on.
-"$CLIENT" post "$np" /api/games '{"players":["human","greedy"],"seed":21}' > "$DIR/game"
-id=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
-tok0=$(sed -n 's/.*"seat":0,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
-[ -n "$id" ] && [ -n "$tok0" ] || { echo "FAIL: no undo game: $(cat "$DIR/game")"; exit 1; }
-move_on "$np" "$tok0" 0
-"$RAW" "$np" "ws:/ws/$id/$tok0" sleep:0.5 'frame:1:1:{"type":"undo","index":1}' read:2 > "$DIR/got"
-grep -a -q '"status":"done"' "$DIR/got" && grep -a -q '"type":"state".*"index":0,' "$DIR/got" ||
-    { echo "FAIL: the undo through nginx: $(tail -c 300 "$DIR/got")"; exit 1; }
+move_undone "$np"
 # the holder: the process that answers for the game itself
 holder=0 k=0
 for p in $PORTS; do

@@ -164,14 +164,7 @@ PA=$PORT APID=$SERVER_PID
 PORT=
 start_server
 PB=$PORT BPID=$SERVER_PID
-"$CLIENT" post "$PA" /api/games '{"players":["human","greedy"],"seed":21}' > "$DIR/game"
-id=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
-tok0=$(sed -n 's/.*"seat":0,"player":"human","token":"\([0-9a-f]*\)".*/\1/p' "$DIR/game")
-[ -n "$id" ] && [ -n "$tok0" ] || { echo "FAIL: no undo game: $(cat "$DIR/game")"; exit 1; }
-move_on "$PA" "$tok0" 0
-"$RAW" "$PA" "ws:/ws/$id/$tok0" sleep:0.5 'frame:1:1:{"type":"undo","index":1}' read:2 > "$DIR/got"
-grep -a -q '"status":"done"' "$DIR/got" && grep -a -q '"type":"state".*"index":0,' "$DIR/got" ||
-    { echo "FAIL: the undo on A: $(tail -c 300 "$DIR/got")"; exit 1; }
+move_undone "$PA"
 kill -9 "$APID"
 wait "$APID" 2>/dev/null || true
 taken_over

@@ -176,19 +176,9 @@ static void play_game(unsigned exp, uint64_t seed, int full, event_ledger *total
         if (p.decision == CARC_DEC_WAGON)
             check_wagon_list(g, &p, list, n, where);
         if (move_no % ILLEGAL_EVERY == 0) {
-            carc_move bad = test_random_move(&rs);
-            int listed = 0;
-            carc_move_canonical(g, &bad);
-            for (int i = 0; i < n && !listed; i++)
-                listed = carc_move_equal(&list[i], &bad);
-            if (!listed) {
-                size_t a = carc_state_save(g, before, STATE_CAP);
-                if (carc_apply(g, &bad, &err) == CARC_OK)
-                    fail_msg("%s: an unlisted move was applied", where);
-                size_t b = carc_state_save(g, after, STATE_CAP);
-                if (a != b || memcmp(before, after, a) != 0)
-                    fail_msg("%s: a refused move changed the state", where);
-            }
+            const char *why = test_refuse_garbage(g, list, n, &rs, before, after, STATE_CAP);
+            if (why)
+                fail_msg("%s: %s", where, why);
         }
         carc_move m = list[test_rand_below(&rs, n)];
         last = m;

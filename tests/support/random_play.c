@@ -59,3 +59,21 @@ carc_move test_random_move(uint64_t *s)
     m.port2 = (uint8_t)(test_rand_below(s, 2) ? test_rand_below(s, CARC_PORTS) : CARC_PORT_NONE);
     return m;
 }
+
+const char *test_refuse_garbage(carc_game *g, const carc_move *list, int n, uint64_t *s,
+                                unsigned char *before, unsigned char *after, size_t cap)
+{
+    carc_move bad = test_random_move(s);
+    carc_move_canonical(g, &bad);
+    for (int i = 0; i < n; i++)
+        if (carc_move_equal(&list[i], &bad))
+            return NULL;
+    carc_error err = {0, ""};
+    size_t a = carc_state_save(g, before, cap);
+    if (carc_apply(g, &bad, &err) == CARC_OK)
+        return "an unlisted move was applied";
+    size_t b = carc_state_save(g, after, cap);
+    if (a != b || memcmp(before, after, a) != 0)
+        return "a refused move changed the state";
+    return NULL;
+}

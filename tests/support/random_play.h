@@ -5,6 +5,7 @@
 #ifndef CARC_TEST_RANDOM_PLAY_H
 #define CARC_TEST_RANDOM_PLAY_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "carc.h"
 
@@ -24,5 +25,11 @@ int test_long_count(int games, int sanitized, int quick);
 /* A move with every field random (in and just out of range): garbage that the
  * engine must refuse unless it happens to be legal. */
 carc_move test_random_move(uint64_t *s);
+
+/* A garbage move (test_random_move) offered to g unless it is among the n listed: it
+ * must be refused and leave the state byte for byte as it was (`before` and `after`
+ * hold a saved state of up to cap bytes each). NULL, or what went wrong. */
+const char *test_refuse_garbage(carc_game *g, const carc_move *list, int n, uint64_t *s,
+                                unsigned char *before, unsigned char *after, size_t cap);
 
 #endif

@@ -551,27 +551,30 @@ int exp_t6_legal_each(const carc_game *g, carc_move *out, int n, int cap)
     return n;
 }
 
-int exp_t6_count_each(const carc_game *g, int n, int cap, int counts[])
+int exp_t6_count_each(const carc_game *g, int n, int cap, int counts[],
+                      exp_t6_memo memos[EXP_T6_MEMOS])
 {
     int total = 0, j = 0;
     EXP_EACH_OF(g->exp_t6, h)
-        if (!h->t6_count)
+        if (!h->t6_count || j++ == EXP_T6_MEMOS)
             return -1;
+    j = 0;
     EXP_EACH_OF(g->exp_t6, h) {
         /* exp_t6_legal_each: each list cut short where the room ends */
-        int room = cap - n - total, c = room > 0 ? h->t6_count(g) : 0;
+        int room = cap - n - total, c = room > 0 ? h->t6_count(g, &memos[j]) : 0;
         counts[j++] = c < room ? c : room > 0 ? room : 0;
         total += counts[j - 1];
     }
     return total;
 }
 
-void exp_t6_nth_each(const carc_game *g, const int counts[], int i, carc_move *out)
+void exp_t6_nth_each(const carc_game *g, const int counts[], const exp_t6_memo memos[],
+                     int i, carc_move *out)
 {
     int j = 0;
     EXP_EACH_OF(g->exp_t6, h) {
         if (i < counts[j]) {
-            h->t6_nth(g, i, out);
+            h->t6_nth(g, &memos[j], i, out);
             return;
         }
         i -= counts[j++];

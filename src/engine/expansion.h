@@ -251,9 +251,11 @@ struct exp_hooks {
      * every tower, were half of a game with all nine). t6_count: how many t6_legal
      * writes with room for all; t6_nth: the i-th of them (0 <= i < t6_count), as
      * t6_legal writes it. Both or neither: without them the list is written and one
-     * move taken. */
-    int (*t6_count)(const carc_game *g);
-    void (*t6_nth)(const carc_game *g, int i, carc_move *out);
+     * move taken. t6_count leaves what it found in `memo` (EXP_T6_MEMO bytes, aligned
+     * for any type), which t6_nth reads for the same decision of the same game: a
+     * pick asks both, and finding the moves twice was a tenth of a game with all nine. */
+    int (*t6_count)(const carc_game *g, void *memo);
+    void (*t6_nth)(const carc_game *g, const void *memo, int i, carc_move *out);
     /* The decisions (bit 1 << CARC_DEC_*) for which its hook `legal` may list moves:
      * only those ask it (a game with all nine made every decision of theirs ask six
      * hooks, most of which had nothing; test_registry checks that a hook `legal`
@@ -264,6 +266,13 @@ struct exp_hooks {
 /* The most moves the expansions add to T6 (t6_legal): a tower's module lists at
  * most 10 ransoms, 18 floors and 36 followers on towers. */
 enum { EXP_T6_MOVES = 64 };
+/* The room of a t6_count's memo (a module asserts its own fits), and how many
+ * modules that add T6 choices one pick counts by memo (more: their list is written). */
+enum { EXP_T6_MEMO = 1024, EXP_T6_MEMOS = 4 };
+typedef union exp_t6_memo {
+    max_align_t align;
+    unsigned char bytes[EXP_T6_MEMO];
+} exp_t6_memo;
 
 /* ---- expansion.c ---- */
 /* The list of expansions, in order, ending with NULL: expansion i has bit 1 << i
@@ -387,11 +396,14 @@ int exp_t6_legal_each(const carc_game *g, carc_move *out, int n, int cap);
 int exp_t6_apply(carc_game *g, const carc_move *m, carc_error *err);
 /* T6's choices of the expansions by count (t6_count, t6_nth), as exp_t6_legal_each
  * would append them to n moves with room for cap (the core's, its pass taken off):
- * counts[j] for the j-th expansion of exp_t6, the total returned; -1 if an active
- * one has no t6_count (then its list is written). exp_t6_nth_each writes move i of
+ * counts[j] and memos[j] for the j-th expansion of exp_t6, the total returned; -1
+ * if an active one has no t6_count, or more than EXP_T6_MEMOS have (then their
+ * lists are written). exp_t6_nth_each writes move i of
  * the expansions' part (0 <= i < the total), counts[] from exp_t6_count_each. */
-int exp_t6_count_each(const carc_game *g, int n, int cap, int counts[]);
-void exp_t6_nth_each(const carc_game *g, const int counts[], int i, carc_move *out);
+int exp_t6_count_each(const carc_game *g, int n, int cap, int counts[],
+                      exp_t6_memo memos[EXP_T6_MEMOS]);
+void exp_t6_nth_each(const carc_game *g, const int counts[], const exp_t6_memo memos[],
+                     int i, carc_move *out);
 /* Inline: T6 asks at every follower step, and most games have no such expansion (the
  * plan's exp_t6 byte says). */
 static inline int exp_t6_owed(const carc_game *g)

@@ -433,7 +433,8 @@ typedef struct t6_list {
     carc_move core[LEGAL_FOLLOWER_MOVES];
     int ncore;                /* the core's moves but its pass */
     int nexp;                 /* the expansions' */
-    int counts[16];           /* each expansion's of exp_t6 (16 bits) */
+    int counts[EXP_T6_MEMOS]; /* each expansion's of exp_t6 */
+    exp_t6_memo memos[EXP_T6_MEMOS];  /* what each counted, for its t6_nth */
 } t6_list;
 
 /* The number of moves, or -1 if an expansion cannot count its own (then they are
@@ -441,7 +442,7 @@ typedef struct t6_list {
 static int legal_t6_count(const carc_game *g, t6_list *t)
 {
     t->ncore = legal_follower_core(g, t->core, LEGAL_FOLLOWER_MOVES) - 1;  /* its pass */
-    t->nexp = exp_t6_count_each(g, t->ncore, CARC_MAX_MOVES, t->counts);
+    t->nexp = exp_t6_count_each(g, t->ncore, CARC_MAX_MOVES, t->counts, t->memos);
     if (t->nexp < 0)
         return -1;
     int n = t->ncore + t->nexp;
@@ -454,7 +455,7 @@ static void legal_t6_nth(const carc_game *g, const t6_list *t, int i, carc_move 
     if (i < t->ncore)
         *out = t->core[i];
     else if (i - t->ncore < t->nexp)
-        exp_t6_nth_each(g, t->counts, i - t->ncore, out);
+        exp_t6_nth_each(g, t->counts, t->memos, i - t->ncore, out);
     else
         *out = move_pass();
 }

@@ -44,8 +44,8 @@ extern const struct exp_figure abbey_mayor, abbey_wagon, abbey_barn;
 int abbey_barn_t6_owed(const carc_game *g);
 int abbey_barn_t6_legal(const carc_game *g, carc_move *out, int cap);
 /* How many abbey_barn_t6_legal lists with room for all; the i-th of them. */
-int abbey_barn_t6_count(const carc_game *g);
-void abbey_barn_t6_nth(const carc_game *g, int i, carc_move *out);
+int abbey_barn_t6_count(const carc_game *g, void *memo);
+void abbey_barn_t6_nth(const carc_game *g, const void *memo, int i, carc_move *out);
 int abbey_barn_t6_apply(carc_game *g, const carc_move *m, carc_error *err);
 int abbey_barn_at_scored(carc_game *g);
 void abbey_barn_final(carc_game *g);

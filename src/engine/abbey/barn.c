@@ -126,14 +126,17 @@ int abbey_barn_t6_legal(const carc_game *g, carc_move *out, int cap)
     return n;
 }
 
-int abbey_barn_t6_count(const carc_game *g)
-{
-    return bits_in(barn_corners(g));
-}
-
-void abbey_barn_t6_nth(const carc_game *g, int i, carc_move *out)
+int abbey_barn_t6_count(const carc_game *g, void *memo)
 {
     unsigned k = barn_corners(g);
+    memcpy(memo, &k, sizeof k);
+    return bits_in(k);
+}
+
+void abbey_barn_t6_nth(const carc_game *g, const void *memo, int i, carc_move *out)
+{
+    unsigned k;
+    memcpy(&k, memo, sizeof k);
     for (; i > 0; i--)
         k &= k - 1;
     *out = barn_move(g, __builtin_ctz(k));

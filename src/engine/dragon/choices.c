@@ -268,26 +268,34 @@ static int portal_tile(const carc_game *g)
     return dragon_mark(g->tiles[g->last].kind) == MARK_PORTAL;
 }
 
-int dragon_choices_count(const carc_game *g)
-{
+/* What dragon_choices_count found, for dragon_choices_nth: the fairy's and the
+ * princess's moves, and how many a portal has. */
+typedef struct choice_memo {
     choice_counts c;
-    choice_counts_of(g, &c);
-    return c.nfairy + c.nprincess + (portal_tile(g) ? portal_walk(g, 0, NULL, 0) : 0);
+    int nportal;
+} choice_memo;
+_Static_assert(sizeof(choice_memo) <= EXP_T6_MEMO, "the dragon's T6 choices fit a memo");
+
+int dragon_choices_count(const carc_game *g, void *memo)
+{
+    choice_memo *cm = memo;
+    choice_counts_of(g, &cm->c);
+    cm->nportal = portal_tile(g) ? portal_walk(g, 0, NULL, 0) : 0;
+    return cm->c.nfairy + cm->c.nprincess + cm->nportal;
 }
 
-void dragon_choices_nth(const carc_game *g, int i, carc_move *out)
+void dragon_choices_nth(const carc_game *g, const void *memo, int i, carc_move *out)
 {
-    choice_counts c;
-    choice_counts_of(g, &c);
-    if (i < c.nfairy) {
-        unsigned k = c.fairy;
+    const choice_counts *c = &((const choice_memo *)memo)->c;
+    if (i < c->nfairy) {
+        unsigned k = c->fairy;
         for (; i > 0; i--)
             k &= k - 1;
         *out = fairy_move(g, __builtin_ctz(k));
-    } else if (i - c.nfairy < c.nprincess) {
-        *out = c.princess[i - c.nfairy];
+    } else if (i - c->nfairy < c->nprincess) {
+        *out = c->princess[i - c->nfairy];
     } else {
-        portal_walk(g, i - c.nfairy - c.nprincess, out, 1);
+        portal_walk(g, i - c->nfairy - c->nprincess, out, 1);
     }
 }
 

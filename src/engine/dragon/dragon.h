@@ -49,8 +49,8 @@ int dragon_walk_check(const carc_game *g, carc_error *err);
 int dragon_choices_legal(const carc_game *g, carc_move *out, int cap);
 /* Whether dragon_choices_legal lists any; how many with room for all; the i-th. */
 int dragon_choices_owed(const carc_game *g);
-int dragon_choices_count(const carc_game *g);
-void dragon_choices_nth(const carc_game *g, int i, carc_move *out);
+int dragon_choices_count(const carc_game *g, void *memo);
+void dragon_choices_nth(const carc_game *g, const void *memo, int i, carc_move *out);
 int dragon_choices_apply(carc_game *g, const carc_move *m, carc_error *err);
 int dragon_choices_canonical(const carc_game *g, carc_move *m);
 

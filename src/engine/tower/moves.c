@@ -198,23 +198,25 @@ int tower_t6_legal(const carc_game *g, carc_move *out, int cap)
     return n;
 }
 
-int tower_t6_count(const carc_game *g)
+_Static_assert(sizeof(t6_moves) <= EXP_T6_MEMO, "the tower's T6 moves fit a memo");
+
+int tower_t6_count(const carc_game *g, void *memo)
 {
-    t6_moves t;
-    t6_moves_of(g, &t);
-    return t.n;
+    t6_moves *t = memo;
+    t6_moves_of(g, t);
+    return t->n;
 }
 
-void tower_t6_nth(const carc_game *g, int i, carc_move *out)
+void tower_t6_nth(const carc_game *g, const void *memo, int i, carc_move *out)
 {
-    t6_moves t;
-    t6_moves_of(g, &t);
-    *out = t6_nth_of(g, &t, i);
+    *out = t6_nth_of(g, memo, i);
 }
 
 int tower_t6_owed(const carc_game *g)
 {
-    return tower_t6_count(g) > 0;
+    t6_moves t;
+    t6_moves_of(g, &t);
+    return t.n > 0;
 }
 
 /* Why T6 move m (a floor, a follower on a tower, a ransom) is not legal. */

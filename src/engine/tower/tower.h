@@ -64,8 +64,8 @@ int tower_t6_owed(const carc_game *g);
 int tower_t6_legal(const carc_game *g, carc_move *out, int cap);
 int tower_t6_apply(carc_game *g, const carc_move *m, carc_error *err);
 /* How many tower_t6_legal lists with room for all; the i-th of them. */
-int tower_t6_count(const carc_game *g);
-void tower_t6_nth(const carc_game *g, int i, carc_move *out);
+int tower_t6_count(const carc_game *g, void *memo);
+void tower_t6_nth(const carc_game *g, const void *memo, int i, carc_move *out);
 /* The decisions it owes while it holds the turn machine: the capture (TW5) and
  * the exchange (TW6): their moves and applying them. */
 int tower_legal(const carc_game *g, int decision, carc_move *out, int cap);

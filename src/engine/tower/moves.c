@@ -317,6 +317,17 @@ static void pay_ransom(carc_game *g, const carc_move *m)
     tower_st(g)->ransomed = 1;
 }
 
+/* TW4: the active player's follower of listed move m on the tower's top, noted. */
+static void top_tower(carc_game *g, const carc_move *m)
+{
+    int t = board_lookup(g, m->x, m->y);
+    figure_put_place(g, g->active, m->figure, t, CARC_PORT_T);
+    int slot = 0;
+    while (g->fnode[g->active][slot] != fig_place(t, CARC_PORT_T))
+        slot++;  /* the slot figure_put_place took: a listed move puts one there */
+    tower_topped(g, tower_index(g, t), g->active, slot);
+}
+
 int tower_t6_apply(carc_game *g, const carc_move *m, carc_error *err)
 {
     if (m->kind != CARC_MOVE_FLOOR && m->kind != CARC_MOVE_RANSOM &&
@@ -338,7 +349,7 @@ int tower_t6_apply(carc_game *g, const carc_move *m, carc_error *err)
     if (c.kind == CARC_MOVE_FLOOR)
         put_floor(g, &c);
     else
-        figure_put_place(g, g->active, c.figure, board_lookup(g, c.x, c.y), CARC_PORT_T);
+        top_tower(g, &c);
     g->step = ST_T6_AFTER;  /* the T6 choice is made: the dragon may move next (T6b) */
     return CARC_OK;
 }

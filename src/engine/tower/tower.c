@@ -103,6 +103,12 @@ static int tower_check(const carc_game *g, carc_error *err)
             if (tower_closed(g, t, &seat, &slot) && (seat != s || slot != i))
                 FAIL("tower: two followers on tower %d", k);
         }
+    if (tower_closed_mask(g, tiles, nt) != tower_closed_board(g, tiles, nt))
+        FAIL("tower: the towers noted closed (0x%x) are not the board's (0x%x)",
+             tower_closed_mask(g, tiles, nt), tower_closed_board(g, tiles, nt));
+    if (ts->topped >> nt || memcmp(ts->top + nt, (const uint8_t[TOWER_MAX]){0},
+                                   (size_t)(TOWER_MAX - nt)))
+        FAIL("tower: a top noted past the %d towers", nt);
     if (ts->hold > TOWER_HOLD_EXCHANGE || (ts->hold == TOWER_HOLD_CAPTURE && ts->at >= nt) ||
         (ts->hold == TOWER_HOLD_EXCHANGE && (ts->other >= g->players || ts->other == g->active)))
         FAIL("tower: decision %d owed at tower %d, seat %d", ts->hold, ts->at, ts->other);

@@ -43,9 +43,14 @@ int tower_index(const carc_game *g, int t);
 /* Whether a figure stands on top of the tower of placed tile t (TW4: closed);
  * its seat and slot in *seat, *slot when it does (may be NULL). */
 int tower_closed(const carc_game *g, int t, int *seat, int *slot);
-/* The towers tiles[0..n) (tower_list) that are closed: bit k for tower k, from one
- * pass over the seats' followers (T6 asks of every tower at every decision). */
+/* The towers tiles[0..n) (tower_list) that are closed: bit k for tower k, from the
+ * followers noted on tops (tower_state's topped, top: T6 asks of every tower at
+ * every decision); tower_closed_board the same from one pass over every seat's
+ * followers, which tower_check compares with it. */
 unsigned tower_closed_mask(const carc_game *g, const uint8_t tiles[TOWER_MAX], int n);
+unsigned tower_closed_board(const carc_game *g, const uint8_t tiles[TOWER_MAX], int n);
+/* Notes that slot of seat now tops tower k (TW4), for tower_closed_mask. */
+void tower_topped(carc_game *g, int k, int seat, int slot);
 /* Whether seat has the follower kind `figure` in supply and it may top a tower
  * (its descriptor stands on CARC_FEAT_TOWER: the meeple and the large meeple). */
 int tower_topper(const carc_game *g, int seat, int figure);

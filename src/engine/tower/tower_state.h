@@ -28,6 +28,15 @@ struct tower_state {
      * walk of the board for them was a tenth of a game with all nine) */
     uint8_t tile[TOWER_MAX];
     uint8_t ntowers;
+    /* the followers put on towers' tops (TW4): bit k of `topped` for tower k, whose
+     * follower is slot top[k] % FIG_SLOTS of seat top[k] / FIG_SLOTS (state.h),
+     * noted as tower_t6_apply puts it there. A follower leaves a top by many rules
+     * (a capture, the dragon, a card), none of them the module's: a note stays
+     * until the top is taken again, and tower_closed_mask keeps a tower closed only
+     * while its noted slot still stands there (T6 asked every seat's slots at every
+     * decision; tower_check compares both with the board). */
+    uint32_t topped;
+    uint8_t top[TOWER_MAX];
 };
 
 #endif

@@ -13,6 +13,7 @@ struct plan {
     uint16_t on, holders, forcers, at[ST_OVER + 1], decides[ST_OVER + 1];
     uint16_t t6, asides, closers, scored;
     uint8_t block;
+    uint16_t lists[CARC_DECISIONS];
 };
 
 static struct plan plan_of(unsigned expansions)
@@ -35,6 +36,9 @@ static struct plan plan_of(unsigned expansions)
             p.closers |= bit;
         if (h->feature_scored)
             p.scored |= bit;
+        for (int d = 0; d < CARC_DECISIONS; d++)
+            if ((h->lists >> d & 1) && h->legal)
+                p.lists[d] |= bit;
         for (int s = 0; s <= ST_OVER; s++) {
             if (h->at[s])
                 p.at[s] |= bit;
@@ -58,6 +62,7 @@ void exp_plan(carc_game *g)
     g->exp_asides = p.asides;
     g->exp_closers = p.closers;
     g->exp_scored = p.scored;
+    memcpy(g->exp_lists, p.lists, sizeof p.lists);
 }
 
 unsigned exp_all_bits(void)
@@ -97,7 +102,8 @@ int exp_check(const carc_game *g, carc_error *err)
         p.block != g->exp_block || p.t6 != g->exp_t6 || p.asides != g->exp_asides ||
         p.closers != g->exp_closers || p.scored != g->exp_scored ||
         memcmp(p.at, g->exp_at, sizeof p.at) ||
-        memcmp(p.decides, g->exp_decides, sizeof p.decides)) {
+        memcmp(p.decides, g->exp_decides, sizeof p.decides) ||
+        memcmp(p.lists, g->exp_lists, sizeof p.lists)) {
         error_set(err, CARC_E_INVALID, "expansions: the plan does not match the configuration");
         return CARC_E_INVALID;
     }
@@ -122,16 +128,14 @@ void exp_pending_each(const carc_game *g, carc_pending *p, unsigned mask)
         h->pending(g, p);
 }
 
-/* exp_legal_each is asked at every decision of a game with expansions: one plain
- * walk over the bits of the plan. */
+/* exp_legal_each is asked at every decision of a game with expansions: a walk over
+ * the bits of the decision's plan (exp_lists: only where a hook lists moves). */
 int exp_legal_each(const carc_game *g, int decision, carc_move *out, int cap)
 {
     int n = 0;
-    for (unsigned m = g->exp_on; m && n < cap; m &= m - 1) {
-        const struct exp_hooks *h = exp_list[__builtin_ctz(m)];
-        if (h->lists >> decision & 1)  /* only where its hook lists moves (test_tiletab) */
-            n += h->legal(g, decision, out + n, cap - n);
-    }
+    unsigned lists = (unsigned)decision < CARC_DECISIONS ? g->exp_lists[decision] : 0;
+    for (unsigned m = lists; m && n < cap; m &= m - 1)
+        n += exp_list[__builtin_ctz(m)]->legal(g, decision, out + n, cap - n);
     return n;
 }
 

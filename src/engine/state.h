@@ -426,6 +426,9 @@ struct carc_game {
      * every scoring (feature_scored): zero in every game without such a module, so
      * that those games pay one test where the core asks. */
     uint16_t exp_t6, exp_asides, exp_closers, exp_scored;
+    /* exp_lists[d]: the active expansions whose hook `legal` lists moves for decision
+     * d (their `lists`), so that a decision's list asks those only */
+    uint16_t exp_lists[CARC_DECISIONS];
 
     /* The positions around the unfinished cloisters (and gardens), as a bit per
      * (x mod 16, y mod 16) (board.c, zone_bit): a tile placed off them is near

@@ -51,16 +51,24 @@ static unsigned fairy_slots(const carc_game *g)
 {
     int seat = g->active;
     const uint16_t *fn = g->fnode[seat];
-    unsigned slots = 0;
+    unsigned on = 0;
     for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
-        slots |= (unsigned)(fn[i] < FIG_HELD) << i;  /* on a segment or a place */
-    for (unsigned k = slots; k; k &= k - 1) {
+        on |= (unsigned)(fn[i] < FIG_HELD) << i;  /* on a segment or a place */
+    unsigned slots = on;
+    /* a slot whose node a slot of its kind before it holds too is left out: asked
+     * only where a 64-bit filter of (node, kind) saw its pair before (seldom: two
+     * meeples of a seat on one feature's segment) */
+    uint64_t seen = 0;
+    for (unsigned k = on; k; k &= k - 1) {
         int i = __builtin_ctz(k), kind = fig_slot_kind[i];
-        for (int j = fig_kind_slot[kind]; j < i; j++)
-            if (fn[j] == fn[i] && fig_slot_kind[j] == kind) {
-                slots &= ~(1u << i);
-                break;
-            }
+        uint64_t bit = 1ull << ((fn[i] + 13u * (unsigned)kind) & 63);
+        if (seen & bit)
+            for (int j = fig_kind_slot[kind]; j < i; j++)  /* the kind's run of slots */
+                if (fn[j] == fn[i]) {
+                    slots &= ~(1u << i);
+                    break;
+                }
+        seen |= bit;
     }
     if (slots && dragon_fairy_seat(g) == seat)
         slots &= ~(1u << dragon_st(g)->fairy_slot);  /* not the follower it is next to */

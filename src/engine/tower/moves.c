@@ -116,14 +116,17 @@ static void t6_moves_of(const carc_game *g, t6_moves *t)
     unsigned open = nt ? ~tower_closed_mask(g, t->tiles, nt) & ((1u << nt) - 1) : 0;
     t->floors = ts->floors[seat] ? open : 0;
     t->tops = t->toppers = 0;
+    /* PD5: not the dragon's tile (asked once, not of every tower) */
+    int closed_tile = open && g->exp_closers ? exp_no_figure_tile_each(g) : -1;
     for (unsigned k = open; k; k &= k - 1) {
         int i = __builtin_ctz(k);
-        if (ts->height[i] && !exp_no_figure_on(g, t->tiles[i]))  /* PD5: not the dragon's */
+        if (ts->height[i] && t->tiles[i] != closed_tile)
             t->tops |= 1u << i;
     }
     for (unsigned f = t->tops ? g->figures : 0; f; f &= f - 1) {
         int kind = __builtin_ctz(f);  /* tower_topper, its supply asked of toppers only */
-        if ((exp_figure_of[kind]->stands >> CARC_FEAT_TOWER & 1) && tower_topper(g, seat, kind))
+        if ((exp_figure_of[kind]->stands >> CARC_FEAT_TOWER & 1) &&
+            figure_in_supply(g, seat, kind))
             t->toppers |= 1u << kind;
     }
     t->nfloors = bits_in(t->floors);

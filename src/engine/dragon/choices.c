@@ -171,29 +171,26 @@ static int portal_walk(const carc_game *g, int skip, carc_move *out, int cap)
                 stand[t] |= (uint8_t)(1u << __builtin_ctz(k));
                 nstand[t]++;
             }
-    int n = 0, end = skip + cap;
-    for (int t = 0; kinds && t < g->ntiles; t++) {
-        if (t == g->last || t + 1 == dragon_st(g)->dragon)
+    int n = 0, end = skip + cap, last = g->last, dragon = dragon_st(g)->dragon - 1;
+    /* the segments in board order are the nodes in order (a tile's are first..) */
+    for (int v = 0; kinds && v < g->nnodes; v++) {
+        int t = g->nodes[v].tile;
+        if (t == last || t == dragon)
             continue;
-        const placed *p = &g->tiles[t];
-        int nseg = tile_def(p->kind)->nseg;
-        for (int s = 0; s < nseg; s++) {
-            const feature *f = feat_of(g, p->first + s);
-            /* portal_ok's B6, AM10 (a barn field, GI17) and PD11 */
-            if (f->follow || (f->flags2 & NF2_BARRED) || (f->flags & (NF_COMPLETED | NF_SCORED)))
-                continue;
-            int type = feat_type(f);
-            if (n + nstand[type] <= skip || cap == 0) {
-                n += nstand[type];
-                continue;
-            }
-            for (unsigned k = stand[type]; k; k &= k - 1, n++)
-                if (n >= skip && n < end)
-                    out[n - skip] = choice_move(g, CARC_MOVE_FOLLOWER, p->first + s,
-                                                __builtin_ctz(k));
-            if (n >= end)
-                return end;
+        const feature *f = feat_of(g, v);
+        /* portal_ok's B6, AM10 (a barn field, GI17) and PD11 */
+        if (f->follow || (f->flags2 & NF2_BARRED) || (f->flags & (NF_COMPLETED | NF_SCORED)))
+            continue;
+        int type = feat_type(f);
+        if (n + nstand[type] <= skip || cap == 0) {
+            n += nstand[type];
+            continue;
         }
+        for (unsigned k = stand[type]; k; k &= k - 1, n++)
+            if (n >= skip && n < end)
+                out[n - skip] = choice_move(g, CARC_MOVE_FOLLOWER, v, __builtin_ctz(k));
+        if (n >= end)
+            return end;
     }
     return n;
 }

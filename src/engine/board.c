@@ -97,6 +97,17 @@ int board_lookup(const carc_game *g, int x, int y)
     return g->cell[c] - CELL_TILE;
 }
 
+unsigned board_sides(const carc_game *g, int t)
+{
+    const placed *p = &g->tiles[t];
+    unsigned sides = 0;
+    for (int d = 0; d < 4; d++) {
+        int x = p->x + dx[d], y = p->y + dy[d];
+        sides |= (unsigned)(cell_in_range(x, y) && cell_has_tile(g, x, y)) << d;
+    }
+    return sides;
+}
+
 /* No range test: the callers pass a move's int8_t x,y. */
 int board_find(const carc_game *g, int x, int y)
 {

@@ -559,11 +559,9 @@ int exp_t6_count_each(const carc_game *g, int n, int cap, int counts[],
                       exp_t6_memo memos[EXP_T6_MEMOS])
 {
     int total = 0, j = 0;
-    EXP_EACH_OF(g->exp_t6, h)
-        if (!h->t6_count || j++ == EXP_T6_MEMOS)
-            return -1;
-    j = 0;
     EXP_EACH_OF(g->exp_t6, h) {
+        if (!h->t6_count || j == EXP_T6_MEMOS)
+            return -1;  /* a test module's: the counts so far are thrown away */
         /* exp_t6_legal_each: each list cut short where the room ends */
         int room = cap - n - total, c = room > 0 ? h->t6_count(g, &memos[j]) : 0;
         counts[j++] = c < room ? c : room > 0 ? room : 0;

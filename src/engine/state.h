@@ -566,6 +566,9 @@ unsigned spot_fit_rots(const carc_game *g, int si, int kind);
 /* Placed index at (x,y) or -1; frontier index or -1. Any int x,y: a position
  * outside int8_t is on no board. */
 int board_lookup(const carc_game *g, int x, int y);
+/* The sides (bit d: N E S W, as a spot's signature) of placed tile t where tiles
+ * stand: four probes of the position table in one call (a barn's corners, AM9). */
+unsigned board_sides(const carc_game *g, int t);
 int board_spot_index(const carc_game *g, int x, int y);
 /* What is at (x,y), in one lookup: a placed index, CELL_FRONTIER + a frontier
  * index, or -1 for an empty position off the frontier. x,y must be int8_t values

@@ -84,15 +84,11 @@ static const char *barn_refusal(const carc_game *g, int c, int *field)
  * asks at every decision whether one is owed, how many, the one picked). */
 static unsigned barn_corners(const carc_game *g)
 {
-    /* N E S W of a tile, and the sides each corner needs (NW: N and W ...) */
-    static const int8_t side[4][2] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+    /* the sides (N E S W) each corner needs (NW: N and W ...) */
     static const uint8_t corner_sides[4] = {1 | 8, 1 | 2, 4 | 2, 4 | 8};
     if (g->last == TILE_NONE || !figure_in_supply(g, g->active, CARC_FIG_BARN))
         return 0;
-    const placed *p = &g->tiles[g->last];
-    unsigned sides = 0, corners = 0;
-    for (int d = 0; d < 4; d++)
-        sides |= (unsigned)(board_lookup(g, p->x + side[d][0], p->y + side[d][1]) >= 0) << d;
+    unsigned sides = board_sides(g, g->last), corners = 0;
     int field;
     for (int c = 0; c < 4; c++)
         if ((sides & corner_sides[c]) == corner_sides[c] && !barn_refusal(g, c, &field))

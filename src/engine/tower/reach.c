@@ -61,20 +61,20 @@ unsigned tower_closed_mask(const carc_game *g, const uint8_t tiles[TOWER_MAX], i
     const struct tower_state *ts = tower_st(g);
     unsigned closed = 0;
     for (unsigned m = ts->topped & ((1u << n) - 1); m; m &= m - 1) {
-        int k = __builtin_ctz(m), seat = ts->top[k] / FIG_SLOTS, slot = ts->top[k] % FIG_SLOTS;
+        int k = __builtin_ctz(m), seat = ts->top[k] >> 4, slot = ts->top[k] & 15;
         if (g->fnode[seat][slot] == fig_place(tiles[k], CARC_PORT_T))
             closed |= 1u << k;
     }
     return closed;
 }
 
-_Static_assert(CARC_MAX_PLAYERS * FIG_SLOTS <= 256, "a top's seat and slot in a byte");
+_Static_assert(FIG_SLOTS <= 16 && CARC_MAX_PLAYERS <= 16, "a top's seat and slot in a byte");
 
 void tower_topped(carc_game *g, int k, int seat, int slot)
 {
     struct tower_state *ts = tower_st(g);
     ts->topped |= 1u << k;
-    ts->top[k] = (uint8_t)(seat * FIG_SLOTS + slot);
+    ts->top[k] = (uint8_t)(seat << 4 | slot);
 }
 
 unsigned tower_closed_board(const carc_game *g, const uint8_t tiles[TOWER_MAX], int n)

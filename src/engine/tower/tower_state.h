@@ -29,7 +29,7 @@ struct tower_state {
     uint8_t tile[TOWER_MAX];
     uint8_t ntowers;
     /* the followers put on towers' tops (TW4): bit k of `topped` for tower k, whose
-     * follower is slot top[k] % FIG_SLOTS of seat top[k] / FIG_SLOTS (state.h),
+     * follower is slot top[k] & 15 of seat top[k] >> 4 (state.h's fnode),
      * noted as tower_t6_apply puts it there. A follower leaves a top by many rules
      * (a capture, the dragon, a card), none of them the module's: a note stays
      * until the top is taken again, and tower_closed_mask keeps a tower closed only

@@ -14,6 +14,9 @@ struct plan {
     uint16_t t6, asides, closers, scored;
     uint8_t block;
     uint16_t lists[CARC_DECISIONS];
+    uint16_t begins;
+    uint8_t nholds;
+    uint16_t hold_at[16];
 };
 
 static struct plan plan_of(unsigned expansions)
@@ -24,8 +27,12 @@ static struct plan plan_of(unsigned expansions)
         uint16_t bit = (uint16_t)h->info.bit;  /* 1 << its place in the list */
         p.on |= bit;
         p.block |= h->in_block;
-        if (h->hold && h->pending)
+        if (h->hold && h->pending) {
             p.holders |= bit;
+            p.hold_at[p.nholds++] = h->hold;  /* 16 bits of plan: at most 16 */
+        }
+        if (h->turn_begin)
+            p.begins |= bit;
         if (h->forces && h->forced_spot)
             p.forcers |= bit;
         if (h->t6_owed && h->t6_legal && h->t6_apply)
@@ -63,6 +70,9 @@ void exp_plan(carc_game *g)
     g->exp_closers = p.closers;
     g->exp_scored = p.scored;
     memcpy(g->exp_lists, p.lists, sizeof p.lists);
+    g->exp_begins = p.begins;
+    g->exp_nholds = p.nholds;
+    memcpy(g->exp_hold_at, p.hold_at, sizeof p.hold_at);
 }
 
 unsigned exp_all_bits(void)
@@ -103,7 +113,8 @@ int exp_check(const carc_game *g, carc_error *err)
         p.closers != g->exp_closers || p.scored != g->exp_scored ||
         memcmp(p.at, g->exp_at, sizeof p.at) ||
         memcmp(p.decides, g->exp_decides, sizeof p.decides) ||
-        memcmp(p.lists, g->exp_lists, sizeof p.lists)) {
+        memcmp(p.lists, g->exp_lists, sizeof p.lists) || p.begins != g->exp_begins ||
+        p.nholds != g->exp_nholds || memcmp(p.hold_at, g->exp_hold_at, sizeof p.hold_at)) {
         error_set(err, CARC_E_INVALID, "expansions: the plan does not match the configuration");
         return CARC_E_INVALID;
     }

@@ -420,9 +420,8 @@ static inline int exp_t6_legal(const carc_game *g, carc_move *out, int n, int ca
  * expansions a few percent. */
 static inline void exp_turn_begin(carc_game *g)
 {
-    EXP_EACH_ACTIVE(g, h)
-        if (h->turn_begin)
-            h->turn_begin(g);
+    EXP_EACH_OF(g->exp_begins, h)
+        h->turn_begin(g);
 }
 
 /* Every active expansion that acts at the step does, in order, until one owes a
@@ -436,23 +435,26 @@ static inline int exp_step(carc_game *g, int step)
     return 0;
 }
 
-/* Whether an active expansion holds the turn machine. */
+/* Whether an active expansion holds the turn machine: its byte, at the offset the
+ * plan keeps (exp_hold_at). */
 static inline int exp_holds(const carc_game *g)
 {
-    for (unsigned m = g->exp_holders; m; m &= m - 1)
-        if (((const uint8_t *)g)[exp_list[__builtin_ctz(m)]->hold])
+    for (int i = 0; i < g->exp_nholds; i++)
+        if (((const uint8_t *)g)[g->exp_hold_at[i]])
             return 1;
     return 0;
 }
 
 /* Only the expansions that decide at this step or hold the machine are asked, and
- * finding them needs no call: most decisions (T3, T6) are none of theirs. */
+ * finding them needs no call: most decisions (T3, T6) are none of theirs, and
+ * which holds is asked only when one does. */
 static inline void exp_pending(const carc_game *g, carc_pending *p)
 {
     unsigned mask = g->exp_decides[g->step];
-    for (unsigned m = g->exp_holders; m; m &= m - 1)
-        if (((const uint8_t *)g)[exp_list[__builtin_ctz(m)]->hold])
-            mask |= m & -m;
+    if (exp_holds(g))
+        for (unsigned m = g->exp_holders; m; m &= m - 1)
+            if (((const uint8_t *)g)[exp_list[__builtin_ctz(m)]->hold])
+                mask |= m & -m;
     if (mask)
         exp_pending_each(g, p, mask);
 }

@@ -429,6 +429,13 @@ struct carc_game {
     /* exp_lists[d]: the active expansions whose hook `legal` lists moves for decision
      * d (their `lists`), so that a decision's list asks those only */
     uint16_t exp_lists[CARC_DECISIONS];
+    /* exp_begins: the active expansions with a hook turn_begin; exp_hold_at[0..
+     * exp_nholds): offsetof(carc_game, the byte) of each holder's `hold` (exp_holders
+     * in list order), so that asking whether one holds (every step and decision)
+     * reads the bytes and nothing else */
+    uint16_t exp_begins;
+    uint8_t exp_nholds;
+    uint16_t exp_hold_at[16];
 
     /* The positions around the unfinished cloisters (and gardens), as a bit per
      * (x mod 16, y mod 16) (board.c, zone_bit): a tile placed off them is near

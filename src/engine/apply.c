@@ -256,11 +256,12 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
     case CARC_DEC_WINDOW_BEFORE: case CARC_DEC_WINDOW_AFTER:
         if (m->kind == CARC_MOVE_PASS) {
             event_clear(g);
-            /* the window is closed */
+            /* the window is closed: nothing resolved, no support lost (most windows) */
             g->step = p.decision == CARC_DEC_WINDOW_BEFORE ? ST_T3_PLACE : ST_T9_HAND;
-        } else if ((rc = exp_apply(g, p.decision, m, err)) != CARC_OK) {
-            return rc == EXP_NOT_MINE ? wrong_kind(g, m, err) : rc;
+            break;
         }
+        if ((rc = exp_apply(g, p.decision, m, err)) != CARC_OK)
+            return rc == EXP_NOT_MINE ? wrong_kind(g, m, err) : rc;
         exp_resolved(g);
         break;
     case CARC_DEC_PLACE:

@@ -1,7 +1,8 @@
 /*
  * test_plan.c - the game's plan (src/engine/state.h: exp_on, exp_holders,
- * exp_forcers, exp_at, exp_decides, exp_next), which carc_new writes from the
- * configuration so that the turn machine asks only the hooks that act.
+ * exp_forcers, exp_at, exp_decides, exp_next, exp_lists, exp_hold_at, exp_begins),
+ * which carc_new writes from the configuration so that the turn machine asks only
+ * the hooks that act.
  *
  *   - exp_next, the turn machine's next acting step, for each expansion set: a
  *     step an active expansion acts at is its own next step (the gifts' T4 with
@@ -9,8 +10,8 @@
  *     Christmas offers of T5 without The Gifts, the T2 window to T3 in a base
  *     game), and the machine's own steps are always their own.
  *   - exp_forcers: only Christmas Present forces a placement's spot (X13).
- *   - carc_check refuses a game whose next steps or forcers do not match its
- *     configuration.
+ *   - carc_check refuses a game whose next steps, forcers, lists per decision,
+ *     holders' bytes or turn_begin hooks do not match its configuration.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -90,6 +91,18 @@ static void test_check_sees_a_broken_plan(void **state)
     carc_copy(g, c);
 
     g->exp_forcers = 0;  /* would never ask for a Mastermind's spot */
+    test_expect_invalid(g, "plan does not match");
+    carc_copy(g, c);
+
+    g->exp_lists[CARC_DEC_WINDOW_BEFORE] = 0;  /* would list no gift and no card */
+    test_expect_invalid(g, "plan does not match");
+    carc_copy(g, c);
+
+    g->exp_hold_at[0] = 0;  /* would read another byte for a card in play */
+    test_expect_invalid(g, "plan does not match");
+    carc_copy(g, c);
+
+    g->exp_begins = 0;  /* would keep last turn's state */
     test_expect_invalid(g, "plan does not match");
     carc_copy(g, c);
 

@@ -217,6 +217,12 @@ void tower_t6_nth(const carc_game *g, const void *memo, int i, carc_move *out)
 
 int tower_t6_owed(const carc_game *g)
 {
+    /* the usual answer without the whole list: a floor left and an open tower */
+    const struct tower_state *ts = tower_st(g);
+    uint8_t tiles[TOWER_MAX];
+    int nt = tower_list(g, tiles);
+    if (nt && ts->floors[g->active] && tower_closed_mask(g, tiles, nt) != (1u << nt) - 1)
+        return 1;
     t6_moves t;
     t6_moves_of(g, &t);
     return t.n > 0;

@@ -87,24 +87,19 @@ static void test_check_sees_a_broken_plan(void **state)
     assert_non_null(c);
 
     g->exp_next[ST_T4_GIFT] = ST_T6_FOLLOWER;  /* would skip the gifts and the offers */
-    test_expect_invalid(g, "next steps");
-    carc_copy(g, c);
+    test_expect_invalid_restore(g, c, "next steps");
 
     g->exp_forcers = 0;  /* would never ask for a Mastermind's spot */
-    test_expect_invalid(g, "plan does not match");
-    carc_copy(g, c);
+    test_expect_invalid_restore(g, c, "plan does not match");
 
     g->exp_lists[CARC_DEC_WINDOW_BEFORE] = 0;  /* would list no gift and no card */
-    test_expect_invalid(g, "plan does not match");
-    carc_copy(g, c);
+    test_expect_invalid_restore(g, c, "plan does not match");
 
     g->exp_hold_at[0] = 0;  /* would read another byte for a card in play */
-    test_expect_invalid(g, "plan does not match");
-    carc_copy(g, c);
+    test_expect_invalid_restore(g, c, "plan does not match");
 
     g->exp_begins = 0;  /* would keep last turn's state */
-    test_expect_invalid(g, "plan does not match");
-    carc_copy(g, c);
+    test_expect_invalid_restore(g, c, "plan does not match");
 
     carc_error err;
     assert_int_equal(carc_check(g, &err), CARC_OK);

@@ -106,17 +106,14 @@ static void test_check_sees_drifted_notes(void **state)
     int k = __builtin_ctz(closed);
 
     ts->topped &= ~(1u << k);  /* a closed tower not noted: T6 would offer its top */
-    test_expect_invalid(g, "noted closed");
-    carc_copy(g, c);
+    test_expect_invalid_restore(g, c, "noted closed");
 
     ts->top[k] ^= 1;  /* the note names another slot */
-    test_expect_invalid(g, "noted closed");
-    carc_copy(g, c);
+    test_expect_invalid_restore(g, c, "noted closed");
 
     ts->topped |= 1u << nt;  /* past the towers on the board */
     ts->top[nt] = 1;
-    test_expect_invalid(g, "past the");
-    carc_copy(g, c);
+    test_expect_invalid_restore(g, c, "past the");
 
     carc_error err;
     assert_int_equal(carc_check(g, &err), CARC_OK);

@@ -31,3 +31,9 @@ void test_expect_invalid(const carc_game *g, const char *what)
     if (!strstr(err.msg, what))
         fail_msg("expected \"%s\", got \"%s\"", what, err.msg);
 }
+
+void test_expect_invalid_restore(carc_game *g, const carc_game *intact, const char *what)
+{
+    test_expect_invalid(g, what);
+    carc_copy(g, intact);
+}

@@ -13,5 +13,7 @@
 carc_game *test_game_after_moves(uint64_t seed, int moves);
 /* carc_check refuses g as invalid with a message containing `what`. */
 void test_expect_invalid(const carc_game *g, const char *what);
+/* The same, then g is made `intact` again (carc_copy) for the next break. */
+void test_expect_invalid_restore(carc_game *g, const carc_game *intact, const char *what);
 
 #endif

@@ -1103,7 +1103,7 @@ function renderRecalls(v, moves, button) {
   for (const m of moves) {
     const tok = tokens(m.slice('recall'.length))[0];
     const pts = (v.recalls ?? []).find((r) => r.move === m)?.points;
-    const where = tok && tok.kind === 'seg' ? t(`the.${tok.type}`) : t('the.place');
+    const where = tok && tok.kind === 'seg' ? t(`the.dat.${tok.type}`) : t('the.place');
     const b = button(pts === undefined ? t('game.recall') : t('game.recall.points', { n: pts }), () => send(m), 'recall', 'recall');
     b.title = t('game.recall.title', { where, points: pts === undefined ? '' : ` (${pts})` });
     b.dataset.move = m;

@@ -823,7 +823,8 @@ typedef struct carc_segment_pos {
     uint8_t port;
 } carc_segment_pos;
 /* The features holding a follower, a token (X11) or a lock (X12), and the fields
- * no follower may join (a barn's, AM10): what a player watches. Each is named by its first segment in board order, in that order.
+ * no follower may join (a barn's, AM10): what a player watches. Each is named by
+ * its first segment in board order, in that order.
  * Writes up to cap (CARC_MAX_SEGMENTS is always enough) and returns the count. */
 int carc_marked_features(const carc_game *g, carc_segment_pos *out, int cap);
 /* Every segment of the feature holding the segment at (x,y,port), in board order.

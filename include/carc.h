@@ -811,6 +811,7 @@ typedef struct carc_feature_info {
     unsigned builders;   /* bit per seat with its builder on it (TB4) */
     unsigned pigs;       /* bit per seat with its pig in it (TB7) */
     int open;            /* a road's or city's edges no tile meets yet; 0 otherwise */
+    unsigned barns;      /* bit per seat whose barn stands in this field (AM9) */
 } carc_feature_info;
 int carc_feature_at(const carc_game *g, int x, int y, int port, carc_feature_info *out);
 
@@ -821,8 +822,9 @@ typedef struct carc_segment_pos {
     int8_t x, y;
     uint8_t port;
 } carc_segment_pos;
-/* The features holding a follower, a token (X11) or a lock (X12): what a player
- * watches. Each is named by its first segment in board order, in that order.
+/* The features holding a follower, a token (X11) or a lock (X12), and the fields
+ * no follower may join (a barn's, AM10): what a player watches. Each is named by
+ * its first segment in board order, in that order.
  * Writes up to cap (CARC_MAX_SEGMENTS is always enough) and returns the count. */
 int carc_marked_features(const carc_game *g, carc_segment_pos *out, int cap);
 /* Every segment of the feature holding the segment at (x,y,port), in board order.

@@ -9,7 +9,7 @@
  *   - every segment's feature lists exactly the segments of its set, in board order
  *     (tile in placement order, then canonical port);
  *   - the marked features are exactly the sets whose carc_feature_at shows a
- *     follower, a token or a lock, each named by its root, in board order.
+ *     follower, a token, a lock or a barn, each named by its root, in board order.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -149,7 +149,7 @@ static void check_state(const carc_game *g, ref_board *b, int game, int step)
         carc_feature_info info;
         assert_true(carc_feature_at(g, b->tx[b->seg[i].tile], b->ty[b->seg[i].tile],
                                     b->seg[i].port, &info));
-        int held = info.tokens || info.locked;
+        int held = info.tokens || info.locked || info.barns;  /* a barn field (AM10) too */
         for (int s = 0; s < CARC_MAX_PLAYERS; s++)
             held |= info.followers[s] > 0;
         if (!held)

@@ -63,12 +63,13 @@
  *                 "completed":bool,"value":n,"followers":[n per seat],
  *                 "strength":[n per seat],"tokens":[seats],"locked":bool,
  *                 "inn":bool,"cathedral":bool,"goods":{"wine":n,"grain":n,"cloth":n},
- *                 "builders":[seats],"pigs":[seats]}]  carc_feature_at; "followers"
+ *                 "builders":[seats],"pigs":[seats],"barns":[seats]}]  carc_feature_at;
+ *                         "followers"
  *                         counts each seat's followers on the feature (heads: a large
  *                         meeple is one), "strength" sums their strength (I4: a large
  *                         meeple is 2); "goods" is the city's symbols, a kind left out
- *                         is 0; "builders" and "pigs" the exact set of seats with that
- *                         figure on it
+ *                         is 0; "builders", "pigs" and "barns" the exact set of seats
+ *                         with that figure on it
  *   (followers entries may also give "locked": bool)
  *   "figures": {"0": {"meeple":6,"large":1,"builder":0,"pig":1}}  per seat given, the
  *                         figures in its supply by kind (carc_supply_figures); a kind
@@ -1069,7 +1070,7 @@ static void check_features(carc_game *g, json_t *arr)
         static const char *const keys[] = {
             "x",      "y",        "port",   "type",      "tiles", "pennants",  "completed",
             "value",  "followers", "strength", "tokens", "locked", "inn",      "cathedral",
-            "goods",  "builders", "pigs",   NULL};
+            "goods",  "builders", "pigs",   "barns", NULL};
         long long x = 0, y = 0, want;
         if (!json_is_object(v) || !keys_known(v, "a feature check", keys))
             continue;
@@ -1123,10 +1124,11 @@ static void check_features(carc_game *g, json_t *arr)
         static const struct {
             const char *key;
             size_t off;
-        } masks[3] = {{"tokens", offsetof(carc_feature_info, tokens)},
+        } masks[4] = {{"tokens", offsetof(carc_feature_info, tokens)},
                       {"builders", offsetof(carc_feature_info, builders)},
-                      {"pigs", offsetof(carc_feature_info, pigs)}};
-        for (int k = 0; k < 3; k++) {
+                      {"pigs", offsetof(carc_feature_info, pigs)},
+                      {"barns", offsetof(carc_feature_info, barns)}};
+        for (int k = 0; k < 4; k++) {
             json_t *tk = json_object_get(v, masks[k].key);
             unsigned mask = 0;
             unsigned got = *(const unsigned *)((const char *)&info + masks[k].off);

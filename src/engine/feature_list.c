@@ -45,7 +45,8 @@ int carc_marked_features(const carc_game *g, carc_segment_pos *out, int cap)
             continue;
         seen[f] = 1;
         const feature *rec = &g->feats[f];
-        if (!rec->follow && !rec->tokens && !(rec->flags & NF_LOCKED))
+        if (!rec->follow && !rec->tokens && !(rec->flags & NF_LOCKED) &&
+            !(rec->flags2 & NF2_BARRED))
             continue;
         /* v is the feature's lowest node, so its tile is the feature's first; of
          * the feature's nodes on that tile, the lowest port comes first */

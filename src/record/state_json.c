@@ -61,6 +61,7 @@ static void sj_sort_names(int *order, int n, const char *(*name)(int))
 typedef struct sj_has {
     unsigned figures;       /* carc_figures_of: bit per enum carc_figure */
     int builders, pigs;     /* the builder and the pig (also the double turn, TB6) */
+    int barns;              /* the barn (Abbey & Mayor): a field says whose barn is in it */
     int recalls;            /* the abbot, who may be recalled (A6) */
     int towers;             /* towers, floors and prisoners (The Tower) */
     int abbeys;             /* each player's abbey (Abbey & Mayor) */
@@ -100,6 +101,7 @@ static sj_has sj_has_of(unsigned expansions)
     h.figures = carc_figures_of(expansions);
     h.builders = sj_figure(h.figures, "builder");
     h.pigs = sj_figure(h.figures, "pig");
+    h.barns = sj_figure(h.figures, "barn");
     h.recalls = sj_figure(h.figures, "abbot");
     h.towers = carc_has_towers(expansions);
     h.abbeys = carc_has_abbeys(expansions);
@@ -337,18 +339,24 @@ static void sj_followers(const carc_game *g, strbuf *b)
 
 /* ---- features ---------------------------------------------------------------------- */
 
-/* One feature, keys in order ("builders"),("cathedral"),"completed","followers",
- * ("goods"),("inn"),"locked","pennants",("pigs"),"segments","tiles","tokens","type",
- * "value" (those in brackets only in a game that has them: inn and cathedral where
- * the tiles have them, goods where the tiles show goods, builders and pigs with those
- * figures); its segments seg[0..nseg) in board order. "followers" is each seat's
- * strength there (a large meeple counts 2). */
+/* One feature, keys in order ("barns"),("builders"),("cathedral"),"completed",
+ * "followers",("goods"),("inn"),"locked","pennants",("pigs"),"segments","tiles",
+ * "tokens","type","value" (those in brackets only in a game that has them: inn and
+ * cathedral where the tiles have them, goods where the tiles show goods, barns,
+ * builders and pigs with those figures); its segments seg[0..nseg) in board order.
+ * "followers" is each seat's strength there (a large meeple counts 2, a mayor its
+ * city's pennants). */
 static void sj_feature(const carc_game *g, strbuf *out, const carc_segment_pos *seg, int nseg,
                        const carc_feature_info *info, const sj_has *h)
 {
     int seats = carc_players(g);
 
     sb_putc(out, '{');
+    if (h->barns) {
+        sb_lit(out, "\"barns\":");
+        sj_seat_bits(out, info->barns, seats);
+        sb_putc(out, ',');
+    }
     if (h->builders) {
         sb_lit(out, "\"builders\":");
         sj_seat_bits(out, info->builders, seats);
@@ -409,7 +417,8 @@ static void sj_feature(const carc_game *g, strbuf *out, const carc_segment_pos *
     sb_putc(out, '}');
 }
 
-/* "features": those that carry a follower, a token or a lock (carc_marked_features),
+/* "features": those that carry a follower, a token or a lock, and barn fields
+ * (carc_marked_features),
  * in board order of their first segments. Listing every feature would make the
  * document several times larger and slower to build (a late game has some 150),
  * for features nobody holds. */

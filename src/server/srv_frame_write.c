@@ -117,6 +117,50 @@ static void frame_write_head(strbuf *b, const char *id, int index, const carc_ga
     sb_putc(b, ']');
 }
 
+/* The holes the seat's abbey may go into (Abbey & Mayor, AM3, AM5; CI19's river end
+ * only once it is closed), when the decision it owes is whether to place it: the
+ * engine lists those placements only after the choice, and the page outlines them
+ * with the question (a page guessing holes from the board outlined the river's dead
+ * end too early). Found on a copy of the whole game (a view cannot be played) by
+ * choosing the abbey, closing the seat's windows before the placement unplayed, and
+ * taking the placements' positions: all of them public (the board), nothing hidden
+ * is written. Nothing when the copy cannot be made. */
+static void frame_write_abbey_holes(strbuf *b, const carc_game *g, int seat,
+                                    const carc_move *moves, int n)
+{
+    int abbey = -1;
+    for (int i = 0; i < n && abbey < 0; i++)
+        if (moves[i].kind == CARC_MOVE_ABBEY)
+            abbey = i;
+    carc_game *c = abbey < 0 ? NULL : carc_clone(g);
+    carc_move *place = c ? malloc(CARC_MAX_MOVES * sizeof *place) : NULL;
+    if (!place || carc_apply(c, &moves[abbey], NULL) != CARC_OK) {
+        free(place);
+        carc_free(c);
+        return;
+    }
+    /* at most a window before the placement (T2, or E0's abbey turn): closed unplayed */
+    carc_pending p = carc_pending_decision(c);
+    for (int k = 0; k < 4 && p.seat == seat && p.decision == CARC_DEC_WINDOW_BEFORE; k++) {
+        carc_move pass = carc_move_pass();
+        if (carc_apply(c, &pass, NULL) != CARC_OK)
+            break;
+        p = carc_pending_decision(c);
+    }
+    int np = p.seat == seat && p.decision == CARC_DEC_PLACE
+             ? carc_legal(c, place, CARC_MAX_MOVES) : 0;
+    sb_puts(b, ",\"abbey_holes\":[");
+    for (int i = 0, k = 0; i < np; i++) {
+        if (place[i].kind != CARC_MOVE_PLACE ||
+            (i && place[i - 1].x == place[i].x && place[i - 1].y == place[i].y))
+            continue;  /* the abbey has one rotation; a position once all the same */
+        sb_printf(b, "%s{\"x\":%d,\"y\":%d}", k++ ? "," : "", place[i].x, place[i].y);
+    }
+    sb_putc(b, ']');
+    free(place);
+    carc_free(c);
+}
+
 /* 1 if the parts p hold hash h. */
 static int frame_write_has(const srv_parts *p, uint64_t h)
 {
@@ -170,6 +214,8 @@ void srv_frame_write(srv_frame *f, const char *id, int index, const carc_game *g
     for (int i = 0; i < LWS_PRE; i++)
         sb_putc(&b, ' ');
     frame_write_head(&b, id, index, view, seat, moves, n, delta);
+    if (n && p.decision == CARC_DEC_ABBEY)
+        frame_write_abbey_holes(&b, g, seat, moves, n);
     if (!delta) {
         sb_puts(&b, ",\"view\":");
         sb_puts(&b, state);

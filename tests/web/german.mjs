@@ -5,7 +5,9 @@
 // the replay viewer are read as a player would (lib.mjs's playerText: text, titles, labels)
 // and must hold no English text of the catalogue (web/js/lang/en.js) nor of the server's
 // English sentences and cards; <html lang> is "de". Then the page's switch goes back to English:
-// the page reloads in English, and the choice is kept for the lobby. Screenshots german-*.png.
+// the page reloads in English, and the choice is kept for the lobby. The words of moves put a
+// figure "in die Stadt", "ins Kloster", "auf die Straße", "auf die Wiese" (a preposition per
+// feature, not "auf" for all). Screenshots german-*.png.
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { check, decide, launch, shooter, startServer, waitTurn, watchErrors, ROOT, playerText } from './lib.mjs';
@@ -76,6 +78,16 @@ export default async function (opts) {
     const log = await page.locator('#log').innerText();
     check(/legt ein Plättchen/.test(log) && /Du legst ein Plättchen/.test(log), `the log is not German: ${log.slice(0, 300)}`);
     await noEnglish(page, 'the game after 40 decisions');
+    // where a figure goes, with the preposition German gives each feature ("in die Stadt", not
+    // "auf die Stadt"), and where it stands (a capture "in der Stadt", the abbot "aus dem Kloster")
+    const said = await page.evaluate(async (moves) => {
+      const { moveWords } = await import('/js/words.js');
+      return moves.map((m) => moveWords(m, 0));
+    }, ['city:N', 'mayor city:N', 'cloister:C', 'abbot garden:G', 'road:E', 'pig field:NE', 'wagon city:N', 'capture (1,0) city:N seat:1', 'fairy (1,0) cloister:C', 'recall (0,1) cloister:C']);
+    const want = [/^Einen Gefolgsmann in die Stadt$/, /^Den Bürgermeister in die Stadt$/, /^Einen Gefolgsmann ins Kloster$/, /^Den Abt in den Garten$/,
+      /^Einen Gefolgsmann auf die Straße$/, /^Das Schwein auf die Wiese$/, /^Den Wagen in die Stadt$/, /^Den Gefolgsmann von Blau in der Stadt gefangen nehmen$/,
+      /^Die Fee neben deinen Gefolgsmann im Kloster stellen$/, /^Deinen Abt aus dem Kloster zurückholen$/];
+    want.forEach((re, i) => check(re.test(said[i]), `German words of a move: "${said[i]}", want ${re}`));
     await shooter(page, opts.shots)('german-game');
     for (const path of ['/how.html', '/ladder.html', '/replay/']) {
       const p = await ctx.newPage();

@@ -4,7 +4,7 @@
 // TEST is one of the names below (default: all). Exit status 0 when every test passes.
 import { resolve } from 'node:path';
 
-const TESTS = ['german', 'dragon_game', 'tower_game', 'abbey_game', 'three_boxes_game', 'full_game', 'bigbox_game', 'river_game', 'hidden_info', 'restart', 'replay', 'screenshots', 'plain_words', 'browser_bugs', 'chat', 'lobby', 'issue32', 'ladder', 'clocks', 'undo', 'phone'];
+const TESTS = ['german', 'abbey_info', 'nine', 'dragon_game', 'tower_game', 'abbey_game', 'three_boxes_game', 'full_game', 'bigbox_game', 'river_game', 'hidden_info', 'restart', 'replay', 'screenshots', 'plain_words', 'browser_bugs', 'chat', 'lobby', 'issue32', 'ladder', 'clocks', 'undo', 'phone'];
 const args = process.argv.slice(2);
 const opts = { carc: 'build/carc', shots: 'build/screenshots' };
 const names = [];

@@ -96,7 +96,7 @@ export default async function (opts) {
         await page.locator(`#board .layer-targets [data-target="${tok}"]`).tap();
         if (await page.locator('[data-key=seat-1]').count()) await page.locator('[data-key=seat-1]').tap();
         const confirm = page.locator('[data-key=confirm]').first();
-        check(/^Confirm: Capture Blue's (follower|large meeple) on the/.test(await confirm.innerText()), `the capture's confirm: "${await confirm.innerText()}"`);
+        check(/^Confirm: Capture Blue's (follower|large meeple) (on|in) the/.test(await confirm.innerText()), `the capture's confirm: "${await confirm.innerText()}"`);
         await confirm.tap();
         await page.waitForSelector('#players .tower-row .prisoner[data-owner="1"]');
         await page.waitForTimeout(300);

@@ -322,6 +322,21 @@ export class Board {
     return out.join(' ');
   }
 
+  /**
+   * The barn under a screen point (Abbey & Mayor), or undefined: pointing at a barn tells its
+   * field (the field at the corner, the east edge's south half of its north-west tile, where
+   * the state stands it: `(x,y) SE`). @param {number} clientX @param {number} clientY @param {View} view
+   */
+  barnUnder(clientX, clientY, view) {
+    const r = this.svg.getBoundingClientRect();
+    const bx = (clientX - r.left - this.tx) / this.scale, by = (clientY - r.top - this.ty) / this.scale;
+    return view.followers.find((f) => {
+      if (f.type !== 'barn') return false;
+      const [ax, ay] = this.anchorOf(f.x, f.y, f.type, f.port);
+      return Math.hypot(bx - f.x * 100 - ax, by - f.y * 100 - ay) < 20;
+    });
+  }
+
   /** The printed segment at a board port of the tile at (x, y) (its inn, cathedral, goods), or undefined. @param {number} x @param {number} y @param {string} port */
   segmentDef(x, y, port) {
     const c = this.cells.get(`${x},${y}`);
@@ -388,26 +403,6 @@ export class Board {
       r.addEventListener('click', (e) => { e.stopPropagation(); onPick(key); });
       r.addEventListener('pointerenter', () => onPick(key, true));
     }
-  }
-
-  /**
-   * The holes of the board (Abbey & Mayor, AM3): the empty places with a tile on each of their
-   * four sides, as "x,y" keys, top row first. Where the abbey may go is the engine's to say
-   * (its placements come after the choice); this only outlines the places while it is chosen.
-   * @returns {string[]}
-   */
-  holes() {
-    /** @type {Map<string, [number, number]>} */
-    const empty = new Map();
-    for (const k of this.cells.keys()) {
-      const [x, y] = k.split(',').map(Number);
-      for (const [dx, dy] of [[0, -1], [1, 0], [0, 1], [-1, 0]]) {
-        const n = `${x + dx},${y + dy}`;
-        if (!this.cells.has(n)) empty.set(n, [x + dx, y + dy]);
-      }
-    }
-    return [...empty].filter(([, [x, y]]) => [[0, -1], [1, 0], [0, 1], [-1, 0]].every(([dx, dy]) => this.cells.has(`${x + dx},${y + dy}`)))
-      .sort(([, a], [, b]) => a[1] - b[1] || a[0] - b[0]).map(([k]) => k);
   }
 
   /**

@@ -33,8 +33,13 @@ export function holders(f) {
   return withToken.length ? withToken : tied;
 }
 
-/** A feature in words: its extent, state, value, followers, holders and tokens. @param {Feature} f */
-export function featureWords(f) {
+/**
+ * A feature in words: its extent, state, value, followers, holders and tokens. `mayors`: the
+ * seats with a mayor on it (Abbey & Mayor), whose strength is the city's pennants (AM6: the
+ * state's `followers` count it so already; the words say why a seat's number is what it is).
+ * @param {Feature} f @param {number[]} [mayors]
+ */
+export function featureWords(f, mayors = []) {
   const kind = t(`kind.${f.type}`);
   // a cloister's extent is itself; its value counts it and the tiles around it (up to 9);
   // so is a garden's (The Abbot)
@@ -43,7 +48,9 @@ export function featureWords(f) {
   parts.push(t(f.type === 'field' ? 'feature.never_completed' : f.completed ? 'feature.completed' : 'feature.unfinished'));
   if (f.locked) parts.push(t('feature.locked'));
   const h = holders(f);
-  const who = f.followers.map((n, s) => (n ? `${seatName(s)} ${n}` : '')).filter(Boolean).join(', ');
+  // a mayor of strength 0 (a city without pennants) is named too: it stands there, holding nothing
+  const who = f.followers.map((n, s) => (mayors.includes(s) ? t('feature.mayor', { seat: seatName(s), n, p: f.pennants })
+    : n ? `${seatName(s)} ${n}` : '')).filter(Boolean).join(', ');
   let text = `${parts.join(', ')}. ${t('feature.worth', { n: f.value })}`;
   // an inn or a cathedral: worth more completed, nothing if still unfinished at the end
   const bonus = f.inn ? t('feature.with_inn') : f.cathedral ? t('feature.with_cathedral') : '';
@@ -57,10 +64,13 @@ export function featureWords(f) {
     const goods = /** @type {const} */ (['wine', 'grain', 'cloth']).filter((k) => g[k]).map((k) => `${g[k]} ${t(`goods.${k}`)}`).join(', ');
     text += ` ${t('feature.goods', { list: goods })}`;
   }
-  text += ` ${who ? t('feature.followers', { list: who, holders: list(h.map(seatName)) }) : t('feature.nobody')}`;
+  text += ` ${!who ? t('feature.nobody') : h.length ? t('feature.followers', { list: who, holders: list(h.map(seatName)) }) : t('feature.followers.none', { list: who })}`;
   if (f.tokens.length) text += ` ${t('feature.tokens', { list: f.tokens.map(seatName).join(', ') })}`;
   if (f.builders?.length) text += ` ${t('feature.builder', { list: f.builders.map(seatName).join(', ') })}`;
   if (f.pigs?.length) text += ` ${t('feature.pig', { list: f.pigs.map(seatName).join(', ') })}`;
+  // a barn field (AM10, AM11): what each barn scores at the end, 4 a completed city where
+  // the farmers' value is 3 a city (the state's `value` of a field)
+  if (f.barns?.length) text += ` ${t('feature.barn', { list: list(f.barns.map(seatName)), n: (f.value / 3) * 4 })}`;
   return text;
 }
 
@@ -88,9 +98,10 @@ export function cardNumber(card, f, count) {
  * The hover text of a segment: its feature in words, or that nobody holds it (with what an inn,
  * a cathedral or goods on the tile under the pointer mean).
  * @param {Feature|null|undefined} f @param {string} type @param {import('./types.js').TileSegment} [seg] the printed segment
+ * @param {number[]} [mayors] the seats with a mayor on it (mayorsOn)
  */
-export function hoverWords(f, type, seg) {
-  if (f) return featureWords(f);
+export function hoverWords(f, type, seg, mayors = []) {
+  if (f) return featureWords(f, mayors);
   // the water of The River (the board's segmentUnder): no segment, no feature
   if (type === 'river') return t('hover.river');
   if (type === 'garden') return t('hover.garden');
@@ -109,4 +120,15 @@ export function followerCount(view, f, same) {
   const ss = segs(f);
   return view.followers.filter((x) => x.figure !== 'builder' && x.figure !== 'pig'
     && ss.some((s) => s.x === x.x && s.y === x.y && (s.port === x.port || same(x.x, x.y, s.port, x.port)))).length;
+}
+
+/**
+ * The seats with a mayor on a feature (Abbey & Mayor). @param {{followers: import('./types.js').FollowerOnBoard[]}} view @param {Feature|null|undefined} f @param {SameSegment} same
+ * @returns {number[]}
+ */
+export function mayorsOn(view, f, same) {
+  if (!f || f.type !== 'city') return [];
+  const ss = segs(f);
+  return view.followers.filter((x) => x.figure === 'mayor'
+    && ss.some((s) => s.x === x.x && s.y === x.y && (s.port === x.port || same(x.x, x.y, s.port, x.port)))).map((x) => x.seat);
 }

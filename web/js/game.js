@@ -9,7 +9,7 @@ import { drawChart } from './chart.js';
 import { figureOf, groupMoves, nextChoices, parsePlacement, tokens } from './moves.js';
 import { Link } from './net.js';
 import { tileIcon } from './tiles.js';
-import { cardNumber, featureAt, followerCount, hoverWords } from './features.js';
+import { cardNumber, featureAt, followerCount, hoverWords, mayorsOn } from './features.js';
 import { eventWords, loadSentences, moveWords, waitWords } from './words.js';
 import { playerLabel, renderFinal, renderPlayers, renderStack } from './panels.js';
 import { explain, showNotices } from './notices.js';
@@ -186,7 +186,9 @@ async function start() {
   const tellFeature = (cx, cy) => {
     const frame = S.frame;
     if (!frame) return;
-    const at = board.segmentUnder(cx, cy);
+    // a barn stands on a corner: pointing at it tells its field (what the barn would score)
+    const barn = board.barnUnder(cx, cy, frame.view);
+    const at = barn ? { x: barn.x, y: barn.y, port: 'ES', type: 'field' } : board.segmentUnder(cx, cy);
     const f = at && featureAt(frame.view, at.x, at.y, at.port, same);
     // a tower, the dragon or the fairy there is said first (The Tower, The Princess & the Dragon)
     const piece = board.pieceWords(cx, cy, frame.view);
@@ -199,7 +201,7 @@ async function start() {
     lastKey = key;
     board.highlightFeature(f);
     tip.hidden = !at;
-    if (at) tip.textContent = `${piece ? `${piece} ` : ''}${hoverWords(f, at.type, board.segmentDef(at.x, at.y, at.port))}`;
+    if (at) tip.textContent = `${piece ? `${piece} ` : ''}${hoverWords(f, at.type, board.segmentDef(at.x, at.y, at.port), mayorsOn(frame.view, f, same))}`;
   };
   const untell = () => { lastKey = ''; board.highlightFeature(null); tip.hidden = true; };
   svg.addEventListener('pointermove', (e) => {
@@ -897,10 +899,12 @@ function finalAbbeys(v) {
  * The abbey decision (AM3, AM5): the holes it may go into outlined on the board, each showing
  * the abbey as a placement previews its tile (a click on one chooses the abbey and that hole),
  * and the button that chooses it; the pass button draws (or keeps it, in the final round).
+ * The holes are the engine's (the frame's `abbey_holes`, its placements once the abbey is
+ * chosen), never guessed from the board: CI19 opens the river's dead end only when closed.
  * @param {View} v @param {AddButton} button
  */
 function renderAbbey(v, button) {
-  const holes = board.holes();
+  const holes = (S.frame?.abbey_holes ?? []).map(({ x, y }) => `${x},${y}`);
   board.setHoles(holes, ABBEY, (key) => { abbeyHole = key; send('abbey'); });
   if (holes.length) board.fitTargets(holes, touchScreen());
   button(t(finalAbbeys(v) ? 'game.abbey.final' : 'game.abbey'), () => { abbeyHole = null; send('abbey'); }, 'primary', 'abbey');
@@ -1099,7 +1103,7 @@ function renderRecalls(v, moves, button) {
   for (const m of moves) {
     const tok = tokens(m.slice('recall'.length))[0];
     const pts = (v.recalls ?? []).find((r) => r.move === m)?.points;
-    const where = tok && tok.kind === 'seg' ? t(`the.${tok.type}`) : t('the.place');
+    const where = tok && tok.kind === 'seg' ? t(`the.dat.${tok.type}`) : t('the.place');
     const b = button(pts === undefined ? t('game.recall') : t('game.recall.points', { n: pts }), () => send(m), 'recall', 'recall');
     b.title = t('game.recall.title', { where, points: pts === undefined ? '' : ` (${pts})` });
     b.dataset.move = m;

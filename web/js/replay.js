@@ -3,7 +3,7 @@
 // a spectator saw after the start and after each move, and nothing is stored.
 import { Board } from './board.js';
 import { drawChart } from './chart.js';
-import { featureAt, hoverWords } from './features.js';
+import { featureAt, hoverWords, mayorsOn } from './features.js';
 import { playerLabel, renderPlayers } from './panels.js';
 import { loadCards } from './cards.js';
 import { eventWords, loadSentences, movePast } from './words.js';
@@ -129,7 +129,7 @@ async function start() {
     tip.hidden = !u;
     if (u) {
       const r = svg.getBoundingClientRect();
-      tip.textContent = hoverWords(f, u.type);
+      tip.textContent = hoverWords(f, u.type, undefined, mayorsOn(steps[at].view, f, same));
       tip.style.left = `${Math.min(e.clientX - r.left + 14, r.width - 270)}px`;
       tip.style.top = `${e.clientY - r.top + 14}px`;
     }

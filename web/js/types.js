@@ -48,7 +48,7 @@ export {};
  * meeple 2); `tokens` the seats with a tie-break token on it; `value` what it would score
  * now. With Inns & Cathedrals `inn` and `cathedral`; with Traders & Builders `goods` (its
  * symbols), `builders` and `pigs` (the seats with theirs there).
- * @typedef {{type: FeatureType, segments: [number, number, string][], tiles: number, pennants: number, completed: boolean, followers: number[], tokens: Seat[], locked: boolean, value: number, inn?: boolean, cathedral?: boolean, goods?: GoodsCounts, builders?: Seat[], pigs?: Seat[]}} Feature
+ * @typedef {{type: FeatureType, segments: [number, number, string][], tiles: number, pennants: number, completed: boolean, followers: number[], tokens: Seat[], locked: boolean, value: number, inn?: boolean, cathedral?: boolean, goods?: GoodsCounts, builders?: Seat[], pigs?: Seat[], barns?: Seat[]}} Feature
  */
 
 /** One seat's points by kind (`carc_score_part()`); `gardens` with The Abbot. @typedef {{roads: number, cities: number, cloisters: number, fields: number, cards: number, gifts: number, goods: number, gardens?: number}} ScoreParts */
@@ -138,14 +138,15 @@ export {};
  * The state after a move, sent when a session opens and after every change. `index` is the
  * number of moves played; `seat` the session's seat, null for a spectator; `legal` the legal
  * moves (docs/NOTATION.md) for the seat that owes the decision, else empty; `events` what the
- * move that led to `index` did (docs/PROTOCOL.md's short form, masked for this seat).
- * @typedef {{type: 'state', game: string, index: number, over: boolean, seat: Seat|null, legal: string[], events: string[], view: View}} StateFrame
+ * move that led to `index` did (docs/PROTOCOL.md's short form, masked for this seat);
+ * `abbey_holes`, to the seat asked whether to place its abbey, where the engine would place it.
+ * @typedef {{type: 'state', game: string, index: number, over: boolean, seat: Seat|null, legal: string[], events: string[], abbey_holes?: {x: number, y: number}[], view: View}} StateFrame
  */
 
 /**
  * What changed from the state of index `base` (`?frames=delta` sessions only): cut the board to
  * `board_from` tiles, append `board_add`, then every key of `view` replaces the same key.
- * @typedef {{type: 'delta', game: string, index: number, base: number, over: boolean, seat: Seat|null, legal: string[], events: string[], board_from: number, board_add: Placed[], view: Partial<View>}} DeltaFrame
+ * @typedef {{type: 'delta', game: string, index: number, base: number, over: boolean, seat: Seat|null, legal: string[], events: string[], abbey_holes?: {x: number, y: number}[], board_from: number, board_add: Placed[], view: Partial<View>}} DeltaFrame
  */
 
 /** One step of a game's history: the start, then one per move. @typedef {{events: string[], scores: number[], turn: number}} HistoryStep */

@@ -135,15 +135,17 @@ export function eventWords(ev, names, me = -1) {
  * The targets of a move (what follows its head) in players' words: "the city", "the cloister",
  * "the empty spot"; two of them (a swap, a change of position) joined by "and". Where they
  * are, the board shows: the page circles each target. No coordinates, ports or ids (issue 21).
- * `kase`: the catalogue's case of the words (`the.TYPE`, `the.dat.TYPE`: German's dative).
- * @param {string} rest @param {'acc'|'dat'} [kase]
+ * `kase`: the catalogue's case of the words: `the.TYPE` (acc), `the.dat.TYPE` (German's
+ * dative), `the.onto.TYPE` where a figure goes and `the.in.TYPE` where it stands, each with
+ * the preposition the feature takes ("in die Stadt", "auf die Straße", "ins Kloster").
+ * @param {string} rest @param {'acc'|'dat'|'onto'|'in'} [kase]
  */
 export function targetWords(rest, kase = 'acc') {
   /** @type {string[]} */
   const out = [];
   const re = /\((-?\d+),(-?\d+)\)(?: (\w+):(\w+))?|(\w+):(\w+)/g;
   let r;
-  const pre = kase === 'dat' ? 'the.dat' : 'the';
+  const pre = kase === 'acc' ? 'the' : `the.${kase}`;
   while ((r = re.exec(rest))) {
     const type = r[3] ?? r[5];
     if (type === 'seat') continue;  // whose follower: said by the move's own words
@@ -174,7 +176,7 @@ function figureSeat(w) {
 function neutralWords(w, past, me) {
   const { fig, seat } = figureSeat(w);
   const tense = past ? 'past' : 'now';
-  const at = targetWords(w.slice(1).join(' '), 'dat');
+  const at = targetWords(w.slice(1).join(' '), 'in');
   const whose = seat === me ? t(`whose.own.${fig}`) : t(`whose.${fig}`, { seat: seatName(seat) });
   const from = seat >= 0 ? seatName(seat) : t('words.another_player');
   switch (w[0]) {
@@ -204,7 +206,7 @@ function followerWords(w) {
   if (seg === 'tower:T') return t(`put.${fig}.tower`);
   // a barn stands on no feature: at a corner of the tile, where four fields meet (AM9)
   if (seg.startsWith('barn:')) return t(`put.${fig}.corner`);
-  return t(`put.${fig}`, { at: targetWords(seg) });
+  return t(`put.${fig}`, { at: targetWords(seg, 'onto') });
 }
 
 /**
@@ -235,7 +237,9 @@ export function movePast(move) {
 function someMove(move, tense, me) {
   const w = move.split(' ');
   const n = neutralWords(w, tense === 'past', me);
-  if (n !== null) return n;
+  // a button's words start with a capital, also where a language puts a name first ("Den
+  // Gefolgsmann von Blau in der Stadt gefangen nehmen")
+  if (n !== null) return tense === 'now' ? n.charAt(0).toUpperCase() + n.slice(1) : n;
   const rest = w.slice(2).join(' ');
   if (['open', 'play'].includes(w[0])) return t(`move.${w[0]}${rest ? '.on' : ''}.${tense}`, { card: cardName(w[1]), at: targetWords(rest) });
   if (w[0] === 'discard') return t(`move.discard.${tense}`, { card: cardName(w[1]) });

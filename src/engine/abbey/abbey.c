@@ -152,4 +152,5 @@ const struct exp_hooks abbey_hooks = {
     .t6_apply = abbey_barn_t6_apply,
     .end_fields = abbey_barn_final,  /* AM11, before the goods (CI21) */
     .feature_scored = abbey_wagon_scored,
+    .feature_info = abbey_barn_feature_info,  /* AM13: whose barn is in a field */
 };

@@ -49,6 +49,7 @@ void abbey_barn_t6_nth(const carc_game *g, const void *memo, int i, carc_move *o
 int abbey_barn_t6_apply(carc_game *g, const carc_move *m, carc_error *err);
 int abbey_barn_at_scored(carc_game *g);
 void abbey_barn_final(carc_game *g);
+void abbey_barn_feature_info(const carc_game *g, int root, carc_feature_info *out);
 int abbey_barn_check(const carc_game *g, carc_error *err);
 
 /* wagon.c: the wagon moves of T7a (AM8): which wagons may move (feature_scored),

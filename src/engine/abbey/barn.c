@@ -176,6 +176,16 @@ static int barn_field(const carc_game *g, int seat)
     return feat_root(g, board_port_node(g, fig_place_tile(v), CARC_PORT_SE));
 }
 
+/* carc_feature_at: the seats whose barn stands in the field `root` (AM9, AM13: public). */
+void abbey_barn_feature_info(const carc_game *g, int root, carc_feature_info *out)
+{
+    if (!(feat_of(g, root)->flags2 & NF2_BARRED))
+        return;  /* no barn in it: most features, at no cost */
+    for (int s = 0; s < g->players; s++)
+        if (barn_field(g, s) == root)
+            out->barns |= 1u << s;
+}
+
 /* Scores the barn field `root` for its farmers' majority holders, `per_city` a
  * completed city it borders and the pig's point more (AM10, TB8), then sends
  * every figure in it home. */

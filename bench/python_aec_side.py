@@ -16,30 +16,14 @@ import statistics
 import sys
 import time
 
-import numpy as np
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from python_instructions import load_envs  # noqa: E402
+from python_instructions import load_envs, play_aec  # noqa: E402
 
 
 def rate(envs, steps, wrap, observation):
     env = envs.aec_env(players=2, expansions="base", wrap=wrap, observation=observation)
-    env.reset(seed=1)
-    rng = np.random.default_rng(1)
-    n = 0
     t = time.process_time()
-    while n < steps:
-        for _ in env.agent_iter():
-            _, _, term, trunc, info = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            ids = info["legal_actions"]
-            env.step(ids[int(rng.random() * len(ids))])
-            n += 1
-            if n >= steps:
-                break
-        env.reset()
+    play_aec(env, steps)
     return steps / (time.process_time() - t)
 
 

@@ -29,12 +29,19 @@ CASES = ["aec-info", "aec-bool", "aec-int8", "aec-info-wrapped", "aec-info-pzwra
 
 
 def aec(idiom, steps, wrap, envs_from=None):
-    import numpy as np
     envs = load_envs(envs_from)
     env = envs.aec_env(players=2, expansions="base", wrap=wrap == "carc")
     if wrap == "pettingzoo":  # the wrappers as PettingZoo ships them
         from pettingzoo.utils import wrappers
         env = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(env))
+    play_aec(env, steps, idiom)
+
+
+def play_aec(env, steps, idiom="info"):
+    """PettingZoo's loop (agent_iter, last, step) for `steps` steps of random legal
+    actions, drawn from info["legal_actions"] ("info"), from np.flatnonzero on the mask
+    viewed as bools ("bool") or on the int8 mask ("int8"); a new game at each end."""
+    import numpy as np
     env.reset(seed=1)
     rng = np.random.default_rng(1)
     n = 0

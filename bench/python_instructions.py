@@ -5,6 +5,7 @@ own under `valgrind --tool=callgrind`; the difference over 2N is one operation's
 the interpreter's start and the set-up cancelled.
 
     .venv/bin/python bench/python_instructions.py [--n 500] [--cases aec-info pickle ...]
+        [--envs-from FILE]   (the AEC cases with another envs.py: load_envs)
 
 Cases: an AEC step (2-player base game, full observations, a random legal action drawn
 from info["legal_actions"], from np.flatnonzero on the mask viewed as bools, or on the
@@ -27,13 +28,20 @@ CASES = ["aec-info", "aec-bool", "aec-int8", "aec-info-wrapped", "aec-info-pzwra
          "undo-replay", "search-leaf", "guided-leaf"]
 
 
-def aec(idiom, steps, wrap):
-    import numpy as np
-    from carc import envs
+def aec(idiom, steps, wrap, envs_from=None):
+    envs = load_envs(envs_from)
     env = envs.aec_env(players=2, expansions="base", wrap=wrap == "carc")
     if wrap == "pettingzoo":  # the wrappers as PettingZoo ships them
         from pettingzoo.utils import wrappers
         env = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(env))
+    play_aec(env, steps, idiom)
+
+
+def play_aec(env, steps, idiom="info"):
+    """PettingZoo's loop (agent_iter, last, step) for `steps` steps of random legal
+    actions, drawn from info["legal_actions"] ("info"), from np.flatnonzero on the mask
+    viewed as bools ("bool") or on the int8 mask ("int8"); a new game at each end."""
+    import numpy as np
     env.reset(seed=1)
     rng = np.random.default_rng(1)
     n = 0
@@ -54,6 +62,24 @@ def aec(idiom, steps, wrap):
             if n >= steps:
                 break
         env.reset()
+
+
+def load_envs(path=None):
+    """carc.envs, or with `path` another version of its source (an envs.py of an earlier
+    commit, `git show COMMIT:python/carc/envs.py`) loaded as a module of the installed
+    package: the same engine and Game, the environment's Python as it was then, so that
+    two versions of the environment can be measured side by side."""
+    if path is None:
+        from carc import envs
+        return envs
+    import importlib.util
+    import carc  # noqa: F401  (the package the file's relative imports resolve in)
+    spec = importlib.util.spec_from_file_location("carc._envs_from", path)
+    module = importlib.util.module_from_spec(spec)
+    module.__package__ = "carc"
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def game_ops(case, n):
@@ -104,19 +130,20 @@ def search_leaves(case, n):
             lib.carc_guided_feed(s, priors, values, err)
 
 
-def run_case(case, n):
+def run_case(case, n, envs_from=None):
     if case.endswith("-leaf"):
         search_leaves(case, n)
     elif case.startswith("aec-"):
         aec(case.split("-")[1], n, "pettingzoo" if case.endswith("pzwrapped")
-            else "carc" if case.endswith("wrapped") else None)
+            else "carc" if case.endswith("wrapped") else None, envs_from)
     else:
         game_ops(case, n)
 
 
-def count(case, n):
+def count(case, n, envs_from=None):
+    extra = ["--envs-from", envs_from] if envs_from else []
     r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                        sys.executable, __file__, "--run", case, "--n", str(n)],
+                        sys.executable, __file__, "--run", case, "--n", str(n)] + extra,
                        capture_output=True, text=True, check=True)
     return int(re.search(r"Collected : (\d+)", r.stderr).group(1))
 
@@ -125,13 +152,15 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n", type=int, default=500)
     ap.add_argument("--cases", nargs="+", default=CASES, choices=CASES)
+    ap.add_argument("--envs-from", metavar="FILE",
+                    help="the AEC cases with this envs.py instead of the installed one's")
     ap.add_argument("--run", choices=CASES, help=argparse.SUPPRESS)  # the measured process
     args = ap.parse_args()
     if args.run:
-        run_case(args.run, args.n)
+        run_case(args.run, args.n, args.envs_from)
         return
     for case in args.cases:
-        a, b = count(case, args.n), count(case, 3 * args.n)
+        a, b = count(case, args.n, args.envs_from), count(case, 3 * args.n, args.envs_from)
         print(f"{case:18} {(b - a) / (2 * args.n):12,.0f} instructions per operation")
 
 

@@ -13,11 +13,18 @@ the priors are a softmax of one learned logit per action id over the legal ids, 
 placements' kept uniform (a cell means nothing from one board to the next). Untrained (every weight 0) it is the
 uniform evaluator: value 0, uniform priors.
 
-    .venv/bin/python examples/python/alphazero.py [--iterations 2] [--games 8]
-        [--eval-games 12] [--simulations 512] [--lead-scale 25] [--expansions base]
-        [--seed 1]
+    .venv/bin/python examples/python/alphazero.py [--iterations 1] [--games 24]
+        [--eval-games 24] [--simulations 2048] [--selfplay-simulations 512] [--batch 8]
+        [--lead-scale 25] [--expansions base] [--seed 1] [--workers 2]
+
+Self-play searches with 512 simulations a decision (its games are data); the evaluation
+games with 2048 for the learned search and for the uniform one alike (measured: 512 were
+too few to beat `greedy` clearly, docs/PYTHON.md). `--workers N` plays the games in N
+processes; every game's searches and players are seeded from the game, so the rows do not
+depend on N.
 """
 import argparse
+import multiprocessing
 import time
 
 import numpy as np
@@ -112,9 +119,13 @@ def final_lead(g, seat, scale):
                          -1, 1))
 
 
-def self_play(search, args, seed):
-    """One game of the searcher against itself: its training samples (features, legal
-    ids, visit distribution, the final lead of the seat that moved)."""
+def self_play(job):
+    """One game of the searcher against itself (`job`: the model, the options, the
+    game's seed): its training samples (features, legal ids, visit distribution, the
+    final lead of the seat that moved)."""
+    model, args, seed = job
+    search = carc.Search(model.evaluate, simulations=args.selfplay_simulations,
+                         batch=args.batch, seed=seed)
     g = carc.Game(args.players, args.expansions, seed=seed)
     history = []
     while not g.over:
@@ -130,76 +141,107 @@ def self_play(search, args, seed):
             for x, ids, pol, seat in history]
 
 
-def match(search, opponent, games, args, seed0):
-    """The searcher's score (a win 1, a shared win 0.5) and mean lead in points against
-    `opponent` (a carc.Player or another carc.Search) over `games` games, seats
-    alternating."""
-    score = lead_sum = 0.0
-    for k in range(games):
-        g = carc.Game(args.players, args.expansions, seed=seed0 + k)
-        me = k % args.players
-        while not g.over:
-            if len(g.legal()) == 1:
-                g.apply(g.legal()[0])
-            elif g.current_seat == me:
-                g.apply(search.run(g).move)
-            elif isinstance(opponent, carc.Search):
-                g.apply(opponent.run(g).move)
-            else:
-                g.apply(opponent.choose(g))
-        score += (1 + result(g, me)) / 2
-        s = g.scores()
-        lead_sum += s[me] - max(x for i, x in enumerate(s) if i != me)
-    return score / games, lead_sum / games
+def match_game(job):
+    """One evaluation game (`job`: the model, the options, the opponent's name, the
+    game's index k): the searcher plays seat k mod players, each game with searches and
+    players seeded from k, so that a game is the same whichever worker plays it. Its
+    score (a win 1, a shared win 0.5, a loss 0) and lead in points (its final score
+    less the best other's)."""
+    model, args, opponent, k = job
+    seed = EVAL_SEED + k
+    search = carc.Search(model.evaluate, simulations=args.simulations, batch=args.batch,
+                         seed=seed)
+    if opponent == "uniform search":
+        other = carc.Search(carc.uniform_evaluator, simulations=args.simulations,
+                            batch=args.batch, seed=seed + 1)
+    else:
+        other = carc.Player(opponent, seed=seed)
+    g = carc.Game(args.players, args.expansions, seed=seed)
+    me = k % args.players
+    while not g.over:
+        if len(g.legal()) == 1:
+            g.apply(g.legal()[0])
+        elif g.current_seat == me:
+            g.apply(search.run(g).move)
+        elif isinstance(other, carc.Search):
+            g.apply(other.run(g).move)
+        else:
+            g.apply(other.choose(g))
+    s = g.scores()
+    return (1 + result(g, me)) / 2, s[me] - max(x for i, x in enumerate(s) if i != me)
+
+
+def interval(x):
+    """The mean of `x` and the half-width of its 95% interval (normal approximation,
+    the sample's own deviation: a score of 0, 0.5 or 1 a game is not a coin toss when
+    games are shared)."""
+    half = 1.96 * x.std(ddof=1) / np.sqrt(len(x)) if len(x) > 1 else float("nan")
+    return x.mean(), half
+
+
+EVAL_SEED = 1_000_000  # the evaluation games' seeds, the same every iteration
+OPPONENTS = ("random", "greedy", "uniform search")
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--iterations", type=int, default=2)
-    ap.add_argument("--games", type=int, default=8, help="self-play games per iteration")
-    ap.add_argument("--eval-games", type=int, default=12, help="per opponent per iteration")
+    ap.add_argument("--iterations", type=int, default=1)
+    ap.add_argument("--games", type=int, default=24, help="self-play games per iteration")
+    ap.add_argument("--keep", type=int, default=20_000,
+                    help="the latest samples trained on")
+    ap.add_argument("--eval-games", type=int, default=24, help="per opponent per iteration")
     ap.add_argument("--lead-scale", type=float, default=25,
                     help="points of final lead that make a value of 1")
-    ap.add_argument("--simulations", type=int, default=512)
-    ap.add_argument("--batch", type=int, default=32,
+    ap.add_argument("--simulations", type=int, default=2048,
+                    help="a decision's in the evaluation games (both searches)")
+    ap.add_argument("--selfplay-simulations", type=int, default=512)
+    ap.add_argument("--batch", type=int, default=8,
                     help="leaves per evaluator call: fewer, the search sees more values first")
-    ap.add_argument("--steps", type=int, default=500, help="value descent steps")
+    ap.add_argument("--steps", type=int, default=2000, help="value descent steps")
     ap.add_argument("--lr", type=float, default=0.5)
     ap.add_argument("--epochs", type=int, default=3, help="prior epochs")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--expansions", default="base")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=1,
+                    help="processes playing the games (the results do not depend on it)")
     args = ap.parse_args()
     rng = np.random.default_rng(args.seed)
     model = Model(carc.Game(args.players, args.expansions).encoding, args.players)
-    search = carc.Search(model.evaluate, simulations=args.simulations, batch=args.batch,
-                         seed=args.seed)
-    uniform = carc.Search(carc.uniform_evaluator, simulations=args.simulations,
-                          batch=args.batch, seed=args.seed + 1)
-    opponents = {"random": carc.Player("random", seed=args.seed),
-                 "greedy": carc.Player("greedy", seed=args.seed), "uniform search": uniform}
-    print(f"{args.expansions}, {args.players} players, {args.simulations} simulations a "
-          f"decision, {args.games} self-play games an iteration, {args.eval_games} games "
-          "per opponent; each cell: score (a win 1, a shared win 0.5), mean lead in points")
-    print("iteration  samples  " + "  ".join(f"{'vs ' + n:>18}" for n in opponents)
+    pool = multiprocessing.Pool(args.workers) if args.workers > 1 else None
+    run = pool.map if pool else (lambda f, jobs: list(map(f, jobs)))
+    print(f"{args.expansions}, {args.players} players; self-play {args.games} games an "
+          f"iteration at {args.selfplay_simulations} simulations a decision; evaluation "
+          f"{args.eval_games} games per opponent at {args.simulations} simulations (batches "
+          f"of {args.batch}); each cell: score (a win 1, a shared win 0.5) with the "
+          "half-width of its 95% interval, mean lead in points")
+    print("iteration  samples  " + "  ".join(f"{'vs ' + n:>24}" for n in OPPONENTS)
           + "  seconds  value weights (" + ", ".join(FEATURES) + ")")
-    eval_seed = 1_000_000  # the evaluation games' seeds, the same every iteration
     samples = []
     for it in range(args.iterations + 1):
         t = time.time()
         if it:  # iteration 0 is the untrained model: the uniform evaluator
-            for k in range(args.games):
-                samples += self_play(search, args, seed=args.seed * 100_000 + it * 1000 + k)
-            samples = samples[-20_000:]
+            jobs = [(model, args, args.seed * 100_000 + it * 1000 + k)
+                    for k in range(args.games)]
+            for game_samples in run(self_play, jobs):
+                samples += game_samples
+            samples = samples[-args.keep:]
             model.train(samples, args.steps, args.lr, args.epochs, rng)
-        # untrained, the searcher is the uniform search: that match is not played
-        cells = [match(search, o, args.eval_games, args, eval_seed)
-                 if it or o is not uniform else None for o in opponents.values()]
-        print(f"{it:9d}  {len(samples):7d}  "
-              + "  ".join(f"{c[0]:9.2f} {c[1]:+8.1f}" if c else f"{'-':>9} {'-':>8}"
-                          for c in cells)
+        text = []
+        for o in OPPONENTS:
+            if not it and o == "uniform search":  # untrained, it is the uniform search
+                text.append(f"{'-':>4} {'-':>5} {'-':>6}")
+                continue
+            results = np.array(run(match_game, [(model, args, o, k)
+                                                for k in range(args.eval_games)]))
+            mean, half = interval(results[:, 0])
+            text.append(f"{mean:4.2f} {'±' + format(half, '.2f'):>5} "
+                        f"{results[:, 1].mean():+6.1f}")
+        print(f"{it:9d}  {len(samples):7d}  " + "  ".join(f"{x:>24}" for x in text)
               + f"  {time.time() - t:7.1f}  " + " ".join(f"{w:+.3f}" for w in model.w),
               flush=True)
+    if pool:
+        pool.close()
 
 
 if __name__ == "__main__":

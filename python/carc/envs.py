@@ -129,6 +129,13 @@ class CarcAEC(_AECBase):
         self.action_spaces = {a: action_space(window) for a in self.possible_agents}
         self._seeds = np.random.default_rng()
         self.game: Game | None = None  # until reset
+        self._next_obs: tuple | None = None  # _legal_ids' observation, until observed
+        self._prefetch = True
+
+    def __getstate__(self):
+        state = self.__dict__.copy()
+        state["_next_obs"] = None  # written again when asked for
+        return state
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -149,12 +156,40 @@ class CarcAEC(_AECBase):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.game.current_seat]
-        self.infos[self.agent_selection]["legal_actions"] = self.game.legal_actions()
+        self._next_obs = None
+        self._prefetch = True
+        self.infos[self.agent_selection]["legal_actions"] = self._legal_ids(self.agent_selection)
+
+    def _legal_ids(self, agent):
+        """The legal ids of `agent`, the agent selected now. With them, while the loop
+        observes the agent selected (`last()`: PettingZoo's loop), its observation,
+        written by the same C call and kept for the one observe() that follows: an
+        observation costs one listing of the legal moves, not two."""
+        game = self.game
+        if self._next_obs is not None:  # the last one kept was not asked for
+            self._prefetch = False
+        if not self._prefetch:
+            self._next_obs = None
+            return game.legal_actions()
+        obs, ids = game._observe_legal(self._seat_of[agent], self._full)
+        self._next_obs = (agent, game, len(game._moves), game._np[0], obs)
+        return ids
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if self.game is None:
+        game = self.game
+        if game is None:
             raise RuntimeError("reset() before observe()")
-        return self.game._observe(self._seat_of[agent], self._full)
+        kept = self._next_obs
+        if kept is not None:
+            self._next_obs = None
+            # handed out once, and only if nothing moved since (the game replaced or
+            # played on directly through env.game included)
+            if (kept[0] == agent and kept[1] is game and kept[2] == len(game._moves)
+                    and kept[3] == game._np[0]):
+                return kept[4]
+        elif agent == self.agent_selection:
+            self._prefetch = True  # the loop observes the agent selected: keep it next time
+        return game._observe(self._seat_of[agent], self._full)
 
     def _check_live(self, what):
         if self.game is None:
@@ -163,12 +198,17 @@ class CarcAEC(_AECBase):
             raise GameOverError(f"{what}: the game is over and every agent has left: reset()", 3)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        self._check_live("last")
-        return super().last(observe)
+        # AECEnv.last's body, with _check_live's tests inline (it runs every step)
+        if self.game is None or not self.agents:
+            self._check_live("last")
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: Any) -> None:
-        self._check_live("step")
         game = self.game
+        if game is None or not self.agents:
+            self._check_live("step")
         assert game is not None  # _check_live
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -178,19 +218,22 @@ class CarcAEC(_AECBase):
             raise IllegalMoveError("a live agent must act (action None)")
         game.apply_action(action, events=False)  # raises, changing nothing, if bad
         self._cumulative_rewards[agent] = 0
-        # rewards stay 0 until the end (set below), so they need no reset per step
+        # rewards stay 0 until the end (set below), so they need no reset per step, and
+        # adding them to the cumulative rewards (PettingZoo's _accumulate_rewards) matters
+        # only at the end
         if game.over:
+            self._next_obs = None
             for a, r in zip(self.possible_agents, final_rewards(game, self.reward)):
                 self.rewards[a] = r
                 self.terminations[a] = True
                 self.infos[a] = {"scores": game.scores()}
+            self._accumulate_rewards()
         else:
             nxt = self.possible_agents[game.current_seat]
             if nxt != agent:
                 self.infos[agent] = {}
             self.agent_selection = nxt
-            self.infos[nxt] = {"legal_actions": game.legal_actions()}
-        self._accumulate_rewards()
+            self.infos[nxt] = {"legal_actions": self._legal_ids(nxt)}
         if self.render_mode == "human":
             self.render()
 
@@ -234,8 +277,11 @@ def aec_env(players: int = 2, expansions: str = "gifts,christmas",
 # The attributes PettingZoo's AEC loop reads at every step (agent_iter, last, the
 # wrappers' own step): forwarded by its wrappers through __getattr__, a failed lookup, a
 # startswith and a getattr per wrapper, which cost more than the environment's own step
-# (docs/PERFORMANCE.md). The wrappers below are PettingZoo's, subclassed only to forward
-# these by properties straight to the environment they wrap: their checks are theirs.
+# (docs/PERFORMANCE.md). The wrappers below are PettingZoo's, subclassed to forward these
+# by properties straight to the environment they wrap, and to do the work of each step
+# (agent_iter's next, last, step, the out-of-bounds assertion) with the same checks and
+# errors as theirs but reading that environment directly: a layer of calls and of
+# property reads less per step (tests/python/test_envs.py holds them to PettingZoo's).
 _PER_STEP = ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos",
              "_cumulative_rewards")
 
@@ -252,6 +298,9 @@ def _refused_before_reset(name):
 
 try:
     from pettingzoo.utils import wrappers as _pz
+    from pettingzoo.utils.env_logger import EnvLogger as _EnvLogger
+    from pettingzoo.utils.wrappers.order_enforcing import (
+        AECOrderEnforcingIterable as _PzIterable, AECOrderEnforcingIterator as _PzIterator)
 except ImportError:  # pragma: no cover - the wrappers need pettingzoo
     _pz = None
 
@@ -263,12 +312,60 @@ if _pz is not None:
             super().__init__(env)
             self._carc_env = env.unwrapped
 
+        def step(self, action):
+            # AssertOutOfBoundsWrapper.step's assertion, on the environment's attributes
+            env = self._carc_env
+            agent = env.agent_selection
+            assert (action is None and (env.terminations[agent] or env.truncations[agent])) \
+                or env.action_space(agent).contains(action), "action is not in action space"
+            env.step(action)
+
+    class _Iterator(_PzIterator):
+        """AECOrderEnforcingIterator's next, reading the environment's attributes."""
+
+        def __next__(self):
+            env = self.env._carc_env
+            if not env.agents or self.iters_til_term <= 0:
+                raise StopIteration
+            self.iters_til_term -= 1
+            assert self.env._has_updated, \
+                "need to call step() or reset() in a loop over `agent_iter`"
+            self.env._has_updated = False
+            return env.agent_selection
+
+    class _Iterable(_PzIterable):
+        def __iter__(self):
+            return _Iterator(self.env, self.max_iter)
+
     class _OrderEnforcing(_pz.OrderEnforcingWrapper):
         """PettingZoo's OrderEnforcingWrapper, _PER_STEP read by properties."""
 
         def __init__(self, env):
             super().__init__(env)
             self._carc_env = env.unwrapped
+
+        def agent_iter(self, max_iter=2**63):
+            if not self._has_reset:
+                _EnvLogger.error_agent_iter_before_reset()
+            return _Iterable(self, max_iter)
+
+        def last(self, observe=True):
+            # AECEnv.last through the wrappers reads agent_selection first (refused
+            # before reset) and observes through them: the environment's own does both
+            if not self._has_reset:
+                raise AttributeError("agent_selection cannot be accessed before reset")
+            return self._carc_env.last(observe)
+
+        def step(self, action):
+            # OrderEnforcingWrapper.step, the wrapped environment's agents read directly
+            if not self._has_reset:
+                _EnvLogger.error_step_before_reset()
+            elif not self._carc_env.agents:
+                self._has_updated = True
+                _EnvLogger.warn_step_after_terminated_truncated()
+            else:
+                self._has_updated = True
+                self.env.step(action)
 
     for _name in _PER_STEP:
         setattr(_OutOfBounds, _name, property(operator.attrgetter("_carc_env." + _name)))

@@ -185,8 +185,8 @@ class Game:
     `self.encoding` (carc.encoding.for_window(window)); the default's are the module
     constants carc.ACTIONS and carc.encoding's."""
 
-    __slots__ = ("_g", "_cfg", "_moves", "_pre", "_np", "_bufc", "_err", "_view", "_ids",
-                 "_applied", "_detached", "_seat", "_start", "_window", "_nact", "_snaps",
+    __slots__ = ("_g", "_cfg", "_moves", "_pre", "_np", "_bufc", "_err", "_view", "_viewp",
+                 "_ids", "_applied", "_detached", "_seat", "_start", "_window", "_nact", "_snaps",
                  "_replayed")
 
     def __init__(self, players: int = 2, expansions: str | Sequence[str] | None = "base",
@@ -623,35 +623,34 @@ class Game:
 
     def _observe_legal(self, seat, full=True):
         """(the observation of `seat`, its legal action ids as a sorted list: empty unless
-        it owes the decision), from one listing of the legal moves."""
-        self._scratch()
+        it owes the decision), from one listing of the legal moves. The AEC environment
+        calls it every step: the scratch and names it needs are looked up once."""
+        if self._view is None:
+            self._scratch()
         w = self._window
+        fb = ffi.from_buffer
         mask = np.empty(self._nact, dtype=np.int8)
+        buf = self._bufc if self._bufc is not None else self._buf
         if not full:
             k = lib.cpy_observe_legal_w(self._g, w, seat, self._pre, self._np[0], ffi.NULL,
-                                        self._buf, ffi.NULL, ffi.NULL, ffi.NULL,
-                                        ffi.from_buffer("uint8_t[]", mask), self._ids)
-            return {"action_mask": mask}, self._legal_list(k)
+                                        buf, ffi.NULL, ffi.NULL, ffi.NULL,
+                                        fb("uint8_t[]", mask), self._ids)
+            return {"action_mask": mask}, ffi.unpack(self._ids, k)
         board = np.empty((CHANNELS, w, w), dtype=np.uint8)
         pub = np.empty(PUBLIC_SIZE, dtype=np.float32)
         hand = np.empty(HAND_SIZE, dtype=np.float32)
-        k = lib.cpy_observe_legal_w(self._g, w, seat, self._pre, self._np[0],
-                                    ffi.cast("carc_game *", self._view), self._buf,
-                                    ffi.from_buffer("uint8_t[]", board),
-                                    ffi.from_buffer("float[]", pub),
-                                    ffi.from_buffer("float[]", hand),
-                                    ffi.from_buffer("uint8_t[]", mask), self._ids)
+        k = lib.cpy_observe_legal_w(self._g, w, seat, self._pre, self._np[0], self._viewp, buf,
+                                    fb("uint8_t[]", board), fb("float[]", pub),
+                                    fb("float[]", hand), fb("uint8_t[]", mask), self._ids)
         return {"board": board, "public": pub, "hand": hand, "action_mask": mask}, \
-            self._legal_list(k)
+            ffi.unpack(self._ids, k)
 
     def _scratch(self):
         """The view and legal ids the observations are written through, made once."""
         if self._view is None:
             self._view = ffi.new("char[]", lib.carc_state_size())
+            self._viewp = ffi.cast("carc_game *", self._view)  # _view keeps it alive
             self._ids = ffi.new("int32_t[]", MAX_MOVES)
-
-    def _legal_list(self, k):
-        return ffi.unpack(self._ids, k)
 
     def determinized(self, seat: int, seed: int) -> Game:
         """A playable game that agrees with everything `seat` may know and deals what it

@@ -15,3 +15,14 @@ def test_a_changed_figure_is_caught():
     stale = text.replace(f"{doc_figures.carc.ACTIONS:,}", "25,141", 1)
     assert stale != text and doc_figures.replaced(stale, new) == text
     assert doc_figures.replaced("no block here\n", new) is None
+
+
+def test_board_shapes_written_in_the_docs_have_the_channels_of_now():
+    """A board shape written with a number of channels, `(n, 53, W, W)`, went stale
+    when boxes added channels (PYTHON.md said 53 for a batch's board after 77): every
+    such shape in docs/PYTHON.md names carc.CHANNELS' number or the constant."""
+    import re
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[2] / "docs" / "PYTHON.md").read_text()
+    counts = re.findall(r"\((?:n, )?(\d+), (?:W|\d+), (?:W|\d+)\)", text)
+    assert all(int(c) == doc_figures.carc.CHANNELS for c in counts), counts

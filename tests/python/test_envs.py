@@ -143,3 +143,78 @@ def test_wrapped_env_fast_paths_behave_as_pettingzoo():
     for x in (0, 5, carc.ACTIONS - 1, carc.ACTIONS, -1, 2**70, True, 3.0, np.int64(7),
               np.int8(-1), np.array(4), np.array([4]), "3", None):
         assert space.contains(x) == plain.contains(x), x
+
+
+def _loop_record(env, seed, steps=400):
+    """What an agent sees along a seeded random game: every last() (observations as
+    bytes), to compare two environments step by step."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    seen = []
+    for agent in env.agent_iter(steps):
+        obs, reward, term, trunc, info = env.last()
+        seen.append((agent, {k: v.tobytes() for k, v in obs.items()}, reward, term, trunc,
+                     repr(info)))
+        ids = info.get("legal_actions")
+        env.step(None if term or trunc else ids[int(rng.random() * len(ids))])
+    return seen
+
+
+@pytest.mark.parametrize("observation", ["full", "mask"])
+def test_fast_paths_see_what_pettingzoo_wrappers_see(observation):
+    """wrap=True's own agent_iter, last, step and out-of-bounds check, and the
+    observation written with the legal ids at each step, give an agent exactly what
+    PettingZoo's wrappers as shipped give around the same environment, every step of
+    whole games to their end; the same errors before reset and after the end."""
+    from pettingzoo.utils import wrappers
+    make = lambda: envs.aec_env(players=3, expansions="base", observation=observation)  # noqa
+    ours = envs.aec_env(players=3, expansions="base", observation=observation, wrap=True)
+    shipped = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(make()))
+    assert _loop_record(ours, 4, 10**6) == _loop_record(shipped, 4, 10**6)
+    assert ours.agents == [] and shipped.agents == []
+    for env in (ours, shipped):  # stepping past the end: PettingZoo's warning, no error
+        env.step(None)
+
+    def refusals(env):
+        out = []
+        for call in (env.last, lambda: env.step(0), env.agent_iter):
+            with pytest.raises(Exception) as e:
+                call()
+            out.append((type(e.value), str(e.value)))
+        return out
+    assert refusals(envs.aec_env(players=3, expansions="base", wrap=True)) == refusals(
+        wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(make())))
+    ours.reset(seed=1)
+    with pytest.raises(AssertionError, match="not in action space"):
+        ours.step(-1)
+    it = iter(ours.agent_iter())
+    next(it)
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(it)
+
+
+def test_observation_kept_from_the_step_is_fresh():
+    """The observation written with the legal ids (kept for the observe() that follows
+    a step) is handed out once and only while nothing moved: a second observe() gives
+    equal arrays of its own, and a game played on through env.game, or another agent,
+    gets a new observation."""
+    env = envs.aec_env(players=2, expansions="base")
+    env.reset(seed=3)
+    for _ in range(6):
+        env.step(env.last()[4]["legal_actions"][0])
+    agent = env.agent_selection
+    first = env.observe(agent)
+    second = env.observe(agent)
+    assert all(np.array_equal(first[k], second[k]) for k in first)
+    first["board"][:] = 7
+    assert not np.array_equal(first["board"], env.observe(agent)["board"])
+    env.step(env.last()[4]["legal_actions"][0])
+    game = env.unwrapped.game
+    seat = game.current_seat
+    other = env.possible_agents[1 - seat]
+    assert np.array_equal(env.observe(other)["board"], game.observe(1 - seat)["board"])
+    env.step(env.last()[4]["legal_actions"][0])
+    game.apply_action(game.legal_actions()[-1])  # played on directly
+    now = env.observe(env.possible_agents[game.current_seat])
+    assert np.array_equal(now["action_mask"], game.observe(game.current_seat)["action_mask"])
+    assert np.array_equal(now["board"], game.observe(game.current_seat)["board"])

@@ -41,12 +41,14 @@ def test_bench_window():
 
 def test_alphazero():
     out = run(EX / "alphazero.py", "--iterations", "1", "--games", "2", "--eval-games", "2",
-              "--simulations", "12")
+              "--simulations", "12", "--selfplay-simulations", "12", "--workers", "2")
     rows = [line.split() for line in out.splitlines() if line[:9].strip().isdigit()]
     assert [r[0] for r in rows] == ["0", "1"] and int(rows[1][1]) > 0  # samples learned from
-    assert "vs uniform search" in out
-    # each row: the iteration, samples, (score, lead) per opponent, seconds, 3 weights:
-    # untrained every weight 0 (the uniform evaluator), then learned
-    assert all(len(r) == 12 for r in rows)
-    assert rows[0][6:8] == ["-", "-"]  # untrained it is the uniform search: not played
+    assert "vs uniform search" in out and "95% interval" in out
+    # each row: the iteration, samples, per opponent its score, the half-width of the
+    # score's 95% interval and the mean lead, seconds, 3 weights: untrained every weight 0
+    # (the uniform evaluator), then learned
+    assert all(len(r) == 15 for r in rows)
+    assert all(r[3].startswith("±") and r[6].startswith("±") for r in rows)
+    assert rows[0][8:11] == ["-", "-", "-"]  # untrained it is the uniform search: not played
     assert all(float(w) == 0 for w in rows[0][-3:]) and any(float(w) for w in rows[1][-3:])

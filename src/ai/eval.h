@@ -40,9 +40,10 @@ int ai_eval_set_count(void);
 const char *ai_eval_set_name(int i);
 /* eval_sets.c: sets w to the weights for a game with these expansions (CARC_EXP_*
  * bits, carc_config's): eval_weights.def's, the linear ones replaced by the row of
- * the most expansions the game has all of (the first on a tie). Returns that row's
- * index, or -1 when none fits (w is then eval_weights.def's). */
-int ai_eval_set_weights(unsigned expansions, ai_eval_weights *w);
+ * the most expansions the game has all of (the first on a tie), and *margin_scale to
+ * that row's (mcts's reward squash). Returns the row's index, or -1 when none fits
+ * (w is then eval_weights.def's, *margin_scale unchanged). */
+int ai_eval_set_weights(unsigned expansions, ai_eval_weights *w, double *margin_scale);
 /* Each seat's terms (term[AI_EVAL_...][seat]) of g under w's shape constants (the
  * lambdas, fill_tiles, supply_half): the unweighted features, for tests and tuning.
  * The field term is left at 0 while w->field_tiles is 0 (its feature is the dearest

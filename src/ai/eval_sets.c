@@ -4,7 +4,8 @@
  * self-play with one set of expansions. A game takes the row of the most
  * expansions it has all of, so that a game with a set and more (the abbey and the
  * dragon) still gets the nearest fit; without one, eval_weights.def's (the base
- * game's). The rows name their expansions as the registry does, never by bit, so
+ * game's), and the margin that the searcher's reward squashes (the sets' scores
+ * differ by more or less than the base game's). The rows name their expansions as the registry does, never by bit, so
  * that the computer player names no expansion (scripts/expansion_names.sh).
  */
 #include "ai_int.h"
@@ -12,17 +13,22 @@
 
 typedef struct {
     const char *expansions;  /* registry names, comma-separated */
+    double margin_scale;     /* the searcher's reward squash (mcts.c) */
+    int fitted;              /* 1: the linear weights below; 0: eval_weights.def's */
     double city_close, cloister_fill, supply, returns, field_tiles;
 } eval_sets_row;
 
 static const eval_sets_row eval_sets_rows[] = {
-#define AI_EVAL_SET(names, city, cloister, supply, returns, field) \
-    {names, city, cloister, supply, returns, field},
+#define AI_EVAL_SET(names, margin, city, cloister, supply, returns, field) \
+    {names, margin, 1, city, cloister, supply, returns, field},
+#define AI_EVAL_SCALE(names, margin) {names, margin, 0, 0, 0, 0, 0, 0},
 #include "eval_sets.def"
 #undef AI_EVAL_SET
+#undef AI_EVAL_SCALE
+    {NULL, 0, 0, 0, 0, 0, 0, 0},  /* the end, so that the file may have no row */
 };
 
-enum { EVAL_SETS = sizeof eval_sets_rows / sizeof eval_sets_rows[0] };
+enum { EVAL_SETS = sizeof eval_sets_rows / sizeof eval_sets_rows[0] - 1 };
 
 /* The expansion bits a comma-separated list of registry names stands for; 0 when
  * a name is not in the registry (the row then fits no game). */
@@ -55,7 +61,7 @@ const char *ai_eval_set_name(int i)
     return i >= 0 && i < EVAL_SETS ? eval_sets_rows[i].expansions : NULL;
 }
 
-int ai_eval_set_weights(unsigned expansions, ai_eval_weights *w)
+int ai_eval_set_weights(unsigned expansions, ai_eval_weights *w, double *margin_scale)
 {
     int best = -1, best_size = 0;
     for (int i = 0; i < EVAL_SETS; i++) {
@@ -67,8 +73,11 @@ int ai_eval_set_weights(unsigned expansions, ai_eval_weights *w)
         }
     }
     *w = *ai_eval_default();
-    if (best >= 0) {
-        const eval_sets_row *r = &eval_sets_rows[best];
+    if (best < 0)
+        return -1;
+    const eval_sets_row *r = &eval_sets_rows[best];
+    *margin_scale = r->margin_scale;
+    if (r->fitted) {
         w->city_close = r->city_close;
         w->cloister_fill = r->cloister_fill;
         w->supply = r->supply;

@@ -12,7 +12,8 @@
  *   - carc_check notices a broken table: a free record that is not zero, a free
  *     list that loops, two roots sharing a record, a node naming another record
  *     than its root, a record count past MAX_FEATS, and follower bits past the
- *     last seat.
+ *     last seat; and wrong totals of a feature (size, open sides, strength), bytes
+ *     past the last node, a tile the set does not hold.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -143,11 +144,57 @@ static void test_check_sees_broken_tables(void **state)
     carc_free(g);
 }
 
+/* carc_check counts each feature's totals from its nodes and figures in one pass
+ * (no longer one pass per root): a wrong size, open count or strength is seen, and
+ * so are bytes past the last node and a tile the set does not hold. */
+static void test_check_sees_wrong_totals(void **state)
+{
+    (void)state;
+    carc_game *g = test_game_after_moves(7, 40), *c = carc_clone(g);
+    assert_non_null(c);
+    int root = -1, held = -1;
+    for (int n = 0; n < g->nnodes; n++)
+        if (g->nodes[n].parent == n) {
+            if (root < 0 && feat_of(g, n)->size > 1)
+                root = n;
+            if (held < 0 && feat_nfollow(feat_of(g, n)))
+                held = n;
+        }
+    assert_true(root >= 0 && held >= 0);
+
+    feat_mut(g, root)->size++;
+    test_expect_invalid(g, "has size");
+    carc_copy(g, c);
+
+    feat_mut(g, root)->open++;
+    test_expect_invalid(g, "open/pennants/ends");
+    carc_copy(g, c);
+
+    feat_mut(g, held)->follow = 0;  /* its follower stands there, uncounted */
+    test_expect_invalid(g, "has strength");
+    carc_copy(g, c);
+
+    assert_true(g->stack_len > 0);
+    g->stack[0] = (uint8_t)(CARC_TILE_KINDS - 1);  /* a kind no base game holds */
+    test_expect_invalid(g, "more than 0");
+    carc_copy(g, c);
+
+    g->nodes[g->nnodes].tile = 1;  /* carc_copy copies no tail: put it back by hand */
+    test_expect_invalid(g, "bytes past the last");
+    g->nodes[g->nnodes].tile = 0;
+
+    carc_error err;
+    assert_int_equal(carc_check(g, &err), CARC_OK);
+    carc_free(c);
+    carc_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bound_over_random_games),
         cmocka_unit_test(test_check_sees_broken_tables),
+        cmocka_unit_test(test_check_sees_wrong_totals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -189,7 +189,7 @@ static char *play(const carc_config *cfg, uint64_t choices, const char *set, int
             for (int i = 0; i < ne; i++)
                 st->completed += ev[i].kind == CARC_EV_SCORED && ev[i].b == CARC_REASON_COMPLETED;
         }
-        int full = game < FULL_GAMES;
+        int full = game < test_full_games(FULL_GAMES);
         if ((full || move % CHECK_EVERY == 0) && carc_check(g, &err) != CARC_OK)
             fail_msg("%s game %d move %d: carc_check: %s", set, game, move, err.msg);
         check_abbey(g, set, game, move, carc_river_left(g) > 0);

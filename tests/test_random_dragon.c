@@ -169,7 +169,7 @@ static char *play(const carc_config *cfg, uint64_t choices, const char *set, int
         if (carc_recorder_add(rec, before, &m, g) != 0)
             fail_msg("%s game %d move %d: the recorder refused a move", set, game, move);
         count_events(g, st, p.decision == CARC_DEC_WALK);
-        if ((game < FULL_GAMES || move % CHECK_EVERY == 0) && carc_check(g, &err) != CARC_OK)
+        if ((game < test_full_games(FULL_GAMES) || move % CHECK_EVERY == 0) && carc_check(g, &err) != CARC_OK)
             fail_msg("%s game %d move %d: carc_check: %s", set, game, move, err.msg);
         check_dragon(g, set, game, move);
         if (move % 13 == 0)

@@ -218,7 +218,7 @@ static void run_set(unsigned exp, uint64_t seed0, int long_set)
     ledger_init(&total);
     int games = games_per_set(long_set);
     for (int i = 0; i < games; i++)
-        play_game(exp, seed0 + (uint64_t)i, i < FULL_GAMES, &total, &counts);
+        play_game(exp, seed0 + (uint64_t)i, i < test_full_games(FULL_GAMES), &total, &counts);
     printf("%d games: %lld barns, %lld barn scorings, %lld wagon moves, %lld wagons left in "
            "supply\n", games, counts.barns, total.reasons[CARC_REASON_BARN], counts.wagon_moves,
            counts.wagon_passes);

@@ -289,7 +289,7 @@ static void run_set(unsigned exp, uint64_t seed0)
     ledger_init(&total);
     int games = games_per_set();
     for (int i = 0; i < games; i++)
-        play_game(exp, seed0 + (uint64_t)i, i < FULL_GAMES, &total, counts);
+        play_game(exp, seed0 + (uint64_t)i, i < test_full_games(FULL_GAMES), &total, counts);
     printf("%d games: %lld floors, %lld followers, %lld captures, %lld ransoms, %lld "
            "exchange choices; %lld capture and %lld freed events\n",
            games, counts[CARC_MOVE_FLOOR], counts[CARC_MOVE_FOLLOWER], counts[CARC_MOVE_CAPTURE],

@@ -32,20 +32,10 @@ void stack_build(carc_game *g, const carc_config *cfg)
         g->unused = (uint8_t)(stack_size(cfg->expansions) - cfg->stack_len);
         return;
     }
-    /* stack_count of every kind at once (carc_new asks at every game): the base
-     * kinds, then the expansions' (none in a base game) */
     unsigned e = cfg->expansions;
-    int kinds = e && exp_has_tiles(e) ? CARC_TILE_KINDS : CARC_BASE_KINDS, n = 0;
     uint8_t count[CARC_TILE_KINDS];
-    for (int k = 0; k < kinds; k++) {
-        const carc_tile_def *d = tile_def(k);
-        count[k] = (e & d->expansion) == d->expansion ? d->count : 0;
-    }
-    if (e)
-        exp_replace_counts(e, count);  /* CI11: twins in place of their plain tiles */
-    int start = e ? exp_start_kind(e) : KIND_D;
-    count[KIND_D] -= start != KIND_D;  /* another start tile: D leaves the game (R2) */
-    count[start]--;
+    int kinds = tile_counts(e, count), n = 0;
+    count[e ? exp_start_kind(e) : KIND_D]--;  /* on the board already */
     for (int k = 0; k < kinds; k++) {
         memset(g->stack + n, k, count[k]);
         n += count[k];

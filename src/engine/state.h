@@ -527,6 +527,9 @@ static inline const carc_tile_def *tile_def(int kind)
 uint8_t tile_edges_packed(int kind, int rot);
 /* Smallest p in {1,2,4} such that rotating kind k by p gives the same tile. */
 int tile_period(int kind);
+/* carc_tile_count of every kind of a set at once; returns how many kinds it wrote
+ * (the base kinds for a set without tiles of its own: the others hold none). */
+int tile_counts(unsigned expansions, uint8_t count[CARC_TILE_KINDS]);
 /* Rotated masks of a segment: edge bits or half-edge slot bits, in board directions. */
 uint8_t tile_rot_edges(uint8_t mask, int rot);
 uint8_t tile_rot_slots(uint8_t mask, int rot);

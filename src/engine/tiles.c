@@ -45,6 +45,22 @@ int carc_tile_count(unsigned expansions, int kind)
     return n - (expansions && exp_replaced(expansions, kind));
 }
 
+int tile_counts(unsigned expansions, uint8_t count[CARC_TILE_KINDS])
+{
+    /* carc_tile_count of every kind at once (carc_new and carc_check ask for all):
+     * the base kinds, then the expansions' (none in a base game) */
+    unsigned e = expansions;
+    int kinds = e && exp_has_tiles(e) ? CARC_TILE_KINDS : CARC_BASE_KINDS;
+    for (int k = 0; k < kinds; k++) {
+        const carc_tile_def *d = tile_def(k);
+        count[k] = (e & d->expansion) == d->expansion ? d->count : 0;
+    }
+    if (e)
+        exp_replace_counts(e, count);  /* CI11: twins in place of their plain tiles */
+    count[KIND_D] -= (e ? exp_start_kind(e) : KIND_D) != KIND_D;  /* R2 */
+    return kinds;
+}
+
 uint8_t tile_rot_edges(uint8_t mask, int rot)
 {
     return (uint8_t)(((mask << rot) | (mask >> (4 - rot))) & 0xF);

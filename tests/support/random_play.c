@@ -1,6 +1,7 @@
 /*
  * random_play.c - see random_play.h.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base.h"
@@ -42,6 +43,12 @@ int test_long_count(int games, int sanitized, int quick)
     if (l && *l && strcmp(l, "0") != 0 && !quick_on && !SANITIZED)
         return TEST_LONG_GAMES;
     return test_game_count(games, sanitized, quick);
+}
+
+int test_full_games(int full)
+{
+    const char *a = getenv("CARC_CHECK_ALL");
+    return a && *a && strcmp(a, "0") != 0 ? INT_MAX : full;
 }
 
 carc_move test_random_move(uint64_t *s)

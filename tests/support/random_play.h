@@ -21,6 +21,11 @@ int test_game_count(int games, int sanitized, int quick);
  * (.ci/run; docs/HACKING.md says which build runs which counts). */
 enum { TEST_LONG_GAMES = 10000 };
 int test_long_count(int games, int sanitized, int quick);
+/* How many games of a set of the boxes run carc_check after every move: `full`, or
+ * every game when the environment sets CARC_CHECK_ALL (not "0"): with CARC_LONG, issue
+ * 30's 10,000 games a set each checked after every move (.ci/run, gcc Release;
+ * docs/HACKING.md "Random-game counts"). */
+int test_full_games(int full);
 
 /* A move with every field random (in and just out of range): garbage that the
  * engine must refuse unless it happens to be legal. */

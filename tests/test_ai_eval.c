@@ -457,6 +457,31 @@ static void test_weights_by_set(void **state)
     }
 }
 
+/* The chooser on a table of its own (eval_sets.def may have no row): a set and more
+ * takes the row of the most expansions it has all of, the first on a tie; part of a
+ * row's set, the base game or an unknown name takes none. */
+static void test_set_choice(void **state)
+{
+    (void)state;
+    static const char *const sets[] = {
+        "inns,traders", "gifts,christmas,inns,traders,river,abbot", "abbey", "inns",
+        "traders,inns", "dragon,nope",
+    };
+    int n = (int)(sizeof sets / sizeof sets[0]);
+    assert_int_equal(ai_eval_set_choose(sets, n, 0), -1);
+    assert_int_equal(ai_eval_set_choose(sets, n, bits_of("inns,traders")), 0);
+    assert_int_equal(ai_eval_set_choose(sets, n, bits_of("inns,traders,gifts")), 0);
+    assert_int_equal(ai_eval_set_choose(sets, n, bits_of("inns,gifts")), 3);
+    assert_int_equal(ai_eval_set_choose(sets, n, bits_of("traders")), -1);
+    assert_int_equal(ai_eval_set_choose(sets, n,
+                                        bits_of("gifts,christmas,inns,traders,river,abbot")), 1);
+    assert_int_equal(ai_eval_set_choose(sets, n, bits_of("gifts,christmas,inns,traders,river,"
+                                                         "abbot,abbey,tower")), 1);
+    assert_int_equal(ai_eval_set_choose(sets, n, bits_of("abbey,dragon")), 2);
+    assert_int_equal(ai_eval_set_choose(sets, n, bits_of("dragon")), -1);
+    assert_int_equal(ai_eval_set_choose(sets, 0, bits_of("inns,traders")), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -468,6 +493,7 @@ int main(void)
         cmocka_unit_test(test_game_over_has_no_terms),
         cmocka_unit_test(test_mcts_survives_nan),
         cmocka_unit_test(test_weights_by_set),
+        cmocka_unit_test(test_set_choice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -38,6 +38,10 @@ int ai_eval_weight_set(ai_eval_weights *w, const char *name, size_t len, double 
  * past the end). */
 int ai_eval_set_count(void);
 const char *ai_eval_set_name(int i);
+/* eval_sets.c: which of n sets (registry names, comma-separated) a game with these
+ * expansions (CARC_EXP_* bits) takes: the one of the most expansions it has all of,
+ * the first on a tie; -1 when none (a set naming an unknown expansion fits none). */
+int ai_eval_set_choose(const char *const *sets, int n, unsigned expansions);
 /* eval_sets.c: sets w to the weights for a game with these expansions (CARC_EXP_*
  * bits, carc_config's): eval_weights.def's, the linear ones replaced by the row of
  * the most expansions the game has all of (the first on a tie), and *margin_scale to

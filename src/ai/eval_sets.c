@@ -61,17 +61,26 @@ const char *ai_eval_set_name(int i)
     return i >= 0 && i < EVAL_SETS ? eval_sets_rows[i].expansions : NULL;
 }
 
-int ai_eval_set_weights(unsigned expansions, ai_eval_weights *w, double *margin_scale)
+int ai_eval_set_choose(const char *const *sets, int n, unsigned expansions)
 {
     int best = -1, best_size = 0;
-    for (int i = 0; i < EVAL_SETS; i++) {
-        unsigned bits = eval_sets_bits(eval_sets_rows[i].expansions);
+    for (int i = 0; i < n; i++) {
+        unsigned bits = eval_sets_bits(sets[i]);
         int size = __builtin_popcount(bits);
         if (bits && (bits & ~expansions) == 0 && size > best_size) {
             best = i;
             best_size = size;
         }
     }
+    return best;
+}
+
+int ai_eval_set_weights(unsigned expansions, ai_eval_weights *w, double *margin_scale)
+{
+    const char *sets[EVAL_SETS + 1];
+    for (int i = 0; i < EVAL_SETS; i++)
+        sets[i] = eval_sets_rows[i].expansions;
+    int best = ai_eval_set_choose(sets, EVAL_SETS, expansions);
     *w = *ai_eval_default();
     if (best < 0)
         return -1;

@@ -28,6 +28,16 @@ static const eval_sets_row eval_sets_rows[] = {
     {NULL, 0, 0, 0, 0, 0, 0, 0},  /* the end, so that the file may have no row */
 };
 
+/* The rows' sets alone, for ai_eval_set_choose. */
+static const char *const eval_sets_names[] = {
+#define AI_EVAL_SET(names, margin, city, cloister, supply, returns, field) names,
+#define AI_EVAL_SCALE(names, margin) names,
+#include "eval_sets.def"
+#undef AI_EVAL_SET
+#undef AI_EVAL_SCALE
+    NULL,
+};
+
 enum { EVAL_SETS = sizeof eval_sets_rows / sizeof eval_sets_rows[0] - 1 };
 
 /* The expansion bits a comma-separated list of registry names stands for; 0 when
@@ -77,10 +87,7 @@ int ai_eval_set_choose(const char *const *sets, int n, unsigned expansions)
 
 int ai_eval_set_weights(unsigned expansions, ai_eval_weights *w, double *margin_scale)
 {
-    const char *sets[EVAL_SETS + 1];
-    for (int i = 0; i < EVAL_SETS; i++)
-        sets[i] = eval_sets_rows[i].expansions;
-    int best = ai_eval_set_choose(sets, EVAL_SETS, expansions);
+    int best = ai_eval_set_choose(eval_sets_names, EVAL_SETS, expansions);
     *w = *ai_eval_default();
     if (best < 0)
         return -1;

@@ -13,7 +13,8 @@ that make
 in least squares (no intercept: the seats are symmetric). It prints each weight
 with its standard error, and the mean squared error of the margin predicted by the
 projection alone, by the projection plus eval_weights.def's weights (--current,
-name=value pairs as in the file) and by the fit. Standard library only (a 6 x 6
+name=value pairs as in the file) and by the fit. --without name,... leaves those
+weights out of the fit (held at 0: abbot_fill, which is measured apart). Standard library only (a 6 x 6
 solve), so no virtual environment is needed.
 """
 import csv
@@ -86,6 +87,7 @@ def main():
     args = sys.argv[1:]
     current = {}
     min_left = 0
+    without = []
     paths = []
     while args:
         a = args.pop(0)
@@ -95,12 +97,17 @@ def main():
                 current[name] = float(value)
         elif a == "--min-left" and args:
             min_left = int(args.pop(0))
+        elif a == "--without" and args:
+            without = args.pop(0).split(",")
+            unknown = [name for name in without if name not in NAMES]
+            if unknown:
+                sys.exit(f"eval_fit: --without: no weight {unknown[0]}")
         elif a.startswith("--"):
-            sys.exit("usage: bench/eval_fit.py [--current name=v,...] [--min-left N] CSV...")
+            sys.exit("usage: bench/eval_fit.py [--current name=v,...] [--min-left N] [--without name,...] CSV...")
         else:
             paths.append(a)
     if not paths:
-        sys.exit("usage: bench/eval_fit.py [--current name=v,...] [--min-left N] CSV...")
+        sys.exit("usage: bench/eval_fit.py [--current name=v,...] [--min-left N] [--without name,...] CSV...")
     data = read_pairs(paths, min_left)
     if not data:
         sys.exit("eval_fit: no positions")
@@ -112,8 +119,10 @@ def main():
         wc = [current.get(name, 0.0) for name in NAMES]
         msec = sum((y - sum(wc[i] * x[i] for i in range(len(NAMES)))) ** 2 for x, y in data) / n
         print(f"mse, projection + current weights: {msec:.2f}")
-    # a term that is 0 at every position (a figure the set does not have) is left out
-    use = [i for i in range(len(NAMES)) if any(x[i] != 0.0 for x, _ in data)]
+    # a term that is 0 at every position (a figure the set does not have) is left out,
+    # and so is a weight held at 0 (--without: abbot_fill, measured apart)
+    use = [i for i in range(len(NAMES))
+           if NAMES[i] not in without and any(x[i] != 0.0 for x, _ in data)]
     w, errs, mse = fit(data, use)
     if w is None:
         sys.exit("eval_fit: the terms are linearly dependent")

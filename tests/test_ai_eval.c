@@ -12,7 +12,11 @@
  *     term once more; a finished game's terms are all 0;
  *   - the abbot's cloister (a figure that may be recalled, A6) is the recallable
  *     term, weighted by abbot_fill alone;
- *   - mcts with weights that make its values NaN or infinite plays a whole game.
+ *   - mcts with weights that make its values NaN or infinite plays a whole game;
+ *   - the weights by set (eval_sets.def): every row names registry expansions and is
+ *     what its own set gets; a game with a set and more gets the row of the most
+ *     expansions it has all of; a game that has no row's set (the base game) gets
+ *     eval_weights.def's.
  */
 #include <math.h>
 #include <stdarg.h>
@@ -393,6 +397,91 @@ static void test_mcts_survives_nan(void **state)
     }
 }
 
+/* The CARC_EXP_* bits of a comma-separated list of registry names; 0 if one is not
+ * in the registry. */
+static unsigned bits_of(const char *names)
+{
+    unsigned bits = 0;
+    for (const char *t = names; *t;) {
+        size_t len = strcspn(t, ",");
+        unsigned bit = 0;
+        for (int i = 0; i < carc_expansion_count(); i++)
+            if (strlen(carc_expansion_at(i)->name) == len &&
+                !strncmp(carc_expansion_at(i)->name, t, len))
+                bit = carc_expansion_at(i)->bit;
+        if (!bit)
+            return 0;
+        bits |= bit;
+        t += len + (t[len] == ',');
+    }
+    return bits;
+}
+
+static void test_weights_by_set(void **state)
+{
+    (void)state;
+    ai_eval_weights w;
+    const ai_eval_weights *d = ai_eval_default();
+    double scale = -1;
+    int n = ai_eval_set_count();
+    assert_true(n >= 0);
+    assert_null(ai_eval_set_name(n));
+    assert_null(ai_eval_set_name(-1));
+    /* the base game: no row, eval_weights.def's, every field, the caller's scale */
+    memset(&w, 0x55, sizeof w);
+    assert_int_equal(ai_eval_set_weights(0, &w, &scale), -1);
+    assert_memory_equal(&w, d, sizeof w);
+    assert_true(scale == -1);
+    for (int i = 0; i < n; i++) {
+        unsigned bits = bits_of(ai_eval_set_name(i));
+        assert_true(bits != 0);  /* every name is the registry's */
+        scale = -1;
+        assert_int_equal(ai_eval_set_weights(bits, &w, &scale), i);
+        assert_true(scale > 0);
+        /* the shape constants and the abbot's weight stay the file's */
+        assert_true(w.city_lambda == d->city_lambda && w.fill_tiles == d->fill_tiles &&
+                    w.supply_half == d->supply_half && w.abbot_fill == d->abbot_fill);
+        assert_true(w.supply > 0 && w.cloister_fill >= 0 && w.field_tiles >= 0);
+        for (int e = 0; e < carc_expansion_count(); e++) {
+            unsigned bit = carc_expansion_at(e)->bit;
+            /* the set and one more: a row it has all of, at least as big as this one */
+            int j = ai_eval_set_weights(bits | bit, &w, &scale);
+            assert_true(j >= 0);
+            unsigned got = bits_of(ai_eval_set_name(j));
+            assert_true((got & ~(bits | bit)) == 0);
+            assert_true(__builtin_popcount(got) >= __builtin_popcount(bits));
+            /* the set less one of its expansions: never this row */
+            if (bits & bit)
+                assert_int_not_equal(ai_eval_set_weights(bits & ~bit, &w, &scale), i);
+        }
+    }
+}
+
+/* The chooser on a table of its own (eval_sets.def may have no row): a set and more
+ * takes the row of the most expansions it has all of, the first on a tie; part of a
+ * row's set, the base game or an unknown name takes none. */
+static void test_set_choice(void **state)
+{
+    (void)state;
+    static const char *const sets[] = {
+        "inns,traders", "gifts,christmas,inns,traders,river,abbot", "abbey", "inns",
+        "traders,inns", "dragon,nope",
+    };
+    int n = (int)(sizeof sets / sizeof sets[0]);
+    assert_int_equal(ai_eval_set_choose(sets, n, 0), -1);
+    assert_int_equal(ai_eval_set_choose(sets, n, bits_of("inns,traders")), 0);
+    assert_int_equal(ai_eval_set_choose(sets, n, bits_of("inns,traders,gifts")), 0);
+    assert_int_equal(ai_eval_set_choose(sets, n, bits_of("inns,gifts")), 3);
+    assert_int_equal(ai_eval_set_choose(sets, n, bits_of("traders")), -1);
+    assert_int_equal(ai_eval_set_choose(sets, n,
+                                        bits_of("gifts,christmas,inns,traders,river,abbot")), 1);
+    assert_int_equal(ai_eval_set_choose(sets, n, bits_of("gifts,christmas,inns,traders,river,"
+                                                         "abbot,abbey,tower")), 1);
+    assert_int_equal(ai_eval_set_choose(sets, n, bits_of("abbey,dragon")), 2);
+    assert_int_equal(ai_eval_set_choose(sets, n, bits_of("dragon")), -1);
+    assert_int_equal(ai_eval_set_choose(sets, 0, bits_of("inns,traders")), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -403,6 +492,8 @@ int main(void)
         cmocka_unit_test(test_field_term),
         cmocka_unit_test(test_game_over_has_no_terms),
         cmocka_unit_test(test_mcts_survives_nan),
+        cmocka_unit_test(test_weights_by_set),
+        cmocka_unit_test(test_set_choice),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

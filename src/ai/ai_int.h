@@ -29,6 +29,8 @@ carc_player *ai_mcts_2026a_new(const carc_ai_options *opt);
 carc_player *ai_mcts_2026b_new(const carc_ai_options *opt);
 /* mcts.c: the searcher with eval.c as it came in (issue 31's third round) */
 carc_player *ai_mcts_2026c_new(const carc_ai_options *opt);
+/* mcts.c: the searcher before the weights by set (issue 31's fourth round) */
+carc_player *ai_mcts_2026d_new(const carc_ai_options *opt);
 /* mcts.c: the newest searcher valuing its leaves with the weights w (copied), for
  * tests and tuning */
 struct ai_eval_weights;

@@ -33,6 +33,21 @@ const char *ai_eval_weight_at(const ai_eval_weights *w, int i, double *value);
 /* Sets the weight of w named by name's first len characters to value: 1, or 0 (w
  * unchanged) when no weight has that name. For tuning tools. */
 int ai_eval_weight_set(ai_eval_weights *w, const char *name, size_t len, double value);
+/* eval_sets.c: the rows of eval_sets.def (weights fitted to one set of expansions):
+ * their count, and the i-th's expansions as registry names ("inns,traders"; NULL
+ * past the end). */
+int ai_eval_set_count(void);
+const char *ai_eval_set_name(int i);
+/* eval_sets.c: which of n sets (registry names, comma-separated) a game with these
+ * expansions (CARC_EXP_* bits) takes: the one of the most expansions it has all of,
+ * the first on a tie; -1 when none (a set naming an unknown expansion fits none). */
+int ai_eval_set_choose(const char *const *sets, int n, unsigned expansions);
+/* eval_sets.c: sets w to the weights for a game with these expansions (CARC_EXP_*
+ * bits, carc_config's): eval_weights.def's, the linear ones replaced by the row of
+ * the most expansions the game has all of (the first on a tie), and *margin_scale to
+ * that row's (mcts's reward squash). Returns the row's index, or -1 when none fits
+ * (w is then eval_weights.def's, *margin_scale unchanged). */
+int ai_eval_set_weights(unsigned expansions, ai_eval_weights *w, double *margin_scale);
 /* Each seat's terms (term[AI_EVAL_...][seat]) of g under w's shape constants (the
  * lambdas, fill_tiles, supply_half): the unweighted features, for tests and tuning.
  * The field term is left at 0 while w->field_tiles is 0 (its feature is the dearest

@@ -50,6 +50,9 @@
 #ifndef MCTS_EVAL
 #define MCTS_EVAL 1            /* 1: leaves valued by eval.c's terms (docs/AI.md) */
 #endif
+#ifndef MCTS_PER_SET
+#define MCTS_PER_SET 1         /* 1: eval.c's weights chosen by the game's expansions */
+#endif
 #ifndef MCTS_MARGIN_SCALE
 #define MCTS_MARGIN_SCALE 12.0 /* points of margin that make a reward of 3/4 */
 #endif
@@ -77,6 +80,9 @@ typedef struct mcts_params {
                              a feature may still become, followers by the game left);
                              0: by greedy's evaluation */
     const ai_eval_weights *weights; /* eval.c's weights; NULL: eval_weights.def's */
+    int per_set;          /* 1: the weights and the margin scale of the game's set of
+                             expansions (eval_sets.def), chosen at every decision;
+                             0: `weights` and `margin_scale` */
 } mcts_params;
 
 /* The weights of mcts-2026c, as eval_weights.def had them when eval.c came in (issue
@@ -88,16 +94,28 @@ static const ai_eval_weights mcts_weights_2026c = {
     .abbot_fill = 1.0,
 };
 
+/* The weights of mcts-2026d, as eval_weights.def had them at main 5a6dccc (issue 31's
+ * fourth round: the base game's fit, in every set). */
+static const ai_eval_weights mcts_weights_2026d = {
+    .city_close = 0.48, .city_lambda = 2.5, .cloister_fill = 0.56, .fill_tiles = 30.0,
+    .supply = 4.9, .supply_half = 4.0, .returns = 2.9, .field_tiles = 0.13,
+    .abbot_fill = 0.0,
+};
+
 static const mcts_params mcts_versions[] = {
     {"mcts", MCTS_ROLLOUT_MOVES, MCTS_PRIOR_VISITS, MCTS_UCB_C, MCTS_BEST_OF,
-     MCTS_MARGIN_SCALE, MCTS_EXPAND_BEST_OF, MCTS_ROLLOUT_FOLLOWERS, MCTS_EVAL, NULL},
+     MCTS_MARGIN_SCALE, MCTS_EXPAND_BEST_OF, MCTS_ROLLOUT_FOLLOWERS, MCTS_EVAL, NULL,
+     MCTS_PER_SET},
     /* the searcher of issues 5, 19 and 20 (main at 14855b1) */
-    {"mcts-2026a", 4, 3, 0.7, 1, 12.0, 1, 1, 0, NULL},
+    {"mcts-2026a", 4, 3, 0.7, 1, 12.0, 1, 1, 0, NULL, 0},
     /* mcts before eval.c (main at 797d565): mcts-2026a's values, none of the
      * changes of issue 31's first two rounds having passed the paired test */
-    {"mcts-2026b", 4, 3, 0.7, 1, 12.0, 1, 1, 0, NULL},
+    {"mcts-2026b", 4, 3, 0.7, 1, 12.0, 1, 1, 0, NULL, 0},
     /* mcts with eval.c as it came in (main at 4aa77f7, +38 Elo over mcts-2026b) */
-    {"mcts-2026c", 4, 3, 0.7, 1, 12.0, 1, 1, 1, &mcts_weights_2026c},
+    {"mcts-2026c", 4, 3, 0.7, 1, 12.0, 1, 1, 1, &mcts_weights_2026c, 0},
+    /* mcts before the weights by set (main at 5a6dccc: eval_weights.def's weights,
+     * the base game's fit, in every set; issue 31's fourth round) */
+    {"mcts-2026d", 4, 3, 0.7, 1, 12.0, 1, 1, 1, &mcts_weights_2026d, 0},
 };
 
 typedef struct tnode {
@@ -121,7 +139,8 @@ typedef struct {
     carc_player base;
     uint64_t rng;
     carc_ai_options opt;
-    mcts_params par;
+    mcts_params par;      /* the version's, the margin scale the set's (per_set) */
+    const mcts_params *version;
     tnode *arena;
     int used;
     carc_game *det, *trial;
@@ -493,6 +512,11 @@ static int mcts_choose(carc_player *self, const carc_game *view, carc_move *out,
     }
     p->used = 0;
     p->terms = ai_terms(view);
+    if (p->par.per_set) {
+        p->par.margin_scale = p->version->margin_scale;
+        ai_eval_set_weights(carc_config_of(view).expansions, &p->weights,
+                            &p->par.margin_scale);
+    }
     if (++p->decision == 0) {  /* stamps wrapped: forget them all */
         memset(p->edges, 0, sizeof(edge_slot) * p->edge_slots);
         p->decision = 1;
@@ -556,6 +580,7 @@ static carc_player *mcts_new(const carc_ai_options *opt, const mcts_params *par)
         p->log_of[i] = log((double)i);
     p->base.name = par->name;
     p->par = *par;
+    p->version = par;
     p->weights = par->weights ? *par->weights : *ai_eval_default();
     p->base.choose = mcts_choose;
     p->base.destroy = mcts_destroy;
@@ -586,11 +611,18 @@ carc_player *ai_mcts_2026c_new(const carc_ai_options *opt)
     return mcts_new(opt, &mcts_versions[3]);
 }
 
+carc_player *ai_mcts_2026d_new(const carc_ai_options *opt)
+{
+    return mcts_new(opt, &mcts_versions[4]);
+}
+
 carc_player *ai_mcts_weights_new(const carc_ai_options *opt, const ai_eval_weights *w)
 {
     carc_player *p = mcts_new(opt, &mcts_versions[0]);
-    if (p)
+    if (p) {
         ((mcts_player *)p)->weights = *w;
+        ((mcts_player *)p)->par.per_set = 0;  /* the caller's weights in every set */
+    }
     return p;
 }
 

@@ -38,6 +38,7 @@ static const struct {
     {"mcts-2026a", ai_mcts_2026a_new, 1, -1},
     {"mcts-2026b", ai_mcts_2026b_new, 1, -1},
     {"mcts-2026c", ai_mcts_2026c_new, 1, -1},
+    {"mcts-2026d", ai_mcts_2026d_new, 1, -1},
     {"easy", ai_easy_new, 0, 0},
     {"medium", level_medium, 0, MEDIUM_MS},
     {"hard", level_hard, 0, HARD_MS},
@@ -66,7 +67,7 @@ int carc_player_think_ms(const char *name)
 
 const char *carc_player_names(void)
 {
-    return "random, greedy, mcts, mcts-2026a, mcts-2026b, mcts-2026c, easy, medium, hard";
+    return "random, greedy, mcts, mcts-2026a, mcts-2026b, mcts-2026c, mcts-2026d, easy, medium, hard";
 }
 
 carc_player *carc_player_new(const char *name, const carc_ai_options *opt, carc_error *err)

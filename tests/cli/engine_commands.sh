@@ -74,7 +74,7 @@ grep -q '^?14 new: the gift deck has more than 5 synod' "$dir/out1" \
 expect 15 "load: missing record (one line of JSON, docs/RECORD.md)"
 grep -q '^?16 load: bad JSON' "$dir/out1" || fail "load of bad JSON: $(grep '^[=?]16 ' "$dir/out1")"
 grep -q '^?17 load: move 1 "pass": ' "$dir/out1" || fail "load of an illegal move: $(grep '^[=?]17 ' "$dir/out1")"
-expect 18 "genmove: unknown player 'nobody' (players: random, greedy, mcts, mcts-2026a, mcts-2026b, mcts-2026c, easy, medium, hard)"
+expect 18 "genmove: unknown player 'nobody' (players: random, greedy, mcts, mcts-2026a, mcts-2026b, mcts-2026c, mcts-2026d, easy, medium, hard)"
 expect 19 "genmove: ms and iterations are for player=mcts only, not random"
 expect 20 "genmove: give ms or iterations, not both"
 expect 21 "genmove: ms must be 1..600000, got 0"

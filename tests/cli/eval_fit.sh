@@ -33,6 +33,12 @@ for w in city_close cloister_fill supply returns field_tiles abbot_fill; do
     echo "$out" | grep -q "^$w -\{0,1\}[0-9.]* +- " || fail "no $w in: $out"
 done
 echo "$out" | grep -q "^positions: [0-9]" || fail "no positions line"
+# --without holds a weight at 0: it is not fitted, the others are
+out=$(python3 "$fit" --without abbot_fill "$dir/a.csv") || fail "eval_fit --without failed"
+echo "$out" | grep -q "^abbot_fill " && fail "--without abbot_fill still fits it: $out"
+echo "$out" | grep -q "^supply " || fail "--without abbot_fill lost supply: $out"
+err=$(python3 "$fit" --without nope "$dir/a.csv" 2>&1 >/dev/null) && fail "--without nope accepted"
+[ "$(echo "$err" | wc -l)" -eq 1 ] || fail "--without nope: $err"
 sed 3d "$dir/a.csv" >"$dir/bad.csv"
 python3 "$fit" "$dir/bad.csv" >/dev/null 2>&1 && fail "unpaired rows accepted"
 exit 0

@@ -163,21 +163,17 @@ static void test_check_sees_wrong_totals(void **state)
     assert_true(root >= 0 && held >= 0);
 
     feat_mut(g, root)->size++;
-    test_expect_invalid(g, "has size");
-    carc_copy(g, c);
+    test_expect_invalid_restore(g, c, "has size");
 
     feat_mut(g, root)->open++;
-    test_expect_invalid(g, "open/pennants/ends");
-    carc_copy(g, c);
+    test_expect_invalid_restore(g, c, "open/pennants/ends");
 
     feat_mut(g, held)->follow = 0;  /* its follower stands there, uncounted */
-    test_expect_invalid(g, "has strength");
-    carc_copy(g, c);
+    test_expect_invalid_restore(g, c, "has strength");
 
     assert_true(g->stack_len > 0);
     g->stack[0] = (uint8_t)(CARC_TILE_KINDS - 1);  /* a kind no base game holds */
-    test_expect_invalid(g, "more than 0");
-    carc_copy(g, c);
+    test_expect_invalid_restore(g, c, "more than 0");
 
     g->nodes[g->nnodes].tile = 1;  /* carc_copy copies no tail: put it back by hand */
     test_expect_invalid(g, "bytes past the last");

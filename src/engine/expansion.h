@@ -439,8 +439,14 @@ static inline int exp_step(carc_game *g, int step)
  * plan keeps (exp_hold_at). */
 static inline int exp_holds(const carc_game *g)
 {
-    for (int i = 0; i < g->exp_nholds; i++)
-        if (((const uint8_t *)g)[g->exp_hold_at[i]])
+    const uint8_t *b = (const uint8_t *)g;
+    int n = g->exp_nholds;
+    if (n == 0)
+        return 0;
+    if (n <= 2)  /* the big box has two holders: both bytes read, no loop (n 1: one twice) */
+        return (b[g->exp_hold_at[0]] | b[g->exp_hold_at[n - 1]]) != 0;
+    for (int i = 0; i < n; i++)
+        if (b[g->exp_hold_at[i]])
             return 1;
     return 0;
 }

@@ -10,7 +10,10 @@
  *   - a note that no longer stands (its follower captured, eaten, scored) leaves the
  *     tower open, and the top is noted again when another follower takes it;
  *   - carc_check refuses notes that drift from the board: a closed tower not noted,
- *     a note pointing at another slot, a note past the towers on the board.
+ *     a note pointing at another slot, a note past the towers on the board;
+ *   - the followers each seat has held (tower_state's jailed, which T6 asks before
+ *     looking for ransoms, TW8) are counted as captures and ransoms happen, and
+ *     carc_check refuses a count or the kinds that top towers (toppers) that drift.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -122,11 +125,71 @@ static void test_check_sees_drifted_notes(void **state)
     carc_free(c);
 }
 
+/* A random game of The Tower played until a seat has a follower held (TW5) and,
+ * if `freed`, a held follower has been freed (a ransom or an exchange, TW6, TW8);
+ * the count noted checked against the board after every move (carc_check). NULL if
+ * none of the tries gets there. */
+static carc_game *game_with_prisoner(int freed)
+{
+    static carc_move list[CARC_MAX_MOVES];
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        carc_config c;
+        carc_error err;
+        carc_config_init(&c);
+        c.expansions = CARC_EXP_TOWER;
+        c.seed = seed;
+        carc_game *g = carc_new(&c, &err);
+        assert_non_null(g);
+        uint64_t r = seed * 0x9E3779B97F4A7C15ull;
+        int held = 0, was_freed = 0;
+        for (int n; (n = carc_legal(g, list, CARC_MAX_MOVES)) > 0;) {
+            r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+            assert_int_equal(carc_apply(g, &list[r % (uint64_t)n], &err), CARC_OK);
+            assert_int_equal(carc_check(g, &err), CARC_OK);
+            int now = 0;
+            for (int s = 0; s < g->players; s++)
+                now += g->ext.tower.jailed[s];
+            was_freed |= now < held;
+            held = now;
+            if (held && was_freed >= freed)
+                return g;
+        }
+        carc_free(g);
+    }
+    return NULL;
+}
+
+static void test_prisoners_counted(void **state)
+{
+    (void)state;
+    carc_game *g = game_with_prisoner(1), *c = carc_clone(g);
+    assert_non_null(g);
+    assert_non_null(c);
+    struct tower_state *ts = &g->ext.tower;
+    int s = 0;
+    while (!ts->jailed[s])
+        s++;
+    ts->jailed[s]--;  /* a follower held but not counted: T6 would offer no ransom */
+    test_expect_invalid_restore(g, c, "followers held");
+
+    ts->jailed[(s + 1) % g->players]++;  /* a follower counted that nobody holds */
+    test_expect_invalid_restore(g, c, "followers held");
+
+    ts->toppers ^= 1u << CARC_FIG_LARGE;  /* the large meeple may top a tower (TW4) */
+    test_expect_invalid_restore(g, c, "top towers");
+
+    carc_error err;
+    assert_int_equal(carc_check(g, &err), CARC_OK);
+    carc_free(g);
+    carc_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_notes_follow_the_board),
         cmocka_unit_test(test_check_sees_drifted_notes),
+        cmocka_unit_test(test_prisoners_counted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

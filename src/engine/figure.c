@@ -64,9 +64,7 @@ int figure_plan_ok(const carc_game *g)
     return memcmp(spread, g->fig_spread, sizeof spread) == 0;
 }
 
-/* The kinds (bit per enum carc_figure) of which seat has a figure in supply: the
- * meeple while the followers in supply outnumber the other followers in supply. */
-static unsigned kinds_in_supply(const carc_game *g, int seat)
+unsigned figure_supply_kinds(const carc_game *g, int seat)
 {
     unsigned kinds = 0;
     int others = 0;
@@ -401,7 +399,7 @@ static uint64_t figure_masks(const carc_game *g, unsigned *supply, uint64_t *pas
     if (__builtin_expect(nseg > 8, 0))  /* a ninth segment (AM/LRRRR) */
         for (int i = 8; i < nseg; i++)
             hi |= segment_spread(g, p->first + i, seat) << (i - 8);
-    *supply = kinds_in_supply(g, seat);
+    *supply = figure_supply_kinds(g, seat);
     *past = hi & kind_bytes[*supply & 0xFF];
     return r & kind_bytes[*supply & 0xFF];
 }

@@ -101,7 +101,7 @@ static void t6_moves_of(const carc_game *g, t6_moves *t)
     /* held_kinds of every other seat, from one pass over the seat's slots */
     memset(t->ransom, 0, sizeof t->ransom);
     t->nransom = 0;
-    for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++) {
+    for (int i = 0; i < FIG_FOLLOWER_SLOTS && ts->jailed[seat]; i++) {
         unsigned v = g->fnode[seat][i], h = v - FIG_HELD;
         if (fig_held(v) && h < (unsigned)g->players && h != (unsigned)seat &&
             !(t->ransom[h] >> fig_slot_kind[i] & 1)) {
@@ -123,12 +123,8 @@ static void t6_moves_of(const carc_game *g, t6_moves *t)
         if (ts->height[i] && t->tiles[i] != closed_tile)
             t->tops |= 1u << i;
     }
-    for (unsigned f = t->tops ? g->figures : 0; f; f &= f - 1) {
-        int kind = __builtin_ctz(f);  /* tower_topper, its supply asked of toppers only */
-        if ((exp_figure_of[kind]->stands >> CARC_FEAT_TOWER & 1) &&
-            figure_in_supply(g, seat, kind))
-            t->toppers |= 1u << kind;
-    }
+    if (t->tops)  /* tower_topper of every kind at once */
+        t->toppers = ts->toppers & figure_supply_kinds(g, seat);
     t->nfloors = bits_in(t->floors);
     t->ntops = bits_in(t->tops);
     t->n = t->nransom + t->nfloors + bits_in(t->toppers) * t->ntops;
@@ -324,6 +320,7 @@ static void pay_ransom(carc_game *g, const carc_move *m)
     score_add(g, seat, CARC_SCORE_CARDS, -TOWER_RANSOM, CARC_REASON_RANSOM, NODE_NONE);
     score_add(g, m->seat2, CARC_SCORE_CARDS, TOWER_RANSOM, CARC_REASON_RANSOM, NODE_NONE);
     figure_free(g, seat, held_slot(g, seat, m->seat2, m->figure));
+    tower_st(g)->jailed[seat]--;
     tower_st(g)->ransomed = 1;
 }
 
@@ -374,11 +371,13 @@ static void exchange_due(carc_game *g, int owner, int slot)
     if (!kinds)
         return;
     figure_free(g, owner, slot);
+    tower_st(g)->jailed[owner]--;
     if (kinds & (kinds - 1)) {
         tower_st(g)->hold = TOWER_HOLD_EXCHANGE;
         tower_st(g)->other = (uint8_t)owner;
     } else {
         figure_free(g, seat, held_slot(g, seat, owner, __builtin_ctz(kinds)));
+        tower_st(g)->jailed[seat]--;
     }
 }
 
@@ -440,13 +439,16 @@ int tower_apply(carc_game *g, int decision, const carc_move *m, carc_error *err)
     ts->hold = 0;
     if (c.kind == CARC_MOVE_EXCHANGE) {
         figure_free(g, g->active, held_slot(g, g->active, ts->other, c.figure));
+        ts->jailed[g->active]--;
         ts->other = 0;
     } else if (c.kind == CARC_MOVE_CAPTURE) {
         ts->at = 0;
         int owner = c.seat2, slot = captured_slot(g, &c);
         figure_remove(g, owner, slot, owner == g->active ? -1 : g->active);
-        if (owner != g->active)
+        if (owner != g->active) {
+            ts->jailed[owner]++;  /* held by the capturer (TW5) */
             exchange_due(g, owner, slot);
+        }
     } else {
         ts->at = 0;
     }

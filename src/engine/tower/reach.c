@@ -94,6 +94,15 @@ unsigned tower_closed_board(const carc_game *g, const uint8_t tiles[TOWER_MAX], 
     return closed;
 }
 
+unsigned tower_toppers_of(const carc_game *g)
+{
+    unsigned kinds = 0;
+    for (unsigned f = g->figures; f; f &= f - 1)
+        if (exp_figure_of[__builtin_ctz(f)]->stands >> CARC_FEAT_TOWER & 1)
+            kinds |= 1u << __builtin_ctz(f);
+    return kinds;
+}
+
 int tower_topper(const carc_game *g, int seat, int figure)
 {
     return (exp_figure_of[figure]->stands >> CARC_FEAT_TOWER & 1) &&

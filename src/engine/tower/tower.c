@@ -31,6 +31,7 @@ static void tower_setup(carc_game *g, const carc_config *cfg)
     (void)cfg;
     for (int s = 0; s < g->players; s++)
         tower_st(g)->floors[s] = tower_floors_of[g->players];
+    tower_st(g)->toppers = (uint16_t)tower_toppers_of(g);
 }
 
 static void tower_turn_begin(carc_game *g)
@@ -103,6 +104,16 @@ static int tower_check(const carc_game *g, carc_error *err)
             if (tower_closed(g, t, &seat, &slot) && (seat != s || slot != i))
                 FAIL("tower: two followers on tower %d", k);
         }
+    if (ts->toppers != tower_toppers_of(g))
+        FAIL("tower: the kinds noted to top towers (0x%x) are not the figures' (0x%x)",
+             ts->toppers, tower_toppers_of(g));
+    for (int s = 0; s < CARC_MAX_PLAYERS; s++) {
+        int held = 0;
+        for (int i = 0; i < FIG_FOLLOWER_SLOTS && s < g->players; i++)
+            held += fig_held(g->fnode[s][i]);
+        if (ts->jailed[s] != held)
+            FAIL("tower: seat %d has %d followers held, %d noted", s, held, ts->jailed[s]);
+    }
     if (tower_closed_mask(g, tiles, nt) != tower_closed_board(g, tiles, nt))
         FAIL("tower: the towers noted closed (0x%x) are not the board's (0x%x)",
              tower_closed_mask(g, tiles, nt), tower_closed_board(g, tiles, nt));

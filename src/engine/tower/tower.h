@@ -54,6 +54,8 @@ void tower_topped(carc_game *g, int k, int seat, int slot);
 /* Whether seat has the follower kind `figure` in supply and it may top a tower
  * (its descriptor stands on CARC_FEAT_TOWER: the meeple and the large meeple). */
 int tower_topper(const carc_game *g, int seat, int figure);
+/* The kinds of the game's figures that may top a tower (tower_state's toppers). */
+unsigned tower_toppers_of(const carc_game *g);
 /* TW5: whether the figure of slot value v stands within reach of tower k
  * (its row or column, within its height) and may be captured (a follower not on
  * a locked feature, XI20). */

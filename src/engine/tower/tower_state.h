@@ -37,6 +37,14 @@ struct tower_state {
      * decision; tower_check compares both with the board). */
     uint32_t topped;
     uint8_t top[TOWER_MAX];
+    /* jailed[s]: how many of seat s's followers other seats hold (TW6: captured,
+     * not yet freed by a ransom or an exchange), counted as moves.c captures and
+     * frees them, so that T6 looks for ransoms (TW8) only when the active player
+     * has a follower held (T6 asked every slot of the seat at every decision) */
+    uint8_t jailed[CARC_MAX_PLAYERS];
+    /* the kinds of the game's figures that may top a tower (their descriptors'
+     * `stands`, TW4: the meeple, the large meeple), set at set-up */
+    uint16_t toppers;
 };
 
 #endif

@@ -78,6 +78,16 @@ static const char *barn_refusal(const carc_game *g, int c, int *field)
     return NULL;
 }
 
+/* Whether corner c (0..3) of the tile just placed is a field corner of it, from its
+ * own nodes (no lookup of the position table): barn_corners asks it before the
+ * other three tiles, since most corners of most tiles are none. */
+static int own_field_corner(const carc_game *g, int c)
+{
+    int a = board_port_node(g, g->last, corner_halves[c][0]);
+    return a != NODE_NONE && a == board_port_node(g, g->last, corner_halves[c][1]) &&
+           node_type(g, a) == CARC_FEAT_FIELD;
+}
+
 /* AM9: the corners (bit c: 0 NW .. 3 SW) of the tile just placed where the active
  * player's barn may stand, barn_refusal's answer asked only of corners with a tile
  * on both sides (a barn needs four tiles there; most corners have fewer, and T6
@@ -91,7 +101,8 @@ static unsigned barn_corners(const carc_game *g)
     unsigned sides = board_sides(g, g->last), corners = 0;
     int field;
     for (int c = 0; c < 4; c++)
-        if ((sides & corner_sides[c]) == corner_sides[c] && !barn_refusal(g, c, &field))
+        if ((sides & corner_sides[c]) == corner_sides[c] && own_field_corner(g, c) &&
+            !barn_refusal(g, c, &field))
             corners |= 1u << c;
     return corners;
 }

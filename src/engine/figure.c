@@ -64,7 +64,7 @@ int figure_plan_ok(const carc_game *g)
     return memcmp(spread, g->fig_spread, sizeof spread) == 0;
 }
 
-unsigned figure_supply_kinds(const carc_game *g, int seat)
+static inline unsigned kinds_in_supply(const carc_game *g, int seat)
 {
     unsigned kinds = 0;
     int others = 0;
@@ -78,6 +78,11 @@ unsigned figure_supply_kinds(const carc_game *g, int seat)
         }
     }
     return kinds | (g->supply[seat] > others);  /* bit 0: the meeple */
+}
+
+unsigned figure_supply_kinds(const carc_game *g, int seat)
+{
+    return kinds_in_supply(g, seat);
 }
 
 int figure_in_supply(const carc_game *g, int seat, int figure)
@@ -399,7 +404,7 @@ static uint64_t figure_masks(const carc_game *g, unsigned *supply, uint64_t *pas
     if (__builtin_expect(nseg > 8, 0))  /* a ninth segment (AM/LRRRR) */
         for (int i = 8; i < nseg; i++)
             hi |= segment_spread(g, p->first + i, seat) << (i - 8);
-    *supply = figure_supply_kinds(g, seat);
+    *supply = kinds_in_supply(g, seat);
     *past = hi & kind_bytes[*supply & 0xFF];
     return r & kind_bytes[*supply & 0xFF];
 }

@@ -20,10 +20,11 @@ static const char *move_kind_word(int kind)
 
 /* After a gift, a card or a reply has been resolved: the builders and pigs that
  * lost their support go home (§0). Only the expansions' moves can take followers
- * away; a base game never gets here. */
-static void exp_resolved(carc_game *g)
+ * away; a base game never gets here. `left`: g->fig_left before the move, so that a
+ * move that took no follower away (a fairy's, a floor, most) needs no sweep. */
+static void exp_resolved(carc_game *g, uint8_t left)
 {
-    if (fig_specials(g))
+    if (fig_specials(g) && g->fig_left != left)
         figure_support(g);  /* an abbot supports nothing (CI3): its recall needs no sweep */
 }
 
@@ -252,6 +253,7 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
     }
     carc_pending p;
     int rc;
+    uint8_t left;  /* g->fig_left before an expansion's move (exp_resolved) */
     switch (turn_pending(g, &p)) {
     case CARC_DEC_WINDOW_BEFORE: case CARC_DEC_WINDOW_AFTER:
         if (m->kind == CARC_MOVE_PASS) {
@@ -260,9 +262,10 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
             g->step = p.decision == CARC_DEC_WINDOW_BEFORE ? ST_T3_PLACE : ST_T9_HAND;
             break;
         }
+        left = g->fig_left;
         if ((rc = exp_apply(g, p.decision, m, err)) != CARC_OK)
             return rc == EXP_NOT_MINE ? wrong_kind(g, m, err) : rc;
-        exp_resolved(g);
+        exp_resolved(g, left);
         break;
     case CARC_DEC_PLACE:
         if (m->kind != CARC_MOVE_PLACE)
@@ -293,8 +296,9 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
         } else {
             /* an expansion's own choice (a figure on a place that is no segment, a
              * floor: TW3, TW4) or a move before the choice (T6a): it sets the step */
+            left = g->fig_left;
             if ((rc = exp_t6_apply(g, m, err)) == CARC_OK) {
-                exp_resolved(g);
+                exp_resolved(g, left);
                 break;
             }
             if (rc != EXP_NOT_MINE)
@@ -305,9 +309,10 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
         g->step = ST_T6_AFTER;
         break;
     default:  /* an expansion's decision */
+        left = g->fig_left;
         if ((rc = exp_apply(g, p.decision, m, err)) != CARC_OK)
             return rc == EXP_NOT_MINE ? wrong_kind(g, m, err) : rc;
-        exp_resolved(g);
+        exp_resolved(g, left);
         break;
     }
     turn_advance(g);

@@ -129,6 +129,7 @@ static void slot_take(carc_game *g, int seat, int i)
     if (i < FIG_FOLLOWER_SLOTS) {
         feat_mut(g, n)->follow -= (uint32_t)fig_slot_strength[i] << (4 * seat);
         g->supply[seat]++;
+        g->fig_left++;
     }
     event_emit_follower(g, CARC_EV_RETURNED, seat, n, fig_slot_kind[i]);
 }
@@ -175,6 +176,7 @@ void follower_move(carc_game *g, int seat, int figure, int from, int to)
         return;
     uint32_t w = (uint32_t)fig_slot_strength[i] << (4 * seat);
     feat_mut(g, from)->follow -= w;
+    g->fig_left++;
     feat_mut(g, to)->follow += w;
     g->fnode[seat][i] = (uint16_t)to;
     event_emit_follower(g, CARC_EV_FOLLOWER, seat, to, fig_slot_kind[i]);
@@ -233,8 +235,10 @@ void figure_remove(carc_game *g, int seat, int slot, int holder)
     int x, y, port, type, kind = fig_slot_kind[slot];
     if (!figure_where(g, v, &x, &y, &port, &type))
         return;
-    if (fig_placed(v) && slot < FIG_FOLLOWER_SLOTS)
+    if (fig_placed(v) && slot < FIG_FOLLOWER_SLOTS) {
         feat_mut(g, (int)v)->follow -= (uint32_t)fig_slot_strength[slot] << (4 * seat);
+        g->fig_left++;
+    }
     carc_event *e;
     if (holder < 0 || holder == seat) {
         g->fnode[seat][slot] = NODE_NONE;

@@ -394,6 +394,11 @@ struct carc_game {
     uint16_t fnode[CARC_MAX_PLAYERS][FIG_SLOTS];
     uint8_t supply[CARC_MAX_PLAYERS];
     uint16_t figures;
+    /* Counts (mod 256) the followers that left a feature one at a time (taken,
+     * moved or captured; not a feature's scoring, which sends its special figures
+     * home with them): a move of an expansion after which it has not changed took
+     * no builder's or pig's support away, and the sweep (figure_support) is skipped */
+    uint8_t fig_left;
     int16_t score[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];
     int16_t banked[CARC_MAX_PLAYERS][CARC_SCORE_CATEGORIES];  /* X12, paid in E4 */
 

@@ -11,7 +11,9 @@
  *     (board_find is called with a move's int8_t x,y only: no test on its way.)
  *   - carc_check notices a broken table: a slot naming no tile or spot, two slots
  *     naming one tile, a tile that no slot names; and a wrong mark of the cloisters
- *     around the tile placed last (cloisters_near, which Christmas's offer reads).
+ *     around the tile placed last (cloisters_near, which Christmas's offer reads),
+ *     and of the sides of that tile that have a neighbour (last_sides, which a
+ *     barn's corners read at every T6, AM9).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -179,6 +181,35 @@ static void test_check_sees_broken_cloister_marks(void **state)
     carc_free(g);
 }
 
+/* A base game of seed 7 after its fifth placement: board_place noted the sides of
+ * the tile with a neighbour as it joined them (at least the one it was placed
+ * against), carc_check compares them with the board. */
+static void test_check_sees_wrong_last_sides(void **state)
+{
+    (void)state;
+    static carc_move list[CARC_MAX_MOVES];
+    carc_error err;
+    carc_game *g = test_game_after_moves(7, 0);
+    for (int tiles = 0; tiles < 5 && carc_legal(g, list, CARC_MAX_MOVES) > 0;) {
+        tiles += list[0].kind == CARC_MOVE_PLACE;
+        assert_int_equal(carc_apply(g, &list[0], &err), CARC_OK);
+    }
+    assert_true(g->last != TILE_NONE);
+    assert_int_equal(g->last_sides, board_sides(g, g->last));
+    assert_true(g->last_sides != 0 && g->last_sides < 16);
+    carc_game *c = carc_clone(g);
+    assert_non_null(c);
+
+    g->last_sides ^= 1u << __builtin_ctz(g->last_sides);  /* a neighbour forgotten */
+    test_expect_invalid_restore(g, c, "the last tile's neighbours");
+    g->last_sides |= 16;  /* a side that is none */
+    test_expect_invalid_restore(g, c, "the last tile's neighbours");
+
+    assert_int_equal(carc_check(g, &err), CARC_OK);
+    carc_free(c);
+    carc_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -186,6 +217,7 @@ int main(void)
         cmocka_unit_test(test_positions_past_a_byte),
         cmocka_unit_test(test_check_sees_broken_cells),
         cmocka_unit_test(test_check_sees_broken_cloister_marks),
+        cmocka_unit_test(test_check_sees_wrong_last_sides),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

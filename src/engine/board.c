@@ -305,6 +305,7 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
     spot_fill(g, cell_find(g, x, y), t);
     g->last = (uint8_t)t;
     g->ndone = 0;
+    g->last_sides = 0;
     /* whether a join closed a city or road (no open edge left): only then can the
      * tile have completed one */
     int closed = 0;
@@ -313,6 +314,7 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
      * sides close what meets them (AM4); a port table's entry, no other load */
     if (ps[PORT_MONASTIC] == 0) {
         close_sides(g, x, y);
+        g->last_sides = (uint8_t)board_sides(g, t);
     } else {
         unsigned packed = tiletab_packed(kind, rot);
         for (int d = 0; d < 4; d++) {
@@ -323,6 +325,7 @@ void board_place(carc_game *g, int kind, int rot, int x, int y)
                 spot_demand(g, c, nx, ny, (d + 2) & 3, type);
                 continue;
             }
+            g->last_sides |= (uint8_t)(1u << d);
             const placed *q = &g->tiles[g->cell[c] - CELL_TILE];
             const uint8_t *qs = tiletab_port_seg[q->kind][q->rot];
             if (ps[d] != 0xFF) {  /* a city or road edge (a field or river edge has no node) */

@@ -33,6 +33,7 @@
  *   5. Tiles with a cloister are listed in cloisters[] in placement order, and
  *      their neighbour counts (around) match the board; other tiles count 0;
  *      cloisters_near marks those around the tile placed last, but for itself;
+ *      last_sides its sides that have a neighbour;
  *      cloister_zone marks the positions around the unfinished ones.
  *   6. The expansions' plan matches the configuration (expansion.h), and each
  *      expansion's own invariants hold (its hook `check`, on or off: one that is
@@ -155,6 +156,9 @@ static int check_board(const carc_game *g, carc_error *err)
     if (g->last != TILE_NONE && near != g->cloisters_near)
         FAIL("board: cloisters around the last tile %#llx, marked %#llx",
              (unsigned long long)near, (unsigned long long)g->cloisters_near);
+    if (g->last != TILE_NONE && g->last_sides != board_sides(g, g->last))
+        FAIL("board: the last tile's neighbours 0x%x, noted 0x%x", board_sides(g, g->last),
+             g->last_sides);
     uint64_t zone[4];
     board_cloister_zone(g, zone);
     if (memcmp(zone, g->cloister_zone, sizeof zone))

@@ -456,6 +456,8 @@ static inline int exp_holds(const carc_game *g)
  * which holds is asked only when one does. */
 static inline void exp_pending(const carc_game *g, carc_pending *p)
 {
+    if (!exp_any(g))
+        return;  /* a base game: one test, at every decision */
     unsigned mask = g->exp_decides[g->step];
     if (exp_holds(g))
         for (unsigned m = g->exp_holders; m; m &= m - 1)

@@ -384,6 +384,11 @@ struct carc_game {
     /* features the tile placed this turn completed, scored in T7 */
     uint16_t done[MAX_DONE];
     uint8_t ndone;
+    /* the sides (bit d: N E S W) of the tile placed last where a tile neighbours it
+     * (board_sides of g->last), noted by board_place, which looks at each anyway:
+     * a barn's corners are asked at every T6 (AM9). Next to ndone: board_place
+     * clears both at once */
+    uint8_t last_sides;
 
     /* players */
     /* The figures of each seat (figure.c): slot i holds figure fig_slot_kind[i] on

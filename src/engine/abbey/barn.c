@@ -98,7 +98,7 @@ static unsigned barn_corners(const carc_game *g)
     static const uint8_t corner_sides[4] = {1 | 8, 1 | 2, 4 | 2, 4 | 8};
     if (g->last == TILE_NONE || !figure_in_supply(g, g->active, CARC_FIG_BARN))
         return 0;
-    unsigned sides = board_sides(g, g->last), corners = 0;
+    unsigned sides = g->last_sides, corners = 0;
     int field;
     for (int c = 0; c < 4; c++)
         if ((sides & corner_sides[c]) == corner_sides[c] && own_field_corner(g, c) &&

@@ -32,8 +32,15 @@ enum { NEUTRAL_PUT = 0, NEUTRAL_WALKED = 1, NEUTRAL_ASSIGNED = 2, NEUTRAL_ALONE 
 
 /* neutral.c */
 /* The seat whose follower the fairy is assigned to, or -1 (PD9 e: one that left is
- * none); dragon_fairy_forget: the fairy stays, assigned to nobody, told. */
-int dragon_fairy_seat(const carc_game *g);
+ * none); dragon_fairy_forget: the fairy stays, assigned to nobody, told. Inline:
+ * T6, its turn begin and its step after T6 ask it at every decision. */
+static inline int dragon_fairy_seat(const carc_game *g)
+{
+    const struct dragon_state *st = dragon_st(g);
+    if (!st->fairy_seat || g->fnode[st->fairy_seat - 1][st->fairy_slot] != st->fairy_node)
+        return -1;
+    return st->fairy_seat - 1;
+}
 void dragon_fairy_forget(carc_game *g);
 /* An event of a neutral figure at tile t. */
 void dragon_event(carc_game *g, int figure, int how, int seat, int t, int port);

@@ -39,14 +39,6 @@ void dragon_event(carc_game *g, int figure, int how, int seat, int t, int port)
         e->port = (unsigned)port;
 }
 
-int dragon_fairy_seat(const carc_game *g)
-{
-    const struct dragon_state *st = dragon_st(g);
-    if (!st->fairy_seat || g->fnode[st->fairy_seat - 1][st->fairy_slot] != st->fairy_node)
-        return -1;
-    return st->fairy_seat - 1;
-}
-
 void dragon_fairy_forget(carc_game *g)
 {
     struct dragon_state *st = dragon_st(g);

@@ -280,7 +280,7 @@ static int capture_moves(const carc_game *g, int k, carc_move *out, int cap)
         for (int i = 0; i < FIG_FOLLOWER_SLOTS && n < cap; i++) {
             unsigned v = g->fnode[s][i];
             int x, y, port, type, dup = 0;
-            /* in supply or held: on no tile (most slots; tower_in_reach is a call) */
+            /* in supply or held: on no tile (most slots) */
             if (v >= FIG_HELD || !tower_in_reach(g, k, tiles, i, v))
                 continue;
             for (int j = 0; j < i && !dup; j++)

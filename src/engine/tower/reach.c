@@ -108,17 +108,3 @@ int tower_topper(const carc_game *g, int seat, int figure)
     return (exp_figure_of[figure]->stands >> CARC_FEAT_TOWER & 1) &&
            figure_in_supply(g, seat, figure);
 }
-
-int tower_in_reach(const carc_game *g, int k, const uint8_t tiles[TOWER_MAX], int slot,
-                   unsigned v)
-{
-    if (slot >= FIG_FOLLOWER_SLOTS)
-        return 0;  /* special figures are never captured (TW5, CI18) */
-    int t = figure_tile_of(g, v);
-    if (t < 0 || (fig_placed(v) && (feat_of(g, (int)v)->flags & NF_LOCKED)))
-        return 0;  /* XI20 */
-    const placed *at = &g->tiles[tiles[k]], *p = &g->tiles[t];
-    int h = tower_st(g)->height[k], dx = p->x - at->x, dy = p->y - at->y;
-    return (dy == 0 && dx >= -h && dx <= h) || (dx == 0 && dy >= -h && dy <= h);
-}
-

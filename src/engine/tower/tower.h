@@ -59,8 +59,26 @@ unsigned tower_toppers_of(const carc_game *g);
 /* TW5: whether the figure of slot value v stands within reach of tower k
  * (its row or column, within its height) and may be captured (a follower not on
  * a locked feature, XI20). */
-int tower_in_reach(const carc_game *g, int k, const uint8_t tiles[TOWER_MAX], int slot,
-                   unsigned v);
+static inline int tower_in_reach(const carc_game *g, int k, const uint8_t tiles[TOWER_MAX],
+                                 int slot, unsigned v)
+{
+    /* inline: a capture's list asks it of every follower of every seat */
+    if (slot >= FIG_FOLLOWER_SLOTS)
+        return 0;  /* special figures are never captured (TW5, CI18) */
+    int t;
+    if (fig_placed(v)) {
+        if (feat_of(g, (int)v)->flags & NF_LOCKED)
+            return 0;  /* XI20 */
+        t = g->nodes[v].tile;
+    } else if (fig_at_place(v)) {
+        t = fig_place_tile(v);
+    } else {
+        return 0;
+    }
+    const placed *at = &g->tiles[tiles[k]], *p = &g->tiles[t];
+    int h = tower_st(g)->height[k], dx = p->x - at->x, dy = p->y - at->y;
+    return (dy == 0 && dx >= -h && dx <= h) || (dx == 0 && dy >= -h && dy <= h);
+}
 
 /* ---- moves.c ---- */
 /* carc_move_canonical for the module's move kinds (its canonical hook). */

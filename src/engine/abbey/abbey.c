@@ -103,7 +103,9 @@ static const carc_how_par abbey_how[] = {
 static int abbey_at_scored(carc_game *g)
 {
     abbey_barn_at_scored(g);
-    return abbey_wagon_at_scored(g);
+    /* a wagon moves only from a feature this part's T7 scored (AM8): none without
+     * one completed (most turns) */
+    return g->ndone ? abbey_wagon_at_scored(g) : 0;
 }
 
 /* The module's decisions: the abbey's (place.c, AM3, AM5) and the wagons' (wagon.c,

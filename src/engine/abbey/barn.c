@@ -221,6 +221,13 @@ static void score_barn_field(carc_game *g, int root, int per_city)
  * the other barn fields that hold followers. Owes no decision. */
 int abbey_barn_at_scored(carc_game *g)
 {
+    /* no barn placed now nor standing: nothing to score (most turns, until the
+     * first barn), found without a field's root */
+    int any = abbey_st(g)->barn_placed;
+    for (int s = 0; s < g->players && !any; s++)
+        any = g->fnode[s][barn_slot()] != NODE_NONE;
+    if (!any)
+        return 0;
     int placed_by = abbey_st(g)->barn_placed - 1, done[CARC_MAX_PLAYERS], ndone = 0;
     abbey_st(g)->barn_placed = 0;
     if (placed_by >= 0) {

@@ -149,60 +149,94 @@ static int portal_ok(const carc_game *g, int figure, int n, const char **why)
     return 1;
 }
 
-/* A portal's count notes how many moves come before every 64th node (the walk's
- * marks), so that the move picked is found from the mark before it rather than
- * by walking the board again. */
-enum { PORTAL_MARK = 64, PORTAL_MARKS = MAX_NODES / PORTAL_MARK + 1 };
-
-/* PD11: the portal's moves (portal_ok's followers on every empty, unfinished
- * segment of the other tiles but the dragon's: segments in board order, kinds in
- * order), walked once from node v, a mark (n moves before it): moves skip .. skip + cap - 1
- * written to out[0..), the walk stopping after them; returns how many it counted
- * (so with cap 0, all of them), and with `marks` notes the count at each mark. The
- * list is every such segment of the board, and T6 asks how many and the one
- * picked: a count writes none. */
-static int portal_walk_from(const carc_game *g, int v, int n, int skip, carc_move *out,
-                            int cap, uint16_t *marks)
+/* The follower kinds the active player may send through a portal (portal_ok: in
+ * supply, no special figure), into stand[t] by the feature type t (NF_TYPE) they
+ * stand on, and how many in nstand[t]; 0 if none. */
+static unsigned portal_stands(const carc_game *g, uint8_t stand[8], uint8_t nstand[8])
 {
     unsigned kinds = 0;
-    for (unsigned k = g->figures; k; k &= k - 1) {  /* the followers portal_ok may pass */
+    for (unsigned k = g->figures; k; k &= k - 1) {
         int fig = __builtin_ctz(k);
         const struct exp_figure *d = fig < CARC_FIGURES ? exp_figure_of[fig] : NULL;
         if (d && !d->special && figure_in_supply(g, g->active, fig))
             kinds |= 1u << fig;
     }
-    uint8_t stand[8] = {0}, nstand[8] = {0};  /* by type (NF_TYPE): the kinds, how many */
+    memset(stand, 0, 8);
+    memset(nstand, 0, 8);
     for (unsigned k = kinds; k; k &= k - 1)
         for (int t = 0; t < 8; t++)
             if (exp_figure_of[__builtin_ctz(k)]->stands >> t & 1) {
                 stand[t] |= (uint8_t)(1u << __builtin_ctz(k));
                 nstand[t]++;
             }
-    int end = skip + cap, last = g->last, dragon = dragon_st(g)->dragon - 1;
-    /* the segments in board order are the nodes in order (a tile's are first..),
-     * walked a mark's run at a time (v starts at a mark) */
-    while (kinds && v < g->nnodes) {
-        if (marks)
-            marks[v / PORTAL_MARK] = (uint16_t)n;
-        int run = v + PORTAL_MARK < g->nnodes ? v + PORTAL_MARK : g->nnodes;
-        for (; v < run; v++) {
-            int t = g->nodes[v].tile;
-            if (t == last || t == dragon)
-                continue;
-            const feature *f = feat_of(g, v);
-            /* portal_ok's B6, AM10 (a barn field, GI17) and PD11 */
-            if (f->follow || (f->flags2 & NF2_BARRED) || (f->flags & (NF_COMPLETED | NF_SCORED)))
-                continue;
-            int type = feat_type(f);
-            if (n + nstand[type] <= skip || cap == 0) {
-                n += nstand[type];
-                continue;
-            }
-            for (unsigned k = stand[type]; k; k &= k - 1, n++)
-                if (n >= skip && n < end)
-                    out[n - skip] = choice_move(g, CARC_MOVE_FOLLOWER, v, __builtin_ctz(k));
-            if (n >= end)
-                return end;
+    return kinds;
+}
+
+/* Whether a portal may reach feature f: portal_ok's B6, AM10 (a barn field, GI17)
+ * and PD11. */
+static int portal_open(const feature *f)
+{
+    return !f->follow && !(f->flags2 & NF2_BARRED) && !(f->flags & (NF_COMPLETED | NF_SCORED));
+}
+
+/* PD11: the portal's moves (portal_ok's followers on every empty, unfinished
+ * segment of the other tiles but the dragon's: segments in board order, kinds in
+ * order): moves skip .. skip + cap - 1 written to out[0..), the walk of the nodes
+ * stopping after them; returns how many it met (with cap 0, all of them). */
+static int portal_walk_from(const carc_game *g, int skip, carc_move *out, int cap)
+{
+    uint8_t stand[8], nstand[8];
+    if (!portal_stands(g, stand, nstand))
+        return 0;
+    int n = 0, end = skip + cap, last = g->last, dragon = dragon_st(g)->dragon - 1;
+    /* the segments in board order are the nodes in order (a tile's are first..) */
+    for (int v = 0; v < g->nnodes; v++) {
+        int t = g->nodes[v].tile;
+        if (t == last || t == dragon)
+            continue;
+        const feature *f = feat_of(g, v);
+        if (!portal_open(f))
+            continue;
+        int type = feat_type(f);
+        if (n + nstand[type] <= skip || cap == 0) {
+            n += nstand[type];
+            continue;
+        }
+        for (unsigned k = stand[type]; k; k &= k - 1, n++)
+            if (n >= skip && n < end)
+                out[n - skip] = choice_move(g, CARC_MOVE_FOLLOWER, v, __builtin_ctz(k));
+        if (n >= end)
+            return end;
+    }
+    return n;
+}
+
+/* How many moves portal_walk_from meets, from the feature records rather than the
+ * nodes: each open feature's nodes (its size) times the kinds that stand on its
+ * type, less the open nodes of the tile just placed and the dragon's. A feature
+ * has a third of the nodes or fewer, and T6 asks the count at every decision with
+ * a portal tile, the move picked only when it is the portal's. */
+static int portal_count(const carc_game *g)
+{
+    uint8_t stand[8], nstand[8];
+    if (!portal_stands(g, stand, nstand))
+        return 0;
+    int n = 0;
+    for (int r = 0; r < g->nfeats; r++) {
+        const feature *f = &g->feats[r];
+        if (f->size && portal_open(f))  /* a free record has size 0 */
+            n += f->size * nstand[feat_type(f)];
+    }
+    int dragon = dragon_st(g)->dragon - 1;
+    for (int k = 0; k < 2; k++) {
+        int t = k == 0 ? g->last : dragon;
+        if (t < 0 || t == TILE_NONE || (k == 1 && t == g->last))
+            continue;
+        const placed *p = &g->tiles[t];
+        for (int i = 0; i < tile_def(p->kind)->nseg; i++) {
+            const feature *f = feat_of(g, p->first + i);
+            if (portal_open(f))
+                n -= nstand[feat_type(f)];
         }
     }
     return n;
@@ -210,7 +244,7 @@ static int portal_walk_from(const carc_game *g, int v, int n, int skip, carc_mov
 
 static int portal_walk(const carc_game *g, int skip, carc_move *out, int cap)
 {
-    return portal_walk_from(g, 0, 0, skip, out, cap, NULL);
+    return portal_walk_from(g, skip, out, cap);
 }
 
 static int portal_legal(const carc_game *g, carc_move *out, int cap)
@@ -296,7 +330,6 @@ static int portal_tile(const carc_game *g)
 typedef struct choice_memo {
     choice_counts c;
     int nportal;
-    uint16_t marks[PORTAL_MARKS];  /* portal_walk_from's */
 } choice_memo;
 _Static_assert(sizeof(choice_memo) <= EXP_T6_MEMO, "the dragon's T6 choices fit a memo");
 
@@ -304,7 +337,7 @@ int dragon_choices_count(const carc_game *g, void *memo)
 {
     choice_memo *cm = memo;
     choice_counts_of(g, &cm->c);
-    cm->nportal = portal_tile(g) ? portal_walk_from(g, 0, 0, 0, NULL, 0, cm->marks) : 0;
+    cm->nportal = portal_tile(g) ? portal_count(g) : 0;
     return cm->c.nfairy + cm->c.nprincess + cm->nportal;
 }
 
@@ -319,11 +352,7 @@ void dragon_choices_nth(const carc_game *g, const void *memo, int i, carc_move *
     } else if (i - c->nfairy < c->nprincess) {
         *out = c->princess[i - c->nfairy];
     } else {
-        const uint16_t *marks = ((const choice_memo *)memo)->marks;
-        int skip = i - c->nfairy - c->nprincess, b = 0;
-        while ((b + 1) * PORTAL_MARK < g->nnodes && marks[b + 1] <= skip)
-            b++;  /* the last mark at or before the move */
-        portal_walk_from(g, b * PORTAL_MARK, marks[b], skip, out, 1, NULL);
+        portal_walk(g, i - c->nfairy - c->nprincess, out, 1);
     }
 }
 

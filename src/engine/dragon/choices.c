@@ -55,15 +55,16 @@ static unsigned fairy_slots(const carc_game *g)
     for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
         on |= (unsigned)(fn[i] < FIG_HELD) << i;  /* on a segment or a place */
     unsigned slots = on;
-    /* a slot whose node a slot of its kind before it holds too is left out: asked
-     * only where a 64-bit filter of (node, kind) saw its pair before (seldom: two
-     * meeples of a seat on one feature's segment) */
+    /* a slot whose node a slot of its kind before it holds too is left out. Every
+     * kind but the meeple has one slot (state.h), so only the meeples' run is asked,
+     * and a meeple only where a 64-bit filter of the nodes saw its pair before
+     * (seldom: two meeples of a seat on one feature's segment) */
     uint64_t seen = 0;
-    for (unsigned k = on; k; k &= k - 1) {
-        int i = __builtin_ctz(k), kind = fig_slot_kind[i];
-        uint64_t bit = 1ull << ((fn[i] + 13u * (unsigned)kind) & 63);
+    for (unsigned k = on & ((1u << CARC_FOLLOWERS) - 1); k; k &= k - 1) {
+        int i = __builtin_ctz(k);
+        uint64_t bit = 1ull << (fn[i] & 63);
         if (seen & bit)
-            for (int j = fig_kind_slot[kind]; j < i; j++)  /* the kind's run of slots */
+            for (int j = 0; j < i; j++)  /* the meeples' slots before it */
                 if (fn[j] == fn[i]) {
                     slots &= ~(1u << i);
                     break;

@@ -12,6 +12,11 @@
  *   - exp_forcers: only Christmas Present forces a placement's spot (X13).
  *   - carc_check refuses a game whose next steps, forcers, lists per decision,
  *     holders' bytes or turn_begin hooks do not match its configuration.
+ *   - the decision noted in the state (pend_decision, pend_seat: what carc_apply
+ *     and carc_legal_pick read) is turn_pending's after carc_new, every move, in a
+ *     view of each seat and a game dealt from it, with all nine expansions (cards
+ *     in hand hidden, windows, captures, the dragon's moves); carc_check refuses
+ *     one that is not.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -107,12 +112,69 @@ static void test_check_sees_a_broken_plan(void **state)
     carc_free(c);
 }
 
+/* The decision noted is the one turn_pending finds. */
+static void assert_noted(const carc_game *g)
+{
+    carc_pending p;
+    turn_pending(g, &p);
+    assert_int_equal(g->pend_decision, p.decision);
+    assert_int_equal(g->pend_seat, p.seat);
+    carc_pending q = carc_pending_decision(g);
+    assert_int_equal(q.decision, p.decision);
+    assert_int_equal(q.seat, p.seat);
+    assert_int_equal(q.active, p.active);
+}
+
+static void test_noted_decision(void **state)
+{
+    (void)state;
+    static carc_move list[CARC_MAX_MOVES];
+    carc_error err;
+    carc_game *g = new_game(CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS | CARC_EXP_INNS |
+                            CARC_EXP_TRADERS | CARC_EXP_RIVER | CARC_EXP_ABBOT |
+                            CARC_EXP_DRAGON | CARC_EXP_TOWER | CARC_EXP_ABBEY);
+    carc_game *v = carc_clone(g), *d = carc_clone(g);
+    assert_non_null(v);
+    assert_non_null(d);
+    uint64_t r = 11;
+    for (int moves = 0, n; (n = carc_legal(g, list, CARC_MAX_MOVES)) > 0; moves++) {
+        assert_noted(g);
+        if (moves % 7 == 0)  /* a view of a seat, and a game dealt from it */
+            for (int seat = 0; seat < g->players; seat++) {
+                carc_view(g, seat, v);
+                assert_noted(v);
+                carc_determinize(v, r, d);
+                assert_noted(d);
+                assert_int_equal(carc_check(d, &err), CARC_OK);
+            }
+        r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+        assert_int_equal(carc_apply(g, &list[r % (uint64_t)n], &err), CARC_OK);
+    }
+    assert_noted(g);
+    assert_true(carc_is_over(g));
+    assert_int_equal(g->pend_seat, -1);
+
+    carc_free(g);
+    g = new_game(CARC_EXP_GIFTS | CARC_EXP_CHRISTMAS);
+    carc_game *c = carc_clone(g);
+    assert_non_null(c);
+    g->pend_decision ^= 1;  /* another decision than the one owed */
+    test_expect_invalid_restore(g, c, "decision noted");
+    g->pend_seat = (int8_t)(g->pend_seat + 1);  /* another seat */
+    test_expect_invalid_restore(g, c, "decision noted");
+    carc_free(c);
+    carc_free(d);
+    carc_free(v);
+    carc_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_next_steps),
         cmocka_unit_test(test_forcers),
         cmocka_unit_test(test_check_sees_a_broken_plan),
+        cmocka_unit_test(test_noted_decision),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

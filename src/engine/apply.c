@@ -254,7 +254,7 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
     carc_pending p;
     int rc;
     uint8_t left;  /* g->fig_left before an expansion's move (exp_resolved) */
-    switch (turn_pending(g, &p)) {
+    switch (turn_noted(g, &p)) {
     case CARC_DEC_WINDOW_BEFORE: case CARC_DEC_WINDOW_AFTER:
         if (m->kind == CARC_MOVE_PASS) {
             event_clear(g);
@@ -316,5 +316,6 @@ int carc_apply(carc_game *g, const carc_move *m, carc_error *err)
         break;
     }
     turn_advance(g);
+    turn_note(g);
     return CARC_OK;
 }

@@ -489,5 +489,10 @@ int carc_check(const carc_game *g, carc_error *err)
         return rc;
     if (!g->over && g->step == ST_T3_PLACE && g->nhand < 1)
         FAIL("a tile must be placed but none is in hand");
+    carc_pending p;
+    turn_pending(g, &p);
+    if (p.decision != g->pend_decision || p.seat != g->pend_seat)
+        FAIL("the decision noted (%d, seat %d) is not the one owed (%d, seat %d)",
+             g->pend_decision, g->pend_seat, p.decision, p.seat);
     return CARC_OK;
 }

@@ -23,6 +23,7 @@ void carc_determinize(const carc_game *view, uint64_t seed, carc_game *out)
     out->view_seat = -1;
     stack_shuffle(out);  /* R10: the river stack apart, the lake last */
     exp_deal(out, seat);
+    turn_note(out);
 }
 
 void carc_projection(const carc_game *g, int scores[CARC_MAX_PLAYERS])

@@ -153,6 +153,7 @@ carc_game *carc_new(const carc_config *cfg, carc_error *err)
     exp_setup(g, cfg);
     g->step = ST_T1_DRAW;
     turn_advance(g);
+    turn_note(g);
     return g;
 }
 
@@ -227,6 +228,7 @@ void carc_view(const carc_game *g, int seat, carc_game *out)
     for (int i = 0; i < out->nevents; i++)
         if (out->events[i].kind == CARC_EV_TILE_RETURNED)
             out->events[i].value = -1;
+    turn_note(out);  /* as the view's own bytes answer (what it hides is its own) */
 }
 
 int carc_view_seat(const carc_game *g) { return g->view_seat; }
@@ -240,7 +242,7 @@ const carc_event *carc_events(const carc_game *g, int *n)
 carc_pending carc_pending_decision(const carc_game *g)
 {
     carc_pending p;
-    turn_pending(g, &p);
+    turn_noted(g, &p);
     return p;
 }
 

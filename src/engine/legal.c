@@ -292,7 +292,7 @@ static int legal_list(const carc_game *g, int decision, carc_move *out, int cap)
 int carc_recall_points(const carc_game *g, const carc_move *m)
 {
     carc_pending p;
-    if (!m || m->kind != CARC_MOVE_RECALL || turn_pending(g, &p) != CARC_DEC_FOLLOWER)
+    if (!m || m->kind != CARC_MOVE_RECALL || turn_noted(g, &p) != CARC_DEC_FOLLOWER)
         return -1;
     return figure_recall_points(g, m);
 }
@@ -300,7 +300,7 @@ int carc_recall_points(const carc_game *g, const carc_move *m)
 int carc_legal(const carc_game *g, carc_move *out, int cap)
 {
     carc_pending p;
-    return legal_list(g, turn_pending(g, &p), out, cap);
+    return legal_list(g, turn_noted(g, &p), out, cap);
 }
 
 /* ---- one move of the list without writing the list: carc_legal_count, carc_legal_nth
@@ -463,7 +463,7 @@ static void legal_t6_nth(const carc_game *g, const t6_list *t, int i, carc_move 
 int carc_legal_count(const carc_game *g)
 {
     carc_pending p;
-    int decision = turn_pending(g, &p);
+    int decision = turn_noted(g, &p);
     if (decision == CARC_DEC_PLACE && !legal_closing(g)) {
         place_list pl;
         return place_list_count(g, &pl);
@@ -500,7 +500,7 @@ static int legal_take(const carc_move *list, int n, carc_index_fn index, void *c
 int carc_legal_pick(const carc_game *g, carc_index_fn index, void *ctx, carc_move *out)
 {
     carc_pending p;
-    int decision = turn_pending(g, &p);
+    int decision = turn_noted(g, &p);
     if (decision == CARC_DEC_PLACE && !legal_closing(g)) {
         place_list pl;
         int n = place_list_count(g, &pl);

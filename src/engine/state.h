@@ -446,6 +446,13 @@ struct carc_game {
     uint16_t exp_begins;
     uint8_t exp_nholds;
     uint16_t exp_hold_at[16];
+    /* The decision owed now and its seat (turn_pending's answer, the seat -1 when
+     * none), noted by turn_note at the end of the calls that change a game
+     * (carc_new, carc_apply, carc_view, carc_determinize), so that carc_legal_pick
+     * and carc_apply, both at every decision, read it instead of asking the step
+     * and the expansions again; carc_check recomputes it. */
+    uint8_t pend_decision;
+    int8_t pend_seat;
 
     /* The positions around the unfinished cloisters (and gardens), as a bit per
      * (x mod 16, y mod 16) (board.c, zone_bit): a tile placed off them is near
@@ -781,6 +788,16 @@ int score_category(int type);
 /* Runs automatic steps until a decision is owed or the game is over. */
 void turn_advance(carc_game *g);
 int turn_pending(const carc_game *g, carc_pending *p);
+/* Notes turn_pending's answer in g (pend_decision, pend_seat). */
+void turn_note(carc_game *g);
+/* The decision turn_note noted, as turn_pending answers it. */
+static inline int turn_noted(const carc_game *g, carc_pending *p)
+{
+    p->decision = g->pend_decision;
+    p->seat = g->pend_seat;
+    p->active = g->active;
+    return p->decision;
+}
 /* Writes g->exp_next from the expansions' plan (exp_at), after exp_plan. */
 void turn_plan(carc_game *g);
 /* Whether g->exp_next is what turn_plan writes (carc_check). */

@@ -262,6 +262,13 @@ void turn_advance(carc_game *g)
         turn_advance_base(g);
 }
 
+void turn_note(carc_game *g)
+{
+    carc_pending p;
+    g->pend_decision = (uint8_t)turn_pending(g, &p);
+    g->pend_seat = (int8_t)p.seat;
+}
+
 int turn_pending(const carc_game *g, carc_pending *p)
 {
     /* the decisions of the machine's own steps and windows; every other step's

@@ -64,6 +64,8 @@ int figure_plan_ok(const carc_game *g)
     return memcmp(spread, g->fig_spread, sizeof spread) == 0;
 }
 
+/* The kinds (bit per enum carc_figure) of which seat has a figure in supply: the
+ * meeple while the followers in supply outnumber the other followers in supply. */
 static inline unsigned kinds_in_supply(const carc_game *g, int seat)
 {
     unsigned kinds = 0;
@@ -80,23 +82,20 @@ static inline unsigned kinds_in_supply(const carc_game *g, int seat)
     return kinds | (g->supply[seat] > others);  /* bit 0: the meeple */
 }
 
-unsigned figure_supply_kinds(const carc_game *g, int seat)
-{
-    return kinds_in_supply(g, seat);
-}
-
 int figure_in_supply(const carc_game *g, int seat, int figure)
 {
     if (figure != CARC_FIG_MEEPLE)
         return (g->figures >> figure & 1) && g->fnode[seat][fig_kind_slot[figure]] == NODE_NONE;
     if (!fig_choice(g))
         return g->supply[seat] > 0;  /* the base game: meeples only */
-    /* the followers in supply but the other followers (a slot of a figure the
-     * game does not use stays NODE_NONE, so the game's figures are asked too) */
-    int others = 0;
-    for (unsigned k = g->figures & ~(1u << CARC_FIG_MEEPLE | fig_special_kinds); k; k &= k - 1)
-        others += g->fnode[seat][fig_kind_slot[__builtin_ctz(k)]] == NODE_NONE;
-    return g->supply[seat] > others;
+    /* a meeple's slot in supply: the followers in supply outnumber the other
+     * followers in supply exactly then (each other kind has one slot), and seven
+     * slots are fewer tests than the game's kinds */
+    const uint16_t *fn = g->fnode[seat];
+    unsigned any = 0;
+    for (int i = 0; i < CARC_FOLLOWERS; i++)
+        any |= fn[i] == NODE_NONE;
+    return (int)any;
 }
 
 /* The slot of a figure of `seat` in supply: a meeple's first free slot. */

@@ -869,10 +869,6 @@ static inline int figure_slot_of(int figure)
     return fig_kind_slot[figure];
 }
 int figure_in_supply(const carc_game *g, int seat, int figure);
-/* The kinds (bit per enum carc_figure) of which seat has a figure in supply, each
- * as figure_in_supply says (the meeple while the followers in supply outnumber the
- * other followers in supply), from one pass over the game's kinds. */
-unsigned figure_supply_kinds(const carc_game *g, int seat);
 /* Puts a figure of `seat` from supply on node n and emits the event. */
 void figure_put(carc_game *g, int seat, int figure, int n);
 /* Figures on no feature (state.h: fig_place, fig_held). figure_put_place puts a

@@ -123,8 +123,9 @@ static void t6_moves_of(const carc_game *g, t6_moves *t)
         if (ts->height[i] && t->tiles[i] != closed_tile)
             t->tops |= 1u << i;
     }
-    if (t->tops)  /* tower_topper of every kind at once */
-        t->toppers = ts->toppers & figure_supply_kinds(g, seat);
+    for (unsigned f = t->tops ? ts->toppers : 0; f; f &= f - 1)  /* tower_topper */
+        if (figure_in_supply(g, seat, __builtin_ctz(f)))
+            t->toppers |= 1u << __builtin_ctz(f);
     t->nfloors = bits_in(t->floors);
     t->ntops = bits_in(t->tops);
     t->n = t->nransom + t->nfloors + bits_in(t->toppers) * t->ntops;

@@ -1,7 +1,8 @@
 /*
  * neutral.c - what the module's files share about its tiles and its two neutral
- * figures: each kind's mark (PD1), the event of a neutral figure, and the follower
- * the fairy is assigned to (PD9 a, e). Called by dragon.c, walk.c and choices.c,
+ * figures: each kind's mark (PD1), the event of a neutral figure, and the fairy
+ * left alone (PD9 e; the follower it is assigned to, PD9 a, is dragon.h's, inline).
+ * Called by dragon.c, walk.c and choices.c,
  * calling none of them (scripts/one_way.sh: no circle between the engine's files).
  */
 #include "dragon.h"

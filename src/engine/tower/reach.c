@@ -1,7 +1,8 @@
 /*
  * reach.c - The Tower's towers on the board: which tiles hold one (noted as they
- * are placed, in placement order, and found from the board for carc_check), whether a follower closes a tower's top (TW4), which
- * followers may top one, and which stand within a tower's reach (TW5).
+ * are placed, in placement order, and found from the board for carc_check), whether
+ * a follower closes a tower's top (TW4) and which followers may top one. Which
+ * stand within a tower's reach (TW5) is tower.h's, inline.
  */
 #include "tower.h"
 

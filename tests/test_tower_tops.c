@@ -33,27 +33,46 @@ static void closed_both(const carc_game *g, unsigned *noted, unsigned *board)
     *board = tower_closed_board(g, tiles, nt);
 }
 
+/* A new 2-player game of The Tower of `seed`, and its generator of moves. */
+static carc_game *tower_game(uint64_t seed, uint64_t *r)
+{
+    carc_config c;
+    carc_error err;
+    carc_config_init(&c);
+    c.expansions = CARC_EXP_TOWER;
+    c.seed = seed;
+    carc_game *g = carc_new(&c, &err);
+    assert_non_null(g);
+    *r = seed * 0x9E3779B97F4A7C15ull;
+    return g;
+}
+
+/* Plays a move drawn from the list by generator r: 0 once the game is over. */
+static int play_random(carc_game *g, uint64_t *r)
+{
+    static carc_move list[CARC_MAX_MOVES];
+    carc_error err;
+    int n = carc_legal(g, list, CARC_MAX_MOVES);
+    if (n <= 0)
+        return 0;
+    *r ^= *r << 13, *r ^= *r >> 7, *r ^= *r << 17;
+    assert_int_equal(carc_apply(g, &list[*r % (uint64_t)n], &err), CARC_OK);
+    return 1;
+}
+
 /* A random game of The Tower played until a tower has been closed `closings` times
  * (each time a follower takes a top) and, if `stale`, a note has outlived its
  * follower (the tower open again); NULL if none of the tries gets there. Every move
  * checked against the board. */
 static carc_game *game_with_closed_towers(int closings, int stale)
 {
-    static carc_move list[CARC_MAX_MOVES];
     for (uint64_t seed = 1; seed <= 40; seed++) {
-        carc_config c;
         carc_error err;
-        carc_config_init(&c);
-        c.expansions = CARC_EXP_TOWER;
-        c.seed = seed;
-        carc_game *g = carc_new(&c, &err);
-        assert_non_null(g);
-        uint64_t r = seed * 0x9E3779B97F4A7C15ull;
+        uint64_t r;
+        carc_game *g = tower_game(seed, &r);
         int seen = 0, outlived = 0;
         unsigned before = 0;
-        for (int n; (n = carc_legal(g, list, CARC_MAX_MOVES)) > 0;) {
-            r ^= r << 13, r ^= r >> 7, r ^= r << 17;
-            assert_int_equal(carc_apply(g, &list[r % (uint64_t)n], &err), CARC_OK);
+        while (play_random(g, &r)) {
             unsigned noted, board;
             closed_both(g, &noted, &board);
             assert_int_equal(noted, board);
@@ -131,20 +150,12 @@ static void test_check_sees_drifted_notes(void **state)
  * none of the tries gets there. */
 static carc_game *game_with_prisoner(int freed)
 {
-    static carc_move list[CARC_MAX_MOVES];
     for (uint64_t seed = 1; seed <= 200; seed++) {
-        carc_config c;
         carc_error err;
-        carc_config_init(&c);
-        c.expansions = CARC_EXP_TOWER;
-        c.seed = seed;
-        carc_game *g = carc_new(&c, &err);
-        assert_non_null(g);
-        uint64_t r = seed * 0x9E3779B97F4A7C15ull;
+        uint64_t r;
+        carc_game *g = tower_game(seed, &r);
         int held = 0, was_freed = 0;
-        for (int n; (n = carc_legal(g, list, CARC_MAX_MOVES)) > 0;) {
-            r ^= r << 13, r ^= r >> 7, r ^= r << 17;
-            assert_int_equal(carc_apply(g, &list[r % (uint64_t)n], &err), CARC_OK);
+        while (play_random(g, &r)) {
             assert_int_equal(carc_check(g, &err), CARC_OK);
             int now = 0;
             for (int s = 0; s < g->players; s++)

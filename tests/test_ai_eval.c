@@ -331,6 +331,92 @@ static void test_field_term(void **state)
     carc_free(g);
 }
 
+/* The barn term of a seat (the completed cities of the field its barn stands in),
+ * and whether it has a barn on the board: a figure on a tile's corner. */
+static double barn_cities(const carc_game *g, int seat, int *placed)
+{
+    carc_follower fs[64];
+    int n = carc_followers(g, fs, 64);
+    *placed = 0;
+    for (int i = 0; i < n; i++)
+        if (fs[i].seat == seat && fs[i].type == CARC_FEAT_CORNER)
+            *placed = 1;
+    double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS];
+    ai_eval_terms(g, ai_eval_default(), term);
+    return term[AI_EVAL_BARN][seat];
+}
+
+/* Abbey & Mayor's barn (AM11 pays its owner 4 a completed city its field borders at
+ * the end; ai_project counts no barn): greedy plays abbey games; a seat's barn term
+ * is 0 until its barn is placed, and at the last decision it is what the final
+ * scoring then pays the seat for barns (reason "barn" at E3), over 4. The barn's
+ * weight adds 1 a completed city of its field to the seat's value; the barn field's
+ * term is not 0 while the barn stands and tiles are left, and its weight adds it. */
+static void test_barn_term(void **state)
+{
+    (void)state;
+    const char *set = "abbey";
+    int checked = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        carc_config c;
+        carc_config_init(&c);
+        c.seed = seed;
+        c.players = 2;
+        c.expansions = carc_expansion_parse(set, strlen(set));
+        carc_game *g = carc_new(&c, NULL), *view = carc_clone(g);
+        assert_non_null(view);
+        carc_ai_options opt;
+        carc_ai_options_init(&opt);
+        carc_player *p = carc_player_new("greedy", &opt, NULL);
+        assert_non_null(p);
+        double before[2] = {0, 0};
+        int placed[2] = {0, 0};
+        while (!carc_is_over(g)) {
+            for (int s = 0; s < 2; s++) {
+                before[s] = barn_cities(g, s, &placed[s]);
+                if (!placed[s])
+                    assert_true(before[s] == 0);
+            }
+            if (placed[0] || placed[1]) {
+                ai_eval_weights w = *ai_eval_default();
+                double v[CARC_MAX_PLAYERS], v2[CARC_MAX_PLAYERS];
+                ai_eval_values(g, ai_terms(g), &w, v);
+                w.barn += 1;
+                ai_eval_values(g, ai_terms(g), &w, v2);
+                for (int s = 0; s < 2; s++)
+                    assert_true(fabs(v2[s] - v[s] - before[s]) < 1e-9);
+                /* the barn's field: its tiles x the share left, weighted by barn_field */
+                double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS];
+                ai_eval_terms(g, &w, term);
+                w.barn_field += 1;
+                ai_eval_values(g, ai_terms(g), &w, v);
+                double left = carc_stack_left(g) / 2.0;
+                for (int s = 0; s < 2; s++) {
+                    assert_true(fabs(v[s] - v2[s] - term[AI_EVAL_BARN_FIELD][s]) < 1e-9);
+                    assert_true((term[AI_EVAL_BARN_FIELD][s] > 0) == (placed[s] && left > 0));
+                }
+            }
+            carc_move m;
+            carc_view(g, carc_pending_decision(g).seat, view);
+            assert_int_equal(carc_player_choose(p, view, &m, NULL, 0), CARC_OK);
+            assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
+        }
+        int n, paid[2] = {0, 0};
+        const carc_event *ev = carc_events(g, &n);
+        for (int i = 0; i < n; i++)
+            if (ev[i].kind == CARC_EV_SCORED && ev[i].b == CARC_REASON_BARN && ev[i].seat >= 0)
+                paid[ev[i].seat] += ev[i].value;
+        for (int s = 0; s < 2; s++) {
+            assert_true(paid[s] == 4 * before[s]);
+            checked += before[s] > 0;
+        }
+        p->destroy(p);
+        carc_free(view);
+        carc_free(g);
+    }
+    assert_true(checked >= 2);  /* barns that paid, not only zeros */
+}
+
 static void test_game_over_has_no_terms(void **state)
 {
     (void)state;
@@ -490,6 +576,7 @@ int main(void)
         cmocka_unit_test(test_cloister_term),
         cmocka_unit_test(test_recallable_term),
         cmocka_unit_test(test_field_term),
+        cmocka_unit_test(test_barn_term),
         cmocka_unit_test(test_game_over_has_no_terms),
         cmocka_unit_test(test_mcts_survives_nan),
         cmocka_unit_test(test_weights_by_set),

@@ -23,6 +23,12 @@
  *   recallable the cloister term of a cloister or garden held by a figure that may
  *             be recalled (A6, the abbot), weighted apart: a recall trades that
  *             growth for points now and the figure back
+ *   barn      the completed cities bordering a field that holds the seat's barn (a
+ *             figure on a tile's corner, carc_feature_info.barns: AM11 pays each 4
+ *             at the end, and ai_project counts no barn)
+ *   barn field the tiles of that field x the share left, as the field term (the
+ *             cities around it still to be completed), weighted apart: a barn
+ *             pays 4 a city where farmers get 3
  *
  * Each term has a weight of eval_weights.def, data measured by the paired test.
  */
@@ -89,6 +95,21 @@ static int eval_empty_around(const carc_game *g, int x, int y)
     return n;
 }
 
+/* The barn term of a figure standing on a tile's corner (AM9: stored as the corner
+ * south-east of its tile, the four corner fields one field): when its field lists
+ * it among the barns, the completed cities the field borders (its end value is 3
+ * each for farmers, B11) and its tiles x the share left. */
+static void eval_barn(const carc_game *g, const carc_follower *f, double share,
+                      double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS])
+{
+    carc_feature_info fi;
+    if (!carc_feature_at(g, f->x, f->y, CARC_PORT_SE, &fi) || fi.type != CARC_FEAT_FIELD ||
+        !(fi.barns >> f->seat & 1))
+        return;
+    term[AI_EVAL_BARN][f->seat] += fi.value / 3;
+    term[AI_EVAL_BARN_FIELD][f->seat] += fi.tiles * share;
+}
+
 void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
                    double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS])
 {
@@ -119,6 +140,10 @@ void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
         const carc_follower *f = &fs[i];
         int strength = carc_figure_strength(f->figure);
         carc_feature_info fi;
+        if (f->type == CARC_FEAT_CORNER) {
+            eval_barn(g, f, share, term);
+            continue;
+        }
         if (strength == 0 || f->type == CARC_FEAT_TOWER ||
             (f->type == CARC_FEAT_FIELD && w->field_tiles == 0) ||
             !carc_feature_at(g, f->x, f->y, f->port, &fi) || fi.completed)
@@ -167,5 +192,7 @@ void ai_eval_values(const carc_game *g, unsigned terms, const ai_eval_weights *w
                     w->cloister_fill * term[AI_EVAL_CLOISTER][s] +
                     w->supply * term[AI_EVAL_SUPPLY][s] + w->returns * term[AI_EVAL_RETURNS][s] +
                     w->field_tiles * term[AI_EVAL_FIELD][s] +
-                    w->abbot_fill * term[AI_EVAL_RECALLABLE][s];
+                    w->abbot_fill * term[AI_EVAL_RECALLABLE][s] +
+                    w->barn * term[AI_EVAL_BARN][s] +
+                    w->barn_field * term[AI_EVAL_BARN_FIELD][s];
 }

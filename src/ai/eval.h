@@ -21,6 +21,8 @@ typedef struct ai_eval_weights {
 enum {
     AI_EVAL_CITY, AI_EVAL_CLOISTER, AI_EVAL_SUPPLY, AI_EVAL_RETURNS, AI_EVAL_FIELD,
     AI_EVAL_RECALLABLE,  /* the cloister term of a figure that may be recalled (A6) */
+    AI_EVAL_BARN,        /* the completed cities of a barn's field (AM11) */
+    AI_EVAL_BARN_FIELD,  /* the tiles of a barn's field x the share left */
     AI_EVAL_TERMS
 };
 

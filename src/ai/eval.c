@@ -23,6 +23,9 @@
  *   recallable the cloister term of a cloister or garden held by a figure that may
  *             be recalled (A6, the abbot), weighted apart: a recall trades that
  *             growth for points now and the figure back
+ *   field cities the points a held field's unfinished cities will pay its holder
+ *             at the end if completed (3 each; a barn's 4): each x its chance of
+ *             completion, as the city term's (ai_project counts the completed ones)
  *   barn      the completed cities bordering a field that holds the seat's barn (a
  *             figure on a tile's corner, carc_feature_info.barns: AM11 pays each 4
  *             at the end, and ai_project counts no barn)
@@ -95,12 +98,30 @@ static int eval_empty_around(const carc_game *g, int x, int y)
     return n;
 }
 
+/* The unfinished cities the field at (x,y,port) borders, each x its chance of
+ * completion (the city term's), summed. */
+static double eval_field_cities(const carc_game *g, int x, int y, int port,
+                                const ai_eval_weights *w, double left)
+{
+    carc_segment_pos open[64];
+    int n = 0;
+    double sum = 0;
+    if (carc_field_cities(g, x, y, port, open, 64, &n) < 0)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        carc_feature_info ci;
+        if (carc_feature_at(g, open[i].x, open[i].y, open[i].port, &ci))
+            sum += exp(-w->city_lambda * ci.open / (left + 1.0));
+    }
+    return sum;
+}
+
 /* The barn term of a figure standing on a tile's corner (AM9: stored as the corner
  * south-east of its tile, the four corner fields one field): when its field lists
  * it among the barns, the completed cities the field borders (its end value is 3
  * each for farmers, B11) and its tiles x the share left. */
-static void eval_barn(const carc_game *g, const carc_follower *f, double share,
-                      double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS])
+static void eval_barn(const carc_game *g, const carc_follower *f, const ai_eval_weights *w,
+                      double left, double share, double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS])
 {
     carc_feature_info fi;
     if (!carc_feature_at(g, f->x, f->y, CARC_PORT_SE, &fi) || fi.type != CARC_FEAT_FIELD ||
@@ -108,6 +129,9 @@ static void eval_barn(const carc_game *g, const carc_follower *f, double share,
         return;
     term[AI_EVAL_BARN][f->seat] += fi.value / 3;
     term[AI_EVAL_BARN_FIELD][f->seat] += fi.tiles * share;
+    if (w->field_cities != 0)  /* AM11: 4 a city */
+        term[AI_EVAL_FIELD_CITIES][f->seat] +=
+            4 * eval_field_cities(g, f->x, f->y, CARC_PORT_SE, w, left);
 }
 
 void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
@@ -141,7 +165,7 @@ void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
         int strength = carc_figure_strength(f->figure);
         carc_feature_info fi;
         if (f->type == CARC_FEAT_CORNER) {
-            eval_barn(g, f, share, term);
+            eval_barn(g, f, w, left, share, term);
             continue;
         }
         if (strength == 0 || f->type == CARC_FEAT_TOWER ||
@@ -168,6 +192,9 @@ void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
         } else if (fi.type == CARC_FEAT_FIELD) {
             gain = fi.tiles * share;
             held = AI_EVAL_FIELD;
+            if (w->field_cities != 0 && most > 0 && fi.followers[f->seat] == most)
+                term[AI_EVAL_FIELD_CITIES][f->seat] +=
+                    3 * eval_field_cities(g, f->x, f->y, f->port, w, left) * strength / most;
         } else {
             continue;
         }
@@ -194,5 +221,6 @@ void ai_eval_values(const carc_game *g, unsigned terms, const ai_eval_weights *w
                     w->field_tiles * term[AI_EVAL_FIELD][s] +
                     w->abbot_fill * term[AI_EVAL_RECALLABLE][s] +
                     w->barn * term[AI_EVAL_BARN][s] +
-                    w->barn_field * term[AI_EVAL_BARN_FIELD][s];
+                    w->barn_field * term[AI_EVAL_BARN_FIELD][s] +
+                    w->field_cities * term[AI_EVAL_FIELD_CITIES][s];
 }

@@ -1,6 +1,7 @@
 /*
  * feature_list.c - features as lists of segments in board order (carc_marked_features,
- * carc_feature_segments): what a reader of the state shows of the features, the
+ * carc_feature_segments), and the cities a field borders (carc_field_cities, for
+ * the computer players' evaluation): what a reader of the state shows of the features, the
  * game server's state JSON at every move. The engine's nodes come in placement
  * order, a tile's nodes together, so board order is node order except within a
  * tile, where it is by canonical port: a tile's few nodes are put in that order
@@ -86,4 +87,38 @@ int carc_feature_segments(const carc_game *g, int x, int y, int port, carc_segme
     for (int i = 0; i < n && i < cap; i++)
         out[i] = flist_pos(g, keys[i]);
     return n < cap ? n : cap;
+}
+
+int carc_field_cities(const carc_game *g, int x, int y, int port, carc_segment_pos *open,
+                      int cap, int *nopen)
+{
+    *nopen = 0;
+    int v = board_node_at(g, x, y, port);
+    if (v == NODE_NONE || node_type(g, v) != CARC_FEAT_FIELD)
+        return -1;
+    /* as feat_field_cities, each city once, and the unfinished ones named too */
+    uint64_t seen[MAX_NODES / 64 + 1] = {0};
+    int completed = 0, n = v;
+    do {
+        const node *nd = &g->nodes[n];
+        const placed *p = &g->tiles[nd->tile];
+        unsigned cities = tile_def(p->kind)->seg[n - p->first].cities;
+        for (int i = 0; cities; i++, cities >>= 1) {
+            if (!(cities & 1))
+                continue;
+            int c = feat_root(g, p->first + i);
+            uint64_t bit = 1ull << (c & 63);
+            if (seen[c >> 6] & bit)
+                continue;
+            seen[c >> 6] |= bit;
+            if (feat_of(g, c)->flags & NF_COMPLETED)
+                completed++;
+            else if ((*nopen)++ < cap)
+                open[*nopen - 1] = flist_pos(g, flist_key(g, p->first + i));
+        }
+        n = nd->next;
+    } while (n != v);
+    if (*nopen > cap)
+        *nopen = cap;
+    return completed;
 }

@@ -507,6 +507,39 @@ static void test_field_cities_term(void **state)
     assert_true(fields > 20 && opens > 10);
 }
 
+/* The abbot in supply (a figure that may be recalled, A6) is the recall supply
+ * term, weighted by abbot_supply, and not the supply term: at the start of an abbot
+ * game each seat has its 7 meeples and its abbot in supply (strength 1 each); the
+ * base game has no such figure. */
+static void test_recall_supply_term(void **state)
+{
+    (void)state;
+    const char *set = "abbot";
+    for (int k = 0; k < 2; k++) {
+        carc_config c;
+        carc_config_init(&c);
+        c.seed = 3;
+        c.players = 2;
+        c.expansions = k ? carc_expansion_parse(set, strlen(set)) : 0;
+        carc_game *g = carc_new(&c, NULL);
+        assert_non_null(g);
+        ai_eval_weights w = *ai_eval_default();
+        double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS], v[CARC_MAX_PLAYERS], v2[CARC_MAX_PLAYERS];
+        ai_eval_terms(g, &w, term);
+        double left = carc_stack_left(g) / 2.0, share = left / (left + w.supply_half);
+        for (int s = 0; s < 2; s++) {
+            assert_true(fabs(term[AI_EVAL_SUPPLY][s] - 7 * share) < 1e-9);
+            assert_true(fabs(term[AI_EVAL_RECALL_SUPPLY][s] - (k ? share : 0)) < 1e-9);
+        }
+        ai_eval_values(g, ai_terms(g), &w, v);
+        w.abbot_supply += 1;
+        ai_eval_values(g, ai_terms(g), &w, v2);
+        for (int s = 0; s < 2; s++)
+            assert_true(fabs(v2[s] - v[s] - (k ? share : 0)) < 1e-9);
+        carc_free(g);
+    }
+}
+
 static void test_game_over_has_no_terms(void **state)
 {
     (void)state;
@@ -668,6 +701,7 @@ int main(void)
         cmocka_unit_test(test_field_term),
         cmocka_unit_test(test_barn_term),
         cmocka_unit_test(test_field_cities_term),
+        cmocka_unit_test(test_recall_supply_term),
         cmocka_unit_test(test_game_over_has_no_terms),
         cmocka_unit_test(test_mcts_survives_nan),
         cmocka_unit_test(test_weights_by_set),

@@ -14,7 +14,9 @@
  *   cloister  each empty position around a cloister or garden x the chance it is
  *             filled, 1 - exp(-tiles left / fill_tiles)
  *   supply    the followers' strength in supply x the share of the game left, l /
- *             (l + supply_half), l the tiles a seat still places
+ *             (l + supply_half), l the tiles a seat still places; a figure
+ *             that may be recalled (A6, the abbot: it goes only on a cloister or
+ *             garden, and comes back at will) is weighted apart, recall supply
  *   returns   the strength a seat has on unfinished roads, cities, cloisters and
  *             gardens x the chance the feature is completed (the follower comes
  *             back) x the same share
@@ -145,11 +147,15 @@ void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
     double share = left / (left + w->supply_half);
     double fill = 1.0 - exp(-(double)carc_stack_left(g) / w->fill_tiles);
     for (int s = 0; s < players; s++) {
-        int counts[CARC_FIGURES], strength = 0;
+        int counts[CARC_FIGURES], strength = 0, recalls = 0;
         carc_supply_figures(g, s, counts);
         for (int f = 0; f < CARC_FIGURES; f++)
-            strength += carc_figure_strength(f) * counts[f];
+            if (carc_figure_recalls(f))
+                recalls += carc_figure_strength(f) * counts[f];
+            else
+                strength += carc_figure_strength(f) * counts[f];
         term[AI_EVAL_SUPPLY][s] = strength * share;
+        term[AI_EVAL_RECALL_SUPPLY][s] = recalls * share;
     }
     /* follower by follower (carc_followers walks the figures, where listing the
      * features walks the board): each of a holder's figures on a feature adds its
@@ -222,5 +228,6 @@ void ai_eval_values(const carc_game *g, unsigned terms, const ai_eval_weights *w
                     w->abbot_fill * term[AI_EVAL_RECALLABLE][s] +
                     w->barn * term[AI_EVAL_BARN][s] +
                     w->barn_field * term[AI_EVAL_BARN_FIELD][s] +
-                    w->field_cities * term[AI_EVAL_FIELD_CITIES][s];
+                    w->field_cities * term[AI_EVAL_FIELD_CITIES][s] +
+                    w->abbot_supply * term[AI_EVAL_RECALL_SUPPLY][s];
 }

@@ -24,6 +24,7 @@ enum {
     AI_EVAL_BARN,        /* the completed cities of a barn's field (AM11) */
     AI_EVAL_BARN_FIELD,  /* the tiles of a barn's field x the share left */
     AI_EVAL_FIELD_CITIES, /* a held field's unfinished cities x their completion chance */
+    AI_EVAL_RECALL_SUPPLY, /* the supply term of the figures that may be recalled (A6) */
     AI_EVAL_TERMS
 };
 

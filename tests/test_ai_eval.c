@@ -69,6 +69,30 @@ static int count_open(const carc_game *g, const int (*segs)[3], int nsegs)
     return open;
 }
 
+/* A game of two with the expansions of `set` (registry names, "" the base game) at
+ * its first decision, seed `seed`. */
+static carc_game *new_set_game(uint64_t seed, const char *set)
+{
+    carc_config c;
+    carc_config_init(&c);
+    c.seed = seed;
+    c.players = 2;
+    c.expansions = carc_expansion_parse(set, strlen(set));
+    carc_game *g = carc_new(&c, NULL);
+    assert_non_null(g);
+    return g;
+}
+
+/* The greedy player, for games that reach positions worth testing. */
+static carc_player *new_greedy(void)
+{
+    carc_ai_options opt;
+    carc_ai_options_init(&opt);
+    carc_player *p = carc_player_new("greedy", &opt, NULL);
+    assert_non_null(p);
+    return p;
+}
+
 /* A base game of two at its first decision, seed `seed`. */
 static carc_game *new_base(uint64_t seed)
 {
@@ -358,17 +382,9 @@ static void test_barn_term(void **state)
     const char *set = "abbey";
     int checked = 0;
     for (uint64_t seed = 1; seed <= 6; seed++) {
-        carc_config c;
-        carc_config_init(&c);
-        c.seed = seed;
-        c.players = 2;
-        c.expansions = carc_expansion_parse(set, strlen(set));
-        carc_game *g = carc_new(&c, NULL), *view = carc_clone(g);
+        carc_game *g = new_set_game(seed, set), *view = carc_clone(g);
         assert_non_null(view);
-        carc_ai_options opt;
-        carc_ai_options_init(&opt);
-        carc_player *p = carc_player_new("greedy", &opt, NULL);
-        assert_non_null(p);
+        carc_player *p = new_greedy();
         double before[2] = {0, 0};
         int placed[2] = {0, 0};
         while (!carc_is_over(g)) {
@@ -429,17 +445,9 @@ static void test_field_cities_term(void **state)
     static const char *const sets[] = {"", "inns,traders"};
     int fields = 0, opens = 0;
     for (int k = 0; k < 2; k++) {
-        carc_config c;
-        carc_config_init(&c);
-        c.seed = 4;
-        c.players = 2;
-        c.expansions = carc_expansion_parse(sets[k], strlen(sets[k]));
-        carc_game *g = carc_new(&c, NULL), *view = carc_clone(g);
+        carc_game *g = new_set_game(4, sets[k]), *view = carc_clone(g);
         assert_non_null(view);
-        carc_ai_options opt;
-        carc_ai_options_init(&opt);
-        carc_player *p = carc_player_new("greedy", &opt, NULL);
-        assert_non_null(p);
+        carc_player *p = new_greedy();
         while (!carc_is_over(g)) {
             carc_follower fs[64];
             int nf = carc_followers(g, fs, 64);
@@ -516,13 +524,7 @@ static void test_recall_supply_term(void **state)
     (void)state;
     const char *set = "abbot";
     for (int k = 0; k < 2; k++) {
-        carc_config c;
-        carc_config_init(&c);
-        c.seed = 3;
-        c.players = 2;
-        c.expansions = k ? carc_expansion_parse(set, strlen(set)) : 0;
-        carc_game *g = carc_new(&c, NULL);
-        assert_non_null(g);
+        carc_game *g = new_set_game(3, k ? set : "");
         ai_eval_weights w = *ai_eval_default();
         double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS], v[CARC_MAX_PLAYERS], v2[CARC_MAX_PLAYERS];
         ai_eval_terms(g, &w, term);

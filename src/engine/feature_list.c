@@ -96,29 +96,10 @@ int carc_field_cities(const carc_game *g, int x, int y, int port, carc_segment_p
     int v = board_node_at(g, x, y, port);
     if (v == NODE_NONE || node_type(g, v) != CARC_FEAT_FIELD)
         return -1;
-    /* as feat_field_cities, each city once, and the unfinished ones named too */
-    uint64_t seen[MAX_NODES / 64 + 1] = {0};
-    int completed = 0, n = v;
-    do {
-        const node *nd = &g->nodes[n];
-        const placed *p = &g->tiles[nd->tile];
-        unsigned cities = tile_def(p->kind)->seg[n - p->first].cities;
-        for (int i = 0; cities; i++, cities >>= 1) {
-            if (!(cities & 1))
-                continue;
-            int c = feat_root(g, p->first + i);
-            uint64_t bit = 1ull << (c & 63);
-            if (seen[c >> 6] & bit)
-                continue;
-            seen[c >> 6] |= bit;
-            if (feat_of(g, c)->flags & NF_COMPLETED)
-                completed++;
-            else if ((*nopen)++ < cap)
-                open[*nopen - 1] = flist_pos(g, flist_key(g, p->first + i));
-        }
-        n = nd->next;
-    } while (n != v);
-    if (*nopen > cap)
-        *nopen = cap;
-    return completed;
+    uint16_t cities[MAX_FEATS];
+    int n = feat_field_city_roots(g, v, 0, cities);
+    for (int i = 0; i < n && i < cap; i++)
+        open[i] = flist_pos(g, flist_key(g, cities[i]));
+    *nopen = n < cap ? n : cap;
+    return feat_field_cities(g, v);
 }

@@ -832,6 +832,12 @@ int carc_marked_features(const carc_game *g, carc_segment_pos *out, int cap);
  * if there is no such segment. */
 int carc_feature_segments(const carc_game *g, int x, int y, int port, carc_segment_pos *out,
                           int cap);
+/* The cities the field holding the segment at (x,y,port) borders (B11): returns how
+ * many of them are completed, and writes one segment of each unfinished one (up to
+ * cap, in no set order) to open and their count to *nopen; -1 (and *nopen 0) if the
+ * segment is not a field's. */
+int carc_field_cities(const carc_game *g, int x, int y, int port, carc_segment_pos *open,
+                      int cap, int *nopen);
 
 /* The Gifts. carc_gifts writes the count of each gift id 1..5 a seat holds into
  * counts[1..5] and, in a view of another seat, the number of hidden gifts into

@@ -69,6 +69,30 @@ static int count_open(const carc_game *g, const int (*segs)[3], int nsegs)
     return open;
 }
 
+/* A game of two with the expansions of `set` (registry names, "" the base game) at
+ * its first decision, seed `seed`. */
+static carc_game *new_set_game(uint64_t seed, const char *set)
+{
+    carc_config c;
+    carc_config_init(&c);
+    c.seed = seed;
+    c.players = 2;
+    c.expansions = carc_expansion_parse(set, strlen(set));
+    carc_game *g = carc_new(&c, NULL);
+    assert_non_null(g);
+    return g;
+}
+
+/* The greedy player, for games that reach positions worth testing. */
+static carc_player *new_greedy(void)
+{
+    carc_ai_options opt;
+    carc_ai_options_init(&opt);
+    carc_player *p = carc_player_new("greedy", &opt, NULL);
+    assert_non_null(p);
+    return p;
+}
+
 /* A base game of two at its first decision, seed `seed`. */
 static carc_game *new_base(uint64_t seed)
 {
@@ -331,6 +355,193 @@ static void test_field_term(void **state)
     carc_free(g);
 }
 
+/* The barn term of a seat (the completed cities of the field its barn stands in),
+ * and whether it has a barn on the board: a figure on a tile's corner. */
+static double barn_cities(const carc_game *g, int seat, int *placed)
+{
+    carc_follower fs[64];
+    int n = carc_followers(g, fs, 64);
+    *placed = 0;
+    for (int i = 0; i < n; i++)
+        if (fs[i].seat == seat && fs[i].type == CARC_FEAT_CORNER)
+            *placed = 1;
+    double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS];
+    ai_eval_terms(g, ai_eval_default(), term);
+    return term[AI_EVAL_BARN][seat];
+}
+
+/* Abbey & Mayor's barn (AM11 pays its owner 4 a completed city its field borders at
+ * the end; ai_project counts no barn): greedy plays abbey games; a seat's barn term
+ * is 0 until its barn is placed, and at the last decision it is what the final
+ * scoring then pays the seat for barns (reason "barn" at E3), over 4. The barn's
+ * weight adds 1 a completed city of its field to the seat's value; the barn field's
+ * term is not 0 while the barn stands and tiles are left, and its weight adds it. */
+static void test_barn_term(void **state)
+{
+    (void)state;
+    const char *set = "abbey";
+    int checked = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        carc_game *g = new_set_game(seed, set), *view = carc_clone(g);
+        assert_non_null(view);
+        carc_player *p = new_greedy();
+        double before[2] = {0, 0};
+        int placed[2] = {0, 0};
+        while (!carc_is_over(g)) {
+            for (int s = 0; s < 2; s++) {
+                before[s] = barn_cities(g, s, &placed[s]);
+                if (!placed[s])
+                    assert_true(before[s] == 0);
+            }
+            if (placed[0] || placed[1]) {
+                ai_eval_weights w = *ai_eval_default();
+                double v[CARC_MAX_PLAYERS], v2[CARC_MAX_PLAYERS];
+                ai_eval_values(g, ai_terms(g), &w, v);
+                w.barn += 1;
+                ai_eval_values(g, ai_terms(g), &w, v2);
+                for (int s = 0; s < 2; s++)
+                    assert_true(fabs(v2[s] - v[s] - before[s]) < 1e-9);
+                /* the barn's field: its tiles x the share left, weighted by barn_field */
+                double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS];
+                ai_eval_terms(g, &w, term);
+                w.barn_field += 1;
+                ai_eval_values(g, ai_terms(g), &w, v);
+                double left = carc_stack_left(g) / 2.0;
+                for (int s = 0; s < 2; s++) {
+                    assert_true(fabs(v[s] - v2[s] - term[AI_EVAL_BARN_FIELD][s]) < 1e-9);
+                    assert_true((term[AI_EVAL_BARN_FIELD][s] > 0) == (placed[s] && left > 0));
+                }
+            }
+            carc_move m;
+            carc_view(g, carc_pending_decision(g).seat, view);
+            assert_int_equal(carc_player_choose(p, view, &m, NULL, 0), CARC_OK);
+            assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
+        }
+        int n, paid[2] = {0, 0};
+        const carc_event *ev = carc_events(g, &n);
+        for (int i = 0; i < n; i++)
+            if (ev[i].kind == CARC_EV_SCORED && ev[i].b == CARC_REASON_BARN && ev[i].seat >= 0)
+                paid[ev[i].seat] += ev[i].value;
+        for (int s = 0; s < 2; s++) {
+            assert_true(paid[s] == 4 * before[s]);
+            checked += before[s] > 0;
+        }
+        p->destroy(p);
+        carc_free(view);
+        carc_free(g);
+    }
+    assert_true(checked >= 2);  /* barns that paid, not only zeros */
+}
+
+/* carc_field_cities and the field cities' term, at every placement of greedy's games
+ * (base and inns,traders): for each field a figure holds, the completed cities are
+ * the field's end value over 3 (B11, feat_field_cities), each unfinished one named is
+ * an unfinished city, no two the same city; the term of a field's sole holder is 3
+ * x the cities' chances (exp(-city_lambda x open / (tiles a seat places + 1))), 0
+ * while its weight is 0, and its weight adds it. A segment not of a field is -1. */
+static void test_field_cities_term(void **state)
+{
+    (void)state;
+    static const char *const sets[] = {"", "inns,traders"};
+    int fields = 0, opens = 0;
+    for (int k = 0; k < 2; k++) {
+        carc_game *g = new_set_game(4, sets[k]), *view = carc_clone(g);
+        assert_non_null(view);
+        carc_player *p = new_greedy();
+        while (!carc_is_over(g)) {
+            carc_follower fs[64];
+            int nf = carc_followers(g, fs, 64);
+            ai_eval_weights w = *ai_eval_default();
+            w.field_cities = 0.5;  /* the file's may be 0, which leaves the term out */
+            double left = carc_stack_left(g) / 2.0, expect[2] = {0, 0};
+            int sole = 1;
+            for (int i = 0; i < nf; i++) {
+                carc_segment_pos open[64];
+                int n = -1, cities;
+                carc_feature_info fi;
+                assert_true(carc_feature_at(g, fs[i].x, fs[i].y, fs[i].port, &fi) ||
+                            fs[i].type == CARC_FEAT_CORNER);
+                cities = carc_field_cities(g, fs[i].x, fs[i].y, fs[i].port, open, 64, &n);
+                if (fs[i].type != CARC_FEAT_FIELD) {
+                    assert_int_equal(cities, -1);
+                    assert_int_equal(n, 0);
+                    continue;
+                }
+                fields++;
+                assert_int_equal(3 * cities, fi.value);
+                double sum = 0;
+                for (int j = 0; j < n; j++) {
+                    carc_feature_info ci, cj;
+                    assert_true(carc_feature_at(g, open[j].x, open[j].y, open[j].port, &ci));
+                    assert_int_equal(ci.type, CARC_FEAT_CITY);
+                    assert_false(ci.completed);
+                    sum += exp(-w.city_lambda * ci.open / (left + 1.0));
+                    carc_segment_pos a[1], b[1];
+                    for (int m = 0; m < j; m++) {
+                        assert_true(carc_feature_at(g, open[m].x, open[m].y, open[m].port, &cj));
+                        carc_feature_segments(g, open[j].x, open[j].y, open[j].port, a, 1);
+                        carc_feature_segments(g, open[m].x, open[m].y, open[m].port, b, 1);
+                        assert_true(a[0].x != b[0].x || a[0].y != b[0].y || a[0].port != b[0].port);
+                    }
+                    opens++;
+                }
+                int other = fi.followers[1 - fs[i].seat];
+                if (other > 0 || fi.followers[fs[i].seat] != carc_figure_strength(fs[i].figure))
+                    sole = 0;  /* shares and majorities: the formula alone is tested */
+                else
+                    expect[fs[i].seat] += 3 * sum;
+            }
+            double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS], v[CARC_MAX_PLAYERS], v2[CARC_MAX_PLAYERS];
+            ai_eval_terms(g, &w, term);
+            for (int s = 0; s < 2 && sole; s++)
+                assert_true(fabs(term[AI_EVAL_FIELD_CITIES][s] - expect[s]) < 1e-9);
+            ai_eval_values(g, ai_terms(g), &w, v);
+            w.field_cities += 1;
+            ai_eval_values(g, ai_terms(g), &w, v2);
+            for (int s = 0; s < 2; s++)
+                assert_true(fabs(v2[s] - v[s] - term[AI_EVAL_FIELD_CITIES][s]) < 1e-9);
+            w.field_cities = 0;
+            ai_eval_terms(g, &w, term);
+            assert_true(term[AI_EVAL_FIELD_CITIES][0] == 0 && term[AI_EVAL_FIELD_CITIES][1] == 0);
+            carc_move m;
+            carc_view(g, carc_pending_decision(g).seat, view);
+            assert_int_equal(carc_player_choose(p, view, &m, NULL, 0), CARC_OK);
+            assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
+        }
+        p->destroy(p);
+        carc_free(view);
+        carc_free(g);
+    }
+    assert_true(fields > 20 && opens > 10);
+}
+
+/* The abbot in supply (a figure that may be recalled, A6) is the recall supply
+ * term, weighted by abbot_supply, and not the supply term: at the start of an abbot
+ * game each seat has its 7 meeples and its abbot in supply (strength 1 each); the
+ * base game has no such figure. */
+static void test_recall_supply_term(void **state)
+{
+    (void)state;
+    const char *set = "abbot";
+    for (int k = 0; k < 2; k++) {
+        carc_game *g = new_set_game(3, k ? set : "");
+        ai_eval_weights w = *ai_eval_default();
+        double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS], v[CARC_MAX_PLAYERS], v2[CARC_MAX_PLAYERS];
+        ai_eval_terms(g, &w, term);
+        double left = carc_stack_left(g) / 2.0, share = left / (left + w.supply_half);
+        for (int s = 0; s < 2; s++) {
+            assert_true(fabs(term[AI_EVAL_SUPPLY][s] - 7 * share) < 1e-9);
+            assert_true(fabs(term[AI_EVAL_RECALL_SUPPLY][s] - (k ? share : 0)) < 1e-9);
+        }
+        ai_eval_values(g, ai_terms(g), &w, v);
+        w.abbot_supply += 1;
+        ai_eval_values(g, ai_terms(g), &w, v2);
+        for (int s = 0; s < 2; s++)
+            assert_true(fabs(v2[s] - v[s] - (k ? share : 0)) < 1e-9);
+        carc_free(g);
+    }
+}
+
 static void test_game_over_has_no_terms(void **state)
 {
     (void)state;
@@ -490,6 +701,9 @@ int main(void)
         cmocka_unit_test(test_cloister_term),
         cmocka_unit_test(test_recallable_term),
         cmocka_unit_test(test_field_term),
+        cmocka_unit_test(test_barn_term),
+        cmocka_unit_test(test_field_cities_term),
+        cmocka_unit_test(test_recall_supply_term),
         cmocka_unit_test(test_game_over_has_no_terms),
         cmocka_unit_test(test_mcts_survives_nan),
         cmocka_unit_test(test_weights_by_set),

@@ -14,7 +14,9 @@
  *   cloister  each empty position around a cloister or garden x the chance it is
  *             filled, 1 - exp(-tiles left / fill_tiles)
  *   supply    the followers' strength in supply x the share of the game left, l /
- *             (l + supply_half), l the tiles a seat still places
+ *             (l + supply_half), l the tiles a seat still places; a figure
+ *             that may be recalled (A6, the abbot: it goes only on a cloister or
+ *             garden, and comes back at will) is weighted apart, recall supply
  *   returns   the strength a seat has on unfinished roads, cities, cloisters and
  *             gardens x the chance the feature is completed (the follower comes
  *             back) x the same share
@@ -23,6 +25,15 @@
  *   recallable the cloister term of a cloister or garden held by a figure that may
  *             be recalled (A6, the abbot), weighted apart: a recall trades that
  *             growth for points now and the figure back
+ *   field cities the points a held field's unfinished cities will pay its holder
+ *             at the end if completed (3 each; a barn's 4): each x its chance of
+ *             completion, as the city term's (ai_project counts the completed ones)
+ *   barn      the completed cities bordering a field that holds the seat's barn (a
+ *             figure on a tile's corner, carc_feature_info.barns: AM11 pays each 4
+ *             at the end, and ai_project counts no barn)
+ *   barn field the tiles of that field x the share left, as the field term (the
+ *             cities around it still to be completed), weighted apart: a barn
+ *             pays 4 a city where farmers get 3
  *
  * Each term has a weight of eval_weights.def, data measured by the paired test.
  */
@@ -89,6 +100,42 @@ static int eval_empty_around(const carc_game *g, int x, int y)
     return n;
 }
 
+/* The unfinished cities the field at (x,y,port) borders, each x its chance of
+ * completion (the city term's), summed. */
+static double eval_field_cities(const carc_game *g, int x, int y, int port,
+                                const ai_eval_weights *w, double left)
+{
+    carc_segment_pos open[64];
+    int n = 0;
+    double sum = 0;
+    if (carc_field_cities(g, x, y, port, open, 64, &n) < 0)
+        return 0;
+    for (int i = 0; i < n; i++) {
+        carc_feature_info ci;
+        if (carc_feature_at(g, open[i].x, open[i].y, open[i].port, &ci))
+            sum += exp(-w->city_lambda * ci.open / (left + 1.0));
+    }
+    return sum;
+}
+
+/* The barn term of a figure standing on a tile's corner (AM9: stored as the corner
+ * south-east of its tile, the four corner fields one field): when its field lists
+ * it among the barns, the completed cities the field borders (its end value is 3
+ * each for farmers, B11) and its tiles x the share left. */
+static void eval_barn(const carc_game *g, const carc_follower *f, const ai_eval_weights *w,
+                      double left, double share, double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS])
+{
+    carc_feature_info fi;
+    if (!carc_feature_at(g, f->x, f->y, CARC_PORT_SE, &fi) || fi.type != CARC_FEAT_FIELD ||
+        !(fi.barns >> f->seat & 1))
+        return;
+    term[AI_EVAL_BARN][f->seat] += fi.value / 3;
+    term[AI_EVAL_BARN_FIELD][f->seat] += fi.tiles * share;
+    if (w->field_cities != 0)  /* AM11: 4 a city */
+        term[AI_EVAL_FIELD_CITIES][f->seat] +=
+            4 * eval_field_cities(g, f->x, f->y, CARC_PORT_SE, w, left);
+}
+
 void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
                    double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS])
 {
@@ -100,11 +147,15 @@ void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
     double share = left / (left + w->supply_half);
     double fill = 1.0 - exp(-(double)carc_stack_left(g) / w->fill_tiles);
     for (int s = 0; s < players; s++) {
-        int counts[CARC_FIGURES], strength = 0;
+        int counts[CARC_FIGURES], strength = 0, recalls = 0;
         carc_supply_figures(g, s, counts);
         for (int f = 0; f < CARC_FIGURES; f++)
-            strength += carc_figure_strength(f) * counts[f];
+            if (carc_figure_recalls(f))
+                recalls += carc_figure_strength(f) * counts[f];
+            else
+                strength += carc_figure_strength(f) * counts[f];
         term[AI_EVAL_SUPPLY][s] = strength * share;
+        term[AI_EVAL_RECALL_SUPPLY][s] = recalls * share;
     }
     /* follower by follower (carc_followers walks the figures, where listing the
      * features walks the board): each of a holder's figures on a feature adds its
@@ -119,6 +170,10 @@ void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
         const carc_follower *f = &fs[i];
         int strength = carc_figure_strength(f->figure);
         carc_feature_info fi;
+        if (f->type == CARC_FEAT_CORNER) {
+            eval_barn(g, f, w, left, share, term);
+            continue;
+        }
         if (strength == 0 || f->type == CARC_FEAT_TOWER ||
             (f->type == CARC_FEAT_FIELD && w->field_tiles == 0) ||
             !carc_feature_at(g, f->x, f->y, f->port, &fi) || fi.completed)
@@ -143,6 +198,9 @@ void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
         } else if (fi.type == CARC_FEAT_FIELD) {
             gain = fi.tiles * share;
             held = AI_EVAL_FIELD;
+            if (w->field_cities != 0 && most > 0 && fi.followers[f->seat] == most)
+                term[AI_EVAL_FIELD_CITIES][f->seat] +=
+                    3 * eval_field_cities(g, f->x, f->y, f->port, w, left) * strength / most;
         } else {
             continue;
         }
@@ -167,5 +225,9 @@ void ai_eval_values(const carc_game *g, unsigned terms, const ai_eval_weights *w
                     w->cloister_fill * term[AI_EVAL_CLOISTER][s] +
                     w->supply * term[AI_EVAL_SUPPLY][s] + w->returns * term[AI_EVAL_RETURNS][s] +
                     w->field_tiles * term[AI_EVAL_FIELD][s] +
-                    w->abbot_fill * term[AI_EVAL_RECALLABLE][s];
+                    w->abbot_fill * term[AI_EVAL_RECALLABLE][s] +
+                    w->barn * term[AI_EVAL_BARN][s] +
+                    w->barn_field * term[AI_EVAL_BARN_FIELD][s] +
+                    w->field_cities * term[AI_EVAL_FIELD_CITIES][s] +
+                    w->abbot_supply * term[AI_EVAL_RECALL_SUPPLY][s];
 }

@@ -21,6 +21,10 @@ typedef struct ai_eval_weights {
 enum {
     AI_EVAL_CITY, AI_EVAL_CLOISTER, AI_EVAL_SUPPLY, AI_EVAL_RETURNS, AI_EVAL_FIELD,
     AI_EVAL_RECALLABLE,  /* the cloister term of a figure that may be recalled (A6) */
+    AI_EVAL_BARN,        /* the completed cities of a barn's field (AM11) */
+    AI_EVAL_BARN_FIELD,  /* the tiles of a barn's field x the share left */
+    AI_EVAL_FIELD_CITIES, /* a held field's unfinished cities x their completion chance */
+    AI_EVAL_RECALL_SUPPLY, /* the supply term of the figures that may be recalled (A6) */
     AI_EVAL_TERMS
 };
 
@@ -51,7 +55,8 @@ int ai_eval_set_weights(unsigned expansions, ai_eval_weights *w, double *margin_
 /* Each seat's terms (term[AI_EVAL_...][seat]) of g under w's shape constants (the
  * lambdas, fill_tiles, supply_half): the unweighted features, for tests and tuning.
  * The field term is left at 0 while w->field_tiles is 0 (its feature is the dearest
- * to ask for); all are 0 once the game is over. */
+ * to ask for), the field cities' while w->field_cities is 0; all are 0 once the
+ * game is over. */
 void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
                    double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS]);
 /* Each seat's value: ai_project (terms: ai_terms' bits) plus the weighted terms. */

@@ -91,7 +91,7 @@ typedef struct mcts_params {
 static const ai_eval_weights mcts_weights_2026c = {
     .city_close = 1.0, .city_lambda = 2.5, .cloister_fill = 1.0, .fill_tiles = 30.0,
     .supply = 1.0, .supply_half = 4.0, .returns = 0.5, .field_tiles = 0.0,
-    .abbot_fill = 1.0,
+    .abbot_fill = 1.0, .abbot_supply = 1.0,
 };
 
 /* The weights of mcts-2026d, as eval_weights.def had them at main 5a6dccc (issue 31's
@@ -99,7 +99,7 @@ static const ai_eval_weights mcts_weights_2026c = {
 static const ai_eval_weights mcts_weights_2026d = {
     .city_close = 0.48, .city_lambda = 2.5, .cloister_fill = 0.56, .fill_tiles = 30.0,
     .supply = 4.9, .supply_half = 4.0, .returns = 2.9, .field_tiles = 0.13,
-    .abbot_fill = 0.0,
+    .abbot_fill = 0.0, .abbot_supply = 4.9,
 };
 
 static const mcts_params mcts_versions[] = {

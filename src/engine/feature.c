@@ -162,6 +162,11 @@ int feat_value_end(const carc_game *g, int root)
 
 int feat_field_cities(const carc_game *g, int root)
 {
+    return feat_field_city_roots(g, root, 1, NULL);
+}
+
+int feat_field_city_roots(const carc_game *g, int root, int completed, uint16_t *out)
+{
     uint64_t seen[MAX_NODES / 64 + 1] = {0};
     int count = 0, n = root;
     do {
@@ -172,11 +177,13 @@ int feat_field_cities(const carc_game *g, int root)
             if (!(cities & 1))
                 continue;
             int c = feat_root(g, p->first + i);
-            if (!(feat_of(g, c)->flags & NF_COMPLETED))
+            if (((feat_of(g, c)->flags & NF_COMPLETED) != 0) != completed)
                 continue;
             uint64_t bit = 1ull << (c & 63);
             if (!(seen[c >> 6] & bit)) {
                 seen[c >> 6] |= bit;
+                if (out)
+                    out[count] = (uint16_t)c;
                 count++;
             }
         }

@@ -1,6 +1,7 @@
 /*
  * feature_list.c - features as lists of segments in board order (carc_marked_features,
- * carc_feature_segments): what a reader of the state shows of the features, the
+ * carc_feature_segments), and the cities a field borders (carc_field_cities, for
+ * the computer players' evaluation): what a reader of the state shows of the features, the
  * game server's state JSON at every move. The engine's nodes come in placement
  * order, a tile's nodes together, so board order is node order except within a
  * tile, where it is by canonical port: a tile's few nodes are put in that order
@@ -86,4 +87,19 @@ int carc_feature_segments(const carc_game *g, int x, int y, int port, carc_segme
     for (int i = 0; i < n && i < cap; i++)
         out[i] = flist_pos(g, keys[i]);
     return n < cap ? n : cap;
+}
+
+int carc_field_cities(const carc_game *g, int x, int y, int port, carc_segment_pos *open,
+                      int cap, int *nopen)
+{
+    *nopen = 0;
+    int v = board_node_at(g, x, y, port);
+    if (v == NODE_NONE || node_type(g, v) != CARC_FEAT_FIELD)
+        return -1;
+    uint16_t cities[MAX_FEATS];
+    int n = feat_field_city_roots(g, v, 0, cities);
+    for (int i = 0; i < n && i < cap; i++)
+        open[i] = flist_pos(g, flist_key(g, cities[i]));
+    *nopen = n < cap ? n : cap;
+    return feat_field_cities(g, v);
 }

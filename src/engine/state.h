@@ -765,6 +765,10 @@ int feat_value_completed(const carc_game *g, int root);
 int feat_value_end(const carc_game *g, int root);
 /* Completed cities a field borders, counted once each. */
 int feat_field_cities(const carc_game *g, int root);
+/* The cities the field `root` borders, each once: the completed ones (completed 1,
+ * as feat_field_cities) or the unfinished ones (0), their roots written to out
+ * (MAX_FEATS always enough) unless it is NULL; returns their count. */
+int feat_field_city_roots(const carc_game *g, int root, int completed, uint16_t *out);
 /* The lowest-numbered node of the feature containing n: how a feature is named
  * when a move targets the feature as a whole. */
 int feat_first_node(const carc_game *g, int n);

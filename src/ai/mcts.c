@@ -54,8 +54,12 @@
 #define MCTS_PER_SET 1         /* 1: eval.c's weights chosen by the game's expansions */
 #endif
 #ifndef MCTS_REUSE
-#define MCTS_REUSE 1           /* 1: the follower decision after one's own placement
-                                  starts from the placement's subtree (docs/AI.md) */
+#define MCTS_REUSE 0           /* 1: the follower decision after one's own placement
+                                  starts from the placement's subtree (docs/AI.md:
+                                  +16 Elo, undecided, so off) */
+#endif
+#ifndef MCTS_WIDEN
+#define MCTS_WIDEN 0.0         /* > 0: progressive widening below the root (docs/AI.md) */
 #endif
 #ifndef MCTS_MARGIN_SCALE
 #define MCTS_MARGIN_SCALE 12.0 /* points of margin that make a reward of 3/4 */
@@ -90,6 +94,10 @@ typedef struct mcts_params {
     int reuse;            /* 1: a decision right after the player's own placement, in
                              the same turn, starts from the subtree the placement's
                              search grew below the move played (reuse_subtree) */
+    double widen;         /* > 0: a node below the root grows a child for the moves of
+                             a walk only while those it has number fewer than widen x
+                             the square root of their greatest availability (widen_waits);
+                             0: every legal move tried once before any is chosen again */
 } mcts_params;
 
 /* The weights of mcts-2026c, as eval_weights.def had them when eval.c came in (issue
@@ -112,17 +120,17 @@ static const ai_eval_weights mcts_weights_2026d = {
 static const mcts_params mcts_versions[] = {
     {"mcts", MCTS_ROLLOUT_MOVES, MCTS_PRIOR_VISITS, MCTS_UCB_C, MCTS_BEST_OF,
      MCTS_MARGIN_SCALE, MCTS_EXPAND_BEST_OF, MCTS_ROLLOUT_FOLLOWERS, MCTS_EVAL, NULL,
-     MCTS_PER_SET, MCTS_REUSE},
+     MCTS_PER_SET, MCTS_REUSE, MCTS_WIDEN},
     /* the searcher of issues 5, 19 and 20 (main at 14855b1) */
-    {"mcts-2026a", 4, 3, 0.7, 1, 12.0, 1, 1, 0, NULL, 0, 0},
+    {"mcts-2026a", 4, 3, 0.7, 1, 12.0, 1, 1, 0, NULL, 0, 0, 0.0},
     /* mcts before eval.c (main at 797d565): mcts-2026a's values, none of the
      * changes of issue 31's first two rounds having passed the paired test */
-    {"mcts-2026b", 4, 3, 0.7, 1, 12.0, 1, 1, 0, NULL, 0, 0},
+    {"mcts-2026b", 4, 3, 0.7, 1, 12.0, 1, 1, 0, NULL, 0, 0, 0.0},
     /* mcts with eval.c as it came in (main at 4aa77f7, +38 Elo over mcts-2026b) */
-    {"mcts-2026c", 4, 3, 0.7, 1, 12.0, 1, 1, 1, &mcts_weights_2026c, 0, 0},
+    {"mcts-2026c", 4, 3, 0.7, 1, 12.0, 1, 1, 1, &mcts_weights_2026c, 0, 0, 0.0},
     /* mcts before the weights by set (main at 5a6dccc: eval_weights.def's weights,
      * the base game's fit, in every set; issue 31's fourth round) */
-    {"mcts-2026d", 4, 3, 0.7, 1, 12.0, 1, 1, 1, &mcts_weights_2026d, 0, 0},
+    {"mcts-2026d", 4, 3, 0.7, 1, 12.0, 1, 1, 1, &mcts_weights_2026d, 0, 0, 0.0},
 };
 
 typedef struct tnode {
@@ -504,6 +512,24 @@ static int expand_best(mcts_player *p, const carc_game *g, int seat, int nu, int
     return best;
 }
 
+/* Progressive widening (par.widen): 1 when node, below the root, has enough children
+ * among the nk legal in this walk (p->kids) for the walk to choose among them rather
+ * than grow one more: nk at least widen x sqrt(a), a the greatest availability among
+ * them, about how often the node was visited with the moves of this walk (other
+ * determinizations draw other tiles and offer other moves). With 100+ placements a
+ * node, trying every move once before choosing any again leaves the tree below the
+ * root a uniform sample; widening lets the visits of the few tried find the best. */
+static int widen_waits(const mcts_player *p, int32_t node, int nk)
+{
+    if (p->par.widen <= 0 || node == 0 || nk == 0)
+        return 0;
+    uint32_t most = 0;
+    for (int i = 0; i < nk; i++)
+        if (p->arena[p->kids[i]].avail > most)
+            most = p->arena[p->kids[i]].avail;
+    return nk >= p->par.widen * sqrt((double)most);
+}
+
 /* One iteration: determinize, select and expand, roll out, back up. */
 static void iterate(mcts_player *p, const carc_game *view)
 {
@@ -537,7 +563,7 @@ static void iterate(mcts_player *p, const carc_game *view)
             p->arena[c].avail++;
             p->kids[nk++] = c;
         }
-        if (nu > 0) {
+        if (nu > 0 && !widen_waits(p, node, nk)) {
             int i = p->untried[ai_below(&p->rng, nu)];
             if (p->par.expand_best_of > 1 && nu > 1)
                 i = expand_best(p, g, seat, nu, i);
@@ -726,6 +752,16 @@ carc_player *ai_mcts_weights_new(const carc_ai_options *opt, const ai_eval_weigh
         ((mcts_player *)p)->weights = *w;
         ((mcts_player *)p)->par.per_set = 0;  /* the caller's weights in every set */
     }
+    return p;
+}
+
+carc_player *ai_mcts_reuse_new(const carc_ai_options *opt)
+{
+    mcts_params par = mcts_versions[0];
+    par.reuse = 1;
+    carc_player *p = mcts_new(opt, &par);
+    if (p)
+        ((mcts_player *)p)->version = &mcts_versions[0];  /* not the local's address */
     return p;
 }
 

@@ -3,8 +3,8 @@
  * that follows it (src/ai/mcts.c, reuse_subtree; docs/AI.md, "Sixth round: the
  * search"). Seen through the player's note ("N iterations, K kept, V visits, ..."
  * when it starts from K iterations of the decision before). mcts with the field on
- * (ai_mcts_reuse_new) keeps it; mcts-2026d and mcts (off: its paired test undecided)
- * never do; a placement never does; a player asked about another game's follower
+ * (ai_mcts_reuse_new) keeps it; mcts-2026d and mcts (off: its paired tests refused
+ * it) never do; a placement never does; a player asked about another game's follower
  * decision does not take its old tree for it; every move is legal.
  */
 #include <stdarg.h>
@@ -94,7 +94,8 @@ static void test_mcts_keeps_the_placement_tree(void **state)
     assert_true(reused_followers("mcts-reuse", 0, 60) > 5);
     assert_true(reused_followers("mcts-reuse", CARC_EXP_INNS | CARC_EXP_TRADERS, 60) > 5);
     assert_int_equal(reused_followers("mcts-2026d", 0, 60), 0);
-    /* mcts has it off (+16 Elo, undecided): turned on, this line goes */
+    /* mcts has it off (its paired tests: +16 undecided, then -27, H0): turned on, this
+     * line goes */
     assert_int_equal(reused_followers("mcts", 0, 60), 0);
 }
 

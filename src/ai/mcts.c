@@ -56,7 +56,7 @@
 #ifndef MCTS_REUSE
 #define MCTS_REUSE 0           /* 1: the follower decision after one's own placement
                                   starts from the placement's subtree (docs/AI.md:
-                                  +16 Elo, undecided, so off) */
+                                  +16 Elo undecided, then H0 at -27: off) */
 #endif
 #ifndef MCTS_WIDEN
 #define MCTS_WIDEN 0.0         /* > 0: progressive widening below the root (docs/AI.md) */

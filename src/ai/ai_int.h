@@ -38,6 +38,10 @@ carc_player *ai_mcts_weights_new(const carc_ai_options *opt, const struct ai_eva
 /* mcts.c: the newest searcher at a fixed count of iterations a decision, whatever
  * opt's budget, under the name of a level (player.c: "medium", "hard") */
 carc_player *ai_mcts_level_new(const carc_ai_options *opt, const char *name, int iterations);
+/* mcts.c: the newest searcher with the tree of its placement kept for the follower
+ * decision after it (mcts_params.reuse) whatever the build's default, for tests and
+ * for measuring (docs/AI.md, sixth round) */
+carc_player *ai_mcts_reuse_new(const carc_ai_options *opt);
 /* easy.c: the "easy" level (docs/AI.md, levels) */
 carc_player *ai_easy_new(const carc_ai_options *opt);
 

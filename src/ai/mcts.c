@@ -53,6 +53,14 @@
 #ifndef MCTS_PER_SET
 #define MCTS_PER_SET 1         /* 1: eval.c's weights chosen by the game's expansions */
 #endif
+#ifndef MCTS_REUSE
+#define MCTS_REUSE 0           /* 1: the follower decision after one's own placement
+                                  starts from the placement's subtree (docs/AI.md:
+                                  +16 Elo undecided, then H0 at -27: off) */
+#endif
+#ifndef MCTS_WIDEN
+#define MCTS_WIDEN 0.0         /* > 0: progressive widening below the root (docs/AI.md) */
+#endif
 #ifndef MCTS_MARGIN_SCALE
 #define MCTS_MARGIN_SCALE 12.0 /* points of margin that make a reward of 3/4 */
 #endif
@@ -83,6 +91,13 @@ typedef struct mcts_params {
     int per_set;          /* 1: the weights and the margin scale of the game's set of
                              expansions (eval_sets.def), chosen at every decision;
                              0: `weights` and `margin_scale` */
+    int reuse;            /* 1: a decision right after the player's own placement, in
+                             the same turn, starts from the subtree the placement's
+                             search grew below the move played (reuse_subtree) */
+    double widen;         /* > 0: a node below the root grows a child for the moves of
+                             a walk only while those it has number fewer than widen x
+                             the square root of their greatest availability (widen_waits);
+                             0: every legal move tried once before any is chosen again */
 } mcts_params;
 
 /* The weights of mcts-2026c, as eval_weights.def had them when eval.c came in (issue
@@ -105,17 +120,17 @@ static const ai_eval_weights mcts_weights_2026d = {
 static const mcts_params mcts_versions[] = {
     {"mcts", MCTS_ROLLOUT_MOVES, MCTS_PRIOR_VISITS, MCTS_UCB_C, MCTS_BEST_OF,
      MCTS_MARGIN_SCALE, MCTS_EXPAND_BEST_OF, MCTS_ROLLOUT_FOLLOWERS, MCTS_EVAL, NULL,
-     MCTS_PER_SET},
+     MCTS_PER_SET, MCTS_REUSE, MCTS_WIDEN},
     /* the searcher of issues 5, 19 and 20 (main at 14855b1) */
-    {"mcts-2026a", 4, 3, 0.7, 1, 12.0, 1, 1, 0, NULL, 0},
+    {"mcts-2026a", 4, 3, 0.7, 1, 12.0, 1, 1, 0, NULL, 0, 0, 0.0},
     /* mcts before eval.c (main at 797d565): mcts-2026a's values, none of the
      * changes of issue 31's first two rounds having passed the paired test */
-    {"mcts-2026b", 4, 3, 0.7, 1, 12.0, 1, 1, 0, NULL, 0},
+    {"mcts-2026b", 4, 3, 0.7, 1, 12.0, 1, 1, 0, NULL, 0, 0, 0.0},
     /* mcts with eval.c as it came in (main at 4aa77f7, +38 Elo over mcts-2026b) */
-    {"mcts-2026c", 4, 3, 0.7, 1, 12.0, 1, 1, 1, &mcts_weights_2026c, 0},
+    {"mcts-2026c", 4, 3, 0.7, 1, 12.0, 1, 1, 1, &mcts_weights_2026c, 0, 0, 0.0},
     /* mcts before the weights by set (main at 5a6dccc: eval_weights.def's weights,
      * the base game's fit, in every set; issue 31's fourth round) */
-    {"mcts-2026d", 4, 3, 0.7, 1, 12.0, 1, 1, 1, &mcts_weights_2026d, 0},
+    {"mcts-2026d", 4, 3, 0.7, 1, 12.0, 1, 1, 1, &mcts_weights_2026d, 0, 0, 0.0},
 };
 
 typedef struct tnode {
@@ -161,6 +176,12 @@ typedef struct {
     unsigned terms;       /* what the game has for the evaluation (ai_terms), set at
                              each decision */
     ai_eval_weights weights; /* eval.c's, the version's or the caller's */
+    /* par.reuse: the root child of the placement played last, kept for the decision
+     * that follows it in the same turn (mcts_choose), NONE when there is none */
+    int32_t kept;
+    carc_move kept_move;
+    int kept_seat, kept_turn, kept_part;
+    int32_t *remap;       /* reuse_subtree's new index of every node (par.reuse) */
 } mcts_player;
 
 static double now_ms(void)
@@ -181,6 +202,21 @@ static uint32_t move_key(const carc_move *m)
     uint64_t h = (a ^ ((uint64_t)b << 29)) * 0x9E3779B97F4A7C15ull;
     h ^= h >> 32;
     return (uint32_t)(h * 0xBF58476D1CE4E5B9ull >> 32);
+}
+
+/* carc_move_equal inlined: every field of the move compared, as the 12 bytes the
+ * fields fill (no padding), in two loads each; find_child asks it of every legal
+ * move at every node of a walk. */
+static int move_same(const carc_move *a, const carc_move *b)
+{
+    _Static_assert(sizeof(carc_move) == 12, "a move is 12 bytes of fields");
+    uint64_t a8, b8;
+    uint32_t a4, b4;
+    memcpy(&a8, a, 8);
+    memcpy(&b8, b, 8);
+    memcpy(&a4, (const unsigned char *)a + 8, 4);
+    memcpy(&b4, (const unsigned char *)b + 8, 4);
+    return a8 == b8 && a4 == b4;
 }
 
 /* The edge index's first slot for the child of `parent` with move key `key`. */
@@ -240,6 +276,62 @@ static int32_t new_node(mcts_player *p, const carc_move *m, int seat, int32_t pa
     return i;
 }
 
+/* A new decision (mcts_choose): the edge index forgets every node; its stamps
+ * wrapped, it is cleared. */
+static void edge_forget(mcts_player *p)
+{
+    if (++p->decision == 0) {  /* stamps wrapped: forget them all */
+        memset(p->edges, 0, sizeof(edge_slot) * p->edge_slots);
+        p->decision = 1;
+    }
+}
+
+/* 1 when `view` is the decision right after the placement this player chose last:
+ * the same seat, turn and part of a double turn, a follower's decision, the tile as
+ * it was placed, and the placement's node followed by the seat's own decisions in
+ * the tree. Then the view is the information set that node stands for (nothing was
+ * drawn and no one else decided in between), and its statistics hold as they are. */
+static int reuse_matches(const mcts_player *p, const carc_game *view)
+{
+    const carc_move *m = &p->kept_move;
+    carc_pending pd = carc_pending_decision(view);
+    int x, y, kind, rot;
+    if (!p->par.reuse || p->kept == NONE || pd.decision != CARC_DEC_FOLLOWER ||
+        pd.seat != p->kept_seat || carc_turn(view) != p->kept_turn ||
+        carc_turn_part(view) != p->kept_part || !carc_last_placed(view, &x, &y) ||
+        x != m->x || y != m->y || !carc_tile_at(view, x, y, &kind, &rot) ||
+        kind != m->tile || rot != m->rot)
+        return 0;
+    int32_t c = p->arena[p->kept].child;
+    return c != NONE && p->arena[c].seat == pd.seat;
+}
+
+/* Makes the subtree of node `keep` the whole tree, `keep` its root (index 0), in
+ * place: a node's parent is created before it, so the kept nodes, taken in the
+ * order of their indices, each move to an index no greater than their own, their
+ * order (and so the order of every list of children) unchanged. The edge index is
+ * built again for the new decision. */
+static void reuse_subtree(mcts_player *p, int32_t keep)
+{
+    int32_t *remap = p->remap, n = 0;
+    for (int32_t i = 0; i < p->used; i++) {
+        int32_t up = p->arena[i].parent;
+        remap[i] = i == keep || (i > keep && up != NONE && remap[up] != NONE) ? n++ : NONE;
+    }
+    for (int32_t i = keep; i < p->used; i++) {
+        if (remap[i] == NONE)
+            continue;
+        tnode t = p->arena[i];
+        t.parent = i == keep ? NONE : remap[t.parent];
+        t.sibling = i == keep || t.sibling == NONE ? NONE : remap[t.sibling];
+        t.child = t.child == NONE ? NONE : remap[t.child];
+        p->arena[remap[i]] = t;
+    }
+    p->used = n;
+    for (int32_t i = 1; i < n; i++)
+        edge_insert(p, i);
+}
+
 /* The child of `parent` whose move is m, or NONE: one probe of the edge index
  * per legal move, where walking the children cost as many steps as the node had
  * gathered (hundreds where other determinizations drew other tiles). */
@@ -249,7 +341,7 @@ static int32_t find_child(const mcts_player *p, int32_t parent, const carc_move 
     for (uint32_t h = edge_hash(p, parent, key); p->edges[h].stamp == p->decision;
          h = (h + 1) & (p->edge_slots - 1)) {
         const tnode *c = &p->arena[p->edges[h].node];
-        if (c->key == key && c->parent == parent && carc_move_equal(&c->move, m))
+        if (c->key == key && c->parent == parent && move_same(&c->move, m))
             return p->edges[h].node;
     }
     return NONE;
@@ -383,8 +475,8 @@ static void root_priors(mcts_player *p, const carc_game *view, int n)
     carc_game *g = p->det, *t = p->trial;
     carc_determinize(view, mix_next(&p->rng), g);
     for (int i = 0; i < n; i++) {
-        int32_t c = new_node(p, &p->moves[i], seat, 0);
-        if (c == NONE)
+        int32_t c = find_child(p, 0, &p->moves[i]);  /* a kept subtree's (par.reuse) */
+        if (c == NONE && (c = new_node(p, &p->moves[i], seat, 0)) == NONE)
             return;
         carc_copy(t, g);
         double prior = carc_apply(t, &p->moves[i], NULL) == CARC_OK
@@ -392,11 +484,11 @@ static void root_priors(mcts_player *p, const carc_game *view, int n)
                                              ai_move_value(g, &p->moves[i], seat),
                                          p->par.margin_scale)
                            : 0.0;
-        p->arena[c].visits = (uint32_t)p->par.prior_visits;
-        p->arena[c].avail = (uint32_t)p->par.prior_visits;
-        p->arena[c].reward = p->par.prior_visits * prior;
+        p->arena[c].visits += (uint32_t)p->par.prior_visits;
+        p->arena[c].avail += (uint32_t)p->par.prior_visits;
+        p->arena[c].reward += p->par.prior_visits * prior;
     }
-    p->arena[0].visits = (uint32_t)(p->par.prior_visits * n);
+    p->arena[0].visits += (uint32_t)(p->par.prior_visits * n);
 }
 
 /* The untried move to expand: of `expand_best_of` drawn among the nu untried
@@ -418,6 +510,24 @@ static int expand_best(mcts_player *p, const carc_game *g, int seat, int nu, int
         }
     }
     return best;
+}
+
+/* Progressive widening (par.widen): 1 when node, below the root, has enough children
+ * among the nk legal in this walk (p->kids) for the walk to choose among them rather
+ * than grow one more: nk at least widen x sqrt(a), a the greatest availability among
+ * them, about how often the node was visited with the moves of this walk (other
+ * determinizations draw other tiles and offer other moves). With 100+ placements a
+ * node, trying every move once before choosing any again leaves the tree below the
+ * root a uniform sample; widening lets the visits of the few tried find the best. */
+static int widen_waits(const mcts_player *p, int32_t node, int nk)
+{
+    if (p->par.widen <= 0 || node == 0 || nk == 0)
+        return 0;
+    uint32_t most = 0;
+    for (int i = 0; i < nk; i++)
+        if (p->arena[p->kids[i]].avail > most)
+            most = p->arena[p->kids[i]].avail;
+    return nk >= p->par.widen * sqrt((double)most);
 }
 
 /* One iteration: determinize, select and expand, roll out, back up. */
@@ -453,7 +563,7 @@ static void iterate(mcts_player *p, const carc_game *view)
             p->arena[c].avail++;
             p->kids[nk++] = c;
         }
-        if (nu > 0) {
+        if (nu > 0 && !widen_waits(p, node, nk)) {
             int i = p->untried[ai_below(&p->rng, nu)];
             if (p->par.expand_best_of > 1 && nu > 1)
                 i = expand_best(p, g, seat, nu, i);
@@ -510,19 +620,24 @@ static int mcts_choose(carc_player *self, const carc_game *view, carc_move *out,
             snprintf(note, note_size, "takes the double turn");
         return CARC_OK;
     }
-    p->used = 0;
+    int32_t keep = reuse_matches(p, view) ? p->kept : NONE;
+    p->kept = NONE;
     p->terms = ai_terms(view);
     if (p->par.per_set) {
         p->par.margin_scale = p->version->margin_scale;
         ai_eval_set_weights(carc_config_of(view).expansions, &p->weights,
                             &p->par.margin_scale);
     }
-    if (++p->decision == 0) {  /* stamps wrapped: forget them all */
-        memset(p->edges, 0, sizeof(edge_slot) * p->edge_slots);
-        p->decision = 1;
+    edge_forget(p);
+    uint32_t kept_visits = 0;  /* iterations through the kept subtree, for the note */
+    if (keep != NONE) {
+        reuse_subtree(p, keep);
+        kept_visits = p->arena[0].visits;
+    } else {
+        carc_move none = carc_move_pass();
+        p->used = 0;
+        new_node(p, &none, -1, NONE);
     }
-    carc_move none = carc_move_pass();
-    new_node(p, &none, -1, NONE);
     if (p->par.prior_visits > 0)
         root_priors(p, view, n);
     double start = now_ms(), deadline = start + p->opt.budget_ms;
@@ -545,7 +660,18 @@ static int mcts_choose(carc_player *self, const carc_game *view, carc_move *out,
         return CARC_OK;
     }
     *out = p->arena[best].move;
-    if (note_size)
+    if (p->par.reuse && out->kind == CARC_MOVE_PLACE) {
+        p->kept = best;
+        p->kept_move = *out;
+        p->kept_seat = carc_pending_decision(view).seat;
+        p->kept_turn = carc_turn(view);
+        p->kept_part = carc_turn_part(view);
+    }
+    if (note_size && kept_visits)
+        snprintf(note, note_size, "%ld iterations, %u kept, %u visits, expected %.0f%%", it,
+                 kept_visits, p->arena[best].visits,
+                 100.0 * p->arena[best].reward / p->arena[best].visits);
+    else if (note_size)
         snprintf(note, note_size, "%ld iterations, %u visits, expected %.0f%%", it,
                  p->arena[best].visits, 100.0 * p->arena[best].reward / p->arena[best].visits);
     return CARC_OK;
@@ -556,6 +682,7 @@ static void mcts_destroy(carc_player *self)
     mcts_player *p = (mcts_player *)self;
     free(p->arena);
     free(p->edges);
+    free(p->remap);
     carc_free(p->det);
     carc_free(p->trial);
     free(p);
@@ -572,7 +699,9 @@ static carc_player *mcts_new(const carc_ai_options *opt, const mcts_params *par)
     p->edges = calloc(EDGE_FIRST, sizeof(edge_slot));
     p->det = calloc(1, carc_state_size());  /* zeroed: carc_copy reads its counts */
     p->trial = calloc(1, carc_state_size());
-    if (!p->arena || !p->edges || !p->det || !p->trial) {
+    p->remap = par->reuse ? malloc(sizeof(int32_t) * ARENA_NODES) : NULL;
+    p->kept = NONE;
+    if (!p->arena || !p->edges || !p->det || !p->trial || (par->reuse && !p->remap)) {
         mcts_destroy(&p->base);
         return NULL;
     }
@@ -623,6 +752,16 @@ carc_player *ai_mcts_weights_new(const carc_ai_options *opt, const ai_eval_weigh
         ((mcts_player *)p)->weights = *w;
         ((mcts_player *)p)->par.per_set = 0;  /* the caller's weights in every set */
     }
+    return p;
+}
+
+carc_player *ai_mcts_reuse_new(const carc_ai_options *opt)
+{
+    mcts_params par = mcts_versions[0];
+    par.reuse = 1;
+    carc_player *p = mcts_new(opt, &par);
+    if (p)
+        ((mcts_player *)p)->version = &mcts_versions[0];  /* not the local's address */
     return p;
 }
 

@@ -2,7 +2,7 @@
 # bench/ai_gauntlet.sh [options] - the computer player's strength in every expansion
 # set in one run (docs/AI.md, measuring): for each set and each opponent,
 # `carc arena --players PLAYER,OPPONENT --paired` (every seed played twice, the seats
-# swapped), and one table row: games, PLAYER's score with won/shared/lost, the mean
+# swapped), and one table row: games, PLAYER's score with its 95% interval and won/shared/lost, the mean
 # score difference, the Elo with their 95% intervals, the SPRT's verdict if asked,
 # and PLAYER's iterations a decision and a second. The table goes to stdout and,
 # with --write FILE, into FILE between the lines `<!-- gauntlet -->` (or the
@@ -54,7 +54,7 @@ trap 'rm -rf "$dir"' EXIT
 {
     echo "Measured $(date -u '+%Y-%m-%d %H:%M UTC') on $(nproc) cores ($(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)), load average $(cut -d' ' -f1-3 /proc/loadavg) at the start, with \`bench/ai_gauntlet.sh $args\`: \`carc arena --players $player,OPPONENT --paired${budget:+ $budget} --games $games --seed $seed${sprt:+ $sprt}\` per row ($player's side; a pair is one seed played with the seats swapped)."
     echo
-    echo "| set | opponent | games | $player's score | won/shared/lost | score difference | Elo | SPRT | iterations a decision | iterations/s |"
+    echo "| set | opponent | games | $player's score (95% CI) | won/shared/lost | score difference | Elo | SPRT | iterations a decision | iterations/s |"
     echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 } >"$dir/table"
 cat "$dir/table"  # then each row as it is measured: a run stopped early keeps its rows
@@ -72,14 +72,15 @@ for set in $sets; do
         h2h=$(echo "$out" | grep " vs $opp: score ")
         n=$(echo "$out" | sed -n 's/^games: \([0-9]*\),.*/\1/p')
         score=$(echo "$h2h" | sed -n 's/.*: score \([0-9.]*%\) .*/\1/p')
-        wsl=$(echo "$h2h" | sed -n 's/.* (\([0-9]*\) won, \([0-9]*\) shared, \([0-9]*\) lost).*/\1\/\2\/\3/p')
+        ci=$(echo "$h2h" | sed -n 's/.*: score [0-9.]*% (95% CI \([0-9.]*%\) to \([0-9.]*%\);.*/\1 to \2/p')
+        wsl=$(echo "$h2h" | sed -n 's/.* \([0-9]*\) won, \([0-9]*\) shared, \([0-9]*\) lost).*/\1\/\2\/\3/p')
         diff=$(echo "$h2h" | sed -n 's/.*score difference \([^ ]*\) (95% CI \([^ ]*\) to \([^)]*\)).*/\1 (\2 to \3)/p')
         elo=$(echo "$h2h" | sed -n 's/.*Elo \([^ ]*\) (95% CI \([^ ]*\) to \([^)]*\))$/\1 (\2 to \3)/p')
         verdict=$(echo "$out" | sed -n 's/^sprt: .*, \([^,]*\)$/\1/p')
         speed=$(echo "$out" | grep "^$player: [0-9]* iterations a decision")
         per=$(echo "$speed" | sed -n 's/^[^:]*: \([0-9]*\) iterations a decision.*/\1/p')
         rate=$(echo "$speed" | sed -n 's/.* searched, \([0-9]*\) iterations per second$/\1/p')
-        echo "| $set | $opp | $n | $score | $wsl | $diff | $elo | ${verdict:--} | ${per:--} | ${rate:--} |" \
+        echo "| $set | $opp | $n | $score ($ci) | $wsl | $diff | $elo | ${verdict:--} | ${per:--} | ${rate:--} |" \
             | tee -a "$dir/table"
         IFS=,
     done

@@ -310,9 +310,11 @@ static void report_pair(const arena *a)
         return;
     carc_mean_interval(a->diff_sum, a->diff_sq, units, &mean, &half);
     double games = (double)(a->won + a->shared + a->lost);
-    printf("%s vs %s: score %.1f%% (%ld won, %ld shared, %ld lost), score difference %+.1f "
-           "(95%% CI %+.1f to %+.1f), Elo %s (95%% CI %s to %s)\n",
-           a->labels[0], a->labels[1], 100 * (a->won + 0.5 * a->shared) / games, a->won, a->shared, a->lost, mean,
+    /* the score's interval is the Elo's mapped back: the same units (pairs with --paired) */
+    printf("%s vs %s: score %.1f%% (95%% CI %.1f%% to %.1f%%; %ld won, %ld shared, %ld lost), "
+           "score difference %+.1f (95%% CI %+.1f to %+.1f), Elo %s (95%% CI %s to %s)\n",
+           a->labels[0], a->labels[1], 100 * (a->won + 0.5 * a->shared) / games,
+           100 * carc_elo_score(e.elo_lo), 100 * carc_elo_score(e.elo_hi), a->won, a->shared, a->lost, mean,
            mean - half, mean + half, arena_elo_text(e.elo, elo, sizeof elo),
            arena_elo_text(e.elo_lo, lo, sizeof lo), arena_elo_text(e.elo_hi, hi, sizeof hi));
     if (a->tally.paired)

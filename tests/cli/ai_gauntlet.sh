@@ -12,7 +12,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 printf 'before\n<!-- gauntlet -->\nold table\n<!-- end -->\nafter\n' >"$dir/doc.md"
 out=$(sh "$script" --carc "$carc" --iterations 5 --games 2 --sets "base;river,abbot" \
     --opponents random --write "$dir/doc.md") || fail "gauntlet exited $?"
-rows=$(echo "$out" | grep -c '^| [a-z,]* | random | 2 | [0-9.]*% | [0-9]*/[0-9]*/[0-9]* | [-+][0-9.]* (.*) | [-+][0-9inf]* (.*) | - | 5 | [0-9]* |$')
+rows=$(echo "$out" | grep -c '^| [a-z,]* | random | 2 | [0-9.]*% ([0-9.]*% to [0-9.]*%) | [0-9]*/[0-9]*/[0-9]* | [-+][0-9.]* (.*) | [-+][0-9inf]* (.*) | - | 5 | [0-9]* |$')
 [ "$rows" -eq 2 ] || fail "expected 2 rows, got $rows: $out"
 [ "$(sed -n 1p "$dir/doc.md")" = before ] && [ "$(tail -n 1 "$dir/doc.md")" = after ] \
     || fail "the text around the block changed: $(cat "$dir/doc.md")"
@@ -27,7 +27,7 @@ out=$(sh "$script" --carc "$carc" --player easy --iterations own --games 2 --set
     --opponents random --write "$dir/doc.md" --block levels) || fail "gauntlet --block exited $?"
 echo "$out" | grep -q '`carc arena --players easy,OPPONENT --paired --games 2 --seed 1`' \
     || fail "--iterations own gave a budget: $out"
-echo "$out" | grep -q '^| base | random | 2 | [0-9.]*% | .* | - | - | - |$' || fail "the level's row: $out"
+echo "$out" | grep -q '^| base | random | 2 | [0-9.]*% ([0-9.]*% to [0-9.]*%) | .* | - | - | - |$' || fail "the level's row: $out"
 grep -q '^old levels$' "$dir/doc.md" && fail "the old levels table is still there"
 [ "$(grep -c '^| ' "$dir/doc.md")" -eq 7 ] || fail "not 4 + 3 table lines: $(cat "$dir/doc.md")"
 printf 'no markers\n' >"$dir/bare.md"

@@ -11,7 +11,7 @@ fixed() { grep -v 'iterations per second$'; }
 
 # greedy against random, paired: greedy wins all 10 pairs of 20 games
 out=$("$carc" arena --players greedy,random --games 20 --seed 3 --paired) || fail "arena exited $?"
-echo "$out" | grep -q '^greedy vs random: score 100.0% (20 won, 0 shared, 0 lost), score difference +[0-9.]* (95% CI +[0-9.]* to +[0-9.]*), Elo +[0-9]* (95% CI +[0-9]* to +inf)$' \
+echo "$out" | grep -q '^greedy vs random: score 100.0% (95% CI 9[0-9].[0-9]% to 100.0%; 20 won, 0 shared, 0 lost), score difference +[0-9.]* (95% CI +[0-9.]* to +[0-9.]*), Elo +[0-9]* (95% CI +[0-9]* to +inf)$' \
     || fail "no head-to-head line in: $out"
 echo "$out" | grep -q '^pairs: 10, by greedy.s points 0, 1/2, 1, 3/2, 2: 0 0 0 0 10$' \
     || fail "no pairs line in: $out"
@@ -29,7 +29,7 @@ g2=$(echo "$swap" | sed -n 's/^greedy: .*mean score \([0-9.]*\),.*/\1/p')
 # sides with the same seeds, so the score is exactly even
 out=$("$carc" arena --players greedy,greedy --games 6 --paired --expansions inns,traders) \
     || fail "arena exited $?"
-echo "$out" | grep -q '^greedy#1 vs greedy#2: score 50.0% (3 won, 0 shared, 3 lost), score difference +0.0 ' \
+echo "$out" | grep -q '^greedy#1 vs greedy#2: score 50.0% (95% CI 4[89].[0-9]% to 5[01].[0-9]%; 3 won, 0 shared, 3 lost), score difference +0.0 ' \
     || fail "greedy against itself, paired, not even: $out"
 
 # three players: each seed three times, every player in every seat
@@ -47,6 +47,14 @@ echo "$a" | grep -q '^mcts: [0-9]* iterations a decision searched, [0-9]* iterat
     || fail "no speed line in: $a"
 echo "$a" | grep -q '^mcts: 30 iterations a decision' || fail "not 30 iterations a decision: $a"
 [ "$(echo "$a" | fixed)" = "$(echo "$b" | fixed)" ] || fail "one thread and two differ: $a // $b"
+# the score's interval holds the score and is the Elo's interval mapped back
+line=$(echo "$a" | grep '^mcts vs greedy: ') || fail "no head-to-head line: $a"
+echo "$line" | awk '{
+    match($0, /score [0-9.]+% \(95% CI [0-9.]+% to [0-9.]+%;/); split(substr($0, RSTART, RLENGTH), s, /[ %]+/)
+    match($0, /Elo [-+0-9inf]+ \(95% CI [-+0-9inf]+ to [-+0-9inf]+\)/); split(substr($0, RSTART, RLENGTH), e, /[ ()]+/)
+    lo = e[5] == "-inf" ? 0 : 100 / (1 + 10 ^ (-e[5] / 400)); hi = e[7] == "+inf" ? 100 : 100 / (1 + 10 ^ (-e[7] / 400))
+    ok = s[5] <= s[2] && s[2] <= s[7] && (lo - s[5]) ^ 2 < 0.5 && (hi - s[7]) ^ 2 < 0.5
+    exit !ok }' || fail "the score's interval does not hold the score or match the Elo's: $line"
 
 # the SPRT: greedy wins every pair against random, one kind of outcome only, so
 # the spread is unknown and the test goes on to the last game; mcts at 20

@@ -51,9 +51,7 @@ static unsigned fairy_slots(const carc_game *g)
 {
     int seat = g->active;
     const uint16_t *fn = g->fnode[seat];
-    unsigned on = 0;
-    for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
-        on |= (unsigned)(fn[i] < FIG_HELD) << i;  /* on a segment or a place */
+    unsigned on = fig_slots_below(fn, FIG_HELD);  /* on a segment or a place */
     unsigned slots = on;
     /* a slot whose node a slot of its kind before it holds too is left out. Every
      * kind but the meeple has one slot (state.h), so only the meeples' run is asked,
@@ -318,7 +316,9 @@ static void choice_counts_of(const carc_game *g, choice_counts *c)
     c->nfairy = 0;
     for (unsigned k = c->fairy; k; k &= k - 1)
         c->nfairy++;
-    c->nprincess = princess_legal(g, c->princess, CARC_MAX_PLAYERS * FIG_FOLLOWER_SLOTS);
+    c->nprincess = dragon_mark(g->tiles[g->last].kind) == MARK_PRINCESS
+                       ? princess_legal(g, c->princess, CARC_MAX_PLAYERS * FIG_FOLLOWER_SLOTS)
+                       : 0;  /* the usual tile: no call */
 }
 
 static int portal_tile(const carc_game *g)

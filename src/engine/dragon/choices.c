@@ -357,10 +357,10 @@ void dragon_choices_nth(const carc_game *g, const void *memo, int i, carc_move *
     }
 }
 
-/* The node a move names at (x,y) port, or NODE_NONE with the refusal written. */
-static int choice_node(const carc_game *g, const carc_move *m, carc_error *err)
+/* The node a move names at port of tile t (its (x,y), -1 if none there), or
+ * NODE_NONE with the refusal written. */
+static int choice_node_at(const carc_game *g, int t, const carc_move *m, carc_error *err)
 {
-    int t = board_lookup(g, m->x, m->y);
     int n = t >= 0 && m->port < CARC_PORTS ? board_port_node(g, t, m->port) : NODE_NONE;
     if (n == NODE_NONE)
         error_set(err, CARC_E_ILLEGAL, "(%d,%d) has no segment at port %s", m->x, m->y,
@@ -368,12 +368,17 @@ static int choice_node(const carc_game *g, const carc_move *m, carc_error *err)
     return n;
 }
 
+static int choice_node(const carc_game *g, const carc_move *m, carc_error *err)
+{
+    return choice_node_at(g, board_lookup(g, m->x, m->y), m, err);
+}
+
 static int fairy_apply(carc_game *g, const carc_move *m, carc_error *err)
 {
     int t = board_lookup(g, m->x, m->y), n;
     if (m->port == CARC_PORT_T && t >= 0)
         n = (int)fig_place(t, m->port);  /* a follower on a tower's top (CI22) */
-    else if ((n = choice_node(g, m, err)) == NODE_NONE)
+    else if ((n = choice_node_at(g, t, m, err)) == NODE_NONE)
         return CARC_E_ILLEGAL;
     int i = m->figure < CARC_FIGURES ? choice_slot(g, g->active, m->figure, n) : -1;
     if (i < 0) {

@@ -20,19 +20,6 @@
 #include "broken_state.h"
 #include "dragon/dragon.h"
 
-/* Plays a move drawn from the list by generator r: 0 once the game is over. */
-static int play_random(carc_game *g, uint64_t *r)
-{
-    static carc_move list[CARC_MAX_MOVES];
-    carc_error err;
-    int n = carc_legal(g, list, CARC_MAX_MOVES);
-    if (n <= 0)
-        return 0;
-    *r ^= *r << 13, *r ^= *r >> 7, *r ^= *r << 17;
-    assert_int_equal(carc_apply(g, &list[*r % (uint64_t)n], &err), CARC_OK);
-    return 1;
-}
-
 /* Whether g owes a step of the dragon now. */
 static int step_owed(const carc_game *g)
 {
@@ -69,7 +56,7 @@ static carc_game *game_owing_step(int walks)
         assert_non_null(g);
         uint64_t r = seed * 0x9E3779B97F4A7C15ull;
         int seen = 0;
-        while (play_random(g, &r)) {
+        while (test_play_random(g, &r)) {
             assert_int_equal(carc_check(g, &err), CARC_OK);
             if (!step_owed(g))
                 continue;
@@ -87,19 +74,11 @@ static void test_notes_follow_the_board(void **state)
     (void)state;
     carc_game *g = game_owing_step(12);
     assert_non_null(g);
-    carc_game *c = carc_clone(g), *w = carc_clone(g), *v = carc_clone(g);
-    assert_non_null(c);
-    assert_non_null(w);
-    assert_non_null(v);
-    carc_view(g, g->active, w);
-    carc_determinize(w, 5, v);
-    carc_error err;
-    assert_int_equal(carc_check(c, &err), CARC_OK);
-    assert_int_equal(carc_check(v, &err), CARC_OK);
+    carc_game *c, *v;
+    test_copy_and_dealt(g, &c, &v);
     steps_are_listed(c);
     steps_are_listed(v);
     carc_free(c);
-    carc_free(w);
     carc_free(v);
     carc_free(g);
 }
@@ -121,7 +100,7 @@ static void test_check_sees_drifted_notes(void **state)
     carc_error err;
     uint64_t r = 7;
     while (step_owed(g))  /* to the end of the movement */
-        assert_true(play_random(g, &r));
+        assert_true(test_play_random(g, &r));
     assert_int_equal(carc_check(g, &err), CARC_OK);
     carc_game *done = carc_clone(g);
     assert_non_null(done);

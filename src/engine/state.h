@@ -276,6 +276,7 @@ static inline unsigned fig_slots_below(const uint16_t *fn, unsigned limit)
     unsigned m = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const uint64_t top = 0x8000800080008000ull;
+#pragma GCC unroll 4 /* three words: -O2 keeps the loop otherwise (gcc and clang know it) */
     for (int w = 0; w < WORDS; w++) {
         uint64_t x, below;
         memcpy(&x, fn + 4 * w, sizeof x);

@@ -47,19 +47,6 @@ static carc_game *tower_game(uint64_t seed, uint64_t *r)
     return g;
 }
 
-/* Plays a move drawn from the list by generator r: 0 once the game is over. */
-static int play_random(carc_game *g, uint64_t *r)
-{
-    static carc_move list[CARC_MAX_MOVES];
-    carc_error err;
-    int n = carc_legal(g, list, CARC_MAX_MOVES);
-    if (n <= 0)
-        return 0;
-    *r ^= *r << 13, *r ^= *r >> 7, *r ^= *r << 17;
-    assert_int_equal(carc_apply(g, &list[*r % (uint64_t)n], &err), CARC_OK);
-    return 1;
-}
-
 /* A random game of The Tower played until a tower has been closed `closings` times
  * (each time a follower takes a top) and, if `stale`, a note has outlived its
  * follower (the tower open again); NULL if none of the tries gets there. Every move
@@ -72,7 +59,7 @@ static carc_game *game_with_closed_towers(int closings, int stale)
         carc_game *g = tower_game(seed, &r);
         int seen = 0, outlived = 0;
         unsigned before = 0;
-        while (play_random(g, &r)) {
+        while (test_play_random(g, &r)) {
             unsigned noted, board;
             closed_both(g, &noted, &board);
             assert_int_equal(noted, board);
@@ -94,23 +81,15 @@ static void test_notes_follow_the_board(void **state)
     (void)state;
     carc_game *g = game_with_closed_towers(3, 1);
     assert_non_null(g);
-    carc_game *c = carc_clone(g), *w = carc_clone(g), *v = carc_clone(g);
-    assert_non_null(c);
-    assert_non_null(w);
-    assert_non_null(v);
-    carc_view(g, g->active, w);
-    carc_determinize(w, 5, v);
+    carc_game *c, *v;
+    test_copy_and_dealt(g, &c, &v);
     unsigned noted, board;
     closed_both(c, &noted, &board);
     assert_int_equal(noted, board);
     assert_true(board != 0);
     closed_both(v, &noted, &board);
     assert_int_equal(noted, board);
-    carc_error err;
-    assert_int_equal(carc_check(c, &err), CARC_OK);
-    assert_int_equal(carc_check(v, &err), CARC_OK);
     carc_free(c);
-    carc_free(w);
     carc_free(v);
     carc_free(g);
 }
@@ -155,7 +134,7 @@ static carc_game *game_with_prisoner(int freed)
         uint64_t r;
         carc_game *g = tower_game(seed, &r);
         int held = 0, was_freed = 0;
-        while (play_random(g, &r)) {
+        while (test_play_random(g, &r)) {
             assert_int_equal(carc_check(g, &err), CARC_OK);
             int now = 0;
             for (int s = 0; s < g->players; s++)

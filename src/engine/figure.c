@@ -92,10 +92,23 @@ int figure_in_supply(const carc_game *g, int seat, int figure)
      * followers in supply exactly then (each other kind has one slot), and seven
      * slots are fewer tests than the game's kinds */
     const uint16_t *fn = g->fnode[seat];
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* four slots a 64-bit word: a slot in supply is a zero lane of the complement
+     * (the eighth lane, the first other follower's slot, made non-zero) */
+    _Static_assert(CARC_FOLLOWERS == 7 && FIG_SLOTS >= 8, "the meeples are two words less a lane");
+    uint64_t a, b;
+    memcpy(&a, fn, sizeof a);
+    memcpy(&b, fn + 4, sizeof b);
+    a = ~a;
+    b = ~b | 0xFFFF000000000000ull;
+    const uint64_t ones = 0x0001000100010001ull, tops = 0x8000800080008000ull;
+    return ((((a - ones) & ~a) | ((b - ones) & ~b)) & tops) != 0;
+#else
     unsigned any = 0;
     for (int i = 0; i < CARC_FOLLOWERS; i++)
         any |= fn[i] == NODE_NONE;
     return (int)any;
+#endif
 }
 
 /* The slot of a figure of `seat` in supply: a meeple's first free slot. */

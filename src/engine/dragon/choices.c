@@ -51,9 +51,7 @@ static unsigned fairy_slots(const carc_game *g)
 {
     int seat = g->active;
     const uint16_t *fn = g->fnode[seat];
-    unsigned on = 0;
-    for (int i = 0; i < FIG_FOLLOWER_SLOTS; i++)
-        on |= (unsigned)(fn[i] < FIG_HELD) << i;  /* on a segment or a place */
+    unsigned on = fig_slots_below(fn, FIG_HELD);  /* on a segment or a place */
     unsigned slots = on;
     /* a slot whose node a slot of its kind before it holds too is left out. Every
      * kind but the meeple has one slot (state.h), so only the meeples' run is asked,
@@ -318,7 +316,9 @@ static void choice_counts_of(const carc_game *g, choice_counts *c)
     c->nfairy = 0;
     for (unsigned k = c->fairy; k; k &= k - 1)
         c->nfairy++;
-    c->nprincess = princess_legal(g, c->princess, CARC_MAX_PLAYERS * FIG_FOLLOWER_SLOTS);
+    c->nprincess = dragon_mark(g->tiles[g->last].kind) == MARK_PRINCESS
+                       ? princess_legal(g, c->princess, CARC_MAX_PLAYERS * FIG_FOLLOWER_SLOTS)
+                       : 0;  /* the usual tile: no call */
 }
 
 static int portal_tile(const carc_game *g)
@@ -357,10 +357,10 @@ void dragon_choices_nth(const carc_game *g, const void *memo, int i, carc_move *
     }
 }
 
-/* The node a move names at (x,y) port, or NODE_NONE with the refusal written. */
-static int choice_node(const carc_game *g, const carc_move *m, carc_error *err)
+/* The node a move names at port of tile t (its (x,y), -1 if none there), or
+ * NODE_NONE with the refusal written. */
+static int choice_node_at(const carc_game *g, int t, const carc_move *m, carc_error *err)
 {
-    int t = board_lookup(g, m->x, m->y);
     int n = t >= 0 && m->port < CARC_PORTS ? board_port_node(g, t, m->port) : NODE_NONE;
     if (n == NODE_NONE)
         error_set(err, CARC_E_ILLEGAL, "(%d,%d) has no segment at port %s", m->x, m->y,
@@ -368,12 +368,17 @@ static int choice_node(const carc_game *g, const carc_move *m, carc_error *err)
     return n;
 }
 
+static int choice_node(const carc_game *g, const carc_move *m, carc_error *err)
+{
+    return choice_node_at(g, board_lookup(g, m->x, m->y), m, err);
+}
+
 static int fairy_apply(carc_game *g, const carc_move *m, carc_error *err)
 {
     int t = board_lookup(g, m->x, m->y), n;
     if (m->port == CARC_PORT_T && t >= 0)
         n = (int)fig_place(t, m->port);  /* a follower on a tower's top (CI22) */
-    else if ((n = choice_node(g, m, err)) == NODE_NONE)
+    else if ((n = choice_node_at(g, t, m, err)) == NODE_NONE)
         return CARC_E_ILLEGAL;
     int i = m->figure < CARC_FIGURES ? choice_slot(g, g->active, m->figure, n) : -1;
     if (i < 0) {

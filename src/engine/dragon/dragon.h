@@ -1,7 +1,7 @@
 /*
  * dragon.h - The Princess & the Dragon (docs/RULES.md, PD1-PD14): the module's
  * kinds and marks, its state's accessor and what its files share.
- *   neutral.c  the kinds' marks (carc_tile_symbol), the neutral figures' events,
+ *   neutral.c  the marks' public name (carc_tile_symbol), the neutral figures' events,
  *              the fairy's follower
  *   dragon.c   the hook table, set-aside tiles (PD4), the volcano (PD3), the
  *              dragon's tile closed to figures (PD5), the fairy's point and bonus
@@ -22,9 +22,22 @@ EXP_STATE(dragon, struct dragon_state, ext.dragon)
  * twins last (CI15). */
 enum { DRAGON_KIND_FIRST = 88, DRAGON_KINDS = 31, DRAGON_NONE = 255 };
 
-/* A kind's mark (PD1); the princess stands on the kind's city segment 0. */
+/* A kind's mark (PD1, Appendix T: the last letter of the name); the princess
+ * stands on the kind's city segment 0. Inline: T6 and the steps after T4 and T6
+ * ask the tile just placed's at every decision. */
 enum { MARK_NONE = 0, MARK_VOLCANO, MARK_DRAGON, MARK_PORTAL, MARK_PRINCESS };
-int dragon_mark(int kind);
+static inline int dragon_mark(int kind)
+{
+    static const uint8_t marks[DRAGON_KINDS] = {
+        MARK_VOLCANO,  MARK_PORTAL,   MARK_VOLCANO,  MARK_DRAGON,   MARK_VOLCANO,  MARK_DRAGON,
+        MARK_DRAGON,   MARK_PORTAL,   MARK_PRINCESS, MARK_PRINCESS, MARK_PRINCESS, MARK_PORTAL,
+        MARK_DRAGON,   MARK_DRAGON,   MARK_VOLCANO,  MARK_DRAGON,   MARK_VOLCANO,  MARK_PRINCESS,
+        MARK_DRAGON,   MARK_PRINCESS, MARK_VOLCANO,  MARK_DRAGON,   MARK_PRINCESS, MARK_PORTAL,
+        MARK_DRAGON,   MARK_DRAGON,   MARK_PORTAL,   MARK_DRAGON,   MARK_PORTAL,   MARK_DRAGON,
+        MARK_PRINCESS};
+    unsigned i = (unsigned)(kind - DRAGON_KIND_FIRST);
+    return i < DRAGON_KINDS ? marks[i] : MARK_NONE;
+}
 
 /* The neutral figures in CARC_EV_NEUTRAL's value. */
 enum { NEUTRAL_DRAGON = 0, NEUTRAL_FAIRY = 1 };

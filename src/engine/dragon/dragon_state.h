@@ -34,6 +34,13 @@ struct dragon_state {
      * configuration's aside_pos): 1 + the depth from the top, 0 the bottom. Part of
      * the stack order: zero in a view. */
     uint8_t aside_at[DRAGON_TILES];
+    /* While a movement owes a step (walking): the tiles the dragon may step onto, N
+     * E S W, nsteps of them, noted by the step after T6 as it finds the movement
+     * goes on, so that the list and the move read them instead of four lookups of
+     * the board each (dragon_walk_check compares them with the board); zero
+     * otherwise. */
+    uint8_t steps[4];
+    uint8_t nsteps;
 };
 
 #endif

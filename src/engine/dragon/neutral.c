@@ -1,26 +1,12 @@
 /*
  * neutral.c - what the module's files share about its tiles and its two neutral
- * figures: each kind's mark (PD1), the event of a neutral figure, and the fairy
- * left alone (PD9 e; the follower it is assigned to, PD9 a, is dragon.h's, inline).
+ * figures: a kind's mark made public (PD1; the marks are dragon.h's, inline), the
+ * event of a neutral figure, and the fairy left alone (PD9 e; the follower it is
+ * assigned to, PD9 a, is dragon.h's, inline).
  * Called by dragon.c, walk.c and choices.c,
  * calling none of them (scripts/one_way.sh: no circle between the engine's files).
  */
 #include "dragon.h"
-
-/* The mark of each of its kinds (PD1, Appendix T): the last letter of the name. */
-static const uint8_t dragon_marks[DRAGON_KINDS] = {
-    MARK_VOLCANO,  MARK_PORTAL,   MARK_VOLCANO,  MARK_DRAGON,   MARK_VOLCANO,  MARK_DRAGON,
-    MARK_DRAGON,   MARK_PORTAL,   MARK_PRINCESS, MARK_PRINCESS, MARK_PRINCESS, MARK_PORTAL,
-    MARK_DRAGON,   MARK_DRAGON,   MARK_VOLCANO,  MARK_DRAGON,   MARK_VOLCANO,  MARK_PRINCESS,
-    MARK_DRAGON,   MARK_PRINCESS, MARK_VOLCANO,  MARK_DRAGON,   MARK_PRINCESS, MARK_PORTAL,
-    MARK_DRAGON,   MARK_DRAGON,   MARK_PORTAL,   MARK_DRAGON,   MARK_PORTAL,   MARK_DRAGON,
-    MARK_PRINCESS};
-
-int dragon_mark(int kind)
-{
-    unsigned i = (unsigned)(kind - DRAGON_KIND_FIRST);
-    return i < DRAGON_KINDS ? dragon_marks[i] : MARK_NONE;
-}
 
 /* The public name of a mark: the same numbers (carc.h). */
 _Static_assert((int)MARK_VOLCANO == (int)CARC_SYMBOL_VOLCANO &&

@@ -40,8 +40,9 @@ static int walk_steps(const carc_game *g, int to[4])
 static void walk_end(carc_game *g)
 {
     struct dragon_state *st = dragon_st(g);
-    st->due = st->walking = st->walked = 0;
+    st->due = st->walking = st->walked = st->nsteps = 0;
     memset(st->visited, 0, sizeof st->visited);
+    memset(st->steps, 0, sizeof st->steps);
 }
 
 int dragon_walk_at(carc_game *g)
@@ -54,11 +55,15 @@ int dragon_walk_at(carc_game *g)
         st->walked = 0;
         st->visited[0] = (uint8_t)(st->dragon - 1);
     }
-    int to[4];
-    if (st->walked >= DRAGON_MOVES || walk_steps(g, to) == 0) {
+    int to[4], n = st->walked < DRAGON_MOVES ? walk_steps(g, to) : 0;
+    if (n == 0) {
         walk_end(g);  /* six moves, or a dead end: the later movers are not asked */
         return 0;
     }
+    memset(st->steps, 0, sizeof st->steps);
+    for (int i = 0; i < n; i++)
+        st->steps[i] = (uint8_t)to[i];
+    st->nsteps = (uint8_t)n;
     return 1;
 }
 
@@ -73,7 +78,13 @@ void dragon_walk_pending(const carc_game *g, carc_pending *p)
 
 int dragon_walk_legal(const carc_game *g, carc_move *out, int cap)
 {
-    int to[4], n = walk_steps(g, to);
+    const struct dragon_state *st = dragon_st(g);
+    int to[4], n = st->nsteps;
+    if (n)  /* noted by dragon_walk_at as it owed the step */
+        for (int i = 0; i < n; i++)
+            to[i] = st->steps[i];
+    else
+        n = walk_steps(g, to);
     if (n > cap)
         n = cap;
     for (int i = 0; i < n; i++) {
@@ -141,8 +152,27 @@ int dragon_walk_apply(carc_game *g, const carc_move *m, carc_error *err)
     int mover = (g->active + st->walked) % g->players;
     st->dragon = (uint8_t)(t + 1);
     st->visited[++st->walked] = (uint8_t)t;
+    st->nsteps = 0;  /* found again by the next step (dragon_walk_at) */
+    memset(st->steps, 0, sizeof st->steps);
     dragon_event(g, NEUTRAL_DRAGON, NEUTRAL_WALKED, mover, t, CARC_PORT_NONE);
     walk_eat(g, t);
+    return CARC_OK;
+}
+
+/* The noted steps against the board: those walk_steps finds while a step is owed
+ * (the step after T6 noted them), none between a move and the next step. */
+static int walk_steps_check(const carc_game *g, carc_error *err)
+{
+    const struct dragon_state *st = dragon_st(g);
+    int to[4], n = st->walked < DRAGON_MOVES ? walk_steps(g, to) : 0;
+    int owed = g->step == ST_T6_AFTER && st->nsteps;
+    int ok = st->nsteps == (owed ? n : 0);
+    for (int i = 0; i < 4; i++)
+        ok &= st->steps[i] == (owed && i < n ? to[i] : 0);
+    if (!ok) {
+        error_set(err, CARC_E_INVALID, "dragon: the steps noted are not the board's");
+        return CARC_E_INVALID;
+    }
     return CARC_OK;
 }
 
@@ -156,12 +186,14 @@ int dragon_walk_check(const carc_game *g, carc_error *err)
     }
     if (!st->walking) {
         for (int i = 0; i <= DRAGON_MOVES; i++)
-            if (st->visited[i] || st->walked) {
+            if (st->visited[i] || st->walked || st->nsteps || (i < 4 && st->steps[i])) {
                 error_set(err, CARC_E_INVALID, "dragon: a movement's trace out of one");
                 return CARC_E_INVALID;
             }
         return CARC_OK;
     }
+    if (walk_steps_check(g, err) != CARC_OK)
+        return CARC_E_INVALID;
     if (!st->due || st->walked > DRAGON_MOVES || st->visited[st->walked] + 1 != st->dragon) {
         error_set(err, CARC_E_INVALID, "dragon: the movement does not end where the dragon is");
         return CARC_E_INVALID;

@@ -94,6 +94,32 @@ typedef struct t6_moves {
     int nransom, nfloors, ntops, n;     /* ntops: of one kind */
 } t6_moves;
 
+/* The towers at least a floor high (bit k: height[k] != 0), eight heights a 64-bit
+ * word: T6 asks at every decision which towers a follower may top. */
+static unsigned tower_standing(const struct tower_state *ts)
+{
+    unsigned m = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    enum { WORDS = (TOWER_MAX + 7) / 8 };
+    _Static_assert(offsetof(struct tower_state, height) + WORDS * 8 <= sizeof(struct tower_state),
+                   "the words read stay in the module's state");
+    const unsigned char *h = (const unsigned char *)ts + offsetof(struct tower_state, height);
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Full;
+#pragma GCC unroll 4 /* three words: -O2 keeps the loop otherwise */
+    for (int w = 0; w < WORDS; w++) {
+        uint64_t x;
+        memcpy(&x, h + 8 * w, sizeof x);
+        uint64_t nonzero = (((x & low7) + low7) | x) & ~low7;  /* bit 7 of each byte */
+        m |= (unsigned)((nonzero * 0x0002040810204081ull) >> 56) << 8 * w;  /* to bits 0..7 */
+    }
+    return m & ((1u << TOWER_MAX) - 1);
+#else
+    for (int k = 0; k < TOWER_MAX; k++)
+        m |= (unsigned)(ts->height[k] != 0) << k;
+    return m;
+#endif
+}
+
 static void t6_moves_of(const carc_game *g, t6_moves *t)
 {
     const struct tower_state *ts = tower_st(g);
@@ -115,14 +141,16 @@ static void t6_moves_of(const carc_game *g, t6_moves *t)
     }
     unsigned open = nt ? ~tower_closed_mask(g, t->tiles, nt) & ((1u << nt) - 1) : 0;
     t->floors = ts->floors[seat] ? open : 0;
-    t->tops = t->toppers = 0;
+    t->tops = open & tower_standing(ts);
+    t->toppers = 0;
     /* PD5: not the dragon's tile (asked once, not of every tower) */
-    int closed_tile = open && g->exp_closers ? exp_no_figure_tile_each(g) : -1;
-    for (unsigned k = open; k; k &= k - 1) {
-        int i = __builtin_ctz(k);
-        if (ts->height[i] && t->tiles[i] != closed_tile)
-            t->tops |= 1u << i;
-    }
+    int closed_tile = t->tops && g->exp_closers ? exp_no_figure_tile_each(g) : -1;
+    if (closed_tile >= 0 && tower_kind(g->tiles[closed_tile].kind))
+        for (unsigned k = t->tops; k; k &= k - 1)
+            if (t->tiles[__builtin_ctz(k)] == closed_tile) {
+                t->tops &= ~(k & -k);
+                break;  /* a tile has one tower */
+            }
     for (unsigned f = t->tops ? ts->toppers : 0; f; f &= f - 1)  /* tower_topper */
         if (figure_in_supply(g, seat, __builtin_ctz(f)))
             t->toppers |= 1u << __builtin_ctz(f);

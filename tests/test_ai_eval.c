@@ -118,6 +118,15 @@ static carc_player *new_greedy(void)
     return p;
 }
 
+/* p's move in g (through view, the mover's), played. */
+static void play_one(carc_game *g, carc_game *view, carc_player *p)
+{
+    carc_move m;
+    carc_view(g, carc_pending_decision(g).seat, view);
+    assert_int_equal(carc_player_choose(p, view, &m, NULL, 0), CARC_OK);
+    assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
+}
+
 /* A base game of two at its first decision, seed `seed`. */
 static carc_game *new_base(uint64_t seed)
 {
@@ -437,10 +446,7 @@ static void test_barn_term(void **state)
                     assert_true((term[AI_EVAL_BARN_FIELD][s] > 0) == (placed[s] && left > 0));
                 }
             }
-            carc_move m;
-            carc_view(g, carc_pending_decision(g).seat, view);
-            assert_int_equal(carc_player_choose(p, view, &m, NULL, 0), CARC_OK);
-            assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
+            play_one(g, view, p);
         }
         int n, paid[2] = {0, 0};
         const carc_event *ev = carc_events(g, &n);
@@ -528,10 +534,7 @@ static void test_field_cities_term(void **state)
             w.field_cities = 0;
             ai_eval_terms(g, &w, term);
             assert_true(term[AI_EVAL_FIELD_CITIES][0] == 0 && term[AI_EVAL_FIELD_CITIES][1] == 0);
-            carc_move m;
-            carc_view(g, carc_pending_decision(g).seat, view);
-            assert_int_equal(carc_player_choose(p, view, &m, NULL, 0), CARC_OK);
-            assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
+            play_one(g, view, p);
         }
         p->destroy(p);
         carc_free(view);
@@ -635,10 +638,7 @@ static void test_inn_and_builder_terms(void **state)
             w.builder = 0;
             ai_eval_terms(g, &w, term);
             assert_true(term[AI_EVAL_BUILDER][0] == 0 && term[AI_EVAL_BUILDER][1] == 0);
-            carc_move m;
-            carc_view(g, carc_pending_decision(g).seat, view);
-            assert_int_equal(carc_player_choose(p, view, &m, NULL, 0), CARC_OK);
-            assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
+            play_one(g, view, p);
         }
         p->destroy(p);
         carc_free(view);

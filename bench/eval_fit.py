@@ -14,7 +14,7 @@ in least squares (no intercept: the seats are symmetric). It prints each weight
 with its standard error, and the mean squared error of the margin predicted by the
 projection alone, by the projection plus eval_weights.def's weights (--current,
 name=value pairs as in the file) and by the fit. --without name,... leaves those
-weights out of the fit (held at 0: abbot_fill, which is measured apart). Standard library only (a 10 x 10
+weights out of the fit (held at 0: abbot_fill, which is measured apart). Standard library only (a 12 x 12
 solve), so no virtual environment is needed.
 """
 import csv
@@ -22,7 +22,7 @@ import math
 import sys
 
 NAMES = ["city_close", "cloister_fill", "supply", "returns", "field_tiles", "abbot_fill", "barn",
-         "barn_field", "field_cities", "abbot_supply"]
+         "barn_field", "field_cities", "abbot_supply", "inn_close", "builder"]
 
 
 def read_pairs(paths, min_left):

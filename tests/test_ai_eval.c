@@ -12,9 +12,12 @@
  *     term once more; a finished game's terms are all 0;
  *   - the abbot's cloister (a figure that may be recalled, A6) is the recallable
  *     term, weighted by abbot_fill alone;
+ *   - an inn road or cathedral city held (I5-I7) is the inn term, a builder on an
+ *     unfinished feature (TB4) the builder term, each weighted by its own weight;
  *   - mcts with weights that make its values NaN or infinite plays a whole game;
  *   - the weights by set (eval_sets.def): every row names registry expansions and is
- *     what its own set gets; a game with a set and more gets the row of the most
+ *     what its own set gets (an AI_EVAL_WEIGHTS row's text parses: known names,
+ *     finite values); a game with a set and more gets the row of the most
  *     expansions it has all of; a game that has no row's set (the base game) gets
  *     eval_weights.def's.
  */
@@ -69,15 +72,37 @@ static int count_open(const carc_game *g, const int (*segs)[3], int nsegs)
     return open;
 }
 
-/* A game of two with the expansions of `set` (registry names, "" the base game) at
- * its first decision, seed `seed`. */
+/* The CARC_EXP_* bits of a comma-separated list of registry names; 0 if one is not
+ * in the registry. */
+static unsigned bits_of(const char *names)
+{
+    unsigned bits = 0;
+    for (const char *t = names; *t;) {
+        size_t len = strcspn(t, ",");
+        unsigned bit = 0;
+        for (int i = 0; i < carc_expansion_count(); i++)
+            if (strlen(carc_expansion_at(i)->name) == len &&
+                !strncmp(carc_expansion_at(i)->name, t, len))
+                bit = carc_expansion_at(i)->bit;
+        if (!bit)
+            return 0;
+        bits |= bit;
+        t += len + (t[len] == ',');
+    }
+    return bits;
+}
+
+/* A game of two with the expansions of `set` (registry names, comma-separated, ""
+ * the base game) at its first decision, seed `seed`. (carc_expansion_parse reads one
+ * name: "inns,traders" was the base game here until the sets were read name by name.) */
 static carc_game *new_set_game(uint64_t seed, const char *set)
 {
     carc_config c;
     carc_config_init(&c);
     c.seed = seed;
     c.players = 2;
-    c.expansions = carc_expansion_parse(set, strlen(set));
+    c.expansions = bits_of(set);
+    assert_true(*set == 0 || c.expansions != 0);
     carc_game *g = carc_new(&c, NULL);
     assert_non_null(g);
     return g;
@@ -91,6 +116,15 @@ static carc_player *new_greedy(void)
     carc_player *p = carc_player_new("greedy", &opt, NULL);
     assert_non_null(p);
     return p;
+}
+
+/* p's move in g (through view, the mover's), played. */
+static void play_one(carc_game *g, carc_game *view, carc_player *p)
+{
+    carc_move m;
+    carc_view(g, carc_pending_decision(g).seat, view);
+    assert_int_equal(carc_player_choose(p, view, &m, NULL, 0), CARC_OK);
+    assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
 }
 
 /* A base game of two at its first decision, seed `seed`. */
@@ -287,7 +321,7 @@ static void test_recallable_term(void **state)
         carc_config_init(&c);
         c.seed = 3;
         c.players = 2;
-        c.expansions = carc_expansion_parse(set, strlen(set));
+        c.expansions = bits_of(set);
         carc_game *g = carc_new(&c, NULL);
         assert_non_null(g);
         int x = 0, y = 0;
@@ -412,10 +446,7 @@ static void test_barn_term(void **state)
                     assert_true((term[AI_EVAL_BARN_FIELD][s] > 0) == (placed[s] && left > 0));
                 }
             }
-            carc_move m;
-            carc_view(g, carc_pending_decision(g).seat, view);
-            assert_int_equal(carc_player_choose(p, view, &m, NULL, 0), CARC_OK);
-            assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
+            play_one(g, view, p);
         }
         int n, paid[2] = {0, 0};
         const carc_event *ev = carc_events(g, &n);
@@ -503,10 +534,7 @@ static void test_field_cities_term(void **state)
             w.field_cities = 0;
             ai_eval_terms(g, &w, term);
             assert_true(term[AI_EVAL_FIELD_CITIES][0] == 0 && term[AI_EVAL_FIELD_CITIES][1] == 0);
-            carc_move m;
-            carc_view(g, carc_pending_decision(g).seat, view);
-            assert_int_equal(carc_player_choose(p, view, &m, NULL, 0), CARC_OK);
-            assert_int_equal(carc_apply(g, &m, NULL), CARC_OK);
+            play_one(g, view, p);
         }
         p->destroy(p);
         carc_free(view);
@@ -539,6 +567,104 @@ static void test_recall_supply_term(void **state)
         for (int s = 0; s < 2; s++)
             assert_true(fabs(v2[s] - v[s] - (k ? share : 0)) < 1e-9);
         carc_free(g);
+    }
+}
+
+/* The inn term (a held unfinished inn road or cathedral city at ai_project's value,
+ * its end value x its completion chance: 2 a road tile, 3 a city tile or pennant)
+ * and the builder term (the share of the game left for each builder on an
+ * unfinished road or city), at every decision of greedy's inns,traders games: each
+ * seat's terms are what the followers on the board give, for a feature's sole
+ * holder; inn_close and builder add them once more for each 1 of weight; the base
+ * game has neither. */
+static void test_inn_and_builder_terms(void **state)
+{
+    (void)state;
+    static const char *const sets[] = {"", "inns,traders"};
+    int inns = 0, builders = 0;
+    for (int k = 0; k < 2; k++) {
+        carc_game *g = new_set_game(5, sets[k]), *view = carc_clone(g);
+        assert_non_null(view);
+        carc_player *p = new_greedy();
+        while (!carc_is_over(g)) {
+            ai_eval_weights w = *ai_eval_default();
+            w.builder = 0.5;  /* the file's may be 0, which leaves the term out */
+            carc_follower fs[64];
+            int nf = carc_followers(g, fs, 64), sole = 1;
+            double left = carc_stack_left(g) / 2.0, share = left / (left + w.supply_half);
+            double inn[2] = {0, 0}, builder[2] = {0, 0};
+            for (int i = 0; i < nf; i++) {
+                carc_feature_info fi;
+                if (fs[i].type != CARC_FEAT_ROAD && fs[i].type != CARC_FEAT_CITY)
+                    continue;
+                assert_true(carc_feature_at(g, fs[i].x, fs[i].y, fs[i].port, &fi));
+                if (fi.completed)
+                    continue;
+                int strength = carc_figure_strength(fs[i].figure);
+                if (strength == 0) {
+                    builder[fs[i].seat] += share;
+                    builders++;
+                    continue;
+                }
+                if (!(fi.inn || fi.cathedral) || fi.locked)
+                    continue;
+                if (fi.followers[1 - fs[i].seat] > 0 || fi.followers[fs[i].seat] != strength) {
+                    sole = 0;  /* shares and majorities: the formula alone is tested */
+                    continue;
+                }
+                double lambda = fi.type == CARC_FEAT_CITY ? w.city_lambda : w.city_lambda * 0.6;
+                double chance = exp(-lambda * fi.open / (left + 1.0));
+                inn[fs[i].seat] += (fi.type == CARC_FEAT_ROAD ? 2.0 * fi.tiles
+                                                              : 3.0 * (fi.tiles + fi.pennants)) *
+                                   chance;
+                inns++;
+            }
+            double term[AI_EVAL_TERMS][CARC_MAX_PLAYERS], v[CARC_MAX_PLAYERS], v2[CARC_MAX_PLAYERS];
+            ai_eval_terms(g, &w, term);
+            for (int s = 0; s < 2; s++) {
+                assert_true(fabs(term[AI_EVAL_BUILDER][s] - builder[s]) < 1e-9);
+                if (sole)
+                    assert_true(fabs(term[AI_EVAL_INN][s] - inn[s]) < 1e-9);
+                if (!k)
+                    assert_true(term[AI_EVAL_INN][s] == 0 && term[AI_EVAL_BUILDER][s] == 0);
+            }
+            ai_eval_values(g, ai_terms(g), &w, v);
+            w.inn_close += 1;
+            w.builder += 1;
+            ai_eval_values(g, ai_terms(g), &w, v2);
+            for (int s = 0; s < 2; s++)
+                assert_true(fabs(v2[s] - v[s] - term[AI_EVAL_INN][s] - term[AI_EVAL_BUILDER][s]) <
+                            1e-9);
+            w.builder = 0;
+            ai_eval_terms(g, &w, term);
+            assert_true(term[AI_EVAL_BUILDER][0] == 0 && term[AI_EVAL_BUILDER][1] == 0);
+            play_one(g, view, p);
+        }
+        p->destroy(p);
+        carc_free(view);
+        carc_free(g);
+    }
+    assert_true(inns > 5 && builders > 5);
+}
+
+/* An AI_EVAL_WEIGHTS row's text: "name=value" pairs, space-separated, set those
+ * weights; an unknown name, a value that is no number, or a missing '=' set none. */
+static void test_weights_parse(void **state)
+{
+    (void)state;
+    ai_eval_weights w = *ai_eval_default(), before;
+    assert_int_equal(ai_eval_weights_parse(&w, "inn_close=-0.5  builder=2 field_tiles=0.25"), 1);
+    assert_true(w.inn_close == -0.5 && w.builder == 2 && w.field_tiles == 0.25);
+    assert_true(w.supply == ai_eval_default()->supply);
+    assert_int_equal(ai_eval_weights_parse(&w, ""), 1);
+    before = w;
+    static const char *const bad[] = {
+        "nope=1", "builder", "builder=", "builder=x", "builder=1x", "builder=1 supply",
+        "builder=nan", "builder=inf", "inn_close=1 nope=2",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(ai_eval_weights_parse(&w, bad[i]), 0);
+        assert_memory_equal(&w, &before, sizeof w);
     }
 }
 
@@ -608,29 +734,24 @@ static void test_mcts_survives_nan(void **state)
     }
 }
 
-/* The CARC_EXP_* bits of a comma-separated list of registry names; 0 if one is not
- * in the registry. */
-static unsigned bits_of(const char *names)
-{
-    unsigned bits = 0;
-    for (const char *t = names; *t;) {
-        size_t len = strcspn(t, ",");
-        unsigned bit = 0;
-        for (int i = 0; i < carc_expansion_count(); i++)
-            if (strlen(carc_expansion_at(i)->name) == len &&
-                !strncmp(carc_expansion_at(i)->name, t, len))
-                bit = carc_expansion_at(i)->bit;
-        if (!bit)
-            return 0;
-        bits |= bit;
-        t += len + (t[len] == ',');
-    }
-    return bits;
-}
-
 static void test_weights_by_set(void **state)
 {
     (void)state;
+    /* every AI_EVAL_WEIGHTS row's text names weights with finite values */
+    static const char *const texts[] = {
+#define AI_EVAL_SET(names, margin, city, cloister, supply, returns, field) NULL,
+#define AI_EVAL_SCALE(names, margin) NULL,
+#define AI_EVAL_WEIGHTS(names, margin, weights) weights,
+#include "eval_sets.def"
+#undef AI_EVAL_SET
+#undef AI_EVAL_SCALE
+#undef AI_EVAL_WEIGHTS
+        "",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        ai_eval_weights parsed = *ai_eval_default();
+        assert_true(!texts[i] || ai_eval_weights_parse(&parsed, texts[i]));
+    }
     ai_eval_weights w;
     const ai_eval_weights *d = ai_eval_default();
     double scale = -1;
@@ -704,6 +825,8 @@ int main(void)
         cmocka_unit_test(test_barn_term),
         cmocka_unit_test(test_field_cities_term),
         cmocka_unit_test(test_recall_supply_term),
+        cmocka_unit_test(test_inn_and_builder_terms),
+        cmocka_unit_test(test_weights_parse),
         cmocka_unit_test(test_game_over_has_no_terms),
         cmocka_unit_test(test_mcts_survives_nan),
         cmocka_unit_test(test_weights_by_set),

@@ -34,6 +34,12 @@
  *   barn field the tiles of that field x the share left, as the field term (the
  *             cities around it still to be completed), weighted apart: a barn
  *             pays 4 a city where farmers get 3
+ *   inn       a held unfinished inn road or cathedral city at ai_project's value
+ *             of it (its end value x its completion chance, greedy.c), so that a
+ *             weight may price the risk: unfinished at the end it pays 0 (I7)
+ *   builder   the share of the game left, for a builder (TB4) on an unfinished
+ *             road or city: the double turns it may still bring (ai_project adds
+ *             a flat 1.5 points whatever is left)
  *
  * Each term has a weight of eval_weights.def, data measured by the paired test.
  */
@@ -174,6 +180,14 @@ void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
             eval_barn(g, f, w, left, share, term);
             continue;
         }
+        if (strength == 0 && (f->type == CARC_FEAT_ROAD || f->type == CARC_FEAT_CITY)) {
+            /* a figure of no strength on a road or city: the builder (TB4), whose
+             * double turns last while its feature is unfinished */
+            if (w->builder != 0 && carc_feature_at(g, f->x, f->y, f->port, &fi) &&
+                !fi.completed)
+                term[AI_EVAL_BUILDER][f->seat] += share;
+            continue;
+        }
         if (strength == 0 || f->type == CARC_FEAT_TOWER ||
             (f->type == CARC_FEAT_FIELD && w->field_tiles == 0) ||
             !carc_feature_at(g, f->x, f->y, f->port, &fi) || fi.completed)
@@ -190,6 +204,13 @@ void ai_eval_terms(const carc_game *g, const ai_eval_weights *w,
             chance = exp(-lambda * fi.open / (left + 1.0));
             if (fi.type == CARC_FEAT_CITY && !fi.cathedral && !fi.locked)
                 gain = (fi.tiles + fi.pennants) * chance;
+            /* ai_project's value of an inn road or cathedral city (greedy.c's
+             * bigbox_terms: 0 unfinished at the end, I7), for its risk's weight */
+            if ((fi.inn || fi.cathedral) && !fi.locked && most > 0 &&
+                fi.followers[f->seat] == most)
+                term[AI_EVAL_INN][f->seat] +=
+                    (fi.type == CARC_FEAT_ROAD ? 2.0 * fi.tiles : 3.0 * (fi.tiles + fi.pennants)) *
+                    chance * strength / most;
         } else if (fi.type == CARC_FEAT_CLOISTER || fi.type == CARC_FEAT_GARDEN) {
             int empty = eval_empty_around(g, f->x, f->y);
             chance = pow(fill, empty);
@@ -229,5 +250,6 @@ void ai_eval_values(const carc_game *g, unsigned terms, const ai_eval_weights *w
                     w->barn * term[AI_EVAL_BARN][s] +
                     w->barn_field * term[AI_EVAL_BARN_FIELD][s] +
                     w->field_cities * term[AI_EVAL_FIELD_CITIES][s] +
-                    w->abbot_supply * term[AI_EVAL_RECALL_SUPPLY][s];
+                    w->abbot_supply * term[AI_EVAL_RECALL_SUPPLY][s] +
+                    w->inn_close * term[AI_EVAL_INN][s] + w->builder * term[AI_EVAL_BUILDER][s];
 }

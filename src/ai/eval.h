@@ -25,6 +25,8 @@ enum {
     AI_EVAL_BARN_FIELD,  /* the tiles of a barn's field x the share left */
     AI_EVAL_FIELD_CITIES, /* a held field's unfinished cities x their completion chance */
     AI_EVAL_RECALL_SUPPLY, /* the supply term of the figures that may be recalled (A6) */
+    AI_EVAL_INN,         /* a held unfinished inn road or cathedral city, ai_project's value */
+    AI_EVAL_BUILDER,     /* the share left, for a builder on an unfinished feature (TB4) */
     AI_EVAL_TERMS
 };
 
@@ -41,6 +43,10 @@ int ai_eval_weight_set(ai_eval_weights *w, const char *name, size_t len, double 
  * their count, and the i-th's expansions as registry names ("inns,traders"; NULL
  * past the end). */
 int ai_eval_set_count(void);
+/* eval_sets.c: sets the weights that text names ("name=value", space-separated, as
+ * an AI_EVAL_WEIGHTS row of eval_sets.def has them) in w: 1, or 0 (w unchanged)
+ * when a name is unknown or a value not a finite number. */
+int ai_eval_weights_parse(ai_eval_weights *w, const char *text);
 const char *ai_eval_set_name(int i);
 /* eval_sets.c: which of n sets (registry names, comma-separated) a game with these
  * expansions (CARC_EXP_* bits) takes: the one of the most expansions it has all of,

@@ -8,6 +8,7 @@
  * differ by more or less than the base game's). The rows name their expansions as the registry does, never by bit, so
  * that the computer player names no expansion (scripts/expansion_names.sh).
  */
+#include <math.h>
 #include "ai_int.h"
 #include "eval.h"
 
@@ -16,25 +17,30 @@ typedef struct {
     double margin_scale;     /* the searcher's reward squash (mcts.c) */
     int fitted;              /* 1: the linear weights below; 0: eval_weights.def's */
     double city_close, cloister_fill, supply, returns, field_tiles;
+    const char *weights;     /* AI_EVAL_WEIGHTS: "name=value ..." over the others; or NULL */
 } eval_sets_row;
 
 static const eval_sets_row eval_sets_rows[] = {
 #define AI_EVAL_SET(names, margin, city, cloister, supply, returns, field) \
-    {names, margin, 1, city, cloister, supply, returns, field},
-#define AI_EVAL_SCALE(names, margin) {names, margin, 0, 0, 0, 0, 0, 0},
+    {names, margin, 1, city, cloister, supply, returns, field, NULL},
+#define AI_EVAL_SCALE(names, margin) {names, margin, 0, 0, 0, 0, 0, 0, NULL},
+#define AI_EVAL_WEIGHTS(names, margin, weights) {names, margin, 0, 0, 0, 0, 0, 0, weights},
 #include "eval_sets.def"
 #undef AI_EVAL_SET
 #undef AI_EVAL_SCALE
-    {NULL, 0, 0, 0, 0, 0, 0, 0},  /* the end, so that the file may have no row */
+#undef AI_EVAL_WEIGHTS
+    {NULL, 0, 0, 0, 0, 0, 0, 0, NULL},  /* the end, so that the file may have no row */
 };
 
 /* The rows' sets alone, for ai_eval_set_choose. */
 static const char *const eval_sets_names[] = {
 #define AI_EVAL_SET(names, margin, city, cloister, supply, returns, field) names,
 #define AI_EVAL_SCALE(names, margin) names,
+#define AI_EVAL_WEIGHTS(names, margin, weights) names,
 #include "eval_sets.def"
 #undef AI_EVAL_SET
 #undef AI_EVAL_SCALE
+#undef AI_EVAL_WEIGHTS
     NULL,
 };
 
@@ -59,6 +65,28 @@ static unsigned eval_sets_bits(const char *names)
         s += len + (s[len] == ',');
     }
     return bits;
+}
+
+int ai_eval_weights_parse(ai_eval_weights *w, const char *text)
+{
+    ai_eval_weights out = *w;
+    const char *s = text;
+    for (;;) {
+        s += strspn(s, " ");
+        if (!*s)
+            break;
+        size_t len = strcspn(s, "= ");
+        char *end;
+        if (s[len] != '=')
+            return 0;
+        double value = strtod(s + len + 1, &end);
+        if (end == s + len + 1 || (*end && *end != ' ') || !isfinite(value) ||
+            !ai_eval_weight_set(&out, s, len, value))
+            return 0;
+        s = end;
+    }
+    *w = out;
+    return 1;
 }
 
 int ai_eval_set_count(void)
@@ -100,5 +128,7 @@ int ai_eval_set_weights(unsigned expansions, ai_eval_weights *w, double *margin_
         w->returns = r->returns;
         w->field_tiles = r->field_tiles;
     }
+    if (r->weights)
+        ai_eval_weights_parse(w, r->weights);  /* checked by test_ai_eval */
     return best;
 }

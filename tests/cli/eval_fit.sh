@@ -14,12 +14,12 @@ trap 'rm -rf "$dir"' EXIT
 "$positions" --games 3 --seed 5 --expansions river,abbot >"$dir/a.csv" || fail "eval_positions failed"
 "$positions" --games 3 --seed 5 --expansions river,abbot >"$dir/b.csv" || fail "second run failed"
 cmp -s "$dir/a.csv" "$dir/b.csv" || fail "not deterministic"
-[ "$(head -1 "$dir/a.csv")" = "game,left,seat,proj,term0,term1,term2,term3,term4,term5,term6,term7,term8,term9,final" ] \
+[ "$(head -1 "$dir/a.csv")" = "game,left,seat,proj,term0,term1,term2,term3,term4,term5,term6,term7,term8,term9,term10,term11,final" ] \
     || fail "header: $(head -1 "$dir/a.csv")"
-awk -F, 'NR > 1 { n++; if (NF != 15) bad = "fields " NF
+awk -F, 'NR > 1 { n++; if (NF != 17) bad = "fields " NF
                   if ($3 != (n + 1) % 2) bad = "seat order at row " NR
-                  key = $1 "," $3; if (key in fin && fin[key] != $15) bad = "final differs"
-                  fin[key] = $15 }
+                  key = $1 "," $3; if (key in fin && fin[key] != $17) bad = "final differs"
+                  fin[key] = $17 }
          END { if (n < 100 || n % 2) bad = bad " rows " n; if (bad != "") { print bad; exit 1 } }' \
     "$dir/a.csv" || fail "rows"
 # three games of the base game (71 placements each), every 5th placement: 15 a game

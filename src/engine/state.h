@@ -273,6 +273,9 @@ static inline unsigned fig_slots_below(const uint16_t *fn, unsigned limit)
 {
     enum { WORDS = (FIG_FOLLOWER_SLOTS + 3) / 4 };
     _Static_assert(WORDS * 4 <= FIG_SLOTS, "the words read stay in the row");
+    /* the lanes' tests below read the limits as bit patterns */
+    _Static_assert(FIG_PLACE == 0x8000 && FIG_HELD == 0xF000 && NODE_NONE == 0xFFFF,
+                   "below FIG_PLACE is the top bit clear, below FIG_HELD the top four not all set");
     unsigned m = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     const uint64_t top = 0x8000800080008000ull;
